@@ -1,0 +1,86 @@
+package assets_test
+
+import (
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/moralebreak/moralebreak/assets"
+)
+
+func TestDecodeEverySprite(t *testing.T) {
+	want := map[assets.Sprite][2]int{
+		assets.Soldier:   {64, 64},
+		assets.Fallen:    {64, 64},
+		assets.Enemy:     {64, 64},
+		assets.EnemyDown: {64, 64},
+		assets.Crate:     {48, 48},
+		assets.Sandbags:  {64, 32},
+		assets.Flag:      {48, 64},
+		assets.Ground:    {256, 256},
+	}
+	if got := len(assets.Sprites()); got != len(want) {
+		t.Fatalf("len(Sprites()) = %d; want %d", got, len(want))
+	}
+	for _, s := range assets.Sprites() {
+		img, err := assets.Decode(s)
+		if err != nil {
+			t.Fatalf("Decode(%q): %v", s, err)
+		}
+		b := img.Bounds()
+		if w := want[s]; b.Dx() != w[0] || b.Dy() != w[1] {
+			t.Errorf("sprite %q is %dx%d; want %dx%d", s, b.Dx(), b.Dy(), w[0], w[1])
+		}
+		if s == assets.Ground {
+			continue
+		}
+		// A sprite must be neither empty nor fully opaque (it sits on the ground).
+		var opaque, clear int
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for x := b.Min.X; x < b.Max.X; x++ {
+				_, _, _, a := img.At(x, y).RGBA()
+				switch a {
+				case 0:
+					clear++
+				case 0xffff:
+					opaque++
+				}
+			}
+		}
+		if opaque == 0 || clear == 0 {
+			t.Errorf("sprite %q: %d opaque and %d clear pixels; want some of each", s, opaque, clear)
+		}
+	}
+}
+
+func TestDecodeUnknownSprite(t *testing.T) {
+	if _, err := assets.Decode("nope"); err == nil {
+		t.Error(`Decode("nope") succeeded; want an error`)
+	}
+}
+
+func TestLoadFaces(t *testing.T) {
+	a, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range assets.Sprites() {
+		if a.Image(s) == nil {
+			t.Errorf("Image(%q) = nil", s)
+		}
+	}
+	if a.Image("nope") != nil {
+		t.Error(`Image("nope") != nil; want nil`)
+	}
+	for name, f := range map[string]text.Face{
+		"Face": a.Face(14), "BoldFace": a.BoldFace(14), "MonoFace": a.MonoFace(14), "UIFace": *a.UIFace(14),
+	} {
+		w := text.Advance("Steady", f)
+		if w <= 0 {
+			t.Errorf("%s(14): Advance(\"Steady\") = %v; want > 0", name, w)
+		}
+	}
+	small, big := text.Advance("Routed", a.Face(10)), text.Advance("Routed", a.Face(20))
+	if big <= small*1.8 {
+		t.Errorf("Advance at size 20 = %v, at size 10 = %v; want about twice", big, small)
+	}
+}

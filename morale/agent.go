@@ -1,0 +1,290 @@
+package morale
+
+import (
+	"fmt"
+	"math"
+)
+
+// Agent is a handle to one agent of a World: the design's morale component.
+// Its data lives in the World's arrays; the handle stays valid, and keeps
+// pointing at the same agent, until the agent is removed. After that its
+// getters return zero values and its setters return ErrRemoved or do nothing.
+// Agent methods must be called from the World's goroutine.
+type Agent struct {
+	w *World
+	i int32
+}
+
+// SpawnOption configures an agent at Spawn.
+type SpawnOption func(*spawnConfig)
+
+type spawnConfig struct {
+	morale   float64
+	nerve    float64
+	nerveSet bool
+	flags    uint8
+}
+
+// WithNerve pins the agent's nerve to v (0..1) instead of rolling it: the
+// design's NerveOverride, for the named character who is supposed to be brave.
+func WithNerve(v float64) SpawnOption {
+	return func(c *spawnConfig) { c.nerve, c.nerveSet = v, true }
+}
+
+// AsLeader marks the agent as a leader. It is a flag the game reads (to report
+// LeaderDown on his death and LeaderNearby around him); the World gives it no
+// weight of its own.
+func AsLeader() SpawnOption {
+	return func(c *spawnConfig) { c.flags |= flagLeader }
+}
+
+// WithoutContagion makes the agent immune to the pull of his squad's average:
+// he holds while everyone around him runs. He still counts in the average, so
+// he steadies the others.
+func WithoutContagion() SpawnOption {
+	return func(c *spawnConfig) { c.flags |= flagNoContagion }
+}
+
+// WithMorale spawns the agent with morale v (0..1) instead of 1. His state is
+// resolved at the next step.
+func WithMorale(v float64) SpawnOption {
+	return func(c *spawnConfig) { c.morale = v }
+}
+
+// Snapshot is a copy of everything an agent's morale is made of, for debug
+// views, saves and tests.
+type Snapshot struct {
+	State               State
+	Morale              float64
+	Nerve               float64
+	Squad               SquadID
+	Position            Vec2
+	Leader              bool
+	AffectedByContagion bool
+	// SecondsInState is the time since the last state change; +Inf when the
+	// agent never changed state.
+	SecondsInState float64
+	// SecondsSinceBadNews is the time since the last bad news; +Inf when
+	// there was none.
+	SecondsSinceBadNews float64
+	// LastReason is the reason of the last event or rally that reached him.
+	LastReason Reason
+}
+
+func (a *Agent) live() bool { return a != nil && a.w != nil }
+
+// Removed reports whether the agent was removed from its World.
+func (a *Agent) Removed() bool { return !a.live() }
+
+// State returns the agent's state; Steady once removed.
+func (a *Agent) State() State {
+	if !a.live() {
+		return Steady
+	}
+	return a.w.state[a.i]
+}
+
+// Morale returns the agent's morale in 0..1; 0 once removed.
+func (a *Agent) Morale() float64 {
+	if !a.live() {
+		return 0
+	}
+	return a.w.morale[a.i]
+}
+
+// Nerve returns the agent's nerve in 0..1; 0 once removed.
+func (a *Agent) Nerve() float64 {
+	if !a.live() {
+		return 0
+	}
+	return a.w.nerve[a.i]
+}
+
+// IsFighting reports whether the agent is Steady or Shaken; false once
+// removed.
+func (a *Agent) IsFighting() bool { return a.live() && a.w.state[a.i].IsFighting() }
+
+// IsLeader reports whether the agent was spawned AsLeader.
+func (a *Agent) IsLeader() bool { return a.live() && a.w.flags[a.i]&flagLeader != 0 }
+
+// AffectedByContagion reports whether the squad average pulls on the agent.
+func (a *Agent) AffectedByContagion() bool {
+	return a.live() && a.w.flags[a.i]&flagNoContagion == 0
+}
+
+// Squad returns the agent's squad.
+func (a *Agent) Squad() SquadID {
+	if !a.live() {
+		return 0
+	}
+	return a.w.squads[a.w.squad[a.i]].id
+}
+
+// Position returns the agent's position.
+func (a *Agent) Position() Vec2 {
+	if !a.live() {
+		return Vec2{}
+	}
+	return a.w.pos[a.i]
+}
+
+// Snapshot returns a copy of the agent's morale data; the zero Snapshot once
+// removed.
+func (a *Agent) Snapshot() Snapshot {
+	if !a.live() {
+		return Snapshot{}
+	}
+	w, i := a.w, a.i
+	secs := func(t int64) float64 {
+		if t == never {
+			return math.Inf(1)
+		}
+		return float64(w.nowNs-t) / nsPerSecond
+	}
+	return Snapshot{
+		State:               w.state[i],
+		Morale:              w.morale[i],
+		Nerve:               w.nerve[i],
+		Squad:               w.squads[w.squad[i]].id,
+		Position:            w.pos[i],
+		Leader:              w.flags[i]&flagLeader != 0,
+		AffectedByContagion: w.flags[i]&flagNoContagion == 0,
+		SecondsInState:      secs(w.stateSince[i]),
+		SecondsSinceBadNews: secs(w.badNews[i]),
+		LastReason:          w.why[i],
+	}
+}
+
+// ReportEvent applies event e to the agent at once: its weight × scale, with
+// bad news reduced by his nerve (see ApplyMoraleEvent). Bad news restarts the
+// recovery delay. A NaN, infinite or negative scale returns an error and
+// changes nothing; an event without a weight row is worth zero and is not
+// news. The state follows at the next step.
+func (a *Agent) ReportEvent(e Event, scale float64) error {
+	if !a.live() {
+		return ErrRemoved
+	}
+	if err := checkScale(scale); err != nil {
+		return fmt.Errorf("morale: ReportEvent(%s): %w", e, err)
+	}
+	weight := a.w.s.Weights[e]
+	if weight == 0 || scale == 0 {
+		return nil
+	}
+	a.w.news(a.i, weight, scale, Reason{Kind: ByEvent, Event: e})
+	return nil
+}
+
+// ReportCustomEvent applies news of the given weight (negative is bad) to the
+// agent, as ReportEvent does for an event worth weight. A NaN or infinite
+// weight returns an error and changes nothing.
+func (a *Agent) ReportCustomEvent(weight float64) error {
+	if !a.live() {
+		return ErrRemoved
+	}
+	if !finite(weight) {
+		return fmt.Errorf("morale: ReportCustomEvent: weight %v is not finite", weight)
+	}
+	if weight == 0 {
+		return nil
+	}
+	a.w.news(a.i, weight, 1, Reason{Kind: ByCustomEvent})
+	return nil
+}
+
+// SetMorale sets the agent's morale to v (0..1) by hand. It is not news: the
+// recovery delay is left alone. The state follows at the next step, with
+// dwell time and rout rules as usual. A value outside 0..1 or NaN returns an
+// error and changes nothing.
+func (a *Agent) SetMorale(v float64) error {
+	if !a.live() {
+		return ErrRemoved
+	}
+	if !(v >= 0 && v <= 1) {
+		return fmt.Errorf("morale: SetMorale(%v): morale must lie in 0..1", v)
+	}
+	a.w.why[a.i] = Reason{Kind: BySetByHand}
+	a.w.setMorale(a.i, v, Reason{Kind: BySetByHand})
+	return nil
+}
+
+// SetNerve sets the agent's nerve to v (0..1). A value outside 0..1 or NaN
+// returns an error and changes nothing.
+func (a *Agent) SetNerve(v float64) error {
+	if !a.live() {
+		return ErrRemoved
+	}
+	if !(v >= 0 && v <= 1) {
+		return fmt.Errorf("morale: SetNerve(%v): nerve must lie in 0..1", v)
+	}
+	a.w.nerve[a.i] = v
+	return nil
+}
+
+// Rally puts the agent in Steady at once, ending any rout, and lifts his
+// morale to at least ShakenBelow+Hysteresis so that the rally sticks. It
+// deliberately ignores the dwell time and the rout minimum: it is the
+// scripted moment where the officer arrives.
+func (a *Agent) Rally() {
+	if !a.live() {
+		return
+	}
+	w, i := a.w, a.i
+	why := Reason{Kind: ByRally}
+	w.why[i] = why
+	w.setMorale(i, max(w.morale[i], clamp01(w.s.ShakenBelow+w.s.Hysteresis)), why)
+	if a.live() {
+		w.setState(a.i, Steady, why)
+	}
+}
+
+// ForceRout puts the agent in Routed at once, ignoring the dwell time. His
+// morale is left as it is; the rout ends as any rout does.
+func (a *Agent) ForceRout() {
+	if !a.live() {
+		return
+	}
+	a.w.setState(a.i, Routed, Reason{Kind: ByForcedRout})
+}
+
+// SetSquad moves the agent to squad id. His morale leaves the old squad's
+// average and joins the new one's.
+func (a *Agent) SetSquad(id SquadID) {
+	if !a.live() {
+		return
+	}
+	w, i := a.w, a.i
+	oldSlot := w.squad[i]
+	if w.squads[oldSlot].id == id {
+		return
+	}
+	slot := w.slot(id)
+	old := &w.squads[oldSlot]
+	old.n--
+	old.sum -= w.morale[i]
+	if old.n == 0 {
+		old.sum = 0
+	}
+	w.squads[slot].n++
+	w.squads[slot].sum += w.morale[i]
+	w.squad[i] = slot
+}
+
+// SetPosition moves the agent to p, for events at a location. A position
+// with a NaN or infinite coordinate is ignored.
+func (a *Agent) SetPosition(p Vec2) {
+	if !a.live() || !p.finite() {
+		return
+	}
+	w, i := a.w, a.i
+	w.pos[i] = p
+	c := w.grid.cellOf(p)
+	if c == w.cell[i] {
+		return
+	}
+	if moved := w.grid.remove(w.cell[i], w.cellAt[i]); moved >= 0 {
+		w.cellAt[moved] = w.cellAt[i]
+	}
+	w.cell[i] = c
+	w.cellAt[i] = w.grid.insert(c, i)
+}

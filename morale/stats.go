@@ -1,0 +1,74 @@
+package morale
+
+import (
+	"fmt"
+	"io"
+)
+
+// SquadStats sums up one squad.
+type SquadStats struct {
+	ID SquadID
+	// Count is the number of members.
+	Count int
+	// Average and Lowest are the members' mean and lowest morale.
+	Average, Lowest float64
+	// ByState counts the members in each state, indexed by State.
+	ByState [NumStates]int
+	// Broken counts the members that are Panicked or Routed.
+	Broken int
+}
+
+// SquadStats returns the statistics of squad id, and false when it has no
+// members. It reads every agent once.
+func (w *World) SquadStats(id SquadID) (SquadStats, bool) {
+	slot, ok := w.slotOf[id]
+	if !ok || w.squads[slot].n == 0 {
+		return SquadStats{}, false
+	}
+	st := SquadStats{ID: id, Lowest: 1}
+	sum := 0.0
+	for i, s := range w.squad {
+		if s != slot {
+			continue
+		}
+		m := w.morale[i]
+		sum += m
+		st.Count++
+		st.Lowest = min(st.Lowest, m)
+		st.ByState[w.state[i]]++
+		if w.state[i].IsBroken() {
+			st.Broken++
+		}
+	}
+	st.Average = sum / float64(st.Count)
+	return st, true
+}
+
+// Dump writes the MoraleBreak.Dump text to out: for every squad its average
+// and lowest morale and how many have broken (Panicked or Routed).
+func (w *World) Dump(out io.Writer) {
+	all := make([]SquadStats, len(w.squads))
+	for k, s := range w.squads {
+		all[k] = SquadStats{ID: s.id, Lowest: 1}
+	}
+	for i, slot := range w.squad {
+		st := &all[slot]
+		m := w.morale[i]
+		st.Average += m
+		st.Count++
+		st.Lowest = min(st.Lowest, m)
+		st.ByState[w.state[i]]++
+		if w.state[i].IsBroken() {
+			st.Broken++
+		}
+	}
+	ids := w.SquadIDs()
+	fmt.Fprintf(out, "MoraleBreak.Dump at %.2fs: %d squads, %d agents\n", w.Now(), len(ids), w.Len())
+	for _, id := range ids {
+		st := all[w.slotOf[id]]
+		st.Average /= float64(st.Count)
+		fmt.Fprintf(out, "squad %d: %d agents, average %.2f, lowest %.2f, broken %d (steady %d, shaken %d, panicked %d, routed %d)\n",
+			id, st.Count, st.Average, st.Lowest, st.Broken,
+			st.ByState[Steady], st.ByState[Shaken], st.ByState[Panicked], st.ByState[Routed])
+	}
+}

@@ -1,0 +1,142 @@
+package morale
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// State is an agent's morale state. The four states are ordered from best to
+// worst: Steady, Shaken, Panicked, Routed. The zero value is Steady.
+type State uint8
+
+// The four morale states, in order.
+const (
+	// Steady agents fight normally.
+	Steady State = iota
+	// Shaken agents still fight, from cover, at longer range, with worse aim.
+	Shaken
+	// Panicked agents stop advancing and fire wildly.
+	Panicked
+	// Routed agents run for the rally point.
+	Routed
+)
+
+// NumStates is the number of morale states; it sizes per-state tables.
+const NumStates = 4
+
+// String returns the state's name, such as "Shaken".
+func (s State) String() string {
+	switch s {
+	case Steady:
+		return "Steady"
+	case Shaken:
+		return "Shaken"
+	case Panicked:
+		return "Panicked"
+	case Routed:
+		return "Routed"
+	}
+	return fmt.Sprintf("State(%d)", uint8(s))
+}
+
+// IsFighting reports whether an agent in state s still fights: Steady or Shaken.
+func (s State) IsFighting() bool { return s == Steady || s == Shaken }
+
+// IsBroken reports whether state s counts as broken: Panicked or Routed.
+func (s State) IsBroken() bool { return s == Panicked || s == Routed }
+
+// Event names a kind of news an agent can receive. Its worth comes from the
+// Settings.Weights table; an event without a row is worth zero and is not news.
+// Games may report their own event names as long as weights.toml has rows for
+// them.
+type Event string
+
+// The design's events. Their default weights are in DefaultSettings.
+const (
+	AllyDown              Event = "AllyDown"
+	LeaderDown            Event = "LeaderDown"
+	TookDamage            Event = "TookDamage"
+	Suppressed            Event = "Suppressed"
+	Outnumbered           Event = "Outnumbered"
+	LowHealth             Event = "LowHealth"
+	EnemyDown             Event = "EnemyDown"
+	ReinforcementsArrived Event = "ReinforcementsArrived"
+	LeaderNearby          Event = "LeaderNearby"
+	Rest                  Event = "Rest"
+)
+
+// SquadID identifies a squad. Any value is valid; squads exist while they have
+// members.
+type SquadID int
+
+// Vec2 is a position in world units. The defaults (FullEffectRadius 600,
+// NoEffectRadius 3000) read them as centimetres, as the design does.
+type Vec2 struct{ X, Y float64 }
+
+// Dist returns the Euclidean distance between v and w.
+func (v Vec2) Dist(w Vec2) float64 { return math.Hypot(v.X-w.X, v.Y-w.Y) }
+
+func (v Vec2) finite() bool { return finite(v.X) && finite(v.Y) }
+
+// ReasonKind says what kind of cause changed an agent's morale or state.
+type ReasonKind uint8
+
+// The causes of a morale or state change.
+const (
+	// ByEvent: a reported event; Reason.Event names it.
+	ByEvent ReasonKind = iota + 1
+	// ByCustomEvent: ReportCustomEvent, a weight given directly.
+	ByCustomEvent
+	// ByContagion: the pull towards the squad's average morale.
+	ByContagion
+	// ByRecovery: morale returning after RecoveryDelaySeconds without bad news.
+	ByRecovery
+	// ByRoutTimer: RoutAfterSeconds of unbroken panic.
+	ByRoutTimer
+	// ByRoutOver: MinRoutSeconds passed and morale climbed past the band.
+	ByRoutOver
+	// ByRally: Rally or RallySquad.
+	ByRally
+	// ByForcedRout: ForceRout.
+	ByForcedRout
+	// BySetByHand: SetMorale.
+	BySetByHand
+)
+
+// String returns the kind's name, such as "contagion".
+func (k ReasonKind) String() string {
+	const names = "event|custom event|contagion|recovery|rout timer|rout over|rally|forced rout|set by hand"
+	if k >= ByEvent && k <= BySetByHand {
+		return strings.Split(names, "|")[k-1]
+	}
+	return fmt.Sprintf("ReasonKind(%d)", uint8(k))
+}
+
+// Reason says why an agent's morale or state changed. Event is set only when
+// Kind is ByEvent. A state change resolved on a step carries the reason of the
+// last morale change that led to it (an AllyDown, say, or contagion).
+type Reason struct {
+	Kind  ReasonKind
+	Event Event
+}
+
+// String returns a short description such as "event AllyDown" or "recovery".
+func (r Reason) String() string {
+	if r.Kind == ByEvent {
+		return "event " + string(r.Event)
+	}
+	return r.Kind.String()
+}
+
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
+func clamp01(v float64) float64 {
+	if v < 0 {
+		return 0
+	}
+	if v > 1 {
+		return 1
+	}
+	return v
+}
