@@ -139,7 +139,7 @@ func (a *Agent) Snapshot() Snapshot {
 		if t == never {
 			return math.Inf(1)
 		}
-		return float64(w.nowNs-t) / nsPerSecond
+		return float64(w.nowTicks-t) / ticksPerSecond
 	}
 	return Snapshot{
 		State:               w.state[i],

@@ -47,7 +47,10 @@ func recoverBy(morale, secondsSinceBadNews, dt, perSecond, delay float64) float6
 	if morale >= 1 {
 		return morale
 	}
-	return math.Min(1, morale+perSecond*t)
+	if m := morale + perSecond*t; m < 1 {
+		return m
+	}
+	return 1
 }
 
 // ContagionPull returns own morale after dt seconds of pull towards

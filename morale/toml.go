@@ -159,6 +159,17 @@ func withLines(err error, lines map[string]int) error {
 				key = "weights." + strings.TrimPrefix(key, "Weights.")
 			}
 			c.Line = lines[key]
+			if c.Line == 0 {
+				// A combination with a default the file did not set: name
+				// the line of the other key, the one the file did set.
+				for _, p := range Params() {
+					if l := lines[p.Name]; l > 0 && strings.Contains(c.Msg, p.Name) {
+						c.Line = l
+						c.Msg += fmt.Sprintf(" (%s is set on line %d)", p.Name, l)
+						break
+					}
+				}
+			}
 			e = &c
 		}
 		out = append(out, e)

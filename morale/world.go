@@ -14,7 +14,12 @@ import (
 // math.MinInt64 that subtracting it from a clock reading cannot overflow.
 const never = -(int64(1) << 62)
 
-const nsPerSecond = 1e9
+// ticksPerSecond is the clock's resolution: ticks per second. It is a flick
+// (1/705,600,000 s), not a nanosecond, so that the frame times games use —
+// 1/24, 1/30, 1/60, 1/120, 1/144 s, and any whole number of milliseconds —
+// are whole ticks: thirty Advance(1.0/30) calls add up to exactly one second,
+// where whole nanoseconds would lose 10 ns and miss the step at 1.0 s.
+const ticksPerSecond = 705600000
 
 // Agent flags.
 const (
@@ -32,7 +37,7 @@ var ErrRemoved = errors.New("morale: agent was removed from its world")
 //
 // Events change morale at once. Recovery, contagion, timers and state changes
 // run on a fixed step of Settings.SquadUpdateInterval seconds, fed by Advance.
-// The clock counts whole nanoseconds, so advancing 1.0 s with a 0.1 s interval
+// The clock counts whole ticks of 1/705,600,000 s, so advancing 1.0 s with a 0.1 s interval
 // runs exactly ten steps, and the same events driven at any frame sizes end
 // bit-for-bit equal.
 //
@@ -44,12 +49,12 @@ type World struct {
 	rng  *rand.Rand
 	grid grid
 
-	// The clock, in nanoseconds of simulated time.
-	intervalNs int64
-	nowNs      int64 // the present: events are stamped with it
-	stepNs     int64 // end of the last step
-	steps      uint64
-	advancing  bool
+	// The clock, in ticks (see ticksPerSecond) of simulated time.
+	intervalTicks int64
+	nowTicks      int64 // the present: events are stamped with it
+	stepTicks     int64 // end of the last step
+	steps         uint64
+	advancing     bool
 
 	// Agents, struct-of-arrays, dense in 0..len-1.
 	handles    []*Agent
@@ -68,20 +73,24 @@ type World struct {
 	// Squads, by slot. Slots are never freed; a squad exists while n > 0.
 	slotOf map[SquadID]int32
 	squads []squad
+	avg    []float64 // squad averages at the start of the running step
 	next   []float64 // squad sums being built by the running step
 	mark   uint32    // squad filter generation
 
 	onState  []func(a *Agent, old, new State, why Reason)
 	onMorale []func(a *Agent, morale float64, why Reason)
 	pending  []note
-	cells    []int32 // scratch for ReportEventAtLocation
+	// flushNext is the index of the next pending note flush delivers;
+	// 0 when no flush is running.
+	flushNext int
+	cells     []int32 // scratch for ReportEventAtLocation
+	hits      []hit   // scratch for ReportEventAtLocation with listeners
 }
 
 type squad struct {
 	id   SquadID
 	n    int32
 	sum  float64 // sum of the members' morale, kept up to date by every change
-	avg  float64 // average at the start of the running step
 	mark uint32
 }
 
@@ -111,7 +120,7 @@ func NewWorld(s Settings, seed uint64) (*World, error) {
 
 func (w *World) apply(s Settings) {
 	w.s = s
-	w.intervalNs = int64(math.Round(s.SquadUpdateInterval * nsPerSecond))
+	w.intervalTicks = int64(math.Round(s.SquadUpdateInterval * ticksPerSecond))
 	if w.grid.size != s.NoEffectRadius {
 		w.rebuildGrid(s.NoEffectRadius)
 	}
@@ -141,8 +150,8 @@ func (w *World) SetSettings(s Settings) error {
 }
 
 // Now returns the simulated time in seconds: the sum of everything passed to
-// Advance (each rounded to the nanosecond).
-func (w *World) Now() float64 { return float64(w.nowNs) / nsPerSecond }
+// Advance (each rounded to the clock's tick, 1/705,600,000 s).
+func (w *World) Now() float64 { return float64(w.nowTicks) / ticksPerSecond }
 
 // Steps returns how many fixed steps the World has run.
 func (w *World) Steps() uint64 { return w.steps }
@@ -243,6 +252,7 @@ func (w *World) slot(id SquadID) int32 {
 		w.slotOf[id] = s
 		w.squads = append(w.squads, squad{id: id})
 		w.next = append(w.next, 0)
+		w.avg = append(w.avg, 0)
 	}
 	return s
 }
@@ -299,8 +309,8 @@ func (w *World) Remove(a *Agent) {
 }
 
 // Advance moves the World's clock forward by dt seconds and runs every fixed
-// step that falls due. dt is rounded to the nanosecond and the clock counts
-// nanoseconds, so nothing drifts: Advance(1.0) with a 0.1 s interval runs
+// step that falls due. dt is rounded to the clock's tick (see ticksPerSecond) and
+// the clock counts ticks, so nothing drifts: Advance(1.0) with a 0.1 s interval runs
 // exactly ten steps, and ten Advance(0.1) calls do the same. A negative or
 // non-finite dt is ignored. Called from a listener, it only moves the clock;
 // the outer Advance runs the steps.
@@ -308,33 +318,33 @@ func (w *World) Advance(dt float64) {
 	if !(dt > 0) || math.IsInf(dt, 0) {
 		return
 	}
-	dtNs := int64(math.Round(dt * nsPerSecond))
-	if dt*nsPerSecond > math.MaxInt64/4 {
-		dtNs = math.MaxInt64 / 4
+	dtTicks := int64(math.Round(dt * ticksPerSecond))
+	if dt*ticksPerSecond > math.MaxInt64/4 {
+		dtTicks = math.MaxInt64 / 4
 	}
-	target := w.nowNs + dtNs
+	target := w.nowTicks + dtTicks
 	if w.advancing {
-		w.nowNs = target
+		w.nowTicks = target
 		return
 	}
 	w.advancing = true
 	defer func() { w.advancing = false }()
-	for target-w.stepNs >= w.intervalNs {
-		w.nowNs = w.stepNs + w.intervalNs
+	for target-w.stepTicks >= w.intervalTicks {
+		w.nowTicks = w.stepTicks + w.intervalTicks
 		w.step()
-		if w.nowNs > target { // a listener advanced the clock
-			target = w.nowNs
+		if w.nowTicks > target { // a listener advanced the clock
+			target = w.nowTicks
 		}
 	}
-	w.nowNs = target
+	w.nowTicks = target
 }
 
 // step runs one fixed step: contagion, recovery, rout timers and state
 // resolution for every agent, with each squad's average computed once.
 func (w *World) step() {
-	end := w.stepNs + w.intervalNs
+	end := w.stepTicks + w.intervalTicks
 	s := &w.s
-	dt := float64(w.intervalNs) / nsPerSecond
+	dt := float64(w.intervalTicks) / ticksPerSecond
 	keep := 1.0
 	if s.ContagionPerSecond > 0 {
 		keep = math.Exp(-s.ContagionPerSecond * dt)
@@ -342,43 +352,57 @@ func (w *World) step() {
 	for k := range w.squads {
 		sq := &w.squads[k]
 		if sq.n > 0 {
-			sq.avg = sq.sum / float64(sq.n)
+			w.avg[k] = sq.sum / float64(sq.n)
 		}
 		w.next[k] = 0
 	}
 	var (
-		rate     = s.RecoveryPerSecond
-		delay    = s.RecoveryDelaySeconds
-		dwellNs  = int64(math.Round(s.MinimumStateSeconds * nsPerSecond))
-		shaken   = s.ShakenBelow
-		panicAt  = s.PanicBelow
-		hyst     = s.Hysteresis
-		notify   = len(w.onMorale) > 0
-		notifyST = len(w.onState) > 0
-		squads   = w.squads
-		next     = w.next
-		morale   = w.morale
-		n        = len(morale)
-		flags    = w.flags[:n]
-		sqs      = w.squad[:n]
-		badNews  = w.badNews[:n]
-		states   = w.state[:n]
-		since    = w.stateSince[:n]
+		rate       = s.RecoveryPerSecond
+		delay      = s.RecoveryDelaySeconds
+		delayTicks = int64(math.Round(delay * ticksPerSecond))
+		// Agents whose last bad news is older than this recover for the
+		// whole step; recoverBy would compute exactly the same, so they
+		// skip the division. The margin keeps rounding at the edge of the
+		// delay inside recoverBy.
+		wholeStep  = end - delayTicks - w.intervalTicks - 1000
+		rateDt     = rate * dt
+		dwellTicks = int64(math.Round(s.MinimumStateSeconds * ticksPerSecond))
+		shaken     = s.ShakenBelow
+		panicAt    = s.PanicBelow
+		hyst       = s.Hysteresis
+		notify     = len(w.onMorale) > 0
+		notifyST   = len(w.onState) > 0
+		avg        = w.avg
+		next       = w.next
+		morale     = w.morale
+		n          = len(morale)
+		flags      = w.flags[:n]
+		sqs        = w.squad[:n]
+		badNews    = w.badNews[:n]
+		states     = w.state[:n]
+		since      = w.stateSince[:n]
 	)
 	for i := 0; i < n; i++ {
 		sq := sqs[i]
 		old := morale[i]
 		m := old
 		why := ByContagion
-		if flags[i]&flagNoContagion == 0 {
-			m = pullBy(m, squads[sq].avg, keep)
+		if keep != 1 && flags[i]&flagNoContagion == 0 { // keep 1 is no pull: avoid rounding noise
+			m = clamp01(pullBy(m, avg[sq], keep))
 		}
-		if m < 1 {
-			if r := recoverBy(m, float64(end-badNews[i])/nsPerSecond, dt, rate, delay); r != m {
+		if m < 1 && rate > 0 {
+			var r float64
+			if badNews[i] < wholeStep {
+				if r = m + rateDt; r > 1 {
+					r = 1
+				}
+			} else {
+				r = recoverBy(m, float64(end-badNews[i])/ticksPerSecond, dt, rate, delay)
+			}
+			if r != m {
 				m, why = r, ByRecovery
 			}
 		}
-		m = clamp01(m)
 		morale[i] = m
 		next[sq] += m
 		if notify && m != old {
@@ -386,19 +410,20 @@ func (w *World) step() {
 		}
 
 		st := states[i]
-		to, cause := st, Reason{}
-		switch st {
-		case Routed:
-			if canReturn(float64(end-since[i])/nsPerSecond, m, panicAt, hyst, s.MinRoutSeconds) {
+		var to State
+		cause := Reason{}
+		if st == Routed {
+			to = st
+			if canReturn(float64(end-since[i])/ticksPerSecond, m, panicAt, hyst, s.MinRoutSeconds) {
 				to, cause = resolve(Panicked, m, shaken, panicAt, hyst), Reason{Kind: ByRoutOver}
 			}
-		default:
+		} else {
 			to = resolve(st, m, shaken, panicAt, hyst)
-			if to == Panicked && st == Panicked && shouldRout(float64(end-since[i])/nsPerSecond, s.RoutAfterSeconds) {
+			if to == Panicked && st == Panicked && shouldRout(float64(end-since[i])/ticksPerSecond, s.RoutAfterSeconds) {
 				to, cause = Routed, Reason{Kind: ByRoutTimer}
 			}
 		}
-		if to == st || (since[i] != never && end-since[i] < dwellNs) {
+		if to == st || (since[i] != never && end-since[i] < dwellTicks) {
 			continue
 		}
 		if cause.Kind == 0 {
@@ -410,10 +435,11 @@ func (w *World) step() {
 			w.pending = append(w.pending, note{a: w.handles[i], old: st, new: to, why: cause, isState: true})
 		}
 	}
+	squads := w.squads
 	for k := range squads {
 		squads[k].sum = next[k]
 	}
-	w.stepNs = end
+	w.stepTicks = end
 	w.steps++
 	w.flush()
 }
@@ -436,36 +462,67 @@ func (w *World) flush() {
 	if len(w.pending) == 0 {
 		return
 	}
-	// Listeners may call back into the World and even cause more notes.
+	// Listeners may call back into the World and change agents whose notes
+	// are still waiting: catchUp delivers those first, so every listener
+	// sees each agent's changes in the order they happened.
 	for k := 0; k < len(w.pending); k++ {
+		w.flushNext = k + 1
 		n := w.pending[k]
-		if n.a.w != w {
-			continue // removed by an earlier listener
-		}
-		if n.isState {
-			for _, fn := range w.onState {
-				fn(n.a, n.old, n.new, n.why)
-			}
-		} else {
-			for _, fn := range w.onMorale {
-				fn(n.a, n.morale, n.why)
-			}
-		}
+		w.pending[k].a = nil
+		w.deliver(n)
 	}
+	w.flushNext = 0
 	clear(w.pending)
 	w.pending = w.pending[:0]
+}
+
+// deliver hands one note to the listeners.
+func (w *World) deliver(n note) {
+	if n.a == nil || n.a.w != w {
+		return // delivered already, or removed by an earlier listener
+	}
+	if n.isState {
+		for _, fn := range w.onState {
+			fn(n.a, n.old, n.new, n.why)
+		}
+	} else {
+		for _, fn := range w.onMorale {
+			fn(n.a, n.morale, n.why)
+		}
+	}
+}
+
+// catchUp delivers the step's notes still waiting for agent a, before a
+// newer change to a is made and reported. It reports whether a is still in
+// the World afterwards (those listeners may remove it) and may move a's
+// index.
+func (w *World) catchUp(a *Agent) bool {
+	if w.flushNext == 0 {
+		return true
+	}
+	for k := w.flushNext; k < len(w.pending); k++ {
+		if n := w.pending[k]; n.a == a {
+			w.pending[k].a = nil
+			w.deliver(n)
+		}
+	}
+	return a.w == w
 }
 
 // setMorale stores m as agent i's morale, keeps the squad sum and reports the
 // change.
 func (w *World) setMorale(i int32, m float64, why Reason) {
+	a := w.handles[i]
+	if !w.catchUp(a) {
+		return
+	}
+	i = a.i
 	old := w.morale[i]
 	if m == old {
 		return
 	}
 	w.morale[i] = m
 	w.squads[w.squad[i]].sum += m - old
-	a := w.handles[i]
 	for _, fn := range w.onMorale {
 		fn(a, m, why)
 	}
@@ -473,13 +530,17 @@ func (w *World) setMorale(i int32, m float64, why Reason) {
 
 // setState moves agent i to state to now, ignoring the dwell time.
 func (w *World) setState(i int32, to State, why Reason) {
+	a := w.handles[i]
+	if !w.catchUp(a) {
+		return
+	}
+	i = a.i
 	old := w.state[i]
 	if to == old {
 		return
 	}
 	w.state[i] = to
-	w.stateSince[i] = w.nowNs
-	a := w.handles[i]
+	w.stateSince[i] = w.nowTicks
 	for _, fn := range w.onState {
 		fn(a, old, to, why)
 	}
@@ -487,8 +548,13 @@ func (w *World) setState(i int32, to State, why Reason) {
 
 // news applies weight×scale of news to agent i.
 func (w *World) news(i int32, weight, scale float64, why Reason) {
+	a := w.handles[i]
+	if !w.catchUp(a) {
+		return
+	}
+	i = a.i
 	if weight*scale < 0 {
-		w.badNews[i] = w.nowNs
+		w.badNews[i] = w.nowTicks
 	}
 	w.why[i] = why
 	w.setMorale(i, ApplyMoraleEvent(w.morale[i], weight, scale, w.nerve[i]), why)
@@ -545,6 +611,14 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 	full, none := w.s.FullEffectRadius, w.s.NoEffectRadius
 	cells, all := w.grid.appendCells(w.cells[:0], at, radius)
 	w.cells = cells
+	// Listeners may remove or move agents, or report more events, while
+	// the grid is being walked. When any could run, find the agents first
+	// and tell them afterwards, by handle.
+	direct := len(w.onMorale) == 0 && w.flushNext == 0
+	var hits []hit
+	if !direct {
+		hits, w.hits = w.hits[:0], nil
+	}
 	visit := func(list []int32) {
 		for _, i := range list {
 			if filter && w.squads[w.squad[i]].mark != w.mark {
@@ -555,7 +629,11 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 				continue
 			}
 			if f := DistanceFalloff(d, full, none); f > 0 {
-				w.news(i, weight, scale*f, why)
+				if direct {
+					w.news(i, weight, scale*f, why)
+				} else {
+					hits = append(hits, hit{w.handles[i], scale * f})
+				}
 			}
 		}
 	}
@@ -563,12 +641,28 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 		for c := range w.grid.lists {
 			visit(w.grid.lists[c])
 		}
+	} else {
+		for _, c := range cells {
+			visit(w.grid.lists[c])
+		}
+	}
+	if direct {
 		return nil
 	}
-	for _, c := range cells {
-		visit(w.grid.lists[c])
+	for _, h := range hits {
+		if h.a.w == w {
+			w.news(h.a.i, weight, h.scale, why)
+		}
 	}
+	clear(hits)
+	w.hits = hits[:0]
 	return nil
+}
+
+// hit is an agent reached by an event at a location, and its scale.
+type hit struct {
+	a     *Agent
+	scale float64
 }
 
 // RallySquad rallies every member of squad id, as Agent.Rally does. An unknown

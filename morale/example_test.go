@@ -1,0 +1,183 @@
+package morale_test
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// A squad of five, one of them the leader. The game reacts to state changes
+// (the design's "On State Changed") and reports what happens to them: a death
+// at a location, and the leader's death. The World steps on its own fixed
+// interval; the game only feeds it time.
+func Example() {
+	w, err := morale.NewWorld(morale.DefaultSettings(), 7)
+	if err != nil {
+		panic(err)
+	}
+	names := []string{"Alvarez", "Brandt", "Chen", "Dubois", "Eriksen"}
+	squad := map[*morale.Agent]string{}
+	var men []*morale.Agent
+	for i, name := range names {
+		opts := []morale.SpawnOption{morale.WithNerve(0.1 + 0.15*float64(i))}
+		if i == 0 {
+			opts = append(opts, morale.AsLeader())
+		}
+		a := w.Spawn(1, morale.Vec2{X: float64(i) * 200}, opts...)
+		squad[a] = name
+		men = append(men, a)
+	}
+
+	// On State Changed: drive behaviour from the new state.
+	w.OnStateChanged(func(a *morale.Agent, old, new morale.State, why morale.Reason) {
+		switch new {
+		case morale.Shaken:
+			fmt.Printf("%.2fs %s is shaken (%v): move to cover\n", w.Now(), squad[a], why)
+		case morale.Panicked:
+			fmt.Printf("%.2fs %s panics (%v): stop advancing, fire wildly\n", w.Now(), squad[a], why)
+		case morale.Routed:
+			fmt.Printf("%.2fs %s routs (%v): run to the rally point\n", w.Now(), squad[a], why)
+		case morale.Steady:
+			fmt.Printf("%.2fs %s is steady again (%v)\n", w.Now(), squad[a], why)
+		}
+	})
+
+	// Tell it what is happening: a death where it happened, then the leader.
+	die := func(a *morale.Agent) {
+		e := morale.AllyDown
+		if a.IsLeader() {
+			e = morale.LeaderDown
+		}
+		_ = w.ReportEventAtLocation(e, a.Position(), 0, []morale.SquadID{a.Squad()}, 1)
+		w.Remove(a)
+	}
+	die(men[4])
+	for frame := range 12 * 60 { // twelve seconds at 60 frames per second
+		if frame == 60 {
+			die(men[0])
+		}
+		if frame > 60 && frame < 300 && frame%30 == 0 { // heavy fire, on a timer
+			_ = w.ReportEventAtLocation(morale.Suppressed, morale.Vec2{X: 300}, 0, nil, 1.5)
+		}
+		w.Advance(1.0 / 60)
+	}
+	w.RallySquad(1)
+	// Output:
+	// 1.25s Brandt is shaken (event LeaderDown): move to cover
+	// 1.75s Chen is shaken (event Suppressed): move to cover
+	// 2.25s Dubois is shaken (contagion): move to cover
+	// 3.75s Brandt panics (event Suppressed): stop advancing, fire wildly
+	// 4.25s Chen panics (event Suppressed): stop advancing, fire wildly
+	// 4.75s Dubois panics (contagion): stop advancing, fire wildly
+	// 7.25s Brandt routs (rout timer): run to the rally point
+	// 7.75s Chen routs (rout timer): run to the rally point
+	// 8.25s Dubois routs (rout timer): run to the rally point
+	// 12.00s Dubois is steady again (rally)
+	// 12.00s Brandt is steady again (rally)
+	// 12.00s Chen is steady again (rally)
+}
+
+// Nerve resists bad news: the same event moves a nerve-0.8 man by a fifth of
+// what it moves a nerve-0 man, and never cheers him up.
+func ExampleApplyMoraleEvent() {
+	w := morale.DefaultSettings().Weights[morale.AllyDown]
+	fmt.Printf("nerve 0.0: %.3f\n", morale.ApplyMoraleEvent(1, w, 1, 0))
+	fmt.Printf("nerve 0.8: %.3f\n", morale.ApplyMoraleEvent(1, w, 1, 0.8))
+	fmt.Printf("nerve 1.0: %.3f\n", morale.ApplyMoraleEvent(1, w, 1, 1))
+	// Output:
+	// nerve 0.0: 0.820
+	// nerve 0.8: 0.964
+	// nerve 1.0: 1.000
+}
+
+// Contagion is an exact exponential: one step of a second lands where ten
+// steps of a tenth do, so panic spreads at the same speed on every machine.
+func ExampleContagionPull() {
+	one := morale.ContagionPull(1, 0, 0.5, 1)
+	ten := 1.0
+	for range 10 {
+		ten = morale.ContagionPull(ten, 0, 0.5, 0.1)
+	}
+	fmt.Printf("one step: %.6f, ten steps: %.6f\n", one, ten)
+	// Output:
+	// one step: 0.606531, ten steps: 0.606531
+}
+
+// Three to one is frightening, not three times as frightening.
+func ExampleOutnumberedFactor() {
+	fmt.Printf("%.3f %.3f %.3f %.3f\n",
+		morale.OutnumberedFactor(1, 1), morale.OutnumberedFactor(1, 3),
+		morale.OutnumberedFactor(3, 1), morale.OutnumberedFactor(4, 0))
+	// Output:
+	// 1.000 1.732 0.577 0.500
+}
+
+// Falling thresholds are strict; climbing back needs the hysteresis band.
+func ExampleResolveState() {
+	s := morale.DefaultSettings()
+	fmt.Println(morale.ResolveState(morale.Steady, 0.59, s))
+	fmt.Println(morale.ResolveState(morale.Shaken, 0.70, s))
+	fmt.Println(morale.ResolveState(morale.Shaken, 0.75, s))
+	fmt.Println(morale.ResolveState(morale.Panicked, 0.90, s))
+	// Output:
+	// Shaken
+	// Shaken
+	// Steady
+	// Steady
+}
+
+// Settings come from weights.toml; errors name the key and the line.
+func ExampleReadSettings() {
+	s, err := morale.ReadSettings(strings.NewReader("ShakenBelow = 0.55\n[weights]\nAllyDown = -0.2\nAmbush = -0.3\n"))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(s.ShakenBelow, s.Events(), s.Weights[morale.LeaderDown])
+
+	_, err = morale.ReadSettings(strings.NewReader("ShakenBelow = 0.55\nshakenbelow = 0.2\n"))
+	fmt.Println(err)
+	// Output:
+	// 0.55 [AllyDown Ambush] 0
+	// line 2: shakenbelow is not a setting (did you mean ShakenBelow?)
+}
+
+// Dump is the console's MoraleBreak.Dump.
+func ExampleWorld_Dump() {
+	w, _ := morale.NewWorld(morale.DefaultSettings(), 1)
+	for i := range 4 {
+		w.Spawn(morale.SquadID(1+i%2), morale.Vec2{X: float64(i) * 100}, morale.WithNerve(0))
+	}
+	_ = w.ReportEventAtLocation(morale.LeaderDown, morale.Vec2{}, 0, []morale.SquadID{2}, 2)
+	w.Advance(0.25)
+	w.Dump(os.Stdout)
+	// Output:
+	// MoraleBreak.Dump at 0.25s: 2 squads, 4 agents
+	// squad 1: 2 agents, average 1.00, lowest 1.00, broken 0 (steady 2, shaken 0, panicked 0, routed 0)
+	// squad 2: 2 agents, average 0.10, lowest 0.10, broken 2 (steady 0, shaken 0, panicked 2, routed 0)
+}
+
+// The README's quick start: a World, a squad, a listener, an event at a
+// location, and time.
+func Example_quickStart() {
+	world, err := morale.NewWorld(morale.DefaultSettings(), 42) // seed: same squad every run
+	if err != nil {
+		panic(err)
+	}
+	world.OnStateChanged(func(a *morale.Agent, old, new morale.State, why morale.Reason) {
+		fmt.Printf("agent at x=%.0f: %v -> %v because of %v\n", a.Position().X, old, new, why)
+	})
+	for i := range 3 {
+		world.Spawn(1, morale.Vec2{X: float64(i) * 500}, morale.WithNerve(0.2))
+	}
+	// A grenade lands next to the first man; he feels it most.
+	_ = world.ReportEventAtLocation(morale.Suppressed, morale.Vec2{X: -100}, 0, nil, 10)
+	for range 60 { // one second of 60 Hz frames
+		world.Advance(1.0 / 60)
+	}
+	// Output:
+	// agent at x=0: Steady -> Shaken because of event Suppressed
+	// agent at x=500: Steady -> Shaken because of event Suppressed
+	// agent at x=1000: Steady -> Shaken because of contagion
+}

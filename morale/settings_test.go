@@ -1,0 +1,463 @@
+package morale_test
+
+import (
+	"errors"
+	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// settingsEqual compares every numeric field, the weights and the row order.
+func settingsEqual(a, b morale.Settings) bool {
+	for _, p := range morale.Params() {
+		if p.Get(&a) != p.Get(&b) {
+			return false
+		}
+	}
+	return maps.Equal(a.Weights, b.Weights) && slices.Equal(a.Events(), b.Events())
+}
+
+func TestDefaultSettings(t *testing.T) {
+	s := morale.DefaultSettings()
+	fields := map[string]float64{
+		"ShakenBelow": 0.60, "PanicBelow": 0.25, "Hysteresis": 0.15, "MinimumStateSeconds": 0.75,
+		"RoutAfterSeconds": 3.5, "MinRoutSeconds": 6.0, "ContagionPerSecond": 0.5, "SquadUpdateInterval": 0.25,
+		"RecoveryPerSecond": 0.06, "RecoveryDelaySeconds": 4.0, "FullEffectRadius": 600, "NoEffectRadius": 3000,
+		"NerveMin": 0.1, "NerveMax": 0.7,
+	}
+	got := map[string]float64{}
+	for _, p := range morale.Params() {
+		got[p.Name] = p.Get(&s)
+	}
+	if !maps.Equal(got, fields) {
+		t.Errorf("DefaultSettings fields = %v; want %v", got, fields)
+	}
+	weights := map[morale.Event]float64{
+		morale.AllyDown: -0.18, morale.LeaderDown: -0.45, morale.TookDamage: -0.10, morale.Suppressed: -0.07,
+		morale.Outnumbered: -0.05, morale.LowHealth: -0.15, morale.EnemyDown: 0.08,
+		morale.ReinforcementsArrived: 0.25, morale.LeaderNearby: 0.04, morale.Rest: 0.03,
+	}
+	if !maps.Equal(s.Weights, weights) {
+		t.Errorf("DefaultSettings weights = %v; want %v", s.Weights, weights)
+	}
+	order := []morale.Event{morale.AllyDown, morale.LeaderDown, morale.TookDamage, morale.Suppressed, morale.Outnumbered,
+		morale.LowHealth, morale.EnemyDown, morale.ReinforcementsArrived, morale.LeaderNearby, morale.Rest}
+	if !slices.Equal(s.Events(), order) {
+		t.Errorf("DefaultSettings rows = %v; want the design's order %v", s.Events(), order)
+	}
+	if err := s.Validate(); err != nil {
+		t.Errorf("DefaultSettings().Validate() = %v; want nil", err)
+	}
+	// Each call is a fresh table.
+	s.Weights[morale.AllyDown] = 0
+	if morale.DefaultSettings().Weights[morale.AllyDown] != -0.18 {
+		t.Errorf("changing one DefaultSettings changed the next")
+	}
+}
+
+func TestValidateNamesTheField(t *testing.T) {
+	nan := func() float64 { v := 0.0; return v / v }()
+	tests := []struct {
+		field string
+		mod   func(*morale.Settings)
+	}{
+		{"ShakenBelow", func(s *morale.Settings) { s.ShakenBelow = 1.5 }},
+		{"PanicBelow", func(s *morale.Settings) { s.PanicBelow = -0.1 }},
+		{"PanicBelow", func(s *morale.Settings) { s.PanicBelow = 0.6 }}, // not below ShakenBelow
+		{"Hysteresis", func(s *morale.Settings) { s.Hysteresis = -0.01 }},
+		{"Hysteresis", func(s *morale.Settings) { s.Hysteresis = 0.5 }}, // 0.6+0.5 > 1: nobody Steady again
+		{"MinimumStateSeconds", func(s *morale.Settings) { s.MinimumStateSeconds = -1 }},
+		{"RoutAfterSeconds", func(s *morale.Settings) { s.RoutAfterSeconds = -1 }},
+		{"MinRoutSeconds", func(s *morale.Settings) { s.MinRoutSeconds = -1 }},
+		{"ContagionPerSecond", func(s *morale.Settings) { s.ContagionPerSecond = -0.5 }},
+		{"SquadUpdateInterval", func(s *morale.Settings) { s.SquadUpdateInterval = 0 }},
+		{"SquadUpdateInterval", func(s *morale.Settings) { s.SquadUpdateInterval = -0.25 }},
+		{"RecoveryPerSecond", func(s *morale.Settings) { s.RecoveryPerSecond = -0.06 }},
+		{"RecoveryDelaySeconds", func(s *morale.Settings) { s.RecoveryDelaySeconds = -4 }},
+		{"FullEffectRadius", func(s *morale.Settings) { s.FullEffectRadius = -600 }},
+		{"NoEffectRadius", func(s *morale.Settings) { s.NoEffectRadius = 0 }},
+		{"NoEffectRadius", func(s *morale.Settings) { s.NoEffectRadius = 500 }}, // below FullEffectRadius
+		{"NerveMin", func(s *morale.Settings) { s.NerveMin = -0.1 }},
+		{"NerveMax", func(s *morale.Settings) { s.NerveMax = 1.1 }},
+		{"NerveMin", func(s *morale.Settings) { s.NerveMin, s.NerveMax = 0.8, 0.2 }},
+		{"ContagionPerSecond", func(s *morale.Settings) { s.ContagionPerSecond = nan }},
+		{"RecoveryPerSecond", func(s *morale.Settings) { s.RecoveryPerSecond = 1 / (nan * 0) }},
+		{"AllyDown", func(s *morale.Settings) { s.Weights[morale.AllyDown] = nan }},
+	}
+	for _, tt := range tests {
+		s := morale.DefaultSettings()
+		tt.mod(&s)
+		err := s.Validate()
+		if err == nil {
+			t.Errorf("%s: Validate() = nil; want an error", tt.field)
+			continue
+		}
+		if !strings.Contains(err.Error(), tt.field) {
+			t.Errorf("Validate() = %q; want it to name %s", err, tt.field)
+		}
+		if _, werr := morale.NewWorld(s, 1); werr == nil {
+			t.Errorf("%s: NewWorld accepted settings that do not validate", tt.field)
+		}
+	}
+	// Values on the edges are fine.
+	s := morale.DefaultSettings()
+	s.Hysteresis, s.RoutAfterSeconds, s.ContagionPerSecond, s.MinimumStateSeconds = 0.4, 0, 0, 0
+	s.NerveMin, s.NerveMax = 0.5, 0.5
+	s.Weights = nil
+	if err := s.Validate(); err != nil {
+		t.Errorf("edge values: Validate() = %v; want nil", err)
+	}
+}
+
+func writeFile(t *testing.T, text string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "weights.toml")
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestSettingsRoundTrip(t *testing.T) {
+	custom := morale.DefaultSettings()
+	custom.ShakenBelow, custom.PanicBelow, custom.Hysteresis = 0.55, 0.2, 0.1
+	custom.SquadUpdateInterval = 0.1
+	custom.RoutAfterSeconds = 0
+	custom.NoEffectRadius = 2999.5
+	custom.RecoveryPerSecond = 1.0 / 30 // needs every digit
+	delete(custom.Weights, morale.Rest)
+	custom.Weights["Artillery"] = -0.3
+	custom.Weights["Bagpipes"] = 0.12
+	custom.Weights["Rum Ration"] = 0.05 // a name that needs quotes
+	for _, s := range []morale.Settings{morale.DefaultSettings(), custom} {
+		p := filepath.Join(t.TempDir(), "weights.toml")
+		if err := morale.SaveSettings(p, s); err != nil {
+			t.Fatalf("SaveSettings: %v", err)
+		}
+		got, err := morale.LoadSettings(p)
+		if err != nil {
+			data, _ := os.ReadFile(p)
+			t.Fatalf("LoadSettings of a saved file: %v\n%s", err, data)
+		}
+		if !settingsEqual(got, s) {
+			t.Errorf("round trip: got %+v rows %v; want %+v rows %v", got, got.Events(), s, s.Events())
+		}
+		// Saving what was loaded gives the same file.
+		first, _ := os.ReadFile(p)
+		if err := morale.SaveSettings(p, got); err != nil {
+			t.Fatal(err)
+		}
+		second, _ := os.ReadFile(p)
+		if string(first) != string(second) {
+			t.Errorf("saving loaded settings changed the file:\n%s\n---\n%s", first, second)
+		}
+	}
+}
+
+func TestSettingsRowOrderKept(t *testing.T) {
+	p := writeFile(t, `
+[weights]
+Rest = 0.03
+Zeppelin = -0.2
+AllyDown = -0.2
+Artillery = -0.3
+`)
+	s, err := morale.LoadSettings(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []morale.Event{morale.Rest, "Zeppelin", morale.AllyDown, "Artillery"}
+	if !slices.Equal(s.Events(), want) {
+		t.Fatalf("rows read as %v; want %v", s.Events(), want)
+	}
+	if err := morale.SaveSettings(p, s); err != nil {
+		t.Fatal(err)
+	}
+	s2, err := morale.LoadSettings(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(s2.Events(), want) {
+		t.Errorf("rows after save and load: %v; want %v", s2.Events(), want)
+	}
+	data, _ := os.ReadFile(p)
+	_, table, _ := strings.Cut(string(data), "\n[weights]\n")
+	var rows []string
+	for _, line := range strings.Split(table, "\n") {
+		if m := regexp.MustCompile(`^(\w+) = `).FindStringSubmatch(line); m != nil {
+			rows = append(rows, m[1])
+		}
+	}
+	if !slices.Equal(rows, []string{"Rest", "Zeppelin", "AllyDown", "Artillery"}) {
+		t.Errorf("rows in the saved file: %v; want the order read", rows)
+	}
+}
+
+func TestReadSettingsPartial(t *testing.T) {
+	tests := []struct {
+		name  string
+		text  string
+		check func(t *testing.T, s morale.Settings)
+	}{
+		{"empty file is the defaults", "", func(t *testing.T, s morale.Settings) {
+			if !settingsEqual(s, morale.DefaultSettings()) {
+				t.Errorf("got %+v; want the defaults", s)
+			}
+		}},
+		{"missing keys keep their defaults", "Hysteresis = 0.2\nMinRoutSeconds = 8\n", func(t *testing.T, s morale.Settings) {
+			want := morale.DefaultSettings()
+			want.Hysteresis, want.MinRoutSeconds = 0.2, 8
+			if !settingsEqual(s, want) {
+				t.Errorf("got %+v; want defaults with Hysteresis 0.2, MinRoutSeconds 8", s)
+			}
+		}},
+		{"integers are numbers", "RoutAfterSeconds = 0\nNoEffectRadius = 4000\n", func(t *testing.T, s morale.Settings) {
+			if s.RoutAfterSeconds != 0 || s.NoEffectRadius != 4000 {
+				t.Errorf("RoutAfterSeconds %v NoEffectRadius %v; want 0 and 4000", s.RoutAfterSeconds, s.NoEffectRadius)
+			}
+		}},
+		{"no [weights] keeps the default table", "ShakenBelow = 0.5\n", func(t *testing.T, s morale.Settings) {
+			if !maps.Equal(s.Weights, morale.DefaultSettings().Weights) {
+				t.Errorf("weights %v; want the defaults", s.Weights)
+			}
+		}},
+		{"[weights] is the whole table", "[weights]\nAllyDown = -0.2\nArtillery = -0.3\n", func(t *testing.T, s morale.Settings) {
+			want := map[morale.Event]float64{morale.AllyDown: -0.2, "Artillery": -0.3}
+			if !maps.Equal(s.Weights, want) {
+				t.Errorf("weights %v; want exactly %v", s.Weights, want)
+			}
+			if s.Weight(morale.LeaderDown) != 0 {
+				t.Errorf("deleted row LeaderDown worth %v; want 0", s.Weight(morale.LeaderDown))
+			}
+		}},
+		{"empty [weights] switches every event off", "[weights]\n", func(t *testing.T, s morale.Settings) {
+			if len(s.Weights) != 0 {
+				t.Errorf("weights %v; want none", s.Weights)
+			}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := morale.ReadSettings(strings.NewReader(tt.text))
+			if err != nil {
+				t.Fatalf("ReadSettings: %v", err)
+			}
+			tt.check(t, s)
+		})
+	}
+	// A deleted row really is worth zero in a World.
+	s, err := morale.ReadSettings(strings.NewReader("[weights]\nTookDamage = -0.1\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := morale.NewWorld(s, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := w.Spawn(1, morale.Vec2{})
+	if err := a.ReportEvent(morale.LeaderDown, 1); err != nil || a.Morale() != 1 {
+		t.Errorf("LeaderDown with its row deleted: err %v, morale %v; want nil, 1", err, a.Morale())
+	}
+}
+
+// lineOf returns the 1-based line of text that contains s.
+func lineOf(text, s string) int {
+	for i, l := range strings.Split(text, "\n") {
+		if strings.Contains(l, s) {
+			return i + 1
+		}
+	}
+	return -1
+}
+
+func TestReadSettingsErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		key  string // the key the error names
+		at   string // text on the line the error names
+	}{
+		{"unknown top-level key", "ShakenBelow = 0.6\nCourage = 3\n", "Courage", "Courage ="},
+		{"misspelt key", "# header\n\nhysteresis = 0.1\n", "hysteresis", "hysteresis ="},
+		{"wrong type, string", "PanicBelow = 0.2\nMinRoutSeconds = \"six\"\n", "MinRoutSeconds", "MinRoutSeconds"},
+		{"wrong type, bool", "\n\nNerveMin = true\n", "NerveMin", "NerveMin"},
+		{"wrong type, array", "NerveMax = [0.7]\n", "NerveMax", "NerveMax"},
+		{"wrong type in [weights]", "ShakenBelow = 0.6\n[weights]\nAllyDown = -0.18\nLeaderDown = \"a lot\"\n", "LeaderDown", "LeaderDown"},
+		{"nan", "ShakenBelow = 0.6\nContagionPerSecond = nan\n", "ContagionPerSecond", "ContagionPerSecond"},
+		{"inf", "\nRecoveryDelaySeconds = inf\n", "RecoveryDelaySeconds", "RecoveryDelaySeconds"},
+		{"-inf weight", "[weights]\nAllyDown = -0.18\nRest = -inf\n", "Rest", "Rest ="},
+		{"invalid value", "ShakenBelow = 0.6\n\nSquadUpdateInterval = 0\n", "SquadUpdateInterval", "SquadUpdateInterval"},
+		{"invalid combination, both keys in the file", "ShakenBelow = 0.5\nPanicBelow = 0.55\n", "PanicBelow", "PanicBelow"},
+		{"invalid combination, nerves", "NerveMax = 0.3\nNerveMin = 0.6\n", "NerveMin", "NerveMin"},
+		{"invalid combination with a default", "# only this line\nShakenBelow = 0.2\n", "ShakenBelow", "ShakenBelow"},
+		{"weights not a table", "weights = 3\n", "weights", "weights"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := morale.ReadSettings(strings.NewReader(tt.text))
+			if err == nil {
+				t.Fatalf("ReadSettings(%q) = nil error; want an error naming %s", tt.text, tt.key)
+			}
+			msg := err.Error()
+			if !strings.Contains(msg, tt.key) {
+				t.Errorf("error %q; want it to name %s", msg, tt.key)
+			}
+			if want := "line " + strconv.Itoa(lineOf(tt.text, tt.at)); !strings.Contains(msg, want) {
+				t.Errorf("error %q; want it to say %q", msg, want)
+			}
+			if !settingsEqual(s, morale.DefaultSettings()) {
+				t.Errorf("on error ReadSettings returned %+v; want nothing of the file applied", s)
+			}
+			// And through a file: the error names the path too.
+			p := writeFile(t, tt.text)
+			if _, err := morale.LoadSettings(p); err == nil || !strings.Contains(err.Error(), tt.key) {
+				t.Errorf("LoadSettings: %v; want an error naming %s", err, tt.key)
+			}
+		})
+	}
+	// Every problem is reported, not only the first.
+	_, err := morale.ReadSettings(strings.NewReader("Courage = 1\nNerveMin = \"x\"\n"))
+	if err == nil || !strings.Contains(err.Error(), "Courage") || !strings.Contains(err.Error(), "NerveMin") {
+		t.Errorf("two bad keys: %v; want both named", err)
+	}
+	var fe *morale.FieldError
+	if _, err := morale.ReadSettings(strings.NewReader("\nCourage = 1\n")); !errors.As(err, &fe) || fe.Field != "Courage" || fe.Line != 2 {
+		t.Errorf("unknown key: %v; want a *FieldError for Courage at line 2", err)
+	}
+}
+
+func TestReadSettingsBrokenSyntax(t *testing.T) {
+	tests := []struct {
+		text string
+		line int
+	}{
+		{"ShakenBelow = 0.6\nPanicBelow = \n", 2},
+		{"ShakenBelow = 0.6\n\n[weights]\nAllyDown = -0.1 -0.2\n", 4},
+		{"ShakenBelow 0.6\n", 1},
+		{"ShakenBelow = 0.6\nShakenBelow = 0.5\n", 2}, // duplicate key
+		{"\n\n\nHysteresis = 0.1.2\n", 4},
+	}
+	for _, tt := range tests {
+		s, err := morale.ReadSettings(strings.NewReader(tt.text))
+		if err == nil {
+			t.Errorf("ReadSettings(%q) = nil error; want a syntax error", tt.text)
+			continue
+		}
+		if want := "line " + strconv.Itoa(tt.line); !strings.Contains(err.Error(), want) {
+			t.Errorf("ReadSettings(%q): %q; want it to say %q", tt.text, err, want)
+		}
+		if !settingsEqual(s, morale.DefaultSettings()) {
+			t.Errorf("ReadSettings(%q) returned %+v on error; want the defaults", tt.text, s)
+		}
+	}
+}
+
+func TestLoadSettingsMissingFile(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "nope.toml")
+	s, err := morale.LoadSettings(p)
+	if err == nil {
+		t.Fatalf("LoadSettings of a missing file: nil error; want an error")
+	}
+	if !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("LoadSettings of a missing file: %v; want os.ErrNotExist", err)
+	}
+	if !settingsEqual(s, morale.DefaultSettings()) {
+		t.Errorf("LoadSettings of a missing file returned %+v; want the defaults", s)
+	}
+}
+
+func TestSaveSettingsAtomicKeepsComments(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "weights.toml")
+	orig := `# Our army's tuning. Do not touch before the demo.
+
+# the line the sergeant watches
+ShakenBelow = 0.6
+
+[weights]
+AllyDown = -0.18 # mourned loudly
+Artillery = -0.3 # the big guns
+`
+	if err := os.WriteFile(p, []byte(orig), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, err := morale.LoadSettings(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Weights["Artillery"] = -0.35
+	if err := morale.SaveSettings(p, s); err != nil {
+		t.Fatalf("SaveSettings: %v", err)
+	}
+	data, _ := os.ReadFile(p)
+	text := string(data)
+	for _, c := range []string{"the line the sergeant watches", "mourned loudly", "the big guns", "Artillery = -0.35"} {
+		if !strings.Contains(text, c) {
+			t.Errorf("saved file lacks %q:\n%s", c, text)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		t.Errorf("directory after SaveSettings holds %v; want only weights.toml, no temp file", names)
+	}
+	if fi, err := os.Stat(p); err == nil && fi.Mode().Perm() != 0o600 {
+		t.Errorf("file mode after SaveSettings: %v; want the old 0600 kept", fi.Mode().Perm())
+	}
+	back, err := morale.LoadSettings(p)
+	if err != nil || !settingsEqual(back, s) {
+		t.Errorf("LoadSettings after save: %v, %+v; want %+v", err, back, s)
+	}
+	// Invalid settings write nothing.
+	bad := s.Clone()
+	bad.PanicBelow = 0.9
+	if err := morale.SaveSettings(p, bad); err == nil {
+		t.Errorf("SaveSettings of invalid settings: nil; want an error")
+	}
+	after, _ := os.ReadFile(p)
+	if string(after) != text {
+		t.Errorf("SaveSettings of invalid settings changed the file")
+	}
+	entries, _ = os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("failed SaveSettings left %d files; want 1", len(entries))
+	}
+	// A fresh file gets a comment for every key, the design's notes on rows.
+	fresh := filepath.Join(dir, "fresh.toml")
+	if err := morale.SaveSettings(fresh, morale.DefaultSettings()); err != nil {
+		t.Fatal(err)
+	}
+	data, _ = os.ReadFile(fresh)
+	for _, c := range []string{"Worth several ordinary losses", "Quietly the strongest steadying influence"} {
+		if !strings.Contains(string(data), c) {
+			t.Errorf("fresh file lacks the design's note %q", c)
+		}
+	}
+}
+
+// The repository's weights.toml holds the defaults.
+func TestRepositoryWeightsTOML(t *testing.T) {
+	s, err := morale.LoadSettings("../weights.toml")
+	if err != nil {
+		t.Fatalf("LoadSettings(../weights.toml): %v", err)
+	}
+	if !settingsEqual(s, morale.DefaultSettings()) {
+		t.Errorf("weights.toml = %+v; want the defaults", s)
+	}
+	data, _ := os.ReadFile("../weights.toml")
+	for _, c := range []string{"Worth several ordinary losses", "Quietly the strongest steadying influence there is"} {
+		if !strings.Contains(string(data), c) {
+			t.Errorf("weights.toml lacks the design's note %q", c)
+		}
+	}
+}
