@@ -1,0 +1,245 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// Errors Apply wraps; test them with errors.Is.
+var (
+	// ErrNoSoldier: the command names a soldier ID that does not exist.
+	ErrNoSoldier = errors.New("game: no such soldier")
+	// ErrDead: the command names a soldier who is already dead.
+	ErrDead = errors.New("game: soldier is dead")
+	// ErrBadPoint: a location is NaN, infinite or off the field.
+	ErrBadPoint = errors.New("game: location is not on the field")
+	// ErrBadSpeed: SetSpeed's factor is not a multiple of 0.25 in 0.25..8.
+	ErrBadSpeed = errors.New("game: speed must be a multiple of 0.25 between 0.25 and 8")
+	// ErrBadCount: Reinforce's N is out of range.
+	ErrBadCount = errors.New("game: reinforcement count out of range")
+	// ErrBadSettings: SetSettings got settings that do not validate.
+	ErrBadSettings = errors.New("game: invalid settings")
+	// ErrUnknownCommand: Apply got a nil or foreign Command.
+	ErrUnknownCommand = errors.New("game: unknown command")
+)
+
+// Command is one thing the player (or a tool) does to the battle. The
+// commands are the types of this package that implement it: Kill, Shell,
+// Rally, ForceRout, Reinforce, SetSettings, Pause, Step, SetSpeed, Restart,
+// SetDebug.
+type Command interface{ isCommand() }
+
+// Kill makes soldier ID fall, as a click on him does: AllyDown (LeaderDown
+// for the leader) at his location, then he leaves the World.
+type Kill struct{ ID int }
+
+// Shell lands a shell at field point At (cm): Suppressed × ShellScale at the
+// location, with the default reach.
+type Shell struct{ At morale.Vec2 }
+
+// Rally rallies every squad at once (World.RallySquad): all Steady.
+type Rally struct{}
+
+// ForceRout sends soldier ID running for the rally point at once.
+type ForceRout struct{ ID int }
+
+// Reinforce spawns N (1..MaxReinforce) soldiers at the left edge of the field
+// and reports ReinforcementsArrived at their location.
+type Reinforce struct{ N int }
+
+// SetSettings retunes the running World (World.SetSettings). Invalid
+// settings change nothing.
+type SetSettings struct{ Settings morale.Settings }
+
+// Pause pauses (Paused true) or resumes the simulation.
+type Pause struct{ Paused bool }
+
+// Step pauses the simulation if it runs and advances it, in whole sub-ticks,
+// until the morale World has run exactly one more fixed step: from a step
+// boundary that is SquadUpdateInterval seconds (rounded up to a sub-tick),
+// from the middle of a step the rest of it. (An interval shorter than a
+// sub-tick, 1/240 s, may run several steps.)
+type Step struct{}
+
+// SetSpeed sets the simulation speed: Factor is 0.25, 1 or 4 (any multiple of
+// 0.25 from 0.25 to 8 works).
+type SetSpeed struct{ Factor float64 }
+
+// Restart rebuilds the battle from its config and seed with the live
+// settings, replaying the opening. Speed, debug and OnReport listeners stay.
+type Restart struct{}
+
+// SetDebug switches the debug overlay on or off (MoraleBreak.Debug).
+type SetDebug struct{ On bool }
+
+func (Kill) isCommand()        {}
+func (Shell) isCommand()       {}
+func (Rally) isCommand()       {}
+func (ForceRout) isCommand()   {}
+func (Reinforce) isCommand()   {}
+func (SetSettings) isCommand() {}
+func (Pause) isCommand()       {}
+func (Step) isCommand()        {}
+func (SetSpeed) isCommand()    {}
+func (Restart) isCommand()     {}
+func (SetDebug) isCommand()    {}
+
+// Apply carries out one command at once, between ticks. An invalid command
+// returns an error (wrapping one of the Err values) and changes nothing.
+func (g *Game) Apply(c Command) error {
+	switch c := c.(type) {
+	case Kill:
+		if err := g.living(c.ID); err != nil {
+			return err
+		}
+		g.kill(c.ID)
+	case Shell:
+		if !finite(c.At) || c.At.X < 0 || c.At.Y < 0 || c.At.X > fieldW || c.At.Y > fieldH {
+			return fmt.Errorf("%w: (%v, %v)", ErrBadPoint, c.At.X, c.At.Y)
+		}
+		g.shell(c.At)
+	case Rally:
+		g.rallyAll()
+	case ForceRout:
+		if err := g.living(c.ID); err != nil {
+			return err
+		}
+		g.soldiers[c.ID].agent.ForceRout()
+	case Reinforce:
+		if c.N < 1 || c.N > MaxReinforce || len(g.soldiers)+c.N > MaxSoldiers {
+			return fmt.Errorf("%w: %d (want 1..%d)", ErrBadCount, c.N, MaxReinforce)
+		}
+		g.reinforce(c.N)
+	case SetSettings:
+		if err := c.Settings.Validate(); err != nil {
+			return fmt.Errorf("%w: %w", ErrBadSettings, err)
+		}
+		if err := g.world.SetSettings(c.Settings); err != nil {
+			return fmt.Errorf("%w: %w", ErrBadSettings, err)
+		}
+		g.settings = c.Settings.Clone()
+		g.logf("Settings applied.")
+	case Pause:
+		g.paused = c.Paused
+	case Step:
+		g.paused = true
+		g.step()
+	case SetSpeed:
+		k := c.Factor * subPerTickX1
+		if math.IsNaN(k) || k != math.Trunc(k) || k < 1 || k > 8*subPerTickX1 {
+			return fmt.Errorf("%w: got %v", ErrBadSpeed, c.Factor)
+		}
+		g.subPerTick = int(k)
+	case Restart:
+		if err := g.reset(g.settings); err != nil {
+			return err
+		}
+		g.paused = false
+	case SetDebug:
+		g.debug = c.On
+	default:
+		return fmt.Errorf("%w: %T", ErrUnknownCommand, c)
+	}
+	return nil
+}
+
+// living checks that id names a living soldier.
+func (g *Game) living(id int) error {
+	if id < 0 || id >= len(g.soldiers) {
+		return fmt.Errorf("%w: %d", ErrNoSoldier, id)
+	}
+	if !g.soldiers[id].alive {
+		return fmt.Errorf("%w: %s (%d)", ErrDead, g.soldiers[id].name, id)
+	}
+	return nil
+}
+
+// finite reports whether both coordinates of p are finite.
+func finite(p morale.Vec2) bool {
+	return !math.IsNaN(p.X) && !math.IsNaN(p.Y) && !math.IsInf(p.X, 0) && !math.IsInf(p.Y, 0)
+}
+
+// step advances until the World has run exactly one more fixed step.
+func (g *Game) step() {
+	target := g.world.Steps() + 1
+	limit := seconds(g.settings.SquadUpdateInterval) + 2
+	for k := int64(0); k < limit && g.world.Steps() < target; k++ {
+		g.subtick()
+	}
+}
+
+// shell lands a shell at p.
+func (g *Game) shell(p morale.Vec2) { g.shellScaled(p, ShellScale) }
+
+// shellScaled lands a shell at p reporting Suppressed × scale.
+func (g *Game) shellScaled(p morale.Vec2, scale float64) {
+	_ = g.reportAt(morale.Suppressed, p, scale)
+	g.blasts[g.blastNext] = blast{at: p, t: g.now, ok: true}
+	g.blastNext = (g.blastNext + 1) % len(g.blasts)
+	g.logf("A shell lands at (%.0f, %.0f).", p.X, p.Y)
+}
+
+// rallyAll rallies every squad.
+func (g *Game) rallyAll() {
+	for _, id := range g.world.SquadIDs() {
+		g.world.RallySquad(id)
+	}
+	g.logf("Rally! Every soldier is Steady.")
+}
+
+// reinforce spawns n soldiers at the left edge.
+func (g *Game) reinforce(n int) {
+	var c morale.Vec2
+	const perCol = 20
+	rows := min(n, perCol)
+	for k := 0; k < n; k++ {
+		p := morale.Vec2{
+			X: 150 + float64(k/perCol)*120,
+			Y: fieldH/2 + (float64(k%perCol)-float64(rows-1)/2)*130,
+		}
+		id := g.spawn(p, morale.Vec2{X: p.X + 900, Y: p.Y})
+		g.history.sample(id, g.Time(), g.soldiers[id].agent.Morale())
+		c.X += p.X / float64(n)
+		c.Y += p.Y / float64(n)
+	}
+	_ = g.reportAt(morale.ReinforcementsArrived, c, 1)
+	g.logf("%d reinforcements arrive.", n)
+}
+
+// BlastSeconds is how long, in seconds, a shell's blast stays in Blasts.
+const BlastSeconds = 1.0
+
+// BlastView is a recent shell impact.
+type BlastView struct {
+	// At is the impact point, in cm.
+	At morale.Vec2
+	// Age is the time since the impact, in seconds (0..BlastSeconds).
+	Age float64
+}
+
+// blast is one shell impact.
+type blast struct {
+	at morale.Vec2
+	t  int64
+	ok bool
+}
+
+// Blasts returns the shell impacts of the last BlastSeconds, newest first.
+// The slice is reused by the next call: read it, do not keep it.
+func (g *Game) Blasts() []BlastView {
+	out := g.blastViews[:0]
+	for k := 1; k <= len(g.blasts); k++ {
+		b := g.blasts[(g.blastNext-k+len(g.blasts))%len(g.blasts)]
+		if !b.ok {
+			continue
+		}
+		if age := float64(g.now-b.t) / SubTicksPerSecond; age >= 0 && age < BlastSeconds {
+			out = append(out, BlastView{At: b.at, Age: age})
+		}
+	}
+	g.blastViews = out
+	return out
+}

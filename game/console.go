@@ -1,0 +1,95 @@
+package game
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// consoleHelp is the answer to "help".
+const consoleHelp = `Commands (names are case-insensitive):
+  MoraleBreak.Debug [0|1]      draw state and morale over every head (no argument toggles)
+  MoraleBreak.Dump             every squad's average and lowest morale, and how many broke
+  MoraleBreak.Rally [SquadId]  straight back to Steady (no argument: every squad)
+  help                         this list`
+
+// Exec runs one line of the in-game console and returns its answer (several
+// lines at most, no trailing newline). The line and the answer also go to the
+// log. Command names are case-insensitive; an unknown command or a bad
+// argument gets an answer saying so, and changes nothing.
+func (g *Game) Exec(line string) string {
+	line = strings.TrimSpace(line)
+	if line == "" {
+		return ""
+	}
+	f := strings.Fields(line)
+	name, args := strings.ToLower(f[0]), f[1:]
+	var out string
+	switch name {
+	case "help", "?":
+		out = consoleHelp
+	case "moralebreak.debug":
+		out = g.execDebug(args)
+	case "moralebreak.dump":
+		if len(args) > 0 {
+			out = "usage: MoraleBreak.Dump"
+			break
+		}
+		var b strings.Builder
+		g.world.Dump(&b)
+		out = strings.TrimRight(b.String(), "\n")
+		if out == "" {
+			out = "no squads"
+		}
+	case "moralebreak.rally":
+		out = g.execRally(args)
+	default:
+		out = fmt.Sprintf("unknown command %q; type help for the list", f[0])
+	}
+	g.logBlock("> " + line)
+	g.logBlock(out)
+	return out
+}
+
+// execDebug runs MoraleBreak.Debug.
+func (g *Game) execDebug(args []string) string {
+	switch {
+	case len(args) == 0:
+		g.debug = !g.debug
+	case len(args) == 1 && args[0] == "0":
+		g.debug = false
+	case len(args) == 1 && args[0] == "1":
+		g.debug = true
+	default:
+		return "usage: MoraleBreak.Debug [0|1]"
+	}
+	if g.debug {
+		return "MoraleBreak.Debug 1: state and morale shown over every head"
+	}
+	return "MoraleBreak.Debug 0: overlay off"
+}
+
+// execRally runs MoraleBreak.Rally.
+func (g *Game) execRally(args []string) string {
+	ids := g.world.SquadIDs()
+	switch len(args) {
+	case 0:
+		g.rallyAll()
+		return fmt.Sprintf("rallied %d squad(s): every soldier is Steady", len(ids))
+	case 1:
+		n, err := strconv.Atoi(args[0])
+		if err != nil {
+			return fmt.Sprintf("MoraleBreak.Rally: %q is not a squad id; usage: MoraleBreak.Rally [SquadId]", args[0])
+		}
+		for _, id := range ids {
+			if id == morale.SquadID(n) {
+				g.world.RallySquad(id)
+				return fmt.Sprintf("rallied squad %d: every soldier is Steady", n)
+			}
+		}
+		return fmt.Sprintf("MoraleBreak.Rally: no squad %d (squads: %v)", n, ids)
+	}
+	return "usage: MoraleBreak.Rally [SquadId]"
+}

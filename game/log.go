@@ -1,0 +1,71 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+type logKind uint8
+
+const (
+	logText logKind = iota
+	logState
+	logDeath
+	logEnemyDown
+)
+
+// logEntry is one line of the log, formatted lazily so that ticks do not
+// allocate.
+type logEntry struct {
+	at       int64
+	text     string
+	kind     logKind
+	id       int
+	from, to morale.State
+	why      morale.Reason
+}
+
+// addLog appends e to the log ring.
+func (g *Game) addLog(e logEntry) {
+	g.log[g.logNext] = e
+	g.logNext = (g.logNext + 1) % logCap
+	if g.logLen < logCap {
+		g.logLen++
+	}
+}
+
+// logf appends a formatted line to the log now.
+func (g *Game) logf(format string, args ...any) {
+	g.addLog(logEntry{at: g.now, text: stamp(g.now) + fmt.Sprintf(format, args...)})
+}
+
+// logBlock appends every line of text to the log.
+func (g *Game) logBlock(text string) {
+	for _, l := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		g.addLog(logEntry{at: g.now, text: stamp(g.now) + l})
+	}
+}
+
+// stamp returns the time prefix of a log line.
+func stamp(at int64) string {
+	return fmt.Sprintf("[%6.2f] ", float64(at)/SubTicksPerSecond)
+}
+
+// formatLog renders a structured entry.
+func (g *Game) formatLog(e *logEntry) string {
+	name := ""
+	if e.id >= 0 && e.id < len(g.soldiers) {
+		name = g.soldiers[e.id].name
+	}
+	switch e.kind {
+	case logState:
+		return fmt.Sprintf("%s%s: %v -> %v (%v)", stamp(e.at), name, e.from, e.to, e.why)
+	case logDeath:
+		return fmt.Sprintf("%s%s is down.", stamp(e.at), name)
+	case logEnemyDown:
+		return fmt.Sprintf("%sEnemy rifleman %d is down.", stamp(e.at), e.id)
+	}
+	return e.text
+}
