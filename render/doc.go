@@ -1,0 +1,50 @@
+// Package render draws MoraleBreak's battle: the battlefield seen from
+// above and the morale timeline. It reads a *game.Game and never changes
+// it; the only state a Renderer keeps is cached images (the ground for the
+// current viewport, the state rings, the leader's star).
+//
+// # The field
+//
+// Renderer.DrawField draws, inside a game.Viewport: grass with a track and
+// shell craters, sandbag walls and crates for the game's cover rectangles,
+// the rally flag in its dashed ring, the enemy line with its trench,
+// soldiers (the leader with a gold star, the fallen lying greyed with a
+// cross and "— down"), muzzle flashes and tracers. Each living soldier
+// stands in a ring of his state's colour (StateColor) and carries a plate:
+// his name beside a swatch of his timeline colour (SoldierColor), his state
+// and nerve, and his morale bar. For a few seconds after a state change his
+// bark shows in a speech bubble above the plate. Plates are placed where
+// they hide the fewest soldiers and other plates, tied to their man by a
+// line when they had to move. With g.Debug() every plate gets a line with
+// the exact state and morale, and the thresholds show in a corner. Squads
+// larger than CompactAbove get only a small bar per man.
+//
+// # The bar and its marks
+//
+// DrawBar draws one morale bar: the fill to the soldier's morale in his
+// state's colour, and across it the marks of BarMarks — PanicBelow and
+// ShakenBelow as white ticks above and below the bar, and the hysteresis
+// band each falling threshold lifts on the way back up (PanicBelow+Hysteresis
+// and ShakenBelow+Hysteresis, 0.40 and 0.75 by default) shaded and ended by a
+// blue tick above the bar. The marks follow the live settings. MarkX gives
+// the pixel column of a morale value, so tests and tools can find a mark
+// without drawing.
+//
+// # The timeline
+//
+// Renderer.DrawTimeline plots every soldier's morale over the last
+// game.HistoryWindow seconds as lines in their SoldierColor, over faint
+// state zones, with the thresholds as solid lines and the band tops as
+// dashed ones, a marker in the new state's colour at every state change,
+// and time labels every five seconds. TimelinePlot, TimelineX and TimelineY
+// give its geometry.
+//
+// # Tests
+//
+// The pure helpers are tested without a window. The pixel tests (the marks
+// found in a drawn bar, DrawField's picture, the timeline's lines) need
+// Ebitengine's loop and so a display; without one they skip and say so.
+// Run them with:
+//
+//	xvfb-run -a go test ./render
+package render

@@ -1,0 +1,275 @@
+package render_test
+
+import (
+	"image"
+	"image/color"
+	"reflect"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/moralebreak/moralebreak/assets"
+	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/morale"
+	"github.com/moralebreak/moralebreak/render"
+)
+
+// pixels reads img back from the GPU.
+func pixels(img *ebiten.Image) *image.RGBA {
+	b := img.Bounds()
+	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	img.ReadPixels(out.Pix)
+	return out
+}
+
+// run is a horizontal run of touched pixels in one row.
+type run struct {
+	x0, x1 int // inclusive
+	c      color.RGBA
+}
+
+// runs returns the runs of non-transparent pixels of row y.
+func runs(img *image.RGBA, y int) []run {
+	var out []run
+	for x := 0; x < img.Bounds().Dx(); x++ {
+		c := img.RGBAAt(x, y)
+		if c.A == 0 {
+			continue
+		}
+		if n := len(out); n > 0 && out[n-1].x1 == x-1 {
+			out[n-1].x1 = x
+			continue
+		}
+		out = append(out, run{x, x, c})
+	}
+	return out
+}
+
+// TestBarMarkPixels draws a bar offscreen and finds its ticks in the pixels:
+// above the bar a tick at every mark, in the mark's colour; below it only
+// the two falling thresholds.
+func TestBarMarkPixels(t *testing.T) {
+	needDisplay(t)
+	for _, tc := range []struct {
+		name string
+		s    morale.Settings
+		want [4]float64 // PanicBelow, +Hysteresis, ShakenBelow, +Hysteresis
+	}{
+		{"defaults", morale.DefaultSettings(), [4]float64{0.25, 0.40, 0.60, 0.75}},
+		{"retuned", settingsWith(0.5, 0.2, 0.1), [4]float64{0.2, 0.3, 0.5, 0.6}},
+		{"wide band", settingsWith(0.7, 0.15, 0.25), [4]float64{0.15, 0.40, 0.70, 0.95}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dst := ebiten.NewImage(240, 30)
+			defer dst.Deallocate()
+			bar := image.Rect(20, 10, 221, 18) // 201 columns
+			render.DrawBar(dst, bar, 0.5, morale.Shaken, tc.s)
+			px := pixels(dst)
+
+			kinds := []render.MarkKind{render.MarkPanic, render.MarkPanicBand, render.MarkShaken, render.MarkShakenBand}
+			above := runs(px, bar.Min.Y-2)
+			if len(above) != 4 {
+				t.Fatalf("above the bar: %d ticks %v; want 4", len(above), above)
+			}
+			for i, r := range above {
+				wantX := render.MarkX(bar, tc.want[i])
+				if r.x0 != wantX || r.x1 != wantX {
+					t.Errorf("%v tick at columns %d..%d; want %d (value %v)", kinds[i], r.x0, r.x1, wantX, tc.want[i])
+				}
+				if wantC := render.MarkColor(kinds[i]); r.c != wantC {
+					t.Errorf("%v tick colour %v; want %v", kinds[i], r.c, wantC)
+				}
+			}
+			below := runs(px, bar.Max.Y+1)
+			if len(below) != 2 {
+				t.Fatalf("below the bar: %d ticks %v; want 2 (the falling thresholds)", len(below), below)
+			}
+			for i, v := range []float64{tc.want[0], tc.want[2]} {
+				if x := render.MarkX(bar, v); below[i].x0 != x || below[i].x1 != x {
+					t.Errorf("threshold tick %d below the bar at %d..%d; want %d", i, below[i].x0, below[i].x1, x)
+				}
+			}
+			// The fill reaches 0.5 in Shaken's colour and stops there.
+			if got, want := px.RGBAAt(render.MarkX(bar, 0.05), bar.Min.Y+4), render.StateColor(morale.Shaken); got != want {
+				t.Errorf("fill at 0.05 = %v; want %v", got, want)
+			}
+			if got := px.RGBAAt(render.MarkX(bar, 0.98), bar.Min.Y+4); got == render.StateColor(morale.Shaken) {
+				t.Errorf("trough at 0.98 = %v; want not the fill colour", got)
+			}
+		})
+	}
+}
+
+// TestBarMarksFollowLiveSettings draws the same bar before and after a
+// settings change, as the tuner does, and sees the ticks move.
+func TestBarMarksFollowLiveSettings(t *testing.T) {
+	needDisplay(t)
+	bar := image.Rect(0, 4, 101, 10)
+	ticks := func(s morale.Settings) []int {
+		dst := ebiten.NewImage(101, 16)
+		defer dst.Deallocate()
+		render.DrawBar(dst, bar, 0.9, morale.Steady, s)
+		var xs []int
+		for _, r := range runs(pixels(dst), bar.Min.Y-2) {
+			xs = append(xs, r.x0)
+		}
+		return xs
+	}
+	if got, want := ticks(morale.DefaultSettings()), []int{25, 40, 60, 75}; !reflect.DeepEqual(got, want) {
+		t.Errorf("default ticks at %v; want %v", got, want)
+	}
+	if got, want := ticks(settingsWith(0.55, 0.30, 0.05)), []int{30, 35, 55, 60}; !reflect.DeepEqual(got, want) {
+		t.Errorf("retuned ticks at %v; want %v", got, want)
+	}
+}
+
+func newGame(t *testing.T, seconds float64) *game.Game {
+	t.Helper()
+	g, err := game.New(game.DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < int(seconds*game.TPS); i++ {
+		g.Tick()
+	}
+	return g
+}
+
+func newRenderer(t *testing.T) *render.Renderer {
+	t.Helper()
+	a, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return render.New(a)
+}
+
+// distinctColors counts the distinct opaque-ish colours of img, up to limit.
+func distinctColors(img *image.RGBA, limit int) int {
+	seen := map[color.RGBA]bool{}
+	for i := 0; i+3 < len(img.Pix) && len(seen) < limit; i += 4 {
+		c := color.RGBA{img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3]}
+		if c.A > 0 {
+			seen[c] = true
+		}
+	}
+	return len(seen)
+}
+
+// TestDrawFieldNotBlank renders the opening after ten seconds and checks
+// the picture has content, covers the field, and left the game untouched.
+func TestDrawFieldNotBlank(t *testing.T) {
+	needDisplay(t)
+	g := newGame(t, 10)
+	r := newRenderer(t)
+	beforeT, beforeS := g.Time(), append([]game.SoldierView(nil), g.Soldiers()...)
+
+	const w, h = 960, 600
+	dst := ebiten.NewImage(w, h)
+	defer dst.Deallocate()
+	vp := game.Viewport{X: 0, Y: 0, W: w, H: h, Field: g.Field()}
+	r.DrawField(dst, vp, g)
+	r.DrawField(dst, vp, g) // the second frame uses the cached ground
+	px := pixels(dst)
+
+	if n := distinctColors(px, 500); n < 200 {
+		t.Errorf("DrawField drew %d distinct colours; want a picture (>= 200)", n)
+	}
+	// The field is covered: sample a grid of points inside it.
+	x0, y0 := vp.ToScreen(morale.Vec2{})
+	x1, y1 := vp.ToScreen(g.Field())
+	for i := 1; i < 10; i++ {
+		x := int(x0 + (x1-x0)*float64(i)/10)
+		y := int(y0 + (y1-y0)*float64(i)/10)
+		if c := px.RGBAAt(x, y); c.A != 255 {
+			t.Errorf("pixel (%d, %d) = %v; want opaque ground", x, y, c)
+		}
+	}
+	// Every living soldier has a ring in his state's colour around him.
+	for _, s := range g.Soldiers() {
+		if !s.Alive {
+			continue
+		}
+		sx, sy := vp.ToScreen(s.Pos)
+		if !nearColor(px, int(sx), int(sy), 30, render.StateColor(s.State)) {
+			t.Errorf("no %v-coloured pixel near soldier %d (%s) at (%.0f, %.0f)", s.State, s.ID, s.Name, sx, sy)
+		}
+	}
+	if g.Time() != beforeT || !reflect.DeepEqual(g.Soldiers(), beforeS) {
+		t.Error("DrawField changed the game")
+	}
+}
+
+// nearColor reports whether a pixel within d of (x, y) has colour c.
+func nearColor(img *image.RGBA, x, y, d int, c color.RGBA) bool {
+	for yy := y - d; yy <= y+d; yy++ {
+		for xx := x - d; xx <= x+d; xx++ {
+			if (image.Point{xx, yy}).In(img.Bounds()) && img.RGBAAt(xx, yy) == c {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TestDrawFieldDebugOverlay checks the debug overlay adds pixels.
+func TestDrawFieldDebugOverlay(t *testing.T) {
+	needDisplay(t)
+	g := newGame(t, 3)
+	r := newRenderer(t)
+	vp := game.Viewport{W: 800, H: 480, Field: g.Field()}
+	draw := func() *image.RGBA {
+		dst := ebiten.NewImage(800, 480)
+		defer dst.Deallocate()
+		r.DrawField(dst, vp, g)
+		return pixels(dst)
+	}
+	plain := draw()
+	if out := g.Exec("MoraleBreak.Debug 1"); !g.Debug() {
+		t.Fatalf("Exec(MoraleBreak.Debug 1) = %q; Debug() still false", out)
+	}
+	debug := draw()
+	diff := 0
+	for i := range plain.Pix {
+		if plain.Pix[i] != debug.Pix[i] {
+			diff++
+		}
+	}
+	if diff < 500 {
+		t.Errorf("debug overlay changed %d bytes; want a visible overlay", diff)
+	}
+}
+
+// TestDrawTimeline checks the threshold lines sit at the rows of the live
+// settings and the panel stays inside its rectangle.
+func TestDrawTimeline(t *testing.T) {
+	needDisplay(t)
+	g := newGame(t, 12)
+	r := newRenderer(t)
+	dst := ebiten.NewImage(640, 260)
+	defer dst.Deallocate()
+	panel := image.Rect(20, 30, 620, 230)
+	r.DrawTimeline(dst, panel, g)
+	px := pixels(dst)
+	plot := render.TimelinePlot(panel)
+	s := g.Settings()
+	for _, v := range []float64{s.ShakenBelow, s.PanicBelow} {
+		y := render.TimelineY(plot, v)
+		bright := 0
+		for x := plot.Min.X; x < plot.Max.X; x++ {
+			c := px.RGBAAt(x, y)
+			if int(c.R)+int(c.G)+int(c.B) > 3*150 {
+				bright++
+			}
+		}
+		if bright < plot.Dx()*6/10 {
+			t.Errorf("threshold %v: %d of %d pixels bright on row %d; want a line", v, bright, plot.Dx(), y)
+		}
+	}
+	for y := 0; y < px.Bounds().Dy(); y++ {
+		for x := 0; x < px.Bounds().Dx(); x++ {
+			if !(image.Point{x, y}).In(panel) && px.RGBAAt(x, y).A != 0 {
+				t.Fatalf("pixel (%d, %d) outside the panel %v was drawn", x, y, panel)
+			}
+		}
+	}
+}

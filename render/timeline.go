@@ -1,0 +1,267 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// Timeline layout, in pixels: the plot sits inside the panel rectangle with
+// these margins (room for the title and legend above, morale labels on the
+// left, time labels below).
+const (
+	timelineLeft   = 40
+	timelineRight  = 12
+	timelineTop    = 28
+	timelineBottom = 20
+)
+
+// TimelinePlot returns the plot area of a timeline drawn into panel r: the
+// rectangle whose left edge is HistoryWindow seconds ago, right edge now,
+// bottom morale 0 and top morale 1.
+func TimelinePlot(r image.Rectangle) image.Rectangle {
+	p := image.Rect(r.Min.X+timelineLeft, r.Min.Y+timelineTop, r.Max.X-timelineRight, r.Max.Y-timelineBottom)
+	if p.Dx() < 1 || p.Dy() < 1 {
+		return image.Rectangle{Min: p.Min, Max: p.Min}
+	}
+	return p
+}
+
+// TimelineX returns the x of simulated time t on plot when the window ends
+// at now: plot.Min.X for now-game.HistoryWindow, plot.Max.X-1 for now.
+func TimelineX(plot image.Rectangle, now, t float64) float64 {
+	return float64(plot.Min.X) + (t-(now-game.HistoryWindow))/game.HistoryWindow*float64(plot.Dx()-1)
+}
+
+// TimelineY returns the pixel row of morale m on plot: plot.Max.Y-1 for 0,
+// plot.Min.Y for 1, rounded; m is clamped to 0..1.
+func TimelineY(plot image.Rectangle, m float64) int {
+	return plot.Max.Y - 1 - int(math.Round(clamp01(m)*float64(plot.Dy()-1)))
+}
+
+// DrawTimeline draws into r on dst every soldier's morale over the last
+// game.HistoryWindow seconds as a line in his SoldierColor, over the state
+// zones and the threshold lines of the live settings (ShakenBelow and
+// PanicBelow solid, the tops of their hysteresis bands dashed), with a
+// marker in the new state's colour at every state change and time labels
+// every five seconds. Squads larger than CompactAbove are drawn as their
+// lowest-to-highest envelope and average instead of one line per man. It
+// only reads g.
+func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g *game.Game) {
+	if rect.Dx() < 80 || rect.Dy() < 60 {
+		return
+	}
+	sub := dst.SubImage(rect).(*ebiten.Image)
+	fillRoundRect(sub, float32(rect.Min.X), float32(rect.Min.Y), float32(rect.Dx()), float32(rect.Dy()), 6, rgba(18, 20, 26, 235))
+	plot := TimelinePlot(rect)
+	now := g.Time()
+	st := g.Settings()
+	soldiers := g.Soldiers()
+	h := g.History()
+
+	drawText(sub, "Morale — last 30 s", r.titleFace, float64(rect.Min.X+10), float64(rect.Min.Y+6), text.AlignStart, color.RGBA{235, 238, 245, 255}, false)
+
+	// state zones, bands and threshold lines
+	px0, pw := float32(plot.Min.X), float32(plot.Dx())
+	zone := func(lo, hi float64, c color.RGBA) {
+		y0, y1 := TimelineY(plot, hi), TimelineY(plot, lo)
+		fillRect(sub, px0, float32(y0), pw, float32(y1-y0+1), withAlpha(c, 0.10))
+	}
+	zone(clamp01(st.ShakenBelow), 1, StateColor(morale.Steady))
+	zone(clamp01(st.PanicBelow), clamp01(st.ShakenBelow), StateColor(morale.Shaken))
+	zone(0, clamp01(st.PanicBelow), StateColor(morale.Panicked))
+	marks := BarMarks(st)
+	for i := 0; i+1 < len(marks); i += 2 {
+		y0, y1 := TimelineY(plot, marks[i+1].Value), TimelineY(plot, marks[i].Value)
+		if y1 > y0 {
+			fillRect(sub, px0, float32(y0), pw, float32(y1-y0), withAlpha(MarkColor(MarkPanicBand), 0.08))
+		}
+	}
+	// time grid and labels every 5 s
+	for t := math.Ceil((now-game.HistoryWindow)/5) * 5; t <= now+1e-9; t += 5 {
+		if t < 0 {
+			continue
+		}
+		x := float32(math.Round(TimelineX(plot, now, t)))
+		fillRect(sub, x, float32(plot.Min.Y), 1, float32(plot.Dy()), rgba(255, 255, 255, 22))
+		drawText(sub, fmt.Sprintf("%gs", t), r.smallFace, float64(x), float64(plot.Max.Y+3), text.AlignCenter, color.RGBA{170, 176, 190, 255}, false)
+	}
+	for _, m := range marks {
+		y := float32(TimelineY(plot, m.Value))
+		c := MarkColor(m.Kind)
+		if m.Kind.IsBand() {
+			for x := px0; x < px0+pw; x += 8 {
+				fillRect(sub, x, y, min(4, px0+pw-x), 1, withAlpha(c, 0.8))
+			}
+		} else {
+			fillRect(sub, px0, y, pw, 1, withAlpha(c, 0.7))
+		}
+		label := fmt.Sprintf("%.2f", m.Value)
+		drawText(sub, label, r.smallFace, float64(plot.Min.X-4), float64(y)-7, text.AlignEnd, withAlpha(c, 0.95), false)
+	}
+	vector.StrokeRect(sub, px0-0.5, float32(plot.Min.Y)-0.5, pw+1, float32(plot.Dy())+1, 1, rgba(255, 255, 255, 60), false)
+
+	plotImg := sub.SubImage(plot.Inset(-4)).(*ebiten.Image)
+	if len(soldiers) > CompactAbove {
+		r.drawEnvelope(plotImg, plot, now, soldiers, h)
+	} else {
+		for _, s := range soldiers {
+			r.drawLine(plotImg, plot, now, h.Samples(s.ID), SoldierColor(s.ID), s.Alive, s.Leader)
+		}
+		for _, c := range h.Changes() {
+			t := c.T
+			if t < now-game.HistoryWindow || t > now {
+				continue
+			}
+			m, ok := moraleAt(h.Samples(c.ID), t)
+			if !ok {
+				continue
+			}
+			x, y := float32(TimelineX(plot, now, t)), float32(TimelineY(plot, m))
+			vector.FillCircle(plotImg, x, y, 4.5, color.RGBA{10, 10, 14, 255}, true)
+			vector.FillCircle(plotImg, x, y, 3.2, StateColor(c.To), true)
+		}
+	}
+	r.drawLegend(sub, rect, soldiers)
+}
+
+// drawLine strokes one soldier's samples.
+func (r *Renderer) drawLine(dst *ebiten.Image, plot image.Rectangle, now float64, samples []game.Sample, c color.RGBA, alive, leader bool) {
+	if len(samples) < 2 {
+		return
+	}
+	var path vector.Path
+	for i, s := range samples {
+		x, y := float32(TimelineX(plot, now, s.T)), float32(TimelineY(plot, s.Morale))
+		if i == 0 {
+			path.MoveTo(x, y)
+		} else {
+			path.LineTo(x, y)
+		}
+	}
+	w := float32(1.6)
+	if leader {
+		w = 2.4
+	}
+	if !alive {
+		c = withAlpha(c, 0.45)
+	}
+	strokePath(dst, &path, w+1.6, rgba(0, 0, 0, 120))
+	strokePath(dst, &path, w, c)
+}
+
+// drawEnvelope draws a crowd's lowest-to-highest morale band and its
+// average, sample by sample from the newest back.
+func (r *Renderer) drawEnvelope(dst *ebiten.Image, plot image.Rectangle, now float64, soldiers []game.SoldierView, h *game.History) {
+	n := 0
+	for _, s := range soldiers {
+		n = max(n, len(h.Samples(s.ID)))
+	}
+	if n < 2 {
+		return
+	}
+	lo, hi, sum, cnt, ts := make([]float64, n), make([]float64, n), make([]float64, n), make([]int, n), make([]float64, n)
+	for i := range lo {
+		lo[i], hi[i] = math.Inf(1), math.Inf(-1)
+	}
+	for _, s := range soldiers {
+		if !s.Alive {
+			continue
+		}
+		ss := h.Samples(s.ID)
+		for k := range ss {
+			i := n - len(ss) + k // align newest samples
+			m := ss[k].Morale
+			lo[i], hi[i] = math.Min(lo[i], m), math.Max(hi[i], m)
+			sum[i] += m
+			cnt[i]++
+			ts[i] = ss[k].T
+		}
+	}
+	var band, avg vector.Path
+	first := true
+	var lastI int
+	for i := 0; i < n; i++ {
+		if cnt[i] == 0 {
+			continue
+		}
+		x, y := float32(TimelineX(plot, now, ts[i])), float32(TimelineY(plot, hi[i]))
+		ay := float32(TimelineY(plot, sum[i]/float64(cnt[i])))
+		if first {
+			band.MoveTo(x, y)
+			avg.MoveTo(x, ay)
+			first = false
+		} else {
+			band.LineTo(x, y)
+			avg.LineTo(x, ay)
+		}
+		lastI = i
+	}
+	if first {
+		return
+	}
+	for i := lastI; i >= 0; i-- {
+		if cnt[i] == 0 {
+			continue
+		}
+		band.LineTo(float32(TimelineX(plot, now, ts[i])), float32(TimelineY(plot, lo[i])))
+	}
+	band.Close()
+	fillPath(dst, &band, withAlpha(SoldierColor(0), 0.30))
+	strokePath(dst, &avg, 2.2, SoldierColor(0))
+}
+
+// drawLegend lists the soldiers' colours and names along the top edge.
+func (r *Renderer) drawLegend(dst *ebiten.Image, rect image.Rectangle, soldiers []game.SoldierView) {
+	x := float64(rect.Min.X) + 10 + textWidth("Morale — last 30 s", r.titleFace) + 18
+	y := float64(rect.Min.Y) + 8
+	right := float64(rect.Max.X) - 10
+	if len(soldiers) > CompactAbove {
+		drawText(dst, fmt.Sprintf("%d soldiers: lowest–highest band and average", len(soldiers)), r.smallFace, x, y, text.AlignStart, SoldierColor(0), false)
+		return
+	}
+	for i, s := range soldiers {
+		w := textWidth(s.Name, r.smallFace) + 16
+		if x+w > right {
+			drawText(dst, fmt.Sprintf("+%d", len(soldiers)-i), r.smallFace, x, y, text.AlignStart, color.RGBA{170, 176, 190, 255}, false)
+			return
+		}
+		c := SoldierColor(s.ID)
+		nc := color.RGBA{225, 228, 236, 255}
+		if !s.Alive {
+			c, nc = withAlpha(c, 0.45), color.RGBA{130, 134, 142, 255}
+		}
+		fillRect(dst, float32(x), float32(y+5), 10, 3, c)
+		drawText(dst, s.Name, r.smallFace, x+13, y, text.AlignStart, nc, false)
+		x += w + 6
+	}
+}
+
+// moraleAt interpolates samples at time t; false when t is outside them.
+func moraleAt(samples []game.Sample, t float64) (float64, bool) {
+	if len(samples) == 0 || t < samples[0].T-1e-9 {
+		return 0, false
+	}
+	for i := 1; i < len(samples); i++ {
+		a, b := samples[i-1], samples[i]
+		if t <= b.T {
+			if b.T == a.T {
+				return b.Morale, true
+			}
+			f := (t - a.T) / (b.T - a.T)
+			return a.Morale + (b.Morale-a.Morale)*f, true
+		}
+	}
+	last := samples[len(samples)-1]
+	if t-last.T <= 0.5 {
+		return last.Morale, true
+	}
+	return 0, false
+}
