@@ -1,0 +1,387 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/ebitenui/ebitenui"
+	"github.com/ebitenui/ebitenui/input"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+	"github.com/moralebreak/moralebreak/assets"
+	"github.com/moralebreak/moralebreak/game"
+)
+
+// Renderer draws the battle; *render.Renderer satisfies it. ui and render
+// never import each other.
+type Renderer interface {
+	DrawField(dst *ebiten.Image, vp game.Viewport, g *game.Game)
+	DrawTimeline(dst *ebiten.Image, r image.Rectangle, g *game.Game)
+}
+
+// Config is how the demo runs the App.
+type Config struct {
+	// WeightsPath is the weights.toml that Save writes and that is watched
+	// for outside edits ("" = none). Ignored in the browser.
+	WeightsPath string
+	// Screenshot, when set, runs the simulation as fast as possible to At
+	// seconds of simulated time, draws one frame, writes it as a PNG to this
+	// path and ends the game.
+	Screenshot string
+	At         float64
+	// StatePath, when set, receives the published soldier state as JSON after
+	// every frame (tests drive the demo with it; the browser build publishes
+	// the same to globalThis.moraleBreak instead).
+	StatePath string
+	// Scale multiplies the initial window size (default 1).
+	Scale float64
+	// LogTPS prints Ebitengine's measured TPS and FPS to stderr every 5 s.
+	LogTPS bool
+}
+
+// App is the ebiten.Game of the demo.
+type App struct {
+	cfg Config
+	g   *game.Game
+	r   Renderer
+	as  *assets.Assets
+
+	ui     *ebitenui.UI
+	w      *widgets
+	editor *Editor
+	watch  *Watcher
+	reg    Regions
+
+	selected    int
+	hasSelected bool
+	consoleOpen bool
+	console     []string
+
+	banner      string
+	bannerBad   bool
+	bannerTicks int // remaining ticks; <0 = until replaced
+
+	keys       []ebiten.Key
+	ticks      int
+	shotReady  bool
+	shotDone   bool
+	lastTPSLog time.Time
+	updDur     time.Duration // time spent in Update and Draw since the last TPS log
+	drawDur    time.Duration
+	updN       int
+	drawN      int
+	err        error
+}
+
+// NewApp builds the widgets, starts watching the weights file (native builds)
+// and sets up the window. It does not start the game loop: pass the App to
+// ebiten.RunGame.
+func NewApp(cfg Config, g *game.Game, r Renderer, a *assets.Assets) (*App, error) {
+	if g == nil || r == nil || a == nil {
+		return nil, errors.New("ui.NewApp: game, renderer and assets are required")
+	}
+	if cfg.Scale <= 0 {
+		cfg.Scale = 1
+	}
+	if cfg.Screenshot != "" && cfg.At < 0 {
+		return nil, fmt.Errorf("ui.NewApp: screenshot time %v is negative", cfg.At)
+	}
+	app := &App{cfg: cfg, g: g, r: r, as: a, reg: ScreenRegions(), lastTPSLog: time.Now()}
+	app.editor = NewEditor(g)
+	app.w = app.buildWidgets()
+	app.ui = &ebitenui.UI{Container: app.w.root}
+	app.console = []string{"MoraleBreak console. Type help and press Enter. ` closes."}
+
+	if cfg.WeightsPath != "" {
+		w, err := WatchFile(cfg.WeightsPath, 150*time.Millisecond)
+		if err == nil {
+			app.watch = w
+		}
+	}
+	app.w.fileNote.Label = app.fileNote()
+
+	ebiten.SetWindowTitle("MoraleBreak — squad morale demo")
+	ebiten.SetWindowSize(int(ScreenW*cfg.Scale), int(ScreenH*cfg.Scale))
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetTPS(game.TPS)
+	return app, nil
+}
+
+// Close stops the file watcher.
+func (a *App) Close() error {
+	if a.watch != nil {
+		return a.watch.Close()
+	}
+	return nil
+}
+
+// Layout always returns the logical size; Ebitengine scales it to the window.
+func (a *App) Layout(outsideWidth, outsideHeight int) (int, int) { return ScreenW, ScreenH }
+
+// Update runs one fixed tick: widgets, input, file reloads, then the game.
+func (a *App) Update() error {
+	if a.err != nil {
+		return a.err
+	}
+	if a.shotDone {
+		_ = a.Close()
+		return ebiten.Termination
+	}
+	a.ticks++
+	if a.cfg.LogTPS {
+		start := time.Now()
+		defer func() { a.updDur += time.Since(start); a.updN++ }()
+	}
+	a.ui.Update() // button and slider handlers fire in here
+
+	it := MapInput(a.readInput(), a.viewport(), a.g)
+	a.applyIntent(it)
+	a.pollWatcher()
+
+	if a.cfg.Screenshot != "" {
+		if !a.shotReady {
+			a.runTo(a.cfg.At)
+			a.shotReady = true
+		}
+	} else {
+		a.g.Tick()
+	}
+	a.refresh()
+	a.logTPS()
+	return nil
+}
+
+// runTo ticks the game as fast as it can to sim time t (screenshot mode).
+func (a *App) runTo(t float64) {
+	limit := int(t*game.TPS*1.05) + game.TPS
+	for i := 0; i < limit && a.g.Time() < t-1e-9; i++ {
+		a.g.Tick()
+	}
+}
+
+func (a *App) readInput() InputState {
+	x, y := ebiten.CursorPosition()
+	a.keys = inpututil.AppendJustPressedKeys(a.keys[:0])
+	return InputState{
+		X: x, Y: y,
+		LeftClick:   inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft),
+		RightClick:  inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight),
+		UIHovered:   input.UIHovered,
+		ConsoleOpen: a.consoleOpen,
+		Paused:      a.g.Paused(),
+		Keys:        a.keys,
+	}
+}
+
+func (a *App) applyIntent(it Intent) {
+	if it.ToggleConsole {
+		a.setConsole(!a.consoleOpen)
+	}
+	switch {
+	case it.Select:
+		a.selected, a.hasSelected = it.SelectID, true
+	case it.Deselect:
+		a.hasSelected = false
+	}
+	for _, c := range it.Commands {
+		a.apply(c)
+	}
+}
+
+// apply runs one command now; a rejected command shows why.
+func (a *App) apply(c game.Command) {
+	if err := a.g.Apply(c); err != nil {
+		a.showBanner(err.Error(), true, 5*game.TPS)
+		return
+	}
+	if _, ok := c.(game.Restart); ok {
+		a.hasSelected = false
+		a.editor.Sync()
+		a.syncSliders()
+	}
+}
+
+func (a *App) viewport() game.Viewport { return FieldViewport(a.reg.Field, a.g.Field()) }
+
+func (a *App) pollWatcher() {
+	if a.watch == nil {
+		return
+	}
+	select {
+	case <-a.watch.C():
+		a.reloadFile()
+	case err := <-a.watch.Errors():
+		a.showBanner("watching "+a.cfg.WeightsPath+": "+err.Error(), true, 5*game.TPS)
+	default:
+	}
+}
+
+// reloadFile applies the weights file after an outside edit.
+func (a *App) reloadFile() {
+	before := a.editor.Good()
+	if err := a.editor.Reload(a.cfg.WeightsPath); err != nil {
+		a.showBanner(err.Error(), true, -1)
+		return
+	}
+	if !sameRows(before, a.editor.Good()) {
+		a.rebuildWeightRows()
+	}
+	a.syncSliders()
+	a.showBanner("reloaded "+a.cfg.WeightsPath, false, 3*game.TPS)
+}
+
+func (a *App) save() {
+	msg, err := saveWeights(a.cfg.WeightsPath, a.editor.Good())
+	if err != nil {
+		a.showBanner("save failed: "+err.Error(), true, 5*game.TPS)
+		return
+	}
+	a.showBanner(msg, false, 3*game.TPS)
+}
+
+func (a *App) showBanner(msg string, bad bool, ticks int) {
+	a.banner, a.bannerBad, a.bannerTicks = msg, bad, ticks
+	a.w.setBanner(msg, bad)
+}
+
+func (a *App) fileNote() string {
+	switch {
+	case !WatchAvailable:
+		return "Browser build: no file watching; weights are the\nbuilt-in defaults; Save downloads weights.toml."
+	case a.cfg.WeightsPath == "":
+		return "No weights file."
+	case a.watch != nil:
+		return "File: " + a.cfg.WeightsPath + " (watched: edits apply live)"
+	default:
+		return "File: " + a.cfg.WeightsPath + " (not watched)"
+	}
+}
+
+func (a *App) logTPS() {
+	if !a.cfg.LogTPS || time.Since(a.lastTPSLog) < 5*time.Second {
+		return
+	}
+	a.lastTPSLog = time.Now()
+	per := func(d time.Duration, n int) float64 { return float64(d.Microseconds()) / 1000 / float64(max(n, 1)) }
+	fmt.Fprintf(os.Stderr, "tps=%.1f fps=%.1f soldiers=%d sim=%.1fs update=%.2fms draw=%.2fms (CPU per call, averaged)\n",
+		ebiten.ActualTPS(), ebiten.ActualFPS(), len(a.g.Soldiers()), a.g.Time(), per(a.updDur, a.updN), per(a.drawDur, a.drawN))
+	a.updDur, a.drawDur, a.updN, a.drawN = 0, 0, 0, 0
+}
+
+// Draw draws the battlefield, the timeline and the widgets; in screenshot
+// mode it then reads the frame back and writes the PNG.
+func (a *App) Draw(screen *ebiten.Image) {
+	if a.cfg.LogTPS {
+		start := time.Now()
+		defer func() { a.drawDur += time.Since(start); a.drawN++ }()
+	}
+	screen.Fill(color.NRGBA{0x12, 0x16, 0x1b, 0xff})
+	vp := a.viewport()
+	field := screen.SubImage(a.reg.Field).(*ebiten.Image)
+	a.r.DrawField(field, vp, a.g)
+	a.drawSelection(field, vp)
+	a.r.DrawTimeline(screen, a.reg.Timeline, a.g)
+	a.ui.Draw(screen)
+
+	if a.shotReady && !a.shotDone {
+		if err := writePNG(a.cfg.Screenshot, screen); err != nil {
+			a.err = fmt.Errorf("screenshot: %w", err)
+		}
+		a.shotDone = true
+	}
+	publish(a.cfg.StatePath, a.Published())
+}
+
+func (a *App) drawSelection(dst *ebiten.Image, vp game.Viewport) {
+	if !a.hasSelected {
+		return
+	}
+	for _, s := range a.g.Soldiers() {
+		if s.ID == a.selected {
+			x, y := vp.ToScreen(s.Pos)
+			fx, fy := float32(x), float32(y)
+			white := color.NRGBA{0xff, 0xff, 0xff, 0xff}
+			vector.StrokeCircle(dst, fx, fy, 19, 2.5, white, true)
+			for _, d := range [][2]float32{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} { // crosshair ticks
+				vector.StrokeLine(dst, fx+d[0]*15, fy+d[1]*15, fx+d[0]*25, fy+d[1]*25, 2, white, true)
+			}
+			return
+		}
+	}
+}
+
+func writePNG(path string, screen *ebiten.Image) error {
+	b := screen.Bounds()
+	img := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	screen.ReadPixels(img.Pix)
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := png.Encode(f, img); err != nil {
+		_ = f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// PublishedState is what the demo publishes about its soldiers for tests
+// (as JSON to Config.StatePath, or as globalThis.moraleBreak in the browser).
+type PublishedState struct {
+	Time     float64            `json:"time"`
+	Paused   bool               `json:"paused"`
+	Width    int                `json:"width"`  // logical screen size the
+	Height   int                `json:"height"` // coordinates are in
+	Banner   string             `json:"banner"` // the message banner, "" when hidden
+	Soldiers []PublishedSoldier `json:"soldiers"`
+}
+
+// PublishedSoldier is one soldier at his logical screen position.
+type PublishedSoldier struct {
+	ID     int     `json:"id"`
+	Name   string  `json:"name"`
+	X      float64 `json:"x"`
+	Y      float64 `json:"y"`
+	Alive  bool    `json:"alive"`
+	Leader bool    `json:"leader"`
+	State  string  `json:"state"`
+	Morale float64 `json:"morale"`
+}
+
+// Published is the current state as published after each frame.
+func (a *App) Published() PublishedState {
+	vp := a.viewport()
+	st := PublishedState{Time: a.g.Time(), Paused: a.g.Paused(), Width: ScreenW, Height: ScreenH, Banner: a.banner}
+	for _, s := range a.g.Soldiers() {
+		x, y := vp.ToScreen(s.Pos)
+		st.Soldiers = append(st.Soldiers, PublishedSoldier{
+			ID: s.ID, Name: s.Name, X: x, Y: y, Alive: s.Alive, Leader: s.Leader,
+			State: s.State.String(), Morale: s.Morale,
+		})
+	}
+	return st
+}
+
+// consoleRun executes one console line.
+func (a *App) consoleRun(line string) {
+	line = strings.TrimSpace(line)
+	if line == "" {
+		return
+	}
+	a.console = append(a.console, "> "+line)
+	out := strings.TrimRight(a.g.Exec(line), "\n")
+	if out != "" {
+		a.console = append(a.console, strings.Split(out, "\n")...)
+	}
+	if n := len(a.console); n > 200 {
+		a.console = a.console[n-200:]
+	}
+	a.w.setConsoleText(a.console)
+}

@@ -1,0 +1,13 @@
+// Package ui is the MoraleBreak demo's front end: every ebitenui widget (the
+// tuner sliders, the buttons, the console, the banners) and the ebiten.Game
+// that ties the battle, the renderer and the widgets together.
+//
+// Input becomes game commands in one place, [MapInput]; float settings become
+// int slider positions in one place, [SliderScale]; settings change in one
+// place, [Editor], which validates every edit and keeps the last good
+// settings when an edit or a reloaded weights file is invalid.
+//
+// ui imports game (commands and the read-only view), morale (settings),
+// assets (fonts), ebitenui and ebiten. It never imports render: the renderer
+// comes in through the [Renderer] interface.
+package ui

@@ -1,0 +1,75 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// Commander is what the editor needs from the game: *game.Game satisfies it.
+type Commander interface {
+	Apply(c game.Command) error
+	Settings() morale.Settings
+}
+
+// Editor is the one place settings change. Every edit is validated and applied
+// to the game at once; an invalid edit changes nothing and Good still returns
+// the last good settings.
+type Editor struct {
+	g    Commander
+	good morale.Settings
+}
+
+// NewEditor starts from the game's current settings.
+func NewEditor(g Commander) *Editor {
+	return &Editor{g: g, good: g.Settings().Clone()}
+}
+
+// Good is a copy of the last settings that were accepted.
+func (e *Editor) Good() morale.Settings { return e.good.Clone() }
+
+// Sync takes the game's settings as the good ones (after a Restart).
+func (e *Editor) Sync() { e.good = e.g.Settings().Clone() }
+
+// Set changes one parameter to v. On error nothing changed.
+func (e *Editor) Set(p Param, v float64) error {
+	s := e.good.Clone()
+	p.Set(&s, v)
+	if err := e.Replace(s); err != nil {
+		return fmt.Errorf("%s = %s rejected: %w", p.Key, p.Scale.Format(v), err)
+	}
+	return nil
+}
+
+// Replace applies a whole set of settings. On error nothing changed.
+func (e *Editor) Replace(s morale.Settings) error {
+	if err := s.Validate(); err != nil {
+		return err
+	}
+	if err := e.g.Apply(game.SetSettings{Settings: s.Clone()}); err != nil {
+		return err
+	}
+	e.good = s.Clone()
+	return nil
+}
+
+// Reload reads path and applies it. A file that does not parse or does not
+// validate changes nothing; the error names the file (and the line, when the
+// parser reports one).
+func (e *Editor) Reload(path string) error {
+	s, err := morale.LoadSettings(path) // its errors name the file and the line
+	if err != nil {
+		return fmt.Errorf("%w\n(last good settings kept)", err)
+	}
+	if err := e.Replace(s); err != nil {
+		return fmt.Errorf("%s: %w\n(last good settings kept)", path, err)
+	}
+	return nil
+}
+
+// sameRows reports whether two settings have the same weight rows in the same order.
+func sameRows(a, b morale.Settings) bool {
+	return slices.Equal(a.Events(), b.Events())
+}

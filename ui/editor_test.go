@@ -1,0 +1,135 @@
+package ui_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/morale"
+	"github.com/moralebreak/moralebreak/ui"
+)
+
+func param(t *testing.T, s morale.Settings, key string) ui.Param {
+	t.Helper()
+	p, ok := ui.FindParam(s, key)
+	if !ok {
+		t.Fatalf("no tuner row %q", key)
+	}
+	return p
+}
+
+func TestEditorAppliesAValidEdit(t *testing.T) {
+	g, _ := newGame(t)
+	e := ui.NewEditor(g)
+	if err := e.Set(param(t, e.Good(), "ShakenBelow"), 0.55); err != nil {
+		t.Fatalf("ShakenBelow 0.55: %v", err)
+	}
+	if got := g.Settings().ShakenBelow; got != 0.55 {
+		t.Errorf("game ShakenBelow = %v; want 0.55", got)
+	}
+	if err := e.Set(param(t, e.Good(), string(morale.AllyDown)), -0.3); err != nil {
+		t.Fatalf("AllyDown -0.3: %v", err)
+	}
+	if got := g.Settings().Weights[morale.AllyDown]; got != -0.3 {
+		t.Errorf("game AllyDown weight = %v; want -0.3", got)
+	}
+}
+
+func TestEditorRejectsAnInvalidEditAndKeepsTheLastGood(t *testing.T) {
+	g, _ := newGame(t)
+	e := ui.NewEditor(g)
+	before := g.Settings().Clone()
+	// PanicBelow above ShakenBelow is not a usable combination.
+	err := e.Set(param(t, e.Good(), "PanicBelow"), 0.7)
+	if err == nil {
+		t.Fatal("PanicBelow 0.7 above ShakenBelow 0.6 was accepted")
+	}
+	if !strings.Contains(err.Error(), "PanicBelow") {
+		t.Errorf("error %q does not say which field", err)
+	}
+	if got := g.Settings(); got.PanicBelow != before.PanicBelow || got.ShakenBelow != before.ShakenBelow {
+		t.Errorf("game settings changed by a rejected edit: PanicBelow %v ShakenBelow %v", got.PanicBelow, got.ShakenBelow)
+	}
+	if got := e.Good().PanicBelow; got != before.PanicBelow {
+		t.Errorf("editor's last good PanicBelow = %v; want %v", got, before.PanicBelow)
+	}
+	// NerveMin above NerveMax, too.
+	if err := e.Set(param(t, e.Good(), "NerveMin"), 0.99); err == nil && e.Good().NerveMax < 0.99 {
+		t.Error("NerveMin above NerveMax was accepted")
+	}
+}
+
+func writeFile(t *testing.T, path, body string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestReloadAppliesAGoodFileAndKeepsSettingsOnABrokenOne(t *testing.T) {
+	g, _ := newGame(t)
+	e := ui.NewEditor(g)
+	path := filepath.Join(t.TempDir(), "weights.toml")
+
+	good := morale.DefaultSettings()
+	good.ShakenBelow = 0.5
+	good.Weights["Ambush"] = -0.2 // a custom row
+	if err := morale.SaveSettings(path, good); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Reload(path); err != nil {
+		t.Fatalf("reloading a good file: %v", err)
+	}
+	if got := g.Settings(); got.ShakenBelow != 0.5 || got.Weights["Ambush"] != -0.2 {
+		t.Fatalf("after reload: ShakenBelow %v, Ambush %v; want 0.5, -0.2", got.ShakenBelow, got.Weights["Ambush"])
+	}
+	if _, ok := ui.FindParam(e.Good(), "Ambush"); !ok {
+		t.Error("the custom row Ambush has no tuner row")
+	}
+
+	// A syntax error on line 3.
+	writeFile(t, path, "ShakenBelow = 0.4\nPanicBelow = 0.2\nHysteresis = = 0.1\n")
+	err := e.Reload(path)
+	if err == nil {
+		t.Fatal("a broken file was accepted")
+	}
+	if !strings.Contains(err.Error(), "line 3") {
+		t.Errorf("error %q does not name line 3", err)
+	}
+	if got := g.Settings().ShakenBelow; got != 0.5 {
+		t.Errorf("ShakenBelow = %v after a broken file; want the last good 0.5", got)
+	}
+
+	// Parses, but is not a usable combination.
+	writeFile(t, path, "ShakenBelow = 0.2\nPanicBelow = 0.3\n")
+	if err := e.Reload(path); err == nil {
+		t.Error("a file with PanicBelow above ShakenBelow was accepted")
+	}
+	if got := g.Settings(); got.ShakenBelow != 0.5 || got.PanicBelow != good.PanicBelow {
+		t.Errorf("settings changed by an invalid file: ShakenBelow %v PanicBelow %v", got.ShakenBelow, got.PanicBelow)
+	}
+}
+
+func TestLoadWeightsCreatesTheDefaultsOnlyWhenMissing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "weights.toml")
+	s, created, err := ui.LoadWeights(path)
+	if err != nil || !created {
+		t.Fatalf("LoadWeights(missing) = created %v, err %v; want created, nil", created, err)
+	}
+	if d := morale.DefaultSettings(); s.ShakenBelow != d.ShakenBelow || len(s.Weights) != len(d.Weights) {
+		t.Errorf("created file does not hold the defaults: %+v", s)
+	}
+	writeFile(t, path, "ShakenBelow = 0.7\n")
+	s, created, err = ui.LoadWeights(path)
+	if err != nil || created || s.ShakenBelow != 0.7 {
+		t.Errorf("LoadWeights(existing) = ShakenBelow %v, created %v, err %v; want 0.7, false, nil", s.ShakenBelow, created, err)
+	}
+	writeFile(t, path, "ShakenBelow = \n")
+	if _, _, err := ui.LoadWeights(path); err == nil || !strings.Contains(err.Error(), "line 1") {
+		t.Errorf("LoadWeights(broken) error = %v; want one naming line 1", err)
+	}
+}
+
+var _ ui.Commander = (*game.Game)(nil)

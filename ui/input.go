@@ -1,0 +1,140 @@
+package ui
+
+import (
+	"image"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// Logical screen layout: the App always lays out at ScreenW×ScreenH and
+// Ebitengine scales that to the (resizable) window.
+const (
+	ScreenW   = 1280
+	ScreenH   = 720
+	PanelW    = 380
+	TimelineH = 200
+	fieldPad  = 12
+)
+
+// Regions are the three parts of the logical screen.
+type Regions struct {
+	Field, Timeline, Panel image.Rectangle
+}
+
+// ScreenRegions is the layout of the logical screen: battlefield top left,
+// timeline under it, the tuner panel on the right.
+func ScreenRegions() Regions {
+	fw := ScreenW - PanelW
+	return Regions{
+		Field:    image.Rect(0, 0, fw, ScreenH-TimelineH),
+		Timeline: image.Rect(0, ScreenH-TimelineH, fw, ScreenH),
+		Panel:    image.Rect(fw, 0, ScreenW, ScreenH),
+	}
+}
+
+// FieldViewport fits a battlefield of size field (cm) into r, keeping its
+// aspect ratio, centred, with a small margin.
+func FieldViewport(r image.Rectangle, field morale.Vec2) game.Viewport {
+	w := float64(r.Dx() - 2*fieldPad)
+	h := float64(r.Dy() - 2*fieldPad)
+	if field.X > 0 && field.Y > 0 {
+		k := math.Min(w/field.X, h/field.Y)
+		w, h = field.X*k, field.Y*k
+	}
+	x := float64(r.Min.X) + (float64(r.Dx())-w)/2
+	y := float64(r.Min.Y) + (float64(r.Dy())-h)/2
+	return newViewport(x, y, w, h, field)
+}
+
+// InputState is one tick of raw input, already read from Ebitengine and
+// ebitenui. MapInput turns it into commands; it needs no window.
+type InputState struct {
+	X, Y        int          // cursor, logical screen pixels
+	LeftClick   bool         // left button just pressed
+	RightClick  bool         // right button just pressed
+	UIHovered   bool         // the cursor is over an ebitenui widget
+	ConsoleOpen bool         // keys go to the console, not to shortcuts
+	Paused      bool         // the game's current pause state (Space toggles it)
+	Keys        []ebiten.Key // keys just pressed
+}
+
+// SoldierFinder hit-tests living soldiers; *game.Game satisfies it.
+type SoldierFinder interface {
+	SoldierAt(p morale.Vec2) (id int, ok bool)
+}
+
+// Intent is what one tick of input means.
+type Intent struct {
+	Commands      []game.Command
+	Select        bool // change the selection to SelectID (right-click)
+	SelectID      int
+	Deselect      bool // right-click on open ground
+	ToggleConsole bool
+}
+
+// MapInput is the one place input becomes game commands:
+//
+//   - left click on a soldier: Kill him; on open ground: a Shell lands there;
+//   - right click on a soldier: select him (for Force rout); on ground: deselect;
+//   - clicks over a widget (UIHovered) or outside the battlefield do nothing;
+//   - ` toggles the console; while it is open no other key is a shortcut;
+//   - Space pauses/resumes, N steps one morale tick, 1/2/3 set speed ×0.25/×1/×4,
+//     R rallies the squad.
+func MapInput(in InputState, vp game.Viewport, hit SoldierFinder) Intent {
+	var it Intent
+	for _, k := range in.Keys {
+		if k == ebiten.KeyBackquote {
+			it.ToggleConsole = true
+		}
+	}
+	if !in.ConsoleOpen && !it.ToggleConsole {
+		for _, k := range in.Keys {
+			switch k {
+			case ebiten.KeySpace:
+				it.Commands = append(it.Commands, game.Pause{Paused: !in.Paused})
+			case ebiten.KeyN:
+				it.Commands = append(it.Commands, game.Step{})
+			case ebiten.KeyDigit1:
+				it.Commands = append(it.Commands, game.SetSpeed{Factor: 0.25})
+			case ebiten.KeyDigit2:
+				it.Commands = append(it.Commands, game.SetSpeed{Factor: 1})
+			case ebiten.KeyDigit3:
+				it.Commands = append(it.Commands, game.SetSpeed{Factor: 4})
+			case ebiten.KeyR:
+				it.Commands = append(it.Commands, game.Rally{})
+			}
+		}
+	}
+	if in.UIHovered || (!in.LeftClick && !in.RightClick) {
+		return it
+	}
+	p, ok := worldPoint(vp, in.X, in.Y)
+	if !ok {
+		return it
+	}
+	id, onSoldier := hit.SoldierAt(p)
+	switch {
+	case in.LeftClick && onSoldier:
+		it.Commands = append(it.Commands, game.Kill{ID: id})
+	case in.LeftClick:
+		it.Commands = append(it.Commands, game.Shell{At: p})
+	case in.RightClick && onSoldier:
+		it.Select, it.SelectID = true, id
+	case in.RightClick:
+		it.Deselect = true
+	}
+	return it
+}
+
+// worldPoint is the battlefield point under screen pixel (x, y), if any.
+func worldPoint(vp game.Viewport, x, y int) (morale.Vec2, bool) {
+	p := vp.ToWorld(float64(x), float64(y))
+	f := viewportField(vp)
+	if p.X < 0 || p.Y < 0 || p.X > f.X || p.Y > f.Y {
+		return p, false
+	}
+	return p, true
+}

@@ -1,0 +1,58 @@
+//go:build js
+
+package ui
+
+import (
+	"bytes"
+	"fmt"
+	"syscall/js"
+
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// LoadWeights returns the embedded defaults: the browser has no weights file.
+func LoadWeights(path string) (morale.Settings, bool, error) {
+	return morale.DefaultSettings(), false, nil
+}
+
+// saveWeights offers s to the browser as a download of weights.toml.
+func saveWeights(_ string, s morale.Settings) (string, error) {
+	var buf bytes.Buffer
+	if err := morale.WriteSettings(&buf, s); err != nil {
+		return "", err
+	}
+	arr := js.Global().Get("Uint8Array").New(buf.Len())
+	js.CopyBytesToJS(arr, buf.Bytes())
+	blob := js.Global().Get("Blob").New([]any{arr}, map[string]any{"type": "application/toml"})
+	url := js.Global().Get("URL").Call("createObjectURL", blob)
+	doc := js.Global().Get("document")
+	a := doc.Call("createElement", "a")
+	a.Set("href", url)
+	a.Set("download", "weights.toml")
+	doc.Get("body").Call("appendChild", a)
+	a.Call("click")
+	a.Call("remove")
+	js.Global().Get("URL").Call("revokeObjectURL", url)
+	return "weights.toml offered as a download", nil
+}
+
+// publish sets globalThis.moraleBreak for the browser test.
+func publish(_ string, st PublishedState) {
+	soldiers := make([]any, len(st.Soldiers))
+	for i, s := range st.Soldiers {
+		soldiers[i] = map[string]any{
+			"id": s.ID, "name": s.Name, "x": s.X, "y": s.Y, "alive": s.Alive,
+			"state": s.State, "morale": s.Morale, "leader": s.Leader,
+		}
+	}
+	js.Global().Set("moraleBreak", map[string]any{
+		"soldiers": soldiers, "time": st.Time, "paused": st.Paused,
+		"width": st.Width, "height": st.Height, "banner": st.Banner,
+	})
+}
+
+// CheckDisplay: the browser always has a canvas.
+func CheckDisplay() error { return nil }
+
+// ExplainStartError formats a start failure.
+func ExplainStartError(v any) string { return fmt.Sprint(v) }

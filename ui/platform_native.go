@@ -1,0 +1,89 @@
+//go:build !js
+
+package ui
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"runtime"
+	"strings"
+
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// LoadWeights loads the settings file at path, first writing the defaults
+// there if the file does not exist. created reports that it did.
+func LoadWeights(path string) (s morale.Settings, created bool, err error) {
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		if err := morale.SaveSettings(path, morale.DefaultSettings()); err != nil {
+			return morale.Settings{}, false, fmt.Errorf("creating %s with the defaults: %w", path, err)
+		}
+		created = true
+	}
+	s, err = morale.LoadSettings(path)
+	if err != nil {
+		return morale.Settings{}, created, err // names the file and the line
+	}
+	return s, created, nil
+}
+
+// saveWeights writes s to path atomically (morale.SaveSettings).
+func saveWeights(path string, s morale.Settings) (string, error) {
+	if path == "" {
+		return "", errors.New("no weights file (run with -weights PATH)")
+	}
+	if err := morale.SaveSettings(path, s); err != nil {
+		return "", err
+	}
+	return "saved " + path, nil
+}
+
+// publish writes the published state as JSON to path (for tests driving the demo).
+func publish(path string, st PublishedState) {
+	if path == "" {
+		return
+	}
+	b, err := json.Marshal(st)
+	if err != nil {
+		return
+	}
+	tmp := path + ".tmp"
+	if os.WriteFile(tmp, b, 0o644) == nil {
+		_ = os.Rename(tmp, path)
+	}
+}
+
+const displayHelp = `MoraleBreak needs a display and OpenGL to open its window.
+On Debian or Ubuntu install the OpenGL runtime:
+    sudo apt-get install libgl1 libgl1-mesa-dri
+On a machine without a screen, also install a virtual X server and run under it:
+    sudo apt-get install xvfb
+    xvfb-run -a go run ./cmd/demo`
+
+// CheckDisplay fails, with the Debian packages to install, when there is no
+// display to open a window on. (A vmhost guest needs none.)
+func CheckDisplay() error {
+	if runtime.GOOS != "linux" && runtime.GOOS != "freebsd" {
+		return nil
+	}
+	if os.Getenv("EBITENGINE_VM_ENDPOINT") != "" || os.Getenv("DISPLAY") != "" || os.Getenv("WAYLAND_DISPLAY") != "" {
+		return nil
+	}
+	return errors.New("no display: DISPLAY is not set\n" + displayHelp)
+}
+
+// ExplainStartError turns a failure to start the window (an error or a panic
+// value from ebiten.RunGame) into a message naming the packages to install.
+func ExplainStartError(v any) string {
+	msg := fmt.Sprint(v)
+	l := strings.ToLower(msg)
+	for _, k := range []string{"glfw", "opengl", "libgl", "glx", "display", "x11", "egl"} {
+		if strings.Contains(l, k) {
+			return "could not open the window: " + msg + "\n" + displayHelp
+		}
+	}
+	return msg
+}

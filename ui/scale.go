@@ -1,0 +1,59 @@
+package ui
+
+import (
+	"math"
+	"strconv"
+)
+
+// SliderScale maps a float setting onto an ebitenui slider, which is int-only.
+// Position 0 is Min, position Ticks() is Max, and each position is one Step.
+// It is the only place in ui where slider ints and setting floats meet.
+type SliderScale struct {
+	Min, Max, Step float64
+}
+
+// Ticks is the slider's maximum position (its minimum is 0).
+func (s SliderScale) Ticks() int {
+	if s.Step <= 0 || s.Max <= s.Min {
+		return 0
+	}
+	return int(math.Round((s.Max - s.Min) / s.Step))
+}
+
+// ToInt is the slider position nearest to v, clamped to the slider's range.
+func (s SliderScale) ToInt(v float64) int {
+	if s.Step <= 0 || math.IsNaN(v) {
+		return 0
+	}
+	i := int(math.Round((v - s.Min) / s.Step))
+	return min(max(i, 0), s.Ticks())
+}
+
+// ToFloat is the value at slider position i (clamped), rounded to the step's
+// decimals so that 0.1+0.2 reads 0.3.
+func (s SliderScale) ToFloat(i int) float64 {
+	i = min(max(i, 0), s.Ticks())
+	v := s.Min + float64(i)*s.Step
+	p := math.Pow(10, float64(s.decimals()))
+	return math.Round(v*p) / p
+}
+
+// Format prints v with as many decimals as the step has.
+func (s SliderScale) Format(v float64) string {
+	return strconv.FormatFloat(v, 'f', s.decimals(), 64)
+}
+
+// StepLabel is the step as shown next to a slider, e.g. "±0.01".
+func (s SliderScale) StepLabel() string {
+	return "±" + s.Format(s.Step)
+}
+
+func (s SliderScale) decimals() int {
+	for d := 0; d < 6; d++ {
+		p := math.Pow(10, float64(d))
+		if math.Abs(s.Step*p-math.Round(s.Step*p)) < 1e-9 {
+			return d
+		}
+	}
+	return 6
+}

@@ -1,0 +1,88 @@
+package ui_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/morale"
+	"github.com/moralebreak/moralebreak/ui"
+)
+
+func TestSliderScaleRoundTrip(t *testing.T) {
+	scales := []ui.SliderScale{ui.WeightScale, {Min: 0, Max: 1, Step: 0.01}, {Min: 0.01, Max: 2, Step: 0.01}, {Min: 0, Max: 0.5, Step: 0.005}, {Min: 50, Max: 20000, Step: 50}}
+	for _, p := range ui.SettingParams() {
+		scales = append(scales, p.Scale)
+	}
+	for _, sc := range scales {
+		n := sc.Ticks()
+		if n <= 0 {
+			t.Errorf("%+v: %d ticks; want > 0", sc, n)
+			continue
+		}
+		if got := sc.ToFloat(0); got != sc.Min {
+			t.Errorf("%+v: ToFloat(0) = %v; want Min %v", sc, got, sc.Min)
+		}
+		if got := sc.ToFloat(n); math.Abs(got-sc.Max) > sc.Step/2 {
+			t.Errorf("%+v: ToFloat(%d) = %v; want Max %v", sc, n, got, sc.Max)
+		}
+		for i := 0; i <= n; i++ {
+			v := sc.ToFloat(i)
+			if back := sc.ToInt(v); back != i {
+				t.Fatalf("%+v: ToInt(ToFloat(%d)=%v) = %d", sc, i, v, back)
+			}
+			if i > 0 {
+				if d := v - sc.ToFloat(i-1); math.Abs(d-sc.Step) > 1e-9 {
+					t.Fatalf("%+v: step between %d and %d is %v; want %v", sc, i-1, i, d, sc.Step)
+				}
+			}
+		}
+		// Any value lands within half a step of itself.
+		for k := 0; k <= 97; k++ {
+			v := sc.Min + (sc.Max-sc.Min)*float64(k)/97
+			if got := sc.ToFloat(sc.ToInt(v)); math.Abs(got-v) > sc.Step/2+1e-9 {
+				t.Errorf("%+v: %v comes back as %v; more than half a step away", sc, v, got)
+			}
+		}
+		// Out of range clamps.
+		if sc.ToInt(sc.Min-10*sc.Step) != 0 || sc.ToInt(sc.Max+10*sc.Step) != n || sc.ToInt(math.NaN()) != 0 {
+			t.Errorf("%+v: out-of-range values do not clamp", sc)
+		}
+	}
+}
+
+func TestSliderScaleFormatShowsTheStep(t *testing.T) {
+	cases := []struct {
+		sc         ui.SliderScale
+		v          float64
+		want, step string
+	}{
+		{ui.SliderScale{Min: 0, Max: 1, Step: 0.01}, 0.1 + 0.2, "0.30", "±0.01"},
+		{ui.SliderScale{Min: 0, Max: 0.5, Step: 0.005}, 0.06, "0.060", "±0.005"},
+		{ui.SliderScale{Min: 0, Max: 10000, Step: 50}, 600, "600", "±50"},
+		{ui.WeightScale, -0.18, "-0.18", "±0.01"},
+	}
+	for _, c := range cases {
+		if got := c.sc.Format(c.v); got != c.want {
+			t.Errorf("Format(%v) with step %v = %q; want %q", c.v, c.sc.Step, got, c.want)
+		}
+		if got := c.sc.StepLabel(); got != c.step {
+			t.Errorf("StepLabel() with step %v = %q; want %q", c.sc.Step, got, c.step)
+		}
+	}
+}
+
+// Every default value must sit exactly on its slider, or the tuner would show
+// (and on the first touch apply) a rounded value.
+func TestDefaultsSitOnTheirSliders(t *testing.T) {
+	d := morale.DefaultSettings()
+	params := append(ui.SettingParams(), ui.WeightParams(d)...)
+	if len(params) < 14+10 {
+		t.Fatalf("%d tuner rows; want every parameter and every weight row", len(params))
+	}
+	for _, p := range params {
+		v := p.Get(d)
+		if got := p.Scale.ToFloat(p.Scale.ToInt(v)); math.Abs(got-v) > 1e-9 {
+			t.Errorf("%s: default %v shows as %v on its slider (%+v)", p.Key, v, got, p.Scale)
+		}
+	}
+}

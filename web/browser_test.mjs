@@ -1,0 +1,386 @@
+// Browser test of the MoraleBreak web build (make browser).
+//
+//   node web/browser_test.mjs [build/web]
+//
+// Serves the folder from a throwaway local HTTP server, opens it in headless
+// Chromium (the Debian package, driven by playwright-core), waits for the
+// demo's first frames, pauses it, clicks a living soldier and checks that the
+// picture changed as it should: he is reported down, the others' morale went
+// down (their bars moved) and the pixels around him changed. Screenshots go to
+// test-artifacts/ at the repository root. Every wait is bounded; the whole run
+// is capped at TOTAL_MS. Exits non-zero on failure.
+//
+// The demo publishes globalThis.moraleBreak after every frame (ui/platform_js.go):
+//   {time, paused, width, height, soldiers: [{id, name, x, y, alive, leader, state, morale}]}
+// with x, y in the logical game screen (width × height), which Ebitengine
+// scales into its canvas keeping the aspect ratio.
+
+import { chromium } from "playwright-core";
+import http from "node:http";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, "..");
+const DIR = path.resolve(process.argv[2] ?? path.join(ROOT, "build", "web"));
+const ARTIFACTS = path.join(ROOT, "test-artifacts");
+const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+const VIEWPORT = { width: 1280, height: 720 };
+const TOTAL_MS = 170_000; // hard cap for the whole run (< 3 minutes)
+const FIRST_FRAME_MS = 100_000; // 20 MB of wasm, compiled and run on 2 cores
+const VISIBLE_DROP = 0.03; // a morale drop that moves a 72 px bar by 2 px or more
+const STEP_MS = 20_000; // one step; the page is slow under SwiftShader (the demo runs at a few TPS)
+const NAME = "TestBrowserClickSoldier";
+
+const started = Date.now();
+const consoleLines = []; // every console message, for the failure report
+const consoleErrors = [];
+const notFound = []; // paths the page asked the server for that do not exist
+let browser, server;
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const elapsed = () => ((Date.now() - started) / 1000).toFixed(1) + "s";
+
+function pass(msg) {
+  console.log(`PASS: ${msg} [${elapsed()}]`);
+}
+
+class CheckFailed extends Error {}
+
+function check(cond, msg, detail = "") {
+  if (!cond) throw new CheckFailed(detail ? `${msg}: ${detail}` : msg);
+  pass(msg);
+}
+
+// ---- a static file server over DIR ----
+
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".wasm": "application/wasm",
+  ".css": "text/css; charset=utf-8",
+  ".png": "image/png",
+  ".json": "application/json",
+  ".toml": "application/toml",
+};
+
+function startServer(dir) {
+  const srv = http.createServer((req, res) => {
+    let rel;
+    try {
+      rel = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    } catch {
+      res.writeHead(400).end();
+      return;
+    }
+    if (rel.endsWith("/")) rel += "index.html";
+    const file = path.join(dir, path.normalize(rel));
+    if (!file.startsWith(dir + path.sep)) {
+      res.writeHead(403).end();
+      return;
+    }
+    fs.stat(file, (err, st) => {
+      if (err || !st.isFile()) {
+        notFound.push(rel);
+        res.writeHead(404, { "Content-Type": "text/plain" }).end("not found\n");
+        return;
+      }
+      res.writeHead(200, {
+        "Content-Type": TYPES[path.extname(file)] ?? "application/octet-stream",
+        "Content-Length": st.size,
+        "Cache-Control": "no-cache",
+      });
+      if (req.method === "HEAD") {
+        res.end();
+        return;
+      }
+      fs.createReadStream(file).pipe(res);
+    });
+  });
+  return new Promise((resolve, reject) => {
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => resolve(srv));
+  });
+}
+
+// ---- helpers on the page ----
+
+const state = (page) => page.evaluate(() => globalThis.moraleBreak ?? null);
+
+// waitState polls the published state until pred(state) holds.
+async function waitState(page, pred, what, timeout = STEP_MS) {
+  const end = Date.now() + timeout;
+  let st = null;
+  while (Date.now() < end) {
+    let fatal;
+    ({ st, fatal } = await page.evaluate(() => ({
+      st: globalThis.moraleBreak ?? null,
+      fatal: document.querySelector("#loading.error #status")?.textContent ?? null, // index.html's error panel
+    })));
+    if (fatal) throw new CheckFailed(`the page reports: ${fatal}`);
+    if (st && pred(st)) return st;
+    await sleep(100);
+  }
+  throw new CheckFailed(`timed out after ${timeout / 1000}s waiting for ${what}` +
+    (st ? ` (last state: t=${st.time?.toFixed?.(2)}, paused=${st.paused})` : " (nothing published)"));
+}
+
+// toPage maps a logical game point to CSS pixels of the page: Ebitengine
+// fits the width × height screen into the canvas, centred, keeping its aspect.
+async function mapper(page, st) {
+  const r = await page.evaluate(() => {
+    const c = document.querySelector("canvas");
+    if (!c) return null;
+    const b = c.getBoundingClientRect();
+    return { left: b.left, top: b.top, width: b.width, height: b.height };
+  });
+  if (!r || r.width <= 0 || r.height <= 0) throw new CheckFailed("the page has no visible canvas");
+  const w = st.width || 1280, h = st.height || 720;
+  const k = Math.min(r.width / w, r.height / h);
+  const ox = r.left + (r.width - w * k) / 2, oy = r.top + (r.height - h * k) / 2;
+  return { k, toPage: (x, y) => ({ x: ox + x * k, y: oy + y * k }) };
+}
+
+// compare decodes two PNG screenshots in a blank page and, for each box,
+// counts the pixels whose colour changed noticeably. It also counts the
+// distinct colours of the first picture (a blank or failed canvas has few).
+async function compare(context, pngA, pngB, boxes) {
+  const page = await context.newPage();
+  try {
+    return await page.evaluate(async ({ a, b, boxes }) => {
+      async function decode(b64) {
+        const blob = await (await fetch("data:image/png;base64," + b64)).blob();
+        const bmp = await createImageBitmap(blob);
+        const c = new OffscreenCanvas(bmp.width, bmp.height);
+        const ctx = c.getContext("2d");
+        ctx.drawImage(bmp, 0, 0);
+        return ctx.getImageData(0, 0, bmp.width, bmp.height);
+      }
+      const A = await decode(a), B = await decode(b);
+      const colours = new Set();
+      for (let i = 0; i < A.data.length; i += 4 * 7) {
+        colours.add((A.data[i] << 16) | (A.data[i + 1] << 8) | A.data[i + 2]);
+      }
+      const out = boxes.map((bx) => {
+        const x0 = Math.max(0, Math.floor(bx.x0)), y0 = Math.max(0, Math.floor(bx.y0));
+        const x1 = Math.min(A.width, Math.ceil(bx.x1)), y1 = Math.min(A.height, Math.ceil(bx.y1));
+        let changed = 0, total = 0;
+        for (let y = y0; y < y1; y++) {
+          for (let x = x0; x < x1; x++) {
+            const i = (y * A.width + x) * 4;
+            const d = Math.max(Math.abs(A.data[i] - B.data[i]), Math.abs(A.data[i + 1] - B.data[i + 1]),
+              Math.abs(A.data[i + 2] - B.data[i + 2]));
+            total++;
+            if (d > 24) changed++;
+          }
+        }
+        return { changed, total };
+      });
+      return { boxes: out, colours: colours.size, width: A.width, height: A.height };
+    }, { a: pngA.toString("base64"), b: pngB.toString("base64"), boxes });
+  } finally {
+    await page.close();
+  }
+}
+
+async function shot(page, name) {
+  const file = path.join(ARTIFACTS, name);
+  const buf = await page.screenshot({ path: file, timeout: STEP_MS });
+  console.log(`     screenshot: ${path.relative(process.cwd(), file) || file}`);
+  return buf;
+}
+
+// ---- the test ----
+
+async function run() {
+  for (const f of ["index.html", "wasm_exec.js", "demo.wasm"]) {
+    check(fs.existsSync(path.join(DIR, f)), `${f} is in ${DIR}`, "missing; run make web first");
+  }
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  for (const f of fs.readdirSync(ARTIFACTS)) { // stale shots of an earlier run
+    if (/^browser-.*\.png$/.test(f)) fs.rmSync(path.join(ARTIFACTS, f));
+  }
+  check(fs.existsSync(CHROMIUM), `Chromium at ${CHROMIUM}`, "not found; install the Debian package chromium");
+
+  server = await startServer(DIR);
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  console.log(`     serving ${DIR} on ${url}`);
+
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    timeout: 30_000,
+    args: [
+      "--no-sandbox",
+      "--disable-background-networking",
+      "--use-angle=swiftshader",
+      "--enable-unsafe-swiftshader",
+      "--disable-gpu-sandbox",
+      "--no-first-run",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  pass(`Chromium ${browser.version()} started`);
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+  context.setDefaultTimeout(STEP_MS);
+  const page = await context.newPage();
+  page.on("console", (m) => {
+    const line = `[${m.type()}] ${m.text()}`;
+    consoleLines.push(line);
+    if (m.type() === "error") consoleErrors.push(line);
+  });
+  page.on("pageerror", (e) => consoleErrors.push(`[pageerror] ${e.message}`));
+  page.on("crash", () => consoleErrors.push("[crash] the page crashed"));
+  run.page = page;
+
+  const resp = await page.goto(url, { waitUntil: "load", timeout: 30_000 });
+  check(resp && resp.ok(), `page loads (${url})`, `HTTP ${resp?.status()}`);
+
+  // First frames: the demo publishes its state after every frame.
+  const t0 = Date.now();
+  let st = await waitState(page, (s) => Array.isArray(s.soldiers) && s.soldiers.length > 0 && s.time > 0.5,
+    "the demo's first frames (globalThis.moraleBreak)", FIRST_FRAME_MS);
+  pass(`first frames after ${((Date.now() - t0) / 1000).toFixed(1)}s: ${st.soldiers.length} soldiers, t=${st.time.toFixed(2)}s`);
+  const tA = st.time, wA = Date.now();
+  st = await waitState(page, (s) => s.time > tA, "the simulation to advance");
+  pass(`the simulation runs (t ${tA.toFixed(2)}s -> ${st.time.toFixed(2)}s in ${((Date.now() - wA) / 1000).toFixed(1)}s of wall time)`);
+  const loadingGone = await page.evaluate(() => {
+    const el = document.getElementById("loading");
+    return !el || getComputedStyle(el).display === "none";
+  });
+  check(loadingGone, "the loading message is gone once the demo draws");
+
+  // Pause, so that the only change between the screenshots is the click.
+  await page.focus("canvas");
+  await page.keyboard.press("Space", { delay: 80 });
+  st = await waitState(page, (s) => s.paused === true, "Space to pause the battle");
+  await sleep(500); // a few frames of the paused picture
+  st = await state(page);
+  pass(`Space pauses the battle at t=${st.time.toFixed(2)}s`);
+
+  const before = st;
+  const map = await mapper(page, before);
+  const living = before.soldiers.filter((s) => s.alive);
+  check(living.length >= 2, "at least two living soldiers to click and to watch", `${living.length} alive`);
+  // Click the living rank-and-file soldier standing furthest from the others,
+  // so the click cannot land on a neighbour.
+  const apart = (s) => Math.min(...living.filter((o) => o.id !== s.id).map((o) => Math.hypot(o.x - s.x, o.y - s.y)));
+  const candidates = living.filter((s) => !s.leader && s.x > 0 && s.y > 0 && s.x < before.width && s.y < before.height);
+  check(candidates.length > 0, "a living rank-and-file soldier on screen");
+  const target = candidates.reduce((a, b) => (apart(b) > apart(a) ? b : a));
+  const at = map.toPage(target.x, target.y);
+
+  const png1 = await shot(page, "browser-1-before-click.png");
+
+  console.log(`     clicking ${target.name} (id ${target.id}, ${target.state}, morale ${target.morale.toFixed(3)}) ` +
+    `at game (${target.x.toFixed(0)}, ${target.y.toFixed(0)}) = page (${at.x.toFixed(0)}, ${at.y.toFixed(0)})`);
+  await page.mouse.move(at.x, at.y, { steps: 4 });
+  await sleep(250); // ebitenui decides "hovered" while drawing; let a few frames pass
+  await page.mouse.down();
+  await sleep(120);
+  await page.mouse.up();
+
+  const down = await waitState(page, (s) => s.soldiers.some((x) => x.id === target.id && !x.alive),
+    `${target.name} to be reported down`).catch((e) => e);
+  await sleep(2_000); // "a couple of seconds" of the paused picture
+  const after = await state(page);
+  const png2 = await shot(page, "browser-2-after-click.png");
+  if (down instanceof Error) throw down;
+  pass(`${target.name} is reported down after the click`);
+
+  const others = before.soldiers.filter((s) => s.alive && s.id !== target.id);
+  const killed = others.filter((s) => !after.soldiers.find((x) => x.id === s.id)?.alive);
+  check(killed.length === 0, "nobody else went down", killed.map((s) => s.name).join(", "));
+
+  const moved = [];
+  const rose = [];
+  const visible = []; // dropped enough for the bar to move a few pixels
+  for (const s of others) {
+    const a = after.soldiers.find((x) => x.id === s.id);
+    const d = a.morale - s.morale;
+    console.log(`     ${s.name.padEnd(12)} morale ${s.morale.toFixed(3)} -> ${a.morale.toFixed(3)} (${d >= 0 ? "+" : ""}${d.toFixed(3)}) ${a.state}`);
+    if (d < -1e-6) moved.push(s);
+    if (d <= -VISIBLE_DROP) visible.push(s);
+    if (d > 1e-6) rose.push(s);
+  }
+  check(moved.length > 0, "the others' morale went down", "no living soldier's morale changed");
+  check(rose.length === 0, "no one's morale went up while paused", rose.map((s) => s.name).join(", "));
+
+  // Pixels: around the clicked soldier, and around each soldier whose bar
+  // moved (his plate with the bar sits above, below or beside him).
+  const k = map.k;
+  const boxAround = (p, rx, up, down) => ({ x0: p.x - rx * k, x1: p.x + rx * k, y0: p.y - up * k, y1: p.y + down * k });
+  const boxes = [boxAround(at, 24, 24, 24), ...visible.map((s) => boxAround(map.toPage(s.x, s.y), 150, 170, 170))];
+  const cmp = await compare(context, png1, png2, boxes);
+  check(cmp.colours > 200, "the demo really draws (the screenshot has many colours)", `only ${cmp.colours} distinct colours; is WebGL working?`);
+  const tb = cmp.boxes[0];
+  check(tb.changed / tb.total > 0.05, `the pixels around ${target.name} changed`,
+    `${tb.changed} of ${tb.total} pixels differ`);
+  console.log(`     around ${target.name}: ${tb.changed} of ${tb.total} pixels changed`);
+  check(visible.length > 0, `at least one other soldier's bar dropped by ${VISIBLE_DROP} or more`);
+  visible.forEach((s, i) => {
+    const b = cmp.boxes[i + 1];
+    check(b.changed >= 20, `${s.name}'s plate and bar changed on screen (${b.changed} pixels)`,
+      `only ${b.changed} pixels differ around him`);
+  });
+
+  // Resume: the battle goes on.
+  const tP = after.time;
+  await page.keyboard.press("Space", { delay: 80 });
+  st = await waitState(page, (s) => !s.paused && s.time > tP, "Space to resume the battle");
+  pass(`Space resumes the battle (t ${tP.toFixed(2)}s -> ${st.time.toFixed(2)}s)`);
+  await shot(page, "browser-3-resumed.png");
+
+  check(notFound.length === 0, "the page asked for no missing files", notFound.join(", "));
+  check(consoleErrors.length === 0, "no errors in the page console", consoleErrors.join("\n"));
+}
+
+async function main() {
+  console.log(`=== RUN   ${NAME}`);
+  let ok = false;
+  const watchdog = setTimeout(() => {
+    console.log(`FAIL: the test did not finish within ${TOTAL_MS / 1000}s`);
+    report(false);
+    process.exit(1);
+  }, TOTAL_MS);
+  try {
+    await run();
+    ok = true;
+  } catch (e) {
+    console.log(`FAIL: ${e instanceof CheckFailed ? e.message : e?.stack ?? e}`);
+    if (run.page && !run.page.isClosed()) {
+      try {
+        fs.mkdirSync(ARTIFACTS, { recursive: true });
+        await shot(run.page, "browser-failure.png");
+      } catch { /* the page may be gone */ }
+    }
+  }
+  clearTimeout(watchdog);
+  await Promise.race([
+    (async () => {
+      await browser?.close().catch(() => {});
+      server?.close();
+    })(),
+    sleep(10_000),
+  ]);
+  report(ok);
+  process.exit(ok ? 0 : 1);
+}
+
+function report(ok) {
+  if (!ok) {
+    console.log(`--- page console errors (${consoleErrors.length}) ---`);
+    for (const l of consoleErrors) console.log(l);
+    const tail = consoleLines.slice(-30);
+    console.log(`--- last ${tail.length} page console lines ---`);
+    for (const l of tail) console.log(l);
+  }
+  console.log(`--- ${ok ? "PASS" : "FAIL"}: ${NAME} (${elapsed()})`);
+  console.log(`screenshots: ${ARTIFACTS}`);
+  console.log(ok ? "1 passed, 0 failed" : "0 passed, 1 failed");
+}
+
+main();
