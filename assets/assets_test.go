@@ -74,13 +74,14 @@ func TestLoadFaces(t *testing.T) {
 	for name, f := range map[string]text.Face{
 		"Face": a.Face(14), "BoldFace": a.BoldFace(14), "MonoFace": a.MonoFace(14), "UIFace": *a.UIFace(14),
 	} {
-		w := text.Advance("Steady", f)
+		w, _ := text.Measure("Steady", f, 0)
 		if w <= 0 {
-			t.Errorf("%s(14): Advance(\"Steady\") = %v; want > 0", name, w)
+			t.Errorf("%s(14): Measure(\"Steady\") width = %v; want > 0", name, w)
 		}
 	}
-	small, big := text.Advance("Routed", a.Face(10)), text.Advance("Routed", a.Face(20))
+	small, _ := text.Measure("Routed", a.Face(10), 0)
+	big, _ := text.Measure("Routed", a.Face(20), 0)
 	if big <= small*1.8 {
-		t.Errorf("Advance at size 20 = %v, at size 10 = %v; want about twice", big, small)
+		t.Errorf("Width at size 20 = %v, at size 10 = %v; want about twice", big, small)
 	}
 }

@@ -147,7 +147,10 @@ func FuzzWorld(f *testing.F) {
 			}
 		}
 
-		for ops := 0; in.more() && ops < 400; ops++ {
+		// Bounded work per input: at most 400 operations and 4000 steps, so
+		// that a tiny SquadUpdateInterval with long Advances cannot make one
+		// input take seconds and stall the fuzzer.
+		for ops := 0; in.more() && ops < 400 && w.Steps() < 4000; ops++ {
 			stepsBefore := w.Steps()
 			switch op := in.pick(15); op {
 			case 0, 14: // spawn

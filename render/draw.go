@@ -98,4 +98,7 @@ func drawText(dst *ebiten.Image, s string, face text.Face, x, y float64, align t
 	text.Draw(dst, s, face, op)
 }
 
-func textWidth(s string, face text.Face) float64 { return text.Advance(s, face) }
+func textWidth(s string, face text.Face) float64 {
+	w, _ := text.Measure(s, face, 0)
+	return w
+}

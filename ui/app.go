@@ -36,6 +36,9 @@ type Config struct {
 	// path and ends the game.
 	Screenshot string
 	At         float64
+	// Crop limits the screenshot to one region of the screen: "field",
+	// "timeline" or "panel"; "" is the whole window.
+	Crop string
 	// StatePath, when set, receives the published soldier state as JSON after
 	// every frame (tests drive the demo with it; the browser build publishes
 	// the same to globalThis.moraleBreak instead).
@@ -92,6 +95,9 @@ func NewApp(cfg Config, g *game.Game, r Renderer, a *assets.Assets) (*App, error
 	}
 	if cfg.Screenshot != "" && cfg.At < 0 {
 		return nil, fmt.Errorf("ui.NewApp: screenshot time %v is negative", cfg.At)
+	}
+	if _, ok := ScreenRegions().Named(cfg.Crop); cfg.Crop != "" && !ok {
+		return nil, fmt.Errorf("ui.NewApp: crop %q is not a region; use field, timeline or panel", cfg.Crop)
 	}
 	app := &App{cfg: cfg, g: g, r: r, as: a, reg: ScreenRegions(), lastTPSLog: time.Now()}
 	app.editor = NewEditor(g)
@@ -291,7 +297,11 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.ui.Draw(screen)
 
 	if a.shotReady && !a.shotDone {
-		if err := writePNG(a.cfg.Screenshot, screen); err != nil {
+		shot := screen
+		if r, ok := a.reg.Named(a.cfg.Crop); ok {
+			shot = screen.SubImage(r).(*ebiten.Image)
+		}
+		if err := writePNG(a.cfg.Screenshot, shot); err != nil {
 			a.err = fmt.Errorf("screenshot: %w", err)
 		}
 		a.shotDone = true
@@ -320,7 +330,7 @@ func (a *App) drawSelection(dst *ebiten.Image, vp game.Viewport) {
 func writePNG(path string, screen *ebiten.Image) error {
 	b := screen.Bounds()
 	img := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-	screen.ReadPixels(img.Pix)
+	screen.ReadPixels(img.Pix) // reads the sub-image's bounds only
 	f, err := os.Create(path)
 	if err != nil {
 		return err

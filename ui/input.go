@@ -35,6 +35,20 @@ func ScreenRegions() Regions {
 	}
 }
 
+// Named returns the region called name ("field", "timeline" or "panel");
+// "" or an unknown name gives false.
+func (r Regions) Named(name string) (image.Rectangle, bool) {
+	switch name {
+	case "field":
+		return r.Field, true
+	case "timeline":
+		return r.Timeline, true
+	case "panel":
+		return r.Panel, true
+	}
+	return image.Rectangle{}, false
+}
+
 // FieldViewport fits a battlefield of size field (cm) into r, keeping its
 // aspect ratio, centred, with a small margin.
 func FieldViewport(r image.Rectangle, field morale.Vec2) game.Viewport {

@@ -1,6 +1,7 @@
 package ui_test
 
 import (
+	"image"
 	"math"
 	"slices"
 	"testing"
@@ -148,6 +149,26 @@ func TestFieldViewportFitsTheFieldRegion(t *testing.T) {
 		back := vp.ToWorld(x, y)
 		if math.Abs(back.X-p.X) > 1e-6 || math.Abs(back.Y-p.Y) > 1e-6 {
 			t.Errorf("ToWorld(ToScreen(%v)) = %v", p, back)
+		}
+	}
+}
+
+func TestRegionsNamed(t *testing.T) {
+	reg := ui.ScreenRegions()
+	for _, tc := range []struct {
+		name string
+		want image.Rectangle
+		ok   bool
+	}{
+		{"field", reg.Field, true},
+		{"timeline", reg.Timeline, true},
+		{"panel", reg.Panel, true},
+		{"", image.Rectangle{}, false},
+		{"Timeline", image.Rectangle{}, false},
+	} {
+		got, ok := reg.Named(tc.name)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("Named(%q) = %v, %v; want %v, %v", tc.name, got, ok, tc.want, tc.ok)
 		}
 	}
 }

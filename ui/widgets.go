@@ -226,6 +226,7 @@ func (w *widgets) scroller(content *widget.Container) *widget.Container {
 		return max(1, int(math.Round(float64(sc.ViewRect().Dy())/float64(ch)*1000)))
 	}
 	bar := widget.NewSlider(
+		//lint:ignore SA1019 v0.7.3 has no SliderOpts.Orientation, the named replacement
 		widget.SliderOpts.Direction(widget.DirectionVertical),
 		widget.SliderOpts.MinMax(0, 1000),
 		widget.SliderOpts.PageSizeFunc(page),
@@ -264,6 +265,7 @@ func (a *App) newRow(p Param) *widget.Container {
 		widget.TextOpts.Position(widget.TextPositionStart, widget.TextPositionCenter),
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(146, 18))))
 	row.slider = widget.NewSlider(
+		//lint:ignore SA1019 v0.7.3 has no SliderOpts.Orientation, the named replacement
 		widget.SliderOpts.Direction(widget.DirectionHorizontal),
 		widget.SliderOpts.MinMax(0, p.Scale.Ticks()),
 		widget.SliderOpts.InitialCurrent(p.Scale.ToInt(p.Get(a.editor.Good()))),

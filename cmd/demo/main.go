@@ -21,6 +21,7 @@ func main() {
 	flag.IntVar(&gc.Soldiers, "soldiers", gc.Soldiers, "squad size")
 	flag.StringVar(&cfg.Screenshot, "screenshot", "", "write a PNG of the window at -at seconds to this file, then exit")
 	flag.Float64Var(&cfg.At, "at", 12, "simulation time of the -screenshot, in seconds")
+	flag.StringVar(&cfg.Crop, "crop", "", "limit the -screenshot to one region: field, timeline or panel")
 	flag.Float64Var(&cfg.Scale, "scale", 1, "window size as a multiple of 1280×720")
 	flag.StringVar(&cfg.StatePath, "state", "", "write the soldiers' screen positions as JSON here after every frame (for tests)")
 	flag.BoolVar(&cfg.LogTPS, "tpslog", false, "print the measured TPS and FPS every 5 s")
