@@ -364,7 +364,10 @@ func (w *World) step() {
 		// whole step; recoverBy would compute exactly the same, so they
 		// skip the division. The margin keeps rounding at the edge of the
 		// delay inside recoverBy.
-		wholeStep  = end - delayTicks - w.intervalTicks - 1000
+		wholeStep = end - delayTicks - w.intervalTicks - 1000
+		// Agents whose last bad news is newer than this are still inside
+		// the delay for the whole step.
+		noneYet    = end - delayTicks + 1000
 		rateDt     = rate * dt
 		dwellTicks = int64(math.Round(s.MinimumStateSeconds * ticksPerSecond))
 		shaken     = s.ShakenBelow
@@ -392,12 +395,15 @@ func (w *World) step() {
 		}
 		if m < 1 && rate > 0 {
 			var r float64
-			if badNews[i] < wholeStep {
+			switch b := badNews[i]; {
+			case b < wholeStep:
 				if r = m + rateDt; r > 1 {
 					r = 1
 				}
-			} else {
-				r = recoverBy(m, float64(end-badNews[i])/ticksPerSecond, dt, rate, delay)
+			case b > noneYet:
+				r = m // still inside the delay: recoverBy would return m
+			default:
+				r = recoverBy(m, float64(end-b)/ticksPerSecond, dt, rate, delay)
 			}
 			if r != m {
 				m, why = r, ByRecovery
@@ -410,6 +416,9 @@ func (w *World) step() {
 		}
 
 		st := states[i]
+		if st == Steady && m >= shaken {
+			continue // the common case: Steady stays Steady (resolve agrees)
+		}
 		var to State
 		cause := Reason{}
 		if st == Routed {
