@@ -351,6 +351,17 @@ type PublishedState struct {
 	Height   int                `json:"height"` // coordinates are in
 	Banner   string             `json:"banner"` // the message banner, "" when hidden
 	Soldiers []PublishedSoldier `json:"soldiers"`
+	// Buttons are the panel's buttons by label ("Save weights", ...), where
+	// they were last laid out.
+	Buttons map[string]PublishedRect `json:"buttons"`
+}
+
+// PublishedRect is a rectangle in logical screen pixels.
+type PublishedRect struct {
+	X int `json:"x"`
+	Y int `json:"y"`
+	W int `json:"w"`
+	H int `json:"h"`
 }
 
 // PublishedSoldier is one soldier at his logical screen position.
@@ -375,6 +386,13 @@ func (a *App) Published() PublishedState {
 			ID: s.ID, Name: s.Name, X: x, Y: y, Alive: s.Alive, Leader: s.Leader,
 			State: s.State.String(), Morale: s.Morale,
 		})
+	}
+	if a.w != nil {
+		st.Buttons = make(map[string]PublishedRect, len(a.w.buttons))
+		for label, b := range a.w.buttons {
+			r := b.GetWidget().Rect
+			st.Buttons[label] = PublishedRect{X: r.Min.X, Y: r.Min.Y, W: r.Dx(), H: r.Dy()}
+		}
 	}
 	return st
 }

@@ -45,9 +45,14 @@ func publish(_ string, st PublishedState) {
 			"state": s.State, "morale": s.Morale, "leader": s.Leader,
 		}
 	}
+	buttons := make(map[string]any, len(st.Buttons))
+	for label, r := range st.Buttons {
+		buttons[label] = map[string]any{"x": r.X, "y": r.Y, "w": r.W, "h": r.H}
+	}
 	js.Global().Set("moraleBreak", map[string]any{
 		"soldiers": soldiers, "time": st.Time, "paused": st.Paused,
 		"width": st.Width, "height": st.Height, "banner": st.Banner,
+		"buttons": buttons,
 	})
 }
 

@@ -49,6 +49,7 @@ type widgets struct {
 	title       text.Face
 	buttonImage *widget.ButtonImage
 	activeImage *widget.ButtonImage
+	buttons     map[string]*widget.Button // by label, for PublishedState
 }
 
 type tunerRow struct {
@@ -194,13 +195,18 @@ func (w *widgets) grid(cols int) *widget.Container {
 }
 
 func (w *widgets) button(label string, click func()) *widget.Button {
-	return widget.NewButton(
+	b := widget.NewButton(
 		widget.ButtonOpts.Image(w.buttonImage),
 		widget.ButtonOpts.Text(label, &w.face, &widget.ButtonTextColor{Idle: colText, Hover: colText, Pressed: colText}),
 		widget.ButtonOpts.TextPadding(&widget.Insets{Left: 4, Right: 4, Top: 5, Bottom: 5}),
 		widget.ButtonOpts.DisableDefaultKeys(),
 		widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { click() }),
 	)
+	if w.buttons == nil {
+		w.buttons = make(map[string]*widget.Button)
+	}
+	w.buttons[label] = b
+	return b
 }
 
 func (w *widgets) scroller(content *widget.Container) *widget.Container {

@@ -334,6 +334,27 @@ async function run() {
   pass(`Space resumes the battle (t ${tP.toFixed(2)}s -> ${st.time.toFixed(2)}s)`);
   await shot(page, "browser-3-resumed.png");
 
+  // Save offers the edited weights as a download of weights.toml (the
+  // browser has no file to write).
+  const btn = st.buttons?.["Save weights"];
+  check(btn && btn.w > 0 && btn.h > 0, "the Save weights button is published", JSON.stringify(st.buttons));
+  const sm = await mapper(page, st);
+  const sc = sm.toPage(btn.x + btn.w / 2, btn.y + btn.h / 2);
+  const downloaded = page.waitForEvent("download", { timeout: STEP_MS });
+  await page.mouse.move(sc.x, sc.y, { steps: 4 });
+  await sleep(300);
+  await page.mouse.down();
+  await sleep(300);
+  await page.mouse.up();
+  const download = await downloaded;
+  check(download.suggestedFilename() === "weights.toml", "Save downloads weights.toml",
+    `got ${download.suggestedFilename()}`);
+  const saved = path.join(ARTIFACTS, "browser-weights.toml");
+  await download.saveAs(saved);
+  const toml = fs.readFileSync(saved, "utf8");
+  check(/^ShakenBelow = 0\.6$/m.test(toml) && /^\[weights\]$/m.test(toml) && /^AllyDown = -0\.18/m.test(toml),
+    "the download holds the settings and the weights table", toml.slice(0, 300));
+
   check(notFound.length === 0, "the page asked for no missing files", notFound.join(", "));
   check(consoleErrors.length === 0, "no errors in the page console", consoleErrors.join("\n"));
 }
