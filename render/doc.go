@@ -1,7 +1,7 @@
 // Package render draws MoraleBreak's battle: the battlefield seen from
 // above and the morale timeline. It reads a *game.Game and never changes
-// it; the only state a Renderer keeps is cached images (the ground for the
-// current viewport, the state rings, the leader's star).
+// it; the only state a Renderer keeps is cached images and scratch buffers
+// (see "Caches" below).
 //
 // # The field
 //
@@ -38,6 +38,20 @@
 // dashed ones, a marker in the new state's colour at every state change,
 // and time labels every five seconds. TimelinePlot, TimelineX and TimelineY
 // give its geometry.
+//
+// # Caches
+//
+// The demo must hold 60 ticks per second on a software rasterizer (Mesa
+// llvmpipe under xvfb), where every anti-aliased path is a stencil pass
+// that breaks Ebitengine's batching. So a Renderer draws what stays still
+// once into offscreen images and blits them: the field's static layer
+// (ground, track, craters, trench, cover, rally ring and flag) per viewport,
+// the timeline's panel, zones, bands and legend per size, settings and
+// squad, and the timeline's lines and markers, redrawn only when a sample,
+// a state change or a death changes them and slid left with the clock in
+// between. Small anti-aliased shapes (state rings, stars, crosses, speech
+// bubbles, the HUD plate, a crowd's bars) are cached sprites drawn with
+// DrawImage, and tracers are feathered triangles drawn in one batch.
 //
 // # Tests
 //

@@ -16,26 +16,6 @@ import (
 // groundTileCM is the world size of one ground tile.
 const groundTileCM = 1500.0
 
-// drawGround draws the cached ground image, rebuilding it when the field's
-// size or place on screen changes.
-func (r *Renderer) drawGround(dst *ebiten.Image, p projection, field morale.Vec2) {
-	rc := p.rect
-	if rc.Dx() <= 0 || rc.Dy() <= 0 {
-		return
-	}
-	key := groundKey{w: rc.Dx(), h: rc.Dy(), field: field}
-	if r.ground == nil || r.groundKey != key {
-		if r.ground != nil {
-			r.ground.Deallocate()
-		}
-		r.ground = r.buildGround(rc.Dx(), rc.Dy(), p.scale)
-		r.groundKey = key
-	}
-	op := &ebiten.DrawImageOptions{}
-	op.GeoM.Translate(float64(rc.Min.X), float64(rc.Min.Y))
-	dst.DrawImage(r.ground, op)
-}
-
 // buildGround paints grass tiles, some shell craters and a dirt track at
 // fixed world positions (cosmetic, from a fixed hash, not from game state).
 func (r *Renderer) buildGround(w, h int, scale float64) *ebiten.Image {

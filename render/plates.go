@@ -199,6 +199,6 @@ func (r *Renderer) drawPlate(dst *ebiten.Image, pl *plate, st morale.Settings) {
 	}
 	if pl.bark != "" {
 		cx := float32(pl.block.Min.X+pl.block.Max.X) / 2
-		r.drawBubble(dst, pl.bark, cx, py-bubbleGap+1, float32(pl.bubbleW), bubbleH, pl.balpha)
+		r.drawCachedBubble(dst, pl.bark, cx, py-bubbleGap+1, float32(pl.bubbleW), bubbleH, pl.balpha)
 	}
 }

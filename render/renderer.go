@@ -21,17 +21,34 @@ const CompactAbove = 24
 
 // Renderer draws the battlefield and the morale timeline from a read-only
 // view of a *game.Game. It never changes the game; the only state it keeps
-// is cached images (the ground for the current viewport size).
+// is cached images (the field's static layer for the current viewport, the
+// timeline's background and lines, sprites) and scratch buffers.
 type Renderer struct {
 	a *assets.Assets
 
 	nameFace, smallFace, barkFace, monoFace, titleFace text.Face
 
-	ground    *ebiten.Image // cached ground for groundKey
-	groundKey groundKey
+	static    *ebiten.Image // ground, trench, rally, cover for staticKey
+	staticKey staticKey
 
-	rings map[ringKey]*ebiten.Image // state rings under soldiers, by state and radius
-	stars map[int]*ebiten.Image     // leader stars, by radius
+	rings     map[ringKey]*ebiten.Image   // state rings under soldiers, by state and radius
+	stars     map[int]*ebiten.Image       // leader stars, by radius
+	hudPlates map[int]*ebiten.Image       // the HUD's rounded plate, by width
+	bubbles   map[bubbleKey]*ebiten.Image // speech bubbles, by text and size
+	crosses   map[crossKey]*ebiten.Image  // the fallen's crosses, by size and offset
+
+	compactBars  map[compactKey]*ebiten.Image // a crowd's small bars
+	compactMarks [4]float64                   // the marks of compactBars
+
+	tlBG      *ebiten.Image // timeline background for tlBGKey
+	tlBGKey   timelineBGKey
+	tlPlot    *ebiten.Image // timeline lines and markers for tlPlotKey, drawn at tlPlotT
+	tlPlotKey timelinePlotKey
+	tlPlotT   float64
+
+	white  *ebiten.Image // source of the batched lines
+	lineVs []ebiten.Vertex
+	lineIs []uint32
 
 	plates    []plate           // scratch for label placement, reused per frame
 	obstacles []image.Rectangle // scratch for label placement, reused per frame
@@ -76,11 +93,6 @@ func (r *Renderer) drawStar(dst *ebiten.Image, x, y, rad float64) {
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(math.Round(x)-float64(img.Bounds().Dx())/2, math.Round(y)-float64(img.Bounds().Dy())/2)
 	dst.DrawImage(img, op)
-}
-
-type groundKey struct {
-	w, h  int
-	field morale.Vec2
 }
 
 // New returns a Renderer that draws with the sprites and fonts of a.
@@ -146,12 +158,7 @@ func (r *Renderer) DrawField(dst *ebiten.Image, vp game.Viewport, g *game.Game) 
 	enemies := g.Enemies()
 	compact := len(soldiers) > CompactAbove
 
-	r.drawGround(dst, p, field)
-	r.drawEnemyLine(dst, p, enemies)
-	r.drawRally(dst, p, g.RallyPoint())
-	for _, c := range g.Cover() {
-		r.drawCover(dst, p, c)
-	}
+	r.drawStatic(dst, vp, g, enemies)
 	unit := r.unitPx(p)
 	// bodies first, so the living walk over them
 	for _, e := range enemies {
@@ -193,6 +200,7 @@ func (r *Renderer) DrawField(dst *ebiten.Image, vp game.Viewport, g *game.Game) 
 	for _, sh := range g.Shots() {
 		r.drawShot(dst, p, sh)
 	}
+	r.flushLines(dst)
 	for _, s := range soldiers {
 		x, y := p.at(s.Pos)
 		if !s.Alive {
@@ -207,9 +215,9 @@ func (r *Renderer) DrawField(dst *ebiten.Image, vp game.Viewport, g *game.Game) 
 		for _, s := range soldiers {
 			if s.Alive {
 				x, y := p.at(s.Pos)
-				w := 36
-				bar := image.Rect(int(x)-w/2, int(y-float32(unit)*0.6)-5, int(x)-w/2+w, int(y-float32(unit)*0.6))
-				DrawBar(dst, bar, s.Morale, s.State, settings)
+				w := compactBarW
+				bar := image.Rect(int(x)-w/2, int(y-float32(unit)*0.6)-compactBarH, int(x)-w/2+w, int(y-float32(unit)*0.6))
+				r.drawCompactBar(dst, bar, s.Morale, s.State, settings)
 			}
 		}
 	} else {
@@ -289,14 +297,14 @@ func (r *Renderer) drawShot(dst *ebiten.Image, p projection, sh game.ShotView) {
 	if sh.Enemy {
 		trail, head = color.RGBA{255, 150, 110, 255}, color.RGBA{255, 220, 200, 255}
 	}
-	vector.StrokeLine(dst, x0, y0, x1, y1, 1.2, withAlpha(trail, 0.45*a), true)
+	r.addLine(x0, y0, x1, y1, 1.2, withAlpha(trail, 0.45*a))
 	mx, my := x0+(x1-x0)*0.7, y0+(y1-y0)*0.7
-	vector.StrokeLine(dst, mx, my, x1, y1, 2, withAlpha(head, a), true)
+	r.addLine(mx, my, x1, y1, 2, withAlpha(head, a))
 	grow := float32(1 + sh.Age*6)
 	if sh.Hit {
-		vector.FillCircle(dst, x1, y1, 3*grow, withAlpha(color.RGBA{220, 40, 30, 255}, 0.8*a), false)
+		r.addDisc(x1, y1, 3*grow, withAlpha(color.RGBA{220, 40, 30, 255}, 0.8*a))
 	} else {
-		vector.FillCircle(dst, x1, y1, 3.5*grow, withAlpha(color.RGBA{190, 170, 130, 255}, 0.6*a), false)
+		r.addDisc(x1, y1, 3.5*grow, withAlpha(color.RGBA{190, 170, 130, 255}, 0.6*a))
 	}
 }
 
@@ -305,10 +313,7 @@ func (r *Renderer) drawFallenMark(dst *ebiten.Image, s game.SoldierView, x, y, u
 	c := color.RGBA{210, 210, 210, 230}
 	cx, cy := x+unit*0.45, y-unit*0.45
 	d := max(3, unit*0.12)
-	vector.StrokeLine(dst, cx-d, cy-d, cx+d, cy+d, 2.5, color.RGBA{30, 30, 30, 200}, true)
-	vector.StrokeLine(dst, cx-d, cy+d, cx+d, cy-d, 2.5, color.RGBA{30, 30, 30, 200}, true)
-	vector.StrokeLine(dst, cx-d, cy-d, cx+d, cy+d, 1.4, c, true)
-	vector.StrokeLine(dst, cx-d, cy+d, cx+d, cy-d, 1.4, c, true)
+	r.drawCross(dst, cx, cy, d, c)
 	if compact {
 		return
 	}
@@ -374,7 +379,7 @@ func (r *Renderer) drawHUD(dst *ebiten.Image, p projection, g *game.Game) {
 	}
 	x, y := float32(p.rect.Min.X+8), float32(p.rect.Min.Y+6)
 	w := float32(textWidth(s, r.titleFace)) + 12
-	fillRoundRect(dst, x, y, w, 20, 4, rgba(16, 18, 24, 180))
+	r.drawHUDPlate(dst, x, y, w)
 	c := color.RGBA{240, 240, 240, 255}
 	if g.Paused() {
 		c = color.RGBA{255, 210, 90, 255}

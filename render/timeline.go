@@ -59,32 +59,19 @@ func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g *game
 		return
 	}
 	sub := dst.SubImage(rect).(*ebiten.Image)
-	fillRoundRect(sub, float32(rect.Min.X), float32(rect.Min.Y), float32(rect.Dx()), float32(rect.Dy()), 6, rgba(18, 20, 26, 235))
 	plot := TimelinePlot(rect)
 	now := g.Time()
 	st := g.Settings()
 	soldiers := g.Soldiers()
 	h := g.History()
-
-	drawText(sub, "Morale — last 30 s", r.titleFace, float64(rect.Min.X+10), float64(rect.Min.Y+6), text.AlignStart, color.RGBA{235, 238, 245, 255}, false)
-
-	// state zones, bands and threshold lines
-	px0, pw := float32(plot.Min.X), float32(plot.Dx())
-	zone := func(lo, hi float64, c color.RGBA) {
-		y0, y1 := TimelineY(plot, hi), TimelineY(plot, lo)
-		fillRect(sub, px0, float32(y0), pw, float32(y1-y0+1), withAlpha(c, 0.10))
-	}
-	zone(clamp01(st.ShakenBelow), 1, StateColor(morale.Steady))
-	zone(clamp01(st.PanicBelow), clamp01(st.ShakenBelow), StateColor(morale.Shaken))
-	zone(0, clamp01(st.PanicBelow), StateColor(morale.Panicked))
 	marks := BarMarks(st)
-	for i := 0; i+1 < len(marks); i += 2 {
-		y0, y1 := TimelineY(plot, marks[i+1].Value), TimelineY(plot, marks[i].Value)
-		if y1 > y0 {
-			fillRect(sub, px0, float32(y0), pw, float32(y1-y0), withAlpha(MarkColor(MarkPanicBand), 0.08))
-		}
-	}
-	// time grid and labels every 5 s
+
+	// The panel, zones, bands and legend change only with the settings or
+	// the squad: drawn once into a cached image.
+	r.drawTimelineBG(sub, rect, marks, soldiers)
+
+	// time grid and labels every 5 s: they scroll with every tick
+	px0, pw := float32(plot.Min.X), float32(plot.Dx())
 	for t := math.Ceil((now-game.HistoryWindow)/5) * 5; t <= now+1e-9; t += 5 {
 		if t < 0 {
 			continue
@@ -108,28 +95,140 @@ func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g *game
 	}
 	vector.StrokeRect(sub, px0-0.5, float32(plot.Min.Y)-0.5, pw+1, float32(plot.Dy())+1, 1, rgba(255, 255, 255, 60), false)
 
-	plotImg := sub.SubImage(plot.Inset(-4)).(*ebiten.Image)
-	if len(soldiers) > CompactAbove {
-		r.drawEnvelope(plotImg, plot, now, soldiers, h)
-	} else {
-		for _, s := range soldiers {
-			r.drawLine(plotImg, plot, now, h.Samples(s.ID), SoldierColor(s.ID), s.Alive, s.Leader)
+	// The lines and markers change only with a new sample, a state change
+	// or a death: drawn into a cached image at the time of its last change
+	// and slid left as time runs on.
+	clip := plot.Inset(-4)
+	plotImg := sub.SubImage(clip).(*ebiten.Image)
+	r.updateTimelinePlot(clip.Size(), now, soldiers, h)
+	dx := math.Round(TimelineX(plot, now, r.tlPlotT) - TimelineX(plot, r.tlPlotT, r.tlPlotT))
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(float64(clip.Min.X)+dx, float64(clip.Min.Y))
+	plotImg.DrawImage(r.tlPlot, op)
+}
+
+// drawTimelineBG draws the timeline's panel, title, state zones, bands and
+// legend into rect on dst from a cached image.
+func (r *Renderer) drawTimelineBG(dst *ebiten.Image, rect image.Rectangle, marks []Mark, soldiers []game.SoldierView) {
+	key := timelineBGKey{size: rect.Size(), legend: legendHash(soldiers)}
+	for i, m := range marks {
+		key.marks[i] = m.Value
+	}
+	if r.tlBG == nil || r.tlBGKey != key {
+		if r.tlBG != nil {
+			r.tlBG.Deallocate()
 		}
-		for _, c := range h.Changes() {
-			t := c.T
-			if t < now-game.HistoryWindow || t > now {
-				continue
+		img := ebiten.NewImage(rect.Dx(), rect.Dy())
+		local := image.Rectangle{Max: rect.Size()}
+		plot := TimelinePlot(local)
+		fillRoundRect(img, 0, 0, float32(local.Dx()), float32(local.Dy()), 6, rgba(18, 20, 26, 235))
+		drawText(img, "Morale — last 30 s", r.titleFace, 10, 6, text.AlignStart, color.RGBA{235, 238, 245, 255}, false)
+		px0, pw := float32(plot.Min.X), float32(plot.Dx())
+		zone := func(lo, hi float64, c color.RGBA) {
+			y0, y1 := TimelineY(plot, hi), TimelineY(plot, lo)
+			fillRect(img, px0, float32(y0), pw, float32(y1-y0+1), withAlpha(c, 0.10))
+		}
+		// marks hold the clamped thresholds: [0] PanicBelow, [2] ShakenBelow
+		zone(marks[2].Value, 1, StateColor(morale.Steady))
+		zone(marks[0].Value, marks[2].Value, StateColor(morale.Shaken))
+		zone(0, marks[0].Value, StateColor(morale.Panicked))
+		for i := 0; i+1 < len(marks); i += 2 {
+			y0, y1 := TimelineY(plot, marks[i+1].Value), TimelineY(plot, marks[i].Value)
+			if y1 > y0 {
+				fillRect(img, px0, float32(y0), pw, float32(y1-y0), withAlpha(MarkColor(MarkPanicBand), 0.08))
 			}
-			m, ok := moraleAt(h.Samples(c.ID), t)
-			if !ok {
-				continue
-			}
-			x, y := float32(TimelineX(plot, now, t)), float32(TimelineY(plot, m))
-			vector.FillCircle(plotImg, x, y, 4.5, color.RGBA{10, 10, 14, 255}, true)
-			vector.FillCircle(plotImg, x, y, 3.2, StateColor(c.To), true)
+		}
+		// the legend sits above the plot: nothing drawn later overlaps it
+		r.drawLegend(img, local, soldiers)
+		r.tlBG, r.tlBGKey = img, key
+	}
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(float64(rect.Min.X), float64(rect.Min.Y))
+	dst.DrawImage(r.tlBG, op)
+}
+
+// legendHash identifies what the legend shows of the soldiers.
+func legendHash(soldiers []game.SoldierView) uint64 {
+	var h hasher
+	h.word(uint64(len(soldiers)))
+	if len(soldiers) > CompactAbove {
+		return h.sum()
+	}
+	for _, s := range soldiers {
+		h.word(uint64(s.ID))
+		h.str(s.Name)
+		if s.Alive {
+			h.word(1)
 		}
 	}
-	r.drawLegend(sub, rect, soldiers)
+	return h.sum()
+}
+
+// updateTimelinePlot redraws the cached lines and markers, in an image of
+// size the plot grown by 4 pixels, when the history or the squad changed.
+func (r *Renderer) updateTimelinePlot(size image.Point, now float64, soldiers []game.SoldierView, h *game.History) {
+	var hs hasher
+	compact := len(soldiers) > CompactAbove
+	hs.word(uint64(len(soldiers)))
+	for _, s := range soldiers {
+		ss := h.Samples(s.ID)
+		hs.word(uint64(s.ID))
+		hs.word(uint64(len(ss)))
+		if len(ss) > 0 {
+			hs.float(ss[0].T, ss[len(ss)-1].T)
+		}
+		var flags uint64
+		if s.Alive {
+			flags |= 1
+		}
+		if s.Leader {
+			flags |= 2
+		}
+		hs.word(flags)
+	}
+	if !compact {
+		cs := h.Changes()
+		hs.word(uint64(len(cs)))
+		if len(cs) > 0 {
+			hs.float(cs[0].T, cs[len(cs)-1].T)
+		}
+	}
+	key := timelinePlotKey{size: size, soldiers: hs.sum()}
+	if r.tlPlot != nil && r.tlPlotKey == key && now >= r.tlPlotT {
+		return
+	}
+	if r.tlPlot == nil || r.tlPlot.Bounds().Size() != size {
+		if r.tlPlot != nil {
+			r.tlPlot.Deallocate()
+		}
+		r.tlPlot = ebiten.NewImage(size.X, size.Y)
+	} else {
+		r.tlPlot.Clear()
+	}
+	r.tlPlotKey, r.tlPlotT = key, now
+	// the plot in the image's coordinates: 4 pixels in from its edges
+	plot := image.Rect(4, 4, size.X-4, size.Y-4)
+	dst := r.tlPlot
+	if compact {
+		r.drawEnvelope(dst, plot, now, soldiers, h)
+		return
+	}
+	for _, s := range soldiers {
+		r.drawLine(dst, plot, now, h.Samples(s.ID), SoldierColor(s.ID), s.Alive, s.Leader)
+	}
+	for _, c := range h.Changes() {
+		t := c.T
+		if t < now-game.HistoryWindow || t > now {
+			continue
+		}
+		m, ok := moraleAt(h.Samples(c.ID), t)
+		if !ok {
+			continue
+		}
+		x, y := float32(TimelineX(plot, now, t)), float32(TimelineY(plot, m))
+		vector.FillCircle(dst, x, y, 4.5, color.RGBA{10, 10, 14, 255}, true)
+		vector.FillCircle(dst, x, y, 3.2, StateColor(c.To), true)
+	}
 }
 
 // drawLine strokes one soldier's samples.
