@@ -149,8 +149,9 @@ type Param struct {
 	Name string
 	// Doc is a one-line description for comments and tooltips.
 	Doc string
-	// Min and Max are a sensible editing range; Validate has the real rules.
-	Min, Max float64
+	// Min and Max are a sensible editing range and Step a sensible
+	// increment, for sliders; Validate has the real rules.
+	Min, Max, Step float64
 	// Get returns the field's value; Set stores v into it.
 	Get func(s *Settings) float64
 	Set func(s *Settings, v float64)
@@ -159,20 +160,20 @@ type Param struct {
 // Params returns the numeric fields of Settings in declaration order.
 func Params() []Param {
 	return []Param{
-		{"ShakenBelow", "morale below this is Shaken", 0, 1, func(s *Settings) float64 { return s.ShakenBelow }, func(s *Settings, v float64) { s.ShakenBelow = v }},
-		{"PanicBelow", "morale below this is Panicked", 0, 1, func(s *Settings) float64 { return s.PanicBelow }, func(s *Settings, v float64) { s.PanicBelow = v }},
-		{"Hysteresis", "added to both thresholds on the way up; zero makes states flicker", 0, 0.5, func(s *Settings) float64 { return s.Hysteresis }, func(s *Settings, v float64) { s.Hysteresis = v }},
-		{"MinimumStateSeconds", "no state change sooner than this after the last one", 0, 5, func(s *Settings) float64 { return s.MinimumStateSeconds }, func(s *Settings, v float64) { s.MinimumStateSeconds = v }},
-		{"RoutAfterSeconds", "seconds of unbroken panic before a rout; 0 switches routing off", 0, 20, func(s *Settings) float64 { return s.RoutAfterSeconds }, func(s *Settings, v float64) { s.RoutAfterSeconds = v }},
-		{"MinRoutSeconds", "shortest rout, in seconds", 0, 30, func(s *Settings) float64 { return s.MinRoutSeconds }, func(s *Settings, v float64) { s.MinRoutSeconds = v }},
-		{"ContagionPerSecond", "pull towards the squad average (0.5: about 40% of the gap per second)", 0, 5, func(s *Settings) float64 { return s.ContagionPerSecond }, func(s *Settings, v float64) { s.ContagionPerSecond = v }},
-		{"SquadUpdateInterval", "seconds between simulation steps", 0.01, 2, func(s *Settings) float64 { return s.SquadUpdateInterval }, func(s *Settings, v float64) { s.SquadUpdateInterval = v }},
-		{"RecoveryPerSecond", "morale regained per second once the delay has passed", 0, 0.5, func(s *Settings) float64 { return s.RecoveryPerSecond }, func(s *Settings, v float64) { s.RecoveryPerSecond = v }},
-		{"RecoveryDelaySeconds", "seconds without bad news before recovery starts", 0, 30, func(s *Settings) float64 { return s.RecoveryDelaySeconds }, func(s *Settings, v float64) { s.RecoveryDelaySeconds = v }},
-		{"FullEffectRadius", "events at a location are felt in full within this distance", 0, 10000, func(s *Settings) float64 { return s.FullEffectRadius }, func(s *Settings, v float64) { s.FullEffectRadius = v }},
-		{"NoEffectRadius", "events at a location fade to nothing at this distance (the default reach)", 1, 20000, func(s *Settings) float64 { return s.NoEffectRadius }, func(s *Settings, v float64) { s.NoEffectRadius = v }},
-		{"NerveMin", "lowest nerve rolled at spawn", 0, 1, func(s *Settings) float64 { return s.NerveMin }, func(s *Settings, v float64) { s.NerveMin = v }},
-		{"NerveMax", "highest nerve rolled at spawn", 0, 1, func(s *Settings) float64 { return s.NerveMax }, func(s *Settings, v float64) { s.NerveMax = v }},
+		{"ShakenBelow", "morale below this is Shaken", 0, 1, 0.01, func(s *Settings) float64 { return s.ShakenBelow }, func(s *Settings, v float64) { s.ShakenBelow = v }},
+		{"PanicBelow", "morale below this is Panicked", 0, 1, 0.01, func(s *Settings) float64 { return s.PanicBelow }, func(s *Settings, v float64) { s.PanicBelow = v }},
+		{"Hysteresis", "added to both thresholds on the way up; zero makes states flicker", 0, 0.5, 0.01, func(s *Settings) float64 { return s.Hysteresis }, func(s *Settings, v float64) { s.Hysteresis = v }},
+		{"MinimumStateSeconds", "no state change sooner than this after the last one", 0, 5, 0.05, func(s *Settings) float64 { return s.MinimumStateSeconds }, func(s *Settings, v float64) { s.MinimumStateSeconds = v }},
+		{"RoutAfterSeconds", "seconds of unbroken panic before a rout; 0 switches routing off", 0, 20, 0.1, func(s *Settings) float64 { return s.RoutAfterSeconds }, func(s *Settings, v float64) { s.RoutAfterSeconds = v }},
+		{"MinRoutSeconds", "shortest rout, in seconds", 0, 30, 0.1, func(s *Settings) float64 { return s.MinRoutSeconds }, func(s *Settings, v float64) { s.MinRoutSeconds = v }},
+		{"ContagionPerSecond", "pull towards the squad average (0.5: about 40% of the gap per second)", 0, 5, 0.05, func(s *Settings) float64 { return s.ContagionPerSecond }, func(s *Settings, v float64) { s.ContagionPerSecond = v }},
+		{"SquadUpdateInterval", "seconds between simulation steps", 0.01, 2, 0.01, func(s *Settings) float64 { return s.SquadUpdateInterval }, func(s *Settings, v float64) { s.SquadUpdateInterval = v }},
+		{"RecoveryPerSecond", "morale regained per second once the delay has passed", 0, 0.5, 0.005, func(s *Settings) float64 { return s.RecoveryPerSecond }, func(s *Settings, v float64) { s.RecoveryPerSecond = v }},
+		{"RecoveryDelaySeconds", "seconds without bad news before recovery starts", 0, 30, 0.1, func(s *Settings) float64 { return s.RecoveryDelaySeconds }, func(s *Settings, v float64) { s.RecoveryDelaySeconds = v }},
+		{"FullEffectRadius", "events at a location are felt in full within this distance", 0, 10000, 50, func(s *Settings) float64 { return s.FullEffectRadius }, func(s *Settings, v float64) { s.FullEffectRadius = v }},
+		{"NoEffectRadius", "events at a location fade to nothing at this distance (the default reach)", 50, 20000, 50, func(s *Settings) float64 { return s.NoEffectRadius }, func(s *Settings, v float64) { s.NoEffectRadius = v }},
+		{"NerveMin", "lowest nerve rolled at spawn", 0, 1, 0.01, func(s *Settings) float64 { return s.NerveMin }, func(s *Settings, v float64) { s.NerveMin = v }},
+		{"NerveMax", "highest nerve rolled at spawn", 0, 1, 0.01, func(s *Settings) float64 { return s.NerveMax }, func(s *Settings, v float64) { s.NerveMax = v }},
 	}
 }
 

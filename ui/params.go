@@ -17,36 +17,14 @@ type Param struct {
 	Set    func(*morale.Settings, float64)
 }
 
-// scales are the slider ranges and steps of the Settings parameters; a
-// parameter missing here gets morale's editing range in 100 steps.
-var scales = map[string]SliderScale{
-	"ShakenBelow":          {0, 1, 0.01},
-	"PanicBelow":           {0, 1, 0.01},
-	"Hysteresis":           {0, 0.5, 0.01},
-	"MinimumStateSeconds":  {0, 5, 0.05},
-	"RoutAfterSeconds":     {0, 20, 0.1},
-	"MinRoutSeconds":       {0, 30, 0.1},
-	"ContagionPerSecond":   {0, 5, 0.05},
-	"SquadUpdateInterval":  {0.01, 2, 0.01},
-	"RecoveryPerSecond":    {0, 0.5, 0.005},
-	"RecoveryDelaySeconds": {0, 30, 0.1},
-	"FullEffectRadius":     {0, 10000, 50},
-	"NoEffectRadius":       {50, 20000, 50},
-	"NerveMin":             {0, 1, 0.01},
-	"NerveMax":             {0, 1, 0.01},
-}
-
-// WeightScale is the slider range of every weight row.
-var WeightScale = SliderScale{Min: -1, Max: 1, Step: 0.01}
+// WeightScale returns the slider range of every weight row.
+func WeightScale() SliderScale { return SliderScale{Min: -1, Max: 1, Step: 0.01} }
 
 // SettingParams is every Settings parameter (morale.Params, in its order).
 func SettingParams() []Param {
 	var ps []Param
 	for _, mp := range morale.Params() {
-		sc, ok := scales[mp.Name]
-		if !ok {
-			sc = SliderScale{mp.Min, mp.Max, (mp.Max - mp.Min) / 100}
-		}
+		sc := SliderScale{Min: mp.Min, Max: mp.Max, Step: mp.Step}
 		get, set := mp.Get, mp.Set
 		ps = append(ps, Param{
 			Key: mp.Name, Doc: mp.Doc, Unit: unitOf(mp.Name), Scale: sc,
@@ -74,7 +52,7 @@ func WeightParams(s morale.Settings) []Param {
 	var ps []Param
 	for _, e := range s.Events() {
 		ps = append(ps, Param{
-			Key: string(e), Weight: true, Scale: WeightScale,
+			Key: string(e), Weight: true, Scale: WeightScale(),
 			Get: func(s morale.Settings) float64 { return s.Weights[e] },
 			Set: func(s *morale.Settings, v float64) {
 				if s.Weights == nil {
