@@ -47,8 +47,9 @@
 // Tick at ×0.25, 4 at ×1, 16 at ×4. Every speed therefore walks exactly the
 // same sequence of states, and the same seed with the same commands at the
 // same sub-ticks gives the same battle, bit for bit. Each sub-tick feeds the
-// morale World whole nanoseconds (World.Advance), so its clock equals the
-// battle's; the World runs its own fixed step of SquadUpdateInterval. Battle
+// morale World 1/240 s (World.Advance), a whole number of the World's clock
+// ticks, so its clock equals the battle's; the World runs its own fixed step
+// of SquadUpdateInterval. Battle
 // decisions (who is shot at, hits, damage, misses) draw from a PCG source
 // seeded with Config.Seed; looks (barks, tracer scatter) from a second one,
 // so that cosmetics never change the battle.

@@ -34,7 +34,6 @@ type Game struct {
 	rng      *rand.Rand // battle decisions
 	cosmetic *rand.Rand // looks only: bark choice, tracer scatter
 	now      int64      // sub-ticks since the start
-	worldNs  int64      // nanoseconds fed to the World so far
 
 	subPerTick int
 	paused     bool
@@ -99,7 +98,7 @@ func (g *Game) reset(s morale.Settings) error {
 	g.world = w
 	g.rng = rand.New(rand.NewPCG(g.cfg.Seed, 0x6261747469636c65))
 	g.cosmetic = rand.New(rand.NewPCG(g.cfg.Seed, 0x636f736d65746963))
-	g.now, g.worldNs = 0, 0
+	g.now = 0
 	g.soldiers = g.soldiers[:0]
 	g.byAgent = make(map[*morale.Agent]int, g.cfg.Soldiers)
 	g.alive, g.leader = 0, -1
@@ -161,10 +160,9 @@ func (g *Game) subtick() {
 	g.runOpening()
 	g.updateEnemies()
 	g.updateSoldiers()
-	// Feed the World whole nanoseconds so that its clock is exactly ours.
-	ns := g.now * 1e9 / SubTicksPerSecond
-	g.world.Advance(float64(ns-g.worldNs) / 1e9)
-	g.worldNs = ns
+	// 1/240 s is a whole number of the World's clock ticks (flicks), so
+	// its clock stays exactly ours.
+	g.world.Advance(1.0 / SubTicksPerSecond)
 	if g.now%(SubTicksPerSecond*HistoryInterval) == 0 {
 		g.sampleAll()
 	} else {
