@@ -114,10 +114,7 @@ func (g *Game) Apply(c Command) error {
 		}
 		g.reinforce(c.N)
 	case SetSettings:
-		if err := c.Settings.Validate(); err != nil {
-			return fmt.Errorf("%w: %w", ErrBadSettings, err)
-		}
-		if err := g.world.SetSettings(c.Settings); err != nil {
+		if err := g.world.SetSettings(c.Settings); err != nil { // validates
 			return fmt.Errorf("%w: %w", ErrBadSettings, err)
 		}
 		g.settings = c.Settings.Clone()

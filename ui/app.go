@@ -209,7 +209,6 @@ func (a *App) apply(c game.Command) {
 	}
 	if _, ok := c.(game.Restart); ok {
 		a.hasSelected = false
-		a.editor.Sync()
 		a.syncSliders()
 	}
 }

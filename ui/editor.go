@@ -14,28 +14,22 @@ type Commander interface {
 	Settings() morale.Settings
 }
 
-// Editor is the one place settings change. Every edit is validated and applied
-// to the game at once; an invalid edit changes nothing and Good still returns
-// the last good settings.
+// Editor is the one place settings change. Every edit is applied to the game
+// at once, which validates it; an invalid edit changes nothing and Good still
+// returns the last good settings: the game's.
 type Editor struct {
-	g    Commander
-	good morale.Settings
+	g Commander
 }
 
-// NewEditor starts from the game's current settings.
-func NewEditor(g Commander) *Editor {
-	return &Editor{g: g, good: g.Settings().Clone()}
-}
+// NewEditor edits the settings of g.
+func NewEditor(g Commander) *Editor { return &Editor{g: g} }
 
-// Good is a copy of the last settings that were accepted.
-func (e *Editor) Good() morale.Settings { return e.good.Clone() }
-
-// Sync takes the game's settings as the good ones (after a Restart).
-func (e *Editor) Sync() { e.good = e.g.Settings().Clone() }
+// Good is a copy of the last settings that were accepted: the game's.
+func (e *Editor) Good() morale.Settings { return e.g.Settings().Clone() }
 
 // Set changes one parameter to v. On error nothing changed.
 func (e *Editor) Set(p Param, v float64) error {
-	s := e.good.Clone()
+	s := e.Good()
 	p.Set(&s, v)
 	if err := e.Replace(s); err != nil {
 		return fmt.Errorf("%s = %s rejected: %w", p.Key, p.Scale.Format(v), err)
@@ -43,16 +37,10 @@ func (e *Editor) Set(p Param, v float64) error {
 	return nil
 }
 
-// Replace applies a whole set of settings. On error nothing changed.
+// Replace applies a whole set of settings. On error, which names the field,
+// nothing changed.
 func (e *Editor) Replace(s morale.Settings) error {
-	if err := s.Validate(); err != nil {
-		return err
-	}
-	if err := e.g.Apply(game.SetSettings{Settings: s.Clone()}); err != nil {
-		return err
-	}
-	e.good = s.Clone()
-	return nil
+	return e.g.Apply(game.SetSettings{Settings: s})
 }
 
 // Reload reads path and applies it. A file that does not parse or does not
