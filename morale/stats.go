@@ -26,41 +26,36 @@ func (w *World) SquadStats(id SquadID) (SquadStats, bool) {
 		return SquadStats{}, false
 	}
 	st := SquadStats{ID: id, Lowest: 1}
-	sum := 0.0
 	for i, s := range w.squad {
-		if s != slot {
-			continue
-		}
-		m := w.morale[i]
-		sum += m
-		st.Count++
-		st.Lowest = min(st.Lowest, m)
-		st.ByState[w.state[i]]++
-		if w.state[i].IsBroken() {
-			st.Broken++
+		if s == slot {
+			st.add(w.morale[i], w.state[i])
 		}
 	}
-	st.Average = sum / float64(st.Count)
+	st.Average /= float64(st.Count)
 	return st, true
 }
 
+// add counts one member; Average holds the sum until the caller divides.
+func (st *SquadStats) add(m float64, s State) {
+	st.Average += m
+	st.Count++
+	st.Lowest = min(st.Lowest, m)
+	st.ByState[s]++
+	if s.IsBroken() {
+		st.Broken++
+	}
+}
+
 // Dump writes the MoraleBreak.Dump text to out: for every squad its average
-// and lowest morale and how many have broken (Panicked or Routed).
+// and lowest morale and how many have broken (Panicked or Routed). It reads
+// every agent once, whatever the number of squads.
 func (w *World) Dump(out io.Writer) {
 	all := make([]SquadStats, len(w.squads))
 	for k, s := range w.squads {
 		all[k] = SquadStats{ID: s.id, Lowest: 1}
 	}
 	for i, slot := range w.squad {
-		st := &all[slot]
-		m := w.morale[i]
-		st.Average += m
-		st.Count++
-		st.Lowest = min(st.Lowest, m)
-		st.ByState[w.state[i]]++
-		if w.state[i].IsBroken() {
-			st.Broken++
-		}
+		all[slot].add(w.morale[i], w.state[i])
 	}
 	ids := w.SquadIDs()
 	fmt.Fprintf(out, "MoraleBreak.Dump at %.2fs: %d squads, %d agents\n", w.Now(), len(ids), w.Len())

@@ -64,7 +64,7 @@ func parseSettings(data []byte) (Settings, error) {
 		}
 		return Settings{}, err
 	}
-	lines := keyLines(data)
+	lines, _ := scanKeys(data)
 	params := Params()
 	byName := make(map[string]Param, len(params))
 	for _, p := range params {
@@ -189,32 +189,6 @@ var (
 	keyLine   = regexp.MustCompile(`^\s*([A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|'[^']*')\s*=`)
 )
 
-// keyLines maps "key" and "table.key" to the line that sets it.
-func keyLines(data []byte) map[string]int {
-	lines := make(map[string]int)
-	table := ""
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if m := tableLine.FindStringSubmatch(line); m != nil {
-			table = unquoteKey(m[1])
-			lines[table] = n
-			continue
-		}
-		if m := keyLine.FindStringSubmatch(line); m != nil {
-			key := unquoteKey(m[1])
-			if table != "" {
-				key = table + "." + key
-			}
-			if _, dup := lines[key]; !dup {
-				lines[key] = n
-			}
-		}
-	}
-	return lines
-}
-
 func unquoteKey(k string) string {
 	if strings.HasPrefix(k, `"`) {
 		if u, err := strconv.Unquote(k); err == nil {
@@ -242,7 +216,7 @@ func SaveSettings(path string, s Settings) error {
 	}
 	var comments map[string]string
 	if old, err := os.ReadFile(path); err == nil {
-		comments = keyComments(old)
+		_, comments = scanKeys(old)
 	}
 	var buf bytes.Buffer
 	if err := writeSettings(&buf, s, comments); err != nil {
@@ -319,15 +293,18 @@ func writeSettings(w io.Writer, s Settings, comments map[string]string) error {
 	return err
 }
 
-// keyComments returns each key's comment in a weights.toml text: the comment
-// on the key's own line, else the comment lines right above it.
-func keyComments(data []byte) map[string]string {
-	out := make(map[string]string)
+// scanKeys reads a weights.toml text line by line and returns, for "key" and
+// "table.key", the line that first sets it and its comment: the comment on the
+// key's own line, else the comment lines right above it. Tables map to their
+// header line. It is the reader's source of line numbers and the writer's of
+// comments to keep.
+func scanKeys(data []byte) (lines map[string]int, comments map[string]string) {
+	lines, comments = make(map[string]int), make(map[string]string)
 	table := ""
 	var above []string
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
-	for sc.Scan() {
+	for n := 1; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
 		switch {
 		case strings.HasPrefix(line, "#"):
@@ -339,20 +316,24 @@ func keyComments(data []byte) map[string]string {
 		}
 		if m := tableLine.FindStringSubmatch(line); m != nil {
 			table = unquoteKey(m[1])
+			lines[table] = n
 		} else if m := keyLine.FindStringSubmatch(line); m != nil {
 			key := unquoteKey(m[1])
 			if table != "" {
 				key = table + "." + key
 			}
+			if _, dup := lines[key]; !dup {
+				lines[key] = n
+			}
 			if i := strings.LastIndex(line, "#"); i > 0 && !strings.ContainsAny(line[i:], `"'`) {
-				out[key] = strings.TrimSpace(line[i+1:])
+				comments[key] = strings.TrimSpace(line[i+1:])
 			} else if len(above) > 0 {
-				out[key] = strings.Join(above, " ")
+				comments[key] = strings.Join(above, " ")
 			}
 		}
 		above = nil
 	}
-	return out
+	return lines, comments
 }
 
 func formatFloat(v float64) string {
