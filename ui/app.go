@@ -305,7 +305,9 @@ func (a *App) Draw(screen *ebiten.Image) {
 		}
 		a.shotDone = true
 	}
-	publish(a.cfg.StatePath, a.Published())
+	if publishing(a.cfg.StatePath) { // building the state costs allocations
+		publish(a.cfg.StatePath, a.Published())
+	}
 }
 
 func (a *App) drawSelection(dst *ebiten.Image, vp game.Viewport) {

@@ -36,6 +36,10 @@ func saveWeights(_ string, s morale.Settings) (string, error) {
 	return "weights.toml offered as a download", nil
 }
 
+// publishing reports whether the frame's state is published: in the browser,
+// always (globalThis.moraleBreak).
+func publishing(string) bool { return true }
+
 // publish sets globalThis.moraleBreak for the browser test.
 func publish(_ string, st PublishedState) {
 	soldiers := make([]any, len(st.Soldiers))

@@ -41,11 +41,12 @@ func saveWeights(path string, s morale.Settings) (string, error) {
 	return "saved " + path, nil
 }
 
+// publishing reports whether the frame's state is published: natively only
+// to a -state file.
+func publishing(path string) bool { return path != "" }
+
 // publish writes the published state as JSON to path (for tests driving the demo).
 func publish(path string, st PublishedState) {
-	if path == "" {
-		return
-	}
 	b, err := json.Marshal(st)
 	if err != nil {
 		return
