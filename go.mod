@@ -3,14 +3,36 @@ module github.com/moralebreak/moralebreak
 go 1.26.0
 
 require (
-	github.com/BurntSushi/toml v1.6.0
 	github.com/ebitenui/ebitenui v0.7.3
 	github.com/fsnotify/fsnotify v1.10.1
 	github.com/hajimehoshi/ebiten/v2 v2.10.4
+	github.com/moralebreak/moralebreak/morale v0.0.0-00010101000000-000000000000
 	golang.org/x/image v0.48.0
 )
 
+// The library is its own module (morale/go.mod, go 1.24, one dependency).
+// The demo builds it from this checkout, never from the proxy.
+replace github.com/moralebreak/moralebreak/morale => ./morale
+
+// The linters `make lint` runs with `go tool`: pinned here, fetched once.
+tool (
+	github.com/kisielk/errcheck
+	golang.org/x/tools/cmd/goimports
+	honnef.co/go/tools/cmd/staticcheck
+)
+
+// Linter dependencies (the tool block above).
 require (
+	github.com/kisielk/errcheck v1.30.0 // indirect
+	golang.org/x/exp/typeparams v0.0.0-20231108232855-2478ac86f678 // indirect
+	golang.org/x/mod v0.42.0 // indirect
+	golang.org/x/telemetry v0.0.0-20261009151841-97e8ea77aa2a // indirect
+	golang.org/x/tools v0.52.0 // indirect
+	honnef.co/go/tools v0.8.2 // indirect
+)
+
+require (
+	github.com/BurntSushi/toml v1.6.0 // indirect
 	github.com/ebitengine/gomobile v0.0.0-20260820040257-d11f821a26a6 // indirect
 	github.com/ebitengine/hideconsole v1.0.0 // indirect
 	github.com/ebitengine/purego v0.11.0 // indirect
