@@ -1,23 +1,35 @@
 # MoraleBreak — the two commands a newcomer needs are `make run` and `make test`.
 # Both check for the Debian packages they need first (scripts/deps.sh): as root
 # they install what is missing, otherwise they print the apt-get line to run.
+#
+# Two Go modules live in this checkout: the demo's (., go 1.26) and the
+# library's (morale/, go 1.24, one dependency). The root go.mod replaces
+# morale with ./morale. `go ... ./...` at the root does not enter morale/, so
+# every target below runs over both MODULES.
 
 GO         ?= go
 FUZZTIME   ?= 20s
-STATICCHECK = honnef.co/go/tools/cmd/staticcheck@v0.8.2
+MODULES     = . morale
+# Both modules' packages, named from the root (morale/ by its import path,
+# which the root go.mod resolves to ./morale): what lint checks.
+PKGS        = ./... github.com/moralebreak/moralebreak/morale/...
+# The oldest Go morale/ supports: its go.mod's `go` line. Fetched once
+# through the module proxy (GOTOOLCHAIN), then cached.
+MORALE_GO   = go1.24.0
 WEBDIR      = build/web
 # Window tests need a display; without one, run them under a virtual one.
 XVFB        = $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1600x900x24")
 
-.PHONY: run test lint unit fuzz bench web serve browser screenshots deps-run deps-test clean
+.PHONY: run test lint unit compat fuzz bench web serve browser screenshots deps-run deps-test clean
 
 ## run: the demo (five soldiers, the opening, the live tuner).
 run: deps-run
 	$(GO) run ./cmd/demo
 
-## test: everything CI runs — lint, unit and window tests with -race, each
-## fuzz target for $(FUZZTIME), the js/wasm build and the browser test.
-test: deps-test lint unit fuzz browser
+## test: everything CI runs — lint, unit and window tests with -race, morale
+## under $(MORALE_GO) and as a lone dependency, each fuzz target for
+## $(FUZZTIME), the js/wasm build and the browser test.
+test: deps-test lint unit compat fuzz browser
 
 deps-run:
 	@scripts/deps.sh run
@@ -25,32 +37,55 @@ deps-run:
 deps-test:
 	@scripts/deps.sh test
 
-## lint: gofmt, go vet, staticcheck (pinned) and morale/'s purity.
+## lint: over both modules, from the root: gofmt, goimports, go vet,
+## staticcheck, errcheck (the three tools are pinned in the root go.mod's
+## tool block: after the first fetch no network is needed), no lint
+## suppression comment anywhere, and morale/ pure: it imports only the
+## standard library and BurntSushi/toml, and its go.mod requires only the latter.
 lint:
-	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
-	  if [ -n "$$out" ]; then echo "gofmt: these files need formatting:"; echo "$$out"; exit 1; fi
-	$(GO) vet ./...
-	$(GO) run $(STATICCHECK) ./...
-	@if $(GO) list -deps ./morale | grep -E 'ebiten|ebitenui'; then \
-	  echo "morale/ must not import Ebitengine or ebitenui"; exit 1; fi
-	@echo "lint: ok (gofmt, go vet, staticcheck, morale/ is pure)"
+	@files=$$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './web/node_modules/*'); \
+	  out=$$(gofmt -l $$files); \
+	  if [ -n "$$out" ]; then echo "gofmt: these files need formatting:"; echo "$$out"; exit 1; fi; \
+	  out=$$($(GO) tool goimports -l $$files); \
+	  if [ -n "$$out" ]; then echo "goimports: these files need their imports fixed (go tool goimports -w FILE):"; echo "$$out"; exit 1; fi; \
+	  out=$$(grep -nE '(//|/\*) *(lint:ignore|lint:file-ignore|nolint)' $$files); \
+	  if [ -n "$$out" ]; then echo "lint: no suppression comments; fix the finding instead:"; echo "$$out"; exit 1; fi
+	$(GO) vet $(PKGS)
+	$(GO) tool staticcheck $(PKGS)
+	$(GO) tool errcheck $(PKGS)
+	@deps=$$(cd morale && $(GO) list -deps -test -f '{{if not .Standard}}{{.ImportPath}}{{end}}' ./...) || exit 1; \
+	  out=$$(echo "$$deps" | grep -v -E '^github.com/moralebreak/moralebreak/morale([/._ ]|$$)|^github.com/BurntSushi/toml(/|$$)'); \
+	  if [ -n "$$out" ]; then echo "morale/ may import only the standard library and BurntSushi/toml, not:"; echo "$$out"; exit 1; fi; \
+	  out=$$(cd morale && $(GO) list -m -f '{{if not .Main}}{{.Path}}{{end}}' all); \
+	  if [ "$$out" != github.com/BurntSushi/toml ]; then echo "morale/go.mod must require BurntSushi/toml and nothing else, not:"; echo "$$out"; exit 1; fi
+	@echo "lint: ok (gofmt, goimports, go vet, staticcheck, errcheck in $(MODULES); no suppression; morale/ is pure)"
 
-## unit: go test -race -shuffle=on ./..., window tests under Xvfb.
+## unit: go test -race -shuffle=on ./... in both modules, window tests under Xvfb.
 unit:
 	CGO_ENABLED=1 $(XVFB) $(GO) test -race -shuffle=on ./...
+	cd morale && CGO_ENABLED=1 $(GO) test -race -shuffle=on ./...
 
-## fuzz: every fuzz target for $(FUZZTIME) each.
+## compat: morale's tests under $(MORALE_GO), and a throwaway module that
+## imports only morale: one requirement (BurntSushi/toml), builds with $(MORALE_GO).
+compat:
+	cd morale && GOTOOLCHAIN=$(MORALE_GO) $(GO) test -shuffle=on ./...
+	GO=$(GO) scripts/morale-consumer.sh $(MORALE_GO)
+
+## fuzz: every fuzz target of both modules for $(FUZZTIME) each.
 fuzz:
-	@for pkg in $$($(GO) list ./...); do \
-	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
-	    echo "fuzz: $$pkg $$f for $(FUZZTIME)"; \
-	    $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
-	  done; \
+	@for m in $(MODULES); do \
+	  (cd $$m && for pkg in $$($(GO) list ./...); do \
+	    for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	      echo "fuzz: $$pkg $$f for $(FUZZTIME)"; \
+	      $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	    done; \
+	  done) || exit 1; \
 	done
 
 ## bench: the morale and game benchmarks.
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./morale ./game
+	cd morale && $(GO) test -run '^$$' -bench . -benchmem .
+	$(GO) test -run '^$$' -bench . -benchmem ./game
 
 ## web: the demo for browsers, in $(WEBDIR) (index.html, wasm_exec.js, demo.wasm).
 web:
