@@ -3,7 +3,8 @@
 #
 #   run:  the libraries the demo opens at run time (X11 and OpenGL).
 #   test: those, plus Xvfb for the window tests, Chromium and Node.js for the
-#         browser test.
+#         browser test, gcc for -race, and qemu-user-static (qemu-aarch64-static)
+#         to run linux/arm64 test binaries on an amd64 machine.
 #
 # As root it installs what is missing with apt-get; otherwise it prints the
 # exact command to run and fails. Nothing is installed when nothing is missing.
@@ -35,6 +36,10 @@ if [ "$(uname -s)" = Linux ]; then
 		need_cmd node nodejs
 		need_cmd npm npm
 		need_cmd gcc gcc # go test -race needs cgo
+		need_cmd qemu-aarch64-static qemu-user-static # GOARCH=arm64 test binaries
+		need_cmd make make
+		need_cmd git git # make lint lists the tracked .go files
+		[ -e /etc/ssl/certs/ca-certificates.crt ] || missing+=(ca-certificates) # the Go module proxy, npm
 	fi
 fi
 
