@@ -58,7 +58,10 @@ func main() {
 }
 EOF
 
-"$go" mod tidy
+if ! "$go" mod tidy 2>tidy.log; then
+	cat tidy.log >&2
+	exit 1
+fi
 got_version=$("$go" version | awk '{print $3}')
 if [ "$got_version" != "$toolchain" ]; then
 	echo "morale-consumer: ran $got_version; want $toolchain" >&2
