@@ -17,7 +17,7 @@ import (
 // settingsEqual compares every numeric field, the weights and the row order.
 func settingsEqual(a, b morale.Settings) bool {
 	for _, p := range morale.Params() {
-		if p.Get(&a) != p.Get(&b) {
+		if p.Get(a) != p.Get(b) {
 			return false
 		}
 	}
@@ -34,7 +34,7 @@ func TestDefaultSettings(t *testing.T) {
 	}
 	got := map[string]float64{}
 	for _, p := range morale.Params() {
-		got[p.Name] = p.Get(&s)
+		got[p.Name] = p.Get(s)
 	}
 	if !maps.Equal(got, fields) {
 		t.Errorf("DefaultSettings fields = %v; want %v", got, fields)

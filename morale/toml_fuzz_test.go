@@ -47,7 +47,7 @@ func FuzzReadSettings(f *testing.F) {
 			t.Fatalf("weights changed in a round trip: got %v; want %v", back.Weights, s.Weights)
 		}
 		for _, p := range morale.Params() {
-			if got, want := p.Get(&back), p.Get(&s); got != want {
+			if got, want := p.Get(back), p.Get(s); got != want {
 				t.Fatalf("%s changed in a round trip: got %v; want %v", p.Name, got, want)
 			}
 		}
