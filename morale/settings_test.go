@@ -90,6 +90,23 @@ func TestValidateNamesTheField(t *testing.T) {
 		{"ContagionPerSecond", func(s *morale.Settings) { s.ContagionPerSecond = nan }},
 		{"RecoveryPerSecond", func(s *morale.Settings) { s.RecoveryPerSecond = 1 / (nan * 0) }},
 		{"AllyDown", func(s *morale.Settings) { s.Weights[morale.AllyDown] = nan }},
+		// Bounds (issue 7, item 1): a time beyond a day breaks the clock.
+		{"SquadUpdateInterval", func(s *morale.Settings) { s.SquadUpdateInterval = 1e12 }},
+		{"SquadUpdateInterval", func(s *morale.Settings) { s.SquadUpdateInterval = morale.MaxSeconds + 1 }},
+		{"SquadUpdateInterval", func(s *morale.Settings) { s.SquadUpdateInterval = 0.0009 }},
+		{"MinimumStateSeconds", func(s *morale.Settings) { s.MinimumStateSeconds = 1.4e10 }},
+		{"RoutAfterSeconds", func(s *morale.Settings) { s.RoutAfterSeconds = morale.MaxSeconds * 2 }},
+		{"MinRoutSeconds", func(s *morale.Settings) { s.MinRoutSeconds = 1e300 }},
+		{"RecoveryDelaySeconds", func(s *morale.Settings) { s.RecoveryDelaySeconds = 1.4e10 }},
+		{"ContagionPerSecond", func(s *morale.Settings) { s.ContagionPerSecond = morale.MaxPerSecond * 1.5 }},
+		{"RecoveryPerSecond", func(s *morale.Settings) { s.RecoveryPerSecond = 1e9 }},
+		{"NoEffectRadius", func(s *morale.Settings) { s.FullEffectRadius, s.NoEffectRadius = 0, 0.5 }},
+		{"NoEffectRadius", func(s *morale.Settings) { s.NoEffectRadius = 2e7 }},
+		{"AllyDown", func(s *morale.Settings) { s.Weights[morale.AllyDown] = -1e308 }},
+		{"Rum", func(s *morale.Settings) { s.Weights["Rum"] = morale.MaxWeight + 1 }},
+		{"Weights", func(s *morale.Settings) { s.Weights[""] = 0.1 }},
+		{"Weights.", func(s *morale.Settings) { s.Weights["bad\xff"] = 0.1 }},
+		{"Weights.xxxx", func(s *morale.Settings) { s.Weights[morale.Event(strings.Repeat("x", morale.MaxEventNameBytes+1))] = 0.1 }},
 	}
 	for _, tt := range tests {
 		s := morale.DefaultSettings()
@@ -113,6 +130,37 @@ func TestValidateNamesTheField(t *testing.T) {
 	s.Weights = nil
 	if err := s.Validate(); err != nil {
 		t.Errorf("edge values: Validate() = %v; want nil", err)
+	}
+	// The bounds themselves are fine.
+	s = morale.DefaultSettings()
+	s.MinimumStateSeconds, s.RoutAfterSeconds, s.MinRoutSeconds, s.RecoveryDelaySeconds = morale.MaxSeconds, morale.MaxSeconds, morale.MaxSeconds, morale.MaxSeconds
+	s.SquadUpdateInterval = morale.MinSquadUpdateInterval
+	s.ContagionPerSecond, s.RecoveryPerSecond = morale.MaxPerSecond, morale.MaxPerSecond
+	s.FullEffectRadius, s.NoEffectRadius = morale.MaxRadius, morale.MaxRadius
+	s.Weights = map[morale.Event]float64{"Up": morale.MaxWeight, "Down": -morale.MaxWeight, morale.Event(strings.Repeat("é", morale.MaxEventNameBytes/2)): 0}
+	if err := s.Validate(); err != nil {
+		t.Errorf("values on the bounds: Validate() = %v; want nil", err)
+	}
+	s.SquadUpdateInterval = morale.MaxSeconds
+	s.FullEffectRadius, s.NoEffectRadius = 0, morale.MinNoEffectRadius
+	if err := s.Validate(); err != nil {
+		t.Errorf("values on the other bounds: Validate() = %v; want nil", err)
+	}
+}
+
+// A weights.toml with a time beyond a day is refused with its line, so the
+// running demo that watches the file keeps its last good settings.
+func TestReadSettingsBounds(t *testing.T) {
+	for _, text := range []string{
+		"ShakenBelow = 0.6\nSquadUpdateInterval = 1e12\n",
+		"ShakenBelow = 0.6\nRecoveryDelaySeconds = 1.4e10\n",
+		"ShakenBelow = 0.6\nNoEffectRadius = 0.1\n",
+		"[weights]\nAllyDown = -1e308\n",
+	} {
+		_, err := morale.ReadSettings(strings.NewReader(text))
+		if err == nil || !strings.Contains(err.Error(), "line 2") {
+			t.Errorf("ReadSettings(%q) = %v; want an error on line 2", text, err)
+		}
 	}
 }
 
