@@ -509,3 +509,31 @@ func TestRepositoryWeightsTOML(t *testing.T) {
 		}
 	}
 }
+
+// SaveSettings never writes a file LoadSettings rejects: event names with
+// control characters are written with TOML's escapes (issue 7, item 3).
+func TestSaveSettingsEscapesEventNames(t *testing.T) {
+	names := []morale.Event{"bell\a", "vt\v", "del\x7f", "nul\x00", "nl\nx", "cr\r", "tab\t", "quote\"", `back\slash`,
+		"c1\u0085", "ls\u2028", "bom\ufeff", "emoji 🎺", "\U000E0001tag", "[weights]", "a.b", "# not a comment", "'"}
+	s := morale.DefaultSettings()
+	for i, e := range names {
+		s.Weights[e] = float64(i) / 100
+	}
+	p := filepath.Join(t.TempDir(), "weights.toml")
+	if err := morale.SaveSettings(p, s); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(p)
+	got, err := morale.LoadSettings(p)
+	if err != nil {
+		t.Fatalf("LoadSettings of a saved file: %v\n%s", err, data)
+	}
+	if !settingsEqual(got, s) {
+		t.Errorf("round trip: got %v; want %v", got.Weights, s.Weights)
+	}
+	for _, esc := range []string{`"bell\u0007"`, `"vt\u000B"`, `"del\u007F"`} {
+		if !strings.Contains(string(data), esc) {
+			t.Errorf("saved file lacks %s:\n%s", esc, data)
+		}
+	}
+}
