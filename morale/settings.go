@@ -214,8 +214,9 @@ func Params() []Param {
 }
 
 // WeightParam returns the Param of the weight row of event e, with the slider
-// range -1..1 in steps of 0.01. Set adds the row when s has none; note that
-// a copy of Settings shares its Weights map, so Set on a Clone.
+// range -1..1 in steps of 0.01 (Validate allows ±MaxWeight). Set adds the
+// row when s has none. A copy of Settings shares its Weights map with the
+// original: call Set on a Clone to leave the original as it was.
 func WeightParam(e Event) Param {
 	return Param{
 		Name:   string(e),
@@ -317,7 +318,9 @@ func (s Settings) Validate() error {
 		bad("Hysteresis", "is %g; it must not be negative", s.Hysteresis)
 	}
 	if s.ShakenBelow+s.Hysteresis > 1 {
-		bad2("Hysteresis", "ShakenBelow", "is %g; ShakenBelow+Hysteresis (%g) must not exceed 1, or nobody could be Steady again", s.Hysteresis, s.ShakenBelow+s.Hysteresis)
+		bad2("Hysteresis", "ShakenBelow",
+			"is %g; ShakenBelow+Hysteresis (%g) must not exceed 1, or nobody could be Steady again",
+			s.Hysteresis, s.ShakenBelow+s.Hysteresis)
 	}
 	in("MinimumStateSeconds", s.MinimumStateSeconds, 0, MaxSeconds, " s")
 	in("RoutAfterSeconds", s.RoutAfterSeconds, 0, MaxSeconds, " s")
@@ -330,7 +333,8 @@ func (s Settings) Validate() error {
 	if s.FullEffectRadius < 0 {
 		bad("FullEffectRadius", "is %g cm; it must not be negative", s.FullEffectRadius)
 	} else if s.NoEffectRadius < s.FullEffectRadius {
-		bad2("NoEffectRadius", "FullEffectRadius", "is %g cm; it must not be below FullEffectRadius (%g cm)", s.NoEffectRadius, s.FullEffectRadius)
+		bad2("NoEffectRadius", "FullEffectRadius",
+			"is %g cm; it must not be below FullEffectRadius (%g cm)", s.NoEffectRadius, s.FullEffectRadius)
 	}
 	in("NerveMin", s.NerveMin, 0, 1, "")
 	in("NerveMax", s.NerveMax, 0, 1, "")

@@ -106,7 +106,9 @@ func TestValidateNamesTheField(t *testing.T) {
 		{"Rum", func(s *morale.Settings) { s.Weights["Rum"] = morale.MaxWeight + 1 }},
 		{"Weights", func(s *morale.Settings) { s.Weights[""] = 0.1 }},
 		{"Weights.", func(s *morale.Settings) { s.Weights["bad\xff"] = 0.1 }},
-		{"Weights.xxxx", func(s *morale.Settings) { s.Weights[morale.Event(strings.Repeat("x", morale.MaxEventNameBytes+1))] = 0.1 }},
+		{"Weights.xxxx", func(s *morale.Settings) {
+			s.Weights[morale.Event(strings.Repeat("x", morale.MaxEventNameBytes+1))] = 0.1
+		}},
 	}
 	for _, tt := range tests {
 		s := morale.DefaultSettings()
@@ -535,5 +537,38 @@ func TestSaveSettingsEscapesEventNames(t *testing.T) {
 		if !strings.Contains(string(data), esc) {
 			t.Errorf("saved file lacks %s:\n%s", esc, data)
 		}
+	}
+}
+
+// The line of a field error is the line of the key as the reader saw it, in
+// file order, whatever the key looks like (issue 8, item 6): not a search of
+// the text for the name.
+func TestReadSettingsLinesFromKeys(t *testing.T) {
+	tests := []struct {
+		name, text string
+		line       int
+		field      string
+	}{
+		{"CRLF line ends", "# Courage = 1\r\nShakenBelow = 0.6\r\n\r\nCourage = 2\r\n", 4, "Courage"},
+		{"name in a comment first", "# Hysteresis = -1 was a bad idea\nHysteresis = -1\n", 2, "Hysteresis"},
+		{"quoted key with an escape", "ShakenBelow = 0.6\n\"Hyst\\u0065resis\" = -1\n", 2, "Hysteresis"},
+		{"literal key", "\n'NerveMax' = 2\n", 2, "NerveMax"},
+		{"row named like a setting", "Hysteresis = 0.1\n[weights]\nHysteresis = 2000\n", 3, "Hysteresis"},
+		{"row with an escaped name", "[weights]\nAllyDown = 1\n\"Rum\\tRation\" = inf\n", 3, "Rum\tRation"},
+		{"# inside a quoted row name", "[weights]\n\"a # b\" = nan # note\n", 2, "a # b"},
+		{"the other key of a rule", "NerveMax = 0.05 # only this\n", 1, "NerveMin"},
+		{"the other key, radii", "\n\nFullEffectRadius = 5000\n", 3, "NoEffectRadius"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := morale.ReadSettings(strings.NewReader(tt.text))
+			var fe *morale.FieldError
+			if !errors.As(err, &fe) {
+				t.Fatalf("ReadSettings = %v; want a *FieldError", err)
+			}
+			if fe.Line != tt.line || !strings.Contains(fe.Field, tt.field) {
+				t.Errorf("FieldError %q at line %d; want %s at line %d", fe.Field, fe.Line, tt.field, tt.line)
+			}
+		})
 	}
 }

@@ -36,7 +36,8 @@ func ReadSettings(r io.Reader) (Settings, error) {
 		return DefaultSettings(), err
 	}
 	if len(data) > MaxFileBytes {
-		return DefaultSettings(), fmt.Errorf("input is over %d bytes; a weights file may have at most %d", MaxFileBytes, MaxFileBytes)
+		return DefaultSettings(), fmt.Errorf("input is over %d bytes; a weights file may have at most %d",
+			MaxFileBytes, MaxFileBytes)
 	}
 	s, err := parseSettings(data)
 	if err != nil {
@@ -109,7 +110,9 @@ func fileKind(m os.FileMode) string {
 // decodeFile scans and decodes a weights file. It returns the decoder's raw
 // values, its metadata and, for "key" and "weights.key", the line that set it
 // and its comment.
-func decodeFile(data []byte) (raw map[string]any, md toml.MetaData, lines map[string]int, comments map[string]string, err error) {
+func decodeFile(data []byte) (
+	raw map[string]any, md toml.MetaData, lines map[string]int, comments map[string]string, err error,
+) {
 	scanned, problems := scanLines(data)
 	if len(problems) > 0 {
 		return nil, md, nil, nil, joinProblems(problems)
