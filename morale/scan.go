@@ -47,6 +47,13 @@ func scanLines(data []byte) (keys []scannedKey, problems []error) {
 	bad := func(n int, format string, args ...any) {
 		problems = append(problems, fmt.Errorf("line %d: %s", n, fmt.Sprintf(format, args...)))
 	}
+	// A byte order mark, as the decoder skips it (Windows editors write one).
+	for _, bom := range []string{"\xef\xbb\xbf", "\xff\xfe", "\xfe\xff"} {
+		if bytes.HasPrefix(data, []byte(bom)) {
+			data = data[len(bom):]
+			break
+		}
+	}
 	n := 0
 	for len(data) > 0 {
 		n++

@@ -287,6 +287,11 @@ func TestReadSettingsPartial(t *testing.T) {
 				t.Errorf("deleted row LeaderDown worth %v; want 0", s.Weight(morale.LeaderDown))
 			}
 		}},
+		{"a byte order mark and CRLF, as Notepad writes", "\ufeffShakenBelow = 0.5\r\n[weights]\r\nRest = 0.1\r\n", func(t *testing.T, s morale.Settings) {
+			if s.ShakenBelow != 0.5 || len(s.Weights) != 1 || s.Weights[morale.Rest] != 0.1 {
+				t.Errorf("ShakenBelow %v weights %v; want 0.5 and Rest 0.1 alone", s.ShakenBelow, s.Weights)
+			}
+		}},
 		{"empty [weights] switches every event off", "[weights]\n", func(t *testing.T, s morale.Settings) {
 			if len(s.Weights) != 0 {
 				t.Errorf("weights %v; want none", s.Weights)
@@ -570,5 +575,37 @@ func TestReadSettingsLinesFromKeys(t *testing.T) {
 				t.Errorf("FieldError %q at line %d; want %s at line %d", fe.Field, fe.Line, tt.field, tt.line)
 			}
 		})
+	}
+}
+
+// The README's example of an error in weights.toml is what LoadSettings says.
+func TestReadmeErrorExample(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Skipf("README.md not found next to the package: %v", err)
+	}
+	const intro = "Errors in weights.toml name the key and the line (`"
+	_, rest, ok := strings.Cut(string(readme), intro)
+	if !ok {
+		t.Fatalf("README.md has no %q", intro)
+	}
+	example, _, _ := strings.Cut(rest, "`")
+	dir := t.TempDir()
+	p := filepath.Join(dir, "weights.toml")
+	if err := morale.SaveSettings(p, morale.DefaultSettings()); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(p)
+	text := strings.Replace(string(data), "Hysteresis = 0.15", "Hysteresis = -0.1", 1)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = morale.LoadSettings(p)
+	if err == nil {
+		t.Fatal("LoadSettings of Hysteresis = -0.1: nil error")
+	}
+	got := strings.TrimPrefix(err.Error(), dir+string(filepath.Separator))
+	if want := strings.Join(strings.Fields(example), " "); got != want {
+		t.Errorf("README says %q; LoadSettings says %q", want, got)
 	}
 }

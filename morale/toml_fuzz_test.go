@@ -33,11 +33,19 @@ func FuzzReadSettings(f *testing.F) {
 	f.Add("[weights]\n\"\\u0085\\u2028\\\"\\\\\\t\\n\" = 0.3\n")
 	f.Add("# " + strings.Repeat("long comment ", 300) + "\nShakenBelow = 0.5\n[weights]\n# " + strings.Repeat("c", 4000) + "\n\"" + strings.Repeat("\\u0001", 250) + "\" = 1\n")
 	f.Add("[ 'weights' ]\n'lit#eral' = -0.5 # a # in a name\n")
+	f.Add("\ufeffShakenBelow = 0.5\r\n[weights]\r\n\"x\" = 1 # c\r\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		s, err := morale.ReadSettings(strings.NewReader(text))
 		if err != nil {
-			if err.Error() == "" {
+			msg := err.Error()
+			if msg == "" {
 				t.Fatal("error with an empty message")
+			}
+			if strings.Contains(msg, "internal error") {
+				t.Fatalf("the line scanner and the decoder disagree: %v", err)
+			}
+			if len(msg) > 4000 {
+				t.Fatalf("error of %d bytes; want it capped", len(msg))
 			}
 			return
 		}
