@@ -27,8 +27,9 @@ const staleTempAge = time.Minute
 // write permission (0444) is not overwritten: that is an error. The temporary
 // file is named ".NAME.tmp-*" in the target's directory; one older than a
 // minute is left by a save that was killed, and the next save removes it.
-// Comments of the file already there are kept for the keys it still has;
-// other keys get the default comments. Settings that do not validate are
+// Comments of the file already there are kept for the keys it still has
+// (cut to fit a line); other keys get the default comments, and so do all
+// keys should the old comments make the file larger than MaxFileBytes. Settings that do not validate are
 // refused and nothing is written. Errors name path, never the temporary file.
 func SaveSettings(path string, s Settings) error {
 	if err := s.Validate(); err != nil {

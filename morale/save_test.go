@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -202,5 +203,57 @@ func TestSaveSettingsTempErrorNamesThePath(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(p); string(data) != "ShakenBelow = 0.6\n" {
 		t.Errorf("a failed save changed the file:\n%s", data)
+	}
+}
+
+// Whatever validates fits in a weights file: the most rows with the longest
+// names that need the most escapes, and an old file whose comments would push
+// the new one over MaxFileBytes (then the default comments are written).
+func TestSaveSettingsFitsTheLimit(t *testing.T) {
+	dir := t.TempDir()
+	s := morale.DefaultSettings()
+	s.Weights = map[morale.Event]float64{}
+	for i := range morale.MaxWeightRows {
+		name := strings.Repeat("\x01", morale.MaxEventNameBytes-3) + strconv.Itoa(100+i)
+		s.Weights[morale.Event(name)] = -123.45678901234567
+	}
+	p := filepath.Join(dir, "big.toml")
+	if err := morale.SaveSettings(p, s); err != nil {
+		t.Fatalf("SaveSettings of %d rows with %d-byte names: %v", morale.MaxWeightRows, morale.MaxEventNameBytes, err)
+	}
+	if got, err := morale.LoadSettings(p); err != nil || !settingsEqual(got, s) {
+		t.Errorf("LoadSettings of the largest settings: %v", err)
+	}
+	s.Weights["one too many"] = 0
+	if err := s.Validate(); err == nil || !strings.Contains(err.Error(), "Weights") {
+		t.Errorf("Validate of %d rows = %v; want an error naming Weights", len(s.Weights), err)
+	}
+
+	// An old file just under the limit, its values as short as can be.
+	var b strings.Builder
+	b.WriteString("[weights]\n")
+	comment := strings.Repeat("c", 2082)
+	for i := range morale.MaxWeightRows {
+		b.WriteString("k" + strconv.Itoa(100+i) + " = 1 # " + comment + "\n")
+	}
+	if b.Len() > morale.MaxFileBytes || b.Len() < morale.MaxFileBytes-8000 {
+		t.Fatalf("old file of %d bytes; want just under %d", b.Len(), morale.MaxFileBytes)
+	}
+	old := filepath.Join(dir, "weights.toml")
+	if err := os.WriteFile(old, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	loaded, err := morale.LoadSettings(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := morale.SaveSettings(old, loaded); err != nil {
+		t.Fatalf("SaveSettings over a full file: %v", err)
+	}
+	if again, err := morale.LoadSettings(old); err != nil || !settingsEqual(again, loaded) {
+		t.Errorf("LoadSettings after saving over a full file: %v", err)
+	}
+	if data, _ := os.ReadFile(old); strings.Contains(string(data), comment) || len(data) > morale.MaxFileBytes {
+		t.Errorf("saved %d bytes with the old comments; want the default comments, under the limit", len(data))
 	}
 }

@@ -275,6 +275,9 @@ const (
 	// MaxEventNameBytes is the longest event name of a weight row, 256
 	// bytes of valid UTF-8, so that every row fits on a line of weights.toml.
 	MaxEventNameBytes = 256
+	// MaxWeightRows is the most rows the weight table may have: 500, so that
+	// any valid Settings fits in a weights file of MaxFileBytes.
+	MaxWeightRows = 500
 )
 
 // Validate reports every problem with s, each naming its field, or nil when s
@@ -284,8 +287,8 @@ const (
 // SquadUpdateInterval in MinSquadUpdateInterval..MaxSeconds; rates in
 // 0..MaxPerSecond; NoEffectRadius in MinNoEffectRadius..MaxRadius and
 // FullEffectRadius in 0..NoEffectRadius; Hysteresis is not negative. Weight
-// rows have names of valid UTF-8 no longer than MaxEventNameBytes, and finite
-// weights no larger than MaxWeight either way. The errors are *FieldError
+// rows, at most MaxWeightRows of them, have names of valid UTF-8 no longer than
+// MaxEventNameBytes, and finite weights no larger than MaxWeight either way. The errors are *FieldError
 // values joined with errors.Join.
 func (s Settings) Validate() error {
 	var errs []error
@@ -340,6 +343,9 @@ func (s Settings) Validate() error {
 	in("NerveMax", s.NerveMax, 0, 1, "")
 	if s.NerveMin > s.NerveMax {
 		bad2("NerveMin", "NerveMax", "is %g; it must not exceed NerveMax (%g)", s.NerveMin, s.NerveMax)
+	}
+	if len(s.Weights) > MaxWeightRows {
+		bad("Weights", "has %d rows; the table may have at most %d", len(s.Weights), MaxWeightRows)
 	}
 	for _, e := range s.Events() {
 		w := s.Weights[e]

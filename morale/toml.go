@@ -283,10 +283,28 @@ const fileHeader = `# MoraleBreak settings and event weights.
 # Times are in seconds, rates per second, radii in centimetres, morale in 0..1.
 `
 
+// writeSettings writes s with the given comments (by key) in place of the
+// default ones. Should the file be over MaxFileBytes with them, it is written
+// with the default comments only; Validate's bounds make that fit.
 func writeSettings(w io.Writer, s Settings, comments map[string]string) error {
 	if err := s.Validate(); err != nil {
 		return err
 	}
+	text := formatSettings(s, comments)
+	if len(text) > MaxFileBytes && comments != nil {
+		text = formatSettings(s, nil)
+	}
+	if len(text) > MaxFileBytes {
+		return fmt.Errorf("settings take %d bytes in the weights.toml format; a weights file may have at most %d",
+			len(text), MaxFileBytes)
+	}
+	_, err := io.WriteString(w, text)
+	return err
+}
+
+// formatSettings returns s in the weights.toml format, no line longer than
+// MaxLineBytes.
+func formatSettings(s Settings, comments map[string]string) string {
 	notes := make(map[Event]string)
 	for _, r := range defaultRows() {
 		notes[r.event] = r.note
@@ -317,8 +335,7 @@ func writeSettings(w io.Writer, s Settings, comments map[string]string) error {
 		}
 		b.WriteString("\n")
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return b.String()
 }
 
 func formatFloat(v float64) string {
