@@ -36,10 +36,14 @@ func SaveSettings(path string, s Settings) error {
 		return err
 	}
 	err := saveSettings(path, s)
+	// The failing file may be the temporary one: name the user's.
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		// The failing file may be the temporary one: name the user's.
 		return &fs.PathError{Op: pe.Op, Path: path, Err: pe.Err}
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return &fs.PathError{Op: le.Op, Path: path, Err: le.Err}
 	}
 	return err
 }
