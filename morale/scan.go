@@ -38,8 +38,9 @@ type scannedKey struct {
 // weights file needs: blank lines, comments, the header [weights] and lines
 // key = value with a single bare or quoted key and a scalar value. It rejects,
 // each with its line: lines over MaxLineBytes, other table headers, arrays of
-// tables, dotted keys, empty keys, arrays, inline tables and multi-line
-// strings. Nothing it accepts can nest, so the decoder's work is linear in the
+// tables, dotted keys, empty keys, arrays, inline tables, multi-line strings
+// and more key lines than one per setting and MaxWeightRows rows. Nothing it
+// accepts can nest, so the decoder's work is linear in the
 // input. It returns one scannedKey per header and key line, in order, which is
 // the order of the decoder's MetaData.Keys for a file that decodes.
 func scanLines(data []byte) (keys []scannedKey, problems []error) {
@@ -54,7 +55,10 @@ func scanLines(data []byte) (keys []scannedKey, problems []error) {
 			break
 		}
 	}
-	n := 0
+	// The most key lines a weights file may have: one per setting and
+	// MaxWeightRows rows. It bounds the decoder's work.
+	maxKeyLines := len(Params()) + MaxWeightRows
+	n, keyLines := 0, 0
 	for len(data) > 0 {
 		n++
 		var raw []byte
@@ -95,11 +99,17 @@ func scanLines(data []byte) (keys []scannedKey, problems []error) {
 		if comment == "" && len(above) > 0 {
 			comment = strings.Join(above, " ")
 		}
+		if keyLines++; keyLines > maxKeyLines {
+			bad(n, "is key number %d; a weights file has at most %d (one per setting and %d weight rows)",
+				keyLines, maxKeyLines, MaxWeightRows)
+			break
+		}
 		keys = append(keys, scannedKey{line: n, comment: comment})
 		above = nil
 	}
 	return keys, problems
 }
+
 
 const onlyTable = "the only table is [weights]"
 
