@@ -110,7 +110,6 @@ func scanLines(data []byte) (keys []scannedKey, problems []error) {
 	return keys, problems
 }
 
-
 const onlyTable = "the only table is [weights]"
 
 // checkHeader returns why the table header line is not [weights], or "".
