@@ -149,3 +149,27 @@ func TestReadSettingsReaderError(t *testing.T) {
 		t.Errorf("ReadSettings of a failing reader = %v; want its error", err)
 	}
 }
+
+// BenchmarkReadSettings reads the default weights.toml (about 2 KB) and the
+// largest file the reader accepts: 514 key lines with 2 KB comments (1 MiB).
+func BenchmarkReadSettings(b *testing.B) {
+	var def strings.Builder
+	if err := morale.WriteSettings(&def, morale.DefaultSettings()); err != nil {
+		b.Fatal(err)
+	}
+	var big strings.Builder
+	big.WriteString("[weights]\n")
+	for i := range morale.MaxWeightRows {
+		big.WriteString("k" + strconv.Itoa(100+i) + " = 1 # " + strings.Repeat("c", 2050) + "\n")
+	}
+	for name, text := range map[string]string{"default": def.String(), "largest": big.String()} {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			for b.Loop() {
+				if _, err := morale.ReadSettings(strings.NewReader(text)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -23,8 +23,9 @@ import (
 // DefaultSettings. It reads at most MaxFileBytes+1 bytes: a longer input is an
 // error. Before decoding, a line scanner rejects anything a weights file never
 // needs (lines over MaxLineBytes, tables other than [weights], arrays of
-// tables, dotted keys, empty keys, arrays, inline tables, multi-line strings),
-// so no input can make the decoder nest, and the work is linear in the input.
+// tables, dotted keys, empty keys, arrays, inline tables, multi-line strings,
+// more key lines than one per setting and MaxWeightRows rows), so no input can
+// make the decoder nest, and the work is linear in the input.
 // It returns every problem it finds, each naming the line and, for a value, the
 // key (a *FieldError): an unknown key, a wrong type, a NaN or infinity, or a
 // combination Validate rejects. An error lists at most MaxReportedProblems
