@@ -8,18 +8,29 @@ import "math"
 // ApplyMoraleEvent returns morale after news worth weight×scale reaches an
 // agent with the given nerve. Bad news (a negative delta) is multiplied by
 // (1 − nerve): nerve 0.8 moves morale by a fifth of what nerve 0 does, and
-// nerve 1 shrugs it off. Good news is not scaled. The result is clamped to
-// 0..1. Nerve outside 0..1 is clamped; a non-finite delta leaves morale as it
-// is. The World rejects such input before it gets here.
+// nerve 1 shrugs it off. Good news is not scaled. The result always lies in
+// 0..1, whatever the input: morale and nerve outside 0..1 are clamped, and a
+// NaN morale or nerve counts as 0 (no morale; no nerve, so bad news lands in
+// full); a NaN or infinite weight×scale leaves morale as it is (clamped). The
+// World rejects such input before it gets here.
 func ApplyMoraleEvent(morale, weight, scale, nerve float64) float64 {
+	morale = clampNaN01(morale)
 	delta := weight * scale
-	if !finite(delta) || !finite(morale) {
-		return clamp01(morale)
+	if !finite(delta) {
+		return morale
 	}
 	if delta < 0 {
-		delta *= 1 - clamp01(nerve)
+		delta *= 1 - clampNaN01(nerve)
 	}
 	return clamp01(morale + delta)
+}
+
+// clampNaN01 is clamp01 with NaN read as 0.
+func clampNaN01(v float64) float64 {
+	if v != v {
+		return 0
+	}
+	return clamp01(v)
 }
 
 // RecoverMorale returns morale after a step of dt seconds of recovery.
@@ -27,7 +38,8 @@ func ApplyMoraleEvent(morale, weight, scale, nerve float64) float64 {
 // step. Morale climbs at s.RecoveryPerSecond only once s.RecoveryDelaySeconds
 // have passed; when the delay ends inside the step, only the remainder of the
 // step recovers. The result is therefore the same whether a stretch of time is
-// taken in one step or in many. Morale never recovers past 1.
+// taken in one step or in many. Morale never recovers past 1. A NaN morale is
+// returned as it is; a NaN time or setting leaves morale unchanged.
 func RecoverMorale(morale, secondsSinceBadNews, dt float64, s Settings) float64 {
 	return recoverBy(morale, secondsSinceBadNews, dt, s.RecoveryPerSecond, s.RecoveryDelaySeconds)
 }
@@ -44,7 +56,7 @@ func recoverBy(morale, secondsSinceBadNews, dt, perSecond, delay float64) float6
 	if t > dt {
 		t = dt
 	}
-	if morale >= 1 {
+	if !(morale < 1) { // 1 and above, or NaN
 		return morale
 	}
 	if m := morale + perSecond*t; m < 1 {
@@ -60,9 +72,10 @@ func recoverBy(morale, secondsSinceBadNews, dt, perSecond, delay float64) float6
 //
 // so two steps of half a second land exactly where one step of a second does:
 // perSecond 0.5 closes 1 − e^(−0.5) ≈ 39% of the gap per second. perSecond 0
-// or dt 0 leaves own unchanged.
+// or dt 0, or a NaN squadAverage, perSecond or dt, leaves own unchanged; a NaN
+// own is returned as it is.
 func ContagionPull(own, squadAverage, perSecond, dt float64) float64 {
-	if !(perSecond > 0) || !(dt > 0) {
+	if !(perSecond > 0) || !(dt > 0) || squadAverage != squadAverage {
 		return own
 	}
 	return pullBy(own, squadAverage, math.Exp(-perSecond*dt))
@@ -79,7 +92,8 @@ func pullBy(own, avg, keep float64) float64 {
 // Shaken, below s.PanicBelow Panicked. Climbing needs the threshold plus
 // s.Hysteresis: PanicBelow+Hysteresis to leave Panicked, ShakenBelow+Hysteresis
 // to become Steady. A jump may cross two states at once. Routed stays Routed:
-// a rout ends only through CanReturnFromRout, Rally or SetMorale.
+// a rout ends only through CanReturnFromRout, Rally or SetMorale. A NaN
+// morale leaves the state as it is.
 func ResolveState(current State, morale float64, s Settings) State {
 	return resolve(current, morale, s.ShakenBelow, s.PanicBelow, s.Hysteresis)
 }
@@ -118,7 +132,8 @@ func resolve(current State, morale, shakenBelow, panicBelow, hysteresis float64)
 
 // ShouldRout reports whether an agent that has been Panicked without a break
 // for secondsPanicked seconds routs: after s.RoutAfterSeconds. RoutAfterSeconds
-// 0 switches routing off entirely; it never means "rout at once".
+// 0 switches routing off entirely; it never means "rout at once". A NaN
+// secondsPanicked gives false.
 func ShouldRout(secondsPanicked float64, s Settings) bool {
 	return shouldRout(secondsPanicked, s.RoutAfterSeconds)
 }
@@ -130,7 +145,7 @@ func shouldRout(secondsPanicked, routAfter float64) bool {
 // CanReturnFromRout reports whether an agent Routed for secondsRouted seconds
 // with the given morale may come back: both s.MinRoutSeconds must have passed
 // and morale must be at or above s.PanicBelow+s.Hysteresis. Full morale one
-// second into a rout does not end it.
+// second into a rout does not end it. A NaN time or morale gives false.
 func CanReturnFromRout(secondsRouted, morale float64, s Settings) bool {
 	return canReturn(secondsRouted, morale, s.PanicBelow, s.Hysteresis, s.MinRoutSeconds)
 }
@@ -151,9 +166,11 @@ func OutnumberedFactor(friends, foes int) float64 {
 // distance away: 1 within fullEffectRadius, 0 at noEffectRadius and beyond,
 // falling linearly in between. It is continuous and never increases with
 // distance. When noEffectRadius ≤ fullEffectRadius the edge is a step at
-// fullEffectRadius. A NaN distance gets 0.
+// fullEffectRadius. A NaN in any argument gives 0.
 func DistanceFalloff(distance, fullEffectRadius, noEffectRadius float64) float64 {
 	switch {
+	case math.IsNaN(fullEffectRadius) || math.IsNaN(noEffectRadius):
+		return 0
 	case distance <= fullEffectRadius:
 		return 1
 	case distance >= noEffectRadius || math.IsNaN(distance):

@@ -378,3 +378,55 @@ func TestOutnumberedFactor(t *testing.T) {
 		}
 	}
 }
+
+// Every rule with a NaN among its inputs returns what its doc says (issue 7,
+// item 10): ApplyMoraleEvent stays in 0..1, the others name their result.
+func TestRulesWithNaN(t *testing.T) {
+	nan := math.NaN()
+	s := morale.DefaultSettings()
+	isNaN := math.IsNaN
+	checks := []struct {
+		name string
+		got  float64
+		want float64 // NaN means want NaN
+	}{
+		{"ApplyMoraleEvent nerve NaN counts as 0", morale.ApplyMoraleEvent(0.5, -0.1, 1, nan), 0.4},
+		{"ApplyMoraleEvent nerve NaN, good news", morale.ApplyMoraleEvent(0.5, 0.1, 1, nan), 0.6},
+		{"ApplyMoraleEvent morale NaN counts as 0", morale.ApplyMoraleEvent(nan, 0.1, 1, 0.5), 0.1},
+		{"ApplyMoraleEvent morale NaN, bad news", morale.ApplyMoraleEvent(nan, -0.1, 1, 0.5), 0},
+		{"ApplyMoraleEvent weight NaN leaves morale", morale.ApplyMoraleEvent(0.5, nan, 1, 0.5), 0.5},
+		{"ApplyMoraleEvent scale NaN leaves morale", morale.ApplyMoraleEvent(0.5, -0.1, nan, 0.5), 0.5},
+		{"ApplyMoraleEvent all NaN", morale.ApplyMoraleEvent(nan, nan, nan, nan), 0},
+		{"RecoverMorale morale NaN stays NaN", morale.RecoverMorale(nan, 10, 1, s), nan},
+		{"RecoverMorale since NaN leaves morale", morale.RecoverMorale(0.5, nan, 1, s), 0.5},
+		{"RecoverMorale dt NaN leaves morale", morale.RecoverMorale(0.5, 10, nan, s), 0.5},
+		{"ContagionPull own NaN stays NaN", morale.ContagionPull(nan, 0.5, 0.5, 1), nan},
+		{"ContagionPull average NaN leaves own", morale.ContagionPull(0.3, nan, 0.5, 1), 0.3},
+		{"ContagionPull rate NaN leaves own", morale.ContagionPull(0.3, 0.5, nan, 1), 0.3},
+		{"ContagionPull dt NaN leaves own", morale.ContagionPull(0.3, 0.5, 0.5, nan), 0.3},
+		{"DistanceFalloff distance NaN", morale.DistanceFalloff(nan, 600, 3000), 0},
+		{"DistanceFalloff full NaN", morale.DistanceFalloff(1000, nan, 3000), 0},
+		{"DistanceFalloff none NaN", morale.DistanceFalloff(1000, 600, nan), 0},
+		{"DistanceFalloff none NaN, inside full", morale.DistanceFalloff(100, 600, nan), 0},
+	}
+	for _, c := range checks {
+		if isNaN(c.want) {
+			if !isNaN(c.got) {
+				t.Errorf("%s: got %v; want NaN", c.name, c.got)
+			}
+		} else if math.Abs(c.got-c.want) > 1e-12 || isNaN(c.got) {
+			t.Errorf("%s: got %v; want %v", c.name, c.got, c.want)
+		}
+	}
+	for _, st := range []morale.State{morale.Steady, morale.Shaken, morale.Panicked, morale.Routed} {
+		if got := morale.ResolveState(st, nan, s); got != st {
+			t.Errorf("ResolveState(%v, NaN) = %v; want %v kept", st, got, st)
+		}
+	}
+	if morale.ShouldRout(nan, s) {
+		t.Error("ShouldRout(NaN) = true; want false")
+	}
+	if morale.CanReturnFromRout(nan, 1, s) || morale.CanReturnFromRout(100, nan, s) {
+		t.Error("CanReturnFromRout with a NaN = true; want false")
+	}
+}

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
+	"unicode/utf8"
 )
 
 // Settings is the table designers tune: thresholds, timings, contagion,
@@ -142,109 +144,222 @@ func (s Settings) Events() []Event {
 // Weight returns the weight of event e, or 0 when it has no row.
 func (s Settings) Weight(e Event) float64 { return s.Weights[e] }
 
-// Param describes one numeric field of Settings, for tools that list or edit
-// them (the demo's tuner, the TOML reader).
+// Param describes one number designers tune: a numeric field of Settings or
+// a row of the weight table. It is the one description that tools list and
+// edit (the demo's tuner, the TOML reader and writer).
 type Param struct {
-	// Name is the Go field name, also the key in weights.toml.
+	// Name is the Go field name and the key in weights.toml; for a weight
+	// row, the event name.
 	Name string
 	// Doc is a one-line description for comments and tooltips.
 	Doc string
+	// Unit is "s", "/s", "cm" or "" (a fraction of morale or a weight).
+	Unit string
 	// Min and Max are a sensible editing range and Step a sensible
 	// increment, for sliders; Validate has the real rules.
 	Min, Max, Step float64
-	// Get returns the field's value; Set stores v into it.
-	Get func(s *Settings) float64
+	// Weight is true for a row of the weight table.
+	Weight bool
+	// Get returns the value in s; Set stores v into *s.
+	Get func(s Settings) float64
 	Set func(s *Settings, v float64)
+}
+
+// field returns the Param of one numeric Settings field.
+func field(name, unit, doc string, lo, hi, step float64, ptr func(*Settings) *float64) Param {
+	return Param{
+		Name: name,
+		Doc:  doc,
+		Unit: unit,
+		Min:  lo,
+		Max:  hi,
+		Step: step,
+		Get:  func(s Settings) float64 { return *ptr(&s) },
+		Set:  func(s *Settings, v float64) { *ptr(s) = v },
+	}
 }
 
 // Params returns the numeric fields of Settings in declaration order.
 func Params() []Param {
 	return []Param{
-		{"ShakenBelow", "morale below this is Shaken", 0, 1, 0.01, func(s *Settings) float64 { return s.ShakenBelow }, func(s *Settings, v float64) { s.ShakenBelow = v }},
-		{"PanicBelow", "morale below this is Panicked", 0, 1, 0.01, func(s *Settings) float64 { return s.PanicBelow }, func(s *Settings, v float64) { s.PanicBelow = v }},
-		{"Hysteresis", "added to both thresholds on the way up; zero makes states flicker", 0, 0.5, 0.01, func(s *Settings) float64 { return s.Hysteresis }, func(s *Settings, v float64) { s.Hysteresis = v }},
-		{"MinimumStateSeconds", "no state change sooner than this after the last one", 0, 5, 0.05, func(s *Settings) float64 { return s.MinimumStateSeconds }, func(s *Settings, v float64) { s.MinimumStateSeconds = v }},
-		{"RoutAfterSeconds", "seconds of unbroken panic before a rout; 0 switches routing off", 0, 20, 0.1, func(s *Settings) float64 { return s.RoutAfterSeconds }, func(s *Settings, v float64) { s.RoutAfterSeconds = v }},
-		{"MinRoutSeconds", "shortest rout, in seconds", 0, 30, 0.1, func(s *Settings) float64 { return s.MinRoutSeconds }, func(s *Settings, v float64) { s.MinRoutSeconds = v }},
-		{"ContagionPerSecond", "pull towards the squad average (0.5: about 40% of the gap per second)", 0, 5, 0.05, func(s *Settings) float64 { return s.ContagionPerSecond }, func(s *Settings, v float64) { s.ContagionPerSecond = v }},
-		{"SquadUpdateInterval", "seconds between simulation steps", 0.01, 2, 0.01, func(s *Settings) float64 { return s.SquadUpdateInterval }, func(s *Settings, v float64) { s.SquadUpdateInterval = v }},
-		{"RecoveryPerSecond", "morale regained per second once the delay has passed", 0, 0.5, 0.005, func(s *Settings) float64 { return s.RecoveryPerSecond }, func(s *Settings, v float64) { s.RecoveryPerSecond = v }},
-		{"RecoveryDelaySeconds", "seconds without bad news before recovery starts", 0, 30, 0.1, func(s *Settings) float64 { return s.RecoveryDelaySeconds }, func(s *Settings, v float64) { s.RecoveryDelaySeconds = v }},
-		{"FullEffectRadius", "events at a location are felt in full within this distance", 0, 10000, 50, func(s *Settings) float64 { return s.FullEffectRadius }, func(s *Settings, v float64) { s.FullEffectRadius = v }},
-		{"NoEffectRadius", "events at a location fade to nothing at this distance (the default reach)", 50, 20000, 50, func(s *Settings) float64 { return s.NoEffectRadius }, func(s *Settings, v float64) { s.NoEffectRadius = v }},
-		{"NerveMin", "lowest nerve rolled at spawn", 0, 1, 0.01, func(s *Settings) float64 { return s.NerveMin }, func(s *Settings, v float64) { s.NerveMin = v }},
-		{"NerveMax", "highest nerve rolled at spawn", 0, 1, 0.01, func(s *Settings) float64 { return s.NerveMax }, func(s *Settings, v float64) { s.NerveMax = v }},
+		field("ShakenBelow", "", "morale below this is Shaken",
+			0, 1, 0.01, func(s *Settings) *float64 { return &s.ShakenBelow }),
+		field("PanicBelow", "", "morale below this is Panicked",
+			0, 1, 0.01, func(s *Settings) *float64 { return &s.PanicBelow }),
+		field("Hysteresis", "", "added to both thresholds on the way up; zero makes states flicker",
+			0, 0.5, 0.01, func(s *Settings) *float64 { return &s.Hysteresis }),
+		field("MinimumStateSeconds", "s", "no state change sooner than this after the last one",
+			0, 5, 0.05, func(s *Settings) *float64 { return &s.MinimumStateSeconds }),
+		field("RoutAfterSeconds", "s", "seconds of unbroken panic before a rout; 0 switches routing off",
+			0, 20, 0.1, func(s *Settings) *float64 { return &s.RoutAfterSeconds }),
+		field("MinRoutSeconds", "s", "shortest rout, in seconds",
+			0, 30, 0.1, func(s *Settings) *float64 { return &s.MinRoutSeconds }),
+		field("ContagionPerSecond", "/s", "pull towards the squad average (0.5: about 40% of the gap per second)",
+			0, 5, 0.05, func(s *Settings) *float64 { return &s.ContagionPerSecond }),
+		field("SquadUpdateInterval", "s", "seconds between simulation steps",
+			0.01, 2, 0.01, func(s *Settings) *float64 { return &s.SquadUpdateInterval }),
+		field("RecoveryPerSecond", "/s", "morale regained per second once the delay has passed",
+			0, 0.5, 0.005, func(s *Settings) *float64 { return &s.RecoveryPerSecond }),
+		field("RecoveryDelaySeconds", "s", "seconds without bad news before recovery starts",
+			0, 30, 0.1, func(s *Settings) *float64 { return &s.RecoveryDelaySeconds }),
+		field("FullEffectRadius", "cm", "events at a location are felt in full within this distance",
+			0, 10000, 50, func(s *Settings) *float64 { return &s.FullEffectRadius }),
+		field("NoEffectRadius", "cm", "events at a location fade to nothing at this distance (the default reach)",
+			50, 20000, 50, func(s *Settings) *float64 { return &s.NoEffectRadius }),
+		field("NerveMin", "", "lowest nerve rolled at spawn",
+			0, 1, 0.01, func(s *Settings) *float64 { return &s.NerveMin }),
+		field("NerveMax", "", "highest nerve rolled at spawn",
+			0, 1, 0.01, func(s *Settings) *float64 { return &s.NerveMax }),
 	}
 }
 
-// minInterval is the shortest SquadUpdateInterval Validate accepts.
-const minInterval = 0.001
+// WeightParam returns the Param of the weight row of event e, with the slider
+// range -1..1 in steps of 0.01 (Validate allows ±MaxWeight). Set adds the
+// row when s has none. A copy of Settings shares its Weights map with the
+// original: call Set on a Clone to leave the original as it was.
+func WeightParam(e Event) Param {
+	return Param{
+		Name:   string(e),
+		Doc:    "weight of the event " + string(e),
+		Min:    -1,
+		Max:    1,
+		Step:   0.01,
+		Weight: true,
+		Get:    func(s Settings) float64 { return s.Weights[e] },
+		Set: func(s *Settings, v float64) {
+			if s.Weights == nil {
+				s.Weights = make(map[Event]float64)
+			}
+			s.Weights[e] = v
+		},
+	}
+}
+
+// WeightParams returns one Param per weight row of s, in the order of
+// s.Events().
+func WeightParams(s Settings) []Param {
+	events := s.Events()
+	ps := make([]Param, len(events))
+	for i, e := range events {
+		ps[i] = WeightParam(e)
+	}
+	return ps
+}
+
+// The bounds Validate enforces, beyond "finite" and the rules between fields.
+const (
+	// MaxSeconds is the largest value of each time setting
+	// (SquadUpdateInterval, MinimumStateSeconds, RoutAfterSeconds,
+	// MinRoutSeconds, RecoveryDelaySeconds): one day, 86400 s. The World's
+	// clock counts int64 ticks of 1/705,600,000 s, so a day is 6.1e13 ticks,
+	// far inside its range.
+	MaxSeconds = 86400
+	// MinSquadUpdateInterval is the shortest SquadUpdateInterval: 1 ms, so a
+	// step is at least 705,600 clock ticks and a second of Advance at most
+	// 1000 steps.
+	MinSquadUpdateInterval = 0.001
+	// MaxPerSecond is the largest ContagionPerSecond and RecoveryPerSecond:
+	// 1000 per second. Morale spans 0..1, so any rate above 1/s already does
+	// everything in about a second.
+	MaxPerSecond = 1000
+	// MinNoEffectRadius (1 cm) and MaxRadius (1e7 cm, 100 km) bound the radii:
+	// NoEffectRadius is the World's spatial grid cell size, which must be
+	// neither zero nor so large that positions lose their precision in it.
+	// FullEffectRadius lies in 0..NoEffectRadius.
+	MinNoEffectRadius = 1
+	MaxRadius         = 1e7
+	// MaxWeight bounds every weight: |w| ≤ 1000. Morale spans 0..1, so any
+	// weight above 1 at scale 1 is already everything; the bound keeps
+	// weight×scale finite for any sensible scale.
+	MaxWeight = 1000
+	// MaxEventNameBytes is the longest event name of a weight row, 256
+	// bytes of valid UTF-8, so that every row fits on a line of weights.toml.
+	MaxEventNameBytes = 256
+	// MaxWeightRows is the most rows the weight table may have: 500, so that
+	// any valid Settings fits in a weights file of MaxFileBytes.
+	MaxWeightRows = 500
+)
 
 // Validate reports every problem with s, each naming its field, or nil when s
 // is usable. Every number must be finite; thresholds and nerves lie in 0..1
 // with PanicBelow < ShakenBelow, ShakenBelow+Hysteresis ≤ 1 (or nobody could
-// ever be Steady again) and NerveMin ≤ NerveMax; times, rates and radii are not
-// negative; SquadUpdateInterval is at least 0.001 s; NoEffectRadius is
-// positive and not below FullEffectRadius; weight rows have names.
+// ever be Steady again) and NerveMin ≤ NerveMax; times lie in 0..MaxSeconds,
+// SquadUpdateInterval in MinSquadUpdateInterval..MaxSeconds; rates in
+// 0..MaxPerSecond; NoEffectRadius in MinNoEffectRadius..MaxRadius and
+// FullEffectRadius in 0..NoEffectRadius; Hysteresis is not negative. Weight
+// rows, at most MaxWeightRows of them, have names of valid UTF-8 no longer than
+// MaxEventNameBytes, and finite weights no larger than MaxWeight either way. The errors are *FieldError
+// values joined with errors.Join.
 func (s Settings) Validate() error {
 	var errs []error
 	bad := func(field, format string, args ...any) {
 		errs = append(errs, &FieldError{Field: field, Msg: fmt.Sprintf(format, args...)})
 	}
+	// A problem with two fields: other is the second, for the file's line.
+	bad2 := func(field, other, format string, args ...any) {
+		errs = append(errs, &FieldError{Field: field, Msg: fmt.Sprintf(format, args...), other: other})
+	}
 	for _, p := range Params() {
-		if v := p.Get(&s); !finite(v) {
+		if v := p.Get(s); !finite(v) {
 			bad(p.Name, "is %v; it must be a finite number", v)
 		}
 	}
 	if len(errs) > 0 {
 		return errors.Join(errs...)
 	}
-	in01 := func(name string, v float64) {
-		if v < 0 || v > 1 {
-			bad(name, "is %g; it must lie in 0..1", v)
+	in := func(name string, v, lo, hi float64, unit string) {
+		if v < lo || v > hi {
+			bad(name, "is %g%s; it must lie in %g..%g%s", v, unit, lo, hi, unit)
 		}
 	}
-	notNeg := func(name string, v float64) {
-		if v < 0 {
-			bad(name, "is %g; it must not be negative", v)
-		}
-	}
-	in01("ShakenBelow", s.ShakenBelow)
-	in01("PanicBelow", s.PanicBelow)
+	in("ShakenBelow", s.ShakenBelow, 0, 1, "")
+	in("PanicBelow", s.PanicBelow, 0, 1, "")
 	if s.PanicBelow >= s.ShakenBelow {
-		bad("PanicBelow", "is %g; it must be below ShakenBelow (%g)", s.PanicBelow, s.ShakenBelow)
+		bad2("PanicBelow", "ShakenBelow", "is %g; it must be below ShakenBelow (%g)", s.PanicBelow, s.ShakenBelow)
 	}
-	notNeg("Hysteresis", s.Hysteresis)
+	if s.Hysteresis < 0 {
+		bad("Hysteresis", "is %g; it must not be negative", s.Hysteresis)
+	}
 	if s.ShakenBelow+s.Hysteresis > 1 {
-		bad("Hysteresis", "is %g; ShakenBelow+Hysteresis (%g) must not exceed 1, or nobody could be Steady again", s.Hysteresis, s.ShakenBelow+s.Hysteresis)
+		bad2("Hysteresis", "ShakenBelow",
+			"is %g; ShakenBelow+Hysteresis (%g) must not exceed 1, or nobody could be Steady again",
+			s.Hysteresis, s.ShakenBelow+s.Hysteresis)
 	}
-	notNeg("MinimumStateSeconds", s.MinimumStateSeconds)
-	notNeg("RoutAfterSeconds", s.RoutAfterSeconds)
-	notNeg("MinRoutSeconds", s.MinRoutSeconds)
-	notNeg("ContagionPerSecond", s.ContagionPerSecond)
-	if s.SquadUpdateInterval < minInterval {
-		bad("SquadUpdateInterval", "is %g; it must be at least %g seconds", s.SquadUpdateInterval, minInterval)
-	}
-	notNeg("RecoveryPerSecond", s.RecoveryPerSecond)
-	notNeg("RecoveryDelaySeconds", s.RecoveryDelaySeconds)
-	notNeg("FullEffectRadius", s.FullEffectRadius)
-	if s.NoEffectRadius <= 0 {
-		bad("NoEffectRadius", "is %g; it must be positive", s.NoEffectRadius)
+	in("MinimumStateSeconds", s.MinimumStateSeconds, 0, MaxSeconds, " s")
+	in("RoutAfterSeconds", s.RoutAfterSeconds, 0, MaxSeconds, " s")
+	in("MinRoutSeconds", s.MinRoutSeconds, 0, MaxSeconds, " s")
+	in("ContagionPerSecond", s.ContagionPerSecond, 0, MaxPerSecond, "/s")
+	in("SquadUpdateInterval", s.SquadUpdateInterval, MinSquadUpdateInterval, MaxSeconds, " s")
+	in("RecoveryPerSecond", s.RecoveryPerSecond, 0, MaxPerSecond, "/s")
+	in("RecoveryDelaySeconds", s.RecoveryDelaySeconds, 0, MaxSeconds, " s")
+	in("NoEffectRadius", s.NoEffectRadius, MinNoEffectRadius, MaxRadius, " cm")
+	if s.FullEffectRadius < 0 {
+		bad("FullEffectRadius", "is %g cm; it must not be negative", s.FullEffectRadius)
 	} else if s.NoEffectRadius < s.FullEffectRadius {
-		bad("NoEffectRadius", "is %g; it must not be below FullEffectRadius (%g)", s.NoEffectRadius, s.FullEffectRadius)
+		bad2("NoEffectRadius", "FullEffectRadius",
+			"is %g cm; it must not be below FullEffectRadius (%g cm)", s.NoEffectRadius, s.FullEffectRadius)
 	}
-	in01("NerveMin", s.NerveMin)
-	in01("NerveMax", s.NerveMax)
+	in("NerveMin", s.NerveMin, 0, 1, "")
+	in("NerveMax", s.NerveMax, 0, 1, "")
 	if s.NerveMin > s.NerveMax {
-		bad("NerveMin", "is %g; it must not exceed NerveMax (%g)", s.NerveMin, s.NerveMax)
+		bad2("NerveMin", "NerveMax", "is %g; it must not exceed NerveMax (%g)", s.NerveMin, s.NerveMax)
+	}
+	if len(s.Weights) > MaxWeightRows {
+		bad("Weights", "has %d rows; the table may have at most %d", len(s.Weights), MaxWeightRows)
 	}
 	for _, e := range s.Events() {
 		w := s.Weights[e]
 		switch {
 		case e == "":
 			bad("Weights", "has a row with an empty event name")
+		case !utf8.ValidString(string(e)):
+			bad("Weights."+string(e), "is not valid UTF-8; an event name must be")
+		case len(e) > MaxEventNameBytes:
+			bad("Weights."+string(e), "is a name of %d bytes; an event name may have at most %d", len(e), MaxEventNameBytes)
 		case !finite(w):
 			bad("Weights."+string(e), "is %v; it must be a finite number", w)
+		case math.Abs(w) > MaxWeight:
+			bad("Weights."+string(e), "is %g; it must lie in -%d..%d", w, MaxWeight, MaxWeight)
 		}
 	}
 	return errors.Join(errs...)
@@ -256,12 +371,21 @@ type FieldError struct {
 	Field string
 	Line  int
 	Msg   string
+
+	// other is the second field of a rule between two, whose line names the
+	// problem when the file did not set Field.
+	other string
 }
 
-// Error returns "Field is …" or, with a line, "line N: Field is …".
+// fieldMax is the most of a field name an error message shows.
+const fieldMax = 64
+
+// Error returns "Field is …" or, with a line, "line N: Field is …". A field
+// name longer than 64 characters is cut short.
 func (e *FieldError) Error() string {
+	f := truncate(e.Field, fieldMax)
 	if e.Line > 0 {
-		return fmt.Sprintf("line %d: %s %s", e.Line, e.Field, e.Msg)
+		return fmt.Sprintf("line %d: %s %s", e.Line, f, e.Msg)
 	}
-	return e.Field + " " + e.Msg
+	return f + " " + e.Msg
 }

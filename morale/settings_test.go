@@ -17,7 +17,7 @@ import (
 // settingsEqual compares every numeric field, the weights and the row order.
 func settingsEqual(a, b morale.Settings) bool {
 	for _, p := range morale.Params() {
-		if p.Get(&a) != p.Get(&b) {
+		if p.Get(a) != p.Get(b) {
 			return false
 		}
 	}
@@ -34,7 +34,7 @@ func TestDefaultSettings(t *testing.T) {
 	}
 	got := map[string]float64{}
 	for _, p := range morale.Params() {
-		got[p.Name] = p.Get(&s)
+		got[p.Name] = p.Get(s)
 	}
 	if !maps.Equal(got, fields) {
 		t.Errorf("DefaultSettings fields = %v; want %v", got, fields)
@@ -90,6 +90,25 @@ func TestValidateNamesTheField(t *testing.T) {
 		{"ContagionPerSecond", func(s *morale.Settings) { s.ContagionPerSecond = nan }},
 		{"RecoveryPerSecond", func(s *morale.Settings) { s.RecoveryPerSecond = 1 / (nan * 0) }},
 		{"AllyDown", func(s *morale.Settings) { s.Weights[morale.AllyDown] = nan }},
+		// Bounds (issue 7, item 1): a time beyond a day breaks the clock.
+		{"SquadUpdateInterval", func(s *morale.Settings) { s.SquadUpdateInterval = 1e12 }},
+		{"SquadUpdateInterval", func(s *morale.Settings) { s.SquadUpdateInterval = morale.MaxSeconds + 1 }},
+		{"SquadUpdateInterval", func(s *morale.Settings) { s.SquadUpdateInterval = 0.0009 }},
+		{"MinimumStateSeconds", func(s *morale.Settings) { s.MinimumStateSeconds = 1.4e10 }},
+		{"RoutAfterSeconds", func(s *morale.Settings) { s.RoutAfterSeconds = morale.MaxSeconds * 2 }},
+		{"MinRoutSeconds", func(s *morale.Settings) { s.MinRoutSeconds = 1e300 }},
+		{"RecoveryDelaySeconds", func(s *morale.Settings) { s.RecoveryDelaySeconds = 1.4e10 }},
+		{"ContagionPerSecond", func(s *morale.Settings) { s.ContagionPerSecond = morale.MaxPerSecond * 1.5 }},
+		{"RecoveryPerSecond", func(s *morale.Settings) { s.RecoveryPerSecond = 1e9 }},
+		{"NoEffectRadius", func(s *morale.Settings) { s.FullEffectRadius, s.NoEffectRadius = 0, 0.5 }},
+		{"NoEffectRadius", func(s *morale.Settings) { s.NoEffectRadius = 2e7 }},
+		{"AllyDown", func(s *morale.Settings) { s.Weights[morale.AllyDown] = -1e308 }},
+		{"Rum", func(s *morale.Settings) { s.Weights["Rum"] = morale.MaxWeight + 1 }},
+		{"Weights", func(s *morale.Settings) { s.Weights[""] = 0.1 }},
+		{"Weights.", func(s *morale.Settings) { s.Weights["bad\xff"] = 0.1 }},
+		{"Weights.xxxx", func(s *morale.Settings) {
+			s.Weights[morale.Event(strings.Repeat("x", morale.MaxEventNameBytes+1))] = 0.1
+		}},
 	}
 	for _, tt := range tests {
 		s := morale.DefaultSettings()
@@ -113,6 +132,37 @@ func TestValidateNamesTheField(t *testing.T) {
 	s.Weights = nil
 	if err := s.Validate(); err != nil {
 		t.Errorf("edge values: Validate() = %v; want nil", err)
+	}
+	// The bounds themselves are fine.
+	s = morale.DefaultSettings()
+	s.MinimumStateSeconds, s.RoutAfterSeconds, s.MinRoutSeconds, s.RecoveryDelaySeconds = morale.MaxSeconds, morale.MaxSeconds, morale.MaxSeconds, morale.MaxSeconds
+	s.SquadUpdateInterval = morale.MinSquadUpdateInterval
+	s.ContagionPerSecond, s.RecoveryPerSecond = morale.MaxPerSecond, morale.MaxPerSecond
+	s.FullEffectRadius, s.NoEffectRadius = morale.MaxRadius, morale.MaxRadius
+	s.Weights = map[morale.Event]float64{"Up": morale.MaxWeight, "Down": -morale.MaxWeight, morale.Event(strings.Repeat("é", morale.MaxEventNameBytes/2)): 0}
+	if err := s.Validate(); err != nil {
+		t.Errorf("values on the bounds: Validate() = %v; want nil", err)
+	}
+	s.SquadUpdateInterval = morale.MaxSeconds
+	s.FullEffectRadius, s.NoEffectRadius = 0, morale.MinNoEffectRadius
+	if err := s.Validate(); err != nil {
+		t.Errorf("values on the other bounds: Validate() = %v; want nil", err)
+	}
+}
+
+// A weights.toml with a time beyond a day is refused with its line, so the
+// running demo that watches the file keeps its last good settings.
+func TestReadSettingsBounds(t *testing.T) {
+	for _, text := range []string{
+		"ShakenBelow = 0.6\nSquadUpdateInterval = 1e12\n",
+		"ShakenBelow = 0.6\nRecoveryDelaySeconds = 1.4e10\n",
+		"ShakenBelow = 0.6\nNoEffectRadius = 0.1\n",
+		"[weights]\nAllyDown = -1e308\n",
+	} {
+		_, err := morale.ReadSettings(strings.NewReader(text))
+		if err == nil || !strings.Contains(err.Error(), "line 2") {
+			t.Errorf("ReadSettings(%q) = %v; want an error on line 2", text, err)
+		}
 	}
 }
 
@@ -235,6 +285,11 @@ func TestReadSettingsPartial(t *testing.T) {
 			}
 			if s.Weight(morale.LeaderDown) != 0 {
 				t.Errorf("deleted row LeaderDown worth %v; want 0", s.Weight(morale.LeaderDown))
+			}
+		}},
+		{"a byte order mark and CRLF, as Notepad writes", "\ufeffShakenBelow = 0.5\r\n[weights]\r\nRest = 0.1\r\n", func(t *testing.T, s morale.Settings) {
+			if s.ShakenBelow != 0.5 || len(s.Weights) != 1 || s.Weights[morale.Rest] != 0.1 {
+				t.Errorf("ShakenBelow %v weights %v; want 0.5 and Rest 0.1 alone", s.ShakenBelow, s.Weights)
 			}
 		}},
 		{"empty [weights] switches every event off", "[weights]\n", func(t *testing.T, s morale.Settings) {
@@ -459,5 +514,98 @@ func TestRepositoryWeightsTOML(t *testing.T) {
 		if !strings.Contains(string(data), c) {
 			t.Errorf("weights.toml lacks the design's note %q", c)
 		}
+	}
+}
+
+// SaveSettings never writes a file LoadSettings rejects: event names with
+// control characters are written with TOML's escapes (issue 7, item 3).
+func TestSaveSettingsEscapesEventNames(t *testing.T) {
+	names := []morale.Event{"bell\a", "vt\v", "del\x7f", "nul\x00", "nl\nx", "cr\r", "tab\t", "quote\"", `back\slash`,
+		"c1\u0085", "ls\u2028", "bom\ufeff", "emoji 🎺", "\U000E0001tag", "[weights]", "a.b", "# not a comment", "'"}
+	s := morale.DefaultSettings()
+	for i, e := range names {
+		s.Weights[e] = float64(i) / 100
+	}
+	p := filepath.Join(t.TempDir(), "weights.toml")
+	if err := morale.SaveSettings(p, s); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(p)
+	got, err := morale.LoadSettings(p)
+	if err != nil {
+		t.Fatalf("LoadSettings of a saved file: %v\n%s", err, data)
+	}
+	if !settingsEqual(got, s) {
+		t.Errorf("round trip: got %v; want %v", got.Weights, s.Weights)
+	}
+	for _, esc := range []string{`"bell\u0007"`, `"vt\u000B"`, `"del\u007F"`} {
+		if !strings.Contains(string(data), esc) {
+			t.Errorf("saved file lacks %s:\n%s", esc, data)
+		}
+	}
+}
+
+// The line of a field error is the line of the key as the reader saw it, in
+// file order, whatever the key looks like (issue 8, item 6): not a search of
+// the text for the name.
+func TestReadSettingsLinesFromKeys(t *testing.T) {
+	tests := []struct {
+		name, text string
+		line       int
+		field      string
+	}{
+		{"CRLF line ends", "# Courage = 1\r\nShakenBelow = 0.6\r\n\r\nCourage = 2\r\n", 4, "Courage"},
+		{"name in a comment first", "# Hysteresis = -1 was a bad idea\nHysteresis = -1\n", 2, "Hysteresis"},
+		{"quoted key with an escape", "ShakenBelow = 0.6\n\"Hyst\\u0065resis\" = -1\n", 2, "Hysteresis"},
+		{"literal key", "\n'NerveMax' = 2\n", 2, "NerveMax"},
+		{"row named like a setting", "Hysteresis = 0.1\n[weights]\nHysteresis = 2000\n", 3, "Hysteresis"},
+		{"row with an escaped name", "[weights]\nAllyDown = 1\n\"Rum\\tRation\" = inf\n", 3, "Rum\tRation"},
+		{"# inside a quoted row name", "[weights]\n\"a # b\" = nan # note\n", 2, "a # b"},
+		{"the other key of a rule", "NerveMax = 0.05 # only this\n", 1, "NerveMin"},
+		{"the other key, radii", "\n\nFullEffectRadius = 5000\n", 3, "NoEffectRadius"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := morale.ReadSettings(strings.NewReader(tt.text))
+			var fe *morale.FieldError
+			if !errors.As(err, &fe) {
+				t.Fatalf("ReadSettings = %v; want a *FieldError", err)
+			}
+			if fe.Line != tt.line || !strings.Contains(fe.Field, tt.field) {
+				t.Errorf("FieldError %q at line %d; want %s at line %d", fe.Field, fe.Line, tt.field, tt.line)
+			}
+		})
+	}
+}
+
+// The README's example of an error in weights.toml is what LoadSettings says.
+func TestReadmeErrorExample(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Skipf("README.md not found next to the package: %v", err)
+	}
+	const intro = "Errors in weights.toml name the key and the line (`"
+	_, rest, ok := strings.Cut(string(readme), intro)
+	if !ok {
+		t.Fatalf("README.md has no %q", intro)
+	}
+	example, _, _ := strings.Cut(rest, "`")
+	dir := t.TempDir()
+	p := filepath.Join(dir, "weights.toml")
+	if err := morale.SaveSettings(p, morale.DefaultSettings()); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(p)
+	text := strings.Replace(string(data), "Hysteresis = 0.15", "Hysteresis = -0.1", 1)
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = morale.LoadSettings(p)
+	if err == nil {
+		t.Fatal("LoadSettings of Hysteresis = -0.1: nil error")
+	}
+	got := strings.TrimPrefix(err.Error(), dir+string(filepath.Separator))
+	if want := strings.Join(strings.Fields(example), " "); got != want {
+		t.Errorf("README says %q; LoadSettings says %q", want, got)
 	}
 }

@@ -1,17 +1,14 @@
 package morale
 
 import (
-	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
-	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/BurntSushi/toml"
 )
@@ -23,15 +20,25 @@ import (
 // an added row is a custom event.
 
 // ReadSettings reads settings in the weights.toml format from r, starting from
-// DefaultSettings. It returns every problem it finds, each naming the key and
-// line (a *FieldError, or the TOML parser's error for broken syntax): an
-// unknown key, a wrong type, a NaN or infinity, or a combination Validate
-// rejects. On error the returned Settings is DefaultSettings and nothing of the
-// file is applied.
+// DefaultSettings. It reads at most MaxFileBytes+1 bytes: a longer input is an
+// error. Before decoding, a line scanner rejects anything a weights file never
+// needs (lines over MaxLineBytes, tables other than [weights], arrays of
+// tables, dotted keys, empty keys, arrays, inline tables, multi-line strings,
+// more key lines than one per setting and MaxWeightRows rows), so no input can
+// make the decoder nest, and the work is linear in the input.
+// It returns every problem it finds, each naming the line and, for a value, the
+// key (a *FieldError): an unknown key, a wrong type, a NaN or infinity, or a
+// combination Validate rejects. An error lists at most MaxReportedProblems
+// problems and counts the rest; quoted text in it is cut short. On error the
+// returned Settings is DefaultSettings and nothing of the file is applied.
 func ReadSettings(r io.Reader) (Settings, error) {
-	data, err := io.ReadAll(r)
+	data, err := io.ReadAll(io.LimitReader(r, MaxFileBytes+1))
 	if err != nil {
 		return DefaultSettings(), err
+	}
+	if len(data) > MaxFileBytes {
+		return DefaultSettings(), fmt.Errorf("input is over %d bytes; a weights file may have at most %d",
+			MaxFileBytes, MaxFileBytes)
 	}
 	s, err := parseSettings(data)
 	if err != nil {
@@ -41,9 +48,11 @@ func ReadSettings(r io.Reader) (Settings, error) {
 }
 
 // LoadSettings reads settings from the weights.toml file at path, as
-// ReadSettings does. Errors start with the path.
+// ReadSettings does. Errors start with the path. A path that is not a regular
+// file (a directory, a FIFO, a device) is an error at once, without reading;
+// so is a file over MaxFileBytes. A symlink is followed.
 func LoadSettings(path string) (Settings, error) {
-	data, err := os.ReadFile(path)
+	data, err := readFile(path)
 	if err != nil {
 		return DefaultSettings(), err
 	}
@@ -54,17 +63,94 @@ func LoadSettings(path string) (Settings, error) {
 	return s, nil
 }
 
-func parseSettings(data []byte) (Settings, error) {
-	var raw map[string]any
-	md, err := toml.Decode(string(data), &raw)
+// readFile returns the contents of the regular file at path, at most
+// MaxFileBytes of them. It opens without blocking (a FIFO with no writer would
+// block a plain open) and checks the opened file's type before reading.
+func readFile(path string) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|openNonblock, 0)
+	if err != nil {
+		return nil, err
+	}
+	// Close of a file opened read-only reports nothing about the data read.
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: is %s, not a regular file", path, fileKind(fi.Mode()))
+	}
+	if fi.Size() > MaxFileBytes {
+		return nil, fmt.Errorf("%s: is %d bytes; a weights file may have at most %d", path, fi.Size(), MaxFileBytes)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxFileBytes {
+		return nil, fmt.Errorf("%s: is over %d bytes; a weights file may have at most %d", path, MaxFileBytes, MaxFileBytes)
+	}
+	return data, nil
+}
+
+// fileKind names the type of a file that is not regular.
+func fileKind(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&os.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
+}
+
+// decodeFile scans and decodes a weights file. It returns the decoder's raw
+// values, its metadata and, for "key" and "weights.key", the line that set it
+// and its comment.
+func decodeFile(data []byte) (
+	raw map[string]any, md toml.MetaData, lines map[string]int, comments map[string]string, err error,
+) {
+	scanned, problems := scanLines(data)
+	if len(problems) > 0 {
+		return nil, md, nil, nil, joinProblems(problems)
+	}
+	md, err = toml.Decode(string(data), &raw)
 	if err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
-			return Settings{}, fmt.Errorf("line %d: %s", pe.Position.Line, pe.Message)
+			return nil, md, nil, nil, fmt.Errorf("line %d: %s", pe.Position.Line, truncate(pe.Message, 200))
 		}
+		return nil, md, nil, nil, errors.New(truncate(err.Error(), 200))
+	}
+	// The scanner let through only headers and key lines, one decoder key
+	// each, in the same order.
+	keys := md.Keys()
+	lines, comments = make(map[string]int, len(keys)), make(map[string]string, len(keys))
+	if len(keys) != len(scanned) {
+		return nil, md, nil, nil, fmt.Errorf("internal error: %d keys decoded, %d lines scanned", len(keys), len(scanned))
+	}
+	for i, k := range keys {
+		name := strings.Join(k, ".")
+		if _, dup := lines[name]; dup {
+			continue
+		}
+		lines[name] = scanned[i].line
+		if c := scanned[i].comment; c != "" {
+			comments[name] = c
+		}
+	}
+	return raw, md, lines, comments, nil
+}
+
+func parseSettings(data []byte) (Settings, error) {
+	raw, md, lines, _, err := decodeFile(data)
+	if err != nil {
 		return Settings{}, err
 	}
-	lines, _ := scanKeys(data)
 	params := Params()
 	byName := make(map[string]Param, len(params))
 	for _, p := range params {
@@ -75,7 +161,7 @@ func parseSettings(data []byte) (Settings, error) {
 	bad := func(key, format string, args ...any) {
 		errs = append(errs, &FieldError{Field: key, Line: lines[key], Msg: fmt.Sprintf(format, args...)})
 	}
-	number := func(key string, v any) (float64, bool) {
+	number := func(key string, v any, path ...string) (float64, bool) {
 		var f float64
 		switch v := v.(type) {
 		case float64:
@@ -83,7 +169,7 @@ func parseSettings(data []byte) (Settings, error) {
 		case int64:
 			f = float64(v)
 		default:
-			bad(key, "is a %s; it must be a number", md.Type(strings.Split(key, ".")...))
+			bad(key, "is a %s; it must be a number", md.Type(path...))
 			return 0, false
 		}
 		if !finite(f) {
@@ -108,13 +194,11 @@ func parseSettings(data []byte) (Settings, error) {
 				continue
 			}
 			key := "weights." + k[1]
-			if f, ok := number(key, tbl[k[1]]); ok {
+			if f, ok := number(key, tbl[k[1]], k...); ok {
 				e := Event(k[1])
 				s.Weights[e] = f
 				s.order = append(s.order, e)
 			}
-		case name == "weights":
-			bad(k.String(), "is nested too deep; [weights] rows are event = number")
 		case len(k) == 1:
 			p, ok := byName[name]
 			if !ok {
@@ -127,19 +211,16 @@ func parseSettings(data []byte) (Settings, error) {
 				bad(name, "is not a setting%s", hint)
 				continue
 			}
-			if f, ok := number(name, raw[name]); ok {
+			if f, ok := number(name, raw[name], k...); ok {
 				p.Set(&s, f)
 			}
 		default:
-			if _, known := byName[name]; !known && len(k) == 2 {
-				// The parent key was reported as unknown already.
-				continue
-			}
-			bad(k.String(), "is not a setting")
+			// The scanner lets no deeper key through.
+			bad(k.String(), "is nested too deep")
 		}
 	}
 	if len(errs) > 0 {
-		return Settings{}, errors.Join(errs...)
+		return Settings{}, joinProblems(errs)
 	}
 	if err := s.Validate(); err != nil {
 		return Settings{}, withLines(err, lines)
@@ -147,34 +228,36 @@ func parseSettings(data []byte) (Settings, error) {
 	return s, nil
 }
 
-// withLines fills in the file line of every FieldError in err.
+// withLines fills in the file line of every FieldError in err: the line that
+// set the field or, for a combination with a default the file did not set, the
+// line of the other field of the combination.
 func withLines(err error, lines map[string]int) error {
 	var out []error
 	for _, e := range unjoin(err) {
 		var fe *FieldError
 		if errors.As(e, &fe) {
 			c := *fe
-			key := c.Field
-			if strings.HasPrefix(key, "Weights.") {
-				key = "weights." + strings.TrimPrefix(key, "Weights.")
-			}
-			c.Line = lines[key]
-			if c.Line == 0 {
-				// A combination with a default the file did not set: name
-				// the line of the other key, the one the file did set.
-				for _, p := range Params() {
-					if l := lines[p.Name]; l > 0 && strings.Contains(c.Msg, p.Name) {
-						c.Line = l
-						c.Msg += fmt.Sprintf(" (%s is set on line %d)", p.Name, l)
-						break
-					}
+			c.Line = lines[fileKey(c.Field)]
+			if c.Line == 0 && c.other != "" {
+				if l := lines[fileKey(c.other)]; l > 0 {
+					c.Line = l
+					c.Msg += fmt.Sprintf(" (%s is set on line %d)", c.other, l)
 				}
 			}
 			e = &c
 		}
 		out = append(out, e)
 	}
-	return errors.Join(out...)
+	return joinProblems(out)
+}
+
+// fileKey returns the weights.toml key of a FieldError's field: "Weights.X"
+// is the row "weights.X".
+func fileKey(field string) string {
+	if e, ok := strings.CutPrefix(field, "Weights."); ok {
+		return "weights." + e
+	}
+	return field
 }
 
 func unjoin(err error) []error {
@@ -184,70 +267,13 @@ func unjoin(err error) []error {
 	return []error{err}
 }
 
-var (
-	tableLine = regexp.MustCompile(`^\s*\[\s*([A-Za-z0-9_-]+|"[^"]*")\s*\]`)
-	keyLine   = regexp.MustCompile(`^\s*([A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|'[^']*')\s*=`)
-)
-
-func unquoteKey(k string) string {
-	if strings.HasPrefix(k, `"`) {
-		if u, err := strconv.Unquote(k); err == nil {
-			return u
-		}
-	}
-	return strings.Trim(k, `'"`)
-}
-
 // WriteSettings writes s to w in the weights.toml format, with a comment for
 // every key: the design's notes for the default events. Rows keep the order
-// of s.Events(). It refuses settings that do not validate.
+// of s.Events(). It refuses settings that do not validate. What it writes,
+// ReadSettings reads back to equal settings: event names are written with
+// TOML's escapes, and no line is longer than MaxLineBytes.
 func WriteSettings(w io.Writer, s Settings) error {
 	return writeSettings(w, s, nil)
-}
-
-// SaveSettings writes s to the file at path in the weights.toml format,
-// atomically: it writes a temporary file in the same directory and renames it
-// over path, so a reader never sees half a file. Comments of the file already
-// at path are kept for the keys it still has; other keys get the default
-// comments. It refuses settings that do not validate and then writes nothing.
-func SaveSettings(path string, s Settings) error {
-	if err := s.Validate(); err != nil {
-		return err
-	}
-	var comments map[string]string
-	if old, err := os.ReadFile(path); err == nil {
-		_, comments = scanKeys(old)
-	}
-	var buf bytes.Buffer
-	if err := writeSettings(&buf, s, comments); err != nil {
-		return err
-	}
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // no-op once renamed
-	if _, err := tmp.Write(buf.Bytes()); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if fi, err := os.Stat(path); err == nil {
-		_ = os.Chmod(tmp.Name(), fi.Mode().Perm())
-	} else {
-		_ = os.Chmod(tmp.Name(), 0o644)
-	}
-	return os.Rename(tmp.Name(), path)
 }
 
 const fileHeader = `# MoraleBreak settings and event weights.
@@ -258,10 +284,28 @@ const fileHeader = `# MoraleBreak settings and event weights.
 # Times are in seconds, rates per second, radii in centimetres, morale in 0..1.
 `
 
+// writeSettings writes s with the given comments (by key) in place of the
+// default ones. Should the file be over MaxFileBytes with them, it is written
+// with the default comments only; Validate's bounds make that fit.
 func writeSettings(w io.Writer, s Settings, comments map[string]string) error {
 	if err := s.Validate(); err != nil {
 		return err
 	}
+	text := formatSettings(s, comments)
+	if len(text) > MaxFileBytes && comments != nil {
+		text = formatSettings(s, nil)
+	}
+	if len(text) > MaxFileBytes {
+		return fmt.Errorf("settings take %d bytes in the weights.toml format; a weights file may have at most %d",
+			len(text), MaxFileBytes)
+	}
+	_, err := io.WriteString(w, text)
+	return err
+}
+
+// formatSettings returns s in the weights.toml format, no line longer than
+// MaxLineBytes.
+func formatSettings(s Settings, comments map[string]string) string {
 	notes := make(map[Event]string)
 	for _, r := range defaultRows() {
 		notes[r.event] = r.note
@@ -277,63 +321,22 @@ func writeSettings(w io.Writer, s Settings, comments map[string]string) error {
 	for _, p := range Params() {
 		b.WriteString("\n")
 		if c := comment(p.Name, p.Doc); c != "" {
-			fmt.Fprintf(&b, "# %s\n", c)
+			fmt.Fprintf(&b, "# %s\n", truncateBytes(c, MaxLineBytes-2))
 		}
-		fmt.Fprintf(&b, "%s = %s\n", p.Name, formatFloat(p.Get(&s)))
+		fmt.Fprintf(&b, "%s = %s\n", p.Name, formatFloat(p.Get(s)))
 	}
 	b.WriteString("\n[weights]\n")
 	for _, e := range s.Events() {
-		fmt.Fprintf(&b, "%s = %s", formatKey(string(e)), formatFloat(s.Weights[e]))
+		row := formatKey(string(e)) + " = " + formatFloat(s.Weights[e])
+		b.WriteString(row)
 		if c := comment("weights."+string(e), notes[e]); c != "" {
-			fmt.Fprintf(&b, " # %s", c)
+			if room := MaxLineBytes - len(row) - 3; room > 0 {
+				b.WriteString(" # " + truncateBytes(c, room))
+			}
 		}
 		b.WriteString("\n")
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-// scanKeys reads a weights.toml text line by line and returns, for "key" and
-// "table.key", the line that first sets it and its comment: the comment on the
-// key's own line, else the comment lines right above it. Tables map to their
-// header line. It is the reader's source of line numbers and the writer's of
-// comments to keep.
-func scanKeys(data []byte) (lines map[string]int, comments map[string]string) {
-	lines, comments = make(map[string]int), make(map[string]string)
-	table := ""
-	var above []string
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		switch {
-		case strings.HasPrefix(line, "#"):
-			above = append(above, strings.TrimSpace(strings.TrimPrefix(line, "#")))
-			continue
-		case line == "":
-			above = nil
-			continue
-		}
-		if m := tableLine.FindStringSubmatch(line); m != nil {
-			table = unquoteKey(m[1])
-			lines[table] = n
-		} else if m := keyLine.FindStringSubmatch(line); m != nil {
-			key := unquoteKey(m[1])
-			if table != "" {
-				key = table + "." + key
-			}
-			if _, dup := lines[key]; !dup {
-				lines[key] = n
-			}
-			if i := strings.LastIndex(line, "#"); i > 0 && !strings.ContainsAny(line[i:], `"'`) {
-				comments[key] = strings.TrimSpace(line[i+1:])
-			} else if len(above) > 0 {
-				comments[key] = strings.Join(above, " ")
-			}
-		}
-		above = nil
-	}
-	return lines, comments
+	return b.String()
 }
 
 func formatFloat(v float64) string {
@@ -343,11 +346,33 @@ func formatFloat(v float64) string {
 	return strconv.FormatFloat(v, 'g', -1, 64)
 }
 
-var bareKey = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
-
+// formatKey writes an event name as a TOML key: bare when it can be, else a
+// basic string in which quotes, backslashes and every character that is not
+// printable are TOML escapes (\uXXXX or \UXXXXXXXX). Go's own escapes (\a,
+// \v, \x7f) are not TOML. Validate has already refused invalid UTF-8.
 func formatKey(k string) string {
-	if bareKey.MatchString(k) {
+	bare := k != ""
+	for i := 0; i < len(k); i++ {
+		bare = bare && isBareKeyByte(k[i])
+	}
+	if bare {
 		return k
 	}
-	return strconv.Quote(k)
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range k {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r > 0xFFFF && !unicode.IsPrint(r):
+			fmt.Fprintf(&b, `\U%08X`, r)
+		case !unicode.IsPrint(r):
+			fmt.Fprintf(&b, `\u%04X`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }

@@ -2,6 +2,8 @@ package morale_test
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -11,7 +13,8 @@ import (
 
 // FuzzReadSettings feeds ReadSettings arbitrary text. It must never panic;
 // whatever it accepts must validate, and must survive a write and a read
-// unchanged.
+// unchanged, and a SaveSettings over the file it came from (which keeps that
+// file's comments) and a LoadSettings unchanged too.
 func FuzzReadSettings(f *testing.F) {
 	var def bytes.Buffer
 	if err := morale.WriteSettings(&def, morale.DefaultSettings()); err != nil {
@@ -24,11 +27,25 @@ func FuzzReadSettings(f *testing.F) {
 	f.Add("[weights]\nAllyDown = \"x\"\n")
 	f.Add("[weights.AllyDown]\nx = 1\n")
 	f.Add("NerveMin = 1\nNerveMax = 0\nUnknown = 3\n")
+	// Issue 7, item 3: names Go would write as \a, \v, \x7f.
+	f.Add("[weights]\n\"bell\\u0007\" = -0.1\n")
+	f.Add("[weights]\n\"tab\\u000B\\u007F\" = 0.2 # vertical tab and DEL\n")
+	f.Add("[weights]\n\"\\u0085\\u2028\\\"\\\\\\t\\n\" = 0.3\n")
+	f.Add("# " + strings.Repeat("long comment ", 300) + "\nShakenBelow = 0.5\n[weights]\n# " + strings.Repeat("c", 4000) + "\n\"" + strings.Repeat("\\u0001", 250) + "\" = 1\n")
+	f.Add("[ 'weights' ]\n'lit#eral' = -0.5 # a # in a name\n")
+	f.Add("\ufeffShakenBelow = 0.5\r\n[weights]\r\n\"x\" = 1 # c\r\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		s, err := morale.ReadSettings(strings.NewReader(text))
 		if err != nil {
-			if err.Error() == "" {
+			msg := err.Error()
+			if msg == "" {
 				t.Fatal("error with an empty message")
+			}
+			if strings.Contains(msg, "internal error") {
+				t.Fatalf("the line scanner and the decoder disagree: %v", err)
+			}
+			if len(msg) > 4000 {
+				t.Fatalf("error of %d bytes; want it capped", len(msg))
 			}
 			return
 		}
@@ -43,13 +60,33 @@ func FuzzReadSettings(f *testing.F) {
 		if err != nil {
 			t.Fatalf("reading back what WriteSettings wrote: %v\n%s", err, buf.String())
 		}
-		if !reflect.DeepEqual(back.Weights, s.Weights) || !reflect.DeepEqual(back.Events(), s.Events()) {
-			t.Fatalf("weights changed in a round trip: got %v; want %v", back.Weights, s.Weights)
+		sameSettings(t, "WriteSettings, ReadSettings", back, s)
+
+		// Save over the file it was read from: its comments are kept.
+		p := filepath.Join(t.TempDir(), "weights.toml")
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
 		}
-		for _, p := range morale.Params() {
-			if got, want := p.Get(&back), p.Get(&s); got != want {
-				t.Fatalf("%s changed in a round trip: got %v; want %v", p.Name, got, want)
-			}
+		if err := morale.SaveSettings(p, s); err != nil {
+			t.Fatalf("SaveSettings: %v", err)
 		}
+		loaded, err := morale.LoadSettings(p)
+		if err != nil {
+			data, _ := os.ReadFile(p)
+			t.Fatalf("LoadSettings of what SaveSettings wrote: %v\n%s", err, data)
+		}
+		sameSettings(t, "SaveSettings, LoadSettings", loaded, s)
 	})
+}
+
+func sameSettings(t *testing.T, what string, got, want morale.Settings) {
+	t.Helper()
+	if !reflect.DeepEqual(got.Weights, want.Weights) || !reflect.DeepEqual(got.Events(), want.Events()) {
+		t.Fatalf("%s changed the weights: got %v; want %v", what, got.Weights, want.Weights)
+	}
+	for _, p := range morale.Params() {
+		if g, w := p.Get(got), p.Get(want); g != w {
+			t.Fatalf("%s changed %s: got %v; want %v", what, p.Name, g, w)
+		}
+	}
 }

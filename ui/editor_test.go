@@ -132,4 +132,49 @@ func TestLoadWeightsCreatesTheDefaultsOnlyWhenMissing(t *testing.T) {
 	}
 }
 
+// The tuner's rows are the library's parameter descriptions, not copies.
+func TestTunerRowsAreTheLibrarysParams(t *testing.T) {
+	s := morale.DefaultSettings()
+	s.ShakenBelow, s.MinRoutSeconds, s.NoEffectRadius = 0.55, 7.5, 4000
+	rows := ui.SettingParams()
+	lib := morale.Params()
+	if len(rows) != len(lib) {
+		t.Fatalf("%d tuner rows; want one per morale.Params entry (%d)", len(rows), len(lib))
+	}
+	for i, p := range rows {
+		mp := lib[i]
+		if p.Key != mp.Name || p.Name != mp.Name || p.Doc != mp.Doc || p.Unit != mp.Unit || p.Weight {
+			t.Errorf("row %d = %q %q %q; want morale's %q %q %q", i, p.Key, p.Doc, p.Unit, mp.Name, mp.Doc, mp.Unit)
+		}
+		if p.Scale != ui.ScaleOf(mp) || p.Scale.Min != mp.Min || p.Scale.Max != mp.Max || p.Scale.Step != mp.Step {
+			t.Errorf("%s: slider %+v; want morale's range %v..%v step %v", p.Key, p.Scale, mp.Min, mp.Max, mp.Step)
+		}
+		if got, want := p.Get(s), mp.Get(s); got != want {
+			t.Errorf("%s: Get = %v; want %v", p.Key, got, want)
+		}
+	}
+	units := map[string]string{"MinRoutSeconds": "s", "SquadUpdateInterval": "s", "RecoveryPerSecond": "/s", "NoEffectRadius": "cm", "Hysteresis": ""}
+	for key, unit := range units {
+		if p := param(t, s, key); p.Unit != unit {
+			t.Errorf("%s unit %q; want %q", key, p.Unit, unit)
+		}
+	}
+	w := param(t, s, string(morale.LeaderDown))
+	if !w.Weight || w.Scale != ui.WeightScale() || w.Get(s) != -0.45 {
+		t.Errorf("LeaderDown row: weight %v scale %+v value %v; want a weight row -1..1 at -0.45", w.Weight, w.Scale, w.Get(s))
+	}
+}
+
+// Reloading from something that is not a file fails at once and keeps the
+// settings.
+func TestReloadRefusesADevice(t *testing.T) {
+	g, _ := newGame(t)
+	e := ui.NewEditor(g)
+	for _, path := range []string{"/dev/zero", t.TempDir()} {
+		if err := e.Reload(path); err == nil || !strings.Contains(err.Error(), path) {
+			t.Errorf("Reload(%s) = %v; want an error naming it", path, err)
+		}
+	}
+}
+
 var _ ui.Commander = (*game.Game)(nil)

@@ -1,0 +1,257 @@
+package morale
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// Reading limits. A weights file is a few kilobytes of flat key = number
+// lines; these limits are far above that and far below what could hurt.
+const (
+	// MaxFileBytes is the largest weights file ReadSettings and LoadSettings
+	// accept: 1 MiB. A larger input is an error; at most MaxFileBytes+1 bytes
+	// of it are read.
+	MaxFileBytes = 1 << 20
+	// MaxLineBytes is the longest line of a weights file: 4096 bytes, not
+	// counting the line break. A longer line is an error naming its line.
+	MaxLineBytes = 4096
+	// MaxReportedProblems is how many problems an error lists; the rest are
+	// counted on one last line ("… and 7 more problems").
+	MaxReportedProblems = 10
+)
+
+// quoteMax is the most of a line or key an error message quotes.
+const quoteMax = 40
+
+// scannedKey is one key of a weights file as the line scanner saw it: a table
+// header ([weights]) or a key = value line, in file order.
+type scannedKey struct {
+	line    int
+	comment string // the comment on the line, else the comment lines above it
+}
+
+// scanLines is the gate every weights file passes before the TOML decoder sees
+// it, and the source of line numbers and comments. It accepts only what a
+// weights file needs: blank lines, comments, the header [weights] and lines
+// key = value with a single bare or quoted key and a scalar value. It rejects,
+// each with its line: lines over MaxLineBytes, other table headers, arrays of
+// tables, dotted keys, empty keys, arrays, inline tables, multi-line strings
+// and more key lines than one per setting and MaxWeightRows rows. Nothing it
+// accepts can nest, so the decoder's work is linear in the
+// input. It returns one scannedKey per header and key line, in order, which is
+// the order of the decoder's MetaData.Keys for a file that decodes.
+func scanLines(data []byte) (keys []scannedKey, problems []error) {
+	var above []string
+	bad := func(n int, format string, args ...any) {
+		problems = append(problems, fmt.Errorf("line %d: %s", n, fmt.Sprintf(format, args...)))
+	}
+	// A byte order mark, as the decoder skips it (Windows editors write one).
+	for _, bom := range []string{"\xef\xbb\xbf", "\xff\xfe", "\xfe\xff"} {
+		if bytes.HasPrefix(data, []byte(bom)) {
+			data = data[len(bom):]
+			break
+		}
+	}
+	// The most key lines a weights file may have: one per setting and
+	// MaxWeightRows rows. It bounds the decoder's work.
+	maxKeyLines := len(Params()) + MaxWeightRows
+	n, keyLines := 0, 0
+	for len(data) > 0 {
+		n++
+		var raw []byte
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			raw, data = data[:i], data[i+1:]
+		} else {
+			raw, data = data, nil
+		}
+		raw = bytes.TrimSuffix(raw, []byte("\r"))
+		if len(raw) > MaxLineBytes {
+			bad(n, "is %d bytes long; a line may have at most %d", len(raw), MaxLineBytes)
+			above = nil
+			continue
+		}
+		line := strings.Trim(string(raw), " \t")
+		switch {
+		case line == "":
+			above = nil
+			continue
+		case line[0] == '#':
+			above = append(above, strings.TrimSpace(line[1:]))
+			continue
+		case line[0] == '[':
+			if msg := checkHeader(line); msg != "" {
+				bad(n, "%s: %s", quote(line), msg)
+			} else {
+				keys = append(keys, scannedKey{line: n})
+			}
+			above = nil
+			continue
+		}
+		comment, msg := checkKeyLine(line)
+		if msg != "" {
+			bad(n, "%s: %s", quote(line), msg)
+			above = nil
+			continue
+		}
+		if comment == "" && len(above) > 0 {
+			comment = strings.Join(above, " ")
+		}
+		if keyLines++; keyLines > maxKeyLines {
+			bad(n, "is key number %d; a weights file has at most %d (one per setting and %d weight rows)",
+				keyLines, maxKeyLines, MaxWeightRows)
+			break
+		}
+		keys = append(keys, scannedKey{line: n, comment: comment})
+		above = nil
+	}
+	return keys, problems
+}
+
+const onlyTable = "the only table is [weights]"
+
+// checkHeader returns why the table header line is not [weights], or "".
+func checkHeader(line string) string {
+	if strings.HasPrefix(line, "[[") {
+		return "arrays of tables are not allowed; " + onlyTable
+	}
+	rest := skipSpace(line[1:])
+	name, rest, msg := cutKey(rest)
+	if msg != "" {
+		return msg
+	}
+	rest = skipSpace(rest)
+	if strings.HasPrefix(rest, ".") {
+		return "nested tables are not allowed; " + onlyTable
+	}
+	if !strings.HasPrefix(rest, "]") {
+		return "a table header is [weights]"
+	}
+	if rest = skipSpace(rest[1:]); rest != "" && rest[0] != '#' {
+		return "unexpected text after the table header"
+	}
+	if name != "weights" && name != `"weights"` && name != "'weights'" {
+		return "unknown table; " + onlyTable
+	}
+	return ""
+}
+
+// checkKeyLine checks a key = value line and returns its comment, or why it is
+// not a line a weights file may have.
+func checkKeyLine(line string) (comment, msg string) {
+	key, rest, msg := cutKey(line)
+	if msg != "" {
+		return "", msg
+	}
+	if key == `""` || key == "''" {
+		return "", "a key must not be empty"
+	}
+	rest = skipSpace(rest)
+	if strings.HasPrefix(rest, ".") {
+		return "", "dotted keys are not allowed; a key is a setting or, under [weights], an event name"
+	}
+	if !strings.HasPrefix(rest, "=") {
+		return "", "expected key = value"
+	}
+	value := skipSpace(rest[1:])
+	switch {
+	case strings.HasPrefix(value, "["):
+		return "", "arrays are not allowed; a value is a number"
+	case strings.HasPrefix(value, "{"):
+		return "", "inline tables are not allowed; a value is a number"
+	case strings.HasPrefix(value, `"""`), strings.HasPrefix(value, "'''"):
+		return "", "multi-line strings are not allowed; a value is a number"
+	case strings.HasPrefix(value, `"`), strings.HasPrefix(value, "'"):
+		// Skip a one-line string so that a # inside it is not a comment.
+		_, after, smsg := cutKey(value)
+		if smsg != "" {
+			return "", smsg
+		}
+		value = after
+	}
+	if i := strings.IndexByte(value, '#'); i >= 0 {
+		comment = strings.TrimSpace(value[i+1:])
+	}
+	return comment, ""
+}
+
+// cutKey splits a bare, "basic" or 'literal' key (or one-line string) off the
+// start of s and returns it as written, quotes included.
+func cutKey(s string) (key, rest, msg string) {
+	if s == "" {
+		return "", "", "expected key = value"
+	}
+	switch s[0] {
+	case '"':
+		for i := 1; i < len(s); i++ {
+			switch s[i] {
+			case '\\':
+				i++
+			case '"':
+				return s[:i+1], s[i+1:], ""
+			}
+		}
+		return "", "", "unterminated string"
+	case '\'':
+		if i := strings.IndexByte(s[1:], '\''); i >= 0 {
+			return s[:i+2], s[i+2:], ""
+		}
+		return "", "", "unterminated string"
+	}
+	i := 0
+	for i < len(s) && isBareKeyByte(s[i]) {
+		i++
+	}
+	if i == 0 {
+		return "", "", "expected key = value"
+	}
+	return s[:i], s[i:], ""
+}
+
+func isBareKeyByte(c byte) bool {
+	return 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '_' || c == '-'
+}
+
+func skipSpace(s string) string { return strings.TrimLeft(s, " \t") }
+
+// quote returns s in quotes for an error message, cut to quoteMax runes.
+func quote(s string) string { return fmt.Sprintf("%q", truncate(s, quoteMax)) }
+
+// truncate cuts s to at most n runes (of valid UTF-8 or not), marking the cut
+// with "…".
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	count := 0
+	for i := range s {
+		if count == n {
+			return strings.ToValidUTF8(s[:i], "\uFFFD") + "…"
+		}
+		count++
+	}
+	return s
+}
+
+// truncateBytes cuts s to at most n bytes on a rune boundary.
+func truncateBytes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// joinProblems joins errs as errors.Join does, keeping the first
+// MaxReportedProblems and counting the rest.
+func joinProblems(errs []error) error {
+	if len(errs) > MaxReportedProblems {
+		rest := len(errs) - MaxReportedProblems
+		errs = append(errs[:MaxReportedProblems:MaxReportedProblems], fmt.Errorf("… and %d more problems", rest))
+	}
+	return errors.Join(errs...)
+}
