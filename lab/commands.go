@@ -16,7 +16,7 @@ func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 
 func cmdRun(ctx context.Context, args []string, env Env) error {
 	fs := newFlags("run", env)
-	runs := fs.Int("runs", 1000, "number of seeded fights")
+	runs := fs.Int("runs", 0, "number of seeded fights (default: the scenario's runs, 1000)")
 	seed := fs.Uint64("seed", 1, "Monte-Carlo seed; run i uses a seed derived from it and i")
 	out := fs.String("out", "", "result folder (default out/NAME)")
 	report := fs.String("report", "", "also write a self-contained HTML report to this file")
@@ -34,12 +34,15 @@ func cmdRun(ctx context.Context, args []string, env Env) error {
 	if len(pos) != 1 {
 		return bad("run takes one scenario file; got %d arguments", len(pos))
 	}
-	if *runs < 1 || *runs > 10000000 {
+	if *runs < 0 || *runs > 10000000 {
 		return bad("-runs is %d; it must be 1..10000000", *runs)
 	}
 	sc, err := loadScenario(pos[0], *weights)
 	if err != nil {
 		return err
+	}
+	if *runs == 0 {
+		*runs = sc.Runs
 	}
 	shard, err := ParseShard(*shardFlag, env.Getenv)
 	if err != nil {
@@ -122,7 +125,7 @@ func printSummary(env Env, sum *Summary) {
 
 func cmdCheck(ctx context.Context, args []string, env Env) (int, error) {
 	fs := newFlags("check", env)
-	runs := fs.Int("runs", 1000, "number of seeded fights per scenario")
+	runs := fs.Int("runs", 0, "number of seeded fights per scenario (default: each scenario's runs)")
 	seed := fs.Uint64("seed", 1, "Monte-Carlo seed")
 	weights := fs.String("weights", "", "weights file to use instead of each scenario's")
 	quiet := fs.Bool("q", false, "no progress bar")
@@ -133,7 +136,7 @@ func cmdCheck(ctx context.Context, args []string, env Env) (int, error) {
 	if len(pos) == 0 {
 		return 0, bad("check takes one or more scenario files")
 	}
-	if *runs < 1 {
+	if *runs < 0 {
 		return 0, bad("-runs is %d; it must be at least 1", *runs)
 	}
 	var scs []*Scenario
@@ -150,7 +153,11 @@ func cmdCheck(ctx context.Context, args []string, env Env) (int, error) {
 			fmt.Fprintf(env.Stdout, "%s: no expectations\n", sc.Path)
 			continue
 		}
-		plan := Plan{Scenario: sc, Settings: sc.Settings, Seed: *seed, Runs: *runs}
+		n := *runs
+		if n == 0 {
+			n = sc.Runs
+		}
+		plan := Plan{Scenario: sc, Settings: sc.Settings, Seed: *seed, Runs: n}
 		bar := newProgress(env, *quiet, sc.Name)
 		plan.Progress = bar.update
 		res, err := MonteCarlo(ctx, plan)

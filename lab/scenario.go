@@ -40,6 +40,9 @@ type Scenario struct {
 	Settings morale.Settings
 	// Duration is the simulated length of one fight, in seconds (> 0).
 	Duration float64
+	// Runs is the number of fights run and check make when -runs is not
+	// given (1000 by default).
+	Runs int
 	// Sample is the interval of the morale samples for the fan chart, in s.
 	Sample float64
 	// CascadeWindow: routs at most this many seconds apart chain into one
@@ -196,6 +199,7 @@ func ParseScenario(file string, data []byte) (*Scenario, error) {
 	sc.Name = top.str("name", strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)))
 	sc.Description = top.str("description", "")
 	sc.Duration = top.num("duration", 60, 0.001, maxDuration)
+	sc.Runs = int(top.num("runs", 1000, 1, 1e7))
 	sc.Sample = top.num("sample", 0.5, 0.01, maxDuration)
 	sc.CascadeWindow = top.num("cascade_window", 3, 0, maxDuration)
 	sc.RebreakWindow = top.num("rebreak_window", 10, 0, maxDuration)
