@@ -1,0 +1,90 @@
+package lab_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+func TestLintRules(t *testing.T) {
+	tests := []struct {
+		name string
+		edit func(s *morale.Settings)
+		want string // "" for no warning
+	}{
+		{"defaults", func(*morale.Settings) {}, ""},
+		{"no hysteresis, no dwell", func(s *morale.Settings) { s.Hysteresis, s.MinimumStateSeconds = 0, 0 }, "flicker"},
+		{"narrow nerves", func(s *morale.Settings) { s.NerveMin, s.NerveMax = 0.4, 0.4 }, "nerve-range"},
+		{"hive contagion", func(s *morale.Settings) { s.ContagionPerSecond = 60 }, "contagion"},
+		{"fast recovery", func(s *morale.Settings) { s.RecoveryPerSecond, s.RecoveryDelaySeconds = 2, 0 }, "no-routs"},
+		{"routing off", func(s *morale.Settings) { s.RoutAfterSeconds = 0 }, "no-routs"},
+		{"no recovery", func(s *morale.Settings) { s.RecoveryPerSecond = 0 }, "rout-forever"},
+		{"heavy suppression", func(s *morale.Settings) { s.Weights[morale.Suppressed] = -0.6 }, "all-zero"},
+		{"rally does not stick", func(s *morale.Settings) { s.Weights[morale.Suppressed] = -0.35 }, "rally-rebreak"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := morale.DefaultSettings()
+			tt.edit(&s)
+			ws := lab.Lint(s)
+			found := false
+			for _, w := range ws {
+				if w.Rule == tt.want {
+					found = true
+				}
+			}
+			if tt.want == "" && len(ws) != 0 {
+				t.Errorf("Lint = %v; want no warnings", ws)
+			}
+			if tt.want != "" && !found {
+				t.Errorf("Lint = %v; want a %q warning", ws, tt.want)
+			}
+		})
+	}
+}
+
+func TestLintShippedWeightsIsFast(t *testing.T) {
+	s, err := morale.LoadSettings("../weights.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	ws := lab.Lint(s)
+	el := time.Since(start)
+	if len(ws) != 0 {
+		t.Errorf("the shipped weights.toml has lint warnings: %v", ws)
+	}
+	// The demo calls Lint when the settings change; it must stay well under a
+	// frame budget of a few frames (50 ms) even on a loaded 2-core machine.
+	if el > 50*time.Millisecond {
+		t.Errorf("Lint took %v; want under 50ms", el)
+	}
+}
+
+func TestLintCommand(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "w.toml")
+	if err := os.WriteFile(bad, []byte("Hysteresis = 0.0\nMinimumStateSeconds = 0.0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, e := runMain(t, context.Background(), nil, "lint", "../weights.toml"); code != 0 {
+		t.Errorf("lint weights.toml: exit %d, %q %q; want 0", code, out, e)
+	}
+	if code, out, _ := runMain(t, context.Background(), nil, "lint", bad); code != 1 || !strings.Contains(out, "flicker") {
+		t.Errorf("lint of a flickering table: exit %d, %q; want 1 and a flicker warning", code, out)
+	}
+	broken := filepath.Join(dir, "b.toml")
+	if err := os.WriteFile(broken, []byte("Hysteresis = \"x\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, e := runMain(t, context.Background(), nil, "lint", broken); code != 2 || !strings.Contains(e, "line 1") {
+		t.Errorf("lint of a broken file: exit %d, %q; want 2 naming line 1", code, e)
+	}
+}
+
