@@ -87,4 +87,3 @@ func TestLintCommand(t *testing.T) {
 		t.Errorf("lint of a broken file: exit %d, %q; want 2 naming line 1", code, e)
 	}
 }
-

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
+	"math"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -19,11 +20,11 @@ const (
 )
 
 var (
-	colBand   = color.RGBA{R: 70, G: 130, B: 180, A: 90}
-	colLine   = color.RGBA{R: 30, G: 70, B: 140, A: 255}
-	colShaken = color.RGBA{R: 220, G: 160, B: 0, A: 255}
-	colPanic  = color.RGBA{R: 200, G: 40, B: 40, A: 255}
-	colHyst   = color.RGBA{R: 150, G: 150, B: 150, A: 60}
+	colBand   = color.NRGBA{R: 70, G: 130, B: 180, A: 90}
+	colLine   = color.NRGBA{R: 30, G: 70, B: 140, A: 255}
+	colShaken = color.NRGBA{R: 220, G: 160, B: 0, A: 255}
+	colPanic  = color.NRGBA{R: 200, G: 40, B: 40, A: 255}
+	colHyst   = color.NRGBA{R: 150, G: 150, B: 150, A: 60}
 )
 
 // pngOf renders p as a PNG.
@@ -123,7 +124,7 @@ func FanChart(sum *Summary) ([]byte, error) {
 		return nil, err
 	}
 	p.Legend.Add(fmt.Sprintf("hysteresis +%.2f", h), hb)
-	p.Legend.Top = false
+	p.Legend.Top = true
 	p.Legend.Left = false
 	return pngOf(p, plotW, plotH)
 }
@@ -181,6 +182,42 @@ func Histogram(title, xlabel string, vals []float64, bins int) ([]byte, error) {
 	return pngOf(p, plotW/2, plotH)
 }
 
+// CountChart draws how many fights had each whole-number value of vals
+// (0, 1, 2, … up to the largest), as bars.
+func CountChart(title, xlabel string, vals []float64) ([]byte, error) {
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = xlabel
+	p.Y.Label.Text = "fights"
+	top := 0
+	for _, v := range vals {
+		top = max(top, int(v))
+	}
+	if len(vals) == 0 || top > 100000 {
+		return pngOf(p, plotW/2, plotH)
+	}
+	counts := make(plotter.Values, top+1)
+	for _, v := range vals {
+		counts[int(v)]++
+	}
+	w := vg.Points(math.Max(2, math.Min(24, 200/float64(top+1))))
+	bars, err := plotter.NewBarChart(counts, w)
+	if err != nil {
+		return nil, err
+	}
+	bars.Color = colBand
+	bars.LineStyle.Color = colLine
+	p.Add(bars)
+	if top <= 20 {
+		var names []string
+		for i := 0; i <= top; i++ {
+			names = append(names, fmt.Sprint(i))
+		}
+		p.NominalX(names...)
+	}
+	return pngOf(p, plotW/2, plotH)
+}
+
 // SummaryPlots renders the plots of a complete Monte-Carlo: fan.png,
 // survival.png, first_rout.png and cascade.png.
 func SummaryPlots(sum *Summary, runs []RunResult) (map[string][]byte, error) {
@@ -193,18 +230,16 @@ func SummaryPlots(sum *Summary, runs []RunResult) (map[string][]byte, error) {
 		return nil, err
 	}
 	var first, cascade []float64
-	maxCascade := 1
 	for i := range runs {
 		if runs[i].FirstRouted != nil {
 			first = append(first, *runs[i].FirstRouted)
 		}
 		cascade = append(cascade, float64(runs[i].LargestCascade))
-		maxCascade = max(maxCascade, runs[i].LargestCascade)
 	}
 	if out["first_rout.png"], err = Histogram(fmt.Sprintf("time of the first rout (%d of %d fights had one)", len(first), len(runs)), "seconds", first, 20); err != nil {
 		return nil, err
 	}
-	if out["cascade.png"], err = Histogram("largest rout cascade", "men routed in one chain", cascade, min(maxCascade+1, 40)); err != nil {
+	if out["cascade.png"], err = CountChart("largest rout cascade", "men routed in one chain", cascade); err != nil {
 		return nil, err
 	}
 	return out, nil
