@@ -71,3 +71,12 @@ func BenchmarkWorldFloor(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLint is the cost of one Lint of the default settings, which the
+// demo may call whenever the settings change.
+func BenchmarkLint(b *testing.B) {
+	s := morale.DefaultSettings()
+	for b.Loop() {
+		lab.Lint(s)
+	}
+}

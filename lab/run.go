@@ -1,9 +1,11 @@
 package lab
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sort"
 
 	"github.com/moralebreak/moralebreak/morale"
@@ -143,9 +145,9 @@ func RunSeed(seed uint64, index int) uint64 {
 
 // occurrence is one scheduled happening of an event.
 type occurrence struct {
-	t     float64
-	order int
-	ev    *EventSpec
+	t float64
+	// ev is the index of the event in the scenario, k the repetition.
+	ev, k int32
 }
 
 // man is one agent of a run.
@@ -223,7 +225,7 @@ func Run(sc *Scenario, s morale.Settings, seed uint64) (RunResult, error) {
 		}
 		r.advanceTo(t)
 		if tEvent <= tSample {
-			r.apply(occ[oi].ev)
+			r.apply(&r.sc.Events[occ[oi].ev])
 			oi++
 			continue
 		}
@@ -308,7 +310,11 @@ func formation(kind string, n int, at morale.Vec2, spacing float64) []morale.Vec
 // schedule expands the timeline into occurrences, jittered with the run's
 // random source, sorted by time and then file order.
 func (r *runner) schedule() []occurrence {
-	var occ []occurrence
+	total := 0
+	for i := range r.sc.Events {
+		total += occurrences(r.sc.Events[i], r.sc.Duration)
+	}
+	occ := make([]occurrence, 0, total)
 	for i := range r.sc.Events {
 		ev := &r.sc.Events[i]
 		n := occurrences(*ev, r.sc.Duration)
@@ -318,10 +324,18 @@ func (r *runner) schedule() []occurrence {
 				t += ev.Jitter * (2*r.rng.Float64() - 1)
 			}
 			t = math.Max(0, math.Min(t, r.sc.Duration))
-			occ = append(occ, occurrence{t: t, order: i, ev: ev})
+			occ = append(occ, occurrence{t: t, ev: int32(i), k: int32(k)})
 		}
 	}
-	sort.SliceStable(occ, func(a, b int) bool { return occ[a].t < occ[b].t })
+	slices.SortFunc(occ, func(a, b occurrence) int {
+		if c := cmp.Compare(a.t, b.t); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(a.ev, b.ev); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.k, b.k)
+	})
 	return occ
 }
 
