@@ -3,7 +3,6 @@ package lab
 import (
 	"fmt"
 	"math"
-	"os"
 	"sort"
 
 	"github.com/moralebreak/moralebreak/morale"
@@ -227,32 +226,4 @@ func routReturn(s morale.Settings, limit float64) float64 {
 		}
 	}
 	return math.Inf(1)
-}
-
-func cmdLint(args []string, env Env) (int, error) {
-	fs := newFlags("lint", env)
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return 0, err
-	}
-	if len(pos) != 1 {
-		return 0, bad("lint takes one weights file")
-	}
-	if _, err := os.Stat(pos[0]); err != nil {
-		return 0, usageError{err}
-	}
-	s, err := morale.LoadSettings(pos[0])
-	if err != nil {
-		return 0, usageError{err}
-	}
-	ws := Lint(s)
-	for _, w := range ws {
-		fmt.Fprintf(env.Stdout, "%s: %s\n", pos[0], w)
-	}
-	if len(ws) > 0 {
-		fmt.Fprintf(env.Stdout, "lint: %d warning(s)\n", len(ws))
-		return ExitFailed, nil
-	}
-	fmt.Fprintf(env.Stdout, "lint: %s ok (flicker, nerve range, contagion, routs, rally re-break, all-zero, rout return)\n", pos[0])
-	return ExitOK, nil
 }

@@ -1,10 +1,6 @@
 package lab_test
 
 import (
-	"context"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -64,26 +60,5 @@ func TestLintShippedWeightsIsFast(t *testing.T) {
 	// frame budget of a few frames (50 ms) even on a loaded 2-core machine.
 	if el > 50*time.Millisecond {
 		t.Errorf("Lint took %v; want under 50ms", el)
-	}
-}
-
-func TestLintCommand(t *testing.T) {
-	dir := t.TempDir()
-	bad := filepath.Join(dir, "w.toml")
-	if err := os.WriteFile(bad, []byte("Hysteresis = 0.0\nMinimumStateSeconds = 0.0\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if code, out, e := runMain(t, context.Background(), nil, "lint", "../weights.toml"); code != 0 {
-		t.Errorf("lint weights.toml: exit %d, %q %q; want 0", code, out, e)
-	}
-	if code, out, _ := runMain(t, context.Background(), nil, "lint", bad); code != 1 || !strings.Contains(out, "flicker") {
-		t.Errorf("lint of a flickering table: exit %d, %q; want 1 and a flicker warning", code, out)
-	}
-	broken := filepath.Join(dir, "b.toml")
-	if err := os.WriteFile(broken, []byte("Hysteresis = \"x\"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if code, _, e := runMain(t, context.Background(), nil, "lint", broken); code != 2 || !strings.Contains(e, "line 1") {
-		t.Errorf("lint of a broken file: exit %d, %q; want 2 naming line 1", code, e)
 	}
 }

@@ -5,7 +5,10 @@
 // that merge byte for byte, and plots and an HTML report.
 //
 // Every function here is deterministic: the same scenario, settings and seed
-// give the same bytes, whatever the number of cores.
+// give the same bytes, whatever the number of cores. The plots and the HTML
+// report live in lab/report, the command line in lab/cli; this package
+// imports neither, nor game/ nor any plotting library, so that a tool (the
+// demo's banner) may call Lint cheaply.
 package lab
 
 import (

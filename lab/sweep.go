@@ -2,18 +2,12 @@ package lab
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"image/color"
 	"math"
 	"strconv"
 	"strings"
 
 	"github.com/moralebreak/moralebreak/morale"
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/palette/moreland"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
 )
 
 // Knob is one number of Settings a sweep or a sensitivity may change: a
@@ -172,122 +166,4 @@ func Sweep(ctx context.Context, sc *Scenario, axes []Axis, runs int, seed uint64
 		}
 	}
 	return res, nil
-}
-
-// SweepChart draws a one-key sweep as a line (with the share's interval when
-// stat is "share") or a two-key sweep as a heat map.
-func SweepChart(r SweepResult) ([]byte, error) {
-	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: %s of %s (%d fights per point)", r.Scenario, r.Stat, r.Metric, r.Runs)
-	if len(r.Keys) == 1 {
-		p.X.Label.Text = r.Keys[0]
-		p.Y.Label.Text = r.Stat + " " + r.Metric
-		var xy, lo, hi plotter.XYs
-		for _, pt := range r.Points {
-			if pt.Value != nil {
-				xy = append(xy, plotter.XY{X: pt.Values[0], Y: *pt.Value})
-			}
-			lo = append(lo, plotter.XY{X: pt.Values[0], Y: pt.Lo})
-			hi = append(hi, plotter.XY{X: pt.Values[0], Y: pt.Hi})
-		}
-		if len(xy) > 0 {
-			l, s, err := plotter.NewLinePoints(xy)
-			if err != nil {
-				return nil, err
-			}
-			l.Color, s.Color = colLine, colLine
-			p.Add(l, s)
-		}
-		if r.Stat == "share" {
-			for _, b := range []plotter.XYs{lo, hi} {
-				l, err := plotter.NewLine(b)
-				if err != nil {
-					return nil, err
-				}
-				l.Color = colBand
-				l.Dashes = []vg.Length{vg.Points(3), vg.Points(3)}
-				p.Add(l)
-			}
-		}
-		return pngOf(p, plotW, plotH)
-	}
-	g := &sweepGrid{r: r}
-	for _, pt := range r.Points {
-		g.xs = appendUnique(g.xs, pt.Values[0])
-		g.ys = appendUnique(g.ys, pt.Values[1])
-	}
-	pal := moreland.SmoothBlueRed().Palette(64)
-	hm := plotter.NewHeatMap(g, pal)
-	hm.NaN = color.Gray{Y: 200}
-	p.Add(hm)
-	p.X.Label.Text = r.Keys[0]
-	p.Y.Label.Text = r.Keys[1]
-	p.Title.Text += fmt.Sprintf(" — blue %.3g, red %.3g", hm.Min, hm.Max)
-	return pngOf(p, plotW, plotH*1.4)
-}
-
-func appendUnique(xs []float64, v float64) []float64 {
-	for _, x := range xs {
-		if x == v {
-			return xs
-		}
-	}
-	return append(xs, v)
-}
-
-type sweepGrid struct {
-	r      SweepResult
-	xs, ys []float64
-}
-
-func (g *sweepGrid) Dims() (c, r int) { return len(g.xs), len(g.ys) }
-func (g *sweepGrid) X(c int) float64  { return g.xs[c] }
-func (g *sweepGrid) Y(r int) float64  { return g.ys[r] }
-func (g *sweepGrid) Z(c, r int) float64 {
-	pt := g.r.Points[c*len(g.ys)+r]
-	if pt.Value == nil {
-		return math.NaN()
-	}
-	return *pt.Value
-}
-
-func runSweep(ctx context.Context, env Env, sc *Scenario, axes []Axis, runs int, seed uint64, out, report, metric, stat string, quiet bool) error {
-	bar := newProgress(env, quiet, sc.Name+" sweep")
-	res, err := Sweep(ctx, sc, axes, runs, seed, metric, stat, bar.update)
-	bar.finish()
-	if err != nil {
-		return err
-	}
-	js, err := json.MarshalIndent(res, "", " ")
-	if err != nil {
-		return err
-	}
-	png, err := SweepChart(res)
-	if err != nil {
-		return err
-	}
-	o := Outputs{"sweep.json": append(js, '\n'), "sweep.png": png}
-	var rep []byte
-	if report != "" {
-		rep, err = ReportHTML(ReportInput{Title: sc.Name + " sweep of " + strings.Join(res.Keys, " × "), Description: sc.Description, Plots: map[string][]byte{"sweep.png": png}})
-		if err != nil {
-			return err
-		}
-	}
-	if err := writeAll(ctx, o, out, report, rep); err != nil {
-		return err
-	}
-	fmt.Fprintf(env.Stdout, "%s\t%s %s\tshare [95%% CI]\n", strings.Join(res.Keys, "\t"), stat, metric)
-	for _, pt := range res.Points {
-		var cols []string
-		for _, v := range pt.Values {
-			cols = append(cols, strconv.FormatFloat(v, 'g', 6, 64))
-		}
-		val := "-"
-		if pt.Value != nil {
-			val = fmt.Sprintf("%.4g", *pt.Value)
-		}
-		fmt.Fprintf(env.Stdout, "%s\t%s\t%.3f [%.3f, %.3f]\n", strings.Join(cols, "\t"), val, pt.Share, pt.Lo, pt.Hi)
-	}
-	return nil
 }

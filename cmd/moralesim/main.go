@@ -9,7 +9,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/lab/cli"
 )
 
 func main() {
@@ -17,7 +17,7 @@ func main() {
 	defer stop()
 	fi, err := os.Stderr.Stat()
 	term := err == nil && fi.Mode()&os.ModeCharDevice != 0
-	code := lab.Main(ctx, os.Args[1:], lab.Env{Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, Terminal: term})
+	code := cli.Main(ctx, os.Args[1:], cli.Env{Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv, Terminal: term})
 	stop()
 	os.Exit(code)
 }

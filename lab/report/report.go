@@ -1,4 +1,4 @@
-package lab
+package report
 
 import (
 	"bytes"
@@ -6,16 +6,18 @@ import (
 	"fmt"
 	"html/template"
 	"sort"
+
+	"github.com/moralebreak/moralebreak/lab"
 )
 
 // ReportInput is everything a report page shows.
 type ReportInput struct {
 	Title, Description string
-	Summary            *Summary
+	Summary            *lab.Summary
 	// Plots maps file names (fan.png, …) to PNG bytes; they are embedded as
 	// data URIs in a fixed order.
 	Plots  map[string][]byte
-	Checks []Verdict
+	Checks []lab.Verdict
 	// Notes are extra paragraphs (a sweep's or a sensitivity's findings).
 	Notes []string
 }

@@ -1,4 +1,4 @@
-package lab_test
+package cli_test
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/lab/cli"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -14,7 +15,7 @@ import (
 // panicking after his wound (7 s, seen at the next 1/60 s tick), routing 3.5
 // s later, the only man to break, two dead.
 func TestGameRunPlaysTheOpening(t *testing.T) {
-	r, err := lab.GameRun(morale.DefaultSettings(), 1, 20, 0.5, 3, 10)
+	r, err := cli.GameRun(morale.DefaultSettings(), 1, 20, 0.5, 3, 10)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +39,7 @@ func TestGameRunPlaysTheOpening(t *testing.T) {
 // The scenario file of the opening and the demo's battle agree on the
 // scripted beats' outcome.
 func TestOpeningScenarioMatchesTheDemo(t *testing.T) {
-	sc, err := lab.LoadScenario("../scenarios/opening.toml")
+	sc, err := lab.LoadScenario("../../scenarios/opening.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +47,7 @@ func TestOpeningScenarioMatchesTheDemo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := lab.GameRun(sc.Settings, lab.RunSeed(1, 0), 60, 0.5, 3, 10)
+	g, err := cli.GameRun(sc.Settings, lab.RunSeed(1, 0), 60, 0.5, 3, 10)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,4 +62,11 @@ func TestGameCommand(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "first_rout_s") {
 		t.Errorf("game: exit %d, %q, %q", code, out, e)
 	}
+}
+
+func deref(p *float64) any {
+	if p == nil {
+		return "nil"
+	}
+	return *p
 }

@@ -1,4 +1,8 @@
-package lab
+// Package cli is moralesim's command line: flags → a lab plan → files. Main
+// is the whole program, so tests run it in-process; cmd/moralesim only wires
+// it to os.Args, the environment and Ctrl-C. It is also the one place that
+// imports game/ (game.go), to run the demo's own battle headless.
+package cli
 
 import (
 	"context"
@@ -13,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/moralebreak/moralebreak/lab"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -95,7 +100,7 @@ func Main(ctx context.Context, args []string, env Env) int {
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintln(env.Stderr, "moralesim: interrupted; nothing written")
 		return ExitInterrupted
-	case errors.As(err, new(usageError)), errors.As(err, new(*ScenarioError)):
+	case errors.As(err, new(usageError)), errors.As(err, new(*lab.ScenarioError)):
 		fmt.Fprintln(env.Stderr, "moralesim:", err)
 		return ExitBadInput
 	default:
@@ -128,10 +133,10 @@ func newFlags(name string, env Env) *flag.FlagSet {
 
 // loadScenario loads path, and the weights file over its own when weights is
 // set. Errors are bad input.
-func loadScenario(path, weights string) (*Scenario, error) {
-	sc, err := LoadScenario(path)
+func loadScenario(path, weights string) (*lab.Scenario, error) {
+	sc, err := lab.LoadScenario(path)
 	if err != nil {
-		var se *ScenarioError
+		var se *lab.ScenarioError
 		if errors.As(err, &se) || strings.Contains(err.Error(), ".toml:") {
 			return nil, usageError{err}
 		}
@@ -153,14 +158,14 @@ func loadScenario(path, weights string) (*Scenario, error) {
 }
 
 // checkEventRows verifies that every event of sc has a row in its settings.
-func checkEventRows(sc *Scenario) error {
+func checkEventRows(sc *lab.Scenario) error {
 	var errs []error
 	for _, ev := range sc.Events {
 		if ev.Do != "event" && ev.Do != "reinforce" {
 			continue
 		}
 		if _, ok := sc.Settings.Weights[ev.Event]; !ok {
-			errs = append(errs, &ScenarioError{File: sc.Path, Line: ev.Line, Key: "event", Msg: fmt.Sprintf("%q has no row in the weights table, so it would be worth zero", ev.Event)})
+			errs = append(errs, &lab.ScenarioError{File: sc.Path, Line: ev.Line, Key: "event", Msg: fmt.Sprintf("%q has no row in the weights table, so it would be worth zero", ev.Event)})
 		}
 	}
 	return errors.Join(errs...)
@@ -234,7 +239,7 @@ func SettingsHashBytes(data []byte) string {
 
 // writeAll writes outputs and, when report is set, the HTML report; it
 // writes nothing when ctx was cancelled.
-func writeAll(ctx context.Context, out Outputs, dir, report string, rep []byte) error {
+func writeAll(ctx context.Context, out lab.Outputs, dir, report string, rep []byte) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -247,7 +252,7 @@ func writeAll(ctx context.Context, out Outputs, dir, report string, rep []byte) 
 				return err
 			}
 		}
-		return WriteFileAtomic(report, rep)
+		return lab.WriteFileAtomic(report, rep)
 	}
 	return nil
 }

@@ -1,4 +1,9 @@
-package lab
+// Package report draws the lab's results with gonum/plot (a fan chart of
+// morale, a survival curve, histograms, sweep lines and heat maps, a tornado
+// chart) and renders a self-contained HTML page with every plot embedded.
+// It is separate from lab so that tools calling lab.Lint do not link a
+// plotting library.
+package report
 
 import (
 	"bytes"
@@ -6,7 +11,9 @@ import (
 	"image/color"
 	"math"
 
+	"github.com/moralebreak/moralebreak/lab"
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/palette/moreland"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -63,7 +70,7 @@ func band(lo, hi float64, x0, x1 float64, col color.Color) (*plotter.Polygon, er
 
 // FanChart draws the median and 10–90% band of squad-average morale over
 // time, with ShakenBelow, PanicBelow and the hysteresis band above each.
-func FanChart(sum *Summary) ([]byte, error) {
+func FanChart(sum *lab.Summary) ([]byte, error) {
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s: average morale of the living (median, 10–90%% of %d fights)", sum.Scenario, sum.Runs)
 	p.X.Label.Text = "time (s)"
@@ -130,7 +137,7 @@ func FanChart(sum *Summary) ([]byte, error) {
 }
 
 // SurvivalChart draws the share of fights with nobody routed yet over time.
-func SurvivalChart(sum *Summary) ([]byte, error) {
+func SurvivalChart(sum *lab.Summary) ([]byte, error) {
 	p := plot.New()
 	p.Title.Text = "share of fights with nobody routed yet"
 	p.X.Label.Text = "time (s)"
@@ -220,7 +227,7 @@ func CountChart(title, xlabel string, vals []float64) ([]byte, error) {
 
 // SummaryPlots renders the plots of a complete Monte-Carlo: fan.png,
 // survival.png, first_rout.png and cascade.png.
-func SummaryPlots(sum *Summary, runs []RunResult) (map[string][]byte, error) {
+func SummaryPlots(sum *lab.Summary, runs []lab.RunResult) (map[string][]byte, error) {
 	out := map[string][]byte{}
 	var err error
 	if out["fan.png"], err = FanChart(sum); err != nil {
@@ -243,4 +250,130 @@ func SummaryPlots(sum *Summary, runs []RunResult) (map[string][]byte, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// TornadoChart draws the top n effects of r as a tornado: for each knob a bar
+// from the baseline to the value at −10% and one to the value at +10%.
+func TornadoChart(r lab.SensitivityResult, n int) ([]byte, error) {
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("%s: %s of %s at ±10%% of each setting", r.Scenario, r.Stat, r.Metric)
+	base := 0.0
+	if r.Baseline != nil {
+		base = *r.Baseline
+	}
+	eff := r.Effects
+	if len(eff) > n {
+		eff = eff[:n]
+	}
+	var lo, hi plotter.Values
+	var names []string
+	for i := len(eff) - 1; i >= 0; i-- { // largest at the top
+		e := eff[i]
+		d := func(p *float64) float64 {
+			if p == nil {
+				return 0
+			}
+			return *p - base
+		}
+		lo = append(lo, d(e.Low))
+		hi = append(hi, d(e.High))
+		names = append(names, e.Key)
+	}
+	if len(eff) == 0 {
+		return pngOf(p, plotW, plotH)
+	}
+	w := vg.Points(9)
+	bl, err := plotter.NewBarChart(lo, w)
+	if err != nil {
+		return nil, err
+	}
+	bl.Horizontal, bl.Color, bl.Offset = true, colShaken, -w/2
+	bh, err := plotter.NewBarChart(hi, w)
+	if err != nil {
+		return nil, err
+	}
+	bh.Horizontal, bh.Color, bh.Offset = true, colLine, w/2
+	p.Add(bl, bh)
+	p.Legend.Add("−10%", bl)
+	p.Legend.Add("+10%", bh)
+	p.NominalY(names...)
+	p.X.Label.Text = fmt.Sprintf("change from the baseline %.4g", base)
+	return pngOf(p, plotW, vg.Length(len(eff))*vg.Points(26)+vg.Inch)
+}
+
+// SweepChart draws a one-key sweep as a line (with the share's interval when
+// stat is "share") or a two-key sweep as a heat map.
+func SweepChart(r lab.SweepResult) ([]byte, error) {
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("%s: %s of %s (%d fights per point)", r.Scenario, r.Stat, r.Metric, r.Runs)
+	if len(r.Keys) == 1 {
+		p.X.Label.Text = r.Keys[0]
+		p.Y.Label.Text = r.Stat + " " + r.Metric
+		var xy, lo, hi plotter.XYs
+		for _, pt := range r.Points {
+			if pt.Value != nil {
+				xy = append(xy, plotter.XY{X: pt.Values[0], Y: *pt.Value})
+			}
+			lo = append(lo, plotter.XY{X: pt.Values[0], Y: pt.Lo})
+			hi = append(hi, plotter.XY{X: pt.Values[0], Y: pt.Hi})
+		}
+		if len(xy) > 0 {
+			l, s, err := plotter.NewLinePoints(xy)
+			if err != nil {
+				return nil, err
+			}
+			l.Color, s.Color = colLine, colLine
+			p.Add(l, s)
+		}
+		if r.Stat == "share" {
+			for _, b := range []plotter.XYs{lo, hi} {
+				l, err := plotter.NewLine(b)
+				if err != nil {
+					return nil, err
+				}
+				l.Color = colBand
+				l.Dashes = []vg.Length{vg.Points(3), vg.Points(3)}
+				p.Add(l)
+			}
+		}
+		return pngOf(p, plotW, plotH)
+	}
+	g := &sweepGrid{r: r}
+	for _, pt := range r.Points {
+		g.xs = appendUnique(g.xs, pt.Values[0])
+		g.ys = appendUnique(g.ys, pt.Values[1])
+	}
+	pal := moreland.SmoothBlueRed().Palette(64)
+	hm := plotter.NewHeatMap(g, pal)
+	hm.NaN = color.Gray{Y: 200}
+	p.Add(hm)
+	p.X.Label.Text = r.Keys[0]
+	p.Y.Label.Text = r.Keys[1]
+	p.Title.Text += fmt.Sprintf(" — blue %.3g, red %.3g", hm.Min, hm.Max)
+	return pngOf(p, plotW, plotH*1.4)
+}
+
+func appendUnique(xs []float64, v float64) []float64 {
+	for _, x := range xs {
+		if x == v {
+			return xs
+		}
+	}
+	return append(xs, v)
+}
+
+type sweepGrid struct {
+	r      lab.SweepResult
+	xs, ys []float64
+}
+
+func (g *sweepGrid) Dims() (c, r int) { return len(g.xs), len(g.ys) }
+func (g *sweepGrid) X(c int) float64  { return g.xs[c] }
+func (g *sweepGrid) Y(r int) float64  { return g.ys[r] }
+func (g *sweepGrid) Z(c, r int) float64 {
+	pt := g.r.Points[c*len(g.ys)+r]
+	if pt.Value == nil {
+		return math.NaN()
+	}
+	return *pt.Value
 }

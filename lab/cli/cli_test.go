@@ -1,4 +1,4 @@
-package lab_test
+package cli_test
 
 import (
 	"bytes"
@@ -8,19 +8,19 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/lab/cli"
 )
 
 func runMain(t *testing.T, ctx context.Context, env map[string]string, args ...string) (int, string, string) {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code := lab.Main(ctx, args, lab.Env{Stdout: &out, Stderr: &errb, Getenv: func(k string) string { return env[k] }})
+	code := cli.Main(ctx, args, cli.Env{Stdout: &out, Stderr: &errb, Getenv: func(k string) string { return env[k] }})
 	return code, out.String(), errb.String()
 }
 
 func TestShardsMergeByteForByte(t *testing.T) {
 	dir := t.TempDir()
-	sc := "../scenarios/opening.toml"
+	sc := "../../scenarios/opening.toml"
 	full := filepath.Join(dir, "full")
 	if code, _, e := runMain(t, context.Background(), nil, "run", sc, "-runs", "203", "-seed", "9", "-out", full, "-q"); code != 0 {
 		t.Fatalf("run: exit %d: %s", code, e)
@@ -91,9 +91,9 @@ func TestBadInputWritesNothing(t *testing.T) {
 		want string
 	}{
 		{"unknown key", []string{"run", bad}, "bad.toml:4: squad[1].colour: is not a key"},
-		{"bad sweep key", []string{"run", "../scenarios/opening.toml", "-sweep", "Bravery=0:1:0.1"}, `"Bravery" is not a setting or weight row`},
-		{"bad shard", []string{"run", "../scenarios/opening.toml", "-shard", "4/4"}, "0 ≤ K < N"},
-		{"auto without index", []string{"run", "../scenarios/opening.toml", "-shard", "auto/4"}, "JOB_COMPLETION_INDEX"},
+		{"bad sweep key", []string{"run", "../../scenarios/opening.toml", "-sweep", "Bravery=0:1:0.1"}, `"Bravery" is not a setting or weight row`},
+		{"bad shard", []string{"run", "../../scenarios/opening.toml", "-shard", "4/4"}, "0 ≤ K < N"},
+		{"auto without index", []string{"run", "../../scenarios/opening.toml", "-shard", "auto/4"}, "JOB_COMPLETION_INDEX"},
 		{"unknown command", []string{"fly"}, "unknown command"},
 		{"missing file", []string{"run", filepath.Join(dir, "nope.toml")}, "nope.toml"},
 	}
@@ -105,8 +105,8 @@ func TestBadInputWritesNothing(t *testing.T) {
 				args = tt.args
 			}
 			code, _, e := runMain(t, context.Background(), nil, args...)
-			if code != lab.ExitBadInput {
-				t.Errorf("exit %d; want %d (stderr %q)", code, lab.ExitBadInput, e)
+			if code != cli.ExitBadInput {
+				t.Errorf("exit %d; want %d (stderr %q)", code, cli.ExitBadInput, e)
 			}
 			if !strings.Contains(e, tt.want) {
 				t.Errorf("stderr = %q; want it to contain %q", e, tt.want)
@@ -122,9 +122,9 @@ func TestInterruptedRunWritesNothing(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "o")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	code, _, e := runMain(t, ctx, nil, "run", "../scenarios/opening.toml", "-runs", "50", "-out", out, "-q")
-	if code != lab.ExitInterrupted {
-		t.Errorf("exit %d; want %d (%s)", code, lab.ExitInterrupted, e)
+	code, _, e := runMain(t, ctx, nil, "run", "../../scenarios/opening.toml", "-runs", "50", "-out", out, "-q")
+	if code != cli.ExitInterrupted {
+		t.Errorf("exit %d; want %d (%s)", code, cli.ExitInterrupted, e)
 	}
 	if _, err := os.Stat(out); err == nil {
 		t.Errorf("an interrupted run created %s", out)
@@ -173,7 +173,7 @@ p50 = ` + rng + "\n"
 func TestRunWritesReportAndPlots(t *testing.T) {
 	dir := t.TempDir()
 	rep := filepath.Join(dir, "r", "report.html")
-	code, out, e := runMain(t, context.Background(), nil, "run", "../scenarios/opening.toml", "-runs", "40", "-out", filepath.Join(dir, "o"), "-report", rep, "-q")
+	code, out, e := runMain(t, context.Background(), nil, "run", "../../scenarios/opening.toml", "-runs", "40", "-out", filepath.Join(dir, "o"), "-report", rep, "-q")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, e)
 	}
@@ -209,7 +209,7 @@ func TestRunWritesReportAndPlots(t *testing.T) {
 
 func TestSweepOneAndTwoKeys(t *testing.T) {
 	dir := t.TempDir()
-	code, out, e := runMain(t, context.Background(), nil, "run", "../scenarios/opening.toml", "-runs", "20", "-out", filepath.Join(dir, "s1"), "-q",
+	code, out, e := runMain(t, context.Background(), nil, "run", "../../scenarios/opening.toml", "-runs", "20", "-out", filepath.Join(dir, "s1"), "-q",
 		"-sweep", "weights.TookDamage=-0.1:0:0.05", "-metric", "routed", "-stat", "mean")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, e)
@@ -220,7 +220,7 @@ func TestSweepOneAndTwoKeys(t *testing.T) {
 	if len(lines) != 4 || !strings.HasPrefix(lines[1], "-0.1\t1\t") || !strings.HasPrefix(lines[3], "0\t0\t") {
 		t.Errorf("sweep output = %q; want 3 points, 1 routed at −0.1 and 0 at 0", out)
 	}
-	code, _, e = runMain(t, context.Background(), nil, "run", "../scenarios/opening.toml", "-runs", "5", "-out", filepath.Join(dir, "s2"), "-q",
+	code, _, e = runMain(t, context.Background(), nil, "run", "../../scenarios/opening.toml", "-runs", "5", "-out", filepath.Join(dir, "s2"), "-q",
 		"-sweep", "Hysteresis=0.05:0.15:0.05", "-sweep", "ContagionPerSecond=0.25:0.75:0.25")
 	if code != 0 {
 		t.Fatalf("two-key sweep: exit %d: %s", code, e)
@@ -229,5 +229,26 @@ func TestSweepOneAndTwoKeys(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, "s2", f)); err != nil {
 			t.Errorf("two-key sweep: %v", err)
 		}
+	}
+}
+
+func TestLintCommand(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "w.toml")
+	if err := os.WriteFile(bad, []byte("Hysteresis = 0.0\nMinimumStateSeconds = 0.0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, e := runMain(t, context.Background(), nil, "lint", "../../weights.toml"); code != 0 {
+		t.Errorf("lint weights.toml: exit %d, %q %q; want 0", code, out, e)
+	}
+	if code, out, _ := runMain(t, context.Background(), nil, "lint", bad); code != 1 || !strings.Contains(out, "flicker") {
+		t.Errorf("lint of a flickering table: exit %d, %q; want 1 and a flicker warning", code, out)
+	}
+	broken := filepath.Join(dir, "b.toml")
+	if err := os.WriteFile(broken, []byte("Hysteresis = \"x\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, e := runMain(t, context.Background(), nil, "lint", broken); code != 2 || !strings.Contains(e, "line 1") {
+		t.Errorf("lint of a broken file: exit %d, %q; want 2 naming line 1", code, e)
 	}
 }

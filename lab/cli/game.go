@@ -1,4 +1,4 @@
-package lab
+package cli
 
 // This file is the lab's only contact with game/: the demo's own battle run
 // headless. If game/'s API changes, this is the one file to fix.
@@ -10,6 +10,8 @@ import (
 	"math"
 
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/lab/report"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -17,12 +19,12 @@ import (
 // for duration seconds of simulated time with the given settings and seed,
 // and measures it as Run measures a scenario. State changes are read from the
 // soldiers after every Tick (1/60 s at ×1), so times are exact to a tick.
-func GameRun(s morale.Settings, seed uint64, duration, sample, cascadeWindow, rebreakWindow float64) (RunResult, error) {
+func GameRun(s morale.Settings, seed uint64, duration, sample, cascadeWindow, rebreakWindow float64) (lab.RunResult, error) {
 	g, err := game.New(game.Config{Seed: seed, Settings: s, Opening: true})
 	if err != nil {
-		return RunResult{}, err
+		return lab.RunResult{}, err
 	}
-	res := RunResult{Seed: seed, SquadBroke: []bool{false}}
+	res := lab.RunResult{Seed: seed, SquadBroke: []bool{false}}
 	type last struct {
 		state    morale.State
 		alive    bool
@@ -116,7 +118,7 @@ func GameRun(s morale.Settings, seed uint64, duration, sample, cascadeWindow, re
 		g.Tick()
 		observe()
 	}
-	res.LargestCascade = LargestCascade(routs, cascadeWindow)
+	res.LargestCascade = lab.LargestCascade(routs, cascadeWindow)
 	if res.SquadBroke[0] {
 		res.ShareSquadsBroken = 1
 	}
@@ -125,10 +127,10 @@ func GameRun(s morale.Settings, seed uint64, duration, sample, cascadeWindow, re
 
 // GameScenario describes the demo's scene as a Scenario with no timeline, for
 // headers and summaries.
-func GameScenario(s morale.Settings, duration, sample float64) *Scenario {
-	return &Scenario{Name: "demo", Description: "The demo's own battle (game/, with the opening), run headless.",
+func GameScenario(s morale.Settings, duration, sample float64) *lab.Scenario {
+	return &lab.Scenario{Name: "demo", Description: "The demo's own battle (game/, with the opening), run headless.",
 		Settings: s, Duration: duration, Sample: sample, CascadeWindow: 3, RebreakWindow: 10,
-		Squads: []SquadSpec{{Name: "alpha", Size: 5}}, Hash: "game", WeightsHash: "default"}
+		Squads: []lab.SquadSpec{{Name: "alpha", Size: 5}}, Hash: "game", WeightsHash: "default"}
 }
 
 func cmdGame(ctx context.Context, args []string, env Env) error {
@@ -139,7 +141,7 @@ func cmdGame(ctx context.Context, args []string, env Env) error {
 	duration := fs.Float64("duration", 60, "simulated seconds per battle")
 	weights := fs.String("weights", "", "weights file (default: the defaults)")
 	out := fs.String("out", "out/demo", "result folder")
-	report := fs.String("report", "", "also write an HTML report")
+	reportFile := fs.String("report", "", "also write an HTML report")
 	quiet := fs.Bool("q", false, "no progress bar")
 	if _, err := parseFlags(fs, args); err != nil {
 		return err
@@ -156,16 +158,16 @@ func cmdGame(ctx context.Context, args []string, env Env) error {
 	}
 	sc := GameScenario(s, *duration, 0.5)
 	if *weights != "" {
-		sc.WeightsHash = SettingsHash(s)
+		sc.WeightsHash = lab.SettingsHash(s)
 	}
-	plan := Plan{Scenario: sc, Settings: s, Seed: *seed, Runs: *runs}
+	plan := lab.Plan{Scenario: sc, Settings: s, Seed: *seed, Runs: *runs}
 	bar := newProgress(env, *quiet, "demo")
-	res := make([]RunResult, 0, *runs)
+	res := make([]lab.RunResult, 0, *runs)
 	for i := 0; i < *runs; i++ {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		r, err := GameRun(s, RunSeed(*seed, i), *duration, sc.Sample, sc.CascadeWindow, sc.RebreakWindow)
+		r, err := GameRun(s, lab.RunSeed(*seed, i), *duration, sc.Sample, sc.CascadeWindow, sc.RebreakWindow)
 		if err != nil {
 			return err
 		}
@@ -174,11 +176,11 @@ func cmdGame(ctx context.Context, args []string, env Env) error {
 		bar.update(i+1, *runs)
 	}
 	bar.finish()
-	o, sum, err := RunOutputs(NewHeader(plan), Shard{}, res)
+	o, sum, err := lab.RunOutputs(lab.NewHeader(plan), lab.Shard{}, res)
 	if err != nil {
 		return err
 	}
-	plots, err := SummaryPlots(sum, res)
+	plots, err := report.SummaryPlots(sum, res)
 	if err != nil {
 		return err
 	}
@@ -186,15 +188,17 @@ func cmdGame(ctx context.Context, args []string, env Env) error {
 		o[n] = p
 	}
 	var rep []byte
-	if *report != "" {
-		if rep, err = ReportHTML(ReportInput{Title: "demo", Description: sc.Description, Summary: sum, Plots: plots}); err != nil {
+	if *reportFile != "" {
+		if rep, err = report.ReportHTML(report.ReportInput{Title: "demo", Description: sc.Description, Summary: sum, Plots: plots}); err != nil {
 			return err
 		}
 	}
-	if err := writeAll(ctx, o, *out, *report, rep); err != nil {
+	if err := writeAll(ctx, o, *out, *reportFile, rep); err != nil {
 		return err
 	}
 	fmt.Fprintf(env.Stderr, "demo: %d battles written to %s\n", *runs, *out)
 	printSummary(env, sum)
 	return nil
 }
+
+func ptr(v float64) *float64 { return &v }
