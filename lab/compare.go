@@ -28,11 +28,11 @@ type Difference struct {
 func Compare(ctx context.Context, sc *Scenario, a, b morale.Settings, runs int, seed uint64) ([]Difference, error) {
 	ra, err := MonteCarlo(ctx, Plan{Scenario: sc, Settings: a, Seed: seed, Runs: runs})
 	if err != nil {
-		return nil, fmt.Errorf("A: %w", err)
+		return nil, fmt.Errorf("settings A: %w", err)
 	}
 	rb, err := MonteCarlo(ctx, Plan{Scenario: sc, Settings: b, Seed: seed, Runs: runs})
 	if err != nil {
-		return nil, fmt.Errorf("B: %w", err)
+		return nil, fmt.Errorf("settings B: %w", err)
 	}
 	var out []Difference
 	for _, m := range Metrics(sc) {

@@ -50,9 +50,15 @@ func TestLintShippedWeightsIsFast(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := time.Now()
-	ws := lab.Lint(s)
-	el := time.Since(start)
+	// The fastest of five calls, so that a burst of load from other jobs
+	// on the machine does not fail the test.
+	var ws []lab.Warning
+	el := time.Hour
+	for range 5 {
+		start := time.Now()
+		ws = lab.Lint(s)
+		el = min(el, time.Since(start))
+	}
 	if len(ws) != 0 {
 		t.Errorf("the shipped weights.toml has lint warnings: %v", ws)
 	}

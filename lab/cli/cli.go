@@ -173,15 +173,14 @@ func checkEventRows(sc *lab.Scenario) error {
 
 // progress draws a bar with an ETA on w once a job has run for two seconds.
 type progress struct {
-	mu       sync.Mutex
-	w        io.Writer
-	quiet    bool
-	term     bool
-	start    time.Time
-	last     time.Time
-	label    string
-	shown    bool
-	lastLine int
+	mu    sync.Mutex
+	w     io.Writer
+	quiet bool
+	term  bool
+	start time.Time
+	last  time.Time
+	label string
+	shown bool
 }
 
 func newProgress(env Env, quiet bool, label string) *progress {

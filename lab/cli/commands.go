@@ -260,7 +260,7 @@ func cmdCompare(ctx context.Context, args []string, env Env) error {
 	}
 	sc.Settings = b
 	if err := checkEventRows(sc); err != nil {
-		return usageError{fmt.Errorf("B: %w", err)}
+		return usageError{fmt.Errorf("%s: %w", pos[1], err)}
 	}
 	diffs, err := lab.Compare(ctx, sc, a, b, *runs, *seed)
 	if err != nil {

@@ -168,13 +168,6 @@ func Histogram(title, xlabel string, vals []float64, bins int) ([]byte, error) {
 	p.X.Label.Text = xlabel
 	p.Y.Label.Text = "fights"
 	if len(vals) > 0 {
-		lo, hi := vals[0], vals[0]
-		for _, v := range vals {
-			lo, hi = min(lo, v), max(hi, v)
-		}
-		if hi == lo {
-			hi = lo + 1
-		}
 		if bins <= 0 {
 			bins = 20
 		}

@@ -78,3 +78,16 @@ func TestPlotsArePNGs(t *testing.T) {
 		t.Errorf("plots out of order: the fan chart comes first")
 	}
 }
+
+func TestHistogramOfEqualValues(t *testing.T) {
+	for _, vals := range [][]float64{nil, {3, 3, 3}, {1, 2, 2, 9}} {
+		b, err := report.Histogram("t", "x", vals, 10)
+		if err != nil {
+			t.Errorf("Histogram(%v): %v", vals, err)
+			continue
+		}
+		if _, err := png.Decode(bytes.NewReader(b)); err != nil {
+			t.Errorf("Histogram(%v) is not a PNG: %v", vals, err)
+		}
+	}
+}
