@@ -189,3 +189,66 @@ func TestMonteCarloCancelled(t *testing.T) {
 		t.Errorf("MonteCarlo after cancel = %d runs, %v; want nil, context.Canceled", len(runs), err)
 	}
 }
+
+func TestRunActions(t *testing.T) {
+	const head = `
+duration = 10.0
+sample = 1.0
+[[squad]]
+name = "a"
+size = 4
+nerves = [0.0, 0.0, 0.0, 0.0]
+names = ["P", "Q"]
+`
+	tests := []struct {
+		name, events string
+		check        func(t *testing.T, r lab.RunResult)
+	}{
+		{"forced rout of a squad", "[[event]]\nt = 2.0\ndo = \"rout\"\nsquad = \"a\"\n", func(t *testing.T, r lab.RunResult) {
+			if r.FirstRouted == nil || *r.FirstRouted != 2 || r.Routed != 4 || r.LargestCascade != 4 {
+				t.Errorf("FirstRouted %v, Routed %d, cascade %d; want 2, 4, 4", deref(r.FirstRouted), r.Routed, r.LargestCascade)
+			}
+		}},
+		{"rally after a rout is a return, a new break within the window a re-break",
+			"[[event]]\nt = 1.0\ndo = \"rout\"\nagent = \"P\"\n[[event]]\nt = 2.0\ndo = \"rally\"\nagent = \"P\"\n[[event]]\nt = 3.0\ndo = \"rout\"\nagent = \"P\"\n",
+			func(t *testing.T, r lab.RunResult) {
+				if r.Rebreaks != 1 || r.Routed != 1 || r.Broke != 1 {
+					t.Errorf("Rebreaks %d, Routed %d, Broke %d; want 1, 1, 1", r.Rebreaks, r.Routed, r.Broke)
+				}
+			}},
+		{"deaths by location", "[[event]]\nt = 1.0\ndo = \"death\"\nat = [0.0, 0.0]\nradius = 10000.0\ncount = 3\n", func(t *testing.T, r lab.RunResult) {
+			if r.Deaths != 3 {
+				t.Errorf("Deaths = %d; want 3", r.Deaths)
+			}
+			// Three AllyDowns at −0.18 each on the last man (nerve 0),
+			// minus the dead: 1 − 0.54 = 0.46.
+			if math.Abs(r.Morale[2]-0.46) > 1e-9 {
+				t.Errorf("the survivor's morale = %v; want 0.46", r.Morale[2])
+			}
+		}},
+		{"repeating news with until", "[[event]]\nt = 1.0\nevent = \"Suppressed\"\nsquad = \"a\"\nevery = 1.0\nuntil = 3.0\n", func(t *testing.T, r lab.RunResult) {
+			// 1, 2 and 3 s: 3 × −0.07 with no recovery yet (delay 4 s).
+			if math.Abs(r.Morale[4]-(1-0.21)) > 1e-9 {
+				t.Errorf("morale at 4 s = %v; want 0.79", r.Morale[4])
+			}
+		}},
+		{"reinforcements", "[[event]]\nt = 1.0\ndo = \"reinforce\"\nsquad = \"a\"\ncount = 2\n", func(t *testing.T, r lab.RunResult) {
+			if r.Agents != 6 {
+				t.Errorf("Agents = %d; want 6", r.Agents)
+			}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sc, err := lab.ParseScenario("a.toml", []byte(head+tt.events))
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := lab.Run(sc, morale.DefaultSettings(), 5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt.check(t, r)
+		})
+	}
+}
