@@ -156,7 +156,9 @@ func flickerChanges(s morale.Settings, seconds float64) int {
 		if i%2 == 1 {
 			v = s.ShakenBelow + 0.02
 		}
-		_ = a.SetMorale(math.Max(0, math.Min(1, v)))
+		if err := a.SetMorale(math.Max(0, math.Min(1, v))); err != nil {
+			return 0
+		}
 		w.Advance(s.SquadUpdateInterval)
 	}
 	return n
@@ -200,7 +202,9 @@ func unisonSpread(s morale.Settings, nerves []float64) float64 {
 		})
 		for t := 0; t < 60 && math.IsInf(last, 1); t++ {
 			for _, a := range men {
-				_ = a.ReportCustomEvent(weight)
+				if err := a.ReportCustomEvent(weight); err != nil {
+					return math.Inf(1)
+				}
 			}
 			w.Advance(1)
 		}

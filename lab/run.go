@@ -179,6 +179,15 @@ type runner struct {
 	brokeAt float64 // time of the first break, -1 before
 	// unsteady counts the living men who are not Steady.
 	unsteady int
+	// err is the first error the World returned.
+	err error
+}
+
+// check keeps the first error of a call to the World.
+func (r *runner) check(err error) {
+	if err != nil && r.err == nil {
+		r.err = err
+	}
 }
 
 // Run plays one fight of sc with settings s and the given seed, and returns
@@ -234,6 +243,9 @@ func Run(sc *Scenario, s morale.Settings, seed uint64) (RunResult, error) {
 	}
 	r.advanceTo(sc.Duration)
 	r.finish()
+	if r.err != nil {
+		return RunResult{}, fmt.Errorf("seed %d: %w", seed, r.err)
+	}
 	return r.res, nil
 }
 
@@ -387,14 +399,14 @@ func (r *runner) apply(ev *EventSpec) {
 	case "event":
 		switch {
 		case ev.HasAt:
-			_ = r.w.ReportEventAtLocation(ev.Event, r.location(ev), ev.Radius, r.squadIDs(ev.Squads), ev.Scale)
+			r.check(r.w.ReportEventAtLocation(ev.Event, r.location(ev), ev.Radius, r.squadIDs(ev.Squads), ev.Scale))
 		case ev.Agent != "":
 			if m := r.byName[ev.Agent]; m != nil && m.alive {
-				_ = m.a.ReportEvent(ev.Event, ev.Scale)
+				r.check(m.a.ReportEvent(ev.Event, ev.Scale))
 			}
 		default:
 			for _, m := range r.living(ev.Squad) {
-				_ = m.a.ReportEvent(ev.Event, ev.Scale)
+				r.check(m.a.ReportEvent(ev.Event, ev.Scale))
 			}
 		}
 	case "death":
@@ -454,7 +466,7 @@ func (r *runner) apply(ev *EventSpec) {
 			}
 		}
 		r.spawnSquad(i, ev.Count, at, first)
-		_ = r.w.ReportEventAtLocation(ev.Event, at, ev.Radius, []morale.SquadID{morale.SquadID(i + 1)}, ev.Scale)
+		r.check(r.w.ReportEventAtLocation(ev.Event, at, ev.Radius, []morale.SquadID{morale.SquadID(i + 1)}, ev.Scale))
 	}
 }
 
@@ -478,7 +490,7 @@ func (r *runner) kill(m *man) {
 		e = morale.LeaderDown
 	}
 	at := m.a.Position()
-	_ = r.w.ReportEventAtLocation(e, at, 0, []morale.SquadID{morale.SquadID(m.squad + 1)}, 1)
+	r.check(r.w.ReportEventAtLocation(e, at, 0, []morale.SquadID{morale.SquadID(m.squad + 1)}, 1))
 	m.alive = false
 	if m.state != morale.Steady {
 		r.unsteady--

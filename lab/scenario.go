@@ -277,7 +277,7 @@ func ParseScenario(file string, data []byte) (*Scenario, error) {
 	}
 
 	dead := map[string]int{} // named man → line of his death
-	for i, t := range top.tables("event") {
+	for _, t := range top.tables("event") {
 		ev := EventSpec{Line: t.headerLine(), Scale: 1}
 		ev.T = t.num("t", 0, math.Inf(-1), math.Inf(1))
 		if !t.has("t") {
@@ -390,7 +390,6 @@ func ParseScenario(file string, data []byte) (*Scenario, error) {
 		if n := occurrences(ev, sc.Duration); n > maxOccurrences {
 			p.fail(t.key("every"), t.line("every"), "repeats %d times; at most %d occurrences", n, maxOccurrences)
 		}
-		_ = i
 		t.done()
 		sc.Events = append(sc.Events, ev)
 	}

@@ -2,6 +2,7 @@ package lab
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"sort"
 
@@ -37,6 +38,9 @@ type SensitivityResult struct {
 // far they move stat of metric. Knobs at zero cannot be nudged and get a
 // swing of 0.
 func Sensitivity(ctx context.Context, sc *Scenario, metric, stat string, runs int, seed uint64, progress func(done, total int)) (SensitivityResult, error) {
+	if err := CheckMetricStat(sc, metric, stat); err != nil {
+		return SensitivityResult{}, err
+	}
 	res := SensitivityResult{Scenario: sc.Name, Metric: metric, Stat: stat, Runs: runs, Seed: seed}
 	measure := func(s morale.Settings) (*float64, error) {
 		if s.Validate() != nil {
@@ -48,7 +52,10 @@ func Sensitivity(ctx context.Context, sc *Scenario, metric, stat string, runs in
 			return nil, err
 		}
 		sum := Summarize(NewHeader(plan), rr)
-		st, _ := sum.Stat(metric)
+		st, ok := sum.Stat(metric)
+		if !ok {
+			return nil, fmt.Errorf("sensitivity: no metric %q in the summary", metric)
+		}
 		if v, ok := st.Value(stat); ok {
 			return ptr(v), nil
 		}

@@ -128,6 +128,9 @@ type SweepResult struct {
 // Sweep runs the Monte-Carlo at every point of axes (the same seeds at every
 // point) and reports stat of metric at each.
 func Sweep(ctx context.Context, sc *Scenario, axes []Axis, runs int, seed uint64, metric, stat string, progress func(done, total int)) (SweepResult, error) {
+	if err := CheckMetricStat(sc, metric, stat); err != nil {
+		return SweepResult{}, err
+	}
 	res := SweepResult{Scenario: sc.Name, Metric: metric, Stat: stat, Runs: runs, Seed: seed}
 	for _, a := range axes {
 		res.Keys = append(res.Keys, a.Knob.Key)
@@ -155,7 +158,10 @@ func Sweep(ctx context.Context, sc *Scenario, axes []Axis, runs int, seed uint64
 			return SweepResult{}, err
 		}
 		sum := Summarize(NewHeader(plan), rr)
-		st, _ := sum.Stat(metric)
+		st, ok := sum.Stat(metric)
+		if !ok {
+			return SweepResult{}, fmt.Errorf("sweep: no metric %q in the summary", metric)
+		}
 		p := SweepPoint{Values: pt, Share: st.Share, Lo: st.ShareLo, Hi: st.ShareHi}
 		if v, ok := st.Value(stat); ok {
 			p.Value = ptr(v)
@@ -166,4 +172,18 @@ func Sweep(ctx context.Context, sc *Scenario, axes []Axis, runs int, seed uint64
 		}
 	}
 	return res, nil
+}
+
+// CheckMetricStat reports an error naming the choices when metric is not a
+// metric of sc or stat is not a statistic.
+func CheckMetricStat(sc *Scenario, metric, stat string) error {
+	if _, ok := MetricByName(sc, metric); !ok {
+		return fmt.Errorf("%q is not a metric; one of %s", metric, strings.Join(MetricNames(sc), ", "))
+	}
+	for _, s := range statNames {
+		if s == stat {
+			return nil
+		}
+	}
+	return fmt.Errorf("%q is not a statistic; one of %s", stat, strings.Join(statNames, ", "))
 }

@@ -5,6 +5,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -35,6 +36,9 @@ type Env struct {
 	Getenv         func(string) string
 	// Terminal says stderr is a terminal (the progress bar redraws in place).
 	Terminal bool
+	// Now reads the wall clock for the progress bar and the timings printed
+	// to stderr (nil: time.Now). Results never depend on it.
+	Now func() time.Time
 }
 
 const usage = `moralesim: MoraleBreak's headless balance lab.
@@ -136,19 +140,18 @@ func newFlags(name string, env Env) *flag.FlagSet {
 func loadScenario(path, weights string) (*lab.Scenario, error) {
 	sc, err := lab.LoadScenario(path)
 	if err != nil {
-		var se *lab.ScenarioError
-		if errors.As(err, &se) || strings.Contains(err.Error(), ".toml:") {
-			return nil, usageError{err}
-		}
 		return nil, usageError{err}
 	}
 	if weights != "" {
-		s, err := morale.LoadSettings(weights)
+		data, err := os.ReadFile(weights)
 		if err != nil {
 			return nil, usageError{err}
 		}
+		s, err := morale.ReadSettings(bytes.NewReader(data))
+		if err != nil {
+			return nil, usageError{fmt.Errorf("%s: %w", weights, err)}
+		}
 		sc.Settings = s
-		data, _ := os.ReadFile(weights)
 		sc.WeightsHash = hashBytes(data)
 		if err := checkEventRows(sc); err != nil {
 			return nil, usageError{err}
@@ -181,11 +184,16 @@ type progress struct {
 	last  time.Time
 	label string
 	shown bool
+	clock func() time.Time
 }
 
 func newProgress(env Env, quiet bool, label string) *progress {
-	now := time.Now()
-	return &progress{w: env.Stderr, quiet: quiet, term: env.Terminal, start: now, last: now, label: label}
+	clock := env.Now
+	if clock == nil {
+		clock = time.Now
+	}
+	now := clock()
+	return &progress{w: env.Stderr, quiet: quiet, term: env.Terminal, start: now, last: now, label: label, clock: clock}
 }
 
 func (p *progress) update(done, total int) {
@@ -194,7 +202,7 @@ func (p *progress) update(done, total int) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	now := time.Now()
+	now := p.clock()
 	el := now.Sub(p.start)
 	if el < 2*time.Second || (now.Sub(p.last) < 250*time.Millisecond && done < total) {
 		return
@@ -221,13 +229,8 @@ func (p *progress) finish() {
 	}
 }
 
+// hashBytes returns a short FNV-1a hash of data.
 func hashBytes(data []byte) string {
-	h := SettingsHashBytes(data)
-	return h
-}
-
-// SettingsHashBytes returns a short FNV-1a hash of data.
-func SettingsHashBytes(data []byte) string {
 	var h uint64 = 14695981039346656037
 	for _, c := range data {
 		h ^= uint64(c)

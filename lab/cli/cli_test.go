@@ -6,7 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/moralebreak/moralebreak/lab/cli"
 )
@@ -250,5 +252,50 @@ func TestLintCommand(t *testing.T) {
 	}
 	if code, _, e := runMain(t, context.Background(), nil, "lint", broken); code != 2 || !strings.Contains(e, "line 1") {
 		t.Errorf("lint of a broken file: exit %d, %q; want 2 naming line 1", code, e)
+	}
+}
+
+// fakeClock advances by step at every reading.
+func fakeClock(step time.Duration) func() time.Time {
+	var mu sync.Mutex
+	t := time.Unix(0, 0)
+	return func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		t = t.Add(step)
+		return t
+	}
+}
+
+func TestProgressBar(t *testing.T) {
+	tests := []struct {
+		name  string
+		step  time.Duration
+		quiet bool
+		want  bool
+	}{
+		{"a long job shows the bar", time.Second, false, true},
+		{"-q silences it", time.Second, true, false},
+		{"a job under two seconds shows nothing", time.Microsecond, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			args := []string{"run", "../../scenarios/opening.toml", "-runs", "30", "-out", t.TempDir()}
+			if tt.quiet {
+				args = append(args, "-q")
+			}
+			code := cli.Main(context.Background(), args, cli.Env{Stdout: &out, Stderr: &errb, Now: fakeClock(tt.step)})
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errb.String())
+			}
+			got := strings.Contains(errb.String(), "ETA")
+			if got != tt.want {
+				t.Errorf("stderr %q: bar shown = %v; want %v", errb.String(), got, tt.want)
+			}
+			if got && !strings.Contains(errb.String(), "30/30 100%") {
+				t.Errorf("the bar never reached 30/30: %q", errb.String())
+			}
+		})
 	}
 }

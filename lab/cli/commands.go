@@ -58,8 +58,8 @@ func cmdRun(ctx context.Context, args []string, env Env) error {
 	if *out == "" {
 		*out = filepath.Join("out", sc.Name)
 	}
-	if _, ok := lab.MetricByName(sc, *metric); !ok {
-		return bad("-metric %q is not a metric; one of %s", *metric, strings.Join(lab.MetricNames(sc), ", "))
+	if err := lab.CheckMetricStat(sc, *metric, *stat); err != nil {
+		return bad("-metric/-stat: %v", err)
 	}
 	if len(sweeps) > 0 {
 		axes, err := lab.ParseSweeps(sweeps, sc.Settings)
@@ -328,8 +328,8 @@ func cmdSensitivity(ctx context.Context, args []string, env Env) error {
 	if err != nil {
 		return err
 	}
-	if _, ok := lab.MetricByName(sc, *metric); !ok {
-		return bad("-metric %q is not a metric of %s", *metric, sc.Name)
+	if err := lab.CheckMetricStat(sc, *metric, *stat); err != nil {
+		return bad("-metric/-stat: %v", err)
 	}
 	if *out == "" {
 		*out = "out/" + sc.Name + "-sensitivity"
