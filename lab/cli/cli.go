@@ -163,12 +163,12 @@ func loadScenario(path, weights string) (*lab.Scenario, error) {
 // checkEventRows verifies that every event of sc has a row in its settings.
 func checkEventRows(sc *lab.Scenario) error {
 	var errs []error
-	for _, ev := range sc.Events {
+	for i, ev := range sc.Events {
 		if ev.Do != "event" && ev.Do != "reinforce" {
 			continue
 		}
 		if _, ok := sc.Settings.Weights[ev.Event]; !ok {
-			errs = append(errs, &lab.ScenarioError{File: sc.Path, Line: ev.Line, Key: "event", Msg: fmt.Sprintf("%q has no row in the weights table, so it would be worth zero", ev.Event)})
+			errs = append(errs, &lab.ScenarioError{File: sc.Path, Line: ev.Line, Key: fmt.Sprintf("event[%d].event", i+1), Msg: fmt.Sprintf("%q has no row in the weights table, so it would be worth zero", ev.Event)})
 		}
 	}
 	return errors.Join(errs...)

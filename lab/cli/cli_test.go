@@ -97,10 +97,22 @@ func TestBadInputWritesNothing(t *testing.T) {
 		{"bad shard", []string{"run", "../../scenarios/opening.toml", "-shard", "4/4"}, "0 ≤ K < N"},
 		{"auto without index", []string{"run", "../../scenarios/opening.toml", "-shard", "auto/4"}, "JOB_COMPLETION_INDEX"},
 		{"unknown command", []string{"fly"}, "unknown command"},
+		{"bad statistic", []string{"run", "../../scenarios/opening.toml", "-stat", "p42"}, `"p42" is not a statistic`},
+		{"bad metric", []string{"sensitivity", "../../scenarios/opening.toml", "-metric", "speed"}, `"speed" is not a metric`},
+		{"weights without a row", []string{"run", "../../scenarios/opening.toml", "-weights", "EMPTY"}, `"Suppressed" has no row in the weights table`},
 		{"missing file", []string{"run", filepath.Join(dir, "nope.toml")}, "nope.toml"},
+	}
+	empty := filepath.Join(dir, "empty.toml")
+	if err := os.WriteFile(empty, []byte("[weights]\nAllyDown = -0.2\n"), 0o644); err != nil {
+		t.Fatal(err)
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			for i, a := range tt.args {
+				if a == "EMPTY" {
+					tt.args[i] = empty
+				}
+			}
 			out := filepath.Join(dir, "out-"+strings.ReplaceAll(tt.name, " ", "-"))
 			args := append(append([]string{}, tt.args...), "-out", out, "-q")
 			if tt.args[0] == "fly" {
