@@ -162,6 +162,7 @@ const (
 	maxAgents      = 200000
 	maxDuration    = 24 * 3600
 	maxOccurrences = 1000000
+	maxSamples     = 10000
 )
 
 // Formations a squad may use.
@@ -224,6 +225,8 @@ func ParseScenario(file string, data []byte) (*Scenario, error) {
 	}
 	if sc.Sample > sc.Duration {
 		p.fail("sample", top.line("sample"), "is %g s, longer than the duration %g s", sc.Sample, sc.Duration)
+	} else if n := sc.Duration / sc.Sample; n > maxSamples {
+		p.fail("sample", top.line("sample"), "gives %.0f samples per fight; at most %d (raise sample)", n, maxSamples)
 	}
 
 	squadIndex := map[string]int{}
