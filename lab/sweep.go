@@ -1,9 +1,13 @@
 package lab
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -107,6 +111,9 @@ func ParseSweeps(specs []string, s morale.Settings) ([]Axis, error) {
 
 // SweepPoint is the result of the Monte-Carlo at one point of a sweep.
 type SweepPoint struct {
+	// Index is the point's place in the sweep (the first key varies
+	// slowest).
+	Index  int       `json:"index"`
 	Values []float64 `json:"values"`
 	Value  *float64  `json:"value"`
 	Share  float64   `json:"share"`
@@ -114,24 +121,30 @@ type SweepPoint struct {
 	Hi     float64   `json:"share_hi"`
 }
 
-// SweepResult is sweep.json.
+// SweepResult is sweep.json. A shard holds only its points; MergeSweeps
+// puts the shards back together into the same bytes one machine writes.
 type SweepResult struct {
-	Scenario string       `json:"scenario"`
-	Keys     []string     `json:"keys"`
-	Metric   string       `json:"metric"`
-	Stat     string       `json:"stat"`
-	Runs     int          `json:"runs"`
-	Seed     uint64       `json:"seed"`
-	Points   []SweepPoint `json:"points"`
+	Scenario     string       `json:"scenario"`
+	ScenarioHash string       `json:"scenario_hash"`
+	WeightsHash  string       `json:"weights_hash"`
+	Keys         []string     `json:"keys"`
+	Metric       string       `json:"metric"`
+	Stat         string       `json:"stat"`
+	Runs         int          `json:"runs"`
+	Seed         uint64       `json:"seed"`
+	Total        int          `json:"total_points"`
+	Shard        string       `json:"shard"`
+	Points       []SweepPoint `json:"points"`
 }
 
-// Sweep runs the Monte-Carlo at every point of axes (the same seeds at every
-// point) and reports stat of metric at each.
-func Sweep(ctx context.Context, sc *Scenario, axes []Axis, runs int, seed uint64, metric, stat string, progress func(done, total int)) (SweepResult, error) {
+// Sweep runs the Monte-Carlo at every point of axes that belongs to shard
+// (point i when i ≡ K mod N; every point for the zero Shard), with the same
+// seeds at every point, and reports stat of metric at each.
+func Sweep(ctx context.Context, sc *Scenario, axes []Axis, runs int, seed uint64, metric, stat string, shard Shard, progress func(done, total int)) (SweepResult, error) {
 	if err := CheckMetricStat(sc, metric, stat); err != nil {
 		return SweepResult{}, err
 	}
-	res := SweepResult{Scenario: sc.Name, Metric: metric, Stat: stat, Runs: runs, Seed: seed}
+	res := SweepResult{Scenario: sc.Name, ScenarioHash: sc.Hash, WeightsHash: sc.WeightsHash, Metric: metric, Stat: stat, Runs: runs, Seed: seed, Shard: shard.String()}
 	for _, a := range axes {
 		res.Keys = append(res.Keys, a.Knob.Key)
 	}
@@ -147,7 +160,18 @@ func Sweep(ctx context.Context, sc *Scenario, axes []Axis, runs int, seed uint64
 			}
 		}
 	}
+	res.Total = len(points)
+	mine := 0
+	for i := range points {
+		if shard.Has(i) {
+			mine++
+		}
+	}
+	done := 0
 	for i, pt := range points {
+		if !shard.Has(i) {
+			continue
+		}
 		s := sc.Settings.Clone()
 		for j, a := range axes {
 			a.Knob.Set(&s, pt[j])
@@ -162,16 +186,88 @@ func Sweep(ctx context.Context, sc *Scenario, axes []Axis, runs int, seed uint64
 		if !ok {
 			return SweepResult{}, fmt.Errorf("sweep: no metric %q in the summary", metric)
 		}
-		p := SweepPoint{Values: pt, Share: st.Share, Lo: st.ShareLo, Hi: st.ShareHi}
+		p := SweepPoint{Index: i, Values: pt, Share: st.Share, Lo: st.ShareLo, Hi: st.ShareHi}
 		if v, ok := st.Value(stat); ok {
 			p.Value = ptr(v)
 		}
 		res.Points = append(res.Points, p)
+		done++
 		if progress != nil {
-			progress(i+1, len(points))
+			progress(done, mine)
 		}
 	}
 	return res, nil
+}
+
+// MergeSweeps puts sweep shards back together. It refuses shards of different
+// sweeps (scenario, weights, keys, metric, statistic, runs, seed), naming
+// the field and the folders, and a set that misses or repeats a point.
+func MergeSweeps(parts []SweepResult, dirs []string) (SweepResult, error) {
+	if len(parts) == 0 {
+		return SweepResult{}, fmt.Errorf("merge: no shards given")
+	}
+	h := parts[0]
+	for i, g := range parts[1:] {
+		for _, c := range []struct {
+			name string
+			a, b any
+		}{
+			{"scenario", h.Scenario, g.Scenario},
+			{"scenario (file contents)", h.ScenarioHash, g.ScenarioHash},
+			{"weights", h.WeightsHash, g.WeightsHash},
+			{"sweep keys", h.Keys, g.Keys},
+			{"metric", h.Metric, g.Metric},
+			{"stat", h.Stat, g.Stat},
+			{"runs", h.Runs, g.Runs},
+			{"seed", h.Seed, g.Seed},
+			{"points", h.Total, g.Total},
+		} {
+			if fmt.Sprint(c.a) != fmt.Sprint(c.b) {
+				return SweepResult{}, fmt.Errorf("merge: %s and %s come from different %s: %v and %v", dirs[0], dirs[i+1], c.name, c.a, c.b)
+			}
+		}
+	}
+	out := h
+	out.Shard = Shard{}.String()
+	out.Points = make([]SweepPoint, h.Total)
+	seen := make([]bool, h.Total)
+	for i, part := range parts {
+		for _, p := range part.Points {
+			if p.Index < 0 || p.Index >= h.Total {
+				return SweepResult{}, fmt.Errorf("merge: %s has point %d, outside 0..%d", dirs[i], p.Index, h.Total-1)
+			}
+			if seen[p.Index] {
+				return SweepResult{}, fmt.Errorf("merge: point %d appears twice (again in %s)", p.Index, dirs[i])
+			}
+			seen[p.Index] = true
+			out.Points[p.Index] = p
+		}
+	}
+	for i, s := range seen {
+		if !s {
+			return SweepResult{}, fmt.Errorf("merge: point %d of %d is missing; is a shard missing?", i, h.Total)
+		}
+	}
+	return out, nil
+}
+
+// EncodeSweep renders sweep.json.
+func EncodeSweep(r SweepResult) ([]byte, error) { return encodeJSON(r) }
+
+// ReadSweep reads the sweep.json of a result folder.
+func ReadSweep(dir string) (SweepResult, error) {
+	path := filepath.Join(dir, "sweep.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return SweepResult{}, err
+	}
+	var r SweepResult
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		return SweepResult{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return r, nil
 }
 
 // CheckMetricStat reports an error naming the choices when metric is not a

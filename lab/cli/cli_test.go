@@ -3,6 +3,7 @@ package cli_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -309,5 +310,43 @@ func TestProgressBar(t *testing.T) {
 				t.Errorf("the bar never reached 30/30: %q", errb.String())
 			}
 		})
+	}
+}
+
+func TestSweepShardsMerge(t *testing.T) {
+	dir := t.TempDir()
+	sweep := []string{"-sweep", "Hysteresis=0.05:0.2:0.05", "-sweep", "RecoveryDelaySeconds=3:5:1", "-metric", "routed", "-stat", "mean", "-runs", "8", "-q"}
+	run := func(out string, extra ...string) {
+		t.Helper()
+		args := append(append([]string{"run", "../../scenarios/opening.toml", "-out", out}, sweep...), extra...)
+		if code, _, e := runMain(t, context.Background(), nil, args...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, e)
+		}
+	}
+	run(filepath.Join(dir, "full"))
+	var shards []string
+	for k := 0; k < 3; k++ {
+		d := filepath.Join(dir, fmt.Sprintf("s%d", k))
+		run(d, "-shard", fmt.Sprintf("%d/3", k))
+		shards = append(shards, d)
+		if _, err := os.Stat(filepath.Join(d, "sweep.png")); err == nil {
+			t.Errorf("shard %d drew a plot of a partial sweep", k)
+		}
+	}
+	merged := filepath.Join(dir, "merged")
+	if code, _, e := runMain(t, context.Background(), nil, append(append([]string{"merge"}, shards...), "-out", merged)...); code != 0 {
+		t.Fatalf("merge: exit %d: %s", code, e)
+	}
+	a, err1 := os.ReadFile(filepath.Join(dir, "full", "sweep.json"))
+	b, err2 := os.ReadFile(filepath.Join(merged, "sweep.json"))
+	if err1 != nil || err2 != nil || !bytes.Equal(a, b) {
+		t.Errorf("merged sweep.json differs from the single run's (%v, %v)", err1, err2)
+	}
+	if _, err := os.Stat(filepath.Join(merged, "sweep.png")); err != nil {
+		t.Errorf("merged sweep has no plot: %v", err)
+	}
+	code, _, e := runMain(t, context.Background(), nil, "merge", shards[0], shards[1], "-out", filepath.Join(dir, "bad"))
+	if code != 2 || !strings.Contains(e, "missing") {
+		t.Errorf("merge of two of three sweep shards: exit %d, %q; want 2 and 'missing'", code, e)
 	}
 }

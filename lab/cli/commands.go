@@ -66,10 +66,7 @@ func cmdRun(ctx context.Context, args []string, env Env) error {
 		if err != nil {
 			return usageError{err}
 		}
-		if shard.N > 1 {
-			return bad("-shard with -sweep: shard the sweep by running one point per job instead")
-		}
-		return runSweep(ctx, env, sc, axes, *runs, *seed, *out, *reportFile, *metric, *stat, *quiet)
+		return runSweep(ctx, env, sc, axes, *runs, *seed, shard, *out, *reportFile, *metric, *stat, *quiet)
 	}
 	plan := lab.Plan{Scenario: sc, Settings: sc.Settings, Seed: *seed, Runs: *runs, Shard: shard}
 	bar := newProgress(env, *quiet, sc.Name)
@@ -198,6 +195,25 @@ func cmdMerge(args []string, env Env) error {
 	}
 	if len(pos) == 0 || *out == "" {
 		return bad("merge takes shard folders and -out DIR")
+	}
+	if _, err := os.Stat(filepath.Join(pos[0], "sweep.json")); err == nil {
+		var parts []lab.SweepResult
+		for _, d := range pos {
+			r, err := lab.ReadSweep(d)
+			if err != nil {
+				return usageError{err}
+			}
+			parts = append(parts, r)
+		}
+		res, err := lab.MergeSweeps(parts, pos)
+		if err != nil {
+			return usageError{err}
+		}
+		if err := writeSweep(context.Background(), env, res, "", *out, *reportFile); err != nil {
+			return err
+		}
+		fmt.Fprintf(env.Stderr, "merged %d sweep points from %d shards into %s\n", res.Total, len(parts), *out)
+		return nil
 	}
 	var files []lab.RunsFile
 	for _, d := range pos {
@@ -371,33 +387,50 @@ func cmdSensitivity(ctx context.Context, args []string, env Env) error {
 	return nil
 }
 
-func runSweep(ctx context.Context, env Env, sc *lab.Scenario, axes []lab.Axis, runs int, seed uint64, out, reportFile, metric, stat string, quiet bool) error {
+func runSweep(ctx context.Context, env Env, sc *lab.Scenario, axes []lab.Axis, runs int, seed uint64, shard lab.Shard, out, reportFile, metric, stat string, quiet bool) error {
+	if shard.N > 1 && reportFile != "" {
+		return bad("-report needs every point; merge the shards, then pass -report to merge")
+	}
 	bar := newProgress(env, quiet, sc.Name+" sweep")
-	res, err := lab.Sweep(ctx, sc, axes, runs, seed, metric, stat, bar.update)
+	res, err := lab.Sweep(ctx, sc, axes, runs, seed, metric, stat, shard, bar.update)
 	bar.finish()
 	if err != nil {
 		return err
 	}
-	js, err := json.MarshalIndent(res, "", " ")
+	if err := writeSweep(ctx, env, res, sc.Description, out, reportFile); err != nil {
+		return err
+	}
+	printSweep(env, res)
+	return nil
+}
+
+// writeSweep writes sweep.json and, for a complete sweep, sweep.png and the
+// report.
+func writeSweep(ctx context.Context, env Env, res lab.SweepResult, description, out, reportFile string) error {
+	js, err := lab.EncodeSweep(res)
 	if err != nil {
 		return err
 	}
-	png, err := report.SweepChart(res)
-	if err != nil {
-		return err
-	}
-	o := lab.Outputs{"sweep.json": append(js, '\n'), "sweep.png": png}
+	o := lab.Outputs{"sweep.json": js}
 	var rep []byte
-	if reportFile != "" {
-		rep, err = report.ReportHTML(report.ReportInput{Title: sc.Name + " sweep of " + strings.Join(res.Keys, " × "), Description: sc.Description, Plots: map[string][]byte{"sweep.png": png}})
+	if len(res.Points) == res.Total {
+		png, err := report.SweepChart(res)
 		if err != nil {
 			return err
 		}
+		o["sweep.png"] = png
+		if reportFile != "" {
+			rep, err = report.ReportHTML(report.ReportInput{Title: res.Scenario + " sweep of " + strings.Join(res.Keys, " × "), Description: description, Plots: map[string][]byte{"sweep.png": png}})
+			if err != nil {
+				return err
+			}
+		}
 	}
-	if err := writeAll(ctx, o, out, reportFile, rep); err != nil {
-		return err
-	}
-	fmt.Fprintf(env.Stdout, "%s\t%s %s\tshare [95%% CI]\n", strings.Join(res.Keys, "\t"), stat, metric)
+	return writeAll(ctx, o, out, reportFile, rep)
+}
+
+func printSweep(env Env, res lab.SweepResult) {
+	fmt.Fprintf(env.Stdout, "%s\t%s %s\tshare [95%% CI]\n", strings.Join(res.Keys, "\t"), res.Stat, res.Metric)
 	for _, pt := range res.Points {
 		var cols []string
 		for _, v := range pt.Values {
@@ -409,5 +442,4 @@ func runSweep(ctx context.Context, env Env, sc *lab.Scenario, axes []lab.Axis, r
 		}
 		fmt.Fprintf(env.Stdout, "%s\t%s\t%.3f [%.3f, %.3f]\n", strings.Join(cols, "\t"), val, pt.Share, pt.Lo, pt.Hi)
 	}
-	return nil
 }

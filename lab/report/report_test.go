@@ -43,7 +43,7 @@ func TestPlotsArePNGs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sw, err := lab.Sweep(context.Background(), sc, axes, 5, 1, "first_rout_s", "p50", nil)
+	sw, err := lab.Sweep(context.Background(), sc, axes, 5, 1, "first_rout_s", "p50", lab.Shard{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
