@@ -196,7 +196,9 @@ func cmdGame(ctx context.Context, args []string, env Env) error {
 	if err := writeAll(ctx, o, *out, *reportFile, rep); err != nil {
 		return err
 	}
-	fmt.Fprintf(env.Stderr, "demo: %d battles written to %s\n", *runs, *out)
+	if !*quiet {
+		fmt.Fprintf(env.Stderr, "demo: %d battles written to %s\n", *runs, *out)
+	}
 	printSummary(env, sum)
 	return nil
 }
