@@ -42,6 +42,10 @@ type Plan struct {
 	// Workers is the number of goroutines (0: GOMAXPROCS). It changes the
 	// speed, never the result.
 	Workers int
+	// RunFunc, when set, plays one fight instead of Run(Scenario, Settings,
+	// seed): the demo's own battle, say. It must be safe for concurrent use
+	// and depend on nothing but its seed.
+	RunFunc func(seed uint64) (RunResult, error)
 	// Progress, when set, is called from the workers after each run with the
 	// number of runs done and the shard's total; it must be safe for
 	// concurrent use.
@@ -89,7 +93,13 @@ func MonteCarlo(ctx context.Context, p Plan) ([]RunResult, error) {
 				if j >= len(idx) {
 					return
 				}
-				r, err := Run(p.Scenario, p.Settings, RunSeed(p.Seed, idx[j]))
+				var r RunResult
+				var err error
+				if p.RunFunc != nil {
+					r, err = p.RunFunc(RunSeed(p.Seed, idx[j]))
+				} else {
+					r, err = Run(p.Scenario, p.Settings, RunSeed(p.Seed, idx[j]))
+				}
 				if err != nil {
 					errs[w] = err
 					return

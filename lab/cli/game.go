@@ -161,21 +161,16 @@ func cmdGame(ctx context.Context, args []string, env Env) error {
 		sc.WeightsHash = lab.SettingsHash(s)
 	}
 	plan := lab.Plan{Scenario: sc, Settings: s, Seed: *seed, Runs: *runs}
-	bar := newProgress(env, *quiet, "demo")
-	res := make([]lab.RunResult, 0, *runs)
-	for i := 0; i < *runs; i++ {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		r, err := GameRun(s, lab.RunSeed(*seed, i), *duration, sc.Sample, sc.CascadeWindow, sc.RebreakWindow)
-		if err != nil {
-			return err
-		}
-		r.Index = i
-		res = append(res, r)
-		bar.update(i+1, *runs)
+	plan.RunFunc = func(seed uint64) (lab.RunResult, error) {
+		return GameRun(s, seed, *duration, sc.Sample, sc.CascadeWindow, sc.RebreakWindow)
 	}
+	bar := newProgress(env, *quiet, "demo")
+	plan.Progress = bar.update
+	res, err := lab.MonteCarlo(ctx, plan)
 	bar.finish()
+	if err != nil {
+		return err
+	}
 	o, sum, err := lab.RunOutputs(lab.NewHeader(plan), lab.Shard{}, res)
 	if err != nil {
 		return err

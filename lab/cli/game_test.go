@@ -58,7 +58,7 @@ func TestOpeningScenarioMatchesTheDemo(t *testing.T) {
 
 func TestGameCommand(t *testing.T) {
 	dir := t.TempDir()
-	code, out, e := runMain(t, context.Background(), nil, "game", "-runs", "3", "-duration", "15", "-out", dir, "-q")
+	code, out, e := runMain(t, context.Background(), nil, "game", "-runs", "4", "-duration", "15", "-out", dir, "-q")
 	if code != 0 || !strings.Contains(out, "first_rout_s") {
 		t.Errorf("game: exit %d, %q, %q", code, out, e)
 	}
