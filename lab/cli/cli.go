@@ -101,6 +101,8 @@ func Main(ctx context.Context, args []string, env Env) int {
 	switch {
 	case err == nil:
 		return code
+	case errors.Is(err, flag.ErrHelp):
+		return ExitOK
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintln(env.Stderr, "moralesim: interrupted; nothing written")
 		return ExitInterrupted
