@@ -3,6 +3,7 @@ package lab_test
 import (
 	"context"
 	"math"
+	"runtime"
 	"testing"
 
 	"github.com/moralebreak/moralebreak/lab"
@@ -158,7 +159,13 @@ func TestMonteCarloIndependentOfWorkers(t *testing.T) {
 		t.Fatal(err)
 	}
 	var ref []byte
-	for _, workers := range []int{1, 2, 3} {
+	// Workers 0 takes GOMAXPROCS: run it at 1 and 2 as well as with 1, 2 and
+	// 3 explicit workers.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for i, workers := range []int{1, 2, 3, 0, 0} {
+		if i >= 3 {
+			runtime.GOMAXPROCS(i - 2)
+		}
 		p := lab.Plan{Scenario: sc, Settings: sc.Settings, Seed: 42, Runs: 60, Workers: workers}
 		runs, err := lab.MonteCarlo(context.Background(), p)
 		if err != nil {
@@ -172,7 +179,7 @@ func TestMonteCarloIndependentOfWorkers(t *testing.T) {
 		if ref == nil {
 			ref = got
 		} else if string(got) != string(ref) {
-			t.Errorf("%d workers give different bytes than 1 worker", workers)
+			t.Errorf("%d workers (GOMAXPROCS %d) give different bytes than 1 worker", workers, runtime.GOMAXPROCS(0))
 		}
 	}
 }
