@@ -1,11 +1,14 @@
 package lab
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -307,11 +310,7 @@ func Summarize(h Header, runs []RunResult) Summary {
 
 func sortedRuns(runs []RunResult) []RunResult {
 	out := append([]RunResult(nil), runs...)
-	for i := 1; i < len(out); i++ { // insertion sort keeps it stable; usually sorted already
-		for j := i; j > 0 && out[j].Index < out[j-1].Index; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	slices.SortStableFunc(out, func(a, b RunResult) int { return cmp.Compare(a.Index, b.Index) })
 	return out
 }
 
@@ -336,14 +335,7 @@ func SettingsHash(s morale.Settings) string {
 }
 
 func sortedEvents(s morale.Settings) []morale.Event {
-	var es []morale.Event
-	for e := range s.Weights {
-		es = append(es, e)
-	}
-	for i := 1; i < len(es); i++ {
-		for j := i; j > 0 && es[j] < es[j-1]; j-- {
-			es[j], es[j-1] = es[j-1], es[j]
-		}
-	}
+	es := slices.Collect(maps.Keys(s.Weights))
+	slices.Sort(es)
 	return es
 }

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -53,7 +55,8 @@ func ParseShard(s string, getenv func(string) string) (Shard, error) {
 	return Shard{K: ki, N: ni}, nil
 }
 
-// MarshalJSON-stable encoding: indented, with a final newline.
+// encodeJSON renders v as indented JSON with a final newline; the same value
+// always gives the same bytes.
 func encodeJSON(v any) ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -103,15 +106,7 @@ func (o Outputs) Write(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	names := make([]string, 0, len(o))
-	for n := range o {
-		names = append(names, n)
-	}
-	for i := 1; i < len(names); i++ {
-		for j := i; j > 0 && names[j] < names[j-1]; j-- {
-			names[j], names[j-1] = names[j-1], names[j]
-		}
-	}
+	names := slices.Sorted(maps.Keys(o))
 	for _, n := range names {
 		if err := WriteFileAtomic(filepath.Join(dir, n), o[n]); err != nil {
 			return err
