@@ -1,0 +1,82 @@
+package lab_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// BenchmarkScenario measures one seeded fight of each shipped scenario; the
+// agent-s/op metric is men × simulated seconds per fight, for the cost per
+// agent-second.
+func BenchmarkScenario(b *testing.B) {
+	for _, name := range []string{"opening", "line", "platoon", "army"} {
+		sc, err := lab.LoadScenario("../scenarios/" + name + ".toml")
+		if err != nil {
+			b.Fatal(err)
+		}
+		men := 0
+		for _, sq := range sc.Squads {
+			men += sq.Size
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				if _, err := lab.Run(sc, sc.Settings, lab.RunSeed(1, i)); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/(float64(men)*sc.Duration), "ns/agent-s")
+		})
+	}
+}
+
+// BenchmarkOpening1000 is the speed target: 1000 seeded runs of the
+// opening (60 s each) on every core.
+func BenchmarkOpening1000(b *testing.B) {
+	sc, err := lab.LoadScenario("../scenarios/opening.toml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := lab.MonteCarlo(context.Background(), lab.Plan{Scenario: sc, Settings: sc.Settings, Seed: 1, Runs: 1000}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkWorldFloor is the floor: the bare morale World stepping the same
+// number of men for the same time with no events and no lab around it.
+func BenchmarkWorldFloor(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		men  int
+	}{{"5men-60s", 5}, {"10000men-60s", 10000}} {
+		b.Run(c.name, func(b *testing.B) {
+			for i := 0; b.Loop(); i++ {
+				w, err := morale.NewWorld(morale.DefaultSettings(), uint64(i))
+				if err != nil {
+					b.Fatal(err)
+				}
+				for j := 0; j < c.men; j++ {
+					w.Spawn(morale.SquadID(j/1000+1), morale.Vec2{X: float64(j%100) * 150, Y: float64(j/100) * 150})
+				}
+				for t := 0; t < 120; t++ {
+					w.Advance(0.5)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/(float64(c.men)*60), "ns/agent-s")
+		})
+	}
+}
+
+// BenchmarkLint is the cost of one Lint of the default settings, which the
+// demo may call whenever the settings change.
+func BenchmarkLint(b *testing.B) {
+	s := morale.DefaultSettings()
+	for b.Loop() {
+		lab.Lint(s)
+	}
+}

@@ -1,0 +1,352 @@
+package cli_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/moralebreak/moralebreak/lab/cli"
+)
+
+func runMain(t *testing.T, ctx context.Context, env map[string]string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := cli.Main(ctx, args, cli.Env{Stdout: &out, Stderr: &errb, Getenv: func(k string) string { return env[k] }})
+	return code, out.String(), errb.String()
+}
+
+func TestShardsMergeByteForByte(t *testing.T) {
+	dir := t.TempDir()
+	sc := "../../scenarios/opening.toml"
+	full := filepath.Join(dir, "full")
+	if code, _, e := runMain(t, context.Background(), nil, "run", sc, "-runs", "203", "-seed", "9", "-out", full, "-q"); code != 0 {
+		t.Fatalf("run: exit %d: %s", code, e)
+	}
+	var shards []string
+	for k := 0; k < 4; k++ {
+		d := filepath.Join(dir, "shard", string(rune('0'+k)))
+		shards = append(shards, d)
+		// Shard 2 takes its index from the Kubernetes variable.
+		args := []string{"run", sc, "-runs", "203", "-seed", "9", "-out", d, "-q", "-shard", "0/4"}
+		env := map[string]string{}
+		if k == 2 {
+			args[len(args)-1] = "auto/4"
+			env["JOB_COMPLETION_INDEX"] = "2"
+		} else {
+			args[len(args)-1] = string(rune('0'+k)) + "/4"
+		}
+		if code, _, e := runMain(t, context.Background(), env, args...); code != 0 {
+			t.Fatalf("shard %d: exit %d: %s", k, code, e)
+		}
+		if _, err := os.Stat(filepath.Join(d, "summary.json")); err == nil {
+			t.Errorf("shard %d wrote a summary.json; a shard's summary would be partial", k)
+		}
+	}
+	merged := filepath.Join(dir, "merged")
+	if code, _, e := runMain(t, context.Background(), nil, append(append([]string{"merge"}, shards...), "-out", merged)...); code != 0 {
+		t.Fatalf("merge: exit %d: %s", code, e)
+	}
+	for _, f := range []string{"summary.json", "runs.json", "runs.csv"} {
+		a, err1 := os.ReadFile(filepath.Join(full, f))
+		b, err2 := os.ReadFile(filepath.Join(merged, f))
+		if err1 != nil || err2 != nil {
+			t.Fatalf("%s: %v, %v", f, err1, err2)
+		}
+		if !bytes.Equal(a, b) {
+			t.Errorf("merged %s differs from the single run's (%d vs %d bytes)", f, len(b), len(a))
+		}
+	}
+
+	// A shard of another seed is refused, naming the seed.
+	other := filepath.Join(dir, "other")
+	if code, _, e := runMain(t, context.Background(), nil, "run", sc, "-runs", "203", "-seed", "10", "-out", other, "-q", "-shard", "3/4"); code != 0 {
+		t.Fatalf("run: exit %d: %s", code, e)
+	}
+	code, _, e := runMain(t, context.Background(), nil, "merge", shards[0], shards[1], shards[2], other, "-out", filepath.Join(dir, "bad"))
+	if code != 2 || !strings.Contains(e, "different seed: 9 and 10") {
+		t.Errorf("merge of mixed seeds: exit %d, %q; want 2 and a message naming the seed", code, e)
+	}
+	// A missing shard is refused too.
+	code, _, e = runMain(t, context.Background(), nil, "merge", shards[0], shards[1], "-out", filepath.Join(dir, "bad"))
+	if code != 2 || !strings.Contains(e, "missing") {
+		t.Errorf("merge of half the shards: exit %d, %q; want 2 and 'missing'", code, e)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "bad")); err == nil {
+		t.Errorf("a refused merge created its output folder")
+	}
+}
+
+func TestBadInputWritesNothing(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.toml")
+	if err := os.WriteFile(bad, []byte("duration = 10.0\n[[squad]]\nsize = 2\ncolour = \"red\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"unknown key", []string{"run", bad}, "bad.toml:4: squad[1].colour: is not a key"},
+		{"bad sweep key", []string{"run", "../../scenarios/opening.toml", "-sweep", "Bravery=0:1:0.1"}, `"Bravery" is not a setting or weight row`},
+		{"bad shard", []string{"run", "../../scenarios/opening.toml", "-shard", "4/4"}, "0 ≤ K < N"},
+		{"auto without index", []string{"run", "../../scenarios/opening.toml", "-shard", "auto/4"}, "JOB_COMPLETION_INDEX"},
+		{"unknown command", []string{"fly"}, "unknown command"},
+		{"bad statistic", []string{"run", "../../scenarios/opening.toml", "-stat", "p42"}, `"p42" is not a statistic`},
+		{"bad metric", []string{"sensitivity", "../../scenarios/opening.toml", "-metric", "speed"}, `"speed" is not a metric`},
+		{"weights without a row", []string{"run", "../../scenarios/opening.toml", "-weights", "EMPTY"}, `"Suppressed" has no row in the weights table`},
+		{"missing file", []string{"run", filepath.Join(dir, "nope.toml")}, "nope.toml"},
+	}
+	empty := filepath.Join(dir, "empty.toml")
+	if err := os.WriteFile(empty, []byte("[weights]\nAllyDown = -0.2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for i, a := range tt.args {
+				if a == "EMPTY" {
+					tt.args[i] = empty
+				}
+			}
+			out := filepath.Join(dir, "out-"+strings.ReplaceAll(tt.name, " ", "-"))
+			args := append(append([]string{}, tt.args...), "-out", out, "-q")
+			if tt.args[0] == "fly" {
+				args = tt.args
+			}
+			code, _, e := runMain(t, context.Background(), nil, args...)
+			if code != cli.ExitBadInput {
+				t.Errorf("exit %d; want %d (stderr %q)", code, cli.ExitBadInput, e)
+			}
+			if !strings.Contains(e, tt.want) {
+				t.Errorf("stderr = %q; want it to contain %q", e, tt.want)
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Errorf("%s was created; bad input must write nothing", out)
+			}
+		})
+	}
+}
+
+func TestInterruptedRunWritesNothing(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "o")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	code, _, e := runMain(t, ctx, nil, "run", "../../scenarios/opening.toml", "-runs", "50", "-out", out, "-q")
+	if code != cli.ExitInterrupted {
+		t.Errorf("exit %d; want %d (%s)", code, cli.ExitInterrupted, e)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("an interrupted run created %s", out)
+	}
+}
+
+func TestCheckVerdicts(t *testing.T) {
+	dir := t.TempDir()
+	body := func(rng string) string {
+		return `duration = 20.0
+runs = 50
+[[squad]]
+name = "solo"
+size = 1
+names = ["Solo"]
+nerves = [0.0]
+[[event]]
+t = 1.0
+event = "TookDamage"
+agent = "Solo"
+scale = 8.0
+[[expect]]
+metric = "first_rout_s"
+p50 = ` + rng + "\n"
+	}
+	tests := []struct {
+		name, rng string
+		code      int
+		want      string
+	}{
+		{"pass", "[4.5, 5.0]", 0, "PASS " + filepath.Join(dir, "pass.toml") + ":15 first_rout_s p50 = 4.75, want 4.5..5"},
+		{"fail", "[1.0, 2.0]", 1, "FAIL " + filepath.Join(dir, "fail.toml") + ":15 first_rout_s p50 = 4.75, want 1..2"},
+	}
+	for _, tt := range tests {
+		f := filepath.Join(dir, tt.name+".toml")
+		if err := os.WriteFile(f, []byte(body(tt.rng)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, out, e := runMain(t, context.Background(), nil, "check", f, "-q")
+		if code != tt.code || !strings.Contains(out, tt.want) {
+			t.Errorf("%s: exit %d, stdout %q (stderr %q); want exit %d and %q", tt.name, code, out, e, tt.code, tt.want)
+		}
+	}
+}
+
+func TestRunWritesReportAndPlots(t *testing.T) {
+	dir := t.TempDir()
+	rep := filepath.Join(dir, "r", "report.html")
+	code, out, e := runMain(t, context.Background(), nil, "run", "../../scenarios/opening.toml", "-runs", "40", "-out", filepath.Join(dir, "o"), "-report", rep, "-q")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, e)
+	}
+	if !strings.Contains(out, "first_rout_s") {
+		t.Errorf("stdout lacks the metrics table: %q", out)
+	}
+	for _, f := range []string{"summary.json", "runs.json", "runs.csv", "fan.png", "survival.png", "first_rout.png", "cascade.png"} {
+		data, err := os.ReadFile(filepath.Join(dir, "o", f))
+		if err != nil || len(data) == 0 {
+			t.Errorf("%s: %v (%d bytes)", f, err, len(data))
+		}
+		if strings.HasSuffix(f, ".png") && !bytes.HasPrefix(data, []byte("\x89PNG")) {
+			t.Errorf("%s is not a PNG", f)
+		}
+	}
+	html, err := os.ReadFile(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(html), `src="data:image/png;base64,`); n != 4 {
+		t.Errorf("report embeds %d images; want 4", n)
+	}
+	if strings.Contains(string(html), `src="http`) || strings.Contains(string(html), `href="http`) {
+		t.Errorf("report links outside itself")
+	}
+	entries, _ := os.ReadDir(filepath.Join(dir, "o"))
+	for _, e := range entries {
+		if strings.Contains(e.Name(), ".tmp") {
+			t.Errorf("temporary file left behind: %s", e.Name())
+		}
+	}
+}
+
+func TestSweepOneAndTwoKeys(t *testing.T) {
+	dir := t.TempDir()
+	code, out, e := runMain(t, context.Background(), nil, "run", "../../scenarios/opening.toml", "-runs", "20", "-out", filepath.Join(dir, "s1"), "-q",
+		"-sweep", "weights.TookDamage=-0.1:0:0.05", "-metric", "routed", "-stat", "mean")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, e)
+	}
+	// TookDamage −0.1 routs Eriksen (1 man); at 0 his wound is no news and
+	// nobody routs.
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 4 || !strings.HasPrefix(lines[1], "-0.1\t1\t") || !strings.HasPrefix(lines[3], "0\t0\t") {
+		t.Errorf("sweep output = %q; want 3 points, 1 routed at −0.1 and 0 at 0", out)
+	}
+	code, _, e = runMain(t, context.Background(), nil, "run", "../../scenarios/opening.toml", "-runs", "5", "-out", filepath.Join(dir, "s2"), "-q",
+		"-sweep", "Hysteresis=0.05:0.15:0.05", "-sweep", "ContagionPerSecond=0.25:0.75:0.25")
+	if code != 0 {
+		t.Fatalf("two-key sweep: exit %d: %s", code, e)
+	}
+	for _, f := range []string{"sweep.json", "sweep.png"} {
+		if _, err := os.Stat(filepath.Join(dir, "s2", f)); err != nil {
+			t.Errorf("two-key sweep: %v", err)
+		}
+	}
+}
+
+func TestLintCommand(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "w.toml")
+	if err := os.WriteFile(bad, []byte("Hysteresis = 0.0\nMinimumStateSeconds = 0.0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, e := runMain(t, context.Background(), nil, "lint", "../../weights.toml"); code != 0 {
+		t.Errorf("lint weights.toml: exit %d, %q %q; want 0", code, out, e)
+	}
+	if code, out, _ := runMain(t, context.Background(), nil, "lint", bad); code != 1 || !strings.Contains(out, "flicker") {
+		t.Errorf("lint of a flickering table: exit %d, %q; want 1 and a flicker warning", code, out)
+	}
+	broken := filepath.Join(dir, "b.toml")
+	if err := os.WriteFile(broken, []byte("Hysteresis = \"x\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, e := runMain(t, context.Background(), nil, "lint", broken); code != 2 || !strings.Contains(e, "line 1") {
+		t.Errorf("lint of a broken file: exit %d, %q; want 2 naming line 1", code, e)
+	}
+}
+
+// fakeClock advances by step at every reading.
+func fakeClock(step time.Duration) func() time.Time {
+	var mu sync.Mutex
+	t := time.Unix(0, 0)
+	return func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		t = t.Add(step)
+		return t
+	}
+}
+
+func TestProgressBar(t *testing.T) {
+	tests := []struct {
+		name  string
+		step  time.Duration
+		quiet bool
+		want  bool
+	}{
+		{"a long job shows the bar", time.Second, false, true},
+		{"-q silences it", time.Second, true, false},
+		{"a job under two seconds shows nothing", time.Microsecond, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			args := []string{"run", "../../scenarios/opening.toml", "-runs", "30", "-out", t.TempDir()}
+			if tt.quiet {
+				args = append(args, "-q")
+			}
+			code := cli.Main(context.Background(), args, cli.Env{Stdout: &out, Stderr: &errb, Now: fakeClock(tt.step)})
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errb.String())
+			}
+			got := strings.Contains(errb.String(), "ETA")
+			if got != tt.want {
+				t.Errorf("stderr %q: bar shown = %v; want %v", errb.String(), got, tt.want)
+			}
+			if got && !strings.Contains(errb.String(), "30/30 100%") {
+				t.Errorf("the bar never reached 30/30: %q", errb.String())
+			}
+		})
+	}
+}
+
+func TestSweepShardsMerge(t *testing.T) {
+	dir := t.TempDir()
+	sweep := []string{"-sweep", "Hysteresis=0.05:0.2:0.05", "-sweep", "RecoveryDelaySeconds=3:5:1", "-metric", "routed", "-stat", "mean", "-runs", "8", "-q"}
+	run := func(out string, extra ...string) {
+		t.Helper()
+		args := append(append([]string{"run", "../../scenarios/opening.toml", "-out", out}, sweep...), extra...)
+		if code, _, e := runMain(t, context.Background(), nil, args...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, e)
+		}
+	}
+	run(filepath.Join(dir, "full"))
+	var shards []string
+	for k := 0; k < 3; k++ {
+		d := filepath.Join(dir, fmt.Sprintf("s%d", k))
+		run(d, "-shard", fmt.Sprintf("%d/3", k))
+		shards = append(shards, d)
+		if _, err := os.Stat(filepath.Join(d, "sweep.png")); err == nil {
+			t.Errorf("shard %d drew a plot of a partial sweep", k)
+		}
+	}
+	merged := filepath.Join(dir, "merged")
+	if code, _, e := runMain(t, context.Background(), nil, append(append([]string{"merge"}, shards...), "-out", merged)...); code != 0 {
+		t.Fatalf("merge: exit %d: %s", code, e)
+	}
+	a, err1 := os.ReadFile(filepath.Join(dir, "full", "sweep.json"))
+	b, err2 := os.ReadFile(filepath.Join(merged, "sweep.json"))
+	if err1 != nil || err2 != nil || !bytes.Equal(a, b) {
+		t.Errorf("merged sweep.json differs from the single run's (%v, %v)", err1, err2)
+	}
+	if _, err := os.Stat(filepath.Join(merged, "sweep.png")); err != nil {
+		t.Errorf("merged sweep has no plot: %v", err)
+	}
+	code, _, e := runMain(t, context.Background(), nil, "merge", shards[0], shards[1], "-out", filepath.Join(dir, "bad"))
+	if code != 2 || !strings.Contains(e, "missing") {
+		t.Errorf("merge of two of three sweep shards: exit %d, %q; want 2 and 'missing'", code, e)
+	}
+}

@@ -1,0 +1,445 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/lab/report"
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// multiFlag collects a repeated flag.
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
+func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
+
+func cmdRun(ctx context.Context, args []string, env Env) error {
+	fs := newFlags("run", env)
+	runs := fs.Int("runs", 0, "number of seeded fights (default: the scenario's runs, 1000)")
+	seed := fs.Uint64("seed", 1, "Monte-Carlo seed; run i uses a seed derived from it and i")
+	out := fs.String("out", "", "result folder (default out/NAME)")
+	reportFile := fs.String("report", "", "also write a self-contained HTML report to this file")
+	weights := fs.String("weights", "", "weights file to use instead of the scenario's")
+	shardFlag := fs.String("shard", "", "run only the runs with index ≡ K (mod N): K/N, auto/N or auto")
+	metric := fs.String("metric", "first_rout_s", "metric of a sweep's plots")
+	stat := fs.String("stat", "p50", "statistic of the sweep metric (p50, mean, share, …)")
+	quiet := fs.Bool("q", false, "no progress bar")
+	var sweeps multiFlag
+	fs.Var(&sweeps, "sweep", "KEY=FROM:TO:STEP, once or twice (a setting or weights.EVENT)")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return bad("run takes one scenario file; got %d arguments", len(pos))
+	}
+	if *runs < 0 || *runs > 10000000 {
+		return bad("-runs is %d; it must be 1..10000000", *runs)
+	}
+	sc, err := loadScenario(pos[0], *weights)
+	if err != nil {
+		return err
+	}
+	if *runs == 0 {
+		*runs = sc.Runs
+	}
+	shard, err := lab.ParseShard(*shardFlag, env.Getenv)
+	if err != nil {
+		return usageError{err}
+	}
+	if *out == "" {
+		*out = filepath.Join("out", sc.Name)
+	}
+	if err := lab.CheckMetricStat(sc, *metric, *stat); err != nil {
+		return bad("-metric/-stat: %v", err)
+	}
+	if len(sweeps) > 0 {
+		axes, err := lab.ParseSweeps(sweeps, sc.Settings)
+		if err != nil {
+			return usageError{err}
+		}
+		return runSweep(ctx, env, sc, axes, *runs, *seed, shard, *out, *reportFile, *metric, *stat, *quiet)
+	}
+	plan := lab.Plan{Scenario: sc, Settings: sc.Settings, Seed: *seed, Runs: *runs, Shard: shard}
+	bar := newProgress(env, *quiet, sc.Name)
+	plan.Progress = bar.update
+	start := time.Now()
+	res, err := lab.MonteCarlo(ctx, plan)
+	bar.finish()
+	if err != nil {
+		return err
+	}
+	el := time.Since(start)
+	h := lab.NewHeader(plan)
+	o, sum, err := lab.RunOutputs(h, shard, res)
+	if err != nil {
+		return err
+	}
+	var rep []byte
+	if sum != nil {
+		plots, err := report.SummaryPlots(sum, res)
+		if err != nil {
+			return err
+		}
+		for name, png := range plots {
+			o[name] = png
+		}
+		if *reportFile != "" {
+			rep, err = report.ReportHTML(report.ReportInput{Title: sc.Name, Description: sc.Description, Summary: sum, Plots: plots, Checks: lab.Check(sc, sum)})
+			if err != nil {
+				return err
+			}
+		}
+	} else if *reportFile != "" {
+		return bad("-report needs every run; merge the shards, then pass -report to merge")
+	}
+	if err := writeAll(ctx, o, *out, *reportFile, rep); err != nil {
+		return err
+	}
+	if !*quiet {
+		fmt.Fprintf(env.Stderr, "%s: %d runs in %.2fs (%.0f runs/s), shard %s, written to %s\n", sc.Name, len(res), el.Seconds(), float64(len(res))/el.Seconds(), shard, *out)
+	}
+	if sum != nil {
+		printSummary(env, sum)
+	}
+	return nil
+}
+
+// printSummary prints the headline numbers to stdout.
+func printSummary(env Env, sum *lab.Summary) {
+	fmt.Fprintf(env.Stdout, "%-28s %6s %9s %9s %9s %9s  %s\n", "metric", "n", "p10", "p50", "p90", "mean", "share [95% CI]")
+	for _, st := range sum.Stats {
+		f := func(p *float64) string {
+			if p == nil {
+				return "-"
+			}
+			return fmt.Sprintf("%.3g", *p)
+		}
+		fmt.Fprintf(env.Stdout, "%-28s %6d %9s %9s %9s %9s  %.3f [%.3f, %.3f]\n", st.Name, st.N, f(st.P10), f(st.P50), f(st.P90), f(st.Mean), st.Share, st.ShareLo, st.ShareHi)
+	}
+}
+
+func cmdCheck(ctx context.Context, args []string, env Env) (int, error) {
+	fs := newFlags("check", env)
+	runs := fs.Int("runs", 0, "number of seeded fights per scenario (default: each scenario's runs)")
+	seed := fs.Uint64("seed", 1, "Monte-Carlo seed")
+	weights := fs.String("weights", "", "weights file to use instead of each scenario's")
+	quiet := fs.Bool("q", false, "no progress bar")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return 0, err
+	}
+	if len(pos) == 0 {
+		return 0, bad("check takes one or more scenario files")
+	}
+	if *runs < 0 {
+		return 0, bad("-runs is %d; it must be at least 1", *runs)
+	}
+	var scs []*lab.Scenario
+	for _, p := range pos {
+		sc, err := loadScenario(p, *weights)
+		if err != nil {
+			return 0, err
+		}
+		scs = append(scs, sc)
+	}
+	failed := 0
+	for _, sc := range scs {
+		if len(sc.Expects) == 0 {
+			fmt.Fprintf(env.Stdout, "%s: no expectations\n", sc.Path)
+			continue
+		}
+		n := *runs
+		if n == 0 {
+			n = sc.Runs
+		}
+		plan := lab.Plan{Scenario: sc, Settings: sc.Settings, Seed: *seed, Runs: n}
+		bar := newProgress(env, *quiet, sc.Name)
+		plan.Progress = bar.update
+		res, err := lab.MonteCarlo(ctx, plan)
+		bar.finish()
+		if err != nil {
+			return 0, err
+		}
+		sum := lab.Summarize(lab.NewHeader(plan), res)
+		for _, v := range lab.Check(sc, &sum) {
+			fmt.Fprintln(env.Stdout, v)
+			if !v.Pass {
+				failed++
+			}
+		}
+	}
+	if failed > 0 {
+		fmt.Fprintf(env.Stdout, "check: %d expectation(s) failed\n", failed)
+		return ExitFailed, nil
+	}
+	fmt.Fprintln(env.Stdout, "check: ok")
+	return ExitOK, nil
+}
+
+func cmdMerge(args []string, env Env) error {
+	fs := newFlags("merge", env)
+	out := fs.String("out", "", "result folder for the merged summary")
+	reportFile := fs.String("report", "", "also write a self-contained HTML report")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 || *out == "" {
+		return bad("merge takes shard folders and -out DIR")
+	}
+	if _, err := os.Stat(filepath.Join(pos[0], "sweep.json")); err == nil {
+		var parts []lab.SweepResult
+		for _, d := range pos {
+			r, err := lab.ReadSweep(d)
+			if err != nil {
+				return usageError{err}
+			}
+			parts = append(parts, r)
+		}
+		res, err := lab.MergeSweeps(parts, pos)
+		if err != nil {
+			return usageError{err}
+		}
+		if err := writeSweep(context.Background(), env, res, "", *out, *reportFile); err != nil {
+			return err
+		}
+		fmt.Fprintf(env.Stderr, "merged %d sweep points from %d shards into %s\n", res.Total, len(parts), *out)
+		return nil
+	}
+	var files []lab.RunsFile
+	for _, d := range pos {
+		f, err := lab.ReadRuns(d)
+		if err != nil {
+			return usageError{err}
+		}
+		files = append(files, f)
+	}
+	h, runs, err := lab.Merge(files, pos)
+	if err != nil {
+		return usageError{err}
+	}
+	o, sum, err := lab.RunOutputs(h, lab.Shard{}, runs)
+	if err != nil {
+		return err
+	}
+	plots, err := report.SummaryPlots(sum, runs)
+	if err != nil {
+		return err
+	}
+	for n, p := range plots {
+		o[n] = p
+	}
+	var rep []byte
+	if *reportFile != "" {
+		rep, err = report.ReportHTML(report.ReportInput{Title: h.Scenario, Summary: sum, Plots: plots})
+		if err != nil {
+			return err
+		}
+	}
+	if err := writeAll(context.Background(), o, *out, *reportFile, rep); err != nil {
+		return err
+	}
+	fmt.Fprintf(env.Stderr, "merged %d runs from %d shards into %s\n", len(runs), len(files), *out)
+	return nil
+}
+func cmdCompare(ctx context.Context, args []string, env Env) error {
+	fs := newFlags("compare", env)
+	runs := fs.Int("runs", 1000, "fights per side")
+	seed := fs.Uint64("seed", 1, "Monte-Carlo seed (the same for both sides)")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 3 || *runs < 2 {
+		return bad("compare takes A.toml B.toml SCENARIO.toml and -runs ≥ 2")
+	}
+	a, err := morale.LoadSettings(pos[0])
+	if err != nil {
+		return usageError{err}
+	}
+	b, err := morale.LoadSettings(pos[1])
+	if err != nil {
+		return usageError{err}
+	}
+	sc, err := loadScenario(pos[2], pos[0])
+	if err != nil {
+		return err
+	}
+	sc.Settings = b
+	if err := checkEventRows(sc); err != nil {
+		return usageError{fmt.Errorf("%s: %w", pos[1], err)}
+	}
+	diffs, err := lab.Compare(ctx, sc, a, b, *runs, *seed)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(env.Stdout, "%s: A = %s, B = %s, %d paired fights\n", sc.Name, pos[0], pos[1], *runs)
+	fmt.Fprintf(env.Stdout, "%-28s %9s %9s %9s %8s %7s %7s  %s\n", "metric", "mean A", "mean B", "B−A", "±1.96SE", "share A", "share B", "verdict")
+	for _, d := range diffs {
+		v := "same within noise"
+		if d.Differs {
+			v = "DIFFERS"
+		}
+		fmt.Fprintf(env.Stdout, "%-28s %9.4g %9.4g %+9.4g %8.3g %7.3f %7.3f  %s\n", d.Metric, d.MeanA, d.MeanB, d.Diff, lab.Z95*d.SE, d.ShareA, d.ShareB, v)
+	}
+	return nil
+}
+
+func cmdLint(args []string, env Env) (int, error) {
+	fs := newFlags("lint", env)
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return 0, err
+	}
+	if len(pos) != 1 {
+		return 0, bad("lint takes one weights file")
+	}
+	if _, err := os.Stat(pos[0]); err != nil {
+		return 0, usageError{err}
+	}
+	s, err := morale.LoadSettings(pos[0])
+	if err != nil {
+		return 0, usageError{err}
+	}
+	ws := lab.Lint(s)
+	for _, w := range ws {
+		fmt.Fprintf(env.Stdout, "%s: %s\n", pos[0], w)
+	}
+	if len(ws) > 0 {
+		fmt.Fprintf(env.Stdout, "lint: %d warning(s)\n", len(ws))
+		return ExitFailed, nil
+	}
+	fmt.Fprintf(env.Stdout, "lint: %s ok (flicker, nerve range, contagion, routs, rally re-break, all-zero, rout return)\n", pos[0])
+	return ExitOK, nil
+}
+
+func cmdSensitivity(ctx context.Context, args []string, env Env) error {
+	fs := newFlags("sensitivity", env)
+	runs := fs.Int("runs", 200, "fights per nudge")
+	seed := fs.Uint64("seed", 1, "Monte-Carlo seed")
+	metric := fs.String("metric", "squad_broke.alpha", "metric to rank by")
+	stat := fs.String("stat", "share", "statistic of the metric (share, p50, mean, …)")
+	out := fs.String("out", "", "result folder (default out/NAME-sensitivity)")
+	reportFile := fs.String("report", "", "also write an HTML report")
+	weights := fs.String("weights", "", "weights file instead of the scenario's")
+	top := fs.Int("top", 15, "knobs shown on the tornado chart")
+	quiet := fs.Bool("q", false, "no progress bar")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 || *runs < 1 {
+		return bad("sensitivity takes one scenario file and -runs ≥ 1")
+	}
+	sc, err := loadScenario(pos[0], *weights)
+	if err != nil {
+		return err
+	}
+	if err := lab.CheckMetricStat(sc, *metric, *stat); err != nil {
+		return bad("-metric/-stat: %v", err)
+	}
+	if *out == "" {
+		*out = "out/" + sc.Name + "-sensitivity"
+	}
+	bar := newProgress(env, *quiet, sc.Name+" sensitivity")
+	res, err := lab.Sensitivity(ctx, sc, *metric, *stat, *runs, *seed, bar.update)
+	bar.finish()
+	if err != nil {
+		return err
+	}
+	js, err := json.MarshalIndent(res, "", " ")
+	if err != nil {
+		return err
+	}
+	png, err := report.TornadoChart(res, *top)
+	if err != nil {
+		return err
+	}
+	var rep []byte
+	if *reportFile != "" {
+		if rep, err = report.ReportHTML(report.ReportInput{Title: sc.Name + " sensitivity", Plots: map[string][]byte{"tornado.png": png}}); err != nil {
+			return err
+		}
+	}
+	if err := writeAll(ctx, lab.Outputs{"sensitivity.json": append(js, '\n'), "tornado.png": png}, *out, *reportFile, rep); err != nil {
+		return err
+	}
+	f := func(p *float64) string {
+		if p == nil {
+			return "-"
+		}
+		return fmt.Sprintf("%.4g", *p)
+	}
+	fmt.Fprintf(env.Stdout, "%s of %s, baseline %s (%d fights each)\n", *stat, *metric, f(res.Baseline), *runs)
+	fmt.Fprintf(env.Stdout, "%-32s %10s %10s %10s %8s\n", "knob", "value", "-10%", "+10%", "swing")
+	for _, e := range res.Effects {
+		fmt.Fprintf(env.Stdout, "%-32s %10.4g %10s %10s %8.4f\n", e.Key, e.Base, f(e.Low), f(e.High), e.Swing)
+	}
+	return nil
+}
+
+func runSweep(ctx context.Context, env Env, sc *lab.Scenario, axes []lab.Axis, runs int, seed uint64, shard lab.Shard, out, reportFile, metric, stat string, quiet bool) error {
+	if shard.N > 1 && reportFile != "" {
+		return bad("-report needs every point; merge the shards, then pass -report to merge")
+	}
+	bar := newProgress(env, quiet, sc.Name+" sweep")
+	res, err := lab.Sweep(ctx, sc, axes, runs, seed, metric, stat, shard, bar.update)
+	bar.finish()
+	if err != nil {
+		return err
+	}
+	if err := writeSweep(ctx, env, res, sc.Description, out, reportFile); err != nil {
+		return err
+	}
+	printSweep(env, res)
+	return nil
+}
+
+// writeSweep writes sweep.json and, for a complete sweep, sweep.png and the
+// report.
+func writeSweep(ctx context.Context, env Env, res lab.SweepResult, description, out, reportFile string) error {
+	js, err := lab.EncodeSweep(res)
+	if err != nil {
+		return err
+	}
+	o := lab.Outputs{"sweep.json": js}
+	var rep []byte
+	if len(res.Points) == res.Total {
+		png, err := report.SweepChart(res)
+		if err != nil {
+			return err
+		}
+		o["sweep.png"] = png
+		if reportFile != "" {
+			rep, err = report.ReportHTML(report.ReportInput{Title: res.Scenario + " sweep of " + strings.Join(res.Keys, " × "), Description: description, Plots: map[string][]byte{"sweep.png": png}})
+			if err != nil {
+				return err
+			}
+		}
+	}
+	return writeAll(ctx, o, out, reportFile, rep)
+}
+
+func printSweep(env Env, res lab.SweepResult) {
+	fmt.Fprintf(env.Stdout, "%s\t%s %s\tshare [95%% CI]\n", strings.Join(res.Keys, "\t"), res.Stat, res.Metric)
+	for _, pt := range res.Points {
+		var cols []string
+		for _, v := range pt.Values {
+			cols = append(cols, strconv.FormatFloat(v, 'g', 6, 64))
+		}
+		val := "-"
+		if pt.Value != nil {
+			val = fmt.Sprintf("%.4g", *pt.Value)
+		}
+		fmt.Fprintf(env.Stdout, "%s\t%s\t%.3f [%.3f, %.3f]\n", strings.Join(cols, "\t"), val, pt.Share, pt.Lo, pt.Hi)
+	}
+}

@@ -1,0 +1,341 @@
+package lab
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"math"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// maxKeptSamples bounds the morale samples one Monte-Carlo keeps (8 bytes
+// each), so that no plan exhausts memory.
+const maxKeptSamples = 50_000_000
+
+// Shard selects the runs whose index ≡ K (mod N); the zero Shard (N 0 or 1)
+// selects every run.
+type Shard struct{ K, N int }
+
+// Has reports whether run index belongs to the shard.
+func (s Shard) Has(index int) bool { return s.N <= 1 || index%s.N == s.K }
+
+// String returns "K/N", or "all".
+func (s Shard) String() string {
+	if s.N <= 1 {
+		return "all"
+	}
+	return fmt.Sprintf("%d/%d", s.K, s.N)
+}
+
+// Plan is one Monte-Carlo: a scenario, its settings, a seed and a number of
+// runs.
+type Plan struct {
+	Scenario *Scenario
+	Settings morale.Settings
+	Seed     uint64
+	Runs     int
+	Shard    Shard
+	// Workers is the number of goroutines (0: GOMAXPROCS). It changes the
+	// speed, never the result.
+	Workers int
+	// RunFunc, when set, plays one fight instead of Run(Scenario, Settings,
+	// seed): the demo's own battle, say. It must be safe for concurrent use
+	// and depend on nothing but its seed.
+	RunFunc func(seed uint64) (RunResult, error)
+	// Progress, when set, is called from the workers after each run with the
+	// number of runs done and the shard's total; it must be safe for
+	// concurrent use.
+	Progress func(done, total int)
+}
+
+// MonteCarlo runs the plan's runs (only its shard's) on Workers goroutines and
+// returns their results in index order. Run i uses RunSeed(Seed, i), so the
+// result does not depend on the number of workers. It stops early, returning
+// ctx's error and no results, when ctx is cancelled.
+func MonteCarlo(ctx context.Context, p Plan) ([]RunResult, error) {
+	if p.Runs < 1 {
+		return nil, errors.New("runs must be at least 1")
+	}
+	if samples := float64(p.Runs) * (p.Scenario.Duration/p.Scenario.Sample + 1); samples > maxKeptSamples {
+		return nil, fmt.Errorf("%d runs of %s would keep %.3g morale samples; at most %d: raise the scenario's sample or run fewer (shard them)", p.Runs, p.Scenario.Name, samples, maxKeptSamples)
+	}
+	if err := p.Settings.Validate(); err != nil {
+		return nil, err
+	}
+	var idx []int
+	for i := 0; i < p.Runs; i++ {
+		if p.Shard.Has(i) {
+			idx = append(idx, i)
+		}
+	}
+	out := make([]RunResult, len(idx))
+	workers := p.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, len(idx))
+	var next, done atomic.Int64
+	var wg sync.WaitGroup
+	errs := make([]error, workers)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for {
+				if ctx.Err() != nil {
+					return
+				}
+				j := int(next.Add(1) - 1)
+				if j >= len(idx) {
+					return
+				}
+				var r RunResult
+				var err error
+				if p.RunFunc != nil {
+					r, err = p.RunFunc(RunSeed(p.Seed, idx[j]))
+				} else {
+					r, err = Run(p.Scenario, p.Settings, RunSeed(p.Seed, idx[j]))
+				}
+				if err != nil {
+					errs[w] = err
+					return
+				}
+				r.Index = idx[j]
+				out[j] = r
+				d := done.Add(1)
+				if p.Progress != nil {
+					p.Progress(int(d), len(idx))
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Header identifies a Monte-Carlo, so that shards of different ones never
+// merge.
+type Header struct {
+	Scenario     string   `json:"scenario"`
+	ScenarioHash string   `json:"scenario_hash"`
+	WeightsHash  string   `json:"weights_hash"`
+	SettingsHash string   `json:"settings_hash"`
+	Seed         uint64   `json:"seed"`
+	Runs         int      `json:"runs"`
+	Duration     float64  `json:"duration_s"`
+	Sample       float64  `json:"sample_s"`
+	Squads       []string `json:"squads"`
+	// The thresholds drawn into the fan chart.
+	ShakenBelow float64 `json:"shaken_below"`
+	PanicBelow  float64 `json:"panic_below"`
+	Hysteresis  float64 `json:"hysteresis"`
+}
+
+// NewHeader returns the header of plan p (the shard is not part of it).
+func NewHeader(p Plan) Header {
+	h := Header{
+		Scenario: p.Scenario.Name, ScenarioHash: p.Scenario.Hash, WeightsHash: p.Scenario.WeightsHash,
+		SettingsHash: SettingsHash(p.Settings), Seed: p.Seed, Runs: p.Runs,
+		Duration: p.Scenario.Duration, Sample: p.Scenario.Sample,
+		ShakenBelow: p.Settings.ShakenBelow, PanicBelow: p.Settings.PanicBelow, Hysteresis: p.Settings.Hysteresis,
+	}
+	for _, sq := range p.Scenario.Squads {
+		h.Squads = append(h.Squads, sq.Name)
+	}
+	return h
+}
+
+// Stat is the distribution of one metric over the runs where it is defined.
+// Percentiles are nil when no run defines it.
+type Stat struct {
+	Name string `json:"name"`
+	// N is the number of runs where the metric is defined (happened, for a
+	// time).
+	N    int      `json:"n"`
+	Min  *float64 `json:"min"`
+	P10  *float64 `json:"p10"`
+	P25  *float64 `json:"p25"`
+	P50  *float64 `json:"p50"`
+	P75  *float64 `json:"p75"`
+	P90  *float64 `json:"p90"`
+	Max  *float64 `json:"max"`
+	Mean *float64 `json:"mean"`
+	// Share is the share of all runs where the metric happened (a time) or is
+	// above zero (a count), with its 95% Wilson interval.
+	Share   float64 `json:"share"`
+	ShareLo float64 `json:"share_lo"`
+	ShareHi float64 `json:"share_hi"`
+}
+
+// Value returns the named statistic ("p50", "mean", "share", …) and false
+// when it is undefined.
+func (s Stat) Value(stat string) (float64, bool) {
+	var p *float64
+	switch stat {
+	case "min":
+		p = s.Min
+	case "p10":
+		p = s.P10
+	case "p25":
+		p = s.P25
+	case "p50":
+		p = s.P50
+	case "p75":
+		p = s.P75
+	case "p90":
+		p = s.P90
+	case "max":
+		p = s.Max
+	case "mean":
+		p = s.Mean
+	case "share":
+		return s.Share, true
+	}
+	if p == nil {
+		return 0, false
+	}
+	return *p, true
+}
+
+// Band is a percentile band over time: at T[i], P10[i], P50[i], P90[i].
+type Band struct {
+	T   []float64 `json:"t"`
+	P10 []float64 `json:"p10"`
+	P50 []float64 `json:"p50"`
+	P90 []float64 `json:"p90"`
+}
+
+// Curve is a curve over time.
+type Curve struct {
+	T []float64 `json:"t"`
+	Y []float64 `json:"y"`
+}
+
+// Summary is summary.json: the header, every metric's distribution, the
+// squad-average morale band and the survival curve. It is a pure function of
+// the header and the runs, so shards merge into the same bytes.
+type Summary struct {
+	Header
+	Stats []Stat `json:"metrics"`
+	// Morale is the average morale of the living men over time.
+	Morale Band `json:"morale"`
+	// Survival is the share of fights with nobody routed yet, over time.
+	Survival Curve `json:"survival"`
+}
+
+// Stat returns the statistics of the named metric.
+func (s *Summary) Stat(name string) (Stat, bool) {
+	for _, st := range s.Stats {
+		if st.Name == name {
+			return st, true
+		}
+	}
+	return Stat{}, false
+}
+
+func ptr(v float64) *float64 { return &v }
+
+// Summarize computes the summary of runs (in any order; they are used by
+// index) of the Monte-Carlo h.
+func Summarize(h Header, runs []RunResult) Summary {
+	runs = sortedRuns(runs)
+	sum := Summary{Header: h}
+	for _, m := range metricsFor(h.Squads) {
+		var xs []float64
+		k := 0
+		for i := range runs {
+			if v, ok := m.Get(&runs[i]); ok {
+				xs = append(xs, v)
+				if m.Time || v > 0 {
+					k++
+				}
+			}
+		}
+		st := Stat{Name: m.Name, N: len(xs)}
+		if len(xs) > 0 {
+			s := sortedCopy(xs)
+			st.Min, st.Max = ptr(s[0]), ptr(s[len(s)-1])
+			st.P10, st.P25, st.P50 = ptr(Percentile(s, 10)), ptr(Percentile(s, 25)), ptr(Percentile(s, 50))
+			st.P75, st.P90 = ptr(Percentile(s, 75)), ptr(Percentile(s, 90))
+			st.Mean = ptr(Mean(xs))
+		}
+		st.Share = float64(k) / float64(max(1, len(runs)))
+		st.ShareLo, st.ShareHi = Wilson(k, len(runs))
+		sum.Stats = append(sum.Stats, st)
+	}
+	n := 0
+	for i := range runs {
+		n = max(n, len(runs[i].Morale))
+	}
+	col := make([]float64, 0, len(runs))
+	for j := 0; j < n; j++ {
+		col = col[:0]
+		for i := range runs {
+			if j < len(runs[i].Morale) {
+				col = append(col, runs[i].Morale[j])
+			}
+		}
+		s := sortedCopy(col)
+		sum.Morale.T = append(sum.Morale.T, float64(j)*h.Sample)
+		sum.Morale.P10 = append(sum.Morale.P10, Percentile(s, 10))
+		sum.Morale.P50 = append(sum.Morale.P50, Percentile(s, 50))
+		sum.Morale.P90 = append(sum.Morale.P90, Percentile(s, 90))
+	}
+	for j := 0; j < n; j++ {
+		t := float64(j) * h.Sample
+		alive := 0
+		for i := range runs {
+			if runs[i].FirstRouted == nil || *runs[i].FirstRouted > t {
+				alive++
+			}
+		}
+		sum.Survival.T = append(sum.Survival.T, t)
+		sum.Survival.Y = append(sum.Survival.Y, float64(alive)/float64(max(1, len(runs))))
+	}
+	return sum
+}
+
+func sortedRuns(runs []RunResult) []RunResult {
+	out := append([]RunResult(nil), runs...)
+	slices.SortStableFunc(out, func(a, b RunResult) int { return cmp.Compare(a.Index, b.Index) })
+	return out
+}
+
+// SettingsHash returns a short hash of every setting and weight of s.
+func SettingsHash(s morale.Settings) string {
+	var h uint64 = 14695981039346656037
+	mix := func(b []byte) {
+		for _, c := range b {
+			h ^= uint64(c)
+			h *= 1099511628211
+		}
+	}
+	for _, p := range morale.Params() {
+		mix([]byte(p.Name))
+		mix([]byte(fmt.Sprint(math.Float64bits(p.Get(s)))))
+	}
+	for _, e := range sortedEvents(s) {
+		mix([]byte(e))
+		mix([]byte(fmt.Sprint(math.Float64bits(s.Weights[e]))))
+	}
+	return fmt.Sprintf("%016x", h)
+}
+
+func sortedEvents(s morale.Settings) []morale.Event {
+	es := slices.Collect(maps.Keys(s.Weights))
+	slices.Sort(es)
+	return es
+}

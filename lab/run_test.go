@@ -1,0 +1,261 @@
+package lab_test
+
+import (
+	"context"
+	"math"
+	"runtime"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// One man with nerve 0 takes TookDamage × 8 (−0.8) at 1 s: morale 0.2.
+//   - the next step (1.25 s) he jumps from Steady to Panicked;
+//   - 3.5 s of unbroken panic later (4.75 s) he routs;
+//   - recovery starts 4 s after the news (5 s) at 0.06/s: he reaches 0.40
+//     (PanicBelow + Hysteresis) at 8.33 s, but the rout lasts at least 6 s,
+//     so it ends at the step at 10.75 s, morale 0.545: Shaken;
+//   - he reaches 0.75 (ShakenBelow + Hysteresis) at 5 + 0.55/0.06 = 14.17 s,
+//     Steady at the step of 14.25 s: 13 s after the break at 1.25 s.
+const handScenario = `
+name = "hand"
+duration = 20.0
+sample = 1.0
+[[squad]]
+name = "solo"
+size = 1
+names = ["Solo"]
+nerves = [0.0]
+[[event]]
+t = 1.0
+event = "TookDamage"
+agent = "Solo"
+scale = 8.0
+`
+
+func TestRunByHand(t *testing.T) {
+	sc, err := lab.ParseScenario("hand.toml", []byte(handScenario))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := lab.Run(sc, morale.DefaultSettings(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eq := func(name string, got *float64, want float64) {
+		t.Helper()
+		if got == nil || math.Abs(*got-want) > 1e-9 {
+			t.Errorf("%s = %v; want %v", name, deref(got), want)
+		}
+	}
+	if r.FirstShaken == nil || *r.FirstShaken != 10.75 {
+		t.Errorf("FirstShaken = %v; want 10.75 (Steady→Panicked skips Shaken; the rout ends in Shaken)", deref(r.FirstShaken))
+	}
+	eq("FirstPanicked", r.FirstPanicked, 1.25)
+	eq("FirstRouted", r.FirstRouted, 4.75)
+	eq("BackToSteady", r.BackToSteady, 13.0)
+	for _, c := range []struct {
+		name      string
+		got, want int
+	}{
+		{"Broke", r.Broke, 1}, {"Routed", r.Routed, 1}, {"LargestCascade", r.LargestCascade, 1},
+		{"Rebreaks", r.Rebreaks, 0}, {"Deaths", r.Deaths, 0}, {"Agents", r.Agents, 1},
+		{"len(Morale)", len(r.Morale), 21},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s = %d; want %d", c.name, c.got, c.want)
+		}
+	}
+	if got := r.Morale[2]; math.Abs(got-0.2) > 1e-12 {
+		t.Errorf("morale at 2 s = %v; want 0.2", got)
+	}
+	if !r.SquadBroke[0] || r.ShareSquadsBroken != 1 {
+		t.Errorf("SquadBroke = %v, share %v; want [true], 1", r.SquadBroke, r.ShareSquadsBroken)
+	}
+}
+
+func deref(p *float64) any {
+	if p == nil {
+		return "nil"
+	}
+	return *p
+}
+
+func TestLargestCascade(t *testing.T) {
+	tests := []struct {
+		times  []float64
+		window float64
+		want   int
+	}{
+		{nil, 3, 0},
+		{[]float64{5}, 3, 1},
+		{[]float64{1, 2, 3, 10, 11}, 3, 3},
+		{[]float64{10, 1, 4, 7}, 3, 4}, // unsorted; each within 3 s of the one before
+		{[]float64{1, 4.5, 8}, 3, 1},
+		{[]float64{2, 2, 2}, 0, 3},
+	}
+	for _, tt := range tests {
+		if got := lab.LargestCascade(tt.times, tt.window); got != tt.want {
+			t.Errorf("LargestCascade(%v, %v) = %d; want %d", tt.times, tt.window, got, tt.want)
+		}
+	}
+}
+
+// A death reports AllyDown to his squad only, a leader's LeaderDown, and the
+// dead man no longer counts.
+func TestRunDeathsAndRally(t *testing.T) {
+	const body = `
+duration = 10.0
+[[squad]]
+name = "a"
+size = 2
+leader = true
+names = ["Boss", "Man"]
+nerves = [0.0, 0.0]
+[[squad]]
+name = "b"
+size = 1
+names = ["Other"]
+nerves = [0.0]
+at = [100.0, 0.0]
+[[event]]
+t = 1.0
+do = "death"
+agent = "Boss"
+[[event]]
+t = 1.0
+do = "rally"
+agent = "Other"
+`
+	sc, err := lab.ParseScenario("d.toml", []byte(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := morale.DefaultSettings()
+	r, err := lab.Run(sc, s, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Deaths != 1 || r.Agents != 3 {
+		t.Errorf("Deaths, Agents = %d, %d; want 1, 3", r.Deaths, r.Agents)
+	}
+	// Man takes LeaderDown −0.45 at nerve 0: 0.55 < 0.60, Shaken; Other is untouched.
+	if r.FirstShaken == nil || *r.FirstShaken != 1.25 {
+		t.Errorf("FirstShaken = %v; want 1.25", deref(r.FirstShaken))
+	}
+	wantAvg := (0.55 + 1.0) / 2 // the living: Man and Other
+	if got := r.Morale[2]; math.Abs(got-wantAvg) > 1e-12 {
+		t.Errorf("average morale of the living at 1 s = %v; want %v", got, wantAvg)
+	}
+	if r.Broke != 0 {
+		t.Errorf("Broke = %d; want 0", r.Broke)
+	}
+}
+
+func TestMonteCarloIndependentOfWorkers(t *testing.T) {
+	sc, err := lab.LoadScenario("../scenarios/line.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ref []byte
+	// Workers 0 takes GOMAXPROCS: run it at 1 and 2 as well as with 1, 2 and
+	// 3 explicit workers.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for i, workers := range []int{1, 2, 3, 0, 0} {
+		if i >= 3 {
+			runtime.GOMAXPROCS(i - 2)
+		}
+		p := lab.Plan{Scenario: sc, Settings: sc.Settings, Seed: 42, Runs: 60, Workers: workers}
+		runs, err := lab.MonteCarlo(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, _, err := lab.RunOutputs(lab.NewHeader(p), lab.Shard{}, runs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := append(append([]byte{}, o["summary.json"]...), o["runs.json"]...)
+		if ref == nil {
+			ref = got
+		} else if string(got) != string(ref) {
+			t.Errorf("%d workers (GOMAXPROCS %d) give different bytes than 1 worker", workers, runtime.GOMAXPROCS(0))
+		}
+	}
+}
+
+func TestMonteCarloCancelled(t *testing.T) {
+	sc, err := lab.LoadScenario("../scenarios/opening.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	runs, err := lab.MonteCarlo(ctx, lab.Plan{Scenario: sc, Settings: sc.Settings, Seed: 1, Runs: 100})
+	if err == nil || runs != nil {
+		t.Errorf("MonteCarlo after cancel = %d runs, %v; want nil, context.Canceled", len(runs), err)
+	}
+}
+
+func TestRunActions(t *testing.T) {
+	const head = `
+duration = 10.0
+sample = 1.0
+[[squad]]
+name = "a"
+size = 4
+nerves = [0.0, 0.0, 0.0, 0.0]
+names = ["P", "Q"]
+`
+	tests := []struct {
+		name, events string
+		check        func(t *testing.T, r lab.RunResult)
+	}{
+		{"forced rout of a squad", "[[event]]\nt = 2.0\ndo = \"rout\"\nsquad = \"a\"\n", func(t *testing.T, r lab.RunResult) {
+			if r.FirstRouted == nil || *r.FirstRouted != 2 || r.Routed != 4 || r.LargestCascade != 4 {
+				t.Errorf("FirstRouted %v, Routed %d, cascade %d; want 2, 4, 4", deref(r.FirstRouted), r.Routed, r.LargestCascade)
+			}
+		}},
+		{"rally after a rout is a return, a new break within the window a re-break",
+			"[[event]]\nt = 1.0\ndo = \"rout\"\nagent = \"P\"\n[[event]]\nt = 2.0\ndo = \"rally\"\nagent = \"P\"\n[[event]]\nt = 3.0\ndo = \"rout\"\nagent = \"P\"\n",
+			func(t *testing.T, r lab.RunResult) {
+				if r.Rebreaks != 1 || r.Routed != 1 || r.Broke != 1 {
+					t.Errorf("Rebreaks %d, Routed %d, Broke %d; want 1, 1, 1", r.Rebreaks, r.Routed, r.Broke)
+				}
+			}},
+		{"deaths by location", "[[event]]\nt = 1.0\ndo = \"death\"\nat = [0.0, 0.0]\nradius = 10000.0\ncount = 3\n", func(t *testing.T, r lab.RunResult) {
+			if r.Deaths != 3 {
+				t.Errorf("Deaths = %d; want 3", r.Deaths)
+			}
+			// Three AllyDowns at −0.18 each on the last man (nerve 0),
+			// minus the dead: 1 − 0.54 = 0.46.
+			if math.Abs(r.Morale[2]-0.46) > 1e-9 {
+				t.Errorf("the survivor's morale = %v; want 0.46", r.Morale[2])
+			}
+		}},
+		{"repeating news with until", "[[event]]\nt = 1.0\nevent = \"Suppressed\"\nsquad = \"a\"\nevery = 1.0\nuntil = 3.0\n", func(t *testing.T, r lab.RunResult) {
+			// 1, 2 and 3 s: 3 × −0.07 with no recovery yet (delay 4 s).
+			if math.Abs(r.Morale[4]-(1-0.21)) > 1e-9 {
+				t.Errorf("morale at 4 s = %v; want 0.79", r.Morale[4])
+			}
+		}},
+		{"reinforcements", "[[event]]\nt = 1.0\ndo = \"reinforce\"\nsquad = \"a\"\ncount = 2\n", func(t *testing.T, r lab.RunResult) {
+			if r.Agents != 6 {
+				t.Errorf("Agents = %d; want 6", r.Agents)
+			}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sc, err := lab.ParseScenario("a.toml", []byte(head+tt.events))
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := lab.Run(sc, morale.DefaultSettings(), 5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt.check(t, r)
+		})
+	}
+}

@@ -1,0 +1,748 @@
+// Package lab is MoraleBreak's headless balance lab: scenarios read from
+// TOML, thousands of seeded fights run on every core, statistics with
+// confidence intervals, expectations for CI, a lint of the weights table
+// measured by small simulations, sweeps, sensitivity, comparisons, shards
+// that merge byte for byte, and plots and an HTML report.
+//
+// Every function here is deterministic: the same scenario, settings and seed
+// give the same bytes, whatever the number of cores. The plots and the HTML
+// report live in lab/report, the command line in lab/cli; this package
+// imports neither, nor game/ nor any plotting library, so that a tool (the
+// demo's banner) may call Lint cheaply.
+package lab
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// Scenario is a parsed scenario file: squads, a timeline of events, the
+// weights to use and the expectations a check verifies. Build one with
+// ParseScenario or LoadScenario; do not modify it while runs use it.
+type Scenario struct {
+	// Path is the file the scenario came from ("" when parsed from memory).
+	Path string
+	// Name and Description are for reports.
+	Name, Description string
+	// WeightsPath is the resolved weights file, "" for the defaults.
+	WeightsPath string
+	// Settings are the settings read from WeightsPath (or the defaults).
+	Settings morale.Settings
+	// Duration is the simulated length of one fight, in seconds (> 0).
+	Duration float64
+	// Runs is the number of fights run and check make when -runs is not
+	// given (1000 by default).
+	Runs int
+	// Sample is the interval of the morale samples for the fan chart, in s.
+	Sample float64
+	// CascadeWindow: routs at most this many seconds apart chain into one
+	// cascade.
+	CascadeWindow float64
+	// RebreakWindow: a break at most this long after a rally or the end of a
+	// rout counts as a re-break.
+	RebreakWindow float64
+	// Squads are the squads at the start, in file order; their SquadIDs are
+	// 1, 2, … in that order.
+	Squads []SquadSpec
+	// Events is the timeline, in file order.
+	Events []EventSpec
+	// Expects are the scenario's expectations.
+	Expects []Expect
+	// Hash identifies the scenario's bytes; WeightsHash the weights file's
+	// (or "default").
+	Hash, WeightsHash string
+}
+
+// SquadSpec is one [[squad]] of a scenario.
+type SquadSpec struct {
+	Name string
+	// Size is the number of men, 1..100000.
+	Size int
+	// Formation is "line" (along Y), "column" (along X), "grid" (a square
+	// block) or "circle", centred on At with Spacing between neighbours.
+	Formation string
+	At        morale.Vec2
+	Spacing   float64
+	// Leader makes the first man a leader (his death is LeaderDown).
+	Leader bool
+	// Nerves pins the nerve of the first len(Nerves) men; the others roll
+	// from NerveRange, or from the settings' NerveMin..NerveMax when
+	// NerveRange is nil.
+	Nerves     []float64
+	NerveRange *[2]float64
+	// Names names the first len(Names) men; the others are "squad#i".
+	Names []string
+	// NoContagion spawns the men WithoutContagion.
+	NoContagion bool
+	// Morale is the starting morale (1 when the key is absent).
+	Morale float64
+	// Line is the line of the [[squad]] header.
+	Line int
+}
+
+// EventSpec is one [[event]] of a scenario's timeline.
+type EventSpec struct {
+	// Line is the line of the [[event]] header.
+	Line int
+	// T is the time of the first occurrence, in seconds from the start.
+	T float64
+	// Do is "event" (news), "death", "rally", "rout" or "reinforce".
+	Do string
+	// Event is the news reported for Do = "event" (or, for "reinforce", the
+	// news at the reinforcements' location; ReinforcementsArrived by default).
+	Event morale.Event
+	// At, when HasAt, is the location of the event; Spread scatters it
+	// uniformly by up to ±Spread on each axis per occurrence.
+	At     morale.Vec2
+	HasAt  bool
+	Spread float64
+	// Radius limits an event at a location (0: NoEffectRadius).
+	Radius float64
+	// Squad and Agent name the target (a squad or one named man).
+	Squad, Agent string
+	// Squads filters an event at a location to these squads.
+	Squads []string
+	// Scale multiplies the event's weight (1 by default).
+	Scale float64
+	// Every repeats the event every so many seconds until Until (or the end);
+	// Jitter moves each occurrence by a uniform ±Jitter seconds.
+	Every, Until, Jitter float64
+	// Count is how many men a "death" kills (picked at random among the
+	// living of Squad or within Radius of At) or how many men "reinforce"
+	// adds.
+	Count int
+}
+
+// Expect is one [[expect]]: a statistic of a metric that must lie in a range.
+type Expect struct {
+	Line   int
+	Metric string
+	// Stat is "p10", "p25", "p50", "p75", "p90", "mean", "min", "max" or
+	// "share" (the share of runs where the metric happened / is above zero).
+	Stat   string
+	Lo, Hi float64
+}
+
+// ScenarioError is one problem with a scenario file: the file, the line
+// (0 when unknown) and the key.
+type ScenarioError struct {
+	File string
+	Line int
+	Key  string
+	Msg  string
+}
+
+// Error returns "file:line: key: msg".
+func (e *ScenarioError) Error() string {
+	loc := e.File
+	if e.Line > 0 {
+		loc = fmt.Sprintf("%s:%d", e.File, e.Line)
+	}
+	if e.Key == "" {
+		return loc + ": " + e.Msg
+	}
+	return fmt.Sprintf("%s: %s: %s", loc, e.Key, e.Msg)
+}
+
+// Limits of a scenario, so that no file can exhaust memory.
+const (
+	maxAgents      = 200000
+	maxDuration    = 24 * 3600
+	maxOccurrences = 1000000
+	maxSamples     = 10000
+)
+
+// Formations a squad may use.
+var formations = []string{"line", "column", "grid", "circle"}
+
+// Actions an event may take.
+var actions = []string{"event", "death", "rally", "rout", "reinforce"}
+
+// LoadScenario reads and parses the scenario file at path. A relative
+// weights path inside it is relative to the scenario's folder.
+func LoadScenario(path string) (*Scenario, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseScenario(path, data)
+}
+
+// ParseScenario parses a scenario named file from data. It returns every
+// problem it finds, joined, each a *ScenarioError naming the file, the line
+// and the key: an unknown key, a wrong type, a value out of range, an event
+// without a weight row, a death of a man already dead, a time in the past or
+// after the end.
+func ParseScenario(file string, data []byte) (*Scenario, error) {
+	p := &parser{file: file}
+	var raw map[string]any
+	if _, err := toml.Decode(string(data), &raw); err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return nil, &ScenarioError{File: file, Line: pe.Position.Line, Key: pe.LastKey, Msg: pe.Message}
+		}
+		return nil, &ScenarioError{File: file, Msg: err.Error()}
+	}
+	p.lines = scanLines(data)
+	sum := sha256.Sum256(data)
+	sc := &Scenario{Path: file, Hash: hex.EncodeToString(sum[:8]), Settings: morale.DefaultSettings(), WeightsHash: "default"}
+	top := p.table("", raw)
+	sc.Name = top.str("name", strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)))
+	sc.Description = top.str("description", "")
+	sc.Duration = top.num("duration", 60, 0.001, maxDuration)
+	sc.Runs = int(top.num("runs", 1000, 1, 1e7))
+	sc.Sample = top.num("sample", 0.5, 0.01, maxDuration)
+	sc.CascadeWindow = top.num("cascade_window", 3, 0, maxDuration)
+	sc.RebreakWindow = top.num("rebreak_window", 10, 0, maxDuration)
+	if w := top.str("weights", ""); w != "" {
+		if !filepath.IsAbs(w) {
+			w = filepath.Join(filepath.Dir(file), w)
+		}
+		sc.WeightsPath = w
+		wdata, err := os.ReadFile(w)
+		if err != nil {
+			p.fail("weights", top.line("weights"), "%v", err)
+		} else if s, err := morale.ReadSettings(bytes.NewReader(wdata)); err != nil {
+			p.fail("weights", top.line("weights"), "%s: %v", w, err)
+		} else {
+			sc.Settings = s
+			ws := sha256.Sum256(wdata)
+			sc.WeightsHash = hex.EncodeToString(ws[:8])
+		}
+	}
+	if sc.Sample > sc.Duration {
+		p.fail("sample", top.line("sample"), "is %g s, longer than the duration %g s", sc.Sample, sc.Duration)
+	} else if n := sc.Duration / sc.Sample; n > maxSamples {
+		p.fail("sample", top.line("sample"), "gives %.0f samples per fight; at most %d (raise sample)", n, maxSamples)
+	}
+
+	squadIndex := map[string]int{}
+	agents := map[string]agentInfo{}
+	total := 0
+	for i, t := range top.tables("squad") {
+		sq := SquadSpec{Line: t.headerLine()}
+		sq.Name = t.str("name", fmt.Sprintf("squad%d", i+1))
+		if _, dup := squadIndex[sq.Name]; dup {
+			p.fail(t.key("name"), t.line("name"), "squad %q is named twice", sq.Name)
+		}
+		squadIndex[sq.Name] = i
+		sq.Size = int(t.num("size", 0, 1, maxAgents))
+		if !t.has("size") {
+			p.fail(t.key("size"), sq.Line, "is missing; a squad needs a size of at least 1")
+		}
+		total += sq.Size
+		sq.Formation = t.oneOf("formation", "line", formations)
+		sq.At = t.vec("at", morale.Vec2{})
+		sq.Spacing = t.num("spacing", 150, 0, 1e7)
+		sq.Leader = t.boolean("leader", false)
+		sq.NoContagion = t.boolean("no_contagion", false)
+		sq.Morale = t.num("morale", 1, 0, 1)
+		sq.Nerves = t.nums("nerves", 0, 1)
+		if len(sq.Nerves) > sq.Size {
+			p.fail(t.key("nerves"), t.line("nerves"), "has %d nerves for a squad of %d", len(sq.Nerves), sq.Size)
+		}
+		if t.has("nerve") {
+			r := t.nums("nerve", 0, 1)
+			if len(r) != 2 || r[0] > r[1] {
+				p.fail(t.key("nerve"), t.line("nerve"), "must be [min, max] with 0 ≤ min ≤ max ≤ 1")
+			} else {
+				sq.NerveRange = &[2]float64{r[0], r[1]}
+			}
+		}
+		sq.Names = t.strs("names")
+		if len(sq.Names) > sq.Size {
+			p.fail(t.key("names"), t.line("names"), "has %d names for a squad of %d", len(sq.Names), sq.Size)
+		}
+		for j, n := range sq.Names {
+			if _, dup := agents[n]; dup {
+				p.fail(t.key("names"), t.line("names"), "man %q is named twice", n)
+			}
+			agents[n] = agentInfo{squad: i, index: j}
+		}
+		t.done()
+		sc.Squads = append(sc.Squads, sq)
+	}
+	if len(sc.Squads) == 0 {
+		p.fail("squad", 0, "the scenario has no [[squad]]; it needs at least one")
+	}
+
+	dead := map[string]int{} // named man → line of his death
+	for _, t := range top.tables("event") {
+		ev := EventSpec{Line: t.headerLine(), Scale: 1}
+		ev.T = t.num("t", 0, math.Inf(-1), math.Inf(1))
+		if !t.has("t") {
+			p.fail(t.key("t"), ev.Line, "is missing; every event needs a time")
+		} else if ev.T < 0 {
+			p.fail(t.key("t"), t.line("t"), "is %g s, in the past; times count from 0", ev.T)
+		} else if ev.T > sc.Duration {
+			p.fail(t.key("t"), t.line("t"), "is %g s, after the end of the fight (duration %g s)", ev.T, sc.Duration)
+		}
+		ev.Do = t.oneOf("do", "event", actions)
+		ev.Scale = t.num("scale", 1, 0, 1e6)
+		ev.Every = t.num("every", 0, 0, maxDuration)
+		if t.has("every") && ev.Every < 0.01 {
+			p.fail(t.key("every"), t.line("every"), "is %g s; repeat at most every 0.01 s", ev.Every)
+		}
+		ev.Until = t.num("until", sc.Duration, 0, maxDuration)
+		if t.has("until") && ev.Until < ev.T {
+			p.fail(t.key("until"), t.line("until"), "is %g s, before the event's first time %g s", ev.Until, ev.T)
+		}
+		if t.has("until") && !t.has("every") {
+			p.fail(t.key("until"), t.line("until"), "needs every: only a repeating event stops")
+		}
+		ev.Jitter = t.num("jitter", 0, 0, maxDuration)
+		ev.Spread = t.num("spread", 0, 0, 1e9)
+		ev.Radius = t.num("radius", 0, 0, 1e12)
+		ev.Count = int(t.num("count", 1, 1, maxAgents))
+		if t.has("at") {
+			ev.At, ev.HasAt = t.vec("at", morale.Vec2{}), true
+		}
+		ev.Squad = t.str("squad", "")
+		ev.Agent = t.str("agent", "")
+		ev.Squads = t.strs("squads")
+		if ev.Squad != "" {
+			if _, ok := squadIndex[ev.Squad]; !ok {
+				p.fail(t.key("squad"), t.line("squad"), "no squad is named %q", ev.Squad)
+			}
+		}
+		for _, n := range ev.Squads {
+			if _, ok := squadIndex[n]; !ok {
+				p.fail(t.key("squads"), t.line("squads"), "no squad is named %q", n)
+			}
+		}
+		if ev.Agent != "" {
+			if _, ok := agents[ev.Agent]; !ok {
+				p.fail(t.key("agent"), t.line("agent"), "no man is named %q (name him in a squad's names)", ev.Agent)
+			}
+		}
+		targets := 0
+		for _, b := range []bool{ev.HasAt, ev.Squad != "", ev.Agent != ""} {
+			if b {
+				targets++
+			}
+		}
+		switch ev.Do {
+		case "event":
+			name := t.str("event", "")
+			if name == "" {
+				p.fail(t.key("event"), ev.Line, "is missing; say which news (a row of [weights])")
+			} else if _, ok := sc.Settings.Weights[morale.Event(name)]; !ok {
+				p.fail(t.key("event"), t.line("event"), "%q has no row in the weights table, so it would be worth zero; add a row or fix the name", name)
+			}
+			ev.Event = morale.Event(name)
+			if targets == 0 {
+				p.fail(t.key("do"), ev.Line, "news needs a target: at = [x, y], squad or agent")
+			}
+		case "death":
+			if targets != 1 {
+				p.fail(t.key("do"), ev.Line, "a death needs exactly one of agent, squad or at")
+			}
+			if ev.Agent != "" {
+				if ev.Every > 0 {
+					p.fail(t.key("every"), t.line("every"), "%q cannot die more than once", ev.Agent)
+				}
+				if l, ok := dead[ev.Agent]; ok {
+					p.fail(t.key("agent"), t.line("agent"), "%q is already dead (died on line %d)", ev.Agent, l)
+				}
+				dead[ev.Agent] = t.line("agent")
+			}
+		case "rally", "rout":
+			if ev.Squad == "" && ev.Agent == "" {
+				p.fail(t.key("do"), ev.Line, "%s needs squad or agent", ev.Do)
+			}
+			if ev.HasAt {
+				p.fail(t.key("at"), t.line("at"), "%s takes squad or agent, not a location", ev.Do)
+			}
+			if ev.Agent != "" {
+				if l, ok := dead[ev.Agent]; ok {
+					p.fail(t.key("agent"), t.line("agent"), "%q is already dead (died on line %d)", ev.Agent, l)
+				}
+			}
+		case "reinforce":
+			if ev.Squad == "" {
+				p.fail(t.key("squad"), ev.Line, "is missing; reinforcements join a squad")
+			}
+			if !t.has("count") {
+				p.fail(t.key("count"), ev.Line, "is missing; say how many men arrive")
+			}
+			name := t.str("event", string(morale.ReinforcementsArrived))
+			if _, ok := sc.Settings.Weights[morale.Event(name)]; !ok {
+				p.fail(t.key("event"), t.line("event"), "%q has no row in the weights table, so it would be worth zero", name)
+			}
+			ev.Event = morale.Event(name)
+			total += ev.Count * occurrences(ev, sc.Duration)
+		}
+		if ev.Agent != "" && ev.Do == "event" {
+			if l, ok := dead[ev.Agent]; ok {
+				p.fail(t.key("agent"), t.line("agent"), "%q is already dead (died on line %d)", ev.Agent, l)
+			}
+		}
+		if n := occurrences(ev, sc.Duration); n > maxOccurrences {
+			p.fail(t.key("every"), t.line("every"), "repeats %d times; at most %d occurrences", n, maxOccurrences)
+		}
+		t.done()
+		sc.Events = append(sc.Events, ev)
+	}
+	if total > maxAgents {
+		p.fail("squad", 0, "the scenario has %d men; at most %d", total, maxAgents)
+	}
+
+	for _, t := range top.tables("expect") {
+		metric := t.str("metric", "")
+		if metric == "" {
+			p.fail(t.key("metric"), t.headerLine(), "is missing")
+		} else if !knownMetric(metric, sc) {
+			p.fail(t.key("metric"), t.line("metric"), "%q is not a metric; one of %s", metric, strings.Join(MetricNames(sc), ", "))
+		}
+		n := 0
+		for _, stat := range statNames {
+			if !t.has(stat) {
+				continue
+			}
+			r := t.nums(stat, math.Inf(-1), math.Inf(1))
+			if len(r) != 2 || r[0] > r[1] {
+				p.fail(t.key(stat), t.line(stat), "must be a range [low, high] with low ≤ high")
+				continue
+			}
+			sc.Expects = append(sc.Expects, Expect{Line: t.line(stat), Metric: metric, Stat: stat, Lo: r[0], Hi: r[1]})
+			n++
+		}
+		if n == 0 {
+			p.fail(t.key("metric"), t.headerLine(), "an expectation needs a range: one of %s = [low, high]", strings.Join(statNames, ", "))
+		}
+		t.done()
+	}
+	top.done()
+	if err := p.err(); err != nil {
+		return nil, err
+	}
+	return sc, nil
+}
+
+// statNames are the statistics an expectation may check.
+var statNames = []string{"p10", "p25", "p50", "p75", "p90", "mean", "min", "max", "share"}
+
+type agentInfo struct{ squad, index int }
+
+// occurrences returns how many times ev happens in a fight of duration s.
+func occurrences(ev EventSpec, duration float64) int {
+	if ev.Every <= 0 {
+		return 1
+	}
+	until := math.Min(ev.Until, duration)
+	if until < ev.T {
+		return 1
+	}
+	return int(math.Floor((until-ev.T)/ev.Every+1e-9)) + 1
+}
+
+// ---- a small typed reader over the decoded TOML, with lines ----
+
+type parser struct {
+	file  string
+	lines map[string]int
+	errs  []error
+}
+
+func (p *parser) fail(key string, line int, format string, args ...any) {
+	p.errs = append(p.errs, &ScenarioError{File: p.file, Line: line, Key: key, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (p *parser) err() error {
+	sort.SliceStable(p.errs, func(i, j int) bool {
+		return p.errs[i].(*ScenarioError).Line < p.errs[j].(*ScenarioError).Line
+	})
+	return errors.Join(p.errs...)
+}
+
+// table is one TOML table with the path used in messages ("event[2]") and in
+// the line index ("event.2").
+type table struct {
+	p          *parser
+	name, path string
+	m          map[string]any
+	used       map[string]bool
+}
+
+func (p *parser) table(name string, m map[string]any) *table {
+	return &table{p: p, name: name, path: name, m: m, used: map[string]bool{}}
+}
+
+func (t *table) key(k string) string {
+	if t.name == "" {
+		return k
+	}
+	return t.name + "." + k
+}
+
+func (t *table) line(k string) int { return t.p.lines[t.key2(k)] }
+
+func (t *table) key2(k string) string {
+	if t.path == "" {
+		return k
+	}
+	return t.path + "." + k
+}
+
+func (t *table) headerLine() int { return t.p.lines[t.path] }
+
+func (t *table) has(k string) bool { _, ok := t.m[k]; return ok }
+
+func (t *table) get(k string) (any, bool) {
+	t.used[k] = true
+	v, ok := t.m[k]
+	return v, ok
+}
+
+func typeName(v any) string {
+	switch v.(type) {
+	case string:
+		return "string"
+	case int64:
+		return "integer"
+	case float64:
+		return "float"
+	case bool:
+		return "boolean"
+	case []any, []map[string]any:
+		return "array"
+	case map[string]any:
+		return "table"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+func (t *table) str(k, def string) string {
+	v, ok := t.get(k)
+	if !ok {
+		return def
+	}
+	s, ok := v.(string)
+	if !ok {
+		t.p.fail(t.key(k), t.line(k), "is a %s; it must be a string", typeName(v))
+		return def
+	}
+	return s
+}
+
+func (t *table) boolean(k string, def bool) bool {
+	v, ok := t.get(k)
+	if !ok {
+		return def
+	}
+	b, ok := v.(bool)
+	if !ok {
+		t.p.fail(t.key(k), t.line(k), "is a %s; it must be true or false", typeName(v))
+		return def
+	}
+	return b
+}
+
+func asNumber(v any) (float64, bool) {
+	switch v := v.(type) {
+	case int64:
+		return float64(v), true
+	case float64:
+		return v, true
+	}
+	return 0, false
+}
+
+func (t *table) num(k string, def, lo, hi float64) float64 {
+	v, ok := t.get(k)
+	if !ok {
+		return def
+	}
+	f, ok := asNumber(v)
+	switch {
+	case !ok:
+		t.p.fail(t.key(k), t.line(k), "is a %s; it must be a number", typeName(v))
+		return def
+	case math.IsNaN(f) || math.IsInf(f, 0):
+		t.p.fail(t.key(k), t.line(k), "is %v; it must be a finite number", f)
+		return def
+	case f < lo || f > hi:
+		t.p.fail(t.key(k), t.line(k), "is %g; it must lie in %g..%g", f, lo, hi)
+		return def
+	}
+	return f
+}
+
+func (t *table) nums(k string, lo, hi float64) []float64 {
+	v, ok := t.get(k)
+	if !ok {
+		return nil
+	}
+	arr, ok := v.([]any)
+	if !ok {
+		t.p.fail(t.key(k), t.line(k), "is a %s; it must be an array of numbers", typeName(v))
+		return nil
+	}
+	out := make([]float64, 0, len(arr))
+	for i, e := range arr {
+		f, ok := asNumber(e)
+		if !ok || math.IsNaN(f) || math.IsInf(f, 0) || f < lo || f > hi {
+			t.p.fail(fmt.Sprintf("%s[%d]", t.key(k), i), t.line(k), "is %v; it must be a number in %g..%g", e, lo, hi)
+			return nil
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+func (t *table) strs(k string) []string {
+	v, ok := t.get(k)
+	if !ok {
+		return nil
+	}
+	arr, ok := v.([]any)
+	if !ok {
+		t.p.fail(t.key(k), t.line(k), "is a %s; it must be an array of strings", typeName(v))
+		return nil
+	}
+	out := make([]string, 0, len(arr))
+	for i, e := range arr {
+		s, ok := e.(string)
+		if !ok {
+			t.p.fail(fmt.Sprintf("%s[%d]", t.key(k), i), t.line(k), "is a %s; it must be a string", typeName(e))
+			return nil
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func (t *table) vec(k string, def morale.Vec2) morale.Vec2 {
+	if !t.has(k) {
+		t.used[k] = true
+		return def
+	}
+	r := t.nums(k, -1e12, 1e12)
+	if r == nil {
+		return def
+	}
+	if len(r) != 2 {
+		t.p.fail(t.key(k), t.line(k), "has %d numbers; it must be [x, y]", len(r))
+		return def
+	}
+	return morale.Vec2{X: r[0], Y: r[1]}
+}
+
+func (t *table) oneOf(k, def string, allowed []string) string {
+	s := t.str(k, def)
+	for _, a := range allowed {
+		if s == a {
+			return s
+		}
+	}
+	t.p.fail(t.key(k), t.line(k), "is %q; it must be one of %s", s, strings.Join(allowed, ", "))
+	return def
+}
+
+// tables returns the array of tables under k ([[k]]).
+func (t *table) tables(k string) []*table {
+	v, ok := t.get(k)
+	if !ok {
+		return nil
+	}
+	arr, ok := v.([]map[string]any)
+	if !ok {
+		t.p.fail(k, t.line(k), "is a %s; write it as [[%s]] tables", typeName(v), k)
+		return nil
+	}
+	out := make([]*table, len(arr))
+	for i, m := range arr {
+		out[i] = &table{p: t.p, name: fmt.Sprintf("%s[%d]", k, i+1), path: fmt.Sprintf("%s.%d", k, i+1), m: m, used: map[string]bool{}}
+	}
+	return out
+}
+
+// done reports every key of t that nothing read.
+func (t *table) done() {
+	keys := make([]string, 0, len(t.m))
+	for k := range t.m {
+		if !t.used[k] {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		t.p.fail(t.key(k), t.line(k), "is not a key of %s", t.where())
+	}
+}
+
+func (t *table) where() string {
+	if t.name == "" {
+		return "a scenario (see the README's Balancing section)"
+	}
+	return t.name
+}
+
+var (
+	headerRe = regexp.MustCompile(`^\[\[\s*([A-Za-z0-9_]+)\s*\]\]`)
+	tableRe  = regexp.MustCompile(`^\[\s*([A-Za-z0-9_.]+)\s*\]`)
+	keyRe    = regexp.MustCompile(`^([A-Za-z0-9_\-]+)\s*=`)
+)
+
+// scanLines maps "key", "event.2" and "event.2.t" to the line that holds
+// them. Lines inside a multi-line array are skipped.
+func scanLines(data []byte) map[string]int {
+	lines := map[string]int{}
+	count := map[string]int{}
+	prefix := ""
+	depth := 0
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 64*1024), 1<<22)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if i := strings.Index(line, "#"); i >= 0 && !strings.ContainsAny(line[:i], `"'`) {
+			line = strings.TrimSpace(line[:i])
+		}
+		if line == "" {
+			continue
+		}
+		if depth == 0 {
+			if m := headerRe.FindStringSubmatch(line); m != nil {
+				count[m[1]]++
+				prefix = fmt.Sprintf("%s.%d", m[1], count[m[1]])
+				lines[prefix] = n
+				if _, ok := lines[m[1]]; !ok {
+					lines[m[1]] = n
+				}
+				continue
+			}
+			if m := tableRe.FindStringSubmatch(line); m != nil {
+				prefix = m[1]
+				lines[prefix] = n
+				continue
+			}
+			if m := keyRe.FindStringSubmatch(line); m != nil {
+				k := m[1]
+				if prefix != "" {
+					k = prefix + "." + k
+				}
+				if _, dup := lines[k]; !dup {
+					lines[k] = n
+				}
+			}
+		}
+		depth += strings.Count(line, "[") - strings.Count(line, "]")
+		if depth < 0 {
+			depth = 0
+		}
+	}
+	return lines
+}

@@ -1,0 +1,102 @@
+package lab_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/lab"
+)
+
+const goodHead = `name = "t"
+duration = 30.0
+[[squad]]
+name = "a"
+size = 3
+names = ["X", "Y"]
+`
+
+func TestParseScenarioErrors(t *testing.T) {
+	tests := []struct {
+		name, body string
+		// want holds substrings of one error each: "file:line: key".
+		want []string
+	}{
+		{"unknown top key", "nmae = \"x\"\n" + goodHead, []string{"bad.toml:1: nmae: is not a key"}},
+		{"unknown event key", goodHead + "[[event]]\nt = 1.0\nevent = \"AllyDown\"\nsquad = \"a\"\nradios = 5.0\n", []string{"bad.toml:11: event[1].radios: is not a key of event[1]"}},
+		{"wrong type", goodHead + "[[event]]\nt = 1.0\nevent = \"AllyDown\"\nsquad = \"a\"\nscale = \"big\"\n", []string{"bad.toml:11: event[1].scale: is a string; it must be a number"}},
+		{"no weight row", goodHead + "[[event]]\nt = 1.0\nevent = \"Sniped\"\nsquad = \"a\"\n", []string{`bad.toml:9: event[1].event: "Sniped" has no row in the weights table`}},
+		{"dead twice", goodHead + "[[event]]\nt = 1.0\ndo = \"death\"\nagent = \"X\"\n[[event]]\nt = 2.0\ndo = \"death\"\nagent = \"X\"\n", []string{`bad.toml:14: event[2].agent: "X" is already dead (died on line 10)`}},
+		{"time in the past", goodHead + "[[event]]\nt = -1.0\nevent = \"AllyDown\"\nsquad = \"a\"\n", []string{"bad.toml:8: event[1].t: is -1 s, in the past"}},
+		{"after the end", goodHead + "[[event]]\nt = 31.0\nevent = \"AllyDown\"\nsquad = \"a\"\n", []string{"bad.toml:8: event[1].t: is 31 s, after the end"}},
+		{"until before t", goodHead + "[[event]]\nt = 5.0\nevent = \"AllyDown\"\nsquad = \"a\"\nevery = 1.0\nuntil = 2.0\n", []string{"bad.toml:12: event[1].until: is 2 s, before"}},
+		{"unknown squad", goodHead + "[[event]]\nt = 1.0\nevent = \"AllyDown\"\nsquad = \"b\"\n", []string{`bad.toml:10: event[1].squad: no squad is named "b"`}},
+		{"unknown agent", goodHead + "[[event]]\nt = 1.0\ndo = \"rally\"\nagent = \"Z\"\n", []string{`bad.toml:10: event[1].agent: no man is named "Z"`}},
+		{"bad metric", goodHead + "[[expect]]\nmetric = \"speed\"\np50 = [1, 2]\n", []string{`bad.toml:8: expect[1].metric: "speed" is not a metric`}},
+		{"syntax", "name = \n", []string{"bad.toml:1:"}},
+		{"no squad", "name = \"x\"\n", []string{"bad.toml: squad: the scenario has no [[squad]]"}},
+		{"two errors", "nmae = 1\n" + goodHead + "[[event]]\nt = -2.0\nevent = \"AllyDown\"\nsquad = \"a\"\n", []string{"bad.toml:1: nmae", "bad.toml:9: event[1].t"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sc, err := lab.ParseScenario("bad.toml", []byte(tt.body))
+			if err == nil {
+				t.Fatalf("ParseScenario = %v, nil; want errors %q", sc, tt.want)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error = %q; want it to contain %q", err, w)
+				}
+			}
+			var se *lab.ScenarioError
+			if !errors.As(err, &se) {
+				t.Errorf("error %T is not a *ScenarioError", err)
+			}
+		})
+	}
+}
+
+func TestShippedScenariosParse(t *testing.T) {
+	files, err := filepath.Glob("../scenarios/*.toml")
+	if err != nil || len(files) < 4 {
+		t.Fatalf("scenarios: %v, %v; want at least four", files, err)
+	}
+	for _, f := range files {
+		sc, err := lab.LoadScenario(f)
+		if err != nil {
+			t.Errorf("%s: %v", f, err)
+			continue
+		}
+		if len(sc.Expects) == 0 {
+			t.Errorf("%s has no expectations", f)
+		}
+		if sc.WeightsHash == "default" {
+			t.Errorf("%s does not use weights.toml", f)
+		}
+	}
+	sc, err := lab.LoadScenario("../scenarios/army.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, sq := range sc.Squads {
+		n += sq.Size
+	}
+	if n != 10000 {
+		t.Errorf("army has %d men; want 10000", n)
+	}
+}
+
+func TestScenarioWeightsErrorNamesTheFile(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "w.toml"), []byte("Hysteresis = \"x\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	body := "weights = \"w.toml\"\n" + goodHead
+	_, err := lab.ParseScenario(filepath.Join(dir, "s.toml"), []byte(body))
+	if err == nil || !strings.Contains(err.Error(), "s.toml:1: weights:") || !strings.Contains(err.Error(), "Hysteresis") {
+		t.Errorf("error = %v; want s.toml:1: weights: … Hysteresis", err)
+	}
+}

@@ -1,0 +1,55 @@
+package lab_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/lab"
+)
+
+func TestPercentile(t *testing.T) {
+	xs := []float64{1, 2, 3, 4, 5}
+	tests := []struct{ p, want float64 }{{0, 1}, {50, 3}, {100, 5}, {25, 2}, {10, 1.4}, {90, 4.6}}
+	for _, tt := range tests {
+		if got := lab.Percentile(xs, tt.p); math.Abs(got-tt.want) > 1e-12 {
+			t.Errorf("Percentile(%v, %v) = %v; want %v", xs, tt.p, got, tt.want)
+		}
+	}
+	if got := lab.Percentile(nil, 50); !math.IsNaN(got) {
+		t.Errorf("Percentile(nil) = %v; want NaN", got)
+	}
+	if got := lab.Percentile([]float64{7}, 90); got != 7 {
+		t.Errorf("Percentile([7], 90) = %v; want 7", got)
+	}
+}
+
+func TestWilson(t *testing.T) {
+	// Reference values from the closed form (e.g. R's prop.test without
+	// continuity correction).
+	tests := []struct {
+		k, n   int
+		lo, hi float64
+	}{
+		{0, 10, 0, 0.27753},
+		{5, 10, 0.23659, 0.76341},
+		{10, 10, 0.72247, 1},
+		{1, 1000, 0.00017654, 0.0056491},
+		{0, 0, 0, 1},
+	}
+	for _, tt := range tests {
+		lo, hi := lab.Wilson(tt.k, tt.n)
+		if math.Abs(lo-tt.lo) > 1e-4 || math.Abs(hi-tt.hi) > 1e-4 {
+			t.Errorf("Wilson(%d, %d) = %.5f, %.5f; want %.5f, %.5f", tt.k, tt.n, lo, hi, tt.lo, tt.hi)
+		}
+	}
+}
+
+func TestMeanStdDev(t *testing.T) {
+	xs := []float64{2, 4, 4, 4, 5, 5, 7, 9}
+	if got := lab.Mean(xs); got != 5 {
+		t.Errorf("Mean = %v; want 5", got)
+	}
+	if got, want := lab.StdDev(xs), math.Sqrt(32.0/7); math.Abs(got-want) > 1e-12 {
+		t.Errorf("StdDev = %v; want %v", got, want)
+	}
+}
