@@ -15,19 +15,43 @@ import (
 )
 
 // LoadWeights loads the settings file at path, first writing the defaults
-// there if the file does not exist. created reports that it did.
+// there if the file does not exist. created reports that it did. A path
+// that names a directory, a FIFO, a device or a socket is an error wrapping
+// ErrNotRegularFile, found by a stat before anything is opened (reading a
+// FIFO would block, /dev/zero never ends).
 func LoadWeights(path string) (s morale.Settings, created bool, err error) {
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		if err := morale.SaveSettings(path, morale.DefaultSettings()); err != nil {
 			return morale.Settings{}, false, fmt.Errorf("creating %s with the defaults: %w", path, err)
 		}
 		created = true
+	case err != nil:
+		return morale.Settings{}, false, err // names the path
+	case !fi.Mode().IsRegular():
+		return morale.Settings{}, false, fmt.Errorf("%s: %w (%s)", path, ErrNotRegularFile, kindOf(fi.Mode()))
 	}
 	s, err = morale.LoadSettings(path)
 	if err != nil {
 		return morale.Settings{}, created, err // names the file and the line
 	}
 	return s, created, nil
+}
+
+// kindOf names the kind of a file that is not a regular file.
+func kindOf(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "mode " + m.String()
 }
 
 // saveWeights writes s to path atomically (morale.SaveSettings).

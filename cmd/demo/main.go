@@ -1,9 +1,13 @@
 // Command demo runs the MoraleBreak demo: a squad under fire, its morale bars,
 // a timeline and a live tuner. See package ui for the controls.
+//
+// main is flags → config → build → run: parseConfig checks every flag
+// (a bad value exits with status 2 before a window opens), build loads the
+// weights and makes the game, renderer and App, and run opens the window.
 package main
 
 import (
-	"flag"
+	"errors"
 	"fmt"
 	"os"
 
@@ -14,49 +18,69 @@ import (
 	"github.com/moralebreak/moralebreak/ui"
 )
 
-func main() {
-	cfg, gc := ui.Config{}, game.DefaultConfig()
-	flag.StringVar(&cfg.WeightsPath, "weights", "weights.toml", "settings and event weights (created with the defaults if missing)")
-	flag.Uint64Var(&gc.Seed, "seed", gc.Seed, "battle seed")
-	flag.IntVar(&gc.Soldiers, "soldiers", gc.Soldiers, "squad size")
-	flag.StringVar(&cfg.Screenshot, "screenshot", "", "write a PNG of the window at -at seconds to this file, then exit")
-	flag.Float64Var(&cfg.At, "at", 12, "simulation time of the -screenshot, in seconds")
-	flag.StringVar(&cfg.Crop, "crop", "", "limit the -screenshot to one region: field, timeline or panel")
-	flag.Float64Var(&cfg.Scale, "scale", 1, "window size as a multiple of 1280×720")
-	flag.StringVar(&cfg.StatePath, "state", "", "write the soldiers' screen positions as JSON here after every frame (for tests)")
-	flag.BoolVar(&cfg.LogTPS, "tpslog", false, "print the measured TPS and FPS every 5 s")
-	flag.Parse()
+// Exit statuses.
+const (
+	exitFailed = 1 // the weights file is broken, or the window cannot open
+	exitUsage  = 2 // a bad flag value, or -weights names no regular file
+)
 
+func main() {
+	cfg, err := parseConfig(os.Args[1:], os.Stderr)
+	if errors.Is(err, errHelp) {
+		os.Exit(0)
+	}
+	if err != nil {
+		fail(exitUsage, err)
+	}
+	app, err := build(cfg)
+	if err != nil {
+		code := exitFailed
+		if errors.Is(err, ui.ErrNotRegularFile) {
+			code = exitUsage
+		}
+		fail(code, err)
+	}
+	run(cfg, app)
+}
+
+// build loads the weights and makes the game, the renderer and the App. It
+// opens no window.
+func build(cfg config) (*ui.App, error) {
 	var err error
-	if gc.Settings, _, err = ui.LoadWeights(cfg.WeightsPath); err != nil {
-		fail(err)
+	if cfg.Game.Settings, _, err = ui.LoadWeights(cfg.Weights); err != nil {
+		return nil, err
 	}
 	if err := ui.CheckDisplay(); err != nil {
-		fail(err)
+		return nil, err
 	}
-	g, err := game.New(gc)
+	g, err := game.New(cfg.Game)
 	if err != nil {
-		fail(err)
+		return nil, err
 	}
 	a, err := assets.Load()
 	if err != nil {
-		fail(err)
+		return nil, err
 	}
-	app, err := ui.NewApp(cfg, g, render.New(a), a)
-	if err != nil {
-		fail(err)
-	}
+	uc := cfg.UI
+	uc.Screenshot, uc.At, uc.Crop, uc.LogTPS = cfg.Screenshot, cfg.At, cfg.Crop, cfg.TPSLog
+	uc.Scale = float64(cfg.WindowW) / ui.ScreenW
+	return ui.NewApp(uc, g, render.New(a), a)
+}
+
+// run opens the window and runs the App until it ends.
+func run(_ config, app *ui.App) {
 	defer func() {
 		if r := recover(); r != nil { // a window that cannot open panics on some platforms
-			fail(ui.ExplainStartError(r))
+			fail(exitFailed, ui.ExplainStartError(r))
 		}
 	}()
 	if err := ebiten.RunGame(app); err != nil {
-		fail(ui.ExplainStartError(err))
+		fail(exitFailed, ui.ExplainStartError(err))
 	}
 }
 
-func fail(v any) {
+// fail prints v after "demo: " and exits with code.
+func fail(code int, v any) {
 	fmt.Fprintln(os.Stderr, "demo:", v)
-	os.Exit(1)
+	os.Exit(code)
 }
