@@ -321,7 +321,7 @@ func (g *Game) damage(t int, dmg float64) {
 	}
 	s.health -= dmg
 	if s.health <= 1e-9 {
-		g.kill(t)
+		g.fail(g.kill(t))
 		return
 	}
 	g.reportTo(t, morale.TookDamage, dmg/DamageUnit)
@@ -332,23 +332,28 @@ func (g *Game) damage(t int, dmg float64) {
 }
 
 // kill makes soldier id fall: AllyDown (LeaderDown for the leader) at his
-// location to his squad, then he leaves the World.
-func (g *Game) kill(id int) {
+// location to his squad, then he leaves the World. If the World refuses the
+// report (it cannot: his position is a finite point on the field and the
+// scale 1), the error is returned and he stays alive.
+func (g *Game) kill(id int) error {
 	s := &g.soldiers[id]
 	if !s.alive {
-		return
+		return nil
 	}
 	ev := morale.AllyDown
 	if s.leader {
 		ev = morale.LeaderDown
 	}
-	_ = g.reportAt(ev, s.pos, 1)
+	if err := g.reportAt(ev, s.pos, 1); err != nil {
+		return err
+	}
 	s.nerve = s.agent.Nerve()
 	g.world.Remove(s.agent)
 	delete(g.byAgent, s.agent)
 	s.alive, s.health, s.bark = false, 0, ""
 	g.alive--
 	g.addLog(logEntry{at: g.now, kind: logDeath, id: id})
+	return nil
 }
 
 // hurtEnemy takes dmg from enemy i; his death is EnemyDown to the squad.

@@ -26,6 +26,18 @@ var (
 	ErrUnknownCommand = errors.New("game: unknown command")
 )
 
+// settingsError is an error of morale's settings validation, said in
+// morale's words ("morale: invalid settings: …") and matching both
+// ErrBadSettings and morale's own error with errors.Is.
+type settingsError struct{ err error }
+
+func (e settingsError) Error() string   { return e.err.Error() }
+func (e settingsError) Unwrap() []error { return []error{ErrBadSettings, e.err} }
+
+// badSettings marks err, a settings error from morale, as ErrBadSettings
+// without adding a second prefix to its message.
+func badSettings(err error) error { return settingsError{err} }
+
 // Command is one thing the player (or a tool) does to the battle. The
 // commands are the types of this package that implement it: Kill, Shell,
 // Rally, ForceRout, Reinforce, SetSettings, Pause, Step, SetSpeed, Restart,
@@ -95,12 +107,12 @@ func (g *Game) Apply(c Command) error {
 		if err := g.living(c.ID); err != nil {
 			return err
 		}
-		g.kill(c.ID)
+		return g.kill(c.ID)
 	case Shell:
 		if !finite(c.At) || c.At.X < 0 || c.At.Y < 0 || c.At.X > fieldW || c.At.Y > fieldH {
 			return fmt.Errorf("%w: (%v, %v)", ErrBadPoint, c.At.X, c.At.Y)
 		}
-		g.shell(c.At)
+		return g.shellScaled(c.At, ShellScale)
 	case Rally:
 		g.rallyAll()
 	case ForceRout:
@@ -112,10 +124,10 @@ func (g *Game) Apply(c Command) error {
 		if c.N < 1 || c.N > MaxReinforce || len(g.soldiers)+c.N > MaxSoldiers {
 			return fmt.Errorf("%w: %d (want 1..%d)", ErrBadCount, c.N, MaxReinforce)
 		}
-		g.reinforce(c.N)
+		return g.reinforce(c.N)
 	case SetSettings:
 		if err := g.world.SetSettings(c.Settings); err != nil { // validates
-			return fmt.Errorf("%w: %w", ErrBadSettings, err)
+			return badSettings(err)
 		}
 		g.settings = c.Settings.Clone()
 		g.logf("Settings applied.")
@@ -168,15 +180,16 @@ func (g *Game) step() {
 	}
 }
 
-// shell lands a shell at p.
-func (g *Game) shell(p morale.Vec2) { g.shellScaled(p, ShellScale) }
-
-// shellScaled lands a shell at p reporting Suppressed × scale.
-func (g *Game) shellScaled(p morale.Vec2, scale float64) {
-	_ = g.reportAt(morale.Suppressed, p, scale)
+// shellScaled lands a shell at p reporting Suppressed × scale. An error of
+// the report (p not finite, scale negative) changes nothing.
+func (g *Game) shellScaled(p morale.Vec2, scale float64) error {
+	if err := g.reportAt(morale.Suppressed, p, scale); err != nil {
+		return err
+	}
 	g.blasts[g.blastNext] = blast{at: p, t: g.now, ok: true}
 	g.blastNext = (g.blastNext + 1) % len(g.blasts)
 	g.logf("A shell lands at (%.0f, %.0f).", p.X, p.Y)
+	return nil
 }
 
 // rallyAll rallies every squad.
@@ -187,8 +200,11 @@ func (g *Game) rallyAll() {
 	g.logf("Rally! Every soldier is Steady.")
 }
 
-// reinforce spawns n soldiers at the left edge.
-func (g *Game) reinforce(n int) {
+// reinforce spawns n soldiers at the left edge and reports their arrival at
+// their centre. The report cannot fail (the centre is a finite point on the
+// field, the scale 1); should it, the error is returned and the soldiers
+// stay.
+func (g *Game) reinforce(n int) error {
 	var c morale.Vec2
 	const perCol = 20
 	rows := min(n, perCol)
@@ -202,8 +218,11 @@ func (g *Game) reinforce(n int) {
 		c.X += p.X / float64(n)
 		c.Y += p.Y / float64(n)
 	}
-	_ = g.reportAt(morale.ReinforcementsArrived, c, 1)
+	if err := g.reportAt(morale.ReinforcementsArrived, c, 1); err != nil {
+		return err
+	}
 	g.logf("%d reinforcements arrive.", n)
+	return nil
 }
 
 // BlastSeconds is how long, in seconds, a shell's blast stays in Blasts.

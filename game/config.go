@@ -91,8 +91,8 @@ func (c Config) normalize() (Config, error) {
 	if c.Settings.Weights == nil && c.Settings.SquadUpdateInterval == 0 {
 		c.Settings = morale.DefaultSettings()
 	}
-	if err := c.Settings.Validate(); err != nil {
-		return c, fmt.Errorf("game: settings: %w", err)
+	if err := c.Settings.Validate(); err != nil { // Validate's error has no prefix
+		return c, fmt.Errorf("%w: %w", ErrBadSettings, err)
 	}
 	c.Settings = c.Settings.Clone()
 	return c, nil

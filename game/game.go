@@ -65,6 +65,7 @@ type Game struct {
 	squads   []morale.SquadID // the squad filter, kept to avoid allocating
 
 	listeners []func(Report)
+	fault     error // the first report the World refused during a Tick
 
 	// view buffers, reused between calls
 	soldierViews []SoldierView
@@ -92,7 +93,7 @@ func New(cfg Config) (*Game, error) {
 func (g *Game) reset(s morale.Settings) error {
 	w, err := morale.NewWorld(s, g.cfg.Seed)
 	if err != nil {
-		return fmt.Errorf("game: %w", err)
+		return badSettings(err) // s was validated: New and SetSettings check it
 	}
 	g.settings = s.Clone()
 	g.world = w
@@ -111,6 +112,7 @@ func (g *Game) reset(s morale.Settings) error {
 	g.rally = morale.Vec2{X: 450, Y: fieldH / 2}
 	g.cover = fieldCover()
 	g.beats, g.nextBeat = nil, 0
+	g.fault = nil
 
 	opening := g.cfg.Opening && g.cfg.Soldiers >= openingSoldiers
 	for i := 0; i < g.cfg.Soldiers; i++ {
@@ -313,10 +315,27 @@ func (g *Game) emit(r Report) {
 	}
 }
 
-// reportTo reports event e with scale to soldier id.
+// Err returns the first report the morale World refused during a Tick, or
+// nil. It is nil unless the battle has a bug: every report goes to a living
+// soldier (the dead have left the World) with a finite, non-negative scale,
+// at a finite point on the field, and nothing else makes the World refuse
+// one (TestNoReportRefused runs minutes of battle to show it). The ui shows
+// it in a banner. Restart clears it.
+func (g *Game) Err() error { return g.fault }
+
+// fail keeps err as the Tick's fault, if it is the first.
+func (g *Game) fail(err error) {
+	if g.fault == nil && err != nil {
+		g.fault = err
+	}
+}
+
+// reportTo reports event e with scale to soldier id, a living soldier. A
+// report the World refuses goes to Err (see there why none is).
 func (g *Game) reportTo(id int, e morale.Event, scale float64) {
 	s := &g.soldiers[id]
 	if err := s.agent.ReportEvent(e, scale); err != nil {
+		g.fail(fmt.Errorf("game: %s to %s: %w", e, s.name, err))
 		return
 	}
 	if len(g.listeners) > 0 {

@@ -60,6 +60,10 @@ type App struct {
 	w      *widgets
 	editor *Editor
 	watch  *Watcher
+	// fault is the game's Err last shown in the banner.
+	fault error
+	// watchErr is why the weights file is not watched (nil when it is).
+	watchErr error
 	reg    Regions
 
 	selected    int
@@ -105,11 +109,14 @@ func NewApp(cfg Config, g *game.Game, r Renderer, a *assets.Assets) (*App, error
 	app.ui = &ebitenui.UI{Container: app.w.root}
 	app.console = []string{"MoraleBreak console. Type help and press Enter. ` closes."}
 
-	if cfg.WeightsPath != "" {
+	if cfg.WeightsPath != "" && WatchAvailable {
 		w, err := WatchFile(cfg.WeightsPath, 150*time.Millisecond)
-		if err == nil {
-			app.watch = w
+		if err != nil {
+			// The demo runs on without live reloads; the panel says why.
+			app.watchErr = err
+			app.showBanner("not watching "+cfg.WeightsPath+": "+err.Error(), true, 8*game.TPS)
 		}
+		app.watch = w
 	}
 	app.w.fileNote.Label = app.fileNote()
 
@@ -158,6 +165,10 @@ func (a *App) Update() error {
 		}
 	} else {
 		a.g.Tick()
+	}
+	if err := a.g.Err(); err != nil && err != a.fault {
+		a.fault = err // a bug in the battle: say it once, keep it up
+		a.showBanner(err.Error(), true, -1)
 	}
 	a.refresh()
 	a.logTPS()
@@ -265,7 +276,7 @@ func (a *App) fileNote() string {
 	case a.watch != nil:
 		return "File: " + a.cfg.WeightsPath + " (watched: edits apply live)"
 	default:
-		return "File: " + a.cfg.WeightsPath + " (not watched)"
+		return "File: " + a.cfg.WeightsPath + " (not watched: " + a.watchErr.Error() + ")"
 	}
 }
 
@@ -305,8 +316,10 @@ func (a *App) Draw(screen *ebiten.Image) {
 		}
 		a.shotDone = true
 	}
-	if publishing(a.cfg.StatePath) { // building the state costs allocations
-		publish(a.cfg.StatePath, a.Published())
+	if publishing(a.cfg.StatePath) && a.err == nil { // building the state costs allocations
+		if err := publish(a.cfg.StatePath, a.Published()); err != nil {
+			a.err = err // Update ends the game with it
+		}
 	}
 }
 

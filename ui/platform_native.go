@@ -69,16 +69,21 @@ func saveWeights(path string, s morale.Settings) (string, error) {
 // to a -state file.
 func publishing(path string) bool { return path != "" }
 
-// publish writes the published state as JSON to path (for tests driving the demo).
-func publish(path string, st PublishedState) {
+// publish writes the published state as JSON to path (for tests driving the
+// demo), through path+".tmp" so a reader never sees half a file.
+func publish(path string, st PublishedState) error {
 	b, err := json.Marshal(st)
 	if err != nil {
-		return
+		return fmt.Errorf("-state %s: %w", path, err)
 	}
 	tmp := path + ".tmp"
-	if os.WriteFile(tmp, b, 0o644) == nil {
-		_ = os.Rename(tmp, path)
+	if err := os.WriteFile(tmp, b, 0o644); err != nil {
+		return fmt.Errorf("-state: %w", err) // names tmp
 	}
+	if err := os.Rename(tmp, path); err != nil {
+		return fmt.Errorf("-state: %w", err) // names both
+	}
+	return nil
 }
 
 const displayHelp = `MoraleBreak needs a display and OpenGL to open its window.
