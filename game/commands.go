@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/moralebreak/moralebreak/morale"
 )
@@ -22,6 +23,8 @@ var (
 	ErrBadCount = errors.New("game: reinforcement count out of range")
 	// ErrBadSettings: SetSettings got settings that do not validate.
 	ErrBadSettings = errors.New("game: invalid settings")
+	// ErrNoSquad: RallySquad names a squad that has no soldier.
+	ErrNoSquad = errors.New("game: no such squad")
 	// ErrUnknownCommand: Apply got a nil or foreign Command.
 	ErrUnknownCommand = errors.New("game: unknown command")
 )
@@ -40,8 +43,8 @@ func badSettings(err error) error { return settingsError{err} }
 
 // Command is one thing the player (or a tool) does to the battle. The
 // commands are the types of this package that implement it: Kill, Shell,
-// Rally, ForceRout, Reinforce, SetSettings, Pause, Step, SetSpeed, Restart,
-// SetDebug.
+// Rally, RallySquad, ForceRout, Reinforce, SetSettings, Pause, Step,
+// SetSpeed, Restart, SetDebug.
 type Command interface{ isCommand() }
 
 // Kill makes soldier ID fall, as a click on him does: AllyDown (LeaderDown
@@ -54,6 +57,10 @@ type Shell struct{ At morale.Vec2 }
 
 // Rally rallies every squad at once (World.RallySquad): all Steady.
 type Rally struct{}
+
+// RallySquad rallies one squad (World.RallySquad), as the console's
+// MoraleBreak.Rally SquadId does: all its members Steady.
+type RallySquad struct{ ID morale.SquadID }
 
 // ForceRout sends soldier ID running for the rally point at once.
 type ForceRout struct{ ID int }
@@ -90,6 +97,7 @@ type SetDebug struct{ On bool }
 func (Kill) isCommand()        {}
 func (Shell) isCommand()       {}
 func (Rally) isCommand()       {}
+func (RallySquad) isCommand()  {}
 func (ForceRout) isCommand()   {}
 func (Reinforce) isCommand()   {}
 func (SetSettings) isCommand() {}
@@ -115,6 +123,11 @@ func (g *Game) Apply(c Command) error {
 		return g.shellScaled(c.At, ShellScale)
 	case Rally:
 		g.rallyAll()
+	case RallySquad:
+		if !slices.Contains(g.world.SquadIDs(), c.ID) {
+			return fmt.Errorf("%w: %d (squads: %v)", ErrNoSquad, c.ID, g.world.SquadIDs())
+		}
+		g.world.RallySquad(c.ID)
 	case ForceRout:
 		if err := g.living(c.ID); err != nil {
 			return err
@@ -243,10 +256,14 @@ type blast struct {
 	ok bool
 }
 
-// Blasts returns the shell impacts of the last BlastSeconds, newest first.
-// The slice is reused by the next call: read it, do not keep it.
-func (g *Game) Blasts() []BlastView {
-	out := g.blastViews[:0]
+// Blasts returns the shell impacts of the last BlastSeconds, newest first, in
+// a new slice. AppendBlasts reuses the caller's.
+func (g *Game) Blasts() []BlastView { return g.AppendBlasts(nil) }
+
+// AppendBlasts appends the shell impacts of the last BlastSeconds to dst,
+// newest first, and returns it. It changes nothing in g.
+func (g *Game) AppendBlasts(dst []BlastView) []BlastView {
+	out := dst
 	for k := 1; k <= len(g.blasts); k++ {
 		b := g.blasts[(g.blastNext-k+len(g.blasts))%len(g.blasts)]
 		if !b.ok {
@@ -256,6 +273,5 @@ func (g *Game) Blasts() []BlastView {
 			out = append(out, BlastView{At: b.at, Age: age})
 		}
 	}
-	g.blastViews = out
 	return out
 }

@@ -90,16 +90,19 @@
 //
 // # Commands and console
 //
-// Apply carries out the commands (Kill, Shell, Rally, ForceRout, Reinforce,
-// SetSettings, Pause, Step, SetSpeed, Restart, SetDebug) between ticks; an
-// invalid one returns an error and changes nothing. Exec runs the in-game
-// console: MoraleBreak.Debug [0|1], MoraleBreak.Dump, MoraleBreak.Rally
-// [SquadId] and help.
+// Apply carries out the commands (Kill, Shell, Rally, RallySquad, ForceRout,
+// Reinforce, SetSettings, Pause, Step, SetSpeed, Restart, SetDebug) between
+// ticks; an invalid one returns an error and changes nothing. Exec runs the
+// in-game console: MoraleBreak.Debug [0|1], MoraleBreak.Dump,
+// MoraleBreak.Rally [SquadId] and help; what the console changes, it
+// changes through Apply like every other input.
 //
 // # Views
 //
-// Soldiers, Enemies, Cover, Shots, Blasts, History and Log are read-only
-// views for the renderer and the panels; Viewport maps field centimetres to
-// screen pixels and back. Tick does not allocate in steady state: the
+// View is the read-only face of the battle the renderer and the panels get:
+// its methods change nothing, and AppendSoldiers, AppendEnemies and
+// AppendShots copy into the caller's slices. Soldiers, Enemies, Shots,
+// Blasts and Log return new slices; Cover and History are the battle's own,
+// to read. Viewport maps field centimetres to screen pixels and back. Tick does not allocate in steady state: the
 // benchmark with 500 soldiers (BenchmarkUpdate500) measures one Tick.
 package game

@@ -66,13 +66,6 @@ type Game struct {
 
 	listeners []func(Report)
 	fault     error // the first report the World refused during a Tick
-
-	// view buffers, reused between calls
-	soldierViews []SoldierView
-	enemyViews   []EnemyView
-	shotViews    []ShotView
-	blastViews   []BlastView
-	logLines     []string
 }
 
 // New builds a battle from cfg and, when cfg.Opening is set, starts the
@@ -219,9 +212,12 @@ func (g *Game) Cover() []Rect { return g.cover }
 func (g *Game) History() *History { return &g.history }
 
 // Soldiers returns a view of every soldier, dead ones included, indexed by
-// ID. The slice is reused by the next call: read it, do not keep it.
-func (g *Game) Soldiers() []SoldierView {
-	g.soldierViews = g.soldierViews[:0]
+// ID, in a new slice. AppendSoldiers reuses the caller's.
+func (g *Game) Soldiers() []SoldierView { return g.AppendSoldiers(nil) }
+
+// AppendSoldiers appends a view of every soldier, dead ones included, to dst
+// in ID order and returns it. It changes nothing in g.
+func (g *Game) AppendSoldiers(dst []SoldierView) []SoldierView {
 	for i := range g.soldiers {
 		s := &g.soldiers[i]
 		v := SoldierView{
@@ -240,41 +236,47 @@ func (g *Game) Soldiers() []SoldierView {
 				v.Bark, v.BarkAge = s.bark, age
 			}
 		}
-		g.soldierViews = append(g.soldierViews, v)
+		dst = append(dst, v)
 	}
-	return g.soldierViews
+	return dst
 }
 
-// Enemies returns a view of the enemy line. The slice is reused by the next
-// call: read it, do not keep it.
-func (g *Game) Enemies() []EnemyView {
-	g.enemyViews = g.enemyViews[:0]
+// Enemies returns a view of the enemy line in a new slice. AppendEnemies
+// reuses the caller's.
+func (g *Game) Enemies() []EnemyView { return g.AppendEnemies(nil) }
+
+// AppendEnemies appends a view of the enemy line to dst in ID order and
+// returns it. It changes nothing in g.
+func (g *Game) AppendEnemies(dst []EnemyView) []EnemyView {
 	for i := range g.enemies {
 		e := &g.enemies[i]
-		g.enemyViews = append(g.enemyViews, EnemyView{
+		dst = append(dst, EnemyView{
 			ID: i, Pos: e.pos, Alive: e.alive, Facing: e.facing,
 			Firing: e.alive && g.now-e.firedAt < firingTicks,
 		})
 	}
-	return g.enemyViews
+	return dst
 }
 
-// Shots returns the tracers of the last ShotSeconds, oldest first. The slice
-// is reused by the next call: read it, do not keep it.
-func (g *Game) Shots() []ShotView {
-	g.shotViews = g.shotViews[:0]
+// Shots returns the tracers of the last ShotSeconds, oldest first, in a new
+// slice. AppendShots reuses the caller's.
+func (g *Game) Shots() []ShotView { return g.AppendShots(nil) }
+
+// AppendShots appends the tracers of the last ShotSeconds to dst, oldest
+// first, and returns it. It changes nothing in g.
+func (g *Game) AppendShots(dst []ShotView) []ShotView {
 	life := seconds(ShotSeconds)
 	for k := g.shotCount; k > 0; k-- {
 		sh := &g.shots[(g.shotNext-k+shotCap)%shotCap]
 		if g.now-sh.at >= life {
 			continue
 		}
-		g.shotViews = append(g.shotViews, ShotView{
+		dst = append(dst, ShotView{
 			From: sh.from, To: sh.to, Hit: sh.hit, Enemy: sh.enemy,
 			Age: float64(g.now-sh.at) / SubTicksPerSecond,
 		})
 	}
-	return g.shotViews
+	return dst
 }
 
 // SoldierAt returns the living soldier nearest to field point p within
@@ -295,17 +297,15 @@ func (g *Game) SoldierAt(p morale.Vec2) (id int, ok bool) {
 }
 
 // Log returns the most recent log lines (at most 200), oldest first, each
-// stamped with its simulated time. The slice is reused by the next call.
+// stamped with its simulated time, in a new slice. Lines are formatted here,
+// not when they happen, so that ticks do not allocate; Log changes nothing
+// in g.
 func (g *Game) Log() []string {
-	g.logLines = g.logLines[:0]
+	out := make([]string, 0, g.logLen)
 	for k := g.logLen; k > 0; k-- {
-		e := &g.log[(g.logNext-k+logCap)%logCap]
-		if e.text == "" {
-			e.text = g.formatLog(e)
-		}
-		g.logLines = append(g.logLines, e.text)
+		out = append(out, g.formatLog(&g.log[(g.logNext-k+logCap)%logCap]))
 	}
-	return g.logLines
+	return out
 }
 
 // emit hands r to the report listeners.

@@ -437,6 +437,7 @@ func TestInvalidCommandsChangeNothing(t *testing.T) {
 		{"speed 0.3", game.SetSpeed{Factor: 0.3}, game.ErrBadSpeed},
 		{"speed NaN", game.SetSpeed{Factor: math.NaN()}, game.ErrBadSpeed},
 		{"speed 100", game.SetSpeed{Factor: 100}, game.ErrBadSpeed},
+		{"rally squad 7", game.RallySquad{ID: 7}, game.ErrNoSquad},
 		{"nil command", nil, game.ErrUnknownCommand},
 	}
 	for _, tt := range tests {
