@@ -19,11 +19,11 @@ import (
 	"github.com/moralebreak/moralebreak/game"
 )
 
-// Renderer draws the battle; *render.Renderer satisfies it. ui and render
-// never import each other.
+// Renderer draws the battle from its read-only game.View; *render.Renderer
+// satisfies it. ui and render never import each other.
 type Renderer interface {
-	DrawField(dst *ebiten.Image, vp game.Viewport, g *game.Game)
-	DrawTimeline(dst *ebiten.Image, r image.Rectangle, g *game.Game)
+	DrawField(dst *ebiten.Image, vp game.Viewport, g game.View)
+	DrawTimeline(dst *ebiten.Image, r image.Rectangle, g game.View)
 }
 
 // Config is how the demo runs the App.
@@ -76,6 +76,7 @@ type App struct {
 	bannerTicks int // remaining ticks; <0 = until replaced
 
 	keys       []ebiten.Key
+	soldiers   []game.SoldierView // scratch for the game's view, reused
 	ticks      int
 	shotReady  bool
 	shotDone   bool
@@ -193,8 +194,25 @@ func (a *App) readInput() InputState {
 		UIHovered:   input.UIHovered,
 		ConsoleOpen: a.consoleOpen,
 		Paused:      a.g.Paused(),
+		Selected:    a.selected,
+		HasSelected: a.hasSelected,
 		Keys:        a.keys,
 	}
+}
+
+// context is what the bindings' commands depend on now.
+func (a *App) context() Context {
+	return Context{Paused: a.g.Paused(), Selected: a.selected, HasSelected: a.hasSelected}
+}
+
+// run gives binding b's command, or says why there is none.
+func (a *App) run(b Binding) {
+	c, err := b.Command(a.context())
+	if err != nil {
+		a.showBanner(err.Error(), true, 4*game.TPS)
+		return
+	}
+	a.apply(c)
 }
 
 func (a *App) applyIntent(it Intent) {
@@ -206,6 +224,9 @@ func (a *App) applyIntent(it Intent) {
 		a.selected, a.hasSelected = it.SelectID, true
 	case it.Deselect:
 		a.hasSelected = false
+	}
+	for _, err := range it.Refused {
+		a.showBanner(err.Error(), true, 4*game.TPS)
 	}
 	for _, c := range it.Commands {
 		a.apply(c)
@@ -327,7 +348,8 @@ func (a *App) drawSelection(dst *ebiten.Image, vp game.Viewport) {
 	if !a.hasSelected {
 		return
 	}
-	for _, s := range a.g.Soldiers() {
+	a.soldiers = a.g.AppendSoldiers(a.soldiers[:0])
+	for _, s := range a.soldiers {
 		if s.ID == a.selected {
 			x, y := vp.ToScreen(s.Pos)
 			fx, fy := float32(x), float32(y)
@@ -394,7 +416,8 @@ type PublishedSoldier struct {
 func (a *App) Published() PublishedState {
 	vp := a.viewport()
 	st := PublishedState{Time: a.g.Time(), Paused: a.g.Paused(), Width: ScreenW, Height: ScreenH, Banner: a.banner}
-	for _, s := range a.g.Soldiers() {
+	a.soldiers = a.g.AppendSoldiers(a.soldiers[:0])
+	for _, s := range a.soldiers {
 		x, y := vp.ToScreen(s.Pos)
 		st.Soldiers = append(st.Soldiers, PublishedSoldier{
 			ID: s.ID, Name: s.Name, X: x, Y: y, Alive: s.Alive, Leader: s.Leader,

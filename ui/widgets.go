@@ -117,20 +117,29 @@ func (a *App) buildWidgets() *widgets {
 	w.bannerBox.GetWidget().SetVisibility(widget.Visibility_Hide)
 	panel.AddChild(w.bannerBox)
 
-	// Buttons.
+	// Buttons: one per binding, in the table's order, with Save weights
+	// after the actions and < Prev, Next > before the selection's.
+	bindings := Bindings()
 	grid := w.grid(3)
-	grid.AddChild(w.button("Rally squad", func() { a.apply(game.Rally{}) }))
-	grid.AddChild(w.button("Reinforcements", func() { a.apply(game.Reinforce{N: 3}) }))
-	grid.AddChild(w.button("Restart opening", func() { a.apply(game.Restart{}) }))
-	w.pauseBtn = w.button("Pause", func() { a.apply(game.Pause{Paused: !a.g.Paused()}) })
-	grid.AddChild(w.pauseBtn)
-	grid.AddChild(w.button("Step 1 tick", func() { a.apply(game.Step{}) }))
-	grid.AddChild(w.button("Save weights", a.save))
-	for _, f := range []float64{0.25, 1, 4} {
-		b := w.button("Speed ×"+trimFloat(f), func() { a.apply(game.SetSpeed{Factor: f}) })
-		w.speedBtns[f] = b
-		grid.AddChild(b)
+	sg := w.grid(3)
+	addBindings := func(dst *widget.Container, gr group) {
+		for _, b := range bindings {
+			if b.group != gr {
+				continue
+			}
+			btn := w.button(b.Label, func() { a.run(b) })
+			dst.AddChild(btn)
+			switch c, _ := b.Command(Context{}); c := c.(type) {
+			case game.Pause:
+				w.pauseBtn = btn
+			case game.SetSpeed:
+				w.speedBtns[c.Factor] = btn
+			}
+		}
 	}
+	addBindings(grid, groupActions)
+	grid.AddChild(w.button("Save weights", a.save))
+	addBindings(grid, groupSpeed)
 	panel.AddChild(grid)
 
 	// Selection, for Force rout.
@@ -138,10 +147,9 @@ func (a *App) buildWidgets() *widgets {
 		widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(3))))
 	w.selText = w.text("", w.face, colText)
 	sel.AddChild(w.selText)
-	sg := w.grid(3)
 	sg.AddChild(w.button("< Prev", func() { a.cycleSelection(-1) }))
 	sg.AddChild(w.button("Next >", func() { a.cycleSelection(+1) }))
-	sg.AddChild(w.button("Force rout", a.forceRout))
+	addBindings(sg, groupSelection)
 	sel.AddChild(sg)
 	panel.AddChild(sel)
 
@@ -167,9 +175,7 @@ func (a *App) buildWidgets() *widgets {
 	foot := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
 		widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(2))))
 	foot.AddChild(w.fileNote)
-	foot.AddChild(w.text("Left-click a soldier: he dies · on the ground: a shell lands\n"+
-		"Right-click a soldier: select him (for Force rout) · ` : console\n"+
-		"Space: pause · N: step · 1 / 2 / 3: speed ×0.25 / ×1 / ×4 · R: rally", w.small, colDim))
+	foot.AddChild(w.text(HelpText(), w.small, colDim))
 	panel.AddChild(foot)
 
 	a.buildConsole(w)
@@ -420,7 +426,8 @@ func (a *App) setConsole(open bool) {
 
 func (a *App) cycleSelection(dir int) {
 	var alive []game.SoldierView
-	for _, s := range a.g.Soldiers() {
+	a.soldiers = a.g.AppendSoldiers(a.soldiers[:0])
+	for _, s := range a.soldiers {
 		if s.Alive {
 			alive = append(alive, s)
 		}
@@ -440,14 +447,6 @@ func (a *App) cycleSelection(dir int) {
 	}
 	i = ((i+dir)%len(alive) + len(alive)) % len(alive)
 	a.selected, a.hasSelected = alive[i].ID, true
-}
-
-func (a *App) forceRout() {
-	if !a.hasSelected {
-		a.showBanner("Force rout needs a selected soldier: right-click one, or use < Prev / Next >.", true, 4*game.TPS)
-		return
-	}
-	a.apply(game.ForceRout{ID: a.selected})
 }
 
 // refresh updates the labels that follow the game each tick.
@@ -487,7 +486,8 @@ func (a *App) refresh() {
 	sel := "Selected: none (right-click a soldier)"
 	if a.hasSelected {
 		sel = "Selected: gone"
-		for _, s := range g.Soldiers() {
+		a.soldiers = g.AppendSoldiers(a.soldiers[:0])
+		for _, s := range a.soldiers {
 			if s.ID == a.selected {
 				st := s.State.String()
 				if !s.Alive {
