@@ -64,7 +64,7 @@ type App struct {
 	fault error
 	// watchErr is why the weights file is not watched (nil when it is).
 	watchErr error
-	reg    Regions
+	reg      Regions
 
 	selected    int
 	hasSelected bool

@@ -67,13 +67,13 @@ func FieldViewport(r image.Rectangle, field morale.Vec2) game.Viewport {
 // InputState is one tick of raw input, already read from Ebitengine and
 // ebitenui. MapInput turns it into commands; it needs no window.
 type InputState struct {
-	X, Y        int          // cursor, logical screen pixels
-	LeftClick   bool         // left button just pressed
-	RightClick  bool         // right button just pressed
-	UIHovered   bool         // the cursor is over an ebitenui widget
-	ConsoleOpen bool         // keys go to the console, not to shortcuts
-	Paused      bool         // the game's current pause state (Space toggles it)
-	Selected    int          // the selected soldier's ID, when HasSelected
+	X, Y        int  // cursor, logical screen pixels
+	LeftClick   bool // left button just pressed
+	RightClick  bool // right button just pressed
+	UIHovered   bool // the cursor is over an ebitenui widget
+	ConsoleOpen bool // keys go to the console, not to shortcuts
+	Paused      bool // the game's current pause state (Space toggles it)
+	Selected    int  // the selected soldier's ID, when HasSelected
 	HasSelected bool
 	Keys        []ebiten.Key // keys just pressed
 }
@@ -87,7 +87,7 @@ type SoldierFinder interface {
 type Intent struct {
 	Commands      []game.Command
 	Refused       []error // keys whose binding gave no command, and why
-	Select        bool // change the selection to SelectID (right-click)
+	Select        bool    // change the selection to SelectID (right-click)
 	SelectID      int
 	Deselect      bool // right-click on open ground
 	ToggleConsole bool
