@@ -449,8 +449,12 @@ func (a *App) cycleSelection(dir int) {
 	a.selected, a.hasSelected = alive[i].ID, true
 }
 
-// refresh updates the labels that follow the game each tick.
+// refresh updates the banner and the labels that follow the game each tick.
 func (a *App) refresh() {
+	if err := a.g.Err(); err != nil && err != a.fault {
+		a.fault = err // a bug in the battle: say it once, keep it up
+		a.showBanner(err.Error(), true, -1)
+	}
 	if a.bannerTicks > 0 {
 		a.bannerTicks--
 		if a.bannerTicks == 0 {

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/assets"
@@ -32,7 +33,7 @@ func main() {
 	if err != nil {
 		fail(exitUsage, err)
 	}
-	app, err := build(cfg)
+	app, eg, err := build(cfg)
 	if err != nil {
 		code := exitFailed
 		if errors.Is(err, ui.ErrNotRegularFile) {
@@ -40,41 +41,58 @@ func main() {
 		}
 		fail(code, err)
 	}
-	run(cfg, app)
+	run(cfg, eg)
+	if err := app.Close(); err != nil {
+		fail(exitFailed, err)
+	}
 }
 
-// build loads the weights and makes the game, the renderer and the App. It
-// opens no window.
-func build(cfg config) (*ui.App, error) {
+// build loads the weights and makes the game, the renderer and the App,
+// wrapped for -screenshot and -tpslog. It opens no window.
+func build(cfg config) (*ui.App, ebiten.Game, error) {
 	var err error
 	if cfg.Game.Settings, _, err = ui.LoadWeights(cfg.Weights); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := ui.CheckDisplay(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	g, err := game.New(cfg.Game)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	a, err := assets.Load()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	uc := cfg.UI
-	uc.Screenshot, uc.At, uc.Crop, uc.LogTPS = cfg.Screenshot, cfg.At, cfg.Crop, cfg.TPSLog
-	uc.Scale = float64(cfg.WindowW) / ui.ScreenW
-	return ui.NewApp(uc, g, render.New(a), a)
+	app, err := ui.NewApp(cfg.UI, g, render.New(a), a)
+	if err != nil {
+		return nil, nil, err
+	}
+	var eg ebiten.Game = app
+	if cfg.Screenshot != "" {
+		if eg, err = ui.NewScreenshot(app, g, cfg.At, cfg.Screenshot, cfg.Crop); err != nil {
+			return nil, nil, errors.Join(err, app.Close())
+		}
+	}
+	if cfg.TPSLog {
+		eg = ui.NewTPSLog(eg, g, os.Stderr, 5*time.Second)
+	}
+	return app, eg, nil
 }
 
-// run opens the window and runs the App until it ends.
-func run(_ config, app *ui.App) {
+// run sets the window up, opens it and runs eg until it ends.
+func run(cfg config, eg ebiten.Game) {
+	ebiten.SetWindowTitle("MoraleBreak — squad morale demo")
+	ebiten.SetWindowSize(cfg.WindowW, cfg.WindowH)
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetTPS(game.TPS)
 	defer func() {
 		if r := recover(); r != nil { // a window that cannot open panics on some platforms
 			fail(exitFailed, ui.ExplainStartError(r))
 		}
 	}()
-	if err := ebiten.RunGame(app); err != nil {
+	if err := ebiten.RunGame(eg); err != nil {
 		fail(exitFailed, ui.ExplainStartError(err))
 	}
 }
