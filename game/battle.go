@@ -62,14 +62,14 @@ type soldier struct {
 	bark   string
 	barkAt int64
 
-	fireAt, firedAt  int64
-	suppressedAt     int64
-	nextLeader       int64
-	nextOutnumbered  int64
-	seen             morale.State // the state his behaviour last set up for
-	spot             morale.Vec2  // cover spot or rally spot
-	spotSet, arrived bool
-	moved            bool // pos changed since the World last heard of it
+	fireAt, firedAt int64
+	suppressedAt    int64
+	nextLeader      int64
+	nextOutnumbered int64
+	seen            morale.State // the state his behaviour last set up for
+	spot            morale.Vec2  // cover spot or rally spot
+	arrived         bool         // he reached spot
+	moved           bool         // pos changed since the World last heard of it
 }
 
 // enemy is one rifleman of the enemy line.
@@ -210,11 +210,7 @@ func (g *Game) openingActive() bool { return g.nextBeat < len(g.beats) }
 
 // addShot records a tracer.
 func (g *Game) addShot(from, to morale.Vec2, hit, byEnemy bool) {
-	g.shots[g.shotNext] = shot{from: from, to: to, at: g.now, hit: hit, enemy: byEnemy}
-	g.shotNext = (g.shotNext + 1) % shotCap
-	if g.shotCount < shotCap {
-		g.shotCount++
-	}
+	g.shots.push(shot{from: from, to: to, at: g.now, hit: hit, enemy: byEnemy})
 }
 
 // updateEnemies respawns, aims and fires the enemy line.
@@ -436,7 +432,7 @@ func (g *Game) updateSoldiers() {
 // enter sets soldier i up for his new state.
 func (g *Game) enter(i int, st morale.State) {
 	s := &g.soldiers[i]
-	s.seen, s.arrived, s.spotSet = st, false, false
+	s.seen, s.arrived = st, false
 	s.fireAt = max(s.fireAt, g.now+seconds(g.between(reaction0, reaction1)))
 	switch st {
 	case morale.Shaken:
@@ -446,7 +442,6 @@ func (g *Game) enter(i int, st morale.State) {
 		r := 120 + float64(i%5)*45
 		s.spot = morale.Vec2{X: g.rally.X + r*math.Cos(a), Y: g.rally.Y + r*math.Sin(a)}
 	}
-	s.spotSet = true
 }
 
 // coverSpot returns the nearest spot behind a piece of cover from p.

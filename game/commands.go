@@ -199,8 +199,7 @@ func (g *Game) shellScaled(p morale.Vec2, scale float64) error {
 	if err := g.reportAt(morale.Suppressed, p, scale); err != nil {
 		return err
 	}
-	g.blasts[g.blastNext] = blast{at: p, t: g.now, ok: true}
-	g.blastNext = (g.blastNext + 1) % len(g.blasts)
+	g.blasts.push(blast{at: p, t: g.now})
 	g.logf("A shell lands at (%.0f, %.0f).", p.X, p.Y)
 	return nil
 }
@@ -253,7 +252,6 @@ type BlastView struct {
 type blast struct {
 	at morale.Vec2
 	t  int64
-	ok bool
 }
 
 // Blasts returns the shell impacts of the last BlastSeconds, newest first, in
@@ -264,11 +262,8 @@ func (g *Game) Blasts() []BlastView { return g.AppendBlasts(nil) }
 // newest first, and returns it. It changes nothing in g.
 func (g *Game) AppendBlasts(dst []BlastView) []BlastView {
 	out := dst
-	for k := 1; k <= len(g.blasts); k++ {
-		b := g.blasts[(g.blastNext-k+len(g.blasts))%len(g.blasts)]
-		if !b.ok {
-			continue
-		}
+	for i := g.blasts.len() - 1; i >= 0; i-- { // newest first
+		b := g.blasts.at(i)
 		if age := float64(g.now-b.t) / SubTicksPerSecond; age >= 0 && age < BlastSeconds {
 			out = append(out, BlastView{At: b.at, Age: age})
 		}

@@ -23,6 +23,9 @@ const logCap = 200
 // shotCap bounds the tracers kept for Shots.
 const shotCap = 1024
 
+// blastCap bounds the shell impacts kept for Blasts.
+const blastCap = 16
+
 // Game is the battle around a morale World: a squad, the enemy line, cover,
 // a rally flag, the opening script, commands and the console. It has no Draw
 // and reads no input; the simulation advances only through Tick (and Step).
@@ -49,16 +52,11 @@ type Game struct {
 	cover    []Rect
 	rally    morale.Vec2
 
-	shots     [shotCap]shot
-	shotNext  int
-	shotCount int
-	blasts    [16]blast
-	blastNext int
+	shots  ring[shot]     // the last shotCap tracers
+	blasts ring[blast]    // the last blastCap shell impacts
+	log    ring[logEntry] // the last logCap lines
 
 	history History
-	log     [logCap]logEntry
-	logNext int
-	logLen  int
 
 	beats    []Beat
 	nextBeat int
@@ -75,7 +73,8 @@ func New(cfg Config) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{cfg: cfg, subPerTick: subPerTickX1}
+	g := &Game{cfg: cfg, subPerTick: subPerTickX1,
+		shots: newRing[shot](shotCap), blasts: newRing[blast](blastCap), log: newRing[logEntry](logCap)}
 	if err := g.reset(cfg.Settings); err != nil {
 		return nil, err
 	}
@@ -97,10 +96,10 @@ func (g *Game) reset(s morale.Settings) error {
 	g.byAgent = make(map[*morale.Agent]int, g.cfg.Soldiers)
 	g.alive, g.leader = 0, -1
 	g.enemies = g.enemies[:0]
-	g.shotNext, g.shotCount = 0, 0
-	g.blasts, g.blastNext = [16]blast{}, 0
+	g.shots.clear()
+	g.blasts.clear()
 	g.history = History{}
-	g.logNext, g.logLen = 0, 0
+	g.log.clear()
 	g.squads = []morale.SquadID{PlayerSquad}
 	g.rally = morale.Vec2{X: 450, Y: fieldH / 2}
 	g.cover = fieldCover()
@@ -266,8 +265,8 @@ func (g *Game) Shots() []ShotView { return g.AppendShots(nil) }
 // first, and returns it. It changes nothing in g.
 func (g *Game) AppendShots(dst []ShotView) []ShotView {
 	life := seconds(ShotSeconds)
-	for k := g.shotCount; k > 0; k-- {
-		sh := &g.shots[(g.shotNext-k+shotCap)%shotCap]
+	for i := range g.shots.len() {
+		sh := g.shots.at(i)
 		if g.now-sh.at >= life {
 			continue
 		}
@@ -301,9 +300,9 @@ func (g *Game) SoldierAt(p morale.Vec2) (id int, ok bool) {
 // not when they happen, so that ticks do not allocate; Log changes nothing
 // in g.
 func (g *Game) Log() []string {
-	out := make([]string, 0, g.logLen)
-	for k := g.logLen; k > 0; k-- {
-		out = append(out, g.formatLog(&g.log[(g.logNext-k+logCap)%logCap]))
+	out := make([]string, 0, g.log.len())
+	for i := range g.log.len() {
+		out = append(out, g.formatLog(g.log.at(i)))
 	}
 	return out
 }
