@@ -119,4 +119,3 @@ func writePNG(path string, screen *ebiten.Image) error {
 	}
 	return f.Close()
 }
-
