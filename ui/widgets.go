@@ -183,6 +183,20 @@ func (a *App) buildWidgets() *widgets {
 	return w
 }
 
+// theme is the panel's ebitenui theme: the tuner's sliders (a track, an
+// amber handle 6 px wide) share its images instead of each making its own.
+func theme() *widget.Theme {
+	fixed, offset := 6, 0
+	return &widget.Theme{
+		SliderTheme: &widget.SliderParams{
+			TrackImage:      &widget.SliderTrackImage{Idle: eimage.NewNineSliceColor(colTrack), Hover: eimage.NewNineSliceColor(colTrack)},
+			HandleImage:     &widget.ButtonImage{Idle: eimage.NewNineSliceColor(colHandle), Hover: eimage.NewNineSliceColor(colText), Pressed: eimage.NewNineSliceColor(colText)},
+			FixedHandleSize: &fixed,
+			TrackOffset:     &offset,
+		},
+	}
+}
+
 func (w *widgets) text(s string, face text.Face, c color.Color) *widget.Text {
 	return widget.NewText(widget.TextOpts.Text(s, &face, c),
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
@@ -238,17 +252,15 @@ func (w *widgets) scroller(content *widget.Container) *widget.Container {
 		return max(1, int(math.Round(float64(sc.ViewRect().Dy())/float64(ch)*1000)))
 	}
 	bar := widget.NewSlider(
-		//lint:ignore SA1019 v0.7.3 has no SliderOpts.Orientation, the named replacement
-		widget.SliderOpts.Direction(widget.DirectionVertical),
+		widget.SliderOpts.Orientation(widget.DirectionVertical),
 		widget.SliderOpts.MinMax(0, 1000),
 		widget.SliderOpts.PageSizeFunc(page),
 		widget.SliderOpts.ChangedHandler(func(args *widget.SliderChangedEventArgs) {
 			sc.ScrollTop = float64(args.Slider.Current) / 1000
 		}),
-		widget.SliderOpts.Images(
-			&widget.SliderTrackImage{Idle: eimage.NewNineSliceColor(colTrack), Hover: eimage.NewNineSliceColor(colTrack)},
-			&widget.ButtonImage{Idle: eimage.NewNineSliceColor(colButtonHi), Hover: eimage.NewNineSliceColor(colButtonDn), Pressed: eimage.NewNineSliceColor(colButtonDn)},
-		),
+		// the theme's track, a button-coloured handle sized to the page
+		widget.SliderOpts.HandleImage(&widget.ButtonImage{Idle: eimage.NewNineSliceColor(colButtonHi), Hover: eimage.NewNineSliceColor(colButtonDn), Pressed: eimage.NewNineSliceColor(colButtonDn)}),
+		widget.SliderOpts.FixedHandleSize(0),
 		widget.SliderOpts.WidgetOpts(widget.WidgetOpts.MinSize(8, 0)),
 	)
 	sc.GetWidget().ScrolledEvent.AddHandler(func(args any) {
@@ -276,17 +288,10 @@ func (a *App) newRow(p Param) *widget.Container {
 	c.AddChild(widget.NewText(widget.TextOpts.Text(name, &w.small, colText),
 		widget.TextOpts.Position(widget.TextPositionStart, widget.TextPositionCenter),
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(146, 18))))
-	row.slider = widget.NewSlider(
-		//lint:ignore SA1019 v0.7.3 has no SliderOpts.Orientation, the named replacement
-		widget.SliderOpts.Direction(widget.DirectionHorizontal),
+	row.slider = widget.NewSlider( // images and handle from theme().SliderTheme
+		widget.SliderOpts.Orientation(widget.DirectionHorizontal),
 		widget.SliderOpts.MinMax(0, p.Scale.Ticks()),
 		widget.SliderOpts.InitialCurrent(p.Scale.ToInt(p.Get(a.editor.Good()))),
-		widget.SliderOpts.Images(
-			&widget.SliderTrackImage{Idle: eimage.NewNineSliceColor(colTrack), Hover: eimage.NewNineSliceColor(colTrack)},
-			&widget.ButtonImage{Idle: eimage.NewNineSliceColor(colHandle), Hover: eimage.NewNineSliceColor(colText), Pressed: eimage.NewNineSliceColor(colText)},
-		),
-		widget.SliderOpts.FixedHandleSize(6),
-		widget.SliderOpts.TrackOffset(0),
 		widget.SliderOpts.PageSizeFunc(func() int { return max(1, p.Scale.Ticks()/20) }),
 		widget.SliderOpts.ChangedHandler(func(args *widget.SliderChangedEventArgs) { a.onSlider(row, args.Current) }),
 		widget.SliderOpts.WidgetOpts(widget.WidgetOpts.MinSize(80, 14)),
