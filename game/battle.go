@@ -90,7 +90,8 @@ type shot struct {
 	hit, enemy bool
 }
 
-// names returns the surname for soldier i.
+// soldierName returns the surname of soldier i: the first 26 from A to Z,
+// then the same names numbered ("Alvarez 2").
 func soldierName(i int) string {
 	names := [...]string{"Alvarez", "Brandt", "Chen", "Dubois", "Eriksen", "Fischer", "Garcia",
 		"Horvat", "Ivanov", "Jensen", "Kowalski", "Laurent", "Moreau", "Novak", "Okafor", "Petrov",

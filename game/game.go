@@ -8,7 +8,7 @@ import (
 	"github.com/moralebreak/moralebreak/morale"
 )
 
-// Field size, rally point and start line, in cm.
+// Field size, in cm.
 const (
 	fieldW = 6000.0
 	fieldH = 3600.0

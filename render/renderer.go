@@ -352,7 +352,7 @@ func (r *Renderer) drawBubble(dst *ebiten.Image, s string, x, bottom, w, h float
 	drawText(dst, s, r.barkFace, float64(x), float64(by)+3.5, text.AlignCenter, withAlpha(color.RGBA{24, 24, 30, 255}, alpha), false)
 }
 
-// drawDebug is the design's MoraleBreak.Debug overlay: each living
+// drawDebug is the MoraleBreak.Debug overlay (README, "The demo", console): each living
 // soldier's state and exact morale over his head (on his plate, or on its
 // own in a crowd) and the clock and thresholds in a corner.
 func (r *Renderer) drawDebug(dst *ebiten.Image, p projection, g game.View, soldiers []game.SoldierView, unit float32, compact bool) {

@@ -77,9 +77,10 @@ func NewApp(cfg Config, g *game.Game, r Renderer, a *assets.Assets) (*App, error
 	}
 	app := &App{cfg: cfg, g: g, r: r, as: a, reg: ScreenRegions()}
 	app.editor = NewEditor(g)
+	// before the widgets: buildConsole shows it
+	app.console = []string{"MoraleBreak console. Type help and press Enter. ` closes."}
 	app.w = app.buildWidgets()
 	app.ui = &ebitenui.UI{Container: app.w.root, PrimaryTheme: theme()}
-	app.console = []string{"MoraleBreak console. Type help and press Enter. ` closes."}
 
 	if cfg.WeightsPath != "" && WatchAvailable {
 		w, err := WatchFile(cfg.WeightsPath, 150*time.Millisecond)
