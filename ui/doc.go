@@ -4,10 +4,10 @@
 //
 // Keys and buttons become game commands through one table, [Bindings], which
 // [MapInput] (with the mouse), the panel's buttons and [HelpText] all read;
-// float settings become
-// int slider positions in one place, [SliderScale]; settings change in one
-// place, [Editor], which validates every edit and keeps the last good
-// settings when an edit or a reloaded weights file is invalid.
+// float settings become int slider positions in one place, [SliderScale];
+// settings change in one place, [Editor], which validates every edit and
+// keeps the last good settings when an edit or a reloaded weights file is
+// invalid.
 //
 // [App] is the ebiten.Game; [Screenshot] and [TPSLog] wrap it for the demo's
 // -screenshot and -tpslog modes, and the window itself is main's to set.
