@@ -41,7 +41,7 @@ func (t *TPSLog) Update() error {
 	}
 	start := time.Now()
 	err := t.inner.Update()
-	t.upd += time.Now().Sub(start)
+	t.upd += time.Since(start)
 	t.updN++
 	if now := time.Now(); now.Sub(t.last) >= t.every {
 		t.last = now
@@ -60,7 +60,7 @@ func (t *TPSLog) Update() error {
 func (t *TPSLog) Draw(screen *ebiten.Image) {
 	start := time.Now()
 	t.inner.Draw(screen)
-	t.draw += time.Now().Sub(start)
+	t.draw += time.Since(start)
 	t.drawN++
 }
 
