@@ -6,7 +6,8 @@ import "github.com/moralebreak/moralebreak/morale"
 const barkVariants = 3
 
 // barkLine returns variant k (0..barkVariants-1) of the bark for a change
-// from old to new: the design's "play the right bark".
+// from old to new: the README's "play the bark" (Using morale/ in your own
+// game).
 func barkLine(old, new morale.State, k int) string {
 	switch {
 	case old == morale.Routed && new != morale.Routed: // back in the fight

@@ -62,14 +62,14 @@ type soldier struct {
 	bark   string
 	barkAt int64
 
-	fireAt, firedAt  int64
-	suppressedAt     int64
-	nextLeader       int64
-	nextOutnumbered  int64
-	seen             morale.State // the state his behaviour last set up for
-	spot             morale.Vec2  // cover spot or rally spot
-	spotSet, arrived bool
-	moved            bool // pos changed since the World last heard of it
+	fireAt, firedAt int64
+	suppressedAt    int64
+	nextLeader      int64
+	nextOutnumbered int64
+	seen            morale.State // the state his behaviour last set up for
+	spot            morale.Vec2  // cover spot or rally spot
+	arrived         bool         // he reached spot
+	moved           bool         // pos changed since the World last heard of it
 }
 
 // enemy is one rifleman of the enemy line.
@@ -90,7 +90,8 @@ type shot struct {
 	hit, enemy bool
 }
 
-// names returns the surname for soldier i.
+// soldierName returns the surname of soldier i: the first 26 from A to Z,
+// then the same names numbered ("Alvarez 2").
 func soldierName(i int) string {
 	names := [...]string{"Alvarez", "Brandt", "Chen", "Dubois", "Eriksen", "Fischer", "Garcia",
 		"Horvat", "Ivanov", "Jensen", "Kowalski", "Laurent", "Moreau", "Novak", "Okafor", "Petrov",
@@ -210,11 +211,7 @@ func (g *Game) openingActive() bool { return g.nextBeat < len(g.beats) }
 
 // addShot records a tracer.
 func (g *Game) addShot(from, to morale.Vec2, hit, byEnemy bool) {
-	g.shots[g.shotNext] = shot{from: from, to: to, at: g.now, hit: hit, enemy: byEnemy}
-	g.shotNext = (g.shotNext + 1) % shotCap
-	if g.shotCount < shotCap {
-		g.shotCount++
-	}
+	g.shots.push(shot{from: from, to: to, at: g.now, hit: hit, enemy: byEnemy})
 }
 
 // updateEnemies respawns, aims and fires the enemy line.
@@ -321,7 +318,7 @@ func (g *Game) damage(t int, dmg float64) {
 	}
 	s.health -= dmg
 	if s.health <= 1e-9 {
-		g.kill(t)
+		g.fail(g.kill(t))
 		return
 	}
 	g.reportTo(t, morale.TookDamage, dmg/DamageUnit)
@@ -332,23 +329,28 @@ func (g *Game) damage(t int, dmg float64) {
 }
 
 // kill makes soldier id fall: AllyDown (LeaderDown for the leader) at his
-// location to his squad, then he leaves the World.
-func (g *Game) kill(id int) {
+// location to his squad, then he leaves the World. If the World refuses the
+// report (it cannot: his position is a finite point on the field and the
+// scale 1), the error is returned and he stays alive.
+func (g *Game) kill(id int) error {
 	s := &g.soldiers[id]
 	if !s.alive {
-		return
+		return nil
 	}
 	ev := morale.AllyDown
 	if s.leader {
 		ev = morale.LeaderDown
 	}
-	_ = g.reportAt(ev, s.pos, 1)
+	if err := g.reportAt(ev, s.pos, 1); err != nil {
+		return err
+	}
 	s.nerve = s.agent.Nerve()
 	g.world.Remove(s.agent)
 	delete(g.byAgent, s.agent)
 	s.alive, s.health, s.bark = false, 0, ""
 	g.alive--
 	g.addLog(logEntry{at: g.now, kind: logDeath, id: id})
+	return nil
 }
 
 // hurtEnemy takes dmg from enemy i; his death is EnemyDown to the squad.
@@ -431,7 +433,7 @@ func (g *Game) updateSoldiers() {
 // enter sets soldier i up for his new state.
 func (g *Game) enter(i int, st morale.State) {
 	s := &g.soldiers[i]
-	s.seen, s.arrived, s.spotSet = st, false, false
+	s.seen, s.arrived = st, false
 	s.fireAt = max(s.fireAt, g.now+seconds(g.between(reaction0, reaction1)))
 	switch st {
 	case morale.Shaken:
@@ -441,7 +443,6 @@ func (g *Game) enter(i int, st morale.State) {
 		r := 120 + float64(i%5)*45
 		s.spot = morale.Vec2{X: g.rally.X + r*math.Cos(a), Y: g.rally.Y + r*math.Sin(a)}
 	}
-	s.spotSet = true
 }
 
 // coverSpot returns the nearest spot behind a piece of cover from p.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/moralebreak/moralebreak/morale"
 )
@@ -22,14 +23,28 @@ var (
 	ErrBadCount = errors.New("game: reinforcement count out of range")
 	// ErrBadSettings: SetSettings got settings that do not validate.
 	ErrBadSettings = errors.New("game: invalid settings")
+	// ErrNoSquad: RallySquad names a squad that has no soldier.
+	ErrNoSquad = errors.New("game: no such squad")
 	// ErrUnknownCommand: Apply got a nil or foreign Command.
 	ErrUnknownCommand = errors.New("game: unknown command")
 )
 
+// settingsError is an error of morale's settings validation, said in
+// morale's words ("morale: invalid settings: …") and matching both
+// ErrBadSettings and morale's own error with errors.Is.
+type settingsError struct{ err error }
+
+func (e settingsError) Error() string   { return e.err.Error() }
+func (e settingsError) Unwrap() []error { return []error{ErrBadSettings, e.err} }
+
+// badSettings marks err, a settings error from morale, as ErrBadSettings
+// without adding a second prefix to its message.
+func badSettings(err error) error { return settingsError{err} }
+
 // Command is one thing the player (or a tool) does to the battle. The
 // commands are the types of this package that implement it: Kill, Shell,
-// Rally, ForceRout, Reinforce, SetSettings, Pause, Step, SetSpeed, Restart,
-// SetDebug.
+// Rally, RallySquad, ForceRout, Reinforce, SetSettings, Pause, Step,
+// SetSpeed, Restart, SetDebug.
 type Command interface{ isCommand() }
 
 // Kill makes soldier ID fall, as a click on him does: AllyDown (LeaderDown
@@ -42,6 +57,10 @@ type Shell struct{ At morale.Vec2 }
 
 // Rally rallies every squad at once (World.RallySquad): all Steady.
 type Rally struct{}
+
+// RallySquad rallies one squad (World.RallySquad), as the console's
+// MoraleBreak.Rally SquadId does: all its members Steady.
+type RallySquad struct{ ID morale.SquadID }
 
 // ForceRout sends soldier ID running for the rally point at once.
 type ForceRout struct{ ID int }
@@ -78,6 +97,7 @@ type SetDebug struct{ On bool }
 func (Kill) isCommand()        {}
 func (Shell) isCommand()       {}
 func (Rally) isCommand()       {}
+func (RallySquad) isCommand()  {}
 func (ForceRout) isCommand()   {}
 func (Reinforce) isCommand()   {}
 func (SetSettings) isCommand() {}
@@ -95,14 +115,19 @@ func (g *Game) Apply(c Command) error {
 		if err := g.living(c.ID); err != nil {
 			return err
 		}
-		g.kill(c.ID)
+		return g.kill(c.ID)
 	case Shell:
 		if !finite(c.At) || c.At.X < 0 || c.At.Y < 0 || c.At.X > fieldW || c.At.Y > fieldH {
 			return fmt.Errorf("%w: (%v, %v)", ErrBadPoint, c.At.X, c.At.Y)
 		}
-		g.shell(c.At)
+		return g.shellScaled(c.At, ShellScale)
 	case Rally:
 		g.rallyAll()
+	case RallySquad:
+		if !slices.Contains(g.world.SquadIDs(), c.ID) {
+			return fmt.Errorf("%w: %d (squads: %v)", ErrNoSquad, c.ID, g.world.SquadIDs())
+		}
+		g.world.RallySquad(c.ID)
 	case ForceRout:
 		if err := g.living(c.ID); err != nil {
 			return err
@@ -112,10 +137,10 @@ func (g *Game) Apply(c Command) error {
 		if c.N < 1 || c.N > MaxReinforce || len(g.soldiers)+c.N > MaxSoldiers {
 			return fmt.Errorf("%w: %d (want 1..%d)", ErrBadCount, c.N, MaxReinforce)
 		}
-		g.reinforce(c.N)
+		return g.reinforce(c.N)
 	case SetSettings:
 		if err := g.world.SetSettings(c.Settings); err != nil { // validates
-			return fmt.Errorf("%w: %w", ErrBadSettings, err)
+			return badSettings(err)
 		}
 		g.settings = c.Settings.Clone()
 		g.logf("Settings applied.")
@@ -168,15 +193,15 @@ func (g *Game) step() {
 	}
 }
 
-// shell lands a shell at p.
-func (g *Game) shell(p morale.Vec2) { g.shellScaled(p, ShellScale) }
-
-// shellScaled lands a shell at p reporting Suppressed × scale.
-func (g *Game) shellScaled(p morale.Vec2, scale float64) {
-	_ = g.reportAt(morale.Suppressed, p, scale)
-	g.blasts[g.blastNext] = blast{at: p, t: g.now, ok: true}
-	g.blastNext = (g.blastNext + 1) % len(g.blasts)
+// shellScaled lands a shell at p reporting Suppressed × scale. An error of
+// the report (p not finite, scale negative) changes nothing.
+func (g *Game) shellScaled(p morale.Vec2, scale float64) error {
+	if err := g.reportAt(morale.Suppressed, p, scale); err != nil {
+		return err
+	}
+	g.blasts.push(blast{at: p, t: g.now})
 	g.logf("A shell lands at (%.0f, %.0f).", p.X, p.Y)
+	return nil
 }
 
 // rallyAll rallies every squad.
@@ -187,8 +212,11 @@ func (g *Game) rallyAll() {
 	g.logf("Rally! Every soldier is Steady.")
 }
 
-// reinforce spawns n soldiers at the left edge.
-func (g *Game) reinforce(n int) {
+// reinforce spawns n soldiers at the left edge and reports their arrival at
+// their centre. The report cannot fail (the centre is a finite point on the
+// field, the scale 1); should it, the error is returned and the soldiers
+// stay.
+func (g *Game) reinforce(n int) error {
 	var c morale.Vec2
 	const perCol = 20
 	rows := min(n, perCol)
@@ -202,8 +230,11 @@ func (g *Game) reinforce(n int) {
 		c.X += p.X / float64(n)
 		c.Y += p.Y / float64(n)
 	}
-	_ = g.reportAt(morale.ReinforcementsArrived, c, 1)
+	if err := g.reportAt(morale.ReinforcementsArrived, c, 1); err != nil {
+		return err
+	}
 	g.logf("%d reinforcements arrive.", n)
+	return nil
 }
 
 // BlastSeconds is how long, in seconds, a shell's blast stays in Blasts.
@@ -221,22 +252,21 @@ type BlastView struct {
 type blast struct {
 	at morale.Vec2
 	t  int64
-	ok bool
 }
 
-// Blasts returns the shell impacts of the last BlastSeconds, newest first.
-// The slice is reused by the next call: read it, do not keep it.
-func (g *Game) Blasts() []BlastView {
-	out := g.blastViews[:0]
-	for k := 1; k <= len(g.blasts); k++ {
-		b := g.blasts[(g.blastNext-k+len(g.blasts))%len(g.blasts)]
-		if !b.ok {
-			continue
-		}
+// Blasts returns the shell impacts of the last BlastSeconds, newest first, in
+// a new slice. AppendBlasts reuses the caller's.
+func (g *Game) Blasts() []BlastView { return g.AppendBlasts(nil) }
+
+// AppendBlasts appends the shell impacts of the last BlastSeconds to dst,
+// newest first, and returns it. It changes nothing in g.
+func (g *Game) AppendBlasts(dst []BlastView) []BlastView {
+	out := dst
+	for i := g.blasts.len() - 1; i >= 0; i-- { // newest first
+		b := g.blasts.at(i)
 		if age := float64(g.now-b.t) / SubTicksPerSecond; age >= 0 && age < BlastSeconds {
 			out = append(out, BlastView{At: b.at, Age: age})
 		}
 	}
-	g.blastViews = out
 	return out
 }

@@ -27,8 +27,8 @@ const PlayerSquad morale.SquadID = 1
 // Timers and radii of the reports the battle makes, in seconds and centimetres.
 const (
 	// SuppressInterval is the shortest time, in seconds, between two
-	// Suppressed reports from near misses to the same soldier: the design's
-	// "on a timer, never per hit".
+	// Suppressed reports from near misses to the same soldier: "on a timer,
+	// never per hit", as the README's "Using morale/ in your own game" says.
 	SuppressInterval = 2.5
 	// SuppressRadius is how close, in cm, an impact must land to suppress a
 	// soldier.
@@ -75,7 +75,7 @@ type Config struct {
 }
 
 // DefaultConfig returns the demo's configuration: seed 1, five soldiers, the
-// design's default settings and the opening.
+// default settings (morale.DefaultSettings) and the opening.
 func DefaultConfig() Config {
 	return Config{Seed: 1, Soldiers: 5, Settings: morale.DefaultSettings(), Opening: true}
 }
@@ -91,8 +91,8 @@ func (c Config) normalize() (Config, error) {
 	if c.Settings.Weights == nil && c.Settings.SquadUpdateInterval == 0 {
 		c.Settings = morale.DefaultSettings()
 	}
-	if err := c.Settings.Validate(); err != nil {
-		return c, fmt.Errorf("game: settings: %w", err)
+	if err := c.Settings.Validate(); err != nil { // Validate's error has no prefix
+		return c, fmt.Errorf("%w: %w", ErrBadSettings, err)
 	}
 	c.Settings = c.Settings.Clone()
 	return c, nil

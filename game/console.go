@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -53,17 +54,20 @@ func (g *Game) Exec(line string) string {
 	return out
 }
 
-// execDebug runs MoraleBreak.Debug.
+// execDebug runs MoraleBreak.Debug through Apply(SetDebug).
 func (g *Game) execDebug(args []string) string {
+	on := !g.debug
 	switch {
 	case len(args) == 0:
-		g.debug = !g.debug
 	case len(args) == 1 && args[0] == "0":
-		g.debug = false
+		on = false
 	case len(args) == 1 && args[0] == "1":
-		g.debug = true
+		on = true
 	default:
 		return "usage: MoraleBreak.Debug [0|1]"
+	}
+	if err := g.Apply(SetDebug{On: on}); err != nil {
+		return "MoraleBreak.Debug: " + err.Error()
 	}
 	if g.debug {
 		return "MoraleBreak.Debug 1: state and morale shown over every head"
@@ -71,25 +75,28 @@ func (g *Game) execDebug(args []string) string {
 	return "MoraleBreak.Debug 0: overlay off"
 }
 
-// execRally runs MoraleBreak.Rally.
+// execRally runs MoraleBreak.Rally through Apply(Rally) or
+// Apply(RallySquad).
 func (g *Game) execRally(args []string) string {
 	ids := g.world.SquadIDs()
 	switch len(args) {
 	case 0:
-		g.rallyAll()
+		if err := g.Apply(Rally{}); err != nil {
+			return "MoraleBreak.Rally: " + err.Error()
+		}
 		return fmt.Sprintf("rallied %d squad(s): every soldier is Steady", len(ids))
 	case 1:
-		n, err := strconv.Atoi(args[0])
-		if err != nil {
+		n, err := strconv.ParseInt(args[0], 10, 64)
+		if err != nil || n != int64(morale.SquadID(n)) {
 			return fmt.Sprintf("MoraleBreak.Rally: %q is not a squad id; usage: MoraleBreak.Rally [SquadId]", args[0])
 		}
-		for _, id := range ids {
-			if id == morale.SquadID(n) {
-				g.world.RallySquad(id)
-				return fmt.Sprintf("rallied squad %d: every soldier is Steady", n)
-			}
+		switch err := g.Apply(RallySquad{ID: morale.SquadID(n)}); {
+		case errors.Is(err, ErrNoSquad):
+			return fmt.Sprintf("MoraleBreak.Rally: no squad %d (squads: %v)", n, ids)
+		case err != nil:
+			return "MoraleBreak.Rally: " + err.Error()
 		}
-		return fmt.Sprintf("MoraleBreak.Rally: no squad %d (squads: %v)", n, ids)
+		return fmt.Sprintf("rallied squad %d: every soldier is Steady", n)
 	}
 	return "usage: MoraleBreak.Rally [SquadId]"
 }

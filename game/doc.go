@@ -11,7 +11,8 @@
 // shoots at them; pieces of cover lie in between; a rally flag stands at the
 // far left (RallyPoint).
 //
-// Soldiers act on their state as the design prescribes: Steady men advance
+// Soldiers act on their state as the README's "Using morale/ in your own
+// game" prescribes: Steady men advance
 // until the enemy front is 27 m away and fire; Shaken men run for the nearest
 // cover and engage from there, from longer range, with worse aim; Panicked
 // men stop where they are and fire wildly; Routed men run for the rally flag;
@@ -21,7 +22,8 @@
 //
 // # What the battle reports
 //
-// The game reports to the World what the design says a game reports:
+// The game reports to the World what the README ("Using morale/ in your own
+// game") says a game reports:
 //   - a death: ReportEventAtLocation(AllyDown, or LeaderDown for the leader,
 //     at his location, radius 0, his squad, scale 1), then World.Remove;
 //   - a hit: TookDamage to the victim, scaled by damage/DamageUnit;
@@ -57,7 +59,8 @@
 // # The opening
 //
 // With Config.Opening (and at least five soldiers) the battle plays the
-// design's demo map: five men, five nerves, two losses and a rally. Nerves are
+// opening of the README's "The demo": five men, five nerves, two losses and
+// a rally. Nerves are
 // pinned for a clearly staggered spread: Alvarez 0.65, Brandt 0.50, Chen
 // 0.40, Dubois 0.27, Eriksen 0.12. Until the rally, enemy fire suppresses but
 // does not wound: only the script draws blood. The beats, in simulated
@@ -90,16 +93,19 @@
 //
 // # Commands and console
 //
-// Apply carries out the commands (Kill, Shell, Rally, ForceRout, Reinforce,
-// SetSettings, Pause, Step, SetSpeed, Restart, SetDebug) between ticks; an
-// invalid one returns an error and changes nothing. Exec runs the in-game
-// console: MoraleBreak.Debug [0|1], MoraleBreak.Dump, MoraleBreak.Rally
-// [SquadId] and help.
+// Apply carries out the commands (Kill, Shell, Rally, RallySquad, ForceRout,
+// Reinforce, SetSettings, Pause, Step, SetSpeed, Restart, SetDebug) between
+// ticks; an invalid one returns an error and changes nothing. Exec runs the
+// in-game console: MoraleBreak.Debug [0|1], MoraleBreak.Dump,
+// MoraleBreak.Rally [SquadId] and help; what the console changes, it
+// changes through Apply like every other input.
 //
 // # Views
 //
-// Soldiers, Enemies, Cover, Shots, Blasts, History and Log are read-only
-// views for the renderer and the panels; Viewport maps field centimetres to
-// screen pixels and back. Tick does not allocate in steady state: the
+// View is the read-only face of the battle the renderer and the panels get:
+// its methods change nothing, and AppendSoldiers, AppendEnemies and
+// AppendShots copy into the caller's slices. Soldiers, Enemies, Shots,
+// Blasts and Log return new slices; Cover and History are the battle's own,
+// to read. Viewport maps field centimetres to screen pixels and back. Tick does not allocate in steady state: the
 // benchmark with 500 soldiers (BenchmarkUpdate500) measures one Tick.
 package game

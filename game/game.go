@@ -8,7 +8,7 @@ import (
 	"github.com/moralebreak/moralebreak/morale"
 )
 
-// Field size, rally point and start line, in cm.
+// Field size, in cm.
 const (
 	fieldW = 6000.0
 	fieldH = 3600.0
@@ -22,6 +22,9 @@ const logCap = 200
 
 // shotCap bounds the tracers kept for Shots.
 const shotCap = 1024
+
+// blastCap bounds the shell impacts kept for Blasts.
+const blastCap = 16
 
 // Game is the battle around a morale World: a squad, the enemy line, cover,
 // a rally flag, the opening script, commands and the console. It has no Draw
@@ -49,29 +52,18 @@ type Game struct {
 	cover    []Rect
 	rally    morale.Vec2
 
-	shots     [shotCap]shot
-	shotNext  int
-	shotCount int
-	blasts    [16]blast
-	blastNext int
+	shots  ring[shot]     // the last shotCap tracers
+	blasts ring[blast]    // the last blastCap shell impacts
+	log    ring[logEntry] // the last logCap lines
 
 	history History
-	log     [logCap]logEntry
-	logNext int
-	logLen  int
 
 	beats    []Beat
 	nextBeat int
 	squads   []morale.SquadID // the squad filter, kept to avoid allocating
 
 	listeners []func(Report)
-
-	// view buffers, reused between calls
-	soldierViews []SoldierView
-	enemyViews   []EnemyView
-	shotViews    []ShotView
-	blastViews   []BlastView
-	logLines     []string
+	fault     error // the first report the World refused during a Tick
 }
 
 // New builds a battle from cfg and, when cfg.Opening is set, starts the
@@ -81,7 +73,8 @@ func New(cfg Config) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{cfg: cfg, subPerTick: subPerTickX1}
+	g := &Game{cfg: cfg, subPerTick: subPerTickX1,
+		shots: newRing[shot](shotCap), blasts: newRing[blast](blastCap), log: newRing[logEntry](logCap)}
 	if err := g.reset(cfg.Settings); err != nil {
 		return nil, err
 	}
@@ -92,7 +85,7 @@ func New(cfg Config) (*Game, error) {
 func (g *Game) reset(s morale.Settings) error {
 	w, err := morale.NewWorld(s, g.cfg.Seed)
 	if err != nil {
-		return fmt.Errorf("game: %w", err)
+		return badSettings(err) // s was validated: New and SetSettings check it
 	}
 	g.settings = s.Clone()
 	g.world = w
@@ -103,14 +96,15 @@ func (g *Game) reset(s morale.Settings) error {
 	g.byAgent = make(map[*morale.Agent]int, g.cfg.Soldiers)
 	g.alive, g.leader = 0, -1
 	g.enemies = g.enemies[:0]
-	g.shotNext, g.shotCount = 0, 0
-	g.blasts, g.blastNext = [16]blast{}, 0
+	g.shots.clear()
+	g.blasts.clear()
 	g.history = History{}
-	g.logNext, g.logLen = 0, 0
+	g.log.clear()
 	g.squads = []morale.SquadID{PlayerSquad}
 	g.rally = morale.Vec2{X: 450, Y: fieldH / 2}
 	g.cover = fieldCover()
 	g.beats, g.nextBeat = nil, 0
+	g.fault = nil
 
 	opening := g.cfg.Opening && g.cfg.Soldiers >= openingSoldiers
 	for i := 0; i < g.cfg.Soldiers; i++ {
@@ -217,9 +211,12 @@ func (g *Game) Cover() []Rect { return g.cover }
 func (g *Game) History() *History { return &g.history }
 
 // Soldiers returns a view of every soldier, dead ones included, indexed by
-// ID. The slice is reused by the next call: read it, do not keep it.
-func (g *Game) Soldiers() []SoldierView {
-	g.soldierViews = g.soldierViews[:0]
+// ID, in a new slice. AppendSoldiers reuses the caller's.
+func (g *Game) Soldiers() []SoldierView { return g.AppendSoldiers(nil) }
+
+// AppendSoldiers appends a view of every soldier, dead ones included, to dst
+// in ID order and returns it. It changes nothing in g.
+func (g *Game) AppendSoldiers(dst []SoldierView) []SoldierView {
 	for i := range g.soldiers {
 		s := &g.soldiers[i]
 		v := SoldierView{
@@ -238,41 +235,47 @@ func (g *Game) Soldiers() []SoldierView {
 				v.Bark, v.BarkAge = s.bark, age
 			}
 		}
-		g.soldierViews = append(g.soldierViews, v)
+		dst = append(dst, v)
 	}
-	return g.soldierViews
+	return dst
 }
 
-// Enemies returns a view of the enemy line. The slice is reused by the next
-// call: read it, do not keep it.
-func (g *Game) Enemies() []EnemyView {
-	g.enemyViews = g.enemyViews[:0]
+// Enemies returns a view of the enemy line in a new slice. AppendEnemies
+// reuses the caller's.
+func (g *Game) Enemies() []EnemyView { return g.AppendEnemies(nil) }
+
+// AppendEnemies appends a view of the enemy line to dst in ID order and
+// returns it. It changes nothing in g.
+func (g *Game) AppendEnemies(dst []EnemyView) []EnemyView {
 	for i := range g.enemies {
 		e := &g.enemies[i]
-		g.enemyViews = append(g.enemyViews, EnemyView{
+		dst = append(dst, EnemyView{
 			ID: i, Pos: e.pos, Alive: e.alive, Facing: e.facing,
 			Firing: e.alive && g.now-e.firedAt < firingTicks,
 		})
 	}
-	return g.enemyViews
+	return dst
 }
 
-// Shots returns the tracers of the last ShotSeconds, oldest first. The slice
-// is reused by the next call: read it, do not keep it.
-func (g *Game) Shots() []ShotView {
-	g.shotViews = g.shotViews[:0]
+// Shots returns the tracers of the last ShotSeconds, oldest first, in a new
+// slice. AppendShots reuses the caller's.
+func (g *Game) Shots() []ShotView { return g.AppendShots(nil) }
+
+// AppendShots appends the tracers of the last ShotSeconds to dst, oldest
+// first, and returns it. It changes nothing in g.
+func (g *Game) AppendShots(dst []ShotView) []ShotView {
 	life := seconds(ShotSeconds)
-	for k := g.shotCount; k > 0; k-- {
-		sh := &g.shots[(g.shotNext-k+shotCap)%shotCap]
+	for i := range g.shots.len() {
+		sh := g.shots.at(i)
 		if g.now-sh.at >= life {
 			continue
 		}
-		g.shotViews = append(g.shotViews, ShotView{
+		dst = append(dst, ShotView{
 			From: sh.from, To: sh.to, Hit: sh.hit, Enemy: sh.enemy,
 			Age: float64(g.now-sh.at) / SubTicksPerSecond,
 		})
 	}
-	return g.shotViews
+	return dst
 }
 
 // SoldierAt returns the living soldier nearest to field point p within
@@ -293,17 +296,15 @@ func (g *Game) SoldierAt(p morale.Vec2) (id int, ok bool) {
 }
 
 // Log returns the most recent log lines (at most 200), oldest first, each
-// stamped with its simulated time. The slice is reused by the next call.
+// stamped with its simulated time, in a new slice. Lines are formatted here,
+// not when they happen, so that ticks do not allocate; Log changes nothing
+// in g.
 func (g *Game) Log() []string {
-	g.logLines = g.logLines[:0]
-	for k := g.logLen; k > 0; k-- {
-		e := &g.log[(g.logNext-k+logCap)%logCap]
-		if e.text == "" {
-			e.text = g.formatLog(e)
-		}
-		g.logLines = append(g.logLines, e.text)
+	out := make([]string, 0, g.log.len())
+	for i := range g.log.len() {
+		out = append(out, g.formatLog(g.log.at(i)))
 	}
-	return g.logLines
+	return out
 }
 
 // emit hands r to the report listeners.
@@ -313,10 +314,27 @@ func (g *Game) emit(r Report) {
 	}
 }
 
-// reportTo reports event e with scale to soldier id.
+// Err returns the first report the morale World refused during a Tick, or
+// nil. It is nil unless the battle has a bug: every report goes to a living
+// soldier (the dead have left the World) with a finite, non-negative scale,
+// at a finite point on the field, and nothing else makes the World refuse
+// one (TestNoReportRefused runs minutes of battle to show it). The ui shows
+// it in a banner. Restart clears it.
+func (g *Game) Err() error { return g.fault }
+
+// fail keeps err as the Tick's fault, if it is the first.
+func (g *Game) fail(err error) {
+	if g.fault == nil && err != nil {
+		g.fault = err
+	}
+}
+
+// reportTo reports event e with scale to soldier id, a living soldier. A
+// report the World refuses goes to Err (see there why none is).
 func (g *Game) reportTo(id int, e morale.Event, scale float64) {
 	s := &g.soldiers[id]
 	if err := s.agent.ReportEvent(e, scale); err != nil {
+		g.fail(fmt.Errorf("game: %s to %s: %w", e, s.name, err))
 		return
 	}
 	if len(g.listeners) > 0 {

@@ -28,13 +28,7 @@ type logEntry struct {
 }
 
 // addLog appends e to the log ring.
-func (g *Game) addLog(e logEntry) {
-	g.log[g.logNext] = e
-	g.logNext = (g.logNext + 1) % logCap
-	if g.logLen < logCap {
-		g.logLen++
-	}
-}
+func (g *Game) addLog(e logEntry) { g.log.push(e) }
 
 // logf appends a formatted line to the log now.
 func (g *Game) logf(format string, args ...any) {

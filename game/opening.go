@@ -106,7 +106,7 @@ func (g *Game) runOpening() {
 			g.scriptedHit(roleLeader, 1)
 		case beatShell:
 			if at, ok := g.survivorsCentre(); ok {
-				g.shellScaled(at, openingShellScale)
+				g.fail(g.shellScaled(at, openingShellScale))
 			}
 		case beatWound:
 			g.scriptedHit(roleWeakest, openingWound)

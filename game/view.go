@@ -6,6 +6,36 @@ import (
 	"github.com/moralebreak/moralebreak/morale"
 )
 
+// View is the read-only face of a battle, for drawing and panels; *Game
+// satisfies it. None of its methods changes the battle: the Append methods
+// write only into the caller's slice, and the slices and the History they
+// return belong to the battle (read them, do not keep or modify them).
+type View interface {
+	// Time is the simulated time, in seconds; Speed the speed factor.
+	Time() float64
+	Speed() float64
+	// Paused and Debug report the pause and the debug overlay.
+	Paused() bool
+	Debug() bool
+	// Settings are the live morale settings (do not modify the Weights).
+	Settings() morale.Settings
+	// Field is the battlefield size and RallyPoint the flag, in cm.
+	Field() morale.Vec2
+	RallyPoint() morale.Vec2
+	// Cover is the cover on the field.
+	Cover() []Rect
+	// History is the morale history of the timeline.
+	History() *History
+	// AppendSoldiers, AppendEnemies and AppendShots append the soldiers (by
+	// ID), the enemy line (by ID) and the recent tracers (oldest first) to
+	// dst and return it.
+	AppendSoldiers(dst []SoldierView) []SoldierView
+	AppendEnemies(dst []EnemyView) []EnemyView
+	AppendShots(dst []ShotView) []ShotView
+}
+
+var _ View = (*Game)(nil)
+
 // SoldierView is a read-only copy of one soldier for drawing and panels.
 type SoldierView struct {
 	// ID is the soldier's index, stable for the whole battle (until Restart).

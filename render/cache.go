@@ -33,7 +33,7 @@ type staticKey struct {
 // drawStatic draws the field's static layer (ground, enemy trench, rally
 // ring and flag, cover) into dst, whose bounds are the viewport's clip
 // rectangle, rebuilding the cached layer when any of its inputs changes.
-func (r *Renderer) drawStatic(dst *ebiten.Image, vp game.Viewport, g *game.Game, enemies []game.EnemyView) {
+func (r *Renderer) drawStatic(dst *ebiten.Image, vp game.Viewport, g game.View, enemies []game.EnemyView) {
 	clip := dst.Bounds()
 	var hc, he hasher
 	for _, c := range g.Cover() {

@@ -24,8 +24,8 @@ func TestCachedFramesMatchFresh(t *testing.T) {
 		vp := game.Viewport{X: 10, Y: 10, W: 880, H: 480, Field: g.Field()}
 		panel := image.Rect(0, 500, w, h)
 		frame := func(r interface {
-			DrawField(*ebiten.Image, game.Viewport, *game.Game)
-			DrawTimeline(*ebiten.Image, image.Rectangle, *game.Game)
+			DrawField(*ebiten.Image, game.Viewport, game.View)
+			DrawTimeline(*ebiten.Image, image.Rectangle, game.View)
 		}) *image.RGBA {
 			dst := ebiten.NewImage(w, h)
 			defer dst.Deallocate()

@@ -55,8 +55,8 @@ type Mark struct {
 // BarMarks returns the marks drawn across a morale bar for the settings s,
 // always four and in this order: PanicBelow, PanicBelow+Hysteresis,
 // ShakenBelow, ShakenBelow+Hysteresis. The two falling thresholds and the
-// hysteresis band above each are the design's "three marks". Values are
-// clamped to 0..1, the range of the bar.
+// hysteresis band above each are the "three marks" of the README's "The
+// demo". Values are clamped to 0..1, the range of the bar.
 func BarMarks(s morale.Settings) []Mark {
 	return []Mark{
 		{clamp01(s.PanicBelow), MarkPanic},

@@ -48,7 +48,8 @@ func TestBarMarks(t *testing.T) {
 }
 
 func TestBarMarksFollowDefaults(t *testing.T) {
-	// The default band tops are the design's 0.40 and 0.75.
+	// The default band tops are 0.40 and 0.75 (README, "Every setting":
+	// Hysteresis).
 	s := morale.DefaultSettings()
 	m := render.BarMarks(s)
 	if got, want := m[1].Value, s.PanicBelow+s.Hysteresis; math.Abs(got-want) > tol || math.Abs(got-0.40) > tol {

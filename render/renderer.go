@@ -19,10 +19,11 @@ import (
 // without name plates or barks, so a crowd stays legible and cheap to draw.
 const CompactAbove = 24
 
-// Renderer draws the battlefield and the morale timeline from a read-only
-// view of a *game.Game. It never changes the game; the only state it keeps
-// is cached images (the field's static layer for the current viewport, the
-// timeline's background and lines, sprites) and scratch buffers.
+// Renderer draws the battlefield and the morale timeline from a game.View,
+// the read-only face of a battle (*game.Game is one). It never changes the
+// game; the only state it keeps is cached images (the field's static layer
+// for the current viewport, the timeline's background and lines, sprites)
+// and its own scratch buffers.
 type Renderer struct {
 	a *assets.Assets
 
@@ -52,6 +53,14 @@ type Renderer struct {
 
 	plates    []plate           // scratch for label placement, reused per frame
 	obstacles []image.Rectangle // scratch for label placement, reused per frame
+
+	// the frame's copies of the game's views (game.View's Append methods),
+	// reused per frame: drawing writes nothing into the game
+	soldiers []game.SoldierView
+	enemies  []game.EnemyView
+	shots    []game.ShotView
+	// tlSoldiers is DrawTimeline's copy, apart from DrawField's
+	tlSoldiers []game.SoldierView
 }
 
 type ringKey struct {
@@ -143,7 +152,7 @@ func (p projection) px(cm float64) float32 { return float32(cm * p.scale) }
 // speech bubble for game.BarkSeconds after a state change. With g.Debug()
 // it adds each soldier's state and exact morale over his head. It draws only inside
 // the viewport's screen rectangle and only reads g.
-func (r *Renderer) DrawField(dst *ebiten.Image, vp game.Viewport, g *game.Game) {
+func (r *Renderer) DrawField(dst *ebiten.Image, vp game.Viewport, g game.View) {
 	// draw only inside the viewport: tracers and plates never spill onto
 	// the panels around it
 	clip := image.Rect(int(math.Floor(vp.X)), int(math.Floor(vp.Y)), int(math.Ceil(vp.X+vp.W)), int(math.Ceil(vp.Y+vp.H))).Intersect(dst.Bounds())
@@ -154,8 +163,10 @@ func (r *Renderer) DrawField(dst *ebiten.Image, vp game.Viewport, g *game.Game) 
 	field := g.Field()
 	p := newProjection(vp, field)
 	settings := g.Settings()
-	soldiers := g.Soldiers()
-	enemies := g.Enemies()
+	r.soldiers = g.AppendSoldiers(r.soldiers[:0])
+	r.enemies = g.AppendEnemies(r.enemies[:0])
+	r.shots = g.AppendShots(r.shots[:0])
+	soldiers, enemies := r.soldiers, r.enemies
 	compact := len(soldiers) > CompactAbove
 
 	r.drawStatic(dst, vp, g, enemies)
@@ -197,7 +208,7 @@ func (r *Renderer) DrawField(dst *ebiten.Image, vp game.Viewport, g *game.Game) 
 			}
 		}
 	}
-	for _, sh := range g.Shots() {
+	for _, sh := range r.shots {
 		r.drawShot(dst, p, sh)
 	}
 	r.flushLines(dst)
@@ -341,10 +352,10 @@ func (r *Renderer) drawBubble(dst *ebiten.Image, s string, x, bottom, w, h float
 	drawText(dst, s, r.barkFace, float64(x), float64(by)+3.5, text.AlignCenter, withAlpha(color.RGBA{24, 24, 30, 255}, alpha), false)
 }
 
-// drawDebug is the design's MoraleBreak.Debug overlay: each living
+// drawDebug is the MoraleBreak.Debug overlay (README, "The demo", console): each living
 // soldier's state and exact morale over his head (on his plate, or on its
 // own in a crowd) and the clock and thresholds in a corner.
-func (r *Renderer) drawDebug(dst *ebiten.Image, p projection, g *game.Game, soldiers []game.SoldierView, unit float32, compact bool) {
+func (r *Renderer) drawDebug(dst *ebiten.Image, p projection, g game.View, soldiers []game.SoldierView, unit float32, compact bool) {
 	if compact {
 		// plates carry the line in the normal view; a crowd gets it over
 		// each head
@@ -369,7 +380,7 @@ func (r *Renderer) drawDebug(dst *ebiten.Image, p projection, g *game.Game, sold
 
 // drawHUD writes the simulation clock and, when paused, a PAUSED badge in
 // the field's top-left corner.
-func (r *Renderer) drawHUD(dst *ebiten.Image, p projection, g *game.Game) {
+func (r *Renderer) drawHUD(dst *ebiten.Image, p projection, g game.View) {
 	s := fmt.Sprintf("t %.1f s", g.Time())
 	if sp := g.Speed(); sp != 1 && sp > 0 {
 		s += fmt.Sprintf("  ×%g", sp)

@@ -54,7 +54,7 @@ func TimelineY(plot image.Rectangle, m float64) int {
 // every five seconds. Squads larger than CompactAbove are drawn as their
 // lowest-to-highest envelope and average instead of one line per man. It
 // only reads g.
-func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g *game.Game) {
+func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g game.View) {
 	if rect.Dx() < 80 || rect.Dy() < 60 {
 		return
 	}
@@ -62,7 +62,8 @@ func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g *game
 	plot := TimelinePlot(rect)
 	now := g.Time()
 	st := g.Settings()
-	soldiers := g.Soldiers()
+	r.tlSoldiers = g.AppendSoldiers(r.tlSoldiers[:0])
+	soldiers := r.tlSoldiers
 	h := g.History()
 	marks := BarMarks(st)
 

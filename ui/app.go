@@ -2,11 +2,8 @@ package ui
 
 import (
 	"errors"
-	"fmt"
 	"image"
 	"image/color"
-	"image/png"
-	"os"
 	"strings"
 	"time"
 
@@ -19,11 +16,11 @@ import (
 	"github.com/moralebreak/moralebreak/game"
 )
 
-// Renderer draws the battle; *render.Renderer satisfies it. ui and render
-// never import each other.
+// Renderer draws the battle from its read-only game.View; *render.Renderer
+// satisfies it. ui and render never import each other.
 type Renderer interface {
-	DrawField(dst *ebiten.Image, vp game.Viewport, g *game.Game)
-	DrawTimeline(dst *ebiten.Image, r image.Rectangle, g *game.Game)
+	DrawField(dst *ebiten.Image, vp game.Viewport, g game.View)
+	DrawTimeline(dst *ebiten.Image, r image.Rectangle, g game.View)
 }
 
 // Config is how the demo runs the App.
@@ -31,25 +28,15 @@ type Config struct {
 	// WeightsPath is the weights.toml that Save writes and that is watched
 	// for outside edits ("" = none). Ignored in the browser.
 	WeightsPath string
-	// Screenshot, when set, runs the simulation as fast as possible to At
-	// seconds of simulated time, draws one frame, writes it as a PNG to this
-	// path and ends the game.
-	Screenshot string
-	At         float64
-	// Crop limits the screenshot to one region of the screen: "field",
-	// "timeline" or "panel"; "" is the whole window.
-	Crop string
 	// StatePath, when set, receives the published soldier state as JSON after
 	// every frame (tests drive the demo with it; the browser build publishes
 	// the same to globalThis.moraleBreak instead).
 	StatePath string
-	// Scale multiplies the initial window size (default 1).
-	Scale float64
-	// LogTPS prints Ebitengine's measured TPS and FPS to stderr every 5 s.
-	LogTPS bool
 }
 
-// App is the ebiten.Game of the demo.
+// App is the ebiten.Game of the demo: the battle, the renderer and the
+// widgets. The window (title, size, TPS) is main's to set; Screenshot and
+// TPSLog wrap an App for the -screenshot and -tpslog modes.
 type App struct {
 	cfg Config
 	g   *game.Game
@@ -60,7 +47,11 @@ type App struct {
 	w      *widgets
 	editor *Editor
 	watch  *Watcher
-	reg    Regions
+	// fault is the game's Err last shown in the banner.
+	fault error
+	// watchErr is why the weights file is not watched (nil when it is).
+	watchErr error
+	reg      Regions
 
 	selected    int
 	hasSelected bool
@@ -71,52 +62,36 @@ type App struct {
 	bannerBad   bool
 	bannerTicks int // remaining ticks; <0 = until replaced
 
-	keys       []ebiten.Key
-	ticks      int
-	shotReady  bool
-	shotDone   bool
-	lastTPSLog time.Time
-	updDur     time.Duration // time spent in Update and Draw since the last TPS log
-	drawDur    time.Duration
-	updN       int
-	drawN      int
-	err        error
+	keys     []ebiten.Key
+	soldiers []game.SoldierView // scratch for the game's view, reused
+	err      error              // a -state file that cannot be written: Update ends with it
 }
 
-// NewApp builds the widgets, starts watching the weights file (native builds)
-// and sets up the window. It does not start the game loop: pass the App to
-// ebiten.RunGame.
+// NewApp builds the widgets and starts watching the weights file (native
+// builds; when that fails the banner and the panel say why and the App runs
+// on without it). It opens no window: set the window up and pass the App
+// to ebiten.RunGame. Close stops the watcher.
 func NewApp(cfg Config, g *game.Game, r Renderer, a *assets.Assets) (*App, error) {
 	if g == nil || r == nil || a == nil {
 		return nil, errors.New("ui.NewApp: game, renderer and assets are required")
 	}
-	if cfg.Scale <= 0 {
-		cfg.Scale = 1
-	}
-	if cfg.Screenshot != "" && cfg.At < 0 {
-		return nil, fmt.Errorf("ui.NewApp: screenshot time %v is negative", cfg.At)
-	}
-	if _, ok := ScreenRegions().Named(cfg.Crop); cfg.Crop != "" && !ok {
-		return nil, fmt.Errorf("ui.NewApp: crop %q is not a region; use field, timeline or panel", cfg.Crop)
-	}
-	app := &App{cfg: cfg, g: g, r: r, as: a, reg: ScreenRegions(), lastTPSLog: time.Now()}
+	app := &App{cfg: cfg, g: g, r: r, as: a, reg: ScreenRegions()}
 	app.editor = NewEditor(g)
-	app.w = app.buildWidgets()
-	app.ui = &ebitenui.UI{Container: app.w.root}
+	// before the widgets: buildConsole shows it
 	app.console = []string{"MoraleBreak console. Type help and press Enter. ` closes."}
+	app.w = app.buildWidgets()
+	app.ui = &ebitenui.UI{Container: app.w.root, PrimaryTheme: theme()}
 
-	if cfg.WeightsPath != "" {
+	if cfg.WeightsPath != "" && WatchAvailable {
 		w, err := WatchFile(cfg.WeightsPath, 150*time.Millisecond)
-		if err == nil {
-			app.watch = w
+		if err != nil {
+			// The demo runs on without live reloads; the panel says why.
+			app.watchErr = err
+			app.showBanner("not watching "+cfg.WeightsPath+": "+err.Error(), true, 8*game.TPS)
 		}
+		app.watch = w
 	}
 	app.w.fileNote.Label = app.fileNote()
-
-	ebiten.SetWindowTitle("MoraleBreak — squad morale demo")
-	ebiten.SetWindowSize(int(ScreenW*cfg.Scale), int(ScreenH*cfg.Scale))
-	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	ebiten.SetTPS(game.TPS)
 	return app, nil
 }
 
@@ -132,44 +107,27 @@ func (a *App) Close() error {
 func (a *App) Layout(outsideWidth, outsideHeight int) (int, int) { return ScreenW, ScreenH }
 
 // Update runs one fixed tick: widgets, input, file reloads, then the game.
+// It ends the game with an error when the -state file cannot be written.
 func (a *App) Update() error {
 	if a.err != nil {
 		return a.err
-	}
-	if a.shotDone {
-		_ = a.Close()
-		return ebiten.Termination
-	}
-	a.ticks++
-	if a.cfg.LogTPS {
-		start := time.Now()
-		defer func() { a.updDur += time.Since(start); a.updN++ }()
 	}
 	a.ui.Update() // button and slider handlers fire in here
 
 	it := MapInput(a.readInput(), a.viewport(), a.g)
 	a.applyIntent(it)
 	a.pollWatcher()
-
-	if a.cfg.Screenshot != "" {
-		if !a.shotReady {
-			a.runTo(a.cfg.At)
-			a.shotReady = true
-		}
-	} else {
-		a.g.Tick()
-	}
+	a.g.Tick()
 	a.refresh()
-	a.logTPS()
 	return nil
 }
 
-// runTo ticks the game as fast as it can to sim time t (screenshot mode).
-func (a *App) runTo(t float64) {
-	limit := int(t*game.TPS*1.05) + game.TPS
-	for i := 0; i < limit && a.g.Time() < t-1e-9; i++ {
-		a.g.Tick()
-	}
+// Sync brings the widgets and labels up to date with the game without
+// reading input or advancing the game. A wrapper that advances the game
+// itself (Screenshot) calls it instead of Update.
+func (a *App) Sync() {
+	a.ui.Update()
+	a.refresh()
 }
 
 func (a *App) readInput() InputState {
@@ -182,8 +140,25 @@ func (a *App) readInput() InputState {
 		UIHovered:   input.UIHovered,
 		ConsoleOpen: a.consoleOpen,
 		Paused:      a.g.Paused(),
+		Selected:    a.selected,
+		HasSelected: a.hasSelected,
 		Keys:        a.keys,
 	}
+}
+
+// context is what the bindings' commands depend on now.
+func (a *App) context() Context {
+	return Context{Paused: a.g.Paused(), Selected: a.selected, HasSelected: a.hasSelected}
+}
+
+// run gives binding b's command, or says why there is none.
+func (a *App) run(b Binding) {
+	c, err := b.Command(a.context())
+	if err != nil {
+		a.showBanner(err.Error(), true, 4*game.TPS)
+		return
+	}
+	a.apply(c)
 }
 
 func (a *App) applyIntent(it Intent) {
@@ -195,6 +170,9 @@ func (a *App) applyIntent(it Intent) {
 		a.selected, a.hasSelected = it.SelectID, true
 	case it.Deselect:
 		a.hasSelected = false
+	}
+	for _, err := range it.Refused {
+		a.showBanner(err.Error(), true, 4*game.TPS)
 	}
 	for _, c := range it.Commands {
 		a.apply(c)
@@ -265,28 +243,13 @@ func (a *App) fileNote() string {
 	case a.watch != nil:
 		return "File: " + a.cfg.WeightsPath + " (watched: edits apply live)"
 	default:
-		return "File: " + a.cfg.WeightsPath + " (not watched)"
+		return "File: " + a.cfg.WeightsPath + " (not watched: " + a.watchErr.Error() + ")"
 	}
 }
 
-func (a *App) logTPS() {
-	if !a.cfg.LogTPS || time.Since(a.lastTPSLog) < 5*time.Second {
-		return
-	}
-	a.lastTPSLog = time.Now()
-	per := func(d time.Duration, n int) float64 { return float64(d.Microseconds()) / 1000 / float64(max(n, 1)) }
-	fmt.Fprintf(os.Stderr, "tps=%.1f fps=%.1f soldiers=%d sim=%.1fs update=%.2fms draw=%.2fms (CPU per call, averaged)\n",
-		ebiten.ActualTPS(), ebiten.ActualFPS(), len(a.g.Soldiers()), a.g.Time(), per(a.updDur, a.updN), per(a.drawDur, a.drawN))
-	a.updDur, a.drawDur, a.updN, a.drawN = 0, 0, 0, 0
-}
-
-// Draw draws the battlefield, the timeline and the widgets; in screenshot
-// mode it then reads the frame back and writes the PNG.
+// Draw draws the battlefield, the timeline and the widgets, then publishes
+// the state (-state, or globalThis.moraleBreak in the browser).
 func (a *App) Draw(screen *ebiten.Image) {
-	if a.cfg.LogTPS {
-		start := time.Now()
-		defer func() { a.drawDur += time.Since(start); a.drawN++ }()
-	}
 	screen.Fill(color.NRGBA{0x12, 0x16, 0x1b, 0xff})
 	vp := a.viewport()
 	field := screen.SubImage(a.reg.Field).(*ebiten.Image)
@@ -295,18 +258,10 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.r.DrawTimeline(screen, a.reg.Timeline, a.g)
 	a.ui.Draw(screen)
 
-	if a.shotReady && !a.shotDone {
-		shot := screen
-		if r, ok := a.reg.Named(a.cfg.Crop); ok {
-			shot = screen.SubImage(r).(*ebiten.Image)
+	if publishing(a.cfg.StatePath) && a.err == nil { // building the state costs allocations
+		if err := publish(a.cfg.StatePath, a.Published()); err != nil {
+			a.err = err // Update ends the game with it
 		}
-		if err := writePNG(a.cfg.Screenshot, shot); err != nil {
-			a.err = fmt.Errorf("screenshot: %w", err)
-		}
-		a.shotDone = true
-	}
-	if publishing(a.cfg.StatePath) { // building the state costs allocations
-		publish(a.cfg.StatePath, a.Published())
 	}
 }
 
@@ -314,7 +269,8 @@ func (a *App) drawSelection(dst *ebiten.Image, vp game.Viewport) {
 	if !a.hasSelected {
 		return
 	}
-	for _, s := range a.g.Soldiers() {
+	a.soldiers = a.g.AppendSoldiers(a.soldiers[:0])
+	for _, s := range a.soldiers {
 		if s.ID == a.selected {
 			x, y := vp.ToScreen(s.Pos)
 			fx, fy := float32(x), float32(y)
@@ -326,21 +282,6 @@ func (a *App) drawSelection(dst *ebiten.Image, vp game.Viewport) {
 			return
 		}
 	}
-}
-
-func writePNG(path string, screen *ebiten.Image) error {
-	b := screen.Bounds()
-	img := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-	screen.ReadPixels(img.Pix) // reads the sub-image's bounds only
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	if err := png.Encode(f, img); err != nil {
-		_ = f.Close()
-		return err
-	}
-	return f.Close()
 }
 
 // PublishedState is what the demo publishes about its soldiers for tests
@@ -381,7 +322,8 @@ type PublishedSoldier struct {
 func (a *App) Published() PublishedState {
 	vp := a.viewport()
 	st := PublishedState{Time: a.g.Time(), Paused: a.g.Paused(), Width: ScreenW, Height: ScreenH, Banner: a.banner}
-	for _, s := range a.g.Soldiers() {
+	a.soldiers = a.g.AppendSoldiers(a.soldiers[:0])
+	for _, s := range a.soldiers {
 		x, y := vp.ToScreen(s.Pos)
 		st.Soldiers = append(st.Soldiers, PublishedSoldier{
 			ID: s.ID, Name: s.Name, X: x, Y: y, Alive: s.Alive, Leader: s.Leader,

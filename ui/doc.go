@@ -2,10 +2,15 @@
 // tuner sliders, the buttons, the console, the banners) and the ebiten.Game
 // that ties the battle, the renderer and the widgets together.
 //
-// Input becomes game commands in one place, [MapInput]; float settings become
-// int slider positions in one place, [SliderScale]; settings change in one
-// place, [Editor], which validates every edit and keeps the last good
-// settings when an edit or a reloaded weights file is invalid.
+// Keys and buttons become game commands through one table, [Bindings], which
+// [MapInput] (with the mouse), the panel's buttons and [HelpText] all read;
+// float settings become int slider positions in one place, [SliderScale];
+// settings change in one place, [Editor], which validates every edit and
+// keeps the last good settings when an edit or a reloaded weights file is
+// invalid.
+//
+// [App] is the ebiten.Game; [Screenshot] and [TPSLog] wrap it for the demo's
+// -screenshot and -tpslog modes, and the window itself is main's to set.
 //
 // ui imports game (commands and the read-only view), morale (settings),
 // assets (fonts), ebitenui and ebiten. It never imports render: the renderer

@@ -3,6 +3,7 @@ package ui
 import (
 	"image"
 	"math"
+	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/game"
@@ -66,12 +67,14 @@ func FieldViewport(r image.Rectangle, field morale.Vec2) game.Viewport {
 // InputState is one tick of raw input, already read from Ebitengine and
 // ebitenui. MapInput turns it into commands; it needs no window.
 type InputState struct {
-	X, Y        int          // cursor, logical screen pixels
-	LeftClick   bool         // left button just pressed
-	RightClick  bool         // right button just pressed
-	UIHovered   bool         // the cursor is over an ebitenui widget
-	ConsoleOpen bool         // keys go to the console, not to shortcuts
-	Paused      bool         // the game's current pause state (Space toggles it)
+	X, Y        int  // cursor, logical screen pixels
+	LeftClick   bool // left button just pressed
+	RightClick  bool // right button just pressed
+	UIHovered   bool // the cursor is over an ebitenui widget
+	ConsoleOpen bool // keys go to the console, not to shortcuts
+	Paused      bool // the game's current pause state (Space toggles it)
+	Selected    int  // the selected soldier's ID, when HasSelected
+	HasSelected bool
 	Keys        []ebiten.Key // keys just pressed
 }
 
@@ -83,42 +86,42 @@ type SoldierFinder interface {
 // Intent is what one tick of input means.
 type Intent struct {
 	Commands      []game.Command
-	Select        bool // change the selection to SelectID (right-click)
+	Refused       []error // keys whose binding gave no command, and why
+	Select        bool    // change the selection to SelectID (right-click)
 	SelectID      int
 	Deselect      bool // right-click on open ground
 	ToggleConsole bool
 }
 
-// MapInput is the one place input becomes game commands:
+// MapInput is the one place mouse and keys become game commands:
 //
 //   - left click on a soldier: Kill him; on open ground: a Shell lands there;
 //   - right click on a soldier: select him (for Force rout); on ground: deselect;
 //   - clicks over a widget (UIHovered) or outside the battlefield do nothing;
-//   - ` toggles the console; while it is open no other key is a shortcut;
-//   - Space pauses/resumes, N steps one morale tick, 1/2/3 set speed ×0.25/×1/×4,
-//     R rallies the squad.
+//   - ConsoleKey toggles the console; while it is open no other key is a
+//     shortcut;
+//   - every other key is looked up in Bindings (Space pauses/resumes, N
+//     steps one morale tick, 1/2/3 set speed ×0.25/×1/×4, R rallies).
 func MapInput(in InputState, vp game.Viewport, hit SoldierFinder) Intent {
 	var it Intent
 	for _, k := range in.Keys {
-		if k == ebiten.KeyBackquote {
+		if k == ConsoleKey {
 			it.ToggleConsole = true
 		}
 	}
-	if !in.ConsoleOpen && !it.ToggleConsole {
+	if !in.ConsoleOpen && !it.ToggleConsole && len(in.Keys) > 0 {
+		ctx := Context{Paused: in.Paused, Selected: in.Selected, HasSelected: in.HasSelected}
+		bindings := Bindings()
 		for _, k := range in.Keys {
-			switch k {
-			case ebiten.KeySpace:
-				it.Commands = append(it.Commands, game.Pause{Paused: !in.Paused})
-			case ebiten.KeyN:
-				it.Commands = append(it.Commands, game.Step{})
-			case ebiten.KeyDigit1:
-				it.Commands = append(it.Commands, game.SetSpeed{Factor: 0.25})
-			case ebiten.KeyDigit2:
-				it.Commands = append(it.Commands, game.SetSpeed{Factor: 1})
-			case ebiten.KeyDigit3:
-				it.Commands = append(it.Commands, game.SetSpeed{Factor: 4})
-			case ebiten.KeyR:
-				it.Commands = append(it.Commands, game.Rally{})
+			for _, b := range bindings {
+				if !slices.Contains(b.Keys, k) {
+					continue
+				}
+				if c, err := b.Command(ctx); err != nil {
+					it.Refused = append(it.Refused, err)
+				} else {
+					it.Commands = append(it.Commands, c)
+				}
 			}
 		}
 	}

@@ -40,8 +40,8 @@ func saveWeights(_ string, s morale.Settings) (string, error) {
 // always (globalThis.moraleBreak).
 func publishing(string) bool { return true }
 
-// publish sets globalThis.moraleBreak for the browser test.
-func publish(_ string, st PublishedState) {
+// publish sets globalThis.moraleBreak for the browser test. It cannot fail.
+func publish(_ string, st PublishedState) error {
 	soldiers := make([]any, len(st.Soldiers))
 	for i, s := range st.Soldiers {
 		soldiers[i] = map[string]any{
@@ -58,6 +58,7 @@ func publish(_ string, st PublishedState) {
 		"width": st.Width, "height": st.Height, "banner": st.Banner,
 		"buttons": buttons,
 	})
+	return nil
 }
 
 // CheckDisplay: the browser always has a canvas.

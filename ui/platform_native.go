@@ -15,19 +15,43 @@ import (
 )
 
 // LoadWeights loads the settings file at path, first writing the defaults
-// there if the file does not exist. created reports that it did.
+// there if the file does not exist. created reports that it did. A path
+// that names a directory, a FIFO, a device or a socket is an error wrapping
+// ErrNotRegularFile, found by a stat before anything is opened (reading a
+// FIFO would block, /dev/zero never ends).
 func LoadWeights(path string) (s morale.Settings, created bool, err error) {
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		if err := morale.SaveSettings(path, morale.DefaultSettings()); err != nil {
 			return morale.Settings{}, false, fmt.Errorf("creating %s with the defaults: %w", path, err)
 		}
 		created = true
+	case err != nil:
+		return morale.Settings{}, false, err // names the path
+	case !fi.Mode().IsRegular():
+		return morale.Settings{}, false, fmt.Errorf("%s: %w (%s)", path, ErrNotRegularFile, kindOf(fi.Mode()))
 	}
 	s, err = morale.LoadSettings(path)
 	if err != nil {
 		return morale.Settings{}, created, err // names the file and the line
 	}
 	return s, created, nil
+}
+
+// kindOf names the kind of a file that is not a regular file.
+func kindOf(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "mode " + m.String()
 }
 
 // saveWeights writes s to path atomically (morale.SaveSettings).
@@ -45,16 +69,21 @@ func saveWeights(path string, s morale.Settings) (string, error) {
 // to a -state file.
 func publishing(path string) bool { return path != "" }
 
-// publish writes the published state as JSON to path (for tests driving the demo).
-func publish(path string, st PublishedState) {
+// publish writes the published state as JSON to path (for tests driving the
+// demo), through path+".tmp" so a reader never sees half a file.
+func publish(path string, st PublishedState) error {
 	b, err := json.Marshal(st)
 	if err != nil {
-		return
+		return fmt.Errorf("-state %s: %w", path, err)
 	}
 	tmp := path + ".tmp"
-	if os.WriteFile(tmp, b, 0o644) == nil {
-		_ = os.Rename(tmp, path)
+	if err := os.WriteFile(tmp, b, 0o644); err != nil {
+		return fmt.Errorf("-state: %w", err) // names tmp
 	}
+	if err := os.Rename(tmp, path); err != nil {
+		return fmt.Errorf("-state: %w", err) // names both
+	}
+	return nil
 }
 
 const displayHelp = `MoraleBreak needs a display and OpenGL to open its window.

@@ -117,20 +117,29 @@ func (a *App) buildWidgets() *widgets {
 	w.bannerBox.GetWidget().SetVisibility(widget.Visibility_Hide)
 	panel.AddChild(w.bannerBox)
 
-	// Buttons.
+	// Buttons: one per binding, in the table's order, with Save weights
+	// after the actions and < Prev, Next > before the selection's.
+	bindings := Bindings()
 	grid := w.grid(3)
-	grid.AddChild(w.button("Rally squad", func() { a.apply(game.Rally{}) }))
-	grid.AddChild(w.button("Reinforcements", func() { a.apply(game.Reinforce{N: 3}) }))
-	grid.AddChild(w.button("Restart opening", func() { a.apply(game.Restart{}) }))
-	w.pauseBtn = w.button("Pause", func() { a.apply(game.Pause{Paused: !a.g.Paused()}) })
-	grid.AddChild(w.pauseBtn)
-	grid.AddChild(w.button("Step 1 tick", func() { a.apply(game.Step{}) }))
-	grid.AddChild(w.button("Save weights", a.save))
-	for _, f := range []float64{0.25, 1, 4} {
-		b := w.button("Speed ×"+trimFloat(f), func() { a.apply(game.SetSpeed{Factor: f}) })
-		w.speedBtns[f] = b
-		grid.AddChild(b)
+	sg := w.grid(3)
+	addBindings := func(dst *widget.Container, gr group) {
+		for _, b := range bindings {
+			if b.group != gr {
+				continue
+			}
+			btn := w.button(b.Label, func() { a.run(b) })
+			dst.AddChild(btn)
+			switch c, _ := b.Command(Context{}); c := c.(type) {
+			case game.Pause:
+				w.pauseBtn = btn
+			case game.SetSpeed:
+				w.speedBtns[c.Factor] = btn
+			}
+		}
 	}
+	addBindings(grid, groupActions)
+	grid.AddChild(w.button("Save weights", a.save))
+	addBindings(grid, groupSpeed)
 	panel.AddChild(grid)
 
 	// Selection, for Force rout.
@@ -138,10 +147,9 @@ func (a *App) buildWidgets() *widgets {
 		widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(3))))
 	w.selText = w.text("", w.face, colText)
 	sel.AddChild(w.selText)
-	sg := w.grid(3)
 	sg.AddChild(w.button("< Prev", func() { a.cycleSelection(-1) }))
 	sg.AddChild(w.button("Next >", func() { a.cycleSelection(+1) }))
-	sg.AddChild(w.button("Force rout", a.forceRout))
+	addBindings(sg, groupSelection)
 	sel.AddChild(sg)
 	panel.AddChild(sel)
 
@@ -167,14 +175,26 @@ func (a *App) buildWidgets() *widgets {
 	foot := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
 		widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(2))))
 	foot.AddChild(w.fileNote)
-	foot.AddChild(w.text("Left-click a soldier: he dies · on the ground: a shell lands\n"+
-		"Right-click a soldier: select him (for Force rout) · ` : console\n"+
-		"Space: pause · N: step · 1 / 2 / 3: speed ×0.25 / ×1 / ×4 · R: rally", w.small, colDim))
+	foot.AddChild(w.text(HelpText(), w.small, colDim))
 	panel.AddChild(foot)
 
 	a.buildConsole(w)
 	a.syncSliders()
 	return w
+}
+
+// theme is the panel's ebitenui theme: the tuner's sliders (a track, an
+// amber handle 6 px wide) share its images instead of each making its own.
+func theme() *widget.Theme {
+	fixed, offset := 6, 0
+	return &widget.Theme{
+		SliderTheme: &widget.SliderParams{
+			TrackImage:      &widget.SliderTrackImage{Idle: eimage.NewNineSliceColor(colTrack), Hover: eimage.NewNineSliceColor(colTrack)},
+			HandleImage:     &widget.ButtonImage{Idle: eimage.NewNineSliceColor(colHandle), Hover: eimage.NewNineSliceColor(colText), Pressed: eimage.NewNineSliceColor(colText)},
+			FixedHandleSize: &fixed,
+			TrackOffset:     &offset,
+		},
+	}
 }
 
 func (w *widgets) text(s string, face text.Face, c color.Color) *widget.Text {
@@ -232,17 +252,15 @@ func (w *widgets) scroller(content *widget.Container) *widget.Container {
 		return max(1, int(math.Round(float64(sc.ViewRect().Dy())/float64(ch)*1000)))
 	}
 	bar := widget.NewSlider(
-		//lint:ignore SA1019 v0.7.3 has no SliderOpts.Orientation, the named replacement
-		widget.SliderOpts.Direction(widget.DirectionVertical),
+		widget.SliderOpts.Orientation(widget.DirectionVertical),
 		widget.SliderOpts.MinMax(0, 1000),
 		widget.SliderOpts.PageSizeFunc(page),
 		widget.SliderOpts.ChangedHandler(func(args *widget.SliderChangedEventArgs) {
 			sc.ScrollTop = float64(args.Slider.Current) / 1000
 		}),
-		widget.SliderOpts.Images(
-			&widget.SliderTrackImage{Idle: eimage.NewNineSliceColor(colTrack), Hover: eimage.NewNineSliceColor(colTrack)},
-			&widget.ButtonImage{Idle: eimage.NewNineSliceColor(colButtonHi), Hover: eimage.NewNineSliceColor(colButtonDn), Pressed: eimage.NewNineSliceColor(colButtonDn)},
-		),
+		// the theme's track, a button-coloured handle sized to the page
+		widget.SliderOpts.HandleImage(&widget.ButtonImage{Idle: eimage.NewNineSliceColor(colButtonHi), Hover: eimage.NewNineSliceColor(colButtonDn), Pressed: eimage.NewNineSliceColor(colButtonDn)}),
+		widget.SliderOpts.FixedHandleSize(0),
 		widget.SliderOpts.WidgetOpts(widget.WidgetOpts.MinSize(8, 0)),
 	)
 	sc.GetWidget().ScrolledEvent.AddHandler(func(args any) {
@@ -270,17 +288,10 @@ func (a *App) newRow(p Param) *widget.Container {
 	c.AddChild(widget.NewText(widget.TextOpts.Text(name, &w.small, colText),
 		widget.TextOpts.Position(widget.TextPositionStart, widget.TextPositionCenter),
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(146, 18))))
-	row.slider = widget.NewSlider(
-		//lint:ignore SA1019 v0.7.3 has no SliderOpts.Orientation, the named replacement
-		widget.SliderOpts.Direction(widget.DirectionHorizontal),
+	row.slider = widget.NewSlider( // images and handle from theme().SliderTheme
+		widget.SliderOpts.Orientation(widget.DirectionHorizontal),
 		widget.SliderOpts.MinMax(0, p.Scale.Ticks()),
 		widget.SliderOpts.InitialCurrent(p.Scale.ToInt(p.Get(a.editor.Good()))),
-		widget.SliderOpts.Images(
-			&widget.SliderTrackImage{Idle: eimage.NewNineSliceColor(colTrack), Hover: eimage.NewNineSliceColor(colTrack)},
-			&widget.ButtonImage{Idle: eimage.NewNineSliceColor(colHandle), Hover: eimage.NewNineSliceColor(colText), Pressed: eimage.NewNineSliceColor(colText)},
-		),
-		widget.SliderOpts.FixedHandleSize(6),
-		widget.SliderOpts.TrackOffset(0),
 		widget.SliderOpts.PageSizeFunc(func() int { return max(1, p.Scale.Ticks()/20) }),
 		widget.SliderOpts.ChangedHandler(func(args *widget.SliderChangedEventArgs) { a.onSlider(row, args.Current) }),
 		widget.SliderOpts.WidgetOpts(widget.WidgetOpts.MinSize(80, 14)),
@@ -420,7 +431,8 @@ func (a *App) setConsole(open bool) {
 
 func (a *App) cycleSelection(dir int) {
 	var alive []game.SoldierView
-	for _, s := range a.g.Soldiers() {
+	a.soldiers = a.g.AppendSoldiers(a.soldiers[:0])
+	for _, s := range a.soldiers {
 		if s.Alive {
 			alive = append(alive, s)
 		}
@@ -442,16 +454,12 @@ func (a *App) cycleSelection(dir int) {
 	a.selected, a.hasSelected = alive[i].ID, true
 }
 
-func (a *App) forceRout() {
-	if !a.hasSelected {
-		a.showBanner("Force rout needs a selected soldier: right-click one, or use < Prev / Next >.", true, 4*game.TPS)
-		return
-	}
-	a.apply(game.ForceRout{ID: a.selected})
-}
-
-// refresh updates the labels that follow the game each tick.
+// refresh updates the banner and the labels that follow the game each tick.
 func (a *App) refresh() {
+	if err := a.g.Err(); err != nil && err != a.fault {
+		a.fault = err // a bug in the battle: say it once, keep it up
+		a.showBanner(err.Error(), true, -1)
+	}
 	if a.bannerTicks > 0 {
 		a.bannerTicks--
 		if a.bannerTicks == 0 {
@@ -487,7 +495,8 @@ func (a *App) refresh() {
 	sel := "Selected: none (right-click a soldier)"
 	if a.hasSelected {
 		sel = "Selected: gone"
-		for _, s := range g.Soldiers() {
+		a.soldiers = g.AppendSoldiers(a.soldiers[:0])
+		for _, s := range a.soldiers {
 			if s.ID == a.selected {
 				st := s.State.String()
 				if !s.Alive {

@@ -1,11 +1,16 @@
 // Command demo runs the MoraleBreak demo: a squad under fire, its morale bars,
 // a timeline and a live tuner. See package ui for the controls.
+//
+// main is flags → config → build → run: parseConfig checks every flag
+// (a bad value exits with status 2 before a window opens), build loads the
+// weights and makes the game, renderer and App, and run opens the window.
 package main
 
 import (
-	"flag"
+	"errors"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/assets"
@@ -14,49 +19,86 @@ import (
 	"github.com/moralebreak/moralebreak/ui"
 )
 
-func main() {
-	cfg, gc := ui.Config{}, game.DefaultConfig()
-	flag.StringVar(&cfg.WeightsPath, "weights", "weights.toml", "settings and event weights (created with the defaults if missing)")
-	flag.Uint64Var(&gc.Seed, "seed", gc.Seed, "battle seed")
-	flag.IntVar(&gc.Soldiers, "soldiers", gc.Soldiers, "squad size")
-	flag.StringVar(&cfg.Screenshot, "screenshot", "", "write a PNG of the window at -at seconds to this file, then exit")
-	flag.Float64Var(&cfg.At, "at", 12, "simulation time of the -screenshot, in seconds")
-	flag.StringVar(&cfg.Crop, "crop", "", "limit the -screenshot to one region: field, timeline or panel")
-	flag.Float64Var(&cfg.Scale, "scale", 1, "window size as a multiple of 1280×720")
-	flag.StringVar(&cfg.StatePath, "state", "", "write the soldiers' screen positions as JSON here after every frame (for tests)")
-	flag.BoolVar(&cfg.LogTPS, "tpslog", false, "print the measured TPS and FPS every 5 s")
-	flag.Parse()
+// Exit statuses.
+const (
+	exitFailed = 1 // the weights file is broken, or the window cannot open
+	exitUsage  = 2 // a bad flag value, or -weights names no regular file
+)
 
-	var err error
-	if gc.Settings, _, err = ui.LoadWeights(cfg.WeightsPath); err != nil {
-		fail(err)
+func main() {
+	cfg, err := parseConfig(os.Args[1:], os.Stderr)
+	if errors.Is(err, errHelp) {
+		os.Exit(0)
 	}
-	if err := ui.CheckDisplay(); err != nil {
-		fail(err)
-	}
-	g, err := game.New(gc)
 	if err != nil {
-		fail(err)
+		fail(exitUsage, err)
 	}
-	a, err := assets.Load()
+	app, eg, err := build(cfg)
 	if err != nil {
-		fail(err)
-	}
-	app, err := ui.NewApp(cfg, g, render.New(a), a)
-	if err != nil {
-		fail(err)
-	}
-	defer func() {
-		if r := recover(); r != nil { // a window that cannot open panics on some platforms
-			fail(ui.ExplainStartError(r))
+		code := exitFailed
+		if errors.Is(err, ui.ErrNotRegularFile) {
+			code = exitUsage
 		}
-	}()
-	if err := ebiten.RunGame(app); err != nil {
-		fail(ui.ExplainStartError(err))
+		fail(code, err)
+	}
+	run(cfg, eg)
+	if err := app.Close(); err != nil {
+		fail(exitFailed, err)
 	}
 }
 
-func fail(v any) {
+// build loads the weights and makes the game, the renderer and the App,
+// wrapped for -screenshot and -tpslog. It opens no window.
+func build(cfg config) (*ui.App, ebiten.Game, error) {
+	var err error
+	if cfg.Game.Settings, _, err = ui.LoadWeights(cfg.Weights); err != nil {
+		return nil, nil, err
+	}
+	if err := ui.CheckDisplay(); err != nil {
+		return nil, nil, err
+	}
+	g, err := game.New(cfg.Game)
+	if err != nil {
+		return nil, nil, err
+	}
+	a, err := assets.Load()
+	if err != nil {
+		return nil, nil, err
+	}
+	app, err := ui.NewApp(cfg.UI, g, render.New(a), a)
+	if err != nil {
+		return nil, nil, err
+	}
+	var eg ebiten.Game = app
+	if cfg.Screenshot != "" {
+		if eg, err = ui.NewScreenshot(app, g, cfg.At, cfg.Screenshot, cfg.Crop); err != nil {
+			return nil, nil, errors.Join(err, app.Close())
+		}
+	}
+	if cfg.TPSLog {
+		eg = ui.NewTPSLog(eg, g, os.Stderr, 5*time.Second)
+	}
+	return app, eg, nil
+}
+
+// run sets the window up, opens it and runs eg until it ends.
+func run(cfg config, eg ebiten.Game) {
+	ebiten.SetWindowTitle("MoraleBreak — squad morale demo")
+	ebiten.SetWindowSize(cfg.WindowW, cfg.WindowH)
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetTPS(game.TPS)
+	defer func() {
+		if r := recover(); r != nil { // a window that cannot open panics on some platforms
+			fail(exitFailed, ui.ExplainStartError(r))
+		}
+	}()
+	if err := ebiten.RunGame(eg); err != nil {
+		fail(exitFailed, ui.ExplainStartError(err))
+	}
+}
+
+// fail prints v after "demo: " and exits with code.
+func fail(code int, v any) {
 	fmt.Fprintln(os.Stderr, "demo:", v)
-	os.Exit(1)
+	os.Exit(code)
 }

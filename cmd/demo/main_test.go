@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 func build(t *testing.T) string {
@@ -58,5 +59,30 @@ func TestBrokenWeightsFileNamesTheLine(t *testing.T) {
 	}
 	if !strings.Contains(string(out), path) || !strings.Contains(string(out), "line 2") {
 		t.Errorf("output does not name %s and line 2:\n%s", path, out)
+	}
+}
+
+// A -state file that cannot be written ends the demo with the reason, once,
+// instead of being dropped every frame.
+func TestUnwritableStateFileEndsTheDemo(t *testing.T) {
+	if runtime.GOOS == "linux" && os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		t.Skip("SKIPPED: needs a display (run under xvfb-run -a)")
+	}
+	bin := build(t)
+	dir := t.TempDir()
+	state := filepath.Join(dir, "missing", "state.json")
+	cmd := exec.Command(bin, "-weights", filepath.Join(dir, "weights.toml"), "-state", state)
+	done := make(chan struct{})
+	timer := time.AfterFunc(60*time.Second, func() { _ = cmd.Process.Kill(); close(done) })
+	out, err := cmd.CombinedOutput()
+	if !timer.Stop() {
+		<-done
+		t.Fatalf("the demo ran on for 60 s with an unwritable -state file:\n%s", out)
+	}
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+		t.Fatalf("exit: %v; want status 1\n%s", err, out)
+	}
+	if msg := string(out); strings.Count(msg, "-state") != 1 || !strings.Contains(msg, "missing") {
+		t.Errorf("output %q; want the -state error once, naming the path", msg)
 	}
 }

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/ui"
+)
+
+// Limits of the demo's flags. Every value outside them is refused with a
+// one-line error and exit status 2 before a window opens (README, "The demo").
+const (
+	// MinScale and MaxScale bound -scale, the window size as a multiple of
+	// ui.ScreenW × ui.ScreenH: from 320×180 to 5120×2880 pixels.
+	MinScale, MaxScale = 0.25, 4.0
+	// MaxWindowSide is the largest window side, in pixels, -scale may ask
+	// for: a framebuffer every OpenGL 4 driver (and Mesa's llvmpipe) can
+	// allocate as one texture.
+	MaxWindowSide = 8192
+	// MaxAt is the latest -at, in seconds of simulated time: one hour. The
+	// screenshot runs the battle there as fast as it can before the first
+	// frame.
+	MaxAt = 3600.0
+)
+
+// config is everything the flags say, checked: the demo builds from it and
+// nothing else.
+type config struct {
+	// Weights is the weights.toml to load, watch and save (never "").
+	Weights string
+	// Game is the battle to build; its Settings come from Weights.
+	Game game.Config
+	// UI is how the App runs.
+	UI ui.Config
+	// Window is the window size in pixels (ui.ScreenW×ui.ScreenH × -scale).
+	WindowW, WindowH int
+	// Screenshot, when set, is the PNG to write at simulated time At, in the
+	// region Crop ("" = the whole window); then the demo exits.
+	Screenshot string
+	At         float64
+	Crop       string
+	// TPSLog prints the measured TPS and FPS every 5 s.
+	TPSLog bool
+}
+
+// errHelp is returned by parseConfig for -h and -help: the usage was
+// written, and the demo exits with status 0.
+var errHelp = flag.ErrHelp
+
+// parseConfig turns the command-line arguments (without the program name)
+// into a config. It reads no file and opens no window; it writes only the
+// usage, to usage, and only for -h. Every bad value is an error of one line
+// naming the flag; nothing is silently replaced.
+func parseConfig(args []string, usage io.Writer) (config, error) {
+	c := config{Game: game.DefaultConfig()}
+	var scale float64
+	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // errors are returned, in one line
+	fs.StringVar(&c.Weights, "weights", "weights.toml", "settings and event weights (created with the defaults if missing)")
+	fs.Uint64Var(&c.Game.Seed, "seed", c.Game.Seed, "battle seed")
+	fs.IntVar(&c.Game.Soldiers, "soldiers", c.Game.Soldiers, fmt.Sprintf("squad size, 1..%d", game.MaxSoldiers))
+	fs.StringVar(&c.Screenshot, "screenshot", "", "write a PNG of the window at -at seconds to this file, then exit")
+	fs.Float64Var(&c.At, "at", 12, fmt.Sprintf("simulation time of the -screenshot, 0..%g seconds", MaxAt))
+	fs.StringVar(&c.Crop, "crop", "", "limit the -screenshot to one region: field, timeline or panel")
+	fs.Float64Var(&scale, "scale", 1, fmt.Sprintf("window size as a multiple of %d×%d, %g..%g", ui.ScreenW, ui.ScreenH, MinScale, MaxScale))
+	fs.StringVar(&c.UI.StatePath, "state", "", "write the soldiers' screen positions as JSON here after every frame (for tests)")
+	fs.BoolVar(&c.TPSLog, "tpslog", false, "print the measured TPS and FPS every 5 s")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(usage)
+			fmt.Fprintln(usage, "Usage of demo:")
+			fs.PrintDefaults()
+			return config{}, errHelp
+		}
+		return config{}, err
+	}
+	if fs.NArg() > 0 {
+		return config{}, fmt.Errorf("unexpected argument %q (every option is a -flag)", fs.Arg(0))
+	}
+	if c.Weights == "" {
+		return config{}, errors.New("-weights is empty; want the path of a weights.toml")
+	}
+	c.UI.WeightsPath = c.Weights
+	if n := c.Game.Soldiers; n < 1 || n > game.MaxSoldiers {
+		return config{}, fmt.Errorf("-soldiers is %d; want 1..%d", n, game.MaxSoldiers)
+	}
+	if !(scale >= MinScale && scale <= MaxScale) { // NaN fails too
+		return config{}, fmt.Errorf("-scale is %v; want %g..%g", scale, MinScale, MaxScale)
+	}
+	c.WindowW, c.WindowH = int(math.Round(ui.ScreenW*scale)), int(math.Round(ui.ScreenH*scale))
+	if c.WindowW > MaxWindowSide || c.WindowH > MaxWindowSide {
+		return config{}, fmt.Errorf("-scale %v makes a %d×%d window; want each side at most %d", scale, c.WindowW, c.WindowH, MaxWindowSide)
+	}
+	if !(c.At >= 0 && c.At <= MaxAt) { // NaN fails too
+		return config{}, fmt.Errorf("-at is %v; want 0..%g seconds", c.At, MaxAt)
+	}
+	if _, ok := ui.ScreenRegions().Named(c.Crop); c.Crop != "" && !ok {
+		return config{}, fmt.Errorf("-crop is %q; want field, timeline or panel", c.Crop)
+	}
+	if c.Crop != "" && c.Screenshot == "" {
+		return config{}, errors.New("-crop needs -screenshot")
+	}
+	return c, nil
+}

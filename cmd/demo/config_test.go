@@ -1,0 +1,139 @@
+package main
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/ui"
+)
+
+func TestParseConfigAcceptsGoodFlags(t *testing.T) {
+	tests := []struct {
+		name  string
+		args  []string
+		check func(c config) string // "" when c is right
+	}{
+		{"defaults", nil, func(c config) string {
+			d := game.DefaultConfig()
+			if c.Weights != "weights.toml" || c.UI.WeightsPath != "weights.toml" || c.Game.Seed != d.Seed ||
+				c.Game.Soldiers != d.Soldiers || !c.Game.Opening || c.At != 12 || c.Screenshot != "" ||
+				c.WindowW != ui.ScreenW || c.WindowH != ui.ScreenH || c.TPSLog {
+				return "not the defaults"
+			}
+			return ""
+		}},
+		{"scale 0.25", []string{"-scale", "0.25"}, func(c config) string {
+			if c.WindowW != 320 || c.WindowH != 180 {
+				return "window not 320×180"
+			}
+			return ""
+		}},
+		{"scale 4", []string{"-scale=4"}, func(c config) string {
+			if c.WindowW != 5120 || c.WindowH != 2880 {
+				return "window not 5120×2880"
+			}
+			return ""
+		}},
+		{"one soldier", []string{"-soldiers", "1"}, func(c config) string {
+			if c.Game.Soldiers != 1 {
+				return "soldiers not 1"
+			}
+			return ""
+		}},
+		{"max soldiers", []string{"-soldiers", "5000"}, func(c config) string {
+			if c.Game.Soldiers != game.MaxSoldiers {
+				return "soldiers not the maximum"
+			}
+			return ""
+		}},
+		{"screenshot at 0, cropped", []string{"-screenshot", "a.png", "-at", "0", "-crop", "timeline"}, func(c config) string {
+			if c.Screenshot != "a.png" || c.At != 0 || c.Crop != "timeline" {
+				return "screenshot, at or crop lost"
+			}
+			return ""
+		}},
+		{"at one hour", []string{"-at", "3600"}, func(c config) string {
+			if c.At != MaxAt {
+				return "at not 3600"
+			}
+			return ""
+		}},
+		{"seed, state, tpslog, weights", []string{"-seed", "18446744073709551615", "-state", "s.json", "-tpslog", "-weights", "w.toml"}, func(c config) string {
+			if c.Game.Seed != 1<<64-1 || c.UI.StatePath != "s.json" || !c.TPSLog || c.Weights != "w.toml" || c.UI.WeightsPath != "w.toml" {
+				return "a flag was lost"
+			}
+			return ""
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := parseConfig(tt.args, io.Discard)
+			if err != nil {
+				t.Fatalf("parseConfig(%q): got error %v; want nil", tt.args, err)
+			}
+			if msg := tt.check(c); msg != "" {
+				t.Errorf("parseConfig(%q): got %+v; want otherwise: %s", tt.args, c, msg)
+			}
+		})
+	}
+}
+
+func TestParseConfigRefusesBadFlags(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string // in the error
+	}{
+		{[]string{"-scale", "NaN"}, "-scale is NaN; want 0.25..4"},
+		{[]string{"-scale", "0"}, "-scale is 0"},
+		{[]string{"-scale", "-1"}, "-scale is -1"},
+		{[]string{"-scale", "0.2"}, "-scale is 0.2"},
+		{[]string{"-scale", "4.01"}, "-scale is 4.01"},
+		{[]string{"-scale", "100"}, "-scale is 100"},
+		{[]string{"-scale", "1e9"}, "-scale is 1e+09"},
+		{[]string{"-scale", "Inf"}, "-scale is +Inf"},
+		{[]string{"-at", "NaN"}, "-at is NaN; want 0..3600 seconds"},
+		{[]string{"-at", "Inf"}, "-at is +Inf"},
+		{[]string{"-at", "-Inf"}, "-at is -Inf"},
+		{[]string{"-at", "-0.5"}, "-at is -0.5"},
+		{[]string{"-at", "3600.5"}, "-at is 3600.5"},
+		{[]string{"-at", "1e9"}, "-at is 1e+09"},
+		{[]string{"-soldiers", "0"}, "-soldiers is 0; want 1..5000"},
+		{[]string{"-soldiers", "-3"}, "-soldiers is -3"},
+		{[]string{"-soldiers", "5001"}, "-soldiers is 5001"},
+		{[]string{"-soldiers", "99999999999999999999"}, "-soldiers"},
+		{[]string{"-soldiers", "five"}, "-soldiers"},
+		{[]string{"-seed", "-1"}, "-seed"},
+		{[]string{"-crop", "sky", "-screenshot", "a.png"}, `-crop is "sky"`},
+		{[]string{"-crop", "field"}, "-crop needs -screenshot"},
+		{[]string{"-weights", ""}, "-weights is empty"},
+		{[]string{"-frobnicate"}, "frobnicate"},
+		{[]string{"extra"}, `unexpected argument "extra"`},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			_, err := parseConfig(tt.args, io.Discard)
+			if err == nil {
+				t.Fatalf("parseConfig(%q): got nil error; want one containing %q", tt.args, tt.want)
+			}
+			if msg := err.Error(); !strings.Contains(msg, tt.want) || strings.Contains(msg, "\n") {
+				t.Errorf("parseConfig(%q): got error %q; want one line containing %q", tt.args, msg, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseConfigHelp(t *testing.T) {
+	var b strings.Builder
+	_, err := parseConfig([]string{"-h"}, &b)
+	if !errors.Is(err, errHelp) {
+		t.Fatalf("parseConfig(-h): got error %v; want errHelp", err)
+	}
+	for _, want := range []string{"-scale", "0.25..4", "-at", "0..3600", "-soldiers", "1..5000"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("usage lacks %q:\n%s", want, b.String())
+		}
+	}
+}

@@ -1,0 +1,73 @@
+//go:build unix
+
+package main_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// Every bad flag value, the -weights path included, is one line on stderr
+// and exit status 2, before the demo looks for a display: the tests run
+// without one, so reaching the window would fail differently (status 1 and
+// the display help). None may hang: each run is bounded.
+func TestBadFlagsExitTwoBeforeAWindow(t *testing.T) {
+	bin := build(t)
+	dir := t.TempDir()
+	good := filepath.Join(dir, "weights.toml")
+	fifo := filepath.Join(dir, "fifo.toml")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatalf("mkfifo: %v", err)
+	}
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-scale", "NaN"}, "-scale is NaN"},
+		{[]string{"-scale", "0"}, "-scale is 0"},
+		{[]string{"-scale", "100"}, "-scale is 100"},
+		{[]string{"-scale", "1e9"}, "-scale is 1e+09"},
+		{[]string{"-at", "NaN", "-screenshot", filepath.Join(dir, "a.png")}, "-at is NaN"},
+		{[]string{"-at", "Inf", "-screenshot", filepath.Join(dir, "a.png")}, "-at is +Inf"},
+		{[]string{"-at", "-1"}, "-at is -1"},
+		{[]string{"-at", "1e9"}, "-at is 1e+09"},
+		{[]string{"-soldiers", "0"}, "-soldiers is 0"},
+		{[]string{"-soldiers", "-5"}, "-soldiers is -5"},
+		{[]string{"-soldiers", "1000000"}, "-soldiers is 1000000"},
+		{[]string{"-weights", fifo}, "a FIFO"},
+		{[]string{"-weights", dir}, "a directory"},
+		{[]string{"-weights", "/dev/zero"}, "a device"},
+		{[]string{"-nonsense"}, "nonsense"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			args := tt.args
+			if !strings.Contains(strings.Join(args, " "), "-weights") {
+				args = append([]string{"-weights", good}, args...)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, bin, args...)
+			cmd.Env = append(os.Environ(), "DISPLAY=", "WAYLAND_DISPLAY=")
+			out, err := cmd.CombinedOutput()
+			if ctx.Err() != nil {
+				t.Fatalf("demo %q still running after 20 s; want it to refuse at once", tt.args)
+			}
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != 2 {
+				t.Fatalf("demo %q: got exit %v; want status 2\n%s", tt.args, err, out)
+			}
+			msg := strings.TrimSuffix(string(out), "\n")
+			if strings.Contains(msg, "\n") || !strings.HasPrefix(msg, "demo: ") || !strings.Contains(msg, tt.want) {
+				t.Errorf("demo %q: got output %q; want one line \"demo: …%s…\"", tt.args, out, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,87 @@
+package game_test
+
+// Helpers shared by the game tests.
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/game"
+)
+
+const eps = 1e-12
+
+// newGame builds a game from cfg or fails the test.
+func newGame(t testing.TB, cfg game.Config) *game.Game {
+	t.Helper()
+	g, err := game.New(cfg)
+	if err != nil {
+		t.Fatalf("New: %v", err)
+	}
+	return g
+}
+
+// quiet returns a config without the opening, with every nerve equal so that
+// only distance tells the soldiers apart.
+func quiet(nerve float64) game.Config {
+	cfg := game.DefaultConfig()
+	cfg.Opening = false
+	cfg.Settings.NerveMin, cfg.Settings.NerveMax = nerve, nerve
+	return cfg
+}
+
+// runUntil ticks g until its simulated time reaches t seconds.
+func runUntil(g *game.Game, t float64) {
+	for g.Time() < t-1e-9 {
+		g.Tick()
+	}
+}
+
+// apply applies c or fails the test.
+func apply(t testing.TB, g *game.Game, c game.Command) {
+	t.Helper()
+	if err := g.Apply(c); err != nil {
+		t.Fatalf("Apply(%#v): %v", c, err)
+	}
+}
+
+// byName returns the soldier called name.
+func byName(t testing.TB, g *game.Game, name string) game.SoldierView {
+	t.Helper()
+	for _, s := range g.Soldiers() {
+		if s.Name == name {
+			return s
+		}
+	}
+	t.Fatalf("no soldier %q", name)
+	return game.SoldierView{}
+}
+
+// record collects every report of g.
+func record(g *game.Game) *[]game.Report {
+	var rs []game.Report
+	g.OnReport(func(r game.Report) { rs = append(rs, r) })
+	return &rs
+}
+
+// fingerprint runs a battle for secs and returns everything visible.
+type fingerprint struct {
+	Soldiers []game.SoldierView
+	Enemies  []game.EnemyView
+	Log      []string
+	Samples  []game.Sample
+}
+
+func run(t testing.TB, cfg game.Config, speed float64, secs float64) fingerprint {
+	g := newGame(t, cfg)
+	apply(t, g, game.SetSpeed{Factor: speed})
+	runUntil(g, secs)
+	if got := g.Time(); math.Abs(got-secs) > 1e-9 {
+		t.Fatalf("speed %v: time %v; want %v", speed, got, secs)
+	}
+	return fingerprint{
+		Soldiers: slices.Clone(g.Soldiers()), Enemies: slices.Clone(g.Enemies()),
+		Log: slices.Clone(g.Log()), Samples: slices.Clone(g.History().Samples(2)),
+	}
+}

@@ -1,0 +1,96 @@
+package ui
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/moralebreak/moralebreak/game"
+)
+
+// ConsoleKey opens and closes the console; while it is open no other key is
+// a shortcut.
+const ConsoleKey = ebiten.KeyBackquote
+
+// ErrNoSelection is why Force rout gives no command without a selected
+// soldier.
+var ErrNoSelection = errors.New("force rout needs a selected soldier: right-click one, or use < Prev / Next >")
+
+// Context is what a binding's command may depend on.
+type Context struct {
+	// Paused is the game's pause state (Pause toggles it).
+	Paused bool
+	// Selected is the selected soldier's ID, when HasSelected.
+	Selected    int
+	HasSelected bool
+}
+
+// group is where a binding's button sits on the panel.
+type group uint8
+
+const (
+	groupActions   group = iota // the first rows of the button grid
+	groupSpeed                  // the speed row, after Save weights
+	groupSelection              // after < Prev and Next >
+)
+
+// Binding is one control of the demo: its keys, its button and the game
+// command both give. The table of Bindings is the only place a key or a
+// button becomes a command: MapInput reads its keys, the panel builds its
+// buttons from it, and HelpText lists its keys.
+type Binding struct {
+	// Keys give the command when pressed (none: a button only).
+	Keys []ebiten.Key
+	// KeyName names the keys in the help, e.g. "Space".
+	KeyName string
+	// Label is the button's label.
+	Label string
+	// Help says what the key does, in a word or two, for the help line.
+	Help string
+	// Command builds the command in context c; an error (ErrNoSelection)
+	// says why there is none.
+	Command func(c Context) (game.Command, error)
+
+	group group
+}
+
+// fixed returns a Command that always gives c.
+func fixed(c game.Command) func(Context) (game.Command, error) {
+	return func(Context) (game.Command, error) { return c, nil }
+}
+
+// Bindings returns the demo's controls, in the order of their buttons. The
+// slice is new on every call.
+func Bindings() []Binding {
+	return []Binding{
+		{Keys: []ebiten.Key{ebiten.KeyR}, KeyName: "R", Label: "Rally squad", Help: "rally", Command: fixed(game.Rally{})},
+		{Label: "Reinforcements", Command: fixed(game.Reinforce{N: 3})},
+		{Label: "Restart opening", Command: fixed(game.Restart{})},
+		{Keys: []ebiten.Key{ebiten.KeySpace}, KeyName: "Space", Label: "Pause", Help: "pause",
+			Command: func(c Context) (game.Command, error) { return game.Pause{Paused: !c.Paused}, nil }},
+		{Keys: []ebiten.Key{ebiten.KeyN}, KeyName: "N", Label: "Step 1 tick", Help: "step", Command: fixed(game.Step{})},
+		{Keys: []ebiten.Key{ebiten.KeyDigit1}, KeyName: "1", Label: "Speed ×0.25", Help: "×0.25", Command: fixed(game.SetSpeed{Factor: 0.25}), group: groupSpeed},
+		{Keys: []ebiten.Key{ebiten.KeyDigit2}, KeyName: "2", Label: "Speed ×1", Help: "×1", Command: fixed(game.SetSpeed{Factor: 1}), group: groupSpeed},
+		{Keys: []ebiten.Key{ebiten.KeyDigit3}, KeyName: "3", Label: "Speed ×4", Help: "×4", Command: fixed(game.SetSpeed{Factor: 4}), group: groupSpeed},
+		{Label: "Force rout", group: groupSelection, Command: func(c Context) (game.Command, error) {
+			if !c.HasSelected {
+				return nil, ErrNoSelection
+			}
+			return game.ForceRout{ID: c.Selected}, nil
+		}},
+	}
+}
+
+// HelpText is the panel's help: the mouse, the console key, and every key
+// of Bindings.
+func HelpText() string {
+	var keys []string
+	for _, b := range Bindings() {
+		if len(b.Keys) > 0 {
+			keys = append(keys, b.KeyName+": "+b.Help)
+		}
+	}
+	return "Left-click a soldier: he dies · on the ground: a shell lands\n" +
+		"Right-click a soldier: select him (for Force rout) · ` : console\n" +
+		strings.Join(keys, " · ")
+}
