@@ -54,6 +54,7 @@ type widgets struct {
 
 type tunerRow struct {
 	p      Param
+	sc     SliderScale // ScaleOf(p)
 	slider *widget.Slider
 	value  *widget.Text
 }
@@ -275,13 +276,13 @@ func (w *widgets) scroller(content *widget.Container) *widget.Container {
 // newRow is one tuner row: name, slider, value (step).
 func (a *App) newRow(p Param) *widget.Container {
 	w := a.w
-	row := &tunerRow{p: p}
+	row := &tunerRow{p: p, sc: ScaleOf(p)}
 	c := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
 		widget.GridLayoutOpts.Columns(3),
 		widget.GridLayoutOpts.Stretch([]bool{false, true, false}, []bool{false}),
 		widget.GridLayoutOpts.Spacing(6, 0),
 	)), widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
-	name := p.Key
+	name := p.Name
 	if p.Unit != "" {
 		name += " (" + p.Unit + ")"
 	}
@@ -290,9 +291,9 @@ func (a *App) newRow(p Param) *widget.Container {
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(146, 18))))
 	row.slider = widget.NewSlider( // images and handle from theme().SliderTheme
 		widget.SliderOpts.Orientation(widget.DirectionHorizontal),
-		widget.SliderOpts.MinMax(0, p.Scale.Ticks()),
-		widget.SliderOpts.InitialCurrent(p.Scale.ToInt(p.Get(a.editor.Good()))),
-		widget.SliderOpts.PageSizeFunc(func() int { return max(1, p.Scale.Ticks()/20) }),
+		widget.SliderOpts.MinMax(0, row.sc.Ticks()),
+		widget.SliderOpts.InitialCurrent(row.sc.ToInt(p.Get(a.editor.Good()))),
+		widget.SliderOpts.PageSizeFunc(func() int { return max(1, row.sc.Ticks()/20) }),
 		widget.SliderOpts.ChangedHandler(func(args *widget.SliderChangedEventArgs) { a.onSlider(row, args.Current) }),
 		widget.SliderOpts.WidgetOpts(widget.WidgetOpts.MinSize(80, 14)),
 	)
@@ -309,13 +310,13 @@ func (a *App) newRow(p Param) *widget.Container {
 // why and puts the slider back.
 func (a *App) onSlider(row *tunerRow, cur int) {
 	good := a.editor.Good()
-	if row.p.Scale.ToInt(row.p.Get(good)) == cur {
+	if row.sc.ToInt(row.p.Get(good)) == cur {
 		return // the slider already shows the current value (a sync, or a revert)
 	}
-	v := row.p.Scale.ToFloat(cur)
+	v := row.sc.ToFloat(cur)
 	if err := a.editor.Set(row.p, v); err != nil {
 		a.showBanner(err.Error(), true, 6*game.TPS)
-		row.slider.Current = row.p.Scale.ToInt(row.p.Get(good))
+		row.slider.Current = row.sc.ToInt(row.p.Get(good))
 		return
 	}
 	if a.bannerBad && a.bannerTicks >= 0 {
@@ -329,8 +330,8 @@ func (a *App) syncSliders() {
 	good := a.editor.Good()
 	for _, r := range a.w.rows {
 		v := r.p.Get(good)
-		r.slider.Current = r.p.Scale.ToInt(v)
-		r.value.Label = r.p.Scale.Format(v) + " (" + r.p.Scale.Format(r.p.Scale.Step) + ")"
+		r.slider.Current = r.sc.ToInt(v)
+		r.value.Label = r.sc.Format(v) + " (" + r.sc.Format(r.sc.Step) + ")"
 	}
 }
 
