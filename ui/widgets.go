@@ -26,6 +26,7 @@ var (
 	colHandle   = color.NRGBA{0xe8, 0xb4, 0x4a, 0xff}
 	colBad      = color.NRGBA{0x8c, 0x24, 0x24, 0xf0}
 	colGood     = color.NRGBA{0x23, 0x5e, 0x36, 0xf0}
+	colWarn     = color.NRGBA{0x7a, 0x5a, 0x12, 0xf0}
 	colConsole  = color.NRGBA{0x08, 0x0b, 0x0e, 0xe8}
 )
 
@@ -35,6 +36,8 @@ type widgets struct {
 	status      *widget.Text
 	bannerBox   *widget.Container
 	bannerText  *widget.Text
+	lintBox     *widget.Container
+	lintText    *widget.Text
 	pauseBtn    *widget.Button
 	speedBtns   map[float64]*widget.Button
 	selText     *widget.Text
@@ -117,6 +120,20 @@ func (a *App) buildWidgets() *widgets {
 	w.bannerBox.AddChild(w.bannerText)
 	w.bannerBox.GetWidget().SetVisibility(widget.Visibility_Hide)
 	panel.AddChild(w.bannerBox)
+
+	// Lint: what moralesim's lint finds wrong with the live settings.
+	w.lintText = widget.NewText(
+		widget.TextOpts.Text("", &w.small, colText),
+		widget.TextOpts.MaxWidth(PanelW-36),
+		widget.TextOpts.Padding(&widget.Insets{Left: 6, Right: 6, Top: 4, Bottom: 4}),
+	)
+	w.lintBox = widget.NewContainer(
+		widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(colWarn)),
+		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Direction(widget.DirectionVertical))),
+	)
+	w.lintBox.AddChild(w.lintText)
+	w.lintBox.GetWidget().SetVisibility(widget.Visibility_Hide)
+	panel.AddChild(w.lintBox)
 
 	// Buttons: one per binding, in the table's order, with Save weights
 	// after the actions and < Prev, Next > before the selection's.
@@ -323,6 +340,7 @@ func (a *App) onSlider(row *tunerRow, cur int) {
 		a.showBanner("", false, 0)
 	}
 	a.syncSliders()
+	a.relint()
 }
 
 // syncSliders shows the editor's good settings on every row.
@@ -350,6 +368,17 @@ func (a *App) rebuildWeightRows() {
 		w.weightsBox.AddChild(a.newRow(p))
 	}
 	a.syncSliders()
+}
+
+// setLint shows msg in the lint box, or hides it when msg is "".
+func (w *widgets) setLint(msg string) {
+	vis := widget.Visibility_Show
+	if msg == "" {
+		vis = widget.Visibility_Hide
+	}
+	w.lintText.Label = msg
+	w.lintBox.GetWidget().SetVisibility(vis)
+	w.lintBox.RequestRelayout()
 }
 
 func (w *widgets) setBanner(msg string, bad bool) {
