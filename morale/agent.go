@@ -172,6 +172,7 @@ func (a *Agent) ReportEvent(e Event, scale float64) error {
 		return nil
 	}
 	a.w.news(a.i, weight, scale, Reason{Kind: ByEvent, Event: e})
+	a.w.flush()
 	return nil
 }
 
@@ -189,6 +190,7 @@ func (a *Agent) ReportCustomEvent(weight float64) error {
 		return nil
 	}
 	a.w.news(a.i, weight, 1, Reason{Kind: ByCustomEvent})
+	a.w.flush()
 	return nil
 }
 
@@ -205,6 +207,7 @@ func (a *Agent) SetMorale(v float64) error {
 	}
 	a.w.why[a.i] = Reason{Kind: BySetByHand}
 	a.w.setMorale(a.i, v, Reason{Kind: BySetByHand})
+	a.w.flush()
 	return nil
 }
 
@@ -229,13 +232,17 @@ func (a *Agent) Rally() {
 	if !a.live() {
 		return
 	}
-	w, i := a.w, a.i
+	a.w.rally(a)
+	a.w.flush()
+}
+
+// rally is Rally without telling the listeners.
+func (w *World) rally(a *Agent) {
+	i := a.i
 	why := Reason{Kind: ByRally}
 	w.why[i] = why
 	w.setMorale(i, max(w.morale[i], clamp01(w.s.ShakenBelow+w.s.Hysteresis)), why)
-	if a.live() {
-		w.setState(a.i, Steady, why)
-	}
+	w.setState(i, Steady, why)
 }
 
 // ForceRout puts the agent in Routed at once, ignoring the dwell time. His
@@ -245,6 +252,7 @@ func (a *Agent) ForceRout() {
 		return
 	}
 	a.w.setState(a.i, Routed, Reason{Kind: ByForcedRout})
+	a.w.flush()
 }
 
 // SetSquad moves the agent to squad id. His morale leaves the old squad's

@@ -60,6 +60,12 @@
 // Shaken moves to cover, Panicked stops advancing and fires wildly, Routed runs
 // to the rally point.
 //
+// Changes reach the listeners through one queue, in the order they happened.
+// A listener may call anything, even Remove or Advance; its calls apply at
+// once and their changes are told after the one being reported. Every
+// listener therefore sees every change in order, and none hears of an agent
+// already removed.
+//
 // # Tuning
 //
 // Settings is a plain table stored in weights.toml (LoadSettings,

@@ -42,8 +42,20 @@ var ErrRemoved = errors.New("morale: agent was removed from its world")
 // bit-for-bit equal.
 //
 // A World is not safe for concurrent use: call it from one goroutine, as a
-// game's update loop does. Listeners run synchronously on that goroutine and
-// may call any method of the World, including Spawn and Remove.
+// game's update loop does.
+//
+// Listeners follow one rule. Every change of an agent's morale or state
+// goes, as it happens, to the back of one queue; before a call that made
+// changes returns (and after each step of Advance), the queue is handed out
+// front to back, each change to every listener of its kind in the order they
+// were registered. A listener may call any method of the World, including
+// Spawn, Remove and Advance: the call applies at once, and the changes it
+// makes join the back of the queue, to be handed out after the change being
+// reported. So every listener sees every change in the order it happened
+// (the old state of a state change is always the new state of the one before
+// it), and a change to an agent removed before its turn is told to no one. A
+// listener reading the World sees the present, which may already be past the
+// change it is being told.
 type World struct {
 	s    Settings
 	rng  *rand.Rand
@@ -54,7 +66,9 @@ type World struct {
 	nowTicks      int64 // the present: events are stamped with it
 	stepTicks     int64 // end of the last step
 	steps         uint64
-	advancing     bool
+	// targetTicks is where Advance is taking the clock: nowTicks outside
+	// Advance; a listener's own Advance adds to it.
+	targetTicks int64
 
 	// Agents, struct-of-arrays, dense in 0..len-1.
 	handles    []*Agent
@@ -79,12 +93,11 @@ type World struct {
 
 	onState  []func(a *Agent, old, new State, why Reason)
 	onMorale []func(a *Agent, morale float64, why Reason)
-	pending  []note
-	// flushNext is the index of the next pending note flush delivers;
-	// 0 when no flush is running.
-	flushNext int
-	cells     []int32 // scratch for ReportEventAtLocation
-	hits      []hit   // scratch for ReportEventAtLocation with listeners
+	// queue holds the changes not yet told to the listeners, oldest first;
+	// delivering is true while flush hands them out.
+	queue      []note
+	delivering bool
+	cells      []int32 // scratch for ReportEventAtLocation
 }
 
 type squad struct {
@@ -94,7 +107,7 @@ type squad struct {
 	mark uint32
 }
 
-// note is a listener call waiting for the end of a step's pass.
+// note is one change waiting in the queue for the listeners.
 type note struct {
 	a        *Agent
 	morale   float64
@@ -173,8 +186,9 @@ func (w *World) Agents() iter.Seq[*Agent] {
 
 // OnStateChanged registers fn to be called after every state change, with the
 // old and new state and the reason. Listeners run synchronously, once per
-// change, in the order they were registered; a change made during a step is
-// reported when the step's pass over the agents ends.
+// change, in the order they were registered, by the rule in the World's
+// documentation; a change made during a step is reported when the step's pass
+// over the agents ends.
 func (w *World) OnStateChanged(fn func(a *Agent, old, new State, why Reason)) {
 	if fn != nil {
 		w.onState = append(w.onState, fn)
@@ -182,7 +196,8 @@ func (w *World) OnStateChanged(fn func(a *Agent, old, new State, why Reason)) {
 }
 
 // OnMoraleChanged registers fn to be called after every change of an agent's
-// morale, with the new value and the reason. A step reports at most one change
+// morale, with the new value and the reason, by the rule in the World's
+// documentation. A step reports at most one change
 // per agent: the result of its contagion and recovery together (the reason is
 // recovery when recovery took part).
 func (w *World) OnMoraleChanged(fn func(a *Agent, morale float64, why Reason)) {
@@ -309,11 +324,13 @@ func (w *World) Remove(a *Agent) {
 }
 
 // Advance moves the World's clock forward by dt seconds and runs every fixed
-// step that falls due. dt is rounded to the clock's tick (see ticksPerSecond) and
+// step that falls due, telling the listeners each step's changes before the
+// next step runs. dt is rounded to the clock's tick (see ticksPerSecond) and
 // the clock counts ticks, so nothing drifts: Advance(1.0) with a 0.1 s interval runs
 // exactly ten steps, and ten Advance(0.1) calls do the same. A negative or
-// non-finite dt is ignored. Called from a listener, it only moves the clock;
-// the outer Advance runs the steps.
+// non-finite dt is ignored. Called from a listener, it moves the same clock
+// at once: the time adds up, and every step that falls due runs before it
+// returns.
 func (w *World) Advance(dt float64) {
 	if !(dt > 0) || math.IsInf(dt, 0) {
 		return
@@ -322,21 +339,15 @@ func (w *World) Advance(dt float64) {
 	if dt*ticksPerSecond > math.MaxInt64/4 {
 		dtTicks = math.MaxInt64 / 4
 	}
-	target := w.nowTicks + dtTicks
-	if w.advancing {
-		w.nowTicks = target
-		return
-	}
-	w.advancing = true
-	defer func() { w.advancing = false }()
-	for target-w.stepTicks >= w.intervalTicks {
+	// Outside Advance targetTicks equals nowTicks; inside (a listener
+	// advancing during a step's flush) the time adds to what remains.
+	w.targetTicks += dtTicks
+	for w.targetTicks-w.stepTicks >= w.intervalTicks {
 		w.nowTicks = w.stepTicks + w.intervalTicks
 		w.step()
-		if w.nowTicks > target { // a listener advanced the clock
-			target = w.nowTicks
-		}
+		w.flush()
 	}
-	w.nowTicks = target
+	w.nowTicks = w.targetTicks
 }
 
 // step runs one fixed step: contagion, recovery, rout timers and state
@@ -412,7 +423,7 @@ func (w *World) step() {
 		morale[i] = m
 		next[sq] += m
 		if notify && m != old {
-			w.pending = append(w.pending, note{a: w.handles[i], morale: m, why: Reason{Kind: why}})
+			w.queue = append(w.queue, note{a: w.handles[i], morale: m, why: Reason{Kind: why}})
 		}
 
 		st := states[i]
@@ -441,7 +452,7 @@ func (w *World) step() {
 		states[i] = to
 		since[i] = end
 		if notifyST {
-			w.pending = append(w.pending, note{a: w.handles[i], old: st, new: to, why: cause, isState: true})
+			w.queue = append(w.queue, note{a: w.handles[i], old: st, new: to, why: cause, isState: true})
 		}
 	}
 	squads := w.squads
@@ -450,7 +461,6 @@ func (w *World) step() {
 	}
 	w.stepTicks = end
 	w.steps++
-	w.flush()
 }
 
 // causeOf picks the reason for a state change made by a step: the step's own
@@ -466,102 +476,69 @@ func (w *World) causeOf(i int, old, m float64, stepWhy ReasonKind, better bool) 
 	return Reason{Kind: stepWhy}
 }
 
-// flush hands the pending notes of a step to the listeners.
+// flush tells the listeners every change in the queue, oldest first: each
+// change to every listener of its kind, in the order they were registered,
+// before the next change. A listener's calls into the World apply at once and
+// queue their changes behind the ones waiting, so flush delivers them too
+// before it returns; called while a flush runs, it returns at once. A change
+// to an agent removed before its turn is not told.
 func (w *World) flush() {
-	if len(w.pending) == 0 {
+	if w.delivering || len(w.queue) == 0 {
 		return
 	}
-	// Listeners may call back into the World and change agents whose notes
-	// are still waiting: catchUp delivers those first, so every listener
-	// sees each agent's changes in the order they happened.
-	for k := 0; k < len(w.pending); k++ {
-		w.flushNext = k + 1
-		n := w.pending[k]
-		w.pending[k].a = nil
-		w.deliver(n)
-	}
-	w.flushNext = 0
-	clear(w.pending)
-	w.pending = w.pending[:0]
-}
-
-// deliver hands one note to the listeners.
-func (w *World) deliver(n note) {
-	if n.a == nil || n.a.w != w {
-		return // delivered already, or removed by an earlier listener
-	}
-	if n.isState {
-		for _, fn := range w.onState {
-			fn(n.a, n.old, n.new, n.why)
+	w.delivering = true
+	defer func() { // also when a listener panics: no stale changes remain
+		clear(w.queue)
+		w.queue = w.queue[:0]
+		w.delivering = false
+	}()
+	for k := 0; k < len(w.queue); k++ {
+		n := w.queue[k]
+		if n.a.w != w {
+			continue // removed by an earlier listener
 		}
-	} else {
-		for _, fn := range w.onMorale {
-			fn(n.a, n.morale, n.why)
+		if n.isState {
+			for j := 0; j < len(w.onState) && n.a.w == w; j++ {
+				w.onState[j](n.a, n.old, n.new, n.why)
+			}
+		} else {
+			for j := 0; j < len(w.onMorale) && n.a.w == w; j++ {
+				w.onMorale[j](n.a, n.morale, n.why)
+			}
 		}
 	}
 }
 
-// catchUp delivers the step's notes still waiting for agent a, before a
-// newer change to a is made and reported. It reports whether a is still in
-// the World afterwards (those listeners may remove it) and may move a's
-// index.
-func (w *World) catchUp(a *Agent) bool {
-	if w.flushNext == 0 {
-		return true
-	}
-	for k := w.flushNext; k < len(w.pending); k++ {
-		if n := w.pending[k]; n.a == a {
-			w.pending[k].a = nil
-			w.deliver(n)
-		}
-	}
-	return a.w == w
-}
-
-// setMorale stores m as agent i's morale, keeps the squad sum and reports the
-// change.
+// setMorale stores m as agent i's morale, keeps the squad sum and queues the
+// change for the listeners.
 func (w *World) setMorale(i int32, m float64, why Reason) {
-	a := w.handles[i]
-	if !w.catchUp(a) {
-		return
-	}
-	i = a.i
 	old := w.morale[i]
 	if m == old {
 		return
 	}
 	w.morale[i] = m
 	w.squads[w.squad[i]].sum += m - old
-	for _, fn := range w.onMorale {
-		fn(a, m, why)
+	if len(w.onMorale) > 0 {
+		w.queue = append(w.queue, note{a: w.handles[i], morale: m, why: why})
 	}
 }
 
-// setState moves agent i to state to now, ignoring the dwell time.
+// setState moves agent i to state to now, ignoring the dwell time, and
+// queues the change for the listeners.
 func (w *World) setState(i int32, to State, why Reason) {
-	a := w.handles[i]
-	if !w.catchUp(a) {
-		return
-	}
-	i = a.i
 	old := w.state[i]
 	if to == old {
 		return
 	}
 	w.state[i] = to
 	w.stateSince[i] = w.nowTicks
-	for _, fn := range w.onState {
-		fn(a, old, to, why)
+	if len(w.onState) > 0 {
+		w.queue = append(w.queue, note{a: w.handles[i], old: old, new: to, why: why, isState: true})
 	}
 }
 
 // news applies weight×scale of news to agent i.
 func (w *World) news(i int32, weight, scale float64, why Reason) {
-	a := w.handles[i]
-	if !w.catchUp(a) {
-		return
-	}
-	i = a.i
 	if weight*scale < 0 {
 		w.badNews[i] = w.nowTicks
 	}
@@ -620,14 +597,6 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 	full, none := w.s.FullEffectRadius, w.s.NoEffectRadius
 	cells, all := w.grid.appendCells(w.cells[:0], at, radius)
 	w.cells = cells
-	// Listeners may remove or move agents, or report more events, while
-	// the grid is being walked. When any could run, find the agents first
-	// and tell them afterwards, by handle.
-	direct := len(w.onMorale) == 0 && w.flushNext == 0
-	var hits []hit
-	if !direct {
-		hits, w.hits = w.hits[:0], nil
-	}
 	visit := func(list []int32) {
 		for _, i := range list {
 			if filter && w.squads[w.squad[i]].mark != w.mark {
@@ -638,11 +607,7 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 				continue
 			}
 			if f := DistanceFalloff(d, full, none); f > 0 {
-				if direct {
-					w.news(i, weight, scale*f, why)
-				} else {
-					hits = append(hits, hit{w.handles[i], scale * f})
-				}
+				w.news(i, weight, scale*f, why)
 			}
 		}
 	}
@@ -655,23 +620,8 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 			visit(w.grid.lists[c])
 		}
 	}
-	if direct {
-		return nil
-	}
-	for _, h := range hits {
-		if h.a.w == w {
-			w.news(h.a.i, weight, h.scale, why)
-		}
-	}
-	clear(hits)
-	w.hits = hits[:0]
+	w.flush()
 	return nil
-}
-
-// hit is an agent reached by an event at a location, and its scale.
-type hit struct {
-	a     *Agent
-	scale float64
 }
 
 // RallySquad rallies every member of squad id, as Agent.Rally does. An unknown
@@ -681,11 +631,12 @@ func (w *World) RallySquad(id SquadID) {
 	if !ok {
 		return
 	}
-	for _, a := range slices.Clone(w.handles) {
-		if a.w == w && w.squad[a.i] == slot {
-			a.Rally()
+	for i, a := range w.handles {
+		if w.squad[i] == slot {
+			w.rally(a)
 		}
 	}
+	w.flush()
 }
 
 // SquadIDs returns the squads that have members, sorted.
