@@ -1,0 +1,98 @@
+package morale
+
+import (
+	"fmt"
+)
+
+func checkScale(scale float64) error {
+	if !finite(scale) || scale < 0 {
+		return fmt.Errorf("morale: scale %v must be finite and not negative", scale)
+	}
+	return nil
+}
+
+// ReportEventAtLocation reports event e at location at to every agent within
+// radius of it (radius ≤ 0 means Settings.NoEffectRadius) that belongs to one
+// of squads (none listed means every squad). Each agent takes weight × scale ×
+// DistanceFalloff(distance, FullEffectRadius, NoEffectRadius). A NaN or
+// infinite location, radius or scale, or a negative scale, returns an error
+// and changes nothing. An event without a weight row is worth zero: it changes
+// nothing and is not an error. The cost grows with the number of agents near
+// the location, not with the size of the World.
+func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads []SquadID, scale float64) error {
+	if !at.finite() {
+		return fmt.Errorf("morale: ReportEventAtLocation: location %v is not finite", at)
+	}
+	if !finite(radius) {
+		return fmt.Errorf("morale: ReportEventAtLocation: radius %v is not finite", radius)
+	}
+	if err := checkScale(scale); err != nil {
+		return fmt.Errorf("morale: ReportEventAtLocation: %w", err)
+	}
+	weight := w.s.Weights[e]
+	if weight == 0 || scale == 0 {
+		return nil
+	}
+	if radius <= 0 {
+		radius = w.s.NoEffectRadius
+	}
+	filter := len(squads) > 0
+	if filter {
+		w.mark++
+		if w.mark == 0 { // wrapped: clear old marks
+			for k := range w.squads {
+				w.squads[k].mark = 0
+			}
+			w.mark = 1
+		}
+		for _, id := range squads {
+			if s, ok := w.slotOf[id]; ok {
+				w.squads[s].mark = w.mark
+			}
+		}
+	}
+	why := Reason{Kind: ByEvent, Event: e}
+	full, none := w.s.FullEffectRadius, w.s.NoEffectRadius
+	cells, all := w.grid.appendCells(w.cells[:0], at, radius)
+	w.cells = cells
+	visit := func(list []int32) {
+		for _, i := range list {
+			if filter && w.squads[w.squad[i]].mark != w.mark {
+				continue
+			}
+			d := w.pos[i].Dist(at)
+			if d > radius {
+				continue
+			}
+			if f := DistanceFalloff(d, full, none); f > 0 {
+				w.news(i, weight, scale*f, why)
+			}
+		}
+	}
+	if all {
+		for c := range w.grid.lists {
+			visit(w.grid.lists[c])
+		}
+	} else {
+		for _, c := range cells {
+			visit(w.grid.lists[c])
+		}
+	}
+	w.flush()
+	return nil
+}
+
+// RallySquad rallies every member of squad id, as Agent.Rally does. An unknown
+// or empty squad is ignored.
+func (w *World) RallySquad(id SquadID) {
+	slot, ok := w.slotOf[id]
+	if !ok {
+		return
+	}
+	for i, a := range w.handles {
+		if w.squad[i] == slot {
+			w.rally(a)
+		}
+	}
+	w.flush()
+}
