@@ -16,6 +16,25 @@ const never = -(int64(1) << 62)
 // where whole nanoseconds would lose 10 ns and miss the step at 1.0 s.
 const ticksPerSecond = 705600000
 
+// maxTicks is the latest time the clock reaches: 2^61 ticks, about
+// 3.27e9 s (103 years). It keeps every difference of two times the World
+// holds (never included) inside int64.
+const maxTicks = int64(1) << 61
+
+// secondsToTicks converts a non-negative time in seconds to whole ticks,
+// rounding to the nearest and saturating at maxTicks; NaN and negative times
+// are 0.
+func secondsToTicks(seconds float64) int64 {
+	t := seconds * ticksPerSecond
+	switch {
+	case !(t > 0):
+		return 0
+	case t >= float64(maxTicks):
+		return maxTicks
+	}
+	return int64(math.Round(t))
+}
+
 // Advance moves the World's clock forward by dt seconds and runs every fixed
 // step that falls due, telling the listeners each step's changes before the
 // next step runs. dt is rounded to the clock's tick (see ticksPerSecond) and

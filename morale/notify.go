@@ -1,5 +1,14 @@
 package morale
 
+// note is one change waiting in the queue for the listeners.
+type note struct {
+	a        *Agent
+	morale   float64
+	old, new State
+	why      Reason
+	isState  bool
+}
+
 // OnStateChanged registers fn to be called after every state change, with the
 // old and new state and the reason. Listeners run synchronously, once per
 // change, in the order they were registered, by the rule in the World's

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"iter"
-	"math"
 	"math/rand/v2"
 	"slices"
 )
@@ -95,15 +94,6 @@ type squad struct {
 	mark uint32
 }
 
-// note is one change waiting in the queue for the listeners.
-type note struct {
-	a        *Agent
-	morale   float64
-	old, new State
-	why      Reason
-	isState  bool
-}
-
 // NewWorld returns an empty World with settings s and a random source seeded
 // with seed: the same seed and the same calls give the same nerves and the
 // same battle. It fails, naming the field, when s does not validate.
@@ -121,7 +111,7 @@ func NewWorld(s Settings, seed uint64) (*World, error) {
 
 func (w *World) apply(s Settings) {
 	w.s = s
-	w.intervalTicks = int64(math.Round(s.SquadUpdateInterval * ticksPerSecond))
+	w.intervalTicks = secondsToTicks(s.SquadUpdateInterval)
 	if w.grid.size != s.NoEffectRadius {
 		w.rebuildGrid(s.NoEffectRadius)
 	}
