@@ -1,5 +1,7 @@
 package morale
 
+import "math"
+
 // note is one change waiting in the queue for the listeners.
 type note struct {
 	a        *Agent
@@ -92,9 +94,11 @@ func (w *World) setState(i int32, to State, why Reason) {
 	}
 }
 
-// news applies weight×scale of news to agent i.
+// news applies weight×scale of news to agent i. Bad news, which restarts
+// the recovery delay, is a delta ApplyMoraleEvent applies below zero: a
+// finite negative weight×scale (one that overflows to −Inf changes nothing).
 func (w *World) news(i int32, weight, scale float64, why Reason) {
-	if weight*scale < 0 {
+	if d := weight * scale; d < 0 && !math.IsInf(d, -1) {
 		w.badNews[i] = w.nowTicks
 	}
 	w.why[i] = why

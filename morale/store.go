@@ -20,6 +20,7 @@ func (w *World) Spawn(squad SquadID, at Vec2, opts ...SpawnOption) *Agent {
 // TrySpawn is Spawn returning an error, naming the bad value, instead of
 // panicking. On error nothing changes, not even the random source.
 func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, error) {
+	w.init()
 	c := spawnConfig{morale: 1, nerve: -1}
 	for _, o := range opts {
 		o(&c)

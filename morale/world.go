@@ -20,7 +20,8 @@ var ErrRemoved = errors.New("morale: agent was removed from its world")
 
 // World drives every agent from one clock. It keeps the agents' data in
 // flat arrays, computes each squad's average once per step, and finds the
-// agents near an event with a spatial grid. Create one with NewWorld.
+// agents near an event with a spatial grid. Create one with NewWorld; the
+// zero World is ready to use too, with DefaultSettings and seed 0.
 //
 // Events change morale at once. Recovery, contagion, timers and state changes
 // run on a fixed step of Settings.SquadUpdateInterval seconds, fed by Advance.
@@ -56,6 +57,7 @@ type World struct {
 	// targetTicks is where Advance is taking the clock: nowTicks outside
 	// Advance; a listener's own Advance adds to it.
 	targetTicks int64
+	dropped     float64 // seconds Advance dropped; see DroppedSeconds
 
 	// Agents, struct-of-arrays, dense in 0..len-1.
 	handles    []*Agent
@@ -84,7 +86,8 @@ type World struct {
 	// delivering is true while flush hands them out.
 	queue      []note
 	delivering bool
-	cells      []int32 // scratch for ReportEventAtLocation
+	cells      []int32 // scratch for ReportEventAtLocation: grid cells
+	hits       []int32 // scratch for ReportEventAtLocation: agents reached
 }
 
 type squad struct {
@@ -101,12 +104,25 @@ func NewWorld(s Settings, seed uint64) (*World, error) {
 	if err := s.Validate(); err != nil {
 		return nil, fmt.Errorf("morale: invalid settings: %w", err)
 	}
-	w := &World{
-		rng:    rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)),
-		slotOf: make(map[SquadID]int32),
-	}
-	w.apply(s.Clone())
+	w := &World{}
+	w.start(s.Clone(), seed)
 	return w, nil
+}
+
+// start readies an empty World with valid settings s and a random source
+// seeded with seed.
+func (w *World) start(s Settings, seed uint64) {
+	w.rng = rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	w.slotOf = make(map[SquadID]int32)
+	w.apply(s)
+}
+
+// init readies the zero World, as NewWorld(DefaultSettings(), 0) would. It
+// is called by every method that needs the settings or the random source.
+func (w *World) init() {
+	if w.rng == nil {
+		w.start(DefaultSettings(), 0)
+	}
 }
 
 func (w *World) apply(s Settings) {
@@ -127,7 +143,10 @@ func (w *World) rebuildGrid(size float64) {
 }
 
 // Settings returns a copy of the World's settings.
-func (w *World) Settings() Settings { return w.s.Clone() }
+func (w *World) Settings() Settings {
+	w.init()
+	return w.s.Clone()
+}
 
 // SetSettings retunes the World while it runs. Settings that do not validate
 // return an error naming the field and change nothing. Nerves already rolled
@@ -136,6 +155,7 @@ func (w *World) SetSettings(s Settings) error {
 	if err := s.Validate(); err != nil {
 		return fmt.Errorf("morale: invalid settings: %w", err)
 	}
+	w.init()
 	w.apply(s.Clone())
 	return nil
 }
