@@ -2,6 +2,7 @@ package morale
 
 import (
 	"fmt"
+	"slices"
 )
 
 func checkScale(scale float64) error {
@@ -29,6 +30,7 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 	if err := checkScale(scale); err != nil {
 		return fmt.Errorf("morale: ReportEventAtLocation: %w", err)
 	}
+	w.init()
 	weight := w.s.Weights[e]
 	if weight == 0 || scale == 0 {
 		return nil
@@ -53,30 +55,43 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 	}
 	why := Reason{Kind: ByEvent, Event: e}
 	full, none := w.s.FullEffectRadius, w.s.NoEffectRadius
+	// falloff is how much of the event reaches agent i: 0 when he is out
+	// of the squad filter or the radius.
+	falloff := func(i int32) float64 {
+		if filter && w.squads[w.squad[i]].mark != w.mark {
+			return 0
+		}
+		d := w.pos[i].Dist(at)
+		if d > radius {
+			return 0
+		}
+		return DistanceFalloff(d, full, none)
+	}
+	// The agents take the news in the World's order, as one ReportEvent
+	// each would, so that the squads' running sums (see step.go) do not
+	// depend on the grid. The grid finds them; sorting puts them in order.
 	cells, all := w.grid.appendCells(w.cells[:0], at, radius)
 	w.cells = cells
-	visit := func(list []int32) {
-		for _, i := range list {
-			if filter && w.squads[w.squad[i]].mark != w.mark {
-				continue
-			}
-			d := w.pos[i].Dist(at)
-			if d > radius {
-				continue
-			}
-			if f := DistanceFalloff(d, full, none); f > 0 {
+	if all {
+		for i := range int32(len(w.pos)) {
+			if f := falloff(i); f > 0 {
 				w.news(i, weight, scale*f, why)
 			}
 		}
-	}
-	if all {
-		for c := range w.grid.lists {
-			visit(w.grid.lists[c])
-		}
 	} else {
+		hits := w.hits[:0]
 		for _, c := range cells {
-			visit(w.grid.lists[c])
+			for _, i := range w.grid.lists[c] {
+				if falloff(i) > 0 {
+					hits = append(hits, i)
+				}
+			}
 		}
+		slices.Sort(hits)
+		for _, i := range hits {
+			w.news(i, weight, scale*falloff(i), why)
+		}
+		w.hits = hits
 	}
 	w.flush()
 	return nil

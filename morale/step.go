@@ -32,11 +32,12 @@ const edgeTicks = 4096
 // stepRules holds what one step needs of the settings, worked out once
 // per step instead of once per agent.
 type stepRules struct {
-	end   int64   // the step's end, in ticks: the time its changes are stamped with
-	dt    float64 // the step's length in seconds
-	keep  float64 // e^(−ContagionPerSecond·dt): 1 when there is no contagion
-	rate  float64 // RecoveryPerSecond
-	delay float64 // RecoveryDelaySeconds
+	end        int64   // the step's end, in ticks: the time its changes are stamped with
+	dt         float64 // the step's length in seconds
+	contagious bool    // ContagionPerSecond > 0
+	keep       float64 // e^(−ContagionPerSecond·dt)
+	rate       float64 // RecoveryPerSecond
+	delay      float64 // RecoveryDelaySeconds
 	// Last bad news before recoversWholeStep: the delay was over before the
 	// step began. After stillInDelay: the delay lasts past the step's end.
 	recoversWholeStep, stillInDelay int64
@@ -56,7 +57,7 @@ func (w *World) stepRules(end int64) stepRules {
 		routAfter: s.RoutAfterSeconds, minRout: s.MinRoutSeconds,
 	}
 	if s.ContagionPerSecond > 0 {
-		r.keep = math.Exp(-s.ContagionPerSecond * dt)
+		r.contagious, r.keep = true, math.Exp(-s.ContagionPerSecond*dt)
 	}
 	delayTicks := secondsToTicks(s.RecoveryDelaySeconds)
 	r.recoversWholeStep = end - delayTicks - w.intervalTicks - edgeTicks
@@ -64,10 +65,10 @@ func (w *World) stepRules(end int64) stepRules {
 	return r
 }
 
-// contagion is stage 1: ContagionPull with the step's decay factor. keep 1
-// (no contagion) leaves m alone, not even a rounding error away.
+// contagion is stage 1: ContagionPull with the step's decay factor, kept in
+// 0..1. ContagionPerSecond 0 leaves m alone, not even a rounding error away.
 func (r *stepRules) contagion(m, avg float64) float64 {
-	if r.keep == 1 {
+	if !r.contagious {
 		return m
 	}
 	return clamp01(pullBy(m, avg, r.keep))
