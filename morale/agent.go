@@ -267,15 +267,10 @@ func (a *Agent) SetSquad(id SquadID) {
 		return
 	}
 	slot := w.slot(id)
-	old := &w.squads[oldSlot]
-	old.n--
-	old.sum -= w.morale[i]
-	if old.n == 0 {
-		old.sum = 0
-	}
-	w.squads[slot].n++
-	w.squads[slot].sum += w.morale[i]
+	w.leave(oldSlot, w.morale[i])
+	w.join(slot, w.morale[i])
 	w.squad[i] = slot
+	w.reclaim()
 }
 
 // SetPosition moves the agent to p, for events at a location. A position
@@ -295,4 +290,5 @@ func (a *Agent) SetPosition(p Vec2) {
 	}
 	w.cell[i] = c
 	w.cellAt[i] = w.grid.insert(c, i)
+	w.reclaim()
 }

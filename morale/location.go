@@ -96,18 +96,3 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 	w.flush()
 	return nil
 }
-
-// RallySquad rallies every member of squad id, as Agent.Rally does. An unknown
-// or empty squad is ignored.
-func (w *World) RallySquad(id SquadID) {
-	slot, ok := w.slotOf[id]
-	if !ok {
-		return
-	}
-	for i, a := range w.handles {
-		if w.squad[i] == slot {
-			w.rally(a)
-		}
-	}
-	w.flush()
-}

@@ -54,21 +54,8 @@ func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, e
 	cell := w.grid.cellOf(at)
 	w.cell = append(w.cell, cell)
 	w.cellAt = append(w.cellAt, w.grid.insert(cell, i))
-	w.squads[slot].n++
-	w.squads[slot].sum += c.morale
+	w.join(slot, c.morale)
 	return a, nil
-}
-
-func (w *World) slot(id SquadID) int32 {
-	s, ok := w.slotOf[id]
-	if !ok {
-		s = int32(len(w.squads))
-		w.slotOf[id] = s
-		w.squads = append(w.squads, squad{id: id})
-		w.next = append(w.next, 0)
-		w.avg = append(w.avg, 0)
-	}
-	return s
 }
 
 // Remove takes agent a out of the World; a's methods then return zero values
@@ -80,12 +67,7 @@ func (w *World) Remove(a *Agent) {
 		return
 	}
 	i := a.i
-	sq := &w.squads[w.squad[i]]
-	sq.n--
-	sq.sum -= w.morale[i]
-	if sq.n == 0 {
-		sq.sum = 0
-	}
+	w.leave(w.squad[i], w.morale[i])
 	if moved := w.grid.remove(w.cell[i], w.cellAt[i]); moved >= 0 {
 		w.cellAt[moved] = w.cellAt[i]
 	}
@@ -120,4 +102,5 @@ func (w *World) Remove(a *Agent) {
 	w.cell = w.cell[:last]
 	w.cellAt = w.cellAt[:last]
 	a.w, a.i = nil, -1
+	w.reclaim()
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"iter"
 	"math/rand/v2"
-	"slices"
 )
 
 // Agent flags.
@@ -73,8 +72,9 @@ type World struct {
 	cell       []int32 // grid cell
 	cellAt     []int32 // index in the grid cell's list
 
-	// Squads, by slot. Slots are never freed; a squad exists while n > 0.
+	// Squads, by slot (see squads.go). A squad exists while n > 0.
 	slotOf map[SquadID]int32
+	free   []int32 // empty slots
 	squads []squad
 	avg    []float64 // squad averages at the start of the running step
 	next   []float64 // squad sums being built by the running step
@@ -88,13 +88,6 @@ type World struct {
 	delivering bool
 	cells      []int32 // scratch for ReportEventAtLocation: grid cells
 	hits       []int32 // scratch for ReportEventAtLocation: agents reached
-}
-
-type squad struct {
-	id   SquadID
-	n    int32
-	sum  float64 // sum of the members' morale, kept up to date by every change
-	mark uint32
 }
 
 // NewWorld returns an empty World with settings s and a random source seeded
@@ -180,16 +173,4 @@ func (w *World) Agents() iter.Seq[*Agent] {
 			}
 		}
 	}
-}
-
-// SquadIDs returns the squads that have members, sorted.
-func (w *World) SquadIDs() []SquadID {
-	ids := make([]SquadID, 0, len(w.squads))
-	for _, s := range w.squads {
-		if s.n > 0 {
-			ids = append(ids, s.id)
-		}
-	}
-	slices.Sort(ids)
-	return ids
 }
