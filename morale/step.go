@@ -91,22 +91,20 @@ func (r *stepRules) secondsSinceBadNews(b int64) float64 {
 	return float64(r.end-b) / ticksPerSecond
 }
 
-// state is stage 3: the state an agent in state st with morale m, who
-// entered st at since, is in at the step's end, and the reason when a timer
-// decided it (zero otherwise). It ignores the dwell time.
-func (r *stepRules) state(st State, m float64, since int64) (State, Reason) {
-	secondsInState := float64(r.end-since) / ticksPerSecond
-	if st == Routed {
-		if canReturn(secondsInState, m, r.panicAt, r.hyst, r.minRout) {
-			return resolve(Panicked, m, r.shaken, r.panicAt, r.hyst), Reason{Kind: ByRoutOver}
-		}
-		return Routed, Reason{}
+// afterRout is stage 3 for a Routed agent with morale m, routed since
+// tick since: the state he returns to and why, or Routed
+// (CanReturnFromRout, then ResolveState from Panicked).
+func (r *stepRules) afterRout(m float64, since int64) (State, Reason) {
+	if canReturn(float64(r.end-since)/ticksPerSecond, m, r.panicAt, r.hyst, r.minRout) {
+		return resolve(Panicked, m, r.shaken, r.panicAt, r.hyst), Reason{Kind: ByRoutOver}
 	}
-	to := resolve(st, m, r.shaken, r.panicAt, r.hyst)
-	if to == Panicked && st == Panicked && shouldRout(secondsInState, r.routAfter) {
-		return Routed, Reason{Kind: ByRoutTimer}
-	}
-	return to, Reason{}
+	return Routed, Reason{}
+}
+
+// routs reports whether an agent Panicked since tick since routs now
+// (ShouldRout).
+func (r *stepRules) routs(since int64) bool {
+	return shouldRout(float64(r.end-since)/ticksPerSecond, r.routAfter)
 }
 
 // dwelling reports whether an agent who entered his state at since must stay
@@ -150,7 +148,15 @@ func (w *World) step() {
 		if st == Steady && m >= r.shaken {
 			continue // the common case: resolve would keep him Steady
 		}
-		to, cause := r.state(st, m, since[i])
+		to, cause := st, Reason{}
+		if st == Routed {
+			to, cause = r.afterRout(m, since[i])
+		} else {
+			to = resolve(st, m, r.shaken, r.panicAt, r.hyst) // ResolveState
+			if to == Panicked && st == Panicked && r.routs(since[i]) {
+				to, cause = Routed, Reason{Kind: ByRoutTimer}
+			}
+		}
 		if to == st || r.dwelling(since[i]) {
 			continue
 		}
