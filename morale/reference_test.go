@@ -322,7 +322,38 @@ func FuzzReferenceWorld(f *testing.F) {
 		f.Add([]byte{0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 2, 2, 2, 2, 2, k, 3, 5, 7, 9, 11, 6, 6, k, 200, 100, 50, 6, 7, k, 1, 2, 3, 4, 5, 6})
 	}
 
-	f.Fuzz(func(t *testing.T, data []byte) {
+	f.Fuzz(runAgainstReference)
+}
+
+// A battle through which 70 squads and 70 grid cells come and go, so that
+// the World compacts both on the way and must still agree with the
+// reference.
+func TestReferenceWorldThroughCompaction(t *testing.T) {
+	var data []byte
+	for k := range byte(70) {
+		data = append(data, 0, 0, 3, k, 0, 0) // spawn in squad 0, in cell k
+	}
+	for k := range byte(70) {
+		data = append(data, 11, k, 100+k) // agent k to squad 100+k
+	}
+	data = append(data, 3, 0, 3, 0, 0, 4, 0, 4, 4, 0) // AllyDown at the origin, everywhere
+	for k := range 70 {
+		data = append(data, 14, 0) // remove one
+		if k%10 == 0 {
+			data = append(data, 4, 4, 0, 2, 1, 1, 3) // step, news for another
+		}
+	}
+	runAgainstReference(t, data)
+	for range 3 {
+		data = append(data, 0, 1, 3, 9, 9, 0) // and new ones in the compacted World
+	}
+	runAgainstReference(t, append(data, 4, 4, 0, 3, 1, 3, 9, 9, 0, 1, 3, 4, 4, 0))
+}
+
+// runAgainstReference drives a World and the reference with the calls data
+// encodes and compares them after each call.
+func runAgainstReference(t *testing.T, data []byte) {
+	{
 		in := &fuzzInput{b: data}
 		s := morale.DefaultSettings()
 		s.Weights["Artillery"] = -0.3
@@ -347,8 +378,11 @@ func FuzzReferenceWorld(f *testing.F) {
 			}
 			return ref.agents[k%len(ref.agents)]
 		}
+		// Positions mostly within one battlefield, sometimes across
+		// hundreds of grid cells, so that cells come and go.
 		pos := func() morale.Vec2 {
-			return morale.Vec2{X: float64(in.byte())*40 - 2000, Y: float64(in.byte()) * 40}
+			spread := []float64{40, 40, 40, 40000}[in.pick(4)]
+			return morale.Vec2{X: float64(in.byte())*spread - 2000, Y: float64(in.byte()) * 40}
 		}
 		var op string
 		fail := func(format string, args ...any) {
@@ -482,9 +516,9 @@ func FuzzReferenceWorld(f *testing.F) {
 				if err == nil {
 					ref.s = st.Clone()
 				}
-			case 11: // change squad
+			case 11: // change squad: one of many, so that squads come and go
 				a := agent()
-				id := morale.SquadID(in.pick(5))
+				id := morale.SquadID(in.byte())
 				if a != nil {
 					op = fmt.Sprintf("SetSquad(%v)", id)
 					a.real.SetSquad(id)
@@ -532,7 +566,7 @@ func FuzzReferenceWorld(f *testing.F) {
 			}
 			compareWithReference(t, w, ref, all, realLog, checked, fail)
 		}
-	})
+	}
 }
 
 // compareWithReference checks that w and ref agree bit for bit.
