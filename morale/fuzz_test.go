@@ -33,7 +33,7 @@ var (
 		morale.Outnumbered, morale.LowHealth, morale.EnemyDown, morale.ReinforcementsArrived,
 		morale.LeaderNearby, morale.Rest, "Artillery", "NoSuchEvent"}
 	fuzzScales = []float64{0, 0.25, 0.5, 1, 1, 1.7, 3, 40, -1, -0.0001, math.NaN(), math.Inf(1), math.Inf(-1)}
-	fuzzDts    = []float64{1.0 / 60, 1.0 / 30, 1.0 / 64, 0.1, 0.25, 0.013, 0.37, 1.7, 5, 0, -1, math.NaN(), math.Inf(1), 1e-10}
+	fuzzDts    = []float64{1.0 / 60, 1.0 / 30, 1.0 / 64, 0.1, 0.25, 0.013, 0.37, 1.7, 5, 0, -1, math.NaN(), math.Inf(1), 1e-10, 3600, 1e9, 1e308}
 	fuzzRadii  = []float64{0, -5, 300, 1000, 3000, 1e6, math.NaN(), math.Inf(1), math.Inf(-1)}
 )
 
@@ -65,6 +65,8 @@ func FuzzWorld(f *testing.F) {
 	battle = append(battle, 6, 1, 4, 8, 4, 8, 11, 2, 1, 12, 3, 9, 9, 13, 1, 10, 4, 8)
 	f.Add(battle)
 	f.Add(append([]byte{255}, battle...)) // the same with listeners that report news
+	// Issue 7, item 5: an hour, 1e9 s and 1e308 s in one call each.
+	f.Add([]byte{0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 3, 3, 128, 128, 0, 0, 4, 14, 4, 15, 2, 0, 1, 7, 4, 16, 4, 4})
 	for _, k := range []byte{0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14} {
 		f.Add([]byte{0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 2, 2, 2, 2, 2, 4, 4, k, 3, 5, 7, 9, 4, 8, k, 200, 100, 50, 4, 7})
 	}

@@ -322,6 +322,9 @@ func FuzzReferenceWorld(f *testing.F) {
 		f.Add([]byte{0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 2, 2, 2, 2, 2, k, 3, 5, 7, 9, 11, 6, 6, k, 200, 100, 50, 6, 7, k, 1, 2, 3, 4, 5, 6})
 	}
 
+	// A laptop that slept: an hour, then 1e9 s and 1e308 s, past
+	// MaxAdvanceSteps and MaxSeconds.
+	f.Add([]byte{0, 0, 0, 1, 1, 4, 0, 1, 0, 2, 2, 0, 2, 0, 1, 3, 4, 14, 0, 4, 15, 0, 2, 1, 0, 3, 4, 16, 0, 4, 4, 0, 6, 0, 4, 15, 0})
 	f.Fuzz(runAgainstReference)
 }
 
