@@ -5,7 +5,7 @@ import (
 	"math"
 )
 
-// Agent is a handle to one agent of a World: the design's morale component.
+// Agent is a handle to one agent of a World: his morale, nerve and state.
 // Its data lives in the World's arrays; the handle stays valid, and keeps
 // pointing at the same agent, until the agent is removed. After that its
 // getters return zero values and its setters return ErrRemoved or do nothing.
@@ -25,8 +25,9 @@ type spawnConfig struct {
 	flags    uint8
 }
 
-// WithNerve pins the agent's nerve to v (0..1) instead of rolling it: the
-// design's NerveOverride, for the named character who is supposed to be brave.
+// WithNerve pins the agent's nerve to v (0..1) instead of rolling it, for the
+// named character who is supposed to be brave (see "Morale, nerve and state"
+// in the package documentation).
 func WithNerve(v float64) SpawnOption {
 	return func(c *spawnConfig) { c.nerve, c.nerveSet = v, true }
 }
