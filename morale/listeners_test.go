@@ -1,6 +1,9 @@
 package morale_test
 
 import (
+	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/moralebreak/moralebreak/morale"
@@ -130,5 +133,149 @@ func TestAdvanceFromListenerAddsUp(t *testing.T) {
 	}
 	if got := w.Steps(); got != 6 {
 		t.Errorf("Steps() = %d; want 6", got)
+	}
+}
+
+func TestListeners(t *testing.T) {
+	w := newTestWorld(t, noContagion)
+	var calls []string
+	w.OnMoraleChanged(func(a *morale.Agent, m float64, why morale.Reason) {
+		if a.Morale() != m {
+			t.Errorf("OnMoraleChanged(%v) while Morale() = %v; want the new value in place", m, a.Morale())
+		}
+		calls = append(calls, fmt.Sprintf("morale %.4f %v", m, why))
+	})
+	w.OnStateChanged(func(a *morale.Agent, old, new morale.State, why morale.Reason) {
+		if a.State() != new {
+			t.Errorf("OnStateChanged(%v→%v) while State() = %v; want the new state in place", old, new, a.State())
+		}
+		calls = append(calls, fmt.Sprintf("state %v→%v %v", old, new, why))
+	})
+	second := 0
+	w.OnMoraleChanged(func(*morale.Agent, float64, morale.Reason) { second++ })
+	a := w.Spawn(1, morale.Vec2{}, morale.WithNerve(0))
+	expect := func(step string, want ...string) {
+		t.Helper()
+		if !slices.Equal(calls, want) {
+			t.Errorf("%s: listeners saw %q; want %q", step, calls, want)
+		}
+		calls = nil
+	}
+	_ = a.ReportEvent(morale.TookDamage, 1)
+	expect("TookDamage, synchronously", "morale 0.9000 event TookDamage")
+	_ = a.ReportEvent(morale.EnemyDown, 2)
+	expect("EnemyDown at 0.9", "morale 1.0000 event EnemyDown")
+	_ = a.ReportEvent(morale.EnemyDown, 1)
+	expect("good news at full morale is no change")
+	_ = a.SetMorale(1)
+	expect("SetMorale to the same value is no change")
+	_ = a.ReportCustomEvent(-0.5)
+	expect("custom event", "morale 0.5000 custom event")
+	w.Advance(0.25)
+	expect("step", "state Steady→Shaken custom event")
+	_ = a.SetMorale(0)
+	expect("SetMorale", "morale 0.0000 set by hand")
+	w.Advance(0.75)
+	expect("step after dwell", "state Shaken→Panicked set by hand")
+	_ = a.ReportEvent(morale.AllyDown, 1)
+	expect("bad news at zero is no change")
+	a.Rally()
+	expect("rally", "morale 0.7500 rally", "state Panicked→Steady rally")
+	a.Rally()
+	expect("second rally changes nothing")
+	a.ForceRout()
+	expect("force rout", "state Steady→Routed forced rout")
+	w.Advance(10)
+	if len(calls) != 0 && !strings.Contains(strings.Join(calls, ","), "recovery") {
+		t.Errorf("recovery steps reported %q; want reason recovery", calls)
+	}
+	calls = nil
+	w.Spawn(1, morale.Vec2{}, morale.WithMorale(0.5))
+	w.Advance(0.25)
+	for _, c := range calls {
+		if strings.HasPrefix(c, "morale") && !strings.Contains(c, "contagion") && !strings.Contains(c, "recovery") {
+			t.Errorf("step morale change reported as %q; want contagion or recovery", c)
+		}
+	}
+	if second == 0 {
+		t.Errorf("second morale listener never called; want every listener called")
+	}
+}
+
+// A listener reacting to one agent's change may report news to another
+// agent; the other agent's listeners must end up having seen his real
+// morale and state.
+func TestListenersReentrant(t *testing.T) {
+	w := newTestWorld(t)
+	seenMorale := map[*morale.Agent]float64{}
+	seenState := map[*morale.Agent]morale.State{}
+	w.OnMoraleChanged(func(a *morale.Agent, m float64, why morale.Reason) { seenMorale[a] = m })
+	var men []*morale.Agent
+	w.OnStateChanged(func(a *morale.Agent, old, new morale.State, why morale.Reason) {
+		if seenState[a] != old {
+			t.Errorf("state change %v→%v (%v) for an agent last seen %v; want old = last seen", old, new, why, seenState[a])
+		}
+		seenState[a] = new
+		if new == morale.Panicked && a == men[0] {
+			// His panic scares the squad: news to the others, from a listener.
+			_ = w.ReportEventAtLocation(morale.Suppressed, a.Position(), 0, nil, 3)
+		}
+		if new == morale.Routed && a == men[0] {
+			w.RallySquad(2)
+		}
+	})
+	for i := range 5 {
+		men = append(men, w.Spawn(1, morale.Vec2{X: float64(i)}, morale.WithNerve(0.05*float64(i))))
+		seenMorale[men[i]] = 1
+	}
+	for i := range 5 {
+		a := w.Spawn(2, morale.Vec2{X: float64(i)}, morale.WithMorale(0.3))
+		men = append(men, a)
+		seenMorale[a] = 0.3
+	}
+	_ = men[0].ReportEvent(morale.LeaderDown, 2)
+	for range 100 {
+		w.Advance(0.25)
+		for i, a := range men {
+			if seenMorale[a] != a.Morale() || seenState[a] != a.State() {
+				t.Fatalf("at %v s agent %d: listeners last saw %v/%v; Morale() %v, State() %v; want the same",
+					w.Now(), i, seenMorale[a], seenState[a], a.Morale(), a.State())
+			}
+		}
+	}
+}
+
+// Listeners may call any method of the World, even while an event at a
+// location is being handed out: remove the agent it reached, or report
+// another event at a location.
+func TestListenersDuringEventAtLocation(t *testing.T) {
+	w := newTestWorld(t)
+	var near5, far []*morale.Agent
+	for i := range 5 {
+		near5 = append(near5, w.Spawn(0, morale.Vec2{X: float64(i)}, morale.WithNerve(0)))
+		far = append(far, w.Spawn(1, morale.Vec2{X: 50000 + float64(i)}, morale.WithNerve(0)))
+	}
+	echoed := false
+	w.OnMoraleChanged(func(a *morale.Agent, m float64, why morale.Reason) {
+		if why.Event == morale.LeaderDown && m < 0.9 {
+			w.Remove(a) // he fell
+			if !echoed {
+				echoed = true
+				_ = w.ReportEventAtLocation(morale.TookDamage, morale.Vec2{X: 50000}, 0, []morale.SquadID{1}, 1)
+			}
+		}
+	})
+	if err := w.ReportEventAtLocation(morale.LeaderDown, morale.Vec2{}, 0, []morale.SquadID{0}, 1); err != nil {
+		t.Fatal(err)
+	}
+	for i, a := range near5 {
+		if !a.Removed() {
+			t.Errorf("agent %d near the event: not removed by its listener (morale %v); want every one reached", i, a.Morale())
+		}
+	}
+	for i, a := range far {
+		if !near(a.Morale(), 0.9, 1e-12) {
+			t.Errorf("far agent %d: morale %v; want 0.9 from the one TookDamage reported by a listener", i, a.Morale())
+		}
 	}
 }
