@@ -337,3 +337,40 @@ func TestWorldStepSizeIndependent(t *testing.T) {
 		t.Errorf("agent 0 ends at %v; want %v (±1e-9)", one[0], want)
 	}
 }
+
+// Time settings far beyond the clock (issue 7, item 1) either fail
+// Validate or run without hanging and without NaN.
+func TestHugeTimeSettingsDoNotBreakTheClock(t *testing.T) {
+	for _, name := range []string{"SquadUpdateInterval", "MinimumStateSeconds", "RoutAfterSeconds", "MinRoutSeconds", "RecoveryDelaySeconds"} {
+		for _, v := range []float64{1e10, 1.4e10, 1e12, 1e300} {
+			s := morale.DefaultSettings()
+			for _, p := range morale.Params() {
+				if p.Name == name {
+					p.Set(&s, v)
+				}
+			}
+			w, err := morale.NewWorld(s, 1)
+			if err != nil {
+				continue // refused by Validate: fine
+			}
+			a := w.Spawn(1, morale.Vec2{}, morale.WithMorale(0.1))
+			calls := 0
+			w.OnMoraleChanged(func(_ *morale.Agent, m float64, _ morale.Reason) {
+				calls++
+				if !(m >= 0 && m <= 1) {
+					t.Fatalf("%s = %g: listener got morale %v; want 0..1", name, v, m)
+				}
+			})
+			for range 120 {
+				w.Advance(1.0 / 60)
+			}
+			if calls > 1000 || w.Steps() > 10 || w.Now() != 2 {
+				t.Errorf("%s = %g: 2 s of frames ran %d steps, %d listener calls, Now() %v; want a handful and 2",
+					name, v, w.Steps(), calls, w.Now())
+			}
+			if m := a.Morale(); !(m >= 0 && m <= 1) {
+				t.Errorf("%s = %g: morale %v; want 0..1", name, v, m)
+			}
+		}
+	}
+}
