@@ -67,9 +67,13 @@ func (w *World) Advance(dt float64) {
 		return
 	}
 	w.init()
-	// Outside Advance targetTicks equals nowTicks; inside (a listener
-	// advancing during a step's flush) the time adds to what remains.
-	// Both terms are at most maxTicks: the sum cannot overflow.
+	// Called by the game, the clock heads from now; called by a listener
+	// (only listeners run while delivering), perhaps during a step's flush,
+	// the time adds to what remains of the Advance under way. Both terms
+	// are at most maxTicks: the sum cannot overflow.
+	if !w.delivering {
+		w.targetTicks = w.nowTicks
+	}
 	w.targetTicks += secondsToTicks(dt)
 	if w.targetTicks > maxTicks {
 		w.drop(w.targetTicks - maxTicks)

@@ -24,9 +24,10 @@ var ErrRemoved = errors.New("morale: agent was removed from its world")
 //
 // Events change morale at once. Recovery, contagion, timers and state changes
 // run on a fixed step of Settings.SquadUpdateInterval seconds, fed by Advance.
-// The clock counts whole ticks of 1/705,600,000 s, so advancing 1.0 s with a 0.1 s interval
-// runs exactly ten steps, and the same events driven at any frame sizes end
-// bit-for-bit equal.
+// The clock counts whole ticks of 1/705,600,000 s, so advancing 1.0 s with a
+// 0.1 s interval runs exactly ten steps, and the same events driven at any
+// frame sizes end bit-for-bit equal, within the limits of MaxAdvanceSteps per
+// call and MaxSeconds in all (see DroppedSeconds).
 //
 // A World is not safe for concurrent use: call it from one goroutine, as a
 // game's update loop does.
@@ -53,8 +54,8 @@ type World struct {
 	nowTicks      int64 // the present: events are stamped with it
 	stepTicks     int64 // end of the last step
 	steps         uint64
-	// targetTicks is where Advance is taking the clock: nowTicks outside
-	// Advance; a listener's own Advance adds to it.
+	// targetTicks is where Advance is taking the clock; a listener's own
+	// Advance adds to it.
 	targetTicks int64
 	dropped     float64 // seconds Advance dropped; see DroppedSeconds
 
