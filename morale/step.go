@@ -13,8 +13,12 @@ import "math"
 //     [CanReturnFromRout]), unless MinimumStateSeconds have not passed since
 //     his last change.
 //
-// The squad averages are taken once, before the pass, so the order of the
-// agents does not matter. The changes are queued for the listeners and told
+// The squad averages are taken once, before the pass, so no agent's result
+// depends on another's change in the same step. Each squad keeps a running
+// sum of its members' morale: the pass sets it afresh, adding in the agents'
+// order, and every change between steps adds its difference (events at a
+// location in the agents' order too), so its rounding is fixed by the calls
+// made, never by the grid. The changes are queued for the listeners and told
 // after the pass (see the World's documentation).
 
 // edgeTicks is how far, in ticks, an agent's last bad news must lie from the
@@ -22,7 +26,7 @@ import "math"
 // recovery without the exact seconds. Near the edge the seconds since the bad
 // news are about delay+dt; converting them from ticks and subtracting the
 // delay rounds by a few ulps of that, which for any delay and interval the
-// clock can hold (below maxTicks = 2^61 ticks) is under 2^61/2^52 = 512
+// clock can hold (maxTicks, below 2^61 ticks) is under 2^61/2^52 = 512
 // ticks, and for the settings Validate accepts far below one tick. 4096
 // ticks (5.8 µs) is well clear of it; agents nearer the edge take the exact
 // path. TestSecondsSinceBadNewsStandInsAreExact checks it, and fails with a
@@ -46,6 +50,7 @@ type stepRules struct {
 	routAfter, minRout              float64
 }
 
+// stepRules works out the rules of the step ending at tick end.
 func (w *World) stepRules(end int64) stepRules {
 	s := &w.s
 	dt := float64(w.intervalTicks) / ticksPerSecond
