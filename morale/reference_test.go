@@ -564,7 +564,7 @@ func runAgainstReference(t *testing.T, data []byte) {
 					a.nerve = v
 				}
 			}
-			if os.Getenv("REFDEBUG") != "" {
+			if os.Getenv("REFDEBUG") != "" { // REFDEBUG=1 go test -run ... lists the calls
 				t.Logf("%s", op)
 			}
 			compareWithReference(t, w, ref, all, realLog, checked, fail)

@@ -119,6 +119,8 @@ func (w *World) init() {
 	}
 }
 
+// apply makes valid settings s the World's: the step length from the next
+// step on, and a grid sized to the new reach.
 func (w *World) apply(s Settings) {
 	w.s = s
 	w.intervalTicks = secondsToTicks(s.SquadUpdateInterval)
@@ -127,6 +129,7 @@ func (w *World) apply(s Settings) {
 	}
 }
 
+// rebuildGrid puts every agent into a new grid of cells of edge size.
 func (w *World) rebuildGrid(size float64) {
 	w.grid = newGrid(size)
 	for i := range w.pos {
@@ -164,8 +167,9 @@ func (w *World) Steps() uint64 { return w.steps }
 // Len returns the number of agents in the World.
 func (w *World) Len() int { return len(w.handles) }
 
-// Agents returns an iterator over the World's agents. Spawning or removing
-// agents while iterating is not allowed.
+// Agents returns an iterator over the World's agents, in the World's order:
+// spawn order, except that Remove moves the last agent into the removed one's
+// place. Spawning or removing agents while iterating is not allowed.
 func (w *World) Agents() iter.Seq[*Agent] {
 	return func(yield func(*Agent) bool) {
 		for _, a := range w.handles {
