@@ -9,7 +9,7 @@ import (
 )
 
 // A squad of five, one of them the leader. The game reacts to state changes
-// (the design's "On State Changed") and reports what happens to them: a death
+// (World.OnStateChanged) and reports what happens to them: a death
 // at a location, and the leader's death. The World steps on its own fixed
 // interval; the game only feeds it time.
 func Example() {
