@@ -16,15 +16,15 @@ const never = -(int64(1) << 62)
 // where whole nanoseconds would lose 10 ns and miss the step at 1.0 s.
 const ticksPerSecond = 705600000
 
-// MaxSeconds is the longest a World runs: 3e9 seconds of simulated time,
+// MaxWorldSeconds is the longest a World runs: 3e9 seconds of simulated time,
 // about 95 years. Advance stops the clock there and drops the rest of the
 // time (see World.DroppedSeconds), so the clock never wraps.
-const MaxSeconds = 3e9
+const MaxWorldSeconds = 3e9
 
-// maxTicks is MaxSeconds in ticks, 2.1168e18: exact in a float64, and small
+// maxTicks is MaxWorldSeconds in ticks, 2.1168e18: exact in a float64, and small
 // enough that the difference of any two times the World holds (never
 // included) fits in an int64.
-const maxTicks = int64(MaxSeconds) * ticksPerSecond
+const maxTicks = int64(MaxWorldSeconds) * ticksPerSecond
 
 // MaxAdvanceSteps is the most fixed steps one call of Advance runs: 16384,
 // 68 minutes of simulated time at the default 0.25 s interval. When more
@@ -58,7 +58,7 @@ func secondsToTicks(seconds float64) int64 {
 // negative or non-finite dt is ignored.
 //
 // One call runs at most MaxAdvanceSteps steps, and the clock stops at
-// MaxSeconds; time beyond either is dropped and added to DroppedSeconds.
+// MaxWorldSeconds; time beyond either is dropped and added to DroppedSeconds.
 //
 // Called from a listener, it moves the same clock at once: the time adds up,
 // and every step that falls due runs before it returns.
@@ -99,6 +99,6 @@ func (w *World) drop(ticks int64) {
 
 // DroppedSeconds returns the simulated time Advance dropped since the World
 // was made, in seconds: time beyond MaxAdvanceSteps steps in one call, or
-// beyond MaxSeconds. It is 0 while the World keeps its determinism contract
+// beyond MaxWorldSeconds. It is 0 while the World keeps its determinism contract
 // (the same time in any frame sizes gives the same World).
 func (w *World) DroppedSeconds() float64 { return w.dropped }

@@ -32,7 +32,7 @@ func TestAdvanceEnormousDtIsBounded(t *testing.T) {
 		}
 		wantDropped := 0.0
 		if dt > ran {
-			wantDropped = min(dt, morale.MaxSeconds) - ran
+			wantDropped = min(dt, morale.MaxWorldSeconds) - ran
 		}
 		if got := w.DroppedSeconds(); !near(got, wantDropped, wantDropped*1e-12) {
 			t.Errorf("Advance(%g): DroppedSeconds() = %v; want %v", dt, got, wantDropped)
@@ -43,23 +43,23 @@ func TestAdvanceEnormousDtIsBounded(t *testing.T) {
 	}
 }
 
-// The clock stops at MaxSeconds and never wraps (issue 7, item 1).
-func TestClockStopsAtMaxSeconds(t *testing.T) {
+// The clock stops at MaxWorldSeconds and never wraps (issue 7, item 1).
+func TestClockStopsAtMaxWorldSeconds(t *testing.T) {
 	w := newTestWorld(t, func(s *morale.Settings) { s.SquadUpdateInterval = 86400 })
 	a := w.Spawn(1, morale.Vec2{}, morale.WithMorale(0.5))
 	for range 4 {
 		w.Advance(1e9)
 	}
-	if got := w.Now(); got != morale.MaxSeconds {
-		t.Errorf("after 4e9 s: Now() = %v; want MaxSeconds %v", got, morale.MaxSeconds)
+	if got := w.Now(); got != morale.MaxWorldSeconds {
+		t.Errorf("after 4e9 s: Now() = %v; want MaxWorldSeconds %v", got, morale.MaxWorldSeconds)
 	}
 	if got := w.DroppedSeconds(); got != 1e9 {
 		t.Errorf("after 4e9 s: DroppedSeconds() = %v; want 1e9", got)
 	}
 	w.Advance(1e308)
 	w.Advance(math.MaxFloat64)
-	if got := w.Now(); got != morale.MaxSeconds {
-		t.Errorf("after more: Now() = %v; want MaxSeconds", got)
+	if got := w.Now(); got != morale.MaxWorldSeconds {
+		t.Errorf("after more: Now() = %v; want MaxWorldSeconds", got)
 	}
 	if d := w.DroppedSeconds(); !(d > 1e9) || math.IsInf(d, 0) {
 		t.Errorf("DroppedSeconds() = %v; want more than 1e9, finite", d)
@@ -68,34 +68,34 @@ func TestClockStopsAtMaxSeconds(t *testing.T) {
 		t.Fatal(err)
 	}
 	if sn := a.Snapshot(); sn.SecondsSinceBadNews != 0 || !(sn.SecondsInState > 0) {
-		t.Errorf("at MaxSeconds: %+v; want news just now and a finite time in state", sn)
+		t.Errorf("at MaxWorldSeconds: %+v; want news just now and a finite time in state", sn)
 	}
 	steps := w.Steps()
 	w.Advance(1)
-	if w.Steps() != steps || w.Now() != morale.MaxSeconds {
-		t.Errorf("Advance(1) at MaxSeconds ran %d steps, Now() %v; want none and MaxSeconds", w.Steps()-steps, w.Now())
+	if w.Steps() != steps || w.Now() != morale.MaxWorldSeconds {
+		t.Errorf("Advance(1) at MaxWorldSeconds ran %d steps, Now() %v; want none and MaxWorldSeconds", w.Steps()-steps, w.Now())
 	}
 }
 
 // A weight × scale that overflows to −Inf leaves morale unchanged: it is not
 // bad news and must not restart the recovery delay (issue 7, item 10).
 func TestOverflowingNewsDoesNotResetRecoveryDelay(t *testing.T) {
-	w := newTestWorld(t, func(s *morale.Settings) { s.Weights["Doom"] = -1e308 })
+	w := newTestWorld(t, func(s *morale.Settings) { s.Weights["Doom"] = -morale.MaxWeight })
 	a := w.Spawn(1, morale.Vec2{}, morale.WithNerve(0))
 	if err := a.ReportEvent(morale.AllyDown, 1); err != nil {
 		t.Fatal(err)
 	}
 	w.Advance(2)
 	before := a.Snapshot()
-	if err := a.ReportEvent("Doom", 40); err != nil {
+	if err := a.ReportEvent("Doom", 1e306); err != nil {
 		t.Fatal(err)
 	}
 	after := a.Snapshot()
 	if after.Morale != before.Morale {
-		t.Errorf("Doom×40 moved morale %v → %v; want it unchanged (the delta is −Inf)", before.Morale, after.Morale)
+		t.Errorf("Doom×1e306 moved morale %v → %v; want it unchanged (the delta is −Inf)", before.Morale, after.Morale)
 	}
 	if after.SecondsSinceBadNews != before.SecondsSinceBadNews {
-		t.Errorf("Doom×40 left morale unchanged but reset the recovery delay: %v s since bad news; want %v",
+		t.Errorf("Doom×1e306 left morale unchanged but reset the recovery delay: %v s since bad news; want %v",
 			after.SecondsSinceBadNews, before.SecondsSinceBadNews)
 	}
 	// Doom×1 is a finite delta below zero: bad news, morale 0.

@@ -77,7 +77,7 @@
 //
 // The clock has limits, so that no call runs for ever and nothing wraps: one
 // Advance runs at most [MaxAdvanceSteps] steps, and a World runs for at most
-// [MaxSeconds] (about 95 years). Time beyond either is dropped and counted in
+// [MaxWorldSeconds] (about 95 years). Time beyond either is dropped and counted in
 // [World.DroppedSeconds]: while it reads 0 the determinism above holds.
 //
 // # Reacting to changes

@@ -38,7 +38,7 @@ var (
 )
 
 // fuzzLongDts are the catch-ups a game that slept would ask for: an hour,
-// and more than MaxAdvanceSteps steps or MaxSeconds allow.
+// and more than MaxAdvanceSteps steps or MaxWorldSeconds allow.
 var fuzzLongDts = []float64{3600, 1e9, 1e308}
 
 // dt returns a time step: one of fuzzDts, or for bytes 250..255 (rare, as

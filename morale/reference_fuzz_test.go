@@ -33,7 +33,7 @@ func FuzzReferenceWorld(f *testing.F) {
 	}
 
 	// A laptop that slept: an hour, then 1e9 s and 1e308 s, past
-	// MaxAdvanceSteps and MaxSeconds.
+	// MaxAdvanceSteps and MaxWorldSeconds.
 	f.Add([]byte{0, 0, 0, 1, 1, 4, 0, 1, 0, 2, 2, 0, 2, 0, 1, 3, 4, 250, 0, 4, 251, 0, 2, 1, 0, 3, 4, 252, 0, 4, 4, 0, 6, 0, 4, 251, 0})
 	f.Fuzz(runAgainstReference)
 }

@@ -20,7 +20,7 @@ import (
 const refTicks = 705600000
 
 // refMaxTicks is the documented latest time the clock reaches.
-var refMaxTicks = int64(math.Round(morale.MaxSeconds * refTicks))
+var refMaxTicks = int64(math.Round(morale.MaxWorldSeconds * refTicks))
 
 // refSecondsToTicks rounds a time to the clock's tick, as the World
 // documents for dt and the time settings.
@@ -205,7 +205,7 @@ func (r *refWorld) setSquad(a *refAgent, id morale.SquadID) {
 }
 
 // advance is World.Advance: the clock moves by dt rounded to the tick, up
-// to MaxSeconds, and every step that falls due runs, at most
+// to MaxWorldSeconds, and every step that falls due runs, at most
 // MaxAdvanceSteps of them; the time beyond either limit is dropped.
 func (r *refWorld) advance(dt float64) {
 	if !(dt > 0) || math.IsInf(dt, 1) {

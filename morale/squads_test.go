@@ -112,7 +112,9 @@ func TestSquadStatsAndDump(t *testing.T) {
 		t.Errorf("SquadIDs() = %v; want [-2 4 10] sorted", ids)
 	}
 	var buf bytes.Buffer
-	w.Dump(&buf)
+	if err := w.Dump(&buf); err != nil {
+		t.Fatal(err)
+	}
 	out := buf.String()
 	for _, s := range []string{"0.52", "0.10", "0.70", "broken 2"} {
 		if !strings.Contains(out, s) {

@@ -27,7 +27,7 @@ var ErrRemoved = errors.New("morale: agent was removed from its world")
 // The clock counts whole ticks of 1/705,600,000 s, so advancing 1.0 s with a
 // 0.1 s interval runs exactly ten steps, and the same events driven at any
 // frame sizes end bit-for-bit equal, within the limits of MaxAdvanceSteps per
-// call and MaxSeconds in all (see DroppedSeconds).
+// call and MaxWorldSeconds in all (see DroppedSeconds).
 //
 // A World is not safe for concurrent use: call it from one goroutine, as a
 // game's update loop does.
