@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/ui"
@@ -71,9 +72,16 @@ func parseConfig(args []string, usage io.Writer) (config, error) {
 	fs.BoolVar(&c.TPSLog, "tpslog", false, "print the measured TPS and FPS every 5 s")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(usage)
-			fmt.Fprintln(usage, "Usage of demo:")
+			// Rendered first, then written once: the flag package drops
+			// its own write errors, and a usage that cannot be written is
+			// an error, not a help shown.
+			var b strings.Builder
+			b.WriteString("Usage of demo:\n")
+			fs.SetOutput(&b)
 			fs.PrintDefaults()
+			if _, err := io.WriteString(usage, b.String()); err != nil {
+				return config{}, fmt.Errorf("writing the usage: %w", err)
+			}
 			return config{}, errHelp
 		}
 		return config{}, err
