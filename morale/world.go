@@ -220,7 +220,7 @@ func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, e
 	if !(c.morale >= 0 && c.morale <= 1) {
 		return nil, fmt.Errorf("morale: Spawn: WithMorale(%v) is outside 0..1", c.morale)
 	}
-	nerve := w.s.NerveMin + w.rng.Float64()*(w.s.NerveMax-w.s.NerveMin)
+	nerve := w.s.NerveMin + float64(w.rng.Float64()*(w.s.NerveMax-w.s.NerveMin))
 	if c.nerveSet {
 		nerve = c.nerve
 	}
@@ -347,7 +347,7 @@ func (w *World) step() {
 	dt := float64(w.intervalTicks) / ticksPerSecond
 	keep := 1.0
 	if s.ContagionPerSecond > 0 {
-		keep = math.Exp(-s.ContagionPerSecond * dt)
+		keep = portableExp(-s.ContagionPerSecond * dt)
 	}
 	for k := range w.squads {
 		sq := &w.squads[k]
@@ -368,7 +368,7 @@ func (w *World) step() {
 		// Agents whose last bad news is newer than this are still inside
 		// the delay for the whole step.
 		noneYet    = end - delayTicks + 1000
-		rateDt     = rate * dt
+		rateDt     = float64(rate * dt)
 		dwellTicks = int64(math.Round(s.MinimumStateSeconds * ticksPerSecond))
 		shaken     = s.ShakenBelow
 		panicAt    = s.PanicBelow
