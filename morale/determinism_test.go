@@ -3,6 +3,7 @@ package morale_test
 import (
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/moralebreak/moralebreak/morale"
@@ -318,6 +319,7 @@ func fight(t *testing.T) (uint64, *fightLog) {
 // little.
 func TestFightSameBitsEverywhere(t *testing.T) {
 	got, log := fight(t)
+	t.Logf("fight hash = %#016x (GOARCH %s)", got, runtime.GOARCH)
 	t.Logf("fight: %d listener calls; morale changes by reason %v; state changes by reason %v",
 		log.calls, log.morale, log.states)
 	for _, k := range []morale.ReasonKind{morale.ByEvent, morale.ByCustomEvent, morale.ByContagion,
