@@ -89,24 +89,31 @@ func scale2(y float64, k int) float64 {
 	}
 }
 
-// portableHypot returns √(p² + q²) as max·√(1 + (min/max)²), without
+// portableHypot returns √(x² + y²) as max·√(1 + (min/max)²), without
 // overflow or underflow on the way: the formula of math.Hypot's amd64
 // assembly, step for step, so its results are those bits, on every
-// architecture. An infinite argument gives +Inf, else a NaN gives NaN.
-func portableHypot(p, q float64) float64 {
-	p, q = math.Abs(p), math.Abs(q)
+// architecture. An infinite argument gives +Inf, else a NaN gives NaN. It is
+// small enough to inline, and uses max and min rather than a swap: with
+// agents all around an event the branch would be mispredicted half the time
+// (three times slower).
+func portableHypot(x, y float64) float64 {
+	ax, ay := math.Abs(x), math.Abs(y)
+	p, q := max(ax, ay), min(ax, ay)
+	if p > 0 && p <= math.MaxFloat64 { // false for 0, +Inf and NaN
+		q /= p
+		return p * math.Sqrt(1+float64(q*q))
+	}
+	return hypotEdge(x, y)
+}
+
+// hypotEdge is portableHypot when either argument is infinite or NaN, or
+// both are zero.
+func hypotEdge(x, y float64) float64 {
 	switch {
-	case math.IsInf(p, 1) || math.IsInf(q, 1):
+	case math.IsInf(x, 0) || math.IsInf(y, 0):
 		return math.Inf(1)
-	case p != p || q != q:
+	case x != x || y != y:
 		return math.NaN()
 	}
-	if p < q {
-		p, q = q, p
-	}
-	if p == 0 {
-		return 0
-	}
-	q /= p
-	return p * math.Sqrt(1+float64(q*q))
+	return 0
 }
