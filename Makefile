@@ -20,17 +20,17 @@ WEBDIR      = build/web
 # Window tests need a display; without one, run them under a virtual one.
 XVFB        = $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1600x900x24")
 
-.PHONY: run test lint unit compat fuzz bench web serve browser sim screenshots deps-run deps-test clean
+.PHONY: run test lint unit compat cpus nofma arm64 amd64v3 fuzz bench web serve browser sim screenshots deps-run deps-test clean
 
 ## run: the demo (five soldiers, the opening, the live tuner).
 run: deps-run
 	$(GO) run ./cmd/demo
 
 ## test: everything CI runs — lint, unit and window tests with -race, morale
-## under $(MORALE_GO) and as a lone dependency, each fuzz target for
-## $(FUZZTIME), the js/wasm build and the browser test, and the balance
-## lab's checks (sim).
-test: deps-test lint unit compat fuzz browser sim
+## under $(MORALE_GO) and as a lone dependency, morale's same bits on every
+## CPU (cpus), each fuzz target for $(FUZZTIME), the js/wasm build and the
+## browser test, and the balance lab's checks (sim).
+test: deps-test lint unit compat cpus fuzz browser sim
 
 deps-run:
 	@scripts/deps.sh run
@@ -71,6 +71,44 @@ unit:
 compat:
 	cd morale && GOTOOLCHAIN=$(MORALE_GO) $(GO) test -shuffle=on ./...
 	GO=$(GO) scripts/morale-consumer.sh $(MORALE_GO)
+
+## cpus: the same bits on every CPU. No fused multiply-add left in morale/
+## (nofma), and all of morale's tests, the golden fight hash among them
+## (morale/determinism_test.go), built for arm64 and run under
+## qemu-aarch64-static (arm64), and built for amd64 with GOAMD64=v3, where the
+## compiler fuses multiply-adds too (amd64v3).
+cpus: nofma arm64 amd64v3
+
+## nofma: compile morale's tests for arm64, ppc64le, s390x, riscv64, loong64
+## and amd64 v3 with the assembly listing; fail on any fused multiply-add.
+nofma:
+	GO=$(GO) scripts/nofma.sh
+
+## arm64: morale's tests as a linux/arm64 binary, under qemu-aarch64-static
+## (Debian qemu-user-static, which deps.sh installs), or natively on arm64.
+arm64:
+	@if [ "$$(uname -m)" = aarch64 ]; then \
+	  echo "cd morale && GOARCH=arm64 $(GO) test -shuffle=on ./..."; \
+	  cd morale && GOARCH=arm64 $(GO) test -shuffle=on ./...; \
+	else \
+	  echo "cd morale && GOARCH=arm64 $(GO) test -exec qemu-aarch64-static -shuffle=on ./..."; \
+	  cd morale && GOARCH=arm64 $(GO) test -exec qemu-aarch64-static -shuffle=on ./...; \
+	fi
+
+## amd64v3: morale's tests built with GOAMD64=v3 (AVX2, FMA, BMI1/2, F16C,
+## MOVBE, LZCNT), when this is an amd64 Linux machine with all of them;
+## otherwise it says why it skips.
+amd64v3:
+	@if [ "$$(uname -m)" != x86_64 ] || [ ! -r /proc/cpuinfo ]; then \
+	  echo "amd64v3: skipped: not an x86_64 Linux machine"; exit 0; \
+	fi; \
+	for f in avx2 fma bmi1 bmi2 f16c movbe abm; do \
+	  if ! grep -qw $$f /proc/cpuinfo; then \
+	    echo "amd64v3: skipped: this CPU lacks $$f, which GOAMD64=v3 needs"; exit 0; \
+	  fi; \
+	done; \
+	echo "cd morale && GOAMD64=v3 $(GO) test -shuffle=on ./..."; \
+	cd morale && GOAMD64=v3 $(GO) test -shuffle=on ./...
 
 ## fuzz: every fuzz target of both modules for $(FUZZTIME) each.
 fuzz:

@@ -14,13 +14,17 @@ import "math"
 // full); a NaN or infinite weight×scale leaves morale as it is (clamped). The
 // World rejects such input before it gets here.
 func ApplyMoraleEvent(morale, weight, scale, nerve float64) float64 {
-	morale = clampNaN01(morale)
-	delta := weight * scale
+	// Every float64(...) in the rules is an explicit rounding that keeps
+	// the compiler from fusing a multiply-add, here or with the caller's
+	// arithmetic once inlined, so the bits are the same on every CPU (see
+	// portable.go).
+	morale = clampNaN01(float64(morale))
+	delta := float64(weight * scale)
 	if !finite(delta) {
 		return morale
 	}
 	if delta < 0 {
-		delta *= 1 - clampNaN01(nerve)
+		delta = float64(delta * (1 - clampNaN01(nerve)))
 	}
 	return clamp01(morale + delta)
 }
@@ -49,7 +53,7 @@ func recoverBy(morale, secondsSinceBadNews, dt, perSecond, delay float64) float6
 	if !(dt > 0) || !(perSecond > 0) {
 		return morale
 	}
-	t := secondsSinceBadNews - delay
+	t := float64(secondsSinceBadNews) - float64(delay)
 	if !(t > 0) { // also false for NaN
 		return morale
 	}
@@ -59,7 +63,7 @@ func recoverBy(morale, secondsSinceBadNews, dt, perSecond, delay float64) float6
 	if !(morale < 1) { // 1 and above, or NaN
 		return morale
 	}
-	if m := morale + perSecond*t; m < 1 {
+	if m := float64(morale) + float64(perSecond*t); m < 1 {
 		return m
 	}
 	return 1
@@ -70,20 +74,24 @@ func recoverBy(morale, secondsSinceBadNews, dt, perSecond, delay float64) float6
 //
 //	average + (own − average)·e^(−perSecond·dt)
 //
-// so two steps of half a second land exactly where one step of a second does:
-// perSecond 0.5 closes 1 − e^(−0.5) ≈ 39% of the gap per second. perSecond 0
-// or dt 0, or a NaN squadAverage, perSecond or dt, leaves own unchanged; a NaN
-// own is returned as it is.
+// so two steps of half a second land where one step of a second does (to
+// rounding): perSecond 0.5 closes 1 − e^(−0.5) ≈ 39% of the gap per second.
+// The factor e^(−perSecond·dt) comes from the package's own exp, not
+// math.Exp: pure Go, within one ulp of the exact value, and the same bits on
+// every CPU (math.Exp has different assembly on amd64 and arm64); arguments
+// below about −745 give exactly 0, so a huge rate or step pulls all the way
+// to the average. perSecond 0 or dt 0, or a NaN squadAverage, perSecond or
+// dt, leaves own unchanged; a NaN own is returned as it is.
 func ContagionPull(own, squadAverage, perSecond, dt float64) float64 {
 	if !(perSecond > 0) || !(dt > 0) || squadAverage != squadAverage {
 		return own
 	}
-	return pullBy(own, squadAverage, math.Exp(-perSecond*dt))
+	return pullBy(own, squadAverage, portableExp(-perSecond*dt))
 }
 
 // pullBy is ContagionPull with the decay factor computed once per step.
 func pullBy(own, avg, keep float64) float64 {
-	return avg + (own-avg)*keep
+	return float64(avg) + float64((float64(own)-float64(avg))*keep)
 }
 
 // ResolveState returns the state an agent in state current should be in with
@@ -96,6 +104,12 @@ func pullBy(own, avg, keep float64) float64 {
 // morale leaves the state as it is.
 func ResolveState(current State, morale float64, s Settings) State {
 	return resolve(current, morale, s.ShakenBelow, s.PanicBelow, s.Hysteresis)
+}
+
+// band returns threshold + hysteresis, rounded once (no fused multiply-add
+// with the caller's arithmetic).
+func band(threshold, hysteresis float64) float64 {
+	return float64(threshold) + float64(hysteresis)
 }
 
 // resolve is ResolveState with the three settings it reads passed alone.
@@ -113,15 +127,15 @@ func resolve(current State, morale, shakenBelow, panicBelow, hysteresis float64)
 		if morale < panicBelow {
 			return Panicked
 		}
-		if morale >= shakenBelow+hysteresis {
+		if morale >= band(shakenBelow, hysteresis) {
 			return Steady
 		}
 		return Shaken
 	case Panicked:
-		if morale >= shakenBelow+hysteresis {
+		if morale >= band(shakenBelow, hysteresis) {
 			return Steady
 		}
-		if morale >= panicBelow+hysteresis {
+		if morale >= band(panicBelow, hysteresis) {
 			return Shaken
 		}
 		return Panicked
@@ -151,7 +165,7 @@ func CanReturnFromRout(secondsRouted, morale float64, s Settings) bool {
 }
 
 func canReturn(secondsRouted, morale, panicBelow, hysteresis, minRout float64) bool {
-	return secondsRouted >= minRout && morale >= panicBelow+hysteresis
+	return secondsRouted >= minRout && morale >= band(panicBelow, hysteresis)
 }
 
 // OutnumberedFactor returns √(foes/friends), with both sides floored at one:
@@ -176,6 +190,6 @@ func DistanceFalloff(distance, fullEffectRadius, noEffectRadius float64) float64
 	case distance >= noEffectRadius || math.IsNaN(distance):
 		return 0
 	default:
-		return (noEffectRadius - distance) / (noEffectRadius - fullEffectRadius)
+		return (float64(noEffectRadius) - float64(distance)) / (float64(noEffectRadius) - float64(fullEffectRadius))
 	}
 }

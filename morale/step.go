@@ -62,7 +62,7 @@ func (w *World) stepRules(end int64) stepRules {
 		routAfter: s.RoutAfterSeconds, minRout: s.MinRoutSeconds,
 	}
 	if s.ContagionPerSecond > 0 {
-		r.contagious, r.keep = true, math.Exp(-s.ContagionPerSecond*dt)
+		r.contagious, r.keep = true, portableExp(-s.ContagionPerSecond*dt)
 	}
 	delayTicks := secondsToTicks(s.RecoveryDelaySeconds)
 	r.recoversWholeStep = end - delayTicks - w.intervalTicks - edgeTicks

@@ -34,7 +34,7 @@ func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, e
 	if !(c.morale >= 0 && c.morale <= 1) {
 		return nil, fmt.Errorf("morale: Spawn: WithMorale(%v) is outside 0..1", c.morale)
 	}
-	nerve := w.s.NerveMin + w.rng.Float64()*(w.s.NerveMax-w.s.NerveMin)
+	nerve := w.s.NerveMin + float64(w.rng.Float64()*(w.s.NerveMax-w.s.NerveMin))
 	if c.nerveSet {
 		nerve = c.nerve
 	}

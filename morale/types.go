@@ -76,8 +76,14 @@ type SquadID int
 // table).
 type Vec2 struct{ X, Y float64 }
 
-// Dist returns the Euclidean distance between v and w.
-func (v Vec2) Dist(w Vec2) float64 { return math.Hypot(v.X-w.X, v.Y-w.Y) }
+// Dist returns the Euclidean distance between v and w, the same bits on
+// every CPU (see portableHypot: math.Hypot's formula, in pure Go). It does
+// not overflow while the distance itself fits in a float64; when v.X−w.X or
+// v.Y−w.Y does not (coordinates near ±1.8e308), it is +Inf.
+func (v Vec2) Dist(w Vec2) float64 {
+	// float64(...): the caller's product must not fuse with the difference.
+	return portableHypot(float64(v.X)-float64(w.X), float64(v.Y)-float64(w.Y))
+}
 
 func (v Vec2) finite() bool { return finite(v.X) && finite(v.Y) }
 

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# nofma.sh — prove that the compiler fused no multiply-add in morale/.
+#
+# A fused multiply-add (x*y + z in one rounding) gives different bits from a
+# multiply and an add, and the Go compiler fuses where the CPU has the
+# instruction: arm64, ppc64le, s390x, riscv64, loong64, and amd64 built with
+# GOAMD64=v3. morale/ promises the same bits on every CPU, so it writes an
+# explicit float64(...) rounding wherever a product feeds a sum (see
+# morale/portable.go). This script compiles morale's tests for each of those
+# targets with the assembly listing (-gcflags=-S, compile only, nothing runs)
+# and fails on any fused instruction attributed to a non-test file of morale/
+# (including library code inlined into the tests) or to the two test files
+# that check the bits (determinism_test.go, portable_test.go). The other
+# tests compare with tolerances and may fuse.
+set -euo pipefail
+cd "$(dirname "$0")/../morale"
+GO=${GO:-go}
+
+status=0
+check() { # check LABEL REGEX ENV...
+	local label=$1 re=$2
+	shift 2
+	local listing
+	listing=$(env "$@" "$GO" test -c -o /dev/null -gcflags=-S . 2>&1) || {
+		echo "nofma: $label: the build failed:"
+		echo "$listing" | tail -20
+		status=1
+		return
+	}
+	# A listing without morale's own code means -S printed nothing useful.
+	if ! grep -q 'morale/portable\.go:' <<<"$listing"; then
+		echo "nofma: $label: no assembly listing for morale/portable.go"
+		status=1
+		return
+	fi
+	local bad
+	bad=$(grep -E "$re" <<<"$listing" |
+		grep -E '/morale/([a-z0-9_]+\.go|determinism_test\.go|portable_test\.go):[0-9]+\)' |
+		grep -vE '/morale/[a-z0-9_]+_test\.go:' || true)
+	bad+=$(grep -E "$re" <<<"$listing" |
+		grep -E '/morale/(determinism|portable)_test\.go:[0-9]+\)' || true)
+	if [ -n "$bad" ]; then
+		echo "nofma: $label: fused multiply-adds in morale/ (wrap the product in float64(...)):"
+		echo "$bad"
+		status=1
+	fi
+}
+
+arm='[[:space:]]F(N)?M(ADD|SUB)[A-Z]*[[:space:]]'
+check arm64 "$arm" GOARCH=arm64
+check ppc64le "$arm" GOARCH=ppc64le
+check s390x "$arm" GOARCH=s390x
+check riscv64 "$arm" GOARCH=riscv64
+check loong64 "$arm" GOARCH=loong64
+check "amd64 v3" '[[:space:]]VF(N)?M(ADD|SUB)[0-9]*[A-Z]*[[:space:]]' GOARCH=amd64 GOAMD64=v3
+
+if [ $status -eq 0 ]; then
+	echo "nofma: ok (no fused multiply-add in morale/ for arm64, ppc64le, s390x, riscv64, loong64, amd64 v3)"
+fi
+exit $status
