@@ -282,7 +282,7 @@ func FuzzWorld(f *testing.F) {
 					for _, id := range squads {
 						inFilter = inFilter || id == a.Squad()
 					}
-					d := math.Hypot(a.Position().X-at.X, a.Position().Y-at.Y)
+					d := a.Position().Dist(at) // the World's own, portable distance
 					want := before[i].Morale
 					if inFilter && d <= r {
 						want = morale.ApplyMoraleEvent(want, st.Weights[e], scale*morale.DistanceFalloff(d, st.FullEffectRadius, st.NoEffectRadius), a.Nerve())
