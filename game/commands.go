@@ -108,8 +108,19 @@ func (Restart) isCommand()     {}
 func (SetDebug) isCommand()    {}
 
 // Apply carries out one command at once, between ticks. An invalid command
-// returns an error (wrapping one of the Err values) and changes nothing.
+// returns an error (wrapping one of the Err values) and changes nothing. A
+// command carried out is recorded with the session's sub-tick (see
+// Recording), except Pause, Step and SetSpeed.
 func (g *Game) Apply(c Command) error {
+	if err := g.apply(c); err != nil {
+		return err
+	}
+	g.record(c)
+	return nil
+}
+
+// apply is Apply without the recording.
+func (g *Game) apply(c Command) error {
 	switch c := c.(type) {
 	case Kill:
 		if err := g.living(c.ID); err != nil {
@@ -188,7 +199,7 @@ func finite(p morale.Vec2) bool {
 func (g *Game) step() {
 	target := g.world.Steps() + 1
 	limit := seconds(g.settings.SquadUpdateInterval) + 2
-	for k := int64(0); k < limit && g.world.Steps() < target; k++ {
+	for k := int64(0); k < limit && g.world.Steps() < target && !g.replayHolds(); k++ {
 		g.subtick()
 	}
 }

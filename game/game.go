@@ -64,6 +64,10 @@ type Game struct {
 
 	listeners []func(Report)
 	fault     error // the first report the World refused during a Tick
+
+	session int64     // sub-ticks since New; Restart does not reset it
+	entries []Entry   // the session's recording: every command applied
+	play    *playback // a replay being played, or nil
 }
 
 // New builds a battle from cfg and, when cfg.Opening is set, starts the
@@ -143,13 +147,14 @@ func (g *Game) Tick() {
 	if g.paused {
 		return
 	}
-	for i := 0; i < g.subPerTick; i++ {
+	for i := 0; i < g.subPerTick && !g.paused && !g.replayHolds(); i++ {
 		g.subtick()
 	}
 }
 
 // subtick advances the battle by 1/SubTicksPerSecond s.
 func (g *Game) subtick() {
+	g.session++
 	g.now++
 	g.runOpening()
 	g.updateEnemies()
@@ -162,6 +167,7 @@ func (g *Game) subtick() {
 	} else {
 		g.history.advance(g.Time())
 	}
+	g.playDue()
 }
 
 // sampleAll records every living soldier's morale in the history.
