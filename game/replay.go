@@ -428,6 +428,9 @@ func (rr *replayReader) settingsBlock(at int) (morale.Settings, error) {
 	s, err := morale.ReadSettings(strings.NewReader(b.String()))
 	if err != nil {
 		msg := strings.ReplaceAll(err.Error(), "\n", "; ")
+		if rr.eof {
+			msg += "; the file ends inside it (truncated?)"
+		}
 		return morale.Settings{}, fmt.Errorf("%w: line %d: settings block (its lines counted from 1): %s", ErrBadReplay, at, msg)
 	}
 	return s, nil
