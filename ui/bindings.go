@@ -48,8 +48,11 @@ type Binding struct {
 	// Help says what the key does, in a word or two, for the help line.
 	Help string
 	// Command builds the command in context c; an error (ErrNoSelection)
-	// says why there is none.
+	// says why there is none. For an Action binding it gives nil, nil.
 	Command func(c Context) (game.Command, error)
+	// Action, when not NoAction, is what the binding does instead of a
+	// game command (Save replay).
+	Action Action
 
 	group group
 }
@@ -78,6 +81,7 @@ func Bindings() []Binding {
 			}
 			return game.ForceRout{ID: c.Selected}, nil
 		}},
+		{Keys: []ebiten.Key{ebiten.KeyF2}, KeyName: "F2", Label: "Save replay", Help: "save replay", Command: action, Action: ActSaveReplay},
 	}
 }
 
