@@ -15,7 +15,7 @@ import (
 
 func TestGIFFramesAndSize(t *testing.T) {
 	for _, tc := range []struct {
-		from, to float64
+		from, to  float64
 		fps, want int
 	}{
 		{0, 16, 10, 160}, {2, 4, 5, 10}, {0, 0.01, 10, 1}, {1, 1.25, 10, 3}, {0, 1, 50, 50},
