@@ -70,6 +70,7 @@ type App struct {
 	err      error              // a -state file that cannot be written: Update ends with it
 
 	replayShown bool // replayNote has shown how the replay ended
+	rewind      rewindState
 }
 
 // NewApp builds the widgets and starts watching the weights file (native
@@ -119,11 +120,12 @@ func (a *App) Update() error {
 	}
 	a.ui.Update() // button and slider handlers fire in here
 
+	a.timelineDrag()
 	it := MapInput(a.readInput(), a.viewport(), a.g)
 	a.applyIntent(it)
 	a.pollWatcher()
 	a.g.Tick()
-	a.replayNote()
+	a.sessionNotes()
 	a.refresh()
 	return nil
 }

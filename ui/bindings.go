@@ -81,6 +81,9 @@ func Bindings() []Binding {
 			}
 			return game.ForceRout{ID: c.Selected}, nil
 		}},
+		{Keys: []ebiten.Key{ebiten.KeyComma}, KeyName: ",", Label: "Rewind 1 s", Help: "rewind", Command: action, Action: ActRewindBack},
+		{Keys: []ebiten.Key{ebiten.KeyPeriod}, KeyName: ".", Label: "Forward 1 s", Help: "forward", Command: action, Action: ActRewindForward},
+		{Label: "Resume from here", Command: action, Action: ActResume},
 		{Keys: []ebiten.Key{ebiten.KeyF2}, KeyName: "F2", Label: "Save replay", Help: "save replay", Command: action, Action: ActSaveReplay},
 	}
 }

@@ -17,6 +17,13 @@ const (
 	// ActSaveReplay writes the session's replay (Config.ReplayPath; a
 	// download in the browser).
 	ActSaveReplay
+	// ActRewindBack and ActRewindForward move the rewind cursor RewindStep
+	// seconds back or on (game.RewindBy).
+	ActRewindBack
+	ActRewindForward
+	// ActResume continues from the rewind cursor with the tuner's weights
+	// (game.Resume).
+	ActResume
 )
 
 // action returns a binding's Command for an Action binding: no game
@@ -42,6 +49,14 @@ func (a *App) do(act Action) {
 			return
 		}
 		a.showBanner(msg, false, 4*game.TPS)
+	case ActRewindBack:
+		a.g.RewindBy(-RewindStep)
+	case ActRewindForward:
+		a.g.RewindBy(RewindStep)
+	case ActResume:
+		if err := a.g.Resume(); err != nil {
+			a.showBanner(err.Error(), true, 4*game.TPS)
+		}
 	}
 }
 
