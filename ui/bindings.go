@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/game"
@@ -97,7 +98,28 @@ func HelpText() string {
 			keys = append(keys, b.KeyName+": "+b.Help)
 		}
 	}
+	// The keys in lines of at most helpLine characters, so that the panel
+	// keeps its width.
+	var lines []string
+	line := ""
+	for _, k := range keys {
+		switch {
+		case line == "":
+			line = k
+		case utf8.RuneCountInString(line)+3+utf8.RuneCountInString(k) > helpLine:
+			lines = append(lines, line)
+			line = k
+		default:
+			line += " · " + k
+		}
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
 	return "Left-click a soldier: he dies · on the ground: a shell lands\n" +
 		"Right-click a soldier: select him (for Force rout) · ` : console\n" +
-		strings.Join(keys, " · ")
+		strings.Join(lines, "\n")
 }
+
+// helpLine is the longest line of keys in HelpText, in characters.
+const helpLine = 58
