@@ -315,7 +315,7 @@ func commandText(c Command) string {
 
 // writeSettingsBlock writes s as "| "-prefixed weights.toml lines, without
 // the comments.
-func writeSettingsBlock(w *bufio.Writer, s morale.Settings) error {
+func writeSettingsBlock(w *strings.Builder, s morale.Settings) error {
 	var b bytes.Buffer
 	if err := morale.WriteSettings(&b, s); err != nil {
 		return err
@@ -324,9 +324,7 @@ func writeSettingsBlock(w *bufio.Writer, s morale.Settings) error {
 		if t := strings.TrimSpace(l); t == "" || strings.HasPrefix(t, "#") {
 			continue
 		}
-		if _, err := w.WriteString("| " + l + "\n"); err != nil {
-			return err
-		}
+		w.WriteString("| " + l + "\n")
 	}
 	return nil
 }
@@ -334,34 +332,34 @@ func writeSettingsBlock(w *bufio.Writer, s morale.Settings) error {
 // Write writes r in the replay format (version ReplayVersion). It refuses
 // settings that do not validate and commands it cannot write.
 func (r Recording) Write(out io.Writer) error {
-	w := bufio.NewWriter(out)
+	var b strings.Builder
 	on := "off"
 	if r.Opening {
 		on = "on"
 	}
-	fmt.Fprintf(w, "%s %d\n# MoraleBreak session: play it with `demo -replay FILE`.\nseed %d\nsoldiers %d\nopening %s\nsettings\n",
+	fmt.Fprintf(&b, "%s %d\n# MoraleBreak session: play it with `demo -replay FILE`.\nseed %d\nsoldiers %d\nopening %s\nsettings\n",
 		replayMagic, ReplayVersion, r.Seed, r.Soldiers, on)
-	if err := writeSettingsBlock(w, r.Settings); err != nil {
+	if err := writeSettingsBlock(&b, r.Settings); err != nil {
 		return fmt.Errorf("game: replay settings: %w", err)
 	}
 	for _, e := range r.Entries {
-		if !recordable(e.Cmd) || e.Cmd == nil {
+		if e.Cmd == nil || !recordable(e.Cmd) {
 			return fmt.Errorf("game: replay: %s cannot be recorded", commandText(e.Cmd))
 		}
-		fmt.Fprintf(w, "tick %d %s\n", e.Tick, commandText(e.Cmd))
+		fmt.Fprintf(&b, "tick %d %s\n", e.Tick, commandText(e.Cmd))
 		if s, ok := e.Cmd.(SetSettings); ok {
-			if err := writeSettingsBlock(w, s.Settings); err != nil {
+			if err := writeSettingsBlock(&b, s.Settings); err != nil {
 				return fmt.Errorf("game: replay settings at tick %d: %w", e.Tick, err)
 			}
 		}
 	}
-	fmt.Fprintf(w, "end %d\n", r.End)
 	digest := r.Digest
 	if digest == "" {
 		digest = "-"
 	}
-	fmt.Fprintf(w, "digest %s\n", digest)
-	return w.Flush()
+	fmt.Fprintf(&b, "end %d\ndigest %s\n", r.End, digest)
+	_, err := io.WriteString(out, b.String())
+	return err
 }
 
 // replayReader reads a replay file line by line.

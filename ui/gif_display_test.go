@@ -29,7 +29,7 @@ func TestGIFModeWritesTheAnimation(t *testing.T) {
 	if err != nil {
 		t.Fatalf("no GIF: %v", err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	g, err := gif.DecodeAll(f)
 	if err != nil {
 		t.Fatalf("not a GIF: %v", err)

@@ -84,7 +84,7 @@ func TestSaveReplayAction(t *testing.T) {
 	if err != nil {
 		t.Fatalf("no replay written (banner %q): %v", a.banner, err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	r, err := game.ReadReplay(f)
 	if err != nil || r.Digest != g.Digest() || r.End != g.SessionTicks() {
 		t.Errorf("read back: %v, digest %s at %d; want %s at %d", err, r.Digest, r.End, g.Digest(), g.SessionTicks())
