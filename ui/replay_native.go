@@ -27,7 +27,7 @@ func SaveReplay(path string, r game.Recording) (string, error) {
 		return "", err
 	}
 	_, werr := tmp.Write(b)
-	if err := errors.Join(werr, tmp.Close()); err != nil {
+	if err := errors.Join(werr, tmp.Chmod(0o644), tmp.Close()); err != nil {
 		_ = os.Remove(tmp.Name())
 		return "", err
 	}

@@ -10,6 +10,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -52,6 +54,12 @@ func main() {
 		}
 		fail(code, err)
 	}
+	if cfg.Record != "" {
+		// Ctrl-C or a kill ends the game loop, so the recording is written.
+		sig := make(chan os.Signal, 1)
+		signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+		eg = &stopOnSignal{Game: eg, c: sig}
+	}
 	run(cfg, eg)
 	err = app.Close()
 	if cfg.Record != "" {
@@ -61,6 +69,22 @@ func main() {
 	}
 	if err != nil {
 		fail(exitFailed, err)
+	}
+}
+
+// stopOnSignal ends the game loop (ebiten.Termination) at the first Update
+// after a signal arrives on c.
+type stopOnSignal struct {
+	ebiten.Game
+	c chan os.Signal
+}
+
+func (s *stopOnSignal) Update() error {
+	select {
+	case <-s.c:
+		return ebiten.Termination
+	default:
+		return s.Game.Update()
 	}
 }
 
