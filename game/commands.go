@@ -116,13 +116,20 @@ func (SetDebug) isCommand()    {}
 // settings Resume will continue with, Pause{false} resumes (Resume), Step
 // moves the cursor one morale step on, SetSpeed and Pause{true} do what
 // they always do, and every other command resumes from the cursor first.
+// Restart ends a what-if (Ghost and WhatIf are gone).
 func (g *Game) Apply(c Command) error {
 	if g.wi != nil && g.wi.cursor {
 		if done, err := g.applyAtCursor(c); done {
 			return err
 		}
 	}
-	return g.applyRecorded(c)
+	if err := g.applyRecorded(c); err != nil {
+		return err
+	}
+	if _, ok := c.(Restart); ok {
+		g.wi = nil // a new battle: no future to compare with
+	}
+	return nil
 }
 
 // applyRecorded carries out c and records it.

@@ -163,6 +163,10 @@ func TestResumeWhatIf(t *testing.T) {
 	if g.Settings().Weights[morale.AllyDown] != -0.5 {
 		t.Error("the new future does not run with the new weight")
 	}
+	apply(t, g, game.Restart{})
+	if _, ok := g.WhatIf(); ok || g.Ghost() != nil {
+		t.Error("after Restart: a what-if still runs; want none")
+	}
 }
 
 // BenchmarkRewind jumps in a ten-minute session of the demo's battle (the
