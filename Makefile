@@ -20,7 +20,7 @@ WEBDIR      = build/web
 # Window tests need a display; without one, run them under a virtual one.
 XVFB        = $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1600x900x24")
 
-.PHONY: run test lint unit compat fuzz bench web serve browser screenshots deps-run deps-test clean
+.PHONY: run test lint unit compat fuzz bench web serve browser sim screenshots deps-run deps-test clean
 
 ## run: the demo (five soldiers, the opening, the live tuner).
 run: deps-run
@@ -28,8 +28,9 @@ run: deps-run
 
 ## test: everything CI runs — lint, unit and window tests with -race, morale
 ## under $(MORALE_GO) and as a lone dependency, each fuzz target for
-## $(FUZZTIME), the js/wasm build and the browser test.
-test: deps-test lint unit compat fuzz browser
+## $(FUZZTIME), the js/wasm build and the browser test, and the balance
+## lab's checks (sim).
+test: deps-test lint unit compat fuzz browser sim
 
 deps-run:
 	@scripts/deps.sh run
@@ -101,6 +102,30 @@ serve: web
 browser: web
 	cd web && npm ci --no-audit --no-fund --loglevel=error
 	node web/browser_test.mjs $(WEBDIR)
+
+SIMOUT = build/sim
+
+## sim: the balance lab's CI checks — the shipped scenarios' expectations, the
+## lint of weights.toml, 4 shard processes merging into the single run's
+## summary.json byte for byte, GOMAXPROCS 1 and 2 giving the same bytes, and
+## a generated HTML report opened in headless Chromium.
+sim:
+	@rm -rf $(SIMOUT) && mkdir -p $(SIMOUT)
+	$(GO) build -o $(SIMOUT)/moralesim ./cmd/moralesim
+	$(SIMOUT)/moralesim lint weights.toml
+	$(SIMOUT)/moralesim check -q scenarios/*.toml
+	GOMAXPROCS=1 $(SIMOUT)/moralesim run scenarios/opening.toml -runs 1000 -seed 3 -q -out $(SIMOUT)/full1 >/dev/null
+	GOMAXPROCS=2 $(SIMOUT)/moralesim run scenarios/opening.toml -runs 1000 -seed 3 -q -out $(SIMOUT)/full -report $(SIMOUT)/report.html >/dev/null
+	cmp $(SIMOUT)/full1/summary.json $(SIMOUT)/full/summary.json
+	cmp $(SIMOUT)/full1/runs.json $(SIMOUT)/full/runs.json
+	for k in 0 1 2 3; do \
+	  JOB_COMPLETION_INDEX=$$k $(SIMOUT)/moralesim run scenarios/opening.toml -runs 1000 -seed 3 -q -shard auto/4 -out $(SIMOUT)/shard$$k & \
+	done; wait
+	$(SIMOUT)/moralesim merge $(SIMOUT)/shard0 $(SIMOUT)/shard1 $(SIMOUT)/shard2 $(SIMOUT)/shard3 -out $(SIMOUT)/merged
+	cmp $(SIMOUT)/full/summary.json $(SIMOUT)/merged/summary.json
+	@echo "sim: the merged summary.json of 4 shards equals the single run's, byte for byte"
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+	node web/report_test.mjs $(SIMOUT)/report.html
 
 ## screenshots: regenerate the README images under docs/: the opening as an
 ## animated GIF (0–16 s at 10 fps, the field; under 4 MB) and two stills.

@@ -39,7 +39,10 @@ func (g *Game) Exec(line string) string {
 			break
 		}
 		var b strings.Builder
-		g.world.Dump(&b)
+		if err := g.world.Dump(&b); err != nil { // a strings.Builder never fails
+			out = err.Error()
+			break
+		}
 		out = strings.TrimRight(b.String(), "\n")
 		if out == "" {
 			out = "no squads"

@@ -5,7 +5,7 @@ import (
 	"math"
 )
 
-// Agent is a handle to one agent of a World: the design's morale component.
+// Agent is a handle to one agent of a World: his morale, nerve and state.
 // Its data lives in the World's arrays; the handle stays valid, and keeps
 // pointing at the same agent, until the agent is removed. After that its
 // getters return zero values and its setters return ErrRemoved or do nothing.
@@ -25,8 +25,9 @@ type spawnConfig struct {
 	flags    uint8
 }
 
-// WithNerve pins the agent's nerve to v (0..1) instead of rolling it: the
-// design's NerveOverride, for the named character who is supposed to be brave.
+// WithNerve pins the agent's nerve to v (0..1) instead of rolling it, for the
+// named character who is supposed to be brave (see "Morale, nerve and state"
+// in the package documentation).
 func WithNerve(v float64) SpawnOption {
 	return func(c *spawnConfig) { c.nerve, c.nerveSet = v, true }
 }
@@ -172,6 +173,7 @@ func (a *Agent) ReportEvent(e Event, scale float64) error {
 		return nil
 	}
 	a.w.news(a.i, weight, scale, Reason{Kind: ByEvent, Event: e})
+	a.w.flush()
 	return nil
 }
 
@@ -189,6 +191,7 @@ func (a *Agent) ReportCustomEvent(weight float64) error {
 		return nil
 	}
 	a.w.news(a.i, weight, 1, Reason{Kind: ByCustomEvent})
+	a.w.flush()
 	return nil
 }
 
@@ -205,6 +208,7 @@ func (a *Agent) SetMorale(v float64) error {
 	}
 	a.w.why[a.i] = Reason{Kind: BySetByHand}
 	a.w.setMorale(a.i, v, Reason{Kind: BySetByHand})
+	a.w.flush()
 	return nil
 }
 
@@ -229,13 +233,17 @@ func (a *Agent) Rally() {
 	if !a.live() {
 		return
 	}
-	w, i := a.w, a.i
+	a.w.rally(a)
+	a.w.flush()
+}
+
+// rally is Rally without telling the listeners.
+func (w *World) rally(a *Agent) {
+	i := a.i
 	why := Reason{Kind: ByRally}
 	w.why[i] = why
 	w.setMorale(i, max(w.morale[i], clamp01(w.s.ShakenBelow+w.s.Hysteresis)), why)
-	if a.live() {
-		w.setState(a.i, Steady, why)
-	}
+	w.setState(i, Steady, why)
 }
 
 // ForceRout puts the agent in Routed at once, ignoring the dwell time. His
@@ -245,6 +253,7 @@ func (a *Agent) ForceRout() {
 		return
 	}
 	a.w.setState(a.i, Routed, Reason{Kind: ByForcedRout})
+	a.w.flush()
 }
 
 // SetSquad moves the agent to squad id. His morale leaves the old squad's
@@ -259,15 +268,10 @@ func (a *Agent) SetSquad(id SquadID) {
 		return
 	}
 	slot := w.slot(id)
-	old := &w.squads[oldSlot]
-	old.n--
-	old.sum -= w.morale[i]
-	if old.n == 0 {
-		old.sum = 0
-	}
-	w.squads[slot].n++
-	w.squads[slot].sum += w.morale[i]
+	w.leave(oldSlot, w.morale[i])
+	w.join(slot, w.morale[i])
 	w.squad[i] = slot
+	w.reclaim()
 }
 
 // SetPosition moves the agent to p, for events at a location. A position
@@ -287,4 +291,5 @@ func (a *Agent) SetPosition(p Vec2) {
 	}
 	w.cell[i] = c
 	w.cellAt[i] = w.grid.insert(c, i)
+	w.reclaim()
 }

@@ -106,9 +106,9 @@ func BenchmarkFloor(b *testing.B) {
 	}
 }
 
-// BenchmarkNaiveSquadScan is the anchor the design warns about: every agent
-// scans its own squad for the average before pulling towards it, which is
-// quadratic in squad size. Compare with WorldStep at the same squad size.
+// BenchmarkNaiveSquadScan is the naive way the README's Performance section
+// warns about: every agent scans its own squad for the average before
+// pulling towards it, which is quadratic in squad size. Compare with WorldStep at the same squad size.
 func BenchmarkNaiveSquadScan(b *testing.B) {
 	const n = 10000
 	for _, size := range []int{10, 100, 1000} {
@@ -182,6 +182,36 @@ func BenchmarkReportEventAtLocation(b *testing.B) {
 						m[i] = morale.ApplyMoraleEvent(m[i], s.Weights[morale.Suppressed], morale.DistanceFalloff(d, s.FullEffectRadius, s.NoEffectRadius), 0.4)
 					}
 				}
+			}
+		})
+	}
+}
+
+// BenchmarkStepAfterSquadChurn measures a step of 10 agents in a World
+// through which a million squad IDs and cells came and went, next to a
+// fresh World's: with squad slots and grid cells reclaimed, both cost what
+// ten agents cost.
+func BenchmarkStepAfterSquadChurn(b *testing.B) {
+	for _, seen := range []int{10, 1e6} {
+		b.Run(fmt.Sprintf("squads-seen=%d", seen), func(b *testing.B) {
+			w, err := morale.NewWorld(morale.DefaultSettings(), 1)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var live []*morale.Agent
+			for i := range 10 {
+				live = append(live, w.Spawn(morale.SquadID(i), morale.Vec2{}, morale.WithMorale(0.5)))
+			}
+			for i := 10; i < seen; i++ {
+				k := i % 10
+				w.Remove(live[k])
+				live[k] = w.Spawn(morale.SquadID(i), morale.Vec2{X: float64(i) * 3000}, morale.WithMorale(0.5))
+			}
+			interval := w.Settings().SquadUpdateInterval
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				w.Advance(interval)
 			}
 		})
 	}

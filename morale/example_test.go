@@ -9,7 +9,7 @@ import (
 )
 
 // A squad of five, one of them the leader. The game reacts to state changes
-// (the design's "On State Changed") and reports what happens to them: a death
+// (World.OnStateChanged) and reports what happens to them: a death
 // at a location, and the leader's death. The World steps on its own fixed
 // interval; the game only feeds it time.
 func Example() {
@@ -50,7 +50,9 @@ func Example() {
 		if a.IsLeader() {
 			e = morale.LeaderDown
 		}
-		_ = w.ReportEventAtLocation(e, a.Position(), 0, []morale.SquadID{a.Squad()}, 1)
+		if err := w.ReportEventAtLocation(e, a.Position(), 0, []morale.SquadID{a.Squad()}, 1); err != nil {
+			panic(err) // only a NaN or infinite position, radius or scale is refused
+		}
 		w.Remove(a)
 	}
 	die(men[4])
@@ -59,7 +61,9 @@ func Example() {
 			die(men[0])
 		}
 		if frame > 60 && frame < 300 && frame%30 == 0 { // heavy fire, on a timer
-			_ = w.ReportEventAtLocation(morale.Suppressed, morale.Vec2{X: 300}, 0, nil, 1.5)
+			if err := w.ReportEventAtLocation(morale.Suppressed, morale.Vec2{X: 300}, 0, nil, 1.5); err != nil {
+				panic(err)
+			}
 		}
 		w.Advance(1.0 / 60)
 	}
@@ -149,9 +153,13 @@ func ExampleWorld_Dump() {
 	for i := range 4 {
 		w.Spawn(morale.SquadID(1+i%2), morale.Vec2{X: float64(i) * 100}, morale.WithNerve(0))
 	}
-	_ = w.ReportEventAtLocation(morale.LeaderDown, morale.Vec2{}, 0, []morale.SquadID{2}, 2)
+	if err := w.ReportEventAtLocation(morale.LeaderDown, morale.Vec2{}, 0, []morale.SquadID{2}, 2); err != nil {
+		panic(err)
+	}
 	w.Advance(0.25)
-	w.Dump(os.Stdout)
+	if err := w.Dump(os.Stdout); err != nil {
+		panic(err)
+	}
 	// Output:
 	// MoraleBreak.Dump at 0.25s: 2 squads, 4 agents
 	// squad 1: 2 agents, average 1.00, lowest 1.00, broken 0 (steady 2, shaken 0, panicked 0, routed 0)
@@ -172,7 +180,9 @@ func Example_quickStart() {
 		world.Spawn(1, morale.Vec2{X: float64(i) * 500}, morale.WithNerve(0.2))
 	}
 	// A grenade lands next to the first man; he feels it most.
-	_ = world.ReportEventAtLocation(morale.Suppressed, morale.Vec2{X: -100}, 0, nil, 10)
+	if err := world.ReportEventAtLocation(morale.Suppressed, morale.Vec2{X: -100}, 0, nil, 10); err != nil {
+		panic(err) // a NaN or infinite location, radius or scale
+	}
 	for range 60 { // one second of 60 Hz frames
 		world.Advance(1.0 / 60)
 	}

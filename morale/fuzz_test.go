@@ -37,6 +37,20 @@ var (
 	fuzzRadii  = []float64{0, -5, 300, 1000, 3000, 1e6, math.NaN(), math.Inf(1), math.Inf(-1)}
 )
 
+// fuzzLongDts are the catch-ups a game that slept would ask for: an hour,
+// and more than MaxAdvanceSteps steps or MaxWorldSeconds allow.
+var fuzzLongDts = []float64{3600, 1e9, 1e308}
+
+// dt returns a time step: one of fuzzDts, or for bytes 250..255 (rare, as
+// they are slow) one of fuzzLongDts.
+func (in *fuzzInput) dt() float64 {
+	b := in.byte()
+	if b >= 250 {
+		return fuzzLongDts[int(b-250)%len(fuzzLongDts)]
+	}
+	return fuzzDts[int(b)%len(fuzzDts)]
+}
+
 func badScale(v float64) bool { return math.IsNaN(v) || math.IsInf(v, 0) || v < 0 }
 
 // FuzzWorld drives a World with random operations and checks after each one
@@ -65,6 +79,8 @@ func FuzzWorld(f *testing.F) {
 	battle = append(battle, 6, 1, 4, 8, 4, 8, 11, 2, 1, 12, 3, 9, 9, 13, 1, 10, 4, 8)
 	f.Add(battle)
 	f.Add(append([]byte{255}, battle...)) // the same with listeners that report news
+	// Issue 7, item 5: an hour, 1e9 s and 1e308 s in one call each.
+	f.Add([]byte{0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 3, 3, 128, 128, 0, 0, 4, 250, 4, 251, 2, 0, 1, 7, 4, 252, 4, 4})
 	for _, k := range []byte{0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14} {
 		f.Add([]byte{0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 2, 2, 2, 2, 2, 4, 4, k, 3, 5, 7, 9, 4, 8, k, 200, 100, 50, 4, 7})
 	}
@@ -277,8 +293,7 @@ func FuzzWorld(f *testing.F) {
 					}
 				}
 			case 4: // time passes
-				dt := fuzzDts[in.pick(len(fuzzDts))]
-				w.Advance(dt)
+				w.Advance(in.dt())
 			case 5: // rally one
 				a := agent()
 				if a == nil {

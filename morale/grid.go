@@ -4,10 +4,16 @@ import "math"
 
 // grid is a uniform spatial hash of agent indices, so that an event at a
 // location visits the agents near it, not every agent in the world.
+// Cells that lose their last agent are freed and their ids reused; the World
+// rebuilds the grid when most ids are free (see World.reclaim). Coordinates
+// beyond the int32 range share the edge cell, so a position far outside any
+// map costs one cell, not memory in proportion to the distance.
 type grid struct {
 	size  float64           // cell edge in world units
-	ids   map[cellKey]int32 // occupied (or once occupied) cells
-	lists [][]int32         // agent indices per cell id
+	ids   map[cellKey]int32 // occupied cells
+	keys  []cellKey         // the key of each cell id
+	lists [][]int32         // agent indices per cell id; empty when free
+	free  []int32           // free cell ids
 }
 
 type cellKey struct{ x, y int32 }
@@ -35,11 +41,18 @@ func coord(v float64) int32 {
 func (g *grid) cellOf(p Vec2) int32 {
 	k := g.key(p)
 	id, ok := g.ids[k]
-	if !ok {
+	if ok {
+		return id
+	}
+	if n := len(g.free); n > 0 {
+		id, g.free = g.free[n-1], g.free[:n-1]
+		g.keys[id] = k
+	} else {
 		id = int32(len(g.lists))
-		g.ids[k] = id
+		g.keys = append(g.keys, k)
 		g.lists = append(g.lists, nil)
 	}
+	g.ids[k] = id
 	return id
 }
 
@@ -49,8 +62,9 @@ func (g *grid) insert(c, i int32) int32 {
 	return int32(len(g.lists[c]) - 1)
 }
 
-// remove takes the entry at position at out of cell c. It returns the agent
-// that moved into that position, or -1 when none did.
+// remove takes the entry at position at out of cell c, freeing the cell when
+// it was the last. It returns the agent that moved into that position, or -1
+// when none did.
 func (g *grid) remove(c, at int32) int32 {
 	l := g.lists[c]
 	last := int32(len(l) - 1)
@@ -60,6 +74,11 @@ func (g *grid) remove(c, at int32) int32 {
 		l[at] = moved
 	}
 	g.lists[c] = l[:last]
+	if last == 0 {
+		delete(g.ids, g.keys[c])
+		g.lists[c] = nil
+		g.free = append(g.free, c)
+	}
 	return moved
 }
 
@@ -70,7 +89,7 @@ func (g *grid) appendCells(dst []int32, p Vec2, r float64) (cells []int32, all b
 	lo := g.key(Vec2{p.X - r, p.Y - r})
 	hi := g.key(Vec2{p.X + r, p.Y + r})
 	span := (float64(hi.x) - float64(lo.x) + 1) * (float64(hi.y) - float64(lo.y) + 1)
-	if span > float64(len(g.lists)) {
+	if span > float64(len(g.ids)) {
 		return dst, true
 	}
 	for y := lo.y; ; y++ {

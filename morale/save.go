@@ -35,8 +35,20 @@ func SaveSettings(path string, s Settings) error {
 	if err := s.Validate(); err != nil {
 		return err
 	}
-	err := saveSettings(path, s)
-	// The failing file may be the temporary one: name the user's.
+	return namePath(saveSettings(path, s), path)
+}
+
+// namePath returns err with the file it names replaced by path, in each error
+// an errors.Join holds (the failure and its cleanup's): the failing file may
+// be the temporary one.
+func namePath(err error, path string) error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		var errs []error
+		for _, e := range j.Unwrap() {
+			errs = append(errs, namePath(e, path))
+		}
+		return errors.Join(errs...)
+	}
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return &fs.PathError{Op: pe.Op, Path: path, Err: pe.Err}
@@ -48,7 +60,17 @@ func SaveSettings(path string, s Settings) error {
 	return err
 }
 
-func saveSettings(path string, s Settings) error {
+// cleanupError is err, an error of closing or removing the temporary file,
+// told apart from the failure it follows: "remove the temporary file of".
+func cleanupError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return &fs.PathError{Op: pe.Op + " the temporary file of", Path: pe.Path, Err: pe.Err}
+	}
+	return err
+}
+
+func saveSettings(path string, s Settings) (err error) {
 	target, err := resolveLink(path)
 	if err != nil {
 		return err
@@ -89,11 +111,21 @@ func saveSettings(path string, s Settings) error {
 	if err != nil {
 		return err
 	}
-	done := false
+	// On failure the temporary file is closed (unless it already was) and
+	// removed; an error of that cleanup is joined to the one returned. (A
+	// leftover is removed by the next save too: removeStaleTemps.)
+	closed, done := false, false
 	defer func() {
-		if !done {
-			tmp.Close()
-			os.Remove(tmp.Name()) // best effort: a later save removes it too
+		if done {
+			return
+		}
+		if !closed {
+			if cerr := tmp.Close(); cerr != nil {
+				err = errors.Join(err, cleanupError(cerr))
+			}
+		}
+		if rerr := os.Remove(tmp.Name()); rerr != nil {
+			err = errors.Join(err, cleanupError(rerr))
 		}
 	}()
 	perm := os.FileMode(0o644)
@@ -112,12 +144,11 @@ func saveSettings(path string, s Settings) error {
 	if err := tmp.Sync(); err != nil {
 		return err
 	}
+	closed = true
 	if err := tmp.Close(); err != nil {
 		return err
 	}
 	if err := os.Rename(tmp.Name(), target); err != nil {
-		os.Remove(tmp.Name())
-		done = true
 		return err
 	}
 	done = true

@@ -179,7 +179,11 @@ func TestSaveSettingsErrorsNameThePath(t *testing.T) {
 	if err := os.Chmod(dir, 0o555); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { os.Chmod(dir, 0o755) })
+	t.Cleanup(func() {
+		if err := os.Chmod(dir, 0o755); err != nil {
+			t.Error(err)
+		}
+	})
 	err := morale.SaveSettings(p, tuned())
 	if err == nil || !strings.Contains(err.Error(), p) || strings.Contains(err.Error(), ".tmp") {
 		t.Errorf("SaveSettings into a read-only directory = %v; want an error naming %s and no temp file", err, p)

@@ -3,6 +3,7 @@ package morale
 import (
 	"fmt"
 	"io"
+	"strings"
 )
 
 // SquadStats sums up one squad.
@@ -48,8 +49,9 @@ func (st *SquadStats) add(m float64, s State) {
 
 // Dump writes the MoraleBreak.Dump text to out: for every squad its average
 // and lowest morale and how many have broken (Panicked or Routed). It reads
-// every agent once, whatever the number of squads.
-func (w *World) Dump(out io.Writer) {
+// every agent once, whatever the number of squads. It writes the text in one
+// Write call and returns that call's error.
+func (w *World) Dump(out io.Writer) error {
 	all := make([]SquadStats, len(w.squads))
 	for k, s := range w.squads {
 		all[k] = SquadStats{ID: s.id, Lowest: 1}
@@ -58,12 +60,15 @@ func (w *World) Dump(out io.Writer) {
 		all[slot].add(w.morale[i], w.state[i])
 	}
 	ids := w.SquadIDs()
-	fmt.Fprintf(out, "MoraleBreak.Dump at %.2fs: %d squads, %d agents\n", w.Now(), len(ids), w.Len())
+	var b strings.Builder
+	fmt.Fprintf(&b, "MoraleBreak.Dump at %.2fs: %d squads, %d agents\n", w.Now(), len(ids), w.Len())
 	for _, id := range ids {
 		st := all[w.slotOf[id]]
 		st.Average /= float64(st.Count)
-		fmt.Fprintf(out, "squad %d: %d agents, average %.2f, lowest %.2f, broken %d (steady %d, shaken %d, panicked %d, routed %d)\n",
+		fmt.Fprintf(&b, "squad %d: %d agents, average %.2f, lowest %.2f, broken %d (steady %d, shaken %d, panicked %d, routed %d)\n",
 			id, st.Count, st.Average, st.Lowest, st.Broken,
 			st.ByState[Steady], st.ByState[Shaken], st.ByState[Panicked], st.ByState[Routed])
 	}
+	_, err := io.WriteString(out, b.String())
+	return err
 }

@@ -71,8 +71,17 @@ func readFile(path string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Close of a file opened read-only reports nothing about the data read.
-	defer f.Close()
+	data, err := readOpened(path, f)
+	// Close of a file opened read-only says nothing about the data read, but
+	// an error of it is still an error: the caller hears of it.
+	if cerr := f.Close(); cerr != nil {
+		return nil, errors.Join(err, cerr)
+	}
+	return data, err
+}
+
+// readOpened reads f, opened from path, for readFile.
+func readOpened(path string, f *os.File) ([]byte, error) {
 	fi, err := f.Stat()
 	if err != nil {
 		return nil, err

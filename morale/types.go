@@ -52,7 +52,8 @@ func (s State) IsBroken() bool { return s == Panicked || s == Routed }
 // them.
 type Event string
 
-// The design's events. Their default weights are in DefaultSettings.
+// The standard events. Their default weights are in DefaultSettings and in
+// the README's event table.
 const (
 	AllyDown              Event = "AllyDown"
 	LeaderDown            Event = "LeaderDown"
@@ -71,7 +72,8 @@ const (
 type SquadID int
 
 // Vec2 is a position in world units. The defaults (FullEffectRadius 600,
-// NoEffectRadius 3000) read them as centimetres, as the design does.
+// NoEffectRadius 3000) read them as centimetres (see the README's settings
+// table).
 type Vec2 struct{ X, Y float64 }
 
 // Dist returns the Euclidean distance between v and w.

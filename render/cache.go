@@ -1,10 +1,11 @@
 package render
 
 import (
-	"github.com/hajimehoshi/ebiten/v2/vector"
 	"image"
 	"image/color"
 	"math"
+
+	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/game"

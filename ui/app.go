@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/lab"
 )
 
 // Renderer draws the battle from its read-only game.View; *render.Renderer
@@ -64,6 +66,9 @@ type App struct {
 	banner      string
 	bannerBad   bool
 	bannerTicks int // remaining ticks; <0 = until replaced
+	// lint is what lab.Lint says of the live settings, refreshed after
+	// every accepted settings change.
+	lint []lab.Warning
 
 	keys     []ebiten.Key
 	soldiers []game.SoldierView // scratch for the game's view, reused
@@ -98,6 +103,7 @@ func NewApp(cfg Config, g *game.Game, r Renderer, a *assets.Assets) (*App, error
 		app.watch = w
 	}
 	app.w.fileNote.Label = app.fileNote()
+	app.relint()
 	return app, nil
 }
 
@@ -232,7 +238,29 @@ func (a *App) reloadFile() {
 		a.rebuildWeightRows()
 	}
 	a.syncSliders()
+	a.relint()
 	a.showBanner("reloaded "+a.cfg.WeightsPath, false, 3*game.TPS)
+}
+
+// relint runs the balance lab's lint (a few milliseconds of simulated
+// fights) over the live settings and shows its warnings under the banner.
+// Call it after every accepted settings change.
+func (a *App) relint() {
+	a.lint = lab.Lint(a.editor.Good())
+	a.w.setLint(lintText(a.lint))
+}
+
+// lintText is the lint box's text: every warning's rule and the first
+// warning in full ("" when there are none).
+func lintText(ws []lab.Warning) string {
+	if len(ws) == 0 {
+		return ""
+	}
+	rules := make([]string, len(ws))
+	for i, w := range ws {
+		rules[i] = w.Rule
+	}
+	return fmt.Sprintf("Lint (%d): %s\n%s", len(ws), strings.Join(rules, ", "), ws[0].Message)
 }
 
 func (a *App) save() {
@@ -307,6 +335,7 @@ type PublishedState struct {
 	Width    int                `json:"width"`  // logical screen size the
 	Height   int                `json:"height"` // coordinates are in
 	Banner   string             `json:"banner"` // the message banner, "" when hidden
+	Lint     []string           `json:"lint"`   // lab.Lint's warnings for the live settings
 	Soldiers []PublishedSoldier `json:"soldiers"`
 	// Buttons are the panel's buttons by label ("Save weights", ...), where
 	// they were last laid out.
@@ -337,6 +366,9 @@ type PublishedSoldier struct {
 func (a *App) Published() PublishedState {
 	vp := a.viewport()
 	st := PublishedState{Time: a.g.Time(), Paused: a.g.Paused(), Width: ScreenW, Height: ScreenH, Banner: a.banner}
+	for _, w := range a.lint {
+		st.Lint = append(st.Lint, w.String())
+	}
 	a.soldiers = a.g.AppendSoldiers(a.soldiers[:0])
 	for _, s := range a.soldiers {
 		x, y := vp.ToScreen(s.Pos)

@@ -40,3 +40,53 @@ func TestConsoleShowsItsWelcomeLine(t *testing.T) {
 		t.Errorf("console after help: got %q; want the command echoed", got)
 	}
 }
+
+// The lint box shows what lab.Lint finds in the live settings: nothing for
+// the shipped defaults, the flicker rule once Hysteresis and the dwell are
+// gone, and nothing again when they are put back.
+func TestLintBoxFollowsTheLiveSettings(t *testing.T) {
+	g, err := game.New(game.DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	as, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := NewApp(Config{}, g, nopRenderer{}, as)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := a.w.lintText.Label; got != "" {
+		t.Fatalf("lint box with the defaults: got %q; want it empty", got)
+	}
+	row := func(key string) *tunerRow {
+		for _, r := range a.w.rows {
+			if r.p.Name == key {
+				return r
+			}
+		}
+		t.Fatalf("no tuner row %s", key)
+		return nil
+	}
+	for _, key := range []string{"MinimumStateSeconds", "Hysteresis"} {
+		a.onSlider(row(key), 0)
+	}
+	if s := g.Settings(); s.Hysteresis != 0 || s.MinimumStateSeconds != 0 {
+		t.Fatalf("settings after the sliders: Hysteresis %v, MinimumStateSeconds %v; want both 0", s.Hysteresis, s.MinimumStateSeconds)
+	}
+	if got := a.w.lintText.Label; !strings.Contains(got, "flicker") {
+		t.Errorf("lint box without hysteresis and dwell: got %q; want the flicker rule", got)
+	}
+	if got := a.Published().Lint; len(got) == 0 || !strings.HasPrefix(got[0], "flicker") {
+		t.Errorf("published lint: got %q; want the flicker warning first", got)
+	}
+	d := a.editor.Good()
+	def := game.DefaultConfig().Settings
+	d.Hysteresis, d.MinimumStateSeconds = def.Hysteresis, def.MinimumStateSeconds
+	a.onSlider(row("Hysteresis"), ScaleOf(row("Hysteresis").p).ToInt(d.Hysteresis))
+	a.onSlider(row("MinimumStateSeconds"), ScaleOf(row("MinimumStateSeconds").p).ToInt(d.MinimumStateSeconds))
+	if got := a.w.lintText.Label; got != "" {
+		t.Errorf("lint box with the defaults back: got %q; want it empty", got)
+	}
+}

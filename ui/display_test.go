@@ -98,7 +98,11 @@ func TestScreenshotModeWritesTheFrame(t *testing.T) {
 	if err != nil {
 		t.Fatalf("no screenshot: %v", err)
 	}
-	defer f.Close()
+	t.Cleanup(func() {
+		if err := f.Close(); err != nil {
+			t.Error(err)
+		}
+	})
 	img, err := png.Decode(f)
 	if err != nil {
 		t.Fatalf("screenshot is not a PNG: %v", err)
@@ -171,18 +175,18 @@ type host struct {
 	done   bool
 }
 
-func runHost() error {
+func runHost() (err error) {
 	guestBin, dir := os.Getenv("MB_GUEST"), os.Getenv("MB_DIR")
 	sock, err := os.MkdirTemp("", "vg")
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(sock)
+	defer func() { err = errors.Join(err, os.RemoveAll(sock)) }()
 	ln, err := net.Listen("unix", filepath.Join(sock, "g.sock"))
 	if err != nil {
 		return err
 	}
-	defer ln.Close()
+	defer func() { err = errors.Join(err, ln.Close()) }()
 	endpoint, err := vmhost.EndpointURLFromAddr(ln.Addr())
 	if err != nil {
 		return err
@@ -378,6 +382,8 @@ func savePNG(img *ebiten.Image, path string) error {
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	return png.Encode(f, rgba)
+	if err := png.Encode(f, rgba); err != nil {
+		return errors.Join(err, f.Close())
+	}
+	return f.Close()
 }

@@ -32,7 +32,7 @@ func (e *Editor) Set(p Param, v float64) error {
 	s := e.Good()
 	p.Set(&s, v)
 	if err := e.Replace(s); err != nil {
-		return fmt.Errorf("%s = %s rejected: %w", p.Key, p.Scale.Format(v), err)
+		return fmt.Errorf("%s = %s rejected: %w", p.Name, ScaleOf(p).Format(v), err)
 	}
 	return nil
 }

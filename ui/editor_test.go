@@ -143,14 +143,14 @@ func TestTunerRowsAreTheLibrarysParams(t *testing.T) {
 	}
 	for i, p := range rows {
 		mp := lib[i]
-		if p.Key != mp.Name || p.Name != mp.Name || p.Doc != mp.Doc || p.Unit != mp.Unit || p.Weight {
-			t.Errorf("row %d = %q %q %q; want morale's %q %q %q", i, p.Key, p.Doc, p.Unit, mp.Name, mp.Doc, mp.Unit)
+		if p.Name != mp.Name || p.Doc != mp.Doc || p.Unit != mp.Unit || p.Weight {
+			t.Errorf("row %d = %q %q %q; want morale's %q %q %q", i, p.Name, p.Doc, p.Unit, mp.Name, mp.Doc, mp.Unit)
 		}
-		if p.Scale != ui.ScaleOf(mp) || p.Scale.Min != mp.Min || p.Scale.Max != mp.Max || p.Scale.Step != mp.Step {
-			t.Errorf("%s: slider %+v; want morale's range %v..%v step %v", p.Key, p.Scale, mp.Min, mp.Max, mp.Step)
+		if sc := ui.ScaleOf(p); sc.Min != mp.Min || sc.Max != mp.Max || sc.Step != mp.Step {
+			t.Errorf("%s: slider %+v; want morale's range %v..%v step %v", p.Name, sc, mp.Min, mp.Max, mp.Step)
 		}
 		if got, want := p.Get(s), mp.Get(s); got != want {
-			t.Errorf("%s: Get = %v; want %v", p.Key, got, want)
+			t.Errorf("%s: Get = %v; want %v", p.Name, got, want)
 		}
 	}
 	units := map[string]string{"MinRoutSeconds": "s", "SquadUpdateInterval": "s", "RecoveryPerSecond": "/s", "NoEffectRadius": "cm", "Hysteresis": ""}
@@ -160,8 +160,8 @@ func TestTunerRowsAreTheLibrarysParams(t *testing.T) {
 		}
 	}
 	w := param(t, s, string(morale.LeaderDown))
-	if !w.Weight || w.Scale != ui.WeightScale() || w.Get(s) != -0.45 {
-		t.Errorf("LeaderDown row: weight %v scale %+v value %v; want a weight row -1..1 at -0.45", w.Weight, w.Scale, w.Get(s))
+	if !w.Weight || ui.ScaleOf(w) != ui.WeightScale() || w.Get(s) != -0.45 {
+		t.Errorf("LeaderDown row: weight %v scale %+v value %v; want a weight row -1..1 at -0.45", w.Weight, ui.ScaleOf(w), w.Get(s))
 	}
 }
 

@@ -11,7 +11,7 @@ import (
 func TestSliderScaleRoundTrip(t *testing.T) {
 	scales := []ui.SliderScale{ui.WeightScale(), {Min: 0, Max: 1, Step: 0.01}, {Min: 0.01, Max: 2, Step: 0.01}, {Min: 0, Max: 0.5, Step: 0.005}, {Min: 50, Max: 20000, Step: 50}}
 	for _, p := range ui.SettingParams() {
-		scales = append(scales, p.Scale)
+		scales = append(scales, ui.ScaleOf(p))
 	}
 	for _, sc := range scales {
 		n := sc.Ticks()
@@ -81,8 +81,9 @@ func TestDefaultsSitOnTheirSliders(t *testing.T) {
 	}
 	for _, p := range params {
 		v := p.Get(d)
-		if got := p.Scale.ToFloat(p.Scale.ToInt(v)); math.Abs(got-v) > 1e-9 {
-			t.Errorf("%s: default %v shows as %v on its slider (%+v)", p.Key, v, got, p.Scale)
+		sc := ui.ScaleOf(p)
+		if got := sc.ToFloat(sc.ToInt(v)); math.Abs(got-v) > 1e-9 {
+			t.Errorf("%s: default %v shows as %v on its slider (%+v)", p.Name, v, got, sc)
 		}
 	}
 }

@@ -114,8 +114,7 @@ func writePNG(path string, screen *ebiten.Image) error {
 		return err
 	}
 	if err := png.Encode(f, img); err != nil {
-		_ = f.Close()
-		return err
+		return errors.Join(err, f.Close())
 	}
 	return f.Close()
 }

@@ -3,6 +3,7 @@
 package ui
 
 import (
+	"errors"
 	"path/filepath"
 	"sync"
 	"time"
@@ -33,12 +34,10 @@ func WatchFile(path string, debounce time.Duration) (*Watcher, error) {
 	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		_ = fw.Close()
-		return nil, err
+		return nil, errors.Join(err, fw.Close())
 	}
 	if err := fw.Add(filepath.Dir(abs)); err != nil {
-		_ = fw.Close()
-		return nil, err
+		return nil, errors.Join(err, fw.Close())
 	}
 	w := &Watcher{w: fw, c: make(chan struct{}, 1), errs: make(chan error, 1), done: make(chan struct{})}
 	go w.loop(abs, debounce)

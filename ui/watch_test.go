@@ -39,7 +39,11 @@ func TestWatchFileReportsEditsDebounced(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer w.Close()
+	t.Cleanup(func() {
+		if err := w.Close(); err != nil {
+			t.Error(err)
+		}
+	})
 
 	// A burst of writes is one change.
 	for i := 0; i < 5; i++ {

@@ -26,6 +26,7 @@ var (
 	colHandle   = color.NRGBA{0xe8, 0xb4, 0x4a, 0xff}
 	colBad      = color.NRGBA{0x8c, 0x24, 0x24, 0xf0}
 	colGood     = color.NRGBA{0x23, 0x5e, 0x36, 0xf0}
+	colWarn     = color.NRGBA{0x7a, 0x5a, 0x12, 0xf0}
 	colConsole  = color.NRGBA{0x08, 0x0b, 0x0e, 0xe8}
 )
 
@@ -35,6 +36,8 @@ type widgets struct {
 	status      *widget.Text
 	bannerBox   *widget.Container
 	bannerText  *widget.Text
+	lintBox     *widget.Container
+	lintText    *widget.Text
 	pauseBtn    *widget.Button
 	speedBtns   map[float64]*widget.Button
 	selText     *widget.Text
@@ -54,6 +57,7 @@ type widgets struct {
 
 type tunerRow struct {
 	p      Param
+	sc     SliderScale // ScaleOf(p)
 	slider *widget.Slider
 	value  *widget.Text
 }
@@ -116,6 +120,20 @@ func (a *App) buildWidgets() *widgets {
 	w.bannerBox.AddChild(w.bannerText)
 	w.bannerBox.GetWidget().SetVisibility(widget.Visibility_Hide)
 	panel.AddChild(w.bannerBox)
+
+	// Lint: what moralesim's lint finds wrong with the live settings.
+	w.lintText = widget.NewText(
+		widget.TextOpts.Text("", &w.small, colText),
+		widget.TextOpts.MaxWidth(PanelW-36),
+		widget.TextOpts.Padding(&widget.Insets{Left: 6, Right: 6, Top: 4, Bottom: 4}),
+	)
+	w.lintBox = widget.NewContainer(
+		widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(colWarn)),
+		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Direction(widget.DirectionVertical))),
+	)
+	w.lintBox.AddChild(w.lintText)
+	w.lintBox.GetWidget().SetVisibility(widget.Visibility_Hide)
+	panel.AddChild(w.lintBox)
 
 	// Buttons: one per binding, in the table's order, with Save weights
 	// after the actions and < Prev, Next > before the selection's.
@@ -275,13 +293,13 @@ func (w *widgets) scroller(content *widget.Container) *widget.Container {
 // newRow is one tuner row: name, slider, value (step).
 func (a *App) newRow(p Param) *widget.Container {
 	w := a.w
-	row := &tunerRow{p: p}
+	row := &tunerRow{p: p, sc: ScaleOf(p)}
 	c := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
 		widget.GridLayoutOpts.Columns(3),
 		widget.GridLayoutOpts.Stretch([]bool{false, true, false}, []bool{false}),
 		widget.GridLayoutOpts.Spacing(6, 0),
 	)), widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
-	name := p.Key
+	name := p.Name
 	if p.Unit != "" {
 		name += " (" + p.Unit + ")"
 	}
@@ -290,9 +308,9 @@ func (a *App) newRow(p Param) *widget.Container {
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(146, 18))))
 	row.slider = widget.NewSlider( // images and handle from theme().SliderTheme
 		widget.SliderOpts.Orientation(widget.DirectionHorizontal),
-		widget.SliderOpts.MinMax(0, p.Scale.Ticks()),
-		widget.SliderOpts.InitialCurrent(p.Scale.ToInt(p.Get(a.editor.Good()))),
-		widget.SliderOpts.PageSizeFunc(func() int { return max(1, p.Scale.Ticks()/20) }),
+		widget.SliderOpts.MinMax(0, row.sc.Ticks()),
+		widget.SliderOpts.InitialCurrent(row.sc.ToInt(p.Get(a.editor.Good()))),
+		widget.SliderOpts.PageSizeFunc(func() int { return max(1, row.sc.Ticks()/20) }),
 		widget.SliderOpts.ChangedHandler(func(args *widget.SliderChangedEventArgs) { a.onSlider(row, args.Current) }),
 		widget.SliderOpts.WidgetOpts(widget.WidgetOpts.MinSize(80, 14)),
 	)
@@ -309,19 +327,20 @@ func (a *App) newRow(p Param) *widget.Container {
 // why and puts the slider back.
 func (a *App) onSlider(row *tunerRow, cur int) {
 	good := a.editor.Good()
-	if row.p.Scale.ToInt(row.p.Get(good)) == cur {
+	if row.sc.ToInt(row.p.Get(good)) == cur {
 		return // the slider already shows the current value (a sync, or a revert)
 	}
-	v := row.p.Scale.ToFloat(cur)
+	v := row.sc.ToFloat(cur)
 	if err := a.editor.Set(row.p, v); err != nil {
 		a.showBanner(err.Error(), true, 6*game.TPS)
-		row.slider.Current = row.p.Scale.ToInt(row.p.Get(good))
+		row.slider.Current = row.sc.ToInt(row.p.Get(good))
 		return
 	}
 	if a.bannerBad && a.bannerTicks >= 0 {
 		a.showBanner("", false, 0)
 	}
 	a.syncSliders()
+	a.relint()
 }
 
 // syncSliders shows the editor's good settings on every row.
@@ -329,8 +348,8 @@ func (a *App) syncSliders() {
 	good := a.editor.Good()
 	for _, r := range a.w.rows {
 		v := r.p.Get(good)
-		r.slider.Current = r.p.Scale.ToInt(v)
-		r.value.Label = r.p.Scale.Format(v) + " (" + r.p.Scale.Format(r.p.Scale.Step) + ")"
+		r.slider.Current = r.sc.ToInt(v)
+		r.value.Label = r.sc.Format(v) + " (" + r.sc.Format(r.sc.Step) + ")"
 	}
 }
 
@@ -349,6 +368,17 @@ func (a *App) rebuildWeightRows() {
 		w.weightsBox.AddChild(a.newRow(p))
 	}
 	a.syncSliders()
+}
+
+// setLint shows msg in the lint box, or hides it when msg is "".
+func (w *widgets) setLint(msg string) {
+	vis := widget.Visibility_Show
+	if msg == "" {
+		vis = widget.Visibility_Hide
+	}
+	w.lintText.Label = msg
+	w.lintBox.GetWidget().SetVisibility(vis)
+	w.lintBox.RequestRelayout()
 }
 
 func (w *widgets) setBanner(msg string, bad bool) {

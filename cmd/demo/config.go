@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"strings"
 
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/ui"
@@ -93,9 +94,16 @@ func parseConfig(args []string, usage io.Writer) (config, error) {
 	fs.Float64Var(&c.GIFScale, "gifscale", 1, "size of the -gif as a fraction of the screen's, 0.1..1")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(usage)
-			fmt.Fprintln(usage, "Usage of demo:")
+			// Rendered first, then written once: the flag package drops
+			// its own write errors, and a usage that cannot be written is
+			// an error, not a help shown.
+			var b strings.Builder
+			b.WriteString("Usage of demo:\n")
+			fs.SetOutput(&b)
 			fs.PrintDefaults()
+			if _, err := io.WriteString(usage, b.String()); err != nil {
+				return config{}, fmt.Errorf("writing the usage: %w", err)
+			}
 			return config{}, errHelp
 		}
 		return config{}, err

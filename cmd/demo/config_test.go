@@ -207,3 +207,15 @@ func TestCheckOutputs(t *testing.T) {
 		}
 	}
 }
+
+// failWriter is an output that cannot be written: a closed pipe, a full disk.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+func TestParseConfigHelpUnwritable(t *testing.T) {
+	_, err := parseConfig([]string{"-h"}, failWriter{})
+	if err == nil || errors.Is(err, errHelp) || !strings.Contains(err.Error(), "no space left") {
+		t.Errorf("parseConfig(-h) with an unwritable usage: got error %v; want the write error", err)
+	}
+}

@@ -40,7 +40,11 @@ func run(dir, addr string) error {
 		<-ctx.Done()
 		shutdown, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 		defer cancel()
-		_ = srv.Shutdown(shutdown)
+		if err := srv.Shutdown(shutdown); err != nil {
+			// Connections still open after 3 s: ListenAndServe has returned
+			// already, so say it here.
+			fmt.Fprintln(os.Stderr, "webserve: shutdown:", err)
+		}
 	}()
 	fmt.Printf("serving %s on http://%s/ (Ctrl+C stops)\n", dir, addr)
 	if err := srv.ListenAndServe(); !errors.Is(err, http.ErrServerClosed) {

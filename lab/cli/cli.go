@@ -25,7 +25,7 @@ import (
 // Exit codes of Main.
 const (
 	ExitOK          = 0
-	ExitFailed      = 1 // a check or a lint failed
+	ExitFailed      = 1 // a check or a lint failed, or output could not be written
 	ExitBadInput    = 2 // bad flags, scenario, weights or shards; nothing written
 	ExitInterrupted = 130
 )
@@ -53,8 +53,8 @@ const usage = `moralesim: MoraleBreak's headless balance lab.
   moralesim compare A.toml B.toml SCENARIO.toml [-runs N] [-seed S]
   moralesim game [-runs N] [-seed S] [-duration S] [-out DIR]
 
-Exit codes: 0 ok, 1 a check or lint failed, 2 bad input (nothing written),
-130 interrupted (nothing written).
+Exit codes: 0 ok, 1 a check or lint failed or output could not be written,
+2 bad input (nothing written), 130 interrupted (nothing written).
 `
 
 // usageError is bad input: exit code 2.
@@ -66,13 +66,31 @@ func (e usageError) Unwrap() error { return e.err }
 func bad(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
 
 // Main runs moralesim with args (without the program name) and returns the
-// exit code. ctx cancels a run (Ctrl-C); nothing is written then.
+// exit code. ctx cancels a run (Ctrl-C); nothing is written then. Output that
+// cannot be written (a closed pipe, a full disk) fails the command: exit code
+// 1 at least, with a message on stderr when stderr still takes one.
 func Main(ctx context.Context, args []string, env Env) int {
 	if env.Getenv == nil {
 		env.Getenv = func(string) string { return "" }
 	}
+	c := console{Env: env, out: &printer{w: env.Stdout}, errs: &printer{w: env.Stderr}}
+	c.Stdout, c.Stderr = c.out, c.errs // the flag package writes through them too
+	code := run(ctx, args, c)
+	if err := c.out.Err(); err != nil {
+		c.errs.println("moralesim: writing stdout:", err)
+		code = max(code, ExitFailed)
+	}
+	if c.errs.Err() != nil {
+		// Nothing is left to tell it on: the exit code says it.
+		code = max(code, ExitFailed)
+	}
+	return code
+}
+
+// run is Main with its writers wrapped: the command's exit code.
+func run(ctx context.Context, args []string, env console) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "help" || args[0] == "-help" {
-		fmt.Fprint(env.Stderr, usage)
+		env.errs.printf("%s", usage)
 		if len(args) == 0 {
 			return ExitBadInput
 		}
@@ -104,15 +122,72 @@ func Main(ctx context.Context, args []string, env Env) int {
 	case errors.Is(err, flag.ErrHelp):
 		return ExitOK
 	case errors.Is(err, context.Canceled):
-		fmt.Fprintln(env.Stderr, "moralesim: interrupted; nothing written")
+		env.errs.println("moralesim: interrupted; nothing written")
 		return ExitInterrupted
 	case errors.As(err, new(usageError)), errors.As(err, new(*lab.ScenarioError)):
-		fmt.Fprintln(env.Stderr, "moralesim:", err)
+		env.errs.println("moralesim:", err)
 		return ExitBadInput
 	default:
-		fmt.Fprintln(env.Stderr, "moralesim:", err)
+		env.errs.println("moralesim:", err)
 		return ExitFailed
 	}
+}
+
+// console is what a command gets: Env, with Stdout and Stderr wrapped in
+// printers (Stdout is out, Stderr is errs). A command prints through out and
+// errs; Main checks both when the command returns.
+type console struct {
+	Env
+	out, errs *printer
+}
+
+// printer writes to w and keeps the first write error; after one, it writes
+// nothing more. Commands print many lines without checking each, and Main
+// checks Err once at the end, so output that cannot be written fails the
+// command instead of going silent. It is safe for concurrent use (the
+// progress bar is updated from the workers).
+type printer struct {
+	mu  sync.Mutex
+	w   io.Writer
+	err error
+}
+
+// Write writes b to the underlying writer (for the flag package); after a
+// failed write it returns that error and writes nothing.
+func (p *printer) Write(b []byte) (int, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.err != nil {
+		return 0, p.err
+	}
+	n, err := p.w.Write(b)
+	p.err = err
+	return n, err
+}
+
+// printf writes as fmt.Fprintf does, unless a write already failed.
+func (p *printer) printf(format string, args ...any) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.err == nil {
+		_, p.err = fmt.Fprintf(p.w, format, args...)
+	}
+}
+
+// println writes as fmt.Fprintln does, unless a write already failed.
+func (p *printer) println(args ...any) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.err == nil {
+		_, p.err = fmt.Fprintln(p.w, args...)
+	}
+}
+
+// Err returns the first write error, or nil.
+func (p *printer) Err() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.err
 }
 
 // parseFlags parses fs over args, allowing positional arguments anywhere.
@@ -131,7 +206,7 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-func newFlags(name string, env Env) *flag.FlagSet {
+func newFlags(name string, env console) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
 	return fs
@@ -179,7 +254,7 @@ func checkEventRows(sc *lab.Scenario) error {
 // progress draws a bar with an ETA on w once a job has run for two seconds.
 type progress struct {
 	mu    sync.Mutex
-	w     io.Writer
+	w     *printer // stderr
 	quiet bool
 	term  bool
 	start time.Time
@@ -189,13 +264,13 @@ type progress struct {
 	clock func() time.Time
 }
 
-func newProgress(env Env, quiet bool, label string) *progress {
+func newProgress(env console, quiet bool, label string) *progress {
 	clock := env.Now
 	if clock == nil {
 		clock = time.Now
 	}
 	now := clock()
-	return &progress{w: env.Stderr, quiet: quiet, term: env.Terminal, start: now, last: now, label: label, clock: clock}
+	return &progress{w: env.errs, quiet: quiet, term: env.Terminal, start: now, last: now, label: label, clock: clock}
 }
 
 func (p *progress) update(done, total int) {
@@ -219,15 +294,15 @@ func (p *progress) update(done, total int) {
 	eta := time.Duration(float64(el) * float64(total-done) / math.Max(1, float64(done)))
 	line := fmt.Sprintf("%s [%s%s] %d/%d %3d%% ETA %s", p.label, strings.Repeat("#", fill), strings.Repeat(".", width-fill), done, total, 100*done/max(1, total), eta.Round(100*time.Millisecond))
 	if p.term {
-		fmt.Fprintf(p.w, "\r%s", line)
+		p.w.printf("\r%s", line)
 	} else {
-		fmt.Fprintln(p.w, line)
+		p.w.println(line)
 	}
 }
 
 func (p *progress) finish() {
 	if p != nil && p.shown && p.term {
-		fmt.Fprintln(p.w)
+		p.w.println()
 	}
 }
 

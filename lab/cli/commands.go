@@ -21,7 +21,7 @@ type multiFlag []string
 func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
 func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 
-func cmdRun(ctx context.Context, args []string, env Env) error {
+func cmdRun(ctx context.Context, args []string, env console) error {
 	fs := newFlags("run", env)
 	runs := fs.Int("runs", 0, "number of seeded fights (default: the scenario's runs, 1000)")
 	seed := fs.Uint64("seed", 1, "Monte-Carlo seed; run i uses a seed derived from it and i")
@@ -105,7 +105,7 @@ func cmdRun(ctx context.Context, args []string, env Env) error {
 		return err
 	}
 	if !*quiet {
-		fmt.Fprintf(env.Stderr, "%s: %d runs in %.2fs (%.0f runs/s), shard %s, written to %s\n", sc.Name, len(res), el.Seconds(), float64(len(res))/el.Seconds(), shard, *out)
+		env.errs.printf("%s: %d runs in %.2fs (%.0f runs/s), shard %s, written to %s\n", sc.Name, len(res), el.Seconds(), float64(len(res))/el.Seconds(), shard, *out)
 	}
 	if sum != nil {
 		printSummary(env, sum)
@@ -114,8 +114,8 @@ func cmdRun(ctx context.Context, args []string, env Env) error {
 }
 
 // printSummary prints the headline numbers to stdout.
-func printSummary(env Env, sum *lab.Summary) {
-	fmt.Fprintf(env.Stdout, "%-28s %6s %9s %9s %9s %9s  %s\n", "metric", "n", "p10", "p50", "p90", "mean", "share [95% CI]")
+func printSummary(env console, sum *lab.Summary) {
+	env.out.printf("%-28s %6s %9s %9s %9s %9s  %s\n", "metric", "n", "p10", "p50", "p90", "mean", "share [95% CI]")
 	for _, st := range sum.Stats {
 		f := func(p *float64) string {
 			if p == nil {
@@ -123,11 +123,11 @@ func printSummary(env Env, sum *lab.Summary) {
 			}
 			return fmt.Sprintf("%.3g", *p)
 		}
-		fmt.Fprintf(env.Stdout, "%-28s %6d %9s %9s %9s %9s  %.3f [%.3f, %.3f]\n", st.Name, st.N, f(st.P10), f(st.P50), f(st.P90), f(st.Mean), st.Share, st.ShareLo, st.ShareHi)
+		env.out.printf("%-28s %6d %9s %9s %9s %9s  %.3f [%.3f, %.3f]\n", st.Name, st.N, f(st.P10), f(st.P50), f(st.P90), f(st.Mean), st.Share, st.ShareLo, st.ShareHi)
 	}
 }
 
-func cmdCheck(ctx context.Context, args []string, env Env) (int, error) {
+func cmdCheck(ctx context.Context, args []string, env console) (int, error) {
 	fs := newFlags("check", env)
 	runs := fs.Int("runs", 0, "number of seeded fights per scenario (default: each scenario's runs)")
 	seed := fs.Uint64("seed", 1, "Monte-Carlo seed")
@@ -154,7 +154,7 @@ func cmdCheck(ctx context.Context, args []string, env Env) (int, error) {
 	failed := 0
 	for _, sc := range scs {
 		if len(sc.Expects) == 0 {
-			fmt.Fprintf(env.Stdout, "%s: no expectations\n", sc.Path)
+			env.out.printf("%s: no expectations\n", sc.Path)
 			continue
 		}
 		n := *runs
@@ -171,21 +171,21 @@ func cmdCheck(ctx context.Context, args []string, env Env) (int, error) {
 		}
 		sum := lab.Summarize(lab.NewHeader(plan), res)
 		for _, v := range lab.Check(sc, &sum) {
-			fmt.Fprintln(env.Stdout, v)
+			env.out.println(v)
 			if !v.Pass {
 				failed++
 			}
 		}
 	}
 	if failed > 0 {
-		fmt.Fprintf(env.Stdout, "check: %d expectation(s) failed\n", failed)
+		env.out.printf("check: %d expectation(s) failed\n", failed)
 		return ExitFailed, nil
 	}
-	fmt.Fprintln(env.Stdout, "check: ok")
+	env.out.println("check: ok")
 	return ExitOK, nil
 }
 
-func cmdMerge(args []string, env Env) error {
+func cmdMerge(args []string, env console) error {
 	fs := newFlags("merge", env)
 	out := fs.String("out", "", "result folder for the merged summary")
 	reportFile := fs.String("report", "", "also write a self-contained HTML report")
@@ -212,7 +212,7 @@ func cmdMerge(args []string, env Env) error {
 		if err := writeSweep(context.Background(), env, res, "", *out, *reportFile); err != nil {
 			return err
 		}
-		fmt.Fprintf(env.Stderr, "merged %d sweep points from %d shards into %s\n", res.Total, len(parts), *out)
+		env.errs.printf("merged %d sweep points from %d shards into %s\n", res.Total, len(parts), *out)
 		return nil
 	}
 	var files []lab.RunsFile
@@ -248,10 +248,10 @@ func cmdMerge(args []string, env Env) error {
 	if err := writeAll(context.Background(), o, *out, *reportFile, rep); err != nil {
 		return err
 	}
-	fmt.Fprintf(env.Stderr, "merged %d runs from %d shards into %s\n", len(runs), len(files), *out)
+	env.errs.printf("merged %d runs from %d shards into %s\n", len(runs), len(files), *out)
 	return nil
 }
-func cmdCompare(ctx context.Context, args []string, env Env) error {
+func cmdCompare(ctx context.Context, args []string, env console) error {
 	fs := newFlags("compare", env)
 	runs := fs.Int("runs", 1000, "fights per side")
 	seed := fs.Uint64("seed", 1, "Monte-Carlo seed (the same for both sides)")
@@ -282,19 +282,19 @@ func cmdCompare(ctx context.Context, args []string, env Env) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(env.Stdout, "%s: A = %s, B = %s, %d paired fights\n", sc.Name, pos[0], pos[1], *runs)
-	fmt.Fprintf(env.Stdout, "%-28s %9s %9s %9s %8s %7s %7s  %s\n", "metric", "mean A", "mean B", "B−A", "±1.96SE", "share A", "share B", "verdict")
+	env.out.printf("%s: A = %s, B = %s, %d paired fights\n", sc.Name, pos[0], pos[1], *runs)
+	env.out.printf("%-28s %9s %9s %9s %8s %7s %7s  %s\n", "metric", "mean A", "mean B", "B−A", "±1.96SE", "share A", "share B", "verdict")
 	for _, d := range diffs {
 		v := "same within noise"
 		if d.Differs {
 			v = "DIFFERS"
 		}
-		fmt.Fprintf(env.Stdout, "%-28s %9.4g %9.4g %+9.4g %8.3g %7.3f %7.3f  %s\n", d.Metric, d.MeanA, d.MeanB, d.Diff, lab.Z95*d.SE, d.ShareA, d.ShareB, v)
+		env.out.printf("%-28s %9.4g %9.4g %+9.4g %8.3g %7.3f %7.3f  %s\n", d.Metric, d.MeanA, d.MeanB, d.Diff, lab.Z95*d.SE, d.ShareA, d.ShareB, v)
 	}
 	return nil
 }
 
-func cmdLint(args []string, env Env) (int, error) {
+func cmdLint(args []string, env console) (int, error) {
 	fs := newFlags("lint", env)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -312,17 +312,17 @@ func cmdLint(args []string, env Env) (int, error) {
 	}
 	ws := lab.Lint(s)
 	for _, w := range ws {
-		fmt.Fprintf(env.Stdout, "%s: %s\n", pos[0], w)
+		env.out.printf("%s: %s\n", pos[0], w)
 	}
 	if len(ws) > 0 {
-		fmt.Fprintf(env.Stdout, "lint: %d warning(s)\n", len(ws))
+		env.out.printf("lint: %d warning(s)\n", len(ws))
 		return ExitFailed, nil
 	}
-	fmt.Fprintf(env.Stdout, "lint: %s ok (flicker, nerve range, contagion, routs, rally re-break, all-zero, rout return)\n", pos[0])
+	env.out.printf("lint: %s ok (flicker, nerve range, contagion, routs, rally re-break, all-zero, rout return)\n", pos[0])
 	return ExitOK, nil
 }
 
-func cmdSensitivity(ctx context.Context, args []string, env Env) error {
+func cmdSensitivity(ctx context.Context, args []string, env console) error {
 	fs := newFlags("sensitivity", env)
 	runs := fs.Int("runs", 200, "fights per nudge")
 	seed := fs.Uint64("seed", 1, "Monte-Carlo seed")
@@ -379,15 +379,15 @@ func cmdSensitivity(ctx context.Context, args []string, env Env) error {
 		}
 		return fmt.Sprintf("%.4g", *p)
 	}
-	fmt.Fprintf(env.Stdout, "%s of %s, baseline %s (%d fights each)\n", *stat, *metric, f(res.Baseline), *runs)
-	fmt.Fprintf(env.Stdout, "%-32s %10s %10s %10s %8s\n", "knob", "value", "-10%", "+10%", "swing")
+	env.out.printf("%s of %s, baseline %s (%d fights each)\n", *stat, *metric, f(res.Baseline), *runs)
+	env.out.printf("%-32s %10s %10s %10s %8s\n", "knob", "value", "-10%", "+10%", "swing")
 	for _, e := range res.Effects {
-		fmt.Fprintf(env.Stdout, "%-32s %10.4g %10s %10s %8.4f\n", e.Key, e.Base, f(e.Low), f(e.High), e.Swing)
+		env.out.printf("%-32s %10.4g %10s %10s %8.4f\n", e.Key, e.Base, f(e.Low), f(e.High), e.Swing)
 	}
 	return nil
 }
 
-func runSweep(ctx context.Context, env Env, sc *lab.Scenario, axes []lab.Axis, runs int, seed uint64, shard lab.Shard, out, reportFile, metric, stat string, quiet bool) error {
+func runSweep(ctx context.Context, env console, sc *lab.Scenario, axes []lab.Axis, runs int, seed uint64, shard lab.Shard, out, reportFile, metric, stat string, quiet bool) error {
 	if shard.N > 1 && reportFile != "" {
 		return bad("-report needs every point; merge the shards, then pass -report to merge")
 	}
@@ -406,7 +406,7 @@ func runSweep(ctx context.Context, env Env, sc *lab.Scenario, axes []lab.Axis, r
 
 // writeSweep writes sweep.json and, for a complete sweep, sweep.png and the
 // report.
-func writeSweep(ctx context.Context, env Env, res lab.SweepResult, description, out, reportFile string) error {
+func writeSweep(ctx context.Context, env console, res lab.SweepResult, description, out, reportFile string) error {
 	js, err := lab.EncodeSweep(res)
 	if err != nil {
 		return err
@@ -429,8 +429,8 @@ func writeSweep(ctx context.Context, env Env, res lab.SweepResult, description, 
 	return writeAll(ctx, o, out, reportFile, rep)
 }
 
-func printSweep(env Env, res lab.SweepResult) {
-	fmt.Fprintf(env.Stdout, "%s\t%s %s\tshare [95%% CI]\n", strings.Join(res.Keys, "\t"), res.Stat, res.Metric)
+func printSweep(env console, res lab.SweepResult) {
+	env.out.printf("%s\t%s %s\tshare [95%% CI]\n", strings.Join(res.Keys, "\t"), res.Stat, res.Metric)
 	for _, pt := range res.Points {
 		var cols []string
 		for _, v := range pt.Values {
@@ -440,6 +440,6 @@ func printSweep(env Env, res lab.SweepResult) {
 		if pt.Value != nil {
 			val = fmt.Sprintf("%.4g", *pt.Value)
 		}
-		fmt.Fprintf(env.Stdout, "%s\t%s\t%.3f [%.3f, %.3f]\n", strings.Join(cols, "\t"), val, pt.Share, pt.Lo, pt.Hi)
+		env.out.printf("%s\t%s\t%.3f [%.3f, %.3f]\n", strings.Join(cols, "\t"), val, pt.Share, pt.Lo, pt.Hi)
 	}
 }

@@ -6,7 +6,6 @@ package cli
 import (
 	"context"
 	"flag"
-	"fmt"
 	"math"
 
 	"github.com/moralebreak/moralebreak/game"
@@ -133,7 +132,7 @@ func GameScenario(s morale.Settings, duration, sample float64) *lab.Scenario {
 		Squads: []lab.SquadSpec{{Name: "alpha", Size: 5}}, Hash: "game", WeightsHash: "default"}
 }
 
-func cmdGame(ctx context.Context, args []string, env Env) error {
+func cmdGame(ctx context.Context, args []string, env console) error {
 	fs := flag.NewFlagSet("game", flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
 	runs := fs.Int("runs", 100, "seeded battles")
@@ -192,7 +191,7 @@ func cmdGame(ctx context.Context, args []string, env Env) error {
 		return err
 	}
 	if !*quiet {
-		fmt.Fprintf(env.Stderr, "demo: %d battles written to %s\n", *runs, *out)
+		env.errs.printf("demo: %d battles written to %s\n", *runs, *out)
 	}
 	printSummary(env, sum)
 	return nil

@@ -10,6 +10,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"image"
@@ -54,8 +55,7 @@ func writePNG(path string, img image.Image) error {
 	}
 	enc := png.Encoder{CompressionLevel: png.BestCompression}
 	if err := enc.Encode(f, img); err != nil {
-		f.Close()
-		return fmt.Errorf("encode %s: %w", path, err)
+		return errors.Join(fmt.Errorf("encode %s: %w", path, err), f.Close())
 	}
 	return f.Close()
 }

@@ -1,0 +1,104 @@
+package morale
+
+import (
+	"math"
+)
+
+// never is the timestamp of something that has not happened yet. It is far
+// enough in the past that "seconds since" is huge, and far enough from
+// math.MinInt64 that subtracting it from a clock reading cannot overflow.
+const never = -(int64(1) << 62)
+
+// ticksPerSecond is the clock's resolution: ticks per second. It is a flick
+// (1/705,600,000 s), not a nanosecond, so that the frame times games use —
+// 1/24, 1/30, 1/60, 1/120, 1/144 s, and any whole number of milliseconds —
+// are whole ticks: thirty Advance(1.0/30) calls add up to exactly one second,
+// where whole nanoseconds would lose 10 ns and miss the step at 1.0 s.
+const ticksPerSecond = 705600000
+
+// MaxWorldSeconds is the longest a World runs: 3e9 seconds of simulated time,
+// about 95 years. Advance stops the clock there and drops the rest of the
+// time (see World.DroppedSeconds), so the clock never wraps.
+const MaxWorldSeconds = 3e9
+
+// maxTicks is MaxWorldSeconds in ticks, 2.1168e18: exact in a float64, and small
+// enough that the difference of any two times the World holds (never
+// included) fits in an int64.
+const maxTicks = int64(MaxWorldSeconds) * ticksPerSecond
+
+// MaxAdvanceSteps is the most fixed steps one call of Advance runs: 16384,
+// 68 minutes of simulated time at the default 0.25 s interval. When more
+// fall due (a game that slept, or a huge dt), Advance runs these, stops the
+// clock at the end of the last one and drops the rest of the time, adding
+// it to World.DroppedSeconds: so no call runs for ever, and a game can tell
+// that the determinism contract (the same time in any frame sizes gives the
+// same World) was broken by the drop. Split a long catch-up into calls of
+// at most MaxAdvanceSteps×SquadUpdateInterval seconds to keep every step.
+const MaxAdvanceSteps = 16384
+
+// secondsToTicks converts a non-negative time in seconds to whole ticks,
+// rounding to the nearest and saturating at maxTicks; NaN and negative times
+// are 0.
+func secondsToTicks(seconds float64) int64 {
+	t := seconds * ticksPerSecond
+	switch {
+	case !(t > 0):
+		return 0
+	case t >= float64(maxTicks):
+		return maxTicks
+	}
+	return int64(math.Round(t))
+}
+
+// Advance moves the World's clock forward by dt seconds and runs every fixed
+// step that falls due, telling the listeners each step's changes before the
+// next step runs. dt is rounded to the clock's tick (see ticksPerSecond) and
+// the clock counts ticks, so nothing drifts: Advance(1.0) with a 0.1 s
+// interval runs exactly ten steps, and ten Advance(0.1) calls do the same. A
+// negative or non-finite dt is ignored.
+//
+// One call runs at most MaxAdvanceSteps steps, and the clock stops at
+// MaxWorldSeconds; time beyond either is dropped and added to DroppedSeconds.
+//
+// Called from a listener, it moves the same clock at once: the time adds up,
+// and every step that falls due runs before it returns.
+func (w *World) Advance(dt float64) {
+	if !(dt > 0) || math.IsInf(dt, 0) {
+		return
+	}
+	w.init()
+	// Called by the game, the clock heads from now; called by a listener
+	// (only listeners run while delivering), perhaps during a step's flush,
+	// the time adds to what remains of the Advance under way. Both terms
+	// are at most maxTicks: the sum cannot overflow.
+	if !w.delivering {
+		w.targetTicks = w.nowTicks
+	}
+	w.targetTicks += secondsToTicks(dt)
+	if w.targetTicks > maxTicks {
+		w.drop(w.targetTicks - maxTicks)
+		w.targetTicks = maxTicks
+	}
+	for steps := 0; w.targetTicks-w.stepTicks >= w.intervalTicks; steps++ {
+		if steps == MaxAdvanceSteps {
+			w.drop(w.targetTicks - w.stepTicks)
+			w.targetTicks = w.stepTicks
+			break
+		}
+		w.nowTicks = w.stepTicks + w.intervalTicks
+		w.step()
+		w.flush()
+	}
+	w.nowTicks = w.targetTicks
+}
+
+// drop adds ticks of time Advance did not run to DroppedSeconds.
+func (w *World) drop(ticks int64) {
+	w.dropped += float64(ticks) / ticksPerSecond
+}
+
+// DroppedSeconds returns the simulated time Advance dropped since the World
+// was made, in seconds: time beyond MaxAdvanceSteps steps in one call, or
+// beyond MaxWorldSeconds. It is 0 while the World keeps its determinism contract
+// (the same time in any frame sizes gives the same World).
+func (w *World) DroppedSeconds() float64 { return w.dropped }

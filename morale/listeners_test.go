@@ -1,0 +1,281 @@
+package morale_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// The rule: every listener sees every change in the order it happened, and
+// no listener is called for an agent already removed, whatever the listeners
+// before it did (issue 7, item 4).
+
+// Two OnStateChanged listeners; the first rallies the agent as he panics.
+// The second must see Steady→Panicked, then Panicked→Steady, and end
+// believing Steady, as the agent is.
+func TestSecondStateListenerSeesRallyAfterPanic(t *testing.T) {
+	w := newTestWorld(t, noContagion, noRecovery)
+	a := w.Spawn(1, morale.Vec2{}, morale.WithNerve(0))
+	w.OnStateChanged(func(b *morale.Agent, old, new morale.State, why morale.Reason) {
+		if new == morale.Panicked {
+			b.Rally()
+		}
+	})
+	var seen []morale.State
+	last := morale.Steady
+	w.OnStateChanged(func(b *morale.Agent, old, new morale.State, why morale.Reason) {
+		if old != last {
+			t.Errorf("second listener: change %v→%v (%v), but it last saw %v; want old = last seen", old, new, why, last)
+		}
+		last = new
+		seen = append(seen, new)
+	})
+	if err := a.SetMorale(0.1); err != nil {
+		t.Fatal(err)
+	}
+	w.Advance(0.25)
+	if last != a.State() {
+		t.Errorf("second listener believes %v (saw %v); State() = %v; want the same", last, seen, a.State())
+	}
+	if len(seen) != 2 || seen[0] != morale.Panicked || seen[1] != morale.Steady {
+		t.Errorf("second listener saw %v; want [Panicked Steady]", seen)
+	}
+}
+
+// Two OnMoraleChanged listeners; the first rallies the agent on bad news.
+// The second must end with the morale the agent has.
+func TestSecondMoraleListenerSeesRallyAfterNews(t *testing.T) {
+	w := newTestWorld(t, noContagion, noRecovery)
+	a := w.Spawn(1, morale.Vec2{}, morale.WithNerve(0))
+	w.OnMoraleChanged(func(b *morale.Agent, m float64, why morale.Reason) {
+		if why.Kind == morale.ByEvent {
+			b.Rally()
+		}
+	})
+	var seen []float64
+	w.OnMoraleChanged(func(b *morale.Agent, m float64, why morale.Reason) { seen = append(seen, m) })
+	if err := a.ReportEvent(morale.LeaderDown, 1); err != nil { // 1 → 0.55
+		t.Fatal(err)
+	}
+	want := []float64{0.55, 0.75}
+	if len(seen) != len(want) || !near(seen[0], want[0], 1e-12) || !near(seen[1], want[1], 1e-12) {
+		t.Errorf("second listener saw %v; want %v", seen, want)
+	}
+	if len(seen) == 0 || seen[len(seen)-1] != a.Morale() {
+		t.Errorf("second listener last saw %v; Morale() = %v; want the same", seen, a.Morale())
+	}
+}
+
+// The first listener removes the agent; the second is not called with him.
+func TestNoListenerCalledAfterRemove(t *testing.T) {
+	for _, kind := range []string{"state", "morale"} {
+		t.Run(kind, func(t *testing.T) {
+			w := newTestWorld(t, noContagion, noRecovery)
+			a := w.Spawn(1, morale.Vec2{}, morale.WithNerve(0))
+			calls := 0
+			if kind == "state" {
+				w.OnStateChanged(func(b *morale.Agent, _, _ morale.State, _ morale.Reason) { w.Remove(b) })
+				w.OnStateChanged(func(b *morale.Agent, _, _ morale.State, _ morale.Reason) { calls++ })
+			} else {
+				w.OnMoraleChanged(func(b *morale.Agent, _ float64, _ morale.Reason) { w.Remove(b) })
+				w.OnMoraleChanged(func(b *morale.Agent, _ float64, _ morale.Reason) { calls++ })
+			}
+			w.OnMoraleChanged(func(b *morale.Agent, _ float64, _ morale.Reason) {
+				if b.Removed() {
+					t.Errorf("a morale listener was called with a removed agent")
+				}
+			})
+			w.OnStateChanged(func(b *morale.Agent, _, _ morale.State, _ morale.Reason) {
+				if b.Removed() {
+					t.Errorf("a state listener was called with a removed agent")
+				}
+			})
+			if err := a.SetMorale(0.1); err != nil {
+				t.Fatal(err)
+			}
+			w.Advance(1)
+			if !a.Removed() {
+				t.Fatalf("agent not removed by the first listener")
+			}
+			if calls != 0 {
+				t.Errorf("second listener called %d times after the first removed the agent; want 0", calls)
+			}
+		})
+	}
+}
+
+// A listener's Advance moves the same clock at once: its time adds to the
+// caller's, and the steps it makes due run before it returns.
+func TestAdvanceFromListenerAddsUp(t *testing.T) {
+	w := newTestWorld(t, noContagion, noRecovery)
+	a := w.Spawn(1, morale.Vec2{}, morale.WithMorale(0.5))
+	once := false
+	w.OnStateChanged(func(b *morale.Agent, old, new morale.State, why morale.Reason) {
+		if !once {
+			once = true
+			before := w.Steps()
+			w.Advance(1)
+			// At 0.25 s of 0.5: the clock heads for 1.5 s, five steps on.
+			if got := w.Steps() - before; got != 5 {
+				t.Errorf("Advance(1) from a listener ran %d steps; want 5", got)
+			}
+		}
+	})
+	w.Advance(0.5)
+	if !once {
+		t.Fatalf("no state change; want Steady→Shaken at the first step (morale %v)", a.Morale())
+	}
+	if got := w.Now(); got != 1.5 {
+		t.Errorf("Now() after Advance(0.5) with a listener's Advance(1): %v; want 1.5", got)
+	}
+	if got := w.Steps(); got != 6 {
+		t.Errorf("Steps() = %d; want 6", got)
+	}
+}
+
+func TestListeners(t *testing.T) {
+	w := newTestWorld(t, noContagion)
+	var calls []string
+	w.OnMoraleChanged(func(a *morale.Agent, m float64, why morale.Reason) {
+		if a.Morale() != m {
+			t.Errorf("OnMoraleChanged(%v) while Morale() = %v; want the new value in place", m, a.Morale())
+		}
+		calls = append(calls, fmt.Sprintf("morale %.4f %v", m, why))
+	})
+	w.OnStateChanged(func(a *morale.Agent, old, new morale.State, why morale.Reason) {
+		if a.State() != new {
+			t.Errorf("OnStateChanged(%v→%v) while State() = %v; want the new state in place", old, new, a.State())
+		}
+		calls = append(calls, fmt.Sprintf("state %v→%v %v", old, new, why))
+	})
+	second := 0
+	w.OnMoraleChanged(func(*morale.Agent, float64, morale.Reason) { second++ })
+	a := w.Spawn(1, morale.Vec2{}, morale.WithNerve(0))
+	expect := func(step string, want ...string) {
+		t.Helper()
+		if !slices.Equal(calls, want) {
+			t.Errorf("%s: listeners saw %q; want %q", step, calls, want)
+		}
+		calls = nil
+	}
+	_ = a.ReportEvent(morale.TookDamage, 1)
+	expect("TookDamage, synchronously", "morale 0.9000 event TookDamage")
+	_ = a.ReportEvent(morale.EnemyDown, 2)
+	expect("EnemyDown at 0.9", "morale 1.0000 event EnemyDown")
+	_ = a.ReportEvent(morale.EnemyDown, 1)
+	expect("good news at full morale is no change")
+	_ = a.SetMorale(1)
+	expect("SetMorale to the same value is no change")
+	_ = a.ReportCustomEvent(-0.5)
+	expect("custom event", "morale 0.5000 custom event")
+	w.Advance(0.25)
+	expect("step", "state Steady→Shaken custom event")
+	_ = a.SetMorale(0)
+	expect("SetMorale", "morale 0.0000 set by hand")
+	w.Advance(0.75)
+	expect("step after dwell", "state Shaken→Panicked set by hand")
+	_ = a.ReportEvent(morale.AllyDown, 1)
+	expect("bad news at zero is no change")
+	a.Rally()
+	expect("rally", "morale 0.7500 rally", "state Panicked→Steady rally")
+	a.Rally()
+	expect("second rally changes nothing")
+	a.ForceRout()
+	expect("force rout", "state Steady→Routed forced rout")
+	w.Advance(10)
+	if len(calls) != 0 && !strings.Contains(strings.Join(calls, ","), "recovery") {
+		t.Errorf("recovery steps reported %q; want reason recovery", calls)
+	}
+	calls = nil
+	w.Spawn(1, morale.Vec2{}, morale.WithMorale(0.5))
+	w.Advance(0.25)
+	for _, c := range calls {
+		if strings.HasPrefix(c, "morale") && !strings.Contains(c, "contagion") && !strings.Contains(c, "recovery") {
+			t.Errorf("step morale change reported as %q; want contagion or recovery", c)
+		}
+	}
+	if second == 0 {
+		t.Errorf("second morale listener never called; want every listener called")
+	}
+}
+
+// A listener reacting to one agent's change may report news to another
+// agent; the other agent's listeners must end up having seen his real
+// morale and state.
+func TestListenersReentrant(t *testing.T) {
+	w := newTestWorld(t)
+	seenMorale := map[*morale.Agent]float64{}
+	seenState := map[*morale.Agent]morale.State{}
+	w.OnMoraleChanged(func(a *morale.Agent, m float64, why morale.Reason) { seenMorale[a] = m })
+	var men []*morale.Agent
+	w.OnStateChanged(func(a *morale.Agent, old, new morale.State, why morale.Reason) {
+		if seenState[a] != old {
+			t.Errorf("state change %v→%v (%v) for an agent last seen %v; want old = last seen", old, new, why, seenState[a])
+		}
+		seenState[a] = new
+		if new == morale.Panicked && a == men[0] {
+			// His panic scares the squad: news to the others, from a listener.
+			_ = w.ReportEventAtLocation(morale.Suppressed, a.Position(), 0, nil, 3)
+		}
+		if new == morale.Routed && a == men[0] {
+			w.RallySquad(2)
+		}
+	})
+	for i := range 5 {
+		men = append(men, w.Spawn(1, morale.Vec2{X: float64(i)}, morale.WithNerve(0.05*float64(i))))
+		seenMorale[men[i]] = 1
+	}
+	for i := range 5 {
+		a := w.Spawn(2, morale.Vec2{X: float64(i)}, morale.WithMorale(0.3))
+		men = append(men, a)
+		seenMorale[a] = 0.3
+	}
+	_ = men[0].ReportEvent(morale.LeaderDown, 2)
+	for range 100 {
+		w.Advance(0.25)
+		for i, a := range men {
+			if seenMorale[a] != a.Morale() || seenState[a] != a.State() {
+				t.Fatalf("at %v s agent %d: listeners last saw %v/%v; Morale() %v, State() %v; want the same",
+					w.Now(), i, seenMorale[a], seenState[a], a.Morale(), a.State())
+			}
+		}
+	}
+}
+
+// Listeners may call any method of the World, even while an event at a
+// location is being handed out: remove the agent it reached, or report
+// another event at a location.
+func TestListenersDuringEventAtLocation(t *testing.T) {
+	w := newTestWorld(t)
+	var near5, far []*morale.Agent
+	for i := range 5 {
+		near5 = append(near5, w.Spawn(0, morale.Vec2{X: float64(i)}, morale.WithNerve(0)))
+		far = append(far, w.Spawn(1, morale.Vec2{X: 50000 + float64(i)}, morale.WithNerve(0)))
+	}
+	echoed := false
+	w.OnMoraleChanged(func(a *morale.Agent, m float64, why morale.Reason) {
+		if why.Event == morale.LeaderDown && m < 0.9 {
+			w.Remove(a) // he fell
+			if !echoed {
+				echoed = true
+				_ = w.ReportEventAtLocation(morale.TookDamage, morale.Vec2{X: 50000}, 0, []morale.SquadID{1}, 1)
+			}
+		}
+	})
+	if err := w.ReportEventAtLocation(morale.LeaderDown, morale.Vec2{}, 0, []morale.SquadID{0}, 1); err != nil {
+		t.Fatal(err)
+	}
+	for i, a := range near5 {
+		if !a.Removed() {
+			t.Errorf("agent %d near the event: not removed by its listener (morale %v); want every one reached", i, a.Morale())
+		}
+	}
+	for i, a := range far {
+		if !near(a.Morale(), 0.9, 1e-12) {
+			t.Errorf("far agent %d: morale %v; want 0.9 from the one TookDamage reported by a listener", i, a.Morale())
+		}
+	}
+}

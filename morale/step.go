@@ -1,0 +1,213 @@
+package morale
+
+import "math"
+
+// A step is the World's fixed update: every SquadUpdateInterval of simulated
+// time, each agent in turn
+//
+//  1. is pulled towards his squad's average ([ContagionPull]), unless he was
+//     spawned WithoutContagion;
+//  2. recovers ([RecoverMorale]) once RecoveryDelaySeconds have passed since
+//     his last bad news;
+//  3. has his state resolved ([ResolveState], [ShouldRout],
+//     [CanReturnFromRout]), unless MinimumStateSeconds have not passed since
+//     his last change.
+//
+// The squad averages are taken once, before the pass, so no agent's result
+// depends on another's change in the same step. Each squad keeps a running
+// sum of its members' morale: the pass sets it afresh, adding in the agents'
+// order, and every change between steps adds its difference (events at a
+// location in the agents' order too), so its rounding is fixed by the calls
+// made, never by the grid. The changes are queued for the listeners and told
+// after the pass (see the World's documentation).
+
+// edgeTicks is how far, in ticks, an agent's last bad news must lie from the
+// edge of the recovery delay for stepRules.secondsSinceBadNews to decide his
+// recovery without the exact seconds. Near the edge the seconds since the bad
+// news are about delay+dt; converting them from ticks and subtracting the
+// delay rounds by a few ulps of that, which for any delay and interval the
+// clock can hold (maxTicks, below 2^61 ticks) is under 2^61/2^52 = 512
+// ticks, and for the settings Validate accepts far below one tick. 4096
+// ticks (5.8 µs) is well clear of it; agents nearer the edge take the exact
+// path. TestSecondsSinceBadNewsStandInsAreExact checks it, and fails with a
+// margin of 0.
+const edgeTicks = 4096
+
+// stepRules holds what one step needs of the settings, worked out once
+// per step instead of once per agent.
+type stepRules struct {
+	end        int64   // the step's end, in ticks: the time its changes are stamped with
+	dt         float64 // the step's length in seconds
+	contagious bool    // ContagionPerSecond > 0
+	keep       float64 // e^(−ContagionPerSecond·dt)
+	rate       float64 // RecoveryPerSecond
+	delay      float64 // RecoveryDelaySeconds
+	// Last bad news before recoversWholeStep: the delay was over before the
+	// step began. After stillInDelay: the delay lasts past the step's end.
+	recoversWholeStep, stillInDelay int64
+	dwellTicks                      int64 // MinimumStateSeconds
+	shaken, panicAt, hyst           float64
+	routAfter, minRout              float64
+}
+
+// stepRules works out the rules of the step ending at tick end.
+func (w *World) stepRules(end int64) stepRules {
+	s := &w.s
+	dt := float64(w.intervalTicks) / ticksPerSecond
+	r := stepRules{
+		end: end, dt: dt, keep: 1,
+		rate: s.RecoveryPerSecond, delay: s.RecoveryDelaySeconds,
+		dwellTicks: secondsToTicks(s.MinimumStateSeconds),
+		shaken:     s.ShakenBelow, panicAt: s.PanicBelow, hyst: s.Hysteresis,
+		routAfter: s.RoutAfterSeconds, minRout: s.MinRoutSeconds,
+	}
+	if s.ContagionPerSecond > 0 {
+		r.contagious, r.keep = true, math.Exp(-s.ContagionPerSecond*dt)
+	}
+	delayTicks := secondsToTicks(s.RecoveryDelaySeconds)
+	r.recoversWholeStep = end - delayTicks - w.intervalTicks - edgeTicks
+	r.stillInDelay = end - delayTicks + edgeTicks
+	return r
+}
+
+// contagion is stage 1: ContagionPull with the step's decay factor, kept in
+// 0..1. ContagionPerSecond 0 leaves m alone, not even a rounding error away.
+func (r *stepRules) contagion(m, avg float64) float64 {
+	if !r.contagious {
+		return m
+	}
+	return clamp01(pullBy(m, avg, r.keep))
+}
+
+// secondsSinceBadNews returns the seconds from bad news at tick b to the
+// step's end, as RecoverMorale reads them. Far from the edge of the delay it
+// returns a stand-in that gives RecoverMorale the same answer without a
+// division: +Inf when the delay ended before the step began (RecoverMorale
+// then recovers for the whole step, as it does for any time past
+// delay+dt), 0 when the delay lasts past the step (no recovery, as for any
+// time within the delay). See edgeTicks for why the stand-ins are exact.
+func (r *stepRules) secondsSinceBadNews(b int64) float64 {
+	switch {
+	case b < r.recoversWholeStep:
+		return math.Inf(1)
+	case b > r.stillInDelay:
+		return 0
+	}
+	return float64(r.end-b) / ticksPerSecond
+}
+
+// afterRout is stage 3 for a Routed agent with morale m, routed since
+// tick since: the state he returns to and why, or Routed
+// (CanReturnFromRout, then ResolveState from Panicked).
+func (r *stepRules) afterRout(m float64, since int64) (State, Reason) {
+	if canReturn(float64(r.end-since)/ticksPerSecond, m, r.panicAt, r.hyst, r.minRout) {
+		return resolve(Panicked, m, r.shaken, r.panicAt, r.hyst), Reason{Kind: ByRoutOver}
+	}
+	return Routed, Reason{}
+}
+
+// routs reports whether an agent Panicked since tick since routs now
+// (ShouldRout).
+func (r *stepRules) routs(since int64) bool {
+	return shouldRout(float64(r.end-since)/ticksPerSecond, r.routAfter)
+}
+
+// dwelling reports whether an agent who entered his state at since must stay
+// in it: MinimumStateSeconds have not passed (an agent who never changed
+// state may change at once).
+func (r *stepRules) dwelling(since int64) bool {
+	return since != never && r.end-since < r.dwellTicks
+}
+
+// step runs one fixed step (see the outline above) and queues its changes.
+func (w *World) step() {
+	end := w.stepTicks + w.intervalTicks
+	r := w.stepRules(end)
+	w.takeSquadAverages()
+	notifyMorale, notifyState := len(w.onMorale) > 0, len(w.onState) > 0
+	morale := w.morale
+	n := len(morale)
+	flags, squads, badNews := w.flags[:n], w.squad[:n], w.badNews[:n]
+	states, since := w.state[:n], w.stateSince[:n]
+	avg, next := w.avg, w.next
+	for i := 0; i < n; i++ {
+		sq := squads[i]
+		old := morale[i]
+		m := old
+		if flags[i]&flagNoContagion == 0 { // stage 1: contagion
+			m = r.contagion(m, avg[sq])
+		}
+		why := ByContagion
+		if m < 1 && r.rate > 0 { // stage 2: recovery (RecoverMorale)
+			if rec := recoverBy(m, r.secondsSinceBadNews(badNews[i]), r.dt, r.rate, r.delay); rec != m {
+				m, why = rec, ByRecovery
+			}
+		}
+		morale[i] = m
+		next[sq] += m
+		if notifyMorale && m != old {
+			w.queue = append(w.queue, note{a: w.handles[i], morale: m, why: Reason{Kind: why}})
+		}
+
+		st := states[i] // stage 3: the state
+		if st == Steady && m >= r.shaken {
+			continue // the common case: resolve would keep him Steady
+		}
+		to, cause := st, Reason{}
+		if st == Routed {
+			to, cause = r.afterRout(m, since[i])
+		} else {
+			to = resolve(st, m, r.shaken, r.panicAt, r.hyst) // ResolveState
+			if to == Panicked && st == Panicked && r.routs(since[i]) {
+				to, cause = Routed, Reason{Kind: ByRoutTimer}
+			}
+		}
+		if to == st || r.dwelling(since[i]) {
+			continue
+		}
+		if cause.Kind == 0 {
+			cause = w.causeOf(i, old, m, why, to < st)
+		}
+		states[i] = to
+		since[i] = end
+		if notifyState {
+			w.queue = append(w.queue, note{a: w.handles[i], old: st, new: to, why: cause, isState: true})
+		}
+	}
+	w.keepSquadSums()
+	w.stepTicks = end
+	w.steps++
+}
+
+// takeSquadAverages fixes every squad's average for the step and clears the
+// sums the step builds.
+func (w *World) takeSquadAverages() {
+	for k := range w.squads {
+		sq := &w.squads[k]
+		if sq.n > 0 {
+			w.avg[k] = sq.sum / float64(sq.n)
+		}
+		w.next[k] = 0
+	}
+}
+
+// keepSquadSums stores the sums the step built as the squads' sums: summed
+// afresh every step, they do not drift with rounding.
+func (w *World) keepSquadSums() {
+	for k := range w.squads {
+		w.squads[k].sum = w.next[k]
+	}
+}
+
+// causeOf picks the reason for a state change made by a step: the step's own
+// contagion or recovery when it moved morale the same way, else the last
+// event that reached the agent.
+func (w *World) causeOf(i int, old, m float64, stepWhy ReasonKind, better bool) Reason {
+	if (better && m > old) || (!better && m < old) {
+		return Reason{Kind: stepWhy}
+	}
+	if w.why[i].Kind != 0 {
+		return w.why[i]
+	}
+	return Reason{Kind: stepWhy}
+}

@@ -1,0 +1,49 @@
+package morale
+
+import (
+	"math"
+	"testing"
+)
+
+// The step decides most agents' recovery without the exact seconds since
+// their bad news (stepRules.secondsSinceBadNews). This checks that the
+// stand-ins give RecoverMorale's answer bit for bit, at the edges where they
+// are used and far from them, for delays and intervals of every size and
+// clock readings up to maxTicks.
+func TestSecondsSinceBadNewsStandInsAreExact(t *testing.T) {
+	ends := []int64{secondsToTicks(0.25), secondsToTicks(1e3), secondsToTicks(86400 * 365), maxTicks / 2, maxTicks}
+	delays := []float64{0, 1e-9, 0.1234567, 4, 86400, 123456789.123, 1e9 + 1.0/3}
+	intervals := []float64{0.001, 0.25, 1.7, 86400, 1e9 / 7}
+	morales := []float64{0, 0.3, 0.999999, 1 - 1e-16}
+	for _, end := range ends {
+		for _, delay := range delays {
+			for _, interval := range intervals {
+				s := DefaultSettings()
+				s.RecoveryDelaySeconds, s.SquadUpdateInterval = delay, interval
+				w := &World{s: s, intervalTicks: secondsToTicks(interval)}
+				r := w.stepRules(end)
+				var bs []int64
+				for _, edge := range []int64{r.recoversWholeStep - 1, r.stillInDelay + 1} {
+					for d := int64(0); d < 64; d++ {
+						bs = append(bs, edge-d*d*d, edge+d*d*d) // some outside the stand-ins: exact anyway
+					}
+				}
+				bs = append(bs, never, end, end-1, 0)
+				for _, b := range bs {
+					if b > end || end-b > end-never {
+						continue
+					}
+					exact := float64(end-b) / ticksPerSecond
+					for _, m := range morales {
+						got := recoverBy(m, r.secondsSinceBadNews(b), r.dt, r.rate, r.delay)
+						want := recoverBy(m, exact, r.dt, r.rate, r.delay)
+						if math.Float64bits(got) != math.Float64bits(want) {
+							t.Fatalf("end %d, delay %v, interval %v, bad news at %d, morale %v: %v through the stand-in; want %v",
+								end, delay, interval, b, m, got, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
