@@ -165,9 +165,12 @@ sim:
 	cd web && npm ci --no-audit --no-fund --loglevel=error
 	node web/report_test.mjs $(SIMOUT)/report.html
 
-## screenshots: regenerate the README images under docs/.
+## screenshots: regenerate the README images under docs/: the opening as an
+## animated GIF (0–16 s at 10 fps, the field; under 4 MB) and two stills.
 screenshots: deps-run
 	@mkdir -p docs
+	$(XVFB) $(GO) run ./cmd/demo -gif docs/opening.gif -from 0 -to 16 -fps 10 -crop field
+	@size=$$(wc -c < docs/opening.gif); if [ $$size -ge 4194304 ]; then echo "docs/opening.gif is $$size bytes; want under 4 MB"; exit 1; fi
 	$(XVFB) $(GO) run ./cmd/demo -screenshot docs/opening.png -at 12
 	$(XVFB) $(GO) run ./cmd/demo -screenshot docs/timeline.png -at 30 -crop timeline
 

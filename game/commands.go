@@ -108,8 +108,70 @@ func (Restart) isCommand()     {}
 func (SetDebug) isCommand()    {}
 
 // Apply carries out one command at once, between ticks. An invalid command
-// returns an error (wrapping one of the Err values) and changes nothing.
+// returns an error (wrapping one of the Err values) and changes nothing. A
+// command carried out is recorded with the session's sub-tick (see
+// Recording), except Pause, Step and SetSpeed.
+//
+// While the rewind cursor is set (RewindTo), SetSettings only sets the
+// settings Resume will continue with, Pause{false} resumes (Resume), Step
+// moves the cursor one morale step on, SetSpeed and Pause{true} do what
+// they always do, and every other command resumes from the cursor first.
+// Restart ends a what-if (Ghost and WhatIf are gone).
 func (g *Game) Apply(c Command) error {
+	if g.wi != nil && g.wi.cursor {
+		if done, err := g.applyAtCursor(c); done {
+			return err
+		}
+	}
+	if err := g.applyRecorded(c); err != nil {
+		return err
+	}
+	if _, ok := c.(Restart); ok {
+		g.wi = nil // a new battle: no future to compare with
+	}
+	return nil
+}
+
+// applyRecorded carries out c and records it.
+func (g *Game) applyRecorded(c Command) error {
+	if err := g.apply(c); err != nil {
+		return err
+	}
+	g.record(c)
+	return nil
+}
+
+// applyAtCursor is Apply while the rewind cursor is set; done is false
+// when Apply is to carry c out as always.
+func (g *Game) applyAtCursor(c Command) (done bool, err error) {
+	switch c := c.(type) {
+	case SetSettings:
+		if err := c.Settings.Validate(); err != nil {
+			return true, fmt.Errorf("%w: %w", ErrBadSettings, err)
+		}
+		g.wi.current = c.Settings.Clone()
+		return true, nil
+	case Pause:
+		if c.Paused {
+			return false, nil
+		}
+		return true, g.Resume()
+	case Step:
+		g.RewindTo(g.session + max(1, seconds(g.settings.SquadUpdateInterval)))
+		return true, nil
+	case SetSpeed:
+		return false, nil
+	case nil:
+		return false, nil
+	}
+	if err := g.Resume(); err != nil {
+		return true, err
+	}
+	return false, nil
+}
+
+// apply is Apply without the recording.
+func (g *Game) apply(c Command) error {
 	switch c := c.(type) {
 	case Kill:
 		if err := g.living(c.ID); err != nil {
@@ -188,7 +250,7 @@ func finite(p morale.Vec2) bool {
 func (g *Game) step() {
 	target := g.world.Steps() + 1
 	limit := seconds(g.settings.SquadUpdateInterval) + 2
-	for k := int64(0); k < limit && g.world.Steps() < target; k++ {
+	for k := int64(0); k < limit && g.world.Steps() < target && !g.replayHolds(); k++ {
 		g.subtick()
 	}
 }

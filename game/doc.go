@@ -100,6 +100,19 @@
 // MoraleBreak.Rally [SquadId] and help; what the console changes, it
 // changes through Apply like every other input.
 //
+// # Record, replay, rewind
+//
+// Every command Apply carries out is recorded with the session sub-tick it
+// was applied at (SessionTicks; Restart does not reset it), except Pause,
+// Step and SetSpeed, which only decide how many sub-ticks run between two
+// commands. Recording returns the session with its Digest (a SHA-256 of
+// every soldier's bits); Recording.Write and ReadReplay are the one text
+// format (see replay.go); NewReplay plays a file back tick for tick at any
+// speed and PlayReplay as fast as it can. RewindTo re-simulates the
+// recording to any past moment (the same Digest as having played there);
+// Resume continues from it with the current settings, Ghost keeps the
+// original future's state changes and WhatIf says how the new one differs.
+//
 // # Views
 //
 // View is the read-only face of the battle the renderer and the panels get:

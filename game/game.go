@@ -64,6 +64,12 @@ type Game struct {
 
 	listeners []func(Report)
 	fault     error // the first report the World refused during a Tick
+
+	session int64     // sub-ticks since New; Restart does not reset it
+	entries []Entry   // the session's recording: every command applied
+	play    *playback // a replay being played, or nil
+	events  []StateEvent
+	wi      *whatIf // a rewind (RewindTo) in progress, or nil
 }
 
 // New builds a battle from cfg and, when cfg.Opening is set, starts the
@@ -143,13 +149,14 @@ func (g *Game) Tick() {
 	if g.paused {
 		return
 	}
-	for i := 0; i < g.subPerTick; i++ {
+	for i := 0; i < g.subPerTick && !g.paused && !g.replayHolds(); i++ {
 		g.subtick()
 	}
 }
 
 // subtick advances the battle by 1/SubTicksPerSecond s.
 func (g *Game) subtick() {
+	g.session++
 	g.now++
 	g.runOpening()
 	g.updateEnemies()
@@ -162,6 +169,7 @@ func (g *Game) subtick() {
 	} else {
 		g.history.advance(g.Time())
 	}
+	g.playDue()
 }
 
 // sampleAll records every living soldier's morale in the history.
@@ -192,9 +200,15 @@ func (g *Game) Speed() float64 { return float64(g.subPerTick) / subPerTickX1 }
 // Debug reports whether the debug overlay (MoraleBreak.Debug) is on.
 func (g *Game) Debug() bool { return g.debug }
 
-// Settings returns the live morale settings. The Weights map is shared: do
-// not modify it; Clone before editing.
-func (g *Game) Settings() morale.Settings { return g.settings }
+// Settings returns the live morale settings (while the rewind cursor is
+// set, the settings Resume will continue with). The Weights map is shared:
+// do not modify it; Clone before editing.
+func (g *Game) Settings() morale.Settings {
+	if g.wi != nil && g.wi.cursor {
+		return g.wi.current
+	}
+	return g.settings
+}
 
 // Field returns the battlefield size in cm (6000 × 3600); (0, 0) is its
 // top-left corner, the squad starts on the left and the enemy line holds the
@@ -373,5 +387,6 @@ func (g *Game) onStateChanged(a *morale.Agent, old, new morale.State, why morale
 	s.bark = barkLine(old, new, g.cosmetic.IntN(barkVariants))
 	s.barkAt = g.now
 	g.history.change(Change{T: g.Time(), ID: id, From: old, To: new})
+	g.addEvent(StateEvent{Tick: g.session, T: g.Time(), ID: id, Name: s.name, From: old, To: new})
 	g.addLog(logEntry{at: g.now, kind: logState, id: id, from: old, to: new, why: why})
 }

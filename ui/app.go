@@ -30,6 +30,9 @@ type Config struct {
 	// WeightsPath is the weights.toml that Save writes and that is watched
 	// for outside edits ("" = none). Ignored in the browser.
 	WeightsPath string
+	// ReplayPath is the file Save replay writes ("" = none; the browser
+	// offers a download instead).
+	ReplayPath string
 	// StatePath, when set, receives the published soldier state as JSON after
 	// every frame (tests drive the demo with it; the browser build publishes
 	// the same to globalThis.moraleBreak instead).
@@ -70,6 +73,9 @@ type App struct {
 	keys     []ebiten.Key
 	soldiers []game.SoldierView // scratch for the game's view, reused
 	err      error              // a -state file that cannot be written: Update ends with it
+
+	replayShown bool // replayNote has shown how the replay ended
+	rewind      rewindState
 }
 
 // NewApp builds the widgets and starts watching the weights file (native
@@ -120,10 +126,12 @@ func (a *App) Update() error {
 	}
 	a.ui.Update() // button and slider handlers fire in here
 
+	a.timelineDrag()
 	it := MapInput(a.readInput(), a.viewport(), a.g)
 	a.applyIntent(it)
 	a.pollWatcher()
 	a.g.Tick()
+	a.sessionNotes()
 	a.refresh()
 	return nil
 }
@@ -159,6 +167,10 @@ func (a *App) context() Context {
 
 // run gives binding b's command, or says why there is none.
 func (a *App) run(b Binding) {
+	if b.Action != NoAction {
+		a.do(b.Action)
+		return
+	}
 	c, err := b.Command(a.context())
 	if err != nil {
 		a.showBanner(err.Error(), true, 4*game.TPS)
@@ -182,6 +194,9 @@ func (a *App) applyIntent(it Intent) {
 	}
 	for _, c := range it.Commands {
 		a.apply(c)
+	}
+	for _, act := range it.Actions {
+		a.do(act)
 	}
 }
 

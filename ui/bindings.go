@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/game"
@@ -48,8 +49,11 @@ type Binding struct {
 	// Help says what the key does, in a word or two, for the help line.
 	Help string
 	// Command builds the command in context c; an error (ErrNoSelection)
-	// says why there is none.
+	// says why there is none. For an Action binding it gives nil, nil.
 	Command func(c Context) (game.Command, error)
+	// Action, when not NoAction, is what the binding does instead of a
+	// game command (Save replay).
+	Action Action
 
 	group group
 }
@@ -78,6 +82,10 @@ func Bindings() []Binding {
 			}
 			return game.ForceRout{ID: c.Selected}, nil
 		}},
+		{Keys: []ebiten.Key{ebiten.KeyComma}, KeyName: ",", Label: "Rewind 1 s", Help: "rewind", Command: action, Action: ActRewindBack},
+		{Keys: []ebiten.Key{ebiten.KeyPeriod}, KeyName: ".", Label: "Forward 1 s", Help: "forward", Command: action, Action: ActRewindForward},
+		{Label: "Resume from here", Command: action, Action: ActResume},
+		{Keys: []ebiten.Key{ebiten.KeyF2}, KeyName: "F2", Label: "Save replay", Help: "save replay", Command: action, Action: ActSaveReplay},
 	}
 }
 
@@ -90,7 +98,28 @@ func HelpText() string {
 			keys = append(keys, b.KeyName+": "+b.Help)
 		}
 	}
+	// The keys in lines of at most helpLine characters, so that the panel
+	// keeps its width.
+	var lines []string
+	line := ""
+	for _, k := range keys {
+		switch {
+		case line == "":
+			line = k
+		case utf8.RuneCountInString(line)+3+utf8.RuneCountInString(k) > helpLine:
+			lines = append(lines, line)
+			line = k
+		default:
+			line += " · " + k
+		}
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
 	return "Left-click a soldier: he dies · on the ground: a shell lands\n" +
 		"Right-click a soldier: select him (for Force rout) · ` : console\n" +
-		strings.Join(keys, " · ")
+		strings.Join(lines, "\n")
 }
+
+// helpLine is the longest line of keys in HelpText, in characters.
+const helpLine = 58

@@ -28,6 +28,10 @@ func TestBindingsDriveMapInputAndHelp(t *testing.T) {
 			for _, k := range b.Keys {
 				it := ui.MapInput(ui.InputState{Paused: ctx.Paused, Selected: ctx.Selected, HasSelected: ctx.HasSelected, Keys: []ebiten.Key{k}}, vp, g)
 				switch {
+				case b.Action != ui.NoAction:
+					if len(it.Commands) != 0 || len(it.Refused) != 0 || !reflect.DeepEqual(it.Actions, []ui.Action{b.Action}) {
+						t.Errorf("%s key %v: got %#v, refused %v, actions %v; want the action %v only", b.Label, k, it.Commands, it.Refused, it.Actions, b.Action)
+					}
 				case wantErr != nil && (len(it.Commands) != 0 || len(it.Refused) != 1):
 					t.Errorf("%s key %v: got %#v, refused %v; want refused %v", b.Label, k, it.Commands, it.Refused, wantErr)
 				case wantErr == nil && (len(it.Commands) != 1 || !reflect.DeepEqual(it.Commands[0], want)):
@@ -39,7 +43,7 @@ func TestBindingsDriveMapInputAndHelp(t *testing.T) {
 			}
 		}
 	}
-	for _, want := range []string{"Rally squad", "Reinforcements", "Restart opening", "Pause", "Step 1 tick", "Speed ×0.25", "Speed ×1", "Speed ×4", "Force rout"} {
+	for _, want := range []string{"Rally squad", "Reinforcements", "Restart opening", "Pause", "Step 1 tick", "Speed ×0.25", "Speed ×1", "Speed ×4", "Force rout", "Save replay"} {
 		if !labels[want] {
 			t.Errorf("no binding labelled %q", want)
 		}

@@ -86,8 +86,9 @@ type SoldierFinder interface {
 // Intent is what one tick of input means.
 type Intent struct {
 	Commands      []game.Command
-	Refused       []error // keys whose binding gave no command, and why
-	Select        bool    // change the selection to SelectID (right-click)
+	Actions       []Action // bindings that are not game commands (Save replay)
+	Refused       []error  // keys whose binding gave no command, and why
+	Select        bool     // change the selection to SelectID (right-click)
 	SelectID      int
 	Deselect      bool // right-click on open ground
 	ToggleConsole bool
@@ -115,6 +116,10 @@ func MapInput(in InputState, vp game.Viewport, hit SoldierFinder) Intent {
 		for _, k := range in.Keys {
 			for _, b := range bindings {
 				if !slices.Contains(b.Keys, k) {
+					continue
+				}
+				if b.Action != NoAction {
+					it.Actions = append(it.Actions, b.Action)
 					continue
 				}
 				if c, err := b.Command(ctx); err != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strings"
 
 	"github.com/moralebreak/moralebreak/game"
@@ -46,6 +47,20 @@ type config struct {
 	Crop       string
 	// TPSLog prints the measured TPS and FPS every 5 s.
 	TPSLog bool
+	// Record, when set, is where the session's replay is written when the
+	// demo exits (and where Save replay writes it).
+	Record string
+	// Replay, when set, is a replay file to play back instead of a new
+	// battle: its seed, squad and settings replace -seed, -soldiers and the
+	// weights file's.
+	Replay string
+	// GIF, when set, is the animated GIF to write of simulated time From to
+	// To at FPS frames per second, of the region Crop, scaled by GIFScale;
+	// then the demo exits.
+	GIF      string
+	From, To float64
+	FPS      int
+	GIFScale float64
 }
 
 // errHelp is returned by parseConfig for -h and -help: the usage was
@@ -70,6 +85,13 @@ func parseConfig(args []string, usage io.Writer) (config, error) {
 	fs.Float64Var(&scale, "scale", 1, fmt.Sprintf("window size as a multiple of %d×%d, %g..%g", ui.ScreenW, ui.ScreenH, MinScale, MaxScale))
 	fs.StringVar(&c.UI.StatePath, "state", "", "write the soldiers' screen positions as JSON here after every frame (for tests)")
 	fs.BoolVar(&c.TPSLog, "tpslog", false, "print the measured TPS and FPS every 5 s")
+	fs.StringVar(&c.Record, "record", "", "write the session's replay to this file when the demo exits")
+	fs.StringVar(&c.Replay, "replay", "", "play back this replay file (it sets the seed, the squad and the settings)")
+	fs.StringVar(&c.GIF, "gif", "", "write an animated GIF of -from..-to seconds to this file, then exit")
+	fs.Float64Var(&c.From, "from", 0, fmt.Sprintf("start of the -gif, 0..%g seconds of simulated time", MaxAt))
+	fs.Float64Var(&c.To, "to", 16, fmt.Sprintf("end of the -gif, after -from, at most %g seconds", MaxAt))
+	fs.IntVar(&c.FPS, "fps", 10, fmt.Sprintf("frames per second of the -gif, 1..%d", ui.MaxGIFFPS))
+	fs.Float64Var(&c.GIFScale, "gifscale", 1, "size of the -gif as a fraction of the screen's, 0.1..1")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			// Rendered first, then written once: the flag package drops
@@ -109,8 +131,78 @@ func parseConfig(args []string, usage io.Writer) (config, error) {
 	if _, ok := ui.ScreenRegions().Named(c.Crop); c.Crop != "" && !ok {
 		return config{}, fmt.Errorf("-crop is %q; want field, timeline or panel", c.Crop)
 	}
-	if c.Crop != "" && c.Screenshot == "" {
-		return config{}, errors.New("-crop needs -screenshot")
+	if c.Crop != "" && c.Screenshot == "" && c.GIF == "" {
+		return config{}, errors.New("-crop needs -screenshot or -gif")
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if err := checkGIF(c, set); err != nil {
+		return config{}, err
+	}
+	if c.Replay != "" && (set["seed"] || set["soldiers"]) {
+		return config{}, errors.New("-replay sets the seed and the squad; drop -seed and -soldiers")
+	}
+	if c.Replay != "" && c.Replay == c.Record {
+		return config{}, fmt.Errorf("-record %q is the -replay file; pick another file", c.Record)
 	}
 	return c, nil
+}
+
+// checkGIF checks the -gif flags (set: the flags given).
+func checkGIF(c config, set map[string]bool) error {
+	if c.GIF == "" {
+		for _, f := range []string{"from", "to", "fps", "gifscale"} {
+			if set[f] {
+				return fmt.Errorf("-%s needs -gif", f)
+			}
+		}
+		return nil
+	}
+	switch {
+	case c.Screenshot != "":
+		return errors.New("-gif and -screenshot cannot be used together")
+	case !(c.From >= 0 && c.From <= MaxAt): // NaN fails too
+		return fmt.Errorf("-from is %v; want 0..%g seconds", c.From, MaxAt)
+	case !(c.To >= 0 && c.To <= MaxAt):
+		return fmt.Errorf("-to is %v; want 0..%g seconds", c.To, MaxAt)
+	case c.To <= c.From:
+		return fmt.Errorf("-from %v is not before -to %v", c.From, c.To)
+	case c.FPS < 1 || c.FPS > ui.MaxGIFFPS:
+		return fmt.Errorf("-fps is %d; want 1..%d", c.FPS, ui.MaxGIFFPS)
+	case !(c.GIFScale >= 0.1 && c.GIFScale <= 1):
+		return fmt.Errorf("-gifscale is %v; want 0.1..1", c.GIFScale)
+	}
+	w, h := ui.GIFSize(c.Crop, c.GIFScale)
+	n := ui.GIFFrames(c.From, c.To, c.FPS)
+	if px := float64(n) * float64(w) * float64(h); px > ui.MaxGIFPixels {
+		return fmt.Errorf("-gif of %d frames of %d×%d is %.0f pixels; want at most %d (shorten -from..-to, lower -fps or -gifscale, or -crop)",
+			n, w, h, px, ui.MaxGIFPixels)
+	}
+	return nil
+}
+
+// checkOutputs checks that every file the demo will write (-gif, -record)
+// can be created, creating and removing an empty one where none is, and
+// that -replay names a file that can be read. It returns a one-line error
+// naming the flag.
+func checkOutputs(c config) error {
+	for _, o := range []struct{ flag, path string }{{"-gif", c.GIF}, {"-record", c.Record}} {
+		if o.path == "" {
+			continue
+		}
+		_, statErr := os.Stat(o.path)
+		f, err := os.OpenFile(o.path, os.O_WRONLY|os.O_CREATE, 0o644)
+		if err != nil {
+			return fmt.Errorf("%s: cannot write: %v", o.flag, err)
+		}
+		if err := f.Close(); err != nil {
+			return fmt.Errorf("%s: %v", o.flag, err)
+		}
+		if os.IsNotExist(statErr) {
+			if err := os.Remove(o.path); err != nil {
+				return fmt.Errorf("%s: %v", o.flag, err)
+			}
+		}
+	}
+	return nil
 }

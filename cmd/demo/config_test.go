@@ -3,6 +3,8 @@ package main
 import (
 	"errors"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -61,6 +63,30 @@ func TestParseConfigAcceptsGoodFlags(t *testing.T) {
 			}
 			return ""
 		}},
+		{"gif of the opening", []string{"-gif", "o.gif", "-from", "0", "-to", "16", "-fps", "10", "-crop", "field", "-gifscale", "0.5"}, func(c config) string {
+			if c.GIF != "o.gif" || c.From != 0 || c.To != 16 || c.FPS != 10 || c.Crop != "field" || c.GIFScale != 0.5 {
+				return "a -gif flag was lost"
+			}
+			return ""
+		}},
+		{"gif defaults", []string{"-gif", "o.gif"}, func(c config) string {
+			if c.From != 0 || c.To != 16 || c.FPS != 10 || c.GIFScale != 1 {
+				return "not the -gif defaults"
+			}
+			return ""
+		}},
+		{"gif at the max fps", []string{"-gif", "o.gif", "-fps", "50", "-to", "2"}, func(c config) string {
+			if c.FPS != ui.MaxGIFFPS {
+				return "fps not 50"
+			}
+			return ""
+		}},
+		{"record and replay", []string{"-record", "r2.txt", "-replay", "r1.txt", "-screenshot", "a.png"}, func(c config) string {
+			if c.Record != "r2.txt" || c.Replay != "r1.txt" {
+				return "record or replay lost"
+			}
+			return ""
+		}},
 		{"seed, state, tpslog, weights", []string{"-seed", "18446744073709551615", "-state", "s.json", "-tpslog", "-weights", "w.toml"}, func(c config) string {
 			if c.Game.Seed != 1<<64-1 || c.UI.StatePath != "s.json" || !c.TPSLog || c.Weights != "w.toml" || c.UI.WeightsPath != "w.toml" {
 				return "a flag was lost"
@@ -109,6 +135,24 @@ func TestParseConfigRefusesBadFlags(t *testing.T) {
 		{[]string{"-crop", "sky", "-screenshot", "a.png"}, `-crop is "sky"`},
 		{[]string{"-crop", "field"}, "-crop needs -screenshot"},
 		{[]string{"-weights", ""}, "-weights is empty"},
+		{[]string{"-gif", "a.gif", "-from", "5", "-to", "2"}, "-from 5 is not before -to 2"},
+		{[]string{"-gif", "a.gif", "-from", "3", "-to", "3"}, "-from 3 is not before -to 3"},
+		{[]string{"-gif", "a.gif", "-from", "NaN"}, "-from is NaN"},
+		{[]string{"-gif", "a.gif", "-to", "NaN"}, "-to is NaN"},
+		{[]string{"-gif", "a.gif", "-from", "-1"}, "-from is -1"},
+		{[]string{"-gif", "a.gif", "-to", "Inf"}, "-to is +Inf"},
+		{[]string{"-gif", "a.gif", "-fps", "0"}, "-fps is 0; want 1..50"},
+		{[]string{"-gif", "a.gif", "-fps", "-5"}, "-fps is -5"},
+		{[]string{"-gif", "a.gif", "-fps", "51"}, "-fps is 51"},
+		{[]string{"-gif", "a.gif", "-fps", "NaN"}, "-fps"},
+		{[]string{"-gif", "a.gif", "-gifscale", "0"}, "-gifscale is 0"},
+		{[]string{"-gif", "a.gif", "-gifscale", "NaN"}, "-gifscale is NaN"},
+		{[]string{"-gif", "a.gif", "-from", "0", "-to", "3600", "-fps", "50"}, "pixels"},
+		{[]string{"-gif", "a.gif", "-screenshot", "a.png"}, "cannot be used together"},
+		{[]string{"-from", "2"}, "-from needs -gif"},
+		{[]string{"-fps", "2"}, "-fps needs -gif"},
+		{[]string{"-replay", "r.txt", "-seed", "3"}, "-replay sets the seed"},
+		{[]string{"-replay", "r.txt", "-record", "r.txt"}, "is the -replay file"},
 		{[]string{"-frobnicate"}, "frobnicate"},
 		{[]string{"extra"}, `unexpected argument "extra"`},
 	}
@@ -134,6 +178,32 @@ func TestParseConfigHelp(t *testing.T) {
 	for _, want := range []string{"-scale", "0.25..4", "-at", "0..3600", "-soldiers", "1..5000"} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("usage lacks %q:\n%s", want, b.String())
+		}
+	}
+}
+
+// checkOutputs refuses a -gif or -record path that cannot be written, and
+// leaves no file behind where it made one to check.
+func TestCheckOutputs(t *testing.T) {
+	dir := t.TempDir()
+	ok := filepath.Join(dir, "ok.gif")
+	if err := checkOutputs(config{GIF: ok, Record: filepath.Join(dir, "r.txt")}); err != nil {
+		t.Fatalf("writable paths: got %v; want nil", err)
+	}
+	if _, err := os.Stat(ok); !os.IsNotExist(err) {
+		t.Errorf("checkOutputs left %s behind (%v)", ok, err)
+	}
+	for _, c := range []struct {
+		cfg  config
+		want string
+	}{
+		{config{GIF: filepath.Join(dir, "missing", "a.gif")}, "-gif: cannot write"},
+		{config{Record: filepath.Join(dir, "missing", "r.txt")}, "-record: cannot write"},
+		{config{GIF: dir}, "-gif: cannot write"},
+	} {
+		err := checkOutputs(c.cfg)
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("checkOutputs(%+v): got %v; want one line containing %q", c.cfg, err, c.want)
 		}
 	}
 }

@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/moralebreak/moralebreak/game"
 )
 
 // Every bad flag value, the -weights path included, is one line on stderr
@@ -25,6 +27,16 @@ func TestBadFlagsExitTwoBeforeAWindow(t *testing.T) {
 	fifo := filepath.Join(dir, "fifo.toml")
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Fatalf("mkfifo: %v", err)
+	}
+	corrupt, newer, ghost := filepath.Join(dir, "corrupt.txt"), filepath.Join(dir, "newer.txt"), filepath.Join(dir, "ghost.txt")
+	for path, text := range map[string]string{
+		corrupt: "hello\n",
+		newer:   "moralebreak-replay 2\n",
+		ghost:   ghostReplay(t),
+	} {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	tests := []struct {
 		args []string
@@ -45,6 +57,13 @@ func TestBadFlagsExitTwoBeforeAWindow(t *testing.T) {
 		{[]string{"-weights", dir}, "a directory"},
 		{[]string{"-weights", "/dev/zero"}, "a device"},
 		{[]string{"-nonsense"}, "nonsense"},
+		{[]string{"-gif", filepath.Join(dir, "a.gif"), "-from", "5", "-to", "2"}, "-from 5 is not before -to 2"},
+		{[]string{"-gif", filepath.Join(dir, "a.gif"), "-fps", "-1"}, "-fps is -1"},
+		{[]string{"-gif", filepath.Join(dir, "no", "a.gif")}, "-gif: cannot write"},
+		{[]string{"-replay", filepath.Join(dir, "none.txt")}, "-replay"},
+		{[]string{"-replay", corrupt}, "line 1: not a replay file"},
+		{[]string{"-replay", newer}, "line 1: replay format version 2 is newer"},
+		{[]string{"-replay", ghost}, ": tick 240: kill 9: game: no such soldier: 9"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -70,4 +89,21 @@ func TestBadFlagsExitTwoBeforeAWindow(t *testing.T) {
 			}
 		})
 	}
+}
+
+// ghostReplay returns a replay of one second of the opening in which, at
+// tick 240, soldier 9 (there are five) is killed.
+func ghostReplay(t *testing.T) string {
+	g, err := game.New(game.DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g.Time() < 2 {
+		g.Tick()
+	}
+	var b strings.Builder
+	if err := g.Recording().Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	return strings.Replace(b.String(), "\nend ", "\ntick 240 kill 9\nend ", 1)
 }

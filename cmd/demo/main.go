@@ -10,6 +10,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -33,7 +35,18 @@ func main() {
 	if err != nil {
 		fail(exitUsage, err)
 	}
-	app, eg, err := build(cfg)
+	if err := checkOutputs(cfg); err != nil {
+		fail(exitUsage, err)
+	}
+	var rec *game.Recording
+	if cfg.Replay != "" {
+		r, err := loadReplay(cfg.Replay)
+		if err != nil {
+			fail(exitUsage, err)
+		}
+		rec = &r
+	}
+	app, g, eg, err := build(cfg, rec)
 	if err != nil {
 		code := exitFailed
 		if errors.Is(err, ui.ErrNotRegularFile) {
@@ -41,45 +54,133 @@ func main() {
 		}
 		fail(code, err)
 	}
+	if cfg.Record != "" {
+		// Ctrl-C or a kill ends the game loop, so the recording is written.
+		sig := make(chan os.Signal, 1)
+		signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+		eg = &stopOnSignal{Game: eg, c: sig}
+	}
 	run(cfg, eg)
-	if err := app.Close(); err != nil {
+	err = app.Close()
+	if cfg.Record != "" {
+		if _, rerr := ui.SaveReplay(cfg.Record, g.Recording()); rerr != nil {
+			err = errors.Join(err, fmt.Errorf("-record: %w", rerr))
+		}
+	}
+	if err != nil {
 		fail(exitFailed, err)
 	}
 }
 
-// build loads the weights and makes the game, the renderer and the App,
-// wrapped for -screenshot and -tpslog. It opens no window.
-func build(cfg config) (*ui.App, ebiten.Game, error) {
+// stopOnSignal ends the game loop (ebiten.Termination) at the first Update
+// after a signal arrives on c.
+type stopOnSignal struct {
+	ebiten.Game
+	c chan os.Signal
+}
+
+func (s *stopOnSignal) Update() error {
+	select {
+	case <-s.c:
+		return ebiten.Termination
+	default:
+		return s.Game.Update()
+	}
+}
+
+// loadReplay reads the replay file at path and plays it through with no
+// window, so that a corrupt file, a newer version or a command the battle
+// refuses (a soldier who does not exist at that tick) is found, with its
+// line, before anything runs.
+func loadReplay(path string) (game.Recording, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return game.Recording{}, fmt.Errorf("-replay: %w", err)
+	}
+	r, err := game.ReadReplay(f)
+	if cerr := f.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	if err == nil {
+		_, err = game.PlayReplay(r)
+	}
+	if err != nil {
+		return game.Recording{}, fmt.Errorf("-replay %s: %w", path, err)
+	}
+	return r, nil
+}
+
+// replayEnd prints how the replay ended: the battle's digest at the end of
+// the file and whether it equals the digest stored in it.
+func replayEnd(path string) func(game.ReplayStatus) {
+	return func(st game.ReplayStatus) {
+		if st.Err != nil {
+			fmt.Fprintf(os.Stderr, "demo: -replay %s: %v\n", path, st.Err)
+			return
+		}
+		verdict := "equals the file's"
+		if !st.Match {
+			verdict = "DIFFERS from the file's " + st.Want
+		}
+		fmt.Printf("replay %s: end at tick %d (%.2f s of session): digest %s %s\n",
+			path, st.End, float64(st.End)/game.SubTicksPerSecond, st.Digest, verdict)
+	}
+}
+
+// build loads the weights and makes the game (a new battle, or the replay
+// rec), the renderer and the App, wrapped for -screenshot, -gif and
+// -tpslog. It opens no window.
+func build(cfg config, rec *game.Recording) (*ui.App, *game.Game, ebiten.Game, error) {
 	var err error
 	if cfg.Game.Settings, _, err = ui.LoadWeights(cfg.Weights); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	if err := ui.CheckDisplay(); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	g, err := game.New(cfg.Game)
+	var g *game.Game
+	if rec != nil {
+		g, err = game.NewReplay(*rec)
+		if err == nil {
+			g.OnReplayEnd(replayEnd(cfg.Replay))
+		}
+	} else {
+		g, err = game.New(cfg.Game)
+	}
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	a, err := assets.Load()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
+	}
+	cfg.UI.ReplayPath = cfg.Record
+	if cfg.UI.ReplayPath == "" {
+		cfg.UI.ReplayPath = defaultReplayPath
 	}
 	app, err := ui.NewApp(cfg.UI, g, render.New(a), a)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	var eg ebiten.Game = app
-	if cfg.Screenshot != "" {
+	switch {
+	case cfg.Screenshot != "":
 		if eg, err = ui.NewScreenshot(app, g, cfg.At, cfg.Screenshot, cfg.Crop); err != nil {
-			return nil, nil, errors.Join(err, app.Close())
+			return nil, nil, nil, errors.Join(err, app.Close())
+		}
+	case cfg.GIF != "":
+		if eg, err = ui.NewGIF(app, g, cfg.From, cfg.To, cfg.FPS, cfg.GIF, cfg.Crop, cfg.GIFScale); err != nil {
+			return nil, nil, nil, errors.Join(err, app.Close())
 		}
 	}
 	if cfg.TPSLog {
 		eg = ui.NewTPSLog(eg, g, os.Stderr, 5*time.Second)
 	}
-	return app, eg, nil
+	return app, g, eg, nil
 }
+
+// defaultReplayPath is the file Save replay writes without -record.
+const defaultReplayPath = "moralebreak-replay.txt"
 
 // run sets the window up, opens it and runs eg until it ends.
 func run(cfg config, eg ebiten.Game) {

@@ -1,0 +1,683 @@
+package game
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// The replay file format, version 1. It is text, one item a line:
+//
+//	moralebreak-replay 1
+//	seed 1
+//	soldiers 5
+//	opening on
+//	settings
+//	| ShakenBelow = 0.6
+//	| ...                    (the weights.toml text, each line after "| ")
+//	tick 960 kill 3
+//	tick 1200 shell 2500 1800
+//	tick 1300 rally
+//	tick 1310 rally-squad 1
+//	tick 1400 force-rout 2
+//	tick 1500 reinforce 3
+//	tick 1600 settings
+//	| ...
+//	tick 1700 restart
+//	tick 1800 debug on
+//	end 2400
+//	digest 3f0c…                (64 hex digits)
+//
+// The first line names the format and its version. Blank lines and lines
+// starting with # are comments. A tick is a session sub-tick (1/240 s of
+// simulated time, counted from the session's first tick and not reset by
+// restart); ticks never decrease. Pause, Step and SetSpeed are not
+// recorded: they only decide how many sub-ticks run between two commands,
+// and the tick numbers already say that. end is the session sub-tick the
+// file was saved at and digest is Digest there.
+const (
+	// ReplayVersion is the version of the replay format Write writes;
+	// ReadReplay reads it and refuses newer ones.
+	ReplayVersion = 1
+	// replayMagic starts the first line of every replay file.
+	replayMagic = "moralebreak-replay"
+	// MaxReplayTicks is the latest tick a replay may name: 24 h of
+	// simulated time.
+	MaxReplayTicks = 24 * 3600 * SubTicksPerSecond
+	// MaxReplayBytes is the largest replay file ReadReplay reads.
+	MaxReplayBytes = 64 << 20
+	// maxReplayLine is the longest line of a replay file, in bytes.
+	maxReplayLine = 64 << 10
+)
+
+// ErrBadReplay is wrapped by every error of ReadReplay and of playing a
+// replay back; the message names the line.
+var ErrBadReplay = errors.New("game: bad replay")
+
+// Entry is one recorded command: Cmd was applied (successfully) when the
+// session had run Tick sub-ticks.
+type Entry struct {
+	Tick int64
+	Cmd  Command
+	// Line is the line of the file the entry was read from (0 when it was
+	// recorded, not read).
+	Line int
+}
+
+// Recording is a whole session: the battle's config, the settings at the
+// start, every command with the sub-tick it was applied at, and where the
+// session ended with its Digest there. Game.Recording makes one; Write and
+// ReadReplay store and load it; NewReplay and PlayReplay play it back.
+type Recording struct {
+	Seed     uint64
+	Soldiers int
+	Opening  bool
+	Settings morale.Settings
+	Entries  []Entry
+	// End is the session sub-tick the recording ends at; Digest the
+	// battle's Digest there ("" when unknown).
+	End    int64
+	Digest string
+}
+
+// Config returns the battle config the recording starts from.
+func (r Recording) Config() Config {
+	return Config{Seed: r.Seed, Soldiers: r.Soldiers, Settings: r.Settings.Clone(), Opening: r.Opening}
+}
+
+// recordable reports whether Apply records c: every command that changes
+// the battle. Pause, Step and SetSpeed only decide when sub-ticks run,
+// which the entries' ticks already say.
+func recordable(c Command) bool {
+	switch c.(type) {
+	case Pause, Step, SetSpeed:
+		return false
+	}
+	return true
+}
+
+// record appends c, applied now, to the session's recording.
+func (g *Game) record(c Command) {
+	if !recordable(c) {
+		return
+	}
+	if s, ok := c.(SetSettings); ok {
+		c = SetSettings{Settings: s.Settings.Clone()}
+	}
+	g.entries = append(g.entries, Entry{Tick: g.session, Cmd: c})
+}
+
+// SessionTicks returns the number of sub-ticks the session has run since
+// New: unlike Time, Restart does not reset it.
+func (g *Game) SessionTicks() int64 { return g.session }
+
+// Recording returns the session so far: config, starting settings, every
+// command applied, and End and Digest now. The result shares nothing with g.
+func (g *Game) Recording() Recording {
+	r := Recording{
+		Seed: g.cfg.Seed, Soldiers: g.cfg.Soldiers, Opening: g.cfg.Opening,
+		Settings: g.cfg.Settings.Clone(), End: g.session, Digest: g.Digest(),
+	}
+	r.Entries = make([]Entry, len(g.entries))
+	copy(r.Entries, g.entries)
+	return r
+}
+
+// Digest returns a SHA-256, in hex, of the session's sub-tick count, the
+// battle time and every soldier's alive flag, state, morale, nerve,
+// health and position, all as exact bits: two battles with equal digests
+// are, to the bit, in the same place.
+func (g *Game) Digest() string {
+	h := sha256.New()
+	var buf [8]byte
+	put := func(v uint64) {
+		binary.LittleEndian.PutUint64(buf[:], v)
+		h.Write(buf[:])
+	}
+	put(uint64(g.session))
+	put(uint64(g.now))
+	put(uint64(len(g.soldiers)))
+	for i := range g.soldiers {
+		s := &g.soldiers[i]
+		alive, st, m, nerve := uint64(0), uint64(0), 0.0, s.nerve
+		if s.alive {
+			alive, st, m, nerve = 1, uint64(s.agent.State()), s.agent.Morale(), s.agent.Nerve()
+		}
+		put(alive)
+		put(st)
+		put(math.Float64bits(m))
+		put(math.Float64bits(nerve))
+		put(math.Float64bits(s.health))
+		put(math.Float64bits(s.pos.X))
+		put(math.Float64bits(s.pos.Y))
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// ReplayStatus is where a replay loaded by NewReplay stands.
+type ReplayStatus struct {
+	// Active is true while the replay has commands or ticks left to play.
+	Active bool
+	// Done is true once the replay reached its End; Digest is then the
+	// battle's digest there, Want the file's and Match whether they agree.
+	Done          bool
+	Digest, Want  string
+	Match         bool
+	End, Progress int64 // sub-ticks: the replay's end, the session now
+	// Err is why the replay stopped early: a command the battle refused,
+	// naming its line. The battle is then paused.
+	Err error
+}
+
+// playback is a replay being played by a Game.
+type playback struct {
+	rec    Recording
+	next   int
+	status ReplayStatus
+	onEnd  []func(ReplayStatus)
+}
+
+// NewReplay builds the battle of r and loads r's commands: each is applied
+// when the session reaches its tick, whatever the speed, pause or steps in
+// between, and the battle stops at r.End until then (Tick runs no further
+// while the replay is active). At End the replay is done (ReplayStatus) and
+// the battle runs on live. A command the battle refuses (a soldier who does
+// not exist at that tick) stops the replay with an error naming its line.
+// Either way the battle pauses there.
+func NewReplay(r Recording) (*Game, error) {
+	g, err := New(r.Config())
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBadReplay, err)
+	}
+	g.play = &playback{rec: r, status: ReplayStatus{Active: true, End: r.End, Want: r.Digest}}
+	g.playDue()
+	return g, nil
+}
+
+// OnReplayEnd registers fn to be called once, when the loaded replay is
+// done or stops on an error.
+func (g *Game) OnReplayEnd(fn func(ReplayStatus)) {
+	if g.play != nil && fn != nil {
+		g.play.onEnd = append(g.play.onEnd, fn)
+	}
+}
+
+// ReplayStatus returns where the loaded replay stands (the zero
+// ReplayStatus when none was loaded).
+func (g *Game) ReplayStatus() ReplayStatus {
+	if g.play == nil {
+		return ReplayStatus{}
+	}
+	st := g.play.status
+	st.Progress = g.session
+	return st
+}
+
+// PlayReplay plays r to its end as fast as it can, with no window, and
+// returns the battle there. An error names the line of the command the
+// battle refused.
+func PlayReplay(r Recording) (*Game, error) {
+	g, err := NewReplay(r)
+	if err != nil {
+		return nil, err
+	}
+	for g.play.status.Active {
+		g.subtick()
+	}
+	return g, g.play.status.Err
+}
+
+// replayHolds reports whether a loaded replay stops the clock here: it is
+// active and at its end (where playDue finishes it).
+func (g *Game) replayHolds() bool {
+	return g.play != nil && g.play.status.Active && g.session >= g.play.rec.End
+}
+
+// playDue applies the replay's commands due at the session's sub-tick and
+// finishes the replay at its end.
+func (g *Game) playDue() {
+	p := g.play
+	if p == nil || !p.status.Active {
+		return
+	}
+	for p.next < len(p.rec.Entries) && p.rec.Entries[p.next].Tick <= g.session {
+		e := p.rec.Entries[p.next]
+		p.next++
+		if err := g.Apply(e.Cmd); err != nil {
+			p.status.Err = fmt.Errorf("%w: line %d: tick %d: %s: %w", ErrBadReplay, e.Line, e.Tick, commandText(e.Cmd), err)
+			p.status.Active = false
+			g.paused = true
+			g.endReplay()
+			return
+		}
+	}
+	if g.session >= p.rec.End {
+		p.status.Active, p.status.Done = false, true
+		g.paused = true
+		p.status.Digest = g.Digest()
+		p.status.Match = p.status.Digest == p.rec.Digest
+		g.endReplay()
+	}
+}
+
+func (g *Game) endReplay() {
+	st := g.ReplayStatus()
+	for _, fn := range g.play.onEnd {
+		fn(st)
+	}
+	g.play.onEnd = nil
+}
+
+// commandText is c as the words of a tick line (the settings block aside).
+func commandText(c Command) string {
+	f := func(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+	switch c := c.(type) {
+	case Kill:
+		return "kill " + strconv.Itoa(c.ID)
+	case Shell:
+		return "shell " + f(c.At.X) + " " + f(c.At.Y)
+	case Rally:
+		return "rally"
+	case RallySquad:
+		return "rally-squad " + strconv.Itoa(int(c.ID))
+	case ForceRout:
+		return "force-rout " + strconv.Itoa(c.ID)
+	case Reinforce:
+		return "reinforce " + strconv.Itoa(c.N)
+	case SetSettings:
+		return "settings"
+	case Restart:
+		return "restart"
+	case SetDebug:
+		if c.On {
+			return "debug on"
+		}
+		return "debug off"
+	case Pause:
+		return fmt.Sprintf("pause %v", c.Paused)
+	case Step:
+		return "step"
+	case SetSpeed:
+		return "speed " + f(c.Factor)
+	}
+	return fmt.Sprintf("%T", c)
+}
+
+// writeSettingsBlock writes s as "| "-prefixed weights.toml lines, without
+// the comments.
+func writeSettingsBlock(w *strings.Builder, s morale.Settings) error {
+	var b bytes.Buffer
+	if err := morale.WriteSettings(&b, s); err != nil {
+		return err
+	}
+	for _, l := range strings.Split(b.String(), "\n") {
+		if t := strings.TrimSpace(l); t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		w.WriteString("| " + l + "\n")
+	}
+	return nil
+}
+
+// Write writes r in the replay format (version ReplayVersion). It refuses
+// settings that do not validate and commands it cannot write.
+func (r Recording) Write(out io.Writer) error {
+	var b strings.Builder
+	on := "off"
+	if r.Opening {
+		on = "on"
+	}
+	fmt.Fprintf(&b, "%s %d\n# MoraleBreak session: play it with `demo -replay FILE`.\nseed %d\nsoldiers %d\nopening %s\nsettings\n",
+		replayMagic, ReplayVersion, r.Seed, r.Soldiers, on)
+	if err := writeSettingsBlock(&b, r.Settings); err != nil {
+		return fmt.Errorf("game: replay settings: %w", err)
+	}
+	for _, e := range r.Entries {
+		if e.Cmd == nil || !recordable(e.Cmd) {
+			return fmt.Errorf("game: replay: %s cannot be recorded", commandText(e.Cmd))
+		}
+		fmt.Fprintf(&b, "tick %d %s\n", e.Tick, commandText(e.Cmd))
+		if s, ok := e.Cmd.(SetSettings); ok {
+			if err := writeSettingsBlock(&b, s.Settings); err != nil {
+				return fmt.Errorf("game: replay settings at tick %d: %w", e.Tick, err)
+			}
+		}
+	}
+	digest := r.Digest
+	if digest == "" {
+		digest = "-"
+	}
+	fmt.Fprintf(&b, "end %d\ndigest %s\n", r.End, digest)
+	_, err := io.WriteString(out, b.String())
+	return err
+}
+
+// replayReader reads a replay file line by line.
+type replayReader struct {
+	sc   *bufio.Scanner
+	line int    // number of the line in text
+	text string // the current line
+	back bool   // text is to be read again
+	eof  bool
+}
+
+func (rr *replayReader) errf(format string, args ...any) error {
+	return fmt.Errorf("%w: line %d: %s", ErrBadReplay, rr.line, fmt.Sprintf(format, args...))
+}
+
+// scanErr is the scanner's error, if any, naming the line it stopped at.
+func (rr *replayReader) scanErr() error {
+	if err := rr.sc.Err(); err != nil {
+		rr.line++
+		if errors.Is(err, bufio.ErrTooLong) {
+			return rr.errf("longer than %d bytes", maxReplayLine)
+		}
+		return rr.errf("%v", err)
+	}
+	return nil
+}
+
+// next moves to the next line that is not a comment; false at the end.
+func (rr *replayReader) next() bool {
+	if rr.back {
+		rr.back = false
+		return true
+	}
+	for rr.sc.Scan() {
+		rr.line++
+		rr.text = strings.TrimRight(rr.sc.Text(), "\r")
+		if t := strings.TrimSpace(rr.text); t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		return true
+	}
+	rr.eof = true
+	return false
+}
+
+// settingsBlock reads the "| " lines after a settings line (numbered at)
+// as weights.toml text.
+func (rr *replayReader) settingsBlock(at int) (morale.Settings, error) {
+	var b strings.Builder
+	for rr.next() {
+		if !strings.HasPrefix(rr.text, "|") {
+			rr.back = true
+			break
+		}
+		b.WriteString(strings.TrimPrefix(strings.TrimPrefix(rr.text, "|"), " "))
+		b.WriteString("\n")
+	}
+	if err := rr.scanErr(); err != nil {
+		return morale.Settings{}, err
+	}
+	if b.Len() == 0 {
+		return morale.Settings{}, fmt.Errorf("%w: line %d: settings block is empty; want its weights.toml lines, each after \"| \"", ErrBadReplay, at)
+	}
+	s, err := morale.ReadSettings(strings.NewReader(b.String()))
+	if err != nil {
+		msg := strings.ReplaceAll(err.Error(), "\n", "; ")
+		if rr.eof {
+			msg += "; the file ends inside it (truncated?)"
+		}
+		return morale.Settings{}, fmt.Errorf("%w: line %d: settings block (its lines counted from 1): %s", ErrBadReplay, at, msg)
+	}
+	return s, nil
+}
+
+// ReadReplay reads a replay file written by Write (or by hand, in the same
+// format). It checks the format, the version, every line's words and
+// numbers, the settings blocks and the order of ticks; it does not play the
+// battle, so a command naming a soldier who does not exist is found by
+// NewReplay or PlayReplay. Every error wraps ErrBadReplay and names the
+// line; a file that stops before its end line is truncated.
+func ReadReplay(in io.Reader) (Recording, error) {
+	data, err := io.ReadAll(io.LimitReader(in, MaxReplayBytes+1))
+	if err != nil {
+		return Recording{}, fmt.Errorf("%w: %w", ErrBadReplay, err)
+	}
+	if len(data) > MaxReplayBytes {
+		return Recording{}, fmt.Errorf("%w: over %d bytes", ErrBadReplay, MaxReplayBytes)
+	}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 4096), maxReplayLine)
+	rr := &replayReader{sc: sc}
+	scanErr := rr.scanErr
+
+	// Line 1: the format and its version.
+	if !sc.Scan() {
+		if err := scanErr(); err != nil {
+			return Recording{}, err
+		}
+		return Recording{}, fmt.Errorf("%w: line 1: empty file; want %q", ErrBadReplay, replayMagic+" 1")
+	}
+	rr.line = 1
+	f := strings.Fields(sc.Text())
+	if len(f) != 2 || f[0] != replayMagic {
+		return Recording{}, rr.errf("not a replay file: want %q", fmt.Sprintf("%s %d", replayMagic, ReplayVersion))
+	}
+	v, err := strconv.Atoi(f[1])
+	switch {
+	case err != nil || v < 1:
+		return Recording{}, rr.errf("version %q is not a version number", f[1])
+	case v > ReplayVersion:
+		return Recording{}, rr.errf("replay format version %d is newer than this program reads (%d)", v, ReplayVersion)
+	}
+
+	var r Recording
+	var seen = map[string]bool{}
+	headerDone := false
+	last := int64(0)
+	ended := false
+	for rr.next() {
+		f := strings.Fields(rr.text)
+		key := f[0]
+		if ended && key != "digest" {
+			return Recording{}, rr.errf("%q after the end line", key)
+		}
+		switch key {
+		case "seed", "soldiers", "opening", "settings":
+			if headerDone {
+				return Recording{}, rr.errf("%s after the first tick", key)
+			}
+			if seen[key] {
+				return Recording{}, rr.errf("second %s line", key)
+			}
+			seen[key] = true
+			if key == "settings" {
+				if len(f) != 1 {
+					return Recording{}, rr.errf("settings takes no argument")
+				}
+				s, err := rr.settingsBlock(rr.line)
+				if err != nil {
+					return Recording{}, err
+				}
+				r.Settings = s
+				continue
+			}
+			if len(f) != 2 {
+				return Recording{}, rr.errf("%s needs one value", key)
+			}
+			switch key {
+			case "seed":
+				if r.Seed, err = strconv.ParseUint(f[1], 10, 64); err != nil {
+					return Recording{}, rr.errf("seed %q is not a whole number 0..2^64-1", f[1])
+				}
+			case "soldiers":
+				n, err := strconv.Atoi(f[1])
+				if err != nil || n < 1 || n > MaxSoldiers {
+					return Recording{}, rr.errf("soldiers %q; want 1..%d", f[1], MaxSoldiers)
+				}
+				r.Soldiers = n
+			case "opening":
+				switch f[1] {
+				case "on":
+					r.Opening = true
+				case "off":
+				default:
+					return Recording{}, rr.errf("opening %q; want on or off", f[1])
+				}
+			}
+		case "tick":
+			if !headerDone {
+				for _, k := range []string{"seed", "soldiers", "opening", "settings"} {
+					if !seen[k] {
+						return Recording{}, rr.errf("tick before the %s line", k)
+					}
+				}
+				headerDone = true
+			}
+			if len(f) < 3 {
+				return Recording{}, rr.errf("want tick N COMMAND [ARGS]")
+			}
+			t, err := rr.tick(f[1], last)
+			if err != nil {
+				return Recording{}, err
+			}
+			last = t
+			line := rr.line
+			c, err := rr.command(f[2], f[3:])
+			if err != nil {
+				return Recording{}, err
+			}
+			r.Entries = append(r.Entries, Entry{Tick: t, Cmd: c, Line: line})
+		case "end":
+			for _, k := range []string{"seed", "soldiers", "opening", "settings"} {
+				if !seen[k] {
+					return Recording{}, rr.errf("end before the %s line", k)
+				}
+			}
+			if len(f) != 2 {
+				return Recording{}, rr.errf("want end N")
+			}
+			t, err := rr.tick(f[1], last)
+			if err != nil {
+				return Recording{}, err
+			}
+			r.End, ended = t, true
+		case "digest":
+			if !ended {
+				return Recording{}, rr.errf("digest before the end line")
+			}
+			if len(f) != 2 {
+				return Recording{}, rr.errf("want digest HEX (64 hex digits) or digest -")
+			}
+			if f[1] != "-" {
+				if b, err := hex.DecodeString(f[1]); err != nil || len(b) != sha256.Size {
+					return Recording{}, rr.errf("digest %q is not 64 hex digits", f[1])
+				}
+				r.Digest = strings.ToLower(f[1])
+			}
+			if rr.next() {
+				return Recording{}, rr.errf("%q after the digest line", strings.Fields(rr.text)[0])
+			}
+			if err := scanErr(); err != nil {
+				return Recording{}, err
+			}
+			return r, nil
+		default:
+			return Recording{}, rr.errf("unknown line %q; want seed, soldiers, opening, settings, tick, end or digest", key)
+		}
+	}
+	if err := scanErr(); err != nil {
+		return Recording{}, err
+	}
+	rr.line++
+	if ended {
+		return Recording{}, rr.errf("file ends without its digest line (truncated?)")
+	}
+	return Recording{}, rr.errf("file ends without its end line (truncated?)")
+}
+
+// tick parses a tick number, not before last.
+func (rr *replayReader) tick(s string, last int64) (int64, error) {
+	t, err := strconv.ParseInt(s, 10, 64)
+	switch {
+	case err != nil || t < 0 || t > MaxReplayTicks:
+		return 0, rr.errf("tick %q; want a whole number 0..%d", s, MaxReplayTicks)
+	case t < last:
+		return 0, rr.errf("tick %d is before the previous one (%d)", t, last)
+	}
+	return t, nil
+}
+
+// command parses the words of a tick line after the tick.
+func (rr *replayReader) command(name string, args []string) (Command, error) {
+	want := map[string]int{"kill": 1, "shell": 2, "rally": 0, "rally-squad": 1, "force-rout": 1,
+		"reinforce": 1, "settings": 0, "restart": 0, "debug": 1}
+	n, ok := want[name]
+	if !ok {
+		return nil, rr.errf("unknown command %q", name)
+	}
+	if len(args) != n {
+		return nil, rr.errf("%s takes %d argument(s), got %d", name, n, len(args))
+	}
+	id := func() (int, error) {
+		v, err := strconv.Atoi(args[0])
+		if err != nil || v < 0 || v > MaxSoldiers+1<<20 {
+			return 0, rr.errf("%s: %q is not a soldier id", name, args[0])
+		}
+		return v, nil
+	}
+	switch name {
+	case "kill", "force-rout":
+		v, err := id()
+		if err != nil {
+			return nil, err
+		}
+		if name == "kill" {
+			return Kill{ID: v}, nil
+		}
+		return ForceRout{ID: v}, nil
+	case "shell":
+		var p [2]float64
+		for i, a := range args {
+			v, err := strconv.ParseFloat(a, 64)
+			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+				return nil, rr.errf("shell: %q is not a finite number", a)
+			}
+			p[i] = v
+		}
+		return Shell{At: morale.Vec2{X: p[0], Y: p[1]}}, nil
+	case "rally":
+		return Rally{}, nil
+	case "rally-squad":
+		v, err := strconv.ParseInt(args[0], 10, 32)
+		if err != nil {
+			return nil, rr.errf("rally-squad: %q is not a squad id", args[0])
+		}
+		return RallySquad{ID: morale.SquadID(v)}, nil
+	case "reinforce":
+		v, err := strconv.Atoi(args[0])
+		if err != nil || v < 1 || v > MaxReinforce {
+			return nil, rr.errf("reinforce: %q; want 1..%d", args[0], MaxReinforce)
+		}
+		return Reinforce{N: v}, nil
+	case "settings":
+		s, err := rr.settingsBlock(rr.line)
+		if err != nil {
+			return nil, err
+		}
+		return SetSettings{Settings: s}, nil
+	case "restart":
+		return Restart{}, nil
+	case "debug":
+		switch args[0] {
+		case "on":
+			return SetDebug{On: true}, nil
+		case "off":
+			return SetDebug{On: false}, nil
+		}
+		return nil, rr.errf("debug %q; want on or off", args[0])
+	}
+	return nil, rr.errf("unknown command %q", name)
+}

@@ -1,0 +1,79 @@
+package ui
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/moralebreak/moralebreak/game"
+)
+
+// Action is a control of the demo that is not a game command: the App
+// carries it out itself (Save replay writes a file).
+type Action uint8
+
+// The Actions of the binding table.
+const (
+	NoAction Action = iota
+	// ActSaveReplay writes the session's replay (Config.ReplayPath; a
+	// download in the browser).
+	ActSaveReplay
+	// ActRewindBack and ActRewindForward move the rewind cursor RewindStep
+	// seconds back or on (game.RewindBy).
+	ActRewindBack
+	ActRewindForward
+	// ActResume continues from the rewind cursor with the tuner's weights
+	// (game.Resume).
+	ActResume
+)
+
+// action returns a binding's Command for an Action binding: no game
+// command, no error (MapInput and the buttons look at Binding.Action).
+func action(Context) (game.Command, error) { return nil, nil }
+
+// EncodeReplay returns r in the replay file format.
+func EncodeReplay(r game.Recording) ([]byte, error) {
+	var b bytes.Buffer
+	if err := r.Write(&b); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// do carries out an Action.
+func (a *App) do(act Action) {
+	switch act {
+	case ActSaveReplay:
+		msg, err := SaveReplay(a.cfg.ReplayPath, a.g.Recording())
+		if err != nil {
+			a.showBanner("save replay failed: "+err.Error(), true, 5*game.TPS)
+			return
+		}
+		a.showBanner(msg, false, 4*game.TPS)
+	case ActRewindBack:
+		a.g.RewindBy(-RewindStep)
+	case ActRewindForward:
+		a.g.RewindBy(RewindStep)
+	case ActResume:
+		if err := a.g.Resume(); err != nil {
+			a.showBanner(err.Error(), true, 4*game.TPS)
+		}
+	}
+}
+
+// replayNote shows, once, in the banner how a replay being played ended:
+// its digest equal to the file's, different, or the line it stopped at.
+func (a *App) replayNote() {
+	st := a.g.ReplayStatus()
+	if a.replayShown || (!st.Done && st.Err == nil) {
+		return
+	}
+	a.replayShown = true
+	switch {
+	case st.Err != nil:
+		a.showBanner("replay stopped: "+st.Err.Error(), true, -1)
+	case st.Match:
+		a.showBanner(fmt.Sprintf("replay done at tick %d: digest %.12s… equals the file's", st.End, st.Digest), false, 8*game.TPS)
+	default:
+		a.showBanner(fmt.Sprintf("replay done at tick %d: digest %.12s… DIFFERS from the file's %.12s…", st.End, st.Digest, st.Want), true, -1)
+	}
+}

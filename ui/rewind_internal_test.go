@@ -1,0 +1,115 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/assets"
+	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+func newTestApp(t *testing.T, cfg Config) (*App, *game.Game) {
+	t.Helper()
+	g, err := game.New(game.DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	as, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := NewApp(cfg, g, nopRenderer{}, as)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a, g
+}
+
+// The rewind bindings move the cursor, the banner says where it is, and
+// Resume from here continues with the tuner's weights and shows the diff.
+func TestRewindActions(t *testing.T) {
+	a, g := newTestApp(t, Config{})
+	for g.Time() < 20 {
+		g.Tick()
+	}
+	end := g.SessionTicks()
+	for range 12 {
+		a.run(bindingLabelled(t, "Rewind 1 s"))
+	}
+	a.run(bindingLabelled(t, "Forward 1 s"))
+	if c, ok := g.Cursor(); !ok || c != end-11*game.SubTicksPerSecond {
+		t.Fatalf("after 12 × Rewind and 1 × Forward: cursor %d (%v); want %d", c, ok, end-11*game.SubTicksPerSecond)
+	}
+	a.sessionNotes()
+	if !strings.HasPrefix(a.banner, "Rewound to 9.00 s") {
+		t.Errorf("banner %q; want it to say where the cursor is", a.banner)
+	}
+	s := g.Settings().Clone()
+	s.Weights[morale.LeaderDown] = -0.1
+	a.apply(game.SetSettings{Settings: s}) // as the tuner does
+	a.run(bindingLabelled(t, "Resume from here"))
+	for g.SessionTicks() < end+game.SubTicksPerSecond {
+		g.Tick()
+		a.sessionNotes()
+	}
+	if !strings.HasPrefix(a.banner, "with LeaderDown −0.1") {
+		t.Errorf("banner %q; want the what-if diff", a.banner)
+	}
+}
+
+// bindingLabelled returns the binding with that label.
+func bindingLabelled(t *testing.T, label string) Binding {
+	t.Helper()
+	for _, b := range Bindings() {
+		if b.Label == label {
+			return b
+		}
+	}
+	t.Fatalf("no binding %q", label)
+	return Binding{}
+}
+
+// Save replay writes a file ReadReplay reads back to the session.
+func TestSaveReplayAction(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.txt")
+	a, g := newTestApp(t, Config{ReplayPath: path})
+	for g.Time() < 3 {
+		g.Tick()
+	}
+	a.run(bindingLabelled(t, "Save replay"))
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatalf("no replay written (banner %q): %v", a.banner, err)
+	}
+	defer func() { _ = f.Close() }()
+	r, err := game.ReadReplay(f)
+	if err != nil || r.Digest != g.Digest() || r.End != g.SessionTicks() {
+		t.Errorf("read back: %v, digest %s at %d; want %s at %d", err, r.Digest, r.End, g.Digest(), g.SessionTicks())
+	}
+	a2, _ := newTestApp(t, Config{})
+	a2.run(bindingLabelled(t, "Save replay"))
+	if !a2.bannerBad || !strings.Contains(a2.banner, "no replay file") {
+		t.Errorf("without a path: banner %q; want it to say there is no file", a2.banner)
+	}
+}
+
+func TestDragTick(t *testing.T) {
+	r := ScreenRegions()
+	left, right := r.Timeline.Min.X+plotLeft, r.Timeline.Max.X-plotRight-1
+	for _, tc := range []struct {
+		x    int
+		want int64
+	}{
+		{right, 10000}, {right + 50, 10000},
+		{left, 10000 - game.HistoryWindow*game.SubTicksPerSecond}, {left - 30, 10000 - game.HistoryWindow*game.SubTicksPerSecond},
+		{(left + right) / 2, 10000 - game.HistoryWindow*game.SubTicksPerSecond/2},
+	} {
+		got := DragTick(r, tc.x, 50, 10000)
+		if d := got - tc.want; d < -4 || d > 4 {
+			t.Errorf("DragTick(x %d): got %d; want %d (±1 pixel)", tc.x, got, tc.want)
+		}
+	}
+}
