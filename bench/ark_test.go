@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/mlange-42/ark/ecs"
 	"github.com/moralebreak/moralebreak/bench"
@@ -266,13 +267,17 @@ func BenchmarkMorale(b *testing.B) {
 
 // BenchmarkArk measures the same step as an ark query over {Morale, Nerve,
 // Squad, Timers}: "query" takes each entity with Query.Get, "columns" each
-// table with GetColumns.
+// table with GetColumns. Each row also reports morale-ns/agent, the World's
+// step of the same population timed right after ark's loop in the same
+// sub-benchmark (so that a loaded machine slows both alike), and x-morale,
+// ark's time ÷ the World's (the target is 2 or more).
 func BenchmarkArk(b *testing.B) {
 	for _, mode := range []string{"query", "columns"} {
 		for _, n := range sizes {
 			for _, k := range squads {
 				b.Run(mode+"/"+name(n, k), func(b *testing.B) {
-					a := newPopulation(n, k).ark()
+					p := newPopulation(n, k)
+					a := p.ark()
 					step := a.step
 					if mode == "columns" {
 						step = a.stepColumns
@@ -281,7 +286,13 @@ func BenchmarkArk(b *testing.B) {
 					for b.Loop() {
 						step()
 					}
-					perAgent(b, n)
+					arkNs := float64(b.Elapsed().Nanoseconds()) / float64(b.N) / float64(n)
+					b.ReportMetric(arkNs, "ns/agent")
+					w, _ := p.world(b)
+					interval := w.Settings().SquadUpdateInterval
+					moraleNs := float64(timeFor(200*time.Millisecond, func() { w.Advance(interval) }).Nanoseconds()) / float64(n)
+					b.ReportMetric(moraleNs, "morale-ns/agent")
+					b.ReportMetric(arkNs/moraleNs, "x-morale")
 				})
 			}
 		}
@@ -303,4 +314,16 @@ func BenchmarkSlices(b *testing.B) {
 			})
 		}
 	}
+}
+
+// timeFor runs pass at least once and until at least budget has passed,
+// and returns the mean time of one pass.
+func timeFor(budget time.Duration, pass func()) time.Duration {
+	start := time.Now()
+	ops := 0
+	for ops == 0 || time.Since(start) < budget {
+		pass()
+		ops++
+	}
+	return time.Since(start) / time.Duration(ops)
 }
