@@ -213,7 +213,7 @@ type floorAgent struct {
 func floorStep(fa []floorAgent, sums []float64) {
 	for i := range fa {
 		a := &fa[i]
-		m := a.morale + float64(a.flags) + float64(a.badNews-a.since) + float64(a.state) + float64(a.why)
+		m := a.morale + a.nerve + float64(a.flags) + float64(a.badNews-a.since) + float64(a.state) + float64(a.why)
 		a.morale = m
 		sums[a.squad] += m
 	}
