@@ -121,10 +121,12 @@ fuzz:
 	  done) || exit 1; \
 	done
 
-## bench: the morale and game benchmarks.
+## bench: the morale and game benchmarks, and the comparison with the ark
+## ECS (bench/, its own module, so that morale gains no dependency).
 bench:
 	cd morale && $(GO) test -run '^$$' -bench . -benchmem .
 	$(GO) test -run '^$$' -bench . -benchmem ./game
+	cd bench && $(GO) test -run '^$$' -bench . -benchmem .
 
 ## web: the demo for browsers, in $(WEBDIR) (index.html, wasm_exec.js, demo.wasm).
 web:

@@ -1,0 +1,411 @@
+package morale_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// The benchmarks in this file measure the World at the densities games
+// have, each against a peer measured in the same sub-benchmark, right after
+// it (so that a loaded machine slows both alike):
+//
+//   - sparse: agents spread uniformly over a 100 km square (1e7 cm), as in
+//     BenchmarkReportEventAtLocation: one agent per 10 000 m² at 1e6 agents,
+//     one per 1 000 000 m² at 1e4;
+//   - battle: one agent per m², N agents on a square of side √N m;
+//   - packed: four agents per m², N agents on a square of side √N/2 m.
+//
+// Positions are in centimetres, as in the design. Agents are spawned in a
+// random order of position (uniform random places), in squads i%squads, with
+// morale drawn from 0.2..1 and nerve rolled by the World, so neither the
+// World's arrays nor its squads follow space: the order a game that spawns
+// squads as they arrive would get. Each World is built once per
+// sub-benchmark (b.Loop times only the loop).
+
+// density is one of the three layouts above.
+type density struct {
+	name string
+	// side returns the side in cm of the square holding n agents.
+	side func(n int) float64
+}
+
+var densities = []density{
+	{"sparse", func(int) float64 { return 1e7 }},
+	{"battle", func(n int) float64 { return math.Sqrt(float64(n)) * 100 }},
+	{"packed", func(n int) float64 { return math.Sqrt(float64(n)) * 50 }},
+}
+
+var densitySizes = []int{1e4, 1e5, 1e6}
+
+// sizeName writes 1e4, 1e5, 1e6 as such in sub-benchmark names.
+func sizeName(n int) string {
+	return fmt.Sprintf("agents=1e%d", int(math.Round(math.Log10(float64(n)))))
+}
+
+// whisper is the event the event benchmark reports: a custom row worth
+// −1e-6. It is bad news, so it takes the whole news path an AllyDown takes
+// (distance, falloff, the nerve's scaling and clamping in ApplyMoraleEvent,
+// the bad-news timestamp, the squad's running sum) but it is small enough
+// that no agent is driven to 0 (where the morale would stop changing and
+// the path could be cut short): at most a few thousand hits per agent in a
+// 0.5 s run cost him under 0.01 of morale.
+const (
+	whisper       morale.Event = "BenchWhisper"
+	whisperWeight              = -1e-6
+)
+
+// densityWorld returns a World of n agents in squads squads, uniformly at
+// random over a square of side cm, and the agents' handles in spawn order.
+func densityWorld(b *testing.B, s morale.Settings, n, squads int, side float64) (*morale.World, []*morale.Agent) {
+	b.Helper()
+	w, err := morale.NewWorld(s, 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(2, 3))
+	agents := make([]*morale.Agent, n)
+	for i := range n {
+		at := morale.Vec2{X: r.Float64() * side, Y: r.Float64() * side}
+		agents[i] = w.Spawn(morale.SquadID(i%squads), at, morale.WithMorale(0.2+0.8*r.Float64()))
+	}
+	return w, agents
+}
+
+// perAgent reports the loop's time per op divided by n as ns/agent, and
+// returns it.
+func perAgent(b *testing.B, n int) float64 {
+	ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N) / float64(n)
+	b.ReportMetric(ns, "ns/agent")
+	return ns
+}
+
+// timeFor runs pass (one op of a peer) at least once and until at least
+// budget has passed, and returns the mean time of one pass.
+func timeFor(budget time.Duration, pass func()) time.Duration {
+	start := time.Now()
+	ops := 0
+	for ops == 0 || time.Since(start) < budget {
+		pass()
+		ops++
+	}
+	return time.Since(start) / time.Duration(ops)
+}
+
+// BenchmarkEventAtLocation measures one ReportEventAtLocation of the whisper
+// event at a random place inside the populated square, with radius 600 cm
+// (FullEffectRadius: every agent reached takes the full weight) and with the
+// default reach (radius 0, NoEffectRadius, 3000 cm). The same 256 places are
+// visited in turn.
+//
+// Next to ns/op it reports hits/op (agents reached per event, counted by the
+// linear peer over the same 256 places), ns/hit (ns/op ÷ hits/op: the
+// target is about 40 ns or less), linear-ns/op (the peer: the same event done
+// as a plain scan over a []Vec2 copy of the positions: a squared-distance
+// test, then Vec2.Dist, DistanceFalloff and ApplyMoraleEvent on a []float64
+// of morale for the agents within reach, what a naive game would do, timed
+// after the World's loop in the same sub-benchmark) and x-linear
+// (linear-ns/op ÷ ns/op: the target is 10 or more at battle and packed
+// density).
+func BenchmarkEventAtLocation(b *testing.B) {
+	s := morale.DefaultSettings()
+	s.Weights[whisper] = whisperWeight
+	radii := []struct {
+		name   string
+		radius float64
+	}{{"radius=600", 600}, {"radius=default", 0}}
+	for _, d := range densities {
+		for _, n := range densitySizes {
+			for _, rad := range radii {
+				b.Run(d.name+"/"+sizeName(n)+"/"+rad.name, func(b *testing.B) {
+					benchEventAt(b, s, n, d.side(n), rad.radius)
+				})
+			}
+		}
+	}
+}
+
+func benchEventAt(b *testing.B, s morale.Settings, n int, side, radius float64) {
+	w, agents := densityWorld(b, s, n, 10, side)
+	r := rand.New(rand.NewPCG(4, 5))
+	places := make([]morale.Vec2, 256)
+	for i := range places {
+		places[i] = morale.Vec2{X: r.Float64() * side, Y: r.Float64() * side}
+	}
+	b.ReportAllocs()
+	k := 0
+	for b.Loop() {
+		if err := w.ReportEventAtLocation(whisper, places[k%len(places)], radius, nil, 1); err != nil {
+			b.Fatal(err)
+		}
+		k++
+	}
+	worldNs := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+
+	// The linear peer, on copies of the World's positions, morale and nerve.
+	pos := make([]morale.Vec2, n)
+	m := make([]float64, n)
+	nerve := make([]float64, n)
+	for i, a := range agents {
+		pos[i], m[i], nerve[i] = a.Position(), a.Morale(), a.Nerve()
+	}
+	reach := radius
+	if reach <= 0 {
+		reach = s.NoEffectRadius
+	}
+	full, none := s.FullEffectRadius, s.NoEffectRadius
+	// The scan compares squared distances first, as any game would, and
+	// takes the exact distance (Vec2.Dist, the World's) only within a hair
+	// of the reach: DistanceFalloff is 0 beyond it, so this changes the
+	// time, not the agents reached nor what they take.
+	near := reach * reach * (1 + 1e-9)
+	hits := 0
+	scan := func(at morale.Vec2) {
+		for i, p := range pos {
+			dx, dy := p.X-at.X, p.Y-at.Y
+			if dx*dx+dy*dy > near {
+				continue
+			}
+			if d := p.Dist(at); d <= reach {
+				if f := morale.DistanceFalloff(d, full, none); f > 0 {
+					m[i] = morale.ApplyMoraleEvent(m[i], whisperWeight, f, nerve[i])
+					hits++
+				}
+			}
+		}
+	}
+	for _, at := range places { // one untimed round counts the hits
+		scan(at)
+	}
+	hitsPerOp := float64(hits) / float64(len(places))
+	k = 0
+	linearNs := float64(timeFor(100*time.Millisecond, func() {
+		scan(places[k%len(places)])
+		k++
+	}).Nanoseconds())
+
+	b.ReportMetric(hitsPerOp, "hits/op")
+	if hitsPerOp > 0 {
+		b.ReportMetric(worldNs/hitsPerOp, "ns/hit")
+	}
+	b.ReportMetric(linearNs, "linear-ns/op")
+	b.ReportMetric(linearNs/worldNs, "x-linear")
+}
+
+// floorAgent is 48 bytes of per-agent data, what a step reads and writes
+// (morale, nerve, last bad news, state since, last reason, squad, flags,
+// state): the floor a step is held against.
+type floorAgent struct {
+	morale, nerve  float64
+	badNews, since int64
+	why            int64
+	squad          int32
+	flags, state   uint8
+	_              [2]byte
+}
+
+// floorStep is the 48-byte floor: one read-modify-write pass over every
+// agent, with a squad sum, and no rules at all.
+func floorStep(fa []floorAgent, sums []float64) {
+	for i := range fa {
+		a := &fa[i]
+		m := a.morale + a.nerve + float64(a.flags) + float64(a.badNews-a.since) + float64(a.state) + float64(a.why)
+		a.morale = m
+		sums[a.squad] += m
+	}
+}
+
+func newFloorAgents(n, squads int) ([]floorAgent, []float64) {
+	fa := make([]floorAgent, n)
+	for i := range fa {
+		fa[i].morale = float64(i%97) / 97
+		fa[i].squad = int32(i % squads)
+	}
+	return fa, make([]float64, squads)
+}
+
+// BenchmarkStepDensity measures one World.Advance(SquadUpdateInterval), one
+// fixed step, per op, and reports ns/agent. "calm" steps the World as it
+// is (it settles: contagion and recovery bring every agent to Steady);
+// "combat" first reports, untimed, bad news (Suppressed, scale 1) to a tenth
+// of the agents and good news (ReinforcementsArrived, scale 0.5) to another
+// tenth, each drawn at random among all agents with Agent.ReportEvent (so
+// the writes land at random places in the World's arrays, as in a battle;
+// the good news keeps the World from sinking into a rout for ever, so that
+// states keep changing). Positions do not enter a step; the densities are
+// there to show it.
+//
+// Each row also reports floor-ns/agent, the 48-byte floor (floorStep, same
+// number of agents and squads) timed after the World's loop in the same
+// sub-benchmark, and x-floor (ns/agent ÷ floor: the target is 2 or less).
+// floor48/agents=N is the same floor as a benchmark of its own.
+func BenchmarkStepDensity(b *testing.B) {
+	for _, n := range densitySizes {
+		b.Run("floor48/"+sizeName(n), func(b *testing.B) {
+			fa, sums := newFloorAgents(n, 10)
+			b.ReportAllocs()
+			for b.Loop() {
+				floorStep(fa, sums)
+			}
+			perAgent(b, n)
+		})
+	}
+	for _, d := range densities {
+		for _, n := range densitySizes {
+			for _, squads := range []int{10, 1000} {
+				for _, combat := range []bool{false, true} {
+					mode := "calm"
+					if combat {
+						mode = "combat"
+					}
+					name := fmt.Sprintf("%s/%s/squads=%d/%s", d.name, sizeName(n), squads, mode)
+					b.Run(name, func(b *testing.B) {
+						benchStep(b, n, squads, d.side(n), combat)
+					})
+				}
+			}
+		}
+	}
+}
+
+func benchStep(b *testing.B, n, squads int, side float64, combat bool) {
+	w, agents := densityWorld(b, morale.DefaultSettings(), n, squads, side)
+	interval := w.Settings().SquadUpdateInterval
+	r := rand.New(rand.NewPCG(6, 7))
+	b.ReportAllocs()
+	for b.Loop() {
+		if combat {
+			b.StopTimer()
+			for range n / 10 {
+				if err := agents[r.IntN(n)].ReportEvent(morale.Suppressed, 1); err != nil {
+					b.Fatal(err)
+				}
+				if err := agents[r.IntN(n)].ReportEvent(morale.ReinforcementsArrived, 0.5); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.StartTimer()
+		}
+		w.Advance(interval)
+	}
+	ns := perAgent(b, n)
+	fa, sums := newFloorAgents(n, squads)
+	floor := float64(timeFor(50*time.Millisecond, func() { floorStep(fa, sums) }).Nanoseconds()) / float64(n)
+	b.ReportMetric(floor, "floor-ns/agent")
+	b.ReportMetric(ns/floor, "x-floor")
+}
+
+// movePlan returns, for agents at pos, the positions they alternate with:
+// every third agent (i%3 == 0, random in space) is moved 30.01 m along x,
+// into another cell of a NoEffectRadius grid (3000 cm); the others take a
+// step of 2.5 cm along x and y (1.5 m/s at 60 frames per second) that keeps
+// them in their cell. It fails b when an agent does not move as planned.
+func movePlan(b *testing.B, pos []morale.Vec2, cell, side float64) []morale.Vec2 {
+	b.Helper()
+	cellOf := func(p morale.Vec2) [2]float64 {
+		return [2]float64{math.Floor(p.X / cell), math.Floor(p.Y / cell)}
+	}
+	step := func(v float64) float64 {
+		if math.Floor((v+2.5)/cell) == math.Floor(v/cell) {
+			return v + 2.5
+		}
+		return v - 2.5
+	}
+	to := make([]morale.Vec2, len(pos))
+	for i, p := range pos {
+		q := morale.Vec2{X: step(p.X), Y: step(p.Y)}
+		if i%3 == 0 {
+			q = morale.Vec2{X: p.X + cell + 1, Y: p.Y}
+			if q.X >= side {
+				q.X = p.X - cell - 1
+			}
+		}
+		if crosses := cellOf(q) != cellOf(p); crosses != (i%3 == 0) {
+			b.Fatalf("agent %d at %v to %v: crosses a cell %v; want %v", i, p, q, crosses, i%3 == 0)
+		}
+		to[i] = q
+	}
+	return to
+}
+
+// BenchmarkMoveAll measures moving every agent once per op through
+// Agent.SetPosition: a third of them into another grid cell (cell size
+// NoEffectRadius, 3000 cm), the others by 2.5 cm within their cell; each
+// op moves them back and forth between two planned positions (movePlan).
+// It reports ns/agent and, timed after the World's loop in the same
+// sub-benchmark, floor-ns/agent (the floor: writing the same new positions
+// into a []Vec2) and x-floor (ns/agent ÷ floor: the target is 3 or less).
+// floor/agents=N is the same floor as a benchmark of its own.
+func BenchmarkMoveAll(b *testing.B) {
+	for _, n := range densitySizes {
+		b.Run("floor/"+sizeName(n), func(b *testing.B) {
+			from := make([]morale.Vec2, n)
+			to := make([]morale.Vec2, n)
+			pos := make([]morale.Vec2, n)
+			for i := range to {
+				to[i] = morale.Vec2{X: float64(i), Y: 1}
+			}
+			b.ReportAllocs()
+			k := 0
+			for b.Loop() {
+				dst := from
+				if k%2 == 0 {
+					dst = to
+				}
+				k++
+				moveFloor(pos, dst)
+			}
+			perAgent(b, n)
+		})
+	}
+	for _, d := range densities {
+		for _, n := range densitySizes {
+			b.Run(d.name+"/"+sizeName(n), func(b *testing.B) {
+				s := morale.DefaultSettings()
+				side := d.side(n)
+				_, agents := densityWorld(b, s, n, 10, side)
+				from := make([]morale.Vec2, n)
+				for i, a := range agents {
+					from[i] = a.Position()
+				}
+				to := movePlan(b, from, s.NoEffectRadius, side)
+				b.ReportAllocs()
+				k := 0
+				for b.Loop() {
+					dst := from
+					if k%2 == 0 {
+						dst = to
+					}
+					k++
+					for i, a := range agents {
+						a.SetPosition(dst[i])
+					}
+				}
+				ns := perAgent(b, n)
+				pos := make([]morale.Vec2, n)
+				k = 0
+				floor := float64(timeFor(50*time.Millisecond, func() {
+					dst := from
+					if k%2 == 0 {
+						dst = to
+					}
+					k++
+					moveFloor(pos, dst)
+				}).Nanoseconds()) / float64(n)
+				b.ReportMetric(floor, "floor-ns/agent")
+				b.ReportMetric(ns/floor, "x-floor")
+			})
+		}
+	}
+}
+
+// moveFloor writes every agent's new position: the floor of BenchmarkMoveAll.
+func moveFloor(pos, dst []morale.Vec2) {
+	for i := range pos {
+		pos[i] = dst[i]
+	}
+}
