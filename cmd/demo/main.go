@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -23,8 +24,8 @@ import (
 
 // Exit statuses.
 const (
-	exitFailed = 1 // the weights file is broken, or the window cannot open
-	exitUsage  = 2 // a bad flag value, or -weights names no regular file
+	exitFailed = 1 // the window cannot open, or an output cannot be written
+	exitUsage  = 2 // a bad flag value, or a -weights file that is not a good weights file
 )
 
 func main() {
@@ -47,12 +48,12 @@ func main() {
 		rec = &r
 	}
 	app, g, eg, err := build(cfg, rec)
+	var bad badWeights
+	if errors.As(err, &bad) {
+		fail(exitUsage, oneLine(bad.err))
+	}
 	if err != nil {
-		code := exitFailed
-		if errors.Is(err, ui.ErrNotRegularFile) {
-			code = exitUsage
-		}
-		fail(code, err)
+		fail(exitFailed, err)
 	}
 	if cfg.Record != "" {
 		// Ctrl-C or a kill ends the game loop, so the recording is written.
@@ -133,7 +134,7 @@ func replayEnd(path string) func(game.ReplayStatus) {
 func build(cfg config, rec *game.Recording) (*ui.App, *game.Game, ebiten.Game, error) {
 	var err error
 	if cfg.Game.Settings, _, err = ui.LoadWeights(cfg.Weights); err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, badWeights{err}
 	}
 	if err := ui.CheckDisplay(); err != nil {
 		return nil, nil, nil, err
@@ -196,6 +197,28 @@ func run(cfg config, eg ebiten.Game) {
 	if err := ebiten.RunGame(eg); err != nil {
 		fail(exitFailed, ui.ExplainStartError(err))
 	}
+}
+
+// badWeights is a -weights file that cannot be used: bad input, like a bad
+// flag value.
+type badWeights struct{ err error }
+
+func (b badWeights) Error() string { return b.err.Error() }
+func (b badWeights) Unwrap() error { return b.err }
+
+// oneLine is err's first line, followed by how many more lines (problems)
+// it had: a broken weights file is said in one line, and the file itself
+// names the rest when opened in the tuner or fixed one line at a time.
+func oneLine(err error) string {
+	first, rest, more := strings.Cut(err.Error(), "\n")
+	if !more {
+		return first
+	}
+	n := strings.Count(rest, "\n") + 1
+	if n == 1 {
+		return first + " (and 1 more problem)"
+	}
+	return fmt.Sprintf("%s (and %d more problems)", first, n)
 }
 
 // fail prints v after "demo: " and exits with code.

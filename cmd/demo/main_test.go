@@ -54,11 +54,29 @@ func TestBrokenWeightsFileNamesTheLine(t *testing.T) {
 		t.Fatal(err)
 	}
 	out, err := exec.Command(bin, "-weights", path).CombinedOutput()
-	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
-		t.Fatalf("exit: %v; want status 1\n%s", err, out)
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 {
+		t.Fatalf("exit: %v; want status 2 (bad input)\n%s", err, out)
 	}
 	if !strings.Contains(string(out), path) || !strings.Contains(string(out), "line 2") {
 		t.Errorf("output does not name %s and line 2:\n%s", path, out)
+	}
+}
+
+// A weights file with several problems is still said in one line: the first
+// problem, with its file and line, and how many more there are.
+func TestWeightsFileWithManyProblemsIsOneLine(t *testing.T) {
+	bin := build(t)
+	path := filepath.Join(t.TempDir(), "weights.toml")
+	if err := os.WriteFile(path, []byte("Hysteresis = -1\nPanicBelow = 9\n[weights]\nFoo = 1e9\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(bin, "-weights", path).CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 {
+		t.Fatalf("exit: %v; want status 2 (bad input)\n%s", err, out)
+	}
+	msg := strings.TrimSuffix(string(out), "\n")
+	if strings.Contains(msg, "\n") || !strings.HasPrefix(msg, "demo: "+path+": line ") || !strings.Contains(msg, "more problems)") {
+		t.Errorf("output %q; want one line naming %s, a line, and how many more problems", msg, path)
 	}
 }
 
