@@ -125,6 +125,7 @@ func (w *World) step() {
 	flags, squads, badNews := w.flags[:n], w.squad[:n], w.badNews[:n]
 	states, since := w.state[:n], w.stateSince[:n]
 	avg, next := w.avg, w.next
+	led := w.led
 	for i := 0; i < n; i++ {
 		sq := squads[i]
 		old := morale[i]
@@ -132,11 +133,15 @@ func (w *World) step() {
 		if flags[i]&flagNoContagion == 0 { // stage 1: contagion
 			m = r.contagion(m, avg[sq])
 		}
+		pulled := m
 		why := ByContagion
 		if m < 1 && r.rate > 0 { // stage 2: recovery (RecoverMorale)
 			if rec := recoverBy(m, r.secondsSinceBadNews(badNews[i]), r.dt, r.rate, r.delay); rec != m {
 				m, why = rec, ByRecovery
 			}
+		}
+		if led != nil {
+			led.step(w, int32(i), old, pulled, m, w.steps, end)
 		}
 		morale[i] = m
 		next[sq] += m
@@ -162,6 +167,9 @@ func (w *World) step() {
 		}
 		if cause.Kind == 0 {
 			cause = w.causeOf(i, old, m, why, to < st)
+		}
+		if led != nil {
+			led.state(int32(i), st, to, cause, m, since[i], end)
 		}
 		states[i] = to
 		since[i] = end
