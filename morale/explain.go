@@ -83,16 +83,17 @@ func (w *World) ExplainWindow(a *Agent, seconds float64) (Explanation, error) {
 		ShakenBelow:         w.s.ShakenBelow, PanicBelow: w.s.PanicBelow, Hysteresis: w.s.Hysteresis,
 		RoutAfterSeconds: w.s.RoutAfterSeconds, MinRoutSeconds: w.s.MinRoutSeconds,
 	}
-	cut := now - min(seconds, w.led.opt.Window)
-	rec := &w.led.agents[a.i]
+	l := w.led
+	cut := w.nowTicks - secondsToTicks(min(seconds, l.opt.Window))
+	rec := &l.agents[a.i]
 	for j := range rec.changes.n {
-		if e := rec.changes.at(j); e.At >= cut {
-			x.Changes = append(x.Changes, *e)
+		if c := rec.changes.at(j); c.at >= cut {
+			x.Changes = append(x.Changes, l.entry(c))
 		}
 	}
 	for j := range rec.states.n {
-		if s := rec.states.at(j); s.At >= cut {
-			x.States = append(x.States, *s)
+		if s := rec.states.at(j); s.at >= cut {
+			x.States = append(x.States, l.stateChange(s))
 		}
 	}
 	x.Causes = sumCauses(x.Changes)

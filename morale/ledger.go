@@ -89,7 +89,15 @@ type StateChange struct {
 // agents' order.
 type ledger struct {
 	opt    LedgerOptions
+	window int64 // opt.Window in ticks
 	agents []agentLedger
+	// Event names, interned so that the rings hold no pointers (the
+	// garbage collector then never scans them): events[id-1] is the name
+	// of id; last and lastID cache the last one looked up.
+	events []Event
+	ids    map[Event]uint32
+	last   Event
+	lastID uint32
 	// Set by ReportEventAtLocation while it hands out its news: where the
 	// event happened, and the scale it was reported with.
 	located bool
@@ -97,39 +105,67 @@ type ledger struct {
 	scale   float64
 }
 
+// cause is a Reason with its event name interned.
+type cause struct {
+	kind  ReasonKind
+	event uint32 // 0: none
+}
+
+// change is a LedgerEntry as the ring holds it, in ticks and without
+// pointers.
+type change struct {
+	from, at                 int64
+	cause                    cause
+	located                  bool
+	steps                    uint32
+	delta, morale            float64
+	weight, scale            float64
+	distance, falloff, nerve float64
+}
+
+// stateRec is a StateChange as the ring holds it.
+type stateRec struct {
+	at, since int64
+	from, to  State
+	why       cause
+	morale    float64
+}
+
 // agentLedger is one agent's record: two rings, and the runs of contagion
 // and recovery still open (by the sequence number of their entry plus one,
 // 0 for none, and the last step they took).
 type agentLedger struct {
-	changes           ring[LedgerEntry]
-	states            ring[StateChange]
+	changes           ring[change]
+	states            ring[stateRec]
 	contSeq, recSeq   uint64
 	contStep, recStep uint64
 }
 
 // ring is a bounded first-in first-out buffer that grows to its limit as it
-// fills. Its entries are numbered by seq, from 0, in the order pushed.
+// fills. Its entries are numbered by seq, from 1, in the order pushed.
 type ring[T any] struct {
 	buf      []T
 	start, n int
 	seq      uint64 // entries ever pushed
 }
 
-// push appends v, dropping the oldest entry when the ring holds limit, and
-// returns where v was put.
+// push appends v, dropping the oldest entries so that the ring holds at most
+// limit (≥ 1), and returns where v was put.
 func (r *ring[T]) push(v T, limit int) *T {
-	if r.n == len(r.buf) {
-		if len(r.buf) < limit {
-			nb := make([]T, min(limit, max(4, 2*len(r.buf))))
-			for j := range r.n {
-				nb[j] = *r.at(j)
-			}
-			r.buf, r.start = nb, 0
-		} else {
-			r.drop()
-		}
+	for r.n >= limit {
+		r.drop()
 	}
-	k := (r.start + r.n) % len(r.buf)
+	if r.n == len(r.buf) { // then n < limit: grow
+		nb := make([]T, min(limit, max(4, 2*len(r.buf))))
+		for j := range r.n {
+			nb[j] = *r.at(j)
+		}
+		r.buf, r.start = nb, 0
+	}
+	k := r.start + r.n
+	if k >= len(r.buf) {
+		k -= len(r.buf)
+	}
 	r.buf[k] = v
 	r.n++
 	r.seq++
@@ -137,18 +173,27 @@ func (r *ring[T]) push(v T, limit int) *T {
 }
 
 // at returns the j-th oldest entry, 0 ≤ j < n.
-func (r *ring[T]) at(j int) *T { return &r.buf[(r.start+j)%len(r.buf)] }
+func (r *ring[T]) at(j int) *T {
+	k := r.start + j
+	if k >= len(r.buf) {
+		k -= len(r.buf)
+	}
+	return &r.buf[k]
+}
 
 // drop forgets the oldest entry.
 func (r *ring[T]) drop() {
 	var zero T
 	r.buf[r.start] = zero
-	r.start = (r.start + 1) % len(r.buf)
+	r.start++
+	if r.start == len(r.buf) {
+		r.start = 0
+	}
 	r.n--
 }
 
-// bySeq returns the entry numbered s, or nil when it was dropped or s is
-// 0-based seq+1 of none.
+// bySeq returns the entry numbered s (from 1), or nil when s is 0 or the
+// entry was dropped.
 func (r *ring[T]) bySeq(s uint64) *T {
 	if s == 0 || s > r.seq || r.seq-s >= uint64(r.n) {
 		return nil
@@ -173,11 +218,10 @@ func (w *World) EnableLedger(opt LedgerOptions) error {
 		return fmt.Errorf("morale: EnableLedger: Window %v must be above 0 seconds (+Inf for no limit)", opt.Window)
 	}
 	w.init()
-	if w.led != nil {
-		w.led.opt = opt
-		return nil
+	if w.led == nil {
+		w.led = &ledger{agents: make([]agentLedger, len(w.handles))}
 	}
-	w.led = &ledger{opt: opt, agents: make([]agentLedger, len(w.handles))}
+	w.led.opt, w.led.window = opt, secondsToTicks(opt.Window)
 	return nil
 }
 
@@ -198,44 +242,74 @@ func (l *ledger) remove(i, last int32) {
 	l.agents = l.agents[:last]
 }
 
-// expire forgets the oldest entries of a that ended before the window.
-func (l *ledger) expire(a *agentLedger, now float64) {
-	cut := now - l.opt.Window
-	for a.changes.n > 0 && a.changes.at(0).At < cut {
+// intern returns why with its event name interned.
+func (l *ledger) intern(why Reason) cause {
+	c := cause{kind: why.Kind}
+	if why.Kind != ByEvent {
+		return c
+	}
+	if l.lastID != 0 && why.Event == l.last {
+		c.event = l.lastID
+		return c
+	}
+	id, ok := l.ids[why.Event]
+	if !ok {
+		if l.ids == nil {
+			l.ids = make(map[Event]uint32)
+		}
+		l.events = append(l.events, why.Event)
+		id = uint32(len(l.events))
+		l.ids[why.Event] = id
+	}
+	l.last, l.lastID = why.Event, id
+	c.event = id
+	return c
+}
+
+// reason returns the Reason of an interned cause.
+func (l *ledger) reason(c cause) Reason {
+	r := Reason{Kind: c.kind}
+	if c.event != 0 {
+		r.Event = l.events[c.event-1]
+	}
+	return r
+}
+
+// expire forgets the oldest entries of a that ended before tick now minus
+// the window.
+func (l *ledger) expire(a *agentLedger, now int64) {
+	cut := now - l.window
+	for a.changes.n > 0 && a.changes.buf[a.changes.start].at < cut {
 		a.changes.drop()
 	}
-	for a.states.n > 0 && a.states.at(0).At < cut {
+	for a.states.n > 0 && a.states.buf[a.states.start].at < cut {
 		a.states.drop()
 	}
 }
 
-// add records entry e for agent i.
-func (l *ledger) add(i int32, e LedgerEntry) {
+// add records entry c for agent i.
+func (l *ledger) add(i int32, c change) {
 	a := &l.agents[i]
-	l.expire(a, e.At)
-	a.changes.push(e, l.opt.PerAgent)
+	l.expire(a, c.at)
+	a.changes.push(c, l.opt.PerAgent)
 }
 
 // news records an event's news to agent i, before it is applied (the World
 // calls it with the agent's morale still the old one).
 func (l *ledger) news(w *World, i int32, weight, scale float64, why Reason) {
 	old, nerve := w.morale[i], w.nerve[i]
-	e := LedgerEntry{
-		Cause: why, Weight: weight, Scale: scale, Falloff: 1, Nerve: nerve,
+	c := change{
+		from: w.nowTicks, at: w.nowTicks, cause: l.intern(why),
+		weight: weight, scale: scale, falloff: 1, nerve: nerve,
 	}
 	if l.located {
-		e.Located, e.Scale = true, l.scale
-		e.Distance = w.pos[i].Dist(l.at)
-		e.Falloff = DistanceFalloff(e.Distance, w.s.FullEffectRadius, w.s.NoEffectRadius)
-	}
-	if raw := e.Weight * e.Scale * e.Falloff; raw < 0 && finite(raw) {
-		e.Kept = -raw * clamp01(nerve)
+		c.located, c.scale = true, l.scale
+		c.distance = w.pos[i].Dist(l.at)
+		c.falloff = DistanceFalloff(c.distance, w.s.FullEffectRadius, w.s.NoEffectRadius)
 	}
 	m := ApplyMoraleEvent(old, weight, scale, nerve)
-	e.Delta, e.Morale = m-old, m
-	e.From = w.Now()
-	e.At = e.From
-	l.add(i, e)
+	c.delta, c.morale = m-old, m
+	l.add(i, c)
 }
 
 // set records a change of agent i's morale from old to m by a rally or by
@@ -244,8 +318,7 @@ func (l *ledger) set(w *World, i int32, old, m float64, why Reason) {
 	if why.Kind == ByEvent || why.Kind == ByCustomEvent {
 		return
 	}
-	now := w.Now()
-	l.add(i, LedgerEntry{From: now, At: now, Cause: why, Delta: m - old, Morale: m, Falloff: 1})
+	l.add(i, change{from: w.nowTicks, at: w.nowTicks, cause: cause{kind: why.Kind}, delta: m - old, morale: m, falloff: 1})
 }
 
 // step records step number step's contagion (old to pulled) and recovery
@@ -253,46 +326,65 @@ func (l *ledger) set(w *World, i int32, old, m float64, why Reason) {
 // the step before when there is one.
 func (l *ledger) step(w *World, i int32, old, pulled, m float64, step uint64, end int64) {
 	a := &l.agents[i]
-	at := float64(end) / ticksPerSecond
-	from := float64(end-w.intervalTicks) / ticksPerSecond
 	if pulled != old {
-		l.run(a, &a.contSeq, &a.contStep, ByContagion, pulled-old, pulled, step, from, at)
+		l.run(a, &a.contSeq, &a.contStep, ByContagion, pulled-old, pulled, step, end-w.intervalTicks, end)
 	}
 	if m != pulled {
-		l.run(a, &a.recSeq, &a.recStep, ByRecovery, m-pulled, m, step, from, at)
+		l.run(a, &a.recSeq, &a.recStep, ByRecovery, m-pulled, m, step, end-w.intervalTicks, end)
 	}
 }
 
 // run adds delta to the open run of kind (seq, last step) when it took the
 // step before, or starts a new one.
-func (l *ledger) run(a *agentLedger, seq, last *uint64, kind ReasonKind, delta, m float64, step uint64, from, at float64) {
-	if e := a.changes.bySeq(*seq); e != nil && *last+1 == step {
-		e.Delta += delta
-		e.Morale = m
-		e.At = at
-		e.Steps++
+func (l *ledger) run(a *agentLedger, seq, last *uint64, kind ReasonKind, delta, m float64, step uint64, from, at int64) {
+	if c := a.changes.bySeq(*seq); c != nil && *last+1 == step {
+		c.delta += delta
+		c.morale = m
+		c.at = at
+		c.steps++
 	} else {
 		l.expire(a, at)
-		a.changes.push(LedgerEntry{From: from, At: at, Cause: Reason{Kind: kind}, Delta: delta, Morale: m, Steps: 1, Falloff: 1}, l.opt.PerAgent)
+		a.changes.push(change{from: from, at: at, cause: cause{kind: kind}, delta: delta, morale: m, steps: 1, falloff: 1}, l.opt.PerAgent)
 		*seq = a.changes.seq
 	}
 	*last = step
 }
 
 // state records agent i's change from state from to state to at tick at,
-// with morale m, after since ticks in from (never: since spawn).
+// with morale m, in from since tick since (never: since spawn).
 func (l *ledger) state(i int32, from, to State, why Reason, m float64, since, at int64) {
 	a := &l.agents[i]
-	in := math.Inf(1)
-	if since != never {
-		in = float64(at-since) / ticksPerSecond
-	}
-	t := float64(at) / ticksPerSecond
-	l.expire(a, t)
-	a.states.push(StateChange{At: t, From: from, To: to, Why: why, Morale: m, SecondsInFrom: in}, l.opt.PerAgent)
+	l.expire(a, at)
+	a.states.push(stateRec{at: at, since: since, from: from, to: to, why: l.intern(why), morale: m}, l.opt.PerAgent)
 }
 
 // locate tells the ledger that the news handed out next is an event at
 // location at, reported with scale; unlocate ends it.
 func (l *ledger) locate(at Vec2, scale float64) { l.located, l.at, l.scale = true, at, scale }
 func (l *ledger) unlocate()                     { l.located = false }
+
+// entry returns c as a LedgerEntry.
+func (l *ledger) entry(c *change) LedgerEntry {
+	e := LedgerEntry{
+		From: float64(c.from) / ticksPerSecond, At: float64(c.at) / ticksPerSecond,
+		Cause: l.reason(c.cause), Delta: c.delta, Morale: c.morale, Steps: int(c.steps),
+		Weight: c.weight, Scale: c.scale, Located: c.located, Distance: c.distance,
+		Falloff: c.falloff, Nerve: c.nerve,
+	}
+	if raw := e.Weight * e.Scale * e.Falloff; raw < 0 && finite(raw) {
+		e.Kept = -raw * clamp01(e.Nerve)
+	}
+	return e
+}
+
+// stateChange returns s as a StateChange.
+func (l *ledger) stateChange(s *stateRec) StateChange {
+	in := math.Inf(1)
+	if s.since != never {
+		in = float64(s.at-s.since) / ticksPerSecond
+	}
+	return StateChange{
+		At: float64(s.at) / ticksPerSecond, From: s.from, To: s.to,
+		Why: l.reason(s.why), Morale: s.morale, SecondsInFrom: in,
+	}
+}
