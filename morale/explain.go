@@ -222,7 +222,7 @@ func (c Contribution) phrase() string {
 	if c.Entries == 1 {
 		fmt.Fprintf(&b, " at %.2f s", c.Last)
 	} else {
-		fmt.Fprintf(&b, " in %d, last at %.2f s", c.Entries, c.Last)
+		fmt.Fprintf(&b, " ×%d, last at %.2f s", c.Entries, c.Last)
 	}
 	e := c.Largest
 	if k := c.Cause.Kind; k != ByEvent && k != ByCustomEvent {
