@@ -7,9 +7,9 @@ import (
 )
 
 // Example_explain turns the cause ledger on, scripts a short fight (a
-// comrade falls 12 m away, a bullet hits him, then the leader falls 6.2 m
-// away) and asks why the man
-// who broke did so.
+// comrade falls 12 m away, a bullet hits him, then his leader falls 6.2 m
+// away) and asks why the man who broke did so. Positions are in cm; the
+// sentence gives metres.
 func Example_explain() {
 	world, err := morale.NewWorld(morale.DefaultSettings(), 7)
 	if err != nil {

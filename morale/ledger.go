@@ -31,7 +31,9 @@ type LedgerOptions struct {
 // Contagion and recovery are merged: one entry holds a run of consecutive
 // steps in which the cause moved the agent's morale, its Delta the sum of the
 // run's deltas, From the start of its first step and At the end of its last.
-// Every other cause gets one entry per change, with From == At.
+// Every other cause gets one entry per change, with From == At; an event
+// gets one for every agent it reaches, even when it moved nothing (his
+// morale already at 0 or 1).
 type LedgerEntry struct {
 	// From and At are the simulated times, in seconds, the entry spans.
 	From, At float64

@@ -140,7 +140,7 @@ func (w *World) step() {
 				m, why = rec, ByRecovery
 			}
 		}
-		if led != nil {
+		if led != nil && (m != old || pulled != old) {
 			led.step(w, int32(i), old, pulled, m, w.steps, end)
 		}
 		morale[i] = m
