@@ -105,6 +105,10 @@ type ledger struct {
 	located bool
 	at      Vec2
 	scale   float64
+	// Set by beforeStep for afterStep: the length of the World's queue
+	// before the step's pass, and every agent's stateSince.
+	queued int
+	since  []int64
 }
 
 // cause is a Reason with its event name interned.
@@ -154,6 +158,15 @@ type ring[T any] struct {
 // push appends v, dropping the oldest entries so that the ring holds at most
 // limit (≥ 1), and returns where v was put.
 func (r *ring[T]) push(v T, limit int) *T {
+	if r.n == limit && len(r.buf) == limit { // full: v takes the oldest's place
+		p := &r.buf[r.start]
+		*p = v
+		if r.start++; r.start == limit {
+			r.start = 0
+		}
+		r.seq++
+		return p
+	}
 	for r.n >= limit {
 		r.drop()
 	}
@@ -323,6 +336,33 @@ func (l *ledger) set(w *World, i int32, old, m float64, why Reason) {
 	l.add(i, change{from: w.nowTicks, at: w.nowTicks, cause: cause{kind: why.Kind}, delta: m - old, morale: m, falloff: 1})
 }
 
+// beforeStep records what the coming step's pass will do to every agent's
+// morale: his contagion and his recovery, worked out as the pass works them
+// out (stepRules.contagion, then recoverBy), with the squad averages already
+// taken. Doing it in a pass of its own keeps the step's loop free of the
+// ledger; FuzzLedger checks that the record adds up to what the pass did.
+// It also notes what afterStep needs to record the pass's state changes.
+func (l *ledger) beforeStep(w *World, r *stepRules) {
+	l.queued = len(w.queue)
+	l.since = append(l.since[:0], w.stateSince...)
+	n := len(w.morale)
+	morale, flags, squads, badNews := w.morale[:n], w.flags[:n], w.squad[:n], w.badNews[:n]
+	for i := range n {
+		old := morale[i]
+		m := old
+		if flags[i]&flagNoContagion == 0 {
+			m = r.contagion(m, w.avg[squads[i]])
+		}
+		pulled := m
+		if m < 1 && r.rate > 0 {
+			m = recoverBy(m, r.secondsSinceBadNews(badNews[i]), r.dt, r.rate, r.delay)
+		}
+		if m != old || pulled != old {
+			l.step(w, int32(i), old, pulled, m, w.steps, r.end)
+		}
+	}
+}
+
 // step records step number step's contagion (old to pulled) and recovery
 // (pulled to m) of agent i, ending at tick end, each merged into the run of
 // the step before when there is one.
@@ -350,6 +390,30 @@ func (l *ledger) run(a *agentLedger, seq, last *uint64, kind ReasonKind, delta, 
 		*seq = a.changes.seq
 	}
 	*last = step
+}
+
+// afterStep records the state changes of the step's pass that ended at tick
+// end: the World queues them while the ledger is on (see step), and the
+// morale of an agent whose state the pass changed is the morale he changed
+// it with. When no state listener is registered it takes them out of the
+// queue again, so that the listeners are told exactly what they would be
+// told without the ledger.
+func (l *ledger) afterStep(w *World, end int64) {
+	keep := l.queued
+	for k := l.queued; k < len(w.queue); k++ {
+		n := w.queue[k]
+		if n.isState {
+			i := n.a.i
+			l.state(i, n.old, n.new, n.why, w.morale[i], l.since[i], end)
+			if len(w.onState) == 0 {
+				continue
+			}
+		}
+		w.queue[keep] = n
+		keep++
+	}
+	clear(w.queue[keep:])
+	w.queue = w.queue[:keep]
 }
 
 // state records agent i's change from state from to state to at tick at,

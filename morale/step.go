@@ -119,13 +119,15 @@ func (w *World) step() {
 	end := w.stepTicks + w.intervalTicks
 	r := w.stepRules(end)
 	w.takeSquadAverages()
-	notifyMorale, notifyState := len(w.onMorale) > 0, len(w.onState) > 0
+	if w.led != nil {
+		w.led.beforeStep(w, &r)
+	}
+	notifyMorale, notifyState := len(w.onMorale) > 0, len(w.onState) > 0 || w.led != nil
 	morale := w.morale
 	n := len(morale)
 	flags, squads, badNews := w.flags[:n], w.squad[:n], w.badNews[:n]
 	states, since := w.state[:n], w.stateSince[:n]
 	avg, next := w.avg, w.next
-	led := w.led
 	for i := 0; i < n; i++ {
 		sq := squads[i]
 		old := morale[i]
@@ -133,15 +135,11 @@ func (w *World) step() {
 		if flags[i]&flagNoContagion == 0 { // stage 1: contagion
 			m = r.contagion(m, avg[sq])
 		}
-		pulled := m
 		why := ByContagion
 		if m < 1 && r.rate > 0 { // stage 2: recovery (RecoverMorale)
 			if rec := recoverBy(m, r.secondsSinceBadNews(badNews[i]), r.dt, r.rate, r.delay); rec != m {
 				m, why = rec, ByRecovery
 			}
-		}
-		if led != nil && (m != old || pulled != old) {
-			led.step(w, int32(i), old, pulled, m, w.steps, end)
 		}
 		morale[i] = m
 		next[sq] += m
@@ -168,14 +166,14 @@ func (w *World) step() {
 		if cause.Kind == 0 {
 			cause = w.causeOf(i, old, m, why, to < st)
 		}
-		if led != nil {
-			led.state(int32(i), st, to, cause, m, since[i], end)
-		}
 		states[i] = to
 		since[i] = end
 		if notifyState {
 			w.queue = append(w.queue, note{a: w.handles[i], old: st, new: to, why: cause, isState: true})
 		}
+	}
+	if w.led != nil {
+		w.led.afterStep(w, end)
 	}
 	w.keepSquadSums()
 	w.stepTicks = end
