@@ -2,6 +2,8 @@ package morale_test
 
 import (
 	"math"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/moralebreak/moralebreak/morale"
@@ -112,5 +114,35 @@ func TestExplainCauses(t *testing.T) {
 	}
 	if math.IsInf(x.SecondsSinceBadNews, 0) || x.Now != 3 || x.Window != 30 {
 		t.Errorf("got Now %v Window %v since bad news %v; want 3, 30, 0", x.Now, x.Window, x.SecondsSinceBadNews)
+	}
+}
+
+// TestReadmeLedgerSentence keeps the README's ledger sentence the one
+// Example_explain prints.
+func TestReadmeLedgerSentence(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Skipf("README.md not found next to the package: %v", err)
+	}
+	src, err := os.ReadFile("explain_example_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const head = "### Why did he break? (the ledger)"
+	r := string(readme)
+	i := strings.Index(r, head)
+	if i < 0 {
+		t.Fatalf("README.md has no %q section", head)
+	}
+	section := r[i+len(head):]
+	section = section[:strings.Index(section, "\n### ")]
+	s := string(src)
+	k := strings.Index(s, "// Output:\n")
+	if k < 0 {
+		t.Fatal("Example_explain has no output")
+	}
+	line := strings.TrimPrefix(strings.TrimSpace(strings.SplitN(s[k:], "\n", 3)[1]), "// ")
+	if !strings.Contains(section, "\n"+line+"\n") {
+		t.Errorf("the README's ledger section does not show the sentence Example_explain prints:\n%s", line)
 	}
 }
