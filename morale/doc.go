@@ -128,6 +128,15 @@
 // hears of an agent already removed. The [World] documentation has the rule
 // in full.
 //
+// # Why did he break
+//
+// World.EnableLedger turns on the cause ledger: per agent, a bounded record
+// of every morale change (the event with its weight, scale, falloff and what
+// the nerve kept out; contagion and recovery merged per run of steps; rallies
+// and changes by hand) and every state change with its reason.
+// World.Explain sums it by cause; its String reads like a sentence a
+// designer understands. Off, it costs nothing.
+//
 // # Tuning
 //
 // [Settings] is a plain table stored in weights.toml ([LoadSettings],

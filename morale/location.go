@@ -70,6 +70,9 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 	// The agents take the news in the World's order, as one ReportEvent
 	// each would, so that the squads' running sums (see step.go) do not
 	// depend on the grid. The grid finds them; sorting puts them in order.
+	if w.led != nil {
+		w.led.locate(at, scale)
+	}
 	cells, all := w.grid.appendCells(w.cells[:0], at, radius)
 	w.cells = cells
 	if all {
@@ -92,6 +95,9 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 			w.news(i, weight, scale*falloff(i), why)
 		}
 		w.hits = hits
+	}
+	if w.led != nil {
+		w.led.unlocate()
 	}
 	w.flush()
 	return nil

@@ -73,6 +73,9 @@ func (w *World) setMorale(i int32, m float64, why Reason) {
 	if m == old {
 		return
 	}
+	if w.led != nil {
+		w.led.set(w, i, old, m, why)
+	}
 	w.morale[i] = m
 	w.squads[w.squad[i]].sum += m - old
 	if len(w.onMorale) > 0 {
@@ -86,6 +89,9 @@ func (w *World) setState(i int32, to State, why Reason) {
 	old := w.state[i]
 	if to == old {
 		return
+	}
+	if w.led != nil {
+		w.led.state(i, old, to, why, w.morale[i], w.stateSince[i], w.nowTicks)
 	}
 	w.state[i] = to
 	w.stateSince[i] = w.nowTicks
@@ -102,5 +108,8 @@ func (w *World) news(i int32, weight, scale float64, why Reason) {
 		w.badNews[i] = w.nowTicks
 	}
 	w.why[i] = why
+	if w.led != nil {
+		w.led.news(w, i, weight, scale, why)
+	}
 	w.setMorale(i, ApplyMoraleEvent(w.morale[i], weight, scale, w.nerve[i]), why)
 }

@@ -124,7 +124,10 @@ func (w *World) step() {
 	end := w.stepTicks + w.intervalTicks
 	r := w.stepRules(end)
 	w.takeSquadAverages()
-	notifyMorale, notifyState := len(w.onMorale) > 0, len(w.onState) > 0
+	if w.led != nil {
+		w.led.beforeStep(w, &r)
+	}
+	notifyMorale, notifyState := len(w.onMorale) > 0, len(w.onState) > 0 || w.led != nil
 	morale := w.morale
 	n := len(morale)
 	flags, squads, badNews := w.flags[:n], w.squad[:n], w.badNews[:n]
@@ -173,6 +176,9 @@ func (w *World) step() {
 		if notifyState {
 			w.queue = append(w.queue, note{a: w.handles[i], old: st, new: to, why: cause, isState: true})
 		}
+	}
+	if w.led != nil {
+		w.led.afterStep(w, end)
 	}
 	w.keepSquadSums()
 	w.stepTicks = end

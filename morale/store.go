@@ -55,6 +55,9 @@ func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, e
 	w.cell = append(w.cell, cell)
 	w.cellAt = append(w.cellAt, w.grid.insert(cell, i))
 	w.join(slot, c.morale)
+	if w.led != nil {
+		w.led.spawn()
+	}
 	return a, nil
 }
 
@@ -87,6 +90,9 @@ func (w *World) Remove(a *Agent) {
 		w.cell[i] = w.cell[last]
 		w.cellAt[i] = w.cellAt[last]
 		w.grid.lists[w.cell[i]][w.cellAt[i]] = i
+	}
+	if w.led != nil {
+		w.led.remove(i, last)
 	}
 	w.handles[last] = nil
 	w.handles = w.handles[:last]

@@ -88,6 +88,7 @@ type World struct {
 	queue      []note
 	delivering bool
 	cells      []int32 // scratch for ReportEventAtLocation: grid cells
+	led        *ledger // the cause ledger, nil when off (ledger.go)
 	hits       []int32 // scratch for ReportEventAtLocation: agents reached
 }
 

@@ -1,0 +1,272 @@
+package morale
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Explanation says why an agent's morale and state are what they are: his
+// ledger over a window of simulated time, summed by cause. World.Explain
+// makes one; String reads it out as a sentence.
+type Explanation struct {
+	// Now is the simulated time of the explanation and Window how far
+	// back it reaches, in seconds: it covers the entries that ended at or
+	// after Now−Window (a merged run of contagion or recovery counts whole).
+	Now, Window float64
+	// The agent as he is now.
+	State               State
+	Morale, Nerve       float64
+	SecondsSinceBadNews float64 // +Inf when there was none
+	// Causes sums Changes by cause (one per event name, one for custom
+	// events, contagion, recovery, rally, set by hand), the largest
+	// |Delta| first.
+	Causes []Contribution
+	// Changes are the ledger's morale entries in the window, in the order
+	// they began.
+	Changes []LedgerEntry
+	// States are the state changes in the window, oldest first.
+	States []StateChange
+	// The settings the sentence quotes, as they are now.
+	ShakenBelow, PanicBelow, Hysteresis float64
+	RoutAfterSeconds, MinRoutSeconds    float64
+}
+
+// Contribution is what one cause did to an agent's morale over a window.
+type Contribution struct {
+	Cause Reason
+	// Delta is the sum of the cause's entries' deltas.
+	Delta float64
+	// Entries is how many ledger entries were summed, Steps how many steps
+	// (contagion and recovery), and Seconds the time their runs cover.
+	Entries, Steps int
+	Seconds        float64
+	// First is when the first entry began, Last when the last one ended.
+	First, Last float64
+	// Largest is the entry with the largest |Delta| (the first of equals):
+	// for an event, its weight, scale, distance, falloff and nerve.
+	Largest LedgerEntry
+}
+
+// Explain returns agent a's explanation over the ledger's window (see
+// LedgerOptions.Window). It fails with ErrLedgerOff when the ledger is off,
+// and ErrRemoved when a was removed or belongs to another World.
+func (w *World) Explain(a *Agent) (Explanation, error) {
+	if w.led == nil {
+		return Explanation{}, ErrLedgerOff
+	}
+	return w.ExplainWindow(a, w.led.opt.Window)
+}
+
+// ExplainWindow is Explain over the last seconds of simulated time (> 0;
+// +Inf for the whole record); other values return an error. The record
+// reaches back no further than the ledger's own window.
+func (w *World) ExplainWindow(a *Agent, seconds float64) (Explanation, error) {
+	if w.led == nil {
+		return Explanation{}, ErrLedgerOff
+	}
+	if !a.live() || a.w != w {
+		return Explanation{}, ErrRemoved
+	}
+	if !(seconds > 0) {
+		return Explanation{}, fmt.Errorf("morale: ExplainWindow: window %v must be above 0 seconds", seconds)
+	}
+	snap := a.Snapshot()
+	now := w.Now()
+	x := Explanation{
+		Now: now, Window: seconds,
+		State: snap.State, Morale: snap.Morale, Nerve: snap.Nerve,
+		SecondsSinceBadNews: snap.SecondsSinceBadNews,
+		ShakenBelow:         w.s.ShakenBelow, PanicBelow: w.s.PanicBelow, Hysteresis: w.s.Hysteresis,
+		RoutAfterSeconds: w.s.RoutAfterSeconds, MinRoutSeconds: w.s.MinRoutSeconds,
+	}
+	l := w.led
+	cut := w.nowTicks - secondsToTicks(min(seconds, l.opt.Window))
+	rec := &l.agents[a.i]
+	for j := range rec.changes.n {
+		if c := rec.changes.at(j); c.at >= cut {
+			x.Changes = append(x.Changes, l.entry(c))
+		}
+	}
+	for j := range rec.states.n {
+		if s := rec.states.at(j); s.at >= cut {
+			x.States = append(x.States, l.stateChange(s))
+		}
+	}
+	x.Causes = sumCauses(x.Changes)
+	return x, nil
+}
+
+// sumCauses sums entries by cause, the largest |Delta| first (ties: the
+// cause that came first).
+func sumCauses(entries []LedgerEntry) []Contribution {
+	var out []Contribution
+	for _, e := range entries {
+		k := slices.IndexFunc(out, func(c Contribution) bool { return c.Cause == e.Cause })
+		if k < 0 {
+			out = append(out, Contribution{Cause: e.Cause, First: e.From, Largest: e})
+			k = len(out) - 1
+		}
+		c := &out[k]
+		c.Delta += e.Delta
+		c.Entries++
+		c.Steps += e.Steps
+		if e.Steps > 0 {
+			c.Seconds += e.At - e.From
+		}
+		c.Last = max(c.Last, e.At)
+		if math.Abs(e.Delta) > math.Abs(c.Largest.Delta) {
+			c.Largest = e
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Contribution) int {
+		return cmp.Compare(math.Abs(b.Delta), math.Abs(a.Delta))
+	})
+	return out
+}
+
+// String reads the explanation as one sentence for a designer, such as
+//
+//	Routed at 10.50 s: Panicked for 3.50 s (RoutAfterSeconds 3.5). Morale 0.18 ← LeaderDown −0.31 at 5.00 s (6.2 m away, falloff 1.00, nerve 0.12 kept 12%), contagion −0.09 over 6 s, recovery +0.00 (bad news 0.5 s ago)
+//
+// It opens with the last state change in the window and its reason (or the
+// state alone when there was none), then gives the morale now and each
+// cause's sum, the largest first; recovery always comes last, with the time
+// since the last bad news. Distances are printed in metres (world units are
+// centimetres), times in seconds of simulated time.
+func (x Explanation) String() string {
+	var b strings.Builder
+	if n := len(x.States); n > 0 {
+		s := x.States[n-1]
+		fmt.Fprintf(&b, "%v at %.2f s: %s. ", s.To, s.At, x.stateReason(s))
+	} else {
+		fmt.Fprintf(&b, "%v. ", x.State)
+	}
+	fmt.Fprintf(&b, "Morale %.2f ←", x.Morale)
+	sep := " "
+	var rec *Contribution
+	for k := range x.Causes {
+		c := &x.Causes[k]
+		if c.Cause.Kind == ByRecovery {
+			rec = c
+			continue
+		}
+		b.WriteString(sep)
+		sep = ", "
+		b.WriteString(c.phrase())
+	}
+	delta := 0.0
+	if rec != nil {
+		delta = rec.Delta
+	}
+	b.WriteString(sep)
+	fmt.Fprintf(&b, "recovery %s", signed(delta))
+	if math.IsInf(x.SecondsSinceBadNews, 1) {
+		b.WriteString(" (no bad news)")
+	} else {
+		fmt.Fprintf(&b, " (bad news %s s ago)", short(x.SecondsSinceBadNews))
+	}
+	return b.String()
+}
+
+// stateReason says why state change s happened, in the settings' words.
+func (x Explanation) stateReason(s StateChange) string {
+	m := fmt.Sprintf("%.2f", s.Morale)
+	switch s.Why.Kind {
+	case ByRoutTimer:
+		return fmt.Sprintf("Panicked for %s s (RoutAfterSeconds %g)", seconds2(s.SecondsInFrom), x.RoutAfterSeconds)
+	case ByRoutOver:
+		return fmt.Sprintf("Routed for %s s (MinRoutSeconds %g), morale %s ≥ PanicBelow+Hysteresis %g",
+			seconds2(s.SecondsInFrom), x.MinRoutSeconds, m, x.PanicBelow+x.Hysteresis)
+	case ByRally:
+		return "rallied from " + s.From.String()
+	case ByForcedRout:
+		return "forced to rout (ForceRout)"
+	}
+	var rule string
+	switch {
+	case s.To > s.From && s.To == Shaken:
+		rule = fmt.Sprintf("morale %s < ShakenBelow %g", m, x.ShakenBelow)
+	case s.To > s.From:
+		rule = fmt.Sprintf("morale %s < PanicBelow %g", m, x.PanicBelow)
+	case s.To == Steady:
+		rule = fmt.Sprintf("morale %s ≥ ShakenBelow+Hysteresis %g", m, x.ShakenBelow+x.Hysteresis)
+	default:
+		rule = fmt.Sprintf("morale %s ≥ PanicBelow+Hysteresis %g", m, x.PanicBelow+x.Hysteresis)
+	}
+	if s.Why.Kind == 0 {
+		return rule
+	}
+	return rule + " after " + s.Why.String()
+}
+
+// phrase is one cause's part of the sentence.
+func (c Contribution) phrase() string {
+	var b strings.Builder
+	switch c.Cause.Kind {
+	case ByEvent:
+		b.WriteString(string(c.Cause.Event))
+	case ByCustomEvent:
+		b.WriteString("custom event")
+	default:
+		b.WriteString(c.Cause.Kind.String())
+	}
+	b.WriteString(" " + signed(c.Delta))
+	if c.Steps > 0 {
+		fmt.Fprintf(&b, " over %s s", short(c.Seconds))
+		return b.String()
+	}
+	if c.Entries == 1 {
+		fmt.Fprintf(&b, " at %.2f s", c.Last)
+	} else {
+		fmt.Fprintf(&b, " ×%d, last at %.2f s", c.Entries, c.Last)
+	}
+	e := c.Largest
+	if k := c.Cause.Kind; k != ByEvent && k != ByCustomEvent {
+		return b.String()
+	}
+	var d []string
+	if c.Entries > 1 {
+		d = append(d, "largest "+signed(e.Delta))
+	}
+	if c.Cause.Kind == ByCustomEvent {
+		d = append(d, fmt.Sprintf("weight %s", signed(e.Weight)))
+	}
+	if e.Located {
+		d = append(d, fmt.Sprintf("%.1f m away, falloff %.2f", e.Distance/100, e.Falloff))
+	}
+	if e.Kept > 0 {
+		d = append(d, fmt.Sprintf("nerve %.2f kept %.0f%%", e.Nerve, 100*clamp01(e.Nerve)))
+	}
+	if len(d) > 0 {
+		b.WriteString(" (" + strings.Join(d, ", ") + ")")
+	}
+	return b.String()
+}
+
+// signed formats v with two decimals and a sign: +0.20, −0.31 (a true minus
+// sign), +0.00 for anything that rounds to zero.
+func signed(v float64) string {
+	s := strconv.FormatFloat(math.Abs(v), 'f', 2, 64)
+	if v < 0 && s != "0.00" {
+		return "−" + s
+	}
+	return "+" + s
+}
+
+// short formats seconds rounded to hundredths, without trailing zeros: 6,
+// 0.5, 2.25.
+func short(v float64) string {
+	return strconv.FormatFloat(math.Round(v*100)/100, 'f', -1, 64)
+}
+
+// seconds2 formats seconds with two decimals, or "∞" for +Inf.
+func seconds2(v float64) string {
+	if math.IsInf(v, 1) {
+		return "∞"
+	}
+	return strconv.FormatFloat(v, 'f', 2, 64)
+}

@@ -1,0 +1,148 @@
+package morale_test
+
+import (
+	"math"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// TestExplainScriptedRout scripts a lone soldier (nerve 0.2, so bad news
+// hits at 80%; alone, his squad's average is his own and contagion does
+// nothing) through a rout and a rally with the default settings, and reads
+// the sentence at each stage. By hand:
+//
+//	1.00 s LeaderDown 12 m away: falloff (30−12)/(30−6) = 0.75, −0.45·0.75·0.8 = −0.27 → 0.73
+//	1.50 s TookDamage ×5:        −0.10·5·0.8 = −0.40 → 0.33 (Shaken at the 1.75 s step)
+//	2.00 s AllyDown at his feet: −0.18·0.8 = −0.144 → 0.186 (Panicked at 2.50 s, after the 0.75 s dwell)
+//	6.00 s rout timer: 3.5 s Panicked; recovery starts (4 s after the last bad news)
+//	6.50 s recovery 0.5 s × 0.06 = +0.03 → 0.216; Rally lifts him to 0.60+0.15 = 0.75 (+0.534)
+func TestExplainScriptedRout(t *testing.T) {
+	w := ledgerWorld(t, nil, morale.LedgerOptions{PerAgent: 64, Window: 30})
+	a := w.Spawn(1, morale.Vec2{}, morale.WithNerve(0.2))
+	const (
+		lost      = "LeaderDown −0.27 at 1.00 s (12.0 m away, falloff 0.75, nerve 0.20 kept 20%)"
+		hit       = "TookDamage −0.40 at 1.50 s (nerve 0.20 kept 20%)"
+		ally      = "AllyDown −0.14 at 2.00 s (0.0 m away, falloff 1.00, nerve 0.20 kept 20%)"
+		routed    = "Routed at 6.00 s: Panicked for 3.50 s (RoutAfterSeconds 3.5). "
+		afterRout = "Morale 0.22 ← " + hit + ", " + lost + ", " + ally + ", recovery +0.03 (bad news 4.5 s ago)"
+	)
+	steps := []struct {
+		until  float64
+		act    func() error
+		want   string
+		morale float64
+	}{
+		{0.5, nil, "Steady. Morale 1.00 ← recovery +0.00 (no bad news)", 1},
+		{1, func() error { return w.ReportEventAtLocation(morale.LeaderDown, morale.Vec2{X: 1200}, 0, nil, 1) },
+			"Steady. Morale 0.73 ← " + lost + ", recovery +0.00 (bad news 0 s ago)", 0.73},
+		{1.5, func() error { return a.ReportEvent(morale.TookDamage, 5) }, "", 0},
+		{1.75, nil, "Shaken at 1.75 s: morale 0.33 < ShakenBelow 0.6 after event TookDamage. Morale 0.33 ← " +
+			hit + ", " + lost + ", recovery +0.00 (bad news 0.25 s ago)", 0.33},
+		{2, func() error { return w.ReportEventAtLocation(morale.AllyDown, a.Position(), 0, nil, 1) }, "", 0},
+		{2.75, nil, "Panicked at 2.50 s: morale 0.19 < PanicBelow 0.25 after event AllyDown. Morale 0.19 ← " +
+			hit + ", " + lost + ", " + ally + ", recovery +0.00 (bad news 0.75 s ago)", 0.186},
+		{6.5, nil, routed + afterRout, 0.216},
+		{6.5, func() error { a.Rally(); return nil },
+			"Steady at 6.50 s: rallied from Routed. Morale 0.75 ← rally +0.53 at 6.50 s, " + hit + ", " + lost + ", " + ally +
+				", recovery +0.03 (bad news 4.5 s ago)", 0.75},
+	}
+	for _, st := range steps {
+		w.Advance(st.until - w.Now())
+		if st.act != nil {
+			if err := st.act(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if st.want == "" {
+			continue
+		}
+		x, err := w.Explain(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := x.String(); got != st.want {
+			t.Errorf("at %.2f s:\ngot  %s\nwant %s", st.until, got, st.want)
+		}
+		if !near(x.Morale, st.morale, 1e-12) {
+			t.Errorf("at %.2f s: got morale %v; want %v", st.until, x.Morale, st.morale)
+		}
+	}
+}
+
+// TestExplainCauses checks the sums by cause: several hits of one event
+// make one Contribution, the largest |Delta| first, and the sentence names
+// the count and the largest hit.
+func TestExplainCauses(t *testing.T) {
+	s := morale.DefaultSettings()
+	s.ContagionPerSecond, s.RecoveryPerSecond = 0, 0
+	w := ledgerWorld(t, &s, morale.LedgerOptions{PerAgent: 64, Window: 30})
+	a := w.Spawn(1, morale.Vec2{}, morale.WithNerve(0.5))
+	for _, sc := range []float64{1, 2, 1} {
+		_ = a.ReportEvent(morale.Suppressed, sc) // −0.035, −0.07, −0.035
+		w.Advance(1)
+	}
+	_ = a.ReportEvent(morale.EnemyDown, 1) // +0.08
+	_ = a.ReportCustomEvent(-0.3)          // −0.15
+	x, err := w.Explain(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		cause   string
+		delta   float64
+		entries int
+	}{{"custom event", -0.15, 1}, {"event Suppressed", -0.14, 3}, {"event EnemyDown", 0.08, 1}}
+	if len(x.Causes) != len(want) {
+		t.Fatalf("got %d causes %+v; want %d", len(x.Causes), x.Causes, len(want))
+	}
+	for k, c := range x.Causes {
+		if c.Cause.String() != want[k].cause || !near(c.Delta, want[k].delta, 1e-15) || c.Entries != want[k].entries {
+			t.Errorf("cause %d: got %v %v ×%d; want %v %v ×%d", k, c.Cause, c.Delta, c.Entries, want[k].cause, want[k].delta, want[k].entries)
+		}
+	}
+	if l := x.Causes[1].Largest; l.Scale != 2 || l.At != 1 {
+		t.Errorf("got the largest Suppressed %+v; want the one of scale 2 at 1 s", l)
+	}
+	wantS := "Steady. Morale 0.79 ← custom event −0.15 at 3.00 s (weight −0.30, nerve 0.50 kept 50%), " +
+		"Suppressed −0.14 ×3, last at 2.00 s (largest −0.07, nerve 0.50 kept 50%), EnemyDown +0.08 at 3.00 s, " +
+		"recovery +0.00 (bad news 0 s ago)"
+	if got := x.String(); got != wantS {
+		t.Errorf("got  %s\nwant %s", got, wantS)
+	}
+	if math.IsInf(x.SecondsSinceBadNews, 0) || x.Now != 3 || x.Window != 30 {
+		t.Errorf("got Now %v Window %v since bad news %v; want 3, 30, 0", x.Now, x.Window, x.SecondsSinceBadNews)
+	}
+}
+
+// TestReadmeLedgerSentence keeps the README's ledger sentence the one
+// Example_explain prints.
+func TestReadmeLedgerSentence(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Skipf("README.md not found next to the package: %v", err)
+	}
+	src, err := os.ReadFile("explain_example_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const head = "### Why did he break? (the ledger)"
+	r := string(readme)
+	i := strings.Index(r, head)
+	if i < 0 {
+		t.Fatalf("README.md has no %q section", head)
+	}
+	section := r[i+len(head):]
+	section = section[:strings.Index(section, "\n### ")]
+	s := string(src)
+	k := strings.Index(s, "// Output:\n")
+	if k < 0 {
+		t.Fatal("Example_explain has no output")
+	}
+	line := strings.TrimPrefix(strings.TrimSpace(strings.SplitN(s[k:], "\n", 3)[1]), "// ")
+	if !strings.Contains(section, "\n"+line+"\n") {
+		t.Errorf("the README's ledger section does not show the sentence Example_explain prints:\n%s", line)
+	}
+}
