@@ -86,6 +86,7 @@ func (w *World) ExplainWindow(a *Agent, seconds float64) (Explanation, error) {
 	l := w.led
 	cut := w.nowTicks - secondsToTicks(min(seconds, l.opt.Window))
 	rec := &l.agents[a.i]
+	rec.sync()
 	for j := range rec.changes.n {
 		if c := rec.changes.at(j); c.at >= cut {
 			x.Changes = append(x.Changes, l.entry(c))

@@ -138,13 +138,24 @@ type stateRec struct {
 }
 
 // agentLedger is one agent's record: two rings, and the runs of contagion
-// and recovery still open (by the sequence number of their entry plus one,
-// 0 for none, and the last step they took).
+// and recovery still open.
 type agentLedger struct {
-	changes           ring[change]
-	states            ring[stateRec]
-	contSeq, recSeq   uint64
-	contStep, recStep uint64
+	changes   ring[change]
+	states    ring[stateRec]
+	cont, rec openRun
+}
+
+// openRun is a run of contagion or recovery still growing. Its entry was
+// pushed when it began; while it grows, its sums are kept here, next to the
+// other agents' (the step's pass then reads the agents' records in order
+// and never reaches into a ring), and written to the entry by sync.
+type openRun struct {
+	seq    uint64 // its entry's number in the ring; 0: none
+	step   uint64 // the last step it took
+	at     int64
+	delta  float64
+	morale float64
+	steps  uint32
 }
 
 // ring is a bounded first-in first-out buffer that grows to its limit as it
@@ -226,7 +237,7 @@ func (r *ring[T]) bySeq(s uint64) *T {
 // per event: the step's loop over the agents has no ledger code. On, it
 // costs an extra pass over the agents per step and a record per event hit
 // (BenchmarkLedgerStep and BenchmarkLedgerHit; numbers in the README), and
-// memory of at most PerAgent×88 + PerAgent×40 + 128 bytes per agent.
+// memory of at most PerAgent×88 + PerAgent×40 + 192 bytes per agent.
 func (w *World) EnableLedger(opt LedgerOptions) error {
 	if opt.PerAgent < 1 {
 		return fmt.Errorf("morale: EnableLedger: PerAgent %d must be at least 1", opt.PerAgent)
@@ -292,12 +303,35 @@ func (l *ledger) reason(c cause) Reason {
 	return r
 }
 
+// sync writes the sums of a's open runs to their entries.
+func (a *agentLedger) sync() {
+	a.write(&a.cont)
+	a.write(&a.rec)
+}
+
+// write writes the sums of open run o to its entry, if it is still there.
+func (a *agentLedger) write(o *openRun) {
+	if c := a.changes.bySeq(o.seq); c != nil {
+		c.at, c.delta, c.morale, c.steps = o.at, o.delta, o.morale, o.steps
+	}
+}
+
 // expire forgets the oldest entries of a that ended before tick now minus
-// the window.
+// the window (an open run ends where its sums say).
 func (l *ledger) expire(a *agentLedger, now int64) {
 	cut := now - l.window
-	for a.changes.n > 0 && a.changes.buf[a.changes.start].at < cut {
-		a.changes.drop()
+	for r := &a.changes; r.n > 0; {
+		at, oldest := r.buf[r.start].at, r.seq-uint64(r.n)+1
+		switch oldest {
+		case a.cont.seq:
+			at = a.cont.at
+		case a.rec.seq:
+			at = a.rec.at
+		}
+		if at >= cut {
+			break
+		}
+		r.drop()
 	}
 	for a.states.n > 0 && a.states.buf[a.states.start].at < cut {
 		a.states.drop()
@@ -371,27 +405,28 @@ func (l *ledger) beforeStep(w *World, r *stepRules) {
 func (l *ledger) step(w *World, i int32, old, pulled, m float64, step uint64, end int64) {
 	a := &l.agents[i]
 	if pulled != old {
-		l.run(a, &a.contSeq, &a.contStep, ByContagion, pulled-old, pulled, step, end-w.intervalTicks, end)
+		l.run(a, &a.cont, ByContagion, pulled-old, pulled, step, end-w.intervalTicks, end)
 	}
 	if m != pulled {
-		l.run(a, &a.recSeq, &a.recStep, ByRecovery, m-pulled, m, step, end-w.intervalTicks, end)
+		l.run(a, &a.rec, ByRecovery, m-pulled, m, step, end-w.intervalTicks, end)
 	}
 }
 
-// run adds delta to the open run of kind (seq, last step) when it took the
-// step before, or starts a new one.
-func (l *ledger) run(a *agentLedger, seq, last *uint64, kind ReasonKind, delta, m float64, step uint64, from, at int64) {
-	if c := a.changes.bySeq(*seq); c != nil && *last+1 == step {
-		c.delta += delta
-		c.morale = m
-		c.at = at
-		c.steps++
-	} else {
-		l.expire(a, at)
-		a.changes.push(change{from: from, at: at, cause: cause{kind: kind}, delta: delta, morale: m, steps: 1, falloff: 1}, l.opt.PerAgent)
-		*seq = a.changes.seq
+// run adds delta to the open run o when it took the step before and its
+// entry is still in the ring, or starts a new run.
+func (l *ledger) run(a *agentLedger, o *openRun, kind ReasonKind, delta, m float64, step uint64, from, at int64) {
+	if o.step+1 == step && a.changes.bySeq(o.seq) != nil {
+		o.delta += delta
+		o.morale = m
+		o.at = at
+		o.steps++
+		o.step = step
+		return
 	}
-	*last = step
+	a.write(o) // the run that ended
+	l.expire(a, at)
+	a.changes.push(change{from: from, at: at, cause: cause{kind: kind}, delta: delta, morale: m, steps: 1, falloff: 1}, l.opt.PerAgent)
+	*o = openRun{seq: a.changes.seq, step: step, at: at, delta: delta, morale: m, steps: 1}
 }
 
 // afterStep records the state changes of the step's pass that ended at tick
