@@ -1,0 +1,126 @@
+package morale
+
+// The ledger's hooks: what the World calls, when the ledger is on, at each
+// place where morale or state changes (news, set, the step, state changes).
+
+// news records an event's news to agent i, before it is applied (the World
+// calls it with the agent's morale still the old one).
+func (l *ledger) news(w *World, i int32, weight, scale float64, why Reason) {
+	old, nerve := w.morale[i], w.nerve[i]
+	c := change{
+		from: w.nowTicks, at: w.nowTicks, cause: l.intern(why),
+		weight: weight, scale: scale, falloff: 1, nerve: nerve,
+	}
+	if l.located {
+		c.located, c.scale = true, l.scale
+		c.distance = w.pos[i].Dist(l.at)
+		c.falloff = DistanceFalloff(c.distance, w.s.FullEffectRadius, w.s.NoEffectRadius)
+	}
+	m := ApplyMoraleEvent(old, weight, scale, nerve)
+	c.delta, c.morale = m-old, m
+	l.add(i, c)
+}
+
+// set records a change of agent i's morale from old to m by a rally or by
+// hand. Events are recorded by news.
+func (l *ledger) set(w *World, i int32, old, m float64, why Reason) {
+	if why.Kind == ByEvent || why.Kind == ByCustomEvent {
+		return
+	}
+	l.add(i, change{from: w.nowTicks, at: w.nowTicks, cause: cause{kind: why.Kind}, delta: m - old, morale: m, falloff: 1})
+}
+
+// beforeStep records what the coming step's pass will do to every agent's
+// morale: his contagion and his recovery, worked out as the pass works them
+// out (stepRules.contagion, then recoverBy), with the squad averages already
+// taken. Doing it in a pass of its own keeps the step's loop free of the
+// ledger; FuzzLedger checks that the record adds up to what the pass did.
+// It also notes what afterStep needs to record the pass's state changes.
+func (l *ledger) beforeStep(w *World, r *stepRules) {
+	l.queued = len(w.queue)
+	l.since = append(l.since[:0], w.stateSince...)
+	n := len(w.morale)
+	morale, flags, squads, badNews := w.morale[:n], w.flags[:n], w.squad[:n], w.badNews[:n]
+	for i := range n {
+		old := morale[i]
+		m := old
+		if flags[i]&flagNoContagion == 0 {
+			m = r.contagion(m, w.avg[squads[i]])
+		}
+		pulled := m
+		if m < 1 && r.rate > 0 {
+			m = recoverBy(m, r.secondsSinceBadNews(badNews[i]), r.dt, r.rate, r.delay)
+		}
+		if m != old || pulled != old {
+			l.step(w, int32(i), old, pulled, m, w.steps, r.end)
+		}
+	}
+}
+
+// step records step number step's contagion (old to pulled) and recovery
+// (pulled to m) of agent i, ending at tick end, each merged into the run of
+// the step before when there is one.
+func (l *ledger) step(w *World, i int32, old, pulled, m float64, step uint64, end int64) {
+	a := &l.agents[i]
+	if pulled != old {
+		l.run(a, &a.cont, ByContagion, pulled-old, pulled, step, end-w.intervalTicks, end)
+	}
+	if m != pulled {
+		l.run(a, &a.rec, ByRecovery, m-pulled, m, step, end-w.intervalTicks, end)
+	}
+}
+
+// run adds delta to the open run o when it took the step before and its
+// entry is still in the ring, or starts a new run.
+func (l *ledger) run(a *agentLedger, o *openRun, kind ReasonKind, delta, m float64, step uint64, from, at int64) {
+	if o.step+1 == step && a.changes.bySeq(o.seq) != nil {
+		o.delta += delta
+		o.morale = m
+		o.at = at
+		o.steps++
+		o.step = step
+		return
+	}
+	a.write(o) // the run that ended
+	l.expire(a, at)
+	a.changes.push(change{from: from, at: at, cause: cause{kind: kind}, delta: delta, morale: m, steps: 1, falloff: 1}, l.opt.PerAgent)
+	*o = openRun{seq: a.changes.seq, step: step, at: at, delta: delta, morale: m, steps: 1}
+}
+
+// afterStep records the state changes of the step's pass that ended at tick
+// end: the World queues them while the ledger is on (see step), and the
+// morale of an agent whose state the pass changed is the morale he changed
+// it with. When no state listener is registered it takes them out of the
+// queue again, so that the listeners are told exactly what they would be
+// told without the ledger.
+func (l *ledger) afterStep(w *World, end int64) {
+	keep := l.queued
+	for k := l.queued; k < len(w.queue); k++ {
+		n := w.queue[k]
+		if n.isState {
+			i := n.a.i
+			l.state(i, n.old, n.new, n.why, w.morale[i], l.since[i], end)
+			if len(w.onState) == 0 {
+				continue
+			}
+		}
+		w.queue[keep] = n
+		keep++
+	}
+	clear(w.queue[keep:])
+	w.queue = w.queue[:keep]
+}
+
+// state records agent i's change from state from to state to at tick at,
+// with morale m, in from since tick since (never: since spawn).
+func (l *ledger) state(i int32, from, to State, why Reason, m float64, since, at int64) {
+	a := &l.agents[i]
+	l.expire(a, at)
+	a.states.push(stateRec{at: at, since: since, from: from, to: to, why: l.intern(why), morale: m}, l.opt.PerAgent)
+}
+
+// locate tells the ledger that the news handed out next is an event at
+// location at, reported with scale; unlocate ends it.
+func (l *ledger) locate(at Vec2, scale float64) { l.located, l.at, l.scale = true, at, scale }
+func (l *ledger) unlocate()                     { l.located = false }
+
