@@ -110,6 +110,9 @@ func (SetDebug) isCommand()    {}
 // Apply carries out one command at once, between ticks. An invalid command
 // returns an error (wrapping one of the Err values) and changes nothing.
 func (g *Game) Apply(c Command) error {
+	if handled, err := g.applyArmies(c); handled {
+		return err
+	}
 	switch c := c.(type) {
 	case Kill:
 		if err := g.living(c.ID); err != nil {

@@ -64,6 +64,8 @@ type Game struct {
 
 	listeners []func(Report)
 	fault     error // the first report the World refused during a Tick
+
+	armies *armies // the armies scene (armies.go); nil in the opening
 }
 
 // New builds a battle from cfg and, when cfg.Opening is set, starts the
@@ -105,6 +107,10 @@ func (g *Game) reset(s morale.Settings) error {
 	g.cover = fieldCover()
 	g.beats, g.nextBeat = nil, 0
 	g.fault = nil
+	if g.armies = nil; g.cfg.Scene == SceneArmies {
+		g.buildArmies()
+		return nil
+	}
 
 	opening := g.cfg.Opening && g.cfg.Soldiers >= openingSoldiers
 	for i := 0; i < g.cfg.Soldiers; i++ {
@@ -150,6 +156,10 @@ func (g *Game) Tick() {
 
 // subtick advances the battle by 1/SubTicksPerSecond s.
 func (g *Game) subtick() {
+	if g.armies != nil {
+		g.armiesSubtick()
+		return
+	}
 	g.now++
 	g.runOpening()
 	g.updateEnemies()
@@ -199,7 +209,12 @@ func (g *Game) Settings() morale.Settings { return g.settings }
 // Field returns the battlefield size in cm (6000 × 3600); (0, 0) is its
 // top-left corner, the squad starts on the left and the enemy line holds the
 // right.
-func (g *Game) Field() morale.Vec2 { return morale.Vec2{X: fieldW, Y: fieldH} }
+func (g *Game) Field() morale.Vec2 {
+	if g.armies != nil {
+		return morale.Vec2{X: armyFieldW, Y: armyFieldH}
+	}
+	return morale.Vec2{X: fieldW, Y: fieldH}
+}
 
 // RallyPoint returns the position of the rally flag, in cm.
 func (g *Game) RallyPoint() morale.Vec2 { return g.rally }
@@ -281,6 +296,9 @@ func (g *Game) AppendShots(dst []ShotView) []ShotView {
 // SoldierAt returns the living soldier nearest to field point p within
 // HitRadius cm, for clicks.
 func (g *Game) SoldierAt(p morale.Vec2) (id int, ok bool) {
+	if g.armies != nil {
+		return g.armyManAt(p)
+	}
 	best := HitRadius
 	id = -1
 	for i := range g.soldiers {

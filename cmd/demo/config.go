@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/moralebreak/moralebreak/game"
@@ -46,6 +47,9 @@ type config struct {
 	Crop       string
 	// TPSLog prints the measured TPS and FPS every 5 s.
 	TPSLog bool
+	// CPUProfile, when set, is the file that receives a CPU profile of the
+	// whole run, written when the window closes (go tool pprof reads it).
+	CPUProfile string
 }
 
 // errHelp is returned by parseConfig for -h and -help: the usage was
@@ -70,6 +74,8 @@ func parseConfig(args []string, usage io.Writer) (config, error) {
 	fs.Float64Var(&scale, "scale", 1, fmt.Sprintf("window size as a multiple of %d×%d, %g..%g", ui.ScreenW, ui.ScreenH, MinScale, MaxScale))
 	fs.StringVar(&c.UI.StatePath, "state", "", "write the soldiers' screen positions as JSON here after every frame (for tests)")
 	fs.BoolVar(&c.TPSLog, "tpslog", false, "print the measured TPS and FPS every 5 s")
+	fs.StringVar(&c.Game.Scene, "scene", game.SceneOpening, "the battle: opening (five men) or armies (two armies of 50 squads of 100)")
+	fs.StringVar(&c.CPUProfile, "cpuprofile", "", "write a CPU profile of the run to this file when the window closes")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			// Rendered first, then written once: the flag package drops
@@ -95,6 +101,9 @@ func parseConfig(args []string, usage io.Writer) (config, error) {
 	c.UI.WeightsPath = c.Weights
 	if n := c.Game.Soldiers; n < 1 || n > game.MaxSoldiers {
 		return config{}, fmt.Errorf("-soldiers is %d; want 1..%d", n, game.MaxSoldiers)
+	}
+	if !slices.Contains(game.Scenes(), c.Game.Scene) {
+		return config{}, fmt.Errorf("-scene is %q; want %s", c.Game.Scene, strings.Join(game.Scenes(), " or "))
 	}
 	if !(scale >= MinScale && scale <= MaxScale) { // NaN fails too
 		return config{}, fmt.Errorf("-scale is %v; want %g..%g", scale, MinScale, MaxScale)

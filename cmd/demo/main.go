@@ -10,6 +10,10 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/signal"
+	"runtime/pprof"
+	"sync"
+	"syscall"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -41,7 +45,14 @@ func main() {
 		}
 		fail(code, err)
 	}
+	stop, err := startProfile(cfg.CPUProfile)
+	if err != nil {
+		fail(exitFailed, errors.Join(err, app.Close()))
+	}
 	run(cfg, eg)
+	if err := stop(); err != nil {
+		fail(exitFailed, errors.Join(err, app.Close()))
+	}
 	if err := app.Close(); err != nil {
 		fail(exitFailed, err)
 	}
@@ -95,6 +106,44 @@ func run(cfg config, eg ebiten.Game) {
 	if err := ebiten.RunGame(eg); err != nil {
 		fail(exitFailed, ui.ExplainStartError(err))
 	}
+}
+
+// startProfile starts a CPU profile into path ("" = none) and returns the
+// function that stops it and closes the file. An interrupt or SIGTERM
+// (the way a profiling run under xvfb-run or timeout ends) also writes the
+// profile, then exits with status 1.
+func startProfile(path string) (stop func() error, err error) {
+	if path == "" {
+		return func() error { return nil }, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("-cpuprofile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		return nil, errors.Join(fmt.Errorf("-cpuprofile: %w", err), f.Close())
+	}
+	var once sync.Once
+	var closeErr error
+	stop = func() error {
+		once.Do(func() {
+			pprof.StopCPUProfile()
+			if err := f.Close(); err != nil {
+				closeErr = fmt.Errorf("-cpuprofile: %w", err)
+			}
+		})
+		return closeErr
+	}
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		s := <-sig
+		if err := stop(); err != nil {
+			fail(exitFailed, err)
+		}
+		fail(exitFailed, "stopped by "+s.String()+"; CPU profile written to "+path)
+	}()
+	return stop, nil
 }
 
 // fail prints v after "demo: " and exits with code.
