@@ -319,6 +319,7 @@ func (g *Game) armyFight(i int) {
 		return
 	}
 	t, d := -1, math.Inf(1)
+	sq.holding = false
 	for j := range a.squads {
 		e := &a.squads[j]
 		if e.side == sq.side || e.alive == 0 || e.state == morale.Routed {
@@ -327,8 +328,12 @@ func (g *Game) armyFight(i int) {
 		if dd := e.anchor.Dist(sq.anchor); dd < d {
 			t, d = j, dd
 		}
+		// the line halts together: an enemy ahead within the hold range,
+		// straight ahead or one squad to either side
+		if math.Abs(e.anchor.X-sq.anchor.X) <= 1.5*armyPitch && math.Abs(e.anchor.Y-sq.anchor.Y) <= armyHoldRange {
+			sq.holding = true
+		}
 	}
-	sq.holding = d <= armyHoldRange
 	sq.target = int32(t)
 	if g.now >= sq.outnAt {
 		sq.outnAt += seconds(OutnumberedInterval)

@@ -34,6 +34,8 @@ type ManView struct {
 	Squad, Side int
 	// State is his morale state at the last combat round (Steady when dead).
 	State morale.State
+	// Morale is his morale now, 0..1 (0 when dead).
+	Morale float64
 	// Alive is false once he fell.
 	Alive bool
 }
@@ -71,7 +73,11 @@ func (g *Game) AppendMen(dst []ManView) []ManView {
 	}
 	for i := range g.armies.men {
 		m := &g.armies.men[i]
-		dst = append(dst, ManView{Pos: m.pos, Squad: int(m.squad), Side: g.armies.squads[m.squad].side, State: m.state, Alive: m.alive})
+		v := ManView{Pos: m.pos, Squad: int(m.squad), Side: g.armies.squads[m.squad].side, State: m.state, Alive: m.alive}
+		if m.alive {
+			v.Morale = m.agent.Morale()
+		}
+		dst = append(dst, v)
 	}
 	return dst
 }

@@ -101,7 +101,9 @@ func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g game.
 	// and slid left as time runs on.
 	clip := plot.Inset(-4)
 	plotImg := sub.SubImage(clip).(*ebiten.Image)
-	r.updateTimelinePlot(clip.Size(), now, soldiers, h)
+	if !r.drawArmiesTimeline(sub, rect, clip.Size(), now, g, h) { // armies_timeline.go
+		r.updateTimelinePlot(clip.Size(), now, soldiers, h)
+	}
 	dx := math.Round(TimelineX(plot, now, r.tlPlotT) - TimelineX(plot, r.tlPlotT, r.tlPlotT))
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(float64(clip.Min.X)+dx, float64(clip.Min.Y))
