@@ -68,6 +68,7 @@ type App struct {
 	lint []lab.Warning
 
 	keys     []ebiten.Key
+	panel    panelCache         // the widgets' last rendering (panelcache.go)
 	soldiers []game.SoldierView // scratch for the game's view, reused
 	err      error              // a -state file that cannot be written: Update ends with it
 }
@@ -284,7 +285,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.r.DrawField(field, vp, a.g)
 	a.drawSelection(field, vp)
 	a.r.DrawTimeline(screen, a.reg.Timeline, a.g)
-	a.ui.Draw(screen)
+	a.drawWidgets(screen) // panelcache.go
 
 	if publishing(a.cfg.StatePath) && a.err == nil { // building the state costs allocations
 		if err := publish(a.cfg.StatePath, a.Published()); err != nil {

@@ -1,0 +1,126 @@
+package ui
+
+import (
+	"image"
+	"math"
+
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+)
+
+// panelMaxAge is the most frames the cached panel is shown without a
+// redraw, whatever changed or not: a safety net for any change the
+// fingerprint does not see (two redraws a second at 60 FPS).
+const panelMaxAge = 30
+
+// panelCache keeps the widgets' last rendering, so that a frame in which
+// nothing in the panel changed costs one copy of the panel instead of a
+// full ebitenui render. Under Mesa's software renderer that render is the
+// frame's largest cost: the tuner's scroll container alone clears and
+// composites two screen-sized buffers (ebitenui's MaskedRenderBuffer).
+type panelCache struct {
+	img       *ebiten.Image // the widgets drawn over transparency, screen-sized
+	key       uint64        // fingerprint of what they showed
+	age       int           // frames since the last redraw
+	cx, cy    int           // the cursor at the last frame
+	inputDown bool          // a mouse button or key was down at the last frame
+	keys      []ebiten.Key
+	chars     []rune
+}
+
+// drawWidgets draws the ebitenui widgets onto screen: from the cache when
+// nothing they show changed, the input left them alone and the cache is
+// younger than panelMaxAge frames; else it renders them again. While the
+// console is open (it lies over the battlefield and its caret blinks) it
+// renders every frame.
+func (a *App) drawWidgets(screen *ebiten.Image) {
+	pc := &a.panel
+	if a.consoleOpen {
+		a.ui.Draw(screen)
+		pc.age = panelMaxAge // redraw the cache once it closes
+		return
+	}
+	key := a.panelKey()
+	if pc.img == nil || pc.img.Bounds().Size() != screen.Bounds().Size() {
+		if pc.img != nil {
+			pc.img.Deallocate()
+		}
+		pc.img = ebiten.NewImage(screen.Bounds().Dx(), screen.Bounds().Dy())
+		pc.age = panelMaxAge
+	}
+	if pc.inputChanged(a.reg.Panel) || key != pc.key || pc.age >= panelMaxAge {
+		pc.img.Clear()
+		a.ui.Draw(pc.img)
+		pc.key, pc.age = key, 0
+	}
+	pc.age++
+	r := a.reg.Panel.Intersect(pc.img.Bounds())
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y))
+	screen.DrawImage(pc.img.SubImage(r).(*ebiten.Image), op)
+}
+
+// inputChanged reports whether the input may have changed how a widget
+// looks: the cursor moved into, inside or out of the panel, or a mouse
+// button, the wheel or a key is down now or was at the last frame.
+func (pc *panelCache) inputChanged(panel image.Rectangle) bool {
+	x, y := ebiten.CursorPosition()
+	in := image.Pt(x, y).In(panel)
+	was := image.Pt(pc.cx, pc.cy).In(panel)
+	moved := (x != pc.cx || y != pc.cy) && (in || was)
+	pc.cx, pc.cy = x, y
+	pc.keys = inpututil.AppendPressedKeys(pc.keys[:0])
+	pc.chars = ebiten.AppendInputChars(pc.chars[:0])
+	wx, wy := ebiten.Wheel()
+	down := len(pc.keys) > 0 || len(pc.chars) > 0 || wx != 0 || wy != 0 ||
+		ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) ||
+		ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight) ||
+		ebiten.IsMouseButtonPressed(ebiten.MouseButtonMiddle)
+	changed := moved || down || pc.inputDown
+	pc.inputDown = down
+	return changed
+}
+
+// panelKey fingerprints everything the App changes in the widgets: the
+// labels it sets, the banner and lint boxes, the sliders and the speed and
+// pause buttons.
+func (a *App) panelKey() uint64 {
+	w := a.w
+	h := fnvHash(14695981039346656037)
+	h.str(w.status.Label)
+	h.str(w.selText.Label)
+	h.str(w.bannerText.Label)
+	h.str(w.lintText.Label)
+	h.str(w.fileNote.Label)
+	h.str(w.pauseBtn.Text().Label)
+	for _, box := range []*widget.Container{w.bannerBox, w.lintBox} {
+		h.word(uint64(box.GetWidget().GetVisibility()))
+	}
+	h.word(math.Float64bits(a.g.Speed()))
+	h.word(uint64(len(w.rows)))
+	for _, r := range w.rows {
+		h.word(uint64(r.slider.Current))
+		h.str(r.value.Label)
+	}
+	return uint64(h)
+}
+
+// fnvHash is FNV-1a over words and strings.
+type fnvHash uint64
+
+func (h *fnvHash) word(v uint64) {
+	for range 8 {
+		*h ^= fnvHash(v & 0xff)
+		*h *= 1099511628211
+		v >>= 8
+	}
+}
+
+func (h *fnvHash) str(s string) {
+	h.word(uint64(len(s)))
+	for i := 0; i < len(s); i++ {
+		*h ^= fnvHash(s[i])
+		*h *= 1099511628211
+	}
+}
