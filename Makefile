@@ -132,6 +132,7 @@ screenshots: deps-run
 	@mkdir -p docs
 	$(XVFB) $(GO) run ./cmd/demo -screenshot docs/opening.png -at 12
 	$(XVFB) $(GO) run ./cmd/demo -screenshot docs/timeline.png -at 30 -crop timeline
+	$(XVFB) $(GO) run ./cmd/demo -scene armies -screenshot docs/armies.png -at 22
 
 clean:
 	rm -rf build web/node_modules test-artifacts

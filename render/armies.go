@@ -60,12 +60,13 @@ func (r *Renderer) armiesSheet() *ebiten.Image {
 	return a.sheet
 }
 
-// SideColor is the colour of army side (0 or 1) in the armies scene.
+// SideColor is the colour of army side (0 or 1) in the armies scene: blue
+// and white, apart from the state colours a man takes when he breaks.
 func SideColor(side int) color.RGBA {
 	if side == 0 {
-		return color.RGBA{96, 156, 255, 255}
+		return color.RGBA{90, 150, 255, 255}
 	}
-	return color.RGBA{240, 104, 72, 255}
+	return color.RGBA{228, 228, 218, 255}
 }
 
 // HeatColor is the morale heat tint of a squad: green at morale 1, through
@@ -80,15 +81,15 @@ func HeatColor(m float64) color.RGBA {
 	return color.RGBA{uint8(225 + 10*k), uint8(50 + 150*k), 50, 255}
 }
 
-// manColor is the colour a man is drawn in: his army's while he holds,
-// his state's once he breaks.
+// manColor is the colour a man is drawn in: his army's while Steady, mixed
+// with the Shaken amber while Shaken, his state's (StateColor) once broken.
 func manColor(m game.ManView) color.RGBA {
 	switch m.State {
 	case morale.Panicked, morale.Routed:
 		return StateColor(m.State)
 	case morale.Shaken:
-		c := SideColor(m.Side)
-		return color.RGBA{uint8((int(c.R) + 255) / 2), uint8((int(c.G) + 255) / 2), uint8((int(c.B) + 255) / 2), 255}
+		c, s := SideColor(m.Side), StateColor(morale.Shaken)
+		return color.RGBA{uint8((int(c.R) + int(s.R)) / 2), uint8((int(c.G) + int(s.G)) / 2), uint8((int(c.B) + int(s.B)) / 2), 255}
 	}
 	return SideColor(m.Side)
 }
