@@ -98,6 +98,9 @@ func run(cfg config, eg ebiten.Game) {
 	ebiten.SetWindowSize(cfg.WindowW, cfg.WindowH)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetTPS(game.TPS)
+	// App.Draw covers every pixel of every frame: a clear before it would
+	// be one more screen-sized pass for a software renderer.
+	ebiten.SetScreenClearedEveryFrame(false)
 	defer func() {
 		if r := recover(); r != nil { // a window that cannot open panics on some platforms
 			fail(exitFailed, ui.ExplainStartError(r))
