@@ -279,10 +279,8 @@ func (a *App) fileNote() string {
 // Draw draws the battlefield, the timeline and the widgets, then publishes
 // the state (-state, or globalThis.moraleBreak in the browser).
 func (a *App) Draw(screen *ebiten.Image) {
-	// The panel is opaque and drawn last: filling only the rest of the
-	// screen spares the software renderer a third of a screen per frame.
-	screen.SubImage(image.Rect(0, 0, a.reg.Panel.Min.X, ScreenH)).(*ebiten.Image).Fill(color.NRGBA{0x12, 0x16, 0x1b, 0xff})
 	vp := a.viewport()
+	a.fillBackground(screen, vp) // panelcache.go
 	field := screen.SubImage(a.reg.Field).(*ebiten.Image)
 	a.r.DrawField(field, vp, a.g)
 	a.drawSelection(field, vp)

@@ -2,17 +2,25 @@ package ui
 
 import (
 	"image"
+	"image/color"
 	"math"
 
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	"github.com/moralebreak/moralebreak/game"
 )
 
 // panelMaxAge is the most frames the cached panel is shown without a
 // redraw, whatever changed or not: a safety net for any change the
 // fingerprint does not see (two redraws a second at 60 FPS).
 const panelMaxAge = 30
+
+// statusMinAge is the fewest frames between two redraws for a change of
+// the status line alone (its clock and TPS change with every tick): at
+// most three redraws a second at 60 FPS, so that a slow frame rate does not
+// make every frame a redraw. The field's clock shows every frame.
+const statusMinAge = 20
 
 // panelCache keeps the widgets' last rendering, so that a frame in which
 // nothing in the panel changed costs one copy of the panel instead of a
@@ -21,7 +29,8 @@ const panelMaxAge = 30
 // composites two screen-sized buffers (ebitenui's MaskedRenderBuffer).
 type panelCache struct {
 	img       *ebiten.Image // the widgets drawn over transparency, screen-sized
-	key       uint64        // fingerprint of what they showed
+	key       uint64        // fingerprint of what they showed, but the status line
+	status    string        // the status line they showed
 	age       int           // frames since the last redraw
 	cx, cy    int           // the cursor at the last frame
 	inputDown bool          // a mouse button or key was down at the last frame
@@ -41,7 +50,7 @@ func (a *App) drawWidgets(screen *ebiten.Image) {
 		pc.age = panelMaxAge // redraw the cache once it closes
 		return
 	}
-	key := a.panelKey()
+	key, status := a.panelKey(), a.w.status.Label
 	if pc.img == nil || pc.img.Bounds().Size() != screen.Bounds().Size() {
 		if pc.img != nil {
 			pc.img.Deallocate()
@@ -49,16 +58,45 @@ func (a *App) drawWidgets(screen *ebiten.Image) {
 		pc.img = ebiten.NewImage(screen.Bounds().Dx(), screen.Bounds().Dy())
 		pc.age = panelMaxAge
 	}
-	if pc.inputChanged(a.reg.Panel) || key != pc.key || pc.age >= panelMaxAge {
+	if pc.inputChanged(a.reg.Panel) || key != pc.key || pc.age >= panelMaxAge ||
+		(status != pc.status && pc.age >= statusMinAge) {
 		pc.img.Clear()
 		a.ui.Draw(pc.img)
-		pc.key, pc.age = key, 0
+		pc.key, pc.status, pc.age = key, status, 0
 	}
 	pc.age++
 	r := a.reg.Panel.Intersect(pc.img.Bounds())
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y))
 	screen.DrawImage(pc.img.SubImage(r).(*ebiten.Image), op)
+}
+
+// background is the colour behind the field and the timeline.
+var background = color.NRGBA{0x12, 0x16, 0x1b, 0xff}
+
+// fillBackground fills what the frame draws translucently or not at all:
+// the timeline's region and the field's region around the viewport. The
+// screen is not cleared between frames (main turns that off), the field's
+// ground covers the viewport opaquely and the panel is opaque, so under
+// Mesa's software renderer this spares two thirds of a screen-sized fill
+// per frame.
+func (a *App) fillBackground(screen *ebiten.Image, vp game.Viewport) {
+	f := a.reg.Field
+	in := image.Rect(int(math.Ceil(vp.X)), int(math.Ceil(vp.Y)), int(math.Floor(vp.X+vp.W)), int(math.Floor(vp.Y+vp.H))).Intersect(f)
+	if in.Empty() {
+		in = image.Rectangle{Min: f.Min, Max: f.Min}
+	}
+	for _, r := range []image.Rectangle{
+		a.reg.Timeline,
+		image.Rect(f.Min.X, f.Min.Y, f.Max.X, in.Min.Y),   // above the viewport
+		image.Rect(f.Min.X, in.Max.Y, f.Max.X, f.Max.Y),   // below
+		image.Rect(f.Min.X, in.Min.Y, in.Min.X, in.Max.Y), // left
+		image.Rect(in.Max.X, in.Min.Y, f.Max.X, in.Max.Y), // right
+	} {
+		if !r.Empty() {
+			screen.SubImage(r).(*ebiten.Image).Fill(background)
+		}
+	}
 }
 
 // inputChanged reports whether the input may have changed how a widget
@@ -82,13 +120,12 @@ func (pc *panelCache) inputChanged(panel image.Rectangle) bool {
 	return changed
 }
 
-// panelKey fingerprints everything the App changes in the widgets: the
-// labels it sets, the banner and lint boxes, the sliders and the speed and
-// pause buttons.
+// panelKey fingerprints everything the App changes in the widgets but the
+// status line: the labels it sets, the banner and lint boxes, the sliders
+// and the speed and pause buttons.
 func (a *App) panelKey() uint64 {
 	w := a.w
 	h := fnvHash(14695981039346656037)
-	h.str(w.status.Label)
 	h.str(w.selText.Label)
 	h.str(w.bannerText.Label)
 	h.str(w.lintText.Label)
