@@ -94,7 +94,13 @@ func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g game.
 		label := fmt.Sprintf("%.2f", m.Value)
 		drawText(sub, label, r.smallFace, float64(plot.Min.X-4), float64(y)-7, text.AlignEnd, withAlpha(c, 0.95), false)
 	}
-	vector.StrokeRect(sub, px0-0.5, float32(plot.Min.Y)-0.5, pw+1, float32(plot.Dy())+1, 1, rgba(255, 255, 255, 60), false)
+	// the frame as four thin rectangles: a stroked path would cost the
+	// software renderer a stencil pass over the whole plot every frame
+	frame, py0, ph := rgba(255, 255, 255, 60), float32(plot.Min.Y), float32(plot.Dy())
+	fillRect(sub, px0-1, py0-1, pw+2, 1, frame)
+	fillRect(sub, px0-1, py0+ph, pw+2, 1, frame)
+	fillRect(sub, px0-1, py0, 1, ph, frame)
+	fillRect(sub, px0+pw, py0, 1, ph, frame)
 
 	// The lines and markers change only with a new sample, a state change
 	// or a death: drawn into a cached image at the time of its last change
@@ -234,19 +240,12 @@ func (r *Renderer) updateTimelinePlot(size image.Point, now float64, soldiers []
 	}
 }
 
-// drawLine strokes one soldier's samples.
+// drawLine strokes one soldier's samples, as batched feathered segments
+// (addLine, flushLines): a stroked path would cost the software renderer
+// stencil passes over the whole plot for every line.
 func (r *Renderer) drawLine(dst *ebiten.Image, plot image.Rectangle, now float64, samples []game.Sample, c color.RGBA, alive, leader bool) {
 	if len(samples) < 2 {
 		return
-	}
-	var path vector.Path
-	for i, s := range samples {
-		x, y := float32(TimelineX(plot, now, s.T)), float32(TimelineY(plot, s.Morale))
-		if i == 0 {
-			path.MoveTo(x, y)
-		} else {
-			path.LineTo(x, y)
-		}
 	}
 	w := float32(1.6)
 	if leader {
@@ -255,8 +254,19 @@ func (r *Renderer) drawLine(dst *ebiten.Image, plot image.Rectangle, now float64
 	if !alive {
 		c = withAlpha(c, 0.45)
 	}
-	strokePath(dst, &path, w+1.6, rgba(0, 0, 0, 120))
-	strokePath(dst, &path, w, c)
+	for pass, k := range [2]float32{w + 1.6, w} {
+		lc := c
+		if pass == 0 {
+			lc = rgba(0, 0, 0, 120)
+		}
+		px, py := float32(TimelineX(plot, now, samples[0].T)), float32(TimelineY(plot, samples[0].Morale))
+		for _, s := range samples[1:] {
+			x, y := float32(TimelineX(plot, now, s.T)), float32(TimelineY(plot, s.Morale))
+			r.addLine(px, py, x, y, k, lc)
+			px, py = x, y
+		}
+		r.flushLines(dst)
+	}
 }
 
 // drawEnvelope draws a crowd's lowest-to-highest morale band and its
