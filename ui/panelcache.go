@@ -36,18 +36,25 @@ type panelCache struct {
 	inputDown bool          // a mouse button or key was down at the last frame
 	keys      []ebiten.Key
 	chars     []rune
+	// shownOn is the screen the cache was last copied onto, when that
+	// screen keeps its pixels between frames (not cleared) and nothing
+	// has covered the panel since: the copy can be skipped.
+	shownOn *ebiten.Image
 }
 
 // drawWidgets draws the ebitenui widgets onto screen: from the cache when
 // nothing they show changed, the input left them alone and the cache is
-// younger than panelMaxAge frames; else it renders them again. While the
-// console is open (it lies over the battlefield and its caret blinks) it
-// renders every frame.
+// younger than panelMaxAge frames; else it renders them again. The copy
+// itself is skipped when screen is the one it went onto last and the screen
+// is not cleared between frames (nothing else draws into the panel). While
+// the console is open (it lies over the battlefield and its caret blinks)
+// it renders every frame.
 func (a *App) drawWidgets(screen *ebiten.Image) {
 	pc := &a.panel
 	if a.consoleOpen {
 		a.ui.Draw(screen)
 		pc.age = panelMaxAge // redraw the cache once it closes
+		pc.shownOn = nil
 		return
 	}
 	key, status := a.panelKey(), a.w.status.Label
@@ -63,8 +70,13 @@ func (a *App) drawWidgets(screen *ebiten.Image) {
 		pc.img.Clear()
 		a.ui.Draw(pc.img)
 		pc.key, pc.status, pc.age = key, status, 0
+		pc.shownOn = nil
 	}
 	pc.age++
+	if pc.shownOn == screen && !ebiten.IsScreenClearedEveryFrame() {
+		return // the panel's pixels from the last copy are still there
+	}
+	pc.shownOn = screen
 	r := a.reg.Panel.Intersect(pc.img.Bounds())
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y))
