@@ -297,37 +297,40 @@ func (r *Renderer) drawEnvelope(dst *ebiten.Image, plot image.Rectangle, now flo
 			ts[i] = ss[k].T
 		}
 	}
-	var band, avg vector.Path
-	first := true
-	var lastI int
+	// The band is a strip of triangles between the highest and the lowest
+	// sample, the average batched segments: filled or stroked paths would
+	// cost the software renderer stencil passes over the whole plot.
+	bc := withAlpha(SoldierColor(0), 0.30)
+	cr, cg, cb, ca := float32(bc.R)/255, float32(bc.G)/255, float32(bc.B)/255, float32(bc.A)/255
+	prev := -1
 	for i := 0; i < n; i++ {
 		if cnt[i] == 0 {
 			continue
 		}
-		x, y := float32(TimelineX(plot, now, ts[i])), float32(TimelineY(plot, hi[i]))
-		ay := float32(TimelineY(plot, sum[i]/float64(cnt[i])))
-		if first {
-			band.MoveTo(x, y)
-			avg.MoveTo(x, ay)
-			first = false
-		} else {
-			band.LineTo(x, y)
-			avg.LineTo(x, ay)
+		x := float32(TimelineX(plot, now, ts[i]))
+		base := uint32(len(r.lineVs))
+		for _, m := range [2]float64{hi[i], lo[i]} {
+			r.lineVs = append(r.lineVs, ebiten.Vertex{DstX: x, DstY: float32(TimelineY(plot, m)), SrcX: 1.5, SrcY: 1.5,
+				ColorR: cr, ColorG: cg, ColorB: cb, ColorA: ca})
 		}
-		lastI = i
+		if prev >= 0 {
+			r.lineIs = append(r.lineIs, base-2, base-1, base, base-1, base+1, base)
+		}
+		prev = i
 	}
-	if first {
-		return
-	}
-	for i := lastI; i >= 0; i-- {
+	r.flushLines(dst)
+	px, py, have := float32(0), float32(0), false
+	for i := 0; i < n; i++ {
 		if cnt[i] == 0 {
 			continue
 		}
-		band.LineTo(float32(TimelineX(plot, now, ts[i])), float32(TimelineY(plot, lo[i])))
+		x, y := float32(TimelineX(plot, now, ts[i])), float32(TimelineY(plot, sum[i]/float64(cnt[i])))
+		if have {
+			r.addLine(px, py, x, y, 2.2, SoldierColor(0))
+		}
+		px, py, have = x, y, true
 	}
-	band.Close()
-	fillPath(dst, &band, withAlpha(SoldierColor(0), 0.30))
-	strokePath(dst, &avg, 2.2, SoldierColor(0))
+	r.flushLines(dst)
 }
 
 // drawLegend lists the soldiers' colours and names along the top edge.
