@@ -29,18 +29,14 @@ const (
 
 // armies is the Renderer's state for the armies scene.
 type armies struct {
-	sheet   *ebiten.Image
-	ground  *ebiten.Image // the field's background for groundKey
-	gKey    image.Rectangle
-	men     []game.ManView
-	squads  []game.SquadView
-	vs      []ebiten.Vertex
-	is      []uint32
-	boxes   []squadBox
-	tl      *ebiten.Image // the timeline's squad lines, redrawn per sample
-	tlKey   timelinePlotKey
-	tlT     float64
-	tlLines []float32
+	sheet  *ebiten.Image
+	ground *ebiten.Image // the field's background for groundKey
+	gKey   image.Rectangle
+	men    []game.ManView
+	squads []game.SquadView
+	vs     []ebiten.Vertex
+	is     []uint32
+	boxes  []squadBox
 }
 
 // squadBox is the screen bounding box of a squad's formed (not routed) men.
@@ -128,7 +124,8 @@ var (
 // a morale heat tint under every squad, every man as a dot (his army's
 // colour, his state's once broken), the volleys, the selected squad's
 // outline and its men's morale bars in an inset (every man's bar when
-// zoomed in to ZoomedBarsPx), and the clock and the armies' counts. The men
+// zoomed in to ZoomedBarsPx), the clock and the armies' counts, and with
+// g.Debug() the clock and thresholds of the debug overlay. The men
 // and tints are one DrawTriangles32 call from one sprite sheet, the bars
 // another, the volleys a third.
 func (r *Renderer) drawArmiesField(dst *ebiten.Image, vp game.Viewport, g game.ArmiesView) {
@@ -195,6 +192,9 @@ func (r *Renderer) drawArmiesField(dst *ebiten.Image, vp game.Viewport, g game.A
 
 	r.drawArmiesBars(dst, p, g)
 	r.drawArmiesHUD(dst, p, g)
+	if g.Debug() { // MoraleBreak.Debug: the clock and thresholds in a corner
+		r.drawDebug(dst, p, g, nil, 0, true)
+	}
 }
 
 // drawArmiesGround draws the field's background from a cached image.
@@ -317,6 +317,9 @@ func (r *Renderer) drawArmiesHUD(dst *ebiten.Image, p projection, g game.ArmiesV
 		}
 	}
 	y := float64(p.rect.Max.Y) - 22
+	if g.Debug() {
+		y -= 22 // above the debug overlay's line
+	}
 	for side := range 2 {
 		s := fmt.Sprintf("Army %d: %d men, %d broken, %d fallen, %d squads routed", side+1, alive[side], broken[side], fallen[side], routed[side])
 		w := float32(textWidth(s, r.smallFace)) + 20
