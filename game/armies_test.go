@@ -71,6 +71,27 @@ func TestArmiesDeterministic(t *testing.T) {
 	}
 }
 
+// TestArmiesSameAtEverySpeed runs 20 s of the same battle at ×1 and at ×4:
+// the same sub-ticks, so the same bits.
+func TestArmiesSameAtEverySpeed(t *testing.T) {
+	x1, x4 := newArmies(t, 3), newArmies(t, 3)
+	if err := x4.Apply(game.SetSpeed{Factor: 4}); err != nil {
+		t.Fatal(err)
+	}
+	for range 20 * game.TPS {
+		x1.Tick()
+	}
+	for range 5 * game.TPS {
+		x4.Tick()
+	}
+	if x1.Time() != x4.Time() {
+		t.Fatalf("times %v and %v; want equal", x1.Time(), x4.Time())
+	}
+	if a, b := armiesDigest(x1), armiesDigest(x4); a != b {
+		t.Errorf("20 s at ×1 and at ×4: digests %#x and %#x; want equal", a, b)
+	}
+}
+
 func TestArmiesScene(t *testing.T) {
 	g := newArmies(t, 1)
 	if got := g.Scene(); got != game.SceneArmies {
