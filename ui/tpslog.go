@@ -26,7 +26,7 @@ type TPSLog struct {
 	updN, drawN int
 	soldiers    []game.SoldierView
 	men         []game.ManView // the armies scene's men, counted as its soldiers
-	err         error // of writing a line: Update ends the game with it
+	err         error          // of writing a line: Update ends the game with it
 }
 
 // NewTPSLog wraps inner, the game showing battle v, and writes a line to w
