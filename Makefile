@@ -175,6 +175,7 @@ screenshots: deps-run
 	@size=$$(wc -c < docs/opening.gif); if [ $$size -ge 4194304 ]; then echo "docs/opening.gif is $$size bytes; want under 4 MB"; exit 1; fi
 	$(XVFB) $(GO) run ./cmd/demo -screenshot docs/opening.png -at 12
 	$(XVFB) $(GO) run ./cmd/demo -screenshot docs/timeline.png -at 30 -crop timeline
+	$(XVFB) $(GO) run ./cmd/demo -scene armies -screenshot docs/armies.png -at 22
 
 clean:
 	rm -rf build web/node_modules test-artifacts

@@ -172,6 +172,9 @@ func (g *Game) applyAtCursor(c Command) (done bool, err error) {
 
 // apply is Apply without the recording.
 func (g *Game) apply(c Command) error {
+	if handled, err := g.applyArmies(c); handled {
+		return err
+	}
 	switch c := c.(type) {
 	case Kill:
 		if err := g.living(c.ID); err != nil {

@@ -72,6 +72,9 @@ type Config struct {
 	// Opening plays the scripted opening (see the package doc). It needs at
 	// least five soldiers and is tuned for exactly five.
 	Opening bool
+	// Scene is the battle to build: SceneOpening ("" too) or SceneArmies,
+	// which ignores Soldiers and Opening (see armies.go).
+	Scene string
 }
 
 // DefaultConfig returns the demo's configuration: seed 1, five soldiers, the
@@ -84,6 +87,9 @@ func DefaultConfig() Config {
 func (c Config) normalize() (Config, error) {
 	if c.Soldiers == 0 {
 		c.Soldiers = 5
+	}
+	if err := checkScene(c.Scene); err != nil {
+		return c, err
 	}
 	if c.Soldiers < 1 || c.Soldiers > MaxSoldiers {
 		return c, fmt.Errorf("game: Soldiers is %d; want 1..%d", c.Soldiers, MaxSoldiers)

@@ -70,6 +70,7 @@ type Game struct {
 	play    *playback // a replay being played, or nil
 	events  []StateEvent
 	wi      *whatIf // a rewind (RewindTo) in progress, or nil
+	armies *armies // the armies scene (armies.go); nil in the opening
 }
 
 // New builds a battle from cfg and, when cfg.Opening is set, starts the
@@ -111,6 +112,10 @@ func (g *Game) reset(s morale.Settings) error {
 	g.cover = fieldCover()
 	g.beats, g.nextBeat = nil, 0
 	g.fault = nil
+	if g.armies = nil; g.cfg.Scene == SceneArmies {
+		g.buildArmies()
+		return nil
+	}
 
 	opening := g.cfg.Opening && g.cfg.Soldiers >= openingSoldiers
 	for i := 0; i < g.cfg.Soldiers; i++ {
@@ -154,9 +159,20 @@ func (g *Game) Tick() {
 	}
 }
 
-// subtick advances the battle by 1/SubTicksPerSecond s.
+// subtick advances the battle by 1/SubTicksPerSecond s, in either scene,
+// then applies the replay's commands due (playDue).
 func (g *Game) subtick() {
 	g.session++
+	if g.armies != nil {
+		g.armiesSubtick()
+	} else {
+		g.openingSubtick()
+	}
+	g.playDue()
+}
+
+// openingSubtick is subtick's work in the opening's scene.
+func (g *Game) openingSubtick() {
 	g.now++
 	g.runOpening()
 	g.updateEnemies()
@@ -169,7 +185,6 @@ func (g *Game) subtick() {
 	} else {
 		g.history.advance(g.Time())
 	}
-	g.playDue()
 }
 
 // sampleAll records every living soldier's morale in the history.
@@ -213,7 +228,12 @@ func (g *Game) Settings() morale.Settings {
 // Field returns the battlefield size in cm (6000 × 3600); (0, 0) is its
 // top-left corner, the squad starts on the left and the enemy line holds the
 // right.
-func (g *Game) Field() morale.Vec2 { return morale.Vec2{X: fieldW, Y: fieldH} }
+func (g *Game) Field() morale.Vec2 {
+	if g.armies != nil {
+		return morale.Vec2{X: armyFieldW, Y: armyFieldH}
+	}
+	return morale.Vec2{X: fieldW, Y: fieldH}
+}
 
 // RallyPoint returns the position of the rally flag, in cm.
 func (g *Game) RallyPoint() morale.Vec2 { return g.rally }
@@ -295,6 +315,9 @@ func (g *Game) AppendShots(dst []ShotView) []ShotView {
 // SoldierAt returns the living soldier nearest to field point p within
 // HitRadius cm, for clicks.
 func (g *Game) SoldierAt(p morale.Vec2) (id int, ok bool) {
+	if g.armies != nil {
+		return g.armyManAt(p)
+	}
 	best := HitRadius
 	id = -1
 	for i := range g.soldiers {

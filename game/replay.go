@@ -82,6 +82,9 @@ type Recording struct {
 	Seed     uint64
 	Soldiers int
 	Opening  bool
+	// Scene is the battle (Config.Scene); "" is the opening's, and only
+	// another scene is written, as a "scene NAME" line.
+	Scene    string
 	Settings morale.Settings
 	Entries  []Entry
 	// End is the session sub-tick the recording ends at; Digest the
@@ -92,7 +95,7 @@ type Recording struct {
 
 // Config returns the battle config the recording starts from.
 func (r Recording) Config() Config {
-	return Config{Seed: r.Seed, Soldiers: r.Soldiers, Settings: r.Settings.Clone(), Opening: r.Opening}
+	return Config{Seed: r.Seed, Soldiers: r.Soldiers, Settings: r.Settings.Clone(), Opening: r.Opening, Scene: r.Scene}
 }
 
 // recordable reports whether Apply records c: every command that changes
@@ -128,14 +131,18 @@ func (g *Game) Recording() Recording {
 		Seed: g.cfg.Seed, Soldiers: g.cfg.Soldiers, Opening: g.cfg.Opening,
 		Settings: g.cfg.Settings.Clone(), End: g.session, Digest: g.Digest(),
 	}
+	if g.cfg.Scene != SceneOpening {
+		r.Scene = g.cfg.Scene
+	}
 	r.Entries = make([]Entry, len(g.entries))
 	copy(r.Entries, g.entries)
 	return r
 }
 
 // Digest returns a SHA-256, in hex, of the session's sub-tick count, the
-// battle time and every soldier's alive flag, state, morale, nerve,
-// health and position, all as exact bits: two battles with equal digests
+// battle time, every soldier's alive flag, state, morale, nerve, health and
+// position, and every agent of the morale World's morale and state (the
+// armies scene's men too), all as exact bits: two battles with equal digests
 // are, to the bit, in the same place.
 func (g *Game) Digest() string {
 	h := sha256.New()
@@ -160,6 +167,11 @@ func (g *Game) Digest() string {
 		put(math.Float64bits(s.health))
 		put(math.Float64bits(s.pos.X))
 		put(math.Float64bits(s.pos.Y))
+	}
+	put(uint64(g.world.Len()))
+	for a := range g.world.Agents() {
+		put(math.Float64bits(a.Morale()))
+		put(uint64(a.State()))
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
@@ -337,8 +349,12 @@ func (r Recording) Write(out io.Writer) error {
 	if r.Opening {
 		on = "on"
 	}
-	fmt.Fprintf(&b, "%s %d\n# MoraleBreak session: play it with `demo -replay FILE`.\nseed %d\nsoldiers %d\nopening %s\nsettings\n",
+	fmt.Fprintf(&b, "%s %d\n# MoraleBreak session: play it with `demo -replay FILE`.\nseed %d\nsoldiers %d\nopening %s\n",
 		replayMagic, ReplayVersion, r.Seed, r.Soldiers, on)
+	if r.Scene != "" && r.Scene != SceneOpening {
+		fmt.Fprintf(&b, "scene %s\n", r.Scene)
+	}
+	b.WriteString("settings\n")
 	if err := writeSettingsBlock(&b, r.Settings); err != nil {
 		return fmt.Errorf("game: replay settings: %w", err)
 	}
@@ -485,7 +501,7 @@ func ReadReplay(in io.Reader) (Recording, error) {
 			return Recording{}, rr.errf("%q after the end line", key)
 		}
 		switch key {
-		case "seed", "soldiers", "opening", "settings":
+		case "seed", "soldiers", "opening", "scene", "settings":
 			if headerDone {
 				return Recording{}, rr.errf("%s after the first tick", key)
 			}
@@ -518,6 +534,11 @@ func ReadReplay(in io.Reader) (Recording, error) {
 					return Recording{}, rr.errf("soldiers %q; want 1..%d", f[1], MaxSoldiers)
 				}
 				r.Soldiers = n
+			case "scene":
+				if err := checkScene(f[1]); err != nil || f[1] == SceneOpening {
+					return Recording{}, rr.errf("scene %q; want %s (the opening writes no scene line)", f[1], SceneArmies)
+				}
+				r.Scene = f[1]
 			case "opening":
 				switch f[1] {
 				case "on":
@@ -585,7 +606,7 @@ func ReadReplay(in io.Reader) (Recording, error) {
 			}
 			return r, nil
 		default:
-			return Recording{}, rr.errf("unknown line %q; want seed, soldiers, opening, settings, tick, end or digest", key)
+			return Recording{}, rr.errf("unknown line %q; want seed, soldiers, opening, scene, settings, tick, end or digest", key)
 		}
 	}
 	if err := scanErr(); err != nil {

@@ -377,3 +377,25 @@ func FuzzReadReplay(f *testing.F) {
 		}
 	})
 }
+
+// A session of the armies scene records its scene and replays to the same
+// digest, which covers every man of both armies (the World's agents), and a
+// different scene gives a different digest.
+func TestReplayArmies(t *testing.T) {
+	cfg := game.DefaultConfig()
+	cfg.Scene = game.SceneArmies
+	g := newGame(t, cfg)
+	runUntil(g, 3)
+	apply(t, g, game.Kill{ID: 3})
+	apply(t, g, game.Shell{At: morale.Vec2{X: 30000, Y: 17000}})
+	runUntil(g, 8)
+	text := roundTrip(t, g)
+	if !strings.Contains(text, "\nscene armies\n") {
+		t.Errorf("armies recording has no scene line:\n%.300s", text)
+	}
+	op := newGame(t, game.DefaultConfig())
+	runUntil(op, 8)
+	if op.Digest() == g.Digest() {
+		t.Errorf("the opening and the armies at 8 s have the same digest %s", g.Digest())
+	}
+}

@@ -87,8 +87,6 @@ type StateChange struct {
 	SecondsInFrom float64
 }
 
-
-
 // EnableLedger turns on the cause ledger (see LedgerEntry, StateChange and
 // Explain) with the given bounds, for every agent present and to come. It
 // fails, changing nothing, when PerAgent is below 1 or Window is not above 0

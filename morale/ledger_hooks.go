@@ -123,4 +123,3 @@ func (l *ledger) state(i int32, from, to State, why Reason, m float64, since, at
 // location at, reported with scale; unlocate ends it.
 func (l *ledger) locate(at Vec2, scale float64) { l.located, l.at, l.scale = true, at, scale }
 func (l *ledger) unlocate()                     { l.located = false }
-

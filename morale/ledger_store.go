@@ -228,4 +228,3 @@ func (l *ledger) add(i int32, c change) {
 	l.expire(a, c.at)
 	a.changes.push(c, l.opt.PerAgent)
 }
-

@@ -61,6 +61,8 @@ type Renderer struct {
 	shots    []game.ShotView
 	// tlSoldiers is DrawTimeline's copy, apart from DrawField's
 	tlSoldiers []game.SoldierView
+
+	army armies // the armies scene's sheet, caches and buffers (armies.go)
 }
 
 type ringKey struct {
@@ -157,6 +159,10 @@ func (r *Renderer) DrawField(dst *ebiten.Image, vp game.Viewport, g game.View) {
 	// the panels around it
 	clip := image.Rect(int(math.Floor(vp.X)), int(math.Floor(vp.Y)), int(math.Ceil(vp.X+vp.W)), int(math.Ceil(vp.Y+vp.H))).Intersect(dst.Bounds())
 	if clip.Empty() {
+		return
+	}
+	if av, ok := armiesOf(g); ok { // armies.go
+		r.drawArmiesField(dst, vp, av)
 		return
 	}
 	dst = dst.SubImage(clip).(*ebiten.Image)

@@ -94,14 +94,22 @@ func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g game.
 		label := fmt.Sprintf("%.2f", m.Value)
 		drawText(sub, label, r.smallFace, float64(plot.Min.X-4), float64(y)-7, text.AlignEnd, withAlpha(c, 0.95), false)
 	}
-	vector.StrokeRect(sub, px0-0.5, float32(plot.Min.Y)-0.5, pw+1, float32(plot.Dy())+1, 1, rgba(255, 255, 255, 60), false)
+	// the frame as four thin rectangles: a stroked path would cost the
+	// software renderer a stencil pass over the whole plot every frame
+	frame, py0, ph := rgba(255, 255, 255, 60), float32(plot.Min.Y), float32(plot.Dy())
+	fillRect(sub, px0-1, py0-1, pw+2, 1, frame)
+	fillRect(sub, px0-1, py0+ph, pw+2, 1, frame)
+	fillRect(sub, px0-1, py0, 1, ph, frame)
+	fillRect(sub, px0+pw, py0, 1, ph, frame)
 
 	// The lines and markers change only with a new sample, a state change
 	// or a death: drawn into a cached image at the time of its last change
 	// and slid left as time runs on.
 	clip := plot.Inset(-4)
 	plotImg := sub.SubImage(clip).(*ebiten.Image)
-	r.updateTimelinePlot(clip.Size(), now, soldiers, h)
+	if !r.drawArmiesTimeline(sub, rect, clip.Size(), now, g, h) { // armies_timeline.go
+		r.updateTimelinePlot(clip.Size(), now, soldiers, h)
+	}
 	dx := math.Round(TimelineX(plot, now, r.tlPlotT) - TimelineX(plot, r.tlPlotT, r.tlPlotT))
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(float64(clip.Min.X)+dx, float64(clip.Min.Y))
@@ -233,19 +241,12 @@ func (r *Renderer) updateTimelinePlot(size image.Point, now float64, soldiers []
 	}
 }
 
-// drawLine strokes one soldier's samples.
+// drawLine strokes one soldier's samples, as batched feathered segments
+// (addLine, flushLines): a stroked path would cost the software renderer
+// stencil passes over the whole plot for every line.
 func (r *Renderer) drawLine(dst *ebiten.Image, plot image.Rectangle, now float64, samples []game.Sample, c color.RGBA, alive, leader bool) {
 	if len(samples) < 2 {
 		return
-	}
-	var path vector.Path
-	for i, s := range samples {
-		x, y := float32(TimelineX(plot, now, s.T)), float32(TimelineY(plot, s.Morale))
-		if i == 0 {
-			path.MoveTo(x, y)
-		} else {
-			path.LineTo(x, y)
-		}
 	}
 	w := float32(1.6)
 	if leader {
@@ -254,8 +255,19 @@ func (r *Renderer) drawLine(dst *ebiten.Image, plot image.Rectangle, now float64
 	if !alive {
 		c = withAlpha(c, 0.45)
 	}
-	strokePath(dst, &path, w+1.6, rgba(0, 0, 0, 120))
-	strokePath(dst, &path, w, c)
+	for pass, k := range [2]float32{w + 1.6, w} {
+		lc := c
+		if pass == 0 {
+			lc = rgba(0, 0, 0, 120)
+		}
+		px, py := float32(TimelineX(plot, now, samples[0].T)), float32(TimelineY(plot, samples[0].Morale))
+		for _, s := range samples[1:] {
+			x, y := float32(TimelineX(plot, now, s.T)), float32(TimelineY(plot, s.Morale))
+			r.addLine(px, py, x, y, k, lc)
+			px, py = x, y
+		}
+		r.flushLines(dst)
+	}
 }
 
 // drawEnvelope draws a crowd's lowest-to-highest morale band and its
@@ -286,37 +298,40 @@ func (r *Renderer) drawEnvelope(dst *ebiten.Image, plot image.Rectangle, now flo
 			ts[i] = ss[k].T
 		}
 	}
-	var band, avg vector.Path
-	first := true
-	var lastI int
+	// The band is a strip of triangles between the highest and the lowest
+	// sample, the average batched segments: filled or stroked paths would
+	// cost the software renderer stencil passes over the whole plot.
+	bc := withAlpha(SoldierColor(0), 0.30)
+	cr, cg, cb, ca := float32(bc.R)/255, float32(bc.G)/255, float32(bc.B)/255, float32(bc.A)/255
+	prev := -1
 	for i := 0; i < n; i++ {
 		if cnt[i] == 0 {
 			continue
 		}
-		x, y := float32(TimelineX(plot, now, ts[i])), float32(TimelineY(plot, hi[i]))
-		ay := float32(TimelineY(plot, sum[i]/float64(cnt[i])))
-		if first {
-			band.MoveTo(x, y)
-			avg.MoveTo(x, ay)
-			first = false
-		} else {
-			band.LineTo(x, y)
-			avg.LineTo(x, ay)
+		x := float32(TimelineX(plot, now, ts[i]))
+		base := uint32(len(r.lineVs))
+		for _, m := range [2]float64{hi[i], lo[i]} {
+			r.lineVs = append(r.lineVs, ebiten.Vertex{DstX: x, DstY: float32(TimelineY(plot, m)), SrcX: 1.5, SrcY: 1.5,
+				ColorR: cr, ColorG: cg, ColorB: cb, ColorA: ca})
 		}
-		lastI = i
+		if prev >= 0 {
+			r.lineIs = append(r.lineIs, base-2, base-1, base, base-1, base+1, base)
+		}
+		prev = i
 	}
-	if first {
-		return
-	}
-	for i := lastI; i >= 0; i-- {
+	r.flushLines(dst)
+	px, py, have := float32(0), float32(0), false
+	for i := 0; i < n; i++ {
 		if cnt[i] == 0 {
 			continue
 		}
-		band.LineTo(float32(TimelineX(plot, now, ts[i])), float32(TimelineY(plot, lo[i])))
+		x, y := float32(TimelineX(plot, now, ts[i])), float32(TimelineY(plot, sum[i]/float64(cnt[i])))
+		if have {
+			r.addLine(px, py, x, y, 2.2, SoldierColor(0))
+		}
+		px, py, have = x, y, true
 	}
-	band.Close()
-	fillPath(dst, &band, withAlpha(SoldierColor(0), 0.30))
-	strokePath(dst, &avg, 2.2, SoldierColor(0))
+	r.flushLines(dst)
 }
 
 // drawLegend lists the soldiers' colours and names along the top edge.

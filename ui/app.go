@@ -71,6 +71,7 @@ type App struct {
 	lint []lab.Warning
 
 	keys     []ebiten.Key
+	panel    panelCache         // the widgets' last rendering (panelcache.go)
 	soldiers []game.SoldierView // scratch for the game's view, reused
 	err      error              // a -state file that cannot be written: Update ends with it
 
@@ -293,13 +294,13 @@ func (a *App) fileNote() string {
 // Draw draws the battlefield, the timeline and the widgets, then publishes
 // the state (-state, or globalThis.moraleBreak in the browser).
 func (a *App) Draw(screen *ebiten.Image) {
-	screen.Fill(color.NRGBA{0x12, 0x16, 0x1b, 0xff})
 	vp := a.viewport()
+	a.fillBackground(screen, vp) // panelcache.go
 	field := screen.SubImage(a.reg.Field).(*ebiten.Image)
 	a.r.DrawField(field, vp, a.g)
 	a.drawSelection(field, vp)
 	a.r.DrawTimeline(screen, a.reg.Timeline, a.g)
-	a.ui.Draw(screen)
+	a.drawWidgets(screen) // panelcache.go
 
 	if publishing(a.cfg.StatePath) && a.err == nil { // building the state costs allocations
 		if err := publish(a.cfg.StatePath, a.Published()); err != nil {

@@ -98,6 +98,8 @@ type Intent struct {
 //
 //   - left click on a soldier: Kill him; on open ground: a Shell lands there;
 //   - right click on a soldier: select him (for Force rout); on ground: deselect;
+//     in the armies scene it also selects the squad under the cursor
+//     (game.SelectSquad, 0 for none), whose men then show their bars;
 //   - clicks over a widget (UIHovered) or outside the battlefield do nothing;
 //   - ConsoleKey toggles the console; while it is open no other key is a
 //     shortcut;
@@ -148,7 +150,20 @@ func MapInput(in InputState, vp game.Viewport, hit SoldierFinder) Intent {
 	case in.RightClick:
 		it.Deselect = true
 	}
+	// In the armies scene a right click also selects the squad under the
+	// cursor (or none): its men show their morale bars.
+	if sf, ok := hit.(SquadFinder); ok && in.RightClick {
+		if sq, has := sf.SquadAt(p); has {
+			it.Commands = append(it.Commands, game.SelectSquad{ID: sq})
+		}
+	}
 	return it
+}
+
+// SquadFinder finds the squad under a field point in a battle with squads
+// to select; *game.Game satisfies it (has is false in the opening).
+type SquadFinder interface {
+	SquadAt(p morale.Vec2) (id morale.SquadID, has bool)
 }
 
 // worldPoint is the battlefield point under screen pixel (x, y), if any.

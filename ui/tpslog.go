@@ -25,7 +25,8 @@ type TPSLog struct {
 	upd, draw   time.Duration // spent in Update and Draw since the last line
 	updN, drawN int
 	soldiers    []game.SoldierView
-	err         error // of writing a line: Update ends the game with it
+	men         []game.ManView // the armies scene's men, counted as its soldiers
+	err         error          // of writing a line: Update ends the game with it
 }
 
 // NewTPSLog wraps inner, the game showing battle v, and writes a line to w
@@ -47,8 +48,13 @@ func (t *TPSLog) Update() error {
 		t.last = now
 		per := func(d time.Duration, n int) float64 { return float64(d.Microseconds()) / 1000 / float64(max(n, 1)) }
 		t.soldiers = t.v.AppendSoldiers(t.soldiers[:0])
+		n := len(t.soldiers)
+		if av, ok := t.v.(game.ArmiesView); ok && av.Scene() == game.SceneArmies {
+			t.men = av.AppendMen(t.men[:0])
+			n = len(t.men)
+		}
 		if _, werr := fmt.Fprintf(t.w, "tps=%.1f fps=%.1f soldiers=%d sim=%.1fs update=%.2fms draw=%.2fms (CPU per call, averaged)\n",
-			ebiten.ActualTPS(), ebiten.ActualFPS(), len(t.soldiers), t.v.Time(), per(t.upd, t.updN), per(t.draw, t.drawN)); werr != nil {
+			ebiten.ActualTPS(), ebiten.ActualFPS(), n, t.v.Time(), per(t.upd, t.updN), per(t.draw, t.drawN)); werr != nil {
 			t.err = fmt.Errorf("-tpslog: %w", werr)
 		}
 		t.upd, t.draw, t.updN, t.drawN = 0, 0, 0, 0

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/moralebreak/moralebreak/game"
@@ -61,6 +62,9 @@ type config struct {
 	From, To float64
 	FPS      int
 	GIFScale float64
+	// CPUProfile, when set, is the file that receives a CPU profile of the
+	// whole run, written when the window closes (go tool pprof reads it).
+	CPUProfile string
 }
 
 // errHelp is returned by parseConfig for -h and -help: the usage was
@@ -92,6 +96,8 @@ func parseConfig(args []string, usage io.Writer) (config, error) {
 	fs.Float64Var(&c.To, "to", 16, fmt.Sprintf("end of the -gif, after -from, at most %g seconds", MaxAt))
 	fs.IntVar(&c.FPS, "fps", 10, fmt.Sprintf("frames per second of the -gif, 1..%d", ui.MaxGIFFPS))
 	fs.Float64Var(&c.GIFScale, "gifscale", 1, "size of the -gif as a fraction of the screen's, 0.1..1")
+	fs.StringVar(&c.Game.Scene, "scene", game.SceneOpening, "the battle: opening (five men) or armies (two armies of 50 squads of 100)")
+	fs.StringVar(&c.CPUProfile, "cpuprofile", "", "write a CPU profile of the run to this file when the window closes")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			// Rendered first, then written once: the flag package drops
@@ -117,6 +123,9 @@ func parseConfig(args []string, usage io.Writer) (config, error) {
 	c.UI.WeightsPath = c.Weights
 	if n := c.Game.Soldiers; n < 1 || n > game.MaxSoldiers {
 		return config{}, fmt.Errorf("-soldiers is %d; want 1..%d", n, game.MaxSoldiers)
+	}
+	if !slices.Contains(game.Scenes(), c.Game.Scene) {
+		return config{}, fmt.Errorf("-scene is %q; want %s", c.Game.Scene, strings.Join(game.Scenes(), " or "))
 	}
 	if !(scale >= MinScale && scale <= MaxScale) { // NaN fails too
 		return config{}, fmt.Errorf("-scale is %v; want %g..%g", scale, MinScale, MaxScale)

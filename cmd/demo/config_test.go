@@ -87,6 +87,12 @@ func TestParseConfigAcceptsGoodFlags(t *testing.T) {
 			}
 			return ""
 		}},
+		{"armies scene, cpu profile", []string{"-scene", "armies", "-cpuprofile", "cpu.out"}, func(c config) string {
+			if c.Game.Scene != game.SceneArmies || c.CPUProfile != "cpu.out" {
+				return "scene or cpuprofile lost"
+			}
+			return ""
+		}},
 		{"seed, state, tpslog, weights", []string{"-seed", "18446744073709551615", "-state", "s.json", "-tpslog", "-weights", "w.toml"}, func(c config) string {
 			if c.Game.Seed != 1<<64-1 || c.UI.StatePath != "s.json" || !c.TPSLog || c.Weights != "w.toml" || c.UI.WeightsPath != "w.toml" {
 				return "a flag was lost"
@@ -154,6 +160,8 @@ func TestParseConfigRefusesBadFlags(t *testing.T) {
 		{[]string{"-replay", "r.txt", "-seed", "3"}, "-replay sets the seed"},
 		{[]string{"-replay", "r.txt", "-record", "r.txt"}, "is the -replay file"},
 		{[]string{"-frobnicate"}, "frobnicate"},
+		{[]string{"-scene", "siege"}, `-scene is "siege"; want opening or armies`},
+		{[]string{"-scene", ""}, `-scene is ""`},
 		{[]string{"extra"}, `unexpected argument "extra"`},
 	}
 	for _, tt := range tests {

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"strings"
 	"syscall"
 	"time"
@@ -55,14 +56,19 @@ func main() {
 	if err != nil {
 		fail(exitFailed, err)
 	}
-	if cfg.Record != "" {
-		// Ctrl-C or a kill ends the game loop, so the recording is written.
+	if cfg.Record != "" || cfg.CPUProfile != "" {
+		// Ctrl-C or a kill ends the game loop, so the recording and the
+		// profile are written.
 		sig := make(chan os.Signal, 1)
 		signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
 		eg = &stopOnSignal{Game: eg, c: sig}
 	}
+	stop, err := startProfile(cfg.CPUProfile)
+	if err != nil {
+		fail(exitFailed, errors.Join(err, app.Close()))
+	}
 	run(cfg, eg)
-	err = app.Close()
+	err = errors.Join(stop(), app.Close())
 	if cfg.Record != "" {
 		if _, rerr := ui.SaveReplay(cfg.Record, g.Recording()); rerr != nil {
 			err = errors.Join(err, fmt.Errorf("-record: %w", rerr))
@@ -189,6 +195,9 @@ func run(cfg config, eg ebiten.Game) {
 	ebiten.SetWindowSize(cfg.WindowW, cfg.WindowH)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetTPS(game.TPS)
+	// App.Draw covers every pixel of every frame: a clear before it would
+	// be one more screen-sized pass for a software renderer.
+	ebiten.SetScreenClearedEveryFrame(false)
 	defer func() {
 		if r := recover(); r != nil { // a window that cannot open panics on some platforms
 			fail(exitFailed, ui.ExplainStartError(r))
@@ -219,6 +228,30 @@ func oneLine(err error) string {
 		return first + " (and 1 more problem)"
 	}
 	return fmt.Sprintf("%s (and %d more problems)", first, n)
+}
+
+// startProfile starts a CPU profile into path ("" = none) and returns the
+// function that stops it and closes the file. An interrupt or SIGTERM (the
+// way a profiling run under xvfb-run or timeout ends) ends the game loop
+// (stopOnSignal), so main stops the profile as after a closed window.
+func startProfile(path string) (stop func() error, err error) {
+	if path == "" {
+		return func() error { return nil }, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("-cpuprofile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		return nil, errors.Join(fmt.Errorf("-cpuprofile: %w", err), f.Close())
+	}
+	return func() error {
+		pprof.StopCPUProfile()
+		if err := f.Close(); err != nil {
+			return fmt.Errorf("-cpuprofile: %w", err)
+		}
+		return nil
+	}, nil
 }
 
 // fail prints v after "demo: " and exits with code.

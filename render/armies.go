@@ -1,0 +1,334 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// The armies sprite sheet: one small image holds everything the armies
+// scene draws per man and per squad, so that a frame of ten thousand men is
+// one DrawTriangles32 call from one source image.
+const (
+	sheetDot   = 8 // a soft white disc in [0, sheetDot)²
+	sheetSolid = 8 // then a solid white block of sheetSolid² to its right
+	sheetW     = sheetDot + sheetSolid
+	sheetH     = sheetDot
+	// ZoomedBarsPx is the spacing between two men, in screen pixels, from
+	// which every man of the armies scene gets his own morale bar; below it
+	// only the selected squad's men do (in an inset by the squad).
+	ZoomedBarsPx = 12.0
+)
+
+// armies is the Renderer's state for the armies scene.
+type armies struct {
+	sheet  *ebiten.Image
+	ground *ebiten.Image // the field's background for groundKey
+	gKey   image.Rectangle
+	men    []game.ManView
+	squads []game.SquadView
+	vs     []ebiten.Vertex
+	is     []uint32
+	boxes  []squadBox
+}
+
+// squadBox is the screen bounding box of a squad's formed (not routed) men.
+type squadBox struct {
+	x0, y0, x1, y1 float32
+	n              int
+}
+
+// armiesSheet returns the sprite sheet, built on first use.
+func (r *Renderer) armiesSheet() *ebiten.Image {
+	a := &r.army
+	if a.sheet == nil {
+		a.sheet = ebiten.NewImage(sheetW, sheetH)
+		vector.FillCircle(a.sheet, sheetDot/2, sheetDot/2, sheetDot/2-0.5, color.White, true)
+		a.sheet.SubImage(image.Rect(sheetDot, 0, sheetW, sheetH)).(*ebiten.Image).Fill(color.White)
+	}
+	return a.sheet
+}
+
+// SideColor is the colour of army side (0 or 1) in the armies scene: blue
+// and white, apart from the state colours a man takes when he breaks.
+func SideColor(side int) color.RGBA {
+	if side == 0 {
+		return color.RGBA{90, 150, 255, 255}
+	}
+	return color.RGBA{228, 228, 218, 255}
+}
+
+// HeatColor is the morale heat tint of a squad: green at morale 1, through
+// yellow at 0.5, to red at 0.
+func HeatColor(m float64) color.RGBA {
+	m = clamp01(m)
+	if m >= 0.5 {
+		k := (m - 0.5) * 2
+		return color.RGBA{uint8(235 - 160*k), uint8(200 + 20*k), uint8(60 + 20*k), 255}
+	}
+	k := m * 2
+	return color.RGBA{uint8(225 + 10*k), uint8(50 + 150*k), 50, 255}
+}
+
+// manColor is the colour a man is drawn in: his army's while Steady, mixed
+// with the Shaken amber while Shaken, his state's (StateColor) once broken.
+func manColor(m game.ManView) color.RGBA {
+	switch m.State {
+	case morale.Panicked, morale.Routed:
+		return StateColor(m.State)
+	case morale.Shaken:
+		c, s := SideColor(m.Side), StateColor(morale.Shaken)
+		return color.RGBA{uint8((int(c.R) + int(s.R)) / 2), uint8((int(c.G) + int(s.G)) / 2), uint8((int(c.B) + int(s.B)) / 2), 255}
+	}
+	return SideColor(m.Side)
+}
+
+// quad queues a w×h rectangle at (x, y) sampling the sheet's region src, in
+// colour c (straight alpha a).
+func (a *armies) quad(x, y, w, h float32, src image.Rectangle, c color.RGBA, alpha float32) {
+	k := alpha / 255
+	cr, cg, cb := float32(c.R)*k, float32(c.G)*k, float32(c.B)*k
+	sx0, sy0, sx1, sy1 := float32(src.Min.X), float32(src.Min.Y), float32(src.Max.X), float32(src.Max.Y)
+	base := uint32(len(a.vs))
+	a.vs = append(a.vs,
+		ebiten.Vertex{DstX: x, DstY: y, SrcX: sx0, SrcY: sy0, ColorR: cr, ColorG: cg, ColorB: cb, ColorA: alpha},
+		ebiten.Vertex{DstX: x + w, DstY: y, SrcX: sx1, SrcY: sy0, ColorR: cr, ColorG: cg, ColorB: cb, ColorA: alpha},
+		ebiten.Vertex{DstX: x, DstY: y + h, SrcX: sx0, SrcY: sy1, ColorR: cr, ColorG: cg, ColorB: cb, ColorA: alpha},
+		ebiten.Vertex{DstX: x + w, DstY: y + h, SrcX: sx1, SrcY: sy1, ColorR: cr, ColorG: cg, ColorB: cb, ColorA: alpha},
+	)
+	a.is = append(a.is, base, base+1, base+2, base+1, base+3, base+2)
+}
+
+// flush draws the queued quads onto dst in one call.
+func (a *armies) flush(dst *ebiten.Image, sheet *ebiten.Image) {
+	if len(a.is) > 0 {
+		op := &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha}
+		dst.DrawTriangles32(a.vs, a.is, sheet, op)
+	}
+	a.vs, a.is = a.vs[:0], a.is[:0]
+}
+
+var (
+	srcDot   = image.Rect(0, 0, sheetDot, sheetDot)
+	srcSolid = image.Rect(sheetDot+2, 2, sheetW-2, sheetH-2) // inside: no filtering at the edge
+)
+
+// drawArmiesField draws the armies scene into dst through vp: the ground,
+// a morale heat tint under every squad, every man as a dot (his army's
+// colour, his state's once broken), the volleys, the selected squad's
+// outline and its men's morale bars in an inset (every man's bar when
+// zoomed in to ZoomedBarsPx), the clock and the armies' counts, and with
+// g.Debug() the clock and thresholds of the debug overlay. The men
+// and tints are one DrawTriangles32 call from one sprite sheet, the bars
+// another, the volleys a third.
+func (r *Renderer) drawArmiesField(dst *ebiten.Image, vp game.Viewport, g game.ArmiesView) {
+	clip := image.Rect(int(math.Floor(vp.X)), int(math.Floor(vp.Y)), int(math.Ceil(vp.X+vp.W)), int(math.Ceil(vp.Y+vp.H))).Intersect(dst.Bounds())
+	if clip.Empty() {
+		return
+	}
+	dst = dst.SubImage(clip).(*ebiten.Image)
+	a := &r.army
+	sheet := r.armiesSheet()
+	p := newProjection(vp, g.Field())
+	r.drawArmiesGround(dst, p)
+
+	a.men = g.AppendMen(a.men[:0])
+	a.squads = g.AppendSquads(a.squads[:0])
+	if cap(a.boxes) < len(a.squads) {
+		a.boxes = make([]squadBox, len(a.squads))
+	}
+	a.boxes = a.boxes[:len(a.squads)]
+	for i := range a.boxes {
+		a.boxes[i] = squadBox{x0: math.MaxFloat32, y0: math.MaxFloat32, x1: -math.MaxFloat32, y1: -math.MaxFloat32}
+	}
+	for _, m := range a.men {
+		if !m.Alive || m.State == morale.Routed {
+			continue
+		}
+		x, y := p.at(m.Pos)
+		b := &a.boxes[m.Squad]
+		b.x0, b.y0 = min(b.x0, x), min(b.y0, y)
+		b.x1, b.y1 = max(b.x1, x), max(b.y1, y)
+		b.n++
+	}
+	// heat tints under the squads
+	for i, s := range a.squads {
+		b := a.boxes[i]
+		if b.n == 0 {
+			continue
+		}
+		const pad = 3
+		a.quad(b.x0-pad, b.y0-pad, b.x1-b.x0+2*pad, b.y1-b.y0+2*pad, srcSolid, HeatColor(s.Stats.Average), 0.38)
+	}
+	// the fallen, then the living
+	dot := float32(max(2.2, min(8, 0.9*p.scale*110)))
+	for _, m := range a.men {
+		if !m.Alive {
+			x, y := p.at(m.Pos)
+			a.quad(x-dot/2, y-dot/2, dot, dot, srcDot, color.RGBA{40, 36, 30, 255}, 0.55)
+		}
+	}
+	for _, m := range a.men {
+		if m.Alive {
+			x, y := p.at(m.Pos)
+			a.quad(x-dot/2, y-dot/2, dot, dot, srcDot, manColor(m), 1)
+		}
+	}
+	a.flush(dst, sheet)
+
+	// volleys: a tracer from the firing squad to its target
+	r.shots = g.AppendShots(r.shots[:0])
+	for _, sh := range r.shots {
+		r.drawShot(dst, p, sh)
+	}
+	r.flushLines(dst)
+
+	r.drawArmiesBars(dst, p, g)
+	r.drawArmiesHUD(dst, p, g)
+	if g.Debug() { // MoraleBreak.Debug: the clock and thresholds in a corner
+		r.drawDebug(dst, p, g, nil, 0, true)
+	}
+}
+
+// drawArmiesGround draws the field's background from a cached image.
+func (r *Renderer) drawArmiesGround(dst *ebiten.Image, p projection) {
+	a := &r.army
+	if a.ground == nil || a.gKey != p.rect {
+		if a.ground != nil {
+			a.ground.Deallocate()
+		}
+		w, h := max(1, p.rect.Dx()), max(1, p.rect.Dy())
+		img := ebiten.NewImage(w, h)
+		img.Fill(color.RGBA{70, 92, 58, 255})
+		// a 50 m grid, for scale
+		step := 5000 * p.scale
+		for x := step; x < float64(w); x += step {
+			fillRect(img, float32(math.Round(x)), 0, 1, float32(h), rgba(255, 255, 255, 14))
+		}
+		for y := step; y < float64(h); y += step {
+			fillRect(img, 0, float32(math.Round(y)), float32(w), 1, rgba(255, 255, 255, 14))
+		}
+		a.ground, a.gKey = img, p.rect
+	}
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(float64(p.rect.Min.X), float64(p.rect.Min.Y))
+	dst.DrawImage(a.ground, op)
+}
+
+// drawArmiesBars outlines the selected squad and draws its men's morale
+// bars in an inset beside it (ten rows of ten, in file order), with the
+// squad's average as a full bar with its marks on top; zoomed in to
+// ZoomedBarsPx, every living man gets a bar over his head instead.
+func (r *Renderer) drawArmiesBars(dst *ebiten.Image, p projection, g game.ArmiesView) {
+	a := &r.army
+	sheet := r.armiesSheet()
+	st := g.Settings()
+	trough := color.RGBA{30, 32, 38, 255}
+	if p.scale*110 >= ZoomedBarsPx {
+		w := float32(p.scale * 110 * 0.8)
+		for _, m := range a.men {
+			if m.Alive {
+				x, y := p.at(m.Pos)
+				a.quad(x-w/2, y-w*0.6-3, w, 3, srcSolid, trough, 0.9)
+				a.quad(x-w/2, y-w*0.6-3, w*float32(clamp01(m.Morale)), 3, srcSolid, StateColor(m.State), 1)
+			}
+		}
+		a.flush(dst, sheet)
+	}
+	sel := g.SelectedSquad()
+	if sel == 0 {
+		return
+	}
+	k := -1
+	for i, s := range a.squads {
+		if s.ID == sel {
+			k = i
+		}
+	}
+	if k < 0 {
+		return
+	}
+	s := a.squads[k]
+	if b := a.boxes[k]; b.n > 0 {
+		vector.StrokeRect(dst, b.x0-5, b.y0-5, b.x1-b.x0+10, b.y1-b.y0+10, 1.5, color.White, false)
+	}
+	// the inset: above the squad, or below it near the top edge
+	const cols, bw, bh, gap = 10, 14, 3, 2
+	iw, ih := float32(cols*(bw+gap)+8), float32(10*(bh+gap)+40)
+	ax, ay := p.at(s.Anchor)
+	x0 := max(float32(p.rect.Min.X)+4, min(ax-iw/2, float32(p.rect.Max.X)-iw-4))
+	y0 := ay - ih - 30
+	if y0 < float32(p.rect.Min.Y)+30 {
+		y0 = ay + 30
+	}
+	a.quad(x0, y0, iw, ih, srcSolid, color.RGBA{12, 14, 20, 255}, 0.85)
+	n := 0
+	for _, m := range a.men {
+		if m.Squad != k {
+			continue
+		}
+		bx := x0 + 4 + float32(n%cols*(bw+gap))
+		by := y0 + 36 + float32(n/cols*(bh+gap))
+		n++
+		if !m.Alive {
+			a.quad(bx, by, bw, bh, srcSolid, color.RGBA{90, 90, 90, 255}, 0.5)
+			continue
+		}
+		a.quad(bx, by, bw, bh, srcSolid, trough, 1)
+		a.quad(bx, by, bw*float32(clamp01(m.Morale)), bh, srcSolid, StateColor(m.State), 1)
+	}
+	a.flush(dst, sheet)
+	label := fmt.Sprintf("Squad %d · %s · %d men", s.ID, squadStateLabel(s.State), s.Stats.Count)
+	drawText(dst, label, r.smallFace, float64(x0)+4, float64(y0)+2, text.AlignStart, color.RGBA{235, 238, 245, 255}, false)
+	bar := image.Rect(int(x0)+6, int(y0)+22, int(x0+iw)-6, int(y0)+28)
+	DrawBar(dst, bar, s.Stats.Average, s.State, st)
+}
+
+// squadStateLabel names a squad's prevailing state.
+func squadStateLabel(st morale.State) string { return "mostly " + st.String() }
+
+// drawArmiesHUD writes the clock and each army's men standing, broken and
+// fallen, and its squads routed.
+func (r *Renderer) drawArmiesHUD(dst *ebiten.Image, p projection, g game.ArmiesView) {
+	r.drawHUD(dst, p, g)
+	a := &r.army
+	var alive, broken, fallen, routed [2]int
+	for _, m := range a.men {
+		switch {
+		case !m.Alive:
+			fallen[m.Side]++
+		case m.State == morale.Panicked || m.State == morale.Routed:
+			broken[m.Side]++
+			alive[m.Side]++
+		default:
+			alive[m.Side]++
+		}
+	}
+	for _, s := range a.squads {
+		if s.State == morale.Routed {
+			routed[s.Side]++
+		}
+	}
+	y := float64(p.rect.Max.Y) - 22
+	if g.Debug() {
+		y -= 22 // above the debug overlay's line
+	}
+	for side := range 2 {
+		s := fmt.Sprintf("Army %d: %d men, %d broken, %d fallen, %d squads routed", side+1, alive[side], broken[side], fallen[side], routed[side])
+		w := float32(textWidth(s, r.smallFace)) + 20
+		x := float32(p.rect.Min.X + 8)
+		if side == 1 {
+			x = float32(p.rect.Max.X) - w - 8
+		}
+		vector.FillRect(dst, x, float32(y)-2, w, 18, rgba(0, 0, 0, 170), false)
+		fillRect(dst, x+4, float32(y)+5, 6, 6, SideColor(side))
+		drawText(dst, s, r.smallFace, float64(x)+14, y, text.AlignStart, color.RGBA{235, 238, 245, 255}, false)
+	}
+}

@@ -1,0 +1,93 @@
+package render_test
+
+import (
+	"image"
+	"image/png"
+	"os"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/moralebreak/moralebreak/assets"
+	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/morale"
+	"github.com/moralebreak/moralebreak/render"
+)
+
+// TestDrawArmies draws the armies scene with a squad selected: every
+// army's men show in their colour where they stand, the selected squad's
+// inset of bars shows above it, and the timeline has one line per squad.
+func TestDrawArmies(t *testing.T) {
+	needDisplay(t)
+	a, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := game.DefaultConfig()
+	cfg.Scene = game.SceneArmies
+	g, err := game.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 18 * game.TPS {
+		g.Tick()
+	}
+	squads := g.AppendSquads(nil)
+	sel := squads[37] // army 1, second line: the inset lies above it
+	if err := g.Apply(game.SelectSquad{ID: sel.ID}); err != nil {
+		t.Fatal(err)
+	}
+	const w, h = 900, 720
+	dst := ebiten.NewImage(w, h)
+	r := render.New(a)
+	vp := game.Viewport{X: 12, Y: 12, W: 876, H: 496, Field: g.Field()}
+	r.DrawField(dst, vp, g)
+	r.DrawTimeline(dst, image.Rect(0, 520, 900, 720), g)
+	px := pixels(dst)
+	if path := os.Getenv("ARMIES_PNG"); path != "" { // to look at it
+		f, err := os.Create(path)
+		if err == nil {
+			err = png.Encode(f, px)
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	// a living man of each army is drawn in a colour of his own, not the ground's
+	ground := px.RGBAAt(int(vp.X)+3, int(vp.Y)+3)
+	for side := range 2 {
+		found := false
+		for _, m := range g.AppendMen(nil) {
+			if m.Alive && m.Side == side {
+				x, y := vp.ToScreen(m.Pos)
+				if c := px.RGBAAt(int(x), int(y)); c != ground {
+					found = true
+					break
+				}
+			}
+		}
+		if !found {
+			t.Errorf("army %d: no living man drawn off the ground colour %v", side, ground)
+		}
+	}
+	// the inset's trough and bars: many bar-coloured pixels above the squad
+	x, y := vp.ToScreen(sel.Anchor)
+	bars := 0
+	for yy := int(y) - 110; yy < int(y)-30; yy++ {
+		for xx := int(x) - 90; xx < int(x)+90; xx++ {
+			c := px.RGBAAt(xx, yy)
+			for _, st := range []uint8{0, 1, 2, 3} {
+				if sc := render.StateColor(stateOf(st)); c.R == sc.R && c.G == sc.G && c.B == sc.B {
+					bars++
+				}
+			}
+		}
+	}
+	if bars < 100 {
+		t.Errorf("inset above the selected squad: %d pixels in state colours; want its men's bars (≥ 100)", bars)
+	}
+}
+
+func stateOf(i uint8) morale.State { return morale.State(i) }
