@@ -70,7 +70,7 @@ type Game struct {
 	play    *playback // a replay being played, or nil
 	events  []StateEvent
 	wi      *whatIf // a rewind (RewindTo) in progress, or nil
-	armies *armies // the armies scene (armies.go); nil in the opening
+	armies  *armies // the armies scene (armies.go); nil in the opening
 }
 
 // New builds a battle from cfg and, when cfg.Opening is set, starts the
