@@ -89,7 +89,9 @@ func (a *App) buildWidgets() *widgets {
 		widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(colPanel)),
 		widget.ContainerOpts.Layout(widget.NewGridLayout(
 			widget.GridLayoutOpts.Columns(1),
-			widget.GridLayoutOpts.Stretch([]bool{true}, []bool{false, false, false, false, false, false, true, false}),
+			// Rows: title, status, banner, lint, buttons, selection, the
+			// tuner's caption, the tuner (the one row that stretches), foot.
+			widget.GridLayoutOpts.Stretch([]bool{true}, []bool{false, false, false, false, false, false, false, true, false}),
 			widget.GridLayoutOpts.Spacing(0, 6),
 			widget.GridLayoutOpts.Padding(&widget.Insets{Left: 10, Right: 10, Top: 8, Bottom: 8}),
 		)),
