@@ -61,6 +61,9 @@ type Renderer struct {
 	shots    []game.ShotView
 	// tlSoldiers is DrawTimeline's copy, apart from DrawField's
 	tlSoldiers []game.SoldierView
+
+	why         whyCache           // the Why panel (why.go)
+	whySoldiers []game.SoldierView // DrawWhy's and the tooltip's copy
 }
 
 type ringKey struct {

@@ -1,0 +1,64 @@
+package ui
+
+import (
+	"fmt"
+	"image"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/moralebreak/moralebreak/game"
+)
+
+// WhyRenderer is a Renderer that also draws the inspector: the Why panel of
+// the selected soldier and the timeline's tooltip; *render.Renderer is one.
+// A Renderer without it simply shows neither.
+type WhyRenderer interface {
+	// DrawWhy draws soldier id's panel at the top-right of area and
+	// returns its text and where it went.
+	DrawWhy(dst *ebiten.Image, area image.Rectangle, g game.View, id int) (string, image.Rectangle)
+	// DrawTimelineTooltip draws the reason of the timeline marker under
+	// (x, y), if any, and returns it ("" when none).
+	DrawTimelineTooltip(dst *ebiten.Image, timeline image.Rectangle, g game.View, x, y int) string
+}
+
+// whyState is what the App last showed of the inspector.
+type whyState struct {
+	text    string          // the Why panel's text, "" when closed
+	rect    image.Rectangle // where it was drawn
+	tooltip string          // the timeline tooltip's text, "" when none
+}
+
+// drawWhy draws the selected soldier's Why panel over the field and, when
+// the cursor is on a timeline marker, its tooltip. It also tells the battle
+// who is selected, for MoraleBreak.Why without a name.
+func (a *App) drawWhy(screen *ebiten.Image) {
+	a.g.SetSelected(a.selected, a.hasSelected)
+	wr, ok := a.r.(WhyRenderer)
+	if !ok {
+		a.why = whyState{}
+		return
+	}
+	a.why.text, a.why.rect = "", image.Rectangle{}
+	if a.hasSelected {
+		field := screen.SubImage(a.reg.Field).(*ebiten.Image)
+		a.why.text, a.why.rect = wr.DrawWhy(field, a.reg.Field, a.g, a.selected)
+	}
+	x, y := ebiten.CursorPosition()
+	a.why.tooltip = wr.DrawTimelineTooltip(screen, a.reg.Timeline, a.g, x, y)
+}
+
+// selectByName selects the soldier called name (case-insensitive), for
+// Config.Select; an unknown name is an error listing the valid ones.
+func (a *App) selectByName(name string) error {
+	a.soldiers = a.g.AppendSoldiers(a.soldiers[:0])
+	names := make([]string, 0, len(a.soldiers))
+	for _, s := range a.soldiers {
+		if strings.EqualFold(s.Name, name) {
+			a.selected, a.hasSelected = s.ID, true
+			a.g.SetSelected(s.ID, true)
+			return nil
+		}
+		names = append(names, s.Name)
+	}
+	return fmt.Errorf("ui.NewApp: select: no soldier %q (soldiers: %s)", name, strings.Join(names, ", "))
+}
