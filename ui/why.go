@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"strings"
@@ -47,6 +48,10 @@ func (a *App) drawWhy(screen *ebiten.Image) {
 	a.why.tooltip = wr.DrawTimelineTooltip(screen, a.reg.Timeline, a.g, x, y)
 }
 
+// ErrUnknownSoldier is why NewApp refuses a Config.Select that names no
+// soldier: bad input (the demo exits with status 2).
+var ErrUnknownSoldier = errors.New("no such soldier")
+
 // selectByName selects the soldier called name (case-insensitive), for
 // Config.Select; an unknown name is an error listing the valid ones.
 func (a *App) selectByName(name string) error {
@@ -60,5 +65,5 @@ func (a *App) selectByName(name string) error {
 		}
 		names = append(names, s.Name)
 	}
-	return fmt.Errorf("ui.NewApp: select: no soldier %q (soldiers: %s)", name, strings.Join(names, ", "))
+	return fmt.Errorf("-select: %w: no soldier %q (soldiers: %s)", ErrUnknownSoldier, name, strings.Join(names, ", "))
 }

@@ -91,7 +91,8 @@ func TestWhyPanelDrawn(t *testing.T) {
 	}
 
 	cmd := exec.Command(demo, "-weights", filepath.Join(dir, "weights.toml"), "-screenshot", filepath.Join(dir, "x.png"), "-select", "Nobody")
-	if out, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(out), `no soldier "Nobody"`) {
-		t.Errorf("demo -select Nobody: %v, %q; want a failure naming Nobody", err, out)
+	out, err := cmd.CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || !strings.Contains(string(out), `-select: no such soldier: no soldier "Nobody"`) {
+		t.Errorf("demo -select Nobody: %v, %q; want exit status 2 and a line naming Nobody", err, out)
 	}
 }

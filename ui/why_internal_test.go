@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -28,7 +29,7 @@ func newWhyApp(t *testing.T, sel string) (*App, *game.Game, error) {
 }
 
 func TestSelectByName(t *testing.T) {
-	if _, _, err := newWhyApp(t, "Nobody"); err == nil || !strings.Contains(err.Error(), `no soldier "Nobody"`) || !strings.Contains(err.Error(), "Eriksen") {
+	if _, _, err := newWhyApp(t, "Nobody"); err == nil || !errors.Is(err, ErrUnknownSoldier) || !strings.Contains(err.Error(), `no soldier "Nobody"`) || !strings.Contains(err.Error(), "Eriksen") {
 		t.Errorf("Select Nobody: err = %v; want one naming Nobody and listing the soldiers", err)
 	}
 	a, g, err := newWhyApp(t, "eriksen")
