@@ -6,9 +6,9 @@
 // Chromium (the Debian package, driven by playwright-core), waits for the
 // demo's first frames, pauses it, clicks a living soldier and checks that the
 // picture changed as it should: he is reported down, the others' morale went
-// down (their bars moved) and the pixels around him changed; then that Save
-// downloads the weights, and that right-clicking a soldier opens his Why
-// panel (text published, pixels drawn). Screenshots go to
+// down (their bars moved) and the pixels around him changed; then that
+// right-clicking a soldier opens his Why panel (text published, pixels
+// drawn), and that Save downloads the weights. Screenshots go to
 // test-artifacts/ at the repository root. Every wait is bounded; the whole run
 // is capped at TOTAL_MS. Exits non-zero on failure.
 //
@@ -337,27 +337,6 @@ async function run() {
   pass(`Space resumes the battle (t ${tP.toFixed(2)}s -> ${st.time.toFixed(2)}s)`);
   await shot(page, "browser-3-resumed.png");
 
-  // Save offers the edited weights as a download of weights.toml (the
-  // browser has no file to write).
-  const btn = st.buttons?.["Save weights"];
-  check(btn && btn.w > 0 && btn.h > 0, "the Save weights button is published", JSON.stringify(st.buttons));
-  const sm = await mapper(page, st);
-  const sc = sm.toPage(btn.x + btn.w / 2, btn.y + btn.h / 2);
-  const downloaded = page.waitForEvent("download", { timeout: STEP_MS });
-  await page.mouse.move(sc.x, sc.y, { steps: 4 });
-  await sleep(300);
-  await page.mouse.down();
-  await sleep(300);
-  await page.mouse.up();
-  const download = await downloaded;
-  check(download.suggestedFilename() === "weights.toml", "Save downloads weights.toml",
-    `got ${download.suggestedFilename()}`);
-  const saved = path.join(ARTIFACTS, "browser-weights.toml");
-  await download.saveAs(saved);
-  const toml = fs.readFileSync(saved, "utf8");
-  check(/^ShakenBelow = 0\.6$/m.test(toml) && /^\[weights\]$/m.test(toml) && /^AllyDown = -0\.18/m.test(toml),
-    "the download holds the settings and the weights table", toml.slice(0, 300));
-
   // The inspector: pause again and right-click a living soldier (standing
   // still): his Why panel opens over the field, its text is published and
   // its rectangle is drawn.
@@ -393,6 +372,27 @@ async function run() {
   const wc = await compare(context, pngW1, pngW2, [{ x0: a0.x, y0: a0.y, x1: a1.x, y1: a1.y }]);
   check(wc.boxes[0].changed / wc.boxes[0].total > 0.3, "the Why panel is drawn where it is published",
     `${wc.boxes[0].changed} of ${wc.boxes[0].total} pixels changed`);
+
+  // Save offers the edited weights as a download of weights.toml (the
+  // browser has no file to write).
+  const btn = st.buttons?.["Save weights"];
+  check(btn && btn.w > 0 && btn.h > 0, "the Save weights button is published", JSON.stringify(st.buttons));
+  const sm = await mapper(page, st);
+  const sc = sm.toPage(btn.x + btn.w / 2, btn.y + btn.h / 2);
+  const downloaded = page.waitForEvent("download", { timeout: STEP_MS });
+  await page.mouse.move(sc.x, sc.y, { steps: 4 });
+  await sleep(300);
+  await page.mouse.down();
+  await sleep(300);
+  await page.mouse.up();
+  const download = await downloaded;
+  check(download.suggestedFilename() === "weights.toml", "Save downloads weights.toml",
+    `got ${download.suggestedFilename()}`);
+  const saved = path.join(ARTIFACTS, "browser-weights.toml");
+  await download.saveAs(saved);
+  const toml = fs.readFileSync(saved, "utf8");
+  check(/^ShakenBelow = 0\.6$/m.test(toml) && /^\[weights\]$/m.test(toml) && /^AllyDown = -0\.18/m.test(toml),
+    "the download holds the settings and the weights table", toml.slice(0, 300));
 
   check(notFound.length === 0, "the page asked for no missing files", notFound.join(", "));
   check(consoleErrors.length === 0, "no errors in the page console", consoleErrors.join("\n"));
