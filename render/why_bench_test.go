@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/moralebreak/moralebreak/assets"
+	"github.com/moralebreak/moralebreak/render"
 )
 
 // BenchmarkDrawWhy: frames of the Why panel, the soldier and his state
@@ -15,9 +17,8 @@ func BenchmarkDrawWhy(b *testing.B) {
 	if noDisplay != "" {
 		b.Skip(noDisplay)
 	}
-	t := &testing.T{}
-	g, id := whyGame(t)
-	r := newRenderer(t)
+	g, id := whyGame(b)
+	r := benchRenderer(b)
 	dst := ebiten.NewImage(1280, 720)
 	field := image.Rect(0, 0, 900, 520)
 	r.DrawWhy(dst, field, g, id)
@@ -37,9 +38,8 @@ func BenchmarkBuildWhy(b *testing.B) {
 	if noDisplay != "" {
 		b.Skip(noDisplay)
 	}
-	t := &testing.T{}
-	g, id := whyGame(t)
-	r := newRenderer(t)
+	g, id := whyGame(b)
+	r := benchRenderer(b)
 	dst := ebiten.NewImage(1280, 720)
 	field := image.Rect(0, 0, 900, 520)
 	ids := []int{id, id - 1}
@@ -73,9 +73,8 @@ func BenchmarkDrawTimelineFrame(b *testing.B) {
 	if noDisplay != "" {
 		b.Skip(noDisplay)
 	}
-	t := &testing.T{}
-	g, _ := whyGame(t)
-	r := newRenderer(t)
+	g, _ := whyGame(b)
+	r := benchRenderer(b)
 	dst := ebiten.NewImage(1280, 720)
 	r.DrawTimeline(dst, timelineRect, g)
 	flush(dst)
@@ -84,4 +83,13 @@ func BenchmarkDrawTimelineFrame(b *testing.B) {
 		r.DrawTimeline(dst, timelineRect, g)
 		flush(dst)
 	}
+}
+
+// benchRenderer is newRenderer for benchmarks.
+func benchRenderer(b *testing.B) *render.Renderer {
+	a, err := assets.Load()
+	if err != nil {
+		b.Fatal(err)
+	}
+	return render.New(a)
 }

@@ -13,7 +13,7 @@ import (
 )
 
 // whyGame is the default opening at 11 s: Eriksen routed at 10.5 s.
-func whyGame(t *testing.T) (*game.Game, int) {
+func whyGame(t testing.TB) (*game.Game, int) {
 	t.Helper()
 	g, err := game.New(game.DefaultConfig())
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math"
 	"strings"
 	"time"
 
@@ -12,7 +13,6 @@ import (
 	"github.com/ebitenui/ebitenui/input"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/lab"
@@ -326,12 +326,10 @@ func (a *App) drawSelection(dst *ebiten.Image, vp game.Viewport) {
 	for _, s := range a.soldiers {
 		if s.ID == a.selected {
 			x, y := vp.ToScreen(s.Pos)
-			fx, fy := float32(x), float32(y)
-			white := color.NRGBA{0xff, 0xff, 0xff, 0xff}
-			vector.StrokeCircle(dst, fx, fy, 19, 2.5, white, true)
-			for _, d := range [][2]float32{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} { // crosshair ticks
-				vector.StrokeLine(dst, fx+d[0]*15, fy+d[1]*15, fx+d[0]*25, fy+d[1]*25, 2, white, true)
-			}
+			m := a.selectionMark() // cached: anti-aliased strokes cost software GL dearly every frame
+			op := &ebiten.DrawImageOptions{}
+			op.GeoM.Translate(math.Round(x)-selMarkSize/2, math.Round(y)-selMarkSize/2)
+			dst.DrawImage(m, op)
 			return
 		}
 	}
