@@ -28,9 +28,10 @@ const (
 	whyMaxBars   = 8
 	whyMaxStates = 5
 	// whyRefresh is how many frames the panel keeps its image while the
-	// soldier and his state stay the same: the numbers are refreshed four
-	// times a second at 60 TPS, not every frame.
-	whyRefresh = 15
+	// soldier and his state stay the same: the numbers are refreshed twice
+	// a second at 60 FPS, not every frame (a rebuild redraws ~40 lines of
+	// text, which software GL feels).
+	whyRefresh = 30
 	// MarkerHitRadius is how near, in pixels, the cursor must be to a
 	// timeline marker for its tooltip.
 	MarkerHitRadius = 6

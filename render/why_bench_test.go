@@ -32,7 +32,7 @@ func BenchmarkDrawWhy(b *testing.B) {
 }
 
 // BenchmarkBuildWhy: the panel rebuilt every frame (another soldier each
-// time), the worst case; the demo rebuilds at most 4 times a second. Each
+// time), the worst case; the demo rebuilds at most twice a second. Each
 // frame is flushed to the GPU.
 func BenchmarkBuildWhy(b *testing.B) {
 	if noDisplay != "" {
