@@ -13,9 +13,18 @@ import (
 const WhyWindow = HistoryWindow
 
 // whyPerAgent bounds each soldier's ledger ring (morale changes and state
-// changes each). Contagion and recovery are merged into runs, so 30 s of
-// the busiest fight stays well under it.
-const whyPerAgent = 256
+// changes each); crowds (more than whyCrowd soldiers) get whyPerAgentCrowd.
+// Contagion and recovery are merged into runs, so 30 s of the opening stays
+// well under either. The ledger's memory is at most 128 bytes per entry
+// (morale.World.EnableLedger): 32 KB a soldier, or 8 KB for each of a crowd
+// of up to MaxSoldiers (40 MB at 5000, reached only by a crowd under fire
+// for 30 s; rings grow as they fill). A full ring forgets its oldest entries
+// first: the explanation then reaches back less than WhyWindow.
+const (
+	whyPerAgent      = 256
+	whyPerAgentCrowd = 64
+	whyCrowd         = 100
+)
 
 // whyState is the battle's side of the inspector: the soldier selected in
 // the demo, the explanation last computed (Why caches one), and the last
@@ -48,7 +57,11 @@ func (g *Game) enableLedger(w *morale.World) error {
 	g.why.gen++
 	g.why.cached = false
 	clear(g.why.atDeath)
-	return w.EnableLedger(morale.LedgerOptions{PerAgent: whyPerAgent, Window: WhyWindow})
+	per := whyPerAgent
+	if g.cfg.Soldiers > whyCrowd {
+		per = whyPerAgentCrowd
+	}
+	return w.EnableLedger(morale.LedgerOptions{PerAgent: per, Window: WhyWindow})
 }
 
 // keepWhy keeps soldier id's explanation as he falls (before he leaves the
