@@ -345,6 +345,7 @@ func (g *Game) kill(id int) error {
 		return err
 	}
 	s.nerve = s.agent.Nerve()
+	g.keepWhy(id)
 	g.world.Remove(s.agent)
 	delete(g.byAgent, s.agent)
 	s.alive, s.health, s.bark = false, 0, ""

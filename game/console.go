@@ -14,6 +14,7 @@ const consoleHelp = `Commands (names are case-insensitive):
   MoraleBreak.Debug [0|1]      draw state and morale over every head (no argument toggles)
   MoraleBreak.Dump             every squad's average and lowest morale, and how many broke
   MoraleBreak.Rally [SquadId]  straight back to Steady (no argument: every squad)
+  MoraleBreak.Why [name]       why his morale and state are what they are (no name: the selected soldier)
   help                         this list`
 
 // Exec runs one line of the in-game console and returns its answer (several
@@ -49,6 +50,8 @@ func (g *Game) Exec(line string) string {
 		}
 	case "moralebreak.rally":
 		out = g.execRally(args)
+	case "moralebreak.why":
+		out = g.execWhy(args)
 	default:
 		out = fmt.Sprintf("unknown command %q; type help for the list", f[0])
 	}

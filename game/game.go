@@ -71,6 +71,7 @@ type Game struct {
 	events  []StateEvent
 	wi      *whatIf // a rewind (RewindTo) in progress, or nil
 	armies  *armies // the armies scene (armies.go); nil in the opening
+	why     whyState
 }
 
 // New builds a battle from cfg and, when cfg.Opening is set, starts the
@@ -93,6 +94,9 @@ func (g *Game) reset(s morale.Settings) error {
 	w, err := morale.NewWorld(s, g.cfg.Seed)
 	if err != nil {
 		return badSettings(err) // s was validated: New and SetSettings check it
+	}
+	if err := g.enableLedger(w); err != nil {
+		return err // cannot happen: the options are constants
 	}
 	g.settings = s.Clone()
 	g.world = w

@@ -32,6 +32,10 @@ type View interface {
 	AppendSoldiers(dst []SoldierView) []SoldierView
 	AppendEnemies(dst []EnemyView) []EnemyView
 	AppendShots(dst []ShotView) []ShotView
+	// Why is soldier id's explanation over the last WhyWindow seconds (for
+	// the dead: the one kept as he fell); ok is false for an unknown id.
+	// It is computed on demand and cached per sub-tick: call it freely.
+	Why(id int) (x morale.Explanation, ok bool)
 }
 
 var _ View = (*Game)(nil)

@@ -173,6 +173,12 @@ func (x Explanation) String() string {
 	return b.String()
 }
 
+// StateReason says why state change s (one of x.States) happened, in the
+// words of the settings x quotes, as String does for the last one: for
+// example "Panicked for 3.50 s (RoutAfterSeconds 3.5)" or "morale 0.23 <
+// PanicBelow 0.25 after event LeaderDown".
+func (x Explanation) StateReason(s StateChange) string { return x.stateReason(s) }
+
 // stateReason says why state change s happened, in the settings' words.
 func (x Explanation) stateReason(s StateChange) string {
 	m := fmt.Sprintf("%.2f", s.Morale)

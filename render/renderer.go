@@ -62,7 +62,9 @@ type Renderer struct {
 	// tlSoldiers is DrawTimeline's copy, apart from DrawField's
 	tlSoldiers []game.SoldierView
 
-	army armies // the armies scene's sheet, caches and buffers (armies.go)
+	army        armies             // the armies scene's sheet, caches and buffers (armies.go)
+	why         whyCache           // the Why panel (why.go)
+	whySoldiers []game.SoldierView // DrawWhy's and the tooltip's copy
 }
 
 type ringKey struct {

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"image/color"
+	"math"
 	"strings"
 	"time"
 
@@ -12,7 +12,6 @@ import (
 	"github.com/ebitenui/ebitenui/input"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/lab"
@@ -37,6 +36,9 @@ type Config struct {
 	// every frame (tests drive the demo with it; the browser build publishes
 	// the same to globalThis.moraleBreak instead).
 	StatePath string
+	// Select names the soldier selected at the start ("" = none): his Why
+	// panel is open from the first frame (-select; -screenshot with it).
+	Select string
 }
 
 // App is the ebiten.Game of the demo: the battle, the renderer and the
@@ -77,6 +79,7 @@ type App struct {
 
 	replayShown bool // replayNote has shown how the replay ended
 	rewind      rewindState
+	why         whyState // the inspector, as last drawn (why.go)
 }
 
 // NewApp builds the widgets and starts watching the weights file (native
@@ -102,6 +105,11 @@ func NewApp(cfg Config, g *game.Game, r Renderer, a *assets.Assets) (*App, error
 			app.showBanner("not watching "+cfg.WeightsPath+": "+err.Error(), true, 8*game.TPS)
 		}
 		app.watch = w
+	}
+	if cfg.Select != "" {
+		if err := app.selectByName(cfg.Select); err != nil {
+			return nil, errors.Join(err, app.Close())
+		}
 	}
 	app.w.fileNote.Label = app.fileNote()
 	app.relint()
@@ -301,6 +309,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.drawSelection(field, vp)
 	a.r.DrawTimeline(screen, a.reg.Timeline, a.g)
 	a.drawWidgets(screen) // panelcache.go
+	a.drawWhy(screen)
 
 	if publishing(a.cfg.StatePath) && a.err == nil { // building the state costs allocations
 		if err := publish(a.cfg.StatePath, a.Published()); err != nil {
@@ -317,12 +326,10 @@ func (a *App) drawSelection(dst *ebiten.Image, vp game.Viewport) {
 	for _, s := range a.soldiers {
 		if s.ID == a.selected {
 			x, y := vp.ToScreen(s.Pos)
-			fx, fy := float32(x), float32(y)
-			white := color.NRGBA{0xff, 0xff, 0xff, 0xff}
-			vector.StrokeCircle(dst, fx, fy, 19, 2.5, white, true)
-			for _, d := range [][2]float32{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} { // crosshair ticks
-				vector.StrokeLine(dst, fx+d[0]*15, fy+d[1]*15, fx+d[0]*25, fy+d[1]*25, 2, white, true)
-			}
+			m := a.selectionMark() // cached: anti-aliased strokes cost software GL dearly every frame
+			op := &ebiten.DrawImageOptions{}
+			op.GeoM.Translate(math.Round(x)-selMarkSize/2, math.Round(y)-selMarkSize/2)
+			dst.DrawImage(m, op)
 			return
 		}
 	}
@@ -341,6 +348,11 @@ type PublishedState struct {
 	// Buttons are the panel's buttons by label ("Save weights", ...), where
 	// they were last laid out.
 	Buttons map[string]PublishedRect `json:"buttons"`
+	// Why is the Why panel's text ("" when nobody is selected), WhyRect
+	// where it was drawn, and Tooltip the timeline tooltip's ("" when none).
+	Why     string        `json:"why"`
+	WhyRect PublishedRect `json:"whyRect"`
+	Tooltip string        `json:"tooltip"`
 }
 
 // PublishedRect is a rectangle in logical screen pixels.
@@ -366,7 +378,9 @@ type PublishedSoldier struct {
 // Published is the current state as published after each frame.
 func (a *App) Published() PublishedState {
 	vp := a.viewport()
-	st := PublishedState{Time: a.g.Time(), Paused: a.g.Paused(), Width: ScreenW, Height: ScreenH, Banner: a.banner}
+	st := PublishedState{Time: a.g.Time(), Paused: a.g.Paused(), Width: ScreenW, Height: ScreenH, Banner: a.banner,
+		Why: a.why.text, Tooltip: a.why.tooltip,
+		WhyRect: PublishedRect{X: a.why.rect.Min.X, Y: a.why.rect.Min.Y, W: a.why.rect.Dx(), H: a.why.rect.Dy()}}
 	for _, w := range a.lint {
 		st.Lint = append(st.Lint, w.String())
 	}
@@ -395,6 +409,7 @@ func (a *App) consoleRun(line string) {
 		return
 	}
 	a.console = append(a.console, "> "+line)
+	a.g.SetSelected(a.selected, a.hasSelected) // MoraleBreak.Why without a name
 	out := strings.TrimRight(a.g.Exec(line), "\n")
 	if out != "" {
 		a.console = append(a.console, strings.Split(out, "\n")...)

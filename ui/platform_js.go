@@ -57,6 +57,9 @@ func publish(_ string, st PublishedState) error {
 		"soldiers": soldiers, "time": st.Time, "paused": st.Paused,
 		"width": st.Width, "height": st.Height, "banner": st.Banner,
 		"buttons": buttons,
+		"why":     st.Why,
+		"whyRect": map[string]any{"x": st.WhyRect.X, "y": st.WhyRect.Y, "w": st.WhyRect.W, "h": st.WhyRect.H},
+		"tooltip": st.Tooltip,
 	})
 	return nil
 }

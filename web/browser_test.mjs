@@ -6,12 +6,15 @@
 // Chromium (the Debian package, driven by playwright-core), waits for the
 // demo's first frames, pauses it, clicks a living soldier and checks that the
 // picture changed as it should: he is reported down, the others' morale went
-// down (their bars moved) and the pixels around him changed. Screenshots go to
+// down (their bars moved) and the pixels around him changed; then that
+// right-clicking a soldier opens his Why panel (text published, pixels
+// drawn), and that Save downloads the weights. Screenshots go to
 // test-artifacts/ at the repository root. Every wait is bounded; the whole run
 // is capped at TOTAL_MS. Exits non-zero on failure.
 //
 // The demo publishes globalThis.moraleBreak after every frame (ui/platform_js.go):
-//   {time, paused, width, height, soldiers: [{id, name, x, y, alive, leader, state, morale}]}
+//   {time, paused, width, height, soldiers: [{id, name, x, y, alive, leader, state, morale}],
+//    buttons, why, whyRect: {x, y, w, h}, tooltip}
 // with x, y in the logical game screen (width × height), which Ebitengine
 // scales into its canvas keeping the aspect ratio.
 
@@ -333,6 +336,42 @@ async function run() {
   st = await waitState(page, (s) => !s.paused && s.time > tP, "Space to resume the battle");
   pass(`Space resumes the battle (t ${tP.toFixed(2)}s -> ${st.time.toFixed(2)}s)`);
   await shot(page, "browser-3-resumed.png");
+
+  // The inspector: pause again and right-click a living soldier (standing
+  // still): his Why panel opens over the field, its text is published and
+  // its rectangle is drawn.
+  await page.focus("canvas");
+  await page.keyboard.press("Space", { delay: 80 });
+  st = await waitState(page, (s) => s.paused === true, "Space to pause the battle again");
+  await sleep(500);
+  st = await state(page);
+  check(!st.why, "no Why panel before anyone is selected", st.why);
+  const alive = st.soldiers.filter((s) => s.alive && s.x > 0 && s.y > 0 && s.x < st.width && s.y < st.height);
+  check(alive.length > 0, "a living soldier on screen to inspect");
+  const gap = (s) => Math.min(Infinity, ...alive.filter((o) => o.id !== s.id).map((o) => Math.hypot(o.x - s.x, o.y - s.y)));
+  const who = alive.reduce((a, b) => (gap(b) > gap(a) ? b : a));
+  const wm = await mapper(page, st);
+  const wp = wm.toPage(who.x, who.y);
+  const pngW1 = await shot(page, "browser-4-before-select.png");
+  console.log(`     right-clicking ${who.name} (id ${who.id}, ${who.state}) at page (${wp.x.toFixed(0)}, ${wp.y.toFixed(0)})`);
+  await page.mouse.move(wp.x, wp.y, { steps: 4 });
+  await sleep(250);
+  await page.mouse.down({ button: "right" });
+  await sleep(120);
+  await page.mouse.up({ button: "right" });
+  st = await waitState(page, (s) => typeof s.why === "string" && s.why.startsWith(`Why · ${who.name} · `),
+    `the Why panel of ${who.name} in the published state`);
+  check(/Morale \d\.\d\d ←/.test(st.why) && /recovery [+−]\d\.\d\d/.test(st.why),
+    `the Why panel reads the sentence for ${who.name}`, st.why);
+  console.log("     " + st.why.split("\n").slice(0, 3).join("\n     "));
+  const wr = st.whyRect;
+  check(wr && wr.w >= 300 && wr.h >= 100, "the Why panel's rectangle is published", JSON.stringify(wr));
+  await sleep(500);
+  const pngW2 = await shot(page, "browser-5-why-panel.png");
+  const a0 = wm.toPage(wr.x, wr.y), a1 = wm.toPage(wr.x + wr.w, wr.y + wr.h);
+  const wc = await compare(context, pngW1, pngW2, [{ x0: a0.x, y0: a0.y, x1: a1.x, y1: a1.y }]);
+  check(wc.boxes[0].changed / wc.boxes[0].total > 0.3, "the Why panel is drawn where it is published",
+    `${wc.boxes[0].changed} of ${wc.boxes[0].total} pixels changed`);
 
   // Save offers the edited weights as a download of weights.toml (the
   // browser has no file to write).

@@ -87,6 +87,7 @@ func parseConfig(args []string, usage io.Writer) (config, error) {
 	fs.Float64Var(&c.At, "at", 12, fmt.Sprintf("simulation time of the -screenshot, 0..%g seconds", MaxAt))
 	fs.StringVar(&c.Crop, "crop", "", "limit the -screenshot to one region: field, timeline or panel")
 	fs.Float64Var(&scale, "scale", 1, fmt.Sprintf("window size as a multiple of %d×%d, %g..%g", ui.ScreenW, ui.ScreenH, MinScale, MaxScale))
+	fs.StringVar(&c.UI.Select, "select", "", "select this soldier (by name) from the start: his Why panel opens")
 	fs.StringVar(&c.UI.StatePath, "state", "", "write the soldiers' screen positions as JSON here after every frame (for tests)")
 	fs.BoolVar(&c.TPSLog, "tpslog", false, "print the measured TPS and FPS every 5 s")
 	fs.StringVar(&c.Record, "record", "", "write the session's replay to this file when the demo exits")

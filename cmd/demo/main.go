@@ -53,6 +53,9 @@ func main() {
 	if errors.As(err, &bad) {
 		fail(exitUsage, oneLine(bad.err))
 	}
+	if errors.Is(err, ui.ErrUnknownSoldier) {
+		fail(exitUsage, err)
+	}
 	if err != nil {
 		fail(exitFailed, err)
 	}

@@ -1,0 +1,386 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// The inspector's "Why" panel and the timeline's tooltip.
+
+// Why panel layout, in pixels.
+const (
+	WhyPanelW    = 440 // the panel's width
+	whyPad       = 10
+	whyLine      = 15 // a line of smallFace
+	whyTitleLine = 18
+	whyLabelW    = 118 // the cause labels' column
+	whyNumW      = 52  // the numbers' column
+	whyMaxLines  = 9   // of the sentence
+	whyMaxBars   = 8
+	whyMaxStates = 5
+	// whyRefresh is how many frames the panel keeps its image while the
+	// soldier and his state stay the same: the numbers are refreshed twice
+	// a second at 60 FPS, not every frame (a rebuild redraws ~40 lines of
+	// text, which software GL feels).
+	whyRefresh = 30
+	// MarkerHitRadius is how near, in pixels, the cursor must be to a
+	// timeline marker for its tooltip.
+	MarkerHitRadius = 6
+)
+
+// WhyBar is one cause's bar in the Why panel: what it moved his morale by
+// over the window (negative: bad news).
+type WhyBar struct {
+	Label string
+	Delta float64
+}
+
+// WhyPanel is the content of the Why panel for one soldier: plain strings
+// and numbers (BuildWhyPanel makes it; tests read it without a display).
+type WhyPanel struct {
+	// Title is "Why · Eriksen · Routed" (or "… · dead"); Detail his morale
+	// and nerve and the window.
+	Title, Detail string
+	State         morale.State
+	Alive         bool
+	// Sentence is morale.Explanation.String ("" when there is none).
+	Sentence string
+	// Bars are the causes, the largest |Delta| first.
+	Bars []WhyBar
+	// States are his state changes in the window, oldest first, each
+	// "10.50 s  Panicked → Routed: Panicked for 3.50 s (RoutAfterSeconds 3.5)".
+	States []string
+}
+
+// BuildWhyPanel builds soldier s's panel from his explanation x (ok false:
+// there is none, as for a man who fell before the ledger saw him).
+func BuildWhyPanel(s game.SoldierView, x morale.Explanation, ok bool) WhyPanel {
+	p := WhyPanel{State: s.State, Alive: s.Alive}
+	if s.Alive {
+		p.Title = fmt.Sprintf("Why · %s · %v", s.Name, s.State)
+		p.Detail = fmt.Sprintf("morale %.2f · nerve %.2f · last %g s", s.Morale, s.Nerve, game.WhyWindow)
+	} else {
+		p.Title = fmt.Sprintf("Why · %s · dead", s.Name)
+		p.Detail = fmt.Sprintf("nerve %.2f", s.Nerve)
+		if ok {
+			p.Detail = fmt.Sprintf("fell at %.2f s · morale then %.2f · nerve %.2f", x.Now, x.Morale, x.Nerve)
+		}
+	}
+	if !ok {
+		p.Sentence = "No record of him."
+		return p
+	}
+	p.Sentence = x.String()
+	for _, c := range x.Causes {
+		p.Bars = append(p.Bars, WhyBar{Label: CauseLabel(c.Cause), Delta: c.Delta})
+	}
+	for _, sc := range x.States {
+		p.States = append(p.States, fmt.Sprintf("%.2f s  %v → %v: %s", sc.At, sc.From, sc.To, x.StateReason(sc)))
+	}
+	return p
+}
+
+// CauseLabel names a cause for a bar: the event's name, or the kind
+// ("contagion", "recovery", "rally", "forced rout", "set by hand", "custom
+// event").
+func CauseLabel(r morale.Reason) string {
+	if r.Kind == morale.ByEvent {
+		return string(r.Event)
+	}
+	return r.Kind.String()
+}
+
+// Text is the panel as plain text, one line per row: what the demo
+// publishes for tests.
+func (p WhyPanel) Text() string {
+	var b strings.Builder
+	b.WriteString(p.Title + "\n" + p.Detail + "\n" + p.Sentence)
+	for _, bar := range p.Bars {
+		fmt.Fprintf(&b, "\n%s %+.2f", bar.Label, bar.Delta)
+	}
+	for _, s := range p.States {
+		b.WriteString("\n" + s)
+	}
+	return b.String()
+}
+
+// whyCache is the Why panel's cached image and what it shows.
+type whyCache struct {
+	img    *ebiten.Image
+	id     int
+	alive  bool
+	state  morale.State
+	states int // how many state changes it shows
+	frames int // since the image was built
+	text   string
+}
+
+// DrawWhy draws soldier id's Why panel at the top-right corner of area on
+// dst and returns the panel's text (WhyPanel.Text) and where it was drawn.
+// An unknown id draws nothing. The panel's image is rebuilt only when its
+// content changes: at once for another soldier, a death or a state change,
+// otherwise at most every whyRefresh frames, and only if the text changed.
+// It only reads g.
+func (r *Renderer) DrawWhy(dst *ebiten.Image, area image.Rectangle, g game.View, id int) (string, image.Rectangle) {
+	c := &r.why
+	r.whySoldiers = g.AppendSoldiers(r.whySoldiers[:0])
+	if id < 0 || id >= len(r.whySoldiers) {
+		return "", image.Rectangle{}
+	}
+	s := r.whySoldiers[id]
+	c.frames++
+	if c.img == nil || c.id != id || c.alive != s.Alive || c.state != s.State || c.frames >= whyRefresh {
+		x, ok := g.Why(id)
+		if c.img == nil || c.id != id || c.alive != s.Alive || c.state != s.State || len(x.States) != c.states {
+			c.text = "" // force
+		}
+		c.id, c.alive, c.state, c.states, c.frames = id, s.Alive, s.State, len(x.States), 0
+		p := BuildWhyPanel(s, x, ok)
+		if t := p.Text(); t != c.text {
+			c.text = t
+			r.buildWhy(&p)
+		}
+	}
+	b := c.img.Bounds()
+	at := image.Pt(area.Max.X-12-b.Dx(), area.Min.Y+12)
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(float64(at.X), float64(at.Y))
+	dst.DrawImage(c.img, op)
+	return c.text, b.Add(at)
+}
+
+// wrap breaks s into lines no wider than w pixels in face, at spaces; at
+// most max lines, the last ending in "…" when s was cut.
+func wrap(s string, face text.Face, w float64, max int) []string {
+	var lines []string
+	var cur string
+	for _, word := range strings.Fields(s) {
+		try := word
+		if cur != "" {
+			try = cur + " " + word
+		}
+		if cur != "" && textWidth(try, face) > w {
+			lines = append(lines, cur)
+			cur = word
+			continue
+		}
+		cur = try
+	}
+	if cur != "" {
+		lines = append(lines, cur)
+	}
+	if len(lines) > max {
+		lines = lines[:max]
+		lines[max-1] = clip(lines[max-1]+" …", face, w)
+	}
+	return lines
+}
+
+// clip shortens s with "…" until it fits in w pixels.
+func clip(s string, face text.Face, w float64) string {
+	if textWidth(s, face) <= w {
+		return s
+	}
+	rs := []rune(s)
+	for len(rs) > 1 && textWidth(string(rs)+"…", face) > w {
+		rs = rs[:len(rs)-1]
+	}
+	return string(rs) + "…"
+}
+
+// Colours of the Why panel.
+var (
+	whyBG    = color.RGBA{16, 20, 26, 236}
+	whyEdge  = color.RGBA{70, 70, 70, 70} // premultiplied: white at 27%
+	whyText  = color.RGBA{226, 230, 238, 255}
+	whyDim   = color.RGBA{160, 168, 184, 255}
+	whyHead  = color.RGBA{242, 178, 64, 255}
+	whyBad   = color.RGBA{226, 74, 60, 255}
+	whyGood  = color.RGBA{72, 200, 96, 255}
+	whyTrack = color.RGBA{22, 22, 22, 22} // premultiplied: white at 9%
+)
+
+// buildWhy draws panel p into the cached image, sized to its content.
+func (r *Renderer) buildWhy(p *WhyPanel) {
+	inner := float64(WhyPanelW - 2*whyPad)
+	sentence := wrap(p.Sentence, r.smallFace, inner, whyMaxLines)
+	bars := p.Bars[:min(len(p.Bars), whyMaxBars)]
+	states := p.States[max(0, len(p.States)-whyMaxStates):]
+	h := whyPad + whyTitleLine + whyLine + 4 + len(sentence)*whyLine
+	if len(bars) > 0 {
+		h += 6 + whyLine + len(bars)*whyLine
+	}
+	if len(states) > 0 {
+		h += 6 + whyLine + len(states)*whyLine
+	}
+	h += whyPad
+
+	c := &r.why
+	if c.img == nil || c.img.Bounds().Dy() != h {
+		if c.img != nil {
+			c.img.Deallocate()
+		}
+		c.img = ebiten.NewImage(WhyPanelW, h)
+	} else {
+		c.img.Clear()
+	}
+	dst := c.img
+	fillRoundRect(dst, 0, 0, WhyPanelW, float32(h), 6, whyBG)
+	strokePath(dst, roundRectPath(0.5, 0.5, WhyPanelW-1, float32(h)-1, 6), 1, whyEdge)
+	fillRect(dst, 0, 6, 4, float32(h)-12, StateColor(p.State))
+
+	x, y := float64(whyPad), float64(whyPad)
+	title := StateColor(p.State)
+	if !p.Alive {
+		title = whyDim
+	}
+	drawText(dst, clip(p.Title, r.titleFace, inner), r.titleFace, x, y, text.AlignStart, title, false)
+	y += whyTitleLine
+	drawText(dst, clip(p.Detail, r.smallFace, inner), r.smallFace, x, y, text.AlignStart, whyDim, false)
+	y += whyLine + 4
+	for _, l := range sentence {
+		drawText(dst, l, r.smallFace, x, y, text.AlignStart, whyText, false)
+		y += whyLine
+	}
+	if len(bars) > 0 {
+		y += 6
+		drawText(dst, fmt.Sprintf("What moved his morale (last %g s)", game.WhyWindow), r.smallFace, x, y, text.AlignStart, whyHead, false)
+		y += whyLine
+		scale := 0.1
+		for _, b := range bars {
+			scale = math.Max(scale, math.Abs(b.Delta))
+		}
+		trackX := x + whyLabelW
+		trackW := inner - whyLabelW - whyNumW
+		mid := trackX + trackW/2
+		for _, b := range bars {
+			drawText(dst, clip(b.Label, r.smallFace, whyLabelW-6), r.smallFace, x, y, text.AlignStart, whyText, false)
+			fillRect(dst, float32(trackX), float32(y+3), float32(trackW), 9, whyTrack)
+			w := b.Delta / scale * trackW / 2
+			col := whyGood
+			if b.Delta < 0 {
+				col = whyBad
+			}
+			fillRect(dst, float32(math.Min(mid, mid+w)), float32(y+3), float32(math.Max(1, math.Abs(w))), 9, col)
+			fillRect(dst, float32(mid), float32(y+1), 1, 13, whyDim)
+			drawText(dst, signedNum(b.Delta), r.monoFace, x+inner, y, text.AlignEnd, col, false)
+			y += whyLine
+		}
+	}
+	if len(states) > 0 {
+		y += 6
+		drawText(dst, "State changes", r.smallFace, x, y, text.AlignStart, whyHead, false)
+		y += whyLine
+		for _, s := range states {
+			drawText(dst, clip(s, r.smallFace, inner), r.smallFace, x, y, text.AlignStart, whyText, false)
+			y += whyLine
+		}
+	}
+}
+
+// signedNum formats v as the panel's numbers: "−0.31", "+0.08".
+func signedNum(v float64) string {
+	s := fmt.Sprintf("%.2f", math.Abs(v))
+	if v < 0 && s != "0.00" {
+		return "−" + s
+	}
+	return "+" + s
+}
+
+// MarkerAt returns the state change whose timeline marker lies under (x, y)
+// (within MarkerHitRadius pixels; the nearest when several do), for a
+// timeline drawn into a panel whose plot is plot at time now with history
+// h. It is pure: the same geometry DrawTimeline draws the markers with.
+func MarkerAt(plot image.Rectangle, now float64, h *game.History, x, y int) (game.Change, bool) {
+	best, found := float64(MarkerHitRadius*MarkerHitRadius)+0.5, -1
+	cs := h.Changes()
+	for i, c := range cs {
+		if c.T < now-game.HistoryWindow || c.T > now {
+			continue
+		}
+		m, ok := moraleAt(h.Samples(c.ID), c.T)
+		if !ok {
+			continue
+		}
+		dx := TimelineX(plot, now, c.T) - float64(x)
+		dy := float64(TimelineY(plot, m) - y)
+		if d := dx*dx + dy*dy; d <= best {
+			best, found = d, i
+		}
+	}
+	if found < 0 {
+		return game.Change{}, false
+	}
+	return cs[found], true
+}
+
+// ChangeText is a timeline tooltip's text for change c of soldier name:
+// "Eriksen: Panicked → Routed at 10.50 s: Panicked for 3.50 s
+// (RoutAfterSeconds 3.5)", the reason taken from his explanation x (as
+// game.StateReason finds it; without it when x does not hold the change).
+func ChangeText(name string, c game.Change, x morale.Explanation, ok bool) string {
+	head := fmt.Sprintf("%s: %v → %v at %.2f s", name, c.From, c.To, c.T)
+	if !ok {
+		return head
+	}
+	if why, found := game.StateReason(x, c); found {
+		return head + ": " + why
+	}
+	return head
+}
+
+// TimelineTooltip returns the text of the tooltip for the cursor at (x, y)
+// over a timeline drawn into rect: the reason of the state change under it
+// (see MarkerAt and ChangeText), or "" when there is no marker there.
+func (r *Renderer) TimelineTooltip(rect image.Rectangle, g game.View, x, y int) string {
+	if !image.Pt(x, y).In(rect) {
+		return ""
+	}
+	c, ok := MarkerAt(TimelinePlot(rect), g.Time(), g.History(), x, y)
+	if !ok {
+		return ""
+	}
+	r.whySoldiers = g.AppendSoldiers(r.whySoldiers[:0])
+	name := fmt.Sprintf("soldier %d", c.ID)
+	if c.ID >= 0 && c.ID < len(r.whySoldiers) {
+		name = r.whySoldiers[c.ID].Name
+	}
+	xp, ok := g.Why(c.ID)
+	return ChangeText(name, c, xp, ok)
+}
+
+// DrawTimelineTooltip draws, when the cursor at (x, y) is over a marker of
+// the timeline drawn into rect, a tooltip with that change's reason above
+// the cursor, kept inside dst; it returns the text ("" when none).
+func (r *Renderer) DrawTimelineTooltip(dst *ebiten.Image, rect image.Rectangle, g game.View, x, y int) string {
+	s := r.TimelineTooltip(rect, g, x, y)
+	if s == "" {
+		return ""
+	}
+	const maxW = 460
+	lines := wrap(s, r.smallFace, maxW-16, 3)
+	w := 0.0
+	for _, l := range lines {
+		w = math.Max(w, textWidth(l, r.smallFace))
+	}
+	bw, bh := float32(w+16), float32(len(lines)*whyLine+10)
+	b := dst.Bounds()
+	bx := min(max(float32(x)-bw/2, float32(b.Min.X)+2), float32(b.Max.X)-bw-2)
+	by := max(float32(y)-bh-12, float32(b.Min.Y)+2)
+	fillRoundRect(dst, bx, by, bw, bh, 4, color.RGBA{10, 12, 16, 240})
+	strokePath(dst, roundRectPath(bx+0.5, by+0.5, bw-1, bh-1, 4), 1, whyEdge)
+	for i, l := range lines {
+		drawText(dst, l, r.smallFace, float64(bx)+8, float64(by)+5+float64(i*whyLine), text.AlignStart, whyText, false)
+	}
+	vector.StrokeCircle(dst, float32(x), float32(y), MarkerHitRadius, 1, whyText, true)
+	return s
+}

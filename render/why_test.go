@@ -1,0 +1,222 @@
+package render_test
+
+import (
+	"image"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/morale"
+	"github.com/moralebreak/moralebreak/render"
+)
+
+// whyGame is the default opening at 11 s: Eriksen routed at 10.5 s.
+func whyGame(t testing.TB) (*game.Game, int) {
+	t.Helper()
+	g, err := game.New(game.DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g.Time() < 11-1e-9 {
+		g.Tick()
+	}
+	for _, s := range g.Soldiers() {
+		if s.Name == "Eriksen" {
+			return g, s.ID
+		}
+	}
+	t.Fatal("no Eriksen in the opening")
+	return nil, 0
+}
+
+// interp is the morale of samples at t, interpolated (as the timeline draws).
+func interp(ss []game.Sample, t float64) float64 {
+	for i := 1; i < len(ss); i++ {
+		if a, b := ss[i-1], ss[i]; t <= b.T {
+			if b.T == a.T {
+				return b.Morale
+			}
+			return a.Morale + (b.Morale-a.Morale)*(t-a.T)/(b.T-a.T)
+		}
+	}
+	return ss[len(ss)-1].Morale
+}
+
+// timelineRect is the demo's timeline panel at 1280×720.
+var timelineRect = image.Rect(0, 520, 900, 720)
+
+// routMarker returns the screen point of Eriksen's rout marker.
+func routMarker(t *testing.T, g *game.Game, id int) (int, int) {
+	t.Helper()
+	plot := render.TimelinePlot(timelineRect)
+	for _, c := range g.History().Changes() {
+		if c.ID == id && c.To == morale.Routed {
+			x := render.TimelineX(plot, g.Time(), c.T)
+			y := render.TimelineY(plot, interp(g.History().Samples(id), c.T))
+			return int(math.Round(x)), y
+		}
+	}
+	t.Fatal("no rout of Eriksen in the history")
+	return 0, 0
+}
+
+func TestMarkerAt(t *testing.T) {
+	g, id := whyGame(t)
+	plot := render.TimelinePlot(timelineRect)
+	mx, my := routMarker(t, g, id)
+	tests := []struct {
+		name   string
+		x, y   int
+		wantOK bool
+	}{
+		{"on the marker", mx, my, true},
+		{"3 px off", mx + 2, my - 2, true},
+		{"just out of reach", mx, my + render.MarkerHitRadius + 1, false},
+		{"top-left of the plot", plot.Min.X, plot.Min.Y, false},
+		{"outside the plot", 5, 5, false},
+	}
+	for _, tt := range tests {
+		c, ok := render.MarkerAt(plot, g.Time(), g.History(), tt.x, tt.y)
+		if ok != tt.wantOK {
+			t.Errorf("%s (%d, %d): ok = %v; want %v", tt.name, tt.x, tt.y, ok, tt.wantOK)
+			continue
+		}
+		if ok && (c.ID != id || c.To != morale.Routed || c.From != morale.Panicked) {
+			t.Errorf("%s: got %+v; want Eriksen's Panicked → Routed", tt.name, c)
+		}
+	}
+}
+
+func TestTimelineTooltip(t *testing.T) {
+	g, id := whyGame(t)
+	r := newRenderer(t)
+	mx, my := routMarker(t, g, id)
+	want := "Eriksen: Panicked → Routed at 10.50 s: Panicked for 3.50 s (RoutAfterSeconds 3.5)"
+	if got := r.TimelineTooltip(timelineRect, g, mx, my); got != want {
+		t.Errorf("tooltip on the rout marker = %q; want %q", got, want)
+	}
+	if got := g.ChangeReason(game.Change{T: 10.5, ID: id, From: morale.Panicked, To: morale.Routed}); got != want {
+		t.Errorf("ChangeReason = %q; want the tooltip's %q", got, want)
+	}
+	if got := r.TimelineTooltip(timelineRect, g, 5, 5); got != "" {
+		t.Errorf("tooltip away from the timeline = %q; want none", got)
+	}
+}
+
+func TestChangeText(t *testing.T) {
+	x := morale.Explanation{RoutAfterSeconds: 3.5, States: []morale.StateChange{
+		{At: 10.5, From: morale.Panicked, To: morale.Routed, Why: morale.Reason{Kind: morale.ByRoutTimer}, SecondsInFrom: 3.5},
+	}}
+	c := game.Change{T: 10.5, From: morale.Panicked, To: morale.Routed}
+	tests := []struct {
+		x    morale.Explanation
+		ok   bool
+		c    game.Change
+		want string
+	}{
+		{x, true, c, "Eriksen: Panicked → Routed at 10.50 s: Panicked for 3.50 s (RoutAfterSeconds 3.5)"},
+		{x, false, c, "Eriksen: Panicked → Routed at 10.50 s"},
+		{morale.Explanation{}, true, c, "Eriksen: Panicked → Routed at 10.50 s"},
+	}
+	for _, tt := range tests {
+		if got := render.ChangeText("Eriksen", tt.c, tt.x, tt.ok); got != tt.want {
+			t.Errorf("ChangeText(ok %v) = %q; want %q", tt.ok, got, tt.want)
+		}
+	}
+}
+
+func TestBuildWhyPanel(t *testing.T) {
+	g, id := whyGame(t)
+	s := g.Soldiers()[id]
+	x, ok := g.Why(id)
+	p := render.BuildWhyPanel(s, x, ok)
+	if p.Title != "Why · Eriksen · Routed" {
+		t.Errorf("Title = %q; want %q", p.Title, "Why · Eriksen · Routed")
+	}
+	if p.Sentence != x.String() {
+		t.Errorf("Sentence = %q; want the explanation's %q", p.Sentence, x)
+	}
+	if len(p.Bars) != len(x.Causes) || len(p.Bars) == 0 || p.Bars[0].Label != "LeaderDown" || p.Bars[0].Delta >= 0 {
+		t.Errorf("Bars = %+v; want one per cause, LeaderDown (negative) first", p.Bars)
+	}
+	if n := len(p.States); n != 3 || !strings.HasPrefix(p.States[n-1], "10.50 s  Panicked → Routed: Panicked for 3.50 s") {
+		t.Errorf("States = %q; want 3, the rout last", p.States)
+	}
+	for _, want := range []string{"Why · Eriksen", "RoutAfterSeconds 3.5", "LeaderDown -0.40", "contagion +0.29"} {
+		if !strings.Contains(p.Text(), want) {
+			t.Errorf("Text lacks %q:\n%s", want, p.Text())
+		}
+	}
+	dead := g.Soldiers()[0] // Alvarez fell at 5 s
+	xd, okd := g.Why(dead.ID)
+	if p := render.BuildWhyPanel(dead, xd, okd); p.Title != "Why · Alvarez · dead" || !strings.HasPrefix(p.Detail, "fell at 5.00 s") {
+		t.Errorf("dead Alvarez: Title %q, Detail %q; want dead, fell at 5.00 s", p.Title, p.Detail)
+	}
+	labels := map[morale.ReasonKind]string{morale.ByContagion: "contagion", morale.ByRecovery: "recovery",
+		morale.ByRally: "rally", morale.ByForcedRout: "forced rout", morale.BySetByHand: "set by hand", morale.ByCustomEvent: "custom event"}
+	for k, want := range labels {
+		if got := render.CauseLabel(morale.Reason{Kind: k}); got != want {
+			t.Errorf("CauseLabel(%v) = %q; want %q", k, got, want)
+		}
+	}
+}
+
+// The panel and the tooltip are drawn: pixels in their rectangles, with
+// red and green bars.
+func TestDrawWhyPixels(t *testing.T) {
+	needDisplay(t)
+	g, id := whyGame(t)
+	r := newRenderer(t)
+	field := image.Rect(0, 0, 900, 520)
+	dst := ebiten.NewImage(1280, 720)
+	text, rect := r.DrawWhy(dst, field, g, id)
+	if text == "" || rect.Empty() || !rect.In(field) {
+		t.Fatalf("DrawWhy = %q, %v; want text and a rectangle inside %v", text, rect, field)
+	}
+	// Drawn again in the same tick: the same text, from the cached image.
+	if text2, rect2 := r.DrawWhy(dst, field, g, id); text2 != text || rect2 != rect {
+		t.Errorf("second DrawWhy = %v; want the same panel %v", rect2, rect)
+	}
+	px := pixels(dst)
+	var opaque, red, green int
+	for y := rect.Min.Y; y < rect.Max.Y; y++ {
+		for x := rect.Min.X; x < rect.Max.X; x++ {
+			c := px.RGBAAt(x, y)
+			if c.A > 200 {
+				opaque++
+			}
+			if c.R > 180 && c.G < 100 && c.B < 100 {
+				red++
+			}
+			if c.G > 160 && c.R < 120 && c.B < 130 {
+				green++
+			}
+		}
+	}
+	if opaque < rect.Dx()*rect.Dy()/2 || red < 50 || green < 50 {
+		t.Errorf("panel %v: %d opaque, %d red, %d green pixels; want a drawn panel with red and green bars", rect, opaque, red, green)
+	}
+	if outside := px.RGBAAt(rect.Min.X-3, rect.Max.Y+3); outside.A != 0 {
+		t.Errorf("pixel outside the panel is %v; want untouched", outside)
+	}
+
+	tip := ebiten.NewImage(1280, 720)
+	mx, my := routMarker(t, g, id)
+	if s := r.DrawTimelineTooltip(tip, timelineRect, g, mx, my); !strings.Contains(s, "RoutAfterSeconds") {
+		t.Fatalf("DrawTimelineTooltip = %q; want the rout's reason", s)
+	}
+	tp := pixels(tip)
+	n := 0
+	for y := max(0, my-60); y < my-12; y++ {
+		for x := max(0, mx-200); x < min(1280, mx+200); x++ {
+			if tp.RGBAAt(x, y).A > 200 {
+				n++
+			}
+		}
+	}
+	if n < 1000 {
+		t.Errorf("%d opaque pixels above the cursor; want the tooltip's box", n)
+	}
+}

@@ -1,0 +1,60 @@
+package ui
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/assets"
+	"github.com/moralebreak/moralebreak/game"
+)
+
+// newWhyApp builds an App over the opening played to 11 s (Eriksen routed
+// at 10.5 s), selecting sel.
+func newWhyApp(t *testing.T, sel string) (*App, *game.Game, error) {
+	t.Helper()
+	g, err := game.New(game.DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g.Time() < 11-1e-9 {
+		g.Tick()
+	}
+	as, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := NewApp(Config{Select: sel}, g, nopRenderer{}, as)
+	return a, g, err
+}
+
+func TestSelectByName(t *testing.T) {
+	if _, _, err := newWhyApp(t, "Nobody"); err == nil || !errors.Is(err, ErrUnknownSoldier) || !strings.Contains(err.Error(), `no soldier "Nobody"`) || !strings.Contains(err.Error(), "Eriksen") {
+		t.Errorf("Select Nobody: err = %v; want one naming Nobody and listing the soldiers", err)
+	}
+	a, g, err := newWhyApp(t, "eriksen")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if id, ok := g.Selected(); !ok || !a.hasSelected || a.selected != id || g.Soldiers()[id].Name != "Eriksen" {
+		t.Errorf("Select eriksen: app %d/%v, game %d/%v; want Eriksen selected in both", a.selected, a.hasSelected, id, ok)
+	}
+}
+
+// MoraleBreak.Why without a name explains the soldier selected in the App,
+// after the selection changes too.
+func TestConsoleWhyFollowsTheSelection(t *testing.T) {
+	a, _, err := newWhyApp(t, "Eriksen")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.consoleRun("MoraleBreak.Why")
+	if got := a.w.consoleOut.Label; !strings.Contains(got, "Eriksen: Routed at 10.50 s: Panicked for 3.50 s (RoutAfterSeconds 3.5)") {
+		t.Errorf("console after MoraleBreak.Why with Eriksen selected: %q; want his sentence", got)
+	}
+	a.cycleSelection(+1) // Eriksen is the last alive: back to Chen
+	a.consoleRun("MoraleBreak.Why")
+	if got := a.console[len(a.console)-1]; !strings.HasPrefix(got, "Chen: ") {
+		t.Errorf("after Next >: %q; want Chen's explanation", got)
+	}
+}
