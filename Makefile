@@ -174,6 +174,7 @@ screenshots: deps-run
 	$(XVFB) $(GO) run ./cmd/demo -gif docs/opening.gif -from 0 -to 16 -fps 10 -crop field
 	@size=$$(wc -c < docs/opening.gif); if [ $$size -ge 4194304 ]; then echo "docs/opening.gif is $$size bytes; want under 4 MB"; exit 1; fi
 	$(XVFB) $(GO) run ./cmd/demo -screenshot docs/opening.png -at 12
+	$(XVFB) $(GO) run ./cmd/demo -screenshot docs/why.png -at 11 -select Eriksen
 	$(XVFB) $(GO) run ./cmd/demo -screenshot docs/timeline.png -at 30 -crop timeline
 	$(XVFB) $(GO) run ./cmd/demo -scene armies -screenshot docs/armies.png -at 22
 
