@@ -18,6 +18,14 @@ type grid struct {
 
 type cellKey struct{ x, y int32 }
 
+// agentCell is where an agent is in the grid: his cell's key and id, and his
+// position in the cell's list.
+type agentCell struct {
+	key cellKey
+	id  int32
+	at  int32
+}
+
 func newGrid(size float64) grid {
 	return grid{size: size, ids: make(map[cellKey]int32)}
 }
@@ -37,9 +45,21 @@ func coord(v float64) int32 {
 	return int32(v)
 }
 
-// cellOf returns the id of the cell holding p, creating it when asked.
-func (g *grid) cellOf(p Vec2) int32 {
-	k := g.key(p)
+// place adds agent i at position p to its cell and returns where he is.
+func (g *grid) place(p Vec2, i int32) agentCell {
+	return g.placeKey(g.key(p), i)
+}
+
+// placeKey adds agent i to the cell of key k and returns where he is.
+func (g *grid) placeKey(k cellKey, i int32) agentCell {
+	id := g.cellOf(k)
+	return agentCell{key: k, id: id, at: g.insert(id, i)}
+}
+
+// cellOf returns the id of the cell of key k, creating it when asked. A new
+// cell reuses a free id with the list it had, so that cells coming and going
+// allocate nothing.
+func (g *grid) cellOf(k cellKey) int32 {
 	id, ok := g.ids[k]
 	if ok {
 		return id
@@ -76,7 +96,6 @@ func (g *grid) remove(c, at int32) int32 {
 	g.lists[c] = l[:last]
 	if last == 0 {
 		delete(g.ids, g.keys[c])
-		g.lists[c] = nil
 		g.free = append(g.free, c)
 	}
 	return moved
