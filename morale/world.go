@@ -88,7 +88,9 @@ type World struct {
 	delivering bool
 	cells      []int32 // scratch for ReportEventAtLocation: grid cells
 	led        *ledger // the cause ledger, nil when off (ledger.go)
-	hits       []int32 // scratch for ReportEventAtLocation: agents reached
+	// Scratch for ReportEventAtLocation, all zero between calls: a bit per
+	// agent within the precheck, and a bit per non-zero word of hitBits.
+	hitBits, hitWords []uint64
 }
 
 // NewWorld returns an empty World with settings s and a random source seeded
