@@ -91,6 +91,11 @@ type World struct {
 	// Scratch for ReportEventAtLocation, all zero between calls: a bit per
 	// agent within the precheck, and a bit per non-zero word of hitBits.
 	hitBits, hitWords []uint64
+	// The step's workers (workers.go): how many (0 means 1, −1 GOMAXPROCS),
+	// their scratch, and each chunk's results.
+	workers     int
+	stepWorkers []*stepWorker
+	chunkOuts   []chunkOut
 }
 
 // NewWorld returns an empty World with settings s and a random source seeded
