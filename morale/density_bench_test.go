@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 	"time"
 
@@ -407,5 +408,40 @@ func BenchmarkMoveAll(b *testing.B) {
 func moveFloor(pos, dst []morale.Vec2) {
 	for i := range pos {
 		pos[i] = dst[i]
+	}
+}
+
+// BenchmarkStepWorkers measures one calm fixed step (World.Advance of one
+// SquadUpdateInterval) of 1e6 agents at battle density in 10 and in 1000
+// squads, on 1 and on 2 workers (World.SetWorkers), and reports ns/agent.
+// Each row also reports, timed after the World's loop on the same World,
+// one-worker-ns/agent (the same step on one worker) and x-one-worker
+// (one-worker-ns/agent ÷ ns/agent: the speed-up, whose target is 1.7 or
+// more with 2 workers on 2 cores).
+func BenchmarkStepWorkers(b *testing.B) {
+	n := 1000000
+	for _, squads := range []int{10, 1000} {
+		for _, workers := range []int{1, 2} {
+			b.Run(fmt.Sprintf("battle/%s/squads=%d/workers=%d", sizeName(n), squads, workers), func(b *testing.B) {
+				w, _ := densityWorld(b, morale.DefaultSettings(), n, squads, densities[1].side(n))
+				interval := w.Settings().SquadUpdateInterval
+				if err := w.SetWorkers(workers); err != nil {
+					b.Fatal(err)
+				}
+				w.Advance(interval) // the scratch is sized by the first step
+				runtime.GC()        // not the garbage of densityWorld
+				b.ReportAllocs()
+				for b.Loop() {
+					w.Advance(interval)
+				}
+				ns := perAgent(b, n)
+				if err := w.SetWorkers(1); err != nil {
+					b.Fatal(err)
+				}
+				one := float64(timeFor(200*time.Millisecond, func() { w.Advance(interval) }).Nanoseconds()) / float64(n)
+				b.ReportMetric(one, "one-worker-ns/agent")
+				b.ReportMetric(one/ns, "x-one-worker")
+			})
+		}
 	}
 }

@@ -80,17 +80,23 @@ func (w *World) stepChunks(r *stepRules, n int) {
 			sw.acc = make([]float64, len(w.squads))
 		}
 	}
-	var nextChunk atomic.Int64 // one add per chunk, not per agent
-	run := func(sw *stepWorker) {
-		for {
-			c := int(nextChunk.Add(1) - 1)
-			if c >= chunks {
-				return
-			}
-			w.stepOneChunk(r, c, n, sw)
+	if workers == 1 {
+		for c := range chunks {
+			w.stepOneChunk(r, c, n, w.stepWorkers[0])
 		}
-	}
-	if workers > 1 {
+	} else {
+		var nextChunk atomic.Int64 // one add per chunk, not per agent
+		rules := *r                // shared by the goroutines: only this copy escapes
+		r := &rules
+		run := func(sw *stepWorker) {
+			for {
+				c := int(nextChunk.Add(1) - 1)
+				if c >= chunks {
+					return
+				}
+				w.stepOneChunk(r, c, n, sw)
+			}
+		}
 		var wg sync.WaitGroup
 		for _, sw := range w.stepWorkers[1:workers] {
 			wg.Add(1)
@@ -101,8 +107,6 @@ func (w *World) stepChunks(r *stepRules, n int) {
 		}
 		run(w.stepWorkers[0])
 		wg.Wait()
-	} else {
-		run(w.stepWorkers[0])
 	}
 	next := w.next
 	for c := range chunks {
