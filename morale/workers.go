@@ -77,7 +77,10 @@ func (w *World) stepChunks(r *stepRules, n int) {
 	}
 	for _, sw := range w.stepWorkers[:workers] {
 		if len(sw.acc) < len(w.squads) {
-			sw.acc = make([]float64, len(w.squads))
+			// A cache line of padding on each side: with few squads the
+			// workers' sums would otherwise share a line (false sharing).
+			const pad = 8
+			sw.acc = make([]float64, len(w.squads)+2*pad)[pad : pad+len(w.squads)]
 		}
 	}
 	if workers == 1 {
