@@ -275,21 +275,23 @@ func (a *Agent) SetSquad(id SquadID) {
 }
 
 // SetPosition moves the agent to p, for events at a location. A position
-// with a NaN or infinite coordinate is ignored.
+// with a NaN or infinite coordinate is ignored. A move within the agent's
+// grid cell costs no lookup; a move into another cell allocates nothing once
+// the World has held as many occupied cells before.
 func (a *Agent) SetPosition(p Vec2) {
 	if !a.live() || !p.finite() {
 		return
 	}
 	w, i := a.w, a.i
 	w.pos[i] = p
-	c := w.grid.cellOf(p)
-	if c == w.cell[i] {
+	k := w.grid.key(p)
+	l := &w.loc[i]
+	if k == l.key {
 		return
 	}
-	if moved := w.grid.remove(w.cell[i], w.cellAt[i]); moved >= 0 {
-		w.cellAt[moved] = w.cellAt[i]
+	if moved := w.grid.remove(l.id, l.at); moved >= 0 {
+		w.loc[moved].at = l.at
 	}
-	w.cell[i] = c
-	w.cellAt[i] = w.grid.insert(c, i)
+	*l = w.grid.placeKey(k, i)
 	w.reclaim()
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 	"time"
 
@@ -407,5 +408,71 @@ func BenchmarkMoveAll(b *testing.B) {
 func moveFloor(pos, dst []morale.Vec2) {
 	for i := range pos {
 		pos[i] = dst[i]
+	}
+}
+
+// BenchmarkStepWorkers measures one combat step (World.Advance of one
+// SquadUpdateInterval, after the untimed news of BenchmarkStepDensity's
+// combat: a tenth of the agents bad news, another tenth good news, after
+// 20 untimed steps of the same) of 1e6
+// agents at battle density in 10 and in 1000 squads, on 1 and on 2 workers
+// (World.SetWorkers), and reports ns/agent. Each row also reports, timed
+// after the World's loop on the same World in the same way,
+// one-worker-ns/agent (the same steps on one worker) and x-one-worker
+// (one-worker-ns/agent ÷ ns/agent: the speed-up, whose target is 1.7 or
+// more with 2 workers on 2 otherwise idle cores).
+func BenchmarkStepWorkers(b *testing.B) {
+	n := 1000000
+	for _, squads := range []int{10, 1000} {
+		for _, workers := range []int{1, 2} {
+			b.Run(fmt.Sprintf("battle/%s/squads=%d/workers=%d", sizeName(n), squads, workers), func(b *testing.B) {
+				w, agents := densityWorld(b, morale.DefaultSettings(), n, squads, densities[1].side(n))
+				interval := w.Settings().SquadUpdateInterval
+				r := rand.New(rand.NewPCG(6, 7))
+				news := func() {
+					for range n / 10 {
+						if err := agents[r.IntN(n)].ReportEvent(morale.Suppressed, 1); err != nil {
+							b.Fatal(err)
+						}
+						if err := agents[r.IntN(n)].ReportEvent(morale.ReinforcementsArrived, 0.5); err != nil {
+							b.Fatal(err)
+						}
+					}
+				}
+				if err := w.SetWorkers(workers); err != nil {
+					b.Fatal(err)
+				}
+				// 20 steps untimed: the first steps after spawning resolve
+				// everyone's state from the random morale, and would be
+				// timed in the World's loop and not in the peer's.
+				for range 20 {
+					news()
+					w.Advance(interval)
+				}
+				runtime.GC() // not the garbage of densityWorld
+				b.ReportAllocs()
+				for b.Loop() {
+					b.StopTimer()
+					news()
+					b.StartTimer()
+					w.Advance(interval)
+				}
+				ns := perAgent(b, n)
+				if err := w.SetWorkers(1); err != nil {
+					b.Fatal(err)
+				}
+				var one time.Duration
+				const peerSteps = 10
+				for range peerSteps {
+					news()
+					start := time.Now()
+					w.Advance(interval)
+					one += time.Since(start)
+				}
+				oneNs := float64(one.Nanoseconds()) / peerSteps / float64(n)
+				b.ReportMetric(oneNs, "one-worker-ns/agent")
+				b.ReportMetric(oneNs/ns, "x-one-worker")
+			})
+		}
 	}
 }

@@ -53,7 +53,11 @@
 // once per squad per step and includes every member, those spawned
 // [WithoutContagion] too: they are never pulled, but they steady the others.
 // Squads exist while they have members; the World frees what an empty squad
-// used.
+// used. A step sums each squad's new morale in fixed chunks of 4096 agents,
+// in the World's order, and adds the chunks' sums in chunk order, so a large
+// World can step on several goroutines ([World.SetWorkers]) and give the same
+// bits, and tell the listeners the same changes in the same order, for any
+// number of them.
 //
 // # Events
 //

@@ -5,3 +5,7 @@ package morale
 func (w *World) Capacity() (squadSlots, gridCells int) {
 	return len(w.squads), len(w.grid.lists)
 }
+
+// StepChunk is how many agents a step's chunk holds: the squads' sums are
+// added chunk by chunk (see step.go).
+const StepChunk = stepChunk

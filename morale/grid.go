@@ -4,19 +4,28 @@ import "math"
 
 // grid is a uniform spatial hash of agent indices, so that an event at a
 // location visits the agents near it, not every agent in the world.
-// Cells that lose their last agent are freed and their ids reused; the World
-// rebuilds the grid when most ids are free (see World.reclaim). Coordinates
+// A cell that loses its last agent stays, empty, with its id and its list,
+// so that agents moving back and forth between cells cost no map write and
+// no allocation; the World rebuilds the grid when most cells are empty (see
+// World.reclaim), so empty cells never outnumber occupied ones by much. Coordinates
 // beyond the int32 range share the edge cell, so a position far outside any
 // map costs one cell, not memory in proportion to the distance.
 type grid struct {
 	size  float64           // cell edge in world units
 	ids   map[cellKey]int32 // occupied cells
-	keys  []cellKey         // the key of each cell id
-	lists [][]int32         // agent indices per cell id; empty when free
-	free  []int32           // free cell ids
+	lists [][]int32         // agent indices per cell id
+	empty int               // how many cells have an empty list
 }
 
 type cellKey struct{ x, y int32 }
+
+// agentCell is where an agent is in the grid: his cell's key and id, and his
+// position in the cell's list.
+type agentCell struct {
+	key cellKey
+	id  int32
+	at  int32
+}
 
 func newGrid(size float64) grid {
 	return grid{size: size, ids: make(map[cellKey]int32)}
@@ -37,21 +46,29 @@ func coord(v float64) int32 {
 	return int32(v)
 }
 
-// cellOf returns the id of the cell holding p, creating it when asked.
-func (g *grid) cellOf(p Vec2) int32 {
-	k := g.key(p)
+// place adds agent i at position p to its cell and returns where he is.
+func (g *grid) place(p Vec2, i int32) agentCell {
+	return g.placeKey(g.key(p), i)
+}
+
+// placeKey adds agent i to the cell of key k and returns where he is.
+func (g *grid) placeKey(k cellKey, i int32) agentCell {
+	id := g.cellOf(k)
+	return agentCell{key: k, id: id, at: g.insert(id, i)}
+}
+
+// cellOf returns the id of the cell of key k, creating it when asked, for an
+// agent about to be inserted: a cell it returns is no longer counted empty.
+func (g *grid) cellOf(k cellKey) int32 {
 	id, ok := g.ids[k]
 	if ok {
+		if len(g.lists[id]) == 0 {
+			g.empty--
+		}
 		return id
 	}
-	if n := len(g.free); n > 0 {
-		id, g.free = g.free[n-1], g.free[:n-1]
-		g.keys[id] = k
-	} else {
-		id = int32(len(g.lists))
-		g.keys = append(g.keys, k)
-		g.lists = append(g.lists, nil)
-	}
+	id = int32(len(g.lists))
+	g.lists = append(g.lists, nil)
 	g.ids[k] = id
 	return id
 }
@@ -62,8 +79,8 @@ func (g *grid) insert(c, i int32) int32 {
 	return int32(len(g.lists[c]) - 1)
 }
 
-// remove takes the entry at position at out of cell c, freeing the cell when
-// it was the last. It returns the agent that moved into that position, or -1
+// remove takes the entry at position at out of cell c, counting the cell
+// empty when it was the last. It returns the agent that moved into that position, or -1
 // when none did.
 func (g *grid) remove(c, at int32) int32 {
 	l := g.lists[c]
@@ -75,9 +92,7 @@ func (g *grid) remove(c, at int32) int32 {
 	}
 	g.lists[c] = l[:last]
 	if last == 0 {
-		delete(g.ids, g.keys[c])
-		g.lists[c] = nil
-		g.free = append(g.free, c)
+		g.empty++
 	}
 	return moved
 }

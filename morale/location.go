@@ -2,7 +2,8 @@ package morale
 
 import (
 	"fmt"
-	"slices"
+	"math"
+	"math/bits"
 )
 
 func checkScale(scale float64) error {
@@ -55,46 +56,89 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 	}
 	why := Reason{Kind: ByEvent, Event: e}
 	full, none := w.s.FullEffectRadius, w.s.NoEffectRadius
-	// falloff is how much of the event reaches agent i: 0 when he is out
-	// of the squad filter or the radius.
-	falloff := func(i int32) float64 {
+	// near is the squared reach with a margin: an agent whose squared
+	// distance exceeds it is out of reach by far more than the rounding of
+	// either the squares or Vec2.Dist, so the precheck rejects only agents
+	// the exact test would reject too. The floor keeps tiny radii, whose
+	// square underflows, on the exact test.
+	near := max(float64(radius*radius)*(1+1e-9), 0x1p-1000)
+	fast := w.led == nil && len(w.onMorale) == 0
+	pos := w.pos
+	// reach applies the event to agent i when he is in the squad filter
+	// and within reach: one exact distance per agent past the precheck.
+	reach := func(i int32) {
 		if filter && w.squads[w.squad[i]].mark != w.mark {
-			return 0
+			return
 		}
-		d := w.pos[i].Dist(at)
+		d := pos[i].Dist(at)
 		if d > radius {
-			return 0
+			return
 		}
-		return DistanceFalloff(d, full, none)
+		f := DistanceFalloff(d, full, none)
+		if !(f > 0) {
+			return
+		}
+		if !fast {
+			w.news(i, weight, scale*f, why)
+			return
+		}
+		// news and setMorale, with no ledger and no listener to tell.
+		sc := scale * f
+		if bad := weight * sc; bad < 0 && !math.IsInf(bad, -1) {
+			w.badNews[i] = w.nowTicks
+		}
+		w.why[i] = why
+		old := w.morale[i]
+		if m := ApplyMoraleEvent(old, weight, sc, w.nerve[i]); m != old {
+			w.morale[i] = m
+			w.squads[w.squad[i]].sum += m - old
+		}
 	}
 	// The agents take the news in the World's order, as one ReportEvent
 	// each would, so that the squads' running sums (see step.go) do not
-	// depend on the grid. The grid finds them; sorting puts them in order.
+	// depend on the grid. The grid finds them; a two-level bitmap over the
+	// agents' indices puts them in order without a sort.
 	if w.led != nil {
 		w.led.locate(at, scale)
 	}
 	cells, all := w.grid.appendCells(w.cells[:0], at, radius)
 	w.cells = cells
 	if all {
-		for i := range int32(len(w.pos)) {
-			if f := falloff(i); f > 0 {
-				w.news(i, weight, scale*f, why)
+		for i, p := range pos {
+			dx, dy := p.X-at.X, p.Y-at.Y
+			if float64(dx*dx)+float64(dy*dy) <= near {
+				reach(int32(i))
 			}
 		}
 	} else {
-		hits := w.hits[:0]
+		words := (len(pos) + 63) >> 6
+		if len(w.hitBits) < words {
+			w.hitBits = make([]uint64, words)
+			w.hitWords = make([]uint64, (words+63)>>6)
+		}
+		hitBits, hitWords := w.hitBits, w.hitWords
+		found := false
 		for _, c := range cells {
 			for _, i := range w.grid.lists[c] {
-				if falloff(i) > 0 {
-					hits = append(hits, i)
+				p := pos[i]
+				dx, dy := p.X-at.X, p.Y-at.Y
+				if float64(dx*dx)+float64(dy*dy) <= near {
+					hitBits[i>>6] |= 1 << (i & 63)
+					hitWords[i>>12] |= 1 << ((i >> 6) & 63)
+					found = true
 				}
 			}
 		}
-		slices.Sort(hits)
-		for _, i := range hits {
-			w.news(i, weight, scale*falloff(i), why)
+		for s := 0; found && s < len(hitWords); s++ {
+			for sw := hitWords[s]; sw != 0; sw &= sw - 1 {
+				k := s<<6 + bits.TrailingZeros64(sw)
+				for word := hitBits[k]; word != 0; word &= word - 1 {
+					reach(int32(k<<6 + bits.TrailingZeros64(word)))
+				}
+				hitBits[k] = 0
+			}
+			hitWords[s] = 0
 		}
-		w.hits = hits
 	}
 	if w.led != nil {
 		w.led.unlocate()

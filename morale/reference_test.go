@@ -48,7 +48,9 @@ type refAgent struct {
 
 // refSquad is a squad's count and running sum of morale. The World averages
 // a squad from this sum: each step sets it to the sum of the morale the
-// step computed, in the agents' order, and every change between steps
+// step computed, chunk by chunk (morale.StepChunk agents each, in the
+// agents' order): each chunk's members summed in the agents' order from 0,
+// the chunks' sums added in chunk order from 0. Every change between steps
 // (news, SetMorale, Rally, Spawn, Remove, SetSquad) adds its difference.
 type refSquad struct {
 	n   int
@@ -238,8 +240,18 @@ func (r *refWorld) step(end int64, dt float64) {
 		avg[id] = sq.sum / float64(sq.n)
 	}
 	sums := map[morale.SquadID]float64{}
+	part := map[morale.SquadID]float64{} // the running chunk's sums
+	addPart := func() {
+		for id, p := range part {
+			sums[id] += p
+		}
+		clear(part)
+	}
 	dwell := refSecondsToTicks(s.MinimumStateSeconds)
-	for _, a := range r.agents {
+	for k, a := range r.agents {
+		if k > 0 && k%morale.StepChunk == 0 {
+			addPart()
+		}
 		old := a.morale
 		m := old
 		if !a.noContagion {
@@ -255,7 +267,7 @@ func (r *refWorld) step(end int64, dt float64) {
 				m, why = rec, morale.Reason{Kind: morale.ByRecovery}
 			}
 		}
-		sums[a.squad] += m
+		part[a.squad] += m
 		if m != old {
 			a.morale = m
 			r.log[a.real] = append(r.log[a.real], fmt.Sprintf("morale %x %v", math.Float64bits(m), why))
@@ -291,6 +303,7 @@ func (r *refWorld) step(end int64, dt float64) {
 		}
 		r.setState(a, to, end, cause)
 	}
+	addPart()
 	for id, sq := range r.squads {
 		sq.sum = sums[id]
 	}

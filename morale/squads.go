@@ -14,7 +14,8 @@ type squad struct {
 	mark uint32
 }
 
-// minCompact is the fewest free squad slots or grid cells worth a compaction.
+// minCompact is the fewest free squad slots or empty grid cells worth a
+// compaction.
 const minCompact = 64
 
 // slot returns squad id's slot, taking a free one or a new one when the
@@ -56,7 +57,8 @@ func (w *World) leave(s int32, m float64) {
 	}
 }
 
-// reclaim compacts the squad slots and the grid when most of either is free.
+// reclaim compacts the squad slots and the grid when most of either is free
+// (squad slots) or empty (grid cells).
 // Compaction moves no agent and changes no number, only where squads and
 // cells are kept. It runs after an agent leaves a squad or a cell, never
 // during a step.
@@ -64,7 +66,7 @@ func (w *World) reclaim() {
 	if len(w.free) >= minCompact && 2*len(w.free) > len(w.squads) {
 		w.compactSquads()
 	}
-	if g := &w.grid; len(g.free) >= minCompact && 2*len(g.free) > len(g.lists) {
+	if g := &w.grid; g.empty >= minCompact && 2*g.empty > len(g.lists) {
 		w.rebuildGrid(g.size)
 	}
 }

@@ -18,8 +18,14 @@ import "math"
 // sum of its members' morale: the pass sets it afresh, adding in the agents'
 // order, and every change between steps adds its difference (events at a
 // location in the agents' order too), so its rounding is fixed by the calls
-// made, never by the grid. The changes are queued for the listeners and told
-// after the pass (see the World's documentation).
+// made, never by the grid. The pass runs in chunks of stepChunk agents
+// (agents 0..stepChunk-1, then the next stepChunk, and so on, whatever the
+// number of workers): each chunk sums its members' new morale per squad in
+// the agents' order starting from 0, and each squad's sum is its chunks'
+// sums added in chunk order, starting from 0 (a World of one chunk adds in
+// the agents' order). The changes are queued for the listeners, chunk after
+// chunk, so in the agents' order, and told after the pass (see the World's
+// documentation).
 
 // edgeTicks is how far, in ticks, an agent's last bad news must lie from the
 // edge of the recovery delay for stepRules.secondsSinceBadNews to decide his
@@ -127,13 +133,34 @@ func (w *World) step() {
 	if w.led != nil {
 		w.led.beforeStep(w, &r)
 	}
+	n := len(w.morale)
+	if n <= stepChunk {
+		// One chunk: its running sums are the squads' sums.
+		_, w.queue = w.stepRange(&r, 0, n, w.next, nil, false, w.queue)
+	} else {
+		w.stepChunks(&r, n)
+	}
+	if w.led != nil {
+		w.led.afterStep(w, end)
+	}
+	w.keepSquadSums()
+	w.stepTicks = end
+	w.steps++
+}
+
+// stepRange runs the step's pass over agents lo..hi-1, in order: it adds
+// each agent's new morale to acc[his squad slot] and appends the changes to
+// notes. With track, it appends to touched each slot whose acc was 0 before
+// an agent's morale was added (so every slot it added to at least once; a
+// slot may come twice). It writes only agents lo..hi-1, acc, touched and
+// notes, so ranges may run on several goroutines at once.
+func (w *World) stepRange(r *stepRules, lo, hi int, acc []float64, touched []int32, track bool, notes []note) ([]int32, []note) {
 	notifyMorale, notifyState := len(w.onMorale) > 0, len(w.onState) > 0 || w.led != nil
-	morale := w.morale
-	n := len(morale)
-	flags, squads, badNews := w.flags[:n], w.squad[:n], w.badNews[:n]
-	states, since := w.state[:n], w.stateSince[:n]
-	avg, next := w.avg, w.next
-	for i := 0; i < n; i++ {
+	morale := w.morale[:hi]
+	flags, squads, badNews := w.flags[:hi], w.squad[:hi], w.badNews[:hi]
+	states, since := w.state[:hi], w.stateSince[:hi]
+	avg := w.avg
+	for i := lo; i < hi; i++ {
 		sq := squads[i]
 		old := morale[i]
 		m := old
@@ -147,9 +174,12 @@ func (w *World) step() {
 			}
 		}
 		morale[i] = m
-		next[sq] += m
+		if track && acc[sq] == 0 {
+			touched = append(touched, sq)
+		}
+		acc[sq] += m
 		if notifyMorale && m != old {
-			w.queue = append(w.queue, note{a: w.handles[i], morale: m, why: Reason{Kind: why}})
+			notes = append(notes, note{a: w.handles[i], morale: m, why: Reason{Kind: why}})
 		}
 
 		st := states[i] // stage 3: the state
@@ -172,17 +202,12 @@ func (w *World) step() {
 			cause = w.causeOf(i, old, m, why, to < st)
 		}
 		states[i] = to
-		since[i] = end
+		since[i] = r.end
 		if notifyState {
-			w.queue = append(w.queue, note{a: w.handles[i], old: st, new: to, why: cause, isState: true})
+			notes = append(notes, note{a: w.handles[i], old: st, new: to, why: cause, isState: true})
 		}
 	}
-	if w.led != nil {
-		w.led.afterStep(w, end)
-	}
-	w.keepSquadSums()
-	w.stepTicks = end
-	w.steps++
+	return touched, notes
 }
 
 // takeSquadAverages fixes every squad's average for the step and clears the

@@ -51,9 +51,7 @@ func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, e
 	w.stateSince = append(w.stateSince, never)
 	w.badNews = append(w.badNews, never)
 	w.why = append(w.why, Reason{})
-	cell := w.grid.cellOf(at)
-	w.cell = append(w.cell, cell)
-	w.cellAt = append(w.cellAt, w.grid.insert(cell, i))
+	w.loc = append(w.loc, w.grid.place(at, i))
 	w.join(slot, c.morale)
 	if w.led != nil {
 		w.led.spawn()
@@ -71,8 +69,8 @@ func (w *World) Remove(a *Agent) {
 	}
 	i := a.i
 	w.leave(w.squad[i], w.morale[i])
-	if moved := w.grid.remove(w.cell[i], w.cellAt[i]); moved >= 0 {
-		w.cellAt[moved] = w.cellAt[i]
+	if moved := w.grid.remove(w.loc[i].id, w.loc[i].at); moved >= 0 {
+		w.loc[moved].at = w.loc[i].at
 	}
 	last := int32(len(w.handles) - 1)
 	if i != last {
@@ -87,9 +85,8 @@ func (w *World) Remove(a *Agent) {
 		w.stateSince[i] = w.stateSince[last]
 		w.badNews[i] = w.badNews[last]
 		w.why[i] = w.why[last]
-		w.cell[i] = w.cell[last]
-		w.cellAt[i] = w.cellAt[last]
-		w.grid.lists[w.cell[i]][w.cellAt[i]] = i
+		w.loc[i] = w.loc[last]
+		w.grid.lists[w.loc[i].id][w.loc[i].at] = i
 	}
 	if w.led != nil {
 		w.led.remove(i, last)
@@ -105,8 +102,7 @@ func (w *World) Remove(a *Agent) {
 	w.stateSince = w.stateSince[:last]
 	w.badNews = w.badNews[:last]
 	w.why = w.why[:last]
-	w.cell = w.cell[:last]
-	w.cellAt = w.cellAt[:last]
+	w.loc = w.loc[:last]
 	a.w, a.i = nil, -1
 	w.reclaim()
 }

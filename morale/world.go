@@ -70,8 +70,7 @@ type World struct {
 	stateSince []int64 // when the state last changed, or never
 	badNews    []int64 // when the last bad news arrived, or never
 	why        []Reason
-	cell       []int32 // grid cell
-	cellAt     []int32 // index in the grid cell's list
+	loc        []agentCell // where each agent is in the grid
 
 	// Squads, by slot (see squads.go). A squad exists while n > 0.
 	slotOf map[SquadID]int32
@@ -89,7 +88,14 @@ type World struct {
 	delivering bool
 	cells      []int32 // scratch for ReportEventAtLocation: grid cells
 	led        *ledger // the cause ledger, nil when off (ledger.go)
-	hits       []int32 // scratch for ReportEventAtLocation: agents reached
+	// Scratch for ReportEventAtLocation, all zero between calls: a bit per
+	// agent within the precheck, and a bit per non-zero word of hitBits.
+	hitBits, hitWords []uint64
+	// The step's workers (workers.go): how many (0 means 1, −1 GOMAXPROCS),
+	// their scratch, and each chunk's results.
+	workers     int
+	stepWorkers []*stepWorker
+	chunkOuts   []chunkOut
 }
 
 // NewWorld returns an empty World with settings s and a random source seeded
@@ -134,9 +140,7 @@ func (w *World) apply(s Settings) {
 func (w *World) rebuildGrid(size float64) {
 	w.grid = newGrid(size)
 	for i := range w.pos {
-		c := w.grid.cellOf(w.pos[i])
-		w.cell[i] = c
-		w.cellAt[i] = w.grid.insert(c, int32(i))
+		w.loc[i] = w.grid.place(w.pos[i], int32(i))
 	}
 }
 

@@ -1,0 +1,142 @@
+package morale
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// stepChunk is how many agents a step's chunk holds (see step.go). It fixes
+// the order in which the squads' sums are added, so it is part of the
+// World's bits: it does not depend on the number of workers.
+const stepChunk = 4096
+
+// chunkOut is what one chunk of a step leaves for the merge: its squad sums
+// (slot and sum, pairwise) and its changes for the listeners. It is padded
+// to two cache lines so that workers finishing neighbouring chunks do not
+// write the same line.
+type chunkOut struct {
+	slots []int32
+	sums  []float64
+	notes []note
+	_     [128 - 3*24]byte
+}
+
+// stepWorker is one worker's scratch: a sum per squad slot, all 0 between
+// chunks, and the slots a chunk touched.
+type stepWorker struct {
+	acc     []float64
+	touched []int32
+	_       [128 - 2*24]byte
+}
+
+// SetWorkers sets how many goroutines step the World: 0 means
+// runtime.GOMAXPROCS at each step, 1 (the default) the caller's goroutine
+// only. A negative n returns an error and changes nothing. The result is
+// the same to the bit, and the listeners are told the same changes in the
+// same order, for any number of workers and any GOMAXPROCS: the step's work
+// is cut into chunks of a fixed number of agents, merged in chunk order.
+// A World with too few agents for two chunks steps on the caller's
+// goroutine whatever n is. Listeners are always called on the caller's
+// goroutine, after the pass.
+func (w *World) SetWorkers(n int) error {
+	if n < 0 {
+		return fmt.Errorf("morale: SetWorkers(%d): the number of workers must not be negative", n)
+	}
+	if n == 0 {
+		n = -1 // GOMAXPROCS, read at each step
+	}
+	w.workers = n
+	return nil
+}
+
+// Workers returns the number of goroutines the World's next step may use:
+// the number given to SetWorkers, GOMAXPROCS for 0, 1 by default.
+func (w *World) Workers() int {
+	switch {
+	case w.workers < 0:
+		return runtime.GOMAXPROCS(0)
+	case w.workers == 0:
+		return 1
+	}
+	return w.workers
+}
+
+// stepChunks runs the step's pass over n agents (more than one chunk) on
+// up to Workers goroutines, then merges the chunks in order: their sums into
+// w.next, their changes onto the queue.
+func (w *World) stepChunks(r *stepRules, n int) {
+	chunks := (n + stepChunk - 1) / stepChunk
+	if len(w.chunkOuts) < chunks {
+		w.chunkOuts = append(w.chunkOuts, make([]chunkOut, chunks-len(w.chunkOuts))...)
+	}
+	workers := min(w.Workers(), chunks)
+	for len(w.stepWorkers) < workers {
+		w.stepWorkers = append(w.stepWorkers, &stepWorker{})
+	}
+	for _, sw := range w.stepWorkers[:workers] {
+		if len(sw.acc) < len(w.squads) {
+			// A cache line of padding on each side: with few squads the
+			// workers' sums would otherwise share a line (false sharing).
+			const pad = 8
+			sw.acc = make([]float64, len(w.squads)+2*pad)[pad : pad+len(w.squads)]
+		}
+	}
+	if workers == 1 {
+		for c := range chunks {
+			w.stepOneChunk(r, c, n, w.stepWorkers[0])
+		}
+	} else {
+		var nextChunk atomic.Int64 // one add per chunk, not per agent
+		rules := *r                // shared by the goroutines: only this copy escapes
+		r := &rules
+		run := func(sw *stepWorker) {
+			for {
+				c := int(nextChunk.Add(1) - 1)
+				if c >= chunks {
+					return
+				}
+				w.stepOneChunk(r, c, n, sw)
+			}
+		}
+		var wg sync.WaitGroup
+		for _, sw := range w.stepWorkers[1:workers] {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				run(sw)
+			}()
+		}
+		run(w.stepWorkers[0])
+		wg.Wait()
+	}
+	next := w.next
+	for c := range chunks {
+		out := &w.chunkOuts[c]
+		for k, s := range out.slots {
+			next[s] += out.sums[k]
+		}
+		w.queue = append(w.queue, out.notes...)
+		clear(out.notes)
+	}
+}
+
+// stepOneChunk runs chunk c of a step over n agents with worker sw's
+// scratch, and leaves its sums and changes in w.chunkOuts[c].
+func (w *World) stepOneChunk(r *stepRules, c, n int, sw *stepWorker) {
+	lo := c * stepChunk
+	hi := min(lo+stepChunk, n)
+	out := &w.chunkOuts[c]
+	touched, notes := w.stepRange(r, lo, hi, sw.acc, sw.touched[:0], true, out.notes[:0])
+	slots, sums := out.slots[:0], out.sums[:0]
+	for _, s := range touched {
+		// A slot touched twice gives its sum, then 0: adding 0 to a sum
+		// of morale (never −0) changes no bit.
+		slots = append(slots, s)
+		sums = append(sums, sw.acc[s])
+		sw.acc[s] = 0
+	}
+	sw.touched = touched
+	out.slots, out.sums, out.notes = slots, sums, notes
+}

@@ -1,0 +1,209 @@
+package morale_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// workersFight is a seeded fight of a little over three step chunks of
+// agents in 40 squads, stepped on workers goroutines (see World.SetWorkers):
+// events at locations and on agents between steps, and listeners that
+// remove some routed agents and spawn reinforcements in their place. It
+// returns every agent's morale bits and state, in spawn order (removed
+// agents give 0 and Steady), and every listener call in order.
+func workersFight(t *testing.T, workers int) (moraleBits []uint64, states []morale.State, log []heard) {
+	t.Helper()
+	w, err := morale.NewWorld(morale.DefaultSettings(), 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.SetWorkers(workers); err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(8, 9))
+	n := 3*morale.StepChunk + 500
+	var agents []*morale.Agent
+	spawn := func(sq morale.SquadID, at morale.Vec2) {
+		agents = append(agents, w.Spawn(sq, at, morale.WithMorale(0.3+0.7*r.Float64())))
+	}
+	for i := range n {
+		spawn(morale.SquadID(i%40), morale.Vec2{X: r.Float64() * 10000, Y: r.Float64() * 10000})
+	}
+	ids := map[*morale.Agent]int{}
+	for k, a := range agents {
+		ids[a] = k
+	}
+	w.OnMoraleChanged(func(a *morale.Agent, m float64, why morale.Reason) {
+		log = append(log, heard{agent: ids[a], morale: math.Float64bits(m), why: why})
+	})
+	w.OnStateChanged(func(a *morale.Agent, old, new morale.State, why morale.Reason) {
+		k := ids[a]
+		log = append(log, heard{agent: k, old: old, new: new, why: why, state: true})
+		if new == morale.Routed && k%5 == 0 {
+			at := a.Position()
+			w.Remove(a)
+			spawn(morale.SquadID(k%40), morale.Vec2{X: at.X + 100, Y: at.Y})
+			ids[agents[len(agents)-1]] = len(agents) - 1
+		}
+	})
+	for step := range 24 {
+		for range 10 {
+			at := morale.Vec2{X: r.Float64() * 10000, Y: r.Float64() * 10000}
+			if err := w.ReportEventAtLocation(morale.AllyDown, at, 0, nil, 1+r.Float64()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if step%4 == 3 {
+			if err := w.ReportEventAtLocation(morale.ReinforcementsArrived, morale.Vec2{X: 5000, Y: 5000}, 1e6, nil, 1); err != nil {
+				t.Fatal(err)
+			}
+		}
+		w.Advance(0.25)
+	}
+	for _, a := range agents {
+		moraleBits = append(moraleBits, math.Float64bits(a.Morale()))
+		states = append(states, a.State())
+	}
+	return moraleBits, states, log
+}
+
+// heard is one listener call of workersFight.
+type heard struct {
+	agent    int
+	morale   uint64
+	old, new morale.State
+	why      morale.Reason
+	state    bool
+}
+
+// TestWorkersSameBits runs the same fight with 1, 2, 3 and 8 workers, with
+// GOMAXPROCS workers, and with 8 workers on GOMAXPROCS 1, and compares every
+// agent's morale bits and state and the listener calls, in order.
+func TestWorkersSameBits(t *testing.T) {
+	wantBits, wantStates, wantLog := workersFight(t, 1)
+	routs := 0
+	for _, h := range wantLog {
+		if h.state && h.new == morale.Routed {
+			routs++
+		}
+	}
+	if len(wantLog) == 0 || routs == 0 {
+		t.Fatalf("the fight told the listeners %d changes, %d of them routs; want some of both", len(wantLog), routs)
+	}
+	check := func(name string, workers int) {
+		t.Helper()
+		bits, states, log := workersFight(t, workers)
+		if len(bits) != len(wantBits) {
+			t.Fatalf("%s: %d agents; want %d", name, len(bits), len(wantBits))
+		}
+		for k := range bits {
+			if bits[k] != wantBits[k] || states[k] != wantStates[k] {
+				t.Fatalf("%s: agent %d: morale %x, %v; want %x, %v", name, k, bits[k], states[k], wantBits[k], wantStates[k])
+			}
+		}
+		if len(log) != len(wantLog) {
+			t.Fatalf("%s: %d listener calls; want %d", name, len(log), len(wantLog))
+		}
+		for k := range log {
+			if log[k] != wantLog[k] {
+				t.Fatalf("%s: listener call %d: %+v; want %+v", name, k, log[k], wantLog[k])
+			}
+		}
+	}
+	for _, workers := range []int{2, 3, 8, 0} {
+		check(fmt.Sprintf("workers=%d", workers), workers)
+	}
+	old := runtime.GOMAXPROCS(1)
+	defer runtime.GOMAXPROCS(old)
+	check("workers=8 on GOMAXPROCS=1", 8)
+	runtime.GOMAXPROCS(3)
+	check("workers=0 on GOMAXPROCS=3", 0)
+}
+
+// TestSetWorkers checks the count SetWorkers keeps, and that a negative
+// count is an error that changes nothing.
+func TestSetWorkers(t *testing.T) {
+	var w morale.World
+	if got := w.Workers(); got != 1 {
+		t.Fatalf("zero World: Workers() = %d; want 1", got)
+	}
+	tests := []struct {
+		n, want int
+		err     bool
+	}{
+		{3, 3, false},
+		{-1, 3, true},
+		{1, 1, false},
+		{0, runtime.GOMAXPROCS(0), false},
+		{-5, runtime.GOMAXPROCS(0), true},
+	}
+	for _, tc := range tests {
+		err := w.SetWorkers(tc.n)
+		if (err != nil) != tc.err {
+			t.Fatalf("SetWorkers(%d) = %v; want error %v", tc.n, err, tc.err)
+		}
+		if got := w.Workers(); got != tc.want {
+			t.Fatalf("after SetWorkers(%d): Workers() = %d; want %d", tc.n, got, tc.want)
+		}
+	}
+}
+
+// TestReferenceWorldManyChunks compares a World of several step chunks,
+// stepped on 1 and on 3 workers, with the reference World, whose squad sums
+// are added chunk by chunk as documented: every agent's morale bits and
+// state, and every listener call.
+func TestReferenceWorldManyChunks(t *testing.T) {
+	for _, workers := range []int{1, 3} {
+		s := morale.DefaultSettings()
+		w, err := morale.NewWorld(s, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.SetWorkers(workers); err != nil {
+			t.Fatal(err)
+		}
+		ref := newRefWorld(s)
+		realLog := map[*morale.Agent][]string{}
+		w.OnMoraleChanged(func(a *morale.Agent, m float64, why morale.Reason) {
+			realLog[a] = append(realLog[a], fmt.Sprintf("morale %x %v", math.Float64bits(m), why))
+		})
+		w.OnStateChanged(func(a *morale.Agent, old, new morale.State, why morale.Reason) {
+			realLog[a] = append(realLog[a], fmt.Sprintf("state %v→%v %v", old, new, why))
+		})
+		r := rand.New(rand.NewPCG(10, 11))
+		var all []*morale.Agent
+		for i := range 2*morale.StepChunk + 700 {
+			at := morale.Vec2{X: r.Float64() * 5000, Y: r.Float64() * 5000}
+			m := 0.2 + 0.8*r.Float64()
+			a := w.Spawn(morale.SquadID(i%7), at, morale.WithMorale(m))
+			all = append(all, a)
+			ref.spawn(a, morale.SquadID(i%7), at, m, a.Nerve(), false)
+		}
+		checked := map[*morale.Agent]int{}
+		fail := func(format string, args ...any) {
+			t.Helper()
+			t.Fatalf("workers=%d: "+format, append([]any{workers}, args...)...)
+		}
+		for step := range 8 {
+			for range 10 {
+				at := morale.Vec2{X: r.Float64() * 5000, Y: r.Float64() * 5000}
+				if err := w.ReportEventAtLocation(morale.AllyDown, at, 0, nil, 1); err != nil {
+					t.Fatal(err)
+				}
+				if err := ref.reportAt(morale.AllyDown, at, 0, nil, 1); err != nil {
+					t.Fatal(err)
+				}
+			}
+			w.Advance(0.25)
+			ref.advance(0.25)
+			if step%4 == 3 {
+				compareWithReference(t, w, ref, all, realLog, checked, fail)
+			}
+		}
+	}
+}
