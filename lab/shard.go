@@ -183,10 +183,7 @@ func Merge(files []RunsFile, dirs []string) (Header, []RunResult, error) {
 	h := files[0].Header
 	for i, f := range files[1:] {
 		g := f.Header
-		for _, c := range []struct {
-			name string
-			a, b any
-		}{
+		if err := sameShards(dirs[0], dirs[i+1], []shardField{
 			{"scenario", h.Scenario, g.Scenario},
 			{"scenario (file contents)", h.ScenarioHash, g.ScenarioHash},
 			{"weights", h.WeightsHash, g.WeightsHash},
@@ -195,10 +192,8 @@ func Merge(files []RunsFile, dirs []string) (Header, []RunResult, error) {
 			{"runs", h.Runs, g.Runs},
 			{"duration", h.Duration, g.Duration},
 			{"sample", h.Sample, g.Sample},
-		} {
-			if fmt.Sprint(c.a) != fmt.Sprint(c.b) {
-				return Header{}, nil, fmt.Errorf("merge: %s and %s come from different %s: %v and %v", dirs[0], dirs[i+1], c.name, c.a, c.b)
-			}
+		}); err != nil {
+			return Header{}, nil, err
 		}
 	}
 	seen := make([]bool, h.Runs)
@@ -229,4 +224,22 @@ func Merge(files []RunsFile, dirs []string) (Header, []RunResult, error) {
 		return Header{}, nil, fmt.Errorf("merge: %d of %d runs are missing (the first is run %d); is a shard missing?", missing, h.Runs, first)
 	}
 	return h, sortedRuns(runs), nil
+}
+
+// shardField is one field two shards must agree on: its name and the two
+// shards' values.
+type shardField struct {
+	name string
+	a, b any
+}
+
+// sameShards returns an error naming the first field in which the shards in
+// the folders dirA and dirB differ, or nil when they agree on every field.
+func sameShards(dirA, dirB string, fields []shardField) error {
+	for _, c := range fields {
+		if fmt.Sprint(c.a) != fmt.Sprint(c.b) {
+			return fmt.Errorf("merge: %s and %s come from different %s: %v and %v", dirA, dirB, c.name, c.a, c.b)
+		}
+	}
+	return nil
 }

@@ -204,10 +204,7 @@ func MergeSweeps(parts []SweepResult, dirs []string) (SweepResult, error) {
 	}
 	h := parts[0]
 	for i, g := range parts[1:] {
-		for _, c := range []struct {
-			name string
-			a, b any
-		}{
+		if err := sameShards(dirs[0], dirs[i+1], []shardField{
 			{"scenario", h.Scenario, g.Scenario},
 			{"scenario (file contents)", h.ScenarioHash, g.ScenarioHash},
 			{"weights", h.WeightsHash, g.WeightsHash},
@@ -217,10 +214,8 @@ func MergeSweeps(parts []SweepResult, dirs []string) (SweepResult, error) {
 			{"runs", h.Runs, g.Runs},
 			{"seed", h.Seed, g.Seed},
 			{"points", h.Total, g.Total},
-		} {
-			if fmt.Sprint(c.a) != fmt.Sprint(c.b) {
-				return SweepResult{}, fmt.Errorf("merge: %s and %s come from different %s: %v and %v", dirs[0], dirs[i+1], c.name, c.a, c.b)
-			}
+		}); err != nil {
+			return SweepResult{}, err
 		}
 	}
 	out := h
