@@ -336,10 +336,7 @@ func (s *GIF) Draw(screen *ebiten.Image) {
 	if !s.ready || s.done {
 		return
 	}
-	shot := screen
-	if !s.crop.Empty() {
-		shot = screen.SubImage(s.crop).(*ebiten.Image)
-	}
+	shot := cropTo(screen, s.crop)
 	b := shot.Bounds()
 	if s.buf == nil {
 		s.buf = image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))

@@ -9,7 +9,6 @@ import (
 	"os"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/moralebreak/moralebreak/game"
 )
 
 // Syncer is an ebiten.Game that can bring its picture up to date with a
@@ -74,11 +73,7 @@ func (s *Screenshot) Update() error {
 	case s.done:
 		return ebiten.Termination
 	case !s.ready:
-		// Bounded: each Tick advances the clock by at least 1/(4·TPS) s.
-		limit := int(s.at*4*game.TPS) + game.TPS
-		for i := 0; i < limit && s.g.Time() < s.at-1e-9; i++ {
-			s.g.Tick()
-		}
+		runTo(s.g, s.at)
 		s.inner.Sync()
 		s.ready = true
 	}
@@ -92,11 +87,7 @@ func (s *Screenshot) Draw(screen *ebiten.Image) {
 	if !s.ready || s.done {
 		return
 	}
-	shot := screen
-	if !s.crop.Empty() {
-		shot = screen.SubImage(s.crop).(*ebiten.Image)
-	}
-	if err := writePNG(s.path, shot); err != nil {
+	if err := writePNG(s.path, cropTo(screen, s.crop)); err != nil {
 		s.err = fmt.Errorf("screenshot: %w", err)
 	}
 	s.done = true
@@ -104,6 +95,14 @@ func (s *Screenshot) Draw(screen *ebiten.Image) {
 
 // Layout is the inner game's.
 func (s *Screenshot) Layout(w, h int) (int, int) { return s.inner.Layout(w, h) }
+
+// cropTo is the part r of screen, or all of it when r is empty.
+func cropTo(screen *ebiten.Image, r image.Rectangle) *ebiten.Image {
+	if r.Empty() {
+		return screen
+	}
+	return screen.SubImage(r).(*ebiten.Image)
+}
 
 func writePNG(path string, screen *ebiten.Image) error {
 	b := screen.Bounds()
