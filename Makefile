@@ -61,10 +61,12 @@ lint:
 	  if [ "$$out" != github.com/BurntSushi/toml ]; then echo "morale/go.mod must require BurntSushi/toml and nothing else, not:"; echo "$$out"; exit 1; fi
 	@echo "lint: ok (gofmt, goimports, go vet, staticcheck, errcheck in $(MODULES); no suppression; morale/ is pure)"
 
-## unit: go test -race -shuffle=on ./... in both modules, window tests under Xvfb.
+## unit: go test -race -shuffle=on ./... in both modules, window tests under
+## Xvfb, and bench/'s proof that the ark peer does the same update.
 unit:
 	CGO_ENABLED=1 $(XVFB) $(GO) test -race -shuffle=on ./...
 	cd morale && CGO_ENABLED=1 $(GO) test -race -shuffle=on ./...
+	cd bench && $(GO) test ./... # TestSameUpdate: the ark peer does the World's update
 
 ## compat: morale's tests under $(MORALE_GO), and a throwaway module that
 ## imports only morale: one requirement (BurntSushi/toml), builds with $(MORALE_GO).
