@@ -21,19 +21,25 @@ func saveWeights(_ string, s morale.Settings) (string, error) {
 	if err := morale.WriteSettings(&buf, s); err != nil {
 		return "", err
 	}
-	arr := js.Global().Get("Uint8Array").New(buf.Len())
-	js.CopyBytesToJS(arr, buf.Bytes())
-	blob := js.Global().Get("Blob").New([]any{arr}, map[string]any{"type": "application/toml"})
+	return offerDownload("weights.toml", "application/toml", buf.Bytes()), nil
+}
+
+// offerDownload offers data to the browser as a download named name, of
+// MIME type mime, and returns the banner's message saying so.
+func offerDownload(name, mime string, data []byte) string {
+	arr := js.Global().Get("Uint8Array").New(len(data))
+	js.CopyBytesToJS(arr, data)
+	blob := js.Global().Get("Blob").New([]any{arr}, map[string]any{"type": mime})
 	url := js.Global().Get("URL").Call("createObjectURL", blob)
 	doc := js.Global().Get("document")
 	a := doc.Call("createElement", "a")
 	a.Set("href", url)
-	a.Set("download", "weights.toml")
+	a.Set("download", name)
 	doc.Get("body").Call("appendChild", a)
 	a.Call("click")
 	a.Call("remove")
 	js.Global().Get("URL").Call("revokeObjectURL", url)
-	return "weights.toml offered as a download", nil
+	return name + " offered as a download"
 }
 
 // publishing reports whether the frame's state is published: in the browser,
