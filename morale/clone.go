@@ -1,0 +1,180 @@
+package morale
+
+import (
+	"maps"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+)
+
+// Clone returns a deep copy of the World: its settings (the Weights map
+// included), clock, random source, agents, squads, spatial grid, worker
+// count and, when it is on, the cause ledger with every agent's record. The
+// clone shares no memory the World changes with w: calls on one never
+// change the other, and from the moment of the copy the two evolve to the
+// same bits under the same calls (the same nerves rolled at Spawn, the same
+// morale, states, squad sums, ledger and Explain sentences).
+//
+// The clone has no listeners: w's OnStateChanged and OnMoraleChanged
+// functions are not copied (they are closures over the caller's own state,
+// which the caller is cloning too); register the clone's own. Called from a
+// listener, the clone is the World at that moment without the changes still
+// waiting to be told.
+//
+// The clone's agents are new handles, in the same order: the agent at
+// position i of w.Agents() is the one at position i of the clone's. Map a
+// handle of w to the clone's with clone.Agent(a.Index()). Handles of w stay
+// w's: passed to the clone's methods that take an agent they are not its
+// agents.
+//
+// Clone costs O(agents + squads + grid cells + ledger entries) time and
+// memory, allocating a fixed number of blocks whatever the number of
+// agents; its scratch buffers start empty. The zero World clones to a zero
+// World.
+func (w *World) Clone() *World {
+	c := *w // every scalar field; each shared reference is replaced below
+	if w.rng == nil {
+		return &World{} // the zero World: nothing to copy
+	}
+	c.s = w.s.Clone()
+	c.rng = rand.New(rand.NewPCG(pcgState(w.rng)))
+	c.grid = w.grid.clone()
+
+	n := len(w.handles)
+	block := make([]Agent, n)
+	c.handles = make([]*Agent, n)
+	for i := range block {
+		block[i] = Agent{w: &c, i: int32(i)}
+		c.handles[i] = &block[i]
+	}
+	c.morale = slices.Clone(w.morale)
+	c.nerve = slices.Clone(w.nerve)
+	c.state = slices.Clone(w.state)
+	c.flags = slices.Clone(w.flags)
+	c.squad = slices.Clone(w.squad)
+	c.pos = slices.Clone(w.pos)
+	c.stateSince = slices.Clone(w.stateSince)
+	c.badNews = slices.Clone(w.badNews)
+	c.why = slices.Clone(w.why)
+	c.loc = slices.Clone(w.loc)
+
+	c.slotOf = maps.Clone(w.slotOf)
+	c.free = slices.Clone(w.free)
+	c.squads = slices.Clone(w.squads)
+	c.avg = slices.Clone(w.avg)
+	c.next = slices.Clone(w.next)
+
+	c.onState, c.onMorale = nil, nil
+	c.queue, c.delivering = nil, false
+	c.led = w.led.clone()
+	c.cells, c.hitBits, c.hitWords = nil, nil, nil
+	c.stepWorkers, c.chunkOuts = nil, nil
+	return &c
+}
+
+// Agent returns the agent at position i (0 ≤ i < Len()) of Agents(), or
+// nil when i is out of range. With Agent.Index it maps a handle of a World
+// to its clone's: clone.Agent(a.Index()).
+func (w *World) Agent(i int) *Agent {
+	if i < 0 || i >= len(w.handles) {
+		return nil
+	}
+	return w.handles[i]
+}
+
+// Index returns the agent's position in its World's Agents() order, or −1
+// once removed (or for nil). It changes when Remove moves the last agent
+// into a removed one's place, so read it when you need it, do not keep it.
+func (a *Agent) Index() int {
+	if !a.live() {
+		return -1
+	}
+	return int(a.i)
+}
+
+// pcgState returns the state of r's source, the *rand.PCG NewWorld gave
+// it: rand.NewPCG(pcgState(r)) continues r's stream from where it is.
+// math/rand/v2 hides a Rand's source and a PCG's fields, so they are read
+// by reflection (reading an unexported integer is allowed; nothing is
+// written). A PCG has been two uint64s, hi then lo, since math/rand/v2
+// appeared (Go 1.22); TestClonePCGLayout fails, and pcgState panics
+// naming the cause, should a release change that.
+func pcgState(r *rand.Rand) (hi, lo uint64) {
+	v := reflect.ValueOf(r).Elem()
+	if v.NumField() == 1 {
+		if src := v.Field(0); src.Kind() == reflect.Interface && !src.IsNil() && src.Elem().Type() == reflect.TypeFor[*rand.PCG]() {
+			p := src.Elem().Elem()
+			if p.NumField() == 2 && p.Field(0).Kind() == reflect.Uint64 && p.Field(1).Kind() == reflect.Uint64 {
+				return p.Field(0).Uint(), p.Field(1).Uint()
+			}
+		}
+	}
+	panic("morale: Clone: this Go release's math/rand/v2 Rand or PCG layout is unknown; the random source cannot be copied")
+}
+
+// clone returns a copy of the grid sharing nothing with g. The cells' lists
+// are cut from one block, each capped at its length, so that a later insert
+// into one reallocates it rather than write into its neighbour.
+func (g *grid) clone() grid {
+	c := *g
+	c.ids = maps.Clone(g.ids)
+	total := 0
+	for _, l := range g.lists {
+		total += len(l)
+	}
+	block := make([]int32, 0, total)
+	c.lists = make([][]int32, len(g.lists))
+	for id, l := range g.lists {
+		if len(l) == 0 {
+			continue
+		}
+		k := len(block)
+		block = append(block, l...)
+		c.lists[id] = block[k:len(block):len(block)]
+	}
+	return c
+}
+
+// clone returns a copy of the ledger sharing nothing with l; nil for nil.
+// Each ring keeps its entries, oldest first, in a buffer cut from one block
+// per kind and capped at its length: the ring then grows or wraps as it
+// would have (what a ring holds does not depend on its buffer's size).
+func (l *ledger) clone() *ledger {
+	if l == nil {
+		return nil
+	}
+	c := *l
+	c.events = slices.Clone(l.events)
+	c.ids = maps.Clone(l.ids)
+	c.since = nil // scratch of the step (beforeStep fills it)
+	nc, ns := 0, 0
+	for i := range l.agents {
+		nc += l.agents[i].changes.n
+		ns += l.agents[i].states.n
+	}
+	changes := make([]change, 0, nc)
+	states := make([]stateRec, 0, ns)
+	c.agents = make([]agentLedger, len(l.agents))
+	for i := range l.agents {
+		a := &l.agents[i]
+		c.agents[i] = agentLedger{cont: a.cont, rec: a.rec}
+		changes = cloneRing(&c.agents[i].changes, &a.changes, changes)
+		states = cloneRing(&c.agents[i].states, &a.states, states)
+	}
+	return &c
+}
+
+// cloneRing sets dst to hold src's entries, oldest first, in a buffer cut
+// from block (with room for them), and returns the rest of block.
+func cloneRing[T any](dst, src *ring[T], block []T) []T {
+	dst.seq, dst.n = src.seq, src.n
+	if src.n == 0 {
+		return block
+	}
+	k := len(block)
+	for j := range src.n {
+		block = append(block, *src.at(j))
+	}
+	dst.buf = block[k:len(block):len(block)]
+	return block
+}
