@@ -38,6 +38,10 @@ type Game struct {
 	cosmetic *rand.Rand // looks only: bark choice, tracer scatter
 	now      int64      // sub-ticks since the start
 
+	// The sources of rng and cosmetic, kept so that a snapshot can copy
+	// them (snapshot.go).
+	rngSrc, cosmeticSrc *rand.PCG
+
 	subPerTick int
 	paused     bool
 	debug      bool
@@ -72,6 +76,7 @@ type Game struct {
 	wi      *whatIf // a rewind (RewindTo) in progress, or nil
 	armies  *armies // the armies scene (armies.go); nil in the opening
 	why     whyState
+	snaps   snapshots // the rewind's snapshots of this session (snapshot.go)
 }
 
 // New builds a battle from cfg and, when cfg.Opening is set, starts the
@@ -100,8 +105,9 @@ func (g *Game) reset(s morale.Settings) error {
 	}
 	g.settings = s.Clone()
 	g.world = w
-	g.rng = rand.New(rand.NewPCG(g.cfg.Seed, 0x6261747469636c65))
-	g.cosmetic = rand.New(rand.NewPCG(g.cfg.Seed, 0x636f736d65746963))
+	g.rngSrc = rand.NewPCG(g.cfg.Seed, 0x6261747469636c65)
+	g.cosmeticSrc = rand.NewPCG(g.cfg.Seed, 0x636f736d65746963)
+	g.rng, g.cosmetic = rand.New(g.rngSrc), rand.New(g.cosmeticSrc)
 	g.now = 0
 	g.soldiers = g.soldiers[:0]
 	g.byAgent = make(map[*morale.Agent]int, g.cfg.Soldiers)
@@ -173,6 +179,7 @@ func (g *Game) subtick() {
 		g.openingSubtick()
 	}
 	g.playDue()
+	g.snapshotDue()
 }
 
 // openingSubtick is subtick's work in the opening's scene.

@@ -60,8 +60,8 @@ func (g *Game) Events() []StateEvent { return g.events }
 // addEvent keeps a state change of the session.
 func (g *Game) addEvent(e StateEvent) {
 	if len(g.events) == maxEvents {
-		n := copy(g.events, g.events[maxEvents/4:])
-		g.events = g.events[:n]
+		// Into a new array: snapshots share the old one's prefix.
+		g.events = append(make([]StateEvent, 0, maxEvents), g.events[maxEvents/4:]...)
 	}
 	g.events = append(g.events, e)
 }
@@ -101,7 +101,11 @@ func (g *Game) RewindTo(tick int64) {
 		g.wi = &whatIf{orig: orig, origEvents: append([]StateEvent(nil), g.events...), current: g.settings.Clone(), cursor: true}
 	}
 	tick = max(0, min(tick, g.wi.orig.End))
-	if tick < g.session || !g.onOrigin() {
+	back := tick < g.session || !g.onOrigin()
+	switch s := g.snaps.latest(tick, g.wi.orig.Entries); {
+	case s != nil && (back || s.session > g.session):
+		g.restore(s, g.wi.orig.Entries)
+	case back:
 		g.rebuild()
 	}
 	g.simulate(g.wi.orig.Entries, tick)
@@ -127,7 +131,8 @@ func (g *Game) onOrigin() bool {
 // rebuild restarts the session from its config: sub-tick 0, no commands.
 func (g *Game) rebuild() {
 	_ = g.reset(g.cfg.Settings) // validated by New
-	g.session, g.entries, g.events = 0, g.entries[:0], g.events[:0]
+	// A new array for the events: snapshots share the old one's prefix.
+	g.session, g.entries, g.events = 0, g.entries[:0], nil
 	g.debug, g.paused = false, false
 }
 
@@ -160,6 +165,7 @@ func (g *Game) Resume() error {
 	}
 	wi := g.wi
 	wi.cursor, wi.resumed, wi.branch = false, true, g.session
+	g.snaps.dropAfter(g.session) // they belong to the timeline left behind
 	wi.before = g.settings.Clone()
 	if !sameSettings(g.settings, wi.current) {
 		if err := g.applyRecorded(SetSettings{Settings: wi.current}); err != nil {

@@ -2,8 +2,11 @@ package game_test
 
 import (
 	"errors"
+	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/morale"
@@ -169,42 +172,132 @@ func TestResumeWhatIf(t *testing.T) {
 	}
 }
 
-// BenchmarkRewind jumps in a ten-minute session of the demo's battle (the
-// opening, then reinforcements every 30 s and a shell every 10 s), from its
-// end to the start, the middle and back to the end (a full
-// re-simulation: the worst case). Floor: PlayReplay of the whole session.
-func BenchmarkRewind(b *testing.B) {
-	g := newGame(b, game.DefaultConfig())
+// openingSession plays ten minutes of the demo's battle: the opening, then
+// three reinforcements every 30 s and a shell every 10 s.
+func openingSession(tb testing.TB) *game.Game {
+	g := newGame(tb, game.DefaultConfig())
 	for s := 1; s <= 600; s++ {
 		runUntil(g, float64(s))
 		if s%30 == 0 {
-			apply(b, g, game.Reinforce{N: 3})
+			apply(tb, g, game.Reinforce{N: 3})
 		}
 		if s%10 == 0 {
-			apply(b, g, game.Shell{At: morale.Vec2{X: 2500, Y: float64(300 + 30*(s%100))}})
+			apply(tb, g, game.Shell{At: morale.Vec2{X: 2500, Y: float64(300 + 30*(s%100))}})
 		}
 	}
-	end := g.SessionTicks()
-	rec := g.Recording()
-	b.Run("floor-PlayReplay", func(b *testing.B) {
-		for b.Loop() {
-			if _, err := game.PlayReplay(rec); err != nil {
-				b.Fatal(err)
-			}
+	return g
+}
+
+// armiesSession plays ten minutes of the armies scene (10 000 agents in
+// 100 squads), a shell every 10 s.
+func armiesSession(tb testing.TB) *game.Game {
+	cfg := game.DefaultConfig()
+	cfg.Scene = game.SceneArmies
+	g := newGame(tb, cfg)
+	for s := 1; s <= 600; s++ {
+		runUntil(g, float64(s))
+		if s%10 == 0 {
+			apply(tb, g, game.Shell{At: morale.Vec2{X: 30000, Y: float64(12000 + 100*(s%100))}})
 		}
-	})
-	for _, tc := range []struct {
-		name     string
-		from, to int64
-	}{
-		{"to-start", end, 0}, {"to-middle", end, end / 2}, {"start-to-end", 0, end}, {"end-to-9min", end, end * 9 / 10},
-	} {
-		b.Run(tc.name, func(b *testing.B) {
-			for b.Loop() {
-				b.StopTimer()
-				g.RewindTo(tc.from)
-				b.StartTimer()
-				g.RewindTo(tc.to)
+	}
+	return g
+}
+
+// heapBytes returns the bytes of live heap after a collection.
+func heapBytes() uint64 {
+	var m runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
+}
+
+// BenchmarkRewind jumps in ten-minute sessions of the opening (the demo's
+// battle with reinforcements, up to 65 soldiers) and of the armies scene
+// (10 000 agents): from the end to the start, the middle and back to the
+// end, from the end to minute 9, to the sub-tick before a snapshot (the
+// most re-simulation after a restore: one spacing), and to random moments
+// (worst-ms is the slowest of them). It reports the snapshots' memory
+// (snap-MB: the heap they hold) and count. Floor: PlayReplay of the whole
+// opening session (what every jump back cost before snapshots; the armies'
+// takes seconds, so it is not run).
+func BenchmarkRewind(b *testing.B) {
+	for _, sc := range []struct {
+		name    string
+		session func(testing.TB) *game.Game
+	}{{"opening", openingSession}, {"armies", armiesSession}} {
+		b.Run(sc.name, func(b *testing.B) {
+			g := sc.session(b)
+			end := g.SessionTicks()
+			rec := g.Recording()
+			count, every, _ := game.SnapshotStats(g)
+			with := heapBytes()
+			g.RewindTo(end) // the rewind's copy of the recording, in both
+			withCursor := heapBytes()
+			game.DropSnapshots(g, false)
+			without := heapBytes()
+			g.RewindTo(0)
+			g.RewindTo(end) // re-simulates the session, taking them again
+			if c, _, _ := game.SnapshotStats(g); c != count {
+				b.Fatalf("%d snapshots after re-simulating the session; want %d", c, count)
+			}
+			snapMB := float64(withCursor-without) / (1 << 20)
+			b.Logf("%s: %d s session, %d snapshots %.1f s apart, %.1f MB (heap %.1f MB with them)",
+				sc.name, end/game.SubTicksPerSecond, count, float64(every)/game.SubTicksPerSecond, snapMB, float64(with)/(1<<20))
+			if sc.name == "opening" {
+				b.Run("floor-PlayReplay", func(b *testing.B) {
+					for b.Loop() {
+						if _, err := game.PlayReplay(rec); err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
+			}
+			before := (end*9/10)/every*every - 1
+			for _, tc := range []struct {
+				name     string
+				from, to int64
+			}{
+				{"to-start", end, 0}, {"to-middle", end, end / 2}, {"start-to-end", 0, end},
+				{"end-to-9min", end, end * 9 / 10}, {"to-before-snapshot", end, before},
+			} {
+				b.Run(tc.name, func(b *testing.B) {
+					for b.Loop() {
+						b.StopTimer()
+						g.RewindTo(tc.from)
+						b.StartTimer()
+						g.RewindTo(tc.to)
+					}
+					b.ReportMetric(snapMB, "snap-MB")
+					b.ReportMetric(float64(count), "snapshots")
+				})
+			}
+			// Random moments, then the sub-tick before each snapshot in
+			// turn from the last back: the most re-simulation a jump
+			// needs, at every stage of the battle (-benchtime=Nx with N
+			// the snapshot count visits every one). worst-ms is the
+			// slowest jump in wall time, worst-cpu-ms in the CPU time
+			// of the process (on a shared machine, its work).
+			r := rand.New(rand.NewPCG(1, 2))
+			for _, tc := range []struct {
+				name string
+				to   func(k int64) int64
+			}{
+				{"random", func(int64) int64 { return r.Int64N(end + 1) }},
+				{"before-each-snapshot", func(k int64) int64 { return max(0, end-k%(end/every)*every)/every*every - 1 }},
+			} {
+				b.Run(tc.name, func(b *testing.B) {
+					var worst, worstCPU time.Duration
+					k := int64(0)
+					for b.Loop() {
+						to := tc.to(k)
+						k++
+						t0, c0 := time.Now(), cpuTime()
+						g.RewindTo(to)
+						worst, worstCPU = max(worst, time.Since(t0)), max(worstCPU, cpuTime()-c0)
+					}
+					b.ReportMetric(float64(worst)/1e6, "worst-ms")
+					b.ReportMetric(float64(worstCPU)/1e6, "worst-cpu-ms")
+				})
 			}
 		})
 	}

@@ -1,0 +1,16 @@
+package game
+
+// Snapshot internals for the tests and benchmarks of package game_test.
+
+// SnapshotStats returns how many snapshots g keeps, their spacing in
+// sub-ticks, and how many times RewindTo restored one.
+func SnapshotStats(g *Game) (count int, every int64, restored int) {
+	return len(g.snaps.list), g.snaps.every, g.snaps.restored
+}
+
+// DropSnapshots forgets g's snapshots and, with off, takes no more: RewindTo
+// then re-simulates from the start, as it did before snapshots.
+func DropSnapshots(g *Game, off bool) {
+	g.snaps.dropAfter(-1)
+	g.snaps.off = off
+}

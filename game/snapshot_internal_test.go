@@ -1,0 +1,183 @@
+package game
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// gameFields sorts every field of Game: copied by copyBattle (the battle's
+// state, which a snapshot holds) or left alone (the session's). A field
+// added to Game later fails TestCopyBattleFields until it is sorted here,
+// and copied in copyBattle when it is the battle's.
+var gameFields = map[string]bool{
+	// The battle: copyBattle copies them.
+	"settings": true, "world": true, "rng": true, "cosmetic": true, "now": true,
+	"rngSrc": true, "cosmeticSrc": true, "debug": true,
+	"soldiers": true, "byAgent": true, "alive": true, "leader": true, "enemies": true,
+	"foes": true, "front": true, "cover": true, "rally": true,
+	"shots": true, "blasts": true, "log": true, "history": true,
+	"beats": true, "nextBeat": true, "squads": true, "fault": true,
+	"session": true, "events": true, "armies": true,
+	"why": true, // its atDeath; restore invalidates the cache, keeps the selection
+	// The session: restore leaves them (entries are set from the recording).
+	"cfg": false, "subPerTick": false, "paused": false, "listeners": false,
+	"entries": false, "play": false, "wi": false, "snaps": false,
+}
+
+// TestCopyBattleFields checks that every field of Game is sorted in
+// gameFields, and that a copy made by copyBattle shares no slice, map or
+// pointer with the battle it copies (removed agents' handles and the
+// state changes' prefix aside, shared by design: nothing writes them), in
+// both scenes.
+func TestCopyBattleFields(t *testing.T) {
+	typ := reflect.TypeFor[Game]()
+	for i := range typ.NumField() {
+		if _, ok := gameFields[typ.Field(i).Name]; !ok {
+			t.Errorf("Game.%s is new: sort it in gameFields (snapshot_internal_test.go) and, if it is the battle's, copy it in copyBattle (snapshot.go)", typ.Field(i).Name)
+		}
+	}
+	for _, scene := range []string{SceneOpening, SceneArmies} {
+		cfg := DefaultConfig()
+		cfg.Scene = scene
+		g, err := New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for g.Time() < 8 {
+			g.Tick()
+		}
+		if err := g.Apply(Shell{At: morale.Vec2{X: 2000, Y: 1800}}); err != nil {
+			t.Fatal(err)
+		}
+		for g.Time() < 12 {
+			g.Tick()
+		}
+		live := map[uintptr]bool{}
+		for a := range g.world.Agents() {
+			live[reflect.ValueOf(a).Pointer()] = true
+		}
+		b := &Game{}
+		copyBattle(b, g, true)
+		va, vb := reflect.ValueOf(g).Elem(), reflect.ValueOf(b).Elem()
+		for i := range typ.NumField() {
+			name := typ.Field(i).Name
+			if !gameFields[name] || name == "events" {
+				continue
+			}
+			aliases(t, live, scene+": Game."+name, va.Field(i), vb.Field(i), 0)
+		}
+		if g.Digest() != b.Digest() {
+			t.Errorf("%s: the copy's Digest differs from the battle's", scene)
+		}
+	}
+}
+
+// aliases fails when b, a copy of a, shares a slice's array, a map or a
+// pointer with it, looking depth levels deep at most into what they hold.
+// live holds the battle's agents still in its World.
+func aliases(t *testing.T, live map[uintptr]bool, path string, a, b reflect.Value, depth int) {
+	t.Helper()
+	if depth > 4 {
+		return
+	}
+	switch a.Kind() {
+	case reflect.Slice:
+		if a.Len() > 0 && b.Len() > 0 && a.Pointer() == b.Pointer() {
+			t.Errorf("%s: the copy's slice is the battle's", path)
+			return
+		}
+		for i := range min(a.Len(), b.Len(), 3) {
+			aliases(t, live, path+"[i]", a.Index(i), b.Index(i), depth+1)
+		}
+	case reflect.Map:
+		if a.Len() > 0 && a.Pointer() == b.Pointer() {
+			t.Errorf("%s: the copy's map is the battle's", path)
+		}
+		for it := a.MapRange(); it.Next(); {
+			if it.Key().Kind() == reflect.Pointer && live[it.Key().Pointer()] && b.MapIndex(it.Key()).IsValid() {
+				t.Errorf("%s: the copy's map has a key of the battle's (%v)", path, it.Key().Type())
+				return
+			}
+		}
+	case reflect.Pointer:
+		if a.IsNil() || b.IsNil() {
+			return
+		}
+		if a.Type() == reflect.TypeFor[*morale.Agent]() {
+			if live[a.Pointer()] && a.Pointer() == b.Pointer() {
+				t.Errorf("%s: the copy's agent is the battle's", path)
+			}
+			return
+		}
+		if a.Pointer() == b.Pointer() {
+			t.Errorf("%s: the copy's pointer is the battle's", path)
+			return
+		}
+		if a.Type() == reflect.TypeFor[*morale.World]() {
+			return // morale's TestCloneSharesNothing walks it
+		}
+		aliases(t, live, path, a.Elem(), b.Elem(), depth+1)
+	case reflect.Struct:
+		for i := range a.NumField() {
+			if !a.Type().Field(i).IsExported() && a.Type().PkgPath() != reflect.TypeFor[Game]().PkgPath() {
+				continue // another package's internals (rand.Rand, morale's values)
+			}
+			aliases(t, live, path+"."+a.Type().Field(i).Name, a.Field(i), b.Field(i), depth+1)
+		}
+	case reflect.Array:
+		for i := range a.Len() {
+			aliases(t, live, path+"[i]", a.Index(i), b.Index(i), depth+1)
+		}
+	}
+}
+
+// The snapshots' list: spacing from the World's size, thinning past
+// maxSnapshots, dropping after a branch, and finding the latest that fits a
+// recording.
+func TestSnapshotList(t *testing.T) {
+	for _, tc := range []struct {
+		agents int
+		secs   int64
+	}{{0, 10}, {5, 10}, {3000, 10}, {6000, 5}, {10000, 3}, {30000, 1}, {1 << 20, 1}} {
+		if got := snapSpacing(tc.agents); got != tc.secs*SubTicksPerSecond {
+			t.Errorf("snapSpacing(%d) = %d sub-ticks; want %d s", tc.agents, got, tc.secs)
+		}
+	}
+	st := snapshots{every: 10}
+	for k := int64(1); k <= maxSnapshots+1; k++ {
+		st.list = append(st.list, &snapshot{session: 10 * k})
+		if len(st.list) > maxSnapshots {
+			st.thin()
+		}
+	}
+	if st.every != 20 || len(st.list) != (maxSnapshots+1)/2 || st.list[0].session != 20 {
+		t.Errorf("after thinning: every %d, %d kept from %d; want 20, %d from 20", st.every, len(st.list), st.list[0].session, (maxSnapshots+1)/2)
+	}
+	st.dropAfter(95)
+	if n := len(st.list); n != 4 || st.list[n-1].session != 80 {
+		t.Errorf("dropAfter(95): %d kept, last %d; want 4, last 80", n, st.list[n-1].session)
+	}
+	st.list[1].entries = 2 // the snapshot at 40 had applied 2 commands
+	entries := []Entry{{Tick: 5}, {Tick: 40}, {Tick: 40}, {Tick: 70}}
+	for _, tc := range []struct {
+		t       int64
+		entries []Entry
+		want    int64 // -1: none
+	}{
+		{10, nil, -1}, {20, nil, 20}, {39, nil, 20}, {45, entries[:2], 40}, {45, entries, 40},
+		{39, entries[3:], 20}, // a command after it: it fits
+		{45, entries[:1], -1}, // the one at 40 applied 2 commands; the one at 20 misses the command at 5
+		{1000, nil, 80},
+	} {
+		s := st.latest(tc.t, tc.entries)
+		got := int64(-1)
+		if s != nil {
+			got = s.session
+		}
+		if got != tc.want {
+			t.Errorf("latest(%d, %d entries) at %d; want %d", tc.t, len(tc.entries), got, tc.want)
+		}
+	}
+}

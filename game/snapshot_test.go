@@ -1,0 +1,241 @@
+package game_test
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// stateOf is everything the battle shows, hashed: its Digest, the soldiers,
+// the enemy line, the armies' men and squads, the tracers, blasts, log,
+// history (every soldier's samples and the changes), the session's state
+// changes and every soldier's explanation (Why).
+func stateOf(g *game.Game) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s t=%v\n%v\n%v\n", g.Digest(), g.Time(), g.Soldiers(), g.Enemies())
+	fmt.Fprintf(&b, "%v\n%v\n", g.AppendMen(nil), g.AppendSquads(nil))
+	fmt.Fprintf(&b, "%v\n%v\n%q\n", g.Shots(), g.Blasts(), g.Log())
+	h := g.History()
+	for id := range h.Len() {
+		fmt.Fprintf(&b, "%v\n", h.Samples(id))
+	}
+	fmt.Fprintf(&b, "%v %v\n%v\n", h.Now(), h.Changes(), g.Events())
+	for id := range g.Soldiers() {
+		x, ok := g.Why(id)
+		fmt.Fprintf(&b, "%v %s\n", ok, x)
+	}
+	return fmt.Sprintf("%x", sha256.Sum256([]byte(b.String())))
+}
+
+// marked plays cfg sub-tick by sub-tick (speed ×0.25) for secs seconds,
+// applying the command cmd(tick) returns at each sub-tick (nil: none), and
+// returns the battle and stateOf at n random sub-ticks (after the commands
+// applied there).
+func marked(t *testing.T, cfg game.Config, secs float64, n int, cmd func(g *game.Game, tick int64) game.Command) (*game.Game, map[int64]string) {
+	t.Helper()
+	g := newGame(t, cfg)
+	apply(t, g, game.SetSpeed{Factor: 0.25})
+	end := int64(secs * game.SubTicksPerSecond)
+	r := rand.New(rand.NewPCG(uint64(end), 3))
+	want := map[int64]string{0: "", end: ""}
+	for len(want) < n {
+		want[r.Int64N(end)] = ""
+	}
+	for {
+		k := g.SessionTicks()
+		if c := cmd(g, k); c != nil {
+			apply(t, g, c)
+		}
+		if _, ok := want[k]; ok {
+			want[k] = stateOf(g)
+		}
+		if k == end {
+			return g, want
+		}
+		g.Tick()
+	}
+}
+
+// openingCommands gives the opening a command every few seconds: every kind
+// the rewind re-applies.
+func openingCommands(t *testing.T) func(g *game.Game, tick int64) game.Command {
+	return func(g *game.Game, k int64) game.Command {
+		if k == 0 || k%(7*game.SubTicksPerSecond/2) != 0 {
+			return nil
+		}
+		switch k / (7 * game.SubTicksPerSecond / 2) % 7 {
+		case 0:
+			return game.Reinforce{N: 2}
+		case 1:
+			return game.Shell{At: morale.Vec2{X: 1500 + float64(k%1000), Y: 1800}}
+		case 2:
+			return game.Kill{ID: firstAlive(t, g)}
+		case 3:
+			s := g.Settings().Clone()
+			s.Weights[morale.AllyDown] -= 0.02
+			return game.SetSettings{Settings: s}
+		case 4:
+			return game.ForceRout{ID: firstAlive(t, g)}
+		case 5:
+			return game.Rally{}
+		}
+		if k > 100*game.SubTicksPerSecond {
+			return game.Restart{}
+		}
+		return game.SetDebug{On: k%2 == 0}
+	}
+}
+
+// armiesCommands shells the armies' field and selects and rallies squads.
+func armiesCommands(g *game.Game, k int64) game.Command {
+	if k == 0 || k%(2*game.SubTicksPerSecond) != 0 {
+		return nil
+	}
+	switch k / (2 * game.SubTicksPerSecond) % 3 {
+	case 0:
+		return game.Shell{At: morale.Vec2{X: 30000, Y: 12000 + float64(k%5000)}}
+	case 1:
+		return game.SelectSquad{ID: game.ArmyFirstSquad + morale.SquadID(k%100)}
+	}
+	return game.RallySquad{ID: game.ArmyFirstSquad + morale.SquadID(k%100)}
+}
+
+// Jumping to random moments of a session, restoring snapshots, shows the
+// battle exactly as it was when played there, in both scenes, in any order.
+func TestSnapshotRewindEqualsPlayed(t *testing.T) {
+	armies := game.DefaultConfig()
+	armies.Scene = game.SceneArmies
+	for _, tc := range []struct {
+		name string
+		cfg  game.Config
+		secs float64
+		n    int
+		cmd  func(g *game.Game, tick int64) game.Command
+	}{
+		{"opening", game.DefaultConfig(), 130, 40, openingCommands(t)},
+		{"armies", armies, 16, 10, armiesCommands},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, want := marked(t, tc.cfg, tc.secs, tc.n, tc.cmd)
+			count, every, _ := game.SnapshotStats(g)
+			if count < 3 {
+				t.Fatalf("%d snapshots (every %d sub-ticks) in %v s; want several", count, every, tc.secs)
+			}
+			ticks := make([]int64, 0, len(want))
+			for k := range want {
+				ticks = append(ticks, k)
+			}
+			slices.Sort(ticks)
+			rand.New(rand.NewPCG(5, 6)).Shuffle(len(ticks), func(i, j int) { ticks[i], ticks[j] = ticks[j], ticks[i] })
+			for _, k := range ticks {
+				g.RewindTo(k)
+				if got := stateOf(g); got != want[k] {
+					t.Errorf("RewindTo(%d) (%.2f s): the battle differs from when it was played there", k, float64(k)/game.SubTicksPerSecond)
+				}
+			}
+			if _, _, restored := game.SnapshotStats(g); restored < len(ticks)/2 {
+				t.Errorf("%d of %d jumps restored a snapshot; want most", restored, len(ticks))
+			}
+		})
+	}
+}
+
+// A snapshot restored twice gives the same battle, and the same future:
+// restoring copies it, and the future played from the first restore
+// changes nothing of it.
+func TestSnapshotRestoredTwice(t *testing.T) {
+	for _, scene := range []string{game.SceneOpening, game.SceneArmies} {
+		t.Run(scene, func(t *testing.T) {
+			cfg := game.DefaultConfig()
+			cfg.Scene = scene
+			g := newGame(t, cfg)
+			_, every, _ := game.SnapshotStats(g)
+			if every == 0 {
+				runUntil(g, 0.1)
+				_, every, _ = game.SnapshotStats(g)
+			}
+			secs := float64(every) / game.SubTicksPerSecond
+			runUntil(g, 1.2*secs)
+			apply(t, g, game.Shell{At: morale.Vec2{X: 2000, Y: 1500}})
+			runUntil(g, 3*secs)
+			at := 2*every + every/2 // between two snapshots
+			var states, futures []string
+			for range 2 {
+				_, _, before := game.SnapshotStats(g)
+				g.RewindTo(at)
+				if _, _, after := game.SnapshotStats(g); after != before+1 {
+					t.Fatalf("RewindTo(%d): %d snapshots restored; want 1", at, after-before)
+				}
+				states = append(states, stateOf(g))
+				if err := g.Resume(); err != nil {
+					t.Fatal(err)
+				}
+				runUntil(g, g.Time()+1) // a command at the branch would be in the second rewind's past
+				apply(t, g, game.Shell{At: morale.Vec2{X: 2500, Y: 1000}})
+				runUntil(g, g.Time()+5)
+				futures = append(futures, stateOf(g))
+			}
+			if states[0] != states[1] || futures[0] != futures[1] {
+				t.Errorf("the same snapshot restored twice: same battle %v, same future %v; want both", states[0] == states[1], futures[0] == futures[1])
+			}
+		})
+	}
+}
+
+// Resume after a rewind that restored a snapshot, with another weight, runs
+// the same new future (and says the same diff) as after a rewind that
+// re-simulated from the start.
+func TestSnapshotResumeMatchesResimulated(t *testing.T) {
+	play := func(snapshots bool) (*game.Game, string, string) {
+		g := newGame(t, game.DefaultConfig())
+		if !snapshots {
+			game.DropSnapshots(g, true)
+		}
+		for s := 1; s <= 45; s++ {
+			runUntil(g, float64(s))
+			if s%15 == 0 {
+				apply(t, g, game.Reinforce{N: 2})
+			}
+		}
+		g.RewindTo(32*game.SubTicksPerSecond + 7)
+		s := g.Settings().Clone()
+		s.Weights[morale.AllyDown] = -0.6
+		s.Weights[morale.Suppressed] = -0.2
+		apply(t, g, game.SetSettings{Settings: s})
+		if err := g.Resume(); err != nil {
+			t.Fatal(err)
+		}
+		apply(t, g, game.Shell{At: morale.Vec2{X: 1500, Y: 1800}})
+		runUntil(g, g.Time()+20)
+		w, _ := g.WhatIf()
+		return g, stateOf(g), w.String()
+	}
+	a, sa, wa := play(true)
+	b, sb, wb := play(false)
+	if _, _, n := game.SnapshotStats(a); n == 0 {
+		t.Fatal("the rewind restored no snapshot")
+	}
+	if _, _, n := game.SnapshotStats(b); n != 0 {
+		t.Fatal("snapshots were off, yet one was restored")
+	}
+	if sa != sb || wa != wb {
+		t.Errorf("resumed from a snapshot: same battle %v, WhatIf %q; re-simulated: %q", sa == sb, wa, wb)
+	}
+	if !strings.HasPrefix(wa, "with AllyDown −0.6, Suppressed −0.2: ") {
+		t.Errorf("WhatIf %q; want the two weights", wa)
+	}
+	// And a rewind into the new future finds it as it was played.
+	want := stateOf(a)
+	end := a.SessionTicks()
+	a.RewindTo(end - 3*game.SubTicksPerSecond)
+	a.RewindTo(end)
+	if stateOf(a) != want {
+		t.Error("back and forth in the resumed future: the battle differs from when it was played")
+	}
+}
