@@ -108,8 +108,9 @@
 // commands. Recording returns the session with its Digest (a SHA-256 of
 // every soldier's bits); Recording.Write and ReadReplay are the one text
 // format (see replay.go); NewReplay plays a file back tick for tick at any
-// speed and PlayReplay as fast as it can. RewindTo re-simulates the
-// recording to any past moment (the same Digest as having played there);
+// speed and PlayReplay as fast as it can. RewindTo restores the latest
+// snapshot (taken every few seconds) and re-simulates the recording from
+// it to any past moment (the same Digest as having played there);
 // Resume continues from it with the current settings, Ghost keeps the
 // original future's state changes and WhatIf says how the new one differs.
 //

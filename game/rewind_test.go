@@ -241,8 +241,9 @@ func BenchmarkRewind(b *testing.B) {
 				b.Fatalf("%d snapshots after re-simulating the session; want %d", c, count)
 			}
 			snapMB := float64(withCursor-without) / (1 << 20)
-			b.Logf("%s: %d s session, %d snapshots %.1f s apart, %.1f MB (heap %.1f MB with them)",
-				sc.name, end/game.SubTicksPerSecond, count, float64(every)/game.SubTicksPerSecond, snapMB, float64(with)/(1<<20))
+			b.Logf("%s: %d s session, %d snapshots %.1f s apart, %.1f MB (heap %.1f MB with them; %.1f MB allocated by their copies)",
+				sc.name, end/game.SubTicksPerSecond, count, float64(every)/game.SubTicksPerSecond, snapMB, float64(with)/(1<<20),
+				float64(game.SnapshotBytes(g))/(1<<20))
 			if sc.name == "opening" {
 				b.Run("floor-PlayReplay", func(b *testing.B) {
 					for b.Loop() {

@@ -3,6 +3,7 @@ package game
 import (
 	"maps"
 	"math/rand/v2"
+	"runtime/metrics"
 	"slices"
 	"sort"
 
@@ -22,31 +23,39 @@ import (
 // on, live, replayed or re-simulated; Resume drops those after the branch,
 // which belong to the timeline left behind.
 //
-// At most maxSnapshots are kept: when a session outgrows them, every other
-// one is dropped and the spacing doubles, so memory stays bounded whatever
-// the session's length (and a jump in a session longer than maxSnapshots
-// spacings re-simulates up to twice as far).
+// At most maxSnapshots are kept, of maxSnapshotBytes in all: when a
+// session outgrows either, every other one is dropped and the spacing
+// doubles, so memory stays bounded whatever the session's length and the
+// battle's size (and a jump in a session that outgrew them re-simulates
+// up to twice as far, or more).
 
 // snapAgentSeconds is the simulation between two snapshots, in agents of
 // the World at the session's start times seconds: the spacing is
-// snapAgentSeconds / agents seconds, in whole seconds from snapMinSeconds
-// to snapMaxSeconds, so that a jump re-simulates about as much work in
-// every scene (the armies' 10 000 agents: 3 s; the opening's 5: 10 s).
-// BenchmarkRewind chose it (the README has the numbers).
+// snapAgentSeconds / agents seconds, in quarter seconds from
+// snapMinSeconds to snapMaxSeconds, so that a jump re-simulates about as
+// much work in every scene (the armies' 10 000 agents: 2.5 s; the
+// opening's 5: 10 s). BenchmarkRewind chose it (the README has the
+// numbers).
 const (
-	snapAgentSeconds = 30000
+	snapAgentSeconds = 25000
 	snapMinSeconds   = 1
 	snapMaxSeconds   = 10
 )
 
-// maxSnapshots bounds the snapshots kept: 256 of them cover 12 min 48 s of
-// the armies at 3 s, 42 min of the opening at 10 s.
-const maxSnapshots = 256
+// maxSnapshots and maxSnapshotBytes bound the snapshots kept: 256 of them
+// cover 10 min 40 s of the armies at 2.5 s (1.8 MB each), 42 min of the
+// opening at 10 s; 512 MB is about 11 min of the armies. A snapshot's size
+// is what its copy allocated on the heap.
+const (
+	maxSnapshots     = 256
+	maxSnapshotBytes = 512 << 20
+)
 
 // snapshots are a session's snapshots, oldest first.
 type snapshots struct {
 	every    int64 // sub-ticks between two; 0 until the first (snapSpacing)
 	list     []*snapshot
+	bytes    uint64 // their sizes, summed
 	restored int  // how many times RewindTo restored one (for the tests)
 	off      bool // take none (for the tests: the path without snapshots)
 }
@@ -57,6 +66,7 @@ type snapshots struct {
 type snapshot struct {
 	session int64
 	entries int
+	bytes   uint64 // what copying the battle allocated
 	b       *Game
 }
 
@@ -76,28 +86,45 @@ func (g *Game) snapshotDue() {
 	if n := len(st.list); n > 0 && st.list[n-1].session >= g.session {
 		return
 	}
+	before := heapAllocated()
 	b := &Game{}
 	copyBattle(b, g, false)
-	st.list = append(st.list, &snapshot{session: g.session, entries: len(g.entries), b: b})
-	if len(st.list) > maxSnapshots {
+	s := &snapshot{session: g.session, entries: len(g.entries), bytes: heapAllocated() - before, b: b}
+	st.list = append(st.list, s)
+	st.bytes += s.bytes
+	for len(st.list) > maxSnapshots || st.bytes > maxSnapshotBytes && len(st.list) > 1 {
 		st.thin()
 	}
+}
+
+// heapAllocated returns the bytes the program has allocated on the heap
+// so far (runtime/metrics: cheap, no stop of the world).
+func heapAllocated() uint64 {
+	m := [1]metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+	metrics.Read(m[:])
+	if m[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return m[0].Value.Uint64()
 }
 
 // snapSpacing returns the snapshots' spacing, in sub-ticks, for a World of
 // agents (see snapAgentSeconds).
 func snapSpacing(agents int) int64 {
-	secs := min(snapMaxSeconds, max(snapMinSeconds, snapAgentSeconds/max(1, agents)))
-	return int64(secs) * SubTicksPerSecond
+	const quarter = SubTicksPerSecond / 4
+	t := int64(snapAgentSeconds) * SubTicksPerSecond / int64(max(1, agents)) / quarter * quarter
+	return min(snapMaxSeconds*SubTicksPerSecond, max(snapMinSeconds*SubTicksPerSecond, t))
 }
 
 // thin doubles the spacing and drops the snapshots off it.
 func (st *snapshots) thin() {
 	st.every *= 2
 	keep := st.list[:0]
+	st.bytes = 0
 	for _, s := range st.list {
 		if s.session%st.every == 0 {
 			keep = append(keep, s)
+			st.bytes += s.bytes
 		}
 	}
 	clear(st.list[len(keep):])
@@ -107,6 +134,9 @@ func (st *snapshots) thin() {
 // dropAfter forgets the snapshots later than session sub-tick t.
 func (st *snapshots) dropAfter(t int64) {
 	i := sort.Search(len(st.list), func(k int) bool { return st.list[k].session > t })
+	for _, s := range st.list[i:] {
+		st.bytes -= s.bytes
+	}
 	clear(st.list[i:])
 	st.list = st.list[:i]
 }

@@ -8,6 +8,9 @@ func SnapshotStats(g *Game) (count int, every int64, restored int) {
 	return len(g.snaps.list), g.snaps.every, g.snaps.restored
 }
 
+// SnapshotBytes returns the heap the snapshots' copies allocated, summed.
+func SnapshotBytes(g *Game) uint64 { return g.snaps.bytes }
+
 // DropSnapshots forgets g's snapshots and, with off, takes no more: RewindTo
 // then re-simulates from the start, as it did before snapshots.
 func DropSnapshots(g *Game, off bool) {

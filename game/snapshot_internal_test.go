@@ -139,10 +139,10 @@ func aliases(t *testing.T, live map[uintptr]bool, path string, a, b reflect.Valu
 func TestSnapshotList(t *testing.T) {
 	for _, tc := range []struct {
 		agents int
-		secs   int64
-	}{{0, 10}, {5, 10}, {3000, 10}, {6000, 5}, {10000, 3}, {30000, 1}, {1 << 20, 1}} {
-		if got := snapSpacing(tc.agents); got != tc.secs*SubTicksPerSecond {
-			t.Errorf("snapSpacing(%d) = %d sub-ticks; want %d s", tc.agents, got, tc.secs)
+		secs   float64
+	}{{0, 10}, {5, 10}, {2500, 10}, {6000, 4}, {7000, 3.5}, {10000, 2.5}, {30000, 1}, {1 << 20, 1}} {
+		if got := snapSpacing(tc.agents); got != int64(tc.secs*SubTicksPerSecond) {
+			t.Errorf("snapSpacing(%d) = %d sub-ticks; want %v s", tc.agents, got, tc.secs)
 		}
 	}
 	st := snapshots{every: 10}
