@@ -56,8 +56,8 @@ type snapshots struct {
 	every    int64 // sub-ticks between two; 0 until the first (snapSpacing)
 	list     []*snapshot
 	bytes    uint64 // their sizes, summed
-	restored int  // how many times RewindTo restored one (for the tests)
-	off      bool // take none (for the tests: the path without snapshots)
+	restored int    // how many times RewindTo restored one (for the tests)
+	off      bool   // take none (for the tests: the path without snapshots)
 }
 
 // snapshot is the battle at the end of session sub-tick session, when it had
