@@ -89,7 +89,13 @@ func (g *Game) snapshotDue() {
 	before := heapAllocated()
 	b := &Game{}
 	copyBattle(b, g, false)
-	s := &snapshot{session: g.session, entries: len(g.entries), bytes: heapAllocated() - before, b: b}
+	st.add(&snapshot{session: g.session, entries: len(g.entries), bytes: heapAllocated() - before, b: b})
+}
+
+// add keeps s, the latest snapshot, thinning the list while it holds more
+// than maxSnapshots or maxSnapshotBytes (one snapshot is kept whatever its
+// size).
+func (st *snapshots) add(s *snapshot) {
 	st.list = append(st.list, s)
 	st.bytes += s.bytes
 	for len(st.list) > maxSnapshots || st.bytes > maxSnapshotBytes && len(st.list) > 1 {
@@ -161,7 +167,13 @@ func (st *snapshots) latest(t int64, entries []Entry) *snapshot {
 func (g *Game) restore(s *snapshot, entries []Entry) {
 	g.snaps.restored++
 	copyBattle(g, s.b, true)
-	g.entries = append(g.entries[:0], entries[:s.entries]...)
+	g.entries = g.entries[:0]
+	for _, e := range entries[:s.entries] { // as record keeps them
+		if c, ok := e.Cmd.(SetSettings); ok {
+			e.Cmd = SetSettings{Settings: c.Settings.Clone()}
+		}
+		g.entries = append(g.entries, Entry{Tick: e.Tick, Cmd: e.Cmd})
+	}
 	if g.armies == nil { // the opening's scene listens, as reset sets it up
 		g.world.OnStateChanged(g.onStateChanged)
 	}

@@ -145,19 +145,35 @@ func TestSnapshotList(t *testing.T) {
 			t.Errorf("snapSpacing(%d) = %d sub-ticks; want %v s", tc.agents, got, tc.secs)
 		}
 	}
-	st := snapshots{every: 10}
-	for k := int64(1); k <= maxSnapshots+1; k++ {
-		st.list = append(st.list, &snapshot{session: 10 * k})
-		if len(st.list) > maxSnapshots {
-			st.thin()
+	// By size: ten snapshots of a tenth of the budget fit; the eleventh
+	// thins them to the even ones; one bigger than the budget is kept
+	// alone.
+	big := snapshots{every: 10}
+	for k := int64(1); k <= 11; k++ {
+		big.add(&snapshot{session: 10 * k, bytes: maxSnapshotBytes / 10})
+		if k == 10 && (len(big.list) != 10 || big.every != 10) {
+			t.Fatalf("ten snapshots of a tenth of the budget: %d kept, every %d; want all, every 10", len(big.list), big.every)
 		}
 	}
-	if st.every != 20 || len(st.list) != (maxSnapshots+1)/2 || st.list[0].session != 20 {
-		t.Errorf("after thinning: every %d, %d kept from %d; want 20, %d from 20", st.every, len(st.list), st.list[0].session, (maxSnapshots+1)/2)
+	if big.every != 20 || len(big.list) != 5 || big.bytes != 5*(maxSnapshotBytes/10) {
+		t.Errorf("the eleventh: every %d, %d kept, %d bytes; want 20, 5, half the budget", big.every, len(big.list), big.bytes)
+	}
+	huge := snapshots{every: 10}
+	huge.add(&snapshot{session: 10, bytes: 2 * maxSnapshotBytes})
+	if len(huge.list) != 1 {
+		t.Errorf("one snapshot over the budget: %d kept; want it", len(huge.list))
+	}
+	// By count.
+	st := snapshots{every: 10}
+	for k := int64(1); k <= maxSnapshots+1; k++ {
+		st.add(&snapshot{session: 10 * k, bytes: 1})
+	}
+	if st.every != 20 || len(st.list) != (maxSnapshots+1)/2 || st.list[0].session != 20 || st.bytes != uint64(len(st.list)) {
+		t.Errorf("after thinning: every %d, %d kept from %d, %d bytes; want 20, %d from 20, 1 each", st.every, len(st.list), st.list[0].session, st.bytes, (maxSnapshots+1)/2)
 	}
 	st.dropAfter(95)
-	if n := len(st.list); n != 4 || st.list[n-1].session != 80 {
-		t.Errorf("dropAfter(95): %d kept, last %d; want 4, last 80", n, st.list[n-1].session)
+	if n := len(st.list); n != 4 || st.list[n-1].session != 80 || st.bytes != 4 {
+		t.Errorf("dropAfter(95): %d kept, last %d, %d bytes; want 4, last 80, 4", n, st.list[n-1].session, st.bytes)
 	}
 	st.list[1].entries = 2 // the snapshot at 40 had applied 2 commands
 	entries := []Entry{{Tick: 5}, {Tick: 40}, {Tick: 40}, {Tick: 70}}
