@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -195,5 +196,65 @@ func TestSnapshotList(t *testing.T) {
 		if got != tc.want {
 			t.Errorf("latest(%d, %d entries) at %d; want %d", tc.t, len(tc.entries), got, tc.want)
 		}
+	}
+}
+
+// armiesWithLedger builds the armies scene with the cause ledger on or off
+// (off is the game's choice, see enableLedger).
+func armiesWithLedger(tb testing.TB, on bool) *Game {
+	tb.Helper()
+	cfg := DefaultConfig()
+	cfg.Scene = SceneArmies
+	g, err := New(cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if on {
+		if err := g.world.EnableLedger(morale.LedgerOptions{PerAgent: whyPerAgent, Window: WhyWindow}); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return g
+}
+
+// The armies keep no ledger: with one they would run to the same bits.
+func TestArmiesLedgerChangesNoBit(t *testing.T) {
+	on, off := armiesWithLedger(t, true), armiesWithLedger(t, false)
+	if !on.world.LedgerEnabled() || off.world.LedgerEnabled() {
+		t.Fatal("want the ledger on in one battle, off (the game's choice) in the other")
+	}
+	for _, secs := range []float64{5, 12, 20} {
+		for on.Time() < secs {
+			on.Tick()
+			off.Tick()
+		}
+		if on.Digest() != off.Digest() || on.armies.routs != off.armies.routs || on.armies.deaths != off.armies.deaths {
+			t.Fatalf("at %v s the armies with a ledger differ from those without", secs)
+		}
+	}
+}
+
+// BenchmarkArmiesSecond runs one second of the armies scene (10 000 agents
+// in 100 squads, from 16 s: the front lines breaking) per op, with the cause
+// ledger on (256 entries an agent, 30 s) and off (the game's choice): the
+// cost of a rewind's re-simulation and of a snapshot's size.
+func BenchmarkArmiesSecond(b *testing.B) {
+	for _, on := range []bool{false, true} {
+		b.Run(fmt.Sprintf("ledger=%v", on), func(b *testing.B) {
+			g := armiesWithLedger(b, on)
+			for g.Time() < 16 {
+				g.subtick()
+			}
+			s := &Game{}
+			copyBattle(s, g, false)
+			for b.Loop() {
+				b.StopTimer()
+				copyBattle(g, s, true)
+				b.StartTimer()
+				for range SubTicksPerSecond {
+					g.subtick()
+				}
+			}
+		})
 	}
 }
