@@ -87,7 +87,7 @@ func TestCloneSharesNothing(t *testing.T) {
 			switch f.Kind() {
 			case reflect.Slice, reflect.Map, reflect.Pointer, reflect.Interface, reflect.Func:
 				if f.IsNil() || (f.Kind() == reflect.Slice || f.Kind() == reflect.Map) && f.Len() == 0 {
-					t.Errorf("%s.%s is empty in the test's World: fill it in richWorld so that TestCloneSharesNothing checks Clone copies it", typ.Name(), typ.Field(i).Name)
+					t.Errorf("%s.%s is empty in the test's World: fill it in richWorld so that TestCloneSharesNothing checks Clone copies it (or, for scratch Clone may leave empty, list it in cloneScratch)", typ.Name(), typ.Field(i).Name)
 				}
 			}
 		}
