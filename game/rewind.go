@@ -24,9 +24,9 @@ import (
 // the armies' 10 000 agents; at most 256 snapshots of 512 MB in all are
 // kept (a longer session keeps every other one, twice as far apart).
 // BenchmarkRewind times ten-minute sessions of both scenes (numbers in the
-// README, "Rewind"): the worst jump in the opening takes a few ms, in the
-// armies about 100 ms of CPU time, the re-simulation of 2.5 s of battle,
-// with 433 MB of snapshots.
+// README, "Rewind"): the worst jump in the opening takes about 5 ms, in the
+// armies 54 to 115 ms of CPU time in three runs (the re-simulation of up to
+// 2.5 s of battle), with 433 MB of snapshots.
 //
 // While the cursor is set the battle is paused on the original timeline.
 // Resume continues from the cursor with the current settings (those of the

@@ -17,3 +17,13 @@ func DropSnapshots(g *Game, off bool) {
 	g.snaps.dropAfter(-1)
 	g.snaps.off = off
 }
+
+// SnapshotTicks returns the session sub-ticks of g's snapshots, oldest
+// first.
+func SnapshotTicks(g *Game) []int64 {
+	out := make([]int64, len(g.snaps.list))
+	for i, s := range g.snaps.list {
+		out[i] = s.session
+	}
+	return out
+}
