@@ -111,6 +111,7 @@ type armies struct {
 	selected morale.SquadID
 	routs    int // men who entered Routed
 	deaths   [2]int
+	stats    []morale.SquadStats // scratch for armyRound, not state
 }
 
 // squadState is the state of a squad's men that prevails: Routed when most
@@ -280,9 +281,17 @@ func (g *Game) armyRound(fight bool) {
 		}
 		m.state = st
 	}
+	// One pass over the World for every squad's stats: a.squads are in ID
+	// order, as AllSquadStats gives them; a squad with no one left alive
+	// is not in it and gets zero stats.
+	a.stats = g.world.AllSquadStats(a.stats[:0])
+	next := a.stats
 	for i := range a.squads {
 		sq := &a.squads[i]
-		sq.stats, _ = g.world.SquadStats(sq.id)
+		sq.stats = morale.SquadStats{}
+		if len(next) > 0 && next[0].ID == sq.id {
+			sq.stats, next = next[0], next[1:]
+		}
 		st := squadState(sq.stats)
 		if st != sq.state {
 			g.history.change(Change{T: t, ID: i, From: sq.state, To: st})

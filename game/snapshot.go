@@ -283,6 +283,7 @@ func (a *armies) clone(agent func(*morale.Agent) *morale.Agent) *armies {
 		c.men[i].agent = agent(c.men[i].agent)
 	}
 	c.squads = slices.Clone(a.squads)
+	c.stats = nil
 	for s := range c.sides {
 		c.sides[s] = slices.Clone(a.sides[s])
 	}

@@ -10,7 +10,8 @@
 //
 //   - [World]: one clock for every agent. [NewWorld], [World.Spawn],
 //     [World.Remove], [World.Advance], [World.ReportEventAtLocation],
-//     [World.RallySquad], [World.SquadStats], [World.Dump].
+//     [World.RallySquad], [World.SquadStats], [World.AllSquadStats],
+//     [World.Dump].
 //     [World.Clone] copies a World ([World.Agent], [Agent.Index] map handles).
 //   - [Agent]: a handle to one agent. [Agent.ReportEvent], [Agent.Rally],
 //     [Agent.ForceRout], [Agent.SetMorale], [Agent.Snapshot].

@@ -47,26 +47,39 @@ func (st *SquadStats) add(m float64, s State) {
 	}
 }
 
+// AllSquadStats appends to dst the statistics of every squad that has
+// members, sorted by ID, and returns the extended slice. It reads every
+// agent once, whatever the number of squads, and gives each squad the same
+// numbers, to the bit, as SquadStats. With a dst of enough capacity it
+// allocates only a scratch index of one int32 per squad slot.
+func (w *World) AllSquadStats(dst []SquadStats) []SquadStats {
+	base := len(dst)
+	at := make([]int32, len(w.squads)) // slot → index in dst, from base
+	for _, id := range w.SquadIDs() {
+		at[w.slotOf[id]] = int32(len(dst) - base)
+		dst = append(dst, SquadStats{ID: id, Lowest: 1})
+	}
+	out := dst[base:]
+	for i, slot := range w.squad {
+		out[at[slot]].add(w.morale[i], w.state[i])
+	}
+	for k := range out {
+		out[k].Average /= float64(out[k].Count)
+	}
+	return dst
+}
+
 // Dump writes the MoraleBreak.Dump text to out: for every squad its average
 // and lowest morale and how many have broken (Panicked or Routed). It reads
 // every agent once, whatever the number of squads. It writes the text in one
 // Write call and returns that call's error.
 func (w *World) Dump(out io.Writer) error {
-	all := make([]SquadStats, len(w.squads))
-	for k, s := range w.squads {
-		all[k] = SquadStats{ID: s.id, Lowest: 1}
-	}
-	for i, slot := range w.squad {
-		all[slot].add(w.morale[i], w.state[i])
-	}
-	ids := w.SquadIDs()
+	all := w.AllSquadStats(nil)
 	var b strings.Builder
-	fmt.Fprintf(&b, "MoraleBreak.Dump at %.2fs: %d squads, %d agents\n", w.Now(), len(ids), w.Len())
-	for _, id := range ids {
-		st := all[w.slotOf[id]]
-		st.Average /= float64(st.Count)
+	fmt.Fprintf(&b, "MoraleBreak.Dump at %.2fs: %d squads, %d agents\n", w.Now(), len(all), w.Len())
+	for _, st := range all {
 		fmt.Fprintf(&b, "squad %d: %d agents, average %.2f, lowest %.2f, broken %d (steady %d, shaken %d, panicked %d, routed %d)\n",
-			id, st.Count, st.Average, st.Lowest, st.Broken,
+			st.ID, st.Count, st.Average, st.Lowest, st.Broken,
 			st.ByState[Steady], st.ByState[Shaken], st.ByState[Panicked], st.ByState[Routed])
 	}
 	_, err := io.WriteString(out, b.String())
