@@ -277,7 +277,8 @@ func (a *Agent) SetSquad(id SquadID) {
 // SetPosition moves the agent to p, for events at a location. A position
 // with a NaN or infinite coordinate is ignored. A move within the agent's
 // grid cell costs no lookup; a move into another cell allocates nothing once
-// the World has held as many occupied cells before.
+// the World has held as many occupied cells before, and counts towards the
+// next sort of the World's agents (see World).
 func (a *Agent) SetPosition(p Vec2) {
 	if !a.live() || !p.finite() {
 		return
@@ -293,5 +294,6 @@ func (a *Agent) SetPosition(p Vec2) {
 		w.loc[moved].at = l.at
 	}
 	*l = w.grid.placeKey(k, i)
+	w.moves++
 	w.reclaim()
 }

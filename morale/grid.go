@@ -14,6 +14,7 @@ type grid struct {
 	size  float64           // cell edge in world units
 	ids   map[cellKey]int32 // occupied cells
 	lists [][]int32         // agent indices per cell id
+	keys  []cellKey         // each cell id's key
 	empty int               // how many cells have an empty list
 }
 
@@ -69,6 +70,7 @@ func (g *grid) cellOf(k cellKey) int32 {
 	}
 	id = int32(len(g.lists))
 	g.lists = append(g.lists, nil)
+	g.keys = append(g.keys, k)
 	g.ids[k] = id
 	return id
 }

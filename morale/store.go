@@ -56,6 +56,7 @@ func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, e
 	if w.led != nil {
 		w.led.spawn()
 	}
+	w.moves++
 	return a, nil
 }
 
@@ -104,5 +105,6 @@ func (w *World) Remove(a *Agent) {
 	w.why = w.why[:last]
 	w.loc = w.loc[:last]
 	a.w, a.i = nil, -1
+	w.moves++
 	w.reclaim()
 }
