@@ -290,10 +290,12 @@ func (a *Agent) SetPosition(p Vec2) {
 	if k == l.key {
 		return
 	}
-	if moved := w.grid.remove(l.id, l.at); moved >= 0 {
+	g := &w.grid
+	if moved := g.remove(l.id, l.at); moved >= 0 {
 		w.loc[moved].at = l.at
 	}
-	*l = w.grid.placeKey(k, i)
+	id := g.neighbourOf(l.id, k)
+	*l = agentCell{key: k, id: id, at: g.insert(id, i)}
 	w.moves++
 	w.reclaim()
 }

@@ -12,10 +12,15 @@ import "math"
 // map costs one cell, not memory in proportion to the distance.
 type grid struct {
 	size  float64           // cell edge in world units
+	inv   float64           // 1/size, for key's fast path
 	ids   map[cellKey]int32 // occupied cells
 	lists [][]int32         // agent indices per cell id
 	keys  []cellKey         // each cell id's key
-	empty int               // how many cells have an empty list
+	// nb holds 8 ids per cell: its neighbours' (west to east, south to
+	// north, itself left out), −1 until looked up, so that an agent
+	// crossing into a neighbouring cell costs no map lookup.
+	nb    []int32
+	empty int // how many cells have an empty list
 }
 
 type cellKey struct{ x, y int32 }
@@ -29,11 +34,30 @@ type agentCell struct {
 }
 
 func newGrid(size float64) grid {
-	return grid{size: size, ids: make(map[cellKey]int32)}
+	return grid{size: size, inv: 1 / size, ids: make(map[cellKey]int32)}
 }
 
+// key returns the key of the cell of p: coord(p.X/size), coord(p.Y/size).
 func (g *grid) key(p Vec2) cellKey {
-	return cellKey{coord(p.X / g.size), coord(p.Y / g.size)}
+	return cellKey{g.coordOf(p.X), g.coordOf(p.Y)}
+}
+
+// coordOf returns coord(v/g.size), the same to the bit, mostly without the
+// division: u = v·inv differs from v/size by under |u|·2^-51 (two
+// roundings of the product and one of inv), so when u's distance from
+// the integers on either side exceeds |u|·2^-50, both lie in the same
+// unit interval. Otherwise, and far from the origin, it divides.
+func (g *grid) coordOf(v float64) int32 {
+	u := v * g.inv
+	if u > -0x1p30 && u < 0x1p30 { // false for NaN
+		f := math.Floor(u)
+		r := u - f // exact: |u| < 2^30
+		m := max(math.Abs(u), 1) * 0x1p-50
+		if r > m && r < 1-m {
+			return int32(f)
+		}
+	}
+	return coord(v / g.size)
 }
 
 func coord(v float64) int32 {
@@ -71,7 +95,33 @@ func (g *grid) cellOf(k cellKey) int32 {
 	id = int32(len(g.lists))
 	g.lists = append(g.lists, nil)
 	g.keys = append(g.keys, k)
+	g.nb = append(g.nb, -1, -1, -1, -1, -1, -1, -1, -1)
 	g.ids[k] = id
+	return id
+}
+
+// neighbourOf returns, as cellOf does, the id of the cell of key k, for an
+// agent leaving cell from: through from's neighbour cache when k is one of
+// its eight neighbours, with cellOf (and into the cache) otherwise.
+func (g *grid) neighbourOf(from int32, k cellKey) int32 {
+	fk := g.keys[from]
+	dx, dy := int64(k.x)-int64(fk.x), int64(k.y)-int64(fk.y)
+	if dx < -1 || dx > 1 || dy < -1 || dy > 1 {
+		return g.cellOf(k)
+	}
+	d := (dy+1)*3 + dx + 1 // 0..8, 4 is the cell itself (never: k ≠ fk)
+	if d > 4 {
+		d--
+	}
+	slot := &g.nb[int64(from)*8+d]
+	if id := *slot; id >= 0 {
+		if len(g.lists[id]) == 0 {
+			g.empty--
+		}
+		return id
+	}
+	id := g.cellOf(k)
+	g.nb[int64(from)*8+d] = id // slot may have moved: cellOf appends
 	return id
 }
 
