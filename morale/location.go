@@ -4,7 +4,17 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 )
+
+// b2i is 1 for true, 0 for false, without a branch.
+func b2i(b bool) int {
+	var n int
+	if b {
+		n = 1
+	}
+	return n
+}
 
 // inIndexOrder returns hits, distinct agent indices, in increasing order:
 // a two-level bitmap over the agents' indices (a bit per agent, and a bit
@@ -143,20 +153,25 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 			}
 		}
 	} else {
-		inOrder, last := true, int32(-1)
 		for _, c := range cells {
-			for _, i := range w.grid.lists[c] {
+			// Branch-free: every agent is written at the end, and kept
+			// (the length grows) when within the precheck's reach.
+			list := w.grid.lists[c]
+			hits = slices.Grow(hits, len(list))
+			buf, n := hits[:cap(hits)], len(hits)
+			for _, i := range list {
 				p := pos[i]
 				dx, dy := p.X-at.X, p.Y-at.Y
-				if float64(dx*dx)+float64(dy*dy) <= near {
-					hits = append(hits, i)
-					inOrder = inOrder && i > last
-					last = i
-				}
+				buf[n] = i
+				n += b2i(float64(dx*dx)+float64(dy*dy) <= near)
 			}
+			hits = buf[:n]
 		}
-		if !inOrder {
-			hits = w.inIndexOrder(hits)
+		for k := 1; k < len(hits); k++ {
+			if hits[k] <= hits[k-1] {
+				hits = w.inIndexOrder(hits)
+				break
+			}
 		}
 	}
 	w.hits = hits
@@ -165,7 +180,18 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 		morale, nerve, badNews, why2, squadOf, squads := w.morale, w.nerve, w.badNews, w.why, w.squad, w.squads
 		now := w.nowTicks
 		for _, i := range hits {
-			d := pos[i].Dist(at)
+			// d := pos[i].Dist(at): portableHypot written out, the
+			// same operations, so that the compiler keeps it inline.
+			x, y := float64(pos[i].X)-float64(at.X), float64(pos[i].Y)-float64(at.Y)
+			ax, ay := math.Abs(x), math.Abs(y)
+			p, q := max(ax, ay), min(ax, ay)
+			var d float64
+			if p > 0 && p <= math.MaxFloat64 {
+				q /= p
+				d = p * math.Sqrt(1+float64(q*q))
+			} else {
+				d = hypotEdge(x, y)
+			}
 			if d > radius {
 				continue
 			}

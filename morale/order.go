@@ -79,6 +79,39 @@ func (w *World) sortAgents() {
 		o.start[id]++
 	}
 	o.perm = perm
+	if !isIdentity(perm) {
+		w.permuteAgents(perm)
+	}
+	// Each cell's list: its range, in order.
+	k := int32(0)
+	for _, id := range cells {
+		cnt := int32(len(g.lists[id]))
+		l := g.lists[id][:0]
+		key := keys[id]
+		for j := range cnt {
+			l = append(l, k)
+			w.loc[k] = agentCell{key: key, id: id, at: j}
+			k++
+		}
+		g.lists[id] = l
+	}
+	w.moves = 0
+}
+
+// isIdentity reports whether perm leaves every agent where he is: a World
+// already in order (spawned in order, or moved little) is not copied.
+func isIdentity(perm []int32) bool {
+	for k, i := range perm {
+		if int32(k) != i {
+			return false
+		}
+	}
+	return true
+}
+
+// permuteAgents moves agent perm[k] to place k in every per-agent array.
+func (w *World) permuteAgents(perm []int32) {
+	o := &w.order
 	w.handles = permute(w.handles, &o.handles, perm)
 	for k, a := range w.handles {
 		a.i = int32(k)
@@ -95,20 +128,6 @@ func (w *World) sortAgents() {
 	if w.led != nil {
 		w.led.agents = permute(w.led.agents, &o.led, perm)
 	}
-	// Each cell's list: its range, in order.
-	k := int32(0)
-	for _, id := range cells {
-		cnt := int32(len(g.lists[id]))
-		l := g.lists[id][:0]
-		key := keys[id]
-		for j := range cnt {
-			l = append(l, k)
-			w.loc[k] = agentCell{key: key, id: id, at: j}
-			k++
-		}
-		g.lists[id] = l
-	}
-	w.moves = 0
 }
 
 // permute returns a with a[perm[k]] at place k, written into *spare (grown
