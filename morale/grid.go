@@ -19,7 +19,13 @@ type grid struct {
 	// nb holds 8 ids per cell: its neighbours' (west to east, south to
 	// north, itself left out), −1 until looked up, so that an agent
 	// crossing into a neighbouring cell costs no map lookup.
-	nb    []int32
+	nb []int32
+	// boxes holds, per cell, a box just inside it: every position in the
+	// box is in the cell (see boxOf), so a move within it needs no key.
+	boxes []box
+	// slabs holds, per cell, the handles not yet given out of the block
+	// the cell's spawns take theirs from (see handle).
+	slabs [][]Agent
 	empty int // how many cells have an empty list
 }
 
@@ -96,6 +102,8 @@ func (g *grid) cellOf(k cellKey) int32 {
 	g.lists = append(g.lists, nil)
 	g.keys = append(g.keys, k)
 	g.nb = append(g.nb, -1, -1, -1, -1, -1, -1, -1, -1)
+	g.slabs = append(g.slabs, nil)
+	g.boxes = append(g.boxes, boxOf(k, g.size))
 	g.ids[k] = id
 	return id
 }
@@ -123,6 +131,78 @@ func (g *grid) neighbourOf(from int32, k cellKey) int32 {
 	id := g.cellOf(k)
 	g.nb[int64(from)*8+d] = id // slot may have moved: cellOf appends
 	return id
+}
+
+// box is the half-open box lo ≤ p < hi.
+type box struct{ lo, hi Vec2 }
+
+// boxOf returns a box inside the cell of key k for cells of edge size: the
+// cell shrunk by max(|k|, 1)·2^-46 cells on each side, far more than the
+// roundings of the box's corners and of p/size (each under |k+1|·2^-53 of
+// a cell), so that every p in the box has key k. The edge cells, where
+// coord clamps, get an empty box.
+func boxOf(k cellKey, size float64) box {
+	lo, hi := boxAxis(k.x, size)
+	lo2, hi2 := boxAxis(k.y, size)
+	return box{lo: Vec2{lo, lo2}, hi: Vec2{hi, hi2}}
+}
+
+func boxAxis(c int32, size float64) (lo, hi float64) {
+	if c == math.MinInt32 || c == math.MaxInt32 {
+		return math.Inf(1), math.Inf(-1)
+	}
+	k := float64(c)
+	d := max(math.Abs(k), 1) * 0x1p-46
+	return float64(k+d) * size, float64(k+1-d) * size
+}
+
+// handle returns a new Agent handle for an agent spawned into cell c. The
+// handles of one cell's spawns are taken from blocks of up to 64, each as
+// large as the cell's list (1 for a cell of its own), so that agents near
+// each other have their handles near each other in memory: once the World
+// has sorted its agents by cell, walking them in its order (Agents) reads
+// their handles nearly in order, not one cache miss each.
+func (g *grid) handle(c int32) *Agent {
+	s := g.slabs[c]
+	if len(s) == 0 {
+		s = make([]Agent, min(64, max(1, len(g.lists[c]))))
+	}
+	g.slabs[c] = s[1:]
+	return &s[0]
+}
+
+// neighbourBox returns the id of the neighbour of cell c, already in c's
+// neighbour cache, whose box holds p; −1 when there is none (p in c's own
+// cell or box margin, farther away, or the neighbour not yet looked up).
+func (g *grid) neighbourBox(c int32, p Vec2) int32 {
+	b := &g.boxes[c]
+	d := 4 // 0..8 as in neighbourOf
+	switch {
+	case p.X < b.lo.X:
+		d--
+	case p.X >= b.hi.X:
+		d++
+	}
+	switch {
+	case p.Y < b.lo.Y:
+		d -= 3
+	case p.Y >= b.hi.Y:
+		d += 3
+	}
+	if d == 4 {
+		return -1
+	}
+	if d > 4 {
+		d--
+	}
+	id := g.nb[int64(c)*8+int64(d)]
+	if id < 0 {
+		return -1
+	}
+	if nb := &g.boxes[id]; p.X >= nb.lo.X && p.X < nb.hi.X && p.Y >= nb.lo.Y && p.Y < nb.hi.Y {
+		return id
+	}
+	return -1
 }
 
 // insert adds agent i to cell c and returns its position in the cell's list.

@@ -51,3 +51,40 @@ func TestCoordOfIsTheDivision(t *testing.T) {
 		}
 	}
 }
+
+// TestBoxOfIsInsideTheCell checks that every position in a cell's box (its
+// corners, the last floats below its upper edges, and points at random)
+// has the cell's key, for cells near the origin and far from it.
+func TestBoxOfIsInsideTheCell(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, size := range []float64{MinNoEffectRadius, 3, 3000, 7777.7, MaxRadius, 1 + r.Float64()*1e4} {
+		g := newGrid(size)
+		for range 20000 {
+			c := int32(r.IntN(2001) - 1000)
+			if r.IntN(2) == 0 {
+				c = int32(r.Uint32())
+			}
+			k := cellKey{c, -c / 2}
+			b := boxOf(k, size)
+			if b.lo.X >= b.hi.X || b.lo.Y >= b.hi.Y {
+				if c != math.MinInt32 && c != math.MaxInt32 && -c/2 != math.MinInt32 {
+					t.Fatalf("size %v: cell %v: empty box %v", size, k, b)
+				}
+				continue
+			}
+			below := func(v float64) float64 { return math.Nextafter(v, math.Inf(-1)) }
+			for _, p := range []Vec2{b.lo, {below(b.hi.X), below(b.hi.Y)}, {b.lo.X, below(b.hi.Y)},
+				{b.lo.X + r.Float64()*(b.hi.X-b.lo.X), b.lo.Y + r.Float64()*(b.hi.Y-b.lo.Y)}} {
+				if p.X < b.lo.X || p.X >= b.hi.X || p.Y < b.lo.Y || p.Y >= b.hi.Y {
+					continue // the random point rounded onto the upper edge
+				}
+				if got := g.key(p); got != k {
+					t.Fatalf("size %v: %v in the box %v of cell %v has key %v", size, p, b, k, got)
+				}
+				if got := (cellKey{coord(p.X / size), coord(p.Y / size)}); got != k {
+					t.Fatalf("size %v: %v in the box %v of cell %v: coord(p/size) = %v", size, p, b, k, got)
+				}
+			}
+		}
+	}
+}
