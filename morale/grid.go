@@ -54,11 +54,13 @@ func (g *grid) key(p Vec2) cellKey {
 // the integers on either side exceeds |u|·2^-50, both lie in the same
 // unit interval. Otherwise, and far from the origin, it divides.
 func (g *grid) coordOf(v float64) int32 {
-	u := v * g.inv
+	// float64(...): explicit roundings, so that no multiply-add is fused
+	// (see portable.go).
+	u := float64(v * g.inv)
 	if u > -0x1p30 && u < 0x1p30 { // false for NaN
 		f := math.Floor(u)
 		r := u - f // exact: |u| < 2^30
-		m := max(math.Abs(u), 1) * 0x1p-50
+		m := float64(max(math.Abs(u), 1) * 0x1p-50)
 		if r > m && r < 1-m {
 			return int32(f)
 		}
@@ -152,7 +154,7 @@ func boxAxis(c int32, size float64) (lo, hi float64) {
 		return math.Inf(1), math.Inf(-1)
 	}
 	k := float64(c)
-	d := max(math.Abs(k), 1) * 0x1p-46
+	d := float64(max(math.Abs(k), 1) * 0x1p-46)
 	return float64(k+d) * size, float64(k+1-d) * size
 }
 

@@ -199,13 +199,22 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 			if !(f > 0) {
 				continue
 			}
-			sc := scale * f
-			if bad := weight * sc; bad < 0 && !math.IsInf(bad, -1) {
+			// ApplyMoraleEvent(old, weight, scale·f, nerve) written out,
+			// the same operations and roundings.
+			delta := float64(weight * float64(scale*f))
+			if delta < 0 && !math.IsInf(delta, -1) {
 				badNews[i] = now
 			}
 			why2[i] = why
 			old := morale[i]
-			if m := ApplyMoraleEvent(old, weight, sc, nerve[i]); m != old {
+			m := clampNaN01(old)
+			if finite(delta) {
+				if delta < 0 {
+					delta = float64(delta * (1 - clampNaN01(nerve[i])))
+				}
+				m = clamp01(m + delta)
+			}
+			if m != old {
 				morale[i] = m
 				squads[squadOf[i]].sum += m - old
 			}
