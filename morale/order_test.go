@@ -138,3 +138,76 @@ func TestSortAllocatesOnce(t *testing.T) {
 		t.Errorf("moves and sorts: %v allocations per run; want 0", allocs)
 	}
 }
+
+// TestSortDuringDelivery sorts the World from inside a listener: a state
+// listener that moves agents across cells, removes some, spawns others and
+// advances the World (so a nested step sorts while the outer step's
+// changes are still being told). Every live handle must keep his own
+// position and squad, the World's order must hold each live agent once,
+// and the changes told must be to live agents only.
+func TestSortDuringDelivery(t *testing.T) {
+	s := morale.DefaultSettings()
+	w, err := morale.NewWorld(s, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	type want struct {
+		pos   morale.Vec2
+		squad morale.SquadID
+	}
+	wants := map[*morale.Agent]*want{}
+	spawn := func(p morale.Vec2, sq morale.SquadID) {
+		a := w.Spawn(sq, p, morale.WithMorale(0.1+0.9*r.Float64()))
+		wants[a] = &want{pos: p, squad: sq}
+	}
+	for i := range 2 * morale.SortMinAgents {
+		spawn(morale.Vec2{X: r.Float64() * 20000, Y: r.Float64() * 20000}, morale.SquadID(i%6))
+	}
+	told, nested := 0, 0
+	w.OnStateChanged(func(a *morale.Agent, old, new morale.State, why morale.Reason) {
+		if a.Removed() {
+			t.Fatalf("a change told to a removed agent")
+		}
+		told++
+		switch told % 7 {
+		case 0:
+			p := morale.Vec2{X: a.Position().X + s.NoEffectRadius*3, Y: a.Position().Y}
+			a.SetPosition(p)
+			wants[a].pos = p
+		case 3:
+			w.Remove(a)
+			delete(wants, a)
+			spawn(morale.Vec2{X: r.Float64() * 20000, Y: r.Float64() * 20000}, morale.SquadID(told%6))
+		case 5:
+			if nested < 40 {
+				nested++
+				w.Advance(s.SquadUpdateInterval) // a step, maybe a sort, inside the delivery
+			}
+		}
+	})
+	for range 40 {
+		at := morale.Vec2{X: r.Float64() * 20000, Y: r.Float64() * 20000}
+		if err := w.ReportEventAtLocation(morale.AllyDown, at, 5000, nil, 3); err != nil {
+			t.Fatal(err)
+		}
+		w.Advance(s.SquadUpdateInterval)
+	}
+	if told == 0 || nested == 0 {
+		t.Fatalf("told %d changes, %d nested steps; want some of each", told, nested)
+	}
+	seen := map[*morale.Agent]bool{}
+	for a := range w.Agents() {
+		wa, ok := wants[a]
+		if !ok || seen[a] {
+			t.Fatalf("the World's order holds a removed or repeated agent")
+		}
+		seen[a] = true
+		if a.Position() != wa.pos || a.Squad() != wa.squad {
+			t.Fatalf("agent at %v, squad %v; want %v, %v", a.Position(), a.Squad(), wa.pos, wa.squad)
+		}
+	}
+	if len(seen) != len(wants) || w.Len() != len(wants) {
+		t.Fatalf("the World's order holds %d agents, Len %d; want %d", len(seen), w.Len(), len(wants))
+	}
+}
