@@ -23,10 +23,11 @@ type grid struct {
 	// boxes holds, per cell, a box just inside it: every position in the
 	// box is in the cell (see boxOf), so a move within it needs no key.
 	boxes []box
-	// slabs holds, per cell, the handles not yet given out of the block
-	// the cell's spawns take theirs from (see handle).
-	slabs [][]Agent
-	empty int // how many cells have an empty list
+	// slabs holds, for the cells that have one, the handles not yet given
+	// out of the block the cell's spawns take theirs from (see handle).
+	slabs map[int32][]Agent
+	empty int    // how many cells have an empty list
+	gen   uint64 // which grid this is: each new grid of a World takes the next number
 }
 
 type cellKey struct{ x, y int32 }
@@ -40,7 +41,7 @@ type agentCell struct {
 }
 
 func newGrid(size float64) grid {
-	return grid{size: size, inv: 1 / size, ids: make(map[cellKey]int32)}
+	return grid{size: size, inv: 1 / size, ids: make(map[cellKey]int32), slabs: make(map[int32][]Agent)}
 }
 
 // key returns the key of the cell of p: coord(p.X/size), coord(p.Y/size).
@@ -104,7 +105,6 @@ func (g *grid) cellOf(k cellKey) int32 {
 	g.lists = append(g.lists, nil)
 	g.keys = append(g.keys, k)
 	g.nb = append(g.nb, -1, -1, -1, -1, -1, -1, -1, -1)
-	g.slabs = append(g.slabs, nil)
 	g.boxes = append(g.boxes, boxOf(k, g.size))
 	g.ids[k] = id
 	return id
@@ -160,16 +160,24 @@ func boxAxis(c int32, size float64) (lo, hi float64) {
 
 // handle returns a new Agent handle for an agent spawned into cell c. The
 // handles of one cell's spawns are taken from blocks of up to 64, each as
-// large as the cell's list (1 for a cell of its own), so that agents near
+// large as the cell's list (none for a cell of his own), so that agents near
 // each other have their handles near each other in memory: once the World
 // has sorted its agents by cell, walking them in its order (Agents) reads
 // their handles nearly in order, not one cache miss each.
 func (g *grid) handle(c int32) *Agent {
 	s := g.slabs[c]
 	if len(s) == 0 {
-		s = make([]Agent, min(64, max(1, len(g.lists[c]))))
+		n := min(64, len(g.lists[c]))
+		if n <= 1 {
+			return &Agent{} // a cell of his own: no block kept
+		}
+		s = make([]Agent, n)
 	}
-	g.slabs[c] = s[1:]
+	if len(s) > 1 {
+		g.slabs[c] = s[1:]
+	} else {
+		delete(g.slabs, c)
+	}
 	return &s[0]
 }
 

@@ -1,6 +1,10 @@
 package morale
 
-import "slices"
+import (
+	"cmp"
+	"math"
+	"slices"
+)
 
 // The World's order. Agents are spawned at the end of the World's arrays and
 // Remove moves the last agent into the removed one's place; left at that, the
@@ -43,27 +47,44 @@ func (w *World) sortDue() bool {
 // grid cell, the cells ordered by row, then column, the agents of a cell in
 // their present order. Every per-agent array follows the permutation, and
 // each cell's list becomes the cell's range of indices, in order. It
-// allocates only the first time (and when the World has grown), keeping a
-// spare of each per-agent array for the next sort.
+// allocates only the first time (and when the World has grown), keeping
+// its scratch (see sortScratch) for the next sort.
 func (w *World) sortAgents() {
 	n := len(w.handles)
 	g := &w.grid
 	o := &w.order
-	// The occupied cells, by row, then column.
-	cells := o.cells[:0]
-	for id, l := range g.lists {
-		if len(l) > 0 {
-			cells = append(cells, int32(id))
+	// The occupied cells, by row, then column: each with its key packed
+	// into one unsigned word that orders as (row, column) do, so that the
+	// sort compares words in its own array, not keys scattered elsewhere.
+	// They are listed in the last sort's order, then the cells made since,
+	// so that the sort mostly finds runs already in order (pdqsort takes
+	// those in linear time), unless the grid was rebuilt since.
+	byKey := o.byKey[:0]
+	listed := slices.Grow(o.listed[:0], len(g.lists))[:len(g.lists)]
+	add := func(id int32) {
+		if len(g.lists[id]) > 0 && !listed[id] {
+			listed[id] = true
+			k := g.keys[id]
+			byKey = append(byKey, cellRank{key: uint64(uint32(k.y)^1<<31)<<32 | uint64(uint32(k.x)^1<<31), id: id})
 		}
 	}
-	keys := g.keys
-	slices.SortFunc(cells, func(a, b int32) int {
-		ka, kb := keys[a], keys[b]
-		if ka.y != kb.y {
-			return cmpInt32(ka.y, kb.y)
+	if o.grid == g.gen {
+		for _, id := range o.cells {
+			add(id)
 		}
-		return cmpInt32(ka.x, kb.x)
-	})
+	}
+	for id := range int32(len(g.lists)) { // the rest: new cells, cells filled again
+		add(id)
+	}
+	clear(listed)
+	o.listed, o.grid = listed, g.gen
+	slices.SortFunc(byKey, func(a, b cellRank) int { return cmp.Compare(a.key, b.key) })
+	o.byKey = byKey
+	cells := o.cells[:0]
+	for _, c := range byKey {
+		cells = append(cells, c.id)
+	}
+	keys := g.keys
 	o.cells = cells
 	// Each cell's first place, then every agent's place.
 	o.start = slices.Grow(o.start[:0], len(g.lists))[:len(g.lists)]
@@ -109,21 +130,63 @@ func isIdentity(perm []int32) bool {
 	return true
 }
 
-// permuteAgents moves agent perm[k] to place k in every per-agent array.
+// permuteAgents moves agent perm[k] to place k in every per-agent array:
+// the numbers through one scratch of 8 bytes per agent, written back in
+// place, the handles, reasons and ledger records (which hold pointers)
+// into spare arrays of their own type.
 func (w *World) permuteAgents(perm []int32) {
 	o := &w.order
 	w.handles = permute(w.handles, &o.handles, perm)
 	for k, a := range w.handles {
 		a.i = int32(k)
 	}
-	w.morale = permute(w.morale, &o.f64, perm)
-	w.nerve = permute(w.nerve, &o.f64, perm)
-	w.state = permute(w.state, &o.state, perm)
-	w.flags = permute(w.flags, &o.u8, perm)
-	w.squad = permute(w.squad, &o.i32, perm)
-	w.pos = permute(w.pos, &o.pos, perm)
-	w.stateSince = permute(w.stateSince, &o.i64, perm)
-	w.badNews = permute(w.badNews, &o.i64, perm)
+	u := slices.Grow(o.u64[:0], len(perm))[:len(perm)]
+	o.u64 = u
+	for k, i := range perm {
+		u[k] = math.Float64bits(w.morale[i])
+	}
+	for k := range w.morale {
+		w.morale[k] = math.Float64frombits(u[k])
+	}
+	for k, i := range perm {
+		u[k] = math.Float64bits(w.nerve[i])
+	}
+	for k := range w.nerve {
+		w.nerve[k] = math.Float64frombits(u[k])
+	}
+	for k, i := range perm {
+		u[k] = uint64(w.stateSince[i])
+	}
+	for k := range w.stateSince {
+		w.stateSince[k] = int64(u[k])
+	}
+	for k, i := range perm {
+		u[k] = uint64(w.badNews[i])
+	}
+	for k := range w.badNews {
+		w.badNews[k] = int64(u[k])
+	}
+	// The squad slot, state and flags of an agent in one word.
+	for k, i := range perm {
+		u[k] = uint64(uint32(w.squad[i]))<<16 | uint64(w.state[i])<<8 | uint64(w.flags[i])
+	}
+	for k := range w.squad {
+		w.squad[k], w.state[k], w.flags[k] = int32(uint32(u[k]>>16)), State(u[k]>>8), uint8(u[k])
+	}
+	// Positions one coordinate at a time: the Y pass reads the Ys still
+	// in the old order.
+	for k, i := range perm {
+		u[k] = math.Float64bits(w.pos[i].X)
+	}
+	for k := range w.pos {
+		w.pos[k].X = math.Float64frombits(u[k])
+	}
+	for k, i := range perm {
+		u[k] = math.Float64bits(w.pos[i].Y)
+	}
+	for k := range w.pos {
+		w.pos[k].Y = math.Float64frombits(u[k])
+	}
 	w.why = permute(w.why, &o.why, perm)
 	if w.led != nil {
 		w.led.agents = permute(w.led.agents, &o.led, perm)
@@ -143,27 +206,26 @@ func permute[T any](a []T, spare *[]T, perm []int32) []T {
 	return dst
 }
 
-func cmpInt32(a, b int32) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
+// cellRank is an occupied cell in sortAgents: its key packed into a word
+// (row, then column, each offset by 2^31 so that the words order as the
+// signed coordinates do) and its id.
+type cellRank struct {
+	key uint64
+	id  int32
 }
 
 // sortScratch is what sortAgents keeps between sorts: its scratch per cell
-// and per agent, and one spare array of each per-agent type.
+// and per agent, a word per agent for the numbers, and a spare array for
+// each per-agent array that holds pointers.
 type sortScratch struct {
+	// The grid (its gen) of the last sort, whose order cells holds, and a
+	// mark per cell, all false between sorts.
+	grid               uint64
+	listed             []bool
+	byKey              []cellRank
 	cells, start, perm []int32
+	u64                []uint64 // the numbers' scratch (permuteAgents)
 	handles            []*Agent
-	f64                []float64
-	i64                []int64
-	state              []State
-	u8                 []uint8
-	i32                []int32
-	pos                []Vec2
 	why                []Reason
 	led                []agentLedger
 }

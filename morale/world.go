@@ -160,7 +160,9 @@ func (w *World) apply(s Settings) {
 
 // rebuildGrid puts every agent into a new grid of cells of edge size.
 func (w *World) rebuildGrid(size float64) {
+	gen := w.grid.gen + 1
 	w.grid = newGrid(size)
+	w.grid.gen = gen
 	for i := range w.pos {
 		w.loc[i] = w.grid.place(w.pos[i], int32(i))
 	}
