@@ -276,22 +276,54 @@ func (a *Agent) SetSquad(id SquadID) {
 
 // SetPosition moves the agent to p, for events at a location. A position
 // with a NaN or infinite coordinate is ignored. A move within the agent's
-// grid cell costs no lookup; a move into another cell allocates nothing once
-// the World has held as many occupied cells before.
+// grid cell costs a few comparisons (with a box just inside the cell); a
+// move into a neighbouring cell costs no map lookup once that cell was
+// crossed into before; a move into another cell allocates nothing once the
+// World has held as many occupied cells before, and counts towards the next
+// sort of the World's agents (see World).
 func (a *Agent) SetPosition(p Vec2) {
-	if !a.live() || !p.finite() {
+	if a == nil || a.w == nil {
 		return
 	}
 	w, i := a.w, a.i
-	w.pos[i] = p
-	k := w.grid.key(p)
-	l := &w.loc[i]
-	if k == l.key {
+	// Within the box just inside his cell (false for NaN, and for ±Inf
+	// as the box is finite): a store, nothing else.
+	if b := &w.grid.boxes[w.loc[i].id]; p.X >= b.lo.X && p.X < b.hi.X && p.Y >= b.lo.Y && p.Y < b.hi.Y {
+		w.pos[i] = p
 		return
 	}
-	if moved := w.grid.remove(l.id, l.at); moved >= 0 {
+	w.setPosition(i, p)
+}
+
+// setPosition is SetPosition for a position outside the box of agent i's
+// cell: maybe another cell.
+func (w *World) setPosition(i int32, p Vec2) {
+	if !p.finite() {
+		return
+	}
+	w.pos[i] = p
+	g := &w.grid
+	l := &w.loc[i]
+	// Into the box of a neighbouring cell already known: its key and id
+	// without a division or a lookup.
+	id := g.neighbourBox(l.id, p)
+	var k cellKey
+	if id >= 0 {
+		k = g.keys[id]
+	} else if k = g.key(p); k == l.key {
+		return
+	}
+	if moved := g.remove(l.id, l.at); moved >= 0 {
 		w.loc[moved].at = l.at
 	}
-	*l = w.grid.placeKey(k, i)
+	if id >= 0 {
+		if len(g.lists[id]) == 0 {
+			g.empty--
+		}
+	} else {
+		id = g.neighbourOf(l.id, k)
+	}
+	*l = agentCell{key: k, id: id, at: g.insert(id, i)}
+	w.moves++
 	w.reclaim()
 }

@@ -61,7 +61,8 @@ const (
 )
 
 // densityWorld returns a World of n agents in squads squads, uniformly at
-// random over a square of side cm, and the agents' handles in spawn order.
+// random over a square of side cm, after one step, and the agents' handles
+// in spawn order.
 func densityWorld(b *testing.B, s morale.Settings, n, squads int, side float64) (*morale.World, []*morale.Agent) {
 	b.Helper()
 	w, err := morale.NewWorld(s, 1)
@@ -74,6 +75,9 @@ func densityWorld(b *testing.B, s morale.Settings, n, squads int, side float64) 
 		at := morale.Vec2{X: r.Float64() * side, Y: r.Float64() * side}
 		agents[i] = w.Spawn(morale.SquadID(i%squads), at, morale.WithMorale(0.2+0.8*r.Float64()))
 	}
+	// One step, as a game's first frame would run: the World sorts its
+	// agents by grid cell (the spawns count as moves; see World).
+	w.Advance(s.SquadUpdateInterval)
 	return w, agents
 }
 
@@ -336,7 +340,10 @@ func movePlan(b *testing.B, pos []morale.Vec2, cell, side float64) []morale.Vec2
 // BenchmarkMoveAll measures moving every agent once per op through
 // Agent.SetPosition: a third of them into another grid cell (cell size
 // NoEffectRadius, 3000 cm), the others by 2.5 cm within their cell; each
-// op moves them back and forth between two planned positions (movePlan).
+// op moves them back and forth between two planned positions (movePlan),
+// in the World's order (order=world) or in spawn order (order=spawn; see
+// benchMove). No step runs during the loop, so the World does not sort
+// again.
 // It reports ns/agent and, timed after the World's loop in the same
 // sub-benchmark, floor-ns/agent (the floor: writing the same new positions
 // into a []Vec2) and x-floor (ns/agent ÷ floor: the target is 3 or less).
@@ -365,43 +372,60 @@ func BenchmarkMoveAll(b *testing.B) {
 	}
 	for _, d := range densities {
 		for _, n := range densitySizes {
-			b.Run(d.name+"/"+sizeName(n), func(b *testing.B) {
-				s := morale.DefaultSettings()
-				side := d.side(n)
-				_, agents := densityWorld(b, s, n, 10, side)
-				from := make([]morale.Vec2, n)
-				for i, a := range agents {
-					from[i] = a.Position()
-				}
-				to := movePlan(b, from, s.NoEffectRadius, side)
-				b.ReportAllocs()
-				k := 0
-				for b.Loop() {
-					dst := from
-					if k%2 == 0 {
-						dst = to
-					}
-					k++
-					for i, a := range agents {
-						a.SetPosition(dst[i])
-					}
-				}
-				ns := perAgent(b, n)
-				pos := make([]morale.Vec2, n)
-				k = 0
-				floor := float64(timeFor(50*time.Millisecond, func() {
-					dst := from
-					if k%2 == 0 {
-						dst = to
-					}
-					k++
-					moveFloor(pos, dst)
-				}).Nanoseconds()) / float64(n)
-				b.ReportMetric(floor, "floor-ns/agent")
-				b.ReportMetric(ns/floor, "x-floor")
-			})
+			for _, order := range []string{"world", "spawn"} {
+				b.Run(d.name+"/"+sizeName(n)+"/order="+order, func(b *testing.B) {
+					benchMove(b, d, n, order == "world")
+				})
+			}
 		}
 	}
+}
+
+// benchMove is one row of BenchmarkMoveAll. With inWorldOrder the agents are
+// moved in the World's order (the order World.Agents yields, the order of
+// the World's arrays, as a game that walks w.Agents() to move its men
+// would); otherwise in spawn order, which after the World's sort by cell is
+// a random order of its arrays.
+func benchMove(b *testing.B, d density, n int, inWorldOrder bool) {
+	s := morale.DefaultSettings()
+	side := d.side(n)
+	w, agents := densityWorld(b, s, n, 10, side)
+	if inWorldOrder {
+		agents = agents[:0]
+		for a := range w.Agents() {
+			agents = append(agents, a)
+		}
+	}
+	from := make([]morale.Vec2, n)
+	for i, a := range agents {
+		from[i] = a.Position()
+	}
+	to := movePlan(b, from, s.NoEffectRadius, side)
+	b.ReportAllocs()
+	k := 0
+	for b.Loop() {
+		dst := from
+		if k%2 == 0 {
+			dst = to
+		}
+		k++
+		for i, a := range agents {
+			a.SetPosition(dst[i])
+		}
+	}
+	ns := perAgent(b, n)
+	pos := make([]morale.Vec2, n)
+	k = 0
+	floor := float64(timeFor(50*time.Millisecond, func() {
+		dst := from
+		if k%2 == 0 {
+			dst = to
+		}
+		k++
+		moveFloor(pos, dst)
+	}).Nanoseconds()) / float64(n)
+	b.ReportMetric(floor, "floor-ns/agent")
+	b.ReportMetric(ns/floor, "x-floor")
 }
 
 // moveFloor writes every agent's new position: the floor of BenchmarkMoveAll.

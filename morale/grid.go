@@ -12,9 +12,22 @@ import "math"
 // map costs one cell, not memory in proportion to the distance.
 type grid struct {
 	size  float64           // cell edge in world units
+	inv   float64           // 1/size, for key's fast path
 	ids   map[cellKey]int32 // occupied cells
 	lists [][]int32         // agent indices per cell id
-	empty int               // how many cells have an empty list
+	keys  []cellKey         // each cell id's key
+	// nb holds 8 ids per cell: its neighbours' (west to east, south to
+	// north, itself left out), −1 until looked up, so that an agent
+	// crossing into a neighbouring cell costs no map lookup.
+	nb []int32
+	// boxes holds, per cell, a box just inside it: every position in the
+	// box is in the cell (see boxOf), so a move within it needs no key.
+	boxes []box
+	// slabs holds, for the cells that have one, the handles not yet given
+	// out of the block the cell's spawns take theirs from (see handle).
+	slabs map[int32][]Agent
+	empty int    // how many cells have an empty list
+	gen   uint64 // which grid this is: each new grid of a World takes the next number
 }
 
 type cellKey struct{ x, y int32 }
@@ -28,11 +41,32 @@ type agentCell struct {
 }
 
 func newGrid(size float64) grid {
-	return grid{size: size, ids: make(map[cellKey]int32)}
+	return grid{size: size, inv: 1 / size, ids: make(map[cellKey]int32), slabs: make(map[int32][]Agent)}
 }
 
+// key returns the key of the cell of p: coord(p.X/size), coord(p.Y/size).
 func (g *grid) key(p Vec2) cellKey {
-	return cellKey{coord(p.X / g.size), coord(p.Y / g.size)}
+	return cellKey{g.coordOf(p.X), g.coordOf(p.Y)}
+}
+
+// coordOf returns coord(v/g.size), the same to the bit, mostly without the
+// division: u = v·inv differs from v/size by under |u|·2^-51 (two
+// roundings of the product and one of inv), so when u's distance from
+// the integers on either side exceeds |u|·2^-50, both lie in the same
+// unit interval. Otherwise, and far from the origin, it divides.
+func (g *grid) coordOf(v float64) int32 {
+	// float64(...): explicit roundings, so that no multiply-add is fused
+	// (see portable.go).
+	u := float64(v * g.inv)
+	if u > -0x1p30 && u < 0x1p30 { // false for NaN
+		f := math.Floor(u)
+		r := u - f // exact: |u| < 2^30
+		m := float64(max(math.Abs(u), 1) * 0x1p-50)
+		if r > m && r < 1-m {
+			return int32(f)
+		}
+	}
+	return coord(v / g.size)
 }
 
 func coord(v float64) int32 {
@@ -69,8 +103,116 @@ func (g *grid) cellOf(k cellKey) int32 {
 	}
 	id = int32(len(g.lists))
 	g.lists = append(g.lists, nil)
+	g.keys = append(g.keys, k)
+	g.nb = append(g.nb, -1, -1, -1, -1, -1, -1, -1, -1)
+	g.boxes = append(g.boxes, boxOf(k, g.size))
 	g.ids[k] = id
 	return id
+}
+
+// neighbourOf returns, as cellOf does, the id of the cell of key k, for an
+// agent leaving cell from: through from's neighbour cache when k is one of
+// its eight neighbours, with cellOf (and into the cache) otherwise.
+func (g *grid) neighbourOf(from int32, k cellKey) int32 {
+	fk := g.keys[from]
+	dx, dy := int64(k.x)-int64(fk.x), int64(k.y)-int64(fk.y)
+	if dx < -1 || dx > 1 || dy < -1 || dy > 1 {
+		return g.cellOf(k)
+	}
+	d := (dy+1)*3 + dx + 1 // 0..8, 4 is the cell itself (never: k ≠ fk)
+	if d > 4 {
+		d--
+	}
+	slot := &g.nb[int64(from)*8+d]
+	if id := *slot; id >= 0 {
+		if len(g.lists[id]) == 0 {
+			g.empty--
+		}
+		return id
+	}
+	id := g.cellOf(k)
+	g.nb[int64(from)*8+d] = id // slot may have moved: cellOf appends
+	return id
+}
+
+// box is the half-open box lo ≤ p < hi.
+type box struct{ lo, hi Vec2 }
+
+// boxOf returns a box inside the cell of key k for cells of edge size: the
+// cell shrunk by max(|k|, 1)·2^-46 cells on each side, far more than the
+// roundings of the box's corners and of p/size (each under |k+1|·2^-53 of
+// a cell), so that every p in the box has key k. The edge cells, where
+// coord clamps, get an empty box.
+func boxOf(k cellKey, size float64) box {
+	lo, hi := boxAxis(k.x, size)
+	lo2, hi2 := boxAxis(k.y, size)
+	return box{lo: Vec2{lo, lo2}, hi: Vec2{hi, hi2}}
+}
+
+func boxAxis(c int32, size float64) (lo, hi float64) {
+	if c == math.MinInt32 || c == math.MaxInt32 {
+		return math.Inf(1), math.Inf(-1)
+	}
+	k := float64(c)
+	d := float64(max(math.Abs(k), 1) * 0x1p-46)
+	return float64(k+d) * size, float64(k+1-d) * size
+}
+
+// handle returns a new Agent handle for an agent spawned into cell c. The
+// handles of one cell's spawns are taken from blocks of up to 64, each as
+// large as the cell's list (none for a cell of his own), so that agents near
+// each other have their handles near each other in memory: once the World
+// has sorted its agents by cell, walking them in its order (Agents) reads
+// their handles nearly in order, not one cache miss each.
+func (g *grid) handle(c int32) *Agent {
+	s := g.slabs[c]
+	if len(s) == 0 {
+		n := min(64, len(g.lists[c]))
+		if n <= 1 {
+			return &Agent{} // a cell of his own: no block kept
+		}
+		s = make([]Agent, n)
+	}
+	if len(s) > 1 {
+		g.slabs[c] = s[1:]
+	} else {
+		delete(g.slabs, c)
+	}
+	return &s[0]
+}
+
+// neighbourBox returns the id of the neighbour of cell c, already in c's
+// neighbour cache, whose box holds p; −1 when there is none (p in c's own
+// cell or box margin, farther away, or the neighbour not yet looked up).
+func (g *grid) neighbourBox(c int32, p Vec2) int32 {
+	b := &g.boxes[c]
+	d := 4 // 0..8 as in neighbourOf
+	switch {
+	case p.X < b.lo.X:
+		d--
+	case p.X >= b.hi.X:
+		d++
+	}
+	switch {
+	case p.Y < b.lo.Y:
+		d -= 3
+	case p.Y >= b.hi.Y:
+		d += 3
+	}
+	if d == 4 {
+		return -1
+	}
+	if d > 4 {
+		d--
+	}
+	id := g.nb[int64(c)*8+int64(d)]
+	if id < 0 {
+		return -1
+	}
+	if nb := &g.boxes[id]; p.X >= nb.lo.X && p.X < nb.hi.X && p.Y >= nb.lo.Y && p.Y < nb.hi.Y {
+		return id
+	}
+	return -1
 }
 
 // insert adds agent i to cell c and returns its position in the cell's list.

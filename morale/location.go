@@ -4,7 +4,45 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 )
+
+// b2i is 1 for true, 0 for false, without a branch.
+func b2i(b bool) int {
+	var n int
+	if b {
+		n = 1
+	}
+	return n
+}
+
+// inIndexOrder returns hits, distinct agent indices, in increasing order:
+// a two-level bitmap over the agents' indices (a bit per agent, and a bit
+// per non-zero word), all zero again when it returns.
+func (w *World) inIndexOrder(hits []int32) []int32 {
+	words := (len(w.pos) + 63) >> 6
+	if len(w.hitBits) < words {
+		w.hitBits = make([]uint64, words)
+		w.hitWords = make([]uint64, (words+63)>>6)
+	}
+	hitBits, hitWords := w.hitBits, w.hitWords
+	for _, i := range hits {
+		hitBits[i>>6] |= 1 << (i & 63)
+		hitWords[i>>12] |= 1 << ((i >> 6) & 63)
+	}
+	out := hits[:0]
+	for s := range hitWords {
+		for sw := hitWords[s]; sw != 0; sw &= sw - 1 {
+			k := s<<6 + bits.TrailingZeros64(sw)
+			for word := hitBits[k]; word != 0; word &= word - 1 {
+				out = append(out, int32(k<<6+bits.TrailingZeros64(word)))
+			}
+			hitBits[k] = 0
+		}
+		hitWords[s] = 0
+	}
+	return out
+}
 
 func checkScale(scale float64) error {
 	if !finite(scale) || scale < 0 {
@@ -96,48 +134,94 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 	}
 	// The agents take the news in the World's order, as one ReportEvent
 	// each would, so that the squads' running sums (see step.go) do not
-	// depend on the grid. The grid finds them; a two-level bitmap over the
-	// agents' indices puts them in order without a sort.
+	// depend on the grid. The grid finds them: the cells are visited by
+	// row, then column, the order the World sorts its agents in (see
+	// order.go), so in a sorted World the hits come out in order already;
+	// when they do not, a two-level bitmap over the agents' indices puts
+	// them in order without a sort.
 	if w.led != nil {
 		w.led.locate(at, scale)
 	}
 	cells, all := w.grid.appendCells(w.cells[:0], at, radius)
 	w.cells = cells
+	hits := w.hits[:0]
 	if all {
 		for i, p := range pos {
 			dx, dy := p.X-at.X, p.Y-at.Y
 			if float64(dx*dx)+float64(dy*dy) <= near {
-				reach(int32(i))
+				hits = append(hits, int32(i))
 			}
 		}
 	} else {
-		words := (len(pos) + 63) >> 6
-		if len(w.hitBits) < words {
-			w.hitBits = make([]uint64, words)
-			w.hitWords = make([]uint64, (words+63)>>6)
-		}
-		hitBits, hitWords := w.hitBits, w.hitWords
-		found := false
 		for _, c := range cells {
-			for _, i := range w.grid.lists[c] {
+			// Branch-free: every agent is written at the end, and kept
+			// (the length grows) when within the precheck's reach.
+			list := w.grid.lists[c]
+			hits = slices.Grow(hits, len(list))
+			buf, n := hits[:cap(hits)], len(hits)
+			for _, i := range list {
 				p := pos[i]
 				dx, dy := p.X-at.X, p.Y-at.Y
-				if float64(dx*dx)+float64(dy*dy) <= near {
-					hitBits[i>>6] |= 1 << (i & 63)
-					hitWords[i>>12] |= 1 << ((i >> 6) & 63)
-					found = true
-				}
+				buf[n] = i
+				n += b2i(float64(dx*dx)+float64(dy*dy) <= near)
+			}
+			hits = buf[:n]
+		}
+		for k := 1; k < len(hits); k++ {
+			if hits[k] <= hits[k-1] {
+				hits = w.inIndexOrder(hits)
+				break
 			}
 		}
-		for s := 0; found && s < len(hitWords); s++ {
-			for sw := hitWords[s]; sw != 0; sw &= sw - 1 {
-				k := s<<6 + bits.TrailingZeros64(sw)
-				for word := hitBits[k]; word != 0; word &= word - 1 {
-					reach(int32(k<<6 + bits.TrailingZeros64(word)))
-				}
-				hitBits[k] = 0
+	}
+	w.hits = hits
+	if fast && !filter {
+		// reach, inlined: no squad filter, no ledger, no listener.
+		morale, nerve, badNews, why2, squadOf, squads := w.morale, w.nerve, w.badNews, w.why, w.squad, w.squads
+		now := w.nowTicks
+		for _, i := range hits {
+			// d := pos[i].Dist(at): portableHypot written out, the
+			// same operations, so that the compiler keeps it inline.
+			x, y := float64(pos[i].X)-float64(at.X), float64(pos[i].Y)-float64(at.Y)
+			ax, ay := math.Abs(x), math.Abs(y)
+			p, q := max(ax, ay), min(ax, ay)
+			var d float64
+			if p > 0 && p <= math.MaxFloat64 {
+				q /= p
+				d = p * math.Sqrt(1+float64(q*q))
+			} else {
+				d = hypotEdge(x, y)
 			}
-			hitWords[s] = 0
+			if d > radius {
+				continue
+			}
+			f := DistanceFalloff(d, full, none)
+			if !(f > 0) {
+				continue
+			}
+			// ApplyMoraleEvent(old, weight, scale·f, nerve) written out,
+			// the same operations and roundings.
+			delta := float64(weight * float64(scale*f))
+			if delta < 0 && !math.IsInf(delta, -1) {
+				badNews[i] = now
+			}
+			why2[i] = why
+			old := morale[i]
+			m := clampNaN01(old)
+			if finite(delta) {
+				if delta < 0 {
+					delta = float64(delta * (1 - clampNaN01(nerve[i])))
+				}
+				m = clamp01(m + delta)
+			}
+			if m != old {
+				morale[i] = m
+				squads[squadOf[i]].sum += m - old
+			}
+		}
+	} else {
+		for _, i := range hits {
+			reach(i)
 		}
 	}
 	if w.led != nil {

@@ -35,7 +35,37 @@ func FuzzReferenceWorld(f *testing.F) {
 	// A laptop that slept: an hour, then 1e9 s and 1e308 s, past
 	// MaxAdvanceSteps and MaxWorldSeconds.
 	f.Add([]byte{0, 0, 0, 1, 1, 4, 0, 1, 0, 2, 2, 0, 2, 0, 1, 3, 4, 250, 0, 4, 251, 0, 2, 1, 0, 3, 4, 252, 0, 4, 4, 0, 6, 0, 4, 251, 0})
+	f.Add(sortingBattle())
 	f.Fuzz(runAgainstReference)
+}
+
+// sortingBattle is a fuzz input in which the World sorts its agents
+// several times: crowds of SortMinAgents spawned at once, steps, moves
+// across cells, events at locations, removals and a new NoEffectRadius.
+func sortingBattle() []byte {
+	data := []byte{0, 1, 0, 10, 10, 32, 4, 4, 0} // a crowd, a step: the first sort
+	for k := range byte(60) {
+		data = append(data, 12, k*7, 3, k*5, k*11) // moves across cells
+		if k%6 == 0 {
+			data = append(data, 3, k, 0, k*3, k*2, 1, 4, 0, 3) // an event at a location
+		}
+		if k%9 == 0 {
+			data = append(data, 14, k*13) // a removal
+		}
+	}
+	data = append(data, 4, 4, 0, 0, 2, 3, 100, 3, 36) // a step, another crowd far away
+	for k := range byte(40) {
+		data = append(data, 12, k*5, 0, k*9, k*3, 4, 4, 0, 3, k, 0, k, k, 1, 5, 0, 3)
+	}
+	// A retune of NoEffectRadius (every agent's cell changes), then steps.
+	return append(data, 10, 11, 100, 4, 4, 0, 12, 1, 3, 200, 200, 4, 4, 0, 5, 6, 0)
+}
+
+// TestReferenceWorldSorts runs sortingBattle: the World sorts its agents by
+// the documented rule, and the reference, which sorts by the same rule,
+// agrees on every agent, the World's order and every listener call.
+func TestReferenceWorldSorts(t *testing.T) {
+	runAgainstReference(t, sortingBattle())
 }
 
 // A battle through which 70 squads and 70 grid cells come and go, so that
@@ -141,6 +171,16 @@ func runAgainstReference(t *testing.T, data []byte) {
 				}
 				ref.spawn(a, squad, at, m, a.Nerve(), flags&2 != 0)
 				all = append(all, a)
+				if flags&32 != 0 && len(ref.agents) < 2*morale.SortMinAgents {
+					// A crowd around him, enough for the World to sort
+					// its agents at the next step.
+					for k := range morale.SortMinAgents {
+						p := morale.Vec2{X: at.X + float64((k*37)%97)*61, Y: at.Y + float64((k*53)%89)*43}
+						c := w.Spawn(squad+morale.SquadID(k%3), p, opts...)
+						ref.spawn(c, squad+morale.SquadID(k%3), p, m, c.Nerve(), flags&2 != 0)
+						all = append(all, c)
+					}
+				}
 			case 2: // event on one agent
 				a := agent()
 				e := fuzzEvents[in.pick(len(fuzzEvents))]
@@ -227,7 +267,7 @@ func runAgainstReference(t *testing.T, data []byte) {
 					fail("error %v; Validate says %v", err, st.Validate())
 				}
 				if err == nil {
-					ref.s = st.Clone()
+					ref.setSettings(st)
 				}
 			case 11: // change squad: one of many, so that squads come and go
 				a := agent()
@@ -243,7 +283,7 @@ func runAgainstReference(t *testing.T, data []byte) {
 				if a != nil {
 					op = fmt.Sprintf("SetPosition(%v)", p)
 					a.real.SetPosition(p)
-					a.pos = p
+					ref.setPosition(a, p)
 				}
 			case 13: // custom news
 				a := agent()
@@ -297,6 +337,13 @@ func compareWithReference(t *testing.T, w *morale.World, ref *refWorld, all []*m
 	}
 	if w.Len() != len(ref.agents) {
 		fail("Len() = %d; want %d", w.Len(), len(ref.agents))
+	}
+	k := 0
+	for a := range w.Agents() { // the documented order
+		if a != ref.agents[k].real {
+			fail("agent %d of the World's order is not the reference's", k)
+		}
+		k++
 	}
 	for k, real := range all {
 		a := ref.find(real)

@@ -1,6 +1,7 @@
 package morale_test
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -63,24 +64,71 @@ type refWorld struct {
 	stepEnd int64 // ticks: the end of the last step
 	steps   uint64
 	dropped float64
-	// agents in the World's order: Remove moves the last agent into the
-	// removed one's place.
+	// agents in the World's order: spawn order, except that Remove moves
+	// the last agent into the removed one's place and that a step may
+	// first sort them by cell (see sortDue).
 	agents []*refAgent
+	// moves counts the moves of the World's documented sorting rule since
+	// the last sort: Spawn, Remove, SetPosition into another cell, one per
+	// agent for a new NoEffectRadius.
+	moves  int
+	byReal map[*morale.Agent]*refAgent
 	squads map[morale.SquadID]*refSquad
 	log    map[*morale.Agent][]string // listener calls, per agent
 }
 
 func newRefWorld(s morale.Settings) *refWorld {
-	return &refWorld{s: s.Clone(), squads: map[morale.SquadID]*refSquad{}, log: map[*morale.Agent][]string{}}
+	return &refWorld{s: s.Clone(), squads: map[morale.SquadID]*refSquad{}, log: map[*morale.Agent][]string{},
+		byReal: map[*morale.Agent]*refAgent{}}
 }
 
-func (r *refWorld) find(real *morale.Agent) *refAgent {
-	for _, a := range r.agents {
-		if a.real == real {
-			return a
-		}
+func (r *refWorld) find(real *morale.Agent) *refAgent { return r.byReal[real] }
+
+// refCell is the documented grid cell of p: ⌊p/NoEffectRadius⌋ on each axis,
+// clamped to the int32 range.
+func (r *refWorld) refCell(p morale.Vec2) [2]int64 {
+	c := func(v float64) int64 {
+		return int64(min(max(math.Floor(v/r.s.NoEffectRadius), math.MinInt32), math.MaxInt32))
 	}
-	return nil
+	return [2]int64{c(p.X), c(p.Y)}
+}
+
+// setPosition is Agent.SetPosition: a move into another cell counts.
+func (r *refWorld) setPosition(a *refAgent, p morale.Vec2) {
+	if !refFinite(p) {
+		return
+	}
+	if r.refCell(p) != r.refCell(a.pos) {
+		r.moves++
+	}
+	a.pos = p
+}
+
+// setSettings is World.SetSettings with valid settings: a new
+// NoEffectRadius counts a move per agent.
+func (r *refWorld) setSettings(s morale.Settings) {
+	if s.NoEffectRadius != r.s.NoEffectRadius {
+		r.moves += len(r.agents)
+	}
+	r.s = s.Clone()
+}
+
+// sortDue is the documented rule: at least SortMinAgents agents, and moves
+// at least one in SortMoveShare of them.
+func (r *refWorld) sortDue() bool {
+	return len(r.agents) >= morale.SortMinAgents && r.moves*morale.SortMoveShare >= len(r.agents)
+}
+
+// sortByCell sorts the agents stably by cell row, then column.
+func (r *refWorld) sortByCell() {
+	slices.SortStableFunc(r.agents, func(a, b *refAgent) int {
+		ca, cb := r.refCell(a.pos), r.refCell(b.pos)
+		if ca[1] != cb[1] {
+			return cmp.Compare(ca[1], cb[1])
+		}
+		return cmp.Compare(ca[0], cb[0])
+	})
+	r.moves = 0
 }
 
 func (r *refWorld) squad(id morale.SquadID) *refSquad {
@@ -110,6 +158,8 @@ func (r *refWorld) join(a *refAgent) {
 func (r *refWorld) spawn(real *morale.Agent, squad morale.SquadID, at morale.Vec2, m, nerve float64, noContagion bool) {
 	a := &refAgent{real: real, squad: squad, pos: at, morale: m, nerve: nerve, noContagion: noContagion}
 	r.agents = append(r.agents, a)
+	r.byReal[real] = a
+	r.moves++
 	r.join(a)
 }
 
@@ -119,6 +169,8 @@ func (r *refWorld) remove(a *refAgent) {
 	last := len(r.agents) - 1
 	r.agents[i] = r.agents[last]
 	r.agents = r.agents[:last]
+	delete(r.byReal, a.real)
+	r.moves++
 }
 
 func (r *refWorld) setMorale(a *refAgent, m float64, why morale.Reason) {
@@ -226,6 +278,9 @@ func (r *refWorld) advance(dt float64) {
 			break
 		}
 		r.now = r.stepEnd + interval
+		if r.sortDue() {
+			r.sortByCell()
+		}
 		r.step(r.now, float64(interval)/refTicks)
 		r.stepEnd = r.now
 	}

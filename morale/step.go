@@ -13,7 +13,9 @@ import "math"
 //     [CanReturnFromRout]), unless MinimumStateSeconds have not passed since
 //     his last change.
 //
-// The squad averages are taken once, before the pass, so no agent's result
+// Before anything else a step may sort the agents by grid cell, by the rule
+// in the World's documentation (see order.go); "the agents' order" below is
+// the order after that sort. The squad averages are taken once, before the pass, so no agent's result
 // depends on another's change in the same step. Each squad keeps a running
 // sum of its members' morale: the pass sets it afresh, adding in the agents'
 // order, and every change between steps adds its difference (events at a
@@ -127,6 +129,9 @@ func (r *stepRules) dwelling(since int64) bool {
 
 // step runs one fixed step (see the outline above) and queues its changes.
 func (w *World) step() {
+	if w.sortDue() {
+		w.sortAgents() // see order.go
+	}
 	end := w.stepTicks + w.intervalTicks
 	r := w.stepRules(end)
 	w.takeSquadAverages()

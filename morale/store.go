@@ -39,7 +39,9 @@ func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, e
 		nerve = c.nerve
 	}
 	i := int32(len(w.handles))
-	a := &Agent{w: w, i: i}
+	loc := w.grid.place(at, i)
+	a := w.grid.handle(loc.id)
+	*a = Agent{w: w, i: i}
 	slot := w.slot(squad)
 	w.handles = append(w.handles, a)
 	w.morale = append(w.morale, c.morale)
@@ -51,11 +53,12 @@ func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, e
 	w.stateSince = append(w.stateSince, never)
 	w.badNews = append(w.badNews, never)
 	w.why = append(w.why, Reason{})
-	w.loc = append(w.loc, w.grid.place(at, i))
+	w.loc = append(w.loc, loc)
 	w.join(slot, c.morale)
 	if w.led != nil {
 		w.led.spawn()
 	}
+	w.moves++
 	return a, nil
 }
 
@@ -104,5 +107,6 @@ func (w *World) Remove(a *Agent) {
 	w.why = w.why[:last]
 	w.loc = w.loc[:last]
 	a.w, a.i = nil, -1
+	w.moves++
 	w.reclaim()
 }

@@ -29,6 +29,22 @@ var ErrRemoved = errors.New("morale: agent was removed from its world")
 // frame sizes end bit-for-bit equal, within the limits of MaxAdvanceSteps per
 // call and MaxWorldSeconds in all (see DroppedSeconds).
 //
+// The World's order is the order of its arrays: the order in which a step
+// adds the squads' sums and queues its changes, in which an event at a
+// location reaches the agents, and in which Agents yields them. It is spawn
+// order, except that Remove moves the last agent into the removed one's
+// place, and that the World sorts its agents by grid cell (the cells of edge
+// Settings.NoEffectRadius) when enough have moved, so that the agents near
+// each other are near each other in memory. The rule depends only on the
+// calls made: every Spawn and every Remove counts one move, and so does
+// every SetPosition into another cell (the cell of p is ⌊p.X/r⌋, ⌊p.Y/r⌋
+// for r = NoEffectRadius, each clamped to the int32 range), and a
+// SetSettings that changes NoEffectRadius counts one per agent. At the
+// start of each step, before the squad averages are taken, a World of at
+// least 256 agents whose moves since its last sort are at least one eighth
+// of its agents sorts them, stably, by cell row (⌊p.Y/r⌋), then cell column,
+// and counts its moves from 0 again. Handles keep pointing at their agents.
+//
 // A World is not safe for concurrent use: call it from one goroutine, as a
 // game's update loop does.
 //
@@ -91,11 +107,16 @@ type World struct {
 	// Scratch for ReportEventAtLocation, all zero between calls: a bit per
 	// agent within the precheck, and a bit per non-zero word of hitBits.
 	hitBits, hitWords []uint64
+	hits              []int32 // scratch for ReportEventAtLocation: its hits
 	// The step's workers (workers.go): how many (0 means 1, −1 GOMAXPROCS),
 	// their scratch, and each chunk's results.
 	workers     int
 	stepWorkers []*stepWorker
 	chunkOuts   []chunkOut
+	// The World's order (order.go): the moves since the last sort, and
+	// the sort's scratch and spare arrays.
+	moves int64
+	order sortScratch
 }
 
 // NewWorld returns an empty World with settings s and a random source seeded
@@ -133,12 +154,15 @@ func (w *World) apply(s Settings) {
 	w.intervalTicks = secondsToTicks(s.SquadUpdateInterval)
 	if w.grid.size != s.NoEffectRadius {
 		w.rebuildGrid(s.NoEffectRadius)
+		w.moves += int64(len(w.handles)) // every agent's cell changed
 	}
 }
 
 // rebuildGrid puts every agent into a new grid of cells of edge size.
 func (w *World) rebuildGrid(size float64) {
+	gen := w.grid.gen + 1
 	w.grid = newGrid(size)
+	w.grid.gen = gen
 	for i := range w.pos {
 		w.loc[i] = w.grid.place(w.pos[i], int32(i))
 	}
@@ -174,7 +198,10 @@ func (w *World) Len() int { return len(w.handles) }
 
 // Agents returns an iterator over the World's agents, in the World's order:
 // spawn order, except that Remove moves the last agent into the removed one's
-// place. Spawning or removing agents while iterating is not allowed.
+// place, and that a step of a World of 256 agents or more may first
+// sort them by grid cell, when enough of them have moved (the rule is in the
+// World's documentation). Spawning or removing agents, or advancing
+// the World, while iterating is not allowed.
 func (w *World) Agents() iter.Seq[*Agent] {
 	return func(yield func(*Agent) bool) {
 		for _, a := range w.handles {

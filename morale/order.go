@@ -1,0 +1,231 @@
+package morale
+
+import (
+	"cmp"
+	"math"
+	"slices"
+)
+
+// The World's order. Agents are spawned at the end of the World's arrays and
+// Remove moves the last agent into the removed one's place; left at that, the
+// agents of one grid cell end up scattered through the arrays, and every
+// agent an event reaches, or a move touches, is a few cache misses. So the
+// World puts its agents back in cell order from time to time, by a rule
+// that depends only on the calls made to it (never on timing or workers):
+//
+//   - Every Spawn and every Remove counts one move, and so does every
+//     SetPosition that takes an agent into another grid cell (the cell of
+//     position p is (⌊p.X/r⌋, ⌊p.Y/r⌋) with r = Settings.NoEffectRadius,
+//     each clamped to the int32 range); a SetSettings that changes
+//     NoEffectRadius counts one move per agent.
+//   - At the start of every step, before the squad averages are taken, a
+//     World of at least SortMinAgents agents whose moves since its last
+//     sort number at least one in SortMoveShare of its agents sorts them:
+//     by cell row (⌊p.Y/r⌋), then cell column (⌊p.X/r⌋), the agents of one
+//     cell keeping their order. The moves count from 0 again.
+//
+// A sort moves each agent's data to his new place; the Agent handles keep
+// pointing at the same agents. It changes the order in which the step adds
+// the squads' sums, hands out its changes to the listeners, and in which
+// Agents yields, which is why the rule is part of the World's contract.
+
+// Exported for the reference World (see export_test.go).
+const (
+	// sortMinAgents is the fewest agents a World sorts.
+	sortMinAgents = 256
+	// sortMoveShare: a World sorts when its moves reach len/sortMoveShare.
+	sortMoveShare = 8
+)
+
+// sortDue reports whether the step about to run sorts the agents first.
+func (w *World) sortDue() bool {
+	n := len(w.handles)
+	return n >= sortMinAgents && w.moves*sortMoveShare >= int64(n)
+}
+
+// sortAgents puts the agents in cell order (see above): a counting sort by
+// grid cell, the cells ordered by row, then column, the agents of a cell in
+// their present order. Every per-agent array follows the permutation, and
+// each cell's list becomes the cell's range of indices, in order. It
+// allocates only the first time (and when the World has grown), keeping
+// its scratch (see sortScratch) for the next sort.
+func (w *World) sortAgents() {
+	n := len(w.handles)
+	g := &w.grid
+	o := &w.order
+	// The occupied cells, by row, then column: each with its key packed
+	// into one unsigned word that orders as (row, column) do, so that the
+	// sort compares words in its own array, not keys scattered elsewhere.
+	// They are listed in the last sort's order, then the cells made since,
+	// so that the sort mostly finds runs already in order (pdqsort takes
+	// those in linear time), unless the grid was rebuilt since.
+	byKey := o.byKey[:0]
+	listed := slices.Grow(o.listed[:0], len(g.lists))[:len(g.lists)]
+	add := func(id int32) {
+		if len(g.lists[id]) > 0 && !listed[id] {
+			listed[id] = true
+			k := g.keys[id]
+			byKey = append(byKey, cellRank{key: uint64(uint32(k.y)^1<<31)<<32 | uint64(uint32(k.x)^1<<31), id: id})
+		}
+	}
+	if o.grid == g.gen {
+		for _, id := range o.cells {
+			add(id)
+		}
+	}
+	for id := range int32(len(g.lists)) { // the rest: new cells, cells filled again
+		add(id)
+	}
+	clear(listed)
+	o.listed, o.grid = listed, g.gen
+	slices.SortFunc(byKey, func(a, b cellRank) int { return cmp.Compare(a.key, b.key) })
+	o.byKey = byKey
+	cells := o.cells[:0]
+	for _, c := range byKey {
+		cells = append(cells, c.id)
+	}
+	keys := g.keys
+	o.cells = cells
+	// Each cell's first place, then every agent's place.
+	o.start = slices.Grow(o.start[:0], len(g.lists))[:len(g.lists)]
+	at := int32(0)
+	for _, id := range cells {
+		o.start[id] = at
+		at += int32(len(g.lists[id]))
+	}
+	perm := slices.Grow(o.perm[:0], n)[:n] // perm[k]: who goes to place k
+	for i := range n {
+		id := w.loc[i].id
+		perm[o.start[id]] = int32(i)
+		o.start[id]++
+	}
+	o.perm = perm
+	if !isIdentity(perm) {
+		w.permuteAgents(perm)
+	}
+	// Each cell's list: its range, in order.
+	k := int32(0)
+	for _, id := range cells {
+		cnt := int32(len(g.lists[id]))
+		l := g.lists[id][:0]
+		key := keys[id]
+		for j := range cnt {
+			l = append(l, k)
+			w.loc[k] = agentCell{key: key, id: id, at: j}
+			k++
+		}
+		g.lists[id] = l
+	}
+	w.moves = 0
+}
+
+// isIdentity reports whether perm leaves every agent where he is: a World
+// already in order (spawned in order, or moved little) is not copied.
+func isIdentity(perm []int32) bool {
+	for k, i := range perm {
+		if int32(k) != i {
+			return false
+		}
+	}
+	return true
+}
+
+// permuteAgents moves agent perm[k] to place k in every per-agent array:
+// the numbers through one scratch of 8 bytes per agent, written back in
+// place, the handles, reasons and ledger records (which hold pointers)
+// into spare arrays of their own type.
+func (w *World) permuteAgents(perm []int32) {
+	o := &w.order
+	w.handles = permute(w.handles, &o.handles, perm)
+	for k, a := range w.handles {
+		a.i = int32(k)
+	}
+	u := slices.Grow(o.u64[:0], len(perm))[:len(perm)]
+	o.u64 = u
+	for k, i := range perm {
+		u[k] = math.Float64bits(w.morale[i])
+	}
+	for k := range w.morale {
+		w.morale[k] = math.Float64frombits(u[k])
+	}
+	for k, i := range perm {
+		u[k] = math.Float64bits(w.nerve[i])
+	}
+	for k := range w.nerve {
+		w.nerve[k] = math.Float64frombits(u[k])
+	}
+	for k, i := range perm {
+		u[k] = uint64(w.stateSince[i])
+	}
+	for k := range w.stateSince {
+		w.stateSince[k] = int64(u[k])
+	}
+	for k, i := range perm {
+		u[k] = uint64(w.badNews[i])
+	}
+	for k := range w.badNews {
+		w.badNews[k] = int64(u[k])
+	}
+	// The squad slot, state and flags of an agent in one word.
+	for k, i := range perm {
+		u[k] = uint64(uint32(w.squad[i]))<<16 | uint64(w.state[i])<<8 | uint64(w.flags[i])
+	}
+	for k := range w.squad {
+		w.squad[k], w.state[k], w.flags[k] = int32(uint32(u[k]>>16)), State(u[k]>>8), uint8(u[k])
+	}
+	// Positions one coordinate at a time: the Y pass reads the Ys still
+	// in the old order.
+	for k, i := range perm {
+		u[k] = math.Float64bits(w.pos[i].X)
+	}
+	for k := range w.pos {
+		w.pos[k].X = math.Float64frombits(u[k])
+	}
+	for k, i := range perm {
+		u[k] = math.Float64bits(w.pos[i].Y)
+	}
+	for k := range w.pos {
+		w.pos[k].Y = math.Float64frombits(u[k])
+	}
+	w.why = permute(w.why, &o.why, perm)
+	if w.led != nil {
+		w.led.agents = permute(w.led.agents, &o.led, perm)
+	}
+}
+
+// permute returns a with a[perm[k]] at place k, written into *spare (grown
+// when too short), and leaves a's array, cleared, in *spare for the next
+// array of the same type.
+func permute[T any](a []T, spare *[]T, perm []int32) []T {
+	dst := slices.Grow((*spare)[:0], len(a))[:len(a)]
+	for k, i := range perm {
+		dst[k] = a[i]
+	}
+	clear(a) // no stale pointers kept alive by the spare
+	*spare = a
+	return dst
+}
+
+// cellRank is an occupied cell in sortAgents: its key packed into a word
+// (row, then column, each offset by 2^31 so that the words order as the
+// signed coordinates do) and its id.
+type cellRank struct {
+	key uint64
+	id  int32
+}
+
+// sortScratch is what sortAgents keeps between sorts: its scratch per cell
+// and per agent, a word per agent for the numbers, and a spare array for
+// each per-agent array that holds pointers.
+type sortScratch struct {
+	// The grid (its gen) of the last sort, whose order cells holds, and a
+	// mark per cell, all false between sorts.
+	grid               uint64
+	listed             []bool
+	byKey              []cellRank
+	cells, start, perm []int32
+	u64                []uint64 // the numbers' scratch (permuteAgents)
+	handles            []*Agent
+	why                []Reason
+	led                []agentLedger
+}

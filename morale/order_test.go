@@ -1,0 +1,213 @@
+package morale_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// cellOf is the documented grid cell of p for reach r.
+func cellOf(p morale.Vec2, r float64) [2]float64 {
+	return [2]float64{math.Floor(p.Y / r), math.Floor(p.X / r)}
+}
+
+// TestSortKeepsEveryAgentsData spawns agents at random places, each with his
+// own custom news in his ledger, and steps once: the World sorts them (the
+// moves are the spawns). Every handle must still give his own position,
+// morale, nerve, squad and ledger, and the World's order must be by cell
+// row, then column, each cell's agents in spawn order (their order before
+// the sort). Removals, moves and
+// a second sort follow.
+func TestSortKeepsEveryAgentsData(t *testing.T) {
+	s := morale.DefaultSettings()
+	w, err := morale.NewWorld(s, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.EnableLedger(morale.LedgerOptions{PerAgent: 8, Window: math.Inf(1)}); err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	n := 3 * morale.SortMinAgents
+	type want struct {
+		pos           morale.Vec2
+		nerve, weight float64
+		squad         morale.SquadID
+		spawn         int
+	}
+	wants := map[*morale.Agent]*want{}
+	var agents []*morale.Agent
+	for i := range n {
+		p := morale.Vec2{X: r.Float64()*40000 - 20000, Y: r.Float64() * 40000}
+		a := w.Spawn(morale.SquadID(i%5), p)
+		weight := -float64(i+1) / float64(4*n)
+		if err := a.ReportCustomEvent(weight); err != nil {
+			t.Fatal(err)
+		}
+		wants[a] = &want{pos: p, nerve: a.Nerve(), weight: weight, squad: morale.SquadID(i % 5), spawn: i}
+		agents = append(agents, a)
+	}
+	check := func(when string, spawnTies bool) {
+		t.Helper()
+		prev, prevSpawn := [2]float64{math.Inf(-1), 0}, -1
+		for a := range w.Agents() {
+			wa := wants[a]
+			if a.Position() != wa.pos || a.Nerve() != wa.nerve || a.Squad() != wa.squad {
+				t.Fatalf("%s: agent %d at %v, nerve %v, squad %v; want %v, %v, %v", when, wa.spawn,
+					a.Position(), a.Nerve(), a.Squad(), wa.pos, wa.nerve, wa.squad)
+			}
+			x, err := w.Explain(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(x.Changes) == 0 || x.Changes[0].Weight != wa.weight {
+				t.Fatalf("%s: agent %d: ledger %v; want his custom news of %v first", when, wa.spawn, x.Changes, wa.weight)
+			}
+			c := cellOf(a.Position(), s.NoEffectRadius)
+			if c[0] < prev[0] || (c[0] == prev[0] && c[1] < prev[1]) || (spawnTies && c == prev && wa.spawn < prevSpawn) {
+				t.Fatalf("%s: agent %d in cell %v after agent %d in cell %v; want cell order", when, wa.spawn, c, prevSpawn, prev)
+			}
+			prev, prevSpawn = c, wa.spawn
+		}
+	}
+	w.Advance(s.SquadUpdateInterval)
+	check("after the first sort", true)
+
+	// Remove every seventh agent, move every fifth far away, and step:
+	// the removals and moves reach one eighth, so the World sorts again.
+	for k, a := range agents {
+		switch {
+		case k%7 == 0:
+			w.Remove(a)
+			delete(wants, a)
+		case k%5 == 0:
+			p := morale.Vec2{X: -a.Position().X, Y: a.Position().Y + 7777}
+			a.SetPosition(p)
+			wants[a].pos = p
+		}
+	}
+	w.Advance(s.SquadUpdateInterval)
+	check("after the second sort", false) // ties: the order before the sort
+	if w.Len() != len(wants) {
+		t.Fatalf("Len() = %d; want %d", w.Len(), len(wants))
+	}
+	// An event at a location finds the moved agents where they are now.
+	for a, wa := range wants {
+		before := a.Morale()
+		if err := w.ReportEventAtLocation(morale.AllyDown, wa.pos, 1, nil, 1); err != nil {
+			t.Fatal(err)
+		}
+		if a.Morale() >= before && before > 0 {
+			t.Fatalf("agent %d at %v: morale %v after an event at his place; want below %v", wa.spawn, wa.pos, a.Morale(), before)
+		}
+		break
+	}
+}
+
+// TestSortAllocatesOnce checks that sorting a World again allocates nothing
+// once it has sorted one of the same size: the spare arrays are kept.
+func TestSortAllocatesOnce(t *testing.T) {
+	s := morale.DefaultSettings()
+	w, err := morale.NewWorld(s, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	var agents []*morale.Agent
+	for range 2 * morale.SortMinAgents {
+		agents = append(agents, w.Spawn(1, morale.Vec2{X: r.Float64() * 20000, Y: r.Float64() * 20000}))
+	}
+	w.Advance(s.SquadUpdateInterval) // the first sort
+	far := func(a *morale.Agent, sign float64) {
+		p := a.Position()
+		a.SetPosition(morale.Vec2{X: p.X + sign*s.NoEffectRadius, Y: p.Y})
+	}
+	allocs := testing.AllocsPerRun(5, func() {
+		for _, a := range agents[:len(agents)/4] {
+			far(a, 1) // a quarter into the next cell: a sort is due
+		}
+		w.Advance(s.SquadUpdateInterval)
+		for _, a := range agents[:len(agents)/4] {
+			far(a, -1)
+		}
+		w.Advance(s.SquadUpdateInterval)
+	})
+	if allocs != 0 {
+		t.Errorf("moves and sorts: %v allocations per run; want 0", allocs)
+	}
+}
+
+// TestSortDuringDelivery sorts the World from inside a listener: a state
+// listener that moves agents across cells, removes some, spawns others and
+// advances the World (so a nested step sorts while the outer step's
+// changes are still being told). Every live handle must keep his own
+// position and squad, the World's order must hold each live agent once,
+// and the changes told must be to live agents only.
+func TestSortDuringDelivery(t *testing.T) {
+	s := morale.DefaultSettings()
+	w, err := morale.NewWorld(s, 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	type want struct {
+		pos   morale.Vec2
+		squad morale.SquadID
+	}
+	wants := map[*morale.Agent]*want{}
+	spawn := func(p morale.Vec2, sq morale.SquadID) {
+		a := w.Spawn(sq, p, morale.WithMorale(0.1+0.9*r.Float64()))
+		wants[a] = &want{pos: p, squad: sq}
+	}
+	for i := range 2 * morale.SortMinAgents {
+		spawn(morale.Vec2{X: r.Float64() * 20000, Y: r.Float64() * 20000}, morale.SquadID(i%6))
+	}
+	told, nested := 0, 0
+	w.OnStateChanged(func(a *morale.Agent, old, new morale.State, why morale.Reason) {
+		if a.Removed() {
+			t.Fatalf("a change told to a removed agent")
+		}
+		told++
+		switch told % 7 {
+		case 0:
+			p := morale.Vec2{X: a.Position().X + s.NoEffectRadius*3, Y: a.Position().Y}
+			a.SetPosition(p)
+			wants[a].pos = p
+		case 3:
+			w.Remove(a)
+			delete(wants, a)
+			spawn(morale.Vec2{X: r.Float64() * 20000, Y: r.Float64() * 20000}, morale.SquadID(told%6))
+		case 5:
+			if nested < 40 {
+				nested++
+				w.Advance(s.SquadUpdateInterval) // a step, maybe a sort, inside the delivery
+			}
+		}
+	})
+	for range 40 {
+		at := morale.Vec2{X: r.Float64() * 20000, Y: r.Float64() * 20000}
+		if err := w.ReportEventAtLocation(morale.AllyDown, at, 5000, nil, 3); err != nil {
+			t.Fatal(err)
+		}
+		w.Advance(s.SquadUpdateInterval)
+	}
+	if told == 0 || nested == 0 {
+		t.Fatalf("told %d changes, %d nested steps; want some of each", told, nested)
+	}
+	seen := map[*morale.Agent]bool{}
+	for a := range w.Agents() {
+		wa, ok := wants[a]
+		if !ok || seen[a] {
+			t.Fatalf("the World's order holds a removed or repeated agent")
+		}
+		seen[a] = true
+		if a.Position() != wa.pos || a.Squad() != wa.squad {
+			t.Fatalf("agent at %v, squad %v; want %v, %v", a.Position(), a.Squad(), wa.pos, wa.squad)
+		}
+	}
+	if len(seen) != len(wants) || w.Len() != len(wants) {
+		t.Fatalf("the World's order holds %d agents, Len %d; want %d", len(seen), w.Len(), len(wants))
+	}
+}
