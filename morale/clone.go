@@ -3,7 +3,6 @@ package morale
 import (
 	"maps"
 	"math/rand/v2"
-	"reflect"
 	"slices"
 )
 
@@ -37,7 +36,9 @@ func (w *World) Clone() *World {
 		return &World{} // the zero World: nothing to copy
 	}
 	c.s = w.s.Clone()
-	c.rng = rand.New(rand.NewPCG(pcgState(w.rng)))
+	src := *w.src
+	c.src = &src
+	c.rng = rand.New(c.src)
 	c.grid = w.grid.clone()
 
 	n := len(w.handles)
@@ -67,7 +68,8 @@ func (w *World) Clone() *World {
 	c.onState, c.onMorale = nil, nil
 	c.queue, c.delivering = nil, false
 	c.led = w.led.clone()
-	c.cells, c.hitBits, c.hitWords = nil, nil, nil
+	c.cells, c.hitBits, c.hitWords, c.hits = nil, nil, nil, nil
+	c.order = sortScratch{}
 	c.stepWorkers, c.chunkOuts = nil, nil
 	return &c
 }
@@ -84,32 +86,13 @@ func (w *World) Agent(i int) *Agent {
 
 // Index returns the agent's position in its World's Agents() order, or −1
 // once removed (or for nil). It changes when Remove moves the last agent
-// into a removed one's place, so read it when you need it, do not keep it.
+// into a removed one's place and when a step sorts the World (see World),
+// so read it when you need it, do not keep it.
 func (a *Agent) Index() int {
 	if !a.live() {
 		return -1
 	}
 	return int(a.i)
-}
-
-// pcgState returns the state of r's source, the *rand.PCG NewWorld gave
-// it: rand.NewPCG(pcgState(r)) continues r's stream from where it is.
-// math/rand/v2 hides a Rand's source and a PCG's fields, so they are read
-// by reflection (reading an unexported integer is allowed; nothing is
-// written). A PCG has been two uint64s, hi then lo, since math/rand/v2
-// appeared (Go 1.22); TestClonePCGLayout fails, and pcgState panics
-// naming the cause, should a release change that.
-func pcgState(r *rand.Rand) (hi, lo uint64) {
-	v := reflect.ValueOf(r).Elem()
-	if v.NumField() == 1 {
-		if src := v.Field(0); src.Kind() == reflect.Interface && !src.IsNil() && src.Elem().Type() == reflect.TypeFor[*rand.PCG]() {
-			p := src.Elem().Elem()
-			if p.NumField() == 2 && p.Field(0).Kind() == reflect.Uint64 && p.Field(1).Kind() == reflect.Uint64 {
-				return p.Field(0).Uint(), p.Field(1).Uint()
-			}
-		}
-	}
-	panic("morale: Clone: this Go release's math/rand/v2 Rand or PCG layout is unknown; the random source cannot be copied")
 }
 
 // clone returns a copy of the grid sharing nothing with g. The cells' lists
@@ -118,6 +101,12 @@ func pcgState(r *rand.Rand) (hi, lo uint64) {
 func (g *grid) clone() grid {
 	c := *g
 	c.ids = maps.Clone(g.ids)
+	c.keys = slices.Clone(g.keys)
+	c.nb = slices.Clone(g.nb)
+	c.boxes = slices.Clone(g.boxes)
+	// The handle blocks are not copied: the clone's agents have handles of
+	// their own, and its later spawns take new blocks.
+	c.slabs = make(map[int32][]Agent)
 	total := 0
 	for _, l := range g.lists {
 		total += len(l)

@@ -15,6 +15,7 @@ var cloneScratch = map[string]bool{
 	"World.stepWorkers": true, "World.chunkOuts": true,
 	"World.onState": true, "World.onMorale": true,
 	"World.led.since": true,
+	"World.hits":      true, "World.order": true, "World.grid.slabs": true,
 }
 
 // richWorld returns a World with every field in use: agents spawned and
@@ -125,6 +126,9 @@ func scratch(path string) bool { return cloneScratch[path] }
 // walk compares a (the original's) with b (the clone's) at path.
 func (cw *cloneWalk) walk(path string, a, b reflect.Value) {
 	cw.t.Helper()
+	if scratch(path) && (b.IsZero() || (b.Kind() == reflect.Map || b.Kind() == reflect.Slice) && b.Len() == 0) {
+		return // left empty by Clone, as it may
+	}
 	if strings.HasPrefix(a.Type().Name(), "ring[") {
 		cw.ring(path, a, b)
 		return
@@ -277,23 +281,4 @@ func itoa(i int) string {
 		return digits[i : i+1]
 	}
 	return itoa(i/10) + digits[i%10:i%10+1]
-}
-
-// TestClonePCGLayout checks what pcgState reads of math/rand/v2: a Rand's
-// source and a PCG's two words. Should a Go release change them, this
-// fails (and Clone would panic rather than copy a wrong stream).
-func TestClonePCGLayout(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
-	if hi, lo := pcgState(r); hi != 1 || lo != 2 {
-		t.Fatalf("pcgState of NewPCG(1, 2): %d, %d; want 1, 2", hi, lo)
-	}
-	for range 17 {
-		r.Uint64()
-	}
-	c := rand.New(rand.NewPCG(pcgState(r)))
-	for k := range 100 {
-		if x, y := r.Uint64(), c.Uint64(); x != y {
-			t.Fatalf("draw %d after copying the state: %d; want %d", k, y, x)
-		}
-	}
 }

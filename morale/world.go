@@ -63,6 +63,7 @@ var ErrRemoved = errors.New("morale: agent was removed from its world")
 type World struct {
 	s    Settings
 	rng  *rand.Rand
+	src  *rand.PCG // rng's source, kept so that Clone can copy its state
 	grid grid
 
 	// The clock, in ticks (see ticksPerSecond) of simulated time.
@@ -134,7 +135,8 @@ func NewWorld(s Settings, seed uint64) (*World, error) {
 // start readies an empty World with valid settings s and a random source
 // seeded with seed.
 func (w *World) start(s Settings, seed uint64) {
-	w.rng = rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	w.src = rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
+	w.rng = rand.New(w.src)
 	w.slotOf = make(map[SquadID]int32)
 	w.apply(s)
 }
