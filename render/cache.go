@@ -258,9 +258,11 @@ func (r *Renderer) drawCompactBar(dst *ebiten.Image, bar image.Rectangle, value 
 // timelineBGKey identifies the timeline's still background: panel, title,
 // state zones, bands and legend.
 type timelineBGKey struct {
-	size   image.Point
-	marks  [4]float64
-	legend uint64
+	size     image.Point
+	marks    [4]float64
+	legend   uint64
+	backdrop color.RGBA
+	opaque   bool
 }
 
 // timelinePlotKey identifies the drawn lines and markers of the timeline:

@@ -273,3 +273,43 @@ func TestDrawTimeline(t *testing.T) {
 		}
 	}
 }
+
+// TestTimelineBackdrop: with SetTimelineBackdrop, DrawTimeline covers its
+// rectangle opaquely and gives the same pixels as a fill of the rectangle
+// followed by DrawTimeline without a backdrop, at every time drawn (the
+// cached background is built once and reused); outside the rectangle it
+// draws nothing.
+func TestTimelineBackdrop(t *testing.T) {
+	needDisplay(t)
+	bg := color.RGBA{0x12, 0x16, 0x1b, 0xff}
+	panel := image.Rect(20, 30, 620, 230)
+	plain, backed := newRenderer(t), newRenderer(t)
+	backed.SetTimelineBackdrop(bg)
+	g := newGame(t, 4)
+	want, got := ebiten.NewImage(640, 260), ebiten.NewImage(640, 260)
+	defer want.Deallocate()
+	defer got.Deallocate()
+	for _, secs := range []float64{4, 9, 14} {
+		for g.Time() < secs-1e-9 {
+			g.Tick()
+		}
+		want.Clear()
+		want.SubImage(panel).(*ebiten.Image).Fill(bg)
+		plain.DrawTimeline(want, panel, g)
+		got.Clear()
+		backed.DrawTimeline(got, panel, g)
+		wp, gp := pixels(want), pixels(got)
+		for y := 0; y < gp.Bounds().Dy(); y++ {
+			for x := 0; x < gp.Bounds().Dx(); x++ {
+				w, c := wp.RGBAAt(x, y), gp.RGBAAt(x, y)
+				in := image.Pt(x, y).In(panel)
+				switch {
+				case in && c.A != 0xff:
+					t.Fatalf("t=%gs: pixel (%d, %d) %v is not opaque; want the backdrop under it", secs, x, y, c)
+				case c != w:
+					t.Fatalf("t=%gs: pixel (%d, %d) is %v; want %v, as after a fill and a plain DrawTimeline", secs, x, y, c, w)
+				}
+			}
+		}
+	}
+}
