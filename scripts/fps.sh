@@ -5,12 +5,13 @@
 # For each scene (default: opening armies) it runs the demo with -tpslog
 # for FPS_SECONDS seconds (default 40) on its own Xvfb display, drops the
 # first -tpslog line (start-up: the first 5 s) and prints the median and the
-# 10th percentile of the TPS and FPS of the remaining lines, the load
-# average before and after, and the CPU the demo and Xvfb spent per drawn
-# frame (all their threads: Mesa's llvmpipe threads count in the demo's).
-# One output line per scene:
+# 10th percentile of the TPS and FPS of the remaining lines, the longest
+# frame among them (wall time between two Draws: a frame longer than 83 ms,
+# 5 ticks, loses ticks), the load average before and after, and the CPU the
+# demo and Xvfb spent per drawn frame (all their threads: Mesa's llvmpipe
+# threads count in the demo's). One output line per scene:
 #
-#   opening  load 0.42→1.31  n=7  tps med 60.0 p10 59.8  fps med 38.2 p10 36.0  cpu/frame demo 21.3ms xvfb 4.1ms
+#   opening  load 0.42→1.31  n=7  tps med 60.0 p10 59.8  fps med 38.2 p10 36.0  longest frame 61ms  cpu/frame demo 21.3ms xvfb 4.1ms
 #
 # Environment:
 #   FPS_SECONDS  seconds per scene (at least 15)
@@ -83,6 +84,7 @@ for scene in "${scenes[@]}"; do
 			if (++lines == 1) next # start-up
 			split($1, t, "="); split($2, f, "=")
 			n++; tps[n] = t[2]; fps[n] = f[2]; fsum += f[2]
+			if (match($0, /longest=[0-9.]+/)) { l = substr($0, RSTART + 8, RLENGTH - 8) + 0; if (l > longest) longest = l }
 		}
 		function diff(s,   p) { split(s, p, "-"); return p[1] - p[2] } # "a-b" → a − b
 		END {
@@ -90,8 +92,8 @@ for scene in "${scenes[@]}"; do
 			if (n == 0) { printf "%-8s no -tpslog lines after the first (see the log)\n", scene; exit 1 }
 			for (i = 1; i <= n; i++) { tp[i] = tps[i]; fp[i] = fps[i] }
 			frames = fsum / n * dt
-			printf "%-8s load %s→%s  n=%d  tps med %.1f p10 %.1f  fps med %.1f p10 %.1f  cpu/frame demo %.1fms xvfb %.1fms\n",
-				scene, l0, l1, n, pct(tp, n, 50), pct(tps, n, 10), pct(fp, n, 50), pct(fps, n, 10),
+			printf "%-8s load %s→%s  n=%d  tps med %.1f p10 %.1f  fps med %.1f p10 %.1f  longest frame %.0fms  cpu/frame demo %.1fms xvfb %.1fms\n",
+				scene, l0, l1, n, pct(tp, n, 50), pct(tps, n, 10), pct(fp, n, 50), pct(fps, n, 10), longest,
 				1000 * c / frames, 1000 * x / frames
 		}' "$tmp/$scene.log" || { echo "fps.sh: $scene:" >&2; cat "$tmp/$scene.log" >&2; exit 1; }
 done
