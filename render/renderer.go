@@ -31,6 +31,9 @@ type Renderer struct {
 
 	static    *ebiten.Image // ground, trench, rally, cover for staticKey
 	staticKey staticKey
+	// staticOpaque is where the ground covers static, in its coordinates:
+	// opaque there
+	staticOpaque image.Rectangle
 
 	rings     map[ringKey]*ebiten.Image   // state rings under soldiers, by state and radius
 	stars     map[int]*ebiten.Image       // leader stars, by radius
