@@ -84,7 +84,7 @@ for scene in "${scenes[@]}"; do
 			if (++lines == 1) next # start-up
 			split($1, t, "="); split($2, f, "=")
 			n++; tps[n] = t[2]; fps[n] = f[2]; fsum += f[2]
-			if (match($0, /longest=[0-9.]+/)) { l = substr($0, RSTART + 8, RLENGTH - 8) + 0; if (l > longest) longest = l }
+			if (match($0, /longest=[0-9.]+/)) { l = substr($0, RSTART + 8, RLENGTH - 8) + 0; if (l > longest) longest = l; seen = 1 }
 		}
 		function diff(s,   p) { split(s, p, "-"); return p[1] - p[2] } # "a-b" → a − b
 		END {
@@ -92,8 +92,9 @@ for scene in "${scenes[@]}"; do
 			if (n == 0) { printf "%-8s no -tpslog lines after the first (see the log)\n", scene; exit 1 }
 			for (i = 1; i <= n; i++) { tp[i] = tps[i]; fp[i] = fps[i] }
 			frames = fsum / n * dt
-			printf "%-8s load %s→%s  n=%d  tps med %.1f p10 %.1f  fps med %.1f p10 %.1f  longest frame %.0fms  cpu/frame demo %.1fms xvfb %.1fms\n",
-				scene, l0, l1, n, pct(tp, n, 50), pct(tps, n, 10), pct(fp, n, 50), pct(fps, n, 10), longest,
+			lf = seen ? sprintf("%.0fms", longest) : "-" # an older demo does not print it
+			printf "%-8s load %s→%s  n=%d  tps med %.1f p10 %.1f  fps med %.1f p10 %.1f  longest frame %s  cpu/frame demo %.1fms xvfb %.1fms\n",
+				scene, l0, l1, n, pct(tp, n, 50), pct(tps, n, 10), pct(fp, n, 50), pct(fps, n, 10), lf,
 				1000 * c / frames, 1000 * x / frames
 		}' "$tmp/$scene.log" || { echo "fps.sh: $scene:" >&2; cat "$tmp/$scene.log" >&2; exit 1; }
 done
