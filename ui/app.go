@@ -318,6 +318,9 @@ func (a *App) Draw(screen *ebiten.Image) {
 	// what was drawn over the field's margins: fillBackground fills them
 	// again next frame
 	a.bg.cover = a.hasSelected || a.consoleOpen || a.why.tooltip != ""
+	if a.why.tooltip != "" {
+		a.panel.shownOn = nil // the tooltip may reach into the panel: copy it again next frame
+	}
 
 	if publishing(a.cfg.StatePath) && a.err == nil { // building the state costs allocations
 		if err := publish(a.cfg.StatePath, a.Published()); err != nil {

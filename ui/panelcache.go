@@ -59,8 +59,9 @@ func (a *App) liveLines() [2]liveLine {
 // and the cache is younger than panelMaxAge frames; else it renders them
 // again. The copy itself is skipped when screen is the one it went onto
 // last and the screen is not cleared between frames (nothing else draws
-// into the panel); then only a live line whose text changed is drawn again,
-// over its row of the cache. While the console is open (it lies over the
+// into the panel but the timeline's tooltip, after which Draw clears
+// shownOn); then only a live line whose text changed is drawn again, over
+// its row of the cache. While the console is open (it lies over the
 // battlefield and its caret blinks) it renders every frame.
 func (a *App) drawWidgets(screen *ebiten.Image) {
 	pc := &a.panel
