@@ -217,7 +217,9 @@ func (r *Renderer) drawArmiesGround(dst *ebiten.Image, p projection) {
 		}
 		a.ground, a.gKey = img, p.rect
 	}
-	op := &ebiten.DrawImageOptions{}
+	// opaque (a fill and lines over it): a copy gives the pixels a blend
+	// would, without reading the screen's back
+	op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
 	op.GeoM.Translate(float64(p.rect.Min.X), float64(p.rect.Min.Y))
 	dst.DrawImage(a.ground, op)
 }

@@ -68,10 +68,30 @@ func (r *Renderer) drawStatic(dst *ebiten.Image, vp game.Viewport, g game.View, 
 			r.drawCover(img, p, c)
 		}
 		r.static, r.staticKey = img, key
+		r.staticOpaque = p.rect.Intersect(img.Bounds())
 	}
-	op := &ebiten.DrawImageOptions{}
-	op.GeoM.Translate(float64(clip.Min.X), float64(clip.Min.Y))
-	dst.DrawImage(r.static, op)
+	// The ground makes the layer opaque inside its rectangle: copied there
+	// (the same pixels as a blend, without reading the screen's back), and
+	// blended only on the edge pixels around it.
+	in := r.staticOpaque
+	all := r.static.Bounds()
+	for _, part := range [...]struct {
+		rc    image.Rectangle
+		blend ebiten.Blend
+	}{
+		{in, ebiten.BlendCopy},
+		{image.Rect(all.Min.X, all.Min.Y, all.Max.X, in.Min.Y), ebiten.BlendSourceOver}, // above
+		{image.Rect(all.Min.X, in.Max.Y, all.Max.X, all.Max.Y), ebiten.BlendSourceOver}, // below
+		{image.Rect(all.Min.X, in.Min.Y, in.Min.X, in.Max.Y), ebiten.BlendSourceOver},   // left
+		{image.Rect(in.Max.X, in.Min.Y, all.Max.X, in.Max.Y), ebiten.BlendSourceOver},   // right
+	} {
+		if part.rc.Empty() {
+			continue
+		}
+		op := &ebiten.DrawImageOptions{Blend: part.blend}
+		op.GeoM.Translate(float64(clip.Min.X+part.rc.Min.X), float64(clip.Min.Y+part.rc.Min.Y))
+		dst.DrawImage(r.static.SubImage(part.rc).(*ebiten.Image), op)
+	}
 }
 
 // hasher is FNV-1a over 64-bit words, for cache keys.
@@ -258,9 +278,11 @@ func (r *Renderer) drawCompactBar(dst *ebiten.Image, bar image.Rectangle, value 
 // timelineBGKey identifies the timeline's still background: panel, title,
 // state zones, bands and legend.
 type timelineBGKey struct {
-	size   image.Point
-	marks  [4]float64
-	legend uint64
+	size     image.Point
+	marks    [4]float64
+	legend   uint64
+	backdrop color.RGBA
+	opaque   bool
 }
 
 // timelinePlotKey identifies the drawn lines and markers of the timeline:

@@ -3,6 +3,7 @@ package render_test
 import (
 	"image"
 	"image/color"
+	"math"
 	"reflect"
 	"testing"
 
@@ -269,6 +270,94 @@ func TestDrawTimeline(t *testing.T) {
 		for x := 0; x < px.Bounds().Dx(); x++ {
 			if !(image.Point{x, y}).In(panel) && px.RGBAAt(x, y).A != 0 {
 				t.Fatalf("pixel (%d, %d) outside the panel %v was drawn", x, y, panel)
+			}
+		}
+	}
+}
+
+// TestTimelineBackdrop: with SetTimelineBackdrop, DrawTimeline covers its
+// rectangle opaquely and gives the same pixels as a fill of the rectangle
+// followed by DrawTimeline without a backdrop, at every time drawn (the
+// cached background is built once and reused); outside the rectangle it
+// draws nothing.
+func TestTimelineBackdrop(t *testing.T) {
+	needDisplay(t)
+	bg := color.RGBA{0x12, 0x16, 0x1b, 0xff}
+	panel := image.Rect(20, 30, 620, 230)
+	plain, backed := newRenderer(t), newRenderer(t)
+	backed.SetTimelineBackdrop(bg)
+	g := newGame(t, 4)
+	want, got := ebiten.NewImage(640, 260), ebiten.NewImage(640, 260)
+	defer want.Deallocate()
+	defer got.Deallocate()
+	for _, secs := range []float64{4, 9, 14} {
+		for g.Time() < secs-1e-9 {
+			g.Tick()
+		}
+		want.Clear()
+		want.SubImage(panel).(*ebiten.Image).Fill(bg)
+		plain.DrawTimeline(want, panel, g)
+		got.Clear()
+		backed.DrawTimeline(got, panel, g)
+		wp, gp := pixels(want), pixels(got)
+		for y := 0; y < gp.Bounds().Dy(); y++ {
+			for x := 0; x < gp.Bounds().Dx(); x++ {
+				w, c := wp.RGBAAt(x, y), gp.RGBAAt(x, y)
+				in := image.Pt(x, y).In(panel)
+				switch {
+				case in && c.A != 0xff:
+					t.Fatalf("t=%gs: pixel (%d, %d) %v is not opaque; want the backdrop under it", secs, x, y, c)
+				case c != w:
+					t.Fatalf("t=%gs: pixel (%d, %d) is %v; want %v, as after a fill and a plain DrawTimeline", secs, x, y, c, w)
+				}
+			}
+		}
+	}
+}
+
+// TestDrawFieldCoversTheViewport: the field is drawn over whatever the
+// screen held (the demo does not clear it between frames), so inside the
+// field's inner whole-pixel rectangle the pixels must not depend on what
+// was under them, in both scenes and at a fractional viewport.
+func TestDrawFieldCoversTheViewport(t *testing.T) {
+	needDisplay(t)
+	armies := game.DefaultConfig()
+	armies.Scene = game.SceneArmies
+	for _, tc := range []struct {
+		name string
+		cfg  game.Config
+	}{{"opening", game.DefaultConfig()}, {"armies", armies}} {
+		g, err := game.New(tc.cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 12 * game.TPS {
+			g.Tick()
+		}
+		r := newRenderer(t)
+		vp := game.Viewport{X: 10.5, Y: 7.25, W: 876.5, H: 430.5, Field: g.Field()}
+		// the field's inner whole-pixel rectangle on the screen (the
+		// viewport letterboxes it when their shapes differ)
+		x0, y0 := vp.ToScreen(morale.Vec2{})
+		x1, y1 := vp.ToScreen(g.Field())
+		in := image.Rect(int(math.Ceil(x0)), int(math.Ceil(y0)), int(math.Floor(x1)), int(math.Floor(y1)))
+		if in.Dx() < 400 || in.Dy() < 150 {
+			t.Fatalf("%s: the field's rectangle %v is too small to test", tc.name, in)
+		}
+		var got [2]*image.RGBA
+		for i, under := range []color.RGBA{{255, 0, 255, 255}, {0, 255, 0, 255}} {
+			dst := ebiten.NewImage(900, 450)
+			dst.Fill(under)
+			r.DrawField(dst, vp, g)
+			r.DrawField(dst, vp, g) // from the cached layers
+			got[i] = pixels(dst)
+			dst.Deallocate()
+		}
+		for y := in.Min.Y; y < in.Max.Y; y++ {
+			for x := in.Min.X; x < in.Max.X; x++ {
+				if a, b := got[0].RGBAAt(x, y), got[1].RGBAAt(x, y); a != b || a.A != 0xff {
+					t.Fatalf("%s: pixel (%d, %d) is %v over magenta and %v over green; want the same opaque colour", tc.name, x, y, a, b)
+				}
 			}
 		}
 	}

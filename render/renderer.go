@@ -31,6 +31,9 @@ type Renderer struct {
 
 	static    *ebiten.Image // ground, trench, rally, cover for staticKey
 	staticKey staticKey
+	// staticOpaque is where the ground covers static, in its coordinates:
+	// opaque there
+	staticOpaque image.Rectangle
 
 	rings     map[ringKey]*ebiten.Image   // state rings under soldiers, by state and radius
 	stars     map[int]*ebiten.Image       // leader stars, by radius
@@ -46,6 +49,11 @@ type Renderer struct {
 	tlPlot    *ebiten.Image // timeline lines and markers for tlPlotKey, drawn at tlPlotT
 	tlPlotKey timelinePlotKey
 	tlPlotT   float64
+
+	// backdrop is the colour DrawTimeline lays under its panel when
+	// hasBackdrop (SetTimelineBackdrop)
+	backdrop    color.RGBA
+	hasBackdrop bool
 
 	white  *ebiten.Image // source of the batched lines
 	lineVs []ebiten.Vertex
@@ -106,6 +114,16 @@ func (r *Renderer) drawStar(dst *ebiten.Image, x, y, rad float64) {
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(math.Round(x)-float64(img.Bounds().Dx())/2, math.Round(y)-float64(img.Bounds().Dy())/2)
 	dst.DrawImage(img, op)
+}
+
+// SetTimelineBackdrop makes DrawTimeline fill its whole rectangle, opaquely,
+// with c under the timeline's translucent panel: the pixels are the same as
+// after a fill of the rectangle with c followed by DrawTimeline without a
+// backdrop, but the frame is spared that fill (under a software renderer,
+// a fifth of a screen-sized pass). Call it before drawing, from the
+// goroutine that draws.
+func (r *Renderer) SetTimelineBackdrop(c color.Color) {
+	r.backdrop, r.hasBackdrop = color.RGBAModel.Convert(c).(color.RGBA), true
 }
 
 // New returns a Renderer that draws with the sprites and fonts of a.

@@ -53,9 +53,12 @@ func TimelineY(plot image.Rectangle, m float64) int {
 // marker in the new state's colour at every state change and time labels
 // every five seconds. Squads larger than CompactAbove are drawn as their
 // lowest-to-highest envelope and average instead of one line per man. It
-// only reads g.
+// only reads g. With SetTimelineBackdrop it covers all of r opaquely.
 func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g game.View) {
 	if rect.Dx() < 80 || rect.Dy() < 60 {
+		if r.hasBackdrop && !rect.Empty() {
+			dst.SubImage(rect).(*ebiten.Image).Fill(r.backdrop)
+		}
 		return
 	}
 	sub := dst.SubImage(rect).(*ebiten.Image)
@@ -120,7 +123,7 @@ func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g game.
 // drawTimelineBG draws the timeline's panel, title, state zones, bands and
 // legend into rect on dst from a cached image.
 func (r *Renderer) drawTimelineBG(dst *ebiten.Image, rect image.Rectangle, marks []Mark, soldiers []game.SoldierView) {
-	key := timelineBGKey{size: rect.Size(), legend: legendHash(soldiers)}
+	key := timelineBGKey{size: rect.Size(), legend: legendHash(soldiers), backdrop: r.backdrop, opaque: r.hasBackdrop}
 	for i, m := range marks {
 		key.marks[i] = m.Value
 	}
@@ -150,10 +153,22 @@ func (r *Renderer) drawTimelineBG(dst *ebiten.Image, rect image.Rectangle, marks
 		}
 		// the legend sits above the plot: nothing drawn later overlaps it
 		r.drawLegend(img, local, soldiers)
+		if r.hasBackdrop {
+			// the panel over the backdrop, as it would be drawn over a
+			// rectangle filled with it: the same pixels, now opaque
+			under := ebiten.NewImage(rect.Dx(), rect.Dy())
+			under.Fill(r.backdrop)
+			under.DrawImage(img, nil)
+			img.Deallocate()
+			img = under
+		}
 		r.tlBG, r.tlBGKey = img, key
 	}
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(float64(rect.Min.X), float64(rect.Min.Y))
+	if r.hasBackdrop {
+		op.Blend = ebiten.BlendCopy // opaque: a copy equals the source-over
+	}
 	dst.DrawImage(r.tlBG, op)
 }
 

@@ -74,6 +74,7 @@ type App struct {
 
 	keys     []ebiten.Key
 	panel    panelCache         // the widgets' last rendering (panelcache.go)
+	bg       backgroundState    // what fillBackground filled last (panelcache.go)
 	soldiers []game.SoldierView // scratch for the game's view, reused
 	err      error              // a -state file that cannot be written: Update ends with it
 
@@ -91,6 +92,10 @@ func NewApp(cfg Config, g *game.Game, r Renderer, a *assets.Assets) (*App, error
 		return nil, errors.New("ui.NewApp: game, renderer and assets are required")
 	}
 	app := &App{cfg: cfg, g: g, r: r, as: a, reg: ScreenRegions()}
+	if br, ok := r.(backdropRenderer); ok {
+		br.SetTimelineBackdrop(background)
+		app.bg.opaque = true
+	}
 	app.editor = NewEditor(g)
 	// before the widgets: buildConsole shows it
 	app.console = []string{"MoraleBreak console. Type help and press Enter. ` closes."}
@@ -310,6 +315,12 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.r.DrawTimeline(screen, a.reg.Timeline, a.g)
 	a.drawWidgets(screen) // panelcache.go
 	a.drawWhy(screen)
+	// what was drawn over the field's margins: fillBackground fills them
+	// again next frame
+	a.bg.cover = a.hasSelected || a.consoleOpen || a.why.tooltip != ""
+	if a.why.tooltip != "" {
+		a.panel.shownOn = nil // the tooltip may reach into the panel: copy it again next frame
+	}
 
 	if publishing(a.cfg.StatePath) && a.err == nil { // building the state costs allocations
 		if err := publish(a.cfg.StatePath, a.Published()); err != nil {

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"strings"
 
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -13,24 +14,21 @@ import (
 
 // panelMaxAge is the most frames the cached panel is shown without a
 // redraw, whatever changed or not: a safety net for any change the
-// fingerprint does not see (two redraws a second at 60 FPS).
-const panelMaxAge = 30
-
-// statusMinAge is the fewest frames between two redraws for a change of
-// the status line alone (its clock and TPS change with every tick): at
-// most three redraws a second at 60 FPS, so that a slow frame rate does not
-// make every frame a redraw. The field's clock shows every frame.
-const statusMinAge = 20
+// fingerprint does not see (every 5 s at 60 FPS). A redraw costs Mesa's
+// software renderer about three frames' worth of pixels (the tuner's scroll
+// container clears and composites two screen-sized buffers), so it must
+// not come often.
+const panelMaxAge = 300
 
 // panelCache keeps the widgets' last rendering, so that a frame in which
-// nothing in the panel changed costs one copy of the panel instead of a
-// full ebitenui render. Under Mesa's software renderer that render is the
-// frame's largest cost: the tuner's scroll container alone clears and
-// composites two screen-sized buffers (ebitenui's MaskedRenderBuffer).
+// nothing in the panel changed costs at most one copy of the panel instead
+// of a full ebitenui render. The panel's live lines (the status line, whose
+// clock changes with every tick, and the selected soldier's line, whose
+// morale does) are not in the cached image: they are drawn over it on their
+// own, into the screen, whenever their text changes.
 type panelCache struct {
-	img       *ebiten.Image // the widgets drawn over transparency, screen-sized
-	key       uint64        // fingerprint of what they showed, but the status line
-	status    string        // the status line they showed
+	img       *ebiten.Image // the widgets drawn over transparency, screen-sized, live lines invisible
+	key       uint64        // fingerprint of what they showed, but the live lines' text
 	age       int           // frames since the last redraw
 	cx, cy    int           // the cursor at the last frame
 	inputDown bool          // a mouse button or key was down at the last frame
@@ -40,15 +38,31 @@ type panelCache struct {
 	// screen keeps its pixels between frames (not cleared) and nothing
 	// has covered the panel since: the copy can be skipped.
 	shownOn *ebiten.Image
+	// live holds the live lines' text as last drawn onto shownOn.
+	live [2]string
+}
+
+// liveLine is one of the panel's lines drawn apart from the cache: its
+// widget and the colour it is drawn in.
+type liveLine struct {
+	t *widget.Text
+	c color.Color
+}
+
+// liveLines are the panel's live lines, in panelCache.live's order.
+func (a *App) liveLines() [2]liveLine {
+	return [2]liveLine{{a.w.status, colDim}, {a.w.selText, colText}}
 }
 
 // drawWidgets draws the ebitenui widgets onto screen: from the cache when
-// nothing they show changed, the input left them alone and the cache is
-// younger than panelMaxAge frames; else it renders them again. The copy
-// itself is skipped when screen is the one it went onto last and the screen
-// is not cleared between frames (nothing else draws into the panel). While
-// the console is open (it lies over the battlefield and its caret blinks)
-// it renders every frame.
+// nothing they show but the live lines changed, the input left them alone
+// and the cache is younger than panelMaxAge frames; else it renders them
+// again. The copy itself is skipped when screen is the one it went onto
+// last and the screen is not cleared between frames (nothing else draws
+// into the panel but the timeline's tooltip, after which Draw clears
+// shownOn); then only a live line whose text changed is drawn again, over
+// its row of the cache. While the console is open (it lies over the
+// battlefield and its caret blinks) it renders every frame.
 func (a *App) drawWidgets(screen *ebiten.Image) {
 	pc := &a.panel
 	if a.consoleOpen {
@@ -57,7 +71,8 @@ func (a *App) drawWidgets(screen *ebiten.Image) {
 		pc.shownOn = nil
 		return
 	}
-	key, status := a.panelKey(), a.w.status.Label
+	lines := a.liveLines()
+	key := a.panelKey()
 	if pc.img == nil || pc.img.Bounds().Size() != screen.Bounds().Size() {
 		if pc.img != nil {
 			pc.img.Deallocate()
@@ -65,45 +80,117 @@ func (a *App) drawWidgets(screen *ebiten.Image) {
 		pc.img = ebiten.NewImage(screen.Bounds().Dx(), screen.Bounds().Dy())
 		pc.age = panelMaxAge
 	}
-	if pc.inputChanged(a.reg.Panel) || key != pc.key || pc.age >= panelMaxAge ||
-		(status != pc.status && pc.age >= statusMinAge) {
+	if pc.inputChanged(a.reg.Panel) || key != pc.key || pc.age >= panelMaxAge {
+		// The live lines are drawn invisible (zero alpha changes no
+		// pixel) rather than hidden, which would relayout the panel.
+		for _, l := range lines {
+			l.t.SetColor(color.Transparent)
+		}
 		pc.img.Clear()
 		a.ui.Draw(pc.img)
-		pc.key, pc.status, pc.age = key, status, 0
+		for _, l := range lines {
+			l.t.SetColor(l.c)
+		}
+		pc.key, pc.age = key, 0
 		pc.shownOn = nil
 	}
 	pc.age++
-	if pc.shownOn == screen && !ebiten.IsScreenClearedEveryFrame() {
-		return // the panel's pixels from the last copy are still there
+	if pc.shownOn != screen || ebiten.IsScreenClearedEveryFrame() {
+		pc.shownOn = screen
+		r := a.reg.Panel.Intersect(pc.img.Bounds())
+		op := &ebiten.DrawImageOptions{}
+		op.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y))
+		screen.DrawImage(pc.img.SubImage(r).(*ebiten.Image), op)
+		for i, l := range lines {
+			l.t.Render(screen)
+			pc.live[i] = l.t.Label
+		}
+		return
 	}
-	pc.shownOn = screen
-	r := a.reg.Panel.Intersect(pc.img.Bounds())
-	op := &ebiten.DrawImageOptions{}
-	op.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y))
-	screen.DrawImage(pc.img.SubImage(r).(*ebiten.Image), op)
+	changed := false
+	for i, l := range lines {
+		changed = changed || pc.live[i] != l.t.Label
+	}
+	if !changed {
+		return // the panel's pixels from the last frame are still there
+	}
+	// Every live line's row goes back to the cache, then every live line
+	// is drawn again: a row restored for one line may cross another's.
+	for _, l := range lines {
+		r := a.liveRow(l.t).Intersect(pc.img.Bounds())
+		op := &ebiten.DrawImageOptions{}
+		op.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y))
+		screen.DrawImage(pc.img.SubImage(r).(*ebiten.Image), op)
+	}
+	for i, l := range lines {
+		l.t.Render(screen)
+		pc.live[i] = l.t.Label
+	}
+}
+
+// liveRow is the part of the panel a live line's text may cover: its
+// widget's rows, 2 pixels more above and below for anti-aliasing, across
+// the whole panel (a line longer than its widget runs on to the right).
+func (a *App) liveRow(t *widget.Text) image.Rectangle {
+	r := t.GetWidget().Rect
+	p := a.reg.Panel
+	return image.Rect(p.Min.X, r.Min.Y-2, p.Max.X, r.Max.Y+2).Intersect(p)
 }
 
 // background is the colour behind the field and the timeline.
 var background = color.NRGBA{0x12, 0x16, 0x1b, 0xff}
 
+// backdropRenderer is a Renderer whose DrawTimeline can fill its rectangle
+// opaquely with a colour (*render.Renderer is one): then fillBackground
+// leaves the timeline's region to it.
+type backdropRenderer interface {
+	SetTimelineBackdrop(c color.Color)
+}
+
+// backgroundState is what fillBackground filled last, so that it fills again
+// only what may have changed.
+type backgroundState struct {
+	screen *ebiten.Image // the screen it filled last, nil before the first frame
+	vp     game.Viewport // the viewport around which it filled
+	cover  bool          // something was drawn over the margins last frame
+	opaque bool          // the renderer fills the timeline itself (backdropRenderer)
+}
+
 // fillBackground fills what the frame draws translucently or not at all:
-// the timeline's region and the field's region around the viewport. The
-// screen is not cleared between frames (main turns that off), the field's
-// ground covers the viewport opaquely and the panel is opaque, so under
-// Mesa's software renderer this spares two thirds of a screen-sized fill
-// per frame.
+// the timeline's region (unless the renderer fills it, backdropRenderer)
+// and the field's region around the viewport. The screen is not cleared
+// between frames (main turns that off), the field's ground covers the
+// viewport opaquely and the panel is opaque, so under Mesa's software
+// renderer this spares most of a screen-sized fill per frame. The margins
+// around the viewport keep their fill from frame to frame: they are filled
+// again only on a new screen or viewport, or after a frame that drew over
+// them (the selection, the Why panel, the timeline's tooltip, the console);
+// only the viewport's edge pixels, which the field may draw translucently,
+// are filled every frame.
 func (a *App) fillBackground(screen *ebiten.Image, vp game.Viewport) {
+	bs := &a.bg
 	f := a.reg.Field
 	in := image.Rect(int(math.Ceil(vp.X)), int(math.Ceil(vp.Y)), int(math.Floor(vp.X+vp.W)), int(math.Floor(vp.Y+vp.H))).Intersect(f)
 	if in.Empty() {
 		in = image.Rectangle{Min: f.Min, Max: f.Min}
 	}
+	around := f
+	if bs.screen == screen && bs.vp == vp && !bs.cover && !ebiten.IsScreenClearedEveryFrame() {
+		// the margins still hold their fill: only the edge pixels between
+		// the viewport's inner and outer whole-pixel rectangles
+		around = image.Rect(int(math.Floor(vp.X)), int(math.Floor(vp.Y)), int(math.Ceil(vp.X+vp.W)), int(math.Ceil(vp.Y+vp.H))).Intersect(f)
+	}
+	bs.screen, bs.vp = screen, vp
+	var timeline image.Rectangle
+	if !bs.opaque {
+		timeline = a.reg.Timeline
+	}
 	for _, r := range []image.Rectangle{
-		a.reg.Timeline,
-		image.Rect(f.Min.X, f.Min.Y, f.Max.X, in.Min.Y),   // above the viewport
-		image.Rect(f.Min.X, in.Max.Y, f.Max.X, f.Max.Y),   // below
-		image.Rect(f.Min.X, in.Min.Y, in.Min.X, in.Max.Y), // left
-		image.Rect(in.Max.X, in.Min.Y, f.Max.X, in.Max.Y), // right
+		timeline,
+		image.Rect(around.Min.X, around.Min.Y, around.Max.X, in.Min.Y), // above the viewport
+		image.Rect(around.Min.X, in.Max.Y, around.Max.X, around.Max.Y), // below
+		image.Rect(around.Min.X, in.Min.Y, in.Min.X, in.Max.Y),         // left
+		image.Rect(in.Max.X, in.Min.Y, around.Max.X, in.Max.Y),         // right
 	} {
 		if !r.Empty() {
 			screen.SubImage(r).(*ebiten.Image).Fill(background)
@@ -133,12 +220,16 @@ func (pc *panelCache) inputChanged(panel image.Rectangle) bool {
 }
 
 // panelKey fingerprints everything the App changes in the widgets but the
-// status line: the labels it sets, the banner and lint boxes, the sliders
-// and the speed and pause buttons.
+// live lines' text: the labels it sets, the banner and lint boxes, the
+// sliders, the speed and pause buttons, and the live lines' numbers of
+// lines (they do not wrap: one more line moves the rows under it; their
+// widths do not count, the panel's one column is wider than they are).
 func (a *App) panelKey() uint64 {
 	w := a.w
 	h := fnvHash(14695981039346656037)
-	h.str(w.selText.Label)
+	for _, l := range a.liveLines() {
+		h.word(uint64(strings.Count(l.t.Label, "\n")))
+	}
 	h.str(w.bannerText.Label)
 	h.str(w.lintText.Label)
 	h.str(w.fileNote.Label)

@@ -11,10 +11,12 @@ import (
 
 // TPSLog wraps an ebiten.Game for the demo's -tpslog mode: every Every it
 // writes one line with Ebitengine's measured TPS and FPS, the number of
-// soldiers, the simulated time and the CPU time per Update and per Draw of
-// the inner game, averaged since the last line:
+// soldiers, the simulated time, the CPU time per Update and per Draw of
+// the inner game, averaged since the last line, and the longest wall time
+// between two Draws since the last line (a frame longer than 5 ticks,
+// 83 ms, loses ticks: Ebitengine catches up at most 5 per frame):
 //
-//	tps=60.0 fps=20.7 soldiers=500 sim=8.3s update=0.09ms draw=2.66ms (CPU per call, averaged)
+//	tps=60.0 fps=20.7 soldiers=500 sim=8.3s update=0.09ms draw=2.66ms (CPU per call, averaged) longest=61.2ms
 type TPSLog struct {
 	inner ebiten.Game
 	v     game.View
@@ -24,6 +26,8 @@ type TPSLog struct {
 	last        time.Time
 	upd, draw   time.Duration // spent in Update and Draw since the last line
 	updN, drawN int
+	lastDraw    time.Time     // when the last Draw started
+	longest     time.Duration // the longest time between two Draws since the last line
 	soldiers    []game.SoldierView
 	men         []game.ManView // the armies scene's men, counted as its soldiers
 	err         error          // of writing a line: Update ends the game with it
@@ -53,11 +57,12 @@ func (t *TPSLog) Update() error {
 			t.men = av.AppendMen(t.men[:0])
 			n = len(t.men)
 		}
-		if _, werr := fmt.Fprintf(t.w, "tps=%.1f fps=%.1f soldiers=%d sim=%.1fs update=%.2fms draw=%.2fms (CPU per call, averaged)\n",
-			ebiten.ActualTPS(), ebiten.ActualFPS(), n, t.v.Time(), per(t.upd, t.updN), per(t.draw, t.drawN)); werr != nil {
+		if _, werr := fmt.Fprintf(t.w, "tps=%.1f fps=%.1f soldiers=%d sim=%.1fs update=%.2fms draw=%.2fms (CPU per call, averaged) longest=%.1fms\n",
+			ebiten.ActualTPS(), ebiten.ActualFPS(), n, t.v.Time(), per(t.upd, t.updN), per(t.draw, t.drawN),
+			float64(t.longest.Microseconds())/1000); werr != nil {
 			t.err = fmt.Errorf("-tpslog: %w", werr)
 		}
-		t.upd, t.draw, t.updN, t.drawN = 0, 0, 0, 0
+		t.upd, t.draw, t.updN, t.drawN, t.longest = 0, 0, 0, 0, 0
 	}
 	return err
 }
@@ -65,6 +70,10 @@ func (t *TPSLog) Update() error {
 // Draw runs the inner Draw, timing it.
 func (t *TPSLog) Draw(screen *ebiten.Image) {
 	start := time.Now()
+	if !t.lastDraw.IsZero() {
+		t.longest = max(t.longest, start.Sub(t.lastDraw))
+	}
+	t.lastDraw = start
 	t.inner.Draw(screen)
 	t.draw += time.Since(start)
 	t.drawN++

@@ -9,6 +9,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"os/signal"
 	"runtime/pprof"
@@ -206,9 +207,31 @@ func run(cfg config, eg ebiten.Game) {
 			fail(exitFailed, ui.ExplainStartError(r))
 		}
 	}()
-	if err := ebiten.RunGame(eg); err != nil {
+	if err := ebiten.RunGame(opaqueFinal{eg}); err != nil {
 		fail(exitFailed, ui.ExplainStartError(err))
 	}
+}
+
+// opaqueFinal is g, with the final copy of its screen into the window done
+// as a copy (BlendCopy) instead of Ebitengine's default source-over: g's
+// Draw covers every pixel of its screen opaquely (App.Draw does), so the
+// window shows the same pixels, and a software renderer spares reading the
+// window's pixels back for the blend.
+type opaqueFinal struct{ ebiten.Game }
+
+// DrawFinalScreen draws offscreen onto screen through geoM, with the filter
+// ebiten.DefaultDrawFinalScreen would pick: nearest for a whole scale,
+// linear below 1, pixelated above.
+func (o opaqueFinal) DrawFinalScreen(screen ebiten.FinalScreen, offscreen *ebiten.Image, geoM ebiten.GeoM) {
+	op := &ebiten.DrawImageOptions{GeoM: geoM, Blend: ebiten.BlendCopy}
+	switch scale := geoM.Element(0, 0); {
+	case math.Floor(scale) == scale:
+	case scale < 1:
+		op.Filter = ebiten.FilterLinear
+	default:
+		op.Filter = ebiten.FilterPixelated
+	}
+	screen.DrawImage(offscreen, op)
 }
 
 // badWeights is a -weights file that cannot be used: bad input, like a bad

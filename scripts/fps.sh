@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# fps.sh [SCENE...] — the demo's frame rate under Xvfb (Mesa's software
+# renderer when there is no GPU), one scene at a time.
+#
+# For each scene (default: opening armies) it runs the demo with -tpslog
+# for FPS_SECONDS seconds (default 40) on its own Xvfb display, drops the
+# first -tpslog line (start-up: the first 5 s) and prints the median and the
+# 10th percentile of the TPS and FPS of the remaining lines, the longest
+# frame among them (wall time between two Draws: a frame longer than 83 ms,
+# 5 ticks, loses ticks), the load average before and after, and the CPU the
+# demo and Xvfb spent per drawn frame (all their threads: Mesa's llvmpipe
+# threads count in the demo's). One output line per scene:
+#
+#   opening  load 0.42→1.31  n=7  tps med 60.0 p10 59.8  fps med 38.2 p10 36.0  longest frame 61ms  cpu/frame demo 21.3ms xvfb 4.1ms
+#
+# Environment:
+#   FPS_SECONDS  seconds per scene (at least 15)
+#   DEMO         a demo binary to measure instead of building ./cmd/demo
+#   DEMO_ARGS    more flags for the demo (e.g. "-soldiers 500")
+#
+# It changes nothing in the checkout and is not part of `make test`: the
+# numbers depend on the machine and on what else runs on it, so compare
+# only runs made back to back and say what the load was.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+secs=${FPS_SECONDS:-40}
+if ! [[ $secs =~ ^[0-9]+$ ]] || [ "$secs" -lt 15 ]; then
+	echo "fps.sh: FPS_SECONDS is '$secs'; want a whole number of seconds, at least 15" >&2
+	exit 2
+fi
+scenes=("$@")
+[ ${#scenes[@]} -gt 0 ] || scenes=(opening armies)
+for c in Xvfb awk; do
+	command -v "$c" >/dev/null || { echo "fps.sh: $c is missing (scripts/deps.sh test installs Xvfb)" >&2; exit 1; }
+done
+
+read -ra extra <<<"${DEMO_ARGS:-}"
+
+tmp=$(mktemp -d)
+xpid=
+cleanup() {
+	if [ -n "$xpid" ]; then kill "$xpid" 2>/dev/null || true; wait "$xpid" 2>/dev/null || true; fi
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+demo=${DEMO:-}
+if [ -z "$demo" ]; then
+	go build -o "$tmp/demo" ./cmd/demo
+	demo=$tmp/demo
+fi
+
+# Xvfb picks a free display itself and writes its number to fd 3.
+Xvfb -displayfd 3 -screen 0 1600x900x24 -nolisten tcp 3>"$tmp/display" 2>"$tmp/xvfb.log" &
+xpid=$!
+for _ in $(seq 50); do [ -s "$tmp/display" ] && break; sleep 0.1; done
+[ -s "$tmp/display" ] || { echo "fps.sh: Xvfb did not start:" >&2; cat "$tmp/xvfb.log" >&2; exit 1; }
+display=:$(head -n1 "$tmp/display")
+
+# cpu PID: the user+system CPU seconds of process PID (all its threads).
+cpu() { awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); print ($12 + $13) / hz }' "/proc/$1/stat"; }
+load() { cut -d' ' -f1 /proc/loadavg; }
+
+for scene in "${scenes[@]}"; do
+	l0=$(load)
+	DISPLAY=$display "$demo" -tpslog -scene "$scene" "${extra[@]}" \
+		>"$tmp/$scene.out" 2>"$tmp/$scene.log" &
+	pid=$!
+	sleep 5 # the first -tpslog line's interval, dropped below
+	c0=$(cpu "$pid" 2>/dev/null || echo 0) x0=$(cpu "$xpid") t0=$(date +%s.%N)
+	sleep $((secs - 6))
+	c1=$(cpu "$pid" 2>/dev/null || echo 0) x1=$(cpu "$xpid") t1=$(date +%s.%N)
+	sleep 1
+	kill -TERM "$pid" 2>/dev/null || true
+	wait "$pid" || true
+	awk -v scene="$scene" -v l0="$l0" -v l1="$(load)" -v c="$c1-$c0" -v x="$x1-$x0" -v dt="$t1-$t0" '
+		function pct(a, n, p,   i, j, t) { # a[1..n] sorted in place, the p-th percentile (nearest rank)
+			for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j+1] = a[j]; a[j+1] = t }
+			i = int(p / 100 * n + 0.999999); if (i < 1) i = 1
+			return a[i]
+		}
+		/^tps=/ {
+			if (++lines == 1) next # start-up
+			split($1, t, "="); split($2, f, "=")
+			n++; tps[n] = t[2]; fps[n] = f[2]; fsum += f[2]
+			if (match($0, /longest=[0-9.]+/)) { l = substr($0, RSTART + 8, RLENGTH - 8) + 0; if (l > longest) longest = l; seen = 1 }
+		}
+		function diff(s,   p) { split(s, p, "-"); return p[1] - p[2] } # "a-b" → a − b
+		END {
+			c = diff(c); x = diff(x); dt = diff(dt)
+			if (n == 0) { printf "%-8s no -tpslog lines after the first (see the log)\n", scene; exit 1 }
+			for (i = 1; i <= n; i++) { tp[i] = tps[i]; fp[i] = fps[i] }
+			frames = fsum / n * dt
+			lf = seen ? sprintf("%.0fms", longest) : "-" # an older demo does not print it
+			printf "%-8s load %s→%s  n=%d  tps med %.1f p10 %.1f  fps med %.1f p10 %.1f  longest frame %s  cpu/frame demo %.1fms xvfb %.1fms\n",
+				scene, l0, l1, n, pct(tp, n, 50), pct(tps, n, 10), pct(fp, n, 50), pct(fps, n, 10), lf,
+				1000 * c / frames, 1000 * x / frames
+		}' "$tmp/$scene.log" || { echo "fps.sh: $scene:" >&2; cat "$tmp/$scene.log" >&2; exit 1; }
+done
