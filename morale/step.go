@@ -159,60 +159,97 @@ func (w *World) step() {
 // an agent's morale was added (so every slot it added to at least once; a
 // slot may come twice). It writes only agents lo..hi-1, acc, touched and
 // notes, so ranges may run on several goroutines at once.
+//
+// The loop is written for the common agent: contagion, then recovery
+// chosen without a branch (whole step or none; only an agent whose bad
+// news lies within edgeTicks of the delay's edge takes RecoverMorale's
+// exact path), and a Steady agent who stays Steady with no listener to
+// tell. Every other agent goes on to stepState. It gives the bits of the
+// rules as written (see recoverBy): recovery for the whole step is
+// min(m + RecoveryPerSecond·dt, 1), and none leaves m as it is.
 func (w *World) stepRange(r *stepRules, lo, hi int, acc []float64, touched []int32, track bool, notes []note) ([]int32, []note) {
-	notifyMorale, notifyState := len(w.onMorale) > 0, len(w.onState) > 0 || w.led != nil
-	morale := w.morale[:hi]
-	flags, squads, badNews := w.flags[:hi], w.squad[:hi], w.badNews[:hi]
-	states, since := w.state[:hi], w.stateSince[:hi]
+	notifyMorale := len(w.onMorale) > 0
+	morale := w.morale[lo:hi]
+	flags := w.flags[lo:hi]
+	squads := w.squad[lo:hi]
+	badNews := w.badNews[lo:hi]
+	states := w.state[lo:hi]
+	flags, squads, badNews, states = flags[:len(morale)], squads[:len(morale)], badNews[:len(morale)], states[:len(morale)]
 	avg := w.avg
-	for i := lo; i < hi; i++ {
-		sq := squads[i]
-		old := morale[i]
+	contagious, keep := r.contagious, r.keep
+	shaken := r.shaken
+	// Recovery: the whole step's worth, and the ticks that bound the
+	// stand-ins (see secondsSinceBadNews). With no recovery no agent
+	// recovers, so no bad news is early enough for it.
+	whole, still := r.recoversWholeStep, r.stillInDelay
+	inc := float64(r.rate * r.dt) // recoverBy's perSecond·t with t = dt
+	if !(r.rate > 0) || !(r.dt > 0) {
+		whole, still = math.MinInt64, math.MinInt64
+	}
+	for j, old := range morale {
+		sq := squads[j]
 		m := old
-		if flags[i]&flagNoContagion == 0 { // stage 1: contagion
-			m = r.contagion(m, avg[sq])
+		if contagious && flags[j]&flagNoContagion == 0 { // stage 1: contagion
+			m = clamp01(pullBy(m, avg[sq], keep))
 		}
-		why := ByContagion
-		if m < 1 && r.rate > 0 { // stage 2: recovery (RecoverMorale)
-			if rec := recoverBy(m, r.secondsSinceBadNews(badNews[i]), r.dt, r.rate, r.delay); rec != m {
-				m, why = rec, ByRecovery
-			}
+		mc := m
+		// Stage 2: recovery (RecoverMorale). m lies in 0..1, so
+		// recoverBy's "m < 1" changes nothing here: at 1, min(1+inc, 1)
+		// is 1.
+		if b := badNews[j]; b < whole {
+			m = min(float64(m)+inc, 1)
+		} else if b <= still {
+			m = recoverBy(m, float64(r.end-b)/ticksPerSecond, r.dt, r.rate, r.delay)
 		}
-		morale[i] = m
+		morale[j] = m
 		if track && acc[sq] == 0 {
 			touched = append(touched, sq)
 		}
 		acc[sq] += m
-		if notifyMorale && m != old {
-			notes = append(notes, note{a: w.handles[i], morale: m, why: Reason{Kind: why}})
+		if states[j] == Steady && m >= shaken && (!notifyMorale || m == old) {
+			continue // the common case: resolve would keep him Steady, nobody to tell
 		}
-
-		st := states[i] // stage 3: the state
-		if st == Steady && m >= r.shaken {
-			continue // the common case: resolve would keep him Steady
-		}
-		to, cause := st, Reason{}
-		if st == Routed {
-			to, cause = r.afterRout(m, since[i])
-		} else {
-			to = resolve(st, m, r.shaken, r.panicAt, r.hyst) // ResolveState
-			if to == Panicked && st == Panicked && r.routs(since[i]) {
-				to, cause = Routed, Reason{Kind: ByRoutTimer}
-			}
-		}
-		if to == st || r.dwelling(since[i]) {
-			continue
-		}
-		if cause.Kind == 0 {
-			cause = w.causeOf(i, old, m, why, to < st)
-		}
-		states[i] = to
-		since[i] = r.end
-		if notifyState {
-			notes = append(notes, note{a: w.handles[i], old: st, new: to, why: cause, isState: true})
-		}
+		notes = w.stepState(r, lo+j, old, mc, m, notes)
 	}
 	return touched, notes
+}
+
+// stepState finishes the step for agent i, whose morale went from old to mc
+// by contagion and then to m by recovery (stages 1 and 2, already stored):
+// it queues the morale change for the listeners and runs stage 3.
+func (w *World) stepState(r *stepRules, i int, old, mc, m float64, notes []note) []note {
+	why := ByContagion
+	if m != mc {
+		why = ByRecovery
+	}
+	if len(w.onMorale) > 0 && m != old {
+		notes = append(notes, note{a: w.handles[i], morale: m, why: Reason{Kind: why}})
+	}
+	st := w.state[i] // stage 3: the state
+	if st == Steady && m >= r.shaken {
+		return notes // resolve would keep him Steady
+	}
+	to, cause := st, Reason{}
+	if st == Routed {
+		to, cause = r.afterRout(m, w.stateSince[i])
+	} else {
+		to = resolve(st, m, r.shaken, r.panicAt, r.hyst) // ResolveState
+		if to == Panicked && st == Panicked && r.routs(w.stateSince[i]) {
+			to, cause = Routed, Reason{Kind: ByRoutTimer}
+		}
+	}
+	if to == st || r.dwelling(w.stateSince[i]) {
+		return notes
+	}
+	if cause.Kind == 0 {
+		cause = w.causeOf(i, old, m, why, to < st)
+	}
+	w.state[i] = to
+	w.stateSince[i] = r.end
+	if len(w.onState) > 0 || w.led != nil {
+		notes = append(notes, note{a: w.handles[i], old: st, new: to, why: cause, isState: true})
+	}
+	return notes
 }
 
 // takeSquadAverages fixes every squad's average for the step and clears the
