@@ -160,74 +160,114 @@ func (w *World) step() {
 // slot may come twice). It writes only agents lo..hi-1, acc, touched and
 // notes, so ranges may run on several goroutines at once.
 //
-// The loop is written for the common agent: contagion, then recovery
-// chosen without a branch (whole step or none; only an agent whose bad
-// news lies within edgeTicks of the delay's edge takes RecoverMorale's
-// exact path), and a Steady agent who stays Steady with no listener to
-// tell. Every other agent goes on to stepState. It gives the bits of the
-// rules as written (see recoverBy): recovery for the whole step is
-// min(m + RecoveryPerSecond·dt, 1), and none leaves m as it is.
+// The common agent (see stepFast) goes through a tight loop; each other
+// agent through stepAgent, which applies the rules as written. Both give
+// the same bits for the common agent.
 func (w *World) stepRange(r *stepRules, lo, hi int, acc []float64, touched []int32, track bool, notes []note) ([]int32, []note) {
-	notifyMorale := len(w.onMorale) > 0
-	morale := w.morale[lo:hi]
-	flags := w.flags[lo:hi]
-	squads := w.squad[lo:hi]
-	badNews := w.badNews[lo:hi]
-	states := w.state[lo:hi]
-	flags, squads, badNews, states = flags[:len(morale)], squads[:len(morale)], badNews[:len(morale)], states[:len(morale)]
-	avg := w.avg
-	contagious, keep := r.contagious, r.keep
-	shaken := r.shaken
-	// Recovery: the whole step's worth, and the ticks that bound the
-	// stand-ins (see secondsSinceBadNews). With no recovery no agent
-	// recovers, so no bad news is early enough for it.
-	whole, still := r.recoversWholeStep, r.stillInDelay
-	inc := float64(r.rate * r.dt) // recoverBy's perSecond·t with t = dt
-	if !(r.rate > 0) || !(r.dt > 0) {
-		whole, still = math.MinInt64, math.MinInt64
+	if !r.contagious || track {
+		for i := lo; i < hi; i++ {
+			touched, notes = w.stepAgent(r, i, acc, touched, track, notes)
+		}
+		return touched, notes
 	}
-	for j, old := range morale {
-		sq := squads[j]
-		m := old
-		if contagious && flags[j]&flagNoContagion == 0 { // stage 1: contagion
-			m = clamp01(pullBy(m, avg[sq], keep))
+	f := fastRules{
+		keep: r.keep, inc: float64(r.rate * r.dt), shaken: r.shaken,
+		whole: r.recoversWholeStep, span: uint64(r.stillInDelay - r.recoversWholeStep),
+		notify: len(w.onMorale) > 0,
+	}
+	if !(r.rate > 0) || !(r.dt > 0) {
+		// No recovery: every agent takes stepAgent's path for it.
+		f.whole, f.span = math.MinInt64, math.MaxUint64
+	}
+	morale, flags, squads, badNews, states := w.morale[:hi], w.flags[:hi], w.squad[:hi], w.badNews[:hi], w.state[:hi]
+	for i := lo; i < hi; i++ {
+		i = stepFast(&f, i, morale, flags, squads, badNews, states, w.avg, acc)
+		if i < hi {
+			touched, notes = w.stepAgent(r, i, acc, touched, track, notes)
 		}
-		mc := m
-		// Stage 2: recovery (RecoverMorale). m lies in 0..1, so
-		// recoverBy's "m < 1" changes nothing here: at 1, min(1+inc, 1)
-		// is 1.
-		if b := badNews[j]; b < whole {
-			m = min(float64(m)+inc, 1)
-		} else if b <= still {
-			m = recoverBy(m, float64(r.end-b)/ticksPerSecond, r.dt, r.rate, r.delay)
-		}
-		morale[j] = m
-		if track && acc[sq] == 0 {
-			touched = append(touched, sq)
-		}
-		acc[sq] += m
-		if states[j] == Steady && m >= shaken && (!notifyMorale || m == old) {
-			continue // the common case: resolve would keep him Steady, nobody to tell
-		}
-		notes = w.stepState(r, lo+j, old, mc, m, notes)
 	}
 	return touched, notes
 }
 
-// stepState finishes the step for agent i, whose morale went from old to mc
-// by contagion and then to m by recovery (stages 1 and 2, already stored):
-// it queues the morale change for the listeners and runs stage 3.
-func (w *World) stepState(r *stepRules, i int, old, mc, m float64, notes []note) []note {
-	why := ByContagion
-	if m != mc {
-		why = ByRecovery
+// fastRules is what stepFast needs of the step's rules.
+type fastRules struct {
+	keep, inc, shaken float64 // e^(−ContagionPerSecond·dt); RecoveryPerSecond·dt; ShakenBelow
+	// Bad news before whole recovers for the whole step; from whole to
+	// whole+span it lies near the delay's edge (see edgeTicks); after, it
+	// stops recovery for the step.
+	whole  int64
+	span   uint64
+	notify bool // a morale listener is registered
+}
+
+// stepFast runs the step for agents j, j+1, ... while each is a common
+// agent, and returns the index of the first who is not (len(morale) if
+// all are), leaving him untouched. A common agent is pulled by contagion
+// (he was not spawned WithoutContagion), his last bad news is not near the
+// edge of the recovery delay, he is Steady and stays so (his new morale is
+// at least ShakenBelow), and his morale did not change or no morale
+// listener is registered. For him it stores the new morale and adds it to
+// acc[his squad], giving the bits stepAgent gives: recovery for the whole
+// step is recoverBy's min(m + RecoveryPerSecond·dt, 1) (m lies in 0..1, so
+// its "m < 1" test changes nothing: at 1, min(1+inc, 1) is 1), and within
+// the delay m stays as it is. The choice between the two is a select on
+// the bits, not a branch: in a battle, which agents had bad news lately is
+// anybody's guess, and a mispredicted branch costs more than both answers.
+func stepFast(f *fastRules, j int, morale []float64, flags []uint8, squads []int32, badNews []int64, states []State, avg, acc []float64) int {
+	keep, inc, shaken := f.keep, f.inc, f.shaken
+	whole, span, notify := f.whole, f.span, f.notify
+	n := len(morale)
+	flags, squads, badNews, states = flags[:n], squads[:n], badNews[:n], states[:n]
+	for ; j < n; j++ {
+		b := badNews[j]
+		if flags[j]&flagNoContagion != 0 || uint64(b-whole) <= span {
+			return j
+		}
+		sq := squads[j]
+		old := morale[j]
+		m := clamp01(pullBy(old, avg[sq], keep)) // stage 1: contagion
+		var pick uint64                          // stage 2: recovery
+		if b < whole {
+			pick = ^uint64(0)
+		}
+		mb := math.Float64bits(m)
+		m = math.Float64frombits(mb ^ (mb^math.Float64bits(min(float64(m)+inc, 1)))&pick)
+		if states[j] != Steady || m < shaken || (notify && m != old) {
+			return j // stage 3 or a listener: stepAgent
+		}
+		morale[j] = m
+		acc[sq] += m
 	}
+	return n
+}
+
+// stepAgent runs the step for agent i (see stepRange) by the rules as
+// written.
+func (w *World) stepAgent(r *stepRules, i int, acc []float64, touched []int32, track bool, notes []note) ([]int32, []note) {
+	sq := w.squad[i]
+	old := w.morale[i]
+	m := old
+	if w.flags[i]&flagNoContagion == 0 { // stage 1: contagion
+		m = r.contagion(m, w.avg[sq])
+	}
+	why := ByContagion
+	if m < 1 && r.rate > 0 { // stage 2: recovery (RecoverMorale)
+		if rec := recoverBy(m, r.secondsSinceBadNews(w.badNews[i]), r.dt, r.rate, r.delay); rec != m {
+			m, why = rec, ByRecovery
+		}
+	}
+	w.morale[i] = m
+	if track && acc[sq] == 0 {
+		touched = append(touched, sq)
+	}
+	acc[sq] += m
 	if len(w.onMorale) > 0 && m != old {
 		notes = append(notes, note{a: w.handles[i], morale: m, why: Reason{Kind: why}})
 	}
+
 	st := w.state[i] // stage 3: the state
 	if st == Steady && m >= r.shaken {
-		return notes // resolve would keep him Steady
+		return touched, notes // resolve would keep him Steady
 	}
 	to, cause := st, Reason{}
 	if st == Routed {
@@ -239,7 +279,7 @@ func (w *World) stepState(r *stepRules, i int, old, mc, m float64, notes []note)
 		}
 	}
 	if to == st || r.dwelling(w.stateSince[i]) {
-		return notes
+		return touched, notes
 	}
 	if cause.Kind == 0 {
 		cause = w.causeOf(i, old, m, why, to < st)
@@ -249,7 +289,7 @@ func (w *World) stepState(r *stepRules, i int, old, mc, m float64, notes []note)
 	if len(w.onState) > 0 || w.led != nil {
 		notes = append(notes, note{a: w.handles[i], old: st, new: to, why: cause, isState: true})
 	}
-	return notes
+	return touched, notes
 }
 
 // takeSquadAverages fixes every squad's average for the step and clears the

@@ -128,8 +128,26 @@ func (w *World) stepOneChunk(r *stepRules, c, n int, sw *stepWorker) {
 	lo := c * stepChunk
 	hi := min(lo+stepChunk, n)
 	out := &w.chunkOuts[c]
-	touched, notes := w.stepRange(r, lo, hi, sw.acc, sw.touched[:0], true, out.notes[:0])
+	// With no more squads than a chunk has agents, the chunk's sums are
+	// found by reading every slot after the pass (at most one read per
+	// agent), which spares the pass a test per agent whose outcome, at a
+	// few hundred squads, would be anybody's guess. With more squads the
+	// pass lists the slots it touched.
+	track := len(w.squads) > stepChunk
+	touched, notes := w.stepRange(r, lo, hi, sw.acc, sw.touched[:0], track, out.notes[:0])
 	slots, sums := out.slots[:0], out.sums[:0]
+	if !track {
+		// A slot left at 0 either had no member in the chunk or had only
+		// members at morale 0: adding 0 to a squad's sum (never −0: sums
+		// start at +0, and +0 + −0 is +0) changes no bit, so it is left out.
+		for s, v := range sw.acc[:len(w.squads)] {
+			if v != 0 {
+				slots = append(slots, int32(s))
+				sums = append(sums, v)
+				sw.acc[s] = 0
+			}
+		}
+	}
 	for _, s := range touched {
 		// A slot touched twice gives its sum, then 0: adding 0 to a sum
 		// of morale (never −0) changes no bit.
