@@ -210,28 +210,28 @@ type fastRules struct {
 // acc[his squad], giving the bits stepAgent gives: recovery for the whole
 // step is recoverBy's min(m + RecoveryPerSecond·dt, 1) (m lies in 0..1, so
 // its "m < 1" test changes nothing: at 1, min(1+inc, 1) is 1), and within
-// the delay m stays as it is. The choice between the two is a select on
-// the bits, not a branch: in a battle, which agents had bad news lately is
-// anybody's guess, and a mispredicted branch costs more than both answers.
+// the delay m stays as it is, which is min(m + 0, 1): after contagion m is
+// never −0 (a squad's average is never −0, and +0 + −0 is +0), so adding +0
+// changes no bit. The choice between inc and 0 is a mask, not a branch: in
+// a battle, which agents had bad news lately is anybody's guess, and a
+// mispredicted branch costs more than both answers.
 func stepFast(f *fastRules, j int, morale []float64, flags []uint8, squads []int32, badNews []int64, states []State, avg, acc []float64) int {
 	keep, inc, shaken := f.keep, f.inc, f.shaken
 	whole, span, notify := f.whole, f.span, f.notify
 	n := len(morale)
 	flags, squads, badNews, states = flags[:n], squads[:n], badNews[:n], states[:n]
 	for ; j < n; j++ {
-		b := badNews[j]
-		if flags[j]&flagNoContagion != 0 || uint64(b-whole) <= span {
+		since := badNews[j] - whole // no overflow: both lie within ±2^62
+		if flags[j]&flagNoContagion != 0 || uint64(since) <= span {
 			return j
 		}
 		sq := squads[j]
 		old := morale[j]
 		m := clamp01(pullBy(old, avg[sq], keep)) // stage 1: contagion
-		var pick uint64                          // stage 2: recovery
-		if b < whole {
-			pick = ^uint64(0)
-		}
-		mb := math.Float64bits(m)
-		m = math.Float64frombits(mb ^ (mb^math.Float64bits(min(float64(m)+inc, 1)))&pick)
+		// Stage 2: recovery. pick is all ones when the bad news came
+		// before whole (since < 0), else 0, so m gains inc or +0.
+		pick := uint64(since >> 63)
+		m = min(float64(m)+math.Float64frombits(math.Float64bits(inc)&pick), 1)
 		if states[j] != Steady || m < shaken || (notify && m != old) {
 			return j // stage 3 or a listener: stepAgent
 		}
