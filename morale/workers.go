@@ -20,7 +20,10 @@ type chunkOut struct {
 	slots []int32
 	sums  []float64
 	notes []note
-	_     [128 - 3*24]byte
+	// dense: sums holds a sum for every squad slot, in slot order (slots
+	// is empty); else sums[k] is slot slots[k]'s.
+	dense bool
+	_     [128 - 3*24 - 1]byte
 }
 
 // stepWorker is one worker's scratch: a sum per squad slot, all 0 between
@@ -114,6 +117,12 @@ func (w *World) stepChunks(r *stepRules, n int) {
 	next := w.next
 	for c := range chunks {
 		out := &w.chunkOuts[c]
+		if out.dense {
+			next := next[:len(out.sums)]
+			for k, v := range out.sums {
+				next[k] += v
+			}
+		}
 		for k, s := range out.slots {
 			next[s] += out.sums[k]
 		}
@@ -136,17 +145,15 @@ func (w *World) stepOneChunk(r *stepRules, c, n int, sw *stepWorker) {
 	track := len(w.squads) > stepChunk
 	touched, notes := w.stepRange(r, lo, hi, sw.acc, sw.touched[:0], track, out.notes[:0])
 	slots, sums := out.slots[:0], out.sums[:0]
+	out.dense = !track
 	if !track {
-		// A slot left at 0 either had no member in the chunk or had only
-		// members at morale 0: adding 0 to a squad's sum (never −0: sums
-		// start at +0, and +0 + −0 is +0) changes no bit, so it is left out.
-		for s, v := range sw.acc[:len(w.squads)] {
-			if v != 0 {
-				slots = append(slots, int32(s))
-				sums = append(sums, v)
-				sw.acc[s] = 0
-			}
-		}
+		// Every slot's sum, copied whole: a slot left at 0 had no member
+		// in the chunk or only members at morale 0, and adding 0 to a
+		// squad's sum (never −0: sums start at +0, and +0 + −0 is +0)
+		// changes no bit.
+		acc := sw.acc[:len(w.squads)]
+		sums = append(sums, acc...)
+		clear(acc)
 	}
 	for _, s := range touched {
 		// A slot touched twice gives its sum, then 0: adding 0 to a sum
