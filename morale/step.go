@@ -159,58 +159,135 @@ func (w *World) step() {
 // an agent's morale was added (so every slot it added to at least once; a
 // slot may come twice). It writes only agents lo..hi-1, acc, touched and
 // notes, so ranges may run on several goroutines at once.
+//
+// The common agent (see stepFast) goes through a tight loop; each other
+// agent through stepAgent, which applies the rules as written. Both give
+// the same bits for the common agent.
 func (w *World) stepRange(r *stepRules, lo, hi int, acc []float64, touched []int32, track bool, notes []note) ([]int32, []note) {
-	notifyMorale, notifyState := len(w.onMorale) > 0, len(w.onState) > 0 || w.led != nil
-	morale := w.morale[:hi]
-	flags, squads, badNews := w.flags[:hi], w.squad[:hi], w.badNews[:hi]
-	states, since := w.state[:hi], w.stateSince[:hi]
-	avg := w.avg
+	if !r.contagious || track {
+		for i := lo; i < hi; i++ {
+			touched, notes = w.stepAgent(r, i, acc, touched, track, notes)
+		}
+		return touched, notes
+	}
+	f := fastRules{
+		keep: r.keep, inc: float64(r.rate * r.dt), shaken: r.shaken,
+		whole: r.recoversWholeStep, span: uint64(r.stillInDelay - r.recoversWholeStep),
+		notify: len(w.onMorale) > 0,
+	}
+	if !(r.rate > 0) || !(r.dt > 0) {
+		// No recovery: every agent takes stepAgent's path for it.
+		f.whole, f.span = math.MinInt64, math.MaxUint64
+	}
+	morale, flags, squads, badNews, states := w.morale[:hi], w.flags[:hi], w.squad[:hi], w.badNews[:hi], w.state[:hi]
 	for i := lo; i < hi; i++ {
-		sq := squads[i]
-		old := morale[i]
-		m := old
-		if flags[i]&flagNoContagion == 0 { // stage 1: contagion
-			m = r.contagion(m, avg[sq])
+		i = stepFast(&f, i, morale, flags, squads, badNews, states, w.avg, acc)
+		if i < hi {
+			touched, notes = w.stepAgent(r, i, acc, touched, track, notes)
 		}
-		why := ByContagion
-		if m < 1 && r.rate > 0 { // stage 2: recovery (RecoverMorale)
-			if rec := recoverBy(m, r.secondsSinceBadNews(badNews[i]), r.dt, r.rate, r.delay); rec != m {
-				m, why = rec, ByRecovery
-			}
-		}
-		morale[i] = m
-		if track && acc[sq] == 0 {
-			touched = append(touched, sq)
-		}
-		acc[sq] += m
-		if notifyMorale && m != old {
-			notes = append(notes, note{a: w.handles[i], morale: m, why: Reason{Kind: why}})
-		}
+	}
+	return touched, notes
+}
 
-		st := states[i] // stage 3: the state
-		if st == Steady && m >= r.shaken {
-			continue // the common case: resolve would keep him Steady
+// fastRules is what stepFast needs of the step's rules.
+type fastRules struct {
+	keep, inc, shaken float64 // e^(−ContagionPerSecond·dt); RecoveryPerSecond·dt; ShakenBelow
+	// Bad news before whole recovers for the whole step; from whole to
+	// whole+span it lies near the delay's edge (see edgeTicks); after, it
+	// stops recovery for the step.
+	whole  int64
+	span   uint64
+	notify bool // a morale listener is registered
+}
+
+// stepFast runs the step for agents j, j+1, ... while each is a common
+// agent, and returns the index of the first who is not (len(morale) if
+// all are), leaving him untouched. A common agent is pulled by contagion
+// (he was not spawned WithoutContagion), his last bad news is not near the
+// edge of the recovery delay, he is Steady and stays so (his new morale is
+// at least ShakenBelow), and his morale did not change or no morale
+// listener is registered. For him it stores the new morale and adds it to
+// acc[his squad], giving the bits stepAgent gives: recovery for the whole
+// step is recoverBy's min(m + RecoveryPerSecond·dt, 1) (m lies in 0..1, so
+// its "m < 1" test changes nothing: at 1, min(1+inc, 1) is 1), and within
+// the delay m stays as it is, which is min(m + 0, 1): after contagion m is
+// never −0 (a squad's average is never −0, and +0 + −0 is +0), so adding +0
+// changes no bit. The choice between inc and 0 is a mask, not a branch: in
+// a battle, which agents had bad news lately is anybody's guess, and a
+// mispredicted branch costs more than both answers.
+func stepFast(f *fastRules, j int, morale []float64, flags []uint8, squads []int32, badNews []int64, states []State, avg, acc []float64) int {
+	keep, inc, shaken := f.keep, f.inc, f.shaken
+	whole, span, notify := f.whole, f.span, f.notify
+	n := len(morale)
+	flags, squads, badNews, states = flags[:n], squads[:n], badNews[:n], states[:n]
+	for ; j < n; j++ {
+		since := badNews[j] - whole // no overflow: both lie within ±2^62
+		if flags[j]&flagNoContagion != 0 || uint64(since) <= span {
+			return j
 		}
-		to, cause := st, Reason{}
-		if st == Routed {
-			to, cause = r.afterRout(m, since[i])
-		} else {
-			to = resolve(st, m, r.shaken, r.panicAt, r.hyst) // ResolveState
-			if to == Panicked && st == Panicked && r.routs(since[i]) {
-				to, cause = Routed, Reason{Kind: ByRoutTimer}
-			}
+		sq := squads[j]
+		old := morale[j]
+		m := clamp01(pullBy(old, avg[sq], keep)) // stage 1: contagion
+		// Stage 2: recovery. pick is all ones when the bad news came
+		// before whole (since < 0), else 0, so m gains inc or +0.
+		pick := uint64(since >> 63)
+		m = min(float64(m)+math.Float64frombits(math.Float64bits(inc)&pick), 1)
+		if states[j] != Steady || m < shaken || (notify && m != old) {
+			return j // stage 3 or a listener: stepAgent
 		}
-		if to == st || r.dwelling(since[i]) {
-			continue
+		morale[j] = m
+		acc[sq] += m
+	}
+	return n
+}
+
+// stepAgent runs the step for agent i (see stepRange) by the rules as
+// written.
+func (w *World) stepAgent(r *stepRules, i int, acc []float64, touched []int32, track bool, notes []note) ([]int32, []note) {
+	sq := w.squad[i]
+	old := w.morale[i]
+	m := old
+	if w.flags[i]&flagNoContagion == 0 { // stage 1: contagion
+		m = r.contagion(m, w.avg[sq])
+	}
+	why := ByContagion
+	if m < 1 && r.rate > 0 { // stage 2: recovery (RecoverMorale)
+		if rec := recoverBy(m, r.secondsSinceBadNews(w.badNews[i]), r.dt, r.rate, r.delay); rec != m {
+			m, why = rec, ByRecovery
 		}
-		if cause.Kind == 0 {
-			cause = w.causeOf(i, old, m, why, to < st)
+	}
+	w.morale[i] = m
+	if track && acc[sq] == 0 {
+		touched = append(touched, sq)
+	}
+	acc[sq] += m
+	if len(w.onMorale) > 0 && m != old {
+		notes = append(notes, note{a: w.handles[i], morale: m, why: Reason{Kind: why}})
+	}
+
+	st := w.state[i] // stage 3: the state
+	if st == Steady && m >= r.shaken {
+		return touched, notes // resolve would keep him Steady
+	}
+	to, cause := st, Reason{}
+	if st == Routed {
+		to, cause = r.afterRout(m, w.stateSince[i])
+	} else {
+		to = resolve(st, m, r.shaken, r.panicAt, r.hyst) // ResolveState
+		if to == Panicked && st == Panicked && r.routs(w.stateSince[i]) {
+			to, cause = Routed, Reason{Kind: ByRoutTimer}
 		}
-		states[i] = to
-		since[i] = r.end
-		if notifyState {
-			notes = append(notes, note{a: w.handles[i], old: st, new: to, why: cause, isState: true})
-		}
+	}
+	if to == st || r.dwelling(w.stateSince[i]) {
+		return touched, notes
+	}
+	if cause.Kind == 0 {
+		cause = w.causeOf(i, old, m, why, to < st)
+	}
+	w.state[i] = to
+	w.stateSince[i] = r.end
+	if len(w.onState) > 0 || w.led != nil {
+		notes = append(notes, note{a: w.handles[i], old: st, new: to, why: cause, isState: true})
 	}
 	return touched, notes
 }

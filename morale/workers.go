@@ -20,7 +20,10 @@ type chunkOut struct {
 	slots []int32
 	sums  []float64
 	notes []note
-	_     [128 - 3*24]byte
+	// dense: sums holds a sum for every squad slot, in slot order (slots
+	// is empty); else sums[k] is slot slots[k]'s.
+	dense bool
+	_     [128 - 3*24 - 1]byte
 }
 
 // stepWorker is one worker's scratch: a sum per squad slot, all 0 between
@@ -114,6 +117,12 @@ func (w *World) stepChunks(r *stepRules, n int) {
 	next := w.next
 	for c := range chunks {
 		out := &w.chunkOuts[c]
+		if out.dense {
+			next := next[:len(out.sums)]
+			for k, v := range out.sums {
+				next[k] += v
+			}
+		}
 		for k, s := range out.slots {
 			next[s] += out.sums[k]
 		}
@@ -128,8 +137,24 @@ func (w *World) stepOneChunk(r *stepRules, c, n int, sw *stepWorker) {
 	lo := c * stepChunk
 	hi := min(lo+stepChunk, n)
 	out := &w.chunkOuts[c]
-	touched, notes := w.stepRange(r, lo, hi, sw.acc, sw.touched[:0], true, out.notes[:0])
+	// With no more squads than a chunk has agents, the chunk's sums are
+	// found by reading every slot after the pass (at most one read per
+	// agent), which spares the pass a test per agent whose outcome, at a
+	// few hundred squads, would be anybody's guess. With more squads the
+	// pass lists the slots it touched.
+	track := len(w.squads) > stepChunk
+	touched, notes := w.stepRange(r, lo, hi, sw.acc, sw.touched[:0], track, out.notes[:0])
 	slots, sums := out.slots[:0], out.sums[:0]
+	out.dense = !track
+	if !track {
+		// Every slot's sum, copied whole: a slot left at 0 had no member
+		// in the chunk or only members at morale 0, and adding 0 to a
+		// squad's sum (never −0: sums start at +0, and +0 + −0 is +0)
+		// changes no bit.
+		acc := sw.acc[:len(w.squads)]
+		sums = append(sums, acc...)
+		clear(acc)
+	}
 	for _, s := range touched {
 		// A slot touched twice gives its sum, then 0: adding 0 to a sum
 		// of morale (never −0) changes no bit.
