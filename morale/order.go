@@ -188,10 +188,10 @@ func isIdentity(perm []int32) bool {
 // permuteAgents moves agent perm[k] to place k in every per-agent array:
 // the numbers through one scratch of 8 bytes per agent, written back in
 // place, the handles, reasons and ledger records (which hold pointers)
-// into spare arrays of their own type.
+// in place, cycle by cycle (see permute).
 func (w *World) permuteAgents(perm []int32) {
 	o := &w.order
-	w.handles = permute(w.handles, &o.handles, perm)
+	permute(w.handles, perm, &o.seen)
 	for k, a := range w.handles {
 		a.i = int32(k)
 	}
@@ -242,23 +242,37 @@ func (w *World) permuteAgents(perm []int32) {
 	for k := range w.pos {
 		w.pos[k].Y = math.Float64frombits(u[k])
 	}
-	w.why = permute(w.why, &o.why, perm)
+	permute(w.why, perm, &o.seen)
 	if w.led != nil {
-		w.led.agents = permute(w.led.agents, &o.led, perm)
+		permute(w.led.agents, perm, &o.seen)
 	}
 }
 
-// permute returns a with a[perm[k]] at place k, written into *spare (grown
-// when too short), and leaves a's array, cleared, in *spare for the next
-// array of the same type.
-func permute[T any](a []T, spare *[]T, perm []int32) []T {
-	dst := slices.Grow((*spare)[:0], len(a))[:len(a)]
-	for k, i := range perm {
-		dst[k] = a[i]
+// permute puts a[perm[k]] at place k, in place, cycle by cycle, with a bit
+// per agent (*seen, grown when too short, cleared) marking the places done:
+// no spare array of a's type, which for the arrays that hold pointers
+// would cost as much memory as the array itself.
+func permute[T any](a []T, perm []int32, seen *[]uint64) {
+	m := slices.Grow((*seen)[:0], (len(a)+63)/64)[:(len(a)+63)/64]
+	clear(m)
+	*seen = m
+	for s := range int32(len(a)) {
+		if m[s>>6]&(1<<(s&63)) != 0 || perm[s] == s {
+			continue
+		}
+		tmp := a[s]
+		k := s
+		for {
+			m[k>>6] |= 1 << (k & 63)
+			j := perm[k]
+			if j == s {
+				a[k] = tmp
+				break
+			}
+			a[k] = a[j]
+			k = j
+		}
 	}
-	clear(a) // no stale pointers kept alive by the spare
-	*spare = a
-	return dst
 }
 
 // cellRank is an occupied cell in sortAgents: its key packed into a word
@@ -270,8 +284,8 @@ type cellRank struct {
 }
 
 // sortScratch is what sortAgents keeps between sorts: its scratch per cell
-// and per agent, a word per agent for the numbers, and a spare array for
-// each per-agent array that holds pointers.
+// and per agent, a word per agent for the numbers, and a bit per agent for
+// the arrays that hold pointers, permuted in place.
 type sortScratch struct {
 	// The occupied cells by key for orderCells: packed ranks and ids for
 	// its radix sort (and their spare), full keys for its fallback.
@@ -279,7 +293,5 @@ type sortScratch struct {
 	byKey              []cellRank
 	cells, start, perm []int32
 	u64                []uint64 // the numbers' scratch (permuteAgents)
-	handles            []*Agent
-	why                []Reason
-	led                []agentLedger
+	seen               []uint64 // permute's bit per agent
 }
