@@ -3,6 +3,7 @@ package morale
 import (
 	"cmp"
 	"math"
+	"math/bits"
 	"slices"
 )
 
@@ -53,39 +54,8 @@ func (w *World) sortAgents() {
 	n := len(w.handles)
 	g := &w.grid
 	o := &w.order
-	// The occupied cells, by row, then column: each with its key packed
-	// into one unsigned word that orders as (row, column) do, so that the
-	// sort compares words in its own array, not keys scattered elsewhere.
-	// They are listed in the last sort's order, then the cells made since,
-	// so that the sort mostly finds runs already in order (pdqsort takes
-	// those in linear time), unless the grid was rebuilt since.
-	byKey := o.byKey[:0]
-	listed := slices.Grow(o.listed[:0], len(g.lists))[:len(g.lists)]
-	add := func(id int32) {
-		if len(g.lists[id]) > 0 && !listed[id] {
-			listed[id] = true
-			k := g.keys[id]
-			byKey = append(byKey, cellRank{key: uint64(uint32(k.y)^1<<31)<<32 | uint64(uint32(k.x)^1<<31), id: id})
-		}
-	}
-	if o.grid == g.gen {
-		for _, id := range o.cells {
-			add(id)
-		}
-	}
-	for id := range int32(len(g.lists)) { // the rest: new cells, cells filled again
-		add(id)
-	}
-	clear(listed)
-	o.listed, o.grid = listed, g.gen
-	slices.SortFunc(byKey, func(a, b cellRank) int { return cmp.Compare(a.key, b.key) })
-	o.byKey = byKey
-	cells := o.cells[:0]
-	for _, c := range byKey {
-		cells = append(cells, c.id)
-	}
-	keys := g.keys
-	o.cells = cells
+	o.cells = w.orderCells(o.cells[:0])
+	cells := o.cells
 	// Each cell's first place, then every agent's place.
 	o.start = slices.Grow(o.start[:0], len(g.lists))[:len(g.lists)]
 	at := int32(0)
@@ -103,20 +73,105 @@ func (w *World) sortAgents() {
 	if !isIdentity(perm) {
 		w.permuteAgents(perm)
 	}
-	// Each cell's list: its range, in order.
-	k := int32(0)
-	for _, id := range cells {
-		cnt := int32(len(g.lists[id]))
-		l := g.lists[id][:0]
-		key := keys[id]
+	// Each cell's list: its range, in order, the cells taken in id order
+	// (their lists' headers in order in memory); o.start[id] is now the
+	// end of cell id's range.
+	for id, l := range g.lists {
+		cnt := int32(len(l))
+		if cnt == 0 {
+			continue
+		}
+		first := o.start[id] - cnt
+		l = l[:0]
 		for j := range cnt {
-			l = append(l, k)
-			w.loc[k] = agentCell{key: key, id: id, at: j}
-			k++
+			l = append(l, first+j)
 		}
 		g.lists[id] = l
 	}
+	// Every agent's place in the grid, in the World's order.
+	keys := g.keys
+	k := int32(0)
+	for _, id := range cells {
+		key, end := keys[id], o.start[id]
+		for j := int32(0); k < end; j, k = j+1, k+1 {
+			w.loc[k] = agentCell{key: key, id: id, at: j}
+		}
+	}
 	w.moves = 0
+}
+
+// orderCells appends to dst the ids of the occupied cells, by row, then
+// column: a radix sort of words each holding a cell's row and column, offset
+// by the least of each and packed (row above column), above its id, when
+// the rows' and columns' spans fit in 32 bits together (always, unless the
+// agents are more than 2^16 cells apart on both axes); a comparison sort of
+// the full keys otherwise.
+func (w *World) orderCells(dst []int32) []int32 {
+	g := &w.grid
+	o := &w.order
+	minX, minY := int64(math.MaxInt32), int64(math.MaxInt32)
+	maxX, maxY := int64(math.MinInt32), int64(math.MinInt32)
+	for id, l := range g.lists {
+		if len(l) > 0 {
+			k := g.keys[id]
+			minX, maxX = min(minX, int64(k.x)), max(maxX, int64(k.x))
+			minY, maxY = min(minY, int64(k.y)), max(maxY, int64(k.y))
+		}
+	}
+	if minX > maxX {
+		return dst // no agents
+	}
+	bx, by := bits.Len64(uint64(maxX-minX)), bits.Len64(uint64(maxY-minY))
+	if bx+by > 32 {
+		byKey := o.byKey[:0]
+		for id, l := range g.lists {
+			if len(l) > 0 {
+				k := g.keys[id]
+				byKey = append(byKey, cellRank{key: uint64(uint32(k.y)^1<<31)<<32 | uint64(uint32(k.x)^1<<31), id: int32(id)})
+			}
+		}
+		slices.SortFunc(byKey, func(a, b cellRank) int { return cmp.Compare(a.key, b.key) })
+		for _, c := range byKey {
+			dst = append(dst, c.id)
+		}
+		o.byKey = byKey
+		return dst
+	}
+	a := o.radix[0][:0]
+	for id, l := range g.lists {
+		if len(l) > 0 {
+			k := g.keys[id]
+			r := uint64(int64(k.y)-minY)<<bx | uint64(int64(k.x)-minX)
+			a = append(a, r<<32|uint64(uint32(id)))
+		}
+	}
+	b := slices.Grow(o.radix[1][:0], len(a))[:len(a)]
+	// Least significant digit first, 11 bits at a time: each pass is
+	// stable, so after the last the words are in order of their ranks.
+	const digit = 11
+	var count [1 << digit]int32
+	for shift := 32; shift < 32+bx+by; shift += digit {
+		clear(count[:])
+		for _, v := range a {
+			count[(v>>shift)&(1<<digit-1)]++
+		}
+		sum := int32(0)
+		for d, c := range count {
+			count[d] = sum
+			sum += c
+		}
+		for _, v := range a {
+			d := (v >> shift) & (1<<digit - 1)
+			b[count[d]] = v
+			count[d]++
+		}
+		a, b = b, a
+	}
+	for _, v := range a {
+		dst = append(dst, int32(uint32(v)))
+	}
+	o.radix[0], o.radix[1] = a, b
+	return dst
 }
 
 // isIdentity reports whether perm leaves every agent where he is: a World
@@ -133,10 +188,10 @@ func isIdentity(perm []int32) bool {
 // permuteAgents moves agent perm[k] to place k in every per-agent array:
 // the numbers through one scratch of 8 bytes per agent, written back in
 // place, the handles, reasons and ledger records (which hold pointers)
-// into spare arrays of their own type.
+// in place, cycle by cycle (see permute).
 func (w *World) permuteAgents(perm []int32) {
 	o := &w.order
-	w.handles = permute(w.handles, &o.handles, perm)
+	permute(w.handles, perm, &o.seen)
 	for k, a := range w.handles {
 		a.i = int32(k)
 	}
@@ -187,23 +242,37 @@ func (w *World) permuteAgents(perm []int32) {
 	for k := range w.pos {
 		w.pos[k].Y = math.Float64frombits(u[k])
 	}
-	w.why = permute(w.why, &o.why, perm)
+	permute(w.why, perm, &o.seen)
 	if w.led != nil {
-		w.led.agents = permute(w.led.agents, &o.led, perm)
+		permute(w.led.agents, perm, &o.seen)
 	}
 }
 
-// permute returns a with a[perm[k]] at place k, written into *spare (grown
-// when too short), and leaves a's array, cleared, in *spare for the next
-// array of the same type.
-func permute[T any](a []T, spare *[]T, perm []int32) []T {
-	dst := slices.Grow((*spare)[:0], len(a))[:len(a)]
-	for k, i := range perm {
-		dst[k] = a[i]
+// permute puts a[perm[k]] at place k, in place, cycle by cycle, with a bit
+// per agent (*seen, grown when too short, cleared) marking the places done:
+// no spare array of a's type, which for the arrays that hold pointers
+// would cost as much memory as the array itself.
+func permute[T any](a []T, perm []int32, seen *[]uint64) {
+	m := slices.Grow((*seen)[:0], (len(a)+63)/64)[:(len(a)+63)/64]
+	clear(m)
+	*seen = m
+	for s := range int32(len(a)) {
+		if m[s>>6]&(1<<(s&63)) != 0 || perm[s] == s {
+			continue
+		}
+		tmp := a[s]
+		k := s
+		for {
+			m[k>>6] |= 1 << (k & 63)
+			j := perm[k]
+			if j == s {
+				a[k] = tmp
+				break
+			}
+			a[k] = a[j]
+			k = j
+		}
 	}
-	clear(a) // no stale pointers kept alive by the spare
-	*spare = a
-	return dst
 }
 
 // cellRank is an occupied cell in sortAgents: its key packed into a word
@@ -215,17 +284,14 @@ type cellRank struct {
 }
 
 // sortScratch is what sortAgents keeps between sorts: its scratch per cell
-// and per agent, a word per agent for the numbers, and a spare array for
-// each per-agent array that holds pointers.
+// and per agent, a word per agent for the numbers, and a bit per agent for
+// the arrays that hold pointers, permuted in place.
 type sortScratch struct {
-	// The grid (its gen) of the last sort, whose order cells holds, and a
-	// mark per cell, all false between sorts.
-	grid               uint64
-	listed             []bool
+	// The occupied cells by key for orderCells: packed ranks and ids for
+	// its radix sort (and their spare), full keys for its fallback.
+	radix              [2][]uint64
 	byKey              []cellRank
 	cells, start, perm []int32
 	u64                []uint64 // the numbers' scratch (permuteAgents)
-	handles            []*Agent
-	why                []Reason
-	led                []agentLedger
+	seen               []uint64 // permute's bit per agent
 }

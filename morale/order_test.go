@@ -211,3 +211,52 @@ func TestSortDuringDelivery(t *testing.T) {
 		t.Fatalf("the World's order holds %d agents, Len %d; want %d", len(seen), w.Len(), len(wants))
 	}
 }
+
+// TestSortOrdersCellsAtAnySpan spawns agents spread over spans of cells
+// small and huge (beyond 2^16 cells on both axes, where the World orders
+// its cells by a comparison sort, not by its radix sort of packed ranks,
+// and out to the clamped edge cells) and steps once: the World's order
+// must be by cell row, then column, each cell's agents in spawn order.
+func TestSortOrdersCellsAtAnySpan(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		span float64 // cm, agents in [-span, span)² or so
+	}{
+		{"one cell", 100},
+		{"a few cells", 1e4},
+		{"2^10 cells", 3e6},
+		{"2^20 cells", 3e9},
+		{"beyond int32", 1e15},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := morale.DefaultSettings()
+			w, err := morale.NewWorld(s, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := rand.New(rand.NewPCG(7, 8))
+			spawn := map[*morale.Agent]int{}
+			for i := range 2 * morale.SortMinAgents {
+				p := morale.Vec2{X: (2*r.Float64() - 1) * tc.span, Y: (2*r.Float64() - 1) * tc.span}
+				if i%5 == 0 { // clusters, so that cells hold several agents
+					p = morale.Vec2{X: float64(i%3) * tc.span / 3, Y: -float64(i%2) * tc.span / 2}
+				}
+				spawn[w.Spawn(1, p)] = i
+			}
+			w.Advance(s.SquadUpdateInterval)
+			prev, prevSpawn, k := [2]float64{math.Inf(-1), 0}, -1, 0
+			for a := range w.Agents() {
+				c := cellOf(a.Position(), s.NoEffectRadius)
+				c[0], c[1] = max(min(c[0], math.MaxInt32), math.MinInt32), max(min(c[1], math.MaxInt32), math.MinInt32)
+				if c[0] < prev[0] || (c[0] == prev[0] && c[1] < prev[1]) || (c == prev && spawn[a] < prevSpawn) {
+					t.Fatalf("place %d: agent %d in cell %v after agent %d in cell %v; want cell order", k, spawn[a], c, prevSpawn, prev)
+				}
+				prev, prevSpawn = c, spawn[a]
+				k++
+			}
+			if k != len(spawn) {
+				t.Fatalf("Agents yielded %d; want %d", k, len(spawn))
+			}
+		})
+	}
+}
