@@ -97,35 +97,35 @@ func (a *App) drawWidgets(screen *ebiten.Image) {
 	pc.age++
 	if pc.shownOn != screen || ebiten.IsScreenClearedEveryFrame() {
 		pc.shownOn = screen
-		r := a.reg.Panel.Intersect(pc.img.Bounds())
-		op := &ebiten.DrawImageOptions{}
-		op.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y))
-		screen.DrawImage(pc.img.SubImage(r).(*ebiten.Image), op)
+		pc.copyTo(screen, a.reg.Panel)
+	} else {
+		changed := false
 		for i, l := range lines {
-			l.t.Render(screen)
-			pc.live[i] = l.t.Label
+			changed = changed || pc.live[i] != l.t.Label
 		}
-		return
-	}
-	changed := false
-	for i, l := range lines {
-		changed = changed || pc.live[i] != l.t.Label
-	}
-	if !changed {
-		return // the panel's pixels from the last frame are still there
-	}
-	// Every live line's row goes back to the cache, then every live line
-	// is drawn again: a row restored for one line may cross another's.
-	for _, l := range lines {
-		r := a.liveRow(l.t).Intersect(pc.img.Bounds())
-		op := &ebiten.DrawImageOptions{}
-		op.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y))
-		screen.DrawImage(pc.img.SubImage(r).(*ebiten.Image), op)
+		if !changed {
+			return // the panel's pixels from the last frame are still there
+		}
+		// Every live line's row goes back to the cache, then every live
+		// line is drawn again: a row restored for one line may cross
+		// another's.
+		for _, l := range lines {
+			pc.copyTo(screen, a.liveRow(l.t))
+		}
 	}
 	for i, l := range lines {
 		l.t.Render(screen)
 		pc.live[i] = l.t.Label
 	}
+}
+
+// copyTo copies the cache's rectangle r (clipped to the cache) onto screen
+// at the same place.
+func (pc *panelCache) copyTo(screen *ebiten.Image, r image.Rectangle) {
+	r = r.Intersect(pc.img.Bounds())
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y))
+	screen.DrawImage(pc.img.SubImage(r).(*ebiten.Image), op)
 }
 
 // liveRow is the part of the panel a live line's text may cover: its
