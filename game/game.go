@@ -140,7 +140,7 @@ func (g *Game) reset(s morale.Settings) error {
 		g.spawn(pos, home, opts...)
 	}
 	g.spawnEnemies()
-	w.OnStateChanged(g.onStateChanged)
+	g.listen()
 	if opening {
 		g.beats = OpeningBeats()
 	}
@@ -423,4 +423,14 @@ func (g *Game) onStateChanged(a *morale.Agent, old, new morale.State, why morale
 	g.history.change(Change{T: g.Time(), ID: id, From: old, To: new})
 	g.addEvent(StateEvent{Tick: g.session, T: g.Time(), ID: id, Name: s.name, From: old, To: new})
 	g.addLog(logEntry{at: g.now, kind: logState, id: id, from: old, to: new, why: why})
+}
+
+// listen registers the battle's listeners on its World, once per World
+// (reset, and restore for a cloned one, whose listeners Clone leaves
+// out): the opening's scene hears every state change; the armies read
+// their men's states each combat round instead.
+func (g *Game) listen() {
+	if g.armies == nil {
+		g.world.OnStateChanged(g.onStateChanged)
+	}
 }

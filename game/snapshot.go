@@ -174,9 +174,7 @@ func (g *Game) restore(s *snapshot, entries []Entry) {
 		}
 		g.entries = append(g.entries, Entry{Tick: e.Tick, Cmd: e.Cmd})
 	}
-	if g.armies == nil { // the opening's scene listens, as reset sets it up
-		g.world.OnStateChanged(g.onStateChanged)
-	}
+	g.listen()
 	g.why.gen++ // a new World: the cached explanation is stale
 	g.why.cached = false
 	g.paused = false
