@@ -1,8 +1,10 @@
 package morale
 
 import (
+	"cmp"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 )
 
@@ -54,12 +56,17 @@ func (st *SquadStats) add(m float64, s State) {
 // allocates only a scratch index of one int32 per squad slot.
 func (w *World) AllSquadStats(dst []SquadStats) []SquadStats {
 	base := len(dst)
-	at := make([]int32, len(w.squads)) // slot → index in dst, from base
-	for _, id := range w.SquadIDs() {
-		at[w.slotOf[id]] = int32(len(dst) - base)
-		dst = append(dst, SquadStats{ID: id, Lowest: 1})
+	for _, sq := range w.squads {
+		if sq.n > 0 {
+			dst = append(dst, SquadStats{ID: sq.id, Lowest: 1})
+		}
 	}
 	out := dst[base:]
+	slices.SortFunc(out, func(a, b SquadStats) int { return cmp.Compare(a.ID, b.ID) })
+	at := make([]int32, len(w.squads)) // slot → index in out
+	for k := range out {
+		at[w.slotOf[out[k].ID]] = int32(k)
+	}
 	for i, slot := range w.squad {
 		out[at[slot]].add(w.morale[i], w.state[i])
 	}

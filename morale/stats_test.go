@@ -66,3 +66,18 @@ func TestAllSquadStatsEqualsSquadStats(t *testing.T) {
 		})
 	}
 }
+
+// With room in dst, AllSquadStats allocates its slot index only.
+func TestAllSquadStatsAllocatesOnce(t *testing.T) {
+	w, err := morale.NewWorld(morale.DefaultSettings(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 1000 {
+		w.Spawn(morale.SquadID(i%50), morale.Vec2{X: float64(i)})
+	}
+	dst := make([]morale.SquadStats, 0, 50)
+	if got := testing.AllocsPerRun(20, func() { dst = w.AllSquadStats(dst[:0]) }); got != 1 {
+		t.Errorf("AllSquadStats with room in dst: got %v allocations; want 1", got)
+	}
+}
