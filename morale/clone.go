@@ -58,6 +58,7 @@ func (w *World) Clone() *World {
 	c.badNews = slices.Clone(w.badNews)
 	c.why = slices.Clone(w.why)
 	c.loc = slices.Clone(w.loc)
+	c.newsBound = slices.Clone(w.newsBound)
 
 	c.slotOf = maps.Clone(w.slotOf)
 	c.free = slices.Clone(w.free)

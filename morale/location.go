@@ -124,6 +124,7 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 		sc := scale * f
 		if bad := weight * sc; bad < 0 && !math.IsInf(bad, -1) {
 			w.badNews[i] = w.nowTicks
+			w.raiseNews(i)
 		}
 		w.why[i] = why
 		old := w.morale[i]
@@ -178,6 +179,7 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 	if fast && !filter {
 		// reach, inlined: no squad filter, no ledger, no listener.
 		morale, nerve, badNews, why2, squadOf, squads := w.morale, w.nerve, w.badNews, w.why, w.squad, w.squads
+		bounds := w.newsBound
 		now := w.nowTicks
 		for _, i := range hits {
 			// d := pos[i].Dist(at): portableHypot written out, the
@@ -204,6 +206,10 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 			delta := float64(weight * float64(scale*f))
 			if delta < 0 && !math.IsInf(delta, -1) {
 				badNews[i] = now
+				// raiseNews, inlined.
+				if b := i >> newsShift; now > bounds[b] {
+					bounds[b] = now
+				}
 			}
 			why2[i] = why
 			old := morale[i]

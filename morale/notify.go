@@ -106,6 +106,7 @@ func (w *World) setState(i int32, to State, why Reason) {
 func (w *World) news(i int32, weight, scale float64, why Reason) {
 	if d := weight * scale; d < 0 && !math.IsInf(d, -1) {
 		w.badNews[i] = w.nowTicks
+		w.raiseNews(i)
 	}
 	w.why[i] = why
 	if w.led != nil {

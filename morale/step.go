@@ -131,6 +131,7 @@ func (r *stepRules) dwelling(since int64) bool {
 func (w *World) step() {
 	if w.sortDue() {
 		w.sortAgents() // see order.go
+		w.rebuildNews()
 	}
 	end := w.stepTicks + w.intervalTicks
 	r := w.stepRules(end)
@@ -180,10 +181,31 @@ func (w *World) stepRange(r *stepRules, lo, hi int, acc []float64, touched []int
 		f.whole, f.span = math.MinInt64, math.MaxUint64
 	}
 	morale, flags, squads, badNews, states := w.morale[:hi], w.flags[:hi], w.squad[:hi], w.badNews[:hi], w.state[:hi]
-	for i := lo; i < hi; i++ {
-		i = stepFast(&f, i, morale, flags, squads, badNews, states, w.avg, acc)
-		if i < hi {
+	// With recovery on and no morale listener, the runs of news blocks
+	// whose agents all recover for the whole step and are all pulled (see
+	// newsblocks.go) take stepCalm, the others stepFast.
+	useCalm := !f.notify && f.whole != math.MinInt64
+	bounds := w.newsBound
+	for i := lo; i < hi; {
+		end := hi
+		if !useCalm {
+			i = stepFast(&f, i, morale, flags, squads, badNews, states, w.avg, acc)
+		} else {
+			// The run of blocks of i's kind, from i's block on.
+			calm := bounds[i>>newsShift] < f.whole
+			end = min((i>>newsShift+1)<<newsShift, hi)
+			for end < hi && (bounds[end>>newsShift] < f.whole) == calm {
+				end = min(end+newsBlock, hi)
+			}
+			if calm {
+				i = stepCalm(&f, i, morale[:end], squads[:end], states[:end], w.avg, acc)
+			} else {
+				i = stepFast(&f, i, morale[:end], flags[:end], squads[:end], badNews[:end], states[:end], w.avg, acc)
+			}
+		}
+		if i < end {
 			touched, notes = w.stepAgent(r, i, acc, touched, track, notes)
+			i++
 		}
 	}
 	return touched, notes
@@ -234,6 +256,36 @@ func stepFast(f *fastRules, j int, morale []float64, flags []uint8, squads []int
 		m = min(float64(m)+math.Float64frombits(math.Float64bits(inc)&pick), 1)
 		if states[j] != Steady || m < shaken || (notify && m != old) {
 			return j // stage 3 or a listener: stepAgent
+		}
+		morale[j] = m
+		acc[sq] += m
+	}
+	return n
+}
+
+// stepCalm is stepFast for agents who all recover for the whole step (their
+// last bad news came before fastRules.whole) and are all pulled by contagion,
+// with no morale listener registered: it reads neither their bad news nor
+// their flags. It runs agents j, j+1, ... while each is Steady and stays so,
+// and returns the index of the first who is not (len(morale) if all are),
+// leaving him untouched. The bits are stepFast's: its pick is all ones, so m
+// gains inc; and clamp01's cap at 1 before min(m+inc, 1) changes nothing
+// (for m above 1, both give 1; inc is not negative), so only its floor at 0
+// is kept.
+func stepCalm(f *fastRules, j int, morale []float64, squads []int32, states []State, avg, acc []float64) int {
+	keep, inc, shaken := f.keep, f.inc, f.shaken
+	n := len(morale)
+	squads, states = squads[:n], states[:n]
+	acc = acc[:len(avg)]
+	for ; j < n; j++ {
+		sq := squads[j]
+		m := pullBy(morale[j], avg[sq], keep) // stage 1: contagion
+		if m < 0 {
+			m = 0
+		}
+		m = min(float64(m)+inc, 1) // stage 2: recovery for the whole step
+		if states[j] != Steady || m < shaken {
+			return j // stage 3: stepAgent
 		}
 		morale[j] = m
 		acc[sq] += m

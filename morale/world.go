@@ -88,6 +88,9 @@ type World struct {
 	badNews    []int64 // when the last bad news arrived, or never
 	why        []Reason
 	loc        []agentCell // where each agent is in the grid
+	// Per block of newsBlock agents, a tick no earlier than any of its
+	// agents' bad news, or noCalm (newsblocks.go).
+	newsBound []int64
 
 	// Squads, by slot (see squads.go). A squad exists while n > 0.
 	slotOf map[SquadID]int32
