@@ -187,25 +187,26 @@ func (w *World) stepRange(r *stepRules, lo, hi int, acc []float64, touched []int
 	useCalm := !f.notify && f.whole != math.MinInt64
 	bounds := w.newsBound
 	for i := lo; i < hi; {
-		end := hi
-		if !useCalm {
-			i = stepFast(&f, i, morale, flags, squads, badNews, states, w.avg, acc)
-		} else {
-			// The run of blocks of i's kind, from i's block on.
-			calm := bounds[i>>newsShift] < f.whole
+		// The run of blocks of i's kind, from i's block on (all of
+		// lo..hi-1 without the calm loop).
+		end, calm := hi, false
+		if useCalm {
+			calm = bounds[i>>newsShift] < f.whole
 			end = min((i>>newsShift+1)<<newsShift, hi)
 			for end < hi && (bounds[end>>newsShift] < f.whole) == calm {
 				end = min(end+newsBlock, hi)
 			}
+		}
+		for i < end {
 			if calm {
 				i = stepCalm(&f, i, morale[:end], squads[:end], states[:end], w.avg, acc)
 			} else {
 				i = stepFast(&f, i, morale[:end], flags[:end], squads[:end], badNews[:end], states[:end], w.avg, acc)
 			}
-		}
-		if i < end {
-			touched, notes = w.stepAgent(r, i, acc, touched, track, notes)
-			i++
+			if i < end {
+				touched, notes = w.stepAgent(r, i, acc, touched, track, notes)
+				i++
+			}
 		}
 	}
 	return touched, notes
