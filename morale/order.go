@@ -247,11 +247,8 @@ func (w *World) mergeSort(rk ranker, perm []int32) (moves int, ok bool) {
 		moves += b2i(int32(i) != int32(k))
 		k++
 	}
-	for ; j < len(side); j, k = j+1, k+1 {
-		p := int32(uint32(side[j]))
-		perm[k] = p
-		moves += b2i(p != int32(k))
-	}
+	// No agent out of order is left: each ranks below a kept agent
+	// before him, so below the last kept one.
 	return moves, true
 }
 
@@ -374,13 +371,13 @@ func prefix(count []int32) {
 
 // applyPerm moves agent perm[k] to place k in every per-agent array, and in
 // the grid places too when withLoc, given how many agents change place:
-// none, nothing to do; at most a quarter, only those, in place (see
+// none, nothing to do; at most half, only those, in place (see
 // permuteSome); more, every array gathered into its spare, which then
 // takes its place (see permuteAgents).
 func (w *World) applyPerm(perm []int32, moves int, withLoc bool) {
 	switch {
 	case moves == 0:
-	case 4*moves <= len(perm):
+	case 2*moves <= len(perm):
 		o := &w.order
 		mv := slices.Grow(o.moved[:0], moves)
 		for k, i := range perm {
@@ -445,62 +442,45 @@ func moveSome[T any](a, tmp []T, perm, mv []int32) []T {
 func (w *World) permuteAgents(perm []int32, withLoc bool) {
 	o := &w.order
 	n := len(perm)
-	// The handles, each told his new place.
 	handles := slices.Grow(o.handles[:0], n)[:n]
-	src := w.handles
-	for k, i := range perm {
-		a := src[i]
-		handles[k] = a
-		a.i = int32(k)
-	}
-	w.handles, o.handles = handles, src
 	morale := slices.Grow(o.morale[:0], n)[:n]
 	nerve := slices.Grow(o.nerve[:0], n)[:n]
-	{
-		m, v := w.morale, w.nerve
-		for k, i := range perm {
-			morale[k], nerve[k] = m[i], v[i]
-		}
-	}
-	w.morale, o.morale = morale, w.morale
-	w.nerve, o.nerve = nerve, w.nerve
 	stateSince := slices.Grow(o.stateSince[:0], n)[:n]
 	badNews := slices.Grow(o.badNews[:0], n)[:n]
-	{
-		s, b := w.stateSince, w.badNews
-		for k, i := range perm {
-			stateSince[k], badNews[k] = s[i], b[i]
-		}
-	}
-	w.stateSince, o.stateSince = stateSince, w.stateSince
-	w.badNews, o.badNews = badNews, w.badNews
 	squad := slices.Grow(o.squad[:0], n)[:n]
 	state := slices.Grow(o.state[:0], n)[:n]
 	flags := slices.Grow(o.flags[:0], n)[:n]
+	pos := slices.Grow(o.pos[:0], n)[:n]
+	why := slices.Grow(o.why[:0], n)[:n]
+	// Two passes, each over a few arrays, so that the streams of both
+	// fit the hardware's prefetchers; each handle is told his new place.
 	{
-		q, s, f := w.squad, w.state, w.flags
+		h, m, v, s, b := w.handles, w.morale, w.nerve, w.stateSince, w.badNews
+		for k, i := range perm {
+			a := h[i]
+			handles[k] = a
+			a.i = int32(k)
+			morale[k], nerve[k] = m[i], v[i]
+			stateSince[k], badNews[k] = s[i], b[i]
+		}
+	}
+	{
+		q, s, f, p, y := w.squad, w.state, w.flags, w.pos, w.why
 		for k, i := range perm {
 			squad[k], state[k], flags[k] = q[i], s[i], f[i]
-		}
-	}
-	w.squad, o.squad = squad, w.squad
-	w.state, o.state = state, w.state
-	w.flags, o.flags = flags, w.flags
-	pos := slices.Grow(o.pos[:0], n)[:n]
-	{
-		p := w.pos
-		for k, i := range perm {
 			pos[k] = p[i]
-		}
-	}
-	w.pos, o.pos = pos, w.pos
-	why := slices.Grow(o.why[:0], n)[:n]
-	{
-		y := w.why
-		for k, i := range perm {
 			why[k] = y[i]
 		}
 	}
+	w.handles, o.handles = handles, w.handles
+	w.morale, o.morale = morale, w.morale
+	w.nerve, o.nerve = nerve, w.nerve
+	w.stateSince, o.stateSince = stateSince, w.stateSince
+	w.badNews, o.badNews = badNews, w.badNews
+	w.squad, o.squad = squad, w.squad
+	w.state, o.state = state, w.state
+	w.flags, o.flags = flags, w.flags
+	w.pos, o.pos = pos, w.pos
 	w.why, o.why = why, w.why
 	if withLoc {
 		loc := slices.Grow(o.loc[:0], n)[:n]
