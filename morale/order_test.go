@@ -1,8 +1,11 @@
 package morale_test
 
 import (
+	"cmp"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/moralebreak/moralebreak/morale"
@@ -258,5 +261,200 @@ func TestSortOrdersCellsAtAnySpan(t *testing.T) {
 				t.Fatalf("Agents yielded %d; want %d", k, len(spawn))
 			}
 		})
+	}
+}
+
+// TestSortAfterMoves sorts Worlds of every span (one cell wide, thousands
+// of cells, 2^20 cells wide, beyond int32) after a few of their agents and
+// after many moved into other cells (from a sorted World, by SetPosition,
+// Remove and Spawn, with the ledger on), or after a quarter of them each
+// stepped into the next cell (steps: in a sparse World few agents then
+// change place): the World's order must be the
+// order before the step, stably sorted by cell row, then column; every
+// handle must keep his position, nerve, squad and ledger, and Index his
+// place; an event at an agent's place must reach him.
+func TestSortAfterMoves(t *testing.T) {
+	for _, span := range []float64{100, 1e5, 3e6, 3e9, 1e15} {
+		for _, share := range []int{2, 7, 40} { // one in share agents moves
+			t.Run(fmt.Sprintf("span=%g/share=1in%d", span, share), func(t *testing.T) {
+				testSortAfterMoves(t, span, share, false, false)
+			})
+		}
+		t.Run(fmt.Sprintf("span=%g/steps", span), func(t *testing.T) {
+			testSortAfterMoves(t, span, 4, true, false)
+		})
+		t.Run(fmt.Sprintf("span=%g/clusters", span), func(t *testing.T) {
+			testSortAfterMoves(t, span, 4, true, true)
+		})
+	}
+}
+
+func testSortAfterMoves(t *testing.T, span float64, share int, steps, clusters bool) {
+	s := morale.DefaultSettings()
+	w, err := morale.NewWorld(s, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.EnableLedger(morale.LedgerOptions{PerAgent: 4, Window: math.Inf(1)}); err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(uint64(share), 5))
+	place := func() morale.Vec2 {
+		return morale.Vec2{X: (2*r.Float64() - 1) * span, Y: (2*r.Float64() - 1) * span}
+	}
+	type want struct {
+		pos    morale.Vec2
+		nerve  float64
+		squad  morale.SquadID
+		weight float64
+	}
+	wants := map[*morale.Agent]*want{}
+	spawn := func(i int) {
+		p := place()
+		if i%4 == 0 { // clusters, so that cells hold several agents
+			p = morale.Vec2{X: float64(i%3) * span / 3, Y: -float64(i%2) * span / 2}
+		}
+		if clusters { // a few cells for many agents
+			p = morale.Vec2{X: float64(i%8-4) * span / 8, Y: float64(i%5-2) * span / 5}
+		}
+		a := w.Spawn(morale.SquadID(i%6), p)
+		weight := -float64(i%97+1) / 1000
+		if err := a.ReportCustomEvent(weight); err != nil {
+			t.Fatal(err)
+		}
+		wants[a] = &want{pos: p, nerve: a.Nerve(), squad: morale.SquadID(i % 6), weight: weight}
+	}
+	n := 8 * morale.SortMinAgents
+	for i := range n {
+		spawn(i)
+	}
+	w.Advance(s.SquadUpdateInterval) // the first sort
+	cell := func(p morale.Vec2) [2]float64 {
+		c := cellOf(p, s.NoEffectRadius)
+		return [2]float64{max(min(c[0], math.MaxInt32), math.MinInt32), max(min(c[1], math.MaxInt32), math.MinInt32)}
+	}
+	for round := range 3 {
+		// One in share agents moves (a few of them out of their cell
+		// only by a step), one in 50 is removed, a few are spawned; then
+		// enough moves that the step sorts.
+		var order []*morale.Agent
+		for a := range w.Agents() {
+			order = append(order, a)
+		}
+		moved := 0
+		for k, a := range order {
+			switch {
+			case steps && k%share == 0:
+				p := a.Position()
+				p.X += float64(1-2*(round%2)) * s.NoEffectRadius
+				if cell(p) != cell(a.Position()) {
+					moved++
+				}
+				a.SetPosition(p)
+				wants[a].pos = p
+			case steps:
+			case k%50 == 3:
+				w.Remove(a)
+				delete(wants, a)
+				moved++
+			case k%share == 0:
+				p := place()
+				if k%3 == 0 {
+					p = a.Position()
+					p.X += s.NoEffectRadius
+				}
+				if cell(p) != cell(a.Position()) { // a move by the rule
+					moved++
+				}
+				a.SetPosition(p)
+				wants[a].pos = p
+			}
+		}
+		for i := 0; 8*moved < w.Len(); i++ { // spawns: each a move
+			spawn(n + round*n + i)
+			moved++
+		}
+		order = order[:0]
+		for a := range w.Agents() {
+			order = append(order, a)
+		}
+		w.Advance(s.SquadUpdateInterval)
+		slices.SortStableFunc(order, func(a, b *morale.Agent) int {
+			ca, cb := cell(a.Position()), cell(b.Position())
+			if c := cmp.Compare(ca[0], cb[0]); c != 0 {
+				return c
+			}
+			return cmp.Compare(ca[1], cb[1])
+		})
+		k := 0
+		for a := range w.Agents() {
+			if k >= len(order) || a != order[k] {
+				t.Fatalf("round %d: place %d of the World's order is not the stable sort's by cell", round, k)
+			}
+			if a.Index() != k {
+				t.Fatalf("round %d: Index() = %d; want %d", round, a.Index(), k)
+			}
+			wa := wants[a]
+			if a.Position() != wa.pos || a.Nerve() != wa.nerve || a.Squad() != wa.squad {
+				t.Fatalf("round %d: agent at %v, nerve %v, squad %v; want %v, %v, %v", round,
+					a.Position(), a.Nerve(), a.Squad(), wa.pos, wa.nerve, wa.squad)
+			}
+			x, err := w.Explain(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(x.Changes) == 0 || x.Changes[0].Weight != wa.weight {
+				t.Fatalf("round %d: ledger %v; want his custom news of %v first", round, x.Changes, wa.weight)
+			}
+			k++
+		}
+		if k != len(order) || k != len(wants) {
+			t.Fatalf("round %d: Agents yielded %d; want %d", round, k, len(wants))
+		}
+	}
+	// Last, events (which fill the ledgers) at a few agents' places.
+	k := 0
+	for a := range w.Agents() {
+		if k++; k%37 != 0 || a.Morale() == 0 {
+			continue
+		}
+		before := a.Morale()
+		if err := w.ReportEventAtLocation(morale.AllyDown, a.Position(), 0.001, nil, 1); err != nil {
+			t.Fatal(err)
+		}
+		if a.Morale() >= before {
+			t.Fatalf("agent %d at %v: morale %v after an event at his place; want below %v", k, a.Position(), a.Morale(), before)
+		}
+	}
+}
+
+// TestSortWhenNoneOvertakes steps a quarter of the agents of a World, each
+// in a row of cells of his own, into the next cell, twice (enough moves for
+// a sort each time): the order must stay what it was, each agent in his
+// place, and the second sort must find everyone in order.
+func TestSortWhenNoneOvertakes(t *testing.T) {
+	s := morale.DefaultSettings()
+	w, err := morale.NewWorld(s, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := s.NoEffectRadius
+	var agents []*morale.Agent
+	for i := range 2 * morale.SortMinAgents {
+		agents = append(agents, w.Spawn(1, morale.Vec2{X: float64(i%5) * r, Y: float64(i) * 1000 * r}))
+	}
+	for round := range 3 {
+		for k, a := range agents {
+			if k%4 == 0 && round > 0 {
+				p := a.Position()
+				a.SetPosition(morale.Vec2{X: p.X + r, Y: p.Y})
+			}
+		}
+		w.Advance(s.SquadUpdateInterval)
+		for k, a := range agents {
+			if a.Index() != k || w.Agent(k) != a {
+				t.Fatalf("round %d: agent %d at place %d; want %d", round, k, a.Index(), k)
+			}
+		}
 	}
 }
