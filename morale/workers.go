@@ -114,21 +114,68 @@ func (w *World) stepChunks(r *stepRules, n int) {
 		run(w.stepWorkers[0])
 		wg.Wait()
 	}
-	next := w.next
-	for c := range chunks {
-		out := &w.chunkOuts[c]
-		if out.dense {
-			next := next[:len(out.sums)]
-			for k, v := range out.sums {
-				next[k] += v
-			}
-		}
-		for k, s := range out.slots {
-			next[s] += out.sums[k]
-		}
+	outs := w.chunkOuts[:chunks]
+	dense := outs[0].dense // the same for every chunk of a step
+	if dense && workers > 1 && len(w.squads) >= mergeSplitSquads {
+		w.mergeDenseSplit(outs, workers)
+	} else {
+		mergeSums(w.next, outs, 0, len(w.squads))
+	}
+	for c := range outs {
+		out := &outs[c]
 		w.queue = append(w.queue, out.notes...)
 		clear(out.notes)
 	}
+}
+
+// mergeSplitSquads is the fewest squad slots whose dense chunk sums the
+// workers merge side by side (see mergeDenseSplit); below, the caller's
+// goroutine merges them alone, faster than starting goroutines.
+const mergeSplitSquads = 256
+
+// mergeSums adds the chunks' sums of slots lo..hi-1 into next, chunk by
+// chunk in order, so that each slot's sum is added in chunk order whoever
+// runs it: ((0 + chunk 0's) + chunk 1's) + ….
+func mergeSums(next []float64, outs []chunkOut, lo, hi int) {
+	for c := range outs {
+		out := &outs[c]
+		if out.dense {
+			h := min(hi, len(out.sums))
+			if lo >= h {
+				continue
+			}
+			next, sums := next[lo:h], out.sums[lo:h]
+			for k, v := range sums {
+				next[k] += v
+			}
+			continue
+		}
+		for k, s := range out.slots {
+			if int(s) >= lo && int(s) < hi {
+				next[s] += out.sums[k]
+			}
+		}
+	}
+}
+
+// mergeDenseSplit is mergeSums over every slot, with the slots cut into one
+// range a worker, each a whole number of cache lines: every slot is still
+// added in chunk order (the bits do not depend on the cut), and no two
+// workers write one line of next.
+func (w *World) mergeDenseSplit(outs []chunkOut, workers int) {
+	n := len(w.squads)
+	const line = 8 // float64s a cache line
+	per := (n/workers + line - 1) / line * line
+	var wg sync.WaitGroup
+	for lo := per; lo < n; lo += per {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mergeSums(w.next, outs, lo, min(lo+per, n))
+		}()
+	}
+	mergeSums(w.next, outs, 0, min(per, n))
+	wg.Wait()
 }
 
 // stepOneChunk runs chunk c of a step over n agents with worker sw's

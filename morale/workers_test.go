@@ -11,12 +11,12 @@ import (
 )
 
 // workersFight is a seeded fight of a little over three step chunks of
-// agents in 40 squads, stepped on workers goroutines (see World.SetWorkers):
+// agents in squads squads, stepped on workers goroutines (see World.SetWorkers):
 // events at locations and on agents between steps, and listeners that
 // remove some routed agents and spawn reinforcements in their place. It
 // returns every agent's morale bits and state, in spawn order (removed
 // agents give 0 and Steady), and every listener call in order.
-func workersFight(t *testing.T, workers int) (moraleBits []uint64, states []morale.State, log []heard) {
+func workersFight(t *testing.T, squads, workers int) (moraleBits []uint64, states []morale.State, log []heard) {
 	t.Helper()
 	w, err := morale.NewWorld(morale.DefaultSettings(), 7)
 	if err != nil {
@@ -32,7 +32,7 @@ func workersFight(t *testing.T, workers int) (moraleBits []uint64, states []mora
 		agents = append(agents, w.Spawn(sq, at, morale.WithMorale(0.3+0.7*r.Float64())))
 	}
 	for i := range n {
-		spawn(morale.SquadID(i%40), morale.Vec2{X: r.Float64() * 10000, Y: r.Float64() * 10000})
+		spawn(morale.SquadID(i%squads), morale.Vec2{X: r.Float64() * 10000, Y: r.Float64() * 10000})
 	}
 	ids := map[*morale.Agent]int{}
 	for k, a := range agents {
@@ -47,7 +47,7 @@ func workersFight(t *testing.T, workers int) (moraleBits []uint64, states []mora
 		if new == morale.Routed && k%5 == 0 {
 			at := a.Position()
 			w.Remove(a)
-			spawn(morale.SquadID(k%40), morale.Vec2{X: at.X + 100, Y: at.Y})
+			spawn(morale.SquadID(k%squads), morale.Vec2{X: at.X + 100, Y: at.Y})
 			ids[agents[len(agents)-1]] = len(agents) - 1
 		}
 	})
@@ -83,9 +83,17 @@ type heard struct {
 
 // TestWorkersSameBits runs the same fight with 1, 2, 3 and 8 workers, with
 // GOMAXPROCS workers, and with 8 workers on GOMAXPROCS 1, and compares every
-// agent's morale bits and state and the listener calls, in order.
+// agent's morale bits and state and the listener calls, in order: with 40
+// squads, whose chunk sums the caller's goroutine merges, and with 300,
+// whose sums the workers merge side by side, each a range of squads.
 func TestWorkersSameBits(t *testing.T) {
-	wantBits, wantStates, wantLog := workersFight(t, 1)
+	for _, squads := range []int{40, 300} {
+		t.Run(fmt.Sprintf("squads=%d", squads), func(t *testing.T) { testWorkersSameBits(t, squads) })
+	}
+}
+
+func testWorkersSameBits(t *testing.T, squads int) {
+	wantBits, wantStates, wantLog := workersFight(t, squads, 1)
 	routs := 0
 	for _, h := range wantLog {
 		if h.state && h.new == morale.Routed {
@@ -97,7 +105,7 @@ func TestWorkersSameBits(t *testing.T) {
 	}
 	check := func(name string, workers int) {
 		t.Helper()
-		bits, states, log := workersFight(t, workers)
+		bits, states, log := workersFight(t, squads, workers)
 		if len(bits) != len(wantBits) {
 			t.Fatalf("%s: %d agents; want %d", name, len(bits), len(wantBits))
 		}
