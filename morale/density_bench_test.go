@@ -366,9 +366,12 @@ func movePlan(b *testing.B, pos []morale.Vec2, cell, side float64) []morale.Vec2
 // benchMove). No step runs during the loop, so the World does not sort
 // again.
 // It reports ns/agent and, timed after the World's loop in the same
-// sub-benchmark, floor-ns/agent (the floor: writing the same new positions
-// into a []Vec2) and x-floor (ns/agent ÷ floor: the target is 3 or less).
-// floor/agents=N is the same floor as a benchmark of its own.
+// sub-benchmark, two floors: floor48-ns/agent, the 48-byte floor
+// of a step (floorStep: one read-modify-write pass over 48 bytes an agent),
+// with x-floor48 (ns/agent ÷ that floor: the target is 3 or less); and
+// copy-ns/agent, a stricter floor (writing the same new positions into a
+// []Vec2, 32 bytes an agent of traffic, no call), with x-copy.
+// floor/agents=N is the copy floor as a benchmark of its own.
 func BenchmarkMoveAll(b *testing.B) {
 	for _, n := range densitySizes {
 		b.Run("floor/"+sizeName(n), func(b *testing.B) {
@@ -437,7 +440,7 @@ func benchMove(b *testing.B, d density, n int, inWorldOrder bool) {
 	ns := perAgent(b, n)
 	pos := make([]morale.Vec2, n)
 	k = 0
-	floor := float64(timeFor(50*time.Millisecond, func() {
+	copyNs := float64(timeFor(50*time.Millisecond, func() {
 		dst := from
 		if k%2 == 0 {
 			dst = to
@@ -445,8 +448,12 @@ func benchMove(b *testing.B, d density, n int, inWorldOrder bool) {
 		k++
 		moveFloor(pos, dst)
 	}).Nanoseconds()) / float64(n)
-	b.ReportMetric(floor, "floor-ns/agent")
-	b.ReportMetric(ns/floor, "x-floor")
+	b.ReportMetric(copyNs, "copy-ns/agent")
+	b.ReportMetric(ns/copyNs, "x-copy")
+	fa, sums := newFloorAgents(n, 10)
+	floor48 := float64(timeFor(50*time.Millisecond, func() { floorStep(fa, sums) }).Nanoseconds()) / float64(n)
+	b.ReportMetric(floor48, "floor48-ns/agent")
+	b.ReportMetric(ns/floor48, "x-floor48")
 }
 
 // moveFloor writes every agent's new position: the floor of BenchmarkMoveAll.
