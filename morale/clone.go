@@ -69,7 +69,7 @@ func (w *World) Clone() *World {
 	c.onState, c.onMorale = nil, nil
 	c.queue, c.delivering = nil, false
 	c.led = w.led.clone()
-	c.cells, c.hitBits, c.hitWords, c.hits, c.deltas = nil, nil, nil, nil, nil
+	c.cells, c.hitBits, c.hitWords, c.hits = nil, nil, nil, nil
 	c.order = sortScratch{}
 	c.stepWorkers, c.chunkOuts = nil, nil
 	return &c

@@ -15,7 +15,7 @@ var cloneScratch = map[string]bool{
 	"World.stepWorkers": true, "World.chunkOuts": true,
 	"World.onState": true, "World.onMorale": true,
 	"World.led.since": true,
-	"World.hits":      true, "World.deltas": true, "World.order": true, "World.grid.slabs": true,
+	"World.hits":      true, "World.order": true, "World.grid.slabs": true,
 }
 
 // richWorld returns a World with every field in use: agents spawned and

@@ -5,7 +5,6 @@ import (
 	"math"
 	"math/bits"
 	"slices"
-	"unsafe"
 )
 
 // b2i is 1 for true, 0 for false, without a branch.
@@ -178,7 +177,71 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 	}
 	w.hits = hits
 	if fast && !filter {
-		w.hits = w.reachFast(hits, at, radius, weight, scale, why)
+		// reach, inlined: no squad filter, no ledger, no listener.
+		morale, nerve, badNews, why2, squadOf, squads := w.morale, w.nerve, w.badNews, w.why, w.squad, w.squads
+		bounds := w.newsBound
+		now := w.nowTicks
+		// inner is the squared reach within which an agent is surely
+		// within both radius and full (the exact distance d ≤
+		// min(radius, full)): the margin far exceeds the roundings of
+		// the squares, of their sum and of Vec2.Dist (a few units in
+		// the last place each). Below the floor (squares that may
+		// underflow) it is off. Either way the bits are the same: the
+		// exact path gives f = 1 there too.
+		inner := float64(min(radius, full)*min(radius, full)) * (1 - 1e-9)
+		if !(inner >= 0x1p-1000) || math.IsNaN(full) || math.IsNaN(none) {
+			inner = -1
+		}
+		for _, i := range hits {
+			x, y := float64(pos[i].X)-float64(at.X), float64(pos[i].Y)-float64(at.Y)
+			f := 1.0
+			if !(float64(x*x)+float64(y*y) <= inner) {
+				// Not surely within full reach: the exact distance
+				// and falloff.
+				// d := pos[i].Dist(at): portableHypot written
+				// out, the same operations, so that the compiler
+				// keeps it inline.
+				ax, ay := math.Abs(x), math.Abs(y)
+				p, q := max(ax, ay), min(ax, ay)
+				var d float64
+				if p > 0 && p <= math.MaxFloat64 {
+					q /= p
+					d = p * math.Sqrt(1+float64(q*q))
+				} else {
+					d = hypotEdge(x, y)
+				}
+				if d > radius {
+					continue
+				}
+				f = DistanceFalloff(d, full, none)
+				if !(f > 0) {
+					continue
+				}
+			}
+			// ApplyMoraleEvent(old, weight, scale·f, nerve) written out,
+			// the same operations and roundings.
+			delta := float64(weight * float64(scale*f))
+			if delta < 0 && !math.IsInf(delta, -1) {
+				badNews[i] = now
+				// raiseNews, inlined.
+				if b := i >> newsShift; now > bounds[b] {
+					bounds[b] = now
+				}
+			}
+			why2[i] = why
+			old := morale[i]
+			m := clampNaN01(old)
+			if finite(delta) {
+				if delta < 0 {
+					delta = float64(delta * (1 - clampNaN01(nerve[i])))
+				}
+				m = clamp01(m + delta)
+			}
+			if m != old {
+				morale[i] = m
+				squads[squadOf[i]].sum += m - old
+			}
+		}
 	} else {
 		for _, i := range hits {
 			reach(i)
@@ -189,113 +252,4 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 	}
 	w.flush()
 	return nil
-}
-
-// reachFast is reach for every agent in hits (in the World's order, each
-// past the precheck) when there is no squad filter, no ledger and no
-// listener: the same operations and roundings as Vec2.Dist, DistanceFalloff,
-// news and ApplyMoraleEvent, written out in two passes. The first computes,
-// branch-free but for the rare edges, each hit's distance and falloff, and
-// keeps in place the hits within reach, with their weight × scale × falloff
-// in w.deltas; its loop holds no store to the agents, so that the divisions
-// and the square root of several hits overlap. The second applies those
-// deltas in order. It returns hits (reused).
-func (w *World) reachFast(hits []int32, at Vec2, radius, weight, scale float64, why Reason) []int32 {
-	full, none := w.s.FullEffectRadius, w.s.NoEffectRadius
-	// DistanceFalloff's first case does not depend on the agent.
-	flat := math.IsNaN(full) || math.IsNaN(none)
-	span := float64(none) - float64(full)
-	if flat { // every falloff is 0: nobody takes anything
-		return hits[:0]
-	}
-	deltas := slices.Grow(w.deltas[:0], len(hits))[:len(hits)]
-	w.deltas = deltas
-	pos := w.pos
-	ax0, ay0 := float64(at.X), float64(at.Y)
-	// inner is the squared reach within which an agent is surely within
-	// both radius and full (the exact distance d ≤ min(radius, full)):
-	// the margin far exceeds the roundings of the squares, of their sum
-	// and of Vec2.Dist (a few units in the last place each). Below the
-	// floor (squares that may underflow) it is off. Either way the bits
-	// are the same: the exact path gives f = 1 there too.
-	inner := float64(min(radius, full)*min(radius, full)) * (1 - 1e-9)
-	if !(inner >= 0x1p-1000) {
-		inner = -1
-	}
-	whole := float64(weight * float64(scale*1))
-	const sign = 1 << 63
-	one := math.Float64bits(1)
-	n := 0
-	for _, i := range hits {
-		// d := pos[i].Dist(at): portableHypot written out, the same
-		// operations. |x| and |y| are taken as bits: with the sign bit
-		// clear, the integers' order is the floats' (a NaN above +Inf),
-		// so the integer max and min (no branch) are max(|x|, |y|)
-		// and, when that is finite and not 0, min(|x|, |y|).
-		p := &pos[i]
-		x, y := float64(p.X)-ax0, float64(p.Y)-ay0
-		if float64(x*x)+float64(y*y) <= inner {
-			// Well within both reaches: d ≤ min(radius, full), so
-			// f is 1, with no division and no square root.
-			deltas[n] = whole
-			hits[n] = i
-			n++
-			continue
-		}
-		bx, by := math.Float64bits(x)&^sign, math.Float64bits(y)&^sign
-		hi, lo := math.Float64frombits(max(bx, by)), math.Float64frombits(min(bx, by))
-		var d float64
-		if hi > 0 && hi <= math.MaxFloat64 {
-			lo /= hi
-			d = hi * math.Sqrt(1+float64(lo*lo))
-		} else {
-			d = hypotEdge(x, y)
-		}
-		// f := DistanceFalloff(d, full, none), without a branch: 1
-		// within full reach, else the fade; the hits at or beyond none
-		// (or at a NaN distance) are dropped below.
-		in := -uint64(b2i(d <= full))
-		fade := math.Float64bits((float64(none) - float64(d)) / span)
-		f := math.Float64frombits(fade&^in | one&in)
-		deltas[n] = float64(weight * float64(scale*f))
-		hits[n] = i
-		n += b2i(d <= radius) & (b2i(d <= full) | b2i(d < none)) & b2i(f > 0)
-	}
-	hits, deltas = hits[:n], deltas[:n]
-	// ApplyMoraleEvent(old, weight, scale·f, nerve) and news written out,
-	// the same operations and roundings.
-	morale, nerve, badNews, whys, squadOf, squads := w.morale, w.nerve, w.badNews, w.why, w.squad, w.squads
-	bounds := w.newsBound
-	now := w.nowTicks
-	for k, i := range hits {
-		delta := deltas[k]
-		if delta < 0 && !math.IsInf(delta, -1) && badNews[i] != now {
-			// Bad news; when the agent had some at this very tick
-			// already, neither it nor his block's bound (never below
-			// it; see newsblocks.go) changes.
-			badNews[i] = now
-			// raiseNews, inlined.
-			if b := i >> newsShift; now > bounds[b] {
-				bounds[b] = now
-			}
-		}
-		// Stored only when it differs: most hits of a burst of the same
-		// event already hold it.
-		if r := &whys[i]; r.Kind != why.Kind || len(r.Event) != len(why.Event) || unsafe.StringData(string(r.Event)) != unsafe.StringData(string(why.Event)) {
-			*r = why // (the same text at another address is stored too)
-		}
-		old := morale[i]
-		m := clampNaN01(old)
-		if finite(delta) {
-			if delta < 0 {
-				delta = float64(delta * (1 - clampNaN01(nerve[i])))
-			}
-			m = clamp01(m + delta)
-		}
-		if m != old {
-			morale[i] = m
-			squads[squadOf[i]].sum += m - old
-		}
-	}
-	return hits
 }

@@ -111,8 +111,7 @@ type World struct {
 	// Scratch for ReportEventAtLocation, all zero between calls: a bit per
 	// agent within the precheck, and a bit per non-zero word of hitBits.
 	hitBits, hitWords []uint64
-	hits              []int32   // scratch for ReportEventAtLocation: its hits
-	deltas            []float64 // scratch for ReportEventAtLocation: each hit's weight × scale × falloff
+	hits              []int32 // scratch for ReportEventAtLocation: its hits
 	// The step's workers (workers.go): how many (0 means 1, −1 GOMAXPROCS),
 	// their scratch, and each chunk's results.
 	workers     int
