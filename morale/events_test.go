@@ -132,6 +132,56 @@ func TestReportEventAtLocation(t *testing.T) {
 	}
 }
 
+// At the edges of the reach and of FullEffectRadius, to the last bit: each
+// agent takes exactly ApplyMoraleEvent(1, weight, DistanceFalloff(d, full,
+// none), 0) with d = Vec2.Dist when d ≤ the radius, and nothing otherwise,
+// whichever shortcut the World takes near those edges.
+func TestReportEventAtLocationEdgesToTheBit(t *testing.T) {
+	s := morale.DefaultSettings()
+	weight := s.Weights[morale.AllyDown]
+	full, none := s.FullEffectRadius, s.NoEffectRadius
+	center := morale.Vec2{X: 12345.5, Y: -678.25}
+	for _, radius := range []float64{0, 300, 600, 1000, 3000} {
+		reach := radius
+		if reach <= 0 {
+			reach = none
+		}
+		w := newTestWorld(t)
+		var men []*morale.Agent
+		var where []morale.Vec2
+		for _, base := range []float64{reach, full, 0, full * (1 - 1e-9), reach * (1 - 1e-9), min(reach, full) / 2} {
+			for _, ang := range []float64{0, 0.3, 0.7854, 1.2, 2.5, 4} {
+				dx, dy := math.Cos(ang), math.Sin(ang)
+				d := base
+				for step := range 8 { // d at base, then up and down an ulp at a time
+					if step < 4 {
+						d = math.Nextafter(d, math.Inf(1))
+					} else if step == 4 {
+						d = base
+					} else {
+						d = math.Nextafter(d, 0)
+					}
+					p := morale.Vec2{X: center.X + d*dx, Y: center.Y + d*dy}
+					men = append(men, w.Spawn(1, p, morale.WithNerve(0)))
+					where = append(where, p)
+				}
+			}
+		}
+		if err := w.ReportEventAtLocation(morale.AllyDown, center, radius, nil, 1); err != nil {
+			t.Fatal(err)
+		}
+		for k, a := range men {
+			want := 1.0
+			if d := where[k].Dist(center); d <= reach {
+				want = morale.ApplyMoraleEvent(1, weight, morale.DistanceFalloff(d, full, none), 0)
+			}
+			if got := a.Morale(); math.Float64bits(got) != math.Float64bits(want) {
+				t.Errorf("radius %v, agent at %v (%v away): morale %v; want %v", radius, where[k], where[k].Dist(center), got, want)
+			}
+		}
+	}
+}
+
 // Far apart and moved about: an event reaches exactly the agents near it.
 func TestReportEventAtLocationAfterMovesAndRemoves(t *testing.T) {
 	w := newTestWorld(t)

@@ -181,25 +181,42 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 		morale, nerve, badNews, why2, squadOf, squads := w.morale, w.nerve, w.badNews, w.why, w.squad, w.squads
 		bounds := w.newsBound
 		now := w.nowTicks
+		// inner is the squared reach within which an agent is surely
+		// within both radius and full (the exact distance d ≤
+		// min(radius, full)): the margin far exceeds the roundings of
+		// the squares, of their sum and of Vec2.Dist (a few units in
+		// the last place each). Below the floor (squares that may
+		// underflow) it is off. Either way the bits are the same: the
+		// exact path gives f = 1 there too.
+		inner := float64(min(radius, full)*min(radius, full)) * (1 - 1e-9)
+		if !(inner >= 0x1p-1000) || math.IsNaN(full) || math.IsNaN(none) {
+			inner = -1
+		}
 		for _, i := range hits {
-			// d := pos[i].Dist(at): portableHypot written out, the
-			// same operations, so that the compiler keeps it inline.
 			x, y := float64(pos[i].X)-float64(at.X), float64(pos[i].Y)-float64(at.Y)
-			ax, ay := math.Abs(x), math.Abs(y)
-			p, q := max(ax, ay), min(ax, ay)
-			var d float64
-			if p > 0 && p <= math.MaxFloat64 {
-				q /= p
-				d = p * math.Sqrt(1+float64(q*q))
-			} else {
-				d = hypotEdge(x, y)
-			}
-			if d > radius {
-				continue
-			}
-			f := DistanceFalloff(d, full, none)
-			if !(f > 0) {
-				continue
+			f := 1.0
+			if !(float64(x*x)+float64(y*y) <= inner) {
+				// Not surely within full reach: the exact distance
+				// and falloff.
+				// d := pos[i].Dist(at): portableHypot written
+				// out, the same operations, so that the compiler
+				// keeps it inline.
+				ax, ay := math.Abs(x), math.Abs(y)
+				p, q := max(ax, ay), min(ax, ay)
+				var d float64
+				if p > 0 && p <= math.MaxFloat64 {
+					q /= p
+					d = p * math.Sqrt(1+float64(q*q))
+				} else {
+					d = hypotEdge(x, y)
+				}
+				if d > radius {
+					continue
+				}
+				f = DistanceFalloff(d, full, none)
+				if !(f > 0) {
+					continue
+				}
 			}
 			// ApplyMoraleEvent(old, weight, scale·f, nerve) written out,
 			// the same operations and roundings.
