@@ -83,11 +83,8 @@ func (w *World) rebuildNews() {
 	for b := range blocks {
 		lo, hi := b<<newsShift, min((b+1)<<newsShift, n)
 		bound := int64(never)
-		for i, t := range w.badNews[lo:hi] {
-			if w.flags[lo+i]&flagNoContagion != 0 {
-				t = noCalm
-			}
-			bound = max(bound, t)
+		for i := lo; i < hi; i++ {
+			bound = max(bound, w.newsKey(int32(i)))
 		}
 		w.newsBound[b] = bound
 	}

@@ -131,7 +131,6 @@ func (r *stepRules) dwelling(since int64) bool {
 func (w *World) step() {
 	if w.sortDue() {
 		w.sortAgents() // see order.go
-		w.rebuildNews()
 	}
 	end := w.stepTicks + w.intervalTicks
 	r := w.stepRules(end)
