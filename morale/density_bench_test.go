@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 
@@ -365,12 +366,22 @@ func movePlan(b *testing.B, pos []morale.Vec2, cell, side float64) []morale.Vec2
 // in the World's order (order=world) or in spawn order (order=spawn; see
 // benchMove). No step runs during the loop, so the World does not sort
 // again.
-// It reports ns/agent and, timed after the World's loop in the same
-// sub-benchmark, two floors: floor48-ns/agent, the 48-byte floor
-// of a step (floorStep: one read-modify-write pass over 48 bytes an agent),
-// with x-floor48 (ns/agent ÷ that floor: the target is 3 or less); and
-// copy-ns/agent, a stricter floor (writing the same new positions into a
-// []Vec2, 32 bytes an agent of traffic, no call), with x-copy.
+//
+// It reports ns/agent (the loop's mean), median-ns/agent (the median op)
+// and two floors, each timed with
+// the World's passes interleaved: after every op of the World's loop, with
+// the timer stopped, one pass of each floor runs over as many agents, so
+// that the World and its floors share the machine's state of the moment
+// (a load from other processes, the memory bus, the CPU's clock) instead
+// of the floors running for 50 ms after the loop. floor48-ns/agent is the
+// median of the passes of the 48-byte floor of a step (floorStep:
+// one read-modify-write pass over 48 bytes an agent, 10 squads), and
+// x-floor48 the median of the World's ops ÷ that median (the target is 3
+// or less); copy-ns/agent is the median of a stricter floor (moveFloor:
+// writing the same new positions into a []Vec2, 32 bytes an agent of
+// traffic, no call), with x-copy likewise. The medians include the first
+// op (where the cell lists grow) but are not moved by it. Use -benchtime
+// Nx with N ≥ 5 for a median worth reading.
 // floor/agents=N is the copy floor as a benchmark of its own.
 func BenchmarkMoveAll(b *testing.B) {
 	for _, n := range densitySizes {
@@ -425,6 +436,9 @@ func benchMove(b *testing.B, d density, n int, inWorldOrder bool) {
 		from[i] = a.Position()
 	}
 	to := movePlan(b, from, s.NoEffectRadius, side)
+	pos := make([]morale.Vec2, n)
+	fa, sums := newFloorAgents(n, 10)
+	var worldT, copyT, floorT []time.Duration
 	b.ReportAllocs()
 	k := 0
 	for b.Loop() {
@@ -433,27 +447,41 @@ func benchMove(b *testing.B, d density, n int, inWorldOrder bool) {
 			dst = to
 		}
 		k++
+		t := time.Now()
 		for i, a := range agents {
 			a.SetPosition(dst[i])
 		}
-	}
-	ns := perAgent(b, n)
-	pos := make([]morale.Vec2, n)
-	k = 0
-	copyNs := float64(timeFor(50*time.Millisecond, func() {
-		dst := from
-		if k%2 == 0 {
-			dst = to
-		}
-		k++
+		d := time.Since(t)
+		b.StopTimer()
+		worldT = append(worldT, d)
+		t = time.Now()
 		moveFloor(pos, dst)
-	}).Nanoseconds()) / float64(n)
+		copyT = append(copyT, time.Since(t))
+		t = time.Now()
+		floorStep(fa, sums)
+		floorT = append(floorT, time.Since(t))
+		b.StartTimer()
+	}
+	perAgent(b, n)
+	world := median(worldT)
+	copyNs := median(copyT) / float64(n)
+	floor48 := median(floorT) / float64(n)
+	b.ReportMetric(world/float64(n), "median-ns/agent")
 	b.ReportMetric(copyNs, "copy-ns/agent")
-	b.ReportMetric(ns/copyNs, "x-copy")
-	fa, sums := newFloorAgents(n, 10)
-	floor48 := float64(timeFor(50*time.Millisecond, func() { floorStep(fa, sums) }).Nanoseconds()) / float64(n)
+	b.ReportMetric(world/median(copyT), "x-copy")
 	b.ReportMetric(floor48, "floor48-ns/agent")
-	b.ReportMetric(ns/floor48, "x-floor48")
+	b.ReportMetric(world/median(floorT), "x-floor48")
+}
+
+// median returns the median of ds in ns (the mean of the middle two for an
+// even count); it sorts ds.
+func median(ds []time.Duration) float64 {
+	slices.Sort(ds)
+	m := len(ds) / 2
+	if len(ds)%2 == 1 {
+		return float64(ds[m].Nanoseconds())
+	}
+	return float64(ds[m-1].Nanoseconds()+ds[m].Nanoseconds()) / 2
 }
 
 // moveFloor writes every agent's new position: the floor of BenchmarkMoveAll.
