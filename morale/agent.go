@@ -13,6 +13,10 @@ import (
 type Agent struct {
 	w *World
 	i int32
+	// cell is the id of the agent's grid cell, w.loc[i].id, kept in the
+	// handle (in what was its padding) so that SetPosition within the
+	// cell reads the handle and the cell's box, not w.loc.
+	cell int32
 }
 
 // SpawnOption configures an agent at Spawn.
@@ -280,50 +284,107 @@ func (a *Agent) SetSquad(id SquadID) {
 // move into a neighbouring cell costs no map lookup once that cell was
 // crossed into before; a move into another cell allocates nothing once the
 // World has held as many occupied cells before, and counts towards the next
-// sort of the World's agents (see World).
-func (a *Agent) SetPosition(p Vec2) {
-	if a == nil || a.w == nil {
-		return
+// sort of the World's agents (see World). It is small enough for the
+// compiler to inline into the caller's loop (see setPos).
+func (a *Agent) SetPosition(p Vec2) { setPos(a, p, (*Agent).setPosition) }
+
+// setPos is SetPosition: within the box just inside the agent's cell
+// (false for NaN, and for ±Inf as the box is finite) a store, nothing
+// else, reading the handle (a.cell is his cell's id), the cell's box and
+// nothing of w.loc; otherwise slow, which SetPosition passes as
+// (*Agent).setPosition. slow is a parameter for the compiler's sake: the
+// inliner charges a call of a function parameter 17 of its budget of 80, a
+// call of a named function 57, which would leave 23 for the rest; inlined
+// into SetPosition, slow is the method's constant func value (one indirect
+// call, on the slow path only; a method expression costs one node less
+// than a function's name). Keep setPos at cost 76 or less (go build
+// -gcflags=-m=2 2>&1 | grep setPos), or SetPosition (cost 80 at 76) is no
+// longer inlined.
+func setPos(a *Agent, p Vec2, slow func(*Agent, Vec2)) {
+	if a != nil {
+		if w := a.w; w != nil {
+			if b := w.grid.boxes[a.cell]; p.X >= b.x0 && p.X < b.x1 && p.Y >= b.y0 && p.Y < b.y1 {
+				w.pos[a.i] = p
+			} else {
+				slow(a, p)
+			}
+		}
 	}
-	w, i := a.w, a.i
-	// Within the box just inside his cell (false for NaN, and for ±Inf
-	// as the box is finite): a store, nothing else.
-	if b := &w.grid.boxes[w.loc[i].id]; p.X >= b.lo.X && p.X < b.hi.X && p.Y >= b.lo.Y && p.Y < b.hi.Y {
-		w.pos[i] = p
-		return
-	}
-	w.setPosition(i, p)
 }
 
-// setPosition is SetPosition for a position outside the box of agent i's
-// cell: maybe another cell.
-func (w *World) setPosition(i int32, p Vec2) {
-	if !p.finite() {
+// setPosition is SetPosition for a live agent a and a position outside the
+// box of his cell: maybe another cell. On a crossing the last agent of the
+// old cell's list takes a's place there (one write to his w.loc), a goes
+// to the end of the new cell's list, and the World is asked to reclaim its
+// grid only when the old cell was left empty (the only change after which
+// World.reclaim can have work: see reclaim).
+func (a *Agent) setPosition(p Vec2) {
+	w := a.w
+	// NaN or ±Inf: x−x is 0 exactly for every finite x, NaN otherwise.
+	if p.X-p.X != 0 || p.Y-p.Y != 0 {
 		return
 	}
+	i := a.i
 	w.pos[i] = p
 	g := &w.grid
-	l := &w.loc[i]
-	// Into the box of a neighbouring cell already known: its key and id
-	// without a division or a lookup.
-	id := g.neighbourBox(l.id, p)
+	from := a.cell
+	// Into the box of a neighbouring cell already known (neighbourBox,
+	// written out): its key and id without a division or a lookup.
+	id := int32(-1)
+	{
+		b := &g.boxes[from]
+		d := 4 // 0..8 as in neighbourOf
+		if p.X < b.x0 {
+			d--
+		} else if p.X >= b.x1 {
+			d++
+		}
+		if p.Y < b.y0 {
+			d -= 3
+		} else if p.Y >= b.y1 {
+			d += 3
+		}
+		if d != 4 {
+			if d > 4 {
+				d--
+			}
+			if nb := g.nb[int64(from)*8+int64(d)]; nb >= 0 {
+				if c := &g.boxes[nb]; p.X >= c.x0 && p.X < c.x1 && p.Y >= c.y0 && p.Y < c.y1 {
+					id = nb
+				}
+			}
+		}
+	}
 	var k cellKey
 	if id >= 0 {
 		k = g.keys[id]
-	} else if k = g.key(p); k == l.key {
+	} else if k = g.key(p); k == g.keys[from] {
 		return
 	}
-	if moved := g.remove(l.id, l.at); moved >= 0 {
-		w.loc[moved].at = l.at
-	}
+	// Out of the old cell's list: its last entry takes a's place (a
+	// himself when he is the last: the write is then overwritten below).
+	l := &w.loc[i]
+	at := l.at
+	list := g.lists[from]
+	last := len(list) - 1
+	moved := list[last]
+	list[at] = moved
+	w.loc[moved].at = at
+	g.lists[from] = list[:last]
 	if id >= 0 {
 		if len(g.lists[id]) == 0 {
 			g.empty--
 		}
 	} else {
-		id = g.neighbourOf(l.id, k)
+		id = g.neighbourOf(from, k)
 	}
-	*l = agentCell{key: k, id: id, at: g.insert(id, i)}
+	to := append(g.lists[id], i)
+	g.lists[id] = to
+	*l = agentCell{key: k, id: id, at: int32(len(to) - 1)}
+	a.cell = id
 	w.moves++
-	w.reclaim()
+	if last == 0 {
+		g.empty++
+		w.reclaim()
+	}
 }

@@ -45,7 +45,7 @@ func (w *World) Clone() *World {
 	block := make([]Agent, n)
 	c.handles = make([]*Agent, n)
 	for i := range block {
-		block[i] = Agent{w: &c, i: int32(i)}
+		block[i] = Agent{w: &c, i: int32(i), cell: w.loc[i].id}
 		c.handles[i] = &block[i]
 	}
 	c.morale = slices.Clone(w.morale)

@@ -22,7 +22,7 @@ type grid struct {
 	nb []int32
 	// boxes holds, per cell, a box just inside it: every position in the
 	// box is in the cell (see boxOf), so a move within it needs no key.
-	boxes []box
+	boxes []rect
 	// slabs holds, for the cells that have one, the handles not yet given
 	// out of the block the cell's spawns take theirs from (see handle).
 	slabs map[int32][]Agent
@@ -105,7 +105,7 @@ func (g *grid) cellOf(k cellKey) int32 {
 	g.lists = append(g.lists, nil)
 	g.keys = append(g.keys, k)
 	g.nb = append(g.nb, -1, -1, -1, -1, -1, -1, -1, -1)
-	g.boxes = append(g.boxes, boxOf(k, g.size))
+	g.boxes = append(g.boxes, boxOf(k, g.size).rect())
 	g.ids[k] = id
 	return id
 }
@@ -137,6 +137,14 @@ func (g *grid) neighbourOf(from int32, k cellKey) int32 {
 
 // box is the half-open box lo ≤ p < hi.
 type box struct{ lo, hi Vec2 }
+
+// rect is a box as the grid keeps it, x0 ≤ p.X < x1 and y0 ≤ p.Y < y1: its
+// fields one selector deep, so that Agent.SetPosition's test of a move
+// within the box fits the compiler's inlining budget (each b.lo.X of a box
+// costs one node more than b.x0).
+type rect struct{ x0, y0, x1, y1 float64 }
+
+func (b box) rect() rect { return rect{b.lo.X, b.lo.Y, b.hi.X, b.hi.Y} }
 
 // boxOf returns a box inside the cell of key k for cells of edge size: the
 // cell shrunk by max(|k|, 1)·2^-46 cells on each side, far more than the
@@ -188,15 +196,15 @@ func (g *grid) neighbourBox(c int32, p Vec2) int32 {
 	b := &g.boxes[c]
 	d := 4 // 0..8 as in neighbourOf
 	switch {
-	case p.X < b.lo.X:
+	case p.X < b.x0:
 		d--
-	case p.X >= b.hi.X:
+	case p.X >= b.x1:
 		d++
 	}
 	switch {
-	case p.Y < b.lo.Y:
+	case p.Y < b.y0:
 		d -= 3
-	case p.Y >= b.hi.Y:
+	case p.Y >= b.y1:
 		d += 3
 	}
 	if d == 4 {
@@ -209,7 +217,7 @@ func (g *grid) neighbourBox(c int32, p Vec2) int32 {
 	if id < 0 {
 		return -1
 	}
-	if nb := &g.boxes[id]; p.X >= nb.lo.X && p.X < nb.hi.X && p.Y >= nb.lo.Y && p.Y < nb.hi.Y {
+	if nb := &g.boxes[id]; p.X >= nb.x0 && p.X < nb.x1 && p.Y >= nb.y0 && p.Y < nb.y1 {
 		return id
 	}
 	return -1

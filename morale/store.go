@@ -41,7 +41,7 @@ func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, e
 	i := int32(len(w.handles))
 	loc := w.grid.place(at, i)
 	a := w.grid.handle(loc.id)
-	*a = Agent{w: w, i: i}
+	*a = Agent{w: w, i: i, cell: loc.id}
 	slot := w.slot(squad)
 	w.handles = append(w.handles, a)
 	w.morale = append(w.morale, c.morale)

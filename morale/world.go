@@ -170,6 +170,7 @@ func (w *World) rebuildGrid(size float64) {
 	w.grid.gen = gen
 	for i := range w.pos {
 		w.loc[i] = w.grid.place(w.pos[i], int32(i))
+		w.handles[i].cell = w.loc[i].id
 	}
 }
 

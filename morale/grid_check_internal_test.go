@@ -1,0 +1,160 @@
+package morale
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// checkGrid returns an error naming the first broken invariant of w's grid
+// and of the agents' places in it: every agent is in the list of the cell
+// of his position, at the place w.loc says, his handle holds that cell's
+// id, every list entry is an agent of that cell, and the empty count is
+// the number of empty lists.
+func checkGrid(w *World) error {
+	g := &w.grid
+	n := len(w.handles)
+	if len(w.loc) != n || len(w.pos) != n {
+		return fmt.Errorf("%d handles, %d places, %d positions", n, len(w.loc), len(w.pos))
+	}
+	if len(g.keys) != len(g.lists) || len(g.boxes) != len(g.lists) || len(g.nb) != 8*len(g.lists) {
+		return fmt.Errorf("%d lists, %d keys, %d boxes, %d neighbour slots", len(g.lists), len(g.keys), len(g.boxes), len(g.nb))
+	}
+	for i, a := range w.handles {
+		l := w.loc[i]
+		switch {
+		case a.w != w || a.i != int32(i):
+			return fmt.Errorf("agent %d: handle says World %p, index %d", i, a.w, a.i)
+		case a.cell != l.id:
+			return fmt.Errorf("agent %d: handle's cell %d; want %d", i, a.cell, l.id)
+		case l.key != g.key(w.pos[i]):
+			return fmt.Errorf("agent %d at %v: key %v; want %v", i, w.pos[i], l.key, g.key(w.pos[i]))
+		case g.keys[l.id] != l.key:
+			return fmt.Errorf("agent %d: cell %d has key %v; want %v", i, l.id, g.keys[l.id], l.key)
+		case g.ids[l.key] != l.id:
+			return fmt.Errorf("agent %d: key %v has id %d; want %d", i, l.key, g.ids[l.key], l.id)
+		case l.at < 0 || int(l.at) >= len(g.lists[l.id]) || g.lists[l.id][l.at] != int32(i):
+			return fmt.Errorf("agent %d: not at %d of cell %d's list %v", i, l.at, l.id, g.lists[l.id])
+		}
+	}
+	total, empty := 0, 0
+	for id, list := range g.lists {
+		total += len(list)
+		if len(list) == 0 {
+			empty++
+		}
+		for at, i := range list {
+			if i < 0 || int(i) >= n || w.loc[i].id != int32(id) || w.loc[i].at != int32(at) {
+				return fmt.Errorf("cell %d: entry %d is agent %d, who is elsewhere", id, at, i)
+			}
+		}
+		for d, nb := range g.nb[8*id : 8*id+8] {
+			if nb < 0 {
+				continue
+			}
+			dx, dy := int64(d%3)-1, int64(d/3)-1
+			if d >= 4 {
+				dx, dy = int64((d+1)%3)-1, int64((d+1)/3)-1
+			}
+			k := g.keys[id]
+			if want := (cellKey{int32(int64(k.x) + dx), int32(int64(k.y) + dy)}); g.keys[nb] != want {
+				return fmt.Errorf("cell %d %v: neighbour %d is %v; want %v", id, k, d, g.keys[nb], want)
+			}
+		}
+	}
+	if total != n || empty != g.empty {
+		return fmt.Errorf("lists hold %d agents (want %d), %d empty (counted %d)", total, n, empty, g.empty)
+	}
+	return nil
+}
+
+// TestGridInvariantsUnderMoves drives Worlds with random spawns, removals,
+// moves (within a cell, into a neighbour, far away, to NaN, ±Inf and
+// beyond the int32 range), steps (which sort), new cell sizes and clones,
+// and checks the grid after every call.
+func TestGridInvariantsUnderMoves(t *testing.T) {
+	for seed := range uint64(4) {
+		t.Run(fmt.Sprint("seed=", seed), func(t *testing.T) {
+			r := rand.New(rand.NewPCG(seed, 99))
+			s := DefaultSettings()
+			s.NoEffectRadius = 100
+			s.FullEffectRadius = 10
+			w, err := NewWorld(s, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var agents []*Agent
+			place := func() Vec2 { return Vec2{r.Float64()*1000 - 500, r.Float64()*1000 - 500} }
+			for range 400 {
+				agents = append(agents, w.Spawn(SquadID(r.IntN(5)), place()))
+			}
+			for op := range 6000 {
+				var did string
+				switch k := r.IntN(100); {
+				case k < 2:
+					did = "spawn"
+					agents = append(agents, w.Spawn(SquadID(r.IntN(5)), place()))
+				case k < 4 && len(agents) > 0:
+					did = "remove"
+					j := r.IntN(len(agents))
+					w.Remove(agents[j])
+					agents[j] = agents[len(agents)-1]
+					agents = agents[:len(agents)-1]
+				case k < 6:
+					did = "advance"
+					w.Advance(s.SquadUpdateInterval)
+				case k == 6:
+					did = "settings"
+					s2 := w.Settings()
+					s2.NoEffectRadius = []float64{50, 100, 170}[r.IntN(3)]
+					s2.FullEffectRadius = 10
+					if err := w.SetSettings(s2); err != nil {
+						t.Fatal(err)
+					}
+				case k == 7:
+					did = "clone"
+					c := w.Clone()
+					if err := checkGrid(c); err != nil {
+						t.Fatalf("op %d: clone: %v", op, err)
+					}
+					// Carry on with the clone half of the time.
+					if r.IntN(2) == 0 {
+						w = c
+						agents = agents[:0]
+						for a := range w.Agents() {
+							agents = append(agents, a)
+						}
+					}
+				default:
+					if len(agents) == 0 {
+						continue
+					}
+					did = "move"
+					// A burst of moves, as a game's frame makes them.
+					for range 1 + r.IntN(200) {
+						a := agents[r.IntN(len(agents))]
+						p := a.Position()
+						size := w.grid.size
+						switch m := r.IntN(20); {
+						case m < 10:
+							p = Vec2{p.X + (r.Float64()-0.5)*size*0.1, p.Y + (r.Float64()-0.5)*size*0.1}
+						case m < 16:
+							p = Vec2{p.X + (r.Float64()-0.5)*size*2.5, p.Y + (r.Float64()-0.5)*size*2.5}
+						case m < 18:
+							p = place()
+						case m == 18:
+							p = []Vec2{{math.NaN(), 0}, {0, math.Inf(1)}, {math.Inf(-1), math.NaN()}}[r.IntN(3)]
+						default:
+							p = []Vec2{{1e15, 0}, {-1e15, 1e15}, {3e11, -3e11}, {0, 0}}[r.IntN(4)]
+						}
+						a.SetPosition(p)
+					}
+				}
+				if err := checkGrid(w); err != nil {
+					t.Fatalf("op %d (%s): %v", op, did, err)
+				}
+			}
+		})
+	}
+}
