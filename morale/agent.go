@@ -313,56 +313,73 @@ func setPos(a *Agent, p Vec2, slow func(*Agent, Vec2)) {
 }
 
 // setPosition is SetPosition for a live agent a and a position outside the
-// box of his cell: maybe another cell. On a crossing the last agent of the
-// old cell's list takes a's place there (one write to his w.loc), a goes
-// to the end of the new cell's list, and the World is asked to reclaim its
-// grid only when the old cell was left empty (the only change after which
-// World.reclaim can have work: see reclaim).
+// box of his cell: maybe another cell. Into the box of a neighbouring cell
+// already known (the common crossing) it takes the box tests and cross: no
+// NaN test, no key, no lookup; anything else (another cell, a neighbour
+// not yet looked up, a box margin, NaN or ±Inf) takes setPositionFar.
 func (a *Agent) setPosition(p Vec2) {
 	w := a.w
+	g := &w.grid
+	from := a.cell
+	// Which neighbour's box p may be in (NaN fails every comparison and
+	// gives 4 on its axis; ±Inf is in no box): 0..8 as in neighbourOf.
+	b := &g.boxes[from]
+	d := 4
+	if p.X < b.x0 {
+		d--
+	} else if p.X >= b.x1 {
+		d++
+	}
+	if p.Y < b.y0 {
+		d -= 3
+	} else if p.Y >= b.y1 {
+		d += 3
+	}
+	if d != 4 {
+		if d > 4 {
+			d--
+		}
+		if id := g.nb[int64(from)*8+int64(d)]; id >= 0 {
+			if c := &g.boxes[id]; p.X >= c.x0 && p.X < c.x1 && p.Y >= c.y0 && p.Y < c.y1 {
+				w.pos[a.i] = p
+				if len(g.lists[id]) == 0 {
+					g.empty--
+				}
+				w.cross(a, from, id)
+				return
+			}
+		}
+	}
+	a.setPositionFar(p)
+}
+
+// setPositionFar is setPosition for any position but the box of a
+// neighbouring cell already in the neighbour cache.
+func (a *Agent) setPositionFar(p Vec2) {
 	// NaN or ±Inf: x−x is 0 exactly for every finite x, NaN otherwise.
 	if p.X-p.X != 0 || p.Y-p.Y != 0 {
 		return
 	}
-	i := a.i
-	w.pos[i] = p
+	w := a.w
 	g := &w.grid
+	w.pos[a.i] = p
 	from := a.cell
-	// Into the box of a neighbouring cell already known (neighbourBox,
-	// written out): its key and id without a division or a lookup.
-	id := int32(-1)
-	{
-		b := &g.boxes[from]
-		d := 4 // 0..8 as in neighbourOf
-		if p.X < b.x0 {
-			d--
-		} else if p.X >= b.x1 {
-			d++
-		}
-		if p.Y < b.y0 {
-			d -= 3
-		} else if p.Y >= b.y1 {
-			d += 3
-		}
-		if d != 4 {
-			if d > 4 {
-				d--
-			}
-			if nb := g.nb[int64(from)*8+int64(d)]; nb >= 0 {
-				if c := &g.boxes[nb]; p.X >= c.x0 && p.X < c.x1 && p.Y >= c.y0 && p.Y < c.y1 {
-					id = nb
-				}
-			}
-		}
+	k := g.key(p)
+	if k == g.keys[from] {
+		return // in his cell's box margin
 	}
-	var k cellKey
-	if id >= 0 {
-		k = g.keys[id]
-	} else if k = g.key(p); k == g.keys[from] {
-		return
-	}
-	// Out of the old cell's list: its last entry takes a's place (a
-	// himself when he is the last: the write is then overwritten below).
+	w.cross(a, from, g.neighbourOf(from, k))
+}
+
+// cross moves agent a from cell from's list to the end of cell id's, id
+// already counted non-empty: the last agent of from's list takes a's place
+// there (a himself when he is the last: the write is then overwritten),
+// which is one write to that agent's w.loc. It counts the move, and asks
+// the World to reclaim its grid only when from was left empty (the only
+// change after which World.reclaim can have work: see reclaim).
+func (w *World) cross(a *Agent, from, id int32) {
+	g := &w.grid
+	i := a.i
 	l := &w.loc[i]
 	at := l.at
 	list := g.lists[from]
@@ -371,16 +388,9 @@ func (a *Agent) setPosition(p Vec2) {
 	list[at] = moved
 	w.loc[moved].at = at
 	g.lists[from] = list[:last]
-	if id >= 0 {
-		if len(g.lists[id]) == 0 {
-			g.empty--
-		}
-	} else {
-		id = g.neighbourOf(from, k)
-	}
 	to := append(g.lists[id], i)
 	g.lists[id] = to
-	*l = agentCell{key: k, id: id, at: int32(len(to) - 1)}
+	*l = agentCell{key: g.keys[id], id: id, at: int32(len(to) - 1)}
 	a.cell = id
 	w.moves++
 	if last == 0 {
