@@ -189,40 +189,6 @@ func (g *grid) handle(c int32) *Agent {
 	return &s[0]
 }
 
-// neighbourBox returns the id of the neighbour of cell c, already in c's
-// neighbour cache, whose box holds p; −1 when there is none (p in c's own
-// cell or box margin, farther away, or the neighbour not yet looked up).
-func (g *grid) neighbourBox(c int32, p Vec2) int32 {
-	b := &g.boxes[c]
-	d := 4 // 0..8 as in neighbourOf
-	switch {
-	case p.X < b.x0:
-		d--
-	case p.X >= b.x1:
-		d++
-	}
-	switch {
-	case p.Y < b.y0:
-		d -= 3
-	case p.Y >= b.y1:
-		d += 3
-	}
-	if d == 4 {
-		return -1
-	}
-	if d > 4 {
-		d--
-	}
-	id := g.nb[int64(c)*8+int64(d)]
-	if id < 0 {
-		return -1
-	}
-	if nb := &g.boxes[id]; p.X >= nb.x0 && p.X < nb.x1 && p.Y >= nb.y0 && p.Y < nb.y1 {
-		return id
-	}
-	return -1
-}
-
 // insert adds agent i to cell c and returns its position in the cell's list.
 func (g *grid) insert(c, i int32) int32 {
 	g.lists[c] = append(g.lists[c], i)
