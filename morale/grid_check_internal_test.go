@@ -158,3 +158,49 @@ func TestGridInvariantsUnderMoves(t *testing.T) {
 		})
 	}
 }
+
+// TestMovesAllocateNothingOnceGrown checks the steady state of
+// BenchmarkMoveAll at battle density (one agent per m², 1e4 agents, a third
+// of them crossing into the next cell and back, the others moving within
+// their cell): once the agents went there and back, the cells' lists have
+// the room they need, and moving every agent allocates nothing.
+func TestMovesAllocateNothingOnceGrown(t *testing.T) {
+	const n = 10000
+	s := DefaultSettings()
+	w, err := NewWorld(s, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(2, 3))
+	side := math.Sqrt(n) * 100
+	for i := range n {
+		w.Spawn(SquadID(i%10), Vec2{r.Float64() * side, r.Float64() * side})
+	}
+	w.Advance(s.SquadUpdateInterval) // sorts
+	var agents []*Agent
+	var from, to []Vec2
+	for a := range w.Agents() {
+		p := a.Position()
+		q := Vec2{p.X + 2.5, p.Y}
+		if math.Floor(q.X/s.NoEffectRadius) != math.Floor(p.X/s.NoEffectRadius) {
+			q.X = p.X - 2.5
+		}
+		if len(agents)%3 == 0 {
+			q = Vec2{p.X + s.NoEffectRadius + 1, p.Y}
+		}
+		agents, from, to = append(agents, a), append(from, p), append(to, q)
+	}
+	pass := func(dst []Vec2) {
+		for i, a := range agents {
+			a.SetPosition(dst[i])
+		}
+	}
+	pass(to)
+	pass(from)
+	if got := testing.AllocsPerRun(5, func() { pass(to); pass(from) }); got != 0 {
+		t.Errorf("moving %d agents there and back: %v allocations; want 0", n, got)
+	}
+	if err := checkGrid(w); err != nil {
+		t.Fatal(err)
+	}
+}
