@@ -330,8 +330,9 @@ func benchStep(b *testing.B, n, squads int, side float64, combat bool) {
 // every third agent (i%3 == 0, random in space) is moved 30.01 m along x,
 // into another cell of a NoEffectRadius grid (3000 cm); the others take a
 // step of 2.5 cm along x and y (1.5 m/s at 60 frames per second) that keeps
-// them in their cell. It fails b when an agent does not move as planned.
-func movePlan(b *testing.B, pos []morale.Vec2, cell, side float64) []morale.Vec2 {
+// them in their cell. With within, every agent takes the small step (no
+// agent crosses). It fails b when an agent does not move as planned.
+func movePlan(b *testing.B, pos []morale.Vec2, cell, side float64, within bool) []morale.Vec2 {
 	b.Helper()
 	cellOf := func(p morale.Vec2) [2]float64 {
 		return [2]float64{math.Floor(p.X / cell), math.Floor(p.Y / cell)}
@@ -345,14 +346,15 @@ func movePlan(b *testing.B, pos []morale.Vec2, cell, side float64) []morale.Vec2
 	to := make([]morale.Vec2, len(pos))
 	for i, p := range pos {
 		q := morale.Vec2{X: step(p.X), Y: step(p.Y)}
-		if i%3 == 0 {
+		crosser := i%3 == 0 && !within
+		if crosser {
 			q = morale.Vec2{X: p.X + cell + 1, Y: p.Y}
 			if q.X >= side {
 				q.X = p.X - cell - 1
 			}
 		}
-		if crosses := cellOf(q) != cellOf(p); crosses != (i%3 == 0) {
-			b.Fatalf("agent %d at %v to %v: crosses a cell %v; want %v", i, p, q, crosses, i%3 == 0)
+		if crosses := cellOf(q) != cellOf(p); crosses != crosser {
+			b.Fatalf("agent %d at %v to %v: crosses a cell %v; want %v", i, p, q, crosses, crosser)
 		}
 		to[i] = q
 	}
@@ -382,7 +384,11 @@ func movePlan(b *testing.B, pos []morale.Vec2, cell, side float64) []morale.Vec2
 // traffic, no call), with x-copy likewise. The medians include the first
 // op (where the cell lists grow) but are not moved by it. Use -benchtime
 // Nx with N ≥ 5 for a median worth reading.
-// floor/agents=N is the copy floor as a benchmark of its own.
+// floor/agents=N is the copy floor as a benchmark of its own, and
+// within/D/agents=N/order=world moves every agent by the small step only
+// (no agent crosses; battle and packed density): the cost of SetPosition's
+// path within a cell, whose difference with the row of the same name
+// without within/ (times 3) is the cost of a crossing.
 func BenchmarkMoveAll(b *testing.B) {
 	for _, n := range densitySizes {
 		b.Run("floor/"+sizeName(n), func(b *testing.B) {
@@ -409,9 +415,16 @@ func BenchmarkMoveAll(b *testing.B) {
 		for _, n := range densitySizes {
 			for _, order := range []string{"world", "spawn"} {
 				b.Run(d.name+"/"+sizeName(n)+"/order="+order, func(b *testing.B) {
-					benchMove(b, d, n, order == "world")
+					benchMove(b, d, n, order == "world", false)
 				})
 			}
+		}
+	}
+	for _, d := range densities[1:] {
+		for _, n := range densitySizes {
+			b.Run("within/"+d.name+"/"+sizeName(n)+"/order=world", func(b *testing.B) {
+				benchMove(b, d, n, true, true)
+			})
 		}
 	}
 }
@@ -421,7 +434,7 @@ func BenchmarkMoveAll(b *testing.B) {
 // the World's arrays, as a game that walks w.Agents() to move its men
 // would); otherwise in spawn order, which after the World's sort by cell is
 // a random order of its arrays.
-func benchMove(b *testing.B, d density, n int, inWorldOrder bool) {
+func benchMove(b *testing.B, d density, n int, inWorldOrder, within bool) {
 	s := morale.DefaultSettings()
 	side := d.side(n)
 	w, agents := densityWorld(b, s, n, 10, side)
@@ -435,7 +448,7 @@ func benchMove(b *testing.B, d density, n int, inWorldOrder bool) {
 	for i, a := range agents {
 		from[i] = a.Position()
 	}
-	to := movePlan(b, from, s.NoEffectRadius, side)
+	to := movePlan(b, from, s.NoEffectRadius, side, within)
 	pos := make([]morale.Vec2, n)
 	fa, sums := newFloorAgents(n, 10)
 	var worldT, copyT, floorT []time.Duration
