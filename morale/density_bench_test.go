@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -510,66 +512,152 @@ func moveFloor(pos, dst []morale.Vec2) {
 
 // BenchmarkStepWorkers measures one combat step (World.Advance of one
 // SquadUpdateInterval, after the untimed news of BenchmarkStepDensity's
-// combat: a tenth of the agents bad news, another tenth good news, after
-// 20 untimed steps of the same) of 1e6
-// agents at battle density in 10 and in 1000 squads, on 1 and on 2 workers
-// (World.SetWorkers), and reports ns/agent. Each row also reports, timed
-// after the World's loop on the same World in the same way,
-// one-worker-ns/agent (the same steps on one worker) and x-one-worker
-// (one-worker-ns/agent ÷ ns/agent: the speed-up, whose target is 1.7 or
-// more with 2 workers on 2 otherwise idle cores).
+// combat: a tenth of the agents bad news, another tenth good news) of 1e6
+// agents at battle density (one per m²) in 10 and in 1000 squads, on 1 and
+// on 2 workers (World.SetWorkers), and reports ns/agent (the mean over the
+// timed steps, as ns/op). 20 untimed steps come first, so that the settling
+// after the spawn is not timed.
+//
+// The one-worker peer is interleaved with the timed steps on the same World:
+// each op also steps the World on one worker (untimed by b, timed by the
+// clock, with its own news before it), before the timed step on odd ops and
+// after it on even ones (so that neither kind always follows the other),
+// and a load that comes and goes slows both alike. It reports
+// median-ns/agent (the median of the timed steps), one-worker-ns/agent (the
+// median of the one-worker steps) and x-one-worker (their ratio: the
+// speed-up, whose target is 1.7 or more with 2 workers; about 1 on the
+// workers=1 rows, whose spread is the noise of the measure).
+//
+// The machine's peer, interleaved the same way: with each one-worker step,
+// one pass before it and one after it (the order alternating), the 48-byte
+// floor pass (floorStep) over as many agents in as many squads, cut into
+// the step's chunks (StepChunk agents, handed out in order by one atomic
+// add each, a sum per squad per goroutine) on 1 and on 2 goroutines started
+// for the pass as the World starts its workers. It reports
+// floor-one-ns/agent, floor-two-ns/agent (medians) and x-floor-two (their
+// ratio): what two of this machine's cores give a plain pass at all, at the
+// same moments, the ceiling against which x-one-worker is read.
 func BenchmarkStepWorkers(b *testing.B) {
 	n := 1000000
 	for _, squads := range []int{10, 1000} {
 		for _, workers := range []int{1, 2} {
 			b.Run(fmt.Sprintf("battle/%s/squads=%d/workers=%d", sizeName(n), squads, workers), func(b *testing.B) {
-				w, agents := densityWorld(b, morale.DefaultSettings(), n, squads, densities[1].side(n))
-				interval := w.Settings().SquadUpdateInterval
-				r := rand.New(rand.NewPCG(6, 7))
-				news := func() {
-					for range n / 10 {
-						if err := agents[r.IntN(n)].ReportEvent(morale.Suppressed, 1); err != nil {
-							b.Fatal(err)
-						}
-						if err := agents[r.IntN(n)].ReportEvent(morale.ReinforcementsArrived, 0.5); err != nil {
-							b.Fatal(err)
-						}
-					}
-				}
-				if err := w.SetWorkers(workers); err != nil {
-					b.Fatal(err)
-				}
-				// 20 steps untimed: the first steps after spawning resolve
-				// everyone's state from the random morale, and would be
-				// timed in the World's loop and not in the peer's.
-				for range 20 {
-					news()
-					w.Advance(interval)
-				}
-				runtime.GC() // not the garbage of densityWorld
-				b.ReportAllocs()
-				for b.Loop() {
-					b.StopTimer()
-					news()
-					b.StartTimer()
-					w.Advance(interval)
-				}
-				ns := perAgent(b, n)
-				if err := w.SetWorkers(1); err != nil {
-					b.Fatal(err)
-				}
-				var one time.Duration
-				const peerSteps = 10
-				for range peerSteps {
-					news()
-					start := time.Now()
-					w.Advance(interval)
-					one += time.Since(start)
-				}
-				oneNs := float64(one.Nanoseconds()) / peerSteps / float64(n)
-				b.ReportMetric(oneNs, "one-worker-ns/agent")
-				b.ReportMetric(oneNs/ns, "x-one-worker")
+				benchStepWorkers(b, n, squads, workers)
 			})
 		}
 	}
+}
+
+func benchStepWorkers(b *testing.B, n, squads, workers int) {
+	w, agents := densityWorld(b, morale.DefaultSettings(), n, squads, densities[1].side(n))
+	interval := w.Settings().SquadUpdateInterval
+	r := rand.New(rand.NewPCG(6, 7))
+	news := func() {
+		for range n / 10 {
+			if err := agents[r.IntN(n)].ReportEvent(morale.Suppressed, 1); err != nil {
+				b.Fatal(err)
+			}
+			if err := agents[r.IntN(n)].ReportEvent(morale.ReinforcementsArrived, 0.5); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	setWorkers := func(k int) {
+		if err := w.SetWorkers(k); err != nil {
+			b.Fatal(err)
+		}
+	}
+	setWorkers(workers)
+	for range 20 {
+		news()
+		w.Advance(interval)
+	}
+	runtime.GC() // not the garbage of densityWorld
+	fa, _ := newFloorAgents(n, squads)
+	var one, many []time.Duration
+	var floor [2][]time.Duration
+	floorPass := func(g int) {
+		start := time.Now()
+		floorChunks(fa, squads, g)
+		floor[g-1] = append(floor[g-1], time.Since(start))
+	}
+	oneStep := func() {
+		floorPass(1 + len(many)%2)
+		news()
+		setWorkers(1)
+		start := time.Now()
+		w.Advance(interval)
+		one = append(one, time.Since(start))
+		setWorkers(workers)
+		floorPass(2 - len(many)%2)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		b.StopTimer()
+		if len(many)%2 == 0 {
+			oneStep()
+		}
+		news()
+		b.StartTimer()
+		start := time.Now()
+		w.Advance(interval)
+		many = append(many, time.Since(start))
+		if len(many)%2 == 0 {
+			b.StopTimer()
+			oneStep()
+			b.StartTimer()
+		}
+	}
+	perAgent(b, n)
+	perN := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(n) }
+	manyNs, oneNs := perN(median(many)), perN(median(one))
+	b.ReportMetric(manyNs, "median-ns/agent")
+	b.ReportMetric(oneNs, "one-worker-ns/agent")
+	b.ReportMetric(oneNs/manyNs, "x-one-worker")
+	f1, f2 := perN(median(floor[0])), perN(median(floor[1]))
+	b.ReportMetric(f1, "floor-one-ns/agent")
+	b.ReportMetric(f2, "floor-two-ns/agent")
+	b.ReportMetric(f1/f2, "x-floor-two")
+}
+
+// median returns the median of ds (the upper one of an even count); ds is
+// sorted in place.
+func median(ds []time.Duration) time.Duration {
+	slices.Sort(ds)
+	return ds[len(ds)/2]
+}
+
+// floorChunks is floorStep over fa in chunks of StepChunk agents on
+// goroutines goroutines (the caller's and goroutines−1 started for the
+// pass, as the World starts its workers), each chunk taken with one atomic
+// add, each goroutine summing into its own squad sums (padded by a cache
+// line on each side).
+func floorChunks(fa []floorAgent, squads, goroutines int) {
+	chunks := (len(fa) + morale.StepChunk - 1) / morale.StepChunk
+	var next atomic.Int64
+	run := func() {
+		const pad = 8
+		sums := make([]float64, squads+2*pad)[pad : pad+squads]
+		for {
+			c := int(next.Add(1) - 1)
+			if c >= chunks {
+				return
+			}
+			lo := c * morale.StepChunk
+			floorStep(fa[lo:min(lo+morale.StepChunk, len(fa))], sums)
+		}
+	}
+	var wg sync.WaitGroup
+	for range goroutines - 1 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			run()
+		}()
+	}
+	if goroutines > 1 {
+		runtime.Gosched() // as World.stepShared does
+	}
+	run()
+	wg.Wait()
 }

@@ -86,40 +86,14 @@ func (w *World) stepChunks(r *stepRules, n int) {
 			sw.acc = make([]float64, len(w.squads)+2*pad)[pad : pad+len(w.squads)]
 		}
 	}
+	outs := w.chunkOuts[:chunks]
 	if workers == 1 {
 		for c := range chunks {
 			w.stepOneChunk(r, c, n, w.stepWorkers[0])
 		}
-	} else {
-		var nextChunk atomic.Int64 // one add per chunk, not per agent
-		rules := *r                // shared by the goroutines: only this copy escapes
-		r := &rules
-		run := func(sw *stepWorker) {
-			for {
-				c := int(nextChunk.Add(1) - 1)
-				if c >= chunks {
-					return
-				}
-				w.stepOneChunk(r, c, n, sw)
-			}
-		}
-		var wg sync.WaitGroup
-		for _, sw := range w.stepWorkers[1:workers] {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				run(sw)
-			}()
-		}
-		run(w.stepWorkers[0])
-		wg.Wait()
-	}
-	outs := w.chunkOuts[:chunks]
-	dense := outs[0].dense // the same for every chunk of a step
-	if dense && workers > 1 && len(w.squads) >= mergeSplitSquads {
-		w.mergeDenseSplit(outs, workers)
-	} else {
 		mergeSums(w.next, outs, 0, len(w.squads))
+	} else {
+		w.stepShared(r, n, chunks, workers)
 	}
 	for c := range outs {
 		out := &outs[c]
@@ -128,10 +102,96 @@ func (w *World) stepChunks(r *stepRules, n int) {
 	}
 }
 
-// mergeSplitSquads is the fewest squad slots whose dense chunk sums the
-// workers merge side by side (see mergeDenseSplit); below, the caller's
-// goroutine merges them alone, faster than starting goroutines.
-const mergeSplitSquads = 256
+// mergeRange is how many squad slots a worker merges at a time when the
+// chunks' sums are dense (see stepShared): 64 float64s, eight whole cache
+// lines, so no two workers write one line of w.next.
+const mergeRange = 64
+
+// stepJob is what the workers of one step share: the next chunk to take,
+// how many chunks are done, the next range of squad slots to merge, each on
+// a cache line of its own (each is written once per chunk or range, never
+// per agent). It is made afresh for each step, so a worker that starts late
+// can only find this step's work, all of it taken.
+type stepJob struct {
+	nextChunk atomic.Int64
+	_         [56]byte
+	done      atomic.Int64
+	_         [56]byte
+	nextRange atomic.Int64
+	_         [56]byte
+	rules     stepRules
+	n, chunks int
+	ranges    int // ranges of mergeRange slots the workers merge; 0: the caller merges
+}
+
+// stepShared runs the pass over n agents in chunks on workers goroutines
+// (the caller's and workers−1 others), then merges their sums into w.next.
+// Chunks are taken in order, one atomic add each, by whichever worker is
+// free, so a worker that starts late or runs slow takes fewer. When the
+// chunks' sums are dense (at most stepChunk squads), each worker, once
+// every chunk is done, takes ranges of mergeRange squad slots and adds the
+// chunks' sums of its slots in chunk order: every slot is still added in
+// chunk order, whoever adds it, so the bits do not depend on the workers.
+// Otherwise (sums listed by slot) the caller merges them after the pass.
+//
+// The caller yields its processor once the others are started: a new
+// goroutine waits in the caller's processor's next-to-run slot, which an idle
+// processor only steals after a pause (on Linux tens of microseconds), so the
+// caller gives it that processor and is itself picked up from the global
+// queue by the first processor to wake.
+func (w *World) stepShared(r *stepRules, n, chunks, workers int) {
+	job := &stepJob{rules: *r, n: n, chunks: chunks}
+	if len(w.squads) <= stepChunk { // dense sums (see stepOneChunk)
+		job.ranges = (len(w.squads) + mergeRange - 1) / mergeRange
+	}
+	var wg sync.WaitGroup
+	for _, sw := range w.stepWorkers[1:workers] {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w.stepWork(job, sw)
+		}()
+	}
+	runtime.Gosched()
+	w.stepWork(job, w.stepWorkers[0])
+	wg.Wait()
+	if job.ranges == 0 {
+		mergeSums(w.next, w.chunkOuts[:chunks], 0, len(w.squads))
+	}
+}
+
+// stepWork is one worker of stepShared: it takes chunks until none is left,
+// then, when the workers merge (job.ranges > 0), waits until every chunk is
+// done and takes ranges of slots to merge until none is left.
+func (w *World) stepWork(job *stepJob, sw *stepWorker) {
+	for {
+		c := int(job.nextChunk.Add(1) - 1)
+		if c >= job.chunks {
+			break
+		}
+		w.stepOneChunk(&job.rules, c, job.n, sw)
+		job.done.Add(1)
+	}
+	if job.ranges == 0 {
+		return
+	}
+	// The chunks still running are at most one a worker, each a few tens of
+	// microseconds: spin, yielding now and then so that a worker that has
+	// not run yet (more workers than processors) gets to finish.
+	for spins := 1; job.done.Load() < int64(job.chunks); spins++ {
+		if spins%64 == 0 {
+			runtime.Gosched()
+		}
+	}
+	outs, squads := w.chunkOuts[:job.chunks], len(w.squads)
+	for {
+		k := int(job.nextRange.Add(1) - 1)
+		if k >= job.ranges {
+			return
+		}
+		mergeSums(w.next, outs, k*mergeRange, min((k+1)*mergeRange, squads))
+	}
+}
 
 // mergeSums adds the chunks' sums of slots lo..hi-1 into next, chunk by
 // chunk in order, so that each slot's sum is added in chunk order whoever
@@ -156,26 +216,6 @@ func mergeSums(next []float64, outs []chunkOut, lo, hi int) {
 			}
 		}
 	}
-}
-
-// mergeDenseSplit is mergeSums over every slot, with the slots cut into one
-// range a worker, each a whole number of cache lines: every slot is still
-// added in chunk order (the bits do not depend on the cut), and no two
-// workers write one line of next.
-func (w *World) mergeDenseSplit(outs []chunkOut, workers int) {
-	n := len(w.squads)
-	const line = 8 // float64s a cache line
-	per := (n/workers + line - 1) / line * line
-	var wg sync.WaitGroup
-	for lo := per; lo < n; lo += per {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			mergeSums(w.next, outs, lo, min(lo+per, n))
-		}()
-	}
-	mergeSums(w.next, outs, 0, min(per, n))
-	wg.Wait()
 }
 
 // stepOneChunk runs chunk c of a step over n agents with worker sw's

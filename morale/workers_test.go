@@ -84,10 +84,12 @@ type heard struct {
 // TestWorkersSameBits runs the same fight with 1, 2, 3 and 8 workers, with
 // GOMAXPROCS workers, and with 8 workers on GOMAXPROCS 1, and compares every
 // agent's morale bits and state and the listener calls, in order: with 40
-// squads, whose chunk sums the caller's goroutine merges, and with 300,
-// whose sums the workers merge side by side, each a range of squads.
+// squads (one range of squad slots to merge, so one worker merges it), with
+// 300 (five ranges, which the workers merge side by side), and with 5000
+// (more squads than a chunk has agents: each chunk lists the slots it
+// touched, and the caller merges them after the pass).
 func TestWorkersSameBits(t *testing.T) {
-	for _, squads := range []int{40, 300} {
+	for _, squads := range []int{40, 300, 5000} {
 		t.Run(fmt.Sprintf("squads=%d", squads), func(t *testing.T) { testWorkersSameBits(t, squads) })
 	}
 }
