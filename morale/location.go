@@ -126,7 +126,7 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 			w.badNews[i] = w.nowTicks
 			w.raiseNews(i)
 		}
-		w.why[i] = why
+		w.why[i] = w.reasonID(why)
 		old := w.morale[i]
 		if m := ApplyMoraleEvent(old, weight, sc, w.nerve[i]); m != old {
 			w.morale[i] = m
@@ -179,6 +179,7 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 	if fast && !filter {
 		// reach, inlined: no squad filter, no ledger, no listener.
 		morale, nerve, badNews, why2, squadOf, squads := w.morale, w.nerve, w.badNews, w.why, w.squad, w.squads
+		whyID := w.reasonID(why) // no other reason is stored before the loop ends
 		bounds := w.newsBound
 		now := w.nowTicks
 		// inner is the squared reach within which an agent is surely
@@ -228,7 +229,7 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 					bounds[b] = now
 				}
 			}
-			why2[i] = why
+			why2[i] = whyID
 			old := morale[i]
 			m := clampNaN01(old)
 			if finite(delta) {
