@@ -190,9 +190,11 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 		// underflow) it is off. Either way the bits are the same: the
 		// exact path gives f = 1 there too.
 		inner := float64(min(radius, full)*min(radius, full)) * (1 - 1e-9)
-		if !(inner >= 0x1p-1000) || math.IsNaN(full) || math.IsNaN(none) {
+		nanRadii := math.IsNaN(full) || math.IsNaN(none)
+		if !(inner >= 0x1p-1000) || nanRadii {
 			inner = -1
 		}
+		span := float64(none) - float64(full) // DistanceFalloff's divisor
 		for _, i := range hits {
 			x, y := float64(pos[i].X)-float64(at.X), float64(pos[i].Y)-float64(at.Y)
 			f := 1.0
@@ -214,9 +216,21 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 				if d > radius {
 					continue
 				}
-				f = DistanceFalloff(d, full, none)
-				if !(f > 0) {
+				// f = DistanceFalloff(d, full, none) written out,
+				// the same operations, with the NaN test and the
+				// divisor worked out once.
+				switch {
+				case nanRadii:
 					continue
+				case d <= full:
+					f = 1
+				case d >= none || math.IsNaN(d):
+					continue
+				default:
+					f = (float64(none) - float64(d)) / span
+					if !(f > 0) {
+						continue
+					}
 				}
 			}
 			// ApplyMoraleEvent(old, weight, scale·f, nerve) written out,
