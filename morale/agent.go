@@ -156,7 +156,7 @@ func (a *Agent) Snapshot() Snapshot {
 		AffectedByContagion: w.flags[i]&flagNoContagion == 0,
 		SecondsInState:      secs(w.stateSince[i]),
 		SecondsSinceBadNews: secs(w.badNews[i]),
-		LastReason:          w.why[i],
+		LastReason:          w.reason(w.why[i]),
 	}
 }
 
@@ -210,7 +210,7 @@ func (a *Agent) SetMorale(v float64) error {
 	if !(v >= 0 && v <= 1) {
 		return fmt.Errorf("morale: SetMorale(%v): morale must lie in 0..1", v)
 	}
-	a.w.why[a.i] = Reason{Kind: BySetByHand}
+	a.w.why[a.i] = reasonID(BySetByHand)
 	a.w.setMorale(a.i, v, Reason{Kind: BySetByHand})
 	a.w.flush()
 	return nil
@@ -245,7 +245,7 @@ func (a *Agent) Rally() {
 func (w *World) rally(a *Agent) {
 	i := a.i
 	why := Reason{Kind: ByRally}
-	w.why[i] = why
+	w.why[i] = reasonID(ByRally)
 	w.setMorale(i, max(w.morale[i], clamp01(w.s.ShakenBelow+w.s.Hysteresis)), why)
 	w.setState(i, Steady, why)
 }

@@ -57,6 +57,7 @@ func (w *World) Clone() *World {
 	c.stateSince = slices.Clone(w.stateSince)
 	c.badNews = slices.Clone(w.badNews)
 	c.why = slices.Clone(w.why)
+	c.reasons = w.reasons.clone()
 	c.loc = slices.Clone(w.loc)
 	c.newsBound = slices.Clone(w.newsBound)
 

@@ -126,7 +126,7 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 			w.badNews[i] = w.nowTicks
 			w.raiseNews(i)
 		}
-		w.why[i] = why
+		w.why[i] = w.reasonID(why)
 		old := w.morale[i]
 		if m := ApplyMoraleEvent(old, weight, sc, w.nerve[i]); m != old {
 			w.morale[i] = m
@@ -179,6 +179,7 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 	if fast && !filter {
 		// reach, inlined: no squad filter, no ledger, no listener.
 		morale, nerve, badNews, why2, squadOf, squads := w.morale, w.nerve, w.badNews, w.why, w.squad, w.squads
+		whyID := w.reasonID(why) // no other reason is stored before the loop ends
 		bounds := w.newsBound
 		now := w.nowTicks
 		// inner is the squared reach within which an agent is surely
@@ -189,9 +190,11 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 		// underflow) it is off. Either way the bits are the same: the
 		// exact path gives f = 1 there too.
 		inner := float64(min(radius, full)*min(radius, full)) * (1 - 1e-9)
-		if !(inner >= 0x1p-1000) || math.IsNaN(full) || math.IsNaN(none) {
+		nanRadii := math.IsNaN(full) || math.IsNaN(none)
+		if !(inner >= 0x1p-1000) || nanRadii {
 			inner = -1
 		}
+		span := float64(none) - float64(full) // DistanceFalloff's divisor
 		for _, i := range hits {
 			x, y := float64(pos[i].X)-float64(at.X), float64(pos[i].Y)-float64(at.Y)
 			f := 1.0
@@ -213,9 +216,21 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 				if d > radius {
 					continue
 				}
-				f = DistanceFalloff(d, full, none)
-				if !(f > 0) {
+				// f = DistanceFalloff(d, full, none) written out,
+				// the same operations, with the NaN test and the
+				// divisor worked out once.
+				switch {
+				case nanRadii:
 					continue
+				case d <= full:
+					f = 1
+				case d >= none || math.IsNaN(d):
+					continue
+				default:
+					f = (float64(none) - float64(d)) / span
+					if !(f > 0) {
+						continue
+					}
 				}
 			}
 			// ApplyMoraleEvent(old, weight, scale·f, nerve) written out,
@@ -228,7 +243,7 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 					bounds[b] = now
 				}
 			}
-			why2[i] = why
+			why2[i] = whyID
 			old := morale[i]
 			m := clampNaN01(old)
 			if finite(delta) {

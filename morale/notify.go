@@ -108,7 +108,7 @@ func (w *World) news(i int32, weight, scale float64, why Reason) {
 		w.badNews[i] = w.nowTicks
 		w.raiseNews(i)
 	}
-	w.why[i] = why
+	w.why[i] = w.reasonID(why)
 	if w.led != nil {
 		w.led.news(w, i, weight, scale, why)
 	}

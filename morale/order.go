@@ -156,7 +156,7 @@ type sortScratch struct {
 	squad               []int32
 	pos                 []Vec2
 	stateSince, badNews []int64
-	why                 []Reason
+	why                 []reasonID
 	loc                 []agentCell
 	seen                []uint64 // permute's bit per agent
 }

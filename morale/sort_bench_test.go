@@ -120,7 +120,7 @@ func benchSort(b *testing.B, n int, side float64, mode string) {
 // grid places, into spare arrays of the same size (allocated untimed).
 func benchCopy(b *testing.B, w *World) {
 	n := len(w.handles)
-	handles, why, loc := make([]*Agent, n), make([]Reason, n), make([]agentCell, n)
+	handles, why, loc := make([]*Agent, n), make([]reasonID, n), make([]agentCell, n)
 	morale, nerve := make([]float64, n), make([]float64, n)
 	stateSince, badNews := make([]int64, n), make([]int64, n)
 	squad, state, flags, pos := make([]int32, n), make([]State, n), make([]uint8, n), make([]Vec2, n)

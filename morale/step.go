@@ -371,8 +371,8 @@ func (w *World) causeOf(i int, old, m float64, stepWhy ReasonKind, better bool) 
 	if (better && m > old) || (!better && m < old) {
 		return Reason{Kind: stepWhy}
 	}
-	if w.why[i].Kind != 0 {
-		return w.why[i]
+	if id := w.why[i]; id != 0 {
+		return w.reason(id)
 	}
 	return Reason{Kind: stepWhy}
 }

@@ -52,7 +52,7 @@ func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, e
 	w.pos = append(w.pos, at)
 	w.stateSince = append(w.stateSince, never)
 	w.badNews = append(w.badNews, never)
-	w.why = append(w.why, Reason{})
+	w.why = append(w.why, 0)
 	w.loc = append(w.loc, loc)
 	w.spawnedNews(i)
 	w.join(slot, c.morale)

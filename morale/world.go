@@ -84,10 +84,11 @@ type World struct {
 	flags      []uint8
 	squad      []int32 // index into squads
 	pos        []Vec2
-	stateSince []int64 // when the state last changed, or never
-	badNews    []int64 // when the last bad news arrived, or never
-	why        []Reason
+	stateSince []int64     // when the state last changed, or never
+	badNews    []int64     // when the last bad news arrived, or never
+	why        []reasonID  // each agent's last reason, in reasons
 	loc        []agentCell // where each agent is in the grid
+	reasons    reasonTable // the Reasons why names (reasons.go)
 	// Per block of newsBlock agents, a tick no earlier than any of its
 	// agents' bad news, or noCalm (newsblocks.go).
 	newsBound []int64

@@ -1,0 +1,128 @@
+package morale
+
+import (
+	"maps"
+	"slices"
+)
+
+// reasonID is an agent's last reason (World.why) as a small number, so that
+// the per-agent array costs 4 bytes an agent instead of a 24-byte Reason
+// (and holds no pointer for the garbage collector to scan or a write
+// barrier to guard): ids below fixedReasons are Reason{Kind: k} with k =
+// the id (0 the zero Reason); the others index the World's reasonTable.
+type reasonID uint32
+
+// fixedReasons is the number of reasons with a fixed id: the zero Reason and
+// one per kind, with no event name.
+const fixedReasons = reasonID(BySetByHand) + 1
+
+// minReasonLimit is the size the reason table may reach before it is first
+// compacted (see reasonTable).
+const minReasonLimit = 64
+
+// reasonTable holds the Reasons with an event name (Kind ByEvent) that an
+// agent's why may name, each once: list[id−fixedReasons] is the reason of
+// id, ids its inverse. A name enters the table the first time it is stored
+// for an agent (only events with a weight row are: one worth zero is not
+// news), and never changes id until the table is compacted.
+//
+// The table is bounded: when a new name would take it past limit entries,
+// the World first compacts it (see World.compactReasons), keeping only the
+// reasons some agent's why still names, renumbered in their old order, and
+// sets limit to max(minReasonLimit, 2 × the entries kept). So it never
+// holds more than max(minReasonLimit, twice the reasons the agents name)
+// entries, however many weights reloads (SetSettings, LoadWeights) bring
+// new names, and a compaction, which reads every agent's id (O(agents)),
+// comes at most once per max(32, entries kept) new names. The ids are
+// internal: the Reasons read back (Snapshot, the listeners, the ledger, a
+// state change's cause) are the ones stored, whatever the compactions,
+// sorts, Removes and Clones in between.
+type reasonTable struct {
+	list  []Reason
+	ids   map[Reason]reasonID
+	limit int
+	// A one-entry cache of the last reason interned: repeated events of
+	// one name cost no map lookup.
+	last   Reason
+	lastID reasonID
+}
+
+// reason returns the Reason of id.
+func (w *World) reason(id reasonID) Reason {
+	if id < fixedReasons {
+		return Reason{Kind: ReasonKind(id)}
+	}
+	return w.reasons.list[id-fixedReasons]
+}
+
+// reasonID returns the id of r, adding r to the table when it is new (see
+// reasonTable for the bound). The id is valid until the next reasonID call
+// that adds to the table: store it before interning another reason.
+func (w *World) reasonID(r Reason) reasonID {
+	if r.Event == "" && r.Kind < ReasonKind(fixedReasons) {
+		return reasonID(r.Kind)
+	}
+	t := &w.reasons
+	if t.lastID != 0 && r == t.last {
+		return t.lastID
+	}
+	id, ok := t.ids[r]
+	if !ok {
+		if len(t.list) >= max(t.limit, minReasonLimit) {
+			w.compactReasons()
+		}
+		if t.ids == nil {
+			t.ids = make(map[Reason]reasonID)
+		}
+		id = fixedReasons + reasonID(len(t.list))
+		t.list = append(t.list, r)
+		t.ids[r] = id
+	}
+	t.last, t.lastID = r, id
+	return id
+}
+
+// compactReasons drops from the reason table every reason no agent's why
+// names and renumbers the others in their old order, rewriting the agents'
+// ids (see reasonTable).
+func (w *World) compactReasons() {
+	t := &w.reasons
+	const unused = ^reasonID(0)
+	remap := make([]reasonID, len(t.list))
+	for k := range remap {
+		remap[k] = unused
+	}
+	for _, id := range w.why {
+		if id >= fixedReasons {
+			remap[id-fixedReasons] = 0
+		}
+	}
+	kept := t.list[:0]
+	clear(t.ids)
+	for k, r := range t.list {
+		if remap[k] == unused {
+			continue
+		}
+		id := fixedReasons + reasonID(len(kept))
+		remap[k] = id
+		kept = append(kept, r)
+		t.ids[r] = id
+	}
+	clear(t.list[len(kept):]) // drop the names' strings
+	t.list = kept
+	for i, id := range w.why {
+		if id >= fixedReasons {
+			w.why[i] = remap[id-fixedReasons]
+		}
+	}
+	t.limit = max(minReasonLimit, 2*len(kept))
+	t.last, t.lastID = Reason{}, 0
+}
+
+// clone returns a copy of the table sharing nothing with t.
+func (t *reasonTable) clone() reasonTable {
+	c := *t
+	c.list = slices.Clone(t.list)
+	c.ids = maps.Clone(t.ids)
+	return c
+}
