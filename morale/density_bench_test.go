@@ -609,7 +609,7 @@ func benchStepWorkers(b *testing.B, n, squads, workers int) {
 		}
 	}
 	perAgent(b, n)
-	perN := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / float64(n) }
+	perN := func(ns float64) float64 { return ns / float64(n) }
 	manyNs, oneNs := perN(median(many)), perN(median(one))
 	b.ReportMetric(manyNs, "median-ns/agent")
 	b.ReportMetric(oneNs, "one-worker-ns/agent")
@@ -618,13 +618,6 @@ func benchStepWorkers(b *testing.B, n, squads, workers int) {
 	b.ReportMetric(f1, "floor-one-ns/agent")
 	b.ReportMetric(f2, "floor-two-ns/agent")
 	b.ReportMetric(f1/f2, "x-floor-two")
-}
-
-// median returns the median of ds (the upper one of an even count); ds is
-// sorted in place.
-func median(ds []time.Duration) time.Duration {
-	slices.Sort(ds)
-	return ds[len(ds)/2]
 }
 
 // floorChunks is floorStep over fa in chunks of StepChunk agents on
