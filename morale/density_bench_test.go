@@ -286,11 +286,13 @@ func BenchmarkStepDensity(b *testing.B) {
 	}
 }
 
-func benchStep(b *testing.B, n, squads int, side float64, combat bool) {
-	w, agents := densityWorld(b, morale.DefaultSettings(), n, squads, side)
-	interval := w.Settings().SquadUpdateInterval
+// combatNews returns the news of a combat step: each call gives a tenth of
+// the agents (random ones, from a fixed seed) bad news (Suppressed) and
+// another tenth good news (ReinforcementsArrived at half scale).
+func combatNews(b *testing.B, agents []*morale.Agent) func() {
 	r := rand.New(rand.NewPCG(6, 7))
-	news := func() {
+	n := len(agents)
+	return func() {
 		for range n / 10 {
 			if err := agents[r.IntN(n)].ReportEvent(morale.Suppressed, 1); err != nil {
 				b.Fatal(err)
@@ -300,6 +302,12 @@ func benchStep(b *testing.B, n, squads int, side float64, combat bool) {
 			}
 		}
 	}
+}
+
+func benchStep(b *testing.B, n, squads int, side float64, combat bool) {
+	w, agents := densityWorld(b, morale.DefaultSettings(), n, squads, side)
+	interval := w.Settings().SquadUpdateInterval
+	news := combatNews(b, agents)
 	// 40 steps untimed (10 s of game time), with the news in combat: the
 	// first steps after spawning resolve everyone's state from the random
 	// morale, and a short run would time that settling, not the calm or
@@ -551,17 +559,7 @@ func BenchmarkStepWorkers(b *testing.B) {
 func benchStepWorkers(b *testing.B, n, squads, workers int) {
 	w, agents := densityWorld(b, morale.DefaultSettings(), n, squads, densities[1].side(n))
 	interval := w.Settings().SquadUpdateInterval
-	r := rand.New(rand.NewPCG(6, 7))
-	news := func() {
-		for range n / 10 {
-			if err := agents[r.IntN(n)].ReportEvent(morale.Suppressed, 1); err != nil {
-				b.Fatal(err)
-			}
-			if err := agents[r.IntN(n)].ReportEvent(morale.ReinforcementsArrived, 0.5); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
+	news := combatNews(b, agents)
 	setWorkers := func(k int) {
 		if err := w.SetWorkers(k); err != nil {
 			b.Fatal(err)
