@@ -105,7 +105,7 @@ func (g *grid) cellOf(k cellKey) int32 {
 	g.lists = append(g.lists, nil)
 	g.keys = append(g.keys, k)
 	g.nb = append(g.nb, -1, -1, -1, -1, -1, -1, -1, -1)
-	g.boxes = append(g.boxes, boxOf(k, g.size).rect())
+	g.boxes = append(g.boxes, boxOf(k, g.size))
 	g.ids[k] = id
 	return id
 }
@@ -135,26 +135,21 @@ func (g *grid) neighbourOf(from int32, k cellKey) int32 {
 	return id
 }
 
-// box is the half-open box lo ≤ p < hi.
-type box struct{ lo, hi Vec2 }
-
-// rect is a box as the grid keeps it, x0 ≤ p.X < x1 and y0 ≤ p.Y < y1: its
-// fields one selector deep, so that Agent.SetPosition's test of a move
-// within the box fits the compiler's inlining budget (each b.lo.X of a box
-// costs one node more than b.x0).
+// rect is the half-open box x0 ≤ p.X < x1, y0 ≤ p.Y < y1: its fields one
+// selector deep, so that Agent.SetPosition's test of a move within a box
+// fits the compiler's inlining budget (a field of a Vec2 field costs one
+// node more).
 type rect struct{ x0, y0, x1, y1 float64 }
-
-func (b box) rect() rect { return rect{b.lo.X, b.lo.Y, b.hi.X, b.hi.Y} }
 
 // boxOf returns a box inside the cell of key k for cells of edge size: the
 // cell shrunk by max(|k|, 1)·2^-46 cells on each side, far more than the
 // roundings of the box's corners and of p/size (each under |k+1|·2^-53 of
 // a cell), so that every p in the box has key k. The edge cells, where
 // coord clamps, get an empty box.
-func boxOf(k cellKey, size float64) box {
-	lo, hi := boxAxis(k.x, size)
-	lo2, hi2 := boxAxis(k.y, size)
-	return box{lo: Vec2{lo, lo2}, hi: Vec2{hi, hi2}}
+func boxOf(k cellKey, size float64) rect {
+	x0, x1 := boxAxis(k.x, size)
+	y0, y1 := boxAxis(k.y, size)
+	return rect{x0: x0, y0: y0, x1: x1, y1: y1}
 }
 
 func boxAxis(c int32, size float64) (lo, hi float64) {

@@ -66,16 +66,16 @@ func TestBoxOfIsInsideTheCell(t *testing.T) {
 			}
 			k := cellKey{c, -c / 2}
 			b := boxOf(k, size)
-			if b.lo.X >= b.hi.X || b.lo.Y >= b.hi.Y {
+			if b.x0 >= b.x1 || b.y0 >= b.y1 {
 				if c != math.MinInt32 && c != math.MaxInt32 && -c/2 != math.MinInt32 {
 					t.Fatalf("size %v: cell %v: empty box %v", size, k, b)
 				}
 				continue
 			}
 			below := func(v float64) float64 { return math.Nextafter(v, math.Inf(-1)) }
-			for _, p := range []Vec2{b.lo, {below(b.hi.X), below(b.hi.Y)}, {b.lo.X, below(b.hi.Y)},
-				{b.lo.X + r.Float64()*(b.hi.X-b.lo.X), b.lo.Y + r.Float64()*(b.hi.Y-b.lo.Y)}} {
-				if p.X < b.lo.X || p.X >= b.hi.X || p.Y < b.lo.Y || p.Y >= b.hi.Y {
+			for _, p := range []Vec2{{b.x0, b.y0}, {below(b.x1), below(b.y1)}, {b.x0, below(b.y1)},
+				{b.x0 + r.Float64()*(b.x1-b.x0), b.y0 + r.Float64()*(b.y1-b.y0)}} {
+				if p.X < b.x0 || p.X >= b.x1 || p.Y < b.y0 || p.Y >= b.y1 {
 					continue // the random point rounded onto the upper edge
 				}
 				if got := g.key(p); got != k {
