@@ -372,29 +372,21 @@ func (a *Agent) setPositionFar(p Vec2) {
 }
 
 // cross moves agent a from cell from's list to the end of cell id's, id
-// already counted non-empty: the last agent of from's list takes a's place
-// there (a himself when he is the last: the write is then overwritten),
-// which is one write to that agent's w.loc. It counts the move, and asks
-// the World to reclaim its grid only when from was left empty (the only
-// change after which World.reclaim can have work: see reclaim).
+// already counted non-empty (grid.remove and grid.insert; the agent that
+// takes a's place in from's list is told his new place). It counts the
+// move, and asks the World to reclaim its grid only when from was left
+// empty (the only change after which World.reclaim can have work: see
+// reclaim).
 func (w *World) cross(a *Agent, from, id int32) {
 	g := &w.grid
-	i := a.i
-	l := &w.loc[i]
-	at := l.at
-	list := g.lists[from]
-	last := len(list) - 1
-	moved := list[last]
-	list[at] = moved
-	w.loc[moved].at = at
-	g.lists[from] = list[:last]
-	to := append(g.lists[id], i)
-	g.lists[id] = to
-	*l = agentCell{key: g.keys[id], id: id, at: int32(len(to) - 1)}
+	l := &w.loc[a.i]
+	if moved := g.remove(from, l.at); moved >= 0 {
+		w.loc[moved].at = l.at
+	}
+	*l = agentCell{key: g.keys[id], id: id, at: g.insert(id, a.i)}
 	a.cell = id
 	w.moves++
-	if last == 0 {
-		g.empty++
+	if len(g.lists[from]) == 0 {
 		w.reclaim()
 	}
 }
