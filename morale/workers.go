@@ -141,7 +141,7 @@ type stepJob struct {
 // queue by the first processor to wake.
 func (w *World) stepShared(r *stepRules, n, chunks, workers int) {
 	job := &stepJob{rules: *r, n: n, chunks: chunks}
-	if len(w.squads) <= stepChunk { // dense sums (see stepOneChunk)
+	if w.denseSums() {
 		job.ranges = (len(w.squads) + mergeRange - 1) / mergeRange
 	}
 	var wg sync.WaitGroup
@@ -218,6 +218,11 @@ func mergeSums(next []float64, outs []chunkOut, lo, hi int) {
 	}
 }
 
+// denseSums reports whether this step's chunks keep a sum for every squad
+// slot (chunkOut.dense): with no more squads than a chunk has agents (see
+// stepOneChunk). Otherwise they list the slots they touched.
+func (w *World) denseSums() bool { return len(w.squads) <= stepChunk }
+
 // stepOneChunk runs chunk c of a step over n agents with worker sw's
 // scratch, and leaves its sums and changes in w.chunkOuts[c].
 func (w *World) stepOneChunk(r *stepRules, c, n int, sw *stepWorker) {
@@ -229,7 +234,7 @@ func (w *World) stepOneChunk(r *stepRules, c, n int, sw *stepWorker) {
 	// agent), which spares the pass a test per agent whose outcome, at a
 	// few hundred squads, would be anybody's guess. With more squads the
 	// pass lists the slots it touched.
-	track := len(w.squads) > stepChunk
+	track := !w.denseSums()
 	touched, notes := w.stepRange(r, lo, hi, sw.acc, sw.touched[:0], track, out.notes[:0])
 	slots, sums := out.slots[:0], out.sums[:0]
 	out.dense = !track
