@@ -433,7 +433,7 @@ func (r *runner) apply(ev *EventSpec) {
 			victims = r.pick(near, ev.Count)
 		}
 		for _, m := range victims {
-			r.kill(m)
+			r.kill(m, ev.Squads)
 		}
 	case "rally":
 		if ev.Agent != "" {
@@ -482,15 +482,17 @@ func (r *runner) pick(men []*man, n int) []*man {
 	return men[:n]
 }
 
-// kill reports m's death (AllyDown, or LeaderDown for a leader, at his
-// location to his squad) and removes him.
-func (r *runner) kill(m *man) {
+// kill reports m's death (AllyDown, or LeaderDown for a leader) at his
+// location, with the default reach (NoEffectRadius) and distance falloff, to
+// every squad within reach, or only to squads when the event names some; then
+// it removes him.
+func (r *runner) kill(m *man, squads []string) {
 	e := morale.AllyDown
 	if m.leader {
 		e = morale.LeaderDown
 	}
 	at := m.a.Position()
-	r.check(r.w.ReportEventAtLocation(e, at, 0, []morale.SquadID{morale.SquadID(m.squad + 1)}, 1))
+	r.check(r.w.ReportEventAtLocation(e, at, 0, r.squadIDs(squads), 1))
 	m.alive = false
 	if m.state != morale.Steady {
 		r.unsteady--

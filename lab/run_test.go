@@ -2,6 +2,7 @@ package lab_test
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"runtime"
 	"testing"
@@ -102,10 +103,11 @@ func TestLargestCascade(t *testing.T) {
 	}
 }
 
-// A death reports AllyDown to his squad only, a leader's LeaderDown, and the
-// dead man no longer counts.
-func TestRunDeathsAndRally(t *testing.T) {
-	const body = `
+// A death reports LeaderDown (a leader's) or AllyDown at the dead man's
+// location to every squad within reach, with distance falloff, unless the
+// event names squads; the dead man no longer counts.
+func TestRunDeathNewsReach(t *testing.T) {
+	const head = `
 duration = 10.0
 [[squad]]
 name = "a"
@@ -116,40 +118,57 @@ nerves = [0.0, 0.0]
 [[squad]]
 name = "b"
 size = 1
-names = ["Other"]
 nerves = [0.0]
-at = [100.0, 0.0]
+at = [%g, 0.0]
 [[event]]
 t = 1.0
 do = "death"
 agent = "Boss"
-[[event]]
-t = 1.0
-do = "rally"
-agent = "Other"
-`
-	sc, err := lab.ParseScenario("d.toml", []byte(body))
-	if err != nil {
-		t.Fatal(err)
-	}
+%s`
 	s := morale.DefaultSettings()
-	r, err := lab.Run(sc, s, 1)
-	if err != nil {
-		t.Fatal(err)
+	// Boss stands at (0, −75), Man at (0, 75), b's man at (x, 0); all have
+	// nerve 0, so a blow of weight w at falloff f leaves 1 + w·f.
+	heard := func(x float64) float64 {
+		d := morale.Vec2{X: x}.Dist(morale.Vec2{Y: -75})
+		return morale.ApplyMoraleEvent(1, s.Weights[morale.LeaderDown], morale.DistanceFalloff(d, s.FullEffectRadius, s.NoEffectRadius), 0)
 	}
-	if r.Deaths != 1 || r.Agents != 3 {
-		t.Errorf("Deaths, Agents = %d, %d; want 1, 3", r.Deaths, r.Agents)
+	full := morale.ApplyMoraleEvent(1, s.Weights[morale.LeaderDown], 1, 0) // 0.55
+	tests := []struct {
+		name   string
+		x      float64
+		squads string
+		// man and other are the morale of Man (squad a) and of b's man
+		// right after the death.
+		man, other float64
+	}{
+		{"a neighbour within FullEffectRadius hears it in full", 100, "", full, full},
+		{"a squad 20 m away hears it faded", 2000, "", full, heard(2000)},
+		{"a squad beyond NoEffectRadius does not", 5000, "", full, 1},
+		{"squads = [a]: only his own squad", 100, `squads = ["a"]`, full, 1},
+		{"squads = [b]: only the named squad", 100, `squads = ["b"]`, 1, full},
 	}
-	// Man takes LeaderDown −0.45 at nerve 0: 0.55 < 0.60, Shaken; Other is untouched.
-	if r.FirstShaken == nil || *r.FirstShaken != 1.25 {
-		t.Errorf("FirstShaken = %v; want 1.25", deref(r.FirstShaken))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sc, err := lab.ParseScenario("d.toml", []byte(fmt.Sprintf(head, tt.x, tt.squads)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := lab.Run(sc, s, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Deaths != 1 || r.Agents != 3 {
+				t.Errorf("Deaths, Agents = %d, %d; want 1, 3", r.Deaths, r.Agents)
+			}
+			// The sample at 1 s (the third) follows the death: the living
+			// are Man and b's man.
+			if got, want := r.Morale[2], (tt.man+tt.other)/2; math.Abs(got-want) > 1e-12 {
+				t.Errorf("average morale of the living at 1 s = %v; want %v", got, want)
+			}
+		})
 	}
-	wantAvg := (0.55 + 1.0) / 2 // the living: Man and Other
-	if got := r.Morale[2]; math.Abs(got-wantAvg) > 1e-12 {
-		t.Errorf("average morale of the living at 1 s = %v; want %v", got, wantAvg)
-	}
-	if r.Broke != 0 {
-		t.Errorf("Broke = %d; want 0", r.Broke)
+	if f := morale.DistanceFalloff(morale.Vec2{X: 2000}.Dist(morale.Vec2{Y: -75}), s.FullEffectRadius, s.NoEffectRadius); !(f > 0 && f < 1) {
+		t.Fatalf("the 20 m case tests no falloff: f = %v", f)
 	}
 }
 
