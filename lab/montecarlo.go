@@ -63,7 +63,8 @@ func MonteCarlo(ctx context.Context, p Plan) ([]RunResult, error) {
 	if p.Runs < 1 {
 		return nil, errors.New("runs must be at least 1")
 	}
-	if samples := float64(p.Runs) * (p.Scenario.Duration/p.Scenario.Sample + 1); samples > maxKeptSamples {
+	series := 1 + min(len(p.Scenario.Squads), MaxSquadSeries) // all men, and each sampled squad
+	if samples := float64(p.Runs) * float64(series) * (p.Scenario.Duration/p.Scenario.Sample + 1); samples > maxKeptSamples {
 		return nil, fmt.Errorf("%d runs of %s would keep %.3g morale samples; at most %d: raise the scenario's sample or run fewer (shard them)", p.Runs, p.Scenario.Name, samples, maxKeptSamples)
 	}
 	if err := p.Settings.Validate(); err != nil {
@@ -138,6 +139,8 @@ type Header struct {
 	Duration     float64  `json:"duration_s"`
 	Sample       float64  `json:"sample_s"`
 	Squads       []string `json:"squads"`
+	// SquadMen is the number of men of each squad at the start.
+	SquadMen []int `json:"squad_men"`
 	// The thresholds drawn into the fan chart.
 	ShakenBelow float64 `json:"shaken_below"`
 	PanicBelow  float64 `json:"panic_below"`
@@ -154,6 +157,7 @@ func NewHeader(p Plan) Header {
 	}
 	for _, sq := range p.Scenario.Squads {
 		h.Squads = append(h.Squads, sq.Name)
+		h.SquadMen = append(h.SquadMen, sq.Size)
 	}
 	return h
 }
@@ -225,8 +229,9 @@ type Curve struct {
 }
 
 // Summary is summary.json: the header, every metric's distribution, the
-// squad-average morale band and the survival curve. It is a pure function of
-// the header and the runs, so shards merge into the same bytes.
+// morale band of all men and of each squad, and the survival curves. It is a
+// pure function of the header and the runs, so shards merge into the same
+// bytes.
 type Summary struct {
 	Header
 	Stats []Stat `json:"metrics"`
@@ -234,6 +239,20 @@ type Summary struct {
 	Morale Band `json:"morale"`
 	// Survival is the share of fights with nobody routed yet, over time.
 	Survival Curve `json:"survival"`
+	// PerSquad is, for each of the first MaxSquadSeries squads, its morale
+	// band and how often it is still unbroken.
+	PerSquad []SquadSummary `json:"per_squad"`
+}
+
+// SquadSummary is one squad's part of a Summary.
+type SquadSummary struct {
+	Name string `json:"name"`
+	// Morale is the band of the average morale of the squad's living men, at
+	// the samples where any fight has one of them alive, over those fights.
+	Morale Band `json:"morale"`
+	// Unbroken is the share of fights in which none of the squad's men has
+	// broken (turned Panicked or Routed) yet, over time.
+	Unbroken Curve `json:"unbroken"`
 }
 
 // Stat returns the statistics of the named metric.
@@ -280,32 +299,73 @@ func Summarize(h Header, runs []RunResult) Summary {
 	for i := range runs {
 		n = max(n, len(runs[i].Morale))
 	}
+	sum.Morale = bandOf(runs, n, h.Sample, func(r *RunResult, j int) (float64, bool) {
+		if j < len(r.Morale) {
+			return r.Morale[j], true
+		}
+		return 0, false
+	})
+	sum.Survival = shareOverTime(runs, n, h.Sample, func(r *RunResult) *float64 { return r.FirstRouted })
+	for i := 0; i < min(len(h.Squads), MaxSquadSeries); i++ {
+		sq := SquadSummary{Name: h.Squads[i]}
+		sq.Morale = bandOf(runs, n, h.Sample, func(r *RunResult, j int) (float64, bool) {
+			if i < len(r.SquadMorale) && j < len(r.SquadMorale[i]) && r.SquadMorale[i][j] != NoneAlive {
+				return r.SquadMorale[i][j], true
+			}
+			return 0, false
+		})
+		sq.Unbroken = shareOverTime(runs, n, h.Sample, func(r *RunResult) *float64 {
+			if i < len(r.SquadFirstBreak) {
+				return r.SquadFirstBreak[i]
+			}
+			return nil
+		})
+		sum.PerSquad = append(sum.PerSquad, sq)
+	}
+	return sum
+}
+
+// bandOf returns the 10th, 50th and 90th percentiles over runs of get at
+// each of n samples (t = j·sample), leaving out the samples no run defines.
+func bandOf(runs []RunResult, n int, sample float64, get func(r *RunResult, j int) (float64, bool)) Band {
+	var b Band
 	col := make([]float64, 0, len(runs))
 	for j := 0; j < n; j++ {
 		col = col[:0]
 		for i := range runs {
-			if j < len(runs[i].Morale) {
-				col = append(col, runs[i].Morale[j])
+			if v, ok := get(&runs[i], j); ok {
+				col = append(col, v)
 			}
+		}
+		if len(col) == 0 {
+			continue
 		}
 		s := sortedCopy(col)
-		sum.Morale.T = append(sum.Morale.T, float64(j)*h.Sample)
-		sum.Morale.P10 = append(sum.Morale.P10, Percentile(s, 10))
-		sum.Morale.P50 = append(sum.Morale.P50, Percentile(s, 50))
-		sum.Morale.P90 = append(sum.Morale.P90, Percentile(s, 90))
+		b.T = append(b.T, float64(j)*sample)
+		b.P10 = append(b.P10, Percentile(s, 10))
+		b.P50 = append(b.P50, Percentile(s, 50))
+		b.P90 = append(b.P90, Percentile(s, 90))
 	}
+	return b
+}
+
+// shareOverTime returns, at each of n samples (t = j·sample), the share of
+// runs in which the time at returns nil or lies after t: the share in which
+// it has not happened yet.
+func shareOverTime(runs []RunResult, n int, sample float64, at func(r *RunResult) *float64) Curve {
+	var c Curve
 	for j := 0; j < n; j++ {
-		t := float64(j) * h.Sample
-		alive := 0
+		t := float64(j) * sample
+		yet := 0
 		for i := range runs {
-			if runs[i].FirstRouted == nil || *runs[i].FirstRouted > t {
-				alive++
+			if p := at(&runs[i]); p == nil || *p > t {
+				yet++
 			}
 		}
-		sum.Survival.T = append(sum.Survival.T, t)
-		sum.Survival.Y = append(sum.Survival.Y, float64(alive)/float64(max(1, len(runs))))
+		c.T = append(c.T, t)
+		c.Y = append(c.Y, float64(yet)/float64(max(1, len(runs))))
 	}
-	return sum
+	return c
 }
 
 func sortedRuns(runs []RunResult) []RunResult {

@@ -56,13 +56,15 @@ func TestRunByHand(t *testing.T) {
 	eq("FirstPanicked", r.FirstPanicked, 1.25)
 	eq("FirstRouted", r.FirstRouted, 4.75)
 	eq("BackToSteady", r.BackToSteady, 13.0)
+	eq("SquadFirstBreak[0]", r.SquadFirstBreak[0], 1.25)
 	for _, c := range []struct {
 		name      string
 		got, want int
 	}{
 		{"Broke", r.Broke, 1}, {"Routed", r.Routed, 1}, {"LargestCascade", r.LargestCascade, 1},
 		{"Rebreaks", r.Rebreaks, 0}, {"Deaths", r.Deaths, 0}, {"Agents", r.Agents, 1},
-		{"len(Morale)", len(r.Morale), 21},
+		{"len(Morale)", len(r.Morale), 21}, {"SquadRouted[0]", r.SquadRouted[0], 1},
+		{"len(SquadMorale)", len(r.SquadMorale), 1}, {"len(SquadMorale[0])", len(r.SquadMorale[0]), 21},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s = %d; want %d", c.name, c.got, c.want)
@@ -164,6 +166,12 @@ agent = "Boss"
 			// are Man and b's man.
 			if got, want := r.Morale[2], (tt.man+tt.other)/2; math.Abs(got-want) > 1e-12 {
 				t.Errorf("average morale of the living at 1 s = %v; want %v", got, want)
+			}
+			if got := r.SquadMorale[0][2]; math.Abs(got-tt.man) > 1e-12 {
+				t.Errorf("squad a's morale at 1 s = %v; want %v (Man's alone: Boss is dead)", got, tt.man)
+			}
+			if got := r.SquadMorale[1][2]; math.Abs(got-tt.other) > 1e-12 {
+				t.Errorf("squad b's morale at 1 s = %v; want %v", got, tt.other)
 			}
 		})
 	}
@@ -276,5 +284,50 @@ names = ["P", "Q"]
 			}
 			tt.check(t, r)
 		})
+	}
+}
+
+// Summarize gives each squad the band of its living men's morale, leaving
+// out the fights (and samples) where none lives, and the share of fights in
+// which it has not broken yet.
+func TestSummarizePerSquad(t *testing.T) {
+	h := lab.Header{Squads: []string{"a", "b"}, SquadMen: []int{2, 1}, Sample: 1, Runs: 2}
+	at := func(v float64) *float64 { return &v }
+	runs := []lab.RunResult{
+		{Index: 0, Morale: []float64{1, 0.6, 0.9}, SquadMorale: [][]float64{{1, 0.5, lab.NoneAlive}, {1, 0.9, 0.9}},
+			SquadFirstBreak: []*float64{at(1), nil}, SquadBroke: []bool{true, false}, SquadRouted: []int{1, 0}},
+		{Index: 1, Morale: []float64{1, 0.8, 0.8}, SquadMorale: [][]float64{{1, 0.7, lab.NoneAlive}, {1, 1, 0.8}},
+			SquadFirstBreak: []*float64{nil, at(2)}, SquadBroke: []bool{false, true}, SquadRouted: []int{0, 0}},
+	}
+	sum := lab.Summarize(h, runs)
+	if len(sum.PerSquad) != 2 {
+		t.Fatalf("%d squads summarized; want 2", len(sum.PerSquad))
+	}
+	a, b := sum.PerSquad[0], sum.PerSquad[1]
+	if a.Name != "a" || len(a.Morale.T) != 2 || a.Morale.T[1] != 1 || math.Abs(a.Morale.P50[1]-0.6) > 1e-12 {
+		t.Errorf("squad a's band = %+v; want t = 0, 1 (nobody alive at 2 s) with median 0.6 at 1 s", a.Morale)
+	}
+	if len(b.Morale.T) != 3 || math.Abs(b.Morale.P50[2]-0.85) > 1e-12 {
+		t.Errorf("squad b's band = %+v; want three samples, median 0.85 at 2 s", b.Morale)
+	}
+	for _, c := range []struct {
+		name string
+		got  []float64
+		want []float64
+	}{
+		{"a unbroken", a.Unbroken.Y, []float64{1, 0.5, 0.5}},
+		{"b unbroken", b.Unbroken.Y, []float64{1, 1, 0.5}},
+	} {
+		if fmt.Sprint(c.got) != fmt.Sprint(c.want) {
+			t.Errorf("%s = %v; want %v", c.name, c.got, c.want)
+		}
+	}
+	st, _ := sum.Stat("squad_first_break_s.b")
+	if st.N != 1 || *st.P50 != 2 || st.Share != 0.5 {
+		t.Errorf("squad_first_break_s.b = %+v; want n 1, p50 2, share 0.5", st)
+	}
+	st, _ = sum.Stat("squad_routed.a")
+	if *st.Mean != 0.5 || st.Share != 0.5 {
+		t.Errorf("squad_routed.a = %+v; want mean 0.5, share 0.5", st)
 	}
 }

@@ -23,7 +23,7 @@ func GameRun(s morale.Settings, seed uint64, duration, sample, cascadeWindow, re
 	if err != nil {
 		return lab.RunResult{}, err
 	}
-	res := lab.RunResult{Seed: seed, SquadBroke: []bool{false}}
+	res := lab.RunResult{Seed: seed, SquadBroke: []bool{false}, SquadFirstBreak: []*float64{nil}, SquadRouted: []int{0}, SquadMorale: [][]float64{nil}}
 	type last struct {
 		state    morale.State
 		alive    bool
@@ -104,11 +104,13 @@ func GameRun(s morale.Settings, seed uint64, duration, sample, cascadeWindow, re
 			res.BackToSteady = ptr(t - brokeAt)
 		}
 		for t+1e-9 >= nextSample && nextSample <= duration+1e-9 {
-			v := 0.0
+			v, sq := 0.0, lab.NoneAlive
 			if n > 0 {
 				v = sum / float64(n)
+				sq = v
 			}
 			res.Morale = append(res.Morale, v)
+			res.SquadMorale[0] = append(res.SquadMorale[0], sq)
 			nextSample += sample
 		}
 	}
@@ -118,6 +120,10 @@ func GameRun(s morale.Settings, seed uint64, duration, sample, cascadeWindow, re
 		observe()
 	}
 	res.LargestCascade = lab.LargestCascade(routs, cascadeWindow)
+	res.SquadRouted[0] = res.Routed
+	if brokeAt >= 0 {
+		res.SquadFirstBreak[0] = ptr(brokeAt)
+	}
 	if res.SquadBroke[0] {
 		res.ShareSquadsBroken = 1
 	}
