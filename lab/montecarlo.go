@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"sync"
@@ -145,11 +146,22 @@ type Header struct {
 	ShakenBelow float64 `json:"shaken_below"`
 	PanicBelow  float64 `json:"panic_below"`
 	Hysteresis  float64 `json:"hysteresis"`
+	// File is the scenario file's base name, Description its description
+	// and Expects its expectations, so that a merged report says and checks
+	// what a single machine's does.
+	File        string   `json:"file"`
+	Description string   `json:"description"`
+	Expects     []Expect `json:"expects"`
+	// Changed lists every setting and weight that differs from the defaults
+	// (morale.DefaultSettings).
+	Changed []SettingChange `json:"changed_settings"`
 }
 
 // NewHeader returns the header of plan p (the shard is not part of it).
 func NewHeader(p Plan) Header {
 	h := Header{
+		File: baseName(p.Scenario.Path), Description: p.Scenario.Description, Expects: p.Scenario.Expects,
+		Changed:  SettingChanges(morale.DefaultSettings(), p.Settings),
 		Scenario: p.Scenario.Name, ScenarioHash: p.Scenario.Hash, WeightsHash: p.Scenario.WeightsHash,
 		SettingsHash: SettingsHash(p.Settings), Seed: p.Seed, Runs: p.Runs,
 		Duration: p.Scenario.Duration, Sample: p.Scenario.Sample,
@@ -160,6 +172,14 @@ func NewHeader(p Plan) Header {
 		h.SquadMen = append(h.SquadMen, sq.Size)
 	}
 	return h
+}
+
+// baseName returns the base name of path, "" for "".
+func baseName(path string) string {
+	if path == "" {
+		return ""
+	}
+	return filepath.Base(path)
 }
 
 // Stat is the distribution of one metric over the runs where it is defined.

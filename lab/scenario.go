@@ -129,12 +129,13 @@ type EventSpec struct {
 
 // Expect is one [[expect]]: a statistic of a metric that must lie in a range.
 type Expect struct {
-	Line   int
-	Metric string
+	Line   int    `json:"line"`
+	Metric string `json:"metric"`
 	// Stat is "p10", "p25", "p50", "p75", "p90", "mean", "min", "max" or
 	// "share" (the share of runs where the metric happened / is above zero).
-	Stat   string
-	Lo, Hi float64
+	Stat string  `json:"stat"`
+	Lo   float64 `json:"lo"`
+	Hi   float64 `json:"hi"`
 }
 
 // ScenarioError is one problem with a scenario file: the file, the line
