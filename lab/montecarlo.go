@@ -293,27 +293,7 @@ func Summarize(h Header, runs []RunResult) Summary {
 	runs = sortedRuns(runs)
 	sum := Summary{Header: h}
 	for _, m := range metricsFor(h.Squads) {
-		var xs []float64
-		k := 0
-		for i := range runs {
-			if v, ok := m.Get(&runs[i]); ok {
-				xs = append(xs, v)
-				if m.Time || v > 0 {
-					k++
-				}
-			}
-		}
-		st := Stat{Name: m.Name, N: len(xs)}
-		if len(xs) > 0 {
-			s := sortedCopy(xs)
-			st.Min, st.Max = ptr(s[0]), ptr(s[len(s)-1])
-			st.P10, st.P25, st.P50 = ptr(Percentile(s, 10)), ptr(Percentile(s, 25)), ptr(Percentile(s, 50))
-			st.P75, st.P90 = ptr(Percentile(s, 75)), ptr(Percentile(s, 90))
-			st.Mean = ptr(Mean(xs))
-		}
-		st.Share = float64(k) / float64(max(1, len(runs)))
-		st.ShareLo, st.ShareHi = Wilson(k, len(runs))
-		sum.Stats = append(sum.Stats, st)
+		sum.Stats = append(sum.Stats, metricStat(m, runs, nil))
 	}
 	n := 0
 	for i := range runs {
@@ -343,6 +323,40 @@ func Summarize(h Header, runs []RunResult) Summary {
 		sum.PerSquad = append(sum.PerSquad, sq)
 	}
 	return sum
+}
+
+// metricStat returns the statistics of m over runs[idx[0]], runs[idx[1]],
+// … (a bootstrap resample), or over every run in order when idx is nil.
+func metricStat(m Metric, runs []RunResult, idx []int) Stat {
+	n := len(runs)
+	if idx != nil {
+		n = len(idx)
+	}
+	xs := make([]float64, 0, n)
+	k := 0
+	for j := 0; j < n; j++ {
+		i := j
+		if idx != nil {
+			i = idx[j]
+		}
+		if v, ok := m.Get(&runs[i]); ok {
+			xs = append(xs, v)
+			if m.Time || v > 0 {
+				k++
+			}
+		}
+	}
+	st := Stat{Name: m.Name, N: len(xs)}
+	if len(xs) > 0 {
+		s := sortedCopy(xs)
+		st.Min, st.Max = ptr(s[0]), ptr(s[len(s)-1])
+		st.P10, st.P25, st.P50 = ptr(Percentile(s, 10)), ptr(Percentile(s, 25)), ptr(Percentile(s, 50))
+		st.P75, st.P90 = ptr(Percentile(s, 75)), ptr(Percentile(s, 90))
+		st.Mean = ptr(Mean(xs))
+	}
+	st.Share = float64(k) / float64(max(1, n))
+	st.ShareLo, st.ShareHi = Wilson(k, n)
+	return st
 }
 
 // bandOf returns the 10th, 50th and 90th percentiles over runs of get at

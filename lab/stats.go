@@ -2,6 +2,7 @@ package lab
 
 import (
 	"math"
+	"math/rand/v2"
 	"sort"
 )
 
@@ -75,4 +76,61 @@ func sortedCopy(xs []float64) []float64 {
 	s := append([]float64(nil), xs...)
 	sort.Float64s(s)
 	return s
+}
+
+// PairedDiff is a difference B − A between two Monte-Carlos run on the same
+// seeds (run i of each is the same fight but for the settings), with its 95%
+// interval.
+type PairedDiff struct {
+	Diff float64 `json:"diff"`
+	Lo   float64 `json:"lo"`
+	Hi   float64 `json:"hi"`
+}
+
+// Beyond reports whether the interval leaves out zero: the difference is
+// beyond the noise of the fights.
+func (d PairedDiff) Beyond() bool { return d.Lo > 0 || d.Hi < 0 }
+
+// Resamples is the number of bootstrap resamples behind every PairedDiff of
+// StatDiff.
+const Resamples = 1000
+
+// StatDiff returns stat ("p50", "mean", "share", …) of metric m over runs b
+// minus the same over runs a, where a[i] and b[i] are the same seed under two
+// settings, with a 95% paired percentile-bootstrap interval: Resamples
+// resamples of the run indices (drawn from seed), each the same on both sides,
+// so that the noise the two share cancels. The resamples where either side
+// leaves the statistic undefined (a time no resampled fight had) are left
+// out. ok is false when a and b differ in length or are empty, or the
+// statistic is undefined on either side of the full runs or of every
+// resample.
+func StatDiff(m Metric, stat string, a, b []RunResult, seed uint64) (d PairedDiff, ok bool) {
+	if len(a) != len(b) || len(a) == 0 {
+		return PairedDiff{}, false
+	}
+	va, oka := metricStat(m, a, nil).Value(stat)
+	vb, okb := metricStat(m, b, nil).Value(stat)
+	if !oka || !okb {
+		return PairedDiff{}, false
+	}
+	d.Diff = vb - va
+	rng := rand.New(rand.NewPCG(seed, 0x626f6f74))
+	idx := make([]int, len(a))
+	diffs := make([]float64, 0, Resamples)
+	for r := 0; r < Resamples; r++ {
+		for i := range idx {
+			idx[i] = rng.IntN(len(a))
+		}
+		ra, oka := metricStat(m, a, idx).Value(stat)
+		rb, okb := metricStat(m, b, idx).Value(stat)
+		if oka && okb {
+			diffs = append(diffs, rb-ra)
+		}
+	}
+	if len(diffs) == 0 {
+		return PairedDiff{}, false
+	}
+	s := sortedCopy(diffs)
+	d.Lo, d.Hi = Percentile(s, 2.5), Percentile(s, 97.5)
+	return d, true
 }

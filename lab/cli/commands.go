@@ -278,20 +278,40 @@ func cmdCompare(ctx context.Context, args []string, env console) error {
 	if err := checkEventRows(sc); err != nil {
 		return usageError{fmt.Errorf("%s: %w", pos[1], err)}
 	}
-	diffs, err := lab.Compare(ctx, sc, a, b, *runs, *seed)
+	res, err := lab.Compare(ctx, sc, a, b, *runs, *seed)
 	if err != nil {
 		return err
 	}
-	env.out.printf("%s: A = %s, B = %s, %d paired fights\n", sc.Name, pos[0], pos[1], *runs)
-	env.out.printf("%-28s %9s %9s %9s %8s %7s %7s  %s\n", "metric", "mean A", "mean B", "B−A", "±1.96SE", "share A", "share B", "verdict")
-	for _, d := range diffs {
+	printCompare(env, res, sc.Name, pos[0], pos[1])
+	return nil
+}
+
+// printCompare prints a comparison: per metric the plain mean of each side
+// over the fights where it had the metric (run's mean), the paired means and
+// their difference over the fights where both had it, and the shares.
+func printCompare(env console, res lab.CompareResult, name, fileA, fileB string) {
+	env.out.printf("%s: A = %s, B = %s, %d fights each on the same seeds\n", name, fileA, fileB, res.Runs)
+	env.out.printf("plain means: over the fights where that side had the metric (as run reports it); paired: over the fights where both had it\n")
+	env.out.printf("%-28s %16s %16s %6s %9s %9s %9s %8s %7s %7s  %s\n", "metric", "mean A (fights)", "mean B (fights)", "paired", "paired A", "paired B", "B−A", "±1.96SE", "share A", "share B", "verdict")
+	for _, d := range res.Diffs {
 		v := "same within noise"
 		if d.Differs {
 			v = "DIFFERS"
 		}
-		env.out.printf("%-28s %9.4g %9.4g %+9.4g %8.3g %7.3f %7.3f  %s\n", d.Metric, d.MeanA, d.MeanB, d.Diff, lab.Z95*d.SE, d.ShareA, d.ShareB, v)
+		mean := func(p *float64, n int) string {
+			if p == nil {
+				return "- (0)"
+			}
+			return fmt.Sprintf("%.4g (%d)", *p, n)
+		}
+		paired := func(x float64) string {
+			if d.N == 0 {
+				return "-"
+			}
+			return fmt.Sprintf("%.4g", x)
+		}
+		env.out.printf("%-28s %16s %16s %6d %9s %9s %9s %8.3g %7.3f %7.3f  %s\n", d.Metric, mean(d.MeanA, d.NA), mean(d.MeanB, d.NB), d.N, paired(d.PairedA), paired(d.PairedB), paired(d.Diff), lab.Z95*d.SE, d.ShareA, d.ShareB, v)
 	}
-	return nil
 }
 
 func cmdLint(args []string, env console) (int, error) {
@@ -379,10 +399,20 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 		}
 		return fmt.Sprintf("%.4g", *p)
 	}
-	env.out.printf("%s of %s, baseline %s (%d fights each)\n", *stat, *metric, f(res.Baseline), *runs)
-	env.out.printf("%-32s %10s %10s %10s %8s\n", "knob", "value", "-10%", "+10%", "swing")
+	d := func(p *lab.PairedDiff) string {
+		if p == nil {
+			return "-"
+		}
+		return fmt.Sprintf("%+.3g [%+.3g, %+.3g]", p.Diff, p.Lo, p.Hi)
+	}
+	env.out.printf("%s of %s, baseline %s (%d fights each, the same seeds; 95%% paired intervals)\n", *stat, *metric, f(res.Baseline), *runs)
+	env.out.printf("%-32s %10s %10s %26s %10s %26s %8s  %s\n", "knob", "value", "-10%", "change at -10%", "+10%", "change at +10%", "swing", "verdict")
 	for _, e := range res.Effects {
-		env.out.printf("%-32s %10.4g %10s %10s %8.4f\n", e.Key, e.Base, f(e.Low), f(e.High), e.Swing)
+		v := "within noise"
+		if e.Beyond() {
+			v = "beyond noise"
+		}
+		env.out.printf("%-32s %10.4g %10s %26s %10s %26s %8.4f  %s\n", e.Key, e.Base, f(e.Low), d(e.LowDiff), f(e.High), d(e.HighDiff), e.Swing, v)
 	}
 	return nil
 }
