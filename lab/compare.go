@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-
-	"github.com/moralebreak/moralebreak/morale"
 )
 
 // Difference is one metric of a paired comparison of two settings.
@@ -44,15 +42,21 @@ type CompareResult struct {
 	Diffs []Difference
 }
 
-// Compare runs sc with settings a and b on the same seeds and compares every
-// metric run by run (paired), which cancels most of the noise of the fights.
-func Compare(ctx context.Context, sc *Scenario, a, b morale.Settings, runs int, seed uint64) (CompareResult, error) {
-	pa := Plan{Scenario: sc, Settings: a, Seed: seed, Runs: runs}
+// Compare runs a and b, one scenario under two settings (each its
+// Settings, read from its weights file), on the same seeds and compares
+// every metric run by run (paired), which cancels most of the noise of the
+// fights. a and b must be the same scenario file (the same Hash).
+func Compare(ctx context.Context, a, b *Scenario, runs int, seed uint64) (CompareResult, error) {
+	if a.Hash != b.Hash {
+		return CompareResult{}, fmt.Errorf("compare: %s and %s are different scenarios", a.Path, b.Path)
+	}
+	sc := a
+	pa := Plan{Scenario: a, Settings: a.Settings, Seed: seed, Runs: runs}
 	ra, err := MonteCarlo(ctx, pa)
 	if err != nil {
 		return CompareResult{}, fmt.Errorf("settings A: %w", err)
 	}
-	pb := Plan{Scenario: sc, Settings: b, Seed: seed, Runs: runs}
+	pb := Plan{Scenario: b, Settings: b.Settings, Seed: seed, Runs: runs}
 	rb, err := MonteCarlo(ctx, pb)
 	if err != nil {
 		return CompareResult{}, fmt.Errorf("settings B: %w", err)

@@ -14,7 +14,12 @@ func TestCompare(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := sc.Settings
-	same, err := lab.Compare(context.Background(), sc, a, a.Clone(), 60, 1)
+	with := func(s morale.Settings) *lab.Scenario {
+		c := *sc
+		c.Settings = s
+		return &c
+	}
+	same, err := lab.Compare(context.Background(), sc, with(a.Clone()), 60, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +30,7 @@ func TestCompare(t *testing.T) {
 	}
 	b := a.Clone()
 	b.Weights[morale.Suppressed] *= 2
-	diff, err := lab.Compare(context.Background(), sc, a, b, 60, 1)
+	diff, err := lab.Compare(context.Background(), sc, with(b), 60, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -174,6 +174,10 @@ func NewHeader(p Plan) Header {
 	return h
 }
 
+// Metrics returns the metrics of the Monte-Carlo h, in report order (as
+// Metrics does for its scenario).
+func (h Header) Metrics() []Metric { return metricsFor(h.Squads) }
+
 // baseName returns the base name of path, "" for "".
 func baseName(path string) string {
 	if path == "" {

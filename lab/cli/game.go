@@ -10,7 +10,6 @@ import (
 
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/lab"
-	"github.com/moralebreak/moralebreak/lab/report"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -180,18 +179,9 @@ func cmdGame(ctx context.Context, args []string, env console) error {
 	if err != nil {
 		return err
 	}
-	plots, err := report.SummaryPlots(sum, res)
+	rep, err := runReport(o, sum, res)
 	if err != nil {
 		return err
-	}
-	for n, p := range plots {
-		o[n] = p
-	}
-	var rep []byte
-	if *reportFile != "" {
-		if rep, err = report.ReportHTML(report.ReportInput{Title: "demo", Description: sc.Description, Summary: sum, Plots: plots}); err != nil {
-			return err
-		}
 	}
 	if err := writeAll(ctx, o, *out, *reportFile, rep); err != nil {
 		return err
