@@ -164,15 +164,22 @@ func SquadFansAB(a, b *lab.Summary) ([]byte, error) {
 	return squadFans([]side{{label: "A (blue) ", sum: a, band: colBand, line: colLine}, {label: "B (orange) ", sum: b, band: colBandB, line: colLineB}})
 }
 
+// shareFrame is an empty frame of a share of fights over a fight of
+// duration s.
+func shareFrame(title string, duration float64) *plot.Plot {
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = "time (s)"
+	p.Y.Label.Text = "share of fights"
+	p.X.Min, p.X.Max = 0, duration
+	shareAxis(&p.Y)
+	return p
+}
+
 // UnbrokenChart draws, per squad, the share of fights in which none of its
 // men has broken yet, over time.
 func UnbrokenChart(sum *lab.Summary) ([]byte, error) {
-	p := plot.New()
-	p.Title.Text = fmt.Sprintf("share of fights in which the squad has not broken yet (%d fights)", sum.Runs)
-	p.X.Label.Text = "time (s)"
-	p.Y.Label.Text = "share of fights"
-	p.X.Min, p.X.Max = 0, sum.Duration
-	shareAxis(&p.Y)
+	p := shareFrame(fmt.Sprintf("share of fights in which the squad has not broken yet (%d fights)", sum.Runs), sum.Duration)
 	for i, sq := range sum.PerSquad {
 		if len(sq.Unbroken.T) == 0 {
 			continue
@@ -192,12 +199,7 @@ func UnbrokenChart(sum *lab.Summary) ([]byte, error) {
 
 // SurvivalChart draws the share of fights with nobody routed yet over time.
 func SurvivalChart(sum *lab.Summary) ([]byte, error) {
-	p := plot.New()
-	p.Title.Text = fmt.Sprintf("share of fights with nobody routed yet (%d fights)", sum.Runs)
-	p.X.Label.Text = "time (s)"
-	p.Y.Label.Text = "share of fights"
-	p.X.Min, p.X.Max = 0, sum.Duration
-	shareAxis(&p.Y)
+	p := shareFrame(fmt.Sprintf("share of fights with nobody routed yet (%d fights)", sum.Runs), sum.Duration)
 	if len(sum.Survival.T) > 0 {
 		l, err := stepCurve(sum.Survival.T, sum.Survival.Y, colPanic, vg.Points(2))
 		if err != nil {
