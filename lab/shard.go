@@ -192,6 +192,8 @@ func Merge(files []RunsFile, dirs []string) (Header, []RunResult, error) {
 			{"runs", h.Runs, g.Runs},
 			{"duration", h.Duration, g.Duration},
 			{"sample", h.Sample, g.Sample},
+			{"scenario file name", h.File, g.File},
+			{"squads' men", h.SquadMen, g.SquadMen},
 			{"description", h.Description, g.Description},
 			{"expectations", h.Expects, g.Expects},
 			{"changed settings", changesString(h.Changed), changesString(g.Changed)},

@@ -63,8 +63,9 @@ func assertOnly(t *testing.T, dir string, names ...string) {
 	}
 }
 
-// Shards must agree on what the report says: the description, the
-// expectations and the changed settings, as well as what they ran.
+// Shards must agree on what the report says: the file's name, the
+// description, the expectations and the changed settings, as well as what
+// they ran.
 func TestMergeComparesWhatTheReportSays(t *testing.T) {
 	base := lab.Header{Scenario: "s", Runs: 2, Description: "d", Expects: []lab.Expect{{Line: 3, Metric: "broke", Stat: "mean", Lo: 0, Hi: 1}}}
 	x := 1.0
@@ -74,6 +75,7 @@ func TestMergeComparesWhatTheReportSays(t *testing.T) {
 		want string
 	}{
 		{"description", func(h *lab.Header) { h.Description = "other" }, "different description"},
+		{"file name", func(h *lab.Header) { h.File = "other.toml" }, "different scenario file name"},
 		{"expectations", func(h *lab.Header) { h.Expects[0].Hi = 2 }, "different expectations"},
 		{"changed settings", func(h *lab.Header) { h.Changed = []lab.SettingChange{{Key: "Hysteresis", Value: &x}} }, "different changed settings"},
 	}
