@@ -21,7 +21,7 @@
 //     means, and per squad how often it broke on each side.
 // --a-side RUN.html,COMPARE.html checks that compare's plain mean A of every
 // metric equals the run page's mean (RUN.html ran the same scenario, seed
-// and runs with A's weights). Screenshots go to test-artifacts/report-KIND.png
+// and runs with A's weights). Screenshots go to test-artifacts/report-KIND-NAME.png
 // at the repository root. Every wait is bounded; the whole run is capped at
 // TOTAL_MS. Exits non-zero on failure.
 
@@ -254,7 +254,7 @@ async function checkPage({ kind, file }) {
   }
 
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: path.join(ARTIFACTS, `report-${kind}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `report-${kind}-${path.basename(file, ".html")}.png`), fullPage: true });
   check(refused.length === 0, `${kind}: the page asked for nothing outside itself`, refused.join(", "));
   check(errors.length === 0, `${kind}: no console errors`, errors.join(" | "));
   await page.close();
