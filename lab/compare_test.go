@@ -143,3 +143,34 @@ func TestSensitivityRanksTheRightKnob(t *testing.T) {
 		t.Errorf("%d effects; want one per knob (%d)", len(res.Effects), len(lab.Knobs(sc.Settings)))
 	}
 }
+
+// The bootstrap's quick statistic is Summarize's, bit for bit, for every
+// statistic, metric and resample.
+func TestColumnStatIsMetricStat(t *testing.T) {
+	sc, err := lab.LoadScenario("../scenarios/line.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs, err := lab.MonteCarlo(context.Background(), lab.Plan{Scenario: sc, Settings: sc.Settings, Seed: 1, Runs: 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	idxs := [][]int{{}, {3}, {0, 0, 0}}
+	all := make([]int, len(runs))
+	for i := range all {
+		all[i] = (i * 7) % len(runs)
+	}
+	idxs = append(idxs, all)
+	for _, m := range lab.Metrics(sc) {
+		for _, idx := range idxs {
+			st := lab.MetricStat(m, runs, idx)
+			for _, stat := range []string{"min", "p10", "p25", "p50", "p75", "p90", "max", "mean", "share", "nonsense"} {
+				want, wok := st.Value(stat)
+				got, gok := lab.ColumnStat(m, runs, stat, idx)
+				if got != want || gok != wok {
+					t.Errorf("%s %s over %v: %v, %v; want %v, %v", m.Name, stat, idx, got, gok, want, wok)
+				}
+			}
+		}
+	}
+}

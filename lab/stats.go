@@ -3,6 +3,7 @@ package lab
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sort"
 )
 
@@ -114,6 +115,7 @@ func StatDiff(m Metric, stat string, a, b []RunResult, seed uint64) (d PairedDif
 		return PairedDiff{}, false
 	}
 	d.Diff = vb - va
+	ca, cb := newColumn(m, a), newColumn(m, b)
 	rng := rand.New(rand.NewPCG(seed, 0x626f6f74))
 	idx := make([]int, len(a))
 	diffs := make([]float64, 0, Resamples)
@@ -121,8 +123,8 @@ func StatDiff(m Metric, stat string, a, b []RunResult, seed uint64) (d PairedDif
 		for i := range idx {
 			idx[i] = rng.IntN(len(a))
 		}
-		ra, oka := metricStat(m, a, idx).Value(stat)
-		rb, okb := metricStat(m, b, idx).Value(stat)
+		ra, oka := ca.stat(stat, idx)
+		rb, okb := cb.stat(stat, idx)
 		if oka && okb {
 			diffs = append(diffs, rb-ra)
 		}
@@ -133,4 +135,55 @@ func StatDiff(m Metric, stat string, a, b []RunResult, seed uint64) (d PairedDif
 	s := sortedCopy(diffs)
 	d.Lo, d.Hi = Percentile(s, 2.5), Percentile(s, 97.5)
 	return d, true
+}
+
+// column is one metric's values over a set of runs, read once, so that each
+// bootstrap resample computes only the statistic it needs (a share needs no
+// sort). Its stat equals metricStat's Value (TestColumnStatIsMetricStat).
+type column struct {
+	v        []float64 // the value in run i (0 where undefined)
+	def, hap []bool    // defined in run i; happened (a time defined, a count above zero)
+	xs       []float64 // scratch
+}
+
+func newColumn(m Metric, runs []RunResult) *column {
+	c := &column{v: make([]float64, len(runs)), def: make([]bool, len(runs)), hap: make([]bool, len(runs))}
+	for i := range runs {
+		v, ok := m.Get(&runs[i])
+		c.v[i], c.def[i], c.hap[i] = v, ok, ok && (m.Time || v > 0)
+	}
+	return c
+}
+
+// percentileOf maps the statistics that are percentiles to theirs.
+var percentileOf = map[string]float64{"min": 0, "p10": 10, "p25": 25, "p50": 50, "p75": 75, "p90": 90, "max": 100}
+
+// stat returns the statistic over the runs idx, as
+// metricStat(m, runs, idx).Value(stat) does.
+func (c *column) stat(stat string, idx []int) (float64, bool) {
+	c.xs = c.xs[:0]
+	k := 0
+	for _, i := range idx {
+		if c.def[i] {
+			c.xs = append(c.xs, c.v[i])
+		}
+		if c.hap[i] {
+			k++
+		}
+	}
+	if stat == "share" {
+		return float64(k) / float64(max(1, len(idx))), true
+	}
+	if len(c.xs) == 0 {
+		return 0, false
+	}
+	if stat == "mean" {
+		return Mean(c.xs), true
+	}
+	p, ok := percentileOf[stat]
+	if !ok {
+		return 0, false
+	}
+	slices.Sort(c.xs)
+	return Percentile(c.xs, p), true
 }
