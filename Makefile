@@ -28,7 +28,7 @@ WEBDIR      = build/web
 # Window tests need a display; without one, run them under a virtual one.
 XVFB        = $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1600x900x24")
 
-.PHONY: run test lint unit compat cpus nofma arm64 amd64v3 fuzz bench web serve browser sim screenshots deps-run deps-test clean
+.PHONY: run test lint unit compat cpus nofma arm64 amd64v3 fuzz bench perfpage perfpage-quick web serve browser sim screenshots deps-run deps-test clean
 
 ## run: the demo (five soldiers, the opening, the live tuner).
 run: deps-run
@@ -133,6 +133,18 @@ fuzz:
 	    done; \
 	  done) || exit 1; \
 	done
+
+## perfpage: run the benchmarks of tools/perfpage/entries.go and write
+## docs/performance.md and the README's perf:headline block (several runs of
+## each: about a quarter of an hour on 2 cores; run it on a quiet machine).
+perfpage:
+	GO=$(GO) $(GO) run ./tools/perfpage
+
+## perfpage-quick: one short run of each, into build/perfpage/performance.md
+## (the docs untouched), for trying the generator; add -only ID through
+## PERFPAGE_FLAGS to run one entry.
+perfpage-quick:
+	GO=$(GO) $(GO) run ./tools/perfpage -quick $(PERFPAGE_FLAGS)
 
 ## bench: the morale and game benchmarks, and the comparison with the ark
 ## ECS (bench/, its own module, so that morale gains no dependency).
