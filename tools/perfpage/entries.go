@@ -76,7 +76,7 @@ var entries = []entry{
 			{unit: "median-ns/agent", header: "this row, ns per agent"},
 			{unit: "one-worker-ns/agent", header: "one worker, ns per agent"},
 			{unit: "x-one-worker", header: "speed-up", suffix: "×"},
-			{unit: "x-floor-two", header: "floor on 2 ÷ on 1", suffix: "×"},
+			{unit: "x-floor-two", header: "the floor's speed-up on 2", suffix: "×"},
 			{unit: "allocs/op", header: "allocations"},
 		},
 		figures: []figure{

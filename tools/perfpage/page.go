@@ -92,7 +92,7 @@ func render(ms []measured, m meta) (string, error) {
 		fmt.Fprintf(&b, " Load average (1 min) %.2f before the benchmarks, %.2f after.", m.LoadBefore, m.LoadAfter)
 	}
 	if m.Quick {
-		b.WriteString(" **Quick mode** (one run of each, short benchtimes): for trying the generator, not for quoting.")
+		b.WriteString(" A quick run is for trying the generator, not for quoting.")
 	} else {
 		fmt.Fprintf(&b, " The whole run took %.0f minutes.", m.Minutes)
 	}

@@ -343,7 +343,7 @@ func TestPageIsCurrent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	quick := strings.Contains(string(page), "**Quick mode**")
+	quick := strings.Contains(string(page), "(quick mode:")
 	for _, e := range entries {
 		for _, want := range []string{"\n## " + e.title + "\n", "\n" + e.command(quick) + "\n"} {
 			if !strings.Contains(string(page), want) {
