@@ -133,11 +133,7 @@ func measureFinding(root string) (findingFacts, error) {
 		if err != nil {
 			return 0, err
 		}
-		sum, err := summary(line, s)
-		if err != nil {
-			return 0, err
-		}
-		st, err := stat(sum, "squad_broke.centre")
+		st, err := statOf(line, s, "squad_broke.centre")
 		return st.Share, err
 	}
 	delay := line.Settings.RecoveryDelaySeconds
@@ -170,11 +166,7 @@ func measureFinding(root string) (findingFacts, error) {
 	if err != nil {
 		return f, err
 	}
-	ps, err := summary(platoon, platoon.Settings)
-	if err != nil {
-		return f, err
-	}
-	hq, err := stat(ps, "squad_broke.hq")
+	hq, err := statOf(platoon, platoon.Settings, "squad_broke.hq")
 	if err != nil {
 		return f, err
 	}
@@ -184,11 +176,7 @@ func measureFinding(root string) (findingFacts, error) {
 	if err != nil {
 		return f, err
 	}
-	op, err := summary(opening, opening.Settings)
-	if err != nil {
-		return f, err
-	}
-	rout, err := stat(op, "first_rout_s")
+	rout, err := statOf(opening, opening.Settings, "first_rout_s")
 	if err != nil {
 		return f, err
 	}
@@ -207,6 +195,15 @@ func summary(sc *lab.Scenario, s morale.Settings) (lab.Summary, error) {
 		return lab.Summary{}, fmt.Errorf("%s: %v", sc.Name, err)
 	}
 	return lab.Summarize(lab.NewHeader(plan), runs), nil
+}
+
+// statOf returns metric over the scenario's fights with settings s.
+func statOf(sc *lab.Scenario, s morale.Settings, metric string) (lab.Stat, error) {
+	sum, err := summary(sc, s)
+	if err != nil {
+		return lab.Stat{}, err
+	}
+	return stat(sum, metric)
 }
 
 func stat(s lab.Summary, metric string) (lab.Stat, error) {

@@ -39,11 +39,7 @@ var fakeEntry = entry{
 
 func fakeMeasured(t *testing.T) []measured {
 	t.Helper()
-	out, err := os.ReadFile("testdata/fake.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := parse(string(out), 2)
+	res, err := parse(readFake(t), 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,11 +52,7 @@ func fakeMeasured(t *testing.T) []measured {
 var fakeMeta = meta{CPU: "Test CPU", Cores: 2, Procs: 2, GoVersion: "go1.26.8", OS: "linux", Arch: "amd64", Commit: "abc123", Date: "2026-12-01", Minutes: 12}
 
 func TestParse(t *testing.T) {
-	out, err := os.ReadFile("testdata/fake.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := parse(string(out), 2)
+	res, err := parse(readFake(t), 2)
 	if err != nil {
 		t.Fatal(err)
 	}
