@@ -209,9 +209,9 @@ func (f figure) verdict(samples []float64) string {
 	case miss == 0:
 		return "yes"
 	case meets(median(samples)):
-		return fmt.Sprintf("at the median (%d of %d runs not)", miss, len(samples))
+		return fmt.Sprintf("at the median (%d of %d runs missed)", miss, len(samples))
 	case miss < len(samples):
-		return fmt.Sprintf("**no** (%d of %d runs)", len(samples)-miss, len(samples))
+		return fmt.Sprintf("**no** (%d of %d runs met it)", len(samples)-miss, len(samples))
 	}
 	return "**no**"
 }

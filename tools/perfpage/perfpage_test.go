@@ -152,8 +152,8 @@ func TestVerdict(t *testing.T) {
 		want    string
 	}{
 		{atMost2, []float64{1, 1.5, 2}, "yes"},
-		{atMost2, []float64{1, 1.5, 2.5}, "at the median (1 of 3 runs not)"},
-		{atMost2, []float64{1, 2.5, 3}, "**no** (1 of 3 runs)"},
+		{atMost2, []float64{1, 1.5, 2.5}, "at the median (1 of 3 runs missed)"},
+		{atMost2, []float64{1, 2.5, 3}, "**no** (1 of 3 runs met it)"},
 		{atMost2, []float64{2.1, 2.5, 3}, "**no**"},
 		{atLeast10, []float64{10, 12}, "yes"},
 		{atLeast10, []float64{9}, "**no**"},
@@ -194,7 +194,7 @@ func TestRender(t *testing.T) {
 		"## A fake step\n\nFake agents.\n\n```sh\ncd morale && go test -run '^$' -bench '^Benchmark(Step|Tick)$' -benchtime 20x -count 3 -benchmem .\n```",
 		"| `Step/calm/agents=1e6` | 5 (4–6) | 2× (1–3) | 3× (2–5) |  |",
 		"| `Tick` |  |  |  | 1.00% |",
-		"| a step ≤ 2× the floor | [`Step/calm/agents=1e6`](#a-fake-step) | 2× (1–3) | at the median (1 of 3 runs not) |",
+		"| a step ≤ 2× the floor | [`Step/calm/agents=1e6`](#a-fake-step) | 2× (1–3) | at the median (1 of 3 runs missed) |",
 		"| a tick | `Tick` | 1.00% | — |",
 		"Test CPU, 2 cores (GOMAXPROCS 2), linux/amd64, go1.26.8; commit abc123, 2026-12-01",
 	} {
