@@ -295,8 +295,13 @@ func TornadoChart(r lab.SensitivityResult, n int) ([]byte, error) {
 }
 
 // SweepChart draws a one-key sweep as a line (with the share's interval when
-// stat is "share") or a two-key sweep as a heat map.
+// stat is "share") or a two-key sweep as a heat map. A sweep that is not
+// whole (lab.CheckGrid: every point, one or two keys, a full grid) is an
+// error.
 func SweepChart(r lab.SweepResult) ([]byte, error) {
+	if err := lab.CheckGrid(r); err != nil {
+		return nil, fmt.Errorf("sweep chart: %w", err)
+	}
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s: %s of %s (%d fights per point)", r.Scenario, r.Stat, r.Metric, r.Runs)
 	if len(r.Keys) == 1 {
