@@ -548,7 +548,11 @@ func writeSweep(ctx context.Context, env console, res lab.SweepResult, descripti
 }
 
 func printSweep(env console, res lab.SweepResult) {
-	env.out.printf("%s\t%s %s\tshare [95%% CI]\n", safefile.Escape(strings.Join(res.Keys, "\t")), res.Stat, safefile.Escape(res.Metric))
+	var keys []string
+	for _, k := range res.Keys {
+		keys = append(keys, safefile.Escape(k))
+	}
+	env.out.printf("%s\t%s %s\tshare [95%% CI]\n", strings.Join(keys, "\t"), res.Stat, safefile.Escape(res.Metric))
 	for _, pt := range res.Points {
 		var cols []string
 		for _, v := range pt.Values {
