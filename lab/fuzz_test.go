@@ -15,14 +15,7 @@ import (
 // *ScenarioError, never a panic; a scenario that parses runs one short fight
 // without an error.
 func FuzzParseScenario(f *testing.F) {
-	for _, name := range []string{"opening", "line", "platoon"} {
-		data, err := os.ReadFile("../scenarios/" + name + ".toml")
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(data)
-	}
-	f.Add([]byte(handScenario))
+	addScenarios(f)
 	f.Add([]byte("[[squad]]\nsize = 3\n[[event]]\nt = 1.0\ndo = \"death\"\nsquad = \"squad1\"\ncount = 5\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		sc, err := lab.ParseScenario("fuzz.toml", data)
@@ -62,13 +55,9 @@ func FuzzParseScenario(f *testing.F) {
 	})
 }
 
-// FuzzScenario goes past the parser: any bytes that parse (decode and
-// validate) into a scenario of small work run a short Monte-Carlo of three
-// fights, twice with different worker counts, and the results must be the
-// same bytes; their runs.json must read back through DecodeRuns and merge,
-// alone, into the same bytes again. No input may panic, and an error of the
-// parser is always a *ScenarioError.
-func FuzzScenario(f *testing.F) {
+// addScenarios seeds f with the shipped scenarios of a few men and the
+// hand-written one.
+func addScenarios(f *testing.F) {
 	for _, name := range []string{"opening", "line", "platoon"} {
 		data, err := os.ReadFile("../scenarios/" + name + ".toml")
 		if err != nil {
@@ -77,6 +66,16 @@ func FuzzScenario(f *testing.F) {
 		f.Add(data)
 	}
 	f.Add([]byte(handScenario))
+}
+
+// FuzzScenario goes past the parser: any bytes that parse (decode and
+// validate) into a scenario of small work run a short Monte-Carlo of three
+// fights, twice with different worker counts, and the results must be the
+// same bytes; their runs.json must read back through DecodeRuns and merge,
+// alone, into the same bytes again. No input may panic, and an error of the
+// parser is always a *ScenarioError.
+func FuzzScenario(f *testing.F) {
+	addScenarios(f)
 	f.Add([]byte("duration = 5.0\n[[squad]]\nsize = 2\nname = \"a\\u001b\"\n[[event]]\nt = 1.0\ndo = \"reinforce\"\nsquad = \"a\\u001b\"\ncount = 3\nevery = 1.0\n"))
 	f.Add([]byte("x = [[[[1]]]]\n[a.b.c.d]\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {

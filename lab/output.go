@@ -1,7 +1,6 @@
 package lab
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -9,7 +8,6 @@ import (
 	"io"
 	"io/fs"
 	"maps"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -105,7 +103,7 @@ func (o Outputs) Write(ctx context.Context, dir string, extra map[string][]byte)
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if err := writeNew(filepath.Join(tmp, n), files[n]); err != nil {
+		if err := safefile.CreateNew(filepath.Join(tmp, n), files[n]); err != nil {
 			return err
 		}
 	}
@@ -113,25 +111,6 @@ func (o Outputs) Write(ctx context.Context, dir string, extra map[string][]byte)
 		return err
 	}
 	return b.Commit()
-}
-
-// writeNew writes a new file at p (inside a temporary folder) with write.
-func writeNew(p string, write func(io.Writer) error) error {
-	f, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriterSize(f, 1<<16)
-	if err := write(w); err != nil {
-		return errors.Join(err, f.Close())
-	}
-	if err := w.Flush(); err != nil {
-		return errors.Join(err, f.Close())
-	}
-	if err := f.Sync(); err != nil {
-		return errors.Join(err, f.Close())
-	}
-	return f.Close()
 }
 
 // within reports whether p lies inside the folder dir, and its path there.

@@ -11,27 +11,22 @@ import (
 	"github.com/moralebreak/moralebreak/lab"
 )
 
-// longFight is one squad of 20,000 under news every 0.01 s for an hour: a
-// fight of many minutes, which used to show no progress until it ended.
-const longFight = `duration = 3600.0
-sample = 1.0
-[[squad]]
-size = 20000
-formation = "grid"
-[[event]]
-t = 0.0
-event = "Suppressed"
-at = [0.0, 0.0]
-every = 0.01
-`
+// longFight is testdata/long.toml: one squad of 20,000 under news every
+// 0.01 s for an hour, a fight of many minutes, which used to show no
+// progress until it ended.
+func longFight(t *testing.T) *lab.Scenario {
+	t.Helper()
+	sc, err := lab.LoadScenario("testdata/long.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
 
 // Within a long fight the progress moves and a cancel stops it in a
 // fraction of a second; before, both waited for the fight's end.
 func TestLongFightProgressAndCancel(t *testing.T) {
-	sc, err := lab.ParseScenario("long.toml", []byte(longFight))
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := longFight(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	var mu sync.Mutex
 	var seen []float64
@@ -61,16 +56,13 @@ func TestLongFightProgressAndCancel(t *testing.T) {
 // The work of a plan is estimated before it runs and refused over the
 // ceiling with a way forward; results are bounded the same way.
 func TestWorkAndResultCeilings(t *testing.T) {
-	sc, err := lab.ParseScenario("long.toml", []byte(longFight))
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := longFight(t)
 	w := lab.FightWork(sc)
 	// 20,000 men for 3600 s, and 360,001 events reaching them.
 	if want := 20000*3600 + 360001*20000.0; w < want || w > want*1.001 {
 		t.Errorf("FightWork = %g; want %g", w, want)
 	}
-	err = lab.CheckWork("2 runs", 2*w, 0)
+	err := lab.CheckWork("2 runs", 2*w, 0)
 	var we *lab.WorkError
 	if !errors.As(err, &we) || !strings.Contains(err.Error(), "raise the ceiling with -max-work 1.46e+10") {
 		t.Errorf("CheckWork = %v; want a *WorkError saying how to raise the ceiling", err)

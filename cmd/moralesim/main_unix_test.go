@@ -23,19 +23,8 @@ func build(t *testing.T) string {
 	return bin
 }
 
-// long is a scenario whose one fight takes minutes: one squad of 20,000
-// under news every 0.01 s for an hour.
-const long = `duration = 3600.0
-sample = 1.0
-[[squad]]
-size = 20000
-formation = "grid"
-[[event]]
-t = 0.0
-event = "Suppressed"
-at = [0.0, 0.0]
-every = 0.01
-`
+// long is a scenario whose one fight takes minutes.
+const long = "../../lab/testdata/long.toml"
 
 // Ctrl-C and SIGTERM end a run within a second, in the middle of a fight,
 // with status 130 and nothing written (the signal handler swallowed both
@@ -45,14 +34,10 @@ every = 0.01
 func TestSignals(t *testing.T) {
 	bin := build(t)
 	dir := t.TempDir()
-	sc := filepath.Join(dir, "long.toml")
-	if err := os.WriteFile(sc, []byte(long), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGQUIT} {
 		t.Run(sig.String(), func(t *testing.T) {
 			out := filepath.Join(dir, "out-"+strings.ReplaceAll(sig.String(), " ", "-"))
-			cmd := exec.Command(bin, "run", sc, "-runs", "4", "-out", out, "-max-work", "1e12")
+			cmd := exec.Command(bin, "run", long, "-runs", "4", "-out", out, "-max-work", "1e12")
 			var stderr strings.Builder
 			cmd.Stderr = &stderr
 			if err := cmd.Start(); err != nil {

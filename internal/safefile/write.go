@@ -121,6 +121,16 @@ func (b *Batch) File(path string, write func(io.Writer) error) (err error) {
 	if err := f.Chmod(perm); err != nil {
 		return errors.Join(err, f.Close())
 	}
+	if err := fill(f, write); err != nil {
+		return err
+	}
+	b.files = append(b.files, staged{tmp: tmp, target: target, exists: exists})
+	return nil
+}
+
+// fill writes what write writes to f, buffered, syncs f to disk and closes
+// it (on an error too).
+func fill(f *os.File, write func(io.Writer) error) error {
 	w := bufio.NewWriterSize(f, 1<<16)
 	if err := write(w); err != nil {
 		return errors.Join(err, f.Close())
@@ -131,11 +141,18 @@ func (b *Batch) File(path string, write func(io.Writer) error) (err error) {
 	if err := f.Sync(); err != nil {
 		return errors.Join(err, f.Close())
 	}
-	if err := f.Close(); err != nil {
+	return f.Close()
+}
+
+// CreateNew writes a new file at path (mode 0644; an error if anything is
+// there already) with write, synced to disk: for the files of a folder a
+// Batch staged (Dir), where nothing is to be replaced.
+func CreateNew(path string, write func(io.Writer) error) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
 		return err
 	}
-	b.files = append(b.files, staged{tmp: tmp, target: target, exists: exists})
-	return nil
+	return fill(f, write)
 }
 
 // Dir stages a new folder to replace the folder at path and returns the
