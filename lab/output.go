@@ -161,8 +161,9 @@ const maxOutName = 64
 // OutDir returns the default result folder of a scenario named name:
 // out/NAME, with NAME made safe on every system. Letters, digits, '-', '_'
 // and '.' are kept; every other character (a space, a path separator, a
-// control character, any of <>:"/\|?*) becomes '_'; leading and trailing
-// dots and underscores go (so ".." and hidden names cannot arise); a name
+// control character, any of <>:"/\|?*) becomes '_'; a run of dots and
+// underscores becomes one '_' and leading and trailing ones go (so ".." and
+// hidden names cannot arise); a name
 // Windows reserves (CON, PRN, AUX, NUL, COM1–9, LPT1–9, with any extension)
 // gets a leading '_'; it is cut to 64 bytes; and an empty result is
 // "scenario". suffix ("-sensitivity") is appended after that. The result
@@ -181,7 +182,7 @@ func OutDir(name, suffix string) string {
 			b.WriteByte('_')
 		}
 	}
-	s := strings.Trim(safefile.Cut(strings.Trim(b.String(), "._"), maxOutName), "._")
+	s := strings.Trim(safefile.Cut(strings.Trim(squeeze(b.String()), "._"), maxOutName), "._")
 	if s == "" {
 		s = "scenario"
 	}
@@ -189,6 +190,29 @@ func OutDir(name, suffix string) string {
 		s = "_" + s
 	}
 	return filepath.Join("out", s+suffix)
+}
+
+// squeeze replaces every run of two or more dots and underscores in s by one
+// underscore, so that no ".." is left ("v1.2" keeps its dot).
+func squeeze(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && (s[j] == '.' || s[j] == '_') {
+			j++
+		}
+		switch {
+		case j-i >= 2:
+			b.WriteByte('_')
+		case j > i:
+			b.WriteByte(s[i])
+		default:
+			b.WriteByte(s[i])
+			j = i + 1
+		}
+		i = j
+	}
+	return b.String()
 }
 
 // reservedName reports whether s, before its first dot, is a device name

@@ -125,8 +125,8 @@ func TestNamesAreFoldersAndEscaped(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, e)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "out", "escaped__0_owned", "summary.json")); err != nil {
-		t.Errorf("the results are not in out/escaped__0_owned: %v", err)
+	if _, err := os.Stat(filepath.Join(dir, "out", "escaped_0_owned", "summary.json")); err != nil {
+		t.Errorf("the results are not in out/escaped_0_owned: %v", err)
 	}
 	if strings.ContainsAny(e, "\x1b\x07") || !strings.Contains(e, `escaped\x1b]0;owned\a`) {
 		t.Errorf("stderr %q carries the name's escapes raw", e)
