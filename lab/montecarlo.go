@@ -151,12 +151,13 @@ func MonteCarlo(ctx context.Context, p Plan) ([]RunResult, error) {
 	return out, nil
 }
 
-// CheckResults returns an error when runs fights of sc would keep more than
-// MaxResultBytes of results (ResultBytes), saying how to go on.
+// CheckResults returns an error when the results of runs fights of sc
+// would take more than MaxResultBytes (ResultBytes), saying how to go on. A
+// shard counts all runs: their merge will hold them all.
 func CheckResults(sc *Scenario, runs int) error {
 	b := ResultBytes(runs, samplesOf(sc.Duration, sc.Sample), len(sc.Squads))
 	if b > MaxResultBytes {
-		return fmt.Errorf("%d runs of %s would keep about %.3g bytes of results (morale samples and metrics); at most %d (1 GiB): raise the scenario's sample, run fewer, or shard them", runs, safefile.Quote(sc.Name), b, MaxResultBytes)
+		return fmt.Errorf("the results of %d runs of %s would take about %.3g bytes of memory (morale samples and metrics); at most %d (2 GiB), for one process as for the merge of shards: raise the scenario's sample or run fewer", runs, safefile.Quote(sc.Name), b, MaxResultBytes)
 	}
 	return nil
 }

@@ -397,7 +397,7 @@ func checkHeader(h Header) error {
 		}
 	}
 	if b := ResultBytes(h.Runs, samplesOf(h.Duration, h.Sample), len(h.Squads)); b > MaxResultBytes {
-		return fmt.Errorf("%d runs would keep about %.3g bytes of results; at most %d", h.Runs, b, MaxResultBytes)
+		return fmt.Errorf("the results of %d runs would take about %.3g bytes of memory; at most %d", h.Runs, b, MaxResultBytes)
 	}
 	return nil
 }
