@@ -45,13 +45,13 @@ const usage = `moralesim: MoraleBreak's headless balance lab.
 
   moralesim run SCENARIO.toml [-runs N] [-seed S] [-out DIR] [-report FILE.html]
                 [-weights W.toml] [-shard K/N|auto/N] [-sweep KEY=FROM:TO:STEP ...]
-                [-metric NAME] [-q]
-  moralesim check SCENARIO.toml... [-runs N] [-seed S]
+                [-metric NAME] [-max-work W] [-q]
+  moralesim check SCENARIO.toml... [-runs N] [-seed S] [-max-work W]
   moralesim lint WEIGHTS.toml
   moralesim merge DIR... -out DIR [-report FILE.html]
-  moralesim sensitivity SCENARIO.toml [-metric NAME] [-runs N] [-out DIR]
-  moralesim compare A.toml B.toml SCENARIO.toml [-runs N] [-seed S]
-  moralesim game [-runs N] [-seed S] [-duration S] [-out DIR]
+  moralesim sensitivity SCENARIO.toml [-metric NAME] [-runs N] [-out DIR] [-max-work W]
+  moralesim compare A.toml B.toml SCENARIO.toml [-runs N] [-seed S] [-max-work W]
+  moralesim game [-runs N] [-seed S] [-duration S] [-out DIR] [-max-work W]
 
 run, check, sensitivity, compare and game refuse work estimated above
 -max-work (default 1e10 units: men × simulated seconds, plus men reached ×
