@@ -284,6 +284,7 @@ func cmdMerge(ctx context.Context, args []string, env console) error {
 	}
 	if _, err := os.Lstat(filepath.Join(pos[0], "sweep.json")); err == nil {
 		var parts []lab.SweepResult
+		kept := 0
 		for _, d := range pos {
 			if err := ctx.Err(); err != nil {
 				return err
@@ -291,6 +292,9 @@ func cmdMerge(ctx context.Context, args []string, env console) error {
 			r, err := lab.ReadSweep(d)
 			if err != nil {
 				return usageError{err}
+			}
+			if kept += len(r.Points); kept > r.Total {
+				return usageError{fmt.Errorf("merge: the shards hold more points than their sweep's %d; is a shard given twice, or are they of different sweeps?", r.Total)}
 			}
 			parts = append(parts, r)
 		}
