@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"context"
 	"fmt"
 	"io"
 )
@@ -16,6 +17,7 @@ const maxJSONValue = 1 << 20
 // maxJSONValue bytes. The decoder reads a whole value before decoding it, so
 // this bounds what a hostile file can make it hold to that and its read-ahead.
 type jsonGuard struct {
+	ctx   context.Context // a cancel fails the next read
 	r     io.Reader
 	off   int64 // bytes passed through
 	mark  int64 // where the current value at depth ≤ 2 began
@@ -24,9 +26,12 @@ type jsonGuard struct {
 	esc   bool
 }
 
-func newJSONGuard(r io.Reader) *jsonGuard { return &jsonGuard{r: r} }
+func newJSONGuard(ctx context.Context, r io.Reader) *jsonGuard { return &jsonGuard{ctx: ctx, r: r} }
 
 func (g *jsonGuard) Read(p []byte) (int, error) {
+	if err := g.ctx.Err(); err != nil {
+		return 0, err
+	}
 	n, err := g.r.Read(p)
 	for i := 0; i < n; i++ {
 		c := p[i]

@@ -103,7 +103,8 @@ func (o Outputs) Write(ctx context.Context, dir string, extra map[string][]byte)
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if err := safefile.CreateNew(filepath.Join(tmp, n), files[n]); err != nil {
+		write := files[n]
+		if err := safefile.CreateNew(filepath.Join(tmp, n), func(w io.Writer) error { return write(ctxWriter{ctx, w}) }); err != nil {
 			return err
 		}
 	}
@@ -111,6 +112,20 @@ func (o Outputs) Write(ctx context.Context, dir string, extra map[string][]byte)
 		return err
 	}
 	return b.Commit()
+}
+
+// ctxWriter is w failing with ctx's error once ctx is done, so that a file of
+// gigabytes stops being written within a moment of a cancel.
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
 }
 
 // within reports whether p lies inside the folder dir, and its path there.

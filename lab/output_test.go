@@ -103,3 +103,43 @@ func TestOutputsWriteAllOrNothing(t *testing.T) {
 		t.Errorf("Write over the test's own folder = nil; want a refusal")
 	}
 }
+
+// A cancel while a large file is being written stops it within a buffer
+// and leaves the old folder as it was; a cancel while a shard is read stops
+// the read.
+func TestCancelWhileStreaming(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "o")
+	if err := (lab.Outputs{"runs.json": lab.Bytes([]byte("old"))}).Write(context.Background(), out, nil); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	written := 0
+	big := lab.Outputs{"runs.json": func(w io.Writer) error {
+		chunk := make([]byte, 1<<16)
+		for i := 0; i < 1<<14; i++ { // 1 GiB, were it not stopped
+			if i == 10 {
+				cancel()
+			}
+			n, err := w.Write(chunk)
+			written += n
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}}
+	if err := big.Write(ctx, out, nil); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Write cancelled midway = %v; want context.Canceled", err)
+	}
+	if written > 1<<22 {
+		t.Errorf("%d bytes were written after the cancel; want it to stop within a buffer or two", written)
+	}
+	if b, err := os.ReadFile(filepath.Join(out, "runs.json")); err != nil || string(b) != "old" {
+		t.Errorf("runs.json after the cancel: %q, %v; want the old one", b, err)
+	}
+	assertOnly(t, dir, "o")
+	if _, err := lab.ReadRunsContext(ctx, out); !errors.Is(err, context.Canceled) {
+		t.Errorf("ReadRunsContext after a cancel = %v; want context.Canceled", err)
+	}
+}

@@ -2,6 +2,7 @@ package lab
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -231,12 +232,18 @@ func writeRunsCSV(w io.Writer, squads []string, runs []RunResult) error {
 // ReadRuns reads the runs.json of the result folder dir, through the guarded
 // input path (a regular file of at most MaxShardBytes) and DecodeRuns.
 func ReadRuns(dir string) (RunsFile, error) {
+	return ReadRunsContext(context.Background(), dir)
+}
+
+// ReadRunsContext is ReadRuns, stopping with ctx's error as soon as ctx is
+// done (a runs.json of gigabytes takes a while to read).
+func ReadRunsContext(ctx context.Context, dir string) (RunsFile, error) {
 	path := filepath.Join(dir, "runs.json")
 	r, err := safefile.Open(path, MaxShardBytes, "shard file (runs.json)")
 	if err != nil {
 		return RunsFile{}, err
 	}
-	rf, err := DecodeRuns(r, path)
+	rf, err := decodeRunsContext(ctx, r, path)
 	if cerr := r.Close(); err == nil && cerr != nil {
 		err = cerr
 	}
@@ -254,16 +261,23 @@ func ReadRuns(dir string) (RunsFile, error) {
 // than 1 MiB, so no hostile file makes it buffer more. Every error names the
 // file.
 func DecodeRuns(r io.Reader, name string) (RunsFile, error) {
-	rf, err := decodeRuns(r)
+	return decodeRunsContext(context.Background(), r, name)
+}
+
+func decodeRunsContext(ctx context.Context, r io.Reader, name string) (RunsFile, error) {
+	rf, err := decodeRuns(ctx, r)
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return RunsFile{}, ctx.Err()
+	}
 	if err != nil {
 		return RunsFile{}, fmt.Errorf("%s: %w", name, err)
 	}
 	return rf, nil
 }
 
-func decodeRuns(r io.Reader) (RunsFile, error) {
+func decodeRuns(ctx context.Context, r io.Reader) (RunsFile, error) {
 	var rf RunsFile
-	dec := json.NewDecoder(newJSONGuard(r))
+	dec := json.NewDecoder(newJSONGuard(ctx, r))
 	dec.DisallowUnknownFields()
 	if err := expectDelim(dec, '{'); err != nil {
 		return rf, err

@@ -435,7 +435,7 @@ func ReadSweep(dir string) (SweepResult, error) {
 // ReadSweep does.
 func DecodeSweep(in io.Reader, name string) (SweepResult, error) {
 	var r SweepResult
-	dec := json.NewDecoder(newJSONGuard(in))
+	dec := json.NewDecoder(newJSONGuard(context.Background(), in))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&r); err != nil {
 		return SweepResult{}, fmt.Errorf("%s: %w", name, err)

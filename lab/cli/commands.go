@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"math"
@@ -314,7 +315,10 @@ func cmdMerge(ctx context.Context, args []string, env console) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		f, err := lab.ReadRuns(d)
+		f, err := lab.ReadRunsContext(ctx, d)
+		if errors.Is(err, context.Canceled) {
+			return err
+		}
 		if err != nil {
 			return usageError{err}
 		}
