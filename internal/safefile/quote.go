@@ -19,9 +19,6 @@ func Quote(s string) string {
 	return strconv.Quote(Clip(s, MaxQuote))
 }
 
-// quoteName is Quote for the names of files.
-func quoteName(s string) string { return Quote(s) }
-
 // Clip returns s cut to at most n bytes at a character boundary, followed by
 // "… (N bytes)" when it was longer.
 func Clip(s string, n int) string {

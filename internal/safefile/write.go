@@ -196,7 +196,13 @@ func (b *Batch) Dir(path string, keep func(rel string, d fs.DirEntry) bool) (str
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return "", err
 	}
-	for _, p := range []string{"." + base + ".tmp-", "." + base + ".old-"} {
+	stale := []string{"." + base + ".tmp-"}
+	if exists {
+		// An old folder moved aside by a process killed before it renamed
+		// the new one in is kept while nothing has taken its place.
+		stale = append(stale, "."+base+".old-")
+	}
+	for _, p := range stale {
 		if err := removeStale(parent, p); err != nil {
 			return "", err
 		}
@@ -237,7 +243,7 @@ func checkEntries(path, dir string, keep func(string, fs.DirEntry) bool) error {
 		if n > maxEntries {
 			return fmt.Errorf("%s: holds over %d entries, which this program did not write; not replaced (pick a new or empty folder)", path, maxEntries)
 		}
-		return fmt.Errorf("%s: holds %s, which this program did not write; not replaced (pick a new or empty folder)", path, quoteName(refused))
+		return fmt.Errorf("%s: holds %s, which this program did not write; not replaced (pick a new or empty folder)", path, Quote(refused))
 	}
 	return err
 }
