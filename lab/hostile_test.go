@@ -34,6 +34,7 @@ func TestHostileScenariosRefused(t *testing.T) {
 		{"over 4 MiB", goodHead + "# " + strings.Repeat("x", 60000) + "\n" + strings.Repeat("#"+strings.Repeat("y", 1000)+"\n", 4200), "a scenario may have at most 4194304"},
 		{"201 of 1000 squads too many", strings.Repeat("[[squad]]\nsize = 1\n", 1001), "the scenario has 1001 squads; at most 1000"},
 		{"a name of 200 bytes", "name = \"" + strings.Repeat("n", 200) + "\"\n" + goodHead[len("name = \"t\"\n"):], "bad.toml:1: name: is 200 bytes long; a name may have at most 100"},
+		{"a description of 20,000 bytes", "description = \"\"\"\n" + strings.Repeat(strings.Repeat("d", 99)+"\n", 200) + "\"\"\"\n" + goodHead, "bad.toml:1: description: is 20000 bytes long; at most 16384"},
 		{"a million occurrences in all", goodHead + strings.Repeat("[[event]]\nt = 0.0\nevent = \"Suppressed\"\nsquad = \"a\"\nevery = 0.01\n", 400), "occurrences; at most 1000000 in all"},
 	}
 	for _, tt := range tests {

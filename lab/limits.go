@@ -27,6 +27,9 @@ const (
 	// MaxSquads is the most squads of a scenario (each is a metric of every
 	// run, squad_broke.NAME).
 	MaxSquads = 1000
+	// MaxDescriptionBytes is the longest description of a scenario, in
+	// bytes (it is carried in every result file's header).
+	MaxDescriptionBytes = 16 << 10
 	// MaxRuns is the most fights of one Monte-Carlo (-runs).
 	MaxRuns = 1_000_000
 	// MaxResultBytes bounds the memory a Monte-Carlo's results take at its

@@ -178,6 +178,19 @@ func TestDecodeRunsRefusesEdits(t *testing.T) {
 		{"a bad shard", `"shard": "0/2"`, `"shard": "0/0"`, `shard is "0/0"`},
 		{"an unknown field", `"shard": "0/2",`, `"shard": "0/2", "x": 1,`, `unknown field "x"`},
 		{"a NaN-free duration", `"duration_s": 60,`, `"duration_s": 1e300,`, "duration_s is 1e+300"},
+		// What the page shows: the squads' men, the description, the
+		// expectations, each squad's morale, first break and routs.
+		{"squad_men for two squads", `"squad_men": [` + "\n   5\n  ]", `"squad_men": [5, 5]`, "squad_men has 2 values for 1 squads"},
+		{"a squad of no men", `"squad_men": [` + "\n   5\n  ]", `"squad_men": [0]`, "squad_men[0] is 0; want 1..200000"},
+		{"a long description", `"description": "`, `"description": "` + strings.Repeat("d", lab.MaxDescriptionBytes), "description is 16451 bytes long; at most 16384"}, // the opening's own 67 and 16384,
+		{"an expectation of no metric", `"metric": "first_shaken_s"`, `"metric": "nope"`, `expects[0] has metric "nope"`},
+		{"an expectation of no statistic", `"stat": "p50"`, `"stat": "p51"`, `expects[0] has stat "p51"`},
+		{"a changed setting without a key", `"changed_settings": null`, `"changed_settings": [{"key": "", "base": 1, "value": 2}]`, "changed_settings[0] has a key of 0 bytes"},
+		{"two squad_morale series", `"squad_morale": [` + "\n    [", `"squad_morale": [[], [`, "has 2 squad_morale series; want one for each of the first 1 squads"},
+		{"a squad's morale above 1", `"squad_morale": [` + "\n    [\n     1,", `"squad_morale": [` + "\n    [\n     2,", "morale sample of squad 0 of 2; want 0..1, or -1"},
+		{"a negative first break", `"squad_first_break_s": [` + "\n    ", `"squad_first_break_s": [` + "\n    -", "want a finite time ≥ 0"},
+		{"two squad_routed values", `"squad_routed": [`, `"squad_routed": [0, `, "2 squad_routed values for 1 squads"},
+		{"more routed in a squad than in all", `"squad_routed": [` + "\n    ", `"squad_routed": [` + "\n    9", "squad_routed[0] 9"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -233,6 +233,9 @@ func ParseScenario(file string, data []byte) (*Scenario, error) {
 	top := p.table("", raw)
 	sc.Name = p.name(top, "name", strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)))
 	sc.Description = top.str("description", "")
+	if len(sc.Description) > MaxDescriptionBytes {
+		p.fail("description", top.line("description"), "is %d bytes long; at most %d", len(sc.Description), MaxDescriptionBytes)
+	}
 	sc.Duration = top.num("duration", 60, 0.001, maxDuration)
 	sc.Runs = int(top.num("runs", 1000, 1, 1e7))
 	sc.Sample = top.num("sample", 0.5, 0.01, maxDuration)

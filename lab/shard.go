@@ -10,6 +10,7 @@ import (
 	"math"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -252,14 +253,16 @@ func ReadRunsContext(ctx context.Context, dir string) (RunsFile, error) {
 
 // DecodeRuns reads a runs.json named name from r, one run at a time, and
 // validates it before it keeps anything that the header did not bound: the
-// header first (run count 1..MaxRuns, duration, sample, squads, and the
-// memory its results would take, at most MaxResultBytes), then each run
-// (index inside the header's runs and its shard, seed derived from the
-// header's seed and the index, one squad_broke per squad, at most the
-// header's number of morale samples, every number finite and in range), and
-// at most the header's number of runs. No value of the file may span more
-// than 1 MiB, so no hostile file makes it buffer more. Every error names the
-// file.
+// header first (run count 1..MaxRuns, duration, sample, squads and their
+// men, the description, expectations and changed settings the page shows,
+// and the memory its results would take, at most MaxResultBytes), then each
+// run (index inside the header's runs and its shard, seed derived from the
+// header's seed and the index, one squad_broke, squad_first_break_s and
+// squad_routed per squad, one squad_morale series per sampled squad, at most
+// the header's number of morale samples in each series, every number finite
+// and in range), and at most the header's number of runs. No value of the
+// file may span more than 1 MiB, so no hostile file makes it buffer more.
+// Every error names the file.
 func DecodeRuns(r io.Reader, name string) (RunsFile, error) {
 	return decodeRunsContext(context.Background(), r, name)
 }
@@ -410,8 +413,86 @@ func checkHeader(h Header) error {
 			return fmt.Errorf("a squad name of %d bytes; at most %d", len(s), MaxNameBytes)
 		}
 	}
+	if err := checkAbout(h.File, h.Description, h.Changed); err != nil {
+		return err
+	}
+	if len(h.SquadMen) != len(h.Squads) {
+		return fmt.Errorf("squad_men has %d values for %d squads", len(h.SquadMen), len(h.Squads))
+	}
+	men := 0
+	for i, n := range h.SquadMen {
+		if n < 1 || n > maxAgents {
+			return fmt.Errorf("squad_men[%d] is %d; want 1..%d", i, n, maxAgents)
+		}
+		if men += n; men > maxAgents {
+			return fmt.Errorf("the squads have more than %d men", maxAgents)
+		}
+	}
+	if err := checkExpects(h.Expects, h.Squads); err != nil {
+		return err
+	}
 	if b := ResultBytes(h.Runs, keptSamples(h.Duration, h.Sample, len(h.Squads)), len(h.Squads)); b > MaxResultBytes {
 		return fmt.Errorf("the results of %d runs would take about %.3g bytes of memory; at most %d", h.Runs, b, MaxResultBytes)
+	}
+	return nil
+}
+
+// Limits of what a result file's header says for its report: the most
+// changed_settings entries (every setting and far more weight rows than a
+// weights file of morale.MaxFileBytes can have) and the longest scenario
+// file name, in bytes.
+const (
+	maxChanges  = 100_000
+	maxFileName = 1024
+)
+
+// checkAbout validates what a result file's header says for its report: the
+// scenario file's base name, the description and the changed settings.
+func checkAbout(file, description string, changed []SettingChange) error {
+	switch {
+	case len(file) > maxFileName:
+		return fmt.Errorf("file is %d bytes long; at most %d", len(file), maxFileName)
+	case len(description) > MaxDescriptionBytes:
+		return fmt.Errorf("description is %d bytes long; at most %d", len(description), MaxDescriptionBytes)
+	case len(changed) > maxChanges:
+		return fmt.Errorf("%d changed_settings; at most %d", len(changed), maxChanges)
+	}
+	for i, c := range changed {
+		if c.Key == "" || len(c.Key) > 2*MaxNameBytes {
+			return fmt.Errorf("changed_settings[%d] has a key of %d bytes; want 1..%d", i, len(c.Key), 2*MaxNameBytes)
+		}
+		for _, v := range []*float64{c.Base, c.Value} {
+			if v != nil && !finite(*v) {
+				return fmt.Errorf("changed_settings[%d] (%s) has a value that is not finite", i, safefile.Quote(c.Key))
+			}
+		}
+	}
+	return nil
+}
+
+// checkExpects validates the expectations of a header: at most one per key
+// a scenario may have, each of a metric of the squads, a statistic and a
+// finite range.
+func checkExpects(es []Expect, squads []string) error {
+	if len(es) == 0 {
+		return nil
+	}
+	if len(es) > MaxScenarioKeys {
+		return fmt.Errorf("%d expects; at most %d", len(es), MaxScenarioKeys)
+	}
+	names := map[string]bool{}
+	for _, m := range metricsFor(squads) {
+		names[m.Name] = true
+	}
+	for i, e := range es {
+		switch {
+		case !names[e.Metric]:
+			return fmt.Errorf("expects[%d] has metric %s, not one of the squads' metrics", i, safefile.Quote(e.Metric))
+		case !slices.Contains(statNames, e.Stat):
+			return fmt.Errorf("expects[%d] has stat %s, not a statistic", i, safefile.Quote(e.Stat))
+		case !finite(e.Lo, e.Hi) || e.Line < 0:
+			return fmt.Errorf("expects[%d] has a range or line that is not a finite number", i)
+		}
 	}
 	return nil
 }
@@ -427,6 +508,10 @@ func checkRun(h Header, s Shard, samples int, r *RunResult) error {
 		return fmt.Errorf("run %d has seed %d; the header's seed %d gives it %d", r.Index, r.Seed, h.Seed, RunSeed(h.Seed, r.Index))
 	case len(r.SquadBroke) != len(h.Squads):
 		return fmt.Errorf("run %d has %d squad_broke values for %d squads", r.Index, len(r.SquadBroke), len(h.Squads))
+	case len(r.SquadFirstBreak) != len(h.Squads) || len(r.SquadRouted) != len(h.Squads):
+		return fmt.Errorf("run %d has %d squad_first_break_s and %d squad_routed values for %d squads", r.Index, len(r.SquadFirstBreak), len(r.SquadRouted), len(h.Squads))
+	case len(r.SquadMorale) != min(len(h.Squads), MaxSquadSeries):
+		return fmt.Errorf("run %d has %d squad_morale series; want one for each of the first %d squads", r.Index, len(r.SquadMorale), min(len(h.Squads), MaxSquadSeries))
 	case len(r.Morale) > samples:
 		return fmt.Errorf("run %d has %d morale samples; the header's duration and sample give %d", r.Index, len(r.Morale), samples)
 	case r.Broke < 0 || r.Routed < 0 || r.LargestCascade < 0 || r.Rebreaks < 0 || r.Deaths < 0 || r.Agents < 0:
@@ -434,14 +519,29 @@ func checkRun(h Header, s Shard, samples int, r *RunResult) error {
 	case !finite(r.ShareSquadsBroken) || r.ShareSquadsBroken < 0 || r.ShareSquadsBroken > 1:
 		return fmt.Errorf("run %d has share_squads_broken %g; want 0..1", r.Index, r.ShareSquadsBroken)
 	}
-	for _, p := range []*float64{r.FirstShaken, r.FirstPanicked, r.FirstRouted, r.BackToSteady} {
+	for _, p := range append([]*float64{r.FirstShaken, r.FirstPanicked, r.FirstRouted, r.BackToSteady}, r.SquadFirstBreak...) {
 		if p != nil && (!finite(*p) || *p < 0) {
 			return fmt.Errorf("run %d has a time of %g; want a finite time ≥ 0", r.Index, *p)
+		}
+	}
+	for i, n := range r.SquadRouted {
+		if n < 0 || n > r.Routed {
+			return fmt.Errorf("run %d has squad_routed[%d] %d; want 0..routed (%d)", r.Index, i, n, r.Routed)
 		}
 	}
 	for _, m := range r.Morale {
 		if !finite(m) || m < 0 || m > 1 {
 			return fmt.Errorf("run %d has a morale sample of %g; want 0..1", r.Index, m)
+		}
+	}
+	for i, ms := range r.SquadMorale {
+		if len(ms) > samples {
+			return fmt.Errorf("run %d has %d morale samples of squad %d; the header's duration and sample give %d", r.Index, len(ms), i, samples)
+		}
+		for _, m := range ms {
+			if m != NoneAlive && (!finite(m) || m < 0 || m > 1) {
+				return fmt.Errorf("run %d has a morale sample of squad %d of %g; want 0..1, or %g when none of it lives", r.Index, i, m, NoneAlive)
+			}
 		}
 	}
 	return nil

@@ -382,7 +382,18 @@ func checkSweepHeader(r SweepResult) error {
 			return fmt.Errorf("key %s is not a setting's name", safefile.Quote(k))
 		}
 	}
-	return nil
+	switch {
+	case len(r.Squads) < 1 || len(r.Squads) > MaxSquads:
+		return fmt.Errorf("%d squads; want 1..%d", len(r.Squads), MaxSquads)
+	case len(r.BaseValues) != len(r.Keys) || !finite(r.BaseValues...):
+		return fmt.Errorf("base_values has %d values for %d keys, or one is not finite", len(r.BaseValues), len(r.Keys))
+	}
+	for _, s := range r.Squads {
+		if len(s) > MaxNameBytes {
+			return fmt.Errorf("a squad name of %d bytes; at most %d", len(s), MaxNameBytes)
+		}
+	}
+	return checkAbout("", r.Description, r.Changed)
 }
 
 // checkPoint validates one point of a sweep shard.
@@ -400,6 +411,15 @@ func checkPoint(h SweepResult, s Shard, p SweepPoint) error {
 		return fmt.Errorf("point %d has a value that is not finite", p.Index)
 	case !(0 <= p.Lo && p.Lo <= p.Share && p.Share <= p.Hi && p.Hi <= 1):
 		return fmt.Errorf("point %d has share %g [%g, %g]; want 0 ≤ low ≤ share ≤ high ≤ 1", p.Index, p.Share, p.Lo, p.Hi)
+	case p.N < 0 || p.N > h.Runs:
+		return fmt.Errorf("point %d has n %d; want 0..%d (the runs)", p.Index, p.N, h.Runs)
+	case len(p.SquadBroke) != len(h.Squads):
+		return fmt.Errorf("point %d has %d squad_broke counts for %d squads", p.Index, len(p.SquadBroke), len(h.Squads))
+	}
+	for i, n := range p.SquadBroke {
+		if n < 0 || n > h.Runs {
+			return fmt.Errorf("point %d has squad_broke[%d] %d; want 0..%d (the runs)", p.Index, i, n, h.Runs)
+		}
 	}
 	return nil
 }

@@ -85,6 +85,17 @@ func TestMergeSweepsRefusesEdits(t *testing.T) {
 		{"another metric", func(r *lab.SweepResult) { r.Metric = "broke" }, "their metric differs"},
 		{"another runs", func(r *lab.SweepResult) { r.Runs = 6 }, "their runs differs"},
 		{"another cut", func(r *lab.SweepResult) { r.Shard = "1/3" }, "were cut into different numbers of shards"},
+		// What the sweep's page shows: each squad's breaks, the fights behind
+		// a value, the scenario's own values of the keys.
+		{"squad_broke for two squads", func(r *lab.SweepResult) { r.Points[0].SquadBroke = []int{1, 2} }, "has 2 squad_broke counts for 1 squads"},
+		{"squad_broke above the runs", func(r *lab.SweepResult) { r.Points[0].SquadBroke = []int{6} }, "squad_broke[0] 6; want 0..5"},
+		{"n above the runs", func(r *lab.SweepResult) { r.Points[0].N = 6 }, "has n 6; want 0..5"},
+		{"no base values", func(r *lab.SweepResult) { r.BaseValues = nil }, "base_values has 0 values for 2 keys"},
+		{"no squads", func(r *lab.SweepResult) { r.Squads = nil }, "0 squads; want 1..1000"},
+		{"a long description", func(r *lab.SweepResult) { r.Description = strings.Repeat("d", lab.MaxDescriptionBytes+1) }, "description is 16385 bytes long"},
+		{"another description", func(r *lab.SweepResult) { r.Description = "other" }, "their description differs"},
+		{"another base value", func(r *lab.SweepResult) { r.BaseValues = []float64{0.2, 0.5} }, "their base_values differs"},
+		{"other changed settings", func(r *lab.SweepResult) { r.Changed = []lab.SettingChange{{Key: "Hysteresis"}} }, "their changed_settings differs"},
 	}
 	for _, tt := range tests {
 		b := parts[1]

@@ -156,8 +156,12 @@ func TestMergeOfEditedShards(t *testing.T) {
 	for _, tt := range []struct{ old, new, want string }{
 		{`"runs": 10,`, `"runs": -1,`, "runs is -1"},
 		{`"runs": 10,`, `"runs": 4611686018427387904,`, "runs is 4611686018427387904"},
-		{`"squads": [` + "\n   \"alpha\"\n  ]", `"squads": ["alpha", "beta"]`, "1 squad_broke values for 2 squads"},
+		{`"squads": [` + "\n   \"alpha\"\n  ],\n  \"squad_men\": [\n   5\n  ]", `"squads": ["alpha", "beta"], "squad_men": [5, 5]`, "1 squad_broke values for 2 squads"},
+		{`"squads": [` + "\n   \"alpha\"\n  ]", `"squads": ["alpha", "beta"]`, "squad_men has 1 values for 2 squads"},
 	} {
+		if !strings.Contains(string(good), tt.old) {
+			t.Fatalf("runs.json has no %q", tt.old)
+		}
 		edited := strings.Replace(string(good), tt.old, tt.new, 1)
 		if err := os.WriteFile(filepath.Join(b, "runs.json"), []byte(edited), 0o644); err != nil {
 			t.Fatal(err)
