@@ -7,9 +7,10 @@ import (
 )
 
 // maxJSONValue is the most bytes one value of a shard file may span: a run,
-// a header field or a sweep point (a run of 10,000 morale samples and 1,000
-// squads is about 250 kB).
-const maxJSONValue = 1 << 20
+// a header field or a sweep point. The longest a run can be, 13 series
+// (all men and 12 squads) of 10,001 morale samples and 1,000 squads, is
+// about 4 MB (TestLongestRunFitsTheGuard).
+const maxJSONValue = 8 << 20
 
 // jsonGuard passes a JSON document through from r and fails the read, before
 // the decoder has buffered more, as soon as one value nested in the top-level

@@ -205,9 +205,42 @@ func TestDecodeRunsRefusesEdits(t *testing.T) {
 		})
 	}
 	// A value longer than any a result file holds stops the read at once.
-	huge := strings.Replace(good, `"shard": "0/2"`, `"shard": "`+strings.Repeat("x", 3<<20)+`"`, 1)
+	huge := strings.Replace(good, `"shard": "0/2"`, `"shard": "`+strings.Repeat("x", 9<<20)+`"`, 1)
 	if _, err := lab.DecodeRuns(strings.NewReader(huge), "runs.json"); err == nil || !strings.Contains(err.Error(), "spans more than") {
-		t.Errorf("a 3 MB field: %v; want the guard's error", err)
+		t.Errorf("a 9 MB field: %v; want the guard's error", err)
+	}
+}
+
+// The longest run a shard file can hold, 13 series of 10,001 samples of the
+// longest numbers and 1,000 squads, fits the guard of one value with room to
+// spare, and is read back whole.
+func TestLongestRunFitsTheGuard(t *testing.T) {
+	h := lab.Header{Scenario: "s", Seed: 1, Runs: 1, Duration: 86400, Sample: 8.64}
+	long := 1.2345678901234567e-05 // as long as a number in 0..1 prints
+	r := lab.RunResult{Seed: lab.RunSeed(1, 0), Routed: 200000, Morale: make([]float64, 10001)}
+	for i := range r.Morale {
+		r.Morale[i] = long
+	}
+	for i := 0; i < lab.MaxSquads; i++ {
+		h.Squads = append(h.Squads, fmt.Sprintf("%0100d", i))
+		h.SquadMen = append(h.SquadMen, 200)
+		r.SquadBroke = append(r.SquadBroke, false)
+		r.SquadFirstBreak = append(r.SquadFirstBreak, &long)
+		r.SquadRouted = append(r.SquadRouted, 200000)
+		if i < lab.MaxSquadSeries {
+			r.SquadMorale = append(r.SquadMorale, r.Morale)
+		}
+	}
+	var b bytes.Buffer
+	if err := lab.WriteRuns(&b, h, lab.Shard{}, []lab.RunResult{r}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := lab.DecodeRuns(&b, "runs.json")
+	if err != nil {
+		t.Fatalf("DecodeRuns of the longest run: %v", err)
+	}
+	if len(f.Runs) != 1 || len(f.Runs[0].SquadMorale) != lab.MaxSquadSeries || len(f.Runs[0].SquadMorale[0]) != 10001 {
+		t.Errorf("read back %d runs; want the one whole", len(f.Runs))
 	}
 }
 

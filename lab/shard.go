@@ -261,7 +261,7 @@ func ReadRunsContext(ctx context.Context, dir string) (RunsFile, error) {
 // squad_routed per squad, one squad_morale series per sampled squad, at most
 // the header's number of morale samples in each series, every number finite
 // and in range), and at most the header's number of runs. No value of the
-// file may span more than 1 MiB, so no hostile file makes it buffer more.
+// file may span more than 8 MiB, so no hostile file makes it buffer more.
 // Every error names the file.
 func DecodeRuns(r io.Reader, name string) (RunsFile, error) {
 	return decodeRunsContext(context.Background(), r, name)
