@@ -51,13 +51,16 @@ const (
 )
 
 // ResultBytes estimates the peak memory of the results of runs fights, each
-// with samples morale samples and squads squads, in bytes: what MonteCarlo,
+// keeping samples morale samples (keptSamples: all men's series and each
+// sampled squad's) and measuring squads squads, in bytes: what MonteCarlo,
 // the summary and the written files hold at once, with the garbage
-// collector's headroom. Measured (maximum resident set): 1.05 GB for a
-// million fights of 3 samples and one squad (estimate 1.10 GB), 380 MB for
-// 100,000 of 121 samples (estimate 393 MB).
+// collector's headroom. Measured (maximum resident set): 1.36 GB for a
+// million fights of one squad and 2 × 3 samples (estimate 1.39 GB), 595 MB
+// for 100,000 of one squad and 2 × 121 samples (706 MB), 779 MB for 200,000
+// of 20 squads and 13 × 3 samples (1.03 GB).
 func ResultBytes(runs, samples, squads int) float64 {
-	return float64(runs) * (1024 + 24*float64(samples) + 2*float64(squads))
+	series := min(squads, MaxSquadSeries)
+	return float64(runs) * (1024 + 24*float64(samples) + 64*float64(squads) + 160*float64(series))
 }
 
 // samplesOf is the number of morale samples of one series of one fight.
