@@ -58,7 +58,7 @@ func FuzzParseScenario(f *testing.F) {
 // addScenarios seeds f with the shipped scenarios of a few men and the
 // hand-written one.
 func addScenarios(f *testing.F) {
-	for _, name := range []string{"opening", "line", "platoon"} {
+	for _, name := range []string{"opening", "line", "platoon", "sergeant"} {
 		data, err := os.ReadFile("../scenarios/" + name + ".toml")
 		if err != nil {
 			f.Fatal(err)
@@ -146,29 +146,42 @@ func render(t *testing.T, h lab.Header, runs []lab.RunResult) []byte {
 // FuzzMerge: any two shard files (runs.json) either fail to read or merge
 // with an error, or merge into results that summarize without a panic, into
 // the same bytes in either order. (Plotting a summary takes 0.2 s, too slow
-// to fuzz; the summary's shape, which the plots index, is checked instead.)
+// to fuzz; the summary's shape, which the plots index, is checked instead,
+// and the verdicts of the expectations the header carries.) The seeds are
+// shards of a scenario of one squad and of one of two (each with its own
+// morale series, first breaks and routs), and edits of what the header says
+// for the page: the squads' men, the expectations, the changed settings.
 func FuzzMerge(f *testing.F) {
-	sc, err := lab.LoadScenario("../scenarios/opening.toml")
-	if err != nil {
-		f.Fatal(err)
-	}
-	var shards [2][]byte
-	for k := range shards {
-		p := lab.Plan{Scenario: sc, Settings: sc.Settings, Seed: 5, Runs: 4, Shard: lab.Shard{K: k, N: 2}}
-		runs, err := lab.MonteCarlo(context.Background(), p)
+	shardsOf := func(name string) [2][]byte {
+		sc, err := lab.LoadScenario("../scenarios/" + name + ".toml")
 		if err != nil {
 			f.Fatal(err)
 		}
-		var b bytes.Buffer
-		if err := lab.WriteRuns(&b, lab.NewHeader(p), p.Shard, runs); err != nil {
-			f.Fatal(err)
+		var shards [2][]byte
+		for k := range shards {
+			p := lab.Plan{Scenario: sc, Settings: sc.Settings, Seed: 5, Runs: 4, Shard: lab.Shard{K: k, N: 2}}
+			runs, err := lab.MonteCarlo(context.Background(), p)
+			if err != nil {
+				f.Fatal(err)
+			}
+			var b bytes.Buffer
+			if err := lab.WriteRuns(&b, lab.NewHeader(p), p.Shard, runs); err != nil {
+				f.Fatal(err)
+			}
+			shards[k] = b.Bytes()
 		}
-		shards[k] = b.Bytes()
+		return shards
 	}
+	shards, two := shardsOf("opening"), shardsOf("sergeant")
 	f.Add(shards[0], shards[1])
 	f.Add(shards[0], shards[0])
+	f.Add(two[0], two[1])
 	f.Add(bytes.Replace(shards[0], []byte(`"runs": 4,`), []byte(`"runs": -1,`), 1), shards[1])
 	f.Add(bytes.Replace(shards[0], []byte(`"shard": "0/2"`), []byte(`"shard": "all"`), 1), []byte("{}"))
+	f.Add(bytes.Replace(two[0], []byte(`"squad_men": [`), []byte(`"squad_men": [1, `), 1), two[1])
+	f.Add(bytes.Replace(two[0], []byte(`"metric": "`), []byte(`"metric": "squad_routed.`), 1), two[1])
+	f.Add(bytes.Replace(two[0], []byte(`"squad_morale": [`), []byte(`"squad_morale": [[-1, 0.5], `), 1), two[1])
+	f.Add(bytes.Replace(two[0], []byte(`"changed_settings": `), []byte(`"changed_settings": [{"key": "Hysteresis", "base": 0.15, "value": null}], "x": `), 1), two[1])
 	f.Fuzz(func(t *testing.T, a, b []byte) {
 		fa, errA := lab.DecodeRuns(bytes.NewReader(a), "a")
 		fb, errB := lab.DecodeRuns(bytes.NewReader(b), "b")
@@ -192,14 +205,26 @@ func FuzzMerge(f *testing.F) {
 			len(sum.Morale.T) != len(sum.Survival.T) || len(sum.Morale.P50) != len(sum.Morale.T) {
 			t.Fatalf("the summary's shape: %d stats, %d morale times, %d survival times", len(sum.Stats), len(sum.Morale.T), len(sum.Survival.T))
 		}
+		if len(sum.PerSquad) != min(len(h.Squads), lab.MaxSquadSeries) || len(h.SquadMen) != len(h.Squads) {
+			t.Fatalf("%d squads of %d men summarized as %d", len(h.Squads), len(h.SquadMen), len(sum.PerSquad))
+		}
+		for _, sq := range sum.PerSquad {
+			if len(sq.Morale.P10) != len(sq.Morale.T) || len(sq.Morale.P90) != len(sq.Morale.T) || len(sq.Unbroken.Y) != len(sq.Unbroken.T) {
+				t.Fatalf("squad %s's shape: %d morale times, %d unbroken times", sq.Name, len(sq.Morale.T), len(sq.Unbroken.T))
+			}
+		}
+		if v := sum.Verdicts(); len(v) != len(h.Expects) {
+			t.Fatalf("%d verdicts of %d expectations", len(v), len(h.Expects))
+		}
 	})
 }
 
 // FuzzMergeSweeps: any two sweep shards (sweep.json) fail to read or merge,
-// or merge (in either order, into the same result) into a sweep whose chart
-// draws without a panic.
+// or merge (in either order, into the same result) into a sweep whose page
+// (its chart, each squad's breaks, the table of points and what was tested)
+// renders without a panic.
 func FuzzMergeSweeps(f *testing.F) {
-	sc, err := lab.LoadScenario("../scenarios/opening.toml")
+	sc, err := lab.LoadScenario("../scenarios/sergeant.toml")
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -220,6 +245,8 @@ func FuzzMergeSweeps(f *testing.F) {
 	f.Add(shards[0], shards[1])
 	f.Add(bytes.Replace(shards[0], []byte(`"total_points": 4`), []byte(`"total_points": 1000000000000`), 1), shards[1])
 	f.Add(bytes.Replace(shards[0], []byte(`"Hysteresis",`), []byte(``), 1), shards[1])
+	f.Add(bytes.Replace(shards[0], []byte(`"squad_broke": [`), []byte(`"squad_broke": [1, `), 1), shards[1])
+	f.Add(bytes.Replace(shards[0], []byte(`"base_values": [`), []byte(`"base_values": [0.5, `), 1), shards[1])
 	f.Fuzz(func(t *testing.T, a, b []byte) {
 		ra, errA := lab.DecodeSweep(bytes.NewReader(a), "a")
 		rb, errB := lab.DecodeSweep(bytes.NewReader(b), "b")
@@ -239,8 +266,8 @@ func FuzzMergeSweeps(f *testing.F) {
 		if err1 != nil || err2 != nil || !bytes.Equal(j1, j2) {
 			t.Fatalf("the two orders merge into other bytes (%v, %v)", err1, err2)
 		}
-		if _, err := report.SweepChart(m); err != nil {
-			t.Fatalf("SweepChart of a merged sweep: %v", err)
+		if _, err := report.SweepReport(m); err != nil {
+			t.Fatalf("SweepReport of a merged sweep: %v", err)
 		}
 	})
 }
