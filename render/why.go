@@ -132,7 +132,7 @@ type whyCache struct {
 // It only reads g.
 func (r *Renderer) DrawWhy(dst *ebiten.Image, area image.Rectangle, g game.View, id int) (string, image.Rectangle) {
 	c := &r.why
-	r.whySoldiers = g.AppendSoldiers(r.whySoldiers[:0])
+	r.whySoldiers = appendSoldiers(r.whySoldiers[:0], g)
 	if id < 0 || id >= len(r.whySoldiers) {
 		return "", image.Rectangle{}
 	}
@@ -349,7 +349,7 @@ func (r *Renderer) TimelineTooltip(rect image.Rectangle, g game.View, x, y int) 
 	if !ok {
 		return ""
 	}
-	r.whySoldiers = g.AppendSoldiers(r.whySoldiers[:0])
+	r.whySoldiers = appendSoldiers(r.whySoldiers[:0], g)
 	name := fmt.Sprintf("soldier %d", c.ID)
 	if c.ID >= 0 && c.ID < len(r.whySoldiers) {
 		name = r.whySoldiers[c.ID].Name

@@ -45,10 +45,11 @@ type Config struct {
 // widgets. The window (title, size, TPS) is main's to set; Screenshot and
 // TPSLog wrap an App for the -screenshot and -tpslog modes.
 type App struct {
-	cfg Config
-	g   *game.Game
-	r   Renderer
-	as  *assets.Assets
+	cfg   Config
+	g     *game.Session
+	shell *game.Console // the game's console, which the console panel runs
+	r     Renderer
+	as    *assets.Assets
 
 	ui     *ebitenui.UI
 	w      *widgets
@@ -87,11 +88,11 @@ type App struct {
 // builds; when that fails the banner and the panel say why and the App runs
 // on without it). It opens no window: set the window up and pass the App
 // to ebiten.RunGame. Close stops the watcher.
-func NewApp(cfg Config, g *game.Game, r Renderer, a *assets.Assets) (*App, error) {
+func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, error) {
 	if g == nil || r == nil || a == nil {
 		return nil, errors.New("ui.NewApp: game, renderer and assets are required")
 	}
-	app := &App{cfg: cfg, g: g, r: r, as: a, reg: ScreenRegions()}
+	app := &App{cfg: cfg, g: g, shell: game.NewConsole(g), r: r, as: a, reg: ScreenRegions()}
 	if br, ok := r.(backdropRenderer); ok {
 		br.SetTimelineBackdrop(background)
 		app.bg.opaque = true
@@ -141,7 +142,7 @@ func (a *App) Update() error {
 	a.ui.Update() // button and slider handlers fire in here
 
 	a.timelineDrag()
-	it := MapInput(a.readInput(), a.viewport(), a.g)
+	it := MapInput(a.readInput(), a.viewport(), a.g.Battle())
 	a.applyIntent(it)
 	a.pollWatcher()
 	a.g.Tick()
@@ -224,6 +225,16 @@ func (a *App) apply(c game.Command) {
 		a.hasSelected = false
 		a.syncSliders()
 	}
+}
+
+// appendSoldiers returns the soldiers of the scene (none in the armies),
+// in a.soldiers.
+func (a *App) appendSoldiers() []game.SoldierView {
+	a.soldiers = a.soldiers[:0]
+	if op, ok := a.g.Scene().(*game.Opening); ok {
+		a.soldiers = op.AppendSoldiers(a.soldiers)
+	}
+	return a.soldiers
 }
 
 func (a *App) viewport() game.Viewport { return FieldViewport(a.reg.Field, a.g.Field()) }
@@ -333,7 +344,7 @@ func (a *App) drawSelection(dst *ebiten.Image, vp game.Viewport) {
 	if !a.hasSelected {
 		return
 	}
-	a.soldiers = a.g.AppendSoldiers(a.soldiers[:0])
+	a.soldiers = a.appendSoldiers()
 	for _, s := range a.soldiers {
 		if s.ID == a.selected {
 			x, y := vp.ToScreen(s.Pos)
@@ -395,7 +406,7 @@ func (a *App) Published() PublishedState {
 	for _, w := range a.lint {
 		st.Lint = append(st.Lint, w.String())
 	}
-	a.soldiers = a.g.AppendSoldiers(a.soldiers[:0])
+	a.soldiers = a.appendSoldiers()
 	for _, s := range a.soldiers {
 		x, y := vp.ToScreen(s.Pos)
 		st.Soldiers = append(st.Soldiers, PublishedSoldier{
@@ -420,8 +431,8 @@ func (a *App) consoleRun(line string) {
 		return
 	}
 	a.console = append(a.console, "> "+line)
-	a.g.SetSelected(a.selected, a.hasSelected) // MoraleBreak.Why without a name
-	out := strings.TrimRight(a.g.Exec(line), "\n")
+	a.shell.Select(a.selected, a.hasSelected) // MoraleBreak.Why without a name
+	out := strings.TrimRight(a.shell.Exec(line), "\n")
 	if out != "" {
 		a.console = append(a.console, strings.Split(out, "\n")...)
 	}

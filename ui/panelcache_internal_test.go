@@ -12,7 +12,7 @@ import (
 // redraw (panelKey stays), while a change of anything else in the panel,
 // or of a live line's height, must.
 func TestPanelKeyLeavesOutTheLiveLines(t *testing.T) {
-	g, err := game.New(game.DefaultConfig())
+	g, err := game.NewSession(game.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}

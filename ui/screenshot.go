@@ -18,7 +18,7 @@ type Syncer interface {
 	Sync()
 }
 
-// Ticker is the part of a battle Screenshot advances; *game.Game is one.
+// Ticker is the part of a battle Screenshot advances; *game.Session is one.
 type Ticker interface {
 	Tick()
 	Time() float64

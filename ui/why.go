@@ -57,7 +57,7 @@ type whyState struct {
 // the cursor is on a timeline marker, its tooltip. It also tells the battle
 // who is selected, for MoraleBreak.Why without a name.
 func (a *App) drawWhy(screen *ebiten.Image) {
-	a.g.SetSelected(a.selected, a.hasSelected)
+	a.shell.Select(a.selected, a.hasSelected)
 	wr, ok := a.r.(WhyRenderer)
 	if !ok {
 		a.why.text, a.why.rect, a.why.tooltip = "", image.Rectangle{}, ""
@@ -79,12 +79,12 @@ var ErrUnknownSoldier = errors.New("no such soldier")
 // selectByName selects the soldier called name (case-insensitive), for
 // Config.Select; an unknown name is an error listing the valid ones.
 func (a *App) selectByName(name string) error {
-	a.soldiers = a.g.AppendSoldiers(a.soldiers[:0])
+	a.soldiers = a.appendSoldiers()
 	names := make([]string, 0, len(a.soldiers))
 	for _, s := range a.soldiers {
 		if strings.EqualFold(s.Name, name) {
 			a.selected, a.hasSelected = s.ID, true
-			a.g.SetSelected(s.ID, true)
+			a.shell.Select(s.ID, true)
 			return nil
 		}
 		names = append(names, s.Name)

@@ -463,7 +463,7 @@ func (a *App) setConsole(open bool) {
 
 func (a *App) cycleSelection(dir int) {
 	var alive []game.SoldierView
-	a.soldiers = a.g.AppendSoldiers(a.soldiers[:0])
+	a.soldiers = a.appendSoldiers()
 	for _, s := range a.soldiers {
 		if s.Alive {
 			alive = append(alive, s)
@@ -488,7 +488,7 @@ func (a *App) cycleSelection(dir int) {
 
 // refresh updates the banner and the labels that follow the game each tick.
 func (a *App) refresh() {
-	if err := a.g.Err(); err != nil && err != a.fault {
+	if err := a.g.Battle().Err(); err != nil && err != a.fault {
 		a.fault = err // a bug in the battle: say it once, keep it up
 		a.showBanner(err.Error(), true, -1)
 	}
@@ -527,7 +527,7 @@ func (a *App) refresh() {
 	sel := "Selected: none (right-click a soldier)"
 	if a.hasSelected {
 		sel = "Selected: gone"
-		a.soldiers = g.AppendSoldiers(a.soldiers[:0])
+		a.soldiers = a.appendSoldiers()
 		for _, s := range a.soldiers {
 			if s.ID == a.selected {
 				st := s.State.String()

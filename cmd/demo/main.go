@@ -141,7 +141,7 @@ func replayEnd(path string) func(game.ReplayStatus) {
 // build loads the weights and makes the game (a new battle, or the replay
 // rec), the renderer and the App, wrapped for -screenshot, -gif and
 // -tpslog. It opens no window.
-func build(cfg config, rec *game.Recording) (*ui.App, *game.Game, ebiten.Game, error) {
+func build(cfg config, rec *game.Recording) (*ui.App, *game.Session, ebiten.Game, error) {
 	var err error
 	if cfg.Game.Settings, _, err = ui.LoadWeights(cfg.Weights); err != nil {
 		return nil, nil, nil, badWeights{err}
@@ -149,14 +149,14 @@ func build(cfg config, rec *game.Recording) (*ui.App, *game.Game, ebiten.Game, e
 	if err := ui.CheckDisplay(); err != nil {
 		return nil, nil, nil, err
 	}
-	var g *game.Game
+	var g *game.Session
 	if rec != nil {
 		g, err = game.NewReplay(*rec)
 		if err == nil {
 			g.OnReplayEnd(replayEnd(cfg.Replay))
 		}
 	} else {
-		g, err = game.New(cfg.Game)
+		g, err = game.NewSession(cfg.Game)
 	}
 	if err != nil {
 		return nil, nil, nil, err
