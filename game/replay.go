@@ -34,6 +34,7 @@ import (
 //	| ...
 //	tick 1700 restart
 //	tick 1800 debug on
+//	tick 1900 select-squad 7   (the armies scene only)
 //	end 2400
 //	digest 3f0c…                (64 hex digits)
 //
@@ -247,6 +248,8 @@ func commandText(c Command) string {
 			return "debug on"
 		}
 		return "debug off"
+	case SelectSquad:
+		return "select-squad " + strconv.Itoa(int(c.ID))
 	case Pause:
 		return fmt.Sprintf("pause %v", c.Paused)
 	case Step:
@@ -566,7 +569,7 @@ func (rr *replayReader) tick(s string, last int64) (int64, error) {
 // command parses the words of a tick line after the tick.
 func (rr *replayReader) command(name string, args []string) (Command, error) {
 	want := map[string]int{"kill": 1, "shell": 2, "rally": 0, "rally-squad": 1, "force-rout": 1,
-		"reinforce": 1, "settings": 0, "restart": 0, "debug": 1}
+		"reinforce": 1, "settings": 0, "restart": 0, "debug": 1, "select-squad": 1}
 	n, ok := want[name]
 	if !ok {
 		return nil, rr.errf("unknown command %q", name)
@@ -603,10 +606,13 @@ func (rr *replayReader) command(name string, args []string) (Command, error) {
 		return Shell{At: morale.Vec2{X: p[0], Y: p[1]}}, nil
 	case "rally":
 		return Rally{}, nil
-	case "rally-squad":
+	case "rally-squad", "select-squad":
 		v, err := strconv.ParseInt(args[0], 10, 32)
 		if err != nil {
-			return nil, rr.errf("rally-squad: %q is not a squad id", args[0])
+			return nil, rr.errf("%s: %q is not a squad id", name, args[0])
+		}
+		if name == "select-squad" {
+			return SelectSquad{ID: morale.SquadID(v)}, nil
 		}
 		return RallySquad{ID: morale.SquadID(v)}, nil
 	case "reinforce":

@@ -391,10 +391,14 @@ func TestReplayArmies(t *testing.T) {
 	runUntil(g, 3)
 	apply(t, g, game.Kill{ID: 3})
 	apply(t, g, game.Shell{At: morale.Vec2{X: 30000, Y: 17000}})
+	apply(t, g, game.SelectSquad{ID: 7})
 	runUntil(g, 8)
 	text := roundTrip(t, g)
 	if !strings.Contains(text, "\nscene armies\n") {
 		t.Errorf("armies recording has no scene line:\n%.300s", text)
+	}
+	if !strings.Contains(text, " select-squad 7\n") {
+		t.Errorf("armies recording has no select-squad line:\n%.600s", text)
 	}
 	op := newGame(t, game.DefaultConfig())
 	runUntil(op, 8)
