@@ -171,14 +171,16 @@ func TestDrawWhyPixels(t *testing.T) {
 	r := newRenderer(t)
 	field := image.Rect(0, 0, 900, 520)
 	dst := ebiten.NewImage(1280, 720)
-	text, rect := r.DrawWhy(dst, field, g, id)
+	text, rect := r.LayoutWhy(field, g, id)
+	r.DrawWhy(dst)
 	if text == "" || rect.Empty() || !rect.In(field) {
 		t.Fatalf("DrawWhy = %q, %v; want text and a rectangle inside %v", text, rect, field)
 	}
 	// Drawn again in the same tick: the same text, from the cached image.
-	if text2, rect2 := r.DrawWhy(dst, field, g, id); text2 != text || rect2 != rect {
+	if text2, rect2 := r.LayoutWhy(field, g, id); text2 != text || rect2 != rect {
 		t.Errorf("second DrawWhy = %v; want the same panel %v", rect2, rect)
 	}
+	r.DrawWhy(dst)
 	px := pixels(dst)
 	var opaque, red, green int
 	for y := rect.Min.Y; y < rect.Max.Y; y++ {
@@ -204,7 +206,9 @@ func TestDrawWhyPixels(t *testing.T) {
 
 	tip := ebiten.NewImage(1280, 720)
 	mx, my := routMarker(t, g, id)
-	if s := r.DrawTimelineTooltip(tip, timelineRect, g, mx, my); !strings.Contains(s, "RoutAfterSeconds") {
+	s := r.TimelineTooltip(timelineRect, g, mx, my)
+	r.DrawTooltip(tip, s, mx, my)
+	if !strings.Contains(s, "RoutAfterSeconds") {
 		t.Fatalf("DrawTimelineTooltip = %q; want the rout's reason", s)
 	}
 	tp := pixels(tip)

@@ -47,9 +47,38 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	code := m.Run()
+	code := 1
+	if msg := ui.NoWindow(); msg != "" {
+		fmt.Fprintln(os.Stderr, "ui: the window tests skip:", msg)
+		code = m.Run()
+	} else if code, err = runInLoop(m); err != nil {
+		fmt.Fprintln(os.Stderr, "ui tests: cannot run Ebitengine:", err)
+	}
 	_ = os.RemoveAll(binDir)
 	os.Exit(code)
+}
+
+// testLoop is a tiny game whose first Update runs the whole test binary
+// and then ends the loop: the in-process window tests draw inside it.
+type testLoop struct {
+	m    *testing.M
+	code int
+}
+
+func (l *testLoop) Update() error {
+	l.code = l.m.Run()
+	return ebiten.Termination
+}
+
+func (*testLoop) Draw(*ebiten.Image)         {}
+func (*testLoop) Layout(int, int) (int, int) { return 320, 240 }
+
+// runInLoop runs m inside Ebitengine's loop and returns its exit code.
+func runInLoop(m *testing.M) (int, error) {
+	l := &testLoop{m: m, code: 1}
+	ebiten.SetWindowTitle("ui tests")
+	err := ebiten.RunGame(l)
+	return l.code, err
 }
 
 func needDisplay(t *testing.T) {

@@ -323,7 +323,9 @@ func (s *GIF) Update() error {
 		return ebiten.Termination
 	case !s.ready:
 		runTo(s.g, s.from+float64(s.next)/float64(s.fps))
-		s.inner.Sync()
+		if err := s.inner.Sync(); err != nil {
+			return err
+		}
 		s.ready = true
 	}
 	return nil

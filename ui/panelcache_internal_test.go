@@ -24,7 +24,9 @@ func TestPanelKeyLeavesOutTheLiveLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.Sync() // the widgets build themselves in their first Update
+	if err := a.Sync(); err != nil { // the widgets build themselves in their first Update
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name   string
 		change func()

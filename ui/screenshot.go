@@ -12,10 +12,10 @@ import (
 )
 
 // Syncer is an ebiten.Game that can bring its picture up to date with a
-// battle advanced behind its back; *App is one.
+// battle advanced behind its back (an error ends the game); *App is one.
 type Syncer interface {
 	ebiten.Game
-	Sync()
+	Sync() error
 }
 
 // Ticker is the part of a battle Screenshot advances; *game.Session is one.
@@ -74,7 +74,9 @@ func (s *Screenshot) Update() error {
 		return ebiten.Termination
 	case !s.ready:
 		runTo(s.g, s.at)
-		s.inner.Sync()
+		if err := s.inner.Sync(); err != nil {
+			return err
+		}
 		s.ready = true
 	}
 	return nil

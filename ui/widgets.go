@@ -470,7 +470,7 @@ func (a *App) cycleSelection(dir int) {
 		}
 	}
 	if len(alive) == 0 {
-		a.hasSelected = false
+		a.selectSoldier(a.selected, false)
 		return
 	}
 	i := -1
@@ -483,7 +483,7 @@ func (a *App) cycleSelection(dir int) {
 		i = 0
 	}
 	i = ((i+dir)%len(alive) + len(alive)) % len(alive)
-	a.selected, a.hasSelected = alive[i].ID, true
+	a.selectSoldier(alive[i].ID, true)
 }
 
 // refresh updates the banner and the labels that follow the game each tick.

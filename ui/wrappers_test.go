@@ -20,7 +20,7 @@ type fakeGame struct {
 func (f *fakeGame) Update() error              { f.updates++; return f.err }
 func (f *fakeGame) Draw(*ebiten.Image)         { f.draws++ }
 func (f *fakeGame) Layout(w, h int) (int, int) { return w / 2, h / 2 }
-func (f *fakeGame) Sync()                      { f.syncs++ }
+func (f *fakeGame) Sync() error                { f.syncs++; return nil }
 
 func TestNewScreenshotRefusesBadArguments(t *testing.T) {
 	g, _ := newGame(t)
