@@ -22,6 +22,7 @@ import (
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/render"
 	"github.com/moralebreak/moralebreak/ui"
+	"github.com/moralebreak/moralebreak/ui/capture"
 )
 
 // Exit statuses.
@@ -176,16 +177,16 @@ func build(cfg config, rec *game.Recording) (*ui.App, *game.Session, ebiten.Game
 	var eg ebiten.Game = app
 	switch {
 	case cfg.Screenshot != "":
-		if eg, err = ui.NewScreenshot(app, g, cfg.At, cfg.Screenshot, cfg.Crop); err != nil {
+		if eg, err = capture.NewScreenshot(app, g, cfg.At, cfg.Screenshot, cfg.Crop); err != nil {
 			return nil, nil, nil, errors.Join(err, app.Close())
 		}
 	case cfg.GIF != "":
-		if eg, err = ui.NewGIF(app, g, cfg.From, cfg.To, cfg.FPS, cfg.GIF, cfg.Crop, cfg.GIFScale); err != nil {
+		if eg, err = capture.NewGIF(app, g, cfg.From, cfg.To, cfg.FPS, cfg.GIF, cfg.Crop, cfg.GIFScale); err != nil {
 			return nil, nil, nil, errors.Join(err, app.Close())
 		}
 	}
 	if cfg.TPSLog {
-		eg = ui.NewTPSLog(eg, g, os.Stderr, 5*time.Second)
+		eg = capture.NewTPSLog(eg, g, os.Stderr, 5*time.Second)
 	}
 	return app, g, eg, nil
 }

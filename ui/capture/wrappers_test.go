@@ -1,4 +1,4 @@
-package ui_test
+package capture_test
 
 import (
 	"errors"
@@ -8,7 +8,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/game"
-	"github.com/moralebreak/moralebreak/ui"
+	"github.com/moralebreak/moralebreak/ui/capture"
 )
 
 // fakeGame counts the calls a wrapper passes on.
@@ -23,7 +23,7 @@ func (f *fakeGame) Layout(w, h int) (int, int) { return w / 2, h / 2 }
 func (f *fakeGame) Sync() error                { f.syncs++; return nil }
 
 func TestNewScreenshotRefusesBadArguments(t *testing.T) {
-	g, _ := newGame(t)
+	g := newGame(t)
 	tests := []struct {
 		name string
 		at   float64
@@ -39,7 +39,7 @@ func TestNewScreenshotRefusesBadArguments(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ui.NewScreenshot(&fakeGame{}, g, tt.at, tt.path, tt.crop)
+			_, err := capture.NewScreenshot(&fakeGame{}, g, tt.at, tt.path, tt.crop)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("NewScreenshot(at %v, %q, crop %q): got %v; want an error containing %q", tt.at, tt.path, tt.crop, err, tt.want)
 			}
@@ -51,9 +51,9 @@ func TestNewScreenshotRefusesBadArguments(t *testing.T) {
 // syncs the picture; no later Update advances it or runs the inner Update.
 func TestScreenshotRunsTheBattleToItsTime(t *testing.T) {
 	for _, at := range []float64{0, 6, 12.5} {
-		g, _ := newGame(t)
+		g := newGame(t)
 		inner := &fakeGame{}
-		s, err := ui.NewScreenshot(inner, g, at, "unused.png", "timeline")
+		s, err := capture.NewScreenshot(inner, g, at, "unused.png", "timeline")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -78,10 +78,10 @@ func TestScreenshotRunsTheBattleToItsTime(t *testing.T) {
 // TPSLog passes Update, Draw and Layout through, keeps the inner error, and
 // writes one line per period naming the soldiers and the simulated time.
 func TestTPSLogWritesALinePerPeriod(t *testing.T) {
-	g, _ := newGame(t)
+	g := newGame(t)
 	inner := &fakeGame{err: errors.New("inner")}
 	var out strings.Builder
-	l := ui.NewTPSLog(inner, g, &out, 0)
+	l := capture.NewTPSLog(inner, g, &out, 0)
 	if err := l.Update(); err == nil || err.Error() != "inner" {
 		t.Errorf("Update: got %v; want the inner error", err)
 	}

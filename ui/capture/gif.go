@@ -1,4 +1,4 @@
-package ui
+package capture
 
 import (
 	"errors"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/ui"
 )
 
 // Limits of the demo's -gif mode.
@@ -36,8 +37,8 @@ func GIFFrames(from, to float64, fps int) int {
 // GIFSize returns the pixel size of a GIF of the region crop of
 // ScreenRegions ("" = the whole screen) scaled by scale.
 func GIFSize(crop string, scale float64) (w, h int) {
-	r := image.Rect(0, 0, ScreenW, ScreenH)
-	if c, ok := ScreenRegions().Named(crop); ok {
+	r := image.Rect(0, 0, ui.ScreenW, ui.ScreenH)
+	if c, ok := ui.ScreenRegions().Named(crop); ok {
 		r = c
 	}
 	return max(1, int(math.Round(float64(r.Dx())*scale))), max(1, int(math.Round(float64(r.Dy())*scale)))
@@ -58,7 +59,7 @@ type GIFEncoder struct {
 // (fps 1..MaxGIFFPS).
 func NewGIFEncoder(w, h, fps int) (*GIFEncoder, error) {
 	if w < 1 || h < 1 || fps < 1 || fps > MaxGIFFPS {
-		return nil, fmt.Errorf("ui.NewGIFEncoder: %d×%d at %d fps; want a positive size and 1..%d fps", w, h, fps, MaxGIFFPS)
+		return nil, fmt.Errorf("capture.NewGIFEncoder: %d×%d at %d fps; want a positive size and 1..%d fps", w, h, fps, MaxGIFFPS)
 	}
 	return &GIFEncoder{w: w, h: h, delay: max(2, int(math.Round(100/float64(fps)))), hist: make([]uint32, 1<<15)}, nil
 }
@@ -91,7 +92,7 @@ func (e *GIFEncoder) Add(img *image.RGBA) {
 // without frames.
 func (e *GIFEncoder) Encode(w io.Writer) error {
 	if len(e.frames) == 0 {
-		return errors.New("ui: GIF without frames")
+		return errors.New("capture: GIF without frames")
 	}
 	pal := medianCut(e.hist, 255)
 	trans := uint8(len(pal))
@@ -273,29 +274,29 @@ type GIF struct {
 // scaled by scale (0 < scale ≤ 1).
 func NewGIF(inner Syncer, g Ticker, from, to float64, fps int, path, crop string, scale float64) (*GIF, error) {
 	if inner == nil || g == nil {
-		return nil, errors.New("ui.NewGIF: inner game and battle are required")
+		return nil, errors.New("capture.NewGIF: inner game and battle are required")
 	}
 	if !(from >= 0 && to > from) || math.IsInf(to, 0) {
-		return nil, fmt.Errorf("ui.NewGIF: from %v to %v; want 0 ≤ from < to, finite", from, to)
+		return nil, fmt.Errorf("capture.NewGIF: from %v to %v; want 0 ≤ from < to, finite", from, to)
 	}
 	if !(scale > 0 && scale <= 1) {
-		return nil, fmt.Errorf("ui.NewGIF: scale %v; want 0 < scale ≤ 1", scale)
+		return nil, fmt.Errorf("capture.NewGIF: scale %v; want 0 < scale ≤ 1", scale)
 	}
 	if path == "" {
-		return nil, errors.New("ui.NewGIF: no file to write")
+		return nil, errors.New("capture.NewGIF: no file to write")
 	}
 	s := &GIF{inner: inner, g: g, from: from, to: to, fps: fps, path: path}
 	if crop != "" {
-		r, ok := ScreenRegions().Named(crop)
+		r, ok := ui.ScreenRegions().Named(crop)
 		if !ok {
-			return nil, fmt.Errorf("ui.NewGIF: crop %q is not a region; use field, timeline or panel", crop)
+			return nil, fmt.Errorf("capture.NewGIF: crop %q is not a region; use field, timeline or panel", crop)
 		}
 		s.crop = r
 	}
 	w, h := GIFSize(crop, scale)
 	s.frames = GIFFrames(from, to, fps)
 	if px := float64(s.frames) * float64(w) * float64(h); px > MaxGIFPixels {
-		return nil, fmt.Errorf("ui.NewGIF: %d frames of %d×%d is %.0f pixels; want at most %d", s.frames, w, h, px, MaxGIFPixels)
+		return nil, fmt.Errorf("capture.NewGIF: %d frames of %d×%d is %.0f pixels; want at most %d", s.frames, w, h, px, MaxGIFPixels)
 	}
 	var err error
 	if s.enc, err = NewGIFEncoder(w, h, fps); err != nil {

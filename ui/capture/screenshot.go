@@ -1,4 +1,4 @@
-package ui
+package capture
 
 import (
 	"errors"
@@ -9,10 +9,11 @@ import (
 	"os"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/moralebreak/moralebreak/ui"
 )
 
 // Syncer is an ebiten.Game that can bring its picture up to date with a
-// battle advanced behind its back (an error ends the game); *App is one.
+// battle advanced behind its back (an error ends the game); *ui.App is one.
 type Syncer interface {
 	ebiten.Game
 	Sync() error
@@ -45,19 +46,19 @@ type Screenshot struct {
 // ScreenRegions ("field", "timeline", "panel", or "" for the whole window).
 func NewScreenshot(inner Syncer, g Ticker, at float64, path, crop string) (*Screenshot, error) {
 	if inner == nil || g == nil {
-		return nil, errors.New("ui.NewScreenshot: inner game and battle are required")
+		return nil, errors.New("capture.NewScreenshot: inner game and battle are required")
 	}
 	if math.IsNaN(at) || math.IsInf(at, 0) || at < 0 {
-		return nil, fmt.Errorf("ui.NewScreenshot: time %v; want a finite number of seconds, not negative", at)
+		return nil, fmt.Errorf("capture.NewScreenshot: time %v; want a finite number of seconds, not negative", at)
 	}
 	if path == "" {
-		return nil, errors.New("ui.NewScreenshot: no file to write")
+		return nil, errors.New("capture.NewScreenshot: no file to write")
 	}
 	s := &Screenshot{inner: inner, g: g, at: at, path: path}
 	if crop != "" {
-		r, ok := ScreenRegions().Named(crop)
+		r, ok := ui.ScreenRegions().Named(crop)
 		if !ok {
-			return nil, fmt.Errorf("ui.NewScreenshot: crop %q is not a region; use field, timeline or panel", crop)
+			return nil, fmt.Errorf("capture.NewScreenshot: crop %q is not a region; use field, timeline or panel", crop)
 		}
 		s.crop = r
 	}
