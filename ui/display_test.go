@@ -12,7 +12,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -20,6 +19,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/exp/vmhost"
+	"github.com/moralebreak/moralebreak/internal/windowtest"
 	"github.com/moralebreak/moralebreak/ui"
 )
 
@@ -47,45 +47,14 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	code := 1
-	if msg := ui.NoWindow(); msg != "" {
-		fmt.Fprintln(os.Stderr, "ui: the window tests skip:", msg)
-		code = m.Run()
-	} else if code, err = runInLoop(m); err != nil {
-		fmt.Fprintln(os.Stderr, "ui tests: cannot run Ebitengine:", err)
-	}
+	code := windowtest.Run(m, "ui")
 	_ = os.RemoveAll(binDir)
 	os.Exit(code)
 }
 
-// testLoop is a tiny game whose first Update runs the whole test binary
-// and then ends the loop: the in-process window tests draw inside it.
-type testLoop struct {
-	m    *testing.M
-	code int
-}
-
-func (l *testLoop) Update() error {
-	l.code = l.m.Run()
-	return ebiten.Termination
-}
-
-func (*testLoop) Draw(*ebiten.Image)         {}
-func (*testLoop) Layout(int, int) (int, int) { return 320, 240 }
-
-// runInLoop runs m inside Ebitengine's loop and returns its exit code.
-func runInLoop(m *testing.M) (int, error) {
-	l := &testLoop{m: m, code: 1}
-	ebiten.SetWindowTitle("ui tests")
-	err := ebiten.RunGame(l)
-	return l.code, err
-}
-
 func needDisplay(t *testing.T) {
 	t.Helper()
-	if runtime.GOOS == "linux" && os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
-		t.Skip("SKIPPED: needs a display (DISPLAY is not set); run the display tests with: xvfb-run -a go test ./ui ./cmd/...")
-	}
+	windowtest.Skip(t)
 	if testing.Short() {
 		t.Skip("SKIPPED in -short mode: builds and runs the demo")
 	}

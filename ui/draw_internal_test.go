@@ -14,6 +14,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/windowtest"
 	"github.com/moralebreak/moralebreak/render"
 )
 
@@ -42,9 +43,7 @@ func appState(a *App) string {
 // opening with a soldier selected (the Why panel open), in a what-if, and
 // in the armies. The real renderer draws (ui imports render only here).
 func TestDrawChangesNothing(t *testing.T) {
-	if msg := noWindow(); msg != "" {
-		t.Skip(msg)
-	}
+	windowtest.Skip(t)
 	as, err := assets.Load()
 	if err != nil {
 		t.Fatal(err)
