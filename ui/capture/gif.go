@@ -247,10 +247,11 @@ func medianCut(hist []uint32, n int) color.Palette {
 
 // GIF wraps a Syncer for the demo's -gif mode, as Screenshot does for
 // -screenshot: its first Update runs the battle as fast as it can to
-// simulated time From; then every Draw draws the inner game and adds the
-// frame (or one region of it) to the GIF and the next Update runs the
-// battle 1/FPS s on, until the frame before To; then the GIF is written and
-// the game ends (ebiten.Termination, or the error of writing it).
+// simulated time From; then every Draw draws the inner game and reads the
+// frame (or one region of it) back, and the next Update adds it to the GIF
+// and runs the battle 1/FPS s on, until the frame before To; then that
+// Update writes the GIF and the game ends (ebiten.Termination, or the error
+// of writing it). Draw writes no file.
 type GIF struct {
 	inner    Syncer
 	g        Ticker
@@ -264,7 +265,7 @@ type GIF struct {
 
 	next  int  // the frame to capture next
 	ready bool // the battle is at frame next's time
-	done  bool
+	read  bool // Draw read frame next back into buf
 	err   error
 }
 
@@ -315,14 +316,25 @@ func runTo(g Ticker, t float64) {
 	}
 }
 
-// Update runs the battle to the next frame's time.
+// Update adds the frame Draw read back, writes the GIF after the last one,
+// and runs the battle to the next frame's time.
 func (s *GIF) Update() error {
-	switch {
-	case s.err != nil:
+	if s.err != nil {
 		return s.err
-	case s.done:
-		return ebiten.Termination
-	case !s.ready:
+	}
+	if s.read {
+		s.enc.Add(s.buf)
+		s.next++
+		s.read, s.ready = false, false
+		if s.next >= s.frames {
+			if err := writeGIF(s.path, s.enc); err != nil {
+				s.err = fmt.Errorf("gif: %w", err)
+				return s.err
+			}
+			return ebiten.Termination
+		}
+	}
+	if !s.ready {
 		runTo(s.g, s.from+float64(s.next)/float64(s.fps))
 		if err := s.inner.Sync(); err != nil {
 			return err
@@ -333,27 +345,12 @@ func (s *GIF) Update() error {
 }
 
 // Draw draws the inner game and, once the battle is at a frame's time,
-// adds the frame; after the last it writes the GIF.
+// reads the frame back for the next Update to add.
 func (s *GIF) Draw(screen *ebiten.Image) {
 	s.inner.Draw(screen)
-	if !s.ready || s.done {
-		return
-	}
-	shot := cropTo(screen, s.crop)
-	b := shot.Bounds()
-	if s.buf == nil {
-		s.buf = image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-	}
-	shot.ReadPixels(s.buf.Pix)
-	s.enc.Add(s.buf)
-	s.next++
-	s.ready = false
-	if s.next < s.frames {
-		return
-	}
-	s.done = true
-	if err := writeGIF(s.path, s.enc); err != nil {
-		s.err = fmt.Errorf("gif: %w", err)
+	if s.ready && !s.read {
+		s.buf = readPixels(cropTo(screen, s.crop), s.buf)
+		s.read = true
 	}
 }
 

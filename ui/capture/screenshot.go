@@ -27,9 +27,11 @@ type Ticker interface {
 
 // Screenshot wraps a Syncer for the demo's -screenshot mode: its first
 // Update runs the battle as fast as it can to simulated time At, its first
-// Draw after that draws the inner game and writes the frame (or one region
-// of it) as a PNG, and its next Update ends the game (ebiten.Termination,
-// or the error of writing the file).
+// Draw after that draws the inner game and reads the frame (or one region
+// of it) back, and its next Update syncs the inner game again (its
+// published state is then the one of the frame drawn, widgets laid out),
+// writes the frame as a PNG and ends the game (ebiten.Termination, or the
+// error of writing the file). Draw writes no file.
 type Screenshot struct {
 	inner Syncer
 	g     Ticker
@@ -37,8 +39,9 @@ type Screenshot struct {
 	path  string
 	crop  image.Rectangle // empty: the whole screen
 
-	ready, done bool
-	err         error
+	ready bool        // the battle is at the screenshot's time
+	shot  *image.RGBA // the frame read back, to write
+	err   error
 }
 
 // NewScreenshot returns a Screenshot of inner at simulated time at seconds
@@ -65,13 +68,20 @@ func NewScreenshot(inner Syncer, g Ticker, at float64, path, crop string) (*Scre
 	return s, nil
 }
 
-// Update runs the battle to the screenshot's time once, then waits for the
-// frame to be written and ends the game.
+// Update runs the battle to the screenshot's time once; once the frame is
+// drawn, it writes it and ends the game.
 func (s *Screenshot) Update() error {
 	switch {
 	case s.err != nil:
 		return s.err
-	case s.done:
+	case s.shot != nil:
+		if err := s.inner.Sync(); err != nil {
+			return err
+		}
+		if err := writePNG(s.path, s.shot); err != nil {
+			s.err = fmt.Errorf("screenshot: %w", err)
+			return s.err
+		}
 		return ebiten.Termination
 	case !s.ready:
 		runTo(s.g, s.at)
@@ -84,16 +94,12 @@ func (s *Screenshot) Update() error {
 }
 
 // Draw draws the inner game and, once the battle is at the screenshot's
-// time, writes the PNG.
+// time, reads the frame back for the next Update to write.
 func (s *Screenshot) Draw(screen *ebiten.Image) {
 	s.inner.Draw(screen)
-	if !s.ready || s.done {
-		return
+	if s.ready && s.shot == nil {
+		s.shot = readPixels(cropTo(screen, s.crop), nil)
 	}
-	if err := writePNG(s.path, cropTo(screen, s.crop)); err != nil {
-		s.err = fmt.Errorf("screenshot: %w", err)
-	}
-	s.done = true
 }
 
 // Layout is the inner game's.
@@ -107,10 +113,19 @@ func cropTo(screen *ebiten.Image, r image.Rectangle) *ebiten.Image {
 	return screen.SubImage(r).(*ebiten.Image)
 }
 
-func writePNG(path string, screen *ebiten.Image) error {
+// readPixels reads screen's pixels (a sub-image's bounds only) into buf,
+// or into a new image when buf is nil or of another size, and returns it.
+func readPixels(screen *ebiten.Image, buf *image.RGBA) *image.RGBA {
 	b := screen.Bounds()
-	img := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-	screen.ReadPixels(img.Pix) // reads the sub-image's bounds only
+	if buf == nil || buf.Bounds().Size() != b.Size() {
+		buf = image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	}
+	screen.ReadPixels(buf.Pix)
+	return buf
+}
+
+// writePNG writes img to path as a PNG.
+func writePNG(path string, img *image.RGBA) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
