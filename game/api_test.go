@@ -1,11 +1,14 @@
 package game_test
 
 import (
+	"fmt"
 	"go/ast"
 	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
+	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
@@ -20,10 +23,40 @@ import (
 // old Game, 48 methods, into the Battle, its scenes and the Session).
 const maxMethods = 25
 
+// deps lists package game's dependencies (go list -deps -export): each
+// import path, whether it is the standard library's, and the file of its
+// compiled export data.
+func deps(t *testing.T) []dep {
+	t.Helper()
+	out, err := exec.Command("go", "list", "-deps", "-export", "-f", "{{.ImportPath}}\t{{.Standard}}\t{{.Export}}", ".").Output()
+	if err != nil {
+		t.Fatalf("go list -deps -export: %v", err)
+	}
+	var ds []dep
+	for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Split(l, "\t")
+		if len(f) != 3 {
+			t.Fatalf("go list: line %q", l)
+		}
+		ds = append(ds, dep{path: f[0], std: f[1] == "true", export: f[2]})
+	}
+	return ds
+}
+
+type dep struct {
+	path   string
+	std    bool
+	export string
+}
+
 // typeCheck type-checks package game from its source files (tests left
-// out), its imports type-checked from their source too.
+// out), its imports read from their compiled export data.
 func typeCheck(t *testing.T) *types.Package {
 	t.Helper()
+	exports := map[string]string{}
+	for _, d := range deps(t) {
+		exports[d.path] = d.export
+	}
 	files, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)
@@ -40,7 +73,13 @@ func typeCheck(t *testing.T) *types.Package {
 		}
 		parsed = append(parsed, af)
 	}
-	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	lookup := func(path string) (io.ReadCloser, error) {
+		if f, ok := exports[path]; ok && f != "" {
+			return os.Open(f)
+		}
+		return nil, fmt.Errorf("no export data for %s", path)
+	}
+	conf := types.Config{Importer: importer.ForCompiler(fset, "gc", lookup)}
 	pkg, err := conf.Check("github.com/moralebreak/moralebreak/game", fset, parsed, nil)
 	if err != nil {
 		t.Fatalf("type-checking game: %v", err)
@@ -86,17 +125,13 @@ func TestNoTypeHasTooManyMethods(t *testing.T) {
 // Package game imports no engine: the standard library, morale and its one
 // dependency only, so that the battle runs and is tested without a window.
 func TestImportsNoEngine(t *testing.T) {
-	out, err := exec.Command("go", "list", "-deps", "-f", "{{if not .Standard}}{{.ImportPath}}{{end}}", ".").Output()
-	if err != nil {
-		t.Fatalf("go list -deps: %v", err)
-	}
-	for _, p := range strings.Fields(string(out)) {
+	for _, d := range deps(t) {
 		switch {
-		case p == "github.com/moralebreak/moralebreak/game",
-			strings.HasPrefix(p, "github.com/moralebreak/moralebreak/morale"),
-			strings.HasPrefix(p, "github.com/BurntSushi/toml"):
+		case d.std, d.path == "github.com/moralebreak/moralebreak/game",
+			strings.HasPrefix(d.path, "github.com/moralebreak/moralebreak/morale"),
+			strings.HasPrefix(d.path, "github.com/BurntSushi/toml"):
 		default:
-			t.Errorf("game imports %s; want only the standard library, morale and BurntSushi/toml", p)
+			t.Errorf("game imports %s; want only the standard library, morale and BurntSushi/toml", d.path)
 		}
 	}
 }
