@@ -35,8 +35,10 @@ XVFB        = $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1600x900x24")
 XVFB_IF     = $(if $(DISPLAY),,$(if $(shell command -v xvfb-run 2>/dev/null),$(XVFB)))
 # morale/ as it ships: its own go.mod, not the workspace.
 LIB         = cd morale && GOWORK=off
+# The archives of make dist.
+DISTDIR     = build/dist
 
-.PHONY: run check test lint unit compat cpus nofma arm64 amd64v3 fuzz bench web serve browser sim screenshots installcheck deps-run deps-test clean
+.PHONY: run check test lint unit compat cpus nofma arm64 amd64v3 fuzz bench web serve browser sim screenshots dist distcheck installcheck deps-run deps-test clean
 
 ## run: the demo (five soldiers, the opening, the live tuner).
 run: deps-run
@@ -59,9 +61,9 @@ check: lint
 ## test: everything CI runs — lint, unit and window tests with -race, morale
 ## under $(MORALE_GO) and as a lone dependency, morale's same bits on every
 ## CPU (cpus), each fuzz target for $(FUZZTIME), the js/wasm build and the
-## browser test, the balance lab's checks (sim) and go install …@latest
-## from a proxy (installcheck).
-test: deps-test lint unit compat cpus fuzz browser sim installcheck
+## browser test, the balance lab's checks (sim), every desktop build of make
+## dist (distcheck) and go install …@latest from a proxy (installcheck).
+test: deps-test lint unit compat cpus fuzz browser sim distcheck installcheck
 
 deps-run:
 	@scripts/deps.sh run
@@ -218,6 +220,19 @@ screenshots: deps-run
 	$(XVFB) $(GO) run ./cmd/demo -screenshot docs/why.png -at 11 -select Eriksen
 	$(XVFB) $(GO) run ./cmd/demo -screenshot docs/timeline.png -at 30 -crop timeline
 	$(XVFB) $(GO) run ./cmd/demo -scene armies -screenshot docs/armies.png -at 22
+
+## dist: the demo and moralesim for designers' desktops, one archive each in
+## $(DISTDIR): moralebreak-windows-amd64.zip, -darwin-arm64.zip,
+## -darwin-amd64.zip and -linux-amd64.tar.gz, each with weights.toml,
+## scenarios/ and a HOWTO.txt (how to start it, what the platform needs).
+## Cross-built here with CGO_ENABLED=0 (scripts/dist); no C toolchain needed.
+dist:
+	$(GO) run ./scripts/dist -out $(DISTDIR)
+
+## distcheck: every target of make dist builds (both programs, linked, into
+## a temporary directory that is removed): what make test checks.
+distcheck:
+	$(GO) run ./scripts/dist -check
 
 ## installcheck: `go install github.com/moralebreak/moralebreak/cmd/demo@latest`
 ## (and cmd/moralesim) works for a designer with Go: installed from a
