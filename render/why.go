@@ -119,6 +119,7 @@ type whyCache struct {
 	shown  bool // LayoutWhy laid a panel out: DrawWhy draws it
 	panel  WhyPanel
 	text   string          // panel.Text()
+	height int             // its image's height (whyHeight: wrapping the sentence costs)
 	rect   image.Rectangle // where it goes
 	id     int
 	alive  bool
@@ -156,11 +157,12 @@ func (r *Renderer) LayoutWhy(area image.Rectangle, g game.View, id int) (string,
 		p := BuildWhyPanel(s, x, ok)
 		if t := p.Text(); t != c.text {
 			c.text, c.panel = t, p
+			c.height = r.whyHeight(&c.panel)
 		}
 	}
 	c.shown = true
 	at := image.Pt(area.Max.X-12-WhyPanelW, area.Min.Y+12)
-	c.rect = image.Rect(0, 0, WhyPanelW, r.whyHeight(&c.panel)).Add(at)
+	c.rect = image.Rect(0, 0, WhyPanelW, c.height).Add(at)
 	return c.text, c.rect
 }
 
