@@ -78,7 +78,7 @@ func TestOpeningReachesItsBeats(t *testing.T) {
 
 	runUntil(g, game.OpeningRally+0.01)
 	if !opening(g).Over() {
-		t.Error("OpeningOver() = false after the rally; want true")
+		t.Error("Opening.Over() = false after the rally; want true")
 	}
 	for _, v := range soldiers(g) {
 		if v.Alive && v.State != morale.Steady {

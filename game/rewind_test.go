@@ -62,7 +62,7 @@ func TestRewindEqualsPlayedTo(t *testing.T) {
 		want, ok := marks[k]
 		g.Rewind().To(k)
 		if c, on := g.Rewind().Cursor(); !on || c != k || !g.Paused() {
-			t.Fatalf("RewindTo(%d): cursor %d (set %v), paused %v; want %d, paused", k, c, on, g.Paused(), k)
+			t.Fatalf("Rewind.To(%d): cursor %d (set %v), paused %v; want %d, paused", k, c, on, g.Paused(), k)
 		}
 		if ok && want == "" {
 			rec := full
@@ -74,7 +74,7 @@ func TestRewindEqualsPlayedTo(t *testing.T) {
 			want = p.Digest()
 		}
 		if ok && g.Digest() != want {
-			t.Errorf("RewindTo(%d): digest %s; want %s, the digest when played there", k, g.Digest(), want)
+			t.Errorf("Rewind.To(%d): digest %s; want %s, the digest when played there", k, g.Digest(), want)
 		}
 	}
 	if g.Rewind().End() != end {
@@ -82,7 +82,7 @@ func TestRewindEqualsPlayedTo(t *testing.T) {
 	}
 	g.Rewind().To(end + 1000)
 	if g.SessionTicks() != end || g.Digest() != marks[end] {
-		t.Errorf("RewindTo past the end: at %d; want the end %d with its digest", g.SessionTicks(), end)
+		t.Errorf("Rewind.To past the end: at %d; want the end %d with its digest", g.SessionTicks(), end)
 	}
 }
 

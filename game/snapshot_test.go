@@ -147,7 +147,7 @@ func TestSnapshotRewindEqualsPlayed(t *testing.T) {
 			for _, k := range ticks {
 				g.Rewind().To(k)
 				if got := stateOf(g); got != want[k] {
-					t.Errorf("RewindTo(%d) (%.2f s): the battle differs from when it was played there", k, float64(k)/game.SubTicksPerSecond)
+					t.Errorf("Rewind.To(%d) (%.2f s): the battle differs from when it was played there", k, float64(k)/game.SubTicksPerSecond)
 				}
 			}
 			if _, _, restored := game.SnapshotStats(g); restored < len(ticks)/2 {
@@ -181,7 +181,7 @@ func TestSnapshotRestoredTwice(t *testing.T) {
 				_, _, before := game.SnapshotStats(g)
 				g.Rewind().To(at)
 				if _, _, after := game.SnapshotStats(g); after != before+1 {
-					t.Fatalf("RewindTo(%d): %d snapshots restored; want 1", at, after-before)
+					t.Fatalf("Rewind.To(%d): %d snapshots restored; want 1", at, after-before)
 				}
 				states = append(states, stateOf(g))
 				if err := g.Rewind().Resume(); err != nil {

@@ -99,7 +99,7 @@ func TestWhyUnknownAndDead(t *testing.T) {
 	}
 }
 
-// TestWhyAfterRebuild: Restart and RewindTo rebuild the World; the ledger
+// TestWhyAfterRebuild: Restart and Rewind.To rebuild the World; the ledger
 // must be on again and tell the same story.
 func TestWhyAfterRebuild(t *testing.T) {
 	g := opening11(t)
@@ -118,7 +118,7 @@ func TestWhyAfterRebuild(t *testing.T) {
 	runUntil(h, 20)
 	h.Rewind().To(11 * game.SubTicksPerSecond)
 	if got, ok := h.Why(id); !ok || got.String() != want.String() {
-		t.Errorf("after RewindTo(11 s):\n got %q (ok %v)\nwant %q", got, ok, want)
+		t.Errorf("after Rewind.To(11 s):\n got %q (ok %v)\nwant %q", got, ok, want)
 	}
 }
 
