@@ -308,12 +308,14 @@ func NewGIF(inner Syncer, g Ticker, from, to float64, fps int, path, crop string
 
 // runTo ticks the battle until simulated time t (bounded: each Tick
 // advances the clock by at least 1/(4·TPS) s; a battle that stops, such
-// as a replay at its end, stops the loop at the bound).
-func runTo(g Ticker, t float64) {
+// as a replay at its end, stops the loop at the bound), then syncs inner's
+// picture with it.
+func runTo(inner Syncer, g Ticker, t float64) error {
 	limit := int(math.Max(0, t-g.Time())*4*game.TPS) + game.TPS
 	for i := 0; i < limit && g.Time() < t-1e-9; i++ {
 		g.Tick()
 	}
+	return inner.Sync()
 }
 
 // Update adds the frame Draw read back, writes the GIF after the last one,
@@ -335,8 +337,7 @@ func (s *GIF) Update() error {
 		}
 	}
 	if !s.ready {
-		runTo(s.g, s.from+float64(s.next)/float64(s.fps))
-		if err := s.inner.Sync(); err != nil {
+		if err := runTo(s.inner, s.g, s.from+float64(s.next)/float64(s.fps)); err != nil {
 			return err
 		}
 		s.ready = true

@@ -84,8 +84,7 @@ func (s *Screenshot) Update() error {
 		}
 		return ebiten.Termination
 	case !s.ready:
-		runTo(s.g, s.at)
-		if err := s.inner.Sync(); err != nil {
+		if err := runTo(s.inner, s.g, s.at); err != nil {
 			return err
 		}
 		s.ready = true
