@@ -42,8 +42,8 @@ type Config struct {
 }
 
 // App is the ebiten.Game of the demo: the battle, the renderer and the
-// widgets. The window (title, size, TPS) is main's to set; Screenshot and
-// TPSLog wrap an App for the -screenshot and -tpslog modes.
+// widgets. The window (title, size, TPS) is main's to set; package
+// ui/capture wraps an App for the -screenshot, -gif and -tpslog modes.
 type App struct {
 	cfg   Config
 	g     *game.Session
@@ -396,7 +396,7 @@ type PublishedState struct {
 	// them, so before the first frame they are all zero.
 	Buttons map[string]PublishedRect `json:"buttons"`
 	// Why is the Why panel's text ("" when nobody is selected), WhyRect
-	// where it was drawn, and Tooltip the timeline tooltip's ("" when none).
+	// where it is drawn, and Tooltip the timeline tooltip's ("" when none).
 	Why     string        `json:"why"`
 	WhyRect PublishedRect `json:"whyRect"`
 	Tooltip string        `json:"tooltip"`
