@@ -101,9 +101,12 @@ func (b *Battle) reset(s morale.Settings) error {
 	b.log.clear()
 	b.fault = nil
 	b.version++
-	if b.cfg.Scene == SceneArmies {
+	switch b.cfg.Scene {
+	case SceneArmies:
 		b.scene = newArmies(b)
-	} else {
+	case SceneScenario:
+		b.scene = newScenario(b)
+	default:
 		b.scene = newOpening(b)
 	}
 	return nil

@@ -243,7 +243,7 @@ func (s *Session) record(c Command) {
 // command applied, and End and Digest now. The result shares nothing with s.
 func (s *Session) Recording() Recording {
 	r := Recording{
-		Seed: s.cfg.Seed, Soldiers: s.cfg.Soldiers, Opening: s.cfg.Opening,
+		Seed: s.cfg.Seed, Soldiers: s.cfg.Soldiers, Opening: s.cfg.Opening, Scenario: s.cfg.Scenario,
 		Settings: s.cfg.Settings.Clone(), End: s.ticks, Digest: s.Digest(),
 	}
 	if s.cfg.Scene != SceneOpening {
