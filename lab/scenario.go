@@ -7,8 +7,12 @@
 // Every function here is deterministic: the same scenario, settings and seed
 // give the same bytes, whatever the number of cores. The plots and the HTML
 // report live in lab/report, the command line in lab/cli; this package
-// imports neither, nor game/ nor any plotting library, so that a tool (the
-// demo's banner) may call Lint cheaply.
+// imports neither, nor any plotting library or engine, so that a tool (the
+// demo's banner) may call Lint cheaply. It imports game/ for one thing: a
+// scenario's fight is played by game.ScenarioFight (Scenario.GameConfig
+// translates the scenario), the one implementation of its rules, which the
+// demo's scenario scene plays too, so that `demo -scenario FILE -run I`
+// shows run I of the lab, bit for bit.
 package lab
 
 import (
@@ -511,18 +515,6 @@ func listNames(names []string) string {
 var statNames = []string{"p10", "p25", "p50", "p75", "p90", "mean", "min", "max", "share"}
 
 type agentInfo struct{ squad, index int }
-
-// occurrences returns how many times ev happens in a fight of duration s.
-func occurrences(ev EventSpec, duration float64) int {
-	if ev.Every <= 0 {
-		return 1
-	}
-	until := math.Min(ev.Until, duration)
-	if until < ev.T {
-		return 1
-	}
-	return int(math.Floor((until-ev.T)/ev.Every+1e-9)) + 1
-}
 
 // ---- a small typed reader over the decoded TOML, with lines ----
 

@@ -1,7 +1,7 @@
 // Package cli is moralesim's command line: flags → a lab plan → files. Main
 // is the whole program, so tests run it in-process; cmd/moralesim only wires
-// it to os.Args, the environment and Ctrl-C. It is also the one place that
-// imports game/ (game.go), to run the demo's own battle headless.
+// it to os.Args, the environment and Ctrl-C. It also runs the demo's own
+// battle headless (game.go), the one place it calls game/'s battle.
 package cli
 
 import (
