@@ -129,7 +129,7 @@ func MonteCarlo(ctx context.Context, p Plan) ([]RunResult, error) {
 				if p.RunFunc != nil {
 					r, err = p.RunFunc(RunSeed(p.Seed, idx[j]))
 				} else {
-					r, _, err = run(ctx, p.Scenario, cfg, p.Settings, RunSeed(p.Seed, idx[j]), tick)
+					r, _, err = run(ctx, p.Scenario, cfg, p.Settings, RunSeed(p.Seed, idx[j]), runOpts{tick: tick})
 				}
 				if err != nil {
 					errs[w] = err

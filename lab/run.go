@@ -53,6 +53,10 @@ type RunResult struct {
 	SquadFirstBreak []*float64 `json:"squad_first_break_s"`
 	// SquadRouted counts, per squad in scenario order, the men ever Routed.
 	SquadRouted []int `json:"squad_routed"`
+	// namedRouted says, per named man in scenario order (NamedMen), whether
+	// he was ever Routed: kept only for the odds (runOpts.named), never
+	// written.
+	namedRouted []bool
 }
 
 // MaxSquadSeries is how many squads (the first, in scenario order) have
@@ -212,7 +216,7 @@ func (r *runner) check(err error) {
 // its metrics (Index is left for the caller). It fails only when s does not
 // validate.
 func Run(sc *Scenario, s morale.Settings, seed uint64) (RunResult, error) {
-	res, _, err := run(context.Background(), sc, sc.GameConfig(), s, seed, nil)
+	res, _, err := run(context.Background(), sc, sc.GameConfig(), s, seed, runOpts{})
 	return res, err
 }
 
@@ -221,18 +225,28 @@ func Run(sc *Scenario, s morale.Settings, seed uint64) (RunResult, error) {
 // the same settings and seed (game.Scenario.FightDigest), as the tests
 // prove.
 func RunFight(sc *Scenario, s morale.Settings, seed uint64) (RunResult, *game.ScenarioFight, error) {
-	return run(context.Background(), sc, sc.GameConfig(), s, seed, nil)
+	return run(context.Background(), sc, sc.GameConfig(), s, seed, runOpts{})
+}
+
+// runOpts are run's options.
+type runOpts struct {
+	// tick, when set, is told the work done so far (FightWork's units)
+	// every pollWork units.
+	tick func(work float64)
+	// named keeps RunResult.namedRouted.
+	named bool
 }
 
 // run is Run for sc's game config cfg (GameConfig, made once per plan),
 // stopping with ctx's error as soon as ctx is done (it looks every pollWork
-// units of work) and telling tick, when set, the work done so far as often.
-func run(ctx context.Context, sc *Scenario, cfg *game.ScenarioConfig, s morale.Settings, seed uint64, tick func(float64)) (RunResult, *game.ScenarioFight, error) {
+// units of work) and telling opt.tick, when set, the work done so far as
+// often.
+func run(ctx context.Context, sc *Scenario, cfg *game.ScenarioConfig, s morale.Settings, seed uint64, opt runOpts) (RunResult, *game.ScenarioFight, error) {
 	w, err := morale.NewWorld(s, seed)
 	if err != nil {
 		return RunResult{}, nil, err
 	}
-	r := &runner{ctx: ctx, tick: tick, poll: pollWork, sc: sc, w: w, brokeAt: -1}
+	r := &runner{ctx: ctx, tick: opt.tick, poll: pollWork, sc: sc, w: w, brokeAt: -1}
 	r.res.Seed = seed
 	r.res.SquadBroke = make([]bool, len(sc.Squads))
 	r.res.SquadFirstBreak = make([]*float64, len(sc.Squads))
@@ -256,6 +270,11 @@ func run(ctx context.Context, sc *Scenario, cfg *game.ScenarioConfig, s morale.S
 	r.res.Agents = r.f.Men()
 	r.res.Deaths = r.f.Deaths()
 	r.finish()
+	if opt.named {
+		for _, nm := range NamedMen(sc) {
+			r.res.namedRouted = append(r.res.namedRouted, nm.Index < len(r.men) && r.men[nm.Index].routed)
+		}
+	}
 	if r.err != nil {
 		if ctx.Err() != nil {
 			return RunResult{}, nil, ctx.Err()

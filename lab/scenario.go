@@ -219,6 +219,12 @@ func LoadWeights(path string) (morale.Settings, string, error) {
 // MaxScenarioKeys keys, so that no input can exhaust memory or stack. Quoted
 // input in messages is cut to 80 bytes and escaped.
 func ParseScenario(file string, data []byte) (*Scenario, error) {
+	return parseScenario(file, data, true)
+}
+
+// parseScenario is ParseScenario; without readWeights it leaves the weights
+// key's file unread (OddsScenario) and the settings the defaults.
+func parseScenario(file string, data []byte, readWeights bool) (*Scenario, error) {
 	if err := precheck(file, data); err != nil {
 		return nil, err
 	}
@@ -245,7 +251,7 @@ func ParseScenario(file string, data []byte) (*Scenario, error) {
 	sc.Sample = top.num("sample", 0.5, 0.01, maxDuration)
 	sc.CascadeWindow = top.num("cascade_window", 3, 0, maxDuration)
 	sc.RebreakWindow = top.num("rebreak_window", 10, 0, maxDuration)
-	if w := top.str("weights", ""); w != "" {
+	if w := top.str("weights", ""); w != "" && readWeights {
 		if !filepath.IsAbs(w) {
 			w = filepath.Join(filepath.Dir(file), w)
 		}
