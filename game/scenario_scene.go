@@ -26,8 +26,13 @@ const NewsSeconds = 1.5
 const newsCap = 64
 
 // fieldMargin is the space, in cm, a scenario's field leaves around its
-// squads and the locations of its timeline.
-const fieldMargin = 800.0
+// squads and the locations of its timeline; scenarioFieldW × H its least
+// size (half the opening's field: the squads of a scenario stand close).
+const (
+	fieldMargin    = 600.0
+	scenarioFieldW = fieldW / 2
+	scenarioFieldH = fieldH / 2
+)
 
 // Scenario is the scene of Config.Scene SceneScenario: a scenario fight
 // (Config.Scenario) on the battle's World, played by a ScenarioFight, the
@@ -112,7 +117,8 @@ func newScenario(b *Battle) *Scenario {
 
 // scenarioField returns the field around cfg's squads and the locations of
 // its timeline: its origin in scenario coordinates and its size, with a
-// margin, at least the opening's 6000 × 3600 cm and of its aspect or wider.
+// margin, at least scenarioFieldW × scenarioFieldH and of the opening's
+// aspect or wider.
 func scenarioField(cfg *ScenarioConfig, f *ScenarioFight) (origin, size morale.Vec2) {
 	lo := morale.Vec2{X: math.Inf(1), Y: math.Inf(1)}
 	hi := morale.Vec2{X: math.Inf(-1), Y: math.Inf(-1)}
@@ -128,8 +134,8 @@ func scenarioField(cfg *ScenarioConfig, f *ScenarioFight) (origin, size morale.V
 			add(ev.At)
 		}
 	}
-	w := math.Max(hi.X-lo.X+2*fieldMargin, fieldW)
-	h := math.Max(hi.Y-lo.Y+2*fieldMargin, fieldH)
+	w := math.Max(hi.X-lo.X+2*fieldMargin, scenarioFieldW)
+	h := math.Max(hi.Y-lo.Y+2*fieldMargin, scenarioFieldH)
 	if w/h < fieldW/fieldH {
 		w = h * fieldW / fieldH
 	} else {
