@@ -22,6 +22,7 @@ type scenarioSheet struct {
 	groundKey game.Viewport
 	squads    []game.ScenarioSquadView
 	news      []game.NewsView
+	rings     map[int]*ebiten.Image // the news rings, by radius in pixels
 }
 
 // drawScenarioField is DrawField for the scenario scene (a lab scenario's
@@ -145,10 +146,35 @@ func (r *Renderer) drawNews(dst *ebiten.Image, p projection, n game.NewsView, st
 		radius = st.FullEffectRadius
 	}
 	c := color.RGBA{255, 214, 120, 255}
-	rad := p.px(radius) * float32(0.6+0.4*n.Age/game.NewsSeconds)
-	vector.StrokeCircle(dst, x, y, max(4, rad), 2, withAlpha(c, 0.8*a), true)
-	vector.FillCircle(dst, x, y, 4, withAlpha(c, a), false)
+	rad := int(math.Round(float64(p.px(radius))*(0.6+0.4*n.Age/game.NewsSeconds)/4)) * 4 // in steps of 4 px
+	ring := r.newsRing(max(4, min(rad, 400)))
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(float64(x)-float64(ring.Bounds().Dx())/2, float64(y)-float64(ring.Bounds().Dy())/2)
+	op.ColorScale.ScaleAlpha(float32(0.8 * a))
+	dst.DrawImage(ring, op)
+	fillRect(dst, x-3, y-3, 6, 6, withAlpha(c, a))
 	drawText(dst, n.Label, r.smallFace, float64(x), float64(y)+8, text.AlignCenter, withAlpha(c, a), true)
+}
+
+// newsRing is the cached ring of a news of radius rad pixels: anti-aliased
+// strokes drawn every frame would cost a software renderer a stencil pass
+// each.
+func (r *Renderer) newsRing(rad int) *ebiten.Image {
+	s := &r.scen
+	if img, ok := s.rings[rad]; ok {
+		return img
+	}
+	if s.rings == nil || len(s.rings) >= maxSpriteCache {
+		for _, img := range s.rings {
+			img.Deallocate()
+		}
+		s.rings = map[int]*ebiten.Image{}
+	}
+	size := 2*rad + 6
+	img := ebiten.NewImage(size, size)
+	vector.StrokeCircle(img, float32(size)/2, float32(size)/2, float32(rad), 2, color.RGBA{255, 214, 120, 255}, true)
+	s.rings[rad] = img
+	return img
 }
 
 // drawDots draws every man as a small square of his state's colour (the
