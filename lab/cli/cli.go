@@ -45,7 +45,7 @@ const usage = `moralesim: MoraleBreak's headless balance lab.
 
   moralesim run SCENARIO.toml [-runs N] [-seed S] [-out DIR] [-report FILE.html]
                 [-weights W.toml] [-shard K/N|auto/N] [-sweep KEY=FROM:TO:STEP ...]
-                [-metric NAME] [-max-work W] [-q]
+                [-metric NAME] [-replays SPEC] [-max-work W] [-q]
   moralesim check SCENARIO.toml... [-runs N] [-seed S] [-max-work W]
   moralesim lint WEIGHTS.toml
   moralesim merge DIR... -out DIR [-report FILE.html]
@@ -54,6 +54,11 @@ const usage = `moralesim: MoraleBreak's headless balance lab.
   moralesim compare A.toml B.toml SCENARIO.toml [-runs N] [-seed S] [-report FILE.html]
                 [-max-work W]
   moralesim game [-runs N] [-seed S] [-duration S] [-out DIR] [-max-work W]
+
+-replays writes a demo replay of chosen runs into -out (replay-run-I.txt,
+for demo -replay): indices (12,40), or first|last:METRIC:N (the N smallest
+or largest), or none|some:METRIC:N (the first N where it did not / did
+happen), such as first:first_rout_s:3 or none:squad_broke.centre:2.
 
 run, check, sensitivity, compare and game refuse work estimated above
 -max-work (default 1e10 units: men × simulated seconds, plus men reached ×
