@@ -183,3 +183,43 @@ func TestScenarioConfigValidate(t *testing.T) {
 		}
 	}
 }
+
+// The rewind works in the scenario scene as in the opening: a jump back
+// gives the digest of having played there, and resuming with other
+// settings is a what-if whose first differences it can say.
+func TestScenarioSceneRewindAndWhatIf(t *testing.T) {
+	s, err := game.NewSession(game.Config{Scene: game.SceneScenario, Scenario: testScenario(), Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	marks := map[int64]string{}
+	for s.Time() < 25 {
+		s.Tick()
+		if s.SessionTicks()%(2*game.SubTicksPerSecond) == 0 {
+			marks[s.SessionTicks()] = s.Digest()
+		}
+	}
+	for _, k := range []int64{4 * game.SubTicksPerSecond, 20 * game.SubTicksPerSecond, 10 * game.SubTicksPerSecond} {
+		s.Rewind().To(k)
+		if got := s.Digest(); got != marks[k] {
+			t.Errorf("Rewind.To(%d): digest %s; want %s, as played there", k, got, marks[k])
+		}
+	}
+	edit := s.Settings().Clone()
+	edit.Weights[morale.AllyDown] = -0.6
+	if err := s.Apply(game.SetSettings{Settings: edit}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Rewind().Resume(); err != nil {
+		t.Fatal(err)
+	}
+	for s.Time() < 25 {
+		s.Tick()
+	}
+	if len(s.Ghost()) == 0 {
+		t.Error("no ghost of the original future after a what-if")
+	}
+	if _, ok := s.Rewind().WhatIf(); !ok {
+		t.Error("WhatIf says nothing after resuming with other settings")
+	}
+}
