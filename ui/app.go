@@ -465,7 +465,7 @@ func (a *App) Published() PublishedState {
 		st.Lint = append(st.Lint, w.String())
 	}
 	if a.odds != nil {
-		st.Odds = a.odds.published()
+		st.Odds = a.odds.published(a.oddsSlot())
 	}
 	a.soldiers = a.appendSoldiers()
 	for _, s := range a.soldiers {

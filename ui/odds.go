@@ -24,8 +24,14 @@ const (
 )
 
 // oddsSliceBudget is how long the browser build (one thread) counts odds
-// per tick: a few milliseconds, so the demo keeps its frame rate.
-const oddsSliceBudget = 4 * time.Millisecond
+// in one slice: a few milliseconds, so the demo keeps its frame rate; and
+// oddsSliceEvery how long after one slice ended the next may start, so
+// that however many ticks a slow frame runs, the odds take at most a
+// quarter of the thread.
+const (
+	oddsSliceBudget = 4 * time.Millisecond
+	oddsSliceEvery  = 12 * time.Millisecond
+)
 
 // OddsPanel is the tuner's odds panel: for the live settings, how often
 // the squads break, how often each named man routs, when the first man
@@ -48,6 +54,7 @@ type OddsPanel struct {
 	report     lab.Odds // as of the last Update
 	view       oddsView // report, laid out as text
 	perFight   time.Duration
+	sliced     time.Time // when the last slice ended
 
 	title, small, bold text.Face
 	img                *ebiten.Image // the panel as last drawn, for key
@@ -91,17 +98,23 @@ func (p *OddsPanel) Update(slot image.Rectangle, g game.View, in InputState) {
 }
 
 // slice counts fights for about oddsSliceBudget, in as many as the last
-// slices' cost says fit.
+// slices' cost says fit, at most once every oddsSliceEvery. The clock
+// decides only how many fights a slice counts, never what they give.
 func (p *OddsPanel) slice() {
+	start := time.Now()
+	if start.Sub(p.sliced) < oddsSliceEvery {
+		return
+	}
 	n := 1
 	if p.perFight > 0 {
 		n = max(1, int(oddsSliceBudget/p.perFight))
 	}
-	start := time.Now()
-	if !p.tr.Poll(n) {
+	more := p.tr.Poll(n)
+	p.sliced = time.Now()
+	if !more {
 		return
 	}
-	d := time.Since(start) / time.Duration(n)
+	d := p.sliced.Sub(start) / time.Duration(n)
 	if p.perFight == 0 {
 		p.perFight = d
 	} else {
@@ -275,11 +288,13 @@ func (v oddsView) lines() []string {
 type PublishedOdds struct {
 	lab.Odds
 	Lines []string `json:"lines"`
+	// Rect is where the panel is drawn, in logical screen pixels.
+	Rect PublishedRect `json:"rect"`
 }
 
-// published returns the panel's part of the published state.
-func (p *OddsPanel) published() *PublishedOdds {
-	return &PublishedOdds{Odds: p.report, Lines: p.view.lines()}
+// published returns the panel's part of the published state, drawn in r.
+func (p *OddsPanel) published(r image.Rectangle) *PublishedOdds {
+	return &PublishedOdds{Odds: p.report, Lines: p.view.lines(), Rect: PublishedRect{X: r.Min.X, Y: r.Min.Y, W: r.Dx(), H: r.Dy()}}
 }
 
 // oddsSlot is where the App draws the odds panel: the bottom-right corner

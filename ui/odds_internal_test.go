@@ -53,7 +53,7 @@ func TestOddsPanelFollowsTheLiveSettings(t *testing.T) {
 	if e.Name != "Eriksen" || e.Change == nil || !e.Change.Beyond || e.Change.From != 1 || e.Share > 0.9 {
 		t.Fatalf("Eriksen after RecoveryDelaySeconds 4 → 1: %+v %+v; want fewer routs than 100%%, beyond the noise", e, e.Change)
 	}
-	lines := strings.Join(p.published().Lines, "\n")
+	lines := strings.Join(p.published(image.Rectangle{}).Lines, "\n")
 	if !strings.Contains(lines, "Eriksen routs: "+pct(e.Share)) || !strings.Contains(lines, "was 100%") || !strings.Contains(lines, "▼") {
 		t.Errorf("panel text does not say what changed:\n%s", lines)
 	}
