@@ -23,14 +23,15 @@ const (
 	OddsPanelW = 372
 )
 
-// oddsSliceBudget is how long the browser build (one thread) counts odds
-// in one slice: a few milliseconds, so the demo keeps its frame rate; and
-// oddsSliceEvery how long after one slice ended the next may start, so
-// that however many ticks a slow frame runs, the odds take at most a
-// quarter of the thread.
+// In the browser build (one thread) the odds are counted in slices: each
+// Update may spend oddsShare of the time since the last slice ended, at
+// least oddsSliceMin and at most oddsSliceMax: about 4 ms a frame at 60
+// frames a second, never more than a quarter of the thread however many
+// ticks a slow frame runs.
 const (
-	oddsSliceBudget = 4 * time.Millisecond
-	oddsSliceEvery  = 12 * time.Millisecond
+	oddsShare    = 0.25
+	oddsSliceMin = 2 * time.Millisecond
+	oddsSliceMax = 25 * time.Millisecond
 )
 
 // OddsPanel is the tuner's odds panel: for the live settings, how often
@@ -41,8 +42,9 @@ const (
 // once an edit has been counted, what it changed from the settings before
 // it (the same fights: common random numbers) and whether beyond the
 // noise. It counts on a goroutine of its own in native builds, never
-// holding up the game's; in the browser it counts in slices of
-// oddsSliceBudget per tick and says how many fights are counted so far.
+// holding up the game's; in the browser it counts in slices of a few
+// milliseconds per frame (oddsShare) and says how many fights are counted
+// so far.
 //
 // It has the shape of an extra panel of the tuner (Height, Update, Draw):
 // Update changes only its own state, Draw only draws.
@@ -97,17 +99,18 @@ func (p *OddsPanel) Update(slot image.Rectangle, g game.View, in InputState) {
 	p.view = layOdds(p.report)
 }
 
-// slice counts fights for about oddsSliceBudget, in as many as the last
-// slices' cost says fit, at most once every oddsSliceEvery. The clock
-// decides only how many fights a slice counts, never what they give.
+// slice counts fights for its share of the time since the last slice, in
+// as many as the last slices' cost says fit. The clock decides only how
+// many fights a slice counts, never what they give.
 func (p *OddsPanel) slice() {
 	start := time.Now()
-	if start.Sub(p.sliced) < oddsSliceEvery {
-		return
+	budget := oddsSliceMax
+	if !p.sliced.IsZero() {
+		budget = min(oddsSliceMax, max(oddsSliceMin, time.Duration(oddsShare*float64(start.Sub(p.sliced)))))
 	}
 	n := 1
 	if p.perFight > 0 {
-		n = max(1, int(oddsSliceBudget/p.perFight))
+		n = max(1, int(budget/p.perFight))
 	}
 	more := p.tr.Poll(n)
 	p.sliced = time.Now()
