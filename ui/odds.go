@@ -179,7 +179,7 @@ type oddsLine struct {
 }
 
 // oddsRowsShown is how many rows of squads and men the panel has room for.
-const oddsRowsShown = 8
+const oddsRowsShown = 7
 
 // layOdds lays o out as the panel's text.
 func layOdds(o lab.Odds) oddsView {
@@ -209,20 +209,22 @@ func layOdds(o lab.Odds) oddsView {
 	rows = append(rows, shareLine("re-breaks", o.Rebreaks))
 	fr := shareLine("a man routs", o.FirstRout.OddsRow)
 	rows = append(rows, fr)
-	t := oddsLine{label: "first rout"}
+	t := oddsLine{label: "first rout, median"}
+	spread := oddsLine{label: "first rout, 10–90%"}
 	if f := o.FirstRout; f.P50 != nil {
 		t.now = fmt.Sprintf("%.1f s [%.1f–%.1f]", *f.P50, *f.P50Lo, *f.P50Hi)
-		t.before = fmt.Sprintf("10–90%%: %.1f–%.1f s", *f.P10, *f.P90)
+		spread.now = fmt.Sprintf("%.1f–%.1f s", *f.P10, *f.P90)
 		if c := f.TimeChange; c != nil {
+			t.before = "mean shift" // over the fights with a rout both times
 			t.change = fmt.Sprintf("%+.1f s %s", c.Diff, mark(c))
 			t.beyond = c.Beyond
 		}
 	} else if o.Runs < o.Total {
-		t.now = "none yet"
+		t.now, spread.now = "none yet", "—"
 	} else {
-		t.now = "never"
+		t.now, spread.now = "never", "—"
 	}
-	rows = append(rows, t)
+	rows = append(rows, t, spread)
 	v.rows = rows
 	v.histCaption = fmt.Sprintf("first rout, %g s bins", o.Histogram.Bin)
 	if o.Histogram.Ref != nil {

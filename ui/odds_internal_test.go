@@ -87,7 +87,7 @@ func TestLayOdds(t *testing.T) {
 		Men: []lab.OddsRow{{Name: "Eriksen", Share: 0.64, Lo: 0.58, Hi: 0.70,
 			Change: &lab.OddsChange{From: 1, Diff: -0.36, Lo: -0.4, Hi: -0.3, Beyond: true}}}})
 	got := strings.Join(v.lines(), "\n")
-	for _, want := range []string{"counting… 200 of 1000 fights", "Eriksen routs: 64% [58–70] was 100% -36 pts ▼", "first rout: none yet"} {
+	for _, want := range []string{"counting… 200 of 1000 fights", "Eriksen routs: 64% [58–70] was 100% -36 pts ▼", "first rout, median: none yet"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("text lacks %q:\n%s", want, got)
 		}
