@@ -111,18 +111,7 @@ func (r *Renderer) drawScenarioGround(dst *ebiten.Image, vp game.Viewport, field
 		if s.ground != nil {
 			s.ground.Deallocate()
 		}
-		img := ebiten.NewImage(clip.Dx(), clip.Dy())
-		lvp := vp
-		lvp.X -= float64(clip.Min.X)
-		lvp.Y -= float64(clip.Min.Y)
-		lp := newProjection(lvp, field)
-		if rc := lp.rect; rc.Dx() > 0 && rc.Dy() > 0 {
-			ground := r.buildGround(rc.Dx(), rc.Dy(), lp.scale)
-			op := &ebiten.DrawImageOptions{}
-			op.GeoM.Translate(float64(rc.Min.X), float64(rc.Min.Y))
-			img.DrawImage(ground, op)
-			ground.Deallocate()
-		}
+		img, _ := r.groundLayer(vp, field, clip)
 		s.ground, s.groundKey = img, vp
 	}
 	op := &ebiten.DrawImageOptions{}
