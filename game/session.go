@@ -201,7 +201,7 @@ func (s *Session) Settings() morale.Settings {
 // Field returns the battlefield size in cm (Battle.Field).
 func (s *Session) Field() morale.Vec2 { return s.b.Field() }
 
-// Scene returns the scene the battle plays: *Opening or *Armies.
+// Scene returns the scene the battle plays: *Opening, *Armies or *Scenario.
 func (s *Session) Scene() Scene { return s.b.scene }
 
 // History returns the morale history for the timeline panel.
