@@ -18,6 +18,22 @@ const (
 	OddsFirst = 200
 )
 
+// OddsWork is how much work (FightWork's units) the odds of one settings
+// count at most: 1,000 fights of the opening take a fifth of it, so a
+// scenario of bigger or longer fights gets fewer (OddsRunsFor), down to
+// OddsMinRuns.
+const (
+	OddsWork    = 3e6
+	OddsMinRuns = 50
+)
+
+// OddsRunsFor returns how many fights the odds of sc count: OddsRuns, or
+// as many as OddsWork allows in steps of 50, at least OddsMinRuns.
+func OddsRunsFor(sc *Scenario) int {
+	n := int(OddsWork/FightWork(sc)) / 50 * 50
+	return max(OddsMinRuns, min(OddsRuns, n))
+}
+
 // NamedMan is a man a scenario names: his name, his squad and his index
 // among the fight's men (game.ScenarioFight numbers them in spawn order).
 type NamedMan struct {

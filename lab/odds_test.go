@@ -196,3 +196,28 @@ func BenchmarkOddsLatency(b *testing.B) {
 	b.ReportMetric(ms(floor), "floor-ms-1000")
 	b.ReportMetric(float64(to1000)/float64(floor), "x-floor")
 }
+
+// The odds of a scenario of big fights count fewer of them: the opening
+// all 1,000, the army of 10,000 men the least.
+func TestOddsRunsFor(t *testing.T) {
+	for name, want := range map[string]int{"opening": lab.OddsRuns, "army": lab.OddsMinRuns} {
+		sc, err := lab.LoadScenario("../scenarios/" + name + ".toml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := lab.OddsRunsFor(sc); got != want {
+			t.Errorf("OddsRunsFor(%s) = %d; want %d (a fight's work %.3g)", name, got, want, lab.FightWork(sc))
+		}
+	}
+	for _, name := range []string{"line", "platoon", "sergeant"} {
+		sc, err := lab.LoadScenario("../scenarios/" + name + ".toml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := lab.OddsRunsFor(sc)
+		t.Logf("%s: %d fights", name, n)
+		if n < lab.OddsMinRuns || n > lab.OddsRuns || n%50 != 0 {
+			t.Errorf("OddsRunsFor(%s) = %d; want 50..1000 in steps of 50", name, n)
+		}
+	}
+}

@@ -38,7 +38,8 @@ const (
 // the squads break, how often each named man routs, when the first man
 // routs (median and 10–90%), how often men break again, each with its 95%
 // interval, and a histogram of the first rout, over lab.OddsRuns fights of
-// a lab scenario (the demo's opening unless the demo says another); and,
+// a lab scenario (the demo's opening unless the demo says another; fewer
+// for a scenario of big fights, lab.OddsRunsFor); and,
 // once an edit has been counted, what it changed from the settings before
 // it (the same fights: common random numbers) and whether beyond the
 // noise. It counts on a goroutine of its own in native builds, never
@@ -73,7 +74,7 @@ type oddsKey struct {
 // NewOddsPanel returns the odds panel of scenario sc (its weights are
 // replaced by the live settings), drawn with a's fonts. Close stops it.
 func NewOddsPanel(sc *lab.Scenario, a *assets.Assets) *OddsPanel {
-	p := &OddsPanel{tr: lab.NewOddsTracker(sc, 1, lab.OddsRuns, oddsInBackground), background: oddsInBackground}
+	p := &OddsPanel{tr: lab.NewOddsTracker(sc, 1, lab.OddsRunsFor(sc), oddsInBackground), background: oddsInBackground}
 	if a != nil {
 		p.title, p.small, p.bold = a.BoldFace(12), a.Face(10.5), a.BoldFace(10.5)
 	}
