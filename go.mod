@@ -9,6 +9,7 @@ require (
 	github.com/hajimehoshi/ebiten/v2 v2.10.4
 	github.com/moralebreak/moralebreak/morale v0.0.0-00010101000000-000000000000
 	golang.org/x/image v0.48.0
+	gonum.org/v1/gonum v0.16.0
 	gonum.org/v1/plot v0.17.0
 )
 

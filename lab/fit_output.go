@@ -1,0 +1,39 @@
+package lab
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// EncodeFit renders fit.json; the same result always gives the same bytes.
+func EncodeFit(r *FitResult) ([]byte, error) { return encodeJSON(r) }
+
+// FittedWeights renders the fitted weights file: a copy of startFile (the
+// weights file the fit started from; "" for the defaults) saved over with s
+// by morale.SaveSettings, the saver of the demo's Save button, which keeps
+// the starting file's comments and row order. It works in a temporary
+// folder and touches no other file.
+func FittedWeights(startFile string, s morale.Settings) (data []byte, err error) {
+	dir, err := os.MkdirTemp("", "moralesim-fit-")
+	if err != nil {
+		return nil, err
+	}
+	defer func() { err = errors.Join(err, os.RemoveAll(dir)) }()
+	path := filepath.Join(dir, "weights.toml")
+	if startFile != "" {
+		start, err := os.ReadFile(startFile)
+		if err != nil {
+			return nil, err
+		}
+		if err := os.WriteFile(path, start, 0o644); err != nil {
+			return nil, err
+		}
+	}
+	if err := morale.SaveSettings(path, s); err != nil {
+		return nil, err
+	}
+	return os.ReadFile(path)
+}
