@@ -52,6 +52,8 @@ const usage = `moralesim: MoraleBreak's headless balance lab.
   moralesim sensitivity SCENARIO.toml [-metric NAME] [-runs N] [-out DIR]
   moralesim compare A.toml B.toml SCENARIO.toml [-runs N] [-seed S]
   moralesim game [-runs N] [-seed S] [-duration S] [-out DIR]
+  moralesim fit SCENARIO.toml [-keys K1,K2,...] [-runs N] [-budget FIGHTS] [-seed S]
+                [-out DIR] [-report FILE.html] [-weights W.toml] [-q]
 
 Exit codes: 0 ok, 1 a check or lint failed or output could not be written,
 2 bad input (nothing written), 130 interrupted (nothing written).
@@ -113,6 +115,8 @@ func run(ctx context.Context, args []string, env console) int {
 		err = cmdCompare(ctx, args[1:], env)
 	case "game":
 		err = cmdGame(ctx, args[1:], env)
+	case "fit":
+		code, err = cmdFit(ctx, args[1:], env)
 	default:
 		err = bad("unknown command %q\n\n%s", args[0], usage)
 	}

@@ -1,0 +1,208 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/lab/report"
+)
+
+// cmdFit is `moralesim fit`: the scenario's expectations as the target, the
+// nearest weights that meet them (lab.Fit), written to -out. Its exit code:
+// 0 met, 1 not met (the closest found is written), 2 bad input (nothing
+// written), 130 interrupted (the best so far is written, marked unfinished).
+func cmdFit(ctx context.Context, args []string, env console) (int, error) {
+	fs := newFlags("fit", env)
+	keys := fs.String("keys", "", "comma-separated settings and weight rows that may change (default: every setting but SquadUpdateInterval and every weight row the scenario reports)")
+	runs := fs.Int("runs", 0, "fights per candidate, the same seeds for every one (default: the scenario's runs, at most 200)")
+	budget := fs.Int("budget", 0, "most fights in all (default: 30 generations of the search and the final checks)")
+	seed := fs.Uint64("seed", 1, "seed of the fights and of the optimiser")
+	out := fs.String("out", "", "result folder (default out/NAME-fit)")
+	reportFile := fs.String("report", "", "also write a self-contained HTML page to this file")
+	weights := fs.String("weights", "", "weights file to start from instead of the scenario's")
+	quiet := fs.Bool("q", false, "no progress on stderr")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return 0, err
+	}
+	if len(pos) != 1 {
+		return 0, bad("fit takes one scenario file; got %d arguments", len(pos))
+	}
+	if *runs < 0 {
+		return 0, bad("-runs is %d; it must be at least 10", *runs)
+	}
+	if *budget < 0 {
+		return 0, bad("-budget is %d fights; it must be positive", *budget)
+	}
+	sc, err := loadScenario(pos[0], *weights)
+	if err != nil {
+		return 0, err
+	}
+	startFile := sc.WeightsPath
+	if *weights != "" {
+		startFile = *weights
+	}
+	if *out == "" {
+		*out = filepath.Join("out", sc.Name+"-fit")
+	}
+	cfg := lab.FitConfig{Scenario: sc, Runs: *runs, Budget: *budget, Seed: *seed}
+	if *keys != "" {
+		cfg.Keys = strings.Split(*keys, ",")
+	}
+	clock := env.Now
+	if clock == nil {
+		clock = time.Now
+	}
+	t0 := clock()
+	bar := &fitBar{w: env.errs, term: env.Terminal, quiet: *quiet, label: "fit " + sc.Name, clock: clock, start: t0}
+	cfg.Progress = bar.update
+	res, err := lab.Fit(ctx, cfg)
+	bar.finish()
+	if err != nil {
+		if errors.As(err, new(*lab.FitError)) {
+			return 0, usageError{err}
+		}
+		return 0, err
+	}
+	el := clock().Sub(t0)
+	o := lab.Outputs{}
+	if o["fit.json"], err = lab.EncodeFit(res); err != nil {
+		return 0, err
+	}
+	if o["weights.toml"], err = lab.FittedWeights(startFile, res.Settings); err != nil {
+		return 0, err
+	}
+	plots, err := report.FitPlots(res)
+	if err != nil {
+		return 0, err
+	}
+	for n, p := range plots {
+		o[n] = p
+	}
+	var page []byte
+	if *reportFile != "" {
+		page, err = report.FitHTML(report.FitInput{Result: res, Description: sc.Description, Command: "moralesim fit " + strings.Join(args, " "), Plots: plots})
+		if err != nil {
+			return 0, err
+		}
+	}
+	// Written even when interrupted: the best so far, marked unfinished.
+	if err := writeAll(context.Background(), o, *out, *reportFile, page); err != nil {
+		return 0, err
+	}
+	printFit(env, res, *out, o)
+	if !*quiet {
+		env.errs.printf("fit %s: %d fights in %.1fs (%.0f fights/s)\n", sc.Name, res.Fights.Total, el.Seconds(), float64(res.Fights.Total)/max(el.Seconds(), 1e-9))
+	}
+	switch {
+	case !res.Finished:
+		env.errs.printf("moralesim: interrupted; wrote the best candidate so far to %s (fit.json says \"finished\": false)\n", *out)
+		return ExitInterrupted, nil
+	case !res.Met:
+		return ExitFailed, nil
+	}
+	return ExitOK, nil
+}
+
+// printFit prints the outcome, the changes, the expectations before and
+// after, the cost and the files to stdout.
+func printFit(env console, r *lab.FitResult, dir string, o lab.Outputs) {
+	_, status := report.FitStatus(r)
+	env.out.printf("%s: %s\n", r.Scenario, status)
+	env.out.println("changes:")
+	var same []string
+	for _, c := range report.FitChanges(r) {
+		if !c.Changed {
+			same = append(same, c.Key)
+			continue
+		}
+		env.out.printf("  %-28s %s → %s", c.Key, c.Start, c.End)
+		if c.Relative != "" {
+			env.out.printf(" (%s)", c.Relative)
+		}
+		env.out.println()
+	}
+	if len(same) > 0 {
+		env.out.printf("  unchanged: %s\n", strings.Join(same, ", "))
+	}
+	if len(r.After) > 0 {
+		env.out.printf("expectations on %d fights the search never used (before → after, 95%% intervals):\n", r.HeldOutRuns)
+		for _, row := range report.FitRows(r) {
+			word := "PASS"
+			if !row.AfterPass {
+				word = "FAIL"
+			}
+			env.out.printf("  %s %s:%d %s: %s → %s\n", word, r.ScenarioPath, row.Line, row.Want, row.Before, row.After)
+		}
+	}
+	for _, c := range r.Conflicts {
+		env.out.printf("conflict: %s\n", c)
+	}
+	for _, n := range r.Notes {
+		env.out.printf("note: %s\n", n)
+	}
+	f := r.Fights
+	env.out.printf("fights: %d of a budget of %d (search %d, re-measure %d, polish %d, new seeds %d), seed %d\n", f.Total, r.Budget, f.Search, f.Refine, f.Polish, f.HeldOut, r.Seed)
+	names := make([]string, 0, len(o))
+	for n := range o {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	env.out.printf("written to %s (%s)\n", dir, strings.Join(names, ", "))
+}
+
+// fitBar prints a fit's progress to stderr: the phase, the fights spent and
+// the best objective so far; redrawn in place on a terminal (at most four
+// times a second), a line every two seconds otherwise.
+type fitBar struct {
+	mu    sync.Mutex
+	w     *printer
+	term  bool
+	quiet bool
+	label string
+	clock func() time.Time
+	start time.Time
+	last  time.Time
+	shown bool
+}
+
+func (b *fitBar) update(p lab.FitProgress) {
+	if b.quiet {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	now := b.clock()
+	gap := 2 * time.Second
+	if b.term {
+		gap = 250 * time.Millisecond
+	}
+	if now.Sub(b.last) < gap {
+		return
+	}
+	b.last = now
+	where := p.Phase
+	if p.Phase == "search" {
+		where = fmt.Sprintf("search, restart %d/%d, generation %d", p.Restart, p.Restarts, p.Generation)
+	}
+	line := fmt.Sprintf("%s: %s: %d/%d fights, best objective %.4g (%d keys changed), %.1fs", b.label, where, p.Fights, p.Budget, p.BestObjective, p.BestChanged, now.Sub(b.start).Seconds())
+	b.shown = true
+	if b.term {
+		b.w.printf("\r\033[K%s", line)
+	} else {
+		b.w.println(line)
+	}
+}
+
+func (b *fitBar) finish() {
+	if b.shown && b.term {
+		b.w.println()
+	}
+}
