@@ -767,6 +767,9 @@ func (f *fitter) check(ctx context.Context, refined []candidate) error {
 			f.note("no budget left to try candidate %d; raise -budget", i+1)
 			break
 		}
+		if i > 0 {
+			f.note("trying candidate %d, the next best", i+1)
+		}
 		p, err := f.polish(ctx, c)
 		if err != nil {
 			return err
