@@ -28,7 +28,7 @@ WEBDIR      = build/web
 # Window tests need a display; without one, run them under a virtual one.
 XVFB        = $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1600x900x24")
 
-.PHONY: run test lint unit compat cpus nofma arm64 amd64v3 fuzz bench web serve browser sim screenshots deps-run deps-test clean
+.PHONY: run test lint unit compat cpus nofma arm64 amd64v3 fuzz bench web serve browser sim fitbench fitcost screenshots deps-run deps-test clean
 
 ## run: the demo (five soldiers, the opening, the live tuner).
 run: deps-run
@@ -157,16 +157,26 @@ browser: web
 	node web/browser_test.mjs $(WEBDIR)
 
 SIMOUT = build/sim
+# A small fit for make sim (about 16,000 line fights, twice): its bytes on 1
+# and 2 cores, and its weights.toml checked. make fitbench runs the full one.
+SIMFIT = -keys RecoveryDelaySeconds,Suppressed -runs 100 -budget 20000 -q
 
 ## sim: the balance lab's CI checks — the shipped scenarios' expectations, the
-## lint of weights.toml, 4 shard processes merging into the single run's
-## summary.json byte for byte, GOMAXPROCS 1 and 2 giving the same bytes, and
-## a generated HTML report opened in headless Chromium.
+## lint of weights.toml, a fit of scenarios/fit/line_holds.toml (the same bytes
+## on GOMAXPROCS 1 and 2, its weights passing check), 4 shard processes merging
+## into the single run's summary.json byte for byte, GOMAXPROCS 1 and 2 giving
+## the same bytes, and a generated HTML report opened in headless Chromium.
 sim:
 	@rm -rf $(SIMOUT) && mkdir -p $(SIMOUT)
 	$(GO) build -o $(SIMOUT)/moralesim ./cmd/moralesim
 	$(SIMOUT)/moralesim lint weights.toml
 	$(SIMOUT)/moralesim check -q scenarios/*.toml
+	GOMAXPROCS=1 $(SIMOUT)/moralesim fit scenarios/fit/line_holds.toml $(SIMFIT) -out $(SIMOUT)/fit1 >/dev/null
+	GOMAXPROCS=2 $(SIMOUT)/moralesim fit scenarios/fit/line_holds.toml $(SIMFIT) -out $(SIMOUT)/fit -report $(SIMOUT)/fit.html >/dev/null
+	cmp $(SIMOUT)/fit1/fit.json $(SIMOUT)/fit/fit.json
+	cmp $(SIMOUT)/fit1/weights.toml $(SIMOUT)/fit/weights.toml
+	$(SIMOUT)/moralesim check -q scenarios/fit/line_holds.toml -weights $(SIMOUT)/fit/weights.toml
+	@echo "sim: the fit of line_holds gives the same bytes on 1 and 2 cores, and its weights.toml passes check"
 	GOMAXPROCS=1 $(SIMOUT)/moralesim run scenarios/opening.toml -runs 1000 -seed 3 -q -out $(SIMOUT)/full1 >/dev/null
 	GOMAXPROCS=2 $(SIMOUT)/moralesim run scenarios/opening.toml -runs 1000 -seed 3 -q -out $(SIMOUT)/full -report $(SIMOUT)/report.html >/dev/null
 	cmp $(SIMOUT)/full1/summary.json $(SIMOUT)/full/summary.json
@@ -179,6 +189,20 @@ sim:
 	@echo "sim: the merged summary.json of 4 shards equals the single run's, byte for byte"
 	cd web && npm ci --no-audit --no-fund --loglevel=error
 	node web/report_test.mjs $(SIMOUT)/report.html
+
+## fitbench: the fit's benchmarks with the default runs and budget, once
+## each: the worked example (scenarios/fit/line_holds.toml, four keys; the
+## target is under 60 s on 2 cores) and the known-answer problem. Each fails
+## unless the fit meets every expectation on its held-out fights.
+fitbench:
+	@cat /proc/loadavg 2>/dev/null || uptime
+	$(GO) test -run '^$$' -bench '^BenchmarkFit' -benchtime 1x ./lab
+	@cat /proc/loadavg 2>/dev/null || uptime
+
+## fitcost: what a fit costs for each shipped scenario (scripts/fitcost.sh):
+## the markdown table of docs/balancing.md's "Fitting weights".
+fitcost:
+	GO=$(GO) scripts/fitcost.sh
 
 ## screenshots: regenerate the README images under docs/: the opening as an
 ## animated GIF (0–16 s at 10 fps, the field; under 4 MB) and two stills.
