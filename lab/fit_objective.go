@@ -52,16 +52,7 @@ func measureExpects(sc *Scenario, h Header, runs []RunResult) measure {
 		v := verdicts[i]
 		em := ExpectMeasure{Metric: e.Metric, Stat: e.Stat, Lo: e.Lo, Hi: e.Hi, Line: e.Line, Pass: v.Pass}
 		metric, _ := MetricByName(sc, e.Metric)
-		var xs []float64
-		happened := 0
-		for j := range runs {
-			if x, ok := metric.Get(&runs[j]); ok {
-				xs = append(xs, x)
-				if metric.Time || x > 0 {
-					happened++
-				}
-			}
-		}
+		xs, happened := metric.Values(runs)
 		got := math.NaN()
 		if v.Defined {
 			got = v.Got

@@ -248,22 +248,28 @@ func (s *Summary) Stat(name string) (Stat, bool) {
 
 func ptr(v float64) *float64 { return &v }
 
+// Values returns m of every run where it is defined, in the order of runs,
+// and in how many of those it happened (a time) or was above zero (a count):
+// the numbers a Stat is computed from.
+func (m Metric) Values(runs []RunResult) (xs []float64, happened int) {
+	for i := range runs {
+		if v, ok := m.Get(&runs[i]); ok {
+			xs = append(xs, v)
+			if m.Time || v > 0 {
+				happened++
+			}
+		}
+	}
+	return xs, happened
+}
+
 // Summarize computes the summary of runs (in any order; they are used by
 // index) of the Monte-Carlo h.
 func Summarize(h Header, runs []RunResult) Summary {
 	runs = sortedRuns(runs)
 	sum := Summary{Header: h}
 	for _, m := range metricsFor(h.Squads) {
-		var xs []float64
-		k := 0
-		for i := range runs {
-			if v, ok := m.Get(&runs[i]); ok {
-				xs = append(xs, v)
-				if m.Time || v > 0 {
-					k++
-				}
-			}
-		}
+		xs, k := m.Values(runs)
 		st := Stat{Name: m.Name, N: len(xs)}
 		if len(xs) > 0 {
 			s := sortedCopy(xs)
