@@ -15,35 +15,15 @@ import (
 	"github.com/moralebreak/moralebreak/morale"
 )
 
-// squadUnderFire is a small, fast fight for the fit's tests: six men
-// suppressed every 3 s for 40 s, one of them killed at 15 s and 35 s. With
-// the default weights the squad breaks in about three fights of four.
-const squadUnderFire = `
-name = "squad"
-duration = 40.0
-sample = 2.0
-[[squad]]
-name = "a"
-size = 6
-spacing = 100.0
-[[event]]
-t = 0.5
-event = "Suppressed"
-squad = "a"
-every = 3.0
-jitter = 0.8
-[[event]]
-t = 15.0
-do = "death"
-squad = "a"
-every = 20.0
-jitter = 3.0
-`
-
-// fitScenario parses squadUnderFire with the given [[expect]] blocks.
+// fitScenario parses testdata/squad.toml (six men under fire, fast) with
+// the given [[expect]] blocks appended, as squad.toml.
 func fitScenario(t testing.TB, expects string) *lab.Scenario {
 	t.Helper()
-	sc, err := lab.ParseScenario("squad.toml", []byte(squadUnderFire+expects))
+	data, err := os.ReadFile("testdata/squad.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := lab.ParseScenario("squad.toml", append(data, expects...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -299,8 +279,8 @@ func TestFitBadInput(t *testing.T) {
 		{"twice", ok, lab.FitConfig{Keys: []string{"Suppressed", "weights.Suppressed"}}, "-keys: weights.Suppressed is named twice", false},
 		{"budget", ok, lab.FitConfig{Keys: []string{"Suppressed"}, Runs: 100, Budget: 1000}, "-budget: is 1000 fights; one generation of 4 candidates × 100 fights (400)", false},
 		{"runs", ok, lab.FitConfig{Runs: 3}, "-runs: is 3 fights per candidate; it must be 10..", false},
-		{"disjoint", ok + "\n[[expect]]\nmetric = \"squad_broke.a\"\nshare = [0.5, 0.6]\n", lab.FitConfig{}, "squad.toml:28: expect: squad_broke.a share wants 0.5..0.6 here and 0.2..0.4 on line 24: the ranges do not overlap", true},
-		{"out of order", "\n[[expect]]\nmetric = \"first_rout_s\"\np90 = [10.0, 20.0]\np10 = [25.0, 30.0]\n", lab.FitConfig{}, "squad.toml:24: expect: first_rout_s p10 wants at least 25 (line 25), but first_rout_s p90 at most 20 (line 24), and p10 is never above p90", true},
+		{"disjoint", ok + "\n[[expect]]\nmetric = \"squad_broke.a\"\nshare = [0.5, 0.6]\n", lab.FitConfig{}, "squad.toml:34: expect: squad_broke.a share wants 0.5..0.6 here and 0.2..0.4 on line 30: the ranges do not overlap", true},
+		{"out of order", "\n[[expect]]\nmetric = \"first_rout_s\"\np90 = [10.0, 20.0]\np10 = [25.0, 30.0]\n", lab.FitConfig{}, "squad.toml:30: expect: first_rout_s p10 wants at least 25 (line 31), but first_rout_s p90 at most 20 (line 30), and p10 is never above p90", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

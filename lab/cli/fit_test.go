@@ -13,32 +13,8 @@ import (
 	"github.com/moralebreak/moralebreak/lab/cli"
 )
 
-// fitScenario is a small fight (six men suppressed every 3 s for 40 s) that
-// breaks in about 74% of fights with the shipped weights. Its expectation
-// was measured with RecoveryDelaySeconds 3.4 and Suppressed -0.066 (45%).
-const fitScenario = `name = "squad"
-description = "The squad should break less often."
-weights = "weights.toml"
-duration = 40.0
-sample = 2.0
-[[squad]]
-name = "a"
-size = 6
-spacing = 100.0
-[[event]]
-t = 0.5
-event = "Suppressed"
-squad = "a"
-every = 3.0
-jitter = 0.8
-[[event]]
-t = 15.0
-do = "death"
-squad = "a"
-every = 20.0
-jitter = 3.0
-`
-
+// fitExpect was measured with RecoveryDelaySeconds 3.4 and Suppressed
+// -0.066 (45%); the shipped weights break the squad in 74% of fights.
 const fitExpect = `
 [[expect]]
 metric = "squad_broke.a"
@@ -57,8 +33,14 @@ func fitDir(t *testing.T, expects string) string {
 	if err := os.WriteFile(filepath.Join(dir, "weights.toml"), w, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// lab's six men under fire, with the shipped weights and an intent.
+	fight, err := os.ReadFile("../testdata/squad.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := "weights = \"weights.toml\"\ndescription = \"The squad should break less often.\"\n"
 	sc := filepath.Join(dir, "squad.toml")
-	if err := os.WriteFile(sc, []byte(fitScenario+expects), 0o644); err != nil {
+	if err := os.WriteFile(sc, []byte(head+string(fight)+expects), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return sc
@@ -76,7 +58,7 @@ func TestFitCommand(t *testing.T) {
 		if code != cli.ExitOK {
 			t.Fatalf("exit %d; want 0\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 		}
-		for _, want := range []string{"squad: Met: changing", "PASS " + sc + ":25 squad_broke.a share in 0.33..0.55: ", " → ", "written to " + out} {
+		for _, want := range []string{"squad: Met: changing", "PASS " + sc + ":32 squad_broke.a share in 0.33..0.55: ", " → ", "written to " + out} {
 			if !strings.Contains(stdout, want) {
 				t.Errorf("stdout lacks %q:\n%s", want, stdout)
 			}
@@ -159,7 +141,7 @@ func TestFitBadInputWritesNothing(t *testing.T) {
 		{"fixed key", []string{good, "-keys", "SquadUpdateInterval"}, "-keys: SquadUpdateInterval is the simulation's fixed step"},
 		{"unused row", []string{good, "-keys", "LowHealth"}, "-keys: weights.LowHealth cannot vary anything"},
 		{"budget", []string{good, "-keys", "Suppressed", "-runs", "40", "-budget", "100"}, "-budget: is 100 fights; one generation of 4 candidates × 40 fights (160)"},
-		{"contradiction", []string{contra}, "squad_broke.a share wants 0.6..0.7 here and 0.33..0.55 on line 25: the ranges do not overlap"},
+		{"contradiction", []string{contra}, "squad_broke.a share wants 0.6..0.7 here and 0.33..0.55 on line 32: the ranges do not overlap"},
 		{"two scenarios", []string{good, good}, "fit takes one scenario file"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -187,7 +169,7 @@ func TestFitUnmetExitsOne(t *testing.T) {
 	if code != cli.ExitFailed {
 		t.Fatalf("exit %d; want 1 (%s)", code, e)
 	}
-	for _, want := range []string{"Not met", "FAIL " + sc, "conflict: deaths mean (line 25) was never met with margin", "note: no candidate met every expectation with margin: the closest misses by"} {
+	for _, want := range []string{"Not met", "FAIL " + sc, "conflict: deaths mean (line 32) was never met with margin", "note: no candidate met every expectation with margin: the closest misses by"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, stdout)
 		}
