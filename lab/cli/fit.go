@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -96,6 +97,15 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 	// Written even when interrupted: the best so far, marked unfinished.
 	if err := writeAll(context.Background(), o, *out, *reportFile, page); err != nil {
 		return 0, err
+	}
+	// A plot this fit has not drawn (an unfinished fit has no held-out
+	// verdicts) must not be left from an earlier fit into the same folder.
+	for _, n := range []string{"expectations.png"} {
+		if _, ok := o[n]; !ok {
+			if err := os.Remove(filepath.Join(*out, n)); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return 0, err
+			}
+		}
 	}
 	printFit(env, res, *out, o)
 	if !*quiet {
