@@ -30,15 +30,20 @@ func fitScenario(t testing.TB, expects string) *lab.Scenario {
 	return sc
 }
 
-// measureAt returns stat of metric over runs fights of seed with settings s.
-func measureAt(t testing.TB, sc *lab.Scenario, s morale.Settings, runs int, seed uint64, metric, stat string) float64 {
+// statsAt returns the summary of runs fights of seed with settings s.
+func statsAt(t testing.TB, sc *lab.Scenario, s morale.Settings, runs int, seed uint64) lab.Summary {
 	t.Helper()
 	plan := lab.Plan{Scenario: sc, Settings: s, Seed: seed, Runs: runs}
 	rr, err := lab.MonteCarlo(context.Background(), plan)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum := lab.Summarize(lab.NewHeader(plan), rr)
+	return lab.Summarize(lab.NewHeader(plan), rr)
+}
+
+// value returns stat of metric in sum.
+func value(t testing.TB, sum lab.Summary, metric, stat string) float64 {
+	t.Helper()
 	st, _ := sum.Stat(metric)
 	v, ok := st.Value(stat)
 	if !ok {
@@ -56,9 +61,10 @@ func knownAnswer(t testing.TB) *lab.Scenario {
 	w := morale.DefaultSettings()
 	w.RecoveryDelaySeconds = 3.4
 	w.Weights[morale.Suppressed] = -0.066
-	share := measureAt(t, sc, w, 1000, 99, "squad_broke.a", "share")
-	panicked := measureAt(t, sc, w, 1000, 99, "first_panicked_s", "p50")
-	broke := measureAt(t, sc, w, 1000, 99, "broke", "mean")
+	sum := statsAt(t, sc, w, 1000, 99)
+	share := value(t, sum, "squad_broke.a", "share")
+	panicked := value(t, sum, "first_panicked_s", "p50")
+	broke := value(t, sum, "broke", "mean")
 	expects := fmt.Sprintf(`
 [[expect]]
 metric = "squad_broke.a"
@@ -73,16 +79,18 @@ mean = [%.3f, %.3f]
 	return fitScenario(t, expects)
 }
 
+// oneExpect is a plain target for the tests of the fit's machinery.
+const oneExpect = `
+[[expect]]
+metric = "squad_broke.a"
+share = [0.3, 0.5]
+`
+
 // verify checks every expectation of sc with settings s on fights neither
 // the search nor the fit's own held-out check used (seed 4242).
 func verify(t *testing.T, sc *lab.Scenario, s morale.Settings) {
 	t.Helper()
-	plan := lab.Plan{Scenario: sc, Settings: s, Seed: 4242, Runs: 1000}
-	rr, err := lab.MonteCarlo(context.Background(), plan)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum := lab.Summarize(lab.NewHeader(plan), rr)
+	sum := statsAt(t, sc, s, 1000, 4242)
 	for _, v := range lab.Check(sc, &sum) {
 		if !v.Pass {
 			t.Errorf("on 1000 fresh fights: %v", v)
@@ -97,19 +105,19 @@ func verify(t *testing.T, sc *lab.Scenario, s morale.Settings) {
 // one on the shipped example.)
 func TestFitKnownAnswer(t *testing.T) {
 	sc := knownAnswer(t)
-	before := measureAt(t, sc, sc.Settings, 1000, 4242, "squad_broke.a", "share")
+	before := value(t, statsAt(t, sc, sc.Settings, 300, 4242), "squad_broke.a", "share")
 	if lo := sc.Expects[0].Hi; before <= lo {
 		t.Fatalf("the start already breaks in %.3f of fights, inside the target: no problem to solve", before)
 	}
-	res, err := lab.Fit(context.Background(), lab.FitConfig{Scenario: sc, Keys: []string{"RecoveryDelaySeconds", "Suppressed"}, Runs: 60, Budget: 14000, Seed: 1})
+	res, err := lab.Fit(context.Background(), lab.FitConfig{Scenario: sc, Keys: []string{"RecoveryDelaySeconds", "Suppressed"}, Runs: 40, Budget: 9000, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !res.Met || !res.Finished {
 		t.Fatalf("Met = %v, Finished = %v; want both (notes: %q)", res.Met, res.Finished, res.Notes)
 	}
-	if res.Fights.Total > 14000 {
-		t.Errorf("spent %d fights; the budget was 14000", res.Fights.Total)
+	if res.Fights.Total > 9000 {
+		t.Errorf("spent %d fights; the budget was 9000", res.Fights.Total)
 	}
 	for i, e := range res.After {
 		if !e.Pass {
@@ -146,11 +154,11 @@ func TestFitKnownAnswer(t *testing.T) {
 // TestFitSameBytesOnAnyCores runs one fit with 1 and with 2 workers and
 // GOMAXPROCS: fit.json must be the same bytes.
 func TestFitSameBytesOnAnyCores(t *testing.T) {
-	sc := knownAnswer(t)
+	sc := fitScenario(t, oneExpect)
 	var out [][]byte
 	for _, n := range []int{1, 2} {
 		prev := runtime.GOMAXPROCS(n)
-		res, err := lab.Fit(context.Background(), lab.FitConfig{Scenario: sc, Keys: []string{"RecoveryDelaySeconds", "Suppressed", "Hysteresis"}, Runs: 20, Budget: 6000, Seed: 7, Workers: n})
+		res, err := lab.Fit(context.Background(), lab.FitConfig{Scenario: sc, Keys: []string{"RecoveryDelaySeconds", "Suppressed", "Hysteresis"}, Runs: 20, Budget: 3200, Seed: 7, Workers: n})
 		runtime.GOMAXPROCS(prev)
 		if err != nil {
 			t.Fatal(err)
@@ -201,7 +209,7 @@ metric = "broke"
 share = [0.9, 1.0]
 mean = [0.0, 0.5]
 `)
-	res, err := lab.Fit(context.Background(), lab.FitConfig{Scenario: sc, Keys: []string{"Suppressed"}, Runs: 20, Budget: 6000, Seed: 1})
+	res, err := lab.Fit(context.Background(), lab.FitConfig{Scenario: sc, Keys: []string{"Suppressed"}, Runs: 20, Budget: 3000, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,7 +233,7 @@ func TestFitUnreachable(t *testing.T) {
 metric = "deaths"
 mean = [5.0, 6.0]
 `)
-	res, err := lab.Fit(context.Background(), lab.FitConfig{Scenario: sc, Keys: []string{"Suppressed"}, Runs: 20, Budget: 6000, Seed: 1})
+	res, err := lab.Fit(context.Background(), lab.FitConfig{Scenario: sc, Keys: []string{"Suppressed"}, Runs: 20, Budget: 3000, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,7 +248,7 @@ mean = [5.0, 6.0]
 // TestFitInterrupted: a cancelled fit returns the best candidate so far,
 // unfinished, without a held-out verdict.
 func TestFitInterrupted(t *testing.T) {
-	sc := knownAnswer(t)
+	sc := fitScenario(t, oneExpect)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	res, err := lab.Fit(ctx, lab.FitConfig{Scenario: sc, Keys: []string{"RecoveryDelaySeconds"}, Runs: 20, Seed: 1, Progress: func(p lab.FitProgress) {

@@ -53,7 +53,7 @@ func TestFitCommand(t *testing.T) {
 		prev := runtime.GOMAXPROCS(n)
 		out := filepath.Join(t.TempDir(), "fit")
 		page := filepath.Join(t.TempDir(), "fit.html")
-		code, stdout, stderr := runMain(t, context.Background(), nil, "fit", sc, "-keys", "RecoveryDelaySeconds,Suppressed", "-runs", "40", "-budget", "9000", "-out", out, "-report", page, "-q")
+		code, stdout, stderr := runMain(t, context.Background(), nil, "fit", sc, "-keys", "RecoveryDelaySeconds,Suppressed", "-runs", "30", "-budget", "6000", "-out", out, "-report", page, "-q")
 		runtime.GOMAXPROCS(prev)
 		if code != cli.ExitOK {
 			t.Fatalf("exit %d; want 0\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
@@ -165,7 +165,7 @@ func TestFitBadInputWritesNothing(t *testing.T) {
 func TestFitUnmetExitsOne(t *testing.T) {
 	sc := fitDir(t, "\n[[expect]]\nmetric = \"deaths\"\nmean = [5.0, 6.0]\n")
 	out := filepath.Join(t.TempDir(), "out")
-	code, stdout, e := runMain(t, context.Background(), nil, "fit", sc, "-keys", "Suppressed", "-runs", "20", "-budget", "4000", "-out", out, "-q")
+	code, stdout, e := runMain(t, context.Background(), nil, "fit", sc, "-keys", "Suppressed", "-runs", "20", "-budget", "3000", "-out", out, "-q")
 	if code != cli.ExitFailed {
 		t.Fatalf("exit %d; want 1 (%s)", code, e)
 	}
