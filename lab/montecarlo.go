@@ -15,9 +15,9 @@ import (
 	"github.com/moralebreak/moralebreak/morale"
 )
 
-// maxKeptSamples bounds the morale samples one Monte-Carlo keeps (8 bytes
+// MaxKeptSamples bounds the morale samples one Monte-Carlo keeps (8 bytes
 // each), so that no plan exhausts memory.
-const maxKeptSamples = 50_000_000
+const MaxKeptSamples = 50_000_000
 
 // Shard selects the runs whose index ≡ K (mod N); the zero Shard (N 0 or 1)
 // selects every run.
@@ -63,8 +63,8 @@ func MonteCarlo(ctx context.Context, p Plan) ([]RunResult, error) {
 	if p.Runs < 1 {
 		return nil, errors.New("runs must be at least 1")
 	}
-	if samples := float64(p.Runs) * (p.Scenario.Duration/p.Scenario.Sample + 1); samples > maxKeptSamples {
-		return nil, fmt.Errorf("%d runs of %s would keep %.3g morale samples; at most %d: raise the scenario's sample or run fewer (shard them)", p.Runs, p.Scenario.Name, samples, maxKeptSamples)
+	if samples := float64(p.Runs) * (p.Scenario.Duration/p.Scenario.Sample + 1); samples > MaxKeptSamples {
+		return nil, fmt.Errorf("%d runs of %s would keep %.3g morale samples; at most %d: raise the scenario's sample or run fewer (shard them)", p.Runs, p.Scenario.Name, samples, MaxKeptSamples)
 	}
 	if err := p.Settings.Validate(); err != nil {
 		return nil, err

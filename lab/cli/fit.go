@@ -12,11 +12,12 @@ import (
 	"time"
 
 	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/lab/fit"
 	"github.com/moralebreak/moralebreak/lab/report"
 )
 
 // cmdFit is `moralesim fit`: the scenario's expectations as the target, the
-// nearest weights that meet them (lab.Fit), written to -out. Its exit code:
+// nearest weights that meet them (fit.Fit), written to -out. Its exit code:
 // 0 met, 1 not met (the closest found is written), 2 bad input (nothing
 // written), 130 interrupted (the best so far is written, marked unfinished).
 func cmdFit(ctx context.Context, args []string, env console) (int, error) {
@@ -53,7 +54,7 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 	if *out == "" {
 		*out = filepath.Join("out", sc.Name+"-fit")
 	}
-	cfg := lab.FitConfig{Scenario: sc, Runs: *runs, Budget: *budget, Seed: *seed}
+	cfg := fit.Config{Scenario: sc, Runs: *runs, Budget: *budget, Seed: *seed}
 	if *keys != "" {
 		cfg.Keys = strings.Split(*keys, ",")
 	}
@@ -64,20 +65,20 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 	t0 := clock()
 	bar := &fitBar{w: env.errs, term: env.Terminal, quiet: *quiet, label: "fit " + sc.Name, clock: clock, start: t0}
 	cfg.Progress = bar.update
-	res, err := lab.Fit(ctx, cfg)
+	res, err := fit.Fit(ctx, cfg)
 	bar.finish()
 	if err != nil {
-		if errors.As(err, new(*lab.FitError)) {
+		if errors.As(err, new(*fit.Error)) {
 			return 0, usageError{err}
 		}
 		return 0, err
 	}
 	el := clock().Sub(t0)
 	o := lab.Outputs{}
-	if o["fit.json"], err = lab.EncodeFit(res); err != nil {
+	if o["fit.json"], err = fit.Encode(res); err != nil {
 		return 0, err
 	}
-	if o["weights.toml"], err = lab.FittedWeights(startFile, res.Settings); err != nil {
+	if o["weights.toml"], err = fit.WeightsFile(startFile, res.Settings); err != nil {
 		return 0, err
 	}
 	plots, err := report.FitPlots(res)
@@ -123,7 +124,7 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 
 // printFit prints the outcome, the changes, the expectations before and
 // after, the cost and the files to stdout.
-func printFit(env console, r *lab.FitResult, dir string, o lab.Outputs) {
+func printFit(env console, r *fit.Result, dir string, o lab.Outputs) {
 	_, status := report.FitStatus(r)
 	env.out.printf("%s: %s\n", r.Scenario, status)
 	env.out.println("changes:")
@@ -183,7 +184,7 @@ type fitBar struct {
 	shown bool
 }
 
-func (b *fitBar) update(p lab.FitProgress) {
+func (b *fitBar) update(p fit.Progress) {
 	if b.quiet {
 		return
 	}

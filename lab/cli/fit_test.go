@@ -34,7 +34,7 @@ func fitDir(t *testing.T, expects string) string {
 		t.Fatal(err)
 	}
 	// lab's six men under fire, with the shipped weights and an intent.
-	fight, err := os.ReadFile("../testdata/squad.toml")
+	fight, err := os.ReadFile("../fit/testdata/squad.toml")
 	if err != nil {
 		t.Fatal(err)
 	}

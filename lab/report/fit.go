@@ -8,12 +8,12 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/lab/fit"
 )
 
 // FitInput is everything a fit's page shows.
 type FitInput struct {
-	Result *lab.FitResult
+	Result *fit.Result
 	// Description is the scenario's, the designer's intent in words.
 	Description string
 	// Command is the command line that made the fit, to run it again.
@@ -39,7 +39,7 @@ type FitRow struct {
 // FitChanges returns the changes table of r: every key, changed ones first
 // in their order, as "4.0 → 3.2" with the relative change (End/Start − 1:
 // "-29%" for a weight of -0.07 → -0.05, bad news 29% weaker).
-func FitChanges(r *lab.FitResult) []FitChange {
+func FitChanges(r *fit.Result) []FitChange {
 	var changed, same []FitChange
 	for _, k := range r.Keys {
 		c := FitChange{Key: k.Key, Start: FormatValue(k.Start), End: FormatValue(k.End), Changed: k.Changed(),
@@ -65,7 +65,7 @@ func FormatValue(v float64) string {
 }
 
 // FormatMeasure prints a statistic with its 95% interval: "0.356 [0.327, 0.386]".
-func FormatMeasure(m lab.ExpectMeasure) string {
+func FormatMeasure(m fit.Measure) string {
 	if m.Got == nil {
 		return "undefined (never happened)"
 	}
@@ -78,7 +78,7 @@ func FormatMeasure(m lab.ExpectMeasure) string {
 
 // FitRows returns the before/after table of r (empty before the held-out
 // check).
-func FitRows(r *lab.FitResult) []FitRow {
+func FitRows(r *fit.Result) []FitRow {
 	var rows []FitRow
 	for i, a := range r.After {
 		row := FitRow{Want: fmt.Sprintf("%s %s in %g..%g", a.Metric, a.Stat, a.Lo, a.Hi), After: FormatMeasure(a), AfterPass: a.Pass, Line: a.Line}
@@ -135,7 +135,7 @@ td.num{text-align:right;font-variant-numeric:tabular-nums}img{max-width:100%;dis
 func FitHTML(in FitInput) ([]byte, error) {
 	r := in.Result
 	data := struct {
-		R                    *lab.FitResult
+		R                    *fit.Result
 		Description, Command string
 		Status, StatusText   string
 		Changes              []FitChange
@@ -157,7 +157,7 @@ func FitHTML(in FitInput) ([]byte, error) {
 
 // FitStatus returns the fit's outcome as a class ("met", "unmet",
 // "unfinished") and a sentence.
-func FitStatus(r *lab.FitResult) (class, text string) {
+func FitStatus(r *fit.Result) (class, text string) {
 	changed := 0
 	for _, k := range r.Keys {
 		if k.Changed() {

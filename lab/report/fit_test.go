@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/lab/fit"
 	"github.com/moralebreak/moralebreak/lab/report"
 )
 
@@ -14,30 +14,30 @@ func ptr(v float64) *float64 { return &v }
 
 // fitResult is a hand-made fit: two keys of three changed, two
 // expectations met on the held-out fights.
-func fitResult() *lab.FitResult {
-	share := func(got, lo, hi float64, pass bool) lab.ExpectMeasure {
-		return lab.ExpectMeasure{Metric: "squad_broke.centre", Stat: "share", Lo: 0.3, Hi: 0.44, Line: 88, Got: ptr(got), CI95: &[2]float64{lo, hi}, Pass: pass}
+func fitResult() *fit.Result {
+	share := func(got, lo, hi float64, pass bool) fit.Measure {
+		return fit.Measure{Metric: "squad_broke.centre", Stat: "share", Lo: 0.3, Hi: 0.44, Line: 88, Got: ptr(got), CI95: &[2]float64{lo, hi}, Pass: pass}
 	}
-	p50 := func(got float64, pass bool) lab.ExpectMeasure {
-		return lab.ExpectMeasure{Metric: "first_rout_s", Stat: "p50", Lo: 80, Hi: 95, Line: 96, Got: ptr(got), CI95: &[2]float64{got - 3, got + 2}, Pass: pass}
+	p50 := func(got float64, pass bool) fit.Measure {
+		return fit.Measure{Metric: "first_rout_s", Stat: "p50", Lo: 80, Hi: 95, Line: 96, Got: ptr(got), CI95: &[2]float64{got - 3, got + 2}, Pass: pass}
 	}
-	r := &lab.FitResult{
+	r := &fit.Result{
 		Scenario: "line <holds>", Seed: 1, Runs: 200, RefineRuns: 800, HeldOutRuns: 1000, Budget: 60000, Population: 8, Restarts: 3,
 		Finished: true, Met: true,
-		Keys: []lab.FitKeyResult{
+		Keys: []fit.KeyResult{
 			{Key: "RoutAfterSeconds", Start: 3.5, End: 3.5, Lo: 0, Hi: 20},
 			{Key: "RecoveryDelaySeconds", Start: 4, End: 3.2, Lo: 0, Hi: 30},
 			{Key: "weights.Suppressed", Start: -0.07, End: -0.06, Lo: -1, Hi: 0},
 		},
-		Before: []lab.ExpectMeasure{share(0.71, 0.68, 0.74, false), p50(82, true)},
-		After:  []lab.ExpectMeasure{share(0.36, 0.33, 0.39, true), p50(93.5, true)},
-		Fights: lab.FitFights{Search: 50000, Refine: 4000, Polish: 3200, HeldOut: 2000, Total: 59200},
+		Before: []fit.Measure{share(0.71, 0.68, 0.74, false), p50(82, true)},
+		After:  []fit.Measure{share(0.36, 0.33, 0.39, true), p50(93.5, true)},
+		Fights: fit.Fights{Search: 50000, Refine: 4000, Polish: 3200, HeldOut: 2000, Total: 59200},
 		Notes:  []string{"candidate 1 met every expectation on the search's fights but not on the held-out fights"},
 	}
 	for i := 0; i < 40; i++ {
-		r.Evaluations = append(r.Evaluations, lab.FitEvaluation{Phase: "search", Restart: 1 + i/20, Generation: 1 + i%20/8, Valid: true, Objective: 3 / float64(i+1), Change: 0.5})
+		r.Evaluations = append(r.Evaluations, fit.Evaluation{Phase: "search", Restart: 1 + i/20, Generation: 1 + i%20/8, Valid: true, Objective: 3 / float64(i+1), Change: 0.5})
 	}
-	r.Evaluations = append(r.Evaluations, lab.FitEvaluation{Phase: "held-out", Valid: true})
+	r.Evaluations = append(r.Evaluations, fit.Evaluation{Phase: "held-out", Valid: true})
 	return r
 }
 

@@ -6,7 +6,7 @@ import (
 	"image/color"
 	"math"
 
-	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/lab/fit"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -22,7 +22,7 @@ var (
 
 // FitPlots renders the plots of a fit: convergence.png and, once the result
 // was checked on the held-out fights, expectations.png.
-func FitPlots(r *lab.FitResult) (map[string][]byte, error) {
+func FitPlots(r *fit.Result) (map[string][]byte, error) {
 	out := map[string][]byte{}
 	var err error
 	if out["convergence.png"], err = ConvergenceChart(r); err != nil {
@@ -42,7 +42,7 @@ func FitPlots(r *lab.FitResult) (map[string][]byte, error) {
 // best candidate's so far, with the restarts marked; and below, how far the
 // best so far is from the start (the sum of its keys' relative changes),
 // which falls as the fit trades changes away once the objective is zero.
-func ConvergenceChart(r *lab.FitResult) ([]byte, error) {
+func ConvergenceChart(r *fit.Result) ([]byte, error) {
 	top := plot.New()
 	top.Title.Text = fmt.Sprintf("%s: objective per candidate (0: every expectation holds with margin)", r.Scenario)
 	top.Y.Label.Text = "objective"
@@ -174,7 +174,7 @@ func tiled(plots []*plot.Plot, heights []vg.Length) ([]byte, error) {
 // ExpectationsChart draws, per expectation, its range and the statistic
 // with its 95% interval before (the starting weights) and after (the
 // result), both on the held-out fights: one panel each, stacked.
-func ExpectationsChart(r *lab.FitResult) ([]byte, error) {
+func ExpectationsChart(r *fit.Result) ([]byte, error) {
 	var plots []*plot.Plot
 	var heights []vg.Length
 	for i := range r.After {
@@ -188,13 +188,13 @@ func ExpectationsChart(r *lab.FitResult) ([]byte, error) {
 	return tiled(plots, heights)
 }
 
-func expectationPanel(before, after lab.ExpectMeasure, runs int) (*plot.Plot, error) {
+func expectationPanel(before, after fit.Measure, runs int) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s %s, want %g..%g (%d new fights each)", after.Metric, after.Stat, after.Lo, after.Hi, runs)
 	p.Y.Min, p.Y.Max = -0.7, 1.7
 	p.NominalY("after", "before")
 	lo, hi := after.Lo, after.Hi
-	for _, m := range []lab.ExpectMeasure{before, after} {
+	for _, m := range []fit.Measure{before, after} {
 		if m.Got != nil {
 			lo, hi = math.Min(lo, *m.Got), math.Max(hi, *m.Got)
 		}
@@ -209,7 +209,7 @@ func expectationPanel(before, after lab.ExpectMeasure, runs int) (*plot.Plot, er
 		return nil, err
 	}
 	p.Add(rng)
-	for y, m := range []lab.ExpectMeasure{after, before} {
+	for y, m := range []fit.Measure{after, before} {
 		if m.Got == nil {
 			continue
 		}

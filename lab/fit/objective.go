@@ -1,16 +1,20 @@
-package lab
+package fit
 
 import (
+	"cmp"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/moralebreak/moralebreak/lab"
 )
 
-// ExpectMeasure is one expectation measured on a set of fights: the
+// Measure is one expectation measured on a set of fights: the
 // statistic, its 95% interval, the check's verdict and how far it misses
 // the range shrunk by the margin, which is what a fit minimises.
-type ExpectMeasure struct {
+type Measure struct {
 	Metric string  `json:"metric"`
 	Stat   string  `json:"stat"`
 	Lo     float64 `json:"lo"`
@@ -38,30 +42,31 @@ type ExpectMeasure struct {
 
 // measure is one candidate's expectations on one set of fights.
 type measure struct {
-	expects   []ExpectMeasure
+	expects   []Measure
 	objective float64
 }
 
 // measureExpects measures sc's expectations on runs (the fights of one
 // Monte-Carlo, complete), with Check's verdicts.
-func measureExpects(sc *Scenario, h Header, runs []RunResult) measure {
-	sum := Summarize(h, runs)
-	verdicts := Check(sc, &sum)
+func measureExpects(sc *lab.Scenario, h lab.Header, runs []lab.RunResult) measure {
+	sum := lab.Summarize(h, runs)
+	verdicts := lab.Check(sc, &sum)
 	var m measure
 	for i, e := range sc.Expects {
 		v := verdicts[i]
-		em := ExpectMeasure{Metric: e.Metric, Stat: e.Stat, Lo: e.Lo, Hi: e.Hi, Line: e.Line, Pass: v.Pass}
-		metric, _ := MetricByName(sc, e.Metric)
+		em := Measure{Metric: e.Metric, Stat: e.Stat, Lo: e.Lo, Hi: e.Hi, Line: e.Line, Pass: v.Pass}
+		metric, _ := lab.MetricByName(sc, e.Metric)
 		xs, happened := metric.Values(runs)
 		got := math.NaN()
 		if v.Defined {
 			got = v.Got
-			em.Got = ptr(got)
+			g := got
+			em.Got = &g
 		}
 		se := 0.0
 		if lo, hi, ok := interval(e.Stat, xs, happened, len(runs)); ok && v.Defined {
 			em.CI95 = &[2]float64{lo, hi}
-			se = (hi - lo) / (2 * Z95)
+			se = (hi - lo) / (2 * lab.Z95)
 		}
 		width := e.Hi - e.Lo
 		em.Margin = math.Min(width/4, se)
@@ -98,14 +103,14 @@ func measureExpects(sc *Scenario, h Header, runs []RunResult) measure {
 func interval(stat string, xs []float64, happened, n int) (lo, hi float64, ok bool) {
 	switch stat {
 	case "share":
-		lo, hi = Wilson(happened, n)
+		lo, hi = lab.Wilson(happened, n)
 		return lo, hi, true
 	case "mean":
 		if len(xs) == 0 {
 			return 0, 0, false
 		}
-		m, se := Mean(xs), StdDev(xs)/math.Sqrt(float64(len(xs)))
-		return m - Z95*se, m + Z95*se, true
+		m, se := lab.Mean(xs), lab.StdDev(xs)/math.Sqrt(float64(len(xs)))
+		return m - lab.Z95*se, m + lab.Z95*se, true
 	case "p10", "p25", "p50", "p75", "p90":
 		if len(xs) == 0 {
 			return 0, 0, false
@@ -114,7 +119,7 @@ func interval(stat string, xs []float64, happened, n int) (lo, hi float64, ok bo
 		if _, err := fmt.Sscanf(stat, "p%g", &q); err != nil {
 			return 0, 0, false
 		}
-		lo, hi = quantileCI(sortedCopy(xs), q/100)
+		lo, hi = quantileCI(slices.Sorted(slices.Values(xs)), q/100)
 		return lo, hi, true
 	}
 	return 0, 0, false
@@ -125,7 +130,7 @@ func interval(stat string, xs []float64, happened, n int) (lo, hi float64, ok bo
 // approximation of the binomial), clamped to the sample.
 func quantileCI(sorted []float64, q float64) (lo, hi float64) {
 	n := float64(len(sorted))
-	half := Z95 * math.Sqrt(n*q*(1-q))
+	half := lab.Z95 * math.Sqrt(n*q*(1-q))
 	i := int(math.Max(0, math.Floor(n*q-half)))
 	j := int(math.Min(n-1, math.Ceil(n*q+half)))
 	i = min(i, len(sorted)-1)
@@ -135,7 +140,7 @@ func quantileCI(sorted []float64, q float64) (lo, hi float64) {
 // naturalSpan is the range a metric's statistic can take: 1 for a share and
 // for metrics in 0..1, the fight's duration for times, the men of the
 // scenario for counts.
-func naturalSpan(sc *Scenario, m Metric, stat string) float64 {
+func naturalSpan(sc *lab.Scenario, m lab.Metric, stat string) float64 {
 	switch {
 	case stat == "share", m.Name == "share_squads_broken", strings.HasPrefix(m.Name, "squad_broke."):
 		return 1
@@ -157,8 +162,11 @@ var quantileOrder = []string{"min", "p10", "p25", "p50", "p75", "p90", "max"}
 // no set of fights can meet together: the same metric and statistic with
 // disjoint ranges, or ordered statistics whose ranges are out of order (p50
 // wanted above every p90 allowed). Each names both lines.
-func contradictions(sc *Scenario) error {
-	p := &parser{file: sc.Path}
+func contradictions(sc *lab.Scenario) error {
+	var errs []*lab.ScenarioError
+	fail := func(line int, format string, args ...any) {
+		errs = append(errs, &lab.ScenarioError{File: sc.Path, Line: line, Key: "expect", Msg: fmt.Sprintf(format, args...)})
+	}
 	for i, a := range sc.Expects {
 		for _, b := range sc.Expects[:i] {
 			if a.Metric != b.Metric {
@@ -166,7 +174,7 @@ func contradictions(sc *Scenario) error {
 			}
 			switch {
 			case a.Stat == b.Stat && (a.Lo > b.Hi || b.Lo > a.Hi):
-				p.fail("expect", a.Line, "%s %s wants %g..%g here and %g..%g on line %d: the ranges do not overlap, so no weights can meet both", a.Metric, a.Stat, a.Lo, a.Hi, b.Lo, b.Hi, b.Line)
+				fail(a.Line, "%s %s wants %g..%g here and %g..%g on line %d: the ranges do not overlap, so no weights can meet both", a.Metric, a.Stat, a.Lo, a.Hi, b.Lo, b.Hi, b.Line)
 			default:
 				ia, ib := slices.Index(quantileOrder, a.Stat), slices.Index(quantileOrder, b.Stat)
 				if ia < 0 || ib < 0 || ia == ib {
@@ -177,12 +185,17 @@ func contradictions(sc *Scenario) error {
 					low, high = b, a
 				}
 				if low.Lo > high.Hi {
-					p.fail("expect", a.Line, "%s %s wants at least %g (line %d), but %s %s at most %g (line %d), and %s is never above %s", a.Metric, low.Stat, low.Lo, low.Line, a.Metric, high.Stat, high.Hi, high.Line, low.Stat, high.Stat)
+					fail(a.Line, "%s %s wants at least %g (line %d), but %s %s at most %g (line %d), and %s is never above %s", a.Metric, low.Stat, low.Lo, low.Line, a.Metric, high.Stat, high.Hi, high.Line, low.Stat, high.Stat)
 				}
 			}
 		}
 	}
-	return p.err()
+	slices.SortStableFunc(errs, func(a, b *lab.ScenarioError) int { return cmp.Compare(a.Line, b.Line) })
+	var out []error
+	for _, e := range errs {
+		out = append(out, e)
+	}
+	return errors.Join(out...)
 }
 
 // conflicts names, from the search's valid candidates in log, the
@@ -190,7 +203,7 @@ func contradictions(sc *Scenario) error {
 // some candidate but never by the same one, and expectations no candidate
 // met, with the range their statistic took. When every pair was met together
 // by someone it says how many expectations the best candidate met at once.
-func conflicts(sc *Scenario, log []FitEvaluation) []string {
+func conflicts(sc *lab.Scenario, log []Evaluation) []string {
 	n := len(sc.Expects)
 	met := make([]int, n)
 	both := make([][]int, n)

@@ -1,6 +1,7 @@
-package lab
+package fit
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -8,15 +9,21 @@ import (
 	"github.com/moralebreak/moralebreak/morale"
 )
 
-// EncodeFit renders fit.json; the same result always gives the same bytes.
-func EncodeFit(r *FitResult) ([]byte, error) { return encodeJSON(r) }
+// Encode renders fit.json; the same result always gives the same bytes.
+func Encode(r *Result) ([]byte, error) {
+	b, err := json.MarshalIndent(r, "", " ")
+	if err != nil {
+		return nil, err
+	}
+	return append(b, '\n'), nil
+}
 
-// FittedWeights renders the fitted weights file: a copy of startFile (the
+// WeightsFile renders the fitted weights file: a copy of startFile (the
 // weights file the fit started from; "" for the defaults) saved over with s
 // by morale.SaveSettings, the saver of the demo's Save button, which keeps
 // the starting file's comments and row order. It works in a temporary
 // folder and touches no other file.
-func FittedWeights(startFile string, s morale.Settings) (data []byte, err error) {
+func WeightsFile(startFile string, s morale.Settings) (data []byte, err error) {
 	dir, err := os.MkdirTemp("", "moralesim-fit-")
 	if err != nil {
 		return nil, err

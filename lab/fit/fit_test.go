@@ -1,4 +1,4 @@
-package lab_test
+package fit_test
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/lab/fit"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -109,7 +110,7 @@ func TestFitKnownAnswer(t *testing.T) {
 	if lo := sc.Expects[0].Hi; before <= lo {
 		t.Fatalf("the start already breaks in %.3f of fights, inside the target: no problem to solve", before)
 	}
-	res, err := lab.Fit(context.Background(), lab.FitConfig{Scenario: sc, Keys: []string{"RecoveryDelaySeconds", "Suppressed"}, Runs: 40, Budget: 9000, Seed: 1})
+	res, err := fit.Fit(context.Background(), fit.Config{Scenario: sc, Keys: []string{"RecoveryDelaySeconds", "Suppressed"}, Runs: 40, Budget: 9000, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,12 +159,12 @@ func TestFitSameBytesOnAnyCores(t *testing.T) {
 	var out [][]byte
 	for _, n := range []int{1, 2} {
 		prev := runtime.GOMAXPROCS(n)
-		res, err := lab.Fit(context.Background(), lab.FitConfig{Scenario: sc, Keys: []string{"RecoveryDelaySeconds", "Suppressed", "Hysteresis"}, Runs: 20, Budget: 3200, Seed: 7, Workers: n})
+		res, err := fit.Fit(context.Background(), fit.Config{Scenario: sc, Keys: []string{"RecoveryDelaySeconds", "Suppressed", "Hysteresis"}, Runs: 20, Budget: 3200, Seed: 7, Workers: n})
 		runtime.GOMAXPROCS(prev)
 		if err != nil {
 			t.Fatal(err)
 		}
-		js, err := lab.EncodeFit(res)
+		js, err := fit.Encode(res)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -182,7 +183,7 @@ func TestFitAlreadyMet(t *testing.T) {
 metric = "deaths"
 mean = [1.5, 2.5]
 `)
-	res, err := lab.Fit(context.Background(), lab.FitConfig{Scenario: sc, Keys: []string{"Suppressed"}, Runs: 20, Seed: 1})
+	res, err := fit.Fit(context.Background(), fit.Config{Scenario: sc, Keys: []string{"Suppressed"}, Runs: 20, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +210,7 @@ metric = "broke"
 share = [0.9, 1.0]
 mean = [0.0, 0.5]
 `)
-	res, err := lab.Fit(context.Background(), lab.FitConfig{Scenario: sc, Keys: []string{"Suppressed"}, Runs: 20, Budget: 3000, Seed: 1})
+	res, err := fit.Fit(context.Background(), fit.Config{Scenario: sc, Keys: []string{"Suppressed"}, Runs: 20, Budget: 3000, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,7 +234,7 @@ func TestFitUnreachable(t *testing.T) {
 metric = "deaths"
 mean = [5.0, 6.0]
 `)
-	res, err := lab.Fit(context.Background(), lab.FitConfig{Scenario: sc, Keys: []string{"Suppressed"}, Runs: 20, Budget: 3000, Seed: 1})
+	res, err := fit.Fit(context.Background(), fit.Config{Scenario: sc, Keys: []string{"Suppressed"}, Runs: 20, Budget: 3000, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +252,7 @@ func TestFitInterrupted(t *testing.T) {
 	sc := fitScenario(t, oneExpect)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	res, err := lab.Fit(ctx, lab.FitConfig{Scenario: sc, Keys: []string{"RecoveryDelaySeconds"}, Runs: 20, Seed: 1, Progress: func(p lab.FitProgress) {
+	res, err := fit.Fit(ctx, fit.Config{Scenario: sc, Keys: []string{"RecoveryDelaySeconds"}, Runs: 20, Seed: 1, Progress: func(p fit.Progress) {
 		if p.Phase == "search" && p.Generation == 2 {
 			cancel()
 		}
@@ -265,7 +266,7 @@ func TestFitInterrupted(t *testing.T) {
 	if len(res.Keys) != 1 || len(res.Evaluations) < 2 {
 		t.Errorf("got %d keys and %d evaluations; want the key and the evaluations so far", len(res.Keys), len(res.Evaluations))
 	}
-	if _, err := lab.EncodeFit(res); err != nil {
+	if _, err := fit.Encode(res); err != nil {
 		t.Errorf("an unfinished fit does not encode: %v", err)
 	}
 }
@@ -274,29 +275,29 @@ func TestFitBadInput(t *testing.T) {
 	const ok = "\n[[expect]]\nmetric = \"squad_broke.a\"\nshare = [0.2, 0.4]\n"
 	tests := []struct {
 		name, expects string
-		cfg           lab.FitConfig
+		cfg           fit.Config
 		// want is a substring of the error; scenario says it is a
-		// *ScenarioError, else a *FitError.
+		// *ScenarioError, else a *fit.Error.
 		want     string
 		scenario bool
 	}{
-		{"no expectation", "", lab.FitConfig{}, "squad.toml: expect: the scenario has no [[expect]]", true},
-		{"unknown key", ok, lab.FitConfig{Keys: []string{"Hysterisis"}}, `-keys: "Hysterisis" is not a setting or a weight row of the default weights; one of ShakenBelow`, false},
-		{"fixed key", ok, lab.FitConfig{Keys: []string{"SquadUpdateInterval"}}, "-keys: SquadUpdateInterval is the simulation's fixed step", false},
-		{"unused row", ok, lab.FitConfig{Keys: []string{"weights.LowHealth"}}, "-keys: weights.LowHealth cannot vary anything: squad.toml never reports LowHealth", false},
-		{"twice", ok, lab.FitConfig{Keys: []string{"Suppressed", "weights.Suppressed"}}, "-keys: weights.Suppressed is named twice", false},
-		{"budget", ok, lab.FitConfig{Keys: []string{"Suppressed"}, Runs: 100, Budget: 1000}, "-budget: is 1000 fights; one generation of 4 candidates × 100 fights (400)", false},
-		{"runs", ok, lab.FitConfig{Runs: 3}, "-runs: is 3 fights per candidate; it must be 10..", false},
-		{"disjoint", ok + "\n[[expect]]\nmetric = \"squad_broke.a\"\nshare = [0.5, 0.6]\n", lab.FitConfig{}, "squad.toml:34: expect: squad_broke.a share wants 0.5..0.6 here and 0.2..0.4 on line 30: the ranges do not overlap", true},
-		{"out of order", "\n[[expect]]\nmetric = \"first_rout_s\"\np90 = [10.0, 20.0]\np10 = [25.0, 30.0]\n", lab.FitConfig{}, "squad.toml:30: expect: first_rout_s p10 wants at least 25 (line 31), but first_rout_s p90 at most 20 (line 30), and p10 is never above p90", true},
+		{"no expectation", "", fit.Config{}, "squad.toml: expect: the scenario has no [[expect]]", true},
+		{"unknown key", ok, fit.Config{Keys: []string{"Hysterisis"}}, `-keys: "Hysterisis" is not a setting or a weight row of the default weights; one of ShakenBelow`, false},
+		{"fixed key", ok, fit.Config{Keys: []string{"SquadUpdateInterval"}}, "-keys: SquadUpdateInterval is the simulation's fixed step", false},
+		{"unused row", ok, fit.Config{Keys: []string{"weights.LowHealth"}}, "-keys: weights.LowHealth cannot vary anything: squad.toml never reports LowHealth", false},
+		{"twice", ok, fit.Config{Keys: []string{"Suppressed", "weights.Suppressed"}}, "-keys: weights.Suppressed is named twice", false},
+		{"budget", ok, fit.Config{Keys: []string{"Suppressed"}, Runs: 100, Budget: 1000}, "-budget: is 1000 fights; one generation of 4 candidates × 100 fights (400)", false},
+		{"runs", ok, fit.Config{Runs: 3}, "-runs: is 3 fights per candidate; it must be 10..", false},
+		{"disjoint", ok + "\n[[expect]]\nmetric = \"squad_broke.a\"\nshare = [0.5, 0.6]\n", fit.Config{}, "squad.toml:34: expect: squad_broke.a share wants 0.5..0.6 here and 0.2..0.4 on line 30: the ranges do not overlap", true},
+		{"out of order", "\n[[expect]]\nmetric = \"first_rout_s\"\np90 = [10.0, 20.0]\np10 = [25.0, 30.0]\n", fit.Config{}, "squad.toml:30: expect: first_rout_s p10 wants at least 25 (line 31), but first_rout_s p90 at most 20 (line 30), and p10 is never above p90", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			cfg := tt.cfg
 			cfg.Scenario = fitScenario(t, tt.expects)
 			calls := 0
-			cfg.Progress = func(lab.FitProgress) { calls++ }
-			res, err := lab.Fit(context.Background(), cfg)
+			cfg.Progress = func(fit.Progress) { calls++ }
+			res, err := fit.Fit(context.Background(), cfg)
 			if err == nil {
 				t.Fatalf("no error; want %q", tt.want)
 			}
@@ -307,33 +308,33 @@ func TestFitBadInput(t *testing.T) {
 				t.Errorf("error %q; want it to contain %q", err, tt.want)
 			}
 			var se *lab.ScenarioError
-			var fe *lab.FitError
+			var fe *fit.Error
 			if tt.scenario && !errors.As(err, &se) {
 				t.Errorf("error %T; want a *lab.ScenarioError", err)
 			}
 			if !tt.scenario && !errors.As(err, &fe) {
-				t.Errorf("error %T; want a *lab.FitError", err)
+				t.Errorf("error %T; want a *fit.Error", err)
 			}
 		})
 	}
 }
 
-// TestFittedWeightsKeepsTheFile saves fitted settings over a copy of the
+// TestWeightsFileKeepsTheFile saves fitted settings over a copy of the
 // shipped weights.toml: only the lines of the changed values differ, and the
 // file reads back to the fitted settings. Without a starting file it writes
 // the defaults' layout.
-func TestFittedWeightsKeepsTheFile(t *testing.T) {
-	start, err := os.ReadFile("../weights.toml")
+func TestWeightsFileKeepsTheFile(t *testing.T) {
+	start, err := os.ReadFile("../../weights.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := morale.LoadSettings("../weights.toml")
+	s, err := morale.LoadSettings("../../weights.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	s.RecoveryDelaySeconds = 3.2
 	s.Weights[morale.Suppressed] = -0.06
-	got, err := lab.FittedWeights("../weights.toml", s)
+	got, err := fit.WeightsFile("../../weights.toml", s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -358,7 +359,7 @@ func TestFittedWeightsKeepsTheFile(t *testing.T) {
 	if lab.SettingsHash(back) != lab.SettingsHash(s) {
 		t.Error("the fitted file does not read back to the fitted settings")
 	}
-	def, err := lab.FittedWeights("", s)
+	def, err := fit.WeightsFile("", s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -378,7 +379,7 @@ share = [0.0, 1.0]
 metric = "first_panicked_s"
 p50 = [0.0, 40.0]
 `)
-	res, err := lab.Fit(context.Background(), lab.FitConfig{Scenario: sc, Keys: []string{"Suppressed"}, Runs: 100, Seed: 3})
+	res, err := fit.Fit(context.Background(), fit.Config{Scenario: sc, Keys: []string{"Suppressed"}, Runs: 100, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,10 +1,11 @@
-package lab_test
+package fit_test
 
 import (
 	"context"
 	"testing"
 
 	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/lab/fit"
 )
 
 // lineHoldsKeys are the four keys of the worked example (docs/balancing.md,
@@ -18,11 +19,11 @@ var lineHoldsKeys = []string{"RecoveryDelaySeconds", "Suppressed", "RoutAfterSec
 // expectation on its held-out fights. Run it with -benchtime 1x (make
 // fitbench); fights/op is the fights spent.
 func BenchmarkFitLineHolds(b *testing.B) {
-	sc, err := lab.LoadScenario("../scenarios/fit/line_holds.toml")
+	sc, err := lab.LoadScenario("../../scenarios/fit/line_holds.toml")
 	if err != nil {
 		b.Fatal(err)
 	}
-	benchFit(b, lab.FitConfig{Scenario: sc, Keys: lineHoldsKeys, Seed: 1})
+	benchFit(b, fit.Config{Scenario: sc, Keys: lineHoldsKeys, Seed: 1})
 }
 
 // BenchmarkFitKnownAnswer is TestFitKnownAnswer with the default runs and
@@ -30,14 +31,14 @@ func BenchmarkFitLineHolds(b *testing.B) {
 // held-out fights.
 func BenchmarkFitKnownAnswer(b *testing.B) {
 	sc := knownAnswer(b)
-	benchFit(b, lab.FitConfig{Scenario: sc, Keys: []string{"RecoveryDelaySeconds", "Suppressed"}, Seed: 1})
+	benchFit(b, fit.Config{Scenario: sc, Keys: []string{"RecoveryDelaySeconds", "Suppressed"}, Seed: 1})
 }
 
-func benchFit(b *testing.B, cfg lab.FitConfig) {
+func benchFit(b *testing.B, cfg fit.Config) {
 	b.Helper()
 	fights := 0
 	for b.Loop() {
-		res, err := lab.Fit(context.Background(), cfg)
+		res, err := fit.Fit(context.Background(), cfg)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -1,4 +1,14 @@
-package lab
+// Package fit turns a designer's intent into weights: a scenario's
+// [[expect]] blocks are the target, its weights the start, and Fit searches
+// for the weights nearest the start that meet every expectation, verified on
+// fights the search never saw. moralesim fit is a thin layer over it.
+//
+// The search is gonum's CMA-ES (optimize.CmaEsChol), seeded and restarted;
+// every candidate fights the same seeds (common random numbers), so the
+// same config gives the same bytes on any number of cores. fit is a package
+// of its own, beside lab, so that tools that call lab.Lint (the demo and its
+// browser build, which would grow by 3.6 MB) link no optimiser.
+package fit
 
 import (
 	"cmp"
@@ -13,25 +23,26 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/moralebreak/moralebreak/lab"
 	"github.com/moralebreak/moralebreak/morale"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/optimize"
 )
 
-// FitConfig is one fit: which weights would meet a scenario's expectations,
+// Config is one fit: which weights would meet a scenario's expectations,
 // changing as little as possible.
-type FitConfig struct {
+type Config struct {
 	// Scenario supplies the target (its [[expect]] blocks) and the start
 	// (its Settings).
-	Scenario *Scenario
-	// Keys names the settings and weight rows that may change (see FitKeys);
+	Scenario *lab.Scenario
+	// Keys names the settings and weight rows that may change (see Keys);
 	// empty: every one that can.
 	Keys []string
 	// Runs is the number of fights per candidate in the search (0: the
 	// scenario's runs, at most 200). Every candidate fights the same seeds.
 	Runs int
 	// Budget is the most fights the whole fit may run (0: enough for 30
-	// generations of the search plus the final checks; see FitBudget).
+	// generations of the search plus the final checks; see Budget).
 	Budget int
 	// Seed seeds the fights and the optimiser.
 	Seed uint64
@@ -43,20 +54,20 @@ type FitConfig struct {
 	Workers int
 	// Progress, when set, is called after each generation of the search and
 	// each later evaluation, from one goroutine at a time.
-	Progress func(FitProgress)
+	Progress func(Progress)
 }
 
-// FitError is bad input to a fit that is not in the scenario file: a flag
+// Error is bad input to a fit that is not in the scenario file: a flag
 // (Flag "-keys", "-runs", "-budget") and what is wrong with it.
-type FitError struct {
+type Error struct {
 	Flag, Msg string
 }
 
 // Error returns "flag: msg".
-func (e *FitError) Error() string { return e.Flag + ": " + e.Msg }
+func (e *Error) Error() string { return e.Flag + ": " + e.Msg }
 
-// FitProgress is the state of a fit after a generation or an evaluation.
-type FitProgress struct {
+// Progress is the state of a fit after a generation or an evaluation.
+type Progress struct {
 	// Phase is "start", "search", "refine", "polish" or "held-out".
 	Phase string
 	// Restart (1-based) of Restarts and Generation are the search's place.
@@ -69,8 +80,8 @@ type FitProgress struct {
 	BestChanged   int
 }
 
-// FitResult is fit.json: what a fit tried, found and verified.
-type FitResult struct {
+// Result is fit.json: what a fit tried, found and verified.
+type Result struct {
 	Scenario     string `json:"scenario"`
 	ScenarioPath string `json:"scenario_path"`
 	ScenarioHash string `json:"scenario_hash"`
@@ -97,29 +108,29 @@ type FitResult struct {
 	// fights (each statistic inside its range, as `check` judges).
 	Met bool `json:"met"`
 	// Keys are the keys that could change: start and end values.
-	Keys []FitKeyResult `json:"keys"`
+	Keys []KeyResult `json:"keys"`
 	// Before and After are the expectations measured on the held-out fights
 	// with the starting weights and with the result (the same fights).
-	Before []ExpectMeasure `json:"before"`
-	After  []ExpectMeasure `json:"after"`
+	Before []Measure `json:"before"`
+	After  []Measure `json:"after"`
 	// Tries are the candidates checked on the held-out fights, in order.
-	Tries  []FitTry  `json:"tries"`
-	Fights FitFights `json:"fights"`
+	Tries  []Try  `json:"tries"`
+	Fights Fights `json:"fights"`
 	// Conflicts name the expectations that pull against each other when no
 	// candidate met them all.
 	Conflicts []string `json:"conflicts"`
 	// Notes say what happened, in order.
 	Notes []string `json:"notes"`
 	// Evaluations is every candidate measured, in order.
-	Evaluations []FitEvaluation `json:"evaluations"`
+	Evaluations []Evaluation `json:"evaluations"`
 
 	// Start and Settings are the starting and the resulting settings.
 	Start    morale.Settings `json:"-"`
 	Settings morale.Settings `json:"-"`
 }
 
-// FitKeyResult is one key of a fit.
-type FitKeyResult struct {
+// KeyResult is one key of a fit.
+type KeyResult struct {
 	Key   string  `json:"key"`
 	Start float64 `json:"start"`
 	End   float64 `json:"end"`
@@ -129,21 +140,21 @@ type FitKeyResult struct {
 }
 
 // Changed reports whether the fit changed the key.
-func (k FitKeyResult) Changed() bool { return k.End != k.Start }
+func (k KeyResult) Changed() bool { return k.End != k.Start }
 
-// FitTry is one candidate checked on the held-out fights.
-type FitTry struct {
+// Try is one candidate checked on the held-out fights.
+type Try struct {
 	// Evaluation is the index of its held-out evaluation in Evaluations.
 	Evaluation int       `json:"evaluation"`
 	Values     []float64 `json:"values"`
 	// Objective is its objective on the refined search fights.
-	Objective float64         `json:"objective"`
-	HeldOut   []ExpectMeasure `json:"held_out"`
-	Pass      bool            `json:"pass"`
+	Objective float64   `json:"objective"`
+	HeldOut   []Measure `json:"held_out"`
+	Pass      bool      `json:"pass"`
 }
 
-// FitFights counts the fights of each phase.
-type FitFights struct {
+// Fights counts the fights of each phase.
+type Fights struct {
 	Search  int `json:"search"`
 	Refine  int `json:"refine"`
 	Polish  int `json:"polish"`
@@ -151,8 +162,8 @@ type FitFights struct {
 	Total   int `json:"total"`
 }
 
-// FitEvaluation is one candidate measured on one set of fights.
-type FitEvaluation struct {
+// Evaluation is one candidate measured on one set of fights.
+type Evaluation struct {
 	// Phase is "start", "search", "refine", "polish" or "held-out".
 	Phase string `json:"phase"`
 	// Restart (1-based) and Generation place a search candidate.
@@ -207,10 +218,10 @@ type fitSizes struct {
 	budget, reserve, generations  int
 }
 
-// FitBudget returns the fights a fit of dim keys with runs fights per
+// Budget returns the fights a fit of dim keys with runs fights per
 // candidate needs at least (one generation of the search and the final
 // checks) and by default (fitGenerations generations and the checks).
-func FitBudget(dim, runs int) (least, def int) {
+func Budget(dim, runs int) (least, def int) {
 	pop := population(dim)
 	reserve := fitReserve(dim, runs)
 	return reserve + pop*runs, reserve + fitGenerations*pop*runs
@@ -229,28 +240,28 @@ func fitReserve(dim, runs int) int {
 		heldOutTries*(polish*refineFactor*runs+heldOutFactor*runs)
 }
 
-func sizes(cfg FitConfig, dim int) (fitSizes, error) {
+func sizes(cfg Config, dim int) (fitSizes, error) {
 	z := fitSizes{runs: cfg.Runs}
 	if z.runs == 0 {
 		z.runs = max(10, min(cfg.Scenario.Runs, 200))
 	}
 	if z.runs < 10 || z.runs > maxFitRuns {
-		return z, &FitError{Flag: "-runs", Msg: fmt.Sprintf("is %d fights per candidate; it must be 10..%d (fewer fights cannot tell candidates apart)", z.runs, maxFitRuns)}
+		return z, &Error{Flag: "-runs", Msg: fmt.Sprintf("is %d fights per candidate; it must be 10..%d (fewer fights cannot tell candidates apart)", z.runs, maxFitRuns)}
 	}
 	z.refineRuns, z.heldOutRuns = refineFactor*z.runs, heldOutFactor*z.runs
 	sc := cfg.Scenario
-	if samples := float64(z.heldOutRuns) * (sc.Duration/sc.Sample + 1); samples > maxKeptSamples {
-		return z, &FitError{Flag: "-runs", Msg: fmt.Sprintf("is %d fights per candidate; the check on new seeds (%d fights) would keep %.3g morale samples, at most %d: run fewer or raise the scenario's sample", z.runs, z.heldOutRuns, samples, maxKeptSamples)}
+	if samples := float64(z.heldOutRuns) * (sc.Duration/sc.Sample + 1); samples > lab.MaxKeptSamples {
+		return z, &Error{Flag: "-runs", Msg: fmt.Sprintf("is %d fights per candidate; the check on new seeds (%d fights) would keep %.3g morale samples, at most %d: run fewer or raise the scenario's sample", z.runs, z.heldOutRuns, samples, lab.MaxKeptSamples)}
 	}
 	z.pop = population(dim)
 	z.reserve = fitReserve(dim, z.runs)
-	least, def := FitBudget(dim, z.runs)
+	least, def := Budget(dim, z.runs)
 	z.budget = cfg.Budget
 	if z.budget == 0 {
 		z.budget = def
 	}
 	if z.budget < least {
-		return z, &FitError{Flag: "-budget", Msg: fmt.Sprintf("is %d fights; one generation of %d candidates × %d fights (%d) and the final checks (%d) need at least %d (-budget %d or fewer -runs)",
+		return z, &Error{Flag: "-budget", Msg: fmt.Sprintf("is %d fights; one generation of %d candidates × %d fights (%d) and the final checks (%d) need at least %d (-budget %d or fewer -runs)",
 			z.budget, z.pop, z.runs, z.pop*z.runs, z.reserve, least, least)}
 	}
 	z.generations = (z.budget - z.reserve) / (z.pop * z.runs)
@@ -276,7 +287,7 @@ type candidate struct {
 	eval int
 }
 
-func (c candidate) score(keys []FitKey) float64 {
+func (c candidate) score(keys []Key) float64 {
 	if !c.valid {
 		return invalidScore
 	}
@@ -286,17 +297,17 @@ func (c candidate) score(keys []FitKey) float64 {
 
 // fitter is one fit in progress.
 type fitter struct {
-	cfg     FitConfig
-	sc      *Scenario
-	keys    []FitKey
+	cfg     Config
+	sc      *lab.Scenario
+	keys    []Key
 	z       fitSizes
 	workers int
 
 	mu     sync.Mutex
-	log    []FitEvaluation
+	log    []Evaluation
 	cands  []candidate // every valid candidate of the log, by eval
 	fights atomic.Int64
-	res    *FitResult
+	res    *Result
 	best   *candidate
 }
 
@@ -307,22 +318,22 @@ type fitter struct {
 // fights the search never saw, trying the next best when one fails there.
 //
 // Bad input is an error before any fight: a scenario without [[expect]] or
-// with contradicting ones (*ScenarioError), a bad key, run count or budget
-// (*FitError). When ctx is cancelled Fit returns the best candidate so far
+// with contradicting ones (*lab.ScenarioError), a bad key, run count or budget
+// (*Error). When ctx is cancelled Fit returns the best candidate so far
 // with Finished false and a nil error. The result depends on the config
 // alone, never on Workers or GOMAXPROCS.
-func Fit(ctx context.Context, cfg FitConfig) (*FitResult, error) {
+func Fit(ctx context.Context, cfg Config) (*Result, error) {
 	sc := cfg.Scenario
 	if len(sc.Expects) == 0 {
-		return nil, &ScenarioError{File: sc.Path, Key: "expect", Msg: "the scenario has no [[expect]]; a fit needs at least one as its target"}
+		return nil, &lab.ScenarioError{File: sc.Path, Key: "expect", Msg: "the scenario has no [[expect]]; a fit needs at least one as its target"}
 	}
 	if err := contradictions(sc); err != nil {
 		return nil, err
 	}
 	if err := sc.Settings.Validate(); err != nil {
-		return nil, &ScenarioError{File: sc.Path, Key: "weights", Msg: err.Error()}
+		return nil, &lab.ScenarioError{File: sc.Path, Key: "weights", Msg: err.Error()}
 	}
-	keys, err := FitKeys(sc, cfg.Keys)
+	keys, err := Keys(sc, cfg.Keys)
 	if err != nil {
 		return nil, err
 	}
@@ -334,12 +345,12 @@ func Fit(ctx context.Context, cfg FitConfig) (*FitResult, error) {
 	if f.workers <= 0 {
 		f.workers = runtime.GOMAXPROCS(0)
 	}
-	f.res = &FitResult{
+	f.res = &Result{
 		Scenario: sc.Name, ScenarioPath: sc.Path, ScenarioHash: sc.Hash, WeightsHash: sc.WeightsHash,
 		Seed: cfg.Seed, HeldOutSeed: heldOutSeed(cfg.Seed),
 		Runs: z.runs, RefineRuns: z.refineRuns, HeldOutRuns: z.heldOutRuns, Budget: z.budget,
 		Population: z.pop, Restarts: z.restarts,
-		Start: sc.Settings.Clone(), Conflicts: []string{}, Notes: []string{}, Tries: []FitTry{},
+		Start: sc.Settings.Clone(), Conflicts: []string{}, Notes: []string{}, Tries: []Try{},
 	}
 	err = f.run(ctx)
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
@@ -379,7 +390,7 @@ func (f *fitter) run(ctx context.Context) error {
 	f.res.Before = before.m.expects
 	if start.m.objective == 0 && allPass(before.m.expects) {
 		f.note("the starting weights already meet every expectation on the search's and the held-out fights: nothing to change")
-		f.res.Tries = append(f.res.Tries, FitTry{Evaluation: before.eval, Values: start.values, HeldOut: before.m.expects, Pass: true})
+		f.res.Tries = append(f.res.Tries, Try{Evaluation: before.eval, Values: start.values, HeldOut: before.m.expects, Pass: true})
 		f.res.After = before.m.expects
 		f.finish(&start, true, true)
 		return nil
@@ -406,29 +417,29 @@ func (f *fitter) measure(ctx context.Context, phase string, values []float64, ru
 	if phase != "held-out" {
 		f.consider(c)
 	}
-	f.progress(FitProgress{Phase: phase})
+	f.progress(Progress{Phase: phase})
 	return c, nil
 }
 
 // evaluate measures values on runs fights of seed (no log).
-func (f *fitter) evaluate(ctx context.Context, phase string, values []float64, runs int, seed uint64, workers int) (candidate, FitEvaluation, error) {
+func (f *fitter) evaluate(ctx context.Context, phase string, values []float64, runs int, seed uint64, workers int) (candidate, Evaluation, error) {
 	c := candidate{values: slices.Clone(values)}
-	ev := FitEvaluation{Phase: phase, Values: c.values, Runs: runs, Got: []*float64{}, Miss: []float64{}}
+	ev := Evaluation{Phase: phase, Values: c.values, Runs: runs, Got: []*float64{}, Miss: []float64{}}
 	ev.Change, ev.Changed = changeOf(f.keys, values)
 	s := settingsAt(f.sc.Settings, f.keys, values)
 	if s.Validate() != nil {
 		ev.Runs = 0
 		return c, ev, nil
 	}
-	plan := Plan{Scenario: f.sc, Settings: s, Seed: seed, Runs: runs, Workers: workers}
-	rr, err := MonteCarlo(ctx, plan)
+	plan := lab.Plan{Scenario: f.sc, Settings: s, Seed: seed, Runs: runs, Workers: workers}
+	rr, err := lab.MonteCarlo(ctx, plan)
 	if err != nil {
 		return c, ev, err
 	}
 	f.fights.Add(int64(runs))
 	f.count(phase, runs)
 	c.valid = true
-	c.m = measureExpects(f.sc, NewHeader(plan), rr)
+	c.m = measureExpects(f.sc, lab.NewHeader(plan), rr)
 	ev.Valid, ev.Objective = true, c.m.objective
 	for _, e := range c.m.expects {
 		ev.Got = append(ev.Got, e.Got)
@@ -455,7 +466,7 @@ func (f *fitter) count(phase string, runs int) {
 }
 
 // append logs ev and returns its index; f.mu must be held.
-func (f *fitter) append(ev FitEvaluation) int {
+func (f *fitter) append(ev Evaluation) int {
 	f.log = append(f.log, ev)
 	f.res.Evaluations = f.log
 	return len(f.log) - 1
@@ -481,7 +492,7 @@ func (f *fitter) bestSoFar() *candidate {
 	return f.best
 }
 
-func (f *fitter) progress(p FitProgress) {
+func (f *fitter) progress(p Progress) {
 	if f.cfg.Progress == nil {
 		return
 	}
@@ -603,7 +614,7 @@ func (f *fitter) restart(ctx context.Context, r, gens int) (int, error) {
 type searched struct {
 	u  []float64
 	c  candidate
-	ev FitEvaluation
+	ev Evaluation
 }
 
 // flush logs one generation's evaluations in a fixed order (by search
@@ -617,7 +628,7 @@ func (f *fitter) flush(batch []searched, restart, gen int) {
 		f.mu.Unlock()
 		f.consider(s.c)
 	}
-	f.progress(FitProgress{Phase: "search", Restart: restart, Generation: gen})
+	f.progress(Progress{Phase: "search", Restart: restart, Generation: gen})
 }
 
 // refine measures the refineCount best distinct candidates again on
@@ -786,7 +797,7 @@ func (f *fitter) check(ctx context.Context, refined []candidate) error {
 			return err
 		}
 		pass := allPass(h.m.expects)
-		f.res.Tries = append(f.res.Tries, FitTry{Evaluation: h.eval, Values: p.values, Objective: p.m.objective, HeldOut: h.m.expects, Pass: pass})
+		f.res.Tries = append(f.res.Tries, Try{Evaluation: h.eval, Values: p.values, Objective: p.m.objective, HeldOut: h.m.expects, Pass: pass})
 		if pass {
 			f.res.After = h.m.expects
 			f.finish(&p, true, true)
@@ -797,11 +808,11 @@ func (f *fitter) check(ctx context.Context, refined []candidate) error {
 			f.res.After = h.m.expects
 		}
 		if c.m.objective == 0 {
-			f.note("candidate %d met every expectation on the search's fights but not on the held-out fights (%s)", i+1, describeAll(h.m.expects, func(e ExpectMeasure) bool { return !e.Pass }))
+			f.note("candidate %d met every expectation on the search's fights but not on the held-out fights (%s)", i+1, describeAll(h.m.expects, func(e Measure) bool { return !e.Pass }))
 		}
 	}
 	if refined[0].m.objective > 0 {
-		f.note("no candidate met every expectation with margin: the closest misses by %.4g (%s)", refined[0].m.objective, describeAll(refined[0].m.expects, func(e ExpectMeasure) bool { return e.Miss > 0 }))
+		f.note("no candidate met every expectation with margin: the closest misses by %.4g (%s)", refined[0].m.objective, describeAll(refined[0].m.expects, func(e Measure) bool { return e.Miss > 0 }))
 	} else {
 		f.note("no candidate that met every expectation on the search's fights held on the held-out fights; the result is the closest there")
 	}
@@ -820,14 +831,14 @@ func (f *fitter) finish(c *candidate, finished, met bool) {
 	f.res.Settings = settingsAt(f.sc.Settings, f.keys, values)
 	f.res.Keys = nil
 	for i, k := range f.keys {
-		f.res.Keys = append(f.res.Keys, FitKeyResult{Key: k.Key, Start: k.Start, End: values[i], Lo: k.Lo, Hi: k.Hi})
+		f.res.Keys = append(f.res.Keys, KeyResult{Key: k.Key, Start: k.Start, End: values[i], Lo: k.Lo, Hi: k.Hi})
 	}
 	if !finished {
 		f.res.After = nil
 	}
 }
 
-func allPass(es []ExpectMeasure) bool {
+func allPass(es []Measure) bool {
 	for _, e := range es {
 		if !e.Pass {
 			return false
@@ -837,7 +848,7 @@ func allPass(es []ExpectMeasure) bool {
 }
 
 // describeAll lists the expectations of es that keep says, with what they got.
-func describeAll(es []ExpectMeasure, keep func(ExpectMeasure) bool) string {
+func describeAll(es []Measure, keep func(Measure) bool) string {
 	var out []string
 	for _, e := range es {
 		if keep(e) {
@@ -848,7 +859,7 @@ func describeAll(es []ExpectMeasure, keep func(ExpectMeasure) bool) string {
 }
 
 // describe returns "squad_broke.centre share = 0.71, want 0.45..0.55".
-func (e ExpectMeasure) describe() string {
+func (e Measure) describe() string {
 	got := "undefined"
 	if e.Got != nil {
 		got = fmt.Sprintf("%.4g", *e.Got)

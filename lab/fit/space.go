@@ -1,4 +1,4 @@
-package lab
+package fit
 
 import (
 	"fmt"
@@ -6,13 +6,14 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/moralebreak/moralebreak/lab"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
-// FitKey is one setting or weight row a fit may change, with the range it
+// Key is one setting or weight row a fit may change, with the range it
 // searches and the size of one unit of relative change.
-type FitKey struct {
-	Knob
+type Key struct {
+	lab.Knob
 	// Start is the value in the starting weights.
 	Start float64
 	// Lo and Hi bound every candidate: the setting's editing range
@@ -27,7 +28,7 @@ type FitKey struct {
 
 // value returns the key's value at search coordinate u (Start + u·Scale),
 // clamped to Lo..Hi, and how far outside the range u was, in units of Scale.
-func (k FitKey) value(u float64) (v, outside float64) {
+func (k Key) value(u float64) (v, outside float64) {
 	v = k.Start + u*k.Scale
 	switch {
 	case v < k.Lo:
@@ -39,12 +40,12 @@ func (k FitKey) value(u float64) (v, outside float64) {
 }
 
 // relChange returns how far v is from the start, in units of Scale.
-func (k FitKey) relChange(v float64) float64 { return math.Abs(v-k.Start) / k.Scale }
+func (k Key) relChange(v float64) float64 { return math.Abs(v-k.Start) / k.Scale }
 
 // round returns v rounded to a multiple of step·level (Param.Step, or 0.01
 // when the knob has none), printed and parsed back so that the file shows
 // "3.2", not "3.2000000000000002", and clamped to Lo..Hi.
-func (k FitKey) round(v, level float64) float64 {
+func (k Key) round(v, level float64) float64 {
 	step := k.Step
 	if step <= 0 {
 		step = 0.01
@@ -66,7 +67,7 @@ var fixedKeys = map[string]string{
 
 // usedEvents returns the weight rows sc reports: its news and reinforcements,
 // and AllyDown (LeaderDown when a squad has a leader) when men die.
-func usedEvents(sc *Scenario) map[morale.Event]bool {
+func usedEvents(sc *lab.Scenario) map[morale.Event]bool {
 	used := map[morale.Event]bool{}
 	deaths := false
 	for _, ev := range sc.Events {
@@ -88,17 +89,17 @@ func usedEvents(sc *Scenario) map[morale.Event]bool {
 	return used
 }
 
-// FitKeys returns the keys a fit of sc may change: the named ones (a setting,
+// Keys returns the keys a fit of sc may change: the named ones (a setting,
 // "weights.EVENT", or a bare event name that is not a setting), or, when
 // names is empty, every setting but SquadUpdateInterval and every weight row
 // sc reports. An unknown key, a repeated one, SquadUpdateInterval and a row
 // the scenario never reports (it could not move any expectation) are errors
-// naming the key (*FitError, Flag "-keys").
-func FitKeys(sc *Scenario, names []string) ([]FitKey, error) {
+// naming the key (*Error, Flag "-keys").
+func Keys(sc *lab.Scenario, names []string) ([]Key, error) {
 	s := sc.Settings
 	used := usedEvents(sc)
-	var free []Knob // every key that may vary
-	for _, k := range Knobs(s) {
+	var free []lab.Knob // every key that may vary
+	for _, k := range lab.Knobs(s) {
 		if _, fixed := fixedKeys[k.Key]; fixed {
 			continue
 		}
@@ -107,48 +108,48 @@ func FitKeys(sc *Scenario, names []string) ([]FitKey, error) {
 		}
 		free = append(free, k)
 	}
-	var knobs []Knob
+	var knobs []lab.Knob
 	if len(names) == 0 {
 		knobs = free
 	} else {
 		seen := map[string]bool{}
 		for _, name := range names {
 			name = strings.TrimSpace(name)
-			k, ok := KnobByKey(s, name)
+			k, ok := lab.KnobByKey(s, name)
 			if !ok { // a bare event name: "Suppressed" for weights.Suppressed
-				k, ok = KnobByKey(s, "weights."+name)
+				k, ok = lab.KnobByKey(s, "weights."+name)
 			}
 			if !ok {
 				var keys []string
 				for _, k := range free {
 					keys = append(keys, k.Key)
 				}
-				return nil, &FitError{Flag: "-keys", Msg: fmt.Sprintf("%q is not a setting or a weight row of %s; one of %s", name, weightsName(sc), strings.Join(keys, ", "))}
+				return nil, &Error{Flag: "-keys", Msg: fmt.Sprintf("%q is not a setting or a weight row of %s; one of %s", name, weightsName(sc), strings.Join(keys, ", "))}
 			}
 			if why, fixed := fixedKeys[k.Key]; fixed {
-				return nil, &FitError{Flag: "-keys", Msg: fmt.Sprintf("%s %s", k.Key, why)}
+				return nil, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s %s", k.Key, why)}
 			}
 			if k.Weight && !used[morale.Event(k.Name)] {
-				return nil, &FitError{Flag: "-keys", Msg: fmt.Sprintf("%s cannot vary anything: %s never reports %s, so no expectation depends on it", k.Key, sc.Path, k.Name)}
+				return nil, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s cannot vary anything: %s never reports %s, so no expectation depends on it", k.Key, sc.Path, k.Name)}
 			}
 			if seen[k.Key] {
-				return nil, &FitError{Flag: "-keys", Msg: fmt.Sprintf("%s is named twice", k.Key)}
+				return nil, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s is named twice", k.Key)}
 			}
 			seen[k.Key] = true
 			knobs = append(knobs, k)
 		}
 	}
 	if len(knobs) == 0 {
-		return nil, &FitError{Flag: "-keys", Msg: "no key may vary"}
+		return nil, &Error{Flag: "-keys", Msg: "no key may vary"}
 	}
-	out := make([]FitKey, len(knobs))
+	out := make([]Key, len(knobs))
 	for i, k := range knobs {
 		out[i] = newFitKey(k, s)
 	}
 	return out, nil
 }
 
-func newFitKey(k Knob, s morale.Settings) FitKey {
+func newFitKey(k lab.Knob, s morale.Settings) Key {
 	v := k.Get(s)
 	lo, hi := k.Min, k.Max
 	if k.Weight {
@@ -160,10 +161,10 @@ func newFitKey(k Knob, s morale.Settings) FitKey {
 		}
 	}
 	lo, hi = math.Min(lo, v), math.Max(hi, v)
-	return FitKey{Knob: k, Start: v, Lo: lo, Hi: hi, Scale: math.Max(math.Abs(v), (hi-lo)/20)}
+	return Key{Knob: k, Start: v, Lo: lo, Hi: hi, Scale: math.Max(math.Abs(v), (hi-lo)/20)}
 }
 
-func weightsName(sc *Scenario) string {
+func weightsName(sc *lab.Scenario) string {
 	if sc.WeightsPath == "" {
 		return "the default weights"
 	}
@@ -171,7 +172,7 @@ func weightsName(sc *Scenario) string {
 }
 
 // settingsAt returns the start settings with every key at values.
-func settingsAt(start morale.Settings, keys []FitKey, values []float64) morale.Settings {
+func settingsAt(start morale.Settings, keys []Key, values []float64) morale.Settings {
 	s := start.Clone()
 	for i, k := range keys {
 		k.Set(&s, values[i])
@@ -181,7 +182,7 @@ func settingsAt(start morale.Settings, keys []FitKey, values []float64) morale.S
 
 // changeOf returns the distance of values from the start: the sum of the
 // keys' relative changes, and how many keys changed.
-func changeOf(keys []FitKey, values []float64) (rel float64, changed int) {
+func changeOf(keys []Key, values []float64) (rel float64, changed int) {
 	for i, k := range keys {
 		if values[i] != k.Start {
 			rel += k.relChange(values[i])
