@@ -38,7 +38,7 @@ func FitPlots(r *fit.Result) (map[string][]byte, error) {
 
 // ConvergenceChart draws, over the evaluations in order, every candidate's
 // objective (the search's, the re-measured and polished ones, the checks on
-// new seeds; values above 1.5× the start's are drawn at the top) and the
+// new seeds; values above 1.5× the start's are drawn at that ceiling) and the
 // best candidate's so far, with the restarts marked; and below, how far the
 // best so far is from the start (the sum of its keys' relative changes),
 // which falls as the fit trades changes away once the objective is zero.
@@ -83,11 +83,12 @@ func ConvergenceChart(r *fit.Result) ([]byte, error) {
 			dist = append(dist, plotter.XY{X: x, Y: bestChange})
 		}
 	}
-	top.Y.Min, top.Y.Max = 0, ceiling*1.02
+	// The legend gets the band above the ceiling, clear of the points.
+	top.Y.Min, top.Y.Max = 0, ceiling*1.45
 	low.Y.Min = 0
 	for _, x := range restarts {
 		for _, p := range []*plot.Plot{top, low} {
-			ymax := ceiling * 1.02
+			ymax := ceiling
 			if p == low {
 				ymax = maxY(dist)
 			}
