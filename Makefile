@@ -202,10 +202,11 @@ fitbench:
 	$(GO) test -run '^$$' -bench '^BenchmarkFit' -benchtime 1x ./lab/fit
 	@cat /proc/loadavg 2>/dev/null || uptime
 
-## fitcost: what a fit costs for each shipped scenario (scripts/fitcost.sh):
-## the markdown table of docs/balancing.md's "Fitting weights".
+## fitcost: what a fit costs for each shipped scenario, and the worked
+## example's output, written into docs/balancing.md's "Fitting weights"
+## (scripts/fitcost.sh; about a minute on two idle cores).
 fitcost:
-	GO=$(GO) scripts/fitcost.sh
+	GO=$(GO) scripts/fitcost.sh -w
 
 ## screenshots: regenerate the README images under docs/: the opening as an
 ## animated GIF (0–16 s at 10 fps, the field; under 4 MB) and two stills.
