@@ -28,17 +28,18 @@ WEBDIR      = build/web
 # Window tests need a display; without one, run them under a virtual one.
 XVFB        = $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1600x900x24")
 
-.PHONY: run test lint unit compat cpus nofma arm64 amd64v3 fuzz bench web serve browser sim fitbench fitcost screenshots deps-run deps-test clean
+.PHONY: run test doccheck lint unit compat cpus nofma arm64 amd64v3 fuzz bench perfpage perfpage-quick web serve browser sim fitbench fitcost screenshots deps-run deps-test clean
 
 ## run: the demo (five soldiers, the opening, the live tuner).
 run: deps-run
 	$(GO) run ./cmd/demo
 
-## test: everything CI runs — lint, unit and window tests with -race, morale
-## under $(MORALE_GO) and as a lone dependency, morale's same bits on every
-## CPU (cpus), each fuzz target for $(FUZZTIME), the js/wasm build and the
+## test: everything CI runs — the docs' links, examples and numbers
+## (doccheck), lint, unit and window tests with -race, morale under
+## $(MORALE_GO) and as a lone dependency, morale's same bits on every CPU
+## (cpus), each fuzz target for $(FUZZTIME), the js/wasm build and the
 ## browser test, and the balance lab's checks (sim).
-test: deps-test lint unit compat cpus fuzz browser sim
+test: deps-test doccheck lint unit compat cpus fuzz browser sim
 
 deps-run:
 	@scripts/deps.sh run
@@ -136,6 +137,25 @@ fuzz:
 	    done; \
 	  done) || exit 1; \
 	done
+
+## doccheck: every relative link and #anchor in the Markdown resolves, each
+## quoted example is its function's body, the README's performance figures
+## are docs/performance.md's, and the finding about the default weights is
+## what the balance lab measures now (tools/doccheck).
+doccheck:
+	$(GO) run ./tools/doccheck -finding
+
+## perfpage: run the benchmarks of tools/perfpage/entries.go and write
+## docs/performance.md and the README's perf:headline block (several runs of
+## each: about a quarter of an hour on 2 cores; run it on a quiet machine).
+perfpage:
+	GO=$(GO) $(GO) run ./tools/perfpage
+
+## perfpage-quick: one short run of each, into build/perfpage/performance.md
+## (the docs untouched), for trying the generator; add -only ID through
+## PERFPAGE_FLAGS to run one entry.
+perfpage-quick:
+	GO=$(GO) $(GO) run ./tools/perfpage -quick $(PERFPAGE_FLAGS)
 
 ## bench: the morale and game benchmarks, and the comparison with the ark
 ## ECS (bench/, its own module, so that morale gains no dependency).
