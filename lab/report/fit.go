@@ -93,6 +93,12 @@ func FitRows(r *fit.Result) []FitRow {
 
 var fitPlotOrder = []string{"convergence.png", "expectations.png"}
 
+// fitImage is one plot of the page, embedded, with its caption.
+type fitImage struct {
+	Name, Caption string
+	URI           template.URL
+}
+
 var fitTmpl = template.Must(template.New("fit").Parse(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <title>MoraleBreak fit: {{.R.Scenario}}</title>
@@ -124,7 +130,7 @@ td.num{text-align:right;font-variant-numeric:tabular-nums}img{max-width:100%;dis
 <p id="cost">{{.R.Fights.Total}} fights of a budget of {{.R.Budget}}: {{.R.Fights.Search}} in the search ({{.R.Runs}} per candidate, {{.R.Population}} candidates per generation, {{.R.Restarts}} restarts of CMA-ES), {{.R.Fights.Refine}} re-measuring the best ({{.R.RefineRuns}} each), {{.R.Fights.Polish}} rounding and putting keys back, {{.R.Fights.HeldOut}} on new seeds. Seed {{.R.Seed}}; scenario <code>{{.R.ScenarioHash}}</code>, weights <code>{{.R.WeightsHash}}</code>.</p>
 {{if .Command}}<p>Again: <code>{{.Command}}</code></p>{{end}}
 <h2>Plots</h2>
-{{range .Images}}<figure><img alt="{{.Name}}" src="{{.URI}}"><figcaption>{{.Name}}</figcaption></figure>
+{{range .Images}}<figure><img alt="{{.Name}}" src="{{.URI}}"><figcaption><code>{{.Name}}</code>: {{.Caption}}</figcaption></figure>
 {{end}}
 </body></html>
 `))
@@ -140,12 +146,17 @@ func FitHTML(in FitInput) ([]byte, error) {
 		Status, StatusText   string
 		Changes              []FitChange
 		Rows                 []FitRow
-		Images               []reportImage
+		Images               []fitImage
 	}{R: r, Description: in.Description, Command: in.Command, Changes: FitChanges(r), Rows: FitRows(r)}
 	data.Status, data.StatusText = FitStatus(r)
+	captions := map[string]string{
+		"convergence.png": fmt.Sprintf("the objective of each of the %d candidates measured, in order (%d fights each in the search, %d re-measured or polished, %d on new seeds), the best so far, and below it the best's distance from the start",
+			len(r.Evaluations), r.Runs, r.RefineRuns, r.HeldOutRuns),
+		"expectations.png": fmt.Sprintf("each expectation's range (green) and its statistic with the 95%% interval, before and after, on the same %d fights the search never used", r.HeldOutRuns),
+	}
 	for _, n := range fitPlotOrder {
 		if png, ok := in.Plots[n]; ok {
-			data.Images = append(data.Images, reportImage{Name: n, URI: template.URL("data:image/png;base64," + base64.StdEncoding.EncodeToString(png))})
+			data.Images = append(data.Images, fitImage{Name: n, Caption: captions[n], URI: template.URL("data:image/png;base64," + base64.StdEncoding.EncodeToString(png))})
 		}
 	}
 	var b bytes.Buffer

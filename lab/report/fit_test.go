@@ -88,6 +88,7 @@ func TestFitPage(t *testing.T) {
 		"(the whole interval inside)",
 		"59200 fights of a budget of 60000",
 		"moralesim fit x.toml",
+		"</code>: the objective of each of the 41 candidates measured, in order (200 fights each in the search, 800 re-measured or polished, 1000 on new seeds)",
 	} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page lacks %q", want)
