@@ -188,7 +188,9 @@ SIMFIT = -keys RecoveryDelaySeconds,Suppressed -runs 100 -budget 20000 -q
 ## lint of weights.toml, a fit of scenarios/fit/line_holds.toml (the same bytes
 ## on GOMAXPROCS 1 and 2, its weights passing check), 4 shard processes merging
 ## into the single run's summary.json byte for byte, GOMAXPROCS 1 and 2 giving
-## the same bytes, and a generated HTML report opened in headless Chromium.
+## the same bytes, and every kind of HTML report (run, merge, one- and two-key
+## sweeps, sensitivity, compare) opened and checked in headless Chromium, the
+## merged pages byte for byte the single machine's.
 sim:
 	@rm -rf $(SIMOUT) && mkdir -p $(SIMOUT)
 	$(GO) build -o $(SIMOUT)/moralesim ./cmd/moralesim
@@ -210,8 +212,26 @@ sim:
 	$(SIMOUT)/moralesim merge $(SIMOUT)/shard0 $(SIMOUT)/shard1 $(SIMOUT)/shard2 $(SIMOUT)/shard3 -out $(SIMOUT)/merged
 	cmp $(SIMOUT)/full/summary.json $(SIMOUT)/merged/summary.json
 	@echo "sim: the merged summary.json of 4 shards equals the single run's, byte for byte"
+	@# The pages, on two squads (Alpha loses its sergeant, Bravo watches) with
+	@# LeaderDown changed, so that the settings table has a row.
+	sed 's/^LeaderDown = -0.45/LeaderDown = -0.3/' weights.toml > $(SIMOUT)/leader.toml
+	$(SIMOUT)/moralesim run scenarios/sergeant.toml -runs 400 -seed 2 -q -weights $(SIMOUT)/leader.toml -out $(SIMOUT)/sg -report $(SIMOUT)/run.html >/dev/null
+	for k in 0 1 2; do $(SIMOUT)/moralesim run scenarios/sergeant.toml -runs 400 -seed 2 -q -weights $(SIMOUT)/leader.toml -shard $$k/3 -out $(SIMOUT)/sg$$k || exit 1; done
+	$(SIMOUT)/moralesim merge $(SIMOUT)/sg2 $(SIMOUT)/sg0 $(SIMOUT)/sg1 -out $(SIMOUT)/sgm -report $(SIMOUT)/merge.html
+	cmp $(SIMOUT)/run.html $(SIMOUT)/merge.html
+	$(SIMOUT)/moralesim run scenarios/sergeant.toml -runs 200 -q -out $(SIMOUT)/sw1 -sweep RecoveryDelaySeconds=2:6:1 -metric squad_broke.bravo -stat share -report $(SIMOUT)/sweep.html >/dev/null
+	$(SIMOUT)/moralesim run scenarios/sergeant.toml -runs 100 -q -out $(SIMOUT)/sw2 -sweep RecoveryDelaySeconds=2:6:1 -sweep NerveMax=0.5:0.9:0.1 -metric squad_broke.bravo -stat share -report $(SIMOUT)/sweep2.html >/dev/null
+	for k in 0 1; do $(SIMOUT)/moralesim run scenarios/sergeant.toml -runs 100 -q -out $(SIMOUT)/sw2s$$k -sweep RecoveryDelaySeconds=2:6:1 -sweep NerveMax=0.5:0.9:0.1 -metric squad_broke.bravo -stat share -shard $$k/2 >/dev/null || exit 1; done
+	$(SIMOUT)/moralesim merge $(SIMOUT)/sw2s1 $(SIMOUT)/sw2s0 -out $(SIMOUT)/sw2m -report $(SIMOUT)/sweep2-merged.html
+	cmp $(SIMOUT)/sweep2.html $(SIMOUT)/sweep2-merged.html
+	@echo "sim: the merged report pages (runs and a sweep) equal the single machine's, byte for byte"
+	$(SIMOUT)/moralesim sensitivity scenarios/sergeant.toml -metric squad_broke.bravo -runs 100 -q -out $(SIMOUT)/sens -report $(SIMOUT)/sensitivity.html >/dev/null
+	$(SIMOUT)/moralesim run scenarios/sergeant.toml -runs 400 -seed 2 -q -out $(SIMOUT)/sgA -report $(SIMOUT)/run-a.html >/dev/null
+	$(SIMOUT)/moralesim compare weights.toml $(SIMOUT)/leader.toml scenarios/sergeant.toml -runs 400 -seed 2 -report $(SIMOUT)/compare.html >/dev/null
 	cd web && npm ci --no-audit --no-fund --loglevel=error
-	node web/report_test.mjs $(SIMOUT)/report.html
+	node web/report_test.mjs run=$(SIMOUT)/report.html run=$(SIMOUT)/run.html merge=$(SIMOUT)/merge.html \
+	  sweep=$(SIMOUT)/sweep.html sweep2=$(SIMOUT)/sweep2.html sensitivity=$(SIMOUT)/sensitivity.html \
+	  compare=$(SIMOUT)/compare.html --a-side $(SIMOUT)/run-a.html,$(SIMOUT)/compare.html
 
 ## fitbench: the fit's benchmarks with the default runs and budget, once
 ## each: the worked example (scenarios/fit/line_holds.toml, four keys; the

@@ -114,7 +114,8 @@ type EventSpec struct {
 	Radius float64
 	// Squad and Agent name the target (a squad or one named man).
 	Squad, Agent string
-	// Squads filters an event at a location to these squads.
+	// Squads filters the news of an event at a location, or of a death, to
+	// these squads (nil: every squad within reach).
 	Squads []string
 	// Scale multiplies the event's weight (1 by default).
 	Scale float64
@@ -129,12 +130,13 @@ type EventSpec struct {
 
 // Expect is one [[expect]]: a statistic of a metric that must lie in a range.
 type Expect struct {
-	Line   int
-	Metric string
+	Line   int    `json:"line"`
+	Metric string `json:"metric"`
 	// Stat is "p10", "p25", "p50", "p75", "p90", "mean", "min", "max" or
 	// "share" (the share of runs where the metric happened / is above zero).
-	Stat   string
-	Lo, Hi float64
+	Stat string  `json:"stat"`
+	Lo   float64 `json:"lo"`
+	Hi   float64 `json:"hi"`
 }
 
 // ScenarioError is one problem with a scenario file: the file, the line
@@ -348,6 +350,8 @@ func ParseScenario(file string, data []byte) (*Scenario, error) {
 				p.fail(t.key("do"), ev.Line, "news needs a target: at = [x, y], squad or agent")
 			}
 		case "death":
+			// The death's news (AllyDown, LeaderDown) reaches every squad
+			// within NoEffectRadius of the man, or only squads.
 			if targets != 1 {
 				p.fail(t.key("do"), ev.Line, "a death needs exactly one of agent, squad or at")
 			}
@@ -390,6 +394,9 @@ func ParseScenario(file string, data []byte) (*Scenario, error) {
 			if l, ok := dead[ev.Agent]; ok {
 				p.fail(t.key("agent"), t.line("agent"), "%q is already dead (died on line %d)", ev.Agent, l)
 			}
+		}
+		if len(ev.Squads) > 0 && ev.Do != "death" && !(ev.Do == "event" && ev.HasAt) {
+			p.fail(t.key("squads"), t.line("squads"), "filters the news of an event at a location (at) or of a death; it would do nothing here (do = %q without at)", ev.Do)
 		}
 		if n := occurrences(ev, sc.Duration); n > maxOccurrences {
 			p.fail(t.key("every"), t.line("every"), "repeats %d times; at most %d occurrences", n, maxOccurrences)

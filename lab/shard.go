@@ -192,6 +192,11 @@ func Merge(files []RunsFile, dirs []string) (Header, []RunResult, error) {
 			{"runs", h.Runs, g.Runs},
 			{"duration", h.Duration, g.Duration},
 			{"sample", h.Sample, g.Sample},
+			{"scenario file name", h.File, g.File},
+			{"squads' men", h.SquadMen, g.SquadMen},
+			{"description", h.Description, g.Description},
+			{"expectations", h.Expects, g.Expects},
+			{"changed settings", changesString(h.Changed), changesString(g.Changed)},
 		}); err != nil {
 			return Header{}, nil, err
 		}
@@ -224,6 +229,23 @@ func Merge(files []RunsFile, dirs []string) (Header, []RunResult, error) {
 		return Header{}, nil, fmt.Errorf("merge: %d of %d runs are missing (the first is run %d); is a shard missing?", missing, h.Runs, first)
 	}
 	return h, sortedRuns(runs), nil
+}
+
+// changesString renders changes for a comparison and a message.
+func changesString(cs []SettingChange) string {
+	var parts []string
+	for _, c := range cs {
+		parts = append(parts, fmt.Sprintf("%s=%s", c.Key, formatOpt(c.Value)))
+	}
+	return "[" + strings.Join(parts, " ") + "]"
+}
+
+// formatOpt formats an optional number, "absent" for nil.
+func formatOpt(p *float64) string {
+	if p == nil {
+		return "absent"
+	}
+	return strconv.FormatFloat(*p, 'g', -1, 64)
 }
 
 // shardField is one field two shards must agree on: its name and the two

@@ -3,6 +3,7 @@ package lab_test
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/moralebreak/moralebreak/lab"
@@ -59,5 +60,39 @@ func assertOnly(t *testing.T, dir string, names ...string) {
 		if got[i] != names[i] {
 			t.Fatalf("%s holds %q; want %q", dir, got, names)
 		}
+	}
+}
+
+// Shards must agree on what the report says: the file's name, the
+// description, the expectations and the changed settings, as well as what
+// they ran.
+func TestMergeComparesWhatTheReportSays(t *testing.T) {
+	base := lab.Header{Scenario: "s", Runs: 2, Description: "d", Expects: []lab.Expect{{Line: 3, Metric: "broke", Stat: "mean", Lo: 0, Hi: 1}}}
+	x := 1.0
+	tests := []struct {
+		name string
+		edit func(h *lab.Header)
+		want string
+	}{
+		{"description", func(h *lab.Header) { h.Description = "other" }, "different description"},
+		{"file name", func(h *lab.Header) { h.File = "other.toml" }, "different scenario file name"},
+		{"expectations", func(h *lab.Header) { h.Expects[0].Hi = 2 }, "different expectations"},
+		{"changed settings", func(h *lab.Header) { h.Changed = []lab.SettingChange{{Key: "Hysteresis", Value: &x}} }, "different changed settings"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := base
+			b.Expects = append([]lab.Expect(nil), base.Expects...)
+			tt.edit(&b)
+			files := []lab.RunsFile{{Header: base, Runs: []lab.RunResult{{Index: 0}}}, {Header: b, Runs: []lab.RunResult{{Index: 1}}}}
+			_, _, err := lab.Merge(files, []string{"s0", "s1"})
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Merge = %v; want an error with %q", err, tt.want)
+			}
+		})
+	}
+	files := []lab.RunsFile{{Header: base, Runs: []lab.RunResult{{Index: 1}}}, {Header: base, Runs: []lab.RunResult{{Index: 0}}}}
+	if _, _, err := lab.Merge(files, []string{"s0", "s1"}); err != nil {
+		t.Errorf("Merge of agreeing shards = %v; want nil", err)
 	}
 }

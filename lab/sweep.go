@@ -111,26 +111,41 @@ type SweepPoint struct {
 	// slowest).
 	Index  int       `json:"index"`
 	Values []float64 `json:"values"`
-	Value  *float64  `json:"value"`
-	Share  float64   `json:"share"`
-	Lo     float64   `json:"share_lo"`
-	Hi     float64   `json:"share_hi"`
+	// Value is the statistic of the metric (nil when undefined), over the N
+	// fights where the metric is defined; Share is the share of all fights
+	// where it happened, in [Lo, Hi] at 95%.
+	Value *float64 `json:"value"`
+	N     int      `json:"n"`
+	Share float64  `json:"share"`
+	Lo    float64  `json:"share_lo"`
+	Hi    float64  `json:"share_hi"`
+	// SquadBroke counts, per squad in scenario order, the fights in which
+	// a man of it broke.
+	SquadBroke []int `json:"squad_broke"`
 }
 
 // SweepResult is sweep.json. A shard holds only its points; MergeSweeps
 // puts the shards back together into the same bytes one machine writes.
 type SweepResult struct {
-	Scenario     string       `json:"scenario"`
-	ScenarioHash string       `json:"scenario_hash"`
-	WeightsHash  string       `json:"weights_hash"`
-	Keys         []string     `json:"keys"`
-	Metric       string       `json:"metric"`
-	Stat         string       `json:"stat"`
-	Runs         int          `json:"runs"`
-	Seed         uint64       `json:"seed"`
-	Total        int          `json:"total_points"`
-	Shard        string       `json:"shard"`
-	Points       []SweepPoint `json:"points"`
+	Scenario     string `json:"scenario"`
+	Description  string `json:"description"`
+	ScenarioHash string `json:"scenario_hash"`
+	WeightsHash  string `json:"weights_hash"`
+	// Squads are the scenario's squads, in order.
+	Squads []string `json:"squads"`
+	// Changed lists the scenario's settings and weights that differ from
+	// the defaults, before any key is swept; BaseValues holds each swept
+	// key's value there.
+	Changed    []SettingChange `json:"changed_settings"`
+	BaseValues []float64       `json:"base_values"`
+	Keys       []string        `json:"keys"`
+	Metric     string          `json:"metric"`
+	Stat       string          `json:"stat"`
+	Runs       int             `json:"runs"`
+	Seed       uint64          `json:"seed"`
+	Total      int             `json:"total_points"`
+	Shard      string          `json:"shard"`
+	Points     []SweepPoint    `json:"points"`
 }
 
 // Sweep runs the Monte-Carlo at every point of axes that belongs to shard
@@ -140,9 +155,15 @@ func Sweep(ctx context.Context, sc *Scenario, axes []Axis, runs int, seed uint64
 	if err := CheckMetricStat(sc, metric, stat); err != nil {
 		return SweepResult{}, err
 	}
-	res := SweepResult{Scenario: sc.Name, ScenarioHash: sc.Hash, WeightsHash: sc.WeightsHash, Metric: metric, Stat: stat, Runs: runs, Seed: seed, Shard: shard.String()}
+	res := SweepResult{Scenario: sc.Name, Description: sc.Description, ScenarioHash: sc.Hash, WeightsHash: sc.WeightsHash,
+		Changed: SettingChanges(morale.DefaultSettings(), sc.Settings),
+		Metric:  metric, Stat: stat, Runs: runs, Seed: seed, Shard: shard.String()}
+	for _, sq := range sc.Squads {
+		res.Squads = append(res.Squads, sq.Name)
+	}
 	for _, a := range axes {
 		res.Keys = append(res.Keys, a.Knob.Key)
+		res.BaseValues = append(res.BaseValues, a.Knob.Get(sc.Settings))
 	}
 	var points [][]float64
 	if len(axes) == 1 {
@@ -182,9 +203,16 @@ func Sweep(ctx context.Context, sc *Scenario, axes []Axis, runs int, seed uint64
 		if !ok {
 			return SweepResult{}, fmt.Errorf("sweep: no metric %q in the summary", metric)
 		}
-		p := SweepPoint{Index: i, Values: pt, Share: st.Share, Lo: st.ShareLo, Hi: st.ShareHi}
+		p := SweepPoint{Index: i, Values: pt, N: st.N, Share: st.Share, Lo: st.ShareLo, Hi: st.ShareHi, SquadBroke: make([]int, len(sc.Squads))}
 		if v, ok := st.Value(stat); ok {
 			p.Value = ptr(v)
+		}
+		for i := range rr {
+			for j, b := range rr[i].SquadBroke {
+				if b {
+					p.SquadBroke[j]++
+				}
+			}
 		}
 		res.Points = append(res.Points, p)
 		done++
@@ -214,6 +242,10 @@ func MergeSweeps(parts []SweepResult, dirs []string) (SweepResult, error) {
 			{"runs", h.Runs, g.Runs},
 			{"seed", h.Seed, g.Seed},
 			{"points", h.Total, g.Total},
+			{"description", h.Description, g.Description},
+			{"squads", h.Squads, g.Squads},
+			{"changed settings", changesString(h.Changed), changesString(g.Changed)},
+			{"swept keys' values in the scenario", h.BaseValues, g.BaseValues},
 		}); err != nil {
 			return SweepResult{}, err
 		}

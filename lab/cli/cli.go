@@ -49,8 +49,8 @@ const usage = `moralesim: MoraleBreak's headless balance lab.
   moralesim check SCENARIO.toml... [-runs N] [-seed S]
   moralesim lint WEIGHTS.toml
   moralesim merge DIR... -out DIR [-report FILE.html]
-  moralesim sensitivity SCENARIO.toml [-metric NAME] [-runs N] [-out DIR]
-  moralesim compare A.toml B.toml SCENARIO.toml [-runs N] [-seed S]
+  moralesim sensitivity SCENARIO.toml [-metric NAME] [-runs N] [-out DIR] [-report FILE.html]
+  moralesim compare A.toml B.toml SCENARIO.toml [-runs N] [-seed S] [-report FILE.html]
   moralesim game [-runs N] [-seed S] [-duration S] [-out DIR]
   moralesim fit SCENARIO.toml [-keys K1,K2,...] [-runs N] [-budget FIGHTS] [-seed S]
                 [-out DIR] [-report FILE.html] [-weights W.toml] [-q]
@@ -320,14 +320,16 @@ func hashBytes(data []byte) string {
 	return fmt.Sprintf("%016x", h)
 }
 
-// writeAll writes outputs and, when report is set, the HTML report; it
-// writes nothing when ctx was cancelled.
+// writeAll writes outputs (none: no folder) and, when report is set, the
+// HTML report; it writes nothing when ctx was cancelled.
 func writeAll(ctx context.Context, out lab.Outputs, dir, report string, rep []byte) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if err := out.Write(dir); err != nil {
-		return err
+	if len(out) > 0 {
+		if err := out.Write(dir); err != nil {
+			return err
+		}
 	}
 	if report != "" {
 		if d := filepath.Dir(report); d != "" {

@@ -85,18 +85,8 @@ func cmdRun(ctx context.Context, args []string, env console) error {
 	}
 	var rep []byte
 	if sum != nil {
-		plots, err := report.SummaryPlots(sum, res)
-		if err != nil {
+		if rep, err = runReport(o, sum, res); err != nil {
 			return err
-		}
-		for name, png := range plots {
-			o[name] = png
-		}
-		if *reportFile != "" {
-			rep, err = report.ReportHTML(report.ReportInput{Title: sc.Name, Description: sc.Description, Summary: sum, Plots: plots, Checks: lab.Check(sc, sum)})
-			if err != nil {
-				return err
-			}
 		}
 	} else if *reportFile != "" {
 		return bad("-report needs every run; merge the shards, then pass -report to merge")
@@ -113,6 +103,19 @@ func cmdRun(ctx context.Context, args []string, env console) error {
 	return nil
 }
 
+// runReport renders the page of a complete Monte-Carlo and adds its figures
+// to o; it returns the page.
+func runReport(o lab.Outputs, sum *lab.Summary, runs []lab.RunResult) ([]byte, error) {
+	r, err := report.RunReport(sum, runs)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range r.Figures {
+		o[f.Name] = f.PNG
+	}
+	return r.HTML, nil
+}
+
 // printSummary prints the headline numbers to stdout.
 func printSummary(env console, sum *lab.Summary) {
 	env.out.printf("%-28s %6s %9s %9s %9s %9s  %s\n", "metric", "n", "p10", "p50", "p90", "mean", "share [95% CI]")
@@ -121,7 +124,7 @@ func printSummary(env console, sum *lab.Summary) {
 			if p == nil {
 				return "-"
 			}
-			return fmt.Sprintf("%.3g", *p)
+			return fmt.Sprintf("%.4g", *p)
 		}
 		env.out.printf("%-28s %6d %9s %9s %9s %9s  %.3f [%.3f, %.3f]\n", st.Name, st.N, f(st.P10), f(st.P50), f(st.P90), f(st.Mean), st.Share, st.ShareLo, st.ShareHi)
 	}
@@ -209,7 +212,7 @@ func cmdMerge(args []string, env console) error {
 		if err != nil {
 			return usageError{err}
 		}
-		if err := writeSweep(context.Background(), env, res, "", *out, *reportFile); err != nil {
+		if err := writeSweep(context.Background(), env, res, *out, *reportFile); err != nil {
 			return err
 		}
 		env.errs.printf("merged %d sweep points from %d shards into %s\n", res.Total, len(parts), *out)
@@ -231,19 +234,9 @@ func cmdMerge(args []string, env console) error {
 	if err != nil {
 		return err
 	}
-	plots, err := report.SummaryPlots(sum, runs)
+	rep, err := runReport(o, sum, runs)
 	if err != nil {
 		return err
-	}
-	for n, p := range plots {
-		o[n] = p
-	}
-	var rep []byte
-	if *reportFile != "" {
-		rep, err = report.ReportHTML(report.ReportInput{Title: h.Scenario, Summary: sum, Plots: plots})
-		if err != nil {
-			return err
-		}
 	}
 	if err := writeAll(context.Background(), o, *out, *reportFile, rep); err != nil {
 		return err
@@ -255,6 +248,7 @@ func cmdCompare(ctx context.Context, args []string, env console) error {
 	fs := newFlags("compare", env)
 	runs := fs.Int("runs", 1000, "fights per side")
 	seed := fs.Uint64("seed", 1, "Monte-Carlo seed (the same for both sides)")
+	reportFile := fs.String("report", "", "also write a self-contained HTML report to this file")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -262,36 +256,64 @@ func cmdCompare(ctx context.Context, args []string, env console) error {
 	if len(pos) != 3 || *runs < 2 {
 		return bad("compare takes A.toml B.toml SCENARIO.toml and -runs ≥ 2")
 	}
-	a, err := morale.LoadSettings(pos[0])
-	if err != nil {
-		return usageError{err}
-	}
-	b, err := morale.LoadSettings(pos[1])
-	if err != nil {
-		return usageError{err}
+	// LoadSettings refuses what is not a regular file before loadScenario
+	// reads it.
+	for _, w := range pos[:2] {
+		if _, err := morale.LoadSettings(w); err != nil {
+			return usageError{err}
+		}
 	}
 	sc, err := loadScenario(pos[2], pos[0])
 	if err != nil {
 		return err
 	}
-	sc.Settings = b
-	if err := checkEventRows(sc); err != nil {
-		return usageError{fmt.Errorf("%s: %w", pos[1], err)}
-	}
-	diffs, err := lab.Compare(ctx, sc, a, b, *runs, *seed)
+	scB, err := loadScenario(pos[2], pos[1])
 	if err != nil {
 		return err
 	}
-	env.out.printf("%s: A = %s, B = %s, %d paired fights\n", sc.Name, pos[0], pos[1], *runs)
-	env.out.printf("%-28s %9s %9s %9s %8s %7s %7s  %s\n", "metric", "mean A", "mean B", "B−A", "±1.96SE", "share A", "share B", "verdict")
-	for _, d := range diffs {
+	res, err := lab.Compare(ctx, sc, scB, *runs, *seed)
+	if err != nil {
+		return err
+	}
+	if *reportFile != "" {
+		rep, err := report.CompareReport(res, pos[0], pos[1])
+		if err != nil {
+			return err
+		}
+		if err := writeAll(ctx, nil, "", *reportFile, rep.HTML); err != nil {
+			return err
+		}
+	}
+	printCompare(env, res, sc.Name, pos[0], pos[1])
+	return nil
+}
+
+// printCompare prints a comparison: per metric the plain mean of each side
+// over the fights where it had the metric (run's mean), the paired means and
+// their difference over the fights where both had it, and the shares.
+func printCompare(env console, res lab.CompareResult, name, fileA, fileB string) {
+	env.out.printf("%s: A = %s, B = %s, %d fights each on the same seeds\n", name, fileA, fileB, res.Runs)
+	env.out.printf("plain means: over the fights where that side had the metric (as run reports it); paired: over the fights where both had it\n")
+	env.out.printf("%-28s %16s %16s %6s %9s %9s %9s %8s %7s %7s  %s\n", "metric", "mean A (fights)", "mean B (fights)", "paired", "paired A", "paired B", "B−A", "±1.96SE", "share A", "share B", "verdict")
+	for _, d := range res.Diffs {
 		v := "same within noise"
 		if d.Differs {
 			v = "DIFFERS"
 		}
-		env.out.printf("%-28s %9.4g %9.4g %+9.4g %8.3g %7.3f %7.3f  %s\n", d.Metric, d.MeanA, d.MeanB, d.Diff, lab.Z95*d.SE, d.ShareA, d.ShareB, v)
+		mean := func(p *float64, n int) string {
+			if p == nil {
+				return "- (0)"
+			}
+			return fmt.Sprintf("%.4g (%d)", *p, n)
+		}
+		paired := func(x float64) string {
+			if d.N == 0 {
+				return "-"
+			}
+			return fmt.Sprintf("%.4g", x)
+		}
+		env.out.printf("%-28s %16s %16s %6d %9s %9s %9s %8.3g %7.3f %7.3f  %s\n", d.Metric, mean(d.MeanA, d.NA), mean(d.MeanB, d.NB), d.N, paired(d.PairedA), paired(d.PairedB), paired(d.Diff), lab.Z95*d.SE, d.ShareA, d.ShareB, v)
 	}
-	return nil
 }
 
 func cmdLint(args []string, env console) (int, error) {
@@ -360,17 +382,15 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 	if err != nil {
 		return err
 	}
-	png, err := report.TornadoChart(res, *top)
+	rep, err := report.SensitivityReport(res, *top)
 	if err != nil {
 		return err
 	}
-	var rep []byte
-	if *reportFile != "" {
-		if rep, err = report.ReportHTML(report.ReportInput{Title: sc.Name + " sensitivity", Plots: map[string][]byte{"tornado.png": png}}); err != nil {
-			return err
-		}
+	o := lab.Outputs{"sensitivity.json": append(js, '\n')}
+	for _, f := range rep.Figures {
+		o[f.Name] = f.PNG
 	}
-	if err := writeAll(ctx, lab.Outputs{"sensitivity.json": append(js, '\n'), "tornado.png": png}, *out, *reportFile, rep); err != nil {
+	if err := writeAll(ctx, o, *out, *reportFile, rep.HTML); err != nil {
 		return err
 	}
 	f := func(p *float64) string {
@@ -379,10 +399,20 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 		}
 		return fmt.Sprintf("%.4g", *p)
 	}
-	env.out.printf("%s of %s, baseline %s (%d fights each)\n", *stat, *metric, f(res.Baseline), *runs)
-	env.out.printf("%-32s %10s %10s %10s %8s\n", "knob", "value", "-10%", "+10%", "swing")
+	d := func(p *lab.PairedDiff) string {
+		if p == nil {
+			return "-"
+		}
+		return fmt.Sprintf("%+.3g [%+.3g, %+.3g]", p.Diff, p.Lo, p.Hi)
+	}
+	env.out.printf("%s of %s, baseline %s (%d fights each, the same seeds; 95%% paired intervals)\n", *stat, *metric, f(res.Baseline), *runs)
+	env.out.printf("%-32s %10s %10s %26s %10s %26s %8s  %s\n", "knob", "value", "-10%", "change at -10%", "+10%", "change at +10%", "swing", "verdict")
 	for _, e := range res.Effects {
-		env.out.printf("%-32s %10.4g %10s %10s %8.4f\n", e.Key, e.Base, f(e.Low), f(e.High), e.Swing)
+		v := "within noise"
+		if e.Beyond() {
+			v = "beyond noise"
+		}
+		env.out.printf("%-32s %10.4g %10s %26s %10s %26s %8.4f  %s\n", e.Key, e.Base, f(e.Low), d(e.LowDiff), f(e.High), d(e.HighDiff), e.Swing, v)
 	}
 	return nil
 }
@@ -397,16 +427,16 @@ func runSweep(ctx context.Context, env console, sc *lab.Scenario, axes []lab.Axi
 	if err != nil {
 		return err
 	}
-	if err := writeSweep(ctx, env, res, sc.Description, out, reportFile); err != nil {
+	if err := writeSweep(ctx, env, res, out, reportFile); err != nil {
 		return err
 	}
 	printSweep(env, res)
 	return nil
 }
 
-// writeSweep writes sweep.json and, for a complete sweep, sweep.png and the
+// writeSweep writes sweep.json and, for a complete sweep, its plots and the
 // report.
-func writeSweep(ctx context.Context, env console, res lab.SweepResult, description, out, reportFile string) error {
+func writeSweep(ctx context.Context, env console, res lab.SweepResult, out, reportFile string) error {
 	js, err := lab.EncodeSweep(res)
 	if err != nil {
 		return err
@@ -414,17 +444,14 @@ func writeSweep(ctx context.Context, env console, res lab.SweepResult, descripti
 	o := lab.Outputs{"sweep.json": js}
 	var rep []byte
 	if len(res.Points) == res.Total {
-		png, err := report.SweepChart(res)
+		r, err := report.SweepReport(res)
 		if err != nil {
 			return err
 		}
-		o["sweep.png"] = png
-		if reportFile != "" {
-			rep, err = report.ReportHTML(report.ReportInput{Title: res.Scenario + " sweep of " + strings.Join(res.Keys, " × "), Description: description, Plots: map[string][]byte{"sweep.png": png}})
-			if err != nil {
-				return err
-			}
+		for _, f := range r.Figures {
+			o[f.Name] = f.PNG
 		}
+		rep = r.HTML
 	}
 	return writeAll(ctx, o, out, reportFile, rep)
 }

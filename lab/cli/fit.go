@@ -81,19 +81,16 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 	if o["weights.toml"], err = fit.WeightsFile(startFile, res.Settings); err != nil {
 		return 0, err
 	}
-	plots, err := report.FitPlots(res)
+	rep, err := report.FitReport(res, sc.Description, "moralesim fit "+strings.Join(args, " "))
 	if err != nil {
 		return 0, err
 	}
-	for n, p := range plots {
-		o[n] = p
+	for _, f := range rep.Figures {
+		o[f.Name] = f.PNG
 	}
 	var page []byte
 	if *reportFile != "" {
-		page, err = report.FitHTML(report.FitInput{Result: res, Description: sc.Description, Command: "moralesim fit " + strings.Join(args, " "), Plots: plots})
-		if err != nil {
-			return 0, err
-		}
+		page = rep.HTML
 	}
 	// Written even when interrupted: the best so far, marked unfinished.
 	if err := writeAll(context.Background(), o, *out, *reportFile, page); err != nil {

@@ -10,7 +10,6 @@ import (
 
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/lab"
-	"github.com/moralebreak/moralebreak/lab/report"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -23,7 +22,7 @@ func GameRun(s morale.Settings, seed uint64, duration, sample, cascadeWindow, re
 	if err != nil {
 		return lab.RunResult{}, err
 	}
-	res := lab.RunResult{Seed: seed, SquadBroke: []bool{false}}
+	res := lab.RunResult{Seed: seed, SquadBroke: []bool{false}, SquadFirstBreak: []*float64{nil}, SquadRouted: []int{0}, SquadMorale: [][]float64{nil}}
 	type last struct {
 		state    morale.State
 		alive    bool
@@ -104,11 +103,13 @@ func GameRun(s morale.Settings, seed uint64, duration, sample, cascadeWindow, re
 			res.BackToSteady = ptr(t - brokeAt)
 		}
 		for t+1e-9 >= nextSample && nextSample <= duration+1e-9 {
-			v := 0.0
+			v, sq := 0.0, lab.NoneAlive
 			if n > 0 {
 				v = sum / float64(n)
+				sq = v
 			}
 			res.Morale = append(res.Morale, v)
+			res.SquadMorale[0] = append(res.SquadMorale[0], sq)
 			nextSample += sample
 		}
 	}
@@ -118,6 +119,10 @@ func GameRun(s morale.Settings, seed uint64, duration, sample, cascadeWindow, re
 		observe()
 	}
 	res.LargestCascade = lab.LargestCascade(routs, cascadeWindow)
+	res.SquadRouted[0] = res.Routed
+	if brokeAt >= 0 {
+		res.SquadFirstBreak[0] = ptr(brokeAt)
+	}
 	if res.SquadBroke[0] {
 		res.ShareSquadsBroken = 1
 	}
@@ -174,18 +179,9 @@ func cmdGame(ctx context.Context, args []string, env console) error {
 	if err != nil {
 		return err
 	}
-	plots, err := report.SummaryPlots(sum, res)
+	rep, err := runReport(o, sum, res)
 	if err != nil {
 		return err
-	}
-	for n, p := range plots {
-		o[n] = p
-	}
-	var rep []byte
-	if *reportFile != "" {
-		if rep, err = report.ReportHTML(report.ReportInput{Title: "demo", Description: sc.Description, Summary: sum, Plots: plots}); err != nil {
-			return err
-		}
 	}
 	if err := writeAll(ctx, o, *out, *reportFile, rep); err != nil {
 		return err

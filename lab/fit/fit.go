@@ -250,7 +250,7 @@ func sizes(cfg Config, dim int) (fitSizes, error) {
 	}
 	z.refineRuns, z.heldOutRuns = refineFactor*z.runs, heldOutFactor*z.runs
 	sc := cfg.Scenario
-	if samples := float64(z.heldOutRuns) * (sc.Duration/sc.Sample + 1); samples > lab.MaxKeptSamples {
+	if samples := lab.KeptSamples(sc, z.heldOutRuns); samples > lab.MaxKeptSamples {
 		return z, &Error{Flag: "-runs", Msg: fmt.Sprintf("is %d fights per candidate; the check on new seeds (%d fights) would keep %.3g morale samples, at most %d: run fewer or raise the scenario's sample", z.runs, z.heldOutRuns, samples, lab.MaxKeptSamples)}
 	}
 	z.pop = population(dim)

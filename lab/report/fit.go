@@ -1,26 +1,12 @@
 package report
 
 import (
-	"bytes"
-	"encoding/base64"
 	"fmt"
-	"html/template"
 	"math"
 	"strconv"
 
-	"github.com/moralebreak/moralebreak/lab/fit"
+	labfit "github.com/moralebreak/moralebreak/lab/fit"
 )
-
-// FitInput is everything a fit's page shows.
-type FitInput struct {
-	Result *fit.Result
-	// Description is the scenario's, the designer's intent in words.
-	Description string
-	// Command is the command line that made the fit, to run it again.
-	Command string
-	// Plots are FitPlots' PNGs, embedded in a fixed order.
-	Plots map[string][]byte
-}
 
 // FitChange is one row of a fit's changes table.
 type FitChange struct {
@@ -39,7 +25,7 @@ type FitRow struct {
 // FitChanges returns the changes table of r: every key, changed ones first
 // in their order, as "4.0 → 3.2" with the relative change (End/Start − 1:
 // "-29%" for a weight of -0.07 → -0.05, bad news 29% weaker).
-func FitChanges(r *fit.Result) []FitChange {
+func FitChanges(r *labfit.Result) []FitChange {
 	var changed, same []FitChange
 	for _, k := range r.Keys {
 		c := FitChange{Key: k.Key, Start: FormatValue(k.Start), End: FormatValue(k.End), Changed: k.Changed(),
@@ -65,7 +51,7 @@ func FormatValue(v float64) string {
 }
 
 // FormatMeasure prints a statistic with its 95% interval: "0.356 [0.327, 0.386]".
-func FormatMeasure(m fit.Measure) string {
+func FormatMeasure(m labfit.Measure) string {
 	if m.Got == nil {
 		return "undefined (never happened)"
 	}
@@ -78,7 +64,7 @@ func FormatMeasure(m fit.Measure) string {
 
 // FitRows returns the before/after table of r (empty before the held-out
 // check).
-func FitRows(r *fit.Result) []FitRow {
+func FitRows(r *labfit.Result) []FitRow {
 	var rows []FitRow
 	for i, a := range r.After {
 		row := FitRow{Want: fmt.Sprintf("%s %s in %g..%g", a.Metric, a.Stat, a.Lo, a.Hi), After: FormatMeasure(a), AfterPass: a.Pass, Line: a.Line}
@@ -91,84 +77,103 @@ func FitRows(r *fit.Result) []FitRow {
 	return rows
 }
 
-var fitPlotOrder = []string{"convergence.png", "expectations.png"}
-
-// fitImage is one plot of the page, embedded, with its caption.
-type fitImage struct {
-	Name, Caption string
-	URI           template.URL
-}
-
-var fitTmpl = template.Must(template.New("fit").Parse(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<title>MoraleBreak fit: {{.R.Scenario}}</title>
-<style>
-body{font-family:system-ui,sans-serif;max-width:980px;margin:2em auto;color:#222;padding:0 1em;line-height:1.45}
-table{border-collapse:collapse;font-size:14px;margin:.5em 0}td,th{padding:3px 10px;border-bottom:1px solid #ddd;text-align:left}
-td.num{text-align:right;font-variant-numeric:tabular-nums}img{max-width:100%;display:block;margin:1em 0}
-.pass{color:#16a34a}.fail{color:#dc2626;font-weight:bold}.same{color:#888}code{background:#f3f3f3;padding:0 3px}
-#status{font-size:1.1em;padding:.5em .8em;border-left:4px solid #888;background:#f7f7f7}
-#status.met{border-color:#16a34a}#status.unmet{border-color:#dc2626}#status.unfinished{border-color:#d97706}
-</style></head><body>
-<h1>MoraleBreak fit: {{.R.Scenario}}</h1>
-{{if .Description}}<p id="intent">{{.Description}}</p>{{end}}
-<p id="status" class="{{.Status}}">{{.StatusText}}</p>
-<h2>The intent</h2>
-<ul id="expects">{{range .R.After}}<li><code>{{.Metric}}</code> {{.Stat}} in {{.Lo}}..{{.Hi}} (line {{.Line}})</li>{{else}}{{range .R.Before}}<li><code>{{.Metric}}</code> {{.Stat}} in {{.Lo}}..{{.Hi}} (line {{.Line}})</li>{{end}}{{end}}</ul>
-<h2>Changes</h2>
-<table id="changes"><tr><th>key</th><th>start → end</th><th>change</th><th>searched</th></tr>
-{{range .Changes}}<tr{{if not .Changed}} class="same"{{end}}><td><code>{{.Key}}</code></td><td class="num">{{if .Changed}}{{.Start}} → {{.End}}{{else}}{{.Start}} (unchanged){{end}}</td><td class="num">{{.Relative}}</td><td class="num">{{.Range}}</td></tr>
-{{end}}</table>
-{{if .Rows}}<h2>Before and after</h2>
-<p>Each expectation on {{.R.HeldOutRuns}} fights the search never used (runs 2<sup>63</sup> and up of seed {{.R.Seed}}), with the starting weights and with the result: the statistic and its 95% interval.</p>
-<table id="verdicts"><tr><th>expectation</th><th>before</th><th>after</th><th>verdict</th></tr>
-{{range .Rows}}<tr><td>{{.Want}} (line {{.Line}})</td><td class="num {{if .BeforePass}}pass{{else}}fail{{end}}">{{.Before}}</td><td class="num {{if .AfterPass}}pass{{else}}fail{{end}}">{{.After}}</td><td>{{if .AfterPass}}<span class="pass">PASS</span>{{if .After95}} (the whole interval inside){{end}}{{else}}<span class="fail">FAIL</span>{{end}}</td></tr>
-{{end}}</table>{{end}}
-{{if .R.Conflicts}}<h2>Expectations that pull against each other</h2><ul id="conflicts">{{range .R.Conflicts}}<li>{{.}}</li>{{end}}</ul>{{end}}
-{{if .R.Notes}}<h2>What happened</h2><ul id="notes">{{range .R.Notes}}<li>{{.}}</li>{{end}}</ul>{{end}}
-<h2>Cost</h2>
-<p id="cost">{{.R.Fights.Total}} fights of a budget of {{.R.Budget}}: {{.R.Fights.Search}} in the search ({{.R.Runs}} per candidate, {{.R.Population}} candidates per generation, {{.R.Restarts}} restarts of CMA-ES), {{.R.Fights.Refine}} re-measuring the best ({{.R.RefineRuns}} each), {{.R.Fights.Polish}} rounding and putting keys back, {{.R.Fights.HeldOut}} on new seeds. Seed {{.R.Seed}}; scenario <code>{{.R.ScenarioHash}}</code>, weights <code>{{.R.WeightsHash}}</code>.</p>
-{{if .Command}}<p>Again: <code>{{.Command}}</code></p>{{end}}
-<h2>Plots</h2>
-{{range .Images}}<figure><img alt="{{.Name}}" src="{{.URI}}"><figcaption><code>{{.Name}}</code>: {{.Caption}}</figcaption></figure>
-{{end}}
-</body></html>
-`))
-
-// FitHTML renders a fit's self-contained page: the intent, the changes, every
-// expectation before and after on the held-out fights with its interval, the
-// conflicts and notes, the cost, and the plots embedded as data URIs.
-func FitHTML(in FitInput) ([]byte, error) {
-	r := in.Result
-	data := struct {
-		R                    *fit.Result
-		Description, Command string
-		Status, StatusText   string
-		Changes              []FitChange
-		Rows                 []FitRow
-		Images               []fitImage
-	}{R: r, Description: in.Description, Command: in.Command, Changes: FitChanges(r), Rows: FitRows(r)}
-	data.Status, data.StatusText = FitStatus(r)
-	captions := map[string]string{
-		"convergence.png": fmt.Sprintf("the objective of each of the %d candidates measured, in order (%d fights each in the search, %d re-measured or polished, %d on new seeds), the best so far, and below it the best's distance from the start",
-			len(r.Evaluations), r.Runs, r.RefineRuns, r.HeldOutRuns),
-		"expectations.png": fmt.Sprintf("each expectation's range (green) and its statistic with the 95%% interval, before and after, on the same %d fights the search never used", r.HeldOutRuns),
+// FitReport renders a fit's page: the outcome, the intent, the changes,
+// every expectation before and after on the held-out fights with its 95%
+// interval, the conflicts and what happened, the cost, the plots (whose PNGs
+// the command also writes into its folder) and, in the footnotes, the seeds,
+// hashes and the command that made it.
+func FitReport(r *labfit.Result, description, command string) (Report, error) {
+	var figs []Figure
+	png, err := ConvergenceChart(r)
+	if err != nil {
+		return Report{}, fmt.Errorf("convergence.png: %w", err)
 	}
-	for _, n := range fitPlotOrder {
-		if png, ok := in.Plots[n]; ok {
-			data.Images = append(data.Images, fitImage{Name: n, Caption: captions[n], URI: template.URL("data:image/png;base64," + base64.StdEncoding.EncodeToString(png))})
+	figs = append(figs, Figure{Name: "convergence.png", PNG: png, Caption: fmt.Sprintf("The objective of each of the %d candidates measured, in order (%d fights each in the search, %d re-measured or polished, %d on new seeds; 0: every expectation holds with margin), the best so far, and below it the best's distance from the start (the sum of its keys' relative changes), which falls once the fit trades changes away.",
+		len(r.Evaluations), r.Runs, r.RefineRuns, r.HeldOutRuns)})
+	if len(r.Before) > 0 && len(r.After) > 0 {
+		png, err := ExpectationsChart(r)
+		if err != nil {
+			return Report{}, fmt.Errorf("expectations.png: %w", err)
+		}
+		figs = append(figs, Figure{Name: "expectations.png", PNG: png, Caption: fmt.Sprintf("Each expectation's range (green) and its statistic with the 95%% interval, with the starting weights (before) and the result (after), on the same %d fights the search never used.", r.HeldOutRuns)})
+	}
+
+	_, status := FitStatus(r)
+	p := NewPage(r.Scenario+" fit", description)
+	p.Para(status)
+	p.Section("The intent")
+	intent := Table{ID: "expects", Caption: "The scenario's [[expect]] blocks: the fit's target.", Text: 2, Head: []string{"where", "expectation", "want"}}
+	for _, e := range fitExpects(r) {
+		intent.Rows = append(intent.Rows, Row{Cells: []string{fmt.Sprintf("%s:%d", r.ScenarioPath, e.Line), e.Metric + " " + e.Stat, fmt.Sprintf("%g … %g", e.Lo, e.Hi)}})
+	}
+	p.Table(intent)
+	p.Section("Changes")
+	changes := Table{ID: "changes", Caption: fmt.Sprintf("The %d keys the fit could change, changed ones first; searched: the range every candidate kept to.", len(r.Keys)), Head: []string{"key", "start → end", "change", "searched"}}
+	for _, c := range FitChanges(r) {
+		row := Row{Cells: []string{c.Key, c.Start + " → " + c.End, c.Relative, c.Range}}
+		if !c.Changed {
+			row = Row{Class: "dim", Cells: []string{c.Key, c.Start + " (unchanged)", "", c.Range}}
+		}
+		changes.Rows = append(changes.Rows, row)
+	}
+	p.Table(changes)
+	if rows := FitRows(r); len(rows) > 0 {
+		p.Section("Before and after")
+		t := Table{ID: "verdicts", Caption: fmt.Sprintf("Each expectation on %d fights the search never used (runs 2^63 and up of seed %d), with the starting weights and with the result: the statistic and its 95%% interval. PASS: the result's statistic lies in the range, as moralesim check judges.", r.HeldOutRuns, r.Seed),
+			Text: 3, Head: []string{"", "where", "expectation", "before", "after"}}
+		for _, row := range rows {
+			word, class := "PASS", "pass"
+			if !row.AfterPass {
+				word, class = "FAIL", "fail"
+			}
+			if row.After95 {
+				word += " (the whole interval inside)"
+			}
+			t.Rows = append(t.Rows, Row{Class: class, Cells: []string{word, fmt.Sprintf("%s:%d", r.ScenarioPath, row.Line), row.Want, row.Before, row.After}})
+		}
+		p.Table(t)
+	}
+	if len(r.Conflicts) > 0 {
+		p.Section("Expectations that pull against each other")
+		for _, c := range r.Conflicts {
+			p.Para(c)
 		}
 	}
-	var b bytes.Buffer
-	if err := fitTmpl.Execute(&b, data); err != nil {
-		return nil, err
+	if len(r.Notes) > 0 {
+		p.Section("What happened")
+		for _, n := range r.Notes {
+			p.Para(n)
+		}
 	}
-	return b.Bytes(), nil
+	p.Section("Cost")
+	f := r.Fights
+	p.Para(fmt.Sprintf("%d fights of a budget of %d: %d in the search (%d per candidate, %d candidates per generation, %d restarts of CMA-ES), %d re-measuring the best (%d each), %d rounding and putting keys back, %d on new seeds.",
+		f.Total, r.Budget, f.Search, r.Runs, r.Population, r.Restarts, f.Refine, r.RefineRuns, f.Polish, f.HeldOut))
+	p.Section("Plots")
+	for _, fig := range figs {
+		p.Figure(fig)
+	}
+	p.Footnote(fmt.Sprintf("Scenario %s: contents %s; weights %s. Search seed %d; the held-out fights are runs 2^63 and up of it, which no search fight uses.", r.ScenarioPath, r.ScenarioHash, weightsName(r.WeightsHash), r.Seed))
+	if command != "" {
+		p.Footnote("Made by: " + command)
+	}
+	p.Footnote("The same command and seed give this page byte for byte, on one core or many.")
+	html, err := p.HTML()
+	return Report{HTML: html, Figures: figs}, err
+}
+
+// fitExpects returns the expectations of r: from the held-out verdicts
+// (after, else before), which list them in the scenario's order.
+func fitExpects(r *labfit.Result) []labfit.Measure {
+	if len(r.After) > 0 {
+		return r.After
+	}
+	return r.Before
 }
 
 // FitStatus returns the fit's outcome as a class ("met", "unmet",
 // "unfinished") and a sentence.
-func FitStatus(r *fit.Result) (class, text string) {
+func FitStatus(r *labfit.Result) (class, text string) {
 	changed := 0
 	for _, k := range r.Keys {
 		if k.Changed() {

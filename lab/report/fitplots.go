@@ -1,17 +1,14 @@
 package report
 
 import (
-	"bytes"
 	"fmt"
 	"image/color"
 	"math"
 
-	"github.com/moralebreak/moralebreak/lab/fit"
+	labfit "github.com/moralebreak/moralebreak/lab/fit"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
 )
 
 var (
@@ -20,29 +17,13 @@ var (
 	colRange  = color.NRGBA{R: 22, G: 163, B: 74, A: 50}
 )
 
-// FitPlots renders the plots of a fit: convergence.png and, once the result
-// was checked on the held-out fights, expectations.png.
-func FitPlots(r *fit.Result) (map[string][]byte, error) {
-	out := map[string][]byte{}
-	var err error
-	if out["convergence.png"], err = ConvergenceChart(r); err != nil {
-		return nil, err
-	}
-	if len(r.Before) > 0 && len(r.After) > 0 {
-		if out["expectations.png"], err = ExpectationsChart(r); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
-}
-
 // ConvergenceChart draws, over the evaluations in order, every candidate's
 // objective (the search's, the re-measured and polished ones, the checks on
 // new seeds; values above 1.5× the start's are drawn at that ceiling) and the
 // best candidate's so far, with the restarts marked; and below, how far the
 // best so far is from the start (the sum of its keys' relative changes),
 // which falls as the fit trades changes away once the objective is zero.
-func ConvergenceChart(r *fit.Result) ([]byte, error) {
+func ConvergenceChart(r *labfit.Result) ([]byte, error) {
 	top := plot.New()
 	top.Title.Text = fmt.Sprintf("%s: objective per candidate (0: every expectation holds with margin)", r.Scenario)
 	top.Y.Label.Text = "objective"
@@ -84,28 +65,29 @@ func ConvergenceChart(r *fit.Result) ([]byte, error) {
 		}
 	}
 	// The legend gets the band above the ceiling, clear of the points.
-	top.Y.Min, top.Y.Max = 0, ceiling*1.45
-	low.Y.Min = 0
+	fitPads(&top.Y, 0, ceiling, 0.03, 0.45)
+	maxDist := 1e-3
+	for _, p := range dist {
+		maxDist = math.Max(maxDist, p.Y)
+	}
+	fitPads(&low.Y, 0, maxDist, 0.05, 0.1)
 	for _, x := range restarts {
-		for _, p := range []*plot.Plot{top, low} {
-			ymax := ceiling
-			if p == low {
-				ymax = maxY(dist)
-			}
-			l, err := plotter.NewLine(plotter.XYs{{X: x, Y: 0}, {X: x, Y: ymax}})
+		for _, c := range []struct {
+			p   *plot.Plot
+			top float64
+		}{{top, ceiling}, {low, maxDist}} {
+			l, err := vline(x, 0, c.top, colZero, true)
 			if err != nil {
 				return nil, err
 			}
-			l.Color = colHyst
-			l.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
-			p.Add(l)
+			c.p.Add(l)
 		}
 	}
 	for _, g := range []struct {
 		name, label string
 		col         color.Color
 	}{
-		{"search", "search candidate", colSearch},
+		{"search", fmt.Sprintf("search candidate (%d fights)", r.Runs), colSearch},
 		{"refine", fmt.Sprintf("re-measured / polished (%d fights)", r.RefineRuns), colShaken},
 		{"held-out", fmt.Sprintf("checked on %d new fights", r.HeldOutRuns), colPanic},
 	} {
@@ -130,87 +112,56 @@ func ConvergenceChart(r *fit.Result) ([]byte, error) {
 		if len(c.xy) == 0 {
 			continue
 		}
-		l, err := plotter.NewLine(c.xy)
+		l, err := line(c.xy, colLine, vg.Points(2), false)
 		if err != nil {
 			return nil, err
 		}
-		l.Color, l.Width = colLine, vg.Points(2)
 		c.p.Add(l)
 		if c.name != "" {
 			c.p.Legend.Add(c.name, l)
 		}
 	}
 	top.Legend.Top = true
-	return tiled([]*plot.Plot{top, low}, []vg.Length{plotH, plotH * 0.6})
-}
-
-func maxY(xy plotter.XYs) float64 {
-	m := 1e-3
-	for _, p := range xy {
-		m = math.Max(m, p.Y)
-	}
-	return m
-}
-
-// tiled renders plots stacked, each as high as heights says, as one PNG.
-func tiled(plots []*plot.Plot, heights []vg.Length) ([]byte, error) {
-	total := vg.Length(0)
-	for _, h := range heights {
-		total += h
-	}
-	c := vgimg.NewWith(vgimg.UseWH(plotW, total), vgimg.UseDPI(96))
-	dc := draw.New(c)
-	y := total
-	for i, p := range plots {
-		y -= heights[i]
-		p.Draw(draw.Crop(dc, 0, 0, y, y+heights[i]-total))
-	}
-	var b bytes.Buffer
-	if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(&b); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
+	return tilesOf([]*plot.Plot{top, low}, 1, plotW, plotH*0.8)
 }
 
 // ExpectationsChart draws, per expectation, its range and the statistic
 // with its 95% interval before (the starting weights) and after (the
 // result), both on the held-out fights: one panel each, stacked.
-func ExpectationsChart(r *fit.Result) ([]byte, error) {
+func ExpectationsChart(r *labfit.Result) ([]byte, error) {
 	var plots []*plot.Plot
-	var heights []vg.Length
 	for i := range r.After {
 		p, err := expectationPanel(r.Before[i], r.After[i], r.HeldOutRuns)
 		if err != nil {
 			return nil, err
 		}
 		plots = append(plots, p)
-		heights = append(heights, 1.3*vg.Inch)
 	}
-	return tiled(plots, heights)
+	return tilesOf(plots, 1, plotW, 1.3*vg.Inch)
 }
 
-func expectationPanel(before, after fit.Measure, runs int) (*plot.Plot, error) {
+func expectationPanel(before, after labfit.Measure, runs int) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s %s, want %g..%g (%d new fights each)", after.Metric, after.Stat, after.Lo, after.Hi, runs)
 	p.Y.Min, p.Y.Max = -0.7, 1.7
 	p.NominalY("after", "before")
-	lo, hi := after.Lo, after.Hi
-	for _, m := range []fit.Measure{before, after} {
+	b := newBounds()
+	b.add(after.Lo, after.Hi)
+	for _, m := range []labfit.Measure{before, after} {
 		if m.Got != nil {
-			lo, hi = math.Min(lo, *m.Got), math.Max(hi, *m.Got)
+			b.add(*m.Got)
 		}
 		if m.CI95 != nil {
-			lo, hi = math.Min(lo, m.CI95[0]), math.Max(hi, m.CI95[1])
+			b.add(m.CI95[0], m.CI95[1])
 		}
 	}
-	pad := math.Max((hi-lo)*0.08, 1e-3)
-	p.X.Min, p.X.Max = lo-pad, hi+pad
-	rng, err := band(-0.5, 1.5, after.Lo, after.Hi, colRange)
+	fit(&p.X, b.lo, b.hi, 0.08)
+	rng, err := rect(after.Lo, after.Hi, -0.5, 1.5, colRange)
 	if err != nil {
 		return nil, err
 	}
 	p.Add(rng)
-	for y, m := range []fit.Measure{after, before} {
+	for y, m := range []labfit.Measure{after, before} {
 		if m.Got == nil {
 			continue
 		}
@@ -218,7 +169,6 @@ func expectationPanel(before, after fit.Measure, runs int) (*plot.Plot, error) {
 		if m.Pass {
 			col = colPass
 		}
-		pt := plotter.XYs{{X: *m.Got, Y: float64(y)}}
 		if m.CI95 != nil {
 			eb, err := plotter.NewXErrorBars(errPoint{x: *m.Got, y: float64(y), lo: *m.Got - m.CI95[0], hi: m.CI95[1] - *m.Got})
 			if err != nil {
@@ -227,7 +177,7 @@ func expectationPanel(before, after fit.Measure, runs int) (*plot.Plot, error) {
 			eb.Color, eb.Width = col, vg.Points(1.5)
 			p.Add(eb)
 		}
-		s, err := plotter.NewScatter(pt)
+		s, err := plotter.NewScatter(plotter.XYs{{X: *m.Got, Y: float64(y)}})
 		if err != nil {
 			return nil, err
 		}
