@@ -10,8 +10,9 @@
 # worked example, scenarios/fit/line_holds.toml, with its four keys); the
 # shipped scenarios' own expectations already hold, so their fits stop after
 # checking the start. The last column is the default budget at the speed
-# measured. Run it on an otherwise idle machine: it prints the load before
-# and after. Needs jq. About a minute on two idle cores.
+# measured; a fit under 10 s counts the fastest of three runs. Run it on an
+# otherwise idle machine: it prints the load before and after. Needs jq.
+# About a minute on two idle cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GO=${GO:-go}
@@ -30,15 +31,23 @@ load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 		name=$(basename "$s" .toml)
 		args=()
 		[ "$name" = line_holds ] && args=(-keys "$example_keys" -report "$out/line_holds.html")
-		set +e
-		"$out/moralesim" fit "$s" "${args[@]}" -out "$out/$name" >"$out/$name.out" 2>"$out/$name.err"
-		code=$?
-		set -e
-		if [ $code -gt 1 ]; then
-			echo "fitcost.sh: $s: exit $code" >&2
-			cat "$out/$name.err" >&2
-			exit 1
-		fi
+		# A fit under 10 s runs three times and the fastest counts, so that
+		# a moment's load from other jobs does not make the table.
+		secs=
+		for try in 1 2 3; do
+			set +e
+			"$out/moralesim" fit "$s" "${args[@]}" -out "$out/$name" >"$out/$name.out" 2>"$out/$name.err"
+			code=$?
+			set -e
+			if [ $code -gt 1 ]; then
+				echo "fitcost.sh: $s: exit $code" >&2
+				cat "$out/$name.err" >&2
+				exit 1
+			fi
+			t=$(sed -n 's/^fit .*: [0-9]* fights in \([0-9.]*\)s .*/\1/p' "$out/$name.err")
+			secs=$(awk -v a="$secs" -v b="$t" 'BEGIN{print (a == "" || b + 0 < a + 0) ? b : a}')
+			awk -v t="$t" 'BEGIN{exit !(t >= 10)}' && break
+		done
 		j="$out/$name/fit.json"
 		men=$(awk '/^\[\[squad\]\]/{q=1} q && /^size *=/{n+=$3; q=0} END{print n}' "$s")
 		keys=$(jq '.keys | length' "$j")
@@ -48,7 +57,6 @@ load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 		fights=$(jq .fights.total "$j")
 		changed=$(jq '[.keys[] | select(.start != .end)] | length' "$j")
 		outcome=$(jq -r --arg c "$changed" 'if .met then (if ($c == "0") then "met at the start" else "met, \($c) key\(if $c == "1" then "" else "s" end) changed" end) else "not met" end' "$j")
-		secs=$(sed -n 's/^fit .*: [0-9]* fights in \([0-9.]*\)s .*/\1/p' "$out/$name.err")
 		rate=$(awk -v f="$fights" -v s="$secs" 'BEGIN{printf "%.0f", f/s}')
 		full=$(awk -v b="$budget" -v r="$rate" 'BEGIN{t=b/r; if (t < 120) printf "%.0f s", t; else printf "%.0f min", t/60}')
 		echo "| \`$s\` | $men | $keys | $runs | $((runs * pop)) | $budget | $outcome | $fights | $secs | $rate | $full |"
