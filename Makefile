@@ -231,7 +231,7 @@ sim:
 	cd web && npm ci --no-audit --no-fund --loglevel=error
 	node web/report_test.mjs run=$(SIMOUT)/report.html run=$(SIMOUT)/run.html merge=$(SIMOUT)/merge.html \
 	  sweep=$(SIMOUT)/sweep.html sweep2=$(SIMOUT)/sweep2.html sensitivity=$(SIMOUT)/sensitivity.html \
-	  compare=$(SIMOUT)/compare.html --a-side $(SIMOUT)/run-a.html,$(SIMOUT)/compare.html
+	  compare=$(SIMOUT)/compare.html fit=$(SIMOUT)/fit.html --a-side $(SIMOUT)/run-a.html,$(SIMOUT)/compare.html
 
 ## fitbench: the fit's benchmarks with the default runs and budget, once
 ## each: the worked example (scenarios/fit/line_holds.toml, four keys; the

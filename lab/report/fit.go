@@ -5,7 +5,9 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/moralebreak/moralebreak/lab"
 	labfit "github.com/moralebreak/moralebreak/lab/fit"
+	"github.com/moralebreak/moralebreak/morale"
 )
 
 // FitChange is one row of a fit's changes table.
@@ -117,6 +119,15 @@ func FitReport(r *labfit.Result, description, command string) (Report, error) {
 		changes.Rows = append(changes.Rows, row)
 	}
 	p.Table(changes)
+	tested := settingsTableAB(lab.SettingChanges(morale.DefaultSettings(), r.Start), lab.SettingChanges(morale.DefaultSettings(), r.Settings))
+	tested.Caption = "Every setting and weight in which the starting weights or the result differ from the defaults (morale.DefaultSettings: the design's table, as in the shipped weights.toml). An absent weight row is worth zero."
+	tested.Head = []string{"setting", "default", "start", "result", ""}
+	for i := range tested.Rows {
+		if tested.Rows[i].Cells[4] == "A = B" {
+			tested.Rows[i].Cells[4] = "unchanged"
+		}
+	}
+	p.Table(tested)
 	if rows := FitRows(r); len(rows) > 0 {
 		p.Section("Before and after")
 		t := Table{ID: "verdicts", Caption: fmt.Sprintf("Each expectation on %d fights the search never used (runs 2^63 and up of seed %d), with the starting weights and with the result: the statistic and its 95%% interval. PASS: the result's statistic lies in the range, as moralesim check judges.", r.HeldOutRuns, r.Seed),
@@ -147,8 +158,12 @@ func FitReport(r *labfit.Result, description, command string) (Report, error) {
 	}
 	p.Section("Cost")
 	f := r.Fights
-	p.Para(fmt.Sprintf("%d fights of a budget of %d: %d in the search (%d per candidate, %d candidates per generation, %d restarts of CMA-ES), %d re-measuring the best (%d each), %d rounding and putting keys back, %d on new seeds.",
-		f.Total, r.Budget, f.Search, r.Runs, r.Population, r.Restarts, f.Refine, r.RefineRuns, f.Polish, f.HeldOut))
+	restarts := fmt.Sprintf("%d restarts", r.Restarts)
+	if r.Restarts == 1 {
+		restarts = "one run"
+	}
+	p.Para(fmt.Sprintf("%d fights of a budget of %d: %d in the search (%d per candidate, %d candidates per generation, %s of CMA-ES), %d re-measuring the best (%d each), %d rounding and putting keys back, %d on new seeds.",
+		f.Total, r.Budget, f.Search, r.Runs, r.Population, restarts, f.Refine, r.RefineRuns, f.Polish, f.HeldOut))
 	p.Section("Plots")
 	for _, fig := range figs {
 		p.Figure(fig)

@@ -8,6 +8,7 @@ import (
 
 	labfit "github.com/moralebreak/moralebreak/lab/fit"
 	"github.com/moralebreak/moralebreak/lab/report"
+	"github.com/moralebreak/moralebreak/morale"
 )
 
 func ptr(v float64) *float64 { return &v }
@@ -34,6 +35,10 @@ func fitResult() *labfit.Result {
 		Fights: labfit.Fights{Search: 50000, Refine: 4000, Polish: 3200, HeldOut: 2000, Total: 59200},
 		Notes:  []string{"candidate 1 met every expectation on the search's fights but not on the held-out fights"},
 	}
+	r.Start = morale.DefaultSettings()
+	r.Settings = morale.DefaultSettings()
+	r.Settings.RecoveryDelaySeconds = 3.2
+	r.Settings.Weights[morale.Suppressed] = -0.06
 	for i := 0; i < 40; i++ {
 		r.Evaluations = append(r.Evaluations, labfit.Evaluation{Phase: "search", Restart: 1 + i/20, Generation: 1 + i%20/8, Valid: true, Objective: 3 / float64(i+1), Change: 0.5})
 	}
@@ -87,6 +92,8 @@ func TestFitPage(t *testing.T) {
 		`<tr class="dim"><td>RoutAfterSeconds</td><td class="n">3.5 (unchanged)</td>`,
 		`<tr class="pass"><td>PASS (the whole interval inside)</td><td>x.toml:88</td><td>squad_broke.centre share in 0.3..0.44</td><td class="n">0.71 [0.68, 0.74]</td><td class="n">0.36 [0.33, 0.39]</td></tr>`,
 		"59200 fights of a budget of 60000",
+		`<table id="settings">`,
+		"<td>RecoveryDelaySeconds</td><td class=\"n\">4</td><td class=\"n\">4</td><td class=\"n\">3.2</td>",
 		"Made by: moralesim fit x.toml",
 		"The objective of each of the 41 candidates measured, in order (200 fights each in the search, 800 re-measured or polished, 1000 on new seeds",
 	} {
