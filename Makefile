@@ -28,7 +28,7 @@ WEBDIR      = build/web
 # Window tests need a display; without one, run them under a virtual one.
 XVFB        = $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1600x900x24")
 
-.PHONY: run test doccheck lint unit compat cpus nofma arm64 amd64v3 fuzz bench perfpage perfpage-quick web serve browser sim fitbench fitcost screenshots deps-run deps-test clean
+.PHONY: run test doccheck lint unit compat cpus nofma arm64 amd64v3 fuzz bench perfpage perfpage-quick web serve browser sim slurm fitbench fitcost screenshots deps-run deps-test clean
 
 ## run: the demo (five soldiers, the opening, the live tuner).
 run: deps-run
@@ -38,8 +38,9 @@ run: deps-run
 ## (doccheck), lint, unit and window tests with -race, morale under
 ## $(MORALE_GO) and as a lone dependency, morale's same bits on every CPU
 ## (cpus), each fuzz target for $(FUZZTIME), the js/wasm build and the
-## browser test, and the balance lab's checks (sim).
-test: deps-test doccheck lint unit compat cpus fuzz browser sim
+## browser test, the balance lab's checks (sim) and its job arrays on a real
+## one-node Slurm cluster (slurm).
+test: deps-test doccheck lint unit compat cpus fuzz browser sim slurm
 
 deps-run:
 	@scripts/deps.sh run
@@ -247,6 +248,15 @@ fitbench:
 ## (scripts/fitcost.sh; about a minute on two idle cores).
 fitcost:
 	GO=$(GO) scripts/fitcost.sh -w
+
+## slurm: docs/balancing.md's Slurm job arrays, for real: as root, a one-node
+## cluster set up here (munge, slurmctld, slurmd; installed if missing, started
+## without systemd, stopped at the end), the Monte-Carlo and sweep arrays
+## merged and compared byte for byte with one process, a cancelled task's gap
+## refused by merge, and the rerun of that task (scripts/slurm-test.sh, about
+## 20 s). Not root: skipped with a message.
+slurm:
+	GO=$(GO) scripts/slurm-test.sh
 
 ## screenshots: regenerate the README images under docs/: the opening as an
 ## animated GIF (0–16 s at 10 fps, the field; under 4 MB) and two stills.

@@ -13,21 +13,9 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/morale"
 )
-
-// MaxKeptSamples bounds the morale samples one Monte-Carlo keeps (8 bytes
-// each), so that no plan exhausts memory.
-const MaxKeptSamples = 50_000_000
-
-// KeptSamples returns how many morale samples a Monte-Carlo of runs fights
-// of sc keeps: per fight, the average of all men and of each of the first
-// MaxSquadSeries squads, at every sample time. MonteCarlo refuses more than
-// MaxKeptSamples.
-func KeptSamples(sc *Scenario, runs int) float64 {
-	series := 1 + min(len(sc.Squads), MaxSquadSeries) // all men, and each sampled squad
-	return float64(runs) * float64(series) * (sc.Duration/sc.Sample + 1)
-}
 
 // Shard selects the runs whose index ≡ K (mod N); the zero Shard (N 0 or 1)
 // selects every run.
@@ -44,6 +32,12 @@ func (s Shard) String() string {
 	return fmt.Sprintf("%d/%d", s.K, s.N)
 }
 
+// Progress is told how far a job is: done of total units (runs, or sweep
+// points). done need not be whole: within long fights it counts each fight
+// under way by the share of its work done. It is called from the workers and
+// must be safe for concurrent use.
+type Progress func(done float64, total int)
+
 // Plan is one Monte-Carlo: a scenario, its settings, a seed and a number of
 // runs.
 type Plan struct {
@@ -59,22 +53,28 @@ type Plan struct {
 	// seed): the demo's own battle, say. It must be safe for concurrent use
 	// and depend on nothing but its seed.
 	RunFunc func(seed uint64) (RunResult, error)
-	// Progress, when set, is called from the workers after each run with the
-	// number of runs done and the shard's total; it must be safe for
-	// concurrent use.
-	Progress func(done, total int)
+	// Progress, when set, is called after each run with the number of runs
+	// done and the shard's total, and within fights of much work (FightWork)
+	// as they advance.
+	Progress Progress
 }
+
+// pollWork is how much work (FightWork's units) a fight does between two
+// looks at its context and two progress reports: a few tenths of a second.
+const pollWork = 1 << 21
 
 // MonteCarlo runs the plan's runs (only its shard's) on Workers goroutines and
 // returns their results in index order. Run i uses RunSeed(Seed, i), so the
-// result does not depend on the number of workers. It stops early, returning
-// ctx's error and no results, when ctx is cancelled.
+// result does not depend on the number of workers. It refuses a plan of more
+// than MaxRuns runs or whose results would keep more than MaxResultBytes
+// (ResultBytes). It stops early, within a fraction of a second even inside a
+// long fight, returning ctx's error and no results, when ctx is cancelled.
 func MonteCarlo(ctx context.Context, p Plan) ([]RunResult, error) {
-	if p.Runs < 1 {
-		return nil, errors.New("runs must be at least 1")
+	if p.Runs < 1 || p.Runs > MaxRuns {
+		return nil, fmt.Errorf("runs is %d; it must be 1..%d", p.Runs, MaxRuns)
 	}
-	if samples := KeptSamples(p.Scenario, p.Runs); samples > MaxKeptSamples {
-		return nil, fmt.Errorf("%d runs of %s would keep %.3g morale samples; at most %d: raise the scenario's sample or run fewer (shard them)", p.Runs, p.Scenario.Name, samples, MaxKeptSamples)
+	if err := CheckResults(p.Scenario, p.Runs); err != nil {
+		return nil, err
 	}
 	if err := p.Settings.Validate(); err != nil {
 		return nil, err
@@ -91,13 +91,30 @@ func MonteCarlo(ctx context.Context, p Plan) ([]RunResult, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = min(workers, len(idx))
+	fight := FightWork(p.Scenario)
 	var next, done atomic.Int64
+	// partial[w] is the share of its fight worker w has done, as float bits.
+	partial := make([]atomic.Uint64, workers)
+	report := func() {
+		if p.Progress == nil {
+			return
+		}
+		d := float64(done.Load())
+		for i := range partial {
+			d += math.Float64frombits(partial[i].Load())
+		}
+		p.Progress(math.Min(d, float64(len(idx))), len(idx))
+	}
 	var wg sync.WaitGroup
 	errs := make([]error, workers)
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
+			tick := func(work float64) {
+				partial[w].Store(math.Float64bits(math.Min(work/fight, 1)))
+				report()
+			}
 			for {
 				if ctx.Err() != nil {
 					return
@@ -111,7 +128,7 @@ func MonteCarlo(ctx context.Context, p Plan) ([]RunResult, error) {
 				if p.RunFunc != nil {
 					r, err = p.RunFunc(RunSeed(p.Seed, idx[j]))
 				} else {
-					r, err = Run(p.Scenario, p.Settings, RunSeed(p.Seed, idx[j]))
+					r, err = run(ctx, p.Scenario, p.Settings, RunSeed(p.Seed, idx[j]), tick)
 				}
 				if err != nil {
 					errs[w] = err
@@ -119,10 +136,9 @@ func MonteCarlo(ctx context.Context, p Plan) ([]RunResult, error) {
 				}
 				r.Index = idx[j]
 				out[j] = r
-				d := done.Add(1)
-				if p.Progress != nil {
-					p.Progress(int(d), len(idx))
-				}
+				partial[w].Store(0)
+				done.Add(1)
+				report()
 			}
 		}(w)
 	}
@@ -134,6 +150,17 @@ func MonteCarlo(ctx context.Context, p Plan) ([]RunResult, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// CheckResults returns an error when the results of runs fights of sc
+// would take more than MaxResultBytes (ResultBytes), saying how to go on. A
+// shard counts all runs: their merge will hold them all.
+func CheckResults(sc *Scenario, runs int) error {
+	b := ResultBytes(runs, keptSamples(sc.Duration, sc.Sample, len(sc.Squads)), len(sc.Squads))
+	if b > MaxResultBytes {
+		return fmt.Errorf("the results of %d runs of %s would take about %.3g bytes of memory (morale samples and metrics); at most %d (2 GiB), for one process as for the merge of shards: raise the scenario's sample or run fewer", runs, safefile.Quote(sc.Name), b, MaxResultBytes)
+	}
+	return nil
 }
 
 // Header identifies a Monte-Carlo, so that shards of different ones never

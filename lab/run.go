@@ -2,6 +2,7 @@ package lab
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -148,15 +149,6 @@ func MetricNames(sc *Scenario) []string {
 	return out
 }
 
-func knownMetric(name string, sc *Scenario) bool {
-	for _, n := range MetricNames(sc) {
-		if n == name {
-			return true
-		}
-	}
-	return false
-}
-
 // MetricByName returns the metric called name.
 func MetricByName(sc *Scenario, name string) (Metric, bool) {
 	for _, m := range Metrics(sc) {
@@ -212,11 +204,16 @@ type runner struct {
 	brokeAt float64 // time of the first break, -1 before
 	// unsteady counts the living men who are not Steady.
 	unsteady int
-	// err is the first error the World returned.
+	// err is the first error the World returned, or the context's.
 	err error
 	// squadSums is sample's scratch: per sampled squad the morale sum, then
 	// the number of living men.
 	squadSums []float64
+	// ctx stops the fight; tick, when set, is told the work done so far
+	// (FightWork's units) every pollWork units.
+	ctx        context.Context
+	tick       func(work float64)
+	work, poll float64
 }
 
 // check keeps the first error of a call to the World.
@@ -230,11 +227,19 @@ func (r *runner) check(err error) {
 // its metrics (Index is left for the caller). It fails only when s does not
 // validate.
 func Run(sc *Scenario, s morale.Settings, seed uint64) (RunResult, error) {
+	return run(context.Background(), sc, s, seed, nil)
+}
+
+// run is Run, stopping with ctx's error as soon as ctx is done (it looks
+// every pollWork units of work) and telling tick, when set, the work done so
+// far as often.
+func run(ctx context.Context, sc *Scenario, s morale.Settings, seed uint64, tick func(float64)) (RunResult, error) {
 	w, err := morale.NewWorld(s, seed)
 	if err != nil {
 		return RunResult{}, err
 	}
 	r := &runner{
+		ctx: ctx, tick: tick, poll: pollWork,
 		sc: sc, w: w,
 		rng:     rand.New(rand.NewPCG(seed, 0x6c6162)),
 		byAgent: map[*morale.Agent]*man{},
@@ -261,7 +266,7 @@ func Run(sc *Scenario, s morale.Settings, seed uint64) (RunResult, error) {
 	r.sample()
 	next := 1
 	oi := 0
-	for {
+	for r.err == nil {
 		tSample := float64(next) * sc.Sample
 		if next >= nSamples {
 			tSample = math.Inf(1)
@@ -286,15 +291,51 @@ func Run(sc *Scenario, s morale.Settings, seed uint64) (RunResult, error) {
 	r.advanceTo(sc.Duration)
 	r.finish()
 	if r.err != nil {
+		if ctx.Err() != nil {
+			return RunResult{}, ctx.Err()
+		}
 		return RunResult{}, fmt.Errorf("seed %d: %w", seed, r.err)
 	}
 	return r.res, nil
 }
 
+// maxAdvance is the longest one call of World.Advance a fight makes, in
+// simulated seconds: at most 1000 steps at the shortest step, far below
+// morale.MaxAdvanceSteps (beyond which the World would drop time), and short
+// enough that a fight of many men looks at its context often.
+const maxAdvance = 1.0
+
+// advanceTo advances the World to time t, in calls of at most maxAdvance
+// seconds, counting the work and polling between them.
 func (r *runner) advanceTo(t float64) {
-	if t > r.now {
-		r.w.Advance(t - r.now)
-		r.now = t
+	for t > r.now && r.err == nil {
+		dt := t - r.now
+		if dt > maxAdvance {
+			dt = maxAdvance
+		}
+		r.w.Advance(dt)
+		if dt == t-r.now {
+			r.now = t
+		} else {
+			r.now += dt
+		}
+		r.count(float64(r.w.Len()) * dt)
+	}
+}
+
+// count adds work done and, every pollWork units, stops the fight if its
+// context is done and reports the work.
+func (r *runner) count(work float64) {
+	r.work += work
+	if r.work < r.poll {
+		return
+	}
+	r.poll = r.work + pollWork
+	if err := r.ctx.Err(); err != nil {
+		r.check(err)
+	}
+	if r.tick != nil {
+		r.tick(r.work)
 	}
 }
 
@@ -437,6 +478,7 @@ func (r *runner) squadIDs(names []string) []morale.SquadID {
 
 // apply carries out one occurrence.
 func (r *runner) apply(ev *EventSpec) {
+	r.count(float64(len(r.men)))
 	switch ev.Do {
 	case "event":
 		switch {

@@ -2,6 +2,7 @@ package lab_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"runtime"
@@ -202,7 +203,12 @@ func TestMonteCarloIndependentOfWorkers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := append(append([]byte{}, o["summary.json"]...), o["runs.json"]...)
+		sj, _, err1 := o.Render("summary.json")
+		rj, _, err2 := o.Render("runs.json")
+		if err := errors.Join(err1, err2); err != nil {
+			t.Fatal(err)
+		}
+		got := append(sj, rj...)
 		if ref == nil {
 			ref = got
 		} else if string(got) != string(ref) {

@@ -62,23 +62,50 @@ type SensitivityResult struct {
 	BaselineSummary Summary `json:"baseline_summary"`
 }
 
+// SensitivityWork is the estimated work (FightWork's units) of a
+// Sensitivity of sc with runs fights per nudge: the baseline and two nudges
+// of every knob that is not zero.
+func SensitivityWork(sc *Scenario, runs int) float64 {
+	n := 1
+	for _, k := range Knobs(sc.Settings) {
+		if k.Get(sc.Settings) != 0 {
+			n += 2
+		}
+	}
+	return float64(n) * float64(runs) * FightWork(sc)
+}
+
 // Sensitivity nudges every setting and weight of sc's settings by ±10%,
 // runs the Monte-Carlo (the same seeds each time, so that each nudge is
 // paired with the baseline fight by fight) and ranks the knobs by how far
 // they move stat of metric, each move with its 95% paired interval. Knobs at
 // zero cannot be nudged and get a swing of 0.
-func Sensitivity(ctx context.Context, sc *Scenario, metric, stat string, runs int, seed uint64, progress func(done, total int)) (SensitivityResult, error) {
+//
+// progress, when set, is told the knobs done of all (Knobs), fractions
+// included.
+func Sensitivity(ctx context.Context, sc *Scenario, metric, stat string, runs int, seed uint64, progress Progress) (SensitivityResult, error) {
 	if err := CheckMetricStat(sc, metric, stat); err != nil {
 		return SensitivityResult{}, err
 	}
 	m, _ := MetricByName(sc, metric)
 	res := SensitivityResult{Scenario: sc.Name, Metric: metric, Stat: stat, Runs: runs, Seed: seed, Resamples: Resamples}
-	plan := Plan{Scenario: sc, Settings: sc.Settings, Seed: seed, Runs: runs}
-	base, err := MonteCarlo(ctx, plan)
+	knobs := Knobs(sc.Settings)
+	// at is the share of the knobs done when a Monte-Carlo starts, share its
+	// part of them (none for the baseline).
+	at, share := 0.0, 0.0
+	plan := func(s morale.Settings) Plan {
+		p := Plan{Scenario: sc, Settings: s, Seed: seed, Runs: runs}
+		if progress != nil {
+			p.Progress = func(done float64, total int) { progress(at+share*done/float64(total), len(knobs)) }
+		}
+		return p
+	}
+	bp := plan(sc.Settings)
+	base, err := MonteCarlo(ctx, bp)
 	if err != nil {
 		return res, err
 	}
-	res.BaselineSummary = Summarize(NewHeader(plan), base)
+	res.BaselineSummary = Summarize(NewHeader(bp), base)
 	if v, ok := metricStat(m, base, nil).Value(stat); ok {
 		res.Baseline = ptr(v)
 	}
@@ -88,7 +115,7 @@ func Sensitivity(ctx context.Context, sc *Scenario, metric, stat string, runs in
 		if s.Validate() != nil {
 			return nil, nil, true, nil
 		}
-		rr, err := MonteCarlo(ctx, Plan{Scenario: sc, Settings: s, Seed: seed, Runs: runs})
+		rr, err := MonteCarlo(ctx, plan(s))
 		if err != nil {
 			return nil, nil, false, err
 		}
@@ -100,12 +127,12 @@ func Sensitivity(ctx context.Context, sc *Scenario, metric, stat string, runs in
 		}
 		return v, d, false, nil
 	}
-	knobs := Knobs(sc.Settings)
 	for i, k := range knobs {
 		e := Effect{Key: k.Key, Base: k.Get(sc.Settings)}
 		e.LowValue, e.HighValue = e.Base*NudgeLow, e.Base*NudgeHigh
 		if e.Base != 0 {
 			for j, v := range []float64{e.LowValue, e.HighValue} {
+				at, share = float64(i)+0.5*float64(j), 0.5
 				s := sc.Settings.Clone()
 				k.Set(&s, v)
 				val, d, invalid, err := measure(s)
@@ -131,7 +158,7 @@ func Sensitivity(ctx context.Context, sc *Scenario, metric, stat string, runs in
 		}
 		res.Effects = append(res.Effects, e)
 		if progress != nil {
-			progress(i+1, len(knobs))
+			progress(float64(i+1), len(knobs))
 		}
 	}
 	sort.SliceStable(res.Effects, func(i, j int) bool { return res.Effects[i].Swing > res.Effects[j].Swing })

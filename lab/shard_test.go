@@ -67,32 +67,35 @@ func assertOnly(t *testing.T, dir string, names ...string) {
 // description, the expectations and the changed settings, as well as what
 // they ran.
 func TestMergeComparesWhatTheReportSays(t *testing.T) {
-	base := lab.Header{Scenario: "s", Runs: 2, Description: "d", Expects: []lab.Expect{{Line: 3, Metric: "broke", Stat: "mean", Lo: 0, Hi: 1}}}
 	x := 1.0
 	tests := []struct {
 		name string
 		edit func(h *lab.Header)
 		want string
 	}{
-		{"description", func(h *lab.Header) { h.Description = "other" }, "different description"},
-		{"file name", func(h *lab.Header) { h.File = "other.toml" }, "different scenario file name"},
-		{"expectations", func(h *lab.Header) { h.Expects[0].Hi = 2 }, "different expectations"},
-		{"changed settings", func(h *lab.Header) { h.Changed = []lab.SettingChange{{Key: "Hysteresis", Value: &x}} }, "different changed settings"},
+		{"description", func(h *lab.Header) { h.Description = "other" }, "their description differs"},
+		{"file name", func(h *lab.Header) { h.File = "other.toml" }, "their file differs"},
+		{"expectations", func(h *lab.Header) { h.Expects[0].Hi = 2 }, "their expects differs"},
+		{"changed settings", func(h *lab.Header) { h.Changed = []lab.SettingChange{{Key: "Hysteresis", Value: &x}} }, "their changed_settings differs"},
+		{"squads' men", func(h *lab.Header) { h.SquadMen = []int{4} }, "their squad_men differs"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b := base
-			b.Expects = append([]lab.Expect(nil), base.Expects...)
-			tt.edit(&b)
-			files := []lab.RunsFile{{Header: base, Runs: []lab.RunResult{{Index: 0}}}, {Header: b, Runs: []lab.RunResult{{Index: 1}}}}
-			_, _, err := lab.Merge(files, []string{"s0", "s1"})
+			files := shardFiles(t, 2, func(h *lab.Header) {
+				h.Expects = append([]lab.Expect(nil), h.Expects...)
+				tt.edit(h)
+			})
+			if len(files[0].Header.Expects) == 0 || files[0].Header.Description == "" || files[0].Header.File == "" {
+				t.Fatalf("the header lacks what the report says: %+v", files[0].Header)
+			}
+			_, _, err := lab.Merge(files, dirsOf(2))
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("Merge = %v; want an error with %q", err, tt.want)
 			}
 		})
 	}
-	files := []lab.RunsFile{{Header: base, Runs: []lab.RunResult{{Index: 1}}}, {Header: base, Runs: []lab.RunResult{{Index: 0}}}}
-	if _, _, err := lab.Merge(files, []string{"s0", "s1"}); err != nil {
+	files := shardFiles(t, 2, nil)
+	if _, _, err := lab.Merge([]lab.RunsFile{files[1], files[0]}, []string{"shard1", "shard0"}); err != nil {
 		t.Errorf("Merge of agreeing shards = %v; want nil", err)
 	}
 }

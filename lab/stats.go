@@ -69,7 +69,9 @@ func Wilson(k, n int) (lo, hi float64) {
 	den := 1 + z*z/nf
 	centre := (p + z*z/(2*nf)) / den
 	half := z / den * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf))
-	return math.Max(0, centre-half), math.Min(1, centre+half)
+	// At k = 0 (or n) centre − half (centre + half) is 0 (1) only up to
+	// rounding: clamped to k/n, the bounds hold it exactly.
+	return math.Min(p, math.Max(0, centre-half)), math.Max(p, math.Min(1, centre+half))
 }
 
 // sortedCopy returns xs sorted, leaving xs alone.

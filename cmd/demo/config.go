@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/ui"
 )
 
@@ -191,25 +192,33 @@ func checkGIF(c config, set map[string]bool) error {
 	return nil
 }
 
-// checkOutputs checks that every file the demo will write (-gif, -record)
-// can be created, creating and removing an empty one where none is, and
-// that -replay names a file that can be read. It returns a one-line error
-// naming the flag.
+// checkOutputs checks that every file the demo will write (-gif, -record,
+// -screenshot, -cpuprofile) can be written: a regular file, a symlink to
+// one, or nothing yet (creating and removing an empty one to be sure); a
+// FIFO, a device or a folder is refused at once, without opening it (a FIFO
+// would block the open until something read it; a device would be replaced
+// by the atomic write at the end). It returns a one-line error naming the
+// flag.
 func checkOutputs(c config) error {
-	for _, o := range []struct{ flag, path string }{{"-gif", c.GIF}, {"-record", c.Record}} {
+	for _, o := range []struct{ flag, path string }{
+		{"-gif", c.GIF}, {"-record", c.Record}, {"-screenshot", c.Screenshot}, {"-cpuprofile", c.CPUProfile},
+	} {
 		if o.path == "" {
 			continue
 		}
-		_, statErr := os.Stat(o.path)
-		f, err := os.OpenFile(o.path, os.O_WRONLY|os.O_CREATE, 0o644)
+		target, exists, err := safefile.Target(o.path)
+		if err != nil {
+			return fmt.Errorf("%s: cannot write: %v", o.flag, err)
+		}
+		f, err := os.OpenFile(target, os.O_WRONLY|os.O_CREATE, 0o644)
 		if err != nil {
 			return fmt.Errorf("%s: cannot write: %v", o.flag, err)
 		}
 		if err := f.Close(); err != nil {
 			return fmt.Errorf("%s: %v", o.flag, err)
 		}
-		if os.IsNotExist(statErr) {
-			if err := os.Remove(o.path); err != nil {
+		if !exists {
+			if err := os.Remove(target); err != nil {
 				return fmt.Errorf("%s: %v", o.flag, err)
 			}
 		}

@@ -7,6 +7,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -20,6 +21,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/render"
 	"github.com/moralebreak/moralebreak/ui"
 )
@@ -99,12 +101,15 @@ func (s *stopOnSignal) Update() error {
 	}
 }
 
-// loadReplay reads the replay file at path and plays it through with no
-// window, so that a corrupt file, a newer version or a command the battle
-// refuses (a soldier who does not exist at that tick) is found, with its
-// line, before anything runs.
+// loadReplay reads the replay file at path (a regular file of at most
+// game.MaxReplayBytes: a FIFO or a device is refused at once) and plays it
+// through with no window, so that a corrupt file, a newer version, a file
+// too long to play (game.MaxReplayWork) or a command the battle refuses (a
+// soldier who does not exist at that tick) is found, with its line, before
+// anything runs. A play-through of more than two seconds shows its progress
+// on stderr, once a second.
 func loadReplay(path string) (game.Recording, error) {
-	f, err := os.Open(path)
+	f, err := safefile.Open(path, game.MaxReplayBytes, "replay")
 	if err != nil {
 		return game.Recording{}, fmt.Errorf("-replay: %w", err)
 	}
@@ -113,7 +118,21 @@ func loadReplay(path string) (game.Recording, error) {
 		err = cerr
 	}
 	if err == nil {
-		_, err = game.PlayReplay(r)
+		start := time.Now()
+		last := start
+		shown := false
+		_, err = game.PlayReplayContext(context.Background(), r, func(done, total float64) {
+			now := time.Now()
+			if now.Sub(start) < 2*time.Second || now.Sub(last) < time.Second && done < total {
+				return
+			}
+			last, shown = now, true
+			eta := time.Duration(float64(now.Sub(start)) * (total - done) / max(done, 1)).Round(time.Second)
+			fmt.Fprintf(os.Stderr, "demo: checking the replay: %3.0f%% (about %v left)\n", 100*done/max(total, 1), eta)
+		})
+		if shown && err == nil {
+			fmt.Fprintln(os.Stderr, "demo: the replay checks out")
+		}
 	}
 	if err != nil {
 		return game.Recording{}, fmt.Errorf("-replay %s: %w", path, err)

@@ -69,7 +69,7 @@ func TestShardsMergeByteForByte(t *testing.T) {
 		t.Fatalf("run: exit %d: %s", code, e)
 	}
 	code, _, e := runMain(t, context.Background(), nil, "merge", shards[0], shards[1], shards[2], other, "-out", filepath.Join(dir, "bad"))
-	if code != 2 || !strings.Contains(e, "different seed: 9 and 10") {
+	if code != 2 || !strings.Contains(e, "seed differs: 9 and 10") {
 		t.Errorf("merge of mixed seeds: exit %d, %q; want 2 and a message naming the seed", code, e)
 	}
 	// A missing shard is refused too.

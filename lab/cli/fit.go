@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/lab"
 	"github.com/moralebreak/moralebreak/lab/fit"
 	"github.com/moralebreak/moralebreak/lab/report"
@@ -29,6 +29,7 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 	out := fs.String("out", "", "result folder (default out/NAME-fit)")
 	reportFile := fs.String("report", "", "also write a self-contained HTML page to this file")
 	weights := fs.String("weights", "", "weights file to start from instead of the scenario's")
+	maxWork := fs.Float64("max-work", lab.DefaultMaxWork, maxWorkUsage+" (a fit's work: its budget of fights)")
 	quiet := fs.Bool("q", false, "no progress on stderr")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -43,6 +44,9 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 	if *budget < 0 {
 		return 0, bad("-budget is %d fights; it must be positive", *budget)
 	}
+	if err := checkMaxWork(*maxWork); err != nil {
+		return 0, err
+	}
 	sc, err := loadScenario(pos[0], *weights)
 	if err != nil {
 		return 0, err
@@ -52,9 +56,9 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 		startFile = *weights
 	}
 	if *out == "" {
-		*out = filepath.Join("out", sc.Name+"-fit")
+		*out = lab.OutDir(sc.Name, "-fit")
 	}
-	cfg := fit.Config{Scenario: sc, Runs: *runs, Budget: *budget, Seed: *seed}
+	cfg := fit.Config{Scenario: sc, Runs: *runs, Budget: *budget, Seed: *seed, MaxWork: *maxWork}
 	if *keys != "" {
 		cfg.Keys = strings.Split(*keys, ",")
 	}
@@ -63,7 +67,7 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 		clock = time.Now
 	}
 	t0 := clock()
-	bar := &fitBar{w: env.errs, term: env.Terminal, quiet: *quiet, label: "fit " + sc.Name, clock: clock, start: t0}
+	bar := &fitBar{w: env.errs, term: env.Terminal, quiet: *quiet, label: "fit " + safefile.Escape(sc.Name), clock: clock, start: t0}
 	cfg.Progress = bar.update
 	res, err := fit.Fit(ctx, cfg)
 	bar.finish()
@@ -74,44 +78,38 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 		return 0, err
 	}
 	el := clock().Sub(t0)
-	o := lab.Outputs{}
-	if o["fit.json"], err = fit.Encode(res); err != nil {
+	js, err := fit.Encode(res)
+	if err != nil {
 		return 0, err
 	}
-	if o["weights.toml"], err = fit.WeightsFile(startFile, res.Settings); err != nil {
+	weightsFile, err := fit.WeightsFile(startFile, res.Settings)
+	if err != nil {
 		return 0, err
 	}
+	o := lab.Outputs{"fit.json": lab.Bytes(js), "weights.toml": lab.Bytes(weightsFile)}
 	rep, err := report.FitReport(res, sc.Description, "moralesim fit "+strings.Join(args, " "))
 	if err != nil {
 		return 0, err
 	}
 	for _, f := range rep.Figures {
-		o[f.Name] = f.PNG
+		o[f.Name] = lab.Bytes(f.PNG)
 	}
 	var page []byte
 	if *reportFile != "" {
 		page = rep.HTML
 	}
-	// Written even when interrupted: the best so far, marked unfinished.
+	// Written even when interrupted: the best so far, marked unfinished. The
+	// folder is replaced as a whole, so no file of an earlier fit stays.
 	if err := writeAll(context.Background(), o, *out, *reportFile, page); err != nil {
 		return 0, err
 	}
-	// A plot this fit has not drawn (an unfinished fit has no held-out
-	// verdicts) must not be left from an earlier fit into the same folder.
-	for _, n := range []string{"expectations.png"} {
-		if _, ok := o[n]; !ok {
-			if err := os.Remove(filepath.Join(*out, n)); err != nil && !errors.Is(err, os.ErrNotExist) {
-				return 0, err
-			}
-		}
-	}
 	printFit(env, res, *out, o)
 	if !*quiet {
-		env.errs.printf("fit %s: %d fights in %.1fs (%.0f fights/s)\n", sc.Name, res.Fights.Total, el.Seconds(), float64(res.Fights.Total)/max(el.Seconds(), 1e-9))
+		env.errs.printf("fit %s: %d fights in %.1fs (%.0f fights/s)\n", safefile.Escape(sc.Name), res.Fights.Total, el.Seconds(), float64(res.Fights.Total)/max(el.Seconds(), 1e-9))
 	}
 	switch {
 	case !res.Finished:
-		env.errs.printf("moralesim: interrupted; wrote the best candidate so far to %s (fit.json says \"finished\": false)\n", *out)
+		env.errs.printf("moralesim: interrupted; wrote the best candidate so far to %s (fit.json says \"finished\": false)\n", safefile.Escape(*out))
 		return ExitInterrupted, nil
 	case !res.Met:
 		return ExitFailed, nil
@@ -120,50 +118,47 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 }
 
 // printFit prints the outcome, the changes, the expectations before and
-// after, the cost and the files to stdout.
+// after, the cost and the files to stdout, every line escaped (names and
+// paths come from the user's files).
 func printFit(env console, r *fit.Result, dir string, o lab.Outputs) {
+	line := func(format string, args ...any) { env.out.println(safefile.Escape(fmt.Sprintf(format, args...))) }
 	_, status := report.FitStatus(r)
-	env.out.printf("%s: %s\n", r.Scenario, status)
-	env.out.println("changes:")
+	line("%s: %s", r.Scenario, status)
+	line("changes:")
 	var same []string
 	for _, c := range report.FitChanges(r) {
 		if !c.Changed {
 			same = append(same, c.Key)
 			continue
 		}
-		env.out.printf("  %-28s %s → %s", c.Key, c.Start, c.End)
+		rel := ""
 		if c.Relative != "" {
-			env.out.printf(" (%s)", c.Relative)
+			rel = " (" + c.Relative + ")"
 		}
-		env.out.println()
+		line("  %-28s %s → %s%s", c.Key, c.Start, c.End, rel)
 	}
 	if len(same) > 0 {
-		env.out.printf("  unchanged: %s\n", strings.Join(same, ", "))
+		line("  unchanged: %s", strings.Join(same, ", "))
 	}
 	if len(r.After) > 0 {
-		env.out.printf("expectations on %d fights the search never used (before → after, 95%% intervals):\n", r.HeldOutRuns)
+		line("expectations on %d fights the search never used (before → after, 95%% intervals):", r.HeldOutRuns)
 		for _, row := range report.FitRows(r) {
 			word := "PASS"
 			if !row.AfterPass {
 				word = "FAIL"
 			}
-			env.out.printf("  %s %s:%d %s: %s → %s\n", word, r.ScenarioPath, row.Line, row.Want, row.Before, row.After)
+			line("  %s %s:%d %s: %s → %s", word, r.ScenarioPath, row.Line, row.Want, row.Before, row.After)
 		}
 	}
 	for _, c := range r.Conflicts {
-		env.out.printf("conflict: %s\n", c)
+		line("conflict: %s", c)
 	}
 	for _, n := range r.Notes {
-		env.out.printf("note: %s\n", n)
+		line("note: %s", n)
 	}
 	f := r.Fights
-	env.out.printf("fights: %d of a budget of %d (search %d, re-measure %d, polish %d, new seeds %d), seed %d\n", f.Total, r.Budget, f.Search, f.Refine, f.Polish, f.HeldOut, r.Seed)
-	names := make([]string, 0, len(o))
-	for n := range o {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	env.out.printf("written to %s (%s)\n", dir, strings.Join(names, ", "))
+	line("fights: %d of a budget of %d (search %d, re-measure %d, polish %d, new seeds %d), seed %d", f.Total, r.Budget, f.Search, f.Refine, f.Polish, f.HeldOut, r.Seed)
+	line("written to %s (%s)", dir, strings.Join(slices.Sorted(maps.Keys(o)), ", "))
 }
 
 // fitBar prints a fit's progress to stderr: the phase, the fights spent and

@@ -143,6 +143,8 @@ func TestFitBadInputWritesNothing(t *testing.T) {
 		{"budget", []string{good, "-keys", "Suppressed", "-runs", "40", "-budget", "100"}, "-budget: is 100 fights; one generation of 4 candidates × 40 fights (160)"},
 		{"contradiction", []string{contra}, "squad_broke.a share wants 0.6..0.7 here and 0.33..0.55 on line 32: the ranges do not overlap"},
 		{"two scenarios", []string{good, good}, "fit takes one scenario file"},
+		{"too much work", []string{good, "-keys", "Suppressed", "-max-work", "1e6"}, "or raise the ceiling with -max-work"},
+		{"bad max-work", []string{good, "-max-work", "-1"}, "-max-work is -1; it must be a positive number"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "out")

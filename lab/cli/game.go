@@ -6,6 +6,7 @@ package cli
 import (
 	"context"
 	"flag"
+	"fmt"
 	"math"
 
 	"github.com/moralebreak/moralebreak/game"
@@ -140,18 +141,25 @@ func GameScenario(s morale.Settings, duration, sample float64) *lab.Scenario {
 func cmdGame(ctx context.Context, args []string, env console) error {
 	fs := flag.NewFlagSet("game", flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
-	runs := fs.Int("runs", 100, "seeded battles")
+	runs := fs.Int("runs", 100, "seeded battles, 1..1000000")
 	seed := fs.Uint64("seed", 1, "Monte-Carlo seed")
 	duration := fs.Float64("duration", 60, "simulated seconds per battle")
 	weights := fs.String("weights", "", "weights file (default: the defaults)")
 	out := fs.String("out", "out/demo", "result folder")
 	reportFile := fs.String("report", "", "also write an HTML report")
 	quiet := fs.Bool("q", false, "no progress bar")
+	maxWork := fs.Float64("max-work", lab.DefaultMaxWork, maxWorkUsage)
 	if _, err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *runs < 1 || !(*duration > 0) || *duration > 3600 {
-		return bad("game: -runs must be ≥ 1 and -duration in (0, 3600]")
+	if *runs < 1 || *runs > lab.MaxRuns || !(*duration > 0) || *duration > 3600 {
+		return bad("game: -runs must be 1..%d and -duration in (0, 3600]", lab.MaxRuns)
+	}
+	if err := checkMaxWork(*maxWork); err != nil {
+		return err
+	}
+	if err := lab.CheckWork(fmt.Sprintf("%d battles", *runs), float64(*runs)**duration*gameWorkPerSecond, *maxWork); err != nil {
+		return err
 	}
 	s := morale.DefaultSettings()
 	if *weights != "" {
@@ -161,6 +169,9 @@ func cmdGame(ctx context.Context, args []string, env console) error {
 		}
 	}
 	sc := GameScenario(s, *duration, 0.5)
+	if err := lab.CheckResults(sc, *runs); err != nil {
+		return usageError{err}
+	}
 	if *weights != "" {
 		sc.WeightsHash = lab.SettingsHash(s)
 	}
@@ -194,3 +205,9 @@ func cmdGame(ctx context.Context, args []string, env console) error {
 }
 
 func ptr(v float64) *float64 { return &v }
+
+// gameWorkPerSecond is the work of one simulated second of the demo's battle
+// in lab.FightWork's units: 240 sub-ticks of five soldiers, their enemies and
+// the World, measured at about 90 µs, as much as 450 men stepped for a
+// second.
+const gameWorkPerSecond = 450

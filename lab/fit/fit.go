@@ -52,6 +52,10 @@ type Config struct {
 	// Workers is the number of goroutines (0: GOMAXPROCS). It changes the
 	// speed, never the result.
 	Workers int
+	// MaxWork is the most work the budget may stand for (the budget's fights
+	// × lab.FightWork; 0: lab.DefaultMaxWork); more is an *Error (Flag
+	// "-budget") before any fight.
+	MaxWork float64
 	// Progress, when set, is called after each generation of the search and
 	// each later evaluation, from one goroutine at a time.
 	Progress func(Progress)
@@ -250,8 +254,8 @@ func sizes(cfg Config, dim int) (fitSizes, error) {
 	}
 	z.refineRuns, z.heldOutRuns = refineFactor*z.runs, heldOutFactor*z.runs
 	sc := cfg.Scenario
-	if samples := lab.KeptSamples(sc, z.heldOutRuns); samples > lab.MaxKeptSamples {
-		return z, &Error{Flag: "-runs", Msg: fmt.Sprintf("is %d fights per candidate; the check on new seeds (%d fights) would keep %.3g morale samples, at most %d: run fewer or raise the scenario's sample", z.runs, z.heldOutRuns, samples, lab.MaxKeptSamples)}
+	if err := lab.CheckResults(sc, z.heldOutRuns); err != nil {
+		return z, &Error{Flag: "-runs", Msg: fmt.Sprintf("is %d fights per candidate; the check on new seeds (%d fights): %v", z.runs, z.heldOutRuns, err)}
 	}
 	z.pop = population(dim)
 	z.reserve = fitReserve(dim, z.runs)
@@ -319,7 +323,7 @@ type fitter struct {
 //
 // Bad input is an error before any fight: a scenario without [[expect]] or
 // with contradicting ones (*lab.ScenarioError), a bad key, run count or budget
-// (*Error). When ctx is cancelled Fit returns the best candidate so far
+// (*Error), also a budget of more work than MaxWork. When ctx is cancelled Fit returns the best candidate so far
 // with Finished false and a nil error. The result depends on the config
 // alone, never on Workers or GOMAXPROCS.
 func Fit(ctx context.Context, cfg Config) (*Result, error) {
@@ -340,6 +344,15 @@ func Fit(ctx context.Context, cfg Config) (*Result, error) {
 	z, err := sizes(cfg, len(keys))
 	if err != nil {
 		return nil, err
+	}
+	if err := lab.CheckWork("this fit", float64(z.budget)*lab.FightWork(sc), cfg.MaxWork); err != nil {
+		var we *lab.WorkError
+		if !errors.As(err, &we) {
+			return nil, err
+		}
+		up := math.Pow(10, math.Floor(math.Log10(we.Work))-2) // three significant digits, rounded up
+		return nil, &Error{Flag: "-budget", Msg: fmt.Sprintf("is %d fights of %s, about %.3g units of work (men × simulated seconds, plus men reached × events); the ceiling is %.3g: lower -budget or -runs, fit fewer keys, or raise the ceiling with -max-work %.3g",
+			z.budget, sc.Name, we.Work, we.Limit, math.Ceil(we.Work/up)*up)}
 	}
 	f := &fitter{cfg: cfg, sc: sc, keys: keys, z: z, workers: cfg.Workers}
 	if f.workers <= 0 {

@@ -288,6 +288,7 @@ func TestFitBadInput(t *testing.T) {
 		{"twice", ok, fit.Config{Keys: []string{"Suppressed", "weights.Suppressed"}}, "-keys: weights.Suppressed is named twice", false},
 		{"budget", ok, fit.Config{Keys: []string{"Suppressed"}, Runs: 100, Budget: 1000}, "-budget: is 1000 fights; one generation of 4 candidates × 100 fights (400)", false},
 		{"runs", ok, fit.Config{Runs: 3}, "-runs: is 3 fights per candidate; it must be 10..", false},
+		{"work", ok, fit.Config{Keys: []string{"Suppressed"}, Runs: 20, MaxWork: 1e6}, "fights of squad, about", false},
 		{"disjoint", ok + "\n[[expect]]\nmetric = \"squad_broke.a\"\nshare = [0.5, 0.6]\n", fit.Config{}, "squad.toml:34: expect: squad_broke.a share wants 0.5..0.6 here and 0.2..0.4 on line 30: the ranges do not overlap", true},
 		{"out of order", "\n[[expect]]\nmetric = \"first_rout_s\"\np90 = [10.0, 20.0]\np10 = [25.0, 30.0]\n", fit.Config{}, "squad.toml:30: expect: first_rout_s p10 wants at least 25 (line 31), but first_rout_s p90 at most 20 (line 30), and p10 is never above p90", true},
 	}

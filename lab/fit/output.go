@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -31,7 +32,7 @@ func WeightsFile(startFile string, s morale.Settings) (data []byte, err error) {
 	defer func() { err = errors.Join(err, os.RemoveAll(dir)) }()
 	path := filepath.Join(dir, "weights.toml")
 	if startFile != "" {
-		start, err := os.ReadFile(startFile)
+		start, err := safefile.Read(startFile, morale.MaxFileBytes, "weights file")
 		if err != nil {
 			return nil, err
 		}
@@ -42,5 +43,5 @@ func WeightsFile(startFile string, s morale.Settings) (data []byte, err error) {
 	if err := morale.SaveSettings(path, s); err != nil {
 		return nil, err
 	}
-	return os.ReadFile(path)
+	return safefile.Read(path, morale.MaxFileBytes, "weights file")
 }

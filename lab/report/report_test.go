@@ -3,7 +3,7 @@ package report_test
 import (
 	"bytes"
 	"context"
-	"encoding/json"
+	"fmt"
 	"html"
 	"image"
 	"image/png"
@@ -131,8 +131,12 @@ func TestRunReportOfMergedShards(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var f lab.RunsFile
-		if err := json.Unmarshal(o["runs.json"], &f); err != nil {
+		rj, _, err := o.Render("runs.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := lab.DecodeRuns(bytes.NewReader(rj), fmt.Sprintf("s%d", k))
+		if err != nil {
 			t.Fatal(err)
 		}
 		files = append(files, f)
