@@ -105,7 +105,7 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 	}
 	printFit(env, res, *out, o)
 	if !*quiet {
-		env.errs.printf("fit %s: %d fights in %.1fs (%.0f fights/s)\n", safefile.Escape(sc.Name), res.Fights.Total, el.Seconds(), float64(res.Fights.Total)/max(el.Seconds(), 1e-9))
+		env.errs.printf("fit %s: %d fights in %.2fs (%.0f fights/s)\n", safefile.Escape(sc.Name), res.Fights.Total, el.Seconds(), float64(res.Fights.Total)/max(el.Seconds(), 1e-9))
 	}
 	switch {
 	case !res.Finished:
