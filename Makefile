@@ -3,9 +3,12 @@
 # they install what is missing, otherwise they print the apt-get line to run.
 #
 # Two Go modules live in this checkout: the demo's (., go 1.26) and the
-# library's (morale/, go 1.24, one dependency). The root go.mod replaces
-# morale with ./morale. `go ... ./...` at the root does not enter morale/, so
-# every target below runs over both MODULES.
+# library's (morale/, go 1.24, one dependency), with bench/ beside them.
+# go.work builds all three from this checkout (go.mod itself requires a
+# tagged morale and replaces nothing, so that `go install …@latest` works);
+# commands for the library as it ships run inside morale/ with GOWORK=off.
+# `go ... ./...` at the root does not enter morale/, so every target below
+# runs over both MODULES.
 
 GO         ?= go
 FUZZTIME   ?= 20s
@@ -27,20 +30,42 @@ FUZZMIN    ?= 5s
 WEBDIR      = build/web
 # Window tests need a display; without one, run them under a virtual one.
 XVFB        = $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1600x900x24")
+# The same for check, only when xvfb-run is installed (else the window
+# tests skip and say why).
+XVFB_IF     = $(if $(DISPLAY),,$(if $(shell command -v xvfb-run 2>/dev/null),$(XVFB)))
+# morale/ as it ships: its own go.mod, not the workspace.
+LIB         = cd morale && GOWORK=off
+# The archives of make dist.
+DISTDIR     = build/dist
 
-.PHONY: run test doccheck lint unit compat cpus nofma arm64 amd64v3 fuzz bench perfpage perfpage-quick web serve browser sim slurm fitbench fitcost screenshots deps-run deps-test clean
+.PHONY: run check test doccheck lint unit compat cpus nofma arm64 amd64v3 fuzz bench perfpage perfpage-quick web serve browser sim slurm fitbench fitcost screenshots dist distcheck installcheck deps-run deps-test clean
 
 ## run: the demo (five soldiers, the opening, the live tuner).
 run: deps-run
 	$(GO) run ./cmd/demo
+
+## check: the inner loop, to run after each change (about a minute here
+## with warm caches): lint (gofmt, goimports, go vet, staticcheck, errcheck
+## over both modules) and go test -short of both modules, without -race.
+## It downloads no toolchain (GOTOOLCHAIN=local), runs no qemu, no npm and
+## no browser. The window tests that draw in-process (render, ui, capture)
+## run under a virtual display when one is at hand ($$DISPLAY, or xvfb-run
+## installed) and skip, saying so, when none is; -short skips the tests
+## that build the demo and run it as a process. make test runs everything.
+check: export GOTOOLCHAIN = local
+check: lint
+	$(XVFB_IF) $(GO) test -short ./...
+	$(LIB) $(GO) test -short ./...
+	@echo "check: ok (lint, go test -short in $(MODULES)); make test runs the rest"
 
 ## test: everything CI runs — the docs' links, examples and numbers
 ## (doccheck), lint, unit and window tests with -race, morale under
 ## $(MORALE_GO) and as a lone dependency, morale's same bits on every CPU
 ## (cpus), each fuzz target for $(FUZZTIME), the js/wasm build and the
 ## browser test, the balance lab's checks (sim) and its job arrays on a real
-## one-node Slurm cluster (slurm).
-test: deps-test doccheck lint unit compat cpus fuzz browser sim slurm
+## one-node Slurm cluster (slurm), every desktop build of make dist
+## (distcheck) and go install …@latest from a proxy (installcheck).
+test: deps-test doccheck lint unit compat cpus fuzz browser sim slurm distcheck installcheck
 
 deps-run:
 	@scripts/deps.sh run
@@ -53,8 +78,10 @@ deps-test:
 ## tool block: after the first fetch no network is needed), no lint
 ## suppression comment anywhere, morale/ pure (it imports only the standard
 ## library and BurntSushi/toml, and its go.mod requires only the latter), lab/
-## free of the optimiser and the plots (the demo links it for lab.Lint), and
-## Agent.SetPosition small enough to inline (a move per agent per frame).
+## free of the optimiser and the plots (the demo links it for lab.Lint),
+## Agent.SetPosition small enough to inline (a move per agent per frame),
+## and go.mod installable with go install …@latest (no replace directive;
+## go.work replaces the morale version go.mod requires).
 lint:
 	@files=$$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './web/node_modules/*'); \
 	  out=$$(gofmt -l $$files); \
@@ -66,28 +93,31 @@ lint:
 	$(GO) vet $(PKGS)
 	$(GO) tool staticcheck $(PKGS)
 	$(GO) tool errcheck $(PKGS)
-	@deps=$$(cd morale && $(GO) list -deps -test -f '{{if not .Standard}}{{.ImportPath}}{{end}}' ./...) || exit 1; \
+	@deps=$$($(LIB) $(GO) list -deps -test -f '{{if not .Standard}}{{.ImportPath}}{{end}}' ./...) || exit 1; \
 	  out=$$(echo "$$deps" | grep -v -E '^github.com/moralebreak/moralebreak/morale([/._ ]|$$)|^github.com/BurntSushi/toml(/|$$)'); \
 	  if [ -n "$$out" ]; then echo "morale/ may import only the standard library and BurntSushi/toml, not:"; echo "$$out"; exit 1; fi; \
-	  out=$$(cd morale && $(GO) list -m -f '{{if not .Main}}{{.Path}}{{end}}' all); \
+	  out=$$($(LIB) $(GO) list -m -f '{{if not .Main}}{{.Path}}{{end}}' all); \
 	  if [ "$$out" != github.com/BurntSushi/toml ]; then echo "morale/go.mod must require BurntSushi/toml and nothing else, not:"; echo "$$out"; exit 1; fi
 	@out=$$($(GO) list -deps ./lab | grep -E '^gonum.org/v1/(gonum/optimize|plot)(/|$$)'); \
 	  if [ -n "$$out" ]; then echo "lab/ may not import an optimiser or a plotting library (the demo links it for lab.Lint; they live in lab/fit and lab/report):"; echo "$$out"; exit 1; fi
-	@out=$$(cd morale && $(GO) build -gcflags=-m . 2>&1) || { echo "$$out"; exit 1; }; \
+	@out=$$($(LIB) $(GO) build -gcflags=-m . 2>&1) || { echo "$$out"; exit 1; }; \
 	  echo "$$out" | grep -q 'can inline (\*Agent).SetPosition$$' || { echo "morale: (*Agent).SetPosition is no longer inlined into the caller's loop (keep setPos in morale/agent.go at inline cost 76 or less: go build -gcflags=-m=2)"; exit 1; }
-	@echo "lint: ok (gofmt, goimports, go vet, staticcheck, errcheck in $(MODULES); no suppression; morale/ is pure; lab/ links no optimiser; SetPosition inlines)"
+	@if grep -qE '^[[:space:]]*replace([[:space:]]|\()' go.mod; then echo "go.mod has a replace directive: go install …@latest refuses such a module; replace in go.work instead"; exit 1; fi; \
+	  want=$$(sed -n 's|^[[:space:]]*github.com/moralebreak/moralebreak/morale \(v[^[:space:]]*\).*|\1|p' go.mod); \
+	  grep -q "^replace github.com/moralebreak/moralebreak/morale $$want => ./morale$$" go.work || { echo "go.work must replace github.com/moralebreak/moralebreak/morale $$want (go.mod's requirement) => ./morale"; exit 1; }
+	@echo "lint: ok (gofmt, goimports, go vet, staticcheck, errcheck in $(MODULES); no suppression; morale/ is pure; lab/ links no optimiser; SetPosition inlines; go.mod installable)"
 
 ## unit: go test -race -shuffle=on ./... in both modules, window tests under
 ## Xvfb, and bench/'s proof that the ark peer does the same update.
 unit:
 	CGO_ENABLED=1 $(XVFB) $(GO) test -race -shuffle=on ./...
-	cd morale && CGO_ENABLED=1 $(GO) test -race -shuffle=on ./...
+	$(LIB) CGO_ENABLED=1 $(GO) test -race -shuffle=on ./...
 	cd bench && $(GO) test ./... # TestSameUpdate: the ark peer does the World's update
 
 ## compat: morale's tests under $(MORALE_GO), and a throwaway module that
 ## imports only morale: one requirement (BurntSushi/toml), builds with $(MORALE_GO).
 compat:
-	cd morale && GOTOOLCHAIN=$(MORALE_GO) $(GO) test -shuffle=on ./...
+	$(LIB) GOTOOLCHAIN=$(MORALE_GO) $(GO) test -shuffle=on ./...
 	GO=$(GO) scripts/morale-consumer.sh $(MORALE_GO)
 
 ## cpus: the same bits on every CPU. No fused multiply-add left in morale/
@@ -106,11 +136,11 @@ nofma:
 ## (Debian qemu-user-static, which deps.sh installs), or natively on arm64.
 arm64:
 	@if [ "$$(uname -m)" = aarch64 ]; then \
-	  echo "cd morale && GOARCH=arm64 $(GO) test -shuffle=on ./..."; \
-	  cd morale && GOARCH=arm64 $(GO) test -shuffle=on ./...; \
+	  echo "$(LIB) GOARCH=arm64 $(GO) test -shuffle=on ./..."; \
+	  $(LIB) GOARCH=arm64 $(GO) test -shuffle=on ./...; \
 	else \
-	  echo "cd morale && GOARCH=arm64 $(GO) test -exec qemu-aarch64-static -shuffle=on ./..."; \
-	  cd morale && GOARCH=arm64 $(GO) test -exec qemu-aarch64-static -shuffle=on ./...; \
+	  echo "$(LIB) GOARCH=arm64 $(GO) test -exec qemu-aarch64-static -shuffle=on ./..."; \
+	  $(LIB) GOARCH=arm64 $(GO) test -exec qemu-aarch64-static -shuffle=on ./...; \
 	fi
 
 ## amd64v3: morale's tests built with GOAMD64=v3 (AVX2, FMA, BMI1/2, F16C,
@@ -125,13 +155,13 @@ amd64v3:
 	    echo "amd64v3: skipped: this CPU lacks $$f, which GOAMD64=v3 needs"; exit 0; \
 	  fi; \
 	done; \
-	echo "cd morale && GOAMD64=v3 $(GO) test -shuffle=on ./..."; \
-	cd morale && GOAMD64=v3 $(GO) test -shuffle=on ./...
+	echo "$(LIB) GOAMD64=v3 $(GO) test -shuffle=on ./..."; \
+	$(LIB) GOAMD64=v3 $(GO) test -shuffle=on ./...
 
 ## fuzz: every fuzz target of both modules for $(FUZZTIME) each, under $(FUZZ_GO).
 fuzz:
 	@for m in $(MODULES); do \
-	  (cd $$m && for pkg in $$($(GO) list ./...); do \
+	  (cd $$m && if [ $$m = morale ]; then export GOWORK=off; fi; for pkg in $$($(GO) list ./...); do \
 	    for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
 	      echo "fuzz: $$pkg $$f for $(FUZZTIME)"; \
 	      GOTOOLCHAIN=$(FUZZ_GO) $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) $$pkg || exit 1; \
@@ -161,7 +191,7 @@ perfpage-quick:
 ## bench: the morale and game benchmarks, and the comparison with the ark
 ## ECS (bench/, its own module, so that morale gains no dependency).
 bench:
-	cd morale && $(GO) test -run '^$$' -bench . -benchmem .
+	$(LIB) $(GO) test -run '^$$' -bench . -benchmem .
 	$(GO) test -run '^$$' -bench . -benchmem ./game
 	cd bench && $(GO) test -run '^$$' -bench . -benchmem .
 
@@ -268,6 +298,27 @@ screenshots: deps-run
 	$(XVFB) $(GO) run ./cmd/demo -screenshot docs/why.png -at 11 -select Eriksen
 	$(XVFB) $(GO) run ./cmd/demo -screenshot docs/timeline.png -at 30 -crop timeline
 	$(XVFB) $(GO) run ./cmd/demo -scene armies -screenshot docs/armies.png -at 22
+
+## dist: the demo and moralesim for designers' desktops, one archive each in
+## $(DISTDIR): moralebreak-windows-amd64.zip, -darwin-arm64.zip,
+## -darwin-amd64.zip and -linux-amd64.tar.gz, each with weights.toml,
+## scenarios/ and a HOWTO.txt (how to start it, what the platform needs).
+## Cross-built here with CGO_ENABLED=0 (scripts/dist); no C toolchain needed.
+dist:
+	$(GO) run ./scripts/dist -out $(DISTDIR)
+
+## distcheck: every target of make dist builds (both programs, linked, into
+## a temporary directory that is removed): what make test checks.
+distcheck:
+	$(GO) run ./scripts/dist -check
+
+## installcheck: `go install github.com/moralebreak/moralebreak/cmd/demo@latest`
+## (and cmd/moralesim) works for a designer with Go: installed from a
+## file:// module proxy made of this checkout's HEAD commit, outside the
+## checkout, then run (scripts/installcheck). Commit first: uncommitted
+## changes are not in HEAD.
+installcheck:
+	$(GO) run ./scripts/installcheck
 
 clean:
 	rm -rf build web/node_modules test-artifacts

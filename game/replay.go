@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -37,6 +36,7 @@ import (
 //	| ...
 //	tick 1700 restart
 //	tick 1800 debug on
+//	tick 1900 select-squad 7   (the armies scene only)
 //	end 2400
 //	digest 3f0c…                (64 hex digits)
 //
@@ -130,7 +130,7 @@ type Entry struct {
 
 // Recording is a whole session: the battle's config, the settings at the
 // start, every command with the sub-tick it was applied at, and where the
-// session ended with its Digest there. Game.Recording makes one; Write and
+// session ended with its Digest there. Session.Recording makes one; Write and
 // ReadReplay store and load it; NewReplay and PlayReplay play it back.
 type Recording struct {
 	Seed     uint64
@@ -163,73 +163,6 @@ func recordable(c Command) bool {
 	return true
 }
 
-// record appends c, applied now, to the session's recording.
-func (g *Game) record(c Command) {
-	if !recordable(c) {
-		return
-	}
-	if s, ok := c.(SetSettings); ok {
-		c = SetSettings{Settings: s.Settings.Clone()}
-	}
-	g.entries = append(g.entries, Entry{Tick: g.session, Cmd: c})
-}
-
-// SessionTicks returns the number of sub-ticks the session has run since
-// New: unlike Time, Restart does not reset it.
-func (g *Game) SessionTicks() int64 { return g.session }
-
-// Recording returns the session so far: config, starting settings, every
-// command applied, and End and Digest now. The result shares nothing with g.
-func (g *Game) Recording() Recording {
-	r := Recording{
-		Seed: g.cfg.Seed, Soldiers: g.cfg.Soldiers, Opening: g.cfg.Opening,
-		Settings: g.cfg.Settings.Clone(), End: g.session, Digest: g.Digest(),
-	}
-	if g.cfg.Scene != SceneOpening {
-		r.Scene = g.cfg.Scene
-	}
-	r.Entries = make([]Entry, len(g.entries))
-	copy(r.Entries, g.entries)
-	return r
-}
-
-// Digest returns a SHA-256, in hex, of the session's sub-tick count, the
-// battle time, every soldier's alive flag, state, morale, nerve, health and
-// position, and every agent of the morale World's morale and state (the
-// armies scene's men too), all as exact bits: two battles with equal digests
-// are, to the bit, in the same place.
-func (g *Game) Digest() string {
-	h := sha256.New()
-	var buf [8]byte
-	put := func(v uint64) {
-		binary.LittleEndian.PutUint64(buf[:], v)
-		h.Write(buf[:])
-	}
-	put(uint64(g.session))
-	put(uint64(g.now))
-	put(uint64(len(g.soldiers)))
-	for i := range g.soldiers {
-		s := &g.soldiers[i]
-		alive, st, m, nerve := uint64(0), uint64(0), 0.0, s.nerve
-		if s.alive {
-			alive, st, m, nerve = 1, uint64(s.agent.State()), s.agent.Morale(), s.agent.Nerve()
-		}
-		put(alive)
-		put(st)
-		put(math.Float64bits(m))
-		put(math.Float64bits(nerve))
-		put(math.Float64bits(s.health))
-		put(math.Float64bits(s.pos.X))
-		put(math.Float64bits(s.pos.Y))
-	}
-	put(uint64(g.world.Len()))
-	for a := range g.world.Agents() {
-		put(math.Float64bits(a.Morale()))
-		put(uint64(a.State()))
-	}
-	return hex.EncodeToString(h.Sum(nil))
-}
-
 // ReplayStatus is where a replay loaded by NewReplay stands.
 type ReplayStatus struct {
 	// Active is true while the replay has commands or ticks left to play.
@@ -245,7 +178,7 @@ type ReplayStatus struct {
 	Err error
 }
 
-// playback is a replay being played by a Game.
+// playback is a replay being played by a Session.
 type playback struct {
 	rec    Recording
 	next   int
@@ -256,51 +189,51 @@ type playback struct {
 	applied func(Entry) error
 }
 
-// NewReplay builds the battle of r and loads r's commands: each is applied
+// NewReplay builds the session of r and loads r's commands: each is applied
 // when the session reaches its tick, whatever the speed, pause or steps in
-// between, and the battle stops at r.End until then (Tick runs no further
+// between, and the session stops at r.End until then (Tick runs no further
 // while the replay is active). At End the replay is done (ReplayStatus) and
 // the battle runs on live. A command the battle refuses (a soldier who does
 // not exist at that tick) stops the replay with an error naming its line.
-// Either way the battle pauses there.
-func NewReplay(r Recording) (*Game, error) {
+// Either way the session pauses there.
+func NewReplay(r Recording) (*Session, error) {
 	return newReplay(r, nil)
 }
 
 // newReplay is NewReplay with playback.applied set to applied.
-func newReplay(r Recording, applied func(Entry) error) (*Game, error) {
-	g, err := New(r.Config())
+func newReplay(r Recording, applied func(Entry) error) (*Session, error) {
+	s, err := NewSession(r.Config())
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrBadReplay, err)
 	}
-	g.play = &playback{rec: r, status: ReplayStatus{Active: true, End: r.End, Want: r.Digest}, applied: applied}
-	g.playDue()
-	return g, nil
+	s.play = &playback{rec: r, status: ReplayStatus{Active: true, End: r.End, Want: r.Digest}, applied: applied}
+	s.playDue()
+	return s, nil
 }
 
 // OnReplayEnd registers fn to be called once, when the loaded replay is
 // done or stops on an error.
-func (g *Game) OnReplayEnd(fn func(ReplayStatus)) {
-	if g.play != nil && fn != nil {
-		g.play.onEnd = append(g.play.onEnd, fn)
+func (s *Session) OnReplayEnd(fn func(ReplayStatus)) {
+	if s.play != nil && fn != nil {
+		s.play.onEnd = append(s.play.onEnd, fn)
 	}
 }
 
 // ReplayStatus returns where the loaded replay stands (the zero
 // ReplayStatus when none was loaded).
-func (g *Game) ReplayStatus() ReplayStatus {
-	if g.play == nil {
+func (s *Session) ReplayStatus() ReplayStatus {
+	if s.play == nil {
 		return ReplayStatus{}
 	}
-	st := g.play.status
-	st.Progress = g.session
+	st := s.play.status
+	st.Progress = s.ticks
 	return st
 }
 
 // PlayReplay plays r to its end as fast as it can, with no window, and
-// returns the battle there. An error names the line of the command the
+// returns the session there. An error names the line of the command the
 // battle refused.
-func PlayReplay(r Recording) (*Game, error) {
+func PlayReplay(r Recording) (*Session, error) {
 	return PlayReplayContext(context.Background(), r, nil)
 }
 
@@ -308,7 +241,7 @@ func PlayReplay(r Recording) (*Game, error) {
 // calling goroutine with the work done so far and r's Work, at least every
 // 1/256 of it and at the end, and returning ctx's error as soon as ctx is
 // done (it looks after every command and every 1024 sub-ticks).
-func PlayReplayContext(ctx context.Context, r Recording, progress func(done, total float64)) (*Game, error) {
+func PlayReplayContext(ctx context.Context, r Recording, progress func(done, total float64)) (*Session, error) {
 	total := r.Work()
 	c := newReplayCost(r)
 	done, next := 0.0, 0.0
@@ -318,7 +251,7 @@ func PlayReplayContext(ctx context.Context, r Recording, progress func(done, tot
 			next = done + total/256
 		}
 	}
-	g, err := newReplay(r, func(e Entry) error {
+	s, err := newReplay(r, func(e Entry) error {
 		done += c.apply(e.Cmd)
 		report()
 		return ctx.Err()
@@ -326,8 +259,8 @@ func PlayReplayContext(ctx context.Context, r Recording, progress func(done, tot
 	if err != nil {
 		return nil, err
 	}
-	for n := 1; g.play.status.Active; n++ {
-		g.subtick()
+	for n := 1; s.play.status.Active; n++ {
+		s.subtick()
 		done += c.w
 		report()
 		if n%1024 == 0 {
@@ -342,26 +275,26 @@ func PlayReplayContext(ctx context.Context, r Recording, progress func(done, tot
 	if progress != nil {
 		progress(total, total)
 	}
-	return g, g.play.status.Err
+	return s, s.play.status.Err
 }
 
 // replayHolds reports whether a loaded replay stops the clock here: it is
 // active and at its end (where playDue finishes it).
-func (g *Game) replayHolds() bool {
-	return g.play != nil && g.play.status.Active && g.session >= g.play.rec.End
+func (s *Session) replayHolds() bool {
+	return s.play != nil && s.play.status.Active && s.ticks >= s.play.rec.End
 }
 
 // playDue applies the replay's commands due at the session's sub-tick and
 // finishes the replay at its end.
-func (g *Game) playDue() {
-	p := g.play
+func (s *Session) playDue() {
+	p := s.play
 	if p == nil || !p.status.Active {
 		return
 	}
-	for p.next < len(p.rec.Entries) && p.rec.Entries[p.next].Tick <= g.session {
+	for p.next < len(p.rec.Entries) && p.rec.Entries[p.next].Tick <= s.ticks {
 		e := p.rec.Entries[p.next]
 		p.next++
-		err := g.Apply(e.Cmd)
+		err := s.Apply(e.Cmd)
 		if err != nil {
 			err = fmt.Errorf("%w: line %d: tick %d: %s: %w", ErrBadReplay, e.Line, e.Tick, commandText(e.Cmd), err)
 		} else if p.applied != nil {
@@ -370,26 +303,26 @@ func (g *Game) playDue() {
 		if err != nil {
 			p.status.Err = err
 			p.status.Active = false
-			g.paused = true
-			g.endReplay()
+			s.paused = true
+			s.endReplay()
 			return
 		}
 	}
-	if g.session >= p.rec.End {
+	if s.ticks >= p.rec.End {
 		p.status.Active, p.status.Done = false, true
-		g.paused = true
-		p.status.Digest = g.Digest()
+		s.paused = true
+		p.status.Digest = s.Digest()
 		p.status.Match = p.status.Digest == p.rec.Digest
-		g.endReplay()
+		s.endReplay()
 	}
 }
 
-func (g *Game) endReplay() {
-	st := g.ReplayStatus()
-	for _, fn := range g.play.onEnd {
+func (s *Session) endReplay() {
+	st := s.ReplayStatus()
+	for _, fn := range s.play.onEnd {
 		fn(st)
 	}
-	g.play.onEnd = nil
+	s.play.onEnd = nil
 }
 
 // commandText is c as the words of a tick line (the settings block aside).
@@ -417,6 +350,8 @@ func commandText(c Command) string {
 			return "debug on"
 		}
 		return "debug off"
+	case SelectSquad:
+		return "select-squad " + strconv.Itoa(int(c.ID))
 	case Pause:
 		return fmt.Sprintf("pause %v", c.Paused)
 	case Step:
@@ -739,7 +674,7 @@ func (rr *replayReader) tick(s string, last int64) (int64, error) {
 // command parses the words of a tick line after the tick.
 func (rr *replayReader) command(name string, args []string) (Command, error) {
 	want := map[string]int{"kill": 1, "shell": 2, "rally": 0, "rally-squad": 1, "force-rout": 1,
-		"reinforce": 1, "settings": 0, "restart": 0, "debug": 1}
+		"reinforce": 1, "settings": 0, "restart": 0, "debug": 1, "select-squad": 1}
 	n, ok := want[name]
 	if !ok {
 		return nil, rr.errf("unknown command %s", quote(name))
@@ -776,10 +711,13 @@ func (rr *replayReader) command(name string, args []string) (Command, error) {
 		return Shell{At: morale.Vec2{X: p[0], Y: p[1]}}, nil
 	case "rally":
 		return Rally{}, nil
-	case "rally-squad":
+	case "rally-squad", "select-squad":
 		v, err := strconv.ParseInt(args[0], 10, 32)
 		if err != nil {
-			return nil, rr.errf("rally-squad: %s is not a squad id", quote(args[0]))
+			return nil, rr.errf("%s: %s is not a squad id", name, quote(args[0]))
+		}
+		if name == "select-squad" {
+			return SelectSquad{ID: morale.SquadID(v)}, nil
 		}
 		return RallySquad{ID: morale.SquadID(v)}, nil
 	case "reinforce":

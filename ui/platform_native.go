@@ -51,7 +51,7 @@ func saveWeights(path string, s morale.Settings) (string, error) {
 	return "saved " + path, nil
 }
 
-// publishing reports whether the frame's state is published: natively only
+// publishing reports whether the tick's state is published: natively only
 // to a -state file.
 func publishing(path string) bool { return path != "" }
 

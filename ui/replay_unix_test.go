@@ -16,7 +16,7 @@ import (
 // SaveReplay never replaces a FIFO (or a device): its rename turned one into
 // a regular file.
 func TestSaveReplayKeepsSpecialFiles(t *testing.T) {
-	g, err := game.New(game.DefaultConfig())
+	g, err := game.NewSession(game.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/ui"
+	"github.com/moralebreak/moralebreak/ui/capture"
 )
 
 // Limits of the demo's flags. Every value outside them is refused with a
@@ -96,7 +97,7 @@ func parseConfig(args []string, usage io.Writer) (config, error) {
 	fs.StringVar(&c.GIF, "gif", "", "write an animated GIF of -from..-to seconds to this file, then exit")
 	fs.Float64Var(&c.From, "from", 0, fmt.Sprintf("start of the -gif, 0..%g seconds of simulated time", MaxAt))
 	fs.Float64Var(&c.To, "to", 16, fmt.Sprintf("end of the -gif, after -from, at most %g seconds", MaxAt))
-	fs.IntVar(&c.FPS, "fps", 10, fmt.Sprintf("frames per second of the -gif, 1..%d", ui.MaxGIFFPS))
+	fs.IntVar(&c.FPS, "fps", 10, fmt.Sprintf("frames per second of the -gif, 1..%d", capture.MaxGIFFPS))
 	fs.Float64Var(&c.GIFScale, "gifscale", 1, "size of the -gif as a fraction of the screen's, 0.1..1")
 	fs.StringVar(&c.Game.Scene, "scene", game.SceneOpening, "the battle: opening (five men) or armies (two armies of 50 squads of 100)")
 	fs.StringVar(&c.CPUProfile, "cpuprofile", "", "write a CPU profile of the run to this file when the window closes")
@@ -178,16 +179,16 @@ func checkGIF(c config, set map[string]bool) error {
 		return fmt.Errorf("-to is %v; want 0..%g seconds", c.To, MaxAt)
 	case c.To <= c.From:
 		return fmt.Errorf("-from %v is not before -to %v", c.From, c.To)
-	case c.FPS < 1 || c.FPS > ui.MaxGIFFPS:
-		return fmt.Errorf("-fps is %d; want 1..%d", c.FPS, ui.MaxGIFFPS)
+	case c.FPS < 1 || c.FPS > capture.MaxGIFFPS:
+		return fmt.Errorf("-fps is %d; want 1..%d", c.FPS, capture.MaxGIFFPS)
 	case !(c.GIFScale >= 0.1 && c.GIFScale <= 1):
 		return fmt.Errorf("-gifscale is %v; want 0.1..1", c.GIFScale)
 	}
-	w, h := ui.GIFSize(c.Crop, c.GIFScale)
-	n := ui.GIFFrames(c.From, c.To, c.FPS)
-	if px := float64(n) * float64(w) * float64(h); px > ui.MaxGIFPixels {
+	w, h := capture.GIFSize(c.Crop, c.GIFScale)
+	n := capture.GIFFrames(c.From, c.To, c.FPS)
+	if px := float64(n) * float64(w) * float64(h); px > capture.MaxGIFPixels {
 		return fmt.Errorf("-gif of %d frames of %d×%d is %.0f pixels; want at most %d (shorten -from..-to, lower -fps or -gifscale, or -crop)",
-			n, w, h, px, ui.MaxGIFPixels)
+			n, w, h, px, capture.MaxGIFPixels)
 	}
 	return nil
 }

@@ -106,7 +106,7 @@ func TestBadFlagsExitTwoBeforeAWindow(t *testing.T) {
 // ghostReplay returns a replay of one second of the opening in which, at
 // tick 240, soldier 9 (there are five) is killed.
 func ghostReplay(t *testing.T) string {
-	g, err := game.New(game.DefaultConfig())
+	g, err := game.NewSession(game.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}

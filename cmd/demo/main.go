@@ -24,6 +24,7 @@ import (
 	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/render"
 	"github.com/moralebreak/moralebreak/ui"
+	"github.com/moralebreak/moralebreak/ui/capture"
 )
 
 // Exit statuses.
@@ -160,7 +161,7 @@ func replayEnd(path string) func(game.ReplayStatus) {
 // build loads the weights and makes the game (a new battle, or the replay
 // rec), the renderer and the App, wrapped for -screenshot, -gif and
 // -tpslog. It opens no window.
-func build(cfg config, rec *game.Recording) (*ui.App, *game.Game, ebiten.Game, error) {
+func build(cfg config, rec *game.Recording) (*ui.App, *game.Session, ebiten.Game, error) {
 	var err error
 	if cfg.Game.Settings, _, err = ui.LoadWeights(cfg.Weights); err != nil {
 		return nil, nil, nil, badWeights{err}
@@ -168,14 +169,14 @@ func build(cfg config, rec *game.Recording) (*ui.App, *game.Game, ebiten.Game, e
 	if err := ui.CheckDisplay(); err != nil {
 		return nil, nil, nil, err
 	}
-	var g *game.Game
+	var g *game.Session
 	if rec != nil {
 		g, err = game.NewReplay(*rec)
 		if err == nil {
 			g.OnReplayEnd(replayEnd(cfg.Replay))
 		}
 	} else {
-		g, err = game.New(cfg.Game)
+		g, err = game.NewSession(cfg.Game)
 	}
 	if err != nil {
 		return nil, nil, nil, err
@@ -195,16 +196,16 @@ func build(cfg config, rec *game.Recording) (*ui.App, *game.Game, ebiten.Game, e
 	var eg ebiten.Game = app
 	switch {
 	case cfg.Screenshot != "":
-		if eg, err = ui.NewScreenshot(app, g, cfg.At, cfg.Screenshot, cfg.Crop); err != nil {
+		if eg, err = capture.NewScreenshot(app, g, cfg.At, cfg.Screenshot, cfg.Crop); err != nil {
 			return nil, nil, nil, errors.Join(err, app.Close())
 		}
 	case cfg.GIF != "":
-		if eg, err = ui.NewGIF(app, g, cfg.From, cfg.To, cfg.FPS, cfg.GIF, cfg.Crop, cfg.GIFScale); err != nil {
+		if eg, err = capture.NewGIF(app, g, cfg.From, cfg.To, cfg.FPS, cfg.GIF, cfg.Crop, cfg.GIFScale); err != nil {
 			return nil, nil, nil, errors.Join(err, app.Close())
 		}
 	}
 	if cfg.TPSLog {
-		eg = ui.NewTPSLog(eg, g, os.Stderr, 5*time.Second)
+		eg = capture.NewTPSLog(eg, g, os.Stderr, 5*time.Second)
 	}
 	return app, g, eg, nil
 }

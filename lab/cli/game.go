@@ -14,15 +14,16 @@ import (
 	"github.com/moralebreak/moralebreak/morale"
 )
 
-// GameRun plays the demo's own scene (game.New with the opening, five men)
+// GameRun plays the demo's own scene (game.NewBattle with the opening, five men)
 // for duration seconds of simulated time with the given settings and seed,
 // and measures it as Run measures a scenario. State changes are read from the
 // soldiers after every Tick (1/60 s at ×1), so times are exact to a tick.
 func GameRun(s morale.Settings, seed uint64, duration, sample, cascadeWindow, rebreakWindow float64) (lab.RunResult, error) {
-	g, err := game.New(game.Config{Seed: seed, Settings: s, Opening: true})
+	g, err := game.NewBattle(game.Config{Seed: seed, Settings: s, Opening: true})
 	if err != nil {
 		return lab.RunResult{}, err
 	}
+	o := g.Scene().(*game.Opening) // the config's scene
 	res := lab.RunResult{Seed: seed, SquadBroke: []bool{false}, SquadFirstBreak: []*float64{nil}, SquadRouted: []int{0}, SquadMorale: [][]float64{nil}}
 	type last struct {
 		state    morale.State
@@ -37,7 +38,7 @@ func GameRun(s morale.Settings, seed uint64, duration, sample, cascadeWindow, re
 	nextSample := 0.0
 	observe := func() {
 		t := g.Time()
-		sol := g.Soldiers()
+		sol := o.Soldiers()
 		for len(men) < len(sol) {
 			men = append(men, last{alive: true, lastBack: math.Inf(-1)})
 			res.Agents++
