@@ -59,10 +59,13 @@ func (k Key) round(v, level float64) float64 {
 	return math.Max(k.Lo, math.Min(k.Hi, r))
 }
 
-// fixedKeys are the settings a fit never changes: SquadUpdateInterval is
-// the simulation's fixed step, not a balance knob.
-var fixedKeys = map[string]string{
-	"SquadUpdateInterval": "is the simulation's fixed step, not a balance knob; a fit keeps it",
+// fixed says why a fit never changes the setting key, if it does not:
+// SquadUpdateInterval is the simulation's fixed step, not a balance knob.
+func fixed(key string) (why string, ok bool) {
+	if key == "SquadUpdateInterval" {
+		return "is the simulation's fixed step, not a balance knob; a fit keeps it", true
+	}
+	return "", false
 }
 
 // usedEvents returns the weight rows sc reports: its news and reinforcements,
@@ -100,7 +103,7 @@ func Keys(sc *lab.Scenario, names []string) ([]Key, error) {
 	used := usedEvents(sc)
 	var free []lab.Knob // every key that may vary
 	for _, k := range lab.Knobs(s) {
-		if _, fixed := fixedKeys[k.Key]; fixed {
+		if _, ok := fixed(k.Key); ok {
 			continue
 		}
 		if k.Weight && !used[morale.Event(k.Name)] {
@@ -126,7 +129,7 @@ func Keys(sc *lab.Scenario, names []string) ([]Key, error) {
 				}
 				return nil, &Error{Flag: "-keys", Msg: fmt.Sprintf("%q is not a setting or a weight row of %s; one of %s", name, weightsName(sc), strings.Join(keys, ", "))}
 			}
-			if why, fixed := fixedKeys[k.Key]; fixed {
+			if why, ok := fixed(k.Key); ok {
 				return nil, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s %s", k.Key, why)}
 			}
 			if k.Weight && !used[morale.Event(k.Name)] {
@@ -144,12 +147,12 @@ func Keys(sc *lab.Scenario, names []string) ([]Key, error) {
 	}
 	out := make([]Key, len(knobs))
 	for i, k := range knobs {
-		out[i] = newFitKey(k, s)
+		out[i] = newKey(k, s)
 	}
 	return out, nil
 }
 
-func newFitKey(k lab.Knob, s morale.Settings) Key {
+func newKey(k lab.Knob, s morale.Settings) Key {
 	v := k.Get(s)
 	lo, hi := k.Min, k.Max
 	if k.Weight {
