@@ -2,13 +2,14 @@
 // TOML, thousands of seeded fights run on every core, statistics with
 // confidence intervals, expectations for CI, a lint of the weights table
 // measured by small simulations, sweeps, sensitivity, comparisons, shards
-// that merge byte for byte, and plots and an HTML report.
+// that merge byte for byte, and plots and an HTML report. Fitting the
+// weights to a scenario's expectations is lab/fit.
 //
 // Every function here is deterministic: the same scenario, settings and seed
 // give the same bytes, whatever the number of cores. The plots and the HTML
 // report live in lab/report, the command line in lab/cli; this package
-// imports neither, nor game/ nor any plotting library, so that a tool (the
-// demo's banner) may call Lint cheaply.
+// imports neither, nor lab/fit, game/, any plotting library or an
+// optimiser, so that a tool (the demo's banner) may call Lint cheaply.
 package lab
 
 import (
