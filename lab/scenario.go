@@ -2,17 +2,18 @@
 // TOML, thousands of seeded fights run on every core, statistics with
 // confidence intervals, expectations for CI, a lint of the weights table
 // measured by small simulations, sweeps, sensitivity, comparisons, shards
-// that merge byte for byte, and plots and an HTML report.
+// that merge byte for byte, and plots and an HTML report. Fitting the
+// weights to a scenario's expectations is lab/fit.
 //
 // Every function here is deterministic: the same scenario, settings and seed
 // give the same bytes, whatever the number of cores. The plots and the HTML
 // report live in lab/report, the command line in lab/cli; this package
-// imports neither, nor any plotting library or engine, so that a tool (the
-// demo's banner) may call Lint cheaply. It imports game/ for one thing: a
-// scenario's fight is played by game.ScenarioFight (Scenario.GameConfig
-// translates the scenario), the one implementation of its rules, which the
-// demo's scenario scene plays too, so that `demo -scenario FILE -run I`
-// shows run I of the lab, bit for bit.
+// imports neither, nor lab/fit, any plotting library, an optimiser or an
+// engine, so that a tool (the demo's banner) may call Lint cheaply. It
+// imports game/ for one thing: a scenario's fight is played by
+// game.ScenarioFight (Scenario.GameConfig translates the scenario), the one
+// implementation of its rules, which the demo's scenario scene plays too,
+// so that `demo -scenario FILE -run I` shows run I of the lab, bit for bit.
 package lab
 
 import (

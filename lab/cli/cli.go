@@ -54,13 +54,15 @@ const usage = `moralesim: MoraleBreak's headless balance lab.
   moralesim compare A.toml B.toml SCENARIO.toml [-runs N] [-seed S] [-report FILE.html]
                 [-max-work W]
   moralesim game [-runs N] [-seed S] [-duration S] [-out DIR] [-max-work W]
+  moralesim fit SCENARIO.toml [-keys K1,K2,...] [-runs N] [-budget FIGHTS] [-seed S]
+                [-out DIR] [-report FILE.html] [-weights W.toml] [-max-work W] [-q]
 
 -replays writes a demo replay of chosen runs into -out (replay-run-I.txt,
 for demo -replay): indices (12,40), or first|last:METRIC:N (the N smallest
 or largest), or none|some:METRIC:N (the first N where it did not / did
 happen), such as first:first_rout_s:3 or none:squad_broke.centre:2.
 
-run, check, sensitivity, compare and game refuse work estimated above
+run, check, sensitivity, compare, game and fit refuse work estimated above
 -max-work (default 1e10 units: men × simulated seconds, plus men reached ×
 events; roughly half an hour to an hour of one core).
 
@@ -126,6 +128,8 @@ func run(ctx context.Context, args []string, env console) int {
 		err = cmdCompare(ctx, args[1:], env)
 	case "game":
 		err = cmdGame(ctx, args[1:], env)
+	case "fit":
+		code, err = cmdFit(ctx, args[1:], env)
 	default:
 		err = bad("unknown command %q\n\n%s", args[0], usage)
 	}
