@@ -256,6 +256,11 @@ sim:
 	$(SIMOUT)/moralesim merge $(SIMOUT)/sw2s1 $(SIMOUT)/sw2s0 -out $(SIMOUT)/sw2m -report $(SIMOUT)/sweep2-merged.html
 	cmp $(SIMOUT)/sweep2.html $(SIMOUT)/sweep2-merged.html
 	@echo "sim: the merged report pages (runs and a sweep) equal the single machine's, byte for byte"
+	@# A statistic's fight as a demo replay: each is played by the game and
+	@# checked against the lab's fight before it is written.
+	$(SIMOUT)/moralesim run scenarios/line.toml -runs 200 -q -out $(SIMOUT)/replays -replays first:first_rout_s:1 >/dev/null
+	test -s $(SIMOUT)/replays/replay-run-$$($(SIMOUT)/moralesim run scenarios/line.toml -runs 200 -q -out $(SIMOUT)/replays -replays first:first_rout_s:1 | sed -n 's/^  run \([0-9]*\),.*/\1/p').txt
+	@echo "sim: run -replays wrote the fight with the earliest first rout as a replay, the lab's fight bit for bit"
 	$(SIMOUT)/moralesim sensitivity scenarios/sergeant.toml -metric squad_broke.bravo -runs 100 -q -out $(SIMOUT)/sens -report $(SIMOUT)/sensitivity.html >/dev/null
 	$(SIMOUT)/moralesim run scenarios/sergeant.toml -runs 400 -seed 2 -q -out $(SIMOUT)/sgA -report $(SIMOUT)/run-a.html >/dev/null
 	$(SIMOUT)/moralesim compare weights.toml $(SIMOUT)/leader.toml scenarios/sergeant.toml -runs 400 -seed 2 -report $(SIMOUT)/compare.html >/dev/null

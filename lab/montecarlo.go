@@ -92,6 +92,7 @@ func MonteCarlo(ctx context.Context, p Plan) ([]RunResult, error) {
 	}
 	workers = min(workers, len(idx))
 	fight := FightWork(p.Scenario)
+	cfg := p.Scenario.GameConfig()
 	var next, done atomic.Int64
 	// partial[w] is the share of its fight worker w has done, as float bits.
 	partial := make([]atomic.Uint64, workers)
@@ -128,7 +129,7 @@ func MonteCarlo(ctx context.Context, p Plan) ([]RunResult, error) {
 				if p.RunFunc != nil {
 					r, err = p.RunFunc(RunSeed(p.Seed, idx[j]))
 				} else {
-					r, err = run(ctx, p.Scenario, p.Settings, RunSeed(p.Seed, idx[j]), tick)
+					r, _, err = run(ctx, p.Scenario, cfg, p.Settings, RunSeed(p.Seed, idx[j]), runOpts{tick: tick})
 				}
 				if err != nil {
 					errs[w] = err

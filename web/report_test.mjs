@@ -12,7 +12,8 @@
 //     every plot decoded with a real size and a caption that says for how
 //     many fights, the hashes only in the footnote;
 //   - run and merge: the expectations' verdicts, the per-squad table and fan
-//     charts, the metrics of all men;
+//     charts, the metrics of all men, the fights to watch with the commands
+//     that open each;
 //   - sweep: the swept keys, a table of the points, the per-squad chart; a
 //     two-key sweep's heat map has numbers in its cells;
 //   - sensitivity: a 95% interval for every nudge, what −10% of a negative
@@ -221,6 +222,9 @@ async function checkPage({ kind, file }) {
     const metrics = await table(page, "metrics");
     check(metrics && metrics.rows.length >= 10, `${kind}: the metrics table has a row per metric`, `${metrics?.rows.length} rows`);
     check(named("fan.png"), `${kind}: the fan chart of all men is there`);
+    const fights = await table(page, "fights");
+    check(fights && fights.rows.length >= 2 && fights.rows.every((r) => /^demo -scenario \S+ -run \d+/.test(r[2]) && /-replays \d+ -out/.test(r[3])),
+      `${kind}: each fight to watch names the commands that open it`, JSON.stringify(fights?.rows));
   }
   if (kind === "sweep" || kind === "sweep2") {
     const swept = await table(page, "swept");

@@ -1,7 +1,7 @@
 // Package cli is moralesim's command line: flags → a lab plan → files. Main
 // is the whole program, so tests run it in-process; cmd/moralesim only wires
-// it to os.Args, the environment and Ctrl-C. It is also the one place that
-// imports game/ (game.go), to run the demo's own battle headless.
+// it to os.Args, the environment and Ctrl-C. It also runs the demo's own
+// battle headless (game.go), the one place it calls game/'s battle.
 package cli
 
 import (
@@ -45,7 +45,7 @@ const usage = `moralesim: MoraleBreak's headless balance lab.
 
   moralesim run SCENARIO.toml [-runs N] [-seed S] [-out DIR] [-report FILE.html]
                 [-weights W.toml] [-shard K/N|auto/N] [-sweep KEY=FROM:TO:STEP ...]
-                [-metric NAME] [-max-work W] [-q]
+                [-metric NAME] [-replays SPEC] [-max-work W] [-q]
   moralesim check SCENARIO.toml... [-runs N] [-seed S] [-max-work W]
   moralesim lint WEIGHTS.toml
   moralesim merge DIR... -out DIR [-report FILE.html]
@@ -56,6 +56,11 @@ const usage = `moralesim: MoraleBreak's headless balance lab.
   moralesim game [-runs N] [-seed S] [-duration S] [-out DIR] [-max-work W]
   moralesim fit SCENARIO.toml [-keys K1,K2,...] [-runs N] [-budget FIGHTS] [-seed S]
                 [-out DIR] [-report FILE.html] [-weights W.toml] [-max-work W] [-q]
+
+-replays writes a demo replay of chosen runs into -out (replay-run-I.txt,
+for demo -replay): indices (12,40), or first|last:METRIC:N (the N smallest
+or largest), or none|some:METRIC:N (the first N where it did not / did
+happen), such as first:first_rout_s:3 or none:squad_broke.centre:2.
 
 run, check, sensitivity, compare, game and fit refuse work estimated above
 -max-work (default 1e10 units: men × simulated seconds, plus men reached ×
