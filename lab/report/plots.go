@@ -52,7 +52,7 @@ func pngOf(p *plot.Plot, w, h vg.Length) ([]byte, error) {
 	dc := draw.New(c)
 	dc.SetColor(color.White)
 	dc.Fill(dc.Rectangle.Path())
-	p.Draw(draw.Crop(dc, 0, -vg.Points(10), 0, -vg.Points(4)))
+	p.Draw(draw.Crop(dc, vg.Points(6), -vg.Points(10), 0, -vg.Points(4))) // a margin at the left: gonum sets the y labels flush against the edge
 	return encode(c)
 }
 

@@ -289,6 +289,19 @@ func TestSensitivityReport(t *testing.T) {
 	if right < 0 || left < x0+margin || right > x1-margin {
 		t.Errorf("the tornado's bars span x = %d..%d, the axis %d..%d; want them inside it by at least %d pixels", left, right, x0, x1, margin)
 	}
+
+	// Nothing is cut at the image's left or right edge (the knobs' names
+	// were, when the axis label was wider than the image), and the axis
+	// takes at least half the width (it took 40% then).
+	w := img.Bounds().Dx()
+	each(img, func(x, y int, c [3]int) {
+		if (x == 0 || x == w-1) && c != [3]int{255, 255, 255} {
+			t.Errorf("the tornado has ink at its edge (%d, %d): %v; want white", x, y, c)
+		}
+	})
+	if x1-x0 < w/2 {
+		t.Errorf("the tornado's x axis spans %d..%d of %d pixels; want at least half the width", x0, x1, w)
+	}
 }
 
 // each calls f with every pixel of img, in 8-bit RGB.
