@@ -119,9 +119,14 @@ func TestRunReport(t *testing.T) {
 	}
 	first, _ := lab.MetricByName(sc, "first_rout_s")
 	early := (lab.RunPick{Kind: lab.PickFirst, Metric: first, N: 1}).Select(runs)
-	if len(early) != 1 || !strings.Contains(page, "demo -scenario line.toml -run "+strconv.Itoa(early[0].Index)+"</td>") ||
-		!strings.Contains(page, "-replays "+strconv.Itoa(early[0].Index)+" -out DIR</td>") {
+	// The commands are cells of words, each kept whole on its line.
+	plain := strings.NewReplacer("<span>", "", "</span>", "").Replace(page)
+	if len(early) != 1 || !strings.Contains(plain, `<td class="c">demo -scenario line.toml -run `+strconv.Itoa(early[0].Index)+"</td>") ||
+		!strings.Contains(plain, "-replays "+strconv.Itoa(early[0].Index)+" -out DIR</td>") {
 		t.Errorf("the fights table does not name the commands of the earliest first rout (%v)", early)
+	}
+	if !strings.Contains(page, "<span>-out DIR</span></td>") {
+		t.Errorf("the commands are not cut into words kept whole, a flag with its value")
 	}
 }
 
