@@ -87,6 +87,7 @@ func saveSettings(path string, s Settings) (err error) {
 	}
 	var comments map[string]string
 	var buf bytes.Buffer
+	patched := false
 	if exists {
 		if !old.Mode().IsRegular() {
 			return fmt.Errorf("%s: is %s, not a regular file; not overwritten", path, fileKind(old.Mode()))
@@ -99,12 +100,13 @@ func saveSettings(path string, s Settings) (err error) {
 		if data, err := readFile(target); err == nil {
 			if text, ok := patchSettings(data, s); ok {
 				buf.WriteString(text)
+				patched = true
 			} else if _, _, _, c, err := decodeFile(data); err == nil {
 				comments = c
 			}
 		}
 	}
-	if buf.Len() == 0 {
+	if !patched {
 		if err := writeSettings(&buf, s, comments); err != nil {
 			return err
 		}
