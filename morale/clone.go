@@ -59,7 +59,6 @@ func (w *World) Clone() *World {
 	c.why = slices.Clone(w.why)
 	c.reasons = w.reasons.clone()
 	c.loc = slices.Clone(w.loc)
-	c.newsBound = slices.Clone(w.newsBound)
 
 	c.slotOf = maps.Clone(w.slotOf)
 	c.free = slices.Clone(w.free)
@@ -137,7 +136,7 @@ func (l *ledger) clone() *ledger {
 	c := *l
 	c.events = slices.Clone(l.events)
 	c.ids = maps.Clone(l.ids)
-	c.since = nil // scratch of the step (beforeStep fills it)
+	c.since, c.old, c.pulled = nil, nil, nil // scratch of the step (beforeStep fills it)
 	nc, ns := 0, 0
 	for i := range l.agents {
 		nc += l.agents[i].changes.n

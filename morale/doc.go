@@ -19,8 +19,8 @@
 //     [DefaultSettings], [Settings.Validate], [LoadSettings], [SaveSettings],
 //     [World.SetSettings].
 //   - The rules, pure functions: [ApplyMoraleEvent], [RecoverMorale],
-//     [ContagionPull], [ResolveState], [ShouldRout], [CanReturnFromRout],
-//     [OutnumberedFactor], [DistanceFalloff].
+//     [ContagionFactor], [ContagionPull], [ResolveState], [ShouldRout],
+//     [CanReturnFromRout], [OutnumberedFactor], [DistanceFalloff].
 //   - Listeners: [World.OnStateChanged], [World.OnMoraleChanged], with a
 //     [Reason].
 //
@@ -49,8 +49,8 @@
 //
 // Every step, each agent is pulled towards his squad's average morale by the
 // exponential approach average + (own − average)·e^(−ContagionPerSecond·dt)
-// ([ContagionPull]), so one step of a second lands where ten steps of a tenth
-// do (to rounding). The factor comes from the package's own exp, not
+// ([ContagionPull], with the factor of [ContagionFactor]), so one step of a
+// second lands where ten steps of a tenth do (to rounding). The factor comes from the package's own exp, not
 // math.Exp (see "The same bits on every CPU" below). The average is computed
 // once per squad per step and includes every member, those spawned
 // [WithoutContagion] too: they are never pulled, but they steady the others.
@@ -155,12 +155,18 @@
 //
 // # The rules on their own
 //
-// [ApplyMoraleEvent], [RecoverMorale], [ContagionPull], [ResolveState],
-// [ShouldRout], [CanReturnFromRout], [OutnumberedFactor] and
-// [DistanceFalloff] are pure functions. The World calls exactly these, so a
-// test of a rule is a test of the game: a reference World built from them
-// alone in reference_test.go is compared with the real one, bit for bit, on
-// fuzzed battles.
+// [ApplyMoraleEvent], [RecoverMorale], [ContagionFactor], [ContagionPull],
+// [ResolveState], [ShouldRout], [CanReturnFromRout], [OutnumberedFactor] and
+// [DistanceFalloff] are pure functions, and every formula of the design lives
+// in one of them. The World reaches each formula through them on every path
+// (its step, events on an agent and at a location, rallies, the ledger), so
+// a test of a rule is a test of the game. Two tests hold it to that: a
+// reference World built from the rules alone (reference_test.go) is compared
+// with the real one, bit for bit, on fuzzed battles; and mutation_test.go
+// builds copies of the package with one rule's result replaced, each of which
+// must change seeded fights. They take the settings they read as plain
+// numbers (the Settings fields of the same names), so that a step can call
+// them once per agent.
 //
 // # Performance
 //

@@ -1,5 +1,7 @@
 package morale
 
+import "slices"
+
 // The ledger's hooks: what the World calls, when the ledger is on, at each
 // place where morale or state changes (news, set, the step, state changes).
 
@@ -30,31 +32,14 @@ func (l *ledger) set(w *World, i int32, old, m float64, why Reason) {
 	l.add(i, change{from: w.nowTicks, at: w.nowTicks, cause: cause{kind: why.Kind}, delta: m - old, morale: m, falloff: 1})
 }
 
-// beforeStep records what the coming step's pass will do to every agent's
-// morale: his contagion and his recovery, worked out as the pass works them
-// out (stepRules.contagion, then recoverBy), with the squad averages already
-// taken. Doing it in a pass of its own keeps the step's loop free of the
-// ledger; FuzzLedger checks that the record adds up to what the pass did.
-// It also notes what afterStep needs to record the pass's state changes.
-func (l *ledger) beforeStep(w *World, r *stepRules) {
+// beforeStep readies the ledger for the coming step's pass: it notes every
+// agent's morale and stateSince before it, and sizes the array in which the
+// pass leaves every agent's morale after contagion (see afterStep).
+func (l *ledger) beforeStep(w *World) {
 	l.queued = len(w.queue)
 	l.since = append(l.since[:0], w.stateSince...)
-	n := len(w.morale)
-	morale, flags, squads, badNews := w.morale[:n], w.flags[:n], w.squad[:n], w.badNews[:n]
-	for i := range n {
-		old := morale[i]
-		m := old
-		if flags[i]&flagNoContagion == 0 {
-			m = r.contagion(m, w.avg[squads[i]])
-		}
-		pulled := m
-		if m < 1 && r.rate > 0 {
-			m = recoverBy(m, r.secondsSinceBadNews(badNews[i]), r.dt, r.rate, r.delay)
-		}
-		if m != old || pulled != old {
-			l.step(w, int32(i), old, pulled, m, w.steps, r.end)
-		}
-	}
+	l.old = append(l.old[:0], w.morale...)
+	l.pulled = slices.Grow(l.pulled[:0], len(w.morale))[:len(w.morale)]
 }
 
 // step records step number step's contagion (old to pulled) and recovery
@@ -87,13 +72,20 @@ func (l *ledger) run(a *agentLedger, o *openRun, kind ReasonKind, delta, m float
 	*o = openRun{seq: a.changes.seq, step: step, at: at, delta: delta, morale: m, steps: 1}
 }
 
-// afterStep records the state changes of the step's pass that ended at tick
-// end: the World queues them while the ledger is on (see step), and the
+// afterStep records what the step's pass that ended at tick end did: every
+// agent's contagion and recovery, from the morale beforeStep noted, the
+// morale the pass left after contagion and his morale now; and its state
+// changes: the World queues them while the ledger is on (see step), and the
 // morale of an agent whose state the pass changed is the morale he changed
 // it with. When no state listener is registered it takes them out of the
 // queue again, so that the listeners are told exactly what they would be
 // told without the ledger.
 func (l *ledger) afterStep(w *World, end int64) {
+	for i, old := range l.old {
+		if pulled, m := l.pulled[i], w.morale[i]; m != old || pulled != old {
+			l.step(w, int32(i), old, pulled, m, w.steps, end)
+		}
+	}
 	keep := l.queued
 	for k := l.queued; k < len(w.queue); k++ {
 		n := w.queue[k]

@@ -1,7 +1,5 @@
 package morale
 
-import "math"
-
 // note is one change waiting in the queue for the listeners.
 type note struct {
 	a        *Agent
@@ -100,13 +98,12 @@ func (w *World) setState(i int32, to State, why Reason) {
 	}
 }
 
-// news applies weight×scale of news to agent i. Bad news, which restarts
-// the recovery delay, is a delta ApplyMoraleEvent applies below zero: a
-// finite negative weight×scale (one that overflows to −Inf changes nothing).
+// news applies weight×scale of news to agent i (ApplyMoraleEvent): every
+// event, on an agent or at a location, reaches him here. Bad news
+// (isBadNews) restarts his recovery delay.
 func (w *World) news(i int32, weight, scale float64, why Reason) {
-	if d := weight * scale; d < 0 && !math.IsInf(d, -1) {
+	if isBadNews(weight, scale) {
 		w.badNews[i] = w.nowTicks
-		w.raiseNews(i)
 	}
 	w.why[i] = w.reasonID(why)
 	if w.led != nil {

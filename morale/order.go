@@ -83,7 +83,6 @@ func (w *World) sortAgents() {
 		w.applyPerm(perm, moves, true)
 		w.relist()
 	}
-	w.rebuildNews() // the news blocks' bounds follow the agents (newsblocks.go)
 	w.moves = 0
 }
 

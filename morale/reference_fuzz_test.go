@@ -338,9 +338,6 @@ func compareWithReference(t *testing.T, w *morale.World, ref *refWorld, all []*m
 	if w.Len() != len(ref.agents) {
 		fail("Len() = %d; want %d", w.Len(), len(ref.agents))
 	}
-	if err := w.CheckNewsBounds(); err != nil {
-		fail("%v", err)
-	}
 	k := 0
 	for a := range w.Agents() { // the documented order
 		if a != ref.agents[k].real {

@@ -310,7 +310,7 @@ func (r *refWorld) step(end int64, dt float64) {
 		old := a.morale
 		m := old
 		if !a.noContagion {
-			m = min(1, max(0, morale.ContagionPull(m, avg[a.squad], s.ContagionPerSecond, dt)))
+			m = morale.ContagionPull(m, avg[a.squad], morale.ContagionFactor(s.ContagionPerSecond, dt))
 		}
 		why := morale.Reason{Kind: morale.ByContagion}
 		if m < 1 {
@@ -318,7 +318,7 @@ func (r *refWorld) step(end int64, dt float64) {
 			if a.hadBadNews {
 				since = float64(end-a.badNews) / refTicks
 			}
-			if rec := morale.RecoverMorale(m, since, dt, s); rec != m {
+			if rec := morale.RecoverMorale(m, since, dt, s.RecoveryPerSecond, s.RecoveryDelaySeconds); rec != m {
 				m, why = rec, morale.Reason{Kind: morale.ByRecovery}
 			}
 		}
@@ -331,12 +331,12 @@ func (r *refWorld) step(end int64, dt float64) {
 		inState := float64(end-a.since) / refTicks
 		to, cause := a.state, morale.Reason{}
 		if a.state == morale.Routed {
-			if morale.CanReturnFromRout(inState, m, s) {
-				to, cause = morale.ResolveState(morale.Panicked, m, s), morale.Reason{Kind: morale.ByRoutOver}
+			if morale.CanReturnFromRout(inState, m, s.MinRoutSeconds, s.PanicBelow, s.Hysteresis) {
+				to, cause = morale.ResolveState(morale.Panicked, m, s.ShakenBelow, s.PanicBelow, s.Hysteresis), morale.Reason{Kind: morale.ByRoutOver}
 			}
 		} else {
-			to = morale.ResolveState(a.state, m, s)
-			if to == morale.Panicked && a.state == morale.Panicked && morale.ShouldRout(inState, s) {
+			to = morale.ResolveState(a.state, m, s.ShakenBelow, s.PanicBelow, s.Hysteresis)
+			if to == morale.Panicked && a.state == morale.Panicked && morale.ShouldRout(inState, s.RoutAfterSeconds) {
 				to, cause = morale.Routed, morale.Reason{Kind: morale.ByRoutTimer}
 			}
 		}

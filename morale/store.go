@@ -54,7 +54,6 @@ func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, e
 	w.badNews = append(w.badNews, never)
 	w.why = append(w.why, 0)
 	w.loc = append(w.loc, loc)
-	w.spawnedNews(i)
 	w.join(slot, c.morale)
 	if w.led != nil {
 		w.led.spawn()
@@ -91,7 +90,6 @@ func (w *World) Remove(a *Agent) {
 		w.why[i] = w.why[last]
 		w.loc[i] = w.loc[last]
 		w.grid.lists[w.loc[i].id][w.loc[i].at] = i
-		w.raiseNews(i)
 	}
 	if w.led != nil {
 		w.led.remove(i, last)
@@ -108,7 +106,6 @@ func (w *World) Remove(a *Agent) {
 	w.badNews = w.badNews[:last]
 	w.why = w.why[:last]
 	w.loc = w.loc[:last]
-	w.trimNews(int(last))
 	a.w, a.i = nil, -1
 	w.moves++
 	w.reclaim()

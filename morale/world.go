@@ -89,9 +89,6 @@ type World struct {
 	why        []reasonID  // each agent's last reason, in reasons
 	loc        []agentCell // where each agent is in the grid
 	reasons    reasonTable // the Reasons why names (reasons.go)
-	// Per block of newsBlock agents, a tick no earlier than any of its
-	// agents' bad news, or noCalm (newsblocks.go).
-	newsBound []int64
 
 	// Squads, by slot (see squads.go). A squad exists while n > 0.
 	slotOf map[SquadID]int32
