@@ -41,24 +41,15 @@ func (w *World) Clone() *World {
 	c.rng = rand.New(c.src)
 	c.grid = w.grid.clone()
 
-	n := len(w.handles)
-	block := make([]Agent, n)
-	c.handles = make([]*Agent, n)
-	for i := range block {
-		block[i] = Agent{w: &c, i: int32(i), cell: w.loc[i].id}
-		c.handles[i] = &block[i]
+	for _, k := range c.col.columns() {
+		k.own()
 	}
-	c.morale = slices.Clone(w.morale)
-	c.nerve = slices.Clone(w.nerve)
-	c.state = slices.Clone(w.state)
-	c.flags = slices.Clone(w.flags)
-	c.squad = slices.Clone(w.squad)
-	c.pos = slices.Clone(w.pos)
-	c.stateSince = slices.Clone(w.stateSince)
-	c.badNews = slices.Clone(w.badNews)
-	c.why = slices.Clone(w.why)
+	block := make([]Agent, len(c.col.Handle)) // the clone's own handles
+	for i := range block {
+		block[i] = Agent{w: &c, i: int32(i), cell: w.col.Cell[i].id}
+		c.col.Handle[i] = &block[i]
+	}
 	c.reasons = w.reasons.clone()
-	c.loc = slices.Clone(w.loc)
 
 	c.slotOf = maps.Clone(w.slotOf)
 	c.free = slices.Clone(w.free)
@@ -69,6 +60,7 @@ func (w *World) Clone() *World {
 	c.onState, c.onMorale = nil, nil
 	c.queue, c.delivering = nil, false
 	c.led = w.led.clone()
+	c.cols = c.columnList()
 	c.cells, c.hitBits, c.hitWords, c.hits = nil, nil, nil, nil
 	c.order = sortScratch{}
 	c.stepWorkers, c.chunkOuts = nil, nil
@@ -79,10 +71,10 @@ func (w *World) Clone() *World {
 // nil when i is out of range. With Agent.Index it maps a handle of a World
 // to its clone's: clone.Agent(a.Index()).
 func (w *World) Agent(i int) *Agent {
-	if i < 0 || i >= len(w.handles) {
+	if i < 0 || i >= len(w.col.Handle) {
 		return nil
 	}
-	return w.handles[i]
+	return w.col.Handle[i]
 }
 
 // Index returns the agent's position in its World's Agents() order, or −1

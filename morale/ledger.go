@@ -107,14 +107,18 @@ func (w *World) EnableLedger(opt LedgerOptions) error {
 	}
 	w.init()
 	if w.led == nil {
-		w.led = &ledger{agents: make([]agentLedger, len(w.handles))}
+		w.led = &ledger{agents: make([]agentLedger, len(w.col.Handle))}
+		w.cols = w.columnList()
 	}
 	w.led.opt, w.led.window = opt, secondsToTicks(opt.Window)
 	return nil
 }
 
 // DisableLedger turns the cause ledger off and forgets its record.
-func (w *World) DisableLedger() { w.led = nil }
+func (w *World) DisableLedger() {
+	w.led = nil
+	w.cols = w.columnList()
+}
 
 // LedgerEnabled reports whether the cause ledger is on.
 func (w *World) LedgerEnabled() bool { return w.led != nil }

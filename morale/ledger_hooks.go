@@ -8,14 +8,14 @@ import "slices"
 // news records an event's news to agent i, before it is applied (the World
 // calls it with the agent's morale still the old one).
 func (l *ledger) news(w *World, i int32, weight, scale float64, why Reason) {
-	old, nerve := w.morale[i], w.nerve[i]
+	old, nerve := w.col.Morale[i], w.col.Nerve[i]
 	c := change{
 		from: w.nowTicks, at: w.nowTicks, cause: l.intern(why),
 		weight: weight, scale: scale, falloff: 1, nerve: nerve,
 	}
 	if l.located {
 		c.located, c.scale = true, l.scale
-		c.distance = w.pos[i].Dist(l.at)
+		c.distance = w.col.Pos[i].Dist(l.at)
 		c.falloff = DistanceFalloff(c.distance, w.s.FullEffectRadius, w.s.NoEffectRadius)
 	}
 	m := ApplyMoraleEvent(old, weight, scale, nerve)
@@ -37,9 +37,9 @@ func (l *ledger) set(w *World, i int32, old, m float64, why Reason) {
 // pass leaves every agent's morale after contagion (see afterStep).
 func (l *ledger) beforeStep(w *World) {
 	l.queued = len(w.queue)
-	l.since = append(l.since[:0], w.stateSince...)
-	l.old = append(l.old[:0], w.morale...)
-	l.pulled = slices.Grow(l.pulled[:0], len(w.morale))[:len(w.morale)]
+	l.since = append(l.since[:0], w.col.StateSince...)
+	l.old = append(l.old[:0], w.col.Morale...)
+	l.pulled = slices.Grow(l.pulled[:0], len(w.col.Morale))[:len(w.col.Morale)]
 }
 
 // step records step number step's contagion (old to pulled) and recovery
@@ -82,7 +82,7 @@ func (l *ledger) run(a *agentLedger, o *openRun, kind ReasonKind, delta, m float
 // told without the ledger.
 func (l *ledger) afterStep(w *World, end int64) {
 	for i, old := range l.old {
-		if pulled, m := l.pulled[i], w.morale[i]; m != old || pulled != old {
+		if pulled, m := l.pulled[i], w.col.Morale[i]; m != old || pulled != old {
 			l.step(w, int32(i), old, pulled, m, w.steps, end)
 		}
 	}
@@ -91,7 +91,7 @@ func (l *ledger) afterStep(w *World, end int64) {
 		n := w.queue[k]
 		if n.isState {
 			i := n.a.i
-			l.state(i, n.old, n.new, n.why, w.morale[i], l.since[i], end)
+			l.state(i, n.old, n.new, n.why, w.col.Morale[i], l.since[i], end)
 			if len(w.onState) == 0 {
 				continue
 			}

@@ -8,7 +8,7 @@ package morale
 type ledger struct {
 	opt    LedgerOptions
 	window int64 // opt.Window in ticks
-	agents []agentLedger
+	agents col[agentLedger]
 	// Event names, interned so that the rings hold no pointers (the
 	// garbage collector then never scans them): events[id-1] is the name
 	// of id; last and lastID cache the last one looked up.
@@ -143,17 +143,6 @@ func (r *ring[T]) bySeq(s uint64) *T {
 		return nil
 	}
 	return r.at(r.n - 1 - int(r.seq-s))
-}
-
-// spawn adds an empty record for a new agent, the last.
-func (l *ledger) spawn() { l.agents = append(l.agents, agentLedger{}) }
-
-// remove frees agent i's record; the last agent's moves to i, as Remove
-// moves the agent.
-func (l *ledger) remove(i, last int32) {
-	l.agents[i] = l.agents[last]
-	l.agents[last] = agentLedger{}
-	l.agents = l.agents[:last]
 }
 
 // intern returns why with its event name interned.

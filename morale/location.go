@@ -20,7 +20,7 @@ func b2i(b bool) int {
 // a two-level bitmap over the agents' indices (a bit per agent, and a bit
 // per non-zero word), all zero again when it returns.
 func (w *World) inIndexOrder(hits []int32) []int32 {
-	words := (len(w.pos) + 63) >> 6
+	words := (len(w.col.Pos) + 63) >> 6
 	if len(w.hitBits) < words {
 		w.hitBits = make([]uint64, words)
 		w.hitWords = make([]uint64, (words+63)>>6)
@@ -55,7 +55,7 @@ func (w *World) near(at Vec2, radius float64) []int32 {
 	// exact one would reject too. The floor keeps tiny radii, whose square
 	// underflows, on the exact test.
 	near2 := max(float64(radius*radius)*(1+1e-9), 0x1p-1000)
-	pos := w.pos
+	pos := w.col.Pos
 	cells, all := w.grid.appendCells(w.cells[:0], at, radius)
 	w.cells = cells
 	hits := w.hits[:0]
@@ -154,10 +154,10 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 	// each would, so that the squads' running sums (see step.go) do not
 	// depend on the grid.
 	for _, i := range w.near(at, radius) {
-		if filter && w.squads[w.squad[i]].mark != w.mark {
+		if filter && w.squads[w.col.Squad[i]].mark != w.mark {
 			continue
 		}
-		d := w.pos[i].Dist(at)
+		d := w.col.Pos[i].Dist(at)
 		if d > radius {
 			continue
 		}

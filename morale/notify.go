@@ -67,34 +67,34 @@ func (w *World) flush() {
 // setMorale stores m as agent i's morale, keeps the squad sum and queues the
 // change for the listeners.
 func (w *World) setMorale(i int32, m float64, why Reason) {
-	old := w.morale[i]
+	old := w.col.Morale[i]
 	if m == old {
 		return
 	}
 	if w.led != nil {
 		w.led.set(w, i, old, m, why)
 	}
-	w.morale[i] = m
-	w.squads[w.squad[i]].sum += m - old
+	w.col.Morale[i] = m
+	w.squads[w.col.Squad[i]].sum += m - old
 	if len(w.onMorale) > 0 {
-		w.queue = append(w.queue, note{a: w.handles[i], morale: m, why: why})
+		w.queue = append(w.queue, note{a: w.col.Handle[i], morale: m, why: why})
 	}
 }
 
 // setState moves agent i to state to now, ignoring the dwell time, and
 // queues the change for the listeners.
 func (w *World) setState(i int32, to State, why Reason) {
-	old := w.state[i]
+	old := w.col.State[i]
 	if to == old {
 		return
 	}
 	if w.led != nil {
-		w.led.state(i, old, to, why, w.morale[i], w.stateSince[i], w.nowTicks)
+		w.led.state(i, old, to, why, w.col.Morale[i], w.col.StateSince[i], w.nowTicks)
 	}
-	w.state[i] = to
-	w.stateSince[i] = w.nowTicks
+	w.col.State[i] = to
+	w.col.StateSince[i] = w.nowTicks
 	if len(w.onState) > 0 {
-		w.queue = append(w.queue, note{a: w.handles[i], old: old, new: to, why: why, isState: true})
+		w.queue = append(w.queue, note{a: w.col.Handle[i], old: old, new: to, why: why, isState: true})
 	}
 }
 
@@ -103,11 +103,11 @@ func (w *World) setState(i int32, to State, why Reason) {
 // (isBadNews) restarts his recovery delay.
 func (w *World) news(i int32, weight, scale float64, why Reason) {
 	if isBadNews(weight, scale) {
-		w.badNews[i] = w.nowTicks
+		w.col.BadNews[i] = w.nowTicks
 	}
-	w.why[i] = w.reasonID(why)
+	w.col.Why[i] = w.reasonID(why)
 	if w.led != nil {
 		w.led.news(w, i, weight, scale, why)
 	}
-	w.setMorale(i, ApplyMoraleEvent(w.morale[i], weight, scale, w.nerve[i]), why)
+	w.setMorale(i, ApplyMoraleEvent(w.col.Morale[i], weight, scale, w.col.Nerve[i]), why)
 }

@@ -39,7 +39,7 @@ const (
 
 // sortDue reports whether the step about to run sorts the agents first.
 func (w *World) sortDue() bool {
-	n := len(w.handles)
+	n := len(w.col.Handle)
 	return n >= sortMinAgents && w.moves*sortMoveShare >= int64(n)
 }
 
@@ -56,7 +56,7 @@ func (w *World) sortDue() bool {
 // (and when the World or its grid has grown), keeping its scratch (see
 // sortScratch) for the next sort.
 func (w *World) sortAgents() {
-	n := len(w.handles)
+	n := len(w.col.Handle)
 	if n == 0 {
 		w.moves = 0
 		return
@@ -67,7 +67,7 @@ func (w *World) sortAgents() {
 	rk, b := w.ranks()
 	switch {
 	case b <= 16:
-		w.applyPerm(perm, w.countSort(rk, b, perm), false)
+		w.applyPerm(perm, w.countSort(rk, b, perm))
 		w.relistBuckets(b)
 	default:
 		var moves int
@@ -80,7 +80,7 @@ func (w *World) sortAgents() {
 		} else {
 			moves = w.compareSort(perm)
 		}
-		w.applyPerm(perm, moves, true)
+		w.applyPerm(perm, moves)
 		w.relist()
 	}
 	w.moves = 0
@@ -88,7 +88,7 @@ func (w *World) sortAgents() {
 
 // fewCells reports whether the grid has few cells for its agents, so that
 // a pass over its cells costs less than a pass over its agents.
-func (w *World) fewCells() bool { return 4*len(w.grid.lists) <= len(w.loc) }
+func (w *World) fewCells() bool { return 4*len(w.grid.lists) <= len(w.col.Cell) }
 
 // ranker packs a cell's key into its rank: its row and column, offset by
 // the least of each (y0, x0), the row shifted above the column's bx bits.
@@ -113,7 +113,7 @@ func (w *World) ranks() (ranker, int) {
 			return rk, b
 		}
 	}
-	return bounds(w.loc, func(c agentCell) cellKey { return c.key })
+	return bounds(w.col.Cell, func(c agentCell) cellKey { return c.key })
 }
 
 // bounds returns the ranker of the keys of s (not empty) and how many bits
@@ -147,15 +147,5 @@ type sortScratch struct {
 	// of order (mergeSort); per cell its first place (relist); the places
 	// whose agent changes (applyPerm).
 	ids, start, moved []int32
-	// The spare arrays.
-	handles             []*Agent
-	morale, nerve       []float64
-	state               []State
-	flags               []uint8
-	squad               []int32
-	pos                 []Vec2
-	stateSince, badNews []int64
-	why                 []reasonID
-	loc                 []agentCell
-	seen                []uint64 // permute's bit per agent
+	seen              []uint64 // permute's bit per agent
 }

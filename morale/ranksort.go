@@ -16,7 +16,7 @@ import (
 func (w *World) countSort(rk ranker, b int, perm []int32) (moves int) {
 	o := &w.order
 	g := &w.grid
-	loc := w.loc
+	loc := w.col.Cell
 	count := slices.Grow(o.count[:0], 1<<b)[:1<<b]
 	ids := slices.Grow(o.ids[:0], 1<<b)[:1<<b]
 	o.count, o.ids = count, ids
@@ -52,7 +52,7 @@ func (w *World) countSort(rk ranker, b int, perm []int32) (moves int) {
 func (w *World) relistBuckets(b int) {
 	o := &w.order
 	g := &w.grid
-	loc := w.loc
+	loc := w.col.Cell
 	k := int32(0)
 	for r, end := range o.count[:1<<b] {
 		if end == k {
@@ -77,7 +77,7 @@ func (w *World) relistBuckets(b int) {
 // their rank and place, are sorted by both and merged in.
 func (w *World) mergeSort(rk ranker, perm []int32) (moves int, ok bool) {
 	o := &w.order
-	loc := w.loc
+	loc := w.col.Cell
 	most := len(loc)/8 + 1
 	side := o.words[:0]
 	last := uint32(0)
@@ -136,7 +136,7 @@ func (w *World) mergeSort(rk ranker, perm []int32) (moves int, ok bool) {
 func (w *World) radixSort(rk ranker, b int, perm []int32) (moves int) {
 	o := &w.order
 	g := &w.grid
-	loc := w.loc
+	loc := w.col.Cell
 	lo := b / 2
 	hi := b - lo
 	count := slices.Grow(o.count[:0], 1<<lo+1<<hi)[:1<<lo+1<<hi]
@@ -184,8 +184,8 @@ func (w *World) radixSort(rk ranker, b int, perm []int32) (moves int) {
 // many agents change place.
 func (w *World) compareSort(perm []int32) (moves int) {
 	o := &w.order
-	byKey := slices.Grow(o.byKey[:0], len(w.loc))
-	for i, c := range w.loc {
+	byKey := slices.Grow(o.byKey[:0], len(w.col.Cell))
+	for i, c := range w.col.Cell {
 		k := c.key
 		byKey = append(byKey, agentRank{key: uint64(uint32(k.y)^1<<31)<<32 | uint64(uint32(k.x)^1<<31), i: int32(i)})
 	}
@@ -210,7 +210,7 @@ func (w *World) compareSort(perm []int32) (moves int) {
 func (w *World) relist() {
 	o := &w.order
 	g := &w.grid
-	loc := w.loc
+	loc := w.col.Cell
 	start := slices.Grow(o.start[:0], len(g.lists))[:len(g.lists)]
 	o.start = start
 	prev, first := int32(-1), int32(0)

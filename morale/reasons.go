@@ -92,7 +92,7 @@ func (w *World) compactReasons() {
 	for k := range remap {
 		remap[k] = unused
 	}
-	for _, id := range w.why {
+	for _, id := range w.col.Why {
 		if id >= fixedReasons {
 			remap[id-fixedReasons] = 0
 		}
@@ -110,9 +110,9 @@ func (w *World) compactReasons() {
 	}
 	clear(t.list[len(kept):]) // drop the names' strings
 	t.list = kept
-	for i, id := range w.why {
+	for i, id := range w.col.Why {
 		if id >= fixedReasons {
-			w.why[i] = remap[id-fixedReasons]
+			w.col.Why[i] = remap[id-fixedReasons]
 		}
 	}
 	t.limit = max(minReasonLimit, 2*len(kept))

@@ -72,9 +72,9 @@ func benchSort(b *testing.B, n int, side float64, mode string) {
 	}
 	var movers []*Agent
 	var home, away []Vec2
-	for k, a := range w.handles {
+	for k, a := range w.col.Handle {
 		if k%3 == 0 {
-			p := w.pos[k]
+			p := w.col.Pos[k]
 			movers, home, away = append(movers, a), append(home, p), append(away, step(p))
 		}
 	}
@@ -89,8 +89,8 @@ func benchSort(b *testing.B, n int, side float64, mode string) {
 	for k := 0; b.Loop(); k++ {
 		b.StopTimer()
 		if mode == "drift" {
-			for j := 0; j < len(w.handles); j += 3 {
-				w.handles[j].SetPosition(step(w.pos[j]))
+			for j := 0; j < len(w.col.Handle); j += 3 {
+				w.col.Handle[j].SetPosition(step(w.col.Pos[j]))
 			}
 		} else {
 			to := away
@@ -101,11 +101,11 @@ func benchSort(b *testing.B, n int, side float64, mode string) {
 				a.SetPosition(to[j])
 			}
 		}
-		before = append(before[:0], w.handles...)
+		before = append(before[:0], w.col.Handle...)
 		b.StartTimer()
 		w.sortAgents()
 		b.StopTimer()
-		for i, a := range w.handles {
+		for i, a := range w.col.Handle {
 			if before[i] != a {
 				moved++
 			}
@@ -119,23 +119,23 @@ func benchSort(b *testing.B, n int, side float64, mode string) {
 // benchCopy times copying every per-agent array a sort permutes, and the
 // grid places, into spare arrays of the same size (allocated untimed).
 func benchCopy(b *testing.B, w *World) {
-	n := len(w.handles)
+	n := len(w.col.Handle)
 	handles, why, loc := make([]*Agent, n), make([]reasonID, n), make([]agentCell, n)
 	morale, nerve := make([]float64, n), make([]float64, n)
 	stateSince, badNews := make([]int64, n), make([]int64, n)
 	squad, state, flags, pos := make([]int32, n), make([]State, n), make([]uint8, n), make([]Vec2, n)
 	copyAll := func() {
-		copy(handles, w.handles)
-		copy(morale, w.morale)
-		copy(nerve, w.nerve)
-		copy(stateSince, w.stateSince)
-		copy(badNews, w.badNews)
-		copy(squad, w.squad)
-		copy(state, w.state)
-		copy(flags, w.flags)
-		copy(pos, w.pos)
-		copy(why, w.why)
-		copy(loc, w.loc)
+		copy(handles, w.col.Handle)
+		copy(morale, w.col.Morale)
+		copy(nerve, w.col.Nerve)
+		copy(stateSince, w.col.StateSince)
+		copy(badNews, w.col.BadNews)
+		copy(squad, w.col.Squad)
+		copy(state, w.col.State)
+		copy(flags, w.col.Flags)
+		copy(pos, w.col.Pos)
+		copy(why, w.col.Why)
+		copy(loc, w.col.Cell)
 	}
 	copyAll() // the pages touched once, untimed
 	runtime.GC()

@@ -106,7 +106,7 @@ func (w *World) step() {
 	if w.led != nil {
 		w.led.beforeStep(w)
 	}
-	n := len(w.morale)
+	n := len(w.col.Morale)
 	if n <= stepChunk {
 		// One chunk: its running sums are the squads' sums.
 		_, w.queue = w.stepRange(&r, 0, n, w.next, nil, false, w.queue)
@@ -133,9 +133,9 @@ func (w *World) stepRange(r *stepRules, lo, hi int, acc []float64, touched []int
 		return touched, notes
 	}
 	p := pass{w: w, r: *r, lo: lo, acc: acc, touched: touched, track: track, notes: notes, notify: len(w.onMorale) > 0}
-	morale := w.morale[lo:hi]
+	morale := w.col.Morale[lo:hi]
 	n := len(morale)
-	flags, squads, badNews, states := w.flags[lo:hi][:n], w.squad[lo:hi][:n], w.badNews[lo:hi][:n], w.state[lo:hi][:n]
+	flags, squads, badNews, states := w.col.Flags[lo:hi][:n], w.col.Squad[lo:hi][:n], w.col.BadNews[lo:hi][:n], w.col.State[lo:hi][:n]
 	avg := w.avg
 	var led []float64 // each agent's morale after contagion, for the ledger
 	if w.led != nil {
@@ -206,9 +206,9 @@ func (p *pass) agent(i int, st State, old, pulled, m float64) {
 		why = ByRecovery
 	}
 	if p.notify && m != old {
-		p.notes = append(p.notes, note{a: w.handles[i], morale: m, why: Reason{Kind: why}})
+		p.notes = append(p.notes, note{a: w.col.Handle[i], morale: m, why: Reason{Kind: why}})
 	}
-	since := w.stateSince[i]
+	since := w.col.StateSince[i]
 	to, cause := st, Reason{}
 	if st == Routed {
 		if CanReturnFromRout(r.seconds(since), m, r.minRout, r.panicAt, r.hyst) {
@@ -228,10 +228,10 @@ func (p *pass) agent(i int, st State, old, pulled, m float64) {
 	if cause.Kind == 0 {
 		cause = w.causeOf(i, old, m, why, to < st)
 	}
-	w.state[i] = to
-	w.stateSince[i] = r.end
+	w.col.State[i] = to
+	w.col.StateSince[i] = r.end
 	if len(w.onState) > 0 || w.led != nil {
-		p.notes = append(p.notes, note{a: w.handles[i], old: st, new: to, why: cause, isState: true})
+		p.notes = append(p.notes, note{a: w.col.Handle[i], old: st, new: to, why: cause, isState: true})
 	}
 }
 
@@ -262,7 +262,7 @@ func (w *World) causeOf(i int, old, m float64, stepWhy ReasonKind, better bool) 
 	if (better && m > old) || (!better && m < old) {
 		return Reason{Kind: stepWhy}
 	}
-	if id := w.why[i]; id != 0 {
+	if id := w.col.Why[i]; id != 0 {
 		return w.reason(id)
 	}
 	return Reason{Kind: stepWhy}

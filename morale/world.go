@@ -76,19 +76,11 @@ type World struct {
 	targetTicks int64
 	dropped     float64 // seconds Advance dropped; see DroppedSeconds
 
-	// Agents, struct-of-arrays, dense in 0..len-1.
-	handles    []*Agent
-	morale     []float64
-	nerve      []float64
-	state      []State
-	flags      []uint8
-	squad      []int32 // index into squads
-	pos        []Vec2
-	stateSince []int64     // when the state last changed, or never
-	badNews    []int64     // when the last bad news arrived, or never
-	why        []reasonID  // each agent's last reason, in reasons
-	loc        []agentCell // where each agent is in the grid
-	reasons    reasonTable // the Reasons why names (reasons.go)
+	// The agents' data, a column per field, dense in 0..len-1; cols lists
+	// every column, the ledger's too while it is on (see columnList).
+	col     agentColumns
+	cols    []column
+	reasons reasonTable // the Reasons why names (reasons.go)
 
 	// Squads, by slot (see squads.go). A squad exists while n > 0.
 	slotOf map[SquadID]int32
@@ -139,7 +131,18 @@ func (w *World) start(s Settings, seed uint64) {
 	w.src = rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
 	w.rng = rand.New(w.src)
 	w.slotOf = make(map[SquadID]int32)
+	w.cols = w.columnList()
 	w.apply(s)
+}
+
+// columnList returns every per-agent column of the World: its agents' and,
+// while it is on, the ledger's records.
+func (w *World) columnList() []column {
+	cols := w.col.columns()
+	if w.led != nil {
+		cols = append(cols, &w.led.agents)
+	}
+	return cols
 }
 
 // init readies the zero World, as NewWorld(DefaultSettings(), 0) would. It
@@ -157,7 +160,7 @@ func (w *World) apply(s Settings) {
 	w.intervalTicks = secondsToTicks(s.SquadUpdateInterval)
 	if w.grid.size != s.NoEffectRadius {
 		w.rebuildGrid(s.NoEffectRadius)
-		w.moves += int64(len(w.handles)) // every agent's cell changed
+		w.moves += int64(len(w.col.Handle)) // every agent's cell changed
 	}
 }
 
@@ -166,9 +169,9 @@ func (w *World) rebuildGrid(size float64) {
 	gen := w.grid.gen + 1
 	w.grid = newGrid(size)
 	w.grid.gen = gen
-	for i := range w.pos {
-		w.loc[i] = w.grid.place(w.pos[i], int32(i))
-		w.handles[i].cell = w.loc[i].id
+	for i, p := range w.col.Pos {
+		w.col.Cell[i] = w.grid.place(p, int32(i))
+		w.col.Handle[i].cell = w.col.Cell[i].id
 	}
 }
 
@@ -198,7 +201,7 @@ func (w *World) Now() float64 { return float64(w.nowTicks) / ticksPerSecond }
 func (w *World) Steps() uint64 { return w.steps }
 
 // Len returns the number of agents in the World.
-func (w *World) Len() int { return len(w.handles) }
+func (w *World) Len() int { return len(w.col.Handle) }
 
 // Agents returns an iterator over the World's agents, in the World's order:
 // spawn order, except that Remove moves the last agent into the removed one's
@@ -208,7 +211,7 @@ func (w *World) Len() int { return len(w.handles) }
 // the World, while iterating is not allowed.
 func (w *World) Agents() iter.Seq[*Agent] {
 	return func(yield func(*Agent) bool) {
-		for _, a := range w.handles {
+		for _, a := range w.col.Handle {
 			if !yield(a) {
 				return
 			}
