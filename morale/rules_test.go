@@ -166,9 +166,9 @@ func TestRecoverMorale(t *testing.T) {
 		t.Errorf("RecoveryPerSecond 0: RecoverMorale(0.3, 100, 1) = %v; want 0.3", got)
 	}
 	edges := []struct {
-		name                            string
+		name                           string
 		m, since, dt, perSecond, delay float64
-		want                            float64
+		want                           float64
 	}{
 		{"above 1 is returned as it is", 1.5, 100, 1, 0.06, 4, 1.5},
 		{"a negative rate does nothing", 0.5, 100, 1, -0.06, 4, 0.5},
