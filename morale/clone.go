@@ -126,8 +126,6 @@ func (l *ledger) clone() *ledger {
 		return nil
 	}
 	c := *l
-	c.events = slices.Clone(l.events)
-	c.ids = maps.Clone(l.ids)
 	c.since, c.old, c.pulled = nil, nil, nil // scratch of the step (beforeStep fills it)
 	nc, ns := 0, 0
 	for i := range l.agents {

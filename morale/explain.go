@@ -89,12 +89,12 @@ func (w *World) ExplainWindow(a *Agent, seconds float64) (Explanation, error) {
 	rec.sync()
 	for j := range rec.changes.n {
 		if c := rec.changes.at(j); c.at >= cut {
-			x.Changes = append(x.Changes, l.entry(c))
+			x.Changes = append(x.Changes, w.entry(c))
 		}
 	}
 	for j := range rec.states.n {
 		if s := rec.states.at(j); s.at >= cut {
-			x.States = append(x.States, l.stateChange(s))
+			x.States = append(x.States, w.stateChange(s))
 		}
 	}
 	x.Causes = sumCauses(x.Changes)

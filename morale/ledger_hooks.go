@@ -10,7 +10,7 @@ import "slices"
 func (l *ledger) news(w *World, i int32, weight, scale float64, why Reason) {
 	old, nerve := w.col.Morale[i], w.col.Nerve[i]
 	c := change{
-		from: w.nowTicks, at: w.nowTicks, cause: l.intern(why),
+		from: w.nowTicks, at: w.nowTicks, cause: w.reasonID(why),
 		weight: weight, scale: scale, falloff: 1, nerve: nerve,
 	}
 	if l.located {
@@ -29,7 +29,7 @@ func (l *ledger) set(w *World, i int32, old, m float64, why Reason) {
 	if why.Kind == ByEvent || why.Kind == ByCustomEvent {
 		return
 	}
-	l.add(i, change{from: w.nowTicks, at: w.nowTicks, cause: cause{kind: why.Kind}, delta: m - old, morale: m, falloff: 1})
+	l.add(i, change{from: w.nowTicks, at: w.nowTicks, cause: reasonID(why.Kind), delta: m - old, morale: m, falloff: 1})
 }
 
 // beforeStep readies the ledger for the coming step's pass: it notes every
@@ -68,7 +68,7 @@ func (l *ledger) run(a *agentLedger, o *openRun, kind ReasonKind, delta, m float
 	}
 	a.write(o) // the run that ended
 	l.expire(a, at)
-	a.changes.push(change{from: from, at: at, cause: cause{kind: kind}, delta: delta, morale: m, steps: 1, falloff: 1}, l.opt.PerAgent)
+	a.changes.push(change{from: from, at: at, cause: reasonID(kind), delta: delta, morale: m, steps: 1, falloff: 1}, l.opt.PerAgent)
 	*o = openRun{seq: a.changes.seq, step: step, at: at, delta: delta, morale: m, steps: 1}
 }
 
@@ -91,7 +91,7 @@ func (l *ledger) afterStep(w *World, end int64) {
 		n := w.queue[k]
 		if n.isState {
 			i := n.a.i
-			l.state(i, n.old, n.new, n.why, w.col.Morale[i], l.since[i], end)
+			l.state(i, n.old, n.new, w.reasonID(n.why), w.col.Morale[i], l.since[i], end)
 			if len(w.onState) == 0 {
 				continue
 			}
@@ -105,10 +105,10 @@ func (l *ledger) afterStep(w *World, end int64) {
 
 // state records agent i's change from state from to state to at tick at,
 // with morale m, in from since tick since (never: since spawn).
-func (l *ledger) state(i int32, from, to State, why Reason, m float64, since, at int64) {
+func (l *ledger) state(i int32, from, to State, why reasonID, m float64, since, at int64) {
 	a := &l.agents[i]
 	l.expire(a, at)
-	a.states.push(stateRec{at: at, since: since, from: from, to: to, why: l.intern(why), morale: m}, l.opt.PerAgent)
+	a.states.push(stateRec{at: at, since: since, from: from, to: to, why: why, morale: m}, l.opt.PerAgent)
 }
 
 // locate tells the ledger that the news handed out next is an event at

@@ -1,7 +1,8 @@
 package morale
 
 // The ledger's storage: a record per agent, in the agents' order, of rings
-// of changes and state changes, and the interned causes they point at.
+// of changes and state changes. Their causes are the World's reason ids (see
+// reasonTable), so that the rings hold no pointers.
 
 // ledger is the World's cause ledger: one agentLedger per agent, in the
 // agents' order.
@@ -9,13 +10,6 @@ type ledger struct {
 	opt    LedgerOptions
 	window int64 // opt.Window in ticks
 	agents col[agentLedger]
-	// Event names, interned so that the rings hold no pointers (the
-	// garbage collector then never scans them): events[id-1] is the name
-	// of id; last and lastID cache the last one looked up.
-	events []Event
-	ids    map[Event]uint32
-	last   Event
-	lastID uint32
 	// Set by ReportEventAtLocation while it hands out its news: where the
 	// event happened, and the scale it was reported with.
 	located bool
@@ -29,17 +23,11 @@ type ledger struct {
 	old, pulled []float64
 }
 
-// cause is a Reason with its event name interned.
-type cause struct {
-	kind  ReasonKind
-	event uint32 // 0: none
-}
-
 // change is a LedgerEntry as the ring holds it, in ticks and without
 // pointers.
 type change struct {
 	from, at                 int64
-	cause                    cause
+	cause                    reasonID
 	located                  bool
 	steps                    uint32
 	delta, morale            float64
@@ -51,7 +39,7 @@ type change struct {
 type stateRec struct {
 	at, since int64
 	from, to  State
-	why       cause
+	why       reasonID
 	morale    float64
 }
 
@@ -143,39 +131,6 @@ func (r *ring[T]) bySeq(s uint64) *T {
 		return nil
 	}
 	return r.at(r.n - 1 - int(r.seq-s))
-}
-
-// intern returns why with its event name interned.
-func (l *ledger) intern(why Reason) cause {
-	c := cause{kind: why.Kind}
-	if why.Kind != ByEvent {
-		return c
-	}
-	if l.lastID != 0 && why.Event == l.last {
-		c.event = l.lastID
-		return c
-	}
-	id, ok := l.ids[why.Event]
-	if !ok {
-		if l.ids == nil {
-			l.ids = make(map[Event]uint32)
-		}
-		l.events = append(l.events, why.Event)
-		id = uint32(len(l.events))
-		l.ids[why.Event] = id
-	}
-	l.last, l.lastID = why.Event, id
-	c.event = id
-	return c
-}
-
-// reason returns the Reason of an interned cause.
-func (l *ledger) reason(c cause) Reason {
-	r := Reason{Kind: c.kind}
-	if c.event != 0 {
-		r.Event = l.events[c.event-1]
-	}
-	return r
 }
 
 // sync writes the sums of a's open runs to their entries.

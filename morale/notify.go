@@ -89,7 +89,7 @@ func (w *World) setState(i int32, to State, why Reason) {
 		return
 	}
 	if w.led != nil {
-		w.led.state(i, old, to, why, w.col.Morale[i], w.col.StateSince[i], w.nowTicks)
+		w.led.state(i, old, to, w.reasonID(why), w.col.Morale[i], w.col.StateSince[i], w.nowTicks)
 	}
 	w.col.State[i] = to
 	w.col.StateSince[i] = w.nowTicks
