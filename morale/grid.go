@@ -135,10 +135,7 @@ func (g *grid) neighbourOf(from int32, k cellKey) int32 {
 	return id
 }
 
-// rect is the half-open box x0 ≤ p.X < x1, y0 ≤ p.Y < y1: its fields one
-// selector deep, so that Agent.SetPosition's test of a move within a box
-// fits the compiler's inlining budget (a field of a Vec2 field costs one
-// node more).
+// rect is the half-open box x0 ≤ p.X < x1, y0 ≤ p.Y < y1.
 type rect struct{ x0, y0, x1, y1 float64 }
 
 // boxOf returns a box inside the cell of key k for cells of edge size: the

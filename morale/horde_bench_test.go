@@ -19,8 +19,9 @@ import (
 //
 //   - every man marches north at about 1.5 m/s (2.5 cm a frame) with a
 //     jitter of up to ±1 cm on each axis (the game's work, untimed), and
-//     the World is told his new position (moves=each: Agent.SetPosition
-//     per man, in the game's order);
+//     the World is told his new position, in the game's order
+//     (moves=each: Agent.SetPosition per man; moves=batch: one
+//     World.SetPositions of the game's slices);
 //   - one man dies: AllyDown at his body (the default reach, 30 m, about
 //     1 250 men reached), then World.Remove (the game drops him from its
 //     slices, untimed);
@@ -38,9 +39,15 @@ import (
 // a game without morale would keep them); and x-floor (p50 ÷ floor: the
 // target is 3 or less) and x-p50 (max ÷ p50: the target is 2 or less).
 func BenchmarkHordeFrame(b *testing.B) {
-	b.Run("agents=1e6/moves=each", func(b *testing.B) {
-		benchHorde(b, 1000000)
-	})
+	for _, batch := range []bool{false, true} {
+		name := "agents=1e6/moves=each"
+		if batch {
+			name = "agents=1e6/moves=batch"
+		}
+		b.Run(name, func(b *testing.B) {
+			benchHorde(b, 1000000, batch)
+		})
+	}
 }
 
 // horde is the game of BenchmarkHordeFrame: the World, and its own agents
@@ -101,7 +108,7 @@ func (h *horde) kill() *morale.Agent {
 	return a
 }
 
-func benchHorde(b *testing.B, n int) {
+func benchHorde(b *testing.B, n int, batch bool) {
 	h := newHorde(b, n)
 	w := h.w
 	s := w.Settings()
@@ -122,8 +129,14 @@ func benchHorde(b *testing.B, n int) {
 		}
 		b.StartTimer()
 		start := time.Now()
-		for i, a := range h.agents {
-			a.SetPosition(h.pos[i])
+		if batch {
+			if err := w.SetPositions(h.agents, h.pos); err != nil {
+				b.Fatal(err)
+			}
+		} else {
+			for i, a := range h.agents {
+				a.SetPosition(h.pos[i])
+			}
 		}
 		if err := w.ReportEventAtLocation(morale.AllyDown, at, 0, nil, 1); err != nil {
 			b.Fatal(err)

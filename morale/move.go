@@ -1,0 +1,89 @@
+package morale
+
+import "fmt"
+
+// SetPosition moves the agent to p, for events at a location. A position
+// with a NaN or infinite coordinate is ignored. A move within the agent's
+// grid cell is a few comparisons and a store; a move into another cell
+// moves him between the cells' lists (no map lookup for a neighbouring cell
+// once it was crossed into before, no allocation once the World has held
+// as many occupied cells before) and may make his part of the World due for
+// a sort (see World). To move many agents at once, SetPositions costs less.
+func (a *Agent) SetPosition(p Vec2) {
+	if !a.live() {
+		return
+	}
+	a.w.setPosition(a, p)
+}
+
+// SetPositions moves agents[k] to positions[k] for every k, in order, as
+// SetPosition would one by one: the form for a game that moves every agent
+// every frame. It checks its whole input first: slices of different
+// lengths, an agent that is nil, removed or of another World, or a position
+// with a NaN or infinite coordinate return an error naming the first of
+// them, and change nothing.
+func (w *World) SetPositions(agents []*Agent, positions []Vec2) error {
+	if len(agents) != len(positions) {
+		return fmt.Errorf("morale: SetPositions: %d agents and %d positions; want as many of each", len(agents), len(positions))
+	}
+	for k, a := range agents {
+		if a == nil || a.w != w {
+			return fmt.Errorf("morale: SetPositions: agent %d is nil, removed or of another World", k)
+		}
+		if !positions[k].finite() {
+			return fmt.Errorf("morale: SetPositions: position %d, %v, is not finite", k, positions[k])
+		}
+	}
+	for k, a := range agents {
+		w.setPosition(a, positions[k])
+	}
+	return nil
+}
+
+// setPosition moves agent a, live, to p: within the box just inside his
+// cell (false for NaN, and for ±Inf as the box is finite) a store, nothing
+// else; otherwise moveOut.
+func (w *World) setPosition(a *Agent, p Vec2) {
+	if b := &w.grid.boxes[a.cell]; p.X >= b.x0 && p.X < b.x1 && p.Y >= b.y0 && p.Y < b.y1 {
+		w.col.Pos[a.i] = p
+		return
+	}
+	w.moveOut(a, p)
+}
+
+// moveOut moves agent a to p, outside the box of his cell: maybe into
+// another cell (its key from p; a neighbour's id from the cell's cache), or
+// nowhere for NaN or ±Inf.
+func (w *World) moveOut(a *Agent, p Vec2) {
+	if !p.finite() {
+		return
+	}
+	w.col.Pos[a.i] = p
+	g := &w.grid
+	from := a.cell
+	k := g.key(p)
+	if k == g.keys[from] {
+		return // in his cell, in the margin outside its box
+	}
+	w.cross(a, from, g.neighbourOf(from, k))
+}
+
+// cross moves agent a from cell from's list to the end of cell id's, id
+// already counted non-empty (grid.remove and grid.insert; the agent that
+// takes a's place in from's list is told his new place). It counts the
+// move, and asks the World to reclaim its grid only when from was left
+// empty (the only change after which World.reclaim can have work: see
+// reclaim).
+func (w *World) cross(a *Agent, from, id int32) {
+	g := &w.grid
+	l := &w.col.Cell[a.i]
+	if moved := g.remove(from, l.at); moved >= 0 {
+		w.col.Cell[moved].at = l.at
+	}
+	*l = agentCell{key: g.keys[id], id: id, at: g.insert(id, a.i)}
+	a.cell = id
+	w.moves++
+	if len(g.lists[from]) == 0 {
+		w.reclaim()
+	}
+}
