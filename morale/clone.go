@@ -62,7 +62,7 @@ func (w *World) Clone() *World {
 	c.led = w.led.clone()
 	c.cols = c.columnList()
 	c.cells, c.hitBits, c.hitWords, c.hits = nil, nil, nil, nil
-	c.order = sortScratch{}
+	c.order = windows{breaks: slices.Clone(w.order.breaks), settled: slices.Clone(w.order.settled), next: w.order.next}
 	c.stepWorkers, c.chunkOuts = nil, nil
 	return &c
 }

@@ -15,7 +15,9 @@ var cloneScratch = map[string]bool{
 	"World.stepWorkers": true, "World.chunkOuts": true,
 	"World.onState": true, "World.onMorale": true,
 	"World.led.since": true, "World.led.old": true, "World.led.pulled": true,
-	"World.hits": true, "World.order": true, "World.grid.slabs": true,
+	"World.hits": true, "World.grid.slabs": true,
+	"World.order.mark": true, "World.order.stamp": true, "World.order.rank": true, "World.order.cells": true,
+	"World.order.count": true, "World.order.perm": true, "World.order.seen": true,
 }
 
 // richWorld returns a World with every field in use: agents spawned and

@@ -57,10 +57,10 @@
 // Squads exist while they have members; the World frees what an empty squad
 // used. A step sums each squad's new morale in fixed chunks of 4096 agents,
 // in the World's order (spawn order, except that Remove fills a hole with
-// the last agent and that a step of a large World may first sort the agents
-// by grid cell when enough have moved: see [World] for the exact rule, which
-// depends only on the calls made), and adds the chunks' sums in chunk order, so a large
-// World can step on several goroutines ([World.SetWorkers]) and give the same
+// the last agent and that a step may first sort a window of the agents by
+// grid cell when it has come apart: see [World] for the exact rule, which
+// depends only on the calls made), and adds the chunks' sums in chunk order,
+// so a large World can step on several goroutines ([World.SetWorkers]) and give the same
 // bits, and tell the listeners the same changes in the same order, for any
 // number of them.
 //

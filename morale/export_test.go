@@ -1,5 +1,7 @@
 package morale
 
+import "fmt"
+
 // Capacity returns how many squad slots and grid cells the World holds,
 // used or free, for tests of their reclamation.
 func (w *World) Capacity() (squadSlots, gridCells int) {
@@ -10,10 +12,34 @@ func (w *World) Capacity() (squadSlots, gridCells int) {
 // added chunk by chunk (see step.go).
 const StepChunk = stepChunk
 
-// SortMinAgents and SortMoveShare are the World's sorting rule (see the
-// World's documentation): a World of at least SortMinAgents agents sorts
-// them at the start of a step when its moves reach len/SortMoveShare.
+// SortWindow, SortMinAgents and SortBreakShare are the World's sorting rule
+// (see the World's documentation): at the start of a step the World sorts
+// the first window of SortWindow places, from the one after the last it
+// sorted, that holds at least SortMinAgents agents and whose breaks grew by
+// len/SortBreakShare since its last sort.
 const (
-	SortMinAgents = sortMinAgents
-	SortMoveShare = sortMoveShare
+	SortWindow     = sortWindow
+	SortMinAgents  = sortMinAgents
+	SortBreakShare = sortBreakShare
 )
+
+// CheckBreaks returns an error when the World's count of a window's breaks
+// (see order.go) is not the count of its places whose agent is in another
+// cell than the agent before.
+func (w *World) CheckBreaks() error {
+	want := make([]int32, len(w.order.breaks))
+	if got := (len(w.col.Cell) + sortWindow - 1) / sortWindow; len(want) != got || len(w.order.settled) != got {
+		return fmt.Errorf("breaks of %d windows, settled of %d, for %d agents; want %d", len(want), len(w.order.settled), len(w.col.Cell), got)
+	}
+	for j := range w.col.Cell {
+		if j%sortWindow != 0 && w.col.Cell[j].id != w.col.Cell[j-1].id {
+			want[j/sortWindow]++
+		}
+	}
+	for k := range want {
+		if want[k] != w.order.breaks[k] {
+			return fmt.Errorf("window %d: %d breaks counted; want %d", k, w.order.breaks[k], want[k])
+		}
+	}
+	return nil
+}

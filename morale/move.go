@@ -70,19 +70,21 @@ func (w *World) moveOut(a *Agent, p Vec2) {
 
 // cross moves agent a from cell from's list to the end of cell id's, id
 // already counted non-empty (grid.remove and grid.insert; the agent that
-// takes a's place in from's list is told his new place). It counts the
-// move, and asks the World to reclaim its grid only when from was left
-// empty (the only change after which World.reclaim can have work: see
-// reclaim).
+// takes a's place in from's list is told his new place). It keeps the
+// count of his window's breaks (see order.go), and asks the World to
+// reclaim its grid only when from was left empty (the only change after
+// which World.reclaim can have work: see reclaim).
 func (w *World) cross(a *Agent, from, id int32) {
 	g := &w.grid
+	i := int(a.i)
+	w.countBreaks(-1, i, i+1)
 	l := &w.col.Cell[a.i]
 	if moved := g.remove(from, l.at); moved >= 0 {
 		w.col.Cell[moved].at = l.at
 	}
 	*l = agentCell{key: g.keys[id], id: id, at: g.insert(id, a.i)}
 	a.cell = id
-	w.moves++
+	w.countBreaks(1, i, i+1)
 	if len(g.lists[from]) == 0 {
 		w.reclaim()
 	}

@@ -97,8 +97,8 @@ func (r *stepRules) seconds(t int64) float64 { return float64(r.end-t) / ticksPe
 
 // step runs one fixed step (see the outline above) and queues its changes.
 func (w *World) step() {
-	if w.sortDue() {
-		w.sortAgents() // see order.go
+	if win := w.sortDue(); win >= 0 {
+		w.sortCells(win) // see order.go
 	}
 	end := w.stepTicks + w.intervalTicks
 	r := w.stepRules(end)

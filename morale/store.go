@@ -49,7 +49,7 @@ func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, e
 	col.Squad[i], col.Pos[i], col.Cell[i] = slot, at, loc
 	col.StateSince[i], col.BadNews[i] = never, never
 	w.join(slot, c.morale)
-	w.moves++
+	w.spawned(int(i))
 	return a, nil
 }
 
@@ -67,6 +67,7 @@ func (w *World) Remove(a *Agent) {
 		w.col.Cell[moved].at = w.col.Cell[i].at
 	}
 	last := int32(len(w.col.Handle) - 1)
+	w.countBreaks(-1, int(i), int(i)+1, int(last))
 	for _, k := range w.cols {
 		k.remove(int(i), int(last))
 	}
@@ -74,7 +75,10 @@ func (w *World) Remove(a *Agent) {
 		w.col.Handle[i].i = i
 		w.grid.lists[w.col.Cell[i].id][w.col.Cell[i].at] = i
 	}
+	w.countBreaks(1, int(i), int(i)+1)
+	if o := &w.order; len(o.breaks) > (int(last)+sortWindow-1)/sortWindow { // the last window emptied
+		o.breaks, o.settled = o.breaks[:len(o.breaks)-1], o.settled[:len(o.settled)-1]
+	}
 	a.w, a.i = nil, -1
-	w.moves++
 	w.reclaim()
 }

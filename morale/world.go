@@ -34,16 +34,20 @@ var ErrRemoved = errors.New("morale: agent was removed from its world")
 // location reaches the agents, and in which Agents yields them. It is spawn
 // order, except that Remove moves the last agent into the removed one's
 // place, and that the World sorts its agents by grid cell (the cells of edge
-// Settings.NoEffectRadius) when enough have moved, so that the agents near
-// each other are near each other in memory. The rule depends only on the
-// calls made: every Spawn and every Remove counts one move, and so does
-// every SetPosition into another cell (the cell of p is ⌊p.X/r⌋, ⌊p.Y/r⌋
-// for r = NoEffectRadius, each clamped to the int32 range), and a
-// SetSettings that changes NoEffectRadius counts one per agent. At the
-// start of each step, before the squad averages are taken, a World of at
-// least 256 agents whose moves since its last sort are at least one eighth
-// of its agents sorts them, stably, by cell row (⌊p.Y/r⌋), then cell column,
-// and counts its moves from 0 again. Handles keep pointing at their agents.
+// Settings.NoEffectRadius), a window of 32768 places at a time, when a
+// window has come apart, so that the agents near each other are near each
+// other in memory. The rule depends only on the calls made. The windows are
+// places 0..32767, then the next 32768, and so on; a window's breaks are
+// its places i, but its first, whose agent is in another cell than agent
+// i−1 (the cell of p is ⌊p.X/r⌋, ⌊p.Y/r⌋ for r = NoEffectRadius, each
+// clamped to the int32 range). At the start of each step, before the squad
+// averages are taken, the World looks at the windows in turn, from the one
+// after the window it sorted last (the first before any sort), wrapping
+// around, and sorts the first one that holds at least 256 agents and whose
+// breaks exceed the breaks it had right after its last sort (0 before its
+// first, and after Removes emptied it) by at least one eighth of its
+// agents: stably, by cell row (⌊p.Y/r⌋), then cell column. It sorts at most
+// one window a step. Handles keep pointing at their agents.
 //
 // A World is not safe for concurrent use: call it from one goroutine, as a
 // game's update loop does.
@@ -107,10 +111,8 @@ type World struct {
 	workers     int
 	stepWorkers []*stepWorker
 	chunkOuts   []chunkOut
-	// The World's order (order.go): the moves since the last sort, and
-	// the sort's scratch and spare arrays.
-	moves int64
-	order sortScratch
+	// The World's order (order.go): its sort windows.
+	order windows
 }
 
 // NewWorld returns an empty World with settings s and a random source seeded
@@ -160,7 +162,7 @@ func (w *World) apply(s Settings) {
 	w.intervalTicks = secondsToTicks(s.SquadUpdateInterval)
 	if w.grid.size != s.NoEffectRadius {
 		w.rebuildGrid(s.NoEffectRadius)
-		w.moves += int64(len(w.col.Handle)) // every agent's cell changed
+		w.recountBreaks() // every agent's cell changed
 	}
 }
 
@@ -205,10 +207,9 @@ func (w *World) Len() int { return len(w.col.Handle) }
 
 // Agents returns an iterator over the World's agents, in the World's order:
 // spawn order, except that Remove moves the last agent into the removed one's
-// place, and that a step of a World of 256 agents or more may first
-// sort them by grid cell, when enough of them have moved (the rule is in the
-// World's documentation). Spawning or removing agents, or advancing
-// the World, while iterating is not allowed.
+// place, and that a step may first sort some of them by grid cell (the rule
+// is in the World's documentation). Spawning or removing agents, or
+// advancing the World, while iterating is not allowed.
 func (w *World) Agents() iter.Seq[*Agent] {
 	return func(yield func(*Agent) bool) {
 		for _, a := range w.col.Handle {
