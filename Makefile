@@ -28,17 +28,18 @@ WEBDIR      = build/web
 # Window tests need a display; without one, run them under a virtual one.
 XVFB        = $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1600x900x24")
 
-.PHONY: run test lint unit compat cpus nofma arm64 amd64v3 fuzz bench web serve browser sim screenshots deps-run deps-test clean
+.PHONY: run test lint unit mutants frames compat cpus nofma arm64 amd64v3 fuzz bench web serve browser sim screenshots deps-run deps-test clean
 
 ## run: the demo (five soldiers, the opening, the live tuner).
 run: deps-run
 	$(GO) run ./cmd/demo
 
-## test: everything CI runs — lint, unit and window tests with -race, morale
-## under $(MORALE_GO) and as a lone dependency, morale's same bits on every
-## CPU (cpus), each fuzz target for $(FUZZTIME), the js/wasm build and the
-## browser test, and the balance lab's checks (sim).
-test: deps-test lint unit compat cpus fuzz browser sim
+## test: everything CI runs — lint, unit and window tests with -race, the
+## mutation test of morale's rules (mutants), the horde frame benchmark once
+## (frames), morale under $(MORALE_GO) and as a lone dependency, morale's same
+## bits on every CPU (cpus), each fuzz target for $(FUZZTIME), the js/wasm
+## build and the browser test, and the balance lab's checks (sim).
+test: deps-test lint unit mutants frames compat cpus fuzz browser sim
 
 deps-run:
 	@scripts/deps.sh run
@@ -76,6 +77,17 @@ unit:
 	CGO_ENABLED=1 $(XVFB) $(GO) test -race -shuffle=on ./...
 	cd morale && CGO_ENABLED=1 $(GO) test -race -shuffle=on ./...
 	cd bench && $(GO) test ./... # TestSameUpdate: the ark peer does the World's update
+
+## mutants: morale/mutation_test.go: for each exported rule, a copy of the
+## package with the rule's result replaced, whose seeded scenarios must
+## change; and a copy without the fast paths, whose scenarios must not.
+mutants:
+	cd morale && MORALE_MUTANTS=1 $(GO) test -count=1 -run '^TestMutants$$' .
+
+## frames: the horde game's 600 frames (morale's BenchmarkHordeFrame: 1e6
+## agents on one core), once, with its frame-time percentiles and floor.
+frames:
+	cd morale && $(GO) test -run '^$$' -bench '^BenchmarkHordeFrame$$' -benchtime 600x -count 1 .
 
 ## compat: morale's tests under $(MORALE_GO), and a throwaway module that
 ## imports only morale: one requirement (BurntSushi/toml), builds with $(MORALE_GO).

@@ -95,6 +95,15 @@ func (r *stepRules) sinceBadNews(b int64) float64 {
 // seconds returns the seconds from tick t to the step's end.
 func (r *stepRules) seconds(t int64) float64 { return float64(r.end-t) / ticksPerSecond }
 
+// holdsSteady reports that ResolveState keeps an agent in state st with
+// morale m where he is, for the step's ShakenBelow: he is Steady, and m is
+// at or above it (or NaN). It lets the step skip stage 3 for him: the
+// mutation test's copy without fast paths (mutation_test.go) calls stage 3
+// for every agent and gets the same bits.
+func holdsSteady(st State, m, shakenBelow float64) bool {
+	return st == Steady && !(m < shakenBelow)
+}
+
 // step runs one fixed step (see the outline above) and queues its changes.
 func (w *World) step() {
 	if win := w.sortDue(); win >= 0 {
@@ -167,8 +176,8 @@ func (w *World) stepRange(r *stepRules, lo, hi int, acc []float64, touched []int
 			led[k] = pulled
 		}
 		// Stage 3 and the listeners, but for an agent who holds Steady
-		// (ResolveState would keep him so) and whose change no one hears.
-		if notify && m != old || !(states[k] == Steady && m >= shaken) {
+		// and whose change no one hears.
+		if notify && m != old || !holdsSteady(states[k], m, shaken) {
 			p.agent(lo+k, states[k], old, pulled, m)
 		}
 	}
