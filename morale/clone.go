@@ -50,6 +50,7 @@ func (w *World) Clone() *World {
 		c.col.Handle[i] = &block[i]
 	}
 	c.reasons = w.reasons.clone()
+	c.spare = nil // the clone's later spawns take blocks of their own
 
 	c.slotOf = maps.Clone(w.slotOf)
 	c.free = slices.Clone(w.free)
@@ -97,9 +98,6 @@ func (g *grid) clone() grid {
 	c.keys = slices.Clone(g.keys)
 	c.nb = slices.Clone(g.nb)
 	c.boxes = slices.Clone(g.boxes)
-	// The handle blocks are not copied: the clone's agents have handles of
-	// their own, and its later spawns take new blocks.
-	c.slabs = make(map[int32][]Agent)
 	total := 0
 	for _, l := range g.lists {
 		total += len(l)

@@ -131,12 +131,7 @@ func TestGridInvariantsUnderMoves(t *testing.T) {
 						continue
 					}
 					did = "move"
-					// A burst of moves, as a game's frame makes them, one
-					// by one or, every other burst, the finite ones in a
-					// batch.
-					batch := r.IntN(2) == 0
-					var movers []*Agent
-					var to []Vec2
+					// A burst of moves, as a game's frame makes them.
 					for range 1 + r.IntN(200) {
 						a := agents[r.IntN(len(agents))]
 						p := a.Position()
@@ -153,17 +148,7 @@ func TestGridInvariantsUnderMoves(t *testing.T) {
 						default:
 							p = []Vec2{{1e15, 0}, {-1e15, 1e15}, {3e11, -3e11}, {0, 0}}[r.IntN(4)]
 						}
-						if batch && p.finite() {
-							movers, to = append(movers, a), append(to, p)
-						} else {
-							a.SetPosition(p)
-						}
-					}
-					if err := w.SetPositions(movers, to); err != nil {
-						t.Fatalf("op %d: SetPositions: %v", op, err)
-					}
-					if batch {
-						did = "moves in a batch"
+						a.SetPosition(p)
 					}
 				}
 				if err := checkGrid(w); err != nil {
@@ -215,14 +200,7 @@ func TestMovesAllocateNothingOnceGrown(t *testing.T) {
 	if got := testing.AllocsPerRun(5, func() { pass(to); pass(from) }); got != 0 {
 		t.Errorf("moving %d agents there and back: %v allocations; want 0", n, got)
 	}
-	batch := func(dst []Vec2) {
-		if err := w.SetPositions(agents, dst); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if got := testing.AllocsPerRun(5, func() { batch(to); batch(from) }); got != 0 {
-		t.Errorf("moving %d agents there and back with SetPositions: %v allocations; want 0", n, got)
-	}
+
 	if err := checkGrid(w); err != nil {
 		t.Fatal(err)
 	}

@@ -1,50 +1,18 @@
 package morale
 
-import "fmt"
-
 // SetPosition moves the agent to p, for events at a location. A position
 // with a NaN or infinite coordinate is ignored. A move within the agent's
 // grid cell is a few comparisons and a store; a move into another cell
 // moves him between the cells' lists (no map lookup for a neighbouring cell
 // once it was crossed into before, no allocation once the World has held
 // as many occupied cells before) and may make his part of the World due for
-// a sort (see World). To move many agents at once, SetPositions costs less.
+// a sort (see World).
 func (a *Agent) SetPosition(p Vec2) {
 	if !a.live() {
 		return
 	}
-	a.w.setPosition(a, p)
-}
-
-// SetPositions moves agents[k] to positions[k] for every k, in order, as
-// SetPosition would one by one: the form for a game that moves every agent
-// every frame. It checks its whole input first: slices of different
-// lengths, an agent that is nil, removed or of another World, or a position
-// with a NaN or infinite coordinate return an error naming the first of
-// them, and change nothing.
-func (w *World) SetPositions(agents []*Agent, positions []Vec2) error {
-	if len(agents) != len(positions) {
-		return fmt.Errorf("morale: SetPositions: %d agents and %d positions; want as many of each", len(agents), len(positions))
-	}
-	for k, a := range agents {
-		if a == nil || a.w != w {
-			return fmt.Errorf("morale: SetPositions: agent %d is nil, removed or of another World", k)
-		}
-		if !positions[k].finite() {
-			return fmt.Errorf("morale: SetPositions: position %d, %v, is not finite", k, positions[k])
-		}
-	}
-	for k, a := range agents {
-		w.setPosition(a, positions[k])
-	}
-	return nil
-}
-
-// setPosition moves agent a, live, to p: within the box just inside his
-// cell (false for NaN, and for ±Inf as the box is finite) a store, nothing
-// else; otherwise moveOut.
-func (w *World) setPosition(a *Agent, p Vec2) {
-	if b := &w.grid.boxes[a.cell]; p.X >= b.x0 && p.X < b.x1 && p.Y >= b.y0 && p.Y < b.y1 {
+	w := a.w
+	if w.grid.boxes[a.cell].holds(p) {
 		w.col.Pos[a.i] = p
 		return
 	}

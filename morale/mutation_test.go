@@ -56,7 +56,7 @@ var mutants = []mutant{
 var plainPaths = map[string]string{
 	"holdsSteady":               "{ return false }",
 	"(*stepRules).sinceBadNews": "{ return r.seconds(b) }",
-	"(*World).setPosition":      "{ w.moveOut(a, p) }",
+	"rect.holds":                "{ return false }",
 	"(*grid).coordOf":           "{ return coord(v / g.size) }",
 	"(*World).near": `{
 	hits := w.hits[:0]

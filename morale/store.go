@@ -2,6 +2,11 @@ package morale
 
 import "fmt"
 
+// handleBlock is how many Agent handles the World allocates at a time: the
+// handles of agents spawned one after another lie side by side in memory,
+// so that a game walking its agents in spawn order reads them in order.
+const handleBlock = 256
+
 // Spawn adds an agent to squad at position at, with full morale, in state
 // Steady, and with a nerve rolled from NerveMin..NerveMax (the roll happens
 // even when WithNerve pins the value, so pinning one agent does not change the
@@ -38,7 +43,11 @@ func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, e
 	}
 	i := int32(len(w.col.Handle))
 	loc := w.grid.place(at, i)
-	a := w.grid.handle(loc.id)
+	if len(w.spare) == 0 {
+		w.spare = make([]Agent, handleBlock)
+	}
+	a := &w.spare[0]
+	w.spare = w.spare[1:]
 	*a = Agent{w: w, i: i, cell: loc.id}
 	slot := w.slot(squad)
 	for _, k := range w.cols {

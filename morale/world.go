@@ -84,6 +84,7 @@ type World struct {
 	// every column, the ledger's too while it is on (see columnList).
 	col     agentColumns
 	cols    []column
+	spare   []Agent     // the handles of the block not yet given out (see handleBlock)
 	reasons reasonTable // the Reasons why names (reasons.go)
 
 	// Squads, by slot (see squads.go). A squad exists while n > 0.
