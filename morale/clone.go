@@ -124,7 +124,7 @@ func (l *ledger) clone() *ledger {
 		return nil
 	}
 	c := *l
-	c.since, c.old, c.pulled = nil, nil, nil // scratch of the step (beforeStep fills it)
+	c.since, c.old = nil, nil // scratch of the step (beforeStep fills it)
 	nc, ns := 0, 0
 	for i := range l.agents {
 		nc += l.agents[i].changes.n

@@ -14,7 +14,7 @@ var cloneScratch = map[string]bool{
 	"World.queue": true, "World.cells": true, "World.hitBits": true, "World.hitWords": true,
 	"World.stepWorkers": true, "World.chunkOuts": true,
 	"World.onState": true, "World.onMorale": true,
-	"World.led.since": true, "World.led.old": true, "World.led.pulled": true,
+	"World.led.since": true, "World.led.old": true,
 	"World.hits": true, "World.spare": true,
 	"World.order.mark": true, "World.order.stamp": true, "World.order.rank": true, "World.order.cells": true,
 	"World.order.count": true, "World.order.perm": true, "World.order.seen": true,

@@ -1,7 +1,5 @@
 package morale
 
-import "slices"
-
 // The ledger's hooks: what the World calls, when the ledger is on, at each
 // place where morale or state changes (news, set, the step, state changes).
 
@@ -33,13 +31,11 @@ func (l *ledger) set(w *World, i int32, old, m float64, why Reason) {
 }
 
 // beforeStep readies the ledger for the coming step's pass: it notes every
-// agent's morale and stateSince before it, and sizes the array in which the
-// pass leaves every agent's morale after contagion (see afterStep).
+// agent's morale and stateSince before it (see afterStep).
 func (l *ledger) beforeStep(w *World) {
 	l.queued = len(w.queue)
 	l.since = append(l.since[:0], w.col.StateSince...)
 	l.old = append(l.old[:0], w.col.Morale...)
-	l.pulled = slices.Grow(l.pulled[:0], len(w.col.Morale))[:len(w.col.Morale)]
 }
 
 // step records step number step's contagion (old to pulled) and recovery
@@ -72,17 +68,23 @@ func (l *ledger) run(a *agentLedger, o *openRun, kind ReasonKind, delta, m float
 	*o = openRun{seq: a.changes.seq, step: step, at: at, delta: delta, morale: m, steps: 1}
 }
 
-// afterStep records what the step's pass that ended at tick end did: every
-// agent's contagion and recovery, from the morale beforeStep noted, the
-// morale the pass left after contagion and his morale now; and its state
-// changes: the World queues them while the ledger is on (see step), and the
+// afterStep records what the step's pass of rules r did: every agent's
+// contagion, from the morale beforeStep noted (ContagionPull with the step's
+// averages, as the pass pulled him), and his recovery, the rest of the way
+// to his morale now; and its state changes: the World queues them while the
+// ledger is on (see step), and the
 // morale of an agent whose state the pass changed is the morale he changed
 // it with. When no state listener is registered it takes them out of the
 // queue again, so that the listeners are told exactly what they would be
 // told without the ledger.
-func (l *ledger) afterStep(w *World, end int64) {
+func (l *ledger) afterStep(w *World, r *stepRules) {
+	end := r.end
 	for i, old := range l.old {
-		if pulled, m := l.pulled[i], w.col.Morale[i]; m != old || pulled != old {
+		pulled := old
+		if w.col.Flags[i]&flagNoContagion == 0 {
+			pulled = ContagionPull(old, w.avg[w.col.Squad[i]], r.factor)
+		}
+		if m := w.col.Morale[i]; m != old || pulled != old {
 			l.step(w, int32(i), old, pulled, m, w.steps, end)
 		}
 	}

@@ -16,11 +16,10 @@ type ledger struct {
 	at      Vec2
 	scale   float64
 	// Set by beforeStep for afterStep: the length of the World's queue
-	// before the step's pass, and every agent's stateSince and morale; and
-	// by the pass, every agent's morale after contagion.
-	queued      int
-	since       []int64
-	old, pulled []float64
+	// before the step's pass, and every agent's stateSince and morale.
+	queued int
+	since  []int64
+	old    []float64
 }
 
 // change is a LedgerEntry as the ring holds it, in ticks and without

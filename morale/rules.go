@@ -60,20 +60,19 @@ func clampNaN01(v float64) float64 {
 // Morale climbs only once delaySeconds (Settings.RecoveryDelaySeconds) have
 // passed; when the delay ends inside the step, only the remainder of the step
 // recovers. The result is therefore the same whether a stretch of time is
-// taken in one step or in many. Morale never recovers past 1, and a morale
-// above 1 is returned as it is. A NaN morale is returned as it is; a NaN
+// taken in one step or in many. Morale never recovers past 1 (a morale
+// above 1 comes back as 1). A NaN morale is returned as it is; a NaN
 // time or rate, a rate of 0 or below, or a dt of 0 or below leave morale
 // unchanged.
 func RecoverMorale(morale, secondsSinceBadNews, dt, perSecond, delaySeconds float64) float64 {
-	// t: the part of the step past the delay (≤ 0: none of it). min and
-	// max, not branches: whether an agent is still in his delay is
-	// anybody's guess in a battle.
-	t := min(float64(secondsSinceBadNews)-float64(delaySeconds), dt)
-	gain := float64(perSecond * max(t, 0))
-	if !(gain >= 0) { // a NaN input, or a negative rate
+	t := float64(secondsSinceBadNews) - float64(delaySeconds) // the part of the step past the delay, at most dt
+	if t > dt {
+		t = dt
+	}
+	if !(t > 0) || !(dt > 0) || !(perSecond > 0) { // also for NaN
 		return morale
 	}
-	return min(morale+gain, max(morale, 1))
+	return min(morale+float64(perSecond*t), 1)
 }
 
 // ContagionFactor returns e^(−perSecond·dt): the share of the gap between an

@@ -170,7 +170,7 @@ func TestRecoverMorale(t *testing.T) {
 		m, since, dt, perSecond, delay float64
 		want                           float64
 	}{
-		{"above 1 is returned as it is", 1.5, 100, 1, 0.06, 4, 1.5},
+		{"above 1 comes back as 1", 1.5, 100, 1, 0.06, 4, 1},
 		{"a negative rate does nothing", 0.5, 100, 1, -0.06, 4, 0.5},
 		{"a negative dt does nothing", 0.5, 100, -1, 0.06, 4, 0.5},
 		{"an infinite rate recovers at once past the delay", 0.5, 100, 1, math.Inf(1), 4, 1},

@@ -118,12 +118,12 @@ func (w *World) step() {
 	n := len(w.col.Morale)
 	if n <= stepChunk {
 		// One chunk: its running sums are the squads' sums.
-		_, w.queue = w.stepRange(&r, 0, n, w.next, nil, false, w.queue)
+		_, w.queue = w.stepRange(&r, 0, n, &w.scratch, w.next, false, w.queue)
 	} else {
 		w.stepChunks(&r, n)
 	}
 	if w.led != nil {
-		w.led.afterStep(w, end)
+		w.led.afterStep(w, &r)
 	}
 	w.keepSquadSums()
 	w.stepTicks = end
@@ -132,29 +132,40 @@ func (w *World) step() {
 
 // stepRange runs the step's pass over agents lo..hi-1, in order: it adds
 // each agent's new morale to acc[his squad slot] and appends the changes to
-// notes. With track, it appends to touched each slot whose acc was 0 before
-// a run of its agents was added (so every slot it added to at least once; a
-// slot may come twice). It writes only agents lo..hi-1, acc, touched, notes
-// and the ledger's record of them, so ranges may run on several goroutines
-// at once.
-func (w *World) stepRange(r *stepRules, lo, hi int, acc []float64, touched []int32, track bool, notes []note) ([]int32, []note) {
+// notes. With track, it returns, in sc.touched's array, each slot whose acc
+// was 0 before a run of its agents was added (so every slot it added to at
+// least once; a slot may come twice). It writes only agents lo..hi-1, acc,
+// the scratch sc and notes, so ranges may run on several goroutines at
+// once, each with scratch of its own. Stages 1 and 2 run for the whole
+// range first, then stage 3: two loops, each with fewer values to hold.
+//
+// stepScratch is a goroutine's scratch for stepRange: the morale of a
+// range's agents before the step, and the slots it touched.
+type stepScratch struct {
+	old     []float64
+	touched []int32
+}
+
+func (w *World) stepRange(r *stepRules, lo, hi int, sc *stepScratch, acc []float64, track bool, notes []note) ([]int32, []note) {
+	touched := sc.touched[:0]
 	if lo >= hi {
 		return touched, notes
 	}
 	p := pass{w: w, r: *r, lo: lo, acc: acc, touched: touched, track: track, notes: notes, notify: len(w.onMorale) > 0}
 	morale := w.col.Morale[lo:hi]
 	n := len(morale)
-	flags, squads, badNews, states := w.col.Flags[lo:hi][:n], w.col.Squad[lo:hi][:n], w.col.BadNews[lo:hi][:n], w.col.State[lo:hi][:n]
-	avg := w.avg
-	var led []float64 // each agent's morale after contagion, for the ledger
-	if w.led != nil {
-		led = w.led.pulled[lo:hi][:n]
+	if cap(sc.old) < n {
+		sc.old = make([]float64, max(n, stepChunk))
 	}
-	factor, dt, rate, delay, shaken, notify := r.factor, r.dt, r.rate, r.delay, r.shaken, p.notify
-	// The sum of the squad of the agent before is kept in sum (and
-	// acc[run] is stale) while the agents that follow are of his squad: a
-	// squad's members side by side add in a register, not through memory,
-	// in the same order.
+	olds := sc.old[:n]
+	copy(olds, morale)
+	flags, squads, badNews := w.col.Flags[lo:hi][:n], w.col.Squad[lo:hi][:n], w.col.BadNews[lo:hi][:n]
+	avg := w.avg
+	factor, dt, rate, delay := r.factor, r.dt, r.rate, r.delay
+	// Stages 1 and 2. The sum of the squad of the agent before is kept in
+	// sum (and acc[run] is stale) while the agents that follow are of his
+	// squad: a squad's members side by side add in a register, not
+	// through memory, in the same order.
 	run := squads[0]
 	p.touch(run)
 	sum := acc[run]
@@ -172,16 +183,16 @@ func (w *World) stepRange(r *stepRules, lo, hi int, acc []float64, touched []int
 			run, sum = sq, acc[sq]
 		}
 		sum += m
-		if led != nil {
-			led[k] = pulled
-		}
-		// Stage 3 and the listeners, but for an agent who holds Steady
-		// and whose change no one hears.
-		if notify && m != old || !holdsSteady(states[k], m, shaken) {
-			p.agent(lo+k, states[k], old, pulled, m)
-		}
 	}
 	acc[run] = sum
+	// Stage 3 and the listeners, but for an agent who holds Steady and
+	// whose change no one hears.
+	states, shaken, notify := w.col.State[lo:hi][:n], r.shaken, p.notify
+	for k, m := range morale {
+		if notify && m != olds[k] || !holdsSteady(states[k], m, shaken) {
+			p.agent(lo+k, states[k], olds[k], m)
+		}
+	}
 	return p.touched, p.notes
 }
 
@@ -205,11 +216,15 @@ func (p *pass) touch(sq int32) {
 	}
 }
 
-// agent tells the listeners of agent i's new morale m (from old; pulled
-// after contagion) and runs stage 3 for him, in state st: his new state,
-// when the rules and the dwell time let him change.
-func (p *pass) agent(i int, st State, old, pulled, m float64) {
+// agent tells the listeners of agent i's new morale m (from old) and runs
+// stage 3 for him, in state st: his new state, when the rules and the dwell
+// time let him change.
+func (p *pass) agent(i int, st State, old, m float64) {
 	w, r := p.w, &p.r
+	pulled := old // as stage 1 pulled him
+	if w.col.Flags[i]&flagNoContagion == 0 {
+		pulled = ContagionPull(old, w.avg[w.col.Squad[i]], r.factor)
+	}
 	why := ByContagion
 	if m != pulled {
 		why = ByRecovery

@@ -107,8 +107,10 @@ type World struct {
 	// agent within the precheck, and a bit per non-zero word of hitBits.
 	hitBits, hitWords []uint64
 	hits              []int32 // scratch for ReportEventAtLocation: its hits
-	// The step's workers (workers.go): how many (0 means 1, −1 GOMAXPROCS),
-	// their scratch, and each chunk's results.
+	// The step's scratch on the caller's goroutine (step.go); its workers
+	// (workers.go): how many (0 means 1, −1 GOMAXPROCS), their scratch, and
+	// each chunk's results.
+	scratch     stepScratch
 	workers     int
 	stepWorkers []*stepWorker
 	chunkOuts   []chunkOut
