@@ -176,7 +176,7 @@ func (a *Agent) ReportEvent(e Event, scale float64) error {
 	if weight == 0 || scale == 0 {
 		return nil
 	}
-	a.w.news(a.i, weight, scale, Reason{Kind: ByEvent, Event: e})
+	a.w.news([]int32{a.i}, []float64{scale}, weight, a.w.reasonID(Reason{Kind: ByEvent, Event: e}))
 	a.w.flush()
 	return nil
 }
@@ -194,7 +194,7 @@ func (a *Agent) ReportCustomEvent(weight float64) error {
 	if weight == 0 {
 		return nil
 	}
-	a.w.news(a.i, weight, 1, Reason{Kind: ByCustomEvent})
+	a.w.news([]int32{a.i}, []float64{1}, weight, reasonID(ByCustomEvent))
 	a.w.flush()
 	return nil
 }
@@ -211,7 +211,7 @@ func (a *Agent) SetMorale(v float64) error {
 		return fmt.Errorf("morale: SetMorale(%v): morale must lie in 0..1", v)
 	}
 	a.w.col.Why[a.i] = reasonID(BySetByHand)
-	a.w.setMorale(a.i, v, Reason{Kind: BySetByHand})
+	a.w.setMorale(a.i, v, reasonID(BySetByHand))
 	a.w.flush()
 	return nil
 }
@@ -244,10 +244,9 @@ func (a *Agent) Rally() {
 // rally is Rally without telling the listeners.
 func (w *World) rally(a *Agent) {
 	i := a.i
-	why := Reason{Kind: ByRally}
 	w.col.Why[i] = reasonID(ByRally)
-	w.setMorale(i, max(w.col.Morale[i], clamp01(w.s.ShakenBelow+w.s.Hysteresis)), why)
-	w.setState(i, Steady, why)
+	w.setMorale(i, max(w.col.Morale[i], clamp01(band(w.s.ShakenBelow, w.s.Hysteresis))), reasonID(ByRally))
+	w.setState(i, Steady, Reason{Kind: ByRally})
 }
 
 // ForceRout puts the agent in Routed at once, ignoring the dwell time. His

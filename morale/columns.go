@@ -34,8 +34,9 @@ type column interface {
 	// drops the last place (Remove).
 	remove(i, last int)
 	// permute puts the value of agent lo+perm[k] at place lo+k, for every
-	// k, in place; seen is a bit per place of scratch (see permute).
-	permute(lo int, perm []int32, seen *[]uint64)
+	// k, gathered through *spare, a scratch array of the column's type
+	// that it makes (and keeps there) when nil or too short.
+	permute(lo int, perm []int32, spare *any)
 	// own replaces the array by a copy of it, after a copy of the World.
 	own()
 	// bytes returns the memory the array holds, in bytes.
@@ -57,8 +58,18 @@ func (c *col[T]) remove(i, last int) {
 	*c = s[:last]
 }
 
-func (c *col[T]) permute(lo int, perm []int32, seen *[]uint64) {
-	permute((*c)[lo:lo+len(perm)], perm, seen)
+func (c *col[T]) permute(lo int, perm []int32, spare *any) {
+	tmp, _ := (*spare).([]T)
+	if len(tmp) < len(perm) {
+		tmp = make([]T, len(perm))
+		*spare = tmp
+	}
+	a := (*c)[lo : lo+len(perm)]
+	tmp = tmp[:len(perm)]
+	for k, j := range perm {
+		tmp[k] = a[j]
+	}
+	copy(a, tmp)
 }
 
 func (c *col[T]) own() { *c = slices.Clone(*c) }
@@ -73,32 +84,6 @@ func (c *agentColumns) columns() []column {
 		out[k] = v.Field(k).Addr().Interface().(column)
 	}
 	return out
-}
-
-// permute puts a[perm[k]] at place k, in place, cycle by cycle, with a bit
-// per place (*seen, grown when too short, cleared) marking the places done:
-// no spare array of a's type.
-func permute[T any](a []T, perm []int32, seen *[]uint64) {
-	m := slices.Grow((*seen)[:0], (len(a)+63)/64)[:(len(a)+63)/64]
-	clear(m)
-	*seen = m
-	for s := range int32(len(a)) {
-		if m[s>>6]&(1<<(s&63)) != 0 || perm[s] == s {
-			continue
-		}
-		tmp := a[s]
-		k := s
-		for {
-			m[k>>6] |= 1 << (k & 63)
-			j := perm[k]
-			if j == s {
-				a[k] = tmp
-				break
-			}
-			a[k] = a[j]
-			k = j
-		}
-	}
 }
 
 // columnBytes returns the memory the World's per-agent columns hold, in

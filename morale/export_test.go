@@ -12,28 +12,46 @@ func (w *World) Capacity() (squadSlots, gridCells int) {
 // added chunk by chunk (see step.go).
 const StepChunk = stepChunk
 
-// SortWindow, SortMinAgents and SortBreakShare are the World's sorting rule
-// (see the World's documentation): at the start of a step the World sorts
-// the first window of SortWindow places, from the one after the last it
-// sorted, that holds at least SortMinAgents agents and whose breaks grew by
+// SortMinAgents and SortBreakShare are the World's sorting rule (see the
+// World's documentation): at the start of a step the World sorts the first
+// window of SortWindow() places, from the one after the last it sorted, that
+// holds at least SortMinAgents agents and whose breaks grew by
 // len/SortBreakShare since its last sort.
 const (
-	SortWindow     = sortWindow
+	SortWindow     = sortWindow // by default
 	SortMinAgents  = sortMinAgents
 	SortBreakShare = sortBreakShare
 )
+
+// SortWindow returns how many places a window of w's sort holds.
+func (w *World) SortWindow() int {
+	w.init()
+	return w.order.size
+}
+
+// SetSortWindow makes w's sort windows n places long, for tests of several
+// windows that a reference World must follow with fewer agents. It panics
+// unless w is empty.
+func (w *World) SetSortWindow(n int) {
+	w.init()
+	if w.Len() > 0 || n < 1 {
+		panic("morale: SetSortWindow on a World with agents, or of no places")
+	}
+	w.order.size = n
+}
 
 // CheckBreaks returns an error when the World's count of a window's breaks
 // (see order.go) is not the count of its places whose agent is in another
 // cell than the agent before.
 func (w *World) CheckBreaks() error {
 	want := make([]int32, len(w.order.breaks))
-	if got := (len(w.col.Cell) + sortWindow - 1) / sortWindow; len(want) != got || len(w.order.settled) != got {
+	size := w.order.size
+	if got := (len(w.col.Cell) + size - 1) / size; len(want) != got || len(w.order.settled) != got {
 		return fmt.Errorf("breaks of %d windows, settled of %d, for %d agents; want %d", len(want), len(w.order.settled), len(w.col.Cell), got)
 	}
 	for j := range w.col.Cell {
-		if j%sortWindow != 0 && w.col.Cell[j].id != w.col.Cell[j-1].id {
-			want[j/sortWindow]++
+		if j%size != 0 && w.col.Cell[j].id != w.col.Cell[j-1].id {
+			want[j/size]++
 		}
 	}
 	for k := range want {

@@ -5,10 +5,10 @@ package morale
 
 // news records an event's news to agent i, before it is applied (the World
 // calls it with the agent's morale still the old one).
-func (l *ledger) news(w *World, i int32, weight, scale float64, why Reason) {
+func (l *ledger) news(w *World, i int32, weight, scale float64, id reasonID) {
 	old, nerve := w.col.Morale[i], w.col.Nerve[i]
 	c := change{
-		from: w.nowTicks, at: w.nowTicks, cause: w.reasonID(why),
+		from: w.nowTicks, at: w.nowTicks, cause: id,
 		weight: weight, scale: scale, falloff: 1, nerve: nerve,
 	}
 	if l.located {
@@ -23,11 +23,11 @@ func (l *ledger) news(w *World, i int32, weight, scale float64, why Reason) {
 
 // set records a change of agent i's morale from old to m by a rally or by
 // hand. Events are recorded by news.
-func (l *ledger) set(w *World, i int32, old, m float64, why Reason) {
-	if why.Kind == ByEvent || why.Kind == ByCustomEvent {
+func (l *ledger) set(w *World, i int32, old, m float64, id reasonID) {
+	if k := w.reason(id).Kind; k == ByEvent || k == ByCustomEvent {
 		return
 	}
-	l.add(i, change{from: w.nowTicks, at: w.nowTicks, cause: reasonID(why.Kind), delta: m - old, morale: m, falloff: 1})
+	l.add(i, change{from: w.nowTicks, at: w.nowTicks, cause: id, delta: m - old, morale: m, falloff: 1})
 }
 
 // beforeStep readies the ledger for the coming step's pass: it notes every

@@ -145,26 +145,34 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 			}
 		}
 	}
-	why := Reason{Kind: ByEvent, Event: e}
+	why := w.reasonID(Reason{Kind: ByEvent, Event: e})
 	full, none := w.s.FullEffectRadius, w.s.NoEffectRadius
 	if w.led != nil {
 		w.led.locate(at, scale)
 	}
 	// The agents take the news in the World's order, as one ReportEvent
 	// each would, so that the squads' running sums (see step.go) do not
-	// depend on the grid.
-	for _, i := range w.near(at, radius) {
-		if filter && w.squads[w.col.Squad[i]].mark != w.mark {
+	// depend on the grid: first those reached and their scale, then the
+	// news.
+	hits := w.near(at, radius)
+	scales := slices.Grow(w.scales[:0], len(hits))[:len(hits)]
+	w.scales = scales
+	n := 0
+	pos, squad := w.col.Pos, w.col.Squad
+	for _, i := range hits {
+		if filter && w.squads[squad[i]].mark != w.mark {
 			continue
 		}
-		d := w.col.Pos[i].Dist(at)
+		d := pos[i].Dist(at)
 		if d > radius {
 			continue
 		}
 		if f := DistanceFalloff(d, full, none); f > 0 {
-			w.news(i, weight, scale*f, why)
+			hits[n], scales[n] = i, scale*f
+			n++
 		}
 	}
+	w.news(hits[:n], scales[:n], weight, why)
 	if w.led != nil {
 		w.led.unlocate()
 	}

@@ -40,8 +40,11 @@ import (
 // of the whole World.
 
 const (
-	// sortWindow is how many places a window of the sort holds.
-	sortWindow = 1 << 15
+	// sortWindow is how many places a window of the sort holds: at 1e6
+	// agents eight windows, so that a cell's agents lie in at most eight
+	// runs of the World's arrays, and a window's sort costs about what a
+	// step of its agents costs.
+	sortWindow = 1 << 17
 	// sortMinAgents is the fewest agents a window sorts.
 	sortMinAgents = 256
 	// sortBreakShare: a window sorts when its breaks have grown by
@@ -51,25 +54,26 @@ const (
 
 // windows is the World's record of its sort windows (see above).
 type windows struct {
+	size int // places per window: sortWindow (tests may set fewer)
 	// breaks and settled hold, per window, its breaks now and right after
 	// its last sort.
 	breaks, settled []int32
 	next            int // the window after the one sorted last
 	// The sort's scratch, kept between sorts: per cell a mark and a rank,
-	// the window's cells, the counts per rank, the permutation and a bit
-	// per place.
+	// the window's cells, the counts per rank, the permutation, and a
+	// spare array for each column (see column.permute).
 	mark        []uint32
 	stamp       uint32
 	rank, cells []int32
 	count, perm []int32
-	seen        []uint64
+	spares      []any
 }
 
 // broken reports whether place j is a break: in the same window as place
 // j−1, with agent j in another cell. Places outside 1..Len()−1 are not.
 func (w *World) broken(j int) bool {
 	c := w.col.Cell
-	return j > 0 && j < len(c) && j%sortWindow != 0 && c[j].id != c[j-1].id
+	return j > 0 && j < len(c) && j%w.order.size != 0 && c[j].id != c[j-1].id
 }
 
 // countBreaks adds sign to the count of its window for each of places js
@@ -79,7 +83,7 @@ func (w *World) countBreaks(sign int32, js ...int) {
 		if slices.Contains(js[:k], j) || !w.broken(j) {
 			continue
 		}
-		w.order.breaks[j/sortWindow] += sign
+		w.order.breaks[j/w.order.size] += sign
 	}
 }
 
@@ -87,7 +91,7 @@ func (w *World) countBreaks(sign int32, js ...int) {
 // a window that may be new.
 func (w *World) spawned(i int) {
 	o := &w.order
-	if i%sortWindow == 0 {
+	if i%o.size == 0 {
 		o.breaks, o.settled = append(o.breaks, 0), append(o.settled, 0)
 	}
 	w.countBreaks(1, i)
@@ -100,7 +104,7 @@ func (w *World) recountBreaks() {
 	clear(o.breaks)
 	for j := range w.col.Cell {
 		if w.broken(j) {
-			o.breaks[j/sortWindow]++
+			o.breaks[j/o.size]++
 		}
 	}
 }
@@ -111,7 +115,7 @@ func (w *World) sortDue() int {
 	n := len(o.breaks)
 	for k := range n {
 		win := (o.next + k) % n
-		size := min(sortWindow, len(w.col.Handle)-win*sortWindow)
+		size := min(o.size, len(w.col.Handle)-win*o.size)
 		if size >= sortMinAgents && int(o.breaks[win]-o.settled[win])*sortBreakShare >= size {
 			return win
 		}
@@ -127,8 +131,8 @@ func (w *World) sortDue() int {
 func (w *World) sortCells(win int) {
 	o := &w.order
 	g := &w.grid
-	lo := win * sortWindow
-	places := w.col.Cell[lo:min(lo+sortWindow, len(w.col.Cell))]
+	lo := win * o.size
+	places := w.col.Cell[lo:min(lo+o.size, len(w.col.Cell))]
 	if len(o.mark) < len(g.lists) {
 		o.mark = make([]uint32, len(g.lists))
 		o.rank = make([]int32, len(g.lists))
@@ -168,8 +172,11 @@ func (w *World) sortCells(win int) {
 		count[r]++
 	}
 	o.cells, o.count, o.perm = cells, count, perm
-	for _, k := range w.cols {
-		k.permute(lo, perm, &o.seen)
+	if len(o.spares) < len(w.cols) {
+		o.spares = make([]any, len(w.cols))
+	}
+	for j, k := range w.cols {
+		k.permute(lo, perm, &o.spares[j])
 	}
 	for k, from := range perm {
 		if from != int32(k) {

@@ -446,7 +446,8 @@ func testSortAfterMoves(t *testing.T, span float64, share int, steps, clusters b
 	}
 }
 
-// TestSortWindowsOneAStep spawns 2.5 windows of agents at random places and
+// TestSortWindowsOneAStep spawns 2.5 windows of agents (of 4096 places, set
+// by SetSortWindow) at random places and
 // steps: each step sorts the next window that came apart, one a step, in
 // turn, and leaves the others as they are; then moves within the second
 // window make it, and it alone, due again.
@@ -457,10 +458,11 @@ func TestSortWindowsOneAStep(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := rand.New(rand.NewPCG(9, 9))
-	const win = morale.SortWindow
+	const win = 4096
+	w.SetSortWindow(win)
 	n := 2*win + win/2
 	for i := range n {
-		w.Spawn(morale.SquadID(i%50), morale.Vec2{X: r.Float64() * 300000, Y: r.Float64() * 300000})
+		w.Spawn(morale.SquadID(i%50), morale.Vec2{X: r.Float64() * 30000, Y: r.Float64() * 30000})
 	}
 	sortedIn := func(k int) bool {
 		prev := [2]float64{math.Inf(-1), 0}

@@ -70,19 +70,20 @@ func TestReferenceWorldSorts(t *testing.T) {
 }
 
 // TestReferenceWorldWindows runs a World of several sort windows against the
-// reference: 2⅓ windows of agents spawned at random places, then steps
+// reference, windows of 4096 places (SetSortWindow): 2⅓ windows of agents
+// spawned at random places, then steps
 // with moves, removals, spawns and events between them, so that windows
 // sort in turn, come apart again and shrink.
 func TestReferenceWorldWindows(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a reference World of 76 000 agents; skipped with -short")
-	}
+	const win = 4096
 	s := morale.DefaultSettings()
 	w, err := morale.NewWorld(s, 12)
 	if err != nil {
 		t.Fatal(err)
 	}
+	w.SetSortWindow(win)
 	ref := newRefWorld(s)
+	ref.winSize = win
 	realLog := map[*morale.Agent][]string{}
 	w.OnMoraleChanged(func(a *morale.Agent, m float64, why morale.Reason) {
 		realLog[a] = append(realLog[a], fmt.Sprintf("morale %x %v", math.Float64bits(m), why))
@@ -99,7 +100,7 @@ func TestReferenceWorldWindows(t *testing.T) {
 		ref.spawn(a, sq, at, a.Morale(), a.Nerve(), false)
 		all = append(all, a)
 	}
-	n := 2*morale.SortWindow + morale.SortWindow/3
+	n := 2*win + win/3
 	for range n {
 		spawn()
 	}
@@ -113,19 +114,19 @@ func TestReferenceWorldWindows(t *testing.T) {
 		op = fmt.Sprintf("step %d", step)
 		switch step % 4 {
 		case 1: // a window's worth of agents moves into the next cell
-			for k := range morale.SortWindow / 3 {
+			for k := range win / 3 {
 				a := ref.agents[(step*7919+k*3)%len(ref.agents)]
 				p := morale.Vec2{X: a.pos.X + s.NoEffectRadius, Y: a.pos.Y}
 				a.real.SetPosition(p)
 				ref.setPosition(a, p)
 			}
 		case 2: // removals, enough to empty the last window, then spawns
-			for range morale.SortWindow / 2 {
+			for range win / 2 {
 				a := ref.agents[r.IntN(len(ref.agents))]
 				w.Remove(a.real)
 				ref.remove(a)
 			}
-			for range morale.SortWindow / 5 {
+			for range win / 5 {
 				spawn()
 			}
 		case 3:

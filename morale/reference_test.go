@@ -68,8 +68,10 @@ type refWorld struct {
 	// the last agent into the removed one's place and that a step may
 	// first sort a window of them by cell (see sortStep).
 	agents []*refAgent
-	// settled holds, per sort window, its breaks right after its last
-	// sort (0 before any); next is the window after the one sorted last.
+	// winSize is the places of a sort window; settled holds, per window,
+	// its breaks right after its last sort (0 before any); next is the
+	// window after the one sorted last.
+	winSize int
 	settled []int
 	next    int
 	byReal  map[*morale.Agent]*refAgent
@@ -79,7 +81,7 @@ type refWorld struct {
 
 func newRefWorld(s morale.Settings) *refWorld {
 	return &refWorld{s: s.Clone(), squads: map[morale.SquadID]*refSquad{}, log: map[*morale.Agent][]string{},
-		byReal: map[*morale.Agent]*refAgent{}}
+		byReal: map[*morale.Agent]*refAgent{}, winSize: morale.SortWindow}
 }
 
 func (r *refWorld) find(real *morale.Agent) *refAgent { return r.byReal[real] }
@@ -106,7 +108,7 @@ func (r *refWorld) setSettings(s morale.Settings) { r.s = s.Clone() }
 
 // window returns the agents of sort window win.
 func (r *refWorld) window(win int) []*refAgent {
-	return r.agents[win*morale.SortWindow : min((win+1)*morale.SortWindow, len(r.agents))]
+	return r.agents[win*r.winSize : min((win+1)*r.winSize, len(r.agents))]
 }
 
 // breaks returns the documented breaks of agents: the places but the first
@@ -123,7 +125,7 @@ func (r *refWorld) breaks(agents []*refAgent) int {
 
 // trimWindows forgets what it knew of windows the agents no longer reach.
 func (r *refWorld) trimWindows() {
-	if n := (len(r.agents) + morale.SortWindow - 1) / morale.SortWindow; len(r.settled) > n {
+	if n := (len(r.agents) + r.winSize - 1) / r.winSize; len(r.settled) > n {
 		r.settled = r.settled[:n]
 	}
 }
@@ -133,7 +135,7 @@ func (r *refWorld) trimWindows() {
 // whose breaks grew by at least len/SortBreakShare since its last sort is
 // sorted stably by cell row, then column.
 func (r *refWorld) sortStep() {
-	n := (len(r.agents) + morale.SortWindow - 1) / morale.SortWindow
+	n := (len(r.agents) + r.winSize - 1) / r.winSize
 	for len(r.settled) < n {
 		r.settled = append(r.settled, 0)
 	}

@@ -27,15 +27,14 @@ import "math"
 // full); a NaN or infinite weight×scale leaves morale as it is (clamped). The
 // World rejects such input before it gets here.
 func ApplyMoraleEvent(morale, weight, scale, nerve float64) float64 {
-	morale = clampNaN01(float64(morale))
 	delta := float64(weight * scale)
-	if !finite(delta) {
-		return morale
-	}
-	if isBadNews(weight, scale) {
+	if delta < 0 { // bad news (when finite: see isBadNews): the nerve keeps out his share
 		delta = float64(delta * (1 - clampNaN01(nerve)))
 	}
-	return clamp01(morale + delta)
+	if !(delta-delta == 0) { // NaN or infinite: x−x is 0 for every finite x
+		delta = 0
+	}
+	return clamp01(clampNaN01(morale) + delta)
 }
 
 // isBadNews reports whether news worth weight×scale is bad news, the kind
@@ -43,15 +42,15 @@ func ApplyMoraleEvent(morale, weight, scale, nerve float64) float64 {
 // a finite delta below zero.
 func isBadNews(weight, scale float64) bool {
 	d := float64(weight * scale)
-	return d < 0 && !math.IsInf(d, -1)
+	return d < 0 && d >= -math.MaxFloat64
 }
 
 // clampNaN01 is clamp01 with NaN read as 0.
 func clampNaN01(v float64) float64 {
-	if v != v {
+	if !(v > 0) {
 		return 0
 	}
-	return clamp01(v)
+	return min(v, 1)
 }
 
 // RecoverMorale returns morale after a step of dt seconds of recovery at

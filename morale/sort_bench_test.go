@@ -10,8 +10,8 @@ import (
 )
 
 // BenchmarkSortWindow measures one sort of a window of the World's agents
-// (sortCells, what a step pays when a window falls due: SortWindow agents,
-// 32768) in a World of 1e6 agents spawned at random places at three
+// (sortCells, what a step pays when a window falls due: 131072 agents) in a
+// World of 1e6 agents spawned at random places at three
 // densities: sparse (a 100 km square: nearly a cell each), battle (one per
 // m²) and packed (four per m²), cells of the default NoEffectRadius (30 m).
 // The windows are sorted once, untimed; then, before each timed sort of the
@@ -53,12 +53,12 @@ func benchSortWindow(b *testing.B, n int, side float64) {
 	for b.Loop() {
 		b.StopTimer()
 		win := k % windows
-		lo := win * sortWindow
+		lo := win * w.order.size
 		dx := s.NoEffectRadius + 1
 		if (k/windows)%2 == 1 {
 			dx = -dx
 		}
-		for j := lo; j < min(lo+sortWindow, n); j += 3 {
+		for j := lo; j < min(lo+w.order.size, n); j += 3 {
 			p := w.col.Pos[j]
 			w.col.Handle[j].SetPosition(Vec2{X: p.X + dx, Y: p.Y})
 		}
@@ -67,30 +67,21 @@ func benchSortWindow(b *testing.B, n int, side float64) {
 		w.sortCells(win)
 	}
 	perOp := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
-	b.ReportMetric(perOp/sortWindow, "ns/agent")
+	b.ReportMetric(perOp/float64(w.order.size), "ns/agent")
 	b.ReportMetric(perOp/1e6, "ms/window")
 	var spares []reflect.Value
 	for _, c := range w.cols {
 		v := reflect.ValueOf(c).Elem()
-		spares = append(spares, reflect.MakeSlice(v.Type(), sortWindow, sortWindow))
+		spares = append(spares, reflect.MakeSlice(v.Type(), w.order.size, w.order.size))
 	}
-	copyNs := float64(timeFor(100*time.Millisecond, func() {
-		for j, c := range w.cols {
-			reflect.Copy(spares[j], reflect.ValueOf(c).Elem().Slice(0, sortWindow))
-		}
-	}).Nanoseconds())
-	b.ReportMetric(copyNs/sortWindow, "copy-ns/agent")
-	b.ReportMetric(perOp/copyNs, "x-copy")
-}
-
-// timeFor runs pass at least once and until at least budget has passed, and
-// returns the mean time of one pass.
-func timeFor(budget time.Duration, pass func()) time.Duration {
+	const copies = 20
 	start := time.Now()
-	ops := 0
-	for ops == 0 || time.Since(start) < budget {
-		pass()
-		ops++
+	for range copies {
+		for j, c := range w.cols {
+			reflect.Copy(spares[j], reflect.ValueOf(c).Elem().Slice(0, w.order.size))
+		}
 	}
-	return time.Since(start) / time.Duration(ops)
+	copyNs := float64(time.Since(start).Nanoseconds()) / copies
+	b.ReportMetric(copyNs/float64(w.order.size), "copy-ns/agent")
+	b.ReportMetric(perOp/copyNs, "x-copy")
 }

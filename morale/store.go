@@ -85,7 +85,7 @@ func (w *World) Remove(a *Agent) {
 		w.grid.lists[w.col.Cell[i].id][w.col.Cell[i].at] = i
 	}
 	w.countBreaks(1, int(i), int(i)+1)
-	if o := &w.order; len(o.breaks) > (int(last)+sortWindow-1)/sortWindow { // the last window emptied
+	if o := &w.order; len(o.breaks) > (int(last)+o.size-1)/o.size { // the last window emptied
 		o.breaks, o.settled = o.breaks[:len(o.breaks)-1], o.settled[:len(o.settled)-1]
 	}
 	a.w, a.i = nil, -1

@@ -34,10 +34,10 @@ var ErrRemoved = errors.New("morale: agent was removed from its world")
 // location reaches the agents, and in which Agents yields them. It is spawn
 // order, except that Remove moves the last agent into the removed one's
 // place, and that the World sorts its agents by grid cell (the cells of edge
-// Settings.NoEffectRadius), a window of 32768 places at a time, when a
+// Settings.NoEffectRadius), a window of 131072 places at a time, when a
 // window has come apart, so that the agents near each other are near each
 // other in memory. The rule depends only on the calls made. The windows are
-// places 0..32767, then the next 32768, and so on; a window's breaks are
+// places 0..131071, then the next 131072, and so on; a window's breaks are
 // its places i, but its first, whose agent is in another cell than agent
 // i−1 (the cell of p is ⌊p.X/r⌋, ⌊p.Y/r⌋ for r = NoEffectRadius, each
 // clamped to the int32 range). At the start of each step, before the squad
@@ -106,7 +106,8 @@ type World struct {
 	// Scratch for ReportEventAtLocation, all zero between calls: a bit per
 	// agent within the precheck, and a bit per non-zero word of hitBits.
 	hitBits, hitWords []uint64
-	hits              []int32 // scratch for ReportEventAtLocation: its hits
+	hits              []int32   // scratch for ReportEventAtLocation: its hits
+	scales            []float64 // and the scale each takes
 	// The step's scratch on the caller's goroutine (step.go); its workers
 	// (workers.go): how many (0 means 1, −1 GOMAXPROCS), their scratch, and
 	// each chunk's results.
@@ -137,6 +138,7 @@ func (w *World) start(s Settings, seed uint64) {
 	w.rng = rand.New(w.src)
 	w.slotOf = make(map[SquadID]int32)
 	w.cols = w.columnList()
+	w.order.size = sortWindow
 	w.apply(s)
 }
 
