@@ -3,9 +3,12 @@
 # they install what is missing, otherwise they print the apt-get line to run.
 #
 # Two Go modules live in this checkout: the demo's (., go 1.26) and the
-# library's (morale/, go 1.24, one dependency). The root go.mod replaces
-# morale with ./morale. `go ... ./...` at the root does not enter morale/, so
-# every target below runs over both MODULES.
+# library's (morale/, go 1.24, one dependency), with bench/ beside them.
+# go.work builds all three from this checkout (go.mod itself requires a
+# tagged morale and replaces nothing, so that `go install …@latest` works);
+# commands for the library as it ships run inside morale/ with GOWORK=off.
+# `go ... ./...` at the root does not enter morale/, so every target below
+# runs over both MODULES.
 
 GO         ?= go
 FUZZTIME   ?= 20s
@@ -27,19 +30,44 @@ FUZZMIN    ?= 5s
 WEBDIR      = build/web
 # Window tests need a display; without one, run them under a virtual one.
 XVFB        = $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1600x900x24")
+# The same for check, only when xvfb-run is installed (else the window
+# tests skip and say why).
+XVFB_IF     = $(if $(DISPLAY),,$(if $(shell command -v xvfb-run 2>/dev/null),$(XVFB)))
+# morale/ as it ships: its own go.mod, not the workspace.
+LIB         = cd morale && GOWORK=off
+# The archives of make dist.
+DISTDIR     = build/dist
 
-.PHONY: run test lint unit mutants frames compat cpus nofma arm64 amd64v3 fuzz bench web serve browser sim screenshots deps-run deps-test clean
+.PHONY: run check test doccheck lint unit mutants frames compat cpus nofma arm64 amd64v3 fuzz bench perfpage perfpage-quick web serve browser sim slurm screenshots dist distcheck installcheck deps-run deps-test clean
 
 ## run: the demo (five soldiers, the opening, the live tuner).
 run: deps-run
 	$(GO) run ./cmd/demo
 
-## test: everything CI runs — lint, unit and window tests with -race, the
-## mutation test of morale's rules (mutants), the horde frame benchmark once
-## (frames), morale under $(MORALE_GO) and as a lone dependency, morale's same
-## bits on every CPU (cpus), each fuzz target for $(FUZZTIME), the js/wasm
-## build and the browser test, and the balance lab's checks (sim).
-test: deps-test lint unit mutants frames compat cpus fuzz browser sim
+## check: the inner loop, to run after each change (about a minute here
+## with warm caches): lint (gofmt, goimports, go vet, staticcheck, errcheck
+## over both modules) and go test -short of both modules, without -race.
+## It downloads no toolchain (GOTOOLCHAIN=local), runs no qemu, no npm and
+## no browser. The window tests that draw in-process (render, ui, capture)
+## run under a virtual display when one is at hand ($$DISPLAY, or xvfb-run
+## installed) and skip, saying so, when none is; -short skips the tests
+## that build the demo and run it as a process. make test runs everything.
+check: export GOTOOLCHAIN = local
+check: lint
+	$(XVFB_IF) $(GO) test -short ./...
+	$(LIB) $(GO) test -short ./...
+	@echo "check: ok (lint, go test -short in $(MODULES)); make test runs the rest"
+
+## test: everything CI runs — the docs' links, examples and numbers
+## (doccheck), lint, unit and window tests with -race, the mutation test of
+## morale's rules (mutants), the horde frame benchmark once (frames), morale
+## under
+## $(MORALE_GO) and as a lone dependency, morale's same bits on every CPU
+## (cpus), each fuzz target for $(FUZZTIME), the js/wasm build and the
+## browser test, the balance lab's checks (sim) and its job arrays on a real
+## one-node Slurm cluster (slurm), every desktop build of make dist
+## (distcheck) and go install …@latest from a proxy (installcheck).
+test: deps-test doccheck lint unit mutants frames compat cpus fuzz browser sim slurm distcheck installcheck
 
 deps-run:
 	@scripts/deps.sh run
@@ -50,9 +78,10 @@ deps-test:
 ## lint: over both modules, from the root: gofmt, goimports, go vet,
 ## staticcheck, errcheck (the three tools are pinned in the root go.mod's
 ## tool block: after the first fetch no network is needed), no lint
-## suppression comment anywhere, and morale/ pure (it imports only the
-## standard library and BurntSushi/toml, and its go.mod requires only the
-## latter).
+## suppression comment anywhere, morale/ pure (it imports only the standard
+## library and BurntSushi/toml, and its go.mod requires only the latter),
+## and go.mod installable with go install …@latest (no replace directive;
+## go.work replaces the morale version go.mod requires).
 lint:
 	@files=$$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './web/node_modules/*'); \
 	  out=$$(gofmt -l $$files); \
@@ -64,35 +93,38 @@ lint:
 	$(GO) vet $(PKGS)
 	$(GO) tool staticcheck $(PKGS)
 	$(GO) tool errcheck $(PKGS)
-	@deps=$$(cd morale && $(GO) list -deps -test -f '{{if not .Standard}}{{.ImportPath}}{{end}}' ./...) || exit 1; \
+	@deps=$$($(LIB) $(GO) list -deps -test -f '{{if not .Standard}}{{.ImportPath}}{{end}}' ./...) || exit 1; \
 	  out=$$(echo "$$deps" | grep -v -E '^github.com/moralebreak/moralebreak/morale([/._ ]|$$)|^github.com/BurntSushi/toml(/|$$)'); \
 	  if [ -n "$$out" ]; then echo "morale/ may import only the standard library and BurntSushi/toml, not:"; echo "$$out"; exit 1; fi; \
-	  out=$$(cd morale && $(GO) list -m -f '{{if not .Main}}{{.Path}}{{end}}' all); \
+	  out=$$($(LIB) $(GO) list -m -f '{{if not .Main}}{{.Path}}{{end}}' all); \
 	  if [ "$$out" != github.com/BurntSushi/toml ]; then echo "morale/go.mod must require BurntSushi/toml and nothing else, not:"; echo "$$out"; exit 1; fi
-	@echo "lint: ok (gofmt, goimports, go vet, staticcheck, errcheck in $(MODULES); no suppression; morale/ is pure)"
+	@if grep -qE '^[[:space:]]*replace([[:space:]]|\()' go.mod; then echo "go.mod has a replace directive: go install …@latest refuses such a module; replace in go.work instead"; exit 1; fi; \
+	  want=$$(sed -n 's|^[[:space:]]*github.com/moralebreak/moralebreak/morale \(v[^[:space:]]*\).*|\1|p' go.mod); \
+	  grep -q "^replace github.com/moralebreak/moralebreak/morale $$want => ./morale$$" go.work || { echo "go.work must replace github.com/moralebreak/moralebreak/morale $$want (go.mod's requirement) => ./morale"; exit 1; }
+	@echo "lint: ok (gofmt, goimports, go vet, staticcheck, errcheck in $(MODULES); no suppression; morale/ is pure; go.mod installable)"
 
 ## unit: go test -race -shuffle=on ./... in both modules, window tests under
 ## Xvfb, and bench/'s proof that the ark peer does the same update.
 unit:
 	CGO_ENABLED=1 $(XVFB) $(GO) test -race -shuffle=on ./...
-	cd morale && CGO_ENABLED=1 $(GO) test -race -shuffle=on ./...
+	$(LIB) CGO_ENABLED=1 $(GO) test -race -shuffle=on ./...
 	cd bench && $(GO) test ./... # TestSameUpdate: the ark peer does the World's update
 
 ## mutants: morale/mutation_test.go: for each exported rule, a copy of the
 ## package with the rule's result replaced, whose seeded scenarios must
 ## change; and a copy without the fast paths, whose scenarios must not.
 mutants:
-	cd morale && MORALE_MUTANTS=1 $(GO) test -count=1 -run '^TestMutants$$' .
+	$(LIB) MORALE_MUTANTS=1 $(GO) test -count=1 -run '^TestMutants$$' .
 
 ## frames: the horde game's 600 frames (morale's BenchmarkHordeFrame: 1e6
 ## agents on one core), once, with its frame-time percentiles and floor.
 frames:
-	cd morale && $(GO) test -run '^$$' -bench '^BenchmarkHordeFrame$$' -benchtime 600x -count 1 .
+	$(LIB) $(GO) test -run '^$$' -bench '^BenchmarkHordeFrame$$' -benchtime 600x -count 1 .
 
 ## compat: morale's tests under $(MORALE_GO), and a throwaway module that
 ## imports only morale: one requirement (BurntSushi/toml), builds with $(MORALE_GO).
 compat:
-	cd morale && GOTOOLCHAIN=$(MORALE_GO) $(GO) test -shuffle=on ./...
+	$(LIB) GOTOOLCHAIN=$(MORALE_GO) $(GO) test -shuffle=on ./...
 	GO=$(GO) scripts/morale-consumer.sh $(MORALE_GO)
 
 ## cpus: the same bits on every CPU. No fused multiply-add left in morale/
@@ -111,11 +143,11 @@ nofma:
 ## (Debian qemu-user-static, which deps.sh installs), or natively on arm64.
 arm64:
 	@if [ "$$(uname -m)" = aarch64 ]; then \
-	  echo "cd morale && GOARCH=arm64 $(GO) test -shuffle=on ./..."; \
-	  cd morale && GOARCH=arm64 $(GO) test -shuffle=on ./...; \
+	  echo "$(LIB) GOARCH=arm64 $(GO) test -shuffle=on ./..."; \
+	  $(LIB) GOARCH=arm64 $(GO) test -shuffle=on ./...; \
 	else \
-	  echo "cd morale && GOARCH=arm64 $(GO) test -exec qemu-aarch64-static -shuffle=on ./..."; \
-	  cd morale && GOARCH=arm64 $(GO) test -exec qemu-aarch64-static -shuffle=on ./...; \
+	  echo "$(LIB) GOARCH=arm64 $(GO) test -exec qemu-aarch64-static -shuffle=on ./..."; \
+	  $(LIB) GOARCH=arm64 $(GO) test -exec qemu-aarch64-static -shuffle=on ./...; \
 	fi
 
 ## amd64v3: morale's tests built with GOAMD64=v3 (AVX2, FMA, BMI1/2, F16C,
@@ -130,13 +162,13 @@ amd64v3:
 	    echo "amd64v3: skipped: this CPU lacks $$f, which GOAMD64=v3 needs"; exit 0; \
 	  fi; \
 	done; \
-	echo "cd morale && GOAMD64=v3 $(GO) test -shuffle=on ./..."; \
-	cd morale && GOAMD64=v3 $(GO) test -shuffle=on ./...
+	echo "$(LIB) GOAMD64=v3 $(GO) test -shuffle=on ./..."; \
+	$(LIB) GOAMD64=v3 $(GO) test -shuffle=on ./...
 
 ## fuzz: every fuzz target of both modules for $(FUZZTIME) each, under $(FUZZ_GO).
 fuzz:
 	@for m in $(MODULES); do \
-	  (cd $$m && for pkg in $$($(GO) list ./...); do \
+	  (cd $$m && if [ $$m = morale ]; then export GOWORK=off; fi; for pkg in $$($(GO) list ./...); do \
 	    for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
 	      echo "fuzz: $$pkg $$f for $(FUZZTIME)"; \
 	      GOTOOLCHAIN=$(FUZZ_GO) $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) $$pkg || exit 1; \
@@ -144,10 +176,29 @@ fuzz:
 	  done) || exit 1; \
 	done
 
+## doccheck: every relative link and #anchor in the Markdown resolves, each
+## quoted example is its function's body, the README's performance figures
+## are docs/performance.md's, and the finding about the default weights is
+## what the balance lab measures now (tools/doccheck).
+doccheck:
+	$(GO) run ./tools/doccheck -finding
+
+## perfpage: run the benchmarks of tools/perfpage/entries.go and write
+## docs/performance.md and the README's perf:headline block (several runs of
+## each: about a quarter of an hour on 2 cores; run it on a quiet machine).
+perfpage:
+	GO=$(GO) $(GO) run ./tools/perfpage
+
+## perfpage-quick: one short run of each, into build/perfpage/performance.md
+## (the docs untouched), for trying the generator; add -only ID through
+## PERFPAGE_FLAGS to run one entry.
+perfpage-quick:
+	GO=$(GO) $(GO) run ./tools/perfpage -quick $(PERFPAGE_FLAGS)
+
 ## bench: the morale and game benchmarks, and the comparison with the ark
 ## ECS (bench/, its own module, so that morale gains no dependency).
 bench:
-	cd morale && $(GO) test -run '^$$' -bench . -benchmem .
+	$(LIB) $(GO) test -run '^$$' -bench . -benchmem .
 	$(GO) test -run '^$$' -bench . -benchmem ./game
 	cd bench && $(GO) test -run '^$$' -bench . -benchmem .
 
@@ -171,7 +222,9 @@ SIMOUT = build/sim
 ## sim: the balance lab's CI checks — the shipped scenarios' expectations, the
 ## lint of weights.toml, 4 shard processes merging into the single run's
 ## summary.json byte for byte, GOMAXPROCS 1 and 2 giving the same bytes, and
-## a generated HTML report opened in headless Chromium.
+## every kind of HTML report (run, merge, one- and two-key sweeps,
+## sensitivity, compare) opened and checked in headless Chromium, the merged
+## pages byte for byte the single machine's.
 sim:
 	@rm -rf $(SIMOUT) && mkdir -p $(SIMOUT)
 	$(GO) build -o $(SIMOUT)/moralesim ./cmd/moralesim
@@ -187,8 +240,35 @@ sim:
 	$(SIMOUT)/moralesim merge $(SIMOUT)/shard0 $(SIMOUT)/shard1 $(SIMOUT)/shard2 $(SIMOUT)/shard3 -out $(SIMOUT)/merged
 	cmp $(SIMOUT)/full/summary.json $(SIMOUT)/merged/summary.json
 	@echo "sim: the merged summary.json of 4 shards equals the single run's, byte for byte"
+	@# The pages, on two squads (Alpha loses its sergeant, Bravo watches) with
+	@# LeaderDown changed, so that the settings table has a row.
+	sed 's/^LeaderDown = -0.45/LeaderDown = -0.3/' weights.toml > $(SIMOUT)/leader.toml
+	$(SIMOUT)/moralesim run scenarios/sergeant.toml -runs 400 -seed 2 -q -weights $(SIMOUT)/leader.toml -out $(SIMOUT)/sg -report $(SIMOUT)/run.html >/dev/null
+	for k in 0 1 2; do $(SIMOUT)/moralesim run scenarios/sergeant.toml -runs 400 -seed 2 -q -weights $(SIMOUT)/leader.toml -shard $$k/3 -out $(SIMOUT)/sg$$k || exit 1; done
+	$(SIMOUT)/moralesim merge $(SIMOUT)/sg2 $(SIMOUT)/sg0 $(SIMOUT)/sg1 -out $(SIMOUT)/sgm -report $(SIMOUT)/merge.html
+	cmp $(SIMOUT)/run.html $(SIMOUT)/merge.html
+	$(SIMOUT)/moralesim run scenarios/sergeant.toml -runs 200 -q -out $(SIMOUT)/sw1 -sweep RecoveryDelaySeconds=2:6:1 -metric squad_broke.bravo -stat share -report $(SIMOUT)/sweep.html >/dev/null
+	$(SIMOUT)/moralesim run scenarios/sergeant.toml -runs 100 -q -out $(SIMOUT)/sw2 -sweep RecoveryDelaySeconds=2:6:1 -sweep NerveMax=0.5:0.9:0.1 -metric squad_broke.bravo -stat share -report $(SIMOUT)/sweep2.html >/dev/null
+	for k in 0 1; do $(SIMOUT)/moralesim run scenarios/sergeant.toml -runs 100 -q -out $(SIMOUT)/sw2s$$k -sweep RecoveryDelaySeconds=2:6:1 -sweep NerveMax=0.5:0.9:0.1 -metric squad_broke.bravo -stat share -shard $$k/2 >/dev/null || exit 1; done
+	$(SIMOUT)/moralesim merge $(SIMOUT)/sw2s1 $(SIMOUT)/sw2s0 -out $(SIMOUT)/sw2m -report $(SIMOUT)/sweep2-merged.html
+	cmp $(SIMOUT)/sweep2.html $(SIMOUT)/sweep2-merged.html
+	@echo "sim: the merged report pages (runs and a sweep) equal the single machine's, byte for byte"
+	$(SIMOUT)/moralesim sensitivity scenarios/sergeant.toml -metric squad_broke.bravo -runs 100 -q -out $(SIMOUT)/sens -report $(SIMOUT)/sensitivity.html >/dev/null
+	$(SIMOUT)/moralesim run scenarios/sergeant.toml -runs 400 -seed 2 -q -out $(SIMOUT)/sgA -report $(SIMOUT)/run-a.html >/dev/null
+	$(SIMOUT)/moralesim compare weights.toml $(SIMOUT)/leader.toml scenarios/sergeant.toml -runs 400 -seed 2 -report $(SIMOUT)/compare.html >/dev/null
 	cd web && npm ci --no-audit --no-fund --loglevel=error
-	node web/report_test.mjs $(SIMOUT)/report.html
+	node web/report_test.mjs run=$(SIMOUT)/report.html run=$(SIMOUT)/run.html merge=$(SIMOUT)/merge.html \
+	  sweep=$(SIMOUT)/sweep.html sweep2=$(SIMOUT)/sweep2.html sensitivity=$(SIMOUT)/sensitivity.html \
+	  compare=$(SIMOUT)/compare.html --a-side $(SIMOUT)/run-a.html,$(SIMOUT)/compare.html
+
+## slurm: docs/balancing.md's Slurm job arrays, for real: as root, a one-node
+## cluster set up here (munge, slurmctld, slurmd; installed if missing, started
+## without systemd, stopped at the end), the Monte-Carlo and sweep arrays
+## merged and compared byte for byte with one process, a cancelled task's gap
+## refused by merge, and the rerun of that task (scripts/slurm-test.sh, about
+## 20 s). Not root: skipped with a message.
+slurm:
+	GO=$(GO) scripts/slurm-test.sh
 
 ## screenshots: regenerate the README images under docs/: the opening as an
 ## animated GIF (0–16 s at 10 fps, the field; under 4 MB) and two stills.
@@ -200,6 +280,27 @@ screenshots: deps-run
 	$(XVFB) $(GO) run ./cmd/demo -screenshot docs/why.png -at 11 -select Eriksen
 	$(XVFB) $(GO) run ./cmd/demo -screenshot docs/timeline.png -at 30 -crop timeline
 	$(XVFB) $(GO) run ./cmd/demo -scene armies -screenshot docs/armies.png -at 22
+
+## dist: the demo and moralesim for designers' desktops, one archive each in
+## $(DISTDIR): moralebreak-windows-amd64.zip, -darwin-arm64.zip,
+## -darwin-amd64.zip and -linux-amd64.tar.gz, each with weights.toml,
+## scenarios/ and a HOWTO.txt (how to start it, what the platform needs).
+## Cross-built here with CGO_ENABLED=0 (scripts/dist); no C toolchain needed.
+dist:
+	$(GO) run ./scripts/dist -out $(DISTDIR)
+
+## distcheck: every target of make dist builds (both programs, linked, into
+## a temporary directory that is removed): what make test checks.
+distcheck:
+	$(GO) run ./scripts/dist -check
+
+## installcheck: `go install github.com/moralebreak/moralebreak/cmd/demo@latest`
+## (and cmd/moralesim) works for a designer with Go: installed from a
+## file:// module proxy made of this checkout's HEAD commit, outside the
+## checkout, then run (scripts/installcheck). Commit first: uncommitted
+## changes are not in HEAD.
+installcheck:
+	$(GO) run ./scripts/installcheck
 
 clean:
 	rm -rf build web/node_modules test-artifacts

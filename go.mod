@@ -7,14 +7,17 @@ require (
 	github.com/ebitenui/ebitenui v0.7.3
 	github.com/fsnotify/fsnotify v1.10.1
 	github.com/hajimehoshi/ebiten/v2 v2.10.4
-	github.com/moralebreak/moralebreak/morale v0.0.0-00010101000000-000000000000
+	github.com/moralebreak/moralebreak/morale v0.1.0
 	golang.org/x/image v0.48.0
+	golang.org/x/mod v0.42.0
 	gonum.org/v1/plot v0.17.0
 )
 
-// The library is its own module (morale/go.mod, go 1.24, one dependency).
-// The demo builds it from this checkout, never from the proxy.
-replace github.com/moralebreak/moralebreak/morale => ./morale
+// The library is its own module (morale/go.mod, go 1.24, one dependency),
+// required at the version tagged morale/v0.1.0. No replace directive here:
+// `go install github.com/moralebreak/moralebreak/cmd/demo@latest` refuses
+// a module whose go.mod has one. In this checkout go.work builds morale
+// from ./morale instead (make installcheck proves the install).
 
 // The linters `make lint` runs with `go tool`: pinned here, fetched once.
 tool (
@@ -27,7 +30,6 @@ tool (
 require (
 	github.com/kisielk/errcheck v1.30.0 // indirect
 	golang.org/x/exp/typeparams v0.0.0-20231108232855-2478ac86f678 // indirect
-	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/telemetry v0.0.0-20261009151841-97e8ea77aa2a // indirect
 	golang.org/x/tools v0.52.0 // indirect
 	honnef.co/go/tools v0.8.2 // indirect

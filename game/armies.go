@@ -102,8 +102,14 @@ type armySquad struct {
 	holding bool  // within armyHoldRange of an enemy squad
 }
 
-// armies is the state of the armies scene.
-type armies struct {
+// Armies is the scene of Config.Scene SceneArmies: two armies of
+// ArmySquads squads of ArmySquadSize men marching into each other, both
+// sides with morale, in one morale World. Its exported methods only read:
+// the battle changes it (Battle.Tick, Battle.Apply). Get it from
+// Battle.Scene or View.Scene.
+type Armies struct {
+	b *Battle
+
 	men      []armyMan
 	squads   []armySquad
 	sides    [2][]morale.SquadID
@@ -135,15 +141,12 @@ func squadState(st morale.SquadStats) morale.State {
 // forward is the direction army side marches in (+1 down the field, -1 up).
 func forward(side int) float64 { return 1 - 2*float64(side) }
 
-// buildArmies sets the armies scene up in a fresh World.
-func (g *Game) buildArmies() {
-	a := &armies{}
-	g.armies = a
-	g.cover, g.leader = nil, -1
-	g.rally = morale.Vec2{X: armyFieldW / 2, Y: armyFieldH / 2}
+// newArmies sets the armies scene up in b's fresh World.
+func newArmies(b *Battle) *Armies {
+	a := &Armies{b: b}
 	a.men = make([]armyMan, 0, 2*ArmySquads*ArmySquadSize)
 	a.squads = make([]armySquad, 0, 2*ArmySquads)
-	g.squads = g.squads[:0]
+	b.squads = b.squads[:0]
 	for side := range 2 {
 		fwd := forward(side)
 		front := armyFront0
@@ -159,56 +162,57 @@ func (g *Game) buildArmies() {
 					X: (armyFieldW-armyCols*armyPitch)/2 + (float64(col)+0.5)*armyPitch,
 					Y: front - fwd*float64(line)*armyLineGap,
 				},
-				fireAt: seconds(g.between(armyVolley0, armyVolley1)),
+				fireAt: seconds(a.b.between(armyVolley0, armyVolley1)),
 				suppAt: -seconds(SuppressInterval),
-				outnAt: seconds(1 + g.rng.Float64()*OutnumberedInterval),
+				outnAt: seconds(1 + a.b.rng.Float64()*OutnumberedInterval),
 			}
 			if line > 0 {
 				sq.ahead = int32(len(a.squads) - armyCols)
 			}
 			a.sides[side] = append(a.sides[side], sq.id)
-			g.squads = append(g.squads, sq.id)
+			a.b.squads = append(a.b.squads, sq.id)
 			for m := range ArmySquadSize {
 				r, f := m/armyFiles, m%armyFiles
 				slot := morale.Vec2{
-					X: (float64(f) - (armyFiles-1)/2.0 + (g.rng.Float64()-0.5)*0.3) * armySpacing,
+					X: (float64(f) - (armyFiles-1)/2.0 + (a.b.rng.Float64()-0.5)*0.3) * armySpacing,
 					// rank 0 is the front
-					Y: -fwd * (float64(r) - (armyRanks-1)/2.0 + (g.rng.Float64()-0.5)*0.3) * armySpacing,
+					Y: -fwd * (float64(r) - (armyRanks-1)/2.0 + (a.b.rng.Float64()-0.5)*0.3) * armySpacing,
 				}
 				pos := morale.Vec2{X: sq.anchor.X + slot.X, Y: sq.anchor.Y + slot.Y}
 				var opts []morale.SpawnOption
 				if m == armyFiles/2 { // the leader, in the middle of the front rank
 					opts = append(opts, morale.AsLeader())
 				}
-				ag := g.world.Spawn(sq.id, pos, opts...)
+				ag := a.b.world.Spawn(sq.id, pos, opts...)
 				a.men = append(a.men, armyMan{agent: ag, pos: pos, slot: slot, squad: int32(len(a.squads)), alive: true})
 			}
 			sq.alive = ArmySquadSize
 			a.squads = append(a.squads, sq)
 		}
 	}
-	g.history.grow(len(a.squads))
-	g.armyRound(false)
-	g.logf("Seed %d: two armies of %d squads of %d men.", g.cfg.Seed, ArmySquads, ArmySquadSize)
+	a.b.history.grow(len(a.squads))
+	a.armyRound(false)
+	b.logf("Seed %d: two armies of %d squads of %d men.", b.cfg.Seed, ArmySquads, ArmySquadSize)
+	return a
 }
 
-// armiesSubtick advances the armies scene by 1/SubTicksPerSecond s.
-func (g *Game) armiesSubtick() {
-	g.now++
-	if g.now%armyMoveEvery == 0 {
-		g.armyMove(float64(armyMoveEvery) / SubTicksPerSecond)
+// step is the armies' sub-tick: the men move every armyMoveEvery
+// sub-ticks, the World runs its 1/240 s, and every ArmyCombatInterval the
+// combat round is fought.
+func (a *Armies) step() {
+	if a.b.now%armyMoveEvery == 0 {
+		a.armyMove(float64(armyMoveEvery) / SubTicksPerSecond)
 	}
-	g.world.Advance(1.0 / SubTicksPerSecond)
-	if g.now%seconds(ArmyCombatInterval) == 0 {
-		g.armyRound(true)
+	a.b.world.Advance(1.0 / SubTicksPerSecond)
+	if a.b.now%seconds(ArmyCombatInterval) == 0 {
+		a.armyRound(true)
 	} else {
-		g.history.advance(g.Time())
+		a.b.history.advance(a.b.Time())
 	}
 }
 
 // armyMove moves the squads' anchors and every living man by dt seconds.
-func (g *Game) armyMove(dt float64) {
-	a := g.armies
+func (a *Armies) armyMove(dt float64) {
 	for i := range a.squads {
 		sq := &a.squads[i]
 		if sq.alive == 0 || sq.state != morale.Steady || sq.holding {
@@ -263,10 +267,9 @@ func (g *Game) armyMove(dt float64) {
 // armyRound is the combat round, every ArmyCombatInterval: positions to the
 // World, the men's states, rout news, volleys, Outnumbered, samples. fight
 // is false for the round at build time, which only reads.
-func (g *Game) armyRound(fight bool) {
-	a := g.armies
-	t := g.Time()
-	g.history.advance(t)
+func (a *Armies) armyRound(fight bool) {
+	t := a.b.Time()
+	a.b.history.advance(t)
 	for i := range a.men {
 		m := &a.men[i]
 		if !m.alive {
@@ -277,14 +280,14 @@ func (g *Game) armyRound(fight bool) {
 		if st == morale.Routed && m.state != morale.Routed && fight {
 			// his rout is news at his location for his own army
 			a.routs++
-			g.armyReport(morale.AllyDown, m.pos, 0, a.sides[a.squads[m.squad].side], ArmyRoutNews)
+			a.armyReport(morale.AllyDown, m.pos, 0, a.sides[a.squads[m.squad].side], ArmyRoutNews)
 		}
 		m.state = st
 	}
 	// One pass over the World for every squad's stats: a.squads are in ID
 	// order, as AllSquadStats gives them; a squad with no one left alive
 	// is not in it and gets zero stats.
-	a.stats = g.world.AllSquadStats(a.stats[:0])
+	a.stats = a.b.world.AllSquadStats(a.stats[:0])
 	next := a.stats
 	for i := range a.squads {
 		sq := &a.squads[i]
@@ -294,35 +297,34 @@ func (g *Game) armyRound(fight bool) {
 		}
 		st := squadState(sq.stats)
 		if st != sq.state {
-			g.history.change(Change{T: t, ID: i, From: sq.state, To: st})
+			a.b.history.change(Change{T: t, ID: i, From: sq.state, To: st})
 			sq.state = st
 		}
-		g.history.sample(i, t, sq.stats.Average)
+		a.b.history.sample(i, t, sq.stats.Average)
 	}
 	if !fight {
 		return
 	}
 	for i := range a.squads {
-		g.armyFight(i)
+		a.armyFight(i)
 	}
 }
 
 // armyReport reports e at a location, keeping a refused report in Err.
-func (g *Game) armyReport(e morale.Event, at morale.Vec2, radius float64, squads []morale.SquadID, scale float64) {
-	if err := g.world.ReportEventAtLocation(e, at, radius, squads, scale); err != nil {
-		g.fail(fmt.Errorf("game: %s at (%.0f, %.0f): %w", e, at.X, at.Y, err))
+func (a *Armies) armyReport(e morale.Event, at morale.Vec2, radius float64, squads []morale.SquadID, scale float64) {
+	if err := a.b.world.ReportEventAtLocation(e, at, radius, squads, scale); err != nil {
+		a.b.fail(fmt.Errorf("game: %s at (%.0f, %.0f): %w", e, at.X, at.Y, err))
 		return
 	}
-	if len(g.listeners) > 0 {
-		g.emit(Report{T: g.Time(), Event: e, ID: -1, At: at, Scale: scale})
+	if len(a.b.listeners) > 0 {
+		a.b.emit(Report{T: a.b.Time(), Event: e, ID: -1, At: at, Scale: scale})
 	}
 }
 
 // armyFight runs squad i's part of a combat round: finding the nearest
 // enemy squad, a volley when ready and in reach, and Outnumbered on its
 // timer.
-func (g *Game) armyFight(i int) {
-	a := g.armies
+func (a *Armies) armyFight(i int) {
 	sq := &a.squads[i]
 	if sq.alive == 0 {
 		return
@@ -344,7 +346,7 @@ func (g *Game) armyFight(i int) {
 		}
 	}
 	sq.target = int32(t)
-	if g.now >= sq.outnAt {
+	if a.b.now >= sq.outnAt {
 		sq.outnAt += seconds(OutnumberedInterval)
 		friends, foes := 0, 0
 		for j := range a.squads {
@@ -361,13 +363,13 @@ func (g *Game) armyFight(i int) {
 		}
 		if foes > 0 {
 			a.one[0] = sq.id
-			g.armyReport(morale.Outnumbered, sq.anchor, 0, a.one[:], morale.OutnumberedFactor(friends, foes))
+			a.armyReport(morale.Outnumbered, sq.anchor, 0, a.one[:], morale.OutnumberedFactor(friends, foes))
 		}
 	}
-	if t < 0 || d > armyVolleyMax || g.now < sq.fireAt || sq.state == morale.Routed || sq.state == morale.Panicked {
+	if t < 0 || d > armyVolleyMax || a.b.now < sq.fireAt || sq.state == morale.Routed || sq.state == morale.Panicked {
 		return
 	}
-	sq.fireAt = g.now + seconds(g.between(armyVolley0, armyVolley1))
+	sq.fireAt = a.b.now + seconds(a.b.between(armyVolley0, armyVolley1))
 	shooters := sq.stats.ByState[morale.Steady] + sq.stats.ByState[morale.Shaken]/2
 	p := armyHitClose * math.Min(1, armyHitRange/d)
 	if sq.state == morale.Shaken {
@@ -375,39 +377,38 @@ func (g *Game) armyFight(i int) {
 	}
 	kills := 0
 	for range shooters {
-		if g.rng.Float64() < p {
+		if a.b.rng.Float64() < p {
 			kills++
 		}
 	}
 	tg := &a.squads[t]
-	g.addShot(sq.anchor, tg.anchor, kills > 0, sq.side == 1)
+	a.b.addShot(sq.anchor, tg.anchor, kills > 0, sq.side == 1)
 	for range kills {
-		if !g.armyKillOne(t) {
+		if !a.armyKillOne(t) {
 			break
 		}
 		a.one[0] = sq.id
-		g.armyReport(morale.EnemyDown, sq.anchor, 0, a.one[:], 1)
+		a.armyReport(morale.EnemyDown, sq.anchor, 0, a.one[:], 1)
 	}
-	if g.now-tg.suppAt >= seconds(SuppressInterval) {
-		tg.suppAt = g.now
-		g.armyReport(morale.Suppressed, tg.anchor, armySuppressR, a.sides[tg.side], 1)
+	if a.b.now-tg.suppAt >= seconds(SuppressInterval) {
+		tg.suppAt = a.b.now
+		a.armyReport(morale.Suppressed, tg.anchor, armySuppressR, a.sides[tg.side], 1)
 	}
 }
 
 // armyKillOne kills a random living man of squad t: AllyDown (LeaderDown
 // for its leader) at his location to his army, then he leaves the World. It
 // reports false when the squad has nobody left.
-func (g *Game) armyKillOne(t int) bool {
-	a := g.armies
+func (a *Armies) armyKillOne(t int) bool {
 	sq := &a.squads[t]
 	if sq.alive == 0 {
 		return false
 	}
-	k := g.rng.IntN(ArmySquadSize)
+	k := a.b.rng.IntN(ArmySquadSize)
 	for j := range ArmySquadSize {
 		id := int(sq.first) + (k+j)%ArmySquadSize
 		if a.men[id].alive {
-			g.armyKill(id)
+			a.armyKill(id)
 			return true
 		}
 	}
@@ -416,31 +417,16 @@ func (g *Game) armyKillOne(t int) bool {
 
 // armyKill kills man id, who is alive: AllyDown (LeaderDown for his squad's
 // leader) at his location to his army, then he leaves the World.
-func (g *Game) armyKill(id int) {
-	a := g.armies
+func (a *Armies) armyKill(id int) {
 	m := &a.men[id]
 	sq := &a.squads[m.squad]
 	ev := morale.AllyDown
 	if m.agent.IsLeader() {
 		ev = morale.LeaderDown
 	}
-	g.armyReport(ev, m.pos, 0, a.sides[sq.side], 1)
-	g.world.Remove(m.agent)
+	a.armyReport(ev, m.pos, 0, a.sides[sq.side], 1)
+	a.b.world.Remove(m.agent)
 	m.alive = false
 	sq.alive--
 	a.deaths[sq.side]++
-}
-
-// armyManAt returns the living man nearest to p within 3×HitRadius.
-func (g *Game) armyManAt(p morale.Vec2) (int, bool) {
-	best, id := 3*HitRadius, -1
-	for i := range g.armies.men {
-		m := &g.armies.men[i]
-		if m.alive {
-			if d := m.pos.Dist(p); d <= best {
-				best, id = d, i
-			}
-		}
-	}
-	return id, id >= 0
 }

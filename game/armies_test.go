@@ -11,11 +11,11 @@ import (
 )
 
 // newArmies builds the armies scene with seed.
-func newArmies(t *testing.T, seed uint64) *game.Game {
+func newArmies(t *testing.T, seed uint64) *game.Session {
 	t.Helper()
 	cfg := game.DefaultConfig()
 	cfg.Scene, cfg.Seed = game.SceneArmies, seed
-	g, err := game.New(cfg)
+	g, err := game.NewSession(cfg)
 	if err != nil {
 		t.Fatalf("New(armies): %v", err)
 	}
@@ -24,7 +24,7 @@ func newArmies(t *testing.T, seed uint64) *game.Game {
 
 // armiesDigest hashes every man's position, state and life and every
 // squad's morale statistics.
-func armiesDigest(g *game.Game) uint64 {
+func armiesDigest(g *game.Session) uint64 {
 	h := fnv.New64a()
 	var b [8]byte
 	word := func(v uint64) {
@@ -33,7 +33,7 @@ func armiesDigest(g *game.Game) uint64 {
 		}
 		h.Write(b[:])
 	}
-	for _, m := range g.AppendMen(nil) {
+	for _, m := range armies(g).AppendMen(nil) {
 		word(math.Float64bits(m.Pos.X))
 		word(math.Float64bits(m.Pos.Y))
 		word(uint64(m.State))
@@ -41,7 +41,7 @@ func armiesDigest(g *game.Game) uint64 {
 			word(1)
 		}
 	}
-	for _, s := range g.AppendSquads(nil) {
+	for _, s := range armies(g).AppendSquads(nil) {
 		word(math.Float64bits(s.Stats.Average))
 		word(math.Float64bits(s.Stats.Lowest))
 		word(uint64(s.Stats.Count))
@@ -57,7 +57,7 @@ func TestArmiesDeterministic(t *testing.T) {
 		for range ticks {
 			g.Tick()
 		}
-		if err := g.Err(); err != nil {
+		if err := g.Battle().Err(); err != nil {
 			t.Fatalf("seed %d: Err() = %v; want nil", seed, err)
 		}
 		return armiesDigest(g)
@@ -94,10 +94,10 @@ func TestArmiesSameAtEverySpeed(t *testing.T) {
 
 func TestArmiesScene(t *testing.T) {
 	g := newArmies(t, 1)
-	if got := g.Scene(); got != game.SceneArmies {
+	if got := g.Scene().Name(); got != game.SceneArmies {
 		t.Errorf("Scene() = %q; want %q", got, game.SceneArmies)
 	}
-	men, squads := g.AppendMen(nil), g.AppendSquads(nil)
+	men, squads := armies(g).AppendMen(nil), armies(g).AppendSquads(nil)
 	if got, want := len(men), 2*game.ArmySquads*game.ArmySquadSize; got != want {
 		t.Errorf("men = %d; want %d", got, want)
 	}
@@ -127,8 +127,8 @@ func TestArmiesScene(t *testing.T) {
 	if err := g.Apply(game.Reinforce{N: 5}); !errors.Is(err, game.ErrBadCount) {
 		t.Errorf("Reinforce: %v; want ErrBadCount", err)
 	}
-	if err := g.Apply(game.SelectSquad{ID: squads[7].ID}); err != nil || g.SelectedSquad() != squads[7].ID {
-		t.Errorf("SelectSquad{%d}: err %v, selected %d", squads[7].ID, err, g.SelectedSquad())
+	if err := g.Apply(game.SelectSquad{ID: squads[7].ID}); err != nil || armies(g).SelectedSquad() != squads[7].ID {
+		t.Errorf("SelectSquad{%d}: err %v, selected %d", squads[7].ID, err, armies(g).SelectedSquad())
 	}
 	if err := g.Apply(game.SelectSquad{ID: 9999}); !errors.Is(err, game.ErrNoSquad) {
 		t.Errorf("SelectSquad{9999}: %v; want ErrNoSquad", err)
@@ -136,37 +136,37 @@ func TestArmiesScene(t *testing.T) {
 	if err := g.Apply(game.Shell{At: morale.Vec2{X: 30000, Y: 17000}}); err != nil {
 		t.Errorf("Shell in the middle of the armies' field: %v", err)
 	}
-	if id, ok := g.SquadAt(squads[3].Anchor); !ok || id != squads[3].ID {
+	if id, ok := g.Battle().SquadAt(squads[3].Anchor); !ok || id != squads[3].ID {
 		t.Errorf("SquadAt(squad 3's anchor) = %d, %v; want %d, true", id, ok, squads[3].ID)
 	}
-	if err := g.Apply(game.Restart{}); err != nil || len(g.AppendMen(nil)) != len(men) {
-		t.Errorf("Restart: %v, %d men", err, len(g.AppendMen(nil)))
+	if err := g.Apply(game.Restart{}); err != nil || len(armies(g).AppendMen(nil)) != len(men) {
+		t.Errorf("Restart: %v, %d men", err, len(armies(g).AppendMen(nil)))
 	}
 }
 
 func TestOpeningHasNoSquadsToSelect(t *testing.T) {
-	g, err := game.New(game.DefaultConfig())
+	g, err := game.NewSession(game.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := g.Scene(); got != game.SceneOpening {
+	if got := g.Scene().Name(); got != game.SceneOpening {
 		t.Errorf("Scene() = %q; want %q", got, game.SceneOpening)
 	}
 	if err := g.Apply(game.SelectSquad{ID: 1}); !errors.Is(err, game.ErrNoSquad) {
 		t.Errorf("SelectSquad in the opening: %v; want ErrNoSquad", err)
 	}
-	if _, ok := g.SquadAt(morale.Vec2{X: 1300, Y: 1800}); ok {
+	if _, ok := g.Battle().SquadAt(morale.Vec2{X: 1300, Y: 1800}); ok {
 		t.Error("SquadAt in the opening: ok; want false")
 	}
-	if n := len(g.AppendMen(nil)); n != 0 {
-		t.Errorf("AppendMen in the opening: %d men; want 0", n)
+	if _, ok := g.Scene().(*game.Armies); ok { // the opening's scene has no men
+		t.Error("the opening's scene is the armies'; want no men in it")
 	}
 }
 
 func TestBadScene(t *testing.T) {
 	cfg := game.DefaultConfig()
 	cfg.Scene = "siege"
-	if _, err := game.New(cfg); err == nil {
+	if _, err := game.NewSession(cfg); err == nil {
 		t.Error(`New with Scene "siege": nil error; want one`)
 	}
 }
@@ -184,7 +184,7 @@ func TestArmiesRoutCascades(t *testing.T) {
 		if tick%(game.TPS/4) != 0 {
 			continue
 		}
-		squads = g.AppendSquads(squads[:0])
+		squads = armies(g).AppendSquads(squads[:0])
 		for _, s := range squads {
 			if _, seen := first[s.Index]; !seen && s.State == morale.Routed {
 				first[s.Index] = g.Time()
@@ -222,7 +222,7 @@ func TestArmiesRoutCascades(t *testing.T) {
 func BenchmarkArmiesTick(b *testing.B) {
 	cfg := game.DefaultConfig()
 	cfg.Scene = game.SceneArmies
-	g, err := game.New(cfg)
+	g, err := game.NewSession(cfg)
 	if err != nil {
 		b.Fatal(err)
 	}

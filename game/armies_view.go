@@ -7,25 +7,6 @@ import (
 	"github.com/moralebreak/moralebreak/morale"
 )
 
-// ArmiesView is the read-only face of the armies scene, for drawing; *Game
-// satisfies it. Scene tells which scene a battle plays: the Append methods
-// append nothing in the opening.
-type ArmiesView interface {
-	View
-	// Scene is SceneOpening or SceneArmies.
-	Scene() string
-	// AppendMen appends every man of both armies, dead ones included, in
-	// squad order (squad k's men are k*ArmySquadSize..), to dst.
-	AppendMen(dst []ManView) []ManView
-	// AppendSquads appends every squad of both armies, army 0's first, to
-	// dst.
-	AppendSquads(dst []SquadView) []SquadView
-	// SelectedSquad is the squad selected with SelectSquad, 0 for none.
-	SelectedSquad() morale.SquadID
-}
-
-var _ ArmiesView = (*Game)(nil)
-
 // ManView is a read-only copy of one man of the armies scene.
 type ManView struct {
 	// Pos is his position on the field, in cm.
@@ -57,23 +38,16 @@ type SquadView struct {
 	Target int
 }
 
-// Scene returns the scene the battle plays: SceneOpening or SceneArmies.
-func (g *Game) Scene() string {
-	if g.armies != nil {
-		return SceneArmies
-	}
-	return SceneOpening
-}
+// Name returns SceneArmies.
+func (a *Armies) Name() string { return SceneArmies }
 
-// AppendMen appends every man of the armies scene to dst (nothing in the
-// opening) and returns it. It changes nothing in g.
-func (g *Game) AppendMen(dst []ManView) []ManView {
-	if g.armies == nil {
-		return dst
-	}
-	for i := range g.armies.men {
-		m := &g.armies.men[i]
-		v := ManView{Pos: m.pos, Squad: int(m.squad), Side: g.armies.squads[m.squad].side, State: m.state, Alive: m.alive}
+// AppendMen appends every man of both armies, dead ones included, in squad
+// order (squad k's men are k*ArmySquadSize..), to dst and returns it. It
+// changes nothing.
+func (a *Armies) AppendMen(dst []ManView) []ManView {
+	for i := range a.men {
+		m := &a.men[i]
+		v := ManView{Pos: m.pos, Squad: int(m.squad), Side: a.squads[m.squad].side, State: m.state, Alive: m.alive}
 		if m.alive {
 			v.Morale = m.agent.Morale()
 		}
@@ -82,37 +56,82 @@ func (g *Game) AppendMen(dst []ManView) []ManView {
 	return dst
 }
 
-// AppendSquads appends every squad of the armies scene to dst (nothing in
-// the opening) and returns it. It changes nothing in g.
-func (g *Game) AppendSquads(dst []SquadView) []SquadView {
-	if g.armies == nil {
-		return dst
-	}
-	for i := range g.armies.squads {
-		sq := &g.armies.squads[i]
+// AppendSquads appends every squad of both armies, army 0's first, to dst
+// and returns it. It changes nothing.
+func (a *Armies) AppendSquads(dst []SquadView) []SquadView {
+	for i := range a.squads {
+		sq := &a.squads[i]
 		dst = append(dst, SquadView{ID: sq.id, Index: i, Side: sq.side, Anchor: sq.anchor, Stats: sq.stats, State: sq.state, Target: int(sq.target)})
 	}
 	return dst
 }
 
 // SelectedSquad returns the squad selected with SelectSquad, 0 for none.
-func (g *Game) SelectedSquad() morale.SquadID {
-	if g.armies == nil {
-		return 0
+func (a *Armies) SelectedSquad() morale.SquadID { return a.selected }
+
+// SelectSquad selects squad ID of the armies scene, whose men then show
+// their morale bars (0 clears the selection). Like SetDebug it changes only
+// what is drawn. In the opening it is refused with ErrNoSquad.
+type SelectSquad struct{ ID morale.SquadID }
+
+func (SelectSquad) isCommand() {}
+
+// apply gives the commands that mean something else in the armies scene:
+// Kill and ForceRout name a man (SoldierAt's IDs there), Reinforce is
+// refused, SelectSquad selects. handled is false for the commands that work
+// the same in both scenes.
+func (a *Armies) apply(c Command) (handled bool, err error) {
+	switch c := c.(type) {
+	case Kill:
+		if c.ID < 0 || c.ID >= len(a.men) || !a.men[c.ID].alive {
+			return true, fmt.Errorf("%w: %d", ErrNoSoldier, c.ID)
+		}
+		a.armyKill(c.ID) // a report the World refuses goes to Err
+		return true, nil
+	case ForceRout:
+		if c.ID < 0 || c.ID >= len(a.men) || !a.men[c.ID].alive {
+			return true, fmt.Errorf("%w: %d", ErrNoSoldier, c.ID)
+		}
+		a.men[c.ID].agent.ForceRout()
+		return true, nil
+	case Reinforce:
+		return true, fmt.Errorf("%w: the armies scene takes no reinforcements", ErrBadCount)
+	case SelectSquad:
+		if c.ID != 0 && !slices.Contains(a.b.squads, c.ID) {
+			return true, fmt.Errorf("%w: %d", ErrNoSquad, c.ID)
+		}
+		a.selected = c.ID
+		return true, nil
 	}
-	return g.armies.selected
+	return false, nil
 }
 
-// SquadAt returns the squad of the armies scene whose living men are
-// nearest to field point p, within 20 m of its anchor; ok is false in the
-// opening (which has no squads to select), id 0 when no squad is near.
-func (g *Game) SquadAt(p morale.Vec2) (id morale.SquadID, ok bool) {
-	if g.armies == nil {
-		return 0, false
+// field is the armies' battlefield, 600 × 340 m.
+func (a *Armies) field() morale.Vec2 { return morale.Vec2{X: armyFieldW, Y: armyFieldH} }
+
+// sync does nothing: every combat round tells the World where the men are.
+func (a *Armies) sync() {}
+
+// soldierAt returns the living man nearest to p within 3×HitRadius.
+func (a *Armies) soldierAt(p morale.Vec2) (int, bool) {
+	best, id := 3*HitRadius, -1
+	for i := range a.men {
+		m := &a.men[i]
+		if m.alive {
+			if d := m.pos.Dist(p); d <= best {
+				best, id = d, i
+			}
+		}
 	}
+	return id, id >= 0
+}
+
+// squadAt returns the squad whose anchor is nearest to p within 20 m, 0
+// when none is.
+func (a *Armies) squadAt(p morale.Vec2) (id morale.SquadID, ok bool) {
 	best := 2000.0
-	for i := range g.armies.squads {
-		sq := &g.armies.squads[i]
+	for i := range a.squads {
+		sq := &a.squads[i]
 		if sq.alive > 0 {
 			if d := sq.anchor.Dist(p); d <= best {
 				best, id = d, sq.id
@@ -122,51 +141,14 @@ func (g *Game) SquadAt(p morale.Vec2) (id morale.SquadID, ok bool) {
 	return id, true
 }
 
-// SelectSquad selects squad ID of the armies scene, whose men then show
-// their morale bars (0 clears the selection). Like SetDebug it changes only
-// what is drawn. In the opening it is refused with ErrNoSquad.
-type SelectSquad struct{ ID morale.SquadID }
+// The armies have no named soldiers: Why explains none of their men.
+func (a *Armies) soldierCount() int                           { return 0 }
+func (a *Armies) soldierOf(int) (*morale.Agent, string, bool) { return nil, "", false }
 
-func (SelectSquad) isCommand() {}
+// digest writes the number of named soldiers, none: the men are the
+// World's agents, which Session.Digest writes after.
+func (a *Armies) digest(put func(uint64)) { put(0) }
 
-// applyArmies gives the commands that mean something else in the armies
-// scene: Kill and ForceRout name a man (SoldierAt's IDs there), Shell checks
-// the larger field, Reinforce is refused, SelectSquad selects. handled is
-// false for the commands that work the same in both scenes.
-func (g *Game) applyArmies(c Command) (handled bool, err error) {
-	a := g.armies
-	if a == nil {
-		if _, ok := c.(SelectSquad); ok {
-			return true, fmt.Errorf("%w: the opening has no squads to select", ErrNoSquad)
-		}
-		return false, nil
-	}
-	switch c := c.(type) {
-	case Kill:
-		if c.ID < 0 || c.ID >= len(a.men) || !a.men[c.ID].alive {
-			return true, fmt.Errorf("%w: %d", ErrNoSoldier, c.ID)
-		}
-		g.armyKill(c.ID) // a report the World refuses goes to Err
-		return true, nil
-	case ForceRout:
-		if c.ID < 0 || c.ID >= len(a.men) || !a.men[c.ID].alive {
-			return true, fmt.Errorf("%w: %d", ErrNoSoldier, c.ID)
-		}
-		a.men[c.ID].agent.ForceRout()
-		return true, nil
-	case Shell: // the same shell on the armies' larger field
-		if !finite(c.At) || c.At.X < 0 || c.At.Y < 0 || c.At.X > armyFieldW || c.At.Y > armyFieldH {
-			return true, fmt.Errorf("%w: (%v, %v)", ErrBadPoint, c.At.X, c.At.Y)
-		}
-		return true, g.shellScaled(c.At, ShellScale)
-	case Reinforce:
-		return true, fmt.Errorf("%w: the armies scene takes no reinforcements", ErrBadCount)
-	case SelectSquad:
-		if c.ID != 0 && !slices.Contains(g.squads, c.ID) {
-			return true, fmt.Errorf("%w: %d", ErrNoSquad, c.ID)
-		}
-		a.selected = c.ID
-		return true, nil
-	}
-	return false, nil
-}
+// listen registers nothing: the armies read their men's states each combat
+// round instead.
+func (a *Armies) listen() {}

@@ -1,527 +1,302 @@
 package game
 
 import (
-	"fmt"
 	"math"
+	"math/rand/v2"
 
 	"github.com/moralebreak/moralebreak/morale"
 )
 
-// Behaviour numbers: speeds in cm/s, ranges in cm, intervals in s, aim as a
-// hit chance at close range, damage as a fraction of health.
-const (
-	walkSpeed  = 110.0
-	coverSpeed = 260.0
-	routSpeed  = 380.0
+// subPerTickX1 is the number of sub-ticks per Tick at speed ×1.
+const subPerTickX1 = SubTicksPerSecond / TPS
 
-	steadyHold   = 2700.0 // Steady advances until the enemy front is this close
-	steadyRange  = 3600.0
-	steadyAim    = 0.16
-	steadyFire0  = 1.1
-	steadyFire1  = 1.9
-	shakenRange  = 4800.0
-	shakenAim    = 0.07
-	shakenFire0  = 1.6
-	shakenFire1  = 2.6
-	panicAim     = 0.015
-	panicFire0   = 0.25
-	panicFire1   = 0.55
-	reaction0    = 0.3
-	reaction1    = 0.8
-	enemyAim     = 0.12
-	enemyFire0   = 2.5
-	enemyFire1   = 4.5
-	enemyDamage0 = 0.12
-	enemyDamage1 = 0.30
-	ownDamage0   = 0.35
-	ownDamage1   = 0.65
-	coverFactor  = 0.4
-	missNear     = 50.0
-	missFar      = 450.0
-	respawnAfter = 15.0
-	closeRange   = 2000.0
-	enemyRange   = 4500.0 // the enemy does not fire at men beyond it
-)
+// logCap is the number of lines Log keeps.
+const logCap = 200
 
-// firingTicks is how long, in sub-ticks, Firing stays true after a shot.
-const firingTicks = 30
+// shotCap bounds the tracers kept for Shots.
+const shotCap = 1024
 
-// soldier is one man of the squad.
-type soldier struct {
-	name   string
-	agent  *morale.Agent
-	leader bool
-	alive  bool
-	nerve  float64 // kept at death, for the view
+// blastCap bounds the shell impacts kept for Blasts.
+const blastCap = 16
 
-	pos, home morale.Vec2
-	dir       morale.Vec2 // unit facing
-	health    float64
-	lowHealth bool // LowHealth was reported
+// Battle is one fight around a morale World: the World, the battle clock,
+// the random sources, the tracers, shells, log and morale history every
+// scene has, and the scene itself (Scene: the Opening or the Armies), which
+// holds the rest. It has no Draw, reads no input and has no pause: it
+// advances only through Tick, and changes only through Apply. A Session
+// plays a Battle for a player (pause, speed, recording, rewind); the lab and
+// tools may run one alone, as fast as they like. A Battle is not safe for
+// concurrent use.
+type Battle struct {
+	cfg      Config
+	settings morale.Settings
+	world    *morale.World
+	rng      *rand.Rand // battle decisions
+	cosmetic *rand.Rand // looks only: bark choice, tracer scatter
+	now      int64      // sub-ticks since the start (or Restart)
+	debug    bool
 
-	bark   string
-	barkAt int64
+	// The sources of rng and cosmetic, kept so that a copy (clone) can copy
+	// them.
+	rngSrc, cosmeticSrc *rand.PCG
 
-	fireAt, firedAt int64
-	suppressedAt    int64
-	nextLeader      int64
-	nextOutnumbered int64
-	seen            morale.State // the state his behaviour last set up for
-	spot            morale.Vec2  // cover spot or rally spot
-	arrived         bool         // he reached spot
-	moved           bool         // pos changed since the World last heard of it
+	shots   ring[shot]     // the last shotCap tracers
+	blasts  ring[blast]    // the last blastCap shell impacts
+	log     ring[logEntry] // the last logCap lines
+	history History
+
+	squads []morale.SquadID // the squad filter of events at a location, kept to avoid allocating
+	fault  error            // the first report the World refused during a Tick
+	// atDeath is the last explanation of every soldier who fell (Why).
+	atDeath map[int]morale.Explanation
+	scene   Scene
+	// version counts the sub-ticks run and the commands applied: what a
+	// cached explanation (Session.Why) depends on.
+	version uint64
+
+	// Who listens: not the battle's state, and not in a copy (clone).
+	listeners []func(Report)
+	changed   func(id int, name string, from, to morale.State) // a Session's hook for its Events
 }
 
-// enemy is one rifleman of the enemy line.
-type enemy struct {
-	pos, slot morale.Vec2
-	alive     bool
-	health    float64
-	fireAt    int64
-	firedAt   int64
-	respawnAt int64
-	facing    float64
+// NewBattle builds a battle from cfg and, when cfg.Opening is set, starts the
+// opening at simulated time 0. It fails on an invalid config or settings.
+func NewBattle(cfg Config) (*Battle, error) {
+	cfg, err := cfg.normalize()
+	if err != nil {
+		return nil, err
+	}
+	return newBattle(cfg)
 }
 
-// shot is one tracer.
-type shot struct {
-	from, to   morale.Vec2
-	at         int64
-	hit, enemy bool
+// newBattle is NewBattle for a normalized config.
+func newBattle(cfg Config) (*Battle, error) {
+	b := &Battle{cfg: cfg,
+		shots: newRing[shot](shotCap), blasts: newRing[blast](blastCap), log: newRing[logEntry](logCap)}
+	if err := b.reset(cfg.Settings); err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 
-// soldierName returns the surname of soldier i: the first 26 from A to Z,
-// then the same names numbered ("Alvarez 2").
-func soldierName(i int) string {
-	names := [...]string{"Alvarez", "Brandt", "Chen", "Dubois", "Eriksen", "Fischer", "Garcia",
-		"Horvat", "Ivanov", "Jensen", "Kowalski", "Laurent", "Moreau", "Novak", "Okafor", "Petrov",
-		"Quinn", "Rossi", "Schmidt", "Tanaka", "Ueda", "Varga", "Weber", "Xu", "Yilmaz", "Zielinski"}
-	if i < len(names) {
-		return names[i]
+// reset (re)builds the battle from b.cfg with settings s: a new World, the
+// random sources seeded again, and a new scene.
+func (b *Battle) reset(s morale.Settings) error {
+	w, err := morale.NewWorld(s, b.cfg.Seed)
+	if err != nil {
+		return badSettings(err) // s was validated: New and SetSettings check it
 	}
-	return fmt.Sprintf("%s %d", names[i%len(names)], i/len(names)+1)
-}
-
-// formation returns soldier i's starting position of a squad of n.
-func formation(i, n int) (pos, home morale.Vec2) {
-	if n <= openingSoldiers {
-		// Alvarez, the leader, a step behind; Chen, Brandt, Eriksen, Dubois
-		// in a line from top to bottom, 400 cm apart.
-		slots := [openingSoldiers]morale.Vec2{
-			{X: 1100, Y: 1800}, {X: 1300, Y: 1400}, {X: 1300, Y: 1000},
-			{X: 1300, Y: 2600}, {X: 1300, Y: 2200},
-		}
-		return slots[i], slots[i]
+	if err := b.enableLedger(w); err != nil {
+		return err // cannot happen: the options are constants
 	}
-	const w, h = 1300.0, 3000.0
-	sp := math.Min(400, math.Sqrt(w*h/float64(n)))
-	rows := int(h/sp) + 1
-	if rows > n {
-		rows = n
+	b.settings = s.Clone()
+	b.world = w
+	b.rngSrc = rand.NewPCG(b.cfg.Seed, 0x6261747469636c65)
+	b.cosmeticSrc = rand.NewPCG(b.cfg.Seed, 0x636f736d65746963)
+	b.rng, b.cosmetic = rand.New(b.rngSrc), rand.New(b.cosmeticSrc)
+	b.now = 0
+	b.shots.clear()
+	b.blasts.clear()
+	b.history = History{}
+	b.log.clear()
+	b.fault = nil
+	b.version++
+	if b.cfg.Scene == SceneArmies {
+		b.scene = newArmies(b)
+	} else {
+		b.scene = newOpening(b)
 	}
-	cols := (n + rows - 1) / rows
-	xs := math.Min(sp, w/float64(cols))
-	r, c := i%rows, i/rows
-	p := morale.Vec2{X: 1400 - float64(c)*xs, Y: fieldH/2 + (float64(r)-float64(rows-1)/2)*sp}
-	return p, p
-}
-
-// fieldCover returns the pieces of cover.
-func fieldCover() []Rect {
-	return []Rect{
-		{Min: morale.Vec2{X: 1850, Y: 850}, Max: morale.Vec2{X: 2000, Y: 1250}},
-		{Min: morale.Vec2{X: 2000, Y: 1650}, Max: morale.Vec2{X: 2200, Y: 1950}},
-		{Min: morale.Vec2{X: 1850, Y: 2350}, Max: morale.Vec2{X: 2000, Y: 2750}},
-		{Min: morale.Vec2{X: 2600, Y: 300}, Max: morale.Vec2{X: 2850, Y: 480}},
-		{Min: morale.Vec2{X: 2650, Y: 3120}, Max: morale.Vec2{X: 2900, Y: 3300}},
-		{Min: morale.Vec2{X: 3000, Y: 1100}, Max: morale.Vec2{X: 3200, Y: 1450}},
-		{Min: morale.Vec2{X: 3100, Y: 2300}, Max: morale.Vec2{X: 3300, Y: 2650}},
-		{Min: morale.Vec2{X: 4300, Y: 1600}, Max: morale.Vec2{X: 4450, Y: 2000}},
-	}
-}
-
-// spawn adds a soldier of the squad at pos.
-func (g *Game) spawn(pos, home morale.Vec2, opts ...morale.SpawnOption) int {
-	id := len(g.soldiers)
-	a := g.world.Spawn(PlayerSquad, pos, opts...)
-	s := soldier{
-		name: soldierName(id), agent: a, leader: a.IsLeader(), alive: true, pos: pos, home: home,
-		dir: morale.Vec2{X: 1}, health: 1, firedAt: -firingTicks,
-		suppressedAt:    -seconds(SuppressInterval),
-		nextLeader:      g.now + seconds(0.5+g.rng.Float64()*LeaderNearbyInterval),
-		nextOutnumbered: g.now + seconds(1+g.rng.Float64()*OutnumberedInterval),
-		fireAt:          g.now + seconds(reaction0+g.rng.Float64()*(reaction1-reaction0)),
-	}
-	g.soldiers = append(g.soldiers, s)
-	g.byAgent[a] = id
-	g.alive++
-	if s.leader && g.leader < 0 {
-		g.leader = id
-	}
-	g.history.grow(len(g.soldiers))
-	return id
-}
-
-// spawnEnemies lines the enemy riflemen up on the right.
-func (g *Game) spawnEnemies() {
-	n := 6
-	if g.cfg.Soldiers > 5 {
-		n = min(200, g.cfg.Soldiers*6/5)
-	}
-	const perRank = 26
-	ranks := (n + perRank - 1) / perRank
-	perRow := (n + ranks - 1) / ranks
-	for i := 0; i < n; i++ {
-		r, k := i/perRow, i%perRow
-		p := morale.Vec2{
-			X: 5250 + float64(r)*160 + (g.rng.Float64()-0.5)*160,
-			Y: 500 + (float64(k)+0.5)*2600/float64(perRow),
-		}
-		g.enemies = append(g.enemies, enemy{
-			pos: p, slot: p, alive: true, health: 1, facing: math.Pi, firedAt: -firingTicks,
-			fireAt: seconds(1 + g.rng.Float64()*(enemyFire1-1)),
-		})
-	}
-	g.foes = n
-}
-
-// rangeFactor scales aim with distance: 1 up to closeRange, then falling.
-func rangeFactor(d float64) float64 {
-	if d <= closeRange {
-		return 1
-	}
-	return math.Max(0.25, closeRange/d)
-}
-
-// between returns a uniform number in a..b from the battle source.
-func (g *Game) between(a, b float64) float64 { return a + g.rng.Float64()*(b-a) }
-
-// inCover reports whether p is behind a piece of cover (on the squad's side).
-func (g *Game) inCover(p morale.Vec2) bool {
-	for _, r := range g.cover {
-		if p.X >= r.Min.X-130 && p.X <= r.Max.X && p.Y >= r.Min.Y-20 && p.Y <= r.Max.Y+20 {
-			return true
-		}
-	}
-	return false
-}
-
-// openingActive reports whether the opening script still has beats to play.
-func (g *Game) openingActive() bool { return g.nextBeat < len(g.beats) }
-
-// addShot records a tracer.
-func (g *Game) addShot(from, to morale.Vec2, hit, byEnemy bool) {
-	g.shots.push(shot{from: from, to: to, at: g.now, hit: hit, enemy: byEnemy})
-}
-
-// updateEnemies respawns, aims and fires the enemy line.
-func (g *Game) updateEnemies() {
-	g.front = fieldW
-	for i := range g.enemies {
-		e := &g.enemies[i]
-		if !e.alive {
-			if g.now >= e.respawnAt {
-				*e = enemy{pos: e.slot, slot: e.slot, alive: true, health: 1, facing: math.Pi,
-					firedAt: -firingTicks, fireAt: g.now + seconds(g.between(2, 4))}
-				g.foes++
-			} else {
-				continue
-			}
-		}
-		g.front = math.Min(g.front, e.pos.X)
-		if g.now < e.fireAt || g.alive == 0 {
-			continue
-		}
-		e.fireAt = g.now + seconds(g.between(enemyFire0, enemyFire1))
-		g.enemyFire(i, g.pickTarget())
-	}
-}
-
-// pickTarget returns a random living soldier, or -1.
-func (g *Game) pickTarget() int {
-	n := len(g.soldiers)
-	k := g.rng.IntN(n)
-	for j := 0; j < n; j++ {
-		if id := (k + j) % n; g.soldiers[id].alive {
-			return id
-		}
-	}
-	return -1
-}
-
-// enemyFire fires enemy i at soldier t: a hit hurts him, and every impact,
-// hit or not, suppresses the soldiers around it (each on his own timer).
-func (g *Game) enemyFire(i, t int) {
-	if t < 0 {
-		return
-	}
-	e, s := &g.enemies[i], &g.soldiers[t]
-	d := e.pos.Dist(s.pos)
-	if d > enemyRange {
-		return // out of reach: he holds his fire
-	}
-	p := enemyAim * rangeFactor(d)
-	if g.inCover(s.pos) {
-		p *= coverFactor
-	}
-	hit := g.rng.Float64() < p
-	if hit && g.openingActive() {
-		hit = false // during the opening only the script draws blood
-	}
-	impact := s.pos
-	if !hit {
-		a, r := g.rng.Float64()*2*math.Pi, g.between(missNear, missFar)
-		impact = morale.Vec2{X: s.pos.X + r*math.Cos(a), Y: s.pos.Y + r*math.Sin(a)}
-	}
-	g.enemyShot(i, impact, hit)
-	if hit {
-		g.damage(t, g.between(enemyDamage0, enemyDamage1))
-	}
-	g.suppressAround(impact)
-}
-
-// enemyShot draws enemy i's tracer to impact.
-func (g *Game) enemyShot(i int, impact morale.Vec2, hit bool) {
-	e := &g.enemies[i]
-	e.firedAt = g.now
-	e.facing = math.Atan2(impact.Y-e.pos.Y, impact.X-e.pos.X)
-	g.addShot(e.pos, impact, hit, true)
-}
-
-// suppressAround reports Suppressed to every living soldier within
-// SuppressRadius of impact whose timer allows it.
-func (g *Game) suppressAround(impact morale.Vec2) {
-	wait := seconds(SuppressInterval)
-	for i := range g.soldiers {
-		s := &g.soldiers[i]
-		if !s.alive || g.now-s.suppressedAt < wait {
-			continue
-		}
-		r := SuppressRadius
-		if g.inCover(s.pos) {
-			r *= coverFactor // behind cover only the closest rounds tell
-		}
-		if s.pos.Dist(impact) > r {
-			continue
-		}
-		s.suppressedAt = g.now
-		g.reportTo(i, morale.Suppressed, 1)
-	}
-}
-
-// damage takes dmg (a fraction of health) from soldier t: TookDamage scaled
-// by the hit, LowHealth once below a third, death at zero.
-func (g *Game) damage(t int, dmg float64) {
-	s := &g.soldiers[t]
-	if !s.alive {
-		return
-	}
-	s.health -= dmg
-	if s.health <= 1e-9 {
-		g.fail(g.kill(t))
-		return
-	}
-	g.reportTo(t, morale.TookDamage, dmg/DamageUnit)
-	if !s.lowHealth && s.health < LowHealthBelow {
-		s.lowHealth = true
-		g.reportTo(t, morale.LowHealth, 1)
-	}
-}
-
-// kill makes soldier id fall: AllyDown (LeaderDown for the leader) at his
-// location to his squad, then he leaves the World. If the World refuses the
-// report (it cannot: his position is a finite point on the field and the
-// scale 1), the error is returned and he stays alive.
-func (g *Game) kill(id int) error {
-	s := &g.soldiers[id]
-	if !s.alive {
-		return nil
-	}
-	ev := morale.AllyDown
-	if s.leader {
-		ev = morale.LeaderDown
-	}
-	if err := g.reportAt(ev, s.pos, 1); err != nil {
-		return err
-	}
-	s.nerve = s.agent.Nerve()
-	g.keepWhy(id)
-	g.world.Remove(s.agent)
-	delete(g.byAgent, s.agent)
-	s.alive, s.health, s.bark = false, 0, ""
-	g.alive--
-	g.addLog(logEntry{at: g.now, kind: logDeath, id: id})
 	return nil
 }
 
-// hurtEnemy takes dmg from enemy i; his death is EnemyDown to the squad.
-func (g *Game) hurtEnemy(i int, dmg float64) {
-	e := &g.enemies[i]
-	if !e.alive {
-		return
+// OnReport registers fn to be called with every report the battle makes to
+// the morale World, synchronously, in order. Listeners survive Restart.
+func (b *Battle) OnReport(fn func(Report)) {
+	if fn != nil {
+		b.listeners = append(b.listeners, fn)
 	}
-	e.health -= dmg
-	if e.health > 0 {
-		return
-	}
-	e.alive = false
-	e.respawnAt = g.now + seconds(respawnAfter)
-	g.foes--
-	g.addLog(logEntry{at: g.now, kind: logEnemyDown, id: i})
-	g.reportSquad(morale.EnemyDown, 1)
 }
 
-// nearestEnemy returns the living enemy nearest to p and its distance.
-func (g *Game) nearestEnemy(p morale.Vec2) (int, float64) {
-	best, bd := -1, math.Inf(1)
-	for i := range g.enemies {
-		if e := &g.enemies[i]; e.alive {
-			if d := e.pos.Dist(p); d < bd {
-				best, bd = i, d
-			}
-		}
+// Tick advances the battle by one fixed tick of 1/TPS s of simulated time
+// (the speed ×1 of a Session), run as whole sub-ticks of
+// 1/SubTicksPerSecond s.
+func (b *Battle) Tick() {
+	for range subPerTickX1 {
+		b.subtick()
 	}
-	return best, bd
 }
 
-// updateSoldiers runs every living soldier's behaviour and timers.
-func (g *Game) updateSoldiers() {
-	for i := range g.soldiers {
-		s := &g.soldiers[i]
-		if !s.alive {
+// subtick advances the battle by 1/SubTicksPerSecond s.
+func (b *Battle) subtick() {
+	b.now++
+	b.version++
+	b.scene.step()
+}
+
+// seconds converts a duration in seconds to sub-ticks (rounded).
+func seconds(s float64) int64 { return int64(math.Round(s * SubTicksPerSecond)) }
+
+// Time returns the simulated time since the start (or the last Restart), in
+// seconds.
+func (b *Battle) Time() float64 { return float64(b.now) / SubTicksPerSecond }
+
+// Debug reports whether the debug overlay (MoraleBreak.Debug) is on.
+func (b *Battle) Debug() bool { return b.debug }
+
+// Settings returns the live morale settings. The Weights map is shared: do
+// not modify it; Clone before editing.
+func (b *Battle) Settings() morale.Settings { return b.settings }
+
+// Field returns the battlefield size in cm; (0, 0) is its top-left corner.
+// The opening's is 6000 × 3600 (the squad starts on the left, the enemy line
+// holds the right), the armies' 60000 × 34000.
+func (b *Battle) Field() morale.Vec2 { return b.scene.field() }
+
+// Scene returns the scene the battle plays: *Opening or *Armies.
+func (b *Battle) Scene() Scene { return b.scene }
+
+// History returns the morale history for the timeline panel.
+func (b *Battle) History() *History { return &b.history }
+
+// SoldierAt returns the living soldier nearest to field point p, for
+// clicks: in the opening a soldier within HitRadius cm (an ID of
+// Opening.Soldiers), in the armies a man within 3 × HitRadius (an index of
+// Armies.AppendMen). Kill and ForceRout take these IDs.
+func (b *Battle) SoldierAt(p morale.Vec2) (id int, ok bool) { return b.scene.soldierAt(p) }
+
+// SquadAt returns the squad of the armies scene whose living men are
+// nearest to field point p, within 20 m of its anchor; ok is false in the
+// opening (which has no squads to select), id 0 when no squad is near.
+func (b *Battle) SquadAt(p morale.Vec2) (id morale.SquadID, ok bool) { return b.scene.squadAt(p) }
+
+// Log returns the most recent log lines (at most 200), oldest first, each
+// stamped with its simulated time, in a new slice. Lines are formatted here,
+// not when they happen, so that ticks do not allocate; Log changes nothing
+// in b.
+func (b *Battle) Log() []string {
+	out := make([]string, 0, b.log.len())
+	for i := range b.log.len() {
+		out = append(out, b.formatLog(b.log.at(i)))
+	}
+	return out
+}
+
+// emit hands r to the report listeners.
+func (b *Battle) emit(r Report) {
+	for _, fn := range b.listeners {
+		fn(r)
+	}
+}
+
+// Err returns the first report the morale World refused during a Tick, or
+// nil. It is nil unless the battle has a bug: every report goes to a living
+// soldier (the dead have left the World) with a finite, non-negative scale,
+// at a finite point on the field, and nothing else makes the World refuse
+// one (TestNoReportRefused runs minutes of battle to show it). The ui shows
+// it in a banner. Restart clears it.
+func (b *Battle) Err() error { return b.fault }
+
+// fail keeps err as the Tick's fault, if it is the first.
+func (b *Battle) fail(err error) {
+	if b.fault == nil && err != nil {
+		b.fault = err
+	}
+}
+
+// reportAt reports event e at a location to the battle's squads, with the
+// default reach.
+func (b *Battle) reportAt(e morale.Event, at morale.Vec2, scale float64) error {
+	b.scene.sync()
+	if err := b.world.ReportEventAtLocation(e, at, 0, b.squads, scale); err != nil {
+		return err
+	}
+	if len(b.listeners) > 0 {
+		b.emit(Report{T: b.Time(), Event: e, ID: -1, At: at, Scale: scale})
+	}
+	return nil
+}
+
+// stateChanged tells the session's hook, if any, that soldier id (name)
+// went from one state to another.
+func (b *Battle) stateChanged(id int, name string, from, to morale.State) {
+	if b.changed != nil {
+		b.changed(id, name, from, to)
+	}
+}
+
+// shellScaled lands a shell at p reporting Suppressed × scale. An error of
+// the report (p not finite, scale negative) changes nothing.
+func (b *Battle) shellScaled(p morale.Vec2, scale float64) error {
+	if err := b.reportAt(morale.Suppressed, p, scale); err != nil {
+		return err
+	}
+	b.blasts.push(blast{at: p, t: b.now})
+	b.logf("A shell lands at (%.0f, %.0f).", p.X, p.Y)
+	return nil
+}
+
+// rallyAll rallies every squad.
+func (b *Battle) rallyAll() {
+	for _, id := range b.world.SquadIDs() {
+		b.world.RallySquad(id)
+	}
+	b.logf("Rally! Every soldier is Steady.")
+}
+
+// addShot records a tracer.
+func (b *Battle) addShot(from, to morale.Vec2, hit, byEnemy bool) {
+	b.shots.push(shot{from: from, to: to, at: b.now, hit: hit, enemy: byEnemy})
+}
+
+// between returns a uniform number in a..b from the battle source.
+func (b *Battle) between(lo, hi float64) float64 { return lo + b.rng.Float64()*(hi-lo) }
+
+// Shots returns the tracers of the last ShotSeconds, oldest first, in a new
+// slice. AppendShots reuses the caller's.
+func (b *Battle) Shots() []ShotView { return b.AppendShots(nil) }
+
+// AppendShots appends the tracers of the last ShotSeconds to dst, oldest
+// first, and returns it. It changes nothing in b.
+func (b *Battle) AppendShots(dst []ShotView) []ShotView {
+	life := seconds(ShotSeconds)
+	for i := range b.shots.len() {
+		sh := b.shots.at(i)
+		if b.now-sh.at >= life {
 			continue
 		}
-		st := s.agent.State()
-		if st != s.seen {
-			g.enter(i, st)
-		}
-		switch st {
-		case morale.Steady: // advance and fire
-			hold := g.front - steadyHold
-			if s.pos.X < hold || math.Abs(s.pos.Y-s.home.Y) > 1 {
-				g.move(s, morale.Vec2{X: math.Max(s.pos.X, hold), Y: s.home.Y}, walkSpeed)
-			}
-			g.soldierFire(i, steadyRange, steadyAim, false, steadyFire0, steadyFire1)
-		case morale.Shaken: // to the nearest cover, then fire from longer range, worse aim
-			if !s.arrived {
-				s.arrived = g.move(s, s.spot, coverSpeed)
-			} else {
-				g.soldierFire(i, shakenRange, shakenAim, false, shakenFire0, shakenFire1)
-			}
-		case morale.Panicked: // stop advancing, fire wildly
-			g.soldierFire(i, math.Inf(1), panicAim, true, panicFire0, panicFire1)
-		case morale.Routed: // run for the rally point
-			if !s.arrived {
-				s.arrived = g.move(s, s.spot, routSpeed)
-			}
-		}
-		if g.now >= s.nextOutnumbered {
-			s.nextOutnumbered += seconds(OutnumberedInterval)
-			if g.front-s.pos.X <= enemyRange { // only in the fight
-				g.reportTo(i, morale.Outnumbered, morale.OutnumberedFactor(g.alive, g.foes))
-			}
-		}
-		if g.now >= s.nextLeader {
-			s.nextLeader += seconds(LeaderNearbyInterval)
-			if l := g.leader; l >= 0 && l != i && g.soldiers[l].alive &&
-				g.soldiers[l].pos.Dist(s.pos) <= LeaderNearbyRadius {
-				g.reportTo(i, morale.LeaderNearby, 1)
-			}
-		}
+		dst = append(dst, ShotView{
+			From: sh.from, To: sh.to, Hit: sh.hit, Enemy: sh.enemy,
+			Age: float64(b.now-sh.at) / SubTicksPerSecond,
+		})
 	}
+	return dst
 }
 
-// enter sets soldier i up for his new state.
-func (g *Game) enter(i int, st morale.State) {
-	s := &g.soldiers[i]
-	s.seen, s.arrived = st, false
-	s.fireAt = max(s.fireAt, g.now+seconds(g.between(reaction0, reaction1)))
-	switch st {
-	case morale.Shaken:
-		s.spot = g.coverSpot(s.pos)
-	case morale.Routed:
-		a := float64(i) * 2.39996 // golden angle: spread around the flag
-		r := 120 + float64(i%5)*45
-		s.spot = morale.Vec2{X: g.rally.X + r*math.Cos(a), Y: g.rally.Y + r*math.Sin(a)}
-	}
-}
+// Blasts returns the shell impacts of the last BlastSeconds, newest first, in
+// a new slice. AppendBlasts reuses the caller's.
+func (b *Battle) Blasts() []BlastView { return b.AppendBlasts(nil) }
 
-// coverSpot returns the nearest spot behind a piece of cover from p.
-func (g *Game) coverSpot(p morale.Vec2) morale.Vec2 {
-	best, bd := p, math.Inf(1)
-	for _, r := range g.cover {
-		y := math.Max(r.Min.Y+40, math.Min(r.Max.Y-40, p.Y))
-		c := morale.Vec2{X: r.Min.X - 50, Y: y}
-		if d := c.Dist(p); d < bd {
-			best, bd = c, d
+// AppendBlasts appends the shell impacts of the last BlastSeconds to dst,
+// newest first, and returns it. It changes nothing in b.
+func (b *Battle) AppendBlasts(dst []BlastView) []BlastView {
+	out := dst
+	for i := b.blasts.len() - 1; i >= 0; i-- { // newest first
+		bl := b.blasts.at(i)
+		if age := float64(b.now-bl.t) / SubTicksPerSecond; age >= 0 && age < BlastSeconds {
+			out = append(out, BlastView{At: bl.at, Age: age})
 		}
 	}
-	return best
+	return out
 }
 
-// syncPositions tells the World where the soldiers who moved are. The World
-// needs positions only for events at a location, so this runs just before
-// each of those: cheaper than every sub-tick, and the same at every speed.
-func (g *Game) syncPositions() {
-	for i := range g.soldiers {
-		if s := &g.soldiers[i]; s.moved && s.alive {
-			s.agent.SetPosition(s.pos)
-			s.moved = false
-		}
-	}
-}
-
-// move walks s towards to at speed (cm/s) for one sub-tick and reports
-// whether he got there.
-func (g *Game) move(s *soldier, to morale.Vec2, speed float64) bool {
-	dx, dy := to.X-s.pos.X, to.Y-s.pos.Y
-	d := math.Hypot(dx, dy)
-	step := speed / SubTicksPerSecond
-	if d <= step {
-		if d > 0 {
-			s.pos, s.moved = to, true
-		}
-		return true
-	}
-	s.dir = morale.Vec2{X: dx / d, Y: dy / d}
-	s.pos = morale.Vec2{X: s.pos.X + s.dir.X*step, Y: s.pos.Y + s.dir.Y*step}
-	s.moved = true
-	return false
-}
-
-// soldierFire fires soldier i at the nearest enemy when his weapon is ready
-// and the enemy within maxRange; wild fire sprays anywhere near the line.
-func (g *Game) soldierFire(i int, maxRange, aim float64, wild bool, every0, every1 float64) {
-	s := &g.soldiers[i]
-	if g.now < s.fireAt {
-		return
-	}
-	t, d := g.nearestEnemy(s.pos)
-	if t < 0 || d > maxRange {
-		s.fireAt = g.now + seconds(0.25)
-		return
-	}
-	e := &g.enemies[t]
-	hit := g.rng.Float64() < aim*rangeFactor(d)
-	to := e.pos
-	if wild {
-		a := math.Atan2(e.pos.Y-s.pos.Y, e.pos.X-s.pos.X) + (g.cosmetic.Float64()-0.5)*1.6
-		l := d * (0.5 + 0.7*g.cosmetic.Float64())
-		to = morale.Vec2{X: s.pos.X + l*math.Cos(a), Y: s.pos.Y + l*math.Sin(a)}
-		if hit {
-			to = e.pos
-		}
-	} else if !hit {
-		to.X += (g.cosmetic.Float64() - 0.5) * 300
-		to.Y += (g.cosmetic.Float64() - 0.5) * 300
-	}
-	if l := s.pos.Dist(to); l > 0 {
-		s.dir = morale.Vec2{X: (to.X - s.pos.X) / l, Y: (to.Y - s.pos.Y) / l}
-	}
-	g.addShot(s.pos, to, hit, false)
-	s.firedAt = g.now
-	s.fireAt = g.now + seconds(g.between(every0, every1))
-	if hit {
-		g.hurtEnemy(t, g.between(ownDamage0, ownDamage1))
+// digest writes the battle's exact bits through put: its clock, the scene's
+// soldiers, and every agent of the World's morale and state.
+func (b *Battle) digest(put func(uint64)) {
+	put(uint64(b.now))
+	b.scene.digest(put)
+	put(uint64(b.world.Len()))
+	for a := range b.world.Agents() {
+		put(math.Float64bits(a.Morale()))
+		put(uint64(a.State()))
 	}
 }

@@ -15,18 +15,18 @@ import (
 func TestRallyMakesEverySoldierSteady(t *testing.T) {
 	tests := []struct {
 		name string
-		do   func(g *game.Game) error
+		do   func(g *game.Session) error
 	}{
-		{"command", func(g *game.Game) error { return g.Apply(game.Rally{}) }},
-		{"console", func(g *game.Game) error { g.Exec("MoraleBreak.Rally"); return nil }},
-		{"console squad 1", func(g *game.Game) error { g.Exec("moralebreak.rally 1"); return nil }},
+		{"command", func(g *game.Session) error { return g.Apply(game.Rally{}) }},
+		{"console", func(g *game.Session) error { game.NewConsole(g).Exec("MoraleBreak.Rally"); return nil }},
+		{"console squad 1", func(g *game.Session) error { game.NewConsole(g).Exec("moralebreak.rally 1"); return nil }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			g := newGame(t, game.DefaultConfig())
 			runUntil(g, game.OpeningRally-1) // Eriksen routed, the others shaken
 			broken := 0
-			for _, s := range g.Soldiers() {
+			for _, s := range soldiers(g) {
 				if s.Alive && s.State != morale.Steady {
 					broken++
 				}
@@ -38,7 +38,7 @@ func TestRallyMakesEverySoldierSteady(t *testing.T) {
 				t.Fatal(err)
 			}
 			s := g.Settings()
-			for _, v := range g.Soldiers() {
+			for _, v := range soldiers(g) {
 				if !v.Alive {
 					continue
 				}
@@ -121,13 +121,13 @@ func TestInvalidCommandsChangeNothing(t *testing.T) {
 			g := newGame(t, quiet(0.3))
 			apply(t, g, game.Kill{ID: 1})
 			runUntil(g, 2)
-			before := slices.Clone(g.Soldiers())
+			before := slices.Clone(soldiers(g))
 			time, speed := g.Time(), g.Speed()
 			err := g.Apply(tt.cmd)
 			if !errors.Is(err, tt.want) {
 				t.Fatalf("Apply(%#v) = %v; want %v", tt.cmd, err, tt.want)
 			}
-			if got := g.Soldiers(); !reflect.DeepEqual(got, before) {
+			if got := soldiers(g); !reflect.DeepEqual(got, before) {
 				t.Errorf("soldiers changed by a rejected command")
 			}
 			if g.Time() != time || g.Speed() != speed {
@@ -221,21 +221,21 @@ func TestConsole(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.line, func(t *testing.T) {
 			g := newGame(t, game.DefaultConfig())
-			got := g.Exec(tt.line)
+			got := game.NewConsole(g).Exec(tt.line)
 			if !strings.Contains(got, tt.contains) {
 				t.Errorf("Exec(%q) = %q; want it to contain %q", tt.line, got, tt.contains)
 			}
 			if g.Debug() != tt.wantDebug {
 				t.Errorf("Debug() = %v; want %v", g.Debug(), tt.wantDebug)
 			}
-			log := strings.Join(g.Log(), "\n")
+			log := strings.Join(g.Battle().Log(), "\n")
 			if !strings.Contains(log, "> "+tt.line) {
 				t.Errorf("log lacks the command line %q", tt.line)
 			}
 		})
 	}
 	g := newGame(t, game.DefaultConfig())
-	if got := g.Exec("   "); got != "" {
+	if got := game.NewConsole(g).Exec("   "); got != "" {
 		t.Errorf("Exec(blank) = %q; want \"\"", got)
 	}
 }
@@ -243,29 +243,29 @@ func TestConsole(t *testing.T) {
 func TestForceRoutAndBarks(t *testing.T) {
 	g := newGame(t, quiet(0.3))
 	apply(t, g, game.ForceRout{ID: 3})
-	v := g.Soldiers()[3]
+	v := soldiers(g)[3]
 	if v.State != morale.Routed {
 		t.Fatalf("state after ForceRout = %v; want Routed", v.State)
 	}
 	if !slices.Contains(game.Barks(morale.Steady, morale.Routed), v.Bark) {
 		t.Errorf("bark %q; want a Routed bark %q", v.Bark, game.Barks(morale.Steady, morale.Routed))
 	}
-	start := v.Pos.Dist(g.RallyPoint())
+	start := v.Pos.Dist(opening(g).RallyPoint())
 	runUntil(g, 3)
-	v = g.Soldiers()[3]
-	if d := v.Pos.Dist(g.RallyPoint()); d >= start {
+	v = soldiers(g)[3]
+	if d := v.Pos.Dist(opening(g).RallyPoint()); d >= start {
 		t.Errorf("routed man %.0f cm from the flag after 3 s, started %.0f; want him running to it", d, start)
 	}
 	if v.Firing {
 		t.Error("routed man firing; want him running")
 	}
 	apply(t, g, game.Rally{})
-	if b := g.Soldiers()[3].Bark; !slices.Contains(game.Barks(morale.Routed, morale.Steady), b) {
+	if b := soldiers(g)[3].Bark; !slices.Contains(game.Barks(morale.Routed, morale.Steady), b) {
 		t.Errorf("bark after the rally %q; want back in the fight %q", b, game.Barks(morale.Routed, morale.Steady))
 	}
-	x := g.Soldiers()[3].Pos.X
+	x := soldiers(g)[3].Pos.X
 	runUntil(g, 8)
-	if back := g.Soldiers()[3]; back.State != morale.Steady || back.Pos.X <= x+100 {
+	if back := soldiers(g)[3]; back.State != morale.Steady || back.Pos.X <= x+100 {
 		t.Errorf("after the rally: %v at x=%.0f (was %.0f); want Steady and back in the fight, advancing", back.State, back.Pos.X, x)
 	}
 	kinds := [][2]morale.State{
@@ -301,11 +301,11 @@ func TestNewValidates(t *testing.T) {
 		{"invalid settings", game.Config{Settings: bad}, false},
 	}
 	for _, tt := range tests {
-		g, err := game.New(tt.cfg)
+		g, err := game.NewSession(tt.cfg)
 		if (err == nil) != tt.ok {
 			t.Errorf("%s: New error %v; want ok=%v", tt.name, err, tt.ok)
 		}
-		if err == nil && len(g.Soldiers()) == 0 {
+		if err == nil && len(soldiers(g)) == 0 {
 			t.Errorf("%s: no soldiers", tt.name)
 		}
 	}

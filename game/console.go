@@ -17,11 +17,32 @@ const consoleHelp = `Commands (names are case-insensitive):
   MoraleBreak.Why [name]       why his morale and state are what they are (no name: the selected soldier)
   help                         this list`
 
+// Console is the in-game console of a session: it reads a line, runs it and
+// answers. What it changes, it changes through the session's Apply, like
+// every other input; MoraleBreak.Why with no name explains the soldier the
+// demo has selected (Select).
+type Console struct {
+	s           *Session
+	selected    int
+	hasSelected bool
+}
+
+// NewConsole returns a console of session s, with no soldier selected.
+func NewConsole(s *Session) *Console { return &Console{s: s} }
+
+// Select tells the console which soldier the demo has selected (ok false:
+// none), for MoraleBreak.Why with no name. It changes nothing in the
+// session; an id that no longer exists is simply unknown.
+func (c *Console) Select(id int, ok bool) { c.selected, c.hasSelected = id, ok }
+
+// Selected returns the soldier set by Select.
+func (c *Console) Selected() (id int, ok bool) { return c.selected, c.hasSelected }
+
 // Exec runs one line of the in-game console and returns its answer (several
 // lines at most, no trailing newline). The line and the answer also go to the
-// log. Command names are case-insensitive; an unknown command or a bad
-// argument gets an answer saying so, and changes nothing.
-func (g *Game) Exec(line string) string {
+// battle's log. Command names are case-insensitive; an unknown command or a
+// bad argument gets an answer saying so, and changes nothing.
+func (c *Console) Exec(line string) string {
 	line = strings.TrimSpace(line)
 	if line == "" {
 		return ""
@@ -33,14 +54,14 @@ func (g *Game) Exec(line string) string {
 	case "help", "?":
 		out = consoleHelp
 	case "moralebreak.debug":
-		out = g.execDebug(args)
+		out = c.execDebug(args)
 	case "moralebreak.dump":
 		if len(args) > 0 {
 			out = "usage: MoraleBreak.Dump"
 			break
 		}
 		var b strings.Builder
-		if err := g.world.Dump(&b); err != nil { // a strings.Builder never fails
+		if err := c.s.b.world.Dump(&b); err != nil { // a strings.Builder never fails
 			out = err.Error()
 			break
 		}
@@ -49,20 +70,20 @@ func (g *Game) Exec(line string) string {
 			out = "no squads"
 		}
 	case "moralebreak.rally":
-		out = g.execRally(args)
+		out = c.execRally(args)
 	case "moralebreak.why":
-		out = g.execWhy(args)
+		out = c.execWhy(args)
 	default:
 		out = fmt.Sprintf("unknown command %q; type help for the list", f[0])
 	}
-	g.logBlock("> " + line)
-	g.logBlock(out)
+	c.s.b.logBlock("> " + line)
+	c.s.b.logBlock(out)
 	return out
 }
 
 // execDebug runs MoraleBreak.Debug through Apply(SetDebug).
-func (g *Game) execDebug(args []string) string {
-	on := !g.debug
+func (c *Console) execDebug(args []string) string {
+	on := !c.s.Debug()
 	switch {
 	case len(args) == 0:
 	case len(args) == 1 && args[0] == "0":
@@ -72,10 +93,10 @@ func (g *Game) execDebug(args []string) string {
 	default:
 		return "usage: MoraleBreak.Debug [0|1]"
 	}
-	if err := g.Apply(SetDebug{On: on}); err != nil {
+	if err := c.s.Apply(SetDebug{On: on}); err != nil {
 		return "MoraleBreak.Debug: " + err.Error()
 	}
-	if g.debug {
+	if c.s.Debug() {
 		return "MoraleBreak.Debug 1: state and morale shown over every head"
 	}
 	return "MoraleBreak.Debug 0: overlay off"
@@ -83,11 +104,11 @@ func (g *Game) execDebug(args []string) string {
 
 // execRally runs MoraleBreak.Rally through Apply(Rally) or
 // Apply(RallySquad).
-func (g *Game) execRally(args []string) string {
-	ids := g.world.SquadIDs()
+func (c *Console) execRally(args []string) string {
+	ids := c.s.b.world.SquadIDs()
 	switch len(args) {
 	case 0:
-		if err := g.Apply(Rally{}); err != nil {
+		if err := c.s.Apply(Rally{}); err != nil {
 			return "MoraleBreak.Rally: " + err.Error()
 		}
 		return fmt.Sprintf("rallied %d squad(s): every soldier is Steady", len(ids))
@@ -96,7 +117,7 @@ func (g *Game) execRally(args []string) string {
 		if err != nil || n != int64(morale.SquadID(n)) {
 			return fmt.Sprintf("MoraleBreak.Rally: %q is not a squad id; usage: MoraleBreak.Rally [SquadId]", args[0])
 		}
-		switch err := g.Apply(RallySquad{ID: morale.SquadID(n)}); {
+		switch err := c.s.Apply(RallySquad{ID: morale.SquadID(n)}); {
 		case errors.Is(err, ErrNoSquad):
 			return fmt.Sprintf("MoraleBreak.Rally: no squad %d (squads: %v)", n, ids)
 		case err != nil:
@@ -105,4 +126,59 @@ func (g *Game) execRally(args []string) string {
 		return fmt.Sprintf("rallied squad %d: every soldier is Steady", n)
 	}
 	return "usage: MoraleBreak.Rally [SquadId]"
+}
+
+// execWhy runs MoraleBreak.Why [name]: the named soldier's explanation (no
+// name: the selected one), his death when he fell, or why there is none.
+func (c *Console) execWhy(args []string) string {
+	const usage = "usage: MoraleBreak.Why [name] (no name: the selected soldier)"
+	sc := c.s.b.scene
+	id := -1
+	switch len(args) {
+	case 0:
+		if _, _, ok := sc.soldierOf(c.selected); !c.hasSelected || !ok {
+			return "MoraleBreak.Why: no soldier selected; name one (" + c.soldierNames() + ") or right-click one"
+		}
+		id = c.selected
+	case 1:
+		for i := range sc.soldierCount() {
+			if _, name, _ := sc.soldierOf(i); strings.EqualFold(name, args[0]) {
+				id = i
+				break
+			}
+		}
+		if id < 0 {
+			return fmt.Sprintf("MoraleBreak.Why: no soldier %q (soldiers: %s)", args[0], c.soldierNames())
+		}
+	default:
+		return usage
+	}
+	a, name, _ := sc.soldierOf(id)
+	x, ok := c.s.Why(id)
+	switch {
+	case a == nil && ok:
+		return fmt.Sprintf("%s is dead (fell at %.2f s). Before he fell: %s", name, x.Now, x)
+	case a == nil:
+		return name + " is dead; no explanation was kept"
+	case !ok:
+		return "MoraleBreak.Why: no explanation for " + name
+	}
+	return fmt.Sprintf("%s: %s", name, x)
+}
+
+// soldierNames lists every soldier's name, the dead marked, for answers.
+func (c *Console) soldierNames() string {
+	sc := c.s.b.scene
+	var b strings.Builder
+	for i := range sc.soldierCount() {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		a, name, _ := sc.soldierOf(i)
+		b.WriteString(name)
+		if a == nil {
+			b.WriteString(" (dead)")
+		}
+	}
+	return b.String()
 }

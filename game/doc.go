@@ -2,14 +2,40 @@
 // simulation, with no drawing and no input handling, so that all of it runs
 // and is tested without a window.
 //
-// # The scene
+// # The battle and the session
+//
+// The package has two jobs, and a type for each:
+//
+//   - Battle is one fight: the morale World, the battle clock (Time), the
+//     random sources, and the scene it plays (Scene: *Opening or *Armies,
+//     one type per scene, each with its own views). It changes only
+//     through Tick, which advances it by 1/TPS s, and Apply, which carries
+//     out a Command; everything else reads. It has no pause and keeps no
+//     record: the lab (lab/cli) runs one alone, as fast as it can.
+//   - Session is a battle as a player plays it: it holds the Battle and
+//     adds the clock (Pause, Step, SetSpeed), the recording of every
+//     command (Recording, Digest, the replay format), the playback of a
+//     replay (NewReplay), the rewind with its snapshots and what-if
+//     branches (Rewind, Ghost, WhatIf) and the inspector's cache (Why). The
+//     demo's ui holds one, applies every input to it (Session.Apply, which
+//     records) and draws it through View, its read-only face.
+//
+// Console runs the in-game console over a session. The boundary is one way:
+// a Battle knows nothing of sessions (a Session gives it its report
+// listeners and a hook for its state changes, setBattle), and a snapshot
+// of the rewind is a copy of the Battle (Battle.clone) with the session's
+// counters beside it. A new scene is a type implementing Scene beside
+// Opening and Armies; a new session feature (a second future, a tuner's
+// pending edits) belongs to the Session or its Rewind, never to the Battle.
+//
+// # The opening
 //
 // A battlefield 6000 × 3600 cm seen from above, (0, 0) at the top-left. Five
 // soldiers of one squad (Config.Soldiers; squad PlayerSquad) start on the
 // left: Alvarez, the leader (morale.AsLeader), a step behind Chen, Brandt,
 // Eriksen and Dubois. An enemy line of riflemen holds the right edge and
 // shoots at them; pieces of cover lie in between; a rally flag stands at the
-// far left (RallyPoint).
+// far left (Opening.RallyPoint).
 //
 // Soldiers act on their state as the README's "Using morale/ in your own
 // game" prescribes: Steady men advance
@@ -44,9 +70,9 @@
 //
 // # Time
 //
-// The battle never reads a clock. Tick advances it by 1/TPS s × Speed() of
-// simulated time, in whole sub-ticks of 1/SubTicksPerSecond s: 1 sub-tick per
-// Tick at ×0.25, 4 at ×1, 16 at ×4. Every speed therefore walks exactly the
+// The battle never reads a clock. Session.Tick advances it by 1/TPS s ×
+// Speed() of simulated time, in whole sub-ticks of 1/SubTicksPerSecond s: 1
+// sub-tick per Tick at ×0.25, 4 at ×1, 16 at ×4 (Battle.Tick runs 4, ×1). Every speed therefore walks exactly the
 // same sequence of states, and the same seed with the same commands at the
 // same sub-ticks gives the same battle, bit for bit. Each sub-tick feeds the
 // morale World 1/240 s (World.Advance), a whole number of the World's clock
@@ -56,7 +82,7 @@
 // seeded with Config.Seed; looks (barks, tracer scatter) from a second one,
 // so that cosmetics never change the battle.
 //
-// # The opening
+// # The script
 //
 // With Config.Opening (and at least five soldiers) the battle plays the
 // opening of the README's "The demo": five men, five nerves, two losses and
@@ -85,7 +111,7 @@
 //	14.0  rally (RallySquad): Chen, Dubois and Eriksen are Steady at once,
 //	      morale at least 0.75; Eriksen turns back into the fight.
 //
-// After the rally the opening is over (OpeningOver) and the scene stays
+// After the rally the opening is over (Opening.Over) and the scene stays
 // interactive: the enemy's hits now wound and kill, and the leaderless squad
 // slowly wears down unless rallied or reinforced. With any seed the scripted
 // beats play at the same times; across seeds 1..300 all but two also show
@@ -94,32 +120,36 @@
 // # Commands and console
 //
 // Apply carries out the commands (Kill, Shell, Rally, RallySquad, ForceRout,
-// Reinforce, SetSettings, Pause, Step, SetSpeed, Restart, SetDebug) between
-// ticks; an invalid one returns an error and changes nothing. Exec runs the
-// in-game console: MoraleBreak.Debug [0|1], MoraleBreak.Dump,
-// MoraleBreak.Rally [SquadId] and help; what the console changes, it
-// changes through Apply like every other input.
+// Reinforce, SetSettings, Restart, SetDebug, SelectSquad, and the
+// session's Pause, Step and SetSpeed) between ticks; an invalid one
+// returns an error and changes nothing. Console.Exec runs the in-game
+// console: MoraleBreak.Debug [0|1], MoraleBreak.Dump, MoraleBreak.Rally
+// [SquadId], MoraleBreak.Why [name] and help; what the console changes, it
+// changes through the session's Apply like every other input.
 //
 // # Record, replay, rewind
 //
-// Every command Apply carries out is recorded with the session sub-tick it
-// was applied at (SessionTicks; Restart does not reset it), except Pause,
-// Step and SetSpeed, which only decide how many sub-ticks run between two
-// commands. Recording returns the session with its Digest (a SHA-256 of
-// every soldier's bits); Recording.Write and ReadReplay are the one text
-// format (see replay.go); NewReplay plays a file back tick for tick at any
-// speed and PlayReplay as fast as it can. RewindTo restores the latest
-// snapshot (taken every few seconds) and re-simulates the recording from
-// it to any past moment (the same Digest as having played there);
-// Resume continues from it with the current settings, Ghost keeps the
-// original future's state changes and WhatIf says how the new one differs.
+// Every command Session.Apply carries out is recorded with the session
+// sub-tick it was applied at (SessionTicks; Restart does not reset it),
+// except Pause, Step and SetSpeed, which only decide how many sub-ticks run
+// between two commands. Recording returns the session with its Digest (a
+// SHA-256 of every soldier's bits); Recording.Write and ReadReplay are the
+// one text format (see replay.go); NewReplay plays a file back tick for
+// tick at any speed and PlayReplay as fast as it can. Rewind.To restores
+// the latest snapshot (taken every few seconds) and re-simulates the
+// recording from it to any past moment (the same Digest as having played
+// there); Rewind.Resume continues from it with the current settings, Ghost
+// keeps the original future's state changes and Rewind.WhatIf says how the
+// new one differs.
 //
 // # Views
 //
-// View is the read-only face of the battle the renderer and the panels get:
-// its methods change nothing, and AppendSoldiers, AppendEnemies and
+// View is the read-only face of a session the renderer and the panels get:
+// its methods change nothing, and the scene's (Opening.AppendSoldiers,
+// Opening.AppendEnemies, Armies.AppendMen, Armies.AppendSquads) and
 // AppendShots copy into the caller's slices. Soldiers, Enemies, Shots,
 // Blasts and Log return new slices; Cover and History are the battle's own,
-// to read. Viewport maps field centimetres to screen pixels and back. Tick does not allocate in steady state: the
-// benchmark with 500 soldiers (BenchmarkUpdate500) measures one Tick.
+// to read. Viewport maps field centimetres to screen pixels and back. Tick
+// does not allocate in steady state: the benchmark with 500 soldiers
+// (BenchmarkUpdate500) measures one Session.Tick.
 package game

@@ -24,7 +24,7 @@ func TestInvalidSettingsSaidOnce(t *testing.T) {
 	}
 	cfg := game.DefaultConfig()
 	cfg.Settings = bad
-	_, err = game.New(cfg)
+	_, err = game.NewSession(cfg)
 	if !errors.Is(err, game.ErrBadSettings) {
 		t.Fatalf("New: got %v; want ErrBadSettings", err)
 	}
@@ -43,14 +43,14 @@ func TestNoReportRefused(t *testing.T) {
 		runUntil(g, 30)
 		apply(t, g, game.Reinforce{N: 4})
 		apply(t, g, game.Shell{At: morale.Vec2{X: 1500, Y: 1800}})
-		for _, s := range g.Soldiers() {
+		for _, s := range soldiers(g) {
 			if s.Alive {
 				apply(t, g, game.Kill{ID: s.ID})
 				break
 			}
 		}
 		runUntil(g, 120)
-		if err := g.Err(); err != nil {
+		if err := g.Battle().Err(); err != nil {
 			t.Errorf("%d soldiers: Err() = %v; want nil", n, err)
 		}
 	}

@@ -13,13 +13,40 @@ import (
 const eps = 1e-12
 
 // newGame builds a game from cfg or fails the test.
-func newGame(t testing.TB, cfg game.Config) *game.Game {
+func newGame(t testing.TB, cfg game.Config) *game.Session {
 	t.Helper()
-	g, err := game.New(cfg)
+	g, err := game.NewSession(cfg)
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
 	return g
+}
+
+// opening returns g's opening scene; it panics when g plays another.
+func opening(g *game.Session) *game.Opening {
+	o, ok := g.Scene().(*game.Opening)
+	if !ok {
+		panic("not the opening: " + g.Scene().Name())
+	}
+	return o
+}
+
+// soldiers returns every soldier of g's opening (Opening.Soldiers), none in
+// another scene.
+func soldiers(g *game.Session) []game.SoldierView {
+	if o, ok := g.Scene().(*game.Opening); ok {
+		return o.Soldiers()
+	}
+	return nil
+}
+
+// armies returns g's armies scene; it panics when g plays another.
+func armies(g *game.Session) *game.Armies {
+	a, ok := g.Scene().(*game.Armies)
+	if !ok {
+		panic("not the armies: " + g.Scene().Name())
+	}
+	return a
 }
 
 // quiet returns a config without the opening, with every nerve equal so that
@@ -32,14 +59,14 @@ func quiet(nerve float64) game.Config {
 }
 
 // runUntil ticks g until its simulated time reaches t seconds.
-func runUntil(g *game.Game, t float64) {
+func runUntil(g *game.Session, t float64) {
 	for g.Time() < t-1e-9 {
 		g.Tick()
 	}
 }
 
 // apply applies c or fails the test.
-func apply(t testing.TB, g *game.Game, c game.Command) {
+func apply(t testing.TB, g *game.Session, c game.Command) {
 	t.Helper()
 	if err := g.Apply(c); err != nil {
 		t.Fatalf("Apply(%#v): %v", c, err)
@@ -47,9 +74,9 @@ func apply(t testing.TB, g *game.Game, c game.Command) {
 }
 
 // byName returns the soldier called name.
-func byName(t testing.TB, g *game.Game, name string) game.SoldierView {
+func byName(t testing.TB, g *game.Session, name string) game.SoldierView {
 	t.Helper()
-	for _, s := range g.Soldiers() {
+	for _, s := range soldiers(g) {
 		if s.Name == name {
 			return s
 		}
@@ -59,7 +86,7 @@ func byName(t testing.TB, g *game.Game, name string) game.SoldierView {
 }
 
 // record collects every report of g.
-func record(g *game.Game) *[]game.Report {
+func record(g *game.Session) *[]game.Report {
 	var rs []game.Report
 	g.OnReport(func(r game.Report) { rs = append(rs, r) })
 	return &rs
@@ -81,7 +108,7 @@ func run(t testing.TB, cfg game.Config, speed float64, secs float64) fingerprint
 		t.Fatalf("speed %v: time %v; want %v", speed, got, secs)
 	}
 	return fingerprint{
-		Soldiers: slices.Clone(g.Soldiers()), Enemies: slices.Clone(g.Enemies()),
-		Log: slices.Clone(g.Log()), Samples: slices.Clone(g.History().Samples(2)),
+		Soldiers: slices.Clone(soldiers(g)), Enemies: slices.Clone(opening(g).Enemies()),
+		Log: slices.Clone(g.Battle().Log()), Samples: slices.Clone(g.History().Samples(2)),
 	}
 }

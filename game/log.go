@@ -28,17 +28,17 @@ type logEntry struct {
 }
 
 // addLog appends e to the log ring.
-func (g *Game) addLog(e logEntry) { g.log.push(e) }
+func (b *Battle) addLog(e logEntry) { b.log.push(e) }
 
 // logf appends a formatted line to the log now.
-func (g *Game) logf(format string, args ...any) {
-	g.addLog(logEntry{at: g.now, text: stamp(g.now) + fmt.Sprintf(format, args...)})
+func (b *Battle) logf(format string, args ...any) {
+	b.addLog(logEntry{at: b.now, text: stamp(b.now) + fmt.Sprintf(format, args...)})
 }
 
 // logBlock appends every line of text to the log.
-func (g *Game) logBlock(text string) {
+func (b *Battle) logBlock(text string) {
 	for _, l := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
-		g.addLog(logEntry{at: g.now, text: stamp(g.now) + l})
+		b.addLog(logEntry{at: b.now, text: stamp(b.now) + l})
 	}
 }
 
@@ -48,11 +48,8 @@ func stamp(at int64) string {
 }
 
 // formatLog renders a structured entry.
-func (g *Game) formatLog(e *logEntry) string {
-	name := ""
-	if e.id >= 0 && e.id < len(g.soldiers) {
-		name = g.soldiers[e.id].name
-	}
+func (b *Battle) formatLog(e *logEntry) string {
+	_, name, _ := b.scene.soldierOf(e.id)
 	switch e.kind {
 	case logState:
 		return fmt.Sprintf("%s%s: %v -> %v (%v)", stamp(e.at), name, e.from, e.to, e.why)

@@ -14,7 +14,7 @@ func TestOpeningReachesItsBeats(t *testing.T) {
 	reports := record(g)
 	runUntil(g, game.OpeningRally-0.01)
 
-	views := g.Soldiers()
+	views := soldiers(g)
 	var dead []string
 	weakest := views[0]
 	for _, v := range views {
@@ -77,10 +77,10 @@ func TestOpeningReachesItsBeats(t *testing.T) {
 	}
 
 	runUntil(g, game.OpeningRally+0.01)
-	if !g.OpeningOver() {
-		t.Error("OpeningOver() = false after the rally; want true")
+	if !opening(g).Over() {
+		t.Error("Opening.Over() = false after the rally; want true")
 	}
-	for _, v := range g.Soldiers() {
+	for _, v := range soldiers(g) {
 		if v.Alive && v.State != morale.Steady {
 			t.Errorf("after the rally %s is %v; want Steady", v.Name, v.State)
 		}
@@ -101,8 +101,8 @@ func TestRestartReplaysTheOpening(t *testing.T) {
 		t.Fatalf("after Restart: time %v paused %v; want 0, false", g.Time(), g.Paused())
 	}
 	runUntil(g, 12)
-	got := fingerprint{Soldiers: slices.Clone(g.Soldiers()), Enemies: slices.Clone(g.Enemies()),
-		Log: slices.Clone(g.Log()), Samples: slices.Clone(g.History().Samples(2))}
+	got := fingerprint{Soldiers: slices.Clone(soldiers(g)), Enemies: slices.Clone(opening(g).Enemies()),
+		Log: slices.Clone(g.Battle().Log()), Samples: slices.Clone(g.History().Samples(2))}
 	if !reflect.DeepEqual(got, want) {
 		t.Error("restarted opening differs from a fresh one; want identical")
 	}

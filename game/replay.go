@@ -3,8 +3,8 @@ package game
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -35,6 +36,7 @@ import (
 //	| ...
 //	tick 1700 restart
 //	tick 1800 debug on
+//	tick 1900 select-squad 7   (the armies scene only)
 //	end 2400
 //	digest 3f0c…                (64 hex digits)
 //
@@ -58,7 +60,59 @@ const (
 	MaxReplayBytes = 64 << 20
 	// maxReplayLine is the longest line of a replay file, in bytes.
 	maxReplayLine = 64 << 10
+	// MaxReplayWork is the most work a replay may take to play through
+	// (Recording.Work): 2e9 soldier-sub-ticks, a few minutes of one core.
+	// ReadReplay refuses more: a 1 kB file (soldiers 5000 and an end at
+	// MaxReplayTicks) would otherwise keep the demo busy for hours before
+	// its window opens.
+	MaxReplayWork = 2e9
 )
+
+// quote shows a word of a replay file in an error: quoted, escaped and cut
+// to 80 bytes (a 60,000-digit number was echoed whole).
+func quote(s string) string { return safefile.Quote(s) }
+
+// Work estimates what playing r through costs, in soldier-sub-ticks: each
+// sub-tick up to End costs the battle's soldiers (those the config starts
+// with plus reinforcements since the last restart; the armies scene counts
+// its men as 250 soldiers more) plus one, and each restart rebuilds the
+// battle at the cost of 500 such sub-ticks. ReadReplay refuses a file whose
+// Work is over MaxReplayWork.
+func (r Recording) Work() float64 {
+	c := newReplayCost(r)
+	done, tick := 0.0, int64(0)
+	for _, e := range r.Entries {
+		done += float64(e.Tick-tick) * c.w
+		tick = e.Tick
+		done += c.apply(e.Cmd)
+	}
+	return done + float64(max(0, r.End-tick))*c.w
+}
+
+// replayCost follows the cost of a sub-tick through a replay's commands.
+type replayCost struct {
+	base, w float64 // a sub-tick's cost at a restart, and now
+}
+
+func newReplayCost(r Recording) replayCost {
+	base := float64(r.Soldiers) + 1
+	if r.Scene == SceneArmies {
+		base += ArmySquads * ArmySquadSize / 20
+	}
+	return replayCost{base: base, w: base}
+}
+
+// apply follows c and returns its own cost (a restart's rebuild).
+func (rc *replayCost) apply(c Command) float64 {
+	switch c := c.(type) {
+	case Reinforce:
+		rc.w += float64(c.N)
+	case Restart:
+		rc.w = rc.base
+		return 500 * rc.base
+	}
+	return 0
+}
 
 // ErrBadReplay is wrapped by every error of ReadReplay and of playing a
 // replay back; the message names the line.
@@ -76,7 +130,7 @@ type Entry struct {
 
 // Recording is a whole session: the battle's config, the settings at the
 // start, every command with the sub-tick it was applied at, and where the
-// session ended with its Digest there. Game.Recording makes one; Write and
+// session ended with its Digest there. Session.Recording makes one; Write and
 // ReadReplay store and load it; NewReplay and PlayReplay play it back.
 type Recording struct {
 	Seed     uint64
@@ -109,73 +163,6 @@ func recordable(c Command) bool {
 	return true
 }
 
-// record appends c, applied now, to the session's recording.
-func (g *Game) record(c Command) {
-	if !recordable(c) {
-		return
-	}
-	if s, ok := c.(SetSettings); ok {
-		c = SetSettings{Settings: s.Settings.Clone()}
-	}
-	g.entries = append(g.entries, Entry{Tick: g.session, Cmd: c})
-}
-
-// SessionTicks returns the number of sub-ticks the session has run since
-// New: unlike Time, Restart does not reset it.
-func (g *Game) SessionTicks() int64 { return g.session }
-
-// Recording returns the session so far: config, starting settings, every
-// command applied, and End and Digest now. The result shares nothing with g.
-func (g *Game) Recording() Recording {
-	r := Recording{
-		Seed: g.cfg.Seed, Soldiers: g.cfg.Soldiers, Opening: g.cfg.Opening,
-		Settings: g.cfg.Settings.Clone(), End: g.session, Digest: g.Digest(),
-	}
-	if g.cfg.Scene != SceneOpening {
-		r.Scene = g.cfg.Scene
-	}
-	r.Entries = make([]Entry, len(g.entries))
-	copy(r.Entries, g.entries)
-	return r
-}
-
-// Digest returns a SHA-256, in hex, of the session's sub-tick count, the
-// battle time, every soldier's alive flag, state, morale, nerve, health and
-// position, and every agent of the morale World's morale and state (the
-// armies scene's men too), all as exact bits: two battles with equal digests
-// are, to the bit, in the same place.
-func (g *Game) Digest() string {
-	h := sha256.New()
-	var buf [8]byte
-	put := func(v uint64) {
-		binary.LittleEndian.PutUint64(buf[:], v)
-		h.Write(buf[:])
-	}
-	put(uint64(g.session))
-	put(uint64(g.now))
-	put(uint64(len(g.soldiers)))
-	for i := range g.soldiers {
-		s := &g.soldiers[i]
-		alive, st, m, nerve := uint64(0), uint64(0), 0.0, s.nerve
-		if s.alive {
-			alive, st, m, nerve = 1, uint64(s.agent.State()), s.agent.Morale(), s.agent.Nerve()
-		}
-		put(alive)
-		put(st)
-		put(math.Float64bits(m))
-		put(math.Float64bits(nerve))
-		put(math.Float64bits(s.health))
-		put(math.Float64bits(s.pos.X))
-		put(math.Float64bits(s.pos.Y))
-	}
-	put(uint64(g.world.Len()))
-	for a := range g.world.Agents() {
-		put(math.Float64bits(a.Morale()))
-		put(uint64(a.State()))
-	}
-	return hex.EncodeToString(h.Sum(nil))
-}
-
 // ReplayStatus is where a replay loaded by NewReplay stands.
 type ReplayStatus struct {
 	// Active is true while the replay has commands or ticks left to play.
@@ -191,103 +178,151 @@ type ReplayStatus struct {
 	Err error
 }
 
-// playback is a replay being played by a Game.
+// playback is a replay being played by a Session.
 type playback struct {
 	rec    Recording
 	next   int
 	status ReplayStatus
 	onEnd  []func(ReplayStatus)
+	// applied, when set, is called after each command is applied; an error
+	// stops the replay with it (PlayReplayContext's cancel).
+	applied func(Entry) error
 }
 
-// NewReplay builds the battle of r and loads r's commands: each is applied
+// NewReplay builds the session of r and loads r's commands: each is applied
 // when the session reaches its tick, whatever the speed, pause or steps in
-// between, and the battle stops at r.End until then (Tick runs no further
+// between, and the session stops at r.End until then (Tick runs no further
 // while the replay is active). At End the replay is done (ReplayStatus) and
 // the battle runs on live. A command the battle refuses (a soldier who does
 // not exist at that tick) stops the replay with an error naming its line.
-// Either way the battle pauses there.
-func NewReplay(r Recording) (*Game, error) {
-	g, err := New(r.Config())
+// Either way the session pauses there.
+func NewReplay(r Recording) (*Session, error) {
+	return newReplay(r, nil)
+}
+
+// newReplay is NewReplay with playback.applied set to applied.
+func newReplay(r Recording, applied func(Entry) error) (*Session, error) {
+	s, err := NewSession(r.Config())
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrBadReplay, err)
 	}
-	g.play = &playback{rec: r, status: ReplayStatus{Active: true, End: r.End, Want: r.Digest}}
-	g.playDue()
-	return g, nil
+	s.play = &playback{rec: r, status: ReplayStatus{Active: true, End: r.End, Want: r.Digest}, applied: applied}
+	s.playDue()
+	return s, nil
 }
 
 // OnReplayEnd registers fn to be called once, when the loaded replay is
 // done or stops on an error.
-func (g *Game) OnReplayEnd(fn func(ReplayStatus)) {
-	if g.play != nil && fn != nil {
-		g.play.onEnd = append(g.play.onEnd, fn)
+func (s *Session) OnReplayEnd(fn func(ReplayStatus)) {
+	if s.play != nil && fn != nil {
+		s.play.onEnd = append(s.play.onEnd, fn)
 	}
 }
 
 // ReplayStatus returns where the loaded replay stands (the zero
 // ReplayStatus when none was loaded).
-func (g *Game) ReplayStatus() ReplayStatus {
-	if g.play == nil {
+func (s *Session) ReplayStatus() ReplayStatus {
+	if s.play == nil {
 		return ReplayStatus{}
 	}
-	st := g.play.status
-	st.Progress = g.session
+	st := s.play.status
+	st.Progress = s.ticks
 	return st
 }
 
 // PlayReplay plays r to its end as fast as it can, with no window, and
-// returns the battle there. An error names the line of the command the
+// returns the session there. An error names the line of the command the
 // battle refused.
-func PlayReplay(r Recording) (*Game, error) {
-	g, err := NewReplay(r)
+func PlayReplay(r Recording) (*Session, error) {
+	return PlayReplayContext(context.Background(), r, nil)
+}
+
+// PlayReplayContext is PlayReplay, calling progress (when set) from the
+// calling goroutine with the work done so far and r's Work, at least every
+// 1/256 of it and at the end, and returning ctx's error as soon as ctx is
+// done (it looks after every command and every 1024 sub-ticks).
+func PlayReplayContext(ctx context.Context, r Recording, progress func(done, total float64)) (*Session, error) {
+	total := r.Work()
+	c := newReplayCost(r)
+	done, next := 0.0, 0.0
+	report := func() {
+		if progress != nil && done >= next {
+			progress(min(done, total), total)
+			next = done + total/256
+		}
+	}
+	s, err := newReplay(r, func(e Entry) error {
+		done += c.apply(e.Cmd)
+		report()
+		return ctx.Err()
+	})
 	if err != nil {
 		return nil, err
 	}
-	for g.play.status.Active {
-		g.subtick()
+	for n := 1; s.play.status.Active; n++ {
+		s.subtick()
+		done += c.w
+		report()
+		if n%1024 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 	}
-	return g, g.play.status.Err
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if progress != nil {
+		progress(total, total)
+	}
+	return s, s.play.status.Err
 }
 
 // replayHolds reports whether a loaded replay stops the clock here: it is
 // active and at its end (where playDue finishes it).
-func (g *Game) replayHolds() bool {
-	return g.play != nil && g.play.status.Active && g.session >= g.play.rec.End
+func (s *Session) replayHolds() bool {
+	return s.play != nil && s.play.status.Active && s.ticks >= s.play.rec.End
 }
 
 // playDue applies the replay's commands due at the session's sub-tick and
 // finishes the replay at its end.
-func (g *Game) playDue() {
-	p := g.play
+func (s *Session) playDue() {
+	p := s.play
 	if p == nil || !p.status.Active {
 		return
 	}
-	for p.next < len(p.rec.Entries) && p.rec.Entries[p.next].Tick <= g.session {
+	for p.next < len(p.rec.Entries) && p.rec.Entries[p.next].Tick <= s.ticks {
 		e := p.rec.Entries[p.next]
 		p.next++
-		if err := g.Apply(e.Cmd); err != nil {
-			p.status.Err = fmt.Errorf("%w: line %d: tick %d: %s: %w", ErrBadReplay, e.Line, e.Tick, commandText(e.Cmd), err)
+		err := s.Apply(e.Cmd)
+		if err != nil {
+			err = fmt.Errorf("%w: line %d: tick %d: %s: %w", ErrBadReplay, e.Line, e.Tick, commandText(e.Cmd), err)
+		} else if p.applied != nil {
+			err = p.applied(e)
+		}
+		if err != nil {
+			p.status.Err = err
 			p.status.Active = false
-			g.paused = true
-			g.endReplay()
+			s.paused = true
+			s.endReplay()
 			return
 		}
 	}
-	if g.session >= p.rec.End {
+	if s.ticks >= p.rec.End {
 		p.status.Active, p.status.Done = false, true
-		g.paused = true
-		p.status.Digest = g.Digest()
+		s.paused = true
+		p.status.Digest = s.Digest()
 		p.status.Match = p.status.Digest == p.rec.Digest
-		g.endReplay()
+		s.endReplay()
 	}
 }
 
-func (g *Game) endReplay() {
-	st := g.ReplayStatus()
-	for _, fn := range g.play.onEnd {
+func (s *Session) endReplay() {
+	st := s.ReplayStatus()
+	for _, fn := range s.play.onEnd {
 		fn(st)
 	}
-	g.play.onEnd = nil
+	s.play.onEnd = nil
 }
 
 // commandText is c as the words of a tick line (the settings block aside).
@@ -315,6 +350,8 @@ func commandText(c Command) string {
 			return "debug on"
 		}
 		return "debug off"
+	case SelectSquad:
+		return "select-squad " + strconv.Itoa(int(c.ID))
 	case Pause:
 		return fmt.Sprintf("pause %v", c.Paused)
 	case Step:
@@ -474,17 +511,17 @@ func ReadReplay(in io.Reader) (Recording, error) {
 		if err := scanErr(); err != nil {
 			return Recording{}, err
 		}
-		return Recording{}, fmt.Errorf("%w: line 1: empty file; want %q", ErrBadReplay, replayMagic+" 1")
+		return Recording{}, fmt.Errorf("%w: line 1: empty file; want %s", ErrBadReplay, quote(replayMagic+" 1"))
 	}
 	rr.line = 1
 	f := strings.Fields(sc.Text())
 	if len(f) != 2 || f[0] != replayMagic {
-		return Recording{}, rr.errf("not a replay file: want %q", fmt.Sprintf("%s %d", replayMagic, ReplayVersion))
+		return Recording{}, rr.errf("not a replay file: want %s", quote(fmt.Sprintf("%s %d", replayMagic, ReplayVersion)))
 	}
 	v, err := strconv.Atoi(f[1])
 	switch {
 	case err != nil || v < 1:
-		return Recording{}, rr.errf("version %q is not a version number", f[1])
+		return Recording{}, rr.errf("version %s is not a version number", quote(f[1]))
 	case v > ReplayVersion:
 		return Recording{}, rr.errf("replay format version %d is newer than this program reads (%d)", v, ReplayVersion)
 	}
@@ -498,7 +535,7 @@ func ReadReplay(in io.Reader) (Recording, error) {
 		f := strings.Fields(rr.text)
 		key := f[0]
 		if ended && key != "digest" {
-			return Recording{}, rr.errf("%q after the end line", key)
+			return Recording{}, rr.errf("%s after the end line", quote(key))
 		}
 		switch key {
 		case "seed", "soldiers", "opening", "scene", "settings":
@@ -526,17 +563,17 @@ func ReadReplay(in io.Reader) (Recording, error) {
 			switch key {
 			case "seed":
 				if r.Seed, err = strconv.ParseUint(f[1], 10, 64); err != nil {
-					return Recording{}, rr.errf("seed %q is not a whole number 0..2^64-1", f[1])
+					return Recording{}, rr.errf("seed %s is not a whole number 0..2^64-1", quote(f[1]))
 				}
 			case "soldiers":
 				n, err := strconv.Atoi(f[1])
 				if err != nil || n < 1 || n > MaxSoldiers {
-					return Recording{}, rr.errf("soldiers %q; want 1..%d", f[1], MaxSoldiers)
+					return Recording{}, rr.errf("soldiers %s; want 1..%d", quote(f[1]), MaxSoldiers)
 				}
 				r.Soldiers = n
 			case "scene":
 				if err := checkScene(f[1]); err != nil || f[1] == SceneOpening {
-					return Recording{}, rr.errf("scene %q; want %s (the opening writes no scene line)", f[1], SceneArmies)
+					return Recording{}, rr.errf("scene %s; want %s (the opening writes no scene line)", quote(f[1]), SceneArmies)
 				}
 				r.Scene = f[1]
 			case "opening":
@@ -545,7 +582,7 @@ func ReadReplay(in io.Reader) (Recording, error) {
 					r.Opening = true
 				case "off":
 				default:
-					return Recording{}, rr.errf("opening %q; want on or off", f[1])
+					return Recording{}, rr.errf("opening %s; want on or off", quote(f[1]))
 				}
 			}
 		case "tick":
@@ -594,19 +631,22 @@ func ReadReplay(in io.Reader) (Recording, error) {
 			}
 			if f[1] != "-" {
 				if b, err := hex.DecodeString(f[1]); err != nil || len(b) != sha256.Size {
-					return Recording{}, rr.errf("digest %q is not 64 hex digits", f[1])
+					return Recording{}, rr.errf("digest %s is not 64 hex digits", quote(f[1]))
 				}
 				r.Digest = strings.ToLower(f[1])
 			}
 			if rr.next() {
-				return Recording{}, rr.errf("%q after the digest line", strings.Fields(rr.text)[0])
+				return Recording{}, rr.errf("%s after the digest line", quote(strings.Fields(rr.text)[0]))
 			}
 			if err := scanErr(); err != nil {
 				return Recording{}, err
 			}
+			if w := r.Work(); w > MaxReplayWork {
+				return Recording{}, fmt.Errorf("%w: playing it through would take about %.3g soldier-sub-ticks (%d soldiers, %d sub-ticks, %d commands); a replay may take at most %.0g", ErrBadReplay, w, r.Soldiers, r.End, len(r.Entries), float64(MaxReplayWork))
+			}
 			return r, nil
 		default:
-			return Recording{}, rr.errf("unknown line %q; want seed, soldiers, opening, scene, settings, tick, end or digest", key)
+			return Recording{}, rr.errf("unknown line %s; want seed, soldiers, opening, scene, settings, tick, end or digest", quote(key))
 		}
 	}
 	if err := scanErr(); err != nil {
@@ -624,7 +664,7 @@ func (rr *replayReader) tick(s string, last int64) (int64, error) {
 	t, err := strconv.ParseInt(s, 10, 64)
 	switch {
 	case err != nil || t < 0 || t > MaxReplayTicks:
-		return 0, rr.errf("tick %q; want a whole number 0..%d", s, MaxReplayTicks)
+		return 0, rr.errf("tick %s; want a whole number 0..%d", quote(s), MaxReplayTicks)
 	case t < last:
 		return 0, rr.errf("tick %d is before the previous one (%d)", t, last)
 	}
@@ -634,10 +674,10 @@ func (rr *replayReader) tick(s string, last int64) (int64, error) {
 // command parses the words of a tick line after the tick.
 func (rr *replayReader) command(name string, args []string) (Command, error) {
 	want := map[string]int{"kill": 1, "shell": 2, "rally": 0, "rally-squad": 1, "force-rout": 1,
-		"reinforce": 1, "settings": 0, "restart": 0, "debug": 1}
+		"reinforce": 1, "settings": 0, "restart": 0, "debug": 1, "select-squad": 1}
 	n, ok := want[name]
 	if !ok {
-		return nil, rr.errf("unknown command %q", name)
+		return nil, rr.errf("unknown command %s", quote(name))
 	}
 	if len(args) != n {
 		return nil, rr.errf("%s takes %d argument(s), got %d", name, n, len(args))
@@ -645,7 +685,7 @@ func (rr *replayReader) command(name string, args []string) (Command, error) {
 	id := func() (int, error) {
 		v, err := strconv.Atoi(args[0])
 		if err != nil || v < 0 || v > MaxSoldiers+1<<20 {
-			return 0, rr.errf("%s: %q is not a soldier id", name, args[0])
+			return 0, rr.errf("%s: %s is not a soldier id", name, quote(args[0]))
 		}
 		return v, nil
 	}
@@ -664,23 +704,26 @@ func (rr *replayReader) command(name string, args []string) (Command, error) {
 		for i, a := range args {
 			v, err := strconv.ParseFloat(a, 64)
 			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, rr.errf("shell: %q is not a finite number", a)
+				return nil, rr.errf("shell: %s is not a finite number", quote(a))
 			}
 			p[i] = v
 		}
 		return Shell{At: morale.Vec2{X: p[0], Y: p[1]}}, nil
 	case "rally":
 		return Rally{}, nil
-	case "rally-squad":
+	case "rally-squad", "select-squad":
 		v, err := strconv.ParseInt(args[0], 10, 32)
 		if err != nil {
-			return nil, rr.errf("rally-squad: %q is not a squad id", args[0])
+			return nil, rr.errf("%s: %s is not a squad id", name, quote(args[0]))
+		}
+		if name == "select-squad" {
+			return SelectSquad{ID: morale.SquadID(v)}, nil
 		}
 		return RallySquad{ID: morale.SquadID(v)}, nil
 	case "reinforce":
 		v, err := strconv.Atoi(args[0])
 		if err != nil || v < 1 || v > MaxReinforce {
-			return nil, rr.errf("reinforce: %q; want 1..%d", args[0], MaxReinforce)
+			return nil, rr.errf("reinforce: %s; want 1..%d", quote(args[0]), MaxReinforce)
 		}
 		return Reinforce{N: v}, nil
 	case "settings":
@@ -698,7 +741,7 @@ func (rr *replayReader) command(name string, args []string) (Command, error) {
 		case "off":
 			return SetDebug{On: false}, nil
 		}
-		return nil, rr.errf("debug %q; want on or off", args[0])
+		return nil, rr.errf("debug %s; want on or off", quote(args[0]))
 	}
-	return nil, rr.errf("unknown command %q", name)
+	return nil, rr.errf("unknown command %s", quote(name))
 }

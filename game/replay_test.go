@@ -13,7 +13,7 @@ import (
 
 // roundTrip writes g's recording, reads it back, plays it with no window
 // and checks that the replay ends with g's digest. It returns the text.
-func roundTrip(t testing.TB, g *game.Game) string {
+func roundTrip(t testing.TB, g *game.Session) string {
 	t.Helper()
 	rec := g.Recording()
 	if rec.Digest != g.Digest() || rec.End != g.SessionTicks() {
@@ -35,7 +35,7 @@ func roundTrip(t testing.TB, g *game.Game) string {
 	if !st.Done || !st.Match || st.Digest != rec.Digest {
 		t.Fatalf("replay: done %v match %v digest %s; want done, digest %s", st.Done, st.Match, st.Digest, rec.Digest)
 	}
-	if got, want := r.Soldiers(), g.Soldiers(); fmt.Sprint(got) != fmt.Sprint(want) {
+	if got, want := soldiers(r), soldiers(g); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("replayed soldiers differ:\ngot  %v\nwant %v", got, want)
 	}
 	// The replay records the same session again.
@@ -60,7 +60,7 @@ func TestReplayOpening(t *testing.T) {
 
 // everyKind plays a session that uses every command kind, at ×4, paused and
 // stepped on the way.
-func everyKind(t testing.TB) *game.Game {
+func everyKind(t testing.TB) *game.Session {
 	g := newGame(t, game.DefaultConfig())
 	s := g.Settings().Clone()
 	s.Weights[morale.AllyDown] = -0.25
@@ -94,9 +94,9 @@ type (
 )
 
 // firstAlive returns the ID of the first living soldier.
-func firstAlive(t testing.TB, g *game.Game) int {
+func firstAlive(t testing.TB, g *game.Session) int {
 	t.Helper()
-	for _, s := range g.Soldiers() {
+	for _, s := range soldiers(g) {
 		if s.Alive {
 			return s.ID
 		}
@@ -391,10 +391,14 @@ func TestReplayArmies(t *testing.T) {
 	runUntil(g, 3)
 	apply(t, g, game.Kill{ID: 3})
 	apply(t, g, game.Shell{At: morale.Vec2{X: 30000, Y: 17000}})
+	apply(t, g, game.SelectSquad{ID: 7})
 	runUntil(g, 8)
 	text := roundTrip(t, g)
 	if !strings.Contains(text, "\nscene armies\n") {
 		t.Errorf("armies recording has no scene line:\n%.300s", text)
+	}
+	if !strings.Contains(text, " select-squad 7\n") {
+		t.Errorf("armies recording has no select-squad line:\n%.600s", text)
 	}
 	op := newGame(t, game.DefaultConfig())
 	runUntil(op, 8)

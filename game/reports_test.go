@@ -22,11 +22,11 @@ func TestKillReportsAllyDownInProportionToDistance(t *testing.T) {
 			g := newGame(t, quiet(0.3))
 			reports := record(g)
 			s := g.Settings()
-			before := slices.Clone(g.Soldiers())
+			before := slices.Clone(soldiers(g))
 			victim := byName(t, g, tt.victim)
 			apply(t, g, game.Kill{ID: victim.ID})
 
-			after := g.Soldiers()
+			after := soldiers(g)
 			if after[victim.ID].Alive {
 				t.Fatalf("%s alive after Kill; want dead", tt.victim)
 			}
@@ -65,7 +65,7 @@ func TestLeaderDeathReportsLeaderDown(t *testing.T) {
 	g := newGame(t, quiet(0.3))
 	reports := record(g)
 	var leader game.SoldierView
-	for _, s := range g.Soldiers() {
+	for _, s := range soldiers(g) {
 		if s.Leader {
 			leader = s
 		}
@@ -73,7 +73,7 @@ func TestLeaderDeathReportsLeaderDown(t *testing.T) {
 	if leader.Name == "" {
 		t.Fatal("no leader in the squad")
 	}
-	before := slices.Clone(g.Soldiers())
+	before := slices.Clone(soldiers(g))
 	apply(t, g, game.Kill{ID: leader.ID})
 	want := game.Report{Event: morale.LeaderDown, ID: -1, At: leader.Pos, Scale: 1}
 	if len(*reports) != 1 || (*reports)[0] != want {
@@ -86,7 +86,7 @@ func TestLeaderDeathReportsLeaderDown(t *testing.T) {
 		}
 		f := morale.DistanceFalloff(b.Pos.Dist(leader.Pos), s.FullEffectRadius, s.NoEffectRadius)
 		wantM := morale.ApplyMoraleEvent(b.Morale, s.Weights[morale.LeaderDown], f, b.Nerve)
-		if got := g.Soldiers()[b.ID].Morale; math.Abs(got-wantM) > eps {
+		if got := soldiers(g)[b.ID].Morale; math.Abs(got-wantM) > eps {
 			t.Errorf("%s: morale %v; want %v", b.Name, got, wantM)
 		}
 	}
@@ -136,12 +136,12 @@ func TestTimedReports(t *testing.T) {
 		switch r.Event {
 		case morale.Outnumbered:
 			friends, foes := 0, 0
-			for _, s := range g.Soldiers() {
+			for _, s := range soldiers(g) {
 				if s.Alive {
 					friends++
 				}
 			}
-			for _, e := range g.Enemies() {
+			for _, e := range opening(g).Enemies() {
 				if e.Alive {
 					foes++
 				}
@@ -156,7 +156,7 @@ func TestTimedReports(t *testing.T) {
 			if p, ok := last[k]; ok && r.T-p < game.LeaderNearbyInterval-1e-9 {
 				t.Errorf("LeaderNearby to %d at %.2f and %.2f s; want %v s apart", r.ID, p, r.T, game.LeaderNearbyInterval)
 			}
-			if g.Soldiers()[r.ID].Leader {
+			if soldiers(g)[r.ID].Leader {
 				t.Errorf("LeaderNearby reported to the leader himself")
 			}
 		case morale.LowHealth:
@@ -164,7 +164,7 @@ func TestTimedReports(t *testing.T) {
 			if lowHealth[r.ID] > 1 {
 				t.Errorf("LowHealth reported %d times to soldier %d; want once", lowHealth[r.ID], r.ID)
 			}
-			if h := g.Soldiers()[r.ID].Health; h >= game.LowHealthBelow {
+			if h := soldiers(g)[r.ID].Health; h >= game.LowHealthBelow {
 				t.Errorf("LowHealth with health %.2f; want below %.2f", h, game.LowHealthBelow)
 			}
 		case morale.TookDamage:
@@ -201,7 +201,7 @@ func TestReinforce(t *testing.T) {
 	g := newGame(t, quiet(0.3))
 	reports := record(g)
 	apply(t, g, game.Reinforce{N: 3})
-	views := g.Soldiers()
+	views := soldiers(g)
 	if len(views) != 8 {
 		t.Fatalf("%d soldiers after Reinforce{3}; want 8", len(views))
 	}

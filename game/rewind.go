@@ -11,11 +11,11 @@ import (
 
 // Rewind and what-if.
 //
-// RewindTo moves a cursor to any past moment of the session and shows the
+// Rewind.To moves a cursor to any past moment of the session and shows the
 // battle exactly as it was there (the same Digest as having played to it).
-// The battle keeps a snapshot of its whole state every few seconds of
-// session time (snapshot.go: a morale.World.Clone and a copy of everything
-// else, taken live, in replays and while re-simulating), so a jump restores
+// The session keeps a snapshot of its battle's whole state every few
+// seconds of session time (snapshot.go: a copy of the Battle, its
+// morale.World cloned, taken live, in replays and while re-simulating), so a jump restores
 // the latest snapshot at or before the cursor, copying it, and re-simulates
 // the session's recording (every command at its sub-tick) only from there;
 // before the first snapshot it rebuilds the battle from its config. The
@@ -30,7 +30,7 @@ import (
 //
 // While the cursor is set the battle is paused on the original timeline.
 // Resume continues from the cursor with the current settings (those of the
-// tuner when RewindTo was first called, or set since): the commands after the
+// tuner when To was first called, or set since): the commands after the
 // cursor are dropped from the new timeline, and so are the snapshots after
 // it; the original one's state changes stay as the Ghost, and WhatIf says
 // how the new future differs.
@@ -38,8 +38,8 @@ import (
 // maxEvents bounds the session's list of state changes.
 const maxEvents = 1 << 16
 
-// ErrNoCursor: Resume without a cursor set by RewindTo.
-var ErrNoCursor = errors.New("game: no rewind cursor (RewindTo first)")
+// ErrNoCursor: Resume without a cursor set by Rewind.To.
+var ErrNoCursor = errors.New("game: no rewind cursor (rewind first)")
 
 // StateEvent is one state change of the session: soldier ID (Name) went
 // From → To at session sub-tick Tick, battle time T seconds.
@@ -53,7 +53,7 @@ type StateEvent struct {
 
 // whatIf is a rewind in progress: the original timeline and the cursor.
 type whatIf struct {
-	orig       Recording    // the session as it was when RewindTo was first called
+	orig       Recording    // the session as it was when To was first called
 	origEvents []StateEvent // its state changes
 	current    morale.Settings
 	cursor     bool  // the battle is at the cursor, on the original timeline
@@ -62,126 +62,166 @@ type whatIf struct {
 	before     morale.Settings // the settings at the branch, before Resume
 }
 
-// Events returns the session's state changes, oldest first (at most
-// 65536; the oldest are dropped). Do not modify.
-func (g *Game) Events() []StateEvent { return g.events }
-
-// addEvent keeps a state change of the session.
-func (g *Game) addEvent(e StateEvent) {
-	if len(g.events) == maxEvents {
-		// Into a new array: snapshots share the old one's prefix.
-		g.events = append(make([]StateEvent, 0, maxEvents), g.events[maxEvents/4:]...)
-	}
-	g.events = append(g.events, e)
+// Rewind is a session's rewind and what-if (Session.Rewind): the cursor
+// that shows any past moment of the session, the snapshots that make a
+// jump cheap, and the branch a Resume starts. It belongs to its session.
+type Rewind struct {
+	s     *Session
+	wi    *whatIf   // a rewind in progress, or nil
+	snaps snapshots // the snapshots of this session (snapshot.go)
 }
+
+// Rewind returns the session's rewind.
+func (s *Session) Rewind() *Rewind { return &s.rw }
+
+// atCursor reports whether the cursor is set.
+func (rw *Rewind) atCursor() bool { return rw.wi != nil && rw.wi.cursor }
 
 // Cursor returns the session sub-tick the rewind cursor is at, and whether
-// one is set (after RewindTo, before Resume).
-func (g *Game) Cursor() (int64, bool) {
-	if g.wi == nil || !g.wi.cursor {
+// one is set (after To, before Resume).
+func (rw *Rewind) Cursor() (int64, bool) {
+	if !rw.atCursor() {
 		return 0, false
 	}
-	return g.session, true
+	return rw.s.ticks, true
 }
 
-// SessionEnd returns the latest moment RewindTo may go to: the end of the
-// original timeline while rewound, else now.
-func (g *Game) SessionEnd() int64 {
-	if g.wi != nil && g.wi.cursor {
-		return g.wi.orig.End
+// End returns the latest moment To may go to: the end of the original
+// timeline while rewound, else now.
+func (rw *Rewind) End() int64 {
+	if rw.atCursor() {
+		return rw.wi.orig.End
 	}
-	return g.session
+	return rw.s.ticks
 }
 
-// RewindTo moves the cursor to session sub-tick tick (clamped to
-// 0..SessionEnd) and shows the battle as it was there, paused. The first
-// RewindTo keeps the session so far as the original timeline, and the current
-// settings for Resume. A RewindTo after Resume starts a new rewind of the new
-// timeline. A replay being played (NewReplay) is ended by RewindTo: its whole
-// file becomes the original timeline.
-func (g *Game) RewindTo(tick int64) {
-	if g.wi == nil || !g.wi.cursor {
-		orig := g.Recording()
-		if g.play != nil && g.play.status.Active {
-			orig = g.play.rec
+// To moves the cursor to session sub-tick tick (clamped to 0..End) and
+// shows the battle as it was there, paused. The first To keeps the session
+// so far as the original timeline, and the current settings for Resume. A
+// To after Resume starts a new rewind of the new timeline. A replay being
+// played (NewReplay) is ended by To: its whole file becomes the original
+// timeline.
+func (rw *Rewind) To(tick int64) {
+	s := rw.s
+	if !rw.atCursor() {
+		orig := s.Recording()
+		if s.play != nil && s.play.status.Active {
+			orig = s.play.rec
 			orig.Digest = ""
 		}
-		g.play = nil
-		g.wi = &whatIf{orig: orig, origEvents: append([]StateEvent(nil), g.events...), current: g.settings.Clone(), cursor: true}
+		s.play = nil
+		rw.wi = &whatIf{orig: orig, origEvents: append([]StateEvent(nil), s.events...), current: s.b.settings.Clone(), cursor: true}
 	}
-	tick = max(0, min(tick, g.wi.orig.End))
-	back := tick < g.session || !g.onOrigin()
-	switch s := g.snaps.latest(tick, g.wi.orig.Entries); {
-	case s != nil && (back || s.session > g.session):
-		g.restore(s, g.wi.orig.Entries)
+	tick = max(0, min(tick, rw.wi.orig.End))
+	back := tick < s.ticks || !rw.onOrigin()
+	switch sn := rw.snaps.latest(tick, rw.wi.orig.Entries); {
+	case sn != nil && (back || sn.session > s.ticks):
+		rw.restore(sn, rw.wi.orig.Entries)
 	case back:
-		g.rebuild()
+		rw.rebuild()
 	}
-	g.simulate(g.wi.orig.Entries, tick)
-	g.paused = true
+	rw.simulate(rw.wi.orig.Entries, tick)
+	s.paused = true
 }
 
-// RewindBy moves the cursor by seconds of simulated time (negative: back)
-// from where the battle is.
-func (g *Game) RewindBy(seconds float64) {
+// By moves the cursor by seconds of simulated time (negative: back) from
+// where the battle is.
+func (rw *Rewind) By(seconds float64) {
 	if math.IsNaN(seconds) {
 		return
 	}
 	d := math.Max(-MaxReplayTicks, math.Min(MaxReplayTicks, math.Round(seconds*SubTicksPerSecond)))
-	g.RewindTo(g.session + int64(d))
+	rw.To(rw.s.ticks + int64(d))
 }
 
 // onOrigin reports whether the battle so far is a prefix of the original
 // timeline (the cursor has only moved on it).
-func (g *Game) onOrigin() bool {
-	return g.wi.cursor && len(g.entries) <= len(g.wi.orig.Entries)
+func (rw *Rewind) onOrigin() bool {
+	return rw.wi.cursor && len(rw.s.entries) <= len(rw.wi.orig.Entries)
 }
 
-// rebuild restarts the session from its config: sub-tick 0, no commands.
-func (g *Game) rebuild() {
-	_ = g.reset(g.cfg.Settings) // validated by New
+// rebuild restarts the session from its config: a new battle, sub-tick 0,
+// no commands.
+func (rw *Rewind) rebuild() {
+	s := rw.s
+	b, err := newBattle(s.cfg)
+	if err != nil { // cannot happen: NewSession built one from the same config
+		s.b.fail(fmt.Errorf("game: rewind: %w", err))
+		return
+	}
+	s.setBattle(b)
 	// A new array for the events: snapshots share the old one's prefix.
-	g.session, g.entries, g.events = 0, g.entries[:0], nil
-	g.debug, g.paused = false, false
+	s.ticks, s.entries, s.events = 0, s.entries[:0], nil
+	s.paused = false
 }
 
-// simulate runs the battle to session sub-tick to, applying each entry of
-// entries not yet applied (those past len(g.entries)) when its tick comes.
-func (g *Game) simulate(entries []Entry, to int64) {
+// simulate runs the session to sub-tick to, applying each entry of entries
+// not yet applied (those past len(s.entries)) when its tick comes.
+func (rw *Rewind) simulate(entries []Entry, to int64) {
+	s := rw.s
 	due := func() {
-		for k := len(g.entries); k < len(entries) && entries[k].Tick <= g.session; k = len(g.entries) {
-			if err := g.applyRecorded(entries[k].Cmd); err != nil {
+		for k := len(s.entries); k < len(entries) && entries[k].Tick <= s.ticks; k = len(s.entries) {
+			if err := s.applyRecorded(entries[k].Cmd); err != nil {
 				// The original timeline applied it; the same battle cannot
 				// refuse it. Should it, keep the timelines aligned.
-				g.fail(fmt.Errorf("game: rewind: tick %d: %s: %w", entries[k].Tick, commandText(entries[k].Cmd), err))
-				g.entries = append(g.entries, entries[k])
+				s.b.fail(fmt.Errorf("game: rewind: tick %d: %s: %w", entries[k].Tick, commandText(entries[k].Cmd), err))
+				s.entries = append(s.entries, entries[k])
 			}
 		}
 	}
 	due()
-	for g.session < to {
-		g.subtick()
+	for s.ticks < to {
+		s.subtick()
 		due()
 	}
 }
 
+// applyAtCursor is Session.Apply while the cursor is set; done is false
+// when Apply is to carry c out as always.
+func (rw *Rewind) applyAtCursor(c Command) (done bool, err error) {
+	switch c := c.(type) {
+	case SetSettings:
+		if err := c.Settings.Validate(); err != nil {
+			return true, fmt.Errorf("%w: %w", ErrBadSettings, err)
+		}
+		rw.wi.current = c.Settings.Clone()
+		return true, nil
+	case Pause:
+		if c.Paused {
+			return false, nil
+		}
+		return true, rw.Resume()
+	case Step:
+		rw.To(rw.s.ticks + max(1, seconds(rw.s.b.settings.SquadUpdateInterval)))
+		return true, nil
+	case SetSpeed:
+		return false, nil
+	case nil:
+		return false, nil
+	}
+	if err := rw.Resume(); err != nil {
+		return true, err
+	}
+	return false, nil
+}
+
 // Resume continues the battle from the cursor with the current settings
-// (as RewindTo found them, or as the tuner set them since), unpaused. The
+// (as To found them, or as the tuner set them since), unpaused. The
 // original timeline's state changes after the cursor stay as the Ghost.
-func (g *Game) Resume() error {
-	if g.wi == nil || !g.wi.cursor {
+func (rw *Rewind) Resume() error {
+	if !rw.atCursor() {
 		return ErrNoCursor
 	}
-	wi := g.wi
-	wi.cursor, wi.resumed, wi.branch = false, true, g.session
-	g.snaps.dropAfter(g.session) // they belong to the timeline left behind
-	wi.before = g.settings.Clone()
-	if !sameSettings(g.settings, wi.current) {
-		if err := g.applyRecorded(SetSettings{Settings: wi.current}); err != nil {
+	s, wi := rw.s, rw.wi
+	wi.cursor, wi.resumed, wi.branch = false, true, s.ticks
+	rw.snaps.dropAfter(s.ticks) // they belong to the timeline left behind
+	wi.before = s.b.settings.Clone()
+	if !sameSettings(s.b.settings, wi.current) {
+		if err := s.applyRecorded(SetSettings{Settings: wi.current}); err != nil {
 			return err
 		}
 	}
-	g.paused = false
+	s.paused = false
 	return nil
 }
 
@@ -214,21 +254,22 @@ func settingsDiff(a, b morale.Settings) string {
 }
 
 // Ghost returns the original timeline's state changes after the branch
-// point while a resumed what-if runs (nil otherwise), oldest first. Do not
-// modify.
-func (g *Game) Ghost() []StateEvent {
-	if g.wi == nil || !g.wi.resumed {
+// point while a resumed what-if runs (nil otherwise), oldest first: what
+// the timeline draws of the future the weights changed. Do not modify.
+func (s *Session) Ghost() []StateEvent {
+	wi := s.rw.wi
+	if wi == nil || !wi.resumed {
 		return nil
 	}
-	ev := g.wi.origEvents
+	ev := wi.origEvents
 	i := 0
-	for i < len(ev) && ev[i].Tick <= g.wi.branch {
+	for i < len(ev) && ev[i].Tick <= wi.branch {
 		i++
 	}
 	return ev[i:]
 }
 
-// Change is one difference between the original future and the new one:
+// WhatIfChange is one difference between the original future and the new one:
 // soldier Name reaches state To at battle time T in the new future (New)
 // and at Was in the original (Old); a missing side is false.
 type WhatIfChange struct {
@@ -296,12 +337,12 @@ func (w WhatIf) String() string {
 // both cover (from the branch to the earlier of their ends): for each
 // soldier and state, the first time he reached it. ok is false when no
 // what-if runs.
-func (g *Game) WhatIf() (w WhatIf, ok bool) {
-	if g.wi == nil || !g.wi.resumed {
+func (rw *Rewind) WhatIf() (w WhatIf, ok bool) {
+	if rw.wi == nil || !rw.wi.resumed {
 		return WhatIf{}, false
 	}
-	wi := g.wi
-	horizon := min(g.session, wi.orig.End)
+	wi := rw.wi
+	horizon := min(rw.s.ticks, wi.orig.End)
 	type key struct {
 		id int
 		to morale.State
@@ -322,7 +363,7 @@ func (g *Game) WhatIf() (w WhatIf, ok bool) {
 		return m, order
 	}
 	oldM, oldOrder := first(wi.origEvents)
-	newM, newOrder := first(g.events)
+	newM, newOrder := first(rw.s.events)
 	w.Settings = settingsDiff(wi.before, wi.current)
 	for _, k := range newOrder {
 		n := newM[k]

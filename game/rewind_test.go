@@ -15,7 +15,7 @@ import (
 
 // A session with every command kind; at each of its moments in marks, the
 // digest the battle had when it was played there.
-func markedSession(t testing.TB) (*game.Game, map[int64]string) {
+func markedSession(t testing.TB) (*game.Session, map[int64]string) {
 	g := newGame(t, game.DefaultConfig())
 	marks := map[int64]string{0: g.Digest()}
 	s := g.Settings().Clone()
@@ -60,9 +60,9 @@ func TestRewindEqualsPlayedTo(t *testing.T) {
 	order = append(order, 0, end/2, end, ticks[len(ticks)/2])
 	for _, k := range order {
 		want, ok := marks[k]
-		g.RewindTo(k)
-		if c, on := g.Cursor(); !on || c != k || !g.Paused() {
-			t.Fatalf("RewindTo(%d): cursor %d (set %v), paused %v; want %d, paused", k, c, on, g.Paused(), k)
+		g.Rewind().To(k)
+		if c, on := g.Rewind().Cursor(); !on || c != k || !g.Paused() {
+			t.Fatalf("Rewind.To(%d): cursor %d (set %v), paused %v; want %d, paused", k, c, on, g.Paused(), k)
 		}
 		if ok && want == "" {
 			rec := full
@@ -74,15 +74,15 @@ func TestRewindEqualsPlayedTo(t *testing.T) {
 			want = p.Digest()
 		}
 		if ok && g.Digest() != want {
-			t.Errorf("RewindTo(%d): digest %s; want %s, the digest when played there", k, g.Digest(), want)
+			t.Errorf("Rewind.To(%d): digest %s; want %s, the digest when played there", k, g.Digest(), want)
 		}
 	}
-	if g.SessionEnd() != end {
-		t.Errorf("SessionEnd %d; want the original end %d", g.SessionEnd(), end)
+	if g.Rewind().End() != end {
+		t.Errorf("SessionEnd %d; want the original end %d", g.Rewind().End(), end)
 	}
-	g.RewindTo(end + 1000)
+	g.Rewind().To(end + 1000)
 	if g.SessionTicks() != end || g.Digest() != marks[end] {
-		t.Errorf("RewindTo past the end: at %d; want the end %d with its digest", g.SessionTicks(), end)
+		t.Errorf("Rewind.To past the end: at %d; want the end %d with its digest", g.SessionTicks(), end)
 	}
 }
 
@@ -90,7 +90,7 @@ func TestRewindEqualsPlayedTo(t *testing.T) {
 // nothing of the battle shown; Step moves the cursor, Space resumes.
 func TestCursorCommands(t *testing.T) {
 	g, _ := markedSession(t)
-	g.RewindTo(600)
+	g.Rewind().To(600)
 	d := g.Digest()
 	s := g.Settings().Clone()
 	s.Weights[morale.LeaderDown] = -0.9
@@ -104,14 +104,14 @@ func TestCursorCommands(t *testing.T) {
 		t.Errorf("invalid settings at the cursor: got %v; want ErrBadSettings", err)
 	}
 	apply(t, g, game.Step{})
-	if c, _ := g.Cursor(); c <= 600 {
+	if c, _ := g.Rewind().Cursor(); c <= 600 {
 		t.Errorf("Step at the cursor: cursor %d; want past 600", c)
 	}
 	apply(t, g, game.Pause{Paused: false})
-	if _, on := g.Cursor(); on || g.Paused() {
+	if _, on := g.Rewind().Cursor(); on || g.Paused() {
 		t.Error("Pause{false} at the cursor: want resumed and running")
 	}
-	if err := g.Resume(); !errors.Is(err, game.ErrNoCursor) {
+	if err := g.Rewind().Resume(); !errors.Is(err, game.ErrNoCursor) {
 		t.Errorf("Resume without a cursor: got %v; want ErrNoCursor", err)
 	}
 }
@@ -125,8 +125,8 @@ func TestResumeWhatIf(t *testing.T) {
 	want := g.Digest()
 	end := g.SessionTicks()
 
-	g.RewindTo(4 * game.SubTicksPerSecond)
-	if err := g.Resume(); err != nil {
+	g.Rewind().To(4 * game.SubTicksPerSecond)
+	if err := g.Rewind().Resume(); err != nil {
 		t.Fatal(err)
 	}
 	for g.SessionTicks() < end {
@@ -135,7 +135,7 @@ func TestResumeWhatIf(t *testing.T) {
 	if g.Digest() != want {
 		t.Fatal("resumed with the same settings: the battle differs from the original")
 	}
-	w, ok := g.WhatIf()
+	w, ok := g.Rewind().WhatIf()
 	if !ok || len(w.Changes) != 0 || w.String() != "same settings: no state change differs so far" {
 		t.Errorf("same settings: WhatIf %q (%v); want no change", w, ok)
 	}
@@ -143,17 +143,17 @@ func TestResumeWhatIf(t *testing.T) {
 		t.Error("no ghost: want the original future's state changes")
 	}
 
-	g.RewindTo(2 * game.SubTicksPerSecond)
+	g.Rewind().To(2 * game.SubTicksPerSecond)
 	s := g.Settings().Clone()
 	s.Weights[morale.AllyDown] = -0.5
 	apply(t, g, game.SetSettings{Settings: s})
-	if err := g.Resume(); err != nil {
+	if err := g.Rewind().Resume(); err != nil {
 		t.Fatal(err)
 	}
 	for g.SessionTicks() < end {
 		g.Tick()
 	}
-	w, _ = g.WhatIf()
+	w, _ = g.Rewind().WhatIf()
 	text := w.String()
 	if !strings.HasPrefix(text, "with AllyDown −0.5: ") || len(w.Changes) == 0 {
 		t.Fatalf("WhatIf: %q; want the weight and at least one change", text)
@@ -168,14 +168,14 @@ func TestResumeWhatIf(t *testing.T) {
 		t.Error("the new future does not run with the new weight")
 	}
 	apply(t, g, game.Restart{})
-	if _, ok := g.WhatIf(); ok || g.Ghost() != nil {
+	if _, ok := g.Rewind().WhatIf(); ok || g.Ghost() != nil {
 		t.Error("after Restart: a what-if still runs; want none")
 	}
 }
 
 // openingSession plays ten minutes of the demo's battle: the opening, then
 // three reinforcements every 30 s and a shell every 10 s.
-func openingSession(tb testing.TB) *game.Game {
+func openingSession(tb testing.TB) *game.Session {
 	g := newGame(tb, game.DefaultConfig())
 	for s := 1; s <= 600; s++ {
 		runUntil(g, float64(s))
@@ -191,7 +191,7 @@ func openingSession(tb testing.TB) *game.Game {
 
 // armiesSession plays ten minutes of the armies scene (10 000 agents in
 // 100 squads), a shell every 10 s.
-func armiesSession(tb testing.TB) *game.Game {
+func armiesSession(tb testing.TB) *game.Session {
 	cfg := game.DefaultConfig()
 	cfg.Scene = game.SceneArmies
 	g := newGame(tb, cfg)
@@ -224,7 +224,7 @@ func heapBytes() uint64 {
 func BenchmarkRewind(b *testing.B) {
 	for _, sc := range []struct {
 		name    string
-		session func(testing.TB) *game.Game
+		session func(testing.TB) *game.Session
 	}{{"opening", openingSession}, {"armies", armiesSession}} {
 		b.Run(sc.name, func(b *testing.B) {
 			g := sc.session(b)
@@ -232,12 +232,12 @@ func BenchmarkRewind(b *testing.B) {
 			rec := g.Recording()
 			count, every, _ := game.SnapshotStats(g)
 			with := heapBytes()
-			g.RewindTo(end) // the rewind's copy of the recording, in both
+			g.Rewind().To(end) // the rewind's copy of the recording, in both
 			withCursor := heapBytes()
 			game.DropSnapshots(g, false)
 			without := heapBytes()
-			g.RewindTo(0)
-			g.RewindTo(end) // re-simulates the session, taking them again
+			g.Rewind().To(0)
+			g.Rewind().To(end) // re-simulates the session, taking them again
 			snapMB := float64(withCursor-without) / (1 << 20)
 			b.Logf("%s: %d s session, %d snapshots (at most %.1f s apart), %.1f MB (heap %.1f MB with them; %.1f MB allocated by their copies); %d after re-simulating the session",
 				sc.name, end/game.SubTicksPerSecond, count, float64(every)/game.SubTicksPerSecond, snapMB, float64(with)/(1<<20),
@@ -267,9 +267,9 @@ func BenchmarkRewind(b *testing.B) {
 				b.Run(tc.name, func(b *testing.B) {
 					for b.Loop() {
 						b.StopTimer()
-						g.RewindTo(tc.from)
+						g.Rewind().To(tc.from)
 						b.StartTimer()
-						g.RewindTo(tc.to)
+						g.Rewind().To(tc.to)
 					}
 					b.ReportMetric(snapMB, "snap-MB")
 					b.ReportMetric(float64(count), "snapshots")
@@ -296,7 +296,7 @@ func BenchmarkRewind(b *testing.B) {
 						to := tc.to(k)
 						k++
 						t0, c0 := time.Now(), cpuTime()
-						g.RewindTo(to)
+						g.Rewind().To(to)
 						worst, worstCPU = max(worst, time.Since(t0)), max(worstCPU, cpuTime()-c0)
 					}
 					b.ReportMetric(float64(worst)/1e6, "worst-ms")

@@ -12,14 +12,14 @@ import (
 
 // Snapshots for the rewind (see rewind.go).
 //
-// Every few seconds of session time (snapSpacing) the battle keeps a snapshot of
-// its whole state: a clone of the morale World (morale.World.Clone), the
-// soldiers, the enemy line, the armies, the random sources, the history,
-// the log, the tracers, the state changes and the kept explanations, with
-// every *morale.Agent mapped to the clone's. RewindTo restores the latest
-// snapshot at or before the cursor (cloning it again, so that a snapshot is
-// never changed and can be restored any number of times) and re-simulates
-// only from there. Snapshots are taken on whichever timeline the battle is
+// Every few seconds of session time (snapSpacing) the session keeps a
+// snapshot of its battle's whole state: a copy of the Battle (Battle.clone:
+// a clone of the morale World, the scene, the random sources, the history,
+// the log, the tracers and the kept explanations, with every *morale.Agent
+// mapped to the clone's) and the session's state changes so far.
+// Rewind.To restores the latest snapshot at or before the cursor (cloning
+// it again, so that a snapshot is never changed and can be restored any
+// number of times) and re-simulates only from there. Snapshots are taken on whichever timeline the battle is
 // on, live, replayed or re-simulated; Resume drops those after the branch,
 // which belong to the timeline left behind.
 //
@@ -56,40 +56,44 @@ type snapshots struct {
 	every    int64 // sub-ticks between two; 0 until the first (snapSpacing)
 	list     []*snapshot
 	bytes    uint64 // their sizes, summed
-	restored int    // how many times RewindTo restored one (for the tests)
+	restored int    // how many times Rewind.To restored one (for the tests)
 	off      bool   // take none (for the tests: the path without snapshots)
 }
 
-// snapshot is the battle at the end of session sub-tick session, when it had
-// applied entries commands of the session's recording. b holds only the
-// battle's state (copyBattle); nothing changes it.
+// snapshot is the session at the end of its sub-tick session, when it had
+// applied entries commands of its recording and seen events: b holds the
+// battle's state (Battle.clone); nothing changes it.
 type snapshot struct {
 	session int64
 	entries int
-	bytes   uint64 // what copying the battle allocated
-	b       *Game
+	events  []StateEvent // the session's, a prefix shared and never written
+	bytes   uint64       // what copying the battle allocated
+	b       *Battle
 }
 
-// snapshotDue keeps a snapshot of the battle when the session reaches a
-// multiple of the spacing and none is kept there or later.
-func (g *Game) snapshotDue() {
-	st := &g.snaps
+// snapshotDue keeps a snapshot of the session when it reaches a multiple of
+// the spacing and none is kept there or later.
+func (rw *Rewind) snapshotDue() {
+	st, s := &rw.snaps, rw.s
 	if st.off {
 		return
 	}
 	if st.every == 0 {
-		st.every = snapSpacing(g.world.Len())
+		st.every = snapSpacing(s.b.world.Len())
 	}
-	if g.session%st.every != 0 {
+	if s.ticks%st.every != 0 {
 		return
 	}
-	if n := len(st.list); n > 0 && st.list[n-1].session >= g.session {
+	if n := len(st.list); n > 0 && st.list[n-1].session >= s.ticks {
 		return
 	}
 	before := heapAllocated()
-	b := &Game{}
-	copyBattle(b, g, false)
-	st.add(&snapshot{session: g.session, entries: len(g.entries), bytes: heapAllocated() - before, b: b})
+	b := s.b.clone(false)
+	// The state changes: a prefix shared, never written (addEvent and
+	// rebuild never write into an array in use), capped so that the next
+	// addEvent copies it.
+	ev := s.events[:len(s.events):len(s.events)]
+	st.add(&snapshot{session: s.ticks, entries: len(s.entries), events: ev, bytes: heapAllocated() - before, b: b})
 }
 
 // add keeps s, the latest snapshot, thinning the list while it holds more
@@ -162,73 +166,73 @@ func (st *snapshots) latest(t int64, entries []Entry) *snapshot {
 	return nil
 }
 
-// restore puts the battle in snapshot s's state, with the first s.entries
-// commands of entries as its recording. s is copied, not shared.
-func (g *Game) restore(s *snapshot, entries []Entry) {
-	g.snaps.restored++
-	copyBattle(g, s.b, true)
-	g.entries = g.entries[:0]
-	for _, e := range entries[:s.entries] { // as record keeps them
+// restore puts the session in snapshot sn's state, with the first
+// sn.entries commands of entries as its recording. sn is copied, not
+// shared.
+func (rw *Rewind) restore(sn *snapshot, entries []Entry) {
+	s := rw.s
+	rw.snaps.restored++
+	s.setBattle(sn.b.clone(true))
+	s.ticks, s.events = sn.session, sn.events
+	s.entries = s.entries[:0]
+	for _, e := range entries[:sn.entries] { // as record keeps them
 		if c, ok := e.Cmd.(SetSettings); ok {
 			e.Cmd = SetSettings{Settings: c.Settings.Clone()}
 		}
-		g.entries = append(g.entries, Entry{Tick: e.Tick, Cmd: e.Cmd})
+		s.entries = append(s.entries, Entry{Tick: e.Tick, Cmd: e.Cmd})
 	}
-	g.listen()
-	g.why.gen++ // a new World: the cached explanation is stale
-	g.why.cached = false
-	g.paused = false
+	s.paused = false
 }
 
-// copyBattle makes dst's battle a copy of src's, sharing nothing that
-// either may change: the World is cloned (without listeners), every
-// *morale.Agent mapped to the clone's, the random sources copied. live is
-// true when dst is the battle that runs on (restore), false for a
-// snapshot, which keeps the history's buffers at their length only.
-// The session-level fields (config, speed, pause, listeners, replay,
-// rewind, selection, snapshots) are left alone.
-func copyBattle(dst, src *Game, live bool) {
-	w := src.world.Clone()
+// clone returns a copy of b sharing nothing that either may change: the
+// World is cloned (without listeners), every *morale.Agent mapped to the
+// clone's, the random sources copied. live is true for a battle that runs
+// on (restore: the scene listens to its new World, the history's buffers
+// get their full capacity), false for a snapshot, which keeps the
+// history's buffers at their length only. The copy has no report
+// listeners and no session hook (setBattle gives them).
+func (b *Battle) clone(live bool) *Battle {
+	w := b.world.Clone()
 	agent := func(a *morale.Agent) *morale.Agent {
 		if i := a.Index(); i >= 0 {
 			return w.Agent(i)
 		}
 		return a // removed: a handle nothing changes any more
 	}
-	dst.world = w
-	dst.settings = src.settings.Clone()
-	dst.rngSrc, dst.cosmeticSrc = clonePCG(src.rngSrc), clonePCG(src.cosmeticSrc)
-	dst.rng, dst.cosmetic = rand.New(dst.rngSrc), rand.New(dst.cosmeticSrc)
-	dst.now, dst.debug, dst.session = src.now, src.debug, src.session
+	c := &Battle{
+		cfg: b.cfg, settings: b.settings.Clone(), world: w,
+		rngSrc: clonePCG(b.rngSrc), cosmeticSrc: clonePCG(b.cosmeticSrc),
+		now: b.now, debug: b.debug,
+		shots: b.shots.clone(), blasts: b.blasts.clone(), log: b.log.clone(),
+		history: b.history.clone(live), squads: slices.Clone(b.squads),
+		fault: b.fault, atDeath: maps.Clone(b.atDeath), // Explanations are values nothing changes
+		version: b.version,
+	}
+	c.cfg.Settings = b.cfg.Settings.Clone()
+	c.rng, c.cosmetic = rand.New(c.rngSrc), rand.New(c.cosmeticSrc)
+	c.scene = b.scene.clone(c, agent)
+	if live {
+		c.scene.listen()
+	}
+	return c
+}
 
-	dst.soldiers = slices.Clone(src.soldiers)
-	for i := range dst.soldiers {
-		dst.soldiers[i].agent = agent(dst.soldiers[i].agent)
+// clone returns a copy of o for battle b (Scene.clone).
+func (o *Opening) clone(b *Battle, agent func(*morale.Agent) *morale.Agent) Scene {
+	c := *o
+	c.b = b
+	c.soldiers = slices.Clone(o.soldiers)
+	for i := range c.soldiers {
+		c.soldiers[i].agent = agent(c.soldiers[i].agent)
 	}
-	dst.byAgent = make(map[*morale.Agent]int, len(src.byAgent))
-	for a, id := range src.byAgent {
-		dst.byAgent[agent(a)] = id
+	c.byAgent = make(map[*morale.Agent]int, len(o.byAgent))
+	for a, id := range o.byAgent {
+		c.byAgent[agent(a)] = id
 	}
-	dst.alive, dst.leader = src.alive, src.leader
-	dst.enemies = slices.Clone(src.enemies)
-	dst.foes, dst.front = src.foes, src.front
-	dst.cover = slices.Clone(src.cover)
-	dst.rally = src.rally
-
-	dst.shots, dst.blasts, dst.log = src.shots.clone(), src.blasts.clone(), src.log.clone()
-	dst.history = src.history.clone(live)
-	dst.beats, dst.nextBeat = slices.Clone(src.beats), src.nextBeat
-	dst.squads = slices.Clone(src.squads)
-	dst.fault = src.fault
-	// The state changes: a prefix shared, never written (addEvent and
-	// rebuild never write into an array in use), capped so that the next
-	// addEvent copies it.
-	dst.events = src.events[:len(src.events):len(src.events)]
-	dst.armies = nil
-	if src.armies != nil {
-		dst.armies = src.armies.clone(agent)
-	}
-	dst.why.atDeath = maps.Clone(src.why.atDeath) // Explanations are values nothing changes
+	c.enemies = slices.Clone(o.enemies)
+	c.cover = slices.Clone(o.cover)
+	c.beats = slices.Clone(o.beats)
+	return &c
 }
 
 // clonePCG returns a copy of p (nil for nil).
@@ -273,9 +277,10 @@ func (h *History) clone(live bool) History {
 	return c
 }
 
-// clone returns a copy of a with every agent mapped by agent.
-func (a *armies) clone(agent func(*morale.Agent) *morale.Agent) *armies {
+// clone returns a copy of a for battle b (Scene.clone).
+func (a *Armies) clone(b *Battle, agent func(*morale.Agent) *morale.Agent) Scene {
 	c := *a
+	c.b = b
 	c.men = slices.Clone(a.men)
 	for i := range c.men {
 		c.men[i].agent = agent(c.men[i].agent)

@@ -1,6 +1,9 @@
 package game
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"fmt"
 	"reflect"
 	"testing"
@@ -8,41 +11,44 @@ import (
 	"github.com/moralebreak/moralebreak/morale"
 )
 
-// gameFields sorts every field of Game: copied by copyBattle (the battle's
-// state, which a snapshot holds) or left alone (the session's). A field
-// added to Game later fails TestCopyBattleFields until it is sorted here,
-// and copied in copyBattle when it is the battle's.
-var gameFields = map[string]bool{
-	// The battle: copyBattle copies them.
-	"settings": true, "world": true, "rng": true, "cosmetic": true, "now": true,
-	"rngSrc": true, "cosmeticSrc": true, "debug": true,
-	"soldiers": true, "byAgent": true, "alive": true, "leader": true, "enemies": true,
-	"foes": true, "front": true, "cover": true, "rally": true,
+// battleFields sorts every field of Battle: copied by clone (the battle's
+// state, which a snapshot holds) or left out (who listens: setBattle gives
+// a battle the session's listeners and hook). A field added to Battle later
+// fails TestCopyBattleFields until it is sorted here, and copied in clone
+// when it is the battle's. The scenes are the battle's through its scene
+// field: clone copies each whole, and the walk below looks into every
+// field of theirs.
+var battleFields = map[string]bool{
+	"cfg": true, "settings": true, "world": true, "rng": true, "cosmetic": true, "now": true,
+	"debug": true, "rngSrc": true, "cosmeticSrc": true,
 	"shots": true, "blasts": true, "log": true, "history": true,
-	"beats": true, "nextBeat": true, "squads": true, "fault": true,
-	"session": true, "events": true, "armies": true,
-	"why": true, // its atDeath; restore invalidates the cache, keeps the selection
-	// The session: restore leaves them (entries are set from the recording).
-	"cfg": false, "subPerTick": false, "paused": false, "listeners": false,
-	"entries": false, "play": false, "wi": false, "snaps": false,
+	"squads": true, "fault": true, "atDeath": true, "scene": true, "version": true,
+	// Who listens.
+	"listeners": false, "changed": false,
 }
 
-// TestCopyBattleFields checks that every field of Game is sorted in
-// gameFields, and that a copy made by copyBattle shares no slice, map or
-// pointer with the battle it copies (removed agents' handles and the
-// state changes' prefix aside, shared by design: nothing writes them), in
-// both scenes.
+// digestOf is the digest of battle b alone (its part of Session.Digest).
+func digestOf(b *Battle) string {
+	h := sha256.New()
+	b.digest(func(v uint64) { h.Write(binary.LittleEndian.AppendUint64(nil, v)) })
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// TestCopyBattleFields checks that every field of Battle is sorted in
+// battleFields, and that a copy made by clone shares no slice, map or
+// pointer with the battle it copies (removed agents' handles aside,
+// shared by design: nothing writes them), in both scenes.
 func TestCopyBattleFields(t *testing.T) {
-	typ := reflect.TypeFor[Game]()
+	typ := reflect.TypeFor[Battle]()
 	for i := range typ.NumField() {
-		if _, ok := gameFields[typ.Field(i).Name]; !ok {
-			t.Errorf("Game.%s is new: sort it in gameFields (snapshot_internal_test.go) and, if it is the battle's, copy it in copyBattle (snapshot.go)", typ.Field(i).Name)
+		if _, ok := battleFields[typ.Field(i).Name]; !ok {
+			t.Errorf("Battle.%s is new: sort it in battleFields (snapshot_internal_test.go) and, if it is the battle's, copy it in clone (snapshot.go)", typ.Field(i).Name)
 		}
 	}
 	for _, scene := range []string{SceneOpening, SceneArmies} {
 		cfg := DefaultConfig()
 		cfg.Scene = scene
-		g, err := New(cfg)
+		g, err := NewSession(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -56,21 +62,20 @@ func TestCopyBattleFields(t *testing.T) {
 			g.Tick()
 		}
 		live := map[uintptr]bool{}
-		for a := range g.world.Agents() {
+		for a := range g.b.world.Agents() {
 			live[reflect.ValueOf(a).Pointer()] = true
 		}
-		b := &Game{}
-		copyBattle(b, g, true)
-		va, vb := reflect.ValueOf(g).Elem(), reflect.ValueOf(b).Elem()
+		b := g.b.clone(true)
+		va, vb := reflect.ValueOf(g.b).Elem(), reflect.ValueOf(b).Elem()
 		for i := range typ.NumField() {
 			name := typ.Field(i).Name
-			if !gameFields[name] || name == "events" {
+			if !battleFields[name] {
 				continue
 			}
-			aliases(t, live, scene+": Game."+name, va.Field(i), vb.Field(i), 0)
+			aliases(t, live, scene+": Battle."+name, va.Field(i), vb.Field(i), 0)
 		}
-		if g.Digest() != b.Digest() {
-			t.Errorf("%s: the copy's Digest differs from the battle's", scene)
+		if digestOf(g.b) != digestOf(b) {
+			t.Errorf("%s: the copy's digest differs from the battle's", scene)
 		}
 	}
 }
@@ -120,9 +125,13 @@ func aliases(t *testing.T, live map[uintptr]bool, path string, a, b reflect.Valu
 			return // morale's TestCloneSharesNothing walks it
 		}
 		aliases(t, live, path, a.Elem(), b.Elem(), depth+1)
+	case reflect.Interface:
+		if !a.IsNil() && !b.IsNil() {
+			aliases(t, live, path, a.Elem(), b.Elem(), depth)
+		}
 	case reflect.Struct:
 		for i := range a.NumField() {
-			if !a.Type().Field(i).IsExported() && a.Type().PkgPath() != reflect.TypeFor[Game]().PkgPath() {
+			if !a.Type().Field(i).IsExported() && a.Type().PkgPath() != reflect.TypeFor[Battle]().PkgPath() {
 				continue // another package's internals (rand.Rand, morale's values)
 			}
 			aliases(t, live, path+"."+a.Type().Field(i).Name, a.Field(i), b.Field(i), depth+1)
@@ -201,11 +210,11 @@ func TestSnapshotList(t *testing.T) {
 
 // armiesWithLedger builds the armies scene with the cause ledger on or off
 // (off is the game's choice, see enableLedger).
-func armiesWithLedger(tb testing.TB, on bool) *Game {
+func armiesWithLedger(tb testing.TB, on bool) *Battle {
 	tb.Helper()
 	cfg := DefaultConfig()
 	cfg.Scene = SceneArmies
-	g, err := New(cfg)
+	g, err := NewBattle(cfg)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -228,7 +237,8 @@ func TestArmiesLedgerChangesNoBit(t *testing.T) {
 			on.Tick()
 			off.Tick()
 		}
-		if on.Digest() != off.Digest() || on.armies.routs != off.armies.routs || on.armies.deaths != off.armies.deaths {
+		ona, offa := on.scene.(*Armies), off.scene.(*Armies)
+		if digestOf(on) != digestOf(off) || ona.routs != offa.routs || ona.deaths != offa.deaths {
 			t.Fatalf("at %v s the armies with a ledger differ from those without", secs)
 		}
 	}
@@ -245,11 +255,10 @@ func BenchmarkArmiesSecond(b *testing.B) {
 			for g.Time() < 16 {
 				g.subtick()
 			}
-			s := &Game{}
-			copyBattle(s, g, false)
+			s := g.clone(false)
 			for b.Loop() {
 				b.StopTimer()
-				copyBattle(g, s, true)
+				g = s.clone(true)
 				b.StartTimer()
 				for range SubTicksPerSecond {
 					g.subtick()

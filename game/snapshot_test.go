@@ -16,17 +16,28 @@ import (
 // the enemy line, the armies' men and squads, the tracers, blasts, log,
 // history (every soldier's samples and the changes), the session's state
 // changes and every soldier's explanation (Why).
-func stateOf(g *game.Game) string {
+func stateOf(g *game.Session) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s t=%v\n%v\n%v\n", g.Digest(), g.Time(), g.Soldiers(), g.Enemies())
-	fmt.Fprintf(&b, "%v\n%v\n", g.AppendMen(nil), g.AppendSquads(nil))
-	fmt.Fprintf(&b, "%v\n%v\n%q\n", g.Shots(), g.Blasts(), g.Log())
+	var (
+		enemies []game.EnemyView
+		men     []game.ManView
+		squads  []game.SquadView
+	)
+	switch sc := g.Scene().(type) {
+	case *game.Opening:
+		enemies = sc.Enemies()
+	case *game.Armies:
+		men, squads = sc.AppendMen(nil), sc.AppendSquads(nil)
+	}
+	fmt.Fprintf(&b, "%s t=%v\n%v\n%v\n", g.Digest(), g.Time(), soldiers(g), enemies)
+	fmt.Fprintf(&b, "%v\n%v\n", men, squads)
+	fmt.Fprintf(&b, "%v\n%v\n%q\n", g.Battle().Shots(), g.Battle().Blasts(), g.Battle().Log())
 	h := g.History()
 	for id := range h.Len() {
 		fmt.Fprintf(&b, "%v\n", h.Samples(id))
 	}
 	fmt.Fprintf(&b, "%v %v\n%v\n", h.Now(), h.Changes(), g.Events())
-	for id := range g.Soldiers() {
+	for id := range soldiers(g) {
 		x, ok := g.Why(id)
 		fmt.Fprintf(&b, "%v %s\n", ok, x)
 	}
@@ -37,7 +48,7 @@ func stateOf(g *game.Game) string {
 // applying the command cmd(tick) returns at each sub-tick (nil: none), and
 // returns the battle and stateOf at n random sub-ticks (after the commands
 // applied there).
-func marked(t *testing.T, cfg game.Config, secs float64, n int, cmd func(g *game.Game, tick int64) game.Command) (*game.Game, map[int64]string) {
+func marked(t *testing.T, cfg game.Config, secs float64, n int, cmd func(g *game.Session, tick int64) game.Command) (*game.Session, map[int64]string) {
 	t.Helper()
 	g := newGame(t, cfg)
 	apply(t, g, game.SetSpeed{Factor: 0.25})
@@ -64,8 +75,8 @@ func marked(t *testing.T, cfg game.Config, secs float64, n int, cmd func(g *game
 
 // openingCommands gives the opening a command every few seconds: every kind
 // the rewind re-applies.
-func openingCommands(t *testing.T) func(g *game.Game, tick int64) game.Command {
-	return func(g *game.Game, k int64) game.Command {
+func openingCommands(t *testing.T) func(g *game.Session, tick int64) game.Command {
+	return func(g *game.Session, k int64) game.Command {
 		if k == 0 || k%(7*game.SubTicksPerSecond/2) != 0 {
 			return nil
 		}
@@ -93,7 +104,7 @@ func openingCommands(t *testing.T) func(g *game.Game, tick int64) game.Command {
 }
 
 // armiesCommands shells the armies' field and selects and rallies squads.
-func armiesCommands(g *game.Game, k int64) game.Command {
+func armiesCommands(g *game.Session, k int64) game.Command {
 	if k == 0 || k%(2*game.SubTicksPerSecond) != 0 {
 		return nil
 	}
@@ -116,7 +127,7 @@ func TestSnapshotRewindEqualsPlayed(t *testing.T) {
 		cfg  game.Config
 		secs float64
 		n    int
-		cmd  func(g *game.Game, tick int64) game.Command
+		cmd  func(g *game.Session, tick int64) game.Command
 	}{
 		{"opening", game.DefaultConfig(), 130, 40, openingCommands(t)},
 		{"armies", armies, 16, 10, armiesCommands},
@@ -134,9 +145,9 @@ func TestSnapshotRewindEqualsPlayed(t *testing.T) {
 			slices.Sort(ticks)
 			rand.New(rand.NewPCG(5, 6)).Shuffle(len(ticks), func(i, j int) { ticks[i], ticks[j] = ticks[j], ticks[i] })
 			for _, k := range ticks {
-				g.RewindTo(k)
+				g.Rewind().To(k)
 				if got := stateOf(g); got != want[k] {
-					t.Errorf("RewindTo(%d) (%.2f s): the battle differs from when it was played there", k, float64(k)/game.SubTicksPerSecond)
+					t.Errorf("Rewind.To(%d) (%.2f s): the battle differs from when it was played there", k, float64(k)/game.SubTicksPerSecond)
 				}
 			}
 			if _, _, restored := game.SnapshotStats(g); restored < len(ticks)/2 {
@@ -168,12 +179,12 @@ func TestSnapshotRestoredTwice(t *testing.T) {
 			var states, futures []string
 			for range 2 {
 				_, _, before := game.SnapshotStats(g)
-				g.RewindTo(at)
+				g.Rewind().To(at)
 				if _, _, after := game.SnapshotStats(g); after != before+1 {
-					t.Fatalf("RewindTo(%d): %d snapshots restored; want 1", at, after-before)
+					t.Fatalf("Rewind.To(%d): %d snapshots restored; want 1", at, after-before)
 				}
 				states = append(states, stateOf(g))
-				if err := g.Resume(); err != nil {
+				if err := g.Rewind().Resume(); err != nil {
 					t.Fatal(err)
 				}
 				runUntil(g, g.Time()+1) // a command at the branch would be in the second rewind's past
@@ -192,7 +203,7 @@ func TestSnapshotRestoredTwice(t *testing.T) {
 // the same new future (and says the same diff) as after a rewind that
 // re-simulated from the start.
 func TestSnapshotResumeMatchesResimulated(t *testing.T) {
-	play := func(snapshots bool) (*game.Game, string, string) {
+	play := func(snapshots bool) (*game.Session, string, string) {
 		g := newGame(t, game.DefaultConfig())
 		if !snapshots {
 			game.DropSnapshots(g, true)
@@ -203,17 +214,17 @@ func TestSnapshotResumeMatchesResimulated(t *testing.T) {
 				apply(t, g, game.Reinforce{N: 2})
 			}
 		}
-		g.RewindTo(32*game.SubTicksPerSecond + 7)
+		g.Rewind().To(32*game.SubTicksPerSecond + 7)
 		s := g.Settings().Clone()
 		s.Weights[morale.AllyDown] = -0.6
 		s.Weights[morale.Suppressed] = -0.2
 		apply(t, g, game.SetSettings{Settings: s})
-		if err := g.Resume(); err != nil {
+		if err := g.Rewind().Resume(); err != nil {
 			t.Fatal(err)
 		}
 		apply(t, g, game.Shell{At: morale.Vec2{X: 1500, Y: 1800}})
 		runUntil(g, g.Time()+20)
-		w, _ := g.WhatIf()
+		w, _ := g.Rewind().WhatIf()
 		return g, stateOf(g), w.String()
 	}
 	a, sa, wa := play(true)
@@ -233,8 +244,8 @@ func TestSnapshotResumeMatchesResimulated(t *testing.T) {
 	// And a rewind into the new future finds it as it was played.
 	want := stateOf(a)
 	end := a.SessionTicks()
-	a.RewindTo(end - 3*game.SubTicksPerSecond)
-	a.RewindTo(end)
+	a.Rewind().To(end - 3*game.SubTicksPerSecond)
+	a.Rewind().To(end)
 	if stateOf(a) != want {
 		t.Error("back and forth in the resumed future: the battle differs from when it was played")
 	}

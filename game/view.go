@@ -6,10 +6,13 @@ import (
 	"github.com/moralebreak/moralebreak/morale"
 )
 
-// View is the read-only face of a battle, for drawing and panels; *Game
-// satisfies it. None of its methods changes the battle: the Append methods
-// write only into the caller's slice, and the slices and the History they
-// return belong to the battle (read them, do not keep or modify them).
+// View is the read-only face of a session, for drawing and panels: the
+// battle on screen, the clock, the inspector and the what-if; *Session
+// satisfies it. None of its methods changes the session: the Append
+// methods write only into the caller's slice, and the slices and the
+// History they return belong to the session (read them, do not keep or
+// modify them). The scene's own views are its methods: switch on Scene's
+// type (*Opening, *Armies).
 type View interface {
 	// Time is the simulated time, in seconds; Speed the speed factor.
 	Time() float64
@@ -19,26 +22,23 @@ type View interface {
 	Debug() bool
 	// Settings are the live morale settings (do not modify the Weights).
 	Settings() morale.Settings
-	// Field is the battlefield size and RallyPoint the flag, in cm.
+	// Field is the battlefield size, in cm.
 	Field() morale.Vec2
-	RallyPoint() morale.Vec2
-	// Cover is the cover on the field.
-	Cover() []Rect
+	// Scene is the scene the battle plays, to read.
+	Scene() Scene
 	// History is the morale history of the timeline.
 	History() *History
-	// AppendSoldiers, AppendEnemies and AppendShots append the soldiers (by
-	// ID), the enemy line (by ID) and the recent tracers (oldest first) to
-	// dst and return it.
-	AppendSoldiers(dst []SoldierView) []SoldierView
-	AppendEnemies(dst []EnemyView) []EnemyView
+	// AppendShots appends the recent tracers (oldest first) to dst and
+	// returns it.
 	AppendShots(dst []ShotView) []ShotView
 	// Why is soldier id's explanation over the last WhyWindow seconds (for
 	// the dead: the one kept as he fell); ok is false for an unknown id.
 	// It is computed on demand and cached per sub-tick: call it freely.
 	Why(id int) (x morale.Explanation, ok bool)
+	// Ghost is the original future's state changes while a what-if runs
+	// (nil otherwise), oldest first.
+	Ghost() []StateEvent
 }
-
-var _ View = (*Game)(nil)
 
 // SoldierView is a read-only copy of one soldier for drawing and panels.
 type SoldierView struct {
@@ -102,7 +102,7 @@ type ShotView struct {
 }
 
 // Report is one piece of news the battle handed to the morale World, for
-// tests, logs and tools (see Game.OnReport).
+// tests, logs and tools (see Battle.OnReport and Session.OnReport).
 type Report struct {
 	// T is the simulated time of the report, in seconds.
 	T float64
@@ -123,7 +123,7 @@ type Report struct {
 type Viewport struct {
 	// X, Y, W, H is the screen rectangle, in pixels.
 	X, Y, W, H float64
-	// Field is the battlefield size, in cm (Game.Field()).
+	// Field is the battlefield size, in cm (View.Field).
 	Field morale.Vec2
 }
 
@@ -156,4 +156,21 @@ func (v Viewport) ToWorld(x, y float64) morale.Vec2 {
 	}
 	ox, oy := v.origin(s)
 	return morale.Vec2{X: (x - ox) / s, Y: (y - oy) / s}
+}
+
+// BlastSeconds is how long, in seconds, a shell's blast stays in Blasts.
+const BlastSeconds = 1.0
+
+// BlastView is a recent shell impact.
+type BlastView struct {
+	// At is the impact point, in cm.
+	At morale.Vec2
+	// Age is the time since the impact, in seconds (0..BlastSeconds).
+	Age float64
+}
+
+// blast is one shell impact.
+type blast struct {
+	at morale.Vec2
+	t  int64
 }

@@ -13,15 +13,15 @@ func TestSoldiersActOnTheirState(t *testing.T) {
 		name   string
 		shells int // shells on Chen at 0.5 s
 		want   morale.State
-		check  func(t *testing.T, g *game.Game, before, after game.SoldierView)
+		check  func(t *testing.T, g *game.Session, before, after game.SoldierView)
 	}{
-		{"Steady advances", 0, morale.Steady, func(t *testing.T, g *game.Game, before, after game.SoldierView) {
+		{"Steady advances", 0, morale.Steady, func(t *testing.T, g *game.Session, before, after game.SoldierView) {
 			if after.Pos.X <= before.Pos.X+100 {
 				t.Errorf("Steady Chen moved from x=%.0f to x=%.0f; want him advancing", before.Pos.X, after.Pos.X)
 			}
 		}},
-		{"Shaken takes cover", 3, morale.Shaken, func(t *testing.T, g *game.Game, before, after game.SoldierView) {
-			for _, r := range g.Cover() {
+		{"Shaken takes cover", 3, morale.Shaken, func(t *testing.T, g *game.Session, before, after game.SoldierView) {
+			for _, r := range opening(g).Cover() {
 				grown := game.Rect{Min: morale.Vec2{X: r.Min.X - 150, Y: r.Min.Y - 50}, Max: morale.Vec2{X: r.Max.X, Y: r.Max.Y + 50}}
 				if grown.Contains(after.Pos) {
 					return
@@ -29,7 +29,7 @@ func TestSoldiersActOnTheirState(t *testing.T) {
 			}
 			t.Errorf("Shaken Chen at %v; want him behind cover", after.Pos)
 		}},
-		{"Panicked stops", 6, morale.Panicked, func(t *testing.T, g *game.Game, before, after game.SoldierView) {
+		{"Panicked stops", 6, morale.Panicked, func(t *testing.T, g *game.Session, before, after game.SoldierView) {
 			if d := after.Pos.Dist(before.Pos); d > 1e-9 {
 				t.Errorf("Panicked Chen moved %.0f cm; want him rooted to the spot", d)
 			}
@@ -101,7 +101,7 @@ func TestHistory(t *testing.T) {
 
 func TestSoldierAt(t *testing.T) {
 	g := newGame(t, quiet(0.3))
-	v := g.Soldiers()
+	v := soldiers(g)
 	tests := []struct {
 		p      morale.Vec2
 		id     int
@@ -112,13 +112,13 @@ func TestSoldierAt(t *testing.T) {
 		{morale.Vec2{X: 3000, Y: 1800}, -1, false},
 	}
 	for _, tt := range tests {
-		id, ok := g.SoldierAt(tt.p)
+		id, ok := g.Battle().SoldierAt(tt.p)
 		if ok != tt.wantOK || (ok && id != tt.id) {
 			t.Errorf("SoldierAt(%v) = %d, %v; want %d, %v", tt.p, id, ok, tt.id, tt.wantOK)
 		}
 	}
 	apply(t, g, game.Kill{ID: 2})
-	if id, ok := g.SoldierAt(v[2].Pos); ok && id == 2 {
+	if id, ok := g.Battle().SoldierAt(v[2].Pos); ok && id == 2 {
 		t.Error("SoldierAt finds a dead soldier")
 	}
 }
@@ -167,13 +167,13 @@ func TestViewsAreSane(t *testing.T) {
 	sawShot, sawBark := false, false
 	for g.Time() < 20 {
 		g.Tick()
-		for _, s := range g.Shots() {
+		for _, s := range g.Battle().Shots() {
 			sawShot = true
 			if s.Age < 0 || s.Age >= game.ShotSeconds {
 				t.Fatalf("shot age %v; want 0..%v", s.Age, game.ShotSeconds)
 			}
 		}
-		for _, s := range g.Soldiers() {
+		for _, s := range soldiers(g) {
 			if s.Bark != "" {
 				sawBark = true
 			}
@@ -185,14 +185,14 @@ func TestViewsAreSane(t *testing.T) {
 	if !sawShot || !sawBark {
 		t.Errorf("in 20 s of the opening saw shots=%v barks=%v; want both", sawShot, sawBark)
 	}
-	if len(g.Cover()) == 0 || len(g.Enemies()) == 0 {
+	if len(opening(g).Cover()) == 0 || len(opening(g).Enemies()) == 0 {
 		t.Error("no cover or no enemies")
 	}
-	f, r := g.Field(), g.RallyPoint()
+	f, r := g.Field(), opening(g).RallyPoint()
 	if r.X < 0 || r.X > f.X || r.Y < 0 || r.Y > f.Y {
 		t.Errorf("rally point %v off the %v field", r, f)
 	}
-	if len(g.Log()) == 0 || len(g.Log()) > 200 {
-		t.Errorf("log has %d lines; want 1..200", len(g.Log()))
+	if len(g.Battle().Log()) == 0 || len(g.Battle().Log()) > 200 {
+		t.Errorf("log has %d lines; want 1..200", len(g.Battle().Log()))
 	}
 }

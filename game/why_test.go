@@ -10,7 +10,7 @@ import (
 
 // opening11 returns the default opening played to 11 s: Brandt fell at
 // 2.5 s, Alvarez at 5 s, Eriksen routed at 10.5 s.
-func opening11(t *testing.T) *game.Game {
+func opening11(t *testing.T) *game.Session {
 	t.Helper()
 	g := newGame(t, game.DefaultConfig())
 	runUntil(g, 11)
@@ -84,7 +84,7 @@ func TestWhyCachedAndFree(t *testing.T) {
 
 func TestWhyUnknownAndDead(t *testing.T) {
 	g := opening11(t)
-	for _, id := range []int{-1, len(g.Soldiers()), 1 << 30} {
+	for _, id := range []int{-1, len(soldiers(g)), 1 << 30} {
 		if _, ok := g.Why(id); ok {
 			t.Errorf("Why(%d): ok = true; want false", id)
 		}
@@ -99,7 +99,7 @@ func TestWhyUnknownAndDead(t *testing.T) {
 	}
 }
 
-// TestWhyAfterRebuild: Restart and RewindTo rebuild the World; the ledger
+// TestWhyAfterRebuild: Restart and Rewind.To rebuild the World; the ledger
 // must be on again and tell the same story.
 func TestWhyAfterRebuild(t *testing.T) {
 	g := opening11(t)
@@ -116,9 +116,9 @@ func TestWhyAfterRebuild(t *testing.T) {
 
 	h := newGame(t, game.DefaultConfig())
 	runUntil(h, 20)
-	h.RewindTo(11 * game.SubTicksPerSecond)
+	h.Rewind().To(11 * game.SubTicksPerSecond)
 	if got, ok := h.Why(id); !ok || got.String() != want.String() {
-		t.Errorf("after RewindTo(11 s):\n got %q (ok %v)\nwant %q", got, ok, want)
+		t.Errorf("after Rewind.To(11 s):\n got %q (ok %v)\nwant %q", got, ok, want)
 	}
 }
 
@@ -141,11 +141,12 @@ func TestConsoleWhy(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.line+"/"+tt.selected, func(t *testing.T) {
 			g := opening11(t)
+			c := game.NewConsole(g)
 			if tt.selected != "" {
-				g.SetSelected(byName(t, g, tt.selected).ID, true)
+				c.Select(byName(t, g, tt.selected).ID, true)
 			}
 			before := g.Digest()
-			got := g.Exec(tt.line)
+			got := c.Exec(tt.line)
 			for _, w := range tt.want {
 				if !strings.Contains(got, w) {
 					t.Errorf("Exec(%q) = %q; want it to contain %q", tt.line, got, w)
@@ -154,7 +155,7 @@ func TestConsoleWhy(t *testing.T) {
 			if after := g.Digest(); after != before {
 				t.Errorf("Exec(%q) changed the battle: digest %s; want %s", tt.line, after, before)
 			}
-			log := strings.Join(g.Log(), "\n")
+			log := strings.Join(g.Battle().Log(), "\n")
 			if !strings.Contains(log, "> "+tt.line) {
 				t.Errorf("log lacks the command line %q", tt.line)
 			}
@@ -192,7 +193,7 @@ func TestChangeReason(t *testing.T) {
 	g := opening11(t)
 	var got []string
 	for _, c := range g.History().Changes() {
-		got = append(got, g.ChangeReason(c))
+		got = append(got, g.Battle().ChangeReason(c))
 	}
 	want := "Eriksen: Panicked → Routed at 10.50 s: Panicked for 3.50 s (RoutAfterSeconds 3.5)"
 	found := false

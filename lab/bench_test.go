@@ -80,3 +80,33 @@ func BenchmarkLint(b *testing.B) {
 		lab.Lint(s)
 	}
 }
+
+// BenchmarkStatDiff measures one paired bootstrap interval (lab.Resamples
+// resamples) over 1000 fights of line.toml, as a sensitivity computes for
+// each nudge of each knob: a share, which needs no sort, and a median.
+func BenchmarkStatDiff(b *testing.B) {
+	sc, err := lab.LoadScenario("../scenarios/line.toml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	runs, err := lab.MonteCarlo(context.Background(), lab.Plan{Scenario: sc, Settings: sc.Settings, Seed: 1, Runs: 1000})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := sc.Settings.Clone()
+	s.RecoveryDelaySeconds *= 0.9
+	nudged, err := lab.MonteCarlo(context.Background(), lab.Plan{Scenario: sc, Settings: s, Seed: 1, Runs: 1000})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct{ metric, stat string }{{"squad_broke.centre", "share"}, {"first_rout_s", "p50"}} {
+		m, _ := lab.MetricByName(sc, c.metric)
+		b.Run(c.stat, func(b *testing.B) {
+			for b.Loop() {
+				if _, ok := lab.StatDiff(m, c.stat, runs, nudged, 1); !ok {
+					b.Fatal("undefined")
+				}
+			}
+		})
+	}
+}

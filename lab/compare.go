@@ -4,51 +4,73 @@ import (
 	"context"
 	"fmt"
 	"math"
-
-	"github.com/moralebreak/moralebreak/morale"
 )
 
 // Difference is one metric of a paired comparison of two settings.
 type Difference struct {
 	Metric string
-	// N is the number of runs where both sides define the metric.
-	N int
-	// MeanA and MeanB are the means over those runs; Diff is MeanB − MeanA
-	// and SE the standard error of the paired differences.
-	MeanA, MeanB, Diff, SE float64
-	// ShareA and ShareB are the shares of runs where it happened.
-	ShareA, ShareB float64
-	// Differs is true when |Diff| > 1.96·SE for the means, or the shares
-	// differ beyond their paired noise.
+	// NA and NB are the fights where each side defines the metric (for a
+	// time, where it happened; every fight for a count); MeanA and MeanB are
+	// the plain means over them, the means run reports for each side (nil
+	// when no fight defines it).
+	NA, NB       int
+	MeanA, MeanB *float64
+	// N is the number of fights where both sides define the metric;
+	// PairedA and PairedB are the means over those fights only, Diff is
+	// PairedB − PairedA and SE the standard error of the paired
+	// differences. For a count, N is every fight and the paired means are
+	// the plain ones.
+	N                          int
+	PairedA, PairedB, Diff, SE float64
+	// ShareA and ShareB are the shares of fights where it happened (or was
+	// above zero); ShareSE is the standard error of the paired difference
+	// ShareB − ShareA.
+	ShareA, ShareB, ShareSE float64
+	// Differs is true when |Diff| > 1.96·SE for the paired means, or the
+	// shares differ beyond their paired noise.
 	Differs bool
 }
 
-// Compare runs sc with settings a and b on the same seeds and compares every
-// metric run by run (paired), which cancels most of the noise of the fights.
-func Compare(ctx context.Context, sc *Scenario, a, b morale.Settings, runs int, seed uint64) ([]Difference, error) {
-	ra, err := MonteCarlo(ctx, Plan{Scenario: sc, Settings: a, Seed: seed, Runs: runs})
-	if err != nil {
-		return nil, fmt.Errorf("settings A: %w", err)
+// CompareResult is a paired comparison of settings A and B on one scenario.
+type CompareResult struct {
+	Runs int
+	Seed uint64
+	// A and B summarize each side's fights, as run would (their headers
+	// hold the scenario and the settings each changed from the defaults).
+	A, B Summary
+	// Diffs holds one Difference per metric, in the order of Metrics.
+	Diffs []Difference
+}
+
+// Compare runs a and b, one scenario under two settings (each its
+// Settings, read from its weights file), on the same seeds and compares
+// every metric run by run (paired), which cancels most of the noise of the
+// fights. a and b must be the same scenario file (the same Hash).
+func Compare(ctx context.Context, a, b *Scenario, runs int, seed uint64) (CompareResult, error) {
+	if a.Hash != b.Hash {
+		return CompareResult{}, fmt.Errorf("compare: %s and %s are different scenarios", a.Path, b.Path)
 	}
-	rb, err := MonteCarlo(ctx, Plan{Scenario: sc, Settings: b, Seed: seed, Runs: runs})
+	sc := a
+	pa := Plan{Scenario: a, Settings: a.Settings, Seed: seed, Runs: runs}
+	ra, err := MonteCarlo(ctx, pa)
 	if err != nil {
-		return nil, fmt.Errorf("settings B: %w", err)
+		return CompareResult{}, fmt.Errorf("settings A: %w", err)
 	}
-	var out []Difference
+	pb := Plan{Scenario: b, Settings: b.Settings, Seed: seed, Runs: runs}
+	rb, err := MonteCarlo(ctx, pb)
+	if err != nil {
+		return CompareResult{}, fmt.Errorf("settings B: %w", err)
+	}
+	res := CompareResult{Runs: runs, Seed: seed, A: Summarize(NewHeader(pa), ra), B: Summarize(NewHeader(pb), rb)}
 	for _, m := range Metrics(sc) {
-		d := Difference{Metric: m.Name}
+		sa, _ := res.A.Stat(m.Name)
+		sb, _ := res.B.Stat(m.Name)
+		d := Difference{Metric: m.Name, NA: sa.N, NB: sb.N, MeanA: sa.Mean, MeanB: sb.Mean, ShareA: sa.Share, ShareB: sb.Share}
 		var da, db, diffs, hdiffs []float64
-		ka, kb := 0, 0
 		for i := range ra {
 			va, oka := m.Get(&ra[i])
 			vb, okb := m.Get(&rb[i])
 			ha, hb := oka && (m.Time || va > 0), okb && (m.Time || vb > 0)
-			if ha {
-				ka++
-			}
-			if hb {
-				kb++
-			}
 			hdiffs = append(hdiffs, b2f(hb)-b2f(ha))
 			if oka && okb {
 				da, db = append(da, va), append(db, vb)
@@ -56,18 +78,18 @@ func Compare(ctx context.Context, sc *Scenario, a, b morale.Settings, runs int, 
 			}
 		}
 		d.N = len(diffs)
-		d.ShareA, d.ShareB = float64(ka)/float64(runs), float64(kb)/float64(runs)
 		if d.N > 0 {
-			d.MeanA, d.MeanB, d.Diff = Mean(da), Mean(db), Mean(diffs)
+			d.PairedA, d.PairedB, d.Diff = Mean(da), Mean(db), Mean(diffs)
 			d.SE = StdDev(diffs) / math.Sqrt(float64(d.N))
 			d.Differs = beyondNoise(d.Diff, d.SE)
 		}
-		if beyondNoise(Mean(hdiffs), StdDev(hdiffs)/math.Sqrt(float64(len(hdiffs)))) {
+		d.ShareSE = StdDev(hdiffs) / math.Sqrt(float64(len(hdiffs)))
+		if beyondNoise(Mean(hdiffs), d.ShareSE) {
 			d.Differs = true
 		}
-		out = append(out, d)
+		res.Diffs = append(res.Diffs, d)
 	}
-	return out, nil
+	return res, nil
 }
 
 func b2f(b bool) float64 {

@@ -14,27 +14,91 @@ func TestCompare(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := sc.Settings
-	same, err := lab.Compare(context.Background(), sc, a, a.Clone(), 60, 1)
+	with := func(s morale.Settings) *lab.Scenario {
+		c := *sc
+		c.Settings = s
+		return &c
+	}
+	same, err := lab.Compare(context.Background(), sc, with(a.Clone()), 60, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, d := range same {
+	for _, d := range same.Diffs {
 		if d.Differs || d.Diff != 0 {
 			t.Errorf("identical settings: %s differs by %v", d.Metric, d.Diff)
 		}
 	}
 	b := a.Clone()
 	b.Weights[morale.Suppressed] *= 2
-	diff, err := lab.Compare(context.Background(), sc, a, b, 60, 1)
+	diff, err := lab.Compare(context.Background(), sc, with(b), 60, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := map[string]lab.Difference{}
-	for _, d := range diff {
+	for _, d := range diff.Diffs {
 		got[d.Metric] = d
 	}
 	if d := got["share_squads_broken"]; !d.Differs || d.Diff <= 0 {
 		t.Errorf("twice the suppression: share_squads_broken %+v; want it to differ, upwards", d)
+	}
+	// The plain means are run's: the mean over every fight where the side
+	// had the metric. The paired ones are over the fights where both had it.
+	p := lab.Plan{Scenario: sc, Settings: a, Seed: 1, Runs: 60}
+	runs, err := lab.MonteCarlo(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := lab.Summarize(lab.NewHeader(p), runs)
+	st, _ := sum.Stat("first_rout_s")
+	d := got["first_rout_s"]
+	if d.MeanA == nil || *d.MeanA != *st.Mean || d.NA != st.N {
+		t.Errorf("first_rout_s: plain mean A %v over %d fights; want run's %v over %d", deref(d.MeanA), d.NA, *st.Mean, st.N)
+	}
+	if d.N > d.NA || d.N > d.NB || d.N == 0 {
+		t.Errorf("first_rout_s: %d paired fights, %d and %d on each side; want 0 < paired ≤ each", d.N, d.NA, d.NB)
+	}
+	if c := got["broke"]; c.N != 60 || c.PairedA != *c.MeanA {
+		t.Errorf("broke (a count): %d paired fights, paired mean A %v, plain %v; want 60 and equal", c.N, c.PairedA, deref(c.MeanA))
+	}
+}
+
+// StatDiff's interval is paired: a side compared with itself gives exactly
+// zero; a real change on the same seeds is beyond the noise.
+func TestStatDiff(t *testing.T) {
+	sc, err := lab.LoadScenario("../scenarios/line.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(s morale.Settings) []lab.RunResult {
+		r, err := lab.MonteCarlo(context.Background(), lab.Plan{Scenario: sc, Settings: s, Seed: 1, Runs: 100})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	a := run(sc.Settings)
+	b := sc.Settings.Clone()
+	b.RecoveryDelaySeconds = 2
+	rb := run(b)
+	m, _ := lab.MetricByName(sc, "squad_broke.centre")
+	same, ok := lab.StatDiff(m, "share", a, a, 1)
+	if !ok || same != (lab.PairedDiff{}) || same.Beyond() {
+		t.Errorf("StatDiff of a side with itself = %+v, %v; want all zero", same, ok)
+	}
+	d, ok := lab.StatDiff(m, "share", a, rb, 1)
+	if !ok || !(d.Diff < 0) || !(d.Lo <= d.Diff && d.Diff <= d.Hi) || !d.Beyond() {
+		t.Errorf("half the recovery delay: %+v, %v; want a drop beyond the noise, the interval around it", d, ok)
+	}
+	again, _ := lab.StatDiff(m, "share", a, rb, 1)
+	if again != d {
+		t.Errorf("StatDiff is not deterministic: %+v then %+v", d, again)
+	}
+	fs, _ := lab.MetricByName(sc, "first_shaken_s")
+	if p, ok := lab.StatDiff(fs, "p50", a, rb, 1); !ok || !(p.Lo <= p.Hi) {
+		t.Errorf("StatDiff of p50 first_shaken_s = %+v, %v; want an interval", p, ok)
+	}
+	if _, ok := lab.StatDiff(m, "share", a, rb[:50], 1); ok {
+		t.Errorf("StatDiff of unpaired runs (100 and 50) is ok; want not")
 	}
 }
 
@@ -59,10 +123,54 @@ func TestSensitivityRanksTheRightKnob(t *testing.T) {
 	for _, e := range res.Effects {
 		by[e.Key] = e
 	}
-	if e := by["NerveMin"]; e.Swing != 0 {
-		t.Errorf("NerveMin swing = %v; want 0 (nerves are pinned)", e.Swing)
+	if e := by["NerveMin"]; e.Swing != 0 || e.LowDiff == nil || *e.LowDiff != (lab.PairedDiff{}) || e.Beyond() {
+		t.Errorf("NerveMin: swing %v, −10%% %+v; want 0 and an interval of exactly zero (nerves are pinned)", e.Swing, e.LowDiff)
+	}
+	if e, v := by["RoutAfterSeconds"], sc.Settings.RoutAfterSeconds; e.LowValue != v*lab.NudgeLow || e.HighValue != v*lab.NudgeHigh {
+		t.Errorf("RoutAfterSeconds nudged to %v and %v; want 3.5 × 0.9 and × 1.1", e.LowValue, e.HighValue)
+	}
+	for _, e := range res.Effects {
+		for _, d := range []*lab.PairedDiff{e.LowDiff, e.HighDiff} {
+			if d != nil && !(d.Lo <= d.Hi) {
+				t.Errorf("%s: interval %+v is empty", e.Key, *d)
+			}
+		}
+	}
+	if res.BaselineSummary.Runs != 20 || len(res.BaselineSummary.PerSquad) != 1 {
+		t.Errorf("baseline summary of %d runs, %d squads; want 20 and 1", res.BaselineSummary.Runs, len(res.BaselineSummary.PerSquad))
 	}
 	if len(res.Effects) != len(lab.Knobs(sc.Settings)) {
 		t.Errorf("%d effects; want one per knob (%d)", len(res.Effects), len(lab.Knobs(sc.Settings)))
+	}
+}
+
+// The bootstrap's quick statistic is Summarize's, bit for bit, for every
+// statistic, metric and resample.
+func TestColumnStatIsMetricStat(t *testing.T) {
+	sc, err := lab.LoadScenario("../scenarios/line.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs, err := lab.MonteCarlo(context.Background(), lab.Plan{Scenario: sc, Settings: sc.Settings, Seed: 1, Runs: 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	idxs := [][]int{{}, {3}, {0, 0, 0}}
+	all := make([]int, len(runs))
+	for i := range all {
+		all[i] = (i * 7) % len(runs)
+	}
+	idxs = append(idxs, all)
+	for _, m := range lab.Metrics(sc) {
+		for _, idx := range idxs {
+			st := lab.MetricStat(m, runs, idx)
+			for _, stat := range []string{"min", "p10", "p25", "p50", "p75", "p90", "max", "mean", "share", "nonsense"} {
+				want, wok := st.Value(stat)
+				got, gok := lab.ColumnStat(m, runs, stat, idx)
+				if got != want || gok != wok {
+					t.Errorf("%s %s over %v: %v, %v; want %v, %v", m.Name, stat, idx, got, gok, want, wok)
+				}
+			}
+		}
 	}
 }

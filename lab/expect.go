@@ -35,10 +35,17 @@ func (v Verdict) String() string {
 
 // Check evaluates sc's expectations against sum, in file order. An
 // expectation passes when its statistic is defined and lies in [Lo, Hi].
-func Check(sc *Scenario, sum *Summary) []Verdict {
+func Check(sc *Scenario, sum *Summary) []Verdict { return check(sc.Path, sc.Expects, sum) }
+
+// Verdicts evaluates the expectations the summary's header carries, as Check
+// does, naming the scenario by its file's base name: what a report shows,
+// the same for a merged summary as for a single machine's.
+func (s *Summary) Verdicts() []Verdict { return check(s.File, s.Expects, s) }
+
+func check(file string, expects []Expect, sum *Summary) []Verdict {
 	var out []Verdict
-	for _, e := range sc.Expects {
-		v := Verdict{Expect: e, Scenario: sc.Path}
+	for _, e := range expects {
+		v := Verdict{Expect: e, Scenario: file}
 		if st, ok := sum.Stat(e.Metric); ok {
 			v.Got, v.Defined = st.Value(e.Stat)
 			v.Lo95, v.Hi95 = st.ShareLo, st.ShareHi

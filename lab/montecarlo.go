@@ -7,17 +7,15 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
 
+	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/morale"
 )
-
-// maxKeptSamples bounds the morale samples one Monte-Carlo keeps (8 bytes
-// each), so that no plan exhausts memory.
-const maxKeptSamples = 50_000_000
 
 // Shard selects the runs whose index ≡ K (mod N); the zero Shard (N 0 or 1)
 // selects every run.
@@ -34,6 +32,12 @@ func (s Shard) String() string {
 	return fmt.Sprintf("%d/%d", s.K, s.N)
 }
 
+// Progress is told how far a job is: done of total units (runs, or sweep
+// points). done need not be whole: within long fights it counts each fight
+// under way by the share of its work done. It is called from the workers and
+// must be safe for concurrent use.
+type Progress func(done float64, total int)
+
 // Plan is one Monte-Carlo: a scenario, its settings, a seed and a number of
 // runs.
 type Plan struct {
@@ -49,22 +53,28 @@ type Plan struct {
 	// seed): the demo's own battle, say. It must be safe for concurrent use
 	// and depend on nothing but its seed.
 	RunFunc func(seed uint64) (RunResult, error)
-	// Progress, when set, is called from the workers after each run with the
-	// number of runs done and the shard's total; it must be safe for
-	// concurrent use.
-	Progress func(done, total int)
+	// Progress, when set, is called after each run with the number of runs
+	// done and the shard's total, and within fights of much work (FightWork)
+	// as they advance.
+	Progress Progress
 }
+
+// pollWork is how much work (FightWork's units) a fight does between two
+// looks at its context and two progress reports: a few tenths of a second.
+const pollWork = 1 << 21
 
 // MonteCarlo runs the plan's runs (only its shard's) on Workers goroutines and
 // returns their results in index order. Run i uses RunSeed(Seed, i), so the
-// result does not depend on the number of workers. It stops early, returning
-// ctx's error and no results, when ctx is cancelled.
+// result does not depend on the number of workers. It refuses a plan of more
+// than MaxRuns runs or whose results would keep more than MaxResultBytes
+// (ResultBytes). It stops early, within a fraction of a second even inside a
+// long fight, returning ctx's error and no results, when ctx is cancelled.
 func MonteCarlo(ctx context.Context, p Plan) ([]RunResult, error) {
-	if p.Runs < 1 {
-		return nil, errors.New("runs must be at least 1")
+	if p.Runs < 1 || p.Runs > MaxRuns {
+		return nil, fmt.Errorf("runs is %d; it must be 1..%d", p.Runs, MaxRuns)
 	}
-	if samples := float64(p.Runs) * (p.Scenario.Duration/p.Scenario.Sample + 1); samples > maxKeptSamples {
-		return nil, fmt.Errorf("%d runs of %s would keep %.3g morale samples; at most %d: raise the scenario's sample or run fewer (shard them)", p.Runs, p.Scenario.Name, samples, maxKeptSamples)
+	if err := CheckResults(p.Scenario, p.Runs); err != nil {
+		return nil, err
 	}
 	if err := p.Settings.Validate(); err != nil {
 		return nil, err
@@ -81,13 +91,30 @@ func MonteCarlo(ctx context.Context, p Plan) ([]RunResult, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = min(workers, len(idx))
+	fight := FightWork(p.Scenario)
 	var next, done atomic.Int64
+	// partial[w] is the share of its fight worker w has done, as float bits.
+	partial := make([]atomic.Uint64, workers)
+	report := func() {
+		if p.Progress == nil {
+			return
+		}
+		d := float64(done.Load())
+		for i := range partial {
+			d += math.Float64frombits(partial[i].Load())
+		}
+		p.Progress(math.Min(d, float64(len(idx))), len(idx))
+	}
 	var wg sync.WaitGroup
 	errs := make([]error, workers)
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
+			tick := func(work float64) {
+				partial[w].Store(math.Float64bits(math.Min(work/fight, 1)))
+				report()
+			}
 			for {
 				if ctx.Err() != nil {
 					return
@@ -101,7 +128,7 @@ func MonteCarlo(ctx context.Context, p Plan) ([]RunResult, error) {
 				if p.RunFunc != nil {
 					r, err = p.RunFunc(RunSeed(p.Seed, idx[j]))
 				} else {
-					r, err = Run(p.Scenario, p.Settings, RunSeed(p.Seed, idx[j]))
+					r, err = run(ctx, p.Scenario, p.Settings, RunSeed(p.Seed, idx[j]), tick)
 				}
 				if err != nil {
 					errs[w] = err
@@ -109,10 +136,9 @@ func MonteCarlo(ctx context.Context, p Plan) ([]RunResult, error) {
 				}
 				r.Index = idx[j]
 				out[j] = r
-				d := done.Add(1)
-				if p.Progress != nil {
-					p.Progress(int(d), len(idx))
-				}
+				partial[w].Store(0)
+				done.Add(1)
+				report()
 			}
 		}(w)
 	}
@@ -124,6 +150,17 @@ func MonteCarlo(ctx context.Context, p Plan) ([]RunResult, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// CheckResults returns an error when the results of runs fights of sc
+// would take more than MaxResultBytes (ResultBytes), saying how to go on. A
+// shard counts all runs: their merge will hold them all.
+func CheckResults(sc *Scenario, runs int) error {
+	b := ResultBytes(runs, keptSamples(sc.Duration, sc.Sample, len(sc.Squads)), len(sc.Squads))
+	if b > MaxResultBytes {
+		return fmt.Errorf("the results of %d runs of %s would take about %.3g bytes of memory (morale samples and metrics); at most %d (2 GiB), for one process as for the merge of shards: raise the scenario's sample or run fewer", runs, safefile.Quote(sc.Name), b, MaxResultBytes)
+	}
+	return nil
 }
 
 // Header identifies a Monte-Carlo, so that shards of different ones never
@@ -138,15 +175,28 @@ type Header struct {
 	Duration     float64  `json:"duration_s"`
 	Sample       float64  `json:"sample_s"`
 	Squads       []string `json:"squads"`
+	// SquadMen is the number of men of each squad at the start.
+	SquadMen []int `json:"squad_men"`
 	// The thresholds drawn into the fan chart.
 	ShakenBelow float64 `json:"shaken_below"`
 	PanicBelow  float64 `json:"panic_below"`
 	Hysteresis  float64 `json:"hysteresis"`
+	// File is the scenario file's base name, Description its description
+	// and Expects its expectations, so that a merged report says and checks
+	// what a single machine's does.
+	File        string   `json:"file"`
+	Description string   `json:"description"`
+	Expects     []Expect `json:"expects"`
+	// Changed lists every setting and weight that differs from the defaults
+	// (morale.DefaultSettings).
+	Changed []SettingChange `json:"changed_settings"`
 }
 
 // NewHeader returns the header of plan p (the shard is not part of it).
 func NewHeader(p Plan) Header {
 	h := Header{
+		File: baseName(p.Scenario.Path), Description: p.Scenario.Description, Expects: p.Scenario.Expects,
+		Changed:  SettingChanges(morale.DefaultSettings(), p.Settings),
 		Scenario: p.Scenario.Name, ScenarioHash: p.Scenario.Hash, WeightsHash: p.Scenario.WeightsHash,
 		SettingsHash: SettingsHash(p.Settings), Seed: p.Seed, Runs: p.Runs,
 		Duration: p.Scenario.Duration, Sample: p.Scenario.Sample,
@@ -154,8 +204,21 @@ func NewHeader(p Plan) Header {
 	}
 	for _, sq := range p.Scenario.Squads {
 		h.Squads = append(h.Squads, sq.Name)
+		h.SquadMen = append(h.SquadMen, sq.Size)
 	}
 	return h
+}
+
+// Metrics returns the metrics of the Monte-Carlo h, in report order (as
+// Metrics does for its scenario).
+func (h Header) Metrics() []Metric { return metricsFor(h.Squads) }
+
+// baseName returns the base name of path, "" for "".
+func baseName(path string) string {
+	if path == "" {
+		return ""
+	}
+	return filepath.Base(path)
 }
 
 // Stat is the distribution of one metric over the runs where it is defined.
@@ -225,8 +288,9 @@ type Curve struct {
 }
 
 // Summary is summary.json: the header, every metric's distribution, the
-// squad-average morale band and the survival curve. It is a pure function of
-// the header and the runs, so shards merge into the same bytes.
+// morale band of all men and of each squad, and the survival curves. It is a
+// pure function of the header and the runs, so shards merge into the same
+// bytes.
 type Summary struct {
 	Header
 	Stats []Stat `json:"metrics"`
@@ -234,6 +298,20 @@ type Summary struct {
 	Morale Band `json:"morale"`
 	// Survival is the share of fights with nobody routed yet, over time.
 	Survival Curve `json:"survival"`
+	// PerSquad is, for each of the first MaxSquadSeries squads, its morale
+	// band and how often it is still unbroken.
+	PerSquad []SquadSummary `json:"per_squad"`
+}
+
+// SquadSummary is one squad's part of a Summary.
+type SquadSummary struct {
+	Name string `json:"name"`
+	// Morale is the band of the average morale of the squad's living men, at
+	// the samples where any fight has one of them alive, over those fights.
+	Morale Band `json:"morale"`
+	// Unbroken is the share of fights in which none of the squad's men has
+	// broken (turned Panicked or Routed) yet, over time.
+	Unbroken Curve `json:"unbroken"`
 }
 
 // Stat returns the statistics of the named metric.
@@ -254,58 +332,113 @@ func Summarize(h Header, runs []RunResult) Summary {
 	runs = sortedRuns(runs)
 	sum := Summary{Header: h}
 	for _, m := range metricsFor(h.Squads) {
-		var xs []float64
-		k := 0
-		for i := range runs {
-			if v, ok := m.Get(&runs[i]); ok {
-				xs = append(xs, v)
-				if m.Time || v > 0 {
-					k++
-				}
-			}
-		}
-		st := Stat{Name: m.Name, N: len(xs)}
-		if len(xs) > 0 {
-			s := sortedCopy(xs)
-			st.Min, st.Max = ptr(s[0]), ptr(s[len(s)-1])
-			st.P10, st.P25, st.P50 = ptr(Percentile(s, 10)), ptr(Percentile(s, 25)), ptr(Percentile(s, 50))
-			st.P75, st.P90 = ptr(Percentile(s, 75)), ptr(Percentile(s, 90))
-			st.Mean = ptr(Mean(xs))
-		}
-		st.Share = float64(k) / float64(max(1, len(runs)))
-		st.ShareLo, st.ShareHi = Wilson(k, len(runs))
-		sum.Stats = append(sum.Stats, st)
+		sum.Stats = append(sum.Stats, metricStat(m, runs, nil))
 	}
 	n := 0
 	for i := range runs {
 		n = max(n, len(runs[i].Morale))
 	}
+	sum.Morale = bandOf(runs, n, h.Sample, func(r *RunResult, j int) (float64, bool) {
+		if j < len(r.Morale) {
+			return r.Morale[j], true
+		}
+		return 0, false
+	})
+	sum.Survival = shareOverTime(runs, n, h.Sample, func(r *RunResult) *float64 { return r.FirstRouted })
+	for i := 0; i < min(len(h.Squads), MaxSquadSeries); i++ {
+		sq := SquadSummary{Name: h.Squads[i]}
+		sq.Morale = bandOf(runs, n, h.Sample, func(r *RunResult, j int) (float64, bool) {
+			if i < len(r.SquadMorale) && j < len(r.SquadMorale[i]) && r.SquadMorale[i][j] != NoneAlive {
+				return r.SquadMorale[i][j], true
+			}
+			return 0, false
+		})
+		sq.Unbroken = shareOverTime(runs, n, h.Sample, func(r *RunResult) *float64 {
+			if i < len(r.SquadFirstBreak) {
+				return r.SquadFirstBreak[i]
+			}
+			return nil
+		})
+		sum.PerSquad = append(sum.PerSquad, sq)
+	}
+	return sum
+}
+
+// metricStat returns the statistics of m over runs[idx[0]], runs[idx[1]],
+// … (a bootstrap resample), or over every run in order when idx is nil.
+func metricStat(m Metric, runs []RunResult, idx []int) Stat {
+	n := len(runs)
+	if idx != nil {
+		n = len(idx)
+	}
+	xs := make([]float64, 0, n)
+	k := 0
+	for j := 0; j < n; j++ {
+		i := j
+		if idx != nil {
+			i = idx[j]
+		}
+		if v, ok := m.Get(&runs[i]); ok {
+			xs = append(xs, v)
+			if m.Time || v > 0 {
+				k++
+			}
+		}
+	}
+	st := Stat{Name: m.Name, N: len(xs)}
+	if len(xs) > 0 {
+		s := sortedCopy(xs)
+		st.Min, st.Max = ptr(s[0]), ptr(s[len(s)-1])
+		st.P10, st.P25, st.P50 = ptr(Percentile(s, 10)), ptr(Percentile(s, 25)), ptr(Percentile(s, 50))
+		st.P75, st.P90 = ptr(Percentile(s, 75)), ptr(Percentile(s, 90))
+		st.Mean = ptr(Mean(xs))
+	}
+	st.Share = float64(k) / float64(max(1, n))
+	st.ShareLo, st.ShareHi = Wilson(k, n)
+	return st
+}
+
+// bandOf returns the 10th, 50th and 90th percentiles over runs of get at
+// each of n samples (t = j·sample), leaving out the samples no run defines.
+func bandOf(runs []RunResult, n int, sample float64, get func(r *RunResult, j int) (float64, bool)) Band {
+	var b Band
 	col := make([]float64, 0, len(runs))
 	for j := 0; j < n; j++ {
 		col = col[:0]
 		for i := range runs {
-			if j < len(runs[i].Morale) {
-				col = append(col, runs[i].Morale[j])
+			if v, ok := get(&runs[i], j); ok {
+				col = append(col, v)
 			}
+		}
+		if len(col) == 0 {
+			continue
 		}
 		s := sortedCopy(col)
-		sum.Morale.T = append(sum.Morale.T, float64(j)*h.Sample)
-		sum.Morale.P10 = append(sum.Morale.P10, Percentile(s, 10))
-		sum.Morale.P50 = append(sum.Morale.P50, Percentile(s, 50))
-		sum.Morale.P90 = append(sum.Morale.P90, Percentile(s, 90))
+		b.T = append(b.T, float64(j)*sample)
+		b.P10 = append(b.P10, Percentile(s, 10))
+		b.P50 = append(b.P50, Percentile(s, 50))
+		b.P90 = append(b.P90, Percentile(s, 90))
 	}
+	return b
+}
+
+// shareOverTime returns, at each of n samples (t = j·sample), the share of
+// runs in which the time at returns nil or lies after t: the share in which
+// it has not happened yet.
+func shareOverTime(runs []RunResult, n int, sample float64, at func(r *RunResult) *float64) Curve {
+	var c Curve
 	for j := 0; j < n; j++ {
-		t := float64(j) * h.Sample
-		alive := 0
+		t := float64(j) * sample
+		yet := 0
 		for i := range runs {
-			if runs[i].FirstRouted == nil || *runs[i].FirstRouted > t {
-				alive++
+			if p := at(&runs[i]); p == nil || *p > t {
+				yet++
 			}
 		}
-		sum.Survival.T = append(sum.Survival.T, t)
-		sum.Survival.Y = append(sum.Survival.Y, float64(alive)/float64(max(1, len(runs))))
+		c.T = append(c.T, t)
+		c.Y = append(c.Y, float64(yet)/float64(max(1, len(runs))))
 	}
-	return sum
+	return c
 }
 
 func sortedRuns(runs []RunResult) []RunResult {

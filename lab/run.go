@@ -2,6 +2,7 @@ package lab
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -45,19 +46,38 @@ type RunResult struct {
 	// Morale is the average morale of the living men at every sample
 	// (t = 0, Sample, 2·Sample, … ≤ Duration).
 	Morale []float64 `json:"morale"`
+	// SquadMorale is, for each of the first MaxSquadSeries squads in
+	// scenario order, the average morale of its living men at every sample,
+	// NoneAlive when none of them lives.
+	SquadMorale [][]float64 `json:"squad_morale"`
+	// SquadFirstBreak is, per squad in scenario order, the time its first man
+	// broke (turned Panicked or Routed), nil when none did.
+	SquadFirstBreak []*float64 `json:"squad_first_break_s"`
+	// SquadRouted counts, per squad in scenario order, the men ever Routed.
+	SquadRouted []int `json:"squad_routed"`
 }
+
+// MaxSquadSeries is how many squads (the first, in scenario order) have
+// their morale sampled for the per-squad fan charts; the others count in
+// every metric but have no fan.
+const MaxSquadSeries = 12
+
+// NoneAlive is a squad's morale sample when none of its men lives.
+const NoneAlive = -1.0
 
 // Metric names a per-run number of RunResult, for statistics and
 // expectations.
 type Metric struct {
 	Name string
+	// Doc says what it measures, for reports.
+	Doc string
 	// Time is true for times that may never happen (nil).
 	Time bool
 	Get  func(r *RunResult) (float64, bool)
 }
 
-func timeMetric(name string, f func(r *RunResult) *float64) Metric {
-	return Metric{Name: name, Time: true, Get: func(r *RunResult) (float64, bool) {
+func timeMetric(name, doc string, f func(r *RunResult) *float64) Metric {
+	return Metric{Name: name, Doc: doc, Time: true, Get: func(r *RunResult) (float64, bool) {
 		if p := f(r); p != nil {
 			return *p, true
 		}
@@ -65,12 +85,14 @@ func timeMetric(name string, f func(r *RunResult) *float64) Metric {
 	}}
 }
 
-func countMetric(name string, f func(r *RunResult) float64) Metric {
-	return Metric{Name: name, Get: func(r *RunResult) (float64, bool) { return f(r), true }}
+func countMetric(name, doc string, f func(r *RunResult) float64) Metric {
+	return Metric{Name: name, Doc: doc, Get: func(r *RunResult) (float64, bool) { return f(r), true }}
 }
 
-// Metrics returns the per-run metrics in report order, plus one
-// "squad_broke.NAME" (1 or 0) per squad of sc.
+// Metrics returns the per-run metrics in report order, plus three per squad
+// NAME of sc: "squad_broke.NAME" (1 when a man of it broke, else 0),
+// "squad_first_break_s.NAME" (when its first man broke) and
+// "squad_routed.NAME" (its men ever Routed).
 func Metrics(sc *Scenario) []Metric {
 	var names []string
 	if sc != nil {
@@ -84,21 +106,33 @@ func Metrics(sc *Scenario) []Metric {
 // metricsFor returns the metrics of a scenario with the given squads.
 func metricsFor(squads []string) []Metric {
 	ms := []Metric{
-		timeMetric("first_shaken_s", func(r *RunResult) *float64 { return r.FirstShaken }),
-		timeMetric("first_panicked_s", func(r *RunResult) *float64 { return r.FirstPanicked }),
-		timeMetric("first_rout_s", func(r *RunResult) *float64 { return r.FirstRouted }),
-		countMetric("broke", func(r *RunResult) float64 { return float64(r.Broke) }),
-		countMetric("routed", func(r *RunResult) float64 { return float64(r.Routed) }),
-		countMetric("largest_cascade", func(r *RunResult) float64 { return float64(r.LargestCascade) }),
-		countMetric("rebreaks", func(r *RunResult) float64 { return float64(r.Rebreaks) }),
-		timeMetric("back_to_steady_s", func(r *RunResult) *float64 { return r.BackToSteady }),
-		countMetric("share_squads_broken", func(r *RunResult) float64 { return r.ShareSquadsBroken }),
-		countMetric("deaths", func(r *RunResult) float64 { return float64(r.Deaths) }),
+		timeMetric("first_shaken_s", "time of the first man to turn Shaken", func(r *RunResult) *float64 { return r.FirstShaken }),
+		timeMetric("first_panicked_s", "time of the first man to turn Panicked", func(r *RunResult) *float64 { return r.FirstPanicked }),
+		timeMetric("first_rout_s", "time of the first man to rout", func(r *RunResult) *float64 { return r.FirstRouted }),
+		countMetric("broke", "men ever Panicked or Routed", func(r *RunResult) float64 { return float64(r.Broke) }),
+		countMetric("routed", "men ever Routed", func(r *RunResult) float64 { return float64(r.Routed) }),
+		countMetric("largest_cascade", "most routs chained within the cascade window", func(r *RunResult) float64 { return float64(r.LargestCascade) }),
+		countMetric("rebreaks", "breaks soon after a rally or the end of a rout", func(r *RunResult) float64 { return float64(r.Rebreaks) }),
+		timeMetric("back_to_steady_s", "from the first break until every living man is Steady again", func(r *RunResult) *float64 { return r.BackToSteady }),
+		countMetric("share_squads_broken", "share of squads with a man broken", func(r *RunResult) float64 { return r.ShareSquadsBroken }),
+		countMetric("deaths", "men killed by the timeline", func(r *RunResult) float64 { return float64(r.Deaths) }),
 	}
 	for i, name := range squads {
-		ms = append(ms, countMetric("squad_broke."+name, func(r *RunResult) float64 {
+		ms = append(ms, countMetric("squad_broke."+name, "1 when a man of "+name+" broke, else 0", func(r *RunResult) float64 {
 			if i < len(r.SquadBroke) && r.SquadBroke[i] {
 				return 1
+			}
+			return 0
+		}))
+		ms = append(ms, timeMetric("squad_first_break_s."+name, "time the first man of "+name+" broke", func(r *RunResult) *float64 {
+			if i < len(r.SquadFirstBreak) {
+				return r.SquadFirstBreak[i]
+			}
+			return nil
+		}))
+		ms = append(ms, countMetric("squad_routed."+name, "men of "+name+" ever Routed", func(r *RunResult) float64 {
+			if i < len(r.SquadRouted) {
+				return float64(r.SquadRouted[i])
 			}
 			return 0
 		}))
@@ -113,15 +147,6 @@ func MetricNames(sc *Scenario) []string {
 		out = append(out, m.Name)
 	}
 	return out
-}
-
-func knownMetric(name string, sc *Scenario) bool {
-	for _, n := range MetricNames(sc) {
-		if n == name {
-			return true
-		}
-	}
-	return false
 }
 
 // MetricByName returns the metric called name.
@@ -179,8 +204,16 @@ type runner struct {
 	brokeAt float64 // time of the first break, -1 before
 	// unsteady counts the living men who are not Steady.
 	unsteady int
-	// err is the first error the World returned.
+	// err is the first error the World returned, or the context's.
 	err error
+	// squadSums is sample's scratch: per sampled squad the morale sum, then
+	// the number of living men.
+	squadSums []float64
+	// ctx stops the fight; tick, when set, is told the work done so far
+	// (FightWork's units) every pollWork units.
+	ctx        context.Context
+	tick       func(work float64)
+	work, poll float64
 }
 
 // check keeps the first error of a call to the World.
@@ -194,11 +227,19 @@ func (r *runner) check(err error) {
 // its metrics (Index is left for the caller). It fails only when s does not
 // validate.
 func Run(sc *Scenario, s morale.Settings, seed uint64) (RunResult, error) {
+	return run(context.Background(), sc, s, seed, nil)
+}
+
+// run is Run, stopping with ctx's error as soon as ctx is done (it looks
+// every pollWork units of work) and telling tick, when set, the work done so
+// far as often.
+func run(ctx context.Context, sc *Scenario, s morale.Settings, seed uint64, tick func(float64)) (RunResult, error) {
 	w, err := morale.NewWorld(s, seed)
 	if err != nil {
 		return RunResult{}, err
 	}
 	r := &runner{
+		ctx: ctx, tick: tick, poll: pollWork,
 		sc: sc, w: w,
 		rng:     rand.New(rand.NewPCG(seed, 0x6c6162)),
 		byAgent: map[*morale.Agent]*man{},
@@ -209,6 +250,8 @@ func Run(sc *Scenario, s morale.Settings, seed uint64) (RunResult, error) {
 	}
 	r.res.Seed = seed
 	r.res.SquadBroke = make([]bool, len(sc.Squads))
+	r.res.SquadFirstBreak = make([]*float64, len(sc.Squads))
+	r.res.SquadRouted = make([]int, len(sc.Squads))
 	for i := range sc.Squads {
 		r.spawnSquad(i, sc.Squads[i].Size, sc.Squads[i].At, 0)
 	}
@@ -216,10 +259,14 @@ func Run(sc *Scenario, s morale.Settings, seed uint64) (RunResult, error) {
 	occ := r.schedule()
 	nSamples := int(math.Floor(sc.Duration/sc.Sample+1e-9)) + 1
 	r.res.Morale = make([]float64, 0, nSamples)
+	r.res.SquadMorale = make([][]float64, min(len(sc.Squads), MaxSquadSeries))
+	for i := range r.res.SquadMorale {
+		r.res.SquadMorale[i] = make([]float64, 0, nSamples)
+	}
 	r.sample()
 	next := 1
 	oi := 0
-	for {
+	for r.err == nil {
 		tSample := float64(next) * sc.Sample
 		if next >= nSamples {
 			tSample = math.Inf(1)
@@ -244,15 +291,51 @@ func Run(sc *Scenario, s morale.Settings, seed uint64) (RunResult, error) {
 	r.advanceTo(sc.Duration)
 	r.finish()
 	if r.err != nil {
+		if ctx.Err() != nil {
+			return RunResult{}, ctx.Err()
+		}
 		return RunResult{}, fmt.Errorf("seed %d: %w", seed, r.err)
 	}
 	return r.res, nil
 }
 
+// maxAdvance is the longest one call of World.Advance a fight makes, in
+// simulated seconds: at most 1000 steps at the shortest step, far below
+// morale.MaxAdvanceSteps (beyond which the World would drop time), and short
+// enough that a fight of many men looks at its context often.
+const maxAdvance = 1.0
+
+// advanceTo advances the World to time t, in calls of at most maxAdvance
+// seconds, counting the work and polling between them.
 func (r *runner) advanceTo(t float64) {
-	if t > r.now {
-		r.w.Advance(t - r.now)
-		r.now = t
+	for t > r.now && r.err == nil {
+		dt := t - r.now
+		if dt > maxAdvance {
+			dt = maxAdvance
+		}
+		r.w.Advance(dt)
+		if dt == t-r.now {
+			r.now = t
+		} else {
+			r.now += dt
+		}
+		r.count(float64(r.w.Len()) * dt)
+	}
+}
+
+// count adds work done and, every pollWork units, stops the fight if its
+// context is done and reports the work.
+func (r *runner) count(work float64) {
+	r.work += work
+	if r.work < r.poll {
+		return
+	}
+	r.poll = r.work + pollWork
+	if err := r.ctx.Err(); err != nil {
+		r.check(err)
+	}
+	if r.tick != nil {
+		r.tick(r.work)
 	}
 }
 
@@ -395,6 +478,7 @@ func (r *runner) squadIDs(names []string) []morale.SquadID {
 
 // apply carries out one occurrence.
 func (r *runner) apply(ev *EventSpec) {
+	r.count(float64(len(r.men)))
 	switch ev.Do {
 	case "event":
 		switch {
@@ -433,7 +517,7 @@ func (r *runner) apply(ev *EventSpec) {
 			victims = r.pick(near, ev.Count)
 		}
 		for _, m := range victims {
-			r.kill(m)
+			r.kill(m, ev.Squads)
 		}
 	case "rally":
 		if ev.Agent != "" {
@@ -482,15 +566,17 @@ func (r *runner) pick(men []*man, n int) []*man {
 	return men[:n]
 }
 
-// kill reports m's death (AllyDown, or LeaderDown for a leader, at his
-// location to his squad) and removes him.
-func (r *runner) kill(m *man) {
+// kill reports m's death (AllyDown, or LeaderDown for a leader) at his
+// location, with the default reach (NoEffectRadius) and distance falloff, to
+// every squad within reach, or only to squads when the event names some; then
+// it removes him.
+func (r *runner) kill(m *man, squads []string) {
 	e := morale.AllyDown
 	if m.leader {
 		e = morale.LeaderDown
 	}
 	at := m.a.Position()
-	r.check(r.w.ReportEventAtLocation(e, at, 0, []morale.SquadID{morale.SquadID(m.squad + 1)}, 1))
+	r.check(r.w.ReportEventAtLocation(e, at, 0, r.squadIDs(squads), 1))
 	m.alive = false
 	if m.state != morale.Steady {
 		r.unsteady--
@@ -527,6 +613,7 @@ func (r *runner) onState(a *morale.Agent, old, st morale.State, why morale.Reaso
 		if !r.routed[a] {
 			r.routed[a] = true
 			r.res.Routed++
+			r.res.SquadRouted[m.squad]++
 		}
 		r.routs = append(r.routs, t)
 	}
@@ -535,6 +622,7 @@ func (r *runner) onState(a *morale.Agent, old, st morale.State, why morale.Reaso
 			r.broke[a] = true
 			r.res.Broke++
 			r.res.SquadBroke[m.squad] = true
+			set(&r.res.SquadFirstBreak[m.squad])
 		}
 		if r.brokeAt < 0 {
 			r.brokeAt = t
@@ -553,13 +641,25 @@ func (r *runner) onState(a *morale.Agent, old, st morale.State, why morale.Reaso
 	}
 }
 
-// sample records the living men's average morale.
+// sample records the living men's average morale, of all and of each of
+// the first MaxSquadSeries squads.
 func (r *runner) sample() {
 	sum, n := 0.0, 0
+	k := len(r.res.SquadMorale)
+	if len(r.squadSums) != 2*k {
+		r.squadSums = make([]float64, 2*k)
+	}
+	sq := r.squadSums // per squad the sums, then the counts
+	clear(sq)
 	for _, m := range r.men {
 		if m.alive {
-			sum += m.a.Morale()
+			v := m.a.Morale()
+			sum += v
 			n++
+			if m.squad < k {
+				sq[m.squad] += v
+				sq[k+m.squad]++
+			}
 		}
 	}
 	v := 0.0
@@ -567,6 +667,13 @@ func (r *runner) sample() {
 		v = sum / float64(n)
 	}
 	r.res.Morale = append(r.res.Morale, v)
+	for i := 0; i < k; i++ {
+		v := NoneAlive
+		if sq[k+i] > 0 {
+			v = sq[i] / sq[k+i]
+		}
+		r.res.SquadMorale[i] = append(r.res.SquadMorale[i], v)
+	}
 }
 
 func (r *runner) finish() {

@@ -2,6 +2,8 @@ package lab_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"math"
 	"runtime"
 	"testing"
@@ -55,13 +57,15 @@ func TestRunByHand(t *testing.T) {
 	eq("FirstPanicked", r.FirstPanicked, 1.25)
 	eq("FirstRouted", r.FirstRouted, 4.75)
 	eq("BackToSteady", r.BackToSteady, 13.0)
+	eq("SquadFirstBreak[0]", r.SquadFirstBreak[0], 1.25)
 	for _, c := range []struct {
 		name      string
 		got, want int
 	}{
 		{"Broke", r.Broke, 1}, {"Routed", r.Routed, 1}, {"LargestCascade", r.LargestCascade, 1},
 		{"Rebreaks", r.Rebreaks, 0}, {"Deaths", r.Deaths, 0}, {"Agents", r.Agents, 1},
-		{"len(Morale)", len(r.Morale), 21},
+		{"len(Morale)", len(r.Morale), 21}, {"SquadRouted[0]", r.SquadRouted[0], 1},
+		{"len(SquadMorale)", len(r.SquadMorale), 1}, {"len(SquadMorale[0])", len(r.SquadMorale[0]), 21},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s = %d; want %d", c.name, c.got, c.want)
@@ -102,10 +106,11 @@ func TestLargestCascade(t *testing.T) {
 	}
 }
 
-// A death reports AllyDown to his squad only, a leader's LeaderDown, and the
-// dead man no longer counts.
-func TestRunDeathsAndRally(t *testing.T) {
-	const body = `
+// A death reports LeaderDown (a leader's) or AllyDown at the dead man's
+// location to every squad within reach, with distance falloff, unless the
+// event names squads; the dead man no longer counts.
+func TestRunDeathNewsReach(t *testing.T) {
+	const head = `
 duration = 10.0
 [[squad]]
 name = "a"
@@ -116,40 +121,63 @@ nerves = [0.0, 0.0]
 [[squad]]
 name = "b"
 size = 1
-names = ["Other"]
 nerves = [0.0]
-at = [100.0, 0.0]
+at = [%g, 0.0]
 [[event]]
 t = 1.0
 do = "death"
 agent = "Boss"
-[[event]]
-t = 1.0
-do = "rally"
-agent = "Other"
-`
-	sc, err := lab.ParseScenario("d.toml", []byte(body))
-	if err != nil {
-		t.Fatal(err)
-	}
+%s`
 	s := morale.DefaultSettings()
-	r, err := lab.Run(sc, s, 1)
-	if err != nil {
-		t.Fatal(err)
+	// Boss stands at (0, −75), Man at (0, 75), b's man at (x, 0); all have
+	// nerve 0, so a blow of weight w at falloff f leaves 1 + w·f.
+	heard := func(x float64) float64 {
+		d := morale.Vec2{X: x}.Dist(morale.Vec2{Y: -75})
+		return morale.ApplyMoraleEvent(1, s.Weights[morale.LeaderDown], morale.DistanceFalloff(d, s.FullEffectRadius, s.NoEffectRadius), 0)
 	}
-	if r.Deaths != 1 || r.Agents != 3 {
-		t.Errorf("Deaths, Agents = %d, %d; want 1, 3", r.Deaths, r.Agents)
+	full := morale.ApplyMoraleEvent(1, s.Weights[morale.LeaderDown], 1, 0) // 0.55
+	tests := []struct {
+		name   string
+		x      float64
+		squads string
+		// man and other are the morale of Man (squad a) and of b's man
+		// right after the death.
+		man, other float64
+	}{
+		{"a neighbour within FullEffectRadius hears it in full", 100, "", full, full},
+		{"a squad 20 m away hears it faded", 2000, "", full, heard(2000)},
+		{"a squad beyond NoEffectRadius does not", 5000, "", full, 1},
+		{"squads = [a]: only his own squad", 100, `squads = ["a"]`, full, 1},
+		{"squads = [b]: only the named squad", 100, `squads = ["b"]`, 1, full},
 	}
-	// Man takes LeaderDown −0.45 at nerve 0: 0.55 < 0.60, Shaken; Other is untouched.
-	if r.FirstShaken == nil || *r.FirstShaken != 1.25 {
-		t.Errorf("FirstShaken = %v; want 1.25", deref(r.FirstShaken))
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sc, err := lab.ParseScenario("d.toml", []byte(fmt.Sprintf(head, tt.x, tt.squads)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := lab.Run(sc, s, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Deaths != 1 || r.Agents != 3 {
+				t.Errorf("Deaths, Agents = %d, %d; want 1, 3", r.Deaths, r.Agents)
+			}
+			// The sample at 1 s (the third) follows the death: the living
+			// are Man and b's man.
+			if got, want := r.Morale[2], (tt.man+tt.other)/2; math.Abs(got-want) > 1e-12 {
+				t.Errorf("average morale of the living at 1 s = %v; want %v", got, want)
+			}
+			if got := r.SquadMorale[0][2]; math.Abs(got-tt.man) > 1e-12 {
+				t.Errorf("squad a's morale at 1 s = %v; want %v (Man's alone: Boss is dead)", got, tt.man)
+			}
+			if got := r.SquadMorale[1][2]; math.Abs(got-tt.other) > 1e-12 {
+				t.Errorf("squad b's morale at 1 s = %v; want %v", got, tt.other)
+			}
+		})
 	}
-	wantAvg := (0.55 + 1.0) / 2 // the living: Man and Other
-	if got := r.Morale[2]; math.Abs(got-wantAvg) > 1e-12 {
-		t.Errorf("average morale of the living at 1 s = %v; want %v", got, wantAvg)
-	}
-	if r.Broke != 0 {
-		t.Errorf("Broke = %d; want 0", r.Broke)
+	if f := morale.DistanceFalloff(morale.Vec2{X: 2000}.Dist(morale.Vec2{Y: -75}), s.FullEffectRadius, s.NoEffectRadius); !(f > 0 && f < 1) {
+		t.Fatalf("the 20 m case tests no falloff: f = %v", f)
 	}
 }
 
@@ -175,7 +203,12 @@ func TestMonteCarloIndependentOfWorkers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := append(append([]byte{}, o["summary.json"]...), o["runs.json"]...)
+		sj, _, err1 := o.Render("summary.json")
+		rj, _, err2 := o.Render("runs.json")
+		if err := errors.Join(err1, err2); err != nil {
+			t.Fatal(err)
+		}
+		got := append(sj, rj...)
 		if ref == nil {
 			ref = got
 		} else if string(got) != string(ref) {
@@ -257,5 +290,50 @@ names = ["P", "Q"]
 			}
 			tt.check(t, r)
 		})
+	}
+}
+
+// Summarize gives each squad the band of its living men's morale, leaving
+// out the fights (and samples) where none lives, and the share of fights in
+// which it has not broken yet.
+func TestSummarizePerSquad(t *testing.T) {
+	h := lab.Header{Squads: []string{"a", "b"}, SquadMen: []int{2, 1}, Sample: 1, Runs: 2}
+	at := func(v float64) *float64 { return &v }
+	runs := []lab.RunResult{
+		{Index: 0, Morale: []float64{1, 0.6, 0.9}, SquadMorale: [][]float64{{1, 0.5, lab.NoneAlive}, {1, 0.9, 0.9}},
+			SquadFirstBreak: []*float64{at(1), nil}, SquadBroke: []bool{true, false}, SquadRouted: []int{1, 0}},
+		{Index: 1, Morale: []float64{1, 0.8, 0.8}, SquadMorale: [][]float64{{1, 0.7, lab.NoneAlive}, {1, 1, 0.8}},
+			SquadFirstBreak: []*float64{nil, at(2)}, SquadBroke: []bool{false, true}, SquadRouted: []int{0, 0}},
+	}
+	sum := lab.Summarize(h, runs)
+	if len(sum.PerSquad) != 2 {
+		t.Fatalf("%d squads summarized; want 2", len(sum.PerSquad))
+	}
+	a, b := sum.PerSquad[0], sum.PerSquad[1]
+	if a.Name != "a" || len(a.Morale.T) != 2 || a.Morale.T[1] != 1 || math.Abs(a.Morale.P50[1]-0.6) > 1e-12 {
+		t.Errorf("squad a's band = %+v; want t = 0, 1 (nobody alive at 2 s) with median 0.6 at 1 s", a.Morale)
+	}
+	if len(b.Morale.T) != 3 || math.Abs(b.Morale.P50[2]-0.85) > 1e-12 {
+		t.Errorf("squad b's band = %+v; want three samples, median 0.85 at 2 s", b.Morale)
+	}
+	for _, c := range []struct {
+		name string
+		got  []float64
+		want []float64
+	}{
+		{"a unbroken", a.Unbroken.Y, []float64{1, 0.5, 0.5}},
+		{"b unbroken", b.Unbroken.Y, []float64{1, 1, 0.5}},
+	} {
+		if fmt.Sprint(c.got) != fmt.Sprint(c.want) {
+			t.Errorf("%s = %v; want %v", c.name, c.got, c.want)
+		}
+	}
+	st, _ := sum.Stat("squad_first_break_s.b")
+	if st.N != 1 || *st.P50 != 2 || st.Share != 0.5 {
+		t.Errorf("squad_first_break_s.b = %+v; want n 1, p50 2, share 0.5", st)
+	}
+	st, _ = sum.Stat("squad_routed.a")
+	if *st.Mean != 0.5 || st.Share != 0.5 {
+		t.Errorf("squad_routed.a = %+v; want mean 0.5, share 0.5", st)
 	}
 }

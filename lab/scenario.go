@@ -19,13 +19,13 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/BurntSushi/toml"
+	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -113,7 +113,8 @@ type EventSpec struct {
 	Radius float64
 	// Squad and Agent name the target (a squad or one named man).
 	Squad, Agent string
-	// Squads filters an event at a location to these squads.
+	// Squads filters the news of an event at a location, or of a death, to
+	// these squads (nil: every squad within reach).
 	Squads []string
 	// Scale multiplies the event's weight (1 by default).
 	Scale float64
@@ -128,12 +129,13 @@ type EventSpec struct {
 
 // Expect is one [[expect]]: a statistic of a metric that must lie in a range.
 type Expect struct {
-	Line   int
-	Metric string
+	Line   int    `json:"line"`
+	Metric string `json:"metric"`
 	// Stat is "p10", "p25", "p50", "p75", "p90", "mean", "min", "max" or
 	// "share" (the share of runs where the metric happened / is above zero).
-	Stat   string
-	Lo, Hi float64
+	Stat string  `json:"stat"`
+	Lo   float64 `json:"lo"`
+	Hi   float64 `json:"hi"`
 }
 
 // ScenarioError is one problem with a scenario file: the file, the line
@@ -171,14 +173,34 @@ var formations = []string{"line", "column", "grid", "circle"}
 // Actions an event may take.
 var actions = []string{"event", "death", "rally", "rout", "reinforce"}
 
-// LoadScenario reads and parses the scenario file at path. A relative
-// weights path inside it is relative to the scenario's folder.
+// LoadScenario reads and parses the scenario file at path, through the
+// guarded input path every file of the lab takes: only a regular file (or a
+// symlink to one) of at most MaxScenarioBytes is read, and a directory, a
+// FIFO or a device is refused at once, without blocking. A relative weights
+// path inside it is relative to the scenario's folder, and read the same way
+// (at most morale.MaxFileBytes).
 func LoadScenario(path string) (*Scenario, error) {
-	data, err := os.ReadFile(path)
+	data, err := safefile.Read(path, MaxScenarioBytes, "scenario")
 	if err != nil {
 		return nil, err
 	}
 	return ParseScenario(path, data)
+}
+
+// LoadWeights reads the weights file at path as LoadScenario reads a
+// scenario's weights: guarded, at most morale.MaxFileBytes. It returns the
+// settings and a short hash of the file's bytes.
+func LoadWeights(path string) (morale.Settings, string, error) {
+	data, err := safefile.Read(path, morale.MaxFileBytes, "weights file")
+	if err != nil {
+		return morale.Settings{}, "", err
+	}
+	s, err := morale.ReadSettings(bytes.NewReader(data))
+	if err != nil {
+		return morale.Settings{}, "", fmt.Errorf("%s: %w", path, err)
+	}
+	sum := sha256.Sum256(data)
+	return s, hex.EncodeToString(sum[:8]), nil
 }
 
 // ParseScenario parses a scenario named file from data. It returns every
@@ -186,22 +208,34 @@ func LoadScenario(path string) (*Scenario, error) {
 // and the key: an unknown key, a wrong type, a value out of range, an event
 // without a weight row, a death of a man already dead, a time in the past or
 // after the end.
+//
+// Before the TOML decoder sees data, a structural check (precheck) refuses a
+// file over MaxScenarioBytes, lines over MaxScenarioLine, nesting deeper than
+// MaxScenarioDepth, keys of more than MaxKeyParts parts and more than
+// MaxScenarioKeys keys, so that no input can exhaust memory or stack. Quoted
+// input in messages is cut to 80 bytes and escaped.
 func ParseScenario(file string, data []byte) (*Scenario, error) {
+	if err := precheck(file, data); err != nil {
+		return nil, err
+	}
 	p := &parser{file: file}
 	var raw map[string]any
 	if _, err := toml.Decode(string(data), &raw); err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
-			return nil, &ScenarioError{File: file, Line: pe.Position.Line, Key: pe.LastKey, Msg: pe.Message}
+			return nil, &ScenarioError{File: file, Line: pe.Position.Line, Key: safefile.Clip(pe.LastKey, safefile.MaxQuote), Msg: safefile.Escape(safefile.Clip(pe.Message, 200))}
 		}
-		return nil, &ScenarioError{File: file, Msg: err.Error()}
+		return nil, &ScenarioError{File: file, Msg: safefile.Escape(safefile.Clip(err.Error(), 200))}
 	}
 	p.lines = scanLines(data)
 	sum := sha256.Sum256(data)
 	sc := &Scenario{Path: file, Hash: hex.EncodeToString(sum[:8]), Settings: morale.DefaultSettings(), WeightsHash: "default"}
 	top := p.table("", raw)
-	sc.Name = top.str("name", strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)))
+	sc.Name = p.name(top, "name", strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)))
 	sc.Description = top.str("description", "")
+	if len(sc.Description) > MaxDescriptionBytes {
+		p.fail("description", top.line("description"), "is %d bytes long; at most %d", len(sc.Description), MaxDescriptionBytes)
+	}
 	sc.Duration = top.num("duration", 60, 0.001, maxDuration)
 	sc.Runs = int(top.num("runs", 1000, 1, 1e7))
 	sc.Sample = top.num("sample", 0.5, 0.01, maxDuration)
@@ -212,15 +246,11 @@ func ParseScenario(file string, data []byte) (*Scenario, error) {
 			w = filepath.Join(filepath.Dir(file), w)
 		}
 		sc.WeightsPath = w
-		wdata, err := os.ReadFile(w)
-		if err != nil {
+		if s, hash, err := LoadWeights(w); err != nil {
 			p.fail("weights", top.line("weights"), "%v", err)
-		} else if s, err := morale.ReadSettings(bytes.NewReader(wdata)); err != nil {
-			p.fail("weights", top.line("weights"), "%s: %v", w, err)
 		} else {
 			sc.Settings = s
-			ws := sha256.Sum256(wdata)
-			sc.WeightsHash = hex.EncodeToString(ws[:8])
+			sc.WeightsHash = hash
 		}
 	}
 	if sc.Sample > sc.Duration {
@@ -232,11 +262,16 @@ func ParseScenario(file string, data []byte) (*Scenario, error) {
 	squadIndex := map[string]int{}
 	agents := map[string]agentInfo{}
 	total := 0
-	for i, t := range top.tables("squad") {
+	squadTables := top.tables("squad")
+	if len(squadTables) > MaxSquads {
+		p.fail("squad", top.line("squad"), "the scenario has %d squads; at most %d", len(squadTables), MaxSquads)
+		squadTables = squadTables[:MaxSquads]
+	}
+	for i, t := range squadTables {
 		sq := SquadSpec{Line: t.headerLine()}
-		sq.Name = t.str("name", fmt.Sprintf("squad%d", i+1))
+		sq.Name = p.name(t, "name", fmt.Sprintf("squad%d", i+1))
 		if _, dup := squadIndex[sq.Name]; dup {
-			p.fail(t.key("name"), t.line("name"), "squad %q is named twice", sq.Name)
+			p.fail(t.key("name"), t.line("name"), "squad %s is named twice", safefile.Quote(sq.Name))
 		}
 		squadIndex[sq.Name] = i
 		sq.Size = int(t.num("size", 0, 1, maxAgents))
@@ -267,8 +302,11 @@ func ParseScenario(file string, data []byte) (*Scenario, error) {
 			p.fail(t.key("names"), t.line("names"), "has %d names for a squad of %d", len(sq.Names), sq.Size)
 		}
 		for j, n := range sq.Names {
+			if len(n) > MaxNameBytes {
+				p.fail(t.key("names"), t.line("names"), "name %s is %d bytes; at most %d", safefile.Quote(n), len(n), MaxNameBytes)
+			}
 			if _, dup := agents[n]; dup {
-				p.fail(t.key("names"), t.line("names"), "man %q is named twice", n)
+				p.fail(t.key("names"), t.line("names"), "man %s is named twice", safefile.Quote(n))
 			}
 			agents[n] = agentInfo{squad: i, index: j}
 		}
@@ -280,6 +318,7 @@ func ParseScenario(file string, data []byte) (*Scenario, error) {
 	}
 
 	dead := map[string]int{} // named man → line of his death
+	totalOcc := 0
 	for _, t := range top.tables("event") {
 		ev := EventSpec{Line: t.headerLine(), Scale: 1}
 		ev.T = t.num("t", 0, math.Inf(-1), math.Inf(1))
@@ -315,17 +354,17 @@ func ParseScenario(file string, data []byte) (*Scenario, error) {
 		ev.Squads = t.strs("squads")
 		if ev.Squad != "" {
 			if _, ok := squadIndex[ev.Squad]; !ok {
-				p.fail(t.key("squad"), t.line("squad"), "no squad is named %q", ev.Squad)
+				p.fail(t.key("squad"), t.line("squad"), "no squad is named %s", safefile.Quote(ev.Squad))
 			}
 		}
 		for _, n := range ev.Squads {
 			if _, ok := squadIndex[n]; !ok {
-				p.fail(t.key("squads"), t.line("squads"), "no squad is named %q", n)
+				p.fail(t.key("squads"), t.line("squads"), "no squad is named %s", safefile.Quote(n))
 			}
 		}
 		if ev.Agent != "" {
 			if _, ok := agents[ev.Agent]; !ok {
-				p.fail(t.key("agent"), t.line("agent"), "no man is named %q (name him in a squad's names)", ev.Agent)
+				p.fail(t.key("agent"), t.line("agent"), "no man is named %s (name him in a squad's names)", safefile.Quote(ev.Agent))
 			}
 		}
 		targets := 0
@@ -340,22 +379,24 @@ func ParseScenario(file string, data []byte) (*Scenario, error) {
 			if name == "" {
 				p.fail(t.key("event"), ev.Line, "is missing; say which news (a row of [weights])")
 			} else if _, ok := sc.Settings.Weights[morale.Event(name)]; !ok {
-				p.fail(t.key("event"), t.line("event"), "%q has no row in the weights table, so it would be worth zero; add a row or fix the name", name)
+				p.fail(t.key("event"), t.line("event"), "%s has no row in the weights table, so it would be worth zero; add a row or fix the name", safefile.Quote(name))
 			}
 			ev.Event = morale.Event(name)
 			if targets == 0 {
 				p.fail(t.key("do"), ev.Line, "news needs a target: at = [x, y], squad or agent")
 			}
 		case "death":
+			// The death's news (AllyDown, LeaderDown) reaches every squad
+			// within NoEffectRadius of the man, or only squads.
 			if targets != 1 {
 				p.fail(t.key("do"), ev.Line, "a death needs exactly one of agent, squad or at")
 			}
 			if ev.Agent != "" {
 				if ev.Every > 0 {
-					p.fail(t.key("every"), t.line("every"), "%q cannot die more than once", ev.Agent)
+					p.fail(t.key("every"), t.line("every"), "%s cannot die more than once", safefile.Quote(ev.Agent))
 				}
 				if l, ok := dead[ev.Agent]; ok {
-					p.fail(t.key("agent"), t.line("agent"), "%q is already dead (died on line %d)", ev.Agent, l)
+					p.fail(t.key("agent"), t.line("agent"), "%s is already dead (died on line %d)", safefile.Quote(ev.Agent), l)
 				}
 				dead[ev.Agent] = t.line("agent")
 			}
@@ -368,7 +409,7 @@ func ParseScenario(file string, data []byte) (*Scenario, error) {
 			}
 			if ev.Agent != "" {
 				if l, ok := dead[ev.Agent]; ok {
-					p.fail(t.key("agent"), t.line("agent"), "%q is already dead (died on line %d)", ev.Agent, l)
+					p.fail(t.key("agent"), t.line("agent"), "%s is already dead (died on line %d)", safefile.Quote(ev.Agent), l)
 				}
 			}
 		case "reinforce":
@@ -380,18 +421,23 @@ func ParseScenario(file string, data []byte) (*Scenario, error) {
 			}
 			name := t.str("event", string(morale.ReinforcementsArrived))
 			if _, ok := sc.Settings.Weights[morale.Event(name)]; !ok {
-				p.fail(t.key("event"), t.line("event"), "%q has no row in the weights table, so it would be worth zero", name)
+				p.fail(t.key("event"), t.line("event"), "%s has no row in the weights table, so it would be worth zero", safefile.Quote(name))
 			}
 			ev.Event = morale.Event(name)
 			total += ev.Count * occurrences(ev, sc.Duration)
 		}
 		if ev.Agent != "" && ev.Do == "event" {
 			if l, ok := dead[ev.Agent]; ok {
-				p.fail(t.key("agent"), t.line("agent"), "%q is already dead (died on line %d)", ev.Agent, l)
+				p.fail(t.key("agent"), t.line("agent"), "%s is already dead (died on line %d)", safefile.Quote(ev.Agent), l)
 			}
+		}
+		if len(ev.Squads) > 0 && ev.Do != "death" && !(ev.Do == "event" && ev.HasAt) {
+			p.fail(t.key("squads"), t.line("squads"), "filters the news of an event at a location (at) or of a death; it would do nothing here (do = %q without at)", ev.Do)
 		}
 		if n := occurrences(ev, sc.Duration); n > maxOccurrences {
 			p.fail(t.key("every"), t.line("every"), "repeats %d times; at most %d occurrences", n, maxOccurrences)
+		} else if totalOcc += n; totalOcc > maxOccurrences && totalOcc-n <= maxOccurrences {
+			p.fail(t.key("every"), ev.Line, "brings the timeline to %d occurrences; at most %d in all", totalOcc, maxOccurrences)
 		}
 		t.done()
 		sc.Events = append(sc.Events, ev)
@@ -400,12 +446,16 @@ func ParseScenario(file string, data []byte) (*Scenario, error) {
 		p.fail("squad", 0, "the scenario has %d men; at most %d", total, maxAgents)
 	}
 
+	metrics := map[string]bool{}
+	for _, n := range MetricNames(sc) {
+		metrics[n] = true
+	}
 	for _, t := range top.tables("expect") {
 		metric := t.str("metric", "")
 		if metric == "" {
 			p.fail(t.key("metric"), t.headerLine(), "is missing")
-		} else if !knownMetric(metric, sc) {
-			p.fail(t.key("metric"), t.line("metric"), "%q is not a metric; one of %s", metric, strings.Join(MetricNames(sc), ", "))
+		} else if !metrics[metric] {
+			p.fail(t.key("metric"), t.line("metric"), "%s is not a metric; one of %s", safefile.Quote(metric), listNames(MetricNames(sc)))
 		}
 		n := 0
 		for _, stat := range statNames {
@@ -430,6 +480,31 @@ func ParseScenario(file string, data []byte) (*Scenario, error) {
 		return nil, err
 	}
 	return sc, nil
+}
+
+// name reads the name k of t (def when absent): at most MaxNameBytes.
+func (p *parser) name(t *table, k, def string) string {
+	n := t.str(k, def)
+	if len(n) > MaxNameBytes {
+		p.fail(t.key(k), t.line(k), "is %d bytes long; a name may have at most %d", len(n), MaxNameBytes)
+		return safefile.Cut(n, MaxNameBytes)
+	}
+	return n
+}
+
+// listNames joins names for a message: the first 12 (each cut and escaped),
+// then how many more.
+func listNames(names []string) string {
+	const show = 12
+	var out []string
+	for i, n := range names {
+		if i == show {
+			out = append(out, fmt.Sprintf("… (%d in all)", len(names)))
+			break
+		}
+		out = append(out, safefile.Escape(n))
+	}
+	return strings.Join(out, ", ")
 }
 
 // statNames are the statistics an expectation may check.
@@ -551,6 +626,18 @@ func (t *table) boolean(k string, def bool) bool {
 	return b
 }
 
+// quoteValue shows a decoded value in a message: a string quoted, cut and
+// escaped, anything else by its type and (for a number or a boolean) value.
+func quoteValue(v any) string {
+	switch v := v.(type) {
+	case string:
+		return safefile.Quote(v)
+	case int64, float64, bool:
+		return fmt.Sprint(v)
+	}
+	return "a " + typeName(v)
+}
+
 func asNumber(v any) (float64, bool) {
 	switch v := v.(type) {
 	case int64:
@@ -595,7 +682,7 @@ func (t *table) nums(k string, lo, hi float64) []float64 {
 	for i, e := range arr {
 		f, ok := asNumber(e)
 		if !ok || math.IsNaN(f) || math.IsInf(f, 0) || f < lo || f > hi {
-			t.p.fail(fmt.Sprintf("%s[%d]", t.key(k), i), t.line(k), "is %v; it must be a number in %g..%g", e, lo, hi)
+			t.p.fail(fmt.Sprintf("%s[%d]", t.key(k), i), t.line(k), "is %s; it must be a number in %g..%g", quoteValue(e), lo, hi)
 			return nil
 		}
 		out = append(out, f)
@@ -648,7 +735,7 @@ func (t *table) oneOf(k, def string, allowed []string) string {
 			return s
 		}
 	}
-	t.p.fail(t.key(k), t.line(k), "is %q; it must be one of %s", s, strings.Join(allowed, ", "))
+	t.p.fail(t.key(k), t.line(k), "is %s; it must be one of %s", safefile.Quote(s), strings.Join(allowed, ", "))
 	return def
 }
 

@@ -35,6 +35,7 @@ func TestParseScenarioErrors(t *testing.T) {
 		{"unknown squad", goodHead + "[[event]]\nt = 1.0\nevent = \"AllyDown\"\nsquad = \"b\"\n", []string{`bad.toml:10: event[1].squad: no squad is named "b"`}},
 		{"unknown agent", goodHead + "[[event]]\nt = 1.0\ndo = \"rally\"\nagent = \"Z\"\n", []string{`bad.toml:10: event[1].agent: no man is named "Z"`}},
 		{"bad metric", goodHead + "[[expect]]\nmetric = \"speed\"\np50 = [1, 2]\n", []string{`bad.toml:8: expect[1].metric: "speed" is not a metric`}},
+		{"squads without effect", goodHead + "[[event]]\nt = 1.0\nevent = \"AllyDown\"\nsquad = \"a\"\nsquads = [\"a\"]\n", []string{`bad.toml:11: event[1].squads: filters the news of an event at a location (at) or of a death`}},
 		{"syntax", "name = \n", []string{"bad.toml:1:"}},
 		{"no squad", "name = \"x\"\n", []string{"bad.toml: squad: the scenario has no [[squad]]"}},
 		{"two errors", "nmae = 1\n" + goodHead + "[[event]]\nt = -2.0\nevent = \"AllyDown\"\nsquad = \"a\"\n", []string{"bad.toml:1: nmae", "bad.toml:9: event[1].t"}},

@@ -2,93 +2,155 @@ package lab
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"sort"
 
 	"github.com/moralebreak/moralebreak/morale"
 )
 
-// Effect is how much nudging one knob by −10% and +10% moves a statistic.
+// The factors a sensitivity nudges each knob by.
+const (
+	NudgeLow  = 0.9
+	NudgeHigh = 1.1
+)
+
+// Effect is how much nudging one knob to NudgeLow and NudgeHigh times its
+// value (−10% and +10%) moves a statistic. For a negative weight, −10% makes
+// it smaller in size (−0.18 → −0.162: milder news) and +10% larger (−0.198:
+// harsher).
 type Effect struct {
 	Key  string  `json:"key"`
 	Base float64 `json:"base_value"`
+	// LowValue and HighValue are the knob's values at −10% and +10%.
+	LowValue  float64 `json:"low_value"`
+	HighValue float64 `json:"high_value"`
 	// Low and High are the statistic at −10% and +10% (nil when undefined or
 	// when the nudged settings do not validate).
 	Low  *float64 `json:"low"`
 	High *float64 `json:"high"`
+	// LowDiff and HighDiff are Low and High minus the baseline, with their
+	// 95% paired intervals (StatDiff; nil when either side is undefined).
+	LowDiff  *PairedDiff `json:"low_diff"`
+	HighDiff *PairedDiff `json:"high_diff"`
+	// Invalid says the nudged settings did not validate, at −10% or +10%.
+	LowInvalid  bool `json:"low_invalid,omitempty"`
+	HighInvalid bool `json:"high_invalid,omitempty"`
 	// Swing is |High − Low| (undefined ends count as the baseline).
 	Swing float64 `json:"swing"`
 }
 
+// Beyond reports whether either nudge moves the statistic beyond the noise
+// of the fights (its interval leaves out zero).
+func (e Effect) Beyond() bool {
+	return (e.LowDiff != nil && e.LowDiff.Beyond()) || (e.HighDiff != nil && e.HighDiff.Beyond())
+}
+
 // SensitivityResult is sensitivity.json.
 type SensitivityResult struct {
-	Scenario string   `json:"scenario"`
-	Metric   string   `json:"metric"`
-	Stat     string   `json:"stat"`
-	Runs     int      `json:"runs"`
-	Seed     uint64   `json:"seed"`
-	Baseline *float64 `json:"baseline"`
+	Scenario string `json:"scenario"`
+	Metric   string `json:"metric"`
+	Stat     string `json:"stat"`
+	Runs     int    `json:"runs"`
+	Seed     uint64 `json:"seed"`
+	// Resamples is the number of bootstrap resamples behind each interval.
+	Resamples int      `json:"resamples"`
+	Baseline  *float64 `json:"baseline"`
 	// Effects are ranked by Swing, largest first.
 	Effects []Effect `json:"effects"`
+	// BaselineSummary is the summary of the baseline's fights (its header
+	// holds the description and the settings changed from the defaults).
+	BaselineSummary Summary `json:"baseline_summary"`
+}
+
+// SensitivityWork is the estimated work (FightWork's units) of a
+// Sensitivity of sc with runs fights per nudge: the baseline and two nudges
+// of every knob that is not zero.
+func SensitivityWork(sc *Scenario, runs int) float64 {
+	n := 1
+	for _, k := range Knobs(sc.Settings) {
+		if k.Get(sc.Settings) != 0 {
+			n += 2
+		}
+	}
+	return float64(n) * float64(runs) * FightWork(sc)
 }
 
 // Sensitivity nudges every setting and weight of sc's settings by ±10%,
-// runs the Monte-Carlo (the same seeds each time) and ranks the knobs by how
-// far they move stat of metric. Knobs at zero cannot be nudged and get a
-// swing of 0.
-func Sensitivity(ctx context.Context, sc *Scenario, metric, stat string, runs int, seed uint64, progress func(done, total int)) (SensitivityResult, error) {
+// runs the Monte-Carlo (the same seeds each time, so that each nudge is
+// paired with the baseline fight by fight) and ranks the knobs by how far
+// they move stat of metric, each move with its 95% paired interval. Knobs at
+// zero cannot be nudged and get a swing of 0.
+//
+// progress, when set, is told the knobs done of all (Knobs), fractions
+// included.
+func Sensitivity(ctx context.Context, sc *Scenario, metric, stat string, runs int, seed uint64, progress Progress) (SensitivityResult, error) {
 	if err := CheckMetricStat(sc, metric, stat); err != nil {
 		return SensitivityResult{}, err
 	}
-	res := SensitivityResult{Scenario: sc.Name, Metric: metric, Stat: stat, Runs: runs, Seed: seed}
-	measure := func(s morale.Settings) (*float64, error) {
-		if s.Validate() != nil {
-			return nil, nil
+	m, _ := MetricByName(sc, metric)
+	res := SensitivityResult{Scenario: sc.Name, Metric: metric, Stat: stat, Runs: runs, Seed: seed, Resamples: Resamples}
+	knobs := Knobs(sc.Settings)
+	// at is the share of the knobs done when a Monte-Carlo starts, share its
+	// part of them (none for the baseline).
+	at, share := 0.0, 0.0
+	plan := func(s morale.Settings) Plan {
+		p := Plan{Scenario: sc, Settings: s, Seed: seed, Runs: runs}
+		if progress != nil {
+			p.Progress = func(done float64, total int) { progress(at+share*done/float64(total), len(knobs)) }
 		}
-		plan := Plan{Scenario: sc, Settings: s, Seed: seed, Runs: runs}
-		rr, err := MonteCarlo(ctx, plan)
-		if err != nil {
-			return nil, err
-		}
-		sum := Summarize(NewHeader(plan), rr)
-		st, ok := sum.Stat(metric)
-		if !ok {
-			return nil, fmt.Errorf("sensitivity: no metric %q in the summary", metric)
-		}
-		if v, ok := st.Value(stat); ok {
-			return ptr(v), nil
-		}
-		return nil, nil
+		return p
 	}
-	base, err := measure(sc.Settings)
+	bp := plan(sc.Settings)
+	base, err := MonteCarlo(ctx, bp)
 	if err != nil {
 		return res, err
 	}
-	res.Baseline = base
-	knobs := Knobs(sc.Settings)
+	res.BaselineSummary = Summarize(NewHeader(bp), base)
+	if v, ok := metricStat(m, base, nil).Value(stat); ok {
+		res.Baseline = ptr(v)
+	}
+	// measure returns the statistic at s and its difference from the
+	// baseline; invalid when s does not validate.
+	measure := func(s morale.Settings) (v *float64, d *PairedDiff, invalid bool, err error) {
+		if s.Validate() != nil {
+			return nil, nil, true, nil
+		}
+		rr, err := MonteCarlo(ctx, plan(s))
+		if err != nil {
+			return nil, nil, false, err
+		}
+		if x, ok := metricStat(m, rr, nil).Value(stat); ok {
+			v = ptr(x)
+		}
+		if pd, ok := StatDiff(m, stat, base, rr, seed); ok {
+			d = &pd
+		}
+		return v, d, false, nil
+	}
 	for i, k := range knobs {
 		e := Effect{Key: k.Key, Base: k.Get(sc.Settings)}
+		e.LowValue, e.HighValue = e.Base*NudgeLow, e.Base*NudgeHigh
 		if e.Base != 0 {
-			for j, f := range []float64{0.9, 1.1} {
+			for j, v := range []float64{e.LowValue, e.HighValue} {
+				at, share = float64(i)+0.5*float64(j), 0.5
 				s := sc.Settings.Clone()
-				k.Set(&s, e.Base*f)
-				v, err := measure(s)
+				k.Set(&s, v)
+				val, d, invalid, err := measure(s)
 				if err != nil {
 					return res, err
 				}
 				if j == 0 {
-					e.Low = v
+					e.Low, e.LowDiff, e.LowInvalid = val, d, invalid
 				} else {
-					e.High = v
+					e.High, e.HighDiff, e.HighInvalid = val, d, invalid
 				}
 			}
 			or := func(p *float64) float64 {
 				if p != nil {
 					return *p
 				}
-				if base != nil {
-					return *base
+				if res.Baseline != nil {
+					return *res.Baseline
 				}
 				return 0
 			}
@@ -96,7 +158,7 @@ func Sensitivity(ctx context.Context, sc *Scenario, metric, stat string, runs in
 		}
 		res.Effects = append(res.Effects, e)
 		if progress != nil {
-			progress(i+1, len(knobs))
+			progress(float64(i+1), len(knobs))
 		}
 	}
 	sort.SliceStable(res.Effects, func(i, j int) bool { return res.Effects[i].Swing > res.Effects[j].Swing })

@@ -3,6 +3,7 @@ package lab_test
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/moralebreak/moralebreak/lab"
@@ -59,5 +60,42 @@ func assertOnly(t *testing.T, dir string, names ...string) {
 		if got[i] != names[i] {
 			t.Fatalf("%s holds %q; want %q", dir, got, names)
 		}
+	}
+}
+
+// Shards must agree on what the report says: the file's name, the
+// description, the expectations and the changed settings, as well as what
+// they ran.
+func TestMergeComparesWhatTheReportSays(t *testing.T) {
+	x := 1.0
+	tests := []struct {
+		name string
+		edit func(h *lab.Header)
+		want string
+	}{
+		{"description", func(h *lab.Header) { h.Description = "other" }, "their description differs"},
+		{"file name", func(h *lab.Header) { h.File = "other.toml" }, "their file differs"},
+		{"expectations", func(h *lab.Header) { h.Expects[0].Hi = 2 }, "their expects differs"},
+		{"changed settings", func(h *lab.Header) { h.Changed = []lab.SettingChange{{Key: "Hysteresis", Value: &x}} }, "their changed_settings differs"},
+		{"squads' men", func(h *lab.Header) { h.SquadMen = []int{4} }, "their squad_men differs"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			files := shardFiles(t, 2, func(h *lab.Header) {
+				h.Expects = append([]lab.Expect(nil), h.Expects...)
+				tt.edit(h)
+			})
+			if len(files[0].Header.Expects) == 0 || files[0].Header.Description == "" || files[0].Header.File == "" {
+				t.Fatalf("the header lacks what the report says: %+v", files[0].Header)
+			}
+			_, _, err := lab.Merge(files, dirsOf(2))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Merge = %v; want an error with %q", err, tt.want)
+			}
+		})
+	}
+	files := shardFiles(t, 2, nil)
+	if _, _, err := lab.Merge([]lab.RunsFile{files[1], files[0]}, []string{"shard1", "shard0"}); err != nil {
+		t.Errorf("Merge of agreeing shards = %v; want nil", err)
 	}
 }

@@ -2,6 +2,8 @@ package lab
 
 import (
 	"math"
+	"math/rand/v2"
+	"slices"
 	"sort"
 )
 
@@ -67,7 +69,9 @@ func Wilson(k, n int) (lo, hi float64) {
 	den := 1 + z*z/nf
 	centre := (p + z*z/(2*nf)) / den
 	half := z / den * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf))
-	return math.Max(0, centre-half), math.Min(1, centre+half)
+	// At k = 0 (or n) centre − half (centre + half) is 0 (1) only up to
+	// rounding: clamped to k/n, the bounds hold it exactly.
+	return math.Min(p, math.Max(0, centre-half)), math.Max(p, math.Min(1, centre+half))
 }
 
 // sortedCopy returns xs sorted, leaving xs alone.
@@ -75,4 +79,113 @@ func sortedCopy(xs []float64) []float64 {
 	s := append([]float64(nil), xs...)
 	sort.Float64s(s)
 	return s
+}
+
+// PairedDiff is a difference B − A between two Monte-Carlos run on the same
+// seeds (run i of each is the same fight but for the settings), with its 95%
+// interval.
+type PairedDiff struct {
+	Diff float64 `json:"diff"`
+	Lo   float64 `json:"lo"`
+	Hi   float64 `json:"hi"`
+}
+
+// Beyond reports whether the interval leaves out zero: the difference is
+// beyond the noise of the fights.
+func (d PairedDiff) Beyond() bool { return d.Lo > 0 || d.Hi < 0 }
+
+// Resamples is the number of bootstrap resamples behind every PairedDiff of
+// StatDiff.
+const Resamples = 1000
+
+// StatDiff returns stat ("p50", "mean", "share", …) of metric m over runs b
+// minus the same over runs a, where a[i] and b[i] are the same seed under two
+// settings, with a 95% paired percentile-bootstrap interval: Resamples
+// resamples of the run indices (drawn from seed), each the same on both sides,
+// so that the noise the two share cancels. The resamples where either side
+// leaves the statistic undefined (a time no resampled fight had) are left
+// out. ok is false when a and b differ in length or are empty, or the
+// statistic is undefined on either side of the full runs or of every
+// resample.
+func StatDiff(m Metric, stat string, a, b []RunResult, seed uint64) (d PairedDiff, ok bool) {
+	if len(a) != len(b) || len(a) == 0 {
+		return PairedDiff{}, false
+	}
+	va, oka := metricStat(m, a, nil).Value(stat)
+	vb, okb := metricStat(m, b, nil).Value(stat)
+	if !oka || !okb {
+		return PairedDiff{}, false
+	}
+	d.Diff = vb - va
+	ca, cb := newColumn(m, a), newColumn(m, b)
+	rng := rand.New(rand.NewPCG(seed, 0x626f6f74))
+	idx := make([]int, len(a))
+	diffs := make([]float64, 0, Resamples)
+	for r := 0; r < Resamples; r++ {
+		for i := range idx {
+			idx[i] = rng.IntN(len(a))
+		}
+		ra, oka := ca.stat(stat, idx)
+		rb, okb := cb.stat(stat, idx)
+		if oka && okb {
+			diffs = append(diffs, rb-ra)
+		}
+	}
+	if len(diffs) == 0 {
+		return PairedDiff{}, false
+	}
+	s := sortedCopy(diffs)
+	d.Lo, d.Hi = Percentile(s, 2.5), Percentile(s, 97.5)
+	return d, true
+}
+
+// column is one metric's values over a set of runs, read once, so that each
+// bootstrap resample computes only the statistic it needs (a share needs no
+// sort). Its stat equals metricStat's Value (TestColumnStatIsMetricStat).
+type column struct {
+	v        []float64 // the value in run i (0 where undefined)
+	def, hap []bool    // defined in run i; happened (a time defined, a count above zero)
+	xs       []float64 // scratch
+}
+
+func newColumn(m Metric, runs []RunResult) *column {
+	c := &column{v: make([]float64, len(runs)), def: make([]bool, len(runs)), hap: make([]bool, len(runs))}
+	for i := range runs {
+		v, ok := m.Get(&runs[i])
+		c.v[i], c.def[i], c.hap[i] = v, ok, ok && (m.Time || v > 0)
+	}
+	return c
+}
+
+// percentileOf maps the statistics that are percentiles to theirs.
+var percentileOf = map[string]float64{"min": 0, "p10": 10, "p25": 25, "p50": 50, "p75": 75, "p90": 90, "max": 100}
+
+// stat returns the statistic over the runs idx, as
+// metricStat(m, runs, idx).Value(stat) does.
+func (c *column) stat(stat string, idx []int) (float64, bool) {
+	c.xs = c.xs[:0]
+	k := 0
+	for _, i := range idx {
+		if c.def[i] {
+			c.xs = append(c.xs, c.v[i])
+		}
+		if c.hap[i] {
+			k++
+		}
+	}
+	if stat == "share" {
+		return float64(k) / float64(max(1, len(idx))), true
+	}
+	if len(c.xs) == 0 {
+		return 0, false
+	}
+	if stat == "mean" {
+		return Mean(c.xs), true
+	}
+	p, ok := percentileOf[stat]
+	if !ok {
+		return 0, false
+	}
+	slices.Sort(c.xs)
+	return Percentile(c.xs, p), true
 }

@@ -42,6 +42,17 @@ func TestWilson(t *testing.T) {
 			t.Errorf("Wilson(%d, %d) = %.5f, %.5f; want %.5f, %.5f", tt.k, tt.n, lo, hi, tt.lo, tt.hi)
 		}
 	}
+	// lo ≤ k/n ≤ hi exactly, for every k of every n up to 1000: a merge
+	// refuses a sweep point whose share lies outside its interval (k = 0 of
+	// 100 gave a low end of 3.5e-18).
+	for n := 1; n <= 1000; n++ {
+		for k := 0; k <= n; k++ {
+			p := float64(k) / float64(n)
+			if lo, hi := lab.Wilson(k, n); !(0 <= lo && lo <= p && p <= hi && hi <= 1) {
+				t.Fatalf("Wilson(%d, %d) = %g, %g; want 0 ≤ lo ≤ %g ≤ hi ≤ 1", k, n, lo, hi, p)
+			}
+		}
+	}
 }
 
 func TestMeanStdDev(t *testing.T) {

@@ -1,16 +1,18 @@
 package lab
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"math"
-	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -51,16 +53,22 @@ type Axis struct {
 }
 
 // ParseSweeps reads one or two "KEY=FROM:TO:STEP" specs against s. An
-// unknown key, a bad range or more than 1000 points is an error naming it.
+// unknown key, a bad range, more than MaxSweepAxisPoints points on an axis or
+// MaxSweepPoints in all (counted in floating point, so that no range can
+// overflow the count), a step too small to tell two points apart, and any
+// point of the grid whose settings do not validate are errors naming the
+// spec.
 func ParseSweeps(specs []string, s morale.Settings) ([]Axis, error) {
 	if len(specs) > 2 {
 		return nil, fmt.Errorf("-sweep: at most two keys; got %d", len(specs))
 	}
 	var axes []Axis
+	total := 1
 	for _, spec := range specs {
+		q := safefile.Quote(spec)
 		key, rng, ok := strings.Cut(spec, "=")
 		if !ok {
-			return nil, fmt.Errorf("-sweep %q: want KEY=FROM:TO:STEP", spec)
+			return nil, fmt.Errorf("-sweep %s: want KEY=FROM:TO:STEP", q)
 		}
 		k, ok := KnobByKey(s, key)
 		if !ok {
@@ -68,41 +76,102 @@ func ParseSweeps(specs []string, s morale.Settings) ([]Axis, error) {
 			for _, k := range Knobs(s) {
 				keys = append(keys, k.Key)
 			}
-			return nil, fmt.Errorf("-sweep %q: %q is not a setting or weight row; one of %s", spec, key, strings.Join(keys, ", "))
+			return nil, fmt.Errorf("-sweep %s: %s is not a setting or weight row; one of %s", q, safefile.Quote(key), listNames(keys))
+		}
+		for _, a := range axes {
+			if a.Knob.Key == key {
+				return nil, fmt.Errorf("-sweep %s: %s is swept twice", q, key)
+			}
 		}
 		parts := strings.Split(rng, ":")
 		if len(parts) != 3 {
-			return nil, fmt.Errorf("-sweep %q: want KEY=FROM:TO:STEP", spec)
+			return nil, fmt.Errorf("-sweep %s: want KEY=FROM:TO:STEP", q)
 		}
 		var f [3]float64
 		for i, p := range parts {
 			v, err := strconv.ParseFloat(p, 64)
 			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-				return nil, fmt.Errorf("-sweep %q: %q is not a number", spec, p)
+				return nil, fmt.Errorf("-sweep %s: %s is not a finite number", q, safefile.Quote(p))
 			}
 			f[i] = v
 		}
 		if f[2] <= 0 || f[1] < f[0] {
-			return nil, fmt.Errorf("-sweep %q: want FROM ≤ TO and STEP > 0", spec)
+			return nil, fmt.Errorf("-sweep %s: want FROM ≤ TO and STEP > 0", q)
 		}
-		n := int(math.Floor((f[1]-f[0])/f[2]+1e-9)) + 1
-		if n > 1000 {
-			return nil, fmt.Errorf("-sweep %q: %d points; at most 1000", spec, n)
+		// In floating point: (TO−FROM)/STEP may be far beyond any int.
+		fn := math.Floor((f[1]-f[0])/f[2]+1e-9) + 1
+		if !(fn <= MaxSweepAxisPoints) {
+			return nil, fmt.Errorf("-sweep %s: %s points; at most %d on one axis", q, count(fn), MaxSweepAxisPoints)
+		}
+		n := int(fn)
+		if total *= n; total > MaxSweepPoints {
+			return nil, fmt.Errorf("-sweep: %d points in all; at most %d", total, MaxSweepPoints)
 		}
 		ax := Axis{Knob: k}
 		for i := 0; i < n; i++ {
-			ax.Values = append(ax.Values, f[0]+float64(i)*f[2])
-		}
-		for _, v := range ax.Values {
-			t := s.Clone()
-			k.Set(&t, v)
-			if err := t.Validate(); err != nil {
-				return nil, fmt.Errorf("-sweep %q: %s = %g gives invalid settings: %v", spec, key, v, err)
+			v := f[0] + float64(i)*f[2]
+			if i > 0 && v <= ax.Values[i-1] {
+				return nil, fmt.Errorf("-sweep %s: the step %g is too small to tell %g from the point before it", q, f[2], v)
 			}
+			ax.Values = append(ax.Values, v)
 		}
 		axes = append(axes, ax)
 	}
+	// Every point of the grid, not each value alone: two keys may be valid
+	// apart and not together (ShakenBelow above PanicBelow, say).
+	for _, pt := range gridPoints(axes) {
+		t := s.Clone()
+		for j, a := range axes {
+			a.Knob.Set(&t, pt[j])
+		}
+		if err := t.Validate(); err != nil {
+			var at []string
+			for j, a := range axes {
+				at = append(at, fmt.Sprintf("%s = %g", a.Knob.Key, pt[j]))
+			}
+			return nil, fmt.Errorf("-sweep: the point %s gives invalid settings: %v", strings.Join(at, ", "), err)
+		}
+	}
 	return axes, nil
+}
+
+// count shows a point count computed in floating point: whole up to 1e15,
+// then in powers of ten.
+func count(n float64) string {
+	if n < 1e15 {
+		return strconv.FormatFloat(n, 'f', 0, 64)
+	}
+	return strconv.FormatFloat(n, 'g', 3, 64)
+}
+
+// gridPoints returns the points of axes, the first key varying slowest.
+func gridPoints(axes []Axis) [][]float64 {
+	var points [][]float64
+	switch len(axes) {
+	case 1:
+		for _, v := range axes[0].Values {
+			points = append(points, []float64{v})
+		}
+	case 2:
+		for _, v := range axes[0].Values {
+			for _, w := range axes[1].Values {
+				points = append(points, []float64{v, w})
+			}
+		}
+	}
+	return points
+}
+
+// SweepWork is the estimated work (FightWork's units) of a sweep of sc with
+// the given axes and runs per point, and of the shard's points of it.
+func SweepWork(sc *Scenario, axes []Axis, runs int, shard Shard) float64 {
+	n := 0
+	for i := range gridPoints(axes) {
+		if shard.Has(i) {
+			n++
+		}
+	}
+	return float64(n) * float64(runs) * FightWork(sc)
 }
 
 // SweepPoint is the result of the Monte-Carlo at one point of a sweep.
@@ -111,50 +180,66 @@ type SweepPoint struct {
 	// slowest).
 	Index  int       `json:"index"`
 	Values []float64 `json:"values"`
-	Value  *float64  `json:"value"`
-	Share  float64   `json:"share"`
-	Lo     float64   `json:"share_lo"`
-	Hi     float64   `json:"share_hi"`
+	// Value is the statistic of the metric (nil when undefined), over the N
+	// fights where the metric is defined; Share is the share of all fights
+	// where it happened, in [Lo, Hi] at 95%.
+	Value *float64 `json:"value"`
+	N     int      `json:"n"`
+	Share float64  `json:"share"`
+	Lo    float64  `json:"share_lo"`
+	Hi    float64  `json:"share_hi"`
+	// SquadBroke counts, per squad in scenario order, the fights in which
+	// a man of it broke.
+	SquadBroke []int `json:"squad_broke"`
 }
 
 // SweepResult is sweep.json. A shard holds only its points; MergeSweeps
 // puts the shards back together into the same bytes one machine writes.
 type SweepResult struct {
-	Scenario     string       `json:"scenario"`
-	ScenarioHash string       `json:"scenario_hash"`
-	WeightsHash  string       `json:"weights_hash"`
-	Keys         []string     `json:"keys"`
-	Metric       string       `json:"metric"`
-	Stat         string       `json:"stat"`
-	Runs         int          `json:"runs"`
-	Seed         uint64       `json:"seed"`
-	Total        int          `json:"total_points"`
-	Shard        string       `json:"shard"`
-	Points       []SweepPoint `json:"points"`
+	Scenario     string `json:"scenario"`
+	Description  string `json:"description"`
+	ScenarioHash string `json:"scenario_hash"`
+	WeightsHash  string `json:"weights_hash"`
+	// Squads are the scenario's squads, in order.
+	Squads []string `json:"squads"`
+	// Changed lists the scenario's settings and weights that differ from
+	// the defaults, before any key is swept; BaseValues holds each swept
+	// key's value there.
+	Changed    []SettingChange `json:"changed_settings"`
+	BaseValues []float64       `json:"base_values"`
+	Keys       []string        `json:"keys"`
+	Metric     string          `json:"metric"`
+	Stat       string          `json:"stat"`
+	Runs       int             `json:"runs"`
+	Seed       uint64          `json:"seed"`
+	Total      int             `json:"total_points"`
+	Shard      string          `json:"shard"`
+	Points     []SweepPoint    `json:"points"`
 }
 
 // Sweep runs the Monte-Carlo at every point of axes that belongs to shard
 // (point i when i ≡ K mod N; every point for the zero Shard), with the same
 // seeds at every point, and reports stat of metric at each.
-func Sweep(ctx context.Context, sc *Scenario, axes []Axis, runs int, seed uint64, metric, stat string, shard Shard, progress func(done, total int)) (SweepResult, error) {
+//
+// progress, when set, is told the shard's points done of its total,
+// fractions included.
+func Sweep(ctx context.Context, sc *Scenario, axes []Axis, runs int, seed uint64, metric, stat string, shard Shard, progress Progress) (SweepResult, error) {
 	if err := CheckMetricStat(sc, metric, stat); err != nil {
 		return SweepResult{}, err
 	}
-	res := SweepResult{Scenario: sc.Name, ScenarioHash: sc.Hash, WeightsHash: sc.WeightsHash, Metric: metric, Stat: stat, Runs: runs, Seed: seed, Shard: shard.String()}
+	res := SweepResult{Scenario: sc.Name, Description: sc.Description, ScenarioHash: sc.Hash, WeightsHash: sc.WeightsHash,
+		Changed: SettingChanges(morale.DefaultSettings(), sc.Settings),
+		Metric:  metric, Stat: stat, Runs: runs, Seed: seed, Shard: shard.String()}
+	for _, sq := range sc.Squads {
+		res.Squads = append(res.Squads, sq.Name)
+	}
 	for _, a := range axes {
 		res.Keys = append(res.Keys, a.Knob.Key)
+		res.BaseValues = append(res.BaseValues, a.Knob.Get(sc.Settings))
 	}
-	var points [][]float64
-	if len(axes) == 1 {
-		for _, v := range axes[0].Values {
-			points = append(points, []float64{v})
-		}
-	} else {
-		for _, v := range axes[0].Values {
-			for _, w := range axes[1].Values {
-				points = append(points, []float64{v, w})
-			}
-		}
+	points := gridPoints(axes)
+	if len(points) == 0 || len(points) > MaxSweepPoints {
+		return SweepResult{}, fmt.Errorf("sweep: %d points; want 1..%d (one or two axes)", len(points), MaxSweepPoints)
 	}
 	res.Total = len(points)
 	mine := 0
@@ -173,6 +258,10 @@ func Sweep(ctx context.Context, sc *Scenario, axes []Axis, runs int, seed uint64
 			a.Knob.Set(&s, pt[j])
 		}
 		plan := Plan{Scenario: sc, Settings: s, Seed: seed, Runs: runs}
+		if progress != nil {
+			at := float64(done)
+			plan.Progress = func(d float64, t int) { progress(at+d/float64(t), mine) }
+		}
 		rr, err := MonteCarlo(ctx, plan)
 		if err != nil {
 			return SweepResult{}, err
@@ -180,83 +269,239 @@ func Sweep(ctx context.Context, sc *Scenario, axes []Axis, runs int, seed uint64
 		sum := Summarize(NewHeader(plan), rr)
 		st, ok := sum.Stat(metric)
 		if !ok {
-			return SweepResult{}, fmt.Errorf("sweep: no metric %q in the summary", metric)
+			return SweepResult{}, fmt.Errorf("sweep: no metric %s in the summary", safefile.Quote(metric))
 		}
-		p := SweepPoint{Index: i, Values: pt, Share: st.Share, Lo: st.ShareLo, Hi: st.ShareHi}
+		p := SweepPoint{Index: i, Values: pt, N: st.N, Share: st.Share, Lo: st.ShareLo, Hi: st.ShareHi, SquadBroke: make([]int, len(sc.Squads))}
 		if v, ok := st.Value(stat); ok {
 			p.Value = ptr(v)
+		}
+		for i := range rr {
+			for j, b := range rr[i].SquadBroke {
+				if b {
+					p.SquadBroke[j]++
+				}
+			}
 		}
 		res.Points = append(res.Points, p)
 		done++
 		if progress != nil {
-			progress(done, mine)
+			progress(float64(done), mine)
 		}
 	}
 	return res, nil
 }
 
-// MergeSweeps puts sweep shards back together. It refuses shards of different
-// sweeps (scenario, weights, keys, metric, statistic, runs, seed), naming
-// the field and the folders, and a set that misses or repeats a point.
+// MergeSweeps puts sweep shards back together. It refuses shards of
+// different sweeps (any field but the shard and the points: scenario,
+// weights, keys, metric, statistic, runs, seed, total), naming the field and
+// the folders, shards cut with different N, points that are out of range or
+// not a full grid of the keys, and a set that misses or repeats a point. The
+// result does not depend on the order of parts.
 func MergeSweeps(parts []SweepResult, dirs []string) (SweepResult, error) {
 	if len(parts) == 0 {
 		return SweepResult{}, fmt.Errorf("merge: no shards given")
 	}
+	if len(dirs) != len(parts) {
+		return SweepResult{}, fmt.Errorf("merge: %d shards but %d folders", len(parts), len(dirs))
+	}
+	shards := make([]Shard, len(parts))
+	for i, p := range parts {
+		if err := checkSweepHeader(p); err != nil {
+			return SweepResult{}, fmt.Errorf("merge: %s: %w", dirs[i], err)
+		}
+		s, err := parseShardField(p.Shard)
+		if err != nil {
+			return SweepResult{}, fmt.Errorf("merge: %s: %w", dirs[i], err)
+		}
+		shards[i] = s
+	}
 	h := parts[0]
 	for i, g := range parts[1:] {
-		if err := sameShards(dirs[0], dirs[i+1], []shardField{
-			{"scenario", h.Scenario, g.Scenario},
-			{"scenario (file contents)", h.ScenarioHash, g.ScenarioHash},
-			{"weights", h.WeightsHash, g.WeightsHash},
-			{"sweep keys", h.Keys, g.Keys},
-			{"metric", h.Metric, g.Metric},
-			{"stat", h.Stat, g.Stat},
-			{"runs", h.Runs, g.Runs},
-			{"seed", h.Seed, g.Seed},
-			{"points", h.Total, g.Total},
-		}); err != nil {
+		if err := sameFields(dirs[0], dirs[i+1], sweepHeader(h), sweepHeader(g)); err != nil {
 			return SweepResult{}, err
 		}
+	}
+	if err := sameN(shards, dirs); err != nil {
+		return SweepResult{}, err
 	}
 	out := h
 	out.Shard = Shard{}.String()
 	out.Points = make([]SweepPoint, h.Total)
-	seen := make([]bool, h.Total)
+	owner := make([]int, h.Total)
 	for i, part := range parts {
 		for _, p := range part.Points {
-			if p.Index < 0 || p.Index >= h.Total {
-				return SweepResult{}, fmt.Errorf("merge: %s has point %d, outside 0..%d", dirs[i], p.Index, h.Total-1)
+			if err := checkPoint(h, shards[i], p); err != nil {
+				return SweepResult{}, fmt.Errorf("merge: %s: %w", dirs[i], err)
 			}
-			if seen[p.Index] {
-				return SweepResult{}, fmt.Errorf("merge: point %d appears twice (again in %s)", p.Index, dirs[i])
+			if o := owner[p.Index]; o != 0 {
+				return SweepResult{}, fmt.Errorf("merge: point %d is in both %s and %s (shard %s twice?)", p.Index, dirs[o-1], dirs[i], shards[i])
 			}
-			seen[p.Index] = true
+			owner[p.Index] = i + 1
 			out.Points[p.Index] = p
 		}
 	}
-	for i, s := range seen {
-		if !s {
-			return SweepResult{}, fmt.Errorf("merge: point %d of %d is missing; is a shard missing?", i, h.Total)
+	for i, o := range owner {
+		if o == 0 {
+			if n := shards[0].N; n > 1 {
+				return SweepResult{}, fmt.Errorf("merge: point %d of %d is missing: no folder holds shard %d/%d", i, h.Total, i%n, n)
+			}
+			return SweepResult{}, fmt.Errorf("merge: point %d of %d is missing", i, h.Total)
 		}
 	}
+	if err := CheckGrid(out); err != nil {
+		return SweepResult{}, fmt.Errorf("merge: %w", err)
+	}
 	return out, nil
+}
+
+// sweepHeader is r without its shard and points: the fields shards of one
+// sweep share.
+func sweepHeader(r SweepResult) SweepResult {
+	r.Shard, r.Points = "", nil
+	return r
+}
+
+// checkSweepHeader validates the fields of a sweep.json that size the rest.
+func checkSweepHeader(r SweepResult) error {
+	switch {
+	case len(r.Keys) < 1 || len(r.Keys) > 2:
+		return fmt.Errorf("%d keys; a sweep has one or two", len(r.Keys))
+	case r.Total < 1 || r.Total > MaxSweepPoints:
+		return fmt.Errorf("total_points is %d; want 1..%d", r.Total, MaxSweepPoints)
+	case len(r.Points) > r.Total:
+		return fmt.Errorf("%d points of a sweep of %d", len(r.Points), r.Total)
+	case r.Runs < 1 || r.Runs > MaxRuns:
+		return fmt.Errorf("runs is %d; want 1..%d", r.Runs, MaxRuns)
+	case !slices.Contains(statNames, r.Stat):
+		return fmt.Errorf("stat %s is not a statistic", safefile.Quote(r.Stat))
+	case len(r.Scenario) > MaxNameBytes || len(r.Metric) > 2*MaxNameBytes:
+		return errors.New("a name is too long")
+	}
+	for _, k := range r.Keys {
+		if k == "" || len(k) > 2*MaxNameBytes {
+			return fmt.Errorf("key %s is not a setting's name", safefile.Quote(k))
+		}
+	}
+	switch {
+	case len(r.Squads) < 1 || len(r.Squads) > MaxSquads:
+		return fmt.Errorf("%d squads; want 1..%d", len(r.Squads), MaxSquads)
+	case len(r.BaseValues) != len(r.Keys) || !finite(r.BaseValues...):
+		return fmt.Errorf("base_values has %d values for %d keys, or one is not finite", len(r.BaseValues), len(r.Keys))
+	}
+	for _, s := range r.Squads {
+		if len(s) > MaxNameBytes {
+			return fmt.Errorf("a squad name of %d bytes; at most %d", len(s), MaxNameBytes)
+		}
+	}
+	return checkAbout("", r.Description, r.Changed)
+}
+
+// checkPoint validates one point of a sweep shard.
+func checkPoint(h SweepResult, s Shard, p SweepPoint) error {
+	switch {
+	case p.Index < 0 || p.Index >= h.Total:
+		return fmt.Errorf("point %d is outside 0..%d", p.Index, h.Total-1)
+	case !s.Has(p.Index):
+		return fmt.Errorf("point %d does not belong to shard %s", p.Index, s)
+	case len(p.Values) != len(h.Keys):
+		return fmt.Errorf("point %d has %d values for %d keys", p.Index, len(p.Values), len(h.Keys))
+	case !finite(p.Values...) || !finite(p.Share, p.Lo, p.Hi):
+		return fmt.Errorf("point %d has a number that is not finite", p.Index)
+	case p.Value != nil && !finite(*p.Value):
+		return fmt.Errorf("point %d has a value that is not finite", p.Index)
+	case !(0 <= p.Lo && p.Lo <= p.Share && p.Share <= p.Hi && p.Hi <= 1):
+		return fmt.Errorf("point %d has share %g [%g, %g]; want 0 ≤ low ≤ share ≤ high ≤ 1", p.Index, p.Share, p.Lo, p.Hi)
+	case p.N < 0 || p.N > h.Runs:
+		return fmt.Errorf("point %d has n %d; want 0..%d (the runs)", p.Index, p.N, h.Runs)
+	case len(p.SquadBroke) != len(h.Squads):
+		return fmt.Errorf("point %d has %d squad_broke counts for %d squads", p.Index, len(p.SquadBroke), len(h.Squads))
+	}
+	for i, n := range p.SquadBroke {
+		if n < 0 || n > h.Runs {
+			return fmt.Errorf("point %d has squad_broke[%d] %d; want 0..%d (the runs)", p.Index, i, n, h.Runs)
+		}
+	}
+	return nil
+}
+
+// CheckGrid returns an error unless r's points are a whole sweep in index
+// order: every point present, each value of one key increasing along its
+// axis, and for two keys a full grid (the first key varying slowest).
+func CheckGrid(r SweepResult) error {
+	if len(r.Keys) < 1 || len(r.Keys) > 2 || len(r.Points) != r.Total || r.Total < 1 {
+		return fmt.Errorf("sweep has %d keys and %d of %d points; want one or two keys and every point", len(r.Keys), len(r.Points), r.Total)
+	}
+	for i, p := range r.Points {
+		if p.Index != i || len(p.Values) != len(r.Keys) {
+			return fmt.Errorf("point %d is not in its place or has %d values for %d keys", i, len(p.Values), len(r.Keys))
+		}
+	}
+	ny := 1
+	if len(r.Keys) == 2 {
+		for ny < r.Total && r.Points[ny].Values[0] == r.Points[0].Values[0] {
+			ny++
+		}
+	}
+	if r.Total%ny != 0 {
+		return fmt.Errorf("the %d points are not a full grid of %s", r.Total, strings.Join(r.Keys, " × "))
+	}
+	for i, p := range r.Points {
+		x, y := r.Points[i/ny*ny].Values[0], r.Points[i%ny].Values
+		if p.Values[0] != x || (len(r.Keys) == 2 && p.Values[1] != y[1]) {
+			return fmt.Errorf("point %d is not on the grid of %s", i, strings.Join(r.Keys, " × "))
+		}
+		if i >= ny && i%ny == 0 && !(x > r.Points[i-ny].Values[0]) {
+			return fmt.Errorf("point %d: %s does not increase", i, r.Keys[0])
+		}
+		if len(r.Keys) == 2 && i%ny > 0 && !(p.Values[1] > r.Points[i-1].Values[1]) {
+			return fmt.Errorf("point %d: %s does not increase", i, r.Keys[1])
+		}
+	}
+	return nil
 }
 
 // EncodeSweep renders sweep.json.
 func EncodeSweep(r SweepResult) ([]byte, error) { return encodeJSON(r) }
 
-// ReadSweep reads the sweep.json of a result folder.
+// ReadSweep reads the sweep.json of a result folder, through the guarded
+// input path (a regular file of at most MaxSweepBytes), and validates what
+// sizes the rest (keys, total points, runs) and every point.
 func ReadSweep(dir string) (SweepResult, error) {
 	path := filepath.Join(dir, "sweep.json")
-	data, err := os.ReadFile(path)
+	f, err := safefile.Open(path, MaxSweepBytes, "shard file (sweep.json)")
 	if err != nil {
 		return SweepResult{}, err
 	}
+	r, err := DecodeSweep(f, path)
+	if cerr := f.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	return r, err
+}
+
+// DecodeSweep reads a sweep.json named name from in and validates it as
+// ReadSweep does.
+func DecodeSweep(in io.Reader, name string) (SweepResult, error) {
 	var r SweepResult
-	dec := json.NewDecoder(bytes.NewReader(data))
+	dec := json.NewDecoder(newJSONGuard(context.Background(), in))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&r); err != nil {
-		return SweepResult{}, fmt.Errorf("%s: %w", path, err)
+		return SweepResult{}, fmt.Errorf("%s: %w", name, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return SweepResult{}, fmt.Errorf("%s: data after the end of the file's object", name)
+	}
+	if err := checkSweepHeader(r); err != nil {
+		return SweepResult{}, fmt.Errorf("%s: %w", name, err)
+	}
+	s, err := parseShardField(r.Shard)
+	if err != nil {
+		return SweepResult{}, fmt.Errorf("%s: %w", name, err)
+	}
+	for _, p := range r.Points {
+		if err := checkPoint(r, s, p); err != nil {
+			return SweepResult{}, fmt.Errorf("%s: %w", name, err)
+		}
 	}
 	return r, nil
 }
@@ -265,12 +510,12 @@ func ReadSweep(dir string) (SweepResult, error) {
 // metric of sc or stat is not a statistic.
 func CheckMetricStat(sc *Scenario, metric, stat string) error {
 	if _, ok := MetricByName(sc, metric); !ok {
-		return fmt.Errorf("%q is not a metric; one of %s", metric, strings.Join(MetricNames(sc), ", "))
+		return fmt.Errorf("%s is not a metric; one of %s", safefile.Quote(metric), listNames(MetricNames(sc)))
 	}
 	for _, s := range statNames {
 		if s == stat {
 			return nil
 		}
 	}
-	return fmt.Errorf("%q is not a statistic; one of %s", stat, strings.Join(statNames, ", "))
+	return fmt.Errorf("%s is not a statistic; one of %s", safefile.Quote(stat), strings.Join(statNames, ", "))
 }

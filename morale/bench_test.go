@@ -106,9 +106,10 @@ func BenchmarkFloor(b *testing.B) {
 	}
 }
 
-// BenchmarkNaiveSquadScan is the naive way the README's Performance section
-// warns about: every agent scans its own squad for the average before
-// pulling towards it, which is quadratic in squad size. Compare with WorldStep at the same squad size.
+// BenchmarkNaiveSquadScan is the naive contagion a game might write first
+// (docs/performance.md, "Against scanning the squad"): every agent scans its
+// own squad for the average before pulling towards it, which is quadratic in
+// squad size. Compare with WorldStep at the same squad size.
 func BenchmarkNaiveSquadScan(b *testing.B) {
 	const n = 10000
 	for _, size := range []int{10, 100, 1000} {

@@ -117,32 +117,32 @@ func TestExplainCauses(t *testing.T) {
 	}
 }
 
-// TestReadmeLedgerSentence keeps the README's ledger sentence the one
-// Example_explain prints.
-func TestReadmeLedgerSentence(t *testing.T) {
-	readme, err := os.ReadFile("../README.md")
+// TestLibraryDocLedgerSentence keeps the ledger section of docs/library.md
+// showing the sentence Example_explain prints.
+func TestLibraryDocLedgerSentence(t *testing.T) {
+	doc, err := os.ReadFile("../docs/library.md")
 	if err != nil {
-		t.Skipf("README.md not found next to the package: %v", err)
+		t.Skipf("docs/library.md not found next to the package: %v", err)
 	}
 	src, err := os.ReadFile("explain_example_test.go")
 	if err != nil {
 		t.Fatal(err)
 	}
-	const head = "### Why did he break? (the ledger)"
-	r := string(readme)
+	const head = "## Why did he break? The ledger"
+	r := string(doc)
 	i := strings.Index(r, head)
 	if i < 0 {
-		t.Fatalf("README.md has no %q section", head)
+		t.Fatalf("docs/library.md has no %q section", head)
 	}
 	section := r[i+len(head):]
-	section = section[:strings.Index(section, "\n### ")]
+	section = section[:strings.Index(section, "\n## ")]
 	s := string(src)
 	k := strings.Index(s, "// Output:\n")
 	if k < 0 {
 		t.Fatal("Example_explain has no output")
 	}
 	line := strings.TrimPrefix(strings.TrimSpace(strings.SplitN(s[k:], "\n", 3)[1]), "// ")
-	if !strings.Contains(section, "\n"+line+"\n") {
-		t.Errorf("the README's ledger section does not show the sentence Example_explain prints:\n%s", line)
+	if !strings.Contains(section, line+"\n") {
+		t.Errorf("the ledger section of docs/library.md does not show the sentence Example_explain prints:\n%s", line)
 	}
 }

@@ -587,16 +587,17 @@ func TestReadSettingsLinesFromKeys(t *testing.T) {
 	}
 }
 
-// The README's example of an error in weights.toml is what LoadSettings says.
-func TestReadmeErrorExample(t *testing.T) {
-	readme, err := os.ReadFile("../README.md")
+// The example of an error in weights.toml in docs/library.md is what
+// LoadSettings says.
+func TestLibraryDocErrorExample(t *testing.T) {
+	doc, err := os.ReadFile("../docs/library.md")
 	if err != nil {
-		t.Skipf("README.md not found next to the package: %v", err)
+		t.Skipf("docs/library.md not found next to the package: %v", err)
 	}
 	const intro = "Errors in weights.toml name the key and the line (`"
-	_, rest, ok := strings.Cut(string(readme), intro)
+	_, rest, ok := strings.Cut(string(doc), intro)
 	if !ok {
-		t.Fatalf("README.md has no %q", intro)
+		t.Fatalf("docs/library.md has no %q", intro)
 	}
 	example, _, _ := strings.Cut(rest, "`")
 	dir := t.TempDir()
@@ -615,6 +616,6 @@ func TestReadmeErrorExample(t *testing.T) {
 	}
 	got := strings.TrimPrefix(err.Error(), dir+string(filepath.Separator))
 	if want := strings.Join(strings.Fields(example), " "); got != want {
-		t.Errorf("README says %q; LoadSettings says %q", want, got)
+		t.Errorf("docs/library.md says %q; LoadSettings says %q", want, got)
 	}
 }

@@ -128,7 +128,7 @@ var (
 // g.Debug() the clock and thresholds of the debug overlay. The men
 // and tints are one DrawTriangles32 call from one sprite sheet, the bars
 // another, the volleys a third.
-func (r *Renderer) drawArmiesField(dst *ebiten.Image, vp game.Viewport, g game.ArmiesView) {
+func (r *Renderer) drawArmiesField(dst *ebiten.Image, vp game.Viewport, g game.View, sc *game.Armies) {
 	clip := image.Rect(int(math.Floor(vp.X)), int(math.Floor(vp.Y)), int(math.Ceil(vp.X+vp.W)), int(math.Ceil(vp.Y+vp.H))).Intersect(dst.Bounds())
 	if clip.Empty() {
 		return
@@ -139,8 +139,8 @@ func (r *Renderer) drawArmiesField(dst *ebiten.Image, vp game.Viewport, g game.A
 	p := newProjection(vp, g.Field())
 	r.drawArmiesGround(dst, p)
 
-	a.men = g.AppendMen(a.men[:0])
-	a.squads = g.AppendSquads(a.squads[:0])
+	a.men = sc.AppendMen(a.men[:0])
+	a.squads = sc.AppendSquads(a.squads[:0])
 	if cap(a.boxes) < len(a.squads) {
 		a.boxes = make([]squadBox, len(a.squads))
 	}
@@ -190,7 +190,7 @@ func (r *Renderer) drawArmiesField(dst *ebiten.Image, vp game.Viewport, g game.A
 	}
 	r.flushLines(dst)
 
-	r.drawArmiesBars(dst, p, g)
+	r.drawArmiesBars(dst, p, g, sc)
 	r.drawArmiesHUD(dst, p, g)
 	if g.Debug() { // MoraleBreak.Debug: the clock and thresholds in a corner
 		r.drawDebug(dst, p, g, nil, 0, true)
@@ -228,7 +228,7 @@ func (r *Renderer) drawArmiesGround(dst *ebiten.Image, p projection) {
 // bars in an inset beside it (ten rows of ten, in file order), with the
 // squad's average as a full bar with its marks on top; zoomed in to
 // ZoomedBarsPx, every living man gets a bar over his head instead.
-func (r *Renderer) drawArmiesBars(dst *ebiten.Image, p projection, g game.ArmiesView) {
+func (r *Renderer) drawArmiesBars(dst *ebiten.Image, p projection, g game.View, sc *game.Armies) {
 	a := &r.army
 	sheet := r.armiesSheet()
 	st := g.Settings()
@@ -244,7 +244,7 @@ func (r *Renderer) drawArmiesBars(dst *ebiten.Image, p projection, g game.Armies
 		}
 		a.flush(dst, sheet)
 	}
-	sel := g.SelectedSquad()
+	sel := sc.SelectedSquad()
 	if sel == 0 {
 		return
 	}
@@ -298,7 +298,7 @@ func squadStateLabel(st morale.State) string { return "mostly " + st.String() }
 
 // drawArmiesHUD writes the clock and each army's men standing, broken and
 // fallen, and its squads routed.
-func (r *Renderer) drawArmiesHUD(dst *ebiten.Image, p projection, g game.ArmiesView) {
+func (r *Renderer) drawArmiesHUD(dst *ebiten.Image, p projection, g game.View) {
 	r.drawHUD(dst, p, g)
 	a := &r.army
 	var alive, broken, fallen, routed [2]int

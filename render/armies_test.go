@@ -24,14 +24,14 @@ func TestDrawArmies(t *testing.T) {
 	}
 	cfg := game.DefaultConfig()
 	cfg.Scene = game.SceneArmies
-	g, err := game.New(cfg)
+	g, err := game.NewSession(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for range 18 * game.TPS {
 		g.Tick()
 	}
-	squads := g.AppendSquads(nil)
+	squads := g.Scene().(*game.Armies).AppendSquads(nil)
 	sel := squads[37] // army 1, second line: the inset lies above it
 	if err := g.Apply(game.SelectSquad{ID: sel.ID}); err != nil {
 		t.Fatal(err)
@@ -59,7 +59,7 @@ func TestDrawArmies(t *testing.T) {
 	ground := px.RGBAAt(int(vp.X)+3, int(vp.Y)+3)
 	for side := range 2 {
 		found := false
-		for _, m := range g.AppendMen(nil) {
+		for _, m := range g.Scene().(*game.Armies).AppendMen(nil) {
 			if m.Alive && m.Side == side {
 				x, y := vp.ToScreen(m.Pos)
 				if c := px.RGBAAt(int(x), int(y)); c != ground {

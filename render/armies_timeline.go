@@ -11,15 +11,6 @@ import (
 	"github.com/moralebreak/moralebreak/morale"
 )
 
-// armiesOf returns g's armies scene, if it plays one.
-func armiesOf(g game.View) (game.ArmiesView, bool) {
-	av, ok := g.(game.ArmiesView)
-	if !ok || av.Scene() != game.SceneArmies {
-		return nil, false
-	}
-	return av, true
-}
-
 // drawArmiesTimeline is DrawTimeline's plot for the armies scene, where the
 // History holds one line per squad (its men's average morale, sampled every
 // game.ArmyCombatInterval): every squad as a thin line in its army's
@@ -29,7 +20,7 @@ func armiesOf(g game.View) (game.ArmiesView, bool) {
 // updateTimelinePlot does, and reports false, drawing nothing, when g is
 // not the armies scene.
 func (r *Renderer) drawArmiesTimeline(dst *ebiten.Image, rect image.Rectangle, size image.Point, now float64, g game.View, h *game.History) bool {
-	av, ok := armiesOf(g)
+	av, ok := g.Scene().(*game.Armies)
 	if !ok {
 		return false
 	}

@@ -34,16 +34,16 @@ type staticKey struct {
 // drawStatic draws the field's static layer (ground, enemy trench, rally
 // ring and flag, cover) into dst, whose bounds are the viewport's clip
 // rectangle, rebuilding the cached layer when any of its inputs changes.
-func (r *Renderer) drawStatic(dst *ebiten.Image, vp game.Viewport, g game.View, enemies []game.EnemyView) {
+func (r *Renderer) drawStatic(dst *ebiten.Image, vp game.Viewport, field morale.Vec2, op *game.Opening, enemies []game.EnemyView) {
 	clip := dst.Bounds()
 	var hc, he hasher
-	for _, c := range g.Cover() {
+	for _, c := range op.Cover() {
 		hc.float(c.Min.X, c.Min.Y, c.Max.X, c.Max.Y)
 	}
 	for _, e := range enemies {
 		he.float(e.Pos.X, e.Pos.Y)
 	}
-	key := staticKey{vp: vp, rally: g.RallyPoint(), cover: hc.sum(), enemies: he.sum()}
+	key := staticKey{vp: vp, rally: op.RallyPoint(), cover: hc.sum(), enemies: he.sum()}
 	if r.static == nil || r.staticKey != key || r.static.Bounds().Size() != clip.Size() {
 		if r.static != nil {
 			r.static.Deallocate()
@@ -53,7 +53,6 @@ func (r *Renderer) drawStatic(dst *ebiten.Image, vp game.Viewport, g game.View, 
 		lvp := vp
 		lvp.X -= float64(clip.Min.X)
 		lvp.Y -= float64(clip.Min.Y)
-		field := g.Field()
 		p := newProjection(lvp, field)
 		if rc := p.rect; rc.Dx() > 0 && rc.Dy() > 0 {
 			ground := r.buildGround(rc.Dx(), rc.Dy(), p.scale)
@@ -63,8 +62,8 @@ func (r *Renderer) drawStatic(dst *ebiten.Image, vp game.Viewport, g game.View, 
 			ground.Deallocate()
 		}
 		r.drawEnemyLine(img, p, enemies)
-		r.drawRally(img, p, g.RallyPoint())
-		for _, c := range g.Cover() {
+		r.drawRally(img, p, op.RallyPoint())
+		for _, c := range op.Cover() {
 			r.drawCover(img, p, c)
 		}
 		r.static, r.staticKey = img, key

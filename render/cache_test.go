@@ -16,7 +16,7 @@ func TestCachedFramesMatchFresh(t *testing.T) {
 	for _, n := range []int{5, 60} {
 		cfg := game.DefaultConfig()
 		cfg.Soldiers = n
-		g, err := game.New(cfg)
+		g, err := game.NewSession(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -41,7 +41,7 @@ func TestCachedFramesMatchFresh(t *testing.T) {
 			}
 		}
 		// whole samples: the cached timeline is not slid between samples
-		g.Exec("MoraleBreak.Debug 1")
+		game.NewConsole(g).Exec("MoraleBreak.Debug 1")
 		for i := 0; i < 3*game.TPS; i++ {
 			g.Tick()
 		}

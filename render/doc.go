@@ -1,6 +1,6 @@
 // Package render draws MoraleBreak's battle: the battlefield seen from
 // above and the morale timeline. It reads a game.View, the read-only face of
-// a battle (*game.Game is one), and writes nothing into it; the only state a
+// a session (*game.Session is one), and writes nothing into it; the only state a
 // Renderer keeps is cached images and its own scratch buffers (see "Caches"
 // below).
 //

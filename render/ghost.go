@@ -10,12 +10,6 @@ import (
 	"github.com/moralebreak/moralebreak/morale"
 )
 
-// GhostView is a View that may have a what-if running: Ghost returns the
-// original future's state changes (see game.Game.Ghost); *game.Game is one.
-type GhostView interface {
-	Ghost() []game.StateEvent
-}
-
 // ghostY is the row a ghost marker of a change to state to sits on: the
 // threshold the change crossed (PanicBelow for panic and rout, ShakenBelow
 // for shaken, ShakenBelow+Hysteresis for steady).
@@ -34,12 +28,8 @@ func ghostY(plot image.Rectangle, s morale.Settings, to morale.State) int {
 // changes inside the window as hollow rings in the new state's colour on
 // the threshold they crossed: the future the weights changed.
 func (r *Renderer) drawGhost(dst *ebiten.Image, plot image.Rectangle, now float64, g game.View) {
-	gv, ok := g.(GhostView)
-	if !ok {
-		return
-	}
 	s := g.Settings()
-	for _, e := range gv.Ghost() {
+	for _, e := range g.Ghost() {
 		if e.T < now-game.HistoryWindow || e.T > now {
 			continue
 		}

@@ -48,7 +48,7 @@ func TestBarMarks(t *testing.T) {
 }
 
 func TestBarMarksFollowDefaults(t *testing.T) {
-	// The default band tops are 0.40 and 0.75 (README, "Every setting":
+	// The default band tops are 0.40 and 0.75 (docs/library.md, "Every setting":
 	// Hysteresis).
 	s := morale.DefaultSettings()
 	m := render.BarMarks(s)

@@ -123,9 +123,9 @@ func TestBarMarksFollowLiveSettings(t *testing.T) {
 	}
 }
 
-func newGame(t *testing.T, seconds float64) *game.Game {
+func newGame(t *testing.T, seconds float64) *game.Session {
 	t.Helper()
-	g, err := game.New(game.DefaultConfig())
+	g, err := game.NewSession(game.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +162,7 @@ func TestDrawFieldNotBlank(t *testing.T) {
 	needDisplay(t)
 	g := newGame(t, 10)
 	r := newRenderer(t)
-	beforeT, beforeS := g.Time(), append([]game.SoldierView(nil), g.Soldiers()...)
+	beforeT, beforeS := g.Time(), append([]game.SoldierView(nil), g.Scene().(*game.Opening).Soldiers()...)
 
 	const w, h = 960, 600
 	dst := ebiten.NewImage(w, h)
@@ -186,7 +186,7 @@ func TestDrawFieldNotBlank(t *testing.T) {
 		}
 	}
 	// Every living soldier has a ring in his state's colour around him.
-	for _, s := range g.Soldiers() {
+	for _, s := range g.Scene().(*game.Opening).Soldiers() {
 		if !s.Alive {
 			continue
 		}
@@ -195,7 +195,7 @@ func TestDrawFieldNotBlank(t *testing.T) {
 			t.Errorf("no %v-coloured pixel near soldier %d (%s) at (%.0f, %.0f)", s.State, s.ID, s.Name, sx, sy)
 		}
 	}
-	if g.Time() != beforeT || !reflect.DeepEqual(g.Soldiers(), beforeS) {
+	if g.Time() != beforeT || !reflect.DeepEqual(g.Scene().(*game.Opening).Soldiers(), beforeS) {
 		t.Error("DrawField changed the game")
 	}
 }
@@ -225,7 +225,7 @@ func TestDrawFieldDebugOverlay(t *testing.T) {
 		return pixels(dst)
 	}
 	plain := draw()
-	if out := g.Exec("MoraleBreak.Debug 1"); !g.Debug() {
+	if out := game.NewConsole(g).Exec("MoraleBreak.Debug 1"); !g.Debug() {
 		t.Fatalf("Exec(MoraleBreak.Debug 1) = %q; Debug() still false", out)
 	}
 	debug := draw()
@@ -327,7 +327,7 @@ func TestDrawFieldCoversTheViewport(t *testing.T) {
 		name string
 		cfg  game.Config
 	}{{"opening", game.DefaultConfig()}, {"armies", armies}} {
-		g, err := game.New(tc.cfg)
+		g, err := game.NewSession(tc.cfg)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -20,7 +20,7 @@ import (
 const CompactAbove = 24
 
 // Renderer draws the battlefield and the morale timeline from a game.View,
-// the read-only face of a battle (*game.Game is one). It never changes the
+// the read-only face of a session (*game.Session is one). It never changes the
 // game; the only state it keeps is cached images (the field's static layer
 // for the current viewport, the timeline's background and lines, sprites)
 // and its own scratch buffers.
@@ -126,6 +126,15 @@ func (r *Renderer) SetTimelineBackdrop(c color.Color) {
 	r.backdrop, r.hasBackdrop = color.RGBAModel.Convert(c).(color.RGBA), true
 }
 
+// appendSoldiers appends the soldiers of g's scene (Opening.AppendSoldiers;
+// the armies have none) to dst.
+func appendSoldiers(dst []game.SoldierView, g game.View) []game.SoldierView {
+	if op, ok := g.Scene().(*game.Opening); ok {
+		return op.AppendSoldiers(dst)
+	}
+	return dst
+}
+
 // New returns a Renderer that draws with the sprites and fonts of a.
 func New(a *assets.Assets) *Renderer {
 	return &Renderer{
@@ -181,21 +190,27 @@ func (r *Renderer) DrawField(dst *ebiten.Image, vp game.Viewport, g game.View) {
 	if clip.Empty() {
 		return
 	}
-	if av, ok := armiesOf(g); ok { // armies.go
-		r.drawArmiesField(dst, vp, av)
+	var op *game.Opening
+	switch sc := g.Scene().(type) {
+	case *game.Armies:
+		r.drawArmiesField(dst, vp, g, sc) // armies.go
+		return
+	case *game.Opening:
+		op = sc
+	default:
 		return
 	}
 	dst = dst.SubImage(clip).(*ebiten.Image)
 	field := g.Field()
 	p := newProjection(vp, field)
 	settings := g.Settings()
-	r.soldiers = g.AppendSoldiers(r.soldiers[:0])
-	r.enemies = g.AppendEnemies(r.enemies[:0])
+	r.soldiers = op.AppendSoldiers(r.soldiers[:0])
+	r.enemies = op.AppendEnemies(r.enemies[:0])
 	r.shots = g.AppendShots(r.shots[:0])
 	soldiers, enemies := r.soldiers, r.enemies
 	compact := len(soldiers) > CompactAbove
 
-	r.drawStatic(dst, vp, g, enemies)
+	r.drawStatic(dst, vp, field, op, enemies)
 	unit := r.unitPx(p)
 	// bodies first, so the living walk over them
 	for _, e := range enemies {
@@ -258,7 +273,7 @@ func (r *Renderer) DrawField(dst *ebiten.Image, vp game.Viewport, g game.View) {
 			}
 		}
 	} else {
-		r.drawPlates(dst, p, soldiers, float32(unit), settings, g.RallyPoint(), g.Debug())
+		r.drawPlates(dst, p, soldiers, float32(unit), settings, op.RallyPoint(), g.Debug())
 	}
 	if g.Debug() {
 		r.drawDebug(dst, p, g, soldiers, float32(unit), compact)

@@ -65,7 +65,7 @@ func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g game.
 	plot := TimelinePlot(rect)
 	now := g.Time()
 	st := g.Settings()
-	r.tlSoldiers = g.AppendSoldiers(r.tlSoldiers[:0])
+	r.tlSoldiers = appendSoldiers(r.tlSoldiers[:0], g)
 	soldiers := r.tlSoldiers
 	h := g.History()
 	marks := BarMarks(st)

@@ -113,49 +113,74 @@ func (p WhyPanel) Text() string {
 	return b.String()
 }
 
-// whyCache is the Why panel's cached image and what it shows.
+// whyCache is the Why panel laid out last (LayoutWhy) and its cached image
+// (DrawWhy).
 type whyCache struct {
-	img    *ebiten.Image
+	shown  bool // LayoutWhy laid a panel out: DrawWhy draws it
+	panel  WhyPanel
+	text   string          // panel.Text()
+	height int             // its image's height (whyHeight: wrapping the sentence costs)
+	rect   image.Rectangle // where it goes
 	id     int
 	alive  bool
 	state  morale.State
 	states int // how many state changes it shows
-	frames int // since the image was built
-	text   string
+	frames int // LayoutWhy calls since its content was refreshed
+
+	img     *ebiten.Image
+	imgText string // the text img shows
 }
 
-// DrawWhy draws soldier id's Why panel at the top-right corner of area on
-// dst and returns the panel's text (WhyPanel.Text) and where it was drawn.
-// An unknown id draws nothing. The panel's image is rebuilt only when its
-// content changes: at once for another soldier, a death or a state change,
-// otherwise at most every whyRefresh frames, and only if the text changed.
-// It only reads g.
-func (r *Renderer) DrawWhy(dst *ebiten.Image, area image.Rectangle, g game.View, id int) (string, image.Rectangle) {
+// LayoutWhy lays soldier id's Why panel out at the top-right corner of area
+// for the next DrawWhy and returns the panel's text (WhyPanel.Text) and
+// where it goes; an id that is not a soldier of g's scene (-1: none
+// selected) clears it and returns "" and the empty rectangle. Call it from
+// Update, once a tick: it reads g and draws nothing. The panel's content is
+// refreshed at once for another soldier, a death or a state change,
+// otherwise at most every whyRefresh calls (the numbers twice a second),
+// and only if its text changed.
+func (r *Renderer) LayoutWhy(area image.Rectangle, g game.View, id int) (string, image.Rectangle) {
 	c := &r.why
-	r.whySoldiers = g.AppendSoldiers(r.whySoldiers[:0])
+	r.whySoldiers = appendSoldiers(r.whySoldiers[:0], g)
 	if id < 0 || id >= len(r.whySoldiers) {
+		c.shown, c.rect = false, image.Rectangle{}
 		return "", image.Rectangle{}
 	}
 	s := r.whySoldiers[id]
 	c.frames++
-	if c.img == nil || c.id != id || c.alive != s.Alive || c.state != s.State || c.frames >= whyRefresh {
+	if !c.shown || c.id != id || c.alive != s.Alive || c.state != s.State || c.frames >= whyRefresh {
 		x, ok := g.Why(id)
-		if c.img == nil || c.id != id || c.alive != s.Alive || c.state != s.State || len(x.States) != c.states {
+		if !c.shown || c.id != id || c.alive != s.Alive || c.state != s.State || len(x.States) != c.states {
 			c.text = "" // force
 		}
 		c.id, c.alive, c.state, c.states, c.frames = id, s.Alive, s.State, len(x.States), 0
 		p := BuildWhyPanel(s, x, ok)
 		if t := p.Text(); t != c.text {
-			c.text = t
-			r.buildWhy(&p)
+			c.text, c.panel = t, p
+			c.height = r.whyHeight(&c.panel)
 		}
 	}
-	b := c.img.Bounds()
-	at := image.Pt(area.Max.X-12-b.Dx(), area.Min.Y+12)
+	c.shown = true
+	at := image.Pt(area.Max.X-12-WhyPanelW, area.Min.Y+12)
+	c.rect = image.Rect(0, 0, WhyPanelW, c.height).Add(at)
+	return c.text, c.rect
+}
+
+// DrawWhy draws the panel LayoutWhy laid out last, if any, onto dst (in
+// dst's coordinates, which are the screen's). It only draws: the panel's
+// image is rebuilt when its text changed since it was drawn.
+func (r *Renderer) DrawWhy(dst *ebiten.Image) {
+	c := &r.why
+	if !c.shown {
+		return
+	}
+	if c.img == nil || c.imgText != c.text {
+		r.buildWhy(&c.panel)
+		c.imgText = c.text
+	}
 	op := &ebiten.DrawImageOptions{}
-	op.GeoM.Translate(float64(at.X), float64(at.Y))
+	op.GeoM.Translate(float64(c.rect.Min.X), float64(c.rect.Min.Y))
 	dst.DrawImage(c.img, op)
-	return c.text, b.Add(at)
 }
 
 // wrap breaks s into lines no wider than w pixels in face, at spaces; at
@@ -209,12 +234,19 @@ var (
 	whyTrack = color.RGBA{22, 22, 22, 22} // premultiplied: white at 9%
 )
 
-// buildWhy draws panel p into the cached image, sized to its content.
-func (r *Renderer) buildWhy(p *WhyPanel) {
+// whyLines is what of panel p is drawn: the sentence's lines, the bars
+// and the state changes that fit.
+func (r *Renderer) whyLines(p *WhyPanel) (sentence []string, bars []WhyBar, states []string) {
 	inner := float64(WhyPanelW - 2*whyPad)
-	sentence := wrap(p.Sentence, r.smallFace, inner, whyMaxLines)
-	bars := p.Bars[:min(len(p.Bars), whyMaxBars)]
-	states := p.States[max(0, len(p.States)-whyMaxStates):]
+	sentence = wrap(p.Sentence, r.smallFace, inner, whyMaxLines)
+	bars = p.Bars[:min(len(p.Bars), whyMaxBars)]
+	states = p.States[max(0, len(p.States)-whyMaxStates):]
+	return sentence, bars, states
+}
+
+// whyHeight is the height of panel p's image, in pixels.
+func (r *Renderer) whyHeight(p *WhyPanel) int {
+	sentence, bars, states := r.whyLines(p)
 	h := whyPad + whyTitleLine + whyLine + 4 + len(sentence)*whyLine
 	if len(bars) > 0 {
 		h += 6 + whyLine + len(bars)*whyLine
@@ -222,7 +254,14 @@ func (r *Renderer) buildWhy(p *WhyPanel) {
 	if len(states) > 0 {
 		h += 6 + whyLine + len(states)*whyLine
 	}
-	h += whyPad
+	return h + whyPad
+}
+
+// buildWhy draws panel p into the cached image, sized to its content.
+func (r *Renderer) buildWhy(p *WhyPanel) {
+	inner := float64(WhyPanelW - 2*whyPad)
+	sentence, bars, states := r.whyLines(p)
+	h := r.whyHeight(p)
 
 	c := &r.why
 	if c.img == nil || c.img.Bounds().Dy() != h {
@@ -349,7 +388,7 @@ func (r *Renderer) TimelineTooltip(rect image.Rectangle, g game.View, x, y int) 
 	if !ok {
 		return ""
 	}
-	r.whySoldiers = g.AppendSoldiers(r.whySoldiers[:0])
+	r.whySoldiers = appendSoldiers(r.whySoldiers[:0], g)
 	name := fmt.Sprintf("soldier %d", c.ID)
 	if c.ID >= 0 && c.ID < len(r.whySoldiers) {
 		name = r.whySoldiers[c.ID].Name
@@ -358,13 +397,12 @@ func (r *Renderer) TimelineTooltip(rect image.Rectangle, g game.View, x, y int) 
 	return ChangeText(name, c, xp, ok)
 }
 
-// DrawTimelineTooltip draws, when the cursor at (x, y) is over a marker of
-// the timeline drawn into rect, a tooltip with that change's reason above
-// the cursor, kept inside dst; it returns the text ("" when none).
-func (r *Renderer) DrawTimelineTooltip(dst *ebiten.Image, rect image.Rectangle, g game.View, x, y int) string {
-	s := r.TimelineTooltip(rect, g, x, y)
+// DrawTooltip draws tooltip s (TimelineTooltip's text for the cursor at
+// (x, y)) above the cursor, kept inside dst, with a ring around the marker
+// under it; "" draws nothing.
+func (r *Renderer) DrawTooltip(dst *ebiten.Image, s string, x, y int) {
 	if s == "" {
-		return ""
+		return
 	}
 	const maxW = 460
 	lines := wrap(s, r.smallFace, maxW-16, 3)
@@ -382,5 +420,4 @@ func (r *Renderer) DrawTimelineTooltip(dst *ebiten.Image, rect image.Rectangle, 
 		drawText(dst, l, r.smallFace, float64(bx)+8, float64(by)+5+float64(i*whyLine), text.AlignStart, whyText, false)
 	}
 	vector.StrokeCircle(dst, float32(x), float32(y), MarkerHitRadius, 1, whyText, true)
-	return s
 }

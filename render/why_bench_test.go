@@ -9,10 +9,11 @@ import (
 	"github.com/moralebreak/moralebreak/render"
 )
 
-// BenchmarkDrawWhy: frames of the Why panel, the soldier and his state
-// unchanged, as the demo draws them: from the cached image, refreshed every
-// whyRefresh frames (only if the text changed; paused here, so it has not).
-// Each frame is flushed to the GPU.
+// BenchmarkDrawWhy: ticks and frames of the Why panel, the soldier and his
+// state unchanged, as the demo lays it out (Update) and draws it: from the
+// cached image, its content refreshed every whyRefresh ticks (only if the
+// text changed; paused here, so it has not). Each frame is flushed to the
+// GPU.
 func BenchmarkDrawWhy(b *testing.B) {
 	if noDisplay != "" {
 		b.Skip(noDisplay)
@@ -21,11 +22,13 @@ func BenchmarkDrawWhy(b *testing.B) {
 	r := benchRenderer(b)
 	dst := ebiten.NewImage(1280, 720)
 	field := image.Rect(0, 0, 900, 520)
-	r.DrawWhy(dst, field, g, id)
+	r.LayoutWhy(field, g, id)
+	r.DrawWhy(dst)
 	flush(dst)
 	b.ResetTimer()
 	for range b.N {
-		r.DrawWhy(dst, field, g, id)
+		r.LayoutWhy(field, g, id)
+		r.DrawWhy(dst)
 		flush(dst)
 	}
 	flush(dst)
@@ -45,7 +48,8 @@ func BenchmarkBuildWhy(b *testing.B) {
 	ids := []int{id, id - 1}
 	b.ResetTimer()
 	for i := range b.N {
-		r.DrawWhy(dst, field, g, ids[i%2])
+		r.LayoutWhy(field, g, ids[i%2])
+		r.DrawWhy(dst)
 		flush(dst)
 	}
 }

@@ -13,16 +13,16 @@ import (
 )
 
 // whyGame is the default opening at 11 s: Eriksen routed at 10.5 s.
-func whyGame(t testing.TB) (*game.Game, int) {
+func whyGame(t testing.TB) (*game.Session, int) {
 	t.Helper()
-	g, err := game.New(game.DefaultConfig())
+	g, err := game.NewSession(game.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}
 	for g.Time() < 11-1e-9 {
 		g.Tick()
 	}
-	for _, s := range g.Soldiers() {
+	for _, s := range g.Scene().(*game.Opening).Soldiers() {
 		if s.Name == "Eriksen" {
 			return g, s.ID
 		}
@@ -48,7 +48,7 @@ func interp(ss []game.Sample, t float64) float64 {
 var timelineRect = image.Rect(0, 520, 900, 720)
 
 // routMarker returns the screen point of Eriksen's rout marker.
-func routMarker(t *testing.T, g *game.Game, id int) (int, int) {
+func routMarker(t *testing.T, g *game.Session, id int) (int, int) {
 	t.Helper()
 	plot := render.TimelinePlot(timelineRect)
 	for _, c := range g.History().Changes() {
@@ -97,7 +97,7 @@ func TestTimelineTooltip(t *testing.T) {
 	if got := r.TimelineTooltip(timelineRect, g, mx, my); got != want {
 		t.Errorf("tooltip on the rout marker = %q; want %q", got, want)
 	}
-	if got := g.ChangeReason(game.Change{T: 10.5, ID: id, From: morale.Panicked, To: morale.Routed}); got != want {
+	if got := g.Battle().ChangeReason(game.Change{T: 10.5, ID: id, From: morale.Panicked, To: morale.Routed}); got != want {
 		t.Errorf("ChangeReason = %q; want the tooltip's %q", got, want)
 	}
 	if got := r.TimelineTooltip(timelineRect, g, 5, 5); got != "" {
@@ -129,7 +129,7 @@ func TestChangeText(t *testing.T) {
 
 func TestBuildWhyPanel(t *testing.T) {
 	g, id := whyGame(t)
-	s := g.Soldiers()[id]
+	s := g.Scene().(*game.Opening).Soldiers()[id]
 	x, ok := g.Why(id)
 	p := render.BuildWhyPanel(s, x, ok)
 	if p.Title != "Why · Eriksen · Routed" {
@@ -149,7 +149,7 @@ func TestBuildWhyPanel(t *testing.T) {
 			t.Errorf("Text lacks %q:\n%s", want, p.Text())
 		}
 	}
-	dead := g.Soldiers()[0] // Alvarez fell at 5 s
+	dead := g.Scene().(*game.Opening).Soldiers()[0] // Alvarez fell at 5 s
 	xd, okd := g.Why(dead.ID)
 	if p := render.BuildWhyPanel(dead, xd, okd); p.Title != "Why · Alvarez · dead" || !strings.HasPrefix(p.Detail, "fell at 5.00 s") {
 		t.Errorf("dead Alvarez: Title %q, Detail %q; want dead, fell at 5.00 s", p.Title, p.Detail)
@@ -171,14 +171,16 @@ func TestDrawWhyPixels(t *testing.T) {
 	r := newRenderer(t)
 	field := image.Rect(0, 0, 900, 520)
 	dst := ebiten.NewImage(1280, 720)
-	text, rect := r.DrawWhy(dst, field, g, id)
+	text, rect := r.LayoutWhy(field, g, id)
+	r.DrawWhy(dst)
 	if text == "" || rect.Empty() || !rect.In(field) {
 		t.Fatalf("DrawWhy = %q, %v; want text and a rectangle inside %v", text, rect, field)
 	}
 	// Drawn again in the same tick: the same text, from the cached image.
-	if text2, rect2 := r.DrawWhy(dst, field, g, id); text2 != text || rect2 != rect {
+	if text2, rect2 := r.LayoutWhy(field, g, id); text2 != text || rect2 != rect {
 		t.Errorf("second DrawWhy = %v; want the same panel %v", rect2, rect)
 	}
+	r.DrawWhy(dst)
 	px := pixels(dst)
 	var opaque, red, green int
 	for y := rect.Min.Y; y < rect.Max.Y; y++ {
@@ -204,7 +206,9 @@ func TestDrawWhyPixels(t *testing.T) {
 
 	tip := ebiten.NewImage(1280, 720)
 	mx, my := routMarker(t, g, id)
-	if s := r.DrawTimelineTooltip(tip, timelineRect, g, mx, my); !strings.Contains(s, "RoutAfterSeconds") {
+	s := r.TimelineTooltip(timelineRect, g, mx, my)
+	r.DrawTooltip(tip, s, mx, my)
+	if !strings.Contains(s, "RoutAfterSeconds") {
 		t.Fatalf("DrawTimelineTooltip = %q; want the rout's reason", s)
 	}
 	tp := pixels(tip)

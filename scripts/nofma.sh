@@ -16,6 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../morale"
 GO=${GO:-go}
+export GOWORK=off # morale as it ships (its own go.mod)
 
 status=0
 check() { # check LABEL REGEX ENV...

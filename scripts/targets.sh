@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# targets.sh: the horde targets' benchmarks (README "Targets for horde
-# battles"), 1e6 agents, one after another, each with its peer or floor
-# measured in the same sub-benchmark. About 4 minutes on a 2-core machine;
-# run it on an otherwise idle machine, and read the load it prints.
+# targets.sh: the horde targets' benchmarks, 1e6 agents, one after another,
+# each with its peer or floor measured in the same sub-benchmark, printing
+# the load between them (raw go test output, for benchstat). About 4 minutes
+# on a 2-core machine; run it on an otherwise idle machine. make perfpage
+# runs these and more and renders them into docs/performance.md.
 set -euo pipefail
 cd "$(dirname "$0")/../morale"
 GO=${GO:-go}

@@ -33,7 +33,7 @@ type Config struct {
 	// offers a download instead).
 	ReplayPath string
 	// StatePath, when set, receives the published soldier state as JSON after
-	// every frame (tests drive the demo with it; the browser build publishes
+	// every tick (tests drive the demo with it; the browser build publishes
 	// the same to globalThis.moraleBreak instead).
 	StatePath string
 	// Select names the soldier selected at the start ("" = none): his Why
@@ -42,13 +42,14 @@ type Config struct {
 }
 
 // App is the ebiten.Game of the demo: the battle, the renderer and the
-// widgets. The window (title, size, TPS) is main's to set; Screenshot and
-// TPSLog wrap an App for the -screenshot and -tpslog modes.
+// widgets. The window (title, size, TPS) is main's to set; package
+// ui/capture wraps an App for the -screenshot, -gif and -tpslog modes.
 type App struct {
-	cfg Config
-	g   *game.Game
-	r   Renderer
-	as  *assets.Assets
+	cfg   Config
+	g     *game.Session
+	shell *game.Console // the game's console, which the console panel runs
+	r     Renderer
+	as    *assets.Assets
 
 	ui     *ebitenui.UI
 	w      *widgets
@@ -75,7 +76,8 @@ type App struct {
 	keys     []ebiten.Key
 	panel    panelCache         // the widgets' last rendering (panelcache.go)
 	bg       backgroundState    // what fillBackground filled last (panelcache.go)
-	soldiers []game.SoldierView // scratch for the game's view, reused
+	soldiers []game.SoldierView // Update's scratch for the game's view, reused
+	drawn    []game.SoldierView // Draw's
 	err      error              // a -state file that cannot be written: Update ends with it
 
 	replayShown bool // replayNote has shown how the replay ended
@@ -87,11 +89,11 @@ type App struct {
 // builds; when that fails the banner and the panel say why and the App runs
 // on without it). It opens no window: set the window up and pass the App
 // to ebiten.RunGame. Close stops the watcher.
-func NewApp(cfg Config, g *game.Game, r Renderer, a *assets.Assets) (*App, error) {
+func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, error) {
 	if g == nil || r == nil || a == nil {
 		return nil, errors.New("ui.NewApp: game, renderer and assets are required")
 	}
-	app := &App{cfg: cfg, g: g, r: r, as: a, reg: ScreenRegions()}
+	app := &App{cfg: cfg, g: g, shell: game.NewConsole(g), r: r, as: a, reg: ScreenRegions()}
 	if br, ok := r.(backdropRenderer); ok {
 		br.SetTimelineBackdrop(background)
 		app.bg.opaque = true
@@ -132,8 +134,11 @@ func (a *App) Close() error {
 // Layout always returns the logical size; Ebitengine scales it to the window.
 func (a *App) Layout(outsideWidth, outsideHeight int) (int, int) { return ScreenW, ScreenH }
 
-// Update runs one fixed tick: widgets, input, file reloads, then the game.
-// It ends the game with an error when the -state file cannot be written.
+// Update runs one fixed tick: widgets, input, file reloads, then the game,
+// and lays out what Draw draws from the game (the inspector) and publishes
+// the state (-state, or globalThis.moraleBreak in the browser). It ends the
+// game with an error when the -state file cannot be written. Everything
+// the App changes, it changes here: Draw only draws.
 func (a *App) Update() error {
 	if a.err != nil {
 		return a.err
@@ -141,21 +146,35 @@ func (a *App) Update() error {
 	a.ui.Update() // button and slider handlers fire in here
 
 	a.timelineDrag()
-	it := MapInput(a.readInput(), a.viewport(), a.g)
+	it := MapInput(a.readInput(), a.viewport(), a.g.Battle())
 	a.applyIntent(it)
 	a.pollWatcher()
 	a.g.Tick()
 	a.sessionNotes()
-	a.refresh()
-	return nil
+	return a.settle()
 }
 
-// Sync brings the widgets and labels up to date with the game without
-// reading input or advancing the game. A wrapper that advances the game
-// itself (Screenshot) calls it instead of Update.
-func (a *App) Sync() {
+// Sync brings the widgets, labels and the inspector up to date with the
+// game and publishes the state, without reading input or advancing the
+// game; it returns the error of writing the -state file, which ends the
+// game. Update ends with it; a wrapper that advances the game itself
+// (capture.Screenshot) calls it instead of Update.
+func (a *App) Sync() error {
 	a.ui.Update()
+	return a.settle()
+}
+
+// settle is the end of every tick: the labels, the inspector, the
+// published state.
+func (a *App) settle() error {
 	a.refresh()
+	a.inspect()
+	if publishing(a.cfg.StatePath) && a.err == nil { // building the state costs allocations
+		if err := publish(a.cfg.StatePath, a.Published()); err != nil {
+			a.err = err
+		}
+	}
+	return a.err
 }
 
 func (a *App) readInput() InputState {
@@ -199,9 +218,9 @@ func (a *App) applyIntent(it Intent) {
 	}
 	switch {
 	case it.Select:
-		a.selected, a.hasSelected = it.SelectID, true
+		a.selectSoldier(it.SelectID, true)
 	case it.Deselect:
-		a.hasSelected = false
+		a.selectSoldier(a.selected, false)
 	}
 	for _, err := range it.Refused {
 		a.showBanner(err.Error(), true, 4*game.TPS)
@@ -221,9 +240,26 @@ func (a *App) apply(c game.Command) {
 		return
 	}
 	if _, ok := c.(game.Restart); ok {
-		a.hasSelected = false
+		a.selectSoldier(a.selected, false)
 		a.syncSliders()
 	}
+}
+
+// appendSoldiers returns the soldiers of the scene (none in the armies),
+// in a.soldiers.
+func (a *App) appendSoldiers() []game.SoldierView {
+	a.soldiers = a.soldiers[:0]
+	if op, ok := a.g.Scene().(*game.Opening); ok {
+		a.soldiers = op.AppendSoldiers(a.soldiers)
+	}
+	return a.soldiers
+}
+
+// selectSoldier selects soldier id (ok false: none) in the App and in its
+// console, for MoraleBreak.Why without a name.
+func (a *App) selectSoldier(id int, ok bool) {
+	a.selected, a.hasSelected = id, ok
+	a.shell.Select(id, ok)
 }
 
 func (a *App) viewport() game.Viewport { return FieldViewport(a.reg.Field, a.g.Field()) }
@@ -304,8 +340,10 @@ func (a *App) fileNote() string {
 	}
 }
 
-// Draw draws the battlefield, the timeline and the widgets, then publishes
-// the state (-state, or globalThis.moraleBreak in the browser).
+// Draw draws the battlefield, the timeline, the widgets and the inspector,
+// as the last Update left them. It changes nothing that Update reads: it
+// writes no file, selects nothing and leaves the game alone (only its own
+// caches of what it drew, panelcache.go, and the renderer's move on).
 func (a *App) Draw(screen *ebiten.Image) {
 	vp := a.viewport()
 	a.fillBackground(screen, vp) // panelcache.go
@@ -321,20 +359,17 @@ func (a *App) Draw(screen *ebiten.Image) {
 	if a.why.tooltip != "" {
 		a.panel.shownOn = nil // the tooltip may reach into the panel: copy it again next frame
 	}
-
-	if publishing(a.cfg.StatePath) && a.err == nil { // building the state costs allocations
-		if err := publish(a.cfg.StatePath, a.Published()); err != nil {
-			a.err = err // Update ends the game with it
-		}
-	}
 }
 
 func (a *App) drawSelection(dst *ebiten.Image, vp game.Viewport) {
 	if !a.hasSelected {
 		return
 	}
-	a.soldiers = a.g.AppendSoldiers(a.soldiers[:0])
-	for _, s := range a.soldiers {
+	a.drawn = a.drawn[:0]
+	if op, ok := a.g.Scene().(*game.Opening); ok {
+		a.drawn = op.AppendSoldiers(a.drawn)
+	}
+	for _, s := range a.drawn {
 		if s.ID == a.selected {
 			x, y := vp.ToScreen(s.Pos)
 			m := a.selectionMark() // cached: anti-aliased strokes cost software GL dearly every frame
@@ -357,10 +392,11 @@ type PublishedState struct {
 	Lint     []string           `json:"lint"`   // lab.Lint's warnings for the live settings
 	Soldiers []PublishedSoldier `json:"soldiers"`
 	// Buttons are the panel's buttons by label ("Save weights", ...), where
-	// they were last laid out.
+	// they were last laid out: ebitenui lays its widgets out as it draws
+	// them, so before the first frame they are all zero.
 	Buttons map[string]PublishedRect `json:"buttons"`
 	// Why is the Why panel's text ("" when nobody is selected), WhyRect
-	// where it was drawn, and Tooltip the timeline tooltip's ("" when none).
+	// where it is drawn, and Tooltip the timeline tooltip's ("" when none).
 	Why     string        `json:"why"`
 	WhyRect PublishedRect `json:"whyRect"`
 	Tooltip string        `json:"tooltip"`
@@ -386,7 +422,7 @@ type PublishedSoldier struct {
 	Morale float64 `json:"morale"`
 }
 
-// Published is the current state as published after each frame.
+// Published is the current state as published after each tick.
 func (a *App) Published() PublishedState {
 	vp := a.viewport()
 	st := PublishedState{Time: a.g.Time(), Paused: a.g.Paused(), Width: ScreenW, Height: ScreenH, Banner: a.banner,
@@ -395,7 +431,7 @@ func (a *App) Published() PublishedState {
 	for _, w := range a.lint {
 		st.Lint = append(st.Lint, w.String())
 	}
-	a.soldiers = a.g.AppendSoldiers(a.soldiers[:0])
+	a.soldiers = a.appendSoldiers()
 	for _, s := range a.soldiers {
 		x, y := vp.ToScreen(s.Pos)
 		st.Soldiers = append(st.Soldiers, PublishedSoldier{
@@ -420,8 +456,7 @@ func (a *App) consoleRun(line string) {
 		return
 	}
 	a.console = append(a.console, "> "+line)
-	a.g.SetSelected(a.selected, a.hasSelected) // MoraleBreak.Why without a name
-	out := strings.TrimRight(a.g.Exec(line), "\n")
+	out := strings.TrimRight(a.shell.Exec(line), "\n")
 	if out != "" {
 		a.console = append(a.console, strings.Split(out, "\n")...)
 	}

@@ -10,14 +10,14 @@ import (
 func TestRightClickSelectsASquadInTheArmies(t *testing.T) {
 	cfg := game.DefaultConfig()
 	cfg.Scene = game.SceneArmies
-	g, err := game.New(cfg)
+	g, err := game.NewSession(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	vp := ui.FieldViewport(ui.ScreenRegions().Field, g.Field())
-	sq := g.AppendSquads(nil)[12]
+	sq := g.Scene().(*game.Armies).AppendSquads(nil)[12]
 	x, y := vp.ToScreen(sq.Anchor)
-	it := ui.MapInput(ui.InputState{X: int(x), Y: int(y), RightClick: true}, vp, g)
+	it := ui.MapInput(ui.InputState{X: int(x), Y: int(y), RightClick: true}, vp, g.Battle())
 	var got []game.Command
 	for _, c := range it.Commands {
 		if s, ok := c.(game.SelectSquad); ok {
@@ -29,12 +29,12 @@ func TestRightClickSelectsASquadInTheArmies(t *testing.T) {
 	}
 
 	// the opening has no squads: a right click gives no SelectSquad
-	op, err := game.New(game.DefaultConfig())
+	op, err := game.NewSession(game.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}
 	vp = ui.FieldViewport(ui.ScreenRegions().Field, op.Field())
-	it = ui.MapInput(ui.InputState{X: 100, Y: 100, RightClick: true}, vp, op)
+	it = ui.MapInput(ui.InputState{X: 100, Y: 100, RightClick: true}, vp, op.Battle())
 	for _, c := range it.Commands {
 		if _, ok := c.(game.SelectSquad); ok {
 			t.Errorf("right click in the opening: %v; want no SelectSquad", it.Commands)

@@ -26,7 +26,7 @@ func TestBindingsDriveMapInputAndHelp(t *testing.T) {
 			labels[b.Label] = true
 			want, wantErr := b.Command(ctx)
 			for _, k := range b.Keys {
-				it := ui.MapInput(ui.InputState{Paused: ctx.Paused, Selected: ctx.Selected, HasSelected: ctx.HasSelected, Keys: []ebiten.Key{k}}, vp, g)
+				it := ui.MapInput(ui.InputState{Paused: ctx.Paused, Selected: ctx.Selected, HasSelected: ctx.HasSelected, Keys: []ebiten.Key{k}}, vp, g.Battle())
 				switch {
 				case b.Action != ui.NoAction:
 					if len(it.Commands) != 0 || len(it.Refused) != 0 || !reflect.DeepEqual(it.Actions, []ui.Action{b.Action}) {
@@ -71,24 +71,24 @@ func TestForceRoutBindingNeedsASelection(t *testing.T) {
 	t.Fatal("no Force rout binding")
 }
 
-// The README's controls table names every key and button of the binding
-// table.
-func TestReadmeNamesEveryKey(t *testing.T) {
-	b, err := os.ReadFile("../README.md")
+// The controls table of docs/demo.md names every key and button of the
+// binding table.
+func TestDemoDocNamesEveryKey(t *testing.T) {
+	b, err := os.ReadFile("../docs/demo.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	readme := string(b)
+	doc := string(b)
 	for _, bd := range ui.Bindings() {
-		if len(bd.Keys) > 0 && !strings.Contains(readme, "`"+bd.KeyName+"`") {
-			t.Errorf("README lacks the key `%s` (%s)", bd.KeyName, bd.Label)
+		if len(bd.Keys) > 0 && !strings.Contains(doc, "`"+bd.KeyName+"`") {
+			t.Errorf("docs/demo.md lacks the key `%s` (%s)", bd.KeyName, bd.Label)
 		}
 		label := bd.Label
 		if i := strings.Index(label, "×"); i > 0 {
 			label = label[i:] // "Speed ×0.25 / ×1 / ×4"
 		}
-		if !strings.Contains(readme, label) {
-			t.Errorf("README lacks the button %q", bd.Label)
+		if !strings.Contains(doc, label) {
+			t.Errorf("docs/demo.md lacks the button %q", bd.Label)
 		}
 	}
 }

@@ -19,7 +19,7 @@ func (nopRenderer) DrawTimeline(*ebiten.Image, image.Rectangle, game.View) {}
 // The console shows its welcome line from the start, not only after the
 // first command, and keeps it above the first answer.
 func TestConsoleShowsItsWelcomeLine(t *testing.T) {
-	g, err := game.New(game.DefaultConfig())
+	g, err := game.NewSession(game.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestConsoleShowsItsWelcomeLine(t *testing.T) {
 // the shipped defaults, the flicker rule once Hysteresis and the dwell are
 // gone, and nothing again when they are put back.
 func TestLintBoxFollowsTheLiveSettings(t *testing.T) {
-	g, err := game.New(game.DefaultConfig())
+	g, err := game.NewSession(game.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}

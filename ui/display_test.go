@@ -12,7 +12,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -20,6 +19,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/exp/vmhost"
+	"github.com/moralebreak/moralebreak/internal/windowtest"
 	"github.com/moralebreak/moralebreak/ui"
 )
 
@@ -47,16 +47,14 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	code := m.Run()
+	code := windowtest.Run(m, "ui")
 	_ = os.RemoveAll(binDir)
 	os.Exit(code)
 }
 
 func needDisplay(t *testing.T) {
 	t.Helper()
-	if runtime.GOOS == "linux" && os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
-		t.Skip("SKIPPED: needs a display (DISPLAY is not set); run the display tests with: xvfb-run -a go test ./ui ./cmd/...")
-	}
+	windowtest.Skip(t)
 	if testing.Short() {
 		t.Skip("SKIPPED in -short mode: builds and runs the demo")
 	}

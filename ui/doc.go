@@ -9,10 +9,13 @@
 // keeps the last good settings when an edit or a reloaded weights file is
 // invalid.
 //
-// [App] is the ebiten.Game; [Screenshot] and [TPSLog] wrap it for the demo's
-// -screenshot and -tpslog modes, and the window itself is main's to set.
+// [App] is the ebiten.Game: its Update reads input, applies commands to the
+// game.Session, ticks it, lays the inspector out and publishes the state;
+// its Draw only draws (TestDrawChangesNothing). Package ui/capture wraps it
+// for the demo's -screenshot, -gif and -tpslog modes, and the window itself
+// is main's to set.
 //
-// ui imports game (commands and the read-only view), morale (settings),
-// assets (fonts), ebitenui and ebiten. It never imports render: the renderer
-// comes in through the [Renderer] interface.
+// ui imports game (the session, commands and the read-only view), morale
+// (settings), lab (the lint), assets (fonts), ebitenui and ebiten. It never
+// imports render: the renderer comes in through the [Renderer] interface.
 package ui

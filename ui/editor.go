@@ -8,7 +8,7 @@ import (
 	"github.com/moralebreak/moralebreak/morale"
 )
 
-// Commander is what the editor needs from the game: *game.Game satisfies it.
+// Commander is what the editor needs from the game: *game.Session satisfies it.
 type Commander interface {
 	Apply(c game.Command) error
 	Settings() morale.Settings

@@ -177,4 +177,4 @@ func TestReloadRefusesADevice(t *testing.T) {
 	}
 }
 
-var _ ui.Commander = (*game.Game)(nil)
+var _ ui.Commander = (*game.Session)(nil)

@@ -10,7 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moralebreak/moralebreak/ui"
+	"github.com/moralebreak/moralebreak/ui/capture"
+	"github.com/moralebreak/moralebreak/ui/internal/gifview"
 )
 
 // demo -gif writes an animated GIF of the right number of frames, of the
@@ -34,18 +35,18 @@ func TestGIFModeWritesTheAnimation(t *testing.T) {
 	if err != nil {
 		t.Fatalf("not a GIF: %v", err)
 	}
-	w, h := ui.GIFSize("field", 0.5)
-	if n := ui.GIFFrames(9, 11, 5); len(g.Image) != n || n != 10 {
+	w, h := capture.GIFSize("field", 0.5)
+	if n := capture.GIFFrames(9, 11, 5); len(g.Image) != n || n != 10 {
 		t.Errorf("got %d frames; want %d", len(g.Image), n)
 	}
 	if g.Config.Width != w || g.Config.Height != h {
 		t.Errorf("got %d×%d; want %d×%d", g.Config.Width, g.Config.Height, w, h)
 	}
-	first := composite(g, 0)
+	first := gifview.Composite(g, 0)
 	if n := colours(first, first.Bounds()); n < 20 {
 		t.Errorf("first frame has %d colours; want a drawn field (≥ 20)", n)
 	}
-	last := composite(g, len(g.Image)-1)
+	last := gifview.Composite(g, len(g.Image)-1)
 	diff := 0
 	for i := range first.Pix {
 		if first.Pix[i] != last.Pix[i] {

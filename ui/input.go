@@ -78,7 +78,7 @@ type InputState struct {
 	Keys        []ebiten.Key // keys just pressed
 }
 
-// SoldierFinder hit-tests living soldiers; *game.Game satisfies it.
+// SoldierFinder hit-tests living soldiers; *game.Battle satisfies it.
 type SoldierFinder interface {
 	SoldierAt(p morale.Vec2) (id int, ok bool)
 }
@@ -161,7 +161,7 @@ func MapInput(in InputState, vp game.Viewport, hit SoldierFinder) Intent {
 }
 
 // SquadFinder finds the squad under a field point in a battle with squads
-// to select; *game.Game satisfies it (has is false in the opening).
+// to select; *game.Battle satisfies it (has is false in the opening).
 type SquadFinder interface {
 	SquadAt(p morale.Vec2) (id morale.SquadID, has bool)
 }

@@ -12,17 +12,17 @@ import (
 	"github.com/moralebreak/moralebreak/ui"
 )
 
-func newGame(t *testing.T) (*game.Game, game.Viewport) {
+func newGame(t *testing.T) (*game.Session, game.Viewport) {
 	t.Helper()
-	g, err := game.New(game.DefaultConfig())
+	g, err := game.NewSession(game.DefaultConfig())
 	if err != nil {
-		t.Fatalf("game.New: %v", err)
+		t.Fatalf("game.NewSession: %v", err)
 	}
 	return g, ui.FieldViewport(ui.ScreenRegions().Field, g.Field())
 }
 
 // openGround finds a screen pixel on the field with no soldier under it.
-func openGround(t *testing.T, g *game.Game, vp game.Viewport) (int, int) {
+func openGround(t *testing.T, g *game.Session, vp game.Viewport) (int, int) {
 	t.Helper()
 	f := ui.ScreenRegions().Field
 	for y := f.Min.Y + 40; y < f.Max.Y-40; y += 17 {
@@ -31,7 +31,7 @@ func openGround(t *testing.T, g *game.Game, vp game.Viewport) (int, int) {
 			if p.X < 0 || p.Y < 0 || p.X > g.Field().X || p.Y > g.Field().Y {
 				continue
 			}
-			if _, hit := g.SoldierAt(p); !hit {
+			if _, hit := g.Battle().SoldierAt(p); !hit {
 				return x, y
 			}
 		}
@@ -42,23 +42,23 @@ func openGround(t *testing.T, g *game.Game, vp game.Viewport) (int, int) {
 
 func TestMapInputClickOnSoldierKillsHim(t *testing.T) {
 	g, vp := newGame(t)
-	for _, s := range g.Soldiers() {
+	for _, s := range g.Scene().(*game.Opening).Soldiers() {
 		x, y := vp.ToScreen(s.Pos)
-		it := ui.MapInput(ui.InputState{X: int(math.Round(x)), Y: int(math.Round(y)), LeftClick: true}, vp, g)
+		it := ui.MapInput(ui.InputState{X: int(math.Round(x)), Y: int(math.Round(y)), LeftClick: true}, vp, g.Battle())
 		want := []game.Command{game.Kill{ID: s.ID}}
 		if !slices.Equal(it.Commands, want) {
 			t.Errorf("click on %s at (%.0f, %.0f): got %#v; want %#v", s.Name, x, y, it.Commands, want)
 		}
 	}
 	// And the command does what it says, without a window.
-	s := g.Soldiers()[1]
+	s := g.Scene().(*game.Opening).Soldiers()[1]
 	x, y := vp.ToScreen(s.Pos)
-	for _, c := range ui.MapInput(ui.InputState{X: int(math.Round(x)), Y: int(math.Round(y)), LeftClick: true}, vp, g).Commands {
+	for _, c := range ui.MapInput(ui.InputState{X: int(math.Round(x)), Y: int(math.Round(y)), LeftClick: true}, vp, g.Battle()).Commands {
 		if err := g.Apply(c); err != nil {
 			t.Fatalf("Apply(%#v): %v", c, err)
 		}
 	}
-	if g.Soldiers()[1].Alive {
+	if g.Scene().(*game.Opening).Soldiers()[1].Alive {
 		t.Errorf("%s is still alive after the click", s.Name)
 	}
 }
@@ -66,7 +66,7 @@ func TestMapInputClickOnSoldierKillsHim(t *testing.T) {
 func TestMapInputClickOnGroundShells(t *testing.T) {
 	g, vp := newGame(t)
 	x, y := openGround(t, g, vp)
-	it := ui.MapInput(ui.InputState{X: x, Y: y, LeftClick: true}, vp, g)
+	it := ui.MapInput(ui.InputState{X: x, Y: y, LeftClick: true}, vp, g.Battle())
 	if len(it.Commands) != 1 {
 		t.Fatalf("click on ground: got %#v; want one Shell", it.Commands)
 	}
@@ -82,34 +82,34 @@ func TestMapInputClickOnGroundShells(t *testing.T) {
 
 func TestMapInputIgnoresClicksOnWidgetsAndOffField(t *testing.T) {
 	g, vp := newGame(t)
-	s := g.Soldiers()[0]
+	s := g.Scene().(*game.Opening).Soldiers()[0]
 	x, y := vp.ToScreen(s.Pos)
-	if it := ui.MapInput(ui.InputState{X: int(x), Y: int(y), LeftClick: true, UIHovered: true}, vp, g); len(it.Commands) != 0 {
+	if it := ui.MapInput(ui.InputState{X: int(x), Y: int(y), LeftClick: true, UIHovered: true}, vp, g.Battle()); len(it.Commands) != 0 {
 		t.Errorf("click over a widget: got %#v; want nothing", it.Commands)
 	}
 	p := ui.ScreenRegions().Panel
-	if it := ui.MapInput(ui.InputState{X: p.Min.X + 50, Y: 300, LeftClick: true}, vp, g); len(it.Commands) != 0 {
+	if it := ui.MapInput(ui.InputState{X: p.Min.X + 50, Y: 300, LeftClick: true}, vp, g.Battle()); len(it.Commands) != 0 {
 		t.Errorf("click on the panel area: got %#v; want nothing", it.Commands)
 	}
 	tl := ui.ScreenRegions().Timeline
-	if it := ui.MapInput(ui.InputState{X: tl.Min.X + 100, Y: tl.Max.Y - 10, LeftClick: true}, vp, g); len(it.Commands) != 0 {
+	if it := ui.MapInput(ui.InputState{X: tl.Min.X + 100, Y: tl.Max.Y - 10, LeftClick: true}, vp, g.Battle()); len(it.Commands) != 0 {
 		t.Errorf("click on the timeline: got %#v; want nothing", it.Commands)
 	}
-	if it := ui.MapInput(ui.InputState{X: int(x), Y: int(y)}, vp, g); len(it.Commands) != 0 {
+	if it := ui.MapInput(ui.InputState{X: int(x), Y: int(y)}, vp, g.Battle()); len(it.Commands) != 0 {
 		t.Errorf("no click: got %#v; want nothing", it.Commands)
 	}
 }
 
 func TestMapInputRightClickSelects(t *testing.T) {
 	g, vp := newGame(t)
-	s := g.Soldiers()[2]
+	s := g.Scene().(*game.Opening).Soldiers()[2]
 	x, y := vp.ToScreen(s.Pos)
-	it := ui.MapInput(ui.InputState{X: int(math.Round(x)), Y: int(math.Round(y)), RightClick: true}, vp, g)
+	it := ui.MapInput(ui.InputState{X: int(math.Round(x)), Y: int(math.Round(y)), RightClick: true}, vp, g.Battle())
 	if !it.Select || it.SelectID != s.ID || len(it.Commands) != 0 {
 		t.Errorf("right-click on %s: got %+v; want Select %d and no command", s.Name, it, s.ID)
 	}
 	gx, gy := openGround(t, g, vp)
-	if it := ui.MapInput(ui.InputState{X: gx, Y: gy, RightClick: true}, vp, g); !it.Deselect || len(it.Commands) != 0 {
+	if it := ui.MapInput(ui.InputState{X: gx, Y: gy, RightClick: true}, vp, g.Battle()); !it.Deselect || len(it.Commands) != 0 {
 		t.Errorf("right-click on ground: got %+v; want Deselect and no command", it)
 	}
 }
@@ -128,11 +128,11 @@ func TestMapInputKeys(t *testing.T) {
 		{"console swallows keys", ui.InputState{ConsoleOpen: true, Keys: []ebiten.Key{ebiten.KeySpace, ebiten.KeyN}}, nil},
 	}
 	for _, c := range cases {
-		if got := ui.MapInput(c.in, vp, g).Commands; !slices.Equal(got, c.want) {
+		if got := ui.MapInput(c.in, vp, g.Battle()).Commands; !slices.Equal(got, c.want) {
 			t.Errorf("%s: got %#v; want %#v", c.name, got, c.want)
 		}
 	}
-	if it := ui.MapInput(ui.InputState{Keys: []ebiten.Key{ebiten.KeyBackquote}}, vp, g); !it.ToggleConsole || len(it.Commands) != 0 {
+	if it := ui.MapInput(ui.InputState{Keys: []ebiten.Key{ebiten.KeyBackquote}}, vp, g.Battle()); !it.ToggleConsole || len(it.Commands) != 0 {
 		t.Errorf("backquote: got %+v; want ToggleConsole only", it)
 	}
 }

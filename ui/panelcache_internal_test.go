@@ -12,7 +12,7 @@ import (
 // redraw (panelKey stays), while a change of anything else in the panel,
 // or of a live line's height, must.
 func TestPanelKeyLeavesOutTheLiveLines(t *testing.T) {
-	g, err := game.New(game.DefaultConfig())
+	g, err := game.NewSession(game.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,7 +24,9 @@ func TestPanelKeyLeavesOutTheLiveLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.Sync() // the widgets build themselves in their first Update
+	if err := a.Sync(); err != nil { // the widgets build themselves in their first Update
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name   string
 		change func()

@@ -42,7 +42,7 @@ func offerDownload(name, mime string, data []byte) string {
 	return name + " offered as a download"
 }
 
-// publishing reports whether the frame's state is published: in the browser,
+// publishing reports whether the tick's state is published: in the browser,
 // always (globalThis.moraleBreak).
 func publishing(string) bool { return true }
 

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -30,28 +31,13 @@ func LoadWeights(path string) (s morale.Settings, created bool, err error) {
 	case err != nil:
 		return morale.Settings{}, false, err // names the path
 	case !fi.Mode().IsRegular():
-		return morale.Settings{}, false, fmt.Errorf("%s: %w (%s)", path, ErrNotRegularFile, kindOf(fi.Mode()))
+		return morale.Settings{}, false, fmt.Errorf("%s: %w (%s)", path, ErrNotRegularFile, safefile.Kind(fi.Mode()))
 	}
 	s, err = morale.LoadSettings(path)
 	if err != nil {
 		return morale.Settings{}, created, err // names the file and the line
 	}
 	return s, created, nil
-}
-
-// kindOf names the kind of a file that is not a regular file.
-func kindOf(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a FIFO"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "mode " + m.String()
 }
 
 // saveWeights writes s to path atomically (morale.SaveSettings).
@@ -65,7 +51,7 @@ func saveWeights(path string, s morale.Settings) (string, error) {
 	return "saved " + path, nil
 }
 
-// publishing reports whether the frame's state is published: natively only
+// publishing reports whether the tick's state is published: natively only
 // to a -state file.
 func publishing(path string) bool { return path != "" }
 

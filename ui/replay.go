@@ -50,11 +50,11 @@ func (a *App) do(act Action) {
 		}
 		a.showBanner(msg, false, 4*game.TPS)
 	case ActRewindBack:
-		a.g.RewindBy(-RewindStep)
+		a.g.Rewind().By(-RewindStep)
 	case ActRewindForward:
-		a.g.RewindBy(RewindStep)
+		a.g.Rewind().By(RewindStep)
 	case ActResume:
-		if err := a.g.Resume(); err != nil {
+		if err := a.g.Rewind().Resume(); err != nil {
 			a.showBanner(err.Error(), true, 4*game.TPS)
 		}
 	}

@@ -5,15 +5,15 @@ package ui
 import (
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/safefile"
 )
 
 // SaveReplay writes r to path in the replay format, through a temporary
 // file in the same directory so that a reader never sees half of it, and
-// returns what to tell the player.
+// returns what to tell the player. It replaces only a regular file (or a
+// symlink to one): a device, a FIFO or a folder at path is an error.
 func SaveReplay(path string, r game.Recording) (string, error) {
 	if path == "" {
 		return "", errors.New("no replay file (run with -record FILE)")
@@ -22,17 +22,7 @@ func SaveReplay(path string, r game.Recording) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return "", err
-	}
-	_, werr := tmp.Write(b)
-	if err := errors.Join(werr, tmp.Chmod(0o644), tmp.Close()); err != nil {
-		_ = os.Remove(tmp.Name())
-		return "", err
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		_ = os.Remove(tmp.Name())
+	if err := safefile.WriteFile(path, b); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("saved replay %s (%.1f s, %d commands)", path,

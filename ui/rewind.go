@@ -56,7 +56,7 @@ func (a *App) timelineDrag() {
 	}
 	if rw.dragging && x != rw.lastX {
 		rw.lastX = x
-		a.g.RewindTo(DragTick(a.reg, x, rw.pressTime, rw.pressTick))
+		a.g.Rewind().To(DragTick(a.reg, x, rw.pressTime, rw.pressTick))
 	}
 }
 
@@ -65,9 +65,9 @@ func (a *App) timelineDrag() {
 func (a *App) sessionNotes() {
 	a.replayNote()
 	rw := &a.rewind
-	if c, ok := a.g.Cursor(); ok {
+	if c, ok := a.g.Rewind().Cursor(); ok {
 		msg := fmt.Sprintf("Rewound to %.2f s (session %.1f of %.1f s). , . or drag the timeline to move; Resume from here (or Space) continues with the tuner's weights.",
-			a.g.Time(), float64(c)/game.SubTicksPerSecond, float64(a.g.SessionEnd())/game.SubTicksPerSecond)
+			a.g.Time(), float64(c)/game.SubTicksPerSecond, float64(a.g.Rewind().End())/game.SubTicksPerSecond)
 		if msg != rw.cursorShown {
 			rw.cursorShown = msg
 			a.showBanner(msg, false, -1)
@@ -78,7 +78,7 @@ func (a *App) sessionNotes() {
 		rw.cursorShown = ""
 		a.showBanner("", false, 0)
 	}
-	w, ok := a.g.WhatIf()
+	w, ok := a.g.Rewind().WhatIf()
 	if !ok {
 		return
 	}

@@ -11,9 +11,9 @@ import (
 	"github.com/moralebreak/moralebreak/morale"
 )
 
-func newTestApp(t *testing.T, cfg Config) (*App, *game.Game) {
+func newTestApp(t *testing.T, cfg Config) (*App, *game.Session) {
 	t.Helper()
-	g, err := game.New(game.DefaultConfig())
+	g, err := game.NewSession(game.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func TestRewindActions(t *testing.T) {
 		a.run(bindingLabelled(t, "Rewind 1 s"))
 	}
 	a.run(bindingLabelled(t, "Forward 1 s"))
-	if c, ok := g.Cursor(); !ok || c != end-11*game.SubTicksPerSecond {
+	if c, ok := g.Rewind().Cursor(); !ok || c != end-11*game.SubTicksPerSecond {
 		t.Fatalf("after 12 × Rewind and 1 × Forward: cursor %d (%v); want %d", c, ok, end-11*game.SubTicksPerSecond)
 	}
 	a.sessionNotes()

@@ -14,14 +14,19 @@ import (
 
 // WhyRenderer is a Renderer that also draws the inspector: the Why panel of
 // the selected soldier and the timeline's tooltip; *render.Renderer is one.
-// A Renderer without it simply shows neither.
+// A Renderer without it simply shows neither. Update lays them out (the
+// text and the place, which the App publishes); Draw only draws them.
 type WhyRenderer interface {
-	// DrawWhy draws soldier id's panel at the top-right of area and
-	// returns its text and where it went.
-	DrawWhy(dst *ebiten.Image, area image.Rectangle, g game.View, id int) (string, image.Rectangle)
-	// DrawTimelineTooltip draws the reason of the timeline marker under
-	// (x, y), if any, and returns it ("" when none).
-	DrawTimelineTooltip(dst *ebiten.Image, timeline image.Rectangle, g game.View, x, y int) string
+	// LayoutWhy lays soldier id's panel out at the top-right of area
+	// (id -1: none) and returns its text and where it goes.
+	LayoutWhy(area image.Rectangle, g game.View, id int) (string, image.Rectangle)
+	// DrawWhy draws the panel LayoutWhy laid out last, if any.
+	DrawWhy(dst *ebiten.Image)
+	// TimelineTooltip returns the reason of the timeline marker under
+	// (x, y), if any ("" when none).
+	TimelineTooltip(timeline image.Rectangle, g game.View, x, y int) string
+	// DrawTooltip draws tooltip s for the cursor at (x, y).
+	DrawTooltip(dst *ebiten.Image, s string, x, y int)
 }
 
 // selMarkSize is the side of the selection mark's image, in pixels.
@@ -45,31 +50,43 @@ func (a *App) selectionMark() *ebiten.Image {
 	return img
 }
 
-// whyState is what the App last showed of the inspector.
+// whyState is the inspector as Update laid it out, for Draw and the
+// published state.
 type whyState struct {
 	mark    *ebiten.Image   // selectionMark's image, built once
 	text    string          // the Why panel's text, "" when closed
-	rect    image.Rectangle // where it was drawn
+	rect    image.Rectangle // where it goes
 	tooltip string          // the timeline tooltip's text, "" when none
+	tx, ty  int             // the cursor the tooltip is for
 }
 
-// drawWhy draws the selected soldier's Why panel over the field and, when
-// the cursor is on a timeline marker, its tooltip. It also tells the battle
-// who is selected, for MoraleBreak.Why without a name.
-func (a *App) drawWhy(screen *ebiten.Image) {
-	a.g.SetSelected(a.selected, a.hasSelected)
+// inspect lays the inspector out (Update's): the selected soldier's Why
+// panel and, when the cursor is on a timeline marker, its tooltip.
+func (a *App) inspect() {
 	wr, ok := a.r.(WhyRenderer)
 	if !ok {
 		a.why.text, a.why.rect, a.why.tooltip = "", image.Rectangle{}, ""
 		return
 	}
-	a.why.text, a.why.rect = "", image.Rectangle{}
+	id := -1
 	if a.hasSelected {
-		field := screen.SubImage(a.reg.Field).(*ebiten.Image)
-		a.why.text, a.why.rect = wr.DrawWhy(field, a.reg.Field, a.g, a.selected)
+		id = a.selected
 	}
-	x, y := ebiten.CursorPosition()
-	a.why.tooltip = wr.DrawTimelineTooltip(screen, a.reg.Timeline, a.g, x, y)
+	a.why.text, a.why.rect = wr.LayoutWhy(a.reg.Field, a.g, id)
+	a.why.tx, a.why.ty = ebiten.CursorPosition()
+	a.why.tooltip = wr.TimelineTooltip(a.reg.Timeline, a.g, a.why.tx, a.why.ty)
+}
+
+// drawWhy draws the inspector as inspect laid it out.
+func (a *App) drawWhy(screen *ebiten.Image) {
+	wr, ok := a.r.(WhyRenderer)
+	if !ok {
+		return
+	}
+	if a.why.text != "" {
+		wr.DrawWhy(screen.SubImage(a.reg.Field).(*ebiten.Image))
+	}
+	wr.DrawTooltip(screen, a.why.tooltip, a.why.tx, a.why.ty)
 }
 
 // ErrUnknownSoldier is why NewApp refuses a Config.Select that names no
@@ -79,12 +96,11 @@ var ErrUnknownSoldier = errors.New("no such soldier")
 // selectByName selects the soldier called name (case-insensitive), for
 // Config.Select; an unknown name is an error listing the valid ones.
 func (a *App) selectByName(name string) error {
-	a.soldiers = a.g.AppendSoldiers(a.soldiers[:0])
+	a.soldiers = a.appendSoldiers()
 	names := make([]string, 0, len(a.soldiers))
 	for _, s := range a.soldiers {
 		if strings.EqualFold(s.Name, name) {
-			a.selected, a.hasSelected = s.ID, true
-			a.g.SetSelected(s.ID, true)
+			a.selectSoldier(s.ID, true)
 			return nil
 		}
 		names = append(names, s.Name)

@@ -11,9 +11,9 @@ import (
 
 // newWhyApp builds an App over the opening played to 11 s (Eriksen routed
 // at 10.5 s), selecting sel.
-func newWhyApp(t *testing.T, sel string) (*App, *game.Game, error) {
+func newWhyApp(t *testing.T, sel string) (*App, *game.Session, error) {
 	t.Helper()
-	g, err := game.New(game.DefaultConfig())
+	g, err := game.NewSession(game.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +36,7 @@ func TestSelectByName(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if id, ok := g.Selected(); !ok || !a.hasSelected || a.selected != id || g.Soldiers()[id].Name != "Eriksen" {
+	if id, ok := a.shell.Selected(); !ok || !a.hasSelected || a.selected != id || g.Scene().(*game.Opening).Soldiers()[id].Name != "Eriksen" {
 		t.Errorf("Select eriksen: app %d/%v, game %d/%v; want Eriksen selected in both", a.selected, a.hasSelected, id, ok)
 	}
 }

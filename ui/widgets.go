@@ -463,14 +463,14 @@ func (a *App) setConsole(open bool) {
 
 func (a *App) cycleSelection(dir int) {
 	var alive []game.SoldierView
-	a.soldiers = a.g.AppendSoldiers(a.soldiers[:0])
+	a.soldiers = a.appendSoldiers()
 	for _, s := range a.soldiers {
 		if s.Alive {
 			alive = append(alive, s)
 		}
 	}
 	if len(alive) == 0 {
-		a.hasSelected = false
+		a.selectSoldier(a.selected, false)
 		return
 	}
 	i := -1
@@ -483,12 +483,12 @@ func (a *App) cycleSelection(dir int) {
 		i = 0
 	}
 	i = ((i+dir)%len(alive) + len(alive)) % len(alive)
-	a.selected, a.hasSelected = alive[i].ID, true
+	a.selectSoldier(alive[i].ID, true)
 }
 
 // refresh updates the banner and the labels that follow the game each tick.
 func (a *App) refresh() {
-	if err := a.g.Err(); err != nil && err != a.fault {
+	if err := a.g.Battle().Err(); err != nil && err != a.fault {
 		a.fault = err // a bug in the battle: say it once, keep it up
 		a.showBanner(err.Error(), true, -1)
 	}
@@ -527,7 +527,7 @@ func (a *App) refresh() {
 	sel := "Selected: none (right-click a soldier)"
 	if a.hasSelected {
 		sel = "Selected: gone"
-		a.soldiers = g.AppendSoldiers(a.soldiers[:0])
+		a.soldiers = a.appendSoldiers()
 		for _, s := range a.soldiers {
 			if s.ID == a.selected {
 				st := s.State.String()

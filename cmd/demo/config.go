@@ -11,7 +11,9 @@ import (
 	"strings"
 
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/ui"
+	"github.com/moralebreak/moralebreak/ui/capture"
 )
 
 // Limits of the demo's flags. Every value outside them is refused with a
@@ -95,7 +97,7 @@ func parseConfig(args []string, usage io.Writer) (config, error) {
 	fs.StringVar(&c.GIF, "gif", "", "write an animated GIF of -from..-to seconds to this file, then exit")
 	fs.Float64Var(&c.From, "from", 0, fmt.Sprintf("start of the -gif, 0..%g seconds of simulated time", MaxAt))
 	fs.Float64Var(&c.To, "to", 16, fmt.Sprintf("end of the -gif, after -from, at most %g seconds", MaxAt))
-	fs.IntVar(&c.FPS, "fps", 10, fmt.Sprintf("frames per second of the -gif, 1..%d", ui.MaxGIFFPS))
+	fs.IntVar(&c.FPS, "fps", 10, fmt.Sprintf("frames per second of the -gif, 1..%d", capture.MaxGIFFPS))
 	fs.Float64Var(&c.GIFScale, "gifscale", 1, "size of the -gif as a fraction of the screen's, 0.1..1")
 	fs.StringVar(&c.Game.Scene, "scene", game.SceneOpening, "the battle: opening (five men) or armies (two armies of 50 squads of 100)")
 	fs.StringVar(&c.CPUProfile, "cpuprofile", "", "write a CPU profile of the run to this file when the window closes")
@@ -177,39 +179,47 @@ func checkGIF(c config, set map[string]bool) error {
 		return fmt.Errorf("-to is %v; want 0..%g seconds", c.To, MaxAt)
 	case c.To <= c.From:
 		return fmt.Errorf("-from %v is not before -to %v", c.From, c.To)
-	case c.FPS < 1 || c.FPS > ui.MaxGIFFPS:
-		return fmt.Errorf("-fps is %d; want 1..%d", c.FPS, ui.MaxGIFFPS)
+	case c.FPS < 1 || c.FPS > capture.MaxGIFFPS:
+		return fmt.Errorf("-fps is %d; want 1..%d", c.FPS, capture.MaxGIFFPS)
 	case !(c.GIFScale >= 0.1 && c.GIFScale <= 1):
 		return fmt.Errorf("-gifscale is %v; want 0.1..1", c.GIFScale)
 	}
-	w, h := ui.GIFSize(c.Crop, c.GIFScale)
-	n := ui.GIFFrames(c.From, c.To, c.FPS)
-	if px := float64(n) * float64(w) * float64(h); px > ui.MaxGIFPixels {
+	w, h := capture.GIFSize(c.Crop, c.GIFScale)
+	n := capture.GIFFrames(c.From, c.To, c.FPS)
+	if px := float64(n) * float64(w) * float64(h); px > capture.MaxGIFPixels {
 		return fmt.Errorf("-gif of %d frames of %d×%d is %.0f pixels; want at most %d (shorten -from..-to, lower -fps or -gifscale, or -crop)",
-			n, w, h, px, ui.MaxGIFPixels)
+			n, w, h, px, capture.MaxGIFPixels)
 	}
 	return nil
 }
 
-// checkOutputs checks that every file the demo will write (-gif, -record)
-// can be created, creating and removing an empty one where none is, and
-// that -replay names a file that can be read. It returns a one-line error
-// naming the flag.
+// checkOutputs checks that every file the demo will write (-gif, -record,
+// -screenshot, -cpuprofile) can be written: a regular file, a symlink to
+// one, or nothing yet (creating and removing an empty one to be sure); a
+// FIFO, a device or a folder is refused at once, without opening it (a FIFO
+// would block the open until something read it; a device would be replaced
+// by the atomic write at the end). It returns a one-line error naming the
+// flag.
 func checkOutputs(c config) error {
-	for _, o := range []struct{ flag, path string }{{"-gif", c.GIF}, {"-record", c.Record}} {
+	for _, o := range []struct{ flag, path string }{
+		{"-gif", c.GIF}, {"-record", c.Record}, {"-screenshot", c.Screenshot}, {"-cpuprofile", c.CPUProfile},
+	} {
 		if o.path == "" {
 			continue
 		}
-		_, statErr := os.Stat(o.path)
-		f, err := os.OpenFile(o.path, os.O_WRONLY|os.O_CREATE, 0o644)
+		target, exists, err := safefile.Target(o.path)
+		if err != nil {
+			return fmt.Errorf("%s: cannot write: %v", o.flag, err)
+		}
+		f, err := os.OpenFile(target, os.O_WRONLY|os.O_CREATE, 0o644)
 		if err != nil {
 			return fmt.Errorf("%s: cannot write: %v", o.flag, err)
 		}
 		if err := f.Close(); err != nil {
 			return fmt.Errorf("%s: %v", o.flag, err)
 		}
-		if os.IsNotExist(statErr) {
-			if err := os.Remove(o.path); err != nil {
+		if !exists {
+			if err := os.Remove(target); err != nil {
 				return fmt.Errorf("%s: %v", o.flag, err)
 			}
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/ui"
+	"github.com/moralebreak/moralebreak/ui/capture"
 )
 
 func TestParseConfigAcceptsGoodFlags(t *testing.T) {
@@ -76,7 +77,7 @@ func TestParseConfigAcceptsGoodFlags(t *testing.T) {
 			return ""
 		}},
 		{"gif at the max fps", []string{"-gif", "o.gif", "-fps", "50", "-to", "2"}, func(c config) string {
-			if c.FPS != ui.MaxGIFFPS {
+			if c.FPS != capture.MaxGIFFPS {
 				return "fps not 50"
 			}
 			return ""

@@ -29,10 +29,12 @@ func TestBadFlagsExitTwoBeforeAWindow(t *testing.T) {
 		t.Fatalf("mkfifo: %v", err)
 	}
 	corrupt, newer, ghost := filepath.Join(dir, "corrupt.txt"), filepath.Join(dir, "newer.txt"), filepath.Join(dir, "ghost.txt")
+	endless := filepath.Join(dir, "endless.txt")
 	for path, text := range map[string]string{
 		corrupt: "hello\n",
 		newer:   "moralebreak-replay 2\n",
 		ghost:   ghostReplay(t),
+		endless: strings.Replace(strings.Replace(ghostReplay(t), "soldiers 5\n", "soldiers 5000\n", 1), "\nend 480\n", "\nend 20736000\n", 1),
 	} {
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -64,6 +66,16 @@ func TestBadFlagsExitTwoBeforeAWindow(t *testing.T) {
 		{[]string{"-replay", corrupt}, "line 1: not a replay file"},
 		{[]string{"-replay", newer}, "line 1: replay format version 2 is newer"},
 		{[]string{"-replay", ghost}, ": tick 240: kill 9: game: no such soldier: 9"},
+		// A FIFO blocked the demo before any window; /dev/zero read until
+		// memory ran out; a 1 kB replay played for 40 minutes.
+		{[]string{"-record", fifo}, "-record: cannot write: " + fifo + ": is a FIFO, not a regular file; not replaced"},
+		{[]string{"-gif", fifo}, "-gif: cannot write: " + fifo + ": is a FIFO"},
+		{[]string{"-screenshot", fifo}, "-screenshot: cannot write: " + fifo + ": is a FIFO"},
+		{[]string{"-cpuprofile", fifo}, "-cpuprofile: cannot write: " + fifo + ": is a FIFO"},
+		{[]string{"-record", "/dev/null"}, "-record: cannot write: /dev/null: is a device"},
+		{[]string{"-replay", fifo}, "-replay: " + fifo + ": is a FIFO, not a regular file (a replay must be one)"},
+		{[]string{"-replay", "/dev/zero"}, "-replay: /dev/zero: is a device"},
+		{[]string{"-replay", endless}, "playing it through would take about 1.04e+11 soldier-sub-ticks"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -94,7 +106,7 @@ func TestBadFlagsExitTwoBeforeAWindow(t *testing.T) {
 // ghostReplay returns a replay of one second of the opening in which, at
 // tick 240, soldier 9 (there are five) is killed.
 func ghostReplay(t *testing.T) string {
-	g, err := game.New(game.DefaultConfig())
+	g, err := game.NewSession(game.DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}

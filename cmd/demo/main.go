@@ -7,6 +7,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -20,8 +21,10 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/render"
 	"github.com/moralebreak/moralebreak/ui"
+	"github.com/moralebreak/moralebreak/ui/capture"
 )
 
 // Exit statuses.
@@ -99,12 +102,15 @@ func (s *stopOnSignal) Update() error {
 	}
 }
 
-// loadReplay reads the replay file at path and plays it through with no
-// window, so that a corrupt file, a newer version or a command the battle
-// refuses (a soldier who does not exist at that tick) is found, with its
-// line, before anything runs.
+// loadReplay reads the replay file at path (a regular file of at most
+// game.MaxReplayBytes: a FIFO or a device is refused at once) and plays it
+// through with no window, so that a corrupt file, a newer version, a file
+// too long to play (game.MaxReplayWork) or a command the battle refuses (a
+// soldier who does not exist at that tick) is found, with its line, before
+// anything runs. A play-through of more than two seconds shows its progress
+// on stderr, once a second.
 func loadReplay(path string) (game.Recording, error) {
-	f, err := os.Open(path)
+	f, err := safefile.Open(path, game.MaxReplayBytes, "replay")
 	if err != nil {
 		return game.Recording{}, fmt.Errorf("-replay: %w", err)
 	}
@@ -113,7 +119,21 @@ func loadReplay(path string) (game.Recording, error) {
 		err = cerr
 	}
 	if err == nil {
-		_, err = game.PlayReplay(r)
+		start := time.Now()
+		last := start
+		shown := false
+		_, err = game.PlayReplayContext(context.Background(), r, func(done, total float64) {
+			now := time.Now()
+			if now.Sub(start) < 2*time.Second || now.Sub(last) < time.Second && done < total {
+				return
+			}
+			last, shown = now, true
+			eta := time.Duration(float64(now.Sub(start)) * (total - done) / max(done, 1)).Round(time.Second)
+			fmt.Fprintf(os.Stderr, "demo: checking the replay: %3.0f%% (about %v left)\n", 100*done/max(total, 1), eta)
+		})
+		if shown && err == nil {
+			fmt.Fprintln(os.Stderr, "demo: the replay checks out")
+		}
 	}
 	if err != nil {
 		return game.Recording{}, fmt.Errorf("-replay %s: %w", path, err)
@@ -141,7 +161,7 @@ func replayEnd(path string) func(game.ReplayStatus) {
 // build loads the weights and makes the game (a new battle, or the replay
 // rec), the renderer and the App, wrapped for -screenshot, -gif and
 // -tpslog. It opens no window.
-func build(cfg config, rec *game.Recording) (*ui.App, *game.Game, ebiten.Game, error) {
+func build(cfg config, rec *game.Recording) (*ui.App, *game.Session, ebiten.Game, error) {
 	var err error
 	if cfg.Game.Settings, _, err = ui.LoadWeights(cfg.Weights); err != nil {
 		return nil, nil, nil, badWeights{err}
@@ -149,14 +169,14 @@ func build(cfg config, rec *game.Recording) (*ui.App, *game.Game, ebiten.Game, e
 	if err := ui.CheckDisplay(); err != nil {
 		return nil, nil, nil, err
 	}
-	var g *game.Game
+	var g *game.Session
 	if rec != nil {
 		g, err = game.NewReplay(*rec)
 		if err == nil {
 			g.OnReplayEnd(replayEnd(cfg.Replay))
 		}
 	} else {
-		g, err = game.New(cfg.Game)
+		g, err = game.NewSession(cfg.Game)
 	}
 	if err != nil {
 		return nil, nil, nil, err
@@ -176,16 +196,16 @@ func build(cfg config, rec *game.Recording) (*ui.App, *game.Game, ebiten.Game, e
 	var eg ebiten.Game = app
 	switch {
 	case cfg.Screenshot != "":
-		if eg, err = ui.NewScreenshot(app, g, cfg.At, cfg.Screenshot, cfg.Crop); err != nil {
+		if eg, err = capture.NewScreenshot(app, g, cfg.At, cfg.Screenshot, cfg.Crop); err != nil {
 			return nil, nil, nil, errors.Join(err, app.Close())
 		}
 	case cfg.GIF != "":
-		if eg, err = ui.NewGIF(app, g, cfg.From, cfg.To, cfg.FPS, cfg.GIF, cfg.Crop, cfg.GIFScale); err != nil {
+		if eg, err = capture.NewGIF(app, g, cfg.From, cfg.To, cfg.FPS, cfg.GIF, cfg.Crop, cfg.GIFScale); err != nil {
 			return nil, nil, nil, errors.Join(err, app.Close())
 		}
 	}
 	if cfg.TPSLog {
-		eg = ui.NewTPSLog(eg, g, os.Stderr, 5*time.Second)
+		eg = capture.NewTPSLog(eg, g, os.Stderr, 5*time.Second)
 	}
 	return app, g, eg, nil
 }

@@ -5,28 +5,28 @@
 package cli
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/lab"
-	"github.com/moralebreak/moralebreak/morale"
 )
 
-// Exit codes of Main.
+// Exit codes of Main. A Go runtime failure (a panic, running out of memory:
+// a bug, none is known) is neither: cmd/moralesim makes the runtime abort
+// then, so the process ends by SIGABRT (status 134 in a Unix shell) and never
+// with one of these.
 const (
 	ExitOK          = 0
 	ExitFailed      = 1 // a check or a lint failed, or output could not be written
-	ExitBadInput    = 2 // bad flags, scenario, weights or shards; nothing written
+	ExitBadInput    = 2 // bad flags, scenario, weights or shards, or too much work; nothing written
 	ExitInterrupted = 130
 )
 
@@ -45,16 +45,24 @@ const usage = `moralesim: MoraleBreak's headless balance lab.
 
   moralesim run SCENARIO.toml [-runs N] [-seed S] [-out DIR] [-report FILE.html]
                 [-weights W.toml] [-shard K/N|auto/N] [-sweep KEY=FROM:TO:STEP ...]
-                [-metric NAME] [-q]
-  moralesim check SCENARIO.toml... [-runs N] [-seed S]
+                [-metric NAME] [-max-work W] [-q]
+  moralesim check SCENARIO.toml... [-runs N] [-seed S] [-max-work W]
   moralesim lint WEIGHTS.toml
   moralesim merge DIR... -out DIR [-report FILE.html]
-  moralesim sensitivity SCENARIO.toml [-metric NAME] [-runs N] [-out DIR]
-  moralesim compare A.toml B.toml SCENARIO.toml [-runs N] [-seed S]
-  moralesim game [-runs N] [-seed S] [-duration S] [-out DIR]
+  moralesim sensitivity SCENARIO.toml [-metric NAME] [-runs N] [-out DIR] [-report FILE.html]
+                [-max-work W]
+  moralesim compare A.toml B.toml SCENARIO.toml [-runs N] [-seed S] [-report FILE.html]
+                [-max-work W]
+  moralesim game [-runs N] [-seed S] [-duration S] [-out DIR] [-max-work W]
 
-Exit codes: 0 ok, 1 a check or lint failed or output could not be written,
-2 bad input (nothing written), 130 interrupted (nothing written).
+run, check, sensitivity, compare and game refuse work estimated above
+-max-work (default 1e10 units: men × simulated seconds, plus men reached ×
+events; roughly half an hour to an hour of one core).
+
+Exit codes: 0 ok, 1 a check or lint failed or output could not be written
+(nothing replaced), 2 bad input or too much work (nothing written),
+130 interrupted by Ctrl-C or SIGTERM (nothing written), 134 (SIGABRT) the Go
+runtime stopped the program: a bug, please report it.
 `
 
 // usageError is bad input: exit code 2.
@@ -106,7 +114,7 @@ func run(ctx context.Context, args []string, env console) int {
 	case "lint":
 		code, err = cmdLint(args[1:], env)
 	case "merge":
-		err = cmdMerge(args[1:], env)
+		err = cmdMerge(ctx, args[1:], env)
 	case "sensitivity":
 		err = cmdSensitivity(ctx, args[1:], env)
 	case "compare":
@@ -124,13 +132,40 @@ func run(ctx context.Context, args []string, env console) int {
 	case errors.Is(err, context.Canceled):
 		env.errs.println("moralesim: interrupted; nothing written")
 		return ExitInterrupted
-	case errors.As(err, new(usageError)), errors.As(err, new(*lab.ScenarioError)):
-		env.errs.println("moralesim:", err)
+	case errors.As(err, new(usageError)), errors.As(err, new(*lab.ScenarioError)), errors.As(err, new(*lab.WorkError)):
+		env.errs.println("moralesim:", errorText(err))
 		return ExitBadInput
 	default:
-		env.errs.println("moralesim:", err)
+		env.errs.println("moralesim:", errorText(err))
 		return ExitFailed
 	}
+}
+
+// Limits of an error message on stderr.
+const (
+	maxErrorLines     = 20
+	maxErrorLineBytes = 400
+)
+
+// errorText is err's message for a terminal: every line escaped (nothing in
+// it may move the cursor, recolour or clear the screen), cut to
+// maxErrorLineBytes, and at most maxErrorLines lines, then how many more.
+func errorText(err error) string {
+	lines := strings.Split(err.Error(), "\n")
+	n := len(lines)
+	if n > maxErrorLines {
+		lines = lines[:maxErrorLines]
+	}
+	for i, l := range lines {
+		lines[i] = safefile.Escape(safefile.Cut(l, maxErrorLineBytes))
+		if len(l) > maxErrorLineBytes {
+			lines[i] += "…"
+		}
+	}
+	if n > maxErrorLines {
+		lines = append(lines, fmt.Sprintf("… and %d more problems", n-maxErrorLines))
+	}
+	return strings.Join(lines, "\n")
 }
 
 // console is what a command gets: Env, with Stdout and Stderr wrapped in
@@ -213,25 +248,21 @@ func newFlags(name string, env console) *flag.FlagSet {
 }
 
 // loadScenario loads path, and the weights file over its own when weights is
-// set. Errors are bad input.
+// set, both through the lab's guarded input path. Errors are bad input.
 func loadScenario(path, weights string) (*lab.Scenario, error) {
 	sc, err := lab.LoadScenario(path)
 	if err != nil {
 		return nil, usageError{err}
 	}
 	if weights != "" {
-		data, err := os.ReadFile(weights)
+		s, hash, err := lab.LoadWeights(weights)
 		if err != nil {
 			return nil, usageError{err}
-		}
-		s, err := morale.ReadSettings(bytes.NewReader(data))
-		if err != nil {
-			return nil, usageError{fmt.Errorf("%s: %w", weights, err)}
 		}
 		sc.Settings = s
-		sc.WeightsHash = hashBytes(data)
+		sc.WeightsHash = hash
 		if err := checkEventRows(sc); err != nil {
-			return nil, usageError{err}
+			return nil, usageError{fmt.Errorf("%s: %w", weights, err)}
 		}
 	}
 	return sc, nil
@@ -245,7 +276,7 @@ func checkEventRows(sc *lab.Scenario) error {
 			continue
 		}
 		if _, ok := sc.Settings.Weights[ev.Event]; !ok {
-			errs = append(errs, &lab.ScenarioError{File: sc.Path, Line: ev.Line, Key: fmt.Sprintf("event[%d].event", i+1), Msg: fmt.Sprintf("%q has no row in the weights table, so it would be worth zero", ev.Event)})
+			errs = append(errs, &lab.ScenarioError{File: sc.Path, Line: ev.Line, Key: fmt.Sprintf("event[%d].event", i+1), Msg: fmt.Sprintf("%s has no row in the weights table, so it would be worth zero", safefile.Quote(string(ev.Event)))})
 		}
 	}
 	return errors.Join(errs...)
@@ -270,16 +301,18 @@ func newProgress(env console, quiet bool, label string) *progress {
 		clock = time.Now
 	}
 	now := clock()
-	return &progress{w: env.errs, quiet: quiet, term: env.Terminal, start: now, last: now, label: label, clock: clock}
+	return &progress{w: env.errs, quiet: quiet, term: env.Terminal, start: now, last: now, label: safefile.Escape(safefile.Clip(label, safefile.MaxQuote)), clock: clock}
 }
 
-func (p *progress) update(done, total int) {
+// update shows done of total (done may be fractional: fights under way).
+func (p *progress) update(fdone float64, total int) {
 	if p == nil || p.quiet {
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	now := p.clock()
+	done := int(fdone)
 	el := now.Sub(p.start)
 	if el < 2*time.Second || (now.Sub(p.last) < 250*time.Millisecond && done < total) {
 		return
@@ -290,9 +323,13 @@ func (p *progress) update(done, total int) {
 	p.last = now
 	p.shown = true
 	const width = 30
-	fill := width * done / max(1, total)
-	eta := time.Duration(float64(el) * float64(total-done) / math.Max(1, float64(done)))
-	line := fmt.Sprintf("%s [%s%s] %d/%d %3d%% ETA %s", p.label, strings.Repeat("#", fill), strings.Repeat(".", width-fill), done, total, 100*done/max(1, total), eta.Round(100*time.Millisecond))
+	share := math.Min(1, fdone/float64(max(1, total)))
+	fill := int(width * share)
+	eta := "?"
+	if fdone > 0 {
+		eta = time.Duration(float64(el) * (float64(total) - fdone) / fdone).Round(100 * time.Millisecond).String()
+	}
+	line := fmt.Sprintf("%s [%s%s] %d/%d %3d%% ETA %s", p.label, strings.Repeat("#", fill), strings.Repeat(".", width-fill), done, total, int(100*share), eta)
 	if p.term {
 		p.w.printf("\r%s", line)
 	} else {
@@ -306,32 +343,20 @@ func (p *progress) finish() {
 	}
 }
 
-// hashBytes returns a short FNV-1a hash of data.
-func hashBytes(data []byte) string {
-	var h uint64 = 14695981039346656037
-	for _, c := range data {
-		h ^= uint64(c)
-		h *= 1099511628211
-	}
-	return fmt.Sprintf("%016x", h)
-}
-
-// writeAll writes outputs and, when report is set, the HTML report; it
-// writes nothing when ctx was cancelled.
+// writeAll replaces the result folder dir with out and, when report is set,
+// writes the HTML report rep there, all or nothing (lab.Outputs.Write): when
+// anything fails, or ctx was cancelled, every earlier file is left as it was.
+// With no folder (dir "": compare) it writes the report alone, atomically.
 func writeAll(ctx context.Context, out lab.Outputs, dir, report string, rep []byte) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if err := out.Write(dir); err != nil {
-		return err
-	}
-	if report != "" {
-		if d := filepath.Dir(report); d != "" {
-			if err := os.MkdirAll(d, 0o755); err != nil {
-				return err
-			}
+	if dir == "" {
+		if err := ctx.Err(); err != nil || report == "" {
+			return err
 		}
 		return lab.WriteFileAtomic(report, rep)
 	}
-	return nil
+	var extra map[string][]byte
+	if report != "" {
+		extra = map[string][]byte{report: rep}
+	}
+	return out.Write(ctx, dir, extra)
 }

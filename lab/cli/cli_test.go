@@ -25,7 +25,7 @@ func TestShardsMergeByteForByte(t *testing.T) {
 	dir := t.TempDir()
 	sc := "../../scenarios/opening.toml"
 	full := filepath.Join(dir, "full")
-	if code, _, e := runMain(t, context.Background(), nil, "run", sc, "-runs", "203", "-seed", "9", "-out", full, "-q"); code != 0 {
+	if code, _, e := runMain(t, context.Background(), nil, "run", sc, "-runs", "203", "-seed", "9", "-out", full, "-q", "-report", filepath.Join(full, "report.html")); code != 0 {
 		t.Fatalf("run: exit %d: %s", code, e)
 	}
 	var shards []string
@@ -49,10 +49,10 @@ func TestShardsMergeByteForByte(t *testing.T) {
 		}
 	}
 	merged := filepath.Join(dir, "merged")
-	if code, _, e := runMain(t, context.Background(), nil, append(append([]string{"merge"}, shards...), "-out", merged)...); code != 0 {
+	if code, _, e := runMain(t, context.Background(), nil, append(append([]string{"merge"}, shards...), "-out", merged, "-report", filepath.Join(merged, "report.html"))...); code != 0 {
 		t.Fatalf("merge: exit %d: %s", code, e)
 	}
-	for _, f := range []string{"summary.json", "runs.json", "runs.csv"} {
+	for _, f := range []string{"summary.json", "runs.json", "runs.csv", "report.html", "squads.png"} {
 		a, err1 := os.ReadFile(filepath.Join(full, f))
 		b, err2 := os.ReadFile(filepath.Join(merged, f))
 		if err1 != nil || err2 != nil {
@@ -69,7 +69,7 @@ func TestShardsMergeByteForByte(t *testing.T) {
 		t.Fatalf("run: exit %d: %s", code, e)
 	}
 	code, _, e := runMain(t, context.Background(), nil, "merge", shards[0], shards[1], shards[2], other, "-out", filepath.Join(dir, "bad"))
-	if code != 2 || !strings.Contains(e, "different seed: 9 and 10") {
+	if code != 2 || !strings.Contains(e, "seed differs: 9 and 10") {
 		t.Errorf("merge of mixed seeds: exit %d, %q; want 2 and a message naming the seed", code, e)
 	}
 	// A missing shard is refused too.
@@ -195,7 +195,7 @@ func TestRunWritesReportAndPlots(t *testing.T) {
 	if !strings.Contains(out, "first_rout_s") {
 		t.Errorf("stdout lacks the metrics table: %q", out)
 	}
-	for _, f := range []string{"summary.json", "runs.json", "runs.csv", "fan.png", "survival.png", "first_rout.png", "cascade.png"} {
+	for _, f := range []string{"summary.json", "runs.json", "runs.csv", "squads.png", "unbroken.png", "fan.png", "survival.png", "first_rout.png", "cascade.png"} {
 		data, err := os.ReadFile(filepath.Join(dir, "o", f))
 		if err != nil || len(data) == 0 {
 			t.Errorf("%s: %v (%d bytes)", f, err, len(data))
@@ -208,8 +208,8 @@ func TestRunWritesReportAndPlots(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(string(html), `src="data:image/png;base64,`); n != 4 {
-		t.Errorf("report embeds %d images; want 4", n)
+	if n := strings.Count(string(html), `src="data:image/png;base64,`); n != 6 {
+		t.Errorf("report embeds %d images; want 6", n)
 	}
 	if strings.Contains(string(html), `src="http`) || strings.Contains(string(html), `href="http`) {
 		t.Errorf("report links outside itself")
@@ -348,5 +348,58 @@ func TestSweepShardsMerge(t *testing.T) {
 	code, _, e := runMain(t, context.Background(), nil, "merge", shards[0], shards[1], "-out", filepath.Join(dir, "bad"))
 	if code != 2 || !strings.Contains(e, "missing") {
 		t.Errorf("merge of two of three sweep shards: exit %d, %q; want 2 and 'missing'", code, e)
+	}
+}
+
+// sensitivity and compare write a page with -report; compare's plain mean A
+// is run's mean for the same file, seed and runs.
+func TestSensitivityAndCompareReports(t *testing.T) {
+	dir := t.TempDir()
+	sc := "../../scenarios/sergeant.toml"
+	sens := filepath.Join(dir, "sens.html")
+	if code, _, e := runMain(t, context.Background(), nil, "sensitivity", sc, "-metric", "squad_broke.bravo", "-runs", "20", "-q", "-out", filepath.Join(dir, "s"), "-report", sens); code != 0 {
+		t.Fatalf("sensitivity: exit %d: %s", code, e)
+	}
+	for _, f := range []string{"sensitivity.json", "tornado.png", "squads.png"} {
+		if _, err := os.Stat(filepath.Join(dir, "s", f)); err != nil {
+			t.Errorf("sensitivity: %v", err)
+		}
+	}
+	page, err := os.ReadFile(sens)
+	if err != nil || !strings.Contains(string(page), `<table id="effects">`) {
+		t.Errorf("sensitivity's page: %v; want the effects table", err)
+	}
+	b := filepath.Join(dir, "b.toml")
+	w, err := os.ReadFile("../../weights.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(b, bytes.Replace(w, []byte("LeaderDown = -0.45"), []byte("LeaderDown = -0.3"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmp := filepath.Join(dir, "cmp.html")
+	code, out, e := runMain(t, context.Background(), nil, "compare", "../../weights.toml", b, sc, "-runs", "60", "-seed", "4", "-report", cmp)
+	if code != 0 {
+		t.Fatalf("compare: exit %d: %s", code, e)
+	}
+	page, err = os.ReadFile(cmp)
+	if err != nil || !strings.Contains(string(page), "paired means A → B (fights)") || !strings.Contains(string(page), "weights.LeaderDown") {
+		t.Errorf("compare's page: %v; want the paired means and the changed weight", err)
+	}
+	_, runOut, _ := runMain(t, context.Background(), nil, "run", sc, "-runs", "60", "-seed", "4", "-q", "-out", filepath.Join(dir, "r"))
+	// run: "first_rout_s  n  p10  p50  p90  mean ..."; compare: "first_rout_s  MEAN (N) ...".
+	field := func(text, metric string, i int) string {
+		for _, l := range strings.Split(text, "\n") {
+			if f := strings.Fields(l); len(f) > i && f[0] == metric {
+				return f[i]
+			}
+		}
+		return ""
+	}
+	for _, m := range []string{"first_rout_s", "squad_first_break_s.bravo", "broke"} {
+		mean, n := field(runOut, m, 5), field(runOut, m, 1)
+		if got, want := field(out, m, 1)+" "+field(out, m, 2), mean+" ("+n+")"; got != want {
+			t.Errorf("%s: compare's mean A %q; want run's %q", m, got, want)
+		}
 	}
 }

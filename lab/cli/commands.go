@@ -3,17 +3,32 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/lab"
 	"github.com/moralebreak/moralebreak/lab/report"
 	"github.com/moralebreak/moralebreak/morale"
 )
+
+// maxShards is the most shard folders one merge takes.
+const maxShards = 10000
+
+// shardRuns is how many of runs a shard holds (about: runs/N).
+func shardRuns(runs int, s lab.Shard) float64 {
+	if s.N <= 1 {
+		return float64(runs)
+	}
+	return math.Ceil(float64(runs) / float64(s.N))
+}
 
 // multiFlag collects a repeated flag.
 type multiFlag []string
@@ -21,9 +36,36 @@ type multiFlag []string
 func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
 func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 
+// maxWorkUsage is the -max-work flag's usage line.
+const maxWorkUsage = "the most work to do (units: men × simulated seconds, plus men reached × events); more is refused before it starts"
+
+// runsFlag checks a -runs value (set: the flag was given): 1..lab.MaxRuns.
+func runsFlag(runs int, set bool) error {
+	if set && (runs < 1 || runs > lab.MaxRuns) {
+		return bad("-runs is %d; it must be 1..%d", runs, lab.MaxRuns)
+	}
+	return nil
+}
+
+// given returns the names of the flags of fs that were set.
+func given(fs *flag.FlagSet) map[string]bool {
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	return set
+}
+
+// checkMaxWork checks a -max-work value: a positive, finite number.
+func checkMaxWork(v float64) error {
+	if !(v > 0) || math.IsInf(v, 0) {
+		return bad("-max-work is %v; it must be a positive number", v)
+	}
+	return nil
+}
+
 func cmdRun(ctx context.Context, args []string, env console) error {
 	fs := newFlags("run", env)
-	runs := fs.Int("runs", 0, "number of seeded fights (default: the scenario's runs, 1000)")
+	runs := fs.Int("runs", 0, "number of seeded fights, 1..1000000 (default: the scenario's runs, 1000)")
+	maxWork := fs.Float64("max-work", lab.DefaultMaxWork, maxWorkUsage)
 	seed := fs.Uint64("seed", 1, "Monte-Carlo seed; run i uses a seed derived from it and i")
 	out := fs.String("out", "", "result folder (default out/NAME)")
 	reportFile := fs.String("report", "", "also write a self-contained HTML report to this file")
@@ -41,22 +83,26 @@ func cmdRun(ctx context.Context, args []string, env console) error {
 	if len(pos) != 1 {
 		return bad("run takes one scenario file; got %d arguments", len(pos))
 	}
-	if *runs < 0 || *runs > 10000000 {
-		return bad("-runs is %d; it must be 1..10000000", *runs)
-	}
-	sc, err := loadScenario(pos[0], *weights)
-	if err != nil {
+	set := given(fs)
+	if err := runsFlag(*runs, set["runs"]); err != nil {
 		return err
 	}
-	if *runs == 0 {
-		*runs = sc.Runs
+	if err := checkMaxWork(*maxWork); err != nil {
+		return err
 	}
 	shard, err := lab.ParseShard(*shardFlag, env.Getenv)
 	if err != nil {
 		return usageError{err}
 	}
+	sc, err := loadScenario(pos[0], *weights)
+	if err != nil {
+		return err
+	}
+	if !set["runs"] {
+		*runs = sc.Runs
+	}
 	if *out == "" {
-		*out = filepath.Join("out", sc.Name)
+		*out = lab.OutDir(sc.Name, "")
 	}
 	if err := lab.CheckMetricStat(sc, *metric, *stat); err != nil {
 		return bad("-metric/-stat: %v", err)
@@ -66,7 +112,26 @@ func cmdRun(ctx context.Context, args []string, env console) error {
 		if err != nil {
 			return usageError{err}
 		}
+		if err := lab.CheckWork("this sweep", lab.SweepWork(sc, axes, *runs, shard), *maxWork); err != nil {
+			return err
+		}
+		if err := lab.CheckResults(sc, *runs); err != nil {
+			return usageError{err}
+		}
 		return runSweep(ctx, env, sc, axes, *runs, *seed, shard, *out, *reportFile, *metric, *stat, *quiet)
+	}
+	what := fmt.Sprintf("%d runs", *runs)
+	if *runs == 1 {
+		what = "1 run"
+	}
+	if shard.N > 1 {
+		what = fmt.Sprintf("shard %s of %d runs", shard, *runs)
+	}
+	if err := lab.CheckWork(what, shardRuns(*runs, shard)*lab.FightWork(sc), *maxWork); err != nil {
+		return err
+	}
+	if err := lab.CheckResults(sc, *runs); err != nil {
+		return usageError{err}
 	}
 	plan := lab.Plan{Scenario: sc, Settings: sc.Settings, Seed: *seed, Runs: *runs, Shard: shard}
 	bar := newProgress(env, *quiet, sc.Name)
@@ -85,18 +150,8 @@ func cmdRun(ctx context.Context, args []string, env console) error {
 	}
 	var rep []byte
 	if sum != nil {
-		plots, err := report.SummaryPlots(sum, res)
-		if err != nil {
+		if rep, err = runReport(o, sum, res); err != nil {
 			return err
-		}
-		for name, png := range plots {
-			o[name] = png
-		}
-		if *reportFile != "" {
-			rep, err = report.ReportHTML(report.ReportInput{Title: sc.Name, Description: sc.Description, Summary: sum, Plots: plots, Checks: lab.Check(sc, sum)})
-			if err != nil {
-				return err
-			}
 		}
 	} else if *reportFile != "" {
 		return bad("-report needs every run; merge the shards, then pass -report to merge")
@@ -105,12 +160,25 @@ func cmdRun(ctx context.Context, args []string, env console) error {
 		return err
 	}
 	if !*quiet {
-		env.errs.printf("%s: %d runs in %.2fs (%.0f runs/s), shard %s, written to %s\n", sc.Name, len(res), el.Seconds(), float64(len(res))/el.Seconds(), shard, *out)
+		env.errs.printf("%s: %d runs in %.2fs (%.0f runs/s), shard %s, written to %s\n", safefile.Escape(sc.Name), len(res), el.Seconds(), float64(len(res))/el.Seconds(), shard, safefile.Escape(*out))
 	}
 	if sum != nil {
 		printSummary(env, sum)
 	}
 	return nil
+}
+
+// runReport renders the page of a complete Monte-Carlo and adds its figures
+// to o; it returns the page.
+func runReport(o lab.Outputs, sum *lab.Summary, runs []lab.RunResult) ([]byte, error) {
+	r, err := report.RunReport(sum, runs)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range r.Figures {
+		o[f.Name] = lab.Bytes(f.PNG)
+	}
+	return r.HTML, nil
 }
 
 // printSummary prints the headline numbers to stdout.
@@ -121,17 +189,18 @@ func printSummary(env console, sum *lab.Summary) {
 			if p == nil {
 				return "-"
 			}
-			return fmt.Sprintf("%.3g", *p)
+			return fmt.Sprintf("%.4g", *p)
 		}
-		env.out.printf("%-28s %6d %9s %9s %9s %9s  %.3f [%.3f, %.3f]\n", st.Name, st.N, f(st.P10), f(st.P50), f(st.P90), f(st.Mean), st.Share, st.ShareLo, st.ShareHi)
+		env.out.printf("%-28s %6d %9s %9s %9s %9s  %.3f [%.3f, %.3f]\n", safefile.Escape(st.Name), st.N, f(st.P10), f(st.P50), f(st.P90), f(st.Mean), st.Share, st.ShareLo, st.ShareHi)
 	}
 }
 
 func cmdCheck(ctx context.Context, args []string, env console) (int, error) {
 	fs := newFlags("check", env)
-	runs := fs.Int("runs", 0, "number of seeded fights per scenario (default: each scenario's runs)")
+	runs := fs.Int("runs", 0, "number of seeded fights per scenario, 1..1000000 (default: each scenario's runs)")
 	seed := fs.Uint64("seed", 1, "Monte-Carlo seed")
 	weights := fs.String("weights", "", "weights file to use instead of each scenario's")
+	maxWork := fs.Float64("max-work", lab.DefaultMaxWork, maxWorkUsage)
 	quiet := fs.Bool("q", false, "no progress bar")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -140,21 +209,39 @@ func cmdCheck(ctx context.Context, args []string, env console) (int, error) {
 	if len(pos) == 0 {
 		return 0, bad("check takes one or more scenario files")
 	}
-	if *runs < 0 {
-		return 0, bad("-runs is %d; it must be at least 1", *runs)
+	set := given(fs)
+	if err := runsFlag(*runs, set["runs"]); err != nil {
+		return 0, err
+	}
+	if err := checkMaxWork(*maxWork); err != nil {
+		return 0, err
 	}
 	var scs []*lab.Scenario
+	work := 0.0
 	for _, p := range pos {
 		sc, err := loadScenario(p, *weights)
 		if err != nil {
 			return 0, err
 		}
+		n := *runs
+		if n == 0 {
+			n = sc.Runs
+		}
+		if err := lab.CheckResults(sc, n); err != nil {
+			return 0, usageError{err}
+		}
+		if len(sc.Expects) > 0 {
+			work += float64(n) * lab.FightWork(sc)
+		}
 		scs = append(scs, sc)
+	}
+	if err := lab.CheckWork("this check", work, *maxWork); err != nil {
+		return 0, err
 	}
 	failed := 0
 	for _, sc := range scs {
 		if len(sc.Expects) == 0 {
-			env.out.printf("%s: no expectations\n", sc.Path)
+			env.out.printf("%s: no expectations\n", safefile.Escape(sc.Path))
 			continue
 		}
 		n := *runs
@@ -171,7 +258,7 @@ func cmdCheck(ctx context.Context, args []string, env console) (int, error) {
 		}
 		sum := lab.Summarize(lab.NewHeader(plan), res)
 		for _, v := range lab.Check(sc, &sum) {
-			env.out.println(v)
+			env.out.println(safefile.Escape(v.String()))
 			if !v.Pass {
 				failed++
 			}
@@ -185,7 +272,7 @@ func cmdCheck(ctx context.Context, args []string, env console) (int, error) {
 	return ExitOK, nil
 }
 
-func cmdMerge(args []string, env console) error {
+func cmdMerge(ctx context.Context, args []string, env console) error {
 	fs := newFlags("merge", env)
 	out := fs.String("out", "", "result folder for the merged summary")
 	reportFile := fs.String("report", "", "also write a self-contained HTML report")
@@ -196,12 +283,22 @@ func cmdMerge(args []string, env console) error {
 	if len(pos) == 0 || *out == "" {
 		return bad("merge takes shard folders and -out DIR")
 	}
-	if _, err := os.Stat(filepath.Join(pos[0], "sweep.json")); err == nil {
+	if len(pos) > maxShards {
+		return bad("merge takes at most %d shard folders; got %d", maxShards, len(pos))
+	}
+	if _, err := os.Lstat(filepath.Join(pos[0], "sweep.json")); err == nil {
 		var parts []lab.SweepResult
+		kept := 0
 		for _, d := range pos {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			r, err := lab.ReadSweep(d)
 			if err != nil {
 				return usageError{err}
+			}
+			if kept += len(r.Points); kept > r.Total {
+				return usageError{fmt.Errorf("merge: the shards hold more points than their sweep's %d; is a shard given twice, or are they of different sweeps?", r.Total)}
 			}
 			parts = append(parts, r)
 		}
@@ -209,17 +306,29 @@ func cmdMerge(args []string, env console) error {
 		if err != nil {
 			return usageError{err}
 		}
-		if err := writeSweep(context.Background(), env, res, "", *out, *reportFile); err != nil {
+		if err := writeSweep(ctx, env, res, *out, *reportFile); err != nil {
 			return err
 		}
-		env.errs.printf("merged %d sweep points from %d shards into %s\n", res.Total, len(parts), *out)
+		env.errs.printf("merged %d sweep points from %d shards into %s\n", res.Total, len(parts), safefile.Escape(*out))
 		return nil
 	}
 	var files []lab.RunsFile
+	kept := 0
 	for _, d := range pos {
-		f, err := lab.ReadRuns(d)
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		f, err := lab.ReadRunsContext(ctx, d)
+		if errors.Is(err, context.Canceled) {
+			return err
+		}
 		if err != nil {
 			return usageError{err}
+		}
+		// Shards of one Monte-Carlo hold its runs once between them; more
+		// would be refused by Merge, but must not be held first.
+		if kept += len(f.Runs); kept > f.Header.Runs {
+			return usageError{fmt.Errorf("merge: the shards hold more runs than their Monte-Carlo's %d; is a shard given twice, or are they of different Monte-Carlos?", f.Header.Runs)}
 		}
 		files = append(files, f)
 	}
@@ -231,67 +340,92 @@ func cmdMerge(args []string, env console) error {
 	if err != nil {
 		return err
 	}
-	plots, err := report.SummaryPlots(sum, runs)
+	rep, err := runReport(o, sum, runs)
 	if err != nil {
 		return err
 	}
-	for n, p := range plots {
-		o[n] = p
-	}
-	var rep []byte
-	if *reportFile != "" {
-		rep, err = report.ReportHTML(report.ReportInput{Title: h.Scenario, Summary: sum, Plots: plots})
-		if err != nil {
-			return err
-		}
-	}
-	if err := writeAll(context.Background(), o, *out, *reportFile, rep); err != nil {
+	if err := writeAll(ctx, o, *out, *reportFile, rep); err != nil {
 		return err
 	}
-	env.errs.printf("merged %d runs from %d shards into %s\n", len(runs), len(files), *out)
+	env.errs.printf("merged %d runs from %d shards into %s\n", len(runs), len(files), safefile.Escape(*out))
 	return nil
 }
 func cmdCompare(ctx context.Context, args []string, env console) error {
 	fs := newFlags("compare", env)
-	runs := fs.Int("runs", 1000, "fights per side")
+	runs := fs.Int("runs", 1000, "fights per side, 2..1000000")
 	seed := fs.Uint64("seed", 1, "Monte-Carlo seed (the same for both sides)")
+	reportFile := fs.String("report", "", "also write a self-contained HTML report to this file")
+	maxWork := fs.Float64("max-work", lab.DefaultMaxWork, maxWorkUsage)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
-	if len(pos) != 3 || *runs < 2 {
-		return bad("compare takes A.toml B.toml SCENARIO.toml and -runs ≥ 2")
+	if len(pos) != 3 || *runs < 2 || *runs > lab.MaxRuns {
+		return bad("compare takes A.toml B.toml SCENARIO.toml and -runs 2..%d", lab.MaxRuns)
 	}
-	a, err := morale.LoadSettings(pos[0])
-	if err != nil {
-		return usageError{err}
+	if err := checkMaxWork(*maxWork); err != nil {
+		return err
 	}
-	b, err := morale.LoadSettings(pos[1])
-	if err != nil {
-		return usageError{err}
-	}
+	// Each side is the scenario with its weights, both read through the
+	// guarded input path; a weights file without a row for one of the
+	// scenario's events is refused, naming it.
 	sc, err := loadScenario(pos[2], pos[0])
 	if err != nil {
 		return err
 	}
-	sc.Settings = b
-	if err := checkEventRows(sc); err != nil {
-		return usageError{fmt.Errorf("%s: %w", pos[1], err)}
-	}
-	diffs, err := lab.Compare(ctx, sc, a, b, *runs, *seed)
+	scB, err := loadScenario(pos[2], pos[1])
 	if err != nil {
 		return err
 	}
-	env.out.printf("%s: A = %s, B = %s, %d paired fights\n", sc.Name, pos[0], pos[1], *runs)
-	env.out.printf("%-28s %9s %9s %9s %8s %7s %7s  %s\n", "metric", "mean A", "mean B", "B−A", "±1.96SE", "share A", "share B", "verdict")
-	for _, d := range diffs {
+	if err := lab.CheckWork("this comparison", 2*float64(*runs)*lab.FightWork(sc), *maxWork); err != nil {
+		return err
+	}
+	if err := lab.CheckResults(sc, 2**runs); err != nil {
+		return usageError{err}
+	}
+	res, err := lab.Compare(ctx, sc, scB, *runs, *seed)
+	if err != nil {
+		return err
+	}
+	if *reportFile != "" {
+		rep, err := report.CompareReport(res, pos[0], pos[1])
+		if err != nil {
+			return err
+		}
+		if err := writeAll(ctx, nil, "", *reportFile, rep.HTML); err != nil {
+			return err
+		}
+	}
+	printCompare(env, res, sc.Name, pos[0], pos[1])
+	return nil
+}
+
+// printCompare prints a comparison: per metric the plain mean of each side
+// over the fights where it had the metric (run's mean), the paired means and
+// their difference over the fights where both had it, and the shares.
+func printCompare(env console, res lab.CompareResult, name, fileA, fileB string) {
+	env.out.printf("%s: A = %s, B = %s, %d fights each on the same seeds\n", safefile.Escape(name), safefile.Escape(fileA), safefile.Escape(fileB), res.Runs)
+	env.out.printf("plain means: over the fights where that side had the metric (as run reports it); paired: over the fights where both had it\n")
+	env.out.printf("%-28s %16s %16s %6s %9s %9s %9s %8s %7s %7s  %s\n", "metric", "mean A (fights)", "mean B (fights)", "paired", "paired A", "paired B", "B−A", "±1.96SE", "share A", "share B", "verdict")
+	for _, d := range res.Diffs {
 		v := "same within noise"
 		if d.Differs {
 			v = "DIFFERS"
 		}
-		env.out.printf("%-28s %9.4g %9.4g %+9.4g %8.3g %7.3f %7.3f  %s\n", d.Metric, d.MeanA, d.MeanB, d.Diff, lab.Z95*d.SE, d.ShareA, d.ShareB, v)
+		mean := func(p *float64, n int) string {
+			if p == nil {
+				return "- (0)"
+			}
+			return fmt.Sprintf("%.4g (%d)", *p, n)
+		}
+		paired := func(x float64) string {
+			if d.N == 0 {
+				return "-"
+			}
+			return fmt.Sprintf("%.4g", x)
+		}
+		env.out.printf("%-28s %16s %16s %6d %9s %9s %9s %8.3g %7.3f %7.3f  %s\n", safefile.Escape(d.Metric), mean(d.MeanA, d.NA), mean(d.MeanB, d.NB), d.N, paired(d.PairedA), paired(d.PairedB), paired(d.Diff), lab.Z95*d.SE, d.ShareA, d.ShareB, v)
 	}
-	return nil
 }
 
 func cmdLint(args []string, env console) (int, error) {
@@ -312,7 +446,7 @@ func cmdLint(args []string, env console) (int, error) {
 	}
 	ws := lab.Lint(s)
 	for _, w := range ws {
-		env.out.printf("%s: %s\n", pos[0], w)
+		env.out.printf("%s: %s\n", safefile.Escape(pos[0]), w)
 	}
 	if len(ws) > 0 {
 		env.out.printf("lint: %d warning(s)\n", len(ws))
@@ -324,7 +458,8 @@ func cmdLint(args []string, env console) (int, error) {
 
 func cmdSensitivity(ctx context.Context, args []string, env console) error {
 	fs := newFlags("sensitivity", env)
-	runs := fs.Int("runs", 200, "fights per nudge")
+	runs := fs.Int("runs", 200, "fights per nudge, 1..1000000")
+	maxWork := fs.Float64("max-work", lab.DefaultMaxWork, maxWorkUsage)
 	seed := fs.Uint64("seed", 1, "Monte-Carlo seed")
 	metric := fs.String("metric", "squad_broke.alpha", "metric to rank by")
 	stat := fs.String("stat", "share", "statistic of the metric (share, p50, mean, …)")
@@ -337,8 +472,11 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 	if err != nil {
 		return err
 	}
-	if len(pos) != 1 || *runs < 1 {
-		return bad("sensitivity takes one scenario file and -runs ≥ 1")
+	if len(pos) != 1 || *runs < 1 || *runs > lab.MaxRuns {
+		return bad("sensitivity takes one scenario file and -runs 1..%d", lab.MaxRuns)
+	}
+	if err := checkMaxWork(*maxWork); err != nil {
+		return err
 	}
 	sc, err := loadScenario(pos[0], *weights)
 	if err != nil {
@@ -347,8 +485,14 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 	if err := lab.CheckMetricStat(sc, *metric, *stat); err != nil {
 		return bad("-metric/-stat: %v", err)
 	}
+	if err := lab.CheckWork("this sensitivity", lab.SensitivityWork(sc, *runs), *maxWork); err != nil {
+		return err
+	}
+	if err := lab.CheckResults(sc, *runs); err != nil {
+		return usageError{err}
+	}
 	if *out == "" {
-		*out = "out/" + sc.Name + "-sensitivity"
+		*out = lab.OutDir(sc.Name, "-sensitivity")
 	}
 	bar := newProgress(env, *quiet, sc.Name+" sensitivity")
 	res, err := lab.Sensitivity(ctx, sc, *metric, *stat, *runs, *seed, bar.update)
@@ -360,17 +504,15 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 	if err != nil {
 		return err
 	}
-	png, err := report.TornadoChart(res, *top)
+	rep, err := report.SensitivityReport(res, *top)
 	if err != nil {
 		return err
 	}
-	var rep []byte
-	if *reportFile != "" {
-		if rep, err = report.ReportHTML(report.ReportInput{Title: sc.Name + " sensitivity", Plots: map[string][]byte{"tornado.png": png}}); err != nil {
-			return err
-		}
+	o := lab.Outputs{"sensitivity.json": lab.Bytes(append(js, '\n'))}
+	for _, f := range rep.Figures {
+		o[f.Name] = lab.Bytes(f.PNG)
 	}
-	if err := writeAll(ctx, lab.Outputs{"sensitivity.json": append(js, '\n'), "tornado.png": png}, *out, *reportFile, rep); err != nil {
+	if err := writeAll(ctx, o, *out, *reportFile, rep.HTML); err != nil {
 		return err
 	}
 	f := func(p *float64) string {
@@ -379,10 +521,20 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 		}
 		return fmt.Sprintf("%.4g", *p)
 	}
-	env.out.printf("%s of %s, baseline %s (%d fights each)\n", *stat, *metric, f(res.Baseline), *runs)
-	env.out.printf("%-32s %10s %10s %10s %8s\n", "knob", "value", "-10%", "+10%", "swing")
+	d := func(p *lab.PairedDiff) string {
+		if p == nil {
+			return "-"
+		}
+		return fmt.Sprintf("%+.3g [%+.3g, %+.3g]", p.Diff, p.Lo, p.Hi)
+	}
+	env.out.printf("%s of %s, baseline %s (%d fights each, the same seeds; 95%% paired intervals)\n", *stat, *metric, f(res.Baseline), *runs)
+	env.out.printf("%-32s %10s %10s %26s %10s %26s %8s  %s\n", "knob", "value", "-10%", "change at -10%", "+10%", "change at +10%", "swing", "verdict")
 	for _, e := range res.Effects {
-		env.out.printf("%-32s %10.4g %10s %10s %8.4f\n", e.Key, e.Base, f(e.Low), f(e.High), e.Swing)
+		v := "within noise"
+		if e.Beyond() {
+			v = "beyond noise"
+		}
+		env.out.printf("%-32s %10.4g %10s %26s %10s %26s %8.4f  %s\n", safefile.Escape(e.Key), e.Base, f(e.Low), d(e.LowDiff), f(e.High), d(e.HighDiff), e.Swing, v)
 	}
 	return nil
 }
@@ -397,40 +549,41 @@ func runSweep(ctx context.Context, env console, sc *lab.Scenario, axes []lab.Axi
 	if err != nil {
 		return err
 	}
-	if err := writeSweep(ctx, env, res, sc.Description, out, reportFile); err != nil {
+	if err := writeSweep(ctx, env, res, out, reportFile); err != nil {
 		return err
 	}
 	printSweep(env, res)
 	return nil
 }
 
-// writeSweep writes sweep.json and, for a complete sweep, sweep.png and the
+// writeSweep writes sweep.json and, for a complete sweep, its plots and the
 // report.
-func writeSweep(ctx context.Context, env console, res lab.SweepResult, description, out, reportFile string) error {
+func writeSweep(ctx context.Context, env console, res lab.SweepResult, out, reportFile string) error {
 	js, err := lab.EncodeSweep(res)
 	if err != nil {
 		return err
 	}
-	o := lab.Outputs{"sweep.json": js}
+	o := lab.Outputs{"sweep.json": lab.Bytes(js)}
 	var rep []byte
 	if len(res.Points) == res.Total {
-		png, err := report.SweepChart(res)
+		r, err := report.SweepReport(res)
 		if err != nil {
 			return err
 		}
-		o["sweep.png"] = png
-		if reportFile != "" {
-			rep, err = report.ReportHTML(report.ReportInput{Title: res.Scenario + " sweep of " + strings.Join(res.Keys, " × "), Description: description, Plots: map[string][]byte{"sweep.png": png}})
-			if err != nil {
-				return err
-			}
+		for _, f := range r.Figures {
+			o[f.Name] = lab.Bytes(f.PNG)
 		}
+		rep = r.HTML
 	}
 	return writeAll(ctx, o, out, reportFile, rep)
 }
 
 func printSweep(env console, res lab.SweepResult) {
-	env.out.printf("%s\t%s %s\tshare [95%% CI]\n", strings.Join(res.Keys, "\t"), res.Stat, res.Metric)
+	var keys []string
+	for _, k := range res.Keys {
+		keys = append(keys, safefile.Escape(k))
+	}
+	env.out.printf("%s\t%s %s\tshare [95%% CI]\n", strings.Join(keys, "\t"), res.Stat, safefile.Escape(res.Metric))
 	for _, pt := range res.Points {
 		var cols []string
 		for _, v := range pt.Values {

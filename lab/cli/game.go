@@ -6,24 +6,25 @@ package cli
 import (
 	"context"
 	"flag"
+	"fmt"
 	"math"
 
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/lab"
-	"github.com/moralebreak/moralebreak/lab/report"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
-// GameRun plays the demo's own scene (game.New with the opening, five men)
+// GameRun plays the demo's own scene (game.NewBattle with the opening, five men)
 // for duration seconds of simulated time with the given settings and seed,
 // and measures it as Run measures a scenario. State changes are read from the
 // soldiers after every Tick (1/60 s at ×1), so times are exact to a tick.
 func GameRun(s morale.Settings, seed uint64, duration, sample, cascadeWindow, rebreakWindow float64) (lab.RunResult, error) {
-	g, err := game.New(game.Config{Seed: seed, Settings: s, Opening: true})
+	g, err := game.NewBattle(game.Config{Seed: seed, Settings: s, Opening: true})
 	if err != nil {
 		return lab.RunResult{}, err
 	}
-	res := lab.RunResult{Seed: seed, SquadBroke: []bool{false}}
+	o := g.Scene().(*game.Opening) // the config's scene
+	res := lab.RunResult{Seed: seed, SquadBroke: []bool{false}, SquadFirstBreak: []*float64{nil}, SquadRouted: []int{0}, SquadMorale: [][]float64{nil}}
 	type last struct {
 		state    morale.State
 		alive    bool
@@ -37,7 +38,7 @@ func GameRun(s morale.Settings, seed uint64, duration, sample, cascadeWindow, re
 	nextSample := 0.0
 	observe := func() {
 		t := g.Time()
-		sol := g.Soldiers()
+		sol := o.Soldiers()
 		for len(men) < len(sol) {
 			men = append(men, last{alive: true, lastBack: math.Inf(-1)})
 			res.Agents++
@@ -104,11 +105,13 @@ func GameRun(s morale.Settings, seed uint64, duration, sample, cascadeWindow, re
 			res.BackToSteady = ptr(t - brokeAt)
 		}
 		for t+1e-9 >= nextSample && nextSample <= duration+1e-9 {
-			v := 0.0
+			v, sq := 0.0, lab.NoneAlive
 			if n > 0 {
 				v = sum / float64(n)
+				sq = v
 			}
 			res.Morale = append(res.Morale, v)
+			res.SquadMorale[0] = append(res.SquadMorale[0], sq)
 			nextSample += sample
 		}
 	}
@@ -118,6 +121,10 @@ func GameRun(s morale.Settings, seed uint64, duration, sample, cascadeWindow, re
 		observe()
 	}
 	res.LargestCascade = lab.LargestCascade(routs, cascadeWindow)
+	res.SquadRouted[0] = res.Routed
+	if brokeAt >= 0 {
+		res.SquadFirstBreak[0] = ptr(brokeAt)
+	}
 	if res.SquadBroke[0] {
 		res.ShareSquadsBroken = 1
 	}
@@ -135,18 +142,25 @@ func GameScenario(s morale.Settings, duration, sample float64) *lab.Scenario {
 func cmdGame(ctx context.Context, args []string, env console) error {
 	fs := flag.NewFlagSet("game", flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
-	runs := fs.Int("runs", 100, "seeded battles")
+	runs := fs.Int("runs", 100, "seeded battles, 1..1000000")
 	seed := fs.Uint64("seed", 1, "Monte-Carlo seed")
 	duration := fs.Float64("duration", 60, "simulated seconds per battle")
 	weights := fs.String("weights", "", "weights file (default: the defaults)")
 	out := fs.String("out", "out/demo", "result folder")
 	reportFile := fs.String("report", "", "also write an HTML report")
 	quiet := fs.Bool("q", false, "no progress bar")
+	maxWork := fs.Float64("max-work", lab.DefaultMaxWork, maxWorkUsage)
 	if _, err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *runs < 1 || !(*duration > 0) || *duration > 3600 {
-		return bad("game: -runs must be ≥ 1 and -duration in (0, 3600]")
+	if *runs < 1 || *runs > lab.MaxRuns || !(*duration > 0) || *duration > 3600 {
+		return bad("game: -runs must be 1..%d and -duration in (0, 3600]", lab.MaxRuns)
+	}
+	if err := checkMaxWork(*maxWork); err != nil {
+		return err
+	}
+	if err := lab.CheckWork(fmt.Sprintf("%d battles", *runs), float64(*runs)**duration*gameWorkPerSecond, *maxWork); err != nil {
+		return err
 	}
 	s := morale.DefaultSettings()
 	if *weights != "" {
@@ -156,6 +170,9 @@ func cmdGame(ctx context.Context, args []string, env console) error {
 		}
 	}
 	sc := GameScenario(s, *duration, 0.5)
+	if err := lab.CheckResults(sc, *runs); err != nil {
+		return usageError{err}
+	}
 	if *weights != "" {
 		sc.WeightsHash = lab.SettingsHash(s)
 	}
@@ -174,18 +191,9 @@ func cmdGame(ctx context.Context, args []string, env console) error {
 	if err != nil {
 		return err
 	}
-	plots, err := report.SummaryPlots(sum, res)
+	rep, err := runReport(o, sum, res)
 	if err != nil {
 		return err
-	}
-	for n, p := range plots {
-		o[n] = p
-	}
-	var rep []byte
-	if *reportFile != "" {
-		if rep, err = report.ReportHTML(report.ReportInput{Title: "demo", Description: sc.Description, Summary: sum, Plots: plots}); err != nil {
-			return err
-		}
 	}
 	if err := writeAll(ctx, o, *out, *reportFile, rep); err != nil {
 		return err
@@ -198,3 +206,9 @@ func cmdGame(ctx context.Context, args []string, env console) error {
 }
 
 func ptr(v float64) *float64 { return &v }
+
+// gameWorkPerSecond is the work of one simulated second of the demo's battle
+// in lab.FightWork's units: 240 sub-ticks of five soldiers, their enemies and
+// the World, measured at about 90 µs, as much as 450 men stepped for a
+// second.
+const gameWorkPerSecond = 450

@@ -34,6 +34,16 @@ func TestGameRunPlaysTheOpening(t *testing.T) {
 	if len(r.Morale) != 41 {
 		t.Errorf("%d samples; want 41 (0..20 s every 0.5 s)", len(r.Morale))
 	}
+	// One squad: its measures are the whole battle's.
+	if len(r.SquadMorale) != 1 || len(r.SquadMorale[0]) != len(r.Morale) || r.SquadMorale[0][30] != r.Morale[30] {
+		t.Errorf("SquadMorale = %v; want one series equal to Morale", r.SquadMorale)
+	}
+	if len(r.SquadRouted) != 1 || r.SquadRouted[0] != r.Routed {
+		t.Errorf("SquadRouted = %v; want [%d]", r.SquadRouted, r.Routed)
+	}
+	if len(r.SquadFirstBreak) != 1 || deref(r.SquadFirstBreak[0]) != deref(r.FirstPanicked) {
+		t.Errorf("SquadFirstBreak = [%v]; want the first panic, %v", deref(r.SquadFirstBreak[0]), deref(r.FirstPanicked))
+	}
 }
 
 // The scenario file of the opening and the demo's battle agree on the
@@ -53,6 +63,9 @@ func TestOpeningScenarioMatchesTheDemo(t *testing.T) {
 	}
 	if r.Routed != g.Routed || r.Broke != g.Broke || r.Deaths != g.Deaths {
 		t.Errorf("scenario routed/broke/deaths %d/%d/%d; demo %d/%d/%d", r.Routed, r.Broke, r.Deaths, g.Routed, g.Broke, g.Deaths)
+	}
+	if r.SquadRouted[0] != g.SquadRouted[0] || (r.SquadFirstBreak[0] == nil) != (g.SquadFirstBreak[0] == nil) {
+		t.Errorf("scenario squad routed %d, broke at %v; demo %d, %v", r.SquadRouted[0], deref(r.SquadFirstBreak[0]), g.SquadRouted[0], deref(g.SquadFirstBreak[0]))
 	}
 }
 

@@ -1,8 +1,9 @@
-// Package report draws the lab's results with gonum/plot (a fan chart of
-// morale, a survival curve, histograms, sweep lines and heat maps, a tornado
-// chart) and renders a self-contained HTML page with every plot embedded.
-// It is separate from lab so that tools calling lab.Lint do not link a
-// plotting library.
+// Package report draws the lab's results with gonum/plot (fan charts of
+// morale per squad, survival curves, histograms, sweep lines and heat maps
+// with their numbers, a tornado chart with intervals) and renders them into
+// self-contained HTML pages (Page, Table, Figure; RunPage, SweepPage,
+// SensitivityPage, ComparePage). It is separate from lab so that tools
+// calling lab.Lint do not link a plotting library.
 package report
 
 import (
@@ -11,9 +12,7 @@ import (
 	"image/color"
 	"math"
 
-	"github.com/moralebreak/moralebreak/lab"
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/palette/moreland"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -29,15 +28,65 @@ const (
 var (
 	colBand   = color.NRGBA{R: 70, G: 130, B: 180, A: 90}
 	colLine   = color.NRGBA{R: 30, G: 70, B: 140, A: 255}
+	colBandB  = color.NRGBA{R: 230, G: 120, B: 20, A: 80}
+	colLineB  = color.NRGBA{R: 190, G: 80, B: 0, A: 255}
 	colShaken = color.NRGBA{R: 220, G: 160, B: 0, A: 255}
 	colPanic  = color.NRGBA{R: 200, G: 40, B: 40, A: 255}
-	colHyst   = color.NRGBA{R: 150, G: 150, B: 150, A: 60}
+	colHyst   = color.NRGBA{R: 150, G: 150, B: 150, A: 50}
+	colZero   = color.NRGBA{R: 90, G: 90, B: 90, A: 255}
 )
 
-// pngOf renders p as a PNG.
+// squadColours tells squads apart on one chart (Tableau 10).
+var squadColours = []color.NRGBA{
+	{31, 119, 180, 255}, {255, 127, 14, 255}, {44, 160, 44, 255}, {214, 39, 40, 255},
+	{148, 103, 189, 255}, {140, 86, 75, 255}, {227, 119, 194, 255}, {127, 127, 127, 255},
+	{188, 189, 34, 255}, {23, 190, 207, 255},
+}
+
+func squadColour(i int) color.NRGBA { return squadColours[i%len(squadColours)] }
+
+// pngOf renders p as a PNG of w × h, with a margin on the right and at the
+// top so that nothing touches the image's edge.
 func pngOf(p *plot.Plot, w, h vg.Length) ([]byte, error) {
 	c := vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(96))}
-	p.Draw(draw.New(c))
+	dc := draw.New(c)
+	dc.SetColor(color.White)
+	dc.Fill(dc.Rectangle.Path())
+	p.Draw(draw.Crop(dc, 0, -vg.Points(10), 0, -vg.Points(4)))
+	return encode(c)
+}
+
+// tilesOf renders plots (nil for an empty tile) as one PNG, cols per row,
+// each tile tileW × tileH.
+func tilesOf(plots []*plot.Plot, cols int, tileW, tileH vg.Length) ([]byte, error) {
+	rows := (len(plots) + cols - 1) / cols
+	grid := make([][]*plot.Plot, rows)
+	for r := range grid {
+		grid[r] = make([]*plot.Plot, cols)
+		for c := range grid[r] {
+			if i := r*cols + c; i < len(plots) {
+				grid[r][c] = plots[i]
+			}
+		}
+	}
+	w, h := vg.Length(cols)*tileW, vg.Length(rows)*tileH
+	c := vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(96))}
+	dc := draw.New(c)
+	dc.SetColor(color.White)
+	dc.Fill(dc.Rectangle.Path())
+	t := draw.Tiles{Rows: rows, Cols: cols, PadX: vg.Millimeter * 2, PadY: vg.Millimeter * 2, PadTop: vg.Millimeter, PadBottom: vg.Millimeter, PadLeft: vg.Millimeter, PadRight: vg.Millimeter * 2}
+	canvases := plot.Align(grid, t, dc)
+	for r := range grid {
+		for col, p := range grid[r] {
+			if p != nil {
+				p.Draw(canvases[r][col])
+			}
+		}
+	}
+	return encode(c)
+}
+
+func encode(c vgimg.PngCanvas) ([]byte, error) {
 	var b bytes.Buffer
 	if _, err := c.WriteTo(&b); err != nil {
 		return nil, err
@@ -45,21 +94,64 @@ func pngOf(p *plot.Plot, w, h vg.Length) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-func hline(y, x0, x1 float64, col color.Color, dashed bool) (*plotter.Line, error) {
-	l, err := plotter.NewLine(plotter.XYs{{X: x0, Y: y}, {X: x1, Y: y}})
+// fit sets ax to span lo..hi widened by pad of the span on each side (a
+// span of zero by pad of the value, or by 0.5 at zero), so that no line, bar
+// or whisker touches the frame.
+func fit(ax *plot.Axis, lo, hi, pad float64) { fitPads(ax, lo, hi, pad, pad) }
+
+// fitPads is fit with a margin of its own below (padLo) and above (padHi):
+// room for a legend over the data, say.
+func fitPads(ax *plot.Axis, lo, hi, padLo, padHi float64) {
+	if math.IsInf(lo, 0) || math.IsInf(hi, 0) || math.IsNaN(lo) || math.IsNaN(hi) {
+		return
+	}
+	span := hi - lo
+	if span <= 0 {
+		span = math.Abs(lo)
+		if span == 0 {
+			span = 1
+		}
+	}
+	ax.Min, ax.Max = lo-padLo*span, hi+padHi*span
+}
+
+// bounds tracks the range of the values it sees.
+type bounds struct{ lo, hi float64 }
+
+func newBounds() bounds { return bounds{math.Inf(1), math.Inf(-1)} }
+
+func (b *bounds) add(vs ...float64) {
+	for _, v := range vs {
+		if !math.IsNaN(v) && !math.IsInf(v, 0) {
+			b.lo, b.hi = math.Min(b.lo, v), math.Max(b.hi, v)
+		}
+	}
+}
+
+func (b bounds) ok() bool { return b.lo <= b.hi }
+
+func line(xy plotter.XYs, col color.Color, width vg.Length, dashed bool) (*plotter.Line, error) {
+	l, err := plotter.NewLine(xy)
 	if err != nil {
 		return nil, err
 	}
-	l.Color = col
-	l.Width = vg.Points(1.2)
+	l.Color, l.Width = col, width
 	if dashed {
 		l.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
 	}
 	return l, nil
 }
 
-func band(lo, hi float64, x0, x1 float64, col color.Color) (*plotter.Polygon, error) {
-	pg, err := plotter.NewPolygon(plotter.XYs{{X: x0, Y: lo}, {X: x1, Y: lo}, {X: x1, Y: hi}, {X: x0, Y: hi}})
+func hline(y, x0, x1 float64, col color.Color, dashed bool) (*plotter.Line, error) {
+	return line(plotter.XYs{{X: x0, Y: y}, {X: x1, Y: y}}, col, vg.Points(1.2), dashed)
+}
+
+func vline(x, y0, y1 float64, col color.Color, dashed bool) (*plotter.Line, error) {
+	return line(plotter.XYs{{X: x, Y: y0}, {X: x, Y: y1}}, col, vg.Points(1), dashed)
+}
+
+func rect(x0, x1, y0, y1 float64, col color.Color) (*plotter.Polygon, error) {
+	pg, err := plotter.NewPolygon(plotter.XYs{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}})
 	if err != nil {
 		return nil, err
 	}
@@ -68,100 +160,62 @@ func band(lo, hi float64, x0, x1 float64, col color.Color) (*plotter.Polygon, er
 	return pg, nil
 }
 
-// FanChart draws the median and 10–90% band of squad-average morale over
-// time, with ShakenBelow, PanicBelow and the hysteresis band above each.
-func FanChart(sum *lab.Summary) ([]byte, error) {
-	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: average morale of the living (median, 10–90%% of %d fights)", sum.Scenario, sum.Runs)
-	p.X.Label.Text = "time (s)"
-	p.Y.Label.Text = "morale"
-	p.Y.Min, p.Y.Max = 0, 1
-	m := sum.Morale
-	if len(m.T) == 0 {
-		return pngOf(p, plotW, plotH)
-	}
-	x0, x1 := m.T[0], m.T[len(m.T)-1]
-	h := sum.Hysteresis
-	for _, b := range [][2]float64{{sum.ShakenBelow, sum.ShakenBelow + h}, {sum.PanicBelow, sum.PanicBelow + h}} {
-		pg, err := band(b[0], b[1], x0, x1, colHyst)
-		if err != nil {
-			return nil, err
-		}
-		p.Add(pg)
-	}
+// ribbon returns the polygon between lo and hi over xs (equal lengths, at
+// least one point).
+func ribbon(xs, lo, hi []float64, col color.Color) (*plotter.Polygon, error) {
 	var poly plotter.XYs
-	for i := range m.T {
-		poly = append(poly, plotter.XY{X: m.T[i], Y: m.P90[i]})
+	for i := range xs {
+		poly = append(poly, plotter.XY{X: xs[i], Y: hi[i]})
 	}
-	for i := len(m.T) - 1; i >= 0; i-- {
-		poly = append(poly, plotter.XY{X: m.T[i], Y: m.P10[i]})
+	for i := len(xs) - 1; i >= 0; i-- {
+		poly = append(poly, plotter.XY{X: xs[i], Y: lo[i]})
 	}
 	pg, err := plotter.NewPolygon(poly)
 	if err != nil {
 		return nil, err
 	}
-	pg.Color = colBand
+	pg.Color = col
 	pg.LineStyle.Width = 0
-	p.Add(pg)
-	var med plotter.XYs
-	for i := range m.T {
-		med = append(med, plotter.XY{X: m.T[i], Y: m.P50[i]})
-	}
-	l, err := plotter.NewLine(med)
-	if err != nil {
-		return nil, err
-	}
-	l.Color, l.Width = colLine, vg.Points(2)
-	p.Add(l)
-	p.Legend.Add("median", l)
-	p.Legend.Add("10–90%", pg)
-	ls, err := hline(sum.ShakenBelow, x0, x1, colShaken, true)
-	if err != nil {
-		return nil, err
-	}
-	lp, err := hline(sum.PanicBelow, x0, x1, colPanic, true)
-	if err != nil {
-		return nil, err
-	}
-	p.Add(ls, lp)
-	p.Legend.Add(fmt.Sprintf("ShakenBelow %.2f", sum.ShakenBelow), ls)
-	p.Legend.Add(fmt.Sprintf("PanicBelow %.2f", sum.PanicBelow), lp)
-	hb, err := band(0, 0, 0, 0, colHyst)
-	if err != nil {
-		return nil, err
-	}
-	p.Legend.Add(fmt.Sprintf("hysteresis +%.2f", h), hb)
-	p.Legend.Top = true
-	p.Legend.Left = false
-	return pngOf(p, plotW, plotH)
+	return pg, nil
 }
 
-// SurvivalChart draws the share of fights with nobody routed yet over time.
-func SurvivalChart(sum *lab.Summary) ([]byte, error) {
-	p := plot.New()
-	p.Title.Text = "share of fights with nobody routed yet"
-	p.X.Label.Text = "time (s)"
-	p.Y.Label.Text = "share"
-	p.Y.Min, p.Y.Max = 0, 1
+// stepCurve draws y over t as a step curve (the value holds until the next
+// sample).
+func stepCurve(t, y []float64, col color.Color, width vg.Length) (*plotter.Line, error) {
 	var xy plotter.XYs
-	for i := range sum.Survival.T {
-		if i > 0 { // a step curve
-			xy = append(xy, plotter.XY{X: sum.Survival.T[i], Y: sum.Survival.Y[i-1]})
+	for i := range t {
+		if i > 0 {
+			xy = append(xy, plotter.XY{X: t[i], Y: y[i-1]})
 		}
-		xy = append(xy, plotter.XY{X: sum.Survival.T[i], Y: sum.Survival.Y[i]})
+		xy = append(xy, plotter.XY{X: t[i], Y: y[i]})
 	}
-	if len(xy) > 0 {
-		l, err := plotter.NewLine(xy)
-		if err != nil {
-			return nil, err
-		}
-		l.Color, l.Width = colPanic, vg.Points(2)
-		p.Add(l)
-	}
-	return pngOf(p, plotW, plotH)
+	return line(xy, col, width, false)
 }
 
-// Histogram draws the distribution of vals (nothing when empty).
+// shareAxis fits a share (0..1) axis with a small margin, so that a curve
+// at 0 or 1 stays visible inside the frame.
+func shareAxis(ax *plot.Axis) {
+	ax.Min, ax.Max = -0.03, 1.03
+	ax.Tick.Marker = shareTicks{}
+}
+
+// shareTicks are the default ticks of a share axis without those outside
+// 0..1, which a margin (room for a legend) may bring into view.
+type shareTicks struct{}
+
+// Ticks implements plot.Ticker.
+func (shareTicks) Ticks(lo, hi float64) []plot.Tick {
+	var out []plot.Tick
+	for _, t := range (plot.DefaultTicks{}).Ticks(lo, hi) {
+		if t.Value >= -1e-9 && t.Value <= 1+1e-9 {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// Histogram draws the distribution of vals in bins bins (20 when ≤ 0), its
+// axes fitted to the data; an empty vals gives an empty frame.
 func Histogram(title, xlabel string, vals []float64, bins int) ([]byte, error) {
 	p := plot.New()
 	p.Title.Text = title
@@ -178,6 +232,13 @@ func Histogram(title, xlabel string, vals []float64, bins int) ([]byte, error) {
 		h.FillColor = colBand
 		h.LineStyle.Color = colLine
 		p.Add(h)
+		top := 0.0
+		for _, b := range h.Bins {
+			top = math.Max(top, b.Weight)
+		}
+		p.Y.Min, p.Y.Max = 0, top*1.08
+		x0, x1, _, _ := h.DataRange()
+		fit(&p.X, x0, x1, 0.03)
 	}
 	return pngOf(p, plotW/2, plotH)
 }
@@ -197,8 +258,10 @@ func CountChart(title, xlabel string, vals []float64) ([]byte, error) {
 		return pngOf(p, plotW/2, plotH)
 	}
 	counts := make(plotter.Values, top+1)
+	highest := 0.0
 	for _, v := range vals {
 		counts[int(v)]++
+		highest = math.Max(highest, counts[int(v)])
 	}
 	w := vg.Points(math.Max(2, math.Min(24, 200/float64(top+1))))
 	bars, err := plotter.NewBarChart(counts, w)
@@ -208,6 +271,8 @@ func CountChart(title, xlabel string, vals []float64) ([]byte, error) {
 	bars.Color = colBand
 	bars.LineStyle.Color = colLine
 	p.Add(bars)
+	p.Y.Min, p.Y.Max = 0, highest*1.08
+	p.X.Min, p.X.Max = -0.7, float64(top)+0.7
 	if top <= 20 {
 		var names []string
 		for i := 0; i <= top; i++ {
@@ -218,155 +283,5 @@ func CountChart(title, xlabel string, vals []float64) ([]byte, error) {
 	return pngOf(p, plotW/2, plotH)
 }
 
-// SummaryPlots renders the plots of a complete Monte-Carlo: fan.png,
-// survival.png, first_rout.png and cascade.png.
-func SummaryPlots(sum *lab.Summary, runs []lab.RunResult) (map[string][]byte, error) {
-	out := map[string][]byte{}
-	var err error
-	if out["fan.png"], err = FanChart(sum); err != nil {
-		return nil, err
-	}
-	if out["survival.png"], err = SurvivalChart(sum); err != nil {
-		return nil, err
-	}
-	var first, cascade []float64
-	for i := range runs {
-		if runs[i].FirstRouted != nil {
-			first = append(first, *runs[i].FirstRouted)
-		}
-		cascade = append(cascade, float64(runs[i].LargestCascade))
-	}
-	if out["first_rout.png"], err = Histogram(fmt.Sprintf("time of the first rout (%d of %d fights had one)", len(first), len(runs)), "seconds", first, 20); err != nil {
-		return nil, err
-	}
-	if out["cascade.png"], err = CountChart("largest rout cascade", "men routed in one chain", cascade); err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-// TornadoChart draws the top n effects of r as a tornado: for each knob a bar
-// from the baseline to the value at −10% and one to the value at +10%.
-func TornadoChart(r lab.SensitivityResult, n int) ([]byte, error) {
-	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: %s of %s at ±10%% of each setting", r.Scenario, r.Stat, r.Metric)
-	base := 0.0
-	if r.Baseline != nil {
-		base = *r.Baseline
-	}
-	eff := r.Effects
-	if len(eff) > n {
-		eff = eff[:n]
-	}
-	var lo, hi plotter.Values
-	var names []string
-	for i := len(eff) - 1; i >= 0; i-- { // largest at the top
-		e := eff[i]
-		d := func(p *float64) float64 {
-			if p == nil {
-				return 0
-			}
-			return *p - base
-		}
-		lo = append(lo, d(e.Low))
-		hi = append(hi, d(e.High))
-		names = append(names, e.Key)
-	}
-	if len(eff) == 0 {
-		return pngOf(p, plotW, plotH)
-	}
-	w := vg.Points(9)
-	bl, err := plotter.NewBarChart(lo, w)
-	if err != nil {
-		return nil, err
-	}
-	bl.Horizontal, bl.Color, bl.Offset = true, colShaken, -w/2
-	bh, err := plotter.NewBarChart(hi, w)
-	if err != nil {
-		return nil, err
-	}
-	bh.Horizontal, bh.Color, bh.Offset = true, colLine, w/2
-	p.Add(bl, bh)
-	p.Legend.Add("−10%", bl)
-	p.Legend.Add("+10%", bh)
-	p.NominalY(names...)
-	p.X.Label.Text = fmt.Sprintf("change from the baseline %.4g", base)
-	return pngOf(p, plotW, vg.Length(len(eff))*vg.Points(26)+vg.Inch)
-}
-
-// SweepChart draws a one-key sweep as a line (with the share's interval when
-// stat is "share") or a two-key sweep as a heat map.
-func SweepChart(r lab.SweepResult) ([]byte, error) {
-	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: %s of %s (%d fights per point)", r.Scenario, r.Stat, r.Metric, r.Runs)
-	if len(r.Keys) == 1 {
-		p.X.Label.Text = r.Keys[0]
-		p.Y.Label.Text = r.Stat + " " + r.Metric
-		var xy, lo, hi plotter.XYs
-		for _, pt := range r.Points {
-			if pt.Value != nil {
-				xy = append(xy, plotter.XY{X: pt.Values[0], Y: *pt.Value})
-			}
-			lo = append(lo, plotter.XY{X: pt.Values[0], Y: pt.Lo})
-			hi = append(hi, plotter.XY{X: pt.Values[0], Y: pt.Hi})
-		}
-		if len(xy) > 0 {
-			l, s, err := plotter.NewLinePoints(xy)
-			if err != nil {
-				return nil, err
-			}
-			l.Color, s.Color = colLine, colLine
-			p.Add(l, s)
-		}
-		if r.Stat == "share" {
-			for _, b := range []plotter.XYs{lo, hi} {
-				l, err := plotter.NewLine(b)
-				if err != nil {
-					return nil, err
-				}
-				l.Color = colBand
-				l.Dashes = []vg.Length{vg.Points(3), vg.Points(3)}
-				p.Add(l)
-			}
-		}
-		return pngOf(p, plotW, plotH)
-	}
-	g := &sweepGrid{r: r}
-	for _, pt := range r.Points {
-		g.xs = appendUnique(g.xs, pt.Values[0])
-		g.ys = appendUnique(g.ys, pt.Values[1])
-	}
-	pal := moreland.SmoothBlueRed().Palette(64)
-	hm := plotter.NewHeatMap(g, pal)
-	hm.NaN = color.Gray{Y: 200}
-	p.Add(hm)
-	p.X.Label.Text = r.Keys[0]
-	p.Y.Label.Text = r.Keys[1]
-	p.Title.Text += fmt.Sprintf(" — blue %.3g, red %.3g", hm.Min, hm.Max)
-	return pngOf(p, plotW, plotH*1.4)
-}
-
-func appendUnique(xs []float64, v float64) []float64 {
-	for _, x := range xs {
-		if x == v {
-			return xs
-		}
-	}
-	return append(xs, v)
-}
-
-type sweepGrid struct {
-	r      lab.SweepResult
-	xs, ys []float64
-}
-
-func (g *sweepGrid) Dims() (c, r int) { return len(g.xs), len(g.ys) }
-func (g *sweepGrid) X(c int) float64  { return g.xs[c] }
-func (g *sweepGrid) Y(r int) float64  { return g.ys[r] }
-func (g *sweepGrid) Z(c, r int) float64 {
-	pt := g.r.Points[c*len(g.ys)+r]
-	if pt.Value == nil {
-		return math.NaN()
-	}
-	return *pt.Value
-}
+// pct formats a share as a whole percentage ("62%").
+func pct(share float64) string { return fmt.Sprintf("%.0f%%", 100*share) }

@@ -3,79 +3,349 @@ package report_test
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"html"
+	"image"
 	"image/png"
 	"strings"
 	"testing"
 
 	"github.com/moralebreak/moralebreak/lab"
 	"github.com/moralebreak/moralebreak/lab/report"
+	"github.com/moralebreak/moralebreak/morale"
 )
 
-func summary(t *testing.T) (*lab.Summary, []lab.RunResult, *lab.Scenario) {
+func load(t *testing.T, name string) *lab.Scenario {
 	t.Helper()
-	sc, err := lab.LoadScenario("../../scenarios/line.toml")
+	sc, err := lab.LoadScenario("../../scenarios/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := lab.Plan{Scenario: sc, Settings: sc.Settings, Seed: 1, Runs: 30}
-	runs, err := lab.MonteCarlo(context.Background(), p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum := lab.Summarize(lab.NewHeader(p), runs)
-	return &sum, runs, sc
+	return sc
 }
 
-func TestPlotsArePNGs(t *testing.T) {
-	sum, runs, sc := summary(t)
-	plots, err := report.SummaryPlots(sum, runs)
+func monteCarlo(t *testing.T, sc *lab.Scenario, runs int, shard lab.Shard) (lab.Header, []lab.RunResult) {
+	t.Helper()
+	p := lab.Plan{Scenario: sc, Settings: sc.Settings, Seed: 1, Runs: runs, Shard: shard}
+	rr, err := lab.MonteCarlo(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sens, err := lab.Sensitivity(context.Background(), sc, "squad_broke.centre", "share", 5, 1, nil)
+	return lab.NewHeader(p), rr
+}
+
+func decode(t *testing.T, name string, b []byte) image.Image {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if r := img.Bounds(); r.Dx() < 300 || r.Dy() < 200 {
+		t.Errorf("%s is %v; want at least 300×200", name, r)
+	}
+	return img
+}
+
+func checkFigures(t *testing.T, r report.Report, want ...string) {
+	t.Helper()
+	var got []string
+	for _, f := range r.Figures {
+		got = append(got, f.Name)
+		decode(t, f.Name, f.PNG)
+		if !strings.Contains(f.Caption, " fights") {
+			t.Errorf("%s: caption %q does not say for how many fights", f.Name, f.Caption)
+		}
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("figures %q; want %q", got, want)
+	}
+	page := string(r.HTML)
+	if n := strings.Count(page, `src="data:image/png;base64,`); n != len(want) {
+		t.Errorf("the page embeds %d images; want %d", n, len(want))
+	}
+	if strings.Contains(page, `src="http`) || strings.Contains(page, `href="http`) {
+		t.Errorf("the page links outside itself")
+	}
+}
+
+// rows returns the number of rows of the table with id in page, header
+// excluded (0 when there is no such table).
+func rows(page, id string) int {
+	i := strings.Index(page, `<table id="`+id+`">`)
+	if i < 0 {
+		return 0
+	}
+	end := strings.Index(page[i:], "</table>")
+	return strings.Count(page[i:i+end], "<tr") - 1
+}
+
+func TestRunReport(t *testing.T) {
+	sc := load(t, "line.toml")
+	sc.Name = "line <&>"
+	sc.Settings.Weights[morale.Suppressed] = -0.08
+	h, runs := monteCarlo(t, sc, 30, lab.Shard{})
+	sum := lab.Summarize(h, runs)
+	r, err := report.RunReport(&sum, runs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if plots["tornado.png"], err = report.TornadoChart(sens, 8); err != nil {
-		t.Fatal(err)
+	checkFigures(t, r, "squads.png", "unbroken.png", "fan.png", "survival.png", "first_rout.png", "cascade.png")
+	page := string(r.HTML)
+	for _, want := range []string{
+		"line &lt;&amp;&gt;", // the title, escaped
+		html.EscapeString(sc.Description),
+		"<td>weights.Suppressed</td><td class=\"n\">-0.07</td><td class=\"n\">-0.08</td>", // both values
+		"30 fights of 120 s each (seed 1)",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %q", want)
+		}
 	}
-	axes, err := lab.ParseSweeps([]string{"Hysteresis=0.1:0.2:0.05"}, sc.Settings)
+	for id, want := range map[string]int{"settings": 1, "checks": len(sc.Expects), "squads": 3, "metrics": 10} {
+		if got := rows(page, id); got != want {
+			t.Errorf("table %s has %d rows; want %d", id, got, want)
+		}
+	}
+	if strings.Count(page, `<tr class="pass">`)+strings.Count(page, `<tr class="fail">`) != len(sc.Expects) {
+		t.Errorf("the page lacks a verdict per expectation")
+	}
+	if strings.Index(page, sum.SettingsHash) < strings.Index(page, "<footer>") {
+		t.Errorf("the settings hash appears before the footnote")
+	}
+}
+
+// The page of merged shards is the page of one machine, byte for byte: all
+// it shows comes through runs.json.
+func TestRunReportOfMergedShards(t *testing.T) {
+	sc := load(t, "platoon.toml")
+	h, all := monteCarlo(t, sc, 41, lab.Shard{})
+	sum := lab.Summarize(h, all)
+	want, err := report.RunReport(&sum, all)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sw, err := lab.Sweep(context.Background(), sc, axes, 5, 1, "first_rout_s", "p50", lab.Shard{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if plots["sweep.png"], err = report.SweepChart(sw); err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"fan.png", "survival.png", "first_rout.png", "cascade.png", "tornado.png", "sweep.png"} {
-		img, err := png.Decode(bytes.NewReader(plots[name]))
+	var files []lab.RunsFile
+	for k := 2; k >= 0; k-- { // in any order
+		hk, runs := monteCarlo(t, sc, 41, lab.Shard{K: k, N: 3})
+		o, _, err := lab.RunOutputs(hk, lab.Shard{K: k, N: 3}, runs)
 		if err != nil {
-			t.Errorf("%s: %v", name, err)
-			continue
+			t.Fatal(err)
 		}
-		if b := img.Bounds(); b.Dx() < 300 || b.Dy() < 200 {
-			t.Errorf("%s is %v; want at least 300×200", name, b)
+		rj, _, err := o.Render("runs.json")
+		if err != nil {
+			t.Fatal(err)
 		}
+		f, err := lab.DecodeRuns(bytes.NewReader(rj), fmt.Sprintf("s%d", k))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
 	}
-	html, err := report.ReportHTML(report.ReportInput{Title: "line <&>", Summary: sum, Plots: plots, Checks: lab.Check(sc, sum)})
+	mh, merged, err := lab.Merge(files, []string{"s2", "s1", "s0"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	page := string(html)
-	if n := strings.Count(page, `src="data:image/png;base64,`); n != 6 {
-		t.Errorf("the page embeds %d images; want 6", n)
+	msum := lab.Summarize(mh, merged)
+	got, err := report.RunReport(&msum, merged)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if !strings.Contains(page, "line &lt;&amp;&gt;") {
-		t.Errorf("the title is not escaped")
+	if !bytes.Equal(got.HTML, want.HTML) {
+		t.Errorf("the merged page (%d bytes) differs from the single machine's (%d bytes)", len(got.HTML), len(want.HTML))
 	}
-	if !strings.Contains(page, "squad_broke.centre") || !strings.Contains(page, `class="pass"`) {
-		t.Errorf("the page lacks the metrics or the verdicts")
+	if !strings.Contains(string(got.HTML), html.EscapeString(sc.Description)) || !strings.Contains(string(got.HTML), `<table id="checks">`) {
+		t.Errorf("the merged page lacks the description or the verdicts")
 	}
-	if strings.Index(page, "fan.png") > strings.Index(page, "tornado.png") {
-		t.Errorf("plots out of order: the fan chart comes first")
+}
+
+func sweep(t *testing.T, sc *lab.Scenario, metric, stat string, specs ...string) lab.SweepResult {
+	t.Helper()
+	axes, err := lab.ParseSweeps(specs, sc.Settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := lab.Sweep(context.Background(), sc, axes, 20, 1, metric, stat, lab.Shard{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestSweepReport(t *testing.T) {
+	sc := load(t, "line.toml")
+	for _, r := range []lab.SweepResult{
+		sweep(t, sc, "squad_broke.centre", "share", "RecoveryDelaySeconds=3:5:0.5"),
+		sweep(t, sc, "first_rout_s", "p50", "RecoveryDelaySeconds=3:5:1", "Hysteresis=0.1:0.2:0.05"),
+	} {
+		rep, err := report.SweepReport(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkFigures(t, rep, "sweep.png", "sweep_squads.png")
+		page := string(rep.HTML)
+		if got := rows(page, "points"); got != r.Total {
+			t.Errorf("%v: %d rows of points; want %d", r.Keys, got, r.Total)
+		}
+		if got := rows(page, "swept"); got != len(r.Keys) {
+			t.Errorf("%v: %d swept keys listed; want %d", r.Keys, got, len(r.Keys))
+		}
+		if !strings.Contains(page, html.EscapeString(sc.Description)) {
+			t.Errorf("%v: the sweep's page lacks the description", r.Keys)
+		}
+	}
+}
+
+// A heat map writes its numbers in its cells: inside the box of coloured
+// cells there are pixels of dark ink (the cells' borders are white).
+func TestHeatMapHasNumbers(t *testing.T) {
+	r := sweep(t, load(t, "line.toml"), "squad_broke.centre", "share", "RecoveryDelaySeconds=2:6:1", "NerveMax=0.5:0.9:0.1")
+	b, err := report.SweepChart(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := decode(t, "sweep.png", b)
+	box := image.Rectangle{Min: img.Bounds().Max, Max: img.Bounds().Min}
+	each(img, func(x, y int, c [3]int) {
+		if max(c[0], c[1], c[2])-min(c[0], c[1], c[2]) > 80 {
+			box = box.Union(image.Rect(x, y, x+1, y+1))
+		}
+	})
+	ink := 0
+	each(img, func(x, y int, c [3]int) {
+		if (image.Point{X: x, Y: y}).In(box.Inset(2)) && c[0] < 70 && c[1] < 70 && c[2] < 70 {
+			ink++
+		}
+	})
+	if ink < 60 {
+		t.Errorf("%d dark pixels inside the heat map's cells %v; want the numbers (at least 60)", ink, box)
+	}
+}
+
+// Sweep charts of odd results (no keys, points missing values or missing
+// from the grid) draw what they can instead of failing.
+func TestSweepChartOfOddResults(t *testing.T) {
+	v := 0.5
+	for _, r := range []lab.SweepResult{
+		{Keys: nil, Points: []lab.SweepPoint{{Values: []float64{1}, Value: &v}}},
+		{Keys: []string{"Hysteresis"}, Points: []lab.SweepPoint{{Values: nil, Value: &v}, {Values: []float64{0.1}}}},
+		{Keys: []string{"Hysteresis", "NerveMax"}, Squads: []string{"a"}, Runs: 4, Points: []lab.SweepPoint{{Values: []float64{0.1, 0.5}, Value: &v, SquadBroke: []int{2}}, {Values: []float64{0.2, 0.6}}, {Values: []float64{0.3}}}},
+	} {
+		for name, f := range map[string]func(lab.SweepResult) ([]byte, error){"SweepChart": report.SweepChart, "SweepSquadsChart": report.SweepSquadsChart} {
+			b, err := f(r)
+			if err != nil {
+				t.Errorf("%s(%v): %v", name, r.Keys, err)
+				continue
+			}
+			decode(t, name, b)
+		}
+	}
+}
+
+func TestSensitivityReport(t *testing.T) {
+	sc := load(t, "opening.toml")
+	res, err := lab.Sensitivity(context.Background(), sc, "first_rout_s", "p50", 30, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := report.SensitivityReport(res, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkFigures(t, rep, "tornado.png", "squads.png")
+	page := string(rep.HTML)
+	for _, want := range []string{"A negative weight is bad news: ×0.9 shrinks it towards zero, milder news", "95% paired bootstrap intervals", html.EscapeString(sc.Description)} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	if got := rows(page, "effects"); got != len(res.Effects) {
+		t.Errorf("%d rows of effects; want %d", got, len(res.Effects))
+	}
+	// The bars (colShaken and colLine) and their whiskers stay inside the x
+	// axis with a margin at both ends: the axis spans them.
+	img := decode(t, "tornado.png", rep.Figures[0].PNG)
+	x0, x1 := xAxis(img)
+	left, right := img.Bounds().Dx(), -1
+	each(img, func(x, y int, c [3]int) {
+		near := func(w [3]int) bool {
+			return abs(c[0]-w[0]) < 12 && abs(c[1]-w[1]) < 12 && abs(c[2]-w[2]) < 12
+		}
+		if near([3]int{220, 160, 0}) || near([3]int{30, 70, 140}) {
+			left, right = min(left, x), max(right, x)
+		}
+	})
+	margin := (x1 - x0) / 50
+	if right < 0 || left < x0+margin || right > x1-margin {
+		t.Errorf("the tornado's bars span x = %d..%d, the axis %d..%d; want them inside it by at least %d pixels", left, right, x0, x1, margin)
+	}
+}
+
+// each calls f with every pixel of img, in 8-bit RGB.
+func each(img image.Image, f func(x, y int, c [3]int)) {
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			f(x, y, [3]int{int(r >> 8), int(g >> 8), int(bl >> 8)})
+		}
+	}
+}
+
+// xAxis returns the ends of the longest horizontal run of grey pixels (the
+// line is thin, so anti-aliased to grey): the x axis's line.
+func xAxis(img image.Image) (x0, x1 int) {
+	b := img.Bounds()
+	best := 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		run := 0
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			if hi, lo := max(r, g, bl)>>8, min(r, g, bl)>>8; hi < 200 && hi-lo < 20 {
+				run++
+				if run > best {
+					best, x0, x1 = run, x-run+1, x
+				}
+			} else {
+				run = 0
+			}
+		}
+	}
+	return x0, x1
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func TestCompareReport(t *testing.T) {
+	sc := load(t, "line.toml")
+	b := *sc
+	b.Settings = sc.Settings.Clone()
+	b.Settings.RecoveryDelaySeconds = 3.6
+	res, err := lab.Compare(context.Background(), sc, &b, 40, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := report.CompareReport(res, "weights.toml", "delay36.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkFigures(t, rep, "squads.png")
+	page := string(rep.HTML)
+	for _, want := range []string{"A = weights.toml, B = delay36.toml", "paired means A → B (fights)", "mean A (fights)",
+		"<td>RecoveryDelaySeconds</td><td class=\"n\">4</td><td class=\"n\">4</td><td class=\"n\">3.6</td>"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	if got := rows(page, "compare"); got != len(res.Diffs) {
+		t.Errorf("%d rows of metrics; want %d", got, len(res.Diffs))
+	}
+	if got := rows(page, "squads"); got != 3 {
+		t.Errorf("%d rows of squads; want 3", got)
 	}
 }
 
@@ -88,6 +358,27 @@ func TestHistogramOfEqualValues(t *testing.T) {
 		}
 		if _, err := png.Decode(bytes.NewReader(b)); err != nil {
 			t.Errorf("Histogram(%v) is not a PNG: %v", vals, err)
+		}
+	}
+}
+
+// A page built from the skeleton escapes every text and lays out its parts
+// in order.
+func TestPage(t *testing.T) {
+	p := report.NewPage("fit <1>", "a & b")
+	p.Section("Weights")
+	p.Para("x < y")
+	p.Table(report.Table{ID: "t", Caption: "c", Text: 2, Head: []string{"k", "doc", "v"}, Rows: []report.Row{{Class: "fail", Cells: []string{"a", "b", "1"}}}})
+	p.Footnote("hash <h>")
+	b, err := p.HTML()
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(b)
+	for _, want := range []string{"<title>MoraleBreak report: fit &lt;1&gt;</title>", `<p class="lead">a &amp; b</p>`, "<h2>Weights</h2>", "<p>x &lt; y</p>",
+		`<tr class="fail"><td>a</td><td>b</td><td class="n">1</td></tr>`, "<footer><p>hash &lt;h&gt;</p></footer>"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %q:\n%s", want, page)
 		}
 	}
 }

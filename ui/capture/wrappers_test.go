@@ -1,14 +1,23 @@
-package ui_test
+package capture_test
 
 import (
 	"errors"
+	"image"
+	"image/color"
+	_ "image/gif"
+	_ "image/png"
+	"io/fs"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/windowtest"
 	"github.com/moralebreak/moralebreak/ui"
+	"github.com/moralebreak/moralebreak/ui/capture"
 )
 
 // fakeGame counts the calls a wrapper passes on.
@@ -20,10 +29,10 @@ type fakeGame struct {
 func (f *fakeGame) Update() error              { f.updates++; return f.err }
 func (f *fakeGame) Draw(*ebiten.Image)         { f.draws++ }
 func (f *fakeGame) Layout(w, h int) (int, int) { return w / 2, h / 2 }
-func (f *fakeGame) Sync()                      { f.syncs++ }
+func (f *fakeGame) Sync() error                { f.syncs++; return nil }
 
 func TestNewScreenshotRefusesBadArguments(t *testing.T) {
-	g, _ := newGame(t)
+	g := newGame(t)
 	tests := []struct {
 		name string
 		at   float64
@@ -39,7 +48,7 @@ func TestNewScreenshotRefusesBadArguments(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := ui.NewScreenshot(&fakeGame{}, g, tt.at, tt.path, tt.crop)
+			_, err := capture.NewScreenshot(&fakeGame{}, g, tt.at, tt.path, tt.crop)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("NewScreenshot(at %v, %q, crop %q): got %v; want an error containing %q", tt.at, tt.path, tt.crop, err, tt.want)
 			}
@@ -51,9 +60,9 @@ func TestNewScreenshotRefusesBadArguments(t *testing.T) {
 // syncs the picture; no later Update advances it or runs the inner Update.
 func TestScreenshotRunsTheBattleToItsTime(t *testing.T) {
 	for _, at := range []float64{0, 6, 12.5} {
-		g, _ := newGame(t)
+		g := newGame(t)
 		inner := &fakeGame{}
-		s, err := ui.NewScreenshot(inner, g, at, "unused.png", "timeline")
+		s, err := capture.NewScreenshot(inner, g, at, "unused.png", "timeline")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -78,10 +87,10 @@ func TestScreenshotRunsTheBattleToItsTime(t *testing.T) {
 // TPSLog passes Update, Draw and Layout through, keeps the inner error, and
 // writes one line per period naming the soldiers and the simulated time.
 func TestTPSLogWritesALinePerPeriod(t *testing.T) {
-	g, _ := newGame(t)
+	g := newGame(t)
 	inner := &fakeGame{err: errors.New("inner")}
 	var out strings.Builder
-	l := ui.NewTPSLog(inner, g, &out, 0)
+	l := capture.NewTPSLog(inner, g, &out, 0)
 	if err := l.Update(); err == nil || err.Error() != "inner" {
 		t.Errorf("Update: got %v; want the inner error", err)
 	}
@@ -94,5 +103,73 @@ func TestTPSLogWritesALinePerPeriod(t *testing.T) {
 	}
 	if w, h := l.Layout(100, 60); w != 50 || h != 30 {
 		t.Errorf("Layout: got %d×%d; want the inner game's 50×30", w, h)
+	}
+}
+
+// paintGame is a Syncer whose Draw fills the screen with one colour.
+type paintGame struct{ fakeGame }
+
+func (p *paintGame) Draw(screen *ebiten.Image) {
+	p.draws++
+	screen.Fill(color.RGBA{0x20, 0x80, 0x40, 0xff})
+}
+
+// Draw only draws: Screenshot's and GIF's frames are read back in Draw and
+// written by the next Update, which then ends the game; no Draw writes a
+// file, whatever number of frames run between two Updates.
+func TestCapturesWriteInUpdate(t *testing.T) {
+	windowtest.Skip(t)
+	dir := t.TempDir()
+	screen := ebiten.NewImage(ui.ScreenW, ui.ScreenH)
+	for _, tc := range []struct {
+		name   string
+		path   string
+		build  func(inner capture.Syncer, g capture.Ticker, path string) (ebiten.Game, error)
+		frames int
+	}{
+		{"screenshot", filepath.Join(dir, "a.png"), func(inner capture.Syncer, g capture.Ticker, path string) (ebiten.Game, error) {
+			return capture.NewScreenshot(inner, g, 1, path, "field")
+		}, 1},
+		{"gif", filepath.Join(dir, "a.gif"), func(inner capture.Syncer, g capture.Ticker, path string) (ebiten.Game, error) {
+			return capture.NewGIF(inner, g, 0, 0.5, 4, path, "timeline", 0.5)
+		}, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			inner := &paintGame{}
+			c, err := tc.build(inner, newGame(t), tc.path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for frame := 0; ; frame++ {
+				err := c.Update()
+				if errors.Is(err, ebiten.Termination) {
+					if frame != tc.frames {
+						t.Errorf("ended at Update %d; want %d (one a frame, then the end)", frame+1, tc.frames+1)
+					}
+					break
+				}
+				if err != nil || frame > tc.frames {
+					t.Fatalf("Update %d: %v; want the end after %d frames", frame, err, tc.frames)
+				}
+				for range 3 {
+					c.Draw(screen)
+					if _, err := os.Stat(tc.path); !errors.Is(err, fs.ErrNotExist) {
+						t.Fatalf("a Draw wrote %s (%v); want only Update to", tc.path, err)
+					}
+				}
+			}
+			f, err := os.Open(tc.path)
+			if err != nil {
+				t.Fatalf("no file after the last Update: %v", err)
+			}
+			defer func() { _ = f.Close() }()
+			img, _, err := image.Decode(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := color.RGBAModel.Convert(img.At(1, 1)).(color.RGBA); got.G < 0x70 || got.R > 0x30 {
+				t.Errorf("pixel (1, 1) is %v; want the green the inner game drew", got)
+			}
+		})
 	}
 }

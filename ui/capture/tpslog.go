@@ -1,4 +1,4 @@
-package ui
+package capture
 
 import (
 	"fmt"
@@ -51,10 +51,13 @@ func (t *TPSLog) Update() error {
 	if now := time.Now(); now.Sub(t.last) >= t.every {
 		t.last = now
 		per := func(d time.Duration, n int) float64 { return float64(d.Microseconds()) / 1000 / float64(max(n, 1)) }
-		t.soldiers = t.v.AppendSoldiers(t.soldiers[:0])
-		n := len(t.soldiers)
-		if av, ok := t.v.(game.ArmiesView); ok && av.Scene() == game.SceneArmies {
-			t.men = av.AppendMen(t.men[:0])
+		n := 0
+		switch sc := t.v.Scene().(type) {
+		case *game.Opening:
+			t.soldiers = sc.AppendSoldiers(t.soldiers[:0])
+			n = len(t.soldiers)
+		case *game.Armies:
+			t.men = sc.AppendMen(t.men[:0])
 			n = len(t.men)
 		}
 		if _, werr := fmt.Fprintf(t.w, "tps=%.1f fps=%.1f soldiers=%d sim=%.1fs update=%.2fms draw=%.2fms (CPU per call, averaged) longest=%.1fms\n",

@@ -1,4 +1,4 @@
-package ui
+package capture
 
 import (
 	"errors"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/ui"
 )
 
 // Limits of the demo's -gif mode.
@@ -36,8 +37,8 @@ func GIFFrames(from, to float64, fps int) int {
 // GIFSize returns the pixel size of a GIF of the region crop of
 // ScreenRegions ("" = the whole screen) scaled by scale.
 func GIFSize(crop string, scale float64) (w, h int) {
-	r := image.Rect(0, 0, ScreenW, ScreenH)
-	if c, ok := ScreenRegions().Named(crop); ok {
+	r := image.Rect(0, 0, ui.ScreenW, ui.ScreenH)
+	if c, ok := ui.ScreenRegions().Named(crop); ok {
 		r = c
 	}
 	return max(1, int(math.Round(float64(r.Dx())*scale))), max(1, int(math.Round(float64(r.Dy())*scale)))
@@ -58,7 +59,7 @@ type GIFEncoder struct {
 // (fps 1..MaxGIFFPS).
 func NewGIFEncoder(w, h, fps int) (*GIFEncoder, error) {
 	if w < 1 || h < 1 || fps < 1 || fps > MaxGIFFPS {
-		return nil, fmt.Errorf("ui.NewGIFEncoder: %d×%d at %d fps; want a positive size and 1..%d fps", w, h, fps, MaxGIFFPS)
+		return nil, fmt.Errorf("capture.NewGIFEncoder: %d×%d at %d fps; want a positive size and 1..%d fps", w, h, fps, MaxGIFFPS)
 	}
 	return &GIFEncoder{w: w, h: h, delay: max(2, int(math.Round(100/float64(fps)))), hist: make([]uint32, 1<<15)}, nil
 }
@@ -91,7 +92,7 @@ func (e *GIFEncoder) Add(img *image.RGBA) {
 // without frames.
 func (e *GIFEncoder) Encode(w io.Writer) error {
 	if len(e.frames) == 0 {
-		return errors.New("ui: GIF without frames")
+		return errors.New("capture: GIF without frames")
 	}
 	pal := medianCut(e.hist, 255)
 	trans := uint8(len(pal))
@@ -246,10 +247,11 @@ func medianCut(hist []uint32, n int) color.Palette {
 
 // GIF wraps a Syncer for the demo's -gif mode, as Screenshot does for
 // -screenshot: its first Update runs the battle as fast as it can to
-// simulated time From; then every Draw draws the inner game and adds the
-// frame (or one region of it) to the GIF and the next Update runs the
-// battle 1/FPS s on, until the frame before To; then the GIF is written and
-// the game ends (ebiten.Termination, or the error of writing it).
+// simulated time From; then every Draw draws the inner game and reads the
+// frame (or one region of it) back, and the next Update adds it to the GIF
+// and runs the battle 1/FPS s on, until the frame before To; then that
+// Update writes the GIF and the game ends (ebiten.Termination, or the error
+// of writing it). Draw writes no file.
 type GIF struct {
 	inner    Syncer
 	g        Ticker
@@ -263,7 +265,7 @@ type GIF struct {
 
 	next  int  // the frame to capture next
 	ready bool // the battle is at frame next's time
-	done  bool
+	read  bool // Draw read frame next back into buf
 	err   error
 }
 
@@ -273,29 +275,29 @@ type GIF struct {
 // scaled by scale (0 < scale ≤ 1).
 func NewGIF(inner Syncer, g Ticker, from, to float64, fps int, path, crop string, scale float64) (*GIF, error) {
 	if inner == nil || g == nil {
-		return nil, errors.New("ui.NewGIF: inner game and battle are required")
+		return nil, errors.New("capture.NewGIF: inner game and battle are required")
 	}
 	if !(from >= 0 && to > from) || math.IsInf(to, 0) {
-		return nil, fmt.Errorf("ui.NewGIF: from %v to %v; want 0 ≤ from < to, finite", from, to)
+		return nil, fmt.Errorf("capture.NewGIF: from %v to %v; want 0 ≤ from < to, finite", from, to)
 	}
 	if !(scale > 0 && scale <= 1) {
-		return nil, fmt.Errorf("ui.NewGIF: scale %v; want 0 < scale ≤ 1", scale)
+		return nil, fmt.Errorf("capture.NewGIF: scale %v; want 0 < scale ≤ 1", scale)
 	}
 	if path == "" {
-		return nil, errors.New("ui.NewGIF: no file to write")
+		return nil, errors.New("capture.NewGIF: no file to write")
 	}
 	s := &GIF{inner: inner, g: g, from: from, to: to, fps: fps, path: path}
 	if crop != "" {
-		r, ok := ScreenRegions().Named(crop)
+		r, ok := ui.ScreenRegions().Named(crop)
 		if !ok {
-			return nil, fmt.Errorf("ui.NewGIF: crop %q is not a region; use field, timeline or panel", crop)
+			return nil, fmt.Errorf("capture.NewGIF: crop %q is not a region; use field, timeline or panel", crop)
 		}
 		s.crop = r
 	}
 	w, h := GIFSize(crop, scale)
 	s.frames = GIFFrames(from, to, fps)
 	if px := float64(s.frames) * float64(w) * float64(h); px > MaxGIFPixels {
-		return nil, fmt.Errorf("ui.NewGIF: %d frames of %d×%d is %.0f pixels; want at most %d", s.frames, w, h, px, MaxGIFPixels)
+		return nil, fmt.Errorf("capture.NewGIF: %d frames of %d×%d is %.0f pixels; want at most %d", s.frames, w, h, px, MaxGIFPixels)
 	}
 	var err error
 	if s.enc, err = NewGIFEncoder(w, h, fps); err != nil {
@@ -306,51 +308,50 @@ func NewGIF(inner Syncer, g Ticker, from, to float64, fps int, path, crop string
 
 // runTo ticks the battle until simulated time t (bounded: each Tick
 // advances the clock by at least 1/(4·TPS) s; a battle that stops, such
-// as a replay at its end, stops the loop at the bound).
-func runTo(g Ticker, t float64) {
+// as a replay at its end, stops the loop at the bound), then syncs inner's
+// picture with it.
+func runTo(inner Syncer, g Ticker, t float64) error {
 	limit := int(math.Max(0, t-g.Time())*4*game.TPS) + game.TPS
 	for i := 0; i < limit && g.Time() < t-1e-9; i++ {
 		g.Tick()
 	}
+	return inner.Sync()
 }
 
-// Update runs the battle to the next frame's time.
+// Update adds the frame Draw read back, writes the GIF after the last one,
+// and runs the battle to the next frame's time.
 func (s *GIF) Update() error {
-	switch {
-	case s.err != nil:
+	if s.err != nil {
 		return s.err
-	case s.done:
-		return ebiten.Termination
-	case !s.ready:
-		runTo(s.g, s.from+float64(s.next)/float64(s.fps))
-		s.inner.Sync()
+	}
+	if s.read {
+		s.enc.Add(s.buf)
+		s.next++
+		s.read, s.ready = false, false
+		if s.next >= s.frames {
+			if err := writeGIF(s.path, s.enc); err != nil {
+				s.err = fmt.Errorf("gif: %w", err)
+				return s.err
+			}
+			return ebiten.Termination
+		}
+	}
+	if !s.ready {
+		if err := runTo(s.inner, s.g, s.from+float64(s.next)/float64(s.fps)); err != nil {
+			return err
+		}
 		s.ready = true
 	}
 	return nil
 }
 
 // Draw draws the inner game and, once the battle is at a frame's time,
-// adds the frame; after the last it writes the GIF.
+// reads the frame back for the next Update to add.
 func (s *GIF) Draw(screen *ebiten.Image) {
 	s.inner.Draw(screen)
-	if !s.ready || s.done {
-		return
-	}
-	shot := cropTo(screen, s.crop)
-	b := shot.Bounds()
-	if s.buf == nil {
-		s.buf = image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-	}
-	shot.ReadPixels(s.buf.Pix)
-	s.enc.Add(s.buf)
-	s.next++
-	s.ready = false
-	if s.next < s.frames {
-		return
-	}
-	s.done = true
-	if err := writeGIF(s.path, s.enc); err != nil {
-		s.err = fmt.Errorf("gif: %w", err)
+	if s.ready && !s.read {
+		s.buf = readPixels(cropTo(screen, s.crop), s.buf)
+		s.read = true
 	}
 }
 

@@ -1,4 +1,4 @@
-package ui_test
+package capture_test
 
 import (
 	"bytes"
@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/moralebreak/moralebreak/ui"
+	"github.com/moralebreak/moralebreak/ui/capture"
+	"github.com/moralebreak/moralebreak/ui/internal/gifview"
 )
 
 func TestGIFFramesAndSize(t *testing.T) {
@@ -20,25 +22,16 @@ func TestGIFFramesAndSize(t *testing.T) {
 	}{
 		{0, 16, 10, 160}, {2, 4, 5, 10}, {0, 0.01, 10, 1}, {1, 1.25, 10, 3}, {0, 1, 50, 50},
 	} {
-		if got := ui.GIFFrames(tc.from, tc.to, tc.fps); got != tc.want {
+		if got := capture.GIFFrames(tc.from, tc.to, tc.fps); got != tc.want {
 			t.Errorf("GIFFrames(%v, %v, %d): got %d; want %d", tc.from, tc.to, tc.fps, got, tc.want)
 		}
 	}
-	if w, h := ui.GIFSize("field", 0.5); w != 450 || h != 260 {
+	if w, h := capture.GIFSize("field", 0.5); w != 450 || h != 260 {
 		t.Errorf("GIFSize(field, 0.5): got %d×%d; want 450×260", w, h)
 	}
-	if w, h := ui.GIFSize("", 1); w != ui.ScreenW || h != ui.ScreenH {
+	if w, h := capture.GIFSize("", 1); w != ui.ScreenW || h != ui.ScreenH {
 		t.Errorf("GIFSize(whole, 1): got %d×%d; want the screen", w, h)
 	}
-}
-
-// composite draws frames 0..n of g over each other, as a viewer does.
-func composite(g *gif.GIF, n int) *image.RGBA {
-	c := image.NewRGBA(image.Rect(0, 0, g.Config.Width, g.Config.Height))
-	for i := 0; i <= n; i++ {
-		draw.Draw(c, g.Image[i].Bounds(), g.Image[i], g.Image[i].Bounds().Min, draw.Over)
-	}
-	return c
 }
 
 // The encoder keeps every frame: decoded and composited, each is the frame
@@ -46,7 +39,7 @@ func composite(g *gif.GIF, n int) *image.RGBA {
 func TestGIFEncoderRoundTrip(t *testing.T) {
 	cols := []color.RGBA{{0x30, 0x60, 0x20, 0xff}, {0xe0, 0x20, 0x20, 0xff}, {0xf0, 0xd0, 0x40, 0xff}, {0x10, 0x10, 0x18, 0xff}}
 	const w, h, n = 64, 40, 6
-	enc, err := ui.NewGIFEncoder(w/2, h/2, 10)
+	enc, err := capture.NewGIFEncoder(w/2, h/2, 10)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +63,7 @@ func TestGIFEncoderRoundTrip(t *testing.T) {
 		t.Fatalf("got %d frames of %d×%d, delay %d; want %d of %d×%d, delay 10", len(g.Image), g.Config.Width, g.Config.Height, g.Delay[0], n, w/2, h/2)
 	}
 	for k := 0; k < n; k++ {
-		c := composite(g, k)
+		c := gifview.Composite(g, k)
 		for y := 0; y < h/2; y++ {
 			for x := 0; x < w/2; x++ {
 				got, want := c.RGBAAt(x, y), frames[k].RGBAAt(x*2, y*2)
@@ -90,7 +83,7 @@ func absDiff(a, b uint8) int {
 }
 
 func TestGIFRefusesBadArguments(t *testing.T) {
-	g, _ := newGame(t)
+	g := newGame(t)
 	for _, tc := range []struct {
 		name     string
 		from, to float64
@@ -103,21 +96,21 @@ func TestGIFRefusesBadArguments(t *testing.T) {
 		{"from after to", 5, 2, 10, "a.gif", "", 1, "from 5 to 2"},
 		{"NaN", math.NaN(), 2, 10, "a.gif", "", 1, "from NaN"},
 		{"zero fps", 0, 2, 0, "a.gif", "", 1, "fps"},
-		{"fps too high", 0, 2, ui.MaxGIFFPS + 1, "a.gif", "", 1, "fps"},
+		{"fps too high", 0, 2, capture.MaxGIFFPS + 1, "a.gif", "", 1, "fps"},
 		{"no file", 0, 2, 10, "", "", 1, "no file"},
 		{"bad crop", 0, 2, 10, "a.gif", "sky", 1, `crop "sky"`},
 		{"bad scale", 0, 2, 10, "a.gif", "", 0, "scale"},
 		{"too big", 0, 3600, 50, "a.gif", "", 1, "pixels"},
 	} {
-		_, err := ui.NewGIF(&fakeGame{}, g, tc.from, tc.to, tc.fps, tc.path, tc.crop, tc.scale)
+		_, err := capture.NewGIF(&fakeGame{}, g, tc.from, tc.to, tc.fps, tc.path, tc.crop, tc.scale)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: got %v; want an error containing %q", tc.name, err, tc.want)
 		}
 	}
-	if _, err := ui.NewGIFEncoder(10, 10, 0); err == nil {
+	if _, err := capture.NewGIFEncoder(10, 10, 0); err == nil {
 		t.Error("NewGIFEncoder at 0 fps: got nil error")
 	}
-	enc, _ := ui.NewGIFEncoder(10, 10, 10)
+	enc, _ := capture.NewGIFEncoder(10, 10, 10)
 	if err := enc.Encode(&bytes.Buffer{}); err == nil {
 		t.Error("Encode without frames: got nil error")
 	}

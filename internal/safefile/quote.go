@@ -1,0 +1,63 @@
+package safefile
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// MaxQuote is the most bytes of a name or a piece of input Quote shows.
+const MaxQuote = 80
+
+// Quote returns s quoted for a message: in double quotes, with control
+// characters and invalid UTF-8 escaped (so that nothing in it can move a
+// terminal's cursor, recolour it or retitle its window), and cut to MaxQuote
+// bytes with "…" and its length when longer.
+func Quote(s string) string {
+	return strconv.Quote(Clip(s, MaxQuote))
+}
+
+// Clip returns s cut to at most n bytes at a character boundary, followed by
+// "… (N bytes)" when it was longer.
+func Clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return Cut(s, n) + "… (" + strconv.Itoa(len(s)) + " bytes)"
+}
+
+// Cut returns s cut to at most n bytes at a character boundary.
+func Cut(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// Escape returns s with every character that is not printable (a control
+// character, a C1 control, invalid UTF-8) escaped as Go escapes it, but with
+// no quotes added and quotes and backslashes left as they are: for a name or
+// a message printed where quotes would be noise, with nothing in it a
+// terminal acts on. It does not cut s.
+func Escape(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			fmt.Fprintf(&b, "\\x%02x", s[i])
+		case unicode.IsPrint(r):
+			b.WriteString(s[i : i+n])
+		default:
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		}
+		i += n
+	}
+	return b.String()
+}

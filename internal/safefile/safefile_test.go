@@ -1,0 +1,205 @@
+package safefile_test
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/internal/safefile"
+)
+
+func write(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestReadLimits(t *testing.T) {
+	dir := t.TempDir()
+	small, big := filepath.Join(dir, "small"), filepath.Join(dir, "big")
+	write(t, small, "12345")
+	write(t, big, strings.Repeat("x", 100))
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(small, link); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		path    string
+		limit   int64
+		want    string // contents, or a piece of the error
+		wantErr bool
+	}{
+		{small, 5, "12345", false},
+		{link, 5, "12345", false},
+		{big, 99, "is 100 bytes; a test file may have at most 99", true},
+		{dir, 1000, "is a directory, not a regular file", true},
+		{filepath.Join(dir, "none"), 10, "no such file", true},
+	}
+	for _, tt := range tests {
+		got, err := safefile.Read(tt.path, tt.limit, "test file")
+		if tt.wantErr {
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Read(%s, %d) = %q, %v; want an error with %q", tt.path, tt.limit, got, err, tt.want)
+			}
+			continue
+		}
+		if err != nil || string(got) != tt.want {
+			t.Errorf("Read(%s, %d) = %q, %v; want %q", tt.path, tt.limit, got, err, tt.want)
+		}
+	}
+	var tl *safefile.TooLargeError
+	if _, err := safefile.Read(big, 10, "test file"); !errors.As(err, &tl) || tl.Size != 100 {
+		t.Errorf("Read of a file over the limit: %v; want a *TooLargeError of size 100", err)
+	}
+}
+
+func TestWriteFileReplacesOnlyRegularFiles(t *testing.T) {
+	dir := t.TempDir()
+	reg := filepath.Join(dir, "reg.json")
+	write(t, reg, "old")
+	if err := os.Chmod(reg, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	target := filepath.Join(dir, "target.json")
+	write(t, target, "old")
+	link := filepath.Join(dir, "link.json")
+	if err := os.Symlink("target.json", link); err != nil {
+		t.Fatal(err)
+	}
+	dangling := filepath.Join(dir, "dangling.json")
+	if err := os.Symlink("nothing", dangling); err != nil {
+		t.Fatal(err)
+	}
+	sub := filepath.Join(dir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := safefile.WriteFile(reg, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(reg); string(b) != "new" {
+		t.Errorf("%s holds %q; want \"new\"", reg, b)
+	}
+	if fi, _ := os.Stat(reg); fi.Mode().Perm() != 0o600 {
+		t.Errorf("the replaced file has mode %#o; want its old 0600", fi.Mode().Perm())
+	}
+	// Through a symlink: the link is kept, the file it names replaced.
+	if err := safefile.WriteFile(link, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		t.Errorf("the symlink is gone after a write through it (%v)", err)
+	}
+	if b, _ := os.ReadFile(target); string(b) != "new" {
+		t.Errorf("the link's target holds %q; want \"new\"", b)
+	}
+	for _, tt := range []struct{ path, want string }{
+		{sub, "is a directory, not a regular file; not replaced"},
+		{dangling, "is a symlink to nothing that exists"},
+	} {
+		if err := safefile.WriteFile(tt.path, []byte("x")); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("WriteFile(%s) = %v; want an error with %q", tt.path, err, tt.want)
+		}
+	}
+	assertEntries(t, dir, "dangling.json", "link.json", "reg.json", "sub", "target.json")
+}
+
+func TestBatchReplacesFolderAllOrNothing(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	if err := os.Mkdir(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(out, "old.json"), "old")
+	keepJSON := func(rel string, d fs.DirEntry) bool { return strings.HasSuffix(rel, ".json") && d.Type().IsRegular() }
+
+	// A failed batch (the second file cannot be staged) changes nothing.
+	var b safefile.Batch
+	tmp, err := b.Dir(out, keepJSON)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(tmp, "new.json"), "new")
+	if err := b.File(filepath.Join(dir, "sub"), func(w io.Writer) error { return errors.New("render failed") }); err == nil {
+		t.Fatal("File with a failing writer = nil; want its error")
+	}
+	if err := b.Abort(); err != nil {
+		t.Fatal(err)
+	}
+	assertEntries(t, out, "old.json")
+	assertEntries(t, dir, "out")
+
+	// A batch that succeeds replaces the folder whole and writes the file.
+	b = safefile.Batch{}
+	if tmp, err = b.Dir(out, keepJSON); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(tmp, "new.json"), "new")
+	if err := b.File(filepath.Join(dir, "report.html"), func(w io.Writer) error { _, err := w.Write([]byte("page")); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	assertEntries(t, out, "new.json")
+	assertEntries(t, dir, "out", "report.html")
+
+	// A folder holding anything the keep function refuses is never replaced.
+	write(t, filepath.Join(out, "notes.txt"), "mine")
+	b = safefile.Batch{}
+	if _, err := b.Dir(out, keepJSON); err == nil || !strings.Contains(err.Error(), `holds "notes.txt", which this program did not write`) {
+		t.Errorf("Dir over a folder with a stranger's file = %v; want a refusal naming it", err)
+	}
+	assertEntries(t, out, "new.json", "notes.txt")
+	// Nor is a file where the folder should be.
+	b = safefile.Batch{}
+	if _, err := b.Dir(filepath.Join(dir, "report.html"), keepJSON); err == nil || !strings.Contains(err.Error(), "not a folder") {
+		t.Errorf("Dir over a file = %v; want a refusal", err)
+	}
+}
+
+func TestQuote(t *testing.T) {
+	long := strings.Repeat("9", 60000)
+	tests := []struct{ in, want string }{
+		{"plain", `"plain"`},
+		{"\x1b]0;title\x07", `"\x1b]0;title\a"`},
+		{long, `"` + strings.Repeat("9", safefile.MaxQuote) + `… (60000 bytes)"`},
+	}
+	for _, tt := range tests {
+		if got := safefile.Quote(tt.in); got != tt.want {
+			t.Errorf("Quote(%.20q) = %.120s; want %.120s", tt.in, got, tt.want)
+		}
+	}
+	for _, tt := range []struct{ in, want string }{
+		{"a \"b\" c", `a "b" c`},
+		{"red\x1b[31m", `red\x1b[31m`},
+		{"c1\u009b2J", `c1\u009b2J`},
+		{"bad\xffbyte", `bad\xffbyte`},
+		{"Ünïcode ✓", "Ünïcode ✓"},
+	} {
+		if got := safefile.Escape(tt.in); got != tt.want {
+			t.Errorf("Escape(%q) = %q; want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// assertEntries checks that dir holds exactly names.
+func assertEntries(t *testing.T, dir string, names ...string) {
+	t.Helper()
+	es, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range es {
+		got = append(got, e.Name())
+	}
+	if strings.Join(got, ",") != strings.Join(names, ",") {
+		t.Errorf("%s holds %q; want %q", dir, got, names)
+	}
+}

@@ -1,0 +1,208 @@
+package cli_test
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/lab/cli"
+)
+
+const opening = "../../scenarios/opening.toml"
+
+// Flags that said one thing and did another: -runs 0 meant the scenario's
+// 1,000 although the message gave the range as 1..10,000,000; work over the
+// ceiling ran for hours; a shard count from a partial Slurm array cut the
+// runs wrong.
+func TestFlagsSayWhatTheyDo(t *testing.T) {
+	dir := t.TempDir()
+	huge := filepath.Join(dir, "huge.toml")
+	if err := os.WriteFile(huge, []byte("duration = 9999.0\nsample = 1.0\n[[squad]]\nsize = 200000\n[[event]]\nt = 0.0\nevent = \"Suppressed\"\nat = [0.0, 0.0]\nevery = 0.01\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	many := filepath.Join(dir, "many.toml")
+	if err := os.WriteFile(many, []byte("duration = 1.0\n[[squad]]\nsize = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		env  map[string]string
+		args []string
+		want string
+	}{
+		{"-runs 0", nil, []string{"run", opening, "-runs", "0"}, "-runs is 0; it must be 1..1000000"},
+		{"-runs 10000000", nil, []string{"run", many, "-runs", "10000000"}, "-runs is 10000000; it must be 1..1000000"},
+		{"check -runs 0", nil, []string{"check", opening, "-runs", "0"}, "-runs is 0"},
+		{"game -runs 2000000", nil, []string{"game", "-runs", "2000000"}, "-runs must be 1..1000000"},
+		{"a run of hours", nil, []string{"run", huge, "-runs", "1"}, "1 run would do about 2.02e+11 units of work"},
+		{"a sweep of hours", nil, []string{"run", huge, "-runs", "1", "-sweep", "Hysteresis=0.1:0.2:0.1"}, "this sweep would do about 4.04e+11 units"},
+		{"a sensitivity of hours", nil, []string{"sensitivity", huge, "-runs", "1", "-metric", "broke"}, "this sensitivity would do"},
+		{"-max-work 0", nil, []string{"run", opening, "-max-work", "0"}, "-max-work is 0"},
+		{"a rerun of one Slurm task", map[string]string{"SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "1", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": "1"}, []string{"run", opening, "-shard", "auto"}, "SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_COUNT=1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := filepath.Join(dir, "out")
+			args := append(tt.args, "-q")
+			if tt.args[0] != "check" {
+				args = append(args, "-out", out)
+			}
+			code, _, e := runMain(t, context.Background(), tt.env, args...)
+			if code != cli.ExitBadInput || !strings.Contains(e, tt.want) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, e, cli.ExitBadInput, tt.want)
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Errorf("%s was written", out)
+			}
+		})
+	}
+	// -max-work raises the ceiling (the run is then refused by nothing).
+	if code, _, e := runMain(t, context.Background(), nil, "run", opening, "-runs", "20", "-max-work", "1e12", "-q", "-out", filepath.Join(dir, "ok")); code != 0 {
+		t.Errorf("-max-work 1e12: exit %d: %s", code, e)
+	}
+}
+
+// A failed run leaves the previous results as they were: a failing -report
+// replaced summary.json (now seed 2) and the other files first.
+func TestFailedRunKeepsPreviousResults(t *testing.T) {
+	dir := t.TempDir()
+	pw := filepath.Join(dir, "pw")
+	if code, _, e := runMain(t, context.Background(), nil, "run", opening, "-runs", "20", "-q", "-out", pw); code != 0 {
+		t.Fatalf("first run: exit %d: %s", code, e)
+	}
+	before := snapshot(t, pw)
+	blocker := filepath.Join(dir, "file")
+	if err := os.WriteFile(blocker, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, report := range []string{filepath.Join(blocker, "r.html"), filepath.Join(dir, "pw", "sub", "r.html"), dir} {
+		code, _, e := runMain(t, context.Background(), nil, "run", opening, "-runs", "20", "-seed", "2", "-q", "-out", pw, "-report", report)
+		if code != cli.ExitFailed {
+			t.Errorf("-report %s: exit %d; want %d (%s)", report, code, cli.ExitFailed, e)
+		}
+		if after := snapshot(t, pw); !equalMaps(before, after) {
+			t.Errorf("-report %s failed, and %s changed", report, pw)
+		}
+	}
+	var sum struct{ Seed uint64 }
+	b, err := os.ReadFile(filepath.Join(pw, "summary.json"))
+	if err != nil || json.Unmarshal(b, &sum) != nil || sum.Seed != 1 {
+		t.Errorf("summary.json says seed %d (%v); want the first run's 1", sum.Seed, err)
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") {
+			t.Errorf("a temporary %s was left in %s", e.Name(), dir)
+		}
+	}
+	// A folder with anything the lab did not write is never replaced.
+	if err := os.WriteFile(filepath.Join(pw, "notes.md"), []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, e := runMain(t, context.Background(), nil, "run", opening, "-runs", "20", "-q", "-out", pw)
+	if code != cli.ExitFailed || !strings.Contains(e, `holds "notes.md", which this program did not write; not replaced`) {
+		t.Errorf("-out over a folder with notes.md: exit %d, %q", code, e)
+	}
+}
+
+// A name is a folder inside out/, never a path: "../../../escaped" wrote
+// outside out/; and it reaches the terminal escaped.
+func TestNamesAreFoldersAndEscaped(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if err := os.Mkdir("a", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	sc := filepath.Join(dir, "a", "sc.toml")
+	body := "name = \"../../../escaped\\u001b]0;owned\\u0007\"\nduration = 5.0\n[[squad]]\nsize = 2\n"
+	if err := os.WriteFile(sc, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, e := runMain(t, context.Background(), nil, "run", sc, "-runs", "5")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, e)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out", "escaped_0_owned", "summary.json")); err != nil {
+		t.Errorf("the results are not in out/escaped_0_owned: %v", err)
+	}
+	if strings.ContainsAny(e, "\x1b\x07") || !strings.Contains(e, `escaped\x1b]0;owned\a`) {
+		t.Errorf("stderr %q carries the name's escapes raw", e)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(dir))
+	for _, en := range entries {
+		if strings.HasPrefix(en.Name(), "escaped") {
+			t.Errorf("%s was written outside out/", en.Name())
+		}
+	}
+}
+
+// Shard files edited by hand are refused with exit 2 and the file named:
+// they made merge panic or allocate a terabyte.
+func TestMergeOfEditedShards(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	for k, d := range []string{a, b} {
+		if code, _, e := runMain(t, context.Background(), nil, "run", opening, "-runs", "10", "-q", "-shard", []string{"0/2", "1/2"}[k], "-out", d); code != 0 {
+			t.Fatalf("shard %d: exit %d: %s", k, code, e)
+		}
+	}
+	good, err := os.ReadFile(filepath.Join(b, "runs.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ old, new, want string }{
+		{`"runs": 10,`, `"runs": -1,`, "runs is -1"},
+		{`"runs": 10,`, `"runs": 4611686018427387904,`, "runs is 4611686018427387904"},
+		{`"squads": [` + "\n   \"alpha\"\n  ],\n  \"squad_men\": [\n   5\n  ]", `"squads": ["alpha", "beta"], "squad_men": [5, 5]`, "1 squad_broke values for 2 squads"},
+		{`"squads": [` + "\n   \"alpha\"\n  ]", `"squads": ["alpha", "beta"]`, "squad_men has 1 values for 2 squads"},
+	} {
+		if !strings.Contains(string(good), tt.old) {
+			t.Fatalf("runs.json has no %q", tt.old)
+		}
+		edited := strings.Replace(string(good), tt.old, tt.new, 1)
+		if err := os.WriteFile(filepath.Join(b, "runs.json"), []byte(edited), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(dir, "m")
+		code, _, e := runMain(t, context.Background(), nil, "merge", a, b, "-out", out)
+		if code != cli.ExitBadInput || !strings.Contains(e, tt.want) && !strings.Contains(e, "squads differs") {
+			t.Errorf("%s: exit %d, %q; want 2 and %q", tt.new, code, e, tt.want)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%s: merge wrote %s", tt.new, out)
+		}
+	}
+}
+
+// snapshot returns every file of dir and its contents.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	m := map[string]string{}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m[e.Name()] = string(b)
+	}
+	return m
+}
+
+func equalMaps(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return true
+}

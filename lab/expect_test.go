@@ -1,0 +1,34 @@
+package lab_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/lab"
+)
+
+// A summary carries its scenario's expectations, so its verdicts are
+// Check's, naming the file by its base name.
+func TestSummaryVerdictsAreCheck(t *testing.T) {
+	sc, err := lab.LoadScenario("../scenarios/opening.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := lab.Plan{Scenario: sc, Settings: sc.Settings, Seed: 1, Runs: 20}
+	runs, err := lab.MonteCarlo(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := lab.Summarize(lab.NewHeader(p), runs)
+	want, got := lab.Check(sc, &sum), sum.Verdicts()
+	if len(got) != len(sc.Expects) || len(got) != len(want) {
+		t.Fatalf("%d verdicts, Check gives %d; want one per expectation (%d)", len(got), len(want), len(sc.Expects))
+	}
+	for i := range got {
+		w := want[i]
+		w.Scenario = "opening.toml"
+		if got[i] != w {
+			t.Errorf("verdict %d = %v; want %v", i, got[i], w)
+		}
+	}
+}

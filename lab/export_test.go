@@ -1,0 +1,10 @@
+package lab
+
+// ColumnStat is the bootstrap's quick statistic of metric m over the runs
+// idx, for the test that it equals metricStat's.
+func ColumnStat(m Metric, runs []RunResult, stat string, idx []int) (float64, bool) {
+	return newColumn(m, runs).stat(stat, idx)
+}
+
+// MetricStat is Summarize's statistics of m over the runs idx.
+func MetricStat(m Metric, runs []RunResult, idx []int) Stat { return metricStat(m, runs, idx) }

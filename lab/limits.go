@@ -1,0 +1,141 @@
+package lab
+
+import (
+	"fmt"
+	"math"
+)
+
+// The lab's limits. Each bounds what one input can make the lab hold or do,
+// far above what a designer needs and below what could exhaust a machine.
+const (
+	// MaxScenarioBytes is the largest scenario file: 4 MiB.
+	MaxScenarioBytes = 4 << 20
+	// MaxScenarioLine is the longest line of a scenario, in bytes.
+	MaxScenarioLine = 64 << 10
+	// MaxScenarioKeys is the most keys (key = value pairs and table
+	// headers) of a scenario.
+	MaxScenarioKeys = 100_000
+	// MaxScenarioDepth is the deepest nesting of arrays and inline tables
+	// in a scenario (at = [x, y] is 1).
+	MaxScenarioDepth = 4
+	// MaxKeyParts is the most dotted parts of a key or a table header
+	// ([a.b] has 2).
+	MaxKeyParts = 4
+	// MaxNameBytes is the longest name (of a scenario, a squad or a man),
+	// in bytes.
+	MaxNameBytes = 100
+	// MaxSquads is the most squads of a scenario (each is a metric of every
+	// run, squad_broke.NAME).
+	MaxSquads = 1000
+	// MaxDescriptionBytes is the longest description of a scenario, in
+	// bytes (it is carried in every result file's header).
+	MaxDescriptionBytes = 16 << 10
+	// MaxRuns is the most fights of one Monte-Carlo (-runs).
+	MaxRuns = 1_000_000
+	// MaxResultBytes bounds the memory a Monte-Carlo's results take at its
+	// peak (ResultBytes: every run's metrics and morale samples, kept,
+	// summarized and written), and so what a merge holds: 2 GiB.
+	MaxResultBytes = 2 << 30
+	// MaxShardBytes is the largest runs.json merge reads: 4 GiB.
+	MaxShardBytes = 4 << 30
+	// MaxSweepBytes is the largest sweep.json merge reads: 64 MiB.
+	MaxSweepBytes = 64 << 20
+	// MaxSweepAxisPoints is the most points on one axis of a sweep, and
+	// MaxSweepPoints the most points of a whole sweep (both axes).
+	MaxSweepAxisPoints = 1000
+	MaxSweepPoints     = 10_000
+	// DefaultMaxWork is the work (see Work) a command does without being
+	// told it may do more (-max-work): 1e10 units, about half an hour to
+	// an hour of one core.
+	DefaultMaxWork = 1e10
+)
+
+// ResultBytes estimates the peak memory of the results of runs fights, each
+// keeping samples morale samples (keptSamples: all men's series and each
+// sampled squad's) and measuring squads squads, in bytes: what MonteCarlo,
+// the summary and the written files hold at once, with the garbage
+// collector's headroom. Measured (maximum resident set): 1.36 GB for a
+// million fights of one squad and 2 × 3 samples (estimate 1.39 GB), 595 MB
+// for 100,000 of one squad and 2 × 121 samples (706 MB), 779 MB for 200,000
+// of 20 squads and 13 × 3 samples (1.03 GB).
+func ResultBytes(runs, samples, squads int) float64 {
+	series := min(squads, MaxSquadSeries)
+	return float64(runs) * (1024 + 24*float64(samples) + 64*float64(squads) + 160*float64(series))
+}
+
+// samplesOf is the number of morale samples of one series of one fight.
+func samplesOf(duration, sample float64) int {
+	return int(math.Floor(duration/sample+1e-9)) + 1
+}
+
+// keptSamples is the number of morale samples one fight keeps: a series of
+// all men and one of each of the first MaxSquadSeries squads.
+func keptSamples(duration, sample float64, squads int) int {
+	return (1 + min(squads, MaxSquadSeries)) * samplesOf(duration, sample)
+}
+
+// FightWork estimates the work of one fight of sc, in units of one man
+// stepped through one simulated second or reached by one event: every man who
+// ever takes part stepped for the whole duration, and every occurrence of
+// every event reaching every man (an event at a location, or a death looked
+// for among the men, may). It is what -max-work bounds, and what the progress
+// bar counts within a long fight.
+func FightWork(sc *Scenario) float64 {
+	men := 0.0
+	occ := 0.0
+	for _, sq := range sc.Squads {
+		men += float64(sq.Size)
+	}
+	for _, ev := range sc.Events {
+		n := float64(occurrences(ev, sc.Duration))
+		occ += n
+		if ev.Do == "reinforce" {
+			men += n * float64(ev.Count)
+		}
+	}
+	return men*sc.Duration + occ*men + 1
+}
+
+// WorkError is a command whose estimated work is over its ceiling.
+type WorkError struct {
+	What        string
+	Work, Limit float64
+}
+
+// Error says what would take how much, and how to go on.
+func (e *WorkError) Error() string {
+	return fmt.Sprintf("%s would do about %.3g units of work (men × simulated seconds, plus men reached × events: roughly %s of one core); the ceiling is %.3g: run fewer fights or a smaller scenario, shard it (-shard K/N), or raise the ceiling with -max-work %.3g",
+		e.What, e.Work, coreTime(e.Work), e.Limit, ceil3(e.Work))
+}
+
+// ceil3 rounds x > 0 up to three significant digits.
+func ceil3(x float64) float64 {
+	p := math.Pow(10, math.Floor(math.Log10(x))-2)
+	return math.Ceil(x/p) * p
+}
+
+// coreTime says roughly how long work takes on one core (100–300 ns a unit
+// on the 2-core machine the lab's benchmarks run on).
+func coreTime(work float64) string {
+	s := work * 200e-9
+	switch {
+	case s < 120:
+		return fmt.Sprintf("%.0f s", s)
+	case s < 7200:
+		return fmt.Sprintf("%.0f min", s/60)
+	case s < 3*86400:
+		return fmt.Sprintf("%.0f h", s/3600)
+	}
+	return fmt.Sprintf("%.0f days", s/86400)
+}
+
+// CheckWork returns a *WorkError when work is over limit (0: DefaultMaxWork).
+func CheckWork(what string, work, limit float64) error {
+	if limit <= 0 {
+		limit = DefaultMaxWork
+	}
+	if !(work <= limit) {
+		return &WorkError{What: what, Work: work, Limit: limit}
+	}
+	return nil
+}

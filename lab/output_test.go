@@ -1,0 +1,145 @@
+package lab_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/lab"
+)
+
+// Default result folders from names stay inside out/ and are safe on every
+// system: "../../../escaped" wrote outside out/, a NUL gave "mkdir: invalid
+// argument", escape sequences reached the terminal.
+func TestOutDir(t *testing.T) {
+	tests := []struct{ name, want string }{
+		{"opening", "out/opening"},
+		{"../../../escaped", "out/escaped"},
+		{"..", "out/scenario"},
+		{"", "out/scenario"},
+		{"a/b\\c:d*e?f\"g<h>i|j", "out/a_b_c_d_e_f_g_h_i_j"},
+		{"nul\x00byte", "out/nul_byte"},
+		{"\x1b]0;pwned\x07\x1b[2J", "out/0_pwned_2J"},
+		{"a..b", "out/a_b"},
+		{"v1.2", "out/v1.2"},
+		{"two words ", "out/two_words"},
+		{"CON", "out/_CON"},
+		{"lpt1.txt", "out/_lpt1.txt"},
+		{"com¹", "out/com"},
+		{"CONSOLE", "out/CONSOLE"},
+		{"Überfall am Fluss", "out/Überfall_am_Fluss"},
+		{".hidden.", "out/hidden"},
+		{strings.Repeat("é", 100), "out/" + strings.Repeat("é", 32)},
+	}
+	for _, tt := range tests {
+		got := lab.OutDir(tt.name, "")
+		if filepath.ToSlash(got) != tt.want {
+			t.Errorf("OutDir(%q) = %q; want %q", tt.name, got, tt.want)
+		}
+		if rel, err := filepath.Rel("out", got); err != nil || strings.HasPrefix(rel, "..") || strings.ContainsRune(rel, filepath.Separator) {
+			t.Errorf("OutDir(%q) = %q is not a folder directly in out/", tt.name, got)
+		}
+	}
+	if got := lab.OutDir("a b", "-sensitivity"); filepath.ToSlash(got) != "out/a_b-sensitivity" {
+		t.Errorf("OutDir with a suffix = %q", got)
+	}
+}
+
+// Outputs.Write replaces the result folder only when every file of it and
+// the extra files were written; a failure leaves the old folder whole (a
+// failed run used to leave six new files and the old rest).
+func TestOutputsWriteAllOrNothing(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "pw")
+	first := lab.Outputs{"summary.json": lab.Bytes([]byte("seed 1")), "runs.json": lab.Bytes([]byte("runs 1"))}
+	if err := first.Write(context.Background(), out, nil); err != nil {
+		t.Fatal(err)
+	}
+	failing := lab.Outputs{
+		"summary.json": lab.Bytes([]byte("seed 2")),
+		"zz.png":       func(io.Writer) error { return errors.New("plot failed") },
+	}
+	if err := failing.Write(context.Background(), out, nil); err == nil {
+		t.Fatal("Write with a failing file = nil; want its error")
+	}
+	unwritable := filepath.Join(dir, "nofolder", "x")
+	if err := os.WriteFile(filepath.Join(dir, "nofolder"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	second := lab.Outputs{"summary.json": lab.Bytes([]byte("seed 2"))}
+	if err := second.Write(context.Background(), out, map[string][]byte{unwritable: []byte("page")}); err == nil {
+		t.Fatal("Write with an unwritable report = nil; want its error")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := second.Write(ctx, out, nil); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Write after a cancel = %v; want context.Canceled", err)
+	}
+	if b, err := os.ReadFile(filepath.Join(out, "summary.json")); err != nil || string(b) != "seed 1" {
+		t.Errorf("summary.json after the failures: %q, %v; want the first run's", b, err)
+	}
+	assertOnly(t, out, "runs.json", "summary.json")
+	assertOnly(t, dir, "nofolder", "pw")
+
+	// Success replaces the folder whole (the old runs.json goes) and writes
+	// a report given inside it into the new folder.
+	if err := second.Write(context.Background(), out, map[string][]byte{filepath.Join(out, "report.html"): []byte("page")}); err != nil {
+		t.Fatal(err)
+	}
+	assertOnly(t, out, "report.html", "summary.json")
+
+	// A folder holding something the lab did not write is never replaced.
+	if err := os.Mkdir(filepath.Join(out, "notes"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := second.Write(context.Background(), out, nil); err == nil || !strings.Contains(err.Error(), `holds "notes", which this program did not write`) {
+		t.Errorf("Write over a folder with a subfolder = %v; want a refusal", err)
+	}
+	if err := second.Write(context.Background(), dir, nil); err == nil {
+		t.Errorf("Write over the test's own folder = nil; want a refusal")
+	}
+}
+
+// A cancel while a large file is being written stops it within a buffer
+// and leaves the old folder as it was; a cancel while a shard is read stops
+// the read.
+func TestCancelWhileStreaming(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "o")
+	if err := (lab.Outputs{"runs.json": lab.Bytes([]byte("old"))}).Write(context.Background(), out, nil); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	written := 0
+	big := lab.Outputs{"runs.json": func(w io.Writer) error {
+		chunk := make([]byte, 1<<16)
+		for i := 0; i < 1<<14; i++ { // 1 GiB, were it not stopped
+			if i == 10 {
+				cancel()
+			}
+			n, err := w.Write(chunk)
+			written += n
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}}
+	if err := big.Write(ctx, out, nil); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Write cancelled midway = %v; want context.Canceled", err)
+	}
+	if written > 1<<22 {
+		t.Errorf("%d bytes were written after the cancel; want it to stop within a buffer or two", written)
+	}
+	if b, err := os.ReadFile(filepath.Join(out, "runs.json")); err != nil || string(b) != "old" {
+		t.Errorf("runs.json after the cancel: %q, %v; want the old one", b, err)
+	}
+	assertOnly(t, dir, "o")
+	if _, err := lab.ReadRunsContext(ctx, out); !errors.Is(err, context.Canceled) {
+		t.Errorf("ReadRunsContext after a cancel = %v; want context.Canceled", err)
+	}
+}

@@ -1,0 +1,211 @@
+package report
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strings"
+
+	"github.com/moralebreak/moralebreak/lab"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+)
+
+// side is one Monte-Carlo drawn on a fan chart, with its colours and the
+// label that names it in titles ("" for a chart of one).
+type side struct {
+	label      string
+	sum        *lab.Summary
+	band, line color.Color
+}
+
+// addThresholds draws ShakenBelow and PanicBelow (dashed) over x0..x1, each
+// with the hysteresis band above it, and names them on the morale axis,
+// where no data can cover the names: "shaken 0.6", "panic 0.25", and the
+// tops of the hysteresis bands.
+func addThresholds(p *plot.Plot, h lab.Header, x0, x1 float64) error {
+	for _, b := range [][2]float64{{h.ShakenBelow, h.ShakenBelow + h.Hysteresis}, {h.PanicBelow, h.PanicBelow + h.Hysteresis}} {
+		pg, err := rect(x0, x1, b[0], b[1], colHyst)
+		if err != nil {
+			return err
+		}
+		p.Add(pg)
+	}
+	ls, err := hline(h.ShakenBelow, x0, x1, colShaken, true)
+	if err != nil {
+		return err
+	}
+	lp, err := hline(h.PanicBelow, x0, x1, colPanic, true)
+	if err != nil {
+		return err
+	}
+	p.Add(ls, lp)
+	ticks := plot.ConstantTicks{
+		{Value: h.PanicBelow, Label: "panic " + num(h.PanicBelow)},
+		{Value: h.ShakenBelow, Label: "shaken " + num(h.ShakenBelow)},
+	}
+	// The other labels where they do not crowd the two names.
+	for _, v := range []float64{0, 1, h.PanicBelow + h.Hysteresis, h.ShakenBelow + h.Hysteresis} {
+		t := plot.Tick{Value: v}
+		if math.Abs(v-h.PanicBelow) >= 0.07 && math.Abs(v-h.ShakenBelow) >= 0.07 {
+			t.Label = num(v)
+		}
+		ticks = append(ticks, t)
+	}
+	p.Y.Tick.Marker = ticks
+	return nil
+}
+
+// addBand draws b's 10–90% band and median.
+func addBand(p *plot.Plot, b lab.Band, s side) error {
+	if len(b.T) == 0 {
+		return nil
+	}
+	pg, err := ribbon(b.T, b.P10, b.P90, s.band)
+	if err != nil {
+		return err
+	}
+	med := make(plotter.XYs, len(b.T))
+	for i := range b.T {
+		med[i] = plotter.XY{X: b.T[i], Y: b.P50[i]}
+	}
+	l, err := line(med, s.line, vg.Points(2), false)
+	if err != nil {
+		return err
+	}
+	p.Add(pg, l)
+	return nil
+}
+
+// fanFrame is an empty morale-over-time frame of a fight of h.Duration s.
+func fanFrame(h lab.Header) *plot.Plot {
+	p := plot.New()
+	p.X.Label.Text = "time (s)"
+	p.Y.Label.Text = "morale"
+	p.Y.Min, p.Y.Max = 0, 1
+	p.X.Min, p.X.Max = 0, h.Duration
+	return p
+}
+
+// FanChart draws the median (line) and 10–90% band of the average morale of
+// all living men over time, with ShakenBelow, PanicBelow and the hysteresis
+// band above each.
+func FanChart(sum *lab.Summary) ([]byte, error) {
+	p := fanFrame(sum.Header)
+	p.Title.Text = fmt.Sprintf("%s: average morale of all living men, median and 10–90%% of %d fights", sum.Scenario, sum.Runs)
+	if err := addThresholds(p, sum.Header, 0, sum.Duration); err != nil {
+		return nil, err
+	}
+	if err := addBand(p, sum.Morale, side{sum: sum, band: colBand, line: colLine}); err != nil {
+		return nil, err
+	}
+	return pngOf(p, plotW, plotH)
+}
+
+// squadFans draws one small fan chart per squad (the first
+// lab.MaxSquadSeries), each side's band over the other, titled with the
+// squad's men and how often it broke.
+func squadFans(sides []side) ([]byte, error) {
+	h := sides[0].sum.Header
+	n := len(sides[0].sum.PerSquad)
+	if n == 0 {
+		return pngOf(fanFrame(h), plotW, plotH)
+	}
+	var plots []*plot.Plot
+	for i := 0; i < n; i++ {
+		p := fanFrame(h)
+		name := sides[0].sum.PerSquad[i].Name
+		var broke []string
+		for _, s := range sides {
+			st, _ := s.sum.Stat("squad_broke." + name)
+			broke = append(broke, s.label+pct(st.Share))
+		}
+		p.Title.TextStyle.Font.Size = vg.Points(11)
+		men := ""
+		if i < len(h.SquadMen) {
+			men = fmt.Sprintf(", %d men", h.SquadMen[i])
+		}
+		p.Title.Text = fmt.Sprintf("%s%s: broke in %s", name, men, strings.Join(broke, ", "))
+		if err := addThresholds(p, h, 0, h.Duration); err != nil {
+			return nil, err
+		}
+		for _, s := range sides {
+			if i < len(s.sum.PerSquad) {
+				if err := addBand(p, s.sum.PerSquad[i].Morale, s); err != nil {
+					return nil, err
+				}
+			}
+		}
+		plots = append(plots, p)
+	}
+	cols := 3 // one row for up to three squads, two columns for four
+	switch {
+	case n <= 3:
+		cols = n
+	case n == 4:
+		cols = 2
+	}
+	if cols == 1 {
+		return pngOf(plots[0], plotW, plotH)
+	}
+	w := plotW * 1.15 / vg.Length(cols)
+	return tilesOf(plots, cols, w, max(2.2*vg.Inch, w*0.62))
+}
+
+// SquadFans draws the fan chart of each squad of sum (its first
+// lab.MaxSquadSeries squads), in small multiples.
+func SquadFans(sum *lab.Summary) ([]byte, error) {
+	return squadFans([]side{{sum: sum, band: colBand, line: colLine}})
+}
+
+// SquadFansAB draws each squad's fan under settings A and B on one chart.
+func SquadFansAB(a, b *lab.Summary) ([]byte, error) {
+	return squadFans([]side{{label: "A (blue) ", sum: a, band: colBand, line: colLine}, {label: "B (orange) ", sum: b, band: colBandB, line: colLineB}})
+}
+
+// shareFrame is an empty frame of a share of fights over a fight of
+// duration s.
+func shareFrame(title string, duration float64) *plot.Plot {
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Label.Text = "time (s)"
+	p.Y.Label.Text = "share of fights"
+	p.X.Min, p.X.Max = 0, duration
+	shareAxis(&p.Y)
+	return p
+}
+
+// UnbrokenChart draws, per squad, the share of fights in which none of its
+// men has broken yet, over time.
+func UnbrokenChart(sum *lab.Summary) ([]byte, error) {
+	p := shareFrame(fmt.Sprintf("share of fights in which the squad has not broken yet (%d fights)", sum.Runs), sum.Duration)
+	for i, sq := range sum.PerSquad {
+		if len(sq.Unbroken.T) == 0 {
+			continue
+		}
+		l, err := stepCurve(sq.Unbroken.T, sq.Unbroken.Y, squadColour(i), vg.Points(2))
+		if err != nil {
+			return nil, err
+		}
+		p.Add(l)
+		p.Legend.Add(sq.Name, l)
+	}
+	p.Legend.Top, p.Legend.Left = false, true
+	p.Legend.YOffs = vg.Points(8)
+	p.Legend.XOffs = vg.Points(8)
+	return pngOf(p, plotW, plotH)
+}
+
+// SurvivalChart draws the share of fights with nobody routed yet over time.
+func SurvivalChart(sum *lab.Summary) ([]byte, error) {
+	p := shareFrame(fmt.Sprintf("share of fights with nobody routed yet (%d fights)", sum.Runs), sum.Duration)
+	if len(sum.Survival.T) > 0 {
+		l, err := stepCurve(sum.Survival.T, sum.Survival.Y, colPanic, vg.Points(2))
+		if err != nil {
+			return nil, err
+		}
+		p.Add(l)
+	}
+	return pngOf(p, plotW, plotH)
+}

@@ -1,0 +1,167 @@
+package report
+
+import (
+	"bytes"
+	"encoding/base64"
+	"html/template"
+)
+
+// Page is a self-contained HTML report under construction: a title, a lead
+// paragraph, then sections of paragraphs, tables and figures, and footnotes,
+// in the order they were added. Every text is escaped; every figure is
+// embedded as a data URI, so the page opens offline and can be attached to
+// a design document. The same calls give the same bytes.
+type Page struct {
+	title, lead string
+	blocks      []block
+	footnotes   []string
+}
+
+// block is one part of a page: exactly one of its fields is set.
+type block struct {
+	Heading string
+	Para    string
+	Note    string
+	Table   *tableData
+	Figures []figureData
+}
+
+type tableData struct {
+	Table
+	Head []cell
+	Rows []rowData
+}
+
+type rowData struct {
+	Class string
+	Cells []cell
+}
+
+// cell is a table cell; Num aligns it right.
+type cell struct {
+	Text string
+	Num  bool
+}
+
+// Table is an HTML table: an id (for tests and links, "" for none), a
+// caption that says what it holds and over how many fights, a header row
+// and the rows. The first Text columns (at least one) are text, aligned
+// left; the others are numbers, aligned right.
+type Table struct {
+	ID, Caption string
+	Text        int
+	Head        []string
+	Rows        []Row
+}
+
+// Row is one table row; Class ("pass", "fail", "dim" or "") colours it.
+type Row struct {
+	Class string
+	Cells []string
+}
+
+// Figure is one plot: the file name it is written to in a result folder
+// (fan.png), a caption that says what it shows and for how many fights, and
+// its PNG bytes.
+type Figure struct {
+	Name, Caption string
+	PNG           []byte
+}
+
+type figureData struct {
+	Figure
+	URI template.URL
+}
+
+// NewPage starts a page titled "MoraleBreak report: title", with lead (the
+// scenario's description, say; "" for none) under the heading.
+func NewPage(title, lead string) *Page { return &Page{title: title, lead: lead} }
+
+// Section starts a section headed heading.
+func (p *Page) Section(heading string) { p.blocks = append(p.blocks, block{Heading: heading}) }
+
+// Para adds a paragraph of text.
+func (p *Page) Para(text string) { p.blocks = append(p.blocks, block{Para: text}) }
+
+// Note adds a paragraph set off as a reading aid ("how to read this").
+func (p *Page) Note(text string) { p.blocks = append(p.blocks, block{Note: text}) }
+
+// Table adds t.
+func (p *Page) Table(t Table) {
+	d := &tableData{Table: t}
+	cells := func(cs []string) []cell {
+		out := make([]cell, len(cs))
+		for i, c := range cs {
+			out[i] = cell{Text: c, Num: i >= max(1, t.Text)}
+		}
+		return out
+	}
+	d.Head = cells(t.Head)
+	for _, r := range t.Rows {
+		d.Rows = append(d.Rows, rowData{Class: r.Class, Cells: cells(r.Cells)})
+	}
+	p.blocks = append(p.blocks, block{Table: d})
+}
+
+// Figure adds f with its caption, the PNG embedded.
+func (p *Page) Figure(f Figure) { p.Figures(f) }
+
+// Figures adds figures side by side, as many to a line as fit.
+func (p *Page) Figures(fs ...Figure) {
+	var b block
+	for _, f := range fs {
+		uri := template.URL("data:image/png;base64," + base64.StdEncoding.EncodeToString(f.PNG))
+		b.Figures = append(b.Figures, figureData{Figure: f, URI: uri})
+	}
+	p.blocks = append(p.blocks, b)
+}
+
+// Footnote adds a line to the page's foot (hashes, provenance).
+func (p *Page) Footnote(text string) { p.footnotes = append(p.footnotes, text) }
+
+// HTML renders the page.
+func (p *Page) HTML() ([]byte, error) {
+	var b bytes.Buffer
+	err := pageTmpl.Execute(&b, struct {
+		Title, Lead string
+		Blocks      []block
+		Footnotes   []string
+	}{p.title, p.lead, p.blocks, p.footnotes})
+	if err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+var pageTmpl = template.Must(template.New("page").Parse(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>MoraleBreak report: {{.Title}}</title>
+<style>
+body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;max-width:1000px;margin:2em auto;color:#222;padding:0 1em;line-height:1.45}
+h1{font-size:1.6em;margin-bottom:.2em}h2{font-size:1.25em;margin-top:1.8em;border-bottom:1px solid #ddd;padding-bottom:.2em}
+p.lead{font-size:1.1em;color:#444;margin-top:0}p.note{background:#f6f8fa;border-left:3px solid #9ab;padding:.5em .8em;font-size:.93em}
+div.tw{overflow-x:auto}table{border-collapse:collapse;font-size:14px;margin:.6em 0 1.2em;font-variant-numeric:tabular-nums}
+caption{caption-side:top;text-align:left;font-size:13px;color:#555;padding-bottom:.4em}
+td,th{padding:3px 7px;border-bottom:1px solid #e3e3e3;text-align:left;vertical-align:top}
+th{background:#f3f4f6;font-weight:600}.n{text-align:right;white-space:nowrap}
+tr.pass td:first-child{color:#15803d;font-weight:600}tr.fail td{color:#b91c1c}tr.fail td:first-child{font-weight:700}tr.dim td{color:#888}
+div.figs{display:flex;flex-wrap:wrap;gap:0 1.5em}div.figs figure{flex:1 1 320px}figure{margin:1.2em 0 1.8em;max-width:100%}img{max-width:100%;height:auto;display:block;border:1px solid #eee}
+figcaption{font-size:13px;color:#444;margin-top:.4em}
+footer{margin-top:3em;border-top:1px solid #ddd;padding-top:.6em;font-size:12px;color:#666}footer p{margin:.2em 0}
+@media print{body{max-width:none}figure,table{break-inside:avoid}}
+</style></head><body>
+<h1>MoraleBreak report: {{.Title}}</h1>
+{{if .Lead}}<p class="lead">{{.Lead}}</p>
+{{end}}{{range .Blocks}}{{if .Heading}}<h2>{{.Heading}}</h2>
+{{else if .Para}}<p>{{.Para}}</p>
+{{else if .Note}}<p class="note">{{.Note}}</p>
+{{else if .Table}}{{with .Table}}<div class="tw"><table{{if .ID}} id="{{.ID}}"{{end}}>{{if .Caption}}<caption>{{.Caption}}</caption>{{end}}
+<tr>{{range .Head}}<th{{if .Num}} class="n"{{end}}>{{.Text}}</th>{{end}}</tr>
+{{range .Rows}}<tr{{if .Class}} class="{{.Class}}"{{end}}>{{range .Cells}}<td{{if .Num}} class="n"{{end}}>{{.Text}}</td>{{end}}</tr>
+{{end}}</table></div>
+{{end}}{{else if .Figures}}{{if gt (len .Figures) 1}}<div class="figs">{{end}}{{range .Figures}}<figure id="{{.Name}}"><img alt="{{.Name}}" src="{{.URI}}"><figcaption>{{.Caption}}</figcaption></figure>
+{{end}}{{if gt (len .Figures) 1}}</div>
+{{end}}{{end}}{{end}}{{if .Footnotes}}<footer>{{range .Footnotes}}<p>{{.}}</p>{{end}}</footer>
+{{end}}</body></html>
+`))

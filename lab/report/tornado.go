@@ -1,0 +1,83 @@
+package report
+
+import (
+	"fmt"
+	"image/color"
+
+	"github.com/moralebreak/moralebreak/lab"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+)
+
+// TornadoChart draws the n knobs of r with the largest swing as a tornado:
+// per knob a bar from zero to the change at −10% and one to the change at
+// +10% of its value, each with its 95% paired interval as a whisker. The
+// x axis spans the bars and whiskers with a margin.
+func TornadoChart(r lab.SensitivityResult, n int) ([]byte, error) {
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("%s: change in %s of %s at −10%% and +10%% of each knob (%d fights each)", r.Scenario, r.Stat, r.Metric, r.Runs)
+	base := "undefined"
+	if r.Baseline != nil {
+		base = fmt.Sprintf("%.4g", *r.Baseline)
+	}
+	p.X.Label.Text = fmt.Sprintf("change from the baseline (%s): orange at ×%g (−10%%), blue at ×%g (+10%%); whiskers: 95%% paired intervals", base, lab.NudgeLow, lab.NudgeHigh)
+	eff := r.Effects
+	if len(eff) > n {
+		eff = eff[:n]
+	}
+	if len(eff) == 0 {
+		return pngOf(p, plotW, plotH)
+	}
+	const half = 0.19 // half a bar's height, in rows
+	b := newBounds()
+	b.add(0)
+	var names []string
+	for row := range eff {
+		e := eff[len(eff)-1-row] // the largest at the top
+		names = append(names, fmt.Sprintf("%s (%.4g)", e.Key, e.Base))
+		for j, d := range []*lab.PairedDiff{e.LowDiff, e.HighDiff} {
+			if d == nil {
+				continue
+			}
+			y0 := float64(row)
+			col := color.Color(colShaken)
+			if j == 0 {
+				y0 += 0.02
+			} else {
+				y0 -= 2*half + 0.02
+				col = colLine
+			}
+			bar, err := rect(0, d.Diff, y0, y0+2*half, col)
+			if err != nil {
+				return nil, err
+			}
+			p.Add(bar)
+			if err := whisker(p, d.Lo, d.Hi, y0+half, half*0.55); err != nil {
+				return nil, err
+			}
+			b.add(d.Diff, d.Lo, d.Hi)
+		}
+	}
+	zero, err := vline(0, -0.6, float64(len(eff))-0.4, colZero, false)
+	if err != nil {
+		return nil, err
+	}
+	p.Add(zero)
+	p.NominalY(names...)
+	p.Y.Min, p.Y.Max = -0.6, float64(len(eff))-0.4
+	fit(&p.X, b.lo, b.hi, 0.08)
+	return pngOf(p, plotW, vg.Length(len(eff))*vg.Points(24)+vg.Inch*1.3)
+}
+
+// whisker draws an interval lo..hi at height y with caps of half-height h.
+func whisker(p *plot.Plot, lo, hi, y, h float64) error {
+	for _, xy := range []plotter.XYs{{{X: lo, Y: y}, {X: hi, Y: y}}, {{X: lo, Y: y - h}, {X: lo, Y: y + h}}, {{X: hi, Y: y - h}, {X: hi, Y: y + h}}} {
+		l, err := line(xy, color.Black, vg.Points(1), false)
+		if err != nil {
+			return err
+		}
+		p.Add(l)
+	}
+	return nil
+}

@@ -1,0 +1,191 @@
+package main
+
+import (
+	"archive/tar"
+	"archive/zip"
+	"bytes"
+	"compress/gzip"
+	"io"
+	"io/fs"
+	"os"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// someFiles are an archive's files, made up.
+var someFiles = []entry{
+	{name: "demo", mode: 0o755, body: []byte("binary 1")},
+	{name: "moralesim", mode: 0o755, body: []byte("binary 2")},
+	{name: "weights.toml", mode: 0o644, body: []byte("ShakenBelow = 0.6\n")},
+	{name: "scenarios/line.toml", mode: 0o644, body: []byte("name = \"line\"\n")},
+	{name: "scenarios/opening.toml", mode: 0o644, body: []byte("name = \"opening\"\n")},
+	{name: "HOWTO.txt", mode: 0o644, body: []byte("how\n")},
+}
+
+// listing is what an archive holds: each entry's name, mode and body.
+type listed struct {
+	name string
+	mode fs.FileMode
+	body string
+}
+
+func list(t *testing.T, tg target, b []byte) []listed {
+	t.Helper()
+	var out []listed
+	if strings.HasSuffix(tg.archive(), ".zip") {
+		zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range zr.File {
+			rc, err := f.Open()
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, err := io.ReadAll(rc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_ = rc.Close()
+			out = append(out, listed{f.Name, f.Mode(), string(body)})
+		}
+		return out
+	}
+	gz, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := tar.NewReader(gz)
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			return out
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, listed{h.Name, h.FileInfo().Mode(), string(body)})
+	}
+}
+
+// Every kind of archive holds the files under its folder, the programs
+// executable, with the folders first, and the same files give the same
+// bytes.
+func TestArchives(t *testing.T) {
+	stamp := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+	for _, tg := range []target{{"windows", "amd64"}, {"darwin", "arm64"}, {"linux", "amd64"}} {
+		var a, b bytes.Buffer
+		if err := writeArchive(&a, tg, someFiles, stamp); err != nil {
+			t.Fatal(err)
+		}
+		if err := writeArchive(&b, tg, someFiles, stamp); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(a.Bytes(), b.Bytes()) {
+			t.Errorf("%s: two archives of the same files differ", tg)
+		}
+		got := list(t, tg, a.Bytes())
+		base := tg.base() + "/"
+		want := []string{base, base + "scenarios/"}
+		for _, f := range someFiles {
+			want = append(want, base+f.name)
+		}
+		var names []string
+		for _, l := range got {
+			names = append(names, l.name)
+		}
+		if !slices.Equal(names, want) {
+			t.Errorf("%s: entries %q; want %q", tg, names, want)
+		}
+		for _, l := range got {
+			switch {
+			case strings.HasSuffix(l.name, "/"):
+				if !l.mode.IsDir() {
+					t.Errorf("%s: %s has mode %v; want a directory", tg, l.name, l.mode)
+				}
+			case strings.HasSuffix(l.name, "/demo") || strings.HasSuffix(l.name, "/moralesim"):
+				if l.mode.Perm() != 0o755 {
+					t.Errorf("%s: %s has mode %v; want 0755", tg, l.name, l.mode)
+				}
+			default:
+				if l.mode.Perm() != 0o644 {
+					t.Errorf("%s: %s has mode %v; want 0644", tg, l.name, l.mode)
+				}
+			}
+		}
+		if got[3].body != "binary 2" {
+			t.Errorf("%s: %s holds %q; want its body", tg, got[3].name, got[3].body)
+		}
+	}
+}
+
+// Each platform's HOWTO says how to start the demo there and what the
+// platform needs.
+func TestHowto(t *testing.T) {
+	info := buildInfoT{version: "v9.9.9", goVersion: "go1.26.8"}
+	for _, tc := range []struct {
+		target
+		mac  string
+		want []string
+	}{
+		{target{"windows", "amd64"}, "", []string{"demo.exe", "SmartScreen", "Run anyway", `scenarios\opening.toml`, "Windows 10 or 11", "\r\n"}},
+		{target{"darwin", "arm64"}, "macOS 12.0", []string{"Apple silicon", "com.apple.quarantine", "cd ~/Downloads/moralebreak-darwin-arm64", "./demo", "macOS 12.0 or later", "Metal"}},
+		{target{"darwin", "amd64"}, "macOS 12.0", []string{"Intel", "com.apple.quarantine", "macOS 12.0 or later"}},
+		{target{"linux", "amd64"}, "", []string{"./demo", "sudo apt-get install libgl1", "XWayland", "xvfb-run", "scenarios/opening.toml"}},
+	} {
+		h := howto(tc.target, info, tc.mac)
+		for _, w := range append(tc.want, "MoraleBreak v9.9.9", "go1.26.8", "weights.toml", "lint weights.toml") {
+			if !strings.Contains(h, w) {
+				t.Errorf("%s HOWTO lacks %q:\n%s", tc.target, w, h)
+			}
+		}
+		if tc.goos != "windows" && strings.Contains(h, "\r") {
+			t.Errorf("%s HOWTO has CR line ends", tc.target)
+		}
+	}
+}
+
+// The Linux HOWTO names the packages scripts/deps.sh installs for the
+// demo, no more and no fewer.
+func TestHowtoNamesDepsPackages(t *testing.T) {
+	b, err := os.ReadFile("../deps.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, m := range regexp.MustCompile(`(?m)^\s*need_lib \S+\.so\S* (\S+)`).FindAllStringSubmatch(string(b), -1) {
+		want = append(want, m[1])
+	}
+	if m := regexp.MustCompile(`missing\+=\((libgl1-mesa-dri)\)`).FindStringSubmatch(string(b)); m != nil {
+		want = append(want, m[1])
+	}
+	got := slices.Clone(linuxPackages)
+	slices.Sort(got)
+	slices.Sort(want)
+	if len(want) < 5 || !slices.Equal(got, want) {
+		t.Errorf("HOWTO's Linux packages %q; want deps.sh's %q", got, want)
+	}
+}
+
+func TestParseConfig(t *testing.T) {
+	c, err := parseConfig(nil, io.Discard)
+	if err != nil || len(c.targets) != len(defaultTargets) || c.out != "build/dist" || c.check {
+		t.Errorf("no arguments: %+v, %v; want every target into build/dist", c, err)
+	}
+	c, err = parseConfig([]string{"-check", "darwin/arm64"}, io.Discard)
+	if err != nil || !c.check || len(c.targets) != 1 || c.targets[0] != (target{"darwin", "arm64"}) {
+		t.Errorf("-check darwin/arm64: %+v, %v", c, err)
+	}
+	for _, bad := range []string{"plan9/386", "linux", "windows/arm64", ""} {
+		if _, err := parseConfig([]string{bad}, io.Discard); err == nil || !strings.Contains(err.Error(), "want one of") {
+			t.Errorf("target %q: %v; want an error listing the targets", bad, err)
+		}
+	}
+}

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+)
+
+// platform names t for people, "" for a target HOWTO.txt does not know.
+func (t target) platform() string {
+	switch t.String() {
+	case "windows/amd64":
+		return "Windows, 64-bit (Intel or AMD)"
+	case "darwin/arm64":
+		return "macOS on Apple silicon (M1 and later)"
+	case "darwin/amd64":
+		return "macOS on Intel"
+	case "linux/amd64":
+		return "Linux, 64-bit (Intel or AMD)"
+	}
+	return ""
+}
+
+// linuxPackages are the Debian and Ubuntu packages of the libraries the
+// demo opens at run time on Linux: scripts/deps.sh's run list
+// (TestHowtoNamesDepsPackages keeps the two the same).
+var linuxPackages = []string{"libgl1", "libgl1-mesa-dri", "libx11-6", "libxrandr2", "libxcursor1", "libxi6", "libxinerama1", "libxext6", "libxrender1"}
+
+// howto is t's HOWTO.txt: what the archive holds, how to start the demo and
+// the lab, and what the platform needs (macMin: the oldest macOS the
+// binaries run on, read from them). Lines end in CRLF on Windows, where
+// Notepad shows them.
+func howto(t target, info buildInfoT, macMin string) string {
+	var b strings.Builder
+	p := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	demo, sim, sep := "./demo", "./moralesim", "/"
+	if t.goos == "windows" {
+		demo, sim, sep = "demo.exe", "moralesim.exe", `\`
+	}
+	p("MoraleBreak %s for %s (%s)", info.version, t.platform(), t)
+	p("Built with %s.", info.goVersion)
+	p("")
+	p("In this folder")
+	p("  %-14s the demo: a squad under fire, its morale, the live tuner", t.exe("demo"))
+	p("  %-14s the balance lab: thousands of fights in a terminal", t.exe("moralesim"))
+	p("  %-14s the morale settings and event weights both read", "weights.toml")
+	p("  %-14s the lab's fights (opening, line, platoon, army)", "scenarios"+sep)
+	p("")
+	p("Start the demo")
+	switch t.goos {
+	case "windows":
+		p("  Double-click demo.exe. The first time, Windows SmartScreen may say")
+		p("  \"Windows protected your PC\": the program is not signed. Click")
+		p("  \"More info\", then \"Run anyway\".")
+	case "darwin":
+		p("  The programs are not signed by Apple, so macOS keeps them in quarantine")
+		p("  after a download (Gatekeeper: \"cannot be opened because Apple cannot")
+		p("  check it for malicious software\"). Release this folder once, in")
+		p("  Terminal:")
+		p("    cd ~/Downloads/%s", t.base())
+		p("    xattr -dr com.apple.quarantine .")
+		p("  (or Control-click demo in Finder, choose Open, then Open again). Then,")
+		p("  from this folder:")
+		p("    ./demo")
+	case "linux":
+		p("  From this folder, in a terminal:")
+		p("    ./demo")
+	}
+	p("  The demo reads weights.toml from the folder it starts in (and writes the")
+	p("  defaults there if it is missing) and watches it: edit it while the demo")
+	p("  runs and the change applies at once; the tuner's Save writes it back.")
+	p("  The panel on the right lists every control: left-click a soldier and he")
+	p("  falls, click the ground and a shell lands, Space pauses, R rallies, the")
+	p("  backquote key opens the console. %s -h lists the flags.", demo)
+	p("")
+	p("Run the lab")
+	if t.goos == "windows" {
+		p("  Open a terminal here (in Explorer, type cmd in the address bar and")
+		p("  press Enter), then:")
+	} else {
+		p("  From this folder, in a terminal:")
+	}
+	p("    %s run scenarios%sopening.toml -runs 1000", sim, sep)
+	p("    %s lint weights.toml", sim)
+	p("    %s help", sim)
+	p("")
+	p("What it needs")
+	switch t.goos {
+	case "windows":
+		p("  Windows 10 or 11, 64-bit. The demo draws with DirectX 11 (OpenGL if")
+		p("  DirectX fails), which every Windows 10 graphics driver has.")
+	case "darwin":
+		p("  %s or later (read from the programs). The demo draws with Metal.", macMin)
+	case "linux":
+		p("  A glibc system (Debian, Ubuntu, Fedora, Arch, ...) with an X11 desktop")
+		p("  (Wayland desktops run it through XWayland) and OpenGL. The programs")
+		p("  open the X11 and OpenGL libraries when they start; on Debian or Ubuntu:")
+		p("    sudo apt-get install %s", strings.Join(linuxPackages, " "))
+		p("  Without a screen, run the demo under Xvfb: xvfb-run -a ./demo")
+	}
+	p("")
+	p("More: https://github.com/moralebreak/moralebreak (docs/demo.md, docs/balancing.md).")
+	s := b.String()
+	if t.goos == "windows" {
+		s = strings.ReplaceAll(s, "\n", "\r\n")
+	}
+	return s
+}

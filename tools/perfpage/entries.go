@@ -1,0 +1,233 @@
+package main
+
+// entries is the page: one section per entry, in this order, each one
+// `go test -bench` run whose results it tabulates. To put a benchmark on
+// the page, add an entry here (see CONTRIBUTING.md, "Adding a benchmark to
+// the performance page") and run `make perfpage`.
+//
+// Row names in rows, peer and headline are the benchmark's full name
+// without "Benchmark" and without the -GOMAXPROCS suffix, such as
+// "StepDensity/battle/agents=1e6/squads=10/calm".
+var entries = []entry{
+	{
+		id:    "event",
+		title: "Events at a location",
+		dir:   "morale", pkg: ".",
+		bench:     `^BenchmarkEventAtLocation$`,
+		benchtime: "0.3s", count: 3, quick: "0.05s",
+		caption: `One ` + "`World.ReportEventAtLocation`" + ` per op: what a game calls once for a death or a shell, never per agent. N agents spawned at uniform random places in 10 squads (` + "`i % 10`" + `), morale drawn from 0.2..1, after the one step that sorts them by grid cell; then an event worth −1e-6 (bad news, so it takes the whole news path, too small to drive anyone to 0) at one of 256 random places of the populated square in turn. No squad filter, no listeners, no ledger, no step between events (the agents' states do not enter), one core. **sparse** spreads the agents over a 100 km square (1e-6 to 1e-4 per m²), **battle** puts them one per m², **packed** four per m². ` + "`radius=600`" + ` is FullEffectRadius (6 m: every agent reached takes the full weight), ` + "`radius=default`" + ` the default reach, NoEffectRadius (30 m, also the grid's cell). The peer is the same event as a plain loop over a ` + "`[]Vec2`" + ` copy of the positions (squared distance first, then ` + "`Vec2.Dist`, `DistanceFalloff` and `ApplyMoraleEvent`" + `), what a game without the World's grid would write, timed right after the World in the same sub-benchmark.`,
+		columns: []column{
+			{unit: "hits/op", header: "agents reached"},
+			{unit: "ns/op", header: "World, µs per event", scale: 1e-3},
+			{unit: "ns/hit", header: "World, ns per agent reached"},
+			{unit: "linear-ns/op", header: "linear scan, µs", scale: 1e-3},
+			{unit: "x-linear", header: "linear scan ÷ World", suffix: "×"},
+		},
+		figures: []figure{
+			{text: "an event ≥ 10× the linear scan", rows: `^EventAtLocation/(battle|packed)/agents=1e6/`, unit: "x-linear", atLeast: true, bound: 10,
+				headline: `^EventAtLocation/(battle|packed)/agents=1e6/radius=default$`},
+			{text: "≤ 40 ns per agent reached", rows: `^EventAtLocation/(battle|packed)/agents=1e6/`, unit: "ns/hit", bound: 40, suffix: " ns"},
+		},
+	},
+	{
+		id:    "step",
+		title: "One step",
+		dir:   "morale", pkg: ".",
+		bench:     `^BenchmarkStepDensity$/(floor48|battle|packed)/agents=1e[46]`,
+		benchtime: "20x", count: 3, quick: "3x",
+		caption: `One ` + "`World.Advance(SquadUpdateInterval)`" + ` per op: one fixed step (contagion, recovery, rout timers, states) of every agent. A game calls ` + "`Advance(dt)`" + ` once a frame and the World steps every 0.25 s, so at 60 Hz this is the cost of one frame in 15. The agents are spawned as for events (uniform random places, morale 0.2..1, sorted by the first step) in 10 or 1000 squads, one worker, one core; 40 untimed steps and a GC come first, so that the rows time a settled World. **calm**: no news (after the 40 steps every agent is Steady); **combat**: before each step, untimed, a tenth of the agents at random get ` + "`Suppressed`" + ` and another tenth ` + "`ReinforcementsArrived`" + ` ×0.5, so that about three in four are within their recovery delay at any step and states keep changing. Positions do not enter a step: the two densities show it. The floor, timed right after the World in the same sub-benchmark, is a plain read-modify-write pass over 48 bytes per agent (morale, nerve, two timestamps, a reason, squad, flags, state) with a squad sum; ` + "`floor48/…`" + ` rows are that floor as a benchmark of its own.`,
+		columns: []column{
+			{unit: "ns/agent", header: "World, ns per agent"},
+			{unit: "floor-ns/agent", header: "floor, ns per agent"},
+			{unit: "x-floor", header: "World ÷ floor", suffix: "×"},
+			{unit: "allocs/op", header: "allocations"},
+		},
+		figures: []figure{
+			{text: "a step ≤ 2× the 48-byte floor", rows: `^StepDensity/(battle|packed)/agents=1e6/`, unit: "x-floor", bound: 2,
+				headline: `^StepDensity/battle/agents=1e6/squads=1000/(calm|combat)$`},
+		},
+	},
+	{
+		id:    "moves",
+		title: "Moving every agent",
+		dir:   "morale", pkg: ".",
+		bench:     `^BenchmarkMoveAll$/(floor|battle|packed|within)/`,
+		benchtime: "10x", count: 3, quick: "5x",
+		caption: `Every agent's ` + "`Agent.SetPosition`" + ` once per op: what a game that moves its men calls for each of them every frame. N agents as for events, in 10 squads, one core, no step in between (so no sort); a third of them (every third of the order they are moved in, at random places) move 30.01 m into another cell of the 30 m grid, the others 2.5 cm (a walk at 60 frames a second) within their cell, and back on the next op. **order=world** moves them in the World's order (a game that walks ` + "`World.Agents()`" + `), **order=spawn** in spawn order (the game's own slice), which after the sort is a random order of the World's arrays. ` + "`within/…`" + ` rows move every agent by the small step only (no crossing). The floors are timed interleaved with the World: after each op, with the timer stopped, one pass of the 48-byte floor of a step (floor48) and one copy of the same new positions into a ` + "`[]Vec2`" + ` (copy); the ratios are the median op ÷ the median floor pass. The first ops allocate (cells and cell lists grow once); steady state allocates nothing (` + "`TestMovesAllocateNothingOnceGrown`" + `).`,
+		columns: []column{
+			{unit: "median-ns/agent", header: "World, ns per agent"},
+			{unit: "floor48-ns/agent", header: "floor48, ns per agent"},
+			{unit: "x-floor48", header: "World ÷ floor48", suffix: "×"},
+			{unit: "x-copy", header: "World ÷ copy", suffix: "×"},
+		},
+		figures: []figure{
+			{text: "moves ≤ 3× the 48-byte floor", rows: `^MoveAll/(battle|packed)/agents=1e6/order=world$`, unit: "x-floor48", bound: 3,
+				headline: `^MoveAll/battle/agents=1e6/order=world$`},
+		},
+	},
+	{
+		id:    "workers",
+		title: "Several cores",
+		dir:   "morale", pkg: ".",
+		bench:     `^BenchmarkStepWorkers$`,
+		benchtime: "20x", count: 3, quick: "4x",
+		caption: `One combat step (as in [One step](#one-step): a tenth of the agents bad news, another tenth good news before each step) of 1e6 agents at battle density in 10 or 1000 squads, on 1 or 2 workers (` + "`World.SetWorkers`" + `), on this machine's cores. Each op also steps the same World on one worker (before the timed step on odd ops, after it on even ones), and ` + "`x-one-worker`" + ` is the median one-worker step ÷ the median step of the row: the speed-up, about 1 on the workers=1 rows. The machine's own ceiling, timed with each one-worker step: the 48-byte floor pass over the same agents in the World's 4096-agent chunks on 1 and on 2 goroutines (` + "`x-floor-two`" + `). Two workers allocate a few objects per step (the goroutines); one none.`,
+		columns: []column{
+			{unit: "median-ns/agent", header: "this row, ns per agent"},
+			{unit: "one-worker-ns/agent", header: "one worker, ns per agent"},
+			{unit: "x-one-worker", header: "speed-up", suffix: "×"},
+			{unit: "x-floor-two", header: "the floor's speed-up on 2", suffix: "×"},
+			{unit: "allocs/op", header: "allocations"},
+		},
+		figures: []figure{
+			{text: "2 workers ≥ 1.7× one", rows: `^StepWorkers/.*/workers=2$`, unit: "x-one-worker", atLeast: true, bound: 1.7,
+				headline: `^StepWorkers/.*/squads=1000/workers=2$`},
+		},
+	},
+	{
+		id:    "ark",
+		title: "Against the ark ECS",
+		dir:   "bench", pkg: ".",
+		bench:     `^BenchmarkArk$/(query|columns)/agents=1e[46]/`,
+		benchtime: "40x", count: 3, quick: "5x",
+		caption: `The World's calm step against the same per-agent update written as an [ark](https://github.com/mlange-42/ark) v0.8.3 system over the components {Morale, Nerve, Squad, Timers} with morale's exported rules (` + "`bench/`" + `, a module of its own; ` + "`TestSameUpdate`" + ` proves both give the same bits after every step of a fight). Agents with morale 0.2..1 in 10 or 1000 squads (` + "`i % squads`" + `), 1 cm apart along a line (already in cell order), one core; each side first runs 40 untimed steps from spawn and a GC, after which every agent is Steady at full morale. **query** takes each entity with ` + "`Query.Get`" + ` (the way ark's README writes a system), **columns** each table with ` + "`GetColumns`" + ` (ark's fastest). The World runs as many steps right after ark, in the same sub-benchmark.`,
+		columns: []column{
+			{unit: "ns/agent", header: "ark, ns per agent"},
+			{unit: "morale-ns/agent", header: "World, ns per agent"},
+			{unit: "x-morale", header: "ark ÷ World", suffix: "×"},
+		},
+		figures: []figure{
+			{text: "≥ 2× faster than ark", rows: `^Ark/.*/agents=1e6/`, unit: "x-morale", atLeast: true, bound: 2,
+				headline: `^Ark/columns/agents=1e6/squads=10$`},
+		},
+	},
+	{
+		id:    "sort",
+		title: "The World's order",
+		dir:   "morale", pkg: ".",
+		bench:     `^BenchmarkSort$`,
+		benchtime: "10x", count: 3, quick: "3x",
+		caption: `The World keeps its agents sorted by grid cell, so that the agents an event reaches or a move touches sit together in memory; a step sorts when the moves since the last sort reach an eighth of the agents, so a game pays this in one of its steps. One sort per op of 1e4 (the demo's armies) or 1e6 agents in 10 squads, cells of 30 m, one core, after a third of them moved (untimed) 30.01 m into a neighbouring cell: **moves=fro**, the same agents to and fro (few change place in the sorted order), **moves=drift**, every third agent of the present order on from where he is (nearly all change place at battle and packed density: the costliest sort of a third moved). **moves=copy** is the floor of a sort that moves every agent: each per-agent array the sort permutes copied once with ` + "`copy`" + `. Sorts allocate nothing once one of as many agents ran (` + "`TestSortAllocatesOnce`" + `).`,
+		columns: []column{
+			{unit: "ns/op", header: "ms per sort", scale: 1e-6},
+			{unit: "moved/op", header: "agents that change place"},
+			{unit: "x-copy", header: "sort ÷ copy floor", suffix: "×"},
+		},
+		derived: []derived{
+			{unit: "x-copy", of: "ns/op", rows: `^(Sort/agents=\w+/\w+)/moves=(fro|drift)$`, peer: "${1}/moves=copy"},
+		},
+		figures: []figure{
+			{text: "a sort of 1e6 agents fits in a 60 Hz frame (≤ 16.7 ms)", rows: `^Sort/agents=1e6/(battle|packed)/moves=(fro|drift)$`, unit: "ns/op", bound: 16.7e6, scale: 1e-6, suffix: " ms"},
+		},
+	},
+	{
+		id:    "ledger",
+		title: "The cause ledger",
+		dir:   "morale", pkg: ".",
+		bench:     `^BenchmarkLedger(Step|Hit)$`,
+		benchtime: "1s", count: 3, quick: "0.1s",
+		caption: `What ` + "`World.EnableLedger`" + ` costs (64 entries per agent, a 30 s window), with the rings full: ` + "`LedgerStep`" + ` is one step of 10,000 agents in 100 squads spread over 100 km, **calm** or in **combat** (bad news to a tenth of the agents and good news to another tenth between steps, untimed); ` + "`LedgerHit`" + ` is one ` + "`ReportEventAtLocation`" + ` of Suppressed (the default 30 m reach) among 10,000 agents in 10 squads on a 300 m square, about 300 of them reached. One core. The ratio is each ledger=on row against its ledger=off row in the same run; with the ledger off the World has no ledger code in its loops.`,
+		columns: []column{
+			{unit: "ns/agent-step", header: "ns per agent-step"},
+			{unit: "ns/hit", header: "ns per agent reached"},
+			{unit: "x-off", header: "on ÷ off", suffix: "×"},
+		},
+		derived: []derived{
+			{unit: "x-off", of: "ns/agent-step", rows: `^(LedgerStep/\w+)/ledger=on$`, peer: "${1}/ledger=off"},
+			{unit: "x-off", of: "ns/hit", rows: `^LedgerHit/ledger=on$`, peer: "LedgerHit/ledger=off"},
+		},
+	},
+	{
+		id:    "clone",
+		title: "Snapshots",
+		dir:   "morale", pkg: ".",
+		bench:     `^BenchmarkClone$`,
+		benchtime: "20x", count: 3, quick: "3x",
+		caption: `One ` + "`World.Clone`" + ` per op, the deep copy a game keeps to rewind or to try something out: 10,000 agents in 100 squads on a 100 m square (1 per m²), after 40 events at a location and 10 s of steps; without the ledger, and with it on (32 entries an agent, a 30 s window). One core. The bytes are what one copy allocates.`,
+		columns: []column{
+			{unit: "ns/op", header: "ms per copy", scale: 1e-6},
+			{unit: "B/op", header: "MB per copy", scale: 1e-6},
+			{unit: "allocs/op", header: "allocations"},
+		},
+	},
+	{
+		id:    "naive",
+		title: "Against scanning the squad",
+		dir:   "morale", pkg: ".",
+		bench:     `^BenchmarkNaiveSquadScan$`,
+		benchtime: "0.3s", count: 3, quick: "0.05s",
+		caption: `The naive contagion a game might write first, each agent scanning his own squad for its average before ` + "`ContagionPull`" + ` (quadratic in squad size), against the World's step of the same 10,000 agents (` + "`world/…`" + ` rows), squads of 10, 100 and 1000, one core.`,
+		columns: []column{
+			{unit: "ns/agent-step", header: "ns per agent"},
+			{unit: "x-world", header: "naive ÷ World", suffix: "×"},
+		},
+		derived: []derived{
+			{unit: "x-world", of: "ns/agent-step", rows: `^NaiveSquadScan/(squadsize=\d+)$`, peer: "NaiveSquadScan/world/${1}"},
+		},
+	},
+	{
+		id:    "ticks",
+		title: "The demo's battle",
+		dir:   ".", pkg: "./game",
+		bench:     `^Benchmark(Update500|ArmiesTick|ArmiesSecond)$`,
+		benchtime: "1s", count: 3, quick: "0.1s",
+		caption: `The demo's game logic without a window (` + "`game/`" + `), one core. ` + "`Update500`" + ` is one ` + "`Game.Tick`" + ` (1/60 s) of a 500-soldier squad against 200 enemies in its fight; ` + "`ArmiesTick`" + ` one tick of the armies scene (two armies of 50 squads of 100, 10,000 agents in one World, seed 1) from 15 s on, in the thick of its fight; ` + "`ArmiesSecond`" + ` one second (60 ticks) of that battle from 16 s, with the cause ledger off (the scene's choice) and on: what a rewind re-simulates per second. The frame share is the tick's time against a 60 Hz frame (16.7 ms).`,
+		columns: []column{
+			{unit: "ns/op", header: "ms per op", scale: 1e-6},
+			{unit: "x-frame", header: "share of a 60 Hz frame", scale: 100, suffix: "%"},
+			{unit: "x-off", header: "ledger on ÷ off", suffix: "×"},
+			{unit: "allocs/op", header: "allocations"},
+		},
+		derived: []derived{
+			{unit: "x-frame", of: "ns/op", rows: `^(Update500|ArmiesTick)$`, constant: 1e9 / 60},
+			{unit: "x-off", of: "ns/op", rows: `^ArmiesSecond/ledger=true$`, peer: "ArmiesSecond/ledger=false"},
+		},
+		figures: []figure{
+			{text: "a tick of the armies scene (10,000 agents), as a share of a 60 Hz frame", rows: `^ArmiesTick$`, unit: "x-frame", headline: `^ArmiesTick$`},
+		},
+	},
+	{
+		id:    "rewind",
+		title: "Rewinding the demo",
+		dir:   ".", pkg: "./game",
+		bench:     `^BenchmarkRewind$`,
+		benchtime: "240x", count: 1, quick: "20x",
+		caption: `A jump of the demo's timeline cursor (` + "`Game.RewindTo`" + `) in a ten-minute session: the opening (reinforcements every 30 s and a shell every 10 s, up to 65 soldiers) or the armies (10,000 agents, a shell every 10 s). A jump restores the last snapshot before the cursor and re-simulates the recording from there. ` + "`to-start`, `to-middle`, `start-to-end`, `end-to-9min`, `to-before-snapshot`" + ` are fixed jumps; ` + "`random`" + ` jumps to random moments and ` + "`before-each-snapshot`" + ` to the sub-tick before each snapshot in turn (the most re-simulation a jump needs), with the slowest jump in wall time and in the process's CPU time. The floor, for the opening, is ` + "`PlayReplay`" + ` of the whole session: what every jump back would cost without snapshots. One core.`,
+		columns: []column{
+			{unit: "ns/op", header: "ms per jump (mean)", scale: 1e-6},
+			{unit: "worst-ms", header: "worst jump, ms"},
+			{unit: "worst-cpu-ms", header: "worst jump, ms of CPU"},
+			{unit: "x-replay", header: "replaying ÷ jump", suffix: "×"},
+			{unit: "snapshots", header: "snapshots"},
+			{unit: "snap-MB", header: "snapshots, MB"},
+		},
+		derived: []derived{
+			{unit: "x-replay", of: "ns/op", rows: `^Rewind/opening/(to-|start-|end-).*$`, peer: "Rewind/opening/floor-PlayReplay", invert: true},
+		},
+		figures: []figure{
+			{text: "the worst jump in the armies' session", rows: `^Rewind/armies/before-each-snapshot$`, unit: "worst-ms", suffix: " ms"},
+		},
+	},
+	{
+		id:    "lab",
+		title: "The balance lab",
+		dir:   ".", pkg: "./lab",
+		bench:     `^Benchmark(Scenario|WorldFloor|Opening1000|Lint)$`,
+		benchtime: "1s", count: 3, quick: "0.1s",
+		caption: `What ` + "`moralesim`" + ` spends. ` + "`Scenario/…`" + ` is one seeded fight of each shipped scenario (opening: 5 men for 60 s; line: 24 men for 120 s; platoon: 32 men for 60 s; army: 10,000 men for 60 s under a shell every half second), with the lab's timeline, listeners and samples, on one core; ` + "`WorldFloor/…`" + ` is the floor, a bare World stepping as many men for 60 s with no events; the ratio is the scenario against the floor of the same size in the same run. ` + "`Opening1000`" + ` is 1,000 opening fights on every core (` + "`moralesim run scenarios/opening.toml -runs 1000`" + ` without the writing); ` + "`Lint`" + ` one ` + "`lab.Lint`" + ` of the default settings, which the tuner runs whenever a setting changes.`,
+		columns: []column{
+			{unit: "ns/op", header: "ms per op", scale: 1e-6},
+			{unit: "ns/agent-s", header: "ns per agent-second"},
+			{unit: "x-floor", header: "lab ÷ bare World", suffix: "×"},
+		},
+		derived: []derived{
+			{unit: "x-floor", of: "ns/op", rows: `^Scenario/opening$`, peer: "WorldFloor/5men-60s"},
+			{unit: "x-floor", of: "ns/op", rows: `^Scenario/army$`, peer: "WorldFloor/10000men-60s"},
+		},
+		figures: []figure{
+			{text: "1,000 opening fights in under 5 s", rows: `^Opening1000$`, unit: "ns/op", bound: 5e9, scale: 1e-9, suffix: " s",
+				headline: `^Opening1000$`},
+			{text: "one lint of the settings", rows: `^Lint$`, unit: "ns/op", scale: 1e-6, suffix: " ms"},
+		},
+	},
+}
