@@ -95,6 +95,14 @@ func (r *stepRules) sinceBadNews(b int64) float64 {
 // seconds returns the seconds from tick t to the step's end.
 func (r *stepRules) seconds(t int64) float64 { return float64(r.end-t) / ticksPerSecond }
 
+// atRest reports that stages 1 and 2 leave an agent's morale m where it is,
+// in a squad of average avg: both are 1, which ContagionPull (1 + 0·factor)
+// and RecoverMorale (never past 1) keep. It lets the step skip both stages
+// for a squad at rest, all at full morale: the mutation test's copy without
+// fast paths (mutation_test.go) runs them for every agent and gets the same
+// bits.
+func atRest(m, avg float64) bool { return m == 1 && avg == 1 }
+
 // holdsSteady reports that ResolveState keeps an agent in state st with
 // morale m where he is, for the step's ShakenBelow: he is Steady, and m is
 // at or above it (or NaN). It lets the step skip stage 3 for him: the
@@ -130,15 +138,6 @@ func (w *World) step() {
 	w.steps++
 }
 
-// stepRange runs the step's pass over agents lo..hi-1, in order: it adds
-// each agent's new morale to acc[his squad slot] and appends the changes to
-// notes. With track, it returns, in sc.touched's array, each slot whose acc
-// was 0 before a run of its agents was added (so every slot it added to at
-// least once; a slot may come twice). It writes only agents lo..hi-1, acc,
-// the scratch sc and notes, so ranges may run on several goroutines at
-// once, each with scratch of its own. Stages 1 and 2 run for the whole
-// range first, then stage 3: two loops, each with fewer values to hold.
-//
 // stepScratch is a goroutine's scratch for stepRange: the morale of a
 // range's agents before the step, and the slots it touched.
 type stepScratch struct {
@@ -146,6 +145,14 @@ type stepScratch struct {
 	touched []int32
 }
 
+// stepRange runs the step's pass over agents lo..hi-1, in order: stages 1
+// and 2 for the whole range, then stage 3. It adds each agent's new morale
+// to acc[his squad slot] and appends the changes to notes. With track, it
+// returns, in sc.touched's array, each slot whose acc was 0 before a run of
+// its agents was added (so every slot it added to at least once; a slot may
+// come twice). It writes only agents lo..hi-1, acc, the scratch sc and
+// notes, so ranges may run on several goroutines at once, each with scratch
+// of its own.
 func (w *World) stepRange(r *stepRules, lo, hi int, sc *stepScratch, acc []float64, track bool, notes []note) ([]int32, []note) {
 	touched := sc.touched[:0]
 	if lo >= hi {
@@ -171,12 +178,15 @@ func (w *World) stepRange(r *stepRules, lo, hi int, sc *stepScratch, acc []float
 	sum := acc[run]
 	for k, old := range morale {
 		sq := squads[k]
-		pulled := old
-		if flags[k]&flagNoContagion == 0 { // stage 1: contagion
-			pulled = ContagionPull(old, avg[sq], factor)
+		m := old
+		if a := avg[sq]; !atRest(old, a) {
+			pulled := old
+			if flags[k]&flagNoContagion == 0 { // stage 1: contagion
+				pulled = ContagionPull(old, a, factor)
+			}
+			m = RecoverMorale(pulled, r.sinceBadNews(badNews[k]), dt, rate, delay) // stage 2
+			morale[k] = m
 		}
-		m := RecoverMorale(pulled, r.sinceBadNews(badNews[k]), dt, rate, delay) // stage 2
-		morale[k] = m
 		if sq != run {
 			acc[run] = sum
 			p.touch(sq)
@@ -199,7 +209,7 @@ func (w *World) stepRange(r *stepRules, lo, hi int, sc *stepScratch, acc []float
 // pass is what stepRange's agents who take the slow path need.
 type pass struct {
 	w       *World
-	r       stepRules // a copy: the caller's does not escape
+	r       stepRules // a copy of the step's rules
 	lo      int
 	acc     []float64
 	touched []int32
