@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -156,7 +155,10 @@ func runCopy(t *testing.T, edit func(*token.FileSet, *ast.File, []byte) []byte, 
 			t.Fatalf("no function %s in the package to rewrite", name)
 		}
 	}
-	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("no go command to build the copy with: %v", err)
+	}
 	bin := filepath.Join(dir, "copy.test")
 	build := exec.Command(gobin, "test", "-c", "-vet=off", "-o", bin, ".")
 	build.Dir = dir
