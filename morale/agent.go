@@ -14,8 +14,8 @@ type Agent struct {
 	w *World
 	i int32
 	// cell is the id of the agent's grid cell, w.col.Cell[i].id, kept in the
-	// handle (in what was its padding) so that SetPosition within the
-	// cell reads the handle and the cell's box, not w.col.Cell.
+	// handle too, so that SetPosition within the cell reads the handle and
+	// the cell's box, not w.col.Cell (checkGrid checks that both agree).
 	cell int32
 }
 

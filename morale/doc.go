@@ -116,9 +116,10 @@
 //     code of every one of those targets for fused instructions.
 //
 // Everything else the World computes is +, −, ×, ÷ and √, which IEEE 754
-// makes exact to the bit, and integer ticks. make test runs a seeded fight
-// of 3000 agents against a golden hash on all three CPUs (arm64 under
-// qemu-aarch64-static). A game that wants the same guarantee must feed the
+// makes exact to the bit, and integer ticks. make test runs two seeded
+// fights against golden hashes on all three CPUs (arm64 under
+// qemu-aarch64-static): one of 3000 agents with listeners that act, and one
+// of four step chunks on two workers that the reference World hashes too. A game that wants the same guarantee must feed the
 // World the same inputs: positions and scales computed without math.Exp,
 // math.Pow or an unrounded a*b + c of its own.
 //
@@ -170,9 +171,10 @@
 //
 // # Performance
 //
-// Agents live in flat arrays (the *[Agent] handle is an index into them), a
-// step makes one pass with one exp per step and no allocations, and events at
-// a location find their agents through a uniform grid, so their cost follows
-// the agents within reach, not the size of the World. See the README's
-// Performance section for the measured numbers (go test -bench . ./morale).
+// Agents live in columns, one flat array per field (the *[Agent] handle is
+// an index into them); a step makes one pass over them with one exp per
+// step and no allocations; events at a location find their agents through a
+// uniform grid, so their cost follows the agents within reach, not the size
+// of the World. docs/performance.md has the measured numbers, each with the
+// command that measures it.
 package morale
