@@ -64,14 +64,15 @@ func clampNaN01(v float64) float64 {
 // time or rate, a rate of 0 or below, or a dt of 0 or below leave morale
 // unchanged.
 func RecoverMorale(morale, secondsSinceBadNews, dt, perSecond, delaySeconds float64) float64 {
-	t := float64(secondsSinceBadNews) - float64(delaySeconds) // the part of the step past the delay, at most dt
-	if t > dt {
-		t = dt
-	}
-	if !(t > 0) || !(dt > 0) || !(perSecond > 0) { // also for NaN
+	// t: the part of the step past the delay (≤ 0: none of it). min and
+	// max, not branches: which agents are still in their delay is
+	// anybody's guess in a battle.
+	t := min(float64(secondsSinceBadNews)-float64(delaySeconds), dt)
+	gain := float64(perSecond * max(t, 0))
+	if !(gain >= 0) { // a NaN input, or a negative rate
 		return morale
 	}
-	return min(morale+float64(perSecond*t), 1)
+	return min(morale+gain, 1)
 }
 
 // ContagionFactor returns e^(−perSecond·dt): the share of the gap between an
