@@ -63,7 +63,7 @@ func (w *World) Clone() *World {
 	c.led = w.led.clone()
 	c.cols = c.columnList()
 	c.cells, c.hitBits, c.hitWords, c.hits, c.scales = nil, nil, nil, nil, nil
-	c.order = windows{size: w.order.size, breaks: slices.Clone(w.order.breaks), settled: slices.Clone(w.order.settled), next: w.order.next}
+	c.order = windows{shift: w.order.shift, breaks: slices.Clone(w.order.breaks), settled: slices.Clone(w.order.settled), next: w.order.next}
 	c.stepWorkers, c.chunkOuts = nil, nil
 	return &c
 }

@@ -1,6 +1,9 @@
 package morale
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // Capacity returns how many squad slots and grid cells the World holds,
 // used or free, for tests of their reclamation.
@@ -18,7 +21,7 @@ const StepChunk = stepChunk
 // holds at least SortMinAgents agents and whose breaks grew by
 // len/SortBreakShare since its last sort.
 const (
-	SortWindow     = sortWindow // by default
+	SortWindow     = 1 << sortShift // by default
 	SortMinAgents  = sortMinAgents
 	SortBreakShare = sortBreakShare
 )
@@ -26,18 +29,18 @@ const (
 // SortWindow returns how many places a window of w's sort holds.
 func (w *World) SortWindow() int {
 	w.init()
-	return w.order.size
+	return w.order.size()
 }
 
-// SetSortWindow makes w's sort windows n places long, for tests of several
-// windows that a reference World must follow with fewer agents. It panics
-// unless w is empty.
+// SetSortWindow makes w's sort windows n places long (a power of two), for
+// tests of several windows that a reference World must follow with fewer
+// agents. It panics unless w is empty.
 func (w *World) SetSortWindow(n int) {
 	w.init()
-	if w.Len() > 0 || n < 1 {
-		panic("morale: SetSortWindow on a World with agents, or of no places")
+	if w.Len() > 0 || n < 1 || n&(n-1) != 0 {
+		panic("morale: SetSortWindow on a World with agents, or not a power of two")
 	}
-	w.order.size = n
+	w.order.shift = uint(bits.TrailingZeros(uint(n)))
 }
 
 // CheckBreaks returns an error when the World's count of a window's breaks
@@ -45,7 +48,7 @@ func (w *World) SetSortWindow(n int) {
 // cell than the agent before.
 func (w *World) CheckBreaks() error {
 	want := make([]int32, len(w.order.breaks))
-	size := w.order.size
+	size := w.order.size()
 	if got := (len(w.col.Cell) + size - 1) / size; len(want) != got || len(w.order.settled) != got {
 		return fmt.Errorf("breaks of %d windows, settled of %d, for %d agents; want %d", len(want), len(w.order.settled), len(w.col.Cell), got)
 	}

@@ -132,6 +132,36 @@ func (g *grid) neighbourOf(from int32, k cellKey) int32 {
 	return id
 }
 
+// neighbourBox returns the id of the neighbouring cell of from whose box
+// holds p, when that neighbour is in from's cache, else −1 (also for NaN
+// and ±Inf, which no box holds).
+func (g *grid) neighbourBox(from int32, p Vec2) int32 {
+	// Which neighbour's box p may be in: 0..8 as in neighbourOf, 4 (the
+	// cell itself) when within the box's extent on both axes, or NaN.
+	b := &g.boxes[from]
+	d := 4
+	if p.X < b.x0 {
+		d--
+	} else if p.X >= b.x1 {
+		d++
+	}
+	if p.Y < b.y0 {
+		d -= 3
+	} else if p.Y >= b.y1 {
+		d += 3
+	}
+	if d == 4 {
+		return -1
+	}
+	if d > 4 {
+		d--
+	}
+	if id := g.nb[int64(from)*8+int64(d)]; id >= 0 && g.boxes[id].holds(p) {
+		return id
+	}
+	return -1
+}
+
 // rect is the half-open box x0 ≤ p.X < x1, y0 ≤ p.Y < y1.
 type rect struct{ x0, y0, x1, y1 float64 }
 

@@ -19,16 +19,25 @@ func (a *Agent) SetPosition(p Vec2) {
 	w.moveOut(a, p)
 }
 
-// moveOut moves agent a to p, outside the box of his cell: maybe into
-// another cell (its key from p; a neighbour's id from the cell's cache), or
-// nowhere for NaN or ±Inf.
+// moveOut moves agent a to p, outside the box of his cell: into the box of
+// a neighbouring cell already in the cell's cache (the common crossing: box
+// tests, no key), else to the cell of p's key (a neighbour's id from the
+// cache, or from the grid's map), or nowhere for NaN or ±Inf.
 func (w *World) moveOut(a *Agent, p Vec2) {
+	g := &w.grid
+	from := a.cell
+	if id := g.neighbourBox(from, p); id >= 0 {
+		w.col.Pos[a.i] = p
+		if len(g.lists[id]) == 0 {
+			g.empty--
+		}
+		w.cross(a, from, id)
+		return
+	}
 	if !p.finite() {
 		return
 	}
 	w.col.Pos[a.i] = p
-	g := &w.grid
-	from := a.cell
 	k := g.key(p)
 	if k == g.keys[from] {
 		return // in his cell, in the margin outside its box
@@ -45,14 +54,14 @@ func (w *World) moveOut(a *Agent, p Vec2) {
 func (w *World) cross(a *Agent, from, id int32) {
 	g := &w.grid
 	i := int(a.i)
-	w.countBreaks(-1, i, i+1)
+	before := w.breaksAround(i)
 	l := &w.col.Cell[a.i]
 	if moved := g.remove(from, l.at); moved >= 0 {
 		w.col.Cell[moved].at = l.at
 	}
 	*l = agentCell{key: g.keys[id], id: id, at: g.insert(id, a.i)}
 	a.cell = id
-	w.countBreaks(1, i, i+1)
+	w.order.breaks[i>>w.order.shift] += w.breaksAround(i) - before
 	if len(g.lists[from]) == 0 {
 		w.reclaim()
 	}

@@ -15,8 +15,8 @@ import (
 // when a window has come apart, by a rule that depends only on the calls
 // made (never on timing or workers):
 //
-//   - The agents fall into windows of sortWindow places: 0..sortWindow−1,
-//     then the next sortWindow, and so on (the last may be short).
+//   - The agents fall into windows of 2^sortShift places: 0..2^sortShift−1,
+//     then the next 2^sortShift, and so on (the last may be short).
 //   - A window's breaks are its places i, but its first, whose agent is in
 //     another grid cell than agent i−1 (the cell of position p is
 //     (⌊p.X/r⌋, ⌊p.Y/r⌋) with r = Settings.NoEffectRadius, each clamped to
@@ -40,11 +40,11 @@ import (
 // of the whole World.
 
 const (
-	// sortWindow is how many places a window of the sort holds: at 1e6
-	// agents eight windows, so that a cell's agents lie in at most eight
-	// runs of the World's arrays, and a window's sort costs about what a
-	// step of its agents costs.
-	sortWindow = 1 << 17
+	// sortShift is log2 of how many places a window of the sort holds,
+	// 131072: at 1e6 agents eight windows, so that a cell's agents lie in
+	// at most eight runs of the World's arrays, and a window's sort costs
+	// about what a step of its agents costs.
+	sortShift = 17
 	// sortMinAgents is the fewest agents a window sorts.
 	sortMinAgents = 256
 	// sortBreakShare: a window sorts when its breaks have grown by
@@ -54,7 +54,7 @@ const (
 
 // windows is the World's record of its sort windows (see above).
 type windows struct {
-	size int // places per window: sortWindow (tests may set fewer)
+	shift uint // log2 of the places per window: sortShift (tests may set fewer)
 	// breaks and settled hold, per window, its breaks now and right after
 	// its last sort.
 	breaks, settled []int32
@@ -69,21 +69,46 @@ type windows struct {
 	spares      []any
 }
 
+// size returns how many places a window holds.
+func (o *windows) size() int { return 1 << o.shift }
+
 // broken reports whether place j is a break: in the same window as place
 // j−1, with agent j in another cell. Places outside 1..Len()−1 are not.
 func (w *World) broken(j int) bool {
 	c := w.col.Cell
-	return j > 0 && j < len(c) && j%w.order.size != 0 && c[j].id != c[j-1].id
+	return j > 0 && j < len(c) && j&(w.order.size()-1) != 0 && c[j].id != c[j-1].id
 }
 
-// countBreaks adds sign to the count of its window for each of places js
-// (each counted once) that is a break.
-func (w *World) countBreaks(sign int32, js ...int) {
-	for k, j := range js {
-		if slices.Contains(js[:k], j) || !w.broken(j) {
-			continue
-		}
-		w.order.breaks[j/w.order.size] += sign
+// addBreak adds sign to the count of place j's window when j is a break.
+func (w *World) addBreak(sign int32, j int) {
+	if w.broken(j) {
+		w.order.breaks[j>>w.order.shift] += sign
+	}
+}
+
+// breaksAround returns the breaks agent i makes with the agents before and
+// after him: places i and i+1, both of i's window when they count; 0 for a
+// place beyond the last.
+func (w *World) breaksAround(i int) int32 {
+	c, mask := w.col.Cell, w.order.size()-1
+	n := int32(0)
+	if i >= len(c) {
+		return 0
+	}
+	if i > 0 && i&mask != 0 && c[i].id != c[i-1].id {
+		n++
+	}
+	if i+1 < len(c) && (i+1)&mask != 0 && c[i+1].id != c[i].id {
+		n++
+	}
+	return n
+}
+
+// addBreaks adds sign to the counts of the breaks agent i makes with the
+// agents before and after him.
+func (w *World) addBreaks(sign int32, i int) {
+	if n := w.breaksAround(i); n != 0 {
+		w.order.breaks[i>>w.order.shift] += sign * n
 	}
 }
 
@@ -91,10 +116,10 @@ func (w *World) countBreaks(sign int32, js ...int) {
 // a window that may be new.
 func (w *World) spawned(i int) {
 	o := &w.order
-	if i%o.size == 0 {
+	if i&(o.size()-1) == 0 {
 		o.breaks, o.settled = append(o.breaks, 0), append(o.settled, 0)
 	}
-	w.countBreaks(1, i)
+	w.addBreak(1, i)
 }
 
 // recountBreaks counts every window's breaks afresh (after the cells
@@ -104,7 +129,7 @@ func (w *World) recountBreaks() {
 	clear(o.breaks)
 	for j := range w.col.Cell {
 		if w.broken(j) {
-			o.breaks[j/o.size]++
+			o.breaks[j>>o.shift]++
 		}
 	}
 }
@@ -115,7 +140,7 @@ func (w *World) sortDue() int {
 	n := len(o.breaks)
 	for k := range n {
 		win := (o.next + k) % n
-		size := min(o.size, len(w.col.Handle)-win*o.size)
+		size := min(o.size(), len(w.col.Handle)-win<<o.shift)
 		if size >= sortMinAgents && int(o.breaks[win]-o.settled[win])*sortBreakShare >= size {
 			return win
 		}
@@ -131,8 +156,8 @@ func (w *World) sortDue() int {
 func (w *World) sortCells(win int) {
 	o := &w.order
 	g := &w.grid
-	lo := win * o.size
-	places := w.col.Cell[lo:min(lo+o.size, len(w.col.Cell))]
+	lo := win << o.shift
+	places := w.col.Cell[lo:min(lo+o.size(), len(w.col.Cell))]
 	if len(o.mark) < len(g.lists) {
 		o.mark = make([]uint32, len(g.lists))
 		o.rank = make([]int32, len(g.lists))

@@ -53,12 +53,12 @@ func benchSortWindow(b *testing.B, n int, side float64) {
 	for b.Loop() {
 		b.StopTimer()
 		win := k % windows
-		lo := win * w.order.size
+		lo := win * w.order.size()
 		dx := s.NoEffectRadius + 1
 		if (k/windows)%2 == 1 {
 			dx = -dx
 		}
-		for j := lo; j < min(lo+w.order.size, n); j += 3 {
+		for j := lo; j < min(lo+w.order.size(), n); j += 3 {
 			p := w.col.Pos[j]
 			w.col.Handle[j].SetPosition(Vec2{X: p.X + dx, Y: p.Y})
 		}
@@ -67,21 +67,21 @@ func benchSortWindow(b *testing.B, n int, side float64) {
 		w.sortCells(win)
 	}
 	perOp := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
-	b.ReportMetric(perOp/float64(w.order.size), "ns/agent")
+	b.ReportMetric(perOp/float64(w.order.size()), "ns/agent")
 	b.ReportMetric(perOp/1e6, "ms/window")
 	var spares []reflect.Value
 	for _, c := range w.cols {
 		v := reflect.ValueOf(c).Elem()
-		spares = append(spares, reflect.MakeSlice(v.Type(), w.order.size, w.order.size))
+		spares = append(spares, reflect.MakeSlice(v.Type(), w.order.size(), w.order.size()))
 	}
 	const copies = 20
 	start := time.Now()
 	for range copies {
 		for j, c := range w.cols {
-			reflect.Copy(spares[j], reflect.ValueOf(c).Elem().Slice(0, w.order.size))
+			reflect.Copy(spares[j], reflect.ValueOf(c).Elem().Slice(0, w.order.size()))
 		}
 	}
 	copyNs := float64(time.Since(start).Nanoseconds()) / copies
-	b.ReportMetric(copyNs/float64(w.order.size), "copy-ns/agent")
+	b.ReportMetric(copyNs/float64(w.order.size()), "copy-ns/agent")
 	b.ReportMetric(perOp/copyNs, "x-copy")
 }

@@ -76,7 +76,11 @@ func (w *World) Remove(a *Agent) {
 		w.col.Cell[moved].at = w.col.Cell[i].at
 	}
 	last := int32(len(w.col.Handle) - 1)
-	w.countBreaks(-1, int(i), int(i)+1, int(last))
+	// The breaks around i and around the last place, each counted once.
+	w.addBreaks(-1, int(i))
+	if i+1 < last {
+		w.addBreak(-1, int(last))
+	}
 	for _, k := range w.cols {
 		k.remove(int(i), int(last))
 	}
@@ -84,8 +88,8 @@ func (w *World) Remove(a *Agent) {
 		w.col.Handle[i].i = i
 		w.grid.lists[w.col.Cell[i].id][w.col.Cell[i].at] = i
 	}
-	w.countBreaks(1, int(i), int(i)+1)
-	if o := &w.order; len(o.breaks) > (int(last)+o.size-1)/o.size { // the last window emptied
+	w.addBreaks(1, int(i))
+	if o := &w.order; len(o.breaks) > (int(last)+o.size()-1)>>o.shift { // the last window emptied
 		o.breaks, o.settled = o.breaks[:len(o.breaks)-1], o.settled[:len(o.settled)-1]
 	}
 	a.w, a.i = nil, -1

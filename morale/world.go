@@ -138,7 +138,7 @@ func (w *World) start(s Settings, seed uint64) {
 	w.rng = rand.New(w.src)
 	w.slotOf = make(map[SquadID]int32)
 	w.cols = w.columnList()
-	w.order.size = sortWindow
+	w.order.shift = sortShift
 	w.apply(s)
 }
 
