@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -39,6 +40,9 @@ type Config struct {
 	// Select names the soldier selected at the start ("" = none): his Why
 	// panel is open from the first frame (-select; -screenshot with it).
 	Select string
+	// Odds is the lab scenario whose odds the odds panel counts for the
+	// live settings (its own weights are not used); nil: no odds panel.
+	Odds *lab.Scenario
 }
 
 // App is the ebiten.Game of the demo: the battle, the renderer and the
@@ -82,7 +86,8 @@ type App struct {
 
 	replayShown bool // replayNote has shown how the replay ended
 	rewind      rewindState
-	why         whyState // the inspector, as last drawn (why.go)
+	why         whyState   // the inspector, as last drawn (why.go)
+	odds        *OddsPanel // the odds panel (odds.go), nil without Config.Odds
 }
 
 // NewApp builds the widgets and starts watching the weights file (native
@@ -120,11 +125,17 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 	}
 	app.w.fileNote.Label = app.fileNote()
 	app.relint()
+	if cfg.Odds != nil {
+		app.odds = NewOddsPanel(cfg.Odds, a)
+	}
 	return app, nil
 }
 
-// Close stops the file watcher.
+// Close stops the file watcher and the odds' count.
 func (a *App) Close() error {
+	if a.odds != nil {
+		a.odds.Close()
+	}
 	if a.watch != nil {
 		return a.watch.Close()
 	}
@@ -161,6 +172,14 @@ func (a *App) Update() error {
 // (capture.Screenshot) calls it instead of Update.
 func (a *App) Sync() error {
 	a.ui.Update()
+	if a.odds != nil {
+		// the odds of the settings shown, counted to the end: the same
+		// picture every run
+		a.odds.Update(a.oddsSlot(), a.g, InputState{})
+		if err := a.odds.Wait(context.Background()); err != nil {
+			return err
+		}
+	}
 	return a.settle()
 }
 
@@ -169,6 +188,9 @@ func (a *App) Sync() error {
 func (a *App) settle() error {
 	a.refresh()
 	a.inspect()
+	if a.odds != nil {
+		a.odds.Update(a.oddsSlot(), a.g, InputState{})
+	}
 	if publishing(a.cfg.StatePath) && a.err == nil { // building the state costs allocations
 		if err := publish(a.cfg.StatePath, a.Published()); err != nil {
 			a.err = err
@@ -184,7 +206,7 @@ func (a *App) readInput() InputState {
 		X: x, Y: y,
 		LeftClick:   inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft),
 		RightClick:  inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight),
-		UIHovered:   input.UIHovered,
+		UIHovered:   input.UIHovered || image.Pt(x, y).In(a.oddsSlot()),
 		ConsoleOpen: a.consoleOpen,
 		Paused:      a.g.Paused(),
 		Selected:    a.selected,
@@ -248,11 +270,20 @@ func (a *App) apply(c game.Command) {
 // appendSoldiers returns the soldiers of the scene (none in the armies),
 // in a.soldiers.
 func (a *App) appendSoldiers() []game.SoldierView {
-	a.soldiers = a.soldiers[:0]
-	if op, ok := a.g.Scene().(*game.Opening); ok {
-		a.soldiers = op.AppendSoldiers(a.soldiers)
-	}
+	a.soldiers = sceneSoldiers(a.soldiers[:0], a.g.Scene())
 	return a.soldiers
+}
+
+// sceneSoldiers appends the soldiers of scene sc (the opening's, a
+// scenario's men; none in the armies) to dst.
+func sceneSoldiers(dst []game.SoldierView, sc game.Scene) []game.SoldierView {
+	switch sc := sc.(type) {
+	case *game.Opening:
+		return sc.AppendSoldiers(dst)
+	case *game.Scenario:
+		return sc.AppendSoldiers(dst)
+	}
+	return dst
 }
 
 // selectSoldier selects soldier id (ok false: none) in the App and in its
@@ -352,6 +383,9 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.drawSelection(field, vp)
 	a.r.DrawTimeline(screen, a.reg.Timeline, a.g)
 	a.drawWidgets(screen) // panelcache.go
+	if a.odds != nil {
+		a.odds.Draw(screen, a.oddsSlot())
+	}
 	a.drawWhy(screen)
 	// what was drawn over the field's margins: fillBackground fills them
 	// again next frame
@@ -365,10 +399,7 @@ func (a *App) drawSelection(dst *ebiten.Image, vp game.Viewport) {
 	if !a.hasSelected {
 		return
 	}
-	a.drawn = a.drawn[:0]
-	if op, ok := a.g.Scene().(*game.Opening); ok {
-		a.drawn = op.AppendSoldiers(a.drawn)
-	}
+	a.drawn = sceneSoldiers(a.drawn[:0], a.g.Scene())
 	for _, s := range a.drawn {
 		if s.ID == a.selected {
 			x, y := vp.ToScreen(s.Pos)
@@ -400,6 +431,8 @@ type PublishedState struct {
 	Why     string        `json:"why"`
 	WhyRect PublishedRect `json:"whyRect"`
 	Tooltip string        `json:"tooltip"`
+	// Odds is what the odds panel shows (nil without one).
+	Odds *PublishedOdds `json:"odds,omitempty"`
 }
 
 // PublishedRect is a rectangle in logical screen pixels.
@@ -430,6 +463,9 @@ func (a *App) Published() PublishedState {
 		WhyRect: PublishedRect{X: a.why.rect.Min.X, Y: a.why.rect.Min.Y, W: a.why.rect.Dx(), H: a.why.rect.Dy()}}
 	for _, w := range a.lint {
 		st.Lint = append(st.Lint, w.String())
+	}
+	if a.odds != nil {
+		st.Odds = a.odds.published(a.oddsSlot())
 	}
 	a.soldiers = a.appendSoldiers()
 	for _, s := range a.soldiers {
