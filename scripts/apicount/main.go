@@ -33,6 +33,9 @@ func run(dir string) error {
 	if err != nil {
 		return err
 	}
+	if len(files) == 0 {
+		return fmt.Errorf("%s: no Go files", dir)
+	}
 	fset := token.NewFileSet()
 	lines := 0
 	n := map[string]int{}
