@@ -38,7 +38,7 @@ LIB         = cd morale && GOWORK=off
 # The archives of make dist.
 DISTDIR     = build/dist
 
-.PHONY: run check test doccheck lint unit compat cpus nofma arm64 amd64v3 fuzz bench perfpage perfpage-quick web serve browser sim slurm fitbench fitcost screenshots dist distcheck installcheck deps-run deps-test clean
+.PHONY: run check test doccheck lint unit mutants frames compat cpus nofma arm64 amd64v3 fuzz bench perfpage perfpage-quick web serve browser sim slurm fitbench fitcost screenshots dist distcheck installcheck deps-run deps-test clean
 
 ## run: the demo (five soldiers, the opening, the live tuner).
 run: deps-run
@@ -59,13 +59,14 @@ check: lint
 	@echo "check: ok (lint, go test -short in $(MODULES)); make test runs the rest"
 
 ## test: everything CI runs — the docs' links, examples and numbers
-## (doccheck), lint, unit and window tests with -race, morale under
-## $(MORALE_GO) and as a lone dependency, morale's same bits on every CPU
-## (cpus), each fuzz target for $(FUZZTIME), the js/wasm build and the
+## (doccheck), lint, unit and window tests with -race, the mutation test of
+## morale's rules (mutants), the horde frame benchmark once (frames), morale
+## under $(MORALE_GO) and as a lone dependency, morale's same bits on every
+## CPU (cpus), each fuzz target for $(FUZZTIME), the js/wasm build and the
 ## browser test, the balance lab's checks (sim) and its job arrays on a real
 ## one-node Slurm cluster (slurm), every desktop build of make dist
 ## (distcheck) and go install …@latest from a proxy (installcheck).
-test: deps-test doccheck lint unit compat cpus fuzz browser sim slurm distcheck installcheck
+test: deps-test doccheck lint unit mutants frames compat cpus fuzz browser sim slurm distcheck installcheck
 
 deps-run:
 	@scripts/deps.sh run
@@ -79,7 +80,6 @@ deps-test:
 ## suppression comment anywhere, morale/ pure (it imports only the standard
 ## library and BurntSushi/toml, and its go.mod requires only the latter), lab/
 ## free of the optimiser and the plots (the demo links it for lab.Lint),
-## Agent.SetPosition small enough to inline (a move per agent per frame),
 ## and go.mod installable with go install …@latest (no replace directive;
 ## go.work replaces the morale version go.mod requires).
 lint:
@@ -100,12 +100,10 @@ lint:
 	  if [ "$$out" != github.com/BurntSushi/toml ]; then echo "morale/go.mod must require BurntSushi/toml and nothing else, not:"; echo "$$out"; exit 1; fi
 	@out=$$($(GO) list -deps ./lab | grep -E '^gonum.org/v1/(gonum/optimize|plot)(/|$$)'); \
 	  if [ -n "$$out" ]; then echo "lab/ may not import an optimiser or a plotting library (the demo links it for lab.Lint; they live in lab/fit and lab/report):"; echo "$$out"; exit 1; fi
-	@out=$$($(LIB) $(GO) build -gcflags=-m . 2>&1) || { echo "$$out"; exit 1; }; \
-	  echo "$$out" | grep -q 'can inline (\*Agent).SetPosition$$' || { echo "morale: (*Agent).SetPosition is no longer inlined into the caller's loop (keep setPos in morale/agent.go at inline cost 76 or less: go build -gcflags=-m=2)"; exit 1; }
 	@if grep -qE '^[[:space:]]*replace([[:space:]]|\()' go.mod; then echo "go.mod has a replace directive: go install …@latest refuses such a module; replace in go.work instead"; exit 1; fi; \
 	  want=$$(sed -n 's|^[[:space:]]*github.com/moralebreak/moralebreak/morale \(v[^[:space:]]*\).*|\1|p' go.mod); \
 	  grep -q "^replace github.com/moralebreak/moralebreak/morale $$want => ./morale$$" go.work || { echo "go.work must replace github.com/moralebreak/moralebreak/morale $$want (go.mod's requirement) => ./morale"; exit 1; }
-	@echo "lint: ok (gofmt, goimports, go vet, staticcheck, errcheck in $(MODULES); no suppression; morale/ is pure; lab/ links no optimiser; SetPosition inlines; go.mod installable)"
+	@echo "lint: ok (gofmt, goimports, go vet, staticcheck, errcheck in $(MODULES); no suppression; morale/ is pure; lab/ links no optimiser; go.mod installable)"
 
 ## unit: go test -race -shuffle=on ./... in both modules, window tests under
 ## Xvfb, and bench/'s proof that the ark peer does the same update.
@@ -113,6 +111,17 @@ unit:
 	CGO_ENABLED=1 $(XVFB) $(GO) test -race -shuffle=on ./...
 	$(LIB) CGO_ENABLED=1 $(GO) test -race -shuffle=on ./...
 	cd bench && $(GO) test ./... # TestSameUpdate: the ark peer does the World's update
+
+## mutants: morale/mutation_test.go: for each exported rule, a copy of the
+## package with the rule's result replaced, whose seeded scenarios must
+## change; and a copy without the fast paths, whose scenarios must not.
+mutants:
+	$(LIB) MORALE_MUTANTS=1 $(GO) test -count=1 -run '^TestMutants$$' .
+
+## frames: the horde game's 600 frames (morale's BenchmarkHordeFrame: 1e6
+## agents on one core), once, with its frame-time percentiles and floor.
+frames:
+	$(LIB) $(GO) test -run '^$$' -bench '^BenchmarkHordeFrame$$' -benchtime 600x -count 1 .
 
 ## compat: morale's tests under $(MORALE_GO), and a throwaway module that
 ## imports only morale: one requirement (BurntSushi/toml), builds with $(MORALE_GO).

@@ -70,7 +70,7 @@ func (p population) ark() *arkWorld {
 	}
 	a.rules = bench.Rules{
 		S: s, Dt: float64(a.interval) / bench.TicksPerSecond,
-		Keep:       math.Exp(-s.ContagionPerSecond * float64(a.interval) / bench.TicksPerSecond),
+		Keep:       morale.ContagionFactor(s.ContagionPerSecond, float64(a.interval)/bench.TicksPerSecond),
 		DwellTicks: int64(math.Round(s.MinimumStateSeconds * bench.TicksPerSecond)),
 	}
 	a.mapper = ecs.NewMap4[bench.Morale, bench.Nerve, bench.Squad, bench.Timers](a.world)

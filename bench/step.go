@@ -42,36 +42,29 @@ type Rules struct {
 }
 
 // Update is the World's per-agent step (see morale/step.go) written with
-// morale's exported rules: contagion by ContagionPull's formula
-// avg + (own − avg)·Keep with the exp taken once per step (ContagionPull
-// itself takes it per call), RecoverMorale, ResolveState, ShouldRout and
+// morale's exported rules: ContagionPull with the step's ContagionFactor
+// (Keep, taken once per step), RecoverMorale, ResolveState, ShouldRout and
 // CanReturnFromRout, and MinimumStateSeconds as the World applies it. It
 // returns the agent's new morale and updates his timers. Given the same
 // agents, squads and events it gives the World's bits (TestSameUpdate).
 func (r *Rules) Update(m, avg float64, noContagion bool, t *Timers) float64 {
+	s := &r.S
 	if !noContagion {
-		m = avg + (m-avg)*r.Keep
-		if m < 0 {
-			m = 0
-		} else if m > 1 {
-			m = 1
-		}
+		m = morale.ContagionPull(m, avg, r.Keep)
 	}
-	if m < 1 {
-		m = morale.RecoverMorale(m, float64(r.End-t.BadNews)/TicksPerSecond, r.Dt, r.S)
-	}
+	m = morale.RecoverMorale(m, float64(r.End-t.BadNews)/TicksPerSecond, r.Dt, s.RecoveryPerSecond, s.RecoveryDelaySeconds)
 	st := t.State
-	if st == morale.Steady && m >= r.S.ShakenBelow {
+	if st == morale.Steady && m >= s.ShakenBelow {
 		return m
 	}
 	to := st
 	if st == morale.Routed {
-		if morale.CanReturnFromRout(float64(r.End-t.Since)/TicksPerSecond, m, r.S) {
-			to = morale.ResolveState(morale.Panicked, m, r.S)
+		if morale.CanReturnFromRout(float64(r.End-t.Since)/TicksPerSecond, m, s.MinRoutSeconds, s.PanicBelow, s.Hysteresis) {
+			to = morale.ResolveState(morale.Panicked, m, s.ShakenBelow, s.PanicBelow, s.Hysteresis)
 		}
 	} else {
-		to = morale.ResolveState(st, m, r.S)
-		if to == morale.Panicked && st == morale.Panicked && morale.ShouldRout(float64(r.End-t.Since)/TicksPerSecond, r.S) {
+		to = morale.ResolveState(st, m, s.ShakenBelow, s.PanicBelow, s.Hysteresis)
+		if to == morale.Panicked && st == morale.Panicked && morale.ShouldRout(float64(r.End-t.Since)/TicksPerSecond, s.RoutAfterSeconds) {
 			to = morale.Routed
 		}
 	}

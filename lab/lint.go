@@ -170,7 +170,7 @@ func flickerChanges(s morale.Settings, seconds float64) int {
 // rolls them. Squads where not all panic within 60 s count as spread out.
 func unisonSpread(s morale.Settings, nerves []float64) float64 {
 	var spreads []float64
-	weight := s.Weight(morale.Suppressed)
+	weight := s.Weights[morale.Suppressed]
 	if weight >= 0 {
 		weight = -0.07
 	}

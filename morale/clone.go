@@ -41,25 +41,16 @@ func (w *World) Clone() *World {
 	c.rng = rand.New(c.src)
 	c.grid = w.grid.clone()
 
-	n := len(w.handles)
-	block := make([]Agent, n)
-	c.handles = make([]*Agent, n)
-	for i := range block {
-		block[i] = Agent{w: &c, i: int32(i), cell: w.loc[i].id}
-		c.handles[i] = &block[i]
+	for _, k := range c.col.columns() {
+		k.own()
 	}
-	c.morale = slices.Clone(w.morale)
-	c.nerve = slices.Clone(w.nerve)
-	c.state = slices.Clone(w.state)
-	c.flags = slices.Clone(w.flags)
-	c.squad = slices.Clone(w.squad)
-	c.pos = slices.Clone(w.pos)
-	c.stateSince = slices.Clone(w.stateSince)
-	c.badNews = slices.Clone(w.badNews)
-	c.why = slices.Clone(w.why)
+	block := make([]Agent, len(c.col.Handle)) // the clone's own handles
+	for i := range block {
+		block[i] = Agent{w: &c, i: int32(i), cell: w.col.Cell[i].id}
+		c.col.Handle[i] = &block[i]
+	}
 	c.reasons = w.reasons.clone()
-	c.loc = slices.Clone(w.loc)
-	c.newsBound = slices.Clone(w.newsBound)
+	c.spare = nil // the clone's later spawns take blocks of their own
 
 	c.slotOf = maps.Clone(w.slotOf)
 	c.free = slices.Clone(w.free)
@@ -70,8 +61,9 @@ func (w *World) Clone() *World {
 	c.onState, c.onMorale = nil, nil
 	c.queue, c.delivering = nil, false
 	c.led = w.led.clone()
-	c.cells, c.hitBits, c.hitWords, c.hits = nil, nil, nil, nil
-	c.order = sortScratch{}
+	c.cols = c.columnList()
+	c.cells, c.hitBits, c.hitWords, c.hits, c.scales = nil, nil, nil, nil, nil
+	c.order = windows{shift: w.order.shift, breaks: slices.Clone(w.order.breaks), settled: slices.Clone(w.order.settled), next: w.order.next}
 	c.stepWorkers, c.chunkOuts = nil, nil
 	return &c
 }
@@ -80,10 +72,10 @@ func (w *World) Clone() *World {
 // nil when i is out of range. With Agent.Index it maps a handle of a World
 // to its clone's: clone.Agent(a.Index()).
 func (w *World) Agent(i int) *Agent {
-	if i < 0 || i >= len(w.handles) {
+	if i < 0 || i >= len(w.col.Handle) {
 		return nil
 	}
-	return w.handles[i]
+	return w.col.Handle[i]
 }
 
 // Index returns the agent's position in its World's Agents() order, or −1
@@ -106,9 +98,6 @@ func (g *grid) clone() grid {
 	c.keys = slices.Clone(g.keys)
 	c.nb = slices.Clone(g.nb)
 	c.boxes = slices.Clone(g.boxes)
-	// The handle blocks are not copied: the clone's agents have handles of
-	// their own, and its later spawns take new blocks.
-	c.slabs = make(map[int32][]Agent)
 	total := 0
 	for _, l := range g.lists {
 		total += len(l)
@@ -135,9 +124,7 @@ func (l *ledger) clone() *ledger {
 		return nil
 	}
 	c := *l
-	c.events = slices.Clone(l.events)
-	c.ids = maps.Clone(l.ids)
-	c.since = nil // scratch of the step (beforeStep fills it)
+	c.since, c.old = nil, nil // scratch of the step (beforeStep fills it)
 	nc, ns := 0, 0
 	for i := range l.agents {
 		nc += l.agents[i].changes.n

@@ -14,8 +14,10 @@ var cloneScratch = map[string]bool{
 	"World.queue": true, "World.cells": true, "World.hitBits": true, "World.hitWords": true,
 	"World.stepWorkers": true, "World.chunkOuts": true,
 	"World.onState": true, "World.onMorale": true,
-	"World.led.since": true,
-	"World.hits":      true, "World.order": true, "World.grid.slabs": true,
+	"World.led.since": true, "World.led.old": true,
+	"World.hits": true, "World.scales": true, "World.spare": true,
+	"World.order.mark": true, "World.order.stamp": true, "World.order.rank": true, "World.order.cells": true,
+	"World.order.count": true, "World.order.perm": true, "World.order.spares": true,
 }
 
 // richWorld returns a World with every field in use: agents spawned and

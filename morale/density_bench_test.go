@@ -64,8 +64,8 @@ const (
 )
 
 // densityWorld returns a World of n agents in squads squads, uniformly at
-// random over a square of side cm, after one step, and the agents' handles
-// in spawn order.
+// random over a square of side cm, after a step for each sort window (all
+// of them sorted), and the agents' handles in spawn order.
 func densityWorld(b *testing.B, s morale.Settings, n, squads int, side float64) (*morale.World, []*morale.Agent) {
 	b.Helper()
 	w, err := morale.NewWorld(s, 1)
@@ -78,9 +78,12 @@ func densityWorld(b *testing.B, s morale.Settings, n, squads int, side float64) 
 		at := morale.Vec2{X: r.Float64() * side, Y: r.Float64() * side}
 		agents[i] = w.Spawn(morale.SquadID(i%squads), at, morale.WithMorale(0.2+0.8*r.Float64()))
 	}
-	// One step, as a game's first frame would run: the World sorts its
-	// agents by grid cell (the spawns count as moves; see World).
-	w.Advance(s.SquadUpdateInterval)
+	// A step for each window of the World's agents, as a game's first
+	// seconds would run: the World sorts them by grid cell, a window a
+	// step (see World).
+	for range (n+morale.SortWindow-1)/morale.SortWindow + 1 {
+		w.Advance(s.SquadUpdateInterval)
+	}
 	return w, agents
 }
 

@@ -19,8 +19,8 @@
 //     [DefaultSettings], [Settings.Validate], [LoadSettings], [SaveSettings],
 //     [World.SetSettings].
 //   - The rules, pure functions: [ApplyMoraleEvent], [RecoverMorale],
-//     [ContagionPull], [ResolveState], [ShouldRout], [CanReturnFromRout],
-//     [OutnumberedFactor], [DistanceFalloff].
+//     [ContagionFactor], [ContagionPull], [ResolveState], [ShouldRout],
+//     [CanReturnFromRout], [OutnumberedFactor], [DistanceFalloff].
 //   - Listeners: [World.OnStateChanged], [World.OnMoraleChanged], with a
 //     [Reason].
 //
@@ -49,18 +49,18 @@
 //
 // Every step, each agent is pulled towards his squad's average morale by the
 // exponential approach average + (own − average)·e^(−ContagionPerSecond·dt)
-// ([ContagionPull]), so one step of a second lands where ten steps of a tenth
-// do (to rounding). The factor comes from the package's own exp, not
+// ([ContagionPull], with the factor of [ContagionFactor]), so one step of a
+// second lands where ten steps of a tenth do (to rounding). The factor comes from the package's own exp, not
 // math.Exp (see "The same bits on every CPU" below). The average is computed
 // once per squad per step and includes every member, those spawned
 // [WithoutContagion] too: they are never pulled, but they steady the others.
 // Squads exist while they have members; the World frees what an empty squad
 // used. A step sums each squad's new morale in fixed chunks of 4096 agents,
 // in the World's order (spawn order, except that Remove fills a hole with
-// the last agent and that a step of a large World may first sort the agents
-// by grid cell when enough have moved: see [World] for the exact rule, which
-// depends only on the calls made), and adds the chunks' sums in chunk order, so a large
-// World can step on several goroutines ([World.SetWorkers]) and give the same
+// the last agent and that a step may first sort a window of the agents by
+// grid cell when it has come apart: see [World] for the exact rule, which
+// depends only on the calls made), and adds the chunks' sums in chunk order,
+// so a large World can step on several goroutines ([World.SetWorkers]) and give the same
 // bits, and tell the listeners the same changes in the same order, for any
 // number of them.
 //
@@ -116,9 +116,10 @@
 //     code of every one of those targets for fused instructions.
 //
 // Everything else the World computes is +, −, ×, ÷ and √, which IEEE 754
-// makes exact to the bit, and integer ticks. make test runs a seeded fight
-// of 3000 agents against a golden hash on all three CPUs (arm64 under
-// qemu-aarch64-static). A game that wants the same guarantee must feed the
+// makes exact to the bit, and integer ticks. make test runs two seeded
+// fights against golden hashes on all three CPUs (arm64 under
+// qemu-aarch64-static): one of 3000 agents with listeners that act, and one
+// of four step chunks on two workers that the reference World hashes too. A game that wants the same guarantee must feed the
 // World the same inputs: positions and scales computed without math.Exp,
 // math.Pow or an unrounded a*b + c of its own.
 //
@@ -155,18 +156,25 @@
 //
 // # The rules on their own
 //
-// [ApplyMoraleEvent], [RecoverMorale], [ContagionPull], [ResolveState],
-// [ShouldRout], [CanReturnFromRout], [OutnumberedFactor] and
-// [DistanceFalloff] are pure functions. The World calls exactly these, so a
-// test of a rule is a test of the game: a reference World built from them
-// alone in reference_test.go is compared with the real one, bit for bit, on
-// fuzzed battles.
+// [ApplyMoraleEvent], [RecoverMorale], [ContagionFactor], [ContagionPull],
+// [ResolveState], [ShouldRout], [CanReturnFromRout], [OutnumberedFactor] and
+// [DistanceFalloff] are pure functions, and every formula of the design lives
+// in one of them. The World reaches each formula through them on every path
+// (its step, events on an agent and at a location, rallies, the ledger), so
+// a test of a rule is a test of the game. Two tests hold it to that: a
+// reference World built from the rules alone (reference_test.go) is compared
+// with the real one, bit for bit, on fuzzed battles; and mutation_test.go
+// builds copies of the package with one rule's result replaced, each of which
+// must change seeded fights. They take the settings they read as plain
+// numbers (the Settings fields of the same names), so that a step can call
+// them once per agent.
 //
 // # Performance
 //
-// Agents live in flat arrays (the *[Agent] handle is an index into them), a
-// step makes one pass with one exp per step and no allocations, and events at
-// a location find their agents through a uniform grid, so their cost follows
-// the agents within reach, not the size of the World. See the README's
-// Performance section for the measured numbers (go test -bench . ./morale).
+// Agents live in columns, one flat array per field (the *[Agent] handle is
+// an index into them); a step makes one pass over them with one exp per
+// step and no allocations; events at a location find their agents through a
+// uniform grid, so their cost follows the agents within reach, not the size
+// of the World. docs/performance.md has the measured numbers, each with the
+// command that measures it.
 package morale

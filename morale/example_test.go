@@ -99,10 +99,10 @@ func ExampleApplyMoraleEvent() {
 // Contagion is an exact exponential: one step of a second lands where ten
 // steps of a tenth do, so panic spreads at the same speed on every machine.
 func ExampleContagionPull() {
-	one := morale.ContagionPull(1, 0, 0.5, 1)
+	one := morale.ContagionPull(1, 0, morale.ContagionFactor(0.5, 1))
 	ten := 1.0
 	for range 10 {
-		ten = morale.ContagionPull(ten, 0, 0.5, 0.1)
+		ten = morale.ContagionPull(ten, 0, morale.ContagionFactor(0.5, 0.1))
 	}
 	fmt.Printf("one step: %.6f, ten steps: %.6f\n", one, ten)
 	// Output:
@@ -121,10 +121,10 @@ func ExampleOutnumberedFactor() {
 // Falling thresholds are strict; climbing back needs the hysteresis band.
 func ExampleResolveState() {
 	s := morale.DefaultSettings()
-	fmt.Println(morale.ResolveState(morale.Steady, 0.59, s))
-	fmt.Println(morale.ResolveState(morale.Shaken, 0.70, s))
-	fmt.Println(morale.ResolveState(morale.Shaken, 0.75, s))
-	fmt.Println(morale.ResolveState(morale.Panicked, 0.90, s))
+	fmt.Println(morale.ResolveState(morale.Steady, 0.59, s.ShakenBelow, s.PanicBelow, s.Hysteresis))
+	fmt.Println(morale.ResolveState(morale.Shaken, 0.70, s.ShakenBelow, s.PanicBelow, s.Hysteresis))
+	fmt.Println(morale.ResolveState(morale.Shaken, 0.75, s.ShakenBelow, s.PanicBelow, s.Hysteresis))
+	fmt.Println(morale.ResolveState(morale.Panicked, 0.90, s.ShakenBelow, s.PanicBelow, s.Hysteresis))
 	// Output:
 	// Shaken
 	// Shaken

@@ -30,9 +30,10 @@ type Explanation struct {
 	Changes []LedgerEntry
 	// States are the state changes in the window, oldest first.
 	States []StateChange
-	// The settings the sentence quotes, as they are now.
-	ShakenBelow, PanicBelow, Hysteresis float64
-	RoutAfterSeconds, MinRoutSeconds    float64
+	// Settings are the World's settings now (a copy), which the sentence
+	// quotes: ShakenBelow, PanicBelow, Hysteresis, RoutAfterSeconds and
+	// MinRoutSeconds.
+	Settings Settings
 }
 
 // Contribution is what one cause did to an agent's morale over a window.
@@ -80,8 +81,7 @@ func (w *World) ExplainWindow(a *Agent, seconds float64) (Explanation, error) {
 		Now: now, Window: seconds,
 		State: snap.State, Morale: snap.Morale, Nerve: snap.Nerve,
 		SecondsSinceBadNews: snap.SecondsSinceBadNews,
-		ShakenBelow:         w.s.ShakenBelow, PanicBelow: w.s.PanicBelow, Hysteresis: w.s.Hysteresis,
-		RoutAfterSeconds: w.s.RoutAfterSeconds, MinRoutSeconds: w.s.MinRoutSeconds,
+		Settings:            w.s.Clone(),
 	}
 	l := w.led
 	cut := w.nowTicks - secondsToTicks(min(seconds, l.opt.Window))
@@ -89,12 +89,12 @@ func (w *World) ExplainWindow(a *Agent, seconds float64) (Explanation, error) {
 	rec.sync()
 	for j := range rec.changes.n {
 		if c := rec.changes.at(j); c.at >= cut {
-			x.Changes = append(x.Changes, l.entry(c))
+			x.Changes = append(x.Changes, w.entry(c))
 		}
 	}
 	for j := range rec.states.n {
 		if s := rec.states.at(j); s.at >= cut {
-			x.States = append(x.States, l.stateChange(s))
+			x.States = append(x.States, w.stateChange(s))
 		}
 	}
 	x.Causes = sumCauses(x.Changes)
@@ -142,7 +142,7 @@ func (x Explanation) String() string {
 	var b strings.Builder
 	if n := len(x.States); n > 0 {
 		s := x.States[n-1]
-		fmt.Fprintf(&b, "%v at %.2f s: %s. ", s.To, s.At, x.stateReason(s))
+		fmt.Fprintf(&b, "%v at %.2f s: %s. ", s.To, s.At, x.StateReason(s))
 	} else {
 		fmt.Fprintf(&b, "%v. ", x.State)
 	}
@@ -177,17 +177,15 @@ func (x Explanation) String() string {
 // words of the settings x quotes, as String does for the last one: for
 // example "Panicked for 3.50 s (RoutAfterSeconds 3.5)" or "morale 0.23 <
 // PanicBelow 0.25 after event LeaderDown".
-func (x Explanation) StateReason(s StateChange) string { return x.stateReason(s) }
-
-// stateReason says why state change s happened, in the settings' words.
-func (x Explanation) stateReason(s StateChange) string {
+func (x Explanation) StateReason(s StateChange) string {
+	st := &x.Settings
 	m := fmt.Sprintf("%.2f", s.Morale)
 	switch s.Why.Kind {
 	case ByRoutTimer:
-		return fmt.Sprintf("Panicked for %s s (RoutAfterSeconds %g)", seconds2(s.SecondsInFrom), x.RoutAfterSeconds)
+		return fmt.Sprintf("Panicked for %s s (RoutAfterSeconds %g)", seconds2(s.SecondsInFrom), st.RoutAfterSeconds)
 	case ByRoutOver:
 		return fmt.Sprintf("Routed for %s s (MinRoutSeconds %g), morale %s ≥ PanicBelow+Hysteresis %g",
-			seconds2(s.SecondsInFrom), x.MinRoutSeconds, m, x.PanicBelow+x.Hysteresis)
+			seconds2(s.SecondsInFrom), st.MinRoutSeconds, m, band(st.PanicBelow, st.Hysteresis))
 	case ByRally:
 		return "rallied from " + s.From.String()
 	case ByForcedRout:
@@ -196,13 +194,13 @@ func (x Explanation) stateReason(s StateChange) string {
 	var rule string
 	switch {
 	case s.To > s.From && s.To == Shaken:
-		rule = fmt.Sprintf("morale %s < ShakenBelow %g", m, x.ShakenBelow)
+		rule = fmt.Sprintf("morale %s < ShakenBelow %g", m, st.ShakenBelow)
 	case s.To > s.From:
-		rule = fmt.Sprintf("morale %s < PanicBelow %g", m, x.PanicBelow)
+		rule = fmt.Sprintf("morale %s < PanicBelow %g", m, st.PanicBelow)
 	case s.To == Steady:
-		rule = fmt.Sprintf("morale %s ≥ ShakenBelow+Hysteresis %g", m, x.ShakenBelow+x.Hysteresis)
+		rule = fmt.Sprintf("morale %s ≥ ShakenBelow+Hysteresis %g", m, band(st.ShakenBelow, st.Hysteresis))
 	default:
-		rule = fmt.Sprintf("morale %s ≥ PanicBelow+Hysteresis %g", m, x.PanicBelow+x.Hysteresis)
+		rule = fmt.Sprintf("morale %s ≥ PanicBelow+Hysteresis %g", m, band(st.PanicBelow, st.Hysteresis))
 	}
 	if s.Why.Kind == 0 {
 		return rule

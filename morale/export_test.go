@@ -1,5 +1,10 @@
 package morale
 
+import (
+	"fmt"
+	"math/bits"
+)
+
 // Capacity returns how many squad slots and grid cells the World holds,
 // used or free, for tests of their reclamation.
 func (w *World) Capacity() (squadSlots, gridCells int) {
@@ -10,10 +15,52 @@ func (w *World) Capacity() (squadSlots, gridCells int) {
 // added chunk by chunk (see step.go).
 const StepChunk = stepChunk
 
-// SortMinAgents and SortMoveShare are the World's sorting rule (see the
-// World's documentation): a World of at least SortMinAgents agents sorts
-// them at the start of a step when its moves reach len/SortMoveShare.
+// SortMinAgents and SortBreakShare are the World's sorting rule (see the
+// World's documentation): at the start of a step the World sorts the first
+// window of SortWindow() places, from the one after the last it sorted, that
+// holds at least SortMinAgents agents and whose breaks grew by
+// len/SortBreakShare since its last sort.
 const (
-	SortMinAgents = sortMinAgents
-	SortMoveShare = sortMoveShare
+	SortWindow     = 1 << sortShift // by default
+	SortMinAgents  = sortMinAgents
+	SortBreakShare = sortBreakShare
 )
+
+// SortWindow returns how many places a window of w's sort holds.
+func (w *World) SortWindow() int {
+	w.init()
+	return w.order.size()
+}
+
+// SetSortWindow makes w's sort windows n places long (a power of two), for
+// tests of several windows that a reference World must follow with fewer
+// agents. It panics unless w is empty.
+func (w *World) SetSortWindow(n int) {
+	w.init()
+	if w.Len() > 0 || n < 1 || n&(n-1) != 0 {
+		panic("morale: SetSortWindow on a World with agents, or not a power of two")
+	}
+	w.order.shift = uint(bits.TrailingZeros(uint(n)))
+}
+
+// CheckBreaks returns an error when the World's count of a window's breaks
+// (see order.go) is not the count of its places whose agent is in another
+// cell than the agent before.
+func (w *World) CheckBreaks() error {
+	want := make([]int32, len(w.order.breaks))
+	size := w.order.size()
+	if got := (len(w.col.Cell) + size - 1) / size; len(want) != got || len(w.order.settled) != got {
+		return fmt.Errorf("breaks of %d windows, settled of %d, for %d agents; want %d", len(want), len(w.order.settled), len(w.col.Cell), got)
+	}
+	for j := range w.col.Cell {
+		if j%size != 0 && w.col.Cell[j].id != w.col.Cell[j-1].id {
+			want[j/size]++
+		}
+	}
+	for k := range want {
+		if want[k] != w.order.breaks[k] {
+			return fmt.Errorf("window %d: %d breaks counted; want %d", k, w.order.breaks[k], want[k])
+		}
+	}
+	return nil
+}

@@ -479,12 +479,12 @@ func checkWorldInvariants(t *testing.T, w *morale.World, agents []*morale.Agent,
 				t.Fatalf("byte %d: agent %d Routed for %v s with morale %v; want the rout over (MinRoutSeconds %v)", at, i, inState, m, s.MinRoutSeconds)
 			}
 		default:
-			if want := morale.ResolveState(st, m, s); want != st && !dwellHeld {
+			if want := morale.ResolveState(st, m, s.ShakenBelow, s.PanicBelow, s.Hysteresis); want != st && !dwellHeld {
 				t.Fatalf("byte %d: agent %d %v with morale %v for %v s after a step; want %v (dwell %v, interval %v)",
 					at, i, st, m, inState, want, s.MinimumStateSeconds, interval)
 			}
 			if st == morale.Panicked && s.RoutAfterSeconds > 0 && inState-interval >= math.Max(s.RoutAfterSeconds, s.MinimumStateSeconds)+eps &&
-				morale.ResolveState(st, m, s) == morale.Panicked {
+				morale.ResolveState(st, m, s.ShakenBelow, s.PanicBelow, s.Hysteresis) == morale.Panicked {
 				t.Fatalf("byte %d: agent %d Panicked for %v s; want Routed after %v s", at, i, inState, s.RoutAfterSeconds)
 			}
 		}

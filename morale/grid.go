@@ -23,9 +23,6 @@ type grid struct {
 	// boxes holds, per cell, a box just inside it: every position in the
 	// box is in the cell (see boxOf), so a move within it needs no key.
 	boxes []rect
-	// slabs holds, for the cells that have one, the handles not yet given
-	// out of the block the cell's spawns take theirs from (see handle).
-	slabs map[int32][]Agent
 	empty int    // how many cells have an empty list
 	gen   uint64 // which grid this is: each new grid of a World takes the next number
 }
@@ -41,7 +38,7 @@ type agentCell struct {
 }
 
 func newGrid(size float64) grid {
-	return grid{size: size, inv: 1 / size, ids: make(map[cellKey]int32), slabs: make(map[int32][]Agent)}
+	return grid{size: size, inv: 1 / size, ids: make(map[cellKey]int32)}
 }
 
 // key returns the key of the cell of p: coord(p.X/size), coord(p.Y/size).
@@ -135,11 +132,42 @@ func (g *grid) neighbourOf(from int32, k cellKey) int32 {
 	return id
 }
 
-// rect is the half-open box x0 ≤ p.X < x1, y0 ≤ p.Y < y1: its fields one
-// selector deep, so that Agent.SetPosition's test of a move within a box
-// fits the compiler's inlining budget (a field of a Vec2 field costs one
-// node more).
+// neighbourBox returns the id of the neighbouring cell of from whose box
+// holds p, when that neighbour is in from's cache, else −1 (also for NaN
+// and ±Inf, which no box holds).
+func (g *grid) neighbourBox(from int32, p Vec2) int32 {
+	// Which neighbour's box p may be in: 0..8 as in neighbourOf, 4 (the
+	// cell itself) when within the box's extent on both axes, or NaN.
+	b := &g.boxes[from]
+	d := 4
+	if p.X < b.x0 {
+		d--
+	} else if p.X >= b.x1 {
+		d++
+	}
+	if p.Y < b.y0 {
+		d -= 3
+	} else if p.Y >= b.y1 {
+		d += 3
+	}
+	if d == 4 {
+		return -1
+	}
+	if d > 4 {
+		d--
+	}
+	if id := g.nb[int64(from)*8+int64(d)]; id >= 0 && g.boxes[id].holds(p) {
+		return id
+	}
+	return -1
+}
+
+// rect is the half-open box x0 ≤ p.X < x1, y0 ≤ p.Y < y1.
 type rect struct{ x0, y0, x1, y1 float64 }
+
+// holds reports whether p lies in the box (never for NaN; never for ±Inf,
+// the boxes of cells being finite).
+func (b rect) holds(p Vec2) bool { return p.X >= b.x0 && p.X < b.x1 && p.Y >= b.y0 && p.Y < b.y1 }
 
 // boxOf returns a box inside the cell of key k for cells of edge size: the
 // cell shrunk by max(|k|, 1)·2^-46 cells on each side, far more than the
@@ -159,29 +187,6 @@ func boxAxis(c int32, size float64) (lo, hi float64) {
 	k := float64(c)
 	d := float64(max(math.Abs(k), 1) * 0x1p-46)
 	return float64(k+d) * size, float64(k+1-d) * size
-}
-
-// handle returns a new Agent handle for an agent spawned into cell c. The
-// handles of one cell's spawns are taken from blocks of up to 64, each as
-// large as the cell's list (none for a cell of his own), so that agents near
-// each other have their handles near each other in memory: once the World
-// has sorted its agents by cell, walking them in its order (Agents) reads
-// their handles nearly in order, not one cache miss each.
-func (g *grid) handle(c int32) *Agent {
-	s := g.slabs[c]
-	if len(s) == 0 {
-		n := min(64, len(g.lists[c]))
-		if n <= 1 {
-			return &Agent{} // a cell of his own: no block kept
-		}
-		s = make([]Agent, n)
-	}
-	if len(s) > 1 {
-		g.slabs[c] = s[1:]
-	} else {
-		delete(g.slabs, c)
-	}
-	return &s[0]
 }
 
 // insert adds agent i to cell c and returns its position in the cell's list.

@@ -9,27 +9,27 @@ import (
 
 // checkGrid returns an error naming the first broken invariant of w's grid
 // and of the agents' places in it: every agent is in the list of the cell
-// of his position, at the place w.loc says, his handle holds that cell's
+// of his position, at the place w.col.Cell says, his handle holds that cell's
 // id, every list entry is an agent of that cell, and the empty count is
 // the number of empty lists.
 func checkGrid(w *World) error {
 	g := &w.grid
-	n := len(w.handles)
-	if len(w.loc) != n || len(w.pos) != n {
-		return fmt.Errorf("%d handles, %d places, %d positions", n, len(w.loc), len(w.pos))
+	n := len(w.col.Handle)
+	if len(w.col.Cell) != n || len(w.col.Pos) != n {
+		return fmt.Errorf("%d handles, %d places, %d positions", n, len(w.col.Cell), len(w.col.Pos))
 	}
 	if len(g.keys) != len(g.lists) || len(g.boxes) != len(g.lists) || len(g.nb) != 8*len(g.lists) {
 		return fmt.Errorf("%d lists, %d keys, %d boxes, %d neighbour slots", len(g.lists), len(g.keys), len(g.boxes), len(g.nb))
 	}
-	for i, a := range w.handles {
-		l := w.loc[i]
+	for i, a := range w.col.Handle {
+		l := w.col.Cell[i]
 		switch {
 		case a.w != w || a.i != int32(i):
 			return fmt.Errorf("agent %d: handle says World %p, index %d", i, a.w, a.i)
 		case a.cell != l.id:
 			return fmt.Errorf("agent %d: handle's cell %d; want %d", i, a.cell, l.id)
-		case l.key != g.key(w.pos[i]):
-			return fmt.Errorf("agent %d at %v: key %v; want %v", i, w.pos[i], l.key, g.key(w.pos[i]))
+		case l.key != g.key(w.col.Pos[i]):
+			return fmt.Errorf("agent %d at %v: key %v; want %v", i, w.col.Pos[i], l.key, g.key(w.col.Pos[i]))
 		case g.keys[l.id] != l.key:
 			return fmt.Errorf("agent %d: cell %d has key %v; want %v", i, l.id, g.keys[l.id], l.key)
 		case g.ids[l.key] != l.id:
@@ -45,7 +45,7 @@ func checkGrid(w *World) error {
 			empty++
 		}
 		for at, i := range list {
-			if i < 0 || int(i) >= n || w.loc[i].id != int32(id) || w.loc[i].at != int32(at) {
+			if i < 0 || int(i) >= n || w.col.Cell[i].id != int32(id) || w.col.Cell[i].at != int32(at) {
 				return fmt.Errorf("cell %d: entry %d is agent %d, who is elsewhere", id, at, i)
 			}
 		}
@@ -200,6 +200,7 @@ func TestMovesAllocateNothingOnceGrown(t *testing.T) {
 	if got := testing.AllocsPerRun(5, func() { pass(to); pass(from) }); got != 0 {
 		t.Errorf("moving %d agents there and back: %v allocations; want 0", n, got)
 	}
+
 	if err := checkGrid(w); err != nil {
 		t.Fatal(err)
 	}

@@ -107,23 +107,27 @@ func (w *World) EnableLedger(opt LedgerOptions) error {
 	}
 	w.init()
 	if w.led == nil {
-		w.led = &ledger{agents: make([]agentLedger, len(w.handles))}
+		w.led = &ledger{agents: make([]agentLedger, len(w.col.Handle))}
+		w.cols = w.columnList()
 	}
 	w.led.opt, w.led.window = opt, secondsToTicks(opt.Window)
 	return nil
 }
 
 // DisableLedger turns the cause ledger off and forgets its record.
-func (w *World) DisableLedger() { w.led = nil }
+func (w *World) DisableLedger() {
+	w.led = nil
+	w.cols = w.columnList()
+}
 
 // LedgerEnabled reports whether the cause ledger is on.
 func (w *World) LedgerEnabled() bool { return w.led != nil }
 
 // entry returns c as a LedgerEntry.
-func (l *ledger) entry(c *change) LedgerEntry {
+func (w *World) entry(c *change) LedgerEntry {
 	e := LedgerEntry{
 		From: float64(c.from) / ticksPerSecond, At: float64(c.at) / ticksPerSecond,
-		Cause: l.reason(c.cause), Delta: c.delta, Morale: c.morale, Steps: int(c.steps),
+		Cause: w.reason(c.cause), Delta: c.delta, Morale: c.morale, Steps: int(c.steps),
 		Weight: c.weight, Scale: c.scale, Located: c.located, Distance: c.distance,
 		Falloff: c.falloff, Nerve: c.nerve,
 	}
@@ -134,13 +138,13 @@ func (l *ledger) entry(c *change) LedgerEntry {
 }
 
 // stateChange returns s as a StateChange.
-func (l *ledger) stateChange(s *stateRec) StateChange {
+func (w *World) stateChange(s *stateRec) StateChange {
 	in := math.Inf(1)
 	if s.since != never {
 		in = float64(s.at-s.since) / ticksPerSecond
 	}
 	return StateChange{
 		At: float64(s.at) / ticksPerSecond, From: s.from, To: s.to,
-		Why: l.reason(s.why), Morale: s.morale, SecondsInFrom: in,
+		Why: w.reason(s.why), Morale: s.morale, SecondsInFrom: in,
 	}
 }

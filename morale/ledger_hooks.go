@@ -5,15 +5,15 @@ package morale
 
 // news records an event's news to agent i, before it is applied (the World
 // calls it with the agent's morale still the old one).
-func (l *ledger) news(w *World, i int32, weight, scale float64, why Reason) {
-	old, nerve := w.morale[i], w.nerve[i]
+func (l *ledger) news(w *World, i int32, weight, scale float64, id reasonID) {
+	old, nerve := w.col.Morale[i], w.col.Nerve[i]
 	c := change{
-		from: w.nowTicks, at: w.nowTicks, cause: l.intern(why),
+		from: w.nowTicks, at: w.nowTicks, cause: id,
 		weight: weight, scale: scale, falloff: 1, nerve: nerve,
 	}
 	if l.located {
 		c.located, c.scale = true, l.scale
-		c.distance = w.pos[i].Dist(l.at)
+		c.distance = w.col.Pos[i].Dist(l.at)
 		c.falloff = DistanceFalloff(c.distance, w.s.FullEffectRadius, w.s.NoEffectRadius)
 	}
 	m := ApplyMoraleEvent(old, weight, scale, nerve)
@@ -23,38 +23,19 @@ func (l *ledger) news(w *World, i int32, weight, scale float64, why Reason) {
 
 // set records a change of agent i's morale from old to m by a rally or by
 // hand. Events are recorded by news.
-func (l *ledger) set(w *World, i int32, old, m float64, why Reason) {
-	if why.Kind == ByEvent || why.Kind == ByCustomEvent {
+func (l *ledger) set(w *World, i int32, old, m float64, id reasonID) {
+	if k := w.reason(id).Kind; k == ByEvent || k == ByCustomEvent {
 		return
 	}
-	l.add(i, change{from: w.nowTicks, at: w.nowTicks, cause: cause{kind: why.Kind}, delta: m - old, morale: m, falloff: 1})
+	l.add(i, change{from: w.nowTicks, at: w.nowTicks, cause: id, delta: m - old, morale: m, falloff: 1})
 }
 
-// beforeStep records what the coming step's pass will do to every agent's
-// morale: his contagion and his recovery, worked out as the pass works them
-// out (stepRules.contagion, then recoverBy), with the squad averages already
-// taken. Doing it in a pass of its own keeps the step's loop free of the
-// ledger; FuzzLedger checks that the record adds up to what the pass did.
-// It also notes what afterStep needs to record the pass's state changes.
-func (l *ledger) beforeStep(w *World, r *stepRules) {
+// beforeStep readies the ledger for the coming step's pass: it notes every
+// agent's morale and stateSince before it (see afterStep).
+func (l *ledger) beforeStep(w *World) {
 	l.queued = len(w.queue)
-	l.since = append(l.since[:0], w.stateSince...)
-	n := len(w.morale)
-	morale, flags, squads, badNews := w.morale[:n], w.flags[:n], w.squad[:n], w.badNews[:n]
-	for i := range n {
-		old := morale[i]
-		m := old
-		if flags[i]&flagNoContagion == 0 {
-			m = r.contagion(m, w.avg[squads[i]])
-		}
-		pulled := m
-		if m < 1 && r.rate > 0 {
-			m = recoverBy(m, r.secondsSinceBadNews(badNews[i]), r.dt, r.rate, r.delay)
-		}
-		if m != old || pulled != old {
-			l.step(w, int32(i), old, pulled, m, w.steps, r.end)
-		}
-	}
+	l.since = append(l.since[:0], w.col.StateSince...)
+	l.old = append(l.old[:0], w.col.Morale...)
 }
 
 // step records step number step's contagion (old to pulled) and recovery
@@ -83,23 +64,36 @@ func (l *ledger) run(a *agentLedger, o *openRun, kind ReasonKind, delta, m float
 	}
 	a.write(o) // the run that ended
 	l.expire(a, at)
-	a.changes.push(change{from: from, at: at, cause: cause{kind: kind}, delta: delta, morale: m, steps: 1, falloff: 1}, l.opt.PerAgent)
+	a.changes.push(change{from: from, at: at, cause: reasonID(kind), delta: delta, morale: m, steps: 1, falloff: 1}, l.opt.PerAgent)
 	*o = openRun{seq: a.changes.seq, step: step, at: at, delta: delta, morale: m, steps: 1}
 }
 
-// afterStep records the state changes of the step's pass that ended at tick
-// end: the World queues them while the ledger is on (see step), and the
+// afterStep records what the step's pass of rules r did: every agent's
+// contagion, from the morale beforeStep noted (ContagionPull with the step's
+// averages, as the pass pulled him), and his recovery, the rest of the way
+// to his morale now; and its state changes: the World queues them while the
+// ledger is on (see step), and the
 // morale of an agent whose state the pass changed is the morale he changed
 // it with. When no state listener is registered it takes them out of the
 // queue again, so that the listeners are told exactly what they would be
 // told without the ledger.
-func (l *ledger) afterStep(w *World, end int64) {
+func (l *ledger) afterStep(w *World, r *stepRules) {
+	end := r.end
+	for i, old := range l.old {
+		pulled := old
+		if w.col.Flags[i]&flagNoContagion == 0 {
+			pulled = ContagionPull(old, w.avg[w.col.Squad[i]], r.factor)
+		}
+		if m := w.col.Morale[i]; m != old || pulled != old {
+			l.step(w, int32(i), old, pulled, m, w.steps, end)
+		}
+	}
 	keep := l.queued
 	for k := l.queued; k < len(w.queue); k++ {
 		n := w.queue[k]
 		if n.isState {
 			i := n.a.i
-			l.state(i, n.old, n.new, n.why, w.morale[i], l.since[i], end)
+			l.state(i, n.old, n.new, w.reasonID(n.why), w.col.Morale[i], l.since[i], end)
 			if len(w.onState) == 0 {
 				continue
 			}
@@ -113,10 +107,10 @@ func (l *ledger) afterStep(w *World, end int64) {
 
 // state records agent i's change from state from to state to at tick at,
 // with morale m, in from since tick since (never: since spawn).
-func (l *ledger) state(i int32, from, to State, why Reason, m float64, since, at int64) {
+func (l *ledger) state(i int32, from, to State, why reasonID, m float64, since, at int64) {
 	a := &l.agents[i]
 	l.expire(a, at)
-	a.states.push(stateRec{at: at, since: since, from: from, to: to, why: l.intern(why), morale: m}, l.opt.PerAgent)
+	a.states.push(stateRec{at: at, since: since, from: from, to: to, why: why, morale: m}, l.opt.PerAgent)
 }
 
 // locate tells the ledger that the news handed out next is an event at

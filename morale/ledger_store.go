@@ -1,43 +1,32 @@
 package morale
 
 // The ledger's storage: a record per agent, in the agents' order, of rings
-// of changes and state changes, and the interned causes they point at.
+// of changes and state changes. Their causes are the World's reason ids (see
+// reasonTable), so that the rings hold no pointers.
 
 // ledger is the World's cause ledger: one agentLedger per agent, in the
 // agents' order.
 type ledger struct {
 	opt    LedgerOptions
 	window int64 // opt.Window in ticks
-	agents []agentLedger
-	// Event names, interned so that the rings hold no pointers (the
-	// garbage collector then never scans them): events[id-1] is the name
-	// of id; last and lastID cache the last one looked up.
-	events []Event
-	ids    map[Event]uint32
-	last   Event
-	lastID uint32
+	agents col[agentLedger]
 	// Set by ReportEventAtLocation while it hands out its news: where the
 	// event happened, and the scale it was reported with.
 	located bool
 	at      Vec2
 	scale   float64
 	// Set by beforeStep for afterStep: the length of the World's queue
-	// before the step's pass, and every agent's stateSince.
+	// before the step's pass, and every agent's stateSince and morale.
 	queued int
 	since  []int64
-}
-
-// cause is a Reason with its event name interned.
-type cause struct {
-	kind  ReasonKind
-	event uint32 // 0: none
+	old    []float64
 }
 
 // change is a LedgerEntry as the ring holds it, in ticks and without
 // pointers.
 type change struct {
 	from, at                 int64
-	cause                    cause
+	cause                    reasonID
 	located                  bool
 	steps                    uint32
 	delta, morale            float64
@@ -49,7 +38,7 @@ type change struct {
 type stateRec struct {
 	at, since int64
 	from, to  State
-	why       cause
+	why       reasonID
 	morale    float64
 }
 
@@ -141,50 +130,6 @@ func (r *ring[T]) bySeq(s uint64) *T {
 		return nil
 	}
 	return r.at(r.n - 1 - int(r.seq-s))
-}
-
-// spawn adds an empty record for a new agent, the last.
-func (l *ledger) spawn() { l.agents = append(l.agents, agentLedger{}) }
-
-// remove frees agent i's record; the last agent's moves to i, as Remove
-// moves the agent.
-func (l *ledger) remove(i, last int32) {
-	l.agents[i] = l.agents[last]
-	l.agents[last] = agentLedger{}
-	l.agents = l.agents[:last]
-}
-
-// intern returns why with its event name interned.
-func (l *ledger) intern(why Reason) cause {
-	c := cause{kind: why.Kind}
-	if why.Kind != ByEvent {
-		return c
-	}
-	if l.lastID != 0 && why.Event == l.last {
-		c.event = l.lastID
-		return c
-	}
-	id, ok := l.ids[why.Event]
-	if !ok {
-		if l.ids == nil {
-			l.ids = make(map[Event]uint32)
-		}
-		l.events = append(l.events, why.Event)
-		id = uint32(len(l.events))
-		l.ids[why.Event] = id
-	}
-	l.last, l.lastID = why.Event, id
-	c.event = id
-	return c
-}
-
-// reason returns the Reason of an interned cause.
-func (l *ledger) reason(c cause) Reason {
-	r := Reason{Kind: c.kind}
-	if c.event != 0 {
-		r.Event = l.events[c.event-1]
-	}
-	return r
 }
 
 // sync writes the sums of a's open runs to their entries.

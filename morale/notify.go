@@ -1,7 +1,5 @@
 package morale
 
-import "math"
-
 // note is one change waiting in the queue for the listeners.
 type note struct {
 	a        *Agent
@@ -66,51 +64,81 @@ func (w *World) flush() {
 	}
 }
 
-// setMorale stores m as agent i's morale, keeps the squad sum and queues the
-// change for the listeners.
-func (w *World) setMorale(i int32, m float64, why Reason) {
-	old := w.morale[i]
+// setMorale stores m as agent i's morale, keeps the squad sum and has the
+// change, for the reason of id, recorded and told (see told), as news does
+// for each agent it reaches.
+func (w *World) setMorale(i int32, m float64, id reasonID) {
+	old := w.col.Morale[i]
 	if m == old {
 		return
 	}
-	if w.led != nil {
-		w.led.set(w, i, old, m, why)
+	if w.tells() {
+		w.told(i, old, m, id)
 	}
-	w.morale[i] = m
-	w.squads[w.squad[i]].sum += m - old
+	w.col.Morale[i] = m
+	w.squads[w.col.Squad[i]].sum += m - old
+}
+
+// tells reports whether a change of morale is recorded or told: the ledger
+// is on or a morale listener is registered.
+func (w *World) tells() bool { return w.led != nil || len(w.onMorale) > 0 }
+
+// told records agent i's change of morale from old to m, for the reason of
+// id, in the ledger when it is on, and queues it for the morale listeners.
+func (w *World) told(i int32, old, m float64, id reasonID) {
+	if w.led != nil {
+		w.led.set(w, i, old, m, id)
+	}
 	if len(w.onMorale) > 0 {
-		w.queue = append(w.queue, note{a: w.handles[i], morale: m, why: why})
+		w.queue = append(w.queue, note{a: w.col.Handle[i], morale: m, why: w.reason(id)})
 	}
 }
 
 // setState moves agent i to state to now, ignoring the dwell time, and
 // queues the change for the listeners.
 func (w *World) setState(i int32, to State, why Reason) {
-	old := w.state[i]
+	old := w.col.State[i]
 	if to == old {
 		return
 	}
 	if w.led != nil {
-		w.led.state(i, old, to, why, w.morale[i], w.stateSince[i], w.nowTicks)
+		w.led.state(i, old, to, w.reasonID(why), w.col.Morale[i], w.col.StateSince[i], w.nowTicks)
 	}
-	w.state[i] = to
-	w.stateSince[i] = w.nowTicks
+	w.col.State[i] = to
+	w.col.StateSince[i] = w.nowTicks
 	if len(w.onState) > 0 {
-		w.queue = append(w.queue, note{a: w.handles[i], old: old, new: to, why: why, isState: true})
+		w.queue = append(w.queue, note{a: w.col.Handle[i], old: old, new: to, why: why, isState: true})
 	}
 }
 
-// news applies weight×scale of news to agent i. Bad news, which restarts
-// the recovery delay, is a delta ApplyMoraleEvent applies below zero: a
-// finite negative weight×scale (one that overflows to −Inf changes nothing).
-func (w *World) news(i int32, weight, scale float64, why Reason) {
-	if d := weight * scale; d < 0 && !math.IsInf(d, -1) {
-		w.badNews[i] = w.nowTicks
-		w.raiseNews(i)
+// news applies news worth weight × scales[k] to agent agents[k]
+// (ApplyMoraleEvent), for every k in order, for the reason of id: every
+// event, on one agent or at a location, reaches its agents here. Bad news
+// (isBadNews) restarts an agent's recovery delay.
+func (w *World) news(agents []int32, scales []float64, weight float64, id reasonID) {
+	c := &w.col
+	morale, nerve, badNews, why, squad := c.Morale, c.Nerve, c.BadNews, c.Why, c.Squad
+	squads := w.squads
+	scales = scales[:len(agents)]
+	now, tells := w.nowTicks, w.tells()
+	for k, i := range agents {
+		scale := scales[k]
+		if isBadNews(weight, scale) {
+			badNews[i] = now
+		}
+		why[i] = id
+		if w.led != nil {
+			w.led.news(w, i, weight, scale, id)
+		}
+		old := morale[i]
+		m := ApplyMoraleEvent(old, weight, scale, nerve[i])
+		if m == old {
+			continue
+		}
+		if tells {
+			w.told(i, old, m, id)
+		}
+		morale[i] = m
+		squads[squad[i]].sum += m - old
 	}
-	w.why[i] = w.reasonID(why)
-	if w.led != nil {
-		w.led.news(w, i, weight, scale, why)
-	}
-	w.setMorale(i, ApplyMoraleEvent(w.morale[i], weight, scale, w.nerve[i]), why)
 }

@@ -1,162 +1,217 @@
 package morale
 
 import (
-	"math"
-	"math/bits"
+	"cmp"
 	"slices"
 )
 
 // The World's order. Agents are spawned at the end of the World's arrays and
-// Remove moves the last agent into the removed one's place; left at that, the
-// agents of one grid cell end up scattered through the arrays, and every
-// agent an event reaches, or a move touches, is a few cache misses. So the
-// World puts its agents back in cell order from time to time, by a rule
-// that depends only on the calls made to it (never on timing or workers):
+// Remove moves the last agent into the removed one's place; an event at a
+// location reads the agents of a few grid cells, so it is fastest when the
+// agents of one cell sit side by side in the arrays. A game that spawns its
+// men squad by squad gets that by itself, and keeps it while they march
+// together; one that spawns them at random places, or whose men mix, does
+// not. So the World sorts its agents by cell, a window of them at a time,
+// when a window has come apart, by a rule that depends only on the calls
+// made (never on timing or workers):
 //
-//   - Every Spawn and every Remove counts one move, and so does every
-//     SetPosition that takes an agent into another grid cell (the cell of
-//     position p is (⌊p.X/r⌋, ⌊p.Y/r⌋) with r = Settings.NoEffectRadius,
-//     each clamped to the int32 range); a SetSettings that changes
-//     NoEffectRadius counts one move per agent.
-//   - At the start of every step, before the squad averages are taken, a
-//     World of at least SortMinAgents agents whose moves since its last
-//     sort number at least one in SortMoveShare of its agents sorts them:
-//     by cell row (⌊p.Y/r⌋), then cell column (⌊p.X/r⌋), the agents of one
-//     cell keeping their order. The moves count from 0 again.
+//   - The agents fall into windows of 2^sortShift places: 0..2^sortShift−1,
+//     then the next 2^sortShift, and so on (the last may be short).
+//   - A window's breaks are its places i, but its first, whose agent is in
+//     another grid cell than agent i−1 (the cell of position p is
+//     (⌊p.X/r⌋, ⌊p.Y/r⌋) with r = Settings.NoEffectRadius, each clamped to
+//     the int32 range).
+//   - At the start of every step, before the squad averages are taken, the
+//     World looks at its windows in turn, from the one after the window it
+//     sorted last (the first window before any sort), wrapping around, and
+//     sorts the first that holds at least sortMinAgents agents and whose
+//     breaks exceed the breaks it had right after its last sort (0 before
+//     its first, and again after the window was emptied by Removes) by at
+//     least one in sortBreakShare of its agents: by cell row (⌊p.Y/r⌋), then
+//     cell column (⌊p.X/r⌋), the agents of one cell keeping their order. It
+//     sorts at most one window a step.
 //
-// A sort moves each agent's data to his new place; the Agent handles keep
-// pointing at the same agents. It changes the order in which the step adds
-// the squads' sums, hands out its changes to the listeners, and in which
-// Agents yields, which is why the rule is part of the World's contract.
+// A sort moves each agent's data to his new place within the window; the
+// Agent handles keep pointing at the same agents. It changes the order in
+// which the step adds the squads' sums, hands out its changes to the
+// listeners, and in which Agents yields, which is why the rule is part of
+// the World's contract. A window's sort costs about as much as a few steps
+// of its agents, and falls on one step of many, so no step stalls on a sort
+// of the whole World.
 
-// Exported for the reference World (see export_test.go).
 const (
-	// sortMinAgents is the fewest agents a World sorts.
+	// sortShift is log2 of how many places a window of the sort holds,
+	// 131072: at 1e6 agents eight windows, so that a cell's agents lie in
+	// at most eight runs of the World's arrays, and a window's sort costs
+	// about what a step of its agents costs.
+	sortShift = 17
+	// sortMinAgents is the fewest agents a window sorts.
 	sortMinAgents = 256
-	// sortMoveShare: a World sorts when its moves reach len/sortMoveShare.
-	sortMoveShare = 8
+	// sortBreakShare: a window sorts when its breaks have grown by
+	// len/sortBreakShare since its last sort.
+	sortBreakShare = 8
 )
 
-// sortDue reports whether the step about to run sorts the agents first.
-func (w *World) sortDue() bool {
-	n := len(w.handles)
-	return n >= sortMinAgents && w.moves*sortMoveShare >= int64(n)
+// windows is the World's record of its sort windows (see above).
+type windows struct {
+	shift uint // log2 of the places per window: sortShift (tests may set fewer)
+	// breaks and settled hold, per window, its breaks now and right after
+	// its last sort.
+	breaks, settled []int32
+	next            int // the window after the one sorted last
+	// The sort's scratch, kept between sorts: per cell a mark and a rank,
+	// the window's cells, the counts per rank, the permutation, and a
+	// spare array for each column (see column.permute).
+	mark        []uint32
+	stamp       uint32
+	rank, cells []int32
+	count, perm []int32
+	spares      []any
 }
 
-// sortAgents puts the agents in cell order (see above): a stable sort of
-// the agents by their cells' ranks (see ranks). Ranks of at most 16 bits
-// (a World spanning at most 2^16 cells) take a counting sort; wider ranks
-// of at most 32 bits first a merge of the agents already in order with the
-// few that are not (mergeSort; the common case when the World was sorted
-// and its agents moved into cells that keep their order), and a radix sort
-// of two digits when that fails; wider ones (agents more than 2^16 cells
-// apart on both axes) a comparison sort of the full keys. The per-agent
-// arrays follow the permutation (see applyPerm), and each cell's list becomes
-// the cell's range of indices, in order. It allocates only the first time
-// (and when the World or its grid has grown), keeping its scratch (see
-// sortScratch) for the next sort.
-func (w *World) sortAgents() {
-	n := len(w.handles)
-	if n == 0 {
-		w.moves = 0
-		return
+// size returns how many places a window holds.
+func (o *windows) size() int { return 1 << o.shift }
+
+// broken reports whether place j is a break: in the same window as place
+// j−1, with agent j in another cell. Places outside 1..Len()−1 are not.
+func (w *World) broken(j int) bool {
+	c := w.col.Cell
+	return j > 0 && j < len(c) && j&(w.order.size()-1) != 0 && c[j].id != c[j-1].id
+}
+
+// addBreak adds sign to the count of place j's window when j is a break.
+func (w *World) addBreak(sign int32, j int) {
+	if w.broken(j) {
+		w.order.breaks[j>>w.order.shift] += sign
 	}
+}
+
+// breaksAround returns the breaks agent i makes with the agents before and
+// after him: places i and i+1, both of i's window when they count; 0 for a
+// place beyond the last.
+func (w *World) breaksAround(i int) int32 {
+	c, mask := w.col.Cell, w.order.size()-1
+	n := int32(0)
+	if i >= len(c) {
+		return 0
+	}
+	if i > 0 && i&mask != 0 && c[i].id != c[i-1].id {
+		n++
+	}
+	if i+1 < len(c) && (i+1)&mask != 0 && c[i+1].id != c[i].id {
+		n++
+	}
+	return n
+}
+
+// addBreaks adds sign to the counts of the breaks agent i makes with the
+// agents before and after him.
+func (w *World) addBreaks(sign int32, i int) {
+	if n := w.breaksAround(i); n != 0 {
+		w.order.breaks[i>>w.order.shift] += sign * n
+	}
+}
+
+// spawned counts the break a new agent at place i, the last, may make, in
+// a window that may be new.
+func (w *World) spawned(i int) {
 	o := &w.order
-	perm := slices.Grow(o.perm[:0], n)[:n]
-	o.perm = perm
-	rk, b := w.ranks()
-	switch {
-	case b <= 16:
-		w.applyPerm(perm, w.countSort(rk, b, perm), false)
-		w.relistBuckets(b)
-	default:
-		var moves int
-		ok := false
-		if b <= 32 {
-			moves, ok = w.mergeSort(rk, perm)
-			if !ok {
-				moves = w.radixSort(rk, b, perm)
-			}
-		} else {
-			moves = w.compareSort(perm)
-		}
-		w.applyPerm(perm, moves, true)
-		w.relist()
+	if i&(o.size()-1) == 0 {
+		o.breaks, o.settled = append(o.breaks, 0), append(o.settled, 0)
 	}
-	w.rebuildNews() // the news blocks' bounds follow the agents (newsblocks.go)
-	w.moves = 0
+	w.addBreak(1, i)
 }
 
-// fewCells reports whether the grid has few cells for its agents, so that
-// a pass over its cells costs less than a pass over its agents.
-func (w *World) fewCells() bool { return 4*len(w.grid.lists) <= len(w.loc) }
-
-// ranker packs a cell's key into its rank: its row and column, offset by
-// the least of each (y0, x0), the row shifted above the column's bx bits.
-type ranker struct {
-	x0, y0 int32
-	bx     int
-}
-
-// rank returns the rank of cell key k (k within the ranker's bounds).
-func (r ranker) rank(k cellKey) uint32 {
-	return uint32(k.y-r.y0)<<r.bx | uint32(k.x-r.x0)
-}
-
-// ranks returns the ranker of the World's agents and how many bits their
-// ranks take (more than 32 when they do not fit in a word). The bounds are
-// those of the grid's cells, empty ones too, when they are few and fit;
-// the agents' own otherwise.
-func (w *World) ranks() (ranker, int) {
-	if w.fewCells() {
-		rk, b := bounds(w.grid.keys, func(k cellKey) cellKey { return k })
-		if b <= 32 {
-			return rk, b
+// recountBreaks counts every window's breaks afresh (after the cells
+// changed size).
+func (w *World) recountBreaks() {
+	o := &w.order
+	clear(o.breaks)
+	for j := range w.col.Cell {
+		if w.broken(j) {
+			o.breaks[j>>o.shift]++
 		}
 	}
-	return bounds(w.loc, func(c agentCell) cellKey { return c.key })
 }
 
-// bounds returns the ranker of the keys of s (not empty) and how many bits
-// their ranks take.
-func bounds[T any](s []T, key func(T) cellKey) (ranker, int) {
-	minX, minY := int64(math.MaxInt32), int64(math.MaxInt32)
-	maxX, maxY := int64(math.MinInt32), int64(math.MinInt32)
-	for _, e := range s {
-		k := key(e)
-		minX, maxX = min(minX, int64(k.x)), max(maxX, int64(k.x))
-		minY, maxY = min(minY, int64(k.y)), max(maxY, int64(k.y))
+// sortDue returns the window the step about to run sorts first, or −1.
+func (w *World) sortDue() int {
+	o := &w.order
+	n := len(o.breaks)
+	for k := range n {
+		win := (o.next + k) % n
+		size := min(o.size(), len(w.col.Handle)-win<<o.shift)
+		if size >= sortMinAgents && int(o.breaks[win]-o.settled[win])*sortBreakShare >= size {
+			return win
+		}
 	}
-	bx, by := bits.Len64(uint64(maxX-minX)), bits.Len64(uint64(maxY-minY))
-	return ranker{x0: int32(minX), y0: int32(minY), bx: bx}, bx + by
+	return -1
 }
 
-// sortScratch is what sortAgents keeps between sorts: its scratch per
-// rank, per cell and per agent, a spare for each per-agent array (the
-// World's array of the last full permutation, gathered from by the next:
-// see permuteAgents; or the moved agents' data in permuteSome), and a bit
-// per agent for the ledger's records, permuted in place.
-type sortScratch struct {
-	// The sorts' scratch: counts per rank (countSort, radixSort), words
-	// of rank and place (radixSort between its digits; mergeSort's agents
-	// out of order), keys (compareSort), and the result.
-	count []int32
-	words []uint64
-	byKey []agentRank
-	perm  []int32
-	// Per rank its cell's id (countSort), or the places of the agents out
-	// of order (mergeSort); per cell its first place (relist); the places
-	// whose agent changes (applyPerm).
-	ids, start, moved []int32
-	// The spare arrays.
-	handles             []*Agent
-	morale, nerve       []float64
-	state               []State
-	flags               []uint8
-	squad               []int32
-	pos                 []Vec2
-	stateSince, badNews []int64
-	why                 []reasonID
-	loc                 []agentCell
-	seen                []uint64 // permute's bit per agent
+// sortCells puts the agents of window win in cell order (see above): a
+// counting sort of its places by the rank of their cells, the window's
+// cells sorted by row, then column. Every column follows the permutation,
+// and each agent that moved is told his place, by his handle and by his
+// cell's list. It allocates only when the World or its grid has grown.
+func (w *World) sortCells(win int) {
+	o := &w.order
+	g := &w.grid
+	lo := win << o.shift
+	places := w.col.Cell[lo:min(lo+o.size(), len(w.col.Cell))]
+	if len(o.mark) < len(g.lists) {
+		o.mark = make([]uint32, len(g.lists))
+		o.rank = make([]int32, len(g.lists))
+		o.stamp = 0
+	}
+	if o.stamp++; o.stamp == 0 { // wrapped: old marks could match
+		clear(o.mark)
+		o.stamp = 1
+	}
+	cells := o.cells[:0]
+	for _, c := range places {
+		if o.mark[c.id] != o.stamp {
+			o.mark[c.id] = o.stamp
+			cells = append(cells, c.id)
+		}
+	}
+	slices.SortFunc(cells, func(a, b int32) int {
+		ka, kb := g.keys[a], g.keys[b]
+		return cmp.Or(cmp.Compare(ka.y, kb.y), cmp.Compare(ka.x, kb.x))
+	})
+	count := slices.Grow(o.count[:0], len(cells))[:len(cells)]
+	clear(count)
+	for r, id := range cells {
+		o.rank[id] = int32(r)
+	}
+	for _, c := range places {
+		count[o.rank[c.id]]++
+	}
+	sum := int32(0)
+	for r, n := range count {
+		count[r], sum = sum, sum+n
+	}
+	perm := slices.Grow(o.perm[:0], len(places))[:len(places)]
+	for k, c := range places {
+		r := o.rank[c.id]
+		perm[count[r]] = int32(k)
+		count[r]++
+	}
+	o.cells, o.count, o.perm = cells, count, perm
+	if len(o.spares) < len(w.cols) {
+		o.spares = make([]any, len(w.cols))
+	}
+	for j, k := range w.cols {
+		k.permute(lo, perm, &o.spares[j])
+	}
+	for k, from := range perm {
+		if from != int32(k) {
+			i := int32(lo + k)
+			w.col.Handle[i].i = i
+			c := w.col.Cell[i]
+			g.lists[c.id][c.at] = i
+		}
+	}
+	o.breaks[win] = int32(len(cells) - 1)
+	o.settled[win] = o.breaks[win]
+	o.next = win + 1
 }

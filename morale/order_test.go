@@ -17,8 +17,8 @@ func cellOf(p morale.Vec2, r float64) [2]float64 {
 }
 
 // TestSortKeepsEveryAgentsData spawns agents at random places, each with his
-// own custom news in his ledger, and steps once: the World sorts them (the
-// moves are the spawns). Every handle must still give his own position,
+// own custom news in his ledger, and steps once: the World sorts them (their
+// one window is nearly all breaks). Every handle must still give his own position,
 // morale, nerve, squad and ledger, and the World's order must be by cell
 // row, then column, each cell's agents in spawn order (their order before
 // the sort). Removals, moves and
@@ -79,7 +79,7 @@ func TestSortKeepsEveryAgentsData(t *testing.T) {
 	check("after the first sort", true)
 
 	// Remove every seventh agent, move every fifth far away, and step:
-	// the removals and moves reach one eighth, so the World sorts again.
+	// the breaks grow by more than one eighth, so the World sorts again.
 	for k, a := range agents {
 		switch {
 		case k%7 == 0:
@@ -110,7 +110,7 @@ func TestSortKeepsEveryAgentsData(t *testing.T) {
 }
 
 // TestSortAllocatesOnce checks that sorting a World again allocates nothing
-// once it has sorted one of the same size: the spare arrays are kept.
+// once it has sorted one of the same size: the sort's scratch is kept.
 func TestSortAllocatesOnce(t *testing.T) {
 	s := morale.DefaultSettings()
 	w, err := morale.NewWorld(s, 5)
@@ -216,10 +216,9 @@ func TestSortDuringDelivery(t *testing.T) {
 }
 
 // TestSortOrdersCellsAtAnySpan spawns agents spread over spans of cells
-// small and huge (beyond 2^16 cells on both axes, where the World orders
-// its cells by a comparison sort, not by its radix sort of packed ranks,
-// and out to the clamped edge cells) and steps once: the World's order
-// must be by cell row, then column, each cell's agents in spawn order.
+// small and huge (beyond 2^16 cells on both axes, and out to the clamped
+// edge cells) and steps once: the World's order must be by cell row, then
+// column, each cell's agents in spawn order.
 func TestSortOrdersCellsAtAnySpan(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -268,11 +267,12 @@ func TestSortOrdersCellsAtAnySpan(t *testing.T) {
 // of cells, 2^20 cells wide, beyond int32) after a few of their agents and
 // after many moved into other cells (from a sorted World, by SetPosition,
 // Remove and Spawn, with the ledger on), or after a quarter of them each
-// stepped into the next cell (steps: in a sparse World few agents then
-// change place): the World's order must be the
-// order before the step, stably sorted by cell row, then column; every
-// handle must keep his position, nerve, squad and ledger, and Index his
-// place; an event at an agent's place must reach him.
+// stepped into the next cell, in rounds: when the documented breaks of the
+// World (its one window) grew by an eighth of its agents since its last
+// sort, the World's order after the step must be the order before it,
+// stably sorted by cell row, then column, else the same order; every handle
+// must keep his position, nerve, squad and ledger, and Index his place; an
+// event at an agent's place must reach him.
 func TestSortAfterMoves(t *testing.T) {
 	for _, span := range []float64{100, 1e5, 3e6, 3e9, 1e15} {
 		for _, share := range []int{2, 7, 40} { // one in share agents moves
@@ -328,68 +328,83 @@ func testSortAfterMoves(t *testing.T, span float64, share int, steps, clusters b
 	for i := range n {
 		spawn(i)
 	}
-	w.Advance(s.SquadUpdateInterval) // the first sort
 	cell := func(p morale.Vec2) [2]float64 {
 		c := cellOf(p, s.NoEffectRadius)
 		return [2]float64{max(min(c[0], math.MaxInt32), math.MinInt32), max(min(c[1], math.MaxInt32), math.MinInt32)}
 	}
-	for round := range 3 {
-		// One in share agents moves (a few of them out of their cell
-		// only by a step), one in 50 is removed, a few are spawned; then
-		// enough moves that the step sorts.
-		var order []*morale.Agent
+	order := func() []*morale.Agent {
+		var o []*morale.Agent
 		for a := range w.Agents() {
-			order = append(order, a)
+			o = append(o, a)
 		}
-		moved := 0
-		for k, a := range order {
+		return o
+	}
+	breaks := func(o []*morale.Agent) int {
+		b := 0
+		for k := 1; k < len(o); k++ {
+			if cell(o[k].Position()) != cell(o[k-1].Position()) {
+				b++
+			}
+		}
+		return b
+	}
+	settled, sorts := 0, 0
+	for round := range 7 {
+		// One in share agents moves (a few of them out of their cell
+		// only by a step), one in 50 is removed, a few are spawned; in
+		// every other round, too few to sort.
+		before := order()
+		quiet := round%2 == 1
+		for k, a := range before {
 			switch {
+			case quiet && k%97 != 0:
 			case steps && k%share == 0:
 				p := a.Position()
-				p.X += float64(1-2*(round%2)) * s.NoEffectRadius
-				if cell(p) != cell(a.Position()) {
-					moved++
-				}
+				p.X += float64(1-2*(round%4/2)) * s.NoEffectRadius
 				a.SetPosition(p)
 				wants[a].pos = p
 			case steps:
 			case k%50 == 3:
 				w.Remove(a)
 				delete(wants, a)
-				moved++
 			case k%share == 0:
 				p := place()
 				if k%3 == 0 {
 					p = a.Position()
 					p.X += s.NoEffectRadius
 				}
-				if cell(p) != cell(a.Position()) { // a move by the rule
-					moved++
-				}
 				a.SetPosition(p)
 				wants[a].pos = p
 			}
 		}
-		for i := 0; 8*moved < w.Len(); i++ { // spawns: each a move
+		for i := 0; !quiet && i < 20; i++ {
 			spawn(n + round*n + i)
-			moved++
 		}
-		order = order[:0]
-		for a := range w.Agents() {
-			order = append(order, a)
-		}
-		w.Advance(s.SquadUpdateInterval)
-		slices.SortStableFunc(order, func(a, b *morale.Agent) int {
-			ca, cb := cell(a.Position()), cell(b.Position())
-			if c := cmp.Compare(ca[0], cb[0]); c != 0 {
-				return c
+		if round == 4 { // agents trade places: a sort is due unless nearly every agent has a cell of his own
+			o := order()
+			for k := 0; k+1 < len(o); k += 2 {
+				j := r.IntN(len(o))
+				p, q := o[k].Position(), o[j].Position()
+				o[k].SetPosition(q)
+				o[j].SetPosition(p)
+				wants[o[k]].pos, wants[o[j]].pos = q, p
 			}
-			return cmp.Compare(ca[1], cb[1])
-		})
+		}
+		before = order()
+		due := 8*(breaks(before)-settled) >= len(before)
+		w.Advance(s.SquadUpdateInterval)
+		if due {
+			sorts++
+			slices.SortStableFunc(before, func(a, b *morale.Agent) int {
+				ca, cb := cell(a.Position()), cell(b.Position())
+				return cmp.Or(cmp.Compare(ca[0], cb[0]), cmp.Compare(ca[1], cb[1]))
+			})
+			settled = breaks(before)
+		}
 		k := 0
 		for a := range w.Agents() {
-			if k >= len(order) || a != order[k] {
-				t.Fatalf("round %d: place %d of the World's order is not the stable sort's by cell", round, k)
+			if k >= len(before) || a != before[k] {
+				t.Fatalf("round %d (sort due %v): place %d of the World's order is not the documented one", round, due, k)
 			}
 			if a.Index() != k {
 				t.Fatalf("round %d: Index() = %d; want %d", round, a.Index(), k)
@@ -408,9 +423,12 @@ func testSortAfterMoves(t *testing.T, span float64, share int, steps, clusters b
 			}
 			k++
 		}
-		if k != len(order) || k != len(wants) {
+		if k != len(before) || k != len(wants) {
 			t.Fatalf("round %d: Agents yielded %d; want %d", round, k, len(wants))
 		}
+	}
+	if crowded := 2*settled < w.Len(); sorts < 1 || crowded && sorts < 2 {
+		t.Fatalf("%d sorts in 7 rounds (crowded cells %v); want the first, and one after moves when cells are crowded", sorts, crowded)
 	}
 	// Last, events (which fill the ledgers) at a few agents' places.
 	k := 0
@@ -425,6 +443,62 @@ func testSortAfterMoves(t *testing.T, span float64, share int, steps, clusters b
 		if a.Morale() >= before {
 			t.Fatalf("agent %d at %v: morale %v after an event at his place; want below %v", k, a.Position(), a.Morale(), before)
 		}
+	}
+}
+
+// TestSortWindowsOneAStep spawns 2.5 windows of agents (of 4096 places, set
+// by SetSortWindow) at random places and
+// steps: each step sorts the next window that came apart, one a step, in
+// turn, and leaves the others as they are; then moves within the second
+// window make it, and it alone, due again.
+func TestSortWindowsOneAStep(t *testing.T) {
+	s := morale.DefaultSettings()
+	w, err := morale.NewWorld(s, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(9, 9))
+	const win = 4096
+	w.SetSortWindow(win)
+	n := 2*win + win/2
+	for i := range n {
+		w.Spawn(morale.SquadID(i%50), morale.Vec2{X: r.Float64() * 30000, Y: r.Float64() * 30000})
+	}
+	sortedIn := func(k int) bool {
+		prev := [2]float64{math.Inf(-1), 0}
+		for i := k * win; i < min((k+1)*win, w.Len()); i++ {
+			c := cellOf(w.Agent(i).Position(), s.NoEffectRadius)
+			if c[0] < prev[0] || (c[0] == prev[0] && c[1] < prev[1]) {
+				return false
+			}
+			prev = c
+		}
+		return true
+	}
+	for step := range 4 {
+		for k := range 3 {
+			if got, want := sortedIn(k), k < step; got != want {
+				t.Fatalf("after %d steps: window %d sorted %v; want %v", step, k, got, want)
+			}
+		}
+		w.Advance(s.SquadUpdateInterval)
+	}
+	for i := win; i < 2*win; i += 3 {
+		a := w.Agent(i)
+		a.SetPosition(morale.Vec2{X: a.Position().X + 3001, Y: a.Position().Y})
+	}
+	before := make([]*morale.Agent, n)
+	for i := range before {
+		before[i] = w.Agent(i)
+	}
+	w.Advance(s.SquadUpdateInterval)
+	for i, a := range before {
+		if w.Agent(i) != a && (i < win || i >= 2*win) {
+			t.Fatalf("agent %d of window %d changed place; only window 1 was due", i, i/win)
+		}
+	}
+	if !sortedIn(1) {
+		t.Fatal("window 1 not sorted after its moves")
 	}
 }
 

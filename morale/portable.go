@@ -92,11 +92,10 @@ func scale2(y float64, k int) float64 {
 // portableHypot returns √(x² + y²) as max·√(1 + (min/max)²), without
 // overflow or underflow on the way: the formula of math.Hypot's amd64
 // assembly, step for step, so its results are those bits, on every
-// architecture. An infinite argument gives +Inf, else a NaN gives NaN. It is
-// small enough to inline, and uses max and min rather than a swap: with
-// agents all around an event the branch would be mispredicted half the time
-// (three times slower).
+// architecture. An infinite argument gives +Inf, else a NaN gives NaN.
 func portableHypot(x, y float64) float64 {
+	// max and min, not a swap: with agents all around an event, which of
+	// x and y is larger is anybody's guess.
 	ax, ay := math.Abs(x), math.Abs(y)
 	p, q := max(ax, ay), min(ax, ay)
 	if p > 0 && p <= math.MaxFloat64 { // false for 0, +Inf and NaN

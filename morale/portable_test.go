@@ -11,10 +11,9 @@ import (
 	"github.com/moralebreak/moralebreak/morale"
 )
 
-// contagionFactor returns the factor e^(−perSecond·dt) the World uses: with
-// own 1 and average 0, ContagionPull returns 0 + 1·factor, the factor itself.
+// contagionFactor returns the factor e^(−perSecond·dt) the World uses.
 func contagionFactor(perSecond, dt float64) float64 {
-	return morale.ContagionPull(1, 0, perSecond, dt)
+	return morale.ContagionFactor(perSecond, dt)
 }
 
 // logUniform returns a random float64 in 2^lo..2^hi, log-uniformly, built

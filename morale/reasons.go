@@ -20,23 +20,25 @@ const fixedReasons = reasonID(BySetByHand) + 1
 // compacted (see reasonTable).
 const minReasonLimit = 64
 
-// reasonTable holds the Reasons with an event name (Kind ByEvent) that an
-// agent's why may name, each once: list[id−fixedReasons] is the reason of
+// reasonTable is the World's one interner of Reasons: it holds the Reasons
+// with an event name (Kind ByEvent) that an agent's Why or an entry of the
+// cause ledger may name, each once: list[id−fixedReasons] is the reason of
 // id, ids its inverse. A name enters the table the first time it is stored
-// for an agent (only events with a weight row are: one worth zero is not
-// news), and never changes id until the table is compacted.
+// (only events with a weight row are: one worth zero is not news), and
+// never changes id until the table is compacted.
 //
 // The table is bounded: when a new name would take it past limit entries,
 // the World first compacts it (see World.compactReasons), keeping only the
-// reasons some agent's why still names, renumbered in their old order, and
-// sets limit to max(minReasonLimit, 2 × the entries kept). So it never
-// holds more than max(minReasonLimit, twice the reasons the agents name)
-// entries, however many weights reloads (SetSettings, LoadWeights) bring
-// new names, and a compaction, which reads every agent's id (O(agents)),
+// reasons that some agent's Why or some entry of the ledger still names,
+// renumbered in their old order (and rewritten where they are named), and
+// sets limit to max(minReasonLimit, 2 × the entries kept). So it never holds
+// more than max(minReasonLimit, twice the reasons in use) entries, however
+// many weights reloads (SetSettings) bring new names, and a compaction,
+// which reads every agent's id and every ledger entry (O(agents + entries)),
 // comes at most once per max(32, entries kept) new names. The ids are
-// internal: the Reasons read back (Snapshot, the listeners, the ledger, a
-// state change's cause) are the ones stored, whatever the compactions,
-// sorts, Removes and Clones in between.
+// internal: the Reasons read back (Snapshot, the listeners, the ledger's
+// entries, a state change's cause) are the ones stored, whatever the
+// compactions, sorts, Removes and Clones in between.
 type reasonTable struct {
 	list  []Reason
 	ids   map[Reason]reasonID
@@ -82,9 +84,9 @@ func (w *World) reasonID(r Reason) reasonID {
 	return id
 }
 
-// compactReasons drops from the reason table every reason no agent's why
-// names and renumbers the others in their old order, rewriting the agents'
-// ids (see reasonTable).
+// compactReasons drops from the reason table every reason that no agent's
+// Why and no ledger entry names, and renumbers the others in their old
+// order, rewriting the ids where they are named (see reasonTable).
 func (w *World) compactReasons() {
 	t := &w.reasons
 	const unused = ^reasonID(0)
@@ -92,11 +94,11 @@ func (w *World) compactReasons() {
 	for k := range remap {
 		remap[k] = unused
 	}
-	for _, id := range w.why {
-		if id >= fixedReasons {
-			remap[id-fixedReasons] = 0
+	w.eachReasonID(func(id *reasonID) {
+		if *id >= fixedReasons {
+			remap[*id-fixedReasons] = 0
 		}
-	}
+	})
 	kept := t.list[:0]
 	clear(t.ids)
 	for k, r := range t.list {
@@ -110,13 +112,33 @@ func (w *World) compactReasons() {
 	}
 	clear(t.list[len(kept):]) // drop the names' strings
 	t.list = kept
-	for i, id := range w.why {
-		if id >= fixedReasons {
-			w.why[i] = remap[id-fixedReasons]
+	w.eachReasonID(func(id *reasonID) {
+		if *id >= fixedReasons {
+			*id = remap[*id-fixedReasons]
 		}
-	}
+	})
 	t.limit = max(minReasonLimit, 2*len(kept))
 	t.last, t.lastID = Reason{}, 0
+}
+
+// eachReasonID calls f with every reason id the World keeps: each agent's
+// Why and, when the ledger is on, the cause of each of its entries.
+func (w *World) eachReasonID(f func(*reasonID)) {
+	for i := range w.col.Why {
+		f(&w.col.Why[i])
+	}
+	if w.led == nil {
+		return
+	}
+	for i := range w.led.agents {
+		a := &w.led.agents[i]
+		for j := range a.changes.n {
+			f(&a.changes.at(j).cause)
+		}
+		for j := range a.states.n {
+			f(&a.states.at(j).why)
+		}
+	}
 }
 
 // clone returns a copy of the table sharing nothing with t.

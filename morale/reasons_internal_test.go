@@ -2,6 +2,7 @@ package morale
 
 import (
 	"fmt"
+	"math"
 	"testing"
 )
 
@@ -158,5 +159,60 @@ func TestReasonTableKeepsCauses(t *testing.T) {
 	}
 	if n := len(w.reasons.list); n > minReasonLimit {
 		t.Errorf("the reason table holds %d entries; want at most %d", n, minReasonLimit)
+	}
+}
+
+// TestReasonTableBoundedWithLedger checks that the one table also holds the
+// ledger's causes, bounded, and that the ledger reads them back right after
+// compactions: every agent's last PerAgent events, each a name of its own.
+func TestReasonTableBoundedWithLedger(t *testing.T) {
+	const perAgent = 3
+	s := DefaultSettings()
+	w, err := NewWorld(s, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.EnableLedger(LedgerOptions{PerAgent: perAgent, Window: math.Inf(1)}); err != nil {
+		t.Fatal(err)
+	}
+	agents := make([]*Agent, 40)
+	for i := range agents {
+		agents[i] = w.Spawn(SquadID(i%3), Vec2{X: float64(i) * 100})
+	}
+	recent := map[*Agent][]Event{}
+	maxLen := 0
+	for k := range 3000 {
+		name := Event(fmt.Sprintf("Reload%d", k))
+		s.Weights = map[Event]float64{name: -1e-6}
+		if err := w.SetSettings(s); err != nil {
+			t.Fatal(err)
+		}
+		a := agents[(k*7)%len(agents)]
+		if err := a.ReportEvent(name, 1); err != nil {
+			t.Fatal(err)
+		}
+		recent[a] = append(recent[a], name)
+		if n := len(recent[a]); n > perAgent {
+			recent[a] = recent[a][n-perAgent:]
+		}
+		maxLen = max(maxLen, len(w.reasons.list))
+	}
+	// In use: one name per agent's Why (among his ledger's) and perAgent per
+	// agent's ledger.
+	if bound := max(minReasonLimit, 2*perAgent*len(agents)); maxLen > bound {
+		t.Errorf("the reason table reached %d entries; want at most %d", maxLen, bound)
+	}
+	for _, a := range agents {
+		x, err := w.Explain(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []Event
+		for _, e := range x.Changes {
+			got = append(got, e.Cause.Event)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(recent[a]) {
+			t.Errorf("agent %d: ledger causes %v; want %v", a.Index(), got, recent[a])
+		}
 	}
 }

@@ -3,6 +3,7 @@ package morale_test
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
 	"testing"
 
@@ -66,6 +67,81 @@ func sortingBattle() []byte {
 // agrees on every agent, the World's order and every listener call.
 func TestReferenceWorldSorts(t *testing.T) {
 	runAgainstReference(t, sortingBattle())
+}
+
+// TestReferenceWorldWindows runs a World of several sort windows against the
+// reference, windows of 4096 places (SetSortWindow): 2⅓ windows of agents
+// spawned at random places, then steps
+// with moves, removals, spawns and events between them, so that windows
+// sort in turn, come apart again and shrink.
+func TestReferenceWorldWindows(t *testing.T) {
+	const win = 4096
+	s := morale.DefaultSettings()
+	w, err := morale.NewWorld(s, 12)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.SetSortWindow(win)
+	ref := newRefWorld(s)
+	ref.winSize = win
+	realLog := map[*morale.Agent][]string{}
+	w.OnMoraleChanged(func(a *morale.Agent, m float64, why morale.Reason) {
+		realLog[a] = append(realLog[a], fmt.Sprintf("morale %x %v", math.Float64bits(m), why))
+	})
+	w.OnStateChanged(func(a *morale.Agent, old, new morale.State, why morale.Reason) {
+		realLog[a] = append(realLog[a], fmt.Sprintf("state %v→%v %v", old, new, why))
+	})
+	var all []*morale.Agent
+	r := rand.New(rand.NewPCG(12, 13))
+	spawn := func() {
+		at := morale.Vec2{X: r.Float64() * 200000, Y: r.Float64() * 200000}
+		sq := morale.SquadID(r.IntN(40))
+		a := w.Spawn(sq, at, morale.WithMorale(0.3+0.7*r.Float64()))
+		ref.spawn(a, sq, at, a.Morale(), a.Nerve(), false)
+		all = append(all, a)
+	}
+	n := 2*win + win/3
+	for range n {
+		spawn()
+	}
+	checked := map[*morale.Agent]int{}
+	op := "spawns"
+	fail := func(format string, args ...any) {
+		t.Helper()
+		t.Fatalf("after %s: "+format, append([]any{op}, args...)...)
+	}
+	for step := range 8 {
+		op = fmt.Sprintf("step %d", step)
+		switch step % 4 {
+		case 1: // a window's worth of agents moves into the next cell
+			for k := range win / 3 {
+				a := ref.agents[(step*7919+k*3)%len(ref.agents)]
+				p := morale.Vec2{X: a.pos.X + s.NoEffectRadius, Y: a.pos.Y}
+				a.real.SetPosition(p)
+				ref.setPosition(a, p)
+			}
+		case 2: // removals, enough to empty the last window, then spawns
+			for range win / 2 {
+				a := ref.agents[r.IntN(len(ref.agents))]
+				w.Remove(a.real)
+				ref.remove(a)
+			}
+			for range win / 5 {
+				spawn()
+			}
+		case 3:
+			at := ref.agents[r.IntN(len(ref.agents))].pos
+			if err := w.ReportEventAtLocation(morale.AllyDown, at, 0, nil, 2); err != nil {
+				t.Fatal(err)
+			}
+			if err := ref.reportAt(morale.AllyDown, at, 0, nil, 2); err != nil {
+				t.Fatal(err)
+			}
+		}
+		w.Advance(s.SquadUpdateInterval)
+		ref.advance(s.SquadUpdateInterval)
+		compareWithReference(t, w, ref, all, realLog, checked, fail)
+	}
 }
 
 // A battle through which 70 squads and 70 grid cells come and go, so that
@@ -338,7 +414,7 @@ func compareWithReference(t *testing.T, w *morale.World, ref *refWorld, all []*m
 	if w.Len() != len(ref.agents) {
 		fail("Len() = %d; want %d", w.Len(), len(ref.agents))
 	}
-	if err := w.CheckNewsBounds(); err != nil {
+	if err := w.CheckBreaks(); err != nil {
 		fail("%v", err)
 	}
 	k := 0

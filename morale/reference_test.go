@@ -66,20 +66,22 @@ type refWorld struct {
 	dropped float64
 	// agents in the World's order: spawn order, except that Remove moves
 	// the last agent into the removed one's place and that a step may
-	// first sort them by cell (see sortDue).
+	// first sort a window of them by cell (see sortStep).
 	agents []*refAgent
-	// moves counts the moves of the World's documented sorting rule since
-	// the last sort: Spawn, Remove, SetPosition into another cell, one per
-	// agent for a new NoEffectRadius.
-	moves  int
-	byReal map[*morale.Agent]*refAgent
-	squads map[morale.SquadID]*refSquad
-	log    map[*morale.Agent][]string // listener calls, per agent
+	// winSize is the places of a sort window; settled holds, per window,
+	// its breaks right after its last sort (0 before any); next is the
+	// window after the one sorted last.
+	winSize int
+	settled []int
+	next    int
+	byReal  map[*morale.Agent]*refAgent
+	squads  map[morale.SquadID]*refSquad
+	log     map[*morale.Agent][]string // listener calls, per agent
 }
 
 func newRefWorld(s morale.Settings) *refWorld {
 	return &refWorld{s: s.Clone(), squads: map[morale.SquadID]*refSquad{}, log: map[*morale.Agent][]string{},
-		byReal: map[*morale.Agent]*refAgent{}}
+		byReal: map[*morale.Agent]*refAgent{}, winSize: morale.SortWindow}
 }
 
 func (r *refWorld) find(real *morale.Agent) *refAgent { return r.byReal[real] }
@@ -98,37 +100,59 @@ func (r *refWorld) setPosition(a *refAgent, p morale.Vec2) {
 	if !refFinite(p) {
 		return
 	}
-	if r.refCell(p) != r.refCell(a.pos) {
-		r.moves++
-	}
 	a.pos = p
 }
 
-// setSettings is World.SetSettings with valid settings: a new
-// NoEffectRadius counts a move per agent.
-func (r *refWorld) setSettings(s morale.Settings) {
-	if s.NoEffectRadius != r.s.NoEffectRadius {
-		r.moves += len(r.agents)
-	}
-	r.s = s.Clone()
+// setSettings is World.SetSettings with valid settings.
+func (r *refWorld) setSettings(s morale.Settings) { r.s = s.Clone() }
+
+// window returns the agents of sort window win.
+func (r *refWorld) window(win int) []*refAgent {
+	return r.agents[win*r.winSize : min((win+1)*r.winSize, len(r.agents))]
 }
 
-// sortDue is the documented rule: at least SortMinAgents agents, and moves
-// at least one in SortMoveShare of them.
-func (r *refWorld) sortDue() bool {
-	return len(r.agents) >= morale.SortMinAgents && r.moves*morale.SortMoveShare >= len(r.agents)
-}
-
-// sortByCell sorts the agents stably by cell row, then column.
-func (r *refWorld) sortByCell() {
-	slices.SortStableFunc(r.agents, func(a, b *refAgent) int {
-		ca, cb := r.refCell(a.pos), r.refCell(b.pos)
-		if ca[1] != cb[1] {
-			return cmp.Compare(ca[1], cb[1])
+// breaks returns the documented breaks of agents: the places but the first
+// whose agent is in another cell than the agent before.
+func (r *refWorld) breaks(agents []*refAgent) int {
+	n := 0
+	for j := 1; j < len(agents); j++ {
+		if r.refCell(agents[j].pos) != r.refCell(agents[j-1].pos) {
+			n++
 		}
-		return cmp.Compare(ca[0], cb[0])
-	})
-	r.moves = 0
+	}
+	return n
+}
+
+// trimWindows forgets what it knew of windows the agents no longer reach.
+func (r *refWorld) trimWindows() {
+	if n := (len(r.agents) + r.winSize - 1) / r.winSize; len(r.settled) > n {
+		r.settled = r.settled[:n]
+	}
+}
+
+// sortStep is the documented rule: from the window after the one sorted
+// last, wrapping around, the first window of at least SortMinAgents agents
+// whose breaks grew by at least len/SortBreakShare since its last sort is
+// sorted stably by cell row, then column.
+func (r *refWorld) sortStep() {
+	n := (len(r.agents) + r.winSize - 1) / r.winSize
+	for len(r.settled) < n {
+		r.settled = append(r.settled, 0)
+	}
+	for k := range n {
+		win := (r.next + k) % n
+		agents := r.window(win)
+		if len(agents) < morale.SortMinAgents || (r.breaks(agents)-r.settled[win])*morale.SortBreakShare < len(agents) {
+			continue
+		}
+		slices.SortStableFunc(agents, func(a, b *refAgent) int {
+			ca, cb := r.refCell(a.pos), r.refCell(b.pos)
+			return cmp.Or(cmp.Compare(ca[1], cb[1]), cmp.Compare(ca[0], cb[0]))
+		})
+		r.settled[win] = r.breaks(agents)
+		r.next = win + 1
+		return
+	}
 }
 
 func (r *refWorld) squad(id morale.SquadID) *refSquad {
@@ -159,7 +183,6 @@ func (r *refWorld) spawn(real *morale.Agent, squad morale.SquadID, at morale.Vec
 	a := &refAgent{real: real, squad: squad, pos: at, morale: m, nerve: nerve, noContagion: noContagion}
 	r.agents = append(r.agents, a)
 	r.byReal[real] = a
-	r.moves++
 	r.join(a)
 }
 
@@ -170,7 +193,7 @@ func (r *refWorld) remove(a *refAgent) {
 	r.agents[i] = r.agents[last]
 	r.agents = r.agents[:last]
 	delete(r.byReal, a.real)
-	r.moves++
+	r.trimWindows()
 }
 
 func (r *refWorld) setMorale(a *refAgent, m float64, why morale.Reason) {
@@ -278,9 +301,7 @@ func (r *refWorld) advance(dt float64) {
 			break
 		}
 		r.now = r.stepEnd + interval
-		if r.sortDue() {
-			r.sortByCell()
-		}
+		r.sortStep()
 		r.step(r.now, float64(interval)/refTicks)
 		r.stepEnd = r.now
 	}
@@ -310,7 +331,7 @@ func (r *refWorld) step(end int64, dt float64) {
 		old := a.morale
 		m := old
 		if !a.noContagion {
-			m = min(1, max(0, morale.ContagionPull(m, avg[a.squad], s.ContagionPerSecond, dt)))
+			m = morale.ContagionPull(m, avg[a.squad], morale.ContagionFactor(s.ContagionPerSecond, dt))
 		}
 		why := morale.Reason{Kind: morale.ByContagion}
 		if m < 1 {
@@ -318,7 +339,7 @@ func (r *refWorld) step(end int64, dt float64) {
 			if a.hadBadNews {
 				since = float64(end-a.badNews) / refTicks
 			}
-			if rec := morale.RecoverMorale(m, since, dt, s); rec != m {
+			if rec := morale.RecoverMorale(m, since, dt, s.RecoveryPerSecond, s.RecoveryDelaySeconds); rec != m {
 				m, why = rec, morale.Reason{Kind: morale.ByRecovery}
 			}
 		}
@@ -331,12 +352,12 @@ func (r *refWorld) step(end int64, dt float64) {
 		inState := float64(end-a.since) / refTicks
 		to, cause := a.state, morale.Reason{}
 		if a.state == morale.Routed {
-			if morale.CanReturnFromRout(inState, m, s) {
-				to, cause = morale.ResolveState(morale.Panicked, m, s), morale.Reason{Kind: morale.ByRoutOver}
+			if morale.CanReturnFromRout(inState, m, s.MinRoutSeconds, s.PanicBelow, s.Hysteresis) {
+				to, cause = morale.ResolveState(morale.Panicked, m, s.ShakenBelow, s.PanicBelow, s.Hysteresis), morale.Reason{Kind: morale.ByRoutOver}
 			}
 		} else {
-			to = morale.ResolveState(a.state, m, s)
-			if to == morale.Panicked && a.state == morale.Panicked && morale.ShouldRout(inState, s) {
+			to = morale.ResolveState(a.state, m, s.ShakenBelow, s.PanicBelow, s.Hysteresis)
+			if to == morale.Panicked && a.state == morale.Panicked && morale.ShouldRout(inState, s.RoutAfterSeconds) {
 				to, cause = morale.Routed, morale.Reason{Kind: morale.ByRoutTimer}
 			}
 		}

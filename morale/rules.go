@@ -2,8 +2,21 @@ package morale
 
 import "math"
 
-// The rules. They are pure functions: no world, no agents, no state. The World
-// calls exactly these, so a test of a rule is a test of the game.
+// The rules. They are pure functions: no world, no agents, no state. The
+// World reaches every formula of the design through them, on every path (its
+// step, events on an agent and at a location, rallies and the ledger), so a
+// test of a rule is a test of the game; mutation_test.go proves it by
+// replacing each rule's result in a copy of the package and watching seeded
+// fights change.
+//
+// The design names the rules, not their parameters. These take the settings
+// they read as plain numbers (Settings fields of the same names), so that the
+// World's step can call them once per agent; what stays the same for a whole
+// step, the contagion's factor, is a rule of its own (ContagionFactor).
+//
+// Every float64(...) in the rules is an explicit rounding that keeps the
+// compiler from fusing a multiply-add, here or with the caller's arithmetic
+// once inlined, so the bits are the same on every CPU (see portable.go).
 
 // ApplyMoraleEvent returns morale after news worth weight×scale reaches an
 // agent with the given nerve. Bad news (a negative delta) is multiplied by
@@ -14,158 +27,139 @@ import "math"
 // full); a NaN or infinite weight×scale leaves morale as it is (clamped). The
 // World rejects such input before it gets here.
 func ApplyMoraleEvent(morale, weight, scale, nerve float64) float64 {
-	// Every float64(...) in the rules is an explicit rounding that keeps
-	// the compiler from fusing a multiply-add, here or with the caller's
-	// arithmetic once inlined, so the bits are the same on every CPU (see
-	// portable.go).
-	morale = clampNaN01(float64(morale))
 	delta := float64(weight * scale)
-	if !finite(delta) {
-		return morale
-	}
-	if delta < 0 {
+	if delta < 0 { // bad news (when finite: see isBadNews): the nerve keeps out his share
 		delta = float64(delta * (1 - clampNaN01(nerve)))
 	}
-	return clamp01(morale + delta)
+	if !(delta-delta == 0) { // NaN or infinite: x−x is 0 for every finite x
+		delta = 0
+	}
+	return clamp01(clampNaN01(morale) + delta)
+}
+
+// isBadNews reports whether news worth weight×scale is bad news, the kind
+// that ApplyMoraleEvent scales by nerve and that restarts the recovery delay:
+// a finite delta below zero.
+func isBadNews(weight, scale float64) bool {
+	d := float64(weight * scale)
+	return d < 0 && d >= -math.MaxFloat64
 }
 
 // clampNaN01 is clamp01 with NaN read as 0.
 func clampNaN01(v float64) float64 {
-	if v != v {
+	if !(v > 0) {
 		return 0
 	}
-	return clamp01(v)
+	return min(v, 1)
 }
 
-// RecoverMorale returns morale after a step of dt seconds of recovery.
-// secondsSinceBadNews is the time since the last bad news at the end of the
-// step. Morale climbs at s.RecoveryPerSecond only once s.RecoveryDelaySeconds
-// have passed; when the delay ends inside the step, only the remainder of the
-// step recovers. The result is therefore the same whether a stretch of time is
-// taken in one step or in many. Morale never recovers past 1. A NaN morale is
-// returned as it is; a NaN time or setting leaves morale unchanged.
-func RecoverMorale(morale, secondsSinceBadNews, dt float64, s Settings) float64 {
-	return recoverBy(morale, secondsSinceBadNews, dt, s.RecoveryPerSecond, s.RecoveryDelaySeconds)
+// RecoverMorale returns morale after a step of dt seconds of recovery at
+// perSecond (Settings.RecoveryPerSecond). secondsSinceBadNews is the time
+// since the last bad news at the end of the step (+Inf when there was none).
+// Morale climbs only once delaySeconds (Settings.RecoveryDelaySeconds) have
+// passed; when the delay ends inside the step, only the remainder of the step
+// recovers. The result is therefore the same whether a stretch of time is
+// taken in one step or in many. Morale never recovers past 1 (a morale
+// above 1 comes back as 1). A NaN morale is returned as it is; a NaN
+// time or rate, a rate of 0 or below, or a dt of 0 or below leave morale
+// unchanged.
+func RecoverMorale(morale, secondsSinceBadNews, dt, perSecond, delaySeconds float64) float64 {
+	// t: the part of the step past the delay (≤ 0: none of it). min and
+	// max, not branches: which agents are still in their delay is
+	// anybody's guess in a battle.
+	t := min(float64(secondsSinceBadNews)-float64(delaySeconds), dt)
+	gain := float64(perSecond * max(t, 0))
+	if !(gain >= 0) { // a NaN input, or a negative rate
+		return morale
+	}
+	return min(morale+gain, 1)
 }
 
-// recoverBy is RecoverMorale with the two settings it reads passed alone.
-func recoverBy(morale, secondsSinceBadNews, dt, perSecond, delay float64) float64 {
-	if !(dt > 0) || !(perSecond > 0) {
-		return morale
+// ContagionFactor returns e^(−perSecond·dt): the share of the gap between an
+// agent's morale and his squad's average that dt seconds of contagion at
+// perSecond (Settings.ContagionPerSecond) leave, ContagionPull's factor.
+// perSecond 0.5 leaves e^(−0.5) ≈ 61% of the gap after a second. A perSecond
+// or dt of 0 or below, or NaN, gives 1: no pull. The factor comes from the
+// package's own exp, not math.Exp: pure Go, within one ulp of the exact
+// value, and the same bits on every CPU (math.Exp has different assembly on
+// amd64 and arm64); arguments below about −745 give exactly 0, so a huge rate
+// or step pulls all the way to the average.
+func ContagionFactor(perSecond, dt float64) float64 {
+	if !(perSecond > 0) || !(dt > 0) {
+		return 1
 	}
-	t := float64(secondsSinceBadNews) - float64(delay)
-	if !(t > 0) { // also false for NaN
-		return morale
-	}
-	if t > dt {
-		t = dt
-	}
-	if !(morale < 1) { // 1 and above, or NaN
-		return morale
-	}
-	if m := float64(morale) + float64(perSecond*t); m < 1 {
-		return m
-	}
-	return 1
+	return portableExp(-float64(perSecond * dt))
 }
 
-// ContagionPull returns own morale after dt seconds of pull towards
-// squadAverage at perSecond. The pull is the exact exponential approach
+// ContagionPull returns own morale after a step of contagion that leaves
+// factor (see ContagionFactor) of the gap to squadAverage: the exact
+// exponential approach
 //
-//	average + (own − average)·e^(−perSecond·dt)
+//	squadAverage + (own − squadAverage)·factor
 //
-// so two steps of half a second land where one step of a second does (to
-// rounding): perSecond 0.5 closes 1 − e^(−0.5) ≈ 39% of the gap per second.
-// The factor e^(−perSecond·dt) comes from the package's own exp, not
-// math.Exp: pure Go, within one ulp of the exact value, and the same bits on
-// every CPU (math.Exp has different assembly on amd64 and arm64); arguments
-// below about −745 give exactly 0, so a huge rate or step pulls all the way
-// to the average. perSecond 0 or dt 0, or a NaN squadAverage, perSecond or
-// dt, leaves own unchanged; a NaN own is returned as it is.
-func ContagionPull(own, squadAverage, perSecond, dt float64) float64 {
-	if !(perSecond > 0) || !(dt > 0) || squadAverage != squadAverage {
+// kept in 0..1, so that two steps of half a second land where one step of a
+// second does (to rounding). A factor of 1 or more (no pull) or NaN, or a NaN
+// squadAverage, returns own as it is; a NaN own is returned as it is.
+func ContagionPull(own, squadAverage, factor float64) float64 {
+	if !(factor < 1) || squadAverage != squadAverage {
 		return own
 	}
-	return pullBy(own, squadAverage, portableExp(-perSecond*dt))
-}
-
-// pullBy is ContagionPull with the decay factor computed once per step.
-func pullBy(own, avg, keep float64) float64 {
-	return float64(avg) + float64((float64(own)-float64(avg))*keep)
+	return clamp01(float64(squadAverage) + float64((float64(own)-float64(squadAverage))*factor))
 }
 
 // ResolveState returns the state an agent in state current should be in with
 // the given morale, ignoring the dwell time (the World applies
-// MinimumStateSeconds). Falling is strict: morale below s.ShakenBelow is
-// Shaken, below s.PanicBelow Panicked. Climbing needs the threshold plus
-// s.Hysteresis: PanicBelow+Hysteresis to leave Panicked, ShakenBelow+Hysteresis
-// to become Steady. A jump may cross two states at once. Routed stays Routed:
-// a rout ends only through CanReturnFromRout, Rally or SetMorale. A NaN
-// morale leaves the state as it is.
-func ResolveState(current State, morale float64, s Settings) State {
-	return resolve(current, morale, s.ShakenBelow, s.PanicBelow, s.Hysteresis)
+// MinimumStateSeconds). Falling is strict: morale below shakenBelow is
+// Shaken, below panicBelow Panicked. Climbing needs the threshold plus
+// hysteresis: panicBelow+hysteresis to leave Panicked,
+// shakenBelow+hysteresis to become Steady. A jump may cross two states at
+// once. Routed stays Routed: a rout ends only through CanReturnFromRout,
+// Rally or SetMorale. A NaN morale leaves the state as it is. The three
+// settings are Settings.ShakenBelow, PanicBelow and Hysteresis.
+func ResolveState(current State, morale, shakenBelow, panicBelow, hysteresis float64) State {
+	if current > Panicked {
+		return current
+	}
+	// The state morale falls to, and the best it may climb to (never
+	// better than fall, as hysteresis is not negative).
+	fall, climb := Steady, Panicked
+	if morale < shakenBelow {
+		fall++
+	}
+	if morale < panicBelow {
+		fall++
+	}
+	if morale >= band(panicBelow, hysteresis) {
+		climb--
+	}
+	if morale >= band(shakenBelow, hysteresis) {
+		climb--
+	}
+	return min(max(current, fall), climb)
 }
 
-// band returns threshold + hysteresis, rounded once (no fused multiply-add
-// with the caller's arithmetic).
+// band returns a threshold lifted by the hysteresis, rounded once (no fused
+// multiply-add with the caller's arithmetic): the morale an agent must reach
+// to climb back over it.
 func band(threshold, hysteresis float64) float64 {
 	return float64(threshold) + float64(hysteresis)
 }
 
-// resolve is ResolveState with the three settings it reads passed alone.
-func resolve(current State, morale, shakenBelow, panicBelow, hysteresis float64) State {
-	switch current {
-	case Steady:
-		if morale < panicBelow {
-			return Panicked
-		}
-		if morale < shakenBelow {
-			return Shaken
-		}
-		return Steady
-	case Shaken:
-		if morale < panicBelow {
-			return Panicked
-		}
-		if morale >= band(shakenBelow, hysteresis) {
-			return Steady
-		}
-		return Shaken
-	case Panicked:
-		if morale >= band(shakenBelow, hysteresis) {
-			return Steady
-		}
-		if morale >= band(panicBelow, hysteresis) {
-			return Shaken
-		}
-		return Panicked
-	default:
-		return current
-	}
-}
-
 // ShouldRout reports whether an agent that has been Panicked without a break
-// for secondsPanicked seconds routs: after s.RoutAfterSeconds. RoutAfterSeconds
-// 0 switches routing off entirely; it never means "rout at once". A NaN
-// secondsPanicked gives false.
-func ShouldRout(secondsPanicked float64, s Settings) bool {
-	return shouldRout(secondsPanicked, s.RoutAfterSeconds)
-}
-
-func shouldRout(secondsPanicked, routAfter float64) bool {
-	return routAfter > 0 && secondsPanicked >= routAfter
+// for secondsPanicked seconds routs: after routAfterSeconds
+// (Settings.RoutAfterSeconds). A routAfterSeconds of 0 switches routing off
+// entirely; it never means "rout at once". A NaN secondsPanicked gives false.
+func ShouldRout(secondsPanicked, routAfterSeconds float64) bool {
+	return routAfterSeconds > 0 && secondsPanicked >= routAfterSeconds
 }
 
 // CanReturnFromRout reports whether an agent Routed for secondsRouted seconds
-// with the given morale may come back: both s.MinRoutSeconds must have passed
-// and morale must be at or above s.PanicBelow+s.Hysteresis. Full morale one
-// second into a rout does not end it. A NaN time or morale gives false.
-func CanReturnFromRout(secondsRouted, morale float64, s Settings) bool {
-	return canReturn(secondsRouted, morale, s.PanicBelow, s.Hysteresis, s.MinRoutSeconds)
-}
-
-func canReturn(secondsRouted, morale, panicBelow, hysteresis, minRout float64) bool {
-	return secondsRouted >= minRout && morale >= band(panicBelow, hysteresis)
+// with the given morale may come back: both minRoutSeconds
+// (Settings.MinRoutSeconds) must have passed and morale must be at or above
+// panicBelow+hysteresis. Full morale one second into a rout does not end it.
+// A NaN time or morale gives false.
+func CanReturnFromRout(secondsRouted, morale, minRoutSeconds, panicBelow, hysteresis float64) bool {
+	return secondsRouted >= minRoutSeconds && morale >= band(panicBelow, hysteresis)
 }
 
 // OutnumberedFactor returns √(foes/friends), with both sides floored at one:

@@ -2,6 +2,7 @@ package morale_test
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/moralebreak/moralebreak/morale"
@@ -76,14 +77,41 @@ func TestContagionPull(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := morale.ContagionPull(tt.own, tt.avg, tt.perSecond, tt.dt)
+			got := morale.ContagionPull(tt.own, tt.avg, morale.ContagionFactor(tt.perSecond, tt.dt))
 			if !near(got, tt.want, tol) {
 				t.Errorf("ContagionPull(%v, %v, %v, %v) = %v; want %v (±%g)", tt.own, tt.avg, tt.perSecond, tt.dt, got, tt.want, tol)
 			}
 		})
 	}
-	if g := 1 - morale.ContagionPull(1, 0, 0.5, 1); g < 0.39 || g > 0.40 {
+	if g := 1 - morale.ContagionPull(1, 0, morale.ContagionFactor(0.5, 1)); g < 0.39 || g > 0.40 {
 		t.Errorf("ContagionPerSecond 0.5 closed %v of the gap in a second; want about 40%%", g)
+	}
+}
+
+func TestContagionFactor(t *testing.T) {
+	tests := []struct {
+		perSecond, dt, want float64
+	}{
+		{0.5, 1, math.Exp(-0.5)},
+		{0.5, 0.25, math.Exp(-0.125)},
+		{2, 3, math.Exp(-6)},
+		{0, 1, 1},
+		{0.5, 0, 1},
+		{-1, 1, 1},
+		{0.5, -1, 1},
+		{1e6, 1, 0},
+		{math.Inf(1), 1, 0},
+	}
+	for _, tt := range tests {
+		if got := morale.ContagionFactor(tt.perSecond, tt.dt); !near(got, tt.want, tol) {
+			t.Errorf("ContagionFactor(%v, %v) = %v; want %v (±%g)", tt.perSecond, tt.dt, got, tt.want, tol)
+		}
+	}
+	// A factor of 1 is no pull at all, not a rounding error away.
+	for _, own := range []float64{0, 0.1, 1.0 / 3, 0.7, 1} {
+		if got := morale.ContagionPull(own, 0.2, 1); got != own {
+			t.Errorf("ContagionPull(%v, 0.2, 1) = %v; want %v unchanged", own, got, own)
+		}
 	}
 }
 
@@ -96,11 +124,11 @@ func TestContagionPullStepSizeIndependent(t *testing.T) {
 		{0.7, 0.3, 2, 3},
 		{0.55, 0.6, 0.05, 10},
 	} {
-		one := morale.ContagionPull(c.own, c.avg, c.rate, c.total)
+		one := morale.ContagionPull(c.own, c.avg, morale.ContagionFactor(c.rate, c.total))
 		for _, n := range []int{2, 4, 10, 64, 1000} {
 			m := c.own
 			for range n {
-				m = morale.ContagionPull(m, c.avg, c.rate, c.total/float64(n))
+				m = morale.ContagionPull(m, c.avg, morale.ContagionFactor(c.rate, c.total/float64(n)))
 			}
 			if !near(m, one, eps) {
 				t.Errorf("ContagionPull(%v→%v at %v) over %vs: %d steps give %v, one step gives %v; want equal (±%g)", c.own, c.avg, c.rate, c.total, n, m, one, eps)
@@ -127,15 +155,32 @@ func TestRecoverMorale(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := morale.RecoverMorale(tt.m, tt.since, tt.dt, s)
+			got := morale.RecoverMorale(tt.m, tt.since, tt.dt, s.RecoveryPerSecond, s.RecoveryDelaySeconds)
 			if !near(got, tt.want, tol) {
 				t.Errorf("RecoverMorale(%v, since %v, dt %v) = %v; want %v (±%g)", tt.m, tt.since, tt.dt, got, tt.want, tol)
 			}
 		})
 	}
 	s.RecoveryPerSecond = 0
-	if got := morale.RecoverMorale(0.3, 100, 1, s); got != 0.3 {
+	if got := morale.RecoverMorale(0.3, 100, 1, s.RecoveryPerSecond, s.RecoveryDelaySeconds); got != 0.3 {
 		t.Errorf("RecoveryPerSecond 0: RecoverMorale(0.3, 100, 1) = %v; want 0.3", got)
+	}
+	edges := []struct {
+		name                           string
+		m, since, dt, perSecond, delay float64
+		want                           float64
+	}{
+		{"above 1 comes back as 1", 1.5, 100, 1, 0.06, 4, 1},
+		{"a negative rate does nothing", 0.5, 100, 1, -0.06, 4, 0.5},
+		{"a negative dt does nothing", 0.5, 100, -1, 0.06, 4, 0.5},
+		{"an infinite rate recovers at once past the delay", 0.5, 100, 1, math.Inf(1), 4, 1},
+		{"an infinite rate does nothing within the delay", 0.5, 2, 1, math.Inf(1), 4, 0.5},
+		{"delay 0, no bad news", 0.5, math.Inf(1), 1, 0.06, 0, 0.56},
+	}
+	for _, e := range edges {
+		if got := morale.RecoverMorale(e.m, e.since, e.dt, e.perSecond, e.delay); !near(got, e.want, tol) {
+			t.Errorf("%s: RecoverMorale(%v, %v, %v, %v, %v) = %v; want %v", e.name, e.m, e.since, e.dt, e.perSecond, e.delay, got, e.want)
+		}
 	}
 }
 
@@ -153,12 +198,12 @@ func TestRecoverMoraleStepSizeIndependent(t *testing.T) {
 		{0.2, 2, 5},    // delay ends after 2 of 5 seconds
 		{0.9, 10, 3},   // hits 1 on the way
 	} {
-		one := morale.RecoverMorale(c.m, c.sinceAtStart+c.total, c.total, s)
+		one := morale.RecoverMorale(c.m, c.sinceAtStart+c.total, c.total, s.RecoveryPerSecond, s.RecoveryDelaySeconds)
 		for _, n := range []int{2, 10, 40} {
 			dt := c.total / float64(n)
 			m := c.m
 			for k := 1; k <= n; k++ {
-				m = morale.RecoverMorale(m, c.sinceAtStart+float64(k)*dt, dt, s)
+				m = morale.RecoverMorale(m, c.sinceAtStart+float64(k)*dt, dt, s.RecoveryPerSecond, s.RecoveryDelaySeconds)
 			}
 			if !near(m, one, eps) {
 				t.Errorf("RecoverMorale from %v, %vs after bad news, over %vs: %d steps give %v, one step gives %v; want equal (±%g)", c.m, c.sinceAtStart, c.total, n, m, one, eps)
@@ -166,7 +211,7 @@ func TestRecoverMoraleStepSizeIndependent(t *testing.T) {
 		}
 	}
 	// And the value itself: 3.5 s after bad news, one second brings 0.5 s of recovery.
-	if got, want := morale.RecoverMorale(0.3, 4.5, 1, s), 0.33; !near(got, want, tol) {
+	if got, want := morale.RecoverMorale(0.3, 4.5, 1, s.RecoveryPerSecond, s.RecoveryDelaySeconds), 0.33; !near(got, want, tol) {
 		t.Errorf("RecoverMorale(0.3, 4.5, 1) = %v; want %v", got, want)
 	}
 }
@@ -214,8 +259,54 @@ func TestResolveState(t *testing.T) {
 		{Ro, 0, Ro},
 	}
 	for _, tt := range tests {
-		if got := morale.ResolveState(tt.from, tt.morale, s); got != tt.want {
+		if got := morale.ResolveState(tt.from, tt.morale, s.ShakenBelow, s.PanicBelow, s.Hysteresis); got != tt.want {
 			t.Errorf("ResolveState(%v, %v) = %v; want %v", tt.from, tt.morale, got, tt.want)
+		}
+	}
+}
+
+// ResolveState is the spec README's reading of the thresholds, written as
+// plainly as it reads, for any valid thresholds and any morale near them.
+func TestResolveStateIsTheReading(t *testing.T) {
+	reading := func(current morale.State, m, shaken, panic, hyst float64) morale.State {
+		switch current {
+		case morale.Steady, morale.Shaken:
+			if m < panic {
+				return morale.Panicked
+			}
+			if current == morale.Steady && m < shaken {
+				return morale.Shaken
+			}
+			if current == morale.Shaken && m >= shaken+hyst {
+				return morale.Steady
+			}
+			return current
+		case morale.Panicked:
+			if m >= shaken+hyst {
+				return morale.Steady
+			}
+			if m >= panic+hyst {
+				return morale.Shaken
+			}
+			return morale.Panicked
+		}
+		return current
+	}
+	r := rand.New(rand.NewPCG(5, 8))
+	for range 2000 {
+		panic := float64(r.IntN(60)) / 100
+		shaken := panic + float64(1+r.IntN(40))/100
+		hyst := float64(r.IntN(int((1-shaken)*100)+1)) / 100
+		edges := []float64{0, 1, panic, shaken, panic + hyst, shaken + hyst, math.NaN()}
+		for _, e := range edges {
+			for _, m := range []float64{e, math.Nextafter(e, -1), math.Nextafter(e, 2), r.Float64()} {
+				for st := morale.Steady; st <= morale.Routed; st++ {
+					got := morale.ResolveState(st, m, shaken, panic, hyst)
+					if want := reading(st, m, shaken, panic, hyst); got != want {
+						t.Fatalf("ResolveState(%v, %v, %v, %v, %v) = %v; want %v", st, m, shaken, panic, hyst, got, want)
+					}
+				}
+			}
 		}
 	}
 }
@@ -225,7 +316,7 @@ func TestResolveState(t *testing.T) {
 func TestResolveStateNoFlicker(t *testing.T) {
 	s := morale.DefaultSettings()
 	for _, th := range []float64{0.60, 0.25} {
-		st := morale.ResolveState(morale.Steady, th, s)
+		st := morale.ResolveState(morale.Steady, th, s.ShakenBelow, s.PanicBelow, s.Hysteresis)
 		if th == 0.25 {
 			st = morale.Shaken
 		}
@@ -235,7 +326,7 @@ func TestResolveStateNoFlicker(t *testing.T) {
 			if k%2 == 1 {
 				m = th - 0.01
 			}
-			next := morale.ResolveState(st, m, s)
+			next := morale.ResolveState(st, m, s.ShakenBelow, s.PanicBelow, s.Hysteresis)
 			if next != st {
 				changes++
 			}
@@ -253,7 +344,7 @@ func TestResolveStateNoFlicker(t *testing.T) {
 		if k%2 == 1 {
 			m = 0.59
 		}
-		next := morale.ResolveState(st, m, s)
+		next := morale.ResolveState(st, m, s.ShakenBelow, s.PanicBelow, s.Hysteresis)
 		if next != st {
 			changes++
 		}
@@ -284,7 +375,7 @@ func TestShouldRout(t *testing.T) {
 		{"RoutAfterSeconds 0 at +Inf", off, math.Inf(1), false},
 	}
 	for _, tt := range tests {
-		if got := morale.ShouldRout(tt.seconds, tt.s); got != tt.want {
+		if got := morale.ShouldRout(tt.seconds, tt.s.RoutAfterSeconds); got != tt.want {
 			t.Errorf("%s: ShouldRout(%v) with RoutAfterSeconds %v = %v; want %v", tt.name, tt.seconds, tt.s.RoutAfterSeconds, got, tt.want)
 		}
 	}
@@ -306,7 +397,7 @@ func TestCanReturnFromRout(t *testing.T) {
 		{"30 s and 1", 30, 1, true},
 	}
 	for _, tt := range tests {
-		if got := morale.CanReturnFromRout(tt.seconds, tt.morale, s); got != tt.want {
+		if got := morale.CanReturnFromRout(tt.seconds, tt.morale, s.MinRoutSeconds, s.PanicBelow, s.Hysteresis); got != tt.want {
 			t.Errorf("%s: CanReturnFromRout(%v, %v) = %v; want %v", tt.name, tt.seconds, tt.morale, got, tt.want)
 		}
 	}
@@ -397,13 +488,16 @@ func TestRulesWithNaN(t *testing.T) {
 		{"ApplyMoraleEvent weight NaN leaves morale", morale.ApplyMoraleEvent(0.5, nan, 1, 0.5), 0.5},
 		{"ApplyMoraleEvent scale NaN leaves morale", morale.ApplyMoraleEvent(0.5, -0.1, nan, 0.5), 0.5},
 		{"ApplyMoraleEvent all NaN", morale.ApplyMoraleEvent(nan, nan, nan, nan), 0},
-		{"RecoverMorale morale NaN stays NaN", morale.RecoverMorale(nan, 10, 1, s), nan},
-		{"RecoverMorale since NaN leaves morale", morale.RecoverMorale(0.5, nan, 1, s), 0.5},
-		{"RecoverMorale dt NaN leaves morale", morale.RecoverMorale(0.5, 10, nan, s), 0.5},
-		{"ContagionPull own NaN stays NaN", morale.ContagionPull(nan, 0.5, 0.5, 1), nan},
-		{"ContagionPull average NaN leaves own", morale.ContagionPull(0.3, nan, 0.5, 1), 0.3},
-		{"ContagionPull rate NaN leaves own", morale.ContagionPull(0.3, 0.5, nan, 1), 0.3},
-		{"ContagionPull dt NaN leaves own", morale.ContagionPull(0.3, 0.5, 0.5, nan), 0.3},
+		{"RecoverMorale morale NaN stays NaN", morale.RecoverMorale(nan, 10, 1, s.RecoveryPerSecond, s.RecoveryDelaySeconds), nan},
+		{"RecoverMorale since NaN leaves morale", morale.RecoverMorale(0.5, nan, 1, s.RecoveryPerSecond, s.RecoveryDelaySeconds), 0.5},
+		{"RecoverMorale dt NaN leaves morale", morale.RecoverMorale(0.5, 10, nan, s.RecoveryPerSecond, s.RecoveryDelaySeconds), 0.5},
+		{"ContagionPull own NaN stays NaN", morale.ContagionPull(nan, 0.5, 0.5), nan},
+		{"ContagionPull average NaN leaves own", morale.ContagionPull(0.3, nan, 0.5), 0.3},
+		{"ContagionPull factor NaN leaves own", morale.ContagionPull(0.3, 0.5, nan), 0.3},
+		{"ContagionFactor rate NaN is no pull", morale.ContagionFactor(nan, 1), 1},
+		{"ContagionFactor dt NaN is no pull", morale.ContagionFactor(0.5, nan), 1},
+		{"RecoverMorale rate NaN leaves morale", morale.RecoverMorale(0.5, 10, 1, nan, 4), 0.5},
+		{"RecoverMorale delay NaN leaves morale", morale.RecoverMorale(0.5, 10, 1, 0.06, nan), 0.5},
 		{"DistanceFalloff distance NaN", morale.DistanceFalloff(nan, 600, 3000), 0},
 		{"DistanceFalloff full NaN", morale.DistanceFalloff(1000, nan, 3000), 0},
 		{"DistanceFalloff none NaN", morale.DistanceFalloff(1000, 600, nan), 0},
@@ -419,14 +513,14 @@ func TestRulesWithNaN(t *testing.T) {
 		}
 	}
 	for _, st := range []morale.State{morale.Steady, morale.Shaken, morale.Panicked, morale.Routed} {
-		if got := morale.ResolveState(st, nan, s); got != st {
+		if got := morale.ResolveState(st, nan, s.ShakenBelow, s.PanicBelow, s.Hysteresis); got != st {
 			t.Errorf("ResolveState(%v, NaN) = %v; want %v kept", st, got, st)
 		}
 	}
-	if morale.ShouldRout(nan, s) {
+	if morale.ShouldRout(nan, s.RoutAfterSeconds) {
 		t.Error("ShouldRout(NaN) = true; want false")
 	}
-	if morale.CanReturnFromRout(nan, 1, s) || morale.CanReturnFromRout(100, nan, s) {
+	if morale.CanReturnFromRout(nan, 1, s.MinRoutSeconds, s.PanicBelow, s.Hysteresis) || morale.CanReturnFromRout(100, nan, s.MinRoutSeconds, s.PanicBelow, s.Hysteresis) {
 		t.Error("CanReturnFromRout with a NaN = true; want false")
 	}
 }

@@ -141,9 +141,6 @@ func (s Settings) Events() []Event {
 	return append(out, rest...)
 }
 
-// Weight returns the weight of event e, or 0 when it has no row.
-func (s Settings) Weight(e Event) float64 { return s.Weights[e] }
-
 // Param describes one number designers tune: a numeric field of Settings or
 // a row of the weight table. It is the one description that tools list and
 // edit (the demo's tuner, the TOML reader and writer).

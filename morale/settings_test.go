@@ -284,8 +284,8 @@ func TestReadSettingsPartial(t *testing.T) {
 			if !maps.Equal(s.Weights, want) {
 				t.Errorf("weights %v; want exactly %v", s.Weights, want)
 			}
-			if s.Weight(morale.LeaderDown) != 0 {
-				t.Errorf("deleted row LeaderDown worth %v; want 0", s.Weight(morale.LeaderDown))
+			if s.Weights[morale.LeaderDown] != 0 {
+				t.Errorf("deleted row LeaderDown worth %v; want 0", s.Weights[morale.LeaderDown])
 			}
 		}},
 		{"a byte order mark and CRLF, as Notepad writes", "\ufeffShakenBelow = 0.5\r\n[weights]\r\nRest = 0.1\r\n", func(t *testing.T, s morale.Settings) {

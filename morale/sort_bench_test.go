@@ -3,56 +3,37 @@ package morale
 import (
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"runtime"
 	"testing"
+	"time"
 )
 
-// BenchmarkSort measures one sort of the World's agents (sortAgents, what a
-// step pays when a sort falls due) for 1e4 agents (the demo's armies) and
-// 1e6 agents at three densities: sparse (a 100 km square; for 1e6 agents
-// one per 10 000 m², nearly a cell each), battle (one per m²) and packed
-// (four per m²), cells of the default NoEffectRadius (30 m). The World is
-// spawned at random places and sorted once, untimed; then, before each
-// timed sort, a third of the agents (untimed) move 30.01 m into a
-// neighbouring cell (back 30.01 m when that would leave the square):
-//
-//   - moves=fro: the same agents (every third of the World's order after
-//     the first sort) each time, to and fro between two planned positions.
-//     After the first two sorts few agents change place: at battle density
-//     about 9% of them, at packed 26%, at sparse almost none;
-//   - moves=drift: every third of the World's present order each time, on
-//     from where he is: nearly every agent changes place at battle and
-//     packed density, the costliest sort of a third moved;
-//   - moves=copy: no sort, the floor of a sort that moves every agent:
-//     copying each per-agent array the sort permutes (and the grid places)
-//     once with copy, into arrays of the same size.
-//
-// It reports ns/agent and, but for copy, how many agents changed place per
-// sort (moved/op).
-func BenchmarkSort(b *testing.B) {
-	for _, size := range []struct {
+// BenchmarkSortWindow measures one sort of a window of the World's agents
+// (sortCells, what a step pays when a window falls due: 131072 agents) in a
+// World of 1e6 agents spawned at random places at three
+// densities: sparse (a 100 km square: nearly a cell each), battle (one per
+// m²) and packed (four per m²), cells of the default NoEffectRadius (30 m).
+// The windows are sorted once, untimed; then, before each timed sort of the
+// next window, a third of its agents (untimed) move 30.01 m into a
+// neighbouring cell and back, alternately. It reports ns/agent (per agent
+// of the window), ms/window, and copy-ns/agent with x-copy: the floor of
+// copying every column's window once into a spare, timed after the loop.
+func BenchmarkSortWindow(b *testing.B) {
+	const n = 1000000
+	for _, d := range []struct {
 		name string
-		n    int
-	}{{"1e4", 1e4}, {"1e6", 1e6}} {
-		n := size.n
-		for _, d := range []struct {
-			name string
-			side float64 // cm
-		}{
-			{"sparse", 1e7},
-			{"battle", math.Sqrt(float64(n)) * 100},
-			{"packed", math.Sqrt(float64(n)) * 50},
-		} {
-			for _, mode := range []string{"fro", "drift", "copy"} {
-				b.Run("agents="+size.name+"/"+d.name+"/moves="+mode, func(b *testing.B) { benchSort(b, n, d.side, mode) })
-			}
-		}
+		side float64 // cm
+	}{
+		{"sparse", 1e7},
+		{"battle", math.Sqrt(n) * 100},
+		{"packed", math.Sqrt(n) * 50},
+	} {
+		b.Run("agents=1e6/"+d.name, func(b *testing.B) { benchSortWindow(b, n, d.side) })
 	}
 }
 
-// benchSort is BenchmarkSort for n agents on a square of side cm, moving
-// them as mode says.
-func benchSort(b *testing.B, n int, side float64, mode string) {
+func benchSortWindow(b *testing.B, n int, side float64) {
 	s := DefaultSettings()
 	w, err := NewWorld(s, 1)
 	if err != nil {
@@ -62,86 +43,45 @@ func benchSort(b *testing.B, n int, side float64, mode string) {
 	for i := range n {
 		w.Spawn(SquadID(i%10), Vec2{X: r.Float64() * side, Y: r.Float64() * side})
 	}
-	w.sortAgents()
-	step := func(p Vec2) Vec2 {
-		q := Vec2{X: p.X + s.NoEffectRadius + 1, Y: p.Y}
-		if q.X >= side {
-			q.X = p.X - s.NoEffectRadius - 1
-		}
-		return q
+	windows := len(w.order.breaks)
+	for win := range windows {
+		w.sortCells(win)
 	}
-	var movers []*Agent
-	var home, away []Vec2
-	for k, a := range w.handles {
-		if k%3 == 0 {
-			p := w.pos[k]
-			movers, home, away = append(movers, a), append(home, p), append(away, step(p))
-		}
-	}
-	if mode == "copy" {
-		benchCopy(b, w)
-		return
-	}
-	moved := 0
-	before := make([]*Agent, 0, n)
 	runtime.GC() // the setup's garbage, not the sorts'
 	b.ReportAllocs()
-	for k := 0; b.Loop(); k++ {
-		b.StopTimer()
-		if mode == "drift" {
-			for j := 0; j < len(w.handles); j += 3 {
-				w.handles[j].SetPosition(step(w.pos[j]))
-			}
-		} else {
-			to := away
-			if k%2 == 1 {
-				to = home
-			}
-			for j, a := range movers {
-				a.SetPosition(to[j])
-			}
-		}
-		before = append(before[:0], w.handles...)
-		b.StartTimer()
-		w.sortAgents()
-		b.StopTimer()
-		for i, a := range w.handles {
-			if before[i] != a {
-				moved++
-			}
-		}
-		b.StartTimer()
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/agent")
-	b.ReportMetric(float64(moved)/float64(b.N), "moved/op")
-}
-
-// benchCopy times copying every per-agent array a sort permutes, and the
-// grid places, into spare arrays of the same size (allocated untimed).
-func benchCopy(b *testing.B, w *World) {
-	n := len(w.handles)
-	handles, why, loc := make([]*Agent, n), make([]reasonID, n), make([]agentCell, n)
-	morale, nerve := make([]float64, n), make([]float64, n)
-	stateSince, badNews := make([]int64, n), make([]int64, n)
-	squad, state, flags, pos := make([]int32, n), make([]State, n), make([]uint8, n), make([]Vec2, n)
-	copyAll := func() {
-		copy(handles, w.handles)
-		copy(morale, w.morale)
-		copy(nerve, w.nerve)
-		copy(stateSince, w.stateSince)
-		copy(badNews, w.badNews)
-		copy(squad, w.squad)
-		copy(state, w.state)
-		copy(flags, w.flags)
-		copy(pos, w.pos)
-		copy(why, w.why)
-		copy(loc, w.loc)
-	}
-	copyAll() // the pages touched once, untimed
-	runtime.GC()
-	b.ReportAllocs()
+	k := 0
 	for b.Loop() {
-		copyAll()
+		b.StopTimer()
+		win := k % windows
+		lo := win * w.order.size()
+		dx := s.NoEffectRadius + 1
+		if (k/windows)%2 == 1 {
+			dx = -dx
+		}
+		for j := lo; j < min(lo+w.order.size(), n); j += 3 {
+			p := w.col.Pos[j]
+			w.col.Handle[j].SetPosition(Vec2{X: p.X + dx, Y: p.Y})
+		}
+		k++
+		b.StartTimer()
+		w.sortCells(win)
 	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/agent")
+	perOp := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+	b.ReportMetric(perOp/float64(w.order.size()), "ns/agent")
+	b.ReportMetric(perOp/1e6, "ms/window")
+	var spares []reflect.Value
+	for _, c := range w.cols {
+		v := reflect.ValueOf(c).Elem()
+		spares = append(spares, reflect.MakeSlice(v.Type(), w.order.size(), w.order.size()))
+	}
+	const copies = 20
+	start := time.Now()
+	for range copies {
+		for j, c := range w.cols {
+			reflect.Copy(spares[j], reflect.ValueOf(c).Elem().Slice(0, w.order.size()))
+		}
+	}
+	copyNs := float64(time.Since(start).Nanoseconds()) / copies
+	b.ReportMetric(copyNs/float64(w.order.size()), "copy-ns/agent")
+	b.ReportMetric(perOp/copyNs, "x-copy")
 }

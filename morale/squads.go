@@ -85,8 +85,8 @@ func (w *World) compactSquads() {
 			squads = append(squads, sq)
 		}
 	}
-	for i, s := range w.squad {
-		w.squad[i] = to[s]
+	for i, s := range w.col.Squad {
+		w.col.Squad[i] = to[s]
 	}
 	w.squads = squads
 	w.avg = make([]float64, live)
@@ -101,8 +101,8 @@ func (w *World) RallySquad(id SquadID) {
 	if !ok {
 		return
 	}
-	for i, a := range w.handles {
-		if w.squad[i] == slot {
+	for i, a := range w.col.Handle {
+		if w.col.Squad[i] == slot {
 			w.rally(a)
 		}
 	}

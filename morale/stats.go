@@ -29,9 +29,9 @@ func (w *World) SquadStats(id SquadID) (SquadStats, bool) {
 		return SquadStats{}, false
 	}
 	st := SquadStats{ID: id, Lowest: 1}
-	for i, s := range w.squad {
+	for i, s := range w.col.Squad {
 		if s == slot {
-			st.add(w.morale[i], w.state[i])
+			st.add(w.col.Morale[i], w.col.State[i])
 		}
 	}
 	st.Average /= float64(st.Count)
@@ -67,8 +67,8 @@ func (w *World) AllSquadStats(dst []SquadStats) []SquadStats {
 	for k := range out {
 		at[w.slotOf[out[k].ID]] = int32(k)
 	}
-	for i, slot := range w.squad {
-		out[at[slot]].add(w.morale[i], w.state[i])
+	for i, slot := range w.col.Squad {
+		out[at[slot]].add(w.col.Morale[i], w.col.State[i])
 	}
 	for k := range out {
 		out[k].Average /= float64(out[k].Count)

@@ -6,11 +6,11 @@ import (
 )
 
 // The step decides most agents' recovery without the exact seconds since
-// their bad news (stepRules.secondsSinceBadNews). This checks that the
+// their bad news (stepRules.sinceBadNews). This checks that the
 // stand-ins give RecoverMorale's answer bit for bit, at the edges where they
 // are used and far from them, for delays and intervals of every size and
 // clock readings up to maxTicks.
-func TestSecondsSinceBadNewsStandInsAreExact(t *testing.T) {
+func TestSinceBadNewsStandsIn(t *testing.T) {
 	ends := []int64{secondsToTicks(0.25), secondsToTicks(1e3), secondsToTicks(86400 * 365), maxTicks / 2, maxTicks}
 	delays := []float64{0, 1e-9, 0.1234567, 4, 86400, 123456789.123, 1e9 + 1.0/3}
 	intervals := []float64{0.001, 0.25, 1.7, 86400, 1e9 / 7}
@@ -23,7 +23,7 @@ func TestSecondsSinceBadNewsStandInsAreExact(t *testing.T) {
 				w := &World{s: s, intervalTicks: secondsToTicks(interval)}
 				r := w.stepRules(end)
 				var bs []int64
-				for _, edge := range []int64{r.recoversWholeStep - 1, r.stillInDelay + 1} {
+				for _, edge := range []int64{r.recovers - 1, r.inDelay + 1} {
 					for d := int64(0); d < 64; d++ {
 						bs = append(bs, edge-d*d*d, edge+d*d*d) // some outside the stand-ins: exact anyway
 					}
@@ -35,8 +35,8 @@ func TestSecondsSinceBadNewsStandInsAreExact(t *testing.T) {
 					}
 					exact := float64(end-b) / ticksPerSecond
 					for _, m := range morales {
-						got := recoverBy(m, r.secondsSinceBadNews(b), r.dt, r.rate, r.delay)
-						want := recoverBy(m, exact, r.dt, r.rate, r.delay)
+						got := RecoverMorale(m, r.sinceBadNews(b), r.dt, r.rate, r.delay)
+						want := RecoverMorale(m, exact, r.dt, r.rate, r.delay)
 						if math.Float64bits(got) != math.Float64bits(want) {
 							t.Fatalf("end %d, delay %v, interval %v, bad news at %d, morale %v: %v through the stand-in; want %v",
 								end, delay, interval, b, m, got, want)

@@ -1,8 +1,11 @@
 package morale
 
-import (
-	"fmt"
-)
+import "fmt"
+
+// handleBlock is how many Agent handles the World allocates at a time: the
+// handles of agents spawned one after another lie side by side in memory,
+// so that a game walking its agents in spawn order reads them in order.
+const handleBlock = 256
 
 // Spawn adds an agent to squad at position at, with full morale, in state
 // Steady, and with a nerve rolled from NerveMin..NerveMax (the roll happens
@@ -38,28 +41,24 @@ func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, e
 	if c.nerveSet {
 		nerve = c.nerve
 	}
-	i := int32(len(w.handles))
+	i := int32(len(w.col.Handle))
 	loc := w.grid.place(at, i)
-	a := w.grid.handle(loc.id)
+	if len(w.spare) == 0 {
+		w.spare = make([]Agent, handleBlock)
+	}
+	a := &w.spare[0]
+	w.spare = w.spare[1:]
 	*a = Agent{w: w, i: i, cell: loc.id}
 	slot := w.slot(squad)
-	w.handles = append(w.handles, a)
-	w.morale = append(w.morale, c.morale)
-	w.nerve = append(w.nerve, nerve)
-	w.state = append(w.state, Steady)
-	w.flags = append(w.flags, c.flags)
-	w.squad = append(w.squad, slot)
-	w.pos = append(w.pos, at)
-	w.stateSince = append(w.stateSince, never)
-	w.badNews = append(w.badNews, never)
-	w.why = append(w.why, 0)
-	w.loc = append(w.loc, loc)
-	w.spawnedNews(i)
-	w.join(slot, c.morale)
-	if w.led != nil {
-		w.led.spawn()
+	for _, k := range w.cols {
+		k.grow()
 	}
-	w.moves++
+	col := &w.col
+	col.Handle[i], col.Morale[i], col.Nerve[i], col.Flags[i] = a, c.morale, nerve, c.flags
+	col.Squad[i], col.Pos[i], col.Cell[i] = slot, at, loc
+	col.StateSince[i], col.BadNews[i] = never, never
+	w.join(slot, c.morale)
+	w.spawned(int(i))
 	return a, nil
 }
 
@@ -72,44 +71,27 @@ func (w *World) Remove(a *Agent) {
 		return
 	}
 	i := a.i
-	w.leave(w.squad[i], w.morale[i])
-	if moved := w.grid.remove(w.loc[i].id, w.loc[i].at); moved >= 0 {
-		w.loc[moved].at = w.loc[i].at
+	w.leave(w.col.Squad[i], w.col.Morale[i])
+	if moved := w.grid.remove(w.col.Cell[i].id, w.col.Cell[i].at); moved >= 0 {
+		w.col.Cell[moved].at = w.col.Cell[i].at
 	}
-	last := int32(len(w.handles) - 1)
+	last := int32(len(w.col.Handle) - 1)
+	// The breaks around i and around the last place, each counted once.
+	w.addBreaks(-1, int(i))
+	if i+1 < last {
+		w.addBreak(-1, int(last))
+	}
+	for _, k := range w.cols {
+		k.remove(int(i), int(last))
+	}
 	if i != last {
-		w.handles[i] = w.handles[last]
-		w.handles[i].i = i
-		w.morale[i] = w.morale[last]
-		w.nerve[i] = w.nerve[last]
-		w.state[i] = w.state[last]
-		w.flags[i] = w.flags[last]
-		w.squad[i] = w.squad[last]
-		w.pos[i] = w.pos[last]
-		w.stateSince[i] = w.stateSince[last]
-		w.badNews[i] = w.badNews[last]
-		w.why[i] = w.why[last]
-		w.loc[i] = w.loc[last]
-		w.grid.lists[w.loc[i].id][w.loc[i].at] = i
-		w.raiseNews(i)
+		w.col.Handle[i].i = i
+		w.grid.lists[w.col.Cell[i].id][w.col.Cell[i].at] = i
 	}
-	if w.led != nil {
-		w.led.remove(i, last)
+	w.addBreaks(1, int(i))
+	if o := &w.order; len(o.breaks) > (int(last)+o.size()-1)>>o.shift { // the last window emptied
+		o.breaks, o.settled = o.breaks[:len(o.breaks)-1], o.settled[:len(o.settled)-1]
 	}
-	w.handles[last] = nil
-	w.handles = w.handles[:last]
-	w.morale = w.morale[:last]
-	w.nerve = w.nerve[:last]
-	w.state = w.state[:last]
-	w.flags = w.flags[:last]
-	w.squad = w.squad[:last]
-	w.pos = w.pos[:last]
-	w.stateSince = w.stateSince[:last]
-	w.badNews = w.badNews[:last]
-	w.why = w.why[:last]
-	w.loc = w.loc[:last]
-	w.trimNews(int(last))
 	a.w, a.i = nil, -1
-	w.moves++
 	w.reclaim()
 }

@@ -30,8 +30,8 @@ type chunkOut struct {
 // chunks, and the slots a chunk touched.
 type stepWorker struct {
 	acc     []float64
-	touched []int32
-	_       [128 - 2*24]byte
+	scratch stepScratch
+	_       [128 - 3*24]byte
 }
 
 // SetWorkers sets how many goroutines step the World: 0 means
@@ -235,7 +235,7 @@ func (w *World) stepOneChunk(r *stepRules, c, n int, sw *stepWorker) {
 	// few hundred squads, would be anybody's guess. With more squads the
 	// pass lists the slots it touched.
 	track := !w.denseSums()
-	touched, notes := w.stepRange(r, lo, hi, sw.acc, sw.touched[:0], track, out.notes[:0])
+	touched, notes := w.stepRange(r, lo, hi, &sw.scratch, sw.acc, track, out.notes[:0])
 	slots, sums := out.slots[:0], out.sums[:0]
 	out.dense = !track
 	if !track {
@@ -254,6 +254,6 @@ func (w *World) stepOneChunk(r *stepRules, c, n int, sw *stepWorker) {
 		sums = append(sums, sw.acc[s])
 		sw.acc[s] = 0
 	}
-	sw.touched = touched
+	sw.scratch.touched = touched
 	out.slots, out.sums, out.notes = slots, sums, notes
 }

@@ -34,16 +34,20 @@ var ErrRemoved = errors.New("morale: agent was removed from its world")
 // location reaches the agents, and in which Agents yields them. It is spawn
 // order, except that Remove moves the last agent into the removed one's
 // place, and that the World sorts its agents by grid cell (the cells of edge
-// Settings.NoEffectRadius) when enough have moved, so that the agents near
-// each other are near each other in memory. The rule depends only on the
-// calls made: every Spawn and every Remove counts one move, and so does
-// every SetPosition into another cell (the cell of p is ⌊p.X/r⌋, ⌊p.Y/r⌋
-// for r = NoEffectRadius, each clamped to the int32 range), and a
-// SetSettings that changes NoEffectRadius counts one per agent. At the
-// start of each step, before the squad averages are taken, a World of at
-// least 256 agents whose moves since its last sort are at least one eighth
-// of its agents sorts them, stably, by cell row (⌊p.Y/r⌋), then cell column,
-// and counts its moves from 0 again. Handles keep pointing at their agents.
+// Settings.NoEffectRadius), a window of 131072 places at a time, when a
+// window has come apart, so that the agents near each other are near each
+// other in memory. The rule depends only on the calls made. The windows are
+// places 0..131071, then the next 131072, and so on; a window's breaks are
+// its places i, but its first, whose agent is in another cell than agent
+// i−1 (the cell of p is ⌊p.X/r⌋, ⌊p.Y/r⌋ for r = NoEffectRadius, each
+// clamped to the int32 range). At the start of each step, before the squad
+// averages are taken, the World looks at the windows in turn, from the one
+// after the window it sorted last (the first before any sort), wrapping
+// around, and sorts the first one that holds at least 256 agents and whose
+// breaks exceed the breaks it had right after its last sort (0 before its
+// first, and after Removes emptied it) by at least one eighth of its
+// agents: stably, by cell row (⌊p.Y/r⌋), then cell column. It sorts at most
+// one window a step. Handles keep pointing at their agents.
 //
 // A World is not safe for concurrent use: call it from one goroutine, as a
 // game's update loop does.
@@ -76,22 +80,12 @@ type World struct {
 	targetTicks int64
 	dropped     float64 // seconds Advance dropped; see DroppedSeconds
 
-	// Agents, struct-of-arrays, dense in 0..len-1.
-	handles    []*Agent
-	morale     []float64
-	nerve      []float64
-	state      []State
-	flags      []uint8
-	squad      []int32 // index into squads
-	pos        []Vec2
-	stateSince []int64     // when the state last changed, or never
-	badNews    []int64     // when the last bad news arrived, or never
-	why        []reasonID  // each agent's last reason, in reasons
-	loc        []agentCell // where each agent is in the grid
-	reasons    reasonTable // the Reasons why names (reasons.go)
-	// Per block of newsBlock agents, a tick no earlier than any of its
-	// agents' bad news, or noCalm (newsblocks.go).
-	newsBound []int64
+	// The agents' data, a column per field, dense in 0..len-1; cols lists
+	// every column, the ledger's too while it is on (see columnList).
+	col     agentColumns
+	cols    []column
+	spare   []Agent     // the handles of the block not yet given out (see handleBlock)
+	reasons reasonTable // the Reasons why names (reasons.go)
 
 	// Squads, by slot (see squads.go). A squad exists while n > 0.
 	slotOf map[SquadID]int32
@@ -112,16 +106,17 @@ type World struct {
 	// Scratch for ReportEventAtLocation, all zero between calls: a bit per
 	// agent within the precheck, and a bit per non-zero word of hitBits.
 	hitBits, hitWords []uint64
-	hits              []int32 // scratch for ReportEventAtLocation: its hits
-	// The step's workers (workers.go): how many (0 means 1, −1 GOMAXPROCS),
-	// their scratch, and each chunk's results.
+	hits              []int32   // scratch for ReportEventAtLocation: its hits
+	scales            []float64 // and the scale each takes
+	// The step's scratch on the caller's goroutine (step.go); its workers
+	// (workers.go): how many (0 means 1, −1 GOMAXPROCS), their scratch, and
+	// each chunk's results.
+	scratch     stepScratch
 	workers     int
 	stepWorkers []*stepWorker
 	chunkOuts   []chunkOut
-	// The World's order (order.go): the moves since the last sort, and
-	// the sort's scratch and spare arrays.
-	moves int64
-	order sortScratch
+	// The World's order (order.go): its sort windows.
+	order windows
 }
 
 // NewWorld returns an empty World with settings s and a random source seeded
@@ -142,7 +137,19 @@ func (w *World) start(s Settings, seed uint64) {
 	w.src = rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
 	w.rng = rand.New(w.src)
 	w.slotOf = make(map[SquadID]int32)
+	w.cols = w.columnList()
+	w.order.shift = sortShift
 	w.apply(s)
+}
+
+// columnList returns every per-agent column of the World: its agents' and,
+// while it is on, the ledger's records.
+func (w *World) columnList() []column {
+	cols := w.col.columns()
+	if w.led != nil {
+		cols = append(cols, &w.led.agents)
+	}
+	return cols
 }
 
 // init readies the zero World, as NewWorld(DefaultSettings(), 0) would. It
@@ -160,7 +167,7 @@ func (w *World) apply(s Settings) {
 	w.intervalTicks = secondsToTicks(s.SquadUpdateInterval)
 	if w.grid.size != s.NoEffectRadius {
 		w.rebuildGrid(s.NoEffectRadius)
-		w.moves += int64(len(w.handles)) // every agent's cell changed
+		w.recountBreaks() // every agent's cell changed
 	}
 }
 
@@ -169,9 +176,9 @@ func (w *World) rebuildGrid(size float64) {
 	gen := w.grid.gen + 1
 	w.grid = newGrid(size)
 	w.grid.gen = gen
-	for i := range w.pos {
-		w.loc[i] = w.grid.place(w.pos[i], int32(i))
-		w.handles[i].cell = w.loc[i].id
+	for i, p := range w.col.Pos {
+		w.col.Cell[i] = w.grid.place(p, int32(i))
+		w.col.Handle[i].cell = w.col.Cell[i].id
 	}
 }
 
@@ -201,17 +208,16 @@ func (w *World) Now() float64 { return float64(w.nowTicks) / ticksPerSecond }
 func (w *World) Steps() uint64 { return w.steps }
 
 // Len returns the number of agents in the World.
-func (w *World) Len() int { return len(w.handles) }
+func (w *World) Len() int { return len(w.col.Handle) }
 
 // Agents returns an iterator over the World's agents, in the World's order:
 // spawn order, except that Remove moves the last agent into the removed one's
-// place, and that a step of a World of 256 agents or more may first
-// sort them by grid cell, when enough of them have moved (the rule is in the
-// World's documentation). Spawning or removing agents, or advancing
-// the World, while iterating is not allowed.
+// place, and that a step may first sort some of them by grid cell (the rule
+// is in the World's documentation). Spawning or removing agents, or
+// advancing the World, while iterating is not allowed.
 func (w *World) Agents() iter.Seq[*Agent] {
 	return func(yield func(*Agent) bool) {
-		for _, a := range w.handles {
+		for _, a := range w.col.Handle {
 			if !yield(a) {
 				return
 			}

@@ -106,7 +106,7 @@ func TestTimelineTooltip(t *testing.T) {
 }
 
 func TestChangeText(t *testing.T) {
-	x := morale.Explanation{RoutAfterSeconds: 3.5, States: []morale.StateChange{
+	x := morale.Explanation{Settings: morale.Settings{RoutAfterSeconds: 3.5}, States: []morale.StateChange{
 		{At: 10.5, From: morale.Panicked, To: morale.Routed, Why: morale.Reason{Kind: morale.ByRoutTimer}, SecondsInFrom: 3.5},
 	}}
 	c := game.Change{T: 10.5, From: morale.Panicked, To: morale.Routed}

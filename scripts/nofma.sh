@@ -9,9 +9,10 @@
 # morale/portable.go). This script compiles morale's tests for each of those
 # targets with the assembly listing (-gcflags=-S, compile only, nothing runs)
 # and fails on any fused instruction attributed to a non-test file of morale/
-# (including library code inlined into the tests) or to the two test files
-# that check the bits (determinism_test.go, portable_test.go). The other
-# tests compare with tolerances and may fuse.
+# (including library code inlined into the tests) or to the test files that
+# check the bits (determinism_test.go, chunked_fight_test.go,
+# reference_test.go, portable_test.go). The other tests compare with
+# tolerances and may fuse.
 set -euo pipefail
 cd "$(dirname "$0")/../morale"
 GO=${GO:-go}
@@ -39,7 +40,7 @@ check() { # check LABEL REGEX ENV...
 		grep -E '/morale/([a-z0-9_]+\.go|determinism_test\.go|portable_test\.go):[0-9]+\)' |
 		grep -vE '/morale/[a-z0-9_]+_test\.go:' || true)
 	bad+=$(grep -E "$re" <<<"$listing" |
-		grep -E '/morale/(determinism|portable)_test\.go:[0-9]+\)' || true)
+		grep -E '/morale/(determinism|chunked_fight|reference|portable)_test\.go:[0-9]+\)' || true)
 	if [ -n "$bad" ]; then
 		echo "nofma: $label: fused multiply-adds in morale/ (wrap the product in float64(...)):"
 		echo "$bad"

@@ -1,0 +1,97 @@
+package morale
+
+import (
+	"reflect"
+	"slices"
+)
+
+// agentColumns is the World's per-agent data: one column per field, each
+// holding a value per agent in the World's order (agent i's morale is
+// Morale[i]). A field added here is a per-agent array everywhere at once:
+// Spawn appends its zero value (set it after), and Remove, the sort, Clone
+// and the memory count treat it as they treat every other column. Its
+// fields are exported so that columns (reflect) can list them; the type is
+// not.
+type agentColumns struct {
+	Handle     col[*Agent]
+	Morale     col[float64] // 0..1
+	Nerve      col[float64] // 0..1
+	State      col[State]
+	Flags      col[uint8]     // flagLeader, flagNoContagion
+	Squad      col[int32]     // his squad's slot in World.squads
+	Pos        col[Vec2]      // his position
+	StateSince col[int64]     // the tick of his last state change, or never
+	BadNews    col[int64]     // the tick of his last bad news, or never
+	Why        col[reasonID]  // the reason of the last event or rally that reached him
+	Cell       col[agentCell] // where he is in the grid
+}
+
+// column is what the World does with every per-agent array alike.
+type column interface {
+	// grow appends a zero value: a new agent at the end.
+	grow()
+	// remove moves the value of the last agent, last, to agent i and
+	// drops the last place (Remove).
+	remove(i, last int)
+	// permute puts the value of agent lo+perm[k] at place lo+k, for every
+	// k, gathered through *spare, a scratch array of the column's type
+	// that it makes (and keeps there) when nil or too short.
+	permute(lo int, perm []int32, spare *any)
+	// own replaces the array by a copy of it, after a copy of the World.
+	own()
+	// bytes returns the memory the array holds, in bytes.
+	bytes() int
+}
+
+// col is a column of values of type T.
+type col[T any] []T
+
+func (c *col[T]) grow() {
+	var zero T
+	*c = append(*c, zero)
+}
+
+func (c *col[T]) remove(i, last int) {
+	s := *c
+	var zero T
+	s[i], s[last] = s[last], zero
+	*c = s[:last]
+}
+
+func (c *col[T]) permute(lo int, perm []int32, spare *any) {
+	tmp, _ := (*spare).([]T)
+	if len(tmp) < len(perm) {
+		tmp = make([]T, len(perm))
+		*spare = tmp
+	}
+	a := (*c)[lo : lo+len(perm)]
+	tmp = tmp[:len(perm)]
+	for k, j := range perm {
+		tmp[k] = a[j]
+	}
+	copy(a, tmp)
+}
+
+func (c *col[T]) own() { *c = slices.Clone(*c) }
+
+func (c *col[T]) bytes() int { return cap(*c) * int(reflect.TypeFor[T]().Size()) }
+
+// columns returns the columns of c, in the order of its fields.
+func (c *agentColumns) columns() []column {
+	v := reflect.ValueOf(c).Elem()
+	out := make([]column, v.NumField())
+	for k := range out {
+		out[k] = v.Field(k).Addr().Interface().(column)
+	}
+	return out
+}
+
+// columnBytes returns the memory the World's per-agent columns hold, in
+// bytes (their capacity, not only their length).
+func (w *World) columnBytes() int {
+	n := 0
+	for _, k := range w.cols {
+		n += k.bytes()
+	}
+	return n
+}
