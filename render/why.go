@@ -11,6 +11,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/textfit"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -186,41 +187,12 @@ func (r *Renderer) DrawWhy(dst *ebiten.Image) {
 // wrap breaks s into lines no wider than w pixels in face, at spaces; at
 // most max lines, the last ending in "…" when s was cut.
 func wrap(s string, face text.Face, w float64, max int) []string {
-	var lines []string
-	var cur string
-	for _, word := range strings.Fields(s) {
-		try := word
-		if cur != "" {
-			try = cur + " " + word
-		}
-		if cur != "" && textWidth(try, face) > w {
-			lines = append(lines, cur)
-			cur = word
-			continue
-		}
-		cur = try
-	}
-	if cur != "" {
-		lines = append(lines, cur)
-	}
-	if len(lines) > max {
-		lines = lines[:max]
-		lines[max-1] = clip(lines[max-1]+" …", face, w)
-	}
+	lines, _ := textfit.Limit(textfit.Wrap(s, face, w), max, face, w)
 	return lines
 }
 
 // clip shortens s with "…" until it fits in w pixels.
-func clip(s string, face text.Face, w float64) string {
-	if textWidth(s, face) <= w {
-		return s
-	}
-	rs := []rune(s)
-	for len(rs) > 1 && textWidth(string(rs)+"…", face) > w {
-		rs = rs[:len(rs)-1]
-	}
-	return string(rs) + "…"
-}
+func clip(s string, face text.Face, w float64) string { return textfit.Clip(s, face, w) }
 
 // Colours of the Why panel.
 var (
