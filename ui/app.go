@@ -39,6 +39,9 @@ type Config struct {
 	// Select names the soldier selected at the start ("" = none): his Why
 	// panel is open from the first frame (-select; -screenshot with it).
 	Select string
+	// Extra is a panel of the tuner beyond its sliders, in a slot of its
+	// own (nil: none; see ExtraPanel).
+	Extra ExtraPanel
 }
 
 // App is the ebiten.Game of the demo: the battle, the renderer and the
@@ -66,9 +69,8 @@ type App struct {
 	consoleOpen bool
 	console     []string
 
-	banner      string
-	bannerBad   bool
-	bannerTicks int // remaining ticks; <0 = until replaced
+	strip messageStrip // the panel's messages (strip.go)
+	tip   tooltip      // the tooltip under the cursor, as Update laid it out
 	// lint is what lab.Lint says of the live settings, refreshed after
 	// every accepted settings change.
 	lint []lab.Warning
@@ -146,11 +148,15 @@ func (a *App) Update() error {
 	a.ui.Update() // button and slider handlers fire in here
 
 	a.timelineDrag()
-	it := MapInput(a.readInput(), a.viewport(), a.g.Battle())
+	in := a.readInput()
+	it := MapInput(in, a.viewport(), a.g.Battle())
 	a.applyIntent(it)
 	a.pollWatcher()
 	a.g.Tick()
 	a.sessionNotes()
+	if a.cfg.Extra != nil {
+		a.cfg.Extra.Update(a.extraSlot(), a.g, in)
+	}
 	return a.settle()
 }
 
@@ -168,6 +174,7 @@ func (a *App) Sync() error {
 // published state.
 func (a *App) settle() error {
 	a.refresh()
+	a.layoutStrip()
 	a.inspect()
 	if publishing(a.cfg.StatePath) && a.err == nil { // building the state costs allocations
 		if err := publish(a.cfg.StatePath, a.Published()); err != nil {
@@ -297,20 +304,22 @@ func (a *App) reloadFile() {
 // Call it after every accepted settings change.
 func (a *App) relint() {
 	a.lint = lab.Lint(a.editor.Good())
-	a.w.setLint(lintText(a.lint))
+	a.strip.set(SlotLint, lintText(a.lint), ToneWarn, -1)
 }
 
-// lintText is the lint box's text: every warning's rule and the first
-// warning in full ("" when there are none).
+// lintText is the lint's message: every warning's rule, then each warning
+// in full ("" when there are none).
 func lintText(ws []lab.Warning) string {
 	if len(ws) == 0 {
 		return ""
 	}
 	rules := make([]string, len(ws))
+	msgs := make([]string, len(ws))
 	for i, w := range ws {
 		rules[i] = w.Rule
+		msgs[i] = w.Message
 	}
-	return fmt.Sprintf("Lint (%d): %s\n%s", len(ws), strings.Join(rules, ", "), ws[0].Message)
+	return fmt.Sprintf("Lint (%d): %s. %s", len(ws), strings.Join(rules, ", "), strings.Join(msgs, " "))
 }
 
 func (a *App) save() {
@@ -322,9 +331,26 @@ func (a *App) save() {
 	a.showBanner(msg, false, 3*game.TPS)
 }
 
+// showBanner shows msg in the strip's notice slot for ticks ticks (< 0:
+// until replaced), red when bad; "" clears it.
 func (a *App) showBanner(msg string, bad bool, ticks int) {
-	a.banner, a.bannerBad, a.bannerTicks = msg, bad, ticks
-	a.w.setBanner(msg, bad)
+	tone := ToneGood
+	if bad {
+		tone = ToneBad
+	}
+	a.strip.set(SlotNotice, msg, tone, ticks)
+}
+
+// layoutStrip lays the message strip's lines out and, when the cursor is
+// on a message that did not fit, shows it whole as the tooltip.
+func (a *App) layoutStrip() {
+	r := a.w.stripBox.GetWidget().Rect
+	a.strip.layout(a.w.small, stripTextW(PanelW-2*panelPad))
+	x, y := ebiten.CursorPosition()
+	a.tip = tooltip{}
+	if s := a.strip.hover(r, x, y); s != "" {
+		a.tip = tooltip{text: s, at: image.Pt(x, y)}
+	}
 }
 
 func (a *App) fileNote() string {
@@ -352,12 +378,17 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.drawSelection(field, vp)
 	a.r.DrawTimeline(screen, a.reg.Timeline, a.g)
 	a.drawWidgets(screen) // panelcache.go
+	if a.cfg.Extra != nil {
+		a.cfg.Extra.Draw(screen, a.extraSlot())
+	}
 	a.drawWhy(screen)
+	drawTooltip(screen, a.tip, a.w.small)
 	// what was drawn over the field's margins: fillBackground fills them
 	// again next frame
-	a.bg.cover = a.hasSelected || a.consoleOpen || a.why.tooltip != ""
-	if a.why.tooltip != "" {
-		a.panel.shownOn = nil // the tooltip may reach into the panel: copy it again next frame
+	tips := a.why.tooltip != "" || a.tip.text != ""
+	a.bg.cover = a.hasSelected || a.consoleOpen || tips
+	if tips {
+		a.panel.shownOn = nil // a tooltip may reach into the panel: copy it again next frame
 	}
 }
 
@@ -384,12 +415,14 @@ func (a *App) drawSelection(dst *ebiten.Image, vp game.Viewport) {
 // PublishedState is what the demo publishes about its soldiers for tests
 // (as JSON to Config.StatePath, or as globalThis.moraleBreak in the browser).
 type PublishedState struct {
-	Time     float64            `json:"time"`
-	Paused   bool               `json:"paused"`
-	Width    int                `json:"width"`  // logical screen size the
-	Height   int                `json:"height"` // coordinates are in
-	Banner   string             `json:"banner"` // the message banner, "" when hidden
-	Lint     []string           `json:"lint"`   // lab.Lint's warnings for the live settings
+	Time   float64 `json:"time"`
+	Paused bool    `json:"paused"`
+	Width  int     `json:"width"`  // logical screen size the
+	Height int     `json:"height"` // coordinates are in
+	Banner string  `json:"banner"` // every message of the strip, one a line ("" when none)
+	// Messages are the message strip's messages, in the order shown.
+	Messages []PublishedMessage `json:"messages"`
+	Lint     []string           `json:"lint"` // lab.Lint's warnings for the live settings
 	Soldiers []PublishedSoldier `json:"soldiers"`
 	// Buttons are the panel's buttons by label ("Save weights", ...), where
 	// they were last laid out: ebitenui lays its widgets out as it draws
@@ -400,6 +433,14 @@ type PublishedState struct {
 	Why     string        `json:"why"`
 	WhyRect PublishedRect `json:"whyRect"`
 	Tooltip string        `json:"tooltip"`
+}
+
+// PublishedMessage is one message of the strip: its slot ("notice",
+// "session", "lint"), its tone ("info", "good", "bad", "warn") and text.
+type PublishedMessage struct {
+	Slot string `json:"slot"`
+	Tone string `json:"tone"`
+	Text string `json:"text"`
 }
 
 // PublishedRect is a rectangle in logical screen pixels.
@@ -425,11 +466,16 @@ type PublishedSoldier struct {
 // Published is the current state as published after each tick.
 func (a *App) Published() PublishedState {
 	vp := a.viewport()
-	st := PublishedState{Time: a.g.Time(), Paused: a.g.Paused(), Width: ScreenW, Height: ScreenH, Banner: a.banner,
+	st := PublishedState{Time: a.g.Time(), Paused: a.g.Paused(), Width: ScreenW, Height: ScreenH, Banner: a.strip.all(),
 		Why: a.why.text, Tooltip: a.why.tooltip,
 		WhyRect: PublishedRect{X: a.why.rect.Min.X, Y: a.why.rect.Min.Y, W: a.why.rect.Dx(), H: a.why.rect.Dy()}}
 	for _, w := range a.lint {
 		st.Lint = append(st.Lint, w.String())
+	}
+	for i, m := range a.strip.msgs {
+		if m.text != "" {
+			st.Messages = append(st.Messages, PublishedMessage{Slot: MessageSlot(i).String(), Tone: m.tone.String(), Text: m.text})
+		}
 	}
 	a.soldiers = a.appendSoldiers()
 	for _, s := range a.soldiers {

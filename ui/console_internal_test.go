@@ -41,7 +41,7 @@ func TestConsoleShowsItsWelcomeLine(t *testing.T) {
 	}
 }
 
-// The lint box shows what lab.Lint finds in the live settings: nothing for
+// The strip's lint slot shows what lab.Lint finds in the live settings: nothing for
 // the shipped defaults, the flicker rule once Hysteresis and the dwell are
 // gone, and nothing again when they are put back.
 func TestLintBoxFollowsTheLiveSettings(t *testing.T) {
@@ -57,7 +57,7 @@ func TestLintBoxFollowsTheLiveSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := a.w.lintText.Label; got != "" {
+	if got := a.strip.text(SlotLint); got != "" {
 		t.Fatalf("lint box with the defaults: got %q; want it empty", got)
 	}
 	row := func(key string) *tunerRow {
@@ -75,7 +75,7 @@ func TestLintBoxFollowsTheLiveSettings(t *testing.T) {
 	if s := g.Settings(); s.Hysteresis != 0 || s.MinimumStateSeconds != 0 {
 		t.Fatalf("settings after the sliders: Hysteresis %v, MinimumStateSeconds %v; want both 0", s.Hysteresis, s.MinimumStateSeconds)
 	}
-	if got := a.w.lintText.Label; !strings.Contains(got, "flicker") {
+	if got := a.strip.text(SlotLint); !strings.Contains(got, "flicker") {
 		t.Errorf("lint box without hysteresis and dwell: got %q; want the flicker rule", got)
 	}
 	if got := a.Published().Lint; len(got) == 0 || !strings.HasPrefix(got[0], "flicker") {
@@ -86,7 +86,7 @@ func TestLintBoxFollowsTheLiveSettings(t *testing.T) {
 	d.Hysteresis, d.MinimumStateSeconds = def.Hysteresis, def.MinimumStateSeconds
 	a.onSlider(row("Hysteresis"), ScaleOf(row("Hysteresis").p).ToInt(d.Hysteresis))
 	a.onSlider(row("MinimumStateSeconds"), ScaleOf(row("MinimumStateSeconds").p).ToInt(d.MinimumStateSeconds))
-	if got := a.w.lintText.Label; got != "" {
+	if got := a.strip.text(SlotLint); got != "" {
 		t.Errorf("lint box with the defaults back: got %q; want it empty", got)
 	}
 }

@@ -22,12 +22,13 @@ const (
 // rewindState is the App's side of rewind and what-if: the timeline drag
 // and what the banner last said.
 type rewindState struct {
-	dragging             bool
-	pressTick            int64   // the session sub-tick when the drag began
-	pressTime            float64 // the battle time then (the window's right edge)
-	lastX                int
-	cursorShown, whatIfs string
-	nextWhatIf           int // ticks until the what-if line is refreshed
+	dragging   bool
+	pressTick  int64   // the session sub-tick when the drag began
+	pressTime  float64 // the battle time then (the window's right edge)
+	lastX      int
+	nextWhatIf int     // ticks until the what-if line is refreshed
+	rewound    bool    // a rewind or its what-if is on: the session slot is theirs
+	branchT    float64 // the battle time the cursor was last at (the what-if's branch)
 }
 
 // DragTick returns the session sub-tick under screen x on a timeline drawn
@@ -60,34 +61,57 @@ func (a *App) timelineDrag() {
 	}
 }
 
-// sessionNotes keeps the banner up to date with the replay's end, the
-// rewind cursor and the what-if diff.
+// sessionNotes keeps the strip's session slot up to date: the replay's
+// end, where the rewind cursor is, and while a what-if runs how its future
+// differs, until the moment it branched at has left the timeline (30 s
+// later): then the what-if no longer shows on screen, nor does its note.
 func (a *App) sessionNotes() {
 	a.replayNote()
 	rw := &a.rewind
 	if c, ok := a.g.Rewind().Cursor(); ok {
-		msg := fmt.Sprintf("Rewound to %.2f s (session %.1f of %.1f s). , . or drag the timeline to move; Resume from here (or Space) continues with the tuner's weights.",
+		rw.rewound, rw.branchT = true, a.g.Time()
+		msg := fmt.Sprintf("Rewound to %.2f s (session %.1f of %.1f s): drag the timeline or , . to move; Space or Resume from here continues with the tuner's weights.",
 			a.g.Time(), float64(c)/game.SubTicksPerSecond, float64(a.g.Rewind().End())/game.SubTicksPerSecond)
-		if msg != rw.cursorShown {
-			rw.cursorShown = msg
-			a.showBanner(msg, false, -1)
+		if n := a.pendingEdits(); n > 0 {
+			msg += fmt.Sprintf(" %d edit(s) pending.", n)
 		}
+		a.strip.set(SlotSession, msg, ToneInfo, -1)
 		return
-	}
-	if rw.cursorShown != "" {
-		rw.cursorShown = ""
-		a.showBanner("", false, 0)
 	}
 	w, ok := a.g.Rewind().WhatIf()
-	if !ok {
+	if !ok || !rw.rewound || a.g.Time()-rw.branchT > game.HistoryWindow || a.g.Time() < rw.branchT {
+		rw.rewound = rw.rewound && ok
+		a.strip.set(SlotSession, "", ToneInfo, 0)
 		return
 	}
-	if rw.nextWhatIf--; rw.nextWhatIf > 0 {
+	if rw.nextWhatIf--; rw.nextWhatIf > 0 && a.strip.text(SlotSession) != "" {
 		return
 	}
 	rw.nextWhatIf = game.TPS / 4
-	if s := w.String(); s != rw.whatIfs {
-		rw.whatIfs = s
-		a.showBanner(s, false, -1)
+	a.strip.set(SlotSession, "What-if "+w.String(), ToneInfo, -1)
+}
+
+// pending reports whether p's value in the settings Resume will continue
+// with differs from the battle's own: an edit made while the rewind cursor
+// is set, which applies only once the session resumes (false without a
+// cursor).
+func (a *App) pending(p Param) bool {
+	if _, ok := a.g.Rewind().Cursor(); !ok {
+		return false
 	}
+	return p.Get(a.g.Settings()) != p.Get(a.g.Battle().Settings())
+}
+
+// pendingEdits counts the parameters pending (see pending).
+func (a *App) pendingEdits() int {
+	if _, ok := a.g.Rewind().Cursor(); !ok {
+		return 0
+	}
+	n := 0
+	for _, p := range append(SettingParams(), WeightParams(a.g.Settings())...) {
+		if a.pending(p) {
+			n++
+		}
+	}
+	return n
 }

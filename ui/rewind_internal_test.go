@@ -44,8 +44,8 @@ func TestRewindActions(t *testing.T) {
 		t.Fatalf("after 12 × Rewind and 1 × Forward: cursor %d (%v); want %d", c, ok, end-11*game.SubTicksPerSecond)
 	}
 	a.sessionNotes()
-	if !strings.HasPrefix(a.banner, "Rewound to 9.00 s") {
-		t.Errorf("banner %q; want it to say where the cursor is", a.banner)
+	if got := a.strip.text(SlotSession); !strings.HasPrefix(got, "Rewound to 9.00 s") {
+		t.Errorf("session note %q; want it to say where the cursor is", got)
 	}
 	s := g.Settings().Clone()
 	s.Weights[morale.LeaderDown] = -0.1
@@ -55,8 +55,8 @@ func TestRewindActions(t *testing.T) {
 		g.Tick()
 		a.sessionNotes()
 	}
-	if !strings.HasPrefix(a.banner, "with LeaderDown −0.1") {
-		t.Errorf("banner %q; want the what-if diff", a.banner)
+	if got := a.strip.text(SlotSession); !strings.HasPrefix(got, "What-if with LeaderDown −0.1") {
+		t.Errorf("session note %q; want the what-if diff", got)
 	}
 }
 
@@ -82,7 +82,7 @@ func TestSaveReplayAction(t *testing.T) {
 	a.run(bindingLabelled(t, "Save replay"))
 	f, err := os.Open(path)
 	if err != nil {
-		t.Fatalf("no replay written (banner %q): %v", a.banner, err)
+		t.Fatalf("no replay written (notice %q): %v", a.strip.text(SlotNotice), err)
 	}
 	defer func() { _ = f.Close() }()
 	r, err := game.ReadReplay(f)
@@ -91,8 +91,8 @@ func TestSaveReplayAction(t *testing.T) {
 	}
 	a2, _ := newTestApp(t, Config{})
 	a2.run(bindingLabelled(t, "Save replay"))
-	if !a2.bannerBad || !strings.Contains(a2.banner, "no replay file") {
-		t.Errorf("without a path: banner %q; want it to say there is no file", a2.banner)
+	if m := a2.strip.msgs[SlotNotice]; m.tone != ToneBad || !strings.Contains(m.text, "no replay file") {
+		t.Errorf("without a path: notice %+v; want it to say there is no file", m)
 	}
 }
 

@@ -28,16 +28,19 @@ var (
 	colGood     = color.NRGBA{0x23, 0x5e, 0x36, 0xf0}
 	colWarn     = color.NRGBA{0x7a, 0x5a, 0x12, 0xf0}
 	colConsole  = color.NRGBA{0x08, 0x0b, 0x0e, 0xe8}
+	colStrip    = color.NRGBA{0x12, 0x17, 0x1d, 0xff}
+	colFaint    = color.NRGBA{0x55, 0x5f, 0x6a, 0xff}
 )
+
+// panelPad is the panel's inner margin left and right, in pixels.
+const panelPad = 10
 
 // widgets holds the ebitenui tree and the widgets the App updates.
 type widgets struct {
 	root        *widget.Container
 	status      *widget.Text
-	bannerBox   *widget.Container
-	bannerText  *widget.Text
-	lintBox     *widget.Container
-	lintText    *widget.Text
+	stripBox    *widget.Container // the message strip's place (strip.go)
+	extraBox    *widget.Container // Config.Extra's slot, nil without one
 	pauseBtn    *widget.Button
 	speedBtns   map[float64]*widget.Button
 	selText     *widget.Text
@@ -89,11 +92,12 @@ func (a *App) buildWidgets() *widgets {
 		widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(colPanel)),
 		widget.ContainerOpts.Layout(widget.NewGridLayout(
 			widget.GridLayoutOpts.Columns(1),
-			// Rows: title, status, banner, lint, buttons, selection, the
-			// tuner's caption, the tuner (the one row that stretches), foot.
-			widget.GridLayoutOpts.Stretch([]bool{true}, []bool{false, false, false, false, false, false, false, true, false}),
+			// Rows: title, status, the message strip, buttons, selection,
+			// the tuner's caption, the tuner (the one row that stretches),
+			// the extra panel's slot (Config.Extra), foot.
+			widget.GridLayoutOpts.Stretch([]bool{true}, panelRows(a.cfg.Extra != nil)),
 			widget.GridLayoutOpts.Spacing(0, 6),
-			widget.GridLayoutOpts.Padding(&widget.Insets{Left: 10, Right: 10, Top: 8, Bottom: 8}),
+			widget.GridLayoutOpts.Padding(&widget.Insets{Left: panelPad, Right: panelPad, Top: 8, Bottom: 8}),
 		)),
 		widget.ContainerOpts.WidgetOpts(
 			widget.WidgetOpts.MinSize(PanelW, ScreenH),
@@ -109,33 +113,10 @@ func (a *App) buildWidgets() *widgets {
 	w.status = w.text("", w.small, colDim)
 	panel.AddChild(w.status)
 
-	// Banner: why an edit was refused, a broken file, a save.
-	w.bannerText = widget.NewText(
-		widget.TextOpts.Text("", &w.small, colText),
-		widget.TextOpts.MaxWidth(PanelW-36),
-		widget.TextOpts.Padding(&widget.Insets{Left: 6, Right: 6, Top: 4, Bottom: 4}),
-	)
-	w.bannerBox = widget.NewContainer(
-		widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(colBad)),
-		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Direction(widget.DirectionVertical))),
-	)
-	w.bannerBox.AddChild(w.bannerText)
-	w.bannerBox.GetWidget().SetVisibility(widget.Visibility_Hide)
-	panel.AddChild(w.bannerBox)
-
-	// Lint: what moralesim's lint finds wrong with the live settings.
-	w.lintText = widget.NewText(
-		widget.TextOpts.Text("", &w.small, colText),
-		widget.TextOpts.MaxWidth(PanelW-36),
-		widget.TextOpts.Padding(&widget.Insets{Left: 6, Right: 6, Top: 4, Bottom: 4}),
-	)
-	w.lintBox = widget.NewContainer(
-		widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(colWarn)),
-		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Direction(widget.DirectionVertical))),
-	)
-	w.lintBox.AddChild(w.lintText)
-	w.lintBox.GetWidget().SetVisibility(widget.Visibility_Hide)
-	panel.AddChild(w.lintBox)
+	// The message strip: a fixed box that the App draws its messages into
+	// (strip.go); its size never changes, so nothing under it moves.
+	w.stripBox = w.reserve(StripH)
+	panel.AddChild(w.stripBox)
 
 	// Buttons: one per binding, in the table's order, with Save weights
 	// after the actions and < Prev, Next > before the selection's.
@@ -190,6 +171,10 @@ func (a *App) buildWidgets() *widgets {
 	content.AddChild(w.weightsBox)
 	panel.AddChild(w.scroller(content))
 	a.rebuildWeightRows()
+	if a.cfg.Extra != nil {
+		w.extraBox = w.reserve(max(0, a.cfg.Extra.Height()))
+		panel.AddChild(w.extraBox)
+	}
 
 	w.fileNote = w.text("", w.small, colDim)
 	foot := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
@@ -215,6 +200,23 @@ func theme() *widget.Theme {
 			TrackOffset:     &offset,
 		},
 	}
+}
+
+// panelRows is which of the panel's rows stretch: only the tuner's.
+func panelRows(extra bool) []bool {
+	rows := []bool{false, false, false, false, false, false, true}
+	if extra {
+		rows = append(rows, false)
+	}
+	return append(rows, false)
+}
+
+// reserve is an empty box of the panel's inner width and height h, whose
+// place the App draws into itself.
+func (w *widgets) reserve(h int) *widget.Container {
+	return widget.NewContainer(widget.ContainerOpts.WidgetOpts(
+		widget.WidgetOpts.MinSize(PanelW-2*panelPad, h),
+		widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
 }
 
 func (w *widgets) text(s string, face text.Face, c color.Color) *widget.Text {
@@ -338,8 +340,8 @@ func (a *App) onSlider(row *tunerRow, cur int) {
 		row.slider.Current = row.sc.ToInt(row.p.Get(good))
 		return
 	}
-	if a.bannerBad && a.bannerTicks >= 0 {
-		a.showBanner("", false, 0)
+	if m := a.strip.msgs[SlotNotice]; m.tone == ToneBad && m.ticks >= 0 {
+		a.showBanner("", false, 0) // the edit that was refused is mended
 	}
 	a.syncSliders()
 	a.relint()
@@ -370,33 +372,6 @@ func (a *App) rebuildWeightRows() {
 		w.weightsBox.AddChild(a.newRow(p))
 	}
 	a.syncSliders()
-}
-
-// setLint shows msg in the lint box, or hides it when msg is "".
-func (w *widgets) setLint(msg string) {
-	vis := widget.Visibility_Show
-	if msg == "" {
-		vis = widget.Visibility_Hide
-	}
-	w.lintText.Label = msg
-	w.lintBox.GetWidget().SetVisibility(vis)
-	w.lintBox.RequestRelayout()
-}
-
-func (w *widgets) setBanner(msg string, bad bool) {
-	if msg == "" {
-		w.bannerBox.GetWidget().SetVisibility(widget.Visibility_Hide)
-		w.bannerBox.RequestRelayout()
-		return
-	}
-	c := colGood
-	if bad {
-		c = colBad
-	}
-	w.bannerBox.SetBackgroundImage(eimage.NewNineSliceColor(c))
-	w.bannerText.Label = msg
-	w.bannerBox.GetWidget().SetVisibility(widget.Visibility_Show)
-	w.bannerBox.RequestRelayout()
 }
 
 func (a *App) buildConsole(w *widgets) {
@@ -492,12 +467,7 @@ func (a *App) refresh() {
 		a.fault = err // a bug in the battle: say it once, keep it up
 		a.showBanner(err.Error(), true, -1)
 	}
-	if a.bannerTicks > 0 {
-		a.bannerTicks--
-		if a.bannerTicks == 0 {
-			a.showBanner("", false, 0)
-		}
-	}
+	a.strip.tick()
 	g := a.g
 	state := "running"
 	if g.Paused() {

@@ -1,0 +1,183 @@
+package ui
+
+import (
+	"fmt"
+	"image"
+	"strings"
+	"testing"
+
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/moralebreak/moralebreak/assets"
+	"github.com/moralebreak/moralebreak/game"
+)
+
+// widgetRects lays a's widgets out (ebitenui lays out as it draws: into an
+// image that is never shown, which needs no display) and returns every
+// widget's rectangle, in tree order, by its path.
+func widgetRects(t *testing.T, a *App) map[string]image.Rectangle {
+	t.Helper()
+	a.layoutStrip()
+	img := ebiten.NewImage(ScreenW, ScreenH)
+	defer img.Deallocate()
+	a.ui.Draw(img)
+	out := map[string]image.Rectangle{}
+	var walk func(path string, w widget.PreferredSizeLocateableWidget)
+	walk = func(path string, w widget.PreferredSizeLocateableWidget) {
+		out[path] = w.GetWidget().Rect
+		if c, ok := w.(*widget.Container); ok {
+			for i, ch := range c.Children() {
+				walk(fmt.Sprintf("%s/%d", path, i), ch)
+			}
+		}
+	}
+	walk("root", a.w.root)
+	for label, b := range a.w.buttons {
+		out["button "+label] = b.GetWidget().Rect
+	}
+	return out
+}
+
+func testApp(t *testing.T, cfg Config) *App {
+	t.Helper()
+	g, err := game.NewSession(game.DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	as, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := NewApp(cfg, g, nopRenderer{}, as)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// No message moves a widget: with the strip empty, holding one line, three
+// lines (a notice, a what-if, the lint) or more than it can show, every
+// widget of the panel stays where it was, to the pixel, and the strip
+// keeps its place and size.
+func TestMessagesMoveNoWidget(t *testing.T) {
+	a := testApp(t, Config{})
+	a.strip = messageStrip{}
+	base := widgetRects(t, a)
+	if r := a.w.stripBox.GetWidget().Rect; r.Dy() != StripH || r.Empty() {
+		t.Fatalf("strip laid out at %v; want a box %d px high", r, StripH)
+	}
+	long := strings.Repeat("Eriksen routs at 9.1 s instead of 10.5 s; ", 12)
+	for _, tc := range []struct {
+		name  string
+		set   func()
+		lines int // the strip's lines, at least
+	}{
+		{"no message", func() {}, 0},
+		{"one line", func() { a.showBanner("saved weights.toml", false, 10) }, 1},
+		{"three lines", func() {
+			a.showBanner("ShakenBelow = 0.2 rejected: PanicBelow must be below ShakenBelow", true, 10)
+			a.strip.set(SlotSession, "What-if with AllyDown −0.25: Eriksen routs at 9.1 s instead of 10.5 s", ToneInfo, -1)
+			a.strip.set(SlotLint, "Lint (1): flicker", ToneWarn, -1)
+		}, 3},
+		{"overflowing", func() {
+			a.showBanner(long, true, -1)
+			a.strip.set(SlotSession, long, ToneInfo, -1)
+			a.strip.set(SlotLint, long, ToneWarn, -1)
+		}, StripLines},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a.strip = messageStrip{}
+			tc.set()
+			got := widgetRects(t, a)
+			if n := len(a.strip.lines); n < tc.lines || n > StripLines {
+				t.Errorf("strip lines: got %d; want %d..%d", n, tc.lines, StripLines)
+			}
+			for path, r := range base {
+				if got[path] != r {
+					t.Errorf("%s: moved from %v to %v", path, r, got[path])
+				}
+			}
+		})
+	}
+}
+
+// A message that does not fit ends in "…" and shows whole under the cursor.
+func TestCutMessageShowsWholeOnHover(t *testing.T) {
+	a := testApp(t, Config{})
+	long := strings.Repeat("with AllyDown −0.25: Eriksen routs at 9.1 s instead of 10.5 s; ", 6)
+	a.strip = messageStrip{}
+	a.strip.set(SlotSession, long, ToneInfo, -1)
+	widgetRects(t, a)
+	r := a.w.stripBox.GetWidget().Rect
+	if n := len(a.strip.lines); n != StripLines || !strings.HasSuffix(a.strip.lines[n-1].text, "…") {
+		t.Fatalf("strip lines %+v; want %d, the last ending in …", a.strip.lines, StripLines)
+	}
+	line := lineRect(r, 1)
+	if got := a.strip.hover(r, line.Min.X+20, line.Min.Y+5); got != long {
+		t.Errorf("hover on the cut message: got %q; want it whole", got)
+	}
+	a.strip.set(SlotSession, "short", ToneInfo, -1)
+	a.strip.layout(a.w.small, stripTextW(PanelW-2*panelPad))
+	if got := a.strip.hover(r, line.Min.X+20, lineRect(r, 0).Min.Y+5); got != "" {
+		t.Errorf("hover on a message that fits: got %q; want no tooltip", got)
+	}
+}
+
+// A notice with a lifetime goes when its time is up; the others stay.
+func TestStripMessagesExpire(t *testing.T) {
+	var s messageStrip
+	s.set(SlotNotice, "saved", ToneGood, 2)
+	s.set(SlotLint, "Lint (1): flicker", ToneWarn, -1)
+	s.tick()
+	if s.text(SlotNotice) == "" {
+		t.Fatal("notice gone after 1 of 2 ticks")
+	}
+	s.tick()
+	if s.text(SlotNotice) != "" || s.text(SlotLint) == "" {
+		t.Errorf("after 2 ticks: notice %q, lint %q; want the notice gone and the lint kept", s.text(SlotNotice), s.text(SlotLint))
+	}
+}
+
+// fixedPanel is an ExtraPanel of a fixed height that draws nothing.
+type fixedPanel int
+
+func (p fixedPanel) Height() int                                 { return int(p) }
+func (fixedPanel) Update(image.Rectangle, game.View, InputState) {}
+func (fixedPanel) Draw(*ebiten.Image, image.Rectangle)           {}
+
+// An extra panel gets its slot without moving a button, the strip, the
+// selection or the foot: only the tuner's rows end higher.
+func TestExtraPanelMovesNoWidget(t *testing.T) {
+	plain := widgetRects(t, testApp(t, Config{}))
+	a := testApp(t, Config{Extra: fixedPanel(120)})
+	with := widgetRects(t, a)
+	slot := a.extraSlot()
+	if slot.Dy() != 120 || slot.Dx() != PanelW-2*panelPad {
+		t.Fatalf("extra slot %v; want %d×120", slot, PanelW-2*panelPad)
+	}
+	for path, r := range plain {
+		if !strings.HasPrefix(path, "button ") {
+			continue
+		}
+		if with[path] != r {
+			t.Errorf("%s: at %v without the extra panel, %v with it", path, r, with[path])
+		}
+		if r.Overlaps(slot) {
+			t.Errorf("%s at %v overlaps the extra slot %v", path, r, slot)
+		}
+	}
+	for _, w := range []*widget.Container{a.w.stripBox} {
+		if r := w.GetWidget().Rect; r.Overlaps(slot) {
+			t.Errorf("strip %v overlaps the extra slot %v", r, slot)
+		}
+	}
+	if got, want := a.w.fileNote.GetWidget().Rect, testAppFileNote(t); got != want {
+		t.Errorf("foot: at %v with the extra panel, %v without", got, want)
+	}
+}
+
+func testAppFileNote(t *testing.T) image.Rectangle {
+	a := testApp(t, Config{})
+	widgetRects(t, a)
+	return a.w.fileNote.GetWidget().Rect
+}
