@@ -10,6 +10,7 @@ import (
 
 	"github.com/ebitenui/ebitenui"
 	"github.com/ebitenui/ebitenui/input"
+	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/moralebreak/moralebreak/assets"
@@ -57,6 +58,7 @@ type App struct {
 	ui     *ebitenui.UI
 	w      *widgets
 	editor *Editor
+	tuner  *Tuner // the tuner's rows (tuner.go)
 	watch  *Watcher
 	// fault is the game's Err last shown in the banner.
 	fault error
@@ -76,6 +78,7 @@ type App struct {
 	lint []lab.Warning
 
 	keys     []ebiten.Key
+	chars    []rune
 	panel    panelCache         // the widgets' last rendering (panelcache.go)
 	bg       backgroundState    // what fillBackground filled last (panelcache.go)
 	soldiers []game.SoldierView // Update's scratch for the game's view, reused
@@ -101,10 +104,11 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 		app.bg.opaque = true
 	}
 	app.editor = NewEditor(g)
+	app.tuner = newTuner(app.editor.Good())
 	// before the widgets: buildConsole shows it
 	app.console = []string{"MoraleBreak console. Type help and press Enter. ` closes."}
 	app.w = app.buildWidgets()
-	app.ui = &ebitenui.UI{Container: app.w.root, PrimaryTheme: theme()}
+	app.ui = &ebitenui.UI{Container: app.w.root, PrimaryTheme: &widget.Theme{}, DisableDefaultFocus: true}
 
 	if cfg.WeightsPath != "" && WatchAvailable {
 		w, err := WatchFile(cfg.WeightsPath, 150*time.Millisecond)
@@ -149,6 +153,9 @@ func (a *App) Update() error {
 
 	a.timelineDrag()
 	in := a.readInput()
+	if !a.consoleOpen {
+		in = a.tunerInput(in)
+	}
 	it := MapInput(in, a.viewport(), a.g.Battle())
 	a.applyIntent(it)
 	a.pollWatcher()
@@ -174,7 +181,8 @@ func (a *App) Sync() error {
 // published state.
 func (a *App) settle() error {
 	a.refresh()
-	a.layoutStrip()
+	a.syncTuner()
+	a.layoutPanel()
 	a.inspect()
 	if publishing(a.cfg.StatePath) && a.err == nil { // building the state costs allocations
 		if err := publish(a.cfg.StatePath, a.Published()); err != nil {
@@ -187,10 +195,22 @@ func (a *App) settle() error {
 func (a *App) readInput() InputState {
 	x, y := ebiten.CursorPosition()
 	a.keys = inpututil.AppendJustPressedKeys(a.keys[:0])
+	for _, k := range editKeys { // held: they repeat, every 3 ticks after half a second
+		if d := inpututil.KeyPressDuration(k); d > 30 && d%3 == 0 {
+			a.keys = append(a.keys, k)
+		}
+	}
+	a.chars = ebiten.AppendInputChars(a.chars[:0])
+	_, wy := ebiten.Wheel()
 	return InputState{
 		X: x, Y: y,
 		LeftClick:   inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft),
+		LeftHeld:    ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft),
 		RightClick:  inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight),
+		MiddleHeld:  ebiten.IsMouseButtonPressed(ebiten.MouseButtonMiddle),
+		Shift:       ebiten.IsKeyPressed(ebiten.KeyShift),
+		WheelY:      wy,
+		Chars:       a.chars,
 		UIHovered:   input.UIHovered,
 		ConsoleOpen: a.consoleOpen,
 		Paused:      a.g.Paused(),
@@ -248,7 +268,6 @@ func (a *App) apply(c game.Command) {
 	}
 	if _, ok := c.(game.Restart); ok {
 		a.selectSoldier(a.selected, false)
-		a.syncSliders()
 	}
 }
 
@@ -292,9 +311,8 @@ func (a *App) reloadFile() {
 		return
 	}
 	if !sameRows(before, a.editor.Good()) {
-		a.rebuildWeightRows()
+		a.tuner.rebuild(a.g.Settings(), a.editor.Good())
 	}
-	a.syncSliders()
 	a.relint()
 	a.showBanner("reloaded "+a.cfg.WeightsPath, false, 3*game.TPS)
 }
@@ -341,15 +359,16 @@ func (a *App) showBanner(msg string, bad bool, ticks int) {
 	a.strip.set(SlotNotice, msg, tone, ticks)
 }
 
-// layoutStrip lays the message strip's lines out and, when the cursor is
-// on a message that did not fit, shows it whole as the tooltip.
-func (a *App) layoutStrip() {
+// layoutPanel lays the message strip's lines out and chooses the tooltip:
+// the whole text of a message under the cursor that did not fit, or the
+// Doc of the tuner row hovered long enough.
+func (a *App) layoutPanel() {
 	r := a.w.stripBox.GetWidget().Rect
 	a.strip.layout(a.w.small, stripTextW(PanelW-2*panelPad))
 	x, y := ebiten.CursorPosition()
-	a.tip = tooltip{}
-	if s := a.strip.hover(r, x, y); s != "" {
-		a.tip = tooltip{text: s, at: image.Pt(x, y)}
+	a.tip = tooltip{at: image.Pt(x, y)}
+	if a.tip.text = a.strip.hover(r, x, y); a.tip.text == "" && !a.consoleOpen {
+		a.tip.text = a.tuner.tip()
 	}
 }
 

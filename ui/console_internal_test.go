@@ -60,17 +60,17 @@ func TestLintBoxFollowsTheLiveSettings(t *testing.T) {
 	if got := a.strip.text(SlotLint); got != "" {
 		t.Fatalf("lint box with the defaults: got %q; want it empty", got)
 	}
-	row := func(key string) *tunerRow {
-		for _, r := range a.w.rows {
+	row := func(key string) int {
+		for i, r := range a.tuner.rows {
 			if r.p.Name == key {
-				return r
+				return i
 			}
 		}
 		t.Fatalf("no tuner row %s", key)
-		return nil
+		return 0
 	}
 	for _, key := range []string{"MinimumStateSeconds", "Hysteresis"} {
-		a.onSlider(row(key), 0)
+		a.applyEdit(TunerEdit{Row: row(key), Value: 0})
 	}
 	if s := g.Settings(); s.Hysteresis != 0 || s.MinimumStateSeconds != 0 {
 		t.Fatalf("settings after the sliders: Hysteresis %v, MinimumStateSeconds %v; want both 0", s.Hysteresis, s.MinimumStateSeconds)
@@ -84,8 +84,8 @@ func TestLintBoxFollowsTheLiveSettings(t *testing.T) {
 	d := a.editor.Good()
 	def := game.DefaultConfig().Settings
 	d.Hysteresis, d.MinimumStateSeconds = def.Hysteresis, def.MinimumStateSeconds
-	a.onSlider(row("Hysteresis"), ScaleOf(row("Hysteresis").p).ToInt(d.Hysteresis))
-	a.onSlider(row("MinimumStateSeconds"), ScaleOf(row("MinimumStateSeconds").p).ToInt(d.MinimumStateSeconds))
+	a.applyEdit(TunerEdit{Row: row("Hysteresis"), Value: d.Hysteresis})
+	a.applyEdit(TunerEdit{Row: row("MinimumStateSeconds"), Value: d.MinimumStateSeconds})
 	if got := a.strip.text(SlotLint); got != "" {
 		t.Errorf("lint box with the defaults back: got %q; want it empty", got)
 	}

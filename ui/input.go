@@ -69,13 +69,19 @@ func FieldViewport(r image.Rectangle, field morale.Vec2) game.Viewport {
 type InputState struct {
 	X, Y        int  // cursor, logical screen pixels
 	LeftClick   bool // left button just pressed
+	LeftHeld    bool // left button down
 	RightClick  bool // right button just pressed
+	MiddleHeld  bool // middle button down
+	Shift       bool // a Shift key is down
+	WheelY      float64
 	UIHovered   bool // the cursor is over an ebitenui widget
 	ConsoleOpen bool // keys go to the console, not to shortcuts
+	Typing      bool // a value is being typed in the tuner: no key is a shortcut
 	Paused      bool // the game's current pause state (Space toggles it)
 	Selected    int  // the selected soldier's ID, when HasSelected
 	HasSelected bool
-	Keys        []ebiten.Key // keys just pressed
+	Keys        []ebiten.Key // keys just pressed (editing keys also as they repeat)
+	Chars       []rune       // characters typed
 }
 
 // SoldierFinder hit-tests living soldiers; *game.Battle satisfies it.
@@ -108,11 +114,11 @@ type Intent struct {
 func MapInput(in InputState, vp game.Viewport, hit SoldierFinder) Intent {
 	var it Intent
 	for _, k := range in.Keys {
-		if k == ConsoleKey {
+		if k == ConsoleKey && !in.Typing {
 			it.ToggleConsole = true
 		}
 	}
-	if !in.ConsoleOpen && !it.ToggleConsole && len(in.Keys) > 0 {
+	if !in.ConsoleOpen && !in.Typing && !it.ToggleConsole && len(in.Keys) > 0 {
 		ctx := Context{Paused: in.Paused, Selected: in.Selected, HasSelected: in.HasSelected}
 		bindings := Bindings()
 		for _, k := range in.Keys {

@@ -17,7 +17,7 @@ import (
 // widget's rectangle, in tree order, by its path.
 func widgetRects(t *testing.T, a *App) map[string]image.Rectangle {
 	t.Helper()
-	a.layoutStrip()
+	a.layoutPanel()
 	img := ebiten.NewImage(ScreenW, ScreenH)
 	defer img.Deallocate()
 	a.ui.Draw(img)

@@ -89,6 +89,7 @@ func (a *App) drawWidgets(screen *ebiten.Image) {
 		pc.img.Clear()
 		a.ui.Draw(pc.img)
 		a.strip.draw(pc.img, a.w.stripBox.GetWidget().Rect, a.w.small)
+		a.tuner.draw(pc.img, a.tunerRect(), a.w.small, a.w.face)
 		for _, l := range lines {
 			l.t.SetColor(l.c)
 		}
@@ -238,11 +239,7 @@ func (a *App) panelKey() uint64 {
 	h.str(w.fileNote.Label)
 	h.str(w.pauseBtn.Text().Label)
 	h.word(math.Float64bits(a.g.Speed()))
-	h.word(uint64(len(w.rows)))
-	for _, r := range w.rows {
-		h.word(uint64(r.slider.Current))
-		h.str(r.value.Label)
-	}
+	a.tuner.hash(&h)
 	return uint64(h)
 }
 

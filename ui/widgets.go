@@ -44,8 +44,7 @@ type widgets struct {
 	pauseBtn    *widget.Button
 	speedBtns   map[float64]*widget.Button
 	selText     *widget.Text
-	weightsBox  *widget.Container
-	rows        []*tunerRow
+	tunerBox    *widget.Container // the tuner's rows' place (tuner.go)
 	fileNote    *widget.Text
 	consoleBox  *widget.Container
 	consoleOut  *widget.Text
@@ -56,13 +55,6 @@ type widgets struct {
 	buttonImage *widget.ButtonImage
 	activeImage *widget.ButtonImage
 	buttons     map[string]*widget.Button // by label, for PublishedState
-}
-
-type tunerRow struct {
-	p      Param
-	sc     SliderScale // ScaleOf(p)
-	slider *widget.Slider
-	value  *widget.Text
 }
 
 func (a *App) buildWidgets() *widgets {
@@ -154,23 +146,11 @@ func (a *App) buildWidgets() *widgets {
 	sel.AddChild(sg)
 	panel.AddChild(sel)
 
-	panel.AddChild(w.text("Tuner: drag a slider, it applies at once   value (step)", w.small, colDim))
-
-	// Tuner rows in a scroll container with a scrollbar.
-	content := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
-		widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(2),
-		widget.RowLayoutOpts.Padding(&widget.Insets{Right: 4}))))
-	content.AddChild(w.text("Parameters", w.face, colSection))
-	for _, p := range SettingParams() {
-		content.AddChild(a.newRow(p))
-	}
-	content.AddChild(w.text("Event weights", w.face, colSection))
-	w.weightsBox = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
-		widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(2))),
-		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
-	content.AddChild(w.weightsBox)
-	panel.AddChild(w.scroller(content))
-	a.rebuildWeightRows()
+	panel.AddChild(w.text("Drag · Shift-drag: finer · click a value: type it · right-click: default", w.small, colDim))
+	// The tuner's rows: a box the App draws them into (tuner_draw.go),
+	// the one row of the panel that stretches.
+	w.tunerBox = w.reserve(60)
+	panel.AddChild(w.tunerBox)
 	if a.cfg.Extra != nil {
 		w.extraBox = w.reserve(max(0, a.cfg.Extra.Height()))
 		panel.AddChild(w.extraBox)
@@ -184,22 +164,7 @@ func (a *App) buildWidgets() *widgets {
 	panel.AddChild(foot)
 
 	a.buildConsole(w)
-	a.syncSliders()
 	return w
-}
-
-// theme is the panel's ebitenui theme: the tuner's sliders (a track, an
-// amber handle 6 px wide) share its images instead of each making its own.
-func theme() *widget.Theme {
-	fixed, offset := 6, 0
-	return &widget.Theme{
-		SliderTheme: &widget.SliderParams{
-			TrackImage:      &widget.SliderTrackImage{Idle: eimage.NewNineSliceColor(colTrack), Hover: eimage.NewNineSliceColor(colTrack)},
-			HandleImage:     &widget.ButtonImage{Idle: eimage.NewNineSliceColor(colHandle), Hover: eimage.NewNineSliceColor(colText), Pressed: eimage.NewNineSliceColor(colText)},
-			FixedHandleSize: &fixed,
-			TrackOffset:     &offset,
-		},
-	}
 }
 
 // panelRows is which of the panel's rows stretch: only the tuner's.
@@ -211,8 +176,8 @@ func panelRows(extra bool) []bool {
 	return append(rows, false)
 }
 
-// reserve is an empty box of the panel's inner width and height h, whose
-// place the App draws into itself.
+// reserve is an empty box of the panel's inner width and height h (at
+// least), whose place the App draws into itself.
 func (w *widgets) reserve(h int) *widget.Container {
 	return widget.NewContainer(widget.ContainerOpts.WidgetOpts(
 		widget.WidgetOpts.MinSize(PanelW-2*panelPad, h),
@@ -249,129 +214,6 @@ func (w *widgets) button(label string, click func()) *widget.Button {
 	}
 	w.buttons[label] = b
 	return b
-}
-
-func (w *widgets) scroller(content *widget.Container) *widget.Container {
-	box := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
-		widget.GridLayoutOpts.Columns(2),
-		widget.GridLayoutOpts.Spacing(2, 0),
-		widget.GridLayoutOpts.Stretch([]bool{true, false}, []bool{true}),
-	)))
-	sc := widget.NewScrollContainer(
-		widget.ScrollContainerOpts.Content(content),
-		widget.ScrollContainerOpts.StretchContentWidth(),
-		widget.ScrollContainerOpts.Image(&widget.ScrollContainerImage{
-			Idle: eimage.NewNineSliceColor(colPanel),
-			Mask: eimage.NewNineSliceColor(colPanel),
-		}),
-	)
-	box.AddChild(sc)
-	page := func() int {
-		ch := content.GetWidget().Rect.Dy()
-		if ch <= 0 {
-			return 1000
-		}
-		return max(1, int(math.Round(float64(sc.ViewRect().Dy())/float64(ch)*1000)))
-	}
-	bar := widget.NewSlider(
-		widget.SliderOpts.Orientation(widget.DirectionVertical),
-		widget.SliderOpts.MinMax(0, 1000),
-		widget.SliderOpts.PageSizeFunc(page),
-		widget.SliderOpts.ChangedHandler(func(args *widget.SliderChangedEventArgs) {
-			sc.ScrollTop = float64(args.Slider.Current) / 1000
-		}),
-		// the theme's track, a button-coloured handle sized to the page
-		widget.SliderOpts.HandleImage(&widget.ButtonImage{Idle: eimage.NewNineSliceColor(colButtonHi), Hover: eimage.NewNineSliceColor(colButtonDn), Pressed: eimage.NewNineSliceColor(colButtonDn)}),
-		widget.SliderOpts.FixedHandleSize(0),
-		widget.SliderOpts.WidgetOpts(widget.WidgetOpts.MinSize(8, 0)),
-	)
-	sc.GetWidget().ScrolledEvent.AddHandler(func(args any) {
-		if e, ok := args.(*widget.WidgetScrolledEventArgs); ok {
-			bar.Current -= int(math.Round(e.Y * float64(page()) / 3))
-		}
-	})
-	box.AddChild(bar)
-	return box
-}
-
-// newRow is one tuner row: name, slider, value (step).
-func (a *App) newRow(p Param) *widget.Container {
-	w := a.w
-	row := &tunerRow{p: p, sc: ScaleOf(p)}
-	c := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
-		widget.GridLayoutOpts.Columns(3),
-		widget.GridLayoutOpts.Stretch([]bool{false, true, false}, []bool{false}),
-		widget.GridLayoutOpts.Spacing(6, 0),
-	)), widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
-	name := p.Name
-	if p.Unit != "" {
-		name += " (" + p.Unit + ")"
-	}
-	c.AddChild(widget.NewText(widget.TextOpts.Text(name, &w.small, colText),
-		widget.TextOpts.Position(widget.TextPositionStart, widget.TextPositionCenter),
-		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(146, 18))))
-	row.slider = widget.NewSlider( // images and handle from theme().SliderTheme
-		widget.SliderOpts.Orientation(widget.DirectionHorizontal),
-		widget.SliderOpts.MinMax(0, row.sc.Ticks()),
-		widget.SliderOpts.InitialCurrent(row.sc.ToInt(p.Get(a.editor.Good()))),
-		widget.SliderOpts.PageSizeFunc(func() int { return max(1, row.sc.Ticks()/20) }),
-		widget.SliderOpts.ChangedHandler(func(args *widget.SliderChangedEventArgs) { a.onSlider(row, args.Current) }),
-		widget.SliderOpts.WidgetOpts(widget.WidgetOpts.MinSize(80, 14)),
-	)
-	c.AddChild(row.slider)
-	row.value = widget.NewText(widget.TextOpts.Text("", &w.small, colSection),
-		widget.TextOpts.Position(widget.TextPositionEnd, widget.TextPositionCenter),
-		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(84, 18)))
-	c.AddChild(row.value)
-	w.rows = append(w.rows, row)
-	return c
-}
-
-// onSlider applies a slider move through the Editor; an invalid value shows
-// why and puts the slider back.
-func (a *App) onSlider(row *tunerRow, cur int) {
-	good := a.editor.Good()
-	if row.sc.ToInt(row.p.Get(good)) == cur {
-		return // the slider already shows the current value (a sync, or a revert)
-	}
-	v := row.sc.ToFloat(cur)
-	if err := a.editor.Set(row.p, v); err != nil {
-		a.showBanner(err.Error(), true, 6*game.TPS)
-		row.slider.Current = row.sc.ToInt(row.p.Get(good))
-		return
-	}
-	if m := a.strip.msgs[SlotNotice]; m.tone == ToneBad && m.ticks >= 0 {
-		a.showBanner("", false, 0) // the edit that was refused is mended
-	}
-	a.syncSliders()
-	a.relint()
-}
-
-// syncSliders shows the editor's good settings on every row.
-func (a *App) syncSliders() {
-	good := a.editor.Good()
-	for _, r := range a.w.rows {
-		v := r.p.Get(good)
-		r.slider.Current = r.sc.ToInt(v)
-		r.value.Label = r.sc.Format(v) + " (" + r.sc.Format(r.sc.Step) + ")"
-	}
-}
-
-// rebuildWeightRows makes one row per weight of the current settings.
-func (a *App) rebuildWeightRows() {
-	w := a.w
-	kept := w.rows[:0]
-	for _, r := range w.rows {
-		if !r.p.Weight {
-			kept = append(kept, r)
-		}
-	}
-	w.rows = kept
-	w.weightsBox.RemoveChildren()
-	for _, p := range WeightParams(a.editor.Good()) {
-		w.weightsBox.AddChild(a.newRow(p))
-	}
-	a.syncSliders()
 }
 
 func (a *App) buildConsole(w *widgets) {
