@@ -69,7 +69,7 @@ type App struct {
 	selected    int
 	hasSelected bool
 	consoleOpen bool
-	console     []string
+	con         consoleState // the console's output, history and input (console.go)
 
 	strip messageStrip // the panel's messages (strip.go)
 	tip   tooltip      // the tooltip under the cursor, as Update laid it out
@@ -105,8 +105,7 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 	}
 	app.editor = NewEditor(g)
 	app.tuner = newTuner(app.editor.Good())
-	// before the widgets: buildConsole shows it
-	app.console = []string{"MoraleBreak console. Type help and press Enter. ` closes."}
+	app.con.print("MoraleBreak console. Type help and press Enter; Tab completes, Up/Down recall, PageUp/PageDown scroll. ` closes.")
 	app.w = app.buildWidgets()
 	app.ui = &ebitenui.UI{Container: app.w.root, PrimaryTheme: &widget.Theme{}, DisableDefaultFocus: true}
 
@@ -153,7 +152,9 @@ func (a *App) Update() error {
 
 	a.timelineDrag()
 	in := a.readInput()
-	if !a.consoleOpen {
+	if a.consoleOpen {
+		a.consoleInput(in)
+	} else {
 		in = a.tunerInput(in)
 	}
 	it := MapInput(in, a.viewport(), a.g.Battle())
@@ -396,6 +397,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.r.DrawField(field, vp, a.g)
 	a.drawSelection(field, vp)
 	a.r.DrawTimeline(screen, a.reg.Timeline, a.g)
+	a.drawConsole(screen)
 	a.drawWidgets(screen) // panelcache.go
 	if a.cfg.Extra != nil {
 		a.cfg.Extra.Draw(screen, a.extraSlot())
@@ -512,21 +514,4 @@ func (a *App) Published() PublishedState {
 		}
 	}
 	return st
-}
-
-// consoleRun executes one console line.
-func (a *App) consoleRun(line string) {
-	line = strings.TrimSpace(line)
-	if line == "" {
-		return
-	}
-	a.console = append(a.console, "> "+line)
-	out := strings.TrimRight(a.shell.Exec(line), "\n")
-	if out != "" {
-		a.console = append(a.console, strings.Split(out, "\n")...)
-	}
-	if n := len(a.console); n > 200 {
-		a.console = a.console[n-200:]
-	}
-	a.w.setConsoleText(a.console)
 }

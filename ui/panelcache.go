@@ -61,16 +61,9 @@ func (a *App) liveLines() [2]liveLine {
 // last and the screen is not cleared between frames (nothing else draws
 // into the panel but the timeline's tooltip, after which Draw clears
 // shownOn); then only a live line whose text changed is drawn again, over
-// its row of the cache. While the console is open (it lies over the
-// battlefield and its caret blinks) it renders every frame.
+// its row of the cache.
 func (a *App) drawWidgets(screen *ebiten.Image) {
 	pc := &a.panel
-	if a.consoleOpen {
-		a.ui.Draw(screen)
-		pc.age = panelMaxAge // redraw the cache once it closes
-		pc.shownOn = nil
-		return
-	}
 	lines := a.liveLines()
 	key := a.panelKey()
 	if pc.img == nil || pc.img.Bounds().Size() != screen.Bounds().Size() {

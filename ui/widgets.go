@@ -46,11 +46,9 @@ type widgets struct {
 	selText     *widget.Text
 	tunerBox    *widget.Container // the tuner's rows' place (tuner.go)
 	fileNote    *widget.Text
-	consoleBox  *widget.Container
-	consoleOut  *widget.Text
-	consoleIn   *widget.TextInput
 	face        text.Face
 	small       text.Face
+	mono        text.Face // the console's
 	title       text.Face
 	buttonImage *widget.ButtonImage
 	activeImage *widget.ButtonImage
@@ -61,6 +59,7 @@ func (a *App) buildWidgets() *widgets {
 	w := &widgets{
 		face:      a.as.Face(13),
 		small:     a.as.Face(12),
+		mono:      a.as.MonoFace(12),
 		title:     a.as.Face(17),
 		speedBtns: map[float64]*widget.Button{},
 	}
@@ -76,8 +75,8 @@ func (a *App) buildWidgets() *widgets {
 		Pressed: eimage.NewNineSliceColor(colButtonDn),
 	}
 
-	// The root has no background, so only the panel and the console count as
-	// "UI hovered": clicks on the battlefield reach MapInput.
+	// The root has no background, so only the panel counts as "UI
+	// hovered": clicks on the battlefield reach MapInput.
 	w.root = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewAnchorLayout()))
 
 	panel := widget.NewContainer(
@@ -163,7 +162,6 @@ func (a *App) buildWidgets() *widgets {
 	foot.AddChild(w.text(HelpText(), w.small, colDim))
 	panel.AddChild(foot)
 
-	a.buildConsole(w)
 	return w
 }
 
@@ -214,68 +212,6 @@ func (w *widgets) button(label string, click func()) *widget.Button {
 	}
 	w.buttons[label] = b
 	return b
-}
-
-func (a *App) buildConsole(w *widgets) {
-	fr := a.reg.Field
-	w.consoleBox = widget.NewContainer(
-		widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(colConsole)),
-		widget.ContainerOpts.Layout(widget.NewGridLayout(
-			widget.GridLayoutOpts.Columns(1),
-			widget.GridLayoutOpts.Stretch([]bool{true}, []bool{true, false}),
-			widget.GridLayoutOpts.Padding(widget.NewInsetsSimple(6)),
-			widget.GridLayoutOpts.Spacing(0, 4),
-		)),
-		widget.ContainerOpts.WidgetOpts(
-			widget.WidgetOpts.MinSize(fr.Dx(), TimelineH),
-			widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{
-				HorizontalPosition: widget.AnchorLayoutPositionStart,
-				VerticalPosition:   widget.AnchorLayoutPositionEnd,
-			}),
-		),
-	)
-	w.consoleOut = widget.NewText(widget.TextOpts.Text("", &w.small, colText),
-		widget.TextOpts.Position(widget.TextPositionStart, widget.TextPositionEnd))
-	w.consoleBox.AddChild(w.consoleOut)
-	w.consoleIn = widget.NewTextInput(
-		widget.TextInputOpts.Face(&w.face),
-		widget.TextInputOpts.Image(&widget.TextInputImage{Idle: eimage.NewNineSliceColor(colTrack), Disabled: eimage.NewNineSliceColor(colTrack)}),
-		widget.TextInputOpts.Color(&widget.TextInputColor{Idle: colText, Disabled: colDim, Caret: colSection, DisabledCaret: colDim}),
-		widget.TextInputOpts.Padding(widget.NewInsetsSimple(4)),
-		widget.TextInputOpts.Placeholder("MoraleBreak.Dump · MoraleBreak.Debug 1 · MoraleBreak.Rally 0 · help"),
-		widget.TextInputOpts.ClearOnSubmit(true),
-		widget.TextInputOpts.Validation(func(s string) (bool, *string) {
-			if strings.ContainsRune(s, '`') {
-				r := strings.ReplaceAll(s, "`", "")
-				return false, &r
-			}
-			return true, nil
-		}),
-		widget.TextInputOpts.SubmitHandler(func(args *widget.TextInputChangedEventArgs) { a.consoleRun(args.InputText) }),
-	)
-	w.consoleBox.AddChild(w.consoleIn)
-	w.consoleBox.GetWidget().SetVisibility(widget.Visibility_Hide)
-	w.root.AddChild(w.consoleBox)
-	w.setConsoleText(a.console)
-}
-
-func (w *widgets) setConsoleText(lines []string) {
-	const n = 9
-	if len(lines) > n {
-		lines = lines[len(lines)-n:]
-	}
-	w.consoleOut.Label = strings.Join(lines, "\n")
-}
-
-func (a *App) setConsole(open bool) {
-	a.consoleOpen = open
-	v := widget.Visibility_Hide
-	if open {
-		v = widget.Visibility_Show
-	}
-	a.w.consoleBox.GetWidget().SetVisibility(v)
-	a.w.consoleIn.Focus(open)
-	a.w.root.RequestRelayout()
 }
 
 func (a *App) cycleSelection(dir int) {
