@@ -180,34 +180,61 @@ func (x Explanation) String() string {
 func (x Explanation) StateReason(s StateChange) string { return x.stateReason(s) }
 
 // stateReason says why state change s happened, in the settings' words.
+// Its comparisons read true at the precision printed: the morale gets the
+// decimals it needs beside the threshold (0.5998 < ShakenBelow 0.6, never
+// 0.60 < ShakenBelow 0.6), and a sum of settings prints as the decimal it
+// is meant to be (0.72, not 0.7199999999999999).
 func (x Explanation) stateReason(s StateChange) string {
-	m := fmt.Sprintf("%.2f", s.Morale)
 	switch s.Why.Kind {
 	case ByRoutTimer:
-		return fmt.Sprintf("Panicked for %s s (RoutAfterSeconds %g)", seconds2(s.SecondsInFrom), x.RoutAfterSeconds)
+		return fmt.Sprintf("Panicked for %s s (RoutAfterSeconds %s)", seconds2(s.SecondsInFrom), ruleNum(x.RoutAfterSeconds))
 	case ByRoutOver:
-		return fmt.Sprintf("Routed for %s s (MinRoutSeconds %g), morale %s ≥ PanicBelow+Hysteresis %g",
-			seconds2(s.SecondsInFrom), x.MinRoutSeconds, m, x.PanicBelow+x.Hysteresis)
+		up := x.PanicBelow + x.Hysteresis
+		return fmt.Sprintf("Routed for %s s (MinRoutSeconds %s), morale %s ≥ PanicBelow+Hysteresis %s",
+			seconds2(s.SecondsInFrom), ruleNum(x.MinRoutSeconds), versus(s.Morale, up, false), ruleNum(up))
 	case ByRally:
 		return "rallied from " + s.From.String()
 	case ByForcedRout:
 		return "forced to rout (ForceRout)"
 	}
 	var rule string
-	switch {
-	case s.To > s.From && s.To == Shaken:
-		rule = fmt.Sprintf("morale %s < ShakenBelow %g", m, x.ShakenBelow)
-	case s.To > s.From:
-		rule = fmt.Sprintf("morale %s < PanicBelow %g", m, x.PanicBelow)
+	switch up := s.To < s.From; {
+	case !up && s.To == Shaken:
+		rule = fmt.Sprintf("morale %s < ShakenBelow %s", versus(s.Morale, x.ShakenBelow, true), ruleNum(x.ShakenBelow))
+	case !up:
+		rule = fmt.Sprintf("morale %s < PanicBelow %s", versus(s.Morale, x.PanicBelow, true), ruleNum(x.PanicBelow))
 	case s.To == Steady:
-		rule = fmt.Sprintf("morale %s ≥ ShakenBelow+Hysteresis %g", m, x.ShakenBelow+x.Hysteresis)
+		t := x.ShakenBelow + x.Hysteresis
+		rule = fmt.Sprintf("morale %s ≥ ShakenBelow+Hysteresis %s", versus(s.Morale, t, false), ruleNum(t))
 	default:
-		rule = fmt.Sprintf("morale %s ≥ PanicBelow+Hysteresis %g", m, x.PanicBelow+x.Hysteresis)
+		t := x.PanicBelow + x.Hysteresis
+		rule = fmt.Sprintf("morale %s ≥ PanicBelow+Hysteresis %s", versus(s.Morale, t, false), ruleNum(t))
 	}
 	if s.Why.Kind == 0 {
 		return rule
 	}
 	return rule + " after " + s.Why.String()
+}
+
+// ruleNum prints a setting (or a sum of two) as the sentence quotes it:
+// the shortest decimal of at most six places.
+func ruleNum(v float64) string {
+	return strconv.FormatFloat(math.Round(v*1e6)/1e6, 'f', -1, 64)
+}
+
+// versus prints morale m compared with threshold t (below: m < t, else
+// m ≥ t) with two decimals, or the fewest more that keep the comparison
+// true against t as ruleNum prints it.
+func versus(m, t float64, below bool) string {
+	tp, _ := strconv.ParseFloat(ruleNum(t), 64) // ruleNum's output always parses
+	for d := 2; d <= 6; d++ {
+		s := strconv.FormatFloat(m, 'f', d, 64)
+		p, _ := strconv.ParseFloat(s, 64)
+		if below && p < tp || !below && p >= tp {
+			return s
+		}
+	}
+	return strconv.FormatFloat(m, 'f', -1, 64)
 }
 
 // phrase is one cause's part of the sentence.
