@@ -27,7 +27,11 @@ const (
 	whyNumW      = 52  // the numbers' column
 	whyMaxLines  = 9   // of the sentence
 	whyMaxBars   = 8
-	whyMaxStates = 5
+	whyMaxStates = 5 // state changes shown: the first and the latest
+	whyStateRows = 3 // lines a state change may wrap to
+	// WhyCloseSize is the side of the panel's close box, at its top-right
+	// corner (MoveWhy returns it).
+	WhyCloseSize = 20
 	// whyRefresh is how many frames the panel keeps its image while the
 	// soldier and his state stay the same: the numbers are refreshed twice
 	// a second at 60 FPS, not every frame (a rebuild redraws ~40 lines of
@@ -49,10 +53,10 @@ type WhyBar struct {
 // and numbers (BuildWhyPanel makes it; tests read it without a display).
 type WhyPanel struct {
 	// Title is "Why · Eriksen · Routed" (or "… · dead"); Detail his morale
-	// and nerve and the window.
-	Title, Detail string
-	State         morale.State
-	Alive         bool
+	// and nerve and the window, which Window says (WindowText).
+	Title, Detail, Window string
+	State                 morale.State
+	Alive                 bool
 	// Sentence is morale.Explanation.String ("" when there is none).
 	Sentence string
 	// Bars are the causes, the largest |Delta| first.
@@ -65,15 +69,15 @@ type WhyPanel struct {
 // BuildWhyPanel builds soldier s's panel from his explanation x (ok false:
 // there is none, as for a man who fell before the ledger saw him).
 func BuildWhyPanel(s game.SoldierView, x morale.Explanation, ok bool) WhyPanel {
-	p := WhyPanel{State: s.State, Alive: s.Alive}
+	p := WhyPanel{State: s.State, Alive: s.Alive, Window: WindowText(x, ok)}
 	if s.Alive {
 		p.Title = fmt.Sprintf("Why · %s · %v", s.Name, s.State)
-		p.Detail = fmt.Sprintf("morale %.2f · nerve %.2f · last %g s", s.Morale, s.Nerve, game.WhyWindow)
+		p.Detail = fmt.Sprintf("morale %.2f · nerve %.2f · %s", s.Morale, s.Nerve, WindowText(x, ok))
 	} else {
 		p.Title = fmt.Sprintf("Why · %s · dead", s.Name)
 		p.Detail = fmt.Sprintf("nerve %.2f", s.Nerve)
 		if ok {
-			p.Detail = fmt.Sprintf("fell at %.2f s · morale then %.2f · nerve %.2f", x.Now, x.Morale, x.Nerve)
+			p.Detail = fmt.Sprintf("fell at %.2f s · morale then %.2f · nerve %.2f · %s", x.Now, x.Morale, x.Nerve, WindowText(x, ok))
 		}
 	}
 	if !ok {
@@ -88,6 +92,19 @@ func BuildWhyPanel(s game.SoldierView, x morale.Explanation, ok bool) WhyPanel {
 		p.States = append(p.States, fmt.Sprintf("%.2f s  %v → %v: %s", sc.At, sc.From, sc.To, x.StateReason(sc)))
 	}
 	return p
+}
+
+// WindowText says how far back explanation x reaches: "last 30 s", or
+// "since 4.75 s (last Steady)" when Why reached further back, to the step
+// in which he left Steady (game.WhyWindow).
+func WindowText(x morale.Explanation, ok bool) string {
+	if !ok || x.Window <= game.WhyWindow+1e-9 {
+		return fmt.Sprintf("last %g s", game.WhyWindow)
+	}
+	if math.IsInf(x.Window, 1) {
+		return "since the start"
+	}
+	return fmt.Sprintf("since %.2f s (last Steady)", x.Now-x.Window)
 }
 
 // CauseLabel names a cause for a bar: the event's name, or the kind
@@ -121,7 +138,9 @@ type whyCache struct {
 	panel  WhyPanel
 	text   string          // panel.Text()
 	height int             // its image's height (whyHeight: wrapping the sentence costs)
+	maxH   int             // the tallest it may be: its area's height
 	rect   image.Rectangle // where it goes
+	area   image.Rectangle // the area LayoutWhy was given
 	id     int
 	alive  bool
 	state  morale.State
@@ -133,9 +152,10 @@ type whyCache struct {
 }
 
 // LayoutWhy lays soldier id's Why panel out at the top-right corner of area
-// for the next DrawWhy and returns the panel's text (WhyPanel.Text) and
-// where it goes; an id that is not a soldier of g's scene (-1: none
-// selected) clears it and returns "" and the empty rectangle. Call it from
+// (MoveWhy moves it) for the next DrawWhy and returns the panel's text
+// (WhyPanel.Text) and where it goes, no taller than area; an id that is not
+// a soldier of g's scene (-1: none selected) clears it and returns "" and
+// the empty rectangle. Call it from
 // Update, once a tick: it reads g and draws nothing. The panel's content is
 // refreshed at once for another soldier, a death or a state change,
 // otherwise at most every whyRefresh calls (the numbers twice a second),
@@ -149,6 +169,9 @@ func (r *Renderer) LayoutWhy(area image.Rectangle, g game.View, id int) (string,
 	}
 	s := r.whySoldiers[id]
 	c.frames++
+	if maxH := area.Dy() - 24; maxH != c.maxH {
+		c.maxH, c.text = maxH, "" // another area: lay it out again
+	}
 	if !c.shown || c.id != id || c.alive != s.Alive || c.state != s.State || c.frames >= whyRefresh {
 		x, ok := g.Why(id)
 		if !c.shown || c.id != id || c.alive != s.Alive || c.state != s.State || len(x.States) != c.states {
@@ -161,10 +184,35 @@ func (r *Renderer) LayoutWhy(area image.Rectangle, g game.View, id int) (string,
 			c.height = r.whyHeight(&c.panel)
 		}
 	}
-	c.shown = true
 	at := image.Pt(area.Max.X-12-WhyPanelW, area.Min.Y+12)
-	c.rect = image.Rect(0, 0, WhyPanelW, c.height).Add(at)
+	if c.shown && c.area == area {
+		at = c.rect.Min // where MoveWhy put it
+	}
+	c.shown, c.area = true, area
+	c.rect, _ = r.MoveWhy(at)
 	return c.text, c.rect
+}
+
+// MoveWhy moves the panel LayoutWhy laid out so that its top-left corner
+// is at (or, to stay inside LayoutWhy's area, as near as it can be to)
+// at, and returns where it goes and where its close box is (a square of
+// WhyCloseSize at its top-right corner). Call it from Update; with no
+// panel laid out it returns empty rectangles.
+func (r *Renderer) MoveWhy(at image.Point) (panel, close image.Rectangle) {
+	c := &r.why
+	if !c.shown {
+		return image.Rectangle{}, image.Rectangle{}
+	}
+	a := c.area.Inset(4)
+	at.X = max(a.Min.X, min(at.X, a.Max.X-WhyPanelW))
+	at.Y = max(a.Min.Y, min(at.Y, a.Max.Y-c.height))
+	c.rect = image.Rect(0, 0, WhyPanelW, c.height).Add(at)
+	return c.rect, whyClose(c.rect)
+}
+
+// whyClose is the close box of a panel at r.
+func whyClose(r image.Rectangle) image.Rectangle {
+	return image.Rect(r.Max.X-WhyCloseSize-4, r.Min.Y+4, r.Max.X-4, r.Min.Y+4+WhyCloseSize)
 }
 
 // DrawWhy draws the panel LayoutWhy laid out last, if any, onto dst (in
@@ -207,33 +255,55 @@ var (
 )
 
 // whyLines is what of panel p is drawn: the sentence's lines, the bars
-// and the state changes that fit.
-func (r *Renderer) whyLines(p *WhyPanel) (sentence []string, bars []WhyBar, states []string) {
+// and the state changes that fit (the first, which began his fall, and
+// the latest), each wrapped into lines; no taller than maxH pixels when
+// the sentence can give up lines for it.
+func (r *Renderer) whyLines(p *WhyPanel, maxH int) (sentence []string, bars []WhyBar, states [][]string) {
 	inner := float64(WhyPanelW - 2*whyPad)
-	sentence = wrap(p.Sentence, r.smallFace, inner, whyMaxLines)
 	bars = p.Bars[:min(len(p.Bars), whyMaxBars)]
-	states = p.States[max(0, len(p.States)-whyMaxStates):]
+	shown := p.States
+	if len(shown) > whyMaxStates {
+		shown = append([]string{shown[0]}, shown[len(shown)-whyMaxStates+1:]...)
+	}
+	for _, st := range shown {
+		l, _ := textfit.Limit(textfit.Wrap(st, r.smallFace, inner), whyStateRows, r.smallFace, inner)
+		states = append(states, l)
+	}
+	all := textfit.Wrap(p.Sentence, r.smallFace, inner)
+	n := min(len(all), whyMaxLines)
+	for n > 2 && whyHeightOf(n, bars, states) > maxH {
+		n--
+	}
+	sentence, _ = textfit.Limit(all, n, r.smallFace, inner)
 	return sentence, bars, states
 }
 
-// whyHeight is the height of panel p's image, in pixels.
-func (r *Renderer) whyHeight(p *WhyPanel) int {
-	sentence, bars, states := r.whyLines(p)
-	h := whyPad + whyTitleLine + whyLine + 4 + len(sentence)*whyLine
+// whyHeightOf is the height of a panel of sentence lines, bars and states.
+func whyHeightOf(sentence int, bars []WhyBar, states [][]string) int {
+	h := whyPad + whyTitleLine + whyLine + 4 + sentence*whyLine
 	if len(bars) > 0 {
 		h += 6 + whyLine + len(bars)*whyLine
 	}
 	if len(states) > 0 {
-		h += 6 + whyLine + len(states)*whyLine
+		h += 6 + whyLine
+		for _, l := range states {
+			h += len(l) * whyLine
+		}
 	}
 	return h + whyPad
+}
+
+// whyHeight is the height of panel p's image, in pixels.
+func (r *Renderer) whyHeight(p *WhyPanel) int {
+	sentence, bars, states := r.whyLines(p, r.why.maxH)
+	return whyHeightOf(len(sentence), bars, states)
 }
 
 // buildWhy draws panel p into the cached image, sized to its content.
 func (r *Renderer) buildWhy(p *WhyPanel) {
 	inner := float64(WhyPanelW - 2*whyPad)
-	sentence, bars, states := r.whyLines(p)
-	h := r.whyHeight(p)
+	sentence, bars, states := r.whyLines(p, r.why.maxH)
+	h := whyHeightOf(len(sentence), bars, states)
 
 	c := &r.why
 	if c.img == nil || c.img.Bounds().Dy() != h {
@@ -254,7 +324,10 @@ func (r *Renderer) buildWhy(p *WhyPanel) {
 	if !p.Alive {
 		title = whyDim
 	}
-	drawText(dst, clip(p.Title, r.titleFace, inner), r.titleFace, x, y, text.AlignStart, title, false)
+	drawText(dst, clip(p.Title, r.titleFace, inner-WhyCloseSize), r.titleFace, x, y, text.AlignStart, title, false)
+	cb := whyClose(image.Rect(0, 0, WhyPanelW, h))
+	fillRoundRect(dst, float32(cb.Min.X), float32(cb.Min.Y), float32(cb.Dx()), float32(cb.Dy()), 3, whyTrack)
+	drawText(dst, "×", r.titleFace, float64(cb.Min.X+cb.Dx()/2), float64(cb.Min.Y), text.AlignCenter, whyDim, false)
 	y += whyTitleLine
 	drawText(dst, clip(p.Detail, r.smallFace, inner), r.smallFace, x, y, text.AlignStart, whyDim, false)
 	y += whyLine + 4
@@ -264,7 +337,7 @@ func (r *Renderer) buildWhy(p *WhyPanel) {
 	}
 	if len(bars) > 0 {
 		y += 6
-		drawText(dst, fmt.Sprintf("What moved his morale (last %g s)", game.WhyWindow), r.smallFace, x, y, text.AlignStart, whyHead, false)
+		drawText(dst, "What moved his morale · "+p.Window, r.smallFace, x, y, text.AlignStart, whyHead, false)
 		y += whyLine
 		scale := 0.1
 		for _, b := range bars {
@@ -291,9 +364,11 @@ func (r *Renderer) buildWhy(p *WhyPanel) {
 		y += 6
 		drawText(dst, "State changes", r.smallFace, x, y, text.AlignStart, whyHead, false)
 		y += whyLine
-		for _, s := range states {
-			drawText(dst, clip(s, r.smallFace, inner), r.smallFace, x, y, text.AlignStart, whyText, false)
-			y += whyLine
+		for _, lines := range states {
+			for _, l := range lines {
+				drawText(dst, l, r.smallFace, x, y, text.AlignStart, whyText, false)
+				y += whyLine
+			}
 		}
 	}
 }
