@@ -82,6 +82,7 @@ type App struct {
 	panel    panelCache         // the widgets' last rendering (panelcache.go)
 	bg       backgroundState    // what fillBackground filled last (panelcache.go)
 	soldiers []game.SoldierView // Update's scratch for the game's view, reused
+	enemies  []game.EnemyView   // the same
 	drawn    []game.SoldierView // Draw's
 	err      error              // a -state file that cannot be written: Update ends with it
 
@@ -157,7 +158,8 @@ func (a *App) Update() error {
 	} else {
 		in = a.tunerInput(in)
 	}
-	it := MapInput(in, a.viewport(), a.g.Battle())
+	in = a.whyInput(in)
+	it := MapInput(in, a.viewport(), a.hits())
 	a.applyIntent(it)
 	a.pollWatcher()
 	a.g.Tick()
@@ -288,6 +290,9 @@ func (a *App) selectSoldier(id int, ok bool) {
 	a.selected, a.hasSelected = id, ok
 	a.shell.Select(id, ok)
 }
+
+// hits is what a click on the field may hit (MapInput).
+func (a *App) hits() fieldHits { return fieldHits{Battle: a.g.Battle(), soldiers: a.appendSoldiers()} }
 
 func (a *App) viewport() game.Viewport { return FieldViewport(a.reg.Field, a.g.Field()) }
 

@@ -103,7 +103,9 @@ type Intent struct {
 // MapInput is the one place mouse and keys become game commands:
 //
 //   - left click on a soldier: Kill him; on open ground: a Shell lands there;
-//   - right click on a soldier: select him (for Force rout); on ground: deselect;
+//   - right click on a soldier: select him (for Force rout); on a fallen
+//     soldier's body (when hit is a BodyFinder): select him, for his Why
+//     as he fell; on ground: deselect;
 //     in the armies scene it also selects the squad under the cursor
 //     (game.SelectSquad, 0 for none), whose men then show their bars;
 //   - clicks over a widget (UIHovered) or outside the battlefield do nothing;
@@ -155,6 +157,11 @@ func MapInput(in InputState, vp game.Viewport, hit SoldierFinder) Intent {
 		it.Select, it.SelectID = true, id
 	case in.RightClick:
 		it.Deselect = true
+		if bf, ok := hit.(BodyFinder); ok {
+			if id, ok := bf.BodyAt(p); ok {
+				it.Select, it.SelectID, it.Deselect = true, id, false
+			}
+		}
 	}
 	// In the armies scene a right click also selects the squad under the
 	// cursor (or none): its men show their morale bars.
@@ -164,6 +171,30 @@ func MapInput(in InputState, vp game.Viewport, hit SoldierFinder) Intent {
 		}
 	}
 	return it
+}
+
+// BodyFinder finds the fallen soldier whose body lies under a field
+// point, for a right click that selects him.
+type BodyFinder interface {
+	BodyAt(p morale.Vec2) (id int, ok bool)
+}
+
+// fieldHits is what MapInput hit-tests in the App: the battle's living
+// soldiers and squads, and the bodies among soldiers.
+type fieldHits struct {
+	*game.Battle
+	soldiers []game.SoldierView
+}
+
+// BodyAt returns the fallen soldier nearest to p within game.HitRadius.
+func (f fieldHits) BodyAt(p morale.Vec2) (int, bool) {
+	best, id := game.HitRadius, -1
+	for _, s := range f.soldiers {
+		if d := s.Pos.Dist(p); !s.Alive && d <= best {
+			best, id = d, s.ID
+		}
+	}
+	return id, id >= 0
 }
 
 // SquadFinder finds the squad under a field point in a battle with squads

@@ -214,20 +214,17 @@ func (w *widgets) button(label string, click func()) *widget.Button {
 	return b
 }
 
+// cycleSelection selects the next soldier (dir +1) or the one before
+// (dir -1), the fallen too (their Why is the one they fell with).
 func (a *App) cycleSelection(dir int) {
-	var alive []game.SoldierView
 	a.soldiers = a.appendSoldiers()
-	for _, s := range a.soldiers {
-		if s.Alive {
-			alive = append(alive, s)
-		}
-	}
-	if len(alive) == 0 {
+	n := len(a.soldiers)
+	if n == 0 {
 		a.selectSoldier(a.selected, false)
 		return
 	}
 	i := -1
-	for k, s := range alive {
+	for k, s := range a.soldiers {
 		if a.hasSelected && s.ID == a.selected {
 			i = k
 		}
@@ -235,8 +232,8 @@ func (a *App) cycleSelection(dir int) {
 	if i < 0 && dir < 0 {
 		i = 0
 	}
-	i = ((i+dir)%len(alive) + len(alive)) % len(alive)
-	a.selectSoldier(alive[i].ID, true)
+	i = ((i+dir)%n + n) % n
+	a.selectSoldier(a.soldiers[i].ID, true)
 }
 
 // refresh updates the banner and the labels that follow the game each tick.
