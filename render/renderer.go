@@ -49,6 +49,7 @@ type Renderer struct {
 	tlPlot    *ebiten.Image // timeline lines and markers for tlPlotKey, drawn at tlPlotT
 	tlPlotKey timelinePlotKey
 	tlPlotT   float64
+	tlWin     timelineWindow // what LayoutTimeline set (timeline.go)
 
 	// backdrop is the colour DrawTimeline lays under its panel when
 	// hasBackdrop (SetTimelineBackdrop)

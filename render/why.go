@@ -384,16 +384,14 @@ func signedNum(v float64) string {
 
 // MarkerAt returns the state change whose timeline marker lies under (x, y)
 // (within MarkerHitRadius pixels; the nearest when several do), for a
-// timeline drawn into a panel whose plot is plot at time now with history
-// h. It is pure: the same geometry DrawTimeline draws the markers with.
-func MarkerAt(plot image.Rectangle, now float64, h *game.History, x, y int) (game.Change, bool) {
+// timeline drawn into a panel whose plot is plot, its window ending at
+// time now, from record h. It is pure: the same geometry DrawTimeline
+// draws the markers with.
+func MarkerAt(plot image.Rectangle, now float64, h game.Record, x, y int) (game.Change, bool) {
 	best, found := float64(MarkerHitRadius*MarkerHitRadius)+0.5, -1
-	cs := h.Changes()
+	cs := changesIn(h.Changes(), now)
 	for i, c := range cs {
-		if c.T < now-game.HistoryWindow || c.T > now {
-			continue
-		}
-		m, ok := moraleAt(h.Samples(c.ID), c.T)
+		m, ok := moraleAt(inWindow(h.Samples(c.ID), now), c.T)
 		if !ok {
 			continue
 		}
@@ -425,13 +423,15 @@ func ChangeText(name string, c game.Change, x morale.Explanation, ok bool) strin
 }
 
 // TimelineTooltip returns the text of the tooltip for the cursor at (x, y)
-// over a timeline drawn into rect: the reason of the state change under it
-// (see MarkerAt and ChangeText), or "" when there is no marker there.
+// over a timeline drawn into rect (its window as LayoutTimeline set it):
+// the reason of the state change under it (see MarkerAt and ChangeText),
+// or "" when there is no marker there.
 func (r *Renderer) TimelineTooltip(rect image.Rectangle, g game.View, x, y int) string {
 	if !image.Pt(x, y).In(rect) {
 		return ""
 	}
-	c, ok := MarkerAt(TimelinePlot(rect), g.Time(), g.History(), x, y)
+	now, h := r.timelineNow(g)
+	c, ok := MarkerAt(TimelinePlot(rect), now, h, x, y)
 	if !ok {
 		return ""
 	}
