@@ -88,6 +88,7 @@ type App struct {
 
 	replayShown bool // replayNote has shown how the replay ended
 	rewind      rewindState
+	tape        tape     // the battle's morale since it began, for the timeline (tape.go)
 	why         whyState // the inspector, as last drawn (why.go)
 }
 
@@ -151,8 +152,8 @@ func (a *App) Update() error {
 	}
 	a.ui.Update() // button and slider handlers fire in here
 
-	a.timelineDrag()
 	in := a.readInput()
+	a.timelineDrag(in)
 	if a.consoleOpen {
 		a.consoleInput(in)
 	} else {
@@ -185,6 +186,7 @@ func (a *App) Sync() error {
 func (a *App) settle() error {
 	a.refresh()
 	a.syncTuner()
+	a.layoutTimeline()
 	a.layoutPanel()
 	a.inspect()
 	if publishing(a.cfg.StatePath) && a.err == nil { // building the state costs allocations

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -96,20 +97,20 @@ func TestSaveReplayAction(t *testing.T) {
 	}
 }
 
-func TestDragTick(t *testing.T) {
+func TestScrubTime(t *testing.T) {
 	r := ScreenRegions()
 	left, right := r.Timeline.Min.X+plotLeft, r.Timeline.Max.X-plotRight-1
 	for _, tc := range []struct {
 		x    int
-		want int64
+		want float64
 	}{
-		{right, 10000}, {right + 50, 10000},
-		{left, 10000 - game.HistoryWindow*game.SubTicksPerSecond}, {left - 30, 10000 - game.HistoryWindow*game.SubTicksPerSecond},
-		{(left + right) / 2, 10000 - game.HistoryWindow*game.SubTicksPerSecond/2},
+		{right, 50}, {right + 50, 50},
+		{left, 50 - game.HistoryWindow}, {left - 30, 50 - game.HistoryWindow},
+		{(left + right) / 2, 50 - game.HistoryWindow/2},
 	} {
-		got := DragTick(r, tc.x, 50, 10000)
-		if d := got - tc.want; d < -4 || d > 4 {
-			t.Errorf("DragTick(x %d): got %d; want %d (±1 pixel)", tc.x, got, tc.want)
+		got := ScrubTime(r, tc.x, 50)
+		if d := got - tc.want; math.Abs(d) > game.HistoryWindow/float64(right-left) {
+			t.Errorf("ScrubTime(x %d): got %.3f; want %.3f (±1 pixel)", tc.x, got, tc.want)
 		}
 	}
 }

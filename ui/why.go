@@ -94,7 +94,10 @@ func (a *App) inspect() {
 		w.rect, w.close = wr.MoveWhy(at)
 	}
 	a.why.tx, a.why.ty = ebiten.CursorPosition()
-	a.why.tooltip = wr.TimelineTooltip(a.reg.Timeline, a.g, a.why.tx, a.why.ty)
+	a.why.tooltip = ""
+	if !a.rewind.dragging && !a.consoleOpen { // scrubbing, it would only be in the way
+		a.why.tooltip = wr.TimelineTooltip(a.reg.Timeline, a.g, a.why.tx, a.why.ty)
+	}
 }
 
 // drawWhy draws the inspector as inspect laid it out.
