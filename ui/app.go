@@ -16,6 +16,7 @@ import (
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/morale"
 )
 
 // Renderer draws the battle from its read-only game.View; *render.Renderer
@@ -83,6 +84,8 @@ type App struct {
 	bg       backgroundState    // what fillBackground filled last (panelcache.go)
 	soldiers []game.SoldierView // Update's scratch for the game's view, reused
 	enemies  []game.EnemyView   // the same
+	squads   []game.SquadView   // the same
+	cam      camera             // the armies' view of their field (camera.go)
 	drawn    []game.SoldierView // Draw's
 	err      error              // a -state file that cannot be written: Update ends with it
 
@@ -160,6 +163,12 @@ func (a *App) Update() error {
 		in = a.tunerInput(in)
 	}
 	in = a.whyInput(in)
+	if a.consoleOpen || in.Typing || a.tuner.focus >= 0 {
+		in.PanX, in.PanY = 0, 0 // the arrows are theirs
+	}
+	if _, ok := a.g.Scene().(*game.Armies); ok {
+		a.cam.input(in, a.reg.Field, a.g.Field(), 0, false)
+	}
 	it := MapInput(in, a.viewport(), a.hits())
 	a.applyIntent(it)
 	a.pollWatcher()
@@ -221,19 +230,47 @@ func (a *App) readInput() InputState {
 		Paused:      a.g.Paused(),
 		Selected:    a.selected,
 		HasSelected: a.hasSelected,
+		Squad:       morale.SquadID(a.selectedSquad()),
+		Scene:       a.g.Scene().Name(),
+		PanX:        held(ebiten.KeyRight) - held(ebiten.KeyLeft),
+		PanY:        held(ebiten.KeyDown) - held(ebiten.KeyUp),
 		Keys:        a.keys,
 	}
 }
 
+// held is 1 while key k is down, else 0.
+func held(k ebiten.Key) int {
+	if ebiten.IsKeyPressed(k) {
+		return 1
+	}
+	return 0
+}
+
 // context is what the bindings' commands depend on now.
 func (a *App) context() Context {
-	return Context{Paused: a.g.Paused(), Selected: a.selected, HasSelected: a.hasSelected}
+	return Context{Paused: a.g.Paused(), Selected: a.selected, HasSelected: a.hasSelected, Squad: morale.SquadID(a.selectedSquad())}
+}
+
+// act carries out an Action: the camera's here, the others by do.
+func (a *App) act(act Action) {
+	switch act {
+	case ActZoomIn, ActZoomOut:
+		by := 1
+		if act == ActZoomOut {
+			by = -1
+		}
+		a.cam.input(InputState{X: -1, Y: -1}, a.reg.Field, a.g.Field(), by, false)
+	case ActViewReset:
+		a.cam.input(InputState{}, a.reg.Field, a.g.Field(), 0, true)
+	default:
+		a.do(act)
+	}
 }
 
 // run gives binding b's command, or says why there is none.
 func (a *App) run(b Binding) {
 	if b.Action != NoAction {
-		a.do(b.Action)
+		a.act(b.Action)
 		return
 	}
 	c, err := b.Command(a.context())
@@ -261,7 +298,7 @@ func (a *App) applyIntent(it Intent) {
 		a.apply(c)
 	}
 	for _, act := range it.Actions {
-		a.do(act)
+		a.act(act)
 	}
 }
 
@@ -296,7 +333,14 @@ func (a *App) selectSoldier(id int, ok bool) {
 // hits is what a click on the field may hit (MapInput).
 func (a *App) hits() fieldHits { return fieldHits{Battle: a.g.Battle(), soldiers: a.appendSoldiers()} }
 
-func (a *App) viewport() game.Viewport { return FieldViewport(a.reg.Field, a.g.Field()) }
+// viewport is the field's view: the whole field in the opening, the
+// camera's in the armies.
+func (a *App) viewport() game.Viewport {
+	if _, ok := a.g.Scene().(*game.Armies); ok {
+		return a.cam.viewport(a.reg.Field, a.g.Field())
+	}
+	return FieldViewport(a.reg.Field, a.g.Field())
+}
 
 func (a *App) pollWatcher() {
 	if a.watch == nil {

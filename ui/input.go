@@ -80,8 +80,11 @@ type InputState struct {
 	Paused      bool // the game's current pause state (Space toggles it)
 	Selected    int  // the selected soldier's ID, when HasSelected
 	HasSelected bool
-	Keys        []ebiten.Key // keys just pressed (editing keys also as they repeat)
-	Chars       []rune       // characters typed
+	Squad       morale.SquadID // the armies' selected squad, 0 for none
+	Scene       string         // the scene's name ("": the opening): its bindings
+	PanX, PanY  int            // arrow keys held: -1, 0 or 1 (the armies' camera)
+	Keys        []ebiten.Key   // keys just pressed (editing keys also as they repeat)
+	Chars       []rune         // characters typed
 }
 
 // SoldierFinder hit-tests living soldiers; *game.Battle satisfies it.
@@ -121,8 +124,8 @@ func MapInput(in InputState, vp game.Viewport, hit SoldierFinder) Intent {
 		}
 	}
 	if !in.ConsoleOpen && !in.Typing && !it.ToggleConsole && len(in.Keys) > 0 {
-		ctx := Context{Paused: in.Paused, Selected: in.Selected, HasSelected: in.HasSelected}
-		bindings := Bindings()
+		ctx := Context{Paused: in.Paused, Selected: in.Selected, HasSelected: in.HasSelected, Squad: in.Squad}
+		bindings := SceneBindings(in.Scene)
 		for _, k := range in.Keys {
 			for _, b := range bindings {
 				if !slices.Contains(b.Keys, k) {

@@ -40,7 +40,15 @@ func widgetRects(t *testing.T, a *App) map[string]image.Rectangle {
 
 func testApp(t *testing.T, cfg Config) *App {
 	t.Helper()
-	g, err := game.NewSession(game.DefaultConfig())
+	return sceneApp(t, cfg, game.SceneOpening)
+}
+
+// sceneApp is an App over a new session of scene.
+func sceneApp(t *testing.T, cfg Config, scene string) *App {
+	t.Helper()
+	gc := game.DefaultConfig()
+	gc.Scene = scene
+	g, err := game.NewSession(gc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,4 +188,20 @@ func testAppFileNote(t *testing.T) image.Rectangle {
 	a := testApp(t, Config{})
 	widgetRects(t, a)
 	return a.w.fileNote.GetWidget().Rect
+}
+
+// Every widget of the panel lies inside the panel's region, in both
+// scenes: a label wider than the panel would widen it over the field.
+func TestPanelStaysInItsRegion(t *testing.T) {
+	for _, scene := range game.Scenes() {
+		t.Run(scene, func(t *testing.T) {
+			a := sceneApp(t, Config{}, scene)
+			panel := ScreenRegions().Panel
+			for path, r := range widgetRects(t, a) {
+				if path != "root" && !r.Empty() && !r.In(panel) {
+					t.Errorf("%s at %v leaves the panel %v", path, r, panel)
+				}
+			}
+		})
+	}
 }

@@ -111,7 +111,8 @@ func (a *App) buildWidgets() *widgets {
 
 	// Buttons: one per binding, in the table's order, with Save weights
 	// after the actions and < Prev, Next > before the selection's.
-	bindings := Bindings()
+	scene := a.g.Scene().Name()
+	bindings := SceneBindings(scene)
 	grid := w.grid(3)
 	sg := w.grid(3)
 	addBindings := func(dst *widget.Container, gr group) {
@@ -132,6 +133,7 @@ func (a *App) buildWidgets() *widgets {
 	addBindings(grid, groupActions)
 	grid.AddChild(w.button("Save weights", a.save))
 	addBindings(grid, groupSpeed)
+	addBindings(grid, groupView)
 	panel.AddChild(grid)
 
 	// Selection, for Force rout.
@@ -159,7 +161,7 @@ func (a *App) buildWidgets() *widgets {
 	foot := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
 		widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(2))))
 	foot.AddChild(w.fileNote)
-	foot.AddChild(w.text(HelpText(), w.small, colDim))
+	foot.AddChild(w.text(SceneHelp(scene), w.small, colDim))
 	panel.AddChild(foot)
 
 	return w
@@ -215,8 +217,13 @@ func (w *widgets) button(label string, click func()) *widget.Button {
 }
 
 // cycleSelection selects the next soldier (dir +1) or the one before
-// (dir -1), the fallen too (their Why is the one they fell with).
+// (dir -1), the fallen too (their Why is the one they fell with); in the
+// armies the next squad or the one before.
 func (a *App) cycleSelection(dir int) {
+	if av, ok := a.g.Scene().(*game.Armies); ok {
+		a.cycleSquad(av, dir)
+		return
+	}
 	a.soldiers = a.appendSoldiers()
 	n := len(a.soldiers)
 	if n == 0 {
@@ -270,7 +277,9 @@ func (a *App) refresh() {
 		}
 	}
 	sel := "Selected: none (right-click a soldier)"
-	if a.hasSelected {
+	if av, ok := a.g.Scene().(*game.Armies); ok {
+		sel = a.squadLine(av)
+	} else if a.hasSelected {
 		sel = "Selected: gone"
 		a.soldiers = a.appendSoldiers()
 		for _, s := range a.soldiers {
