@@ -137,6 +137,8 @@ func (l *ledger) clone() *ledger {
 	c := *l
 	c.events = slices.Clone(l.events)
 	c.ids = maps.Clone(l.ids)
+	c.only = maps.Clone(l.only)
+	c.opt.Squads = slices.Clone(l.opt.Squads)
 	c.since = nil // scratch of the step (beforeStep fills it)
 	nc, ns := 0, 0
 	for i := range l.agents {

@@ -62,8 +62,9 @@ func (w *World) Explain(a *Agent) (Explanation, error) {
 }
 
 // ExplainWindow is Explain over the last seconds of simulated time (> 0;
-// +Inf for the whole record); other values return an error. The record
-// reaches back no further than the ledger's own window.
+// +Inf for the whole record); other values return an error, and so does an
+// agent whose squad the ledger does not record (ErrNotInLedger). The
+// record reaches back no further than the ledger's own window.
 func (w *World) ExplainWindow(a *Agent, seconds float64) (Explanation, error) {
 	if w.led == nil {
 		return Explanation{}, ErrLedgerOff
@@ -73,6 +74,9 @@ func (w *World) ExplainWindow(a *Agent, seconds float64) (Explanation, error) {
 	}
 	if !(seconds > 0) {
 		return Explanation{}, fmt.Errorf("morale: ExplainWindow: window %v must be above 0 seconds", seconds)
+	}
+	if !w.led.records(w, a.i) {
+		return Explanation{}, ErrNotInLedger
 	}
 	snap := a.Snapshot()
 	now := w.Now()

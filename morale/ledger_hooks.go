@@ -6,6 +6,9 @@ package morale
 // news records an event's news to agent i, before it is applied (the World
 // calls it with the agent's morale still the old one).
 func (l *ledger) news(w *World, i int32, weight, scale float64, why Reason) {
+	if !l.records(w, i) {
+		return
+	}
 	old, nerve := w.morale[i], w.nerve[i]
 	c := change{
 		from: w.nowTicks, at: w.nowTicks, cause: l.intern(why),
@@ -24,7 +27,7 @@ func (l *ledger) news(w *World, i int32, weight, scale float64, why Reason) {
 // set records a change of agent i's morale from old to m by a rally or by
 // hand. Events are recorded by news.
 func (l *ledger) set(w *World, i int32, old, m float64, why Reason) {
-	if why.Kind == ByEvent || why.Kind == ByCustomEvent {
+	if why.Kind == ByEvent || why.Kind == ByCustomEvent || !l.records(w, i) {
 		return
 	}
 	l.add(i, change{from: w.nowTicks, at: w.nowTicks, cause: cause{kind: why.Kind}, delta: m - old, morale: m, falloff: 1})
@@ -42,6 +45,9 @@ func (l *ledger) beforeStep(w *World, r *stepRules) {
 	n := len(w.morale)
 	morale, flags, squads, badNews := w.morale[:n], w.flags[:n], w.squad[:n], w.badNews[:n]
 	for i := range n {
+		if l.only != nil && !l.only[w.squads[squads[i]].id] {
+			continue
+		}
 		old := morale[i]
 		m := old
 		if flags[i]&flagNoContagion == 0 {
@@ -99,7 +105,9 @@ func (l *ledger) afterStep(w *World, end int64) {
 		n := w.queue[k]
 		if n.isState {
 			i := n.a.i
-			l.state(i, n.old, n.new, n.why, w.morale[i], l.since[i], end)
+			if l.records(w, i) {
+				l.state(i, n.old, n.new, n.why, w.morale[i], l.since[i], end)
+			}
 			if len(w.onState) == 0 {
 				continue
 			}

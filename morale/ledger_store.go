@@ -7,7 +7,8 @@ package morale
 // agents' order.
 type ledger struct {
 	opt    LedgerOptions
-	window int64 // opt.Window in ticks
+	window int64            // opt.Window in ticks
+	only   map[SquadID]bool // opt.Squads; nil: every agent
 	agents []agentLedger
 	// Event names, interned so that the rings hold no pointers (the
 	// garbage collector then never scans them): events[id-1] is the name

@@ -90,7 +90,7 @@ func (w *World) setState(i int32, to State, why Reason) {
 	if to == old {
 		return
 	}
-	if w.led != nil {
+	if w.led != nil && w.led.records(w, i) {
 		w.led.state(i, old, to, why, w.morale[i], w.stateSince[i], w.nowTicks)
 	}
 	w.state[i] = to
