@@ -16,7 +16,7 @@ const consoleHelp = `Commands (names are case-insensitive; Tab completes them an
   MoraleBreak.Debug [0|1]      draw state and morale over every head (no argument toggles)
   MoraleBreak.Dump             every squad's average and lowest morale, and how many broke
   MoraleBreak.Rally [SquadId]  straight back to Steady (no argument: every squad)
-  MoraleBreak.Why [name]       why his morale and state are what they are (no name: the selected soldier)
+  MoraleBreak.Why [name]       why his morale and state are what they are (no name: the selected soldier or squad)
   help                         this list`
 
 // consoleCommands are the console's commands as help spells them, with
@@ -157,6 +157,12 @@ func (c *Console) execRally(args []string) string {
 func (c *Console) execWhy(args []string) string {
 	const usage = "usage: MoraleBreak.Why [name] (no name: the selected soldier)"
 	sc := c.s.b.scene
+	if av, ok := sc.(*Armies); ok && len(args) == 0 {
+		if x, ok := av.SquadWhy(); ok {
+			return x.String()
+		}
+		return "MoraleBreak.Why: the armies' men have no names; right-click a squad, then MoraleBreak.Why explains its men"
+	}
 	id := -1
 	switch len(args) {
 	case 0:
