@@ -53,10 +53,11 @@ type WhyBar struct {
 // and numbers (BuildWhyPanel makes it; tests read it without a display).
 type WhyPanel struct {
 	// Title is "Why · Eriksen · Routed" (or "… · dead"); Detail his morale
-	// and nerve and the window, which Window says (WindowText).
-	Title, Detail, Window string
-	State                 morale.State
-	Alive                 bool
+	// and nerve and the window, which Window says (WindowText); Whose is
+	// whose morale the bars moved ("his", or a squad's "the average man's").
+	Title, Detail, Window, Whose string
+	State                        morale.State
+	Alive                        bool
 	// Sentence is morale.Explanation.String ("" when there is none).
 	Sentence string
 	// Bars are the causes, the largest |Delta| first.
@@ -69,7 +70,7 @@ type WhyPanel struct {
 // BuildWhyPanel builds soldier s's panel from his explanation x (ok false:
 // there is none, as for a man who fell before the ledger saw him).
 func BuildWhyPanel(s game.SoldierView, x morale.Explanation, ok bool) WhyPanel {
-	p := WhyPanel{State: s.State, Alive: s.Alive, Window: WindowText(x, ok)}
+	p := WhyPanel{State: s.State, Alive: s.Alive, Window: WindowText(x, ok), Whose: "his"}
 	if s.Alive {
 		p.Title = fmt.Sprintf("Why · %s · %v", s.Name, s.State)
 		p.Detail = fmt.Sprintf("morale %.2f · nerve %.2f · %s", s.Morale, s.Nerve, WindowText(x, ok))
@@ -153,25 +154,34 @@ type whyCache struct {
 
 // LayoutWhy lays soldier id's Why panel out at the top-right corner of area
 // (MoveWhy moves it) for the next DrawWhy and returns the panel's text
-// (WhyPanel.Text) and where it goes, no taller than area; an id that is not
-// a soldier of g's scene (-1: none selected) clears it and returns "" and
-// the empty rectangle. Call it from
-// Update, once a tick: it reads g and draws nothing. The panel's content is
-// refreshed at once for another soldier, a death or a state change,
-// otherwise at most every whyRefresh calls (the numbers twice a second),
-// and only if its text changed.
+// (WhyPanel.Text) and where it goes, no taller than area; in the armies,
+// id is the selected squad's and the panel its men's Why
+// (game.Armies.SquadWhy). An id that is not a soldier (or the selected
+// squad) of g's scene (-1: none selected) clears it and returns "" and
+// the empty rectangle. Call it from Update, once a tick: it reads g and
+// draws nothing. The panel's content is refreshed at once for another
+// soldier, a death or a state change, otherwise at most every whyRefresh
+// calls (the numbers twice a second), and only if its text changed.
 func (r *Renderer) LayoutWhy(area image.Rectangle, g game.View, id int) (string, image.Rectangle) {
 	c := &r.why
+	if maxH := area.Dy() - 24; maxH != c.maxH {
+		c.maxH, c.text = maxH, "" // another area: lay it out again
+	}
+	c.frames++
+	if av, ok := g.Scene().(*game.Armies); ok {
+		if id <= 0 || morale.SquadID(id) != av.SelectedSquad() {
+			c.shown, c.rect = false, image.Rectangle{}
+			return "", image.Rectangle{}
+		}
+		r.layoutSquadWhy(g, av, id)
+		return r.placeWhy(area)
+	}
 	r.whySoldiers = appendSoldiers(r.whySoldiers[:0], g)
 	if id < 0 || id >= len(r.whySoldiers) {
 		c.shown, c.rect = false, image.Rectangle{}
 		return "", image.Rectangle{}
 	}
 	s := r.whySoldiers[id]
-	c.frames++
-	if maxH := area.Dy() - 24; maxH != c.maxH {
-		c.maxH, c.text = maxH, "" // another area: lay it out again
-	}
 	if !c.shown || c.id != id || c.alive != s.Alive || c.state != s.State || c.frames >= whyRefresh {
 		x, ok := g.Why(id)
 		if !c.shown || c.id != id || c.alive != s.Alive || c.state != s.State || len(x.States) != c.states {
@@ -184,6 +194,13 @@ func (r *Renderer) LayoutWhy(area image.Rectangle, g game.View, id int) (string,
 			c.height = r.whyHeight(&c.panel)
 		}
 	}
+	return r.placeWhy(area)
+}
+
+// placeWhy puts the panel laid out at the top-right corner of area, or
+// where MoveWhy put it last, and returns its text and rectangle.
+func (r *Renderer) placeWhy(area image.Rectangle) (string, image.Rectangle) {
+	c := &r.why
 	at := image.Pt(area.Max.X-12-WhyPanelW, area.Min.Y+12)
 	if c.shown && c.area == area {
 		at = c.rect.Min // where MoveWhy put it
@@ -191,6 +208,58 @@ func (r *Renderer) LayoutWhy(area image.Rectangle, g game.View, id int) (string,
 	c.shown, c.area = true, area
 	c.rect, _ = r.MoveWhy(at)
 	return c.text, c.rect
+}
+
+// layoutSquadWhy lays the armies' selected squad's panel out (id is its
+// squad): refreshed at once for another squad, else every whyRefresh
+// calls (a squad's Why sums a hundred explanations).
+func (r *Renderer) layoutSquadWhy(g game.View, av *game.Armies, id int) {
+	c := &r.why
+	if c.shown && c.id == -id && c.frames < whyRefresh {
+		return
+	}
+	c.id, c.frames = -id, 0 // negative: a squad's, not a soldier's
+	x, ok := av.SquadWhy()
+	if !ok {
+		return
+	}
+	r.army.squads = av.AppendSquads(r.army.squads[:0])
+	var sv game.SquadView
+	for _, s := range r.army.squads {
+		if s.ID == x.ID {
+			sv = s
+		}
+	}
+	p := BuildSquadPanel(sv, x, g.Settings())
+	if t := p.Text(); t != c.text {
+		c.text, c.panel = t, p
+		c.height = r.whyHeight(&c.panel)
+	}
+}
+
+// BuildSquadPanel builds the Why panel of squad s of the armies from its
+// men's Why x (game.Armies.SquadWhy), quoting settings st.
+func BuildSquadPanel(s game.SquadView, x game.SquadWhy, st morale.Settings) WhyPanel {
+	p := WhyPanel{State: s.State, Alive: true, Whose: "the average man's"}
+	p.Title = fmt.Sprintf("Why · Squad %d (army %d) · %s", x.ID, x.Side+1, squadStateLabel(s.State))
+	p.Window = fmt.Sprintf("last %g s", game.WhyWindow)
+	if x.Since == x.Selected {
+		p.Window = fmt.Sprintf("since %.2f s (selected)", x.Since)
+	}
+	p.Detail = fmt.Sprintf("%d men · %d broken · average %.2f · %s", x.Men, x.Broken, x.Average, p.Window)
+	p.Sentence = "Each bar is a cause's sum over the squad's living men, divided by their number."
+	if t := x.Transitions(); t != "" {
+		p.Sentence += " State changes: " + t + "."
+	}
+	for _, c := range x.Causes {
+		p.Bars = append(p.Bars, WhyBar{Label: CauseLabel(c.Cause), Delta: c.Delta})
+	}
+	q := morale.Explanation{ShakenBelow: st.ShakenBelow, PanicBelow: st.PanicBelow, Hysteresis: st.Hysteresis,
+		RoutAfterSeconds: st.RoutAfterSeconds, MinRoutSeconds: st.MinRoutSeconds}
+	for _, sc := range x.States[max(0, len(x.States)-whyMaxStates):] {
+		p.States = append(p.States, fmt.Sprintf("%.2f s  %v → %v: %s", sc.At, sc.From, sc.To, q.StateReason(sc)))
+	}
+	return p
 }
 
 // MoveWhy moves the panel LayoutWhy laid out so that its top-left corner
@@ -337,7 +406,7 @@ func (r *Renderer) buildWhy(p *WhyPanel) {
 	}
 	if len(bars) > 0 {
 		y += 6
-		drawText(dst, "What moved his morale · "+p.Window, r.smallFace, x, y, text.AlignStart, whyHead, false)
+		drawText(dst, "What moved "+p.Whose+" morale · "+p.Window, r.smallFace, x, y, text.AlignStart, whyHead, false)
 		y += whyLine
 		scale := 0.1
 		for _, b := range bars {

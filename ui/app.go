@@ -16,7 +16,6 @@ import (
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/lab"
-	"github.com/moralebreak/moralebreak/morale"
 )
 
 // Renderer draws the battle from its read-only game.View; *render.Renderer
@@ -230,7 +229,7 @@ func (a *App) readInput() InputState {
 		Paused:      a.g.Paused(),
 		Selected:    a.selected,
 		HasSelected: a.hasSelected,
-		Squad:       morale.SquadID(a.selectedSquad()),
+		Squad:       a.selectedSquad(),
 		Scene:       a.g.Scene().Name(),
 		PanX:        held(ebiten.KeyRight) - held(ebiten.KeyLeft),
 		PanY:        held(ebiten.KeyDown) - held(ebiten.KeyUp),
@@ -248,7 +247,7 @@ func held(k ebiten.Key) int {
 
 // context is what the bindings' commands depend on now.
 func (a *App) context() Context {
-	return Context{Paused: a.g.Paused(), Selected: a.selected, HasSelected: a.hasSelected, Squad: morale.SquadID(a.selectedSquad())}
+	return Context{Paused: a.g.Paused(), Selected: a.selected, HasSelected: a.hasSelected, Squad: a.selectedSquad()}
 }
 
 // act carries out an Action: the camera's here, the others by do.

@@ -88,3 +88,38 @@ func TestArmiesSelectionLine(t *testing.T) {
 		t.Errorf("Prev from the first squad: %q; want the last, of army 2", got)
 	}
 }
+
+// The armies' selected squad gets the Why of its men, placed off the squad.
+func TestArmiesSquadWhyPanel(t *testing.T) {
+	gc := game.DefaultConfig()
+	gc.Scene = game.SceneArmies
+	g, err := game.NewSession(gc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g.Time() < 10 {
+		g.Tick()
+	}
+	a := whyAppOf(t, g, "")
+	sq := g.Scene().(*game.Armies).AppendSquads(nil)[3]
+	a.apply(game.SelectSquad{ID: sq.ID})
+	for g.Time() < 16 {
+		g.Tick()
+	}
+	a.inspect()
+	for _, want := range []string{"Squad 4 (army 1)", "since 10.00 s (selected)", "men", "AllyDown"} {
+		if !strings.Contains(a.why.text, want) {
+			t.Errorf("squad Why panel %q; want it to contain %q", a.why.text, want)
+		}
+	}
+	vp := a.viewport()
+	x, y := vp.ToScreen(sq.Anchor)
+	if image.Pt(int(x), int(y)).In(a.why.rect) {
+		t.Errorf("the panel %v covers its squad at (%.0f, %.0f)", a.why.rect, x, y)
+	}
+	a.shell.Select(0, false)
+	a.consoleRun("MoraleBreak.Why")
+	if got := a.con.out[len(a.con.out)-1]; !strings.HasPrefix(got, "Squad 4 (army 1) since 10.00 s") {
+		t.Errorf("MoraleBreak.Why in the armies: %q; want the squad's Why", got)
+	}
+}

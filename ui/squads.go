@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/morale"
 )
 
 // The armies scene's selection: a squad (game.SelectSquad), which the
@@ -51,9 +52,9 @@ func (a *App) cycleSquad(av *game.Armies, dir int) {
 
 // selectedSquad is the armies' selected squad, 0 in the opening or when
 // none is.
-func (a *App) selectedSquad() (id int64) {
+func (a *App) selectedSquad() morale.SquadID {
 	if av, ok := a.g.Scene().(*game.Armies); ok {
-		return int64(av.SelectedSquad())
+		return av.SelectedSquad()
 	}
 	return 0
 }

@@ -80,7 +80,10 @@ func (a *App) inspect() {
 		return
 	}
 	id := -1
-	if a.hasSelected {
+	switch {
+	case a.selectedSquad() != 0:
+		id = int(a.selectedSquad()) // the armies: the squad's men's Why
+	case a.hasSelected:
 		id = a.selected
 	}
 	w := &a.why
@@ -158,11 +161,20 @@ func (a *App) whyInput(in InputState) InputState {
 // panel must not cover him) and what it had better not cover: the other
 // living soldiers and the enemy line.
 func (a *App) whyAvoid(id int) (self image.Point, others []image.Point) {
-	op, ok := a.g.Scene().(*game.Opening)
-	if !ok {
-		return image.Point{-1 << 20, -1 << 20}, nil
-	}
 	vp := a.viewport()
+	op, ok := a.g.Scene().(*game.Opening)
+	if !ok { // the armies: keep off the squad explained
+		self = image.Point{-1 << 20, -1 << 20}
+		if av, ok := a.g.Scene().(*game.Armies); ok {
+			for _, s := range av.AppendSquads(a.squads[:0]) {
+				if int(s.ID) == id {
+					x, y := vp.ToScreen(s.Anchor)
+					self = image.Pt(int(x), int(y))
+				}
+			}
+		}
+		return self, nil
+	}
 	at := func(x, y float64) image.Point { return image.Pt(int(x), int(y)) }
 	a.soldiers = a.appendSoldiers()
 	for _, s := range a.soldiers {

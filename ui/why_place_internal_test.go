@@ -54,6 +54,12 @@ func whyApp(t *testing.T, sel string) *App {
 	for g.Time() < 11-1e-9 {
 		g.Tick()
 	}
+	return whyAppOf(t, g, sel)
+}
+
+// whyAppOf is an App over g with the real renderer, sel selected.
+func whyAppOf(t *testing.T, g *game.Session, sel string) *App {
+	t.Helper()
 	as, err := assets.Load()
 	if err != nil {
 		t.Fatal(err)
