@@ -504,6 +504,29 @@ type PublishedState struct {
 	Why     string        `json:"why"`
 	WhyRect PublishedRect `json:"whyRect"`
 	Tooltip string        `json:"tooltip"`
+	// Tuner is the tuner's rows, in the panel's order.
+	Tuner []PublishedRow `json:"tuner"`
+	// Console is the console's output, its last lines ("" when it never
+	// printed), and ConsoleOpen whether it is open.
+	Console     []string `json:"console"`
+	ConsoleOpen bool     `json:"consoleOpen"`
+}
+
+// PublishedRow is one row of the tuner: its parameter, its value as shown,
+// its default and session-start values, whether it is pending (set while
+// rewound), the refusal shown on it ("" when none), the text being typed
+// into it ("" when none) and where its value box is (Shown: inside the
+// tuner's box; a row scrolled away is not).
+type PublishedRow struct {
+	Name    string        `json:"name"`
+	Value   string        `json:"value"`
+	Default string        `json:"default"`
+	Start   string        `json:"start"`
+	Pending bool          `json:"pending"`
+	Note    string        `json:"note"`
+	Typing  string        `json:"typing"`
+	Shown   bool          `json:"shown"`
+	Box     PublishedRect `json:"box"`
 }
 
 // PublishedMessage is one message of the strip: its slot ("notice",
@@ -556,6 +579,9 @@ func (a *App) Published() PublishedState {
 			State: s.State.String(), Morale: s.Morale,
 		})
 	}
+	st.ConsoleOpen = a.consoleOpen
+	st.Console = a.con.out[max(0, len(a.con.out)-40):]
+	st.Tuner = a.tuner.published(a.tunerRect())
 	if a.w != nil {
 		st.Buttons = make(map[string]PublishedRect, len(a.w.buttons))
 		for label, b := range a.w.buttons {

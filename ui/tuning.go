@@ -42,3 +42,25 @@ func (a *App) applyEdit(e TunerEdit) {
 // syncTuner shows the live settings on the tuner's rows (those Resume will
 // continue with, while rewound) and which of them are pending.
 func (a *App) syncTuner() { a.tuner.sync(a.g.Settings(), a.pending) }
+
+// published is the tuner's rows as the App publishes them, in box.
+func (t *Tuner) published(box image.Rectangle) []PublishedRow {
+	out := make([]PublishedRow, len(t.rows))
+	for i := range t.rows {
+		r := &t.rows[i]
+		f := r.sc.FormatValue
+		v := t.geom(box, t.itemOf(i)).value
+		out[i] = PublishedRow{Name: r.p.Name, Value: f(r.value), Start: f(r.start), Pending: r.pending,
+			Shown: v.In(box), Box: PublishedRect{X: v.Min.X, Y: v.Min.Y, W: v.Dx(), H: v.Dy()}}
+		if r.hasDef {
+			out[i].Default = f(r.def)
+		}
+		if t.note.row == i {
+			out[i].Note = t.note.text
+		}
+		if t.edit.on && t.edit.row == i {
+			out[i].Typing = t.edit.line.String()
+		}
+	}
+	return out
+}

@@ -8,13 +8,17 @@
 // picture changed as it should: he is reported down, the others' morale went
 // down (their bars moved) and the pixels around him changed; then that
 // right-clicking a soldier opens his Why panel (text published, pixels
-// drawn), and that Save downloads the weights. Screenshots go to
+// drawn, off the soldier, saying how far back it reaches), that the tuner
+// takes a typed value, refuses bad ones on the row with the reason and
+// resets with a right-click, and that Save downloads the weights. Screenshots go to
 // test-artifacts/ at the repository root. Every wait is bounded; the whole run
 // is capped at TOTAL_MS. Exits non-zero on failure.
 //
 // The demo publishes globalThis.moraleBreak after every frame (ui/platform_js.go):
 //   {time, paused, width, height, soldiers: [{id, name, x, y, alive, leader, state, morale}],
-//    buttons, why, whyRect: {x, y, w, h}, tooltip}
+//    buttons, why, whyRect: {x, y, w, h}, tooltip,
+//    tuner: [{name, value, default, start, pending, note, typing, shown, box: {x, y, w, h}}],
+//    console, consoleOpen}
 // with x, y in the logical game screen (width × height), which Ebitengine
 // scales into its canvas keeping the aspect ratio.
 
@@ -372,6 +376,51 @@ async function run() {
   const wc = await compare(context, pngW1, pngW2, [{ x0: a0.x, y0: a0.y, x1: a1.x, y1: a1.y }]);
   check(wc.boxes[0].changed / wc.boxes[0].total > 0.3, "the Why panel is drawn where it is published",
     `${wc.boxes[0].changed} of ${wc.boxes[0].total} pixels changed`);
+  check(!(who.x >= wr.x && who.x < wr.x + wr.w && who.y >= wr.y && who.y < wr.y + wr.h),
+    `the Why panel does not cover ${who.name}`, `${who.name} at (${who.x.toFixed(0)}, ${who.y.toFixed(0)}), panel ${JSON.stringify(wr)}`);
+  check(/(last 30 s|since \d+\.\d\d s \(last Steady\))/.test(st.why), "the Why panel says how far back it reaches", st.why.split("\n")[1]);
+
+  // The tuner: type an exact value into a row; a value that is not a
+  // number, not finite or out of range is refused on the row with the
+  // reason and changes nothing; a right-click resets the row to its default.
+  const ROW = "RoutAfterSeconds";
+  const rowOf = (s) => s.tuner?.find((r) => r.name === ROW);
+  let row = rowOf(st);
+  check(row && row.shown && row.value === "3.5" && row.default === "3.5" && row.start === "3.5",
+    `the tuner publishes ${ROW} at its default and starting 3.5`, JSON.stringify(row));
+  const tm = await mapper(page, st);
+  const clickBox = async (r, button = "left") => {
+    const p = tm.toPage(r.box.x + r.box.w / 2, r.box.y + r.box.h / 2);
+    await page.mouse.move(p.x, p.y, { steps: 4 });
+    await sleep(250);
+    await page.mouse.down({ button });
+    await sleep(120);
+    await page.mouse.up({ button });
+  };
+  const typeValue = async (text) => {
+    await page.keyboard.type(text, { delay: 60 });
+    await sleep(150);
+    await page.keyboard.press("Enter", { delay: 80 });
+  };
+  await clickBox(row);
+  st = await waitState(page, (s) => rowOf(s).typing === "3.5", `a click on ${ROW}'s value to open it for typing`);
+  await typeValue("4.25"); // the text is all selected: typing replaces it
+  st = await waitState(page, (s) => rowOf(s).value === "4.25" && rowOf(s).typing === "", `the typed 4.25 to apply to ${ROW}`);
+  pass(`${ROW} takes the typed value 4.25 (the slider's step is 0.1)`);
+  await clickBox(rowOf(st));
+  await waitState(page, (s) => rowOf(s).typing !== "", `${ROW}'s value open again`);
+  for (const [text, reason] of [["abc", '"abc" is not a number'], ["NaN", "not a finite number"], ["99", "outside its range 0.0..20.0"]]) {
+    await typeValue(text);
+    st = await waitState(page, (s) => (rowOf(s).note ?? "").includes(reason), `${JSON.stringify(text)} refused on ${ROW}'s row`);
+    check(rowOf(st).value === "4.25" && rowOf(st).note.startsWith(ROW + ": "),
+      `${JSON.stringify(text)} is refused on the row, naming ${ROW}, and changes nothing`, JSON.stringify(rowOf(st)));
+  }
+  await page.keyboard.press("Escape", { delay: 80 });
+  st = await waitState(page, (s) => rowOf(s).typing === "" && rowOf(s).note === "", "Esc to close the row's text and its note");
+  await clickBox(rowOf(st), "right");
+  st = await waitState(page, (s) => rowOf(s).value === "3.5", `a right-click to reset ${ROW} to its default`);
+  pass(`a right-click resets ${ROW} to its default 3.5`);
+  await shot(page, "browser-6-tuner.png");
 
   // Save offers the edited weights as a download of weights.toml (the
   // browser has no file to write).
