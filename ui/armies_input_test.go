@@ -10,13 +10,20 @@ import (
 	"github.com/moralebreak/moralebreak/ui"
 )
 
-func TestRightClickSelectsASquadInTheArmies(t *testing.T) {
+// armiesSession is a new session of the armies scene.
+func armiesSession(t *testing.T) *game.Session {
+	t.Helper()
 	cfg := game.DefaultConfig()
 	cfg.Scene = game.SceneArmies
 	g, err := game.NewSession(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return g
+}
+
+func TestRightClickSelectsASquadInTheArmies(t *testing.T) {
+	g := armiesSession(t)
 	vp := ui.FieldViewport(ui.ScreenRegions().Field, g.Field())
 	sq := g.Scene().(*game.Armies).AppendSquads(nil)[12]
 	x, y := vp.ToScreen(sq.Anchor)
@@ -64,12 +71,7 @@ func TestArmiesBindingsFitTheScene(t *testing.T) {
 			t.Errorf("the armies have no %q button", want)
 		}
 	}
-	cfg := game.DefaultConfig()
-	cfg.Scene = game.SceneArmies
-	g, err := game.NewSession(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := armiesSession(t)
 	vp := ui.FieldViewport(ui.ScreenRegions().Field, g.Field())
 	it := ui.MapInput(ui.InputState{Scene: game.SceneArmies, Keys: []ebiten.Key{ebiten.KeyR}}, vp, g.Battle())
 	if len(it.Commands) != 1 || it.Commands[0] != (game.Rally{}) {

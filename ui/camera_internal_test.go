@@ -91,15 +91,7 @@ func TestArmiesSelectionLine(t *testing.T) {
 
 // The armies' selected squad gets the Why of its men, placed off the squad.
 func TestArmiesSquadWhyPanel(t *testing.T) {
-	gc := game.DefaultConfig()
-	gc.Scene = game.SceneArmies
-	g, err := game.NewSession(gc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for g.Time() < 10 {
-		g.Tick()
-	}
+	g := sessionAt(t, game.SceneArmies, 10)
 	a := whyAppOf(t, g, "")
 	sq := g.Scene().(*game.Armies).AppendSquads(nil)[3]
 	a.apply(game.SelectSquad{ID: sq.ID})

@@ -8,7 +8,6 @@ import (
 
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
 )
 
@@ -46,21 +45,7 @@ func testApp(t *testing.T, cfg Config) *App {
 // sceneApp is an App over a new session of scene.
 func sceneApp(t *testing.T, cfg Config, scene string) *App {
 	t.Helper()
-	gc := game.DefaultConfig()
-	gc.Scene = scene
-	g, err := game.NewSession(gc)
-	if err != nil {
-		t.Fatal(err)
-	}
-	as, err := assets.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := NewApp(cfg, g, nopRenderer{}, as)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
+	return appOver(t, sessionAt(t, scene, 0), cfg, nil)
 }
 
 // No message moves a widget: with the strip empty, holding one line, three

@@ -7,26 +7,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
 func newTestApp(t *testing.T, cfg Config) (*App, *game.Session) {
 	t.Helper()
-	g, err := game.NewSession(game.DefaultConfig())
-	if err != nil {
-		t.Fatal(err)
-	}
-	as, err := assets.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := NewApp(cfg, g, nopRenderer{}, as)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a, g
+	g := sessionAt(t, game.SceneOpening, 0)
+	return appOver(t, g, cfg, nil), g
 }
 
 // The rewind bindings move the cursor, the banner says where it is, and

@@ -4,7 +4,6 @@ import (
 	"math"
 	"testing"
 
-	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
 )
 
@@ -22,19 +21,8 @@ func (s *timelineSpy) LayoutTimeline(end, cursor float64, has bool, src game.Rec
 
 func spyApp(t *testing.T) (*App, *timelineSpy) {
 	t.Helper()
-	g, err := game.NewSession(game.DefaultConfig())
-	if err != nil {
-		t.Fatal(err)
-	}
-	as, err := assets.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
 	spy := &timelineSpy{}
-	a, err := NewApp(Config{}, g, spy, as)
-	if err != nil {
-		t.Fatal(err)
-	}
+	a := appOver(t, sessionAt(t, game.SceneOpening, 0), Config{}, spy)
 	if err := a.Sync(); err != nil { // the widgets build themselves in their first Update
 		t.Fatal(err)
 	}

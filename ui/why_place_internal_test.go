@@ -47,14 +47,7 @@ func TestPlaceWhyKeepsOffTheSoldier(t *testing.T) {
 // panel out here: no window) and sel selected.
 func whyApp(t *testing.T, sel string) *App {
 	t.Helper()
-	g, err := game.NewSession(game.DefaultConfig())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for g.Time() < 11-1e-9 {
-		g.Tick()
-	}
-	return whyAppOf(t, g, sel)
+	return whyAppOf(t, sessionAt(t, game.SceneOpening, 11), sel)
 }
 
 // whyAppOf is an App over g with the real renderer, sel selected.
@@ -64,11 +57,7 @@ func whyAppOf(t *testing.T, g *game.Session, sel string) *App {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := NewApp(Config{Select: sel}, g, render.New(as), as)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
+	return appOver(t, g, Config{Select: sel}, render.New(as))
 }
 
 // The Why panel never covers the soldier it explains, whoever he is, the
