@@ -57,11 +57,15 @@ type whyKey struct {
 // not 50 to 180).
 func (b *Battle) enableLedger(w *morale.World) error {
 	clear(b.atDeath)
-	if b.cfg.Scene == SceneArmies {
+	men := b.cfg.Soldiers
+	if b.cfg.Scene == SceneScenario {
+		men = b.cfg.Scenario.Men()
+	}
+	if b.cfg.Scene == SceneArmies || men > scenarioLedgerMen {
 		return nil
 	}
 	opt := morale.LedgerOptions{PerAgent: whyPerAgent, Window: math.Inf(1)}
-	if b.cfg.Soldiers > whyCrowd {
+	if men > whyCrowd {
 		opt = morale.LedgerOptions{PerAgent: whyPerAgentCrowd, Window: whyCrowdWindow}
 	}
 	return w.EnableLedger(opt)

@@ -2,13 +2,18 @@
 // TOML, thousands of seeded fights run on every core, statistics with
 // confidence intervals, expectations for CI, a lint of the weights table
 // measured by small simulations, sweeps, sensitivity, comparisons, shards
-// that merge byte for byte, and plots and an HTML report.
+// that merge byte for byte, and plots and an HTML report. Fitting the
+// weights to a scenario's expectations is lab/fit.
 //
 // Every function here is deterministic: the same scenario, settings and seed
 // give the same bytes, whatever the number of cores. The plots and the HTML
 // report live in lab/report, the command line in lab/cli; this package
-// imports neither, nor game/ nor any plotting library, so that a tool (the
-// demo's banner) may call Lint cheaply.
+// imports neither, nor lab/fit, any plotting library, an optimiser or an
+// engine, so that a tool (the demo's banner) may call Lint cheaply. It
+// imports game/ for one thing: a scenario's fight is played by
+// game.ScenarioFight (Scenario.GameConfig translates the scenario), the one
+// implementation of its rules, which the demo's scenario scene plays too,
+// so that `demo -scenario FILE -run I` shows run I of the lab, bit for bit.
 package lab
 
 import (
@@ -215,6 +220,12 @@ func LoadWeights(path string) (morale.Settings, string, error) {
 // MaxScenarioKeys keys, so that no input can exhaust memory or stack. Quoted
 // input in messages is cut to 80 bytes and escaped.
 func ParseScenario(file string, data []byte) (*Scenario, error) {
+	return parseScenario(file, data, true)
+}
+
+// parseScenario is ParseScenario; without readWeights it leaves the weights
+// key's file unread (OddsScenario) and the settings the defaults.
+func parseScenario(file string, data []byte, readWeights bool) (*Scenario, error) {
 	if err := precheck(file, data); err != nil {
 		return nil, err
 	}
@@ -241,7 +252,7 @@ func ParseScenario(file string, data []byte) (*Scenario, error) {
 	sc.Sample = top.num("sample", 0.5, 0.01, maxDuration)
 	sc.CascadeWindow = top.num("cascade_window", 3, 0, maxDuration)
 	sc.RebreakWindow = top.num("rebreak_window", 10, 0, maxDuration)
-	if w := top.str("weights", ""); w != "" {
+	if w := top.str("weights", ""); w != "" && readWeights {
 		if !filepath.IsAbs(w) {
 			w = filepath.Join(filepath.Dir(file), w)
 		}
@@ -511,18 +522,6 @@ func listNames(names []string) string {
 var statNames = []string{"p10", "p25", "p50", "p75", "p90", "mean", "min", "max", "share"}
 
 type agentInfo struct{ squad, index int }
-
-// occurrences returns how many times ev happens in a fight of duration s.
-func occurrences(ev EventSpec, duration float64) int {
-	if ev.Every <= 0 {
-		return 1
-	}
-	until := math.Min(ev.Until, duration)
-	if until < ev.T {
-		return 1
-	}
-	return int(math.Floor((until-ev.T)/ev.Every+1e-9)) + 1
-}
 
 // ---- a small typed reader over the decoded TOML, with lines ----
 

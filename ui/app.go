@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -40,9 +41,9 @@ type Config struct {
 	// Select names the soldier selected at the start ("" = none): his Why
 	// panel is open from the first frame (-select; -screenshot with it).
 	Select string
-	// Extra is a panel of the tuner beyond its sliders, in a slot of its
-	// own (nil: none; see ExtraPanel).
-	Extra ExtraPanel
+	// Odds is the lab scenario whose odds the odds panel counts for the
+	// live settings (its own weights are not used); nil: no odds panel.
+	Odds *lab.Scenario
 }
 
 // App is the ebiten.Game of the demo: the battle, the renderer and the
@@ -90,8 +91,9 @@ type App struct {
 
 	replayShown bool // replayNote has shown how the replay ended
 	rewind      rewindState
-	tape        tape     // the battle's morale since it began, for the timeline (tape.go)
-	why         whyState // the inspector, as last drawn (why.go)
+	tape        tape       // the battle's morale since it began, for the timeline (tape.go)
+	why         whyState   // the inspector, as last drawn (why.go)
+	odds        *OddsPanel // the odds panel (odds.go), nil without Config.Odds
 }
 
 // NewApp builds the widgets and starts watching the weights file (native
@@ -129,11 +131,17 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 	}
 	app.w.fileNote.Label = app.fileNote()
 	app.relint()
+	if cfg.Odds != nil {
+		app.odds = NewOddsPanel(cfg.Odds, a)
+	}
 	return app, nil
 }
 
-// Close stops the file watcher.
+// Close stops the file watcher and the odds' count.
 func (a *App) Close() error {
+	if a.odds != nil {
+		a.odds.Close()
+	}
 	if a.watch != nil {
 		return a.watch.Close()
 	}
@@ -173,9 +181,6 @@ func (a *App) Update() error {
 	a.pollWatcher()
 	a.g.Tick()
 	a.sessionNotes()
-	if a.cfg.Extra != nil {
-		a.cfg.Extra.Update(a.extraSlot(), a.g, in)
-	}
 	return a.settle()
 }
 
@@ -186,6 +191,14 @@ func (a *App) Update() error {
 // (capture.Screenshot) calls it instead of Update.
 func (a *App) Sync() error {
 	a.ui.Update()
+	if a.odds != nil {
+		// the odds of the settings shown, counted to the end: the same
+		// picture every run
+		a.odds.Update(a.oddsSlot(), a.g, InputState{})
+		if err := a.odds.Wait(context.Background()); err != nil {
+			return err
+		}
+	}
 	return a.settle()
 }
 
@@ -197,6 +210,9 @@ func (a *App) settle() error {
 	a.layoutTimeline()
 	a.layoutPanel()
 	a.inspect()
+	if a.odds != nil {
+		a.odds.Update(a.oddsSlot(), a.g, InputState{})
+	}
 	if publishing(a.cfg.StatePath) && a.err == nil { // building the state costs allocations
 		if err := publish(a.cfg.StatePath, a.Published()); err != nil {
 			a.err = err
@@ -315,11 +331,20 @@ func (a *App) apply(c game.Command) {
 // appendSoldiers returns the soldiers of the scene (none in the armies),
 // in a.soldiers.
 func (a *App) appendSoldiers() []game.SoldierView {
-	a.soldiers = a.soldiers[:0]
-	if op, ok := a.g.Scene().(*game.Opening); ok {
-		a.soldiers = op.AppendSoldiers(a.soldiers)
-	}
+	a.soldiers = sceneSoldiers(a.soldiers[:0], a.g.Scene())
 	return a.soldiers
+}
+
+// sceneSoldiers appends the soldiers of scene sc (the opening's, a
+// scenario's men; none in the armies) to dst.
+func sceneSoldiers(dst []game.SoldierView, sc game.Scene) []game.SoldierView {
+	switch sc := sc.(type) {
+	case *game.Opening:
+		return sc.AppendSoldiers(dst)
+	case *game.Scenario:
+		return sc.AppendSoldiers(dst)
+	}
+	return dst
 }
 
 // selectSoldier selects soldier id (ok false: none) in the App and in its
@@ -449,8 +474,8 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.r.DrawTimeline(screen, a.reg.Timeline, a.g)
 	a.drawConsole(screen)
 	a.drawWidgets(screen) // panelcache.go
-	if a.cfg.Extra != nil {
-		a.cfg.Extra.Draw(screen, a.extraSlot())
+	if a.odds != nil {
+		a.odds.Draw(screen, a.oddsSlot())
 	}
 	a.drawWhy(screen)
 	drawTooltip(screen, a.tip, a.w.small)
@@ -467,10 +492,7 @@ func (a *App) drawSelection(dst *ebiten.Image, vp game.Viewport) {
 	if !a.hasSelected {
 		return
 	}
-	a.drawn = a.drawn[:0]
-	if op, ok := a.g.Scene().(*game.Opening); ok {
-		a.drawn = op.AppendSoldiers(a.drawn)
-	}
+	a.drawn = sceneSoldiers(a.drawn[:0], a.g.Scene())
 	for _, s := range a.drawn {
 		if s.ID == a.selected {
 			x, y := vp.ToScreen(s.Pos)
@@ -510,6 +532,8 @@ type PublishedState struct {
 	// printed), and ConsoleOpen whether it is open.
 	Console     []string `json:"console"`
 	ConsoleOpen bool     `json:"consoleOpen"`
+	// Odds is what the odds panel shows (nil without one).
+	Odds *PublishedOdds `json:"odds,omitempty"`
 }
 
 // PublishedRow is one row of the tuner: its parameter, its value as shown,
@@ -570,6 +594,9 @@ func (a *App) Published() PublishedState {
 		if m.text != "" {
 			st.Messages = append(st.Messages, PublishedMessage{Slot: MessageSlot(i).String(), Tone: m.tone.String(), Text: m.text})
 		}
+	}
+	if a.odds != nil {
+		st.Odds = a.odds.published(a.oddsSlot())
 	}
 	a.soldiers = a.appendSoldiers()
 	for _, s := range a.soldiers {

@@ -19,12 +19,12 @@
 // notice such as a save or a refusal, the session's rewind and what-if
 // note, the lint: one [MessageSlot] each, cut with "…" and shown whole on
 // hover when they do not fit); the buttons; the selection; the tuner's
-// rows, which scroll; the slot of an extra panel, when Config.Extra gives
-// one ([ExtraPanel]: a fixed height, the panel's inner width, just above
-// the foot); the foot (the weights file and the keys). No message, and no
-// extra panel, moves a widget a user may click: TestMessagesMoveNoWidget
-// and TestExtraPanelMovesNoWidget lay the panel out without a window and
-// compare every widget's rectangle.
+// rows, which scroll; the odds panel's slot, when Config.Odds gives one
+// ([OddsPanel]: [OddsPanelH] high, the panel's inner width, just above the
+// foot); the foot (the weights file and the keys). No message, and not the
+// odds panel, moves a widget a user may click, and no message moves the
+// odds panel: TestMessagesMoveNoWidget and TestOddsPanelMovesNoWidget lay
+// the panel out without a window and compare every widget's rectangle.
 //
 // [App] is the ebiten.Game: its Update reads input, applies commands to the
 // game.Session, ticks it, lays the inspector out and publishes the state;
@@ -33,6 +33,7 @@
 // is main's to set.
 //
 // ui imports game (the session, commands and the read-only view), morale
-// (settings), lab (the lint), assets (fonts), ebitenui and ebiten. It never
-// imports render: the renderer comes in through the [Renderer] interface.
+// (settings), lab (the lint, and the odds of [OddsPanel]), assets (fonts),
+// ebitenui and ebiten. It never imports render: the renderer comes in
+// through the [Renderer] interface.
 package ui

@@ -9,6 +9,8 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/scenarios"
 )
 
 // widgetRects lays a's widgets out (ebitenui lays out as it draws: into an
@@ -131,41 +133,60 @@ func TestStripMessagesExpire(t *testing.T) {
 	}
 }
 
-// fixedPanel is an ExtraPanel of a fixed height that draws nothing.
-type fixedPanel int
-
-func (p fixedPanel) Height() int                                 { return int(p) }
-func (fixedPanel) Update(image.Rectangle, game.View, InputState) {}
-func (fixedPanel) Draw(*ebiten.Image, image.Rectangle)           {}
-
-// An extra panel gets its slot without moving a button, the strip, the
-// selection or the foot: only the tuner's rows end higher.
-func TestExtraPanelMovesNoWidget(t *testing.T) {
+// The odds panel gets its slot in the tuner's panel without moving a
+// button, the strip, the selection or the foot (only the tuner's rows end
+// higher), and no message moves it: with three lines in the strip and a
+// long message, the slot is where it was, to the pixel.
+func TestOddsPanelMovesNoWidget(t *testing.T) {
+	sc, err := lab.OddsScenario(scenarios.OpeningFile, scenarios.Opening)
+	if err != nil {
+		t.Fatal(err)
+	}
 	plain := widgetRects(t, testApp(t, Config{}))
-	a := testApp(t, Config{Extra: fixedPanel(120)})
+	a := testApp(t, Config{Odds: sc})
+	defer a.Close()
 	with := widgetRects(t, a)
-	slot := a.extraSlot()
-	if slot.Dy() != 120 || slot.Dx() != PanelW-2*panelPad {
-		t.Fatalf("extra slot %v; want %d×120", slot, PanelW-2*panelPad)
+	slot := a.oddsSlot()
+	if slot.Dy() != OddsPanelH || slot.Dx() != PanelW-2*panelPad {
+		t.Fatalf("odds slot %v; want %d×%d", slot, PanelW-2*panelPad, OddsPanelH)
+	}
+	if panel := ScreenRegions().Panel; !slot.In(panel) {
+		t.Errorf("odds slot %v leaves the panel %v", slot, panel)
 	}
 	for path, r := range plain {
 		if !strings.HasPrefix(path, "button ") {
 			continue
 		}
 		if with[path] != r {
-			t.Errorf("%s: at %v without the extra panel, %v with it", path, r, with[path])
+			t.Errorf("%s: at %v without the odds panel, %v with it", path, r, with[path])
 		}
 		if r.Overlaps(slot) {
-			t.Errorf("%s at %v overlaps the extra slot %v", path, r, slot)
+			t.Errorf("%s at %v overlaps the odds slot %v", path, r, slot)
 		}
 	}
-	for _, w := range []*widget.Container{a.w.stripBox} {
+	for name, w := range map[string]*widget.Container{"strip": a.w.stripBox, "tuner": a.w.tunerBox} {
 		if r := w.GetWidget().Rect; r.Overlaps(slot) {
-			t.Errorf("strip %v overlaps the extra slot %v", r, slot)
+			t.Errorf("%s %v overlaps the odds slot %v", name, r, slot)
 		}
 	}
 	if got, want := a.w.fileNote.GetWidget().Rect, testAppFileNote(t); got != want {
-		t.Errorf("foot: at %v with the extra panel, %v without", got, want)
+		t.Errorf("foot: at %v with the odds panel, %v without", got, want)
+	}
+	if r := a.w.tunerBox.GetWidget().Rect; r.Dy() < 4*tunerRowH {
+		t.Errorf("tuner rows %v with the odds panel; want room for 4 rows at least", r)
+	}
+
+	a.showBanner("ShakenBelow = 0.2 rejected: PanicBelow must be below ShakenBelow", true, 10)
+	a.strip.set(SlotSession, strings.Repeat("with AllyDown −0.25: Eriksen routs at 9.1 s instead of 10.5 s; ", 6), ToneInfo, -1)
+	a.strip.set(SlotLint, "Lint (1): flicker", ToneWarn, -1)
+	after := widgetRects(t, a)
+	if got := a.oddsSlot(); got != slot {
+		t.Errorf("odds slot at %v with three messages, %v without", got, slot)
+	}
+	for path, r := range with {
+		if after[path] != r {
+			t.Errorf("%s: at %v before the messages, %v after", path, r, after[path])
+		}
 	}
 }
 

@@ -40,7 +40,7 @@ type widgets struct {
 	root        *widget.Container
 	status      *widget.Text
 	stripBox    *widget.Container // the message strip's place (strip.go)
-	extraBox    *widget.Container // Config.Extra's slot, nil without one
+	oddsBox     *widget.Container // the odds panel's slot (Config.Odds), nil without one
 	pauseBtn    *widget.Button
 	speedBtns   map[float64]*widget.Button
 	selText     *widget.Text
@@ -85,8 +85,8 @@ func (a *App) buildWidgets() *widgets {
 			widget.GridLayoutOpts.Columns(1),
 			// Rows: title, status, the message strip, buttons, selection,
 			// the tuner's caption, the tuner (the one row that stretches),
-			// the extra panel's slot (Config.Extra), foot.
-			widget.GridLayoutOpts.Stretch([]bool{true}, panelRows(a.cfg.Extra != nil)),
+			// the odds panel's slot (Config.Odds), foot.
+			widget.GridLayoutOpts.Stretch([]bool{true}, panelRows(a.cfg.Odds != nil)),
 			widget.GridLayoutOpts.Spacing(0, 6),
 			widget.GridLayoutOpts.Padding(&widget.Insets{Left: panelPad, Right: panelPad, Top: 8, Bottom: 8}),
 		)),
@@ -152,9 +152,9 @@ func (a *App) buildWidgets() *widgets {
 	// the one row of the panel that stretches.
 	w.tunerBox = w.reserve(60)
 	panel.AddChild(w.tunerBox)
-	if a.cfg.Extra != nil {
-		w.extraBox = w.reserve(max(0, a.cfg.Extra.Height()))
-		panel.AddChild(w.extraBox)
+	if a.cfg.Odds != nil {
+		w.oddsBox = w.reserve(OddsPanelH)
+		panel.AddChild(w.oddsBox)
 	}
 
 	w.fileNote = w.text("", w.small, colDim)
@@ -167,10 +167,11 @@ func (a *App) buildWidgets() *widgets {
 	return w
 }
 
-// panelRows is which of the panel's rows stretch: only the tuner's.
-func panelRows(extra bool) []bool {
+// panelRows is which of the panel's rows stretch: only the tuner's (odds:
+// the panel has the odds panel's slot).
+func panelRows(odds bool) []bool {
 	rows := []bool{false, false, false, false, false, false, true}
-	if extra {
+	if odds {
 		rows = append(rows, false)
 	}
 	return append(rows, false)

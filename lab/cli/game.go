@@ -1,7 +1,8 @@
 package cli
 
-// This file is the lab's only contact with game/: the demo's own battle run
-// headless. If game/'s API changes, this is the one file to fix.
+// This file is the lab's only contact with game's Battle: the demo's own
+// battle run headless. If the Battle's API changes, this is the one file to
+// fix (a scenario's fight is game.ScenarioFight, in lab/run.go).
 
 import (
 	"context"

@@ -86,6 +86,10 @@ func RunReport(sum *lab.Summary, runs []lab.RunResult) (Report, error) {
 	p.Figure(figs[2])
 	p.Figure(figs[3])
 	p.Figures(figs[4], figs[5])
+	if t, ok := fightsTable(sum, runs); ok {
+		p.Section("Fights to watch")
+		p.Table(t)
+	}
 	footnotes(p, sum.Header)
 	html, err := p.HTML()
 	return Report{HTML: html, Figures: figs}, err

@@ -7,6 +7,7 @@ import (
 	"html"
 	"image"
 	"image/png"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -111,6 +112,16 @@ func TestRunReport(t *testing.T) {
 	}
 	if strings.Index(page, sum.SettingsHash) < strings.Index(page, "<footer>") {
 		t.Errorf("the settings hash appears before the footnote")
+	}
+	// every fight listed names the commands that open it
+	if n := rows(page, "fights"); n < 3 {
+		t.Errorf("fights to watch: %d rows; want the earliest and latest first rout and more", n)
+	}
+	first, _ := lab.MetricByName(sc, "first_rout_s")
+	early := (lab.RunPick{Kind: lab.PickFirst, Metric: first, N: 1}).Select(runs)
+	if len(early) != 1 || !strings.Contains(page, "demo -scenario line.toml -run "+strconv.Itoa(early[0].Index)+"</td>") ||
+		!strings.Contains(page, "-replays "+strconv.Itoa(early[0].Index)+" -out DIR</td>") {
+		t.Errorf("the fights table does not name the commands of the earliest first rout (%v)", early)
 	}
 }
 
