@@ -94,6 +94,7 @@ type App struct {
 	tape        tape       // the battle's morale since it began, for the timeline (tape.go)
 	why         whyState   // the inspector, as last drawn (why.go)
 	odds        *OddsPanel // the odds panel (odds.go), nil without Config.Odds
+	oddsFolded  bool       // the odds panel shows only its title and a line (odds_fold.go)
 }
 
 // NewApp builds the widgets and starts watching the weights file (native
@@ -169,6 +170,7 @@ func (a *App) Update() error {
 	} else {
 		in = a.tunerInput(in)
 	}
+	in = a.oddsInput(in)
 	in = a.whyInput(in)
 	if a.consoleOpen || in.Typing || a.tuner.focus >= 0 {
 		in.PanX, in.PanY = 0, 0 // the arrows are theirs
@@ -597,6 +599,7 @@ func (a *App) Published() PublishedState {
 	}
 	if a.odds != nil {
 		st.Odds = a.odds.published(a.oddsSlot())
+		st.Odds.Folded = a.oddsFolded
 	}
 	a.soldiers = a.appendSoldiers()
 	for _, s := range a.soldiers {

@@ -190,6 +190,50 @@ func TestOddsPanelMovesNoWidget(t *testing.T) {
 	}
 }
 
+// A click on the odds panel's title folds it to a line and back, like a
+// drawer: the slot keeps its bottom (just above the foot), the tuner's
+// rows keep their top and take the room, and no button, the strip or the
+// foot moves.
+func TestOddsFoldMovesNoButton(t *testing.T) {
+	sc, err := lab.OddsScenario(scenarios.OpeningFile, scenarios.Opening)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := testApp(t, Config{Odds: sc})
+	defer a.Close()
+	open := widgetRects(t, a)
+	slot, rows := a.oddsSlot(), a.tunerRect()
+	click := InputState{X: slot.Min.X + 40, Y: slot.Min.Y + 8, LeftClick: true, UIHovered: true}
+	if rest := a.oddsInput(click); rest.LeftClick || !a.oddsFolded {
+		t.Fatalf("click on the odds' title: folded %v, click passed on %v; want folded, the click taken", a.oddsFolded, rest.LeftClick)
+	}
+	folded := widgetRects(t, a)
+	fs := a.oddsSlot()
+	if fs.Max != slot.Max || fs.Dy() != oddsFoldedH {
+		t.Errorf("folded odds slot %v; want %d px high ending at %v", fs, oddsFoldedH, slot.Max)
+	}
+	if got := a.tunerRect(); got.Min != rows.Min || got.Dy() != rows.Dy()+OddsPanelH-oddsFoldedH {
+		t.Errorf("tuner rows %v folded, %v open; want them taller by about %d", got, rows, OddsPanelH-oddsFoldedH)
+	}
+	for path, r := range open {
+		if strings.HasPrefix(path, "button ") && folded[path] != r {
+			t.Errorf("%s: at %v open, %v folded", path, r, folded[path])
+		}
+	}
+	if got, want := a.w.fileNote.GetWidget().Rect, testAppFileNote(t); got != want {
+		t.Errorf("foot at %v folded, %v without odds", got, want)
+	}
+	if a.oddsInput(InputState{X: fs.Min.X + 40, Y: fs.Min.Y + oddsHeadH + 4, LeftClick: true}); !a.oddsFolded {
+		t.Error("a click under the folded title unfolded the panel")
+	}
+	click.Y = fs.Min.Y + 8
+	a.oddsInput(click)
+	widgetRects(t, a)
+	if got := a.oddsSlot(); a.oddsFolded || got != slot {
+		t.Errorf("unfolded: folded %v, slot %v; want open at %v", a.oddsFolded, got, slot)
+	}
+}
+
 func testAppFileNote(t *testing.T) image.Rectangle {
 	a := testApp(t, Config{})
 	widgetRects(t, a)

@@ -288,8 +288,11 @@ func (v oddsView) lines() []string {
 type PublishedOdds struct {
 	lab.Odds
 	Lines []string `json:"lines"`
-	// Rect is where the panel is drawn, in logical screen pixels.
-	Rect PublishedRect `json:"rect"`
+	// Rect is where the panel is drawn, in logical screen pixels; Folded
+	// whether it shows only its title and a line (a click on the title
+	// folds and unfolds it).
+	Rect   PublishedRect `json:"rect"`
+	Folded bool          `json:"folded"`
 }
 
 // published returns the panel's part of the published state, drawn in r.

@@ -233,6 +233,9 @@ func (a *App) panelKey() uint64 {
 	h.str(w.pauseBtn.Text().Label)
 	h.word(math.Float64bits(a.g.Speed()))
 	a.tuner.hash(&h)
+	if a.oddsFolded {
+		h.word(1)
+	}
 	return uint64(h)
 }
 

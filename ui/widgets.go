@@ -38,6 +38,7 @@ const panelPad = 10
 // widgets holds the ebitenui tree and the widgets the App updates.
 type widgets struct {
 	root        *widget.Container
+	panel       *widget.Container // the tuner's panel, the root's one child
 	status      *widget.Text
 	stripBox    *widget.Container // the message strip's place (strip.go)
 	oddsBox     *widget.Container // the odds panel's slot (Config.Odds), nil without one
@@ -99,6 +100,7 @@ func (a *App) buildWidgets() *widgets {
 		),
 	)
 	w.root.AddChild(panel)
+	w.panel = panel
 
 	panel.AddChild(w.text("MoraleBreak · squad morale tuner", w.title, colSection))
 	w.status = w.text("", w.small, colDim)
