@@ -117,13 +117,10 @@ func (a *App) consoleInput(in InputState) {
 	if image.Pt(in.X, in.Y).In(box) && in.WheelY != 0 {
 		c.scroll += int(in.WheelY * 3)
 	}
-	for _, r := range in.Chars {
-		if r != '`' { // the console's toggle, not a character of the line
-			c.line.insert([]rune{r})
-		}
-	}
+	// '`' is the console's toggle, not a character of the line
+	keys := c.line.typed(in.Chars, in.Keys, '`')
 	page := visible(box) - 1
-	for _, k := range in.Keys {
+	for _, k := range keys {
 		switch k {
 		case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
 			a.consoleRun(c.line.String())
@@ -142,8 +139,6 @@ func (a *App) consoleInput(in InputState) {
 			c.scroll -= page
 		case ebiten.KeyEscape:
 			c.line.set("")
-		default:
-			c.line.key(k)
 		}
 	}
 	c.wrap(a.w.mono, float64(box.Dx()-2*consolePad))

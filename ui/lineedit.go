@@ -46,6 +46,26 @@ func (e *lineEdit) insert(rs []rune) {
 	}
 }
 
+// typed applies one tick's typing to e: the editing keys among keys
+// first, then the characters chars but skip, and returns the other keys in
+// their order. Ebitengine does not say whether a key came before or after
+// the characters of the same tick; deleting and then typing is what people
+// do in quick succession (at a slow frame, 20 TPS, both land in one tick),
+// typing a character and deleting it at once is not.
+func (e *lineEdit) typed(chars []rune, keys []ebiten.Key, skip rune) (rest []ebiten.Key) {
+	for _, k := range keys {
+		if !e.key(k) {
+			rest = append(rest, k)
+		}
+	}
+	for _, r := range chars {
+		if r != skip {
+			e.insert([]rune{r})
+		}
+	}
+	return rest
+}
+
 // key applies an editing key (Backspace, Delete, Left, Right, Home, End)
 // and reports whether k is one.
 func (e *lineEdit) key(k ebiten.Key) bool {

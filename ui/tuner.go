@@ -389,10 +389,11 @@ func (t *Tuner) Input(in InputState, box image.Rectangle) (edits []TunerEdit, re
 	}
 
 	// keys and characters
+	keys := in.Keys
 	if t.edit.on {
-		t.edit.line.insert(in.Chars)
+		keys = t.edit.line.typed(in.Chars, keys, 0)
 	}
-	for _, k := range in.Keys {
+	for _, k := range keys {
 		var took bool
 		edits, took = t.key(k, in.Shift, box, edits)
 		if !took {
