@@ -145,6 +145,10 @@ func TestOddsPanelMovesNoWidget(t *testing.T) {
 	plain := widgetRects(t, testApp(t, Config{}))
 	a := testApp(t, Config{Odds: sc})
 	defer a.Close()
+	if !a.oddsFolded {
+		t.Error("the odds panel starts open; want it folded to its line")
+	}
+	a.foldOdds(false)
 	with := widgetRects(t, a)
 	slot := a.oddsSlot()
 	if slot.Dy() != OddsPanelH || slot.Dx() != PanelW-2*panelPad {
@@ -201,6 +205,7 @@ func TestOddsFoldMovesNoButton(t *testing.T) {
 	}
 	a := testApp(t, Config{Odds: sc})
 	defer a.Close()
+	a.foldOdds(false)
 	open := widgetRects(t, a)
 	slot, rows := a.oddsSlot(), a.tunerRect()
 	click := InputState{X: slot.Min.X + 40, Y: slot.Min.Y + 8, LeftClick: true, UIHovered: true}

@@ -309,14 +309,39 @@ async function run() {
   const eriksen = st.odds.men.find((m) => m.name === "Eriksen");
   check(st.odds.settings_hash && eriksen && eriksen.share === 1 && st.odds.lines.some((l) => l.startsWith("Eriksen routs: 100%")),
     "the odds say Eriksen routs in every fight of the default settings", st.odds.lines.join(" | "));
+  // It starts folded to its line, under the tuner's rows; a click on its
+  // title opens it (the rows give it their room, no button moves).
+  const fr = st.odds.rect, buttonsBefore = JSON.stringify(st.buttons);
+  check(st.odds.folded === true && fr && fr.w >= 300 && fr.h > 20 && fr.h < 60, "the odds panel starts folded to its line", JSON.stringify(fr));
+  {
+    const fm = await mapper(page, st);
+    const p = fm.toPage(fr.x + 60, fr.y + 8);
+    await page.mouse.move(p.x, p.y, { steps: 4 });
+    await sleep(250);
+    await page.mouse.down();
+    await sleep(120);
+    await page.mouse.up();
+  }
+  st = await waitState(page, (s) => s.odds.folded === false, "a click on the odds panel's title to open it");
+  check(JSON.stringify(st.buttons) === buttonsBefore, "opening the odds panel moves no button");
   const orr = st.odds.rect;
-  check(orr && orr.w >= 300 && orr.h >= 200, "the odds panel's rectangle is published", JSON.stringify(orr));
+  check(orr && orr.w >= 300 && orr.h >= 200 && orr.y + orr.h === fr.y + fr.h, "the odds panel's rectangle is published, open, its bottom where it was folded", JSON.stringify(orr));
   await sleep(500);
   const pngO = await shot(page, "browser-0-odds.png");
   const om = await mapper(page, st);
   const o0 = om.toPage(orr.x, orr.y), o1 = om.toPage(orr.x + orr.w, orr.y + orr.h);
   const bg = await colourShare(context, pngO, { x0: o0.x, y0: o0.y, x1: o1.x, y1: o1.y }, [0x1a, 0x1f, 0x27]);
   check(bg > 0.4 && bg < 0.97, "the odds panel is drawn where it is published (its background, and text and bars on it)", `${(100 * bg).toFixed(0)}% of its pixels are its background`);
+  {
+    // fold it again: the tuner's rows below need their room
+    const p = om.toPage(orr.x + 60, orr.y + 8);
+    await page.mouse.move(p.x, p.y, { steps: 4 });
+    await sleep(250);
+    await page.mouse.down();
+    await sleep(120);
+    await page.mouse.up();
+  }
+  st = await waitState(page, (s) => s.odds.folded === true && s.odds.rect.y === fr.y, "a click on the open odds panel's title to fold it again");
 
   // Pause, so that the only change between the screenshots is the click.
   await page.focus("canvas");
