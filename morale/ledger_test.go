@@ -472,8 +472,12 @@ func TestLedgerSquads(t *testing.T) {
 			as = append(as, w.Spawn(morale.SquadID(1+i%3), morale.Vec2{X: float64(200 * i)}))
 		}
 		for k := range 20 {
-			w.ReportEventAtLocation(morale.AllyDown, morale.Vec2{X: float64(100 * k)}, 0, nil, 1)
-			_ = as[k%12].ReportEvent(morale.Suppressed, 1)
+			if err := w.ReportEventAtLocation(morale.AllyDown, morale.Vec2{X: float64(100 * k)}, 0, nil, 1); err != nil {
+				t.Fatal(err)
+			}
+			if err := as[k%12].ReportEvent(morale.Suppressed, 1); err != nil {
+				t.Fatal(err)
+			}
 			w.Advance(0.5)
 		}
 		return w, as

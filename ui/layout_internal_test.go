@@ -144,7 +144,11 @@ func TestOddsPanelMovesNoWidget(t *testing.T) {
 	}
 	plain := widgetRects(t, testApp(t, Config{}))
 	a := testApp(t, Config{Odds: sc})
-	defer a.Close()
+	t.Cleanup(func() {
+		if err := a.Close(); err != nil {
+			t.Error(err)
+		}
+	})
 	if !a.oddsFolded {
 		t.Error("the odds panel starts open; want it folded to its line")
 	}
@@ -204,7 +208,11 @@ func TestOddsFoldMovesNoButton(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := testApp(t, Config{Odds: sc})
-	defer a.Close()
+	t.Cleanup(func() {
+		if err := a.Close(); err != nil {
+			t.Error(err)
+		}
+	})
 	a.foldOdds(false)
 	open := widgetRects(t, a)
 	slot, rows := a.oddsSlot(), a.tunerRect()
