@@ -1,6 +1,10 @@
 package lab
 
-import "github.com/moralebreak/moralebreak/game"
+import (
+	"slices"
+
+	"github.com/moralebreak/moralebreak/game"
+)
 
 // GameConfig translates sc into the game's description of a scenario
 // fight, game.ScenarioConfig, which game.ScenarioFight plays: the one
@@ -10,9 +14,8 @@ func (sc *Scenario) GameConfig() *game.ScenarioConfig {
 	c := &game.ScenarioConfig{Name: sc.Name, Duration: sc.Duration,
 		Squads: make([]game.ScenarioSquad, len(sc.Squads)), Events: make([]game.ScenarioEvent, len(sc.Events))}
 	for i, sq := range sc.Squads {
-		g := game.ScenarioSquad{Name: sq.Name, Size: sq.Size, Formation: sq.Formation, At: sq.At, Spacing: sq.Spacing,
-			Leader: sq.Leader, Nerves: append([]float64(nil), sq.Nerves...), Names: append([]string(nil), sq.Names...),
-			NoContagion: sq.NoContagion, Morale: sq.Morale}
+		g := sq.ScenarioSquad
+		g.Nerves, g.Names = slices.Clone(g.Nerves), slices.Clone(g.Names)
 		if sq.NerveRange != nil {
 			r := *sq.NerveRange
 			g.NerveRange = &r
@@ -27,9 +30,9 @@ func (sc *Scenario) GameConfig() *game.ScenarioConfig {
 
 // gameEvent translates one event of a scenario.
 func gameEvent(ev *EventSpec) game.ScenarioEvent {
-	return game.ScenarioEvent{T: ev.T, Do: ev.Do, Event: ev.Event, At: ev.At, HasAt: ev.HasAt, Spread: ev.Spread,
-		Radius: ev.Radius, Squad: ev.Squad, Agent: ev.Agent, Squads: append([]string(nil), ev.Squads...),
-		Scale: ev.Scale, Every: ev.Every, Until: ev.Until, Jitter: ev.Jitter, Count: ev.Count}
+	g := ev.ScenarioEvent
+	g.Squads = slices.Clone(g.Squads)
+	return g
 }
 
 // occurrences returns how many times ev happens in a fight of the given

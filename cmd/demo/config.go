@@ -231,7 +231,7 @@ func checkGIF(c config, set map[string]bool) error {
 }
 
 // checkOutputs checks that every file the demo will write (-gif, -record,
-// -screenshot, -cpuprofile) can be written: a regular file, a symlink to
+// -screenshot, -cpuprofile, -state) can be written: a regular file, a symlink to
 // one, or nothing yet (creating and removing an empty one to be sure); a
 // FIFO, a device or a folder is refused at once, without opening it (a FIFO
 // would block the open until something read it; a device would be replaced
@@ -240,6 +240,7 @@ func checkGIF(c config, set map[string]bool) error {
 func checkOutputs(c config) error {
 	for _, o := range []struct{ flag, path string }{
 		{"-gif", c.GIF}, {"-record", c.Record}, {"-screenshot", c.Screenshot}, {"-cpuprofile", c.CPUProfile},
+		{"-state", c.UI.StatePath},
 	} {
 		if o.path == "" {
 			continue
