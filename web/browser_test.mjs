@@ -138,6 +138,16 @@ async function waitState(page, pred, what, timeout = STEP_MS) {
 
 // toPage maps a logical game point to CSS pixels of the page: Ebitengine
 // fits the width × height screen into the canvas, centred, keeping its aspect.
+// pressAt moves the mouse to page point p and clicks there, held long
+// enough for a tick of a slow frame to see it.
+async function pressAt(page, p) {
+  await page.mouse.move(p.x, p.y, { steps: 4 });
+  await sleep(250);
+  await page.mouse.down();
+  await sleep(120);
+  await page.mouse.up();
+}
+
 async function mapper(page, st) {
   const r = await page.evaluate(() => {
     const c = document.querySelector("canvas");
@@ -319,15 +329,7 @@ async function run() {
   }));
   const fr = st.odds.rect, buttonsBefore = buttonsOf(st);
   check(st.odds.folded === true && fr && fr.w >= 300 && fr.h > 20 && fr.h < 60, "the odds panel starts folded to its line", JSON.stringify(fr));
-  {
-    const fm = await mapper(page, st);
-    const p = fm.toPage(fr.x + 60, fr.y + 8);
-    await page.mouse.move(p.x, p.y, { steps: 4 });
-    await sleep(250);
-    await page.mouse.down();
-    await sleep(120);
-    await page.mouse.up();
-  }
+  await pressAt(page, (await mapper(page, st)).toPage(fr.x + 60, fr.y + 8));
   // (laid out as it is drawn: its new rectangle is a frame later)
   st = await waitState(page, (s) => s.odds.folded === false && s.odds.rect.h > fr.h, "a click on the odds panel's title to open it");
   check(buttonsOf(st) === buttonsBefore, "opening the odds panel moves no button", buttonsOf(st));
@@ -339,15 +341,7 @@ async function run() {
   const o0 = om.toPage(orr.x, orr.y), o1 = om.toPage(orr.x + orr.w, orr.y + orr.h);
   const bg = await colourShare(context, pngO, { x0: o0.x, y0: o0.y, x1: o1.x, y1: o1.y }, [0x1a, 0x1f, 0x27]);
   check(bg > 0.4 && bg < 0.97, "the odds panel is drawn where it is published (its background, and text and bars on it)", `${(100 * bg).toFixed(0)}% of its pixels are its background`);
-  {
-    // fold it again: the tuner's rows below need their room
-    const p = om.toPage(orr.x + 60, orr.y + 8);
-    await page.mouse.move(p.x, p.y, { steps: 4 });
-    await sleep(250);
-    await page.mouse.down();
-    await sleep(120);
-    await page.mouse.up();
-  }
+  await pressAt(page, om.toPage(orr.x + 60, orr.y + 8)); // fold it again: the tuner's rows below need their room
   st = await waitState(page, (s) => s.odds.folded === true && s.odds.rect.y === fr.y, "a click on the open odds panel's title to fold it again");
 
   // Pause, so that the only change between the screenshots is the click.
