@@ -256,8 +256,28 @@ func BuildSquadPanel(s game.SquadView, x game.SquadWhy, st morale.Settings) WhyP
 	}
 	q := morale.Explanation{ShakenBelow: st.ShakenBelow, PanicBelow: st.PanicBelow, Hysteresis: st.Hysteresis,
 		RoutAfterSeconds: st.RoutAfterSeconds, MinRoutSeconds: st.MinRoutSeconds}
-	for _, sc := range x.States[max(0, len(x.States)-whyMaxStates):] {
-		p.States = append(p.States, fmt.Sprintf("%.2f s  %v → %v: %s", sc.At, sc.From, sc.To, q.StateReason(sc)))
+	// the men's changes alike in time, kind and reason are one line, with
+	// their count: "20.25 s  ×3 Panicked → Routed: …"
+	type group struct {
+		at   float64
+		text string
+		n    int
+	}
+	var groups []group
+	for _, sc := range x.States {
+		text := fmt.Sprintf("%v → %v: %s", sc.From, sc.To, q.StateReason(sc))
+		if k := len(groups) - 1; k >= 0 && groups[k].at == sc.At && groups[k].text == text {
+			groups[k].n++
+			continue
+		}
+		groups = append(groups, group{sc.At, text, 1})
+	}
+	for _, g := range groups[max(0, len(groups)-whyMaxStates):] {
+		count := ""
+		if g.n > 1 {
+			count = fmt.Sprintf("×%d ", g.n)
+		}
+		p.States = append(p.States, fmt.Sprintf("%.2f s  %s%s", g.at, count, g.text))
 	}
 	return p
 }
