@@ -171,8 +171,11 @@ func (a *App) sessionNotes() {
 		rw.rewound, rw.branchT = true, a.g.Time()
 		msg := fmt.Sprintf("Rewound to %.2f s (session %.1f of %.1f s): drag the timeline or , . to move; Space or Resume from here continues with the tuner's weights.",
 			a.g.Time(), float64(c)/game.SubTicksPerSecond, float64(a.g.Rewind().End())/game.SubTicksPerSecond)
-		if n := a.pendingEdits(); n > 0 {
-			msg += fmt.Sprintf(" %d edit(s) pending.", n)
+		switch n := a.pendingEdits(); {
+		case n == 1:
+			msg += " 1 edit pending."
+		case n > 1:
+			msg += fmt.Sprintf(" %d edits pending.", n)
 		}
 		a.strip.set(SlotSession, msg, ToneInfo, -1)
 		return

@@ -320,7 +320,7 @@ func TestTunerInTheApp(t *testing.T) {
 		t.Errorf("edit while rewound: ShakenBelow pending %v, PanicBelow %v; want only ShakenBelow", a.tuner.rows[j].pending, a.tuner.rows[i].pending)
 	}
 	a.sessionNotes()
-	if got := a.strip.text(SlotSession); !strings.Contains(got, "1 edit(s) pending") {
+	if got := a.strip.text(SlotSession); !strings.Contains(got, "1 edit pending.") {
 		t.Errorf("session note %q; want it to count the pending edit", got)
 	}
 	a.do(ActResume)
