@@ -320,8 +320,9 @@ func (o *Opening) onStateChanged(a *morale.Agent, old, new morale.State, why mor
 // every state change.
 func (o *Opening) listen() { o.b.world.OnStateChanged(o.onStateChanged) }
 
-// keepWhy keeps soldier id's explanation as he falls (before he leaves the
-// World), for Why and MoraleBreak.Why after his death.
+// keepWhy keeps soldier id's explanation as he falls (before the news of
+// his own death, and before he leaves the World), for Why and
+// MoraleBreak.Why after his death.
 func (o *Opening) keepWhy(id int) {
 	x, err := o.b.explain(o.soldiers[id].agent)
 	if err != nil {

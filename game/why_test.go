@@ -97,6 +97,15 @@ func TestWhyUnknownAndDead(t *testing.T) {
 
 		t.Errorf("Alvarez's kept explanation is at %v s; want %v (his death)", x.Now, game.OpeningLeaderDown)
 	}
+	// kept as he fell: the news of his own death is not among its causes
+	for _, name := range []string{"Alvarez", "Brandt"} {
+		x, _ := g.Why(byName(t, g, name).ID)
+		for _, c := range x.Causes {
+			if c.Cause.Kind == morale.ByEvent && c.Last >= x.Now-1.0/game.SubTicksPerSecond {
+				t.Errorf("%s's kept explanation has %s at %.2f s, his own death", name, c.Cause.Event, c.Last)
+			}
+		}
+	}
 }
 
 // TestWhyAfterRebuild: Restart and Rewind.To rebuild the World; the ledger
