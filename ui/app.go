@@ -384,7 +384,9 @@ func (a *App) pollWatcher() {
 	}
 }
 
-// reloadFile applies the weights file after an outside edit.
+// reloadFile applies the weights file after an outside edit and says so,
+// unless the file holds the settings the tuner has (after the demo's own
+// Save) and no refusal is up: then the notice stays as it was.
 func (a *App) reloadFile() {
 	before := a.editor.Good()
 	if err := a.editor.Reload(a.cfg.WeightsPath); err != nil {
@@ -395,6 +397,9 @@ func (a *App) reloadFile() {
 		a.tuner.rebuild(a.g.Settings(), a.editor.Good())
 	}
 	a.relint()
+	if sameSettings(before, a.editor.Good()) && a.strip.msgs[SlotNotice].tone != ToneBad {
+		return // the file says what the tuner has (the demo's own Save): "saved" stays
+	}
 	a.showBanner("reloaded "+a.cfg.WeightsPath, false, 3*game.TPS)
 }
 

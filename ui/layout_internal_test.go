@@ -3,6 +3,8 @@ package ui
 import (
 	"fmt"
 	"image"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -10,6 +12,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/morale"
 	"github.com/moralebreak/moralebreak/scenarios"
 )
 
@@ -266,5 +269,45 @@ func TestPanelStaysInItsRegion(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The demo's own Save is seen by the file watcher as an edit: the reload
+// that follows (the same settings) leaves "saved" up; an outside edit that
+// changes a value says "reloaded", and so does a good file after a broken
+// one (the refusal goes).
+func TestSaveNoticeSurvivesItsOwnReload(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "weights.toml")
+	a := testApp(t, Config{WeightsPath: path})
+	a.save()
+	if got := a.strip.text(SlotNotice); got != "saved "+path {
+		t.Fatalf("after Save: notice %q; want saved", got)
+	}
+	a.reloadFile()
+	if got := a.strip.text(SlotNotice); got != "saved "+path {
+		t.Errorf("after the reload of its own save: notice %q; want still saved", got)
+	}
+	s := a.editor.Good()
+	s.RoutAfterSeconds = 5
+	if err := morale.SaveSettings(path, s); err != nil {
+		t.Fatal(err)
+	}
+	a.reloadFile()
+	if got := a.strip.text(SlotNotice); got != "reloaded "+path {
+		t.Errorf("after an outside edit: notice %q; want reloaded", got)
+	}
+	if err := os.WriteFile(path, []byte("ShakenBelow = \"x\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a.reloadFile()
+	if a.strip.msgs[SlotNotice].tone != ToneBad {
+		t.Fatalf("after a broken file: notice %q; want a refusal", a.strip.text(SlotNotice))
+	}
+	if err := morale.SaveSettings(path, s); err != nil {
+		t.Fatal(err)
+	}
+	a.reloadFile()
+	if got := a.strip.text(SlotNotice); got != "reloaded "+path {
+		t.Errorf("after the file was mended: notice %q; want reloaded", got)
 	}
 }
