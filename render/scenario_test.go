@@ -4,10 +4,8 @@ import (
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/morale"
-	"github.com/moralebreak/moralebreak/render"
 )
 
 // The scenario scene's clock stands in the top-left corner of its field,
@@ -15,10 +13,6 @@ import (
 // the field's margin cut it off.
 func TestScenarioClockInsideField(t *testing.T) {
 	needDisplay(t)
-	a, err := assets.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
 	sc := &game.ScenarioConfig{Name: "clock", Duration: 30, Squads: []game.ScenarioSquad{
 		{Name: "a", Size: 4, Formation: "line", At: morale.Vec2{X: 1500, Y: 1000}, Spacing: 150, Morale: 1},
 	}}
@@ -28,7 +22,7 @@ func TestScenarioClockInsideField(t *testing.T) {
 	}
 	dst := ebiten.NewImage(900, 520) // the App's field region; the viewport has margins
 	vp := game.Viewport{X: 37, Y: 12, W: 826, H: 496, Field: g.Field()}
-	render.New(a).DrawField(dst, vp, g)
+	newRenderer(t).DrawField(dst, vp, g)
 	px := pixels(dst)
 	lum := func(x, y int) int {
 		c := px.RGBAAt(x, y)
