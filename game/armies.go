@@ -115,7 +115,8 @@ type Armies struct {
 	sides    [2][]morale.SquadID
 	one      [1]morale.SquadID // a squad filter of one squad, reused
 	selected morale.SquadID
-	routs    int // men who entered Routed
+	whySince float64 // when the selected squad's ledger began (armies_why.go)
+	routs    int     // men who entered Routed
 	deaths   [2]int
 	stats    []morale.SquadStats // scratch for armyRound, not state
 }

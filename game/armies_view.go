@@ -70,8 +70,10 @@ func (a *Armies) AppendSquads(dst []SquadView) []SquadView {
 func (a *Armies) SelectedSquad() morale.SquadID { return a.selected }
 
 // SelectSquad selects squad ID of the armies scene, whose men then show
-// their morale bars (0 clears the selection). Like SetDebug it changes only
-// what is drawn. In the opening it is refused with ErrNoSquad.
+// their morale bars and whose Why the cause ledger keeps from then on
+// (Armies.SquadWhy; 0 clears the selection and the ledger). Like SetDebug
+// it changes nothing of the battle. In the opening it is refused with
+// ErrNoSquad.
 type SelectSquad struct{ ID morale.SquadID }
 
 func (SelectSquad) isCommand() {}
@@ -99,6 +101,9 @@ func (a *Armies) apply(c Command) (handled bool, err error) {
 	case SelectSquad:
 		if c.ID != 0 && !slices.Contains(a.b.squads, c.ID) {
 			return true, fmt.Errorf("%w: %d", ErrNoSquad, c.ID)
+		}
+		if err := a.squadLedger(c.ID); err != nil {
+			return true, err // cannot happen: the options are valid
 		}
 		a.selected = c.ID
 		return true, nil

@@ -9,13 +9,37 @@ import (
 	"github.com/moralebreak/moralebreak/morale"
 )
 
-// consoleHelp is the answer to "help".
-const consoleHelp = `Commands (names are case-insensitive):
+// consoleHelp is the answer to "help": a table whose second column starts
+// at the same column on every row (the demo's console draws it in a
+// monospaced face).
+const consoleHelp = `Commands (names are case-insensitive; Tab completes them and the names):
   MoraleBreak.Debug [0|1]      draw state and morale over every head (no argument toggles)
   MoraleBreak.Dump             every squad's average and lowest morale, and how many broke
   MoraleBreak.Rally [SquadId]  straight back to Steady (no argument: every squad)
-  MoraleBreak.Why [name]       why his morale and state are what they are (no name: the selected soldier)
+  MoraleBreak.Why [name]       why his morale and state are what they are (no name: the selected soldier or squad)
   help                         this list`
+
+// consoleCommands are the console's commands as help spells them, with
+// whether they take an argument.
+var consoleCommands = []struct {
+	name string
+	arg  bool
+}{
+	{"help", false},
+	{"MoraleBreak.Debug", true},
+	{"MoraleBreak.Dump", false},
+	{"MoraleBreak.Rally", true},
+	{"MoraleBreak.Why", true},
+}
+
+// commandList is every command's name, for answers.
+func commandList() string {
+	names := make([]string, len(consoleCommands))
+	for i, c := range consoleCommands {
+		names[i] = c.name
+	}
+	return strings.Join(names, ", ")
+}
 
 // Console is the in-game console of a session: it reads a line, runs it and
 // answers. What it changes, it changes through the session's Apply, like
@@ -74,7 +98,7 @@ func (c *Console) Exec(line string) string {
 	case "moralebreak.why":
 		out = c.execWhy(args)
 	default:
-		out = fmt.Sprintf("unknown command %q; type help for the list", f[0])
+		out = fmt.Sprintf("unknown command %q; type help for the list (commands: %s)", f[0], commandList())
 	}
 	c.s.b.logBlock("> " + line)
 	c.s.b.logBlock(out)
@@ -133,6 +157,12 @@ func (c *Console) execRally(args []string) string {
 func (c *Console) execWhy(args []string) string {
 	const usage = "usage: MoraleBreak.Why [name] (no name: the selected soldier)"
 	sc := c.s.b.scene
+	if av, ok := sc.(*Armies); ok && len(args) == 0 {
+		if x, ok := av.SquadWhy(); ok {
+			return x.String()
+		}
+		return "MoraleBreak.Why: the armies' men have no names; right-click a squad, then MoraleBreak.Why explains its men"
+	}
 	id := -1
 	switch len(args) {
 	case 0:
@@ -181,4 +211,97 @@ func (c *Console) soldierNames() string {
 		}
 	}
 	return b.String()
+}
+
+// Complete completes the last word of line, a command name or its argument
+// (a soldier's name for MoraleBreak.Why, a squad for MoraleBreak.Rally, 0
+// or 1 for MoraleBreak.Debug), case-insensitively. It returns the line
+// completed as far as every candidate agrees (with a space after a
+// command that takes an argument) and, when more than one candidate
+// remains, all of them to list. A line it cannot complete comes back as it was, with no
+// candidates. It changes nothing.
+func (c *Console) Complete(line string) (string, []string) {
+	head, word := "", strings.TrimLeft(line, " ")
+	lead := line[:len(line)-len(word)]
+	if i := strings.LastIndexByte(word, ' '); i >= 0 {
+		head, word = lead+word[:i+1], word[i+1:]
+	} else {
+		head = lead
+	}
+	var cands []string
+	var arg []bool // per candidate: a command that takes an argument
+	if fields := strings.Fields(head); len(fields) == 0 {
+		for _, cmd := range consoleCommands {
+			cands, arg = append(cands, cmd.name), append(arg, cmd.arg)
+		}
+	} else if len(fields) == 1 {
+		cands = c.arguments(fields[0])
+	}
+	var hits []string
+	takesArg := false
+	for i, cand := range cands {
+		if len(cand) >= len(word) && strings.EqualFold(cand[:len(word)], word) {
+			hits = append(hits, cand)
+			takesArg = arg != nil && arg[i]
+		}
+	}
+	switch len(hits) {
+	case 0:
+		return line, nil
+	case 1:
+		if takesArg {
+			return head + hits[0] + " ", nil
+		}
+		return head + hits[0], nil
+	}
+	prefix := hits[0]
+	for _, h := range hits[1:] {
+		n := 0
+		for n < len(prefix) && n < len(h) && strings.EqualFold(prefix[n:n+1], h[n:n+1]) {
+			n++
+		}
+		prefix = prefix[:n]
+	}
+	if len(prefix) < len(word) {
+		prefix = word
+	}
+	return head + prefix, hits
+}
+
+// arguments are what command name takes as its argument, to complete.
+func (c *Console) arguments(name string) []string {
+	switch strings.ToLower(name) {
+	case "moralebreak.why":
+		sc := c.s.b.scene
+		out := make([]string, 0, sc.soldierCount())
+		for i := range sc.soldierCount() {
+			_, n, _ := sc.soldierOf(i)
+			out = append(out, n)
+		}
+		return out
+	case "moralebreak.rally":
+		ids := c.s.b.world.SquadIDs()
+		out := make([]string, len(ids))
+		for i, id := range ids {
+			out[i] = strconv.FormatInt(int64(id), 10)
+		}
+		return out
+	case "moralebreak.debug":
+		return []string{"0", "1"}
+	}
+	return nil
+}
+
+// Examples are lines that run as typed in this session's scene, one per
+// command worth showing, for the console's hint: a real soldier's name
+// (the armies have none) and a real squad.
+func (c *Console) Examples() []string {
+	out := []string{"help"}
+	if names := c.arguments("MoraleBreak.Why"); len(names) > 0 {
+		out = append(out, "MoraleBreak.Why "+names[len(names)-1])
+	}
+	if ids := c.arguments("MoraleBreak.Rally"); len(ids) > 0 {
+		out = append(out, "MoraleBreak.Rally "+ids[0])
+	}
+	return append(out, "MoraleBreak.Dump", "MoraleBreak.Debug 1")
 }

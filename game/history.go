@@ -25,6 +25,18 @@ type Change struct {
 	From, To morale.State
 }
 
+// Record is a record of morale the timeline draws: a History (the last
+// HistoryWindow seconds), or a longer one (the demo keeps the whole battle
+// to scrub through). Samples(id) is soldier id's samples, oldest first
+// (nil for an unknown id), Changes the state changes, oldest first; the
+// slices belong to the record: read them, do not keep or modify them.
+type Record interface {
+	Samples(id int) []Sample
+	Changes() []Change
+}
+
+var _ Record = (*History)(nil)
+
 // History holds each soldier's morale over the last HistoryWindow seconds and
 // the state changes of that window, for the timeline panel. Sampling and
 // trimming never allocate once a soldier's buffer exists. Returned slices

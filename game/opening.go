@@ -320,10 +320,11 @@ func (o *Opening) onStateChanged(a *morale.Agent, old, new morale.State, why mor
 // every state change.
 func (o *Opening) listen() { o.b.world.OnStateChanged(o.onStateChanged) }
 
-// keepWhy keeps soldier id's explanation as he falls (before he leaves the
-// World), for Why and MoraleBreak.Why after his death.
+// keepWhy keeps soldier id's explanation as he falls (before the news of
+// his own death, and before he leaves the World), for Why and
+// MoraleBreak.Why after his death.
 func (o *Opening) keepWhy(id int) {
-	x, err := o.b.world.Explain(o.soldiers[id].agent)
+	x, err := o.b.explain(o.soldiers[id].agent)
 	if err != nil {
 		return // the ledger is always on and he is still in the World
 	}

@@ -320,8 +320,9 @@ func (o *Opening) damage(t int, dmg float64) {
 	}
 }
 
-// kill makes soldier id fall: AllyDown (LeaderDown for the leader) at his
-// location to his squad, then he leaves the World. If the World refuses the
+// kill makes soldier id fall: his explanation is kept as it stood (Why),
+// then AllyDown (LeaderDown for the leader) at his location goes to his
+// squad, then he leaves the World. If the World refuses the
 // report (it cannot: his position is a finite point on the field and the
 // scale 1), the error is returned and he stays alive.
 func (o *Opening) kill(id int) error {
@@ -333,11 +334,12 @@ func (o *Opening) kill(id int) error {
 	if s.leader {
 		ev = morale.LeaderDown
 	}
+	o.keepWhy(id) // as he falls: not the news of his own death
 	if err := o.b.reportAt(ev, s.pos, 1); err != nil {
+		delete(o.b.atDeath, id)
 		return err
 	}
 	s.nerve = s.agent.Nerve()
-	o.keepWhy(id)
 	o.b.world.Remove(s.agent)
 	delete(o.byAgent, s.agent)
 	s.alive, s.health, s.bark = false, 0, ""

@@ -136,8 +136,8 @@ func (f *ScenarioFight) Agent(i int) *morale.Agent {
 func (f *ScenarioFight) Err() error { return f.err }
 
 // OnDeath registers fn to be called with the index of every man who dies,
-// after his death's news and before he leaves the World (one function; nil
-// removes it).
+// before his death's news and before he leaves the World (one function;
+// nil removes it).
 func (f *ScenarioFight) OnDeath(fn func(i int)) { f.onDeath = fn }
 
 // onNewsAt, when set, is told every occurrence carried out: the index of
@@ -432,11 +432,11 @@ func (f *ScenarioFight) kill(i int, squads []string) {
 	if m.leader {
 		e = morale.LeaderDown
 	}
+	if f.onDeath != nil {
+		f.onDeath(i) // as he falls: before the news of his own death
+	}
 	f.check(f.w.ReportEventAtLocation(e, m.pos, 0, f.squadIDs(squads), 1))
 	f.deaths++
-	if f.onDeath != nil {
-		f.onDeath(i)
-	}
 	m.alive = false
 	m.nerve = m.agent.Nerve()
 	delete(f.byAgent, m.agent)

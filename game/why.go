@@ -7,22 +7,27 @@ import (
 	"github.com/moralebreak/moralebreak/morale"
 )
 
-// WhyWindow is how far back, in seconds of simulated time, the battle's
-// cause ledger reaches and Why explains: the timeline's window.
+// WhyWindow is how far back, in seconds of simulated time, Why explains at
+// least: the timeline's window. It reaches further back for a soldier who
+// is not Steady, to the step in which he last left Steady, so that the
+// news that began his fall is always among its causes.
 const WhyWindow = HistoryWindow
 
 // whyPerAgent bounds each soldier's ledger ring (morale changes and state
-// changes each); crowds (more than whyCrowd soldiers) get whyPerAgentCrowd.
-// Contagion and recovery are merged into runs, so 30 s of the opening stays
-// well under either. The ledger's memory is at most 128 bytes per entry
+// changes each), which keeps his whole record; crowds (more than whyCrowd
+// soldiers) get whyPerAgentCrowd and keep whyCrowdWindow seconds.
+// Contagion and recovery are merged into runs: a soldier of the opening
+// under fire adds about 20 entries in 30 s, so his ring holds six minutes
+// of it. The ledger's memory is at most 128 bytes per entry
 // (morale.World.EnableLedger): 32 KB a soldier, or 8 KB for each of a crowd
 // of up to MaxSoldiers (40 MB at 5000, reached only by a crowd under fire
-// for 30 s; rings grow as they fill). A full ring forgets its oldest entries
-// first: the explanation then reaches back less than WhyWindow.
+// for two minutes; rings grow as they fill). A full ring forgets its oldest
+// entries first: the explanation then reaches back less far.
 const (
 	whyPerAgent      = 256
 	whyPerAgentCrowd = 64
 	whyCrowd         = 100
+	whyCrowdWindow   = 4 * WhyWindow
 )
 
 // whyCache is a session's last explanation (Session.Why): a panel may ask
@@ -59,16 +64,45 @@ func (b *Battle) enableLedger(w *morale.World) error {
 	if b.cfg.Scene == SceneArmies || men > scenarioLedgerMen {
 		return nil
 	}
-	per := whyPerAgent
+	opt := morale.LedgerOptions{PerAgent: whyPerAgent, Window: math.Inf(1)}
 	if men > whyCrowd {
-		per = whyPerAgentCrowd
+		opt = morale.LedgerOptions{PerAgent: whyPerAgentCrowd, Window: whyCrowdWindow}
 	}
-	return w.EnableLedger(morale.LedgerOptions{PerAgent: per, Window: WhyWindow})
+	return w.EnableLedger(opt)
 }
 
-// Why returns soldier id's explanation (morale.World.Explain over the last
-// WhyWindow seconds): his morale now, what moved it summed by cause, and his
-// state changes with their reasons. For a dead soldier it is the one kept
+// explain returns agent a's explanation as Why gives it: over the last
+// WhyWindow seconds, or, when he is not Steady, from the start of the step
+// in which he last left Steady (the whole record when it holds no such
+// change), whichever reaches further back.
+func (b *Battle) explain(a *morale.Agent) (morale.Explanation, error) {
+	all, err := b.world.ExplainWindow(a, math.Inf(1))
+	if err != nil || all.State == morale.Steady {
+		if err == nil {
+			return b.world.ExplainWindow(a, WhyWindow)
+		}
+		return all, err
+	}
+	since := math.Inf(-1)
+	for i := len(all.States) - 1; i >= 0; i-- {
+		if all.States[i].From == morale.Steady {
+			since = all.States[i].At - b.settings.SquadUpdateInterval
+			break
+		}
+	}
+	switch {
+	case math.IsInf(since, -1):
+		return all, nil
+	case all.Now-since <= WhyWindow:
+		return b.world.ExplainWindow(a, WhyWindow)
+	}
+	return b.world.ExplainWindow(a, all.Now-since)
+}
+
+// Why returns soldier id's explanation (morale.World.ExplainWindow over
+// the last WhyWindow seconds, or back to when he was last Steady: see
+// WhyWindow): his morale now, what moved it summed by cause, and his state
+// changes with their reasons. For a dead soldier it is the one kept
 // as he fell (its Now is the time of his death). ok is false for an id
 // that is not one of the scene's soldiers (the armies have none). Why
 // changes nothing in the battle and computes the explanation on every call
@@ -83,7 +117,7 @@ func (b *Battle) Why(id int) (x morale.Explanation, ok bool) {
 		x, ok = b.atDeath[id]
 		return x, ok
 	}
-	x, err := b.world.Explain(a)
+	x, err := b.explain(a)
 	if err != nil {
 		return morale.Explanation{}, false // cannot happen: the ledger is on and he is alive
 	}

@@ -97,6 +97,15 @@ func TestWhyUnknownAndDead(t *testing.T) {
 
 		t.Errorf("Alvarez's kept explanation is at %v s; want %v (his death)", x.Now, game.OpeningLeaderDown)
 	}
+	// kept as he fell: the news of his own death is not among its causes
+	for _, name := range []string{"Alvarez", "Brandt"} {
+		x, _ := g.Why(byName(t, g, name).ID)
+		for _, c := range x.Causes {
+			if c.Cause.Kind == morale.ByEvent && c.Last >= x.Now-1.0/game.SubTicksPerSecond {
+				t.Errorf("%s's kept explanation has %s at %.2f s, his own death", name, c.Cause.Event, c.Last)
+			}
+		}
+	}
 }
 
 // TestWhyAfterRebuild: Restart and Rewind.To rebuild the World; the ledger
@@ -202,5 +211,60 @@ func TestChangeReason(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("ChangeReason over the history = %q; want one to be %q", got, want)
+	}
+}
+
+// A soldier who has not been Steady for longer than WhyWindow keeps the
+// news that began his fall: the explanation reaches back to the step in
+// which he left Steady (issue 17: at 35 s the LeaderDown had left the
+// window while the state list still cited it). Without the script's rally
+// and without recovery, the squad slides to Shaken at 15 to 19 s under
+// fire and stays there.
+func TestWhyKeepsTheRootCause(t *testing.T) {
+	cfg := game.DefaultConfig()
+	cfg.Opening = false // no scripted rally
+	cfg.Settings.RecoveryPerSecond = 0
+	g := newGame(t, cfg)
+	runUntil(g, 1)
+	if err := g.Apply(game.Kill{ID: byName(t, g, "Alvarez").ID}); err != nil {
+		t.Fatal(err)
+	}
+	runUntil(g, 55)
+	checked := 0
+	for _, s := range g.Scene().(*game.Opening).AppendSoldiers(nil) {
+		if !s.Alive || s.State == morale.Steady {
+			continue
+		}
+		x, ok := g.Why(s.ID)
+		if !ok {
+			t.Fatalf("Why(%s): no explanation", s.Name)
+		}
+		var left *morale.StateChange
+		for i, c := range x.States {
+			if c.From == morale.Steady {
+				left = &x.States[i]
+			}
+		}
+		if left == nil {
+			t.Errorf("%s is %v at %.2f s; his Why (back to %.2f s) has no change from Steady", s.Name, s.State, x.Now, x.Now-x.Window)
+			continue
+		}
+		if x.Now-left.At <= game.WhyWindow {
+			continue // not a case for the test
+		}
+		checked++
+		if x.Now-x.Window > left.At {
+			t.Errorf("%s left Steady at %.2f s; his Why at %.2f s reaches back only to %.2f s", s.Name, left.At, x.Now, x.Now-x.Window)
+		}
+		found := left.Why.Kind != morale.ByEvent
+		for _, c := range x.Causes {
+			found = found || c.Cause == left.Why
+		}
+		if !found {
+			t.Errorf("%s left Steady at %.2f s after %v, which is not among his causes %v", s.Name, left.At, left.Why, x.Causes)
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no soldier has been out of Steady for longer than WhyWindow at 55 s: the scenario no longer tests anything")
 	}
 }

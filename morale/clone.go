@@ -124,6 +124,8 @@ func (l *ledger) clone() *ledger {
 		return nil
 	}
 	c := *l
+	c.only = maps.Clone(l.only)
+	c.opt.Squads = slices.Clone(l.opt.Squads)
 	c.since, c.old = nil, nil // scratch of the step (beforeStep fills it)
 	nc, ns := 0, 0
 	for i := range l.agents {

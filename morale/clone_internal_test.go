@@ -21,7 +21,8 @@ var cloneScratch = map[string]bool{
 }
 
 // richWorld returns a World with every field in use: agents spawned and
-// removed, squads freed, the grid filled, the ledger on and recording, the
+// removed, squads freed, the grid filled, the ledger on and recording (all
+// squads but one), the
 // listeners registered, and the step's and the location scan's scratch
 // grown (two chunks, two workers).
 func richWorld(t *testing.T) *World {
@@ -33,7 +34,8 @@ func richWorld(t *testing.T) *World {
 	if err := w.SetWorkers(2); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.EnableLedger(LedgerOptions{PerAgent: 4, Window: 10}); err != nil {
+	// the ledger records six of the seven squads (LedgerOptions.Squads)
+	if err := w.EnableLedger(LedgerOptions{PerAgent: 4, Window: 10, Squads: []SquadID{0, 1, 2, 3, 4, 5}}); err != nil {
 		t.Fatal(err)
 	}
 	w.OnStateChanged(func(*Agent, State, State, Reason) {})

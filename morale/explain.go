@@ -63,8 +63,9 @@ func (w *World) Explain(a *Agent) (Explanation, error) {
 }
 
 // ExplainWindow is Explain over the last seconds of simulated time (> 0;
-// +Inf for the whole record); other values return an error. The record
-// reaches back no further than the ledger's own window.
+// +Inf for the whole record); other values return an error, and so does an
+// agent whose squad the ledger does not record (ErrNotInLedger). The
+// record reaches back no further than the ledger's own window.
 func (w *World) ExplainWindow(a *Agent, seconds float64) (Explanation, error) {
 	if w.led == nil {
 		return Explanation{}, ErrLedgerOff
@@ -74,6 +75,9 @@ func (w *World) ExplainWindow(a *Agent, seconds float64) (Explanation, error) {
 	}
 	if !(seconds > 0) {
 		return Explanation{}, fmt.Errorf("morale: ExplainWindow: window %v must be above 0 seconds", seconds)
+	}
+	if !w.led.records(w, a.i) {
+		return Explanation{}, ErrNotInLedger
 	}
 	snap := a.Snapshot()
 	now := w.Now()
@@ -177,35 +181,65 @@ func (x Explanation) String() string {
 // words of the settings x quotes, as String does for the last one: for
 // example "Panicked for 3.50 s (RoutAfterSeconds 3.5)" or "morale 0.23 <
 // PanicBelow 0.25 after event LeaderDown".
-func (x Explanation) StateReason(s StateChange) string {
+func (x Explanation) StateReason(s StateChange) string { return x.stateReason(s) }
+
+// stateReason says why state change s happened, in the settings' words.
+// Its comparisons read true at the precision printed: the morale gets the
+// decimals it needs beside the threshold (0.5998 < ShakenBelow 0.6, never
+// 0.60 < ShakenBelow 0.6), and a sum of settings prints as the decimal it
+// is meant to be (0.72, not 0.7199999999999999).
+func (x Explanation) stateReason(s StateChange) string {
 	st := &x.Settings
-	m := fmt.Sprintf("%.2f", s.Morale)
 	switch s.Why.Kind {
 	case ByRoutTimer:
-		return fmt.Sprintf("Panicked for %s s (RoutAfterSeconds %g)", seconds2(s.SecondsInFrom), st.RoutAfterSeconds)
+		return fmt.Sprintf("Panicked for %s s (RoutAfterSeconds %s)", seconds2(s.SecondsInFrom), ruleNum(st.RoutAfterSeconds))
 	case ByRoutOver:
-		return fmt.Sprintf("Routed for %s s (MinRoutSeconds %g), morale %s ≥ PanicBelow+Hysteresis %g",
-			seconds2(s.SecondsInFrom), st.MinRoutSeconds, m, band(st.PanicBelow, st.Hysteresis))
+		up := band(st.PanicBelow, st.Hysteresis)
+		return fmt.Sprintf("Routed for %s s (MinRoutSeconds %s), morale %s ≥ PanicBelow+Hysteresis %s",
+			seconds2(s.SecondsInFrom), ruleNum(st.MinRoutSeconds), versus(s.Morale, up, false), ruleNum(up))
 	case ByRally:
 		return "rallied from " + s.From.String()
 	case ByForcedRout:
 		return "forced to rout (ForceRout)"
 	}
 	var rule string
-	switch {
-	case s.To > s.From && s.To == Shaken:
-		rule = fmt.Sprintf("morale %s < ShakenBelow %g", m, st.ShakenBelow)
-	case s.To > s.From:
-		rule = fmt.Sprintf("morale %s < PanicBelow %g", m, st.PanicBelow)
+	switch up := s.To < s.From; {
+	case !up && s.To == Shaken:
+		rule = fmt.Sprintf("morale %s < ShakenBelow %s", versus(s.Morale, st.ShakenBelow, true), ruleNum(st.ShakenBelow))
+	case !up:
+		rule = fmt.Sprintf("morale %s < PanicBelow %s", versus(s.Morale, st.PanicBelow, true), ruleNum(st.PanicBelow))
 	case s.To == Steady:
-		rule = fmt.Sprintf("morale %s ≥ ShakenBelow+Hysteresis %g", m, band(st.ShakenBelow, st.Hysteresis))
+		t := band(st.ShakenBelow, st.Hysteresis)
+		rule = fmt.Sprintf("morale %s ≥ ShakenBelow+Hysteresis %s", versus(s.Morale, t, false), ruleNum(t))
 	default:
-		rule = fmt.Sprintf("morale %s ≥ PanicBelow+Hysteresis %g", m, band(st.PanicBelow, st.Hysteresis))
+		t := band(st.PanicBelow, st.Hysteresis)
+		rule = fmt.Sprintf("morale %s ≥ PanicBelow+Hysteresis %s", versus(s.Morale, t, false), ruleNum(t))
 	}
 	if s.Why.Kind == 0 {
 		return rule
 	}
 	return rule + " after " + s.Why.String()
+}
+
+// ruleNum prints a setting (or a sum of two) as the sentence quotes it:
+// the shortest decimal of at most six places.
+func ruleNum(v float64) string {
+	return strconv.FormatFloat(math.Round(v*1e6)/1e6, 'f', -1, 64)
+}
+
+// versus prints morale m compared with threshold t (below: m < t, else
+// m ≥ t) with two decimals, or the fewest more that keep the comparison
+// true against t as ruleNum prints it.
+func versus(m, t float64, below bool) string {
+	tp, _ := strconv.ParseFloat(ruleNum(t), 64) // ruleNum's output always parses
+	for d := 2; d <= 6; d++ {
+		s := strconv.FormatFloat(m, 'f', d, 64)
+		p, _ := strconv.ParseFloat(s, 64)
+		if below && p < tp || !below && p >= tp {
+			return s
+		}
+	}
+	return strconv.FormatFloat(m, 'f', -1, 64)
 }
 
 // phrase is one cause's part of the sentence.

@@ -146,3 +146,27 @@ func TestLibraryDocLedgerSentence(t *testing.T) {
 		t.Errorf("the ledger section of docs/library.md does not show the sentence Example_explain prints:\n%s", line)
 	}
 }
+
+// A state change's reason reads true at the precision it prints: never
+// "morale 0.60 < ShakenBelow 0.6" for 0.59999, and a sum of settings as the
+// decimal it is meant to be.
+func TestStateReasonComparisonsReadTrue(t *testing.T) {
+	x := morale.Explanation{Settings: morale.Settings{ShakenBelow: 0.6, PanicBelow: 0.25, Hysteresis: 0.15}}
+	tuned := morale.Explanation{Settings: morale.Settings{ShakenBelow: 0.57, PanicBelow: 0.25, Hysteresis: 0.15}}
+	for _, tt := range []struct {
+		x    morale.Explanation
+		s    morale.StateChange
+		want string
+	}{
+		{x, morale.StateChange{From: morale.Steady, To: morale.Shaken, Morale: 0.59999}, "morale 0.59999 < ShakenBelow 0.6"},
+		{x, morale.StateChange{From: morale.Steady, To: morale.Shaken, Morale: 0.41}, "morale 0.41 < ShakenBelow 0.6"},
+		{x, morale.StateChange{From: morale.Shaken, To: morale.Panicked, Morale: 0.2496}, "morale 0.2496 < PanicBelow 0.25"},
+		{x, morale.StateChange{From: morale.Shaken, To: morale.Steady, Morale: 0.75}, "morale 0.75 ≥ ShakenBelow+Hysteresis 0.75"},
+		{tuned, morale.StateChange{From: morale.Shaken, To: morale.Steady, Morale: 0.7201}, "morale 0.72 ≥ ShakenBelow+Hysteresis 0.72"},
+		{tuned, morale.StateChange{From: morale.Panicked, To: morale.Shaken, Morale: 0.4}, "morale 0.40 ≥ PanicBelow+Hysteresis 0.4"},
+	} {
+		if got := tt.x.StateReason(tt.s); got != tt.want {
+			t.Errorf("StateReason(%v → %v at morale %v) = %q; want %q", tt.s.From, tt.s.To, tt.s.Morale, got, tt.want)
+		}
+	}
+}

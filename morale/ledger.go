@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 )
 
 // The cause ledger: an opt-in record, per agent, of every change of his
@@ -11,6 +12,10 @@ import (
 
 // ErrLedgerOff is returned by Explain when the World's ledger is not enabled.
 var ErrLedgerOff = errors.New("morale: the cause ledger is off (call World.EnableLedger)")
+
+// ErrNotInLedger is returned by Explain for an agent whose squad the
+// ledger does not record (LedgerOptions.Squads).
+var ErrNotInLedger = errors.New("morale: the cause ledger does not record this agent's squad (LedgerOptions.Squads)")
 
 // LedgerOptions sizes the cause ledger. Both bounds apply: an agent's record
 // keeps at most PerAgent morale changes and PerAgent state changes, and
@@ -24,6 +29,12 @@ type LedgerOptions struct {
 	// reaches (> 0; +Inf keeps whatever the ring holds). It is also the
 	// window Explain sums over.
 	Window float64
+	// Squads, when not empty, are the only squads whose agents the ledger
+	// records: its cost and memory are then those of their agents alone
+	// (a crowd's one squad under a designer's eye). An agent's record
+	// starts when his squad is in the list; Explain of an agent of another
+	// squad fails with ErrNotInLedger. Empty: every agent.
+	Squads []SquadID
 }
 
 // LedgerEntry is one change of an agent's morale, or one run of them.
@@ -97,7 +108,9 @@ type StateChange struct {
 // per event: the step's loop over the agents has no ledger code. On, it
 // costs an extra pass over the agents per step and a record per event hit
 // (BenchmarkLedgerStep and BenchmarkLedgerHit; numbers in the README), and
-// memory of at most PerAgent×88 + PerAgent×40 + 192 bytes per agent.
+// memory of at most PerAgent×88 + PerAgent×40 + 192 bytes per agent. With
+// Squads, the agents of other squads cost a squad lookup in the pass and
+// nothing else.
 func (w *World) EnableLedger(opt LedgerOptions) error {
 	if opt.PerAgent < 1 {
 		return fmt.Errorf("morale: EnableLedger: PerAgent %d must be at least 1", opt.PerAgent)
@@ -110,8 +123,21 @@ func (w *World) EnableLedger(opt LedgerOptions) error {
 		w.led = &ledger{agents: make([]agentLedger, len(w.col.Handle))}
 		w.cols = w.columnList()
 	}
-	w.led.opt, w.led.window = opt, secondsToTicks(opt.Window)
+	opt.Squads = slices.Clone(opt.Squads)
+	w.led.opt, w.led.window, w.led.only = opt, secondsToTicks(opt.Window), nil
+	if len(opt.Squads) > 0 {
+		w.led.only = make(map[SquadID]bool, len(opt.Squads))
+		for _, id := range opt.Squads {
+			w.led.only[id] = true
+		}
+	}
 	return nil
+}
+
+// records reports whether the ledger records agent i: every agent, or
+// those of LedgerOptions.Squads.
+func (l *ledger) records(w *World, i int32) bool {
+	return l.only == nil || l.only[w.squads[w.col.Squad[i]].id]
 }
 
 // DisableLedger turns the cause ledger off and forgets its record.

@@ -6,6 +6,9 @@ package morale
 // news records an event's news to agent i, before it is applied (the World
 // calls it with the agent's morale still the old one).
 func (l *ledger) news(w *World, i int32, weight, scale float64, id reasonID) {
+	if !l.records(w, i) {
+		return
+	}
 	old, nerve := w.col.Morale[i], w.col.Nerve[i]
 	c := change{
 		from: w.nowTicks, at: w.nowTicks, cause: id,
@@ -24,7 +27,7 @@ func (l *ledger) news(w *World, i int32, weight, scale float64, id reasonID) {
 // set records a change of agent i's morale from old to m by a rally or by
 // hand. Events are recorded by news.
 func (l *ledger) set(w *World, i int32, old, m float64, id reasonID) {
-	if k := w.reason(id).Kind; k == ByEvent || k == ByCustomEvent {
+	if k := w.reason(id).Kind; k == ByEvent || k == ByCustomEvent || !l.records(w, i) {
 		return
 	}
 	l.add(i, change{from: w.nowTicks, at: w.nowTicks, cause: id, delta: m - old, morale: m, falloff: 1})
@@ -80,6 +83,9 @@ func (l *ledger) run(a *agentLedger, o *openRun, kind ReasonKind, delta, m float
 func (l *ledger) afterStep(w *World, r *stepRules) {
 	end := r.end
 	for i, old := range l.old {
+		if !l.records(w, int32(i)) {
+			continue
+		}
 		pulled := old
 		if w.col.Flags[i]&flagNoContagion == 0 {
 			pulled = ContagionPull(old, w.avg[w.col.Squad[i]], r.factor)
@@ -93,7 +99,9 @@ func (l *ledger) afterStep(w *World, r *stepRules) {
 		n := w.queue[k]
 		if n.isState {
 			i := n.a.i
-			l.state(i, n.old, n.new, w.reasonID(n.why), w.col.Morale[i], l.since[i], end)
+			if l.records(w, i) {
+				l.state(i, n.old, n.new, w.reasonID(n.why), w.col.Morale[i], l.since[i], end)
+			}
 			if len(w.onState) == 0 {
 				continue
 			}

@@ -8,7 +8,8 @@ package morale
 // agents' order.
 type ledger struct {
 	opt    LedgerOptions
-	window int64 // opt.Window in ticks
+	window int64            // opt.Window in ticks
+	only   map[SquadID]bool // opt.Squads; nil: every agent
 	agents col[agentLedger]
 	// Set by ReportEventAtLocation while it hands out its news: where the
 	// event happened, and the scale it was reported with.

@@ -452,3 +452,55 @@ func TestLedgerEnabledLate(t *testing.T) {
 		t.Errorf("got %d entries; want 1 (the news after EnableLedger)", len(x.Changes))
 	}
 }
+
+// TestLedgerSquads records only the squads asked for: their agents' records
+// are those of a ledger over every agent, the others have none, and no
+// agent's morale differs from a World without a ledger.
+func TestLedgerSquads(t *testing.T) {
+	run := func(opt *morale.LedgerOptions) (*morale.World, []*morale.Agent) {
+		w, err := morale.NewWorld(morale.DefaultSettings(), 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if opt != nil {
+			if err := w.EnableLedger(*opt); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var as []*morale.Agent
+		for i := range 12 {
+			as = append(as, w.Spawn(morale.SquadID(1+i%3), morale.Vec2{X: float64(200 * i)}))
+		}
+		for k := range 20 {
+			if err := w.ReportEventAtLocation(morale.AllyDown, morale.Vec2{X: float64(100 * k)}, 0, nil, 1); err != nil {
+				t.Fatal(err)
+			}
+			if err := as[k%12].ReportEvent(morale.Suppressed, 1); err != nil {
+				t.Fatal(err)
+			}
+			w.Advance(0.5)
+		}
+		return w, as
+	}
+	_, pa := run(nil)
+	all, aa := run(&bigLedger)
+	only := bigLedger
+	only.Squads = []morale.SquadID{2}
+	one, oa := run(&only)
+	for i := range pa {
+		if m, n := pa[i].Morale(), oa[i].Morale(); m != n || pa[i].State() != oa[i].State() {
+			t.Errorf("agent %d: morale %v (%v) with the ledger on squad 2, %v (%v) without", i, n, oa[i].State(), m, pa[i].State())
+		}
+		x, err := one.ExplainWindow(oa[i], math.Inf(1))
+		if oa[i].Squad() != 2 {
+			if !errors.Is(err, morale.ErrNotInLedger) {
+				t.Errorf("agent %d of squad %d: Explain error %v; want ErrNotInLedger", i, oa[i].Squad(), err)
+			}
+			continue
+		}
+		want := ledgerRecord(t, all, aa[i])
+		if err != nil || !slices.Equal(x.Changes, want.Changes) || !slices.Equal(x.States, want.States) || len(want.Changes) == 0 {
+			t.Errorf("agent %d of squad 2: %d changes, %d states (%v); want the full ledger's %d and %d", i, len(x.Changes), len(x.States), err, len(want.Changes), len(want.States))
+		}
+	}
+}

@@ -101,7 +101,7 @@ func (w *World) setState(i int32, to State, why Reason) {
 	if to == old {
 		return
 	}
-	if w.led != nil {
+	if w.led != nil && w.led.records(w, i) {
 		w.led.state(i, old, to, w.reasonID(why), w.col.Morale[i], w.col.StateSince[i], w.nowTicks)
 	}
 	w.col.State[i] = to

@@ -30,8 +30,6 @@ const (
 // armies is the Renderer's state for the armies scene.
 type armies struct {
 	sheet  *ebiten.Image
-	ground *ebiten.Image // the field's background for groundKey
-	gKey   image.Rectangle
 	men    []game.ManView
 	squads []game.SquadView
 	vs     []ebiten.Vertex
@@ -77,12 +75,31 @@ func HeatColor(m float64) color.RGBA {
 	return color.RGBA{uint8(225 + 10*k), uint8(50 + 150*k), 50, 255}
 }
 
+// ArmyStateColor is the colour of army side's men once broken (Panicked or
+// Routed): each army keeps its own, so that its routers can be told from
+// the other's (army 1 orange and indigo, army 2 red and magenta); other
+// states get StateColor.
+func ArmyStateColor(side int, st morale.State) color.RGBA {
+	switch {
+	case st == morale.Panicked && side == 0:
+		return color.RGBA{250, 128, 40, 255}
+	case st == morale.Routed && side == 0:
+		return color.RGBA{112, 84, 255, 255}
+	case st == morale.Panicked:
+		return color.RGBA{228, 48, 60, 255}
+	case st == morale.Routed:
+		return color.RGBA{240, 84, 196, 255}
+	}
+	return StateColor(st)
+}
+
 // manColor is the colour a man is drawn in: his army's while Steady, mixed
-// with the Shaken amber while Shaken, his state's (StateColor) once broken.
+// with the Shaken amber while Shaken, his army's broken colour
+// (ArmyStateColor) once broken.
 func manColor(m game.ManView) color.RGBA {
 	switch m.State {
 	case morale.Panicked, morale.Routed:
-		return StateColor(m.State)
+		return ArmyStateColor(m.Side, m.State)
 	case morale.Shaken:
 		c, s := SideColor(m.Side), StateColor(morale.Shaken)
 		return color.RGBA{uint8((int(c.R) + int(s.R)) / 2), uint8((int(c.G) + int(s.G)) / 2), uint8((int(c.B) + int(s.B)) / 2), 255}
@@ -136,7 +153,7 @@ func (r *Renderer) drawArmiesField(dst *ebiten.Image, vp game.Viewport, g game.V
 	dst = dst.SubImage(clip).(*ebiten.Image)
 	a := &r.army
 	sheet := r.armiesSheet()
-	p := newProjection(vp, g.Field())
+	p := newProjection(vp, g.Field()).viewOf(clip)
 	r.drawArmiesGround(dst, p)
 
 	a.men = sc.AppendMen(a.men[:0])
@@ -197,31 +214,34 @@ func (r *Renderer) drawArmiesField(dst *ebiten.Image, vp game.Viewport, g game.V
 	}
 }
 
-// drawArmiesGround draws the field's background from a cached image.
+// drawArmiesGround draws the field's background in the part of it on
+// screen (p.view): a fill and a 50 m grid, for scale, whatever the zoom.
 func (r *Renderer) drawArmiesGround(dst *ebiten.Image, p projection) {
-	a := &r.army
-	if a.ground == nil || a.gKey != p.rect {
-		if a.ground != nil {
-			a.ground.Deallocate()
-		}
-		w, h := max(1, p.rect.Dx()), max(1, p.rect.Dy())
-		img := ebiten.NewImage(w, h)
-		img.Fill(color.RGBA{70, 92, 58, 255})
-		// a 50 m grid, for scale
-		step := 5000 * p.scale
-		for x := step; x < float64(w); x += step {
-			fillRect(img, float32(math.Round(x)), 0, 1, float32(h), rgba(255, 255, 255, 14))
-		}
-		for y := step; y < float64(h); y += step {
-			fillRect(img, 0, float32(math.Round(y)), float32(w), 1, rgba(255, 255, 255, 14))
-		}
-		a.ground, a.gKey = img, p.rect
+	v := p.view
+	if v.Empty() {
+		return
 	}
-	// opaque (a fill and lines over it): a copy gives the pixels a blend
-	// would, without reading the screen's back
-	op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
-	op.GeoM.Translate(float64(p.rect.Min.X), float64(p.rect.Min.Y))
-	dst.DrawImage(a.ground, op)
+	dst.SubImage(v).(*ebiten.Image).Fill(color.RGBA{70, 92, 58, 255})
+	step := 5000 * p.scale
+	if step < 4 {
+		return
+	}
+	ox, oy := p.at(morale.Vec2{})
+	line := rgba(255, 255, 255, 14)
+	for k := math.Max(1, math.Ceil((float64(v.Min.X)-float64(ox))/step)); ; k++ {
+		x := float64(ox) + k*step
+		if x >= float64(v.Max.X) || x >= float64(p.rect.Max.X)-0.5 {
+			break
+		}
+		fillRect(dst, float32(math.Round(x)), float32(v.Min.Y), 1, float32(v.Dy()), line)
+	}
+	for k := math.Max(1, math.Ceil((float64(v.Min.Y)-float64(oy))/step)); ; k++ {
+		y := float64(oy) + k*step
+		if y >= float64(v.Max.Y) || y >= float64(p.rect.Max.Y)-0.5 {
+			break
+		}
+		fillRect(dst, float32(v.Min.X), float32(math.Round(y)), float32(v.Dx()), 1, line)
+	}
 }
 
 // drawArmiesBars outlines the selected squad and draws its men's morale
@@ -265,9 +285,9 @@ func (r *Renderer) drawArmiesBars(dst *ebiten.Image, p projection, g game.View, 
 	const cols, bw, bh, gap = 10, 14, 3, 2
 	iw, ih := float32(cols*(bw+gap)+8), float32(10*(bh+gap)+40)
 	ax, ay := p.at(s.Anchor)
-	x0 := max(float32(p.rect.Min.X)+4, min(ax-iw/2, float32(p.rect.Max.X)-iw-4))
+	x0 := max(float32(p.view.Min.X)+4, min(ax-iw/2, float32(p.view.Max.X)-iw-4))
 	y0 := ay - ih - 30
-	if y0 < float32(p.rect.Min.Y)+30 {
+	if y0 < float32(p.view.Min.Y)+30 {
 		y0 = ay + 30
 	}
 	a.quad(x0, y0, iw, ih, srcSolid, color.RGBA{12, 14, 20, 255}, 0.85)
@@ -284,10 +304,10 @@ func (r *Renderer) drawArmiesBars(dst *ebiten.Image, p projection, g game.View, 
 			continue
 		}
 		a.quad(bx, by, bw, bh, srcSolid, trough, 1)
-		a.quad(bx, by, bw*float32(clamp01(m.Morale)), bh, srcSolid, StateColor(m.State), 1)
+		a.quad(bx, by, bw*float32(clamp01(m.Morale)), bh, srcSolid, ArmyStateColor(m.Side, m.State), 1)
 	}
 	a.flush(dst, sheet)
-	label := fmt.Sprintf("Squad %d · %s · %d men", s.ID, squadStateLabel(s.State), s.Stats.Count)
+	label := fmt.Sprintf("Squad %d (army %d) · %s · %d of %d broken", s.ID, s.Side+1, squadStateLabel(s.State), s.Stats.Broken, s.Stats.Count)
 	drawText(dst, label, r.smallFace, float64(x0)+4, float64(y0)+2, text.AlignStart, color.RGBA{235, 238, 245, 255}, false)
 	bar := image.Rect(int(x0)+6, int(y0)+22, int(x0+iw)-6, int(y0)+28)
 	DrawBar(dst, bar, s.Stats.Average, s.State, st)
@@ -318,19 +338,21 @@ func (r *Renderer) drawArmiesHUD(dst *ebiten.Image, p projection, g game.View) {
 			routed[s.Side]++
 		}
 	}
-	y := float64(p.rect.Max.Y) - 22
+	y := float64(p.view.Max.Y) - 22
 	if g.Debug() {
 		y -= 22 // above the debug overlay's line
 	}
 	for side := range 2 {
 		s := fmt.Sprintf("Army %d: %d men, %d broken, %d fallen, %d squads routed", side+1, alive[side], broken[side], fallen[side], routed[side])
-		w := float32(textWidth(s, r.smallFace)) + 20
-		x := float32(p.rect.Min.X + 8)
+		w := float32(textWidth(s, r.smallFace)) + 38 // and the swatches: its men, panicked, routed
+		x := float32(p.view.Min.X + 8)
 		if side == 1 {
-			x = float32(p.rect.Max.X) - w - 8
+			x = float32(p.view.Max.X) - w - 8
 		}
 		vector.FillRect(dst, x, float32(y)-2, w, 18, rgba(0, 0, 0, 170), false)
 		fillRect(dst, x+4, float32(y)+5, 6, 6, SideColor(side))
-		drawText(dst, s, r.smallFace, float64(x)+14, y, text.AlignStart, color.RGBA{235, 238, 245, 255}, false)
+		fillRect(dst, x+12, float32(y)+5, 6, 6, ArmyStateColor(side, morale.Panicked))
+		fillRect(dst, x+20, float32(y)+5, 6, 6, ArmyStateColor(side, morale.Routed))
+		drawText(dst, s, r.smallFace, float64(x)+32, y, text.AlignStart, color.RGBA{235, 238, 245, 255}, false)
 	}
 }

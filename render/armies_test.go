@@ -91,3 +91,21 @@ func TestDrawArmies(t *testing.T) {
 }
 
 func stateOf(i uint8) morale.State { return morale.State(i) }
+
+// Each army's broken men keep a colour of their own: the routers of one
+// army can be told from the other's, and from its steady men.
+func TestArmyStateColorsDiffer(t *testing.T) {
+	for _, st := range []morale.State{morale.Panicked, morale.Routed} {
+		if a, b := render.ArmyStateColor(0, st), render.ArmyStateColor(1, st); a == b {
+			t.Errorf("%v: both armies %v", st, a)
+		}
+		for side := range 2 {
+			if c := render.ArmyStateColor(side, st); c == render.SideColor(side) || c == render.SideColor(1-side) {
+				t.Errorf("army %d %v: %v, an army's own colour", side+1, st, c)
+			}
+		}
+	}
+	if render.ArmyStateColor(0, morale.Panicked) == render.ArmyStateColor(0, morale.Routed) {
+		t.Error("army 1: panicked and routed the same colour")
+	}
+}

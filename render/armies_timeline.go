@@ -19,7 +19,7 @@ import (
 // plot grown by 4 pixels, of size) only when a new sample arrived, as
 // updateTimelinePlot does, and reports false, drawing nothing, when g is
 // not the armies scene.
-func (r *Renderer) drawArmiesTimeline(dst *ebiten.Image, rect image.Rectangle, size image.Point, now float64, g game.View, h *game.History) bool {
+func (r *Renderer) drawArmiesTimeline(dst *ebiten.Image, rect image.Rectangle, size image.Point, now float64, g game.View, h game.Record) bool {
 	av, ok := g.Scene().(*game.Armies)
 	if !ok {
 		return false
@@ -48,7 +48,7 @@ func (r *Renderer) drawArmiesTimeline(dst *ebiten.Image, rect image.Rectangle, s
 	hs.word(0xa2a1e5)
 	hs.word(uint64(len(a.squads)))
 	for _, s := range a.squads {
-		ss := h.Samples(s.Index)
+		ss := inWindow(h.Samples(s.Index), now)
 		hs.word(uint64(len(ss)))
 		if len(ss) > 0 {
 			hs.float(ss[0].T, ss[len(ss)-1].T)
@@ -73,7 +73,7 @@ func (r *Renderer) drawArmiesTimeline(dst *ebiten.Image, rect image.Rectangle, s
 	var ts [2][]float64
 	var n [2][]int
 	for _, s := range a.squads {
-		ss := h.Samples(s.Index)
+		ss := inWindow(h.Samples(s.Index), now)
 		c := withAlpha(SideColor(s.Side), 0.35)
 		for k := 1; k < len(ss); k++ {
 			x0, y0 := float32(TimelineX(plot, now, ss[k-1].T)), float32(TimelineY(plot, ss[k-1].Morale))

@@ -49,6 +49,7 @@ type Renderer struct {
 	tlPlot    *ebiten.Image // timeline lines and markers for tlPlotKey, drawn at tlPlotT
 	tlPlotKey timelinePlotKey
 	tlPlotT   float64
+	tlWin     timelineWindow // what LayoutTimeline set (timeline.go)
 
 	// backdrop is the colour DrawTimeline lays under its panel when
 	// hasBackdrop (SetTimelineBackdrop)
@@ -154,8 +155,17 @@ func New(a *assets.Assets) *Renderer {
 // projection maps world centimetres to screen pixels for one frame.
 type projection struct {
 	vp    game.Viewport
-	scale float64 // pixels per centimetre
-	rect  image.Rectangle
+	scale float64         // pixels per centimetre
+	rect  image.Rectangle // the whole field on the screen
+	// view is the part of rect drawn into (a zoomed field reaches past
+	// the screen): what the HUD and insets keep inside
+	view image.Rectangle
+}
+
+// viewOf returns p with view, the part of the field drawn into dst.
+func (p projection) viewOf(dst image.Rectangle) projection {
+	p.view = p.rect.Intersect(dst)
+	return p
 }
 
 func newProjection(vp game.Viewport, field morale.Vec2) projection {
@@ -209,7 +219,7 @@ func (r *Renderer) DrawField(dst *ebiten.Image, vp game.Viewport, g game.View) {
 	}
 	dst = dst.SubImage(clip).(*ebiten.Image)
 	field := g.Field()
-	p := newProjection(vp, field)
+	p := newProjection(vp, field).viewOf(clip)
 	settings := g.Settings()
 	r.soldiers = op.AppendSoldiers(r.soldiers[:0])
 	r.enemies = op.AppendEnemies(r.enemies[:0])
@@ -430,7 +440,7 @@ func (r *Renderer) drawDebug(dst *ebiten.Image, p projection, g game.View, soldi
 	}
 	st := g.Settings()
 	info := fmt.Sprintf("DEBUG  t=%.2fs  step %.2fs  shaken<%.2f panic<%.2f hyst %.2f", g.Time(), st.SquadUpdateInterval, st.ShakenBelow, st.PanicBelow, st.Hysteresis)
-	x, y := float32(p.rect.Min.X+8), float32(p.rect.Max.Y-22)
+	x, y := float32(p.view.Min.X+8), float32(p.view.Max.Y-22)
 	vector.FillRect(dst, x-4, y-2, float32(textWidth(info, r.monoFace))+8, 16, rgba(0, 0, 0, 200), false)
 	drawText(dst, info, r.monoFace, float64(x), float64(y), text.AlignStart, color.RGBA{130, 255, 160, 255}, false)
 }
@@ -445,7 +455,7 @@ func (r *Renderer) drawHUD(dst *ebiten.Image, p projection, g game.View) {
 	if g.Paused() {
 		s += "  PAUSED"
 	}
-	x, y := float32(p.rect.Min.X+8), float32(p.rect.Min.Y+6)
+	x, y := float32(p.view.Min.X+8), float32(p.view.Min.Y+6)
 	w := float32(textWidth(s, r.titleFace)) + 12
 	r.drawHUDPlate(dst, x, y, w)
 	c := color.RGBA{240, 240, 240, 255}

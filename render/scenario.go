@@ -34,7 +34,7 @@ type scenarioSheet struct {
 // the viewport's clip.
 func (r *Renderer) drawScenarioField(dst *ebiten.Image, vp game.Viewport, g game.View, sc *game.Scenario) {
 	field := g.Field()
-	p := newProjection(vp, field)
+	p := newProjection(vp, field).viewOf(dst.Bounds()) // the HUD keeps inside the clip
 	r.drawScenarioGround(dst, vp, field)
 	settings := g.Settings()
 	s := &r.scen

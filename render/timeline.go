@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"sort"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -46,8 +47,57 @@ func TimelineY(plot image.Rectangle, m float64) int {
 	return plot.Max.Y - 1 - int(math.Round(clamp01(m)*float64(plot.Dy()-1)))
 }
 
+// timelineWindow is what LayoutTimeline set for the timeline to show.
+type timelineWindow struct {
+	set       bool
+	end       float64     // the window's right edge, battle time
+	cursor    float64     // the rewind cursor, battle time, when hasCursor
+	hasCursor bool        //
+	src       game.Record // what to draw; nil: the View's History
+}
+
+// LayoutTimeline sets what the next DrawTimeline shows: the
+// game.HistoryWindow seconds ending at battle time end, from src (nil: the
+// View's own History, which holds only the last HistoryWindow seconds),
+// with, when hasCursor, the rewind cursor at battle time cursor: a line
+// and its time, the recorded future after it dimmed. Call it from Update;
+// a Renderer never laid out shows the View's last HistoryWindow seconds.
+func (r *Renderer) LayoutTimeline(end, cursor float64, hasCursor bool, src game.Record) {
+	r.tlWin = timelineWindow{set: true, end: end, cursor: cursor, hasCursor: hasCursor, src: src}
+}
+
+// timelineNow returns the window's right edge and the record to draw for
+// view g, as LayoutTimeline set them.
+func (r *Renderer) timelineNow(g game.View) (float64, game.Record) {
+	w := r.tlWin
+	if !w.set {
+		return g.Time(), g.History()
+	}
+	if w.src == nil {
+		return w.end, g.History()
+	}
+	return w.end, w.src
+}
+
+// inWindow returns the samples of ss that a window ending at now draws:
+// from the last one before its left edge to the first one after its
+// right edge, so that lines reach both edges.
+func inWindow(ss []game.Sample, now float64) []game.Sample {
+	lo := sort.Search(len(ss), func(i int) bool { return ss[i].T >= now-game.HistoryWindow })
+	hi := sort.Search(len(ss), func(i int) bool { return ss[i].T > now })
+	return ss[max(0, lo-1):min(len(ss), hi+1)]
+}
+
+// changesIn returns the changes of cs inside a window ending at now.
+func changesIn(cs []game.Change, now float64) []game.Change {
+	lo := sort.Search(len(cs), func(i int) bool { return cs[i].T >= now-game.HistoryWindow })
+	hi := sort.Search(len(cs), func(i int) bool { return cs[i].T > now })
+	return cs[lo:max(lo, hi)]
+}
+
 // DrawTimeline draws into r on dst every soldier's morale over the last
-// game.HistoryWindow seconds as a line in his SoldierColor, over the state
+// game.HistoryWindow seconds (or the window LayoutTimeline set) as a line
+// in his SoldierColor, over the state
 // zones and the threshold lines of the live settings (ShakenBelow and
 // PanicBelow solid, the tops of their hysteresis bands dashed), with a
 // marker in the new state's colour at every state change and time labels
@@ -63,11 +113,10 @@ func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g game.
 	}
 	sub := dst.SubImage(rect).(*ebiten.Image)
 	plot := TimelinePlot(rect)
-	now := g.Time()
+	now, h := r.timelineNow(g)
 	st := g.Settings()
 	r.tlSoldiers = appendSoldiers(r.tlSoldiers[:0], g)
 	soldiers := r.tlSoldiers
-	h := g.History()
 	marks := BarMarks(st)
 
 	// The panel, zones, bands and legend change only with the settings or
@@ -118,6 +167,27 @@ func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g game.
 	op.GeoM.Translate(float64(clip.Min.X)+dx, float64(clip.Min.Y))
 	plotImg.DrawImage(r.tlPlot, op)
 	r.drawGhost(plotImg, plot, now, g)
+	if w := r.tlWin; w.set && w.hasCursor {
+		r.drawCursor(sub, plot, now, w.cursor)
+	}
+}
+
+// drawCursor draws the rewind cursor at battle time t on a plot whose
+// window ends at now: the recorded future right of it dimmed, a line, and
+// its time in a tag at the top.
+func (r *Renderer) drawCursor(dst *ebiten.Image, plot image.Rectangle, now, t float64) {
+	x := float32(math.Round(TimelineX(plot, now, t)))
+	px1, py0, ph := float32(plot.Max.X), float32(plot.Min.Y), float32(plot.Dy())
+	if x < px1 {
+		fillRect(dst, x, py0, px1-x, ph, rgba(0, 0, 0, 110))
+	}
+	fillRect(dst, x-1, py0, 3, ph, rgba(0, 0, 0, 160))
+	fillRect(dst, x, py0, 1, ph, color.RGBA{255, 214, 90, 255})
+	label := fmt.Sprintf("%.2f s", t)
+	w := float32(textWidth(label, r.smallFace)) + 10
+	lx := min(max(x-w/2, float32(plot.Min.X)), px1-w)
+	fillRect(dst, lx, py0+2, w, 16, color.RGBA{255, 214, 90, 235})
+	drawText(dst, label, r.smallFace, float64(lx+5), float64(py0+3), text.AlignStart, color.RGBA{20, 20, 24, 255}, false)
 }
 
 // drawTimelineBG draws the timeline's panel, title, state zones, bands and
@@ -190,13 +260,13 @@ func legendHash(soldiers []game.SoldierView) uint64 {
 }
 
 // updateTimelinePlot redraws the cached lines and markers, in an image of
-// size the plot grown by 4 pixels, when the history or the squad changed.
-func (r *Renderer) updateTimelinePlot(size image.Point, now float64, soldiers []game.SoldierView, h *game.History) {
+// size the plot grown by 4 pixels, when the record or the squad changed.
+func (r *Renderer) updateTimelinePlot(size image.Point, now float64, soldiers []game.SoldierView, h game.Record) {
 	var hs hasher
 	compact := len(soldiers) > CompactAbove
 	hs.word(uint64(len(soldiers)))
 	for _, s := range soldiers {
-		ss := h.Samples(s.ID)
+		ss := inWindow(h.Samples(s.ID), now)
 		hs.word(uint64(s.ID))
 		hs.word(uint64(len(ss)))
 		if len(ss) > 0 {
@@ -212,7 +282,7 @@ func (r *Renderer) updateTimelinePlot(size image.Point, now float64, soldiers []
 		hs.word(flags)
 	}
 	if !compact {
-		cs := h.Changes()
+		cs := changesIn(h.Changes(), now)
 		hs.word(uint64(len(cs)))
 		if len(cs) > 0 {
 			hs.float(cs[0].T, cs[len(cs)-1].T)
@@ -239,14 +309,11 @@ func (r *Renderer) updateTimelinePlot(size image.Point, now float64, soldiers []
 		return
 	}
 	for _, s := range soldiers {
-		r.drawLine(dst, plot, now, h.Samples(s.ID), SoldierColor(s.ID), s.Alive, s.Leader)
+		r.drawLine(dst, plot, now, inWindow(h.Samples(s.ID), now), SoldierColor(s.ID), s.Alive, s.Leader)
 	}
-	for _, c := range h.Changes() {
+	for _, c := range changesIn(h.Changes(), now) {
 		t := c.T
-		if t < now-game.HistoryWindow || t > now {
-			continue
-		}
-		m, ok := moraleAt(h.Samples(c.ID), t)
+		m, ok := moraleAt(inWindow(h.Samples(c.ID), now), t)
 		if !ok {
 			continue
 		}
@@ -287,10 +354,10 @@ func (r *Renderer) drawLine(dst *ebiten.Image, plot image.Rectangle, now float64
 
 // drawEnvelope draws a crowd's lowest-to-highest morale band and its
 // average, sample by sample from the newest back.
-func (r *Renderer) drawEnvelope(dst *ebiten.Image, plot image.Rectangle, now float64, soldiers []game.SoldierView, h *game.History) {
+func (r *Renderer) drawEnvelope(dst *ebiten.Image, plot image.Rectangle, now float64, soldiers []game.SoldierView, h game.Record) {
 	n := 0
 	for _, s := range soldiers {
-		n = max(n, len(h.Samples(s.ID)))
+		n = max(n, len(inWindow(h.Samples(s.ID), now)))
 	}
 	if n < 2 {
 		return
@@ -303,7 +370,7 @@ func (r *Renderer) drawEnvelope(dst *ebiten.Image, plot image.Rectangle, now flo
 		if !s.Alive {
 			continue
 		}
-		ss := h.Samples(s.ID)
+		ss := inWindow(h.Samples(s.ID), now)
 		for k := range ss {
 			i := n - len(ss) + k // align newest samples
 			m := ss[k].Morale

@@ -11,6 +11,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/textfit"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -26,7 +27,11 @@ const (
 	whyNumW      = 52  // the numbers' column
 	whyMaxLines  = 9   // of the sentence
 	whyMaxBars   = 8
-	whyMaxStates = 5
+	whyMaxStates = 5 // state changes shown: the first and the latest
+	whyStateRows = 3 // lines a state change may wrap to
+	// WhyCloseSize is the side of the panel's close box, at its top-right
+	// corner (MoveWhy returns it).
+	WhyCloseSize = 20
 	// whyRefresh is how many frames the panel keeps its image while the
 	// soldier and his state stay the same: the numbers are refreshed twice
 	// a second at 60 FPS, not every frame (a rebuild redraws ~40 lines of
@@ -48,10 +53,11 @@ type WhyBar struct {
 // and numbers (BuildWhyPanel makes it; tests read it without a display).
 type WhyPanel struct {
 	// Title is "Why · Eriksen · Routed" (or "… · dead"); Detail his morale
-	// and nerve and the window.
-	Title, Detail string
-	State         morale.State
-	Alive         bool
+	// and nerve and the window, which Window says (WindowText); Whose is
+	// whose morale the bars moved ("his", or a squad's "the average man's").
+	Title, Detail, Window, Whose string
+	State                        morale.State
+	Alive                        bool
 	// Sentence is morale.Explanation.String ("" when there is none).
 	Sentence string
 	// Bars are the causes, the largest |Delta| first.
@@ -64,15 +70,15 @@ type WhyPanel struct {
 // BuildWhyPanel builds soldier s's panel from his explanation x (ok false:
 // there is none, as for a man who fell before the ledger saw him).
 func BuildWhyPanel(s game.SoldierView, x morale.Explanation, ok bool) WhyPanel {
-	p := WhyPanel{State: s.State, Alive: s.Alive}
+	p := WhyPanel{State: s.State, Alive: s.Alive, Window: WindowText(x, ok), Whose: "his"}
 	if s.Alive {
 		p.Title = fmt.Sprintf("Why · %s · %v", s.Name, s.State)
-		p.Detail = fmt.Sprintf("morale %.2f · nerve %.2f · last %g s", s.Morale, s.Nerve, game.WhyWindow)
+		p.Detail = fmt.Sprintf("morale %.2f · nerve %.2f · %s", s.Morale, s.Nerve, WindowText(x, ok))
 	} else {
 		p.Title = fmt.Sprintf("Why · %s · dead", s.Name)
 		p.Detail = fmt.Sprintf("nerve %.2f", s.Nerve)
 		if ok {
-			p.Detail = fmt.Sprintf("fell at %.2f s · morale then %.2f · nerve %.2f", x.Now, x.Morale, x.Nerve)
+			p.Detail = fmt.Sprintf("fell at %.2f s · morale then %.2f · nerve %.2f · %s", x.Now, x.Morale, x.Nerve, WindowText(x, ok))
 		}
 	}
 	if !ok {
@@ -87,6 +93,19 @@ func BuildWhyPanel(s game.SoldierView, x morale.Explanation, ok bool) WhyPanel {
 		p.States = append(p.States, fmt.Sprintf("%.2f s  %v → %v: %s", sc.At, sc.From, sc.To, x.StateReason(sc)))
 	}
 	return p
+}
+
+// WindowText says how far back explanation x reaches: "last 30 s", or
+// "since 4.75 s (last Steady)" when Why reached further back, to the step
+// in which he left Steady (game.WhyWindow).
+func WindowText(x morale.Explanation, ok bool) string {
+	if !ok || x.Window <= game.WhyWindow+1e-9 {
+		return fmt.Sprintf("last %g s", game.WhyWindow)
+	}
+	if math.IsInf(x.Window, 1) {
+		return "since the start"
+	}
+	return fmt.Sprintf("since %.2f s (last Steady)", x.Now-x.Window)
 }
 
 // CauseLabel names a cause for a bar: the event's name, or the kind
@@ -120,7 +139,9 @@ type whyCache struct {
 	panel  WhyPanel
 	text   string          // panel.Text()
 	height int             // its image's height (whyHeight: wrapping the sentence costs)
+	maxH   int             // the tallest it may be: its area's height
 	rect   image.Rectangle // where it goes
+	area   image.Rectangle // the area LayoutWhy was given
 	id     int
 	alive  bool
 	state  morale.State
@@ -132,22 +153,35 @@ type whyCache struct {
 }
 
 // LayoutWhy lays soldier id's Why panel out at the top-right corner of area
-// for the next DrawWhy and returns the panel's text (WhyPanel.Text) and
-// where it goes; an id that is not a soldier of g's scene (-1: none
-// selected) clears it and returns "" and the empty rectangle. Call it from
-// Update, once a tick: it reads g and draws nothing. The panel's content is
-// refreshed at once for another soldier, a death or a state change,
-// otherwise at most every whyRefresh calls (the numbers twice a second),
-// and only if its text changed.
+// (MoveWhy moves it) for the next DrawWhy and returns the panel's text
+// (WhyPanel.Text) and where it goes, no taller than area; in the armies,
+// id is the selected squad's and the panel its men's Why
+// (game.Armies.SquadWhy). An id that is not a soldier (or the selected
+// squad) of g's scene (-1: none selected) clears it and returns "" and
+// the empty rectangle. Call it from Update, once a tick: it reads g and
+// draws nothing. The panel's content is refreshed at once for another
+// soldier, a death or a state change, otherwise at most every whyRefresh
+// calls (the numbers twice a second), and only if its text changed.
 func (r *Renderer) LayoutWhy(area image.Rectangle, g game.View, id int) (string, image.Rectangle) {
 	c := &r.why
+	if maxH := area.Dy() - 24; maxH != c.maxH {
+		c.maxH, c.text = maxH, "" // another area: lay it out again
+	}
+	c.frames++
+	if av, ok := g.Scene().(*game.Armies); ok {
+		if id <= 0 || morale.SquadID(id) != av.SelectedSquad() {
+			c.shown, c.rect = false, image.Rectangle{}
+			return "", image.Rectangle{}
+		}
+		r.layoutSquadWhy(g, av, id)
+		return r.placeWhy(area)
+	}
 	r.whySoldiers = appendSoldiers(r.whySoldiers[:0], g)
 	if id < 0 || id >= len(r.whySoldiers) {
 		c.shown, c.rect = false, image.Rectangle{}
 		return "", image.Rectangle{}
 	}
 	s := r.whySoldiers[id]
-	c.frames++
 	if !c.shown || c.id != id || c.alive != s.Alive || c.state != s.State || c.frames >= whyRefresh {
 		x, ok := g.Why(id)
 		if !c.shown || c.id != id || c.alive != s.Alive || c.state != s.State || len(x.States) != c.states {
@@ -160,10 +194,113 @@ func (r *Renderer) LayoutWhy(area image.Rectangle, g game.View, id int) (string,
 			c.height = r.whyHeight(&c.panel)
 		}
 	}
-	c.shown = true
+	return r.placeWhy(area)
+}
+
+// placeWhy puts the panel laid out at the top-right corner of area, or
+// where MoveWhy put it last, and returns its text and rectangle.
+func (r *Renderer) placeWhy(area image.Rectangle) (string, image.Rectangle) {
+	c := &r.why
 	at := image.Pt(area.Max.X-12-WhyPanelW, area.Min.Y+12)
-	c.rect = image.Rect(0, 0, WhyPanelW, c.height).Add(at)
+	if c.shown && c.area == area {
+		at = c.rect.Min // where MoveWhy put it
+	}
+	c.shown, c.area = true, area
+	c.rect, _ = r.MoveWhy(at)
 	return c.text, c.rect
+}
+
+// layoutSquadWhy lays the armies' selected squad's panel out (id is its
+// squad): refreshed at once for another squad, else every whyRefresh
+// calls (a squad's Why sums a hundred explanations).
+func (r *Renderer) layoutSquadWhy(g game.View, av *game.Armies, id int) {
+	c := &r.why
+	if c.shown && c.id == -id && c.frames < whyRefresh {
+		return
+	}
+	c.id, c.frames = -id, 0 // negative: a squad's, not a soldier's
+	x, ok := av.SquadWhy()
+	if !ok {
+		return
+	}
+	r.army.squads = av.AppendSquads(r.army.squads[:0])
+	var sv game.SquadView
+	for _, s := range r.army.squads {
+		if s.ID == x.ID {
+			sv = s
+		}
+	}
+	p := BuildSquadPanel(sv, x, g.Settings())
+	if t := p.Text(); t != c.text {
+		c.text, c.panel = t, p
+		c.height = r.whyHeight(&c.panel)
+	}
+}
+
+// BuildSquadPanel builds the Why panel of squad s of the armies from its
+// men's Why x (game.Armies.SquadWhy), quoting settings st.
+func BuildSquadPanel(s game.SquadView, x game.SquadWhy, st morale.Settings) WhyPanel {
+	p := WhyPanel{State: s.State, Alive: true, Whose: "the average man's"}
+	p.Title = fmt.Sprintf("Why · Squad %d (army %d) · %s", x.ID, x.Side+1, squadStateLabel(s.State))
+	p.Window = fmt.Sprintf("last %g s", game.WhyWindow)
+	if x.Since == x.Selected {
+		p.Window = fmt.Sprintf("since %.2f s (selected)", x.Since)
+	}
+	p.Detail = fmt.Sprintf("%d men · %d broken · average %.2f · %s", x.Men, x.Broken, x.Average, p.Window)
+	p.Sentence = "Each bar is a cause's sum over the squad's living men, divided by their number."
+	if t := x.Transitions(); t != "" {
+		p.Sentence += " State changes: " + t + "."
+	}
+	for _, c := range x.Causes {
+		p.Bars = append(p.Bars, WhyBar{Label: CauseLabel(c.Cause), Delta: c.Delta})
+	}
+	q := morale.Explanation{Settings: st}
+	// the men's changes alike in time, kind and reason are one line, with
+	// their count: "20.25 s  ×3 Panicked → Routed: …"
+	type group struct {
+		at   float64
+		text string
+		n    int
+	}
+	var groups []group
+	for _, sc := range x.States {
+		text := fmt.Sprintf("%v → %v: %s", sc.From, sc.To, q.StateReason(sc))
+		if k := len(groups) - 1; k >= 0 && groups[k].at == sc.At && groups[k].text == text {
+			groups[k].n++
+			continue
+		}
+		groups = append(groups, group{sc.At, text, 1})
+	}
+	for _, g := range groups[max(0, len(groups)-whyMaxStates):] {
+		count := ""
+		if g.n > 1 {
+			count = fmt.Sprintf("×%d ", g.n)
+		}
+		p.States = append(p.States, fmt.Sprintf("%.2f s  %s%s", g.at, count, g.text))
+	}
+	return p
+}
+
+// MoveWhy moves the panel LayoutWhy laid out so that its top-left corner
+// is at (or, to stay inside LayoutWhy's area, as near as it can be to)
+// at, and returns where it goes and where its close box is (a square of
+// WhyCloseSize at its top-right corner). Call it from Update; with no
+// panel laid out it returns empty rectangles.
+func (r *Renderer) MoveWhy(at image.Point) (panel, close image.Rectangle) {
+	c := &r.why
+	if !c.shown {
+		return image.Rectangle{}, image.Rectangle{}
+	}
+	a := c.area.Inset(4)
+	at.X = max(a.Min.X, min(at.X, a.Max.X-WhyPanelW))
+	at.Y = max(a.Min.Y, min(at.Y, a.Max.Y-c.height))
+	c.rect = image.Rect(0, 0, WhyPanelW, c.height).Add(at)
+	return c.rect, whyClose(c.rect)
+}
+
+// whyClose is the close box of a panel at r.
+func whyClose(r image.Rectangle) image.Rectangle {
+	return image.Rect(r.Max.X-WhyCloseSize-4, r.Min.Y+4, r.Max.X-4, r.Min.Y+4+WhyCloseSize)
 }
 
 // DrawWhy draws the panel LayoutWhy laid out last, if any, onto dst (in
@@ -186,41 +323,12 @@ func (r *Renderer) DrawWhy(dst *ebiten.Image) {
 // wrap breaks s into lines no wider than w pixels in face, at spaces; at
 // most max lines, the last ending in "…" when s was cut.
 func wrap(s string, face text.Face, w float64, max int) []string {
-	var lines []string
-	var cur string
-	for _, word := range strings.Fields(s) {
-		try := word
-		if cur != "" {
-			try = cur + " " + word
-		}
-		if cur != "" && textWidth(try, face) > w {
-			lines = append(lines, cur)
-			cur = word
-			continue
-		}
-		cur = try
-	}
-	if cur != "" {
-		lines = append(lines, cur)
-	}
-	if len(lines) > max {
-		lines = lines[:max]
-		lines[max-1] = clip(lines[max-1]+" …", face, w)
-	}
+	lines, _ := textfit.Limit(textfit.Wrap(s, face, w), max, face, w)
 	return lines
 }
 
 // clip shortens s with "…" until it fits in w pixels.
-func clip(s string, face text.Face, w float64) string {
-	if textWidth(s, face) <= w {
-		return s
-	}
-	rs := []rune(s)
-	for len(rs) > 1 && textWidth(string(rs)+"…", face) > w {
-		rs = rs[:len(rs)-1]
-	}
-	return string(rs) + "…"
-}
+func clip(s string, face text.Face, w float64) string { return textfit.Clip(s, face, w) }
 
 // Colours of the Why panel.
 var (
@@ -235,33 +343,55 @@ var (
 )
 
 // whyLines is what of panel p is drawn: the sentence's lines, the bars
-// and the state changes that fit.
-func (r *Renderer) whyLines(p *WhyPanel) (sentence []string, bars []WhyBar, states []string) {
+// and the state changes that fit (the first, which began his fall, and
+// the latest), each wrapped into lines; no taller than maxH pixels when
+// the sentence can give up lines for it.
+func (r *Renderer) whyLines(p *WhyPanel, maxH int) (sentence []string, bars []WhyBar, states [][]string) {
 	inner := float64(WhyPanelW - 2*whyPad)
-	sentence = wrap(p.Sentence, r.smallFace, inner, whyMaxLines)
 	bars = p.Bars[:min(len(p.Bars), whyMaxBars)]
-	states = p.States[max(0, len(p.States)-whyMaxStates):]
+	shown := p.States
+	if len(shown) > whyMaxStates {
+		shown = append([]string{shown[0]}, shown[len(shown)-whyMaxStates+1:]...)
+	}
+	for _, st := range shown {
+		l, _ := textfit.Limit(textfit.Wrap(st, r.smallFace, inner), whyStateRows, r.smallFace, inner)
+		states = append(states, l)
+	}
+	all := textfit.Wrap(p.Sentence, r.smallFace, inner)
+	n := min(len(all), whyMaxLines)
+	for n > 2 && whyHeightOf(n, bars, states) > maxH {
+		n--
+	}
+	sentence, _ = textfit.Limit(all, n, r.smallFace, inner)
 	return sentence, bars, states
 }
 
-// whyHeight is the height of panel p's image, in pixels.
-func (r *Renderer) whyHeight(p *WhyPanel) int {
-	sentence, bars, states := r.whyLines(p)
-	h := whyPad + whyTitleLine + whyLine + 4 + len(sentence)*whyLine
+// whyHeightOf is the height of a panel of sentence lines, bars and states.
+func whyHeightOf(sentence int, bars []WhyBar, states [][]string) int {
+	h := whyPad + whyTitleLine + whyLine + 4 + sentence*whyLine
 	if len(bars) > 0 {
 		h += 6 + whyLine + len(bars)*whyLine
 	}
 	if len(states) > 0 {
-		h += 6 + whyLine + len(states)*whyLine
+		h += 6 + whyLine
+		for _, l := range states {
+			h += len(l) * whyLine
+		}
 	}
 	return h + whyPad
+}
+
+// whyHeight is the height of panel p's image, in pixels.
+func (r *Renderer) whyHeight(p *WhyPanel) int {
+	sentence, bars, states := r.whyLines(p, r.why.maxH)
+	return whyHeightOf(len(sentence), bars, states)
 }
 
 // buildWhy draws panel p into the cached image, sized to its content.
 func (r *Renderer) buildWhy(p *WhyPanel) {
 	inner := float64(WhyPanelW - 2*whyPad)
-	sentence, bars, states := r.whyLines(p)
-	h := r.whyHeight(p)
+	sentence, bars, states := r.whyLines(p, r.why.maxH)
+	h := whyHeightOf(len(sentence), bars, states)
 
 	c := &r.why
 	if c.img == nil || c.img.Bounds().Dy() != h {
@@ -282,7 +412,10 @@ func (r *Renderer) buildWhy(p *WhyPanel) {
 	if !p.Alive {
 		title = whyDim
 	}
-	drawText(dst, clip(p.Title, r.titleFace, inner), r.titleFace, x, y, text.AlignStart, title, false)
+	drawText(dst, clip(p.Title, r.titleFace, inner-WhyCloseSize), r.titleFace, x, y, text.AlignStart, title, false)
+	cb := whyClose(image.Rect(0, 0, WhyPanelW, h))
+	fillRoundRect(dst, float32(cb.Min.X), float32(cb.Min.Y), float32(cb.Dx()), float32(cb.Dy()), 3, whyTrack)
+	drawText(dst, "×", r.titleFace, float64(cb.Min.X+cb.Dx()/2), float64(cb.Min.Y), text.AlignCenter, whyDim, false)
 	y += whyTitleLine
 	drawText(dst, clip(p.Detail, r.smallFace, inner), r.smallFace, x, y, text.AlignStart, whyDim, false)
 	y += whyLine + 4
@@ -292,7 +425,7 @@ func (r *Renderer) buildWhy(p *WhyPanel) {
 	}
 	if len(bars) > 0 {
 		y += 6
-		drawText(dst, fmt.Sprintf("What moved his morale (last %g s)", game.WhyWindow), r.smallFace, x, y, text.AlignStart, whyHead, false)
+		drawText(dst, "What moved "+p.Whose+" morale · "+p.Window, r.smallFace, x, y, text.AlignStart, whyHead, false)
 		y += whyLine
 		scale := 0.1
 		for _, b := range bars {
@@ -319,9 +452,11 @@ func (r *Renderer) buildWhy(p *WhyPanel) {
 		y += 6
 		drawText(dst, "State changes", r.smallFace, x, y, text.AlignStart, whyHead, false)
 		y += whyLine
-		for _, s := range states {
-			drawText(dst, clip(s, r.smallFace, inner), r.smallFace, x, y, text.AlignStart, whyText, false)
-			y += whyLine
+		for _, lines := range states {
+			for _, l := range lines {
+				drawText(dst, l, r.smallFace, x, y, text.AlignStart, whyText, false)
+				y += whyLine
+			}
 		}
 	}
 }
@@ -337,16 +472,14 @@ func signedNum(v float64) string {
 
 // MarkerAt returns the state change whose timeline marker lies under (x, y)
 // (within MarkerHitRadius pixels; the nearest when several do), for a
-// timeline drawn into a panel whose plot is plot at time now with history
-// h. It is pure: the same geometry DrawTimeline draws the markers with.
-func MarkerAt(plot image.Rectangle, now float64, h *game.History, x, y int) (game.Change, bool) {
+// timeline drawn into a panel whose plot is plot, its window ending at
+// time now, from record h. It is pure: the same geometry DrawTimeline
+// draws the markers with.
+func MarkerAt(plot image.Rectangle, now float64, h game.Record, x, y int) (game.Change, bool) {
 	best, found := float64(MarkerHitRadius*MarkerHitRadius)+0.5, -1
-	cs := h.Changes()
+	cs := changesIn(h.Changes(), now)
 	for i, c := range cs {
-		if c.T < now-game.HistoryWindow || c.T > now {
-			continue
-		}
-		m, ok := moraleAt(h.Samples(c.ID), c.T)
+		m, ok := moraleAt(inWindow(h.Samples(c.ID), now), c.T)
 		if !ok {
 			continue
 		}
@@ -378,13 +511,15 @@ func ChangeText(name string, c game.Change, x morale.Explanation, ok bool) strin
 }
 
 // TimelineTooltip returns the text of the tooltip for the cursor at (x, y)
-// over a timeline drawn into rect: the reason of the state change under it
-// (see MarkerAt and ChangeText), or "" when there is no marker there.
+// over a timeline drawn into rect (its window as LayoutTimeline set it):
+// the reason of the state change under it (see MarkerAt and ChangeText),
+// or "" when there is no marker there.
 func (r *Renderer) TimelineTooltip(rect image.Rectangle, g game.View, x, y int) string {
 	if !image.Pt(x, y).In(rect) {
 		return ""
 	}
-	c, ok := MarkerAt(TimelinePlot(rect), g.Time(), g.History(), x, y)
+	now, h := r.timelineNow(g)
+	c, ok := MarkerAt(TimelinePlot(rect), now, h, x, y)
 	if !ok {
 		return ""
 	}

@@ -224,3 +224,23 @@ func TestDrawWhyPixels(t *testing.T) {
 		t.Errorf("%d opaque pixels above the cursor; want the tooltip's box", n)
 	}
 }
+
+// A squad's Why panel gives its men's changes alike in time, kind and
+// reason as one line with their count, the latest whyMaxStates lines.
+func TestSquadPanelGroupsLikeChanges(t *testing.T) {
+	rout := func(at float64) morale.StateChange {
+		return morale.StateChange{At: at, From: morale.Panicked, To: morale.Routed,
+			Why: morale.Reason{Kind: morale.ByRoutTimer}, SecondsInFrom: 3.5}
+	}
+	x := game.SquadWhy{ID: 60, Side: 1, Now: 21, Since: 18.9, Selected: 18.9, Men: 94, Broken: 94,
+		States: []morale.StateChange{rout(20.25), rout(20.25), rout(20.25), rout(20.5), rout(21)}}
+	p := render.BuildSquadPanel(game.SquadView{ID: 60, Side: 1, State: morale.Routed}, x, morale.DefaultSettings())
+	want := []string{
+		"20.25 s  ×3 Panicked → Routed: Panicked for 3.50 s (RoutAfterSeconds 3.5)",
+		"20.50 s  Panicked → Routed: Panicked for 3.50 s (RoutAfterSeconds 3.5)",
+		"21.00 s  Panicked → Routed: Panicked for 3.50 s (RoutAfterSeconds 3.5)",
+	}
+	if strings.Join(p.States, "\n") != strings.Join(want, "\n") {
+		t.Errorf("states:\n%s\nwant:\n%s", strings.Join(p.States, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ebitenui/ebitenui"
 	"github.com/ebitenui/ebitenui/input"
+	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/moralebreak/moralebreak/assets"
@@ -58,6 +59,7 @@ type App struct {
 	ui     *ebitenui.UI
 	w      *widgets
 	editor *Editor
+	tuner  *Tuner // the tuner's rows (tuner.go)
 	watch  *Watcher
 	// fault is the game's Err last shown in the banner.
 	fault error
@@ -68,26 +70,31 @@ type App struct {
 	selected    int
 	hasSelected bool
 	consoleOpen bool
-	console     []string
+	con         consoleState // the console's output, history and input (console.go)
 
-	banner      string
-	bannerBad   bool
-	bannerTicks int // remaining ticks; <0 = until replaced
+	strip messageStrip // the panel's messages (strip.go)
+	tip   tooltip      // the tooltip under the cursor, as Update laid it out
 	// lint is what lab.Lint says of the live settings, refreshed after
 	// every accepted settings change.
 	lint []lab.Warning
 
 	keys     []ebiten.Key
+	chars    []rune
 	panel    panelCache         // the widgets' last rendering (panelcache.go)
 	bg       backgroundState    // what fillBackground filled last (panelcache.go)
 	soldiers []game.SoldierView // Update's scratch for the game's view, reused
+	enemies  []game.EnemyView   // the same
+	squads   []game.SquadView   // the same
+	cam      camera             // the armies' view of their field (camera.go)
 	drawn    []game.SoldierView // Draw's
 	err      error              // a -state file that cannot be written: Update ends with it
 
 	replayShown bool // replayNote has shown how the replay ended
 	rewind      rewindState
+	tape        tape       // the battle's morale since it began, for the timeline (tape.go)
 	why         whyState   // the inspector, as last drawn (why.go)
 	odds        *OddsPanel // the odds panel (odds.go), nil without Config.Odds
+	oddsFolded  bool       // the odds panel shows only its title and a line (odds_fold.go)
 }
 
 // NewApp builds the widgets and starts watching the weights file (native
@@ -104,10 +111,10 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 		app.bg.opaque = true
 	}
 	app.editor = NewEditor(g)
-	// before the widgets: buildConsole shows it
-	app.console = []string{"MoraleBreak console. Type help and press Enter. ` closes."}
+	app.tuner = newTuner(app.editor.Good())
+	app.con.print("MoraleBreak console. Type help and press Enter; Tab completes, Up/Down recall, PageUp/PageDown scroll. ` closes.")
 	app.w = app.buildWidgets()
-	app.ui = &ebitenui.UI{Container: app.w.root, PrimaryTheme: theme()}
+	app.ui = &ebitenui.UI{Container: app.w.root, PrimaryTheme: &widget.Theme{}, DisableDefaultFocus: true}
 
 	if cfg.WeightsPath != "" && WatchAvailable {
 		w, err := WatchFile(cfg.WeightsPath, 150*time.Millisecond)
@@ -127,6 +134,9 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 	app.relint()
 	if cfg.Odds != nil {
 		app.odds = NewOddsPanel(cfg.Odds, a)
+		// folded to its line until its title is clicked: open, it leaves
+		// the tuner's rows a line or two
+		app.foldOdds(true)
 	}
 	return app, nil
 }
@@ -156,8 +166,22 @@ func (a *App) Update() error {
 	}
 	a.ui.Update() // button and slider handlers fire in here
 
-	a.timelineDrag()
-	it := MapInput(a.readInput(), a.viewport(), a.g.Battle())
+	in := a.readInput()
+	a.timelineDrag(in)
+	if a.consoleOpen {
+		a.consoleInput(in)
+	} else {
+		in = a.tunerInput(in)
+	}
+	in = a.oddsInput(in)
+	in = a.whyInput(in)
+	if a.consoleOpen || in.Typing || a.tuner.focus >= 0 {
+		in.PanX, in.PanY = 0, 0 // the arrows are theirs
+	}
+	if _, ok := a.g.Scene().(*game.Armies); ok {
+		a.cam.input(in, a.reg.Field, a.g.Field(), 0, false)
+	}
+	it := MapInput(in, a.viewport(), a.hits())
 	a.applyIntent(it)
 	a.pollWatcher()
 	a.g.Tick()
@@ -187,6 +211,9 @@ func (a *App) Sync() error {
 // published state.
 func (a *App) settle() error {
 	a.refresh()
+	a.syncTuner()
+	a.layoutTimeline()
+	a.layoutPanel()
 	a.inspect()
 	if a.odds != nil {
 		a.odds.Update(a.oddsSlot(), a.g, InputState{})
@@ -202,28 +229,68 @@ func (a *App) settle() error {
 func (a *App) readInput() InputState {
 	x, y := ebiten.CursorPosition()
 	a.keys = inpututil.AppendJustPressedKeys(a.keys[:0])
+	for _, k := range editKeys { // held: they repeat, every 3 ticks after half a second
+		if d := inpututil.KeyPressDuration(k); d > 30 && d%3 == 0 {
+			a.keys = append(a.keys, k)
+		}
+	}
+	a.chars = ebiten.AppendInputChars(a.chars[:0])
+	_, wy := ebiten.Wheel()
 	return InputState{
 		X: x, Y: y,
 		LeftClick:   inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft),
+		LeftHeld:    ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft),
 		RightClick:  inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight),
-		UIHovered:   input.UIHovered || image.Pt(x, y).In(a.oddsSlot()),
+		MiddleHeld:  ebiten.IsMouseButtonPressed(ebiten.MouseButtonMiddle),
+		Shift:       ebiten.IsKeyPressed(ebiten.KeyShift),
+		WheelY:      wy,
+		Chars:       a.chars,
+		UIHovered:   input.UIHovered,
 		ConsoleOpen: a.consoleOpen,
 		Paused:      a.g.Paused(),
 		Selected:    a.selected,
 		HasSelected: a.hasSelected,
+		Squad:       a.selectedSquad(),
+		Scene:       a.g.Scene().Name(),
+		PanX:        held(ebiten.KeyRight) - held(ebiten.KeyLeft),
+		PanY:        held(ebiten.KeyDown) - held(ebiten.KeyUp),
 		Keys:        a.keys,
 	}
 }
 
+// held is 1 while key k is down, else 0.
+func held(k ebiten.Key) int {
+	if ebiten.IsKeyPressed(k) {
+		return 1
+	}
+	return 0
+}
+
 // context is what the bindings' commands depend on now.
 func (a *App) context() Context {
-	return Context{Paused: a.g.Paused(), Selected: a.selected, HasSelected: a.hasSelected}
+	return Context{Paused: a.g.Paused(), Selected: a.selected, HasSelected: a.hasSelected, Squad: a.selectedSquad()}
+}
+
+// act carries out an Action: the camera's here, the others by do.
+func (a *App) act(act Action) {
+	switch act {
+	case ActZoomIn, ActZoomOut:
+		by := 1
+		if act == ActZoomOut {
+			by = -1
+		}
+		a.cam.input(InputState{X: -1, Y: -1}, a.reg.Field, a.g.Field(), by, false)
+	case ActViewReset:
+		a.cam.input(InputState{}, a.reg.Field, a.g.Field(), 0, true)
+	default:
+		a.do(act)
+	}
 }
 
 // run gives binding b's command, or says why there is none.
 func (a *App) run(b Binding) {
 	if b.Action != NoAction {
-		a.do(b.Action)
+		a.act(b.Action)
 		return
 	}
 	c, err := b.Command(a.context())
@@ -251,7 +318,7 @@ func (a *App) applyIntent(it Intent) {
 		a.apply(c)
 	}
 	for _, act := range it.Actions {
-		a.do(act)
+		a.act(act)
 	}
 }
 
@@ -263,7 +330,6 @@ func (a *App) apply(c game.Command) {
 	}
 	if _, ok := c.(game.Restart); ok {
 		a.selectSoldier(a.selected, false)
-		a.syncSliders()
 	}
 }
 
@@ -293,7 +359,17 @@ func (a *App) selectSoldier(id int, ok bool) {
 	a.shell.Select(id, ok)
 }
 
-func (a *App) viewport() game.Viewport { return FieldViewport(a.reg.Field, a.g.Field()) }
+// hits is what a click on the field may hit (MapInput).
+func (a *App) hits() fieldHits { return fieldHits{Battle: a.g.Battle(), soldiers: a.appendSoldiers()} }
+
+// viewport is the field's view: the whole field in the opening, the
+// camera's in the armies.
+func (a *App) viewport() game.Viewport {
+	if _, ok := a.g.Scene().(*game.Armies); ok {
+		return a.cam.viewport(a.reg.Field, a.g.Field())
+	}
+	return FieldViewport(a.reg.Field, a.g.Field())
+}
 
 func (a *App) pollWatcher() {
 	if a.watch == nil {
@@ -308,7 +384,9 @@ func (a *App) pollWatcher() {
 	}
 }
 
-// reloadFile applies the weights file after an outside edit.
+// reloadFile applies the weights file after an outside edit and says so,
+// unless the file holds the settings the tuner has (after the demo's own
+// Save) and no refusal is up: then the notice stays as it was.
 func (a *App) reloadFile() {
 	before := a.editor.Good()
 	if err := a.editor.Reload(a.cfg.WeightsPath); err != nil {
@@ -316,10 +394,12 @@ func (a *App) reloadFile() {
 		return
 	}
 	if !sameRows(before, a.editor.Good()) {
-		a.rebuildWeightRows()
+		a.tuner.rebuild(a.g.Settings(), a.editor.Good())
 	}
-	a.syncSliders()
 	a.relint()
+	if sameSettings(before, a.editor.Good()) && a.strip.msgs[SlotNotice].tone != ToneBad {
+		return // the file says what the tuner has (the demo's own Save): "saved" stays
+	}
 	a.showBanner("reloaded "+a.cfg.WeightsPath, false, 3*game.TPS)
 }
 
@@ -328,20 +408,22 @@ func (a *App) reloadFile() {
 // Call it after every accepted settings change.
 func (a *App) relint() {
 	a.lint = lab.Lint(a.editor.Good())
-	a.w.setLint(lintText(a.lint))
+	a.strip.set(SlotLint, lintText(a.lint), ToneWarn, -1)
 }
 
-// lintText is the lint box's text: every warning's rule and the first
-// warning in full ("" when there are none).
+// lintText is the lint's message: every warning's rule, then each warning
+// in full ("" when there are none).
 func lintText(ws []lab.Warning) string {
 	if len(ws) == 0 {
 		return ""
 	}
 	rules := make([]string, len(ws))
+	msgs := make([]string, len(ws))
 	for i, w := range ws {
 		rules[i] = w.Rule
+		msgs[i] = w.Message
 	}
-	return fmt.Sprintf("Lint (%d): %s\n%s", len(ws), strings.Join(rules, ", "), ws[0].Message)
+	return fmt.Sprintf("Lint (%d): %s. %s", len(ws), strings.Join(rules, ", "), strings.Join(msgs, " "))
 }
 
 func (a *App) save() {
@@ -353,9 +435,27 @@ func (a *App) save() {
 	a.showBanner(msg, false, 3*game.TPS)
 }
 
+// showBanner shows msg in the strip's notice slot for ticks ticks (< 0:
+// until replaced), red when bad; "" clears it.
 func (a *App) showBanner(msg string, bad bool, ticks int) {
-	a.banner, a.bannerBad, a.bannerTicks = msg, bad, ticks
-	a.w.setBanner(msg, bad)
+	tone := ToneGood
+	if bad {
+		tone = ToneBad
+	}
+	a.strip.set(SlotNotice, msg, tone, ticks)
+}
+
+// layoutPanel lays the message strip's lines out and chooses the tooltip:
+// the whole text of a message under the cursor that did not fit, or the
+// Doc of the tuner row hovered long enough.
+func (a *App) layoutPanel() {
+	r := a.w.stripBox.GetWidget().Rect
+	a.strip.layout(a.w.small, stripTextW(PanelW-2*panelPad))
+	x, y := ebiten.CursorPosition()
+	a.tip = tooltip{at: image.Pt(x, y)}
+	if a.tip.text = a.strip.hover(r, x, y); a.tip.text == "" && !a.consoleOpen {
+		a.tip.text = a.tuner.tip()
+	}
 }
 
 func (a *App) fileNote() string {
@@ -382,16 +482,19 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.r.DrawField(field, vp, a.g)
 	a.drawSelection(field, vp)
 	a.r.DrawTimeline(screen, a.reg.Timeline, a.g)
+	a.drawConsole(screen)
 	a.drawWidgets(screen) // panelcache.go
 	if a.odds != nil {
 		a.odds.Draw(screen, a.oddsSlot())
 	}
 	a.drawWhy(screen)
+	drawTooltip(screen, a.tip, a.w.small)
 	// what was drawn over the field's margins: fillBackground fills them
 	// again next frame
-	a.bg.cover = a.hasSelected || a.consoleOpen || a.why.tooltip != ""
-	if a.why.tooltip != "" {
-		a.panel.shownOn = nil // the tooltip may reach into the panel: copy it again next frame
+	tips := a.why.tooltip != "" || a.tip.text != ""
+	a.bg.cover = a.hasSelected || a.consoleOpen || tips
+	if tips {
+		a.panel.shownOn = nil // a tooltip may reach into the panel: copy it again next frame
 	}
 }
 
@@ -415,12 +518,14 @@ func (a *App) drawSelection(dst *ebiten.Image, vp game.Viewport) {
 // PublishedState is what the demo publishes about its soldiers for tests
 // (as JSON to Config.StatePath, or as globalThis.moraleBreak in the browser).
 type PublishedState struct {
-	Time     float64            `json:"time"`
-	Paused   bool               `json:"paused"`
-	Width    int                `json:"width"`  // logical screen size the
-	Height   int                `json:"height"` // coordinates are in
-	Banner   string             `json:"banner"` // the message banner, "" when hidden
-	Lint     []string           `json:"lint"`   // lab.Lint's warnings for the live settings
+	Time   float64 `json:"time"`
+	Paused bool    `json:"paused"`
+	Width  int     `json:"width"`  // logical screen size the
+	Height int     `json:"height"` // coordinates are in
+	Banner string  `json:"banner"` // every message of the strip, one a line ("" when none)
+	// Messages are the message strip's messages, in the order shown.
+	Messages []PublishedMessage `json:"messages"`
+	Lint     []string           `json:"lint"` // lab.Lint's warnings for the live settings
 	Soldiers []PublishedSoldier `json:"soldiers"`
 	// Buttons are the panel's buttons by label ("Save weights", ...), where
 	// they were last laid out: ebitenui lays its widgets out as it draws
@@ -431,8 +536,39 @@ type PublishedState struct {
 	Why     string        `json:"why"`
 	WhyRect PublishedRect `json:"whyRect"`
 	Tooltip string        `json:"tooltip"`
+	// Tuner is the tuner's rows, in the panel's order.
+	Tuner []PublishedRow `json:"tuner"`
+	// Console is the console's output, its last lines ("" when it never
+	// printed), and ConsoleOpen whether it is open.
+	Console     []string `json:"console"`
+	ConsoleOpen bool     `json:"consoleOpen"`
 	// Odds is what the odds panel shows (nil without one).
 	Odds *PublishedOdds `json:"odds,omitempty"`
+}
+
+// PublishedRow is one row of the tuner: its parameter, its value as shown,
+// its default and session-start values, whether it is pending (set while
+// rewound), the refusal shown on it ("" when none), the text being typed
+// into it ("" when none) and where its value box is (Shown: inside the
+// tuner's box; a row scrolled away is not).
+type PublishedRow struct {
+	Name    string        `json:"name"`
+	Value   string        `json:"value"`
+	Default string        `json:"default"`
+	Start   string        `json:"start"`
+	Pending bool          `json:"pending"`
+	Note    string        `json:"note"`
+	Typing  string        `json:"typing"`
+	Shown   bool          `json:"shown"`
+	Box     PublishedRect `json:"box"`
+}
+
+// PublishedMessage is one message of the strip: its slot ("notice",
+// "session", "lint"), its tone ("info", "good", "bad", "warn") and text.
+type PublishedMessage struct {
+	Slot string `json:"slot"`
+	Tone string `json:"tone"`
+	Text string `json:"text"`
 }
 
 // PublishedRect is a rectangle in logical screen pixels.
@@ -458,14 +594,20 @@ type PublishedSoldier struct {
 // Published is the current state as published after each tick.
 func (a *App) Published() PublishedState {
 	vp := a.viewport()
-	st := PublishedState{Time: a.g.Time(), Paused: a.g.Paused(), Width: ScreenW, Height: ScreenH, Banner: a.banner,
+	st := PublishedState{Time: a.g.Time(), Paused: a.g.Paused(), Width: ScreenW, Height: ScreenH, Banner: a.strip.all(),
 		Why: a.why.text, Tooltip: a.why.tooltip,
 		WhyRect: PublishedRect{X: a.why.rect.Min.X, Y: a.why.rect.Min.Y, W: a.why.rect.Dx(), H: a.why.rect.Dy()}}
 	for _, w := range a.lint {
 		st.Lint = append(st.Lint, w.String())
 	}
+	for i, m := range a.strip.msgs {
+		if m.text != "" {
+			st.Messages = append(st.Messages, PublishedMessage{Slot: MessageSlot(i).String(), Tone: m.tone.String(), Text: m.text})
+		}
+	}
 	if a.odds != nil {
 		st.Odds = a.odds.published(a.oddsSlot())
+		st.Odds.Folded = a.oddsFolded
 	}
 	a.soldiers = a.appendSoldiers()
 	for _, s := range a.soldiers {
@@ -475,6 +617,9 @@ func (a *App) Published() PublishedState {
 			State: s.State.String(), Morale: s.Morale,
 		})
 	}
+	st.ConsoleOpen = a.consoleOpen
+	st.Console = a.con.out[max(0, len(a.con.out)-40):]
+	st.Tuner = a.tuner.published(a.tunerRect())
 	if a.w != nil {
 		st.Buttons = make(map[string]PublishedRect, len(a.w.buttons))
 		for label, b := range a.w.buttons {
@@ -483,21 +628,4 @@ func (a *App) Published() PublishedState {
 		}
 	}
 	return st
-}
-
-// consoleRun executes one console line.
-func (a *App) consoleRun(line string) {
-	line = strings.TrimSpace(line)
-	if line == "" {
-		return
-	}
-	a.console = append(a.console, "> "+line)
-	out := strings.TrimRight(a.shell.Exec(line), "\n")
-	if out != "" {
-		a.console = append(a.console, strings.Split(out, "\n")...)
-	}
-	if n := len(a.console); n > 200 {
-		a.console = a.console[n-200:]
-	}
-	a.w.setConsoleText(a.console)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/morale"
 )
 
 // ConsoleKey opens and closes the console; while it is open no other key is
@@ -17,6 +18,10 @@ const ConsoleKey = ebiten.KeyBackquote
 // soldier.
 var ErrNoSelection = errors.New("force rout needs a selected soldier: right-click one, or use < Prev / Next >")
 
+// ErrNoSquadSelected is why Rally selected gives no command in the armies
+// without a selected squad.
+var ErrNoSquadSelected = errors.New("rally selected needs a selected squad: right-click one, or use < Prev / Next >")
+
 // Context is what a binding's command may depend on.
 type Context struct {
 	// Paused is the game's pause state (Pause toggles it).
@@ -24,6 +29,8 @@ type Context struct {
 	// Selected is the selected soldier's ID, when HasSelected.
 	Selected    int
 	HasSelected bool
+	// Squad is the armies' selected squad (0: none).
+	Squad morale.SquadID
 }
 
 // group is where a binding's button sits on the panel.
@@ -33,6 +40,7 @@ const (
 	groupActions   group = iota // the first rows of the button grid
 	groupSpeed                  // the speed row, after Save weights
 	groupSelection              // after < Prev and Next >
+	groupView                   // the armies' camera, after the speeds
 )
 
 // Binding is one control of the demo: its keys, its button and the game
@@ -54,6 +62,9 @@ type Binding struct {
 	// Action, when not NoAction, is what the binding does instead of a
 	// game command (Save replay).
 	Action Action
+	// Scene, when set, is the one scene the binding belongs to
+	// (game.SceneOpening or game.SceneArmies); "" is every scene.
+	Scene string
 
 	group group
 }
@@ -63,20 +74,48 @@ func fixed(c game.Command) func(Context) (game.Command, error) {
 	return func(Context) (game.Command, error) { return c, nil }
 }
 
-// Bindings returns the demo's controls, in the order of their buttons. The
-// slice is new on every call.
-func Bindings() []Binding {
+// Bindings returns the opening's controls (SceneBindings).
+func Bindings() []Binding { return SceneBindings(game.SceneOpening) }
+
+// SceneBindings returns the controls of scene ("" is the opening), in the
+// order of their buttons: each scene gets only what works in it (the
+// armies take no reinforcements; their selection is a squad). The slice is
+// new on every call.
+func SceneBindings(scene string) []Binding {
+	if scene == "" {
+		scene = game.SceneOpening
+	}
+	var out []Binding
+	for _, b := range allBindings() {
+		if b.Scene == "" || b.Scene == scene {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// allBindings is every scene's controls, in the order of their buttons.
+func allBindings() []Binding {
+	const op, ar = game.SceneOpening, game.SceneArmies
 	return []Binding{
-		{Keys: []ebiten.Key{ebiten.KeyR}, KeyName: "R", Label: "Rally squad", Help: "rally", Command: fixed(game.Rally{})},
-		{Label: "Reinforcements", Command: fixed(game.Reinforce{N: 3})},
-		{Label: "Restart opening", Command: fixed(game.Restart{})},
+		{Keys: []ebiten.Key{ebiten.KeyR}, KeyName: "R", Label: "Rally squad", Help: "rally", Command: fixed(game.Rally{}), Scene: op},
+		{Keys: []ebiten.Key{ebiten.KeyR}, KeyName: "R", Label: "Rally all", Help: "rally all", Command: fixed(game.Rally{}), Scene: ar},
+		{Label: "Rally selected", Scene: ar, Command: func(c Context) (game.Command, error) {
+			if c.Squad == 0 {
+				return nil, ErrNoSquadSelected
+			}
+			return game.RallySquad{ID: c.Squad}, nil
+		}},
+		{Label: "Reinforcements", Command: fixed(game.Reinforce{N: 3}), Scene: op},
+		{Label: "Restart opening", Command: fixed(game.Restart{}), Scene: op},
+		{Label: "Restart battle", Command: fixed(game.Restart{}), Scene: ar},
 		{Keys: []ebiten.Key{ebiten.KeySpace}, KeyName: "Space", Label: "Pause", Help: "pause",
 			Command: func(c Context) (game.Command, error) { return game.Pause{Paused: !c.Paused}, nil }},
 		{Keys: []ebiten.Key{ebiten.KeyN}, KeyName: "N", Label: "Step 1 tick", Help: "step", Command: fixed(game.Step{})},
 		{Keys: []ebiten.Key{ebiten.KeyDigit1}, KeyName: "1", Label: "Speed ×0.25", Help: "×0.25", Command: fixed(game.SetSpeed{Factor: 0.25}), group: groupSpeed},
 		{Keys: []ebiten.Key{ebiten.KeyDigit2}, KeyName: "2", Label: "Speed ×1", Help: "×1", Command: fixed(game.SetSpeed{Factor: 1}), group: groupSpeed},
 		{Keys: []ebiten.Key{ebiten.KeyDigit3}, KeyName: "3", Label: "Speed ×4", Help: "×4", Command: fixed(game.SetSpeed{Factor: 4}), group: groupSpeed},
-		{Label: "Force rout", group: groupSelection, Command: func(c Context) (game.Command, error) {
+		{Label: "Force rout", group: groupSelection, Scene: op, Command: func(c Context) (game.Command, error) {
 			if !c.HasSelected {
 				return nil, ErrNoSelection
 			}
@@ -86,14 +125,20 @@ func Bindings() []Binding {
 		{Keys: []ebiten.Key{ebiten.KeyPeriod}, KeyName: ".", Label: "Forward 1 s", Help: "forward", Command: action, Action: ActRewindForward},
 		{Label: "Resume from here", Command: action, Action: ActResume},
 		{Keys: []ebiten.Key{ebiten.KeyF2}, KeyName: "F2", Label: "Save replay", Help: "save replay", Command: action, Action: ActSaveReplay},
+		{Keys: []ebiten.Key{ebiten.KeyEqual, ebiten.KeyNumpadAdd}, KeyName: "+", Label: "Zoom in", Help: "zoom in", Command: action, Action: ActZoomIn, Scene: ar, group: groupView},
+		{Keys: []ebiten.Key{ebiten.KeyMinus, ebiten.KeyNumpadSubtract}, KeyName: "-", Label: "Zoom out", Help: "zoom out", Command: action, Action: ActZoomOut, Scene: ar, group: groupView},
+		{Keys: []ebiten.Key{ebiten.KeyHome}, KeyName: "Home", Label: "Whole field", Help: "whole field", Command: action, Action: ActViewReset, Scene: ar, group: groupView},
 	}
 }
 
-// HelpText is the panel's help: the mouse, the console key, and every key
-// of Bindings.
-func HelpText() string {
+// HelpText is the opening's help (SceneHelp).
+func HelpText() string { return SceneHelp(game.SceneOpening) }
+
+// SceneHelp is the panel's help in scene: the mouse, the console key, and
+// every key of SceneBindings.
+func SceneHelp(scene string) string {
 	var keys []string
-	for _, b := range Bindings() {
+	for _, b := range SceneBindings(scene) {
 		if len(b.Keys) > 0 {
 			keys = append(keys, b.KeyName+": "+b.Help)
 		}
@@ -115,6 +160,12 @@ func HelpText() string {
 	}
 	if line != "" {
 		lines = append(lines, line)
+	}
+	if scene == game.SceneArmies {
+		return "Left-click a man: he dies · on the ground: a shell lands\n" +
+			"Right-click a squad: select it · ` : console\n" +
+			"Wheel: zoom · middle-drag or arrows: pan\n" +
+			strings.Join(lines, "\n")
 	}
 	return "Left-click a soldier: he dies · on the ground: a shell lands\n" +
 		"Right-click a soldier: select him (for Force rout) · ` : console\n" +

@@ -2,12 +2,14 @@ package ui
 
 import (
 	"image"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/textfit"
 )
 
 // nopRenderer draws nothing.
@@ -31,17 +33,17 @@ func TestConsoleShowsItsWelcomeLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const welcome = "MoraleBreak console. Type help and press Enter."
-	if got := a.w.consoleOut.Label; !strings.HasPrefix(got, welcome) {
+	const welcome = "MoraleBreak console. Type help and press Enter"
+	if got := strings.Join(a.con.out, "\n"); !strings.HasPrefix(got, welcome) {
 		t.Errorf("console before any command: got %q; want it to start with %q", got, welcome)
 	}
 	a.consoleRun("help")
-	if got := a.w.consoleOut.Label; !strings.Contains(got, "> help") {
+	if got := strings.Join(a.con.out, "\n"); !strings.Contains(got, "> help") {
 		t.Errorf("console after help: got %q; want the command echoed", got)
 	}
 }
 
-// The lint box shows what lab.Lint finds in the live settings: nothing for
+// The strip's lint slot shows what lab.Lint finds in the live settings: nothing for
 // the shipped defaults, the flicker rule once Hysteresis and the dwell are
 // gone, and nothing again when they are put back.
 func TestLintBoxFollowsTheLiveSettings(t *testing.T) {
@@ -57,25 +59,25 @@ func TestLintBoxFollowsTheLiveSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := a.w.lintText.Label; got != "" {
+	if got := a.strip.text(SlotLint); got != "" {
 		t.Fatalf("lint box with the defaults: got %q; want it empty", got)
 	}
-	row := func(key string) *tunerRow {
-		for _, r := range a.w.rows {
+	row := func(key string) int {
+		for i, r := range a.tuner.rows {
 			if r.p.Name == key {
-				return r
+				return i
 			}
 		}
 		t.Fatalf("no tuner row %s", key)
-		return nil
+		return 0
 	}
 	for _, key := range []string{"MinimumStateSeconds", "Hysteresis"} {
-		a.onSlider(row(key), 0)
+		a.applyEdit(TunerEdit{Row: row(key), Value: 0})
 	}
 	if s := g.Settings(); s.Hysteresis != 0 || s.MinimumStateSeconds != 0 {
 		t.Fatalf("settings after the sliders: Hysteresis %v, MinimumStateSeconds %v; want both 0", s.Hysteresis, s.MinimumStateSeconds)
 	}
-	if got := a.w.lintText.Label; !strings.Contains(got, "flicker") {
+	if got := a.strip.text(SlotLint); !strings.Contains(got, "flicker") {
 		t.Errorf("lint box without hysteresis and dwell: got %q; want the flicker rule", got)
 	}
 	if got := a.Published().Lint; len(got) == 0 || !strings.HasPrefix(got[0], "flicker") {
@@ -84,9 +86,127 @@ func TestLintBoxFollowsTheLiveSettings(t *testing.T) {
 	d := a.editor.Good()
 	def := game.DefaultConfig().Settings
 	d.Hysteresis, d.MinimumStateSeconds = def.Hysteresis, def.MinimumStateSeconds
-	a.onSlider(row("Hysteresis"), ScaleOf(row("Hysteresis").p).ToInt(d.Hysteresis))
-	a.onSlider(row("MinimumStateSeconds"), ScaleOf(row("MinimumStateSeconds").p).ToInt(d.MinimumStateSeconds))
-	if got := a.w.lintText.Label; got != "" {
+	a.applyEdit(TunerEdit{Row: row("Hysteresis"), Value: d.Hysteresis})
+	a.applyEdit(TunerEdit{Row: row("MinimumStateSeconds"), Value: d.MinimumStateSeconds})
+	if got := a.strip.text(SlotLint); got != "" {
 		t.Errorf("lint box with the defaults back: got %q; want it empty", got)
+	}
+}
+
+// typeLine types s into the open console and presses Enter.
+func typeLine(a *App, s string) {
+	a.consoleInput(InputState{Chars: []rune(s)})
+	a.consoleInput(InputState{Keys: []ebiten.Key{ebiten.KeyEnter}})
+}
+
+// The console, as a user types into it: history, completion, wrapping to
+// its width with help's columns kept, scrollback.
+func TestConsoleHistoryCompletionWrapAndScroll(t *testing.T) {
+	a := testApp(t, Config{})
+	a.setConsole(true)
+	typeLine(a, "help")
+	typeLine(a, "MoraleBreak.Dump")
+	key := func(k ebiten.Key) { a.consoleInput(InputState{Keys: []ebiten.Key{k}}) }
+	a.consoleInput(InputState{Chars: []rune("draft")})
+	key(ebiten.KeyUp)
+	if got := a.con.line.String(); got != "MoraleBreak.Dump" {
+		t.Errorf("Up: %q; want the last command", got)
+	}
+	key(ebiten.KeyUp)
+	key(ebiten.KeyUp) // past the oldest: stays
+	if got := a.con.line.String(); got != "help" {
+		t.Errorf("Up, Up, Up: %q; want the first command", got)
+	}
+	key(ebiten.KeyDown)
+	key(ebiten.KeyDown)
+	if got := a.con.line.String(); got != "draft" {
+		t.Errorf("Down past the newest: %q; want what was being typed", got)
+	}
+
+	a.con.line.set("moralebreak.w")
+	key(ebiten.KeyTab)
+	a.consoleInput(InputState{Chars: []rune("eri")})
+	key(ebiten.KeyTab)
+	if got := a.con.line.String(); got != "MoraleBreak.Why Eriksen" {
+		t.Errorf("Tab, eri, Tab: %q; want MoraleBreak.Why Eriksen", got)
+	}
+	a.con.line.set("MoraleBreak.D")
+	key(ebiten.KeyTab)
+	if got := a.con.out[len(a.con.out)-1]; !strings.Contains(got, "MoraleBreak.Debug") || !strings.Contains(got, "MoraleBreak.Dump") {
+		t.Errorf("Tab on MoraleBreak.D: printed %q; want both candidates listed", got)
+	}
+
+	// every wrapped line fits the box; help's rows wrap under their column
+	a.con.line.set("")
+	typeLine(a, "MoraleBreak.Why Eriksen")
+	box := a.consoleRect()
+	w := float64(box.Dx() - 2*consolePad)
+	col := -1
+	for _, l := range a.con.wrapped {
+		if textfit.Width(l, a.w.mono) > w {
+			t.Errorf("console line %q is wider than the box (%.0f px)", l, w)
+		}
+		if strings.HasPrefix(l, "  MoraleBreak.Why [name]") {
+			col = strings.Index(l, "why his")
+		}
+	}
+	if col < 0 {
+		t.Fatalf("help's MoraleBreak.Why row not found in %q", a.con.wrapped)
+	}
+	// help's block: from its heading to its last row, "  help"
+	start := slices.IndexFunc(a.con.wrapped, func(l string) bool { return strings.HasPrefix(l, "Commands (") })
+	end := slices.IndexFunc(a.con.wrapped, func(l string) bool { return strings.HasPrefix(l, "  help ") })
+	if start < 0 || end < start {
+		t.Fatalf("help not found in %q", a.con.wrapped)
+	}
+	for _, l := range a.con.wrapped[start+1 : end+1] {
+		if len(l) <= col || l[col] == ' ' || strings.TrimLeft(l[:col], " ") != "" && l[col-1] != ' ' {
+			t.Errorf("help line %q: want its description at column %d", l, col)
+		}
+	}
+
+	// scrollback: the output is longer than the box; PageUp goes back
+	for range 40 {
+		typeLine(a, "MoraleBreak.Dump")
+	}
+	if len(a.con.wrapped) <= visible(box) {
+		t.Fatalf("%d wrapped lines; want more than the %d the box shows", len(a.con.wrapped), visible(box))
+	}
+	key(ebiten.KeyPageUp)
+	if a.con.scroll != visible(box)-1 {
+		t.Errorf("PageUp: scroll %d; want %d", a.con.scroll, visible(box)-1)
+	}
+	a.consoleInput(InputState{X: box.Min.X + 5, Y: box.Min.Y + 5, WheelY: -10})
+	if a.con.scroll != 0 {
+		t.Errorf("wheel down: scroll %d; want back at the newest", a.con.scroll)
+	}
+	// the backquote closes the console and is not typed
+	a.consoleInput(InputState{Chars: []rune("`")})
+	if strings.Contains(a.con.line.String(), "`") {
+		t.Errorf("line %q; want no backquote typed", a.con.line.String())
+	}
+}
+
+// A table's row wraps under its last column; another line under itself.
+func TestConsoleLineWrapsUnderItsColumn(t *testing.T) {
+	a := testApp(t, Config{})
+	face := a.w.mono
+	row := "  MoraleBreak.Why [name]       why his morale and state are what they are (no name: the selected soldier)"
+	col := strings.Index(row, "why his")
+	w := textfit.Width(row[:col+30], face)
+	got := appendConsoleLine(nil, row, face, w)
+	if len(got) < 3 {
+		t.Fatalf("wrapped to %.0f px: %q; want several lines", w, got)
+	}
+	for _, l := range got[1:] {
+		if strings.TrimLeft(l[:col], " ") != "" || l[col] == ' ' {
+			t.Errorf("continuation %q: want it to start at column %d", l, col)
+		}
+	}
+	plain := "Eriksen: Routed at 10.50 s: Panicked for 3.50 s (RoutAfterSeconds 3.5). Morale 0.18 ← LeaderDown −0.31"
+	for _, l := range appendConsoleLine(nil, plain, face, 200)[1:] {
+		if !strings.HasPrefix(l, "  ") || l[2] == ' ' {
+			t.Errorf("continuation %q of a plain line: want it two spaces in", l)
+		}
 	}
 }

@@ -1,13 +1,30 @@
 // Package ui is the MoraleBreak demo's front end: every ebitenui widget (the
-// tuner sliders, the buttons, the console, the banners) and the ebiten.Game
+// tuner sliders, the buttons, the console, the message strip) and the ebiten.Game
 // that ties the battle, the renderer and the widgets together.
 //
 // Keys and buttons become game commands through one table, [Bindings], which
 // [MapInput] (with the mouse), the panel's buttons and [HelpText] all read;
-// float settings become int slider positions in one place, [SliderScale];
-// settings change in one place, [Editor], which validates every edit and
-// keeps the last good settings when an edit or a reloaded weights file is
-// invalid.
+// float settings become slider positions in one place, [SliderScale];
+// the tuner's rows ([Tuner]) map the mouse and the keys to edits without a
+// window (a drag in steps, a Shift-drag ten times finer, a typed value,
+// a reset to the default); settings change in one place, [Editor], which
+// validates every edit and keeps the last good settings when an edit or a
+// reloaded weights file is invalid.
+//
+// # The panel's layout
+//
+// The tuner panel (Regions.Panel) is laid out once and never moves: from
+// the top, the title and the status line; the message strip, a box of
+// [StripLines] lines ([StripH] pixels) that every message goes into (a
+// notice such as a save or a refusal, the session's rewind and what-if
+// note, the lint: one [MessageSlot] each, cut with "…" and shown whole on
+// hover when they do not fit); the buttons; the selection; the tuner's
+// rows, which scroll; the odds panel's slot, when Config.Odds gives one
+// ([OddsPanel]: [OddsPanelH] high, the panel's inner width, just above the
+// foot); the foot (the weights file and the keys). No message, and not the
+// odds panel, moves a widget a user may click, and no message moves the
+// odds panel: TestMessagesMoveNoWidget and TestOddsPanelMovesNoWidget lay
+// the panel out without a window and compare every widget's rectangle.
 //
 // [App] is the ebiten.Game: its Update reads input, applies commands to the
 // game.Session, ticks it, lays the inspector out and publishes the state;

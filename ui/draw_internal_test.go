@@ -30,11 +30,11 @@ func sessionState(a *App) string {
 }
 
 // appState is everything of the App a frame could change but what ebitenui
-// lays out while drawing: the selection, the console, the banner, the lint,
+// lays out while drawing: the selection, the console, the strip, the lint,
 // the inspector, the rewind and the error Update would end with.
 func appState(a *App) string {
-	return fmt.Sprintf("selected %d %v\nconsole %v %q\nbanner %q %v %d\nlint %v\nwhy %+v\nrewind %+v\nreplay %v fault %v err %v",
-		a.selected, a.hasSelected, a.consoleOpen, a.console, a.banner, a.bannerBad, a.bannerTicks, a.lint,
+	return fmt.Sprintf("selected %d %v\nconsole %v %q\nstrip %+v\nlint %v\nwhy %+v\nrewind %+v\nreplay %v fault %v err %v",
+		a.selected, a.hasSelected, a.consoleOpen, a.con.out, a.strip.msgs, a.lint,
 		[]any{a.why.text, a.why.rect, a.why.tooltip, a.why.tx, a.why.ty}, a.rewind, a.replayShown, a.fault, a.err)
 }
 

@@ -69,13 +69,22 @@ func FieldViewport(r image.Rectangle, field morale.Vec2) game.Viewport {
 type InputState struct {
 	X, Y        int  // cursor, logical screen pixels
 	LeftClick   bool // left button just pressed
+	LeftHeld    bool // left button down
 	RightClick  bool // right button just pressed
+	MiddleHeld  bool // middle button down
+	Shift       bool // a Shift key is down
+	WheelY      float64
 	UIHovered   bool // the cursor is over an ebitenui widget
 	ConsoleOpen bool // keys go to the console, not to shortcuts
+	Typing      bool // a value is being typed in the tuner: no key is a shortcut
 	Paused      bool // the game's current pause state (Space toggles it)
 	Selected    int  // the selected soldier's ID, when HasSelected
 	HasSelected bool
-	Keys        []ebiten.Key // keys just pressed
+	Squad       morale.SquadID // the armies' selected squad, 0 for none
+	Scene       string         // the scene's name ("": the opening): its bindings
+	PanX, PanY  int            // arrow keys held: -1, 0 or 1 (the armies' camera)
+	Keys        []ebiten.Key   // keys just pressed (editing keys also as they repeat)
+	Chars       []rune         // characters typed
 }
 
 // SoldierFinder hit-tests living soldiers; *game.Battle satisfies it.
@@ -97,7 +106,9 @@ type Intent struct {
 // MapInput is the one place mouse and keys become game commands:
 //
 //   - left click on a soldier: Kill him; on open ground: a Shell lands there;
-//   - right click on a soldier: select him (for Force rout); on ground: deselect;
+//   - right click on a soldier: select him (for Force rout); on a fallen
+//     soldier's body (when hit is a BodyFinder): select him, for his Why
+//     as he fell; on ground: deselect;
 //     in the armies scene it also selects the squad under the cursor
 //     (game.SelectSquad, 0 for none), whose men then show their bars;
 //   - clicks over a widget (UIHovered) or outside the battlefield do nothing;
@@ -108,13 +119,13 @@ type Intent struct {
 func MapInput(in InputState, vp game.Viewport, hit SoldierFinder) Intent {
 	var it Intent
 	for _, k := range in.Keys {
-		if k == ConsoleKey {
+		if k == ConsoleKey && !in.Typing {
 			it.ToggleConsole = true
 		}
 	}
-	if !in.ConsoleOpen && !it.ToggleConsole && len(in.Keys) > 0 {
-		ctx := Context{Paused: in.Paused, Selected: in.Selected, HasSelected: in.HasSelected}
-		bindings := Bindings()
+	if !in.ConsoleOpen && !in.Typing && !it.ToggleConsole && len(in.Keys) > 0 {
+		ctx := Context{Paused: in.Paused, Selected: in.Selected, HasSelected: in.HasSelected, Squad: in.Squad}
+		bindings := SceneBindings(in.Scene)
 		for _, k := range in.Keys {
 			for _, b := range bindings {
 				if !slices.Contains(b.Keys, k) {
@@ -149,6 +160,11 @@ func MapInput(in InputState, vp game.Viewport, hit SoldierFinder) Intent {
 		it.Select, it.SelectID = true, id
 	case in.RightClick:
 		it.Deselect = true
+		if bf, ok := hit.(BodyFinder); ok {
+			if id, ok := bf.BodyAt(p); ok {
+				it.Select, it.SelectID, it.Deselect = true, id, false
+			}
+		}
 	}
 	// In the armies scene a right click also selects the squad under the
 	// cursor (or none): its men show their morale bars.
@@ -158,6 +174,30 @@ func MapInput(in InputState, vp game.Viewport, hit SoldierFinder) Intent {
 		}
 	}
 	return it
+}
+
+// BodyFinder finds the fallen soldier whose body lies under a field
+// point, for a right click that selects him.
+type BodyFinder interface {
+	BodyAt(p morale.Vec2) (id int, ok bool)
+}
+
+// fieldHits is what MapInput hit-tests in the App: the battle's living
+// soldiers and squads, and the bodies among soldiers.
+type fieldHits struct {
+	*game.Battle
+	soldiers []game.SoldierView
+}
+
+// BodyAt returns the fallen soldier nearest to p within game.HitRadius.
+func (f fieldHits) BodyAt(p morale.Vec2) (int, bool) {
+	best, id := game.HitRadius, -1
+	for _, s := range f.soldiers {
+		if d := s.Pos.Dist(p); !s.Alive && d <= best {
+			best, id = d, s.ID
+		}
+	}
+	return id, id >= 0
 }
 
 // SquadFinder finds the squad under a field point in a battle with squads

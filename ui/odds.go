@@ -16,12 +16,9 @@ import (
 	"github.com/moralebreak/moralebreak/morale"
 )
 
-// OddsPanelH is the odds panel's height, in logical pixels; OddsPanelW its
-// width where the App places it itself.
-const (
-	OddsPanelH = 236
-	OddsPanelW = 372
-)
+// OddsPanelH is the odds panel's height, in logical pixels (its width is
+// the tuner's panel's inner width).
+const OddsPanelH = 236
 
 // In the browser build (one thread) the odds are counted in slices: each
 // Update may spend oddsShare of the time since the last slice ended, at
@@ -47,7 +44,7 @@ const (
 // milliseconds per frame (oddsShare) and says how many fights are counted
 // so far.
 //
-// It has the shape of an extra panel of the tuner (Height, Update, Draw):
+// The App gives it a slot of its own in the tuner's panel (oddsSlot):
 // Update changes only its own state, Draw only draws.
 type OddsPanel struct {
 	tr         *lab.OddsTracker
@@ -80,9 +77,6 @@ func NewOddsPanel(sc *lab.Scenario, a *assets.Assets) *OddsPanel {
 	}
 	return p
 }
-
-// Height is the panel's height, OddsPanelH.
-func (p *OddsPanel) Height() int { return OddsPanelH }
 
 // Update starts counting the odds of g's settings when they changed (the
 // count under way stops), counts a slice of them in the browser, and takes
@@ -294,8 +288,11 @@ func (v oddsView) lines() []string {
 type PublishedOdds struct {
 	lab.Odds
 	Lines []string `json:"lines"`
-	// Rect is where the panel is drawn, in logical screen pixels.
-	Rect PublishedRect `json:"rect"`
+	// Rect is where the panel is drawn, in logical screen pixels; Folded
+	// whether it shows only its title and a line (a click on the title
+	// folds and unfolds it).
+	Rect   PublishedRect `json:"rect"`
+	Folded bool          `json:"folded"`
 }
 
 // published returns the panel's part of the published state, drawn in r.
@@ -303,13 +300,14 @@ func (p *OddsPanel) published(r image.Rectangle) *PublishedOdds {
 	return &PublishedOdds{Odds: p.report, Lines: p.view.lines(), Rect: PublishedRect{X: r.Min.X, Y: r.Min.Y, W: r.Dx(), H: r.Dy()}}
 }
 
-// oddsSlot is where the App draws the odds panel: the bottom-right corner
-// of the field (empty without a panel). The tuner's panel will give it a
-// slot of its own.
+// oddsSlot is where the App draws the odds panel: its slot in the tuner's
+// panel, under the tuner's rows, the panel's inner width wide and
+// OddsPanelH high (empty without a panel, and before the first layout).
+// The slot is laid out once: no message moves it, and it moves no button
+// (TestOddsPanelMovesNoWidget).
 func (a *App) oddsSlot() image.Rectangle {
-	if a.odds == nil {
+	if a.odds == nil || a.w == nil || a.w.oddsBox == nil {
 		return image.Rectangle{}
 	}
-	f := a.reg.Field
-	return image.Rect(f.Max.X-OddsPanelW-8, f.Max.Y-OddsPanelH-8, f.Max.X-8, f.Max.Y-8)
+	return a.w.oddsBox.GetWidget().Rect
 }

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"strconv"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -23,7 +24,10 @@ var (
 )
 
 // Draw draws the panel into slot on dst, opaquely, from the cached picture
-// of the last report (redrawn only when the report changed). It only draws.
+// of the last report (redrawn only when the report or the slot changed).
+// In a slot lower than OddsPanelH (folded) it draws its title and one
+// line: the first row whose change is beyond the noise, else its status.
+// It only draws.
 func (p *OddsPanel) Draw(dst *ebiten.Image, slot image.Rectangle) {
 	if slot.Empty() || p.title == nil {
 		return
@@ -57,7 +61,22 @@ func (p *OddsPanel) paint(img *ebiten.Image) {
 	v := p.view
 	x, y := 8.0, 5.0
 	p.text(img, v.title, p.title, x, y, oddsTitle)
+	folded := h < OddsPanelH
+	mark := "▲ fold"
+	if folded {
+		mark = "▼ open"
+	}
+	mw, _ := text.Measure(mark, p.small, 0)
+	p.text(img, mark, p.small, float64(w)-8-mw, y+1, oddsDim)
 	y += 16
+	if folded {
+		line, c := v.status, oddsDim
+		if r, ok := v.headline(); ok {
+			line, c = strings.TrimSpace(r.label+": "+r.now+"  "+r.before+"  "+r.change), oddsUp
+		}
+		p.text(img, line, p.small, x, y, c)
+		return
+	}
 	p.text(img, v.status, p.small, x, y, oddsDim)
 	y += 16
 	// columns: label, now [95%], before, change
@@ -79,6 +98,17 @@ func (p *OddsPanel) paint(img *ebiten.Image) {
 	}
 	p.histogram(img, image.Rect(int(x), int(y)+4, int(w)-8, int(h)-16))
 	p.text(img, v.histCaption, p.small, x, float64(h)-15, oddsDim)
+}
+
+// headline is the row a folded panel shows: the first whose change is
+// beyond the noise (ok false when none is).
+func (v oddsView) headline() (oddsLine, bool) {
+	for _, r := range v.rows {
+		if r.beyond {
+			return r, true
+		}
+	}
+	return oddsLine{}, false
 }
 
 // histogram draws the first rout's histogram into r: the bins from the

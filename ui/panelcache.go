@@ -61,16 +61,9 @@ func (a *App) liveLines() [2]liveLine {
 // last and the screen is not cleared between frames (nothing else draws
 // into the panel but the timeline's tooltip, after which Draw clears
 // shownOn); then only a live line whose text changed is drawn again, over
-// its row of the cache. While the console is open (it lies over the
-// battlefield and its caret blinks) it renders every frame.
+// its row of the cache.
 func (a *App) drawWidgets(screen *ebiten.Image) {
 	pc := &a.panel
-	if a.consoleOpen {
-		a.ui.Draw(screen)
-		pc.age = panelMaxAge // redraw the cache once it closes
-		pc.shownOn = nil
-		return
-	}
 	lines := a.liveLines()
 	key := a.panelKey()
 	if pc.img == nil || pc.img.Bounds().Size() != screen.Bounds().Size() {
@@ -88,6 +81,8 @@ func (a *App) drawWidgets(screen *ebiten.Image) {
 		}
 		pc.img.Clear()
 		a.ui.Draw(pc.img)
+		a.strip.draw(pc.img, a.w.stripBox.GetWidget().Rect, a.w.small)
+		a.tuner.draw(pc.img, a.tunerRect(), a.w.small, a.w.face)
 		for _, l := range lines {
 			l.t.SetColor(l.c)
 		}
@@ -220,7 +215,7 @@ func (pc *panelCache) inputChanged(panel image.Rectangle) bool {
 }
 
 // panelKey fingerprints everything the App changes in the widgets but the
-// live lines' text: the labels it sets, the banner and lint boxes, the
+// live lines' text: the labels it sets, the message strip's lines, the
 // sliders, the speed and pause buttons, and the live lines' numbers of
 // lines (they do not wrap: one more line moves the rows under it; their
 // widths do not count, the panel's one column is wider than they are).
@@ -230,18 +225,16 @@ func (a *App) panelKey() uint64 {
 	for _, l := range a.liveLines() {
 		h.word(uint64(strings.Count(l.t.Label, "\n")))
 	}
-	h.str(w.bannerText.Label)
-	h.str(w.lintText.Label)
+	for _, m := range a.strip.msgs { // the strip's lines follow from them
+		h.str(m.text)
+		h.word(uint64(m.tone))
+	}
 	h.str(w.fileNote.Label)
 	h.str(w.pauseBtn.Text().Label)
-	for _, box := range []*widget.Container{w.bannerBox, w.lintBox} {
-		h.word(uint64(box.GetWidget().GetVisibility()))
-	}
 	h.word(math.Float64bits(a.g.Speed()))
-	h.word(uint64(len(w.rows)))
-	for _, r := range w.rows {
-		h.word(uint64(r.slider.Current))
-		h.str(r.value.Label)
+	a.tuner.hash(&h)
+	if a.oddsFolded {
+		h.word(1)
 	}
 	return uint64(h)
 }

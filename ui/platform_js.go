@@ -60,6 +60,18 @@ func publish(_ string, st PublishedState) error {
 	for label, r := range st.Buttons {
 		buttons[label] = map[string]any{"x": r.X, "y": r.Y, "w": r.W, "h": r.H}
 	}
+	rows := make([]any, len(st.Tuner))
+	for i, r := range st.Tuner {
+		rows[i] = map[string]any{
+			"name": r.Name, "value": r.Value, "default": r.Default, "start": r.Start, "pending": r.Pending,
+			"note": r.Note, "typing": r.Typing, "shown": r.Shown,
+			"box": map[string]any{"x": r.Box.X, "y": r.Box.Y, "w": r.Box.W, "h": r.Box.H},
+		}
+	}
+	console := make([]any, len(st.Console))
+	for i, l := range st.Console {
+		console[i] = l
+	}
 	state := map[string]any{
 		"soldiers": soldiers, "time": st.Time, "paused": st.Paused,
 		"width": st.Width, "height": st.Height, "banner": st.Banner,
@@ -67,6 +79,7 @@ func publish(_ string, st PublishedState) error {
 		"why":     st.Why,
 		"whyRect": map[string]any{"x": st.WhyRect.X, "y": st.WhyRect.Y, "w": st.WhyRect.W, "h": st.WhyRect.H},
 		"tooltip": st.Tooltip,
+		"tuner":   rows, "console": console, "consoleOpen": st.ConsoleOpen,
 	}
 	if st.Odds != nil {
 		// the odds as their JSON, as the native -state file has them

@@ -2,9 +2,9 @@ package ui
 
 import (
 	"fmt"
+	"image"
 	"math"
 
-	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/game"
 )
 
@@ -13,81 +13,207 @@ import (
 const RewindStep = 1.0
 
 // The timeline plot's margins inside the timeline region, as render draws
-// it (render.TimelinePlot): the drag maps x to time on the same axis.
+// it (render.TimelinePlot): the scrub maps x to time on the same axis
+// (TestScrubTimeIsTheRenderersAxis).
 const (
 	plotLeft  = 40
 	plotRight = 12
 )
 
-// rewindState is the App's side of rewind and what-if: the timeline drag
-// and what the banner last said.
+// rewindState is the App's side of rewind and what-if: the timeline's
+// scrub and the session note's state.
 type rewindState struct {
-	dragging             bool
-	pressTick            int64   // the session sub-tick when the drag began
-	pressTime            float64 // the battle time then (the window's right edge)
-	lastX                int
-	cursorShown, whatIfs string
-	nextWhatIf           int // ticks until the what-if line is refreshed
+	dragging  bool
+	pressTick int64   // the session sub-tick when the drag began
+	pressTime float64 // the battle time then: x maps to time, time to sub-ticks through them
+	lastTick  int64   // the sub-tick the drag moved the cursor to last
+	// held is true while the timeline's window does not follow the battle
+	// (a drag, or the rewind cursor): it ends at battle time win.
+	held bool
+	win  float64
+
+	nextWhatIf int     // ticks until the what-if line is refreshed
+	rewound    bool    // a rewind or its what-if is on: the session slot is theirs
+	branchT    float64 // the battle time the cursor was last at (the what-if's branch)
 }
 
-// DragTick returns the session sub-tick under screen x on a timeline drawn
-// in region r whose window ended at battle time now at session sub-tick
-// nowTick: the timeline shows the last game.HistoryWindow seconds; x left
-// or right of the plot clamps to its edges.
-func DragTick(r Regions, x int, now float64, nowTick int64) int64 {
-	left, right := float64(r.Timeline.Min.X+plotLeft), float64(r.Timeline.Max.X-plotRight-1)
-	f := math.Max(0, math.Min(1, (float64(x)-left)/math.Max(1, right-left)))
-	t := now - game.HistoryWindow + f*game.HistoryWindow
-	return nowTick + int64(math.Round((t-now)*game.SubTicksPerSecond))
+// Scrubbing beyond the plot's edge pans the window: scrubPan seconds of
+// battle time per tick for each pixel beyond it, at most scrubPanMax.
+const (
+	scrubPan    = 0.02
+	scrubPanMax = 1.0
+)
+
+// timelinePlot is the plot of the timeline in region r, as render draws it
+// (render.TimelinePlot).
+func timelinePlot(r Regions) image.Rectangle {
+	return image.Rect(r.Timeline.Min.X+plotLeft, r.Timeline.Min.Y, r.Timeline.Max.X-plotRight, r.Timeline.Max.Y)
 }
 
-// timelineDrag moves the rewind cursor while the left button drags on the
-// timeline.
-func (a *App) timelineDrag() {
-	x, y := ebiten.CursorPosition()
-	pressed := ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft)
+// ScrubTime returns the battle time under screen x on a timeline drawn in
+// region r whose window ends at battle time end: the window is the
+// game.HistoryWindow seconds before end; x left or right of the plot
+// clamps to its edges.
+func ScrubTime(r Regions, x int, end float64) float64 {
+	p := timelinePlot(r)
+	f := math.Max(0, math.Min(1, float64(x-p.Min.X)/math.Max(1, float64(p.Dx()-1))))
+	return end - game.HistoryWindow + f*game.HistoryWindow
+}
+
+// recordedEnd is the battle time of the end of the recorded session: the
+// end of the original timeline while rewound, else now.
+func (a *App) recordedEnd() float64 {
+	rw := a.g.Rewind()
+	return a.g.Time() + float64(rw.End()-a.g.SessionTicks())/game.SubTicksPerSecond
+}
+
+// timelineDrag scrubs: a press on the timeline holds its window where it
+// is, and while the button is down the rewind cursor follows the pointer
+// both ways within the recorded session, the plot staying under it; held
+// beyond the plot's edges, the window pans. Once rewound, the window stays
+// held, moving only to keep the cursor in view (, and .), until the
+// session runs on.
+func (a *App) timelineDrag(in InputState) {
 	rw := &a.rewind
+	endT := a.recordedEnd()
 	switch {
-	case !pressed:
+	case rw.dragging && !in.LeftHeld:
 		rw.dragging = false
-	case !rw.dragging && a.reg.Timeline.Min.X <= x && x < a.reg.Timeline.Max.X &&
-		a.reg.Timeline.Min.Y <= y && y < a.reg.Timeline.Max.Y:
-		rw.dragging, rw.pressTick, rw.pressTime, rw.lastX = true, a.g.SessionTicks(), a.g.Time(), math.MinInt
+	case !rw.dragging && in.LeftClick && !a.consoleOpen && image.Pt(in.X, in.Y).In(a.reg.Timeline):
+		if !rw.held {
+			rw.win = a.g.Time() // the window as it is shown: ending now
+		}
+		rw.dragging, rw.held, rw.lastTick = true, true, -1
+		rw.pressTick, rw.pressTime = a.g.SessionTicks(), a.g.Time()
 	}
-	if rw.dragging && x != rw.lastX {
-		rw.lastX = x
-		a.g.Rewind().To(DragTick(a.reg, x, rw.pressTime, rw.pressTick))
+	if rw.dragging {
+		p := timelinePlot(a.reg)
+		switch {
+		case in.X < p.Min.X:
+			rw.win -= min(scrubPanMax, scrubPan*float64(p.Min.X-in.X))
+		case in.X >= p.Max.X:
+			rw.win += min(scrubPanMax, scrubPan*float64(in.X-p.Max.X+1))
+		}
+		rw.win = math.Max(math.Min(endT, game.HistoryWindow), math.Min(rw.win, endT))
+		t := math.Max(0, math.Min(ScrubTime(a.reg, in.X, rw.win), endT))
+		if tick := rw.pressTick + int64(math.Round((t-rw.pressTime)*game.SubTicksPerSecond)); tick != rw.lastTick {
+			rw.lastTick = tick
+			a.g.Rewind().To(tick)
+		}
 	}
 }
 
-// sessionNotes keeps the banner up to date with the replay's end, the
-// rewind cursor and the what-if diff.
+// holdWindow keeps the timeline's window held while the cursor is set,
+// moved only to keep the cursor in view, and lets it go once the session
+// runs on.
+func (a *App) holdWindow() {
+	rw := &a.rewind
+	if rw.dragging {
+		return
+	}
+	if _, ok := a.g.Rewind().Cursor(); !ok {
+		rw.held = false
+		return
+	}
+	endT, t := a.recordedEnd(), a.g.Time()
+	switch {
+	case !rw.held:
+		rw.held, rw.win = true, endT // rewound by a key: the plot as it was
+	case t > rw.win:
+		rw.win = math.Min(endT, t+2)
+	case t < rw.win-game.HistoryWindow:
+		rw.win = t + game.HistoryWindow - 2
+	}
+}
+
+// TimelineRenderer is a Renderer whose timeline shows any window of a
+// record and the rewind cursor (*render.Renderer is one): LayoutTimeline
+// sets, from Update, the game.HistoryWindow seconds ending at battle time
+// end that the next DrawTimeline draws, from src (nil: the View's History),
+// with the cursor at battle time cursor when hasCursor.
+type TimelineRenderer interface {
+	LayoutTimeline(end, cursor float64, hasCursor bool, src game.Record)
+}
+
+// layoutTimeline keeps the tape up to date and tells the renderer what the
+// timeline shows: the last 30 s, or the held window of the tape with the
+// cursor (the History alone when the tape is not this battle's).
+func (a *App) layoutTimeline() {
+	a.holdWindow()
+	h := a.g.History()
+	_, rewound := a.g.Rewind().Cursor()
+	if !rewound {
+		a.tape.sync(h)
+	}
+	tr, ok := a.r.(TimelineRenderer)
+	if !ok {
+		return
+	}
+	if !a.rewind.held {
+		tr.LayoutTimeline(a.g.Time(), 0, false, nil)
+		return
+	}
+	if !a.tape.holds(h) {
+		tr.LayoutTimeline(a.g.Time(), a.g.Time(), rewound, nil)
+		return
+	}
+	tr.LayoutTimeline(a.rewind.win, a.g.Time(), rewound, &a.tape)
+}
+
+// sessionNotes keeps the strip's session slot up to date: the replay's
+// end, where the rewind cursor is, and while a what-if runs how its future
+// differs, until the moment it branched at has left the timeline (30 s
+// later): then the what-if no longer shows on screen, nor does its note.
 func (a *App) sessionNotes() {
 	a.replayNote()
 	rw := &a.rewind
 	if c, ok := a.g.Rewind().Cursor(); ok {
-		msg := fmt.Sprintf("Rewound to %.2f s (session %.1f of %.1f s). , . or drag the timeline to move; Resume from here (or Space) continues with the tuner's weights.",
+		rw.rewound, rw.branchT = true, a.g.Time()
+		msg := fmt.Sprintf("Rewound to %.2f s (session %.1f of %.1f s): drag the timeline or , . to move; Space or Resume from here continues with the tuner's weights.",
 			a.g.Time(), float64(c)/game.SubTicksPerSecond, float64(a.g.Rewind().End())/game.SubTicksPerSecond)
-		if msg != rw.cursorShown {
-			rw.cursorShown = msg
-			a.showBanner(msg, false, -1)
+		switch n := a.pendingEdits(); {
+		case n == 1:
+			msg += " 1 edit pending."
+		case n > 1:
+			msg += fmt.Sprintf(" %d edits pending.", n)
 		}
+		a.strip.set(SlotSession, msg, ToneInfo, -1)
 		return
-	}
-	if rw.cursorShown != "" {
-		rw.cursorShown = ""
-		a.showBanner("", false, 0)
 	}
 	w, ok := a.g.Rewind().WhatIf()
-	if !ok {
+	if !ok || !rw.rewound || a.g.Time()-rw.branchT > game.HistoryWindow || a.g.Time() < rw.branchT {
+		rw.rewound = rw.rewound && ok
+		a.strip.set(SlotSession, "", ToneInfo, 0)
 		return
 	}
-	if rw.nextWhatIf--; rw.nextWhatIf > 0 {
+	if rw.nextWhatIf--; rw.nextWhatIf > 0 && a.strip.text(SlotSession) != "" {
 		return
 	}
 	rw.nextWhatIf = game.TPS / 4
-	if s := w.String(); s != rw.whatIfs {
-		rw.whatIfs = s
-		a.showBanner(s, false, -1)
+	a.strip.set(SlotSession, "What-if "+w.String(), ToneInfo, -1)
+}
+
+// pending reports whether p's value in the settings Resume will continue
+// with differs from the battle's own: an edit made while the rewind cursor
+// is set, which applies only once the session resumes (false without a
+// cursor).
+func (a *App) pending(p Param) bool {
+	if _, ok := a.g.Rewind().Cursor(); !ok {
+		return false
 	}
+	return p.Get(a.g.Settings()) != p.Get(a.g.Battle().Settings())
+}
+
+// pendingEdits counts the parameters pending (see pending).
+func (a *App) pendingEdits() int {
+	if _, ok := a.g.Rewind().Cursor(); !ok {
+		return 0
+	}
+	n := 0
+	for _, p := range append(SettingParams(), WeightParams(a.g.Settings())...) {
+		if a.pending(p) {
+			n++
+		}
+	}
+	return n
 }

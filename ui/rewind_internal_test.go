@@ -1,31 +1,20 @@
 package ui
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
 func newTestApp(t *testing.T, cfg Config) (*App, *game.Session) {
 	t.Helper()
-	g, err := game.NewSession(game.DefaultConfig())
-	if err != nil {
-		t.Fatal(err)
-	}
-	as, err := assets.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := NewApp(cfg, g, nopRenderer{}, as)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a, g
+	g := sessionAt(t, game.SceneOpening, 0)
+	return appOver(t, g, cfg, nil), g
 }
 
 // The rewind bindings move the cursor, the banner says where it is, and
@@ -44,8 +33,8 @@ func TestRewindActions(t *testing.T) {
 		t.Fatalf("after 12 × Rewind and 1 × Forward: cursor %d (%v); want %d", c, ok, end-11*game.SubTicksPerSecond)
 	}
 	a.sessionNotes()
-	if !strings.HasPrefix(a.banner, "Rewound to 9.00 s") {
-		t.Errorf("banner %q; want it to say where the cursor is", a.banner)
+	if got := a.strip.text(SlotSession); !strings.HasPrefix(got, "Rewound to 9.00 s") {
+		t.Errorf("session note %q; want it to say where the cursor is", got)
 	}
 	s := g.Settings().Clone()
 	s.Weights[morale.LeaderDown] = -0.1
@@ -55,8 +44,8 @@ func TestRewindActions(t *testing.T) {
 		g.Tick()
 		a.sessionNotes()
 	}
-	if !strings.HasPrefix(a.banner, "with LeaderDown −0.1") {
-		t.Errorf("banner %q; want the what-if diff", a.banner)
+	if got := a.strip.text(SlotSession); !strings.HasPrefix(got, "What-if with LeaderDown −0.1") {
+		t.Errorf("session note %q; want the what-if diff", got)
 	}
 }
 
@@ -82,7 +71,7 @@ func TestSaveReplayAction(t *testing.T) {
 	a.run(bindingLabelled(t, "Save replay"))
 	f, err := os.Open(path)
 	if err != nil {
-		t.Fatalf("no replay written (banner %q): %v", a.banner, err)
+		t.Fatalf("no replay written (notice %q): %v", a.strip.text(SlotNotice), err)
 	}
 	defer func() { _ = f.Close() }()
 	r, err := game.ReadReplay(f)
@@ -91,25 +80,25 @@ func TestSaveReplayAction(t *testing.T) {
 	}
 	a2, _ := newTestApp(t, Config{})
 	a2.run(bindingLabelled(t, "Save replay"))
-	if !a2.bannerBad || !strings.Contains(a2.banner, "no replay file") {
-		t.Errorf("without a path: banner %q; want it to say there is no file", a2.banner)
+	if m := a2.strip.msgs[SlotNotice]; m.tone != ToneBad || !strings.Contains(m.text, "no replay file") {
+		t.Errorf("without a path: notice %+v; want it to say there is no file", m)
 	}
 }
 
-func TestDragTick(t *testing.T) {
+func TestScrubTime(t *testing.T) {
 	r := ScreenRegions()
 	left, right := r.Timeline.Min.X+plotLeft, r.Timeline.Max.X-plotRight-1
 	for _, tc := range []struct {
 		x    int
-		want int64
+		want float64
 	}{
-		{right, 10000}, {right + 50, 10000},
-		{left, 10000 - game.HistoryWindow*game.SubTicksPerSecond}, {left - 30, 10000 - game.HistoryWindow*game.SubTicksPerSecond},
-		{(left + right) / 2, 10000 - game.HistoryWindow*game.SubTicksPerSecond/2},
+		{right, 50}, {right + 50, 50},
+		{left, 50 - game.HistoryWindow}, {left - 30, 50 - game.HistoryWindow},
+		{(left + right) / 2, 50 - game.HistoryWindow/2},
 	} {
-		got := DragTick(r, tc.x, 50, 10000)
-		if d := got - tc.want; d < -4 || d > 4 {
-			t.Errorf("DragTick(x %d): got %d; want %d (±1 pixel)", tc.x, got, tc.want)
+		got := ScrubTime(r, tc.x, 50)
+		if d := got - tc.want; math.Abs(d) > game.HistoryWindow/float64(right-left) {
+			t.Errorf("ScrubTime(x %d): got %.3f; want %.3f (±1 pixel)", tc.x, got, tc.want)
 		}
 	}
 }

@@ -43,6 +43,19 @@ func (s SliderScale) Format(v float64) string {
 	return strconv.FormatFloat(v, 'f', s.decimals(), 64)
 }
 
+// FormatValue prints v as a row shows it: with the step's decimals when
+// v lies on a step (or a tenth of one, with one more), else with as many
+// decimals as v needs, at most six. Typed values keep their precision.
+func (s SliderScale) FormatValue(v float64) string {
+	for d := s.decimals(); d < 6; d++ {
+		p := math.Pow(10, float64(d))
+		if math.Abs(v*p-math.Round(v*p)) < 1e-6 {
+			return strconv.FormatFloat(v, 'f', d, 64)
+		}
+	}
+	return strconv.FormatFloat(v, 'f', 6, 64)
+}
+
 // StepLabel is the step as shown next to a slider, e.g. "±0.01".
 func (s SliderScale) StepLabel() string {
 	return "±" + s.Format(s.Step)

@@ -71,6 +71,23 @@ func TestSliderScaleFormatShowsTheStep(t *testing.T) {
 	}
 }
 
+// FormatValue shows a value on a step with the step's decimals, and a
+// finer one (a fine drag, a typed value) with the decimals it needs.
+func TestSliderScaleFormatValueKeepsTypedPrecision(t *testing.T) {
+	sc := ui.SliderScale{Min: 0, Max: 20, Step: 0.1}
+	for _, c := range []struct {
+		v    float64
+		want string
+	}{
+		{3.5, "3.5"}, {3.51, "3.51"}, {4.25, "4.25"}, {0.1 + 0.2, "0.3"}, {20, "20.0"},
+		{1.0 / 3, "0.333333"}, {-0.333, "-0.333"},
+	} {
+		if got := sc.FormatValue(c.v); got != c.want {
+			t.Errorf("FormatValue(%v) with step 0.1 = %q; want %q", c.v, got, c.want)
+		}
+	}
+}
+
 // Every default value must sit exactly on its slider, or the tuner would show
 // (and on the first touch apply) a rounded value.
 func TestDefaultsSitOnTheirSliders(t *testing.T) {

@@ -17,9 +17,12 @@ import (
 // A Renderer without it simply shows neither. Update lays them out (the
 // text and the place, which the App publishes); Draw only draws them.
 type WhyRenderer interface {
-	// LayoutWhy lays soldier id's panel out at the top-right of area
-	// (id -1: none) and returns its text and where it goes.
+	// LayoutWhy lays soldier id's panel out inside area (id -1: none) and
+	// returns its text and where it goes.
 	LayoutWhy(area image.Rectangle, g game.View, id int) (string, image.Rectangle)
+	// MoveWhy moves the panel laid out, its top-left corner to at (kept
+	// inside the area), and returns where it goes and its close box.
+	MoveWhy(at image.Point) (panel, close image.Rectangle)
 	// DrawWhy draws the panel LayoutWhy laid out last, if any.
 	DrawWhy(dst *ebiten.Image)
 	// TimelineTooltip returns the reason of the timeline marker under
@@ -51,13 +54,21 @@ func (a *App) selectionMark() *ebiten.Image {
 }
 
 // whyState is the inspector as Update laid it out, for Draw and the
-// published state.
+// published state, and the Why panel's place: chosen (PlaceWhy) or where
+// the user dragged it.
 type whyState struct {
 	mark    *ebiten.Image   // selectionMark's image, built once
 	text    string          // the Why panel's text, "" when closed
 	rect    image.Rectangle // where it goes
+	close   image.Rectangle // its close box
 	tooltip string          // the timeline tooltip's text, "" when none
 	tx, ty  int             // the cursor the tooltip is for
+
+	corner   int         // the corner PlaceWhy chose last
+	pinned   bool        // the user dragged it: it stays at pin
+	pin      image.Point // its top-left corner there
+	dragging bool
+	grab     image.Point // the cursor's offset from its corner while dragged
 }
 
 // inspect lays the inspector out (Update's): the selected soldier's Why
@@ -69,12 +80,27 @@ func (a *App) inspect() {
 		return
 	}
 	id := -1
-	if a.hasSelected {
+	switch {
+	case a.selectedSquad() != 0:
+		id = int(a.selectedSquad()) // the armies: the squad's men's Why
+	case a.hasSelected:
 		id = a.selected
 	}
-	a.why.text, a.why.rect = wr.LayoutWhy(a.reg.Field, a.g, id)
+	w := &a.why
+	w.text, w.rect = wr.LayoutWhy(a.reg.Field, a.g, id)
+	if w.text != "" {
+		at := w.pin
+		if !w.pinned {
+			self, others := a.whyAvoid(id)
+			w.corner, at = PlaceWhy(a.reg.Field, w.rect.Size(), self, others, w.corner)
+		}
+		w.rect, w.close = wr.MoveWhy(at)
+	}
 	a.why.tx, a.why.ty = ebiten.CursorPosition()
-	a.why.tooltip = wr.TimelineTooltip(a.reg.Timeline, a.g, a.why.tx, a.why.ty)
+	a.why.tooltip = ""
+	if !a.rewind.dragging && !a.consoleOpen { // scrubbing, it would only be in the way
+		a.why.tooltip = wr.TimelineTooltip(a.reg.Timeline, a.g, a.why.tx, a.why.ty)
+	}
 }
 
 // drawWhy draws the inspector as inspect laid it out.
@@ -106,4 +132,112 @@ func (a *App) selectByName(name string) error {
 		names = append(names, s.Name)
 	}
 	return fmt.Errorf("-select: %w: no soldier %q (soldiers: %s)", ErrUnknownSoldier, name, strings.Join(names, ", "))
+}
+
+// whyInput handles the tick's clicks on the Why panel: a click on its
+// close box deselects, a press elsewhere on it drags it (it then stays
+// where it was dropped). It returns in with clicks on the panel marked
+// as over the UI, so that they do not reach the battlefield.
+func (a *App) whyInput(in InputState) InputState {
+	w := &a.why
+	p := image.Pt(in.X, in.Y)
+	switch {
+	case w.dragging && in.LeftHeld:
+		w.pin = p.Sub(w.grab)
+	case w.dragging:
+		w.dragging = false
+	case w.text != "" && in.LeftClick && p.In(w.close):
+		a.selectSoldier(a.selected, false)
+	case w.text != "" && in.LeftClick && p.In(w.rect):
+		w.dragging, w.pinned, w.grab, w.pin = true, true, p.Sub(w.rect.Min), w.rect.Min
+	}
+	if w.text != "" && p.In(w.rect) || w.dragging {
+		in.UIHovered = true
+	}
+	return in
+}
+
+// whyAvoid returns, in screen pixels, the selected soldier id (the Why
+// panel must not cover him) and what it had better not cover: the other
+// living soldiers and the enemy line.
+func (a *App) whyAvoid(id int) (self image.Point, others []image.Point) {
+	vp := a.viewport()
+	op, ok := a.g.Scene().(*game.Opening)
+	if !ok { // the armies: keep off the squad explained
+		self = image.Point{-1 << 20, -1 << 20}
+		if av, ok := a.g.Scene().(*game.Armies); ok {
+			for _, s := range av.AppendSquads(a.squads[:0]) {
+				if int(s.ID) == id {
+					x, y := vp.ToScreen(s.Anchor)
+					self = image.Pt(int(x), int(y))
+				}
+			}
+		}
+		return self, nil
+	}
+	at := func(x, y float64) image.Point { return image.Pt(int(x), int(y)) }
+	a.soldiers = a.appendSoldiers()
+	for _, s := range a.soldiers {
+		switch {
+		case s.ID == id:
+			self = at(vp.ToScreen(s.Pos))
+		case s.Alive:
+			others = append(others, at(vp.ToScreen(s.Pos)))
+		}
+	}
+	a.enemies = op.AppendEnemies(a.enemies[:0])
+	for _, e := range a.enemies {
+		if e.Alive {
+			others = append(others, at(vp.ToScreen(e.Pos)))
+		}
+	}
+	return self, others
+}
+
+// whyMargin is how far, in pixels, the Why panel keeps from the soldier
+// it explains.
+const whyMargin = 36
+
+// PlaceWhy chooses where a Why panel of size goes in area: the corner
+// (0 top-right, 1 top-left, 2 bottom-right, 3 bottom-left, 12 px in) that
+// keeps whyMargin pixels from self, the soldier it explains, and covers
+// the fewest of others; it stays in corner prev unless that comes within
+// whyMargin of self or another corner covers two fewer (so that it does
+// not hop as men walk). It returns the corner and the panel's top-left
+// point. It is pure: the App calls it every tick.
+func PlaceWhy(area image.Rectangle, size image.Point, self image.Point, others []image.Point, prev int) (int, image.Point) {
+	corner := func(k int) image.Rectangle {
+		x, y := area.Max.X-12-size.X, area.Min.Y+12
+		if k%2 == 1 {
+			x = area.Min.X + 12
+		}
+		if k >= 2 {
+			y = area.Max.Y - 12 - size.Y
+		}
+		return image.Rectangle{Min: image.Pt(x, y), Max: image.Pt(x, y).Add(size)}
+	}
+	score := func(k int) int {
+		r := corner(k)
+		n := 0
+		if self.In(r.Inset(-whyMargin)) {
+			n += 1000
+		}
+		for _, o := range others {
+			if o.In(r) {
+				n++
+			}
+		}
+		return n
+	}
+	prev = max(0, min(prev, 3))
+	best, bs := -1, 0
+	for k := range 4 {
+		if s := score(k); best < 0 || s < bs {
+			best, bs = k, s
+		}
+	}
+	if ps := score(prev); ps < 1000 && ps-bs < 2 {
+		best = prev
+	}
+	return best, corner(best).Min
 }

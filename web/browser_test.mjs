@@ -9,13 +9,17 @@
 // picture changed as it should: he is reported down, the others' morale went
 // down (their bars moved) and the pixels around him changed; then that
 // right-clicking a soldier opens his Why panel (text published, pixels
-// drawn), and that Save downloads the weights. Screenshots go to
+// drawn, off the soldier, saying how far back it reaches), that the tuner
+// takes a typed value, refuses bad ones on the row with the reason and
+// resets with a right-click, and that Save downloads the weights. Screenshots go to
 // test-artifacts/ at the repository root. Every wait is bounded; the whole run
 // is capped at TOTAL_MS. Exits non-zero on failure.
 //
 // The demo publishes globalThis.moraleBreak after every frame (ui/platform_js.go):
 //   {time, paused, width, height, soldiers: [{id, name, x, y, alive, leader, state, morale}],
 //    buttons, why, whyRect: {x, y, w, h}, tooltip,
+//    tuner: [{name, value, default, start, pending, note, typing, shown, box: {x, y, w, h}}],
+//    console, consoleOpen,
 //    odds: {runs, total, settings_hash, squads, men, first_rout, ..., lines, rect}}
 // with x, y in the logical game screen (width × height), which Ebitengine
 // scales into its canvas keeping the aspect ratio.
@@ -134,6 +138,16 @@ async function waitState(page, pred, what, timeout = STEP_MS) {
 
 // toPage maps a logical game point to CSS pixels of the page: Ebitengine
 // fits the width × height screen into the canvas, centred, keeping its aspect.
+// pressAt moves the mouse to page point p and clicks there, held long
+// enough for a tick of a slow frame to see it.
+async function pressAt(page, p) {
+  await page.mouse.move(p.x, p.y, { steps: 4 });
+  await sleep(250);
+  await page.mouse.down();
+  await sleep(120);
+  await page.mouse.up();
+}
+
 async function mapper(page, st) {
   const r = await page.evaluate(() => {
     const c = document.querySelector("canvas");
@@ -305,14 +319,30 @@ async function run() {
   const eriksen = st.odds.men.find((m) => m.name === "Eriksen");
   check(st.odds.settings_hash && eriksen && eriksen.share === 1 && st.odds.lines.some((l) => l.startsWith("Eriksen routs: 100%")),
     "the odds say Eriksen routs in every fight of the default settings", st.odds.lines.join(" | "));
+  // It starts folded to its line, under the tuner's rows; a click on its
+  // title opens it (the rows give it their room, no button moves).
+  // (the buttons compared label by label: their objects' key order
+  // follows a Go map's)
+  const buttonsOf = (s) => JSON.stringify(Object.keys(s.buttons).sort().map((k) => {
+    const b = s.buttons[k];
+    return [k, b.x, b.y, b.w, b.h];
+  }));
+  const fr = st.odds.rect, buttonsBefore = buttonsOf(st);
+  check(st.odds.folded === true && fr && fr.w >= 300 && fr.h > 20 && fr.h < 60, "the odds panel starts folded to its line", JSON.stringify(fr));
+  await pressAt(page, (await mapper(page, st)).toPage(fr.x + 60, fr.y + 8));
+  // (laid out as it is drawn: its new rectangle is a frame later)
+  st = await waitState(page, (s) => s.odds.folded === false && s.odds.rect.h > fr.h, "a click on the odds panel's title to open it");
+  check(buttonsOf(st) === buttonsBefore, "opening the odds panel moves no button", buttonsOf(st));
   const orr = st.odds.rect;
-  check(orr && orr.w >= 300 && orr.h >= 200, "the odds panel's rectangle is published", JSON.stringify(orr));
+  check(orr && orr.w >= 300 && orr.h >= 200 && orr.y + orr.h === fr.y + fr.h, "the odds panel's rectangle is published, open, its bottom where it was folded", JSON.stringify(orr));
   await sleep(500);
   const pngO = await shot(page, "browser-0-odds.png");
   const om = await mapper(page, st);
   const o0 = om.toPage(orr.x, orr.y), o1 = om.toPage(orr.x + orr.w, orr.y + orr.h);
   const bg = await colourShare(context, pngO, { x0: o0.x, y0: o0.y, x1: o1.x, y1: o1.y }, [0x1a, 0x1f, 0x27]);
   check(bg > 0.4 && bg < 0.97, "the odds panel is drawn where it is published (its background, and text and bars on it)", `${(100 * bg).toFixed(0)}% of its pixels are its background`);
+  await pressAt(page, om.toPage(orr.x + 60, orr.y + 8)); // fold it again: the tuner's rows below need their room
+  st = await waitState(page, (s) => s.odds.folded === true && s.odds.rect.y === fr.y, "a click on the open odds panel's title to fold it again");
 
   // Pause, so that the only change between the screenshots is the click.
   await page.focus("canvas");
@@ -430,6 +460,51 @@ async function run() {
   const wc = await compare(context, pngW1, pngW2, [{ x0: a0.x, y0: a0.y, x1: a1.x, y1: a1.y }]);
   check(wc.boxes[0].changed / wc.boxes[0].total > 0.3, "the Why panel is drawn where it is published",
     `${wc.boxes[0].changed} of ${wc.boxes[0].total} pixels changed`);
+  check(!(who.x >= wr.x && who.x < wr.x + wr.w && who.y >= wr.y && who.y < wr.y + wr.h),
+    `the Why panel does not cover ${who.name}`, `${who.name} at (${who.x.toFixed(0)}, ${who.y.toFixed(0)}), panel ${JSON.stringify(wr)}`);
+  check(/(last 30 s|since \d+\.\d\d s \(last Steady\))/.test(st.why), "the Why panel says how far back it reaches", st.why.split("\n")[1]);
+
+  // The tuner: type an exact value into a row; a value that is not a
+  // number, not finite or out of range is refused on the row with the
+  // reason and changes nothing; a right-click resets the row to its default.
+  const ROW = "RoutAfterSeconds";
+  const rowOf = (s) => s.tuner?.find((r) => r.name === ROW);
+  let row = rowOf(st);
+  check(row && row.shown && row.value === "3.5" && row.default === "3.5" && row.start === "3.5",
+    `the tuner publishes ${ROW} at its default and starting 3.5`, JSON.stringify(row));
+  const tm = await mapper(page, st);
+  const clickBox = async (r, button = "left") => {
+    const p = tm.toPage(r.box.x + r.box.w / 2, r.box.y + r.box.h / 2);
+    await page.mouse.move(p.x, p.y, { steps: 4 });
+    await sleep(250);
+    await page.mouse.down({ button });
+    await sleep(120);
+    await page.mouse.up({ button });
+  };
+  const typeValue = async (text) => {
+    await page.keyboard.type(text, { delay: 60 });
+    await sleep(150);
+    await page.keyboard.press("Enter", { delay: 80 });
+  };
+  await clickBox(row);
+  st = await waitState(page, (s) => rowOf(s).typing === "3.5", `a click on ${ROW}'s value to open it for typing`);
+  await typeValue("4.25"); // the text is all selected: typing replaces it
+  st = await waitState(page, (s) => rowOf(s).value === "4.25" && rowOf(s).typing === "", `the typed 4.25 to apply to ${ROW}`);
+  pass(`${ROW} takes the typed value 4.25 (the slider's step is 0.1)`);
+  await clickBox(rowOf(st));
+  await waitState(page, (s) => rowOf(s).typing !== "", `${ROW}'s value open again`);
+  for (const [text, reason] of [["abc", '"abc" is not a number'], ["NaN", "not a finite number"], ["99", "outside its range 0.0..20.0"]]) {
+    await typeValue(text);
+    st = await waitState(page, (s) => (rowOf(s).note ?? "").includes(reason), `${JSON.stringify(text)} refused on ${ROW}'s row`);
+    check(rowOf(st).value === "4.25" && rowOf(st).note.startsWith(ROW + ": "),
+      `${JSON.stringify(text)} is refused on the row, naming ${ROW}, and changes nothing`, JSON.stringify(rowOf(st)));
+  }
+  await page.keyboard.press("Escape", { delay: 80 });
+  st = await waitState(page, (s) => rowOf(s).typing === "" && rowOf(s).note === "", "Esc to close the row's text and its note");
+  await clickBox(rowOf(st), "right");
+  st = await waitState(page, (s) => rowOf(s).value === "3.5", `a right-click to reset ${ROW} to its default`);
+  pass(`a right-click resets ${ROW} to its default 3.5`);
+  await shot(page, "browser-6-tuner.png");
 
   // Save offers the edited weights as a download of weights.toml (the
   // browser has no file to write).

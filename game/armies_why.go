@@ -1,0 +1,171 @@
+package game
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// The Why of the armies' selected squad. Their men have no names and the
+// cause ledger of ten thousand agents would cost the scene thirty times its
+// time (BenchmarkArmiesSecond), so the armies keep it on for the selected
+// squad alone (morale.LedgerOptions.Squads): from the moment it is
+// selected, its men's explanations are kept, and SquadWhy sums them.
+// Selecting is a recorded command, so a rewind or a replay turns the
+// ledger on at the same sub-tick, and the ledger changes no bit of the
+// battle (TestArmiesLedgerChangesNoBit).
+
+// whySquadPerAgent bounds the ring of each man of the selected squad. A
+// man of a broken front line hears a neighbour fall several times a
+// second, mostly news that moves nothing once his morale is 0 (the ledger
+// records it all the same): 256 entries lose the fall within 25 s, 1024
+// keep it for over two minutes. 128 bytes an entry: up to 13 MB for a
+// squad of a hundred, in the battle and in each rewind snapshot taken
+// while it is selected (rings grow as they fill; none without a selection).
+const whySquadPerAgent = 1024
+
+// SquadWhy is why a squad of the armies is where it is: its living men's
+// explanations over the window, summed.
+type SquadWhy struct {
+	// ID is the squad and Side its army (0 or 1).
+	ID   morale.SquadID
+	Side int
+	// Now is the battle time, and Since the start of the window: the
+	// moment the squad was selected, or for a squad that is mostly Steady
+	// the later of that and Now−WhyWindow (as for a soldier, WhyWindow).
+	Now, Since float64
+	// Selected is when the squad was selected (its ledger began).
+	Selected float64
+	// Men is how many of its men are alive, Broken how many of them are
+	// Panicked or Routed, Average their mean morale.
+	Men, Broken int
+	Average     float64
+	// Causes are what moved the average man's morale over the window: each
+	// cause's Delta summed over the living men and divided by Men, the
+	// largest |Delta| first (Entries counts the men's entries).
+	Causes []morale.Contribution
+	// States are the men's state changes in the window, oldest first.
+	States []morale.StateChange
+}
+
+// squadLedger turns the cause ledger on for squad id alone (0: off), at
+// the time of its selection.
+func (a *Armies) squadLedger(id morale.SquadID) error {
+	w := a.b.world
+	if id == 0 {
+		w.DisableLedger()
+		return nil
+	}
+	w.DisableLedger() // the squad selected before keeps no record
+	a.whySince = a.b.Time()
+	return w.EnableLedger(morale.LedgerOptions{PerAgent: whySquadPerAgent, Window: math.Inf(1), Squads: []morale.SquadID{id}})
+}
+
+// SquadWhy returns the selected squad's Why (see SquadWhy); ok is false
+// when no squad is selected. It computes it on every call, from up to a
+// hundred explanations: call it a few times a second, not every frame. It
+// changes nothing.
+func (a *Armies) SquadWhy() (x SquadWhy, ok bool) {
+	k := slices.IndexFunc(a.squads, func(s armySquad) bool { return s.id == a.selected })
+	if a.selected == 0 || k < 0 {
+		return SquadWhy{}, false
+	}
+	now := a.b.Time()
+	x = SquadWhy{ID: a.selected, Side: a.squads[k].side, Now: now, Since: a.whySince, Selected: a.whySince}
+	if a.squads[k].state == morale.Steady {
+		x.Since = math.Max(now-WhyWindow, a.whySince)
+	}
+	window := math.Max(now-x.Since, 1/SubTicksPerSecond)
+	byCause := map[morale.Reason]int{}
+	for i := range a.men {
+		m := &a.men[i]
+		if int(m.squad) != k || !m.alive {
+			continue
+		}
+		x.Men++
+		x.Average += m.agent.Morale()
+		if st := m.agent.State(); st == morale.Panicked || st == morale.Routed {
+			x.Broken++
+		}
+		e, err := a.b.world.ExplainWindow(m.agent, window)
+		if err != nil {
+			continue // cannot happen: the ledger records his squad
+		}
+		for _, c := range e.Causes {
+			j, seen := byCause[c.Cause]
+			if !seen {
+				j = len(x.Causes)
+				byCause[c.Cause] = j
+				x.Causes = append(x.Causes, morale.Contribution{Cause: c.Cause, First: c.First, Largest: c.Largest})
+			}
+			s := &x.Causes[j]
+			s.Delta += c.Delta
+			s.Entries += c.Entries
+			s.Steps += c.Steps
+			s.First, s.Last = math.Min(s.First, c.First), math.Max(s.Last, c.Last)
+			if math.Abs(c.Largest.Delta) > math.Abs(s.Largest.Delta) {
+				s.Largest = c.Largest
+			}
+		}
+		x.States = append(x.States, e.States...)
+	}
+	if x.Men > 0 {
+		x.Average /= float64(x.Men)
+		for i := range x.Causes {
+			x.Causes[i].Delta /= float64(x.Men)
+		}
+	}
+	slices.SortStableFunc(x.Causes, func(p, q morale.Contribution) int { return cmp.Compare(math.Abs(q.Delta), math.Abs(p.Delta)) })
+	slices.SortStableFunc(x.States, func(p, q morale.StateChange) int { return cmp.Compare(p.At, q.At) })
+	return x, true
+}
+
+// Transitions counts the men's state changes of x by kind, in the order
+// of the states they went to: "31 Steady → Shaken, 12 Shaken → Panicked".
+func (x SquadWhy) Transitions() string {
+	type kind struct{ from, to morale.State }
+	n := map[kind]int{}
+	var order []kind
+	for _, s := range x.States {
+		k := kind{s.From, s.To}
+		if n[k] == 0 {
+			order = append(order, k)
+		}
+		n[k]++
+	}
+	slices.SortStableFunc(order, func(p, q kind) int { return cmp.Compare(p.to, q.to) })
+	parts := make([]string, len(order))
+	for i, k := range order {
+		parts[i] = fmt.Sprintf("%d %v → %v", n[k], k.from, k.to)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// String reads x as a sentence: "Squad 12 (army 1) since 20.00 s: 64 of
+// 100 men broken, average morale 0.21 ← Suppressed −0.31, contagion −0.12
+// (the average man's); 40 Steady → Shaken, 31 Shaken → Panicked".
+func (x SquadWhy) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Squad %d (army %d) since %.2f s: %d of %d men broken, average morale %.2f", x.ID, x.Side+1, x.Since, x.Broken, x.Men, x.Average)
+	sep := " ← "
+	for _, c := range x.Causes {
+		b.WriteString(sep)
+		sep = ", "
+		name := c.Cause.Kind.String()
+		if c.Cause.Kind == morale.ByEvent {
+			name = string(c.Cause.Event)
+		}
+		fmt.Fprintf(&b, "%s %s", name, strings.Replace(fmt.Sprintf("%+.2f", c.Delta), "-", "−", 1))
+	}
+	if len(x.Causes) > 0 {
+		b.WriteString(" (the average man's)")
+	}
+	if t := x.Transitions(); t != "" {
+		b.WriteString("; " + t)
+	}
+	return b.String()
+}

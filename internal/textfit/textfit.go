@@ -1,0 +1,104 @@
+// Package textfit fits text into a width of pixels: wrapped at spaces
+// into lines, or cut with "…". The demo's panels (package render's Why
+// panel and tooltips, package ui's message strip, tuner and console) share
+// it, so that every box of text breaks its lines the same way.
+package textfit
+
+import (
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+)
+
+// Ellipsis ends a line that was cut.
+const Ellipsis = "…"
+
+// Width is the advance of s in face, in pixels.
+func Width(s string, face text.Face) float64 {
+	w, _ := text.Measure(s, face, 0)
+	return w
+}
+
+// Wrap breaks s into lines no wider than w pixels in face. Each line of s
+// (split at "\n") is wrapped on its own, at spaces; a word wider than w is
+// broken between runes. An empty line of s stays an empty line; the
+// result of "" is no line at all. w below one rune's width still gives
+// one rune a line.
+func Wrap(s string, face text.Face, w float64) []string {
+	if s == "" {
+		return nil
+	}
+	var out []string
+	for _, para := range strings.Split(s, "\n") {
+		out = appendWrapped(out, para, face, w)
+	}
+	return out
+}
+
+// appendWrapped appends the lines of one paragraph (no "\n") to out.
+func appendWrapped(out []string, para string, face text.Face, w float64) []string {
+	words := strings.Fields(para)
+	if len(words) == 0 {
+		return append(out, "")
+	}
+	cur := ""
+	for _, word := range words {
+		try := word
+		if cur != "" {
+			try = cur + " " + word
+		}
+		if Width(try, face) <= w {
+			cur = try
+			continue
+		}
+		if cur != "" {
+			out = append(out, cur)
+		}
+		// the word alone: broken between runes while it is too wide
+		for Width(word, face) > w {
+			head, tail := split(word, face, w)
+			out = append(out, head)
+			word = tail
+		}
+		cur = word
+	}
+	return append(out, cur)
+}
+
+// split cuts word after the most runes that fit in w (at least one).
+func split(word string, face text.Face, w float64) (string, string) {
+	rs := []rune(word)
+	n := 1
+	for n < len(rs) && Width(string(rs[:n+1]), face) <= w {
+		n++
+	}
+	return string(rs[:n]), string(rs[n:])
+}
+
+// Limit keeps the first max lines of lines (max ≥ 1); when it drops any,
+// the last one kept ends in Ellipsis, cut to fit in w pixels. cut reports
+// whether lines were dropped.
+func Limit(lines []string, max int, face text.Face, w float64) (kept []string, cut bool) {
+	if max < 1 {
+		max = 1
+	}
+	if len(lines) <= max {
+		return lines, false
+	}
+	kept = append([]string(nil), lines[:max]...)
+	kept[max-1] = Clip(kept[max-1]+" "+Ellipsis, face, w)
+	return kept, true
+}
+
+// Clip returns s when it fits in w pixels of face, else s shortened to fit
+// with Ellipsis at its end.
+func Clip(s string, face text.Face, w float64) string {
+	if Width(s, face) <= w {
+		return s
+	}
+	rs := []rune(strings.TrimSuffix(s, " "+Ellipsis))
+	for len(rs) > 1 && Width(string(rs)+Ellipsis, face) > w {
+		rs = rs[:len(rs)-1]
+	}
+	return strings.TrimRight(string(rs), " ") + Ellipsis
+}

@@ -1,0 +1,313 @@
+package ui
+
+import (
+	"fmt"
+	"image"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/morale"
+	"github.com/moralebreak/moralebreak/scenarios"
+)
+
+// widgetRects lays a's widgets out (ebitenui lays out as it draws: into an
+// image that is never shown, which needs no display) and returns every
+// widget's rectangle, in tree order, by its path.
+func widgetRects(t *testing.T, a *App) map[string]image.Rectangle {
+	t.Helper()
+	a.layoutPanel()
+	img := ebiten.NewImage(ScreenW, ScreenH)
+	defer img.Deallocate()
+	a.ui.Draw(img)
+	out := map[string]image.Rectangle{}
+	var walk func(path string, w widget.PreferredSizeLocateableWidget)
+	walk = func(path string, w widget.PreferredSizeLocateableWidget) {
+		out[path] = w.GetWidget().Rect
+		if c, ok := w.(*widget.Container); ok {
+			for i, ch := range c.Children() {
+				walk(fmt.Sprintf("%s/%d", path, i), ch)
+			}
+		}
+	}
+	walk("root", a.w.root)
+	for label, b := range a.w.buttons {
+		out["button "+label] = b.GetWidget().Rect
+	}
+	return out
+}
+
+func testApp(t *testing.T, cfg Config) *App {
+	t.Helper()
+	return sceneApp(t, cfg, game.SceneOpening)
+}
+
+// sceneApp is an App over a new session of scene.
+func sceneApp(t *testing.T, cfg Config, scene string) *App {
+	t.Helper()
+	return appOver(t, sessionAt(t, scene, 0), cfg, nil)
+}
+
+// No message moves a widget: with the strip empty, holding one line, three
+// lines (a notice, a what-if, the lint) or more than it can show, every
+// widget of the panel stays where it was, to the pixel, and the strip
+// keeps its place and size.
+func TestMessagesMoveNoWidget(t *testing.T) {
+	a := testApp(t, Config{})
+	a.strip = messageStrip{}
+	base := widgetRects(t, a)
+	if r := a.w.stripBox.GetWidget().Rect; r.Dy() != StripH || r.Empty() {
+		t.Fatalf("strip laid out at %v; want a box %d px high", r, StripH)
+	}
+	long := strings.Repeat("Eriksen routs at 9.1 s instead of 10.5 s; ", 12)
+	for _, tc := range []struct {
+		name  string
+		set   func()
+		lines int // the strip's lines, at least
+	}{
+		{"no message", func() {}, 0},
+		{"one line", func() { a.showBanner("saved weights.toml", false, 10) }, 1},
+		{"three lines", func() {
+			a.showBanner("ShakenBelow = 0.2 rejected: PanicBelow must be below ShakenBelow", true, 10)
+			a.strip.set(SlotSession, "What-if with AllyDown −0.25: Eriksen routs at 9.1 s instead of 10.5 s", ToneInfo, -1)
+			a.strip.set(SlotLint, "Lint (1): flicker", ToneWarn, -1)
+		}, 3},
+		{"overflowing", func() {
+			a.showBanner(long, true, -1)
+			a.strip.set(SlotSession, long, ToneInfo, -1)
+			a.strip.set(SlotLint, long, ToneWarn, -1)
+		}, StripLines},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a.strip = messageStrip{}
+			tc.set()
+			got := widgetRects(t, a)
+			if n := len(a.strip.lines); n < tc.lines || n > StripLines {
+				t.Errorf("strip lines: got %d; want %d..%d", n, tc.lines, StripLines)
+			}
+			for path, r := range base {
+				if got[path] != r {
+					t.Errorf("%s: moved from %v to %v", path, r, got[path])
+				}
+			}
+		})
+	}
+}
+
+// A message that does not fit ends in "…" and shows whole under the cursor.
+func TestCutMessageShowsWholeOnHover(t *testing.T) {
+	a := testApp(t, Config{})
+	long := strings.Repeat("with AllyDown −0.25: Eriksen routs at 9.1 s instead of 10.5 s; ", 6)
+	a.strip = messageStrip{}
+	a.strip.set(SlotSession, long, ToneInfo, -1)
+	widgetRects(t, a)
+	r := a.w.stripBox.GetWidget().Rect
+	if n := len(a.strip.lines); n != StripLines || !strings.HasSuffix(a.strip.lines[n-1].text, "…") {
+		t.Fatalf("strip lines %+v; want %d, the last ending in …", a.strip.lines, StripLines)
+	}
+	line := lineRect(r, 1)
+	if got := a.strip.hover(r, line.Min.X+20, line.Min.Y+5); got != long {
+		t.Errorf("hover on the cut message: got %q; want it whole", got)
+	}
+	a.strip.set(SlotSession, "short", ToneInfo, -1)
+	a.strip.layout(a.w.small, stripTextW(PanelW-2*panelPad))
+	if got := a.strip.hover(r, line.Min.X+20, lineRect(r, 0).Min.Y+5); got != "" {
+		t.Errorf("hover on a message that fits: got %q; want no tooltip", got)
+	}
+}
+
+// A notice with a lifetime goes when its time is up; the others stay.
+func TestStripMessagesExpire(t *testing.T) {
+	var s messageStrip
+	s.set(SlotNotice, "saved", ToneGood, 2)
+	s.set(SlotLint, "Lint (1): flicker", ToneWarn, -1)
+	s.tick()
+	if s.text(SlotNotice) == "" {
+		t.Fatal("notice gone after 1 of 2 ticks")
+	}
+	s.tick()
+	if s.text(SlotNotice) != "" || s.text(SlotLint) == "" {
+		t.Errorf("after 2 ticks: notice %q, lint %q; want the notice gone and the lint kept", s.text(SlotNotice), s.text(SlotLint))
+	}
+}
+
+// The odds panel gets its slot in the tuner's panel without moving a
+// button, the strip, the selection or the foot (only the tuner's rows end
+// higher), and no message moves it: with three lines in the strip and a
+// long message, the slot is where it was, to the pixel.
+func TestOddsPanelMovesNoWidget(t *testing.T) {
+	sc, err := lab.OddsScenario(scenarios.OpeningFile, scenarios.Opening)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := widgetRects(t, testApp(t, Config{}))
+	a := testApp(t, Config{Odds: sc})
+	t.Cleanup(func() {
+		if err := a.Close(); err != nil {
+			t.Error(err)
+		}
+	})
+	if !a.oddsFolded {
+		t.Error("the odds panel starts open; want it folded to its line")
+	}
+	a.foldOdds(false)
+	with := widgetRects(t, a)
+	slot := a.oddsSlot()
+	if slot.Dy() != OddsPanelH || slot.Dx() != PanelW-2*panelPad {
+		t.Fatalf("odds slot %v; want %d×%d", slot, PanelW-2*panelPad, OddsPanelH)
+	}
+	if panel := ScreenRegions().Panel; !slot.In(panel) {
+		t.Errorf("odds slot %v leaves the panel %v", slot, panel)
+	}
+	for path, r := range plain {
+		if !strings.HasPrefix(path, "button ") {
+			continue
+		}
+		if with[path] != r {
+			t.Errorf("%s: at %v without the odds panel, %v with it", path, r, with[path])
+		}
+		if r.Overlaps(slot) {
+			t.Errorf("%s at %v overlaps the odds slot %v", path, r, slot)
+		}
+	}
+	for name, w := range map[string]*widget.Container{"strip": a.w.stripBox, "tuner": a.w.tunerBox} {
+		if r := w.GetWidget().Rect; r.Overlaps(slot) {
+			t.Errorf("%s %v overlaps the odds slot %v", name, r, slot)
+		}
+	}
+	if got, want := a.w.fileNote.GetWidget().Rect, testAppFileNote(t); got != want {
+		t.Errorf("foot: at %v with the odds panel, %v without", got, want)
+	}
+	if r := a.w.tunerBox.GetWidget().Rect; r.Dy() < 4*tunerRowH {
+		t.Errorf("tuner rows %v with the odds panel; want room for 4 rows at least", r)
+	}
+
+	a.showBanner("ShakenBelow = 0.2 rejected: PanicBelow must be below ShakenBelow", true, 10)
+	a.strip.set(SlotSession, strings.Repeat("with AllyDown −0.25: Eriksen routs at 9.1 s instead of 10.5 s; ", 6), ToneInfo, -1)
+	a.strip.set(SlotLint, "Lint (1): flicker", ToneWarn, -1)
+	after := widgetRects(t, a)
+	if got := a.oddsSlot(); got != slot {
+		t.Errorf("odds slot at %v with three messages, %v without", got, slot)
+	}
+	for path, r := range with {
+		if after[path] != r {
+			t.Errorf("%s: at %v before the messages, %v after", path, r, after[path])
+		}
+	}
+}
+
+// A click on the odds panel's title folds it to a line and back, like a
+// drawer: the slot keeps its bottom (just above the foot), the tuner's
+// rows keep their top and take the room, and no button, the strip or the
+// foot moves.
+func TestOddsFoldMovesNoButton(t *testing.T) {
+	sc, err := lab.OddsScenario(scenarios.OpeningFile, scenarios.Opening)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := testApp(t, Config{Odds: sc})
+	t.Cleanup(func() {
+		if err := a.Close(); err != nil {
+			t.Error(err)
+		}
+	})
+	a.foldOdds(false)
+	open := widgetRects(t, a)
+	slot, rows := a.oddsSlot(), a.tunerRect()
+	click := InputState{X: slot.Min.X + 40, Y: slot.Min.Y + 8, LeftClick: true, UIHovered: true}
+	if rest := a.oddsInput(click); rest.LeftClick || !a.oddsFolded {
+		t.Fatalf("click on the odds' title: folded %v, click passed on %v; want folded, the click taken", a.oddsFolded, rest.LeftClick)
+	}
+	folded := widgetRects(t, a)
+	fs := a.oddsSlot()
+	if fs.Max != slot.Max || fs.Dy() != oddsFoldedH {
+		t.Errorf("folded odds slot %v; want %d px high ending at %v", fs, oddsFoldedH, slot.Max)
+	}
+	if got := a.tunerRect(); got.Min != rows.Min || got.Dy() != rows.Dy()+OddsPanelH-oddsFoldedH {
+		t.Errorf("tuner rows %v folded, %v open; want them taller by about %d", got, rows, OddsPanelH-oddsFoldedH)
+	}
+	for path, r := range open {
+		if strings.HasPrefix(path, "button ") && folded[path] != r {
+			t.Errorf("%s: at %v open, %v folded", path, r, folded[path])
+		}
+	}
+	if got, want := a.w.fileNote.GetWidget().Rect, testAppFileNote(t); got != want {
+		t.Errorf("foot at %v folded, %v without odds", got, want)
+	}
+	if a.oddsInput(InputState{X: fs.Min.X + 40, Y: fs.Min.Y + oddsHeadH + 4, LeftClick: true}); !a.oddsFolded {
+		t.Error("a click under the folded title unfolded the panel")
+	}
+	click.Y = fs.Min.Y + 8
+	a.oddsInput(click)
+	widgetRects(t, a)
+	if got := a.oddsSlot(); a.oddsFolded || got != slot {
+		t.Errorf("unfolded: folded %v, slot %v; want open at %v", a.oddsFolded, got, slot)
+	}
+}
+
+func testAppFileNote(t *testing.T) image.Rectangle {
+	a := testApp(t, Config{})
+	widgetRects(t, a)
+	return a.w.fileNote.GetWidget().Rect
+}
+
+// Every widget of the panel lies inside the panel's region, in both
+// scenes: a label wider than the panel would widen it over the field.
+func TestPanelStaysInItsRegion(t *testing.T) {
+	for _, scene := range game.Scenes() {
+		t.Run(scene, func(t *testing.T) {
+			a := sceneApp(t, Config{}, scene)
+			panel := ScreenRegions().Panel
+			for path, r := range widgetRects(t, a) {
+				if path != "root" && !r.Empty() && !r.In(panel) {
+					t.Errorf("%s at %v leaves the panel %v", path, r, panel)
+				}
+			}
+		})
+	}
+}
+
+// The demo's own Save is seen by the file watcher as an edit: the reload
+// that follows (the same settings) leaves "saved" up; an outside edit that
+// changes a value says "reloaded", and so does a good file after a broken
+// one (the refusal goes).
+func TestSaveNoticeSurvivesItsOwnReload(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "weights.toml")
+	a := testApp(t, Config{WeightsPath: path})
+	a.save()
+	if got := a.strip.text(SlotNotice); got != "saved "+path {
+		t.Fatalf("after Save: notice %q; want saved", got)
+	}
+	a.reloadFile()
+	if got := a.strip.text(SlotNotice); got != "saved "+path {
+		t.Errorf("after the reload of its own save: notice %q; want still saved", got)
+	}
+	s := a.editor.Good()
+	s.RoutAfterSeconds = 5
+	if err := morale.SaveSettings(path, s); err != nil {
+		t.Fatal(err)
+	}
+	a.reloadFile()
+	if got := a.strip.text(SlotNotice); got != "reloaded "+path {
+		t.Errorf("after an outside edit: notice %q; want reloaded", got)
+	}
+	if err := os.WriteFile(path, []byte("ShakenBelow = \"x\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a.reloadFile()
+	if a.strip.msgs[SlotNotice].tone != ToneBad {
+		t.Fatalf("after a broken file: notice %q; want a refusal", a.strip.text(SlotNotice))
+	}
+	if err := morale.SaveSettings(path, s); err != nil {
+		t.Fatal(err)
+	}
+	a.reloadFile()
+	if got := a.strip.text(SlotNotice); got != "reloaded "+path {
+		t.Errorf("after the file was mended: notice %q; want reloaded", got)
+	}
+}

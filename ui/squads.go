@@ -1,0 +1,60 @@
+package ui
+
+import (
+	"fmt"
+
+	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// The armies scene's selection: a squad (game.SelectSquad), which the
+// panel names and < Prev / Next > step through.
+
+// squadName names squad s as the panel and the field do: "Squad 12 (army 1)".
+func squadName(s game.SquadView) string { return fmt.Sprintf("Squad %d (army %d)", s.ID, s.Side+1) }
+
+// squadLine is the panel's selection line in the armies: the selected
+// squad's name, army, average morale and how many of its men broke.
+func (a *App) squadLine(av *game.Armies) string {
+	id := av.SelectedSquad()
+	if id == 0 {
+		return "Selected: none (right-click a squad)"
+	}
+	a.squads = av.AppendSquads(a.squads[:0])
+	for _, s := range a.squads {
+		if s.ID == id {
+			return fmt.Sprintf("Selected: %s · average %.2f · %d of %d broken", squadName(s), s.Stats.Average, s.Stats.Broken, s.Stats.Count)
+		}
+	}
+	return fmt.Sprintf("Selected: squad %d", id)
+}
+
+// cycleSquad selects the next squad (dir +1) or the one before (dir -1) of
+// the armies, in their order (army 1's first).
+func (a *App) cycleSquad(av *game.Armies, dir int) {
+	a.squads = av.AppendSquads(a.squads[:0])
+	n := len(a.squads)
+	if n == 0 {
+		return
+	}
+	i := -1
+	for k, s := range a.squads {
+		if s.ID == av.SelectedSquad() {
+			i = k
+		}
+	}
+	if i < 0 && dir < 0 {
+		i = 0
+	}
+	i = ((i+dir)%n + n) % n
+	a.apply(game.SelectSquad{ID: a.squads[i].ID})
+}
+
+// selectedSquad is the armies' selected squad, 0 in the opening or when
+// none is.
+func (a *App) selectedSquad() morale.SquadID {
+	if av, ok := a.g.Scene().(*game.Armies); ok {
+		return av.SelectedSquad()
+	}
+	return 0
+}

@@ -1,0 +1,136 @@
+package ui
+
+import (
+	"image"
+	"strings"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/assets"
+	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/render"
+)
+
+func TestPlaceWhyKeepsOffTheSoldier(t *testing.T) {
+	area := image.Rect(0, 0, 900, 520)
+	size := image.Pt(440, 300)
+	for _, tc := range []struct {
+		name   string
+		self   image.Point
+		others []image.Point
+		prev   int
+		want   int
+	}{
+		{"soldier far left: top-right", image.Pt(100, 260), nil, 0, 0},
+		{"soldier under the top-right: top-left", image.Pt(700, 100), nil, 0, 1},
+		{"soldier under both tops: a bottom one", image.Pt(450, 60), nil, 0, 2},
+		{"stays put while nothing is better", image.Pt(100, 400), nil, 1, 1},
+		{"moves off the enemy line", image.Pt(100, 450), []image.Point{{850, 100}, {850, 150}, {850, 200}}, 0, 1},
+		{"does not hop for one man", image.Pt(100, 450), []image.Point{{850, 100}}, 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			k, at := PlaceWhy(area, size, tc.self, tc.others, tc.prev)
+			r := image.Rectangle{Min: at, Max: at.Add(size)}
+			if k != tc.want {
+				t.Errorf("corner %d at %v; want corner %d", k, r, tc.want)
+			}
+			if tc.self.In(r.Inset(-whyMargin)) {
+				t.Errorf("panel %v comes within %d px of the soldier at %v", r, whyMargin, tc.self)
+			}
+			if !r.In(area) {
+				t.Errorf("panel %v leaves the area %v", r, area)
+			}
+		})
+	}
+}
+
+// whyApp is the opening at 11 s with the real renderer (it only lays the
+// panel out here: no window) and sel selected.
+func whyApp(t *testing.T, sel string) *App {
+	t.Helper()
+	return whyAppOf(t, sessionAt(t, game.SceneOpening, 11), sel)
+}
+
+// whyAppOf is an App over g with the real renderer, sel selected.
+func whyAppOf(t *testing.T, g *game.Session, sel string) *App {
+	t.Helper()
+	as, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return appOver(t, g, Config{Select: sel}, render.New(as))
+}
+
+// The Why panel never covers the soldier it explains, whoever he is, the
+// fallen too; dragged, it stays where it was dropped; clicks on it do not
+// reach the field; its close box deselects.
+func TestWhyPanelPlacementDragAndClose(t *testing.T) {
+	a := whyApp(t, "Eriksen")
+	vp := a.viewport()
+	for range 5 {
+		a.cycleSelection(+1)
+		a.inspect()
+		var s game.SoldierView
+		for _, v := range a.appendSoldiers() {
+			if v.ID == a.selected {
+				s = v
+			}
+		}
+		x, y := vp.ToScreen(s.Pos)
+		if a.why.text == "" {
+			t.Fatalf("%s selected: no Why panel", s.Name)
+		}
+		if image.Pt(int(x), int(y)).In(a.why.rect.Inset(-whyMargin / 2)) {
+			t.Errorf("%s (alive %v) at (%.0f, %.0f): the Why panel %v covers him", s.Name, s.Alive, x, y, a.why.rect)
+		}
+		if !s.Alive && !strings.Contains(a.why.text, "fell at") {
+			t.Errorf("%s fell: panel %q; want his explanation as he fell", s.Name, a.why.text)
+		}
+	}
+
+	// drag by 60, 40 px
+	r := a.why.rect
+	p := r.Min.Add(image.Pt(30, 40))
+	in := a.whyInput(InputState{X: p.X, Y: p.Y, LeftClick: true, LeftHeld: true})
+	if !in.UIHovered {
+		t.Error("a press on the Why panel reached the field")
+	}
+	if it := MapInput(in, vp, a.hits()); len(it.Commands) != 0 {
+		t.Errorf("a press on the Why panel gave commands %v; want none", it.Commands)
+	}
+	a.whyInput(InputState{X: p.X - 60, Y: p.Y + 40, LeftHeld: true})
+	a.whyInput(InputState{X: p.X - 60, Y: p.Y + 40})
+	a.inspect()
+	if want := r.Min.Add(image.Pt(-60, 40)); a.why.rect.Min != want {
+		t.Errorf("after a drag: panel at %v; want %v", a.why.rect.Min, want)
+	}
+	a.cycleSelection(+1)
+	a.inspect()
+	if want := r.Min.Add(image.Pt(-60, 40)); a.why.rect.Min != want {
+		t.Errorf("another soldier: panel at %v; want it to stay where it was dropped, %v", a.why.rect.Min, want)
+	}
+
+	c := a.why.close.Min.Add(image.Pt(5, 5))
+	a.whyInput(InputState{X: c.X, Y: c.Y, LeftClick: true, LeftHeld: true})
+	if a.hasSelected {
+		t.Error("a click on the close box: still selected")
+	}
+}
+
+// A right click on a fallen soldier's body selects him.
+func TestRightClickOnABodySelectsHim(t *testing.T) {
+	a := whyApp(t, "")
+	vp := a.viewport()
+	for _, s := range a.appendSoldiers() {
+		if s.Alive {
+			continue
+		}
+		x, y := vp.ToScreen(s.Pos)
+		it := MapInput(InputState{X: int(x), Y: int(y), RightClick: true}, vp, a.hits())
+		if !it.Select || it.SelectID != s.ID || it.Deselect {
+			t.Errorf("right click on %s's body: %+v; want him selected", s.Name, it)
+		}
+		if it := MapInput(InputState{X: int(x), Y: int(y), LeftClick: true}, vp, a.hits()); len(it.Commands) != 1 {
+			t.Errorf("left click on %s's body: %v; want one command (a shell)", s.Name, it.Commands)
+		}
+	}
+}
