@@ -67,6 +67,10 @@ type config struct {
 	// CPUProfile, when set, is the file that receives a CPU profile of the
 	// whole run, written when the window closes (go tool pprof reads it).
 	CPUProfile string
+	// MemProfile, when set, is the file that receives a heap profile (the
+	// memory in use after a garbage collection, and every allocation of
+	// the run) when the window closes.
+	MemProfile string
 }
 
 // errHelp is returned by parseConfig for -h and -help: the usage was
@@ -101,6 +105,7 @@ func parseConfig(args []string, usage io.Writer) (config, error) {
 	fs.Float64Var(&c.GIFScale, "gifscale", 1, "size of the -gif as a fraction of the screen's, 0.1..1")
 	fs.StringVar(&c.Game.Scene, "scene", game.SceneOpening, "the battle: opening (five men) or armies (two armies of 50 squads of 100)")
 	fs.StringVar(&c.CPUProfile, "cpuprofile", "", "write a CPU profile of the run to this file when the window closes")
+	fs.StringVar(&c.MemProfile, "memprofile", "", "write a heap profile to this file when the window closes")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			// Rendered first, then written once: the flag package drops
@@ -194,15 +199,15 @@ func checkGIF(c config, set map[string]bool) error {
 }
 
 // checkOutputs checks that every file the demo will write (-gif, -record,
-// -screenshot, -cpuprofile) can be written: a regular file, a symlink to
-// one, or nothing yet (creating and removing an empty one to be sure); a
-// FIFO, a device or a folder is refused at once, without opening it (a FIFO
-// would block the open until something read it; a device would be replaced
-// by the atomic write at the end). It returns a one-line error naming the
-// flag.
+// -screenshot, -cpuprofile, -memprofile) can be written: a regular file, a
+// symlink to one, or nothing yet (creating and removing an empty one to be
+// sure); a FIFO, a device or a folder is refused at once, without opening
+// it (a FIFO would block the open until something read it; a device would
+// be replaced by the atomic write at the end). It returns a one-line error
+// naming the flag.
 func checkOutputs(c config) error {
 	for _, o := range []struct{ flag, path string }{
-		{"-gif", c.GIF}, {"-record", c.Record}, {"-screenshot", c.Screenshot}, {"-cpuprofile", c.CPUProfile},
+		{"-gif", c.GIF}, {"-record", c.Record}, {"-screenshot", c.Screenshot}, {"-cpuprofile", c.CPUProfile}, {"-memprofile", c.MemProfile},
 	} {
 		if o.path == "" {
 			continue

@@ -72,6 +72,7 @@ func TestBadFlagsExitTwoBeforeAWindow(t *testing.T) {
 		{[]string{"-gif", fifo}, "-gif: cannot write: " + fifo + ": is a FIFO"},
 		{[]string{"-screenshot", fifo}, "-screenshot: cannot write: " + fifo + ": is a FIFO"},
 		{[]string{"-cpuprofile", fifo}, "-cpuprofile: cannot write: " + fifo + ": is a FIFO"},
+		{[]string{"-memprofile", fifo}, "-memprofile: cannot write: " + fifo + ": is a FIFO"},
 		{[]string{"-record", "/dev/null"}, "-record: cannot write: /dev/null: is a device"},
 		{[]string{"-replay", fifo}, "-replay: " + fifo + ": is a FIFO, not a regular file (a replay must be one)"},
 		{[]string{"-replay", "/dev/zero"}, "-replay: /dev/zero: is a device"},
