@@ -49,6 +49,7 @@ type Renderer struct {
 	tlPlot    *ebiten.Image // timeline lines and markers for tlPlotKey, drawn at tlPlotT
 	tlPlotKey timelinePlotKey
 	tlPlotT   float64
+	ghost     ghostCache // the what-if's other future on the timeline (ghost.go)
 
 	// backdrop is the colour DrawTimeline lays under its panel when
 	// hasBackdrop (SetTimelineBackdrop)
@@ -420,7 +421,8 @@ func (r *Renderer) drawDebug(dst *ebiten.Image, p projection, g game.View, soldi
 }
 
 // drawHUD writes the simulation clock and, when paused, a PAUSED badge in
-// the field's top-left corner.
+// the field's top-left corner, and which future of a what-if the field
+// shows (futureBadge).
 func (r *Renderer) drawHUD(dst *ebiten.Image, p projection, g game.View) {
 	s := fmt.Sprintf("t %.1f s", g.Time())
 	if sp := g.Speed(); sp != 1 && sp > 0 {
@@ -429,6 +431,7 @@ func (r *Renderer) drawHUD(dst *ebiten.Image, p projection, g game.View) {
 	if g.Paused() {
 		s += "  PAUSED"
 	}
+	s += futureBadge(g)
 	x, y := float32(p.rect.Min.X+8), float32(p.rect.Min.Y+6)
 	w := float32(textWidth(s, r.titleFace)) + 12
 	r.drawHUDPlate(dst, x, y, w)

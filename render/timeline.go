@@ -117,7 +117,7 @@ func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g game.
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(float64(clip.Min.X)+dx, float64(clip.Min.Y))
 	plotImg.DrawImage(r.tlPlot, op)
-	r.drawGhost(plotImg, plot, now, g)
+	r.drawGhost(sub, plot, now, g) // ghost.go
 }
 
 // drawTimelineBG draws the timeline's panel, title, state zones, bands and
