@@ -146,7 +146,8 @@ func (a *App) Update() error {
 	a.ui.Update() // button and slider handlers fire in here
 
 	a.timelineDrag()
-	it := MapInput(a.readInput(), a.viewport(), a.g.Battle())
+	it := MapInput(a.readInput(), a.viewport(), a.finder())
+	a.lookOnly(&it) // whatif.go
 	a.applyIntent(it)
 	a.pollWatcher()
 	a.g.Tick()
@@ -235,6 +236,7 @@ func (a *App) applyIntent(it Intent) {
 
 // apply runs one command now; a rejected command shows why.
 func (a *App) apply(c game.Command) {
+	a.backToLive(c) // whatif.go
 	if err := a.g.Apply(c); err != nil {
 		a.showBanner(err.Error(), true, 5*game.TPS)
 		return
@@ -348,9 +350,10 @@ func (a *App) Draw(screen *ebiten.Image) {
 	vp := a.viewport()
 	a.fillBackground(screen, vp) // panelcache.go
 	field := screen.SubImage(a.reg.Field).(*ebiten.Image)
-	a.r.DrawField(field, vp, a.g)
+	v := a.view() // the live battle, or a what-if's other future (whatif.go)
+	a.r.DrawField(field, vp, v)
 	a.drawSelection(field, vp)
-	a.r.DrawTimeline(screen, a.reg.Timeline, a.g)
+	a.r.DrawTimeline(screen, a.reg.Timeline, v)
 	a.drawWidgets(screen) // panelcache.go
 	a.drawWhy(screen)
 	// what was drawn over the field's margins: fillBackground fills them
@@ -366,7 +369,7 @@ func (a *App) drawSelection(dst *ebiten.Image, vp game.Viewport) {
 		return
 	}
 	a.drawn = a.drawn[:0]
-	if op, ok := a.g.Scene().(*game.Opening); ok {
+	if op, ok := a.view().Scene().(*game.Opening); ok {
 		a.drawn = op.AppendSoldiers(a.drawn)
 	}
 	for _, s := range a.drawn {
@@ -400,6 +403,9 @@ type PublishedState struct {
 	Why     string        `json:"why"`
 	WhyRect PublishedRect `json:"whyRect"`
 	Tooltip string        `json:"tooltip"`
+	// Future is the future of a what-if the field shows, "A" or "B" (""
+	// when none runs): Soldiers are that future's.
+	Future string `json:"future"`
 }
 
 // PublishedRect is a rectangle in logical screen pixels.
@@ -431,7 +437,13 @@ func (a *App) Published() PublishedState {
 	for _, w := range a.lint {
 		st.Lint = append(st.Lint, w.String())
 	}
-	a.soldiers = a.appendSoldiers()
+	if f := a.g.Rewind().Shown(); f != game.NoFuture {
+		st.Future = f.String()
+	}
+	a.soldiers = a.soldiers[:0]
+	if op, ok := a.view().Scene().(*game.Opening); ok { // the future shown (whatif.go)
+		a.soldiers = op.AppendSoldiers(a.soldiers)
+	}
 	for _, s := range a.soldiers {
 		x, y := vp.ToScreen(s.Pos)
 		st.Soldiers = append(st.Soldiers, PublishedSoldier{

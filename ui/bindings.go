@@ -85,6 +85,8 @@ func Bindings() []Binding {
 		{Keys: []ebiten.Key{ebiten.KeyComma}, KeyName: ",", Label: "Rewind 1 s", Help: "rewind", Command: action, Action: ActRewindBack},
 		{Keys: []ebiten.Key{ebiten.KeyPeriod}, KeyName: ".", Label: "Forward 1 s", Help: "forward", Command: action, Action: ActRewindForward},
 		{Label: "Resume from here", Command: action, Action: ActResume},
+		{Keys: []ebiten.Key{ebiten.KeyA}, KeyName: "A", Label: "Future A/B", Help: "what-if A/B", Command: action, Action: ActToggleFuture},
+		{Keys: []ebiten.Key{ebiten.KeyZ}, KeyName: "Z", Label: "Revert what-if", Help: "revert", Command: action, Action: ActRevert},
 		{Keys: []ebiten.Key{ebiten.KeyF2}, KeyName: "F2", Label: "Save replay", Help: "save replay", Command: action, Action: ActSaveReplay},
 	}
 }

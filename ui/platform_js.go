@@ -66,6 +66,7 @@ func publish(_ string, st PublishedState) error {
 		"why":     st.Why,
 		"whyRect": map[string]any{"x": st.WhyRect.X, "y": st.WhyRect.Y, "w": st.WhyRect.W, "h": st.WhyRect.H},
 		"tooltip": st.Tooltip,
+		"future":  st.Future,
 	})
 	return nil
 }

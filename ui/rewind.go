@@ -80,13 +80,19 @@ func (a *App) sessionNotes() {
 	}
 	w, ok := a.g.Rewind().WhatIf()
 	if !ok {
+		if rw.whatIfs != "" { // the what-if ended (a new rewind, Restart): its banner goes
+			if a.banner == rw.whatIfs {
+				a.showBanner("", false, 0)
+			}
+			rw.whatIfs = ""
+		}
 		return
 	}
 	if rw.nextWhatIf--; rw.nextWhatIf > 0 {
 		return
 	}
 	rw.nextWhatIf = game.TPS / 4
-	if s := w.String(); s != rw.whatIfs {
+	if s := whatIfText(w, a.g.Rewind().Shown()); s != rw.whatIfs { // whatif.go
 		rw.whatIfs = s
 		a.showBanner(s, false, -1)
 	}

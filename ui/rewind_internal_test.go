@@ -55,8 +55,76 @@ func TestRewindActions(t *testing.T) {
 		g.Tick()
 		a.sessionNotes()
 	}
-	if !strings.HasPrefix(a.banner, "with LeaderDown −0.1") {
-		t.Errorf("banner %q; want the what-if diff", a.banner)
+	if !strings.HasPrefix(a.banner, "What-if from 9.0 s — with LeaderDown −0.1") || !strings.Contains(a.banner, "Showing B") {
+		t.Errorf("banner %q; want the what-if diff, future B shown", a.banner)
+	}
+}
+
+// Future A/B shows the original future on the field (the published
+// soldiers are its), a kill there is refused as a look only, a command
+// shows the live battle again, and Revert what-if ends the what-if with
+// the weights of its branch; without one, Revert changes nothing and says
+// so.
+func TestWhatIfActions(t *testing.T) {
+	a, g := newTestApp(t, Config{})
+	a.run(bindingLabelled(t, "Revert what-if"))
+	if !a.bannerBad || !strings.Contains(a.banner, "no what-if runs") {
+		t.Errorf("Revert without a what-if: banner %q (bad %v); want it to say there is none", a.banner, a.bannerBad)
+	}
+	a.run(bindingLabelled(t, "Future A/B"))
+	if !a.bannerBad || !strings.Contains(a.banner, "no what-if runs") {
+		t.Errorf("Future A/B without a what-if: banner %q; want it to say there is none", a.banner)
+	}
+	n := len(g.Recording().Entries)
+	for g.Time() < 12 {
+		g.Tick()
+	}
+	for range 6 {
+		a.run(bindingLabelled(t, "Rewind 1 s"))
+	}
+	s := g.Settings().Clone()
+	s.Weights[morale.Suppressed] = -0.03
+	a.apply(game.SetSettings{Settings: s})
+	a.run(bindingLabelled(t, "Revert what-if")) // at the cursor: nothing has branched
+	if g.Settings().Weights[morale.Suppressed] != -0.03 || len(g.Recording().Entries) != n {
+		t.Error("Revert at the cursor changed the pending weights or the recording")
+	}
+	a.run(bindingLabelled(t, "Resume from here"))
+	for g.Time() < 12 {
+		g.Tick()
+		a.sessionNotes()
+	}
+	a.run(bindingLabelled(t, "Future A/B"))
+	a.sessionNotes()
+	if g.Rewind().Shown() != game.FutureA || !strings.Contains(a.banner, "Showing A") || a.Published().Future != "A" {
+		t.Fatalf("Future A/B: shown %v, banner %q, published %q; want A", g.Rewind().Shown(), a.banner, a.Published().Future)
+	}
+	it := Intent{Commands: []game.Command{game.Kill{ID: 1}}}
+	a.lookOnly(&it)
+	if len(it.Commands) != 0 || len(it.Refused) != 1 {
+		t.Errorf("a kill while A is shown: commands %v, refused %v; want it refused", it.Commands, it.Refused)
+	}
+	a.apply(game.Pause{Paused: true})
+	if g.Rewind().Shown() != game.FutureA {
+		t.Error("Pause showed the live battle again; want the view left alone")
+	}
+	a.apply(game.Rally{})
+	if g.Rewind().Shown() != game.FutureB {
+		t.Error("Rally while A is shown: A still shown; want the live battle, which it changed")
+	}
+	a.run(bindingLabelled(t, "Revert what-if"))
+	if g.Settings().Weights[morale.Suppressed] != -0.07 || a.bannerBad || !strings.HasPrefix(a.banner, "Reverted to Suppressed −0.07") {
+		t.Errorf("Revert: Suppressed %v, banner %q; want −0.07 back and said", g.Settings().Weights[morale.Suppressed], a.banner)
+	}
+	if _, ok := g.Rewind().WhatIf(); ok {
+		t.Error("after Revert: a what-if runs")
+	}
+	for range game.TPS {
+		g.Tick()
+		a.sessionNotes()
+	}
+	if !strings.HasPrefix(a.banner, "Reverted") {
+		t.Errorf("a second after Revert: banner %q; want Revert's message kept for its time", a.banner)
 	}
 }
 

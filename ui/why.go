@@ -72,9 +72,10 @@ func (a *App) inspect() {
 	if a.hasSelected {
 		id = a.selected
 	}
-	a.why.text, a.why.rect = wr.LayoutWhy(a.reg.Field, a.g, id)
+	v := a.view() // the future shown (whatif.go)
+	a.why.text, a.why.rect = wr.LayoutWhy(a.reg.Field, v, id)
 	a.why.tx, a.why.ty = ebiten.CursorPosition()
-	a.why.tooltip = wr.TimelineTooltip(a.reg.Timeline, a.g, a.why.tx, a.why.ty)
+	a.why.tooltip = wr.TimelineTooltip(a.reg.Timeline, v, a.why.tx, a.why.ty)
 }
 
 // drawWhy draws the inspector as inspect laid it out.
