@@ -39,6 +39,14 @@ type Config struct {
 	// Select names the soldier selected at the start ("" = none): his Why
 	// panel is open from the first frame (-select; -screenshot with it).
 	Select string
+	// Capture makes every frame a picture for the docs (-screenshot,
+	// -gif): nothing in it depends on the wall clock, the machine or the
+	// pointer (no measured TPS, no tooltip), so that two runs give the
+	// same bytes.
+	Capture bool
+	// Clean hides the tuner panel and the field's HUD (-clean): the
+	// battle and its timeline only, and the Why panel of a selection.
+	Clean bool
 }
 
 // App is the ebiten.Game of the demo: the battle, the renderer and the
@@ -98,6 +106,7 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 		br.SetTimelineBackdrop(background)
 		app.bg.opaque = true
 	}
+	app.clean() // picture.go
 	app.editor = NewEditor(g)
 	// before the widgets: buildConsole shows it
 	app.console = []string{"MoraleBreak console. Type help and press Enter. ` closes."}
@@ -354,7 +363,11 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.r.DrawField(field, vp, v)
 	a.drawSelection(field, vp)
 	a.r.DrawTimeline(screen, a.reg.Timeline, v)
-	a.drawWidgets(screen) // panelcache.go
+	if a.cfg.Clean {
+		a.drawClean(screen) // picture.go
+	} else {
+		a.drawWidgets(screen) // panelcache.go
+	}
 	a.drawWhy(screen)
 	// what was drawn over the field's margins: fillBackground fills them
 	// again next frame

@@ -88,6 +88,7 @@ func Bindings() []Binding {
 		{Keys: []ebiten.Key{ebiten.KeyA}, KeyName: "A", Label: "Future A/B", Help: "what-if A/B", Command: action, Action: ActToggleFuture},
 		{Keys: []ebiten.Key{ebiten.KeyZ}, KeyName: "Z", Label: "Revert what-if", Help: "revert", Command: action, Action: ActRevert},
 		{Keys: []ebiten.Key{ebiten.KeyF2}, KeyName: "F2", Label: "Save replay", Help: "save replay", Command: action, Action: ActSaveReplay},
+		{Keys: []ebiten.Key{ebiten.KeyF12}, KeyName: "F12", Label: "Save picture", Help: "picture", Command: action, Action: ActScreenshot},
 	}
 }
 

@@ -30,6 +30,9 @@ const (
 	// ActRevert ends the what-if with the weights of its branch
 	// (game.Rewind.Revert).
 	ActRevert
+	// ActScreenshot saves a PNG of the window next to the weights file (a
+	// download in the browser; whatif.go).
+	ActScreenshot
 )
 
 // action returns a binding's Command for an Action binding: no game
@@ -67,6 +70,8 @@ func (a *App) do(act Action) {
 		a.toggleFuture()
 	case ActRevert:
 		a.revert()
+	case ActScreenshot:
+		a.savePicture()
 	}
 }
 

@@ -75,7 +75,10 @@ func (a *App) inspect() {
 	v := a.view() // the future shown (whatif.go)
 	a.why.text, a.why.rect = wr.LayoutWhy(a.reg.Field, v, id)
 	a.why.tx, a.why.ty = ebiten.CursorPosition()
-	a.why.tooltip = wr.TimelineTooltip(a.reg.Timeline, v, a.why.tx, a.why.ty)
+	a.why.tooltip = ""
+	if !a.cfg.Capture { // a picture shows no pointer's tooltip
+		a.why.tooltip = wr.TimelineTooltip(a.reg.Timeline, v, a.why.tx, a.why.ty)
+	}
 }
 
 // drawWhy draws the inspector as inspect laid it out.

@@ -504,7 +504,7 @@ func (a *App) refresh() {
 		state = "PAUSED"
 	}
 	st := fmt.Sprintf("t = %.1f s · speed ×%s · %s", g.Time(), trimFloat(g.Speed()), state)
-	if tps := ebiten.ActualTPS(); tps > 0 {
+	if tps := ebiten.ActualTPS(); tps > 0 && !a.cfg.Capture { // a measured rate is no part of a picture
 		st += fmt.Sprintf(" · %.0f TPS", tps)
 	}
 	a.w.status.Label = st

@@ -43,8 +43,9 @@ type config struct {
 	UI ui.Config
 	// Window is the window size in pixels (ui.ScreenW×ui.ScreenH × -scale).
 	WindowW, WindowH int
-	// Screenshot, when set, is the PNG to write at simulated time At, in the
-	// region Crop ("" = the whole window); then the demo exits.
+	// Screenshot, when set, is the PNG to write at simulated time At, of
+	// the part Crop of the window (one of ui.Crops; "" = the whole window,
+	// or the battle without the panel under -clean); then the demo exits.
 	Screenshot string
 	At         float64
 	Crop       string
@@ -91,7 +92,8 @@ func parseConfig(args []string, usage io.Writer) (config, error) {
 	fs.IntVar(&c.Game.Soldiers, "soldiers", c.Game.Soldiers, fmt.Sprintf("squad size, 1..%d", game.MaxSoldiers))
 	fs.StringVar(&c.Screenshot, "screenshot", "", "write a PNG of the window at -at seconds to this file, then exit")
 	fs.Float64Var(&c.At, "at", 12, fmt.Sprintf("simulation time of the -screenshot, 0..%g seconds", MaxAt))
-	fs.StringVar(&c.Crop, "crop", "", "limit the -screenshot to one region: field, timeline or panel")
+	fs.StringVar(&c.Crop, "crop", "", "limit the -screenshot or -gif to one part of the window: "+strings.Join(ui.Crops, ", ")+" (why: the Why panel of -select)")
+	fs.BoolVar(&c.UI.Clean, "clean", false, "hide the tuner panel and the field's clock: the battle and its timeline only (with -screenshot or -gif: cropped to them)")
 	fs.Float64Var(&scale, "scale", 1, fmt.Sprintf("window size as a multiple of %d×%d, %g..%g", ui.ScreenW, ui.ScreenH, MinScale, MaxScale))
 	fs.StringVar(&c.UI.Select, "select", "", "select this soldier (by name) from the start: his Why panel opens")
 	fs.StringVar(&c.UI.StatePath, "state", "", "write the soldiers' screen positions as JSON here after every frame (for tests)")
@@ -145,11 +147,19 @@ func parseConfig(args []string, usage io.Writer) (config, error) {
 	if !(c.At >= 0 && c.At <= MaxAt) { // NaN fails too
 		return config{}, fmt.Errorf("-at is %v; want 0..%g seconds", c.At, MaxAt)
 	}
-	if _, ok := ui.ScreenRegions().Named(c.Crop); c.Crop != "" && !ok {
-		return config{}, fmt.Errorf("-crop is %q; want field, timeline or panel", c.Crop)
+	if c.Crop != "" && !slices.Contains(ui.Crops, c.Crop) {
+		return config{}, fmt.Errorf("-crop is %q; want %s", c.Crop, strings.Join(ui.Crops, ", "))
 	}
 	if c.Crop != "" && c.Screenshot == "" && c.GIF == "" {
 		return config{}, errors.New("-crop needs -screenshot or -gif")
+	}
+	if c.Crop == "why" && c.UI.Select == "" {
+		return config{}, errors.New("-crop why needs -select NAME: the Why panel is the selected soldier's")
+	}
+	// A capture is a picture: nothing of the wall clock in it.
+	c.UI.Capture = c.Screenshot != "" || c.GIF != ""
+	if c.UI.Clean && c.UI.Capture && c.Crop == "" {
+		c.Crop = "battle" // the panel's place would be empty
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })

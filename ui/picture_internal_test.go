@@ -1,0 +1,65 @@
+//go:build !js
+
+package ui
+
+import (
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/assets"
+	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/windowtest"
+	"github.com/moralebreak/moralebreak/render"
+)
+
+// Save picture (F12) writes the window as a PNG next to the weights file,
+// never over an earlier one, and says where.
+func TestSavePicture(t *testing.T) {
+	windowtest.Skip(t)
+	as, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.NewSession(game.DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g.Time() < 6 {
+		g.Tick()
+	}
+	dir := t.TempDir()
+	a, err := NewApp(Config{WeightsPath: filepath.Join(dir, "weights.toml")}, g, render.New(as), as)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = a.Close() }()
+	if err := a.Sync(); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"moralebreak-6.0s.png", "moralebreak-6.0s-2.png"} {
+		a.run(bindingLabelled(t, "Save picture"))
+		path := filepath.Join(dir, want)
+		if a.bannerBad || a.banner != "saved picture "+path {
+			t.Errorf("banner %q (bad %v); want %q", a.banner, a.bannerBad, "saved picture "+path)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatalf("no picture: %v", err)
+		}
+		c, err := png.DecodeConfig(f)
+		_ = f.Close()
+		if err != nil || c.Width != ScreenW || c.Height != ScreenH {
+			t.Errorf("%s: %v, %d×%d; want a PNG of the window, %d×%d", want, err, c.Width, c.Height, ScreenW, ScreenH)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "moralebreak-6.0s-3.png"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a.run(bindingLabelled(t, "Save picture"))
+	if !strings.HasSuffix(a.banner, "moralebreak-6.0s-4.png") {
+		t.Errorf("banner %q; want the next free name, -4", a.banner)
+	}
+}
