@@ -134,7 +134,6 @@ func (r *Renderer) ghostKey(size image.Point, g, other game.View) uint64 {
 	h.word(uint64(size.X)<<32 | uint64(size.Y))
 	for _, v := range [2]game.View{g, other} {
 		hs := v.History()
-		h.float(v.Time())
 		h.word(uint64(hs.Len()))
 		for id := 0; id < hs.Len(); id++ {
 			ss := hs.Samples(id)
@@ -149,8 +148,7 @@ func (r *Renderer) ghostKey(size image.Point, g, other game.View) uint64 {
 			h.float(cs[0].T, cs[len(cs)-1].T)
 		}
 	}
-	// the time the layer is drawn at moves only with a sample: the slide
-	// covers what lies between
+	// not the clock: between two samples the slide moves the layer
 	return h.sum()
 }
 
