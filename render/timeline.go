@@ -8,7 +8,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/morale"
 )
@@ -251,9 +250,12 @@ func (r *Renderer) updateTimelinePlot(size image.Point, now float64, soldiers []
 			continue
 		}
 		x, y := float32(TimelineX(plot, now, t)), float32(TimelineY(plot, m))
-		vector.FillCircle(dst, x, y, 4.5, color.RGBA{10, 10, 14, 255}, true)
-		vector.FillCircle(dst, x, y, 3.2, StateColor(c.To), true)
+		// feathered triangles (ground.go), not vector's anti-aliased
+		// paths: those cost 400 000 vertex floats a redraw
+		r.addFeatheredDisc(x, y, 4.5, color.RGBA{10, 10, 14, 255})
+		r.addFeatheredDisc(x, y, 3.2, StateColor(c.To))
 	}
+	r.flushLines(dst)
 }
 
 // drawLine strokes one soldier's samples, as batched feathered segments
