@@ -286,7 +286,8 @@ type WhatIfChange struct {
 type WhatIf struct {
 	// From is the battle time of the branch, in seconds.
 	From float64
-	// Settings names the settings Resume changed ("" when none).
+	// Settings names how the live settings differ from those at the
+	// branch ("" when they do not).
 	Settings string
 	// Changes are the first state change to each state of each soldier
 	// that moved, appeared or vanished, in the order of the new future.

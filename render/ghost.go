@@ -21,8 +21,8 @@ import (
 // shows how far morale had fallen, not only that a state flipped) wherever
 // the future shown has no change of the same soldier to the same state at
 // the same sub-tick. Where the two futures agree nothing is drawn. In the
-// armies scene each army's average is the dashed line (the squads' thin
-// lines stay solid only).
+// armies scene the dashed lines are each army's average (the squads' thin
+// lines get no dashed twin).
 //
 // The ghost is drawn from a cached image, like the timeline's own lines:
 // redrawn only when a history gains a sample or a state change (four times
@@ -48,9 +48,9 @@ type ghostCache struct {
 // so the pattern holds still as the plot slides.
 const ghostDash, ghostGap = 4, 3
 
-// GhostLabel returns the timeline's note of what the dashed lines are
+// ghostLabel returns the timeline's note of what the dashed lines are
 // while g runs a what-if, "" otherwise.
-func GhostLabel(g game.View) string {
+func ghostLabel(g game.View) string {
 	switch _, self := g.Other(); self {
 	case game.FutureB:
 		return "dashed: future A, the weights before · A: show it"
@@ -103,7 +103,7 @@ func (r *Renderer) drawGhost(sub *ebiten.Image, plot image.Rectangle, now float6
 		op.GeoM.Translate(float64(clip.Min.X)+dx, float64(clip.Min.Y))
 		sub.SubImage(clip).(*ebiten.Image).DrawImage(gc.img, op)
 	}
-	r.drawGhostLabel(sub, plot, GhostLabel(g))
+	r.drawGhostLabel(sub, plot, ghostLabel(g))
 }
 
 // drawGhostLabel draws s right-aligned on the timeline's title row, above
