@@ -62,7 +62,7 @@ func (r *Renderer) drawArmiesTimeline(dst *ebiten.Image, rect image.Rectangle, s
 		if r.tlPlot != nil {
 			r.tlPlot.Deallocate()
 		}
-		r.tlPlot = ebiten.NewImage(size.X, size.Y)
+		r.tlPlot = newLayer(size.X, size.Y)
 	} else {
 		r.tlPlot.Clear()
 	}

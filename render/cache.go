@@ -48,7 +48,7 @@ func (r *Renderer) drawStatic(dst *ebiten.Image, vp game.Viewport, field morale.
 		if r.static != nil {
 			r.static.Deallocate()
 		}
-		img := ebiten.NewImage(clip.Dx(), clip.Dy())
+		img := newLayer(clip.Dx(), clip.Dy())
 		// the same drawing, shifted by whole pixels into the layer
 		lvp := vp
 		lvp.X -= float64(clip.Min.X)
@@ -91,6 +91,17 @@ func (r *Renderer) drawStatic(dst *ebiten.Image, vp game.Viewport, field morale.
 		op.GeoM.Translate(float64(clip.Min.X+part.rc.Min.X), float64(clip.Min.Y+part.rc.Min.Y))
 		dst.DrawImage(r.static.SubImage(part.rc).(*ebiten.Image), op)
 	}
+}
+
+// newLayer returns a new w×h image for a cached layer (the field's static
+// layer, the timeline's, the Why panel's): an image of its own, never put
+// on one of Ebitengine's atlases (ebiten.NewImageOptions.Unmanaged). A
+// large image that is redrawn now and then makes the atlas page it lives
+// on grow (pages double up to the driver's largest texture, 16384² under
+// Mesa's llvmpipe) and stay grown; its own texture is its own size and
+// goes when it is deallocated.
+func newLayer(w, h int) *ebiten.Image {
+	return ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
 }
 
 // hasher is FNV-1a over 64-bit words, for cache keys.

@@ -19,7 +19,7 @@ const groundTileCM = 1500.0
 // buildGround paints grass tiles, some shell craters and a dirt track at
 // fixed world positions (cosmetic, from a fixed hash, not from game state).
 func (r *Renderer) buildGround(w, h int, scale float64) *ebiten.Image {
-	img := ebiten.NewImage(w, h)
+	img := newLayer(w, h)
 	tile := r.a.Image(assets.Ground)
 	if tile != nil {
 		// one quad with repeating texture coordinates: no seams between tiles

@@ -89,7 +89,7 @@ func (r *Renderer) drawGhost(sub *ebiten.Image, plot image.Rectangle, now float6
 			if gc.img != nil {
 				gc.img.Deallocate()
 			}
-			gc.img = ebiten.NewImage(size.X, size.Y)
+			gc.img = newLayer(size.X, size.Y)
 		} else {
 			gc.img.Clear()
 		}

@@ -130,7 +130,7 @@ func (r *Renderer) drawTimelineBG(dst *ebiten.Image, rect image.Rectangle, marks
 		if r.tlBG != nil {
 			r.tlBG.Deallocate()
 		}
-		img := ebiten.NewImage(rect.Dx(), rect.Dy())
+		img := newLayer(rect.Dx(), rect.Dy())
 		local := image.Rectangle{Max: rect.Size()}
 		plot := TimelinePlot(local)
 		fillRoundRect(img, 0, 0, float32(local.Dx()), float32(local.Dy()), 6, rgba(18, 20, 26, 235))
@@ -155,7 +155,7 @@ func (r *Renderer) drawTimelineBG(dst *ebiten.Image, rect image.Rectangle, marks
 		if r.hasBackdrop {
 			// the panel over the backdrop, as it would be drawn over a
 			// rectangle filled with it: the same pixels, now opaque
-			under := ebiten.NewImage(rect.Dx(), rect.Dy())
+			under := newLayer(rect.Dx(), rect.Dy())
 			under.Fill(r.backdrop)
 			under.DrawImage(img, nil)
 			img.Deallocate()
@@ -225,7 +225,7 @@ func (r *Renderer) updateTimelinePlot(size image.Point, now float64, soldiers []
 		if r.tlPlot != nil {
 			r.tlPlot.Deallocate()
 		}
-		r.tlPlot = ebiten.NewImage(size.X, size.Y)
+		r.tlPlot = newLayer(size.X, size.Y)
 	} else {
 		r.tlPlot.Clear()
 	}

@@ -268,7 +268,7 @@ func (r *Renderer) buildWhy(p *WhyPanel) {
 		if c.img != nil {
 			c.img.Deallocate()
 		}
-		c.img = ebiten.NewImage(WhyPanelW, h)
+		c.img = newLayer(WhyPanelW, h)
 	} else {
 		c.img.Clear()
 	}
