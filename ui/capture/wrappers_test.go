@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -98,8 +99,9 @@ func TestTPSLogWritesALinePerPeriod(t *testing.T) {
 		t.Errorf("inner updates: got %d; want 1", inner.updates)
 	}
 	line := out.String()
-	if strings.Count(line, "\n") != 1 || !strings.HasPrefix(line, "tps=") || !strings.Contains(line, "soldiers=5 sim=0.0s") {
-		t.Errorf("got %q; want one line \"tps=… soldiers=5 sim=0.0s …\"", line)
+	if strings.Count(line, "\n") != 1 || !strings.HasPrefix(line, "tps=") || !strings.Contains(line, "soldiers=5 sim=0.0s") ||
+		!regexp.MustCompile(` images=[0-9]+\.[0-9]MB\n$`).MatchString(line) {
+		t.Errorf("got %q; want one line \"tps=… soldiers=5 sim=0.0s … images=N.NMB\"", line)
 	}
 	if w, h := l.Layout(100, 60); w != 50 || h != 30 {
 		t.Errorf("Layout: got %d×%d; want the inner game's 50×30", w, h)
