@@ -38,7 +38,7 @@ LIB         = cd morale && GOWORK=off
 # The archives of make dist.
 DISTDIR     = build/dist
 
-.PHONY: run check test doccheck lint unit compat cpus nofma arm64 amd64v3 fuzz bench perfpage perfpage-quick web serve browser sim slurm screenshots dist distcheck installcheck deps-run deps-test clean
+.PHONY: run check test doccheck lint unit compat cpus nofma arm64 amd64v3 fuzz bench perfpage perfpage-quick web serve browser sim slurm fitbench fitcost screenshots dist distcheck installcheck deps-run deps-test clean
 
 ## run: the demo (five soldiers, the opening, the live tuner).
 run: deps-run
@@ -77,7 +77,8 @@ deps-test:
 ## staticcheck, errcheck (the three tools are pinned in the root go.mod's
 ## tool block: after the first fetch no network is needed), no lint
 ## suppression comment anywhere, morale/ pure (it imports only the standard
-## library and BurntSushi/toml, and its go.mod requires only the latter),
+## library and BurntSushi/toml, and its go.mod requires only the latter), lab/
+## free of the optimiser and the plots (the demo links it for lab.Lint),
 ## Agent.SetPosition small enough to inline (a move per agent per frame),
 ## and go.mod installable with go install …@latest (no replace directive;
 ## go.work replaces the morale version go.mod requires).
@@ -97,12 +98,14 @@ lint:
 	  if [ -n "$$out" ]; then echo "morale/ may import only the standard library and BurntSushi/toml, not:"; echo "$$out"; exit 1; fi; \
 	  out=$$($(LIB) $(GO) list -m -f '{{if not .Main}}{{.Path}}{{end}}' all); \
 	  if [ "$$out" != github.com/BurntSushi/toml ]; then echo "morale/go.mod must require BurntSushi/toml and nothing else, not:"; echo "$$out"; exit 1; fi
+	@out=$$($(GO) list -deps ./lab | grep -E '^gonum.org/v1/(gonum/optimize|plot)(/|$$)'); \
+	  if [ -n "$$out" ]; then echo "lab/ may not import an optimiser or a plotting library (the demo links it for lab.Lint; they live in lab/fit and lab/report):"; echo "$$out"; exit 1; fi
 	@out=$$($(LIB) $(GO) build -gcflags=-m . 2>&1) || { echo "$$out"; exit 1; }; \
 	  echo "$$out" | grep -q 'can inline (\*Agent).SetPosition$$' || { echo "morale: (*Agent).SetPosition is no longer inlined into the caller's loop (keep setPos in morale/agent.go at inline cost 76 or less: go build -gcflags=-m=2)"; exit 1; }
 	@if grep -qE '^[[:space:]]*replace([[:space:]]|\()' go.mod; then echo "go.mod has a replace directive: go install …@latest refuses such a module; replace in go.work instead"; exit 1; fi; \
 	  want=$$(sed -n 's|^[[:space:]]*github.com/moralebreak/moralebreak/morale \(v[^[:space:]]*\).*|\1|p' go.mod); \
 	  grep -q "^replace github.com/moralebreak/moralebreak/morale $$want => ./morale$$" go.work || { echo "go.work must replace github.com/moralebreak/moralebreak/morale $$want (go.mod's requirement) => ./morale"; exit 1; }
-	@echo "lint: ok (gofmt, goimports, go vet, staticcheck, errcheck in $(MODULES); no suppression; morale/ is pure; SetPosition inlines; go.mod installable)"
+	@echo "lint: ok (gofmt, goimports, go vet, staticcheck, errcheck in $(MODULES); no suppression; morale/ is pure; lab/ links no optimiser; SetPosition inlines; go.mod installable)"
 
 ## unit: go test -race -shuffle=on ./... in both modules, window tests under
 ## Xvfb, and bench/'s proof that the ark peer does the same update.
@@ -208,18 +211,28 @@ browser: web
 	node web/browser_test.mjs $(WEBDIR)
 
 SIMOUT = build/sim
+# A small fit for make sim (about 16,000 line fights, twice): its bytes on 1
+# and 2 cores, and its weights.toml checked. make fitbench runs the full one.
+SIMFIT = -keys RecoveryDelaySeconds,Suppressed -runs 100 -budget 20000 -q
 
 ## sim: the balance lab's CI checks — the shipped scenarios' expectations, the
-## lint of weights.toml, 4 shard processes merging into the single run's
-## summary.json byte for byte, GOMAXPROCS 1 and 2 giving the same bytes, and
-## every kind of HTML report (run, merge, one- and two-key sweeps,
-## sensitivity, compare) opened and checked in headless Chromium, the merged
-## pages byte for byte the single machine's.
+## lint of weights.toml, a fit of scenarios/fit/line_holds.toml (the same bytes
+## on GOMAXPROCS 1 and 2, its weights passing check), 4 shard processes merging
+## into the single run's summary.json byte for byte, GOMAXPROCS 1 and 2 giving
+## the same bytes, and every kind of HTML report (run, merge, one- and two-key
+## sweeps, sensitivity, compare) opened and checked in headless Chromium, the
+## merged pages byte for byte the single machine's.
 sim:
 	@rm -rf $(SIMOUT) && mkdir -p $(SIMOUT)
 	$(GO) build -o $(SIMOUT)/moralesim ./cmd/moralesim
 	$(SIMOUT)/moralesim lint weights.toml
 	$(SIMOUT)/moralesim check -q scenarios/*.toml
+	GOMAXPROCS=1 $(SIMOUT)/moralesim fit scenarios/fit/line_holds.toml $(SIMFIT) -out $(SIMOUT)/fit1 >/dev/null
+	GOMAXPROCS=2 $(SIMOUT)/moralesim fit scenarios/fit/line_holds.toml $(SIMFIT) -out $(SIMOUT)/fit -report $(SIMOUT)/fit.html >/dev/null
+	cmp $(SIMOUT)/fit1/fit.json $(SIMOUT)/fit/fit.json
+	cmp $(SIMOUT)/fit1/weights.toml $(SIMOUT)/fit/weights.toml
+	$(SIMOUT)/moralesim check -q scenarios/fit/line_holds.toml -weights $(SIMOUT)/fit/weights.toml
+	@echo "sim: the fit of line_holds gives the same bytes on 1 and 2 cores, and its weights.toml passes check"
 	GOMAXPROCS=1 $(SIMOUT)/moralesim run scenarios/opening.toml -runs 1000 -seed 3 -q -out $(SIMOUT)/full1 >/dev/null
 	GOMAXPROCS=2 $(SIMOUT)/moralesim run scenarios/opening.toml -runs 1000 -seed 3 -q -out $(SIMOUT)/full -report $(SIMOUT)/report.html >/dev/null
 	cmp $(SIMOUT)/full1/summary.json $(SIMOUT)/full/summary.json
@@ -243,13 +256,33 @@ sim:
 	$(SIMOUT)/moralesim merge $(SIMOUT)/sw2s1 $(SIMOUT)/sw2s0 -out $(SIMOUT)/sw2m -report $(SIMOUT)/sweep2-merged.html
 	cmp $(SIMOUT)/sweep2.html $(SIMOUT)/sweep2-merged.html
 	@echo "sim: the merged report pages (runs and a sweep) equal the single machine's, byte for byte"
+	@# A statistic's fight as a demo replay: each is played by the game and
+	@# checked against the lab's fight before it is written.
+	$(SIMOUT)/moralesim run scenarios/line.toml -runs 200 -q -out $(SIMOUT)/replays -replays first:first_rout_s:1 >/dev/null
+	test -s $(SIMOUT)/replays/replay-run-$$($(SIMOUT)/moralesim run scenarios/line.toml -runs 200 -q -out $(SIMOUT)/replays -replays first:first_rout_s:1 | sed -n 's/^  run \([0-9]*\),.*/\1/p').txt
+	@echo "sim: run -replays wrote the fight with the earliest first rout as a replay, the lab's fight bit for bit"
 	$(SIMOUT)/moralesim sensitivity scenarios/sergeant.toml -metric squad_broke.bravo -runs 100 -q -out $(SIMOUT)/sens -report $(SIMOUT)/sensitivity.html >/dev/null
 	$(SIMOUT)/moralesim run scenarios/sergeant.toml -runs 400 -seed 2 -q -out $(SIMOUT)/sgA -report $(SIMOUT)/run-a.html >/dev/null
 	$(SIMOUT)/moralesim compare weights.toml $(SIMOUT)/leader.toml scenarios/sergeant.toml -runs 400 -seed 2 -report $(SIMOUT)/compare.html >/dev/null
 	cd web && npm ci --no-audit --no-fund --loglevel=error
 	node web/report_test.mjs run=$(SIMOUT)/report.html run=$(SIMOUT)/run.html merge=$(SIMOUT)/merge.html \
 	  sweep=$(SIMOUT)/sweep.html sweep2=$(SIMOUT)/sweep2.html sensitivity=$(SIMOUT)/sensitivity.html \
-	  compare=$(SIMOUT)/compare.html --a-side $(SIMOUT)/run-a.html,$(SIMOUT)/compare.html
+	  compare=$(SIMOUT)/compare.html fit=$(SIMOUT)/fit.html --a-side $(SIMOUT)/run-a.html,$(SIMOUT)/compare.html
+
+## fitbench: the fit's benchmarks with the default runs and budget, once
+## each: the worked example (scenarios/fit/line_holds.toml, four keys; the
+## target is under 60 s on 2 cores) and the known-answer problem. Each fails
+## unless the fit meets every expectation on its held-out fights.
+fitbench:
+	@cat /proc/loadavg 2>/dev/null || uptime
+	$(GO) test -run '^$$' -bench '^BenchmarkFit' -benchtime 1x ./lab/fit
+	@cat /proc/loadavg 2>/dev/null || uptime
+
+## fitcost: what a fit costs for each shipped scenario, and the worked
+## example's output, written into docs/balancing.md's "Fitting weights"
+## (scripts/fitcost.sh; about a minute on two idle cores).
+fitcost:
+	GO=$(GO) scripts/fitcost.sh -w
 
 ## slurm: docs/balancing.md's Slurm job arrays, for real: as root, a one-node
 ## cluster set up here (munge, slurmctld, slurmd; installed if missing, started

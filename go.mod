@@ -10,6 +10,7 @@ require (
 	github.com/moralebreak/moralebreak/morale v0.1.0
 	golang.org/x/image v0.48.0
 	golang.org/x/mod v0.42.0
+	gonum.org/v1/gonum v0.16.0
 	gonum.org/v1/plot v0.17.0
 )
 

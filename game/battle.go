@@ -101,9 +101,12 @@ func (b *Battle) reset(s morale.Settings) error {
 	b.log.clear()
 	b.fault = nil
 	b.version++
-	if b.cfg.Scene == SceneArmies {
+	switch b.cfg.Scene {
+	case SceneArmies:
 		b.scene = newArmies(b)
-	} else {
+	case SceneScenario:
+		b.scene = newScenario(b)
+	default:
 		b.scene = newOpening(b)
 	}
 	return nil
@@ -152,7 +155,7 @@ func (b *Battle) Settings() morale.Settings { return b.settings }
 // holds the right), the armies' 60000 × 34000.
 func (b *Battle) Field() morale.Vec2 { return b.scene.field() }
 
-// Scene returns the scene the battle plays: *Opening or *Armies.
+// Scene returns the scene the battle plays: *Opening, *Armies or *Scenario.
 func (b *Battle) Scene() Scene { return b.scene }
 
 // History returns the morale history for the timeline panel.

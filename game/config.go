@@ -72,9 +72,13 @@ type Config struct {
 	// Opening plays the scripted opening (see the package doc). It needs at
 	// least five soldiers and is tuned for exactly five.
 	Opening bool
-	// Scene is the battle to build: SceneOpening ("" too) or SceneArmies,
-	// which ignores Soldiers and Opening (see armies.go).
+	// Scene is the battle to build: SceneOpening ("" too), SceneArmies,
+	// which ignores Soldiers and Opening (see armies.go), or SceneScenario,
+	// which plays Scenario and ignores them too.
 	Scene string
+	// Scenario is the scenario fight of SceneScenario (see ScenarioFight):
+	// it must Validate. It is shared, not copied: do not modify it.
+	Scenario *ScenarioConfig
 }
 
 // DefaultConfig returns the demo's configuration: seed 1, five soldiers, the
@@ -88,7 +92,11 @@ func (c Config) normalize() (Config, error) {
 	if c.Soldiers == 0 {
 		c.Soldiers = 5
 	}
-	if err := checkScene(c.Scene); err != nil {
+	if c.Scene == SceneScenario {
+		if err := c.Scenario.Validate(); err != nil {
+			return c, err
+		}
+	} else if err := checkScene(c.Scene); err != nil {
 		return c, err
 	}
 	if c.Soldiers < 1 || c.Soldiers > MaxSoldiers {

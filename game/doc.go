@@ -7,8 +7,8 @@
 // The package has two jobs, and a type for each:
 //
 //   - Battle is one fight: the morale World, the battle clock (Time), the
-//     random sources, and the scene it plays (Scene: *Opening or *Armies,
-//     one type per scene, each with its own views). It changes only
+//     random sources, and the scene it plays (Scene: *Opening, *Armies or
+//     *Scenario, one type per scene, each with its own views). It changes only
 //     through Tick, which advances it by 1/TPS s, and Apply, which carries
 //     out a Command; everything else reads. It has no pause and keeps no
 //     record: the lab (lab/cli) runs one alone, as fast as it can.
@@ -25,8 +25,17 @@
 // listeners and a hook for its state changes, setBattle), and a snapshot
 // of the rewind is a copy of the Battle (Battle.clone) with the session's
 // counters beside it. A new scene is a type implementing Scene beside
-// Opening and Armies; a new session feature (a second future, a tuner's
+// Opening, Armies and Scenario; a new session feature (a second future, a tuner's
 // pending edits) belongs to the Session or its Rewind, never to the Battle.
+//
+// # A scenario of the balance lab
+//
+// Config.Scene SceneScenario plays a lab scenario (squads in formations, a
+// timeline of news, deaths, rallies, routs and reinforcements), which the
+// lab translates into a ScenarioConfig. Its fight is a ScenarioFight, the
+// one implementation of a scenario's rules: the lab's run measures the same
+// fight, bit for bit, for the same settings and seed (the lab's tests
+// compare their digests), and a replay of it carries the scenario.
 //
 // # The opening
 //

@@ -96,8 +96,11 @@ type replayCost struct {
 
 func newReplayCost(r Recording) replayCost {
 	base := float64(r.Soldiers) + 1
-	if r.Scene == SceneArmies {
+	switch {
+	case r.Scene == SceneArmies:
 		base += ArmySquads * ArmySquadSize / 20
+	case r.Scene == SceneScenario && r.Scenario != nil:
+		base = float64(r.Scenario.Men()) + 1
 	}
 	return replayCost{base: base, w: base}
 }
@@ -138,7 +141,10 @@ type Recording struct {
 	Opening  bool
 	// Scene is the battle (Config.Scene); "" is the opening's, and only
 	// another scene is written, as a "scene NAME" line.
-	Scene    string
+	Scene string
+	// Scenario is the scenario fight of the scenario scene, written as a
+	// "scenario" block (nil for the other scenes).
+	Scenario *ScenarioConfig
 	Settings morale.Settings
 	Entries  []Entry
 	// End is the session sub-tick the recording ends at; Digest the
@@ -149,7 +155,7 @@ type Recording struct {
 
 // Config returns the battle config the recording starts from.
 func (r Recording) Config() Config {
-	return Config{Seed: r.Seed, Soldiers: r.Soldiers, Settings: r.Settings.Clone(), Opening: r.Opening, Scene: r.Scene}
+	return Config{Seed: r.Seed, Soldiers: r.Soldiers, Settings: r.Settings.Clone(), Opening: r.Opening, Scene: r.Scene, Scenario: r.Scenario}
 }
 
 // recordable reports whether Apply records c: every command that changes
@@ -391,6 +397,15 @@ func (r Recording) Write(out io.Writer) error {
 	if r.Scene != "" && r.Scene != SceneOpening {
 		fmt.Fprintf(&b, "scene %s\n", r.Scene)
 	}
+	if r.Scene == SceneScenario {
+		if err := r.Scenario.Validate(); err != nil {
+			return fmt.Errorf("game: replay scenario: %w", err)
+		}
+		b.WriteString("scenario\n")
+		if err := writeScenarioBlock(&b, r.Scenario); err != nil {
+			return fmt.Errorf("game: replay scenario: %w", err)
+		}
+	}
 	b.WriteString("settings\n")
 	if err := writeSettingsBlock(&b, r.Settings); err != nil {
 		return fmt.Errorf("game: replay settings: %w", err)
@@ -458,9 +473,8 @@ func (rr *replayReader) next() bool {
 	return false
 }
 
-// settingsBlock reads the "| " lines after a settings line (numbered at)
-// as weights.toml text.
-func (rr *replayReader) settingsBlock(at int) (morale.Settings, error) {
+// block reads the "| " lines from here on, each without its "| ".
+func (rr *replayReader) block() (string, error) {
 	var b strings.Builder
 	for rr.next() {
 		if !strings.HasPrefix(rr.text, "|") {
@@ -470,13 +484,20 @@ func (rr *replayReader) settingsBlock(at int) (morale.Settings, error) {
 		b.WriteString(strings.TrimPrefix(strings.TrimPrefix(rr.text, "|"), " "))
 		b.WriteString("\n")
 	}
-	if err := rr.scanErr(); err != nil {
+	return b.String(), rr.scanErr()
+}
+
+// settingsBlock reads the "| " lines after a settings line (numbered at)
+// as weights.toml text.
+func (rr *replayReader) settingsBlock(at int) (morale.Settings, error) {
+	text, err := rr.block()
+	if err != nil {
 		return morale.Settings{}, err
 	}
-	if b.Len() == 0 {
+	if text == "" {
 		return morale.Settings{}, fmt.Errorf("%w: line %d: settings block is empty; want its weights.toml lines, each after \"| \"", ErrBadReplay, at)
 	}
-	s, err := morale.ReadSettings(strings.NewReader(b.String()))
+	s, err := morale.ReadSettings(strings.NewReader(text))
 	if err != nil {
 		msg := strings.ReplaceAll(err.Error(), "\n", "; ")
 		if rr.eof {
@@ -538,7 +559,7 @@ func ReadReplay(in io.Reader) (Recording, error) {
 			return Recording{}, rr.errf("%s after the end line", quote(key))
 		}
 		switch key {
-		case "seed", "soldiers", "opening", "scene", "settings":
+		case "seed", "soldiers", "opening", "scene", "settings", "scenario":
 			if headerDone {
 				return Recording{}, rr.errf("%s after the first tick", key)
 			}
@@ -546,6 +567,20 @@ func ReadReplay(in io.Reader) (Recording, error) {
 				return Recording{}, rr.errf("second %s line", key)
 			}
 			seen[key] = true
+			if key == "scenario" {
+				if len(f) != 1 {
+					return Recording{}, rr.errf("scenario takes no argument")
+				}
+				if r.Scene != SceneScenario {
+					return Recording{}, rr.errf("scenario block without a scene %s line before it", SceneScenario)
+				}
+				c, err := rr.scenarioBlock(rr.line)
+				if err != nil {
+					return Recording{}, err
+				}
+				r.Scenario = c
+				continue
+			}
 			if key == "settings" {
 				if len(f) != 1 {
 					return Recording{}, rr.errf("settings takes no argument")
@@ -572,8 +607,8 @@ func ReadReplay(in io.Reader) (Recording, error) {
 				}
 				r.Soldiers = n
 			case "scene":
-				if err := checkScene(f[1]); err != nil || f[1] == SceneOpening {
-					return Recording{}, rr.errf("scene %s; want %s (the opening writes no scene line)", quote(f[1]), SceneArmies)
+				if err := checkScene(f[1]); (err != nil && f[1] != SceneScenario) || f[1] == SceneOpening {
+					return Recording{}, rr.errf("scene %s; want %s or %s (the opening writes no scene line)", quote(f[1]), SceneArmies, SceneScenario)
 				}
 				r.Scene = f[1]
 			case "opening":
@@ -587,7 +622,7 @@ func ReadReplay(in io.Reader) (Recording, error) {
 			}
 		case "tick":
 			if !headerDone {
-				for _, k := range []string{"seed", "soldiers", "opening", "settings"} {
+				for _, k := range headerKeys(r) {
 					if !seen[k] {
 						return Recording{}, rr.errf("tick before the %s line", k)
 					}
@@ -609,7 +644,7 @@ func ReadReplay(in io.Reader) (Recording, error) {
 			}
 			r.Entries = append(r.Entries, Entry{Tick: t, Cmd: c, Line: line})
 		case "end":
-			for _, k := range []string{"seed", "soldiers", "opening", "settings"} {
+			for _, k := range headerKeys(r) {
 				if !seen[k] {
 					return Recording{}, rr.errf("end before the %s line", k)
 				}
@@ -646,7 +681,7 @@ func ReadReplay(in io.Reader) (Recording, error) {
 			}
 			return r, nil
 		default:
-			return Recording{}, rr.errf("unknown line %s; want seed, soldiers, opening, scene, settings, tick, end or digest", quote(key))
+			return Recording{}, rr.errf("unknown line %s; want seed, soldiers, opening, scene, scenario, settings, tick, end or digest", quote(key))
 		}
 	}
 	if err := scanErr(); err != nil {
@@ -657,6 +692,15 @@ func ReadReplay(in io.Reader) (Recording, error) {
 		return Recording{}, rr.errf("file ends without its digest line (truncated?)")
 	}
 	return Recording{}, rr.errf("file ends without its end line (truncated?)")
+}
+
+// headerKeys are the header lines a replay of r must have before its first
+// tick: a scenario scene's its scenario block too.
+func headerKeys(r Recording) []string {
+	if r.Scene == SceneScenario {
+		return []string{"seed", "soldiers", "opening", "settings", "scenario"}
+	}
+	return []string{"seed", "soldiers", "opening", "settings"}
 }
 
 // tick parses a tick number, not before last.

@@ -3,13 +3,14 @@ package game
 import "github.com/moralebreak/moralebreak/morale"
 
 // Scene is what a battle plays: *Opening (five men, an enemy line and the
-// scripted opening) or *Armies (two armies of ArmySquads squads marching
-// into each other). Battle.Scene and View.Scene return it; switch on its
-// type to read the scene's own views. Every exported method of a scene
+// scripted opening), *Armies (two armies of ArmySquads squads marching
+// into each other) or *Scenario (a balance-lab scenario's fight).
+// Battle.Scene and View.Scene return it; switch on its type to read the
+// scene's own views. Every exported method of a scene
 // only reads: the battle changes its scene through Tick and Apply. Only
 // this package implements Scene.
 type Scene interface {
-	// Name is SceneOpening or SceneArmies.
+	// Name is SceneOpening, SceneArmies or SceneScenario.
 	Name() string
 
 	// step runs the scene's part of one sub-tick (the battle clock has

@@ -203,7 +203,7 @@ func (s *Session) Settings() morale.Settings {
 // Field returns the battlefield size in cm (Battle.Field).
 func (s *Session) Field() morale.Vec2 { return s.b.Field() }
 
-// Scene returns the scene the battle plays: *Opening or *Armies.
+// Scene returns the scene the battle plays: *Opening, *Armies or *Scenario.
 func (s *Session) Scene() Scene { return s.b.scene }
 
 // History returns the morale history for the timeline panel.
@@ -245,7 +245,7 @@ func (s *Session) record(c Command) {
 // command applied, and End and Digest now. The result shares nothing with s.
 func (s *Session) Recording() Recording {
 	r := Recording{
-		Seed: s.cfg.Seed, Soldiers: s.cfg.Soldiers, Opening: s.cfg.Opening,
+		Seed: s.cfg.Seed, Soldiers: s.cfg.Soldiers, Opening: s.cfg.Opening, Scenario: s.cfg.Scenario,
 		Settings: s.cfg.Settings.Clone(), End: s.ticks, Digest: s.Digest(),
 	}
 	if s.cfg.Scene != SceneOpening {

@@ -12,7 +12,7 @@ import (
 // methods write only into the caller's slice, and the slices and the
 // History they return belong to the session (read them, do not keep or
 // modify them). The scene's own views are its methods: switch on Scene's
-// type (*Opening, *Armies).
+// type (*Opening, *Armies, *Scenario).
 type View interface {
 	// Time is the simulated time, in seconds; Speed the speed factor.
 	Time() float64

@@ -52,11 +52,15 @@ type whyKey struct {
 // not 50 to 180).
 func (b *Battle) enableLedger(w *morale.World) error {
 	clear(b.atDeath)
-	if b.cfg.Scene == SceneArmies {
+	men := b.cfg.Soldiers
+	if b.cfg.Scene == SceneScenario {
+		men = b.cfg.Scenario.Men()
+	}
+	if b.cfg.Scene == SceneArmies || men > scenarioLedgerMen {
 		return nil
 	}
 	per := whyPerAgent
-	if b.cfg.Soldiers > whyCrowd {
+	if men > whyCrowd {
 		per = whyPerAgentCrowd
 	}
 	return w.EnableLedger(morale.LedgerOptions{PerAgent: per, Window: WhyWindow})

@@ -63,33 +63,46 @@ func Compare(ctx context.Context, a, b *Scenario, runs int, seed uint64) (Compar
 	}
 	res := CompareResult{Runs: runs, Seed: seed, A: Summarize(NewHeader(pa), ra), B: Summarize(NewHeader(pb), rb)}
 	for _, m := range Metrics(sc) {
-		sa, _ := res.A.Stat(m.Name)
-		sb, _ := res.B.Stat(m.Name)
-		d := Difference{Metric: m.Name, NA: sa.N, NB: sb.N, MeanA: sa.Mean, MeanB: sb.Mean, ShareA: sa.Share, ShareB: sb.Share}
-		var da, db, diffs, hdiffs []float64
-		for i := range ra {
-			va, oka := m.Get(&ra[i])
-			vb, okb := m.Get(&rb[i])
-			ha, hb := oka && (m.Time || va > 0), okb && (m.Time || vb > 0)
-			hdiffs = append(hdiffs, b2f(hb)-b2f(ha))
-			if oka && okb {
-				da, db = append(da, va), append(db, vb)
-				diffs = append(diffs, vb-va)
-			}
+		res.Diffs = append(res.Diffs, PairedDifference(m, ra, rb))
+	}
+	return res, nil
+}
+
+// PairedDifference compares metric m run by run over ra and rb, the same
+// seeds (ra[i] and rb[i] the same fight) under two settings: the plain
+// means and shares of each side, the paired means over the fights where
+// both define it, and the paired difference of the shares, each with its
+// standard error. Only the first min(len(ra), len(rb)) runs of each are
+// compared.
+func PairedDifference(m Metric, ra, rb []RunResult) Difference {
+	n := min(len(ra), len(rb))
+	ra, rb = ra[:n], rb[:n]
+	sa, sb := metricStat(m, ra, nil), metricStat(m, rb, nil)
+	d := Difference{Metric: m.Name, NA: sa.N, NB: sb.N, MeanA: sa.Mean, MeanB: sb.Mean, ShareA: sa.Share, ShareB: sb.Share}
+	var da, db, diffs, hdiffs []float64
+	for i := range ra {
+		va, oka := m.Get(&ra[i])
+		vb, okb := m.Get(&rb[i])
+		ha, hb := oka && (m.Time || va > 0), okb && (m.Time || vb > 0)
+		hdiffs = append(hdiffs, b2f(hb)-b2f(ha))
+		if oka && okb {
+			da, db = append(da, va), append(db, vb)
+			diffs = append(diffs, vb-va)
 		}
-		d.N = len(diffs)
-		if d.N > 0 {
-			d.PairedA, d.PairedB, d.Diff = Mean(da), Mean(db), Mean(diffs)
-			d.SE = StdDev(diffs) / math.Sqrt(float64(d.N))
-			d.Differs = beyondNoise(d.Diff, d.SE)
-		}
+	}
+	d.N = len(diffs)
+	if d.N > 0 {
+		d.PairedA, d.PairedB, d.Diff = Mean(da), Mean(db), Mean(diffs)
+		d.SE = StdDev(diffs) / math.Sqrt(float64(d.N))
+		d.Differs = beyondNoise(d.Diff, d.SE)
+	}
+	if len(hdiffs) > 0 {
 		d.ShareSE = StdDev(hdiffs) / math.Sqrt(float64(len(hdiffs)))
 		if beyondNoise(Mean(hdiffs), d.ShareSE) {
 			d.Differs = true
 		}
-		res.Diffs = append(res.Diffs, d)
 	}
-	return res, nil
+	return d
 }
 
 func b2f(b bool) float64 {

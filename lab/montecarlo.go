@@ -92,6 +92,7 @@ func MonteCarlo(ctx context.Context, p Plan) ([]RunResult, error) {
 	}
 	workers = min(workers, len(idx))
 	fight := FightWork(p.Scenario)
+	cfg := p.Scenario.GameConfig()
 	var next, done atomic.Int64
 	// partial[w] is the share of its fight worker w has done, as float bits.
 	partial := make([]atomic.Uint64, workers)
@@ -128,7 +129,7 @@ func MonteCarlo(ctx context.Context, p Plan) ([]RunResult, error) {
 				if p.RunFunc != nil {
 					r, err = p.RunFunc(RunSeed(p.Seed, idx[j]))
 				} else {
-					r, err = run(ctx, p.Scenario, p.Settings, RunSeed(p.Seed, idx[j]), tick)
+					r, _, err = run(ctx, p.Scenario, cfg, p.Settings, RunSeed(p.Seed, idx[j]), runOpts{tick: tick})
 				}
 				if err != nil {
 					errs[w] = err
@@ -326,6 +327,34 @@ func (s *Summary) Stat(name string) (Stat, bool) {
 
 func ptr(v float64) *float64 { return &v }
 
+// Values returns m of every run where it is defined, in the order of runs,
+// and in how many of those it happened (a time) or was above zero (a count):
+// the numbers a Stat is computed from.
+func (m Metric) Values(runs []RunResult) (xs []float64, happened int) { return m.values(runs, nil) }
+
+// values is Values over runs[idx[0]], runs[idx[1]], … (every run when idx
+// is nil).
+func (m Metric) values(runs []RunResult, idx []int) (xs []float64, happened int) {
+	n := len(runs)
+	if idx != nil {
+		n = len(idx)
+	}
+	xs = make([]float64, 0, n)
+	for j := 0; j < n; j++ {
+		i := j
+		if idx != nil {
+			i = idx[j]
+		}
+		if v, ok := m.Get(&runs[i]); ok {
+			xs = append(xs, v)
+			if m.Time || v > 0 {
+				happened++
+			}
+		}
+	}
+	return xs, happened
+}
+
 // Summarize computes the summary of runs (in any order; they are used by
 // index) of the Monte-Carlo h.
 func Summarize(h Header, runs []RunResult) Summary {
@@ -371,20 +400,7 @@ func metricStat(m Metric, runs []RunResult, idx []int) Stat {
 	if idx != nil {
 		n = len(idx)
 	}
-	xs := make([]float64, 0, n)
-	k := 0
-	for j := 0; j < n; j++ {
-		i := j
-		if idx != nil {
-			i = idx[j]
-		}
-		if v, ok := m.Get(&runs[i]); ok {
-			xs = append(xs, v)
-			if m.Time || v > 0 {
-				k++
-			}
-		}
-	}
+	xs, k := m.values(runs, idx)
 	st := Stat{Name: m.Name, N: len(xs)}
 	if len(xs) > 0 {
 		s := sortedCopy(xs)

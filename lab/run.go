@@ -1,14 +1,12 @@
 package lab
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"math"
-	"math/rand/v2"
-	"slices"
 	"sort"
 
+	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -55,6 +53,10 @@ type RunResult struct {
 	SquadFirstBreak []*float64 `json:"squad_first_break_s"`
 	// SquadRouted counts, per squad in scenario order, the men ever Routed.
 	SquadRouted []int `json:"squad_routed"`
+	// namedRouted says, per named man in scenario order (NamedMen), whether
+	// he was ever Routed: kept only for the odds (runOpts.named), never
+	// written.
+	namedRouted []bool
 }
 
 // MaxSquadSeries is how many squads (the first, in scenario order) have
@@ -168,43 +170,30 @@ func RunSeed(seed uint64, index int) uint64 {
 	return z ^ (z >> 31)
 }
 
-// occurrence is one scheduled happening of an event.
-type occurrence struct {
-	t float64
-	// ev is the index of the event in the scenario, k the repetition.
-	ev, k int32
-}
-
-// man is one agent of a run.
+// man is what a run keeps of one man of its fight, by the fight's index.
 type man struct {
-	a      *morale.Agent
-	squad  int
-	name   string
-	alive  bool
-	leader bool
-	state  morale.State
+	state morale.State
+	alive bool
 	// lastBack is when he was last rallied or came back from a rout
 	// (-Inf when never).
-	lastBack float64
+	lastBack      float64
+	broke, routed bool
 }
 
-// runner holds one fight.
+// runner measures one fight: the fight itself is a game.ScenarioFight,
+// the one implementation of a scenario's rules, which the demo's scenario
+// scene plays too.
 type runner struct {
 	sc      *Scenario
 	w       *morale.World
-	rng     *rand.Rand
-	men     []*man
-	byAgent map[*morale.Agent]*man
-	byName  map[string]*man
+	f       *game.ScenarioFight
+	men     []man // by the fight's index, grown as men appear
 	res     RunResult
-	now     float64
 	routs   []float64
-	broke   map[*morale.Agent]bool
-	routed  map[*morale.Agent]bool
 	brokeAt float64 // time of the first break, -1 before
 	// unsteady counts the living men who are not Steady.
 	unsteady int
-	// err is the first error the World returned, or the context's.
+	// err is the first error of the fight, or the context's.
 	err error
 	// squadSums is sample's scratch: per sampled squad the morale sum, then
 	// the number of living men.
@@ -216,7 +205,7 @@ type runner struct {
 	work, poll float64
 }
 
-// check keeps the first error of a call to the World.
+// check keeps the first error.
 func (r *runner) check(err error) {
 	if err != nil && r.err == nil {
 		r.err = err
@@ -227,36 +216,44 @@ func (r *runner) check(err error) {
 // its metrics (Index is left for the caller). It fails only when s does not
 // validate.
 func Run(sc *Scenario, s morale.Settings, seed uint64) (RunResult, error) {
-	return run(context.Background(), sc, s, seed, nil)
+	res, _, err := run(context.Background(), sc, sc.GameConfig(), s, seed, runOpts{})
+	return res, err
 }
 
-// run is Run, stopping with ctx's error as soon as ctx is done (it looks
-// every pollWork units of work) and telling tick, when set, the work done so
-// far as often.
-func run(ctx context.Context, sc *Scenario, s morale.Settings, seed uint64, tick func(float64)) (RunResult, error) {
+// RunFight is Run, returning the fight too, played to the scenario's
+// duration: its Digest is the demo's scenario scene's at the same time for
+// the same settings and seed (game.Scenario.FightDigest), as the tests
+// prove.
+func RunFight(sc *Scenario, s morale.Settings, seed uint64) (RunResult, *game.ScenarioFight, error) {
+	return run(context.Background(), sc, sc.GameConfig(), s, seed, runOpts{})
+}
+
+// runOpts are run's options.
+type runOpts struct {
+	// tick, when set, is told the work done so far (FightWork's units)
+	// every pollWork units.
+	tick func(work float64)
+	// named keeps RunResult.namedRouted.
+	named bool
+}
+
+// run is Run for sc's game config cfg (GameConfig, made once per plan),
+// stopping with ctx's error as soon as ctx is done (it looks every pollWork
+// units of work) and telling opt.tick, when set, the work done so far as
+// often.
+func run(ctx context.Context, sc *Scenario, cfg *game.ScenarioConfig, s morale.Settings, seed uint64, opt runOpts) (RunResult, *game.ScenarioFight, error) {
 	w, err := morale.NewWorld(s, seed)
 	if err != nil {
-		return RunResult{}, err
+		return RunResult{}, nil, err
 	}
-	r := &runner{
-		ctx: ctx, tick: tick, poll: pollWork,
-		sc: sc, w: w,
-		rng:     rand.New(rand.NewPCG(seed, 0x6c6162)),
-		byAgent: map[*morale.Agent]*man{},
-		byName:  map[string]*man{},
-		broke:   map[*morale.Agent]bool{},
-		routed:  map[*morale.Agent]bool{},
-		brokeAt: -1,
-	}
+	r := &runner{ctx: ctx, tick: opt.tick, poll: pollWork, sc: sc, w: w, brokeAt: -1}
 	r.res.Seed = seed
 	r.res.SquadBroke = make([]bool, len(sc.Squads))
 	r.res.SquadFirstBreak = make([]*float64, len(sc.Squads))
 	r.res.SquadRouted = make([]int, len(sc.Squads))
-	for i := range sc.Squads {
-		r.spawnSquad(i, sc.Squads[i].Size, sc.Squads[i].At, 0)
-	}
+	r.f = game.NewScenarioFight(cfg, w, seed)
+	r.f.OnDeath(r.onDeath)
 	w.OnStateChanged(r.onState)
-	occ := r.schedule()
 	nSamples := int(math.Floor(sc.Duration/sc.Sample+1e-9)) + 1
 	r.res.Morale = make([]float64, 0, nSamples)
 	r.res.SquadMorale = make([][]float64, min(len(sc.Squads), MaxSquadSeries))
@@ -264,62 +261,43 @@ func run(ctx context.Context, sc *Scenario, s morale.Settings, seed uint64, tick
 		r.res.SquadMorale[i] = make([]float64, 0, nSamples)
 	}
 	r.sample()
-	next := 1
-	oi := 0
-	for r.err == nil {
-		tSample := float64(next) * sc.Sample
-		if next >= nSamples {
-			tSample = math.Inf(1)
-		}
-		tEvent := math.Inf(1)
-		if oi < len(occ) {
-			tEvent = occ[oi].t
-		}
-		t := math.Min(tSample, tEvent)
-		if math.IsInf(t, 1) {
-			break
-		}
-		r.advanceTo(t)
-		if tEvent <= tSample {
-			r.apply(&r.sc.Events[occ[oi].ev])
-			oi++
-			continue
-		}
+	for next := 1; next < nSamples && r.err == nil; next++ {
+		r.advanceTo(float64(next) * sc.Sample)
 		r.sample()
-		next++
 	}
 	r.advanceTo(sc.Duration)
+	r.check(r.f.Err())
+	r.res.Agents = r.f.Men()
+	r.res.Deaths = r.f.Deaths()
 	r.finish()
+	if opt.named {
+		for _, nm := range NamedMen(sc) {
+			r.res.namedRouted = append(r.res.namedRouted, nm.Index < len(r.men) && r.men[nm.Index].routed)
+		}
+	}
 	if r.err != nil {
 		if ctx.Err() != nil {
-			return RunResult{}, ctx.Err()
+			return RunResult{}, nil, ctx.Err()
 		}
-		return RunResult{}, fmt.Errorf("seed %d: %w", seed, r.err)
+		return RunResult{}, nil, fmt.Errorf("seed %d: %w", seed, r.err)
 	}
-	return r.res, nil
+	return r.res, r.f, nil
 }
 
-// maxAdvance is the longest one call of World.Advance a fight makes, in
-// simulated seconds: at most 1000 steps at the shortest step, far below
-// morale.MaxAdvanceSteps (beyond which the World would drop time), and short
-// enough that a fight of many men looks at its context often.
+// maxAdvance is the longest stretch of simulated time a run hands the
+// fight at once, in seconds: short enough that a fight of many men looks at
+// its context often.
 const maxAdvance = 1.0
 
-// advanceTo advances the World to time t, in calls of at most maxAdvance
-// seconds, counting the work and polling between them.
+// advanceTo runs the fight to time t, in stretches of at most maxAdvance
+// seconds, counting the work (the men stepped, the men each occurrence
+// reaches) and polling between them.
 func (r *runner) advanceTo(t float64) {
-	for t > r.now && r.err == nil {
-		dt := t - r.now
-		if dt > maxAdvance {
-			dt = maxAdvance
-		}
-		r.w.Advance(dt)
-		if dt == t-r.now {
-			r.now = t
-		} else {
-			r.now += dt
-		}
-		r.count(float64(r.w.Len()) * dt)
+	for now := r.f.Now(); t > now && r.err == nil; now = r.f.Now() {
+		to := math.Min(t, now+maxAdvance)
+		applied := r.f.Applied()
+		r.f.AdvanceTo(to)
+		r.count(float64(r.w.Len())*(to-now) + float64(r.f.Applied()-applied)*float64(r.f.Men()))
 	}
 }
 
@@ -339,257 +317,31 @@ func (r *runner) count(work float64) {
 	}
 }
 
-// spawnSquad adds n men to squad i around at; first is the index of the first
-// new man within the squad (0 at the start).
-func (r *runner) spawnSquad(i, n int, at morale.Vec2, first int) {
-	sq := &r.sc.Squads[i]
-	pos := formation(sq.Formation, n, at, sq.Spacing)
-	for j := 0; j < n; j++ {
-		k := first + j
-		var opts []morale.SpawnOption
-		if k < len(sq.Nerves) {
-			opts = append(opts, morale.WithNerve(sq.Nerves[k]))
-		} else if sq.NerveRange != nil {
-			lo, hi := sq.NerveRange[0], sq.NerveRange[1]
-			opts = append(opts, morale.WithNerve(lo+(hi-lo)*r.rng.Float64()))
-		}
-		if sq.Leader && k == 0 {
-			opts = append(opts, morale.AsLeader())
-		}
-		if sq.NoContagion {
-			opts = append(opts, morale.WithoutContagion())
-		}
-		if sq.Morale != 1 && first == 0 {
-			opts = append(opts, morale.WithMorale(sq.Morale))
-		}
-		a := r.w.Spawn(morale.SquadID(i+1), pos[j], opts...)
-		m := &man{a: a, squad: i, alive: true, leader: sq.Leader && k == 0, lastBack: math.Inf(-1)}
-		if k < len(sq.Names) {
-			m.name = sq.Names[k]
-			r.byName[m.name] = m
-		}
-		r.men = append(r.men, m)
-		r.byAgent[a] = m
-		r.res.Agents++
+// manAt returns the run's record of fight man i, growing the records to him.
+func (r *runner) manAt(i int) *man {
+	for len(r.men) <= i {
+		r.men = append(r.men, man{alive: true, lastBack: math.Inf(-1)})
 	}
+	return &r.men[i]
 }
 
-// formation returns n positions of the named formation centred on at.
-func formation(kind string, n int, at morale.Vec2, spacing float64) []morale.Vec2 {
-	out := make([]morale.Vec2, n)
-	switch kind {
-	case "column":
-		for i := range out {
-			out[i] = morale.Vec2{X: at.X + (float64(i)-float64(n-1)/2)*spacing, Y: at.Y}
-		}
-	case "grid":
-		side := int(math.Ceil(math.Sqrt(float64(n))))
-		for i := range out {
-			r, c := i/side, i%side
-			out[i] = morale.Vec2{X: at.X + (float64(c)-float64(side-1)/2)*spacing, Y: at.Y + (float64(r)-float64(side-1)/2)*spacing}
-		}
-	case "circle":
-		radius := spacing * float64(n) / (2 * math.Pi)
-		for i := range out {
-			a := 2 * math.Pi * float64(i) / float64(n)
-			out[i] = morale.Vec2{X: at.X + radius*math.Cos(a), Y: at.Y + radius*math.Sin(a)}
-		}
-	default: // line
-		for i := range out {
-			out[i] = morale.Vec2{X: at.X, Y: at.Y + (float64(i)-float64(n-1)/2)*spacing}
-		}
-	}
-	return out
-}
-
-// schedule expands the timeline into occurrences, jittered with the run's
-// random source, sorted by time and then file order.
-func (r *runner) schedule() []occurrence {
-	total := 0
-	for i := range r.sc.Events {
-		total += occurrences(r.sc.Events[i], r.sc.Duration)
-	}
-	occ := make([]occurrence, 0, total)
-	for i := range r.sc.Events {
-		ev := &r.sc.Events[i]
-		n := occurrences(*ev, r.sc.Duration)
-		for k := 0; k < n; k++ {
-			t := ev.T + float64(k)*ev.Every
-			if ev.Jitter > 0 {
-				t += ev.Jitter * (2*r.rng.Float64() - 1)
-			}
-			t = math.Max(0, math.Min(t, r.sc.Duration))
-			occ = append(occ, occurrence{t: t, ev: int32(i), k: int32(k)})
-		}
-	}
-	slices.SortFunc(occ, func(a, b occurrence) int {
-		if c := cmp.Compare(a.t, b.t); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.ev, b.ev); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.k, b.k)
-	})
-	return occ
-}
-
-func (r *runner) squadIndex(name string) int {
-	for i := range r.sc.Squads {
-		if r.sc.Squads[i].Name == name {
-			return i
-		}
-	}
-	return -1
-}
-
-// living returns the living men of squad name ("" for all), in spawn order.
-func (r *runner) living(squad string) []*man {
-	si := -1
-	if squad != "" {
-		si = r.squadIndex(squad)
-	}
-	var out []*man
-	for _, m := range r.men {
-		if m.alive && (si < 0 || m.squad == si) {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
-// location returns the occurrence's location, scattered by Spread.
-func (r *runner) location(ev *EventSpec) morale.Vec2 {
-	at := ev.At
-	if ev.Spread > 0 {
-		at.X += ev.Spread * (2*r.rng.Float64() - 1)
-		at.Y += ev.Spread * (2*r.rng.Float64() - 1)
-	}
-	return at
-}
-
-func (r *runner) squadIDs(names []string) []morale.SquadID {
-	var ids []morale.SquadID
-	for _, n := range names {
-		ids = append(ids, morale.SquadID(r.squadIndex(n)+1))
-	}
-	return ids
-}
-
-// apply carries out one occurrence.
-func (r *runner) apply(ev *EventSpec) {
-	r.count(float64(len(r.men)))
-	switch ev.Do {
-	case "event":
-		switch {
-		case ev.HasAt:
-			r.check(r.w.ReportEventAtLocation(ev.Event, r.location(ev), ev.Radius, r.squadIDs(ev.Squads), ev.Scale))
-		case ev.Agent != "":
-			if m := r.byName[ev.Agent]; m != nil && m.alive {
-				r.check(m.a.ReportEvent(ev.Event, ev.Scale))
-			}
-		default:
-			for _, m := range r.living(ev.Squad) {
-				r.check(m.a.ReportEvent(ev.Event, ev.Scale))
-			}
-		}
-	case "death":
-		var victims []*man
-		switch {
-		case ev.Agent != "":
-			if m := r.byName[ev.Agent]; m != nil && m.alive {
-				victims = []*man{m}
-			}
-		case ev.Squad != "":
-			victims = r.pick(r.living(ev.Squad), ev.Count)
-		default:
-			at := r.location(ev)
-			radius := ev.Radius
-			if radius <= 0 {
-				radius = r.w.Settings().FullEffectRadius
-			}
-			var near []*man
-			for _, m := range r.men {
-				if m.alive && m.a.Position().Dist(at) <= radius {
-					near = append(near, m)
-				}
-			}
-			victims = r.pick(near, ev.Count)
-		}
-		for _, m := range victims {
-			r.kill(m, ev.Squads)
-		}
-	case "rally":
-		if ev.Agent != "" {
-			if m := r.byName[ev.Agent]; m != nil && m.alive {
-				m.a.Rally()
-			}
-		} else {
-			r.w.RallySquad(morale.SquadID(r.squadIndex(ev.Squad) + 1))
-		}
-	case "rout":
-		if ev.Agent != "" {
-			if m := r.byName[ev.Agent]; m != nil && m.alive {
-				m.a.ForceRout()
-			}
-		} else {
-			for _, m := range r.living(ev.Squad) {
-				m.a.ForceRout()
-			}
-		}
-	case "reinforce":
-		i := r.squadIndex(ev.Squad)
-		at := r.sc.Squads[i].At
-		if ev.HasAt {
-			at = r.location(ev)
-		}
-		first := 0
-		for _, m := range r.men {
-			if m.squad == i {
-				first++
-			}
-		}
-		r.spawnSquad(i, ev.Count, at, first)
-		r.check(r.w.ReportEventAtLocation(ev.Event, at, ev.Radius, []morale.SquadID{morale.SquadID(i + 1)}, ev.Scale))
-	}
-}
-
-// pick returns n of men chosen with the run's random source (all when fewer).
-func (r *runner) pick(men []*man, n int) []*man {
-	if n >= len(men) {
-		return men
-	}
-	for i := 0; i < n; i++ {
-		j := i + r.rng.IntN(len(men)-i)
-		men[i], men[j] = men[j], men[i]
-	}
-	return men[:n]
-}
-
-// kill reports m's death (AllyDown, or LeaderDown for a leader) at his
-// location, with the default reach (NoEffectRadius) and distance falloff, to
-// every squad within reach, or only to squads when the event names some; then
-// it removes him.
-func (r *runner) kill(m *man, squads []string) {
-	e := morale.AllyDown
-	if m.leader {
-		e = morale.LeaderDown
-	}
-	at := m.a.Position()
-	r.check(r.w.ReportEventAtLocation(e, at, 0, r.squadIDs(squads), 1))
+// onDeath is told the index of every man who dies, before he leaves the
+// World.
+func (r *runner) onDeath(i int) {
+	m := r.manAt(i)
 	m.alive = false
 	if m.state != morale.Steady {
 		r.unsteady--
 	}
-	r.res.Deaths++
-	r.w.Remove(m.a)
 }
 
 func (r *runner) onState(a *morale.Agent, old, st morale.State, why morale.Reason) {
-	m := r.byAgent[a]
-	if m == nil {
+	i, ok := r.f.Man(a)
+	if !ok {
 		return
 	}
+	m := r.manAt(i)
+	squad := r.f.Squad(i)
 	if m.state == morale.Steady && st != morale.Steady {
 		r.unsteady++
 	} else if m.state != morale.Steady && st == morale.Steady {
@@ -610,19 +362,19 @@ func (r *runner) onState(a *morale.Agent, old, st morale.State, why morale.Reaso
 		set(&r.res.FirstPanicked)
 	case morale.Routed:
 		set(&r.res.FirstRouted)
-		if !r.routed[a] {
-			r.routed[a] = true
+		if !m.routed {
+			m.routed = true
 			r.res.Routed++
-			r.res.SquadRouted[m.squad]++
+			r.res.SquadRouted[squad]++
 		}
 		r.routs = append(r.routs, t)
 	}
 	if st.IsBroken() && !old.IsBroken() {
-		if !r.broke[a] {
-			r.broke[a] = true
+		if !m.broke {
+			m.broke = true
 			r.res.Broke++
-			r.res.SquadBroke[m.squad] = true
-			set(&r.res.SquadFirstBreak[m.squad])
+			r.res.SquadBroke[squad] = true
+			set(&r.res.SquadFirstBreak[squad])
 		}
 		if r.brokeAt < 0 {
 			r.brokeAt = t
@@ -651,14 +403,14 @@ func (r *runner) sample() {
 	}
 	sq := r.squadSums // per squad the sums, then the counts
 	clear(sq)
-	for _, m := range r.men {
-		if m.alive {
-			v := m.a.Morale()
+	for i := range r.f.Men() {
+		if a := r.f.Agent(i); a != nil {
+			v := a.Morale()
 			sum += v
 			n++
-			if m.squad < k {
-				sq[m.squad] += v
-				sq[k+m.squad]++
+			if s := r.f.Squad(i); s < k {
+				sq[s] += v
+				sq[k+s]++
 			}
 		}
 	}

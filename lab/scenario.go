@@ -2,13 +2,18 @@
 // TOML, thousands of seeded fights run on every core, statistics with
 // confidence intervals, expectations for CI, a lint of the weights table
 // measured by small simulations, sweeps, sensitivity, comparisons, shards
-// that merge byte for byte, and plots and an HTML report.
+// that merge byte for byte, and plots and an HTML report. Fitting the
+// weights to a scenario's expectations is lab/fit.
 //
 // Every function here is deterministic: the same scenario, settings and seed
 // give the same bytes, whatever the number of cores. The plots and the HTML
 // report live in lab/report, the command line in lab/cli; this package
-// imports neither, nor game/ nor any plotting library, so that a tool (the
-// demo's banner) may call Lint cheaply.
+// imports neither, nor lab/fit, any plotting library, an optimiser or an
+// engine, so that a tool (the demo's banner) may call Lint cheaply. It
+// imports game/ for one thing: a scenario's fight is played by
+// game.ScenarioFight (Scenario.GameConfig translates the scenario), the one
+// implementation of its rules, which the demo's scenario scene plays too,
+// so that `demo -scenario FILE -run I` shows run I of the lab, bit for bit.
 package lab
 
 import (
@@ -25,6 +30,7 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/morale"
 )
@@ -66,65 +72,23 @@ type Scenario struct {
 	Hash, WeightsHash string
 }
 
-// SquadSpec is one [[squad]] of a scenario.
+// SquadSpec is one [[squad]] of a scenario: the game's description of the
+// squad (the file's defaults: formation "line", spacing 150 cm, morale 1; at
+// most 100,000 men; the men Names leaves out are "squad#i") and the line of
+// its header.
 type SquadSpec struct {
-	Name string
-	// Size is the number of men, 1..100000.
-	Size int
-	// Formation is "line" (along Y), "column" (along X), "grid" (a square
-	// block) or "circle", centred on At with Spacing between neighbours.
-	Formation string
-	At        morale.Vec2
-	Spacing   float64
-	// Leader makes the first man a leader (his death is LeaderDown).
-	Leader bool
-	// Nerves pins the nerve of the first len(Nerves) men; the others roll
-	// from NerveRange, or from the settings' NerveMin..NerveMax when
-	// NerveRange is nil.
-	Nerves     []float64
-	NerveRange *[2]float64
-	// Names names the first len(Names) men; the others are "squad#i".
-	Names []string
-	// NoContagion spawns the men WithoutContagion.
-	NoContagion bool
-	// Morale is the starting morale (1 when the key is absent).
-	Morale float64
+	game.ScenarioSquad
 	// Line is the line of the [[squad]] header.
 	Line int
 }
 
-// EventSpec is one [[event]] of a scenario's timeline.
+// EventSpec is one [[event]] of a scenario's timeline: the line of its
+// header and the game's description of the event (the file's defaults:
+// scale 1; for "reinforce", the news ReinforcementsArrived).
 type EventSpec struct {
 	// Line is the line of the [[event]] header.
 	Line int
-	// T is the time of the first occurrence, in seconds from the start.
-	T float64
-	// Do is "event" (news), "death", "rally", "rout" or "reinforce".
-	Do string
-	// Event is the news reported for Do = "event" (or, for "reinforce", the
-	// news at the reinforcements' location; ReinforcementsArrived by default).
-	Event morale.Event
-	// At, when HasAt, is the location of the event; Spread scatters it
-	// uniformly by up to ±Spread on each axis per occurrence.
-	At     morale.Vec2
-	HasAt  bool
-	Spread float64
-	// Radius limits an event at a location (0: NoEffectRadius).
-	Radius float64
-	// Squad and Agent name the target (a squad or one named man).
-	Squad, Agent string
-	// Squads filters the news of an event at a location, or of a death, to
-	// these squads (nil: every squad within reach).
-	Squads []string
-	// Scale multiplies the event's weight (1 by default).
-	Scale float64
-	// Every repeats the event every so many seconds until Until (or the end);
-	// Jitter moves each occurrence by a uniform ±Jitter seconds.
-	Every, Until, Jitter float64
-	// Count is how many men a "death" kills (picked at random among the
-	// living of Squad or within Radius of At) or how many men "reinforce"
-	// adds.
-	Count int
+	game.ScenarioEvent
 }
 
 // Expect is one [[expect]]: a statistic of a metric that must lie in a range.
@@ -215,6 +179,12 @@ func LoadWeights(path string) (morale.Settings, string, error) {
 // MaxScenarioKeys keys, so that no input can exhaust memory or stack. Quoted
 // input in messages is cut to 80 bytes and escaped.
 func ParseScenario(file string, data []byte) (*Scenario, error) {
+	return parseScenario(file, data, true)
+}
+
+// parseScenario is ParseScenario; without readWeights it leaves the weights
+// key's file unread (OddsScenario) and the settings the defaults.
+func parseScenario(file string, data []byte, readWeights bool) (*Scenario, error) {
 	if err := precheck(file, data); err != nil {
 		return nil, err
 	}
@@ -241,7 +211,7 @@ func ParseScenario(file string, data []byte) (*Scenario, error) {
 	sc.Sample = top.num("sample", 0.5, 0.01, maxDuration)
 	sc.CascadeWindow = top.num("cascade_window", 3, 0, maxDuration)
 	sc.RebreakWindow = top.num("rebreak_window", 10, 0, maxDuration)
-	if w := top.str("weights", ""); w != "" {
+	if w := top.str("weights", ""); w != "" && readWeights {
 		if !filepath.IsAbs(w) {
 			w = filepath.Join(filepath.Dir(file), w)
 		}
@@ -320,7 +290,7 @@ func ParseScenario(file string, data []byte) (*Scenario, error) {
 	dead := map[string]int{} // named man → line of his death
 	totalOcc := 0
 	for _, t := range top.tables("event") {
-		ev := EventSpec{Line: t.headerLine(), Scale: 1}
+		ev := EventSpec{Line: t.headerLine(), ScenarioEvent: game.ScenarioEvent{Scale: 1}}
 		ev.T = t.num("t", 0, math.Inf(-1), math.Inf(1))
 		if !t.has("t") {
 			p.fail(t.key("t"), ev.Line, "is missing; every event needs a time")
@@ -511,18 +481,6 @@ func listNames(names []string) string {
 var statNames = []string{"p10", "p25", "p50", "p75", "p90", "mean", "min", "max", "share"}
 
 type agentInfo struct{ squad, index int }
-
-// occurrences returns how many times ev happens in a fight of duration s.
-func occurrences(ev EventSpec, duration float64) int {
-	if ev.Every <= 0 {
-		return 1
-	}
-	until := math.Min(ev.Until, duration)
-	if until < ev.T {
-		return 1
-	}
-	return int(math.Floor((until-ev.T)/ev.Every+1e-9)) + 1
-}
 
 // ---- a small typed reader over the decoded TOML, with lines ----
 

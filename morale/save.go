@@ -27,10 +27,15 @@ const staleTempAge = time.Minute
 // write permission (0444) is not overwritten: that is an error. The temporary
 // file is named ".NAME.tmp-*" in the target's directory; one older than a
 // minute is left by a save that was killed, and the next save removes it.
-// Comments of the file already there are kept for the keys it still has
-// (cut to fit a line); other keys get the default comments, and so do all
-// keys should the old comments make the file larger than MaxFileBytes. Settings that do not validate are
-// refused and nothing is written. Errors name path, never the temporary file.
+// A valid weights file already there is edited as a designer would by hand:
+// every line stays as it is (comments, row order, spacing, the spelling of
+// numbers) but the values that change; a row s lacks is removed, a setting
+// off its default or a row the file lacks is added with its default comment.
+// Any other file there is replaced by a fresh one that keeps the comments of
+// the keys it still has (cut to fit a line); other keys get the default
+// comments, and so do all keys should the old comments make the file larger
+// than MaxFileBytes. Settings that do not validate are refused and nothing is
+// written. Errors name path, never the temporary file.
 func SaveSettings(path string, s Settings) error {
 	if err := s.Validate(); err != nil {
 		return err
@@ -81,6 +86,8 @@ func saveSettings(path string, s Settings) (err error) {
 		return err
 	}
 	var comments map[string]string
+	var buf bytes.Buffer
+	patched := false
 	if exists {
 		if !old.Mode().IsRegular() {
 			return fmt.Errorf("%s: is %s, not a regular file; not overwritten", path, fileKind(old.Mode()))
@@ -88,16 +95,21 @@ func saveSettings(path string, s Settings) (err error) {
 		if old.Mode().Perm()&0o200 == 0 {
 			return fmt.Errorf("%s: is read-only (mode %#o); not overwritten", path, old.Mode().Perm())
 		}
-		// The old file's comments, when it reads as a weights file at all.
+		// The old file with the changed values replaced, when it is a
+		// valid weights file; else its comments, when it reads as one.
 		if data, err := readFile(target); err == nil {
-			if _, _, _, c, err := decodeFile(data); err == nil {
+			if text, ok := patchSettings(data, s); ok {
+				buf.WriteString(text)
+				patched = true
+			} else if _, _, _, c, err := decodeFile(data); err == nil {
 				comments = c
 			}
 		}
 	}
-	var buf bytes.Buffer
-	if err := writeSettings(&buf, s, comments); err != nil {
-		return err
+	if !patched {
+		if err := writeSettings(&buf, s, comments); err != nil {
+			return err
+		}
 	}
 	dir, base := filepath.Split(target)
 	if dir == "" {

@@ -257,6 +257,20 @@ func TestSaveSettingsFitsTheLimit(t *testing.T) {
 	if again, err := morale.LoadSettings(old); err != nil || !settingsEqual(again, loaded) {
 		t.Errorf("LoadSettings after saving over a full file: %v", err)
 	}
+	if data, _ := os.ReadFile(old); string(data) != b.String() {
+		t.Errorf("saved %d bytes of unchanged settings over a full file; want the file as it was (%d bytes)", len(data), b.Len())
+	}
+	// Longer values would take the edited file over the limit: it is
+	// written afresh, with the default comments.
+	for e := range loaded.Weights {
+		loaded.Weights[e] = 0.123456789
+	}
+	if err := morale.SaveSettings(old, loaded); err != nil {
+		t.Fatalf("SaveSettings of longer values over a full file: %v", err)
+	}
+	if again, err := morale.LoadSettings(old); err != nil || !settingsEqual(again, loaded) {
+		t.Errorf("LoadSettings after saving longer values over a full file: %v", err)
+	}
 	if data, _ := os.ReadFile(old); strings.Contains(string(data), comment) || len(data) > morale.MaxFileBytes {
 		t.Errorf("saved %d bytes with the old comments; want the default comments, under the limit", len(data))
 	}

@@ -48,19 +48,7 @@ func (r *Renderer) drawStatic(dst *ebiten.Image, vp game.Viewport, field morale.
 		if r.static != nil {
 			r.static.Deallocate()
 		}
-		img := newLayer(clip.Dx(), clip.Dy())
-		// the same drawing, shifted by whole pixels into the layer
-		lvp := vp
-		lvp.X -= float64(clip.Min.X)
-		lvp.Y -= float64(clip.Min.Y)
-		p := newProjection(lvp, field)
-		if rc := p.rect; rc.Dx() > 0 && rc.Dy() > 0 {
-			ground := r.buildGround(rc.Dx(), rc.Dy(), p.scale)
-			op := &ebiten.DrawImageOptions{}
-			op.GeoM.Translate(float64(rc.Min.X), float64(rc.Min.Y))
-			img.DrawImage(ground, op)
-			ground.Deallocate()
-		}
+		img, p := r.groundLayer(vp, field, clip)
 		r.drawEnemyLine(img, p, enemies)
 		r.drawRally(img, p, op.RallyPoint())
 		for _, c := range op.Cover() {
@@ -91,6 +79,25 @@ func (r *Renderer) drawStatic(dst *ebiten.Image, vp game.Viewport, field morale.
 		op.GeoM.Translate(float64(clip.Min.X+part.rc.Min.X), float64(clip.Min.Y+part.rc.Min.Y))
 		dst.DrawImage(r.static.SubImage(part.rc).(*ebiten.Image), op)
 	}
+}
+
+// groundLayer returns a new image of clip's size with the field's ground
+// drawn into it as vp shows it, shifted by whole pixels so that the image
+// goes at clip.Min, and the projection into the image.
+func (r *Renderer) groundLayer(vp game.Viewport, field morale.Vec2, clip image.Rectangle) (*ebiten.Image, projection) {
+	img := newLayer(clip.Dx(), clip.Dy())
+	lvp := vp
+	lvp.X -= float64(clip.Min.X)
+	lvp.Y -= float64(clip.Min.Y)
+	p := newProjection(lvp, field)
+	if rc := p.rect; rc.Dx() > 0 && rc.Dy() > 0 {
+		ground := r.buildGround(rc.Dx(), rc.Dy(), p.scale)
+		op := &ebiten.DrawImageOptions{}
+		op.GeoM.Translate(float64(rc.Min.X), float64(rc.Min.Y))
+		img.DrawImage(ground, op)
+		ground.Deallocate()
+	}
+	return img, p
 }
 
 // newLayer returns a new w×h image for a cached layer (the field's static

@@ -20,6 +20,12 @@
 // the exact state and morale, and the thresholds show in a corner. Squads
 // larger than CompactAbove get only a small bar per man.
 //
+// The scenario scene (a balance-lab scenario's fight, demo -scenario) gets
+// plain ground, each squad's name and count of the living, a fading ring
+// at the location of each of the timeline's occurrences, and its men as
+// the opening's soldiers (plates when neighbours stand 40 px apart, a
+// crowd's bars when closer, dots beyond 400 men).
+//
 // # The bar and its marks
 //
 // DrawBar draws one morale bar: the fill to the soldier's morale in his

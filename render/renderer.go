@@ -73,6 +73,7 @@ type Renderer struct {
 	tlSoldiers []game.SoldierView
 
 	army        armies             // the armies scene's sheet, caches and buffers (armies.go)
+	scen        scenarioSheet      // the scenario scene's (scenario.go)
 	why         whyCache           // the Why panel (why.go)
 	whySoldiers []game.SoldierView // DrawWhy's and the tooltip's copy
 }
@@ -136,8 +137,11 @@ func (r *Renderer) SetHUD(on bool) { r.noHUD = !on }
 // appendSoldiers appends the soldiers of g's scene (Opening.AppendSoldiers;
 // the armies have none) to dst.
 func appendSoldiers(dst []game.SoldierView, g game.View) []game.SoldierView {
-	if op, ok := g.Scene().(*game.Opening); ok {
-		return op.AppendSoldiers(dst)
+	switch sc := g.Scene().(type) {
+	case *game.Opening:
+		return sc.AppendSoldiers(dst)
+	case *game.Scenario:
+		return sc.AppendSoldiers(dst)
 	}
 	return dst
 }
@@ -202,6 +206,9 @@ func (r *Renderer) DrawField(dst *ebiten.Image, vp game.Viewport, g game.View) {
 	case *game.Armies:
 		r.drawArmiesField(dst, vp, g, sc) // armies.go
 		return
+	case *game.Scenario:
+		r.drawScenarioField(dst.SubImage(clip).(*ebiten.Image), vp, g, sc) // scenario.go
+		return
 	case *game.Opening:
 		op = sc
 	default:
@@ -215,9 +222,19 @@ func (r *Renderer) DrawField(dst *ebiten.Image, vp game.Viewport, g game.View) {
 	r.enemies = op.AppendEnemies(r.enemies[:0])
 	r.shots = g.AppendShots(r.shots[:0])
 	soldiers, enemies := r.soldiers, r.enemies
-	compact := len(soldiers) > CompactAbove
 
 	r.drawStatic(dst, vp, field, op, enemies)
+	r.drawMen(dst, p, g, soldiers, enemies, settings, op.RallyPoint(), len(soldiers) > CompactAbove)
+	r.drawHUD(dst, p, g)
+}
+
+// drawMen draws the fallen, the enemies (none in a scenario), the living
+// soldiers with their rings, stars, muzzle flashes and the tracers, then
+// their plates (a crowd's small bars), and with g.Debug() the debug
+// overlay: everything of DrawField above the static layer but the HUD.
+// rally is the point plates keep clear of; compact gives each man a small
+// bar instead of a plate.
+func (r *Renderer) drawMen(dst *ebiten.Image, p projection, g game.View, soldiers []game.SoldierView, enemies []game.EnemyView, settings morale.Settings, rally morale.Vec2, compact bool) {
 	unit := r.unitPx(p)
 	// bodies first, so the living walk over them
 	for _, e := range enemies {
@@ -280,12 +297,11 @@ func (r *Renderer) DrawField(dst *ebiten.Image, vp game.Viewport, g game.View) {
 			}
 		}
 	} else {
-		r.drawPlates(dst, p, soldiers, float32(unit), settings, op.RallyPoint(), g.Debug())
+		r.drawPlates(dst, p, soldiers, float32(unit), settings, rally, g.Debug())
 	}
 	if g.Debug() {
 		r.drawDebug(dst, p, g, soldiers, float32(unit), compact)
 	}
-	r.drawHUD(dst, p, g)
 }
 
 // unitPx is the drawn size of a soldier in pixels: life size would be a

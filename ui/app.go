@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -47,6 +48,9 @@ type Config struct {
 	// Clean hides the tuner panel and the field's HUD (-clean): the
 	// battle and its timeline only, and the Why panel of a selection.
 	Clean bool
+	// Odds is the lab scenario whose odds the odds panel counts for the
+	// live settings (its own weights are not used); nil: no odds panel.
+	Odds *lab.Scenario
 }
 
 // App is the ebiten.Game of the demo: the battle, the renderer and the
@@ -90,7 +94,8 @@ type App struct {
 
 	replayShown bool // replayNote has shown how the replay ended
 	rewind      rewindState
-	why         whyState // the inspector, as last drawn (why.go)
+	why         whyState   // the inspector, as last drawn (why.go)
+	odds        *OddsPanel // the odds panel (odds.go), nil without Config.Odds
 }
 
 // NewApp builds the widgets and starts watching the weights file (native
@@ -129,11 +134,17 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 	}
 	app.w.fileNote.Label = app.fileNote()
 	app.relint()
+	if cfg.Odds != nil {
+		app.odds = NewOddsPanel(cfg.Odds, a)
+	}
 	return app, nil
 }
 
-// Close stops the file watcher.
+// Close stops the file watcher and the odds' count.
 func (a *App) Close() error {
+	if a.odds != nil {
+		a.odds.Close()
+	}
 	if a.watch != nil {
 		return a.watch.Close()
 	}
@@ -171,6 +182,14 @@ func (a *App) Update() error {
 // (capture.Screenshot) calls it instead of Update.
 func (a *App) Sync() error {
 	a.ui.Update()
+	if a.odds != nil {
+		// the odds of the settings shown, counted to the end: the same
+		// picture every run
+		a.odds.Update(a.oddsSlot(), a.g, InputState{})
+		if err := a.odds.Wait(context.Background()); err != nil {
+			return err
+		}
+	}
 	return a.settle()
 }
 
@@ -179,6 +198,9 @@ func (a *App) Sync() error {
 func (a *App) settle() error {
 	a.refresh()
 	a.inspect()
+	if a.odds != nil {
+		a.odds.Update(a.oddsSlot(), a.g, InputState{})
+	}
 	if publishing(a.cfg.StatePath) && a.err == nil { // building the state costs allocations
 		if err := publish(a.cfg.StatePath, a.Published()); err != nil {
 			a.err = err
@@ -194,7 +216,7 @@ func (a *App) readInput() InputState {
 		X: x, Y: y,
 		LeftClick:   inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft),
 		RightClick:  inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight),
-		UIHovered:   input.UIHovered,
+		UIHovered:   input.UIHovered || image.Pt(x, y).In(a.oddsSlot()),
 		ConsoleOpen: a.consoleOpen,
 		Paused:      a.g.Paused(),
 		Selected:    a.selected,
@@ -259,11 +281,20 @@ func (a *App) apply(c game.Command) {
 // appendSoldiers returns the soldiers of the scene (none in the armies),
 // in a.soldiers.
 func (a *App) appendSoldiers() []game.SoldierView {
-	a.soldiers = a.soldiers[:0]
-	if op, ok := a.g.Scene().(*game.Opening); ok {
-		a.soldiers = op.AppendSoldiers(a.soldiers)
-	}
+	a.soldiers = sceneSoldiers(a.soldiers[:0], a.g.Scene())
 	return a.soldiers
+}
+
+// sceneSoldiers appends the soldiers of scene sc (the opening's, a
+// scenario's men; none in the armies) to dst.
+func sceneSoldiers(dst []game.SoldierView, sc game.Scene) []game.SoldierView {
+	switch sc := sc.(type) {
+	case *game.Opening:
+		return sc.AppendSoldiers(dst)
+	case *game.Scenario:
+		return sc.AppendSoldiers(dst)
+	}
+	return dst
 }
 
 // selectSoldier selects soldier id (ok false: none) in the App and in its
@@ -367,6 +398,9 @@ func (a *App) Draw(screen *ebiten.Image) {
 		a.drawClean(screen) // picture.go
 	} else {
 		a.drawWidgets(screen) // panelcache.go
+		if a.odds != nil {
+			a.odds.Draw(screen, a.oddsSlot())
+		}
 	}
 	a.drawWhy(screen)
 	// what was drawn over the field's margins: fillBackground fills them
@@ -381,10 +415,7 @@ func (a *App) drawSelection(dst *ebiten.Image, vp game.Viewport) {
 	if !a.hasSelected {
 		return
 	}
-	a.drawn = a.drawn[:0]
-	if op, ok := a.view().Scene().(*game.Opening); ok {
-		a.drawn = op.AppendSoldiers(a.drawn)
-	}
+	a.drawn = sceneSoldiers(a.drawn[:0], a.view().Scene()) // the future shown (whatif.go)
 	for _, s := range a.drawn {
 		if s.ID == a.selected {
 			x, y := vp.ToScreen(s.Pos)
@@ -419,6 +450,8 @@ type PublishedState struct {
 	// Future is the future of a what-if the field shows, "A" or "B" (""
 	// when none runs): Soldiers are that future's.
 	Future string `json:"future"`
+	// Odds is what the odds panel shows (nil without one).
+	Odds *PublishedOdds `json:"odds,omitempty"`
 }
 
 // PublishedRect is a rectangle in logical screen pixels.
@@ -453,10 +486,10 @@ func (a *App) Published() PublishedState {
 	if f := a.g.Rewind().Shown(); f != game.NoFuture {
 		st.Future = f.String()
 	}
-	a.soldiers = a.soldiers[:0]
-	if op, ok := a.view().Scene().(*game.Opening); ok { // the future shown (whatif.go)
-		a.soldiers = op.AppendSoldiers(a.soldiers)
+	if a.odds != nil {
+		st.Odds = a.odds.published(a.oddsSlot())
 	}
+	a.soldiers = sceneSoldiers(a.soldiers[:0], a.view().Scene()) // the future shown (whatif.go)
 	for _, s := range a.soldiers {
 		x, y := vp.ToScreen(s.Pos)
 		st.Soldiers = append(st.Soldiers, PublishedSoldier{

@@ -16,6 +16,7 @@
 // is main's to set.
 //
 // ui imports game (the session, commands and the read-only view), morale
-// (settings), lab (the lint), assets (fonts), ebitenui and ebiten. It never
-// imports render: the renderer comes in through the [Renderer] interface.
+// (settings), lab (the lint, and the odds of [OddsPanel]), assets (fonts),
+// ebitenui and ebiten. It never imports render: the renderer comes in
+// through the [Renderer] interface.
 package ui

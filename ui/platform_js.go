@@ -4,6 +4,7 @@ package ui
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"syscall/js"
 
@@ -59,7 +60,7 @@ func publish(_ string, st PublishedState) error {
 	for label, r := range st.Buttons {
 		buttons[label] = map[string]any{"x": r.X, "y": r.Y, "w": r.W, "h": r.H}
 	}
-	js.Global().Set("moraleBreak", map[string]any{
+	state := map[string]any{
 		"soldiers": soldiers, "time": st.Time, "paused": st.Paused,
 		"width": st.Width, "height": st.Height, "banner": st.Banner,
 		"buttons": buttons,
@@ -67,7 +68,16 @@ func publish(_ string, st PublishedState) error {
 		"whyRect": map[string]any{"x": st.WhyRect.X, "y": st.WhyRect.Y, "w": st.WhyRect.W, "h": st.WhyRect.H},
 		"tooltip": st.Tooltip,
 		"future":  st.Future,
-	})
+	}
+	if st.Odds != nil {
+		// the odds as their JSON, as the native -state file has them
+		b, err := json.Marshal(st.Odds)
+		if err != nil {
+			return err
+		}
+		state["odds"] = js.Global().Get("JSON").Call("parse", string(b))
+	}
+	js.Global().Set("moraleBreak", state)
 	return nil
 }
 

@@ -4,7 +4,8 @@
 //
 // Serves the folder from a throwaway local HTTP server, opens it in headless
 // Chromium (the Debian package, driven by playwright-core), waits for the
-// demo's first frames, pauses it, clicks a living soldier and checks that the
+// demo's first frames, waits for the odds panel to count 200 fights in slices
+// (saying how many so far), pauses the demo, clicks a living soldier and checks that the
 // picture changed as it should: he is reported down, the others' morale went
 // down (their bars moved) and the pixels around him changed; then that
 // right-clicking a soldier opens his Why panel (text published, pixels
@@ -14,7 +15,8 @@
 //
 // The demo publishes globalThis.moraleBreak after every frame (ui/platform_js.go):
 //   {time, paused, width, height, soldiers: [{id, name, x, y, alive, leader, state, morale}],
-//    buttons, why, whyRect: {x, y, w, h}, tooltip}
+//    buttons, why, whyRect: {x, y, w, h}, tooltip,
+//    odds: {runs, total, settings_hash, squads, men, first_rout, ..., lines, rect}}
 // with x, y in the logical game screen (width × height), which Ebitengine
 // scales into its canvas keeping the aspect ratio.
 
@@ -188,6 +190,33 @@ async function compare(context, pngA, pngB, boxes) {
   }
 }
 
+// colourShare decodes a PNG screenshot in a blank page and returns the share
+// of the pixels of box within 12 of the colour rgb on every channel.
+async function colourShare(context, png, box, rgb) {
+  const page = await context.newPage();
+  try {
+    return await page.evaluate(async ({ b64, box, rgb }) => {
+      const blob = await (await fetch("data:image/png;base64," + b64)).blob();
+      const bmp = await createImageBitmap(blob);
+      const c = new OffscreenCanvas(bmp.width, bmp.height);
+      const ctx = c.getContext("2d");
+      ctx.drawImage(bmp, 0, 0);
+      const d = ctx.getImageData(0, 0, bmp.width, bmp.height);
+      let hit = 0, total = 0;
+      for (let y = Math.max(0, Math.floor(box.y0)); y < Math.min(d.height, Math.ceil(box.y1)); y++) {
+        for (let x = Math.max(0, Math.floor(box.x0)); x < Math.min(d.width, Math.ceil(box.x1)); x++) {
+          const i = (y * d.width + x) * 4;
+          total++;
+          if (Math.abs(d.data[i] - rgb[0]) <= 12 && Math.abs(d.data[i + 1] - rgb[1]) <= 12 && Math.abs(d.data[i + 2] - rgb[2]) <= 12) hit++;
+        }
+      }
+      return total ? hit / total : 0;
+    }, { b64: png.toString("base64"), box, rgb });
+  } finally {
+    await page.close();
+  }
+}
+
 async function shot(page, name) {
   const file = path.join(ARTIFACTS, name);
   const buf = await page.screenshot({ path: file, timeout: STEP_MS });
@@ -255,6 +284,35 @@ async function run() {
     return !el || getComputedStyle(el).display === "none";
   });
   check(loadingGone, "the loading message is gone once the demo draws");
+
+  // The odds panel: the browser has one thread, so the odds are counted in
+  // slices of each frame, the panel saying how many fights are counted so
+  // far, while the battle runs on; its first answer is 200 fights (all
+  // 1,000 take SwiftShader's slow frames about 40 s more), drawn where
+  // published.
+  st = await waitState(page, (s) => s.odds && s.odds.total === 1000 && Array.isArray(s.odds.lines), "the odds panel in the published state");
+  const seen = [];
+  const wO = Date.now(), tO = st.time;
+  st = await waitState(page, (s) => {
+    const o = s.odds;
+    if (o.runs < o.total) seen.push({ runs: o.runs, line: o.lines[1] });
+    return o.runs >= 200;
+  }, "the odds' first answer of 200 fights", 2 * STEP_MS);
+  pass(`the odds counted ${st.odds.runs} fights in slices (${((Date.now() - wO) / 1000).toFixed(1)}s of wall time, t ${tO.toFixed(2)}s -> ${st.time.toFixed(2)}s)`);
+  check(seen.length > 0 && seen.every((x) => x.line.startsWith(`counting… ${x.runs} of 1000 fights`)),
+    "while counting, the panel says how many fights are counted so far", JSON.stringify(seen.slice(0, 5)));
+  check(st.time > tO, "the battle ran on while the odds were counted");
+  const eriksen = st.odds.men.find((m) => m.name === "Eriksen");
+  check(st.odds.settings_hash && eriksen && eriksen.share === 1 && st.odds.lines.some((l) => l.startsWith("Eriksen routs: 100%")),
+    "the odds say Eriksen routs in every fight of the default settings", st.odds.lines.join(" | "));
+  const orr = st.odds.rect;
+  check(orr && orr.w >= 300 && orr.h >= 200, "the odds panel's rectangle is published", JSON.stringify(orr));
+  await sleep(500);
+  const pngO = await shot(page, "browser-0-odds.png");
+  const om = await mapper(page, st);
+  const o0 = om.toPage(orr.x, orr.y), o1 = om.toPage(orr.x + orr.w, orr.y + orr.h);
+  const bg = await colourShare(context, pngO, { x0: o0.x, y0: o0.y, x1: o1.x, y1: o1.y }, [0x1a, 0x1f, 0x27]);
+  check(bg > 0.4 && bg < 0.97, "the odds panel is drawn where it is published (its background, and text and bars on it)", `${(100 * bg).toFixed(0)}% of its pixels are its background`);
 
   // Pause, so that the only change between the screenshots is the click.
   await page.focus("canvas");

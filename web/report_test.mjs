@@ -2,8 +2,8 @@
 //
 //   node web/report_test.mjs KIND=REPORT.html ... [--a-side RUN.html,COMPARE.html]
 //
-// KIND is run, merge, sweep, sensitivity or compare (sweep2: a two-key sweep,
-// whose plot is a heat map). Each page is opened from disk (file://) in
+// KIND is run, merge, sweep, sensitivity, compare or fit (sweep2: a two-key
+// sweep, whose plot is a heat map). Each page is opened from disk (file://) in
 // headless Chromium (the Debian package, driven by playwright-core) with
 // every network request refused, so the page must be self-contained, and
 // checked for what a designer pastes into a design document:
@@ -12,13 +12,16 @@
 //     every plot decoded with a real size and a caption that says for how
 //     many fights, the hashes only in the footnote;
 //   - run and merge: the expectations' verdicts, the per-squad table and fan
-//     charts, the metrics of all men;
+//     charts, the metrics of all men, the fights to watch with the commands
+//     that open each;
 //   - sweep: the swept keys, a table of the points, the per-squad chart; a
 //     two-key sweep's heat map has numbers in its cells;
 //   - sensitivity: a 95% interval for every nudge, what −10% of a negative
 //     weight means, a tornado chart whose axis spans its bars with a margin;
 //   - compare: plain means with their fight counts beside the labelled paired
-//     means, and per squad how often it broke on each side.
+//     means, and per squad how often it broke on each side;
+//   - fit: the changes as "start → end", every expectation's verdict before
+//     and after, the convergence and the expectations' plots.
 // --a-side RUN.html,COMPARE.html checks that compare's plain mean A of every
 // metric equals the run page's mean (RUN.html ran the same scenario, seed
 // and runs with A's weights). Screenshots go to test-artifacts/report-KIND-NAME.png
@@ -37,7 +40,7 @@ const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const TOTAL_MS = 120_000;
 const STEP_MS = 20_000;
 const NAME = "TestReportsRender";
-const KINDS = ["run", "merge", "sweep", "sweep2", "sensitivity", "compare"];
+const KINDS = ["run", "merge", "sweep", "sweep2", "sensitivity", "compare", "fit"];
 
 const started = Date.now();
 const elapsed = () => ((Date.now() - started) / 1000).toFixed(1) + "s";
@@ -219,6 +222,9 @@ async function checkPage({ kind, file }) {
     const metrics = await table(page, "metrics");
     check(metrics && metrics.rows.length >= 10, `${kind}: the metrics table has a row per metric`, `${metrics?.rows.length} rows`);
     check(named("fan.png"), `${kind}: the fan chart of all men is there`);
+    const fights = await table(page, "fights");
+    check(fights && fights.rows.length >= 2 && fights.rows.every((r) => /^demo -scenario \S+ -run \d+/.test(r[2]) && /-replays \d+ -out/.test(r[3])),
+      `${kind}: each fight to watch names the commands that open it`, JSON.stringify(fights?.rows));
   }
   if (kind === "sweep" || kind === "sweep2") {
     const swept = await table(page, "swept");
@@ -251,6 +257,14 @@ async function checkPage({ kind, file }) {
     check(squads && squads.rows.length >= 2 && squads.head.includes("broke in, A") && squads.head.includes("broke in, B"), "compare: per squad, how often it broke on each side");
     check(named("squads.png"), "compare: each squad's fan under A and B is there");
     check(settings.head.includes("A") && settings.head.includes("B"), "compare: the settings table gives A's and B's values");
+  }
+
+  if (kind === "fit") {
+    const changes = await table(page, "changes");
+    check(changes && changes.rows.some((r) => / → /.test(r[1])), "fit: the changes table gives start → end", JSON.stringify(changes?.rows));
+    const verdicts = await table(page, "verdicts");
+    check(verdicts && verdicts.rows.length >= 1 && verdicts.rows.every((r) => /^(PASS|FAIL)/.test(r[0]) && r[3] && r[4]), "fit: every expectation has its verdict, before and after", JSON.stringify(verdicts?.rows));
+    check(named("convergence.png") && named("expectations.png"), "fit: the convergence and the expectations' plots are there");
   }
 
   fs.mkdirSync(ARTIFACTS, { recursive: true });

@@ -12,6 +12,7 @@ import (
 
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/safefile"
+	"github.com/moralebreak/moralebreak/lab"
 	"github.com/moralebreak/moralebreak/ui"
 	"github.com/moralebreak/moralebreak/ui/capture"
 )
@@ -72,6 +73,16 @@ type config struct {
 	// memory in use after a garbage collection, and every allocation of
 	// the run) when the window closes.
 	MemProfile string
+	// Scenario, when set, is a lab scenario file whose fight Run (seeded as
+	// the lab's run Run of Monte-Carlo seed Game.Seed) the demo plays
+	// instead of the opening; WeightsSet says -weights was given (else the
+	// scenario's own weights are the settings, as in the lab).
+	Scenario   string
+	Run        int
+	WeightsSet bool
+	// Odds, when set, is the lab scenario the odds panel counts (default:
+	// the -scenario, else the demo's opening).
+	Odds string
 }
 
 // errHelp is returned by parseConfig for -h and -help: the usage was
@@ -108,6 +119,9 @@ func parseConfig(args []string, usage io.Writer) (config, error) {
 	fs.StringVar(&c.Game.Scene, "scene", game.SceneOpening, "the battle: opening (five men) or armies (two armies of 50 squads of 100)")
 	fs.StringVar(&c.CPUProfile, "cpuprofile", "", "write a CPU profile of the run to this file when the window closes")
 	fs.StringVar(&c.MemProfile, "memprofile", "", "write a heap profile to this file when the window closes")
+	fs.StringVar(&c.Scenario, "scenario", "", "play this lab scenario's fight -run (as moralesim run plays it) instead of the opening")
+	fs.IntVar(&c.Run, "run", 0, fmt.Sprintf("with -scenario: the fight to play, 0..%d (moralesim's run index; -seed is its Monte-Carlo seed)", lab.MaxRuns-1))
+	fs.StringVar(&c.Odds, "odds", "", "the lab scenario whose odds the odds panel counts (default: -scenario, else the opening)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			// Rendered first, then written once: the flag package drops
@@ -172,7 +186,30 @@ func parseConfig(args []string, usage io.Writer) (config, error) {
 	if c.Replay != "" && c.Replay == c.Record {
 		return config{}, fmt.Errorf("-record %q is the -replay file; pick another file", c.Record)
 	}
+	if err := checkScenario(c, set); err != nil {
+		return config{}, err
+	}
+	c.WeightsSet = set["weights"]
 	return c, nil
+}
+
+// checkScenario checks the -scenario flags (set: the flags given).
+func checkScenario(c config, set map[string]bool) error {
+	if c.Scenario == "" {
+		if set["run"] {
+			return errors.New("-run needs -scenario")
+		}
+		return nil
+	}
+	switch {
+	case c.Replay != "":
+		return errors.New("-scenario and -replay cannot be used together (a replay of a scenario carries it: use -replay alone)")
+	case set["soldiers"] || set["scene"]:
+		return errors.New("-scenario sets the squads and the scene; drop -soldiers and -scene")
+	case c.Run < 0 || c.Run >= lab.MaxRuns:
+		return fmt.Errorf("-run is %d; want 0..%d (moralesim's run index)", c.Run, lab.MaxRuns-1)
+	}
+	return nil
 }
 
 // checkGIF checks the -gif flags (set: the flags given).
@@ -209,15 +246,16 @@ func checkGIF(c config, set map[string]bool) error {
 }
 
 // checkOutputs checks that every file the demo will write (-gif, -record,
-// -screenshot, -cpuprofile, -memprofile) can be written: a regular file, a
-// symlink to one, or nothing yet (creating and removing an empty one to be
-// sure); a FIFO, a device or a folder is refused at once, without opening
-// it (a FIFO would block the open until something read it; a device would
-// be replaced by the atomic write at the end). It returns a one-line error
-// naming the flag.
+// -screenshot, -cpuprofile, -memprofile, -state) can be written: a regular
+// file, a symlink to one, or nothing yet (creating and removing an empty one
+// to be sure); a FIFO, a device or a folder is refused at once, without
+// opening it (a FIFO would block the open until something read it; a device
+// would be replaced by the atomic write at the end). It returns a one-line
+// error naming the flag.
 func checkOutputs(c config) error {
 	for _, o := range []struct{ flag, path string }{
-		{"-gif", c.GIF}, {"-record", c.Record}, {"-screenshot", c.Screenshot}, {"-cpuprofile", c.CPUProfile}, {"-memprofile", c.MemProfile},
+		{"-gif", c.GIF}, {"-record", c.Record}, {"-screenshot", c.Screenshot}, {"-cpuprofile", c.CPUProfile},
+		{"-memprofile", c.MemProfile}, {"-state", c.UI.StatePath},
 	} {
 		if o.path == "" {
 			continue

@@ -30,11 +30,14 @@ func TestBadFlagsExitTwoBeforeAWindow(t *testing.T) {
 	}
 	corrupt, newer, ghost := filepath.Join(dir, "corrupt.txt"), filepath.Join(dir, "newer.txt"), filepath.Join(dir, "ghost.txt")
 	endless := filepath.Join(dir, "endless.txt")
+	badScenario, goodScenario := filepath.Join(dir, "bad.toml"), filepath.Join(dir, "good.toml")
 	for path, text := range map[string]string{
-		corrupt: "hello\n",
-		newer:   "moralebreak-replay 2\n",
-		ghost:   ghostReplay(t),
-		endless: strings.Replace(strings.Replace(ghostReplay(t), "soldiers 5\n", "soldiers 5000\n", 1), "\nend 480\n", "\nend 20736000\n", 1),
+		badScenario:  "name = \"bad\"\n[[squad]]\nname = \"a\"\nsize = 0\n",
+		goodScenario: "name = \"good\"\n[[squad]]\nname = \"a\"\nsize = 3\n",
+		corrupt:      "hello\n",
+		newer:        "moralebreak-replay 2\n",
+		ghost:        ghostReplay(t),
+		endless:      strings.Replace(strings.Replace(ghostReplay(t), "soldiers 5\n", "soldiers 5000\n", 1), "\nend 480\n", "\nend 20736000\n", 1),
 	} {
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -73,10 +76,22 @@ func TestBadFlagsExitTwoBeforeAWindow(t *testing.T) {
 		{[]string{"-screenshot", fifo}, "-screenshot: cannot write: " + fifo + ": is a FIFO"},
 		{[]string{"-cpuprofile", fifo}, "-cpuprofile: cannot write: " + fifo + ": is a FIFO"},
 		{[]string{"-memprofile", fifo}, "-memprofile: cannot write: " + fifo + ": is a FIFO"},
+		{[]string{"-state", fifo}, "-state: cannot write: " + fifo + ": is a FIFO"},
+		{[]string{"-state", "/dev/null"}, "-state: cannot write: /dev/null: is a device"},
 		{[]string{"-record", "/dev/null"}, "-record: cannot write: /dev/null: is a device"},
 		{[]string{"-replay", fifo}, "-replay: " + fifo + ": is a FIFO, not a regular file (a replay must be one)"},
 		{[]string{"-replay", "/dev/zero"}, "-replay: /dev/zero: is a device"},
 		{[]string{"-replay", endless}, "playing it through would take about 1.04e+11 soldier-sub-ticks"},
+		// a scenario the lab refuses is the lab's error: file, line, key
+		{[]string{"-scenario", badScenario}, "-scenario: " + badScenario + ":4: squad[1].size: is 0; it must lie in 1..200000"},
+		{[]string{"-scenario", filepath.Join(dir, "none.toml")}, "-scenario: "},
+		{[]string{"-scenario", fifo}, "a FIFO"},
+		{[]string{"-scenario", goodScenario, "-run", "-1"}, "-run is -1; want 0..999999"},
+		{[]string{"-scenario", goodScenario, "-run", "1000000"}, "-run is 1000000"},
+		{[]string{"-run", "3"}, "-run needs -scenario"},
+		{[]string{"-scenario", goodScenario, "-soldiers", "7"}, "-scenario sets the squads"},
+		{[]string{"-scenario", goodScenario, "-replay", ghost}, "-scenario and -replay cannot be used together"},
+		{[]string{"-odds", badScenario}, "-odds: " + badScenario + ":4: squad[1].size"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

@@ -45,6 +45,11 @@ func main() {
 	if err := checkOutputs(cfg); err != nil {
 		fail(exitUsage, err)
 	}
+	odds, err := loadScenarios(&cfg)
+	if err != nil {
+		fail(exitUsage, oneLine(err))
+	}
+	cfg.UI.Odds = odds
 	var rec *game.Recording
 	if cfg.Replay != "" {
 		r, err := loadReplay(cfg.Replay)
@@ -164,8 +169,10 @@ func replayEnd(path string) func(game.ReplayStatus) {
 // -tpslog. It opens no window.
 func build(cfg config, rec *game.Recording) (*ui.App, *game.Session, ebiten.Game, error) {
 	var err error
-	if cfg.Game.Settings, _, err = ui.LoadWeights(cfg.Weights); err != nil {
-		return nil, nil, nil, badWeights{err}
+	if cfg.Scenario == "" || cfg.WeightsSet {
+		if cfg.Game.Settings, _, err = ui.LoadWeights(cfg.Weights); err != nil {
+			return nil, nil, nil, badWeights{err}
+		}
 	}
 	if err := ui.CheckDisplay(); err != nil {
 		return nil, nil, nil, err

@@ -1,7 +1,7 @@
 // Package cli is moralesim's command line: flags → a lab plan → files. Main
 // is the whole program, so tests run it in-process; cmd/moralesim only wires
-// it to os.Args, the environment and Ctrl-C. It is also the one place that
-// imports game/ (game.go), to run the demo's own battle headless.
+// it to os.Args, the environment and Ctrl-C. It also runs the demo's own
+// battle headless (game.go), the one place it calls game/'s battle.
 package cli
 
 import (
@@ -45,7 +45,7 @@ const usage = `moralesim: MoraleBreak's headless balance lab.
 
   moralesim run SCENARIO.toml [-runs N] [-seed S] [-out DIR] [-report FILE.html]
                 [-weights W.toml] [-shard K/N|auto/N] [-sweep KEY=FROM:TO:STEP ...]
-                [-metric NAME] [-max-work W] [-q]
+                [-metric NAME] [-replays SPEC] [-max-work W] [-q]
   moralesim check SCENARIO.toml... [-runs N] [-seed S] [-max-work W]
   moralesim lint WEIGHTS.toml
   moralesim merge DIR... -out DIR [-report FILE.html]
@@ -54,8 +54,15 @@ const usage = `moralesim: MoraleBreak's headless balance lab.
   moralesim compare A.toml B.toml SCENARIO.toml [-runs N] [-seed S] [-report FILE.html]
                 [-max-work W]
   moralesim game [-runs N] [-seed S] [-duration S] [-out DIR] [-max-work W]
+  moralesim fit SCENARIO.toml [-keys K1,K2,...] [-runs N] [-budget FIGHTS] [-seed S]
+                [-out DIR] [-report FILE.html] [-weights W.toml] [-max-work W] [-q]
 
-run, check, sensitivity, compare and game refuse work estimated above
+-replays writes a demo replay of chosen runs into -out (replay-run-I.txt,
+for demo -replay): indices (12,40), or first|last:METRIC:N (the N smallest
+or largest), or none|some:METRIC:N (the first N where it did not / did
+happen), such as first:first_rout_s:3 or none:squad_broke.centre:2.
+
+run, check, sensitivity, compare, game and fit refuse work estimated above
 -max-work (default 1e10 units: men × simulated seconds, plus men reached ×
 events; roughly half an hour to an hour of one core).
 
@@ -121,6 +128,8 @@ func run(ctx context.Context, args []string, env console) int {
 		err = cmdCompare(ctx, args[1:], env)
 	case "game":
 		err = cmdGame(ctx, args[1:], env)
+	case "fit":
+		code, err = cmdFit(ctx, args[1:], env)
 	default:
 		err = bad("unknown command %q\n\n%s", args[0], usage)
 	}

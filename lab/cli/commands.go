@@ -74,6 +74,7 @@ func cmdRun(ctx context.Context, args []string, env console) error {
 	metric := fs.String("metric", "first_rout_s", "metric of a sweep's plots")
 	stat := fs.String("stat", "p50", "statistic of the sweep metric (p50, mean, share, …)")
 	quiet := fs.Bool("q", false, "no progress bar")
+	replays := fs.String("replays", "", "also write demo replays of these runs into -out: indices (12,40) or first|last|none|some:METRIC:N")
 	var sweeps multiFlag
 	fs.Var(&sweeps, "sweep", "KEY=FROM:TO:STEP, once or twice (a setting or weights.EVENT)")
 	pos, err := parseFlags(fs, args)
@@ -106,6 +107,17 @@ func cmdRun(ctx context.Context, args []string, env console) error {
 	}
 	if err := lab.CheckMetricStat(sc, *metric, *stat); err != nil {
 		return bad("-metric/-stat: %v", err)
+	}
+	var pick *lab.RunPick
+	if set["replays"] {
+		if len(sweeps) > 0 || shard.N > 1 {
+			return bad("-replays needs one Monte-Carlo of every run: drop -sweep and -shard")
+		}
+		p, err := lab.ParseRunPick(*replays, sc, *runs)
+		if err != nil {
+			return usageError{err}
+		}
+		pick = &p
 	}
 	if len(sweeps) > 0 {
 		axes, err := lab.ParseSweeps(sweeps, sc.Settings)
@@ -156,6 +168,10 @@ func cmdRun(ctx context.Context, args []string, env console) error {
 	} else if *reportFile != "" {
 		return bad("-report needs every run; merge the shards, then pass -report to merge")
 	}
+	picked, err := addReplays(ctx, o, pick, sc, *seed, res)
+	if err != nil {
+		return err
+	}
 	if err := writeAll(ctx, o, *out, *reportFile, rep); err != nil {
 		return err
 	}
@@ -165,6 +181,7 @@ func cmdRun(ctx context.Context, args []string, env console) error {
 	if sum != nil {
 		printSummary(env, sum)
 	}
+	printReplays(env, pick, picked, pos[0], *seed, *out)
 	return nil
 }
 

@@ -1,7 +1,8 @@
 package cli
 
-// This file is the lab's only contact with game/: the demo's own battle run
-// headless. If game/'s API changes, this is the one file to fix.
+// This file is the lab's only contact with game's Battle: the demo's own
+// battle run headless. If the Battle's API changes, this is the one file to
+// fix (a scenario's fight is game.ScenarioFight, in lab/run.go).
 
 import (
 	"context"
@@ -136,7 +137,7 @@ func GameRun(s morale.Settings, seed uint64, duration, sample, cascadeWindow, re
 func GameScenario(s morale.Settings, duration, sample float64) *lab.Scenario {
 	return &lab.Scenario{Name: "demo", Description: "The demo's own battle (game/, with the opening), run headless.",
 		Settings: s, Duration: duration, Sample: sample, CascadeWindow: 3, RebreakWindow: 10,
-		Squads: []lab.SquadSpec{{Name: "alpha", Size: 5}}, Hash: "game", WeightsHash: "default"}
+		Squads: []lab.SquadSpec{{ScenarioSquad: game.ScenarioSquad{Name: "alpha", Size: 5}}}, Hash: "game", WeightsHash: "default"}
 }
 
 func cmdGame(ctx context.Context, args []string, env console) error {

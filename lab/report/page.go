@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/base64"
 	"html/template"
+	"slices"
+	"strings"
 )
 
 // Page is a self-contained HTML report under construction: a title, a lead
@@ -37,19 +39,24 @@ type rowData struct {
 	Cells []cell
 }
 
-// cell is a table cell; Num aligns it right.
+// cell is a table cell; Num aligns it right; Words, when set, is a command
+// shown in monospace, broken only between its words.
 type cell struct {
-	Text string
-	Num  bool
+	Text  string
+	Num   bool
+	Words []string
 }
 
 // Table is an HTML table: an id (for tests and links, "" for none), a
 // caption that says what it holds and over how many fights, a header row
 // and the rows. The first Text columns (at least one) are text, aligned
-// left; the others are numbers, aligned right.
+// left; the others are numbers, aligned right. The columns listed in Code
+// hold commands: monospace, left, and broken only between words (a line
+// never ends inside "-out").
 type Table struct {
 	ID, Caption string
 	Text        int
+	Code        []int
 	Head        []string
 	Rows        []Row
 }
@@ -73,6 +80,20 @@ type figureData struct {
 	URI template.URL
 }
 
+// commandWords splits a command into the pieces a line may break between:
+// its words, a flag kept with its value ("-run 17").
+func commandWords(c string) []string {
+	var out []string
+	for _, w := range strings.Fields(c) {
+		if n := len(out); n > 0 && strings.HasPrefix(out[n-1], "-") && !strings.Contains(out[n-1], " ") && !strings.HasPrefix(w, "-") {
+			out[n-1] += " " + w
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
 // NewPage starts a page titled "MoraleBreak report: title", with lead (the
 // scenario's description, say; "" for none) under the heading.
 func NewPage(title, lead string) *Page { return &Page{title: title, lead: lead} }
@@ -89,16 +110,22 @@ func (p *Page) Note(text string) { p.blocks = append(p.blocks, block{Note: text}
 // Table adds t.
 func (p *Page) Table(t Table) {
 	d := &tableData{Table: t}
-	cells := func(cs []string) []cell {
+	cells := func(cs []string, head bool) []cell {
 		out := make([]cell, len(cs))
 		for i, c := range cs {
 			out[i] = cell{Text: c, Num: i >= max(1, t.Text)}
+			if slices.Contains(t.Code, i) {
+				out[i].Num = false
+				if !head {
+					out[i].Words = commandWords(c)
+				}
+			}
 		}
 		return out
 	}
-	d.Head = cells(t.Head)
+	d.Head = cells(t.Head, true)
 	for _, r := range t.Rows {
-		d.Rows = append(d.Rows, rowData{Class: r.Class, Cells: cells(r.Cells)})
+		d.Rows = append(d.Rows, rowData{Class: r.Class, Cells: cells(r.Cells, false)})
 	}
 	p.blocks = append(p.blocks, block{Table: d})
 }
@@ -144,7 +171,7 @@ p.lead{font-size:1.1em;color:#444;margin-top:0}p.note{background:#f6f8fa;border-
 div.tw{overflow-x:auto}table{border-collapse:collapse;font-size:14px;margin:.6em 0 1.2em;font-variant-numeric:tabular-nums}
 caption{caption-side:top;text-align:left;font-size:13px;color:#555;padding-bottom:.4em}
 td,th{padding:3px 7px;border-bottom:1px solid #e3e3e3;text-align:left;vertical-align:top}
-th{background:#f3f4f6;font-weight:600}.n{text-align:right;white-space:nowrap}
+th{background:#f3f4f6;font-weight:600}.n{text-align:right;white-space:nowrap}td.c{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12.5px}td.c span{white-space:nowrap}
 tr.pass td:first-child{color:#15803d;font-weight:600}tr.fail td{color:#b91c1c}tr.fail td:first-child{font-weight:700}tr.dim td{color:#888}
 div.figs{display:flex;flex-wrap:wrap;gap:0 1.5em}div.figs figure{flex:1 1 320px}figure{margin:1.2em 0 1.8em;max-width:100%}img{max-width:100%;height:auto;display:block;border:1px solid #eee}
 figcaption{font-size:13px;color:#444;margin-top:.4em}
@@ -158,7 +185,7 @@ footer{margin-top:3em;border-top:1px solid #ddd;padding-top:.6em;font-size:12px;
 {{else if .Note}}<p class="note">{{.Note}}</p>
 {{else if .Table}}{{with .Table}}<div class="tw"><table{{if .ID}} id="{{.ID}}"{{end}}>{{if .Caption}}<caption>{{.Caption}}</caption>{{end}}
 <tr>{{range .Head}}<th{{if .Num}} class="n"{{end}}>{{.Text}}</th>{{end}}</tr>
-{{range .Rows}}<tr{{if .Class}} class="{{.Class}}"{{end}}>{{range .Cells}}<td{{if .Num}} class="n"{{end}}>{{.Text}}</td>{{end}}</tr>
+{{range .Rows}}<tr{{if .Class}} class="{{.Class}}"{{end}}>{{range .Cells}}{{if .Words}}<td class="c">{{range $i, $w := .Words}}{{if $i}} {{end}}<span>{{$w}}</span>{{end}}</td>{{else}}<td{{if .Num}} class="n"{{end}}>{{.Text}}</td>{{end}}{{end}}</tr>
 {{end}}</table></div>
 {{end}}{{else if .Figures}}{{if gt (len .Figures) 1}}<div class="figs">{{end}}{{range .Figures}}<figure id="{{.Name}}"><img alt="{{.Name}}" src="{{.URI}}"><figcaption>{{.Caption}}</figcaption></figure>
 {{end}}{{if gt (len .Figures) 1}}</div>

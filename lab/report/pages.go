@@ -61,7 +61,7 @@ func RunReport(sum *lab.Summary, runs []lab.RunResult) (Report, error) {
 		cascade = append(cascade, float64(runs[i].LargestCascade))
 	}
 	png, err = Histogram(fmt.Sprintf("time of the first rout (%d of %d fights had one)", len(first), len(runs)), "seconds", first, 20)
-	if err := add("first_rout.png", fmt.Sprintf("When the first man routed, in the %d of the %d fights that had a rout (20 bins).", len(first), len(runs)), png, err); err != nil {
+	if err := add("first_rout.png", fmt.Sprintf("When the first man routed, in the %d of the %d fights that had a rout (about 20 bins of equal width).", len(first), len(runs)), png, err); err != nil {
 		return Report{}, err
 	}
 	png, err = CountChart(fmt.Sprintf("largest rout cascade (%d fights)", len(runs)), "men routed in one chain", cascade)
@@ -86,6 +86,10 @@ func RunReport(sum *lab.Summary, runs []lab.RunResult) (Report, error) {
 	p.Figure(figs[2])
 	p.Figure(figs[3])
 	p.Figures(figs[4], figs[5])
+	if t, ok := fightsTable(sum, runs); ok {
+		p.Section("Fights to watch")
+		p.Table(t)
+	}
 	footnotes(p, sum.Header)
 	html, err := p.HTML()
 	return Report{HTML: html, Figures: figs}, err

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -52,7 +53,7 @@ func pngOf(p *plot.Plot, w, h vg.Length) ([]byte, error) {
 	dc := draw.New(c)
 	dc.SetColor(color.White)
 	dc.Fill(dc.Rectangle.Path())
-	p.Draw(draw.Crop(dc, 0, -vg.Points(10), 0, -vg.Points(4)))
+	p.Draw(draw.Crop(dc, vg.Points(6), -vg.Points(10), 0, -vg.Points(4))) // a margin at the left: gonum sets the y labels flush against the edge
 	return encode(c)
 }
 
@@ -214,8 +215,11 @@ func (shareTicks) Ticks(lo, hi float64) []plot.Tick {
 	return out
 }
 
-// Histogram draws the distribution of vals in bins bins (20 when ≤ 0), its
-// axes fitted to the data; an empty vals gives an empty frame.
+// Histogram draws the distribution of vals in about bins bins (20 when ≤
+// 0), its axes fitted to the data; an empty vals gives an empty frame. When
+// every value is a whole multiple of one step (times that land on the
+// squads' updates, every 0.25 s), each bin holds the same number of steps,
+// so the bars do not alternate between four steps and five.
 func Histogram(title, xlabel string, vals []float64, bins int) ([]byte, error) {
 	p := plot.New()
 	p.Title.Text = title
@@ -229,6 +233,9 @@ func Histogram(title, xlabel string, vals []float64, bins int) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
+		if b := stepBins(vals, bins); b != nil {
+			h.Bins, h.Width = b, b[0].Max-b[0].Min
+		}
 		h.FillColor = colBand
 		h.LineStyle.Color = colLine
 		p.Add(h)
@@ -241,6 +248,48 @@ func Histogram(title, xlabel string, vals []float64, bins int) ([]byte, error) {
 		fit(&p.X, x0, x1, 0.03)
 	}
 	return pngOf(p, plotW/2, plotH)
+}
+
+// stepBins returns at most about n bins of equal width for vals when every
+// value is a whole multiple of their smallest gap q (to 1e-6 of it): each
+// bin spans k steps, centred on them, k the fewest that make at most n bins.
+// It returns nil when the values have no such step (or one value only).
+func stepBins(vals []float64, n int) []plotter.HistogramBin {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, v := range vals {
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	}
+	if !(hi > lo) || math.IsInf(hi-lo, 0) {
+		return nil
+	}
+	sorted := append([]float64(nil), vals...)
+	slices.Sort(sorted)
+	q := math.Inf(1)
+	for i := 1; i < len(sorted); i++ {
+		if d := sorted[i] - sorted[i-1]; d > 1e-9*(hi-lo) {
+			q = math.Min(q, d)
+		}
+	}
+	steps := (hi - lo) / q
+	if steps > 1e6 {
+		return nil
+	}
+	for _, v := range vals {
+		if f := (v - lo) / q; math.Abs(f-math.Round(f)) > 1e-6 {
+			return nil
+		}
+	}
+	total := int(math.Round(steps)) + 1 // the steps from lo to hi, both in
+	k := (total + n - 1) / n
+	bins := make([]plotter.HistogramBin, (total+k-1)/k)
+	for i := range bins {
+		bins[i].Min = lo + (float64(i*k)-0.5)*q
+		bins[i].Max = bins[i].Min + float64(k)*q
+	}
+	for _, v := range vals {
+		bins[int(math.Round((v-lo)/q))/k].Weight++
+	}
+	return bins
 }
 
 // CountChart draws how many fights had each whole-number value of vals

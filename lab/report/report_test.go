@@ -7,6 +7,7 @@ import (
 	"html"
 	"image"
 	"image/png"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -111,6 +112,21 @@ func TestRunReport(t *testing.T) {
 	}
 	if strings.Index(page, sum.SettingsHash) < strings.Index(page, "<footer>") {
 		t.Errorf("the settings hash appears before the footnote")
+	}
+	// every fight listed names the commands that open it
+	if n := rows(page, "fights"); n < 3 {
+		t.Errorf("fights to watch: %d rows; want the earliest and latest first rout and more", n)
+	}
+	first, _ := lab.MetricByName(sc, "first_rout_s")
+	early := (lab.RunPick{Kind: lab.PickFirst, Metric: first, N: 1}).Select(runs)
+	// The commands are cells of words, each kept whole on its line.
+	plain := strings.NewReplacer("<span>", "", "</span>", "").Replace(page)
+	if len(early) != 1 || !strings.Contains(plain, `<td class="c">demo -scenario line.toml -run `+strconv.Itoa(early[0].Index)+"</td>") ||
+		!strings.Contains(plain, "-replays "+strconv.Itoa(early[0].Index)+" -out DIR</td>") {
+		t.Errorf("the fights table does not name the commands of the earliest first rout (%v)", early)
+	}
+	if !strings.Contains(page, "<span>-out DIR</span></td>") {
+		t.Errorf("the commands are not cut into words kept whole, a flag with its value")
 	}
 }
 
@@ -277,6 +293,19 @@ func TestSensitivityReport(t *testing.T) {
 	margin := (x1 - x0) / 50
 	if right < 0 || left < x0+margin || right > x1-margin {
 		t.Errorf("the tornado's bars span x = %d..%d, the axis %d..%d; want them inside it by at least %d pixels", left, right, x0, x1, margin)
+	}
+
+	// Nothing is cut at the image's left or right edge (the knobs' names
+	// were, when the axis label was wider than the image), and the axis
+	// takes at least half the width (it took 40% then).
+	w := img.Bounds().Dx()
+	each(img, func(x, y int, c [3]int) {
+		if (x == 0 || x == w-1) && c != [3]int{255, 255, 255} {
+			t.Errorf("the tornado has ink at its edge (%d, %d): %v; want white", x, y, c)
+		}
+	})
+	if x1-x0 < w/2 {
+		t.Errorf("the tornado's x axis spans %d..%d of %d pixels; want at least half the width", x0, x1, w)
 	}
 }
 

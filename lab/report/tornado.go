@@ -16,12 +16,16 @@ import (
 // x axis spans the bars and whiskers with a margin.
 func TornadoChart(r lab.SensitivityResult, n int) ([]byte, error) {
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: change in %s of %s at −10%% and +10%% of each knob (%d fights each)", r.Scenario, r.Stat, r.Metric, r.Runs)
+	// Both texts are short: gonum fits the axis label inside the canvas
+	// by squeezing the data area, and a label wider than the canvas pushed
+	// the knobs' names off its left edge. The page's caption says the rest
+	// (the colours, the whiskers, the fights).
+	p.Title.Text = fmt.Sprintf("%s: %s of %s, each knob at −10%% and +10%%", r.Scenario, r.Stat, r.Metric)
 	base := "undefined"
 	if r.Baseline != nil {
 		base = fmt.Sprintf("%.4g", *r.Baseline)
 	}
-	p.X.Label.Text = fmt.Sprintf("change from the baseline (%s): orange at ×%g (−10%%), blue at ×%g (+10%%); whiskers: 95%% paired intervals", base, lab.NudgeLow, lab.NudgeHigh)
+	p.X.Label.Text = fmt.Sprintf("change from the baseline (%s)", base)
 	eff := r.Effects
 	if len(eff) > n {
 		eff = eff[:n]

@@ -162,27 +162,30 @@ func buildOne(goCmd string, cfg config, t target, dir string, info buildInfoT, s
 }
 
 // sharedFiles are the files every archive holds beside the programs:
-// weights.toml and every scenario, with line ends as in the checkout.
+// weights.toml and every scenario (scenarios/*.toml and the fit's example,
+// scenarios/fit/*.toml), with line ends as in the checkout.
 func sharedFiles() ([]entry, error) {
 	w, err := os.ReadFile("weights.toml")
 	if err != nil {
 		return nil, fmt.Errorf("%w (run dist from the checkout's root)", err)
 	}
 	files := []entry{{name: "weights.toml", mode: 0o644, body: w}}
-	scenarios, err := filepath.Glob(filepath.Join("scenarios", "*.toml"))
-	if err != nil {
-		return nil, err
-	}
-	if len(scenarios) == 0 {
-		return nil, fmt.Errorf("no scenarios/*.toml (run dist from the checkout's root)")
-	}
-	sort.Strings(scenarios)
-	for _, s := range scenarios {
-		b, err := os.ReadFile(s)
+	for _, dir := range []string{"scenarios", "scenarios/fit"} {
+		scenarios, err := filepath.Glob(filepath.Join(filepath.FromSlash(dir), "*.toml"))
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, entry{name: "scenarios/" + filepath.Base(s), mode: 0o644, body: b})
+		if len(scenarios) == 0 && dir == "scenarios" {
+			return nil, fmt.Errorf("no scenarios/*.toml (run dist from the checkout's root)")
+		}
+		sort.Strings(scenarios)
+		for _, s := range scenarios {
+			b, err := os.ReadFile(s)
+			if err != nil {
+				return nil, err
+			}
+			files = append(files, entry{name: dir + "/" + filepath.Base(s), mode: 0o644, body: b})
+		}
 	}
 	return files, nil
 }

@@ -81,6 +81,7 @@ func howto(t target, info buildInfoT, macMin string) string {
 	}
 	p("    %s run scenarios%sopening.toml -runs 1000", sim, sep)
 	p("    %s lint weights.toml", sim)
+	p("    %s fit scenarios%sfit%sline_holds.toml", sim, sep, sep)
 	p("    %s help", sim)
 	p("")
 	p("What it needs")

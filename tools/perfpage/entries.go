@@ -230,4 +230,23 @@ var entries = []entry{
 			{text: "one lint of the settings", rows: `^Lint$`, unit: "ns/op", scale: 1e-6, suffix: " ms"},
 		},
 	},
+	{
+		id:    "odds",
+		title: "The tuner's odds",
+		dir:   ".", pkg: "./lab",
+		bench:     `^BenchmarkOddsLatency$`,
+		benchtime: "20x", count: 3, quick: "3x",
+		caption: `How soon the tuner's odds panel answers after a settings change: the time from ` + "`lab.OddsTracker.Set`" + ` (what the panel calls when a slider moves) to its first report of at least 200 fights, and to all 1,000, of the demo's opening as a lab scenario (` + "`scenarios/opening.toml`" + `: 5 men in one squad, 60 s each, two losses, a shell, a wound and steady suppression, with the live settings), counted on one goroutine beside the caller's, as the native demo counts them beside its game loop (on this 2-core machine the game keeps the other core). Two settings in turn, so that each change replaces a finished count and is compared with it (paired intervals over 1,000 fights). The floor, timed after each op in the same benchmark, is the same 1,000 fights counted by a bare ` + "`lab.OddsJob`" + ` on the benchmark's goroutine, without reports.`,
+		columns: []column{
+			{unit: "ms-to-200", header: "first 200 fights, ms"},
+			{unit: "ms-to-1000", header: "all 1,000 fights, ms"},
+			{unit: "floor-ms-1000", header: "floor: 1,000 fights, ms"},
+			{unit: "x-floor", header: "all ÷ floor", suffix: "×"},
+		},
+		figures: []figure{
+			{text: "a first answer of 200 fights within 250 ms of a change", rows: `^OddsLatency$`, unit: "ms-to-200", bound: 250, suffix: " ms",
+				headline: `^OddsLatency$`},
+			{text: "all 1,000 fights within 1 s", rows: `^OddsLatency$`, unit: "ms-to-1000", bound: 1000, suffix: " ms"},
+		},
+	},
 }

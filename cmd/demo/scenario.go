@@ -1,0 +1,55 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/scenarios"
+)
+
+// badScenario is a -scenario or -odds file the lab refuses: bad input,
+// like a bad flag value (the lab's own error, with the file, the line and
+// the key).
+type badScenario struct{ err error }
+
+func (b badScenario) Error() string { return b.err.Error() }
+func (b badScenario) Unwrap() error { return b.err }
+
+// loadScenarios reads -scenario and -odds through the lab, before anything
+// else is built: a bad file is the lab's error, exit status 2, before a
+// window opens. It sets cfg's battle to the scenario's fight cfg.Run (the
+// seed the lab gives that run, its settings unless -weights was given, its
+// weights file for the tuner's Save and watch) and returns the scenario
+// whose odds the panel counts: -odds, else -scenario, else the demo's
+// opening (embedded).
+func loadScenarios(cfg *config) (odds *lab.Scenario, err error) {
+	if cfg.Scenario != "" {
+		sc, err := lab.LoadScenario(cfg.Scenario)
+		if err != nil {
+			return nil, badScenario{fmt.Errorf("-scenario: %w", err)}
+		}
+		cfg.Game = game.Config{Scene: game.SceneScenario, Scenario: sc.GameConfig(),
+			Seed: lab.RunSeed(cfg.Game.Seed, cfg.Run), Settings: sc.Settings}
+		if !cfg.WeightsSet {
+			cfg.Weights = sc.WeightsPath // "" for the defaults: nothing to load, watch or save
+			cfg.UI.WeightsPath = sc.WeightsPath
+		}
+		odds = sc
+	}
+	switch {
+	case cfg.Odds != "":
+		sc, err := lab.LoadScenario(cfg.Odds)
+		if err != nil {
+			return nil, badScenario{fmt.Errorf("-odds: %w", err)}
+		}
+		odds = sc
+	case odds == nil:
+		sc, err := lab.OddsScenario(scenarios.OpeningFile, scenarios.Opening)
+		if err != nil {
+			return nil, err // a bug: the shipped file parses (TestOpeningOddsParse)
+		}
+		odds = sc
+	}
+	return odds, nil
+}

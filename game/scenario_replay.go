@@ -1,0 +1,161 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// A replay of the scenario scene carries its scenario, so that the file
+// plays anywhere, without the scenario file it came from:
+//
+//	scene scenario
+//	scenario
+//	| name = "line"
+//	| duration = 120.0
+//	| [[squad]]
+//	| ...                    (ScenarioConfig as TOML, each line after "| ")
+//
+// The block holds the fight as the game plays it (ScenarioConfig, with
+// every value the lab's defaults filled in), not the lab's scenario file:
+// no weights (the settings block has them), no expectations.
+
+// scenarioText is the TOML form of a ScenarioConfig in a replay.
+type scenarioText struct {
+	Name     string      `toml:"name"`
+	Duration float64     `toml:"duration"`
+	Squads   []squadText `toml:"squad"`
+	Events   []eventText `toml:"event,omitempty"`
+}
+
+type squadText struct {
+	Name        string     `toml:"name"`
+	Size        int        `toml:"size"`
+	Formation   string     `toml:"formation"`
+	At          [2]float64 `toml:"at"`
+	Spacing     float64    `toml:"spacing"`
+	Leader      bool       `toml:"leader,omitempty"`
+	Nerves      []float64  `toml:"nerves,omitempty"`
+	NerveRange  []float64  `toml:"nerve,omitempty"`
+	Names       []string   `toml:"names,omitempty"`
+	NoContagion bool       `toml:"no_contagion,omitempty"`
+	Morale      float64    `toml:"morale"`
+}
+
+type eventText struct {
+	T      float64   `toml:"t"`
+	Do     string    `toml:"do"`
+	Event  string    `toml:"event,omitempty"`
+	At     []float64 `toml:"at,omitempty"`
+	Spread float64   `toml:"spread,omitzero"`
+	Radius float64   `toml:"radius,omitzero"`
+	Squad  string    `toml:"squad,omitempty"`
+	Agent  string    `toml:"agent,omitempty"`
+	Squads []string  `toml:"squads,omitempty"`
+	Scale  float64   `toml:"scale"`
+	Every  float64   `toml:"every,omitzero"`
+	Until  float64   `toml:"until"`
+	Jitter float64   `toml:"jitter,omitzero"`
+	Count  int       `toml:"count"`
+}
+
+// writeScenarioBlock writes c as "| "-prefixed TOML lines.
+func writeScenarioBlock(w *strings.Builder, c *ScenarioConfig) error {
+	t := scenarioText{Name: c.Name, Duration: c.Duration}
+	for _, sq := range c.Squads {
+		s := squadText{Name: sq.Name, Size: sq.Size, Formation: sq.Formation, At: [2]float64{sq.At.X, sq.At.Y},
+			Spacing: sq.Spacing, Leader: sq.Leader, Nerves: sq.Nerves, Names: sq.Names, NoContagion: sq.NoContagion, Morale: sq.Morale}
+		if sq.NerveRange != nil {
+			s.NerveRange = []float64{sq.NerveRange[0], sq.NerveRange[1]}
+		}
+		t.Squads = append(t.Squads, s)
+	}
+	for _, ev := range c.Events {
+		e := eventText{T: ev.T, Do: ev.Do, Event: string(ev.Event), Spread: ev.Spread, Radius: ev.Radius, Squad: ev.Squad,
+			Agent: ev.Agent, Squads: ev.Squads, Scale: ev.Scale, Every: ev.Every, Until: ev.Until, Jitter: ev.Jitter, Count: ev.Count}
+		if ev.HasAt {
+			e.At = []float64{ev.At.X, ev.At.Y}
+		}
+		t.Events = append(t.Events, e)
+	}
+	var b strings.Builder
+	if err := toml.NewEncoder(&b).Encode(t); err != nil {
+		return err
+	}
+	for _, l := range strings.Split(strings.TrimRight(b.String(), "\n"), "\n") {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		w.WriteString("| " + strings.TrimLeft(l, " ") + "\n")
+	}
+	return nil
+}
+
+// scenarioBlock reads the "| " lines after a scenario line (numbered at)
+// as a ScenarioConfig and validates it.
+func (rr *replayReader) scenarioBlock(at int) (*ScenarioConfig, error) {
+	text, err := rr.block()
+	if err != nil {
+		return nil, err
+	}
+	if text == "" {
+		return nil, fmt.Errorf("%w: line %d: scenario block is empty; want its TOML lines, each after \"| \"", ErrBadReplay, at)
+	}
+	bad := func(err error) error {
+		msg := strings.ReplaceAll(err.Error(), "\n", "; ")
+		if rr.eof {
+			msg += "; the file ends inside it (truncated?)"
+		}
+		return fmt.Errorf("%w: line %d: scenario block (its lines counted from 1): %s", ErrBadReplay, at, msg)
+	}
+	var t scenarioText
+	md, err := toml.Decode(text, &t)
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return nil, bad(fmt.Errorf("line %d: %s", pe.Position.Line, pe.Message))
+		}
+		return nil, bad(err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		keys := make([]string, len(und))
+		for i, k := range und {
+			keys[i] = quote(k.String())
+		}
+		sort.Strings(keys)
+		return nil, bad(fmt.Errorf("unknown key %s", strings.Join(keys, ", ")))
+	}
+	c := &ScenarioConfig{Name: t.Name, Duration: t.Duration}
+	for _, s := range t.Squads {
+		sq := ScenarioSquad{Name: s.Name, Size: s.Size, Formation: s.Formation, At: morale.Vec2{X: s.At[0], Y: s.At[1]},
+			Spacing: s.Spacing, Leader: s.Leader, Nerves: s.Nerves, Names: s.Names, NoContagion: s.NoContagion, Morale: s.Morale}
+		switch len(s.NerveRange) {
+		case 0:
+		case 2:
+			sq.NerveRange = &[2]float64{s.NerveRange[0], s.NerveRange[1]}
+		default:
+			return nil, bad(fmt.Errorf("squad %s: nerve has %d numbers; want [min, max]", quote(s.Name), len(s.NerveRange)))
+		}
+		c.Squads = append(c.Squads, sq)
+	}
+	for _, e := range t.Events {
+		ev := ScenarioEvent{T: e.T, Do: e.Do, Event: morale.Event(e.Event), Spread: e.Spread, Radius: e.Radius, Squad: e.Squad,
+			Agent: e.Agent, Squads: e.Squads, Scale: e.Scale, Every: e.Every, Until: e.Until, Jitter: e.Jitter, Count: e.Count}
+		switch len(e.At) {
+		case 0:
+		case 2:
+			ev.At, ev.HasAt = morale.Vec2{X: e.At[0], Y: e.At[1]}, true
+		default:
+			return nil, bad(fmt.Errorf("event at %v s: at has %d numbers; want [x, y]", e.T, len(e.At)))
+		}
+		c.Events = append(c.Events, ev)
+	}
+	if err := c.Validate(); err != nil {
+		return nil, bad(err)
+	}
+	return c, nil
+}

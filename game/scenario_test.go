@@ -1,0 +1,225 @@
+package game_test
+
+import (
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// testScenario is a small scenario with every kind of event: jittered,
+// scattered news at a location, news to a squad and to a man, deaths by
+// name, in a squad and at a location, a rally, a rout and reinforcements.
+func testScenario() *game.ScenarioConfig {
+	return &game.ScenarioConfig{
+		Name: "test", Duration: 30,
+		Squads: []game.ScenarioSquad{
+			{Name: "a", Size: 6, Formation: "line", At: morale.Vec2{X: 1000, Y: 1000}, Spacing: 120, Leader: true,
+				Names: []string{"Ames", "Bell"}, Nerves: []float64{0.6, 0.2}, Morale: 1},
+			{Name: "b", Size: 9, Formation: "grid", At: morale.Vec2{X: 1800, Y: 1000}, Spacing: 100,
+				NerveRange: &[2]float64{0.1, 0.5}, Morale: 0.9},
+		},
+		Events: []game.ScenarioEvent{
+			{T: 0.5, Do: "event", Event: morale.Suppressed, At: morale.Vec2{X: 1400, Y: 1000}, HasAt: true, Spread: 500,
+				Radius: 800, Scale: 1, Every: 1.5, Until: 30, Jitter: 0.7, Count: 1},
+			{T: 2, Do: "event", Event: morale.Outnumbered, Squad: "b", Scale: 1.2, Every: 5, Until: 30, Count: 1},
+			{T: 3.3, Do: "event", Event: morale.TookDamage, Agent: "Bell", Scale: 2.5, Count: 1},
+			{T: 5, Do: "death", Agent: "Ames", Scale: 1, Count: 1},
+			{T: 6, Do: "death", Squad: "b", Scale: 1, Count: 2},
+			{T: 7.1, Do: "death", At: morale.Vec2{X: 1800, Y: 1000}, HasAt: true, Radius: 300, Scale: 1, Count: 1},
+			{T: 9, Do: "rout", Squad: "b", Scale: 1, Count: 1},
+			{T: 12, Do: "rally", Squad: "a", Scale: 1, Count: 1},
+			{T: 15, Do: "reinforce", Squad: "b", Event: morale.ReinforcementsArrived, Scale: 1, Count: 4},
+		},
+	}
+}
+
+// A fight is the same however the time up to any moment is cut into
+// AdvanceTo calls, and its clock is the World's, tick for tick.
+func TestScenarioFightIsTheSameHoweverTimeIsCut(t *testing.T) {
+	cfg := testScenario()
+	if err := cfg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	play := func(cut func(t float64) float64) (string, *morale.World) {
+		w, err := morale.NewWorld(morale.DefaultSettings(), 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := game.NewScenarioFight(cfg, w, 7)
+		for now := 0.0; now < cfg.Duration; {
+			now = min(cfg.Duration, cut(now))
+			f.AdvanceTo(now)
+			if f.Now() != w.Now() {
+				t.Fatalf("the fight's clock is %v s; the World's %v s", f.Now(), w.Now())
+			}
+		}
+		if err := f.Err(); err != nil {
+			t.Fatal(err)
+		}
+		return f.Digest(), w
+	}
+	whole, _ := play(func(float64) float64 { return 30 })
+	subticks, _ := play(func(t float64) float64 { return t + 1.0/game.SubTicksPerSecond })
+	rng := rand.New(rand.NewPCG(1, 2))
+	random, _ := play(func(t float64) float64 { return t + rng.Float64()*0.7 })
+	if whole != subticks || whole != random {
+		t.Errorf("digests: at once %s, by sub-ticks %s, at random cuts %s; want one", whole, subticks, random)
+	}
+}
+
+// A Scenario battle plays its fight: the men of the squads and the
+// reinforcements, named, with deaths; commands work on it; a clone of it
+// (the rewind) goes on the same way.
+func TestScenarioScene(t *testing.T) {
+	s, err := game.NewSession(game.Config{Scene: game.SceneScenario, Scenario: testScenario(), Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, ok := s.Scene().(*game.Scenario)
+	if !ok || sc.Name() != game.SceneScenario {
+		t.Fatalf("scene %T; want *game.Scenario", s.Scene())
+	}
+	if got := len(sc.Soldiers()); got != 15 {
+		t.Fatalf("%d soldiers at the start; want 15", got)
+	}
+	for s.Time() < 20 {
+		s.Tick()
+	}
+	sold := sc.Soldiers()
+	if len(sold) != 19 {
+		t.Errorf("%d soldiers after the reinforcements; want 19", len(sold))
+	}
+	dead := 0
+	for _, v := range sold {
+		if !v.Alive {
+			dead++
+		}
+	}
+	if dead != 4 || sold[0].Alive || sold[0].Name != "Ames" || sold[2].Name != "a#3" {
+		t.Errorf("%d dead, Ames alive %v, names %q, %q; want 4 dead, Ames dead, Ames and a#3", dead, sold[0].Alive, sold[0].Name, sold[2].Name)
+	}
+	if x, ok := s.Why(0); !ok || x.Now == 0 {
+		t.Errorf("Why(Ames) = %v, %v; want the explanation kept as he fell", x.Now, ok)
+	}
+	if err := s.Apply(game.Kill{ID: 0}); !errors.Is(err, game.ErrDead) {
+		t.Errorf("Kill of the dead Ames: %v; want ErrDead", err)
+	}
+	if err := s.Apply(game.Kill{ID: 1}); err != nil {
+		t.Errorf("Kill of Bell: %v", err)
+	}
+	if err := s.Apply(game.Reinforce{N: 2}); err != nil {
+		t.Errorf("Reinforce: %v", err)
+	}
+	if err := s.Apply(game.Shell{At: morale.Vec2{X: 100, Y: 100}}); err != nil {
+		t.Errorf("Shell: %v", err)
+	}
+	if len(sc.Soldiers()) != 21 {
+		t.Errorf("%d soldiers after Reinforce 2; want 21", len(sc.Soldiers()))
+	}
+	for s.Time() < 40 {
+		s.Tick()
+	}
+	if !sc.Over() {
+		t.Error("Over is false after the scenario's 30 s")
+	}
+	// the recording replays to the same digest
+	r := s.Recording()
+	p, err := game.PlayReplay(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Digest() != r.Digest {
+		t.Errorf("replayed digest %s; recorded %s", p.Digest(), r.Digest)
+	}
+	var b strings.Builder
+	if err := r.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	back, err := game.ReadReplay(strings.NewReader(b.String()))
+	if err != nil {
+		t.Fatalf("reading the written replay: %v\n%s", err, b.String())
+	}
+	q, err := game.PlayReplay(back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q.Digest() != r.Digest {
+		t.Errorf("the replay read back plays to %s; recorded %s", q.Digest(), r.Digest)
+	}
+}
+
+// Validate refuses a scenario that cannot be played, naming what is wrong.
+func TestScenarioConfigValidate(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		edit func(c *game.ScenarioConfig)
+		want string
+	}{
+		{"no squads", func(c *game.ScenarioConfig) { c.Squads = nil }, "0 squads"},
+		{"zero duration", func(c *game.ScenarioConfig) { c.Duration = 0 }, "duration"},
+		{"bad formation", func(c *game.ScenarioConfig) { c.Squads[0].Formation = "wedge" }, "formation"},
+		{"unknown agent", func(c *game.ScenarioConfig) { c.Events[2].Agent = "Nobody" }, "no man is named"},
+		{"unknown squad", func(c *game.ScenarioConfig) { c.Events[1].Squad = "z" }, "no squad is named"},
+		{"event after the end", func(c *game.ScenarioConfig) { c.Events[0].T = 31 }, "t 31"},
+		{"too many men", func(c *game.ScenarioConfig) { c.Squads[1].Size = game.MaxScenarioMen }, "men; want at most"},
+		{"bad action", func(c *game.ScenarioConfig) { c.Events[0].Do = "explode" }, "do"},
+		{"too many occurrences", func(c *game.ScenarioConfig) {
+			c.Duration = game.MaxScenarioSeconds
+			c.Events[0].Until, c.Events[0].Every = game.MaxScenarioSeconds, 0.01
+		}, "occurrences"},
+	} {
+		c := testScenario()
+		tc.edit(c)
+		err := c.Validate()
+		if err == nil || !errors.Is(err, game.ErrBadScenario) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: Validate = %v; want ErrBadScenario saying %q", tc.name, err, tc.want)
+		}
+		if _, err := game.NewBattle(game.Config{Scene: game.SceneScenario, Scenario: c}); err == nil {
+			t.Errorf("%s: NewBattle accepted it", tc.name)
+		}
+	}
+}
+
+// The rewind works in the scenario scene as in the opening: a jump back
+// gives the digest of having played there, and resuming with other
+// settings is a what-if whose first differences it can say.
+func TestScenarioSceneRewindAndWhatIf(t *testing.T) {
+	s, err := game.NewSession(game.Config{Scene: game.SceneScenario, Scenario: testScenario(), Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	marks := map[int64]string{}
+	for s.Time() < 25 {
+		s.Tick()
+		if s.SessionTicks()%(2*game.SubTicksPerSecond) == 0 {
+			marks[s.SessionTicks()] = s.Digest()
+		}
+	}
+	for _, k := range []int64{4 * game.SubTicksPerSecond, 20 * game.SubTicksPerSecond, 10 * game.SubTicksPerSecond} {
+		s.Rewind().To(k)
+		if got := s.Digest(); got != marks[k] {
+			t.Errorf("Rewind.To(%d): digest %s; want %s, as played there", k, got, marks[k])
+		}
+	}
+	edit := s.Settings().Clone()
+	edit.Weights[morale.AllyDown] = -0.6
+	if err := s.Apply(game.SetSettings{Settings: edit}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Rewind().Resume(); err != nil {
+		t.Fatal(err)
+	}
+	for s.Time() < 25 {
+		s.Tick()
+	}
+	if len(s.Ghost()) == 0 {
+		t.Error("no ghost of the original future after a what-if")
+	}
+	if _, ok := s.Rewind().WhatIf(); !ok {
+		t.Error("WhatIf says nothing after resuming with other settings")
+	}
+}

@@ -1,0 +1,211 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/moralebreak/moralebreak/internal/safefile"
+	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/lab/fit"
+	"github.com/moralebreak/moralebreak/lab/report"
+)
+
+// cmdFit is `moralesim fit`: the scenario's expectations as the target, the
+// nearest weights that meet them (fit.Fit), written to -out. Its exit code:
+// 0 met, 1 not met (the closest found is written), 2 bad input (nothing
+// written), 130 interrupted (the best so far is written, marked unfinished).
+func cmdFit(ctx context.Context, args []string, env console) (int, error) {
+	fs := newFlags("fit", env)
+	keys := fs.String("keys", "", "comma-separated settings and weight rows that may change (default: every setting but SquadUpdateInterval and every weight row the scenario reports)")
+	runs := fs.Int("runs", 0, "fights per candidate, the same seeds for every one (default: the scenario's runs, at most 200)")
+	budget := fs.Int("budget", 0, "most fights in all (default: 30 generations of the search and the final checks)")
+	seed := fs.Uint64("seed", 1, "seed of the fights and of the optimiser")
+	out := fs.String("out", "", "result folder (default out/NAME-fit)")
+	reportFile := fs.String("report", "", "also write a self-contained HTML page to this file")
+	weights := fs.String("weights", "", "weights file to start from instead of the scenario's")
+	maxWork := fs.Float64("max-work", lab.DefaultMaxWork, maxWorkUsage+" (a fit's work: its budget of fights)")
+	quiet := fs.Bool("q", false, "no progress on stderr")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return 0, err
+	}
+	if len(pos) != 1 {
+		return 0, bad("fit takes one scenario file; got %d arguments", len(pos))
+	}
+	if *runs < 0 {
+		return 0, bad("-runs is %d; it must be at least 10", *runs)
+	}
+	if *budget < 0 {
+		return 0, bad("-budget is %d fights; it must be positive", *budget)
+	}
+	if err := checkMaxWork(*maxWork); err != nil {
+		return 0, err
+	}
+	sc, err := loadScenario(pos[0], *weights)
+	if err != nil {
+		return 0, err
+	}
+	startFile := sc.WeightsPath
+	if *weights != "" {
+		startFile = *weights
+	}
+	if *out == "" {
+		*out = lab.OutDir(sc.Name, "-fit")
+	}
+	cfg := fit.Config{Scenario: sc, Runs: *runs, Budget: *budget, Seed: *seed, MaxWork: *maxWork}
+	if *keys != "" {
+		cfg.Keys = strings.Split(*keys, ",")
+	}
+	clock := env.Now
+	if clock == nil {
+		clock = time.Now
+	}
+	t0 := clock()
+	bar := &fitBar{w: env.errs, term: env.Terminal, quiet: *quiet, label: "fit " + safefile.Escape(sc.Name), clock: clock, start: t0}
+	cfg.Progress = bar.update
+	res, err := fit.Fit(ctx, cfg)
+	bar.finish()
+	if err != nil {
+		if errors.As(err, new(*fit.Error)) {
+			return 0, usageError{err}
+		}
+		return 0, err
+	}
+	el := clock().Sub(t0)
+	js, err := fit.Encode(res)
+	if err != nil {
+		return 0, err
+	}
+	weightsFile, err := fit.WeightsFile(startFile, res.Settings)
+	if err != nil {
+		return 0, err
+	}
+	o := lab.Outputs{"fit.json": lab.Bytes(js), "weights.toml": lab.Bytes(weightsFile)}
+	rep, err := report.FitReport(res, sc.Description, "moralesim fit "+strings.Join(args, " "))
+	if err != nil {
+		return 0, err
+	}
+	for _, f := range rep.Figures {
+		o[f.Name] = lab.Bytes(f.PNG)
+	}
+	var page []byte
+	if *reportFile != "" {
+		page = rep.HTML
+	}
+	// Written even when interrupted: the best so far, marked unfinished. The
+	// folder is replaced as a whole, so no file of an earlier fit stays.
+	if err := writeAll(context.Background(), o, *out, *reportFile, page); err != nil {
+		return 0, err
+	}
+	printFit(env, res, *out, o)
+	if !*quiet {
+		env.errs.printf("fit %s: %d fights in %.2fs (%.0f fights/s)\n", safefile.Escape(sc.Name), res.Fights.Total, el.Seconds(), float64(res.Fights.Total)/max(el.Seconds(), 1e-9))
+	}
+	switch {
+	case !res.Finished:
+		env.errs.printf("moralesim: interrupted; wrote the best candidate so far to %s (fit.json says \"finished\": false)\n", safefile.Escape(*out))
+		return ExitInterrupted, nil
+	case !res.Met:
+		return ExitFailed, nil
+	}
+	return ExitOK, nil
+}
+
+// printFit prints the outcome, the changes, the expectations before and
+// after, the cost and the files to stdout, every line escaped (names and
+// paths come from the user's files).
+func printFit(env console, r *fit.Result, dir string, o lab.Outputs) {
+	line := func(format string, args ...any) { env.out.println(safefile.Escape(fmt.Sprintf(format, args...))) }
+	_, status := report.FitStatus(r)
+	line("%s: %s", r.Scenario, status)
+	line("changes:")
+	var same []string
+	for _, c := range report.FitChanges(r) {
+		if !c.Changed {
+			same = append(same, c.Key)
+			continue
+		}
+		rel := ""
+		if c.Relative != "" {
+			rel = " (" + c.Relative + ")"
+		}
+		line("  %-28s %s → %s%s", c.Key, c.Start, c.End, rel)
+	}
+	if len(same) > 0 {
+		line("  unchanged: %s", strings.Join(same, ", "))
+	}
+	if len(r.After) > 0 {
+		line("expectations on %d fights the search never used (before → after, 95%% intervals):", r.HeldOutRuns)
+		for _, row := range report.FitRows(r) {
+			word := "PASS"
+			if !row.AfterPass {
+				word = "FAIL"
+			}
+			line("  %s %s:%d %s: %s → %s", word, r.ScenarioPath, row.Line, row.Want, row.Before, row.After)
+		}
+	}
+	for _, c := range r.Conflicts {
+		line("conflict: %s", c)
+	}
+	for _, n := range r.Notes {
+		line("note: %s", n)
+	}
+	f := r.Fights
+	line("fights: %d of a budget of %d (search %d, re-measure %d, polish %d, new seeds %d), seed %d", f.Total, r.Budget, f.Search, f.Refine, f.Polish, f.HeldOut, r.Seed)
+	line("written to %s (%s)", dir, strings.Join(slices.Sorted(maps.Keys(o)), ", "))
+}
+
+// fitBar prints a fit's progress to stderr: the phase, the fights spent and
+// the best objective so far; redrawn in place on a terminal (at most four
+// times a second), a line every two seconds otherwise.
+type fitBar struct {
+	mu    sync.Mutex
+	w     *printer
+	term  bool
+	quiet bool
+	label string
+	clock func() time.Time
+	start time.Time
+	last  time.Time
+	shown bool
+}
+
+func (b *fitBar) update(p fit.Progress) {
+	if b.quiet {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	now := b.clock()
+	gap := 2 * time.Second
+	if b.term {
+		gap = 250 * time.Millisecond
+	}
+	if now.Sub(b.last) < gap {
+		return
+	}
+	b.last = now
+	where := p.Phase
+	if p.Phase == "search" {
+		where = fmt.Sprintf("search, restart %d/%d, generation %d", p.Restart, p.Restarts, p.Generation)
+	}
+	line := fmt.Sprintf("%s: %s: %d/%d fights, best objective %.4g (%d keys changed), %.1fs", b.label, where, p.Fights, p.Budget, p.BestObjective, p.BestChanged, now.Sub(b.start).Seconds())
+	b.shown = true
+	if b.term {
+		b.w.printf("\r\033[K%s", line)
+	} else {
+		b.w.println(line)
+	}
+}
+
+func (b *fitBar) finish() {
+	if b.shown && b.term {
+		b.w.println()
+	}
+}

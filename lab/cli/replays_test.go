@@ -1,0 +1,68 @@
+package cli_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/game"
+)
+
+// run -replays writes a demo replay of each run it picks, which plays to
+// the digest it carries, and says how to watch each; a spec it cannot take
+// is exit 2, naming it, with nothing written.
+func TestRunReplays(t *testing.T) {
+	dir := t.TempDir()
+	sc := "../../scenarios/sergeant.toml"
+	out := filepath.Join(dir, "out")
+	code, stdout, e := runMain(t, context.Background(), nil, "run", sc, "-runs", "40", "-out", out, "-q", "-replays", "first:first_rout_s:2")
+	if code != 0 {
+		t.Fatalf("run: exit %d: %s", code, e)
+	}
+	files, _ := filepath.Glob(filepath.Join(out, "replay-run-*.txt"))
+	if len(files) != 2 {
+		t.Fatalf("replays written: %v; want 2", files)
+	}
+	for _, f := range files {
+		if !strings.Contains(stdout, "demo -replay "+f) {
+			t.Errorf("stdout does not name %s:\n%s", f, stdout)
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := game.ReadReplay(strings.NewReader(string(data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := game.PlayReplay(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st := s.ReplayStatus(); !st.Match {
+			t.Errorf("%s plays to %s; it carries %s", f, st.Digest, st.Want)
+		}
+	}
+	if !strings.Contains(stdout, "demo -scenario "+sc+" -run ") {
+		t.Errorf("stdout does not name the demo -scenario command:\n%s", stdout)
+	}
+	for _, tc := range []struct{ spec, want string }{
+		{"12,400", "run 400 is out of range; this Monte-Carlo has runs 0..39"},
+		{"first:nope:1", `"nope" is not a metric`},
+		{"first;first_rout_s", "is not a run index"},
+	} {
+		bad := filepath.Join(dir, "bad")
+		code, _, e := runMain(t, context.Background(), nil, "run", sc, "-runs", "40", "-out", bad, "-q", "-replays", tc.spec)
+		if code != 2 || !strings.Contains(e, tc.want) {
+			t.Errorf("-replays %q: exit %d, %q; want 2 and %q", tc.spec, code, e, tc.want)
+		}
+		if _, err := os.Stat(bad); err == nil {
+			t.Errorf("-replays %q wrote %s", tc.spec, bad)
+		}
+	}
+	if code, _, e := runMain(t, context.Background(), nil, "run", sc, "-runs", "40", "-out", filepath.Join(dir, "s"), "-q", "-replays", "1", "-shard", "0/2"); code != 2 || !strings.Contains(e, "-replays needs") {
+		t.Errorf("-replays with -shard: exit %d, %q; want 2", code, e)
+	}
+}

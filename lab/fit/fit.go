@@ -1,0 +1,881 @@
+// Package fit turns a designer's intent into weights: a scenario's
+// [[expect]] blocks are the target, its weights the start, and Fit searches
+// for the weights nearest the start that meet every expectation, verified on
+// fights the search never saw. moralesim fit is a thin layer over it.
+//
+// The search is gonum's CMA-ES (optimize.CmaEsChol), seeded and restarted;
+// every candidate fights the same seeds (common random numbers), so the
+// same config gives the same bytes on any number of cores. fit is a package
+// of its own, beside lab, so that tools that call lab.Lint (the demo and its
+// browser build, which would grow by 3.6 MB) link no optimiser.
+package fit
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/morale"
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/optimize"
+)
+
+// Config is one fit: which weights would meet a scenario's expectations,
+// changing as little as possible.
+type Config struct {
+	// Scenario supplies the target (its [[expect]] blocks) and the start
+	// (its Settings).
+	Scenario *lab.Scenario
+	// Keys names the settings and weight rows that may change (see Keys);
+	// empty: every one that can.
+	Keys []string
+	// Runs is the number of fights per candidate in the search (0: the
+	// scenario's runs, at most 200). Every candidate fights the same seeds.
+	Runs int
+	// Budget is the most fights the whole fit may run (0: enough for 30
+	// generations of the search plus the final checks; see Budget).
+	Budget int
+	// Seed seeds the fights and the optimiser.
+	Seed uint64
+	// Restarts is the number of CMA-ES runs from the start, each with a
+	// wider first step (0: 3, fewer when the budget is small).
+	Restarts int
+	// Workers is the number of goroutines (0: GOMAXPROCS). It changes the
+	// speed, never the result.
+	Workers int
+	// MaxWork is the most work the budget may stand for (the budget's fights
+	// × lab.FightWork; 0: lab.DefaultMaxWork); more is an *Error (Flag
+	// "-budget") before any fight.
+	MaxWork float64
+	// Progress, when set, is called after each generation of the search and
+	// each later evaluation, from one goroutine at a time.
+	Progress func(Progress)
+}
+
+// Error is bad input to a fit that is not in the scenario file: a flag
+// (Flag "-keys", "-runs", "-budget") and what is wrong with it.
+type Error struct {
+	Flag, Msg string
+}
+
+// Error returns "flag: msg".
+func (e *Error) Error() string { return e.Flag + ": " + e.Msg }
+
+// Progress is the state of a fit after a generation or an evaluation.
+type Progress struct {
+	// Phase is "start", "search", "refine", "polish" or "held-out".
+	Phase string
+	// Restart (1-based) of Restarts and Generation are the search's place.
+	Restart, Restarts, Generation int
+	// Fights have been run of Budget.
+	Fights, Budget int
+	// Best is the best candidate so far: its objective (0: every
+	// expectation holds with margin) and how many keys it changes.
+	BestObjective float64
+	BestChanged   int
+}
+
+// Result is fit.json: what a fit tried, found and verified.
+type Result struct {
+	Scenario     string `json:"scenario"`
+	ScenarioPath string `json:"scenario_path"`
+	ScenarioHash string `json:"scenario_hash"`
+	WeightsHash  string `json:"weights_hash"`
+	// Seed seeds the search's fights (runs 0… of Seed) and the optimiser;
+	// the held-out fights are runs 0… of HeldOutSeed = Seed + 2^63, which
+	// are runs 2^63… of Seed: no search fight is among them.
+	Seed        uint64 `json:"seed"`
+	HeldOutSeed uint64 `json:"held_out_seed"`
+	// Runs are the fights per candidate of the search, RefineRuns those of
+	// the re-measured best candidates and of the polish, HeldOutRuns those of
+	// the check on new seeds.
+	Runs        int `json:"runs"`
+	RefineRuns  int `json:"refine_runs"`
+	HeldOutRuns int `json:"held_out_runs"`
+	Budget      int `json:"budget"`
+	// Population is CMA-ES's candidates per generation; Restarts its runs.
+	Population int `json:"population"`
+	Restarts   int `json:"restarts"`
+	// Finished is false when the fit was interrupted: the result is then the
+	// best candidate so far, not checked on new seeds.
+	Finished bool `json:"finished"`
+	// Met is true when the result meets every expectation on the held-out
+	// fights (each statistic inside its range, as `check` judges).
+	Met bool `json:"met"`
+	// Keys are the keys that could change: start and end values.
+	Keys []KeyResult `json:"keys"`
+	// Before and After are the expectations measured on the held-out fights
+	// with the starting weights and with the result (the same fights).
+	Before []Measure `json:"before"`
+	After  []Measure `json:"after"`
+	// Tries are the candidates checked on the held-out fights, in order.
+	Tries  []Try  `json:"tries"`
+	Fights Fights `json:"fights"`
+	// Conflicts name the expectations that pull against each other when no
+	// candidate met them all.
+	Conflicts []string `json:"conflicts"`
+	// Notes say what happened, in order.
+	Notes []string `json:"notes"`
+	// Evaluations is every candidate measured, in order.
+	Evaluations []Evaluation `json:"evaluations"`
+
+	// Start and Settings are the starting and the resulting settings.
+	Start    morale.Settings `json:"-"`
+	Settings morale.Settings `json:"-"`
+}
+
+// KeyResult is one key of a fit.
+type KeyResult struct {
+	Key   string  `json:"key"`
+	Start float64 `json:"start"`
+	End   float64 `json:"end"`
+	// Lo..Hi is the range the search kept to.
+	Lo float64 `json:"lo"`
+	Hi float64 `json:"hi"`
+}
+
+// Changed reports whether the fit changed the key.
+func (k KeyResult) Changed() bool { return k.End != k.Start }
+
+// Try is one candidate checked on the held-out fights.
+type Try struct {
+	// Evaluation is the index of its held-out evaluation in Evaluations.
+	Evaluation int       `json:"evaluation"`
+	Values     []float64 `json:"values"`
+	// Objective is its objective on the refined search fights.
+	Objective float64   `json:"objective"`
+	HeldOut   []Measure `json:"held_out"`
+	Pass      bool      `json:"pass"`
+}
+
+// Fights counts the fights of each phase.
+type Fights struct {
+	Search  int `json:"search"`
+	Refine  int `json:"refine"`
+	Polish  int `json:"polish"`
+	HeldOut int `json:"held_out"`
+	Total   int `json:"total"`
+}
+
+// Evaluation is one candidate measured on one set of fights.
+type Evaluation struct {
+	// Phase is "start", "search", "refine", "polish" or "held-out".
+	Phase string `json:"phase"`
+	// Restart (1-based) and Generation place a search candidate.
+	Restart    int       `json:"restart,omitempty"`
+	Generation int       `json:"generation,omitempty"`
+	Runs       int       `json:"runs"`
+	Values     []float64 `json:"values"`
+	// Valid is false for settings that do not validate (no fights run).
+	Valid bool `json:"valid"`
+	// Objective is the sum of the expectations' misses (0: all hold with
+	// margin); Change the sum of the keys' relative changes and Changed how
+	// many keys differ from the start.
+	Objective float64 `json:"objective"`
+	Change    float64 `json:"change"`
+	Changed   int     `json:"changed"`
+	// Got and Miss are each expectation's statistic and miss.
+	Got  []*float64 `json:"got"`
+	Miss []float64  `json:"miss"`
+}
+
+// Fit constants.
+const (
+	// fitLambda weighs the distance from the start against the objective:
+	// a candidate that meets every expectation always beats one that misses
+	// by more than a thousandth of a range per unit of relative change.
+	fitLambda = 1e-3
+	// refineFactor: the best candidates are measured again on this many
+	// times the search's fights (the same seeds and more).
+	refineFactor = 4
+	// heldOutFactor: the held-out check uses this many times the search's
+	// fights, on seeds the search never used.
+	heldOutFactor = 5
+	// refineCount is how many of the best search candidates are measured
+	// again.
+	refineCount = 5
+	// heldOutTries is how many candidates the reserve lets the held-out
+	// check try.
+	heldOutTries = 2
+	// fitGenerations is the search's generations in the default budget.
+	fitGenerations = 30
+	// stallGenerations ends a restart that has not improved for this long.
+	stallGenerations = 10
+	// invalidScore is the optimiser's value for settings that do not validate.
+	invalidScore = 1e6
+	maxFitRuns   = 100000
+)
+
+// fitSizes are the sizes derived from a config.
+type fitSizes struct {
+	runs, refineRuns, heldOutRuns int
+	pop, restarts                 int
+	budget, reserve, generations  int
+}
+
+// Budget returns the fights a fit of dim keys with runs fights per
+// candidate needs at least (one generation of the search and the final
+// checks) and by default (fitGenerations generations and the checks).
+func Budget(dim, runs int) (least, def int) {
+	pop := population(dim)
+	reserve := fitReserve(dim, runs)
+	return reserve + pop*runs, reserve + fitGenerations*pop*runs
+}
+
+// population is CMA-ES's default population for dim keys: 4 + ⌊3 ln dim⌋.
+func population(dim int) int { return 4 + int(3*math.Log(float64(dim))) }
+
+// fitReserve is the fights kept from the search for the final checks: the
+// start on the search's and the held-out fights, the refined candidates, and
+// for each of heldOutTries candidates its polish (each key put back, a few
+// rounded) and its held-out check.
+func fitReserve(dim, runs int) int {
+	polish := dim + 9
+	return runs + heldOutFactor*runs + refineCount*refineFactor*runs +
+		heldOutTries*(polish*refineFactor*runs+heldOutFactor*runs)
+}
+
+func sizes(cfg Config, dim int) (fitSizes, error) {
+	z := fitSizes{runs: cfg.Runs}
+	if z.runs == 0 {
+		z.runs = max(10, min(cfg.Scenario.Runs, 200))
+	}
+	if z.runs < 10 || z.runs > maxFitRuns {
+		return z, &Error{Flag: "-runs", Msg: fmt.Sprintf("is %d fights per candidate; it must be 10..%d (fewer fights cannot tell candidates apart)", z.runs, maxFitRuns)}
+	}
+	z.refineRuns, z.heldOutRuns = refineFactor*z.runs, heldOutFactor*z.runs
+	sc := cfg.Scenario
+	if err := lab.CheckResults(sc, z.heldOutRuns); err != nil {
+		return z, &Error{Flag: "-runs", Msg: fmt.Sprintf("is %d fights per candidate; the check on new seeds (%d fights): %v", z.runs, z.heldOutRuns, err)}
+	}
+	z.pop = population(dim)
+	z.reserve = fitReserve(dim, z.runs)
+	least, def := Budget(dim, z.runs)
+	z.budget = cfg.Budget
+	if z.budget == 0 {
+		z.budget = def
+	}
+	if z.budget < least {
+		return z, &Error{Flag: "-budget", Msg: fmt.Sprintf("is %d fights; one generation of %d candidates × %d fights (%d) and the final checks (%d) need at least %d (-budget %d or fewer -runs)",
+			z.budget, z.pop, z.runs, z.pop*z.runs, z.reserve, least, least)}
+	}
+	z.generations = (z.budget - z.reserve) / (z.pop * z.runs)
+	z.restarts = cfg.Restarts
+	if z.restarts <= 0 {
+		z.restarts = 3
+	}
+	z.restarts = max(1, min(z.restarts, z.generations/8))
+	return z, nil
+}
+
+// heldOutSeed returns the seed of the held-out fights: run i of it is run
+// 2^63 + i of seed (RunSeed adds (i+1)·φ with φ odd), so for any run count
+// below 2^63 no held-out fight is a search fight.
+func heldOutSeed(seed uint64) uint64 { return seed + 1<<63 }
+
+// candidate is a point of the search space and its measure.
+type candidate struct {
+	values []float64
+	m      measure
+	valid  bool
+	// eval is its index in the log.
+	eval int
+}
+
+func (c candidate) score(keys []Key) float64 {
+	if !c.valid {
+		return invalidScore
+	}
+	rel, _ := changeOf(keys, c.values)
+	return c.m.objective + fitLambda*rel
+}
+
+// fitter is one fit in progress.
+type fitter struct {
+	cfg     Config
+	sc      *lab.Scenario
+	keys    []Key
+	z       fitSizes
+	workers int
+
+	mu     sync.Mutex
+	log    []Evaluation
+	cands  []candidate // every valid candidate of the log, by eval
+	fights atomic.Int64
+	res    *Result
+	best   *candidate
+}
+
+// Fit searches for the weights nearest the scenario's that meet all its
+// expectations, with CMA-ES (gonum's CmaEsChol, seeded, restarted), every
+// candidate fighting the same seeds; re-measures the best on more fights,
+// rounds them and puts back every key it can, and checks the result on
+// fights the search never saw, trying the next best when one fails there.
+//
+// Bad input is an error before any fight: a scenario without [[expect]] or
+// with contradicting ones (*lab.ScenarioError), a bad key, run count or budget
+// (*Error), also a budget of more work than MaxWork. When ctx is cancelled Fit returns the best candidate so far
+// with Finished false and a nil error. The result depends on the config
+// alone, never on Workers or GOMAXPROCS.
+func Fit(ctx context.Context, cfg Config) (*Result, error) {
+	sc := cfg.Scenario
+	if len(sc.Expects) == 0 {
+		return nil, &lab.ScenarioError{File: sc.Path, Key: "expect", Msg: "the scenario has no [[expect]]; a fit needs at least one as its target"}
+	}
+	if err := contradictions(sc); err != nil {
+		return nil, err
+	}
+	if err := sc.Settings.Validate(); err != nil {
+		return nil, &lab.ScenarioError{File: sc.Path, Key: "weights", Msg: err.Error()}
+	}
+	keys, err := Keys(sc, cfg.Keys)
+	if err != nil {
+		return nil, err
+	}
+	z, err := sizes(cfg, len(keys))
+	if err != nil {
+		return nil, err
+	}
+	if err := lab.CheckWork("this fit", float64(z.budget)*lab.FightWork(sc), cfg.MaxWork); err != nil {
+		var we *lab.WorkError
+		if !errors.As(err, &we) {
+			return nil, err
+		}
+		up := math.Pow(10, math.Floor(math.Log10(we.Work))-2) // three significant digits, rounded up
+		return nil, &Error{Flag: "-budget", Msg: fmt.Sprintf("is %d fights of %s, about %.3g units of work (men × simulated seconds, plus men reached × events); the ceiling is %.3g: lower -budget or -runs, fit fewer keys, or raise the ceiling with -max-work %.3g",
+			z.budget, sc.Name, we.Work, we.Limit, math.Ceil(we.Work/up)*up)}
+	}
+	f := &fitter{cfg: cfg, sc: sc, keys: keys, z: z, workers: cfg.Workers}
+	if f.workers <= 0 {
+		f.workers = runtime.GOMAXPROCS(0)
+	}
+	f.res = &Result{
+		Scenario: sc.Name, ScenarioPath: sc.Path, ScenarioHash: sc.Hash, WeightsHash: sc.WeightsHash,
+		Seed: cfg.Seed, HeldOutSeed: heldOutSeed(cfg.Seed),
+		Runs: z.runs, RefineRuns: z.refineRuns, HeldOutRuns: z.heldOutRuns, Budget: z.budget,
+		Population: z.pop, Restarts: z.restarts,
+		Start: sc.Settings.Clone(), Conflicts: []string{}, Notes: []string{}, Tries: []Try{},
+	}
+	err = f.run(ctx)
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		f.note("interrupted after %d fights: the result is the best candidate so far, not checked on new seeds", f.fights.Load())
+		f.finish(f.bestSoFar(), false, false)
+		return f.res, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return f.res, nil
+}
+
+func (f *fitter) note(format string, args ...any) {
+	f.res.Notes = append(f.res.Notes, fmt.Sprintf(format, args...))
+}
+
+func (f *fitter) startValues() []float64 {
+	v := make([]float64, len(f.keys))
+	for i, k := range f.keys {
+		v[i] = k.Start
+	}
+	return v
+}
+
+// run is the fit's phases; the result is in f.res.
+func (f *fitter) run(ctx context.Context) error {
+	seed, held := f.cfg.Seed, heldOutSeed(f.cfg.Seed)
+	start, err := f.measure(ctx, "start", f.startValues(), f.z.runs, seed, f.workers)
+	if err != nil {
+		return err
+	}
+	before, err := f.measure(ctx, "held-out", start.values, f.z.heldOutRuns, held, f.workers)
+	if err != nil {
+		return err
+	}
+	f.res.Before = before.m.expects
+	if start.m.objective == 0 && allPass(before.m.expects) {
+		f.note("the starting weights already meet every expectation on the search's and the held-out fights: nothing to change")
+		f.res.Tries = append(f.res.Tries, Try{Evaluation: before.eval, Values: start.values, HeldOut: before.m.expects, Pass: true})
+		f.res.After = before.m.expects
+		f.finish(&start, true, true)
+		return nil
+	}
+	if err := f.search(ctx); err != nil {
+		return err
+	}
+	refined, err := f.refine(ctx)
+	if err != nil {
+		return err
+	}
+	return f.check(ctx, refined)
+}
+
+// measure runs values on runs fights of seed and logs the evaluation.
+func (f *fitter) measure(ctx context.Context, phase string, values []float64, runs int, seed uint64, workers int) (candidate, error) {
+	c, ev, err := f.evaluate(ctx, phase, values, runs, seed, workers)
+	if err != nil {
+		return c, err
+	}
+	f.mu.Lock()
+	c.eval = f.append(ev)
+	f.mu.Unlock()
+	if phase != "held-out" {
+		f.consider(c)
+	}
+	f.progress(Progress{Phase: phase})
+	return c, nil
+}
+
+// evaluate measures values on runs fights of seed (no log).
+func (f *fitter) evaluate(ctx context.Context, phase string, values []float64, runs int, seed uint64, workers int) (candidate, Evaluation, error) {
+	c := candidate{values: slices.Clone(values)}
+	ev := Evaluation{Phase: phase, Values: c.values, Runs: runs, Got: []*float64{}, Miss: []float64{}}
+	ev.Change, ev.Changed = changeOf(f.keys, values)
+	s := settingsAt(f.sc.Settings, f.keys, values)
+	if s.Validate() != nil {
+		ev.Runs = 0
+		return c, ev, nil
+	}
+	plan := lab.Plan{Scenario: f.sc, Settings: s, Seed: seed, Runs: runs, Workers: workers}
+	rr, err := lab.MonteCarlo(ctx, plan)
+	if err != nil {
+		return c, ev, err
+	}
+	f.fights.Add(int64(runs))
+	f.count(phase, runs)
+	c.valid = true
+	c.m = measureExpects(f.sc, lab.NewHeader(plan), rr)
+	ev.Valid, ev.Objective = true, c.m.objective
+	for _, e := range c.m.expects {
+		ev.Got = append(ev.Got, e.Got)
+		ev.Miss = append(ev.Miss, e.Miss)
+	}
+	return c, ev, nil
+}
+
+func (f *fitter) count(phase string, runs int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	fs := &f.res.Fights
+	switch phase {
+	case "start", "search": // the start's fights are the search's seeds
+		fs.Search += runs
+	case "refine":
+		fs.Refine += runs
+	case "polish":
+		fs.Polish += runs
+	case "held-out":
+		fs.HeldOut += runs
+	}
+	fs.Total += runs
+}
+
+// append logs ev and returns its index; f.mu must be held.
+func (f *fitter) append(ev Evaluation) int {
+	f.log = append(f.log, ev)
+	f.res.Evaluations = f.log
+	return len(f.log) - 1
+}
+
+// consider keeps c as the best so far when it scores better.
+func (f *fitter) consider(c candidate) {
+	if !c.valid {
+		return
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.cands = append(f.cands, c)
+	if f.best == nil || c.score(f.keys) < f.best.score(f.keys) {
+		cc := c
+		f.best = &cc
+	}
+}
+
+func (f *fitter) bestSoFar() *candidate {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.best
+}
+
+func (f *fitter) progress(p Progress) {
+	if f.cfg.Progress == nil {
+		return
+	}
+	p.Fights, p.Budget, p.Restarts = int(f.fights.Load()), f.z.budget, f.z.restarts
+	if b := f.bestSoFar(); b != nil {
+		p.BestObjective = b.m.objective
+		_, p.BestChanged = changeOf(f.keys, b.values)
+	}
+	f.cfg.Progress(p)
+}
+
+// search runs CMA-ES from the start, Restarts times with a wider first step
+// each time (0.15, 0.3, 0.6: relative changes), the generations of the
+// budget shared among the restarts (a restart that stalls leaves its rest to
+// the next).
+func (f *fitter) search(ctx context.Context) error {
+	gens := f.z.generations
+	for r := 0; r < f.z.restarts; r++ {
+		mine := gens / (f.z.restarts - r)
+		if mine < 1 {
+			break
+		}
+		done, err := f.restart(ctx, r, mine)
+		gens -= done
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			f.note("restart %d ended early: %v", r+1, err)
+		}
+	}
+	return nil
+}
+
+// restart is one CMA-ES run of at most gens generations; it returns how
+// many generations it ran.
+func (f *fitter) restart(ctx context.Context, r, gens int) (int, error) {
+	dim := len(f.keys)
+	pop := f.z.pop
+	var (
+		mu       sync.Mutex
+		batch    []searched
+		gen      int
+		canceled bool
+	)
+	fn := func(u []float64) float64 {
+		if ctx.Err() != nil {
+			return invalidScore
+		}
+		values := make([]float64, dim)
+		outside := 0.0
+		for i, k := range f.keys {
+			var o float64
+			values[i], o = k.value(u[i])
+			outside += o
+		}
+		c, ev, err := f.evaluate(ctx, "search", values, f.z.runs, f.cfg.Seed, 1)
+		if err != nil {
+			mu.Lock()
+			canceled = true
+			mu.Unlock()
+			return invalidScore
+		}
+		score := c.score(f.keys) + outside
+		mu.Lock()
+		defer mu.Unlock()
+		batch = append(batch, searched{u: slices.Clone(u), c: c, ev: ev})
+		if len(batch) == pop && !canceled {
+			gen++
+			f.flush(batch, r+1, gen)
+			batch = batch[:0]
+		}
+		return score
+	}
+	// CmaEsChol samples from N(mean, A·Aᵀ) with A its Cholesky factor, and
+	// scales the covariance's updates by 1/step: the first step goes into
+	// InitCholesky, and InitStepSize stays 1 so that the updates are in the
+	// same units as the samples (a step of 0.15 with InitStepSize 0.15 grows
+	// the covariance sevenfold a generation).
+	sigma := 0.15 * math.Pow(2, float64(r))
+	diag := make([]float64, dim)
+	for i := range diag {
+		diag[i] = sigma * sigma
+	}
+	var chol mat.Cholesky
+	if !chol.Factorize(mat.NewDiagDense(dim, diag)) {
+		return 0, errors.New("fit: the first step's covariance does not factorize")
+	}
+	method := &optimize.CmaEsChol{
+		InitStepSize: 1,
+		InitCholesky: &chol,
+		Population:   pop,
+		Src:          rand.NewPCG(f.cfg.Seed, 0x636d612d6573<<8|uint64(r)),
+	}
+	settings := &optimize.Settings{
+		MajorIterations: gens,
+		Concurrent:      f.workers,
+		Converger:       &optimize.FunctionConverge{Absolute: 1e-6, Iterations: stallGenerations},
+	}
+	problem := optimize.Problem{
+		Func: fn,
+		Status: func() (optimize.Status, error) {
+			if err := ctx.Err(); err != nil {
+				return optimize.Failure, err
+			}
+			return optimize.NotTerminated, nil
+		},
+	}
+	_, err := optimize.Minimize(problem, make([]float64, dim), settings, method)
+	mu.Lock()
+	defer mu.Unlock()
+	if ctx.Err() != nil {
+		return gen, ctx.Err()
+	}
+	return gen, err
+}
+
+// searched is one search evaluation before its generation is logged.
+type searched struct {
+	u  []float64
+	c  candidate
+	ev Evaluation
+}
+
+// flush logs one generation's evaluations in a fixed order (by search
+// coordinates: the workers finish them in any order) and reports progress.
+func (f *fitter) flush(batch []searched, restart, gen int) {
+	slices.SortFunc(batch, func(a, b searched) int { return slices.Compare(a.u, b.u) })
+	for _, s := range batch {
+		s.ev.Restart, s.ev.Generation = restart, gen
+		f.mu.Lock()
+		s.c.eval = f.append(s.ev)
+		f.mu.Unlock()
+		f.consider(s.c)
+	}
+	f.progress(Progress{Phase: "search", Restart: restart, Generation: gen})
+}
+
+// refine measures the refineCount best distinct candidates again on
+// RefineRuns fights (the search's seeds and more) and returns them best
+// first.
+func (f *fitter) refine(ctx context.Context) ([]candidate, error) {
+	f.mu.Lock()
+	pool := slices.Clone(f.cands)
+	f.mu.Unlock()
+	slices.SortStableFunc(pool, func(a, b candidate) int {
+		return cmp.Or(cmp.Compare(a.score(f.keys), b.score(f.keys)), cmp.Compare(a.eval, b.eval))
+	})
+	var picked []candidate
+	for _, c := range pool {
+		if len(picked) == refineCount {
+			break
+		}
+		if !slices.ContainsFunc(picked, func(p candidate) bool { return slices.Equal(p.values, c.values) }) {
+			picked = append(picked, c)
+		}
+	}
+	var out []candidate
+	for _, c := range picked {
+		r, err := f.measure(ctx, "refine", c.values, f.z.refineRuns, f.cfg.Seed, f.workers)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	slices.SortStableFunc(out, func(a, b candidate) int { return cmp.Compare(a.score(f.keys), b.score(f.keys)) })
+	return out, nil
+}
+
+// afford reports whether runs more fights fit in the budget.
+func (f *fitter) afford(runs int) bool { return int(f.fights.Load())+runs <= f.z.budget }
+
+// polish puts back every key of c whose change it can do without (the
+// smallest change first: fewest changes), moves the rest towards the start
+// as far as it can (three halvings of the way back: smallest changes), then
+// rounds each changed value to its key's step (else a tenth, else a
+// hundredth of it), keeping each step only when the objective on the
+// refined fights gets no worse.
+func (f *fitter) polish(ctx context.Context, c candidate) (candidate, error) {
+	cur := c
+	try := func(v []float64) (bool, error) {
+		if !f.afford(f.z.refineRuns) {
+			return false, errNoBudget
+		}
+		r, err := f.measure(ctx, "polish", v, f.z.refineRuns, f.cfg.Seed, f.workers)
+		if err != nil || !r.valid || r.m.objective > cur.m.objective {
+			return false, err
+		}
+		cur = r
+		return true, nil
+	}
+	var order []int
+	for i, k := range f.keys {
+		if cur.values[i] != k.Start {
+			order = append(order, i)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		return cmp.Compare(f.keys[a].relChange(cur.values[a]), f.keys[b].relChange(cur.values[b]))
+	})
+	for _, i := range order {
+		v := slices.Clone(cur.values)
+		v[i] = f.keys[i].Start
+		if _, err := try(v); err != nil {
+			return cur, f.polishErr(err)
+		}
+	}
+	// Halve the way back to the start three times (a bisection on the
+	// segment from the start, which misses, to c, which meets them).
+	if cur.m.objective == 0 {
+		lo, hi := 0.0, 1.0
+		from := slices.Clone(cur.values)
+		for range 3 {
+			t := (lo + hi) / 2
+			v := make([]float64, len(f.keys))
+			for i, k := range f.keys {
+				v[i] = k.Start + t*(from[i]-k.Start)
+			}
+			ok, err := try(v)
+			if err != nil {
+				return cur, f.polishErr(err)
+			}
+			if ok {
+				hi = t
+			} else {
+				lo = t
+			}
+		}
+	}
+	for _, i := range order {
+		for _, level := range []float64{1, 0.1, 0.01} {
+			if cur.values[i] == f.keys[i].Start {
+				break
+			}
+			v := slices.Clone(cur.values)
+			v[i] = f.keys[i].round(v[i], level)
+			if v[i] == cur.values[i] {
+				break // already round at this level
+			}
+			if v[i] == f.keys[i].Start {
+				continue // putting it back was tried
+			}
+			ok, err := try(v)
+			if err != nil {
+				return cur, f.polishErr(err)
+			}
+			if ok {
+				break
+			}
+		}
+	}
+	return cur, nil
+}
+
+// errNoBudget stops the polish when the budget is spent.
+var errNoBudget = errors.New("no budget left")
+
+// polishErr turns running out of budget into a note.
+func (f *fitter) polishErr(err error) error {
+	if errors.Is(err, errNoBudget) {
+		f.note("the budget ran out while rounding the values and putting keys back; some are kept as found")
+		return nil
+	}
+	return err
+}
+
+// check polishes the refined candidates in order and checks each on the
+// held-out fights until one meets every expectation there. When none met
+// every expectation on the search's fights, it checks the closest only. When
+// none passes, the closest on the held-out fights is the result, and the
+// expectations that pull against each other are named.
+func (f *fitter) check(ctx context.Context, refined []candidate) error {
+	if len(refined) == 0 {
+		return errors.New("fit: the search found no valid candidate")
+	}
+	var closest *candidate
+	closestObj := math.Inf(1)
+	for i, c := range refined {
+		if i > 0 && c.m.objective > 0 {
+			break
+		}
+		if i > 0 && !f.afford(f.z.heldOutRuns+f.z.refineRuns) {
+			f.note("no budget left to try candidate %d; raise -budget", i+1)
+			break
+		}
+		if i > 0 {
+			f.note("trying candidate %d, the next best", i+1)
+		}
+		p, err := f.polish(ctx, c)
+		if err != nil {
+			return err
+		}
+		if !f.afford(f.z.heldOutRuns) {
+			f.note("no budget left to check candidate %d on the held-out fights; raise -budget", i+1)
+			if closest == nil {
+				closest = &p
+			}
+			break
+		}
+		h, err := f.measure(ctx, "held-out", p.values, f.z.heldOutRuns, heldOutSeed(f.cfg.Seed), f.workers)
+		if err != nil {
+			return err
+		}
+		pass := allPass(h.m.expects)
+		f.res.Tries = append(f.res.Tries, Try{Evaluation: h.eval, Values: p.values, Objective: p.m.objective, HeldOut: h.m.expects, Pass: pass})
+		if pass {
+			f.res.After = h.m.expects
+			f.finish(&p, true, true)
+			return nil
+		}
+		if h.m.objective < closestObj {
+			closest, closestObj = &p, h.m.objective
+			f.res.After = h.m.expects
+		}
+		if c.m.objective == 0 {
+			f.note("candidate %d met every expectation on the search's fights but not on the held-out fights (%s)", i+1, describeAll(h.m.expects, func(e Measure) bool { return !e.Pass }))
+		}
+	}
+	if refined[0].m.objective > 0 {
+		f.note("no candidate met every expectation with margin: the closest misses by %.4g (%s)", refined[0].m.objective, describeAll(refined[0].m.expects, func(e Measure) bool { return e.Miss > 0 }))
+	} else {
+		f.note("no candidate that met every expectation on the search's fights held on the held-out fights; the result is the closest there")
+	}
+	f.res.Conflicts = conflicts(f.sc, f.log)
+	f.finish(closest, true, false)
+	return nil
+}
+
+// finish records c (nil: the start) as the result.
+func (f *fitter) finish(c *candidate, finished, met bool) {
+	f.res.Finished, f.res.Met = finished, met
+	values := f.startValues()
+	if c != nil {
+		values = c.values
+	}
+	f.res.Settings = settingsAt(f.sc.Settings, f.keys, values)
+	f.res.Keys = nil
+	for i, k := range f.keys {
+		f.res.Keys = append(f.res.Keys, KeyResult{Key: k.Key, Start: k.Start, End: values[i], Lo: k.Lo, Hi: k.Hi})
+	}
+	if !finished {
+		f.res.After = nil
+	}
+}
+
+func allPass(es []Measure) bool {
+	for _, e := range es {
+		if !e.Pass {
+			return false
+		}
+	}
+	return true
+}
+
+// describeAll lists the expectations of es that keep says, with what they got.
+func describeAll(es []Measure, keep func(Measure) bool) string {
+	var out []string
+	for _, e := range es {
+		if keep(e) {
+			out = append(out, e.describe())
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
+// describe returns "squad_broke.centre share = 0.71, want 0.45..0.55".
+func (e Measure) describe() string {
+	got := "undefined"
+	if e.Got != nil {
+		got = fmt.Sprintf("%.4g", *e.Got)
+	}
+	return fmt.Sprintf("%s %s = %s, want %g..%g", e.Metric, e.Stat, got, e.Lo, e.Hi)
+}

@@ -1,0 +1,396 @@
+package fit_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/lab/fit"
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// fitScenario parses testdata/squad.toml (six men under fire, fast) with
+// the given [[expect]] blocks appended, as squad.toml.
+func fitScenario(t testing.TB, expects string) *lab.Scenario {
+	t.Helper()
+	data, err := os.ReadFile("testdata/squad.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := lab.ParseScenario("squad.toml", append(data, expects...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
+
+// statsAt returns the summary of runs fights of seed with settings s.
+func statsAt(t testing.TB, sc *lab.Scenario, s morale.Settings, runs int, seed uint64) lab.Summary {
+	t.Helper()
+	plan := lab.Plan{Scenario: sc, Settings: s, Seed: seed, Runs: runs}
+	rr, err := lab.MonteCarlo(context.Background(), plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lab.Summarize(lab.NewHeader(plan), rr)
+}
+
+// value returns stat of metric in sum.
+func value(t testing.TB, sum lab.Summary, metric, stat string) float64 {
+	t.Helper()
+	st, _ := sum.Stat(metric)
+	v, ok := st.Value(stat)
+	if !ok {
+		t.Fatalf("%s %s is undefined", metric, stat)
+	}
+	return v
+}
+
+// knownAnswer is a fit problem with a known answer: weights W* (the defaults
+// with RecoveryDelaySeconds 3.4 and Suppressed -0.066), their metrics
+// measured on 1000 fights of seed 99, and expectations written around them.
+func knownAnswer(t testing.TB) *lab.Scenario {
+	t.Helper()
+	sc := fitScenario(t, "")
+	w := morale.DefaultSettings()
+	w.RecoveryDelaySeconds = 3.4
+	w.Weights[morale.Suppressed] = -0.066
+	sum := statsAt(t, sc, w, 1000, 99)
+	share := value(t, sum, "squad_broke.a", "share")
+	panicked := value(t, sum, "first_panicked_s", "p50")
+	broke := value(t, sum, "broke", "mean")
+	expects := fmt.Sprintf(`
+[[expect]]
+metric = "squad_broke.a"
+share = [%.3f, %.3f]
+[[expect]]
+metric = "first_panicked_s"
+p50 = [%.2f, %.2f]
+[[expect]]
+metric = "broke"
+mean = [%.3f, %.3f]
+`, share-0.1, share+0.1, panicked-2, panicked+2, broke*0.75, broke*1.25)
+	return fitScenario(t, expects)
+}
+
+// oneExpect is a plain target for the tests of the fit's machinery.
+const oneExpect = `
+[[expect]]
+metric = "squad_broke.a"
+share = [0.3, 0.5]
+`
+
+// verify checks every expectation of sc with settings s on fights neither
+// the search nor the fit's own held-out check used (seed 4242).
+func verify(t *testing.T, sc *lab.Scenario, s morale.Settings) {
+	t.Helper()
+	sum := statsAt(t, sc, s, 1000, 4242)
+	for _, v := range lab.Check(sc, &sum) {
+		if !v.Pass {
+			t.Errorf("on 1000 fresh fights: %v", v)
+		}
+	}
+}
+
+// TestFitKnownAnswer starts from the default weights, which miss the
+// expectations written around W*, and checks that the fit meets every one
+// on the held-out fights and again on fights of a third seed, changing
+// only the keys it was given. (A small budget; BenchmarkFit runs the full
+// one on the shipped example.)
+func TestFitKnownAnswer(t *testing.T) {
+	sc := knownAnswer(t)
+	before := value(t, statsAt(t, sc, sc.Settings, 300, 4242), "squad_broke.a", "share")
+	if lo := sc.Expects[0].Hi; before <= lo {
+		t.Fatalf("the start already breaks in %.3f of fights, inside the target: no problem to solve", before)
+	}
+	res, err := fit.Fit(context.Background(), fit.Config{Scenario: sc, Keys: []string{"RecoveryDelaySeconds", "Suppressed"}, Runs: 40, Budget: 9000, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Met || !res.Finished {
+		t.Fatalf("Met = %v, Finished = %v; want both (notes: %q)", res.Met, res.Finished, res.Notes)
+	}
+	if res.Fights.Total > 9000 {
+		t.Errorf("spent %d fights; the budget was 9000", res.Fights.Total)
+	}
+	for i, e := range res.After {
+		if !e.Pass {
+			t.Errorf("held-out verdict %d: %s; want a pass", i, e.Metric)
+		}
+		if !res.Before[i].Pass && e.Got == nil {
+			t.Errorf("held-out %s undefined", e.Metric)
+		}
+	}
+	changed := 0
+	for _, k := range res.Keys {
+		if k.Changed() {
+			changed++
+		}
+		if k.End < k.Lo || k.End > k.Hi {
+			t.Errorf("%s = %g, outside its range %g..%g", k.Key, k.End, k.Lo, k.Hi)
+		}
+	}
+	if changed == 0 {
+		t.Error("the fit changed nothing, yet the start misses")
+	}
+	for _, k := range res.Keys {
+		t.Logf("%s %g → %g", k.Key, k.Start, k.End)
+	}
+	t.Logf("%d fights; notes %q", res.Fights.Total, res.Notes)
+	for _, k := range lab.Knobs(sc.Settings) {
+		if k.Key != "RecoveryDelaySeconds" && k.Key != "weights.Suppressed" && k.Get(res.Settings) != k.Get(sc.Settings) {
+			t.Errorf("%s changed from %g to %g; only RecoveryDelaySeconds and Suppressed may", k.Key, k.Get(sc.Settings), k.Get(res.Settings))
+		}
+	}
+	verify(t, sc, res.Settings)
+}
+
+// TestFitSameBytesOnAnyCores runs one fit with 1 and with 2 workers and
+// GOMAXPROCS: fit.json must be the same bytes.
+func TestFitSameBytesOnAnyCores(t *testing.T) {
+	sc := fitScenario(t, oneExpect)
+	var out [][]byte
+	for _, n := range []int{1, 2} {
+		prev := runtime.GOMAXPROCS(n)
+		res, err := fit.Fit(context.Background(), fit.Config{Scenario: sc, Keys: []string{"RecoveryDelaySeconds", "Suppressed", "Hysteresis"}, Runs: 20, Budget: 3200, Seed: 7, Workers: n})
+		runtime.GOMAXPROCS(prev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		js, err := fit.Encode(res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, js)
+	}
+	if !bytes.Equal(out[0], out[1]) {
+		t.Errorf("fit.json differs between 1 and 2 cores (%d and %d bytes)", len(out[0]), len(out[1]))
+	}
+}
+
+// TestFitAlreadyMet: when the start meets every expectation, the fit
+// changes nothing and spends only the start's fights.
+func TestFitAlreadyMet(t *testing.T) {
+	sc := fitScenario(t, `
+[[expect]]
+metric = "deaths"
+mean = [1.5, 2.5]
+`)
+	res, err := fit.Fit(context.Background(), fit.Config{Scenario: sc, Keys: []string{"Suppressed"}, Runs: 20, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Met {
+		t.Fatalf("Met = false; want true (notes %q)", res.Notes)
+	}
+	for _, k := range res.Keys {
+		if k.Changed() {
+			t.Errorf("%s changed %g → %g; want nothing changed", k.Key, k.Start, k.End)
+		}
+	}
+	if want := 20 + 5*20; res.Fights.Total != want {
+		t.Errorf("spent %d fights; want %d (the start on the search's and the held-out fights)", res.Fights.Total, want)
+	}
+}
+
+// TestFitConflict: a share of fights with a break of at least 0.9 and a
+// mean of at most 0.5 broken men cannot both hold (every fight with a break
+// has at least one broken man). The fit exits unmet and names the pair.
+func TestFitConflict(t *testing.T) {
+	sc := fitScenario(t, `
+[[expect]]
+metric = "broke"
+share = [0.9, 1.0]
+mean = [0.0, 0.5]
+`)
+	res, err := fit.Fit(context.Background(), fit.Config{Scenario: sc, Keys: []string{"Suppressed"}, Runs: 20, Budget: 3000, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Met || !res.Finished {
+		t.Fatalf("Met = %v, Finished = %v; want unmet and finished", res.Met, res.Finished)
+	}
+	joined := strings.Join(res.Conflicts, "\n")
+	if !strings.Contains(joined, "broke mean") || !strings.Contains(joined, "broke share") || !strings.Contains(joined, "pull against each other") {
+		t.Errorf("conflicts = %q; want broke share and broke mean named as pulling against each other", res.Conflicts)
+	}
+	if len(res.After) != 1+1 {
+		t.Errorf("After has %d verdicts; want the closest's 2 on the held-out fights", len(res.After))
+	}
+}
+
+// TestFitUnreachable: an expectation the keys cannot move is named as never
+// met, with the range its statistic took.
+func TestFitUnreachable(t *testing.T) {
+	sc := fitScenario(t, `
+[[expect]]
+metric = "deaths"
+mean = [5.0, 6.0]
+`)
+	res, err := fit.Fit(context.Background(), fit.Config{Scenario: sc, Keys: []string{"Suppressed"}, Runs: 20, Budget: 3000, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Met {
+		t.Fatal("Met = true; the weights cannot change how many men the timeline kills")
+	}
+	if got := strings.Join(res.Conflicts, "\n"); !strings.Contains(got, "deaths mean (line") || !strings.Contains(got, "never met") || !strings.Contains(got, "ranged 2..2") {
+		t.Errorf("conflicts = %q; want deaths mean never met, ranging 2..2", res.Conflicts)
+	}
+}
+
+// TestFitInterrupted: a cancelled fit returns the best candidate so far,
+// unfinished, without a held-out verdict.
+func TestFitInterrupted(t *testing.T) {
+	sc := fitScenario(t, oneExpect)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	res, err := fit.Fit(ctx, fit.Config{Scenario: sc, Keys: []string{"RecoveryDelaySeconds"}, Runs: 20, Seed: 1, Progress: func(p fit.Progress) {
+		if p.Phase == "search" && p.Generation == 2 {
+			cancel()
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Finished || res.Met || res.After != nil {
+		t.Errorf("Finished %v, Met %v, After %v; want an unfinished result with no held-out verdict", res.Finished, res.Met, res.After)
+	}
+	if len(res.Keys) != 1 || len(res.Evaluations) < 2 {
+		t.Errorf("got %d keys and %d evaluations; want the key and the evaluations so far", len(res.Keys), len(res.Evaluations))
+	}
+	if _, err := fit.Encode(res); err != nil {
+		t.Errorf("an unfinished fit does not encode: %v", err)
+	}
+}
+
+func TestFitBadInput(t *testing.T) {
+	const ok = "\n[[expect]]\nmetric = \"squad_broke.a\"\nshare = [0.2, 0.4]\n"
+	tests := []struct {
+		name, expects string
+		cfg           fit.Config
+		// want is a substring of the error; scenario says it is a
+		// *ScenarioError, else a *fit.Error.
+		want     string
+		scenario bool
+	}{
+		{"no expectation", "", fit.Config{}, "squad.toml: expect: the scenario has no [[expect]]", true},
+		{"unknown key", ok, fit.Config{Keys: []string{"Hysterisis"}}, `-keys: "Hysterisis" is not a setting or a weight row of the default weights; one of ShakenBelow`, false},
+		{"fixed key", ok, fit.Config{Keys: []string{"SquadUpdateInterval"}}, "-keys: SquadUpdateInterval is the simulation's fixed step", false},
+		{"unused row", ok, fit.Config{Keys: []string{"weights.LowHealth"}}, "-keys: weights.LowHealth cannot vary anything: squad.toml never reports LowHealth", false},
+		{"twice", ok, fit.Config{Keys: []string{"Suppressed", "weights.Suppressed"}}, "-keys: weights.Suppressed is named twice", false},
+		{"budget", ok, fit.Config{Keys: []string{"Suppressed"}, Runs: 100, Budget: 1000}, "-budget: is 1000 fights; one generation of 4 candidates × 100 fights (400)", false},
+		{"runs", ok, fit.Config{Runs: 3}, "-runs: is 3 fights per candidate; it must be 10..", false},
+		{"work", ok, fit.Config{Keys: []string{"Suppressed"}, Runs: 20, MaxWork: 1e6}, "fights of squad, about", false},
+		{"disjoint", ok + "\n[[expect]]\nmetric = \"squad_broke.a\"\nshare = [0.5, 0.6]\n", fit.Config{}, "squad.toml:34: expect: squad_broke.a share wants 0.5..0.6 here and 0.2..0.4 on line 30: the ranges do not overlap", true},
+		{"out of order", "\n[[expect]]\nmetric = \"first_rout_s\"\np90 = [10.0, 20.0]\np10 = [25.0, 30.0]\n", fit.Config{}, "squad.toml:30: expect: first_rout_s p10 wants at least 25 (line 31), but first_rout_s p90 at most 20 (line 30), and p10 is never above p90", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := tt.cfg
+			cfg.Scenario = fitScenario(t, tt.expects)
+			calls := 0
+			cfg.Progress = func(fit.Progress) { calls++ }
+			res, err := fit.Fit(context.Background(), cfg)
+			if err == nil {
+				t.Fatalf("no error; want %q", tt.want)
+			}
+			if res != nil || calls > 0 {
+				t.Errorf("a result or progress (%d calls) with the error; bad input must run no fight", calls)
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %q; want it to contain %q", err, tt.want)
+			}
+			var se *lab.ScenarioError
+			var fe *fit.Error
+			if tt.scenario && !errors.As(err, &se) {
+				t.Errorf("error %T; want a *lab.ScenarioError", err)
+			}
+			if !tt.scenario && !errors.As(err, &fe) {
+				t.Errorf("error %T; want a *fit.Error", err)
+			}
+		})
+	}
+}
+
+// TestWeightsFileKeepsTheFile saves fitted settings over a copy of the
+// shipped weights.toml: only the lines of the changed values differ, and the
+// file reads back to the fitted settings. Without a starting file it writes
+// the defaults' layout.
+func TestWeightsFileKeepsTheFile(t *testing.T) {
+	start, err := os.ReadFile("../../weights.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := morale.LoadSettings("../../weights.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.RecoveryDelaySeconds = 3.2
+	s.Weights[morale.Suppressed] = -0.06
+	got, err := fit.WeightsFile("../../weights.toml", s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := strings.Split(string(start), "\n"), strings.Split(string(got), "\n")
+	if len(a) != len(b) {
+		t.Fatalf("the fitted file has %d lines; the start has %d", len(b), len(a))
+	}
+	var diff []string
+	for i := range a {
+		if a[i] != b[i] {
+			diff = append(diff, b[i])
+		}
+	}
+	want := []string{"RecoveryDelaySeconds = 3.2", "Suppressed = -0.06 # Rounds landing near us, hit or not. Report it on a timer, never per hit."}
+	if strings.Join(diff, "\n") != strings.Join(want, "\n") {
+		t.Errorf("changed lines:\n%s\nwant:\n%s", strings.Join(diff, "\n"), strings.Join(want, "\n"))
+	}
+	back, err := morale.ReadSettings(bytes.NewReader(got))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lab.SettingsHash(back) != lab.SettingsHash(s) {
+		t.Error("the fitted file does not read back to the fitted settings")
+	}
+	def, err := fit.WeightsFile("", s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(def, []byte("RecoveryDelaySeconds = 3.2\n")) || !bytes.HasPrefix(def, []byte("# MoraleBreak settings")) {
+		t.Errorf("without a starting file: %q…; want the saver's layout with the fitted value", def[:min(len(def), 80)])
+	}
+}
+
+// TestFitIntervals: the held-out verdicts carry Wilson's interval for a
+// share and an order-statistic interval around a percentile.
+func TestFitIntervals(t *testing.T) {
+	sc := fitScenario(t, `
+[[expect]]
+metric = "squad_broke.a"
+share = [0.0, 1.0]
+[[expect]]
+metric = "first_panicked_s"
+p50 = [0.0, 40.0]
+`)
+	res, err := fit.Fit(context.Background(), fit.Config{Scenario: sc, Keys: []string{"Suppressed"}, Runs: 100, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	share, p50 := res.Before[0], res.Before[1]
+	k := int(math.Round(*share.Got * float64(res.HeldOutRuns)))
+	lo, hi := lab.Wilson(k, res.HeldOutRuns)
+	if share.CI95 == nil || share.CI95[0] != lo || share.CI95[1] != hi {
+		t.Errorf("share interval %v; want Wilson's [%g, %g]", share.CI95, lo, hi)
+	}
+	if p50.CI95 == nil || p50.CI95[0] > *p50.Got || p50.CI95[1] < *p50.Got || p50.CI95[0] == p50.CI95[1] {
+		t.Errorf("p50 %v with interval %v; want an interval around it", *p50.Got, p50.CI95)
+	}
+}

@@ -1,0 +1,268 @@
+package fit
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/moralebreak/moralebreak/lab"
+)
+
+// Measure is one expectation measured on a set of fights: the
+// statistic, its 95% interval, the check's verdict and how far it misses
+// the range shrunk by the margin, which is what a fit minimises.
+type Measure struct {
+	Metric string  `json:"metric"`
+	Stat   string  `json:"stat"`
+	Lo     float64 `json:"lo"`
+	Hi     float64 `json:"hi"`
+	Line   int     `json:"line"`
+	// Got is the statistic (nil when no fight defined it: a time that never
+	// happened).
+	Got *float64 `json:"got"`
+	// CI95 is its 95% interval: Wilson's for a share, the normal one for a
+	// mean, the distribution-free order-statistic one for a percentile; nil
+	// for min and max, which have none.
+	CI95 *[2]float64 `json:"ci95"`
+	// Pass is the check's verdict: Got lies in Lo..Hi (what `moralesim
+	// check` says).
+	Pass bool `json:"pass"`
+	// Margin is how far inside Lo..Hi a fit wants Got: one standard error
+	// of the statistic, at most a quarter of the range (not at a bound the
+	// statistic cannot cross: Lo ≤ 0, or Hi at its natural span).
+	Margin float64 `json:"margin"`
+	// Miss is how far Got lies outside Lo+Margin..Hi−Margin, divided by the
+	// expectation's unit (its range's width, within 1%..100% of the
+	// metric's natural span); 0 when it holds with margin.
+	Miss float64 `json:"miss"`
+}
+
+// measure is one candidate's expectations on one set of fights.
+type measure struct {
+	expects   []Measure
+	objective float64
+}
+
+// measureExpects measures sc's expectations on runs (the fights of one
+// Monte-Carlo, complete), with Check's verdicts.
+func measureExpects(sc *lab.Scenario, h lab.Header, runs []lab.RunResult) measure {
+	sum := lab.Summarize(h, runs)
+	verdicts := lab.Check(sc, &sum)
+	var m measure
+	for i, e := range sc.Expects {
+		v := verdicts[i]
+		em := Measure{Metric: e.Metric, Stat: e.Stat, Lo: e.Lo, Hi: e.Hi, Line: e.Line, Pass: v.Pass}
+		metric, _ := lab.MetricByName(sc, e.Metric)
+		xs, happened := metric.Values(runs)
+		got := math.NaN()
+		if v.Defined {
+			got = v.Got
+			g := got
+			em.Got = &g
+		}
+		se := 0.0
+		if lo, hi, ok := interval(e.Stat, xs, happened, len(runs)); ok && v.Defined {
+			em.CI95 = &[2]float64{lo, hi}
+			se = (hi - lo) / (2 * lab.Z95)
+		}
+		width := e.Hi - e.Lo
+		em.Margin = math.Min(width/4, se)
+		span := naturalSpan(sc, metric, e.Stat)
+		unit := math.Min(math.Max(width, span/100), span)
+		if !v.Defined {
+			// A time that never happened is, for the distance, at the end of
+			// the fight.
+			got = sc.Duration
+		}
+		// No statistic here is below 0 or above its span: a bound there
+		// needs no margin (a share of 0 meets 0..0.05).
+		lo, hi := e.Lo, e.Hi
+		if lo > 0 {
+			lo += em.Margin
+		}
+		if hi < span {
+			hi -= em.Margin
+		}
+		switch {
+		case got < lo:
+			em.Miss = (lo - got) / unit
+		case got > hi:
+			em.Miss = (got - hi) / unit
+		}
+		m.objective += em.Miss
+		m.expects = append(m.expects, em)
+	}
+	return m
+}
+
+// interval returns the 95% interval of stat over xs (the fights where the
+// metric is defined; happened of n fights had it).
+func interval(stat string, xs []float64, happened, n int) (lo, hi float64, ok bool) {
+	switch stat {
+	case "share":
+		lo, hi = lab.Wilson(happened, n)
+		return lo, hi, true
+	case "mean":
+		if len(xs) == 0 {
+			return 0, 0, false
+		}
+		m, se := lab.Mean(xs), lab.StdDev(xs)/math.Sqrt(float64(len(xs)))
+		return m - lab.Z95*se, m + lab.Z95*se, true
+	case "p10", "p25", "p50", "p75", "p90":
+		if len(xs) == 0 {
+			return 0, 0, false
+		}
+		var q float64
+		if _, err := fmt.Sscanf(stat, "p%g", &q); err != nil {
+			return 0, 0, false
+		}
+		lo, hi = quantileCI(slices.Sorted(slices.Values(xs)), q/100)
+		return lo, hi, true
+	}
+	return 0, 0, false
+}
+
+// quantileCI returns the distribution-free 95% interval of the q-quantile
+// of sorted: the order statistics at ranks nq ∓ 1.96·√(nq(1−q)) (the normal
+// approximation of the binomial), clamped to the sample.
+func quantileCI(sorted []float64, q float64) (lo, hi float64) {
+	n := float64(len(sorted))
+	half := lab.Z95 * math.Sqrt(n*q*(1-q))
+	i := int(math.Max(0, math.Floor(n*q-half)))
+	j := int(math.Min(n-1, math.Ceil(n*q+half)))
+	i = min(i, len(sorted)-1)
+	return sorted[i], sorted[max(i, j)]
+}
+
+// naturalSpan is the range a metric's statistic can take: 1 for a share and
+// for metrics in 0..1, the fight's duration for times, the men of the
+// scenario for counts.
+func naturalSpan(sc *lab.Scenario, m lab.Metric, stat string) float64 {
+	switch {
+	case stat == "share", m.Name == "share_squads_broken", strings.HasPrefix(m.Name, "squad_broke."):
+		return 1
+	case m.Time:
+		return sc.Duration
+	}
+	men := 0
+	for _, sq := range sc.Squads {
+		men += sq.Size
+	}
+	return float64(max(1, men))
+}
+
+// quantileOrder ranks the statistics that must be ordered in every set of
+// fights: min ≤ p10 ≤ … ≤ p90 ≤ max (of the same metric).
+var quantileOrder = []string{"min", "p10", "p25", "p50", "p75", "p90", "max"}
+
+// contradictions returns an error for every pair of sc's expectations that
+// no set of fights can meet together: the same metric and statistic with
+// disjoint ranges, or ordered statistics whose ranges are out of order (p50
+// wanted above every p90 allowed). Each names both lines.
+func contradictions(sc *lab.Scenario) error {
+	var errs []*lab.ScenarioError
+	fail := func(line int, format string, args ...any) {
+		errs = append(errs, &lab.ScenarioError{File: sc.Path, Line: line, Key: "expect", Msg: fmt.Sprintf(format, args...)})
+	}
+	for i, a := range sc.Expects {
+		for _, b := range sc.Expects[:i] {
+			if a.Metric != b.Metric {
+				continue
+			}
+			switch {
+			case a.Stat == b.Stat && (a.Lo > b.Hi || b.Lo > a.Hi):
+				fail(a.Line, "%s %s wants %g..%g here and %g..%g on line %d: the ranges do not overlap, so no weights can meet both", a.Metric, a.Stat, a.Lo, a.Hi, b.Lo, b.Hi, b.Line)
+			default:
+				ia, ib := slices.Index(quantileOrder, a.Stat), slices.Index(quantileOrder, b.Stat)
+				if ia < 0 || ib < 0 || ia == ib {
+					continue
+				}
+				low, high := a, b // low's statistic is never above high's
+				if ia > ib {
+					low, high = b, a
+				}
+				if low.Lo > high.Hi {
+					fail(a.Line, "%s %s wants at least %g (line %d), but %s %s at most %g (line %d), and %s is never above %s", a.Metric, low.Stat, low.Lo, low.Line, a.Metric, high.Stat, high.Hi, high.Line, low.Stat, high.Stat)
+				}
+			}
+		}
+	}
+	slices.SortStableFunc(errs, func(a, b *lab.ScenarioError) int { return cmp.Compare(a.Line, b.Line) })
+	var out []error
+	for _, e := range errs {
+		out = append(out, e)
+	}
+	return errors.Join(out...)
+}
+
+// conflicts names, from the search's valid candidates in log, the
+// expectations that pull against each other: pairs each met with margin by
+// some candidate but never by the same one, and expectations no candidate
+// met, with the range their statistic took. When every pair was met together
+// by someone it says how many expectations the best candidate met at once.
+func conflicts(sc *lab.Scenario, log []Evaluation) []string {
+	n := len(sc.Expects)
+	met := make([]int, n)
+	both := make([][]int, n)
+	for i := range both {
+		both[i] = make([]int, n)
+	}
+	lo, hi := make([]float64, n), make([]float64, n)
+	for i := range lo {
+		lo[i], hi[i] = math.Inf(1), math.Inf(-1)
+	}
+	most, seen := 0, 0
+	for _, ev := range log {
+		if !ev.Valid || (ev.Phase != "search" && ev.Phase != "start") {
+			continue
+		}
+		seen++
+		k := 0
+		for i := 0; i < n; i++ {
+			if g := ev.Got[i]; g != nil {
+				lo[i], hi[i] = math.Min(lo[i], *g), math.Max(hi[i], *g)
+			}
+			if ev.Miss[i] > 0 {
+				continue
+			}
+			met[i]++
+			k++
+			for j := 0; j < i; j++ {
+				if ev.Miss[j] == 0 {
+					both[i][j]++
+				}
+			}
+		}
+		most = max(most, k)
+	}
+	name := func(i int) string {
+		e := sc.Expects[i]
+		return fmt.Sprintf("%s %s (line %d)", e.Metric, e.Stat, e.Line)
+	}
+	out := []string{}
+	for i := 0; i < n; i++ {
+		if met[i] > 0 {
+			continue
+		}
+		e := sc.Expects[i]
+		took := "was never defined"
+		if lo[i] <= hi[i] {
+			took = fmt.Sprintf("ranged %.4g..%.4g", lo[i], hi[i])
+		}
+		out = append(out, fmt.Sprintf("%s was never met with margin: over %d candidates it %s, want %g..%g; the keys cannot move it far enough (name others with -keys)", name(i), seen, took, e.Lo, e.Hi))
+	}
+	for i := 0; i < n; i++ {
+		for j := 0; j < i; j++ {
+			if met[i] > 0 && met[j] > 0 && both[i][j] == 0 {
+				out = append(out, fmt.Sprintf("%s and %s pull against each other: %d candidates met the first, %d the second, none both", name(j), name(i), met[j], met[i]))
+			}
+		}
+	}
+	if len(out) == 0 && most < n {
+		out = append(out, fmt.Sprintf("every pair of expectations was met together by some candidate, but no candidate met more than %d of the %d at once", most, n))
+	}
+	return out
+}

@@ -1,0 +1,196 @@
+package fit
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// Key is one setting or weight row a fit may change, with the range it
+// searches and the size of one unit of relative change.
+type Key struct {
+	lab.Knob
+	// Start is the value in the starting weights.
+	Start float64
+	// Lo and Hi bound every candidate: the setting's editing range
+	// (morale.Param Min..Max, widened to hold Start), and for a weight row
+	// the side of zero it starts on, so bad news stays bad news.
+	Lo, Hi float64
+	// Scale is one unit of the search's coordinates and of the distance from
+	// the start: |Start|, or a twentieth of Hi−Lo when that is larger, so
+	// that 0.1 means "a 10% change".
+	Scale float64
+}
+
+// value returns the key's value at search coordinate u (Start + u·Scale),
+// clamped to Lo..Hi, and how far outside the range u was, in units of Scale.
+func (k Key) value(u float64) (v, outside float64) {
+	v = k.Start + u*k.Scale
+	switch {
+	case v < k.Lo:
+		return k.Lo, (k.Lo - v) / k.Scale
+	case v > k.Hi:
+		return k.Hi, (v - k.Hi) / k.Scale
+	}
+	return v, 0
+}
+
+// relChange returns how far v is from the start, in units of Scale.
+func (k Key) relChange(v float64) float64 { return math.Abs(v-k.Start) / k.Scale }
+
+// round returns v rounded to a multiple of step·level (Param.Step, or 0.01
+// when the knob has none), printed and parsed back so that the file shows
+// "3.2", not "3.2000000000000002", and clamped to Lo..Hi.
+func (k Key) round(v, level float64) float64 {
+	step := k.Step
+	if step <= 0 {
+		step = 0.01
+	}
+	step *= level
+	digits := max(0, int(math.Ceil(-math.Log10(step)-1e-9)))
+	r, err := strconv.ParseFloat(strconv.FormatFloat(math.Round(v/step)*step, 'f', digits, 64), 64)
+	if err != nil { // FormatFloat's output always parses
+		r = v
+	}
+	return math.Max(k.Lo, math.Min(k.Hi, r))
+}
+
+// fixed says why a fit never changes the setting key, if it does not:
+// SquadUpdateInterval is the simulation's fixed step, not a balance knob.
+func fixed(key string) (why string, ok bool) {
+	if key == "SquadUpdateInterval" {
+		return "is the simulation's fixed step, not a balance knob; a fit keeps it", true
+	}
+	return "", false
+}
+
+// usedEvents returns the weight rows sc reports: its news and reinforcements,
+// and AllyDown (LeaderDown when a squad has a leader) when men die.
+func usedEvents(sc *lab.Scenario) map[morale.Event]bool {
+	used := map[morale.Event]bool{}
+	deaths := false
+	for _, ev := range sc.Events {
+		switch ev.Do {
+		case "event", "reinforce":
+			used[ev.Event] = true
+		case "death":
+			deaths = true
+		}
+	}
+	if deaths {
+		used[morale.AllyDown] = true
+		for _, sq := range sc.Squads {
+			if sq.Leader {
+				used[morale.LeaderDown] = true
+			}
+		}
+	}
+	return used
+}
+
+// Keys returns the keys a fit of sc may change: the named ones (a setting,
+// "weights.EVENT", or a bare event name that is not a setting), or, when
+// names is empty, every setting but SquadUpdateInterval and every weight row
+// sc reports. An unknown key, a repeated one, SquadUpdateInterval and a row
+// the scenario never reports (it could not move any expectation) are errors
+// naming the key (*Error, Flag "-keys").
+func Keys(sc *lab.Scenario, names []string) ([]Key, error) {
+	s := sc.Settings
+	used := usedEvents(sc)
+	var free []lab.Knob // every key that may vary
+	for _, k := range lab.Knobs(s) {
+		if _, ok := fixed(k.Key); ok {
+			continue
+		}
+		if k.Weight && !used[morale.Event(k.Name)] {
+			continue
+		}
+		free = append(free, k)
+	}
+	var knobs []lab.Knob
+	if len(names) == 0 {
+		knobs = free
+	} else {
+		seen := map[string]bool{}
+		for _, name := range names {
+			name = strings.TrimSpace(name)
+			k, ok := lab.KnobByKey(s, name)
+			if !ok { // a bare event name: "Suppressed" for weights.Suppressed
+				k, ok = lab.KnobByKey(s, "weights."+name)
+			}
+			if !ok {
+				var keys []string
+				for _, k := range free {
+					keys = append(keys, k.Key)
+				}
+				return nil, &Error{Flag: "-keys", Msg: fmt.Sprintf("%q is not a setting or a weight row of %s; one of %s", name, weightsName(sc), strings.Join(keys, ", "))}
+			}
+			if why, ok := fixed(k.Key); ok {
+				return nil, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s %s", k.Key, why)}
+			}
+			if k.Weight && !used[morale.Event(k.Name)] {
+				return nil, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s cannot vary anything: %s never reports %s, so no expectation depends on it", k.Key, sc.Path, k.Name)}
+			}
+			if seen[k.Key] {
+				return nil, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s is named twice", k.Key)}
+			}
+			seen[k.Key] = true
+			knobs = append(knobs, k)
+		}
+	}
+	if len(knobs) == 0 {
+		return nil, &Error{Flag: "-keys", Msg: "no key may vary"}
+	}
+	out := make([]Key, len(knobs))
+	for i, k := range knobs {
+		out[i] = newKey(k, s)
+	}
+	return out, nil
+}
+
+func newKey(k lab.Knob, s morale.Settings) Key {
+	v := k.Get(s)
+	lo, hi := k.Min, k.Max
+	if k.Weight {
+		switch {
+		case v < 0:
+			hi = 0
+		case v > 0:
+			lo = 0
+		}
+	}
+	lo, hi = math.Min(lo, v), math.Max(hi, v)
+	return Key{Knob: k, Start: v, Lo: lo, Hi: hi, Scale: math.Max(math.Abs(v), (hi-lo)/20)}
+}
+
+func weightsName(sc *lab.Scenario) string {
+	if sc.WeightsPath == "" {
+		return "the default weights"
+	}
+	return sc.WeightsPath
+}
+
+// settingsAt returns the start settings with every key at values.
+func settingsAt(start morale.Settings, keys []Key, values []float64) morale.Settings {
+	s := start.Clone()
+	for i, k := range keys {
+		k.Set(&s, values[i])
+	}
+	return s
+}
+
+// changeOf returns the distance of values from the start: the sum of the
+// keys' relative changes, and how many keys changed.
+func changeOf(keys []Key, values []float64) (rel float64, changed int) {
+	for i, k := range keys {
+		if values[i] != k.Start {
+			rel += k.relChange(values[i])
+			changed++
+		}
+	}
+	return rel, changed
+}

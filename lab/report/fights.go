@@ -1,0 +1,58 @@
+package report
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/moralebreak/moralebreak/lab"
+)
+
+// maxFightSquads is how many squads (the first) get their own rows in the
+// fights to watch.
+const maxFightSquads = 6
+
+// fightsTable lists fights worth watching, each with the commands that
+// open it: the earliest and the latest first rout, a fight with no rout,
+// and per squad (the first maxFightSquads) the fight it broke earliest and
+// one it held. It is a pure function of the summary and the runs, so a
+// merged page lists the same fights.
+func fightsTable(sum *lab.Summary, runs []lab.RunResult) (Table, bool) {
+	file := sum.File
+	if file == "" {
+		file = "SCENARIO.toml"
+	}
+	t := Table{ID: "fights", Text: 4, Code: []int{2, 3},
+		Caption: fmt.Sprintf("Fights to watch, of the %d: fight i is run i of seed %d. Open one in the demo, squads in their formations and the timeline's events as they happen, with the tuner, Why, rewind and what-if: the first command plays it from the scenario file (%s, run from its folder; add -weights if the run had one); the second writes its replay file, replay-run-i.txt in the folder, for demo -replay, which ends with the digest check.", sum.Runs, sum.Seed, file),
+		Head:    []string{"fight", "what", "watch it", "replay file"}}
+	seen := map[string]bool{}
+	add := func(what, kind, metric string, unit string) {
+		m, ok := metricByName(sum.Squads, metric)
+		if !ok {
+			return
+		}
+		for _, p := range (lab.RunPick{Kind: kind, Metric: m, N: 1}).Select(runs) {
+			key := what + strconv.Itoa(p.Index)
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			w := what
+			if p.Value != nil && unit != "" {
+				w += fmt.Sprintf(" (%s\u00a0%s)", num(*p.Value), unit) // a number stays with its unit
+			}
+			t.Rows = append(t.Rows, Row{Cells: []string{strconv.Itoa(p.Index), w, lab.DemoCommand(file, sum.Seed, p.Index),
+				fmt.Sprintf("moralesim run %s -seed %d -runs %d -replays %d -out DIR", file, sum.Seed, sum.Runs, p.Index)}})
+		}
+	}
+	add("the earliest first rout", lab.PickFirst, "first_rout_s", "s")
+	add("the latest first rout", lab.PickLast, "first_rout_s", "s")
+	add("nobody routed", lab.PickNone, "first_rout_s", "")
+	for i, name := range sum.Squads {
+		if i == maxFightSquads {
+			break
+		}
+		add(name+" broke earliest", lab.PickFirst, "squad_first_break_s."+name, "s")
+		add(name+" held: nobody of it broke", lab.PickNone, "squad_broke."+name, "")
+	}
+	return t, len(t.Rows) > 0
+}

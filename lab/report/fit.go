@@ -1,0 +1,207 @@
+package report
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/moralebreak/moralebreak/lab"
+	labfit "github.com/moralebreak/moralebreak/lab/fit"
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// FitChange is one row of a fit's changes table.
+type FitChange struct {
+	Key, Start, End, Relative, Range string
+	Changed                          bool
+}
+
+// FitRow is one expectation before and after a fit, on the held-out fights.
+type FitRow struct {
+	Want, Before, After string
+	BeforePass, After95 bool
+	AfterPass           bool
+	Line                int
+}
+
+// FitChanges returns the changes table of r: every key, changed ones first
+// in their order, as "4.0 → 3.2" with the relative change (End/Start − 1:
+// "-29%" for a weight of -0.07 → -0.05, bad news 29% weaker).
+func FitChanges(r *labfit.Result) []FitChange {
+	var changed, same []FitChange
+	for _, k := range r.Keys {
+		c := FitChange{Key: k.Key, Start: FormatValue(k.Start), End: FormatValue(k.End), Changed: k.Changed(),
+			Range: FormatValue(k.Lo) + ".." + FormatValue(k.Hi)}
+		if c.Changed && k.Start != 0 {
+			c.Relative = fmt.Sprintf("%+.0f%%", 100*(k.End/k.Start-1))
+		}
+		if c.Changed {
+			changed = append(changed, c)
+		} else {
+			same = append(same, c)
+		}
+	}
+	return append(changed, same...)
+}
+
+// FormatValue prints a setting as weights.toml does: "4.0", "3.2", "-0.065".
+func FormatValue(v float64) string {
+	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
+		return strconv.FormatFloat(v, 'f', 1, 64)
+	}
+	return strconv.FormatFloat(v, 'g', 6, 64)
+}
+
+// FormatMeasure prints a statistic with its 95% interval: "0.356 [0.327, 0.386]".
+func FormatMeasure(m labfit.Measure) string {
+	if m.Got == nil {
+		return "undefined (never happened)"
+	}
+	s := fmt.Sprintf("%.4g", *m.Got)
+	if m.CI95 != nil {
+		s += fmt.Sprintf(" [%.3g, %.3g]", m.CI95[0], m.CI95[1])
+	}
+	return s
+}
+
+// FitRows returns the before/after table of r (empty before the held-out
+// check).
+func FitRows(r *labfit.Result) []FitRow {
+	var rows []FitRow
+	for i, a := range r.After {
+		row := FitRow{Want: fmt.Sprintf("%s %s in %g..%g", a.Metric, a.Stat, a.Lo, a.Hi), After: FormatMeasure(a), AfterPass: a.Pass, Line: a.Line}
+		if i < len(r.Before) {
+			row.Before, row.BeforePass = FormatMeasure(r.Before[i]), r.Before[i].Pass
+		}
+		row.After95 = a.Pass && a.CI95 != nil && a.CI95[0] >= a.Lo && a.CI95[1] <= a.Hi
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// FitReport renders a fit's page: the outcome, the intent, the changes,
+// every expectation before and after on the held-out fights with its 95%
+// interval, the conflicts and what happened, the cost, the plots (whose PNGs
+// the command also writes into its folder) and, in the footnotes, the seeds,
+// hashes and the command that made it.
+func FitReport(r *labfit.Result, description, command string) (Report, error) {
+	var figs []Figure
+	png, err := ConvergenceChart(r)
+	if err != nil {
+		return Report{}, fmt.Errorf("convergence.png: %w", err)
+	}
+	figs = append(figs, Figure{Name: "convergence.png", PNG: png, Caption: fmt.Sprintf("The objective of each of the %d candidates measured, in order (%d fights each in the search, %d re-measured or polished, %d on new seeds; 0: every expectation holds with margin), the best so far, and below it the best's distance from the start (the sum of its keys' relative changes), which falls once the fit trades changes away.",
+		len(r.Evaluations), r.Runs, r.RefineRuns, r.HeldOutRuns)})
+	if len(r.Before) > 0 && len(r.After) > 0 {
+		png, err := ExpectationsChart(r)
+		if err != nil {
+			return Report{}, fmt.Errorf("expectations.png: %w", err)
+		}
+		figs = append(figs, Figure{Name: "expectations.png", PNG: png, Caption: fmt.Sprintf("Each expectation's range (green) and its statistic with the 95%% interval, with the starting weights (before) and the result (after), on the same %d fights the search never used.", r.HeldOutRuns)})
+	}
+
+	_, status := FitStatus(r)
+	p := NewPage(r.Scenario+" fit", description)
+	p.Para(status)
+	p.Section("The intent")
+	intent := Table{ID: "expects", Caption: "The scenario's [[expect]] blocks: the fit's target.", Text: 2, Head: []string{"where", "expectation", "want"}}
+	for _, e := range fitExpects(r) {
+		intent.Rows = append(intent.Rows, Row{Cells: []string{fmt.Sprintf("%s:%d", r.ScenarioPath, e.Line), e.Metric + " " + e.Stat, fmt.Sprintf("%g … %g", e.Lo, e.Hi)}})
+	}
+	p.Table(intent)
+	p.Section("Changes")
+	changes := Table{ID: "changes", Caption: fmt.Sprintf("The %d keys the fit could change, changed ones first; searched: the range every candidate kept to.", len(r.Keys)), Head: []string{"key", "start → end", "change", "searched"}}
+	for _, c := range FitChanges(r) {
+		row := Row{Cells: []string{c.Key, c.Start + " → " + c.End, c.Relative, c.Range}}
+		if !c.Changed {
+			row = Row{Class: "dim", Cells: []string{c.Key, c.Start + " (unchanged)", "", c.Range}}
+		}
+		changes.Rows = append(changes.Rows, row)
+	}
+	p.Table(changes)
+	tested := settingsTableAB(lab.SettingChanges(morale.DefaultSettings(), r.Start), lab.SettingChanges(morale.DefaultSettings(), r.Settings))
+	tested.Caption = "Every setting and weight in which the starting weights or the result differ from the defaults (morale.DefaultSettings: the design's table, as in the shipped weights.toml). An absent weight row is worth zero."
+	tested.Head = []string{"setting", "default", "start", "result", ""}
+	for i := range tested.Rows {
+		if tested.Rows[i].Cells[4] == "A = B" {
+			tested.Rows[i].Cells[4] = "unchanged"
+		}
+	}
+	p.Table(tested)
+	if rows := FitRows(r); len(rows) > 0 {
+		p.Section("Before and after")
+		t := Table{ID: "verdicts", Caption: fmt.Sprintf("Each expectation on %d fights the search never used (runs 2^63 and up of seed %d), with the starting weights and with the result: the statistic and its 95%% interval. PASS: the result's statistic lies in the range, as moralesim check judges.", r.HeldOutRuns, r.Seed),
+			Text: 3, Head: []string{"", "where", "expectation", "before", "after"}}
+		for _, row := range rows {
+			word, class := "PASS", "pass"
+			if !row.AfterPass {
+				word, class = "FAIL", "fail"
+			}
+			if row.After95 {
+				word += " (the whole interval inside)"
+			}
+			t.Rows = append(t.Rows, Row{Class: class, Cells: []string{word, fmt.Sprintf("%s:%d", r.ScenarioPath, row.Line), row.Want, row.Before, row.After}})
+		}
+		p.Table(t)
+	}
+	if len(r.Conflicts) > 0 {
+		p.Section("Expectations that pull against each other")
+		for _, c := range r.Conflicts {
+			p.Para(c)
+		}
+	}
+	if len(r.Notes) > 0 {
+		p.Section("What happened")
+		for _, n := range r.Notes {
+			p.Para(n)
+		}
+	}
+	p.Section("Cost")
+	f := r.Fights
+	restarts := fmt.Sprintf("%d restarts", r.Restarts)
+	if r.Restarts == 1 {
+		restarts = "one run"
+	}
+	p.Para(fmt.Sprintf("%d fights of a budget of %d: %d in the search (%d per candidate, %d candidates per generation, %s of CMA-ES), %d re-measuring the best (%d each), %d rounding and putting keys back, %d on new seeds.",
+		f.Total, r.Budget, f.Search, r.Runs, r.Population, restarts, f.Refine, r.RefineRuns, f.Polish, f.HeldOut))
+	p.Section("Plots")
+	for _, fig := range figs {
+		p.Figure(fig)
+	}
+	p.Footnote(fmt.Sprintf("Scenario %s: contents %s; weights %s. Search seed %d; the held-out fights are runs 2^63 and up of it, which no search fight uses.", r.ScenarioPath, r.ScenarioHash, weightsName(r.WeightsHash), r.Seed))
+	if command != "" {
+		p.Footnote("Made by: " + command)
+	}
+	p.Footnote("The same command and seed give this page byte for byte, on one core or many.")
+	html, err := p.HTML()
+	return Report{HTML: html, Figures: figs}, err
+}
+
+// fitExpects returns the expectations of r: from the held-out verdicts
+// (after, else before), which list them in the scenario's order.
+func fitExpects(r *labfit.Result) []labfit.Measure {
+	if len(r.After) > 0 {
+		return r.After
+	}
+	return r.Before
+}
+
+// FitStatus returns the fit's outcome as a class ("met", "unmet",
+// "unfinished") and a sentence.
+func FitStatus(r *labfit.Result) (class, text string) {
+	changed := 0
+	for _, k := range r.Keys {
+		if k.Changed() {
+			changed++
+		}
+	}
+	switch {
+	case !r.Finished:
+		return "unfinished", fmt.Sprintf("Unfinished: interrupted after %d fights. The weights are the best candidate so far (%d keys changed), not checked on new seeds.", r.Fights.Total, changed)
+	case r.Met && changed == 0:
+		return "met", fmt.Sprintf("Met with nothing to change: the starting weights meet every expectation on %d fights the search never used.", r.HeldOutRuns)
+	case r.Met:
+		return "met", fmt.Sprintf("Met: changing %d of %d keys, every expectation holds on %d fights the search never used.", changed, len(r.Keys), r.HeldOutRuns)
+	}
+	return "unmet", fmt.Sprintf("Not met: no candidate met every expectation on new fights. The weights are the closest found (%d keys changed); see what they miss and which expectations pull against each other.", changed)
+}

@@ -1,0 +1,122 @@
+package report_test
+
+import (
+	"bytes"
+	"image/png"
+	"strings"
+	"testing"
+
+	labfit "github.com/moralebreak/moralebreak/lab/fit"
+	"github.com/moralebreak/moralebreak/lab/report"
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+func ptr(v float64) *float64 { return &v }
+
+// fitResult is a hand-made fit: two keys of three changed, two
+// expectations met on the held-out fights.
+func fitResult() *labfit.Result {
+	share := func(got, lo, hi float64, pass bool) labfit.Measure {
+		return labfit.Measure{Metric: "squad_broke.centre", Stat: "share", Lo: 0.3, Hi: 0.44, Line: 88, Got: ptr(got), CI95: &[2]float64{lo, hi}, Pass: pass}
+	}
+	p50 := func(got float64, pass bool) labfit.Measure {
+		return labfit.Measure{Metric: "first_rout_s", Stat: "p50", Lo: 80, Hi: 95, Line: 96, Got: ptr(got), CI95: &[2]float64{got - 3, got + 2}, Pass: pass}
+	}
+	r := &labfit.Result{
+		Scenario: "line <holds>", ScenarioPath: "x.toml", Seed: 1, Runs: 200, RefineRuns: 800, HeldOutRuns: 1000, Budget: 60000, Population: 8, Restarts: 3,
+		Finished: true, Met: true,
+		Keys: []labfit.KeyResult{
+			{Key: "RoutAfterSeconds", Start: 3.5, End: 3.5, Lo: 0, Hi: 20},
+			{Key: "RecoveryDelaySeconds", Start: 4, End: 3.2, Lo: 0, Hi: 30},
+			{Key: "weights.Suppressed", Start: -0.07, End: -0.06, Lo: -1, Hi: 0},
+		},
+		Before: []labfit.Measure{share(0.71, 0.68, 0.74, false), p50(82, true)},
+		After:  []labfit.Measure{share(0.36, 0.33, 0.39, true), p50(93.5, true)},
+		Fights: labfit.Fights{Search: 50000, Refine: 4000, Polish: 3200, HeldOut: 2000, Total: 59200},
+		Notes:  []string{"candidate 1 met every expectation on the search's fights but not on the held-out fights"},
+	}
+	r.Start = morale.DefaultSettings()
+	r.Settings = morale.DefaultSettings()
+	r.Settings.RecoveryDelaySeconds = 3.2
+	r.Settings.Weights[morale.Suppressed] = -0.06
+	for i := 0; i < 40; i++ {
+		r.Evaluations = append(r.Evaluations, labfit.Evaluation{Phase: "search", Restart: 1 + i/20, Generation: 1 + i%20/8, Valid: true, Objective: 3 / float64(i+1), Change: 0.5})
+	}
+	r.Evaluations = append(r.Evaluations, labfit.Evaluation{Phase: "held-out", Valid: true})
+	return r
+}
+
+func TestFitChanges(t *testing.T) {
+	got := report.FitChanges(fitResult())
+	want := []report.FitChange{
+		{Key: "RecoveryDelaySeconds", Start: "4.0", End: "3.2", Relative: "-20%", Range: "0.0..30.0", Changed: true},
+		{Key: "weights.Suppressed", Start: "-0.07", End: "-0.06", Relative: "-14%", Range: "-1.0..0.0", Changed: true},
+		{Key: "RoutAfterSeconds", Start: "3.5", End: "3.5", Range: "0.0..20.0"},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d rows; want %d", len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("row %d = %+v; want %+v", i, got[i], want[i])
+		}
+	}
+}
+
+func TestFitPage(t *testing.T) {
+	r := fitResult()
+	rep, err := report.FitReport(r, "The line should hold more often.", "moralesim fit x.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range rep.Figures {
+		names = append(names, f.Name)
+		img, err := png.Decode(bytes.NewReader(f.PNG))
+		if err != nil {
+			t.Fatalf("%s: %v", f.Name, err)
+		}
+		if b := img.Bounds(); b.Dx() < 300 || b.Dy() < 200 {
+			t.Errorf("%s is %v; want at least 300×200", f.Name, b)
+		}
+	}
+	if strings.Join(names, " ") != "convergence.png expectations.png" {
+		t.Errorf("figures %q; want convergence.png and expectations.png", names)
+	}
+	page := string(rep.HTML)
+	for _, want := range []string{
+		"MoraleBreak report: line &lt;holds&gt; fit",
+		"The line should hold more often.",
+		"Met: changing 2 of 3 keys",
+		`<td>RecoveryDelaySeconds</td><td class="n">4.0 → 3.2</td><td class="n">-20%</td>`,
+		`<tr class="dim"><td>RoutAfterSeconds</td><td class="n">3.5 (unchanged)</td>`,
+		`<tr class="pass"><td>PASS (the whole interval inside)</td><td>x.toml:88</td><td>squad_broke.centre share in 0.3..0.44</td><td class="n">0.71 [0.68, 0.74]</td><td class="n">0.36 [0.33, 0.39]</td></tr>`,
+		"59200 fights of a budget of 60000",
+		`<table id="settings">`,
+		"<td>RecoveryDelaySeconds</td><td class=\"n\">4</td><td class=\"n\">4</td><td class=\"n\">3.2</td>",
+		"Made by: moralesim fit x.toml",
+		"The objective of each of the 41 candidates measured, in order (200 fights each in the search, 800 re-measured or polished, 1000 on new seeds",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	if n := strings.Count(page, `src="data:image/png;base64,`); n != 2 {
+		t.Errorf("the page embeds %d images; want 2", n)
+	}
+	if strings.Contains(page, "http://") || strings.Contains(page, "https://") {
+		t.Error("the page links outside itself; it must be self-contained")
+	}
+
+	r.Finished, r.Met, r.After = false, false, nil
+	rep, err = report.FitReport(r, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Figures) != 1 {
+		t.Errorf("an unfinished fit has %d figures; want only convergence.png (no held-out verdicts to plot)", len(rep.Figures))
+	}
+	if !strings.Contains(string(rep.HTML), "Unfinished: interrupted after 59200 fights") {
+		t.Error("an unfinished fit's page does not say so")
+	}
+}

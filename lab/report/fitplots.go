@@ -1,0 +1,195 @@
+package report
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+
+	labfit "github.com/moralebreak/moralebreak/lab/fit"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+)
+
+var (
+	colSearch = color.NRGBA{R: 70, G: 130, B: 180, A: 120}
+	colPass   = color.NRGBA{R: 22, G: 163, B: 74, A: 255}
+	colRange  = color.NRGBA{R: 22, G: 163, B: 74, A: 50}
+)
+
+// ConvergenceChart draws, over the evaluations in order, every candidate's
+// objective (the search's, the re-measured and polished ones, the checks on
+// new seeds; values above 1.5× the start's are drawn at that ceiling) and the
+// best candidate's so far, with the restarts marked; and below, how far the
+// best so far is from the start (the sum of its keys' relative changes),
+// which falls as the fit trades changes away once the objective is zero.
+func ConvergenceChart(r *labfit.Result) ([]byte, error) {
+	top := plot.New()
+	top.Title.Text = fmt.Sprintf("%s: objective per candidate (0: every expectation holds with margin)", r.Scenario)
+	top.Y.Label.Text = "objective"
+	low := plot.New()
+	low.Title.Text = "distance of the best so far from the start"
+	low.X.Label.Text = "evaluation"
+	low.Y.Label.Text = "relative change"
+	groups := map[string]plotter.XYs{}
+	var best, dist plotter.XYs
+	bestScore, bestObj, bestChange := math.Inf(1), 0.0, 0.0
+	ceiling := 1e-3
+	if len(r.Evaluations) > 0 {
+		ceiling = math.Max(1.5*r.Evaluations[0].Objective, ceiling)
+	}
+	var restarts []float64
+	lastRestart := 0
+	for i, ev := range r.Evaluations {
+		if !ev.Valid {
+			continue
+		}
+		x := float64(i)
+		group := map[string]string{"start": "search", "polish": "refine"}[ev.Phase]
+		if group == "" {
+			group = ev.Phase
+		}
+		groups[group] = append(groups[group], plotter.XY{X: x, Y: math.Min(ev.Objective, ceiling)})
+		if ev.Restart > 1 && ev.Restart != lastRestart {
+			restarts = append(restarts, x)
+		}
+		if ev.Restart != 0 {
+			lastRestart = ev.Restart
+		}
+		if ev.Phase != "held-out" {
+			if s := ev.Objective + 1e-3*ev.Change; s < bestScore {
+				bestScore, bestObj, bestChange = s, ev.Objective, ev.Change
+			}
+			best = append(best, plotter.XY{X: x, Y: bestObj})
+			dist = append(dist, plotter.XY{X: x, Y: bestChange})
+		}
+	}
+	// The legend gets the band above the ceiling, clear of the points.
+	fitPads(&top.Y, 0, ceiling, 0.03, 0.45)
+	maxDist := 1e-3
+	for _, p := range dist {
+		maxDist = math.Max(maxDist, p.Y)
+	}
+	fitPads(&low.Y, 0, maxDist, 0.05, 0.1)
+	for _, x := range restarts {
+		for _, c := range []struct {
+			p   *plot.Plot
+			top float64
+		}{{top, ceiling}, {low, maxDist}} {
+			l, err := vline(x, 0, c.top, colZero, true)
+			if err != nil {
+				return nil, err
+			}
+			c.p.Add(l)
+		}
+	}
+	for _, g := range []struct {
+		name, label string
+		col         color.Color
+	}{
+		{"search", fmt.Sprintf("search candidate (%d fights)", r.Runs), colSearch},
+		{"refine", fmt.Sprintf("re-measured / polished (%d fights)", r.RefineRuns), colShaken},
+		{"held-out", fmt.Sprintf("checked on %d new fights", r.HeldOutRuns), colPanic},
+	} {
+		xy := groups[g.name]
+		if len(xy) == 0 {
+			continue
+		}
+		s, err := plotter.NewScatter(xy)
+		if err != nil {
+			return nil, err
+		}
+		s.Color = g.col
+		s.Radius = vg.Points(1.8)
+		top.Add(s)
+		top.Legend.Add(g.label, s)
+	}
+	for _, c := range []struct {
+		p    *plot.Plot
+		xy   plotter.XYs
+		name string
+	}{{top, best, "best so far"}, {low, dist, ""}} {
+		if len(c.xy) == 0 {
+			continue
+		}
+		l, err := line(c.xy, colLine, vg.Points(2), false)
+		if err != nil {
+			return nil, err
+		}
+		c.p.Add(l)
+		if c.name != "" {
+			c.p.Legend.Add(c.name, l)
+		}
+	}
+	top.Legend.Top = true
+	return tilesOf([]*plot.Plot{top, low}, 1, plotW, plotH*0.8)
+}
+
+// ExpectationsChart draws, per expectation, its range and the statistic
+// with its 95% interval before (the starting weights) and after (the
+// result), both on the held-out fights: one panel each, stacked.
+func ExpectationsChart(r *labfit.Result) ([]byte, error) {
+	var plots []*plot.Plot
+	for i := range r.After {
+		p, err := expectationPanel(r.Before[i], r.After[i], r.HeldOutRuns)
+		if err != nil {
+			return nil, err
+		}
+		plots = append(plots, p)
+	}
+	return tilesOf(plots, 1, plotW, 1.3*vg.Inch)
+}
+
+func expectationPanel(before, after labfit.Measure, runs int) (*plot.Plot, error) {
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("%s %s, want %g..%g (%d new fights each)", after.Metric, after.Stat, after.Lo, after.Hi, runs)
+	p.Y.Min, p.Y.Max = -0.7, 1.7
+	p.NominalY("after", "before")
+	b := newBounds()
+	b.add(after.Lo, after.Hi)
+	for _, m := range []labfit.Measure{before, after} {
+		if m.Got != nil {
+			b.add(*m.Got)
+		}
+		if m.CI95 != nil {
+			b.add(m.CI95[0], m.CI95[1])
+		}
+	}
+	fit(&p.X, b.lo, b.hi, 0.08)
+	rng, err := rect(after.Lo, after.Hi, -0.5, 1.5, colRange)
+	if err != nil {
+		return nil, err
+	}
+	p.Add(rng)
+	for y, m := range []labfit.Measure{after, before} {
+		if m.Got == nil {
+			continue
+		}
+		col := colPanic
+		if m.Pass {
+			col = colPass
+		}
+		if m.CI95 != nil {
+			eb, err := plotter.NewXErrorBars(errPoint{x: *m.Got, y: float64(y), lo: *m.Got - m.CI95[0], hi: m.CI95[1] - *m.Got})
+			if err != nil {
+				return nil, err
+			}
+			eb.Color, eb.Width = col, vg.Points(1.5)
+			p.Add(eb)
+		}
+		s, err := plotter.NewScatter(plotter.XYs{{X: *m.Got, Y: float64(y)}})
+		if err != nil {
+			return nil, err
+		}
+		s.Color, s.Radius = col, vg.Points(3.5)
+		p.Add(s)
+	}
+	return p, nil
+}
+
+// errPoint is one point with its X error bar.
+type errPoint struct{ x, y, lo, hi float64 }
+
+func (e errPoint) Len() int                      { return 1 }
+func (e errPoint) XY(int) (float64, float64)     { return e.x, e.y }
+func (e errPoint) XError(int) (float64, float64) { return e.lo, e.hi }

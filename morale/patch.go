@@ -1,0 +1,157 @@
+package morale
+
+import (
+	"math"
+	"strings"
+)
+
+// patchSettings returns the weights file data with s written into it the way
+// a designer would edit it by hand: every line kept as it is (comments,
+// blank lines, row order, spacing, the spelling of numbers) except the values
+// that change, which are replaced in place; a weight row s no longer has is
+// removed; a setting off its default that the file lacks is added above
+// [weights], a new row at the end of the table, each with its default
+// comment. ok is false when data is not a valid weights file, when s needs a
+// [weights] table the file does not have, or when the result would not read
+// back as s: then the caller writes the whole file afresh.
+func patchSettings(data []byte, s Settings) (text string, ok bool) {
+	_, md, lines, _, err := decodeFile(data)
+	if err != nil {
+		return "", false
+	}
+	old, err := parseSettings(data)
+	if err != nil {
+		return "", false
+	}
+	rows := strings.SplitAfter(string(data), "\n") // rows[n-1] is line n
+	drop := make(map[int]bool)
+	replace := func(n int, v float64) bool {
+		i := n - 1
+		if i < 0 || i >= len(rows) {
+			return false
+		}
+		r, ok := replaceValue(rows[i], formatFloat(v))
+		rows[i] = r
+		return ok
+	}
+	byName := make(map[string]Param)
+	for _, p := range Params() {
+		byName[p.Name] = p
+	}
+	weightsHeader, lastWeight := 0, 0
+	for _, k := range md.Keys() {
+		switch {
+		case len(k) == 1 && k[0] == "weights":
+			weightsHeader = lines["weights"]
+			lastWeight = weightsHeader
+		case len(k) == 2:
+			n := lines["weights."+k[1]]
+			lastWeight = max(lastWeight, n)
+			v, has := s.Weights[Event(k[1])]
+			switch {
+			case !has:
+				drop[n] = true
+			case !same(v, old.Weights[Event(k[1])]) && !replace(n, v):
+				return "", false
+			}
+		case len(k) == 1:
+			p := byName[k[0]]
+			if v := p.Get(s); !same(v, p.Get(old)) && !replace(lines[k[0]], v) {
+				return "", false
+			}
+		}
+	}
+	// What the file lacks: settings off their default go above [weights]
+	// (a top-level key must come before any table), new rows at its end.
+	var settings, weights strings.Builder
+	def := DefaultSettings()
+	for _, p := range Params() {
+		if _, in := lines[p.Name]; !in && !same(p.Get(s), p.Get(def)) {
+			settings.WriteString("\n# " + truncateBytes(p.Doc, MaxLineBytes-2) + "\n" + p.Name + " = " + formatFloat(p.Get(s)) + "\n")
+		}
+	}
+	for _, e := range s.Events() {
+		if _, in := lines["weights."+string(e)]; !in {
+			weights.WriteString(formatKey(string(e)) + " = " + formatFloat(s.Weights[e]) + "\n")
+		}
+	}
+	if weightsHeader == 0 && !sameWeights(s, def) {
+		return "", false // the file keeps the default table by leaving it out
+	}
+	var b strings.Builder
+	for i, r := range rows {
+		n := i + 1
+		if n == weightsHeader && settings.Len() > 0 {
+			b.WriteString(strings.TrimPrefix(settings.String(), "\n") + "\n")
+			settings.Reset()
+		}
+		if !drop[n] {
+			b.WriteString(r)
+		}
+		if n == lastWeight && weights.Len() > 0 {
+			if !strings.HasSuffix(r, "\n") {
+				b.WriteString("\n")
+			}
+			b.WriteString(weights.String())
+		}
+	}
+	if settings.Len() > 0 { // no [weights] header: the end is top level
+		if t := b.String(); t != "" && !strings.HasSuffix(t, "\n") {
+			b.WriteString("\n")
+		}
+		b.WriteString(settings.String())
+	}
+	text = b.String()
+	if len(text) > MaxFileBytes {
+		return "", false
+	}
+	back, err := parseSettings([]byte(text))
+	if err != nil || !sameWeights(back, s) {
+		return "", false
+	}
+	for _, p := range Params() {
+		if !same(p.Get(back), p.Get(s)) {
+			return "", false
+		}
+	}
+	return text, true
+}
+
+// replaceValue returns the key line row with its value replaced by v, the
+// key, spacing, comment and line ending kept; ok is false when row is not a
+// key = number line.
+func replaceValue(row, v string) (string, bool) {
+	indent := len(row) - len(skipSpace(row))
+	_, rest, msg := cutKey(row[indent:])
+	if msg != "" {
+		return row, false
+	}
+	after := skipSpace(rest)
+	if !strings.HasPrefix(after, "=") {
+		return row, false
+	}
+	value := skipSpace(after[1:])
+	start := len(row) - len(value)
+	end := start + strings.IndexAny(value+"#", " \t#\r\n")
+	if end == start || strings.ContainsAny(row[start:end], `"'`) {
+		return row, false
+	}
+	return row[:start] + v + row[end:], true
+}
+
+// same reports whether a and b are the same number, bit for bit.
+func same(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }
+
+// sameWeights reports whether a and b have the same rows with the same
+// weights, bit for bit (in any order).
+func sameWeights(a, b Settings) bool {
+	if len(a.Weights) != len(b.Weights) {
+		return false
+	}
+	for e, v := range a.Weights {
+		if w, ok := b.Weights[e]; !ok || !same(v, w) {
+			return false
+		}
+	}
+	return true
+}

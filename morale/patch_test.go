@@ -1,0 +1,91 @@
+package morale_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// SaveSettings over a hand-written weights file edits it as a designer would:
+// only the values that change are replaced, everything else stays as written.
+func TestSaveSettingsEditsAHandWrittenFile(t *testing.T) {
+	const file = "# my squad's weights\r\n" +
+		"RecoveryDelaySeconds=4   # tuned on the line scenario\r\n" +
+		"  ShakenBelow = 6e-1\r\n" +
+		"\r\n" +
+		"[weights]\r\n" +
+		"# the bad news first\r\n" +
+		"Suppressed = -0.07 # per burst\r\n" +
+		"AllyDown = -0.18\r\n" +
+		"\"Horn blown\" = 0.1\r\n" +
+		"LeaderDown = -0.35\r\n"
+	for _, c := range []struct {
+		name string
+		edit func(s *morale.Settings)
+		want string
+	}{
+		{"nothing changed", func(*morale.Settings) {}, file},
+		{"two values", func(s *morale.Settings) {
+			s.RecoveryDelaySeconds = 3.2
+			s.Weights[morale.Suppressed] = -0.06
+		}, strings.NewReplacer("=4   #", "=3.2   #", "= -0.07 #", "= -0.06 #").Replace(file)},
+		{"a row removed", func(s *morale.Settings) { delete(s.Weights, morale.AllyDown) },
+			strings.Replace(file, "AllyDown = -0.18\r\n", "", 1)},
+		{"a row added", func(s *morale.Settings) { s.Weights["Flare"] = 0.05 },
+			file + "Flare = 0.05\n"},
+		{"a setting the file lacks", func(s *morale.Settings) { s.Hysteresis = 0.2 },
+			strings.Replace(file, "[weights]\r\n", "# added to both thresholds on the way up; zero makes states flicker\nHysteresis = 0.2\n\n[weights]\r\n", 1)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := filepath.Join(t.TempDir(), "weights.toml")
+			if err := os.WriteFile(p, []byte(file), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			s, err := morale.LoadSettings(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.edit(&s)
+			if err := morale.SaveSettings(p, s); err != nil {
+				t.Fatalf("SaveSettings: %v", err)
+			}
+			got, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != c.want {
+				t.Errorf("saved:\n%s\nwant:\n%s", got, c.want)
+			}
+			if back, err := morale.LoadSettings(p); err != nil || !settingsEqual(back, s) {
+				t.Errorf("LoadSettings of the saved file: got %+v, %v; want the settings saved", back, err)
+			}
+		})
+	}
+}
+
+// A file without a [weights] table keeps the default table by leaving it
+// out; settings with other weights are written afresh, comments kept.
+func TestSaveSettingsAddsTheWeightsTable(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "weights.toml")
+	if err := os.WriteFile(p, []byte("RoutAfterSeconds = 3 # mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := morale.LoadSettings(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Weights[morale.Suppressed] = -0.01
+	if err := morale.SaveSettings(p, s); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(p)
+	if !strings.Contains(string(got), "# mine\nRoutAfterSeconds = 3.0\n") || !strings.Contains(string(got), "\n[weights]\n") {
+		t.Errorf("saved:\n%s\nwant a fresh file with the comment kept and a [weights] table", got)
+	}
+	if back, err := morale.LoadSettings(p); err != nil || !settingsEqual(back, s) {
+		t.Errorf("LoadSettings of the saved file: %v", err)
+	}
+}

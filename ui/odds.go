@@ -1,0 +1,315 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/moralebreak/moralebreak/assets"
+	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// OddsPanelH is the odds panel's height, in logical pixels; OddsPanelW its
+// width where the App places it itself.
+const (
+	OddsPanelH = 236
+	OddsPanelW = 372
+)
+
+// In the browser build (one thread) the odds are counted in slices: each
+// Update may spend oddsShare of the time since the last slice ended, at
+// least oddsSliceMin and at most oddsSliceMax: about 4 ms a frame at 60
+// frames a second, never more than a quarter of the thread however many
+// ticks a slow frame runs.
+const (
+	oddsShare    = 0.25
+	oddsSliceMin = 2 * time.Millisecond
+	oddsSliceMax = 25 * time.Millisecond
+)
+
+// OddsPanel is the tuner's odds panel: for the live settings, how often
+// the squads break, how often each named man routs, when the first man
+// routs (median and 10–90%), how often men break again, each with its 95%
+// interval, and a histogram of the first rout, over lab.OddsRuns fights of
+// a lab scenario (the demo's opening unless the demo says another; fewer
+// for a scenario of big fights, lab.OddsRunsFor); and,
+// once an edit has been counted, what it changed from the settings before
+// it (the same fights: common random numbers) and whether beyond the
+// noise. It counts on a goroutine of its own in native builds, never
+// holding up the game's; in the browser it counts in slices of a few
+// milliseconds per frame (oddsShare) and says how many fights are counted
+// so far.
+//
+// It has the shape of an extra panel of the tuner (Height, Update, Draw):
+// Update changes only its own state, Draw only draws.
+type OddsPanel struct {
+	tr         *lab.OddsTracker
+	background bool
+	last       morale.Settings // the settings last Set
+	has        bool
+	report     lab.Odds // as of the last Update
+	view       oddsView // report, laid out as text
+	perFight   time.Duration
+	sliced     time.Time // when the last slice ended
+
+	title, small, bold text.Face
+	img                *ebiten.Image // the panel as last drawn, for key
+	key                oddsKey
+}
+
+// oddsKey is what the panel's picture depends on.
+type oddsKey struct {
+	w, h             int
+	runs             int
+	hash, ref, error string
+}
+
+// NewOddsPanel returns the odds panel of scenario sc (its weights are
+// replaced by the live settings), drawn with a's fonts. Close stops it.
+func NewOddsPanel(sc *lab.Scenario, a *assets.Assets) *OddsPanel {
+	p := &OddsPanel{tr: lab.NewOddsTracker(sc, 1, lab.OddsRunsFor(sc), oddsInBackground), background: oddsInBackground}
+	if a != nil {
+		p.title, p.small, p.bold = a.BoldFace(12), a.Face(10.5), a.BoldFace(10.5)
+	}
+	return p
+}
+
+// Height is the panel's height, OddsPanelH.
+func (p *OddsPanel) Height() int { return OddsPanelH }
+
+// Update starts counting the odds of g's settings when they changed (the
+// count under way stops), counts a slice of them in the browser, and takes
+// the latest report for Draw and the published state. slot and in are the
+// panel's place and the tick's input, which it does not need.
+func (p *OddsPanel) Update(slot image.Rectangle, g game.View, in InputState) {
+	if s := g.Settings(); !p.has || !sameSettings(s, p.last) {
+		p.last, p.has = s.Clone(), true
+		_ = p.tr.Set(s) // an error shows in the report; the tuner goes on
+	}
+	if !p.background {
+		p.slice()
+	}
+	p.report = p.tr.Report()
+	p.view = layOdds(p.report)
+}
+
+// slice counts fights for its share of the time since the last slice, in
+// as many as the last slices' cost says fit. The clock decides only how
+// many fights a slice counts, never what they give.
+func (p *OddsPanel) slice() {
+	start := time.Now()
+	budget := oddsSliceMax
+	if !p.sliced.IsZero() {
+		budget = min(oddsSliceMax, max(oddsSliceMin, time.Duration(oddsShare*float64(start.Sub(p.sliced)))))
+	}
+	n := 1
+	if p.perFight > 0 {
+		n = max(1, int(budget/p.perFight))
+	}
+	more := p.tr.Poll(n)
+	p.sliced = time.Now()
+	if !more {
+		return
+	}
+	d := p.sliced.Sub(start) / time.Duration(n)
+	if p.perFight == 0 {
+		p.perFight = d
+	} else {
+		p.perFight = (3*p.perFight + d) / 4
+	}
+}
+
+// Odds returns the odds as of the last Update.
+func (p *OddsPanel) Odds() lab.Odds { return p.report }
+
+// Wait blocks until the odds of the settings last Set are counted to the
+// end (or ctx is done), and takes them as the report: a screenshot shows
+// the same numbers every run.
+func (p *OddsPanel) Wait(ctx context.Context) error {
+	if err := p.tr.Wait(ctx); err != nil {
+		return err
+	}
+	p.report = p.tr.Report()
+	p.view = layOdds(p.report)
+	return nil
+}
+
+// Close stops the count under way.
+func (p *OddsPanel) Close() { p.tr.Close() }
+
+// sameSettings reports whether a and b are the same settings, every
+// parameter and weight.
+func sameSettings(a, b morale.Settings) bool {
+	for _, p := range morale.Params() {
+		if p.Get(a) != p.Get(b) {
+			return false
+		}
+	}
+	if len(a.Weights) != len(b.Weights) {
+		return false
+	}
+	for e, w := range a.Weights {
+		if v, ok := b.Weights[e]; !ok || v != w {
+			return false
+		}
+	}
+	return true
+}
+
+// oddsView is the panel's text: a title, a status line, the rows and the
+// histogram's caption.
+type oddsView struct {
+	title, status string
+	rows          []oddsLine
+	more          int // rows left out for room
+	histCaption   string
+}
+
+// oddsLine is one row: its label, the share now with its interval, the
+// reference's, and the change (mark: ▲ ▼ beyond the noise, ≈ within it).
+type oddsLine struct {
+	label, now, before, change string
+	beyond                     bool
+}
+
+// oddsRowsShown is how many rows of squads and men the panel has room for.
+const oddsRowsShown = 7
+
+// layOdds lays o out as the panel's text.
+func layOdds(o lab.Odds) oddsView {
+	v := oddsView{title: fmt.Sprintf("Odds · %s · %d fights of the live settings", o.Scenario, o.Total)}
+	switch {
+	case o.Error != "":
+		v.status = "cannot count: " + o.Error
+	case o.Runs < o.Total:
+		v.status = fmt.Sprintf("counting… %d of %d fights", o.Runs, o.Total)
+	default:
+		v.status = fmt.Sprintf("fights 0–%d of moralesim run -seed 1", o.Runs-1)
+	}
+	if o.Reference != nil && o.Runs > 0 {
+		v.status += " · was: before the edit"
+	}
+	var rows []oddsLine
+	for _, r := range o.Squads {
+		rows = append(rows, shareLine(r.Name+" breaks", r))
+	}
+	for _, r := range o.Men {
+		rows = append(rows, shareLine(r.Name+" routs", r))
+	}
+	if len(rows) > oddsRowsShown {
+		v.more = len(rows) - oddsRowsShown
+		rows = rows[:oddsRowsShown]
+	}
+	rows = append(rows, shareLine("re-breaks", o.Rebreaks))
+	fr := shareLine("a man routs", o.FirstRout.OddsRow)
+	rows = append(rows, fr)
+	t := oddsLine{label: "first rout, median"}
+	spread := oddsLine{label: "first rout, 10–90%"}
+	if f := o.FirstRout; f.P50 != nil {
+		t.now = fmt.Sprintf("%.1f s [%.1f–%.1f]", *f.P50, *f.P50Lo, *f.P50Hi)
+		spread.now = fmt.Sprintf("%.1f–%.1f s", *f.P10, *f.P90)
+		if c := f.TimeChange; c != nil {
+			t.before = "mean shift" // over the fights with a rout both times
+			t.change = fmt.Sprintf("%+.1f s %s", c.Diff, mark(c))
+			t.beyond = c.Beyond
+		}
+	} else if o.Runs < o.Total {
+		t.now, spread.now = "none yet", "—"
+	} else {
+		t.now, spread.now = "never", "—"
+	}
+	rows = append(rows, t, spread)
+	v.rows = rows
+	v.histCaption = fmt.Sprintf("first rout, %g s bins", o.Histogram.Bin)
+	if o.Histogram.Ref != nil {
+		v.histCaption += " · outline: before the edit"
+	}
+	return v
+}
+
+// shareLine is a row of a share: "64% [58–70]", the reference's "was
+// 100%" and its change "−36 ▼".
+func shareLine(label string, r lab.OddsRow) oddsLine {
+	l := oddsLine{label: label, now: fmt.Sprintf("%s [%s–%s]", pct(r.Share), pctN(r.Lo), pctN(r.Hi))}
+	if c := r.Change; c != nil {
+		l.before = "was " + pct(c.From)
+		l.change = fmt.Sprintf("%+.0f pts %s", 100*c.Diff, mark(c))
+		if c.Diff == 0 && !c.Beyond {
+			l.change = "="
+		}
+		l.beyond = c.Beyond
+	}
+	return l
+}
+
+// mark is ▲ or ▼ for a change beyond the noise, ≈ for one within it.
+func mark(c *lab.OddsChange) string {
+	switch {
+	case !c.Beyond:
+		return "≈"
+	case c.Diff > 0:
+		return "▲"
+	}
+	return "▼"
+}
+
+// pct is a share in whole percent: "64%".
+func pct(v float64) string { return pctN(v) + "%" }
+
+// pctN is a share in whole percent without the sign, "<1" and ">99" for
+// the shares rounding would show as 0 or 100 though they are not.
+func pctN(v float64) string {
+	switch p := 100 * v; {
+	case p > 0 && p < 0.5:
+		return "<1"
+	case p < 100 && p > 99.5:
+		return ">99"
+	default:
+		return fmt.Sprintf("%.0f", math.Round(p))
+	}
+}
+
+// lines is the view as plain text, one line a row, for the published state.
+func (v oddsView) lines() []string {
+	out := []string{v.title, v.status}
+	for _, r := range v.rows {
+		out = append(out, strings.TrimSpace(strings.Join([]string{r.label + ":", r.now, r.before, r.change}, " ")))
+	}
+	if v.more > 0 {
+		out = append(out, fmt.Sprintf("… and %d more", v.more))
+	}
+	return out
+}
+
+// PublishedOdds is the odds panel in the published state: the odds it shows
+// (with runs, the fights counted, and settings_hash, lab.SettingsHash of
+// the settings they are of) and its text.
+type PublishedOdds struct {
+	lab.Odds
+	Lines []string `json:"lines"`
+	// Rect is where the panel is drawn, in logical screen pixels.
+	Rect PublishedRect `json:"rect"`
+}
+
+// published returns the panel's part of the published state, drawn in r.
+func (p *OddsPanel) published(r image.Rectangle) *PublishedOdds {
+	return &PublishedOdds{Odds: p.report, Lines: p.view.lines(), Rect: PublishedRect{X: r.Min.X, Y: r.Min.Y, W: r.Dx(), H: r.Dy()}}
+}
+
+// oddsSlot is where the App draws the odds panel: the bottom-right corner
+// of the field (empty without a panel). The tuner's panel will give it a
+// slot of its own.
+func (a *App) oddsSlot() image.Rectangle {
+	if a.odds == nil {
+		return image.Rectangle{}
+	}
+	f := a.reg.Field
+	return image.Rect(f.Max.X-OddsPanelW-8, f.Max.Y-OddsPanelH-8, f.Max.X-8, f.Max.Y-8)
+}

@@ -1,0 +1,147 @@
+package ui
+
+import (
+	"image"
+	"image/color"
+	"strconv"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+)
+
+// The odds panel's colours.
+var (
+	oddsBG     = color.NRGBA{0x1a, 0x1f, 0x27, 0xf4}
+	oddsEdge   = color.NRGBA{0x3a, 0x42, 0x50, 0xff}
+	oddsText   = color.NRGBA{0xe6, 0xe8, 0xee, 0xff}
+	oddsDim    = color.NRGBA{0x9a, 0xa2, 0xb2, 0xff}
+	oddsTitle  = color.NRGBA{0xf2, 0xb8, 0x4b, 0xff}
+	oddsUp     = color.NRGBA{0xff, 0x8a, 0x70, 0xff}
+	oddsBar    = color.NRGBA{0xf2, 0xa0, 0x3d, 0xff}
+	oddsRefBar = color.NRGBA{0xff, 0xff, 0xff, 0xb0}
+)
+
+// Draw draws the panel into slot on dst, opaquely, from the cached picture
+// of the last report (redrawn only when the report changed). It only draws.
+func (p *OddsPanel) Draw(dst *ebiten.Image, slot image.Rectangle) {
+	if slot.Empty() || p.title == nil {
+		return
+	}
+	r := p.report
+	k := oddsKey{w: slot.Dx(), h: slot.Dy(), runs: r.Runs, hash: r.SettingsHash, error: r.Error}
+	if r.Reference != nil {
+		k.ref = r.Reference.SettingsHash
+	}
+	if p.img == nil || p.key != k {
+		if p.img == nil || p.img.Bounds().Dx() != k.w || p.img.Bounds().Dy() != k.h {
+			if p.img != nil {
+				p.img.Deallocate()
+			}
+			p.img = ebiten.NewImage(k.w, k.h)
+		}
+		p.paint(p.img)
+		p.key = k
+	}
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(float64(slot.Min.X), float64(slot.Min.Y))
+	dst.DrawImage(p.img, op)
+}
+
+// paint draws the panel's picture into img.
+func (p *OddsPanel) paint(img *ebiten.Image) {
+	img.Clear()
+	w, h := float32(img.Bounds().Dx()), float32(img.Bounds().Dy())
+	vector.FillRect(img, 0, 0, w, h, oddsBG, false)
+	vector.StrokeRect(img, 0.5, 0.5, w-1, h-1, 1, oddsEdge, false)
+	v := p.view
+	x, y := 8.0, 5.0
+	p.text(img, v.title, p.title, x, y, oddsTitle)
+	y += 16
+	p.text(img, v.status, p.small, x, y, oddsDim)
+	y += 16
+	// columns: label, now [95%], before, change
+	cols := [4]float64{x, x + 108, x + 208, x + 290}
+	for _, r := range v.rows {
+		c := oddsText
+		p.text(img, r.label, p.small, cols[0], y, oddsDim)
+		p.text(img, r.now, p.bold, cols[1], y, c)
+		p.text(img, r.before, p.small, cols[2], y, oddsDim)
+		cc := oddsDim
+		if r.beyond {
+			cc = oddsUp
+		}
+		p.text(img, r.change, p.small, cols[3], y, cc)
+		y += 13
+	}
+	if v.more > 0 {
+		p.text(img, "…", p.small, cols[0], y-4, oddsDim)
+	}
+	p.histogram(img, image.Rect(int(x), int(y)+4, int(w)-8, int(h)-16))
+	p.text(img, v.histCaption, p.small, x, float64(h)-15, oddsDim)
+}
+
+// histogram draws the first rout's histogram into r: the bins from the
+// first to the last with a fight in either the report or its reference,
+// bars for the report and an outline for the reference.
+func (p *OddsPanel) histogram(img *ebiten.Image, r image.Rectangle) {
+	hs := p.report.Histogram
+	if r.Dy() < 10 || len(hs.Counts) == 0 {
+		return
+	}
+	lo, hi := -1, -1
+	top := 1
+	for i := range hs.Counts {
+		n := hs.Counts[i]
+		if i < len(hs.Ref) {
+			n = max(n, hs.Ref[i])
+		}
+		if n > 0 {
+			if lo < 0 {
+				lo = i
+			}
+			hi = i
+			top = max(top, n)
+		}
+	}
+	base := float32(r.Max.Y)
+	vector.FillRect(img, float32(r.Min.X), base, float32(r.Dx()), 1, oddsEdge, false)
+	if lo < 0 {
+		p.text(img, "no rout yet", p.small, float64(r.Min.X)+4, float64(r.Min.Y)+4, oddsDim)
+		return
+	}
+	lo, hi = max(0, lo-1), min(len(hs.Counts)-1, hi+1)
+	n := hi - lo + 1
+	bw := float32(r.Dx()) / float32(n)
+	scale := float32(r.Dy()-12) / float32(top)
+	for i := lo; i <= hi; i++ {
+		bx := float32(r.Min.X) + float32(i-lo)*bw
+		if c := hs.Counts[i]; c > 0 {
+			bh := float32(c) * scale
+			vector.FillRect(img, bx+1, base-bh, max(1, bw-2), bh, oddsBar, false)
+		}
+		if i < len(hs.Ref) && hs.Ref[i] > 0 {
+			rh := float32(hs.Ref[i]) * scale
+			vector.FillRect(img, bx+1, base-rh, max(1, bw-2), 1.5, oddsRefBar, false)
+		}
+	}
+	left := fmtSeconds(float64(lo) * hs.Bin)
+	right := fmtSeconds(float64(hi+1) * hs.Bin)
+	p.text(img, left, p.small, float64(r.Min.X), float64(r.Min.Y), oddsDim)
+	rw, _ := text.Measure(right, p.small, 0)
+	p.text(img, right, p.small, float64(r.Max.X)-rw, float64(r.Min.Y), oddsDim)
+}
+
+// text draws s with its top-left at (x, y).
+func (p *OddsPanel) text(dst *ebiten.Image, s string, f text.Face, x, y float64, c color.Color) {
+	if s == "" {
+		return
+	}
+	op := &text.DrawOptions{}
+	op.GeoM.Translate(x, y)
+	op.ColorScale.ScaleWithColor(c)
+	text.Draw(dst, s, f, op)
+}
+
+// fmtSeconds is a time of the histogram's axis: "12 s", "7.5 s".
+func fmtSeconds(s float64) string { return strconv.FormatFloat(s, 'g', 4, 64) + " s" }
