@@ -205,7 +205,7 @@ func (r *Renderer) drawArmiesGround(dst *ebiten.Image, p projection) {
 			a.ground.Deallocate()
 		}
 		w, h := max(1, p.rect.Dx()), max(1, p.rect.Dy())
-		img := ebiten.NewImage(w, h)
+		img := newLayer(w, h)
 		img.Fill(color.RGBA{70, 92, 58, 255})
 		// a 50 m grid, for scale
 		step := 5000 * p.scale
