@@ -285,8 +285,9 @@ func armiesFor3Minutes(tb testing.TB) *game.Session {
 
 // What the rewind's snapshots cost, in the heap they hold, per minute of
 // session: docs/demo.md ("Rewind") quotes the lines this test prints
-// (go test -run TestSnapshotCostPerMinute -v ./game), and the test checks
-// that the page's figures are within 15% of what it measures. Each
+// (go test -run TestSnapshotCostPerMinute -v ./game) and README.md the
+// opening's figure, and the test checks that their figures are within 15%
+// of what it measures. Each
 // session is played without a rewind, which would drop the snapshots
 // after its cursor: the most a session keeps (ten minutes of the opening,
 // three of the armies, whose snapshots grow as fast every minute until
@@ -297,6 +298,10 @@ func TestSnapshotCostPerMinute(t *testing.T) {
 		t.Skip("SKIPPED in -short mode: plays ten minutes of the opening and three of the armies")
 	}
 	doc, err := os.ReadFile("../docs/demo.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile("../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -327,6 +332,14 @@ func TestSnapshotCostPerMinute(t *testing.T) {
 		}
 		if quoted, _ := strconv.ParseFloat(string(m[1]), 64); math.Abs(quoted-mb/minutes) > 0.15*mb/minutes {
 			t.Errorf("docs/demo.md says %s costs %v MB per minute; the test measures %.2f: quote its lines again", sc.name, quoted, mb/minutes)
+		}
+		if sc.name == "the opening, 5 soldiers" {
+			m := regexp.MustCompile(`snapshots cost the opening ([0-9.]+) MB per minute of session`).FindSubmatch(readme)
+			if m == nil {
+				t.Errorf("README.md says nothing of what the opening's snapshots cost; want \"snapshots cost the opening %.2f MB per minute of session\"", mb/minutes)
+			} else if quoted, _ := strconv.ParseFloat(string(m[1]), 64); math.Abs(quoted-mb/minutes) > 0.15*mb/minutes {
+				t.Errorf("README.md says the opening's snapshots cost %v MB per minute; the test measures %.2f", quoted, mb/minutes)
+			}
 		}
 	}
 }
