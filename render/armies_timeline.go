@@ -58,14 +58,7 @@ func (r *Renderer) drawArmiesTimeline(dst *ebiten.Image, rect image.Rectangle, s
 	if r.tlPlot != nil && r.tlPlotKey == key && now >= r.tlPlotT {
 		return true
 	}
-	if r.tlPlot == nil || r.tlPlot.Bounds().Size() != size {
-		if r.tlPlot != nil {
-			r.tlPlot.Deallocate()
-		}
-		r.tlPlot = newLayer(size.X, size.Y)
-	} else {
-		r.tlPlot.Clear()
-	}
+	r.tlPlot = clearedLayer(r.tlPlot, size)
 	r.tlPlotKey, r.tlPlotT = key, now
 	plot := image.Rect(4, 4, size.X-4, size.Y-4)
 	// thin squad lines, then each army's average, all in one batched draw

@@ -111,6 +111,19 @@ func newLayer(w, h int) *ebiten.Image {
 	return ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
 }
 
+// clearedLayer returns img cleared when it is size already, else a new
+// layer of size (newLayer), deallocating img; img may be nil.
+func clearedLayer(img *ebiten.Image, size image.Point) *ebiten.Image {
+	if img != nil && img.Bounds().Size() == size {
+		img.Clear()
+		return img
+	}
+	if img != nil {
+		img.Deallocate()
+	}
+	return newLayer(size.X, size.Y)
+}
+
 // hasher is FNV-1a over 64-bit words, for cache keys.
 type hasher uint64
 

@@ -85,14 +85,7 @@ func (r *Renderer) drawGhost(sub *ebiten.Image, plot image.Rectangle, now float6
 	size := clip.Size()
 	key := r.ghostKey(size, g, other)
 	if gc.img == nil || gc.key != key || now < gc.t {
-		if gc.img == nil || gc.img.Bounds().Size() != size {
-			if gc.img != nil {
-				gc.img.Deallocate()
-			}
-			gc.img = newLayer(size.X, size.Y)
-		} else {
-			gc.img.Clear()
-		}
+		gc.img = clearedLayer(gc.img, size)
 		gc.key, gc.t = key, now
 		local := image.Rect(4, 4, size.X-4, size.Y-4)
 		gc.empty = !r.drawGhostLines(gc.img, local, now, g, other)

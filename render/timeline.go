@@ -221,14 +221,7 @@ func (r *Renderer) updateTimelinePlot(size image.Point, now float64, soldiers []
 	if r.tlPlot != nil && r.tlPlotKey == key && now >= r.tlPlotT {
 		return
 	}
-	if r.tlPlot == nil || r.tlPlot.Bounds().Size() != size {
-		if r.tlPlot != nil {
-			r.tlPlot.Deallocate()
-		}
-		r.tlPlot = newLayer(size.X, size.Y)
-	} else {
-		r.tlPlot.Clear()
-	}
+	r.tlPlot = clearedLayer(r.tlPlot, size)
 	r.tlPlotKey, r.tlPlotT = key, now
 	// the plot in the image's coordinates: 4 pixels in from its edges
 	plot := image.Rect(4, 4, size.X-4, size.Y-4)
