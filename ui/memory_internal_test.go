@@ -10,11 +10,9 @@ import (
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/windowtest"
 	"github.com/moralebreak/moralebreak/morale"
-	"github.com/moralebreak/moralebreak/render"
 )
 
 // maxLiveHeap bounds the Go heap this test holds after a minute of the
@@ -55,19 +53,7 @@ func TestMemoryOfAPlayedMinute(t *testing.T) {
 		}
 		return
 	}
-	as, err := assets.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := game.NewSession(game.DefaultConfig())
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := NewApp(Config{}, g, render.New(as), as)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = a.Close() }()
+	a, g := newDrawingApp(t, Config{})
 	screen := ebiten.NewImage(ScreenW, ScreenH)
 	defer screen.Deallocate()
 	px := make([]byte, 4)

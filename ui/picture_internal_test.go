@@ -15,10 +15,10 @@ import (
 	"github.com/moralebreak/moralebreak/render"
 )
 
-// Save picture (F12) writes the window as a PNG next to the weights file,
-// never over an earlier one, and says where.
-func TestSavePicture(t *testing.T) {
-	windowtest.Skip(t)
+// newDrawingApp returns an App with the real renderer over a new session
+// of the default battle, closed when t ends. Call it in a window test.
+func newDrawingApp(t *testing.T, cfg Config) (*App, *game.Session) {
+	t.Helper()
 	as, err := assets.Load()
 	if err != nil {
 		t.Fatal(err)
@@ -27,15 +27,27 @@ func TestSavePicture(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for g.Time() < 6 {
-		g.Tick()
-	}
-	dir := t.TempDir()
-	a, err := NewApp(Config{WeightsPath: filepath.Join(dir, "weights.toml")}, g, render.New(as), as)
+	a, err := NewApp(cfg, g, render.New(as), as)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer func() { _ = a.Close() }()
+	t.Cleanup(func() {
+		if err := a.Close(); err != nil {
+			t.Errorf("Close: %v", err)
+		}
+	})
+	return a, g
+}
+
+// Save picture (F12) writes the window as a PNG next to the weights file,
+// never over an earlier one, and says where.
+func TestSavePicture(t *testing.T) {
+	windowtest.Skip(t)
+	dir := t.TempDir()
+	a, g := newDrawingApp(t, Config{WeightsPath: filepath.Join(dir, "weights.toml")})
+	for g.Time() < 6 {
+		g.Tick()
+	}
 	if err := a.Sync(); err != nil {
 		t.Fatal(err)
 	}
