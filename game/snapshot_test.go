@@ -269,19 +269,8 @@ func fiveSoldierSession(tb testing.TB) *game.Session {
 }
 
 // armiesFor3Minutes plays three minutes of the armies scene, a shell every
-// 10 s.
-func armiesFor3Minutes(tb testing.TB) *game.Session {
-	cfg := game.DefaultConfig()
-	cfg.Scene = game.SceneArmies
-	g := newGame(tb, cfg)
-	for s := 1; s <= 180; s++ {
-		runUntil(g, float64(s))
-		if s%10 == 0 {
-			apply(tb, g, game.Shell{At: morale.Vec2{X: 30000, Y: float64(12000 + 100*(s%100))}})
-		}
-	}
-	return g
-}
+// 10 s (armiesFor).
+func armiesFor3Minutes(tb testing.TB) *game.Session { return armiesFor(tb, 180) }
 
 // What the rewind's snapshots cost, in the heap they hold, per minute of
 // session: docs/demo.md ("Rewind") quotes the lines this test prints
