@@ -45,18 +45,26 @@ type CompareResult struct {
 // Compare runs a and b, one scenario under two settings (each its
 // Settings, read from its weights file), on the same seeds and compares
 // every metric run by run (paired), which cancels most of the noise of the
-// fights. a and b must be the same scenario file (the same Hash).
-func Compare(ctx context.Context, a, b *Scenario, runs int, seed uint64) (CompareResult, error) {
+// fights. a and b must be the same scenario file (the same Hash). progress,
+// when not nil, is told the fights done of both sides (of 2×runs).
+func Compare(ctx context.Context, a, b *Scenario, runs int, seed uint64, progress Progress) (CompareResult, error) {
 	if a.Hash != b.Hash {
 		return CompareResult{}, fmt.Errorf("compare: %s and %s are different scenarios", a.Path, b.Path)
 	}
 	sc := a
-	pa := Plan{Scenario: a, Settings: a.Settings, Seed: seed, Runs: runs}
+	plan := func(side *Scenario, before int) Plan {
+		p := Plan{Scenario: side, Settings: side.Settings, Seed: seed, Runs: runs}
+		if progress != nil {
+			p.Progress = func(done float64, _ int) { progress(float64(before)+done, 2*runs) }
+		}
+		return p
+	}
+	pa := plan(a, 0)
 	ra, err := MonteCarlo(ctx, pa)
 	if err != nil {
 		return CompareResult{}, fmt.Errorf("settings A: %w", err)
 	}
-	pb := Plan{Scenario: b, Settings: b.Settings, Seed: seed, Runs: runs}
+	pb := plan(b, runs)
 	rb, err := MonteCarlo(ctx, pb)
 	if err != nil {
 		return CompareResult{}, fmt.Errorf("settings B: %w", err)

@@ -19,7 +19,7 @@ func TestCompare(t *testing.T) {
 		c.Settings = s
 		return &c
 	}
-	same, err := lab.Compare(context.Background(), sc, with(a.Clone()), 60, 1)
+	same, err := lab.Compare(context.Background(), sc, with(a.Clone()), 60, 1, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +30,7 @@ func TestCompare(t *testing.T) {
 	}
 	b := a.Clone()
 	b.Weights[morale.Suppressed] *= 2
-	diff, err := lab.Compare(context.Background(), sc, with(b), 60, 1)
+	diff, err := lab.Compare(context.Background(), sc, with(b), 60, 1, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -211,6 +211,12 @@ async function checkPage({ kind, file }) {
     check(/\d+ fights/.test(f.caption) && f.caption.length > 60, `${kind}: ${f.name}'s caption says what it shows and for how many fights`, f.caption);
   }
   const named = (n) => figs.find((f) => f.name === n);
+  // Every table fits the page's column at 1100 pixels: none has to be
+  // scrolled (a clipped column, a clipped caption, in a design document).
+  const wide = await page.evaluate(() => [...document.querySelectorAll("div.tw")]
+    .filter((d) => d.scrollWidth > d.clientWidth + 1)
+    .map((d) => `${d.querySelector("table")?.id || "?"}: ${d.scrollWidth} > ${d.clientWidth}`));
+  check(wide.length === 0, `${kind}: every table fits the page's width`, wide.join("; "));
 
   if (kind === "run" || kind === "merge") {
     const checks = await table(page, "checks");

@@ -403,3 +403,14 @@ func TestSensitivityAndCompareReports(t *testing.T) {
 		}
 	}
 }
+
+// Every command that runs fights has -q for its progress bar (compare had
+// none: a long comparison ran without a word).
+func TestEveryFightingCommandHasQuiet(t *testing.T) {
+	for _, cmd := range []string{"run", "check", "sensitivity", "compare", "fit", "game"} {
+		_, _, e := runMain(t, context.Background(), nil, cmd, "-h")
+		if !strings.Contains(e, "\n  -q") {
+			t.Errorf("%s -h: got no -q flag in\n%s", cmd, e)
+		}
+	}
+}

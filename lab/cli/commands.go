@@ -373,6 +373,7 @@ func cmdCompare(ctx context.Context, args []string, env console) error {
 	seed := fs.Uint64("seed", 1, "Monte-Carlo seed (the same for both sides)")
 	reportFile := fs.String("report", "", "also write a self-contained HTML report to this file")
 	maxWork := fs.Float64("max-work", lab.DefaultMaxWork, maxWorkUsage)
+	quiet := fs.Bool("q", false, "no progress bar")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
@@ -400,7 +401,9 @@ func cmdCompare(ctx context.Context, args []string, env console) error {
 	if err := lab.CheckResults(sc, 2**runs); err != nil {
 		return usageError{err}
 	}
-	res, err := lab.Compare(ctx, sc, scB, *runs, *seed)
+	bar := newProgress(env, *quiet, sc.Name+" compare")
+	res, err := lab.Compare(ctx, sc, scB, *runs, *seed, bar.update)
+	bar.finish()
 	if err != nil {
 		return err
 	}

@@ -126,7 +126,11 @@ func squadFans(sides []side) ([]byte, error) {
 		if i < len(h.SquadMen) {
 			men = fmt.Sprintf(", %d men", h.SquadMen[i])
 		}
-		p.Title.Text = fmt.Sprintf("%s%s: broke in %s", name, men, strings.Join(broke, ", "))
+		if len(sides) == 1 {
+			p.Title.Text = fmt.Sprintf("%s%s: broke in %s", name, men, broke[0])
+		} else { // "left, 8 men: A 18%, B 2%": the caption says which colour is which
+			p.Title.Text = fmt.Sprintf("%s%s: %s", name, men, strings.Join(broke, ", "))
+		}
 		if err := addThresholds(p, h, 0, h.Duration); err != nil {
 			return nil, err
 		}
@@ -161,7 +165,7 @@ func SquadFans(sum *lab.Summary) ([]byte, error) {
 
 // SquadFansAB draws each squad's fan under settings A and B on one chart.
 func SquadFansAB(a, b *lab.Summary) ([]byte, error) {
-	return squadFans([]side{{label: "A (blue) ", sum: a, band: colBand, line: colLine}, {label: "B (orange) ", sum: b, band: colBandB, line: colLineB}})
+	return squadFans([]side{{label: "A ", sum: a, band: colBand, line: colLine}, {label: "B ", sum: b, band: colBandB, line: colLineB}})
 }
 
 // shareFrame is an empty frame of a share of fights over a fight of

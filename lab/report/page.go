@@ -171,7 +171,7 @@ p.lead{font-size:1.1em;color:#444;margin-top:0}p.note{background:#f6f8fa;border-
 div.tw{overflow-x:auto}table{border-collapse:collapse;font-size:14px;margin:.6em 0 1.2em;font-variant-numeric:tabular-nums}
 caption{caption-side:top;text-align:left;font-size:13px;color:#555;padding-bottom:.4em}
 td,th{padding:3px 7px;border-bottom:1px solid #e3e3e3;text-align:left;vertical-align:top}
-th{background:#f3f4f6;font-weight:600}.n{text-align:right;white-space:nowrap}td.c{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12.5px}td.c span{white-space:nowrap}
+th{background:#f3f4f6;font-weight:600}.n{text-align:right;white-space:nowrap}th.n{white-space:normal}td.c{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12.5px}td.c span{white-space:nowrap}
 tr.pass td:first-child{color:#15803d;font-weight:600}tr.fail td{color:#b91c1c}tr.fail td:first-child{font-weight:700}tr.dim td{color:#888}
 div.figs{display:flex;flex-wrap:wrap;gap:0 1.5em}div.figs figure{flex:1 1 320px}figure{margin:1.2em 0 1.8em;max-width:100%}img{max-width:100%;height:auto;display:block;border:1px solid #eee}
 figcaption{font-size:13px;color:#444;margin-top:.4em}

@@ -354,7 +354,7 @@ func TestCompareReport(t *testing.T) {
 	b := *sc
 	b.Settings = sc.Settings.Clone()
 	b.Settings.RecoveryDelaySeconds = 3.6
-	res, err := lab.Compare(context.Background(), sc, &b, 40, 1)
+	res, err := lab.Compare(context.Background(), sc, &b, 40, 1, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
