@@ -147,9 +147,12 @@
 // tick at any speed and PlayReplay as fast as it can. Rewind.To restores
 // the latest snapshot (taken every few seconds) and re-simulates the
 // recording from it to any past moment (the same Digest as having played
-// there); Rewind.Resume continues from it with the current settings, Ghost
-// keeps the original future's state changes and Rewind.WhatIf says how the
-// new one differs.
+// there); Rewind.Resume continues from it with the current settings and
+// starts a what-if: the original future runs on beside the live battle as
+// a second battle (whatif.go; Session.Other, Rewind.Show and Rewind.View
+// show either), Ghost holds its state changes, Rewind.WhatIf says how the
+// new future differs and Rewind.Revert ends it with the weights of the
+// branch.
 //
 // # Views
 //

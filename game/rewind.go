@@ -32,8 +32,9 @@ import (
 // Resume continues from the cursor with the current settings (those of the
 // tuner when To was first called, or set since): the commands after the
 // cursor are dropped from the new timeline, and so are the snapshots after
-// it; the original one's state changes stay as the Ghost, and WhatIf says
-// how the new future differs.
+// it. The original future runs on beside it (whatif.go: future A, the
+// battle at the cursor with the original commands); its state changes are
+// the Ghost, and WhatIf says how the new future differs.
 
 // maxEvents bounds the session's list of state changes.
 const maxEvents = 1 << 16
@@ -51,15 +52,18 @@ type StateEvent struct {
 	From, To morale.State
 }
 
-// whatIf is a rewind in progress: the original timeline and the cursor.
+// whatIf is a rewind in progress: the original timeline and the cursor,
+// then, resumed, the what-if's original future.
 type whatIf struct {
-	orig       Recording    // the session as it was when To was first called
-	origEvents []StateEvent // its state changes
-	current    morale.Settings
-	cursor     bool  // the battle is at the cursor, on the original timeline
-	branch     int64 // the session sub-tick Resume continued from (resumed)
-	resumed    bool
-	before     morale.Settings // the settings at the branch, before Resume
+	orig    Recording // the session as it was when To was first called
+	current morale.Settings
+	cursor  bool    // the battle is at the cursor, on the original timeline
+	branch  int64   // the session sub-tick Resume continued from (resumed)
+	branchT float64 // the battle time then
+	resumed bool
+	before  morale.Settings // the settings at the branch, before Resume
+	a       *future         // the original future, once resumed (whatif.go)
+	shown   Future          // the future views show (Rewind.View)
 }
 
 // Rewind is a session's rewind and what-if (Session.Rewind): the cursor
@@ -110,7 +114,7 @@ func (rw *Rewind) To(tick int64) {
 			orig.Digest = ""
 		}
 		s.play = nil
-		rw.wi = &whatIf{orig: orig, origEvents: append([]StateEvent(nil), s.events...), current: s.b.settings.Clone(), cursor: true}
+		rw.wi = &whatIf{orig: orig, current: s.b.settings.Clone(), cursor: true}
 	}
 	tick = max(0, min(tick, rw.wi.orig.End))
 	back := tick < s.ticks || !rw.onOrigin()
@@ -206,16 +210,19 @@ func (rw *Rewind) applyAtCursor(c Command) (done bool, err error) {
 }
 
 // Resume continues the battle from the cursor with the current settings
-// (as To found them, or as the tuner set them since), unpaused. The
-// original timeline's state changes after the cursor stay as the Ghost.
+// (as To found them, or as the tuner set them since), unpaused, and starts
+// a what-if: the original future runs on beside it (future A; Show, View,
+// Other), its state changes are the Ghost, and Revert ends it.
 func (rw *Rewind) Resume() error {
 	if !rw.atCursor() {
 		return ErrNoCursor
 	}
 	s, wi := rw.s, rw.wi
-	wi.cursor, wi.resumed, wi.branch = false, true, s.ticks
+	wi.cursor, wi.resumed, wi.branch, wi.branchT = false, true, s.ticks, s.b.Time()
 	rw.snaps.dropAfter(s.ticks) // they belong to the timeline left behind
 	wi.before = s.b.settings.Clone()
+	wi.a = newFuture(s, wi.orig.Entries, len(s.entries))
+	wi.shown = FutureB
 	if !sameSettings(s.b.settings, wi.current) {
 		if err := s.applyRecorded(SetSettings{Settings: wi.current}); err != nil {
 			return err
@@ -253,20 +260,15 @@ func settingsDiff(a, b morale.Settings) string {
 	return strings.Join(out, ", ")
 }
 
-// Ghost returns the original timeline's state changes after the branch
-// point while a resumed what-if runs (nil otherwise), oldest first: what
-// the timeline draws of the future the weights changed. Do not modify.
+// Ghost returns the original future's state changes since the branch
+// point while a what-if runs (nil otherwise), oldest first: those of the
+// original timeline up to the moment the rewind started, then those of
+// its continuation (future A). Do not modify.
 func (s *Session) Ghost() []StateEvent {
-	wi := s.rw.wi
-	if wi == nil || !wi.resumed {
-		return nil
+	if f := s.rw.future(); f != nil {
+		return f.events
 	}
-	ev := wi.origEvents
-	i := 0
-	for i < len(ev) && ev[i].Tick <= wi.branch {
-		i++
-	}
-	return ev[i:]
+	return nil
 }
 
 // WhatIfChange is one difference between the original future and the new one:
@@ -282,7 +284,10 @@ type WhatIfChange struct {
 
 // WhatIf is how a resumed future differs from the original one so far.
 type WhatIf struct {
-	// Settings names the settings Resume changed ("" when none).
+	// From is the battle time of the branch, in seconds.
+	From float64
+	// Settings names how the live settings differ from those at the
+	// branch ("" when they do not).
 	Settings string
 	// Changes are the first state change to each state of each soldier
 	// that moved, appeared or vanished, in the order of the new future.
@@ -333,16 +338,17 @@ func (w WhatIf) String() string {
 	return b.String()
 }
 
-// WhatIf compares the resumed future with the original one over the time
-// both cover (from the branch to the earlier of their ends): for each
-// soldier and state, the first time he reached it. ok is false when no
-// what-if runs.
+// WhatIf compares the resumed future (B) with the original one (A) from
+// the branch to now, both having run as long: for each soldier and state,
+// the first time he reached it. Settings names how the live settings
+// differ from those at the branch. ok is false when no what-if runs.
 func (rw *Rewind) WhatIf() (w WhatIf, ok bool) {
-	if rw.wi == nil || !rw.wi.resumed {
+	a := rw.future()
+	if a == nil {
 		return WhatIf{}, false
 	}
 	wi := rw.wi
-	horizon := min(rw.s.ticks, wi.orig.End)
+	horizon := rw.s.ticks
 	type key struct {
 		id int
 		to morale.State
@@ -362,9 +368,10 @@ func (rw *Rewind) WhatIf() (w WhatIf, ok bool) {
 		}
 		return m, order
 	}
-	oldM, oldOrder := first(wi.origEvents)
+	oldM, oldOrder := first(a.events)
 	newM, newOrder := first(rw.s.events)
-	w.Settings = settingsDiff(wi.before, wi.current)
+	w.From = wi.branchT
+	w.Settings = settingsDiff(wi.before, rw.s.b.settings)
 	for _, k := range newOrder {
 		n := newM[k]
 		o, had := oldM[k]

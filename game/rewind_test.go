@@ -191,11 +191,14 @@ func openingSession(tb testing.TB) *game.Session {
 
 // armiesSession plays ten minutes of the armies scene (10 000 agents in
 // 100 squads), a shell every 10 s.
-func armiesSession(tb testing.TB) *game.Session {
+func armiesSession(tb testing.TB) *game.Session { return armiesFor(tb, 600) }
+
+// armiesFor plays seconds of the armies scene, a shell every 10 s.
+func armiesFor(tb testing.TB, seconds int) *game.Session {
 	cfg := game.DefaultConfig()
 	cfg.Scene = game.SceneArmies
 	g := newGame(tb, cfg)
-	for s := 1; s <= 600; s++ {
+	for s := 1; s <= seconds; s++ {
 		runUntil(g, float64(s))
 		if s%10 == 0 {
 			apply(tb, g, game.Shell{At: morale.Vec2{X: 30000, Y: float64(12000 + 100*(s%100))}})

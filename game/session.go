@@ -95,11 +95,13 @@ func (s *Session) Tick() {
 	}
 }
 
-// subtick advances the battle by 1/SubTicksPerSecond s, then applies the
-// replay's commands due (playDue) and keeps a snapshot when one is due.
+// subtick advances the battle by 1/SubTicksPerSecond s, and a what-if's
+// original future with it (futureDue), then applies the replay's commands
+// due (playDue) and keeps a snapshot when one is due.
 func (s *Session) subtick() {
 	s.ticks++
 	s.b.subtick()
+	s.rw.futureDue()
 	s.playDue()
 	s.rw.snapshotDue()
 }

@@ -3,8 +3,12 @@ package game_test
 import (
 	"crypto/sha256"
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"os"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -248,5 +252,85 @@ func TestSnapshotResumeMatchesResimulated(t *testing.T) {
 	a.Rewind().To(end)
 	if stateOf(a) != want {
 		t.Error("back and forth in the resumed future: the battle differs from when it was played")
+	}
+}
+
+// fiveSoldierSession plays ten minutes of the demo as it starts: the
+// opening's five men, a shell every 10 s.
+func fiveSoldierSession(tb testing.TB) *game.Session {
+	g := newGame(tb, game.DefaultConfig())
+	for s := 1; s <= 600; s++ {
+		runUntil(g, float64(s))
+		if s%10 == 0 {
+			apply(tb, g, game.Shell{At: morale.Vec2{X: 2500, Y: float64(300 + 30*(s%100))}})
+		}
+	}
+	return g
+}
+
+// armiesFor3Minutes plays three minutes of the armies scene, a shell every
+// 10 s (armiesFor).
+func armiesFor3Minutes(tb testing.TB) *game.Session { return armiesFor(tb, 180) }
+
+// What the rewind's snapshots cost, in the heap they hold, per minute of
+// session: docs/demo.md ("Rewind") quotes the lines this test prints
+// (go test -run TestSnapshotCostPerMinute -v ./game) and README.md the
+// opening's figure, and the test checks that their figures are within 15%
+// of what it measures. Each
+// session is played without a rewind, which would drop the snapshots
+// after its cursor: the most a session keeps (ten minutes of the opening,
+// three of the armies, whose snapshots grow as fast every minute until
+// their 512 MB). The bounds
+// are about twice what the test measures.
+func TestSnapshotCostPerMinute(t *testing.T) {
+	if testing.Short() {
+		t.Skip("SKIPPED in -short mode: plays ten minutes of the opening and three of the armies")
+	}
+	doc, err := os.ReadFile("../docs/demo.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sc := range []struct {
+		name    string
+		session func(testing.TB) *game.Session
+		bound   float64 // MB per minute
+	}{
+		{"the opening, 5 soldiers", fiveSoldierSession, 1},
+		// up to 65 soldiers, each with his whole record in the ledger (Why
+		// reaches back to when he was last Steady): 3.6 MB a minute
+		{"the opening with 3 reinforcements every 30 s (up to 65 soldiers)", openingSession, 5},
+		{"the armies, 10 000 agents", armiesFor3Minutes, 80}, // ten would cost the race detector minutes
+	} {
+		g := sc.session(t)
+		minutes := float64(g.SessionTicks()) / game.SubTicksPerSecond / 60
+		count, every, _ := game.SnapshotStats(g)
+		with := heapBytes()
+		game.DropSnapshots(g, true)
+		mb := float64(with-heapBytes()) / (1 << 20)
+		t.Logf("%s: %d snapshots, %.1f s apart, hold %.1f MB after %.0f minutes: %.2f MB per minute of session",
+			sc.name, count, float64(every)/game.SubTicksPerSecond, mb, minutes, mb/minutes)
+		if mb/minutes > sc.bound {
+			t.Errorf("%s: snapshots cost %.2f MB per minute; want at most %.2f", sc.name, mb/minutes, sc.bound)
+		}
+		m := regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(sc.name) + `: .*: ([0-9.]+) MB per minute of session$`).FindSubmatch(doc)
+		if m == nil {
+			t.Errorf("docs/demo.md quotes no line for %s; want this test's", sc.name)
+			continue
+		}
+		if quoted, _ := strconv.ParseFloat(string(m[1]), 64); math.Abs(quoted-mb/minutes) > 0.15*mb/minutes {
+			t.Errorf("docs/demo.md says %s costs %v MB per minute; the test measures %.2f: quote its lines again", sc.name, quoted, mb/minutes)
+		}
+		if sc.name == "the opening, 5 soldiers" {
+			m := regexp.MustCompile(`snapshots cost the opening ([0-9.]+) MB per minute of session`).FindSubmatch(readme)
+			if m == nil {
+				t.Errorf("README.md says nothing of what the opening's snapshots cost; want \"snapshots cost the opening %.2f MB per minute of session\"", mb/minutes)
+			} else if quoted, _ := strconv.ParseFloat(string(m[1]), 64); math.Abs(quoted-mb/minutes) > 0.15*mb/minutes {
+				t.Errorf("README.md says the opening's snapshots cost %v MB per minute; the test measures %.2f", quoted, mb/minutes)
+			}
+		}
 	}
 }

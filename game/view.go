@@ -35,9 +35,14 @@ type View interface {
 	// the dead: the one kept as he fell); ok is false for an unknown id.
 	// It is computed on demand and cached per sub-tick: call it freely.
 	Why(id int) (x morale.Explanation, ok bool)
-	// Ghost is the original future's state changes while a what-if runs
-	// (nil otherwise), oldest first.
+	// Ghost is the other future's state changes since the branch while a
+	// what-if runs (nil otherwise), oldest first: the original future's
+	// for the live battle.
 	Ghost() []StateEvent
+	// Other is, while a what-if runs, the other future's view (the
+	// original future, A, for the live battle, B, and the reverse) and
+	// which future this view is; nil and NoFuture otherwise.
+	Other() (View, Future)
 }
 
 // SoldierView is a read-only copy of one soldier for drawing and panels.

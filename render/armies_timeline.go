@@ -58,20 +58,10 @@ func (r *Renderer) drawArmiesTimeline(dst *ebiten.Image, rect image.Rectangle, s
 	if r.tlPlot != nil && r.tlPlotKey == key && now >= r.tlPlotT {
 		return true
 	}
-	if r.tlPlot == nil || r.tlPlot.Bounds().Size() != size {
-		if r.tlPlot != nil {
-			r.tlPlot.Deallocate()
-		}
-		r.tlPlot = ebiten.NewImage(size.X, size.Y)
-	} else {
-		r.tlPlot.Clear()
-	}
+	r.tlPlot = clearedLayer(r.tlPlot, size)
 	r.tlPlotKey, r.tlPlotT = key, now
 	plot := image.Rect(4, 4, size.X-4, size.Y-4)
 	// thin squad lines, then each army's average, all in one batched draw
-	var sum [2][]float64
-	var ts [2][]float64
-	var n [2][]int
 	for _, s := range a.squads {
 		ss := inWindow(h.Samples(s.Index), now)
 		c := withAlpha(SideColor(s.Side), 0.35)
@@ -80,44 +70,19 @@ func (r *Renderer) drawArmiesTimeline(dst *ebiten.Image, rect image.Rectangle, s
 			x1, y1 := float32(TimelineX(plot, now, ss[k].T)), float32(TimelineY(plot, ss[k].Morale))
 			r.addLine(x0, y0, x1, y1, 1, c)
 		}
-		// align the newest samples: every squad is sampled at the same times
-		if len(ss) > len(sum[s.Side]) {
-			grow := len(ss) - len(sum[s.Side])
-			sum[s.Side] = append(make([]float64, grow), sum[s.Side]...)
-			n[s.Side] = append(make([]int, grow), n[s.Side]...)
-			ts[s.Side] = append(make([]float64, grow), ts[s.Side]...)
-		}
-		off := len(sum[s.Side]) - len(ss)
-		for k, smp := range ss {
-			if s.Stats.Count > 0 || smp.Morale > 0 {
-				sum[s.Side][off+k] += smp.Morale
-				n[s.Side][off+k]++
-				ts[s.Side][off+k] = smp.T
-			}
-		}
 	}
-	for side := range 2 {
-		px, py, have := float32(0), float32(0), false
-		for k := range sum[side] {
-			if n[side][k] == 0 {
-				continue
+	means := armyMeans(a.squads, h) // ghost.go
+	for side, ms := range means {
+		// a dark outline under the army's colour
+		for _, pass := range []struct {
+			width float32
+			c     color.RGBA
+		}{{4, rgba(0, 0, 0, 150)}, {2.4, SideColor(side)}} {
+			for k := 1; k < len(ms); k++ {
+				x0, y0 := float32(TimelineX(plot, now, ms[k-1].T)), float32(TimelineY(plot, ms[k-1].Morale))
+				x1, y1 := float32(TimelineX(plot, now, ms[k].T)), float32(TimelineY(plot, ms[k].Morale))
+				r.addLine(x0, y0, x1, y1, pass.width, pass.c)
 			}
-			x, y := float32(TimelineX(plot, now, ts[side][k])), float32(TimelineY(plot, sum[side][k]/float64(n[side][k])))
-			if have {
-				r.addLine(px, py, x, y, 4, rgba(0, 0, 0, 150))
-			}
-			px, py, have = x, y, true
-		}
-		px, py, have = 0, 0, false
-		for k := range sum[side] {
-			if n[side][k] == 0 {
-				continue
-			}
-			x, y := float32(TimelineX(plot, now, ts[side][k])), float32(TimelineY(plot, sum[side][k]/float64(n[side][k])))
-			if have {
-				r.addLine(px, py, x, y, 2.4, SideColor(side))
-			}
-			px, py, have = x, y, true
 		}
 	}
 	r.flushLines(r.tlPlot)

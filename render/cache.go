@@ -85,7 +85,7 @@ func (r *Renderer) drawStatic(dst *ebiten.Image, vp game.Viewport, field morale.
 // drawn into it as vp shows it, shifted by whole pixels so that the image
 // goes at clip.Min, and the projection into the image.
 func (r *Renderer) groundLayer(vp game.Viewport, field morale.Vec2, clip image.Rectangle) (*ebiten.Image, projection) {
-	img := ebiten.NewImage(clip.Dx(), clip.Dy())
+	img := newLayer(clip.Dx(), clip.Dy())
 	lvp := vp
 	lvp.X -= float64(clip.Min.X)
 	lvp.Y -= float64(clip.Min.Y)
@@ -98,6 +98,30 @@ func (r *Renderer) groundLayer(vp game.Viewport, field morale.Vec2, clip image.R
 		ground.Deallocate()
 	}
 	return img, p
+}
+
+// newLayer returns a new w×h image for a cached layer (the field's static
+// layer, the timeline's, the Why panel's): an image of its own, never put
+// on one of Ebitengine's atlases (ebiten.NewImageOptions.Unmanaged). A
+// large image that is redrawn now and then makes the atlas page it lives
+// on grow (pages double up to the driver's largest texture, 16384² under
+// Mesa's llvmpipe) and stay grown; its own texture is its own size and
+// goes when it is deallocated.
+func newLayer(w, h int) *ebiten.Image {
+	return ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
+}
+
+// clearedLayer returns img cleared when it is size already, else a new
+// layer of size (newLayer), deallocating img; img may be nil.
+func clearedLayer(img *ebiten.Image, size image.Point) *ebiten.Image {
+	if img != nil && img.Bounds().Size() == size {
+		img.Clear()
+		return img
+	}
+	if img != nil {
+		img.Deallocate()
+	}
+	return newLayer(size.X, size.Y)
 }
 
 // hasher is FNV-1a over 64-bit words, for cache keys.

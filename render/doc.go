@@ -44,7 +44,10 @@
 // state zones, with the thresholds as solid lines and the band tops as
 // dashed ones, a marker in the new state's colour at every state change,
 // and time labels every five seconds. TimelinePlot, TimelineX and TimelineY
-// give its geometry.
+// give its geometry. While a what-if runs (game.View.Other) the other
+// future is drawn beside it where the two differ: its morale lines dashed,
+// its state changes as hollow rings on them (ghost.go); the field's HUD
+// names the future shown.
 //
 // # Caches
 //
@@ -54,9 +57,9 @@
 // once into offscreen images and blits them: the field's static layer
 // (ground, track, craters, trench, cover, rally ring and flag) per viewport,
 // the timeline's panel, zones, bands and legend per size, settings and
-// squad, and the timeline's lines and markers, redrawn only when a sample,
-// a state change or a death changes them and slid left with the clock in
-// between. Small anti-aliased shapes (state rings, stars, crosses, speech
+// squad, and the timeline's lines and markers (the what-if's ghost in a
+// layer of its own), redrawn only when a sample, a state change or a death
+// changes them and slid left with the clock in between. Small anti-aliased shapes (state rings, stars, crosses, speech
 // bubbles, the HUD plate, a crowd's bars) are cached sprites drawn with
 // DrawImage, and tracers are feathered triangles drawn in one batch.
 //

@@ -19,7 +19,7 @@ const groundTileCM = 1500.0
 // buildGround paints grass tiles, some shell craters and a dirt track at
 // fixed world positions (cosmetic, from a fixed hash, not from game state).
 func (r *Renderer) buildGround(w, h int, scale float64) *ebiten.Image {
-	img := ebiten.NewImage(w, h)
+	img := newLayer(w, h)
 	tile := r.a.Image(assets.Ground)
 	if tile != nil {
 		// one quad with repeating texture coordinates: no seams between tiles
@@ -40,22 +40,28 @@ func (r *Renderer) buildGround(w, h int, scale float64) *ebiten.Image {
 	} else {
 		img.Fill(color.RGBA{96, 124, 70, 255})
 	}
-	// a worn track across the field
-	var track vector.Path
+	// a worn track across the field, and shell craters: triangles, not
+	// vector paths (ground.go)
 	fw, fh := float32(w), float32(h)
-	track.MoveTo(0, fh*0.62)
-	track.CubicTo(fw*0.3, fh*0.5, fw*0.55, fh*0.78, fw, fh*0.58)
-	strokePath(img, &track, max(10, float32(260*scale)), rgba(120, 100, 70, 90))
-	strokePath(img, &track, max(4, float32(110*scale)), rgba(140, 118, 84, 70))
-	// shell craters
+	track := cubicPoints([2]float32{0, fh * 0.62}, [2]float32{fw * 0.3, fh * 0.5}, [2]float32{fw * 0.55, fh * 0.78}, [2]float32{fw, fh * 0.58}, 64)
+	r.addPolyline(track, max(10, float32(260*scale)), rgba(120, 100, 70, 90))
+	r.flushLines(img)
+	r.addPolyline(track, max(4, float32(110*scale)), rgba(140, 118, 84, 70))
+	r.flushLines(img)
 	for i := 0; i < 9; i++ {
 		u, v := 0.05+0.9*hash01(i, 1), 0.05+0.9*hash01(i, 2)
 		rad := float32((70 + 90*hash01(i, 3)) * scale)
 		cx, cy := float32(u)*fw, float32(v)*fh
-		vector.FillCircle(img, cx, cy, rad*1.5, rgba(120, 100, 70, 60), true)
-		vector.StrokeCircle(img, cx, cy, rad*1.1, max(1.5, rad*0.3), rgba(150, 130, 96, 150), true)
-		vector.FillCircle(img, cx, cy, rad, rgba(78, 64, 46, 190), true)
-		vector.FillCircle(img, cx+rad*0.15, cy+rad*0.15, rad*0.6, rgba(52, 42, 32, 170), true)
+		// one flush per shape: each blends over the one before, as paths did
+		for _, shape := range [...]func(){
+			func() { r.addFeatheredDisc(cx, cy, rad*1.5, rgba(120, 100, 70, 60)) },
+			func() { r.addRing(cx, cy, rad*1.1, max(1.5, rad*0.3), rgba(150, 130, 96, 150)) },
+			func() { r.addFeatheredDisc(cx, cy, rad, rgba(78, 64, 46, 190)) },
+			func() { r.addFeatheredDisc(cx+rad*0.15, cy+rad*0.15, rad*0.6, rgba(52, 42, 32, 170)) },
+		} {
+			shape()
+			r.flushLines(img)
+		}
 	}
 	// a soft vignette frame
 	for i := 0; i < 6; i++ {

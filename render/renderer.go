@@ -50,11 +50,13 @@ type Renderer struct {
 	tlPlotKey timelinePlotKey
 	tlPlotT   float64
 	tlWin     timelineWindow // what LayoutTimeline set (timeline.go)
+	ghost     ghostCache     // the what-if's other future on the timeline (ghost.go)
 
 	// backdrop is the colour DrawTimeline lays under its panel when
 	// hasBackdrop (SetTimelineBackdrop)
 	backdrop    color.RGBA
 	hasBackdrop bool
+	noHUD       bool // SetHUD(false): the field has no clock plate
 
 	white  *ebiten.Image // source of the batched lines
 	lineVs []ebiten.Vertex
@@ -127,6 +129,11 @@ func (r *Renderer) drawStar(dst *ebiten.Image, x, y, rad float64) {
 func (r *Renderer) SetTimelineBackdrop(c color.Color) {
 	r.backdrop, r.hasBackdrop = color.RGBAModel.Convert(c).(color.RGBA), true
 }
+
+// SetHUD turns the field's HUD (the clock plate, PAUSED and the what-if's
+// future in its top-left corner) on or off (on by default), for pictures
+// of the battle alone. Call it before drawing.
+func (r *Renderer) SetHUD(on bool) { r.noHUD = !on }
 
 // appendSoldiers appends the soldiers of g's scene (Opening.AppendSoldiers;
 // the armies have none) to dst.
@@ -446,8 +453,12 @@ func (r *Renderer) drawDebug(dst *ebiten.Image, p projection, g game.View, soldi
 }
 
 // drawHUD writes the simulation clock and, when paused, a PAUSED badge in
-// the field's top-left corner.
+// the field's top-left corner, and which future of a what-if the field
+// shows (futureBadge).
 func (r *Renderer) drawHUD(dst *ebiten.Image, p projection, g game.View) {
+	if r.noHUD {
+		return
+	}
 	s := fmt.Sprintf("t %.1f s", g.Time())
 	if sp := g.Speed(); sp != 1 && sp > 0 {
 		s += fmt.Sprintf("  ×%g", sp)
@@ -455,6 +466,7 @@ func (r *Renderer) drawHUD(dst *ebiten.Image, p projection, g game.View) {
 	if g.Paused() {
 		s += "  PAUSED"
 	}
+	s += futureBadge(g)
 	x, y := float32(p.view.Min.X+8), float32(p.view.Min.Y+6)
 	w := float32(textWidth(s, r.titleFace)) + 12
 	r.drawHUDPlate(dst, x, y, w)

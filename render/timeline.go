@@ -9,7 +9,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/morale"
 )
@@ -166,7 +165,7 @@ func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g game.
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(float64(clip.Min.X)+dx, float64(clip.Min.Y))
 	plotImg.DrawImage(r.tlPlot, op)
-	r.drawGhost(plotImg, plot, now, g)
+	r.drawGhost(sub, plot, now, g) // ghost.go
 	if w := r.tlWin; w.set && w.hasCursor {
 		r.drawCursor(sub, plot, now, w.cursor)
 	}
@@ -201,7 +200,7 @@ func (r *Renderer) drawTimelineBG(dst *ebiten.Image, rect image.Rectangle, marks
 		if r.tlBG != nil {
 			r.tlBG.Deallocate()
 		}
-		img := ebiten.NewImage(rect.Dx(), rect.Dy())
+		img := newLayer(rect.Dx(), rect.Dy())
 		local := image.Rectangle{Max: rect.Size()}
 		plot := TimelinePlot(local)
 		fillRoundRect(img, 0, 0, float32(local.Dx()), float32(local.Dy()), 6, rgba(18, 20, 26, 235))
@@ -226,7 +225,7 @@ func (r *Renderer) drawTimelineBG(dst *ebiten.Image, rect image.Rectangle, marks
 		if r.hasBackdrop {
 			// the panel over the backdrop, as it would be drawn over a
 			// rectangle filled with it: the same pixels, now opaque
-			under := ebiten.NewImage(rect.Dx(), rect.Dy())
+			under := newLayer(rect.Dx(), rect.Dy())
 			under.Fill(r.backdrop)
 			under.DrawImage(img, nil)
 			img.Deallocate()
@@ -292,14 +291,7 @@ func (r *Renderer) updateTimelinePlot(size image.Point, now float64, soldiers []
 	if r.tlPlot != nil && r.tlPlotKey == key && now >= r.tlPlotT {
 		return
 	}
-	if r.tlPlot == nil || r.tlPlot.Bounds().Size() != size {
-		if r.tlPlot != nil {
-			r.tlPlot.Deallocate()
-		}
-		r.tlPlot = ebiten.NewImage(size.X, size.Y)
-	} else {
-		r.tlPlot.Clear()
-	}
+	r.tlPlot = clearedLayer(r.tlPlot, size)
 	r.tlPlotKey, r.tlPlotT = key, now
 	// the plot in the image's coordinates: 4 pixels in from its edges
 	plot := image.Rect(4, 4, size.X-4, size.Y-4)
@@ -318,9 +310,12 @@ func (r *Renderer) updateTimelinePlot(size image.Point, now float64, soldiers []
 			continue
 		}
 		x, y := float32(TimelineX(plot, now, t)), float32(TimelineY(plot, m))
-		vector.FillCircle(dst, x, y, 4.5, color.RGBA{10, 10, 14, 255}, true)
-		vector.FillCircle(dst, x, y, 3.2, StateColor(c.To), true)
+		// feathered triangles (ground.go), not vector's anti-aliased
+		// paths: those cost 400 000 vertex floats a redraw
+		r.addFeatheredDisc(x, y, 4.5, color.RGBA{10, 10, 14, 255})
+		r.addFeatheredDisc(x, y, 3.2, StateColor(c.To))
 	}
+	r.flushLines(dst)
 }
 
 // drawLine strokes one soldier's samples, as batched feathered segments

@@ -394,14 +394,7 @@ func (r *Renderer) buildWhy(p *WhyPanel) {
 	h := whyHeightOf(len(sentence), bars, states)
 
 	c := &r.why
-	if c.img == nil || c.img.Bounds().Dy() != h {
-		if c.img != nil {
-			c.img.Deallocate()
-		}
-		c.img = ebiten.NewImage(WhyPanelW, h)
-	} else {
-		c.img.Clear()
-	}
+	c.img = clearedLayer(c.img, image.Pt(WhyPanelW, h))
 	dst := c.img
 	fillRoundRect(dst, 0, 0, WhyPanelW, float32(h), 6, whyBG)
 	strokePath(dst, roundRectPath(0.5, 0.5, WhyPanelW-1, float32(h)-1, 6), 1, whyEdge)

@@ -13,6 +13,12 @@
 #
 #   opening  load 0.42→1.31  n=7  tps med 60.0 p10 59.8  fps med 38.2 p10 36.0  longest frame 61ms  cpu/frame demo 21.3ms xvfb 4.1ms
 #
+# The scene "whatif" is the opening with a what-if on screen: at 14 s
+# (xdotool, which it then needs, presses the keys) it rewinds 6 s, sets
+# Suppressed to -0.03 in a copy of weights.toml (the demo reloads it) and
+# resumes; only the -tpslog lines after that count, for FPS_SECONDS more.
+# Run "opening whatif" to compare the two side by side.
+#
 # Environment:
 #   FPS_SECONDS  seconds per scene (at least 15)
 #   DEMO         a demo binary to measure instead of building ./cmd/demo
@@ -31,7 +37,9 @@ if ! [[ $secs =~ ^[0-9]+$ ]] || [ "$secs" -lt 15 ]; then
 fi
 scenes=("$@")
 [ ${#scenes[@]} -gt 0 ] || scenes=(opening armies)
-for c in Xvfb awk; do
+need=(Xvfb awk)
+for scene in "${scenes[@]}"; do [ "$scene" = whatif ] && need+=(xdotool); done
+for c in "${need[@]}"; do
 	command -v "$c" >/dev/null || { echo "fps.sh: $c is missing (scripts/deps.sh test installs Xvfb)" >&2; exit 1; }
 done
 
@@ -62,11 +70,37 @@ display=:$(head -n1 "$tmp/display")
 cpu() { awk -v hz="$(getconf CLK_TCK)" '{ sub(/^.*\) /, ""); print ($12 + $13) / hz }' "/proc/$1/stat"; }
 load() { cut -d' ' -f1 /proc/loadavg; }
 
+# whatif PID: the what-if of the scene "whatif" (see above), then a mark
+# in the log: the lines before it are dropped.
+whatif() {
+	sleep 14
+	DISPLAY=$display xdotool search --sync --name MoraleBreak >/dev/null
+	# a click on the panel's title focuses the window and changes nothing
+	geo=$(DISPLAY=$display xdotool search --name MoraleBreak getwindowgeometry | awk '/Position/ { print $2 }')
+	DISPLAY=$display xdotool mousemove $((${geo%,*} + 1100)) $((${geo#*,} + 12)) click 1
+	for _ in 1 2 3 4 5 6; do DISPLAY=$display xdotool key comma; sleep 0.2; done
+	sed -i 's/^Suppressed = .*/Suppressed = -0.03/' "$tmp/weights.toml"
+	sleep 1.5 # the watcher's debounce and a frame
+	DISPLAY=$display xdotool key space
+	echo "fps.sh: what-if resumed" >>"$tmp/whatif.log"
+}
+
 for scene in "${scenes[@]}"; do
 	l0=$(load)
-	DISPLAY=$display "$demo" -tpslog -scene "$scene" "${extra[@]}" \
+	args=(-scene "$scene")
+	if [ "$scene" = whatif ]; then
+		cp weights.toml "$tmp/weights.toml"
+		args=(-weights "$tmp/weights.toml")
+	fi
+	DISPLAY=$display "$demo" -tpslog "${args[@]}" "${extra[@]}" \
 		>"$tmp/$scene.out" 2>"$tmp/$scene.log" &
 	pid=$!
+	skip=1 # the start-up line
+	if [ "$scene" = whatif ]; then
+		whatif
+		# and the lines before the resume, and the one it fell in
+		skip=$(($(grep -c '^tps=' "$tmp/$scene.log" || true) + 1))
+	fi
 	sleep 5 # the first -tpslog line's interval, dropped below
 	c0=$(cpu "$pid" 2>/dev/null || echo 0) x0=$(cpu "$xpid") t0=$(date +%s.%N)
 	sleep $((secs - 6))
@@ -74,14 +108,14 @@ for scene in "${scenes[@]}"; do
 	sleep 1
 	kill -TERM "$pid" 2>/dev/null || true
 	wait "$pid" || true
-	awk -v scene="$scene" -v l0="$l0" -v l1="$(load)" -v c="$c1-$c0" -v x="$x1-$x0" -v dt="$t1-$t0" '
+	awk -v scene="$scene" -v skip="$skip" -v l0="$l0" -v l1="$(load)" -v c="$c1-$c0" -v x="$x1-$x0" -v dt="$t1-$t0" '
 		function pct(a, n, p,   i, j, t) { # a[1..n] sorted in place, the p-th percentile (nearest rank)
 			for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j+1] = a[j]; a[j+1] = t }
 			i = int(p / 100 * n + 0.999999); if (i < 1) i = 1
 			return a[i]
 		}
 		/^tps=/ {
-			if (++lines == 1) next # start-up
+			if (++lines <= skip) next # start-up, or before the what-if
 			split($1, t, "="); split($2, f, "=")
 			n++; tps[n] = t[2]; fps[n] = f[2]; fsum += f[2]
 			if (match($0, /longest=[0-9.]+/)) { l = substr($0, RSTART + 8, RLENGTH - 8) + 0; if (l > longest) longest = l; seen = 1 }

@@ -41,6 +41,14 @@ type Config struct {
 	// Select names the soldier selected at the start ("" = none): his Why
 	// panel is open from the first frame (-select; -screenshot with it).
 	Select string
+	// Capture makes every frame a picture for the docs (-screenshot,
+	// -gif): nothing in it depends on the wall clock, the machine or the
+	// pointer (no measured TPS, no tooltip), so that two runs give the
+	// same bytes.
+	Capture bool
+	// Clean hides the tuner panel and the field's HUD (-clean): the
+	// battle and its timeline only, and the Why panel of a selection.
+	Clean bool
 	// Odds is the lab scenario whose odds the odds panel counts for the
 	// live settings (its own weights are not used); nil: no odds panel.
 	Odds *lab.Scenario
@@ -110,6 +118,7 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 		br.SetTimelineBackdrop(background)
 		app.bg.opaque = true
 	}
+	app.clean() // picture.go
 	app.editor = NewEditor(g)
 	app.tuner = newTuner(app.editor.Good())
 	app.con.print("MoraleBreak console. Type help and press Enter; Tab completes, Up/Down recall, PageUp/PageDown scroll. ` closes.")
@@ -181,7 +190,8 @@ func (a *App) Update() error {
 	if _, ok := a.g.Scene().(*game.Armies); ok {
 		a.cam.input(in, a.reg.Field, a.g.Field(), 0, false)
 	}
-	it := MapInput(in, a.viewport(), a.hits())
+	it := MapInput(in, a.viewport(), a.finder())
+	a.lookOnly(&it) // whatif.go
 	a.applyIntent(it)
 	a.pollWatcher()
 	a.g.Tick()
@@ -324,6 +334,7 @@ func (a *App) applyIntent(it Intent) {
 
 // apply runs one command now; a rejected command shows why.
 func (a *App) apply(c game.Command) {
+	a.backToLive(c) // whatif.go
 	if err := a.g.Apply(c); err != nil {
 		a.showBanner(err.Error(), true, 5*game.TPS)
 		return
@@ -479,13 +490,18 @@ func (a *App) Draw(screen *ebiten.Image) {
 	vp := a.viewport()
 	a.fillBackground(screen, vp) // panelcache.go
 	field := screen.SubImage(a.reg.Field).(*ebiten.Image)
-	a.r.DrawField(field, vp, a.g)
+	v := a.view() // the live battle, or a what-if's other future (whatif.go)
+	a.r.DrawField(field, vp, v)
 	a.drawSelection(field, vp)
-	a.r.DrawTimeline(screen, a.reg.Timeline, a.g)
-	a.drawConsole(screen)
-	a.drawWidgets(screen) // panelcache.go
-	if a.odds != nil {
-		a.odds.Draw(screen, a.oddsSlot())
+	a.r.DrawTimeline(screen, a.reg.Timeline, v)
+	if a.cfg.Clean {
+		a.drawClean(screen) // picture.go
+	} else {
+		a.drawConsole(screen)
+		a.drawWidgets(screen) // panelcache.go
+		if a.odds != nil {
+			a.odds.Draw(screen, a.oddsSlot())
+		}
 	}
 	a.drawWhy(screen)
 	drawTooltip(screen, a.tip, a.w.small)
@@ -502,7 +518,7 @@ func (a *App) drawSelection(dst *ebiten.Image, vp game.Viewport) {
 	if !a.hasSelected {
 		return
 	}
-	a.drawn = sceneSoldiers(a.drawn[:0], a.g.Scene())
+	a.drawn = sceneSoldiers(a.drawn[:0], a.view().Scene()) // the future shown (whatif.go)
 	for _, s := range a.drawn {
 		if s.ID == a.selected {
 			x, y := vp.ToScreen(s.Pos)
@@ -542,6 +558,9 @@ type PublishedState struct {
 	// printed), and ConsoleOpen whether it is open.
 	Console     []string `json:"console"`
 	ConsoleOpen bool     `json:"consoleOpen"`
+	// Future is the future of a what-if the field shows, "A" or "B" (""
+	// when none runs): Soldiers are that future's.
+	Future string `json:"future"`
 	// Odds is what the odds panel shows (nil without one).
 	Odds *PublishedOdds `json:"odds,omitempty"`
 }
@@ -605,11 +624,14 @@ func (a *App) Published() PublishedState {
 			st.Messages = append(st.Messages, PublishedMessage{Slot: MessageSlot(i).String(), Tone: m.tone.String(), Text: m.text})
 		}
 	}
+	if f := a.g.Rewind().Shown(); f != game.NoFuture {
+		st.Future = f.String()
+	}
 	if a.odds != nil {
 		st.Odds = a.odds.published(a.oddsSlot())
 		st.Odds.Folded = a.oddsFolded
 	}
-	a.soldiers = a.appendSoldiers()
+	a.soldiers = sceneSoldiers(a.soldiers[:0], a.view().Scene()) // the future shown (whatif.go)
 	for _, s := range a.soldiers {
 		x, y := vp.ToScreen(s.Pos)
 		st.Soldiers = append(st.Soldiers, PublishedSoldier{

@@ -124,10 +124,13 @@ func allBindings() []Binding {
 		{Keys: []ebiten.Key{ebiten.KeyComma}, KeyName: ",", Label: "Rewind 1 s", Help: "rewind", Command: action, Action: ActRewindBack},
 		{Keys: []ebiten.Key{ebiten.KeyPeriod}, KeyName: ".", Label: "Forward 1 s", Help: "forward", Command: action, Action: ActRewindForward},
 		{Label: "Resume from here", Command: action, Action: ActResume},
+		{Keys: []ebiten.Key{ebiten.KeyA}, KeyName: "A", Label: "Future A/B", Help: "what-if A/B", Command: action, Action: ActToggleFuture},
+		{Keys: []ebiten.Key{ebiten.KeyZ}, KeyName: "Z", Label: "Revert what-if", Help: "revert", Command: action, Action: ActRevert},
 		{Keys: []ebiten.Key{ebiten.KeyF2}, KeyName: "F2", Label: "Save replay", Help: "save replay", Command: action, Action: ActSaveReplay},
 		{Keys: []ebiten.Key{ebiten.KeyEqual, ebiten.KeyNumpadAdd}, KeyName: "+", Label: "Zoom in", Help: "zoom in", Command: action, Action: ActZoomIn, Scene: ar, group: groupView},
 		{Keys: []ebiten.Key{ebiten.KeyMinus, ebiten.KeyNumpadSubtract}, KeyName: "-", Label: "Zoom out", Help: "zoom out", Command: action, Action: ActZoomOut, Scene: ar, group: groupView},
 		{Keys: []ebiten.Key{ebiten.KeyHome}, KeyName: "Home", Label: "Whole field", Help: "whole field", Command: action, Action: ActViewReset, Scene: ar, group: groupView},
+		{Keys: []ebiten.Key{ebiten.KeyF12}, KeyName: "F12", Label: "Save picture", Help: "picture", Command: action, Action: ActScreenshot},
 	}
 }
 
@@ -142,6 +145,9 @@ func SceneHelp(scene string) string {
 		if len(b.Keys) > 0 {
 			keys = append(keys, b.KeyName+": "+b.Help)
 		}
+	}
+	if scene != game.SceneArmies { // the armies' mouse line names it
+		keys = append(keys, "`: console")
 	}
 	// The keys in lines of at most helpLine characters, so that the panel
 	// keeps its width.
@@ -167,8 +173,8 @@ func SceneHelp(scene string) string {
 			"Wheel: zoom · middle-drag or arrows: pan\n" +
 			strings.Join(lines, "\n")
 	}
-	return "Left-click a soldier: he dies · on the ground: a shell lands\n" +
-		"Right-click a soldier: select him (for Force rout) · ` : console\n" +
+	// one line for the mouse: the panel's rows need the room
+	return "Left-click: kill a man or shell the ground · right-click: select\n" +
 		strings.Join(lines, "\n")
 }
 

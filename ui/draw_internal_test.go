@@ -15,6 +15,7 @@ import (
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/windowtest"
+	"github.com/moralebreak/moralebreak/morale"
 	"github.com/moralebreak/moralebreak/render"
 )
 
@@ -40,8 +41,8 @@ func appState(a *App) string {
 
 // Update changes, Draw draws: frames drawn with no Update between them
 // change nothing in the session or the App and write no file, in the
-// opening with a soldier selected (the Why panel open), in a what-if, and
-// in the armies. The real renderer draws (ui imports render only here).
+// opening with a soldier selected (the Why panel open), in a what-if, with
+// a what-if's original future shown, and in the armies. The real renderer draws (ui imports render only here).
 func TestDrawChangesNothing(t *testing.T) {
 	windowtest.Skip(t)
 	as, err := assets.Load()
@@ -61,6 +62,23 @@ func TestDrawChangesNothing(t *testing.T) {
 			}
 			for g.Time() < 10 {
 				g.Tick()
+			}
+		}},
+		{"future A of a what-if shown", game.SceneOpening, func(t *testing.T, g *game.Session) {
+			g.Rewind().To(8 * game.SubTicksPerSecond)
+			s := g.Settings().Clone()
+			s.Weights[morale.Suppressed] = -0.03
+			if err := g.Apply(game.SetSettings{Settings: s}); err != nil {
+				t.Fatal(err)
+			}
+			if err := g.Rewind().Resume(); err != nil {
+				t.Fatal(err)
+			}
+			for g.Time() < 12 {
+				g.Tick()
+			}
+			if err := g.Rewind().Show(game.FutureA); err != nil {
+				t.Fatal(err)
 			}
 		}},
 		{"the armies", game.SceneArmies, func(*testing.T, *game.Session) {}},

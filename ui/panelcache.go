@@ -70,7 +70,9 @@ func (a *App) drawWidgets(screen *ebiten.Image) {
 		if pc.img != nil {
 			pc.img.Deallocate()
 		}
-		pc.img = ebiten.NewImage(screen.Bounds().Dx(), screen.Bounds().Dy())
+		// its own texture, not on an atlas: a screen-sized image makes an
+		// atlas page grow, and stay grown
+		pc.img = ebiten.NewImageWithOptions(screen.Bounds(), &ebiten.NewImageOptions{Unmanaged: true})
 		pc.age = panelMaxAge
 	}
 	if pc.inputChanged(a.reg.Panel) || key != pc.key || pc.age >= panelMaxAge {

@@ -79,7 +79,7 @@ func publish(_ string, st PublishedState) error {
 		"why":     st.Why,
 		"whyRect": map[string]any{"x": st.WhyRect.X, "y": st.WhyRect.Y, "w": st.WhyRect.W, "h": st.WhyRect.H},
 		"tooltip": st.Tooltip,
-		"tuner":   rows, "console": console, "consoleOpen": st.ConsoleOpen,
+		"tuner":   rows, "console": console, "consoleOpen": st.ConsoleOpen, "future": st.Future,
 	}
 	if st.Odds != nil {
 		// the odds as their JSON, as the native -state file has them

@@ -24,6 +24,15 @@ const (
 	// ActResume continues from the rewind cursor with the tuner's weights
 	// (game.Resume).
 	ActResume
+	// ActToggleFuture shows the other future of the running what-if on
+	// the field and the timeline (game.Rewind.Show; whatif.go).
+	ActToggleFuture
+	// ActRevert ends the what-if with the weights of its branch
+	// (game.Rewind.Revert).
+	ActRevert
+	// ActScreenshot saves a PNG of the window next to the weights file (a
+	// download in the browser; whatif.go).
+	ActScreenshot
 )
 
 // action returns a binding's Command for an Action binding: no game
@@ -57,6 +66,12 @@ func (a *App) do(act Action) {
 		if err := a.g.Rewind().Resume(); err != nil {
 			a.showBanner(err.Error(), true, 4*game.TPS)
 		}
+	case ActToggleFuture:
+		a.toggleFuture()
+	case ActRevert:
+		a.revert()
+	case ActScreenshot:
+		a.savePicture()
 	}
 }
 

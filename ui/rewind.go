@@ -32,9 +32,7 @@ type rewindState struct {
 	held bool
 	win  float64
 
-	nextWhatIf int     // ticks until the what-if line is refreshed
-	rewound    bool    // a rewind or its what-if is on: the session slot is theirs
-	branchT    float64 // the battle time the cursor was last at (the what-if's branch)
+	nextWhatIf int // ticks until the what-if line is refreshed
 }
 
 // Scrubbing beyond the plot's edge pans the window: scrubPan seconds of
@@ -162,13 +160,12 @@ func (a *App) layoutTimeline() {
 
 // sessionNotes keeps the strip's session slot up to date: the replay's
 // end, where the rewind cursor is, and while a what-if runs how its future
-// differs, until the moment it branched at has left the timeline (30 s
-// later): then the what-if no longer shows on screen, nor does its note.
+// differs and which future the field shows; when the what-if ends (a new
+// rewind, Restart, Revert, or its original future run out) its note goes.
 func (a *App) sessionNotes() {
 	a.replayNote()
 	rw := &a.rewind
 	if c, ok := a.g.Rewind().Cursor(); ok {
-		rw.rewound, rw.branchT = true, a.g.Time()
 		msg := fmt.Sprintf("Rewound to %.2f s (session %.1f of %.1f s): drag the timeline or , . to move; Space or Resume from here continues with the tuner's weights.",
 			a.g.Time(), float64(c)/game.SubTicksPerSecond, float64(a.g.Rewind().End())/game.SubTicksPerSecond)
 		switch n := a.pendingEdits(); {
@@ -181,8 +178,7 @@ func (a *App) sessionNotes() {
 		return
 	}
 	w, ok := a.g.Rewind().WhatIf()
-	if !ok || !rw.rewound || a.g.Time()-rw.branchT > game.HistoryWindow || a.g.Time() < rw.branchT {
-		rw.rewound = rw.rewound && ok
+	if !ok { // the what-if ended (a new rewind, Restart, its future A run out): its note goes
 		a.strip.set(SlotSession, "", ToneInfo, 0)
 		return
 	}
@@ -190,7 +186,7 @@ func (a *App) sessionNotes() {
 		return
 	}
 	rw.nextWhatIf = game.TPS / 4
-	a.strip.set(SlotSession, "What-if "+w.String(), ToneInfo, -1)
+	a.strip.set(SlotSession, whatIfText(w, a.g.Rewind().Shown()), ToneInfo, -1) // whatif.go
 }
 
 // pending reports whether p's value in the settings Resume will continue

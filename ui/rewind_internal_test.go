@@ -44,8 +44,77 @@ func TestRewindActions(t *testing.T) {
 		g.Tick()
 		a.sessionNotes()
 	}
-	if got := a.strip.text(SlotSession); !strings.HasPrefix(got, "What-if with LeaderDown −0.1") {
-		t.Errorf("session note %q; want the what-if diff", got)
+	if got := a.strip.text(SlotSession); !strings.HasPrefix(got, "What-if from 9.0 s — with LeaderDown −0.1") || !strings.Contains(got, "Showing B") {
+		t.Errorf("session note %q; want the what-if diff, future B shown", got)
+	}
+}
+
+// Future A/B shows the original future on the field (the published
+// soldiers are its), a kill there is refused as a look only, a command
+// shows the live battle again, and Revert what-if ends the what-if with
+// the weights of its branch; without one, Revert changes nothing and says
+// so.
+func TestWhatIfActions(t *testing.T) {
+	a, g := newTestApp(t, Config{})
+	notice := func() (string, bool) { m := a.strip.msgs[SlotNotice]; return m.text, m.tone == ToneBad }
+	a.run(bindingLabelled(t, "Revert what-if"))
+	if text, bad := notice(); !bad || !strings.Contains(text, "no what-if runs") {
+		t.Errorf("Revert without a what-if: notice %q (bad %v); want it to say there is none", text, bad)
+	}
+	a.run(bindingLabelled(t, "Future A/B"))
+	if text, bad := notice(); !bad || !strings.Contains(text, "no what-if runs") {
+		t.Errorf("Future A/B without a what-if: notice %q; want it to say there is none", text)
+	}
+	n := len(g.Recording().Entries)
+	for g.Time() < 12 {
+		g.Tick()
+	}
+	for range 6 {
+		a.run(bindingLabelled(t, "Rewind 1 s"))
+	}
+	s := g.Settings().Clone()
+	s.Weights[morale.Suppressed] = -0.03
+	a.apply(game.SetSettings{Settings: s})
+	a.run(bindingLabelled(t, "Revert what-if")) // at the cursor: nothing has branched
+	if g.Settings().Weights[morale.Suppressed] != -0.03 || len(g.Recording().Entries) != n {
+		t.Error("Revert at the cursor changed the pending weights or the recording")
+	}
+	a.run(bindingLabelled(t, "Resume from here"))
+	for g.Time() < 12 {
+		g.Tick()
+		a.sessionNotes()
+	}
+	a.run(bindingLabelled(t, "Future A/B"))
+	a.sessionNotes()
+	if g.Rewind().Shown() != game.FutureA || !strings.Contains(a.strip.text(SlotSession), "Showing A") || a.Published().Future != "A" {
+		t.Fatalf("Future A/B: shown %v, session note %q, published %q; want A", g.Rewind().Shown(), a.strip.text(SlotSession), a.Published().Future)
+	}
+	it := Intent{Commands: []game.Command{game.Kill{ID: 1}}}
+	a.lookOnly(&it)
+	if len(it.Commands) != 0 || len(it.Refused) != 1 {
+		t.Errorf("a kill while A is shown: commands %v, refused %v; want it refused", it.Commands, it.Refused)
+	}
+	a.apply(game.Pause{Paused: true})
+	if g.Rewind().Shown() != game.FutureA {
+		t.Error("Pause showed the live battle again; want the view left alone")
+	}
+	a.apply(game.Rally{})
+	if g.Rewind().Shown() != game.FutureB {
+		t.Error("Rally while A is shown: A still shown; want the live battle, which it changed")
+	}
+	a.run(bindingLabelled(t, "Revert what-if"))
+	if text, bad := notice(); g.Settings().Weights[morale.Suppressed] != -0.07 || bad || !strings.HasPrefix(text, "Reverted to Suppressed −0.07") {
+		t.Errorf("Revert: Suppressed %v, notice %q; want −0.07 back and said", g.Settings().Weights[morale.Suppressed], text)
+	}
+	if _, ok := g.Rewind().WhatIf(); ok {
+		t.Error("after Revert: a what-if runs")
+	}
+	for range game.TPS {
+		g.Tick()
+		a.sessionNotes()
+	}
+	if text, _ := notice(); !strings.HasPrefix(text, "Reverted") {
+		t.Errorf("a second after Revert: notice %q; want Revert's message kept for its time", text)
 	}
 }
 

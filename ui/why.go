@@ -86,8 +86,9 @@ func (a *App) inspect() {
 	case a.hasSelected:
 		id = a.selected
 	}
+	v := a.view() // the future shown (whatif.go)
 	w := &a.why
-	w.text, w.rect = wr.LayoutWhy(a.reg.Field, a.g, id)
+	w.text, w.rect = wr.LayoutWhy(a.reg.Field, v, id)
 	if w.text != "" {
 		at := w.pin
 		if !w.pinned {
@@ -98,8 +99,9 @@ func (a *App) inspect() {
 	}
 	a.why.tx, a.why.ty = ebiten.CursorPosition()
 	a.why.tooltip = ""
-	if !a.rewind.dragging && !a.consoleOpen { // scrubbing, it would only be in the way
-		a.why.tooltip = wr.TimelineTooltip(a.reg.Timeline, a.g, a.why.tx, a.why.ty)
+	// scrubbing, or in a picture (which shows no pointer), it would only be in the way
+	if !a.rewind.dragging && !a.consoleOpen && !a.cfg.Capture {
+		a.why.tooltip = wr.TimelineTooltip(a.reg.Timeline, v, a.why.tx, a.why.ty)
 	}
 }
 

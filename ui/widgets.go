@@ -205,7 +205,7 @@ func (w *widgets) button(label string, click func()) *widget.Button {
 	b := widget.NewButton(
 		widget.ButtonOpts.Image(w.buttonImage),
 		widget.ButtonOpts.Text(label, &w.face, &widget.ButtonTextColor{Idle: colText, Hover: colText, Pressed: colText}),
-		widget.ButtonOpts.TextPadding(&widget.Insets{Left: 4, Right: 4, Top: 5, Bottom: 5}),
+		widget.ButtonOpts.TextPadding(&widget.Insets{Left: 4, Right: 4, Top: 3, Bottom: 3}),
 		widget.ButtonOpts.DisableDefaultKeys(),
 		widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { click() }),
 	)
@@ -256,7 +256,7 @@ func (a *App) refresh() {
 		state = "PAUSED"
 	}
 	st := fmt.Sprintf("t = %.1f s · speed ×%s · %s", g.Time(), trimFloat(g.Speed()), state)
-	if tps := ebiten.ActualTPS(); tps > 0 {
+	if tps := ebiten.ActualTPS(); tps > 0 && !a.cfg.Capture { // a measured rate is no part of a picture
 		st += fmt.Sprintf(" · %.0f TPS", tps)
 	}
 	a.w.status.Label = st

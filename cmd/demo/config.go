@@ -44,8 +44,9 @@ type config struct {
 	UI ui.Config
 	// Window is the window size in pixels (ui.ScreenW×ui.ScreenH × -scale).
 	WindowW, WindowH int
-	// Screenshot, when set, is the PNG to write at simulated time At, in the
-	// region Crop ("" = the whole window); then the demo exits.
+	// Screenshot, when set, is the PNG to write at simulated time At, of
+	// the part Crop of the window (one of ui.Crops; "" = the whole window,
+	// or the battle without the panel under -clean); then the demo exits.
 	Screenshot string
 	At         float64
 	Crop       string
@@ -68,6 +69,10 @@ type config struct {
 	// CPUProfile, when set, is the file that receives a CPU profile of the
 	// whole run, written when the window closes (go tool pprof reads it).
 	CPUProfile string
+	// MemProfile, when set, is the file that receives a heap profile (the
+	// memory in use after a garbage collection, and every allocation of
+	// the run) when the window closes.
+	MemProfile string
 	// Scenario, when set, is a lab scenario file whose fight Run (seeded as
 	// the lab's run Run of Monte-Carlo seed Game.Seed) the demo plays
 	// instead of the opening; WeightsSet says -weights was given (else the
@@ -98,7 +103,8 @@ func parseConfig(args []string, usage io.Writer) (config, error) {
 	fs.IntVar(&c.Game.Soldiers, "soldiers", c.Game.Soldiers, fmt.Sprintf("squad size, 1..%d", game.MaxSoldiers))
 	fs.StringVar(&c.Screenshot, "screenshot", "", "write a PNG of the window at -at seconds to this file, then exit")
 	fs.Float64Var(&c.At, "at", 12, fmt.Sprintf("simulation time of the -screenshot, 0..%g seconds", MaxAt))
-	fs.StringVar(&c.Crop, "crop", "", "limit the -screenshot to one region: field, timeline or panel")
+	fs.StringVar(&c.Crop, "crop", "", "limit the -screenshot or -gif to one part of the window: "+strings.Join(ui.Crops, ", ")+" (why: the Why panel of -select)")
+	fs.BoolVar(&c.UI.Clean, "clean", false, "hide the tuner panel and the field's clock: the battle and its timeline only (with -screenshot or -gif: cropped to them)")
 	fs.Float64Var(&scale, "scale", 1, fmt.Sprintf("window size as a multiple of %d×%d, %g..%g", ui.ScreenW, ui.ScreenH, MinScale, MaxScale))
 	fs.StringVar(&c.UI.Select, "select", "", "select this soldier (by name) from the start: his Why panel opens")
 	fs.StringVar(&c.UI.StatePath, "state", "", "write the soldiers' screen positions as JSON here after every frame (for tests)")
@@ -112,6 +118,7 @@ func parseConfig(args []string, usage io.Writer) (config, error) {
 	fs.Float64Var(&c.GIFScale, "gifscale", 1, "size of the -gif as a fraction of the screen's, 0.1..1")
 	fs.StringVar(&c.Game.Scene, "scene", game.SceneOpening, "the battle: opening (five men) or armies (two armies of 50 squads of 100)")
 	fs.StringVar(&c.CPUProfile, "cpuprofile", "", "write a CPU profile of the run to this file when the window closes")
+	fs.StringVar(&c.MemProfile, "memprofile", "", "write a heap profile to this file when the window closes")
 	fs.StringVar(&c.Scenario, "scenario", "", "play this lab scenario's fight -run (as moralesim run plays it) instead of the opening")
 	fs.IntVar(&c.Run, "run", 0, fmt.Sprintf("with -scenario: the fight to play, 0..%d (moralesim's run index; -seed is its Monte-Carlo seed)", lab.MaxRuns-1))
 	fs.StringVar(&c.Odds, "odds", "", "the lab scenario whose odds the odds panel counts (default: -scenario, else the opening)")
@@ -154,11 +161,19 @@ func parseConfig(args []string, usage io.Writer) (config, error) {
 	if !(c.At >= 0 && c.At <= MaxAt) { // NaN fails too
 		return config{}, fmt.Errorf("-at is %v; want 0..%g seconds", c.At, MaxAt)
 	}
-	if _, ok := ui.ScreenRegions().Named(c.Crop); c.Crop != "" && !ok {
-		return config{}, fmt.Errorf("-crop is %q; want field, timeline or panel", c.Crop)
+	if c.Crop != "" && !slices.Contains(ui.Crops, c.Crop) {
+		return config{}, fmt.Errorf("-crop is %q; want %s", c.Crop, strings.Join(ui.Crops, ", "))
 	}
 	if c.Crop != "" && c.Screenshot == "" && c.GIF == "" {
 		return config{}, errors.New("-crop needs -screenshot or -gif")
+	}
+	if c.Crop == "why" && c.UI.Select == "" {
+		return config{}, errors.New("-crop why needs -select NAME: the Why panel is the selected soldier's")
+	}
+	// A capture is a picture: nothing of the wall clock in it.
+	c.UI.Capture = c.Screenshot != "" || c.GIF != ""
+	if c.UI.Clean && c.UI.Capture && c.Crop == "" {
+		c.Crop = "battle" // the panel's place would be empty
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -231,16 +246,16 @@ func checkGIF(c config, set map[string]bool) error {
 }
 
 // checkOutputs checks that every file the demo will write (-gif, -record,
-// -screenshot, -cpuprofile, -state) can be written: a regular file, a symlink to
-// one, or nothing yet (creating and removing an empty one to be sure); a
-// FIFO, a device or a folder is refused at once, without opening it (a FIFO
-// would block the open until something read it; a device would be replaced
-// by the atomic write at the end). It returns a one-line error naming the
-// flag.
+// -screenshot, -cpuprofile, -memprofile, -state) can be written: a regular
+// file, a symlink to one, or nothing yet (creating and removing an empty one
+// to be sure); a FIFO, a device or a folder is refused at once, without
+// opening it (a FIFO would block the open until something read it; a device
+// would be replaced by the atomic write at the end). It returns a one-line
+// error naming the flag.
 func checkOutputs(c config) error {
 	for _, o := range []struct{ flag, path string }{
 		{"-gif", c.GIF}, {"-record", c.Record}, {"-screenshot", c.Screenshot}, {"-cpuprofile", c.CPUProfile},
-		{"-state", c.UI.StatePath},
+		{"-memprofile", c.MemProfile}, {"-state", c.UI.StatePath},
 	} {
 		if o.path == "" {
 			continue

@@ -53,8 +53,26 @@ func TestParseConfigAcceptsGoodFlags(t *testing.T) {
 			return ""
 		}},
 		{"screenshot at 0, cropped", []string{"-screenshot", "a.png", "-at", "0", "-crop", "timeline"}, func(c config) string {
-			if c.Screenshot != "a.png" || c.At != 0 || c.Crop != "timeline" {
-				return "screenshot, at or crop lost"
+			if c.Screenshot != "a.png" || c.At != 0 || c.Crop != "timeline" || !c.UI.Capture {
+				return "screenshot, at or crop lost, or not a capture"
+			}
+			return ""
+		}},
+		{"the Why panel of a selection", []string{"-screenshot", "a.png", "-select", "Eriksen", "-crop", "why"}, func(c config) string {
+			if c.Crop != "why" || c.UI.Select != "Eriksen" {
+				return "crop or select lost"
+			}
+			return ""
+		}},
+		{"clean capture: the battle", []string{"-gif", "a.gif", "-clean"}, func(c config) string {
+			if !c.UI.Clean || c.Crop != "battle" || !c.UI.Capture {
+				return "not clean, not cropped to the battle, or not a capture"
+			}
+			return ""
+		}},
+		{"clean window", []string{"-clean"}, func(c config) string {
+			if !c.UI.Clean || c.Crop != "" || c.UI.Capture {
+				return "not clean, or cropped, or a capture"
 			}
 			return ""
 		}},
@@ -141,6 +159,7 @@ func TestParseConfigRefusesBadFlags(t *testing.T) {
 		{[]string{"-seed", "-1"}, "-seed"},
 		{[]string{"-crop", "sky", "-screenshot", "a.png"}, `-crop is "sky"`},
 		{[]string{"-crop", "field"}, "-crop needs -screenshot"},
+		{[]string{"-crop", "why", "-screenshot", "a.png"}, "-crop why needs -select NAME"},
 		{[]string{"-weights", ""}, "-weights is empty"},
 		{[]string{"-gif", "a.gif", "-from", "5", "-to", "2"}, "-from 5 is not before -to 2"},
 		{[]string{"-gif", "a.gif", "-from", "3", "-to", "3"}, "-from 3 is not before -to 3"},

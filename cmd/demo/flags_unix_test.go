@@ -75,6 +75,7 @@ func TestBadFlagsExitTwoBeforeAWindow(t *testing.T) {
 		{[]string{"-gif", fifo}, "-gif: cannot write: " + fifo + ": is a FIFO"},
 		{[]string{"-screenshot", fifo}, "-screenshot: cannot write: " + fifo + ": is a FIFO"},
 		{[]string{"-cpuprofile", fifo}, "-cpuprofile: cannot write: " + fifo + ": is a FIFO"},
+		{[]string{"-memprofile", fifo}, "-memprofile: cannot write: " + fifo + ": is a FIFO"},
 		{[]string{"-state", fifo}, "-state: cannot write: " + fifo + ": is a FIFO"},
 		{[]string{"-state", "/dev/null"}, "-state: cannot write: /dev/null: is a device"},
 		{[]string{"-record", "/dev/null"}, "-record: cannot write: /dev/null: is a device"},

@@ -13,6 +13,7 @@ import (
 	"math"
 	"os"
 	"os/signal"
+	"runtime"
 	"runtime/pprof"
 	"strings"
 	"syscall"
@@ -68,7 +69,7 @@ func main() {
 	if err != nil {
 		fail(exitFailed, err)
 	}
-	if cfg.Record != "" || cfg.CPUProfile != "" {
+	if cfg.Record != "" || cfg.CPUProfile != "" || cfg.MemProfile != "" {
 		// Ctrl-C or a kill ends the game loop, so the recording and the
 		// profile are written.
 		sig := make(chan os.Signal, 1)
@@ -80,7 +81,7 @@ func main() {
 		fail(exitFailed, errors.Join(err, app.Close()))
 	}
 	run(cfg, eg)
-	err = errors.Join(stop(), app.Close())
+	err = errors.Join(stop(), writeHeapProfile(cfg.MemProfile), app.Close())
 	if cfg.Record != "" {
 		if _, rerr := ui.SaveReplay(cfg.Record, g.Recording()); rerr != nil {
 			err = errors.Join(err, fmt.Errorf("-record: %w", rerr))
@@ -305,6 +306,26 @@ func startProfile(path string) (stop func() error, err error) {
 		}
 		return nil
 	}, nil
+}
+
+// writeHeapProfile writes a heap profile to path ("" = none), after a
+// garbage collection, so that its in-use figures are the live heap.
+func writeHeapProfile(path string) error {
+	if path == "" {
+		return nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("-memprofile: %w", err)
+	}
+	runtime.GC()
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		return errors.Join(fmt.Errorf("-memprofile: %w", err), f.Close())
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("-memprofile: %w", err)
+	}
+	return nil
 }
 
 // fail prints v after "demo: " and exits with code.

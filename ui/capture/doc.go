@@ -4,8 +4,11 @@
 // scene, only the changed rectangle per frame), and TPSLog a line of
 // Ebitengine's measured TPS and FPS and the CPU time per Update and Draw
 // (-tpslog). Each wraps the demo's ebiten.Game (a Syncer, *ui.App) and the
-// session it shows; cmd/demo picks one from its flags. The crops are the
-// regions of ui.ScreenRegions.
+// session it shows; cmd/demo picks one from its flags. The crops are
+// ui.Crops: the regions of ui.ScreenRegions, the battle without the panel,
+// and the Why panel, where the App (a Cropper) laid it out. A frame holds
+// nothing of the wall clock when the App runs with ui.Config.Capture, so
+// a capture is the same bytes on every run.
 //
 // capture imports ui (the screen's regions and size), game and ebiten; ui
 // does not import it.

@@ -34,13 +34,32 @@ func GIFFrames(from, to float64, fps int) int {
 	return max(1, int(math.Ceil((to-from)*float64(fps)-1e-9)))
 }
 
-// GIFSize returns the pixel size of a GIF of the region crop of
-// ScreenRegions ("" = the whole screen) scaled by scale.
+// GIFSize returns the pixel size of a GIF of crop ("" = the whole screen;
+// a region of ScreenRegions, or "battle", the screen but the panel)
+// scaled by scale. The Why panel ("why") lies inside the field and takes
+// its size from the first frame: its bound is the field's.
 func GIFSize(crop string, scale float64) (w, h int) {
-	r := image.Rect(0, 0, ui.ScreenW, ui.ScreenH)
-	if c, ok := ui.ScreenRegions().Named(crop); ok {
-		r = c
+	return scaled(fixedCrop(crop), scale)
+}
+
+// fixedCrop is the rectangle of crop when it does not move: all but
+// "why", whose bound it returns (the field).
+func fixedCrop(crop string) image.Rectangle {
+	reg := ui.ScreenRegions()
+	switch crop {
+	case "battle":
+		return reg.Field.Union(reg.Timeline)
+	case "why":
+		return reg.Field
 	}
+	if c, ok := reg.Named(crop); ok {
+		return c
+	}
+	return image.Rect(0, 0, ui.ScreenW, ui.ScreenH)
+}
+
+// scaled is the size of r scaled by scale, at least 1×1.
+func scaled(r image.Rectangle, scale float64) (w, h int) {
 	return max(1, int(math.Round(float64(r.Dx())*scale))), max(1, int(math.Round(float64(r.Dy())*scale)))
 }
 
@@ -258,9 +277,11 @@ type GIF struct {
 	from, to float64
 	fps      int
 	path     string
-	crop     image.Rectangle // empty: the whole screen
-	enc      *GIFEncoder
-	frames   int // to capture
+	crop     string // a part of the window (Cropper), "" for all of it
+	scale    float64
+	size     image.Point // of the crop, from the first frame
+	enc      *GIFEncoder // made at the first frame
+	frames   int         // to capture
 	buf      *image.RGBA
 
 	next  int  // the frame to capture next
@@ -271,8 +292,9 @@ type GIF struct {
 
 // NewGIF returns a GIF of inner from simulated time from to to seconds
 // (0 ≤ from < to, finite) at fps (1..MaxGIFFPS) frames per second, written
-// to path, of the region crop of ScreenRegions ("" = the whole screen),
-// scaled by scale (0 < scale ≤ 1).
+// to path, of crop (as NewScreenshot's; "" = the whole screen), scaled by
+// scale (0 < scale ≤ 1). Every frame has the size of the first: the Why
+// panel ("why") is cropped from its top-left corner on each frame.
 func NewGIF(inner Syncer, g Ticker, from, to float64, fps int, path, crop string, scale float64) (*GIF, error) {
 	if inner == nil || g == nil {
 		return nil, errors.New("capture.NewGIF: inner game and battle are required")
@@ -286,21 +308,16 @@ func NewGIF(inner Syncer, g Ticker, from, to float64, fps int, path, crop string
 	if path == "" {
 		return nil, errors.New("capture.NewGIF: no file to write")
 	}
-	s := &GIF{inner: inner, g: g, from: from, to: to, fps: fps, path: path}
-	if crop != "" {
-		r, ok := ui.ScreenRegions().Named(crop)
-		if !ok {
-			return nil, fmt.Errorf("capture.NewGIF: crop %q is not a region; use field, timeline or panel", crop)
-		}
-		s.crop = r
+	if err := checkCrop("NewGIF", crop); err != nil {
+		return nil, err
 	}
+	s := &GIF{inner: inner, g: g, from: from, to: to, fps: fps, path: path, crop: crop, scale: scale}
 	w, h := GIFSize(crop, scale)
 	s.frames = GIFFrames(from, to, fps)
 	if px := float64(s.frames) * float64(w) * float64(h); px > MaxGIFPixels {
 		return nil, fmt.Errorf("capture.NewGIF: %d frames of %d×%d is %.0f pixels; want at most %d", s.frames, w, h, px, MaxGIFPixels)
 	}
-	var err error
-	if s.enc, err = NewGIFEncoder(w, h, fps); err != nil {
+	if _, err := NewGIFEncoder(w, h, fps); err != nil { // the checks of the one the first frame makes
 		return nil, err
 	}
 	return s, nil
@@ -346,13 +363,28 @@ func (s *GIF) Update() error {
 }
 
 // Draw draws the inner game and, once the battle is at a frame's time,
-// reads the frame back for the next Update to add.
+// reads the frame back for the next Update to add (the first makes the
+// encoder, of its crop's size).
 func (s *GIF) Draw(screen *ebiten.Image) {
 	s.inner.Draw(screen)
-	if s.ready && !s.read {
-		s.buf = readPixels(cropTo(screen, s.crop), s.buf)
-		s.read = true
+	if !s.ready || s.read || s.err != nil {
+		return
 	}
+	r, err := cropOf(s.inner, s.crop)
+	if err == nil && s.enc == nil {
+		s.size = r.Size()
+		w, h := scaled(r, s.scale)
+		s.enc, err = NewGIFEncoder(w, h, s.fps)
+	}
+	if err != nil {
+		s.err = fmt.Errorf("gif: %w", err) // the next Update ends with it
+		return
+	}
+	// every frame of the first's size, from the crop's corner, on screen
+	r = image.Rectangle{Min: r.Min, Max: r.Min.Add(s.size)}.Intersect(screen.Bounds())
+	r = image.Rectangle{Min: r.Max.Sub(s.size), Max: r.Max}
+	s.buf = readPixels(screen.SubImage(r).(*ebiten.Image), s.buf)
+	s.read = true
 }
 
 // Layout is the inner game's.

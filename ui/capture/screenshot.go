@@ -7,6 +7,8 @@ import (
 	"image/png"
 	"math"
 	"os"
+	"slices"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/ui"
@@ -17,6 +19,44 @@ import (
 type Syncer interface {
 	ebiten.Game
 	Sync() error
+}
+
+// Cropper is a Syncer that says where the parts of its frame a crop names
+// (ui.Crops) lie, as its last Sync laid them out; *ui.App is one. A
+// capture of a Syncer that is none crops to the regions of
+// ui.ScreenRegions only.
+type Cropper interface {
+	Crop(name string) (r image.Rectangle, ok bool)
+}
+
+// checkCrop returns an error naming the crops there are when crop is
+// neither "" nor one of ui.Crops.
+func checkCrop(mode, crop string) error {
+	if crop != "" && !slices.Contains(ui.Crops, crop) {
+		return fmt.Errorf("capture.%s: crop %q is not a part of the window; use %s", mode, crop, strings.Join(ui.Crops, ", "))
+	}
+	return nil
+}
+
+// cropOf returns the rectangle crop ("" = the whole screen) of inner's
+// frame now.
+func cropOf(inner Syncer, crop string) (image.Rectangle, error) {
+	if crop == "" {
+		return image.Rect(0, 0, ui.ScreenW, ui.ScreenH), nil
+	}
+	r, ok := image.Rectangle{}, false
+	if c, is := inner.(Cropper); is {
+		r, ok = c.Crop(crop)
+	} else {
+		r, ok = ui.ScreenRegions().Named(crop)
+	}
+	if !ok || r.Empty() {
+		if crop == "why" {
+			return image.Rectangle{}, errors.New("crop why: no Why panel on the frame (select a soldier: -select NAME)")
+		}
+		return image.Rectangle{}, fmt.Errorf("crop %s: not on the frame", crop)
+	}
+	return r, nil
 }
 
 // Ticker is the part of a battle Screenshot advances; *game.Session is one.
@@ -37,7 +77,7 @@ type Screenshot struct {
 	g     Ticker
 	at    float64
 	path  string
-	crop  image.Rectangle // empty: the whole screen
+	crop  string // a part of the window (Cropper), "" for all of it
 
 	ready bool        // the battle is at the screenshot's time
 	shot  *image.RGBA // the frame read back, to write
@@ -45,8 +85,9 @@ type Screenshot struct {
 }
 
 // NewScreenshot returns a Screenshot of inner at simulated time at seconds
-// (finite, not negative) written to path, cropped to the region crop of
-// ScreenRegions ("field", "timeline", "panel", or "" for the whole window).
+// (finite, not negative) written to path, cropped to crop: one of
+// ui.Crops ("field", "timeline", "panel", "battle", "why": where inner, a
+// Cropper, says it is on the frame), or "" for the whole window.
 func NewScreenshot(inner Syncer, g Ticker, at float64, path, crop string) (*Screenshot, error) {
 	if inner == nil || g == nil {
 		return nil, errors.New("capture.NewScreenshot: inner game and battle are required")
@@ -57,15 +98,10 @@ func NewScreenshot(inner Syncer, g Ticker, at float64, path, crop string) (*Scre
 	if path == "" {
 		return nil, errors.New("capture.NewScreenshot: no file to write")
 	}
-	s := &Screenshot{inner: inner, g: g, at: at, path: path}
-	if crop != "" {
-		r, ok := ui.ScreenRegions().Named(crop)
-		if !ok {
-			return nil, fmt.Errorf("capture.NewScreenshot: crop %q is not a region; use field, timeline or panel", crop)
-		}
-		s.crop = r
+	if err := checkCrop("NewScreenshot", crop); err != nil {
+		return nil, err
 	}
-	return s, nil
+	return &Screenshot{inner: inner, g: g, at: at, path: path, crop: crop}, nil
 }
 
 // Update runs the battle to the screenshot's time once; once the frame is
@@ -96,21 +132,18 @@ func (s *Screenshot) Update() error {
 // time, reads the frame back for the next Update to write.
 func (s *Screenshot) Draw(screen *ebiten.Image) {
 	s.inner.Draw(screen)
-	if s.ready && s.shot == nil {
-		s.shot = readPixels(cropTo(screen, s.crop), nil)
+	if s.ready && s.shot == nil && s.err == nil {
+		r, err := cropOf(s.inner, s.crop)
+		if err != nil {
+			s.err = fmt.Errorf("screenshot: %w", err) // the next Update ends with it
+			return
+		}
+		s.shot = readPixels(screen.SubImage(r).(*ebiten.Image), nil)
 	}
 }
 
 // Layout is the inner game's.
 func (s *Screenshot) Layout(w, h int) (int, int) { return s.inner.Layout(w, h) }
-
-// cropTo is the part r of screen, or all of it when r is empty.
-func cropTo(screen *ebiten.Image, r image.Rectangle) *ebiten.Image {
-	if r.Empty() {
-		return screen
-	}
-	return screen.SubImage(r).(*ebiten.Image)
-}
 
 // readPixels reads screen's pixels (a sub-image's bounds only) into buf,
 // or into a new image when buf is nil or of another size, and returns it.

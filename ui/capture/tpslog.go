@@ -14,9 +14,12 @@ import (
 // soldiers, the simulated time, the CPU time per Update and per Draw of
 // the inner game, averaged since the last line, and the longest wall time
 // between two Draws since the last line (a frame longer than 5 ticks,
-// 83 ms, loses ticks: Ebitengine catches up at most 5 per frame):
+// 83 ms, loses ticks: Ebitengine catches up at most 5 per frame), and
+// the memory Ebitengine's images hold now (ebiten.DebugInfo's
+// TotalGPUImageMemoryUsageInBytes: in main memory under a software
+// renderer such as Mesa's llvmpipe):
 //
-//	tps=60.0 fps=20.7 soldiers=500 sim=8.3s update=0.09ms draw=2.66ms (CPU per call, averaged) longest=61.2ms
+//	tps=60.0 fps=20.7 soldiers=500 sim=8.3s update=0.09ms draw=2.66ms (CPU per call, averaged) longest=61.2ms images=41.2MB
 type TPSLog struct {
 	inner ebiten.Game
 	v     game.View
@@ -60,9 +63,11 @@ func (t *TPSLog) Update() error {
 			t.men = sc.AppendMen(t.men[:0])
 			n = len(t.men)
 		}
-		if _, werr := fmt.Fprintf(t.w, "tps=%.1f fps=%.1f soldiers=%d sim=%.1fs update=%.2fms draw=%.2fms (CPU per call, averaged) longest=%.1fms\n",
+		var info ebiten.DebugInfo
+		ebiten.ReadDebugInfo(&info)
+		if _, werr := fmt.Fprintf(t.w, "tps=%.1f fps=%.1f soldiers=%d sim=%.1fs update=%.2fms draw=%.2fms (CPU per call, averaged) longest=%.1fms images=%.1fMB\n",
 			ebiten.ActualTPS(), ebiten.ActualFPS(), n, t.v.Time(), per(t.upd, t.updN), per(t.draw, t.drawN),
-			float64(t.longest.Microseconds())/1000); werr != nil {
+			float64(t.longest.Microseconds())/1000, float64(info.TotalGPUImageMemoryUsageInBytes)/(1<<20)); werr != nil {
 			t.err = fmt.Errorf("-tpslog: %w", werr)
 		}
 		t.upd, t.draw, t.updN, t.drawN, t.longest = 0, 0, 0, 0, 0

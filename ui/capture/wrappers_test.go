@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -98,8 +99,9 @@ func TestTPSLogWritesALinePerPeriod(t *testing.T) {
 		t.Errorf("inner updates: got %d; want 1", inner.updates)
 	}
 	line := out.String()
-	if strings.Count(line, "\n") != 1 || !strings.HasPrefix(line, "tps=") || !strings.Contains(line, "soldiers=5 sim=0.0s") {
-		t.Errorf("got %q; want one line \"tps=… soldiers=5 sim=0.0s …\"", line)
+	if strings.Count(line, "\n") != 1 || !strings.HasPrefix(line, "tps=") || !strings.Contains(line, "soldiers=5 sim=0.0s") ||
+		!regexp.MustCompile(` images=[0-9]+\.[0-9]MB\n$`).MatchString(line) {
+		t.Errorf("got %q; want one line \"tps=… soldiers=5 sim=0.0s … images=N.NMB\"", line)
 	}
 	if w, h := l.Layout(100, 60); w != 50 || h != 30 {
 		t.Errorf("Layout: got %d×%d; want the inner game's 50×30", w, h)
@@ -171,5 +173,61 @@ func TestCapturesWriteInUpdate(t *testing.T) {
 				t.Errorf("pixel (1, 1) is %v; want the green the inner game drew", got)
 			}
 		})
+	}
+}
+
+// cropGame is a paintGame that says where its Why panel is (a Cropper).
+type cropGame struct {
+	paintGame
+	why image.Rectangle
+}
+
+func (c *cropGame) Crop(name string) (image.Rectangle, bool) {
+	if name == "why" {
+		return c.why, !c.why.Empty()
+	}
+	return ui.ScreenRegions().Named(name)
+}
+
+// -crop why takes the rectangle the inner game gives for its Why panel on
+// the frame; with none there, the capture ends with an error saying so.
+func TestCaptureCropsWhereTheCropperSays(t *testing.T) {
+	windowtest.Skip(t)
+	dir := t.TempDir()
+	screen := ebiten.NewImage(ui.ScreenW, ui.ScreenH)
+	for _, why := range []image.Rectangle{image.Rect(40, 30, 140, 80), {}} {
+		path := filepath.Join(dir, "why.png")
+		s, err := capture.NewScreenshot(&cropGame{why: why}, newGame(t), 0, path, "why")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var end error
+		for range 4 {
+			if end = s.Update(); end != nil {
+				break
+			}
+			s.Draw(screen)
+		}
+		if why.Empty() {
+			if end == nil || !strings.Contains(end.Error(), "no Why panel") {
+				t.Errorf("no Why panel: the capture ended with %v; want an error saying so", end)
+			}
+			continue
+		}
+		if !errors.Is(end, ebiten.Termination) {
+			t.Fatalf("the capture ended with %v; want Termination", end)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, _, err := image.DecodeConfig(f)
+		_ = f.Close()
+		if err != nil || c.Width != why.Dx() || c.Height != why.Dy() {
+			t.Errorf("-crop why: %v, %d×%d; want the panel's %d×%d", err, c.Width, c.Height, why.Dx(), why.Dy())
+		}
+		if err := os.Remove(path); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -1,0 +1,86 @@
+package ui
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/png"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/moralebreak/moralebreak/game"
+)
+
+// Pictures of the window: the Save picture binding (F12), -clean and the
+// crops of the capture modes (package ui/capture).
+
+// hudRenderer is a Renderer whose field HUD (the clock, PAUSED, the
+// what-if's future) can be turned off (*render.Renderer is one): -clean
+// turns it off.
+type hudRenderer interface {
+	SetHUD(on bool)
+}
+
+// clean sets the renderer up for Config.Clean.
+func (a *App) clean() {
+	if hr, ok := a.r.(hudRenderer); ok && a.cfg.Clean {
+		hr.SetHUD(false)
+	}
+}
+
+// drawClean is drawWidgets under Config.Clean: the panel's place filled
+// with the background, no tuner, no console.
+func (a *App) drawClean(screen *ebiten.Image) {
+	screen.SubImage(a.reg.Panel).(*ebiten.Image).Fill(background)
+}
+
+// Crops are the names a capture's -crop takes (Crop).
+var Crops = []string{"field", "timeline", "panel", "battle", "why"}
+
+// Crop returns the part of the screen a capture's -crop name means, as the
+// last Update laid the frame out: a region of ScreenRegions ("field",
+// "timeline", "panel"), "battle" (the field and the timeline: the screen
+// but the panel) or "why" (the Why panel; false when none is open). ok is
+// false for any other name.
+func (a *App) Crop(name string) (image.Rectangle, bool) {
+	switch name {
+	case "battle":
+		return a.reg.Field.Union(a.reg.Timeline), true
+	case "why":
+		return a.why.rect, a.why.text != "" && !a.why.rect.Empty()
+	}
+	return a.reg.Named(name)
+}
+
+// savePicture writes a PNG of the window as it stands (what the next frame
+// shows) next to the weights file, or offers it as a download in the
+// browser, and says where in the banner.
+func (a *App) savePicture() {
+	img := ebiten.NewImage(ScreenW, ScreenH)
+	defer img.Deallocate()
+	a.Draw(img) // Draw changes nothing: drawing an extra frame is safe
+	pix := image.NewRGBA(image.Rect(0, 0, ScreenW, ScreenH))
+	img.ReadPixels(pix.Pix)
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, pix); err != nil {
+		a.showBanner("Save picture: "+err.Error(), true, 5*game.TPS)
+		return
+	}
+	msg, err := savePNG(a.cfg.WeightsPath, pictureName(a.g.Time(), a.g.Rewind().Shown()), buf.Bytes())
+	if err != nil {
+		a.showBanner("Save picture failed: "+err.Error(), true, 5*game.TPS)
+		return
+	}
+	a.showBanner(msg, false, 5*game.TPS)
+}
+
+// pictureName is the file name of a picture at battle time t (seconds) of
+// future f: "moralebreak-12.3s.png", "moralebreak-12.3s-A.png" while a
+// what-if's original future is shown.
+func pictureName(t float64, f game.Future) string {
+	name := fmt.Sprintf("moralebreak-%.1fs", math.Max(0, t))
+	if f == game.FutureA {
+		name += "-A"
+	}
+	return name + ".png"
+}
