@@ -264,14 +264,7 @@ func (o *Opening) digest(put func(uint64)) {
 	put(uint64(len(o.soldiers)))
 	for i := range o.soldiers {
 		s := &o.soldiers[i]
-		alive, st, m, nerve := uint64(0), uint64(0), 0.0, s.nerve
-		if s.alive {
-			alive, st, m, nerve = 1, uint64(s.agent.State()), s.agent.Morale(), s.agent.Nerve()
-		}
-		put(alive)
-		put(st)
-		put(math.Float64bits(m))
-		put(math.Float64bits(nerve))
+		putMan(put, s.alive, s.agent, s.nerve)
 		put(math.Float64bits(s.health))
 		put(math.Float64bits(s.pos.X))
 		put(math.Float64bits(s.pos.Y))
@@ -332,4 +325,19 @@ func (o *Opening) keepWhy(id int) {
 		o.b.atDeath = make(map[int]morale.Explanation)
 	}
 	o.b.atDeath[id] = x
+}
+
+// putMan writes one man's alive flag, state, morale and nerve through put,
+// as exact bits: a dead man as not alive, state 0, morale 0 and the nerve
+// he had (agent is then not read).
+func putMan(put func(uint64), alive bool, agent *morale.Agent, nerve float64) {
+	st, m := uint64(0), 0.0
+	var a uint64
+	if alive {
+		a, st, m, nerve = 1, uint64(agent.State()), agent.Morale(), agent.Nerve()
+	}
+	put(a)
+	put(st)
+	put(math.Float64bits(m))
+	put(math.Float64bits(nerve))
 }

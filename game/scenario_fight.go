@@ -465,14 +465,7 @@ func (f *ScenarioFight) digest(put func(uint64)) {
 	put(uint64(len(f.men)))
 	for i := range f.men {
 		m := &f.men[i]
-		alive, st, mo, nerve := uint64(0), uint64(0), 0.0, m.nerve
-		if m.alive {
-			alive, st, mo, nerve = 1, uint64(m.agent.State()), m.agent.Morale(), m.agent.Nerve()
-		}
-		put(alive)
-		put(st)
-		put(math.Float64bits(mo))
-		put(math.Float64bits(nerve))
+		putMan(put, m.alive, m.agent, m.nerve)
 	}
 }
 
