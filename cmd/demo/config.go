@@ -121,7 +121,7 @@ func parseConfig(args []string, usage io.Writer) (config, error) {
 	fs.StringVar(&c.MemProfile, "memprofile", "", "write a heap profile to this file when the window closes")
 	fs.StringVar(&c.Scenario, "scenario", "", "play this lab scenario's fight -run (as moralesim run plays it) instead of the opening")
 	fs.IntVar(&c.Run, "run", 0, fmt.Sprintf("with -scenario: the fight to play, 0..%d (moralesim's run index; -seed is its Monte-Carlo seed)", lab.MaxRuns-1))
-	fs.StringVar(&c.Odds, "odds", "", "the lab scenario whose odds the odds panel counts (default: -scenario, else the opening)")
+	fs.StringVar(&c.Odds, "odds", "", "the lab scenario whose odds the odds panel counts (default: -scenario, else the opening; none in the armies scene)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			// Rendered first, then written once: the flag package drops

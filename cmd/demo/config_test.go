@@ -247,3 +247,33 @@ func TestParseConfigHelpUnwritable(t *testing.T) {
 		t.Errorf("parseConfig(-h) with an unwritable usage: got error %v; want the write error", err)
 	}
 }
+
+// The odds panel counts the opening by default, -odds when given, and
+// nothing in the armies scene unless -odds names a scenario.
+func TestLoadScenariosOddsByScene(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string // the odds scenario's name, "" for none
+	}{
+		{nil, "opening"},
+		{[]string{"-scene", "armies"}, ""},
+		{[]string{"-scene", "armies", "-odds", "../../scenarios/line.toml"}, "line"},
+		{[]string{"-odds", "../../scenarios/sergeant.toml"}, "sergeant"},
+	} {
+		c, err := parseConfig(tc.args, io.Discard)
+		if err != nil {
+			t.Fatalf("parseConfig(%q): %v", tc.args, err)
+		}
+		odds, err := loadScenarios(&c)
+		if err != nil {
+			t.Fatalf("loadScenarios(%q): %v", tc.args, err)
+		}
+		got := ""
+		if odds != nil {
+			got = odds.Name
+		}
+		if got != tc.want {
+			t.Errorf("%q: the odds count %q; want %q", tc.args, got, tc.want)
+		}
+	}
+}

@@ -22,7 +22,8 @@ func (b badScenario) Unwrap() error { return b.err }
 // seed the lab gives that run, its settings unless -weights was given, its
 // weights file for the tuner's Save and watch) and returns the scenario
 // whose odds the panel counts: -odds, else -scenario, else the demo's
-// opening (embedded).
+// opening (embedded) — but nil, no panel, for the armies scene without
+// -odds.
 func loadScenarios(cfg *config) (odds *lab.Scenario, err error) {
 	if cfg.Scenario != "" {
 		sc, err := lab.LoadScenario(cfg.Scenario)
@@ -44,6 +45,9 @@ func loadScenarios(cfg *config) (odds *lab.Scenario, err error) {
 			return nil, badScenario{fmt.Errorf("-odds: %w", err)}
 		}
 		odds = sc
+	case odds == nil && cfg.Game.Scene == game.SceneArmies:
+		// no panel: the opening's odds would say nothing of the armies,
+		// and the armies' own fights are too dear to count while it runs
 	case odds == nil:
 		sc, err := lab.OddsScenario(scenarios.OpeningFile, scenarios.Opening)
 		if err != nil {
