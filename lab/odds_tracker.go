@@ -40,8 +40,12 @@ type OddsTracker struct {
 	cancel context.CancelFunc
 	ctx    context.Context
 	done   chan struct{} // closed when cur is done (or replaced)
-	report Odds
-	err    error // why the live settings have no odds (invalid), or nil
+	// complete says cur was counted to its end without an error, as the
+	// goroutine counting it told finish: cur's fights are that
+	// goroutine's, so Set does not read them.
+	complete bool
+	report   Odds
+	err      error // why the live settings have no odds (invalid), or nil
 }
 
 // NewOddsTracker returns a tracker of the odds of runs fights of sc on the
@@ -73,7 +77,7 @@ func (t *OddsTracker) Set(s morale.Settings) error {
 		return err
 	}
 	if t.cur != nil {
-		if t.cur.Counted() == t.cur.total && t.cur.err == nil {
+		if t.complete {
 			t.ref = t.cur
 		}
 		t.cancel()
@@ -83,7 +87,7 @@ func (t *OddsTracker) Set(s morale.Settings) error {
 	}
 	t.err = nil
 	t.gen++
-	t.cur = job
+	t.cur, t.complete = job, false
 	t.ctx, t.cancel = context.WithCancel(context.Background())
 	t.done = make(chan struct{})
 	t.report = job.Odds(t.ref)
@@ -104,7 +108,7 @@ func (t *OddsTracker) count(gen uint64, job, ref *OddsJob, ctx context.Context, 
 		}
 		t.publish(gen, job, ref)
 	}
-	t.finish(gen, done)
+	t.finish(gen, done, job.Err() == nil)
 }
 
 // chunkAt is how many fights to count next after counted.
@@ -129,13 +133,15 @@ func (t *OddsTracker) publish(gen uint64, job, ref *OddsJob) {
 }
 
 // finish closes done if gen is still the tracker's job (a replaced job's
-// done was closed by Set).
-func (t *OddsTracker) finish(gen uint64, done chan struct{}) {
+// done was closed by Set), and notes whether it was counted to its end
+// (ok: without an error), for Set to keep as the reference.
+func (t *OddsTracker) finish(gen uint64, done chan struct{}, ok bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.gen == gen {
 		close(done)
 		t.done = nil
+		t.complete = ok
 	}
 }
 
@@ -152,7 +158,7 @@ func (t *OddsTracker) Poll(n int) bool {
 	_ = job.Step(ctx, n) // an error stops the job; its odds say why
 	t.publish(gen, job, ref)
 	if job.Done() {
-		t.finish(gen, done)
+		t.finish(gen, done, job.Err() == nil)
 	}
 	return !job.Done()
 }
