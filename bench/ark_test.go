@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"sort"
 	"testing"
 	"time"
 
@@ -275,11 +276,14 @@ const warmSteps = 40
 
 // BenchmarkArk measures the same step as an ark query over {Morale, Nerve,
 // Squad, Timers}: "query" takes each entity with Query.Get, "columns" each
-// table with GetColumns. Each row also reports morale-ns/agent, the World's
-// step of the same population, the same number of steps after the same
-// warmSteps untimed ones, timed right after ark's loop in the same
-// sub-benchmark (so that a loaded machine slows both alike), and x-morale,
-// ark's time ÷ the World's (the target is 2 or more).
+// table with GetColumns. Both sides hold the same population at once and,
+// after the same warmSteps untimed steps and a GC, step in turn: one op is
+// one of ark's steps and one of the World's, each timed alone. Each row
+// reports ns/agent (ark's median step), morale-ns/agent (the World's median
+// step) and x-morale, ark's median ÷ the World's (the target is 2 or
+// more). Medians of interleaved steps, because a stall of a shared host
+// (which steals tens of milliseconds at random) lands on one step of one
+// side, and a machine slowed for longer slows both sides alike.
 func BenchmarkArk(b *testing.B) {
 	for _, mode := range []string{"query", "columns"} {
 		for _, n := range sizes {
@@ -291,34 +295,42 @@ func BenchmarkArk(b *testing.B) {
 					if mode == "columns" {
 						step = a.stepColumns
 					}
-					for range warmSteps {
-						step()
-					}
-					runtime.GC()
-					b.ReportAllocs()
-					for b.Loop() {
-						step()
-					}
-					arkNs := float64(b.Elapsed().Nanoseconds()) / float64(b.N) / float64(n)
-					b.ReportMetric(arkNs, "ns/agent")
 					w, _ := p.world(b)
 					interval := w.Settings().SquadUpdateInterval
 					for range warmSteps {
+						step()
 						w.Advance(interval)
 					}
 					runtime.GC()
-					steps := b.N // as many steps after the warm-up as ark ran
-					start := time.Now()
-					for range steps {
+					arkSteps, worldSteps := make([]time.Duration, 0, 1024), make([]time.Duration, 0, 1024)
+					b.ReportAllocs()
+					for b.Loop() {
+						start := time.Now()
+						step()
+						mid := time.Now()
 						w.Advance(interval)
+						arkSteps = append(arkSteps, mid.Sub(start))
+						worldSteps = append(worldSteps, time.Since(mid))
 					}
-					moraleNs := float64(time.Since(start).Nanoseconds()) / float64(steps) / float64(n)
+					arkNs := medianNs(arkSteps) / float64(n)
+					moraleNs := medianNs(worldSteps) / float64(n)
+					b.ReportMetric(arkNs, "ns/agent")
 					b.ReportMetric(moraleNs, "morale-ns/agent")
 					b.ReportMetric(arkNs/moraleNs, "x-morale")
 				})
 			}
 		}
 	}
+}
+
+// medianNs returns the median of ds in nanoseconds, sorting ds.
+func medianNs(ds []time.Duration) float64 {
+	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+	m := len(ds) / 2
+	if len(ds)%2 == 1 {
+		return float64(ds[m].Nanoseconds())
+	}
+	return float64(ds[m-1].Nanoseconds()+ds[m].Nanoseconds()) / 2
 }
 
 // BenchmarkSlices measures the same step over plain Go slices: what the
