@@ -11,13 +11,10 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 )
 
-// The odds panel's colours.
+// The odds panel's own colours; its text is in the tuner's (widgets.go).
 var (
 	oddsBG     = color.NRGBA{0x1a, 0x1f, 0x27, 0xf4}
 	oddsEdge   = color.NRGBA{0x3a, 0x42, 0x50, 0xff}
-	oddsText   = color.NRGBA{0xe6, 0xe8, 0xee, 0xff}
-	oddsDim    = color.NRGBA{0x9a, 0xa2, 0xb2, 0xff}
-	oddsTitle  = color.NRGBA{0xf2, 0xb8, 0x4b, 0xff}
 	oddsUp     = color.NRGBA{0xff, 0x8a, 0x70, 0xff}
 	oddsBar    = color.NRGBA{0xf2, 0xa0, 0x3d, 0xff}
 	oddsRefBar = color.NRGBA{0xff, 0xff, 0xff, 0xb0}
@@ -60,33 +57,33 @@ func (p *OddsPanel) paint(img *ebiten.Image) {
 	vector.StrokeRect(img, 0.5, 0.5, w-1, h-1, 1, oddsEdge, false)
 	v := p.view
 	x, y := 8.0, 5.0
-	p.text(img, v.title, p.title, x, y, oddsTitle)
+	p.text(img, v.title, p.title, x, y, colSection)
 	folded := h < OddsPanelH
 	mark := "▲ fold"
 	if folded {
 		mark = "▼ open"
 	}
 	mw, _ := text.Measure(mark, p.small, 0)
-	p.text(img, mark, p.small, float64(w)-8-mw, y+1, oddsDim)
+	p.text(img, mark, p.small, float64(w)-8-mw, y+1, colDim)
 	y += 16
 	if folded {
-		line, c := v.status, oddsDim
+		line, c := v.status, colDim
 		if r, ok := v.headline(); ok {
 			line, c = strings.TrimSpace(r.label+": "+r.now+"  "+r.before+"  "+r.change), oddsUp
 		}
 		p.text(img, line, p.small, x, y, c)
 		return
 	}
-	p.text(img, v.status, p.small, x, y, oddsDim)
+	p.text(img, v.status, p.small, x, y, colDim)
 	y += 16
 	// columns: label, now [95%], before, change
 	cols := [4]float64{x, x + 108, x + 208, x + 290}
 	for _, r := range v.rows {
-		c := oddsText
-		p.text(img, r.label, p.small, cols[0], y, oddsDim)
+		c := colText
+		p.text(img, r.label, p.small, cols[0], y, colDim)
 		p.text(img, r.now, p.bold, cols[1], y, c)
-		p.text(img, r.before, p.small, cols[2], y, oddsDim)
-		cc := oddsDim
+		p.text(img, r.before, p.small, cols[2], y, colDim)
+		cc := colDim
 		if r.beyond {
 			cc = oddsUp
 		}
@@ -94,10 +91,10 @@ func (p *OddsPanel) paint(img *ebiten.Image) {
 		y += 13
 	}
 	if v.more > 0 {
-		p.text(img, "…", p.small, cols[0], y-4, oddsDim)
+		p.text(img, "…", p.small, cols[0], y-4, colDim)
 	}
 	p.histogram(img, image.Rect(int(x), int(y)+4, int(w)-8, int(h)-16))
-	p.text(img, v.histCaption, p.small, x, float64(h)-15, oddsDim)
+	p.text(img, v.histCaption, p.small, x, float64(h)-15, colDim)
 }
 
 // headline is the row a folded panel shows: the first whose change is
@@ -137,7 +134,7 @@ func (p *OddsPanel) histogram(img *ebiten.Image, r image.Rectangle) {
 	base := float32(r.Max.Y)
 	vector.FillRect(img, float32(r.Min.X), base, float32(r.Dx()), 1, oddsEdge, false)
 	if lo < 0 {
-		p.text(img, "no rout yet", p.small, float64(r.Min.X)+4, float64(r.Min.Y)+4, oddsDim)
+		p.text(img, "no rout yet", p.small, float64(r.Min.X)+4, float64(r.Min.Y)+4, colDim)
 		return
 	}
 	lo, hi = max(0, lo-1), min(len(hs.Counts)-1, hi+1)
@@ -157,9 +154,9 @@ func (p *OddsPanel) histogram(img *ebiten.Image, r image.Rectangle) {
 	}
 	left := fmtSeconds(float64(lo) * hs.Bin)
 	right := fmtSeconds(float64(hi+1) * hs.Bin)
-	p.text(img, left, p.small, float64(r.Min.X), float64(r.Min.Y), oddsDim)
+	p.text(img, left, p.small, float64(r.Min.X), float64(r.Min.Y), colDim)
 	rw, _ := text.Measure(right, p.small, 0)
-	p.text(img, right, p.small, float64(r.Max.X)-rw, float64(r.Min.Y), oddsDim)
+	p.text(img, right, p.small, float64(r.Max.X)-rw, float64(r.Min.Y), colDim)
 }
 
 // text draws s with its top-left at (x, y).
