@@ -92,8 +92,7 @@ func (a *App) revert() {
 		a.showBanner("Revert: "+err.Error(), true, 4*game.TPS)
 		return
 	}
-	a.syncTuner()
-	a.relint()
+	a.relint() // the tuner's rows follow at the tick's end (settle)
 	msg := "Reverted: the what-if ended (its weights were the branch's)."
 	if restored != "" {
 		msg = "Reverted to " + restored + ": the what-if ended; the battle runs on with the weights from before it."
