@@ -1,6 +1,8 @@
 package morale_test
 
 import (
+	"cmp"
+	"fmt"
 	"math"
 	"runtime"
 	"slices"
@@ -198,6 +200,7 @@ func benchHorde(b *testing.B, n int) {
 	floor := make([]time.Duration, frames)
 	var steps []time.Duration
 	rawMax, rawOver := time.Duration(0), 0
+	ms := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }
 	for k := range frames {
 		least[k], floor[k] = runs[0].frames[k], runs[0].floor[k]
 		for _, r := range runs[1:] {
@@ -223,13 +226,22 @@ func benchHorde(b *testing.B, n int) {
 		}
 		rawOver = max(rawOver, over)
 	}
-	ms := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }
 	over, total := 0, time.Duration(0)
 	for _, d := range least {
 		total += d
 		if d > 16700*time.Microsecond {
 			over++
 		}
+	}
+	// The slowest frames, by their per-frame minima, for -v: a frame that
+	// is slow by its own work shows up here in every run.
+	order := make([]int, frames)
+	for k := range order {
+		order[k] = k
+	}
+	slices.SortStableFunc(order, func(i, j int) int { return cmp.Compare(least[j], least[i]) })
+	for _, k := range order[:min(5, frames)] {
+		b.Logf("frame %d: %.2f ms (replays: %s), stepped %v", k, ms(least[k]), replayTimes(runs, k), runs[0].stepped[k])
 	}
 	slices.Sort(least)
 	p := func(q float64) float64 { return ms(least[min(len(least)-1, int(q*float64(len(least))))]) }
@@ -249,4 +261,16 @@ func benchHorde(b *testing.B, n int) {
 	b.ReportMetric(worst/p50, "x-p50")
 	b.ReportMetric(ms(rawMax), "raw-max-ms")
 	b.ReportMetric(float64(rawOver), "raw-frames>16.7ms")
+}
+
+// replayTimes lists frame k's wall time in each replay, in ms.
+func replayTimes(runs []hordeRun, k int) string {
+	s := ""
+	for i, r := range runs {
+		if i > 0 {
+			s += " "
+		}
+		s += fmt.Sprintf("%.2f", float64(r.frames[k].Nanoseconds())/1e6)
+	}
+	return s
 }
