@@ -100,8 +100,10 @@ func (r *stepRules) seconds(t int64) float64 { return float64(r.end-t) / ticksPe
 // and RecoverMorale (never past 1) keep. It lets the step skip both stages
 // for a squad at rest, all at full morale: the mutation test's copy without
 // fast paths (mutation_test.go) runs them for every agent and gets the same
-// bits.
-func atRest(m, avg float64) bool { return m == 1 && avg == 1 }
+// bits. It tests the squad's average first: that answer is the same for all
+// of a squad's members, while in a battle which men are back at exactly 1
+// is anybody's guess.
+func atRest(m, avg float64) bool { return avg == 1 && m == 1 }
 
 // holdsSteady reports that ResolveState keeps an agent in state st with
 // morale m where he is, for the step's ShakenBelow: he is Steady, and m is
