@@ -61,7 +61,7 @@ func BenchmarkHordeFrame(b *testing.B) {
 }
 
 // hordeReplays is how many times BenchmarkHordeFrame plays its frames.
-const hordeReplays = 3
+const hordeReplays = 5
 
 // horde is the game of BenchmarkHordeFrame: the World, and its own agents
 // and their positions, in spawn order but for the dead.
