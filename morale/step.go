@@ -100,8 +100,10 @@ func (r *stepRules) seconds(t int64) float64 { return float64(r.end-t) / ticksPe
 // and RecoverMorale (never past 1) keep. It lets the step skip both stages
 // for a squad at rest, all at full morale: the mutation test's copy without
 // fast paths (mutation_test.go) runs them for every agent and gets the same
-// bits.
-func atRest(m, avg float64) bool { return m == 1 && avg == 1 }
+// bits. It tests the squad's average first: that answer is the same for all
+// of a squad's members, while in a battle which men are back at exactly 1
+// is anybody's guess.
+func atRest(m, avg float64) bool { return avg == 1 && m == 1 }
 
 // holdsSteady reports that ResolveState keeps an agent in state st with
 // morale m where he is, for the step's ShakenBelow: he is Steady, and m is
@@ -138,21 +140,21 @@ func (w *World) step() {
 	w.steps++
 }
 
-// stepScratch is a goroutine's scratch for stepRange: the morale of a
-// range's agents before the step, and the slots it touched.
+// stepScratch is a goroutine's scratch for stepRange: the slots it
+// touched.
 type stepScratch struct {
-	old     []float64
 	touched []int32
 }
 
 // stepRange runs the step's pass over agents lo..hi-1, in order: stages 1
-// and 2 for the whole range, then stage 3. It adds each agent's new morale
-// to acc[his squad slot] and appends the changes to notes. With track, it
-// returns, in sc.touched's array, each slot whose acc was 0 before a run of
-// its agents was added (so every slot it added to at least once; a slot may
-// come twice). It writes only agents lo..hi-1, acc, the scratch sc and
-// notes, so ranges may run on several goroutines at once, each with scratch
-// of its own.
+// and 2, then stage 3, agent by agent (an agent's stage 3 reads only his own
+// data and the squad averages, never another agent's new morale). It adds
+// each agent's new morale to acc[his squad slot] and appends the changes to
+// notes. With track, it returns, in sc.touched's array, each slot whose acc
+// was 0 before a run of its agents was added (so every slot it added to at
+// least once; a slot may come twice). It writes only agents lo..hi-1, acc,
+// the scratch sc and notes, so ranges may run on several goroutines at
+// once, each with scratch of its own.
 func (w *World) stepRange(r *stepRules, lo, hi int, sc *stepScratch, acc []float64, track bool, notes []note) ([]int32, []note) {
 	touched := sc.touched[:0]
 	if lo >= hi {
@@ -161,18 +163,14 @@ func (w *World) stepRange(r *stepRules, lo, hi int, sc *stepScratch, acc []float
 	p := pass{w: w, r: *r, lo: lo, acc: acc, touched: touched, track: track, notes: notes, notify: len(w.onMorale) > 0}
 	morale := w.col.Morale[lo:hi]
 	n := len(morale)
-	if cap(sc.old) < n {
-		sc.old = make([]float64, max(n, stepChunk))
-	}
-	olds := sc.old[:n]
-	copy(olds, morale)
 	flags, squads, badNews := w.col.Flags[lo:hi][:n], w.col.Squad[lo:hi][:n], w.col.BadNews[lo:hi][:n]
+	states := w.col.State[lo:hi][:n]
 	avg := w.avg
-	factor, dt, rate, delay := r.factor, r.dt, r.rate, r.delay
-	// Stages 1 and 2. The sum of the squad of the agent before is kept in
-	// sum (and acc[run] is stale) while the agents that follow are of his
-	// squad: a squad's members side by side add in a register, not
-	// through memory, in the same order.
+	factor, dt, rate, delay, shaken, notify := r.factor, r.dt, r.rate, r.delay, r.shaken, p.notify
+	// The sum of the squad of the agent before is kept in sum (and
+	// acc[run] is stale) while the agents that follow are of his squad: a
+	// squad's members side by side add in a register, not through memory,
+	// in the same order.
 	run := squads[0]
 	p.touch(run)
 	sum := acc[run]
@@ -193,16 +191,13 @@ func (w *World) stepRange(r *stepRules, lo, hi int, sc *stepScratch, acc []float
 			run, sum = sq, acc[sq]
 		}
 		sum += m
-	}
-	acc[run] = sum
-	// Stage 3 and the listeners, but for an agent who holds Steady and
-	// whose change no one hears.
-	states, shaken, notify := w.col.State[lo:hi][:n], r.shaken, p.notify
-	for k, m := range morale {
-		if notify && m != olds[k] || !holdsSteady(states[k], m, shaken) {
-			p.agent(lo+k, states[k], olds[k], m)
+		// Stage 3 and the listeners, but for an agent who holds Steady
+		// and whose change no one hears.
+		if notify && m != old || !holdsSteady(states[k], m, shaken) {
+			p.agent(lo+k, states[k], old, m)
 		}
 	}
+	acc[run] = sum
 	return p.touched, p.notes
 }
 
