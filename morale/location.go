@@ -97,6 +97,51 @@ func (w *World) near(at Vec2, radius float64) []int32 {
 	return hits
 }
 
+// ofMarkedSquads keeps, in place and in order, the agents of hits whose
+// squad carries the World's current mark.
+func (w *World) ofMarkedSquads(hits []int32) []int32 {
+	n := 0
+	for _, i := range hits {
+		if w.squads[w.col.Squad[i]].mark == w.mark {
+			hits[n] = i
+			n++
+		}
+	}
+	return hits[:n]
+}
+
+// distances writes to dist[k] the distance of agent hits[k] from at,
+// pos[hits[k]].Dist(at): Dist's formula (sqrtDist) in place, and Dist itself
+// for the rare agent it does not serve (within 2e-146 of at, not at it).
+func distances(dist []float64, hits []int32, pos []Vec2, at Vec2) {
+	dist = dist[:len(hits)]
+	for k, i := range hits {
+		d, ok := sqrtDist(pos[i].minus(at))
+		if !ok {
+			d = pos[i].Dist(at)
+		}
+		dist[k] = d
+	}
+}
+
+// reached keeps, in place and in order, the agents of hits whose distance
+// (in scales, at the same place) is within radius and whose falloff
+// (DistanceFalloff) is above zero, each with scale × falloff in scales, and
+// returns how many it kept.
+func reached(hits []int32, scales []float64, radius, full, none, scale float64) int {
+	scales = scales[:len(hits)]
+	n := 0
+	for k, i := range hits {
+		// Branch-free: every agent is written, and kept (the count grows)
+		// when reached.
+		d := scales[k]
+		f := DistanceFalloff(d, full, none)
+		hits[n], scales[n] = i, scale*f
+		n += b2i(d <= radius) & b2i(f > 0)
+	}
+	return n
+}
+
 func checkScale(scale float64) error {
 	if !finite(scale) || scale < 0 {
 		return fmt.Errorf("morale: scale %v must be finite and not negative", scale)
@@ -155,23 +200,13 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 	// depend on the grid: first those reached and their scale, then the
 	// news.
 	hits := w.near(at, radius)
+	if filter {
+		hits = w.ofMarkedSquads(hits)
+	}
 	scales := slices.Grow(w.scales[:0], len(hits))[:len(hits)]
 	w.scales = scales
-	n := 0
-	pos, squad := w.col.Pos, w.col.Squad
-	for _, i := range hits {
-		if filter && w.squads[squad[i]].mark != w.mark {
-			continue
-		}
-		d := pos[i].Dist(at)
-		if d > radius {
-			continue
-		}
-		if f := DistanceFalloff(d, full, none); f > 0 {
-			hits[n], scales[n] = i, scale*f
-			n++
-		}
-	}
+	distances(scales, hits, w.col.Pos, at) // each one's distance, in scales
+	n := reached(hits, scales, radius, full, none, scale)
 	w.news(hits[:n], scales[:n], weight, why)
 	if w.led != nil {
 		w.led.unlocate()
