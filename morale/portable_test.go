@@ -118,10 +118,8 @@ func TestContagionFactorNearExp(t *testing.T) {
 // the algorithm does.
 func TestContagionFactorBits(t *testing.T) {
 	const want = 0x66f9a18fdd6f4b5f
-	h := fnv.New64a()
 	r := rand.New(rand.NewPCG(3, 4))
-	var b [8]byte
-	for k := range 100000 {
+	got := hashBits(100000, func(k int) float64 {
 		var x float64
 		switch k % 3 {
 		case 0:
@@ -131,15 +129,26 @@ func TestContagionFactorBits(t *testing.T) {
 		default:
 			x = r.Float64() * 8.64e7
 		}
-		bits := math.Float64bits(contagionFactor(x, 1))
+		return contagionFactor(x, 1)
+	})
+	if got != want {
+		t.Errorf("hash of 100000 contagion factors = %#x; want %#x", got, uint64(want))
+	}
+}
+
+// hashBits returns the FNV-1a hash of the bits of value(k) for k in 0..n−1,
+// each as 8 bytes, least significant first.
+func hashBits(n int, value func(k int) float64) uint64 {
+	h := fnv.New64a()
+	var b [8]byte
+	for k := range n {
+		bits := math.Float64bits(value(k))
 		for j := range b {
 			b[j] = byte(bits >> (8 * j))
 		}
 		h.Write(b[:]) // a hash.Hash never fails to write
 	}
-	if got := h.Sum64(); got != want {
-		t.Errorf("hash of 100000 contagion factors = %#x; want %#x", got, uint64(want))
-	}
+	return h.Sum64()
 }
 
 // exactHypot returns √(x² + y²) rounded once, computed with big.Float.
@@ -196,24 +205,16 @@ func TestDistPortable(t *testing.T) {
 // under qemu); it changes only when the formula does.
 func TestDistBits(t *testing.T) {
 	const want = 0xe662be85b12764f4
-	h := fnv.New64a()
 	r := rand.New(rand.NewPCG(9, 10))
-	var b [8]byte
-	for k := range 100000 {
-		var v, w morale.Vec2
+	got := hashBits(100000, func(k int) float64 {
 		if k%2 == 0 {
-			v = morale.Vec2{X: float64(signed(r) * logUniform(r, -600, 600)), Y: float64(signed(r) * logUniform(r, -600, 600))}
-		} else {
-			v = morale.Vec2{X: r.Float64() * 1e7, Y: r.Float64() * 1e7}
-			w = morale.Vec2{X: r.Float64() * 1e7, Y: r.Float64() * 1e7}
+			v := morale.Vec2{X: float64(signed(r) * logUniform(r, -600, 600)), Y: float64(signed(r) * logUniform(r, -600, 600))}
+			return v.Dist(morale.Vec2{})
 		}
-		bits := math.Float64bits(v.Dist(w))
-		for j := range b {
-			b[j] = byte(bits >> (8 * j))
-		}
-		h.Write(b[:]) // a hash.Hash never fails to write
-	}
-	if got := h.Sum64(); got != want {
+		v := morale.Vec2{X: r.Float64() * 1e7, Y: r.Float64() * 1e7}
+		return v.Dist(morale.Vec2{X: r.Float64() * 1e7, Y: r.Float64() * 1e7})
+	})
+	if got != want {
 		t.Errorf("hash of 100000 distances = %#x; want %#x", got, uint64(want))
 	}
 }
