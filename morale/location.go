@@ -69,24 +69,47 @@ func (w *World) near(at Vec2, radius float64) []int32 {
 		w.hits = hits
 		return hits
 	}
+	lists := w.grid.lists
+	total := 0
 	for _, c := range cells {
-		// Branch-free: every agent is written at the end, and kept (the
-		// length grows) when within reach.
-		list := w.grid.lists[c]
-		hits = slices.Grow(hits, len(list))
-		buf, n := hits[:cap(hits)], len(hits)
-		for _, i := range list {
-			p := pos[i]
-			dx, dy := p.X-at.X, p.Y-at.Y
-			buf[n] = i
-			n += b2i(float64(dx*dx)+float64(dy*dy) <= near2)
-		}
-		hits = buf[:n]
+		total += len(lists[c])
 	}
-	// The cells are visited by row, then column, the order the World
-	// sorts its agents in (see order.go), so in a sorted World the hits
-	// come out in order already; when they do not, a two-level bitmap over
-	// the agents' indices puts them in order without a sort.
+	hits = slices.Grow(hits, total)[:total]
+	n := 0
+	shift := w.order.shift
+	windows := (len(pos) + 1<<shift - 1) >> shift
+	if windows*len(cells) <= total {
+		// A sort window at a time (see order.go): in each, the entries of
+		// each cell's list that lie in it, the cells by row, then column.
+		// A window the World has sorted holds its agents by cell in that
+		// order, and a cell's list keeps its agents in index order until
+		// they move (binary search finds where a window ends in it), so in
+		// a sorted World the hits come out in the World's order.
+		cur := slices.Grow(w.cur[:0], len(cells))[:len(cells)]
+		clear(cur)
+		w.cur = cur
+		for win := 1; win <= windows; win++ {
+			end := int32(min(win<<shift, len(pos)))
+			for k, c := range cells {
+				list := lists[c][cur[k]:]
+				j := len(list)
+				if win < windows {
+					j, _ = slices.BinarySearch(list, end)
+				}
+				n = within(hits, n, list[:j], pos, at, near2)
+				cur[k] += int32(j)
+			}
+		}
+	} else { // more windows than agents near: cell by cell
+		for _, c := range cells {
+			n = within(hits, n, lists[c], pos, at, near2)
+		}
+	}
+	hits = hits[:n]
+	// When the hits are not in order (agents moved, a window not sorted,
+	// or read cell by cell), a two-level bitmap over the agents' indices
+	// puts them in order without a sort. TestNearIsThePlainScan checks the
+	// result against a scan of every agent.
 	for k := 1; k < len(hits); k++ {
 		if hits[k] <= hits[k-1] {
 			hits = w.inIndexOrder(hits)
@@ -138,6 +161,22 @@ func reached(hits []int32, scales []float64, radius, full, none, scale float64) 
 		f := DistanceFalloff(d, full, none)
 		hits[n], scales[n] = i, scale*f
 		n += b2i(d <= radius) & b2i(f > 0)
+	}
+	return n
+}
+
+// within writes to buf, from place n on, the agents of list whose squared
+// distance from at is within near2, in the order of list, and returns the
+// new count. buf has room for all of list after n.
+func within(buf []int32, n int, list []int32, pos []Vec2, at Vec2, near2 float64) int {
+	buf = buf[:n+len(list)]
+	for _, i := range list {
+		// Branch-free: every agent is written, and kept (the count grows)
+		// when within reach.
+		p := pos[i]
+		dx, dy := p.X-at.X, p.Y-at.Y
+		buf[n] = i
+		n += b2i(float64(dx*dx)+float64(dy*dy) <= near2)
 	}
 	return n
 }
