@@ -62,7 +62,7 @@ func (w *World) Clone() *World {
 	c.queue, c.delivering = nil, false
 	c.led = w.led.clone()
 	c.cols = c.columnList()
-	c.cells, c.hitBits, c.hitWords, c.hits, c.scales = nil, nil, nil, nil, nil
+	c.cells, c.hitBits, c.hitWords, c.hits, c.cur, c.scales = nil, nil, nil, nil, nil, nil
 	c.order = windows{shift: w.order.shift, breaks: slices.Clone(w.order.breaks), settled: slices.Clone(w.order.settled), next: w.order.next}
 	c.stepWorkers, c.chunkOuts = nil, nil
 	return &c

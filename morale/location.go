@@ -69,24 +69,47 @@ func (w *World) near(at Vec2, radius float64) []int32 {
 		w.hits = hits
 		return hits
 	}
+	lists := w.grid.lists
+	total := 0
 	for _, c := range cells {
-		// Branch-free: every agent is written at the end, and kept (the
-		// length grows) when within reach.
-		list := w.grid.lists[c]
-		hits = slices.Grow(hits, len(list))
-		buf, n := hits[:cap(hits)], len(hits)
-		for _, i := range list {
-			p := pos[i]
-			dx, dy := p.X-at.X, p.Y-at.Y
-			buf[n] = i
-			n += b2i(float64(dx*dx)+float64(dy*dy) <= near2)
-		}
-		hits = buf[:n]
+		total += len(lists[c])
 	}
-	// The cells are visited by row, then column, the order the World
-	// sorts its agents in (see order.go), so in a sorted World the hits
-	// come out in order already; when they do not, a two-level bitmap over
-	// the agents' indices puts them in order without a sort.
+	hits = slices.Grow(hits, total)[:total]
+	n := 0
+	shift := w.order.shift
+	windows := (len(pos) + 1<<shift - 1) >> shift
+	if windows*len(cells) <= total {
+		// A sort window at a time (see order.go): in each, the entries of
+		// each cell's list that lie in it, the cells by row, then column.
+		// A window the World has sorted holds its agents by cell in that
+		// order, and a cell's list keeps its agents in index order until
+		// they move (binary search finds where a window ends in it), so in
+		// a sorted World the hits come out in the World's order.
+		cur := slices.Grow(w.cur[:0], len(cells))[:len(cells)]
+		clear(cur)
+		w.cur = cur
+		for win := 1; win <= windows; win++ {
+			end := int32(min(win<<shift, len(pos)))
+			for k, c := range cells {
+				list := lists[c][cur[k]:]
+				j := len(list)
+				if win < windows {
+					j, _ = slices.BinarySearch(list, end)
+				}
+				n = within(hits, n, list[:j], pos, at, near2)
+				cur[k] += int32(j)
+			}
+		}
+	} else { // more windows than agents near: cell by cell
+		for _, c := range cells {
+			n = within(hits, n, lists[c], pos, at, near2)
+		}
+	}
+	hits = hits[:n]
+	// When the hits are not in order (agents moved, a window not sorted,
+	// or read cell by cell), a two-level bitmap over the agents' indices
+	// puts them in order without a sort. TestNearIsThePlainScan checks the
+	// result against a scan of every agent.
 	for k := 1; k < len(hits); k++ {
 		if hits[k] <= hits[k-1] {
 			hits = w.inIndexOrder(hits)
@@ -95,6 +118,67 @@ func (w *World) near(at Vec2, radius float64) []int32 {
 	}
 	w.hits = hits
 	return hits
+}
+
+// ofMarkedSquads keeps, in place and in order, the agents of hits whose
+// squad carries the World's current mark.
+func (w *World) ofMarkedSquads(hits []int32) []int32 {
+	n := 0
+	for _, i := range hits {
+		if w.squads[w.col.Squad[i]].mark == w.mark {
+			hits[n] = i
+			n++
+		}
+	}
+	return hits[:n]
+}
+
+// distances writes to dist[k] the distance of agent hits[k] from at,
+// pos[hits[k]].Dist(at): Dist's formula (sqrtDist) in place, and Dist itself
+// for the rare agent it does not serve (within 2e-146 of at, not at it).
+func distances(dist []float64, hits []int32, pos []Vec2, at Vec2) {
+	dist = dist[:len(hits)]
+	for k, i := range hits {
+		d, ok := sqrtDist(pos[i].minus(at))
+		if !ok {
+			d = pos[i].Dist(at)
+		}
+		dist[k] = d
+	}
+}
+
+// reached keeps, in place and in order, the agents of hits whose distance
+// (in scales, at the same place) is within radius and whose falloff
+// (DistanceFalloff) is above zero, each with scale × falloff in scales, and
+// returns how many it kept.
+func reached(hits []int32, scales []float64, radius, full, none, scale float64) int {
+	scales = scales[:len(hits)]
+	n := 0
+	for k, i := range hits {
+		// Branch-free: every agent is written, and kept (the count grows)
+		// when reached.
+		d := scales[k]
+		f := DistanceFalloff(d, full, none)
+		hits[n], scales[n] = i, scale*f
+		n += b2i(d <= radius) & b2i(f > 0)
+	}
+	return n
+}
+
+// within writes to buf, from place n on, the agents of list whose squared
+// distance from at is within near2, in the order of list, and returns the
+// new count. buf has room for all of list after n.
+func within(buf []int32, n int, list []int32, pos []Vec2, at Vec2, near2 float64) int {
+	buf = buf[:n+len(list)]
+	for _, i := range list {
+		// Branch-free: every agent is written, and kept (the count grows)
+		// when within reach.
+		p := pos[i]
+		dx, dy := p.X-at.X, p.Y-at.Y
+		buf[n] = i
+		n += b2i(float64(dx*dx)+float64(dy*dy) <= near2)
+	}
+	return n
 }
 
 func checkScale(scale float64) error {
@@ -155,23 +239,13 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 	// depend on the grid: first those reached and their scale, then the
 	// news.
 	hits := w.near(at, radius)
+	if filter {
+		hits = w.ofMarkedSquads(hits)
+	}
 	scales := slices.Grow(w.scales[:0], len(hits))[:len(hits)]
 	w.scales = scales
-	n := 0
-	pos, squad := w.col.Pos, w.col.Squad
-	for _, i := range hits {
-		if filter && w.squads[squad[i]].mark != w.mark {
-			continue
-		}
-		d := pos[i].Dist(at)
-		if d > radius {
-			continue
-		}
-		if f := DistanceFalloff(d, full, none); f > 0 {
-			hits[n], scales[n] = i, scale*f
-			n++
-		}
-	}
+	distances(scales, hits, w.col.Pos, at) // each one's distance, in scales
+	n := reached(hits, scales, radius, full, none, scale)
 	w.news(hits[:n], scales[:n], weight, why)
 	if w.led != nil {
 		w.led.unlocate()

@@ -93,6 +93,7 @@ func scale2(y float64, k int) float64 {
 // overflow or underflow on the way: the formula of math.Hypot's amd64
 // assembly, step for step, so its results are those bits, on every
 // architecture. An infinite argument gives +Inf, else a NaN gives NaN.
+// Vec2.Dist takes it where x² + y² would overflow or underflow.
 func portableHypot(x, y float64) float64 {
 	// max and min, not a swap: with agents all around an event, which of
 	// x and y is larger is anybody's guess.

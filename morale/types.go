@@ -77,12 +77,35 @@ type SquadID int
 type Vec2 struct{ X, Y float64 }
 
 // Dist returns the Euclidean distance between v and w, the same bits on
-// every CPU (see portableHypot: math.Hypot's formula, in pure Go). It does
-// not overflow while the distance itself fits in a float64; when v.X−w.X or
-// v.Y−w.Y does not (coordinates near ±1.8e308), it is +Inf.
+// every CPU: √(dx² + dy²), each square and the sum rounded once (no fused
+// multiply-add) and the square root correctly rounded, within 2 ulps of the
+// exact distance. When the sum of squares would overflow or lose digits to
+// underflow (a distance beyond about 3e150, or below 2e-146 but not 0), it takes
+// portableHypot's scaled formula instead, so it does not overflow while the
+// distance itself fits in a float64; when v.X−w.X or v.Y−w.Y does not
+// (coordinates near ±1.8e308), it is +Inf.
 func (v Vec2) Dist(w Vec2) float64 {
+	x, y := v.minus(w)
+	if d, ok := sqrtDist(x, y); ok {
+		return d
+	}
+	return portableHypot(x, y)
+}
+
+// sqrtDist returns √(x² + y²) and true when x and y are both zero or x² + y²
+// lies in 2^-968..2^1000, where neither the squares nor their sum overflow
+// and what underflows is below 2^-100 of the sum; otherwise false. It is
+// Dist's formula, small, so that a loop over many distances (an event at a
+// location) computes it in place.
+func sqrtDist(x, y float64) (float64, bool) {
+	s := float64(x*x) + float64(y*y)
+	return math.Sqrt(s), s >= 0x1p-968 && s <= 0x1p1000 || x == 0 && y == 0 // false for NaN
+}
+
+// minus returns the coordinates of v−w.
+func (v Vec2) minus(w Vec2) (x, y float64) {
 	// float64(...): the caller's product must not fuse with the difference.
-	return portableHypot(float64(v.X)-float64(w.X), float64(v.Y)-float64(w.Y))
+	return float64(v.X) - float64(w.X), float64(v.Y) - float64(w.Y)
 }
 
 func (v Vec2) finite() bool { return finite(v.X) && finite(v.Y) }

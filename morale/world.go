@@ -107,6 +107,7 @@ type World struct {
 	// agent within the precheck, and a bit per non-zero word of hitBits.
 	hitBits, hitWords []uint64
 	hits              []int32   // scratch for ReportEventAtLocation: its hits
+	cur               []int32   // and where near is in each cell's list
 	scales            []float64 // and the scale each takes
 	// The step's scratch on the caller's goroutine (step.go); its workers
 	// (workers.go): how many (0 means 1, −1 GOMAXPROCS), their scratch, and
