@@ -58,7 +58,7 @@ func (w *World) cross(a *Agent, from, id int32) {
 	if moved := g.remove(from, l.at); moved >= 0 {
 		w.col.Cell[moved].at = l.at
 	}
-	*l = agentCell{key: g.keys[id], id: id, at: g.insert(id, a.i)}
+	*l = agentCell{id: id, at: g.insert(id, a.i)}
 	a.cell = id
 	w.order.breaks[i>>w.order.shift] += w.breaksWith(i, id) - w.breaksWith(i, from)
 	if len(g.lists[from]) == 0 {
