@@ -50,7 +50,7 @@ func (w *World) Clone() *World {
 		c.col.Handle[i] = &block[i]
 	}
 	c.reasons = w.reasons.clone()
-	c.spare = nil // the clone's later spawns take blocks of their own
+	c.slabs = nil // the clone's later spawns take blocks of their own
 
 	c.slotOf = maps.Clone(w.slotOf)
 	c.free = slices.Clone(w.free)

@@ -29,12 +29,11 @@ type grid struct {
 
 type cellKey struct{ x, y int32 }
 
-// agentCell is where an agent is in the grid: his cell's key and id, and his
-// position in the cell's list.
+// agentCell is where an agent is in the grid: his cell's id (its key is
+// grid.keys[id]) and his position in the cell's list.
 type agentCell struct {
-	key cellKey
-	id  int32
-	at  int32
+	id int32
+	at int32
 }
 
 func newGrid(size float64) grid {
@@ -85,7 +84,7 @@ func (g *grid) place(p Vec2, i int32) agentCell {
 // placeKey adds agent i to the cell of key k and returns where he is.
 func (g *grid) placeKey(k cellKey, i int32) agentCell {
 	id := g.cellOf(k)
-	return agentCell{key: k, id: id, at: g.insert(id, i)}
+	return agentCell{id: id, at: g.insert(id, i)}
 }
 
 // cellOf returns the id of the cell of key k, creating it when asked, for an

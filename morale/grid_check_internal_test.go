@@ -28,12 +28,12 @@ func checkGrid(w *World) error {
 			return fmt.Errorf("agent %d: handle says World %p, index %d", i, a.w, a.i)
 		case a.cell != l.id:
 			return fmt.Errorf("agent %d: handle's cell %d; want %d", i, a.cell, l.id)
-		case l.key != g.key(w.col.Pos[i]):
-			return fmt.Errorf("agent %d at %v: key %v; want %v", i, w.col.Pos[i], l.key, g.key(w.col.Pos[i]))
-		case g.keys[l.id] != l.key:
-			return fmt.Errorf("agent %d: cell %d has key %v; want %v", i, l.id, g.keys[l.id], l.key)
-		case g.ids[l.key] != l.id:
-			return fmt.Errorf("agent %d: key %v has id %d; want %d", i, l.key, g.ids[l.key], l.id)
+		case l.id < 0 || int(l.id) >= len(g.keys):
+			return fmt.Errorf("agent %d: cell %d of %d", i, l.id, len(g.keys))
+		case g.keys[l.id] != g.key(w.col.Pos[i]):
+			return fmt.Errorf("agent %d at %v: in cell %d of key %v; want key %v", i, w.col.Pos[i], l.id, g.keys[l.id], g.key(w.col.Pos[i]))
+		case g.ids[g.keys[l.id]] != l.id:
+			return fmt.Errorf("agent %d: key %v has id %d; want %d", i, g.keys[l.id], g.ids[g.keys[l.id]], l.id)
 		case l.at < 0 || int(l.at) >= len(g.lists[l.id]) || g.lists[l.id][l.at] != int32(i):
 			return fmt.Errorf("agent %d: not at %d of cell %d's list %v", i, l.at, l.id, g.lists[l.id])
 		}

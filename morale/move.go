@@ -54,14 +54,13 @@ func (w *World) moveOut(a *Agent, p Vec2) {
 func (w *World) cross(a *Agent, from, id int32) {
 	g := &w.grid
 	i := int(a.i)
-	before := w.breaksAround(i)
 	l := &w.col.Cell[a.i]
 	if moved := g.remove(from, l.at); moved >= 0 {
 		w.col.Cell[moved].at = l.at
 	}
-	*l = agentCell{key: g.keys[id], id: id, at: g.insert(id, a.i)}
+	*l = agentCell{id: id, at: g.insert(id, a.i)}
 	a.cell = id
-	w.order.breaks[i>>w.order.shift] += w.breaksAround(i) - before
+	w.order.breaks[i>>w.order.shift] += w.breaksWith(i, id) - w.breaksWith(i, from)
 	if len(g.lists[from]) == 0 {
 		w.reclaim()
 	}

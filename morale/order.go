@@ -90,15 +90,21 @@ func (w *World) addBreak(sign int32, j int) {
 // after him: places i and i+1, both of i's window when they count; 0 for a
 // place beyond the last.
 func (w *World) breaksAround(i int) int32 {
-	c, mask := w.col.Cell, w.order.size()-1
-	n := int32(0)
-	if i >= len(c) {
+	if i >= len(w.col.Cell) {
 		return 0
 	}
-	if i > 0 && i&mask != 0 && c[i].id != c[i-1].id {
+	return w.breaksWith(i, w.col.Cell[i].id)
+}
+
+// breaksWith returns the breaks agent i, a place below Len(), would make
+// with the agents before and after him were he in cell id.
+func (w *World) breaksWith(i int, id int32) int32 {
+	c, mask := w.col.Cell, w.order.size()-1
+	n := int32(0)
+	if i > 0 && i&mask != 0 && id != c[i-1].id {
 		n++
 	}
-	if i+1 < len(c) && (i+1)&mask != 0 && c[i+1].id != c[i].id {
+	if i+1 < len(c) && (i+1)&mask != 0 && c[i+1].id != id {
 		n++
 	}
 	return n

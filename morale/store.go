@@ -2,10 +2,43 @@ package morale
 
 import "fmt"
 
-// handleBlock is how many Agent handles the World allocates at a time: the
-// handles of agents spawned one after another lie side by side in memory,
-// so that a game walking its agents in spawn order reads them in order.
-const handleBlock = 256
+// handleBlock is the most Agent handles the World allocates at a time.
+const handleBlock = 32
+
+// handleSlab is what is left of a block of Agent handles: the handles not
+// yet given out to the agents spawned into one grid cell within one sort
+// window.
+type handleSlab struct {
+	win  int32 // the window (see windows) of the places it serves
+	free []Agent
+}
+
+// newHandle returns a new handle for the agent spawned at place i into cell
+// c. The handles of the agents spawned into one cell within one sort window
+// are taken, in spawn order, from blocks of up to handleBlock (as many as
+// the cell holds agents, so that an agent alone in his cell gets a block of
+// one): a window's sort is stable, so that once it put its agents in cell
+// order, walking them in the World's order reads their handles nearly in
+// order too, and a game walking its own agents in spawn order reads each
+// cell's handles in order. Where the handles lie is only a matter of speed:
+// the blocks of a grid that was rebuilt are dropped.
+func (w *World) newHandle(i, c int32) *Agent {
+	if w.slabs == nil || w.slabGen != w.grid.gen {
+		w.slabs, w.slabGen = make(map[int32]handleSlab), w.grid.gen
+	}
+	win := i >> w.order.shift
+	s, ok := w.slabs[c]
+	if !ok || s.win != win {
+		s = handleSlab{win: win, free: make([]Agent, min(handleBlock, len(w.grid.lists[c])))}
+	}
+	a := &s.free[0]
+	if len(s.free) > 1 {
+		w.slabs[c] = handleSlab{win: win, free: s.free[1:]}
+	} else if ok {
+		delete(w.slabs, c)
+	}
+	return a
+}
 
 // Spawn adds an agent to squad at position at, with full morale, in state
 // Steady, and with a nerve rolled from NerveMin..NerveMax (the roll happens
@@ -43,11 +76,7 @@ func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, e
 	}
 	i := int32(len(w.col.Handle))
 	loc := w.grid.place(at, i)
-	if len(w.spare) == 0 {
-		w.spare = make([]Agent, handleBlock)
-	}
-	a := &w.spare[0]
-	w.spare = w.spare[1:]
+	a := w.newHandle(i, loc.id)
 	*a = Agent{w: w, i: i, cell: loc.id}
 	slot := w.slot(squad)
 	for _, k := range w.cols {

@@ -84,8 +84,11 @@ type World struct {
 	// every column, the ledger's too while it is on (see columnList).
 	col     agentColumns
 	cols    []column
-	spare   []Agent     // the handles of the block not yet given out (see handleBlock)
 	reasons reasonTable // the Reasons why names (reasons.go)
+	// The blocks of handles not yet given out, by grid cell, for the grid
+	// of generation slabGen (see newHandle).
+	slabs   map[int32]handleSlab
+	slabGen uint64
 
 	// Squads, by slot (see squads.go). A squad exists while n > 0.
 	slotOf map[SquadID]int32
