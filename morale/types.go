@@ -81,7 +81,7 @@ type Vec2 struct{ X, Y float64 }
 // multiply-add) and the square root correctly rounded, within 2 ulps of the
 // exact distance. When the sum of squares would overflow or lose digits to
 // underflow (a distance beyond about 3e150, or below 2e-146 but not 0), it takes
-// portableHypot's scaled formula instead, so it does not overflow while the
+// a scaled formula of the same kind (pure Go, no math.Hypot) instead, so it does not overflow while the
 // distance itself fits in a float64; when v.X−w.X or v.Y−w.Y does not
 // (coordinates near ±1.8e308), it is +Inf.
 func (v Vec2) Dist(w Vec2) float64 {
