@@ -95,7 +95,7 @@ var entries = []entry{
 		title: "Several cores",
 		dir:   "morale", pkg: ".",
 		bench:     `^BenchmarkStepWorkers$`,
-		benchtime: "20x", count: 3, quick: "4x",
+		benchtime: "60x", count: 3, quick: "4x",
 		caption: `One combat step (as in [One step](#one-step): a tenth of the agents bad news, another tenth good news before each step) of 1e6 agents at battle density in 10 or 1000 squads, on 1 or 2 workers (` + "`World.SetWorkers`" + `), on this machine's cores. Each op also steps the same World on one worker (before the timed step on odd ops, after it on even ones), and ` + "`x-one-worker`" + ` is the median one-worker step ÷ the median step of the row: the speed-up, about 1 on the workers=1 rows. The machine's own ceiling, timed with each one-worker step: the 48-byte floor pass over the same agents in the World's 4096-agent chunks on 1 and on 2 goroutines (` + "`x-floor-two`" + `). Two workers allocate a few objects per step (the goroutines); one none.`,
 		columns: []column{
 			{unit: "median-ns/agent", header: "this row, ns per agent"},
