@@ -21,7 +21,7 @@ import (
 // before the first snapshot it rebuilds the battle from its config. The
 // spacing follows the World's size, about as much work between two
 // snapshots in every scene: 10 s for the opening's 5 soldiers, 2.5 s for
-// the armies' 10 000 agents; at most 256 snapshots of 512 MB in all are
+// the armies' 10 000 agents; at most 256 snapshots of 384 MB in all are
 // kept (a longer session keeps every other one, twice as far apart).
 // BenchmarkRewind times ten-minute sessions of both scenes (numbers in the
 // README, "Rewind"): the worst jump in the opening takes about 5 ms, in the

@@ -44,11 +44,13 @@ const (
 
 // maxSnapshots and maxSnapshotBytes bound the snapshots kept: 256 of them
 // cover 10 min 40 s of the armies at 2.5 s (1.8 MB each), 42 min of the
-// opening at 10 s; 512 MB is about 11 min of the armies. A snapshot's size
+// opening at 10 s; 384 MB is about 9 min of the armies, whose
+// process then stays under 1 GB resident with the collector's slack (512 MB
+// took it to 1,047 MB after 17 minutes: scripts/rss.sh). A snapshot's size
 // is what its copy allocated on the heap.
 const (
 	maxSnapshots     = 256
-	maxSnapshotBytes = 512 << 20
+	maxSnapshotBytes = 384 << 20
 )
 
 // snapshots are a session's snapshots, oldest first.

@@ -280,7 +280,7 @@ func armiesFor3Minutes(tb testing.TB) *game.Session { return armiesFor(tb, 180) 
 // session is played without a rewind, which would drop the snapshots
 // after its cursor: the most a session keeps (ten minutes of the opening,
 // three of the armies, whose snapshots grow as fast every minute until
-// their 512 MB). The bounds
+// their 384 MB). The bounds
 // are about twice what the test measures.
 func TestSnapshotCostPerMinute(t *testing.T) {
 	if testing.Short() {
