@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
+	"runtime/debug"
 	"runtime/pprof"
 	"strings"
 	"syscall"
@@ -222,6 +223,14 @@ func build(cfg config, rec *game.Recording) (*ui.App, *game.Session, ebiten.Game
 const defaultReplayPath = "moralebreak-replay.txt"
 
 // run sets the window up, opens it and runs eg until it ends.
+// heapLimit is the Go memory the demo asks the collector to stay under
+// (debug.SetMemoryLimit; GOMEMLIMIT in the environment replaces it). Left
+// alone, the collector lets the heap grow to twice what is live: a long
+// armies session, whose rewind keeps up to 384 MB of snapshots, would then
+// hold over 1 GB resident. Near the limit the collector runs more often
+// instead; it never stops the demo, which may go past it when more is live.
+const heapLimit = 640 << 20
+
 func run(cfg config, eg ebiten.Game) {
 	ebiten.SetWindowTitle("MoraleBreak — squad morale demo")
 	ebiten.SetWindowSize(cfg.WindowW, cfg.WindowH)
@@ -230,6 +239,9 @@ func run(cfg config, eg ebiten.Game) {
 	// App.Draw covers every pixel of every frame: a clear before it would
 	// be one more screen-sized pass for a software renderer.
 	ebiten.SetScreenClearedEveryFrame(false)
+	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
+		debug.SetMemoryLimit(heapLimit)
+	}
 	defer func() {
 		if r := recover(); r != nil { // a window that cannot open panics on some platforms
 			fail(exitFailed, ui.ExplainStartError(r))
