@@ -56,7 +56,7 @@ func (w *World) near(at Vec2, radius float64) []int32 {
 	// underflows, on the exact test.
 	near2 := max(float64(radius*radius)*(1+1e-9), 0x1p-1000)
 	pos := w.col.Pos
-	cells, all := w.grid.appendCells(w.cells[:0], at, radius)
+	cells, all := w.grid.appendCells(w.cells[:0], at, radius, near2)
 	w.cells = cells
 	hits := w.hits[:0]
 	if all {
@@ -83,21 +83,21 @@ func (w *World) near(at Vec2, radius float64) []int32 {
 		// each cell's list that lie in it, the cells by row, then column.
 		// A window the World has sorted holds its agents by cell in that
 		// order, and a cell's list keeps its agents in index order until
-		// they move (binary search finds where a window ends in it), so in
-		// a sorted World the hits come out in the World's order.
+		// they move (its run in a window ends at its first agent past the
+		// window), so in a sorted World the hits come out in the World's
+		// order.
 		cur := slices.Grow(w.cur[:0], len(cells))[:len(cells)]
 		clear(cur)
 		w.cur = cur
 		for win := 1; win <= windows; win++ {
-			end := int32(min(win<<shift, len(pos)))
+			end := int32(len(pos))
+			if win < windows {
+				end = int32(win << shift)
+			}
 			for k, c := range cells {
-				list := lists[c][cur[k]:]
-				j := len(list)
-				if win < windows {
-					j, _ = slices.BinarySearch(list, end)
-				}
-				n = within(hits, n, list[:j], pos, at, near2)
-				cur[k] += int32(j)
+				var read int
+				n, read = withinBelow(hits, n, lists[c][cur[k]:], pos, at, near2, end)
+				cur[k] += int32(read)
 			}
 		}
 	} else { // more windows than agents near: cell by cell
@@ -133,31 +133,22 @@ func (w *World) ofMarkedSquads(hits []int32) []int32 {
 	return hits[:n]
 }
 
-// distances writes to dist[k] the distance of agent hits[k] from at,
-// pos[hits[k]].Dist(at): Dist's formula (sqrtDist) in place, and Dist itself
-// for the rare agent it does not serve (within 2e-146 of at, not at it).
-func distances(dist []float64, hits []int32, pos []Vec2, at Vec2) {
-	dist = dist[:len(hits)]
-	for k, i := range hits {
+// reached keeps, in place and in order, the agents of hits whose distance
+// from at (pos[i].Dist(at)) is within radius and whose falloff
+// (DistanceFalloff) is above zero, each with scale × falloff in scales, and
+// returns how many it kept. It computes Dist's formula (sqrtDist) in place,
+// and calls Dist itself for the rare agent that formula does not serve
+// (within 2e-146 of at, not at it). scales has room for every agent of hits.
+func reached(hits []int32, scales []float64, pos []Vec2, at Vec2, radius, full, none, scale float64) int {
+	scales = scales[:len(hits)]
+	n := 0
+	for _, i := range hits {
 		d, ok := sqrtDist(pos[i].minus(at))
 		if !ok {
 			d = pos[i].Dist(at)
 		}
-		dist[k] = d
-	}
-}
-
-// reached keeps, in place and in order, the agents of hits whose distance
-// (in scales, at the same place) is within radius and whose falloff
-// (DistanceFalloff) is above zero, each with scale × falloff in scales, and
-// returns how many it kept.
-func reached(hits []int32, scales []float64, radius, full, none, scale float64) int {
-	scales = scales[:len(hits)]
-	n := 0
-	for k, i := range hits {
 		// Branch-free: every agent is written, and kept (the count grows)
 		// when reached.
-		d := scales[k]
 		f := DistanceFalloff(d, full, none)
 		hits[n], scales[n] = i, scale*f
 		n += b2i(d <= radius) & b2i(f > 0)
@@ -169,8 +160,20 @@ func reached(hits []int32, scales []float64, radius, full, none, scale float64) 
 // distance from at is within near2, in the order of list, and returns the
 // new count. buf has room for all of list after n.
 func within(buf []int32, n int, list []int32, pos []Vec2, at Vec2, near2 float64) int {
+	n, _ = withinBelow(buf, n, list, pos, at, near2, int32(len(pos)))
+	return n
+}
+
+// withinBelow is within for the agents of list up to the first one at
+// place end or beyond: it returns the new count and how many agents of
+// list it read. Every agent of list is below len(pos), so with end =
+// len(pos) it reads them all.
+func withinBelow(buf []int32, n int, list []int32, pos []Vec2, at Vec2, near2 float64, end int32) (int, int) {
 	buf = buf[:n+len(list)]
-	for _, i := range list {
+	for k, i := range list {
+		if i >= end {
+			return n, k
+		}
 		// Branch-free: every agent is written, and kept (the count grows)
 		// when within reach.
 		p := pos[i]
@@ -178,7 +181,7 @@ func within(buf []int32, n int, list []int32, pos []Vec2, at Vec2, near2 float64
 		buf[n] = i
 		n += b2i(float64(dx*dx)+float64(dy*dy) <= near2)
 	}
-	return n
+	return n, len(list)
 }
 
 func checkScale(scale float64) error {
@@ -244,8 +247,7 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 	}
 	scales := slices.Grow(w.scales[:0], len(hits))[:len(hits)]
 	w.scales = scales
-	distances(scales, hits, w.col.Pos, at) // each one's distance, in scales
-	n := reached(hits, scales, radius, full, none, scale)
+	n := reached(hits, scales, w.col.Pos, at, radius, full, none, scale)
 	w.news(hits[:n], scales[:n], weight, why)
 	if w.led != nil {
 		w.led.unlocate()
