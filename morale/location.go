@@ -45,10 +45,11 @@ func (w *World) inIndexOrder(hits []int32) []int32 {
 }
 
 // near returns, in the World's order, the agents that may be within radius
-// of at: every agent whose squared distance from it is within radius² (with
-// a margin), found through the grid. The slice is the World's scratch, valid
-// until the next call.
-func (w *World) near(at Vec2, radius float64) []int32 {
+// of at: every agent whose squared distance from it (squares) is within
+// radius² (with a margin), found through the grid; and, in sq, each one's
+// squared distance. The slices are the World's scratch (hits and scales),
+// valid until the next call.
+func (w *World) near(at Vec2, radius float64) (hits []int32, sq []float64) {
 	// near2 is the squared reach with a margin: an agent whose squared
 	// distance exceeds it is out of reach by far more than the rounding of
 	// either the squares or Vec2.Dist, so the test rejects only agents the
@@ -58,16 +59,15 @@ func (w *World) near(at Vec2, radius float64) []int32 {
 	pos := w.col.Pos
 	cells, all := w.grid.appendCells(w.cells[:0], at, radius, near2)
 	w.cells = cells
-	hits := w.hits[:0]
+	hits, sq = w.hits[:0], w.scales[:0]
 	if all {
 		for i, p := range pos {
-			dx, dy := p.X-at.X, p.Y-at.Y
-			if float64(dx*dx)+float64(dy*dy) <= near2 {
-				hits = append(hits, int32(i))
+			if s := squares(p.minus(at)); s <= near2 {
+				hits, sq = append(hits, int32(i)), append(sq, s)
 			}
 		}
-		w.hits = hits
-		return hits
+		w.hits, w.scales = hits, sq
+		return hits, sq
 	}
 	lists := w.grid.lists
 	total := 0
@@ -75,6 +75,7 @@ func (w *World) near(at Vec2, radius float64) []int32 {
 		total += len(lists[c])
 	}
 	hits = slices.Grow(hits, total)[:total]
+	sq = slices.Grow(sq, total)[:total]
 	n := 0
 	shift := w.order.shift
 	windows := (len(pos) + 1<<shift - 1) >> shift
@@ -96,90 +97,89 @@ func (w *World) near(at Vec2, radius float64) []int32 {
 			}
 			for k, c := range cells {
 				var read int
-				n, read = withinBelow(hits, n, lists[c][cur[k]:], pos, at, near2, end)
+				n, read = within(hits, sq, n, lists[c][cur[k]:], pos, at, near2, end)
 				cur[k] += int32(read)
 			}
 		}
 	} else { // more windows than agents near: cell by cell
 		for _, c := range cells {
-			n = within(hits, n, lists[c], pos, at, near2)
+			n, _ = within(hits, sq, n, lists[c], pos, at, near2, int32(len(pos)))
 		}
 	}
-	hits = hits[:n]
+	hits, sq = hits[:n], sq[:n]
 	// When the hits are not in order (agents moved, a window not sorted,
 	// or read cell by cell), a two-level bitmap over the agents' indices
-	// puts them in order without a sort. TestNearIsThePlainScan checks the
-	// result against a scan of every agent.
+	// puts them in order without a sort, and their squares are taken
+	// again. TestNearIsThePlainScan checks the result against a scan of
+	// every agent.
 	for k := 1; k < len(hits); k++ {
 		if hits[k] <= hits[k-1] {
 			hits = w.inIndexOrder(hits)
+			for k, i := range hits {
+				sq[k] = squares(pos[i].minus(at))
+			}
 			break
 		}
 	}
-	w.hits = hits
-	return hits
+	w.hits, w.scales = hits, sq
+	return hits, sq
 }
 
 // ofMarkedSquads keeps, in place and in order, the agents of hits whose
-// squad carries the World's current mark.
-func (w *World) ofMarkedSquads(hits []int32) []int32 {
+// squad carries the World's current mark, and their values in sq, and
+// returns both.
+func (w *World) ofMarkedSquads(hits []int32, sq []float64) ([]int32, []float64) {
 	n := 0
-	for _, i := range hits {
+	for k, i := range hits {
 		if w.squads[w.col.Squad[i]].mark == w.mark {
-			hits[n] = i
+			hits[n], sq[n] = i, sq[k]
 			n++
 		}
 	}
-	return hits[:n]
+	return hits[:n], sq[:n]
 }
 
 // reached keeps, in place and in order, the agents of hits whose distance
 // from at (pos[i].Dist(at)) is within radius and whose falloff
-// (DistanceFalloff) is above zero, each with scale × falloff in scales, and
-// returns how many it kept. It computes Dist's formula (sqrtDist) in place,
-// and calls Dist itself for the rare agent that formula does not serve
-// (within 2e-146 of at, not at it). scales has room for every agent of hits.
-func reached(hits []int32, scales []float64, pos []Vec2, at Vec2, radius, full, none, scale float64) int {
-	scales = scales[:len(hits)]
+// (DistanceFalloff) is above zero, each with scale × falloff in place of
+// his squared distance from at in sq (squares, as near gives it), and
+// returns how many it kept. It takes Dist's result from the square
+// (rootOfSquares), and calls Dist itself for the rare agent whose square
+// that does not serve (within 2e-146 of at).
+func reached(hits []int32, sq []float64, pos []Vec2, at Vec2, radius, full, none, scale float64) int {
+	sq = sq[:len(hits)]
 	n := 0
-	for _, i := range hits {
-		d, ok := sqrtDist(pos[i].minus(at))
+	for k, i := range hits {
+		d, ok := rootOfSquares(sq[k])
 		if !ok {
 			d = pos[i].Dist(at)
 		}
 		// Branch-free: every agent is written, and kept (the count grows)
 		// when reached.
 		f := DistanceFalloff(d, full, none)
-		hits[n], scales[n] = i, scale*f
+		hits[n], sq[n] = i, scale*f
 		n += b2i(d <= radius) & b2i(f > 0)
 	}
 	return n
 }
 
-// within writes to buf, from place n on, the agents of list whose squared
-// distance from at is within near2, in the order of list, and returns the
-// new count. buf has room for all of list after n.
-func within(buf []int32, n int, list []int32, pos []Vec2, at Vec2, near2 float64) int {
-	n, _ = withinBelow(buf, n, list, pos, at, near2, int32(len(pos)))
-	return n
-}
-
-// withinBelow is within for the agents of list up to the first one at
-// place end or beyond: it returns the new count and how many agents of
-// list it read. Every agent of list is below len(pos), so with end =
-// len(pos) it reads them all.
-func withinBelow(buf []int32, n int, list []int32, pos []Vec2, at Vec2, near2 float64, end int32) (int, int) {
-	buf = buf[:n+len(list)]
+// within writes to hits and sq, from place n on, the agents of list whose
+// squared distance from at (squares) is within near2, and that square, in
+// the order of list, up to list's first agent at place end or beyond. It
+// returns the new count and how many agents of list it read. hits and sq
+// have room for all of list after n; every agent of list is below
+// len(pos), so with end = len(pos) it reads them all.
+func within(hits []int32, sq []float64, n int, list []int32, pos []Vec2, at Vec2, near2 float64, end int32) (int, int) {
+	hits, sq = hits[:n+len(list)], sq[:n+len(list)]
 	for k, i := range list {
 		if i >= end {
 			return n, k
 		}
 		// Branch-free: every agent is written, and kept (the count grows)
 		// when within reach.
-		p := pos[i]
-		dx, dy := p.X-at.X, p.Y-at.Y
-		buf[n] = i
-		n += b2i(float64(dx*dx)+float64(dy*dy) <= near2)
+		s := squares(pos[i].minus(at))
+		hits[n], sq[n] = i, s
+		n += b2i(s <= near2)
 	}
 	return n, len(list)
 }
@@ -241,12 +241,10 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 	// each would, so that the squads' running sums (see step.go) do not
 	// depend on the grid: first those reached and their scale, then the
 	// news.
-	hits := w.near(at, radius)
+	hits, scales := w.near(at, radius)
 	if filter {
-		hits = w.ofMarkedSquads(hits)
+		hits, scales = w.ofMarkedSquads(hits, scales)
 	}
-	scales := slices.Grow(w.scales[:0], len(hits))[:len(hits)]
-	w.scales = scales
 	n := reached(hits, scales, w.col.Pos, at, radius, full, none, scale)
 	w.news(hits[:n], scales[:n], weight, why)
 	if w.led != nil {

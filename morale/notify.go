@@ -117,11 +117,15 @@ func (w *World) setState(i int32, to State, why Reason) {
 // (isBadNews) restarts an agent's recovery delay.
 func (w *World) news(agents []int32, scales []float64, weight float64, id reasonID) {
 	c := &w.col
-	morale, nerve, badNews, why, squad := c.Morale, c.Nerve, c.BadNews, c.Why, c.Squad
+	morale := c.Morale
+	// The columns have one length, and this says so to the compiler: the
+	// check of i against morale's, first in the loop, covers the others.
+	nerve, badNews, why, squad := c.Nerve[:len(morale)], c.BadNews[:len(morale)], c.Why[:len(morale)], c.Squad[:len(morale)]
 	squads := w.squads
 	scales = scales[:len(agents)]
 	now, tells := w.nowTicks, w.tells()
 	for k, i := range agents {
+		old := morale[i] // (the ledger reads it too, and writes no column)
 		scale := scales[k]
 		if isBadNews(weight, scale) {
 			badNews[i] = now
@@ -130,7 +134,6 @@ func (w *World) news(agents []int32, scales []float64, weight float64, id reason
 		if w.led != nil {
 			w.led.news(w, i, weight, scale, id)
 		}
-		old := morale[i]
 		m := ApplyMoraleEvent(old, weight, scale, nerve[i])
 		if m == old {
 			continue
