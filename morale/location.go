@@ -154,11 +154,13 @@ func reached(hits []int32, sq []float64, pos []Vec2, at Vec2, radius, full, none
 		if !ok {
 			d = pos[i].Dist(at)
 		}
-		// Branch-free: every agent is written, and kept (the count grows)
-		// when reached.
-		f := DistanceFalloff(d, full, none)
-		hits[n], sq[n] = i, scale*f
-		n += b2i(d <= radius) & b2i(f > 0)
+		// A branch, not a branch-free count: near's candidates are within
+		// a hair of the reach (at most NoEffectRadius), so nearly all of
+		// them are reached, and the branch is predicted.
+		if f := DistanceFalloff(d, full, none); d <= radius && f > 0 {
+			hits[n], sq[n] = i, scale*f
+			n++
+		}
 	}
 	return n
 }
@@ -241,7 +243,9 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 	// each would, so that the squads' running sums (see step.go) do not
 	// depend on the grid: first those reached and their scale, then the
 	// news.
-	hits, scales := w.near(at, radius)
+	// No agent beyond NoEffectRadius is reached: his falloff is 0, as
+	// Validate keeps FullEffectRadius within NoEffectRadius.
+	hits, scales := w.near(at, min(radius, none))
 	if filter {
 		hits, scales = w.ofMarkedSquads(hits, scales)
 	}
