@@ -213,9 +213,9 @@ func (g *grid) remove(c, at int32) int32 {
 }
 
 // appendCells appends to dst the ids of the occupied cells that overlap the
-// square of half-width r around p and that may hold an agent whose squared
-// distance from p (as near computes it) is at most r2 (see mayReach). When
-// the square's cells would outnumber the occupied ones it returns all = true
+// square of half-width r around p, but those whose squared gaps (see gap)
+// exceed r2 by 2^-20 of it: no agent there is within r2 of p. When the
+// square's cells would outnumber the occupied ones it returns all = true
 // instead: walk every cell.
 func (g *grid) appendCells(dst []int32, p Vec2, r, r2 float64) (cells []int32, all bool) {
 	lo := g.key(Vec2{p.X - r, p.Y - r})
@@ -227,8 +227,10 @@ func (g *grid) appendCells(dst []int32, p Vec2, r, r2 float64) (cells []int32, a
 	for y := lo.y; ; y++ {
 		gy := g.gap(y, p.Y)
 		for x := lo.x; ; x++ {
-			if id, ok := g.ids[cellKey{x, y}]; ok && len(g.lists[id]) > 0 && mayReach(g.gap(x, p.X), gy, r2) {
-				dst = append(dst, id)
+			if id, ok := g.ids[cellKey{x, y}]; ok && len(g.lists[id]) > 0 {
+				if gx := g.gap(x, p.X); !(float64(gx*gx)+float64(gy*gy) > float64(r2*(1+0x1p-20))) {
+					dst = append(dst, id)
+				}
 			}
 			if x == hi.x {
 				break
@@ -241,11 +243,9 @@ func (g *grid) appendCells(dst []int32, p Vec2, r, r2 float64) (cells []int32, a
 	return dst, false
 }
 
-// gap returns, along one axis, a lower bound of the distance from v to every
-// position whose coordinate (coordOf) is c: 0 when v is in c's interval or
-// near it, and for the edge cells, which reach to infinity. The interval
-// [c·size, (c+1)·size) is widened by 2^-40 of the magnitudes involved, far
-// more than the roundings of its ends, of p/size and of the difference.
+// gap returns a lower bound of the distance along one axis from v to the
+// positions of coordinate c: [c·size, (c+1)·size) widened by 2^-40 of the
+// magnitudes, far more than every rounding; 0 for the edge cells (infinite).
 func (g *grid) gap(c int32, v float64) float64 {
 	if c == math.MinInt32 || c == math.MaxInt32 {
 		return 0
@@ -253,12 +253,4 @@ func (g *grid) gap(c int32, v float64) float64 {
 	lo, hi := float64(float64(c)*g.size), float64(float64(c+1)*g.size)
 	e := float64((math.Abs(lo) + math.Abs(hi) + math.Abs(v)) * 0x1p-40)
 	return max(float64(lo-e)-v, v-float64(hi+e), 0)
-}
-
-// mayReach reports whether a cell whose gaps (see gap) from a place are gx
-// and gy may hold an agent whose squared distance from that place, as
-// within computes it, is at most r2. It is false only when gx² + gy² exceeds
-// r2 by 2^-20 of it, far more than the roundings of either sum of squares.
-func mayReach(gx, gy, r2 float64) bool {
-	return !(float64(gx*gx)+float64(gy*gy) > float64(r2*(1+0x1p-20)))
 }

@@ -77,33 +77,30 @@ func (w *World) near(at Vec2, radius float64) (hits []int32, sq []float64) {
 	hits = slices.Grow(hits, total)[:total]
 	sq = slices.Grow(sq, total)[:total]
 	n := 0
+	// A sort window at a time (see order.go): in each, the entries of each
+	// cell's list that lie in it, the cells by row, then column. A window
+	// the World has sorted holds its agents by cell in that order, and a
+	// cell's list keeps its agents in index order until they move (its run
+	// in a window ends at its first agent past the window), so in a sorted
+	// World the hits come out in the World's order. With more windows than
+	// agents near, cell by cell: one window.
 	shift := w.order.shift
 	windows := (len(pos) + 1<<shift - 1) >> shift
-	if windows*len(cells) <= total {
-		// A sort window at a time (see order.go): in each, the entries of
-		// each cell's list that lie in it, the cells by row, then column.
-		// A window the World has sorted holds its agents by cell in that
-		// order, and a cell's list keeps its agents in index order until
-		// they move (its run in a window ends at its first agent past the
-		// window), so in a sorted World the hits come out in the World's
-		// order.
-		cur := slices.Grow(w.cur[:0], len(cells))[:len(cells)]
-		clear(cur)
-		w.cur = cur
-		for win := 1; win <= windows; win++ {
-			end := int32(len(pos))
-			if win < windows {
-				end = int32(win << shift)
-			}
-			for k, c := range cells {
-				var read int
-				n, read = within(hits, sq, n, lists[c][cur[k]:], pos, at, near2, end)
-				cur[k] += int32(read)
-			}
+	if windows*len(cells) > total {
+		windows = 1
+	}
+	cur := slices.Grow(w.cur[:0], len(cells))[:len(cells)]
+	clear(cur)
+	w.cur = cur
+	for win := 1; win <= windows; win++ {
+		end := int32(len(pos))
+		if win < windows {
+			end = int32(win << shift)
 		}
-	} else { // more windows than agents near: cell by cell
-		for _, c := range cells {
-			n, _ = within(hits, sq, n, lists[c], pos, at, near2, int32(len(pos)))
+		for k, c := range cells {
+			var read int
+			n, read = within(hits, sq, n, lists[c][cur[k]:], pos, at, near2, end)
+			cur[k] += int32(read)
 		}
 	}
 	hits, sq = hits[:n], sq[:n]

@@ -118,8 +118,7 @@ func (w *World) setState(i int32, to State, why Reason) {
 func (w *World) news(agents []int32, scales []float64, weight float64, id reasonID) {
 	c := &w.col
 	morale := c.Morale
-	// The columns have one length, and this says so to the compiler: the
-	// check of i against morale's, first in the loop, covers the others.
+	// One length for the columns: the check of i against morale's covers all.
 	nerve, badNews, why, squad := c.Nerve[:len(morale)], c.BadNews[:len(morale)], c.Why[:len(morale)], c.Squad[:len(morale)]
 	squads := w.squads
 	scales = scales[:len(agents)]

@@ -96,13 +96,10 @@ func (v Vec2) Dist(w Vec2) float64 {
 // under Dist's square root.
 func squares(x, y float64) float64 { return float64(x*x) + float64(y*y) }
 
-// rootOfSquares returns √s, and true when s lies in 2^-968..2^1000, where
-// neither the squares nor their sum overflow and what underflows is below
-// 2^-100 of the sum: then √s is Dist's result for the differences whose
-// squares sum to s. Otherwise (also for NaN) it is false, and Dist takes
-// another formula unless both differences are zero. It is Dist's formula,
-// small, so that a loop over many distances (an event at a location)
-// computes it in place.
+// rootOfSquares returns √s, Dist's result for the differences whose squares
+// sum to s, and true, when s lies in 2^-968..2^1000 (nothing overflows, and
+// what underflows is below 2^-100 of s); otherwise false, also for NaN.
+// Small, so that an event at a location computes it in place.
 func rootOfSquares(s float64) (float64, bool) {
 	return math.Sqrt(s), s >= 0x1p-968 && s <= 0x1p1000 // false for NaN
 }
