@@ -196,8 +196,9 @@ func checkScale(scale float64) error {
 // DistanceFalloff(distance, FullEffectRadius, NoEffectRadius). A NaN or
 // infinite location, radius or scale, or a negative scale, returns an error
 // and changes nothing. An event without a weight row is worth zero: it changes
-// nothing and is not an error. The cost grows with the number of agents near
-// the location, not with the size of the World.
+// nothing and is not an error. The cost grows with the number of agents
+// within min(radius, NoEffectRadius) of the location, not with the size of
+// the World.
 func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads []SquadID, scale float64) error {
 	if !at.finite() {
 		return fmt.Errorf("morale: ReportEventAtLocation: location %v is not finite", at)
