@@ -124,23 +124,31 @@ func (w *World) news(agents []int32, scales []float64, weight float64, id reason
 	scales = scales[:len(agents)]
 	now, tells := w.nowTicks, w.tells()
 	for k, i := range agents {
-		old := morale[i] // (the ledger reads it too, and writes no column)
+		old := morale[i]
 		scale := scales[k]
 		if isBadNews(weight, scale) {
 			badNews[i] = now
 		}
 		why[i] = id
-		if w.led != nil {
-			w.led.news(w, i, weight, scale, id)
-		}
 		m := ApplyMoraleEvent(old, weight, scale, nerve[i])
-		if m == old {
-			continue
-		}
 		if tells {
-			w.told(i, old, m, id)
+			w.noted(i, old, m, weight, scale, id)
 		}
-		morale[i] = m
-		squads[squad[i]].sum += m - old
+		if m != old {
+			morale[i] = m
+			squads[squad[i]].sum += m - old
+		}
+	}
+}
+
+// noted is news's record of agent i's news (old and m his morale before and
+// after it), in the ledger when it is on, and its note to the morale
+// listeners (see told) when his morale changed.
+func (w *World) noted(i int32, old, m, weight, scale float64, id reasonID) {
+	if w.led != nil {
+		w.led.news(w, i, weight, scale, id)
+	}
+	if m != old {
+		w.told(i, old, m, id)
 	}
 }
