@@ -213,9 +213,11 @@ func (g *grid) remove(c, at int32) int32 {
 }
 
 // appendCells appends to dst the ids of the occupied cells that overlap the
-// square of half-width r around p. When those cells would outnumber the
-// occupied ones it returns all = true instead: walk every cell.
-func (g *grid) appendCells(dst []int32, p Vec2, r float64) (cells []int32, all bool) {
+// square of half-width r around p, but those whose squared gaps (see gap)
+// exceed r2 by 2^-20 of it: no agent there is within r2 of p. When the
+// square's cells would outnumber the occupied ones it returns all = true
+// instead: walk every cell.
+func (g *grid) appendCells(dst []int32, p Vec2, r, r2 float64) (cells []int32, all bool) {
 	lo := g.key(Vec2{p.X - r, p.Y - r})
 	hi := g.key(Vec2{p.X + r, p.Y + r})
 	span := (float64(hi.x) - float64(lo.x) + 1) * (float64(hi.y) - float64(lo.y) + 1)
@@ -223,9 +225,12 @@ func (g *grid) appendCells(dst []int32, p Vec2, r float64) (cells []int32, all b
 		return dst, true
 	}
 	for y := lo.y; ; y++ {
+		gy := g.gap(y, p.Y)
 		for x := lo.x; ; x++ {
 			if id, ok := g.ids[cellKey{x, y}]; ok && len(g.lists[id]) > 0 {
-				dst = append(dst, id)
+				if gx := g.gap(x, p.X); !(float64(gx*gx)+float64(gy*gy) > float64(r2*(1+0x1p-20))) {
+					dst = append(dst, id)
+				}
 			}
 			if x == hi.x {
 				break
@@ -236,4 +241,16 @@ func (g *grid) appendCells(dst []int32, p Vec2, r float64) (cells []int32, all b
 		}
 	}
 	return dst, false
+}
+
+// gap returns a lower bound of the distance along one axis from v to the
+// positions of coordinate c: [c·size, (c+1)·size) widened by 2^-40 of the
+// magnitudes, far more than every rounding; 0 for the edge cells (infinite).
+func (g *grid) gap(c int32, v float64) float64 {
+	if c == math.MinInt32 || c == math.MaxInt32 {
+		return 0
+	}
+	lo, hi := float64(float64(c)*g.size), float64(float64(c+1)*g.size)
+	e := float64((math.Abs(lo) + math.Abs(hi) + math.Abs(v)) * 0x1p-40)
+	return max(float64(lo-e)-v, v-float64(hi+e), 0)
 }

@@ -45,10 +45,11 @@ func (w *World) inIndexOrder(hits []int32) []int32 {
 }
 
 // near returns, in the World's order, the agents that may be within radius
-// of at: every agent whose squared distance from it is within radius² (with
-// a margin), found through the grid. The slice is the World's scratch, valid
-// until the next call.
-func (w *World) near(at Vec2, radius float64) []int32 {
+// of at: every agent whose squared distance from it (squares) is within
+// radius² (with a margin), found through the grid; and, in sq, each one's
+// squared distance. The slices are the World's scratch (hits and scales),
+// valid until the next call.
+func (w *World) near(at Vec2, radius float64) (hits []int32, sq []float64) {
 	// near2 is the squared reach with a margin: an agent whose squared
 	// distance exceeds it is out of reach by far more than the rounding of
 	// either the squares or Vec2.Dist, so the test rejects only agents the
@@ -56,18 +57,17 @@ func (w *World) near(at Vec2, radius float64) []int32 {
 	// underflows, on the exact test.
 	near2 := max(float64(radius*radius)*(1+1e-9), 0x1p-1000)
 	pos := w.col.Pos
-	cells, all := w.grid.appendCells(w.cells[:0], at, radius)
+	cells, all := w.grid.appendCells(w.cells[:0], at, radius, near2)
 	w.cells = cells
-	hits := w.hits[:0]
+	hits, sq = w.hits[:0], w.scales[:0]
 	if all {
 		for i, p := range pos {
-			dx, dy := p.X-at.X, p.Y-at.Y
-			if float64(dx*dx)+float64(dy*dy) <= near2 {
-				hits = append(hits, int32(i))
+			if s := squares(p.minus(at)); s <= near2 {
+				hits, sq = append(hits, int32(i)), append(sq, s)
 			}
 		}
-		w.hits = hits
-		return hits
+		w.hits, w.scales = hits, sq
+		return hits, sq
 	}
 	lists := w.grid.lists
 	total := 0
@@ -75,110 +75,112 @@ func (w *World) near(at Vec2, radius float64) []int32 {
 		total += len(lists[c])
 	}
 	hits = slices.Grow(hits, total)[:total]
+	sq = slices.Grow(sq, total)[:total]
 	n := 0
+	// A sort window at a time (see order.go): in each, the entries of each
+	// cell's list that lie in it, the cells by row, then column. A window
+	// the World has sorted holds its agents by cell in that order, and a
+	// cell's list keeps its agents in index order until they move (its run
+	// in a window ends at its first agent past the window), so in a sorted
+	// World the hits come out in the World's order. With more windows than
+	// agents near, cell by cell: one window.
 	shift := w.order.shift
 	windows := (len(pos) + 1<<shift - 1) >> shift
-	if windows*len(cells) <= total {
-		// A sort window at a time (see order.go): in each, the entries of
-		// each cell's list that lie in it, the cells by row, then column.
-		// A window the World has sorted holds its agents by cell in that
-		// order, and a cell's list keeps its agents in index order until
-		// they move (binary search finds where a window ends in it), so in
-		// a sorted World the hits come out in the World's order.
-		cur := slices.Grow(w.cur[:0], len(cells))[:len(cells)]
-		clear(cur)
-		w.cur = cur
-		for win := 1; win <= windows; win++ {
-			end := int32(min(win<<shift, len(pos)))
-			for k, c := range cells {
-				list := lists[c][cur[k]:]
-				j := len(list)
-				if win < windows {
-					j, _ = slices.BinarySearch(list, end)
-				}
-				n = within(hits, n, list[:j], pos, at, near2)
-				cur[k] += int32(j)
-			}
+	if windows*len(cells) > total {
+		windows = 1
+	}
+	cur := slices.Grow(w.cur[:0], len(cells))[:len(cells)]
+	clear(cur)
+	w.cur = cur
+	for win := 1; win <= windows; win++ {
+		end := int32(len(pos))
+		if win < windows {
+			end = int32(win << shift)
 		}
-	} else { // more windows than agents near: cell by cell
-		for _, c := range cells {
-			n = within(hits, n, lists[c], pos, at, near2)
+		for k, c := range cells {
+			var read int
+			n, read = within(hits, sq, n, lists[c][cur[k]:], pos, at, near2, end)
+			cur[k] += int32(read)
 		}
 	}
-	hits = hits[:n]
+	hits, sq = hits[:n], sq[:n]
 	// When the hits are not in order (agents moved, a window not sorted,
 	// or read cell by cell), a two-level bitmap over the agents' indices
-	// puts them in order without a sort. TestNearIsThePlainScan checks the
-	// result against a scan of every agent.
+	// puts them in order without a sort, and their squares are taken
+	// again. TestNearIsThePlainScan checks the result against a scan of
+	// every agent.
 	for k := 1; k < len(hits); k++ {
 		if hits[k] <= hits[k-1] {
 			hits = w.inIndexOrder(hits)
+			for k, i := range hits {
+				sq[k] = squares(pos[i].minus(at))
+			}
 			break
 		}
 	}
-	w.hits = hits
-	return hits
+	w.hits, w.scales = hits, sq
+	return hits, sq
 }
 
 // ofMarkedSquads keeps, in place and in order, the agents of hits whose
-// squad carries the World's current mark.
-func (w *World) ofMarkedSquads(hits []int32) []int32 {
+// squad carries the World's current mark, and their values in sq, and
+// returns both.
+func (w *World) ofMarkedSquads(hits []int32, sq []float64) ([]int32, []float64) {
 	n := 0
-	for _, i := range hits {
+	for k, i := range hits {
 		if w.squads[w.col.Squad[i]].mark == w.mark {
-			hits[n] = i
+			hits[n], sq[n] = i, sq[k]
 			n++
 		}
 	}
-	return hits[:n]
-}
-
-// distances writes to dist[k] the distance of agent hits[k] from at,
-// pos[hits[k]].Dist(at): Dist's formula (sqrtDist) in place, and Dist itself
-// for the rare agent it does not serve (within 2e-146 of at, not at it).
-func distances(dist []float64, hits []int32, pos []Vec2, at Vec2) {
-	dist = dist[:len(hits)]
-	for k, i := range hits {
-		d, ok := sqrtDist(pos[i].minus(at))
-		if !ok {
-			d = pos[i].Dist(at)
-		}
-		dist[k] = d
-	}
+	return hits[:n], sq[:n]
 }
 
 // reached keeps, in place and in order, the agents of hits whose distance
-// (in scales, at the same place) is within radius and whose falloff
-// (DistanceFalloff) is above zero, each with scale × falloff in scales, and
-// returns how many it kept.
-func reached(hits []int32, scales []float64, radius, full, none, scale float64) int {
-	scales = scales[:len(hits)]
+// from at (pos[i].Dist(at)) is within radius and whose falloff
+// (DistanceFalloff) is above zero, each with scale × falloff in place of
+// his squared distance from at in sq (squares, as near gives it), and
+// returns how many it kept. It takes Dist's result from the square
+// (rootOfSquares), and calls Dist itself for the rare agent whose square
+// that does not serve (within 2e-146 of at).
+func reached(hits []int32, sq []float64, pos []Vec2, at Vec2, radius, full, none, scale float64) int {
+	sq = sq[:len(hits)]
 	n := 0
 	for k, i := range hits {
-		// Branch-free: every agent is written, and kept (the count grows)
-		// when reached.
-		d := scales[k]
-		f := DistanceFalloff(d, full, none)
-		hits[n], scales[n] = i, scale*f
-		n += b2i(d <= radius) & b2i(f > 0)
+		d, ok := rootOfSquares(sq[k])
+		if !ok {
+			d = pos[i].Dist(at)
+		}
+		// A branch, not a branch-free count: near's candidates are within
+		// a hair of the reach (at most NoEffectRadius), so nearly all of
+		// them are reached, and the branch is predicted.
+		if f := DistanceFalloff(d, full, none); d <= radius && f > 0 {
+			hits[n], sq[n] = i, scale*f
+			n++
+		}
 	}
 	return n
 }
 
-// within writes to buf, from place n on, the agents of list whose squared
-// distance from at is within near2, in the order of list, and returns the
-// new count. buf has room for all of list after n.
-func within(buf []int32, n int, list []int32, pos []Vec2, at Vec2, near2 float64) int {
-	buf = buf[:n+len(list)]
-	for _, i := range list {
+// within writes to hits and sq, from place n on, the agents of list whose
+// squared distance from at (squares) is within near2, and that square, in
+// the order of list, up to list's first agent at place end or beyond. It
+// returns the new count and how many agents of list it read. hits and sq
+// have room for all of list after n; every agent of list is below
+// len(pos), so with end = len(pos) it reads them all.
+func within(hits []int32, sq []float64, n int, list []int32, pos []Vec2, at Vec2, near2 float64, end int32) (int, int) {
+	hits, sq = hits[:n+len(list)], sq[:n+len(list)]
+	for k, i := range list {
+		if i >= end {
+			return n, k
+		}
 		// Branch-free: every agent is written, and kept (the count grows)
 		// when within reach.
-		p := pos[i]
-		dx, dy := p.X-at.X, p.Y-at.Y
-		buf[n] = i
-		n += b2i(float64(dx*dx)+float64(dy*dy) <= near2)
+		s := squares(pos[i].minus(at))
+		hits[n], sq[n] = i, s
+		n += b2i(s <= near2)
 	}
-	return n
+	return n, len(list)
 }
 
 func checkScale(scale float64) error {
@@ -194,8 +196,9 @@ func checkScale(scale float64) error {
 // DistanceFalloff(distance, FullEffectRadius, NoEffectRadius). A NaN or
 // infinite location, radius or scale, or a negative scale, returns an error
 // and changes nothing. An event without a weight row is worth zero: it changes
-// nothing and is not an error. The cost grows with the number of agents near
-// the location, not with the size of the World.
+// nothing and is not an error. The cost grows with the number of agents
+// within min(radius, NoEffectRadius) of the location, not with the size of
+// the World.
 func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads []SquadID, scale float64) error {
 	if !at.finite() {
 		return fmt.Errorf("morale: ReportEventAtLocation: location %v is not finite", at)
@@ -238,14 +241,13 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 	// each would, so that the squads' running sums (see step.go) do not
 	// depend on the grid: first those reached and their scale, then the
 	// news.
-	hits := w.near(at, radius)
+	// No agent beyond NoEffectRadius is reached: his falloff is 0, as
+	// Validate keeps FullEffectRadius within NoEffectRadius.
+	hits, scales := w.near(at, min(radius, none))
 	if filter {
-		hits = w.ofMarkedSquads(hits)
+		hits, scales = w.ofMarkedSquads(hits, scales)
 	}
-	scales := slices.Grow(w.scales[:0], len(hits))[:len(hits)]
-	w.scales = scales
-	distances(scales, hits, w.col.Pos, at) // each one's distance, in scales
-	n := reached(hits, scales, radius, full, none, scale)
+	n := reached(hits, scales, w.col.Pos, at, radius, full, none, scale)
 	w.news(hits[:n], scales[:n], weight, why)
 	if w.led != nil {
 		w.led.unlocate()

@@ -8,7 +8,8 @@ import (
 )
 
 // nearPlain is near without the grid: every agent within the squared reach
-// near tests against, in the World's order.
+// near tests against, in the World's order. It writes the test out, as a
+// reader would, rather than call squares.
 func nearPlain(w *World, at Vec2, radius float64) []int32 {
 	near2 := max(float64(radius*radius)*(1+1e-9), 0x1p-1000)
 	var out []int32
@@ -84,10 +85,15 @@ func TestNearIsThePlainScan(t *testing.T) {
 			for _, radius := range []float64{1, 600, cell * (1 - 1e-12), cell, cell * 1.5, 4 * cell} {
 				for _, at := range places {
 					want := nearPlain(w, at, radius)
-					got := slices.Clone(w.near(at, radius))
+					got, sq := w.near(at, radius)
 					if !slices.Equal(got, want) {
 						t.Fatalf("near(%v, %v) = %d agents %v…; want the plain scan's %d %v…",
 							at, radius, len(got), got[:min(len(got), 8)], len(want), want[:min(len(want), 8)])
+					}
+					for k, i := range got {
+						if s := squares(w.col.Pos[i].minus(at)); sq[k] != s {
+							t.Fatalf("near(%v, %v): agent %d's square %v; want %v", at, radius, i, sq[k], s)
+						}
 					}
 				}
 			}

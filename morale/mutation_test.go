@@ -60,12 +60,12 @@ var plainPaths = map[string]string{
 	"rect.holds":                "{ return false }",
 	"(*grid).coordOf":           "{ return coord(v / g.size) }",
 	"(*World).near": `{
-	hits := w.hits[:0]
-	for i := range w.col.Pos {
-		hits = append(hits, int32(i))
+	hits, sq = w.hits[:0], w.scales[:0]
+	for i, p := range w.col.Pos {
+		hits, sq = append(hits, int32(i)), append(sq, squares(p.minus(at)))
 	}
-	w.hits = hits
-	return hits
+	w.hits, w.scales = hits, sq
+	return hits, sq
 }`,
 }
 

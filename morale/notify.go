@@ -117,28 +117,38 @@ func (w *World) setState(i int32, to State, why Reason) {
 // (isBadNews) restarts an agent's recovery delay.
 func (w *World) news(agents []int32, scales []float64, weight float64, id reasonID) {
 	c := &w.col
-	morale, nerve, badNews, why, squad := c.Morale, c.Nerve, c.BadNews, c.Why, c.Squad
+	morale := c.Morale
+	// One length for the columns: the check of i against morale's covers all.
+	nerve, badNews, why, squad := c.Nerve[:len(morale)], c.BadNews[:len(morale)], c.Why[:len(morale)], c.Squad[:len(morale)]
 	squads := w.squads
 	scales = scales[:len(agents)]
 	now, tells := w.nowTicks, w.tells()
 	for k, i := range agents {
+		old := morale[i]
 		scale := scales[k]
 		if isBadNews(weight, scale) {
 			badNews[i] = now
 		}
 		why[i] = id
-		if w.led != nil {
-			w.led.news(w, i, weight, scale, id)
-		}
-		old := morale[i]
 		m := ApplyMoraleEvent(old, weight, scale, nerve[i])
-		if m == old {
-			continue
-		}
 		if tells {
-			w.told(i, old, m, id)
+			w.noted(i, old, m, weight, scale, id)
 		}
-		morale[i] = m
-		squads[squad[i]].sum += m - old
+		if m != old {
+			morale[i] = m
+			squads[squad[i]].sum += m - old
+		}
+	}
+}
+
+// noted is news's record of agent i's news (old and m his morale before and
+// after it), in the ledger when it is on, and its note to the morale
+// listeners (see told) when his morale changed.
+func (w *World) noted(i int32, old, m, weight, scale float64, id reasonID) {
+	if w.led != nil {
+		w.led.news(w, i, weight, scale, id)
+	}
+	if m != old {
+		w.told(i, old, m, id)
 	}
 }

@@ -86,20 +86,22 @@ type Vec2 struct{ X, Y float64 }
 // (coordinates near ±1.8e308), it is +Inf.
 func (v Vec2) Dist(w Vec2) float64 {
 	x, y := v.minus(w)
-	if d, ok := sqrtDist(x, y); ok {
+	if d, ok := rootOfSquares(squares(x, y)); ok || x == 0 && y == 0 {
 		return d
 	}
 	return portableHypot(x, y)
 }
 
-// sqrtDist returns √(x² + y²) and true when x and y are both zero or x² + y²
-// lies in 2^-968..2^1000, where neither the squares nor their sum overflow
-// and what underflows is below 2^-100 of the sum; otherwise false. It is
-// Dist's formula, small, so that a loop over many distances (an event at a
-// location) computes it in place.
-func sqrtDist(x, y float64) (float64, bool) {
-	s := float64(x*x) + float64(y*y)
-	return math.Sqrt(s), s >= 0x1p-968 && s <= 0x1p1000 || x == 0 && y == 0 // false for NaN
+// squares returns x² + y², each square and the sum rounded once: the sum
+// under Dist's square root.
+func squares(x, y float64) float64 { return float64(x*x) + float64(y*y) }
+
+// rootOfSquares returns √s, Dist's result for the differences whose squares
+// sum to s, and true, when s lies in 2^-968..2^1000 (nothing overflows, and
+// what underflows is below 2^-100 of s); otherwise false, also for NaN.
+// Small, so that an event at a location computes it in place.
+func rootOfSquares(s float64) (float64, bool) {
+	return math.Sqrt(s), s >= 0x1p-968 && s <= 0x1p1000 // false for NaN
 }
 
 // minus returns the coordinates of v−w.
