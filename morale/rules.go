@@ -63,9 +63,6 @@ func clampNaN01(v float64) float64 {
 // gains the same whether it is taken in one step or in many. The gain is
 // perSecond × that remainder: 0 within the delay, perSecond·dt once it is
 // over. A NaN input gives NaN; a rate or dt of 0 or below gives 0 or less.
-// Every agent whose delay ended before the step began gains the same, and so
-// does every agent whose delay lasts past it: the World works those two
-// gains out once per step.
 func RecoveryGain(secondsSinceBadNews, dt, perSecond, delaySeconds float64) float64 {
 	// t: the part of the step past the delay (≤ 0: none of it).
 	t := min(float64(secondsSinceBadNews)-float64(delaySeconds), dt)

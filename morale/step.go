@@ -38,9 +38,8 @@ type stepRules struct {
 	rate   float64 // RecoveryPerSecond
 	delay  float64 // RecoveryDelaySeconds
 	// Bad news before recovers (a tick) came so long before the step's end
-	// that the agent recovers for the whole step; after inDelay, so late
-	// that he recovers for none of it. whole and none are the bits of
-	// RecoveryGain for each (see gain).
+	// that the agent recovers for the whole step, by RecoveryGain's bits
+	// whole; after inDelay, so late that he recovers by none (see gain).
 	recovers, inDelay     int64
 	whole, none           uint64
 	dwellTicks            int64 // MinimumStateSeconds
@@ -81,12 +80,11 @@ func (w *World) stepRules(end int64) stepRules {
 // time past delay+dt, +Inf included), none when the delay lasts past the
 // step (as for any time within the delay). See edgeTicks.
 func (r *stepRules) gain(b int64) float64 {
-	// The choice between the two is made on their bits, as integers, which
-	// the compiler selects without a branch: which agents had bad news
+	// Chosen as integers, without a branch: which agents had bad news
 	// lately is anybody's guess in a battle.
-	bits := r.whole
+	bits, none := r.whole, r.none
 	if b > r.inDelay {
-		bits = r.none
+		bits = none
 	}
 	g := math.Float64frombits(bits)
 	if b >= r.recovers && b <= r.inDelay {
@@ -163,7 +161,7 @@ func (w *World) stepRange(r *stepRules, lo, hi int, sc *stepScratch, acc []float
 	if lo >= hi {
 		return touched, notes
 	}
-	p := pass{w: w, r: *r, lo: lo, acc: acc, touched: touched, track: track, notes: notes, notify: len(w.onMorale) > 0}
+	p := pass{w: w, r: *r, acc: acc, touched: touched, track: track, notes: notes, notify: len(w.onMorale) > 0}
 	morale := w.col.Morale[lo:hi]
 	n := len(morale)
 	flags, squads, badNews := w.col.Flags[lo:hi][:n], w.col.Squad[lo:hi][:n], w.col.BadNews[lo:hi][:n]
@@ -205,7 +203,6 @@ func (w *World) stepRange(r *stepRules, lo, hi int, sc *stepScratch, acc []float
 type pass struct {
 	w       *World
 	r       stepRules // a copy of the step's rules
-	lo      int
 	acc     []float64
 	touched []int32
 	track   bool
