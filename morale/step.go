@@ -101,9 +101,7 @@ func (r *stepRules) seconds(t int64) float64 { return float64(r.end-t) / ticksPe
 // and RecoverMorale (never past 1) keep. It lets the step skip both stages
 // for a squad at rest, all at full morale: the mutation test's copy without
 // fast paths (mutation_test.go) runs them for every agent and gets the same
-// bits. It tests the squad's average first: that answer is the same for all
-// of a squad's members, while in a battle which men are back at exactly 1
-// is anybody's guess.
+// bits. It tests first the squad's average, which a whole run shares.
 func atRest(m, avg float64) bool { return avg == 1 && m == 1 }
 
 // holdsSteady reports that ResolveState keeps an agent in state st with
@@ -168,34 +166,34 @@ func (w *World) stepRange(r *stepRules, lo, hi int, sc *stepScratch, acc []float
 	states := w.col.State[lo:hi][:n]
 	avg := w.avg
 	factor, shaken := r.factor, r.shaken
-	// Run by run: a run is agents side by side of one squad, whose average
-	// is read once and whose members add to sum, not to acc[sq], in the
-	// agents' order.
-	for k := 0; k < n; {
-		sq := squads[k]
-		a := avg[sq]
-		p.touch(sq)
-		sum := p.acc[sq]
-		for ; k < n && squads[k] == sq; k++ {
-			old := morale[k]
-			m := old
-			if !atRest(old, a) {
-				pulled := old
-				if flags[k]&flagNoContagion == 0 { // stage 1: contagion
-					pulled = ContagionPull(old, a, factor)
-				}
-				m = RecoverMorale(pulled, p.r.gain(badNews[k])) // stage 2
-				morale[k] = m
-			}
-			sum += m
-			// Stage 3 and the listeners, but for an agent who holds Steady
-			// and whose change no one hears.
-			if p.notify && m != old || !holdsSteady(states[k], m, shaken) {
-				p.agent(lo+k, states[k], old, m)
-			}
+	// A run of agents side by side of one squad reads its average once and
+	// adds to sum (acc[run] is stale meanwhile), in the agents' order.
+	run := squads[0]
+	p.touch(run)
+	a, sum := avg[run], acc[run]
+	for k, old := range morale {
+		if sq := squads[k]; sq != run {
+			acc[run] = sum
+			p.touch(sq)
+			run, a, sum = sq, avg[sq], acc[sq]
 		}
-		p.acc[sq] = sum
+		m := old
+		if !atRest(old, a) {
+			pulled := old
+			if flags[k]&flagNoContagion == 0 { // stage 1: contagion
+				pulled = ContagionPull(old, a, factor)
+			}
+			m = RecoverMorale(pulled, p.r.gain(badNews[k])) // stage 2
+			morale[k] = m
+		}
+		sum += m
+		// Stage 3 and the listeners, but for an agent who holds Steady
+		// and whose change no one hears.
+		if p.notify && m != old || !holdsSteady(states[k], m, shaken) {
+			p.agent(lo+k, states[k], old, m)
+		}
 	}
+	acc[run] = sum
 	return p.touched, p.notes
 }
 
