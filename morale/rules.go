@@ -71,8 +71,7 @@ func RecoveryGain(secondsSinceBadNews, dt, perSecond, delaySeconds float64) floa
 
 // RecoverMorale returns morale after recovering by gain (see RecoveryGain).
 // Morale never recovers past 1 (a morale above 1 comes back as 1). A NaN
-// morale is returned as it is; a NaN or negative gain (from a NaN time or
-// rate, or a negative rate) leaves morale unchanged.
+// morale is returned as it is; a NaN or negative gain leaves it unchanged.
 func RecoverMorale(morale, gain float64) float64 {
 	if !(gain >= 0) {
 		return morale

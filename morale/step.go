@@ -139,8 +139,7 @@ func (w *World) step() {
 	w.steps++
 }
 
-// stepScratch is a goroutine's scratch for stepRange: the slots it
-// touched.
+// stepScratch is a goroutine's scratch for stepRange: the slots it touched.
 type stepScratch struct {
 	touched []int32
 }
