@@ -43,16 +43,17 @@ type Rules struct {
 
 // Update is the World's per-agent step (see morale/step.go) written with
 // morale's exported rules: ContagionPull with the step's ContagionFactor
-// (Keep, taken once per step), RecoverMorale, ResolveState, ShouldRout and
-// CanReturnFromRout, and MinimumStateSeconds as the World applies it. It
-// returns the agent's new morale and updates his timers. Given the same
-// agents, squads and events it gives the World's bits (TestSameUpdate).
+// (Keep, taken once per step), RecoveryGain and RecoverMorale, ResolveState,
+// ShouldRout and CanReturnFromRout, and MinimumStateSeconds as the World
+// applies it. It returns the agent's new morale and updates his timers.
+// Given the same agents, squads and events it gives the World's bits
+// (TestSameUpdate).
 func (r *Rules) Update(m, avg float64, noContagion bool, t *Timers) float64 {
 	s := &r.S
 	if !noContagion {
 		m = morale.ContagionPull(m, avg, r.Keep)
 	}
-	m = morale.RecoverMorale(m, float64(r.End-t.BadNews)/TicksPerSecond, r.Dt, s.RecoveryPerSecond, s.RecoveryDelaySeconds)
+	m = morale.RecoverMorale(m, morale.RecoveryGain(float64(r.End-t.BadNews)/TicksPerSecond, r.Dt, s.RecoveryPerSecond, s.RecoveryDelaySeconds))
 	st := t.State
 	if st == morale.Steady && m >= s.ShakenBelow {
 		return m

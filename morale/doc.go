@@ -18,9 +18,10 @@
 //   - [Settings]: the table designers tune, stored in weights.toml.
 //     [DefaultSettings], [Settings.Validate], [LoadSettings], [SaveSettings],
 //     [World.SetSettings].
-//   - The rules, pure functions: [ApplyMoraleEvent], [RecoverMorale],
-//     [ContagionFactor], [ContagionPull], [ResolveState], [ShouldRout],
-//     [CanReturnFromRout], [OutnumberedFactor], [DistanceFalloff].
+//   - The rules, pure functions: [ApplyMoraleEvent], [RecoveryGain],
+//     [RecoverMorale], [ContagionFactor], [ContagionPull], [ResolveState],
+//     [ShouldRout], [CanReturnFromRout], [OutnumberedFactor],
+//     [DistanceFalloff].
 //   - Listeners: [World.OnStateChanged], [World.OnMoraleChanged], with a
 //     [Reason].
 //
@@ -74,7 +75,7 @@
 // falloff, how bad a hit was, [OutnumberedFactor] for the odds). An event
 // without a row is worth zero; deleting a row switches the event off. Bad
 // news (a finite weight × scale below zero) postpones recovery by
-// RecoveryDelaySeconds ([RecoverMorale]); good news does not.
+// RecoveryDelaySeconds ([RecoveryGain]); good news does not.
 //
 // # The clock
 //
@@ -156,9 +157,9 @@
 //
 // # The rules on their own
 //
-// [ApplyMoraleEvent], [RecoverMorale], [ContagionFactor], [ContagionPull],
-// [ResolveState], [ShouldRout], [CanReturnFromRout], [OutnumberedFactor] and
-// [DistanceFalloff] are pure functions, and every formula of the design lives
+// [ApplyMoraleEvent], [RecoveryGain], [RecoverMorale], [ContagionFactor],
+// [ContagionPull], [ResolveState], [ShouldRout], [CanReturnFromRout],
+// [OutnumberedFactor] and [DistanceFalloff] are pure functions, and every formula of the design lives
 // in one of them. The World reaches each formula through them on every path
 // (its step, events on an agent and at a location, rallies, the ledger), so
 // a test of a rule is a test of the game. Two tests hold it to that: a
@@ -167,7 +168,8 @@
 // builds copies of the package with one rule's result replaced, each of which
 // must change seeded fights. They take the settings they read as plain
 // numbers (the Settings fields of the same names), so that a step can call
-// them once per agent.
+// them once per agent; what stays the same for a whole step (the
+// contagion's factor, the recovery's gain) is a rule of its own.
 //
 // # Performance
 //

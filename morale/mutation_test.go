@@ -25,7 +25,7 @@ import (
 // change. A copy whose fast paths are all switched off for the plain way
 // must change no hash: the fast paths are the plain code's equals.
 //
-// It compiles ten copies of the package (about half a minute on two cores),
+// It compiles eleven copies of the package (about half a minute on two cores),
 // so it runs only with MORALE_MUTANTS=1: make mutants, part of make test.
 
 // mutant is one copy of TestMutants: the rule whose result r it replaces
@@ -41,6 +41,7 @@ var mutants = []mutant{
 	{"ContagionFactor", "r * 0.5", []string{"step", "rallies", "ledger", "fight"}},
 	{"ContagionPull", "r * 0.5", []string{"step", "rallies", "ledger", "fight"}},
 	{"RecoverMorale", "r * 0.5", []string{"step", "rallies", "ledger", "fight"}},
+	{"RecoveryGain", "r * 0.5", []string{"step", "rallies", "ledger", "fight"}},
 	{"ResolveState", "(r + 1) % NumStates", []string{"step", "rallies", "ledger", "fight"}},
 	{"ShouldRout", "!r", []string{"step", "fight"}},
 	{"CanReturnFromRout", "!r", []string{"step", "fight"}},
@@ -50,15 +51,15 @@ var mutants = []mutant{
 // plainPaths gives each fast path's function the body of the plain way, for
 // the copy that must change no hash: stages 1 and 2 and stage 3 of the
 // step for every agent,
-// the exact seconds since bad news, every move through the cell's key, the
+// the gain of the exact seconds since bad news, every move through the cell's key, the
 // key by a division, and every agent a candidate of an event at a
 // location.
 var plainPaths = map[string]string{
-	"holdsSteady":               "{ return false }",
-	"atRest":                    "{ return false }",
-	"(*stepRules).sinceBadNews": "{ return r.seconds(b) }",
-	"rect.holds":                "{ return false }",
-	"(*grid).coordOf":           "{ return coord(v / g.size) }",
+	"holdsSteady":       "{ return false }",
+	"atRest":            "{ return false }",
+	"(*stepRules).gain": "{ return RecoveryGain(r.seconds(b), r.dt, r.rate, r.delay) }",
+	"rect.holds":        "{ return false }",
+	"(*grid).coordOf":   "{ return coord(v / g.size) }",
 	"(*World).near": `{
 	hits, sq = w.hits[:0], w.scales[:0]
 	for i, p := range w.col.Pos {
@@ -71,7 +72,7 @@ var plainPaths = map[string]string{
 
 func TestMutants(t *testing.T) {
 	if os.Getenv("MORALE_MUTANTS") == "" {
-		t.Skip("builds ten copies of the package: run with MORALE_MUTANTS=1 (make mutants)")
+		t.Skip("builds eleven copies of the package: run with MORALE_MUTANTS=1 (make mutants)")
 	}
 	want := map[string]uint64{}
 	for _, s := range mutationScenarios {

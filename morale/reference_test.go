@@ -10,9 +10,10 @@ import (
 )
 
 // The reference World: the World's contract written in the plainest code,
-// from the exported rules (ApplyMoraleEvent, RecoverMorale, ContagionPull,
-// ResolveState, ShouldRout, CanReturnFromRout, DistanceFalloff) and the
-// documented clock, with a slice of structs, linear scans and no grid.
+// from the exported rules (ApplyMoraleEvent, RecoveryGain, RecoverMorale,
+// ContagionPull, ResolveState, ShouldRout, CanReturnFromRout,
+// DistanceFalloff) and the documented clock, with a slice of structs,
+// linear scans and no grid.
 // FuzzReferenceWorld drives it and a real World with the same calls and
 // compares every agent's morale bits, state and listener calls after each
 // one, so "the World calls exactly these rules" is a tested fact.
@@ -339,7 +340,7 @@ func (r *refWorld) step(end int64, dt float64) {
 			if a.hadBadNews {
 				since = float64(end-a.badNews) / refTicks
 			}
-			if rec := morale.RecoverMorale(m, since, dt, s.RecoveryPerSecond, s.RecoveryDelaySeconds); rec != m {
+			if rec := morale.RecoverMorale(m, morale.RecoveryGain(since, dt, s.RecoveryPerSecond, s.RecoveryDelaySeconds)); rec != m {
 				m, why = rec, morale.Reason{Kind: morale.ByRecovery}
 			}
 		}

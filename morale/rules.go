@@ -12,7 +12,8 @@ import "math"
 // The design names the rules, not their parameters. These take the settings
 // they read as plain numbers (Settings fields of the same names), so that the
 // World's step can call them once per agent; what stays the same for a whole
-// step, the contagion's factor, is a rule of its own (ContagionFactor).
+// step, the contagion's factor and the recovery's gain, is a rule of its own
+// (ContagionFactor, RecoveryGain).
 //
 // Every float64(...) in the rules is an explicit rounding that keeps the
 // compiler from fusing a multiply-add, here or with the caller's arithmetic
@@ -53,23 +54,26 @@ func clampNaN01(v float64) float64 {
 	return min(v, 1)
 }
 
-// RecoverMorale returns morale after a step of dt seconds of recovery at
-// perSecond (Settings.RecoveryPerSecond). secondsSinceBadNews is the time
-// since the last bad news at the end of the step (+Inf when there was none).
-// Morale climbs only once delaySeconds (Settings.RecoveryDelaySeconds) have
-// passed; when the delay ends inside the step, only the remainder of the step
-// recovers. The result is therefore the same whether a stretch of time is
-// taken in one step or in many. Morale never recovers past 1 (a morale
-// above 1 comes back as 1). A NaN morale is returned as it is; a NaN
-// time or rate, a rate of 0 or below, or a dt of 0 or below leave morale
-// unchanged.
-func RecoverMorale(morale, secondsSinceBadNews, dt, perSecond, delaySeconds float64) float64 {
-	// t: the part of the step past the delay (≤ 0: none of it). min and
-	// max, not branches: which agents are still in their delay is
-	// anybody's guess in a battle.
+// RecoveryGain returns the morale that a step of dt seconds of recovery at
+// perSecond (Settings.RecoveryPerSecond) adds, RecoverMorale's gain.
+// secondsSinceBadNews is the time since the last bad news at the end of the
+// step (+Inf when there was none). Morale climbs only once delaySeconds
+// (Settings.RecoveryDelaySeconds) have passed; when the delay ends inside the
+// step, only the remainder of the step recovers, so that a stretch of time
+// gains the same whether it is taken in one step or in many. The gain is
+// perSecond × that remainder: 0 within the delay, perSecond·dt once it is
+// over. A NaN input gives NaN; a rate or dt of 0 or below gives 0 or less.
+func RecoveryGain(secondsSinceBadNews, dt, perSecond, delaySeconds float64) float64 {
+	// t: the part of the step past the delay (≤ 0: none of it).
 	t := min(float64(secondsSinceBadNews)-float64(delaySeconds), dt)
-	gain := float64(perSecond * max(t, 0))
-	if !(gain >= 0) { // a NaN input, or a negative rate
+	return float64(perSecond * max(t, 0))
+}
+
+// RecoverMorale returns morale after recovering by gain (see RecoveryGain).
+// Morale never recovers past 1 (a morale above 1 comes back as 1). A NaN
+// morale is returned as it is; a NaN or negative gain leaves it unchanged.
+func RecoverMorale(morale, gain float64) float64 {
+	if !(gain >= 0) {
 		return morale
 	}
 	return min(morale+gain, 1)

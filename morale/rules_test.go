@@ -155,14 +155,14 @@ func TestRecoverMorale(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := morale.RecoverMorale(tt.m, tt.since, tt.dt, s.RecoveryPerSecond, s.RecoveryDelaySeconds)
+			got := morale.RecoverMorale(tt.m, morale.RecoveryGain(tt.since, tt.dt, s.RecoveryPerSecond, s.RecoveryDelaySeconds))
 			if !near(got, tt.want, tol) {
 				t.Errorf("RecoverMorale(%v, since %v, dt %v) = %v; want %v (±%g)", tt.m, tt.since, tt.dt, got, tt.want, tol)
 			}
 		})
 	}
 	s.RecoveryPerSecond = 0
-	if got := morale.RecoverMorale(0.3, 100, 1, s.RecoveryPerSecond, s.RecoveryDelaySeconds); got != 0.3 {
+	if got := morale.RecoverMorale(0.3, morale.RecoveryGain(100, 1, s.RecoveryPerSecond, s.RecoveryDelaySeconds)); got != 0.3 {
 		t.Errorf("RecoveryPerSecond 0: RecoverMorale(0.3, 100, 1) = %v; want 0.3", got)
 	}
 	edges := []struct {
@@ -178,7 +178,7 @@ func TestRecoverMorale(t *testing.T) {
 		{"delay 0, no bad news", 0.5, math.Inf(1), 1, 0.06, 0, 0.56},
 	}
 	for _, e := range edges {
-		if got := morale.RecoverMorale(e.m, e.since, e.dt, e.perSecond, e.delay); !near(got, e.want, tol) {
+		if got := morale.RecoverMorale(e.m, morale.RecoveryGain(e.since, e.dt, e.perSecond, e.delay)); !near(got, e.want, tol) {
 			t.Errorf("%s: RecoverMorale(%v, %v, %v, %v, %v) = %v; want %v", e.name, e.m, e.since, e.dt, e.perSecond, e.delay, got, e.want)
 		}
 	}
@@ -198,12 +198,12 @@ func TestRecoverMoraleStepSizeIndependent(t *testing.T) {
 		{0.2, 2, 5},    // delay ends after 2 of 5 seconds
 		{0.9, 10, 3},   // hits 1 on the way
 	} {
-		one := morale.RecoverMorale(c.m, c.sinceAtStart+c.total, c.total, s.RecoveryPerSecond, s.RecoveryDelaySeconds)
+		one := morale.RecoverMorale(c.m, morale.RecoveryGain(c.sinceAtStart+c.total, c.total, s.RecoveryPerSecond, s.RecoveryDelaySeconds))
 		for _, n := range []int{2, 10, 40} {
 			dt := c.total / float64(n)
 			m := c.m
 			for k := 1; k <= n; k++ {
-				m = morale.RecoverMorale(m, c.sinceAtStart+float64(k)*dt, dt, s.RecoveryPerSecond, s.RecoveryDelaySeconds)
+				m = morale.RecoverMorale(m, morale.RecoveryGain(c.sinceAtStart+float64(k)*dt, dt, s.RecoveryPerSecond, s.RecoveryDelaySeconds))
 			}
 			if !near(m, one, eps) {
 				t.Errorf("RecoverMorale from %v, %vs after bad news, over %vs: %d steps give %v, one step gives %v; want equal (±%g)", c.m, c.sinceAtStart, c.total, n, m, one, eps)
@@ -211,7 +211,7 @@ func TestRecoverMoraleStepSizeIndependent(t *testing.T) {
 		}
 	}
 	// And the value itself: 3.5 s after bad news, one second brings 0.5 s of recovery.
-	if got, want := morale.RecoverMorale(0.3, 4.5, 1, s.RecoveryPerSecond, s.RecoveryDelaySeconds), 0.33; !near(got, want, tol) {
+	if got, want := morale.RecoverMorale(0.3, morale.RecoveryGain(4.5, 1, s.RecoveryPerSecond, s.RecoveryDelaySeconds)), 0.33; !near(got, want, tol) {
 		t.Errorf("RecoverMorale(0.3, 4.5, 1) = %v; want %v", got, want)
 	}
 }
@@ -488,16 +488,22 @@ func TestRulesWithNaN(t *testing.T) {
 		{"ApplyMoraleEvent weight NaN leaves morale", morale.ApplyMoraleEvent(0.5, nan, 1, 0.5), 0.5},
 		{"ApplyMoraleEvent scale NaN leaves morale", morale.ApplyMoraleEvent(0.5, -0.1, nan, 0.5), 0.5},
 		{"ApplyMoraleEvent all NaN", morale.ApplyMoraleEvent(nan, nan, nan, nan), 0},
-		{"RecoverMorale morale NaN stays NaN", morale.RecoverMorale(nan, 10, 1, s.RecoveryPerSecond, s.RecoveryDelaySeconds), nan},
-		{"RecoverMorale since NaN leaves morale", morale.RecoverMorale(0.5, nan, 1, s.RecoveryPerSecond, s.RecoveryDelaySeconds), 0.5},
-		{"RecoverMorale dt NaN leaves morale", morale.RecoverMorale(0.5, 10, nan, s.RecoveryPerSecond, s.RecoveryDelaySeconds), 0.5},
+		{"RecoverMorale morale NaN stays NaN", morale.RecoverMorale(nan, morale.RecoveryGain(10, 1, s.RecoveryPerSecond, s.RecoveryDelaySeconds)), nan},
+		{"RecoverMorale since NaN leaves morale", morale.RecoverMorale(0.5, morale.RecoveryGain(nan, 1, s.RecoveryPerSecond, s.RecoveryDelaySeconds)), 0.5},
+		{"RecoverMorale dt NaN leaves morale", morale.RecoverMorale(0.5, morale.RecoveryGain(10, nan, s.RecoveryPerSecond, s.RecoveryDelaySeconds)), 0.5},
 		{"ContagionPull own NaN stays NaN", morale.ContagionPull(nan, 0.5, 0.5), nan},
 		{"ContagionPull average NaN leaves own", morale.ContagionPull(0.3, nan, 0.5), 0.3},
 		{"ContagionPull factor NaN leaves own", morale.ContagionPull(0.3, 0.5, nan), 0.3},
 		{"ContagionFactor rate NaN is no pull", morale.ContagionFactor(nan, 1), 1},
 		{"ContagionFactor dt NaN is no pull", morale.ContagionFactor(0.5, nan), 1},
-		{"RecoverMorale rate NaN leaves morale", morale.RecoverMorale(0.5, 10, 1, nan, 4), 0.5},
-		{"RecoverMorale delay NaN leaves morale", morale.RecoverMorale(0.5, 10, 1, 0.06, nan), 0.5},
+		{"RecoverMorale rate NaN leaves morale", morale.RecoverMorale(0.5, morale.RecoveryGain(10, 1, nan, 4)), 0.5},
+		{"RecoverMorale delay NaN leaves morale", morale.RecoverMorale(0.5, morale.RecoveryGain(10, 1, 0.06, nan)), 0.5},
+		{"RecoveryGain since NaN is NaN", morale.RecoveryGain(nan, 1, 0.06, 4), nan},
+		{"RecoveryGain dt NaN is NaN", morale.RecoveryGain(10, nan, 0.06, 4), nan},
+		{"RecoveryGain rate NaN is NaN", morale.RecoveryGain(10, 1, nan, 4), nan},
+		{"RecoveryGain delay NaN is NaN", morale.RecoveryGain(10, 1, 0.06, nan), nan},
+		{"RecoverMorale gain NaN leaves morale", morale.RecoverMorale(0.5, nan), 0.5},
+		{"RecoverMorale negative gain leaves morale", morale.RecoverMorale(0.5, -0.1), 0.5},
 		{"DistanceFalloff distance NaN", morale.DistanceFalloff(nan, 600, 3000), 0},
 		{"DistanceFalloff full NaN", morale.DistanceFalloff(1000, nan, 3000), 0},
 		{"DistanceFalloff none NaN", morale.DistanceFalloff(1000, 600, nan), 0},

@@ -7,8 +7,8 @@ import "math"
 //
 //  1. is pulled towards his squad's average ([ContagionPull], with the step's
 //     [ContagionFactor]), unless he was spawned WithoutContagion;
-//  2. recovers ([RecoverMorale]) once RecoveryDelaySeconds have passed since
-//     his last bad news;
+//  2. recovers ([RecoverMorale], by the [RecoveryGain] of the time since
+//     his last bad news) once RecoveryDelaySeconds have passed since it;
 //  3. has his state resolved ([ResolveState], [ShouldRout],
 //     [CanReturnFromRout]), unless MinimumStateSeconds have not passed since
 //     his last change.
@@ -38,21 +38,22 @@ type stepRules struct {
 	rate   float64 // RecoveryPerSecond
 	delay  float64 // RecoveryDelaySeconds
 	// Bad news before recovers (a tick) came so long before the step's end
-	// that RecoverMorale recovers for the whole step; after inDelay, so
-	// late that it recovers for none of it (see sinceBadNews).
+	// that the agent recovers for the whole step, by RecoveryGain's bits
+	// whole; after inDelay, so late that he recovers by none (see gain).
 	recovers, inDelay     int64
+	whole, none           uint64
 	dwellTicks            int64 // MinimumStateSeconds
 	shaken, panicAt, hyst float64
 	routAfter, minRout    float64
 }
 
 // edgeTicks is how far, in ticks, bad news must lie from the edge of the
-// recovery delay for sinceBadNews to stand in for the exact seconds. Near
+// recovery delay for gain's two gains to stand in for the exact seconds. Near
 // the edge the seconds since the bad news are about delay+dt, and converting
 // them from ticks and subtracting the delay rounds by a few ulps of that: for
 // any delay and interval the clock can hold (below 2^61 ticks) under
 // 2^61/2^52 = 512 ticks. 4096 ticks (5.8 µs) is well clear of it.
-// TestSinceBadNewsStandsIn checks it.
+// TestGainStandsIn checks it.
 const edgeTicks = 4096
 
 // stepRules works out the rules of the step ending at tick end.
@@ -68,28 +69,28 @@ func (w *World) stepRules(end int64) stepRules {
 		dwellTicks: secondsToTicks(s.MinimumStateSeconds),
 		shaken:     s.ShakenBelow, panicAt: s.PanicBelow, hyst: s.Hysteresis,
 		routAfter: s.RoutAfterSeconds, minRout: s.MinRoutSeconds,
+		whole: math.Float64bits(RecoveryGain(math.Inf(1), dt, s.RecoveryPerSecond, s.RecoveryDelaySeconds)),
+		none:  math.Float64bits(RecoveryGain(0, dt, s.RecoveryPerSecond, s.RecoveryDelaySeconds)),
 	}
 }
 
-// sinceBadNews returns the seconds from bad news at tick b to the step's end,
-// for RecoverMorale. Far from the edge of the delay it returns a stand-in
-// that gives RecoverMorale the same answer without a division: +Inf when the
-// delay ended before the step began (a whole step of recovery, as for any
-// time past delay+dt), 0 when the delay lasts past the step (none, as for
-// any time within the delay). See edgeTicks.
-func (r *stepRules) sinceBadNews(b int64) float64 {
-	// The choice between the two stand-ins is made on their bits, as
-	// integers, which the compiler selects without a branch: which agents
-	// had bad news lately is anybody's guess in a battle.
-	bits := uint64(0x7ff0000000000000) // +Inf
+// gain returns RecoveryGain for bad news at tick b. Far from the edge of the
+// delay it returns one of the two gains worked out for the step, without a
+// division: whole when the delay ended before the step began (as for any
+// time past delay+dt, +Inf included), none when the delay lasts past the
+// step (as for any time within the delay). See edgeTicks.
+func (r *stepRules) gain(b int64) float64 {
+	// Chosen as integers, without a branch: which agents had bad news
+	// lately is anybody's guess in a battle.
+	bits, none := r.whole, r.none
 	if b > r.inDelay {
-		bits = 0
+		bits = none
 	}
-	since := math.Float64frombits(bits)
+	g := math.Float64frombits(bits)
 	if b >= r.recovers && b <= r.inDelay {
-		since = r.seconds(b)
+		g = RecoveryGain(r.seconds(b), r.dt, r.rate, r.delay)
 	}
-	return since
+	return g
 }
 
 // seconds returns the seconds from tick t to the step's end.
@@ -100,9 +101,7 @@ func (r *stepRules) seconds(t int64) float64 { return float64(r.end-t) / ticksPe
 // and RecoverMorale (never past 1) keep. It lets the step skip both stages
 // for a squad at rest, all at full morale: the mutation test's copy without
 // fast paths (mutation_test.go) runs them for every agent and gets the same
-// bits. It tests the squad's average first: that answer is the same for all
-// of a squad's members, while in a battle which men are back at exactly 1
-// is anybody's guess.
+// bits. It tests first the squad's average, which a whole run shares.
 func atRest(m, avg float64) bool { return avg == 1 && m == 1 }
 
 // holdsSteady reports that ResolveState keeps an agent in state st with
@@ -140,8 +139,7 @@ func (w *World) step() {
 	w.steps++
 }
 
-// stepScratch is a goroutine's scratch for stepRange: the slots it
-// touched.
+// stepScratch is a goroutine's scratch for stepRange: the slots it touched.
 type stepScratch struct {
 	touched []int32
 }
@@ -160,40 +158,37 @@ func (w *World) stepRange(r *stepRules, lo, hi int, sc *stepScratch, acc []float
 	if lo >= hi {
 		return touched, notes
 	}
-	p := pass{w: w, r: *r, lo: lo, acc: acc, touched: touched, track: track, notes: notes, notify: len(w.onMorale) > 0}
+	p := pass{w: w, r: *r, acc: acc, touched: touched, track: track, notes: notes, notify: len(w.onMorale) > 0}
 	morale := w.col.Morale[lo:hi]
 	n := len(morale)
 	flags, squads, badNews := w.col.Flags[lo:hi][:n], w.col.Squad[lo:hi][:n], w.col.BadNews[lo:hi][:n]
 	states := w.col.State[lo:hi][:n]
 	avg := w.avg
-	factor, dt, rate, delay, shaken, notify := r.factor, r.dt, r.rate, r.delay, r.shaken, p.notify
-	// The sum of the squad of the agent before is kept in sum (and
-	// acc[run] is stale) while the agents that follow are of his squad: a
-	// squad's members side by side add in a register, not through memory,
-	// in the same order.
+	factor, shaken := r.factor, r.shaken
+	// A run of agents side by side of one squad reads its average once and
+	// adds to sum (acc[run] is stale meanwhile), in the agents' order.
 	run := squads[0]
 	p.touch(run)
-	sum := acc[run]
+	a, sum := avg[run], acc[run]
 	for k, old := range morale {
-		sq := squads[k]
+		if sq := squads[k]; sq != run {
+			acc[run] = sum
+			p.touch(sq)
+			run, a, sum = sq, avg[sq], acc[sq]
+		}
 		m := old
-		if a := avg[sq]; !atRest(old, a) {
+		if !atRest(old, a) {
 			pulled := old
 			if flags[k]&flagNoContagion == 0 { // stage 1: contagion
 				pulled = ContagionPull(old, a, factor)
 			}
-			m = RecoverMorale(pulled, r.sinceBadNews(badNews[k]), dt, rate, delay) // stage 2
+			m = RecoverMorale(pulled, p.r.gain(badNews[k])) // stage 2
 			morale[k] = m
-		}
-		if sq != run {
-			acc[run] = sum
-			p.touch(sq)
-			run, sum = sq, acc[sq]
 		}
 		sum += m
 		// Stage 3 and the listeners, but for an agent who holds Steady
 		// and whose change no one hears.
-		if notify && m != old || !holdsSteady(states[k], m, shaken) {
+		if p.notify && m != old || !holdsSteady(states[k], m, shaken) {
 			p.agent(lo+k, states[k], old, m)
 		}
 	}
@@ -205,7 +200,6 @@ func (w *World) stepRange(r *stepRules, lo, hi int, sc *stepScratch, acc []float
 type pass struct {
 	w       *World
 	r       stepRules // a copy of the step's rules
-	lo      int
 	acc     []float64
 	touched []int32
 	track   bool

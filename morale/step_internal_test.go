@@ -6,15 +6,14 @@ import (
 )
 
 // The step decides most agents' recovery without the exact seconds since
-// their bad news (stepRules.sinceBadNews). This checks that the
-// stand-ins give RecoverMorale's answer bit for bit, at the edges where they
-// are used and far from them, for delays and intervals of every size and
-// clock readings up to maxTicks.
-func TestSinceBadNewsStandsIn(t *testing.T) {
+// their bad news (stepRules.gain). This checks that the step's two gains
+// are RecoveryGain's answer for the exact seconds bit for bit, at the edges
+// where they are used and far from them, for delays and intervals of every
+// size and clock readings up to maxTicks.
+func TestGainStandsIn(t *testing.T) {
 	ends := []int64{secondsToTicks(0.25), secondsToTicks(1e3), secondsToTicks(86400 * 365), maxTicks / 2, maxTicks}
 	delays := []float64{0, 1e-9, 0.1234567, 4, 86400, 123456789.123, 1e9 + 1.0/3}
 	intervals := []float64{0.001, 0.25, 1.7, 86400, 1e9 / 7}
-	morales := []float64{0, 0.3, 0.999999, 1 - 1e-16}
 	for _, end := range ends {
 		for _, delay := range delays {
 			for _, interval := range intervals {
@@ -34,13 +33,10 @@ func TestSinceBadNewsStandsIn(t *testing.T) {
 						continue
 					}
 					exact := float64(end-b) / ticksPerSecond
-					for _, m := range morales {
-						got := RecoverMorale(m, r.sinceBadNews(b), r.dt, r.rate, r.delay)
-						want := RecoverMorale(m, exact, r.dt, r.rate, r.delay)
-						if math.Float64bits(got) != math.Float64bits(want) {
-							t.Fatalf("end %d, delay %v, interval %v, bad news at %d, morale %v: %v through the stand-in; want %v",
-								end, delay, interval, b, m, got, want)
-						}
+					got, want := r.gain(b), RecoveryGain(exact, r.dt, r.rate, r.delay)
+					if math.Float64bits(got) != math.Float64bits(want) {
+						t.Fatalf("end %d, delay %v, interval %v, bad news at %d: gain %v; want %v",
+							end, delay, interval, b, got, want)
 					}
 				}
 			}
