@@ -33,6 +33,17 @@ var entries = []entry{
 			{text: "the median frame ≤ 3× the floor", rows: `^HordeFrame/`, unit: "x-floor", bound: 3, headline: `^HordeFrame/`},
 			{text: "the worst frame ≤ 2× the median", rows: `^HordeFrame/`, unit: "x-p50", bound: 2, headline: `^HordeFrame/`},
 		},
+		profile: &profile{
+			bench: `^BenchmarkHordeFrame$`, benchtime: "600x", quick: "60x",
+			views: []view{
+				{title: "A frame's morale work: `Agent.SetPosition`, `World.ReportEventAtLocation`, `World.Remove`, `World.Advance`", nodes: 8,
+					focus:   `morale\.\((\*Agent\)\.SetPosition|\*World\)\.(ReportEventAtLocation|Remove|Advance))$`,
+					caption: "All 600 frames of the five replays. The moves (`SetPosition` and what it inlines: the handle's check, `live`, and the test that the man is still in his cell, `rect.holds`) are nearly all of every frame; the step (`stepRange` under `Advance`) runs in one frame in 15, so its share here is a fifteenth of what it adds to a step frame. Why the worst frame misses 2× the median: when the table's worst frame and worst step frame agree, the worst frame is a step frame, a moves frame plus a step, and the table gives both halves: the median step frame ÷ the median frame is what a step adds (the step ÷ the moves, plus one), and the worst step frame ÷ the median step frame is the host's spread over frames of that length. The step alone costs most of a moves frame, so a spread of a few tenths of the median is enough to miss."},
+				{title: "A step: `World.Advance`", nodes: 8,
+					focus:   `morale\.\(\*World\)\.Advance$`,
+					caption: "What a step adds to its frame. It is one pass over every agent (`stepRange`, with the rules inlined: `ContagionPull`, `RecoverMorale` with the step's `gain` from `RecoveryGain`, `atRest`, `holdsSteady`), reading each one's morale, squad, flags, state and time of bad news and adding his morale to his squad's sum in the World's order, which is the rounding contract of [the step](library.md); no sort falls in this workload. It waits on memory more than it computes: it streams those columns of a million agents once, while the moves frame streams the positions. A step much cheaper than the moves would need it to read less than every agent each step, or to be spread over the frames between steps, which changes the step's contract (and every golden hash); that is left open."},
+			},
+		},
 	},
 	{
 		id:    "event",
@@ -52,6 +63,14 @@ var entries = []entry{
 			{text: "an event ≥ 10× the linear scan", rows: `^EventAtLocation/(battle|packed)/agents=1e6/`, unit: "x-linear", atLeast: true, bound: 10,
 				headline: `^EventAtLocation/(battle|packed)/agents=1e6/radius=default$`},
 			{text: "≤ 20 ns per agent reached at battle density, the default reach", rows: `^EventAtLocation/battle/agents=1e6/radius=default$`, unit: "ns/hit", bound: 20, suffix: " ns"},
+		},
+		profile: &profile{
+			bench: `^BenchmarkEventAtLocation$/battle/agents=1e6/radius=default$`, benchtime: "3s", quick: "0.5s",
+			views: []view{
+				{title: "An event at battle density, the default reach: `World.ReportEventAtLocation`", nodes: 10,
+					focus:   `morale\.\(\*World\)\.ReportEventAtLocation$`,
+					caption: "Why an event costs more than 20 ns per agent reached. The time splits three ways: finding the candidates (`near`, and `within`, which reads each listed agent's position in the cells the reach touches and keeps those within it by their squared distance), their distance and falloff (`reached`: `rootOfSquares`, `DistanceFalloff`), and the news to each agent reached (`news`: `ApplyMoraleEvent`, `isBadNews`, his morale, nerve, times and reason, and his squad's sum). Candidates and news both wait on memory more than they compute: at 1e6 agents the World sorts its agents by cell a window of 131,072 places at a time ([The World's order](#the-worlds-order)), so a cell's agents lie in up to eight runs of the arrays, one per window, each a few cache lines away from the last. One run per cell across the World would need a global order, which the windowed sort does not give without the whole-World sort that stalled a step; that is left open."},
+			},
 		},
 	},
 	{
@@ -88,6 +107,14 @@ var entries = []entry{
 		figures: []figure{
 			{text: "moves ≤ 3× the 48-byte floor", rows: `^MoveAll/(battle|packed)/agents=1e6/order=world$`, unit: "x-floor48", bound: 3,
 				headline: `^MoveAll/battle/agents=1e6/order=world$`},
+		},
+		profile: &profile{
+			bench: `^BenchmarkMoveAll$/battle/agents=1e6/order=world$`, benchtime: "300x", quick: "40x",
+			views: []view{
+				{title: "Moving every agent, battle density, the World's order: `Agent.SetPosition`", nodes: 10,
+					focus:   `morale\.\(\*Agent\)\.SetPosition$`,
+					caption: "Where the moves' time goes. For the two men in three who stay in their cell, `SetPosition` checks the handle (`live`), tests the new position against the cell's rectangle (`rect.holds`) and writes it: a few loads and one store, all of them waiting on memory, as the floor's pass over 48 bytes an agent does. The third who cross into another cell (this row's stress case) leave one cell's list and join another's (`moveOut` and `cross`: `grid.remove`, `grid.insert`, the cells around the new one, `neighbourBox`, and the sort's count of breaks, `breaksWith`), which reads and writes memory far from the man's own. The ratio to the floor moves with the host's memory traffic from run to run (see the range above): the same binary measured on either side of 3× within minutes, as `scripts/benchprev.sh` shows when it runs this row of two commits in turn."},
+			},
 		},
 	},
 	{

@@ -25,6 +25,7 @@ type entry struct {
 	columns []column  // the table's columns after the benchmark's name
 	derived []derived // ratios computed between rows of the same run
 	figures []figure  // targets and quoted figures, for the summary
+	profile *profile  // where one row's time goes, shown under the table; nil for none
 }
 
 // column is one column of an entry's table: a unit of the benchmark output

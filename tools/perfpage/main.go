@@ -147,7 +147,15 @@ func run(args []string) error {
 		if err := e.derive(res); err != nil {
 			return err
 		}
-		ms = append(ms, measured{e, res})
+		dir := c.raw
+		if c.from != "" {
+			dir = c.from
+		}
+		views, err := readViews(dir, e)
+		if err != nil {
+			return err
+		}
+		ms = append(ms, measured{e, res, views})
 	}
 	page, err := render(ms, m)
 	if err != nil {
@@ -205,6 +213,12 @@ func runAll(c config, chosen []entry, outs map[string]string) (meta, error) {
 		if err := os.WriteFile(filepath.Join(c.raw, e.id+".txt"), out, 0o644); err != nil {
 			return m, err
 		}
+		if e.profile != nil {
+			fmt.Fprintf(os.Stderr, "perfpage: %s's profile: %s\n", e.id, e.profileCommand(c.quick))
+			if err := runProfile(c, e, c.raw); err != nil {
+				return m, err
+			}
+		}
 		fmt.Fprintf(os.Stderr, "perfpage: %s took %s\n", e.id, time.Since(t).Round(time.Second))
 	}
 	m.LoadAfter = loadAverage()
@@ -244,6 +258,23 @@ func facts(c config) (meta, error) {
 	}
 	m.Dirty = len(strings.TrimSpace(string(dirty))) > 0
 	return m, nil
+}
+
+// readViews reads the pprof output of each view of e's profile from dir;
+// nil for an entry without a profile.
+func readViews(dir string, e entry) ([]string, error) {
+	if e.profile == nil {
+		return nil, nil
+	}
+	var out []string
+	for k := range e.profile.views {
+		b, err := os.ReadFile(viewFile(dir, e, k))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, string(b))
+	}
+	return out, nil
 }
 
 func readMeta(dir string) (meta, error) {

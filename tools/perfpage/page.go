@@ -32,7 +32,8 @@ type meta struct {
 // measured is one entry with its results.
 type measured struct {
 	entry
-	res *result
+	res   *result
+	views []string // the pprof output of each view of the entry's profile
 }
 
 // machine returns the page's line about the machine and the code.
@@ -121,6 +122,13 @@ func render(ms []measured, m meta) (string, error) {
 	for _, e := range ms {
 		fmt.Fprintf(&b, "\n## %s\n\n%s\n\n```sh\n%s\n```\n\n", e.title, e.caption, e.command(m.Quick))
 		b.WriteString(table(e))
+		if e.profile != nil {
+			p, err := renderProfile(e, m.Quick)
+			if err != nil {
+				return "", err
+			}
+			b.WriteString(p)
+		}
 	}
 	return b.String(), nil
 }

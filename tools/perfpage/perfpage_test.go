@@ -46,7 +46,7 @@ func fakeMeasured(t *testing.T) []measured {
 	if err := fakeEntry.derive(res); err != nil {
 		t.Fatal(err)
 	}
-	return []measured{{fakeEntry, res}}
+	return []measured{{fakeEntry, res, nil}}
 }
 
 var fakeMeta = meta{CPU: "Test CPU", Cores: 2, Procs: 2, GoVersion: "go1.26.8", OS: "linux", Arch: "amd64", Commit: "abc123", Date: "2026-12-01", Minutes: 12}
@@ -265,13 +265,29 @@ func TestEntries(t *testing.T) {
 		}
 		mustCompile(t, e.id, e.bench)
 		funcs := benchmarks(t, filepath.Join("..", "..", e.dir, e.pkg))
-		first := regexp.MustCompile(splitBench(e.bench)[0])
-		found := false
-		for _, f := range funcs {
-			found = found || first.MatchString(f)
+		benches := []string{e.bench}
+		if p := e.profile; p != nil {
+			benches = append(benches, p.bench)
+			if p.benchtime == "" || p.quick == "" || len(p.views) == 0 {
+				t.Errorf("%s: the profile wants a benchtime, a quick benchtime and views", e.id)
+			}
+			for _, v := range p.views {
+				if v.title == "" || v.caption == "" || v.nodes < 1 {
+					t.Errorf("%s: a view of the profile wants a title, a caption and nodes ≥ 1", e.id)
+				}
+				mustCompile(t, e.id, v.focus)
+			}
 		}
-		if !found {
-			t.Errorf("%s: -bench %s matches no benchmark in %s/%s (it has %v)", e.id, e.bench, e.dir, e.pkg, funcs)
+		for _, bench := range benches {
+			mustCompile(t, e.id, bench)
+			first := regexp.MustCompile(splitBench(bench)[0])
+			found := false
+			for _, f := range funcs {
+				found = found || first.MatchString(f)
+			}
+			if !found {
+				t.Errorf("%s: -bench %s matches no benchmark in %s/%s (it has %v)", e.id, bench, e.dir, e.pkg, funcs)
+			}
 		}
 	}
 }
@@ -337,11 +353,78 @@ func TestPageIsCurrent(t *testing.T) {
 	}
 	quick := strings.Contains(string(page), "(quick mode:")
 	for _, e := range entries {
-		for _, want := range []string{"\n## " + e.title + "\n", "\n" + e.command(quick) + "\n"} {
+		wants := []string{"\n## " + e.title + "\n", "\n" + e.command(quick) + "\n"}
+		if e.profile != nil {
+			wants = append(wants, "\n"+e.profileCommand(quick)+"\n")
+		}
+		for _, want := range wants {
 			if !strings.Contains(string(page), want) {
 				t.Errorf("docs/performance.md lacks %q: run make perfpage (entry %s)", strings.TrimSpace(want), e.id)
 			}
 		}
+	}
+}
+
+func TestParseTop(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("testdata", "fake.view-0.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	nodes, err := parseTop(string(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := nodes[0], (node{name: "github.com/moralebreak/moralebreak/morale.(*World).stepRange", flat: 670, cum: 1300}); got != want {
+		t.Errorf("the first node: got %+v; want %+v", got, want)
+	}
+	if got := nodes[1].name; got != "github.com/moralebreak/moralebreak/morale.atRest (inline)" {
+		t.Errorf("an inlined node's name: got %q; want it with its (inline)", got)
+	}
+	// The view's own times add up to pprof's "accounting for" line.
+	if got := viewTotal(nodes); got != 1350 {
+		t.Errorf("the view's total: got %v ms; want 1350 ms", got)
+	}
+	for _, tc := range []struct{ name, out string }{
+		{"no header", "File: x\n 10ms 1% 1% 10ms 1% f\n"},
+		{"no rows", "      flat  flat%   sum%        cum   cum%\n"},
+		{"a short row", "      flat  flat%   sum%        cum   cum%\n 10ms 1% 1% 10ms\n"},
+		{"seconds", "      flat  flat%   sum%        cum   cum%\n 1.2s 1% 1% 1.3s 1% f\n"},
+	} {
+		if _, err := parseTop(tc.out); err == nil {
+			t.Errorf("%s: no error", tc.name)
+		}
+	}
+}
+
+func TestRenderProfile(t *testing.T) {
+	ms := fakeMeasured(t)
+	e := &ms[0]
+	e.profile = &profile{bench: `^BenchmarkStep$/calm/agents=1e6$`, benchtime: "600x", quick: "6x", views: []view{
+		{title: "A step", focus: `morale\.\(\*World\)\.Advance$`, nodes: 2, caption: "The pass."},
+	}}
+	b, err := os.ReadFile(filepath.Join("testdata", "fake.view-0.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.views = []string{string(b)}
+	page, err := render(ms, fakeMeta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"\n### Where the time goes\n",
+		"cd morale && go test -run '^$' -bench '^BenchmarkStep$/calm/agents=1e6$' -benchtime 600x -count 1 -cpuprofile ../build/perfpage/fake.prof -o ../build/perfpage/fake.test .\n",
+		"go tool pprof -top -unit=ms -nodecount=1000 '-focus=morale\\.\\(\\*World\\)\\.Advance$' '-show_from=morale\\.\\(\\*World\\)\\.Advance$' ../build/perfpage/fake.test ../build/perfpage/fake.prof\n",
+		"**A step** (1350 ms of samples). The pass.",
+		"| `morale.(*World).stepRange` | 49.6% | 96.3% |\n| `morale.atRest (inline)` | 15.6% | 15.6% |\n",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %q:\n%s", want, page)
+		}
+	}
+	e.views = []string{"nothing"}
+	if _, err := render(ms, fakeMeta); err == nil || !strings.Contains(err.Error(), "fake's profile, view 0") {
+		t.Errorf("a view pprof did not write: error %v; want one naming the entry and the view", err)
 	}
 }
 
