@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // entry is one section of the page: one `go test -bench` run and its table.
@@ -77,21 +76,11 @@ func (e entry) args(quick bool) []string {
 
 // command returns the entry's run as a shell line, from the repository root.
 func (e entry) command(quick bool) string {
-	var b strings.Builder
+	cd := ""
 	if e.dir != "." {
-		fmt.Fprintf(&b, "cd %s && ", e.dir)
+		cd = "cd " + e.dir + " && "
 	}
-	b.WriteString("go")
-	for _, a := range e.args(quick) {
-		if a == "-timeout" || a == "60m" {
-			continue
-		}
-		if strings.ContainsAny(a, "^$|()*\\ ") {
-			a = "'" + a + "'"
-		}
-		b.WriteString(" " + a)
-	}
-	return b.String()
+	return cd + shellLine(e.args(quick))
 }
 
 // derive adds the entry's derived units to res's rows. A row that matches
