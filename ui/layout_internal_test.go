@@ -183,9 +183,6 @@ func TestOddsPanelMovesNoWidget(t *testing.T) {
 	if got, want := a.w.fileNote.GetWidget().Rect, testAppFileNote(t); got != want {
 		t.Errorf("foot: at %v with the odds panel, %v without", got, want)
 	}
-	if r := a.w.tunerBox.GetWidget().Rect; r.Dy() < 4*tunerRowH {
-		t.Errorf("tuner rows %v with the odds panel; want room for 4 rows at least", r)
-	}
 
 	a.showBanner("ShakenBelow = 0.2 rejected: PanicBelow must be below ShakenBelow", true, 10)
 	a.strip.set(SlotSession, strings.Repeat("with AllyDown −0.25: Eriksen routs at 9.1 s instead of 10.5 s; ", 6), ToneInfo, -1)
@@ -202,34 +199,28 @@ func TestOddsPanelMovesNoWidget(t *testing.T) {
 }
 
 // A click on the odds panel's title folds it to a line and back, like a
-// drawer: the slot keeps its bottom (just above the foot), the tuner's
-// rows keep their top and take the room, and no button, the strip or the
-// foot moves.
+// drawer: folded, the foot's keys come back under it; the tuner's rows
+// keep their top and take the room, and no button, the strip or the
+// file's note (the panel's last line) moves.
 func TestOddsFoldMovesNoButton(t *testing.T) {
-	sc, err := lab.OddsScenario(scenarios.OpeningFile, scenarios.Opening)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := testApp(t, Config{Odds: sc})
-	t.Cleanup(func() {
-		if err := a.Close(); err != nil {
-			t.Error(err)
-		}
-	})
+	a := openingOdds(t)
 	a.foldOdds(false)
 	open := widgetRects(t, a)
 	slot, rows := a.oddsSlot(), a.tunerRect()
+	if v := a.w.help.GetWidget().GetVisibility(); v != widget.Visibility_Hide || slot.Max.Y+6 < a.w.fileNote.GetWidget().Rect.Min.Y {
+		t.Errorf("open: the keys' visibility %v, odds slot %v, file note %v; want the keys hidden, their room the odds'", v, slot, a.w.fileNote.GetWidget().Rect)
+	}
 	click := InputState{X: slot.Min.X + 40, Y: slot.Min.Y + 8, LeftClick: true, UIHovered: true}
 	if rest := a.oddsInput(click); rest.LeftClick || !a.oddsFolded {
 		t.Fatalf("click on the odds' title: folded %v, click passed on %v; want folded, the click taken", a.oddsFolded, rest.LeftClick)
 	}
 	folded := widgetRects(t, a)
-	fs := a.oddsSlot()
-	if fs.Max != slot.Max || fs.Dy() != oddsFoldedH {
-		t.Errorf("folded odds slot %v; want %d px high ending at %v", fs, oddsFoldedH, slot.Max)
+	fs, help, note := a.oddsSlot(), a.w.help.GetWidget().Rect, a.w.fileNote.GetWidget().Rect
+	if fs.Dy() != oddsFoldedH || a.w.help.GetWidget().GetVisibility() != widget.Visibility_Show || fs.Max.Y > help.Min.Y || help.Max.Y > note.Min.Y {
+		t.Errorf("folded odds slot %v, keys at %v, file note at %v; want a slot %d px high over the keys over the note", fs, help, note, oddsFoldedH)
 	}
-	if got := a.tunerRect(); got.Min != rows.Min || got.Dy() != rows.Dy()+OddsPanelH-oddsFoldedH {
-		t.Errorf("tuner rows %v folded, %v open; want them taller by about %d", got, rows, OddsPanelH-oddsFoldedH)
+	if got := a.tunerRect(); got.Min != rows.Min || got.Max.Y-rows.Max.Y != fs.Min.Y-slot.Min.Y {
+		t.Errorf("tuner rows %v folded, %v open; want the same top, the bottom where the slot's top went (%v open, %v folded)", got, rows, slot, fs)
 	}
 	for path, r := range open {
 		if strings.HasPrefix(path, "button ") && folded[path] != r {
@@ -309,5 +300,185 @@ func TestSaveNoticeSurvivesItsOwnReload(t *testing.T) {
 	a.reloadFile()
 	if got := a.strip.text(SlotNotice); got != "reloaded "+path {
 		t.Errorf("after the file was mended: notice %q; want reloaded", got)
+	}
+}
+
+// openingOdds is an App of the opening with its odds panel (folded, as
+// it starts).
+func openingOdds(t *testing.T) *App {
+	t.Helper()
+	sc, err := lab.OddsScenario(scenarios.OpeningFile, scenarios.Opening)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := testApp(t, Config{Odds: sc})
+	t.Cleanup(func() {
+		if err := a.Close(); err != nil {
+			t.Error(err)
+		}
+	})
+	return a
+}
+
+// oddsApp is an App of the opening with its odds panel, open, and its
+// labels as a running demo sets them (the clock, the selection).
+func oddsApp(t *testing.T) *App {
+	t.Helper()
+	a := openingOdds(t)
+	a.foldOdds(false)
+	widgetRects(t, a) // the buttons get their text
+	a.refresh()
+	a.w.panel.RequestRelayout() // as the first frame lays out with them
+	return a
+}
+
+// fullRows is how many of the tuner's rows (not heads) lie wholly in its
+// box with the rows at the top, and at the scroll where the fewest do.
+func fullRows(a *App) (top, least int) {
+	box := a.tunerRect()
+	keep := a.tuner.scroll
+	defer func() { a.tuner.scroll = keep }()
+	least = len(a.tuner.items)
+	for s := 0; s <= a.tuner.maxScroll(box.Dy()); s++ {
+		a.tuner.scroll = s
+		n := 0
+		for k, it := range a.tuner.items {
+			if r := a.tuner.geom(box, k).row; it.head == "" && r.In(listRect(box)) {
+				n++
+			}
+		}
+		if s == 0 {
+			top = n
+		}
+		least = min(least, n)
+	}
+	return top, least
+}
+
+// With the odds panel open the tuner still shows several whole rows (six
+// at the top, five at any scroll, besides the ones cut at its edges), at
+// the demo's window size and at small ones (the App lays out at
+// ScreenW×ScreenH whatever the window, so they are the same rows,
+// scaled), and folded it shows more.
+func TestOddsOpenLeavesRows(t *testing.T) {
+	const wantTop, wantLeast = 6, 5
+	for _, tc := range []struct {
+		name string
+		w, h int
+	}{
+		{"default window (-scale 1)", ScreenW, ScreenH},
+		{"half-size window (-scale 0.5)", ScreenW / 2, ScreenH / 2},
+		{"smallest window (-scale 0.25)", ScreenW / 4, ScreenH / 4},
+		{"a wide window", 1920, 720},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := oddsApp(t)
+			if w, h := a.Layout(tc.w, tc.h); w != ScreenW || h != ScreenH {
+				t.Fatalf("Layout(%d, %d) = %d×%d; want the logical %d×%d", tc.w, tc.h, w, h, ScreenW, ScreenH)
+			}
+			widgetRects(t, a)
+			if !strings.HasPrefix(a.w.status.Label, "t = ") || !strings.HasPrefix(a.w.selText.Label, "Selected: ") {
+				t.Fatalf("status %q, selection %q; want the running demo's labels", a.w.status.Label, a.w.selText.Label)
+			}
+			top, least := fullRows(a)
+			if top < wantTop || least < wantLeast {
+				t.Errorf("odds open: %d whole rows in %v at the top, %d at the worst scroll; want %d and %d at least", top, a.tunerRect(), least, wantTop, wantLeast)
+			}
+			a.foldOdds(true)
+			widgetRects(t, a)
+			if ftop, _ := fullRows(a); ftop < top+4 {
+				t.Errorf("odds folded: %d whole rows at the top; want more than the %d open", ftop, top)
+			}
+		})
+	}
+}
+
+// Dragging a slider with the odds panel open: as the odds of each value
+// are counted and a reference ("was …") appears, no widget, not the odds
+// slot and not a row moves, and the row dragged stays under the pointer.
+func TestOddsDragMovesNothing(t *testing.T) {
+	a := oddsApp(t)
+	if err := a.Sync(); err != nil {
+		t.Fatal(err)
+	}
+	if r := a.odds.Odds().Reference; r != nil {
+		t.Fatalf("a reference before any edit: %+v", r)
+	}
+	base := widgetRects(t, a)
+	slot, box := a.oddsSlot(), a.tunerRect()
+	row, k := -1, -1 // the last whole row
+	for i, it := range a.tuner.items {
+		if it.head == "" && a.tuner.geom(box, i).row.In(listRect(box)) {
+			row, k = it.row, i
+		}
+	}
+	g := a.tuner.geom(box, k)
+	name, start := a.tuner.rows[row].p.Name, a.tuner.rows[row].value
+	x, y := g.track.Max.X-4, g.track.Min.Y+g.track.Dy()/2
+	in := InputState{X: x, Y: y, LeftClick: true, LeftHeld: true, UIHovered: true}
+	for step := range 6 {
+		a.tunerInput(in)
+		if err := a.Sync(); err != nil {
+			t.Fatal(err)
+		}
+		got := widgetRects(t, a)
+		for path, r := range base {
+			if got[path] != r {
+				t.Errorf("step %d: %s moved from %v to %v", step, path, r, got[path])
+			}
+		}
+		if s, b := a.oddsSlot(), a.tunerRect(); s != slot || b != box {
+			t.Errorf("step %d: odds slot %v, rows %v; want %v, %v", step, s, b, slot, box)
+		}
+		if at, _, ok := a.tuner.at(box, in.X, in.Y); !ok || at != row || !a.tuner.drag.on || a.tuner.drag.row != row {
+			t.Errorf("step %d: under the pointer row %d (%v), dragging %v row %d; want %s's row %d", step, at, ok, a.tuner.drag.on, a.tuner.drag.row, name, row)
+		}
+		in.LeftClick, in.X = false, in.X-12
+	}
+	if v := a.tuner.rows[row].value; v == start {
+		t.Errorf("%s still %v after the drag; want it moved", name, v)
+	}
+	if a.odds.Odds().Reference == nil {
+		t.Error("no reference after the drag's counts; want \"was …\" shown")
+	}
+}
+
+// The open panel has a place for every row a report can have, above the
+// histogram, inside OddsPanelH: however many squads and men, counting or
+// counted, with or without a reference.
+func TestOddsRowsFitThePanel(t *testing.T) {
+	hist := oddsHistRect(PanelW-2*panelPad, OddsPanelH)
+	if end := oddsRowsTop + oddsRowsMax*oddsLineH; end > hist.Min.Y || hist.Max.Y > OddsPanelH || hist.Min.X < 0 || hist.Max.X > PanelW-2*panelPad {
+		t.Fatalf("rows end at %d, histogram at %v; want the rows above it, both inside %d×%d", end, hist, PanelW-2*panelPad, OddsPanelH)
+	}
+	men := func(n int) []lab.OddsRow {
+		var rs []lab.OddsRow
+		for i := range n {
+			rs = append(rs, lab.OddsRow{Name: fmt.Sprintf("man%d", i), Share: 0.5, Lo: 0.4, Hi: 0.6,
+				Change: &lab.OddsChange{From: 1, Diff: -0.5, Beyond: true}})
+		}
+		return rs
+	}
+	for _, tc := range []struct {
+		name      string
+		o         lab.Odds
+		more      int
+		wantLines int
+	}{
+		{"none counted", lab.Odds{Scenario: "x", Total: 1000}, 0, 4},
+		{"the opening's six", lab.Odds{Scenario: "opening", Runs: 1000, Total: 1000, Squads: men(1), Men: men(5)}, 0, oddsRowsMax},
+		{"room for all but one", lab.Odds{Scenario: "x", Runs: 10, Total: 50, Men: men(oddsRowsShown)}, 0, oddsRowsMax},
+		{"more than room", lab.Odds{Scenario: "line", Runs: 550, Total: 550, Squads: men(2), Men: men(12)}, 14 - (oddsRowsShown - 1), oddsRowsMax},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := layOdds(tc.o)
+			lines := len(v.rows)
+			if v.more > 0 {
+				lines++ // "… and N more"
+			}
+			if v.more != tc.more || lines != tc.wantLines || v.named > oddsRowsShown {
+				t.Errorf("%d rows (%d of squads and men), %d more; want %d lines, %d more", len(v.rows), v.named, v.more, tc.wantLines, tc.more)
+			}
+		})
 	}
 }

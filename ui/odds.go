@@ -16,9 +16,10 @@ import (
 	"github.com/moralebreak/moralebreak/morale"
 )
 
-// OddsPanelH is the odds panel's height, in logical pixels (its width is
-// the tuner's panel's inner width).
-const OddsPanelH = 236
+// OddsPanelH is the odds panel's height open, in logical pixels (its
+// width is the tuner's panel's inner width): its title, status line and
+// oddsRowsMax rows, then the histogram (odds_draw.go).
+const OddsPanelH = oddsRowsTop + oddsRowsMax*oddsLineH + 2 + 4 + oddsHistH
 
 // In the browser build (one thread) the odds are counted in slices: each
 // Update may spend oddsShare of the time since the last slice ended, at
@@ -162,7 +163,8 @@ func sameSettings(a, b morale.Settings) bool {
 type oddsView struct {
 	title, status string
 	rows          []oddsLine
-	more          int // rows left out for room
+	named         int // how many of rows are of squads and men (the first)
+	more          int // squads and men left out for room
 	histCaption   string
 }
 
@@ -173,8 +175,9 @@ type oddsLine struct {
 	beyond                     bool
 }
 
-// oddsRowsShown is how many rows of squads and men the panel has room for.
-const oddsRowsShown = 7
+// oddsRowsShown is how many rows of squads and men the panel has room
+// for; when there are more, the last of them says how many are left out.
+const oddsRowsShown = 6
 
 // layOdds lays o out as the panel's text.
 func layOdds(o lab.Odds) oddsView {
@@ -198,9 +201,11 @@ func layOdds(o lab.Odds) oddsView {
 		rows = append(rows, shareLine(r.Name+" routs", r))
 	}
 	if len(rows) > oddsRowsShown {
-		v.more = len(rows) - oddsRowsShown
-		rows = rows[:oddsRowsShown]
+		keep := oddsRowsShown - 1 // the last place says how many more
+		v.more = len(rows) - keep
+		rows = rows[:keep]
 	}
+	v.named = len(rows)
 	rows = append(rows, shareLine("re-breaks", o.Rebreaks))
 	fr := shareLine("a man routs", o.FirstRout.OddsRow)
 	rows = append(rows, fr)

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"strconv"
@@ -75,10 +76,14 @@ func (p *OddsPanel) paint(img *ebiten.Image) {
 		return
 	}
 	p.text(img, v.status, p.small, x, y, colDim)
-	y += 16
+	y = oddsRowsTop
 	// columns: label, now [95%], before, change
 	cols := [4]float64{x, x + 108, x + 208, x + 290}
-	for _, r := range v.rows {
+	for i, r := range v.rows {
+		if i == v.named && v.more > 0 {
+			p.text(img, fmt.Sprintf("… and %d more", v.more), p.small, cols[0], y, colDim)
+			y += oddsLineH
+		}
 		c := colText
 		p.text(img, r.label, p.small, cols[0], y, colDim)
 		p.text(img, r.now, p.bold, cols[1], y, c)
@@ -88,13 +93,31 @@ func (p *OddsPanel) paint(img *ebiten.Image) {
 			cc = oddsUp
 		}
 		p.text(img, r.change, p.small, cols[3], y, cc)
-		y += 13
+		y += oddsLineH
 	}
-	if v.more > 0 {
-		p.text(img, "…", p.small, cols[0], y-4, colDim)
-	}
-	p.histogram(img, image.Rect(int(x), int(y)+4, int(w)-8, int(h)-16))
-	p.text(img, v.histCaption, p.small, x, float64(h)-15, colDim)
+	p.histogram(img, oddsHistRect(int(w), int(h)), v.histCaption)
+}
+
+// The open panel's inside, from its top: the title, the status line, then
+// the rows, oddsLineH apart, from oddsRowsTop; the histogram keeps to the
+// bottom (oddsHistRect). Every row has its place whatever the report says
+// (the rows of a scenario are always the same, and a reference fills
+// columns that are there all along), so nothing in the panel moves when a
+// count or a reference arrives.
+const (
+	oddsRowsTop = 34
+	oddsLineH   = 12
+	oddsHistH   = 36 // the histogram's axis labels and caption, and its bars
+)
+
+// oddsRowsMax is the most rows the panel shows: oddsRowsShown squads and
+// men, then re-breaks, a man routs and the first rout's two.
+const oddsRowsMax = oddsRowsShown + 4
+
+// oddsHistRect is where the histogram is drawn in an open panel w×h:
+// along its bottom, under the last of oddsRowsMax rows.
+func oddsHistRect(w, h int) image.Rectangle {
+	return image.Rect(8, h-4-oddsHistH, w-8, h-4)
 }
 
 // headline is the row a folded panel shows: the first whose change is
@@ -108,12 +131,18 @@ func (v oddsView) headline() (oddsLine, bool) {
 	return oddsLine{}, false
 }
 
-// histogram draws the first rout's histogram into r: the bins from the
+// histogram draws the first rout's histogram into r: on its top line the
+// axis's ends and the caption between them, under it the bins from the
 // first to the last with a fight in either the report or its reference,
 // bars for the report and an outline for the reference.
-func (p *OddsPanel) histogram(img *ebiten.Image, r image.Rectangle) {
+func (p *OddsPanel) histogram(img *ebiten.Image, r image.Rectangle, caption string) {
 	hs := p.report.Histogram
-	if r.Dy() < 10 || len(hs.Counts) == 0 {
+	if r.Dy() < 10 {
+		return
+	}
+	cw, _ := text.Measure(caption, p.small, 0)
+	p.text(img, caption, p.small, float64(r.Min.X)+(float64(r.Dx())-cw)/2, float64(r.Min.Y), colDim)
+	if len(hs.Counts) == 0 {
 		return
 	}
 	lo, hi := -1, -1
@@ -134,7 +163,7 @@ func (p *OddsPanel) histogram(img *ebiten.Image, r image.Rectangle) {
 	base := float32(r.Max.Y)
 	vector.FillRect(img, float32(r.Min.X), base, float32(r.Dx()), 1, oddsEdge, false)
 	if lo < 0 {
-		p.text(img, "no rout yet", p.small, float64(r.Min.X)+4, float64(r.Min.Y)+4, colDim)
+		p.text(img, "no rout yet", p.small, float64(r.Min.X)+4, float64(r.Min.Y)+14, colDim)
 		return
 	}
 	lo, hi = max(0, lo-1), min(len(hs.Counts)-1, hi+1)

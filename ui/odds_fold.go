@@ -1,6 +1,10 @@
 package ui
 
-import "image"
+import (
+	"image"
+
+	"github.com/ebitenui/ebitenui/widget"
+)
 
 // oddsFoldedH is the odds panel's height folded: its title and one line.
 // oddsHeadH is its title's height, the part a click folds or unfolds.
@@ -22,20 +26,22 @@ func (a *App) oddsInput(in InputState) InputState {
 }
 
 // foldOdds folds the odds panel to its title and a line (fold) or unfolds
-// it, like a drawer: its slot keeps its bottom, just above the foot; the
-// tuner's rows, which stretch, keep their top and take or give back the
-// difference, and nothing else in the panel moves
-// (TestOddsFoldMovesNoButton).
+// it, like a drawer. Open, it also takes the room of the foot's keys (the
+// help, which folding brings back): the file's note, the panel's last
+// line, stays put, and so does every button; the tuner's rows, which
+// stretch, keep their top and give the rest (TestOddsFoldMovesNoButton,
+// TestOddsOpenLeavesRows).
 func (a *App) foldOdds(fold bool) {
 	if a.odds == nil || a.w.oddsBox == nil || a.oddsFolded == fold {
 		return
 	}
 	a.oddsFolded = fold
-	h := OddsPanelH
+	h, help := OddsPanelH, widget.Visibility_Hide // the foot lays out without it
 	if fold {
-		h = oddsFoldedH
+		h, help = oddsFoldedH, widget.Visibility_Show
 	}
 	a.w.oddsBox.GetWidget().MinHeight = h
+	a.w.help.GetWidget().SetVisibility(help)
 	a.w.panel.RequestRelayout()
 	a.panel.age = panelMaxAge // the cached panel shows the old layout
 	a.panel.shownOn = nil

@@ -378,8 +378,12 @@ func (t *Tuner) Input(in InputState, box image.Rectangle) (edits []TunerEdit, re
 
 	// hover
 	switch {
-	case !onRow || t.drag.on:
+	case !onRow:
 		t.hover, t.hoverN = -1, 0
+	case t.drag.on:
+		// dragged: no Doc over the odds the drag changes until the
+		// pointer leaves the row
+		t.hover, t.hoverN = row, math.MinInt32
 	case in.LeftClick || in.RightClick || len(in.Keys) > 0:
 		t.hover, t.hoverN = row, 0 // acting on it: no Doc in the way
 	case row == t.hover:

@@ -258,6 +258,34 @@ func TestTunerTicksAndTooltip(t *testing.T) {
 	}
 }
 
+// After a drag the row's Doc does not cover the panel (the odds the drag
+// changed) while the pointer rests on the row; it shows again once the
+// pointer has left the row and hovers it anew.
+func TestTunerNoTooltipAfterADrag(t *testing.T) {
+	tu := newTuner(morale.DefaultSettings())
+	_, g := rowAt(t, tu, "RoutAfterSeconds")
+	in := InputState{X: g.track.Min.X + 10, Y: g.row.Min.Y + 5, LeftClick: true, LeftHeld: true}
+	for x := range 5 {
+		in.X += 5 * x
+		tu.Input(in, tunerBox)
+		in.LeftClick = false
+	}
+	in.LeftHeld = false
+	for range 3 * tunerHoverAt {
+		tu.Input(in, tunerBox)
+	}
+	if tip := tu.tip(); tip != "" {
+		t.Errorf("resting on the dragged row: tooltip %q; want none", tip)
+	}
+	tu.Input(InputState{X: tunerBox.Max.X + 20, Y: in.Y}, tunerBox)
+	for range tunerHoverAt + 1 {
+		tu.Input(in, tunerBox)
+	}
+	if tip := tu.tip(); !strings.Contains(tip, "RoutAfterSeconds") {
+		t.Errorf("back on the row after leaving it: tooltip %q; want its Doc", tip)
+	}
+}
+
 func TestTunerWheelScrollsAndRevealsTheFocus(t *testing.T) {
 	tu := newTuner(morale.DefaultSettings())
 	in := InputState{X: tunerBox.Min.X + 50, Y: tunerBox.Min.Y + 50, WheelY: -1}

@@ -44,6 +44,7 @@ type widgets struct {
 	selText     *widget.Text
 	tunerBox    *widget.Container // the tuner's rows' place (tuner.go)
 	fileNote    *widget.Text
+	help        *widget.Text // the scene's keys, in the foot; hidden while the odds panel is open
 	face        text.Face
 	small       text.Face
 	mono        text.Face // the console's
@@ -156,11 +157,15 @@ func (a *App) buildWidgets() *widgets {
 		panel.AddChild(w.oddsBox)
 	}
 
+	// The foot: the scene's keys over the file's note, the panel's last
+	// line. The open odds panel takes the keys' room (foldOdds), so the
+	// note stays put.
+	w.help = w.text(SceneHelp(scene), w.small, colDim)
 	w.fileNote = w.text("", w.small, colDim)
 	foot := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
 		widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(2))))
+	foot.AddChild(w.help)
 	foot.AddChild(w.fileNote)
-	foot.AddChild(w.text(SceneHelp(scene), w.small, colDim))
 	panel.AddChild(foot)
 
 	return w
