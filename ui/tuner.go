@@ -94,6 +94,10 @@ type Tuner struct {
 	focus  int // the focused row, -1 for none
 	hover  int // the row under the cursor, -1 for none
 	hoverN int // ticks it has been under the cursor
+	// dragged: the hovered row was dragged; it shows no Doc until the
+	// pointer leaves it or clicks (the Doc would cover the odds the drag
+	// changes)
+	dragged bool
 
 	drag struct {
 		on      bool
@@ -379,17 +383,15 @@ func (t *Tuner) Input(in InputState, box image.Rectangle) (edits []TunerEdit, re
 	// hover
 	switch {
 	case !onRow:
-		t.hover, t.hoverN = -1, 0
+		t.hover, t.hoverN, t.dragged = -1, 0, false
 	case t.drag.on:
-		// dragged: no Doc over the odds the drag changes until the
-		// pointer leaves the row
-		t.hover, t.hoverN = row, math.MinInt32
+		t.hover, t.hoverN, t.dragged = row, 0, true
 	case in.LeftClick || in.RightClick || len(in.Keys) > 0:
-		t.hover, t.hoverN = row, 0 // acting on it: no Doc in the way
+		t.hover, t.hoverN, t.dragged = row, 0, false // acting on it: no Doc in the way
 	case row == t.hover:
 		t.hoverN++
 	default:
-		t.hover, t.hoverN = row, 0
+		t.hover, t.hoverN, t.dragged = row, 0, false
 	}
 
 	// keys and characters
@@ -581,7 +583,7 @@ func (t *Tuner) thumb(box image.Rectangle) image.Rectangle {
 // tip is the Doc of the row hovered long enough ("" when none): what it
 // is, its default and starting value, its range and step, and how to edit.
 func (t *Tuner) tip() string {
-	if t.hover < 0 || t.hoverN < tunerHoverAt || t.edit.on {
+	if t.hover < 0 || t.hoverN < tunerHoverAt || t.dragged || t.edit.on {
 		return ""
 	}
 	r := &t.rows[t.hover]
