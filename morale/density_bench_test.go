@@ -287,16 +287,21 @@ func newFloorAgents(n, squads int) ([]floorAgent, []float64) {
 // floor-ns/agent is the median floor pass, and x-floor the median op ÷ the
 // median floor pass (the target is 2 or less). Use -benchtime Nx with
 // N ≥ 5 for a median worth reading. floor48/agents=N is the same floor as a
-// benchmark of its own.
+// benchmark of its own, back to back (no World between its passes), with
+// its median pass as median-ns/agent.
 func BenchmarkStepDensity(b *testing.B) {
 	for _, n := range densitySizes {
 		b.Run("floor48/"+sizeName(n), func(b *testing.B) {
 			fa, sums := newFloorAgents(n, 10)
+			passes := make([]time.Duration, 0, 1<<10)
 			b.ReportAllocs()
 			for b.Loop() {
+				t := time.Now()
 				floorStep(fa, sums)
+				passes = append(passes, time.Since(t))
 			}
 			perAgent(b, n)
+			b.ReportMetric(median(passes)/float64(n), "median-ns/agent")
 		})
 	}
 	for _, d := range densities {
