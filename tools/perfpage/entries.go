@@ -90,6 +90,14 @@ var entries = []entry{
 			{text: "a step ≤ 2× the 48-byte floor", rows: `^StepDensity/(battle|packed)/agents=1e6/`, unit: "x-floor", bound: 2,
 				headline: `^StepDensity/battle/agents=1e6/squads=1000/(calm|combat)$`},
 		},
+		profile: &profile{
+			bench: `^BenchmarkStepDensity$/battle/agents=1e6/squads=1000/combat$`, benchtime: "200x", quick: "20x",
+			views: []view{
+				{title: "A combat step, battle density, 1000 squads: `World.Advance`", nodes: 10,
+					focus:   `morale\.\(\*World\)\.Advance$`,
+					caption: "Where a combat step's time goes, and why it costs more than a calm one. A calm step's agents are all at rest (`atRest`: full morale in a squad at full morale), so the pass only reads them and sums their morale; in combat nearly every agent has lost some morale, so the pass runs stages 1 and 2 for each of them: `ContagionPull`, then `RecoverMorale` (with its `clamp01`) by the gain the step's rules give the time since his bad news (`stepRules.gain`, which calls `RecoveryGain` only for news near the edge of the recovery delay), and writes his morale back. Those rules, a short chain of floating-point operations an agent, and the pass's own loop over the columns (`stepRange`'s own time) are most of the step; the squad sums fall in the loop: the agents lie in cell order and their squads at random, so nearly every agent starts a new run of his squad, whose running sum is stored and the next one's average and sum loaded (`pass.touch`). The slow path of stage 3 (`pass.agent`: `ResolveState`, the rout timers, a state change and its cause), taken only by the agents who do not hold Steady, the merge of the chunks' squad sums (`mergeSums`) and the sort of a window when one falls due (`sortCells`) are the rest. The floor does none of the rules: it reads and writes its 48 bytes and adds to one sum."},
+			},
+		},
 	},
 	{
 		id:    "moves",
