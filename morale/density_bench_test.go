@@ -15,8 +15,8 @@ import (
 )
 
 // The benchmarks in this file measure the World at the densities games
-// have, each against a peer measured in the same sub-benchmark, right after
-// it (so that a loaded machine slows both alike):
+// have, each against a peer measured in the same sub-benchmark, interleaved
+// with it (so that a loaded machine slows both alike):
 //
 //   - sparse: agents spread uniformly over a 100 km square (1e7 cm), as in
 //     BenchmarkReportEventAtLocation: one agent per 10 000 m² at 1e6 agents,
@@ -93,18 +93,6 @@ func perAgent(b *testing.B, n int) float64 {
 	ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N) / float64(n)
 	b.ReportMetric(ns, "ns/agent")
 	return ns
-}
-
-// timeFor runs pass (one op of a peer) at least once and until at least
-// budget has passed, and returns the mean time of one pass.
-func timeFor(budget time.Duration, pass func()) time.Duration {
-	start := time.Now()
-	ops := 0
-	for ops == 0 || time.Since(start) < budget {
-		pass()
-		ops++
-	}
-	return time.Since(start) / time.Duration(ops)
 }
 
 // BenchmarkEventAtLocation measures one ReportEventAtLocation of the whisper
@@ -288,19 +276,32 @@ func newFloorAgents(n, squads int) ([]floorAgent, []float64) {
 // microseconds per op (a ReadMemStats), well under 1% of a step of 1e5
 // agents or more.
 //
-// Each row also reports floor-ns/agent, the 48-byte floor (floorStep, same
-// number of agents and squads) timed after the World's loop in the same
-// sub-benchmark, and x-floor (ns/agent ÷ floor: the target is 2 or less).
-// floor48/agents=N is the same floor as a benchmark of its own.
+// Each row also reports median-ns/agent (the median of the World's ops, each
+// timed by the clock) and floor-ns/agent, the 48-byte floor (floorStep, same
+// number of agents and squads), timed interleaved with the World as in
+// BenchmarkMoveAll: after every op of the World's loop, with the timer
+// stopped, one floor pass runs over its own agents (allocated once per row,
+// before the loop), so that the World and its floor share the machine's
+// state of the moment (the other processes' load, the memory bus, the
+// CPU's clock) instead of the floor running for 50 ms after the loop.
+// floor-ns/agent is the median floor pass, and x-floor the median op ÷ the
+// median floor pass (the target is 2 or less). Use -benchtime Nx with
+// N ≥ 5 for a median worth reading. floor48/agents=N is the same floor as a
+// benchmark of its own, back to back (no World between its passes), with
+// its median pass as median-ns/agent.
 func BenchmarkStepDensity(b *testing.B) {
 	for _, n := range densitySizes {
 		b.Run("floor48/"+sizeName(n), func(b *testing.B) {
 			fa, sums := newFloorAgents(n, 10)
+			passes := make([]time.Duration, 0, 1<<10)
 			b.ReportAllocs()
 			for b.Loop() {
+				t := time.Now()
 				floorStep(fa, sums)
+				passes = append(passes, time.Since(t))
 			}
 			perAgent(b, n)
+			b.ReportMetric(median(passes)/float64(n), "median-ns/agent")
 		})
 	}
 	for _, d := range densities {
@@ -354,6 +355,8 @@ func benchStep(b *testing.B, n, squads int, side float64, combat bool) {
 		}
 		w.Advance(interval)
 	}
+	fa, sums := newFloorAgents(n, squads)
+	var worldT, floorT []time.Duration
 	runtime.GC()
 	b.ReportAllocs()
 	for b.Loop() {
@@ -362,13 +365,21 @@ func benchStep(b *testing.B, n, squads int, side float64, combat bool) {
 			news()
 			b.StartTimer()
 		}
+		t := time.Now()
 		w.Advance(interval)
+		d := time.Since(t)
+		b.StopTimer()
+		worldT = append(worldT, d)
+		t = time.Now()
+		floorStep(fa, sums)
+		floorT = append(floorT, time.Since(t))
+		b.StartTimer()
 	}
-	ns := perAgent(b, n)
-	fa, sums := newFloorAgents(n, squads)
-	floor := float64(timeFor(50*time.Millisecond, func() { floorStep(fa, sums) }).Nanoseconds()) / float64(n)
-	b.ReportMetric(floor, "floor-ns/agent")
-	b.ReportMetric(ns/floor, "x-floor")
+	perAgent(b, n)
+	world, floor := median(worldT), median(floorT)
+	b.ReportMetric(world/float64(n), "median-ns/agent")
+	b.ReportMetric(floor/float64(n), "floor-ns/agent")
+	b.ReportMetric(world/floor, "x-floor")
 }
 
 // movePlan returns, for agents at pos, the positions they alternate with:

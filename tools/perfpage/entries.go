@@ -79,9 +79,9 @@ var entries = []entry{
 		dir:   "morale", pkg: ".",
 		bench:     `^BenchmarkStepDensity$/(floor48|battle|packed)/agents=1e[46]`,
 		benchtime: "20x", count: 3, quick: "3x",
-		caption: `One ` + "`World.Advance(SquadUpdateInterval)`" + ` per op: one fixed step (contagion, recovery, rout timers, states) of every agent. A game calls ` + "`Advance(dt)`" + ` once a frame and the World steps every 0.25 s, so at 60 Hz this is the cost of one frame in 15. The agents are spawned as for events (uniform random places, morale 0.2..1, sorted by the first steps) in 10 or 1000 squads, one worker, one core; 40 untimed steps and a GC come first, so that the rows time a settled World. **calm**: no news (after the 40 steps every agent is Steady); **combat**: before each step, untimed, a tenth of the agents at random get ` + "`Suppressed`" + ` and another tenth ` + "`ReinforcementsArrived`" + ` ×0.5, so that about three in four are within their recovery delay at any step and states keep changing. Positions do not enter a step: the two densities show it. The floor, timed right after the World in the same sub-benchmark, is a plain read-modify-write pass over 48 bytes per agent (morale, nerve, two timestamps, a reason, squad, flags, state) with a squad sum; ` + "`floor48/…`" + ` rows are that floor as a benchmark of its own.`,
+		caption: `One ` + "`World.Advance(SquadUpdateInterval)`" + ` per op: one fixed step (contagion, recovery, rout timers, states) of every agent. A game calls ` + "`Advance(dt)`" + ` once a frame and the World steps every 0.25 s, so at 60 Hz this is the cost of one frame in 15. The agents are spawned as for events (uniform random places, morale 0.2..1, sorted by the first steps) in 10 or 1000 squads, one worker, one core; 40 untimed steps and a GC come first, so that the rows time a settled World. **calm**: no news (after the 40 steps every agent is Steady); **combat**: before each step, untimed, a tenth of the agents at random get ` + "`Suppressed`" + ` and another tenth ` + "`ReinforcementsArrived`" + ` ×0.5, so that about three in four are within their recovery delay at any step and states keep changing. Positions do not enter a step: the two densities show it. The floor is a plain read-modify-write pass over 48 bytes per agent (morale, nerve, two timestamps, a reason, squad, flags, state) with a squad sum, over as many agents in as many squads, allocated once per row before the World's loop; it is timed interleaved with the World: after each step, with the timer stopped (and before the next step's news), one floor pass, so that both share the machine's load of the moment. The World's column is the median step, the floor's the median pass, and the ratio the median step ÷ the median pass. ` + "`floor48/…`" + ` rows are that floor as a benchmark of its own, its passes back to back with no World between them (so more of its arrays stay in the cache), their median pass in the World's column.`,
 		columns: []column{
-			{unit: "ns/agent", header: "World, ns per agent"},
+			{unit: "median-ns/agent", header: "World, ns per agent"},
 			{unit: "floor-ns/agent", header: "floor, ns per agent"},
 			{unit: "x-floor", header: "World ÷ floor", suffix: "×"},
 			{unit: "allocs/op", header: "allocations"},
@@ -89,6 +89,14 @@ var entries = []entry{
 		figures: []figure{
 			{text: "a step ≤ 2× the 48-byte floor", rows: `^StepDensity/(battle|packed)/agents=1e6/`, unit: "x-floor", bound: 2,
 				headline: `^StepDensity/battle/agents=1e6/squads=1000/(calm|combat)$`},
+		},
+		profile: &profile{
+			bench: `^BenchmarkStepDensity$/battle/agents=1e6/squads=1000/combat$`, benchtime: "200x", quick: "20x",
+			views: []view{
+				{title: "A combat step, battle density, 1000 squads: `World.Advance`", nodes: 10,
+					focus:   `morale\.\(\*World\)\.Advance$`,
+					caption: "Where a combat step's time goes, and why it costs more than a calm one. A calm step's agents are all at rest (`atRest`: full morale in a squad at full morale), so the pass only reads them and sums their morale; in combat nearly every agent has lost some morale, so the pass runs stages 1 and 2 for each of them: `ContagionPull`, then `RecoverMorale` (with its `clamp01`) by the gain the step's rules give the time since his bad news (`stepRules.gain`, which calls `RecoveryGain` only for news near the edge of the recovery delay), and writes his morale back. Those rules, a short chain of floating-point operations an agent, and the pass's own loop over the columns (`stepRange`'s own time) are most of the step; the squad sums fall in the loop: the agents lie in cell order and their squads at random, so nearly every agent starts a new run of his squad, whose running sum is stored and the next one's average and sum loaded (`pass.touch`). The slow path of stage 3 (`pass.agent`: `ResolveState`, the rout timers, a state change and its cause), taken only by the agents who do not hold Steady, the merge of the chunks' squad sums (`mergeSums`) and the sort of a window when one falls due (`sortCells`) are the rest. The floor does none of the rules: it reads and writes its 48 bytes and adds to one sum."},
+			},
 		},
 	},
 	{
