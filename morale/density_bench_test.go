@@ -293,15 +293,10 @@ func BenchmarkStepDensity(b *testing.B) {
 	for _, n := range densitySizes {
 		b.Run("floor48/"+sizeName(n), func(b *testing.B) {
 			fa, sums := newFloorAgents(n, 10)
-			passes := make([]time.Duration, 0, 1<<10)
 			b.ReportAllocs()
-			for b.Loop() {
-				t := time.Now()
-				floorStep(fa, sums)
-				passes = append(passes, time.Since(t))
-			}
+			pass, _ := timeWithFloors(b, nil, func() { floorStep(fa, sums) })
 			perAgent(b, n)
-			b.ReportMetric(median(passes)/float64(n), "median-ns/agent")
+			b.ReportMetric(pass/float64(n), "median-ns/agent")
 		})
 	}
 	for _, d := range densities {
@@ -356,27 +351,15 @@ func benchStep(b *testing.B, n, squads int, side float64, combat bool) {
 		w.Advance(interval)
 	}
 	fa, sums := newFloorAgents(n, squads)
-	var worldT, floorT []time.Duration
+	var prep func()
+	if combat {
+		prep = news
+	}
 	runtime.GC()
 	b.ReportAllocs()
-	for b.Loop() {
-		if combat {
-			b.StopTimer()
-			news()
-			b.StartTimer()
-		}
-		t := time.Now()
-		w.Advance(interval)
-		d := time.Since(t)
-		b.StopTimer()
-		worldT = append(worldT, d)
-		t = time.Now()
-		floorStep(fa, sums)
-		floorT = append(floorT, time.Since(t))
-		b.StartTimer()
-	}
+	world, floors := timeWithFloors(b, prep, func() { w.Advance(interval) }, func() { floorStep(fa, sums) })
+	floor := floors[0]
 	perAgent(b, n)
-	world, floor := median(worldT), median(floorT)
 	b.ReportMetric(world/float64(n), "median-ns/agent")
 	b.ReportMetric(floor/float64(n), "floor-ns/agent")
 	b.ReportMetric(world/floor, "x-floor")
@@ -509,43 +492,62 @@ func benchMove(b *testing.B, d density, n int, inWorldOrder, within bool) {
 	to := movePlan(b, from, s.NoEffectRadius, side, within)
 	pos := make([]morale.Vec2, n)
 	fa, sums := newFloorAgents(n, 10)
-	var worldT, copyT, floorT []time.Duration
 	// A GC first, as in benchStep: otherwise the collection of
 	// densityWorld's garbage runs during the first timed ops, on the other
 	// core and through write barriers.
 	runtime.GC()
 	b.ReportAllocs()
-	k := 0
-	for b.Loop() {
-		dst := from
+	dst, k := from, 0
+	move := func() {
+		dst = from // the op's positions: to, from, to, …
 		if k%2 == 0 {
 			dst = to
 		}
 		k++
-		t := time.Now()
 		for i, a := range agents {
 			a.SetPosition(dst[i])
 		}
+	}
+	world, floors := timeWithFloors(b, nil, move, func() { moveFloor(pos, dst) }, func() { floorStep(fa, sums) })
+	perAgent(b, n)
+	b.ReportMetric(world/float64(n), "median-ns/agent")
+	b.ReportMetric(floors[0]/float64(n), "copy-ns/agent")
+	b.ReportMetric(world/floors[0], "x-copy")
+	b.ReportMetric(floors[1]/float64(n), "floor48-ns/agent")
+	b.ReportMetric(world/floors[1], "x-floor48")
+}
+
+// timeWithFloors runs b's loop: each op runs prep (if any) with b's timer
+// stopped, then op, timed, then each of floors in turn with b's timer
+// stopped, so that a load that comes and goes slows op and its floors
+// alike. It returns the median wall time of op and of each floor, in ns.
+// It keeps every time, so run it with -benchtime Nx.
+func timeWithFloors(b *testing.B, prep, op func(), floors ...func()) (float64, []float64) {
+	var opT []time.Duration
+	floorT := make([][]time.Duration, len(floors))
+	for b.Loop() {
+		if prep != nil {
+			b.StopTimer()
+			prep()
+			b.StartTimer()
+		}
+		t := time.Now()
+		op()
 		d := time.Since(t)
 		b.StopTimer()
-		worldT = append(worldT, d)
-		t = time.Now()
-		moveFloor(pos, dst)
-		copyT = append(copyT, time.Since(t))
-		t = time.Now()
-		floorStep(fa, sums)
-		floorT = append(floorT, time.Since(t))
+		opT = append(opT, d)
+		for i, f := range floors {
+			t = time.Now()
+			f()
+			floorT[i] = append(floorT[i], time.Since(t))
+		}
 		b.StartTimer()
 	}
-	perAgent(b, n)
-	world := median(worldT)
-	copyNs := median(copyT) / float64(n)
-	floor48 := median(floorT) / float64(n)
-	b.ReportMetric(world/float64(n), "median-ns/agent")
-	b.ReportMetric(copyNs, "copy-ns/agent")
-	b.ReportMetric(world/median(copyT), "x-copy")
-	b.ReportMetric(floor48, "floor48-ns/agent")
-	b.ReportMetric(world/median(floorT), "x-floor48")
+	meds := make([]float64, len(floors))
+	for i := range floorT {
+		meds[i] = median(floorT[i])
+	}
+	return median(opT), meds
 }
 
 // median returns the median of ds in ns (the mean of the middle two for an
