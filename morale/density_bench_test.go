@@ -110,7 +110,9 @@ func perAgent(b *testing.B, n int) float64 {
 //
 // Next to ns/op (the mean) it reports median-ns/op (the median event),
 // hits/op (agents reached per event, the mean over the 256 places, counted
-// by the peer), ns/hit (the median over the events of each one's time ÷ the
+// by the peer), candidates/hit (the agents the World reads through its grid
+// to find them, World.Candidates in export_test.go, per agent reached, over
+// the 256 places), ns/hit (the median over the events of each one's time ÷ the
 // agents it reached: the target is 20 ns or less at battle density and the
 // default reach), linear-ns/op (the peer's median) and x-linear (the peer's
 // median ÷ the World's: the target is 10 or more at battle and packed
@@ -178,12 +180,14 @@ func benchEventAt(b *testing.B, s morale.Settings, n int, side, radius float64) 
 		}
 		return hits
 	}
-	// One untimed round counts the agents each place reaches.
+	// One untimed round counts the agents each place reaches, and those
+	// the World reads to find them (its candidates).
 	hitsAt := make([]int, len(places))
-	hits := 0
+	hits, candidates := 0, 0
 	for k, at := range places {
 		hitsAt[k] = scan(at)
 		hits += hitsAt[k]
+		candidates += w.Candidates(at, min(reach, none))
 	}
 	hitsPerOp := float64(hits) / float64(len(places))
 
@@ -219,6 +223,9 @@ func benchEventAt(b *testing.B, s morale.Settings, n int, side, radius float64) 
 	world, linear := median(worldT), median(linearT)
 	b.ReportMetric(world, "median-ns/op")
 	b.ReportMetric(hitsPerOp, "hits/op")
+	if hits > 0 {
+		b.ReportMetric(float64(candidates)/float64(hits), "candidates/hit")
+	}
 	if len(perHit) > 0 {
 		slices.Sort(perHit)
 		b.ReportMetric(perHit[len(perHit)/2], "ns/hit")

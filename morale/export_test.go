@@ -64,3 +64,20 @@ func (w *World) CheckBreaks() error {
 	}
 	return nil
 }
+
+// Candidates returns how many agents an event at at with the given reach
+// (at most NoEffectRadius) reads through the grid before it keeps those
+// within reach: the agents listed in the cells the reach touches, or every
+// agent when it touches more cells than the World holds.
+func (w *World) Candidates(at Vec2, radius float64) int {
+	w.init()
+	cells, all := w.grid.appendCells(nil, at, radius, radius*radius)
+	if all {
+		return len(w.col.Pos)
+	}
+	n := 0
+	for _, c := range cells {
+		n += len(w.grid.lists[c])
+	}
+	return n
+}
