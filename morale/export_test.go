@@ -71,7 +71,7 @@ func (w *World) CheckBreaks() error {
 // agent when it touches more cells than the World holds.
 func (w *World) Candidates(at Vec2, radius float64) int {
 	w.init()
-	cells, all := w.grid.appendCells(nil, at, radius, radius*radius)
+	cells, all, _ := w.nearCells(at, radius)
 	if all {
 		return len(w.col.Pos)
 	}

@@ -50,15 +50,8 @@ func (w *World) inIndexOrder(hits []int32) []int32 {
 // squared distance. The slices are the World's scratch (hits and scales),
 // valid until the next call.
 func (w *World) near(at Vec2, radius float64) (hits []int32, sq []float64) {
-	// near2 is the squared reach with a margin: an agent whose squared
-	// distance exceeds it is out of reach by far more than the rounding of
-	// either the squares or Vec2.Dist, so the test rejects only agents the
-	// exact one would reject too. The floor keeps tiny radii, whose square
-	// underflows, on the exact test.
-	near2 := max(float64(radius*radius)*(1+1e-9), 0x1p-1000)
 	pos := w.col.Pos
-	cells, all := w.grid.appendCells(w.cells[:0], at, radius, near2)
-	w.cells = cells
+	cells, all, near2 := w.nearCells(at, radius)
 	hits, sq = w.hits[:0], w.scales[:0]
 	if all {
 		for i, p := range pos {
@@ -120,6 +113,20 @@ func (w *World) near(at Vec2, radius float64) (hits []int32, sq []float64) {
 	}
 	w.hits, w.scales = hits, sq
 	return hits, sq
+}
+
+// nearCells returns the grid cells whose agents near reads for an event at
+// at with the given reach (in the World's scratch, valid until the next
+// call), or all when it reads every agent instead, and near2, the squared
+// reach with a margin: an agent whose squared distance exceeds it is out of
+// reach by far more than the rounding of either the squares or Vec2.Dist,
+// so near's test rejects only agents the exact one would reject too. The
+// floor keeps tiny radii, whose square underflows, on the exact test.
+func (w *World) nearCells(at Vec2, radius float64) (cells []int32, all bool, near2 float64) {
+	near2 = max(float64(radius*radius)*(1+1e-9), 0x1p-1000)
+	cells, all = w.grid.appendCells(w.cells[:0], at, radius, near2)
+	w.cells = cells
+	return cells, all, near2
 }
 
 // ofMarkedSquads keeps, in place and in order, the agents of hits whose
