@@ -27,6 +27,7 @@ type spawnConfig struct {
 	nerve    float64
 	nerveSet bool
 	flags    uint8
+	tag      uint64
 }
 
 // WithNerve pins the agent's nerve to v (0..1) instead of rolling it, for the
@@ -56,6 +57,16 @@ func WithMorale(v float64) SpawnOption {
 	return func(c *spawnConfig) { c.morale = v }
 }
 
+// WithTag gives the agent the game's own id for him, tag: an entity id, an
+// index into the game's own array, anything that fits in 64 bits. The World
+// never reads it; it keeps it with the agent through Remove's reordering, a
+// step's sort, Clone, MarshalBinary and UnmarshalBinary, so that a game maps
+// an agent back to its entity with Agent.Tag instead of a map keyed by
+// handles (which Clone and UnmarshalBinary replace). The default is 0.
+func WithTag(tag uint64) SpawnOption {
+	return func(c *spawnConfig) { c.tag = tag }
+}
+
 // Snapshot is a copy of everything an agent's morale is made of, for debug
 // views, saves and tests.
 type Snapshot struct {
@@ -74,6 +85,8 @@ type Snapshot struct {
 	SecondsSinceBadNews float64
 	// LastReason is the reason of the last event or rally that reached him.
 	LastReason Reason
+	// Tag is the game's own id for him (WithTag).
+	Tag uint64
 }
 
 func (a *Agent) live() bool { return a != nil && a.w != nil }
@@ -117,6 +130,24 @@ func (a *Agent) AffectedByContagion() bool {
 	return a.live() && a.w.col.Flags[a.i]&flagNoContagion == 0
 }
 
+// Tag returns the game's own id for the agent (see WithTag); 0 once removed.
+func (a *Agent) Tag() uint64 {
+	if !a.live() {
+		return 0
+	}
+	return a.w.col.Tag[a.i]
+}
+
+// SetTag replaces the agent's tag (see WithTag). It returns ErrRemoved once
+// the agent is removed.
+func (a *Agent) SetTag(tag uint64) error {
+	if !a.live() {
+		return ErrRemoved
+	}
+	a.w.col.Tag[a.i] = tag
+	return nil
+}
+
 // Squad returns the agent's squad.
 func (a *Agent) Squad() SquadID {
 	if !a.live() {
@@ -157,6 +188,7 @@ func (a *Agent) Snapshot() Snapshot {
 		SecondsInState:      secs(w.col.StateSince[i]),
 		SecondsSinceBadNews: secs(w.col.BadNews[i]),
 		LastReason:          w.reason(w.col.Why[i]),
+		Tag:                 w.col.Tag[i],
 	}
 }
 

@@ -24,6 +24,7 @@ type agentColumns struct {
 	BadNews    col[int64]     // the tick of his last bad news, or never
 	Why        col[reasonID]  // the reason of the last event or rally that reached him
 	Cell       col[agentCell] // where he is in the grid
+	Tag        col[uint64]    // the game's own id for him (WithTag, SetTag)
 }
 
 // column is what the World does with every per-agent array alike.

@@ -84,7 +84,7 @@ func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, e
 	}
 	col := &w.col
 	col.Handle[i], col.Morale[i], col.Nerve[i], col.Flags[i] = a, c.morale, nerve, c.flags
-	col.Squad[i], col.Pos[i], col.Cell[i] = slot, at, loc
+	col.Squad[i], col.Pos[i], col.Cell[i], col.Tag[i] = slot, at, loc, c.tag
 	col.StateSince[i], col.BadNews[i] = never, never
 	w.join(slot, c.morale)
 	w.spawned(int(i))
