@@ -38,7 +38,7 @@ LIB         = cd morale && GOWORK=off
 # The archives of make dist.
 DISTDIR     = build/dist
 
-.PHONY: run check test doccheck lint unit mutants frames compat cpus nofma arm64 amd64v3 fuzz bench perfpage perfpage-quick web serve browser sim slurm fitbench fitcost screenshots dist distcheck installcheck deps-run deps-test clean
+.PHONY: run check test doccheck lint unit mutants frames compat cpus nofma arm64 amd64v3 wasm fuzz bench perfpage perfpage-quick web serve browser sim slurm fitbench fitcost screenshots dist distcheck installcheck deps-run deps-test clean
 
 ## run: the demo (five soldiers, the opening, the live tuner).
 run: deps-run
@@ -132,9 +132,10 @@ compat:
 ## cpus: the same bits on every CPU. No fused multiply-add left in morale/
 ## (nofma), and all of morale's tests, the golden fight hash among them
 ## (morale/determinism_test.go), built for arm64 and run under
-## qemu-aarch64-static (arm64), and built for amd64 with GOAMD64=v3, where the
-## compiler fuses multiply-adds too (amd64v3).
-cpus: nofma arm64 amd64v3
+## qemu-aarch64-static (arm64), built for amd64 with GOAMD64=v3, where the
+## compiler fuses multiply-adds too (amd64v3), and the golden fight, the
+## savegames and the checksum built for js/wasm and run under node (wasm).
+cpus: nofma arm64 amd64v3 wasm
 
 ## nofma: compile morale's tests for arm64, ppc64le, s390x, riscv64, loong64
 ## and amd64 v3 with the assembly listing; fail on any fused multiply-add.
@@ -166,6 +167,13 @@ amd64v3:
 	done; \
 	echo "$(LIB) GOAMD64=v3 $(GO) test -shuffle=on ./..."; \
 	$(LIB) GOAMD64=v3 $(GO) test -shuffle=on ./...
+
+## wasm: morale's golden fight, savegame and checksum tests as js/wasm under
+## node (go_js_wasm_exec from the Go installation): a savegame written on
+## amd64 (morale/testdata/save-v1.bin) loads and continues with the same bits,
+## and the same fight saves the same bytes.
+wasm:
+	$(LIB) GOOS=js GOARCH=wasm PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" $(GO) test -count=1 -run 'Save|Load|Checksum|Tag|SameBits' .
 
 ## fuzz: every fuzz target of both modules for $(FUZZTIME) each, under $(FUZZ_GO).
 fuzz:

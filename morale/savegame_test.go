@@ -1,0 +1,452 @@
+package morale_test
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// fightOps drives a World with seeded random calls: spawns with every option,
+// removals, events on agents and at places (squad filters nil, empty and
+// listed), rallies, forced routs, moves, squad changes, settings changes and
+// frames of random length. Two Worlds in the same state given fightOps with
+// the same seed end in the same state. Agents are named by their index, so
+// the calls mean the same on a World and on its copy.
+func fightOps(t testing.TB, w *morale.World, seed uint64, ops int) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 99))
+	events := []morale.Event{morale.AllyDown, morale.TookDamage, morale.Suppressed, morale.LeaderDown, morale.LeaderNearby}
+	place := func() morale.Vec2 { return morale.Vec2{X: r.Float64() * 4000, Y: r.Float64() * 4000} }
+	pick := func() *morale.Agent {
+		if w.Len() == 0 {
+			return nil
+		}
+		return w.Agent(r.IntN(w.Len()))
+	}
+	for range ops {
+		switch k := r.IntN(20); {
+		case k < 4:
+			var opts []morale.SpawnOption
+			if r.IntN(4) == 0 {
+				opts = append(opts, morale.AsLeader())
+			}
+			if r.IntN(6) == 0 {
+				opts = append(opts, morale.WithoutContagion())
+			}
+			if r.IntN(5) == 0 {
+				opts = append(opts, morale.WithNerve(r.Float64()))
+			}
+			if r.IntN(5) == 0 {
+				opts = append(opts, morale.WithMorale(r.Float64()))
+			}
+			opts = append(opts, morale.WithTag(r.Uint64()))
+			w.Spawn(morale.SquadID(r.IntN(6)), place(), opts...)
+		case k < 5:
+			w.Remove(pick())
+		case k < 8:
+			var squads []morale.SquadID
+			switch r.IntN(3) {
+			case 1:
+				squads = []morale.SquadID{}
+			case 2:
+				squads = []morale.SquadID{morale.SquadID(r.IntN(6))}
+			}
+			if err := w.ReportEventAtLocation(events[r.IntN(len(events))], place(), r.Float64()*3000, squads, r.Float64()*2); err != nil {
+				t.Fatal(err)
+			}
+		case k < 10:
+			if a := pick(); a != nil {
+				if err := a.ReportEvent(events[r.IntN(len(events))], r.Float64()); err != nil {
+					t.Fatal(err)
+				}
+			}
+		case k < 11:
+			if a := pick(); a != nil {
+				a.Rally()
+			}
+		case k < 12:
+			if a := pick(); a != nil {
+				a.ForceRout()
+			}
+		case k < 13:
+			w.RallySquad(morale.SquadID(r.IntN(6)))
+		case k < 15:
+			if a := pick(); a != nil {
+				a.SetPosition(place())
+			}
+		case k < 16:
+			if a := pick(); a != nil {
+				a.SetSquad(morale.SquadID(r.IntN(6)))
+			}
+		case k < 17:
+			s := w.Settings()
+			s.ContagionPerSecond = 0.05 + r.Float64()*0.3
+			if err := w.SetSettings(s); err != nil {
+				t.Fatal(err)
+			}
+		default:
+			w.Advance(r.Float64() * 0.4)
+		}
+	}
+}
+
+// saved returns w's savegame, failing the test on error.
+func saved(t testing.TB, w *morale.World) []byte {
+	t.Helper()
+	b, err := w.MarshalBinary()
+	if err != nil {
+		t.Fatalf("MarshalBinary: %v", err)
+	}
+	return b
+}
+
+// strangerWorld returns a World unlike any the tests save: other settings,
+// another seed, agents of its own.
+func strangerWorld(t testing.TB) *morale.World {
+	s := morale.DefaultSettings()
+	s.PanicBelow, s.NoEffectRadius = 0.3, 900
+	w, err := morale.NewWorld(s, 12345)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 17 {
+		w.Spawn(morale.SquadID(40+i%3), morale.Vec2{X: float64(i) * 50})
+	}
+	w.Advance(3)
+	return w
+}
+
+// TestSaveLoadContinues: a World loaded from a savegame, into a World of
+// other settings, seed and agents, continues with the same bits as the one
+// saved, under any calls: the same checksum after every call, the same
+// savegame at the end, with the ledger on and off.
+func TestSaveLoadContinues(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		ledger bool
+		seed   uint64
+	}{
+		{"plain", false, 1}, {"plain2", false, 2}, {"ledger", true, 3}, {"ledger2", true, 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w, err := morale.NewWorld(morale.DefaultSettings(), tc.seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.ledger {
+				if err := w.EnableLedger(morale.LedgerOptions{PerAgent: 6, Window: 20}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for round := range 5 {
+				fightOps(t, w, tc.seed*100+uint64(round), 300)
+				data := saved(t, w)
+				l := strangerWorld(t)
+				if err := l.UnmarshalBinary(data); err != nil {
+					t.Fatalf("round %d: UnmarshalBinary: %v", round, err)
+				}
+				if got, want := l.Checksum(), w.Checksum(); got != want {
+					t.Fatalf("round %d: loaded Checksum() = %#x; want %#x", round, got, want)
+				}
+				if got := saved(t, l); !bytes.Equal(got, data) {
+					t.Fatalf("round %d: the loaded World saves %d other bytes; want the same %d", round, len(got), len(data))
+				}
+				for step := range 40 {
+					seed := tc.seed*1000 + uint64(round*40+step)
+					fightOps(t, w, seed, 10)
+					fightOps(t, l, seed, 10)
+					if got, want := l.Checksum(), w.Checksum(); got != want {
+						t.Fatalf("round %d, step %d: loaded Checksum() = %#x; want %#x", round, step, got, want)
+					}
+				}
+				if !bytes.Equal(saved(t, l), saved(t, w)) {
+					t.Fatalf("round %d: after the same calls the loaded World's savegame differs", round)
+				}
+				compareAgents(t, l, w, tc.ledger)
+			}
+		})
+	}
+}
+
+// compareAgents fails unless got and want hold the same agents, in the same
+// order, with the same snapshots and (with ledger) the same explanations.
+func compareAgents(t *testing.T, got, want *morale.World, ledger bool) {
+	t.Helper()
+	if got.Len() != want.Len() || got.Now() != want.Now() || got.Steps() != want.Steps() {
+		t.Fatalf("got %d agents at %v s after %d steps; want %d at %v s after %d", got.Len(), got.Now(), got.Steps(), want.Len(), want.Now(), want.Steps())
+	}
+	for i := range want.Len() {
+		g, w := got.Agent(i), want.Agent(i)
+		if gs, ws := g.Snapshot(), w.Snapshot(); gs != ws {
+			t.Fatalf("agent %d: got %+v; want %+v", i, gs, ws)
+		}
+		if !ledger {
+			continue
+		}
+		ge, err1 := got.Explain(g)
+		we, err2 := want.Explain(w)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("agent %d: Explain: %v, %v", i, err1, err2)
+		}
+		if gs, ws := fmt.Sprint(ge), fmt.Sprint(we); gs != ws {
+			t.Fatalf("agent %d: got explanation %s; want %s", i, gs, ws)
+		}
+	}
+}
+
+// TestLoadKeepsListenersDropsAgents: the receiver's listeners stay and hear
+// the loaded World's changes; its old agents' handles read Removed and
+// return ErrRemoved; the loaded agents keep their tags.
+func TestLoadKeepsListenersDropsAgents(t *testing.T) {
+	w, err := morale.NewWorld(morale.DefaultSettings(), 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 8 {
+		w.Spawn(1, morale.Vec2{X: float64(i) * 100}, morale.WithTag(uint64(500+i)))
+	}
+	data := saved(t, w)
+
+	l, err := morale.NewWorld(morale.DefaultSettings(), 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := l.Spawn(9, morale.Vec2{})
+	heard := 0
+	l.OnStateChanged(func(a *morale.Agent, _, _ morale.State, _ morale.Reason) { heard++ })
+	if err := l.UnmarshalBinary(data); err != nil {
+		t.Fatal(err)
+	}
+	if !old.Removed() || old.ReportEvent(morale.AllyDown, 1) != morale.ErrRemoved || old.SetMorale(0.5) != morale.ErrRemoved {
+		t.Errorf("the receiver's old agent: Removed() = %v; want true and ErrRemoved from its methods", old.Removed())
+	}
+	for i := range l.Len() {
+		if got, want := l.Agent(i).Tag(), uint64(500+i); got != want {
+			t.Errorf("loaded agent %d: Tag() = %d; want %d", i, got, want)
+		}
+	}
+	l.Agent(0).ForceRout()
+	if heard != 1 {
+		t.Errorf("the receiver's listener heard %d changes after the load; want 1", heard)
+	}
+}
+
+// TestLoadBadDataChangesNothing: data cut at any length, with any byte
+// changed, of another version, or with trailing bytes, is an error naming
+// the problem, and the receiver stays exactly as it was.
+func TestLoadBadDataChangesNothing(t *testing.T) {
+	w, err := morale.NewWorld(morale.DefaultSettings(), 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.EnableLedger(morale.LedgerOptions{PerAgent: 4, Window: 10}); err != nil {
+		t.Fatal(err)
+	}
+	fightOps(t, w, 8, 150)
+	data := saved(t, w)
+
+	l := strangerWorld(t)
+	before, sum := saved(t, l), l.Checksum()
+	first := l.Agent(0)
+	check := func(name string, bad []byte, want error) {
+		t.Helper()
+		err := l.UnmarshalBinary(bad)
+		if !errors.Is(err, want) {
+			t.Fatalf("%s: UnmarshalBinary = %v; want an error wrapping %v", name, err, want)
+		}
+		if l.Checksum() != sum || !bytes.Equal(saved(t, l), before) || first.Removed() {
+			t.Fatalf("%s: a failed UnmarshalBinary changed the World", name)
+		}
+	}
+	for n := 0; n < len(data); n += 1 + n/16 {
+		check(fmt.Sprintf("cut at %d of %d bytes", n, len(data)), data[:n], morale.ErrSaveCorrupt)
+	}
+	for k := 0; k < len(data); k += 1 + k/8 {
+		bad := slices.Clone(data)
+		bad[k] ^= 1 << (k % 8)
+		want := morale.ErrSaveCorrupt
+		if k >= 8 && k < 12 {
+			want = morale.ErrSaveVersion
+		}
+		check(fmt.Sprintf("bit %d of byte %d flipped", k%8, k), bad, want)
+	}
+	check("trailing bytes", append(slices.Clone(data), 0), morale.ErrSaveCorrupt)
+
+	v2 := slices.Clone(data)
+	binary.LittleEndian.PutUint32(v2[8:], 2)
+	err = l.UnmarshalBinary(v2)
+	if !errors.Is(err, morale.ErrSaveVersion) || !bytes.Contains([]byte(err.Error()), []byte("version 2")) || !bytes.Contains([]byte(err.Error()), []byte("version 1")) {
+		t.Errorf("another version: UnmarshalBinary = %v; want ErrSaveVersion naming versions 2 and 1", err)
+	}
+}
+
+// TestSaveBytesPerAgent: without the ledger a savegame takes at most 80
+// bytes an agent (a fight's worth of timers and tags), plus the settings.
+func TestSaveBytesPerAgent(t *testing.T) {
+	w, err := morale.NewWorld(morale.DefaultSettings(), 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	empty := len(saved(t, w))
+	const n = 20000
+	r := rand.New(rand.NewPCG(9, 9))
+	for i := range n {
+		w.Spawn(morale.SquadID(i%50), morale.Vec2{X: r.Float64() * 1e5, Y: r.Float64() * 1e5}, morale.WithTag(r.Uint64()))
+	}
+	for range 40 {
+		if err := w.ReportEventAtLocation(morale.Suppressed, morale.Vec2{X: r.Float64() * 1e5, Y: r.Float64() * 1e5}, 0, nil, 1); err != nil {
+			t.Fatal(err)
+		}
+		w.Advance(0.5)
+	}
+	per := float64(len(saved(t, w))-empty) / n
+	t.Logf("%.1f bytes an agent, %d bytes for an empty World", per, empty)
+	if per > 80 {
+		t.Errorf("a savegame takes %.1f bytes an agent; want at most 80", per)
+	}
+}
+
+// saveGolden is the SHA-256 of the savegame of goldenSaveWorld, and
+// saveGoldenSum the checksum of that World advanced 10 s after it loads
+// testdata/save-v1.bin. Both are the same on every CPU (make test runs this
+// test on amd64, arm64 under qemu and js/wasm under node): the same fight
+// saves the same bytes everywhere, and a save written on one CPU continues
+// with the same bits on another. They change only with the rules, the
+// World's order or the format version; then rewrite the file with
+// MORALE_WRITE_SAVE=1 go test -run TestSaveGolden, bump the version if the
+// layout changed, and confirm the new values on the other CPUs.
+const (
+	saveGolden    = "0a1a7b7662f7fb613881aaadf1fcdddfdbe0cccfb1857816d1b9dd6915cc79d2"
+	saveGoldenSum = 0x40ecce3be2f58d94
+)
+
+func goldenSaveWorld(t testing.TB) *morale.World {
+	w, err := morale.NewWorld(morale.DefaultSettings(), 2026)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.EnableLedger(morale.LedgerOptions{PerAgent: 5, Window: 30}); err != nil {
+		t.Fatal(err)
+	}
+	fightOps(t, w, 2026, 600)
+	return w
+}
+
+// TestSaveGolden: the same fight saves the same bytes on every CPU, and a
+// savegame written on amd64 (testdata/save-v1.bin) loads and continues to
+// the same checksum on every CPU.
+func TestSaveGolden(t *testing.T) {
+	w := goldenSaveWorld(t)
+	data := saved(t, w)
+	path := filepath.Join("testdata", "save-v1.bin")
+	if os.Getenv("MORALE_WRITE_SAVE") == "1" {
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := fmt.Sprintf("%x", sha256.Sum256(data)); got != saveGolden {
+		t.Errorf("the golden fight's savegame has SHA-256 %s; want %s", got, saveGolden)
+	}
+	file, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := morale.NewWorld(morale.DefaultSettings(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l.UnmarshalBinary(file); err != nil {
+		t.Fatalf("loading %s: %v", path, err)
+	}
+	l.Advance(10)
+	if got := l.Checksum(); got != saveGoldenSum {
+		t.Errorf("%s advanced 10 s: Checksum() = %#x; want %#x", path, got, uint64(saveGoldenSum))
+	}
+}
+
+// TestChecksum: the checksum is the same for the same fight at any frame
+// sizes, in a clone, and changes with any one thing that decides the future.
+func TestChecksum(t *testing.T) {
+	build := func(frame float64) *morale.World {
+		w, err := morale.NewWorld(morale.DefaultSettings(), 77)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range 40 {
+			w.Spawn(morale.SquadID(i%4), morale.Vec2{X: float64(i%8) * 120, Y: float64(i/8) * 120}, morale.WithTag(uint64(i)))
+		}
+		if err := w.ReportEventAtLocation(morale.Suppressed, morale.Vec2{X: 400, Y: 300}, 0, nil, 1.5); err != nil {
+			t.Fatal(err)
+		}
+		for elapsed := 0.0; elapsed < 6-1e-9; elapsed += frame {
+			w.Advance(frame)
+		}
+		return w
+	}
+	base := build(0.25)
+	sum := base.Checksum()
+	for _, frame := range []float64{0.5, 0.125, 1} {
+		if got := build(frame).Checksum(); got != sum {
+			t.Errorf("frames of %v s: Checksum() = %#x; want %#x as with 0.25 s", frame, got, sum)
+		}
+	}
+	if got := base.Clone().Checksum(); got != sum {
+		t.Errorf("a clone's Checksum() = %#x; want %#x", got, sum)
+	}
+	if got := base.Checksum(); got != sum {
+		t.Errorf("a second Checksum() = %#x; want %#x: it must change nothing", got, sum)
+	}
+	for _, tc := range []struct {
+		name   string
+		change func(w *morale.World)
+	}{
+		{"morale by one ulp", func(w *morale.World) {
+			a := w.Agent(3)
+			if err := a.SetMorale(math.Nextafter(a.Morale(), 0)); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"nerve", func(w *morale.World) { _ = w.Agent(5).SetNerve(0.123) }},
+		{"position", func(w *morale.World) {
+			a := w.Agent(7)
+			a.SetPosition(morale.Vec2{X: a.Position().X + 1e-9, Y: a.Position().Y})
+		}},
+		{"squad", func(w *morale.World) { w.Agent(9).SetSquad(3) }},
+		{"state", func(w *morale.World) { w.Agent(11).ForceRout() }},
+		{"bad news timer", func(w *morale.World) { _ = w.Agent(12).ReportEvent(morale.TookDamage, 1e-9) }},
+		{"clock", func(w *morale.World) { w.Advance(1e-6) }},
+		{"random source", func(w *morale.World) { w.Remove(w.Spawn(0, morale.Vec2{})) }},
+		{"settings", func(w *morale.World) {
+			s := w.Settings()
+			s.Weights[morale.AllyDown] += 1e-9
+			if err := w.SetSettings(s); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{"order", func(w *morale.World) { w.Remove(w.Agent(0)) }},
+	} {
+		c := base.Clone()
+		tc.change(c)
+		if c.Checksum() == sum {
+			t.Errorf("%s changed: Checksum() is the same; want another", tc.name)
+		}
+	}
+	c := base.Clone()
+	_ = c.Agent(2).SetTag(999)
+	if c.Checksum() != sum {
+		t.Errorf("a tag changed the checksum; tags do not steer the fight")
+	}
+	if n := testing.AllocsPerRun(20, func() { base.Checksum() }); n != 0 {
+		t.Errorf("Checksum allocates %v times a call; want 0", n)
+	}
+}

@@ -1,0 +1,128 @@
+package morale
+
+// The cause ledger's part of a savegame (see savegame.go): its options, then
+// every agent's record in the World's order, each ring oldest entry first,
+// and the runs still open. The entries are stored as they are, the open runs'
+// sums apart, so that a loaded ledger grows exactly as the saved one would.
+
+// encodeLedger appends the ledger, or a single 0 when it is off.
+func (w *World) encodeLedger(e *saveWriter) {
+	l := w.led
+	e.bool(l != nil)
+	if l == nil {
+		return
+	}
+	e.uvarint(uint64(l.opt.PerAgent))
+	e.f64(l.opt.Window)
+	e.uvarint(uint64(len(l.opt.Squads)))
+	for _, id := range l.opt.Squads {
+		e.varint(int64(id))
+	}
+	for i := range l.agents {
+		a := &l.agents[i]
+		e.uvarint(a.changes.seq)
+		e.uvarint(uint64(a.changes.n))
+		for j := range a.changes.n {
+			c := a.changes.at(j)
+			e.uvarint(w.ago(c.from))
+			e.uvarint(w.ago(c.at))
+			e.uvarint(uint64(c.cause))
+			e.bool(c.located)
+			e.uvarint(uint64(c.steps))
+			for _, v := range [...]float64{c.delta, c.morale, c.weight, c.scale, c.distance, c.falloff, c.nerve} {
+				e.f64(v)
+			}
+		}
+		e.uvarint(a.states.seq)
+		e.uvarint(uint64(a.states.n))
+		for j := range a.states.n {
+			s := a.states.at(j)
+			e.uvarint(w.ago(s.at))
+			e.uvarint(w.ago(s.since))
+			e.u8(uint8(s.from) | uint8(s.to)<<4)
+			e.uvarint(uint64(s.why))
+			e.f64(s.morale)
+		}
+		for _, r := range [...]*openRun{&a.cont, &a.rec} {
+			e.uvarint(r.seq)
+			e.uvarint(r.step)
+			e.uvarint(w.ago(r.at))
+			e.f64(r.delta)
+			e.f64(r.morale)
+			e.uvarint(uint64(r.steps))
+		}
+	}
+}
+
+// decodeLedger reads the ledger into n, whose agents are read, checking its
+// options and every entry; reasons is the count of n's reason ids.
+func decodeLedger(d *saveReader, n *World, reasons reasonID) {
+	d.what = "ledger"
+	if !d.bool() || d.err != nil {
+		return
+	}
+	var opt LedgerOptions
+	opt.PerAgent = int(min(d.uvarint(), 1<<31))
+	opt.Window = d.f64()
+	for range d.count(1, "ledger squads") {
+		opt.Squads = append(opt.Squads, SquadID(d.varint()))
+	}
+	if d.err != nil {
+		return
+	}
+	if err := n.EnableLedger(opt); err != nil {
+		d.fail("%v", err)
+		return
+	}
+	now := n.nowTicks
+	why := func(v uint64) reasonID {
+		if v >= uint64(reasons) {
+			d.fail("reason %d is not one the World knows", v)
+			return 0
+		}
+		return reasonID(v)
+	}
+	for i := range n.led.agents {
+		a := &n.led.agents[i]
+		a.changes.seq = d.uvarint()
+		nc := d.count(5+7*8, "ledger entries")
+		if d.err == nil && (nc > opt.PerAgent || uint64(nc) > a.changes.seq) {
+			d.fail("agent %d's ledger holds %d entries of %d pushed, at most %d kept", i, nc, a.changes.seq, opt.PerAgent)
+		}
+		if d.err != nil {
+			return
+		}
+		a.changes.buf, a.changes.n = make([]change, nc), nc
+		for j := range a.changes.buf {
+			c := &a.changes.buf[j]
+			c.from, c.at, c.cause, c.located = d.tick(now), d.tick(now), why(d.uvarint()), d.bool()
+			c.steps = uint32(min(d.uvarint(), 1<<32-1))
+			c.delta, c.morale, c.weight, c.scale = d.f64(), d.f64(), d.f64(), d.f64()
+			c.distance, c.falloff, c.nerve = d.f64(), d.f64(), d.f64()
+		}
+		a.states.seq = d.uvarint()
+		ns := d.count(4+8, "ledger state changes")
+		if d.err == nil && (ns > opt.PerAgent || uint64(ns) > a.states.seq) {
+			d.fail("agent %d's ledger holds %d state changes of %d pushed, at most %d kept", i, ns, a.states.seq, opt.PerAgent)
+		}
+		if d.err != nil {
+			return
+		}
+		a.states.buf, a.states.n = make([]stateRec, ns), ns
+		for j := range a.states.buf {
+			s := &a.states.buf[j]
+			s.at, s.since = d.tick(now), d.tick(now)
+			v := d.u8()
+			s.from, s.to = State(v&15), State(v>>4)
+			if s.from >= NumStates || s.to >= NumStates {
+				d.fail("agent %d's state change byte %#x", i, v)
+			}
+			s.why, s.morale = why(d.uvarint()), d.f64()
+		}
+		for _, r := range [...]*openRun{&a.cont, &a.rec} {
+			r.seq, r.step, r.at = d.uvarint(), d.uvarint(), d.tick(now)
+			r.delta, r.morale = d.f64(), d.f64()
+			r.steps = uint32(min(d.uvarint(), 1<<32-1))
+		}
+	}
+}
