@@ -13,6 +13,9 @@
 //     [World.RallySquad], [World.SquadStats], [World.AllSquadStats],
 //     [World.Dump].
 //     [World.Clone] copies a World ([World.Agent], [Agent.Index] map handles).
+//     [World.MarshalBinary] and [World.UnmarshalBinary] save and load it,
+//     the same bits on every CPU; [World.Checksum] catches a lockstep desync;
+//     [WithTag] and [Agent.Tag] map agents to the game's own entities.
 //   - [Agent]: a handle to one agent. [Agent.ReportEvent], [Agent.Rally],
 //     [Agent.ForceRout], [Agent.SetMorale], [Agent.Snapshot].
 //   - [Settings]: the table designers tune, stored in weights.toml.
