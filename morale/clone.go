@@ -20,6 +20,11 @@ import (
 // listener, the clone is the World at that moment without the changes still
 // waiting to be told.
 //
+// The clone records changes for TakeChanges as w does (RecordChanges), and
+// holds the same changes not yet taken, with the same count dropped: each
+// change's Agent is the clone's handle of that agent (for an agent removed
+// since the change, a removed handle of the clone's own, with the same Tag).
+//
 // The clone's agents are new handles, in the same order: the agent at
 // position i of w.Agents() is the one at position i of the clone's. Map a
 // handle of w to the clone's with clone.Agent(a.Index()). Handles of w stay
@@ -61,6 +66,7 @@ func (w *World) Clone() *World {
 	c.onState, c.onMorale = nil, nil
 	c.queue, c.delivering = nil, false
 	c.led = w.led.clone()
+	c.changes = w.changes.clone(w, &c)
 	c.cols = c.columnList()
 	c.cells, c.hitBits, c.hitWords, c.hits, c.cur, c.scales = nil, nil, nil, nil, nil, nil
 	c.order = windows{shift: w.order.shift, breaks: slices.Clone(w.order.breaks), settled: slices.Clone(w.order.settled), next: w.order.next}

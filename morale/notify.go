@@ -2,11 +2,11 @@ package morale
 
 // note is one change waiting in the queue for the listeners.
 type note struct {
-	a        *Agent
-	morale   float64
-	old, new State
-	why      Reason
-	isState  bool
+	a                 *Agent
+	oldMorale, morale float64
+	old, new          State
+	why               Reason
+	isState           bool
 }
 
 // OnStateChanged registers fn to be called after every state change, with the
@@ -52,6 +52,9 @@ func (w *World) flush() {
 		if n.a.w != w {
 			continue // removed by an earlier listener
 		}
+		if w.changes.on {
+			w.record(&n)
+		}
 		if n.isState {
 			for j := 0; j < len(w.onState) && n.a.w == w; j++ {
 				w.onState[j](n.a, n.old, n.new, n.why)
@@ -80,17 +83,19 @@ func (w *World) setMorale(i int32, m float64, id reasonID) {
 }
 
 // tells reports whether a change of morale is recorded or told: the ledger
-// is on or a morale listener is registered.
-func (w *World) tells() bool { return w.led != nil || len(w.onMorale) > 0 }
+// is on, a morale listener is registered or changes of morale are recorded
+// for TakeChanges.
+func (w *World) tells() bool { return w.led != nil || w.hearsMorale() }
 
 // told records agent i's change of morale from old to m, for the reason of
-// id, in the ledger when it is on, and queues it for the morale listeners.
+// id, in the ledger when it is on, and queues it for the morale listeners
+// and TakeChanges.
 func (w *World) told(i int32, old, m float64, id reasonID) {
 	if w.led != nil {
 		w.led.set(w, i, old, m, id)
 	}
-	if len(w.onMorale) > 0 {
-		w.queue = append(w.queue, note{a: w.col.Handle[i], morale: m, why: w.reason(id)})
+	if w.hearsMorale() {
+		w.queue = append(w.queue, note{a: w.col.Handle[i], oldMorale: old, morale: m, why: w.reason(id)})
 	}
 }
 
@@ -106,7 +111,7 @@ func (w *World) setState(i int32, to State, why Reason) {
 	}
 	w.col.State[i] = to
 	w.col.StateSince[i] = w.nowTicks
-	if len(w.onState) > 0 {
+	if w.hearsState() {
 		w.queue = append(w.queue, note{a: w.col.Handle[i], old: old, new: to, why: why, isState: true})
 	}
 }

@@ -81,7 +81,8 @@ type World struct {
 	dropped     float64 // seconds Advance dropped; see DroppedSeconds
 
 	// The agents' data, a column per field, dense in 0..len-1; cols lists
-	// every column, the ledger's too while it is on (see columnList).
+	// every column, the ledger's and the change log's too while they are on
+	// (see columnList).
 	col     agentColumns
 	cols    []column
 	reasons reasonTable // the Reasons why names (reasons.go)
@@ -106,6 +107,8 @@ type World struct {
 	delivering bool
 	cells      []int32 // scratch for ReportEventAtLocation: grid cells
 	led        *ledger // the cause ledger, nil when off (ledger.go)
+	// changes holds the changes recorded for TakeChanges (changes.go).
+	changes changeLog
 	// Scratch for ReportEventAtLocation, all zero between calls: a bit per
 	// agent within the precheck, and a bit per non-zero word of hitBits.
 	hitBits, hitWords []uint64
@@ -152,6 +155,9 @@ func (w *World) columnList() []column {
 	cols := w.col.columns()
 	if w.led != nil {
 		cols = append(cols, &w.led.agents)
+	}
+	if w.changes.slots != nil {
+		cols = append(cols, &w.changes.slots)
 	}
 	return cols
 }
