@@ -99,8 +99,13 @@ type World struct {
 	next   []float64 // squad sums being built by the running step
 	mark   uint32    // squad filter generation
 
-	onState  []func(a *Agent, old, new State, why Reason)
-	onMorale []func(a *Agent, morale float64, why Reason)
+	// The listeners, in the order registered (notify.go): listenerID is
+	// the last id given out, unlistened is true when a listener was
+	// removed during a flush (its fn cleared, to be taken out after it).
+	onState    []listener[func(a *Agent, old, new State, why Reason)]
+	onMorale   []listener[func(a *Agent, morale float64, why Reason)]
+	listenerID uint64
+	unlistened bool
 	// queue holds the changes not yet told to the listeners, oldest first;
 	// delivering is true while flush hands them out.
 	queue      []note
