@@ -129,6 +129,7 @@ func (w *World) RecordingChanges() (ChangeOptions, bool) {
 // Called from a listener, it returns the changes recorded so far: the one
 // being told and those before it.
 func (w *World) TakeChanges(dst []Change) []Change {
+	w.guard()
 	cl := &w.changes
 	if !cl.on {
 		return dst

@@ -96,6 +96,7 @@ func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, e
 // should be removed after its death is reported, so that it no longer counts
 // in its squad's average.
 func (w *World) Remove(a *Agent) {
+	w.guard()
 	if a == nil || a.w != w {
 		return
 	}

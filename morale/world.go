@@ -52,6 +52,12 @@ var ErrRemoved = errors.New("morale: agent was removed from its world")
 // A World is not safe for concurrent use: call it from one goroutine, as a
 // game's update loop does.
 //
+// A World must not be copied by value (w2 := *w, or a World passed or
+// stored by value): the copy would share the original's agents. go vet's
+// copylocks check reports such copies, and a copy of a World that has
+// started panics, naming the misuse, when it is changed or its agents are
+// handed out. Use *World everywhere, and Clone for a copy.
+//
 // Listeners follow one rule. Every change of an agent's morale or state
 // goes, as it happens, to the back of one queue; before a call that made
 // changes returns (and after each step of Advance), the queue is handed out
@@ -65,6 +71,11 @@ var ErrRemoved = errors.New("morale: agent was removed from its world")
 // listener reading the World sees the present, which may already be past the
 // change it is being told.
 type World struct {
+	_ noCopy // go vet flags a World copied by value
+	// self is the World's own address, set when it starts: a World whose
+	// self is another's is a copy made by value (see guard).
+	self *World
+
 	s    Settings
 	rng  *rand.Rand
 	src  *rand.PCG // rng's source, kept so that Clone can copy its state
@@ -143,9 +154,31 @@ func NewWorld(s Settings, seed uint64) (*World, error) {
 	return w, nil
 }
 
+// noCopy makes go vet's copylocks check report a World copied by value
+// (w2 := *w, a World passed or stored by value): the copy would share the
+// original's agents and diverge from it at once. Its methods do nothing.
+type noCopy struct{}
+
+func (*noCopy) Lock()   {}
+func (*noCopy) Unlock() {}
+
+// copiedWorld is the message of the panic of a World copied by value.
+const copiedWorld = "morale: a World was copied by value (w2 := *w, or a World passed or stored by value) and the copy used: it shares the original's agents; use Clone for a copy, and *World everywhere"
+
+// guard panics, naming the misuse, when w is a copy by value of a World
+// that had started: vet's copylocks check reports such copies where it
+// sees them; guard catches the rest when the copy is used. It is called by
+// the World's methods that change it or hand out its agents.
+func (w *World) guard() {
+	if w.self != w && w.self != nil {
+		panic(copiedWorld)
+	}
+}
+
 // start readies an empty World with valid settings s and a random source
 // seeded with seed.
 func (w *World) start(s Settings, seed uint64) {
+	w.self = w
 	w.src = rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
 	w.rng = rand.New(w.src)
 	w.slotOf = make(map[SquadID]int32)
@@ -169,8 +202,10 @@ func (w *World) columnList() []column {
 
 // init readies the zero World, as NewWorld(DefaultSettings(), 0) would. It
 // is called by every method that needs the settings or the random source.
+// A copy by value of a World that had started panics (see guard).
 func (w *World) init() {
-	if w.rng == nil {
+	if w.self != w {
+		w.guard()
 		w.start(DefaultSettings(), 0)
 	}
 }
@@ -231,6 +266,7 @@ func (w *World) Len() int { return len(w.col.Handle) }
 // is in the World's documentation). Spawning or removing agents, or
 // advancing the World, while iterating is not allowed.
 func (w *World) Agents() iter.Seq[*Agent] {
+	w.guard()
 	return func(yield func(*Agent) bool) {
 		for _, a := range w.col.Handle {
 			if !yield(a) {
