@@ -13,7 +13,7 @@ import (
 var cloneScratch = map[string]bool{
 	"World.queue": true, "World.cells": true, "World.hitBits": true, "World.hitWords": true,
 	"World.stepWorkers": true, "World.chunkOuts": true,
-	"World.onState": true, "World.onMorale": true,
+	"World.onState": true, "World.onMorale": true, "World.visiting": true,
 	"World.led.since": true, "World.led.old": true,
 	"World.hits": true, "World.cur": true, "World.scales": true, "World.slabs": true,
 	"World.order.mark": true, "World.order.stamp": true, "World.order.rank": true, "World.order.cells": true,

@@ -140,6 +140,10 @@ type World struct {
 	chunkOuts   []chunkOut
 	// The World's order (order.go): its sort windows.
 	order windows
+	// ranging counts the loops over Agents under way, nested ones
+	// included; visiting is the agent the innermost one visits.
+	ranging  int32
+	visiting *Agent
 }
 
 // NewWorld returns an empty World with settings s and a random source seeded
@@ -263,15 +267,43 @@ func (w *World) Len() int { return len(w.col.Handle) }
 // Agents returns an iterator over the World's agents, in the World's order:
 // spawn order, except that Remove moves the last agent into the removed one's
 // place, and that a step may first sort some of them by grid cell (the rule
-// is in the World's documentation). Spawning or removing agents, or
-// advancing the World, while iterating is not allowed.
+// is in the World's documentation).
+//
+// The loop may remove the agent it is visiting, as a loop over a map may
+// delete the key it visits: every agent is still visited once, so
+//
+//	for a := range w.Agents() {
+//		w.Remove(a)
+//	}
+//
+// leaves the World empty. Any other change to the World's agents while the
+// loop runs panics, naming the misuse: Spawn, Remove of another agent (or
+// of any agent in a loop nested in another), and Advance, whose steps may
+// sort the agents; collect what to do and do it after the loop. Everything
+// else (events, Rally, SetPosition, reading) may be called from the loop.
 func (w *World) Agents() iter.Seq[*Agent] {
 	w.guard()
 	return func(yield func(*Agent) bool) {
-		for _, a := range w.col.Handle {
+		w.ranging++
+		outer := w.visiting
+		defer func() { w.ranging--; w.visiting = outer }()
+		for i := 0; i < len(w.col.Handle); {
+			a := w.col.Handle[i]
+			w.visiting = a
 			if !yield(a) {
 				return
 			}
+			if a.w == w {
+				i++ // else removed: his place holds the last agent, not yet visited
+			}
 		}
+	}
+}
+
+// notRanging panics, naming the misuse, call, while a loop ranges over
+// Agents (see Agents).
+func (w *World) notRanging(call string) {
+	if w.ranging > 0 {
+		panic("morale: " + call + " while ranging over World.Agents: a loop over the agents may only remove the agent it visits; collect the other changes and make them after the loop")
 	}
 }
