@@ -61,7 +61,7 @@ type changeLog struct {
 	// slots, with Coalesce, holds for each agent of the World (a column in
 	// the World's order, listed in World.cols) where his pending changes
 	// are: pending[state−1] and pending[morale−1], 0 for none. It is
-	// derived from pending: rebuildSlots makes it again.
+	// derived from pending: rebuildChangeSlots makes it again.
 	slots   col[changeSlots]
 	dropped uint64 // changes dropped since RecordChanges
 }
@@ -197,6 +197,31 @@ func (w *World) record(n *note) {
 	if slot != nil {
 		*slot = uint32(len(cl.pending))
 	}
+}
+
+// rebuildChangeSlots makes w.changes.slots again from w.changes.pending,
+// as recording left it: with Coalesce, for each pending change of an agent
+// of w (a removed agent's is in no slot) its place in pending, 0 elsewhere;
+// without, nil. It lists the column in w.cols. A load that puts a log back
+// (on, opt, pending with w's handles, dropped) calls it after.
+func (w *World) rebuildChangeSlots() {
+	cl := &w.changes
+	cl.slots = nil
+	if cl.on && cl.opt.Coalesce {
+		cl.slots = make(col[changeSlots], len(w.col.Handle))
+		for k := range cl.pending {
+			c := &cl.pending[k]
+			if c.Agent.w != w {
+				continue
+			}
+			if c.IsState {
+				cl.slots[c.Agent.i].state = uint32(k + 1)
+			} else {
+				cl.slots[c.Agent.i].morale = uint32(k + 1)
+			}
+		}
+	}
+	w.cols = w.columnList()
 }
 
 // clone returns a copy of the log for clone c of the World whose log it
