@@ -154,6 +154,9 @@ func (w *World) TakeChanges(dst []Change) []Change {
 // ChangesDropped returns how many changes the World dropped since
 // RecordChanges because it held ChangeOptions.Capacity of them: a game that
 // sees it grow takes its changes too seldom or should raise the capacity.
+// The changes taken then no longer chain (a change's old state may not be
+// the new state of the agent's last change taken): read the agents' State
+// and Morale to catch up.
 func (w *World) ChangesDropped() uint64 { return w.changes.dropped }
 
 // hearsState reports whether changes of state are queued: a state listener
