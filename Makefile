@@ -106,11 +106,12 @@ lint:
 	@echo "lint: ok (gofmt, goimports, go vet, staticcheck, errcheck in $(MODULES); no suppression; morale/ is pure; lab/ links no optimiser; go.mod installable)"
 
 ## unit: go test -race -shuffle=on ./... in both modules, window tests under
-## Xvfb, and bench/'s proof that the ark peer does the same update.
+## Xvfb, and bench/'s tests: the ark peer does the same update, and morale
+## inside an ark game (TestECSGame, the ECS example of docs/library.md).
 unit:
 	CGO_ENABLED=1 $(XVFB) $(GO) test -race -shuffle=on ./...
 	$(LIB) CGO_ENABLED=1 $(GO) test -race -shuffle=on ./...
-	cd bench && $(GO) test ./... # TestSameUpdate: the ark peer does the World's update
+	cd bench && $(GO) test ./... # TestSameUpdate, TestECSGame
 
 ## mutants: morale/mutation_test.go: for each exported rule, a copy of the
 ## package with the rule's result replaced, whose seeded scenarios must

@@ -67,6 +67,7 @@ func (w *World) Advance(dt float64) {
 		return
 	}
 	w.init()
+	w.notRanging("World.Advance")
 	// Called by the game, the clock heads from now; called by a listener
 	// (only listeners run while delivering), perhaps during a step's flush,
 	// the time adds to what remains of the Advance under way. Both terms

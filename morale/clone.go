@@ -20,6 +20,11 @@ import (
 // listener, the clone is the World at that moment without the changes still
 // waiting to be told.
 //
+// The clone records changes for TakeChanges as w does (RecordChanges), and
+// holds the same changes not yet taken, with the same count dropped: each
+// change's Agent is the clone's handle of that agent (for an agent removed
+// since the change, a removed handle of the clone's own, with the same Tag).
+//
 // The clone's agents are new handles, in the same order: the agent at
 // position i of w.Agents() is the one at position i of the clone's. Map a
 // handle of w to the clone's with clone.Agent(a.Index()). Handles of w stay
@@ -31,41 +36,41 @@ import (
 // agents; its scratch buffers start empty. The zero World clones to a zero
 // World.
 func (w *World) Clone() *World {
-	c := *w // every scalar field; each shared reference is replaced below
-	if w.rng == nil {
+	w.guard()
+	if w.self == nil {
 		return &World{} // the zero World: nothing to copy
 	}
-	c.s = w.s.Clone()
+	// Field by field (a World must not be copied by value: see noCopy).
+	// Scratch, all empty between calls, and the listeners start empty.
+	c := &World{
+		s: w.s.Clone(), grid: w.grid.clone(),
+		intervalTicks: w.intervalTicks, nowTicks: w.nowTicks, stepTicks: w.stepTicks,
+		steps: w.steps, targetTicks: w.targetTicks, dropped: w.dropped,
+		col: w.col, reasons: w.reasons.clone(), slabGen: w.slabGen,
+		slotOf: maps.Clone(w.slotOf), free: slices.Clone(w.free), squads: slices.Clone(w.squads),
+		avg: slices.Clone(w.avg), next: slices.Clone(w.next), mark: w.mark,
+		listenerID: w.listenerID,
+		led:        w.led.clone(),
+		workers:    w.workers,
+		order:      windows{shift: w.order.shift, breaks: slices.Clone(w.order.breaks), settled: slices.Clone(w.order.settled), next: w.order.next},
+	}
+	c.self = c
 	src := *w.src
 	c.src = &src
 	c.rng = rand.New(c.src)
-	c.grid = w.grid.clone()
-
 	for _, k := range c.col.columns() {
 		k.own()
 	}
 	block := make([]Agent, len(c.col.Handle)) // the clone's own handles
 	for i := range block {
-		block[i] = Agent{w: &c, i: int32(i), cell: w.col.Cell[i].id}
+		block[i] = Agent{w: c, i: int32(i), cell: w.col.Cell[i].id}
 		c.col.Handle[i] = &block[i]
 	}
-	c.reasons = w.reasons.clone()
-	c.slabs = nil // the clone's later spawns take blocks of their own
-
-	c.slotOf = maps.Clone(w.slotOf)
-	c.free = slices.Clone(w.free)
-	c.squads = slices.Clone(w.squads)
-	c.avg = slices.Clone(w.avg)
-	c.next = slices.Clone(w.next)
-
-	c.onState, c.onMorale = nil, nil
-	c.queue, c.delivering = nil, false
-	c.led = w.led.clone()
+	// The clone's later spawns take blocks of handles of their own: slabs
+	// starts empty.
+	c.changes = w.changes.clone(w, c)
 	c.cols = c.columnList()
-	c.cells, c.hitBits, c.hitWords, c.hits, c.cur, c.scales = nil, nil, nil, nil, nil, nil
-	c.order = windows{shift: w.order.shift, breaks: slices.Clone(w.order.breaks), settled: slices.Clone(w.order.settled), next: w.order.next}
-	c.stepWorkers, c.chunkOuts = nil, nil
-	return &c
+	return c
 }
 
 // Agent returns the agent at position i (0 ≤ i < Len()) of Agents(), or

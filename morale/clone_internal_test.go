@@ -13,7 +13,7 @@ import (
 var cloneScratch = map[string]bool{
 	"World.queue": true, "World.cells": true, "World.hitBits": true, "World.hitWords": true,
 	"World.stepWorkers": true, "World.chunkOuts": true,
-	"World.onState": true, "World.onMorale": true,
+	"World.onState": true, "World.onMorale": true, "World.visiting": true,
 	"World.led.since": true, "World.led.old": true,
 	"World.hits": true, "World.cur": true, "World.scales": true, "World.slabs": true,
 	"World.order.mark": true, "World.order.stamp": true, "World.order.rank": true, "World.order.cells": true,
@@ -40,6 +40,11 @@ func richWorld(t *testing.T) *World {
 	}
 	w.OnStateChanged(func(*Agent, State, State, Reason) {})
 	w.OnMoraleChanged(func(*Agent, float64, Reason) {})
+	// changes held for TakeChanges, coalesced per agent, some of agents
+	// removed below
+	if err := w.RecordChanges(ChangeOptions{Morale: true, Coalesce: true}); err != nil {
+		t.Fatal(err)
+	}
 	r := rand.New(rand.NewPCG(1, 2))
 	var all []*Agent
 	for i := range stepChunk + 200 {
@@ -60,6 +65,10 @@ func richWorld(t *testing.T) *World {
 		}
 		w.Advance(0.3)
 	}
+	if len(w.changes.pending) == 0 {
+		t.Fatal("richWorld: no changes held for TakeChanges")
+	}
+	w.Remove(w.changes.pending[0].Agent) // his changes are kept
 	if len(w.free) == 0 || w.led == nil || len(w.stepWorkers) < 2 || len(w.hitBits) == 0 {
 		t.Fatalf("richWorld: free %d, ledger %v, workers %d, hitBits %d: want all in use",
 			len(w.free), w.led != nil, len(w.stepWorkers), len(w.hitBits))

@@ -26,7 +26,12 @@
 //     [ShouldRout], [CanReturnFromRout], [OutnumberedFactor],
 //     [DistanceFalloff].
 //   - Listeners: [World.OnStateChanged], [World.OnMoraleChanged], with a
-//     [Reason].
+//     [Reason]; each returns the function that removes it.
+//   - Changes to take instead, for an ECS game that cannot act inside its
+//     queries: [World.RecordChanges], [World.TakeChanges] (a [Change] per
+//     change), [World.ChangesDropped].
+//   - The game's own id for an agent: [WithTag], [Agent.Tag],
+//     [Agent.SetTag], kept through Clone.
 //
 // # Morale, nerve and state
 //
@@ -140,7 +145,17 @@
 // calls apply at once and their changes are told after the one being
 // reported. Every listener therefore sees every change in order, and none
 // hears of an agent already removed. The [World] documentation has the rule
-// in full.
+// in full. The function OnStateChanged returns removes the listener, also
+// from within a listener.
+//
+// A game that cannot act on a change where it happens (an ECS game, whose
+// components cannot change inside a query, which is where it reports
+// events) takes them instead: after [World.RecordChanges], every call that
+// changed something leaves its changes in the World, and
+// [World.TakeChanges] hands them over, oldest first, into the game's own
+// buffer, with each agent's tag ([WithTag]) to find his entity. Coalesced
+// per agent or held to a capacity, they never grow without bound, and a
+// World that does not record them pays nothing.
 //
 // # Why did he break
 //

@@ -102,7 +102,7 @@ func (l *ledger) afterStep(w *World, r *stepRules) {
 			if l.records(w, i) {
 				l.state(i, n.old, n.new, w.reasonID(n.why), w.col.Morale[i], l.since[i], end)
 			}
-			if len(w.onState) == 0 {
+			if !w.hearsState() {
 				continue
 			}
 		}

@@ -11,6 +11,9 @@ import (
 // spawn, set morale, advance) and checks the listener rule: each listener sees
 // every change in the order it happened, so that its view of every agent
 // equals the truth after every call, and none is called for a removed agent.
+// The World also records its changes (coalesced for inputs of odd length),
+// taken after every call: each one starts where the last one of its agent
+// ended, so that a view built from them equals the truth too.
 func FuzzListeners(f *testing.F) {
 	f.Add([]byte{})
 	f.Add([]byte{0, 1, 0, 1, 0, 1, 1, 0, 9, 2, 3, 3, 3, 3, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
@@ -30,6 +33,12 @@ func FuzzListeners(f *testing.F) {
 		var agents []*morale.Agent
 		moraleViews := make([]map[*morale.Agent]float64, 3)
 		stateViews := make([]map[*morale.Agent]morale.State, 3)
+		coalesce := len(data)%2 == 1
+		if err := w.RecordChanges(morale.ChangeOptions{Morale: true, Coalesce: coalesce}); err != nil {
+			t.Fatal(err)
+		}
+		pollMorale, pollState := map[*morale.Agent]float64{}, map[*morale.Agent]morale.State{}
+		var changes []morale.Change
 		for k := range 3 {
 			moraleViews[k] = map[*morale.Agent]float64{}
 			stateViews[k] = map[*morale.Agent]morale.State{}
@@ -41,6 +50,7 @@ func FuzzListeners(f *testing.F) {
 		spawn := func(squad morale.SquadID, x float64, m float64) {
 			a := w.Spawn(squad, morale.Vec2{X: x}, morale.WithMorale(m))
 			agents = append(agents, a)
+			pollMorale[a], pollState[a] = m, morale.Steady
 			for k := range 3 {
 				moraleViews[k][a] = m
 				stateViews[k][a] = morale.Steady
@@ -138,9 +148,34 @@ func FuzzListeners(f *testing.F) {
 					a.ForceRout()
 				}
 			}
+			changes = w.TakeChanges(changes[:0])
+			seen := map[[2]any]bool{}
+			for _, c := range changes {
+				if coalesce && seen[[2]any{c.Agent, c.IsState}] {
+					fail("coalesced changes: agent %d twice (state %v)", c.Tag, c.IsState)
+				}
+				seen[[2]any{c.Agent, c.IsState}] = true
+				if c.IsState {
+					if c.Old != pollState[c.Agent] || c.Old == c.New {
+						fail("taken change %v→%v (%v), but the last one ended at %v", c.Old, c.New, c.Why, pollState[c.Agent])
+					}
+					pollState[c.Agent] = c.New
+				} else {
+					if c.OldMorale != pollMorale[c.Agent] || c.OldMorale == c.Morale {
+						fail("taken change of morale %v→%v (%v), but the last one ended at %v", c.OldMorale, c.Morale, c.Why, pollMorale[c.Agent])
+					}
+					pollMorale[c.Agent] = c.Morale
+				}
+			}
+			if w.ChangesDropped() != 0 {
+				fail("%d changes dropped", w.ChangesDropped())
+			}
 			for _, a := range agents {
 				if a.Removed() {
 					continue
+				}
+				if pollMorale[a] != a.Morale() || pollState[a] != a.State() {
+					fail("taken changes end at %v %v; Morale() = %v, State() = %v", pollMorale[a], pollState[a], a.Morale(), a.State())
 				}
 				for k := range 3 {
 					if got := moraleViews[k][a]; got != a.Morale() {

@@ -1,34 +1,85 @@
 package morale
 
+import "slices"
+
 // note is one change waiting in the queue for the listeners.
 type note struct {
-	a        *Agent
-	morale   float64
-	old, new State
-	why      Reason
-	isState  bool
+	a                 *Agent
+	oldMorale, morale float64
+	old, new          State
+	why               Reason
+	isState           bool
+}
+
+// listener is a registered listener: its function (nil once removed while
+// the listeners were being told a change) and the id its remove function
+// finds it by.
+type listener[F any] struct {
+	id uint64
+	fn F
 }
 
 // OnStateChanged registers fn to be called after every state change, with the
 // old and new state and the reason. Listeners run synchronously, once per
 // change, in the order they were registered, by the rule in the World's
 // documentation; a change made during a step is reported when the step's pass
-// over the agents ends.
-func (w *World) OnStateChanged(fn func(a *Agent, old, new State, why Reason)) {
-	if fn != nil {
-		w.onState = append(w.onState, fn)
+// over the agents ends. A nil fn registers nothing.
+//
+// It returns a function that removes the listener: fn is not called after
+// it returns, not even for the change being told when a listener calls it
+// (the listeners after it are told that change as usual). Calling it again
+// does nothing.
+func (w *World) OnStateChanged(fn func(a *Agent, old, new State, why Reason)) (remove func()) {
+	if fn == nil {
+		return func() {}
 	}
+	w.listenerID++
+	id := w.listenerID
+	w.onState = append(w.onState, listener[func(*Agent, State, State, Reason)]{id: id, fn: fn})
+	return func() { w.onState = unlisten(w, w.onState, id) }
 }
 
 // OnMoraleChanged registers fn to be called after every change of an agent's
 // morale, with the new value and the reason, by the rule in the World's
 // documentation. A step reports at most one change
 // per agent: the result of its contagion and recovery together (the reason is
-// recovery when recovery took part).
-func (w *World) OnMoraleChanged(fn func(a *Agent, morale float64, why Reason)) {
-	if fn != nil {
-		w.onMorale = append(w.onMorale, fn)
+// recovery when recovery took part). A nil fn registers nothing.
+//
+// It returns a function that removes the listener, as OnStateChanged's does.
+func (w *World) OnMoraleChanged(fn func(a *Agent, morale float64, why Reason)) (remove func()) {
+	if fn == nil {
+		return func() {}
 	}
+	w.listenerID++
+	id := w.listenerID
+	w.onMorale = append(w.onMorale, listener[func(*Agent, float64, Reason)]{id: id, fn: fn})
+	return func() { w.onMorale = unlisten(w, w.onMorale, id) }
+}
+
+// unlisten returns list without the listener of id: taken out at once, or,
+// while the listeners are being told (flush walks the list), its function
+// cleared, to be taken out when the flush ends (compactListeners).
+func unlisten[F any](w *World, list []listener[F], id uint64) []listener[F] {
+	for k := range list {
+		if list[k].id != id {
+			continue
+		}
+		if w.delivering {
+			var none F
+			list[k].fn, list[k].id = none, 0
+			w.unlistened = true
+			return list
+		}
+		return slices.Delete(list, k, k+1)
+	}
+	return list
+}
+
+// compactListeners takes out the listeners removed during a flush.
+func (w *World) compactListeners() {
+	w.unlistened = false
+	w.onState = slices.DeleteFunc(w.onState, func(l listener[func(*Agent, State, State, Reason)]) bool { return l.fn == nil })
+	w.onMorale = slices.DeleteFunc(w.onMorale, func(l listener[func(*Agent, float64, Reason)]) bool { return l.fn == nil })
 }
 
 // flush tells the listeners every change in the queue, oldest first: each
@@ -46,19 +97,29 @@ func (w *World) flush() {
 		clear(w.queue)
 		w.queue = w.queue[:0]
 		w.delivering = false
+		if w.unlistened {
+			w.compactListeners()
+		}
 	}()
 	for k := 0; k < len(w.queue); k++ {
 		n := w.queue[k]
 		if n.a.w != w {
 			continue // removed by an earlier listener
 		}
+		if w.changes.on {
+			w.record(&n)
+		}
 		if n.isState {
 			for j := 0; j < len(w.onState) && n.a.w == w; j++ {
-				w.onState[j](n.a, n.old, n.new, n.why)
+				if fn := w.onState[j].fn; fn != nil {
+					fn(n.a, n.old, n.new, n.why)
+				}
 			}
 		} else {
 			for j := 0; j < len(w.onMorale) && n.a.w == w; j++ {
-				w.onMorale[j](n.a, n.morale, n.why)
+				if fn := w.onMorale[j].fn; fn != nil {
+					fn(n.a, n.morale, n.why)
+				}
 			}
 		}
 	}
@@ -80,17 +141,19 @@ func (w *World) setMorale(i int32, m float64, id reasonID) {
 }
 
 // tells reports whether a change of morale is recorded or told: the ledger
-// is on or a morale listener is registered.
-func (w *World) tells() bool { return w.led != nil || len(w.onMorale) > 0 }
+// is on, a morale listener is registered or changes of morale are recorded
+// for TakeChanges.
+func (w *World) tells() bool { return w.led != nil || w.hearsMorale() }
 
 // told records agent i's change of morale from old to m, for the reason of
-// id, in the ledger when it is on, and queues it for the morale listeners.
+// id, in the ledger when it is on, and queues it for the morale listeners
+// and TakeChanges.
 func (w *World) told(i int32, old, m float64, id reasonID) {
 	if w.led != nil {
 		w.led.set(w, i, old, m, id)
 	}
-	if len(w.onMorale) > 0 {
-		w.queue = append(w.queue, note{a: w.col.Handle[i], morale: m, why: w.reason(id)})
+	if w.hearsMorale() {
+		w.queue = append(w.queue, note{a: w.col.Handle[i], oldMorale: old, morale: m, why: w.reason(id)})
 	}
 }
 
@@ -106,7 +169,7 @@ func (w *World) setState(i int32, to State, why Reason) {
 	}
 	w.col.State[i] = to
 	w.col.StateSince[i] = w.nowTicks
-	if len(w.onState) > 0 {
+	if w.hearsState() {
 		w.queue = append(w.queue, note{a: w.col.Handle[i], old: old, new: to, why: why, isState: true})
 	}
 }

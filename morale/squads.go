@@ -97,6 +97,7 @@ func (w *World) compactSquads() {
 // RallySquad rallies every member of squad id, as Agent.Rally does. An unknown
 // or empty squad is ignored.
 func (w *World) RallySquad(id SquadID) {
+	w.guard()
 	slot, ok := w.slotOf[id]
 	if !ok {
 		return

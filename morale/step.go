@@ -158,7 +158,7 @@ func (w *World) stepRange(r *stepRules, lo, hi int, sc *stepScratch, acc []float
 	if lo >= hi {
 		return touched, notes
 	}
-	p := pass{w: w, r: *r, acc: acc, touched: touched, track: track, notes: notes, notify: len(w.onMorale) > 0}
+	p := pass{w: w, r: *r, acc: acc, touched: touched, track: track, notes: notes, notify: w.hearsMorale()}
 	morale := w.col.Morale[lo:hi]
 	n := len(morale)
 	flags, squads, badNews := w.col.Flags[lo:hi][:n], w.col.Squad[lo:hi][:n], w.col.BadNews[lo:hi][:n]
@@ -229,7 +229,7 @@ func (p *pass) agent(i int, st State, old, m float64) {
 		why = ByRecovery
 	}
 	if p.notify && m != old {
-		p.notes = append(p.notes, note{a: w.col.Handle[i], morale: m, why: Reason{Kind: why}})
+		p.notes = append(p.notes, note{a: w.col.Handle[i], oldMorale: old, morale: m, why: Reason{Kind: why}})
 	}
 	since := w.col.StateSince[i]
 	to, cause := st, Reason{}
@@ -253,7 +253,7 @@ func (p *pass) agent(i int, st State, old, m float64) {
 	}
 	w.col.State[i] = to
 	w.col.StateSince[i] = r.end
-	if len(w.onState) > 0 || w.led != nil {
+	if w.hearsState() || w.led != nil {
 		p.notes = append(p.notes, note{a: w.col.Handle[i], old: st, new: to, why: cause, isState: true})
 	}
 }

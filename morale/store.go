@@ -57,6 +57,7 @@ func (w *World) Spawn(squad SquadID, at Vec2, opts ...SpawnOption) *Agent {
 // panicking. On error nothing changes, not even the random source.
 func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, error) {
 	w.init()
+	w.notRanging("World.Spawn")
 	c := spawnConfig{morale: 1, nerve: -1}
 	for _, o := range opts {
 		o(&c)
@@ -96,8 +97,12 @@ func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, e
 // should be removed after its death is reported, so that it no longer counts
 // in its squad's average.
 func (w *World) Remove(a *Agent) {
+	w.guard()
 	if a == nil || a.w != w {
 		return
+	}
+	if w.ranging > 0 && (a != w.visiting || w.ranging > 1) {
+		w.notRanging("World.Remove of an agent other than the one visited")
 	}
 	i := a.i
 	w.leave(w.col.Squad[i], w.col.Morale[i])

@@ -52,6 +52,12 @@ var ErrRemoved = errors.New("morale: agent was removed from its world")
 // A World is not safe for concurrent use: call it from one goroutine, as a
 // game's update loop does.
 //
+// A World must not be copied by value (w2 := *w, or a World passed or
+// stored by value): the copy would share the original's agents. go vet's
+// copylocks check reports such copies, and a copy of a World that has
+// started panics, naming the misuse, when it is changed or its agents are
+// handed out. Use *World everywhere, and Clone for a copy.
+//
 // Listeners follow one rule. Every change of an agent's morale or state
 // goes, as it happens, to the back of one queue; before a call that made
 // changes returns (and after each step of Advance), the queue is handed out
@@ -65,6 +71,11 @@ var ErrRemoved = errors.New("morale: agent was removed from its world")
 // listener reading the World sees the present, which may already be past the
 // change it is being told.
 type World struct {
+	_ noCopy // go vet flags a World copied by value
+	// self is the World's own address, set when it starts: a World whose
+	// self is another's is a copy made by value (see guard).
+	self *World
+
 	s    Settings
 	rng  *rand.Rand
 	src  *rand.PCG // rng's source, kept so that Clone can copy its state
@@ -81,7 +92,8 @@ type World struct {
 	dropped     float64 // seconds Advance dropped; see DroppedSeconds
 
 	// The agents' data, a column per field, dense in 0..len-1; cols lists
-	// every column, the ledger's too while it is on (see columnList).
+	// every column, the ledger's and the change log's too while they are on
+	// (see columnList).
 	col     agentColumns
 	cols    []column
 	reasons reasonTable // the Reasons why names (reasons.go)
@@ -98,14 +110,21 @@ type World struct {
 	next   []float64 // squad sums being built by the running step
 	mark   uint32    // squad filter generation
 
-	onState  []func(a *Agent, old, new State, why Reason)
-	onMorale []func(a *Agent, morale float64, why Reason)
+	// The listeners, in the order registered (notify.go): listenerID is
+	// the last id given out, unlistened is true when a listener was
+	// removed during a flush (its fn cleared, to be taken out after it).
+	onState    []listener[func(a *Agent, old, new State, why Reason)]
+	onMorale   []listener[func(a *Agent, morale float64, why Reason)]
+	listenerID uint64
+	unlistened bool
 	// queue holds the changes not yet told to the listeners, oldest first;
 	// delivering is true while flush hands them out.
 	queue      []note
 	delivering bool
 	cells      []int32 // scratch for ReportEventAtLocation: grid cells
 	led        *ledger // the cause ledger, nil when off (ledger.go)
+	// changes holds the changes recorded for TakeChanges (changes.go).
+	changes changeLog
 	// Scratch for ReportEventAtLocation, all zero between calls: a bit per
 	// agent within the precheck, and a bit per non-zero word of hitBits.
 	hitBits, hitWords []uint64
@@ -121,6 +140,10 @@ type World struct {
 	chunkOuts   []chunkOut
 	// The World's order (order.go): its sort windows.
 	order windows
+	// ranging counts the loops over Agents under way, nested ones
+	// included; visiting is the agent the innermost one visits.
+	ranging  int32
+	visiting *Agent
 }
 
 // NewWorld returns an empty World with settings s and a random source seeded
@@ -135,9 +158,31 @@ func NewWorld(s Settings, seed uint64) (*World, error) {
 	return w, nil
 }
 
+// noCopy makes go vet's copylocks check report a World copied by value
+// (w2 := *w, a World passed or stored by value): the copy would share the
+// original's agents and diverge from it at once. Its methods do nothing.
+type noCopy struct{}
+
+func (*noCopy) Lock()   {}
+func (*noCopy) Unlock() {}
+
+// copiedWorld is the message of the panic of a World copied by value.
+const copiedWorld = "morale: a World was copied by value (w2 := *w, or a World passed or stored by value) and the copy used: it shares the original's agents; use Clone for a copy, and *World everywhere"
+
+// guard panics, naming the misuse, when w is a copy by value of a World
+// that had started: vet's copylocks check reports such copies where it
+// sees them; guard catches the rest when the copy is used. It is called by
+// the World's methods that change it or hand out its agents.
+func (w *World) guard() {
+	if w.self != w && w.self != nil {
+		panic(copiedWorld)
+	}
+}
+
 // start readies an empty World with valid settings s and a random source
 // seeded with seed.
 func (w *World) start(s Settings, seed uint64) {
+	w.self = w
 	w.src = rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
 	w.rng = rand.New(w.src)
 	w.slotOf = make(map[SquadID]int32)
@@ -153,13 +198,18 @@ func (w *World) columnList() []column {
 	if w.led != nil {
 		cols = append(cols, &w.led.agents)
 	}
+	if w.changes.slots != nil {
+		cols = append(cols, &w.changes.slots)
+	}
 	return cols
 }
 
 // init readies the zero World, as NewWorld(DefaultSettings(), 0) would. It
 // is called by every method that needs the settings or the random source.
+// A copy by value of a World that had started panics (see guard).
 func (w *World) init() {
-	if w.rng == nil {
+	if w.self != w {
+		w.guard()
 		w.start(DefaultSettings(), 0)
 	}
 }
@@ -217,14 +267,43 @@ func (w *World) Len() int { return len(w.col.Handle) }
 // Agents returns an iterator over the World's agents, in the World's order:
 // spawn order, except that Remove moves the last agent into the removed one's
 // place, and that a step may first sort some of them by grid cell (the rule
-// is in the World's documentation). Spawning or removing agents, or
-// advancing the World, while iterating is not allowed.
+// is in the World's documentation).
+//
+// The loop may remove the agent it is visiting, as a loop over a map may
+// delete the key it visits: every agent is still visited once, so
+//
+//	for a := range w.Agents() {
+//		w.Remove(a)
+//	}
+//
+// leaves the World empty. Any other change to the World's agents while the
+// loop runs panics, naming the misuse: Spawn, Remove of another agent (or
+// of any agent in a loop nested in another), and Advance, whose steps may
+// sort the agents; collect what to do and do it after the loop. Everything
+// else (events, Rally, SetPosition, reading) may be called from the loop.
 func (w *World) Agents() iter.Seq[*Agent] {
+	w.guard()
 	return func(yield func(*Agent) bool) {
-		for _, a := range w.col.Handle {
+		w.ranging++
+		outer := w.visiting
+		defer func() { w.ranging--; w.visiting = outer }()
+		for i := 0; i < len(w.col.Handle); {
+			a := w.col.Handle[i]
+			w.visiting = a
 			if !yield(a) {
 				return
 			}
+			if a.w == w {
+				i++ // else removed: his place holds the last agent, not yet visited
+			}
 		}
+	}
+}
+
+// notRanging panics, naming the misuse, call, while a loop ranges over
+// Agents (see Agents).
+func (w *World) notRanging(call string) {
+	if w.ranging > 0 {
+		panic("morale: " + call + " while ranging over World.Agents: a loop over the agents may only remove the agent it visits; collect the other changes and make them after the loop")
 	}
 }
