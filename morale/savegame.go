@@ -66,6 +66,7 @@ func (w *World) MarshalBinary() ([]byte, error) {
 // AppendBinary implements encoding.BinaryAppender: it appends the savegame
 // of MarshalBinary to b.
 func (w *World) AppendBinary(b []byte) ([]byte, error) {
+	w.guard()
 	if w.delivering {
 		return b, errors.New("morale: MarshalBinary called from a listener: save after the call that reports the change returns")
 	}
@@ -95,8 +96,11 @@ func (w *World) AppendBinary(b []byte) ([]byte, error) {
 // error wrapping ErrSaveCorrupt; data of another format version is an error
 // wrapping ErrSaveVersion and naming both versions. On any error w is left
 // exactly as it was. It never panics, and allocates at most a small multiple
-// of len(data). It must not be called from a listener.
+// of len(data). It must not be called from a listener, and panics, naming
+// the misuse, inside a loop over Agents.
 func (w *World) UnmarshalBinary(data []byte) error {
+	w.guard()
+	w.notRanging("UnmarshalBinary")
 	if w.delivering {
 		return errors.New("morale: UnmarshalBinary called from a listener: load after the call that reports the change returns")
 	}
@@ -195,6 +199,7 @@ func (w *World) encode(e *saveWriter) error {
 	e.uvarint(uint64(w.order.next))
 
 	w.encodeLedger(e)
+	w.encodeChanges(e)
 	return nil
 }
 
@@ -412,6 +417,7 @@ func decodeWorld(d *saveReader) (*World, error) {
 	n.recountBreaks()
 
 	decodeLedger(d, n, reasons)
+	decodeChanges(d, n)
 	if d.err == nil && d.off != len(d.b) {
 		d.what = "end"
 		d.fail("%d bytes follow the savegame", len(d.b)-d.off)
@@ -423,7 +429,9 @@ func decodeWorld(d *saveReader) (*World, error) {
 }
 
 // adopt makes w the World n, which no one else holds: every field but the
-// listeners and the worker count. w's old agents are removed first.
+// listeners and the worker count. w's old agents are removed first. It
+// assigns field by field (a World is not copied by value: see noCopy), so a
+// field added to World is added here too, or kept as w's on purpose.
 func (w *World) adopt(n *World) {
 	for _, a := range w.col.Handle {
 		a.w, a.i = nil, -1
@@ -431,14 +439,16 @@ func (w *World) adopt(n *World) {
 	for _, a := range n.col.Handle {
 		a.w = w
 	}
+	w.self = w // started, should w be the zero World
 	w.s, w.rng, w.src, w.grid = n.s, n.rng, n.src, n.grid
 	w.intervalTicks, w.nowTicks, w.stepTicks, w.steps = n.intervalTicks, n.nowTicks, n.stepTicks, n.steps
 	w.targetTicks, w.dropped = n.targetTicks, n.dropped
 	w.col, w.reasons, w.slabs, w.slabGen = n.col, n.reasons, nil, 0
 	w.slotOf, w.free, w.squads, w.avg, w.next, w.mark = n.slotOf, n.free, n.squads, n.avg, n.next, 0
 	w.queue, w.delivering = nil, false
-	w.led = n.led
-	w.cols = w.columnList()
+	w.ranging, w.visiting = 0, nil
+	w.led, w.changes = n.led, n.changes
+	w.rebuildChangeSlots() // and w.cols
 	w.cells, w.hitBits, w.hitWords, w.hits, w.cur, w.scales = nil, nil, nil, nil, nil, nil
 	w.scratch, w.stepWorkers, w.chunkOuts = stepScratch{}, nil, nil
 	w.order = windows{shift: n.order.shift, breaks: n.order.breaks, settled: n.order.settled, next: n.order.next}

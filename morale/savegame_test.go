@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/moralebreak/moralebreak/morale"
@@ -132,11 +133,15 @@ func strangerWorld(t testing.TB) *morale.World {
 // savegame at the end, with the ledger on and off.
 func TestSaveLoadContinues(t *testing.T) {
 	for _, tc := range []struct {
-		name   string
-		ledger bool
-		seed   uint64
+		name    string
+		ledger  bool
+		seed    uint64
+		changes *morale.ChangeOptions
 	}{
-		{"plain", false, 1}, {"plain2", false, 2}, {"ledger", true, 3}, {"ledger2", true, 4},
+		{"plain", false, 1, nil},
+		{"plain2", false, 2, &morale.ChangeOptions{Capacity: 50}},
+		{"ledger", true, 3, &morale.ChangeOptions{Morale: true, Coalesce: true}},
+		{"ledger2", true, 4, &morale.ChangeOptions{Coalesce: true, Capacity: 7}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			w, err := morale.NewWorld(morale.DefaultSettings(), tc.seed)
@@ -145,6 +150,11 @@ func TestSaveLoadContinues(t *testing.T) {
 			}
 			if tc.ledger {
 				if err := w.EnableLedger(morale.LedgerOptions{PerAgent: 6, Window: 20}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if tc.changes != nil {
+				if err := w.RecordChanges(*tc.changes); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -168,6 +178,11 @@ func TestSaveLoadContinues(t *testing.T) {
 					if got, want := l.Checksum(), w.Checksum(); got != want {
 						t.Fatalf("round %d, step %d: loaded Checksum() = %#x; want %#x", round, step, got, want)
 					}
+					if step%7 == 3 {
+						if got, want := takenChanges(l), takenChanges(w); got != want {
+							t.Fatalf("round %d, step %d: the loaded World's changes\n%s\nwant\n%s", round, step, got, want)
+						}
+					}
 				}
 				if !bytes.Equal(saved(t, l), saved(t, w)) {
 					t.Fatalf("round %d: after the same calls the loaded World's savegame differs", round)
@@ -176,6 +191,17 @@ func TestSaveLoadContinues(t *testing.T) {
 			}
 		})
 	}
+}
+
+// takenChanges takes w's recorded changes and writes them out by the
+// agents' places and tags, so that a World's and its copy's compare.
+func takenChanges(w *morale.World) string {
+	var b bytes.Buffer
+	for _, c := range w.TakeChanges(nil) {
+		fmt.Fprintf(&b, "%d/%d %v %v→%v %v→%v %v\n", c.Agent.Index(), c.Tag, c.IsState, c.Old, c.New, c.OldMorale, c.Morale, c.Why)
+	}
+	fmt.Fprintf(&b, "dropped %d\n", w.ChangesDropped())
+	return b.String()
 }
 
 // compareAgents fails unless got and want hold the same agents, in the same
@@ -326,7 +352,7 @@ func TestSaveBytesPerAgent(t *testing.T) {
 // MORALE_WRITE_SAVE=1 go test -run TestSaveGolden, bump the version if the
 // layout changed, and confirm the new values on the other CPUs.
 const (
-	saveGolden    = "0a1a7b7662f7fb613881aaadf1fcdddfdbe0cccfb1857816d1b9dd6915cc79d2"
+	saveGolden    = "515511e82ad3cffc71b257d9012086420ce135356ad08e600833870b00596387"
 	saveGoldenSum = 0x40ecce3be2f58d94
 )
 
@@ -336,6 +362,9 @@ func goldenSaveWorld(t testing.TB) *morale.World {
 		t.Fatal(err)
 	}
 	if err := w.EnableLedger(morale.LedgerOptions{PerAgent: 5, Window: 30}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.RecordChanges(morale.ChangeOptions{Morale: true, Coalesce: true}); err != nil {
 		t.Fatal(err)
 	}
 	fightOps(t, w, 2026, 600)
@@ -448,5 +477,45 @@ func TestChecksum(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(20, func() { base.Checksum() }); n != 0 {
 		t.Errorf("Checksum allocates %v times a call; want 0", n)
+	}
+}
+
+// TestLoadMisuse: a load into the zero World works; inside a loop over
+// Agents it panics, naming the misuse; from a listener it is an error, and
+// so is a save.
+func TestLoadMisuse(t *testing.T) {
+	w, err := morale.NewWorld(morale.DefaultSettings(), 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		w.Spawn(1, morale.Vec2{X: float64(i)})
+	}
+	data := saved(t, w)
+
+	var zero morale.World
+	if err := zero.UnmarshalBinary(data); err != nil || zero.Checksum() != w.Checksum() {
+		t.Errorf("the zero World: UnmarshalBinary = %v, Checksum %#x; want nil and %#x", err, zero.Checksum(), w.Checksum())
+	}
+
+	func() {
+		defer func() {
+			if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "UnmarshalBinary while ranging") {
+				t.Errorf("UnmarshalBinary inside a loop over Agents: recovered %v; want a panic naming it", r)
+			}
+		}()
+		for range w.Agents() {
+			_ = w.UnmarshalBinary(data)
+		}
+	}()
+
+	var loadErr, saveErr error
+	w.OnStateChanged(func(*morale.Agent, morale.State, morale.State, morale.Reason) {
+		loadErr = w.UnmarshalBinary(data)
+		_, saveErr = w.MarshalBinary()
+	})
+	w.Agent(0).ForceRout()
+	if loadErr == nil || saveErr == nil {
+		t.Errorf("from a listener: UnmarshalBinary = %v, MarshalBinary = %v; want errors", loadErr, saveErr)
 	}
 }

@@ -1,9 +1,12 @@
 package morale
 
-// The cause ledger's part of a savegame (see savegame.go): its options, then
-// every agent's record in the World's order, each ring oldest entry first,
-// and the runs still open. The entries are stored as they are, the open runs'
-// sums apart, so that a loaded ledger grows exactly as the saved one would.
+import "math"
+
+// The logs' part of a savegame (see savegame.go). The cause ledger: its
+// options, then every agent's record in the World's order, each ring oldest
+// entry first, and the runs still open; the entries are stored as they are,
+// the open runs' sums apart, so that a loaded ledger grows exactly as the
+// saved one would. Then the changes held for TakeChanges.
 
 // encodeLedger appends the ledger, or a single 0 when it is off.
 func (w *World) encodeLedger(e *saveWriter) {
@@ -125,4 +128,98 @@ func decodeLedger(d *saveReader, n *World, reasons reasonID) {
 			r.steps = uint32(min(d.uvarint(), 1<<32-1))
 		}
 	}
+}
+
+// encodeChanges appends the record of changes for TakeChanges (see
+// changes.go): whether it is on, its options, the count dropped, and the
+// changes held, each with its agent's place (0 for a removed agent, else
+// the place plus one) and tag.
+func (w *World) encodeChanges(e *saveWriter) {
+	cl := &w.changes
+	e.bool(cl.on)
+	if !cl.on {
+		return
+	}
+	e.bool(cl.opt.Morale)
+	e.bool(cl.opt.Coalesce)
+	e.uvarint(uint64(cl.opt.Capacity))
+	e.uvarint(cl.dropped)
+	e.uvarint(uint64(len(cl.pending)))
+	for k := range cl.pending {
+		c := &cl.pending[k]
+		at := uint64(0)
+		if c.Agent.w == w {
+			at = uint64(c.Agent.i) + 1
+		}
+		e.uvarint(at)
+		e.uvarint(c.Tag)
+		e.bool(c.IsState)
+		e.u8(uint8(c.Old) | uint8(c.New)<<4)
+		e.f64(c.OldMorale)
+		e.f64(c.Morale)
+		e.u8(uint8(c.Why.Kind))
+		e.str(string(c.Why.Event))
+	}
+}
+
+// decodeChanges reads the record of changes into n, whose agents are read:
+// a held change of a removed agent gets a removed handle of its own.
+func decodeChanges(d *saveReader, n *World) {
+	d.what = "changes"
+	if !d.bool() || d.err != nil {
+		return
+	}
+	cl := &n.changes
+	cl.on = true
+	cl.opt.Morale, cl.opt.Coalesce = d.bool(), d.bool()
+	cl.opt.Capacity = int(min(d.uvarint(), math.MaxInt32))
+	cl.dropped = d.uvarint()
+	np := d.count(1+1+1+1+16+1+1, "held changes")
+	if d.err == nil && (cl.opt.Capacity < 1 || np > cl.opt.Capacity) {
+		d.fail("%d changes held of at most %d", np, cl.opt.Capacity)
+	}
+	if d.err != nil {
+		return
+	}
+	cl.pending = make([]Change, np)
+	slots := make(map[[2]int64]bool) // with Coalesce: one change of each kind an agent
+	for k := range cl.pending {
+		c := &cl.pending[k]
+		at := d.uvarint()
+		c.Tag, c.IsState = d.uvarint(), d.bool()
+		v := d.u8()
+		c.Old, c.New = State(v&15), State(v>>4)
+		c.OldMorale, c.Morale = d.f64(), d.f64()
+		c.Why = Reason{Kind: ReasonKind(d.u8()), Event: Event(d.str())}
+		if d.err != nil {
+			return
+		}
+		switch {
+		case c.Old >= NumStates || c.New >= NumStates:
+			d.fail("held change %d's states byte %#x", k, v)
+		case !(c.OldMorale >= 0 && c.OldMorale <= 1) || !(c.Morale >= 0 && c.Morale <= 1):
+			d.fail("held change %d's morale %v → %v is outside 0..1", k, c.OldMorale, c.Morale)
+		case c.Why.Kind > BySetByHand:
+			d.fail("held change %d's reason %v", k, c.Why.Kind)
+		case !c.IsState && !cl.opt.Morale:
+			d.fail("held change %d is of morale, which is not recorded", k)
+		case at > uint64(len(n.col.Handle)):
+			d.fail("held change %d is of agent %d of %d", k, at-1, len(n.col.Handle))
+		}
+		if d.err != nil {
+			return
+		}
+		if at == 0 {
+			c.Agent = &Agent{i: -1} // removed
+			continue
+		}
+		c.Agent = n.col.Handle[at-1]
+		if key := [2]int64{int64(at), int64(b2i(c.IsState))}; cl.opt.Coalesce {
+			if slots[key] {
+				d.fail("agent %d holds two changes of one kind, coalesced", at-1)
+			}
+			slots[key] = true
+		}
+	}
+	n.rebuildChangeSlots()
 }
