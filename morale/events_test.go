@@ -99,6 +99,14 @@ func TestReportEventAtLocation(t *testing.T) {
 			{0.82, 0.82, 0.91, 1 - 0.18/2400, 1, 1}, {0.82, 0.82, 0.91, 1 - 0.18/2400, 1, 1}}},
 		{"filter of an unknown squad", 0, []morale.SquadID{99}, 1, [2][]float64{
 			{1, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1}}},
+		// Issue 31: an empty, non-nil filter (a wiped-out squad's list)
+		// reaches nobody; nil reaches every squad.
+		{"empty non-nil filter reaches nobody", 0, []morale.SquadID{}, 1, [2][]float64{
+			{1, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1}}},
+		{"empty filter with room reaches nobody", 0, make([]morale.SquadID, 0, 4), 1, [2][]float64{
+			{1, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1}}},
+		{"a list emptied in place reaches nobody", 0, []morale.SquadID{1, 2}[:0], 1, [2][]float64{
+			{1, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1}}},
 		{"scale 2", 0, nil, 2, [2][]float64{
 			{0.64, 0.64, 0.82, 1 - 0.36/2400, 1, 1}, {0.64, 0.64, 0.82, 1 - 0.36/2400, 1, 1}}},
 	}

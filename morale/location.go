@@ -199,7 +199,8 @@ func checkScale(scale float64) error {
 
 // ReportEventAtLocation reports event e at location at to every agent within
 // radius of it (radius ≤ 0 means Settings.NoEffectRadius) that belongs to one
-// of squads (none listed means every squad). Each agent takes weight × scale ×
+// of squads. A nil squads reaches every squad; an empty, non-nil one (the
+// list of a squad wiped out, say) reaches nobody. Each agent takes weight × scale ×
 // DistanceFalloff(distance, FullEffectRadius, NoEffectRadius). A NaN or
 // infinite location, radius or scale, or a negative scale, returns an error
 // and changes nothing. An event without a weight row is worth zero: it changes
@@ -218,13 +219,14 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 	}
 	w.init()
 	weight := w.s.Weights[e]
-	if weight == 0 || scale == 0 {
+	// An empty, non-nil filter lists no squad: nobody hears the news.
+	if weight == 0 || scale == 0 || (squads != nil && len(squads) == 0) {
 		return nil
 	}
 	if radius <= 0 {
 		radius = w.s.NoEffectRadius
 	}
-	filter := len(squads) > 0
+	filter := squads != nil
 	if filter {
 		w.mark++
 		if w.mark == 0 { // wrapped: clear old marks
