@@ -277,6 +277,18 @@ func TestBadInputChangesNothing(t *testing.T) {
 		{"at location unknown event, NaN location", func(w *morale.World, a *morale.Agent) error {
 			return w.ReportEventAtLocation("NoSuchEvent", morale.Vec2{X: nan}, 0, nil, 1)
 		}},
+		// Issue 31: news whose weight × scale overflows is an error too.
+		{"ReportEvent weight × scale overflows to -Inf", func(w *morale.World, a *morale.Agent) error { return a.ReportEvent("Doom", 1e306) }},
+		{"ReportEvent weight × scale overflows to +Inf", func(w *morale.World, a *morale.Agent) error { return a.ReportEvent("Boon", 1e306) }},
+		{"ReportEvent weight × largest scale overflows", func(w *morale.World, a *morale.Agent) error {
+			return a.ReportEvent("Doom", math.MaxFloat64)
+		}},
+		{"at location weight × scale overflows", func(w *morale.World, a *morale.Agent) error {
+			return w.ReportEventAtLocation("Doom", morale.Vec2{}, 0, nil, 1e306)
+		}},
+		{"at location overflow with an empty filter", func(w *morale.World, a *morale.Agent) error {
+			return w.ReportEventAtLocation("Boon", morale.Vec2{}, 0, []morale.SquadID{}, 1e306)
+		}},
 		{"SetSettings NaN", func(w *morale.World, a *morale.Agent) error {
 			s := w.Settings()
 			s.ContagionPerSecond = nan
@@ -290,7 +302,9 @@ func TestBadInputChangesNothing(t *testing.T) {
 	}
 	// A twin world that never got the bad call must end the same.
 	scene := func(t *testing.T) (*morale.World, []*morale.Agent, *recorder) {
-		w := newTestWorld(t)
+		w := newTestWorld(t, func(s *morale.Settings) {
+			s.Weights["Doom"], s.Weights["Boon"] = -morale.MaxWeight, morale.MaxWeight
+		})
 		var men []*morale.Agent
 		for i := range 4 {
 			men = append(men, w.Spawn(1, morale.Vec2{X: float64(i) * 300}))
