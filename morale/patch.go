@@ -15,13 +15,18 @@ import (
 // [weights] table the file does not have, or when the result would not read
 // back as s: then the caller writes the whole file afresh.
 func patchSettings(data []byte, s Settings) (text string, ok bool) {
-	_, md, lines, _, err := decodeFile(data)
-	if err != nil {
-		return "", false
-	}
 	old, err := parseSettings(data)
 	if err != nil {
 		return "", false
+	}
+	entries, _ := decodeFile(data) // no problems: parseSettings found none
+	lines := make(map[string]int, len(entries))
+	for _, e := range entries {
+		if e.header {
+			lines[e.table] = e.line
+		} else {
+			lines[e.name()] = e.line
+		}
 	}
 	rows := strings.SplitAfter(string(data), "\n") // rows[n-1] is line n
 	drop := make(map[int]bool)
@@ -39,24 +44,24 @@ func patchSettings(data []byte, s Settings) (text string, ok bool) {
 		byName[p.Name] = p
 	}
 	weightsHeader, lastWeight := 0, 0
-	for _, k := range md.Keys() {
+	for _, e := range entries {
 		switch {
-		case len(k) == 1 && k[0] == "weights":
-			weightsHeader = lines["weights"]
+		case e.header:
+			weightsHeader = e.line
 			lastWeight = weightsHeader
-		case len(k) == 2:
-			n := lines["weights."+k[1]]
+		case e.table == "weights":
+			n := e.line
 			lastWeight = max(lastWeight, n)
-			v, has := s.Weights[Event(k[1])]
+			v, has := s.Weights[Event(e.key)]
 			switch {
 			case !has:
 				drop[n] = true
-			case !same(v, old.Weights[Event(k[1])]) && !replace(n, v):
+			case !same(v, old.Weights[Event(e.key)]) && !replace(n, v):
 				return "", false
 			}
-		case len(k) == 1:
-			p := byName[k[0]]
-			if v := p.Get(s); !same(v, p.Get(old)) && !replace(lines[k[0]], v) {
+		default:
+			p := byName[e.key]
+			if v := p.Get(s); !same(v, p.Get(old)) && !replace(e.line, v) {
 				return "", false
 			}
 		}

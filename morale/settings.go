@@ -285,8 +285,11 @@ const (
 // 0..MaxPerSecond; NoEffectRadius in MinNoEffectRadius..MaxRadius and
 // FullEffectRadius in 0..NoEffectRadius; Hysteresis is not negative. Weight
 // rows, at most MaxWeightRows of them, have names of valid UTF-8 no longer than
-// MaxEventNameBytes, and finite weights no larger than MaxWeight either way. The errors are *FieldError
-// values joined with errors.Join.
+// MaxEventNameBytes, and finite weights no larger than MaxWeight either way.
+// Every problem is reported, each once, in one error: *FieldError values
+// joined with errors.Join, in the order of the fields (a NaN or infinite
+// field is named as such, and the rules between it and another field are
+// left to be checked once it is finite).
 func (s Settings) Validate() error {
 	var errs []error
 	bad := func(field, format string, args ...any) {
@@ -296,28 +299,37 @@ func (s Settings) Validate() error {
 	bad2 := func(field, other, format string, args ...any) {
 		errs = append(errs, &FieldError{Field: field, Msg: fmt.Sprintf(format, args...), other: other})
 	}
+	// A NaN or infinite field is named once, as such; the rules it takes
+	// part in are checked for the others only.
+	nonFinite := make(map[string]bool)
 	for _, p := range Params() {
 		if v := p.Get(s); !finite(v) {
 			bad(p.Name, "is %v; it must be a finite number", v)
+			nonFinite[p.Name] = true
 		}
 	}
-	if len(errs) > 0 {
-		return errors.Join(errs...)
+	ok := func(names ...string) bool {
+		for _, n := range names {
+			if nonFinite[n] {
+				return false
+			}
+		}
+		return true
 	}
 	in := func(name string, v, lo, hi float64, unit string) {
-		if v < lo || v > hi {
+		if ok(name) && (v < lo || v > hi) {
 			bad(name, "is %g%s; it must lie in %g..%g%s", v, unit, lo, hi, unit)
 		}
 	}
 	in("ShakenBelow", s.ShakenBelow, 0, 1, "")
 	in("PanicBelow", s.PanicBelow, 0, 1, "")
-	if s.PanicBelow >= s.ShakenBelow {
+	if ok("PanicBelow", "ShakenBelow") && s.PanicBelow >= s.ShakenBelow {
 		bad2("PanicBelow", "ShakenBelow", "is %g; it must be below ShakenBelow (%g)", s.PanicBelow, s.ShakenBelow)
 	}
-	if s.Hysteresis < 0 {
+	if ok("Hysteresis") && s.Hysteresis < 0 {
 		bad("Hysteresis", "is %g; it must not be negative", s.Hysteresis)
 	}
-	if s.ShakenBelow+s.Hysteresis > 1 {
+	if ok("Hysteresis", "ShakenBelow") && s.ShakenBelow+s.Hysteresis > 1 {
 		bad2("Hysteresis", "ShakenBelow",
 			"is %g; ShakenBelow+Hysteresis (%g) must not exceed 1, or nobody could be Steady again",
 			s.Hysteresis, s.ShakenBelow+s.Hysteresis)
@@ -330,15 +342,15 @@ func (s Settings) Validate() error {
 	in("RecoveryPerSecond", s.RecoveryPerSecond, 0, MaxPerSecond, "/s")
 	in("RecoveryDelaySeconds", s.RecoveryDelaySeconds, 0, MaxSeconds, " s")
 	in("NoEffectRadius", s.NoEffectRadius, MinNoEffectRadius, MaxRadius, " cm")
-	if s.FullEffectRadius < 0 {
+	if ok("FullEffectRadius") && s.FullEffectRadius < 0 {
 		bad("FullEffectRadius", "is %g cm; it must not be negative", s.FullEffectRadius)
-	} else if s.NoEffectRadius < s.FullEffectRadius {
+	} else if ok("FullEffectRadius", "NoEffectRadius") && s.NoEffectRadius < s.FullEffectRadius {
 		bad2("NoEffectRadius", "FullEffectRadius",
 			"is %g cm; it must not be below FullEffectRadius (%g cm)", s.NoEffectRadius, s.FullEffectRadius)
 	}
 	in("NerveMin", s.NerveMin, 0, 1, "")
 	in("NerveMax", s.NerveMax, 0, 1, "")
-	if s.NerveMin > s.NerveMax {
+	if ok("NerveMin", "NerveMax") && s.NerveMin > s.NerveMax {
 		bad2("NerveMin", "NerveMax", "is %g; it must not exceed NerveMax (%g)", s.NerveMin, s.NerveMax)
 	}
 	if len(s.Weights) > MaxWeightRows {
