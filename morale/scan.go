@@ -27,18 +27,18 @@ const (
 const quoteMax = 40
 
 // scannedKey is one key of a weights file as the line scanner saw it: a table
-// header ([weights]) or a key = value line, in file order.
+// header ([weights] or [custom]) or a key = value line, in file order.
 type scannedKey struct {
 	line    int
 	header  bool   // a table header; table names it
-	table   string // the table a key line is in: "" for the top level, "weights"
+	table   string // the table a key line is in: "" for the top level, "weights", "custom"
 	text    string // the line, blanks and line break trimmed
 	comment string // the comment on the line, else the comment lines above it
 }
 
 // scanLines is the gate every weights file passes before the TOML decoder sees
 // it, and the source of line numbers and comments. It accepts only what a
-// weights file needs: blank lines, comments, the header [weights] and lines
+// weights file needs: blank lines, comments, the headers [weights] and [custom] and lines
 // key = value with a single bare or quoted key and a scalar value. It rejects,
 // each with its line: lines over MaxLineBytes, other table headers, arrays of
 // tables, dotted keys, empty keys, arrays, inline tables, multi-line strings
@@ -116,10 +116,10 @@ func scanLines(data []byte) (keys []scannedKey, problems []error) {
 	return keys, problems
 }
 
-const onlyTable = "the only table is [weights]"
+const onlyTable = "the tables are [weights] and [custom]"
 
-// checkHeader returns the table the header line opens, weights, or why it is
-// not [weights].
+// checkHeader returns the table the header line opens, weights or custom, or
+// why it opens neither.
 func checkHeader(line string) (table, msg string) {
 	if strings.HasPrefix(line, "[[") {
 		return "", "arrays of tables are not allowed; " + onlyTable
@@ -134,15 +134,17 @@ func checkHeader(line string) (table, msg string) {
 		return "", "nested tables are not allowed; " + onlyTable
 	}
 	if !strings.HasPrefix(rest, "]") {
-		return "", "a table header is [weights]"
+		return "", "a table header is [weights] or [custom]"
 	}
 	if rest = skipSpace(rest[1:]); rest != "" && rest[0] != '#' {
 		return "", "unexpected text after the table header"
 	}
-	if name != "weights" && name != `"weights"` && name != "'weights'" {
-		return "", "unknown table; " + onlyTable
+	for _, t := range []string{"weights", "custom"} {
+		if name == t || name == `"`+t+`"` || name == "'"+t+"'" {
+			return t, ""
+		}
 	}
-	return "weights", ""
+	return "", "unknown table; " + onlyTable
 }
 
 // checkKeyLine checks a key = value line and returns its comment, or why it is
@@ -157,7 +159,7 @@ func checkKeyLine(line string) (comment, msg string) {
 	}
 	rest = skipSpace(rest)
 	if strings.HasPrefix(rest, ".") {
-		return "", "dotted keys are not allowed; a key is a setting or, under [weights], an event name"
+		return "", "dotted keys are not allowed; a key is a setting or, under [weights] or [custom], an event name"
 	}
 	if !strings.HasPrefix(rest, "=") {
 		return "", "expected key = value"

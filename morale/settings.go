@@ -48,8 +48,11 @@ type Settings struct {
 	// NerveMin and NerveMax bound the nerve rolled at spawn (0.1..0.7).
 	NerveMin float64
 	NerveMax float64
-	// Weights is the worth of each event, per unit of scale. An event without
-	// a row is worth zero. Negative weights are bad news.
+	// Weights is the worth of each event, per unit of scale: the built-in
+	// events' rows (Event.BuiltIn; the [weights] table of weights.toml) and
+	// the game's own, custom events' rows (any other name; the [custom]
+	// table). An event without a row is worth zero. Negative weights are
+	// bad news.
 	Weights map[Event]float64
 
 	// order is the order of the weight rows, as read from a file.
@@ -105,6 +108,31 @@ func DefaultSettings() Settings {
 	return s
 }
 
+// BuiltIn reports whether e is one of the design's events (AllyDown,
+// LeaderDown, TookDamage, Suppressed, Outnumbered, LowHealth, EnemyDown,
+// ReinforcementsArrived, LeaderNearby, Rest): a row of the [weights] table of
+// weights.toml. Any other event is a custom event, the game's own, whose row
+// belongs in the [custom] table.
+func (e Event) BuiltIn() bool {
+	switch e {
+	case AllyDown, LeaderDown, TookDamage, Suppressed, Outnumbered,
+		LowHealth, EnemyDown, ReinforcementsArrived, LeaderNearby, Rest:
+		return true
+	}
+	return false
+}
+
+// builtInNames returns the names of the built-in events, in the design's
+// order.
+func builtInNames() []string {
+	rows := defaultRows()
+	names := make([]string, len(rows))
+	for i, r := range rows {
+		names[i] = string(r.event)
+	}
+	return names
+}
+
 // Clone returns a copy of s that shares no map or slice with it.
 func (s Settings) Clone() Settings {
 	c := s
@@ -113,9 +141,11 @@ func (s Settings) Clone() Settings {
 	return c
 }
 
-// Events returns the events that have a weight row: first in the order they
-// were read from a file (or the design's order for DefaultSettings), then any
-// others sorted by name.
+// Events returns the events that have a weight row: the built-in events
+// first (Event.BuiltIn), in the order they were read from a file, then any
+// others in the design's order; then the custom events, in the order they
+// were read from a file, then any others sorted by name. It is the order of
+// the rows in weights.toml, [weights] then [custom].
 func (s Settings) Events() []Event {
 	out := make([]Event, 0, len(s.Weights))
 	seen := make(map[Event]bool, len(s.Weights))
@@ -126,10 +156,15 @@ func (s Settings) Events() []Event {
 		}
 	}
 	for _, e := range s.order {
-		add(e)
+		if e.BuiltIn() {
+			add(e)
+		}
 	}
 	for _, r := range defaultRows() {
 		add(r.event)
+	}
+	for _, e := range s.order {
+		add(e)
 	}
 	rest := make([]Event, 0, len(s.Weights)-len(out))
 	for e := range s.Weights {
@@ -155,8 +190,11 @@ type Param struct {
 	// Min and Max are a sensible editing range and Step a sensible
 	// increment, for sliders; Validate has the real rules.
 	Min, Max, Step float64
-	// Weight is true for a row of the weight table.
+	// Weight is true for a row of the weight table, and Custom, besides,
+	// for the row of a custom event (the game's own, in [custom]; see
+	// Event.BuiltIn).
 	Weight bool
+	Custom bool
 	// Get returns the value in s; Set stores v into *s.
 	Get func(s Settings) float64
 	Set func(s *Settings, v float64)
@@ -211,17 +249,23 @@ func Params() []Param {
 }
 
 // WeightParam returns the Param of the weight row of event e, with the slider
-// range -1..1 in steps of 0.01 (Validate allows ±MaxWeight). Set adds the
-// row when s has none. A copy of Settings shares its Weights map with the
-// original: call Set on a Clone to leave the original as it was.
+// range -1..1 in steps of 0.01 (Validate allows ±MaxWeight); Custom is true
+// when e is not a built-in event. Set adds the row when s has none. A copy of
+// Settings shares its Weights map with the original: call Set on a Clone to
+// leave the original as it was.
 func WeightParam(e Event) Param {
+	doc := "weight of the event " + string(e)
+	if !e.BuiltIn() {
+		doc = "weight of the custom event " + string(e)
+	}
 	return Param{
 		Name:   string(e),
-		Doc:    "weight of the event " + string(e),
+		Doc:    doc,
 		Min:    -1,
 		Max:    1,
 		Step:   0.01,
 		Weight: true,
+		Custom: !e.BuiltIn(),
 		Get:    func(s Settings) float64 { return s.Weights[e] },
 		Set: func(s *Settings, v float64) {
 			if s.Weights == nil {
@@ -233,7 +277,7 @@ func WeightParam(e Event) Param {
 }
 
 // WeightParams returns one Param per weight row of s, in the order of
-// s.Events().
+// s.Events(): the built-in events' rows, then the custom ones (Param.Custom).
 func WeightParams(s Settings) []Param {
 	events := s.Events()
 	ps := make([]Param, len(events))

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"slices"
@@ -16,22 +17,28 @@ import (
 )
 
 // The weights.toml format: top-level keys named exactly as the numeric
-// Settings fields (ShakenBelow = 0.6, ...), and a [weights] table with one row
-// per event (AllyDown = -0.18). A missing key keeps its default. When
-// [weights] is present it is the whole table: a deleted row is worth zero and
-// an added row is a custom event.
+// Settings fields (ShakenBelow = 0.6, ...), a [weights] table with one row per
+// built-in event (AllyDown = -0.18), and a [custom] table with one row per
+// event of the game's own (Ambush = -0.3), which it reports by name. A
+// missing key keeps its default. When [weights] is present it is the whole
+// table of built-in events: a deleted row is worth zero. A [weights] row that
+// names no built-in event is an error (a misspelling, or a custom event in
+// the wrong table), and so is a [custom] row that names one.
 
 // ReadSettings reads settings in the weights.toml format from r, starting from
 // DefaultSettings. It reads at most MaxFileBytes+1 bytes: a longer input is an
 // error. Before decoding, a line scanner rejects anything a weights file never
-// needs (lines over MaxLineBytes, tables other than [weights], arrays of
+// needs (lines over MaxLineBytes, tables other than [weights] and [custom], arrays of
 // tables, dotted keys, empty keys, arrays, inline tables, multi-line strings,
 // more key lines than one per setting and MaxWeightRows rows), so no input can
 // make the decoder nest, and the work is linear in the input.
 // It returns every problem it finds in one error, in line order, each naming
 // the line and, for a value, the key (a *FieldError): an unknown key (with
 // the nearest setting by edit distance when it looks misspelt: "did you mean
-// RecoveryPerSecond?"), a key set twice, a table opened twice, a value that
+// RecoveryPerSecond?"), a [weights] row that is no built-in event (with the
+// nearest built-in, "did you mean AllyDown?", or, when it is far from every
+// one, the advice to move it to [custom]), a [custom] row that is a built-in
+// event, a key set twice, a table opened twice, a value that
 // cannot be read, a number too large for a float64 or an int64, a wrong
 // type, a NaN or infinity, and whatever Validate rejects among the values
 // that could be read, so that one bad line hides no other. An error lists at
@@ -129,7 +136,7 @@ func fileKind(m os.FileMode) string {
 type entry struct {
 	line    int
 	header  bool   // a table header: table names the table it opens
-	table   string // the table a key line is in: "" for the top level, "weights"
+	table   string // the table a key line is in: "" for the top level, "weights", "custom"
 	key     string // the key, unquoted and unescaped
 	value   any    // the value as the decoder read it: float64, int64, string, ...
 	typ     string // the value's TOML type: "Float", "Integer", "String", ...
@@ -137,7 +144,7 @@ type entry struct {
 }
 
 // name returns the key as errors and the lines map name it: "Key" at the
-// top level, "weights.Key" in [weights].
+// top level, "weights.Key" in [weights], "custom.Key" in [custom].
 func (e entry) name() string { return tableKey(e.table, e.key) }
 
 func tableKey(table, key string) string {
@@ -293,22 +300,41 @@ func parseSettings(data []byte) (Settings, error) {
 		}
 		return f, true
 	}
+	events := builtInNames()
 	for _, e := range entries {
+		ev := Event(e.key)
 		switch {
+		case e.header && e.table == "weights":
+			// The whole table of built-in events: those it lacks are
+			// worth zero. Custom rows read before it stay.
+			lines[e.table] = e.line
+			maps.DeleteFunc(s.Weights, func(ev Event, _ float64) bool { return ev.BuiltIn() })
+			s.order = slices.DeleteFunc(s.order, Event.BuiltIn)
 		case e.header:
 			lines[e.table] = e.line
-			s.Weights = make(map[Event]float64)
-			s.order = nil
-		case e.table == "weights":
+		case e.table == "weights" && !ev.BuiltIn():
+			near, d := nearest(e.key, events)
+			if misspelt(near, d) {
+				bad(e, "is not a built-in event (did you mean %s?)", near)
+			} else {
+				bad(e, "is not a built-in event (the nearest is %s); "+
+					"if it is your game's own event, move its row to [custom]", near)
+			}
+		case e.table == "custom" && ev.BuiltIn():
+			bad(e, "is a built-in event; its row belongs in [weights]")
+		case e.table != "":
 			if f, ok := number(e); ok {
-				ev := Event(e.key)
 				s.Weights[ev] = f
 				s.order = append(s.order, ev)
 			}
-		case e.key == "weights":
+		case e.key == "weights" || e.key == "custom":
 			bad(e, "must be a table of event = weight rows")
 		default:
 			p, ok := byName[e.key]
+			if !ok && ev.BuiltIn() {
+				bad(e, "is not a setting but an event; its row belongs in [weights]")
+				continue
+			}
 			if !ok {
 				bad(e, "is not a setting%s", didYouMean(e.key, names))
 				continue
@@ -359,6 +385,9 @@ func withLines(err error, lines map[string]int) []error {
 		if errors.As(e, &fe) {
 			c := *fe
 			c.Line = lines[fileKey(c.Field)]
+			if c.Line == 0 && c.Field == "Weights" { // the table as a whole
+				c.Line = lines["custom"]
+			}
 			if c.Line == 0 && c.other != "" {
 				if l := lines[fileKey(c.other)]; l > 0 {
 					c.Line = l
@@ -373,9 +402,13 @@ func withLines(err error, lines map[string]int) []error {
 }
 
 // fileKey returns the weights.toml key of a FieldError's field: "Weights.X"
-// is the row "weights.X", and "Weights", the table as a whole, its header.
+// is the row "weights.X" of a built-in event or "custom.X" of a custom one,
+// and "Weights", the table as a whole, its header.
 func fileKey(field string) string {
 	if e, ok := strings.CutPrefix(field, "Weights."); ok {
+		if !Event(e).BuiltIn() {
+			return "custom." + e
+		}
 		return "weights." + e
 	}
 	if field == "Weights" {
@@ -393,7 +426,9 @@ func unjoin(err error) []error {
 
 // WriteSettings writes s to w in the weights.toml format, with a comment for
 // every key: the design's notes for the default events. Rows keep the order
-// of s.Events(). It refuses settings that do not validate. What it writes,
+// of s.Events(): the built-in events' in [weights], then the custom events'
+// in [custom], a table written only when s has custom rows. It refuses
+// settings that do not validate. What it writes,
 // ReadSettings reads back to equal settings: event names are written with
 // TOML's escapes, and no line is longer than MaxLineBytes.
 func WriteSettings(w io.Writer, s Settings) error {
@@ -403,8 +438,10 @@ func WriteSettings(w io.Writer, s Settings) error {
 const fileHeader = `# MoraleBreak settings and event weights.
 #
 # Top-level keys are the Settings fields; a missing key keeps its default.
-# [weights] is the whole event table: a deleted row is worth zero (switches the
-# event off), an added row is a custom event your game may report by name.
+# [weights] is the table of the built-in events: a deleted row is worth zero
+# (switches the event off); a row that names no built-in event is an error.
+# [custom] holds your game's own events, which it reports by name, as
+# morale.Event("Ambush"): add a row there (Ambush = -0.3).
 # Times are in seconds, rates per second, radii in centimetres, morale in 0..1.
 `
 
@@ -450,10 +487,19 @@ func formatSettings(s Settings, comments map[string]string) string {
 		fmt.Fprintf(&b, "%s = %s\n", p.Name, formatFloat(p.Get(s)))
 	}
 	b.WriteString("\n[weights]\n")
+	custom := false
 	for _, e := range s.Events() {
+		table := "weights"
+		if !e.BuiltIn() {
+			table = "custom"
+			if !custom { // Events lists the custom events last
+				b.WriteString("\n[custom]\n")
+				custom = true
+			}
+		}
 		row := formatKey(string(e)) + " = " + formatFloat(s.Weights[e])
 		b.WriteString(row)
-		if c := comment("weights."+string(e), notes[e]); c != "" {
+		if c := comment(table+"."+string(e), notes[e]); c != "" {
 			if room := MaxLineBytes - len(row) - 3; room > 0 {
 				b.WriteString(" # " + truncateBytes(c, room))
 			}

@@ -39,6 +39,8 @@ func FuzzReadSettings(f *testing.F) {
 	f.Add("Courage = 1\nPanicBelow = 0.9\nSquadUpdateInterval = 0\nHysteresis = nan\n")
 	f.Add("Hysteresis = 0.1\nHysteresis = 0.2\nNoEffectRadius = 1e400\nRecoveryPerSecnd = 1\n")
 	f.Add("[weights]\nAllyDown = -0.1\n[weights]\nAllyDown = 99999999999999999999\n")
+	f.Add("[custom]\nAmbush = -0.3 # mine\n[weights]\nAllyDwn = -0.2\nRest = 0.1\n")
+	f.Add("ShakenBelow = 0.5\n[weights]\nRest = 0.1\n\n[custom]\n\"Horn blown\" = 0.1\nAllyDown = 1\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		s, err := morale.ReadSettings(strings.NewReader(text))
 		if err != nil {
