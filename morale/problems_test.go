@@ -101,7 +101,10 @@ func TestReadSettingsReportsEveryProblem(t *testing.T) {
 			[]string{"NerveMin@1"}},
 		{"a duplicate keeps its first value, still checked", "PanicBelow = 0.9\nPanicBelow = 0.2\n",
 			[]string{"PanicBelow@1", "PanicBelow@2"}},
-		{"in line order", "[weights]\nAllyDown = inf\n", []string{"weights.AllyDown@2"}},
+		{"in line order, the scanner's first", "Hysteresis = nan\n[weights]\nRest = inf\n[weights]\n[[x]]\n", []string{
+			`other: line 5: "[[x]]": arrays of tables are not allowed; the tables are [weights] and [custom]`,
+			"Hysteresis@1", "weights.Rest@3",
+			"other: line 4: [weights] is opened again (first on line 2); a table may be opened once"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -49,7 +49,7 @@ type scannedKey struct {
 func scanLines(data []byte) (keys []scannedKey, problems []error) {
 	var above []string
 	bad := func(n int, format string, args ...any) {
-		problems = append(problems, &lineError{line: n, msg: fmt.Sprintf(format, args...)})
+		problems = append(problems, &lineError{line: n, msg: fmt.Sprintf(format, args...), scan: true})
 	}
 	table := ""
 
@@ -256,10 +256,11 @@ func truncateBytes(s string, n int) string {
 }
 
 // lineError is a problem with a line of a weights file that names no key
-// (a line the scanner rejects): "line N: msg".
+// (a line the scanner rejects, a table opened twice): "line N: msg".
 type lineError struct {
 	line int
 	msg  string
+	scan bool // the scanner's: a line a weights file never has, or one too many
 }
 
 func (e *lineError) Error() string { return fmt.Sprintf("line %d: %s", e.line, e.msg) }

@@ -357,10 +357,12 @@ func parseSettings(data []byte) (Settings, error) {
 	if len(problems) > 0 {
 		// The scanner's first (a line a weights file never has, or one too
 		// many), then the rest by line, any without a line last.
+		scan := func(err error) bool {
+			le, ok := err.(*lineError)
+			return ok && le.scan
+		}
 		slices.SortStableFunc(problems, func(a, b error) int {
-			_, sa := a.(*lineError)
-			_, sb := b.(*lineError)
-			if c := cmp.Compare(b2i(sb), b2i(sa)); c != 0 {
+			if c := cmp.Compare(b2i(scan(b)), b2i(scan(a))); c != 0 {
 				return c
 			}
 			la, lb := problemLine(a), problemLine(b)
