@@ -51,7 +51,7 @@ func Example() {
 			e = morale.LeaderDown
 		}
 		if err := w.ReportEventAtLocation(e, a.Position(), 0, []morale.SquadID{a.Squad()}, 1); err != nil {
-			panic(err) // only a NaN or infinite position, radius or scale is refused
+			panic(err) // refused only for a NaN or infinite position, radius or scale, or news that overflows
 		}
 		w.Remove(a)
 	}
