@@ -147,7 +147,7 @@ func newArmies(b *Battle) *Armies {
 	a := &Armies{b: b}
 	a.men = make([]armyMan, 0, 2*ArmySquads*ArmySquadSize)
 	a.squads = make([]armySquad, 0, 2*ArmySquads)
-	b.squads = b.squads[:0]
+	b.squads = nil // a report at a location reaches every squad of both armies
 	for side := range 2 {
 		fwd := forward(side)
 		front := armyFront0
@@ -171,7 +171,6 @@ func newArmies(b *Battle) *Armies {
 				sq.ahead = int32(len(a.squads) - armyCols)
 			}
 			a.sides[side] = append(a.sides[side], sq.id)
-			a.b.squads = append(a.b.squads, sq.id)
 			for m := range ArmySquadSize {
 				r, f := m/armyFiles, m%armyFiles
 				slot := morale.Vec2{

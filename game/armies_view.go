@@ -99,7 +99,7 @@ func (a *Armies) apply(c Command) (handled bool, err error) {
 	case Reinforce:
 		return true, fmt.Errorf("%w: the armies scene takes no reinforcements", ErrBadCount)
 	case SelectSquad:
-		if c.ID != 0 && !slices.Contains(a.b.squads, c.ID) {
+		if c.ID != 0 && !slices.Contains(a.sides[0], c.ID) && !slices.Contains(a.sides[1], c.ID) {
 			return true, fmt.Errorf("%w: %d", ErrNoSquad, c.ID)
 		}
 		if err := a.squadLedger(c.ID); err != nil {

@@ -45,7 +45,7 @@ type Battle struct {
 	log     ring[logEntry] // the last logCap lines
 	history History
 
-	squads []morale.SquadID // the squad filter of events at a location, kept to avoid allocating
+	squads []morale.SquadID // the squad filter of events at a location: nil reaches every squad, an empty list none
 	fault  error            // the first report the World refused during a Tick
 	// atDeath is the last explanation of every soldier who fell (Why).
 	atDeath map[int]morale.Explanation

@@ -347,9 +347,9 @@ func parseScenario(file string, data []byte, readWeights bool) (*Scenario, error
 		case "event":
 			name := t.str("event", "")
 			if name == "" {
-				p.fail(t.key("event"), ev.Line, "is missing; say which news (a row of [weights])")
+				p.fail(t.key("event"), ev.Line, "is missing; say which news (a row of [weights], or of [custom] for your game's own events)")
 			} else if _, ok := sc.Settings.Weights[morale.Event(name)]; !ok {
-				p.fail(t.key("event"), t.line("event"), "%s has no row in the weights table, so it would be worth zero; add a row or fix the name", safefile.Quote(name))
+				p.fail(t.key("event"), t.line("event"), "%s has no row in the weights table ([weights], or [custom] for your game's own events), so it would be worth zero; add a row or fix the name", safefile.Quote(name))
 			}
 			ev.Event = morale.Event(name)
 			if targets == 0 {
@@ -391,7 +391,7 @@ func parseScenario(file string, data []byte, readWeights bool) (*Scenario, error
 			}
 			name := t.str("event", string(morale.ReinforcementsArrived))
 			if _, ok := sc.Settings.Weights[morale.Event(name)]; !ok {
-				p.fail(t.key("event"), t.line("event"), "%s has no row in the weights table, so it would be worth zero", safefile.Quote(name))
+				p.fail(t.key("event"), t.line("event"), "%s has no row in the weights table ([weights], or [custom] for your game's own events), so it would be worth zero", safefile.Quote(name))
 			}
 			ev.Event = morale.Event(name)
 			total += ev.Count * occurrences(ev, sc.Duration)

@@ -101,3 +101,37 @@ func TestScenarioWeightsErrorNamesTheFile(t *testing.T) {
 		t.Errorf("error = %v; want s.toml:1: weights: … Hysteresis", err)
 	}
 }
+
+// A scenario reports the game's own events from the [custom] table of its
+// weights file; a [weights] row that is no built-in event is the weights
+// file's error, with its line and the advice to move it (issue 31).
+func TestScenarioCustomEvents(t *testing.T) {
+	const body = "weights = \"w.toml\"\n" + goodHead + "[[event]]\nt = 1.0\nevent = \"Sniped\"\nsquad = \"a\"\n"
+	for _, tc := range []struct {
+		name, weights, want string // want: "" for no error
+	}{
+		{"a [custom] row", "[custom]\nSniped = -0.2\n", ""},
+		{"a row in [weights]", "[weights]\nSniped = -0.2\n",
+			"line 2: weights.Sniped is not a built-in event (the nearest is Suppressed); if it is your game's own event, move its row to [custom]"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "w.toml"), []byte(tc.weights), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			p := filepath.Join(dir, "s.toml")
+			if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			sc, err := lab.LoadScenario(p)
+			switch {
+			case tc.want == "" && err != nil:
+				t.Fatalf("LoadScenario: got %v; want no error", err)
+			case tc.want == "" && sc.Settings.Weights["Sniped"] != -0.2:
+				t.Errorf("Sniped is worth %v; want -0.2", sc.Settings.Weights["Sniped"])
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("LoadScenario: got %v; want an error saying %q", err, tc.want)
+			}
+		})
+	}
+}

@@ -194,17 +194,18 @@ func (a *Agent) Snapshot() Snapshot {
 
 // ReportEvent applies event e to the agent at once: its weight × scale, with
 // bad news reduced by his nerve (see ApplyMoraleEvent). Bad news restarts the
-// recovery delay. A NaN, infinite or negative scale returns an error and
-// changes nothing; an event without a weight row is worth zero and is not
-// news. The state follows at the next step.
+// recovery delay. A NaN, infinite or negative scale, or a weight × scale that
+// is not finite (weight -1000 at scale 1e306 overflows to -Inf), returns an
+// error and changes nothing; an event without a weight row is worth zero and
+// is not news. The state follows at the next step.
 func (a *Agent) ReportEvent(e Event, scale float64) error {
 	if !a.live() {
 		return ErrRemoved
 	}
-	if err := checkScale(scale); err != nil {
+	weight := a.w.s.Weights[e]
+	if err := checkNews(weight, scale); err != nil {
 		return fmt.Errorf("morale: ReportEvent(%s): %w", e, err)
 	}
-	weight := a.w.s.Weights[e]
 	if weight == 0 || scale == 0 {
 		return nil
 	}
@@ -214,14 +215,14 @@ func (a *Agent) ReportEvent(e Event, scale float64) error {
 }
 
 // ReportCustomEvent applies news of the given weight (negative is bad) to the
-// agent, as ReportEvent does for an event worth weight. A NaN or infinite
-// weight returns an error and changes nothing.
+// agent, as ReportEvent does for an event worth weight at scale 1. A NaN or
+// infinite weight returns an error and changes nothing.
 func (a *Agent) ReportCustomEvent(weight float64) error {
 	if !a.live() {
 		return ErrRemoved
 	}
-	if !finite(weight) {
-		return fmt.Errorf("morale: ReportCustomEvent: weight %v is not finite", weight)
+	if err := checkNews(weight, 1); err != nil {
+		return fmt.Errorf("morale: ReportCustomEvent: %w", err)
 	}
 	if weight == 0 {
 		return nil

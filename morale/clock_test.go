@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -77,9 +78,10 @@ func TestClockStopsAtMaxWorldSeconds(t *testing.T) {
 	}
 }
 
-// A weight × scale that overflows to −Inf leaves morale unchanged: it is not
-// bad news and must not restart the recovery delay (issue 7, item 10).
-func TestOverflowingNewsDoesNotResetRecoveryDelay(t *testing.T) {
+// A weight × scale that overflows to −Inf is an error and changes nothing:
+// not morale, not the recovery delay (issue 7, item 10; issue 31: it used to
+// return nil).
+func TestOverflowingNewsIsAnError(t *testing.T) {
 	w := newTestWorld(t, func(s *morale.Settings) { s.Weights["Doom"] = -morale.MaxWeight })
 	a := w.Spawn(1, morale.Vec2{}, morale.WithNerve(0))
 	if err := a.ReportEvent(morale.AllyDown, 1); err != nil {
@@ -87,16 +89,12 @@ func TestOverflowingNewsDoesNotResetRecoveryDelay(t *testing.T) {
 	}
 	w.Advance(2)
 	before := a.Snapshot()
-	if err := a.ReportEvent("Doom", 1e306); err != nil {
-		t.Fatal(err)
+	err := a.ReportEvent("Doom", 1e306)
+	if err == nil || !strings.Contains(err.Error(), "-Inf") || !strings.Contains(err.Error(), "Doom") {
+		t.Errorf("ReportEvent(Doom, 1e306): got %v; want an error naming Doom and -Inf", err)
 	}
-	after := a.Snapshot()
-	if after.Morale != before.Morale {
-		t.Errorf("Doom×1e306 moved morale %v → %v; want it unchanged (the delta is −Inf)", before.Morale, after.Morale)
-	}
-	if after.SecondsSinceBadNews != before.SecondsSinceBadNews {
-		t.Errorf("Doom×1e306 left morale unchanged but reset the recovery delay: %v s since bad news; want %v",
-			after.SecondsSinceBadNews, before.SecondsSinceBadNews)
+	if after := a.Snapshot(); after != before {
+		t.Errorf("Doom×1e306 changed the agent: %+v; want %+v", after, before)
 	}
 	// Doom×1 is a finite delta below zero: bad news, morale 0.
 	if err := a.ReportEvent("Doom", 1); err != nil {

@@ -169,8 +169,11 @@
 // # Tuning
 //
 // [Settings] is a plain table stored in weights.toml ([LoadSettings],
-// [SaveSettings]); [Settings.Validate] and the TOML reader name the field and
-// line of every problem. [World.SetSettings] retunes a running World; invalid
+// [SaveSettings]): the settings, the [weights] table of the built-in events
+// and the [custom] table of the game's own events ([Event.BuiltIn]).
+// [Settings.Validate] and the TOML reader report every problem at once, each
+// with its field and line; a [weights] row that is no built-in event is an
+// error that names the nearest one. [World.SetSettings] retunes a running World; invalid
 // settings change nothing.
 //
 // # The rules on their own

@@ -99,6 +99,14 @@ func TestReportEventAtLocation(t *testing.T) {
 			{0.82, 0.82, 0.91, 1 - 0.18/2400, 1, 1}, {0.82, 0.82, 0.91, 1 - 0.18/2400, 1, 1}}},
 		{"filter of an unknown squad", 0, []morale.SquadID{99}, 1, [2][]float64{
 			{1, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1}}},
+		// Issue 31: an empty, non-nil filter (a wiped-out squad's list)
+		// reaches nobody; nil reaches every squad.
+		{"empty non-nil filter reaches nobody", 0, []morale.SquadID{}, 1, [2][]float64{
+			{1, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1}}},
+		{"empty filter with room reaches nobody", 0, make([]morale.SquadID, 0, 4), 1, [2][]float64{
+			{1, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1}}},
+		{"a list emptied in place reaches nobody", 0, []morale.SquadID{1, 2}[:0], 1, [2][]float64{
+			{1, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1}}},
 		{"scale 2", 0, nil, 2, [2][]float64{
 			{0.64, 0.64, 0.82, 1 - 0.36/2400, 1, 1}, {0.64, 0.64, 0.82, 1 - 0.36/2400, 1, 1}}},
 	}
@@ -269,6 +277,18 @@ func TestBadInputChangesNothing(t *testing.T) {
 		{"at location unknown event, NaN location", func(w *morale.World, a *morale.Agent) error {
 			return w.ReportEventAtLocation("NoSuchEvent", morale.Vec2{X: nan}, 0, nil, 1)
 		}},
+		// Issue 31: news whose weight × scale overflows is an error too.
+		{"ReportEvent weight × scale overflows to -Inf", func(w *morale.World, a *morale.Agent) error { return a.ReportEvent("Doom", 1e306) }},
+		{"ReportEvent weight × scale overflows to +Inf", func(w *morale.World, a *morale.Agent) error { return a.ReportEvent("Boon", 1e306) }},
+		{"ReportEvent weight × largest scale overflows", func(w *morale.World, a *morale.Agent) error {
+			return a.ReportEvent("Doom", math.MaxFloat64)
+		}},
+		{"at location weight × scale overflows", func(w *morale.World, a *morale.Agent) error {
+			return w.ReportEventAtLocation("Doom", morale.Vec2{}, 0, nil, 1e306)
+		}},
+		{"at location overflow with an empty filter", func(w *morale.World, a *morale.Agent) error {
+			return w.ReportEventAtLocation("Boon", morale.Vec2{}, 0, []morale.SquadID{}, 1e306)
+		}},
 		{"SetSettings NaN", func(w *morale.World, a *morale.Agent) error {
 			s := w.Settings()
 			s.ContagionPerSecond = nan
@@ -282,7 +302,9 @@ func TestBadInputChangesNothing(t *testing.T) {
 	}
 	// A twin world that never got the bad call must end the same.
 	scene := func(t *testing.T) (*morale.World, []*morale.Agent, *recorder) {
-		w := newTestWorld(t)
+		w := newTestWorld(t, func(s *morale.Settings) {
+			s.Weights["Doom"], s.Weights["Boon"] = -morale.MaxWeight, morale.MaxWeight
+		})
 		var men []*morale.Agent
 		for i := range 4 {
 			men = append(men, w.Spawn(1, morale.Vec2{X: float64(i) * 300}))

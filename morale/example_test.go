@@ -51,7 +51,7 @@ func Example() {
 			e = morale.LeaderDown
 		}
 		if err := w.ReportEventAtLocation(e, a.Position(), 0, []morale.SquadID{a.Squad()}, 1); err != nil {
-			panic(err) // only a NaN or infinite position, radius or scale is refused
+			panic(err) // refused only for a NaN or infinite position, radius or scale, or news that overflows
 		}
 		w.Remove(a)
 	}
@@ -132,19 +132,24 @@ func ExampleResolveState() {
 	// Steady
 }
 
-// Settings come from weights.toml; errors name the key and the line.
+// Settings come from weights.toml: the built-in events in [weights], the
+// game's own in [custom]. Errors name the key and the line.
 func ExampleReadSettings() {
-	s, err := morale.ReadSettings(strings.NewReader("ShakenBelow = 0.55\n[weights]\nAllyDown = -0.2\nAmbush = -0.3\n"))
+	s, err := morale.ReadSettings(strings.NewReader(
+		"ShakenBelow = 0.55\n[weights]\nAllyDown = -0.2\n[custom]\nAmbush = -0.3\n"))
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(s.ShakenBelow, s.Events(), s.Weights[morale.LeaderDown])
+	fmt.Println(s.ShakenBelow, s.Events(), s.Weights[morale.LeaderDown], morale.Event("Ambush").BuiltIn())
 
-	_, err = morale.ReadSettings(strings.NewReader("ShakenBelow = 0.55\nshakenbelow = 0.2\n"))
+	_, err = morale.ReadSettings(strings.NewReader(
+		"ShakenBelow = 0.55\nRecoveryPerSecnd = 0.1\n[weights]\nAllyDwn = -0.2\nAmbush = -0.3\n"))
 	fmt.Println(err)
 	// Output:
-	// 0.55 [AllyDown Ambush] 0
-	// line 2: shakenbelow is not a setting (did you mean ShakenBelow?)
+	// 0.55 [AllyDown Ambush] 0 false
+	// line 2: RecoveryPerSecnd is not a setting (did you mean RecoveryPerSecond?)
+	// line 4: weights.AllyDwn is not a built-in event (did you mean AllyDown?)
+	// line 5: weights.Ambush is not a built-in event (the nearest is Rest); if it is your game's own event, move its row to [custom]
 }
 
 // Dump is the console's MoraleBreak.Dump.

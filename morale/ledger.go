@@ -29,11 +29,13 @@ type LedgerOptions struct {
 	// reaches (> 0; +Inf keeps whatever the ring holds). It is also the
 	// window Explain sums over.
 	Window float64
-	// Squads, when not empty, are the only squads whose agents the ledger
+	// Squads, when not nil, are the only squads whose agents the ledger
 	// records: its cost and memory are then those of their agents alone
 	// (a crowd's one squad under a designer's eye). An agent's record
 	// starts when his squad is in the list; Explain of an agent of another
-	// squad fails with ErrNotInLedger. Empty: every agent.
+	// squad fails with ErrNotInLedger. Nil: every agent; empty and not nil
+	// (the list of a squad wiped out, say): nobody, as a squad filter of
+	// ReportEventAtLocation reaches nobody.
 	Squads []SquadID
 }
 
@@ -125,7 +127,7 @@ func (w *World) EnableLedger(opt LedgerOptions) error {
 	}
 	opt.Squads = slices.Clone(opt.Squads)
 	w.led.opt, w.led.window, w.led.only = opt, secondsToTicks(opt.Window), nil
-	if len(opt.Squads) > 0 {
+	if opt.Squads != nil {
 		w.led.only = make(map[SquadID]bool, len(opt.Squads))
 		for _, id := range opt.Squads {
 			w.led.only[id] = true

@@ -504,3 +504,41 @@ func TestLedgerSquads(t *testing.T) {
 		}
 	}
 }
+
+// LedgerOptions.Squads is a squad filter as ReportEventAtLocation's is: nil
+// records every squad, an empty, non-nil list nobody (issue 31).
+func TestLedgerSquadsEmptyIsNobody(t *testing.T) {
+	tests := []struct {
+		name     string
+		squads   []morale.SquadID
+		recorded []bool // per squad 1, 2
+	}{
+		{"nil", nil, []bool{true, true}},
+		{"empty", []morale.SquadID{}, []bool{false, false}},
+		{"emptied in place", []morale.SquadID{1, 2}[:0], []bool{false, false}},
+		{"squad 2", []morale.SquadID{2}, []bool{false, true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w, err := morale.NewWorld(morale.DefaultSettings(), 7)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt := bigLedger
+			opt.Squads = tt.squads
+			if err := w.EnableLedger(opt); err != nil {
+				t.Fatal(err)
+			}
+			men := []*morale.Agent{w.Spawn(1, morale.Vec2{}), w.Spawn(2, morale.Vec2{X: 100})}
+			if err := w.ReportEventAtLocation(morale.AllyDown, morale.Vec2{}, 0, nil, 1); err != nil {
+				t.Fatal(err)
+			}
+			for k, a := range men {
+				_, err := w.Explain(a)
+				if got := !errors.Is(err, morale.ErrNotInLedger); got != tt.recorded[k] {
+					t.Errorf("squad %d: recorded %v (Explain: %v); want %v", k+1, got, err, tt.recorded[k])
+				}
+			}
+		})
+	}
+}

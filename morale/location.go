@@ -190,22 +190,33 @@ func within(hits []int32, sq []float64, n int, list []int32, pos []Vec2, at Vec2
 	return n, len(list)
 }
 
-func checkScale(scale float64) error {
+// checkNews is the one check of news before it reaches an agent, on every
+// path that applies news (ReportEvent, ReportCustomEvent,
+// ReportEventAtLocation): the scale must be finite and not negative, and the
+// news it makes of weight, weight × scale, finite. An overflow to ±Inf (a
+// weight of -1000 at scale 1e306) is an error, as a non-finite scale is,
+// and the caller changes nothing. At a location each agent takes
+// weight × scale × a falloff in 0..1, no larger.
+func checkNews(weight, scale float64) error {
 	if !finite(scale) || scale < 0 {
-		return fmt.Errorf("morale: scale %v must be finite and not negative", scale)
+		return fmt.Errorf("scale %v must be finite and not negative", scale)
+	}
+	if d := float64(weight * scale); !finite(d) {
+		return fmt.Errorf("weight %v × scale %v is %v; news must be a finite number", weight, scale, d)
 	}
 	return nil
 }
 
 // ReportEventAtLocation reports event e at location at to every agent within
 // radius of it (radius ≤ 0 means Settings.NoEffectRadius) that belongs to one
-// of squads (none listed means every squad). Each agent takes weight × scale ×
+// of squads. A nil squads reaches every squad; an empty, non-nil one (the
+// list of a squad wiped out, say) reaches nobody. Each agent takes weight × scale ×
 // DistanceFalloff(distance, FullEffectRadius, NoEffectRadius). A NaN or
-// infinite location, radius or scale, or a negative scale, returns an error
-// and changes nothing. An event without a weight row is worth zero: it changes
-// nothing and is not an error. The cost grows with the number of agents
-// within min(radius, NoEffectRadius) of the location, not with the size of
-// the World.
+// infinite location, radius or scale, a negative scale, or a weight × scale
+// that is not finite (an overflow) returns an error and changes nothing. An
+// event without a weight row is worth zero: it changes nothing and is not an
+// error. The cost grows with the number of agents within min(radius,
+// NoEffectRadius) of the location, not with the size of the World.
 func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads []SquadID, scale float64) error {
 	if !at.finite() {
 		return fmt.Errorf("morale: ReportEventAtLocation: location %v is not finite", at)
@@ -213,18 +224,19 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 	if !finite(radius) {
 		return fmt.Errorf("morale: ReportEventAtLocation: radius %v is not finite", radius)
 	}
-	if err := checkScale(scale); err != nil {
-		return fmt.Errorf("morale: ReportEventAtLocation: %w", err)
-	}
 	w.init()
 	weight := w.s.Weights[e]
-	if weight == 0 || scale == 0 {
+	if err := checkNews(weight, scale); err != nil {
+		return fmt.Errorf("morale: ReportEventAtLocation(%s): %w", e, err)
+	}
+	// An empty, non-nil filter lists no squad: nobody hears the news.
+	if weight == 0 || scale == 0 || (squads != nil && len(squads) == 0) {
 		return nil
 	}
 	if radius <= 0 {
 		radius = w.s.NoEffectRadius
 	}
-	filter := len(squads) > 0
+	filter := squads != nil
 	if filter {
 		w.mark++
 		if w.mark == 0 { // wrapped: clear old marks

@@ -9,19 +9,26 @@ import (
 // a designer would edit it by hand: every line kept as it is (comments,
 // blank lines, row order, spacing, the spelling of numbers) except the values
 // that change, which are replaced in place; a weight row s no longer has is
-// removed; a setting off its default that the file lacks is added above
-// [weights], a new row at the end of the table, each with its default
-// comment. ok is false when data is not a valid weights file, when s needs a
-// [weights] table the file does not have, or when the result would not read
-// back as s: then the caller writes the whole file afresh.
+// removed; a setting off its default that the file lacks is added above the
+// first table, a new row at the end of its table ([weights] for a built-in
+// event, [custom] for a custom one; a [custom] table the file lacks is added
+// at its end), a setting with its default comment. ok is false when data is
+// not a valid weights file, when s needs a [weights] table the file does not
+// have, or when the result would not read back as s: then the caller writes
+// the whole file afresh.
 func patchSettings(data []byte, s Settings) (text string, ok bool) {
-	_, md, lines, _, err := decodeFile(data)
-	if err != nil {
-		return "", false
-	}
 	old, err := parseSettings(data)
 	if err != nil {
 		return "", false
+	}
+	entries, _ := decodeFile(data) // no problems: parseSettings found none
+	lines := make(map[string]int, len(entries))
+	for _, e := range entries {
+		if e.header {
+			lines[e.table] = e.line
+		} else {
+			lines[e.name()] = e.line
+		}
 	}
 	rows := strings.SplitAfter(string(data), "\n") // rows[n-1] is line n
 	drop := make(map[int]bool)
@@ -38,32 +45,40 @@ func patchSettings(data []byte, s Settings) (text string, ok bool) {
 	for _, p := range Params() {
 		byName[p.Name] = p
 	}
-	weightsHeader, lastWeight := 0, 0
-	for _, k := range md.Keys() {
+	// The line of each table's header and of its last row (its header
+	// when it has none), and the first header: a table is opened once.
+	header, last := make(map[string]int), make(map[string]int)
+	firstHeader := 0
+	for _, e := range entries {
 		switch {
-		case len(k) == 1 && k[0] == "weights":
-			weightsHeader = lines["weights"]
-			lastWeight = weightsHeader
-		case len(k) == 2:
-			n := lines["weights."+k[1]]
-			lastWeight = max(lastWeight, n)
-			v, has := s.Weights[Event(k[1])]
+		case e.header:
+			header[e.table], last[e.table] = e.line, e.line
+			if firstHeader == 0 {
+				firstHeader = e.line
+			}
+		case e.table != "":
+			n := e.line
+			last[e.table] = max(last[e.table], n)
+			v, has := s.Weights[Event(e.key)]
 			switch {
 			case !has:
 				drop[n] = true
-			case !same(v, old.Weights[Event(k[1])]) && !replace(n, v):
+			case !same(v, old.Weights[Event(e.key)]) && !replace(n, v):
 				return "", false
 			}
-		case len(k) == 1:
-			p := byName[k[0]]
-			if v := p.Get(s); !same(v, p.Get(old)) && !replace(lines[k[0]], v) {
+		default:
+			p := byName[e.key]
+			if v := p.Get(s); !same(v, p.Get(old)) && !replace(e.line, v) {
 				return "", false
 			}
 		}
 	}
-	// What the file lacks: settings off their default go above [weights]
-	// (a top-level key must come before any table), new rows at its end.
-	var settings, weights strings.Builder
+	// What the file lacks: settings off their default go above the first
+	// table (a top-level key must come before any table), new rows at the
+	// end of their table, [weights] or [custom]; a [custom] table the file
+	// lacks is added at its end.
+	var settings strings.Builder
+	added := map[string]*strings.Builder{"weights": {}, "custom": {}}
 	def := DefaultSettings()
 	for _, p := range Params() {
 		if _, in := lines[p.Name]; !in && !same(p.Get(s), p.Get(def)) {
@@ -71,35 +86,49 @@ func patchSettings(data []byte, s Settings) (text string, ok bool) {
 		}
 	}
 	for _, e := range s.Events() {
-		if _, in := lines["weights."+string(e)]; !in {
-			weights.WriteString(formatKey(string(e)) + " = " + formatFloat(s.Weights[e]) + "\n")
+		table := "weights"
+		if !e.BuiltIn() {
+			table = "custom"
+		}
+		if _, in := lines[table+"."+string(e)]; !in {
+			added[table].WriteString(formatKey(string(e)) + " = " + formatFloat(s.Weights[e]) + "\n")
 		}
 	}
-	if weightsHeader == 0 && !sameWeights(s, def) {
+	if header["weights"] == 0 && !sameBuiltIn(s, def) {
 		return "", false // the file keeps the default table by leaving it out
 	}
 	var b strings.Builder
 	for i, r := range rows {
 		n := i + 1
-		if n == weightsHeader && settings.Len() > 0 {
+		if n == firstHeader && settings.Len() > 0 {
 			b.WriteString(strings.TrimPrefix(settings.String(), "\n") + "\n")
 			settings.Reset()
 		}
 		if !drop[n] {
 			b.WriteString(r)
 		}
-		if n == lastWeight && weights.Len() > 0 {
-			if !strings.HasSuffix(r, "\n") {
-				b.WriteString("\n")
+		for _, table := range []string{"weights", "custom"} {
+			if n == last[table] && header[table] > 0 && added[table].Len() > 0 {
+				if !strings.HasSuffix(r, "\n") {
+					b.WriteString("\n")
+				}
+				b.WriteString(added[table].String())
+				added[table].Reset()
 			}
-			b.WriteString(weights.String())
 		}
 	}
-	if settings.Len() > 0 { // no [weights] header: the end is top level
+	newline := func() {
 		if t := b.String(); t != "" && !strings.HasSuffix(t, "\n") {
 			b.WriteString("\n")
 		}
+	}
+	if settings.Len() > 0 { // no table: the end is top level
+		newline()
 		b.WriteString(settings.String())
+	}
+	if added["custom"].Len() > 0 { // no [custom] table yet
+		newline()
+		b.WriteString("\n[custom]\n" + added["custom"].String())
 	}
 	text = b.String()
 	if len(text) > MaxFileBytes {
@@ -141,6 +170,19 @@ func replaceValue(row, v string) (string, bool) {
 
 // same reports whether a and b are the same number, bit for bit.
 func same(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }
+
+// sameBuiltIn reports whether a and b have the same rows of built-in events
+// with the same weights, bit for bit (in any order).
+func sameBuiltIn(a, b Settings) bool {
+	for _, r := range defaultRows() {
+		v, okA := a.Weights[r.event]
+		w, okB := b.Weights[r.event]
+		if okA != okB || !same(v, w) {
+			return false
+		}
+	}
+	return true
+}
 
 // sameWeights reports whether a and b have the same rows with the same
 // weights, bit for bit (in any order).

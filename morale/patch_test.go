@@ -20,8 +20,11 @@ func TestSaveSettingsEditsAHandWrittenFile(t *testing.T) {
 		"# the bad news first\r\n" +
 		"Suppressed = -0.07 # per burst\r\n" +
 		"AllyDown = -0.18\r\n" +
+		"LeaderDown = -0.35\r\n" +
+		"\r\n" +
+		"[custom] # our own\r\n" +
 		"\"Horn blown\" = 0.1\r\n" +
-		"LeaderDown = -0.35\r\n"
+		"Parley = 0.05\r\n"
 	for _, c := range []struct {
 		name string
 		edit func(s *morale.Settings)
@@ -34,8 +37,14 @@ func TestSaveSettingsEditsAHandWrittenFile(t *testing.T) {
 		}, strings.NewReplacer("=4   #", "=3.2   #", "= -0.07 #", "= -0.06 #").Replace(file)},
 		{"a row removed", func(s *morale.Settings) { delete(s.Weights, morale.AllyDown) },
 			strings.Replace(file, "AllyDown = -0.18\r\n", "", 1)},
-		{"a row added", func(s *morale.Settings) { s.Weights["Flare"] = 0.05 },
+		{"a custom row added", func(s *morale.Settings) { s.Weights["Flare"] = 0.05 },
 			file + "Flare = 0.05\n"},
+		{"a built-in row added", func(s *morale.Settings) { s.Weights[morale.Rest] = 0.02 },
+			strings.Replace(file, "LeaderDown = -0.35\r\n", "LeaderDown = -0.35\r\nRest = 0.02\n", 1)},
+		{"a custom row removed", func(s *morale.Settings) { delete(s.Weights, "Horn blown") },
+			strings.Replace(file, "\"Horn blown\" = 0.1\r\n", "", 1)},
+		{"a custom row changed", func(s *morale.Settings) { s.Weights["Parley"] = 0.5 },
+			strings.Replace(file, "Parley = 0.05", "Parley = 0.5", 1)},
 		{"a setting the file lacks", func(s *morale.Settings) { s.Hysteresis = 0.2 },
 			strings.Replace(file, "[weights]\r\n", "# added to both thresholds on the way up; zero makes states flicker\nHysteresis = 0.2\n\n[weights]\r\n", 1)},
 	} {
@@ -61,6 +70,38 @@ func TestSaveSettingsEditsAHandWrittenFile(t *testing.T) {
 			}
 			if back, err := morale.LoadSettings(p); err != nil || !settingsEqual(back, s) {
 				t.Errorf("LoadSettings of the saved file: got %+v, %v; want the settings saved", back, err)
+			}
+		})
+	}
+}
+
+// A file without a [custom] table gets one at its end for the game's own
+// events, every other line kept (issue 31).
+func TestSaveSettingsAddsTheCustomTable(t *testing.T) {
+	for _, c := range []struct{ name, file, want string }{
+		{"after [weights]", "ShakenBelow = 0.5\n[weights]\nRest = 0.03 # mine\n",
+			"ShakenBelow = 0.5\n[weights]\nRest = 0.03 # mine\n\n[custom]\nFlare = 0.05\n"},
+		{"no table at all", "RoutAfterSeconds = 3 # mine",
+			"RoutAfterSeconds = 3 # mine\n\n[custom]\nFlare = 0.05\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := filepath.Join(t.TempDir(), "weights.toml")
+			if err := os.WriteFile(p, []byte(c.file), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			s, err := morale.LoadSettings(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.Weights["Flare"] = 0.05
+			if err := morale.SaveSettings(p, s); err != nil {
+				t.Fatal(err)
+			}
+			if got, _ := os.ReadFile(p); string(got) != c.want {
+				t.Errorf("saved:\n%s\nwant:\n%s", got, c.want)
+			}
+			if back, err := morale.LoadSettings(p); err != nil || !settingsEqual(back, s) {
+				t.Errorf("LoadSettings of the saved file: got %v, %v; want the settings saved", back.Weights, err)
 			}
 		})
 	}

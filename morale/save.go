@@ -101,8 +101,8 @@ func saveSettings(path string, s Settings) (err error) {
 			if text, ok := patchSettings(data, s); ok {
 				buf.WriteString(text)
 				patched = true
-			} else if _, _, _, c, err := decodeFile(data); err == nil {
-				comments = c
+			} else if entries, problems := decodeFile(data); len(problems) == 0 {
+				comments = commentsOf(entries)
 			}
 		}
 	}

@@ -235,7 +235,7 @@ func TestSaveSettingsFitsTheLimit(t *testing.T) {
 
 	// An old file just under the limit, its values as short as can be.
 	var b strings.Builder
-	b.WriteString("[weights]\n")
+	b.WriteString("[weights]\n[custom]\n")
 	comment := strings.Repeat("c", 2082)
 	for i := range morale.MaxWeightRows {
 		b.WriteString("k" + strconv.Itoa(100+i) + " = 1 # " + comment + "\n")

@@ -27,27 +27,32 @@ const (
 const quoteMax = 40
 
 // scannedKey is one key of a weights file as the line scanner saw it: a table
-// header ([weights]) or a key = value line, in file order.
+// header ([weights] or [custom]) or a key = value line, in file order.
 type scannedKey struct {
 	line    int
+	header  bool   // a table header; table names it
+	table   string // the table a key line is in: "" for the top level, "weights", "custom"
+	text    string // the line, blanks and line break trimmed
 	comment string // the comment on the line, else the comment lines above it
 }
 
 // scanLines is the gate every weights file passes before the TOML decoder sees
 // it, and the source of line numbers and comments. It accepts only what a
-// weights file needs: blank lines, comments, the header [weights] and lines
+// weights file needs: blank lines, comments, the headers [weights] and [custom] and lines
 // key = value with a single bare or quoted key and a scalar value. It rejects,
 // each with its line: lines over MaxLineBytes, other table headers, arrays of
 // tables, dotted keys, empty keys, arrays, inline tables, multi-line strings
 // and more key lines than one per setting and MaxWeightRows rows. Nothing it
 // accepts can nest, so the decoder's work is linear in the
-// input. It returns one scannedKey per header and key line, in order, which is
-// the order of the decoder's MetaData.Keys for a file that decodes.
+// input. It returns one scannedKey per header and key line it accepts, in
+// order, and a *lineError for each line it rejects.
 func scanLines(data []byte) (keys []scannedKey, problems []error) {
 	var above []string
 	bad := func(n int, format string, args ...any) {
-		problems = append(problems, fmt.Errorf("line %d: %s", n, fmt.Sprintf(format, args...)))
+		problems = append(problems, &lineError{line: n, msg: fmt.Sprintf(format, args...), scan: true})
 	}
+	table := ""
+
 	// A byte order mark, as the decoder skips it (Windows editors write one).
 	for _, bom := range []string{"\xef\xbb\xbf", "\xff\xfe", "\xfe\xff"} {
 		if bytes.HasPrefix(data, []byte(bom)) {
@@ -82,10 +87,11 @@ func scanLines(data []byte) (keys []scannedKey, problems []error) {
 			above = append(above, strings.TrimSpace(line[1:]))
 			continue
 		case line[0] == '[':
-			if msg := checkHeader(line); msg != "" {
+			if name, msg := checkHeader(line); msg != "" {
 				bad(n, "%s: %s", quote(line), msg)
 			} else {
-				keys = append(keys, scannedKey{line: n})
+				table = name
+				keys = append(keys, scannedKey{line: n, header: true, table: name, text: line})
 			}
 			above = nil
 			continue
@@ -104,38 +110,41 @@ func scanLines(data []byte) (keys []scannedKey, problems []error) {
 				keyLines, maxKeyLines, MaxWeightRows)
 			break
 		}
-		keys = append(keys, scannedKey{line: n, comment: comment})
+		keys = append(keys, scannedKey{line: n, table: table, text: line, comment: comment})
 		above = nil
 	}
 	return keys, problems
 }
 
-const onlyTable = "the only table is [weights]"
+const onlyTable = "the tables are [weights] and [custom]"
 
-// checkHeader returns why the table header line is not [weights], or "".
-func checkHeader(line string) string {
+// checkHeader returns the table the header line opens, weights or custom, or
+// why it opens neither.
+func checkHeader(line string) (table, msg string) {
 	if strings.HasPrefix(line, "[[") {
-		return "arrays of tables are not allowed; " + onlyTable
+		return "", "arrays of tables are not allowed; " + onlyTable
 	}
 	rest := skipSpace(line[1:])
 	name, rest, msg := cutKey(rest)
 	if msg != "" {
-		return msg
+		return "", msg
 	}
 	rest = skipSpace(rest)
 	if strings.HasPrefix(rest, ".") {
-		return "nested tables are not allowed; " + onlyTable
+		return "", "nested tables are not allowed; " + onlyTable
 	}
 	if !strings.HasPrefix(rest, "]") {
-		return "a table header is [weights]"
+		return "", "a table header is [weights] or [custom]"
 	}
 	if rest = skipSpace(rest[1:]); rest != "" && rest[0] != '#' {
-		return "unexpected text after the table header"
+		return "", "unexpected text after the table header"
 	}
-	if name != "weights" && name != `"weights"` && name != "'weights'" {
-		return "unknown table; " + onlyTable
+	for _, t := range []string{"weights", "custom"} {
+		if name == t || name == `"`+t+`"` || name == "'"+t+"'" {
+			return t, ""
+		}
 	}
-	return ""
+	return "", "unknown table; " + onlyTable
 }
 
 // checkKeyLine checks a key = value line and returns its comment, or why it is
@@ -150,7 +159,7 @@ func checkKeyLine(line string) (comment, msg string) {
 	}
 	rest = skipSpace(rest)
 	if strings.HasPrefix(rest, ".") {
-		return "", "dotted keys are not allowed; a key is a setting or, under [weights], an event name"
+		return "", "dotted keys are not allowed; a key is a setting or, under [weights] or [custom], an event name"
 	}
 	if !strings.HasPrefix(rest, "=") {
 		return "", "expected key = value"
@@ -244,6 +253,27 @@ func truncateBytes(s string, n int) string {
 		n--
 	}
 	return s[:n]
+}
+
+// lineError is a problem with a line of a weights file that names no key
+// (a line the scanner rejects, a table opened twice): "line N: msg".
+type lineError struct {
+	line int
+	msg  string
+	scan bool // the scanner's: a line a weights file never has, or one too many
+}
+
+func (e *lineError) Error() string { return fmt.Sprintf("line %d: %s", e.line, e.msg) }
+
+// problemLine returns the file line a problem names, 0 for none.
+func problemLine(err error) int {
+	switch e := err.(type) {
+	case *lineError:
+		return e.line
+	case *FieldError:
+		return e.Line
+	}
+	return 0
 }
 
 // joinProblems joins errs as errors.Join does, keeping the first

@@ -48,8 +48,11 @@ type Settings struct {
 	// NerveMin and NerveMax bound the nerve rolled at spawn (0.1..0.7).
 	NerveMin float64
 	NerveMax float64
-	// Weights is the worth of each event, per unit of scale. An event without
-	// a row is worth zero. Negative weights are bad news.
+	// Weights is the worth of each event, per unit of scale: the built-in
+	// events' rows (Event.BuiltIn; the [weights] table of weights.toml) and
+	// the game's own, custom events' rows (any other name; the [custom]
+	// table). An event without a row is worth zero. Negative weights are
+	// bad news.
 	Weights map[Event]float64
 
 	// order is the order of the weight rows, as read from a file.
@@ -105,6 +108,31 @@ func DefaultSettings() Settings {
 	return s
 }
 
+// BuiltIn reports whether e is one of the design's events (AllyDown,
+// LeaderDown, TookDamage, Suppressed, Outnumbered, LowHealth, EnemyDown,
+// ReinforcementsArrived, LeaderNearby, Rest): a row of the [weights] table of
+// weights.toml. Any other event is a custom event, the game's own, whose row
+// belongs in the [custom] table.
+func (e Event) BuiltIn() bool {
+	switch e {
+	case AllyDown, LeaderDown, TookDamage, Suppressed, Outnumbered,
+		LowHealth, EnemyDown, ReinforcementsArrived, LeaderNearby, Rest:
+		return true
+	}
+	return false
+}
+
+// builtInNames returns the names of the built-in events, in the design's
+// order.
+func builtInNames() []string {
+	rows := defaultRows()
+	names := make([]string, len(rows))
+	for i, r := range rows {
+		names[i] = string(r.event)
+	}
+	return names
+}
+
 // Clone returns a copy of s that shares no map or slice with it.
 func (s Settings) Clone() Settings {
 	c := s
@@ -113,9 +141,11 @@ func (s Settings) Clone() Settings {
 	return c
 }
 
-// Events returns the events that have a weight row: first in the order they
-// were read from a file (or the design's order for DefaultSettings), then any
-// others sorted by name.
+// Events returns the events that have a weight row: the built-in events
+// first (Event.BuiltIn), in the order they were read from a file, then any
+// others in the design's order; then the custom events, in the order they
+// were read from a file, then any others sorted by name. It is the order of
+// the rows in weights.toml, [weights] then [custom].
 func (s Settings) Events() []Event {
 	out := make([]Event, 0, len(s.Weights))
 	seen := make(map[Event]bool, len(s.Weights))
@@ -126,10 +156,15 @@ func (s Settings) Events() []Event {
 		}
 	}
 	for _, e := range s.order {
-		add(e)
+		if e.BuiltIn() {
+			add(e)
+		}
 	}
 	for _, r := range defaultRows() {
 		add(r.event)
+	}
+	for _, e := range s.order {
+		add(e)
 	}
 	rest := make([]Event, 0, len(s.Weights)-len(out))
 	for e := range s.Weights {
@@ -155,8 +190,11 @@ type Param struct {
 	// Min and Max are a sensible editing range and Step a sensible
 	// increment, for sliders; Validate has the real rules.
 	Min, Max, Step float64
-	// Weight is true for a row of the weight table.
+	// Weight is true for a row of the weight table, and Custom, besides,
+	// for the row of a custom event (the game's own, in [custom]; see
+	// Event.BuiltIn).
 	Weight bool
+	Custom bool
 	// Get returns the value in s; Set stores v into *s.
 	Get func(s Settings) float64
 	Set func(s *Settings, v float64)
@@ -211,17 +249,23 @@ func Params() []Param {
 }
 
 // WeightParam returns the Param of the weight row of event e, with the slider
-// range -1..1 in steps of 0.01 (Validate allows ±MaxWeight). Set adds the
-// row when s has none. A copy of Settings shares its Weights map with the
-// original: call Set on a Clone to leave the original as it was.
+// range -1..1 in steps of 0.01 (Validate allows ±MaxWeight); Custom is true
+// when e is not a built-in event. Set adds the row when s has none. A copy of
+// Settings shares its Weights map with the original: call Set on a Clone to
+// leave the original as it was.
 func WeightParam(e Event) Param {
+	doc := "weight of the event " + string(e)
+	if !e.BuiltIn() {
+		doc = "weight of the custom event " + string(e)
+	}
 	return Param{
 		Name:   string(e),
-		Doc:    "weight of the event " + string(e),
+		Doc:    doc,
 		Min:    -1,
 		Max:    1,
 		Step:   0.01,
 		Weight: true,
+		Custom: !e.BuiltIn(),
 		Get:    func(s Settings) float64 { return s.Weights[e] },
 		Set: func(s *Settings, v float64) {
 			if s.Weights == nil {
@@ -233,7 +277,7 @@ func WeightParam(e Event) Param {
 }
 
 // WeightParams returns one Param per weight row of s, in the order of
-// s.Events().
+// s.Events(): the built-in events' rows, then the custom ones (Param.Custom).
 func WeightParams(s Settings) []Param {
 	events := s.Events()
 	ps := make([]Param, len(events))
@@ -285,8 +329,11 @@ const (
 // 0..MaxPerSecond; NoEffectRadius in MinNoEffectRadius..MaxRadius and
 // FullEffectRadius in 0..NoEffectRadius; Hysteresis is not negative. Weight
 // rows, at most MaxWeightRows of them, have names of valid UTF-8 no longer than
-// MaxEventNameBytes, and finite weights no larger than MaxWeight either way. The errors are *FieldError
-// values joined with errors.Join.
+// MaxEventNameBytes, and finite weights no larger than MaxWeight either way.
+// Every problem is reported, each once, in one error: *FieldError values
+// joined with errors.Join, in the order of the fields (a NaN or infinite
+// field is named as such, and the rules between it and another field are
+// left to be checked once it is finite).
 func (s Settings) Validate() error {
 	var errs []error
 	bad := func(field, format string, args ...any) {
@@ -296,28 +343,37 @@ func (s Settings) Validate() error {
 	bad2 := func(field, other, format string, args ...any) {
 		errs = append(errs, &FieldError{Field: field, Msg: fmt.Sprintf(format, args...), other: other})
 	}
+	// A NaN or infinite field is named once, as such; the rules it takes
+	// part in are checked for the others only.
+	nonFinite := make(map[string]bool)
 	for _, p := range Params() {
 		if v := p.Get(s); !finite(v) {
 			bad(p.Name, "is %v; it must be a finite number", v)
+			nonFinite[p.Name] = true
 		}
 	}
-	if len(errs) > 0 {
-		return errors.Join(errs...)
+	ok := func(names ...string) bool {
+		for _, n := range names {
+			if nonFinite[n] {
+				return false
+			}
+		}
+		return true
 	}
 	in := func(name string, v, lo, hi float64, unit string) {
-		if v < lo || v > hi {
+		if ok(name) && (v < lo || v > hi) {
 			bad(name, "is %g%s; it must lie in %g..%g%s", v, unit, lo, hi, unit)
 		}
 	}
 	in("ShakenBelow", s.ShakenBelow, 0, 1, "")
 	in("PanicBelow", s.PanicBelow, 0, 1, "")
-	if s.PanicBelow >= s.ShakenBelow {
+	if ok("PanicBelow", "ShakenBelow") && s.PanicBelow >= s.ShakenBelow {
 		bad2("PanicBelow", "ShakenBelow", "is %g; it must be below ShakenBelow (%g)", s.PanicBelow, s.ShakenBelow)
 	}
-	if s.Hysteresis < 0 {
+	if ok("Hysteresis") && s.Hysteresis < 0 {
 		bad("Hysteresis", "is %g; it must not be negative", s.Hysteresis)
 	}
-	if s.ShakenBelow+s.Hysteresis > 1 {
+	if ok("Hysteresis", "ShakenBelow") && s.ShakenBelow+s.Hysteresis > 1 {
 		bad2("Hysteresis", "ShakenBelow",
 			"is %g; ShakenBelow+Hysteresis (%g) must not exceed 1, or nobody could be Steady again",
 			s.Hysteresis, s.ShakenBelow+s.Hysteresis)
@@ -330,15 +386,15 @@ func (s Settings) Validate() error {
 	in("RecoveryPerSecond", s.RecoveryPerSecond, 0, MaxPerSecond, "/s")
 	in("RecoveryDelaySeconds", s.RecoveryDelaySeconds, 0, MaxSeconds, " s")
 	in("NoEffectRadius", s.NoEffectRadius, MinNoEffectRadius, MaxRadius, " cm")
-	if s.FullEffectRadius < 0 {
+	if ok("FullEffectRadius") && s.FullEffectRadius < 0 {
 		bad("FullEffectRadius", "is %g cm; it must not be negative", s.FullEffectRadius)
-	} else if s.NoEffectRadius < s.FullEffectRadius {
+	} else if ok("FullEffectRadius", "NoEffectRadius") && s.NoEffectRadius < s.FullEffectRadius {
 		bad2("NoEffectRadius", "FullEffectRadius",
 			"is %g cm; it must not be below FullEffectRadius (%g cm)", s.NoEffectRadius, s.FullEffectRadius)
 	}
 	in("NerveMin", s.NerveMin, 0, 1, "")
 	in("NerveMax", s.NerveMax, 0, 1, "")
-	if s.NerveMin > s.NerveMax {
+	if ok("NerveMin", "NerveMax") && s.NerveMin > s.NerveMax {
 		bad2("NerveMin", "NerveMax", "is %g; it must not exceed NerveMax (%g)", s.NerveMin, s.NerveMax)
 	}
 	if len(s.Weights) > MaxWeightRows {

@@ -213,23 +213,30 @@ func TestSettingsRoundTrip(t *testing.T) {
 }
 
 func TestSettingsRowOrderKept(t *testing.T) {
-	p := writeFile(t, `
+	const file = `
+[custom]
+Zeppelin = -0.2
+Artillery = -0.3
+
 [weights]
 Rest = 0.03
-Zeppelin = -0.2
 AllyDown = -0.2
-Artillery = -0.3
-`)
+`
+	p := writeFile(t, file)
 	s, err := morale.LoadSettings(p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []morale.Event{morale.Rest, "Zeppelin", morale.AllyDown, "Artillery"}
+	// The built-in events first, then the custom ones, each in file order.
+	want := []morale.Event{morale.Rest, morale.AllyDown, "Zeppelin", "Artillery"}
 	if !slices.Equal(s.Events(), want) {
 		t.Fatalf("rows read as %v; want %v", s.Events(), want)
 	}
 	if err := morale.SaveSettings(p, s); err != nil {
 		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(p); string(data) != file {
+		t.Errorf("SaveSettings of the settings read changed the file:\n%s", data)
 	}
 	s2, err := morale.LoadSettings(p)
 	if err != nil {
@@ -238,16 +245,20 @@ Artillery = -0.3
 	if !slices.Equal(s2.Events(), want) {
 		t.Errorf("rows after save and load: %v; want %v", s2.Events(), want)
 	}
-	data, _ := os.ReadFile(p)
-	_, table, _ := strings.Cut(string(data), "\n[weights]\n")
+	// Written afresh: [weights] then [custom], each in that order.
+	var b strings.Builder
+	if err := morale.WriteSettings(&b, s); err != nil {
+		t.Fatal(err)
+	}
+	_, tables, _ := strings.Cut(b.String(), "\n[weights]\n")
 	var rows []string
-	for _, line := range strings.Split(table, "\n") {
-		if m := regexp.MustCompile(`^(\w+) = `).FindStringSubmatch(line); m != nil {
-			rows = append(rows, m[1])
+	for _, line := range strings.Split(tables, "\n") {
+		if m := regexp.MustCompile(`^(\w+) = |^(\[custom\])$`).FindStringSubmatch(line); m != nil {
+			rows = append(rows, m[1]+m[2])
 		}
 	}
-	if !slices.Equal(rows, []string{"Rest", "Zeppelin", "AllyDown", "Artillery"}) {
-		t.Errorf("rows in the saved file: %v; want the order read", rows)
+	if want := []string{"Rest", "AllyDown", "[custom]", "Zeppelin", "Artillery"}; !slices.Equal(rows, want) {
+		t.Errorf("rows written: %v; want %v", rows, want)
 	}
 }
 
@@ -279,7 +290,7 @@ func TestReadSettingsPartial(t *testing.T) {
 				t.Errorf("weights %v; want the defaults", s.Weights)
 			}
 		}},
-		{"[weights] is the whole table", "[weights]\nAllyDown = -0.2\nArtillery = -0.3\n", func(t *testing.T, s morale.Settings) {
+		{"[weights] is the whole table", "[weights]\nAllyDown = -0.2\n[custom]\nArtillery = -0.3\n", func(t *testing.T, s morale.Settings) {
 			want := map[morale.Event]float64{morale.AllyDown: -0.2, "Artillery": -0.3}
 			if !maps.Equal(s.Weights, want) {
 				t.Errorf("weights %v; want exactly %v", s.Weights, want)
@@ -296,6 +307,25 @@ func TestReadSettingsPartial(t *testing.T) {
 		{"empty [weights] switches every event off", "[weights]\n", func(t *testing.T, s morale.Settings) {
 			if len(s.Weights) != 0 {
 				t.Errorf("weights %v; want none", s.Weights)
+			}
+		}},
+		// Issue 31: the game's own events in [custom].
+		{"[custom] alone keeps the default table", "[custom]\nAmbush = -0.3\n", func(t *testing.T, s morale.Settings) {
+			want := maps.Clone(morale.DefaultSettings().Weights)
+			want["Ambush"] = -0.3
+			if !maps.Equal(s.Weights, want) {
+				t.Errorf("weights %v; want the defaults and Ambush", s.Weights)
+			}
+		}},
+		{"[custom] before [weights] stays", "[custom]\nAmbush = -0.3\n[weights]\nRest = 0.1\n", func(t *testing.T, s morale.Settings) {
+			want := map[morale.Event]float64{"Ambush": -0.3, morale.Rest: 0.1}
+			if !maps.Equal(s.Weights, want) || !slices.Equal(s.Events(), []morale.Event{morale.Rest, "Ambush"}) {
+				t.Errorf("weights %v, rows %v; want exactly %v, built-in first", s.Weights, s.Events(), want)
+			}
+		}},
+		{"empty [custom]", "[weights]\nRest = 0.1\n[custom]\n", func(t *testing.T, s morale.Settings) {
+			if len(s.Weights) != 1 || s.Weights[morale.Rest] != 0.1 {
+				t.Errorf("weights %v; want Rest 0.1 alone", s.Weights)
 			}
 		}},
 	}
@@ -439,6 +469,8 @@ ShakenBelow = 0.6
 
 [weights]
 AllyDown = -0.18 # mourned loudly
+
+[custom]
 Artillery = -0.3 # the big guns
 `
 	if err := os.WriteFile(p, []byte(orig), 0o600); err != nil {

@@ -1,11 +1,14 @@
 package morale
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -14,23 +17,34 @@ import (
 )
 
 // The weights.toml format: top-level keys named exactly as the numeric
-// Settings fields (ShakenBelow = 0.6, ...), and a [weights] table with one row
-// per event (AllyDown = -0.18). A missing key keeps its default. When
-// [weights] is present it is the whole table: a deleted row is worth zero and
-// an added row is a custom event.
+// Settings fields (ShakenBelow = 0.6, ...), a [weights] table with one row per
+// built-in event (AllyDown = -0.18), and a [custom] table with one row per
+// event of the game's own (Ambush = -0.3), which it reports by name. A
+// missing key keeps its default. When [weights] is present it is the whole
+// table of built-in events: a deleted row is worth zero. A [weights] row that
+// names no built-in event is an error (a misspelling, or a custom event in
+// the wrong table), and so is a [custom] row that names one.
 
 // ReadSettings reads settings in the weights.toml format from r, starting from
 // DefaultSettings. It reads at most MaxFileBytes+1 bytes: a longer input is an
 // error. Before decoding, a line scanner rejects anything a weights file never
-// needs (lines over MaxLineBytes, tables other than [weights], arrays of
+// needs (lines over MaxLineBytes, tables other than [weights] and [custom], arrays of
 // tables, dotted keys, empty keys, arrays, inline tables, multi-line strings,
 // more key lines than one per setting and MaxWeightRows rows), so no input can
 // make the decoder nest, and the work is linear in the input.
-// It returns every problem it finds, each naming the line and, for a value, the
-// key (a *FieldError): an unknown key, a wrong type, a NaN or infinity, or a
-// combination Validate rejects. An error lists at most MaxReportedProblems
-// problems and counts the rest; quoted text in it is cut short. On error the
-// returned Settings is DefaultSettings and nothing of the file is applied.
+// It returns every problem it finds in one error, in line order, each naming
+// the line and, for a value, the key (a *FieldError): an unknown key (with
+// the nearest setting by edit distance when it looks misspelt: "did you mean
+// RecoveryPerSecond?"), a [weights] row that is no built-in event (with the
+// nearest built-in, "did you mean AllyDown?", or, when it is far from every
+// one, the advice to move it to [custom]), a [custom] row that is a built-in
+// event, a key set twice, a table opened twice, a value that
+// cannot be read, a number too large for a float64 or an int64, a wrong
+// type, a NaN or infinity, and whatever Validate rejects among the values
+// that could be read, so that one bad line hides no other. An error lists at
+// most MaxReportedProblems problems and counts the rest; quoted text in it is
+// cut short. On error the returned Settings is DefaultSettings and nothing of
+// the file is applied.
 func ReadSettings(r io.Reader) (Settings, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxFileBytes+1))
 	if err != nil {
@@ -117,136 +131,265 @@ func fileKind(m os.FileMode) string {
 	return "a special file"
 }
 
-// decodeFile scans and decodes a weights file. It returns the decoder's raw
-// values, its metadata and, for "key" and "weights.key", the line that set it
-// and its comment.
-func decodeFile(data []byte) (
-	raw map[string]any, md toml.MetaData, lines map[string]int, comments map[string]string, err error,
-) {
-	scanned, problems := scanLines(data)
-	if len(problems) > 0 {
-		return nil, md, nil, nil, joinProblems(problems)
-	}
-	md, err = toml.Decode(string(data), &raw)
-	if err != nil {
-		var pe toml.ParseError
-		if errors.As(err, &pe) {
-			return nil, md, nil, nil, fmt.Errorf("line %d: %s", pe.Position.Line, truncate(pe.Message, 200))
-		}
-		return nil, md, nil, nil, errors.New(truncate(err.Error(), 200))
-	}
-	// The scanner let through only headers and key lines, one decoder key
-	// each, in the same order.
-	keys := md.Keys()
-	lines, comments = make(map[string]int, len(keys)), make(map[string]string, len(keys))
-	if len(keys) != len(scanned) {
-		return nil, md, nil, nil, fmt.Errorf("internal error: %d keys decoded, %d lines scanned", len(keys), len(scanned))
-	}
-	for i, k := range keys {
-		name := strings.Join(k, ".")
-		if _, dup := lines[name]; dup {
-			continue
-		}
-		lines[name] = scanned[i].line
-		if c := scanned[i].comment; c != "" {
-			comments[name] = c
-		}
-	}
-	return raw, md, lines, comments, nil
+// entry is one line of a weights file that means something, decoded: a
+// table header or a key = value line.
+type entry struct {
+	line    int
+	header  bool   // a table header: table names the table it opens
+	table   string // the table a key line is in: "" for the top level, "weights", "custom"
+	key     string // the key, unquoted and unescaped
+	value   any    // the value as the decoder read it: float64, int64, string, ...
+	typ     string // the value's TOML type: "Float", "Integer", "String", ...
+	comment string // the comment on the line, else the comment lines above it
 }
 
-func parseSettings(data []byte) (Settings, error) {
-	raw, md, lines, _, err := decodeFile(data)
-	if err != nil {
-		return Settings{}, err
+// name returns the key as errors and the lines map name it: "Key" at the
+// top level, "weights.Key" in [weights], "custom.Key" in [custom].
+func (e entry) name() string { return tableKey(e.table, e.key) }
+
+func tableKey(table, key string) string {
+	if table == "" {
+		return key
 	}
+	return table + "." + key
+}
+
+// decodeFile scans a weights file and decodes each line the scanner lets
+// through on its own, so that a problem on one line hides none on another.
+// It returns the lines decoded, in file order, and every problem: the
+// scanner's (a *lineError each), a value the decoder cannot read, a number
+// beyond float64 or int64, a key set twice and a table opened twice, each
+// with its line and, for a key, the key (a *FieldError), in our words. A key
+// set twice keeps its first value.
+func decodeFile(data []byte) (entries []entry, problems []error) {
+	scanned, problems := scanLines(data)
+	first := make(map[string]int, len(scanned))
+	opened := make(map[string]int)
+	for _, sk := range scanned {
+		if sk.header {
+			if l, again := opened[sk.table]; again {
+				problems = append(problems, &lineError{line: sk.line,
+					msg: fmt.Sprintf("[%s] is opened again (first on line %d); a table may be opened once", sk.table, l)})
+				continue
+			}
+			opened[sk.table] = sk.line
+			entries = append(entries, entry{line: sk.line, header: true, table: sk.table})
+			continue
+		}
+		e, err := decodeLine(sk)
+		if err != nil {
+			problems = append(problems, err)
+			continue
+		}
+		if l, again := first[e.name()]; again {
+			problems = append(problems, &FieldError{Field: e.name(), Line: sk.line,
+				Msg: fmt.Sprintf("is set again (first on line %d); a key may be set only once", l)})
+			continue
+		}
+		first[e.name()] = sk.line
+		entries = append(entries, e)
+	}
+	return entries, problems
+}
+
+// decodeLine decodes one key = value line the scanner accepted.
+func decodeLine(sk scannedKey) (entry, error) {
+	var raw map[string]any
+	md, err := toml.Decode(sk.text, &raw)
+	if err != nil {
+		msg := err.Error()
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			msg = pe.Message
+		}
+		fe := &FieldError{Field: tableKey(sk.table, lineKey(sk.text)), Line: sk.line}
+		if v, ok := strings.CutSuffix(msg, " is out of range for float64"); ok {
+			fe.Msg = fmt.Sprintf("is %s, a number too large to hold (a float64 reaches about ±1.8e308)", truncate(v, quoteMax))
+		} else if v, ok := strings.CutSuffix(msg, " is out of range for int64"); ok {
+			fe.Msg = fmt.Sprintf("is %s, a whole number too large to hold (at most ±%d; write it with a decimal point)",
+				truncate(v, quoteMax), int64(math.MaxInt64))
+		} else {
+			fe.Msg = "has a value that cannot be read: " + truncate(msg, 200)
+		}
+		return entry{}, fe
+	}
+	keys := md.Keys()
+	if len(keys) != 1 || len(keys[0]) != 1 {
+		return entry{}, &lineError{line: sk.line, msg: fmt.Sprintf("internal error: %d keys decoded from one line", len(keys))}
+	}
+	k := keys[0][0]
+	return entry{line: sk.line, table: sk.table, key: k, value: raw[k], typ: md.Type(k), comment: sk.comment}, nil
+}
+
+// lineKey returns the key of a key = value line, unescaped when it decodes,
+// else as written.
+func lineKey(text string) string {
+	k, _, msg := cutKey(text)
+	if msg != "" {
+		return truncate(text, quoteMax)
+	}
+	var raw map[string]any
+	if md, err := toml.Decode(k+" = 0", &raw); err == nil {
+		if keys := md.Keys(); len(keys) == 1 && len(keys[0]) == 1 {
+			return keys[0][0]
+		}
+	}
+	return k
+}
+
+// commentsOf returns the comment of each key of entries that has one, by its
+// name.
+func commentsOf(entries []entry) map[string]string {
+	c := make(map[string]string)
+	for _, e := range entries {
+		if !e.header && e.comment != "" {
+			c[e.name()] = e.comment
+		}
+	}
+	return c
+}
+
+// parseSettings reads a weights file's data onto DefaultSettings. It reports
+// every problem at once: each line's (decodeFile's), each key's (unknown,
+// not a number, not finite) and, for the values the file set that could be
+// read, Validate's, whatever else was wrong with the file; a rule broken
+// only because a key next to it could not be read is not reported twice.
+// The problems come in line order, the scanner's first.
+func parseSettings(data []byte) (Settings, error) {
+	entries, problems := decodeFile(data)
 	params := Params()
 	byName := make(map[string]Param, len(params))
-	for _, p := range params {
+	names := make([]string, len(params))
+	for i, p := range params {
 		byName[p.Name] = p
+		names[i] = p.Name
+	}
+	lines := make(map[string]int, len(entries))
+	// The keys whose value could not be read (not those set twice, which
+	// keep their first value).
+	failed := make(map[string]bool)
+	for _, e := range entries {
+		if !e.header {
+			lines[e.name()] = e.line
+		}
+	}
+	for _, err := range problems {
+		if fe, ok := err.(*FieldError); ok && lines[fe.Field] == 0 {
+			failed[fe.Field] = true
+		}
 	}
 	s := DefaultSettings()
-	var errs []error
-	bad := func(key, format string, args ...any) {
-		errs = append(errs, &FieldError{Field: key, Line: lines[key], Msg: fmt.Sprintf(format, args...)})
+	bad := func(e entry, format string, args ...any) {
+		failed[e.name()] = true
+		problems = append(problems, &FieldError{Field: e.name(), Line: e.line, Msg: fmt.Sprintf(format, args...)})
 	}
-	number := func(key string, v any, path ...string) (float64, bool) {
+	number := func(e entry) (float64, bool) {
 		var f float64
-		switch v := v.(type) {
+		switch v := e.value.(type) {
 		case float64:
 			f = v
 		case int64:
 			f = float64(v)
 		default:
-			bad(key, "is a %s; it must be a number", md.Type(path...))
+			bad(e, "is a %s; it must be a number", e.typ)
 			return 0, false
 		}
 		if !finite(f) {
-			bad(key, "is %v; it must be a finite number", f)
+			bad(e, "is %v; it must be a finite number", f)
 			return 0, false
 		}
 		return f, true
 	}
-	for _, k := range md.Keys() {
-		name := k[0]
+	events := builtInNames()
+	for _, e := range entries {
+		ev := Event(e.key)
 		switch {
-		case name == "weights" && len(k) == 1:
-			if _, ok := raw["weights"].(map[string]any); !ok {
-				bad("weights", "must be a table of event = weight rows")
+		case e.header && e.table == "weights":
+			// The whole table of built-in events: those it lacks are
+			// worth zero. Custom rows read before it stay.
+			lines[e.table] = e.line
+			maps.DeleteFunc(s.Weights, func(ev Event, _ float64) bool { return ev.BuiltIn() })
+			s.order = slices.DeleteFunc(s.order, Event.BuiltIn)
+		case e.header:
+			lines[e.table] = e.line
+		case e.table == "weights" && !ev.BuiltIn():
+			near, d := nearest(e.key, events)
+			if misspelt(near, d) {
+				bad(e, "is not a built-in event (did you mean %s?)", near)
+			} else {
+				bad(e, "is not a built-in event (the nearest is %s); "+
+					"if it is your game's own event, move its row to [custom]", near)
+			}
+		case e.table == "custom" && ev.BuiltIn():
+			bad(e, "is a built-in event; its row belongs in [weights]")
+		case e.table != "":
+			if f, ok := number(e); ok {
+				s.Weights[ev] = f
+				s.order = append(s.order, ev)
+			}
+		case e.key == "weights" || e.key == "custom":
+			bad(e, "must be a table of event = weight rows")
+		default:
+			p, ok := byName[e.key]
+			if !ok && ev.BuiltIn() {
+				bad(e, "is not a setting but an event; its row belongs in [weights]")
 				continue
 			}
-			s.Weights = make(map[Event]float64)
-			s.order = nil
-		case name == "weights" && len(k) == 2:
-			tbl, ok := raw["weights"].(map[string]any)
 			if !ok {
+				bad(e, "is not a setting%s", didYouMean(e.key, names))
 				continue
 			}
-			key := "weights." + k[1]
-			if f, ok := number(key, tbl[k[1]], k...); ok {
-				e := Event(k[1])
-				s.Weights[e] = f
-				s.order = append(s.order, e)
-			}
-		case len(k) == 1:
-			p, ok := byName[name]
-			if !ok {
-				hint := ""
-				for _, q := range params {
-					if strings.EqualFold(q.Name, name) {
-						hint = fmt.Sprintf(" (did you mean %s?)", q.Name)
-					}
-				}
-				bad(name, "is not a setting%s", hint)
-				continue
-			}
-			if f, ok := number(name, raw[name], k...); ok {
+			if f, ok := number(e); ok {
 				p.Set(&s, f)
 			}
-		default:
-			// The scanner lets no deeper key through.
-			bad(k.String(), "is nested too deep")
 		}
 	}
-	if len(errs) > 0 {
-		return Settings{}, joinProblems(errs)
-	}
+	// The values that could be read are validated even when others could
+	// not: an unknown key hides nothing after it.
 	if err := s.Validate(); err != nil {
-		return Settings{}, withLines(err, lines)
+		for _, ve := range withLines(err, lines) {
+			if fe, ok := ve.(*FieldError); ok && (failed[fileKey(fe.Field)] || failed[fileKey(fe.other)]) {
+				continue
+			}
+			problems = append(problems, ve)
+		}
+	}
+	if len(problems) > 0 {
+		// The scanner's first (a line a weights file never has, or one too
+		// many), then the rest by line, any without a line last.
+		scan := func(err error) bool {
+			le, ok := err.(*lineError)
+			return ok && le.scan
+		}
+		slices.SortStableFunc(problems, func(a, b error) int {
+			if c := cmp.Compare(b2i(scan(b)), b2i(scan(a))); c != 0 {
+				return c
+			}
+			la, lb := problemLine(a), problemLine(b)
+			if la == 0 || lb == 0 {
+				return cmp.Compare(b2i(la == 0), b2i(lb == 0))
+			}
+			return cmp.Compare(la, lb)
+		})
+		return Settings{}, joinProblems(problems)
 	}
 	return s, nil
 }
 
-// withLines fills in the file line of every FieldError in err: the line that
-// set the field or, for a combination with a default the file did not set, the
-// line of the other field of the combination.
-func withLines(err error, lines map[string]int) error {
+// withLines returns the problems of err, Validate's, with the file line of
+// every FieldError filled in: the line that set the field or, for a
+// combination with a default the file did not set, the line of the other
+// field of the combination.
+func withLines(err error, lines map[string]int) []error {
 	var out []error
 	for _, e := range unjoin(err) {
 		var fe *FieldError
 		if errors.As(e, &fe) {
 			c := *fe
 			c.Line = lines[fileKey(c.Field)]
+			if c.Line == 0 && c.Field == "Weights" { // the table as a whole
+				c.Line = lines["custom"]
+			}
 			if c.Line == 0 && c.other != "" {
 				if l := lines[fileKey(c.other)]; l > 0 {
 					c.Line = l
@@ -257,14 +400,21 @@ func withLines(err error, lines map[string]int) error {
 		}
 		out = append(out, e)
 	}
-	return joinProblems(out)
+	return out
 }
 
 // fileKey returns the weights.toml key of a FieldError's field: "Weights.X"
-// is the row "weights.X".
+// is the row "weights.X" of a built-in event or "custom.X" of a custom one,
+// and "Weights", the table as a whole, its header.
 func fileKey(field string) string {
 	if e, ok := strings.CutPrefix(field, "Weights."); ok {
+		if !Event(e).BuiltIn() {
+			return "custom." + e
+		}
 		return "weights." + e
+	}
+	if field == "Weights" {
+		return "weights"
 	}
 	return field
 }
@@ -278,7 +428,9 @@ func unjoin(err error) []error {
 
 // WriteSettings writes s to w in the weights.toml format, with a comment for
 // every key: the design's notes for the default events. Rows keep the order
-// of s.Events(). It refuses settings that do not validate. What it writes,
+// of s.Events(): the built-in events' in [weights], then the custom events'
+// in [custom], a table written only when s has custom rows. It refuses
+// settings that do not validate. What it writes,
 // ReadSettings reads back to equal settings: event names are written with
 // TOML's escapes, and no line is longer than MaxLineBytes.
 func WriteSettings(w io.Writer, s Settings) error {
@@ -288,8 +440,10 @@ func WriteSettings(w io.Writer, s Settings) error {
 const fileHeader = `# MoraleBreak settings and event weights.
 #
 # Top-level keys are the Settings fields; a missing key keeps its default.
-# [weights] is the whole event table: a deleted row is worth zero (switches the
-# event off), an added row is a custom event your game may report by name.
+# [weights] is the table of the built-in events: a deleted row is worth zero
+# (switches the event off); a row that names no built-in event is an error.
+# [custom] holds your game's own events, which it reports by name, as
+# morale.Event("Ambush"): add a row there (Ambush = -0.3).
 # Times are in seconds, rates per second, radii in centimetres, morale in 0..1.
 `
 
@@ -335,10 +489,19 @@ func formatSettings(s Settings, comments map[string]string) string {
 		fmt.Fprintf(&b, "%s = %s\n", p.Name, formatFloat(p.Get(s)))
 	}
 	b.WriteString("\n[weights]\n")
+	custom := false
 	for _, e := range s.Events() {
+		table := "weights"
+		if !e.BuiltIn() {
+			table = "custom"
+			if !custom { // Events lists the custom events last
+				b.WriteString("\n[custom]\n")
+				custom = true
+			}
+		}
 		row := formatKey(string(e)) + " = " + formatFloat(s.Weights[e])
 		b.WriteString(row)
-		if c := comment("weights."+string(e), notes[e]); c != "" {
+		if c := comment(table+"."+string(e), notes[e]); c != "" {
 			if room := MaxLineBytes - len(row) - 3; room > 0 {
 				b.WriteString(" # " + truncateBytes(c, room))
 			}

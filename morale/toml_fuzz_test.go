@@ -2,6 +2,7 @@ package morale_test
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -34,9 +35,26 @@ func FuzzReadSettings(f *testing.F) {
 	f.Add("# " + strings.Repeat("long comment ", 300) + "\nShakenBelow = 0.5\n[weights]\n# " + strings.Repeat("c", 4000) + "\n\"" + strings.Repeat("\\u0001", 250) + "\" = 1\n")
 	f.Add("[ 'weights' ]\n'lit#eral' = -0.5 # a # in a name\n")
 	f.Add("\ufeffShakenBelow = 0.5\r\n[weights]\r\n\"x\" = 1 # c\r\n")
+	// Issue 31: every problem at once, in our words.
+	f.Add("Courage = 1\nPanicBelow = 0.9\nSquadUpdateInterval = 0\nHysteresis = nan\n")
+	f.Add("Hysteresis = 0.1\nHysteresis = 0.2\nNoEffectRadius = 1e400\nRecoveryPerSecnd = 1\n")
+	f.Add("[weights]\nAllyDown = -0.1\n[weights]\nAllyDown = 99999999999999999999\n")
+	f.Add("[custom]\nAmbush = -0.3 # mine\n[weights]\nAllyDwn = -0.2\nRest = 0.1\n")
+	f.Add("ShakenBelow = 0.5\n[weights]\nRest = 0.1\n\n[custom]\n\"Horn blown\" = 0.1\nAllyDown = 1\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		s, err := morale.ReadSettings(strings.NewReader(text))
 		if err != nil {
+			// Nothing of the file is applied, and every problem with a
+			// key names it and its line.
+			sameSettings(t, "a failed ReadSettings", s, morale.DefaultSettings())
+			var fe *morale.FieldError
+			if j, ok := err.(interface{ Unwrap() []error }); ok {
+				for _, e := range j.Unwrap() {
+					if errors.As(e, &fe) && (fe.Line < 1 || fe.Field == "") {
+						t.Fatalf("a problem without its key or line: %q (field %q, line %d)", e, fe.Field, fe.Line)
+					}
+				}
+			}
 			msg := err.Error()
 			if msg == "" {
 				t.Fatal("error with an empty message")

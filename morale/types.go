@@ -48,8 +48,9 @@ func (s State) IsBroken() bool { return s == Panicked || s == Routed }
 
 // Event names a kind of news an agent can receive. Its worth comes from the
 // Settings.Weights table; an event without a row is worth zero and is not news.
-// Games may report their own event names as long as weights.toml has rows for
-// them.
+// Games may report their own event names, custom events, as long as
+// weights.toml has rows for them in its [custom] table (the built-in events'
+// rows are in [weights]; see Event.BuiltIn).
 type Event string
 
 // The standard events. Their default weights are in DefaultSettings and in

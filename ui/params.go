@@ -21,7 +21,8 @@ func WeightScale() SliderScale { return ScaleOf(morale.WeightParam("")) }
 // SettingParams is every Settings parameter (morale.Params, in its order).
 func SettingParams() []Param { return morale.Params() }
 
-// WeightParams is one row per weight in s, in file order (custom rows too).
+// WeightParams is one row per weight in s, in file order: the built-in
+// events' rows of [weights], then the custom rows of [custom] (Param.Custom).
 func WeightParams(s morale.Settings) []Param { return morale.WeightParams(s) }
 
 // FindParam looks a parameter or weight row up by its key in weights.toml.

@@ -155,7 +155,12 @@ func (t *Tuner) rebuild(s, start morale.Settings) {
 		add(p, true)
 	}
 	t.items = append(t.items, tunerItem{head: "Event weights"})
+	custom := false
 	for _, p := range WeightParams(s) {
+		if p.Custom && !custom { // the rows of [custom] come last, under a head of their own
+			t.items = append(t.items, tunerItem{head: "Custom events"})
+			custom = true
+		}
 		_, has := def.Weights[morale.Event(p.Name)]
 		add(p, has)
 	}

@@ -357,3 +357,35 @@ func TestTunerInTheApp(t *testing.T) {
 		t.Errorf("after Resume: pending %v, battle's ShakenBelow %v; want applied", a.tuner.rows[j].pending, a.g.Battle().Settings().ShakenBelow)
 	}
 }
+
+// The rows of [custom] come last, under a head of their own; without custom
+// rows there is no such head (issue 31).
+func TestTunerCustomRowsUnderTheirHead(t *testing.T) {
+	s := morale.DefaultSettings()
+	s.Weights["Ambush"], s.Weights["Parley"] = -0.3, 0.1
+	for _, tc := range []struct {
+		name  string
+		s     morale.Settings
+		heads []string
+		last  []string // the rows after the last head
+	}{
+		{"custom rows", s, []string{"Parameters", "Event weights", "Custom events"}, []string{"Ambush", "Parley"}},
+		{"none", morale.DefaultSettings(), []string{"Parameters", "Event weights"}, nil},
+	} {
+		tu := newTuner(tc.s)
+		var heads, last []string
+		for _, it := range tu.items {
+			if it.head != "" {
+				heads, last = append(heads, it.head), nil
+			} else {
+				last = append(last, tu.rows[it.row].p.Name)
+			}
+		}
+		if strings.Join(heads, ",") != strings.Join(tc.heads, ",") {
+			t.Errorf("%s: heads got %v; want %v", tc.name, heads, tc.heads)
+		}
+		if tc.last != nil && strings.Join(last, ",") != strings.Join(tc.last, ",") {
+			t.Errorf("%s: rows under the last head got %v; want %v", tc.name, last, tc.last)
+		}
+	}
+}

@@ -285,7 +285,7 @@ func checkEventRows(sc *lab.Scenario) error {
 			continue
 		}
 		if _, ok := sc.Settings.Weights[ev.Event]; !ok {
-			errs = append(errs, &lab.ScenarioError{File: sc.Path, Line: ev.Line, Key: fmt.Sprintf("event[%d].event", i+1), Msg: fmt.Sprintf("%s has no row in the weights table, so it would be worth zero", safefile.Quote(string(ev.Event)))})
+			errs = append(errs, &lab.ScenarioError{File: sc.Path, Line: ev.Line, Key: fmt.Sprintf("event[%d].event", i+1), Msg: fmt.Sprintf("%s has no row in the weights table ([weights], or [custom] for your game's own events), so it would be worth zero", safefile.Quote(string(ev.Event)))})
 		}
 	}
 	return errors.Join(errs...)

@@ -1,0 +1,199 @@
+package morale_test
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// problem is one *FieldError as "Field@Line" (Line 0 when not from a file).
+func problems(t *testing.T, err error) []string {
+	t.Helper()
+	var out []string
+	var walk func(error)
+	walk = func(err error) {
+		if j, ok := err.(interface{ Unwrap() []error }); ok {
+			for _, e := range j.Unwrap() {
+				walk(e)
+			}
+			return
+		}
+		var fe *morale.FieldError
+		if errors.As(err, &fe) {
+			out = append(out, fmt.Sprintf("%s@%d", fe.Field, fe.Line))
+			return
+		}
+		out = append(out, "other: "+err.Error())
+	}
+	if err != nil {
+		walk(err)
+	}
+	return out
+}
+
+// Validate reports every problem, each once, NaN included (issue 31).
+func TestValidateReportsEveryProblem(t *testing.T) {
+	nan := math.NaN()
+	tests := []struct {
+		name string
+		mod  func(*morale.Settings)
+		want []string
+	}{
+		{"the issue's three", func(s *morale.Settings) {
+			s.PanicBelow, s.SquadUpdateInterval, s.Hysteresis = 0.9, 0, nan
+		}, []string{"Hysteresis@0", "PanicBelow@0", "SquadUpdateInterval@0"}},
+		{"NaN first in the fields, range after it", func(s *morale.Settings) {
+			s.ShakenBelow, s.NerveMax = nan, 2
+		}, []string{"ShakenBelow@0", "NerveMax@0"}},
+		{"a rule with a NaN field is left for later", func(s *morale.Settings) {
+			s.ShakenBelow, s.PanicBelow = nan, 0.9
+		}, []string{"ShakenBelow@0"}},
+		{"infinities named once", func(s *morale.Settings) {
+			s.NoEffectRadius, s.RecoveryPerSecond = math.Inf(1), math.Inf(-1)
+		}, []string{"RecoveryPerSecond@0", "NoEffectRadius@0"}},
+		{"every field and a weight", func(s *morale.Settings) {
+			s.ShakenBelow, s.Hysteresis, s.MinRoutSeconds, s.NerveMin, s.NerveMax = 2, -1, -1, 0.9, 0.1
+			s.Weights[morale.Rest] = nan
+		}, []string{"ShakenBelow@0", "Hysteresis@0", "MinRoutSeconds@0", "NerveMin@0", "Weights.Rest@0"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := morale.DefaultSettings()
+			tt.mod(&s)
+			got := problems(t, s.Validate())
+			slices.Sort(got)
+			want := slices.Clone(tt.want)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("got %v; want %v", got, want)
+			}
+		})
+	}
+}
+
+// ReadSettings and LoadSettings report every problem of a file in one error,
+// each with its key and line, in line order; an unknown key hides nothing
+// after it; on error nothing of the file is applied (issue 31).
+func TestReadSettingsReportsEveryProblem(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		want []string
+	}{
+		{"the issue's three", "PanicBelow = 0.9\nSquadUpdateInterval = 0\nHysteresis = nan\n",
+			[]string{"PanicBelow@1", "SquadUpdateInterval@2", "Hysteresis@3"}},
+		{"an unknown key hides nothing after it", "Courage = 1\nPanicBelow = 0.9\n\nNerveMax = 3\n",
+			[]string{"Courage@1", "PanicBelow@2", "NerveMax@4"}},
+		{"a misspelt key hides nothing after it", "RecoveryPerSecnd = 0.1\nRecoveryPerSecond = -1\n",
+			[]string{"RecoveryPerSecnd@1", "RecoveryPerSecond@2"}},
+		{"a syntax error hides nothing after it", "ShakenBelow = 0.6.1\nSquadUpdateInterval = 0\n",
+			[]string{"ShakenBelow@1", "SquadUpdateInterval@2"}},
+		{"a wrong type hides nothing", "NerveMin = \"x\"\nNerveMax = 2\n[weights]\nAllyDown = nan\n",
+			[]string{"NerveMin@1", "NerveMax@2", "weights.AllyDown@4"}},
+		{"a key that could not be read breaks no rule twice", "NerveMin = true\nNerveMax = 0.05\n",
+			[]string{"NerveMin@1"}},
+		{"a duplicate keeps its first value, still checked", "PanicBelow = 0.9\nPanicBelow = 0.2\n",
+			[]string{"PanicBelow@1", "PanicBelow@2"}},
+		{"in line order, the scanner's first", "Hysteresis = nan\n[weights]\nRest = inf\n[weights]\n[[x]]\n", []string{
+			`other: line 5: "[[x]]": arrays of tables are not allowed; the tables are [weights] and [custom]`,
+			"Hysteresis@1", "weights.Rest@3",
+			"other: line 4: [weights] is opened again (first on line 2); a table may be opened once"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := morale.ReadSettings(strings.NewReader(tt.text))
+			if got := problems(t, err); !slices.Equal(got, tt.want) {
+				t.Errorf("ReadSettings: got %v; want %v (%v)", got, tt.want, err)
+			}
+			if !settingsEqual(s, morale.DefaultSettings()) {
+				t.Errorf("ReadSettings returned %+v on error; want the defaults", s)
+			}
+			p := filepath.Join(t.TempDir(), "weights.toml")
+			if err := os.WriteFile(p, []byte(tt.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			s, err = morale.LoadSettings(p)
+			if got := problems(t, errors.Unwrap(err)); !slices.Equal(got, tt.want) {
+				t.Errorf("LoadSettings: got %v; want %v (%v)", got, tt.want, err)
+			}
+			if err == nil || !strings.HasPrefix(err.Error(), p+": ") {
+				t.Errorf("LoadSettings: got %v; want an error starting with the path", err)
+			}
+			if !settingsEqual(s, morale.DefaultSettings()) {
+				t.Errorf("LoadSettings returned %+v on error; want the defaults", s)
+			}
+		})
+	}
+}
+
+// Duplicate keys, numbers beyond float64 and int64, and other values that do
+// not read come out in our words, with the key and the line, never the TOML
+// library's (issue 31).
+func TestReadSettingsProblemsInOurWords(t *testing.T) {
+	tests := []struct {
+		name  string
+		text  string
+		want  string // the whole error
+		never string // the library's words
+	}{
+		{"duplicate key", "Hysteresis = 0.1\n\nHysteresis = 0.2\n",
+			"line 3: Hysteresis is set again (first on line 1); a key may be set only once", "already been defined"},
+		{"duplicate quoted key", "Hysteresis = 0.1\n\"Hyst\\u0065resis\" = 0.2\n",
+			"line 2: Hysteresis is set again (first on line 1); a key may be set only once", "already been defined"},
+		{"duplicate row", "[weights]\nAllyDown = -0.1\nAllyDown = -0.2\n",
+			"line 3: weights.AllyDown is set again (first on line 2); a key may be set only once", "already been defined"},
+		{"table opened twice", "[weights]\nAllyDown = -0.1\n[weights]\nRest = 0.1\n",
+			"line 3: [weights] is opened again (first on line 1); a table may be opened once", "already been defined"},
+		{"a number beyond float64", "ShakenBelow = 0.6\nNoEffectRadius = 1e400\n",
+			"line 2: NoEffectRadius is 1e400, a number too large to hold (a float64 reaches about ±1.8e308)", "out of range"},
+		{"a negative number beyond float64", "[weights]\nRest = -1e400\n",
+			"line 2: weights.Rest is -1e400, a number too large to hold (a float64 reaches about ±1.8e308)", "out of range"},
+		{"a whole number beyond int64", "MinRoutSeconds = 99999999999999999999\n",
+			"line 1: MinRoutSeconds is 99999999999999999999, a whole number too large to hold (at most ±9223372036854775807; write it with a decimal point)", "out of range"},
+		{"a value that does not read", "\nHysteresis = 0.1.2\n",
+			"line 2: Hysteresis has a value that cannot be read: Invalid float value: \"0.1.2\"", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := morale.ReadSettings(strings.NewReader(tt.text))
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("got %v; want %q", err, tt.want)
+			}
+			if tt.never != "" && err != nil && strings.Contains(err.Error(), tt.never) {
+				t.Errorf("got %q; want no %q in it", err, tt.never)
+			}
+			if !settingsEqual(s, morale.DefaultSettings()) {
+				t.Errorf("returned %+v on error; want the defaults", s)
+			}
+		})
+	}
+}
+
+// An unknown key gets the nearest setting by edit distance when it is likely
+// a misspelling, not only a wrong case (issue 31).
+func TestReadSettingsDidYouMean(t *testing.T) {
+	tests := []struct {
+		text, want string
+	}{
+		{"RecoveryPerSecnd = 0.1\n", "line 1: RecoveryPerSecnd is not a setting (did you mean RecoveryPerSecond?)"},
+		{"hysteresis = 0.1\n", "line 1: hysteresis is not a setting (did you mean Hysteresis?)"},
+		{"Hysterisis = 0.1\n", "line 1: Hysterisis is not a setting (did you mean Hysteresis?)"},
+		{"NoEffectRadious = 10\n", "line 1: NoEffectRadious is not a setting (did you mean NoEffectRadius?)"},
+		{"NerveMaxx = 0.5\n", "line 1: NerveMaxx is not a setting (did you mean NerveMax?)"},
+		{"Courage = 1\n", "line 1: Courage is not a setting"},
+		{strings.Repeat("x", 3000) + " = 1\n", "line 1: " + strings.Repeat("x", 64) + "… is not a setting"},
+	}
+	for _, tt := range tests {
+		_, err := morale.ReadSettings(strings.NewReader(tt.text))
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("ReadSettings(%.40q): got %v; want %q", tt.text, err, tt.want)
+		}
+	}
+}
