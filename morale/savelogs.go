@@ -17,6 +17,7 @@ func (w *World) encodeLedger(e *saveWriter) {
 	}
 	e.uvarint(uint64(l.opt.PerAgent))
 	e.f64(l.opt.Window)
+	e.bool(l.opt.Squads != nil) // nil: every squad; empty: none
 	e.uvarint(uint64(len(l.opt.Squads)))
 	for _, id := range l.opt.Squads {
 		e.varint(int64(id))
@@ -67,6 +68,9 @@ func decodeLedger(d *saveReader, n *World, reasons reasonID) {
 	var opt LedgerOptions
 	opt.PerAgent = int(min(d.uvarint(), 1<<31))
 	opt.Window = d.f64()
+	if d.bool() {
+		opt.Squads = []SquadID{}
+	}
 	for range d.count(1, "ledger squads") {
 		opt.Squads = append(opt.Squads, SquadID(d.varint()))
 	}
