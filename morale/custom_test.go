@@ -133,36 +133,3 @@ func TestCustomEvents(t *testing.T) {
 		t.Errorf("WriteSettings of the defaults wrote a [custom] table:\n%s", buf.String())
 	}
 }
-
-// The example of a misspelt [weights] row in docs/library.md is what
-// LoadSettings says of the shipped file with AllyDown misspelt.
-func TestLibraryDocMisspeltRowExample(t *testing.T) {
-	doc, err := os.ReadFile("../docs/library.md")
-	if err != nil {
-		t.Skipf("docs/library.md not found next to the package: %v", err)
-	}
-	const intro = "A `[weights]` row that is no built-in event is an error, not a silent zero:\n`"
-	_, rest, ok := strings.Cut(string(doc), intro)
-	if !ok {
-		t.Fatalf("docs/library.md has no %q", intro)
-	}
-	example, _, _ := strings.Cut(rest, "`")
-	dir := t.TempDir()
-	p := filepath.Join(dir, "weights.toml")
-	if err := morale.SaveSettings(p, morale.DefaultSettings()); err != nil {
-		t.Fatal(err)
-	}
-	data, _ := os.ReadFile(p)
-	text := strings.Replace(string(data), "AllyDown = -0.18", "AllyDwn = -0.18", 1)
-	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	_, err = morale.LoadSettings(p)
-	if err == nil {
-		t.Fatal("LoadSettings of AllyDwn = -0.18: nil error")
-	}
-	got := strings.TrimPrefix(err.Error(), dir+string(filepath.Separator))
-	if want := strings.Join(strings.Fields(example), " "); got != want {
-		t.Errorf("docs/library.md says %q; LoadSettings says %q", want, got)
-	}
-}

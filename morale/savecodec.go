@@ -80,24 +80,16 @@ func (d *saveReader) bool() bool {
 	return v == 1
 }
 
-func (d *saveReader) uvarint() uint64 {
-	if d.err != nil {
-		return 0
-	}
-	v, n := binary.Uvarint(d.b[d.off:])
-	if n <= 0 {
-		d.fail("a number is cut short or too long")
-		return 0
-	}
-	d.off += n
-	return v
-}
+func (d *saveReader) uvarint() uint64 { return readVarint(d, binary.Uvarint) }
 
-func (d *saveReader) varint() int64 {
+func (d *saveReader) varint() int64 { return readVarint(d, binary.Varint) }
+
+// readVarint reads a varint with read (binary.Uvarint or binary.Varint).
+func readVarint[T uint64 | int64](d *saveReader, read func([]byte) (T, int)) T {
 	if d.err != nil {
 		return 0
 	}
-	v, n := binary.Varint(d.b[d.off:])
+	v, n := read(d.b[d.off:])
 	if n <= 0 {
 		d.fail("a number is cut short or too long")
 		return 0

@@ -1,6 +1,9 @@
 package morale
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // The logs' part of a savegame (see savegame.go). The cause ledger: its
 // options, then every agent's record in the World's order, each ring oldest
@@ -91,40 +94,26 @@ func decodeLedger(d *saveReader, n *World, reasons reasonID) {
 	}
 	for i := range n.led.agents {
 		a := &n.led.agents[i]
-		a.changes.seq = d.uvarint()
-		nc := d.count(5+7*8, "ledger entries")
-		if d.err == nil && (nc > opt.PerAgent || uint64(nc) > a.changes.seq) {
-			d.fail("agent %d's ledger holds %d entries of %d pushed, at most %d kept", i, nc, a.changes.seq, opt.PerAgent)
-		}
-		if d.err != nil {
-			return
-		}
-		a.changes.buf, a.changes.n = make([]change, nc), nc
-		for j := range a.changes.buf {
-			c := &a.changes.buf[j]
+		what := fmt.Sprintf("agent %d's ledger entries", i)
+		if !readRing(d, &a.changes, 5+7*8, opt.PerAgent, what, func(c *change) {
 			c.from, c.at, c.cause, c.located = d.tick(now), d.tick(now), why(d.uvarint()), d.bool()
 			c.steps = uint32(min(d.uvarint(), 1<<32-1))
 			c.delta, c.morale, c.weight, c.scale = d.f64(), d.f64(), d.f64(), d.f64()
 			c.distance, c.falloff, c.nerve = d.f64(), d.f64(), d.f64()
-		}
-		a.states.seq = d.uvarint()
-		ns := d.count(4+8, "ledger state changes")
-		if d.err == nil && (ns > opt.PerAgent || uint64(ns) > a.states.seq) {
-			d.fail("agent %d's ledger holds %d state changes of %d pushed, at most %d kept", i, ns, a.states.seq, opt.PerAgent)
-		}
-		if d.err != nil {
+		}) {
 			return
 		}
-		a.states.buf, a.states.n = make([]stateRec, ns), ns
-		for j := range a.states.buf {
-			s := &a.states.buf[j]
+		what = fmt.Sprintf("agent %d's ledger state changes", i)
+		if !readRing(d, &a.states, 4+8, opt.PerAgent, what, func(s *stateRec) {
 			s.at, s.since = d.tick(now), d.tick(now)
 			v := d.u8()
 			s.from, s.to = State(v&15), State(v>>4)
 			if s.from >= NumStates || s.to >= NumStates {
-				d.fail("agent %d's state change byte %#x", i, v)
+				d.fail("%s: a state byte %#x", what, v)
 			}
 			s.why, s.morale = why(d.uvarint()), d.f64()
+		}) {
+			return
 		}
 		for _, r := range [...]*openRun{&a.cont, &a.rec} {
 			r.seq, r.step, r.at = d.uvarint(), d.uvarint(), d.tick(now)
@@ -132,6 +121,25 @@ func decodeLedger(d *saveReader, n *World, reasons reasonID) {
 			r.steps = uint32(min(d.uvarint(), 1<<32-1))
 		}
 	}
+}
+
+// readRing reads a ring of the ledger, its entries oldest first, each by
+// entry (of at least min bytes), and reports whether it could: it holds at
+// most limit of the entries ever pushed.
+func readRing[T any](d *saveReader, r *ring[T], min, limit int, what string, entry func(*T)) bool {
+	r.seq = d.uvarint()
+	n := d.count(min, what)
+	if d.err == nil && (n > limit || uint64(n) > r.seq) {
+		d.fail("%s: %d held of %d pushed, at most %d kept", what, n, r.seq, limit)
+	}
+	if d.err != nil {
+		return false
+	}
+	r.buf, r.n = make([]T, n), n
+	for j := range r.buf {
+		entry(&r.buf[j])
+	}
+	return d.err == nil
 }
 
 // encodeChanges appends the record of changes for TakeChanges (see

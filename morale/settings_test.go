@@ -619,35 +619,42 @@ func TestReadSettingsLinesFromKeys(t *testing.T) {
 	}
 }
 
-// The example of an error in weights.toml in docs/library.md is what
-// LoadSettings says.
-func TestLibraryDocErrorExample(t *testing.T) {
+// The examples of errors in weights.toml in docs/library.md are what
+// LoadSettings says of the shipped file with one line changed.
+func TestLibraryDocErrorExamples(t *testing.T) {
 	doc, err := os.ReadFile("../docs/library.md")
 	if err != nil {
 		t.Skipf("docs/library.md not found next to the package: %v", err)
 	}
-	const intro = "Errors in weights.toml name the key and the line (`"
-	_, rest, ok := strings.Cut(string(doc), intro)
-	if !ok {
-		t.Fatalf("docs/library.md has no %q", intro)
-	}
-	example, _, _ := strings.Cut(rest, "`")
-	dir := t.TempDir()
-	p := filepath.Join(dir, "weights.toml")
-	if err := morale.SaveSettings(p, morale.DefaultSettings()); err != nil {
-		t.Fatal(err)
-	}
-	data, _ := os.ReadFile(p)
-	text := strings.Replace(string(data), "Hysteresis = 0.15", "Hysteresis = -0.1", 1)
-	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	_, err = morale.LoadSettings(p)
-	if err == nil {
-		t.Fatal("LoadSettings of Hysteresis = -0.1: nil error")
-	}
-	got := strings.TrimPrefix(err.Error(), dir+string(filepath.Separator))
-	if want := strings.Join(strings.Fields(example), " "); got != want {
-		t.Errorf("docs/library.md says %q; LoadSettings says %q", want, got)
+	for _, tc := range []struct{ intro, from, to string }{
+		{"Errors in weights.toml name the key and the line (`", "Hysteresis = 0.15", "Hysteresis = -0.1"},
+		{"A `[weights]` row that is no built-in event is an error, not a silent zero:\n`", "AllyDown = -0.18", "AllyDwn = -0.18"},
+	} {
+		_, rest, ok := strings.Cut(string(doc), tc.intro)
+		if !ok {
+			t.Fatalf("docs/library.md has no %q", tc.intro)
+		}
+		example, _, _ := strings.Cut(rest, "`")
+		dir := t.TempDir()
+		p := filepath.Join(dir, "weights.toml")
+		if err := morale.SaveSettings(p, morale.DefaultSettings()); err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := strings.Replace(string(data), tc.from, tc.to, 1)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err = morale.LoadSettings(p)
+		if err == nil {
+			t.Fatalf("LoadSettings of %s: nil error", tc.to)
+		}
+		got := strings.TrimPrefix(err.Error(), dir+string(filepath.Separator))
+		if want := strings.Join(strings.Fields(example), " "); got != want {
+			t.Errorf("docs/library.md says %q; LoadSettings says %q", want, got)
+		}
 	}
 }
