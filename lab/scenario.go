@@ -144,11 +144,33 @@ var actions = []string{"event", "death", "rally", "rout", "reinforce"}
 // path inside it is relative to the scenario's folder, and read the same way
 // (at most morale.MaxFileBytes).
 func LoadScenario(path string) (*Scenario, error) {
+	return LoadScenarioWith(path, "")
+}
+
+// LoadScenarioWith reads the scenario at path as LoadScenario does, with the
+// weights file at weights (read the same guarded way) in place of the one its
+// weights key names: that key is then not read, and its file need not exist.
+// Every event must have a row in weights' table. weights "" is LoadScenario.
+func LoadScenarioWith(path, weights string) (*Scenario, error) {
+	var w *loadedWeights
+	if weights != "" {
+		s, hash, err := LoadWeights(weights)
+		if err != nil {
+			return nil, err
+		}
+		w = &loadedWeights{path: weights, settings: s, hash: hash}
+	}
 	data, err := safefile.Read(path, MaxScenarioBytes, "scenario")
 	if err != nil {
 		return nil, err
 	}
-	return ParseScenario(path, data)
+	return parseScenario(path, data, true, w)
+}
+
+// loadedWeights is a weights file read in place of a scenario's own.
+type loadedWeights struct {
+	path, hash string
+	settings   morale.Settings
 }
 
 // LoadWeights reads the weights file at path as LoadScenario reads a
@@ -179,12 +201,13 @@ func LoadWeights(path string) (morale.Settings, string, error) {
 // MaxScenarioKeys keys, so that no input can exhaust memory or stack. Quoted
 // input in messages is cut to 80 bytes and escaped.
 func ParseScenario(file string, data []byte) (*Scenario, error) {
-	return parseScenario(file, data, true)
+	return parseScenario(file, data, true, nil)
 }
 
 // parseScenario is ParseScenario; without readWeights it leaves the weights
-// key's file unread (OddsScenario) and the settings the defaults.
-func parseScenario(file string, data []byte, readWeights bool) (*Scenario, error) {
+// key's file unread (OddsScenario) and the settings the defaults. With over,
+// the scenario runs those weights and its weights key's file is not read.
+func parseScenario(file string, data []byte, readWeights bool, over *loadedWeights) (*Scenario, error) {
 	if err := precheck(file, data); err != nil {
 		return nil, err
 	}
@@ -211,7 +234,11 @@ func parseScenario(file string, data []byte, readWeights bool) (*Scenario, error
 	sc.Sample = top.num("sample", 0.5, 0.01, maxDuration)
 	sc.CascadeWindow = top.num("cascade_window", 3, 0, maxDuration)
 	sc.RebreakWindow = top.num("rebreak_window", 10, 0, maxDuration)
-	if w := top.str("weights", ""); w != "" && readWeights {
+	table := "the weights table"
+	if w := top.str("weights", ""); over != nil {
+		sc.WeightsPath, sc.Settings, sc.WeightsHash = over.path, over.settings, over.hash
+		table = "the weights table of " + safefile.Quote(over.path)
+	} else if w != "" && readWeights {
 		if !filepath.IsAbs(w) {
 			w = filepath.Join(filepath.Dir(file), w)
 		}
@@ -349,7 +376,7 @@ func parseScenario(file string, data []byte, readWeights bool) (*Scenario, error
 			if name == "" {
 				p.fail(t.key("event"), ev.Line, "is missing; say which news (a row of [weights])")
 			} else if _, ok := sc.Settings.Weights[morale.Event(name)]; !ok {
-				p.fail(t.key("event"), t.line("event"), "%s has no row in the weights table, so it would be worth zero; add a row or fix the name", safefile.Quote(name))
+				p.fail(t.key("event"), t.line("event"), "%s has no row in %s, so it would be worth zero; add a row or fix the name", safefile.Quote(name), table)
 			}
 			ev.Event = morale.Event(name)
 			if targets == 0 {
@@ -391,7 +418,7 @@ func parseScenario(file string, data []byte, readWeights bool) (*Scenario, error
 			}
 			name := t.str("event", string(morale.ReinforcementsArrived))
 			if _, ok := sc.Settings.Weights[morale.Event(name)]; !ok {
-				p.fail(t.key("event"), t.line("event"), "%s has no row in the weights table, so it would be worth zero", safefile.Quote(name))
+				p.fail(t.key("event"), t.line("event"), "%s has no row in %s, so it would be worth zero", safefile.Quote(name), table)
 			}
 			ev.Event = morale.Event(name)
 			total += ev.Count * occurrences(ev, sc.Duration)

@@ -52,9 +52,6 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 		return 0, err
 	}
 	startFile := sc.WeightsPath
-	if *weights != "" {
-		startFile = *weights
-	}
 	if *out == "" {
 		*out = lab.OutDir(sc.Name, "-fit")
 	}
