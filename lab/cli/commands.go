@@ -274,7 +274,7 @@ func cmdCheck(ctx context.Context, args []string, env console) (int, error) {
 			return 0, err
 		}
 		sum := lab.Summarize(lab.NewHeader(plan), res)
-		for _, v := range lab.Check(sc, &sum) {
+		for _, v := range lab.Check(sc, &sum, res) {
 			env.out.println(safefile.Escape(v.String()))
 			if !v.Pass {
 				failed++

@@ -92,7 +92,7 @@ share = [0.3, 0.5]
 func verify(t *testing.T, sc *lab.Scenario, s morale.Settings) {
 	t.Helper()
 	sum := statsAt(t, sc, s, 1000, 4242)
-	for _, v := range lab.Check(sc, &sum) {
+	for _, v := range lab.Check(sc, &sum, nil) {
 		if !v.Pass {
 			t.Errorf("on 1000 fresh fights: %v", v)
 		}

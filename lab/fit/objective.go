@@ -23,9 +23,9 @@ type Measure struct {
 	// Got is the statistic (nil when no fight defined it: a time that never
 	// happened).
 	Got *float64 `json:"got"`
-	// CI95 is its 95% interval: Wilson's for a share, the normal one for a
-	// mean, the distribution-free order-statistic one for a percentile; nil
-	// for min and max, which have none.
+	// CI95 is its 95% interval (lab.StatInterval): Wilson's for a share,
+	// the normal one for a mean, the distribution-free order-statistic one
+	// for a percentile, the exact bootstrap one for min and max.
 	CI95 *[2]float64 `json:"ci95"`
 	// Pass is the check's verdict: Got lies in Lo..Hi (what `moralesim
 	// check` says).
@@ -50,7 +50,7 @@ type measure struct {
 // Monte-Carlo, complete), with Check's verdicts.
 func measureExpects(sc *lab.Scenario, h lab.Header, runs []lab.RunResult) measure {
 	sum := lab.Summarize(h, runs)
-	verdicts := lab.Check(sc, &sum)
+	verdicts := lab.Check(sc, &sum, nil)
 	var m measure
 	for i, e := range sc.Expects {
 		v := verdicts[i]
@@ -64,7 +64,7 @@ func measureExpects(sc *lab.Scenario, h lab.Header, runs []lab.RunResult) measur
 			em.Got = &g
 		}
 		se := 0.0
-		if lo, hi, ok := interval(e.Stat, xs, happened, len(runs)); ok && v.Defined {
+		if lo, hi, ok := lab.StatInterval(e.Stat, xs, happened, len(runs)); ok && v.Defined {
 			em.CI95 = &[2]float64{lo, hi}
 			se = (hi - lo) / (2 * lab.Z95)
 		}
@@ -96,45 +96,6 @@ func measureExpects(sc *lab.Scenario, h lab.Header, runs []lab.RunResult) measur
 		m.expects = append(m.expects, em)
 	}
 	return m
-}
-
-// interval returns the 95% interval of stat over xs (the fights where the
-// metric is defined; happened of n fights had it).
-func interval(stat string, xs []float64, happened, n int) (lo, hi float64, ok bool) {
-	switch stat {
-	case "share":
-		lo, hi = lab.Wilson(happened, n)
-		return lo, hi, true
-	case "mean":
-		if len(xs) == 0 {
-			return 0, 0, false
-		}
-		m, se := lab.Mean(xs), lab.StdDev(xs)/math.Sqrt(float64(len(xs)))
-		return m - lab.Z95*se, m + lab.Z95*se, true
-	case "p10", "p25", "p50", "p75", "p90":
-		if len(xs) == 0 {
-			return 0, 0, false
-		}
-		var q float64
-		if _, err := fmt.Sscanf(stat, "p%g", &q); err != nil {
-			return 0, 0, false
-		}
-		lo, hi = quantileCI(slices.Sorted(slices.Values(xs)), q/100)
-		return lo, hi, true
-	}
-	return 0, 0, false
-}
-
-// quantileCI returns the distribution-free 95% interval of the q-quantile
-// of sorted: the order statistics at ranks nq ∓ 1.96·√(nq(1−q)) (the normal
-// approximation of the binomial), clamped to the sample.
-func quantileCI(sorted []float64, q float64) (lo, hi float64) {
-	n := float64(len(sorted))
-	half := lab.Z95 * math.Sqrt(n*q*(1-q))
-	i := int(math.Max(0, math.Floor(n*q-half)))
-	j := int(math.Min(n-1, math.Ceil(n*q+half)))
-	i = min(i, len(sorted)-1)
-	return sorted[i], sorted[max(i, j)]
 }
 
 // naturalSpan is the range a metric's statistic can take: 1 for a share and

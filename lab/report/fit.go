@@ -52,16 +52,16 @@ func FormatValue(v float64) string {
 	return strconv.FormatFloat(v, 'g', 6, 64)
 }
 
-// FormatMeasure prints a statistic with its 95% interval: "0.356 [0.327, 0.386]".
+// FormatMeasure prints a statistic with its 95% interval, rounded outward
+// (lab.FormatEstimate): "0.356 [0.327, 0.386]".
 func FormatMeasure(m labfit.Measure) string {
 	if m.Got == nil {
 		return "undefined (never happened)"
 	}
-	s := fmt.Sprintf("%.4g", *m.Got)
 	if m.CI95 != nil {
-		s += fmt.Sprintf(" [%.3g, %.3g]", m.CI95[0], m.CI95[1])
+		return lab.FormatEstimate(*m.Got, m.CI95[0], m.CI95[1], "")
 	}
-	return s
+	return fmt.Sprintf("%.4g", *m.Got)
 }
 
 // FitRows returns the before/after table of r (empty before the held-out
