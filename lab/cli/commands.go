@@ -472,7 +472,7 @@ func cmdLint(args []string, env console) (int, error) {
 		env.out.printf("lint: %d warning(s)\n", len(ws))
 		return ExitFailed, nil
 	}
-	env.out.printf("lint: %s ok (flicker, nerve range, contagion, routs, rally re-break, all-zero, rout return)\n", pos[0])
+	env.out.printf("lint: %s ok (shaken band, flicker, nerve range, contagion, routs, rally re-break, all-zero, rout return)\n", pos[0])
 	return ExitOK, nil
 }
 
