@@ -22,7 +22,7 @@ import (
 // written), 130 interrupted (the best so far is written, marked unfinished).
 func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 	fs := newFlags("fit", env)
-	keys := fs.String("keys", "", "comma-separated settings and weight rows that may change (default: every setting but SquadUpdateInterval and every weight row the scenario reports)")
+	keys := fs.String("keys", "", "comma-separated settings and weight rows that may change, each KEY or KEY=LO:HI to set its search range (default: every setting but SquadUpdateInterval and every weight row the scenario reports)")
 	runs := fs.Int("runs", 0, "fights per candidate, the same seeds for every one (default: the scenario's runs, at most 200)")
 	budget := fs.Int("budget", 0, "most fights in all (default: 30 generations of the search and the final checks)")
 	seed := fs.Uint64("seed", 1, "seed of the fights and of the optimiser")
@@ -136,6 +136,11 @@ func printFit(env console, r *fit.Result, dir string, o lab.Outputs) {
 	}
 	if len(same) > 0 {
 		line("  unchanged: %s", strings.Join(same, ", "))
+	}
+	for _, c := range report.FitChanges(r) {
+		if c.Edge != "" {
+			line("at the edge: %s", c.Edge)
+		}
 	}
 	if len(r.After) > 0 {
 		line("expectations on %d fights the search never used (before → after, 95%% intervals):", r.HeldOutRuns)

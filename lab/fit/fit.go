@@ -141,6 +141,9 @@ type KeyResult struct {
 	// Lo..Hi is the range the search kept to.
 	Lo float64 `json:"lo"`
 	Hi float64 `json:"hi"`
+	// Edge, when the key ended at the edge of Lo..Hi, says so, with the
+	// advice to widen the range (-keys KEY=LO:HI) when the settings allow.
+	Edge string `json:"edge,omitempty"`
 }
 
 // Changed reports whether the fit changed the key.
@@ -291,6 +294,27 @@ type candidate struct {
 	eval int
 }
 
+// rank orders two candidates, the better first: one that meets every
+// expectation with margin before one that does not; among those that do,
+// the fewest keys changed, then the smallest change (score); among the
+// others, the lowest score.
+func (f *fitter) rank(a, b candidate) int {
+	am, bm := a.valid && a.m.objective == 0, b.valid && b.m.objective == 0
+	switch {
+	case am && !bm:
+		return -1
+	case bm && !am:
+		return 1
+	case am:
+		_, ca := changeOf(f.keys, a.values)
+		_, cb := changeOf(f.keys, b.values)
+		if ca != cb {
+			return cmp.Compare(ca, cb)
+		}
+	}
+	return cmp.Compare(a.score(f.keys), b.score(f.keys))
+}
+
 func (c candidate) score(keys []Key) float64 {
 	if !c.valid {
 		return invalidScore
@@ -306,6 +330,9 @@ type fitter struct {
 	keys    []Key
 	z       fitSizes
 	workers int
+	// startLint is the rules lab.Lint warns of for the start: a result may
+	// not add one.
+	startLint map[string]bool
 
 	mu     sync.Mutex
 	log    []Evaluation
@@ -354,7 +381,10 @@ func Fit(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, &Error{Flag: "-budget", Msg: fmt.Sprintf("is %d fights of %s, about %.3g units of work (men × simulated seconds, plus men reached × events); the ceiling is %.3g: lower -budget or -runs, fit fewer keys, or raise the ceiling with -max-work %.3g",
 			z.budget, sc.Name, we.Work, we.Limit, math.Ceil(we.Work/up)*up)}
 	}
-	f := &fitter{cfg: cfg, sc: sc, keys: keys, z: z, workers: cfg.Workers}
+	f := &fitter{cfg: cfg, sc: sc, keys: keys, z: z, workers: cfg.Workers, startLint: map[string]bool{}}
+	for _, w := range lab.Lint(sc.Settings) {
+		f.startLint[w.Rule] = true
+	}
 	if f.workers <= 0 {
 		f.workers = runtime.GOMAXPROCS(0)
 	}
@@ -408,6 +438,22 @@ func (f *fitter) run(ctx context.Context) error {
 		f.finish(&start, true, true)
 		return nil
 	}
+	met, err := f.subsets(ctx, start)
+	if err != nil {
+		return err
+	}
+	if met {
+		// The subset search's best, checked; when it fails on the held-out
+		// fights, the search over every key goes on with what is left.
+		refined, err := f.refine(ctx)
+		if err != nil {
+			return err
+		}
+		if err := f.check(ctx, refined); err != nil || f.res.Met {
+			return err
+		}
+		f.note("the subset search's candidates did not hold on the held-out fights; searching every key")
+	}
 	if err := f.search(ctx); err != nil {
 		return err
 	}
@@ -440,7 +486,7 @@ func (f *fitter) evaluate(ctx context.Context, phase string, values []float64, r
 	ev := Evaluation{Phase: phase, Values: c.values, Runs: runs, Got: []*float64{}, Miss: []float64{}}
 	ev.Change, ev.Changed = changeOf(f.keys, values)
 	s := settingsAt(f.sc.Settings, f.keys, values)
-	if s.Validate() != nil {
+	if s.Validate() != nil || f.narrowBand(s) {
 		ev.Runs = 0
 		return c, ev, nil
 	}
@@ -466,7 +512,7 @@ func (f *fitter) count(phase string, runs int) {
 	defer f.mu.Unlock()
 	fs := &f.res.Fights
 	switch phase {
-	case "start", "search": // the start's fights are the search's seeds
+	case "start", "search", "screen", "subset": // the search's seeds
 		fs.Search += runs
 	case "refine":
 		fs.Refine += runs
@@ -493,7 +539,7 @@ func (f *fitter) consider(c candidate) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.cands = append(f.cands, c)
-	if f.best == nil || c.score(f.keys) < f.best.score(f.keys) {
+	if f.best == nil || f.rank(c, *f.best) < 0 {
 		cc := c
 		f.best = &cc
 	}
@@ -522,7 +568,9 @@ func (f *fitter) progress(p Progress) {
 // budget shared among the restarts (a restart that stalls leaves its rest to
 // the next).
 func (f *fitter) search(ctx context.Context) error {
-	gens := f.z.generations
+	// The start's fights are in the reserve; the subset search's are not.
+	spent := int(f.fights.Load()) - f.z.runs - f.z.heldOutRuns
+	gens := min(f.z.generations, (f.z.budget-f.z.reserve-spent)/(f.z.pop*f.z.runs))
 	for r := 0; r < f.z.restarts; r++ {
 		mine := gens / (f.z.restarts - r)
 		if mine < 1 {
@@ -540,11 +588,24 @@ func (f *fitter) search(ctx context.Context) error {
 	return nil
 }
 
-// restart is one CMA-ES run of at most gens generations; it returns how
-// many generations it ran.
+// restart is one CMA-ES run over every key from the start, of at most gens
+// generations, with a first step of 0.15·2^r; it returns how many
+// generations it ran.
 func (f *fitter) restart(ctx context.Context, r, gens int) (int, error) {
-	dim := len(f.keys)
-	pop := f.z.pop
+	all := make([]int, len(f.keys))
+	for i := range all {
+		all[i] = i
+	}
+	return f.cmaes(ctx, "search", r, all, make([]float64, len(all)), 0.15*math.Pow(2, float64(r)), gens)
+}
+
+// cmaes is one CMA-ES run of at most gens generations over the keys subset
+// (the others at their start), from search coordinates u0 with a first step
+// of sigma, its candidates logged as phase, run r+1; it returns how many
+// generations it ran.
+func (f *fitter) cmaes(ctx context.Context, phase string, r int, subset []int, u0 []float64, sigma float64, gens int) (int, error) {
+	dim := len(subset)
+	pop := population(dim)
 	var (
 		mu       sync.Mutex
 		batch    []searched
@@ -555,14 +616,14 @@ func (f *fitter) restart(ctx context.Context, r, gens int) (int, error) {
 		if ctx.Err() != nil {
 			return invalidScore
 		}
-		values := make([]float64, dim)
+		values := f.startValues()
 		outside := 0.0
-		for i, k := range f.keys {
+		for j, i := range subset {
 			var o float64
-			values[i], o = k.value(u[i])
+			values[i], o = f.keys[i].value(u[j])
 			outside += o
 		}
-		c, ev, err := f.evaluate(ctx, "search", values, f.z.runs, f.cfg.Seed, 1)
+		c, ev, err := f.evaluate(ctx, phase, values, f.z.runs, f.cfg.Seed, 1)
 		if err != nil {
 			mu.Lock()
 			canceled = true
@@ -575,7 +636,7 @@ func (f *fitter) restart(ctx context.Context, r, gens int) (int, error) {
 		batch = append(batch, searched{u: slices.Clone(u), c: c, ev: ev})
 		if len(batch) == pop && !canceled {
 			gen++
-			f.flush(batch, r+1, gen)
+			f.flush(phase, batch, r+1, gen)
 			batch = batch[:0]
 		}
 		return score
@@ -585,7 +646,6 @@ func (f *fitter) restart(ctx context.Context, r, gens int) (int, error) {
 	// InitCholesky, and InitStepSize stays 1 so that the updates are in the
 	// same units as the samples (a step of 0.15 with InitStepSize 0.15 grows
 	// the covariance sevenfold a generation).
-	sigma := 0.15 * math.Pow(2, float64(r))
 	diag := make([]float64, dim)
 	for i := range diag {
 		diag[i] = sigma * sigma
@@ -598,7 +658,7 @@ func (f *fitter) restart(ctx context.Context, r, gens int) (int, error) {
 		InitStepSize: 1,
 		InitCholesky: &chol,
 		Population:   pop,
-		Src:          rand.NewPCG(f.cfg.Seed, 0x636d612d6573<<8|uint64(r)),
+		Src:          rand.NewPCG(f.cfg.Seed, 0x636d612d6573<<8|uint64(r)^stream(phase)),
 	}
 	settings := &optimize.Settings{
 		MajorIterations: gens,
@@ -614,13 +674,21 @@ func (f *fitter) restart(ctx context.Context, r, gens int) (int, error) {
 			return optimize.NotTerminated, nil
 		},
 	}
-	_, err := optimize.Minimize(problem, make([]float64, dim), settings, method)
+	_, err := optimize.Minimize(problem, slices.Clone(u0), settings, method)
 	mu.Lock()
 	defer mu.Unlock()
 	if ctx.Err() != nil {
 		return gen, ctx.Err()
 	}
 	return gen, err
+}
+
+// stream keeps the optimiser's random streams of the phases apart.
+func stream(phase string) uint64 {
+	if phase == "subset" {
+		return 0x80
+	}
+	return 0
 }
 
 // searched is one search evaluation before its generation is logged.
@@ -632,7 +700,7 @@ type searched struct {
 
 // flush logs one generation's evaluations in a fixed order (by search
 // coordinates: the workers finish them in any order) and reports progress.
-func (f *fitter) flush(batch []searched, restart, gen int) {
+func (f *fitter) flush(phase string, batch []searched, restart, gen int) {
 	slices.SortFunc(batch, func(a, b searched) int { return slices.Compare(a.u, b.u) })
 	for _, s := range batch {
 		s.ev.Restart, s.ev.Generation = restart, gen
@@ -641,7 +709,7 @@ func (f *fitter) flush(batch []searched, restart, gen int) {
 		f.mu.Unlock()
 		f.consider(s.c)
 	}
-	f.progress(Progress{Phase: "search", Restart: restart, Generation: gen})
+	f.progress(Progress{Phase: phase, Restart: restart, Generation: gen})
 }
 
 // refine measures the refineCount best distinct candidates again on
@@ -652,14 +720,15 @@ func (f *fitter) refine(ctx context.Context) ([]candidate, error) {
 	pool := slices.Clone(f.cands)
 	f.mu.Unlock()
 	slices.SortStableFunc(pool, func(a, b candidate) int {
-		return cmp.Or(cmp.Compare(a.score(f.keys), b.score(f.keys)), cmp.Compare(a.eval, b.eval))
+		return cmp.Or(f.rank(a, b), cmp.Compare(a.eval, b.eval))
 	})
 	var picked []candidate
 	for _, c := range pool {
 		if len(picked) == refineCount {
 			break
 		}
-		if !slices.ContainsFunc(picked, func(p candidate) bool { return slices.Equal(p.values, c.values) }) {
+		tried := slices.ContainsFunc(f.res.Tries, func(t Try) bool { return slices.Equal(t.Values, c.values) })
+		if !tried && !slices.ContainsFunc(picked, func(p candidate) bool { return slices.Equal(p.values, c.values) }) {
 			picked = append(picked, c)
 		}
 	}
@@ -671,7 +740,7 @@ func (f *fitter) refine(ctx context.Context) ([]candidate, error) {
 		}
 		out = append(out, r)
 	}
-	slices.SortStableFunc(out, func(a, b candidate) int { return cmp.Compare(a.score(f.keys), b.score(f.keys)) })
+	slices.SortStableFunc(out, f.rank)
 	return out, nil
 }
 
@@ -689,6 +758,9 @@ func (f *fitter) polish(ctx context.Context, c candidate) (candidate, error) {
 	try := func(v []float64) (bool, error) {
 		if !f.afford(f.z.refineRuns) {
 			return false, errNoBudget
+		}
+		if len(f.newLint(settingsAt(f.sc.Settings, f.keys, v))) > 0 {
+			return false, nil
 		}
 		r, err := f.measure(ctx, "polish", v, f.z.refineRuns, f.cfg.Seed, f.workers)
 		if err != nil || !r.valid || r.m.objective > cur.m.objective {
@@ -798,6 +870,14 @@ func (f *fitter) check(ctx context.Context, refined []candidate) error {
 		if err != nil {
 			return err
 		}
+		if slices.ContainsFunc(f.res.Tries, func(t Try) bool { return slices.Equal(t.Values, p.values) }) {
+			f.note("candidate %d polishes to one already checked on the held-out fights", i+1)
+			continue
+		}
+		if ws := f.newLint(settingsAt(f.sc.Settings, f.keys, p.values)); len(ws) > 0 {
+			f.note("candidate %d is refused: lint warns of it (%s)", i+1, lintRules(ws))
+			continue
+		}
 		if !f.afford(f.z.heldOutRuns) {
 			f.note("no budget left to check candidate %d on the held-out fights; raise -budget", i+1)
 			if closest == nil {
@@ -834,6 +914,32 @@ func (f *fitter) check(ctx context.Context, refined []candidate) error {
 	return nil
 }
 
+// narrowBand reports whether s has a Shaken band narrower than its
+// Hysteresis (lint's shaken-band) when the start has not: such candidates
+// are refused as invalid, at no cost.
+func (f *fitter) narrowBand(s morale.Settings) bool {
+	return !f.startLint["shaken-band"] && s.ShakenBelow-s.PanicBelow < s.Hysteresis
+}
+
+// newLint returns lab.Lint's warnings for s that it does not give the start.
+func (f *fitter) newLint(s morale.Settings) []lab.Warning {
+	var out []lab.Warning
+	for _, w := range lab.Lint(s) {
+		if !f.startLint[w.Rule] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+func lintRules(ws []lab.Warning) string {
+	var rules []string
+	for _, w := range ws {
+		rules = append(rules, w.Rule)
+	}
+	return strings.Join(rules, ", ")
+}
+
 // finish records c (nil: the start) as the result.
 func (f *fitter) finish(c *candidate, finished, met bool) {
 	f.res.Finished, f.res.Met = finished, met
@@ -844,7 +950,7 @@ func (f *fitter) finish(c *candidate, finished, met bool) {
 	f.res.Settings = settingsAt(f.sc.Settings, f.keys, values)
 	f.res.Keys = nil
 	for i, k := range f.keys {
-		f.res.Keys = append(f.res.Keys, KeyResult{Key: k.Key, Start: k.Start, End: values[i], Lo: k.Lo, Hi: k.Hi})
+		f.res.Keys = append(f.res.Keys, KeyResult{Key: k.Key, Start: k.Start, End: values[i], Lo: k.Lo, Hi: k.Hi, Edge: k.edge(f.sc.Settings, values[i])})
 	}
 	if !finished {
 		f.res.After = nil

@@ -253,7 +253,7 @@ func TestFitInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	res, err := fit.Fit(ctx, fit.Config{Scenario: sc, Keys: []string{"RecoveryDelaySeconds"}, Runs: 20, Seed: 1, Progress: func(p fit.Progress) {
-		if p.Phase == "search" && p.Generation == 2 {
+		if (p.Phase == "search" || p.Phase == "subset") && p.Generation == 2 {
 			cancel()
 		}
 	}})

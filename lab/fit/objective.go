@@ -44,6 +44,10 @@ type Measure struct {
 type measure struct {
 	expects   []Measure
 	objective float64
+	// at, lo and hi are each expectation's statistic and its range shrunk by
+	// the margin, in units of the expectation (what Miss is measured in): the
+	// linear model of the subset search works in these.
+	at, lo, hi []float64
 }
 
 // measureExpects measures sc's expectations on runs (the fights of one
@@ -94,6 +98,7 @@ func measureExpects(sc *lab.Scenario, h lab.Header, runs []lab.RunResult) measur
 		}
 		m.objective += em.Miss
 		m.expects = append(m.expects, em)
+		m.at, m.lo, m.hi = append(m.at, got/unit), append(m.lo, lo/unit), append(m.hi, hi/unit)
 	}
 	return m
 }
@@ -177,7 +182,7 @@ func conflicts(sc *lab.Scenario, log []Evaluation) []string {
 	}
 	most, seen := 0, 0
 	for _, ev := range log {
-		if !ev.Valid || (ev.Phase != "search" && ev.Phase != "start") {
+		if !ev.Valid || (ev.Phase != "search" && ev.Phase != "start" && ev.Phase != "screen" && ev.Phase != "subset") {
 			continue
 		}
 		seen++

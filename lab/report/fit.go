@@ -14,6 +14,8 @@ import (
 type FitChange struct {
 	Key, Start, End, Relative, Range string
 	Changed                          bool
+	// Edge says the key ended at the edge of its search range, with advice.
+	Edge string
 }
 
 // FitRow is one expectation before and after a fit, on the held-out fights.
@@ -31,7 +33,7 @@ func FitChanges(r *labfit.Result) []FitChange {
 	var changed, same []FitChange
 	for _, k := range r.Keys {
 		c := FitChange{Key: k.Key, Start: FormatValue(k.Start), End: FormatValue(k.End), Changed: k.Changed(),
-			Range: FormatValue(k.Lo) + ".." + FormatValue(k.Hi)}
+			Range: FormatValue(k.Lo) + ".." + FormatValue(k.Hi), Edge: k.Edge}
 		if c.Changed && k.Start != 0 {
 			c.Relative = fmt.Sprintf("%+.0f%%", 100*(k.End/k.Start-1))
 		}
@@ -113,12 +115,20 @@ func FitReport(r *labfit.Result, description, command string) (Report, error) {
 	changes := Table{ID: "changes", Caption: fmt.Sprintf("The %d keys the fit could change, changed ones first; searched: the range every candidate kept to.", len(r.Keys)), Head: []string{"key", "start → end", "change", "searched"}}
 	for _, c := range FitChanges(r) {
 		row := Row{Cells: []string{c.Key, c.Start + " → " + c.End, c.Relative, c.Range}}
+		if c.Edge != "" {
+			row = Row{Class: "fail", Cells: []string{c.Key, c.Start + " → " + c.End, c.Relative, c.Range + " (at its edge)"}}
+		}
 		if !c.Changed {
 			row = Row{Class: "dim", Cells: []string{c.Key, c.Start + " (unchanged)", "", c.Range}}
 		}
 		changes.Rows = append(changes.Rows, row)
 	}
 	p.Table(changes)
+	for _, c := range FitChanges(r) {
+		if c.Edge != "" {
+			p.Para("At the edge: " + c.Edge + ".")
+		}
+	}
 	tested := settingsTableAB(lab.SettingChanges(morale.DefaultSettings(), r.Start), lab.SettingChanges(morale.DefaultSettings(), r.Settings))
 	tested.Caption = "Every setting and weight in which the starting weights or the result differ from the defaults (morale.DefaultSettings: the design's table, as in the shipped weights.toml). An absent weight row is worth zero."
 	tested.Head = []string{"setting", "default", "start", "result", ""}

@@ -1,0 +1,165 @@
+package fit_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/lab/fit"
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// planted is a fit problem with a known answer: the shipped weights with
+// a few keys moved (the plant), expectations measured from the planted
+// weights on 1,000 fights of seed 77 and written around them, and the
+// shipped weights as the start.
+type planted struct {
+	name  string
+	moves map[string]float64 // key (as -keys names it) → planted value
+}
+
+// plantedProblems are five plants of k = 2..4 keys on testdata/squad.toml.
+var plantedProblems = []planted{
+	{"delay+suppressed", map[string]float64{"RecoveryDelaySeconds": 3.2, "weights.Suppressed": -0.06}},
+	{"recovery+allydown", map[string]float64{"RecoveryPerSecond": 0.05, "weights.AllyDown": -0.12}},
+	{"panic+rout+contagion", map[string]float64{"PanicBelow": 0.2, "RoutAfterSeconds": 4.0, "ContagionPerSecond": 0.6}},
+	{"nerve+delay+suppressed", map[string]float64{"NerveMin": 0.05, "RecoveryDelaySeconds": 4.8, "weights.Suppressed": -0.08}},
+	{"four", map[string]float64{"RecoveryDelaySeconds": 3.0, "weights.Suppressed": -0.075, "weights.AllyDown": -0.25, "RoutAfterSeconds": 2.5}},
+}
+
+// plantedExpects are the metrics a plant is measured by, with the half
+// width of their bands: ±5 points on a share, ±3 s on a median.
+var plantedExpects = []struct {
+	metric, stat string
+	half         float64
+}{
+	{"squad_broke.a", "share", 0.05},
+	{"first_panicked_s", "p50", 3},
+	{"first_rout_s", "share", 0.05},
+}
+
+// plantedSettings returns the shipped weights with p's moves.
+func plantedSettings(t testing.TB, p planted) morale.Settings {
+	t.Helper()
+	s, err := morale.LoadSettings("../../weights.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for key, v := range p.moves {
+		k, ok := lab.KnobByKey(s, key)
+		if !ok {
+			t.Fatalf("%s: no key %s", p.name, key)
+		}
+		k.Set(&s, v)
+	}
+	if err := s.Validate(); err != nil {
+		t.Fatalf("%s: %v", p.name, err)
+	}
+	return s
+}
+
+// plantedScenario writes p's scenario (squad.toml, the shipped weights as
+// its start, the expectations around the planted weights) into dir.
+func plantedScenario(t testing.TB, p planted, dir string) *lab.Scenario {
+	t.Helper()
+	w := plantedSettings(t, p)
+	sc := fitScenario(t, "")
+	sum := statsAt(t, sc, w, 1000, 77)
+	var b strings.Builder
+	for _, e := range plantedExpects {
+		v := value(t, sum, e.metric, e.stat)
+		lo, hi := v-e.half, v+e.half
+		if e.stat == "share" {
+			lo, hi = max(0, lo), min(1, hi)
+		}
+		fmt.Fprintf(&b, "\n[[expect]]\nmetric = %q\n%s = [%.3f, %.3f]\n", e.metric, e.stat, lo, hi)
+	}
+	data, err := os.ReadFile("testdata/squad.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws, err := os.ReadFile("../../weights.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dir+"/weights.toml", ws, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := dir + "/" + p.name + ".toml"
+	body := "weights = \"weights.toml\"\n" + string(data) + b.String()
+	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := lab.LoadScenario(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// solvePlanted fits p from the shipped weights with every key free (cfg
+// supplies runs and budget) and checks the result on 2,000 fights of a seed
+// the fit never used; it reports whether the fit met every expectation there
+// changing at most k+1 keys (k: the keys planted), and what happened.
+func solvePlanted(t testing.TB, p planted, cfg fit.Config) (bool, string) {
+	t.Helper()
+	sc := plantedScenario(t, p, t.TempDir())
+	cfg.Scenario = sc
+	res, err := fit.Fit(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ch []string
+	for _, k := range res.Keys {
+		if k.Changed() {
+			ch = append(ch, fmt.Sprintf("%s %g → %g", k.Key, k.Start, k.End))
+		}
+	}
+	sum := statsAt(t, sc, res.Settings, 2000, 31337)
+	var fails []string
+	for _, v := range lab.Check(sc, &sum, nil) {
+		if !v.Pass {
+			fails = append(fails, v.String())
+		}
+	}
+	ok := res.Met && len(fails) == 0 && len(ch) <= len(p.moves)+1
+	return ok, fmt.Sprintf("%s (k = %d): met %v, %d keys changed (%s), %d fights; failed on 2000 new fights: %q", p.name, len(p.moves), res.Met, len(ch), strings.Join(ch, ", "), res.Fights.Total, fails)
+}
+
+// TestFitPlanted fits the first planted problem with a small budget: it
+// must meet its expectations on 2,000 new fights changing at most k+1 keys.
+// BenchmarkFitPlanted fits all five with the default budget.
+func TestFitPlanted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a fit of every key")
+	}
+	ok, what := solvePlanted(t, plantedProblems[0], fit.Config{Runs: 200, Budget: 70000, Seed: 1})
+	t.Log(what)
+	if !ok {
+		t.Errorf("%s; want the expectations met on new fights with at most k+1 keys changed", what)
+	}
+}
+
+// BenchmarkFitPlanted fits the five planted problems with every key free and
+// the default runs and budget (make fitbench): at least four of five must
+// meet their expectations on 2,000 fights of a seed the fit never used,
+// changing at most k+1 keys.
+func BenchmarkFitPlanted(b *testing.B) {
+	for b.Loop() {
+		met := 0
+		for _, p := range plantedProblems {
+			ok, what := solvePlanted(b, p, fit.Config{Seed: 1})
+			b.Log(what)
+			if ok {
+				met++
+			}
+		}
+		b.ReportMetric(float64(met), "met/5")
+		if met < 4 {
+			b.Fatalf("%d of %d planted problems met within k+1 keys; want at least 4", met, len(plantedProblems))
+		}
+	}
+}
