@@ -45,6 +45,9 @@ type Scenario struct {
 	Name, Description string
 	// WeightsPath is the resolved weights file, "" for the defaults.
 	WeightsPath string
+	// NamedWeights is the resolved file the scenario's weights key names
+	// ("" when it has none), whether it was read or replaced.
+	NamedWeights string
 	// Settings are the settings read from WeightsPath (or the defaults).
 	Settings morale.Settings
 	// Duration is the simulated length of one fight, in seconds (> 0).
@@ -167,6 +170,18 @@ func LoadScenarioWith(path, weights string) (*Scenario, error) {
 	return parseScenario(path, data, true, w)
 }
 
+// LoadScenarioLike reads the scenario at path as LoadScenario does, with the
+// weights other runs (its file, settings and hash; the defaults included) in
+// place of its own, whose file is then not read: a scenario fitted together
+// with other. Every event must have a row in other's table.
+func LoadScenarioLike(path string, other *Scenario) (*Scenario, error) {
+	data, err := safefile.Read(path, MaxScenarioBytes, "scenario")
+	if err != nil {
+		return nil, err
+	}
+	return parseScenario(path, data, true, &loadedWeights{path: other.WeightsPath, settings: other.Settings.Clone(), hash: other.WeightsHash})
+}
+
 // loadedWeights is a weights file read in place of a scenario's own.
 type loadedWeights struct {
 	path, hash string
@@ -235,13 +250,18 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 	sc.CascadeWindow = top.num("cascade_window", 3, 0, maxDuration)
 	sc.RebreakWindow = top.num("rebreak_window", 10, 0, maxDuration)
 	table := "the weights table"
-	if w := top.str("weights", ""); over != nil {
+	w := top.str("weights", "")
+	if w != "" && !filepath.IsAbs(w) {
+		w = filepath.Join(filepath.Dir(file), w)
+	}
+	sc.NamedWeights = w
+	if over != nil {
 		sc.WeightsPath, sc.Settings, sc.WeightsHash = over.path, over.settings, over.hash
-		table = "the weights table of " + safefile.Quote(over.path)
-	} else if w != "" && readWeights {
-		if !filepath.IsAbs(w) {
-			w = filepath.Join(filepath.Dir(file), w)
+		table = "the default weights table"
+		if over.path != "" {
+			table = "the weights table of " + safefile.Quote(over.path)
 		}
+	} else if w != "" && readWeights {
 		sc.WeightsPath = w
 		if s, hash, err := LoadWeights(w); err != nil {
 			p.fail("weights", top.line("weights"), "%v", err)

@@ -54,7 +54,7 @@ const usage = `moralesim: MoraleBreak's headless balance lab.
   moralesim compare A.toml B.toml SCENARIO.toml [-runs N] [-seed S] [-report FILE.html]
                 [-max-work W]
   moralesim game [-runs N] [-seed S] [-duration S] [-out DIR] [-max-work W]
-  moralesim fit SCENARIO.toml [-keys K1,K2,...] [-runs N] [-budget FIGHTS] [-seed S]
+  moralesim fit SCENARIO.toml... [-keys K1,K2|K=LO:HI,...] [-runs N] [-budget FIGHTS] [-seed S]
                 [-out DIR] [-report FILE.html] [-weights W.toml] [-max-work W] [-q]
 
 -weights replaces the weights file the scenario names (which then need not

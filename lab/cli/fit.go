@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -35,8 +36,11 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if len(pos) != 1 {
-		return 0, bad("fit takes one scenario file; got %d arguments", len(pos))
+	if len(pos) == 0 {
+		return 0, bad("fit takes one or more scenario files")
+	}
+	if err := distinctFiles(pos); err != nil {
+		return 0, err
 	}
 	if *runs < 0 {
 		return 0, bad("-runs is %d; it must be at least 10", *runs)
@@ -52,10 +56,28 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 		return 0, err
 	}
 	startFile := sc.WeightsPath
+	// Every other file runs the first's weights (or -weights): one set of
+	// settings for all.
+	var more []*lab.Scenario
+	var differ []string
+	for _, p := range pos[1:] {
+		o, err := lab.LoadScenarioLike(p, sc)
+		if err != nil {
+			return 0, usageError{err}
+		}
+		if *weights == "" && o.NamedWeights != sc.NamedWeights {
+			named := o.NamedWeights
+			if named == "" {
+				named = "the defaults"
+			}
+			differ = append(differ, fmt.Sprintf("%s names %s", p, named))
+		}
+		more = append(more, o)
+	}
 	if *out == "" {
 		*out = lab.OutDir(sc.Name, "-fit")
 	}
-	cfg := fit.Config{Scenario: sc, Runs: *runs, Budget: *budget, Seed: *seed, MaxWork: *maxWork}
+	cfg := fit.Config{Scenario: sc, More: more, Runs: *runs, Budget: *budget, Seed: *seed, MaxWork: *maxWork}
 	if *keys != "" {
 		cfg.Keys = strings.Split(*keys, ",")
 	}
@@ -75,6 +97,13 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 		return 0, err
 	}
 	el := clock().Sub(t0)
+	if len(differ) > 0 {
+		start := startFile
+		if start == "" {
+			start = "the default weights"
+		}
+		res.Notes = append([]string{fmt.Sprintf("the files name different weights files (%s); the fit starts from the first file's, %s, and fits one set of settings for all", strings.Join(differ, "; "), start)}, res.Notes...)
+	}
 	js, err := fit.Encode(res)
 	if err != nil {
 		return 0, err
@@ -114,6 +143,25 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 	return ExitOK, nil
 }
 
+// distinctFiles refuses a file given twice to one fit, by any path (the
+// same file through a link, or spelled two ways).
+func distinctFiles(paths []string) error {
+	infos := make([]os.FileInfo, len(paths))
+	for i, p := range paths {
+		fi, err := os.Stat(p)
+		if err != nil {
+			continue // the loader names it
+		}
+		for j := range i {
+			if infos[j] != nil && os.SameFile(infos[j], fi) {
+				return bad("fit: %s is given twice (as argument %d, %s, and argument %d, %s); give each scenario once", safefile.Quote(p), j+1, safefile.Quote(paths[j]), i+1, safefile.Quote(p))
+			}
+		}
+		infos[i] = fi
+	}
+	return nil
+}
+
 // printFit prints the outcome, the changes, the expectations before and
 // after, the cost and the files to stdout, every line escaped (names and
 // paths come from the user's files).
@@ -121,6 +169,9 @@ func printFit(env console, r *fit.Result, dir string, o lab.Outputs) {
 	line := func(format string, args ...any) { env.out.println(safefile.Escape(fmt.Sprintf(format, args...))) }
 	_, status := report.FitStatus(r)
 	line("%s: %s", r.Scenario, status)
+	for _, l := range report.FitScenarios(r) {
+		line("  %s", l)
+	}
 	line("changes:")
 	var same []string
 	for _, c := range report.FitChanges(r) {
@@ -149,7 +200,7 @@ func printFit(env console, r *fit.Result, dir string, o lab.Outputs) {
 			if !row.AfterPass {
 				word = "FAIL"
 			}
-			line("  %s %s:%d %s: %s → %s", word, r.ScenarioPath, row.Line, row.Want, row.Before, row.After)
+			line("  %s %s:%d %s: %s → %s", word, row.File, row.Line, row.Want, row.Before, row.After)
 		}
 	}
 	for _, c := range r.Conflicts {

@@ -35,6 +35,11 @@ type Config struct {
 	// Scenario supplies the target (its [[expect]] blocks) and the start
 	// (its Settings).
 	Scenario *lab.Scenario
+	// More are further scenarios fitted at once: the result is one set of
+	// settings meeting every expectation of each. They run Scenario's
+	// settings, whatever weights they were read with, and fight the same
+	// seeds; a fight counts once per scenario in Runs and Budget.
+	More []*lab.Scenario
 	// Keys names the settings and weight rows that may change (see Keys);
 	// empty: every one that can.
 	Keys []string
@@ -90,6 +95,9 @@ type Result struct {
 	ScenarioPath string `json:"scenario_path"`
 	ScenarioHash string `json:"scenario_hash"`
 	WeightsHash  string `json:"weights_hash"`
+	// Scenarios are the files of a fit of several (Config.More), in order;
+	// each Measure then names its file.
+	Scenarios []string `json:"scenarios,omitempty"`
 	// Seed seeds the search's fights (runs 0… of Seed) and the optimiser;
 	// the held-out fights are runs 0… of HeldOutSeed = Seed + 2^63, which
 	// are runs 2^63… of Seed: no search fight is among them.
@@ -220,6 +228,9 @@ const (
 
 // fitSizes are the sizes derived from a config.
 type fitSizes struct {
+	// scenarios is how many scenarios every candidate fights; the other
+	// counts but budget are per scenario.
+	scenarios                     int
 	runs, refineRuns, heldOutRuns int
 	pop, restarts                 int
 	budget, reserve, generations  int
@@ -239,16 +250,18 @@ func population(dim int) int { return 4 + int(3*math.Log(float64(dim))) }
 
 // fitReserve is the fights kept from the search for the final checks: the
 // start on the search's and the held-out fights, the refined candidates, and
-// for each of heldOutTries candidates its polish (each key put back, a few
-// rounded) and its held-out check.
+// for each of heldOutTries candidates its polish (each changed key put back,
+// at most six counted: the subset search changes few; three halvings; a few
+// rounded) and its held-out check. A polish that runs out stops, with a
+// note.
 func fitReserve(dim, runs int) int {
-	polish := dim + 9
+	polish := min(dim, 6) + 9
 	return runs + heldOutFactor*runs + refineCount*refineFactor*runs +
 		heldOutTries*(polish*refineFactor*runs+heldOutFactor*runs)
 }
 
 func sizes(cfg Config, dim int) (fitSizes, error) {
-	z := fitSizes{runs: cfg.Runs}
+	z := fitSizes{runs: cfg.Runs, scenarios: 1 + len(cfg.More)}
 	if z.runs == 0 {
 		z.runs = max(10, min(cfg.Scenario.Runs, 200))
 	}
@@ -256,22 +269,24 @@ func sizes(cfg Config, dim int) (fitSizes, error) {
 		return z, &Error{Flag: "-runs", Msg: fmt.Sprintf("is %d fights per candidate; it must be 10..%d (fewer fights cannot tell candidates apart)", z.runs, maxFitRuns)}
 	}
 	z.refineRuns, z.heldOutRuns = refineFactor*z.runs, heldOutFactor*z.runs
-	sc := cfg.Scenario
-	if err := lab.CheckResults(sc, z.heldOutRuns); err != nil {
-		return z, &Error{Flag: "-runs", Msg: fmt.Sprintf("is %d fights per candidate; the check on new seeds (%d fights): %v", z.runs, z.heldOutRuns, err)}
+	for _, sc := range append([]*lab.Scenario{cfg.Scenario}, cfg.More...) {
+		if err := lab.CheckResults(sc, z.heldOutRuns); err != nil {
+			return z, &Error{Flag: "-runs", Msg: fmt.Sprintf("is %d fights per candidate; the check on new seeds (%d fights): %v", z.runs, z.heldOutRuns, err)}
+		}
 	}
 	z.pop = population(dim)
 	z.reserve = fitReserve(dim, z.runs)
 	least, def := Budget(dim, z.runs)
+	least, def = least*z.scenarios, def*z.scenarios
 	z.budget = cfg.Budget
 	if z.budget == 0 {
 		z.budget = def
 	}
 	if z.budget < least {
-		return z, &Error{Flag: "-budget", Msg: fmt.Sprintf("is %d fights; one generation of %d candidates × %d fights (%d) and the final checks (%d) need at least %d (-budget %d or fewer -runs)",
-			z.budget, z.pop, z.runs, z.pop*z.runs, z.reserve, least, least)}
+		return z, &Error{Flag: "-budget", Msg: fmt.Sprintf("is %d fights; one generation of %d candidates × %d fights (%d) and the final checks (%d), for each of %d scenarios, need at least %d (-budget %d or fewer -runs)",
+			z.budget, z.pop, z.runs, z.pop*z.runs, z.reserve, z.scenarios, least, least)}
 	}
-	z.generations = (z.budget - z.reserve) / (z.pop * z.runs)
+	z.generations = (z.budget/z.scenarios - z.reserve) / (z.pop * z.runs)
 	z.restarts = cfg.Restarts
 	if z.restarts <= 0 {
 		z.restarts = 3
@@ -325,8 +340,10 @@ func (c candidate) score(keys []Key) float64 {
 
 // fitter is one fit in progress.
 type fitter struct {
-	cfg     Config
-	sc      *lab.Scenario
+	cfg Config
+	sc  *lab.Scenario
+	// scs are every scenario fitted, sc first.
+	scs     []*lab.Scenario
 	keys    []Key
 	z       fitSizes
 	workers int
@@ -355,16 +372,22 @@ type fitter struct {
 // alone, never on Workers or GOMAXPROCS.
 func Fit(ctx context.Context, cfg Config) (*Result, error) {
 	sc := cfg.Scenario
-	if len(sc.Expects) == 0 {
-		return nil, &lab.ScenarioError{File: sc.Path, Key: "expect", Msg: "the scenario has no [[expect]]; a fit needs at least one as its target"}
+	scs := append([]*lab.Scenario{sc}, cfg.More...)
+	for _, s := range scs {
+		if len(s.Expects) == 0 {
+			return nil, &lab.ScenarioError{File: s.Path, Key: "expect", Msg: "the scenario has no [[expect]]; a fit needs at least one as its target"}
+		}
+		if err := contradictions(s); err != nil {
+			return nil, err
+		}
 	}
-	if err := contradictions(sc); err != nil {
+	if err := crossConflicts(scs); err != nil {
 		return nil, err
 	}
 	if err := sc.Settings.Validate(); err != nil {
 		return nil, &lab.ScenarioError{File: sc.Path, Key: "weights", Msg: err.Error()}
 	}
-	keys, err := Keys(sc, cfg.Keys)
+	keys, err := keysFor(scs, cfg.Keys)
 	if err != nil {
 		return nil, err
 	}
@@ -372,7 +395,11 @@ func Fit(ctx context.Context, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := lab.CheckWork("this fit", float64(z.budget)*lab.FightWork(sc), cfg.MaxWork); err != nil {
+	work := 0.0
+	for _, s := range scs {
+		work += float64(z.budget/z.scenarios) * lab.FightWork(s)
+	}
+	if err := lab.CheckWork("this fit", work, cfg.MaxWork); err != nil {
 		var we *lab.WorkError
 		if !errors.As(err, &we) {
 			return nil, err
@@ -381,7 +408,7 @@ func Fit(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, &Error{Flag: "-budget", Msg: fmt.Sprintf("is %d fights of %s, about %.3g units of work (men × simulated seconds, plus men reached × events); the ceiling is %.3g: lower -budget or -runs, fit fewer keys, or raise the ceiling with -max-work %.3g",
 			z.budget, sc.Name, we.Work, we.Limit, math.Ceil(we.Work/up)*up)}
 	}
-	f := &fitter{cfg: cfg, sc: sc, keys: keys, z: z, workers: cfg.Workers, startLint: map[string]bool{}}
+	f := &fitter{cfg: cfg, sc: sc, scs: scs, keys: keys, z: z, workers: cfg.Workers, startLint: map[string]bool{}}
 	for _, w := range lab.Lint(sc.Settings) {
 		f.startLint[w.Rule] = true
 	}
@@ -394,6 +421,11 @@ func Fit(ctx context.Context, cfg Config) (*Result, error) {
 		Runs: z.runs, RefineRuns: z.refineRuns, HeldOutRuns: z.heldOutRuns, Budget: z.budget,
 		Population: z.pop, Restarts: z.restarts,
 		Start: sc.Settings.Clone(), Conflicts: []string{}, Notes: []string{}, Tries: []Try{},
+	}
+	if len(scs) > 1 {
+		for _, s := range scs {
+			f.res.Scenarios = append(f.res.Scenarios, s.Path)
+		}
 	}
 	err = f.run(ctx)
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
@@ -490,15 +522,25 @@ func (f *fitter) evaluate(ctx context.Context, phase string, values []float64, r
 		ev.Runs = 0
 		return c, ev, nil
 	}
-	plan := lab.Plan{Scenario: f.sc, Settings: s, Seed: seed, Runs: runs, Workers: workers}
-	rr, err := lab.MonteCarlo(ctx, plan)
-	if err != nil {
-		return c, ev, err
+	for _, sc := range f.scs {
+		plan := lab.Plan{Scenario: sc, Settings: s, Seed: seed, Runs: runs, Workers: workers}
+		rr, err := lab.MonteCarlo(ctx, plan)
+		if err != nil {
+			return c, ev, err
+		}
+		f.fights.Add(int64(runs))
+		f.count(phase, runs)
+		m := measureExpects(sc, lab.NewHeader(plan), rr)
+		for i := range m.expects {
+			if len(f.scs) > 1 {
+				m.expects[i].Scenario = sc.Path
+			}
+		}
+		c.m.expects = append(c.m.expects, m.expects...)
+		c.m.objective += m.objective
+		c.m.at, c.m.lo, c.m.hi = append(c.m.at, m.at...), append(c.m.lo, m.lo...), append(c.m.hi, m.hi...)
 	}
-	f.fights.Add(int64(runs))
-	f.count(phase, runs)
 	c.valid = true
-	c.m = measureExpects(f.sc, lab.NewHeader(plan), rr)
 	ev.Valid, ev.Objective = true, c.m.objective
 	for _, e := range c.m.expects {
 		ev.Got = append(ev.Got, e.Got)
@@ -569,8 +611,7 @@ func (f *fitter) progress(p Progress) {
 // the next).
 func (f *fitter) search(ctx context.Context) error {
 	// The start's fights are in the reserve; the subset search's are not.
-	spent := int(f.fights.Load()) - f.z.runs - f.z.heldOutRuns
-	gens := min(f.z.generations, (f.z.budget-f.z.reserve-spent)/(f.z.pop*f.z.runs))
+	gens := min(f.z.generations, (f.left()+f.z.runs+f.z.heldOutRuns)/(f.z.pop*f.z.runs))
 	for r := 0; r < f.z.restarts; r++ {
 		mine := gens / (f.z.restarts - r)
 		if mine < 1 {
@@ -745,7 +786,13 @@ func (f *fitter) refine(ctx context.Context) ([]candidate, error) {
 }
 
 // afford reports whether runs more fights fit in the budget.
-func (f *fitter) afford(runs int) bool { return int(f.fights.Load())+runs <= f.z.budget }
+func (f *fitter) afford(runs int) bool { return int(f.fights.Load())+runs*f.z.scenarios <= f.z.budget }
+
+// left returns the fights per scenario the budget has left beyond the
+// reserve.
+func (f *fitter) left() int {
+	return (f.z.budget-int(f.fights.Load()))/f.z.scenarios - f.z.reserve
+}
 
 // polish puts back every key of c whose change it can do without (the
 // smallest change first: fewest changes), moves the rest towards the start
@@ -909,7 +956,7 @@ func (f *fitter) check(ctx context.Context, refined []candidate) error {
 	} else {
 		f.note("no candidate that met every expectation on the search's fights held on the held-out fights; the result is the closest there")
 	}
-	f.res.Conflicts = conflicts(f.sc, f.log)
+	f.res.Conflicts = conflicts(f.scs, f.log)
 	f.finish(closest, true, false)
 	return nil
 }

@@ -2,6 +2,7 @@ package fit
 
 import (
 	"cmp"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -20,6 +21,8 @@ type Measure struct {
 	Lo     float64 `json:"lo"`
 	Hi     float64 `json:"hi"`
 	Line   int     `json:"line"`
+	// Scenario is the expectation's file in a fit of several scenarios.
+	Scenario string `json:"scenario,omitempty"`
 	// Got is the statistic (nil when no fight defined it: a time that never
 	// happened).
 	Got *float64 `json:"got"`
@@ -164,13 +167,57 @@ func contradictions(sc *lab.Scenario) error {
 	return errors.Join(out...)
 }
 
+// crossConflicts returns an error for every pair of expectations of two of
+// scs that describe the same fight (the same duration, squads and events)
+// and want disjoint ranges of the same statistic of the same metric: no
+// weights can meet both. Each names both files and lines.
+func crossConflicts(scs []*lab.Scenario) error {
+	fight := func(sc *lab.Scenario) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "%v|%v|%v|%v|", sc.Duration, sc.Sample, sc.CascadeWindow, sc.RebreakWindow)
+		for _, sq := range sc.Squads {
+			j, _ := json.Marshal(sq.ScenarioSquad)
+			b.Write(j)
+		}
+		for _, ev := range sc.Events {
+			j, _ := json.Marshal(ev.ScenarioEvent)
+			b.Write(j)
+		}
+		return b.String()
+	}
+	var errs []error
+	for i, a := range scs {
+		for _, b := range scs[:i] {
+			if fight(a) != fight(b) {
+				continue
+			}
+			for _, ea := range a.Expects {
+				for _, eb := range b.Expects {
+					if ea.Metric == eb.Metric && ea.Stat == eb.Stat && (ea.Lo > eb.Hi || eb.Lo > ea.Hi) {
+						errs = append(errs, &lab.ScenarioError{File: a.Path, Line: ea.Line, Key: "expect", Msg: fmt.Sprintf("%s %s wants %g..%g here and %g..%g in %s:%d, the same fight: the ranges do not overlap, so no weights can meet both", ea.Metric, ea.Stat, ea.Lo, ea.Hi, eb.Lo, eb.Hi, b.Path, eb.Line)})
+					}
+				}
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
 // conflicts names, from the search's valid candidates in log, the
 // expectations that pull against each other: pairs each met with margin by
 // some candidate but never by the same one, and expectations no candidate
 // met, with the range their statistic took. When every pair was met together
 // by someone it says how many expectations the best candidate met at once.
-func conflicts(sc *lab.Scenario, log []Evaluation) []string {
-	n := len(sc.Expects)
+func conflicts(scs []*lab.Scenario, log []Evaluation) []string {
+	var expects []lab.Expect
+	var files []string
+	for _, sc := range scs {
+		expects = append(expects, sc.Expects...)
+		for range sc.Expects {
+			files = append(files, sc.Path)
+		}
+	}
+	n := len(expects)
 	met := make([]int, n)
 	both := make([][]int, n)
 	for i := range both {
@@ -205,7 +252,10 @@ func conflicts(sc *lab.Scenario, log []Evaluation) []string {
 		most = max(most, k)
 	}
 	name := func(i int) string {
-		e := sc.Expects[i]
+		e := expects[i]
+		if len(scs) > 1 {
+			return fmt.Sprintf("%s %s (%s:%d)", e.Metric, e.Stat, files[i], e.Line)
+		}
 		return fmt.Sprintf("%s %s (line %d)", e.Metric, e.Stat, e.Line)
 	}
 	out := []string{}
@@ -213,7 +263,7 @@ func conflicts(sc *lab.Scenario, log []Evaluation) []string {
 		if met[i] > 0 {
 			continue
 		}
-		e := sc.Expects[i]
+		e := expects[i]
 		took := "was never defined"
 		if lo[i] <= hi[i] {
 			took = fmt.Sprintf("ranged %.4g..%.4g", lo[i], hi[i])

@@ -2,6 +2,7 @@ package fit
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"strconv"
 	"strings"
@@ -101,8 +102,18 @@ func usedEvents(sc *lab.Scenario) map[morale.Event]bool {
 // the scenario never reports (it could not move any expectation) are errors
 // naming the key (*Error, Flag "-keys").
 func Keys(sc *lab.Scenario, names []string) ([]Key, error) {
+	return keysFor([]*lab.Scenario{sc}, names)
+}
+
+// keysFor is Keys for a fit of scs at once, with scs[0]'s settings: a
+// weight row counts as reported when any of them reports it.
+func keysFor(scs []*lab.Scenario, names []string) ([]Key, error) {
+	sc := scs[0]
 	s := sc.Settings
-	used := usedEvents(sc)
+	used := map[morale.Event]bool{}
+	for _, o := range scs {
+		maps.Copy(used, usedEvents(o))
+	}
 	var free []lab.Knob // every key that may vary
 	for _, k := range lab.Knobs(s) {
 		if _, ok := fixed(k.Key); ok {

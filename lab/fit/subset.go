@@ -18,7 +18,8 @@ import (
 // fewest keys first and then the least change, are searched with CMA-ES
 // over their keys alone (the rest at the start), from the model's answer.
 // The full search over every key runs only when none of them meets every
-// expectation.
+// expectation; the subset search spends at most half of the search's
+// fights.
 const (
 	// screenStep is the probe of each key, in search coordinates (15% of
 	// its scale).
@@ -172,6 +173,9 @@ func (f *fitter) solve(start measure, slope [][]float64, keys []int) (subsetPlan
 // subsets runs the subset search; it reports whether a candidate met every
 // expectation with margin.
 func (f *fitter) subsets(ctx context.Context, start candidate) (bool, error) {
+	// The subset search may spend half of what the search has; the search
+	// over every key keeps the rest.
+	stop := f.left() / 2
 	slope, err := f.screen(ctx, start)
 	if err != nil || slope == nil {
 		return false, err
@@ -215,7 +219,7 @@ func (f *fitter) subsets(ctx context.Context, start candidate) (bool, error) {
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(got[a], got[b]) })
 	for t, o := range order[:min(len(order), subsetTries)] {
 		p := plans[o]
-		gens := min(subsetGenerations, (f.z.budget-int(f.fights.Load())-f.z.reserve)/(population(len(p.keys))*f.z.runs))
+		gens := min(subsetGenerations, (f.left()-stop)/(population(len(p.keys))*f.z.runs))
 		if gens < 3 {
 			break
 		}
