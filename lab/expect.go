@@ -46,7 +46,21 @@ func (v Verdict) String() string {
 	if v.Stat != "share" {
 		n = fmt.Sprintf("n = %d of %d fights", v.N, v.Runs)
 	}
-	return fmt.Sprintf("%s %s:%d %s %s = %s, %s, want %g..%g", word, v.Scenario, v.Line, v.Metric, v.Stat, got, n, v.Lo, v.Hi)
+	return fmt.Sprintf("%s %s:%d %s %s = %s, %s, want %g..%g", word, v.Scenario, v.Line, v.Name(), v.Stat, got, n, v.Lo, v.Hi)
+}
+
+// Name returns the expectation's metric as a designer reads it:
+// "first_rout_s given squad_broke.patrol", "squad_steady_s.patrol after
+// ReinforcementsArrived".
+func (e Expect) Name() string {
+	name := e.Metric
+	if e.After != "" {
+		name += " after " + e.After
+	}
+	if e.Given != "" {
+		name += " given " + e.Given
+	}
+	return name
 }
 
 // Check evaluates sc's expectations against sum, in file order. An
@@ -66,7 +80,7 @@ func check(file string, expects []Expect, sum *Summary, runs []RunResult) []Verd
 	var out []Verdict
 	for _, e := range expects {
 		v := Verdict{Expect: e, Scenario: file, Runs: sum.Runs}
-		if st, ok := sum.Stat(e.Metric); ok {
+		if st, ok := sum.Stat(e.Metric); ok && e.After == "" && e.Given == "" {
 			v.Got, v.Defined = st.Value(e.Stat)
 			v.N = st.N
 			if e.Stat == "share" {
@@ -74,11 +88,17 @@ func check(file string, expects []Expect, sum *Summary, runs []RunResult) []Verd
 				v.Lo95, v.Hi95, v.HasCI = st.ShareLo, st.ShareHi, true
 			}
 		}
-		if runs != nil && e.Stat != "share" && v.Defined {
-			for _, m := range metricsFor(sum.Squads) {
-				if m.Name == e.Metric {
-					xs, happened := m.Values(runs)
-					v.Lo95, v.Hi95, v.HasCI = StatInterval(e.Stat, xs, happened, len(runs))
+		if runs != nil && (e.Stat != "share" || e.After != "" || e.Given != "") {
+			// From the fights themselves: every statistic's interval, and
+			// the intents a summary has no column for (Given, After).
+			if xs, happened, n, ok := ExpectValues(sum.Squads, expects, sum.Duration, e, runs); ok {
+				v.Got, v.Defined = statOf(e.Stat, xs, happened, n)
+				v.N, v.Runs = len(xs), n
+				if e.Stat == "share" {
+					v.N = n
+				}
+				if v.Defined {
+					v.Lo95, v.Hi95, v.HasCI = StatInterval(e.Stat, xs, happened, n)
 				}
 			}
 		}

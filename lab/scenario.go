@@ -103,6 +103,13 @@ type Expect struct {
 	Stat string  `json:"stat"`
 	Lo   float64 `json:"lo"`
 	Hi   float64 `json:"hi"`
+	// After names the news (an [[event]]'s event, at a fixed time) the
+	// metric is measured after: for steady_s and squad_steady_s.NAME, the
+	// seconds from its first occurrence until every living man (of NAME) is
+	// Steady. Given names a metric the expectation is conditioned on: only
+	// the fights where it happened count.
+	After string `json:"after,omitempty"`
+	Given string `json:"given,omitempty"`
 }
 
 // ScenarioError is one problem with a scenario file: the file, the line
@@ -469,10 +476,25 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 	}
 	for _, t := range top.tables("expect") {
 		metric := t.str("metric", "")
-		if metric == "" {
+		after, given := t.str("after", ""), t.str("given", "")
+		_, steady := steadySquad(sc, metric)
+		switch {
+		case metric == "":
 			p.fail(t.key("metric"), t.headerLine(), "is missing")
-		} else if !metrics[metric] {
+		case steady && after == "":
+			p.fail(t.key("metric"), t.line("metric"), "%s is measured after an event: add after = \"EVENT\" (such as \"ReinforcementsArrived\")", safefile.Quote(metric))
+		case after != "" && !steady && !strings.HasPrefix(metric, "squad_steady_s."):
+			p.fail(t.key("after"), t.line("after"), "applies to steady_s and squad_steady_s.SQUAD (the time after the event until every living man is Steady), not to %s", safefile.Quote(metric))
+		case !steady && !metrics[metric]:
 			p.fail(t.key("metric"), t.line("metric"), "%s is not a metric; one of %s", safefile.Quote(metric), listNames(MetricNames(sc)))
+		}
+		if after != "" {
+			if _, err := anchorTime(sc, morale.Event(after)); err != nil {
+				p.fail(t.key("after"), t.line("after"), "%v", err)
+			}
+		}
+		if given != "" && !metrics[given] {
+			p.fail(t.key("given"), t.line("given"), "%s is not a metric; the fights counted are those where it happened: one of %s", safefile.Quote(given), listNames(MetricNames(sc)))
 		}
 		n := 0
 		for _, stat := range statNames {
@@ -484,7 +506,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 				p.fail(t.key(stat), t.line(stat), "must be a range [low, high] with low ≤ high")
 				continue
 			}
-			sc.Expects = append(sc.Expects, Expect{Line: t.line(stat), Metric: metric, Stat: stat, Lo: r[0], Hi: r[1]})
+			sc.Expects = append(sc.Expects, Expect{Line: t.line(stat), Metric: metric, Stat: stat, Lo: r[0], Hi: r[1], After: after, Given: given})
 			n++
 		}
 		if n == 0 {

@@ -57,13 +57,11 @@ type measure struct {
 // Monte-Carlo, complete), with Check's verdicts.
 func measureExpects(sc *lab.Scenario, h lab.Header, runs []lab.RunResult) measure {
 	sum := lab.Summarize(h, runs)
-	verdicts := lab.Check(sc, &sum, nil)
+	verdicts := lab.Check(sc, &sum, runs)
 	var m measure
 	for i, e := range sc.Expects {
 		v := verdicts[i]
-		em := Measure{Metric: e.Metric, Stat: e.Stat, Lo: e.Lo, Hi: e.Hi, Line: e.Line, Pass: v.Pass}
-		metric, _ := lab.MetricByName(sc, e.Metric)
-		xs, happened := metric.Values(runs)
+		em := Measure{Metric: e.Name(), Stat: e.Stat, Lo: e.Lo, Hi: e.Hi, Line: e.Line, Pass: v.Pass}
 		got := math.NaN()
 		if v.Defined {
 			got = v.Got
@@ -71,13 +69,13 @@ func measureExpects(sc *lab.Scenario, h lab.Header, runs []lab.RunResult) measur
 			em.Got = &g
 		}
 		se := 0.0
-		if lo, hi, ok := lab.StatInterval(e.Stat, xs, happened, len(runs)); ok && v.Defined {
-			em.CI95 = &[2]float64{lo, hi}
-			se = (hi - lo) / (2 * lab.Z95)
+		if v.HasCI {
+			em.CI95 = &[2]float64{v.Lo95, v.Hi95}
+			se = (v.Hi95 - v.Lo95) / (2 * lab.Z95)
 		}
 		width := e.Hi - e.Lo
 		em.Margin = math.Min(width/4, se)
-		span := naturalSpan(sc, metric, e.Stat)
+		span := naturalSpan(sc, e.Metric, e.After != "", e.Stat)
 		unit := math.Min(math.Max(width, span/100), span)
 		if !v.Defined {
 			// A time that never happened is, for the distance, at the end of
@@ -109,11 +107,12 @@ func measureExpects(sc *lab.Scenario, h lab.Header, runs []lab.RunResult) measur
 // naturalSpan is the range a metric's statistic can take: 1 for a share and
 // for metrics in 0..1, the fight's duration for times, the men of the
 // scenario for counts.
-func naturalSpan(sc *lab.Scenario, m lab.Metric, stat string) float64 {
+func naturalSpan(sc *lab.Scenario, metric string, after bool, stat string) float64 {
+	m, _ := lab.MetricByName(sc, metric)
 	switch {
-	case stat == "share", m.Name == "share_squads_broken", strings.HasPrefix(m.Name, "squad_broke."):
+	case stat == "share", metric == "share_squads_broken", strings.HasPrefix(metric, "squad_broke."):
 		return 1
-	case m.Time:
+	case m.Time, after:
 		return sc.Duration
 	}
 	men := 0
@@ -138,7 +137,7 @@ func contradictions(sc *lab.Scenario) error {
 	}
 	for i, a := range sc.Expects {
 		for _, b := range sc.Expects[:i] {
-			if a.Metric != b.Metric {
+			if a.Name() != b.Name() {
 				continue
 			}
 			switch {
@@ -193,7 +192,7 @@ func crossConflicts(scs []*lab.Scenario) error {
 			}
 			for _, ea := range a.Expects {
 				for _, eb := range b.Expects {
-					if ea.Metric == eb.Metric && ea.Stat == eb.Stat && (ea.Lo > eb.Hi || eb.Lo > ea.Hi) {
+					if ea.Name() == eb.Name() && ea.Stat == eb.Stat && (ea.Lo > eb.Hi || eb.Lo > ea.Hi) {
 						errs = append(errs, &lab.ScenarioError{File: a.Path, Line: ea.Line, Key: "expect", Msg: fmt.Sprintf("%s %s wants %g..%g here and %g..%g in %s:%d, the same fight: the ranges do not overlap, so no weights can meet both", ea.Metric, ea.Stat, ea.Lo, ea.Hi, eb.Lo, eb.Hi, b.Path, eb.Line)})
 					}
 				}
@@ -254,9 +253,9 @@ func conflicts(scs []*lab.Scenario, log []Evaluation) []string {
 	name := func(i int) string {
 		e := expects[i]
 		if len(scs) > 1 {
-			return fmt.Sprintf("%s %s (%s:%d)", e.Metric, e.Stat, files[i], e.Line)
+			return fmt.Sprintf("%s %s (%s:%d)", e.Name(), e.Stat, files[i], e.Line)
 		}
-		return fmt.Sprintf("%s %s (line %d)", e.Metric, e.Stat, e.Line)
+		return fmt.Sprintf("%s %s (line %d)", e.Name(), e.Stat, e.Line)
 	}
 	out := []string{}
 	for i := 0; i < n; i++ {
