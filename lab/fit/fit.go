@@ -486,14 +486,55 @@ func (f *fitter) run(ctx context.Context) error {
 		}
 		f.note("the subset search's candidates did not hold on the held-out fights; searching every key")
 	}
-	if err := f.search(ctx); err != nil {
-		return err
+	// Search every key; while nothing holds and the budget allows another
+	// round (four generations and the checks), search again, with new
+	// random streams: a fit uses its time.
+	for round := 0; ; round++ {
+		spent := f.fights.Load()
+		// The first round keeps the whole reserve (and may use the start's
+		// share of it); later ones what one more check needs.
+		left := f.left() + f.z.runs + f.z.heldOutRuns
+		if round > 0 {
+			left = f.leftAfter(f.roundReserve())
+		}
+		if err := f.search(ctx, round, left); err != nil {
+			return err
+		}
+		searched := f.fights.Load() > spent
+		refined, err := f.refine(ctx)
+		if err != nil {
+			return err
+		}
+		if err := f.check(ctx, refined); err != nil || f.res.Met {
+			return err
+		}
+		if !searched || f.leftAfter(f.roundReserve()) < 4*f.z.pop*f.z.runs {
+			f.advise()
+			return nil
+		}
+		f.note("not met after %d fights of %d; searching every key again with what is left", f.fights.Load(), f.z.budget)
 	}
-	refined, err := f.refine(ctx)
-	if err != nil {
-		return err
+}
+
+// advise notes, for a fit that did not meet every expectation, which one
+// its result misses by most on the held-out fights: the one to loosen
+// first, or to free keys for.
+func (f *fitter) advise() {
+	worst := -1
+	for i, e := range f.res.After {
+		if !e.Pass && (worst < 0 || e.Miss > f.res.After[worst].Miss) {
+			worst = i
+		}
 	}
-	return f.check(ctx, refined)
+	if worst < 0 {
+		return
+	}
+	e := f.res.After[worst]
+	where := fmt.Sprintf("line %d", e.Line)
+	if e.Scenario != "" {
+		where = fmt.Sprintf("%s:%d", e.Scenario, e.Line)
+	}
+	f.note("the closest result misses %s by most on the held-out fights (%s): loosen it first, or free more keys (-keys)", where, e.describe())
 }
 
 // measure runs values on runs fights of seed and logs the evaluation.
@@ -606,18 +647,18 @@ func (f *fitter) progress(p Progress) {
 }
 
 // search runs CMA-ES from the start, Restarts times with a wider first step
-// each time (0.15, 0.3, 0.6: relative changes), the generations of the
-// budget shared among the restarts (a restart that stalls leaves its rest to
-// the next).
-func (f *fitter) search(ctx context.Context) error {
-	// The start's fights are in the reserve; the subset search's are not.
-	gens := min(f.z.generations, (f.left()+f.z.runs+f.z.heldOutRuns)/(f.z.pop*f.z.runs))
+// each time (0.15, 0.3, 0.6: relative changes), the generations that left
+// fights per scenario pay for shared among the restarts (a restart that
+// stalls leaves its rest to the next); round numbers the restarts' random
+// streams, new in each round.
+func (f *fitter) search(ctx context.Context, round, left int) error {
+	gens := min(f.z.generations, left/(f.z.pop*f.z.runs))
 	for r := 0; r < f.z.restarts; r++ {
 		mine := gens / (f.z.restarts - r)
 		if mine < 1 {
 			break
 		}
-		done, err := f.restart(ctx, r, mine)
+		done, err := f.restart(ctx, round*f.z.restarts+r, mine)
 		gens -= done
 		if err != nil {
 			if ctx.Err() != nil {
@@ -637,7 +678,7 @@ func (f *fitter) restart(ctx context.Context, r, gens int) (int, error) {
 	for i := range all {
 		all[i] = i
 	}
-	return f.cmaes(ctx, "search", r, all, make([]float64, len(all)), 0.15*math.Pow(2, float64(r)), gens)
+	return f.cmaes(ctx, "search", r, all, make([]float64, len(all)), 0.15*math.Pow(2, float64(r%3)), gens)
 }
 
 // cmaes is one CMA-ES run of at most gens generations over the keys subset
@@ -790,8 +831,19 @@ func (f *fitter) afford(runs int) bool { return int(f.fights.Load())+runs*f.z.sc
 
 // left returns the fights per scenario the budget has left beyond the
 // reserve.
-func (f *fitter) left() int {
-	return (f.z.budget-int(f.fights.Load()))/f.z.scenarios - f.z.reserve
+func (f *fitter) left() int { return f.leftAfter(f.z.reserve) }
+
+// leftAfter returns the fights per scenario the budget has left beyond
+// reserve.
+func (f *fitter) leftAfter(reserve int) int {
+	return (f.z.budget-int(f.fights.Load()))/f.z.scenarios - reserve
+}
+
+// roundReserve is the fights per scenario a later round of the search
+// keeps for its checks: the refined candidates, one polish and one check
+// on the held-out fights.
+func (f *fitter) roundReserve() int {
+	return refineCount*f.z.refineRuns + (min(len(f.keys), 6)+9)*f.z.refineRuns + f.z.heldOutRuns
 }
 
 // polish puts back every key of c whose change it can do without (the
