@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/moralebreak/moralebreak/lab"
 	"github.com/moralebreak/moralebreak/lab/fit"
@@ -205,6 +206,50 @@ func TestFitSeveralPlanted(t *testing.T) {
 	for i, m := range res.After {
 		if want := []string{a.Path, b.Path}[i/len(plantedExpects)]; m.Scenario != want {
 			t.Errorf("held-out verdict %d names %q; want %q", i, m.Scenario, want)
+		}
+	}
+}
+
+// BenchmarkFitPlantedSeveral fits three fights at once (the squad losing a
+// man every 20 s, every 10 s, and under fire every 4 s), with tight
+// expectations (±5 points on a share, ±3 s on a median) measured from the
+// planted weights of each of the first two planted problems, every key
+// free and the default runs and budget (make fitbench): each must meet
+// every expectation of the three on 2,000 fights of a seed it never used,
+// changing at most k+1 keys.
+func BenchmarkFitPlantedSeveral(b *testing.B) {
+	for b.Loop() {
+		for _, p := range plantedProblems[:2] {
+			dir := b.TempDir()
+			scs := []*lab.Scenario{
+				plantedVariant(b, p, dir, "deaths20", 1, func(s string) string { return s }),
+				plantedVariant(b, p, dir, "deaths10", 1, func(s string) string { return strings.Replace(s, "every = 20.0", "every = 10.0", 1) }),
+				plantedVariant(b, p, dir, "fire4", 1, func(s string) string { return strings.Replace(s, "every = 3.0", "every = 4.0", 1) }),
+			}
+			start := time.Now()
+			res, err := fit.Fit(context.Background(), fit.Config{Scenario: scs[0], More: scs[1:], Seed: 1})
+			if err != nil {
+				b.Fatal(err)
+			}
+			var ch []string
+			for _, k := range res.Keys {
+				if k.Changed() {
+					ch = append(ch, fmt.Sprintf("%s %g → %g", k.Key, k.Start, k.End))
+				}
+			}
+			var fails []string
+			for _, sc := range scs {
+				sum := statsAt(b, sc, res.Settings, 2000, 31337)
+				for _, v := range lab.Check(sc, &sum, nil) {
+					if !v.Pass {
+						fails = append(fails, v.String())
+					}
+				}
+			}
+			b.Logf("%s, three fights: met %v, %d keys changed (%s), %d fights in %.0f s; failed on 2000 new fights: %q", p.name, res.Met, len(ch), strings.Join(ch, ", "), res.Fights.Total, time.Since(start).Seconds(), fails)
+			if !res.Met || len(fails) > 0 || len(ch) > len(p.moves)+1 {
+				b.Errorf("%s: want every expectation of the three met on new fights with at most %d keys changed", p.name, len(p.moves)+1)
+			}
 		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"image/color"
 	"math"
 	"slices"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -225,6 +226,7 @@ func Histogram(title, xlabel string, vals []float64, bins int) ([]byte, error) {
 	p.Title.Text = title
 	p.X.Label.Text = xlabel
 	p.Y.Label.Text = "fights"
+	p.Y.Tick.Marker = countTicks{}
 	if len(vals) > 0 {
 		if bins <= 0 {
 			bins = 20
@@ -299,6 +301,7 @@ func CountChart(title, xlabel string, vals []float64) ([]byte, error) {
 	p.Title.Text = title
 	p.X.Label.Text = xlabel
 	p.Y.Label.Text = "fights"
+	p.Y.Tick.Marker = countTicks{}
 	top := 0
 	for _, v := range vals {
 		top = max(top, int(v))
@@ -334,3 +337,22 @@ func CountChart(title, xlabel string, vals []float64) ([]byte, error) {
 
 // pct formats a share as a whole percentage ("62%").
 func pct(share float64) string { return fmt.Sprintf("%.0f%%", 100*share) }
+
+// countTicks marks a count axis (fights) with whole numbers only: the
+// default ticks, the fractional ones left unlabelled ("50", not "50.00").
+type countTicks struct{}
+
+// Ticks returns the default ticks of min..max, labelled as whole numbers.
+func (countTicks) Ticks(min, max float64) []plot.Tick {
+	ts := plot.DefaultTicks{}.Ticks(min, max)
+	for i, t := range ts {
+		switch {
+		case t.Label == "":
+		case t.Value != math.Trunc(t.Value):
+			ts[i].Label = ""
+		default:
+			ts[i].Label = strconv.FormatFloat(t.Value, 'f', 0, 64)
+		}
+	}
+	return ts
+}

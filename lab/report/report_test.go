@@ -411,3 +411,25 @@ func TestPage(t *testing.T) {
 		}
 	}
 }
+
+func TestCountTicksAreWhole(t *testing.T) {
+	tests := []struct {
+		min, max float64
+		want     []string // the labels, in order
+	}{
+		{0, 54, []string{"0", "25", "50"}},
+		{0, 1.08, []string{"0", "1"}},
+		{0, 2.16, []string{"0", "1", "2"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, tk := range report.CountTicks(tt.min, tt.max) {
+			if tk.Label != "" {
+				got = append(got, tk.Label)
+			}
+		}
+		if strings.Join(got, " ") != strings.Join(tt.want, " ") {
+			t.Errorf("ticks of %g..%g labelled %q; want %q", tt.min, tt.max, got, tt.want)
+		}
+	}
+}

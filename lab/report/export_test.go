@@ -1,0 +1,6 @@
+package report
+
+import "gonum.org/v1/plot"
+
+// CountTicks is countTicks{}.Ticks, for the tests.
+func CountTicks(min, max float64) []plot.Tick { return countTicks{}.Ticks(min, max) }
