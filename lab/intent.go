@@ -56,36 +56,29 @@ type anchor struct {
 	t      float64
 }
 
-// anchors returns the metrics measured after an event that sc's
-// expectations name, each once, in the order they first appear: the
-// layout of RunResult.After.
+// afterKeys returns the metrics measured after an event that expects
+// name, each once, in the order they first appear: the layout of
+// RunResult.After.
+func afterKeys(expects []Expect) []Expect {
+	var out []Expect
+	for _, e := range expects {
+		if e.After != "" && !slices.ContainsFunc(out, func(o Expect) bool { return o.Metric == e.Metric && o.After == e.After }) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// anchors returns afterKeys of sc's expectations, with their squads and
+// times.
 func anchors(sc *Scenario) []anchor {
 	var out []anchor
-	for _, e := range sc.Expects {
-		if e.After == "" || slices.ContainsFunc(out, func(a anchor) bool { return a.metric == e.Metric && string(a.news) == e.After }) {
-			continue
-		}
+	for _, e := range afterKeys(sc.Expects) {
 		sq, _ := steadySquad(sc, e.Metric)
 		t, _ := anchorTime(sc, morale.Event(e.After))
 		out = append(out, anchor{metric: e.Metric, news: morale.Event(e.After), squad: sq, t: t})
 	}
 	return out
-}
-
-// anchorIndex returns the place of e's metric in RunResult.After among
-// expects (the layout anchors gives), or -1.
-func anchorIndex(expects []Expect, e Expect) int {
-	var seen []Expect
-	for _, o := range expects {
-		if o.After == "" || slices.ContainsFunc(seen, func(s Expect) bool { return s.Metric == o.Metric && s.After == o.After }) {
-			continue
-		}
-		if o.Metric == e.Metric && o.After == e.After {
-			return len(seen)
-		}
-		seen = append(seen, o)
-	}
-	return -1
 }
 
 // ExpectValues returns the values an expectation's statistic is computed
@@ -108,7 +101,7 @@ func ExpectValues(squads []string, expects []Expect, duration float64, e Expect,
 	}
 	var m Metric
 	if e.After != "" {
-		k := anchorIndex(expects, e)
+		k := slices.IndexFunc(afterKeys(expects), func(o Expect) bool { return o.Metric == e.Metric && o.After == e.After })
 		if k < 0 {
 			return nil, 0, 0, false
 		}

@@ -728,6 +728,10 @@ func (f *fitter) cmaes(ctx context.Context, phase string, r int, subset []int, u
 	// InitCholesky, and InitStepSize stays 1 so that the updates are in the
 	// same units as the samples (a step of 0.15 with InitStepSize 0.15 grows
 	// the covariance sevenfold a generation).
+	stream := uint64(r)
+	if phase == "subset" {
+		stream ^= 0x80 // apart from the search's streams
+	}
 	diag := make([]float64, dim)
 	for i := range diag {
 		diag[i] = sigma * sigma
@@ -740,7 +744,7 @@ func (f *fitter) cmaes(ctx context.Context, phase string, r int, subset []int, u
 		InitStepSize: 1,
 		InitCholesky: &chol,
 		Population:   pop,
-		Src:          rand.NewPCG(f.cfg.Seed, 0x636d612d6573<<8|uint64(r)^stream(phase)),
+		Src:          rand.NewPCG(f.cfg.Seed, 0x636d612d6573<<8|stream),
 	}
 	settings := &optimize.Settings{
 		MajorIterations: gens,
@@ -763,14 +767,6 @@ func (f *fitter) cmaes(ctx context.Context, phase string, r int, subset []int, u
 		return gen, ctx.Err()
 	}
 	return gen, err
-}
-
-// stream keeps the optimiser's random streams of the phases apart.
-func stream(phase string) uint64 {
-	if phase == "subset" {
-		return 0x80
-	}
-	return 0
 }
 
 // searched is one search evaluation before its generation is logged.

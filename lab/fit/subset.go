@@ -58,10 +58,10 @@ func (f *fitter) screen(ctx context.Context, start candidate) ([][]float64, erro
 	slope := make([][]float64, n)
 	for i, k := range f.keys {
 		lo, hi := -screenStep, screenStep
-		if v, _ := k.value(lo); v == k.Start || k.value2(lo) {
+		if _, out := k.value(lo); out > 0 { // one-sided at the range's edge
 			lo = 0
 		}
-		if v, _ := k.value(hi); v == k.Start || k.value2(hi) {
+		if _, out := k.value(hi); out > 0 {
 			hi = 0
 		}
 		if lo == hi {
@@ -93,13 +93,6 @@ func (f *fitter) screen(ctx context.Context, start candidate) ([][]float64, erro
 		}
 	}
 	return slope, nil
-}
-
-// value2 reports whether u takes the key outside its range (the probe
-// would be clamped).
-func (k Key) value2(u float64) bool {
-	_, outside := k.value(u)
-	return outside > 0
 }
 
 // plans returns the subsets worth a search, best first: those the model
