@@ -85,6 +85,7 @@ func fanFrame(h lab.Header) *plot.Plot {
 	p.Y.Label.Text = "morale"
 	p.Y.Min, p.Y.Max = 0, 1
 	p.X.Min, p.X.Max = 0, h.Duration
+	p.X.Tick.Marker = timeTicks{}
 	return p
 }
 
@@ -176,6 +177,7 @@ func shareFrame(title string, duration float64) *plot.Plot {
 	p.X.Label.Text = "time (s)"
 	p.Y.Label.Text = "share of fights"
 	p.X.Min, p.X.Max = 0, duration
+	p.X.Tick.Marker = timeTicks{}
 	shareAxis(&p.Y)
 	return p
 }

@@ -356,3 +356,33 @@ func (countTicks) Ticks(min, max float64) []plot.Tick {
 	}
 	return ts
 }
+
+// timeTicks marks a time axis in seconds at a round step (1, 2, 5, 10, 15,
+// 20, 30 s, a minute, …) that gives 5 to 12 labelled ticks, with an
+// unlabelled one between each: "0 10 20 … 90" for a fight of 90 s, where
+// the default gives "0 40 80".
+type timeTicks struct{}
+
+// Ticks returns the ticks of min..max.
+func (timeTicks) Ticks(min, max float64) []plot.Tick {
+	step := 0.5
+	for _, s := range []float64{0.5, 1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 14400} {
+		step = s
+		if (max-min)/s <= 12 {
+			break
+		}
+	}
+	var ts []plot.Tick
+	for k := math.Ceil(min/step*2 - 1e-9); k/2*step <= max+1e-9 && len(ts) < 100; k++ {
+		v := k / 2 * step
+		if v == 0 {
+			v = 0 // not -0
+		}
+		label := ""
+		if math.Mod(k, 2) == 0 {
+			label = strconv.FormatFloat(v, 'f', -1, 64)
+		}
+		ts = append(ts, plot.Tick{Value: v, Label: label})
+	}
+	return ts
+}

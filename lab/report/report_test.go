@@ -433,3 +433,27 @@ func TestCountTicksAreWhole(t *testing.T) {
 		}
 	}
 }
+
+func TestTimeTicksAreReadable(t *testing.T) {
+	tests := []struct {
+		min, max float64
+		want     string // the labels
+	}{
+		{0, 90, "0 10 20 30 40 50 60 70 80 90"},
+		{0, 40, "0 5 10 15 20 25 30 35 40"},
+		{0, 120, "0 10 20 30 40 50 60 70 80 90 100 110 120"},
+		{0, 3, "0 0.5 1 1.5 2 2.5 3"},
+		{0, 600, "0 60 120 180 240 300 360 420 480 540 600"},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, tk := range report.TimeTicks(tt.min, tt.max) {
+			if tk.Label != "" {
+				got = append(got, tk.Label)
+			}
+		}
+		if strings.Join(got, " ") != tt.want {
+			t.Errorf("ticks of %g..%g labelled %q; want %q", tt.min, tt.max, strings.Join(got, " "), tt.want)
+		}
+	}
+}
