@@ -141,7 +141,17 @@ func squadFans(sides []side) ([]byte, error) {
 					return nil, err
 				}
 			}
+			if len(sides) > 1 { // the legend, inside the image: which colour is which side
+				key, err := line(plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 0}}, s.line, vg.Points(2), false)
+				if err != nil {
+					return nil, err
+				}
+				p.Legend.Add(strings.TrimSpace(s.label), key)
+			}
 		}
+		// Bottom left: a fight starts at full morale.
+		p.Legend.Top, p.Legend.Left = false, true
+		p.Legend.XOffs, p.Legend.YOffs = vg.Points(6), vg.Points(4)
 		plots = append(plots, p)
 	}
 	cols := 3 // one row for up to three squads, two columns for four

@@ -358,9 +358,9 @@ func (countTicks) Ticks(min, max float64) []plot.Tick {
 }
 
 // timeTicks marks a time axis in seconds at a round step (1, 2, 5, 10, 15,
-// 20, 30 s, a minute, …) that gives 5 to 12 labelled ticks, with an
-// unlabelled one between each: "0 10 20 … 90" for a fight of 90 s, where
-// the default gives "0 40 80".
+// 20, 30 s, a minute, …) that gives at most 7 labelled ticks (the squads'
+// small charts sit three in a row), with an unlabelled one between each:
+// "0 15 30 … 90" for a fight of 90 s, where the default gives "0 40 80".
 type timeTicks struct{}
 
 // Ticks returns the ticks of min..max.
@@ -368,7 +368,7 @@ func (timeTicks) Ticks(min, max float64) []plot.Tick {
 	step := 0.5
 	for _, s := range []float64{0.5, 1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 14400} {
 		step = s
-		if (max-min)/s <= 12 {
+		if (max-min)/s <= 6 {
 			break
 		}
 	}
