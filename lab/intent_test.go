@@ -121,3 +121,22 @@ func TestExpectValuesGiven(t *testing.T) {
 		}
 	}
 }
+
+// The header marks the timeline's events that happen once, for the time
+// plots: not the repeated fire.
+func TestHeaderMarks(t *testing.T) {
+	sc, err := lab.LoadScenario("../scenarios/fit/ambush.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := lab.NewHeader(lab.Plan{Scenario: sc, Settings: sc.Settings, Runs: 1})
+	want := []lab.Mark{{T: 5, Label: "Suppressed"}, {T: 8, Label: "death Sgt. Brandt"}, {T: 40, Label: "+6 patrol"}}
+	if len(h.Marks) != len(want) {
+		t.Fatalf("marks %v; want %v", h.Marks, want)
+	}
+	for i := range want {
+		if h.Marks[i] != want[i] {
+			t.Errorf("mark %d = %v; want %v", i, h.Marks[i], want[i])
+		}
+	}
+}
