@@ -36,8 +36,8 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if len(pos) == 0 {
-		return 0, bad("fit takes one or more scenario files")
+	if len(pos) == 0 || len(pos) > maxFitFiles {
+		return 0, bad("fit takes one to %d scenario files; got %d", maxFitFiles, len(pos))
 	}
 	if err := distinctFiles(pos); err != nil {
 		return 0, err
@@ -142,6 +142,10 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 	}
 	return ExitOK, nil
 }
+
+// maxFitFiles is the most scenario files one fit takes: every candidate
+// fights each of them.
+const maxFitFiles = 64
 
 // distinctFiles refuses a file given twice to one fit, by any path (the
 // same file through a link, or spelled two ways).

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -144,6 +145,7 @@ func TestFitBadInputWritesNothing(t *testing.T) {
 		{"budget", []string{good, "-keys", "Suppressed", "-runs", "40", "-budget", "100"}, "-budget: is 100 fights; one generation of 4 candidates × 40 fights (160)"},
 		{"contradiction", []string{contra}, "squad_broke.a share wants 0.6..0.7 here and 0.33..0.55 on line 32: the ranges do not overlap"},
 		{"a file twice", []string{good, good}, "is given twice (as argument 1"},
+		{"too many files", append(make([]string, 0, 65), slices.Repeat([]string{good}, 65)...), "fit takes one to 64 scenario files; got 65"},
 		{"a file twice, spelled two ways", []string{good, filepath.Join(filepath.Dir(good), ".", "squad.toml")}, "is given twice"},
 		{"a file without expectations among several", []string{good, none}, none + ": expect: the scenario has no [[expect]]"},
 		{"disjoint bands for the same fight", []string{good, other}, other + ":32: expect: squad_broke.a share wants 0.6..0.7 here and 0.33..0.55 in " + good + ":32, the same fight"},
