@@ -249,8 +249,13 @@ func (b *fitBar) update(p fit.Progress) {
 	}
 	b.last = now
 	where := p.Phase
-	if p.Phase == "search" {
+	switch {
+	case p.Phase == "search" && p.Restart > p.Restarts: // a later round
+		where = fmt.Sprintf("search again, restart %d, generation %d", p.Restart, p.Generation)
+	case p.Phase == "search":
 		where = fmt.Sprintf("search, restart %d/%d, generation %d", p.Restart, p.Restarts, p.Generation)
+	case p.Phase == "subset":
+		where = fmt.Sprintf("subset search %d, generation %d", p.Restart, p.Generation)
 	}
 	line := fmt.Sprintf("%s: %s: %d/%d fights, best objective %.4g (%d keys changed), %.1fs", b.label, where, p.Fights, p.Budget, p.BestObjective, p.BestChanged, now.Sub(b.start).Seconds())
 	b.shown = true
