@@ -20,7 +20,7 @@ func TestSummaryVerdictsAreCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	sum := lab.Summarize(lab.NewHeader(p), runs)
-	want, got := lab.Check(sc, &sum), sum.Verdicts()
+	want, got := lab.Check(sc, &sum, runs), sum.Verdicts(runs)
 	if len(got) != len(sc.Expects) || len(got) != len(want) {
 		t.Fatalf("%d verdicts, Check gives %d; want one per expectation (%d)", len(got), len(want), len(sc.Expects))
 	}

@@ -213,7 +213,7 @@ func FuzzMerge(f *testing.F) {
 				t.Fatalf("squad %s's shape: %d morale times, %d unbroken times", sq.Name, len(sq.Morale.T), len(sq.Unbroken.T))
 			}
 		}
-		if v := sum.Verdicts(); len(v) != len(h.Expects) {
+		if v := sum.Verdicts(nil); len(v) != len(h.Expects) {
 			t.Fatalf("%d verdicts of %d expectations", len(v), len(h.Expects))
 		}
 	})

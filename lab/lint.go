@@ -81,6 +81,12 @@ func Lint(s morale.Settings) []Warning {
 		ws = append(ws, Warning{Rule: rule, Message: fmt.Sprintf(format, args...)})
 	}
 
+	// 0. The Shaken band narrower than the hysteresis a man climbs back
+	// through: out of panic he is past ShakenBelow at once.
+	if band := s.ShakenBelow - s.PanicBelow; band < s.Hysteresis {
+		add("shaken-band", "ShakenBelow %.3g − PanicBelow %.3g = %.3g is narrower than Hysteresis %.3g: a man leaving panic (above %.3g) is past ShakenBelow at once, so the Shaken state, where most of a fight's character lives, all but vanishes; keep ShakenBelow − PanicBelow at least Hysteresis (the defaults: 0.60 − 0.25 ≥ 0.15)", s.ShakenBelow, s.PanicBelow, band, s.Hysteresis, s.PanicBelow+s.Hysteresis)
+	}
+
 	// 1. Flicker: an agent whose morale wobbles ±0.02 around ShakenBelow.
 	if n := flickerChanges(s, 10); n > 5 {
 		add("flicker", "an agent whose morale wobbles by ±0.02 around ShakenBelow changed state %d times in 10 s (Hysteresis %.2f, MinimumStateSeconds %.2f); put them back near 0.15 and 0.75", n, s.Hysteresis, s.MinimumStateSeconds)

@@ -21,6 +21,8 @@ func TestLintRules(t *testing.T) {
 		{"routing off", func(s *morale.Settings) { s.RoutAfterSeconds = 0 }, "no-routs"},
 		{"no recovery", func(s *morale.Settings) { s.RecoveryPerSecond = 0 }, "rout-forever"},
 		{"heavy suppression", func(s *morale.Settings) { s.Weights[morale.Suppressed] = -0.6 }, "all-zero"},
+		{"shaken band narrower than the hysteresis", func(s *morale.Settings) { s.PanicBelow = s.ShakenBelow - s.Hysteresis + 0.01 }, "shaken-band"},
+		{"shaken band as wide as the hysteresis", func(s *morale.Settings) { s.PanicBelow = s.ShakenBelow - s.Hysteresis }, ""},
 		{"rally does not stick", func(s *morale.Settings) { s.Weights[morale.Suppressed] = -0.35 }, "rally-rebreak"},
 	}
 	for _, tt := range tests {

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"sort"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -191,6 +193,43 @@ type Header struct {
 	// Changed lists every setting and weight that differs from the defaults
 	// (morale.DefaultSettings).
 	Changed []SettingChange `json:"changed_settings"`
+	// Marks are the timeline's events that happen once, for the time
+	// plots' markers.
+	Marks []Mark `json:"marks,omitempty"`
+}
+
+// Mark is one event of a timeline marked on the time plots: its time (the
+// scenario's; a jittered event lands near it) and what it is.
+type Mark struct {
+	T     float64 `json:"t"`
+	Label string  `json:"label"`
+}
+
+// marks returns the events of sc that happen once (no every), at most
+// maxMarks of them, in time order: news by its name, a death, rally or
+// rout by its target, reinforcements by their count.
+func marks(sc *Scenario) []Mark {
+	const maxMarks = 20
+	var out []Mark
+	for _, ev := range sc.Events {
+		if ev.Every > 0 || len(out) == maxMarks {
+			continue
+		}
+		who := ev.Agent
+		if who == "" {
+			who = ev.Squad
+		}
+		label := string(ev.Event)
+		switch ev.Do {
+		case "death", "rally", "rout":
+			label = strings.TrimSpace(ev.Do + " " + who)
+		case "reinforce":
+			label = fmt.Sprintf("+%d %s", ev.Count, ev.Squad)
+		}
+		out = append(out, Mark{T: ev.T, Label: safefile.Clip(label, 40)})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].T < out[j].T })
+	return out
 }
 
 // NewHeader returns the header of plan p (the shard is not part of it).
@@ -202,6 +241,7 @@ func NewHeader(p Plan) Header {
 		SettingsHash: SettingsHash(p.Settings), Seed: p.Seed, Runs: p.Runs,
 		Duration: p.Scenario.Duration, Sample: p.Scenario.Sample,
 		ShakenBelow: p.Settings.ShakenBelow, PanicBelow: p.Settings.PanicBelow, Hysteresis: p.Settings.Hysteresis,
+		Marks: marks(p.Scenario),
 	}
 	for _, sq := range p.Scenario.Squads {
 		h.Squads = append(h.Squads, sq.Name)

@@ -357,5 +357,5 @@ func OddsScenario(file string, data []byte) (*Scenario, error) {
 	if len(data) == 0 {
 		return nil, errNoScenario
 	}
-	return parseScenario(file, data, false)
+	return parseScenario(file, data, false, nil)
 }

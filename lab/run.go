@@ -53,6 +53,11 @@ type RunResult struct {
 	SquadFirstBreak []*float64 `json:"squad_first_break_s"`
 	// SquadRouted counts, per squad in scenario order, the men ever Routed.
 	SquadRouted []int `json:"squad_routed"`
+	// After holds the metrics measured after an event that the scenario's
+	// expectations name (steady_s, squad_steady_s.NAME with after), each
+	// once in the order they first appear: the seconds from the event until
+	// every living man (of the squad) was Steady, nil when never.
+	After []*float64 `json:"after_s,omitempty"`
 	// namedRouted says, per named man in scenario order (NamedMen), whether
 	// he was ever Routed: kept only for the odds (runOpts.named), never
 	// written.
@@ -191,8 +196,14 @@ type runner struct {
 	res     RunResult
 	routs   []float64
 	brokeAt float64 // time of the first break, -1 before
-	// unsteady counts the living men who are not Steady.
-	unsteady int
+	// unsteady counts the living men who are not Steady; squadUnsteady
+	// those of each squad.
+	unsteady      int
+	squadUnsteady []int
+	// anchors are the metrics measured after an event (res.After), and
+	// watching says which of them have started.
+	anchors  []anchor
+	watching []bool
 	// err is the first error of the fight, or the context's.
 	err error
 	// squadSums is sample's scratch: per sampled squad the morale sum, then
@@ -251,6 +262,11 @@ func run(ctx context.Context, sc *Scenario, cfg *game.ScenarioConfig, s morale.S
 	r.res.SquadBroke = make([]bool, len(sc.Squads))
 	r.res.SquadFirstBreak = make([]*float64, len(sc.Squads))
 	r.res.SquadRouted = make([]int, len(sc.Squads))
+	r.squadUnsteady = make([]int, len(sc.Squads))
+	if r.anchors = anchors(sc); len(r.anchors) > 0 {
+		r.res.After = make([]*float64, len(r.anchors))
+		r.watching = make([]bool, len(r.anchors))
+	}
 	r.f = game.NewScenarioFight(cfg, w, seed)
 	r.f.OnDeath(r.onDeath)
 	w.OnStateChanged(r.onState)
@@ -295,9 +311,15 @@ const maxAdvance = 1.0
 func (r *runner) advanceTo(t float64) {
 	for now := r.f.Now(); t > now && r.err == nil; now = r.f.Now() {
 		to := math.Min(t, now+maxAdvance)
+		for i, a := range r.anchors {
+			if !r.watching[i] && a.t > now {
+				to = math.Min(to, a.t)
+			}
+		}
 		applied := r.f.Applied()
 		r.f.AdvanceTo(to)
 		r.count(float64(r.w.Len())*(to-now) + float64(r.f.Applied()-applied)*float64(r.f.Men()))
+		r.watch(to)
 	}
 }
 
@@ -332,6 +354,33 @@ func (r *runner) onDeath(i int) {
 	m.alive = false
 	if m.state != morale.Steady {
 		r.unsteady--
+		r.squadUnsteady[r.f.Squad(i)]--
+		r.steadied(r.f.Squad(i), r.w.Now())
+	}
+}
+
+// watch starts the metrics measured after an event whose time has come
+// (now, the fight's time): a squad already Steady then counts 0 s.
+func (r *runner) watch(now float64) {
+	for i, a := range r.anchors {
+		if !r.watching[i] && a.t <= now+1e-9 {
+			r.watching[i] = true
+			r.steadied(a.squad, a.t)
+		}
+	}
+}
+
+// steadied sets, at time t, the metrics measured after an event of squad
+// (-1: every man) that are watching and whose men are all Steady now.
+func (r *runner) steadied(squad int, t float64) {
+	for i, a := range r.anchors {
+		if !r.watching[i] || r.res.After[i] != nil || (a.squad >= 0 && a.squad != squad && squad >= 0) {
+			continue
+		}
+		if (a.squad < 0 && r.unsteady == 0) || (a.squad >= 0 && r.squadUnsteady[a.squad] == 0) {
+			v := math.Max(0, t-a.t)
+			r.res.After[i] = &v
+		}
 	}
 }
 
@@ -344,8 +393,11 @@ func (r *runner) onState(a *morale.Agent, old, st morale.State, why morale.Reaso
 	squad := r.f.Squad(i)
 	if m.state == morale.Steady && st != morale.Steady {
 		r.unsteady++
+		r.squadUnsteady[squad]++
 	} else if m.state != morale.Steady && st == morale.Steady {
 		r.unsteady--
+		r.squadUnsteady[squad]--
+		defer r.steadied(squad, r.w.Now())
 	}
 	m.state = st
 	t := r.w.Now()

@@ -45,6 +45,9 @@ type Scenario struct {
 	Name, Description string
 	// WeightsPath is the resolved weights file, "" for the defaults.
 	WeightsPath string
+	// NamedWeights is the resolved file the scenario's weights key names
+	// ("" when it has none), whether it was read or replaced.
+	NamedWeights string
 	// Settings are the settings read from WeightsPath (or the defaults).
 	Settings morale.Settings
 	// Duration is the simulated length of one fight, in seconds (> 0).
@@ -100,6 +103,13 @@ type Expect struct {
 	Stat string  `json:"stat"`
 	Lo   float64 `json:"lo"`
 	Hi   float64 `json:"hi"`
+	// After names the news (an [[event]]'s event, at a fixed time) the
+	// metric is measured after: for steady_s and squad_steady_s.NAME, the
+	// seconds from its first occurrence until every living man (of NAME) is
+	// Steady. Given names a metric the expectation is conditioned on: only
+	// the fights where it happened count.
+	After string `json:"after,omitempty"`
+	Given string `json:"given,omitempty"`
 }
 
 // ScenarioError is one problem with a scenario file: the file, the line
@@ -144,11 +154,45 @@ var actions = []string{"event", "death", "rally", "rout", "reinforce"}
 // path inside it is relative to the scenario's folder, and read the same way
 // (at most morale.MaxFileBytes).
 func LoadScenario(path string) (*Scenario, error) {
+	return LoadScenarioWith(path, "")
+}
+
+// LoadScenarioWith reads the scenario at path as LoadScenario does, with the
+// weights file at weights (read the same guarded way) in place of the one its
+// weights key names: that key is then not read, and its file need not exist.
+// Every event must have a row in weights' table. weights "" is LoadScenario.
+func LoadScenarioWith(path, weights string) (*Scenario, error) {
+	var w *loadedWeights
+	if weights != "" {
+		s, hash, err := LoadWeights(weights)
+		if err != nil {
+			return nil, err
+		}
+		w = &loadedWeights{path: weights, settings: s, hash: hash}
+	}
 	data, err := safefile.Read(path, MaxScenarioBytes, "scenario")
 	if err != nil {
 		return nil, err
 	}
-	return ParseScenario(path, data)
+	return parseScenario(path, data, true, w)
+}
+
+// LoadScenarioLike reads the scenario at path as LoadScenario does, with the
+// weights other runs (its file, settings and hash; the defaults included) in
+// place of its own, whose file is then not read: a scenario fitted together
+// with other. Every event must have a row in other's table.
+func LoadScenarioLike(path string, other *Scenario) (*Scenario, error) {
+	data, err := safefile.Read(path, MaxScenarioBytes, "scenario")
+	if err != nil {
+		return nil, err
+	}
+	return parseScenario(path, data, true, &loadedWeights{path: other.WeightsPath, settings: other.Settings.Clone(), hash: other.WeightsHash})
+}
+
+// loadedWeights is a weights file read in place of a scenario's own.
+type loadedWeights struct {
+	path, hash string
+	settings   morale.Settings
 }
 
 // LoadWeights reads the weights file at path as LoadScenario reads a
@@ -179,12 +223,13 @@ func LoadWeights(path string) (morale.Settings, string, error) {
 // MaxScenarioKeys keys, so that no input can exhaust memory or stack. Quoted
 // input in messages is cut to 80 bytes and escaped.
 func ParseScenario(file string, data []byte) (*Scenario, error) {
-	return parseScenario(file, data, true)
+	return parseScenario(file, data, true, nil)
 }
 
 // parseScenario is ParseScenario; without readWeights it leaves the weights
-// key's file unread (OddsScenario) and the settings the defaults.
-func parseScenario(file string, data []byte, readWeights bool) (*Scenario, error) {
+// key's file unread (OddsScenario) and the settings the defaults. With over,
+// the scenario runs those weights and its weights key's file is not read.
+func parseScenario(file string, data []byte, readWeights bool, over *loadedWeights) (*Scenario, error) {
 	if err := precheck(file, data); err != nil {
 		return nil, err
 	}
@@ -211,10 +256,19 @@ func parseScenario(file string, data []byte, readWeights bool) (*Scenario, error
 	sc.Sample = top.num("sample", 0.5, 0.01, maxDuration)
 	sc.CascadeWindow = top.num("cascade_window", 3, 0, maxDuration)
 	sc.RebreakWindow = top.num("rebreak_window", 10, 0, maxDuration)
-	if w := top.str("weights", ""); w != "" && readWeights {
-		if !filepath.IsAbs(w) {
-			w = filepath.Join(filepath.Dir(file), w)
+	table := "the weights table"
+	w := top.str("weights", "")
+	if w != "" && !filepath.IsAbs(w) {
+		w = filepath.Join(filepath.Dir(file), w)
+	}
+	sc.NamedWeights = w
+	if over != nil {
+		sc.WeightsPath, sc.Settings, sc.WeightsHash = over.path, over.settings, over.hash
+		table = "the default weights table"
+		if over.path != "" {
+			table = "the weights table of " + safefile.Quote(over.path)
 		}
+	} else if w != "" && readWeights {
 		sc.WeightsPath = w
 		if s, hash, err := LoadWeights(w); err != nil {
 			p.fail("weights", top.line("weights"), "%v", err)
@@ -349,7 +403,7 @@ func parseScenario(file string, data []byte, readWeights bool) (*Scenario, error
 			if name == "" {
 				p.fail(t.key("event"), ev.Line, "is missing; say which news (a row of [weights], or of [custom] for your game's own events)")
 			} else if _, ok := sc.Settings.Weights[morale.Event(name)]; !ok {
-				p.fail(t.key("event"), t.line("event"), "%s has no row in the weights table ([weights], or [custom] for your game's own events), so it would be worth zero; add a row or fix the name", safefile.Quote(name))
+				p.fail(t.key("event"), t.line("event"), "%s has no row in %s ([weights], or [custom] for your game's own events), so it would be worth zero; add a row or fix the name", safefile.Quote(name), table)
 			}
 			ev.Event = morale.Event(name)
 			if targets == 0 {
@@ -391,7 +445,7 @@ func parseScenario(file string, data []byte, readWeights bool) (*Scenario, error
 			}
 			name := t.str("event", string(morale.ReinforcementsArrived))
 			if _, ok := sc.Settings.Weights[morale.Event(name)]; !ok {
-				p.fail(t.key("event"), t.line("event"), "%s has no row in the weights table ([weights], or [custom] for your game's own events), so it would be worth zero", safefile.Quote(name))
+				p.fail(t.key("event"), t.line("event"), "%s has no row in %s ([weights], or [custom] for your game's own events), so it would be worth zero", safefile.Quote(name), table)
 			}
 			ev.Event = morale.Event(name)
 			total += ev.Count * occurrences(ev, sc.Duration)
@@ -422,10 +476,25 @@ func parseScenario(file string, data []byte, readWeights bool) (*Scenario, error
 	}
 	for _, t := range top.tables("expect") {
 		metric := t.str("metric", "")
-		if metric == "" {
+		after, given := t.str("after", ""), t.str("given", "")
+		_, steady := steadySquad(sc, metric)
+		switch {
+		case metric == "":
 			p.fail(t.key("metric"), t.headerLine(), "is missing")
-		} else if !metrics[metric] {
+		case steady && after == "":
+			p.fail(t.key("metric"), t.line("metric"), "%s is measured after an event: add after = \"EVENT\" (such as \"ReinforcementsArrived\")", safefile.Quote(metric))
+		case after != "" && !steady && !strings.HasPrefix(metric, "squad_steady_s."):
+			p.fail(t.key("after"), t.line("after"), "applies to steady_s and squad_steady_s.SQUAD (the time after the event until every living man is Steady), not to %s", safefile.Quote(metric))
+		case !steady && !metrics[metric]:
 			p.fail(t.key("metric"), t.line("metric"), "%s is not a metric; one of %s", safefile.Quote(metric), listNames(MetricNames(sc)))
+		}
+		if after != "" {
+			if _, err := anchorTime(sc, morale.Event(after)); err != nil {
+				p.fail(t.key("after"), t.line("after"), "%v", err)
+			}
+		}
+		if given != "" && !metrics[given] {
+			p.fail(t.key("given"), t.line("given"), "%s is not a metric; the fights counted are those where it happened: one of %s", safefile.Quote(given), listNames(MetricNames(sc)))
 		}
 		n := 0
 		for _, stat := range statNames {
@@ -437,7 +506,7 @@ func parseScenario(file string, data []byte, readWeights bool) (*Scenario, error
 				p.fail(t.key(stat), t.line(stat), "must be a range [low, high] with low ≤ high")
 				continue
 			}
-			sc.Expects = append(sc.Expects, Expect{Line: t.line(stat), Metric: metric, Stat: stat, Lo: r[0], Hi: r[1]})
+			sc.Expects = append(sc.Expects, Expect{Line: t.line(stat), Metric: metric, Stat: stat, Lo: r[0], Hi: r[1], After: after, Given: given})
 			n++
 		}
 		if n == 0 {

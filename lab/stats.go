@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sort"
+
+	"gonum.org/v1/gonum/stat"
 )
 
 // Percentile returns the p-th percentile (0..100) of sorted by linear
@@ -40,17 +42,13 @@ func Mean(xs []float64) float64 {
 	return s / float64(len(xs))
 }
 
-// StdDev returns the sample standard deviation of xs (0 for fewer than two).
+// StdDev returns the sample standard deviation of xs (gonum's stat.StdDev;
+// 0 for fewer than two).
 func StdDev(xs []float64) float64 {
 	if len(xs) < 2 {
 		return 0
 	}
-	m := Mean(xs)
-	s := 0.0
-	for _, x := range xs {
-		s += (x - m) * (x - m)
-	}
-	return math.Sqrt(s / float64(len(xs)-1))
+	return stat.StdDev(xs, nil)
 }
 
 // Z95 is the two-sided 95% normal quantile used by every interval here.

@@ -46,16 +46,19 @@ const usage = `moralesim: MoraleBreak's headless balance lab.
   moralesim run SCENARIO.toml [-runs N] [-seed S] [-out DIR] [-report FILE.html]
                 [-weights W.toml] [-shard K/N|auto/N] [-sweep KEY=FROM:TO:STEP ...]
                 [-metric NAME] [-replays SPEC] [-max-work W] [-q]
-  moralesim check SCENARIO.toml... [-runs N] [-seed S] [-max-work W]
+  moralesim check SCENARIO.toml... [-runs N] [-seed S] [-weights W.toml] [-max-work W]
   moralesim lint WEIGHTS.toml
   moralesim merge DIR... -out DIR [-report FILE.html]
   moralesim sensitivity SCENARIO.toml [-metric NAME] [-runs N] [-out DIR] [-report FILE.html]
-                [-max-work W]
+                [-weights W.toml] [-max-work W]
   moralesim compare A.toml B.toml SCENARIO.toml [-runs N] [-seed S] [-report FILE.html]
                 [-max-work W]
   moralesim game [-runs N] [-seed S] [-duration S] [-out DIR] [-max-work W]
-  moralesim fit SCENARIO.toml [-keys K1,K2,...] [-runs N] [-budget FIGHTS] [-seed S]
+  moralesim fit SCENARIO.toml... [-keys K1,K2|K=LO:HI,...] [-runs N] [-budget FIGHTS] [-seed S]
                 [-out DIR] [-report FILE.html] [-weights W.toml] [-max-work W] [-q]
+
+-weights replaces the weights file the scenario names (which then need not
+exist) in run, check, sensitivity and fit.
 
 -replays writes a demo replay of chosen runs into -out (replay-run-I.txt,
 for demo -replay): indices (12,40), or first|last:METRIC:N (the N smallest
@@ -256,39 +259,15 @@ func newFlags(name string, env console) *flag.FlagSet {
 	return fs
 }
 
-// loadScenario loads path, and the weights file over its own when weights is
-// set, both through the lab's guarded input path. Errors are bad input.
+// loadScenario loads path, with the weights file in place of its own when
+// weights is set (lab.LoadScenarioWith: the scenario's own weights file is then
+// not read and need not exist). Errors are bad input.
 func loadScenario(path, weights string) (*lab.Scenario, error) {
-	sc, err := lab.LoadScenario(path)
+	sc, err := lab.LoadScenarioWith(path, weights)
 	if err != nil {
 		return nil, usageError{err}
 	}
-	if weights != "" {
-		s, hash, err := lab.LoadWeights(weights)
-		if err != nil {
-			return nil, usageError{err}
-		}
-		sc.Settings = s
-		sc.WeightsHash = hash
-		if err := checkEventRows(sc); err != nil {
-			return nil, usageError{fmt.Errorf("%s: %w", weights, err)}
-		}
-	}
 	return sc, nil
-}
-
-// checkEventRows verifies that every event of sc has a row in its settings.
-func checkEventRows(sc *lab.Scenario) error {
-	var errs []error
-	for i, ev := range sc.Events {
-		if ev.Do != "event" && ev.Do != "reinforce" {
-			continue
-		}
-		if _, ok := sc.Settings.Weights[ev.Event]; !ok {
-			errs = append(errs, &lab.ScenarioError{File: sc.Path, Line: ev.Line, Key: fmt.Sprintf("event[%d].event", i+1), Msg: fmt.Sprintf("%s has no row in the weights table ([weights], or [custom] for your game's own events), so it would be worth zero", safefile.Quote(string(ev.Event)))})
-		}
-	}
-	return errors.Join(errs...)
 }
 
 // progress draws a bar with an ETA on w once a job has run for two seconds.

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -170,8 +172,8 @@ p50 = ` + rng + "\n"
 		code      int
 		want      string
 	}{
-		{"pass", "[4.5, 5.0]", 0, "PASS " + filepath.Join(dir, "pass.toml") + ":15 first_rout_s p50 = 4.75, want 4.5..5"},
-		{"fail", "[1.0, 2.0]", 1, "FAIL " + filepath.Join(dir, "fail.toml") + ":15 first_rout_s p50 = 4.75, want 1..2"},
+		{"pass", "[4.5, 5.0]", 0, "PASS " + filepath.Join(dir, "pass.toml") + ":15 first_rout_s p50 = 4.75 [95% CI 4.75, 4.75], n = 50 of 50 fights, want 4.5..5"},
+		{"fail", "[1.0, 2.0]", 1, "FAIL " + filepath.Join(dir, "fail.toml") + ":15 first_rout_s p50 = 4.75 [95% CI 4.75, 4.75], n = 50 of 50 fights, want 1..2"},
 	}
 	for _, tt := range tests {
 		f := filepath.Join(dir, tt.name+".toml")
@@ -181,6 +183,36 @@ p50 = ` + rng + "\n"
 		code, out, e := runMain(t, context.Background(), nil, "check", f, "-q")
 		if code != tt.code || !strings.Contains(out, tt.want) {
 			t.Errorf("%s: exit %d, stdout %q (stderr %q); want exit %d and %q", tt.name, code, out, e, tt.code, tt.want)
+		}
+	}
+}
+
+// TestCheckShowsIntervals checks that every verdict of check shows n and a
+// 95% interval that holds its estimate, percentiles and means included.
+func TestCheckShowsIntervals(t *testing.T) {
+	code, out, e := runMain(t, context.Background(), nil, "check", "../../scenarios/platoon.toml", "../../scenarios/line.toml", "-runs", "120", "-q")
+	if code != cli.ExitOK {
+		t.Fatalf("exit %d (stderr %q); want 0", code, e)
+	}
+	re := regexp.MustCompile(`^PASS \S+:\d+ (\S+) (\w+) = (\S+) \[95% CI (\S+), (\S+)\], n = (\d+)( of 120)? fights, want \S+$`)
+	lines := strings.Split(strings.TrimSuffix(out, "\ncheck: ok\n"), "\n")
+	if len(lines) != 10 {
+		t.Fatalf("%d verdicts; want 10:\n%s", len(lines), out)
+	}
+	for _, l := range lines {
+		m := re.FindStringSubmatch(l)
+		if m == nil {
+			t.Errorf("verdict %q; want \"= X [95%% CI LO, HI], n = N (of 120) fights\"", l)
+			continue
+		}
+		x, _ := strconv.ParseFloat(m[3], 64)
+		lo, _ := strconv.ParseFloat(m[4], 64)
+		hi, _ := strconv.ParseFloat(m[5], 64)
+		if lo > x || hi < x {
+			t.Errorf("%q: the interval %v..%v leaves out its estimate %v", l, lo, hi, x)
+		}
+		if share := m[2] == "share"; share != (m[7] == "") {
+			t.Errorf("%q: n of every fight for a share, of the fights where it is defined otherwise", l)
 		}
 	}
 }

@@ -274,7 +274,7 @@ func cmdCheck(ctx context.Context, args []string, env console) (int, error) {
 			return 0, err
 		}
 		sum := lab.Summarize(lab.NewHeader(plan), res)
-		for _, v := range lab.Check(sc, &sum) {
+		for _, v := range lab.Check(sc, &sum, res) {
 			env.out.println(safefile.Escape(v.String()))
 			if !v.Pass {
 				failed++
@@ -472,7 +472,7 @@ func cmdLint(args []string, env console) (int, error) {
 		env.out.printf("lint: %d warning(s)\n", len(ws))
 		return ExitFailed, nil
 	}
-	env.out.printf("lint: %s ok (flicker, nerve range, contagion, routs, rally re-break, all-zero, rout return)\n", pos[0])
+	env.out.printf("lint: %s ok (shaken band, flicker, nerve range, contagion, routs, rally re-break, all-zero, rout return)\n", pos[0])
 	return ExitOK, nil
 }
 

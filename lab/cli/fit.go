@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -22,7 +23,7 @@ import (
 // written), 130 interrupted (the best so far is written, marked unfinished).
 func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 	fs := newFlags("fit", env)
-	keys := fs.String("keys", "", "comma-separated settings and weight rows that may change (default: every setting but SquadUpdateInterval and every weight row the scenario reports)")
+	keys := fs.String("keys", "", "comma-separated settings and weight rows that may change, each KEY or KEY=LO:HI to set its search range (default: every setting but SquadUpdateInterval and every weight row the scenario reports)")
 	runs := fs.Int("runs", 0, "fights per candidate, the same seeds for every one (default: the scenario's runs, at most 200)")
 	budget := fs.Int("budget", 0, "most fights in all (default: 30 generations of the search and the final checks)")
 	seed := fs.Uint64("seed", 1, "seed of the fights and of the optimiser")
@@ -35,8 +36,11 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if len(pos) != 1 {
-		return 0, bad("fit takes one scenario file; got %d arguments", len(pos))
+	if len(pos) == 0 || len(pos) > maxFitFiles {
+		return 0, bad("fit takes one to %d scenario files; got %d", maxFitFiles, len(pos))
+	}
+	if err := distinctFiles(pos); err != nil {
+		return 0, err
 	}
 	if *runs < 0 {
 		return 0, bad("-runs is %d; it must be at least 10", *runs)
@@ -52,13 +56,28 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 		return 0, err
 	}
 	startFile := sc.WeightsPath
-	if *weights != "" {
-		startFile = *weights
+	// Every other file runs the first's weights (or -weights): one set of
+	// settings for all.
+	var more []*lab.Scenario
+	var differ []string
+	for _, p := range pos[1:] {
+		o, err := lab.LoadScenarioLike(p, sc)
+		if err != nil {
+			return 0, usageError{err}
+		}
+		if *weights == "" && o.NamedWeights != sc.NamedWeights {
+			named := o.NamedWeights
+			if named == "" {
+				named = "the defaults"
+			}
+			differ = append(differ, fmt.Sprintf("%s names %s", p, named))
+		}
+		more = append(more, o)
 	}
 	if *out == "" {
 		*out = lab.OutDir(sc.Name, "-fit")
 	}
-	cfg := fit.Config{Scenario: sc, Runs: *runs, Budget: *budget, Seed: *seed, MaxWork: *maxWork}
+	cfg := fit.Config{Scenario: sc, More: more, Runs: *runs, Budget: *budget, Seed: *seed, MaxWork: *maxWork}
 	if *keys != "" {
 		cfg.Keys = strings.Split(*keys, ",")
 	}
@@ -78,6 +97,13 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 		return 0, err
 	}
 	el := clock().Sub(t0)
+	if len(differ) > 0 {
+		start := startFile
+		if start == "" {
+			start = "the default weights"
+		}
+		res.Notes = append([]string{fmt.Sprintf("the files name different weights files (%s); the fit starts from the first file's, %s, and fits one set of settings for all", strings.Join(differ, "; "), start)}, res.Notes...)
+	}
 	js, err := fit.Encode(res)
 	if err != nil {
 		return 0, err
@@ -117,6 +143,29 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 	return ExitOK, nil
 }
 
+// maxFitFiles is the most scenario files one fit takes: every candidate
+// fights each of them.
+const maxFitFiles = 64
+
+// distinctFiles refuses a file given twice to one fit, by any path (the
+// same file through a link, or spelled two ways).
+func distinctFiles(paths []string) error {
+	infos := make([]os.FileInfo, len(paths))
+	for i, p := range paths {
+		fi, err := os.Stat(p)
+		if err != nil {
+			continue // the loader names it
+		}
+		for j := range i {
+			if infos[j] != nil && os.SameFile(infos[j], fi) {
+				return bad("fit: %s is given twice (as argument %d, %s, and argument %d, %s); give each scenario once", safefile.Quote(p), j+1, safefile.Quote(paths[j]), i+1, safefile.Quote(p))
+			}
+		}
+		infos[i] = fi
+	}
+	return nil
+}
+
 // printFit prints the outcome, the changes, the expectations before and
 // after, the cost and the files to stdout, every line escaped (names and
 // paths come from the user's files).
@@ -124,6 +173,9 @@ func printFit(env console, r *fit.Result, dir string, o lab.Outputs) {
 	line := func(format string, args ...any) { env.out.println(safefile.Escape(fmt.Sprintf(format, args...))) }
 	_, status := report.FitStatus(r)
 	line("%s: %s", r.Scenario, status)
+	for _, l := range report.FitScenarios(r) {
+		line("  %s", l)
+	}
 	line("changes:")
 	var same []string
 	for _, c := range report.FitChanges(r) {
@@ -140,6 +192,11 @@ func printFit(env console, r *fit.Result, dir string, o lab.Outputs) {
 	if len(same) > 0 {
 		line("  unchanged: %s", strings.Join(same, ", "))
 	}
+	for _, c := range report.FitChanges(r) {
+		if c.Edge != "" {
+			line("at the edge: %s", c.Edge)
+		}
+	}
 	if len(r.After) > 0 {
 		line("expectations on %d fights the search never used (before → after, 95%% intervals):", r.HeldOutRuns)
 		for _, row := range report.FitRows(r) {
@@ -147,7 +204,7 @@ func printFit(env console, r *fit.Result, dir string, o lab.Outputs) {
 			if !row.AfterPass {
 				word = "FAIL"
 			}
-			line("  %s %s:%d %s: %s → %s", word, r.ScenarioPath, row.Line, row.Want, row.Before, row.After)
+			line("  %s %s:%d %s: %s → %s", word, row.File, row.Line, row.Want, row.Before, row.After)
 		}
 	}
 	for _, c := range r.Conflicts {
@@ -192,8 +249,13 @@ func (b *fitBar) update(p fit.Progress) {
 	}
 	b.last = now
 	where := p.Phase
-	if p.Phase == "search" {
+	switch {
+	case p.Phase == "search" && p.Restart > p.Restarts: // a later round
+		where = fmt.Sprintf("search again, restart %d, generation %d", p.Restart, p.Generation)
+	case p.Phase == "search":
 		where = fmt.Sprintf("search, restart %d/%d, generation %d", p.Restart, p.Restarts, p.Generation)
+	case p.Phase == "subset":
+		where = fmt.Sprintf("subset search %d, generation %d", p.Restart, p.Generation)
 	}
 	line := fmt.Sprintf("%s: %s: %d/%d fights, best objective %.4g (%d keys changed), %.1fs", b.label, where, p.Fights, p.Budget, p.BestObjective, p.BestChanged, now.Sub(b.start).Seconds())
 	b.shown = true

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -131,6 +132,7 @@ func TestFitBadInputWritesNothing(t *testing.T) {
 	good := fitDir(t, fitExpect)
 	none := fitDir(t, "")
 	contra := fitDir(t, fitExpect+"\n[[expect]]\nmetric = \"squad_broke.a\"\nshare = [0.6, 0.7]\n")
+	other := fitDir(t, "\n[[expect]]\nmetric = \"squad_broke.a\"\nshare = [0.6, 0.7]\n")
 	for _, tt := range []struct {
 		name string
 		args []string
@@ -142,7 +144,11 @@ func TestFitBadInputWritesNothing(t *testing.T) {
 		{"unused row", []string{good, "-keys", "LowHealth"}, "-keys: weights.LowHealth cannot vary anything"},
 		{"budget", []string{good, "-keys", "Suppressed", "-runs", "40", "-budget", "100"}, "-budget: is 100 fights; one generation of 4 candidates × 40 fights (160)"},
 		{"contradiction", []string{contra}, "squad_broke.a share wants 0.6..0.7 here and 0.33..0.55 on line 32: the ranges do not overlap"},
-		{"two scenarios", []string{good, good}, "fit takes one scenario file"},
+		{"a file twice", []string{good, good}, "is given twice (as argument 1"},
+		{"too many files", append(make([]string, 0, 65), slices.Repeat([]string{good}, 65)...), "fit takes one to 64 scenario files; got 65"},
+		{"a file twice, spelled two ways", []string{good, filepath.Join(filepath.Dir(good), ".", "squad.toml")}, "is given twice"},
+		{"a file without expectations among several", []string{good, none}, none + ": expect: the scenario has no [[expect]]"},
+		{"disjoint bands for the same fight", []string{good, other}, other + ":32: expect: squad_broke.a share wants 0.6..0.7 here and 0.33..0.55 in " + good + ":32, the same fight"},
 		{"too much work", []string{good, "-keys", "Suppressed", "-max-work", "1e6"}, "or raise the ceiling with -max-work"},
 		{"bad max-work", []string{good, "-max-work", "-1"}, "-max-work is -1; it must be a positive number"},
 	} {
@@ -215,6 +221,30 @@ func TestFitInterruptedWritesBestSoFar(t *testing.T) {
 	for _, en := range entries {
 		if strings.HasPrefix(en.Name(), ".") || en.Name() == "expectations.png" {
 			t.Errorf("left behind: %s", en.Name())
+		}
+	}
+}
+
+// A fit of two files: one set of settings, each file's expectations before
+// and after, and a note that the files name different weights files.
+func TestFitSeveralFiles(t *testing.T) {
+	a := fitDir(t, fitExpect)
+	b := fitDir(t, "\n[[expect]]\nmetric = \"squad_broke.a\"\nshare = [0.2, 0.7]\n")
+	out := filepath.Join(t.TempDir(), "out")
+	code, stdout, e := runMain(t, context.Background(), nil, "fit", a, b, "-keys", "RecoveryDelaySeconds,Suppressed", "-runs", "30", "-budget", "20000", "-out", out, "-q")
+	if code != cli.ExitOK {
+		t.Fatalf("exit %d; want 0\nstdout:\n%s\nstderr:\n%s", code, stdout, e)
+	}
+	for _, want := range []string{
+		"every expectation of the 2 scenarios holds",
+		"  " + a + ": all 1 expectations hold",
+		"  " + b + ": all 1 expectations hold",
+		"PASS " + a + ":32 squad_broke.a share in 0.33..0.55: ",
+		"PASS " + b + ":32 squad_broke.a share in 0.2..0.7: ",
+		"note: the files name different weights files (" + b + " names " + filepath.Join(filepath.Dir(b), "weights.toml") + "); the fit starts from the first file's, " + filepath.Join(filepath.Dir(a), "weights.toml"),
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
 		}
 	}
 }

@@ -35,6 +35,11 @@ type Config struct {
 	// Scenario supplies the target (its [[expect]] blocks) and the start
 	// (its Settings).
 	Scenario *lab.Scenario
+	// More are further scenarios fitted at once: the result is one set of
+	// settings meeting every expectation of each. They run Scenario's
+	// settings, whatever weights they were read with, and fight the same
+	// seeds; a fight counts once per scenario in Runs and Budget.
+	More []*lab.Scenario
 	// Keys names the settings and weight rows that may change (see Keys);
 	// empty: every one that can.
 	Keys []string
@@ -90,6 +95,9 @@ type Result struct {
 	ScenarioPath string `json:"scenario_path"`
 	ScenarioHash string `json:"scenario_hash"`
 	WeightsHash  string `json:"weights_hash"`
+	// Scenarios are the files of a fit of several (Config.More), in order;
+	// each Measure then names its file.
+	Scenarios []string `json:"scenarios,omitempty"`
 	// Seed seeds the search's fights (runs 0… of Seed) and the optimiser;
 	// the held-out fights are runs 0… of HeldOutSeed = Seed + 2^63, which
 	// are runs 2^63… of Seed: no search fight is among them.
@@ -141,6 +149,9 @@ type KeyResult struct {
 	// Lo..Hi is the range the search kept to.
 	Lo float64 `json:"lo"`
 	Hi float64 `json:"hi"`
+	// Edge, when the key ended at the edge of Lo..Hi, says so, with the
+	// advice to widen the range (-keys KEY=LO:HI) when the settings allow.
+	Edge string `json:"edge,omitempty"`
 }
 
 // Changed reports whether the fit changed the key.
@@ -217,6 +228,9 @@ const (
 
 // fitSizes are the sizes derived from a config.
 type fitSizes struct {
+	// scenarios is how many scenarios every candidate fights; the other
+	// counts but budget are per scenario.
+	scenarios                     int
 	runs, refineRuns, heldOutRuns int
 	pop, restarts                 int
 	budget, reserve, generations  int
@@ -236,16 +250,18 @@ func population(dim int) int { return 4 + int(3*math.Log(float64(dim))) }
 
 // fitReserve is the fights kept from the search for the final checks: the
 // start on the search's and the held-out fights, the refined candidates, and
-// for each of heldOutTries candidates its polish (each key put back, a few
-// rounded) and its held-out check.
+// for each of heldOutTries candidates its polish (each changed key put back,
+// at most six counted: the subset search changes few; three halvings; a few
+// rounded) and its held-out check. A polish that runs out stops, with a
+// note.
 func fitReserve(dim, runs int) int {
-	polish := dim + 9
+	polish := min(dim, 6) + 9
 	return runs + heldOutFactor*runs + refineCount*refineFactor*runs +
 		heldOutTries*(polish*refineFactor*runs+heldOutFactor*runs)
 }
 
 func sizes(cfg Config, dim int) (fitSizes, error) {
-	z := fitSizes{runs: cfg.Runs}
+	z := fitSizes{runs: cfg.Runs, scenarios: 1 + len(cfg.More)}
 	if z.runs == 0 {
 		z.runs = max(10, min(cfg.Scenario.Runs, 200))
 	}
@@ -253,22 +269,24 @@ func sizes(cfg Config, dim int) (fitSizes, error) {
 		return z, &Error{Flag: "-runs", Msg: fmt.Sprintf("is %d fights per candidate; it must be 10..%d (fewer fights cannot tell candidates apart)", z.runs, maxFitRuns)}
 	}
 	z.refineRuns, z.heldOutRuns = refineFactor*z.runs, heldOutFactor*z.runs
-	sc := cfg.Scenario
-	if err := lab.CheckResults(sc, z.heldOutRuns); err != nil {
-		return z, &Error{Flag: "-runs", Msg: fmt.Sprintf("is %d fights per candidate; the check on new seeds (%d fights): %v", z.runs, z.heldOutRuns, err)}
+	for _, sc := range append([]*lab.Scenario{cfg.Scenario}, cfg.More...) {
+		if err := lab.CheckResults(sc, z.heldOutRuns); err != nil {
+			return z, &Error{Flag: "-runs", Msg: fmt.Sprintf("is %d fights per candidate; the check on new seeds (%d fights): %v", z.runs, z.heldOutRuns, err)}
+		}
 	}
 	z.pop = population(dim)
 	z.reserve = fitReserve(dim, z.runs)
 	least, def := Budget(dim, z.runs)
+	least, def = least*z.scenarios, def*z.scenarios
 	z.budget = cfg.Budget
 	if z.budget == 0 {
 		z.budget = def
 	}
 	if z.budget < least {
-		return z, &Error{Flag: "-budget", Msg: fmt.Sprintf("is %d fights; one generation of %d candidates × %d fights (%d) and the final checks (%d) need at least %d (-budget %d or fewer -runs)",
-			z.budget, z.pop, z.runs, z.pop*z.runs, z.reserve, least, least)}
+		return z, &Error{Flag: "-budget", Msg: fmt.Sprintf("is %d fights; one generation of %d candidates × %d fights (%d) and the final checks (%d), for each of %d scenarios, need at least %d (-budget %d or fewer -runs)",
+			z.budget, z.pop, z.runs, z.pop*z.runs, z.reserve, z.scenarios, least, least)}
 	}
-	z.generations = (z.budget - z.reserve) / (z.pop * z.runs)
+	z.generations = (z.budget/z.scenarios - z.reserve) / (z.pop * z.runs)
 	z.restarts = cfg.Restarts
 	if z.restarts <= 0 {
 		z.restarts = 3
@@ -291,6 +309,27 @@ type candidate struct {
 	eval int
 }
 
+// rank orders two candidates, the better first: one that meets every
+// expectation with margin before one that does not; among those that do,
+// the fewest keys changed, then the smallest change (score); among the
+// others, the lowest score.
+func (f *fitter) rank(a, b candidate) int {
+	am, bm := a.valid && a.m.objective == 0, b.valid && b.m.objective == 0
+	switch {
+	case am && !bm:
+		return -1
+	case bm && !am:
+		return 1
+	case am:
+		_, ca := changeOf(f.keys, a.values)
+		_, cb := changeOf(f.keys, b.values)
+		if ca != cb {
+			return cmp.Compare(ca, cb)
+		}
+	}
+	return cmp.Compare(a.score(f.keys), b.score(f.keys))
+}
+
 func (c candidate) score(keys []Key) float64 {
 	if !c.valid {
 		return invalidScore
@@ -301,11 +340,16 @@ func (c candidate) score(keys []Key) float64 {
 
 // fitter is one fit in progress.
 type fitter struct {
-	cfg     Config
-	sc      *lab.Scenario
+	cfg Config
+	sc  *lab.Scenario
+	// scs are every scenario fitted, sc first.
+	scs     []*lab.Scenario
 	keys    []Key
 	z       fitSizes
 	workers int
+	// startLint is the rules lab.Lint warns of for the start: a result may
+	// not add one.
+	startLint map[string]bool
 
 	mu     sync.Mutex
 	log    []Evaluation
@@ -328,16 +372,22 @@ type fitter struct {
 // alone, never on Workers or GOMAXPROCS.
 func Fit(ctx context.Context, cfg Config) (*Result, error) {
 	sc := cfg.Scenario
-	if len(sc.Expects) == 0 {
-		return nil, &lab.ScenarioError{File: sc.Path, Key: "expect", Msg: "the scenario has no [[expect]]; a fit needs at least one as its target"}
+	scs := append([]*lab.Scenario{sc}, cfg.More...)
+	for _, s := range scs {
+		if len(s.Expects) == 0 {
+			return nil, &lab.ScenarioError{File: s.Path, Key: "expect", Msg: "the scenario has no [[expect]]; a fit needs at least one as its target"}
+		}
+		if err := contradictions(s); err != nil {
+			return nil, err
+		}
 	}
-	if err := contradictions(sc); err != nil {
+	if err := crossConflicts(scs); err != nil {
 		return nil, err
 	}
 	if err := sc.Settings.Validate(); err != nil {
 		return nil, &lab.ScenarioError{File: sc.Path, Key: "weights", Msg: err.Error()}
 	}
-	keys, err := Keys(sc, cfg.Keys)
+	keys, err := keysFor(scs, cfg.Keys)
 	if err != nil {
 		return nil, err
 	}
@@ -345,7 +395,11 @@ func Fit(ctx context.Context, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := lab.CheckWork("this fit", float64(z.budget)*lab.FightWork(sc), cfg.MaxWork); err != nil {
+	work := 0.0
+	for _, s := range scs {
+		work += float64(z.budget/z.scenarios) * lab.FightWork(s)
+	}
+	if err := lab.CheckWork("this fit", work, cfg.MaxWork); err != nil {
 		var we *lab.WorkError
 		if !errors.As(err, &we) {
 			return nil, err
@@ -354,7 +408,10 @@ func Fit(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, &Error{Flag: "-budget", Msg: fmt.Sprintf("is %d fights of %s, about %.3g units of work (men × simulated seconds, plus men reached × events); the ceiling is %.3g: lower -budget or -runs, fit fewer keys, or raise the ceiling with -max-work %.3g",
 			z.budget, sc.Name, we.Work, we.Limit, math.Ceil(we.Work/up)*up)}
 	}
-	f := &fitter{cfg: cfg, sc: sc, keys: keys, z: z, workers: cfg.Workers}
+	f := &fitter{cfg: cfg, sc: sc, scs: scs, keys: keys, z: z, workers: cfg.Workers, startLint: map[string]bool{}}
+	for _, w := range lab.Lint(sc.Settings) {
+		f.startLint[w.Rule] = true
+	}
 	if f.workers <= 0 {
 		f.workers = runtime.GOMAXPROCS(0)
 	}
@@ -364,6 +421,11 @@ func Fit(ctx context.Context, cfg Config) (*Result, error) {
 		Runs: z.runs, RefineRuns: z.refineRuns, HeldOutRuns: z.heldOutRuns, Budget: z.budget,
 		Population: z.pop, Restarts: z.restarts,
 		Start: sc.Settings.Clone(), Conflicts: []string{}, Notes: []string{}, Tries: []Try{},
+	}
+	if len(scs) > 1 {
+		for _, s := range scs {
+			f.res.Scenarios = append(f.res.Scenarios, s.Path)
+		}
 	}
 	err = f.run(ctx)
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
@@ -408,14 +470,71 @@ func (f *fitter) run(ctx context.Context) error {
 		f.finish(&start, true, true)
 		return nil
 	}
-	if err := f.search(ctx); err != nil {
-		return err
-	}
-	refined, err := f.refine(ctx)
+	met, err := f.subsets(ctx, start)
 	if err != nil {
 		return err
 	}
-	return f.check(ctx, refined)
+	if met {
+		// The subset search's best, checked; when it fails on the held-out
+		// fights, the search over every key goes on with what is left.
+		refined, err := f.refine(ctx)
+		if err != nil {
+			return err
+		}
+		if err := f.check(ctx, refined); err != nil || f.res.Met {
+			return err
+		}
+		f.note("the subset search's candidates did not hold on the held-out fights; searching every key")
+	}
+	// Search every key; while nothing holds and the budget allows another
+	// round (four generations and the checks), search again, with new
+	// random streams: a fit uses its time.
+	for round := 0; ; round++ {
+		spent := f.fights.Load()
+		// The first round keeps the whole reserve (and may use the start's
+		// share of it); later ones what one more check needs.
+		left := f.left() + f.z.runs + f.z.heldOutRuns
+		if round > 0 {
+			left = f.leftAfter(f.roundReserve())
+		}
+		if err := f.search(ctx, round, left); err != nil {
+			return err
+		}
+		searched := f.fights.Load() > spent
+		refined, err := f.refine(ctx)
+		if err != nil {
+			return err
+		}
+		if err := f.check(ctx, refined); err != nil || f.res.Met {
+			return err
+		}
+		if !searched || f.leftAfter(f.roundReserve()) < 4*f.z.pop*f.z.runs {
+			f.advise()
+			return nil
+		}
+		f.note("not met after %d fights of %d; searching every key again with what is left", f.fights.Load(), f.z.budget)
+	}
+}
+
+// advise notes, for a fit that did not meet every expectation, which one
+// its result misses by most on the held-out fights: the one to loosen
+// first, or to free keys for.
+func (f *fitter) advise() {
+	worst := -1
+	for i, e := range f.res.After {
+		if !e.Pass && (worst < 0 || e.Miss > f.res.After[worst].Miss) {
+			worst = i
+		}
+	}
+	if worst < 0 {
+		return
+	}
+	e := f.res.After[worst]
+	where := fmt.Sprintf("line %d", e.Line)
+	if e.Scenario != "" {
+		where = fmt.Sprintf("%s:%d", e.Scenario, e.Line)
+	}
+	f.note("the closest result misses %s by most on the held-out fights (%s): loosen it first, or free more keys (-keys)", where, e.describe())
 }
 
 // measure runs values on runs fights of seed and logs the evaluation.
@@ -440,19 +559,29 @@ func (f *fitter) evaluate(ctx context.Context, phase string, values []float64, r
 	ev := Evaluation{Phase: phase, Values: c.values, Runs: runs, Got: []*float64{}, Miss: []float64{}}
 	ev.Change, ev.Changed = changeOf(f.keys, values)
 	s := settingsAt(f.sc.Settings, f.keys, values)
-	if s.Validate() != nil {
+	if s.Validate() != nil || f.narrowBand(s) {
 		ev.Runs = 0
 		return c, ev, nil
 	}
-	plan := lab.Plan{Scenario: f.sc, Settings: s, Seed: seed, Runs: runs, Workers: workers}
-	rr, err := lab.MonteCarlo(ctx, plan)
-	if err != nil {
-		return c, ev, err
+	for _, sc := range f.scs {
+		plan := lab.Plan{Scenario: sc, Settings: s, Seed: seed, Runs: runs, Workers: workers}
+		rr, err := lab.MonteCarlo(ctx, plan)
+		if err != nil {
+			return c, ev, err
+		}
+		f.fights.Add(int64(runs))
+		f.count(phase, runs)
+		m := measureExpects(sc, lab.NewHeader(plan), rr)
+		for i := range m.expects {
+			if len(f.scs) > 1 {
+				m.expects[i].Scenario = sc.Path
+			}
+		}
+		c.m.expects = append(c.m.expects, m.expects...)
+		c.m.objective += m.objective
+		c.m.at, c.m.lo, c.m.hi = append(c.m.at, m.at...), append(c.m.lo, m.lo...), append(c.m.hi, m.hi...)
 	}
-	f.fights.Add(int64(runs))
-	f.count(phase, runs)
 	c.valid = true
-	c.m = measureExpects(f.sc, lab.NewHeader(plan), rr)
 	ev.Valid, ev.Objective = true, c.m.objective
 	for _, e := range c.m.expects {
 		ev.Got = append(ev.Got, e.Got)
@@ -466,7 +595,7 @@ func (f *fitter) count(phase string, runs int) {
 	defer f.mu.Unlock()
 	fs := &f.res.Fights
 	switch phase {
-	case "start", "search": // the start's fights are the search's seeds
+	case "start", "search", "screen", "subset": // the search's seeds
 		fs.Search += runs
 	case "refine":
 		fs.Refine += runs
@@ -493,7 +622,7 @@ func (f *fitter) consider(c candidate) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.cands = append(f.cands, c)
-	if f.best == nil || c.score(f.keys) < f.best.score(f.keys) {
+	if f.best == nil || f.rank(c, *f.best) < 0 {
 		cc := c
 		f.best = &cc
 	}
@@ -518,17 +647,18 @@ func (f *fitter) progress(p Progress) {
 }
 
 // search runs CMA-ES from the start, Restarts times with a wider first step
-// each time (0.15, 0.3, 0.6: relative changes), the generations of the
-// budget shared among the restarts (a restart that stalls leaves its rest to
-// the next).
-func (f *fitter) search(ctx context.Context) error {
-	gens := f.z.generations
+// each time (0.15, 0.3, 0.6: relative changes), the generations that left
+// fights per scenario pay for shared among the restarts (a restart that
+// stalls leaves its rest to the next); round numbers the restarts' random
+// streams, new in each round.
+func (f *fitter) search(ctx context.Context, round, left int) error {
+	gens := min(f.z.generations, left/(f.z.pop*f.z.runs))
 	for r := 0; r < f.z.restarts; r++ {
 		mine := gens / (f.z.restarts - r)
 		if mine < 1 {
 			break
 		}
-		done, err := f.restart(ctx, r, mine)
+		done, err := f.restart(ctx, round*f.z.restarts+r, mine)
 		gens -= done
 		if err != nil {
 			if ctx.Err() != nil {
@@ -540,11 +670,24 @@ func (f *fitter) search(ctx context.Context) error {
 	return nil
 }
 
-// restart is one CMA-ES run of at most gens generations; it returns how
-// many generations it ran.
+// restart is one CMA-ES run over every key from the start, of at most gens
+// generations, with a first step of 0.15·2^r; it returns how many
+// generations it ran.
 func (f *fitter) restart(ctx context.Context, r, gens int) (int, error) {
-	dim := len(f.keys)
-	pop := f.z.pop
+	all := make([]int, len(f.keys))
+	for i := range all {
+		all[i] = i
+	}
+	return f.cmaes(ctx, "search", r, all, make([]float64, len(all)), 0.15*math.Pow(2, float64(r%3)), gens)
+}
+
+// cmaes is one CMA-ES run of at most gens generations over the keys subset
+// (the others at their start), from search coordinates u0 with a first step
+// of sigma, its candidates logged as phase, run r+1; it returns how many
+// generations it ran.
+func (f *fitter) cmaes(ctx context.Context, phase string, r int, subset []int, u0 []float64, sigma float64, gens int) (int, error) {
+	dim := len(subset)
+	pop := population(dim)
 	var (
 		mu       sync.Mutex
 		batch    []searched
@@ -555,14 +698,14 @@ func (f *fitter) restart(ctx context.Context, r, gens int) (int, error) {
 		if ctx.Err() != nil {
 			return invalidScore
 		}
-		values := make([]float64, dim)
+		values := f.startValues()
 		outside := 0.0
-		for i, k := range f.keys {
+		for j, i := range subset {
 			var o float64
-			values[i], o = k.value(u[i])
+			values[i], o = f.keys[i].value(u[j])
 			outside += o
 		}
-		c, ev, err := f.evaluate(ctx, "search", values, f.z.runs, f.cfg.Seed, 1)
+		c, ev, err := f.evaluate(ctx, phase, values, f.z.runs, f.cfg.Seed, 1)
 		if err != nil {
 			mu.Lock()
 			canceled = true
@@ -575,7 +718,7 @@ func (f *fitter) restart(ctx context.Context, r, gens int) (int, error) {
 		batch = append(batch, searched{u: slices.Clone(u), c: c, ev: ev})
 		if len(batch) == pop && !canceled {
 			gen++
-			f.flush(batch, r+1, gen)
+			f.flush(phase, batch, r+1, gen)
 			batch = batch[:0]
 		}
 		return score
@@ -585,7 +728,10 @@ func (f *fitter) restart(ctx context.Context, r, gens int) (int, error) {
 	// InitCholesky, and InitStepSize stays 1 so that the updates are in the
 	// same units as the samples (a step of 0.15 with InitStepSize 0.15 grows
 	// the covariance sevenfold a generation).
-	sigma := 0.15 * math.Pow(2, float64(r))
+	stream := uint64(r)
+	if phase == "subset" {
+		stream ^= 0x80 // apart from the search's streams
+	}
 	diag := make([]float64, dim)
 	for i := range diag {
 		diag[i] = sigma * sigma
@@ -598,7 +744,7 @@ func (f *fitter) restart(ctx context.Context, r, gens int) (int, error) {
 		InitStepSize: 1,
 		InitCholesky: &chol,
 		Population:   pop,
-		Src:          rand.NewPCG(f.cfg.Seed, 0x636d612d6573<<8|uint64(r)),
+		Src:          rand.NewPCG(f.cfg.Seed, 0x636d612d6573<<8|stream),
 	}
 	settings := &optimize.Settings{
 		MajorIterations: gens,
@@ -614,7 +760,7 @@ func (f *fitter) restart(ctx context.Context, r, gens int) (int, error) {
 			return optimize.NotTerminated, nil
 		},
 	}
-	_, err := optimize.Minimize(problem, make([]float64, dim), settings, method)
+	_, err := optimize.Minimize(problem, slices.Clone(u0), settings, method)
 	mu.Lock()
 	defer mu.Unlock()
 	if ctx.Err() != nil {
@@ -632,7 +778,7 @@ type searched struct {
 
 // flush logs one generation's evaluations in a fixed order (by search
 // coordinates: the workers finish them in any order) and reports progress.
-func (f *fitter) flush(batch []searched, restart, gen int) {
+func (f *fitter) flush(phase string, batch []searched, restart, gen int) {
 	slices.SortFunc(batch, func(a, b searched) int { return slices.Compare(a.u, b.u) })
 	for _, s := range batch {
 		s.ev.Restart, s.ev.Generation = restart, gen
@@ -641,7 +787,7 @@ func (f *fitter) flush(batch []searched, restart, gen int) {
 		f.mu.Unlock()
 		f.consider(s.c)
 	}
-	f.progress(Progress{Phase: "search", Restart: restart, Generation: gen})
+	f.progress(Progress{Phase: phase, Restart: restart, Generation: gen})
 }
 
 // refine measures the refineCount best distinct candidates again on
@@ -652,14 +798,15 @@ func (f *fitter) refine(ctx context.Context) ([]candidate, error) {
 	pool := slices.Clone(f.cands)
 	f.mu.Unlock()
 	slices.SortStableFunc(pool, func(a, b candidate) int {
-		return cmp.Or(cmp.Compare(a.score(f.keys), b.score(f.keys)), cmp.Compare(a.eval, b.eval))
+		return cmp.Or(f.rank(a, b), cmp.Compare(a.eval, b.eval))
 	})
 	var picked []candidate
 	for _, c := range pool {
 		if len(picked) == refineCount {
 			break
 		}
-		if !slices.ContainsFunc(picked, func(p candidate) bool { return slices.Equal(p.values, c.values) }) {
+		tried := slices.ContainsFunc(f.res.Tries, func(t Try) bool { return slices.Equal(t.Values, c.values) })
+		if !tried && !slices.ContainsFunc(picked, func(p candidate) bool { return slices.Equal(p.values, c.values) }) {
 			picked = append(picked, c)
 		}
 	}
@@ -671,12 +818,29 @@ func (f *fitter) refine(ctx context.Context) ([]candidate, error) {
 		}
 		out = append(out, r)
 	}
-	slices.SortStableFunc(out, func(a, b candidate) int { return cmp.Compare(a.score(f.keys), b.score(f.keys)) })
+	slices.SortStableFunc(out, f.rank)
 	return out, nil
 }
 
 // afford reports whether runs more fights fit in the budget.
-func (f *fitter) afford(runs int) bool { return int(f.fights.Load())+runs <= f.z.budget }
+func (f *fitter) afford(runs int) bool { return int(f.fights.Load())+runs*f.z.scenarios <= f.z.budget }
+
+// left returns the fights per scenario the budget has left beyond the
+// reserve.
+func (f *fitter) left() int { return f.leftAfter(f.z.reserve) }
+
+// leftAfter returns the fights per scenario the budget has left beyond
+// reserve.
+func (f *fitter) leftAfter(reserve int) int {
+	return (f.z.budget-int(f.fights.Load()))/f.z.scenarios - reserve
+}
+
+// roundReserve is the fights per scenario a later round of the search
+// keeps for its checks: the refined candidates, one polish and one check
+// on the held-out fights.
+func (f *fitter) roundReserve() int {
+	return refineCount*f.z.refineRuns + (min(len(f.keys), 6)+9)*f.z.refineRuns + f.z.heldOutRuns
+}
 
 // polish puts back every key of c whose change it can do without (the
 // smallest change first: fewest changes), moves the rest towards the start
@@ -689,6 +853,9 @@ func (f *fitter) polish(ctx context.Context, c candidate) (candidate, error) {
 	try := func(v []float64) (bool, error) {
 		if !f.afford(f.z.refineRuns) {
 			return false, errNoBudget
+		}
+		if len(f.newLint(settingsAt(f.sc.Settings, f.keys, v))) > 0 {
+			return false, nil
 		}
 		r, err := f.measure(ctx, "polish", v, f.z.refineRuns, f.cfg.Seed, f.workers)
 		if err != nil || !r.valid || r.m.objective > cur.m.objective {
@@ -798,6 +965,14 @@ func (f *fitter) check(ctx context.Context, refined []candidate) error {
 		if err != nil {
 			return err
 		}
+		if slices.ContainsFunc(f.res.Tries, func(t Try) bool { return slices.Equal(t.Values, p.values) }) {
+			f.note("candidate %d polishes to one already checked on the held-out fights", i+1)
+			continue
+		}
+		if ws := f.newLint(settingsAt(f.sc.Settings, f.keys, p.values)); len(ws) > 0 {
+			f.note("candidate %d is refused: lint warns of it (%s)", i+1, lintRules(ws))
+			continue
+		}
 		if !f.afford(f.z.heldOutRuns) {
 			f.note("no budget left to check candidate %d on the held-out fights; raise -budget", i+1)
 			if closest == nil {
@@ -829,9 +1004,35 @@ func (f *fitter) check(ctx context.Context, refined []candidate) error {
 	} else {
 		f.note("no candidate that met every expectation on the search's fights held on the held-out fights; the result is the closest there")
 	}
-	f.res.Conflicts = conflicts(f.sc, f.log)
+	f.res.Conflicts = conflicts(f.scs, f.log)
 	f.finish(closest, true, false)
 	return nil
+}
+
+// narrowBand reports whether s has a Shaken band narrower than its
+// Hysteresis (lint's shaken-band) when the start has not: such candidates
+// are refused as invalid, at no cost.
+func (f *fitter) narrowBand(s morale.Settings) bool {
+	return !f.startLint["shaken-band"] && s.ShakenBelow-s.PanicBelow < s.Hysteresis
+}
+
+// newLint returns lab.Lint's warnings for s that it does not give the start.
+func (f *fitter) newLint(s morale.Settings) []lab.Warning {
+	var out []lab.Warning
+	for _, w := range lab.Lint(s) {
+		if !f.startLint[w.Rule] {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+func lintRules(ws []lab.Warning) string {
+	var rules []string
+	for _, w := range ws {
+		rules = append(rules, w.Rule)
+	}
+	return strings.Join(rules, ", ")
 }
 
 // finish records c (nil: the start) as the result.
@@ -844,7 +1045,7 @@ func (f *fitter) finish(c *candidate, finished, met bool) {
 	f.res.Settings = settingsAt(f.sc.Settings, f.keys, values)
 	f.res.Keys = nil
 	for i, k := range f.keys {
-		f.res.Keys = append(f.res.Keys, KeyResult{Key: k.Key, Start: k.Start, End: values[i], Lo: k.Lo, Hi: k.Hi})
+		f.res.Keys = append(f.res.Keys, KeyResult{Key: k.Key, Start: k.Start, End: values[i], Lo: k.Lo, Hi: k.Hi, Edge: k.edge(f.sc.Settings, values[i])})
 	}
 	if !finished {
 		f.res.After = nil

@@ -92,7 +92,7 @@ share = [0.3, 0.5]
 func verify(t *testing.T, sc *lab.Scenario, s morale.Settings) {
 	t.Helper()
 	sum := statsAt(t, sc, s, 1000, 4242)
-	for _, v := range lab.Check(sc, &sum) {
+	for _, v := range lab.Check(sc, &sum, nil) {
 		if !v.Pass {
 			t.Errorf("on 1000 fresh fights: %v", v)
 		}
@@ -244,6 +244,15 @@ mean = [5.0, 6.0]
 	if got := strings.Join(res.Conflicts, "\n"); !strings.Contains(got, "deaths mean (line") || !strings.Contains(got, "never met") || !strings.Contains(got, "ranged 2..2") {
 		t.Errorf("conflicts = %q; want deaths mean never met, ranging 2..2", res.Conflicts)
 	}
+	// It uses its time: it searches until what is left cannot pay for
+	// another round and its checks, then says what to loosen.
+	got := strings.Join(res.Notes, "\n")
+	if !strings.Contains(got, "searching every key again with what is left") {
+		t.Errorf("spent %d fights of 3000, notes %q; want the search to go on while it misses", res.Fights.Total, res.Notes)
+	}
+	if !strings.Contains(got, "the closest result misses line 30 by most on the held-out fights (deaths mean = 2, want 5..6): loosen it first") {
+		t.Errorf("notes = %q; want the advice to loosen deaths mean (line 30)", res.Notes)
+	}
 }
 
 // TestFitInterrupted: a cancelled fit returns the best candidate so far,
@@ -253,7 +262,7 @@ func TestFitInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	res, err := fit.Fit(ctx, fit.Config{Scenario: sc, Keys: []string{"RecoveryDelaySeconds"}, Runs: 20, Seed: 1, Progress: func(p fit.Progress) {
-		if p.Phase == "search" && p.Generation == 2 {
+		if (p.Phase == "search" || p.Phase == "subset") && p.Generation == 2 {
 			cancel()
 		}
 	}})

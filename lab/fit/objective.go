@@ -2,6 +2,7 @@ package fit
 
 import (
 	"cmp"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -20,12 +21,14 @@ type Measure struct {
 	Lo     float64 `json:"lo"`
 	Hi     float64 `json:"hi"`
 	Line   int     `json:"line"`
+	// Scenario is the expectation's file in a fit of several scenarios.
+	Scenario string `json:"scenario,omitempty"`
 	// Got is the statistic (nil when no fight defined it: a time that never
 	// happened).
 	Got *float64 `json:"got"`
-	// CI95 is its 95% interval: Wilson's for a share, the normal one for a
-	// mean, the distribution-free order-statistic one for a percentile; nil
-	// for min and max, which have none.
+	// CI95 is its 95% interval (lab.StatInterval): Wilson's for a share,
+	// the normal one for a mean, the distribution-free order-statistic one
+	// for a percentile, the exact bootstrap one for min and max.
 	CI95 *[2]float64 `json:"ci95"`
 	// Pass is the check's verdict: Got lies in Lo..Hi (what `moralesim
 	// check` says).
@@ -44,19 +47,21 @@ type Measure struct {
 type measure struct {
 	expects   []Measure
 	objective float64
+	// at, lo and hi are each expectation's statistic and its range shrunk by
+	// the margin, in units of the expectation (what Miss is measured in): the
+	// linear model of the subset search works in these.
+	at, lo, hi []float64
 }
 
 // measureExpects measures sc's expectations on runs (the fights of one
 // Monte-Carlo, complete), with Check's verdicts.
 func measureExpects(sc *lab.Scenario, h lab.Header, runs []lab.RunResult) measure {
 	sum := lab.Summarize(h, runs)
-	verdicts := lab.Check(sc, &sum)
+	verdicts := lab.Check(sc, &sum, runs)
 	var m measure
 	for i, e := range sc.Expects {
 		v := verdicts[i]
-		em := Measure{Metric: e.Metric, Stat: e.Stat, Lo: e.Lo, Hi: e.Hi, Line: e.Line, Pass: v.Pass}
-		metric, _ := lab.MetricByName(sc, e.Metric)
-		xs, happened := metric.Values(runs)
+		em := Measure{Metric: e.Name(), Stat: e.Stat, Lo: e.Lo, Hi: e.Hi, Line: e.Line, Pass: v.Pass}
 		got := math.NaN()
 		if v.Defined {
 			got = v.Got
@@ -64,13 +69,13 @@ func measureExpects(sc *lab.Scenario, h lab.Header, runs []lab.RunResult) measur
 			em.Got = &g
 		}
 		se := 0.0
-		if lo, hi, ok := interval(e.Stat, xs, happened, len(runs)); ok && v.Defined {
-			em.CI95 = &[2]float64{lo, hi}
-			se = (hi - lo) / (2 * lab.Z95)
+		if v.HasCI {
+			em.CI95 = &[2]float64{v.Lo95, v.Hi95}
+			se = (v.Hi95 - v.Lo95) / (2 * lab.Z95)
 		}
 		width := e.Hi - e.Lo
 		em.Margin = math.Min(width/4, se)
-		span := naturalSpan(sc, metric, e.Stat)
+		span := naturalSpan(sc, e.Metric, e.After != "", e.Stat)
 		unit := math.Min(math.Max(width, span/100), span)
 		if !v.Defined {
 			// A time that never happened is, for the distance, at the end of
@@ -94,57 +99,20 @@ func measureExpects(sc *lab.Scenario, h lab.Header, runs []lab.RunResult) measur
 		}
 		m.objective += em.Miss
 		m.expects = append(m.expects, em)
+		m.at, m.lo, m.hi = append(m.at, got/unit), append(m.lo, lo/unit), append(m.hi, hi/unit)
 	}
 	return m
-}
-
-// interval returns the 95% interval of stat over xs (the fights where the
-// metric is defined; happened of n fights had it).
-func interval(stat string, xs []float64, happened, n int) (lo, hi float64, ok bool) {
-	switch stat {
-	case "share":
-		lo, hi = lab.Wilson(happened, n)
-		return lo, hi, true
-	case "mean":
-		if len(xs) == 0 {
-			return 0, 0, false
-		}
-		m, se := lab.Mean(xs), lab.StdDev(xs)/math.Sqrt(float64(len(xs)))
-		return m - lab.Z95*se, m + lab.Z95*se, true
-	case "p10", "p25", "p50", "p75", "p90":
-		if len(xs) == 0 {
-			return 0, 0, false
-		}
-		var q float64
-		if _, err := fmt.Sscanf(stat, "p%g", &q); err != nil {
-			return 0, 0, false
-		}
-		lo, hi = quantileCI(slices.Sorted(slices.Values(xs)), q/100)
-		return lo, hi, true
-	}
-	return 0, 0, false
-}
-
-// quantileCI returns the distribution-free 95% interval of the q-quantile
-// of sorted: the order statistics at ranks nq ∓ 1.96·√(nq(1−q)) (the normal
-// approximation of the binomial), clamped to the sample.
-func quantileCI(sorted []float64, q float64) (lo, hi float64) {
-	n := float64(len(sorted))
-	half := lab.Z95 * math.Sqrt(n*q*(1-q))
-	i := int(math.Max(0, math.Floor(n*q-half)))
-	j := int(math.Min(n-1, math.Ceil(n*q+half)))
-	i = min(i, len(sorted)-1)
-	return sorted[i], sorted[max(i, j)]
 }
 
 // naturalSpan is the range a metric's statistic can take: 1 for a share and
 // for metrics in 0..1, the fight's duration for times, the men of the
 // scenario for counts.
-func naturalSpan(sc *lab.Scenario, m lab.Metric, stat string) float64 {
+func naturalSpan(sc *lab.Scenario, metric string, after bool, stat string) float64 {
+	m, _ := lab.MetricByName(sc, metric)
 	switch {
-	case stat == "share", m.Name == "share_squads_broken", strings.HasPrefix(m.Name, "squad_broke."):
+	case stat == "share", metric == "share_squads_broken", strings.HasPrefix(metric, "squad_broke."):
 		return 1
-	case m.Time:
+	case m.Time, after:
 		return sc.Duration
 	}
 	men := 0
@@ -169,7 +137,7 @@ func contradictions(sc *lab.Scenario) error {
 	}
 	for i, a := range sc.Expects {
 		for _, b := range sc.Expects[:i] {
-			if a.Metric != b.Metric {
+			if a.Name() != b.Name() {
 				continue
 			}
 			switch {
@@ -198,13 +166,57 @@ func contradictions(sc *lab.Scenario) error {
 	return errors.Join(out...)
 }
 
+// crossConflicts returns an error for every pair of expectations of two of
+// scs that describe the same fight (the same duration, squads and events)
+// and want disjoint ranges of the same statistic of the same metric: no
+// weights can meet both. Each names both files and lines.
+func crossConflicts(scs []*lab.Scenario) error {
+	fight := func(sc *lab.Scenario) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "%v|%v|%v|%v|", sc.Duration, sc.Sample, sc.CascadeWindow, sc.RebreakWindow)
+		for _, sq := range sc.Squads {
+			j, _ := json.Marshal(sq.ScenarioSquad)
+			b.Write(j)
+		}
+		for _, ev := range sc.Events {
+			j, _ := json.Marshal(ev.ScenarioEvent)
+			b.Write(j)
+		}
+		return b.String()
+	}
+	var errs []error
+	for i, a := range scs {
+		for _, b := range scs[:i] {
+			if fight(a) != fight(b) {
+				continue
+			}
+			for _, ea := range a.Expects {
+				for _, eb := range b.Expects {
+					if ea.Name() == eb.Name() && ea.Stat == eb.Stat && (ea.Lo > eb.Hi || eb.Lo > ea.Hi) {
+						errs = append(errs, &lab.ScenarioError{File: a.Path, Line: ea.Line, Key: "expect", Msg: fmt.Sprintf("%s %s wants %g..%g here and %g..%g in %s:%d, the same fight: the ranges do not overlap, so no weights can meet both", ea.Metric, ea.Stat, ea.Lo, ea.Hi, eb.Lo, eb.Hi, b.Path, eb.Line)})
+					}
+				}
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
 // conflicts names, from the search's valid candidates in log, the
 // expectations that pull against each other: pairs each met with margin by
 // some candidate but never by the same one, and expectations no candidate
 // met, with the range their statistic took. When every pair was met together
 // by someone it says how many expectations the best candidate met at once.
-func conflicts(sc *lab.Scenario, log []Evaluation) []string {
-	n := len(sc.Expects)
+func conflicts(scs []*lab.Scenario, log []Evaluation) []string {
+	var expects []lab.Expect
+	var files []string
+	for _, sc := range scs {
+		expects = append(expects, sc.Expects...)
+		for range sc.Expects {
+			files = append(files, sc.Path)
+		}
+	}
+	n := len(expects)
 	met := make([]int, n)
 	both := make([][]int, n)
 	for i := range both {
@@ -216,7 +228,7 @@ func conflicts(sc *lab.Scenario, log []Evaluation) []string {
 	}
 	most, seen := 0, 0
 	for _, ev := range log {
-		if !ev.Valid || (ev.Phase != "search" && ev.Phase != "start") {
+		if !ev.Valid || (ev.Phase != "search" && ev.Phase != "start" && ev.Phase != "screen" && ev.Phase != "subset") {
 			continue
 		}
 		seen++
@@ -239,15 +251,18 @@ func conflicts(sc *lab.Scenario, log []Evaluation) []string {
 		most = max(most, k)
 	}
 	name := func(i int) string {
-		e := sc.Expects[i]
-		return fmt.Sprintf("%s %s (line %d)", e.Metric, e.Stat, e.Line)
+		e := expects[i]
+		if len(scs) > 1 {
+			return fmt.Sprintf("%s %s (%s:%d)", e.Name(), e.Stat, files[i], e.Line)
+		}
+		return fmt.Sprintf("%s %s (line %d)", e.Name(), e.Stat, e.Line)
 	}
 	out := []string{}
 	for i := 0; i < n; i++ {
 		if met[i] > 0 {
 			continue
 		}
-		e := sc.Expects[i]
+		e := expects[i]
 		took := "was never defined"
 		if lo[i] <= hi[i] {
 			took = fmt.Sprintf("ranged %.4g..%.4g", lo[i], hi[i])

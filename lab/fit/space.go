@@ -2,6 +2,7 @@ package fit
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"strconv"
 	"strings"
@@ -20,6 +21,8 @@ type Key struct {
 	// (morale.Param Min..Max, widened to hold Start), and for a weight row
 	// the side of zero it starts on, so bad news stays bad news.
 	Lo, Hi float64
+	// Custom is true when -keys gave the range (KEY=LO:HI).
+	Custom bool
 	// Scale is one unit of the search's coordinates and of the distance from
 	// the start: |Start|, or a twentieth of Hi−Lo when that is larger, so
 	// that 0.1 means "a 10% change".
@@ -99,8 +102,18 @@ func usedEvents(sc *lab.Scenario) map[morale.Event]bool {
 // the scenario never reports (it could not move any expectation) are errors
 // naming the key (*Error, Flag "-keys").
 func Keys(sc *lab.Scenario, names []string) ([]Key, error) {
+	return keysFor([]*lab.Scenario{sc}, names)
+}
+
+// keysFor is Keys for a fit of scs at once, with scs[0]'s settings: a
+// weight row counts as reported when any of them reports it.
+func keysFor(scs []*lab.Scenario, names []string) ([]Key, error) {
+	sc := scs[0]
 	s := sc.Settings
-	used := usedEvents(sc)
+	used := map[morale.Event]bool{}
+	for _, o := range scs {
+		maps.Copy(used, usedEvents(o))
+	}
 	var free []lab.Knob // every key that may vary
 	for _, k := range lab.Knobs(s) {
 		if _, ok := fixed(k.Key); ok {
@@ -112,12 +125,13 @@ func Keys(sc *lab.Scenario, names []string) ([]Key, error) {
 		free = append(free, k)
 	}
 	var knobs []lab.Knob
+	ranges := map[string][2]float64{}
 	if len(names) == 0 {
 		knobs = free
 	} else {
 		seen := map[string]bool{}
 		for _, name := range names {
-			name = strings.TrimSpace(name)
+			name, rng, hasRange := strings.Cut(strings.TrimSpace(name), "=")
 			k, ok := lab.KnobByKey(s, name)
 			if !ok { // a bare event name: "Suppressed" for weights.Suppressed
 				k, ok = lab.KnobByKey(s, "weights."+name)
@@ -140,6 +154,13 @@ func Keys(sc *lab.Scenario, names []string) ([]Key, error) {
 			}
 			seen[k.Key] = true
 			knobs = append(knobs, k)
+			if hasRange {
+				r, err := parseRange(k, s, rng)
+				if err != nil {
+					return nil, err
+				}
+				ranges[k.Key] = r
+			}
 		}
 	}
 	if len(knobs) == 0 {
@@ -148,6 +169,10 @@ func Keys(sc *lab.Scenario, names []string) ([]Key, error) {
 	out := make([]Key, len(knobs))
 	for i, k := range knobs {
 		out[i] = newKey(k, s)
+		if r, ok := ranges[k.Key]; ok {
+			out[i].Lo, out[i].Hi, out[i].Custom = r[0], r[1], true
+			out[i].Scale = math.Max(math.Abs(out[i].Start), (r[1]-r[0])/20)
+		}
 	}
 	return out, nil
 }
@@ -165,6 +190,59 @@ func newKey(k lab.Knob, s morale.Settings) Key {
 	}
 	lo, hi = math.Min(lo, v), math.Max(hi, v)
 	return Key{Knob: k, Start: v, Lo: lo, Hi: hi, Scale: math.Max(math.Abs(v), (hi-lo)/20)}
+}
+
+// parseRange reads the search range "LO:HI" of -keys KEY=LO:HI: finite,
+// LO < HI, holding the start's value.
+func parseRange(k lab.Knob, s morale.Settings, rng string) ([2]float64, error) {
+	los, his, ok := strings.Cut(rng, ":")
+	lo, err1 := strconv.ParseFloat(los, 64)
+	hi, err2 := strconv.ParseFloat(his, 64)
+	v := k.Get(s)
+	switch {
+	case !ok || err1 != nil || err2 != nil || math.IsInf(lo, 0) || math.IsInf(hi, 0) || math.IsNaN(lo) || math.IsNaN(hi):
+		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: a search range is LO:HI, two numbers, such as %s=%s:%s", k.Key, rng, k.Key, formatBound(k.Min), formatBound(k.Max))}
+	case lo >= hi:
+		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: LO must be below HI", k.Key, rng)}
+	case v < lo || v > hi:
+		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: the range must hold the starting value %g", k.Key, rng, v)}
+	}
+	return [2]float64{lo, hi}, nil
+}
+
+func formatBound(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+// edge returns the advice for a key that ended at v, at the edge of its
+// search range ("" when it did not): the range it was searched in and,
+// when the settings allow it, -keys with that side widened by the range's
+// width.
+func (k Key) edge(start morale.Settings, v float64) string {
+	if v == k.Start || (v != k.Lo && v != k.Hi) {
+		return ""
+	}
+	where := fmt.Sprintf("%s ended at %s, the edge of its search range %s..%s", k.Key, formatBound(v), formatBound(k.Lo), formatBound(k.Hi))
+	if k.Weight && v == 0 {
+		return where + ": the fit wanted its news worth nothing, and a weight keeps its sign (bad news stays bad news); fit other keys, or drop the event from the scenario"
+	}
+	lo, hi := k.Lo, k.Hi
+	if k.Weight && k.Start < 0 {
+		hi = math.Min(hi, 0)
+	} else if k.Weight {
+		lo = math.Max(lo, 0)
+	}
+	bound := &hi
+	if v == k.Lo {
+		bound = &lo
+		lo -= k.Hi - k.Lo
+	} else {
+		hi += k.Hi - k.Lo
+	}
+	wide := start.Clone()
+	k.Set(&wide, *bound)
+	if wide.Validate() != nil || (k.Weight && math.Abs(*bound) > morale.MaxWeight) {
+		return where + ", which is as far as the settings allow; fit other keys, or loosen an expectation"
+	}
+	return fmt.Sprintf("%s: the fit wanted more; if the design allows, widen it: -keys %s=%s:%s (with the other keys)", where, k.Key, formatBound(lo), formatBound(hi))
 }
 
 func weightsName(sc *lab.Scenario) string {

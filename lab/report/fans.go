@@ -78,21 +78,59 @@ func addBand(p *plot.Plot, b lab.Band, s side) error {
 	return nil
 }
 
-// fanFrame is an empty morale-over-time frame of a fight of h.Duration s.
-func fanFrame(h lab.Header) *plot.Plot {
+// fanFrame is an empty morale-over-time frame of a fight of h.Duration s,
+// with its events marked.
+func fanFrame(h lab.Header) (*plot.Plot, error) {
 	p := plot.New()
 	p.X.Label.Text = "time (s)"
 	p.Y.Label.Text = "morale"
 	p.Y.Min, p.Y.Max = 0, 1
 	p.X.Min, p.X.Max = 0, h.Duration
-	return p
+	p.X.Tick.Marker = timeTicks{}
+	return p, addMarks(p, h)
+}
+
+// addMarks draws the timeline's events that happen once (h.Marks) as
+// dotted vertical lines over the 0..1 of a chart, each named upright at its
+// foot.
+func addMarks(p *plot.Plot, h lab.Header) error {
+	if len(h.Marks) == 0 {
+		return nil
+	}
+	col := color.NRGBA{R: 90, G: 90, B: 90, A: 150}
+	var at plotter.XYs
+	var names []string
+	for _, m := range h.Marks {
+		l, err := vline(m.T, 0, 1, col, true)
+		if err != nil {
+			return err
+		}
+		l.Width = vg.Points(0.6)
+		p.Add(l)
+		at = append(at, plotter.XY{X: m.T, Y: 0.02})
+		names = append(names, " "+m.Label)
+	}
+	lb, err := plotter.NewLabels(plotter.XYLabels{XYs: at, Labels: names})
+	if err != nil {
+		return err
+	}
+	for i := range lb.TextStyle {
+		lb.TextStyle[i].Rotation = math.Pi / 2
+		lb.TextStyle[i].Font.Size = vg.Points(7)
+		lb.TextStyle[i].Color = col
+	}
+	p.Add(lb)
+	return nil
 }
 
 // FanChart draws the median (line) and 10–90% band of the average morale of
 // all living men over time, with ShakenBelow, PanicBelow and the hysteresis
 // band above each.
 func FanChart(sum *lab.Summary) ([]byte, error) {
-	p := fanFrame(sum.Header)
+	p, err := fanFrame(sum.Header)
+	if err != nil {
+		return nil, err
+	}
 	p.Title.Text = fmt.Sprintf("%s: average morale of all living men, median and 10–90%% of %d fights", sum.Scenario, sum.Runs)
 	if err := addThresholds(p, sum.Header, 0, sum.Duration); err != nil {
 		return nil, err
@@ -110,11 +148,18 @@ func squadFans(sides []side) ([]byte, error) {
 	h := sides[0].sum.Header
 	n := len(sides[0].sum.PerSquad)
 	if n == 0 {
-		return pngOf(fanFrame(h), plotW, plotH)
+		p, err := fanFrame(h)
+		if err != nil {
+			return nil, err
+		}
+		return pngOf(p, plotW, plotH)
 	}
 	var plots []*plot.Plot
 	for i := 0; i < n; i++ {
-		p := fanFrame(h)
+		p, err := fanFrame(h)
+		if err != nil {
+			return nil, err
+		}
 		name := sides[0].sum.PerSquad[i].Name
 		var broke []string
 		for _, s := range sides {
@@ -140,7 +185,17 @@ func squadFans(sides []side) ([]byte, error) {
 					return nil, err
 				}
 			}
+			if len(sides) > 1 { // the legend, inside the image: which colour is which side
+				key, err := line(plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 0}}, s.line, vg.Points(2), false)
+				if err != nil {
+					return nil, err
+				}
+				p.Legend.Add(strings.TrimSpace(s.label), key)
+			}
 		}
+		// Bottom left: a fight starts at full morale.
+		p.Legend.Top, p.Legend.Left = false, true
+		p.Legend.XOffs, p.Legend.YOffs = vg.Points(6), vg.Points(4)
 		plots = append(plots, p)
 	}
 	cols := 3 // one row for up to three squads, two columns for four
@@ -168,22 +223,29 @@ func SquadFansAB(a, b *lab.Summary) ([]byte, error) {
 	return squadFans([]side{{label: "A ", sum: a, band: colBand, line: colLine}, {label: "B ", sum: b, band: colBandB, line: colLineB}})
 }
 
-// shareFrame is an empty frame of a share of fights over a fight of
-// duration s.
-func shareFrame(title string, duration float64) *plot.Plot {
+// shareFrame is an empty frame of a share of fights over a fight of h,
+// with its events marked.
+func shareFrame(title string, h lab.Header) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = "time (s)"
 	p.Y.Label.Text = "share of fights"
-	p.X.Min, p.X.Max = 0, duration
+	p.X.Min, p.X.Max = 0, h.Duration
+	p.X.Tick.Marker = timeTicks{}
+	if err := addMarks(p, h); err != nil {
+		return nil, err
+	}
 	shareAxis(&p.Y)
-	return p
+	return p, nil
 }
 
 // UnbrokenChart draws, per squad, the share of fights in which none of its
 // men has broken yet, over time.
 func UnbrokenChart(sum *lab.Summary) ([]byte, error) {
-	p := shareFrame(fmt.Sprintf("share of fights in which the squad has not broken yet (%d fights)", sum.Runs), sum.Duration)
+	p, err := shareFrame(fmt.Sprintf("share of fights in which the squad has not broken yet (%d fights)", sum.Runs), sum.Header)
+	if err != nil {
+		return nil, err
+	}
 	for i, sq := range sum.PerSquad {
 		if len(sq.Unbroken.T) == 0 {
 			continue
@@ -203,7 +265,10 @@ func UnbrokenChart(sum *lab.Summary) ([]byte, error) {
 
 // SurvivalChart draws the share of fights with nobody routed yet over time.
 func SurvivalChart(sum *lab.Summary) ([]byte, error) {
-	p := shareFrame(fmt.Sprintf("share of fights with nobody routed yet (%d fights)", sum.Runs), sum.Duration)
+	p, err := shareFrame(fmt.Sprintf("share of fights with nobody routed yet (%d fights)", sum.Runs), sum.Header)
+	if err != nil {
+		return nil, err
+	}
 	if len(sum.Survival.T) > 0 {
 		l, err := stepCurve(sum.Survival.T, sum.Survival.Y, colPanic, vg.Points(2))
 		if err != nil {

@@ -14,10 +14,14 @@ import (
 type FitChange struct {
 	Key, Start, End, Relative, Range string
 	Changed                          bool
+	// Edge says the key ended at the edge of its search range, with advice.
+	Edge string
 }
 
 // FitRow is one expectation before and after a fit, on the held-out fights.
 type FitRow struct {
+	// File is the expectation's scenario file.
+	File                string
 	Want, Before, After string
 	BeforePass, After95 bool
 	AfterPass           bool
@@ -31,7 +35,7 @@ func FitChanges(r *labfit.Result) []FitChange {
 	var changed, same []FitChange
 	for _, k := range r.Keys {
 		c := FitChange{Key: k.Key, Start: FormatValue(k.Start), End: FormatValue(k.End), Changed: k.Changed(),
-			Range: FormatValue(k.Lo) + ".." + FormatValue(k.Hi)}
+			Range: FormatValue(k.Lo) + ".." + FormatValue(k.Hi), Edge: k.Edge}
 		if c.Changed && k.Start != 0 {
 			c.Relative = fmt.Sprintf("%+.0f%%", 100*(k.End/k.Start-1))
 		}
@@ -52,16 +56,16 @@ func FormatValue(v float64) string {
 	return strconv.FormatFloat(v, 'g', 6, 64)
 }
 
-// FormatMeasure prints a statistic with its 95% interval: "0.356 [0.327, 0.386]".
+// FormatMeasure prints a statistic with its 95% interval, rounded outward
+// (lab.FormatEstimate): "0.356 [0.327, 0.386]".
 func FormatMeasure(m labfit.Measure) string {
 	if m.Got == nil {
 		return "undefined (never happened)"
 	}
-	s := fmt.Sprintf("%.4g", *m.Got)
 	if m.CI95 != nil {
-		s += fmt.Sprintf(" [%.3g, %.3g]", m.CI95[0], m.CI95[1])
+		return lab.FormatEstimate(*m.Got, m.CI95[0], m.CI95[1], "")
 	}
-	return s
+	return fmt.Sprintf("%.4g", *m.Got)
 }
 
 // FitRows returns the before/after table of r (empty before the held-out
@@ -69,7 +73,7 @@ func FormatMeasure(m labfit.Measure) string {
 func FitRows(r *labfit.Result) []FitRow {
 	var rows []FitRow
 	for i, a := range r.After {
-		row := FitRow{Want: fmt.Sprintf("%s %s in %g..%g", a.Metric, a.Stat, a.Lo, a.Hi), After: FormatMeasure(a), AfterPass: a.Pass, Line: a.Line}
+		row := FitRow{File: fileOf(r, a), Want: fmt.Sprintf("%s %s in %g..%g", a.Metric, a.Stat, a.Lo, a.Hi), After: FormatMeasure(a), AfterPass: a.Pass, Line: a.Line}
 		if i < len(r.Before) {
 			row.Before, row.BeforePass = FormatMeasure(r.Before[i]), r.Before[i].Pass
 		}
@@ -103,22 +107,33 @@ func FitReport(r *labfit.Result, description, command string) (Report, error) {
 	_, status := FitStatus(r)
 	p := NewPage(r.Scenario+" fit", description)
 	p.Para(status)
+	for _, l := range FitScenarios(r) {
+		p.Para(l)
+	}
 	p.Section("The intent")
 	intent := Table{ID: "expects", Caption: "The scenario's [[expect]] blocks: the fit's target.", Text: 2, Head: []string{"where", "expectation", "want"}}
 	for _, e := range fitExpects(r) {
-		intent.Rows = append(intent.Rows, Row{Cells: []string{fmt.Sprintf("%s:%d", r.ScenarioPath, e.Line), e.Metric + " " + e.Stat, fmt.Sprintf("%g … %g", e.Lo, e.Hi)}})
+		intent.Rows = append(intent.Rows, Row{Cells: []string{fmt.Sprintf("%s:%d", fileOf(r, e), e.Line), e.Metric + " " + e.Stat, fmt.Sprintf("%g … %g", e.Lo, e.Hi)}})
 	}
 	p.Table(intent)
 	p.Section("Changes")
 	changes := Table{ID: "changes", Caption: fmt.Sprintf("The %d keys the fit could change, changed ones first; searched: the range every candidate kept to.", len(r.Keys)), Head: []string{"key", "start → end", "change", "searched"}}
 	for _, c := range FitChanges(r) {
 		row := Row{Cells: []string{c.Key, c.Start + " → " + c.End, c.Relative, c.Range}}
+		if c.Edge != "" {
+			row = Row{Class: "fail", Cells: []string{c.Key, c.Start + " → " + c.End, c.Relative, c.Range + " (at its edge)"}}
+		}
 		if !c.Changed {
 			row = Row{Class: "dim", Cells: []string{c.Key, c.Start + " (unchanged)", "", c.Range}}
 		}
 		changes.Rows = append(changes.Rows, row)
 	}
 	p.Table(changes)
+	for _, c := range FitChanges(r) {
+		if c.Edge != "" {
+			p.Para("At the edge: " + c.Edge + ".")
+		}
+	}
 	tested := settingsTableAB(lab.SettingChanges(morale.DefaultSettings(), r.Start), lab.SettingChanges(morale.DefaultSettings(), r.Settings))
 	tested.Caption = "Every setting and weight in which the starting weights or the result differ from the defaults (morale.DefaultSettings: the design's table, as in the shipped weights.toml). An absent weight row is worth zero."
 	tested.Head = []string{"setting", "default", "start", "result", ""}
@@ -140,7 +155,7 @@ func FitReport(r *labfit.Result, description, command string) (Report, error) {
 			if row.After95 {
 				word += " (the whole interval inside)"
 			}
-			t.Rows = append(t.Rows, Row{Class: class, Cells: []string{word, fmt.Sprintf("%s:%d", r.ScenarioPath, row.Line), row.Want, row.Before, row.After}})
+			t.Rows = append(t.Rows, Row{Class: class, Cells: []string{word, fmt.Sprintf("%s:%d", row.File, row.Line), row.Want, row.Before, row.After}})
 		}
 		p.Table(t)
 	}
@@ -179,6 +194,42 @@ func FitReport(r *labfit.Result, description, command string) (Report, error) {
 
 // fitExpects returns the expectations of r: from the held-out verdicts
 // (after, else before), which list them in the scenario's order.
+// fileOf returns the scenario file of m, an expectation of r.
+func fileOf(r *labfit.Result, m labfit.Measure) string {
+	if m.Scenario != "" {
+		return m.Scenario
+	}
+	return r.ScenarioPath
+}
+
+// FitScenarios returns, for a fit of several scenarios, one line per
+// scenario: whether the result meets all of its expectations on the
+// held-out fights, or how many it breaks (nil for one scenario, or before
+// the held-out check).
+func FitScenarios(r *labfit.Result) []string {
+	if len(r.Scenarios) < 2 || len(r.After) == 0 {
+		return nil
+	}
+	var out []string
+	for _, file := range r.Scenarios {
+		n, failed := 0, 0
+		for _, a := range r.After {
+			if a.Scenario == file {
+				n++
+				if !a.Pass {
+					failed++
+				}
+			}
+		}
+		if failed == 0 {
+			out = append(out, fmt.Sprintf("%s: all %d expectations hold", file, n))
+		} else {
+			out = append(out, fmt.Sprintf("%s: BROKEN, %d of %d expectations fail", file, failed, n))
+		}
+	}
+	return out
+}
+
 func fitExpects(r *labfit.Result) []labfit.Measure {
 	if len(r.After) > 0 {
 		return r.After
@@ -201,7 +252,13 @@ func FitStatus(r *labfit.Result) (class, text string) {
 	case r.Met && changed == 0:
 		return "met", fmt.Sprintf("Met with nothing to change: the starting weights meet every expectation on %d fights the search never used.", r.HeldOutRuns)
 	case r.Met:
+		if len(r.Scenarios) > 1 {
+			return "met", fmt.Sprintf("Met: changing %d of %d keys, every expectation of the %d scenarios holds on %d fights of each the search never used.", changed, len(r.Keys), len(r.Scenarios), r.HeldOutRuns)
+		}
 		return "met", fmt.Sprintf("Met: changing %d of %d keys, every expectation holds on %d fights the search never used.", changed, len(r.Keys), r.HeldOutRuns)
+	}
+	if len(r.Scenarios) > 1 {
+		return "unmet", fmt.Sprintf("Not met: no candidate met every expectation of the %d scenarios on new fights, and meeting some of them while breaking another is a failure. The weights are the closest found (%d keys changed); see what they miss, per scenario, and which expectations pull against each other.", len(r.Scenarios), changed)
 	}
 	return "unmet", fmt.Sprintf("Not met: no candidate met every expectation on new fights. The weights are the closest found (%d keys changed); see what they miss and which expectations pull against each other.", changed)
 }

@@ -120,3 +120,19 @@ func TestFitPage(t *testing.T) {
 		t.Error("an unfinished fit's page does not say so")
 	}
 }
+
+// A key that ended at the edge of its range is marked in the changes table,
+// with the advice under it.
+func TestFitReportEdge(t *testing.T) {
+	r := fitResult()
+	r.Keys[2].End, r.Keys[2].Edge = -1, "weights.Suppressed ended at -1, the edge of its search range -1..0: the fit wanted more; if the design allows, widen it: -keys weights.Suppressed=-2:0"
+	rep, err := report.FitReport(r, "", "moralesim fit x.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"-1.0..0.0 (at its edge)", "At the edge: weights.Suppressed ended at -1, the edge of its search range -1..0: the fit wanted more; if the design allows, widen it: -keys weights.Suppressed=-2:0."} {
+		if !bytes.Contains(rep.HTML, []byte(want)) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+}

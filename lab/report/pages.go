@@ -75,7 +75,7 @@ func RunReport(sum *lab.Summary, runs []lab.RunResult) (Report, error) {
 	p.Table(settingsTable(sum.Changed))
 	if len(sum.Expects) > 0 {
 		p.Section("Expectations")
-		p.Table(verdictTable(sum.Verdicts(), n))
+		p.Table(verdictTable(sum.Verdicts(runs), n))
 	}
 	p.Section("Squads")
 	p.Table(squadTable(sum))
@@ -268,8 +268,8 @@ func verdictTable(vs []lab.Verdict, runs int) Table {
 			pass++
 		}
 	}
-	t := Table{ID: "checks", Caption: fmt.Sprintf("The scenario's [[expect]] blocks, checked over these %d fights: %d of %d pass. A share's 95%% Wilson interval is in brackets.", runs, pass, len(vs)),
-		Text: 3, Head: []string{"", "where", "expectation", "want", "got"}}
+	t := Table{ID: "checks", Caption: fmt.Sprintf("The scenario's [[expect]] blocks, checked over these %d fights: %d of %d pass. In brackets, the statistic's 95%% interval (Wilson's for a share, the order statistics' for a percentile), rounded outward; n: the fights it is over (for a time, those where it happened).", runs, pass, len(vs)),
+		Text: 3, Head: []string{"", "where", "expectation", "want", "got", "n"}}
 	for _, v := range vs {
 		word, class := "PASS", "pass"
 		if !v.Pass {
@@ -278,11 +278,15 @@ func verdictTable(vs []lab.Verdict, runs int) Table {
 		got := "undefined (no fight had it)"
 		if v.Defined {
 			got = num(v.Got)
-			if v.Stat == "share" {
-				got += fmt.Sprintf(" [%.3f–%.3f]", v.Lo95, v.Hi95)
+			if v.HasCI {
+				got = lab.FormatEstimate(v.Got, v.Lo95, v.Hi95, "")
 			}
 		}
-		t.Rows = append(t.Rows, Row{Class: class, Cells: []string{word, fmt.Sprintf("%s:%d", v.Scenario, v.Line), v.Metric + " " + v.Stat, fmt.Sprintf("%g … %g", v.Lo, v.Hi), got}})
+		n := strconv.Itoa(v.N)
+		if v.Stat != "share" {
+			n += fmt.Sprintf(" of %d", v.Runs)
+		}
+		t.Rows = append(t.Rows, Row{Class: class, Cells: []string{word, fmt.Sprintf("%s:%d", v.Scenario, v.Line), v.Name() + " " + v.Stat, fmt.Sprintf("%g … %g", v.Lo, v.Hi), got, n}})
 	}
 	return t
 }

@@ -12,6 +12,7 @@ import (
 	"image/color"
 	"math"
 	"slices"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -225,6 +226,7 @@ func Histogram(title, xlabel string, vals []float64, bins int) ([]byte, error) {
 	p.Title.Text = title
 	p.X.Label.Text = xlabel
 	p.Y.Label.Text = "fights"
+	p.Y.Tick.Marker = countTicks{}
 	if len(vals) > 0 {
 		if bins <= 0 {
 			bins = 20
@@ -299,6 +301,7 @@ func CountChart(title, xlabel string, vals []float64) ([]byte, error) {
 	p.Title.Text = title
 	p.X.Label.Text = xlabel
 	p.Y.Label.Text = "fights"
+	p.Y.Tick.Marker = countTicks{}
 	top := 0
 	for _, v := range vals {
 		top = max(top, int(v))
@@ -334,3 +337,52 @@ func CountChart(title, xlabel string, vals []float64) ([]byte, error) {
 
 // pct formats a share as a whole percentage ("62%").
 func pct(share float64) string { return fmt.Sprintf("%.0f%%", 100*share) }
+
+// countTicks marks a count axis (fights) with whole numbers only: the
+// default ticks, the fractional ones left unlabelled ("50", not "50.00").
+type countTicks struct{}
+
+// Ticks returns the default ticks of min..max, labelled as whole numbers.
+func (countTicks) Ticks(min, max float64) []plot.Tick {
+	ts := plot.DefaultTicks{}.Ticks(min, max)
+	for i, t := range ts {
+		switch {
+		case t.Label == "":
+		case t.Value != math.Trunc(t.Value):
+			ts[i].Label = ""
+		default:
+			ts[i].Label = strconv.FormatFloat(t.Value, 'f', 0, 64)
+		}
+	}
+	return ts
+}
+
+// timeTicks marks a time axis in seconds at a round step (1, 2, 5, 10, 15,
+// 20, 30 s, a minute, …) that gives at most 7 labelled ticks (the squads'
+// small charts sit three in a row), with an unlabelled one between each:
+// "0 15 30 … 90" for a fight of 90 s, where the default gives "0 40 80".
+type timeTicks struct{}
+
+// Ticks returns the ticks of min..max.
+func (timeTicks) Ticks(min, max float64) []plot.Tick {
+	step := 0.5
+	for _, s := range []float64{0.5, 1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 14400} {
+		step = s
+		if (max-min)/s <= 6 {
+			break
+		}
+	}
+	var ts []plot.Tick
+	for k := math.Ceil(min/step*2 - 1e-9); k/2*step <= max+1e-9 && len(ts) < 100; k++ {
+		v := k / 2 * step
+		if v == 0 {
+			v = 0 // not -0
+		}
+		label := ""
+		if math.Mod(k, 2) == 0 {
+			label = strconv.FormatFloat(v, 'f', -1, 64)
+		}
+		ts = append(ts, plot.Tick{Value: v, Label: label})
+	}
+	return ts
+}

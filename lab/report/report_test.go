@@ -281,15 +281,24 @@ func TestSensitivityReport(t *testing.T) {
 	// axis with a margin at both ends: the axis spans them.
 	img := decode(t, "tornado.png", rep.Figures[0].PNG)
 	x0, x1 := xAxis(img)
-	left, right := img.Bounds().Dx(), -1
+	left, right, legend := img.Bounds().Dx(), -1, 0
 	each(img, func(x, y int, c [3]int) {
 		near := func(w [3]int) bool {
 			return abs(c[0]-w[0]) < 12 && abs(c[1]-w[1]) < 12 && abs(c[2]-w[2]) < 12
+		}
+		if x > x1-100 && y > img.Bounds().Dy()-80 {
+			if near([3]int{220, 160, 0}) || near([3]int{30, 70, 140}) {
+				legend++
+			}
+			return // the legend's swatches, bottom right
 		}
 		if near([3]int{220, 160, 0}) || near([3]int{30, 70, 140}) {
 			left, right = min(left, x), max(right, x)
 		}
 	})
+	if legend < 100 {
+		t.Errorf("%d pixels of the bars' colours in the bottom right corner; want the legend there", legend)
+	}
 	margin := (x1 - x0) / 50
 	if right < 0 || left < x0+margin || right > x1-margin {
 		t.Errorf("the tornado's bars span x = %d..%d, the axis %d..%d; want them inside it by at least %d pixels", left, right, x0, x1, margin)
@@ -408,6 +417,52 @@ func TestPage(t *testing.T) {
 		`<tr class="fail"><td>a</td><td>b</td><td class="n">1</td></tr>`, "<footer><p>hash &lt;h&gt;</p></footer>"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page lacks %q:\n%s", want, page)
+		}
+	}
+}
+
+func TestCountTicksAreWhole(t *testing.T) {
+	tests := []struct {
+		min, max float64
+		want     []string // the labels, in order
+	}{
+		{0, 54, []string{"0", "25", "50"}},
+		{0, 1.08, []string{"0", "1"}},
+		{0, 2.16, []string{"0", "1", "2"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, tk := range report.CountTicks(tt.min, tt.max) {
+			if tk.Label != "" {
+				got = append(got, tk.Label)
+			}
+		}
+		if strings.Join(got, " ") != strings.Join(tt.want, " ") {
+			t.Errorf("ticks of %g..%g labelled %q; want %q", tt.min, tt.max, got, tt.want)
+		}
+	}
+}
+
+func TestTimeTicksAreReadable(t *testing.T) {
+	tests := []struct {
+		min, max float64
+		want     string // the labels
+	}{
+		{0, 90, "0 15 30 45 60 75 90"},
+		{0, 40, "0 10 20 30 40"},
+		{0, 120, "0 20 40 60 80 100 120"},
+		{0, 3, "0 0.5 1 1.5 2 2.5 3"},
+		{0, 600, "0 120 240 360 480 600"},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, tk := range report.TimeTicks(tt.min, tt.max) {
+			if tk.Label != "" {
+				got = append(got, tk.Label)
+			}
+		}
+		if strings.Join(got, " ") != tt.want {
+			t.Errorf("ticks of %g..%g labelled %q; want %q", tt.min, tt.max, strings.Join(got, " "), tt.want)
 		}
 	}
 }

@@ -34,6 +34,16 @@ func TornadoChart(r lab.SensitivityResult, n int) ([]byte, error) {
 		return pngOf(p, plotW, plotH)
 	}
 	const half = 0.19 // half a bar's height, in rows
+	// The legend, inside the image: which colour is which nudge.
+	for j, col := range []color.Color{colShaken, colLine} {
+		key, err := rect(0, 1, 0, 1, col)
+		if err != nil {
+			return nil, err
+		}
+		p.Legend.Add([]string{"at −10%", "at +10%"}[j], key)
+	}
+	// Bottom right: the smallest effects are at the bottom, near zero.
+	p.Legend.Top, p.Legend.Left = false, false
 	b := newBounds()
 	b.add(0)
 	var names []string

@@ -1,0 +1,93 @@
+package cli_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/lab/cli"
+)
+
+// TestWeightsFlagReplacesTheScenarios checks that -weights FILE replaces the
+// weights file a scenario names, for every command that takes a scenario:
+// the scenario's own file does not exist, and each command runs with FILE.
+func TestWeightsFlagReplacesTheScenarios(t *testing.T) {
+	dir := t.TempDir()
+	w, err := os.ReadFile("../../weights.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	weights := filepath.Join(dir, "mine.toml")
+	if err := os.WriteFile(weights, w, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sc := filepath.Join(dir, "gone.toml")
+	body := `weights = "no/such/weights.toml"
+duration = 6.0
+runs = 20
+[[squad]]
+name = "alpha"
+size = 3
+[[event]]
+t = 1
+event = "Suppressed"
+squad = "alpha"
+every = 0.5
+[[expect]]
+metric = "squad_broke.alpha"
+share = [0.0, 1.0]
+`
+	if err := os.WriteFile(sc, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := func(name string) string { return filepath.Join(dir, "out-"+name) }
+	tests := []struct {
+		name string
+		args []string
+		want string // in stdout
+	}{
+		{"run", []string{"run", sc, "-runs", "10", "-out", out("run")}, "squad_broke.alpha"},
+		{"check", []string{"check", sc, "-runs", "10"}, "check: ok"},
+		{"sensitivity", []string{"sensitivity", sc, "-runs", "5", "-metric", "squad_broke.alpha", "-out", out("sens")}, "baseline"},
+		{"compare", []string{"compare", weights, weights, sc, "-runs", "10"}, "same within noise"},
+		{"fit", []string{"fit", sc, "-runs", "10", "-keys", "Suppressed", "-out", out("fit")}, "Met"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := tt.args
+			if tt.name != "compare" {
+				args = append(args, "-weights", weights)
+			}
+			code, o, e := runMain(t, context.Background(), nil, append(args, "-q")...)
+			if code != cli.ExitOK {
+				t.Fatalf("exit %d (stderr %q); want %d", code, e, cli.ExitOK)
+			}
+			if !strings.Contains(o, tt.want) {
+				t.Errorf("stdout = %q; want it to contain %q", o, tt.want)
+			}
+		})
+	}
+	// fit's weights.toml is written over a copy of -weights, not the
+	// scenario's file.
+	got, err := os.ReadFile(filepath.Join(out("fit"), "weights.toml"))
+	if err != nil || string(got) != string(w) {
+		t.Errorf("fit's weights.toml: %v, %d bytes; want the -weights file unchanged (%d bytes)", err, len(got), len(w))
+	}
+	// Without -weights, the missing file is bad input naming the scenario's
+	// line and key.
+	code, _, e := runMain(t, context.Background(), nil, "check", sc, "-q")
+	if want := "gone.toml:1: weights:"; code != cli.ExitBadInput || !strings.Contains(e, want) {
+		t.Errorf("check without -weights: exit %d, %q; want %d and %q", code, e, cli.ExitBadInput, want)
+	}
+	// A -weights file without a row for an event names the file.
+	empty := filepath.Join(dir, "empty.toml")
+	if err := os.WriteFile(empty, []byte("[weights]\nAllyDown = -0.2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, e = runMain(t, context.Background(), nil, "check", sc, "-weights", empty, "-q")
+	if want := `gone.toml:9: event[1].event: "Suppressed" has no row in the weights table of "` + empty; code != cli.ExitBadInput || !strings.Contains(e, want) {
+		t.Errorf("check -weights empty.toml: exit %d, %q; want %d and %q", code, e, cli.ExitBadInput, want)
+	}
+}

@@ -1,0 +1,69 @@
+package fit
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+func TestKeyEdge(t *testing.T) {
+	s := morale.DefaultSettings()
+	knob := func(key string) lab.Knob {
+		k, ok := lab.KnobByKey(s, key)
+		if !ok {
+			t.Fatalf("no key %s", key)
+		}
+		return k
+	}
+	tests := []struct {
+		key  string
+		end  float64
+		want string // "" for no edge
+	}{
+		{"weights.LeaderDown", -0.5, ""},
+		{"weights.LeaderDown", -1, "weights.LeaderDown ended at -1, the edge of its search range -1..0: the fit wanted more; if the design allows, widen it: -keys weights.LeaderDown=-2:0"},
+		{"weights.Suppressed", 0, "weights.Suppressed ended at 0, the edge of its search range -1..0: the fit wanted its news worth nothing"},
+		{"RecoveryDelaySeconds", 30, "RecoveryDelaySeconds ended at 30, the edge of its search range 0..30: the fit wanted more; if the design allows, widen it: -keys RecoveryDelaySeconds=0:60"},
+		{"NerveMax", 1, "NerveMax ended at 1, the edge of its search range 0..1, which is as far as the settings allow"},
+		{"RecoveryDelaySeconds", 4, ""},
+	}
+	for _, tt := range tests {
+		k := newKey(knob(tt.key), s)
+		got := k.edge(s, tt.end)
+		if (tt.want == "") != (got == "") || !strings.HasPrefix(got, tt.want) {
+			t.Errorf("%s ending at %g: edge %q; want %q", tt.key, tt.end, got, tt.want)
+		}
+	}
+}
+
+func TestKeysRange(t *testing.T) {
+	sc, err := lab.ParseScenario("squad.toml", []byte("duration = 10.0\n[[squad]]\nname = \"a\"\nsize = 2\n[[event]]\nt = 1\nevent = \"Suppressed\"\nsquad = \"a\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		key     string
+		lo, hi  float64
+		wantErr string
+	}{
+		{"Suppressed=-2:0", -2, 0, ""},
+		{"RecoveryDelaySeconds=1:60", 1, 60, ""},
+		{"RecoveryDelaySeconds=5:60", 0, 0, "the range must hold the starting value 4"},
+		{"RecoveryDelaySeconds=6:2", 0, 0, "LO must be below HI"},
+		{"RecoveryDelaySeconds=x", 0, 0, "a search range is LO:HI"},
+	}
+	for _, tt := range tests {
+		keys, err := Keys(sc, []string{tt.key})
+		if tt.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("Keys(%s) error %v; want %q", tt.key, err, tt.wantErr)
+			}
+			continue
+		}
+		if err != nil || keys[0].Lo != tt.lo || keys[0].Hi != tt.hi {
+			t.Errorf("Keys(%s) = %+v, %v; want range %g..%g", tt.key, keys, err, tt.lo, tt.hi)
+		}
+	}
+}
