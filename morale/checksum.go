@@ -89,11 +89,13 @@ func (h *hasher) settings(s *Settings) {
 }
 
 // agents folds in every agent's morale, nerve, timers, position, and
-// state, flags and squad slot (one word), in the World's order: each word
-// xored with the agent's key, times an odd constant of its column (so the
-// word's every bit counts), rotated by half (so its high bits reach the
-// low ones), added up. Seven independent terms an agent and no chain but the
-// sum, so the pass costs about what reading the columns costs.
+// state, flags and squad slot (one word), in the World's order. An agent's
+// words are first combined into one by adds, xors and rotations (adds carry,
+// so no difference in one word is undone by the same difference in another
+// unless every bit lines up), with the agent's key; the result, times an odd
+// constant (a bijection: no change is lost) and rotated by half (so its high
+// bits reach the low ones), is added to the sum. One multiply an agent and no
+// chain but the sum, so the pass costs about what reading the columns costs.
 func (h *hasher) agents(c *agentColumns) {
 	n := len(c.Handle)
 	mo, ne, ss, bn := c.Morale[:n], c.Nerve[:n], c.StateSince[:n], c.BadNews[:n]
@@ -101,21 +103,17 @@ func (h *hasher) agents(c *agentColumns) {
 	acc, key := h.acc, h.key
 	for i := range n {
 		key += hashStep
-		kind := uint64(st[i]) | uint64(fl[i])<<8 | uint64(uint32(sq[i]))<<32
-		acc += term(math.Float64bits(mo[i]), key, 0x9fb21c651e98df25) +
-			term(math.Float64bits(ne[i]), key, 0xd6e8feb86659fd93) +
-			term(uint64(ss[i]), key, 0xa0761d6478bd642f) +
-			term(uint64(bn[i]), key, 0xe7037ed1a0b428db) +
-			term(math.Float64bits(pos[i].X), key, 0x8ebc6af09c88c6e3) +
-			term(math.Float64bits(pos[i].Y), key, 0x589965cc75374cc3) +
-			term(kind, key, 0x1d8e4e27c47d124f)
+		x := math.Float64bits(mo[i]) ^ key
+		x += bits.RotateLeft64(math.Float64bits(ne[i]), 11)
+		x ^= bits.RotateLeft64(uint64(ss[i]), 22)
+		x += bits.RotateLeft64(uint64(bn[i]), 33)
+		x ^= bits.RotateLeft64(math.Float64bits(pos[i].X), 44)
+		x += bits.RotateLeft64(math.Float64bits(pos[i].Y), 55)
+		x ^= uint64(uint32(sq[i]))<<32 | uint64(fl[i])<<8 | uint64(st[i])
+		acc += bits.RotateLeft64(x*0x9fb21c651e98df25, 32)
 	}
 	h.acc, h.key = acc, key
 }
-
-// term is one word's part of the sum: v xored with the key, times the odd
-// constant odd (a bijection: no change of v is lost), rotated by 32.
-func term(v, key, odd uint64) uint64 { return bits.RotateLeft64((v^key)*odd, 32) }
 
 // sum returns the hash: the sum and the count of pairs, well mixed.
 func (h *hasher) sum() uint64 {

@@ -357,7 +357,7 @@ func TestSaveBytesPerAgent(t *testing.T) {
 // layout changed, and confirm the new values on the other CPUs.
 const (
 	saveGolden    = "13b5477bf6f210ef3cba36918270f0d3540ba16850d87faa7dc4d6899ec089b5"
-	saveGoldenSum = 0x2dfe08886fc9e9b2
+	saveGoldenSum = 0x290774d34423ddd9
 )
 
 func goldenSaveWorld(t testing.TB) *morale.World {
@@ -467,6 +467,23 @@ func TestChecksum(t *testing.T) {
 			}
 		}},
 		{"order", func(w *morale.World) { w.Remove(w.Agent(0)) }},
+		{"two agents' morale swapped", func(w *morale.World) {
+			a, b := w.Agent(1), w.Agent(2)
+			if err := a.SetMorale(0.3); err != nil {
+				t.Fatal(err)
+			}
+			ma, mb := a.Morale(), b.Morale()
+			if ma == mb {
+				t.Fatal("agents 1 and 2 have the same morale: pick two others")
+			}
+			sum := w.Checksum()
+			if a.SetMorale(mb) != nil || b.SetMorale(ma) != nil {
+				t.Fatal("SetMorale failed")
+			}
+			if w.Checksum() == sum {
+				t.Errorf("two agents' morale swapped: Checksum() is the same; want another")
+			}
+		}},
 	} {
 		c := base.Clone()
 		tc.change(c)
