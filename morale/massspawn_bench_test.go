@@ -1,0 +1,99 @@
+package morale_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// BenchmarkMassSpawn is the workload of a game that spawns its army at
+// once (issue "A million from the first step"): 1e6 agents spawned at
+// uniformly random places at one per m² (a 1 km square), squads i % 1000
+// (a squad's members interleaved in memory and in space), 200 Suppressed
+// events at random places to put the World in combat; then, 30 times: one
+// step (Advance(0.25)), every agent walked up to 1.5 m in a random
+// direction with SetPosition in spawn order, and one Suppressed event at a
+// random place with the default reach. One core. Each step and each move
+// pass is timed with a pass of the plain 48-byte floor over as many agents
+// right after it. Reported: the spawn in plain floor passes (spawn-floors);
+// the median step of steps 1–7 (cold) and of steps 8–30 (steady) in ns an
+// agent and ÷ the floor; the worst step ÷ the floor; the median moves pass
+// ÷ the floor; and the median event in ns an agent reached.
+func BenchmarkMassSpawn(b *testing.B) {
+	const n, squads, steps = 1000000, 1000, 30
+	side := math.Sqrt(n) * 100
+	for b.Loop() {
+		b.StopTimer()
+		fl := make([]plainAgent, n)
+		r := rand.New(rand.NewPCG(11, 12))
+		at := make([]morale.Vec2, n)
+		for i := range at {
+			at[i] = morale.Vec2{X: r.Float64() * side, Y: r.Float64() * side}
+		}
+		s := morale.DefaultSettings()
+		s.SquadUpdateInterval = 0.25
+		w, err := morale.NewWorld(s, 1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		agents := make([]*morale.Agent, n)
+		t0 := time.Now()
+		for i := range agents {
+			agents[i] = w.Spawn(morale.SquadID(i%squads), at[i])
+		}
+		spawn := time.Since(t0)
+		t0 = time.Now()
+		plainFloor(fl)
+		floorSpawn := time.Since(t0)
+		for range 200 {
+			if err := w.ReportEventAtLocation(morale.Suppressed, morale.Vec2{X: r.Float64() * side, Y: r.Float64() * side}, 0, nil, 1); err != nil {
+				b.Fatal(err)
+			}
+		}
+		var stepT, floorT, moveT, eventT []float64
+		for range steps {
+			t0 = time.Now()
+			w.Advance(0.25)
+			d := time.Since(t0)
+			t0 = time.Now()
+			plainFloor(fl)
+			f := time.Since(t0)
+			stepT, floorT = append(stepT, float64(d)), append(floorT, float64(f))
+			for i := range at {
+				ang := r.Float64() * 2 * math.Pi
+				step := r.Float64() * 150
+				at[i].X += step * math.Cos(ang)
+				at[i].Y += step * math.Sin(ang)
+			}
+			t0 = time.Now()
+			for i, a := range agents {
+				a.SetPosition(at[i])
+			}
+			moveT = append(moveT, float64(time.Since(t0)))
+			before := time.Now()
+			if err := w.ReportEventAtLocation(morale.Suppressed, morale.Vec2{X: r.Float64() * side, Y: r.Float64() * side}, 0, nil, 1); err != nil {
+				b.Fatal(err)
+			}
+			eventT = append(eventT, float64(time.Since(before)))
+		}
+		med := func(v []float64) float64 { v = slices.Clone(v); slices.Sort(v); return v[len(v)/2] }
+		floor := med(floorT)
+		b.ReportMetric(float64(spawn)/float64(floorSpawn), "spawn-floors")
+		b.ReportMetric(med(stepT[:7])/n, "cold-ns/agent")
+		b.ReportMetric(med(stepT[7:])/n, "steady-ns/agent")
+		b.ReportMetric(floor/n, "floor-ns/agent")
+		b.ReportMetric(med(stepT[:7])/floor, "x-floor-cold")
+		b.ReportMetric(med(stepT[7:])/floor, "x-floor-steady")
+		b.ReportMetric(slices.Max(stepT)/floor, "x-floor-worst")
+		b.ReportMetric(med(moveT)/floor, "x-floor-moves")
+		b.ReportMetric(med(eventT)/1e3, "event-us")
+		for k, v := range stepT[:12] {
+			b.Logf("step %d: %.2f ns/agent (%.2f× floor)", k+1, v/n, v/floorT[k])
+		}
+		b.StartTimer()
+	}
+}
