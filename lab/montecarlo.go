@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"maps"
 	"math"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"sort"
@@ -184,8 +183,9 @@ type Header struct {
 	ShakenBelow float64 `json:"shaken_below"`
 	PanicBelow  float64 `json:"panic_below"`
 	Hysteresis  float64 `json:"hysteresis"`
-	// File is the scenario file's base name, Description its description
-	// and Expects its expectations, so that a merged report says and checks
+	// File is the scenario file's path as the user typed it (my/ambush.toml,
+	// for the commands a page prints), Description its description and
+	// Expects its expectations, so that a merged report says and checks
 	// what a single machine's does.
 	File        string   `json:"file"`
 	Description string   `json:"description"`
@@ -196,6 +196,9 @@ type Header struct {
 	// Marks are the timeline's events that happen once, for the time
 	// plots' markers.
 	Marks []Mark `json:"marks,omitempty"`
+	// Tool is the moralesim that ran the fights: shards of different
+	// builds do not merge.
+	Tool Tool `json:"tool,omitzero"`
 }
 
 // Mark is one event of a timeline marked on the time plots: its time (the
@@ -235,13 +238,13 @@ func marks(sc *Scenario) []Mark {
 // NewHeader returns the header of plan p (the shard is not part of it).
 func NewHeader(p Plan) Header {
 	h := Header{
-		File: baseName(p.Scenario.Path), Description: p.Scenario.Description, Expects: p.Scenario.Expects,
+		File: p.Scenario.Path, Description: p.Scenario.Description, Expects: p.Scenario.Expects,
 		Changed:  SettingChanges(morale.DefaultSettings(), p.Settings),
 		Scenario: p.Scenario.Name, ScenarioHash: p.Scenario.Hash, WeightsHash: p.Scenario.WeightsHash,
 		SettingsHash: SettingsHash(p.Settings), Seed: p.Seed, Runs: p.Runs,
 		Duration: p.Scenario.Duration, Sample: p.Scenario.Sample,
 		ShakenBelow: p.Settings.ShakenBelow, PanicBelow: p.Settings.PanicBelow, Hysteresis: p.Settings.Hysteresis,
-		Marks: marks(p.Scenario),
+		Marks: marks(p.Scenario), Tool: ThisTool(),
 	}
 	for _, sq := range p.Scenario.Squads {
 		h.Squads = append(h.Squads, sq.Name)
@@ -253,14 +256,6 @@ func NewHeader(p Plan) Header {
 // Metrics returns the metrics of the Monte-Carlo h, in report order (as
 // Metrics does for its scenario).
 func (h Header) Metrics() []Metric { return metricsFor(h.Squads) }
-
-// baseName returns the base name of path, "" for "".
-func baseName(path string) string {
-	if path == "" {
-		return ""
-	}
-	return filepath.Base(path)
-}
 
 // Stat is the distribution of one metric over the runs where it is defined.
 // Percentiles are nil when no run defines it.

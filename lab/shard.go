@@ -413,7 +413,7 @@ func checkHeader(h Header) error {
 			return fmt.Errorf("a squad name of %d bytes; at most %d", len(s), MaxNameBytes)
 		}
 	}
-	if err := checkAbout(h.File, h.Description, h.Changed); err != nil {
+	if err := errors.Join(checkAbout(h.File, h.Description, h.Changed), h.Tool.check()); err != nil {
 		return err
 	}
 	if len(h.SquadMen) != len(h.Squads) {
