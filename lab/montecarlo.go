@@ -282,31 +282,15 @@ type Stat struct {
 // Value returns the named statistic ("p50", "mean", "share", …) and false
 // when it is undefined.
 func (s Stat) Value(stat string) (float64, bool) {
-	var p *float64
-	switch stat {
-	case "min":
-		p = s.Min
-	case "p10":
-		p = s.P10
-	case "p25":
-		p = s.P25
-	case "p50":
-		p = s.P50
-	case "p75":
-		p = s.P75
-	case "p90":
-		p = s.P90
-	case "max":
-		p = s.Max
-	case "mean":
-		p = s.Mean
-	case "share":
+	if stat == "share" {
 		return s.Share, true
 	}
-	if p == nil {
-		return 0, false
+	// In the order of statNames.
+	ps := [...]*float64{s.P10, s.P25, s.P50, s.P75, s.P90, s.Mean, s.Min, s.Max}
+	if i := slices.Index(statNames, stat); i >= 0 && i < len(ps) && ps[i] != nil {
+		return *ps[i], true
 	}
-	return *p, true
+	return 0, false
 }
 
 // Band is a percentile band over time: at T[i], P10[i], P50[i], P90[i].
