@@ -3,7 +3,6 @@ package lab
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -11,11 +10,11 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"sync/atomic"
 
 	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/morale"
+	"golang.org/x/sync/errgroup"
 )
 
 // Shard selects the runs whose index ≡ K (mod N); the zero Shard (N 0 or 1)
@@ -107,34 +106,28 @@ func MonteCarlo(ctx context.Context, p Plan) ([]RunResult, error) {
 		}
 		p.Progress(math.Min(d, float64(len(idx))), len(idx))
 	}
-	var wg sync.WaitGroup
-	errs := make([]error, workers)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
+	// The first error stops the other workers (gctx) and is the result.
+	g, gctx := errgroup.WithContext(ctx)
+	for w := range workers {
+		g.Go(func() error {
 			tick := func(work float64) {
 				partial[w].Store(math.Float64bits(math.Min(work/fight, 1)))
 				report()
 			}
-			for {
-				if ctx.Err() != nil {
-					return
-				}
+			for gctx.Err() == nil {
 				j := int(next.Add(1) - 1)
 				if j >= len(idx) {
-					return
+					return nil
 				}
 				var r RunResult
 				var err error
 				if p.RunFunc != nil {
 					r, err = p.RunFunc(RunSeed(p.Seed, idx[j]))
 				} else {
-					r, _, err = run(ctx, p.Scenario, cfg, p.Settings, RunSeed(p.Seed, idx[j]), runOpts{tick: tick})
+					r, _, err = run(gctx, p.Scenario, cfg, p.Settings, RunSeed(p.Seed, idx[j]), runOpts{tick: tick})
 				}
 				if err != nil {
-					errs[w] = err
-					return
+					return err
 				}
 				r.Index = idx[j]
 				out[j] = r
@@ -142,13 +135,14 @@ func MonteCarlo(ctx context.Context, p Plan) ([]RunResult, error) {
 				done.Add(1)
 				report()
 			}
-		}(w)
+			return nil
+		})
 	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	err := g.Wait()
+	if cerr := ctx.Err(); cerr != nil {
+		return nil, cerr
 	}
-	if err := errors.Join(errs...); err != nil {
+	if err != nil {
 		return nil, err
 	}
 	return out, nil
