@@ -41,7 +41,7 @@ func fightsTable(sum *lab.Summary, runs []lab.RunResult) (Table, bool) {
 				w += fmt.Sprintf(" (%s\u00a0%s)", num(*p.Value), unit) // a number stays with its unit
 			}
 			t.Rows = append(t.Rows, Row{Cells: []string{strconv.Itoa(p.Index), w, lab.DemoCommand(file, sum.Seed, p.Index),
-				fmt.Sprintf("moralesim run %s -seed %d -runs %d -replays %d -out DIR", file, sum.Seed, sum.Runs, p.Index)}})
+				fmt.Sprintf("moralesim run %s -seed %d -runs %d -replays %d -out DIR", lab.CommandLine(file), sum.Seed, sum.Runs, p.Index)}})
 		}
 	}
 	add("the earliest first rout", lab.PickFirst, "first_rout_s", "s")
