@@ -242,7 +242,10 @@ SIMFIT = -keys RecoveryDelaySeconds,Suppressed -runs 100 -budget 20000 -q
 ## merged pages byte for byte the single machine's.
 sim:
 	@rm -rf $(SIMOUT) && mkdir -p $(SIMOUT)
-	$(GO) build -o $(SIMOUT)/moralesim ./cmd/moralesim
+	@# -buildvcs=true: Go stamps no commit in workspace mode (go.work) by
+	@# default, and the pages name the commit; where git cannot say (no git,
+	@# a copy of the tree) the build goes on without it.
+	$(GO) build -buildvcs=true -o $(SIMOUT)/moralesim ./cmd/moralesim 2>/dev/null || $(GO) build -buildvcs=false -o $(SIMOUT)/moralesim ./cmd/moralesim
 	$(SIMOUT)/moralesim lint weights.toml
 	$(SIMOUT)/moralesim check -q scenarios/*.toml
 	GOMAXPROCS=1 $(SIMOUT)/moralesim fit scenarios/fit/line_holds.toml $(SIMFIT) -out $(SIMOUT)/fit1 >/dev/null

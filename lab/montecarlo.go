@@ -3,20 +3,18 @@ package lab
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"maps"
 	"math"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"sync/atomic"
 
 	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/morale"
+	"golang.org/x/sync/errgroup"
 )
 
 // Shard selects the runs whose index ≡ K (mod N); the zero Shard (N 0 or 1)
@@ -108,34 +106,28 @@ func MonteCarlo(ctx context.Context, p Plan) ([]RunResult, error) {
 		}
 		p.Progress(math.Min(d, float64(len(idx))), len(idx))
 	}
-	var wg sync.WaitGroup
-	errs := make([]error, workers)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
+	// The first error stops the other workers (gctx) and is the result.
+	g, gctx := errgroup.WithContext(ctx)
+	for w := range workers {
+		g.Go(func() error {
 			tick := func(work float64) {
 				partial[w].Store(math.Float64bits(math.Min(work/fight, 1)))
 				report()
 			}
-			for {
-				if ctx.Err() != nil {
-					return
-				}
+			for gctx.Err() == nil {
 				j := int(next.Add(1) - 1)
 				if j >= len(idx) {
-					return
+					return nil
 				}
 				var r RunResult
 				var err error
 				if p.RunFunc != nil {
 					r, err = p.RunFunc(RunSeed(p.Seed, idx[j]))
 				} else {
-					r, _, err = run(ctx, p.Scenario, cfg, p.Settings, RunSeed(p.Seed, idx[j]), runOpts{tick: tick})
+					r, _, err = run(gctx, p.Scenario, cfg, p.Settings, RunSeed(p.Seed, idx[j]), runOpts{tick: tick})
 				}
 				if err != nil {
-					errs[w] = err
-					return
+					return err
 				}
 				r.Index = idx[j]
 				out[j] = r
@@ -143,13 +135,14 @@ func MonteCarlo(ctx context.Context, p Plan) ([]RunResult, error) {
 				done.Add(1)
 				report()
 			}
-		}(w)
+			return nil
+		})
 	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	err := g.Wait()
+	if cerr := ctx.Err(); cerr != nil {
+		return nil, cerr
 	}
-	if err := errors.Join(errs...); err != nil {
+	if err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -184,8 +177,9 @@ type Header struct {
 	ShakenBelow float64 `json:"shaken_below"`
 	PanicBelow  float64 `json:"panic_below"`
 	Hysteresis  float64 `json:"hysteresis"`
-	// File is the scenario file's base name, Description its description
-	// and Expects its expectations, so that a merged report says and checks
+	// File is the scenario file's path as the user typed it (my/ambush.toml,
+	// for the commands a page prints), Description its description and
+	// Expects its expectations, so that a merged report says and checks
 	// what a single machine's does.
 	File        string   `json:"file"`
 	Description string   `json:"description"`
@@ -196,6 +190,9 @@ type Header struct {
 	// Marks are the timeline's events that happen once, for the time
 	// plots' markers.
 	Marks []Mark `json:"marks,omitempty"`
+	// Tool is the moralesim that ran the fights: shards of different
+	// builds do not merge.
+	Tool Tool `json:"tool,omitzero"`
 }
 
 // Mark is one event of a timeline marked on the time plots: its time (the
@@ -235,13 +232,13 @@ func marks(sc *Scenario) []Mark {
 // NewHeader returns the header of plan p (the shard is not part of it).
 func NewHeader(p Plan) Header {
 	h := Header{
-		File: baseName(p.Scenario.Path), Description: p.Scenario.Description, Expects: p.Scenario.Expects,
+		File: p.Scenario.Path, Description: p.Scenario.Description, Expects: p.Scenario.Expects,
 		Changed:  SettingChanges(morale.DefaultSettings(), p.Settings),
 		Scenario: p.Scenario.Name, ScenarioHash: p.Scenario.Hash, WeightsHash: p.Scenario.WeightsHash,
 		SettingsHash: SettingsHash(p.Settings), Seed: p.Seed, Runs: p.Runs,
 		Duration: p.Scenario.Duration, Sample: p.Scenario.Sample,
 		ShakenBelow: p.Settings.ShakenBelow, PanicBelow: p.Settings.PanicBelow, Hysteresis: p.Settings.Hysteresis,
-		Marks: marks(p.Scenario),
+		Marks: marks(p.Scenario), Tool: ThisTool(),
 	}
 	for _, sq := range p.Scenario.Squads {
 		h.Squads = append(h.Squads, sq.Name)
@@ -253,14 +250,6 @@ func NewHeader(p Plan) Header {
 // Metrics returns the metrics of the Monte-Carlo h, in report order (as
 // Metrics does for its scenario).
 func (h Header) Metrics() []Metric { return metricsFor(h.Squads) }
-
-// baseName returns the base name of path, "" for "".
-func baseName(path string) string {
-	if path == "" {
-		return ""
-	}
-	return filepath.Base(path)
-}
 
 // Stat is the distribution of one metric over the runs where it is defined.
 // Percentiles are nil when no run defines it.
@@ -287,31 +276,15 @@ type Stat struct {
 // Value returns the named statistic ("p50", "mean", "share", …) and false
 // when it is undefined.
 func (s Stat) Value(stat string) (float64, bool) {
-	var p *float64
-	switch stat {
-	case "min":
-		p = s.Min
-	case "p10":
-		p = s.P10
-	case "p25":
-		p = s.P25
-	case "p50":
-		p = s.P50
-	case "p75":
-		p = s.P75
-	case "p90":
-		p = s.P90
-	case "max":
-		p = s.Max
-	case "mean":
-		p = s.Mean
-	case "share":
+	if stat == "share" {
 		return s.Share, true
 	}
-	if p == nil {
-		return 0, false
+	// In the order of statNames.
+	ps := [...]*float64{s.P10, s.P25, s.P50, s.P75, s.P90, s.Mean, s.Min, s.Max}
+	if i := slices.Index(statNames, stat); i >= 0 && i < len(ps) && ps[i] != nil {
+		return *ps[i], true
 	}
-	return *p, true
+	return 0, false
 }
 
 // Band is a percentile band over time: at T[i], P10[i], P50[i], P90[i].

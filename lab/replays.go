@@ -193,6 +193,16 @@ func DemoCommand(file string, seed uint64, index int) string {
 	return c
 }
 
+// CommandLine returns the words of a command as one line for a POSIX
+// shell, each quoted when it needs it: the command as the user typed it.
+func CommandLine(words ...string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = shellWord(w)
+	}
+	return strings.Join(q, " ")
+}
+
 // shellWord quotes s for a POSIX shell when it needs it.
 func shellWord(s string) string {
 	if s != "" && strings.IndexFunc(s, func(r rune) bool {

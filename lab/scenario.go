@@ -627,31 +627,25 @@ func typeName(v any) string {
 	return fmt.Sprintf("%T", v)
 }
 
-func (t *table) str(k, def string) string {
+// scalar returns the value of key k as a T: def when it is absent, and def
+// with a problem naming the key and its line when it is of another type
+// (what says what it must be).
+func scalar[T any](t *table, k string, def T, what string) T {
 	v, ok := t.get(k)
 	if !ok {
 		return def
 	}
-	s, ok := v.(string)
+	x, ok := v.(T)
 	if !ok {
-		t.p.fail(t.key(k), t.line(k), "is a %s; it must be a string", typeName(v))
+		t.p.fail(t.key(k), t.line(k), "is a %s; it must be %s", typeName(v), what)
 		return def
 	}
-	return s
+	return x
 }
 
-func (t *table) boolean(k string, def bool) bool {
-	v, ok := t.get(k)
-	if !ok {
-		return def
-	}
-	b, ok := v.(bool)
-	if !ok {
-		t.p.fail(t.key(k), t.line(k), "is a %s; it must be true or false", typeName(v))
-		return def
-	}
-	return b
-}
+func (t *table) str(k, def string) string { return scalar(t, k, def, "a string") }
+
+func (t *table) boolean(k string, def bool) bool { return scalar(t, k, def, "true or false") }
 
 // quoteValue shows a decoded value in a message: a string quoted, cut and
 // escaped, anything else by its type and (for a number or a boolean) value.
@@ -695,48 +689,48 @@ func (t *table) num(k string, def, lo, hi float64) float64 {
 	return f
 }
 
-func (t *table) nums(k string, lo, hi float64) []float64 {
+// array returns the array under key k, each element through elem, which
+// returns it or what is wrong with it: nil when k is absent, and nil with a
+// problem naming the key (the element's index) and its line when k is not
+// an array (of what) or an element is wrong.
+func array[T any](t *table, k, of string, elem func(any) (T, string)) []T {
 	v, ok := t.get(k)
 	if !ok {
 		return nil
 	}
 	arr, ok := v.([]any)
 	if !ok {
-		t.p.fail(t.key(k), t.line(k), "is a %s; it must be an array of numbers", typeName(v))
+		t.p.fail(t.key(k), t.line(k), "is a %s; it must be an array of %s", typeName(v), of)
 		return nil
 	}
-	out := make([]float64, 0, len(arr))
+	out := make([]T, 0, len(arr))
 	for i, e := range arr {
-		f, ok := asNumber(e)
-		if !ok || math.IsNaN(f) || math.IsInf(f, 0) || f < lo || f > hi {
-			t.p.fail(fmt.Sprintf("%s[%d]", t.key(k), i), t.line(k), "is %s; it must be a number in %g..%g", quoteValue(e), lo, hi)
+		x, wrong := elem(e)
+		if wrong != "" {
+			t.p.fail(fmt.Sprintf("%s[%d]", t.key(k), i), t.line(k), "%s", wrong)
 			return nil
 		}
-		out = append(out, f)
+		out = append(out, x)
 	}
 	return out
 }
 
-func (t *table) strs(k string) []string {
-	v, ok := t.get(k)
-	if !ok {
-		return nil
-	}
-	arr, ok := v.([]any)
-	if !ok {
-		t.p.fail(t.key(k), t.line(k), "is a %s; it must be an array of strings", typeName(v))
-		return nil
-	}
-	out := make([]string, 0, len(arr))
-	for i, e := range arr {
-		s, ok := e.(string)
-		if !ok {
-			t.p.fail(fmt.Sprintf("%s[%d]", t.key(k), i), t.line(k), "is a %s; it must be a string", typeName(e))
-			return nil
+func (t *table) nums(k string, lo, hi float64) []float64 {
+	return array(t, k, "numbers", func(e any) (float64, string) {
+		if f, ok := asNumber(e); ok && !math.IsNaN(f) && !math.IsInf(f, 0) && f >= lo && f <= hi {
+			return f, ""
 		}
-		out = append(out, s)
-	}
-	return out
+		return 0, fmt.Sprintf("is %s; it must be a number in %g..%g", quoteValue(e), lo, hi)
+	})
+}
+
+func (t *table) strs(k string) []string {
+	return array(t, k, "strings", func(e any) (string, string) {
+		if s, ok := e.(string); ok {
+			return s, ""
+		}
+		return "", fmt.Sprintf("is a %s; it must be a string", typeName(e))
+	})
 }
 
 func (t *table) vec(k string, def morale.Vec2) morale.Vec2 {

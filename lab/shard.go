@@ -3,6 +3,7 @@ package lab
 import (
 	"bytes"
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -197,37 +198,29 @@ func RunOutputs(h Header, shard Shard, runs []RunResult) (Outputs, *Summary, err
 	return o, &sum, nil
 }
 
-// writeRunsCSV writes one line per run with every metric; undefined times are
-// empty cells.
+// writeRunsCSV writes one line per run with every metric (encoding/csv:
+// a name with a comma or a quote is quoted); undefined times are empty cells.
 func writeRunsCSV(w io.Writer, squads []string, runs []RunResult) error {
-	var b bytes.Buffer
+	c := csv.NewWriter(w)
 	ms := metricsFor(squads)
-	b.WriteString("index,seed")
+	row := []string{"index", "seed"}
 	for _, m := range ms {
-		b.WriteString("," + m.Name)
+		row = append(row, m.Name)
 	}
-	b.WriteString("\n")
-	for i := range runs {
-		fmt.Fprintf(&b, "%d,%d", runs[i].Index, runs[i].Seed)
+	err := c.Write(row)
+	for i := 0; i < len(runs) && err == nil; i++ {
+		row = append(row[:0], strconv.Itoa(runs[i].Index), strconv.FormatUint(runs[i].Seed, 10))
 		for _, m := range ms {
-			b.WriteString(",")
+			cell := ""
 			if v, ok := m.Get(&runs[i]); ok {
-				b.WriteString(strconv.FormatFloat(v, 'g', -1, 64))
+				cell = strconv.FormatFloat(v, 'g', -1, 64)
 			}
+			row = append(row, cell)
 		}
-		b.WriteString("\n")
-		if b.Len() >= 1<<16 || i == len(runs)-1 {
-			if _, err := w.Write(b.Bytes()); err != nil {
-				return err
-			}
-			b.Reset()
-		}
+		err = c.Write(row)
 	}
-	if len(runs) == 0 {
-		_, err := w.Write(b.Bytes())
-		return err
-	}
-	return nil
+	c.Flush()
+	return errors.Join(err, c.Error())
 }
 
 // ReadRuns reads the runs.json of the result folder dir, through the guarded
@@ -413,7 +406,7 @@ func checkHeader(h Header) error {
 			return fmt.Errorf("a squad name of %d bytes; at most %d", len(s), MaxNameBytes)
 		}
 	}
-	if err := checkAbout(h.File, h.Description, h.Changed); err != nil {
+	if err := errors.Join(checkAbout(h.File, h.Description, h.Changed), h.Tool.check()); err != nil {
 		return err
 	}
 	if len(h.SquadMen) != len(h.Squads) {

@@ -215,6 +215,8 @@ type SweepResult struct {
 	Total      int             `json:"total_points"`
 	Shard      string          `json:"shard"`
 	Points     []SweepPoint    `json:"points"`
+	// Tool is the moralesim that ran the sweep.
+	Tool Tool `json:"tool,omitzero"`
 }
 
 // Sweep runs the Monte-Carlo at every point of axes that belongs to shard
@@ -229,7 +231,7 @@ func Sweep(ctx context.Context, sc *Scenario, axes []Axis, runs int, seed uint64
 	}
 	res := SweepResult{Scenario: sc.Name, Description: sc.Description, ScenarioHash: sc.Hash, WeightsHash: sc.WeightsHash,
 		Changed: SettingChanges(morale.DefaultSettings(), sc.Settings),
-		Metric:  metric, Stat: stat, Runs: runs, Seed: seed, Shard: shard.String()}
+		Metric:  metric, Stat: stat, Runs: runs, Seed: seed, Shard: shard.String(), Tool: ThisTool()}
 	for _, sq := range sc.Squads {
 		res.Squads = append(res.Squads, sq.Name)
 	}
@@ -376,6 +378,8 @@ func checkSweepHeader(r SweepResult) error {
 		return fmt.Errorf("stat %s is not a statistic", safefile.Quote(r.Stat))
 	case len(r.Scenario) > MaxNameBytes || len(r.Metric) > 2*MaxNameBytes:
 		return errors.New("a name is too long")
+	case r.Tool.check() != nil:
+		return r.Tool.check()
 	}
 	for _, k := range r.Keys {
 		if k == "" || len(k) > 2*MaxNameBytes {

@@ -135,26 +135,51 @@ async function pixels(page, name, fn) {
 
 // barsInAxis finds the tornado's bars (the colours colShaken and colLine of
 // lab/report/plots.go) and the x axis (the longest horizontal run of grey
-// pixels: the thin line is anti-aliased) and returns both spans.
+// pixels: the thin line is anti-aliased) and returns both spans. A bar
+// starts at the zero line (the longest vertical run of grey pixels), so a
+// run of a bar's colour that does not reach it is the legend's swatch, not
+// a bar.
 function barsInAxis(data, w, h) {
-  let min = w, max = -1, best = 0, x0 = 0, x1 = 0;
+  const rgb = (x, y) => {
+    const i = 4 * (y * w + x);
+    return [data[i], data[i + 1], data[i + 2]];
+  };
+  const grey = ([r, g, b]) => Math.max(r, g, b) < 200 && Math.max(r, g, b) - Math.min(r, g, b) < 20;
+  const barColour = ([r, g, b]) =>
+    (Math.abs(r - 220) < 12 && Math.abs(g - 160) < 12 && b < 12) ||
+    (Math.abs(r - 30) < 12 && Math.abs(g - 70) < 12 && Math.abs(b - 140) < 12);
+  let best = 0, x0 = 0, x1 = 0;
   for (let y = 0; y < h; y++) {
     let run = 0;
     for (let x = 0; x < w; x++) {
-      const i = 4 * (y * w + x);
-      const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
-      const shaken = Math.abs(r - 220) < 12 && Math.abs(g - 160) < 12 && b < 12;
-      const blue = Math.abs(r - 30) < 12 && Math.abs(g - 70) < 12 && Math.abs(b - 140) < 12;
-      if (shaken || blue) {
-        min = Math.min(min, x);
-        max = Math.max(max, x);
-      }
-      if (Math.max(r, g, b) < 200 && Math.max(r, g, b) - Math.min(r, g, b) < 20) {
+      if (grey(rgb(x, y))) {
         if (++run > best) [best, x0, x1] = [run, x - run + 1, x];
       } else run = 0;
     }
   }
-  return { bars: [min, max], axis: [x0, x1] };
+  let tallest = 0, zero = -1;
+  for (let x = 0; x < w; x++) {
+    let run = 0;
+    for (let y = 0; y < h; y++) {
+      if (grey(rgb(x, y)) || barColour(rgb(x, y))) {
+        if (++run > tallest) [tallest, zero] = [run, x];
+      } else run = 0;
+    }
+  }
+  let min = w, max = -1;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (!barColour(rgb(x, y))) continue;
+      let end = x;
+      while (end + 1 < w && barColour(rgb(end + 1, y))) end++;
+      if (x <= zero + 3 && end >= zero - 3) {
+        min = Math.min(min, x);
+        max = Math.max(max, end);
+      }
+      x = end;
+    }
+  }
+  return { bars: [min, max], axis: [x0, x1], zero };
 }
 
 // heatInk counts the dark pixels inside the heat map's cells (the box of
@@ -201,6 +226,13 @@ async function checkPage({ kind, file }) {
   const foot = await page.evaluate(() => document.querySelector("footer")?.innerText ?? "");
   check(/[0-9a-f]{16}/.test(foot), `${kind}: the footnote carries the hashes`);
   const bodyNoFoot = body.replace(foot, "");
+  // The command is on the pages no merge makes; a page a merge can make
+  // (run, sweep) has none, so that the merged page is the same bytes. The
+  // tool's line is there when the build has one (a git checkout).
+  const made = /^Made by: moralesim (\S+) /m.exec(foot);
+  if (["sensitivity", "compare", "fit"].includes(kind)) check(made && made[1] === kind, `${kind}: the footnote gives the command that made the page`, foot);
+  else check(!made, `${kind}: the footnote gives no command (a merge makes the same page)`, foot);
+  check(!/Made with/.test(foot) || /^Made with moralesim \S+(, commit [0-9a-f]{40})?(, with changes not committed)?\.$/m.test(foot), `${kind}: the tool's line names a version and a commit`, foot);
   check(!/settings [0-9a-f]{16}/.test(bodyNoFoot), `${kind}: the settings hash appears only in the footnote`);
 
   const figs = await figures(page);

@@ -408,7 +408,7 @@ func cmdCompare(ctx context.Context, args []string, env console) error {
 		return err
 	}
 	if *reportFile != "" {
-		rep, err := report.CompareReport(res, pos[0], pos[1])
+		rep, err := report.CompareReport(res, pos[0], pos[1], lab.CommandLine(append([]string{"moralesim", "compare"}, args...)...))
 		if err != nil {
 			return err
 		}
@@ -524,7 +524,7 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 	if err != nil {
 		return err
 	}
-	rep, err := report.SensitivityReport(res, *top)
+	rep, err := report.SensitivityReport(res, *top, lab.CommandLine(append([]string{"moralesim", "sensitivity"}, args...)...))
 	if err != nil {
 		return err
 	}

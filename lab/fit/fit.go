@@ -135,6 +135,8 @@ type Result struct {
 	Notes []string `json:"notes"`
 	// Evaluations is every candidate measured, in order.
 	Evaluations []Evaluation `json:"evaluations"`
+	// Tool is the moralesim that ran the fit.
+	Tool lab.Tool `json:"tool,omitzero"`
 
 	// Start and Settings are the starting and the resulting settings.
 	Start    morale.Settings `json:"-"`
@@ -420,7 +422,7 @@ func Fit(ctx context.Context, cfg Config) (*Result, error) {
 		Seed: cfg.Seed, HeldOutSeed: heldOutSeed(cfg.Seed),
 		Runs: z.runs, RefineRuns: z.refineRuns, HeldOutRuns: z.heldOutRuns, Budget: z.budget,
 		Population: z.pop, Restarts: z.restarts,
-		Start: sc.Settings.Clone(), Conflicts: []string{}, Notes: []string{}, Tries: []Try{},
+		Start: sc.Settings.Clone(), Conflicts: []string{}, Notes: []string{}, Tries: []Try{}, Tool: lab.ThisTool(),
 	}
 	if len(scs) > 1 {
 		for _, s := range scs {

@@ -22,7 +22,7 @@ func fightsTable(sum *lab.Summary, runs []lab.RunResult) (Table, bool) {
 		file = "SCENARIO.toml"
 	}
 	t := Table{ID: "fights", Text: 4, Code: []int{2, 3},
-		Caption: fmt.Sprintf("Fights to watch, of the %d: fight i is run i of seed %d. Open one in the demo, squads in their formations and the timeline's events as they happen, with the tuner, Why, rewind and what-if: the first command plays it from the scenario file (%s, run from its folder; add -weights if the run had one); the second writes its replay file, replay-run-i.txt in the folder, for demo -replay, which ends with the digest check.", sum.Runs, sum.Seed, file),
+		Caption: fmt.Sprintf("Fights to watch, of the %d: fight i is run i of seed %d. Open one in the demo, squads in their formations and the timeline's events as they happen, with the tuner, Why, rewind and what-if: the first command plays it from the scenario file (%s, from where moralesim ran; add -weights if the run had one); the second writes its replay file, replay-run-i.txt in the folder, for demo -replay, which ends with the digest check.", sum.Runs, sum.Seed, file),
 		Head:    []string{"fight", "what", "watch it", "replay file"}}
 	seen := map[string]bool{}
 	add := func(what, kind, metric string, unit string) {
@@ -41,7 +41,7 @@ func fightsTable(sum *lab.Summary, runs []lab.RunResult) (Table, bool) {
 				w += fmt.Sprintf(" (%s\u00a0%s)", num(*p.Value), unit) // a number stays with its unit
 			}
 			t.Rows = append(t.Rows, Row{Cells: []string{strconv.Itoa(p.Index), w, lab.DemoCommand(file, sum.Seed, p.Index),
-				fmt.Sprintf("moralesim run %s -seed %d -runs %d -replays %d -out DIR", file, sum.Seed, sum.Runs, p.Index)}})
+				fmt.Sprintf("moralesim run %s -seed %d -runs %d -replays %d -out DIR", lab.CommandLine(file), sum.Seed, sum.Runs, p.Index)}})
 		}
 	}
 	add("the earliest first rout", lab.PickFirst, "first_rout_s", "s")

@@ -184,10 +184,8 @@ func FitReport(r *labfit.Result, description, command string) (Report, error) {
 		p.Figure(fig)
 	}
 	p.Footnote(fmt.Sprintf("Scenario %s: contents %s; weights %s. Search seed %d; the held-out fights are runs 2^63 and up of it, which no search fight uses.", r.ScenarioPath, r.ScenarioHash, weightsName(r.WeightsHash), r.Seed))
-	if command != "" {
-		p.Footnote("Made by: " + command)
-	}
 	p.Footnote("The same command and seed give this page byte for byte, on one core or many.")
+	madeBy(p, r.Tool, command)
 	html, err := p.HTML()
 	return Report{HTML: html, Figures: figs}, err
 }

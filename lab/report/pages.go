@@ -90,7 +90,7 @@ func RunReport(sum *lab.Summary, runs []lab.RunResult) (Report, error) {
 		p.Section("Fights to watch")
 		p.Table(t)
 	}
-	footnotes(p, sum.Header)
+	footnotes(p, sum.Header, "")
 	html, err := p.HTML()
 	return Report{HTML: html, Figures: figs}, err
 }
@@ -139,15 +139,16 @@ func SweepReport(r lab.SweepResult) (Report, error) {
 	}
 	p.Table(pointsTable(r, over))
 	p.Footnote(fmt.Sprintf("Scenario %s: contents %s; weights %s. The same inputs give this page byte for byte.", r.Scenario, r.ScenarioHash, weightsName(r.WeightsHash)))
+	madeBy(p, r.Tool, "")
 	html, err := p.HTML()
 	return Report{HTML: html, Figures: figs}, err
 }
 
 // SensitivityReport renders the page of a sensitivity: how each knob at
 // ×0.9 and ×1.1 moves the statistic, with 95% paired intervals, the top n on
-// a tornado chart, what −10% of a negative weight means, and the baseline's
-// squads.
-func SensitivityReport(r lab.SensitivityResult, top int) (Report, error) {
+// a tornado chart, what −10% of a negative weight means, the baseline's
+// squads and, in the footnotes, the command (when not "").
+func SensitivityReport(r lab.SensitivityResult, top int, command string) (Report, error) {
 	base := r.BaselineSummary
 	tornado, err := TornadoChart(r, top)
 	if err != nil {
@@ -180,7 +181,7 @@ func SensitivityReport(r lab.SensitivityResult, top int) (Report, error) {
 	p.Section("The baseline's squads")
 	p.Table(squadTable(&base))
 	p.Figure(figs[1])
-	footnotes(p, base.Header)
+	footnotes(p, base.Header, command)
 	html, err := p.HTML()
 	return Report{HTML: html, Figures: figs}, err
 }
@@ -188,9 +189,9 @@ func SensitivityReport(r lab.SensitivityResult, top int) (Report, error) {
 // CompareReport renders the page of a comparison of settings A (from the
 // file nameA) and B (nameB): the settings that differ, per metric the plain
 // mean of each side beside the paired means over the fights where both had
-// it, the shares, and per squad how often it broke on each side with each
-// side's fan chart.
-func CompareReport(r lab.CompareResult, nameA, nameB string) (Report, error) {
+// it, the shares, per squad how often it broke on each side with each
+// side's fan chart and, in the footnotes, the command (when not "").
+func CompareReport(r lab.CompareResult, nameA, nameB, command string) (Report, error) {
 	fans, err := SquadFansAB(&r.A, &r.B)
 	if err != nil {
 		return Report{}, err
@@ -208,6 +209,7 @@ func CompareReport(r lab.CompareResult, nameA, nameB string) (Report, error) {
 	p.Figure(figs[0])
 	p.Footnote(fmt.Sprintf("A: settings %s, weights %s. B: settings %s, weights %s.", r.A.SettingsHash, weightsName(r.A.WeightsHash), r.B.SettingsHash, weightsName(r.B.WeightsHash)))
 	p.Footnote(fmt.Sprintf("Scenario %s: contents %s. The same inputs give this page byte for byte.", fileOr(r.A.Header), r.A.ScenarioHash))
+	madeBy(p, r.A.Tool, command)
 	html, err := p.HTML()
 	return Report{HTML: html, Figures: figs}, err
 }
@@ -470,10 +472,26 @@ func compareSquadTable(r lab.CompareResult) Table {
 	return t
 }
 
-// footnotes adds the hashes that identify a Monte-Carlo's inputs exactly.
-func footnotes(p *Page, h lab.Header) {
+// footnotes adds the hashes that identify a Monte-Carlo's inputs exactly,
+// the tool that ran it and, when not "", the command that made the page.
+func footnotes(p *Page, h lab.Header, command string) {
 	p.Footnote(fmt.Sprintf("Scenario %s: contents %s; weights %s; settings %s. These hashes identify the inputs exactly; the table of settings above says in words what differs from the defaults.", fileOr(h), h.ScenarioHash, weightsName(h.WeightsHash), h.SettingsHash))
 	p.Footnote("The same inputs give this page byte for byte, on one machine or merged from shards.")
+	madeBy(p, h.Tool, command)
+}
+
+// madeBy adds the page's provenance to its foot: the moralesim that made it
+// (none from a build without version control, such as a test) and, when not
+// "", the command. A page a merge can make too (run, sweep) gets no
+// command: the merge's differs from the single machine's, and the two
+// pages are the same bytes.
+func madeBy(p *Page, t lab.Tool, command string) {
+	if s := t.String(); s != "" {
+		p.Footnote("Made with " + s + ".")
+	}
+	if command != "" {
+		p.Footnote("Made by: " + command)
+	}
 }
 
 // ---- formatting ----

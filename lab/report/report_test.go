@@ -85,6 +85,7 @@ func TestRunReport(t *testing.T) {
 	sc.Name = "line <&>"
 	sc.Settings.Weights[morale.Suppressed] = -0.08
 	h, runs := monteCarlo(t, sc, 30, lab.Shard{})
+	h.Tool = lab.Tool{Version: "v1.2.0", Revision: "0123abc"}
 	sum := lab.Summarize(h, runs)
 	r, err := report.RunReport(&sum, runs)
 	if err != nil {
@@ -92,7 +93,11 @@ func TestRunReport(t *testing.T) {
 	}
 	checkFigures(t, r, "squads.png", "unbroken.png", "fan.png", "survival.png", "first_rout.png", "cascade.png")
 	page := string(r.HTML)
+	if strings.Contains(page, "Made by:") {
+		t.Errorf("the run page names a command; want none, so that a merge gives the same bytes")
+	}
 	for _, want := range []string{
+		"<p>Made with moralesim v1.2.0, commit 0123abc.</p>", // the tool, in the foot
 		"line &lt;&amp;&gt;", // the title, escaped
 		html.EscapeString(sc.Description),
 		"<td>weights.Suppressed</td><td class=\"n\">-0.07</td><td class=\"n\">-0.08</td>", // both values
@@ -121,7 +126,7 @@ func TestRunReport(t *testing.T) {
 	early := (lab.RunPick{Kind: lab.PickFirst, Metric: first, N: 1}).Select(runs)
 	// The commands are cells of words, each kept whole on its line.
 	plain := strings.NewReplacer("<span>", "", "</span>", "").Replace(page)
-	if len(early) != 1 || !strings.Contains(plain, `<td class="c">demo -scenario line.toml -run `+strconv.Itoa(early[0].Index)+"</td>") ||
+	if len(early) != 1 || !strings.Contains(plain, `<td class="c">demo -scenario ../../scenarios/line.toml -run `+strconv.Itoa(early[0].Index)+"</td>") ||
 		!strings.Contains(plain, "-replays "+strconv.Itoa(early[0].Index)+" -out DIR</td>") {
 		t.Errorf("the fights table does not name the commands of the earliest first rout (%v)", early)
 	}
@@ -263,7 +268,7 @@ func TestSensitivityReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := report.SensitivityReport(res, 8)
+	rep, err := report.SensitivityReport(res, 8, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -367,7 +372,7 @@ func TestCompareReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := report.CompareReport(res, "weights.toml", "delay36.toml")
+	rep, err := report.CompareReport(res, "weights.toml", "delay36.toml", "")
 	if err != nil {
 		t.Fatal(err)
 	}
