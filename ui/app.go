@@ -209,7 +209,7 @@ func (a *App) Sync() error {
 	if a.odds != nil {
 		// the odds of the settings shown, counted to the end: the same
 		// picture every run
-		a.odds.Update(a.oddsSlot(), a.g, InputState{})
+		a.odds.Update(a.g, a.tuner.drag.on)
 		if err := a.odds.Wait(context.Background()); err != nil {
 			return err
 		}
@@ -226,7 +226,7 @@ func (a *App) settle() error {
 	a.layoutPanel()
 	a.inspect()
 	if a.odds != nil {
-		a.odds.Update(a.oddsSlot(), a.g, InputState{})
+		a.odds.Update(a.g, a.tuner.drag.on)
 	}
 	if publishing(a.cfg.StatePath) && a.err == nil { // building the state costs allocations
 		if err := publish(a.cfg.StatePath, a.Published()); err != nil {

@@ -48,14 +48,19 @@ const (
 // The App gives it a slot of its own in the tuner's panel (oddsSlot):
 // Update changes only its own state, Draw only draws.
 type OddsPanel struct {
-	tr         *lab.OddsTracker
+	tr         *oddsCounter
 	background bool
 	last       morale.Settings // the settings last Set
 	has        bool
-	report     lab.Odds // as of the last Update
-	view       oddsView // report, laid out as text
-	perFight   time.Duration
-	sliced     time.Time // when the last slice ended
+	// base is the baseline, the settings before the edit under way (a
+	// whole drag, from its press to its release, is one edit); hasBase
+	// false before the first edit. held: a drag is under way, base stays.
+	base          morale.Settings
+	hasBase, held bool
+	report        lab.Odds // as of the last Update
+	view          oddsView // report, laid out as text
+	perFight      time.Duration
+	sliced        time.Time // when the last slice ended
 
 	title, small, bold text.Face
 	img                *ebiten.Image // the panel as last drawn, for key
@@ -72,7 +77,7 @@ type oddsKey struct {
 // NewOddsPanel returns the odds panel of scenario sc (its weights are
 // replaced by the live settings), drawn with a's fonts. Close stops it.
 func NewOddsPanel(sc *lab.Scenario, a *assets.Assets) *OddsPanel {
-	p := &OddsPanel{tr: lab.NewOddsTracker(sc, 1, lab.OddsRunsFor(sc), oddsInBackground), background: oddsInBackground}
+	p := &OddsPanel{tr: newOddsCounter(sc, 1, lab.OddsRunsFor(sc), oddsInBackground), background: oddsInBackground}
 	if a != nil {
 		p.title, p.small, p.bold = a.BoldFace(12), a.Face(10.5), a.BoldFace(10.5)
 	}
@@ -80,13 +85,21 @@ func NewOddsPanel(sc *lab.Scenario, a *assets.Assets) *OddsPanel {
 }
 
 // Update starts counting the odds of g's settings when they changed (the
-// count under way stops), counts a slice of them in the browser, and takes
-// the latest report for Draw and the published state. slot and in are the
-// panel's place and the tick's input, which it does not need.
-func (p *OddsPanel) Update(slot image.Rectangle, g game.View, in InputState) {
+// count under way stops), measured from the settings before the edit: the
+// settings before the change, or while dragging (a drag under way: the
+// tuner's handle is held) the settings before the drag's first change,
+// kept until the release. It counts a slice of them in the browser, and
+// takes the latest report for Draw and the published state.
+func (p *OddsPanel) Update(g game.View, dragging bool) {
 	if s := g.Settings(); !p.has || !sameSettings(s, p.last) {
+		if p.has && !p.held { // a new edit: measured from before it
+			p.base, p.hasBase = p.last, true
+		}
 		p.last, p.has = s.Clone(), true
-		_ = p.tr.Set(s) // an error shows in the report; the tuner goes on
+		p.held = dragging
+		_ = p.tr.Set(s, p.base, p.hasBase) // an error shows in the report; the tuner goes on
+	} else if !dragging {
+		p.held = false // released: the next change is a new edit
 	}
 	if !p.background {
 		p.slice()
@@ -190,15 +203,15 @@ func layOdds(o lab.Odds) oddsView {
 	default:
 		v.status = fmt.Sprintf("fights 0–%d of moralesim run -seed 1", o.Runs-1)
 	}
-	if o.Reference != nil && o.Runs > 0 {
+	if o.Reference != nil && o.Reference.Runs > 0 {
 		v.status += " · was: before the edit"
 	}
 	var rows []oddsLine
 	for _, r := range o.Squads {
-		rows = append(rows, shareLine(r.Name+" breaks", r))
+		rows = append(rows, shareLine(r.Name+" breaks", r, o.Runs))
 	}
 	for _, r := range o.Men {
-		rows = append(rows, shareLine(r.Name+" routs", r))
+		rows = append(rows, shareLine(r.Name+" routs", r, o.Runs))
 	}
 	if len(rows) > oddsRowsShown {
 		keep := oddsRowsShown - 1 // the last place says how many more
@@ -206,8 +219,8 @@ func layOdds(o lab.Odds) oddsView {
 		rows = rows[:keep]
 	}
 	v.named = len(rows)
-	rows = append(rows, shareLine("re-breaks", o.Rebreaks))
-	fr := shareLine("a man routs", o.FirstRout.OddsRow)
+	rows = append(rows, shareLine("re-breaks", o.Rebreaks, o.Runs))
+	fr := shareLine("a man routs", o.FirstRout.OddsRow, o.Runs)
 	rows = append(rows, fr)
 	t := oddsLine{label: "first rout, median"}
 	spread := oddsLine{label: "first rout, 10–90%"}
@@ -219,6 +232,8 @@ func layOdds(o lab.Odds) oddsView {
 			t.change = fmt.Sprintf("%+.1f s %s", c.Diff, mark(c))
 			t.beyond = c.Beyond
 		}
+	} else if o.Runs == 0 {
+		t.now, spread.now = "counting…", ""
 	} else if o.Runs < o.Total {
 		t.now, spread.now = "none yet", "—"
 	} else {
@@ -234,10 +249,14 @@ func layOdds(o lab.Odds) oddsView {
 }
 
 // shareLine is a row of a share: "64% [58–70]", the reference's "was
-// 100%" and its change "−36 ▼".
-func shareLine(label string, r lab.OddsRow) oddsLine {
+// 100%" and its change "−36 ▼"; "counting…" before any fight is counted
+// (runs 0), when there is no share to show yet.
+func shareLine(label string, r lab.OddsRow, runs int) oddsLine {
+	if runs == 0 {
+		return oddsLine{label: label, now: "counting…"}
+	}
 	l := oddsLine{label: label, now: fmt.Sprintf("%s [%s–%s]", pct(r.Share), pctN(r.Lo), pctN(r.Hi))}
-	if c := r.Change; c != nil {
+	if c := r.Change; c != nil && c.N > 0 {
 		l.before = "was " + pct(c.From)
 		l.change = fmt.Sprintf("%+.0f pts %s", 100*c.Diff, mark(c))
 		if c.Diff == 0 && !c.Beyond {
