@@ -99,10 +99,12 @@ type App struct {
 
 	replayShown bool // replayNote has shown how the replay ended
 	rewind      rewindState
-	tape        tape       // the battle's morale since it began, for the timeline (tape.go)
-	why         whyState   // the inspector, as last drawn (why.go)
-	odds        *OddsPanel // the odds panel (odds.go), nil without Config.Odds
-	oddsFolded  bool       // the odds panel shows only its title and a line (odds_fold.go)
+	tape        tape        // the battle's morale since it began, for the timeline (tape.go)
+	why         whyState    // the inspector, as last drawn (why.go)
+	odds        *OddsPanel  // the odds panel (odds.go), nil without Config.Odds
+	oddsFolded  bool        // the odds panel shows only its title and a line (odds_fold.go)
+	file        weightsFile // the weights file as last read or written (weightsfile.go)
+	asking      bool        // Save asks whether to overwrite a change on disk (weightsfile.go)
 }
 
 // NewApp builds the widgets and starts watching the weights file (native
@@ -125,6 +127,8 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 	app.w = app.buildWidgets()
 	app.ui = &ebitenui.UI{Container: app.w.root, PrimaryTheme: &widget.Theme{}, DisableDefaultFocus: true}
 
+	app.file = weightsFile{path: cfg.WeightsPath}
+	app.file.markRead() // what the demo loaded (cmd/demo, just before)
 	if cfg.WeightsPath != "" && WatchAvailable {
 		w, err := WatchFile(cfg.WeightsPath, 150*time.Millisecond)
 		if err != nil {
@@ -402,8 +406,9 @@ func (a *App) reloadFile() {
 	before := a.editor.Good()
 	if err := a.editor.Reload(a.cfg.WeightsPath); err != nil {
 		a.showBanner(err.Error(), true, -1)
-		return
+		return // not read: a Save asks before replacing it
 	}
+	a.file.markRead()
 	if !sameRows(before, a.editor.Good()) {
 		a.tuner.rebuild(a.g.Settings(), a.editor.Good())
 	}
@@ -437,15 +442,6 @@ func lintText(ws []lab.Warning) string {
 	return fmt.Sprintf("Lint (%d): %s. %s", len(ws), strings.Join(rules, ", "), strings.Join(msgs, " "))
 }
 
-func (a *App) save() {
-	msg, err := saveWeights(a.cfg.WeightsPath, a.editor.Good())
-	if err != nil {
-		a.showBanner("save failed: "+err.Error(), true, 5*game.TPS)
-		return
-	}
-	a.showBanner(msg, false, 3*game.TPS)
-}
-
 // showBanner shows msg in the strip's notice slot for ticks ticks (< 0:
 // until replaced), red when bad; "" clears it.
 func (a *App) showBanner(msg string, bad bool, ticks int) {
@@ -456,12 +452,30 @@ func (a *App) showBanner(msg string, bad bool, ticks int) {
 	a.strip.set(SlotNotice, msg, tone, ticks)
 }
 
+// stripRect is where the message strip's lines are drawn: its box, less
+// the room of Save's answers while it asks.
+func (a *App) stripRect() image.Rectangle {
+	r := a.w.stripBox.GetWidget().Rect
+	if a.asking && !r.Empty() {
+		r.Max.X -= askW + 4
+	}
+	return r
+}
+
+// stripW is the width of the message strip's lines.
+func (a *App) stripW() int {
+	if a.asking {
+		return PanelW - 2*panelPad - askW - 4
+	}
+	return PanelW - 2*panelPad
+}
+
 // layoutPanel lays the message strip's lines out and chooses the tooltip:
 // the whole text of a message under the cursor that did not fit, or the
 // Doc of the tuner row hovered long enough.
 func (a *App) layoutPanel() {
-	r := a.w.stripBox.GetWidget().Rect
-	a.strip.layout(a.w.small, stripTextW(PanelW-2*panelPad))
+	r := a.stripRect()
+	a.strip.layout(a.w.small, stripTextW(a.stripW()))
 	x, y := ebiten.CursorPosition()
 	a.tip = tooltip{at: image.Pt(x, y)}
 	if a.tip.text = a.strip.hover(r, x, y); a.tip.text == "" && !a.consoleOpen {
