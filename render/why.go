@@ -223,6 +223,19 @@ func (r *Renderer) layoutSquadWhy(g game.View, av *game.Armies, id int) {
 	if !ok {
 		return
 	}
+	counting := false
+	if bw, can := g.(breakWhyer); can {
+		// a broken squad: the causes up to its break, however long
+		// after it the squad was selected
+		switch bx, st := bw.SquadBreakWhy(x.ID); st {
+		case game.BreakReady:
+			if bx.Broke > 0 {
+				x = bx
+			}
+		case game.BreakCounting:
+			x.Broke, x.Causes, x.States, counting = bx.Broke, nil, nil, true
+		}
+	}
 	r.army.squads = av.AppendSquads(r.army.squads[:0])
 	var sv game.SquadView
 	for _, s := range r.army.squads {
@@ -231,14 +244,25 @@ func (r *Renderer) layoutSquadWhy(g game.View, av *game.Armies, id int) {
 		}
 	}
 	p := BuildSquadPanel(sv, x, g.Settings())
+	if counting {
+		p.Detail = fmt.Sprintf("broke at %.2f s · counting its causes up to then…", x.Broke)
+		p.Sentence = "Its ledger began when it was selected, after its break: the fall is played again, with the ledger on, to say why."
+	}
 	if t := p.Text(); t != c.text {
 		c.text, c.panel = t, p
 		c.height = r.whyHeight(&c.panel)
 	}
 }
 
+// breakWhyer is a view that says why a squad of the armies broke, asked
+// after it broke (game.Session.SquadBreakWhy).
+type breakWhyer interface {
+	SquadBreakWhy(morale.SquadID) (game.SquadWhy, game.BreakWhyStatus)
+}
+
 // BuildSquadPanel builds the Why panel of squad s of the armies from its
-// men's Why x (game.Armies.SquadWhy), quoting settings st.
+// men's Why x (game.Armies.SquadWhy, or game.Session.SquadBreakWhy: up to
+// its break), quoting settings st.
 func BuildSquadPanel(s game.SquadView, x game.SquadWhy, st morale.Settings) WhyPanel {
 	p := WhyPanel{State: s.State, Alive: true, Whose: "the average man's"}
 	p.Title = fmt.Sprintf("Why · Squad %d (army %d) · %s", x.ID, x.Side+1, squadStateLabel(s.State))
@@ -247,6 +271,10 @@ func BuildSquadPanel(s game.SquadView, x game.SquadWhy, st morale.Settings) WhyP
 		p.Window = fmt.Sprintf("since %.2f s (selected)", x.Since)
 	}
 	p.Detail = fmt.Sprintf("%d men · %d broken · average %.2f · %s", x.Men, x.Broken, x.Average, p.Window)
+	if x.Broke > 0 {
+		p.Window = fmt.Sprintf("%.2f s to its break at %.2f s", x.Since, x.Broke)
+		p.Detail = fmt.Sprintf("at its break: %d men · %d broken · average %.2f · from %s", x.Men, x.Broken, x.Average, p.Window)
+	}
 	p.Sentence = "Each bar is a cause's sum over the squad's living men, divided by their number."
 	if t := x.Transitions(); t != "" {
 		p.Sentence += " State changes: " + t + "."
