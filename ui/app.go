@@ -16,7 +16,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
-	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/morale"
 )
 
 // Renderer draws the battle from its read-only game.View; *render.Renderer
@@ -49,9 +49,13 @@ type Config struct {
 	// Clean hides the tuner panel and the field's HUD (-clean): the
 	// battle and its timeline only, and the Why panel of a selection.
 	Clean bool
-	// Odds is the lab scenario whose odds the odds panel counts for the
-	// live settings (its own weights are not used); nil: no odds panel.
-	Odds *lab.Scenario
+	// Odds counts the odds the odds panel shows for the live settings
+	// (cmd/demo fills it from a lab scenario); nil: no odds panel. The
+	// App closes it.
+	Odds OddsCounter
+	// Lint lints the live settings, for the strip's lint line (cmd/demo
+	// fills it with the lab's lint); nil: no lint.
+	Lint func(morale.Settings) []LintWarning
 }
 
 // App is the ebiten.Game of the demo: the battle, the renderer and the
@@ -84,7 +88,7 @@ type App struct {
 	tip   tooltip      // the tooltip under the cursor, as Update laid it out
 	// lint is what lab.Lint says of the live settings, refreshed after
 	// every accepted settings change.
-	lint []lab.Warning
+	lint []LintWarning
 
 	keys     []ebiten.Key
 	chars    []rune
@@ -419,17 +423,20 @@ func (a *App) reloadFile() {
 	a.showBanner("reloaded "+a.cfg.WeightsPath, false, 3*game.TPS)
 }
 
-// relint runs the balance lab's lint (a few milliseconds of simulated
+// relint runs the lint (Config.Lint: the balance lab's, a few milliseconds of simulated
 // fights) over the live settings and shows its warnings under the banner.
 // Call it after every accepted settings change.
 func (a *App) relint() {
-	a.lint = lab.Lint(a.editor.Good())
+	a.lint = nil
+	if a.cfg.Lint != nil {
+		a.lint = a.cfg.Lint(a.editor.Good())
+	}
 	a.strip.set(SlotLint, lintText(a.lint), ToneWarn, -1)
 }
 
 // lintText is the lint's message: every warning's rule, then each warning
 // in full ("" when there are none).
-func lintText(ws []lab.Warning) string {
+func lintText(ws []LintWarning) string {
 	if len(ws) == 0 {
 		return ""
 	}

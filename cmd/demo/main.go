@@ -22,6 +22,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/assets"
+	"github.com/moralebreak/moralebreak/cmd/demo/internal/labodds"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/render"
@@ -50,7 +51,10 @@ func main() {
 	if err != nil {
 		fail(exitUsage, oneLine(err))
 	}
-	cfg.UI.Odds = odds
+	if odds != nil {
+		cfg.UI.Odds = labodds.New(odds) // the App closes it
+	}
+	cfg.UI.Lint = labodds.Lint
 	var rec *game.Recording
 	if cfg.Replay != "" {
 		r, err := loadReplay(cfg.Replay)

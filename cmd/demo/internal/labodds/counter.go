@@ -1,4 +1,8 @@
-package ui
+// Package labodds fills the demo's odds panel and lint from the balance
+// lab: Counter is a ui.OddsCounter of a lab scenario, Lint the lab's lint
+// as ui.Config.Lint takes it. It is cmd/demo's, so that ui does not import
+// lab.
+package labodds
 
 import (
 	"context"
@@ -6,6 +10,7 @@ import (
 
 	"github.com/moralebreak/moralebreak/lab"
 	"github.com/moralebreak/moralebreak/morale"
+	"github.com/moralebreak/moralebreak/ui"
 )
 
 // oddsChunk is how many fights the counter counts between two reports up
@@ -20,7 +25,7 @@ const (
 // ago (an A/B, an undone drag) starts from the fights already counted.
 const oddsJobsKept = 4
 
-// oddsCounter counts the odds of the live settings against a baseline,
+// Counter counts the odds of the live settings against a baseline,
 // the settings before the edit (a whole drag is one edit: the panel keeps
 // its baseline from the press to the release). Set says which settings
 // and which baseline; the counter counts the baseline's fights alongside
@@ -30,7 +35,7 @@ const oddsJobsKept = 4
 // builds) or in Poll (the browser). Its methods are safe for concurrent
 // use; the jobs belong to whoever steps them (the goroutine, or Poll's
 // caller).
-type oddsCounter struct {
+type Counter struct {
 	sc         *lab.Scenario
 	seed       uint64
 	runs       int
@@ -46,6 +51,10 @@ type oddsCounter struct {
 	ctx     context.Context
 	cancel  context.CancelFunc
 
+	rev     uint64  // counts the changes of report (broadcast)
+	shown   ui.Odds // report converted, as of rev shownAt
+	shownAt uint64
+
 	// the stepper's own (the goroutine, or Poll's caller)
 	jobs  map[string]*lab.OddsJob
 	order []string // the jobs' hashes, the most recently wanted last
@@ -59,14 +68,22 @@ type oddsWant struct {
 	hasBase, hasAny bool
 }
 
-// newOddsCounter returns a counter of runs fights of sc on the seeds of
-// seed, counting in the background or only in Poll. It counts nothing
+// New returns the counter of the odds panel for scenario sc (its weights
+// are replaced by the live settings): lab.OddsRunsFor(sc) fights on the
+// seeds of moralesim's seed 1, counted on a goroutine of its own in native
+// builds and in Poll in the browser (one thread). It counts nothing
 // before the first Set. Close stops it.
-func newOddsCounter(sc *lab.Scenario, seed uint64, runs int, background bool) *oddsCounter {
-	c := &oddsCounter{sc: sc, seed: seed, runs: runs, background: background,
+func New(sc *lab.Scenario) *Counter {
+	return newCounter(sc, 1, lab.OddsRunsFor(sc), background)
+}
+
+// newCounter returns a counter of runs fights of sc on the seeds of
+// seed, counting in the background or only in Poll.
+func newCounter(sc *lab.Scenario, seed uint64, runs int, background bool) *Counter {
+	c := &Counter{sc: sc, seed: seed, runs: runs, background: background,
 		report:  lab.Odds{Scenario: sc.Name, Total: runs},
 		changed: make(chan struct{}), wake: make(chan struct{}, 1),
-		jobs: map[string]*lab.OddsJob{}}
+		jobs: map[string]*lab.OddsJob{}, rev: 1}
 	c.ctx, c.cancel = context.WithCancel(context.Background())
 	if background {
 		go c.loop()
@@ -79,7 +96,7 @@ func newOddsCounter(sc *lab.Scenario, seed uint64, runs int, background bool) *o
 // validate give an error, which the report's Error says too; the report
 // keeps its last numbers and the counter goes on with the last good
 // settings.
-func (c *oddsCounter) Set(s, base morale.Settings, hasBase bool) error {
+func (c *Counter) Set(s, base morale.Settings, hasBase bool) error {
 	if err := s.Validate(); err != nil {
 		c.mu.Lock()
 		c.report.Error = "odds: " + err.Error()
@@ -109,13 +126,14 @@ func (c *oddsCounter) Set(s, base morale.Settings, hasBase bool) error {
 }
 
 // broadcast wakes every Wait. Call with mu held.
-func (c *oddsCounter) broadcast() {
+func (c *Counter) broadcast() {
+	c.rev++
 	close(c.changed)
 	c.changed = make(chan struct{})
 }
 
 // loop counts on the counter's goroutine until Close.
-func (c *oddsCounter) loop() {
+func (c *Counter) loop() {
 	for {
 		if c.step(0) {
 			if c.ctx.Err() != nil {
@@ -134,7 +152,7 @@ func (c *oddsCounter) loop() {
 // Poll counts up to n fights on the caller's goroutine (a counter without
 // background) and reports whether fights remain; it does nothing for a
 // background counter.
-func (c *oddsCounter) Poll(n int) bool {
+func (c *Counter) Poll(n int) bool {
 	if c.background {
 		return false
 	}
@@ -145,7 +163,7 @@ func (c *oddsCounter) Poll(n int) bool {
 // far when n is 0) of the wanted settings, or first of the baseline when
 // its count is behind, publishes the report, and reports whether fights
 // remain.
-func (c *oddsCounter) step(n int) bool {
+func (c *Counter) step(n int) bool {
 	c.mu.Lock()
 	w, gen := c.want, c.gen
 	c.mu.Unlock()
@@ -195,7 +213,7 @@ func (c *oddsCounter) step(n int) bool {
 }
 
 // job returns the job of the settings s (hash), made on first use.
-func (c *oddsCounter) job(hash string, s morale.Settings) (*lab.OddsJob, error) {
+func (c *Counter) job(hash string, s morale.Settings) (*lab.OddsJob, error) {
 	if j, ok := c.jobs[hash]; ok {
 		return j, nil
 	}
@@ -209,7 +227,7 @@ func (c *oddsCounter) job(hash string, s morale.Settings) (*lab.OddsJob, error) 
 
 // prune keeps the jobs of w and the oddsJobsKept most recently wanted
 // others.
-func (c *oddsCounter) prune(w oddsWant) {
+func (c *Counter) prune(w oddsWant) {
 	touch := func(h string) {
 		for i, o := range c.order {
 			if o == h {
@@ -230,17 +248,21 @@ func (c *oddsCounter) prune(w oddsWant) {
 }
 
 // Report returns the latest odds of the live settings, with the changes
-// from the baseline over the fights both counted.
-func (c *oddsCounter) Report() lab.Odds {
+// from the baseline over the fights both counted (converted once a
+// change: the panel asks every tick).
+func (c *Counter) Report() ui.Odds {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.report
+	if c.shownAt != c.rev {
+		c.shown, c.shownAt = convert(c.report), c.rev
+	}
+	return c.shown
 }
 
 // Wait blocks until the wanted settings (and their baseline) are counted
 // to the end, or ctx is done, whose error it returns. A counter without
 // background counts them here.
-func (c *oddsCounter) Wait(ctx context.Context) error {
+func (c *Counter) Wait(ctx context.Context) error {
 	if !c.background {
 		for c.Poll(oddsChunkLater) {
 			if err := ctx.Err(); err != nil {
@@ -267,4 +289,4 @@ func (c *oddsCounter) Wait(ctx context.Context) error {
 }
 
 // Close stops the count.
-func (c *oddsCounter) Close() { c.cancel() }
+func (c *Counter) Close() { c.cancel() }
