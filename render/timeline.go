@@ -158,7 +158,7 @@ func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g game.
 	// and slid left as time runs on.
 	clip := plot.Inset(-4)
 	plotImg := sub.SubImage(clip).(*ebiten.Image)
-	if !r.drawArmiesTimeline(sub, rect, clip.Size(), now, g, h) { // armies_timeline.go
+	if !drawerOf(g.Scene()).timeline(r, sub, rect, clip.Size(), now, g, h) { // the armies': armies_timeline.go
 		r.updateTimelinePlot(clip.Size(), now, soldiers, h)
 	}
 	dx := math.Round(TimelineX(plot, now, r.tlPlotT) - TimelineX(plot, r.tlPlotT, r.tlPlotT))

@@ -168,12 +168,11 @@ func (r *Renderer) LayoutWhy(area image.Rectangle, g game.View, id int) (string,
 		c.maxH, c.text = maxH, "" // another area: lay it out again
 	}
 	c.frames++
-	if av, ok := g.Scene().(*game.Armies); ok {
-		if id <= 0 || morale.SquadID(id) != av.SelectedSquad() {
+	if handled, shown := drawerOf(g.Scene()).layoutWhy(r, g, id); handled { // the armies: a squad's
+		if !shown {
 			c.shown, c.rect = false, image.Rectangle{}
 			return "", image.Rectangle{}
 		}
-		r.layoutSquadWhy(g, av, id)
 		return r.placeWhy(area)
 	}
 	r.whySoldiers = appendSoldiers(r.whySoldiers[:0], g)

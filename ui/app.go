@@ -103,12 +103,13 @@ type App struct {
 
 	replayShown bool // replayNote has shown how the replay ended
 	rewind      rewindState
-	tape        tape        // the battle's morale since it began, for the timeline (tape.go)
-	why         whyState    // the inspector, as last drawn (why.go)
-	odds        *OddsPanel  // the odds panel (odds.go), nil without Config.Odds
-	oddsFolded  bool        // the odds panel shows only its title and a line (odds_fold.go)
-	file        weightsFile // the weights file as last read or written (weightsfile.go)
-	asking      bool        // Save asks whether to overwrite a change on disk (weightsfile.go)
+	tape        tape         // the battle's morale since it began, for the timeline (tape.go)
+	why         whyState     // the inspector, as last drawn (why.go)
+	odds        *OddsPanel   // the odds panel (odds.go), nil without Config.Odds
+	oddsFolded  bool         // the odds panel shows only its title and a line (odds_fold.go)
+	scenes      sceneManager // the UI scene of the live game scene (scenes.go)
+	file        weightsFile  // the weights file as last read or written (weightsfile.go)
+	asking      bool         // Save asks whether to overwrite a change on disk (weightsfile.go)
 }
 
 // NewApp builds the widgets and starts watching the weights file (native
@@ -181,6 +182,7 @@ func (a *App) Update() error {
 	if a.err != nil {
 		return a.err
 	}
+	a.scenes.update(a.g.Scene())
 	a.ui.Update() // button and slider handlers fire in here
 
 	in := a.readInput()
@@ -195,7 +197,7 @@ func (a *App) Update() error {
 	if a.consoleOpen || in.Typing || a.tuner.focus >= 0 {
 		in.PanX, in.PanY = 0, 0 // the arrows are theirs
 	}
-	if _, ok := a.g.Scene().(*game.Armies); ok {
+	if a.scene().pans() {
 		a.cam.input(in, a.reg.Field, a.g.Field(), 0, false)
 	}
 	it := MapInput(in, a.viewport(), a.finder())
@@ -355,20 +357,8 @@ func (a *App) apply(c game.Command) {
 // appendSoldiers returns the soldiers of the scene (none in the armies),
 // in a.soldiers.
 func (a *App) appendSoldiers() []game.SoldierView {
-	a.soldiers = sceneSoldiers(a.soldiers[:0], a.g.Scene())
+	a.soldiers = a.scene().soldiers(a.soldiers[:0])
 	return a.soldiers
-}
-
-// sceneSoldiers appends the soldiers of scene sc (the opening's, a
-// scenario's men; none in the armies) to dst.
-func sceneSoldiers(dst []game.SoldierView, sc game.Scene) []game.SoldierView {
-	switch sc := sc.(type) {
-	case *game.Opening:
-		return sc.AppendSoldiers(dst)
-	case *game.Scenario:
-		return sc.AppendSoldiers(dst)
-	}
-	return dst
 }
 
 // selectSoldier selects soldier id (ok false: none) in the App and in its
@@ -384,7 +374,7 @@ func (a *App) hits() fieldHits { return fieldHits{Battle: a.g.Battle(), soldiers
 // viewport is the field's view: the whole field in the opening, the
 // camera's in the armies.
 func (a *App) viewport() game.Viewport {
-	if _, ok := a.g.Scene().(*game.Armies); ok {
+	if a.scene().pans() {
 		return a.cam.viewport(a.reg.Field, a.g.Field())
 	}
 	return FieldViewport(a.reg.Field, a.g.Field())
@@ -539,7 +529,7 @@ func (a *App) drawSelection(dst *ebiten.Image, vp game.Viewport) {
 	if !a.hasSelected {
 		return
 	}
-	a.drawn = sceneSoldiers(a.drawn[:0], a.view().Scene()) // the future shown (whatif.go)
+	a.drawn = a.scenes.scene(a.view().Scene()).soldiers(a.drawn[:0]) // the future shown (whatif.go)
 	for _, s := range a.drawn {
 		if s.ID == a.selected {
 			x, y := vp.ToScreen(s.Pos)
@@ -652,7 +642,7 @@ func (a *App) Published() PublishedState {
 		st.Odds = a.odds.published(a.oddsSlot())
 		st.Odds.Folded = a.oddsFolded
 	}
-	a.soldiers = sceneSoldiers(a.soldiers[:0], a.view().Scene()) // the future shown (whatif.go)
+	a.soldiers = a.scenes.scene(a.view().Scene()).soldiers(a.soldiers[:0]) // the future shown (whatif.go)
 	for _, s := range a.soldiers {
 		x, y := vp.ToScreen(s.Pos)
 		st.Soldiers = append(st.Soldiers, PublishedSoldier{

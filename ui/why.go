@@ -163,37 +163,7 @@ func (a *App) whyInput(in InputState) InputState {
 // panel must not cover him) and what it had better not cover: the other
 // living soldiers and the enemy line.
 func (a *App) whyAvoid(id int) (self image.Point, others []image.Point) {
-	vp := a.viewport()
-	op, ok := a.g.Scene().(*game.Opening)
-	if !ok { // the armies: keep off the squad explained
-		self = image.Point{-1 << 20, -1 << 20}
-		if av, ok := a.g.Scene().(*game.Armies); ok {
-			for _, s := range av.AppendSquads(a.squads[:0]) {
-				if int(s.ID) == id {
-					x, y := vp.ToScreen(s.Anchor)
-					self = image.Pt(int(x), int(y))
-				}
-			}
-		}
-		return self, nil
-	}
-	at := func(x, y float64) image.Point { return image.Pt(int(x), int(y)) }
-	a.soldiers = a.appendSoldiers()
-	for _, s := range a.soldiers {
-		switch {
-		case s.ID == id:
-			self = at(vp.ToScreen(s.Pos))
-		case s.Alive:
-			others = append(others, at(vp.ToScreen(s.Pos)))
-		}
-	}
-	a.enemies = op.AppendEnemies(a.enemies[:0])
-	for _, e := range a.enemies {
-		if e.Alive {
-			others = append(others, at(vp.ToScreen(e.Pos)))
-		}
-	}
-	return self, others
+	return a.scene().whyAvoid(a, a.viewport(), id) // scenes.go
 }
 
 // whyMargin is how far, in pixels, the Why panel keeps from the soldier

@@ -273,29 +273,7 @@ func (w *widgets) buttonOf(label string, face *text.Face, pad int, click func())
 // cycleSelection selects the next soldier (dir +1) or the one before
 // (dir -1), the fallen too (their Why is the one they fell with); in the
 // armies the next squad or the one before.
-func (a *App) cycleSelection(dir int) {
-	if av, ok := a.g.Scene().(*game.Armies); ok {
-		a.cycleSquad(av, dir)
-		return
-	}
-	a.soldiers = a.appendSoldiers()
-	n := len(a.soldiers)
-	if n == 0 {
-		a.selectSoldier(a.selected, false)
-		return
-	}
-	i := -1
-	for k, s := range a.soldiers {
-		if a.hasSelected && s.ID == a.selected {
-			i = k
-		}
-	}
-	if i < 0 && dir < 0 {
-		i = 0
-	}
-	i = ((i+dir)%n + n) % n
-	a.selectSoldier(a.soldiers[i].ID, true)
-}
+func (a *App) cycleSelection(dir int) { a.scene().cycle(a, dir) }
 
 // refresh updates the banner and the labels that follow the game each tick.
 func (a *App) refresh() {
@@ -330,22 +308,7 @@ func (a *App) refresh() {
 			b.SetImage(img)
 		}
 	}
-	sel := "Selected: none (right-click a soldier)"
-	if av, ok := a.g.Scene().(*game.Armies); ok {
-		sel = a.squadLine(av)
-	} else if a.hasSelected {
-		sel = "Selected: gone"
-		a.soldiers = a.appendSoldiers()
-		for _, s := range a.soldiers {
-			if s.ID == a.selected {
-				st := s.State.String()
-				if !s.Alive {
-					st = "down"
-				}
-				sel = fmt.Sprintf("Selected: %s · %s · morale %.2f · nerve %.2f", s.Name, st, s.Morale, s.Nerve)
-			}
-		}
-	}
+	sel := a.scene().selectionLine(a) // scenes.go
 	a.w.selText.Label = sel
 }
 
