@@ -130,7 +130,7 @@ func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g game.
 		}
 		x := float32(math.Round(TimelineX(plot, now, t)))
 		fillRect(sub, x, float32(plot.Min.Y), 1, float32(plot.Dy()), rgba(255, 255, 255, 22))
-		drawText(sub, fmt.Sprintf("%gs", t), r.smallFace, float64(x), float64(plot.Max.Y+3), text.AlignCenter, color.RGBA{170, 176, 190, 255}, false)
+		drawText(sub, axisLabel(t), r.smallFace, float64(x), float64(plot.Max.Y+3), text.AlignCenter, color.RGBA{170, 176, 190, 255}, false)
 	}
 	for _, m := range marks {
 		y := float32(TimelineY(plot, m.Value))
@@ -457,4 +457,13 @@ func moraleAt(samples []game.Sample, t float64) (float64, bool) {
 		return last.Morale, true
 	}
 	return 0, false
+}
+
+// axisLabel is the time axis's label of t seconds: "15s", and "0s", never
+// "-0s" (math.Ceil of a small negative time is −0).
+func axisLabel(t float64) string {
+	if t == 0 {
+		t = 0 // −0 too
+	}
+	return fmt.Sprintf("%gs", t)
 }
