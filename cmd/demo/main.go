@@ -209,9 +209,14 @@ func build(cfg config, rec *game.Recording) (*ui.App, *game.Session, ebiten.Game
 	var eg ebiten.Game = app
 	switch {
 	case cfg.Screenshot != "":
-		if eg, err = capture.NewScreenshot(app, g, cfg.At, cfg.Screenshot, cfg.Crop); err != nil {
+		s, err := capture.NewScreenshot(app, g, cfg.At, cfg.Screenshot, cfg.Crop)
+		if err == nil {
+			err = s.SetScale(cfg.Scale) // the picture is the window's size
+		}
+		if err != nil {
 			return nil, nil, nil, errors.Join(err, app.Close())
 		}
+		eg = s
 	case cfg.GIF != "":
 		if eg, err = capture.NewGIF(app, g, cfg.From, cfg.To, cfg.FPS, cfg.GIF, cfg.Crop, cfg.GIFScale); err != nil {
 			return nil, nil, nil, errors.Join(err, app.Close())
