@@ -17,7 +17,9 @@ import (
 // (TunerEdit) that the App applies through its Editor, and tells the rows
 // whether they were taken.
 //
-//   - drag on a slider: the value under the pointer, in steps (Step);
+//   - drag on a slider: from where the press put the handle (under the
+//     pointer, or where it is when pressed on it), a step per 4 pixels at
+//     most (dragPerPx), in steps (Step);
 //   - Shift-drag: ten times finer, in tenths of a step, from where it is;
 //   - click on the value, or Enter on the focused row: type a value, Enter
 //     to apply it, Tab to apply it and type the next row's, Esc to cancel;
@@ -261,6 +263,31 @@ func trackX(sc SliderScale, track image.Rectangle, v float64) int {
 	return track.Min.X + int(math.Round(f*float64(track.Dx()-1)))
 }
 
+// dragHandleW is how near the handle, in pixels either side, a press
+// takes the handle where it is rather than putting it under the pointer.
+const dragHandleW = 4
+
+// onHandle reports whether x on track is on row r's handle.
+func onHandle(r *tunerRow, track image.Rectangle, x int) bool {
+	return abs(x-trackX(r.sc, track, r.value)) <= dragHandleW
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// dragPerPx is how much a plain drag moves a value of sc per pixel on
+// track: a step per 4 pixels (a threshold, whose step is 0.01: 0.01 per 4
+// px), or faster for a setting whose whole range would take more than
+// four track widths at that pace (a radius of thousands of centimetres in
+// steps of 50): its range over four track widths.
+func dragPerPx(sc SliderScale, track image.Rectangle) float64 {
+	return max(sc.Step/4, (sc.Max-sc.Min)/float64(4*max(1, track.Dx()-1)))
+}
+
 // snap rounds v to row r's steps (fine: tenths of a step) inside its range.
 func snap(r *tunerRow, v float64, fine bool) float64 {
 	sc := r.sc
@@ -334,7 +361,7 @@ func (t *Tuner) Input(in InputState, box image.Rectangle) (edits []TunerEdit, re
 		d := &t.drag
 		d.on, d.row, d.fine, d.anchorX = true, row, in.Shift, in.X
 		d.anchorV = r.value
-		if !in.Shift { // a plain press puts the handle under the pointer
+		if !in.Shift && !onHandle(r, g.track, in.X) { // a plain press off the handle puts it under the pointer
 			d.anchorV = trackValue(r, g.track, in.X)
 		}
 		d.last = math.NaN()
@@ -366,7 +393,7 @@ func (t *Tuner) Input(in InputState, box image.Rectangle) (edits []TunerEdit, re
 					d.anchorV = r.value
 				}
 			}
-			perPx := (r.sc.Max - r.sc.Min) / float64(max(1, track.Dx()-1))
+			perPx := dragPerPx(r.sc, track)
 			if d.fine {
 				perPx /= TunerFine
 			}
