@@ -108,6 +108,9 @@ type App struct {
 	odds        *OddsPanel   // the odds panel (odds.go), nil without Config.Odds
 	oddsFolded  bool         // the odds panel shows only its title and a line (odds_fold.go)
 	scenes      sceneManager // the UI scene of the live game scene (scenes.go)
+	undo        undoStacks   // the tuner's edits to undo and redo (undo.go)
+	helpOpen    bool         // the keys are shown over the field (help.go)
+	helpLines   []string     // the keys' sheet shown
 	file        weightsFile  // the weights file as last read or written (weightsfile.go)
 	asking      bool         // Save asks whether to overwrite a change on disk (weightsfile.go)
 }
@@ -185,7 +188,7 @@ func (a *App) Update() error {
 	a.scenes.update(a.g.Scene())
 	a.ui.Update() // button and slider handlers fire in here
 
-	in := a.readInput()
+	in := a.helpInput(a.readInput()) // help.go: Esc or a click hides the keys
 	a.timelineDrag(in)
 	if a.consoleOpen {
 		a.consoleInput(in)
@@ -263,6 +266,7 @@ func (a *App) readInput() InputState {
 		RightClick:  inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight),
 		MiddleHeld:  ebiten.IsMouseButtonPressed(ebiten.MouseButtonMiddle),
 		Shift:       ebiten.IsKeyPressed(ebiten.KeyShift),
+		Ctrl:        ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta),
 		WheelY:      wy,
 		Chars:       a.chars,
 		UIHovered:   input.UIHovered,
@@ -324,6 +328,15 @@ func (a *App) run(b Binding) {
 func (a *App) applyIntent(it Intent) {
 	if it.ToggleConsole {
 		a.setConsole(!a.consoleOpen)
+	}
+	if it.ToggleHelp {
+		a.toggleHelp() // help.go
+	}
+	switch {
+	case it.Undo:
+		a.undoEdit(&a.undo.done, &a.undo.undone, "Undone")
+	case it.Redo:
+		a.undoEdit(&a.undo.undone, &a.undo.done, "Redone")
 	}
 	switch {
 	case it.Select:
@@ -515,11 +528,12 @@ func (a *App) Draw(screen *ebiten.Image) {
 		}
 	}
 	a.drawWhy(screen)
+	a.drawHelp(screen) // help.go
 	drawTooltip(screen, a.tip, a.w.small)
 	// what was drawn over the field's margins: fillBackground fills them
 	// again next frame
 	tips := a.why.tooltip != "" || a.tip.text != ""
-	a.bg.cover = a.hasSelected || a.consoleOpen || tips
+	a.bg.cover = a.hasSelected || a.consoleOpen || tips || a.helpOpen
 	if tips {
 		a.panel.shownOn = nil // a tooltip may reach into the panel: copy it again next frame
 	}

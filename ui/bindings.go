@@ -149,6 +149,7 @@ func SceneHelp(scene string) string {
 	if scene != game.SceneArmies { // the armies' mouse line names it
 		keys = append(keys, "`: console")
 	}
+	keys = append(keys, "F1 or ?: all keys")
 	// The keys in lines of at most helpLine characters, so that the panel
 	// keeps its width.
 	var lines []string
