@@ -190,7 +190,9 @@ const oddsRowsShown = 6
 
 // layOdds lays o out as the panel's text.
 func layOdds(o Odds) oddsView {
-	v := oddsView{title: fmt.Sprintf("Odds · %s · %d fights of the live settings", o.Scenario, o.Total)}
+	// the lab's own fights of its scenario, not the battle on screen:
+	// the title says so, as a what-if's banner beside it is of the screen
+	v := oddsView{title: fmt.Sprintf("Odds · lab's %s, not this battle · %d fights", o.Scenario, o.Total)}
 	switch {
 	case o.Error != "":
 		v.status = "cannot count: " + o.Error
