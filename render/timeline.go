@@ -9,6 +9,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/morale"
 )
@@ -220,6 +221,15 @@ func (r *Renderer) drawTimelineBG(dst *ebiten.Image, rect image.Rectangle, marks
 				fillRect(img, px0, float32(y0), pw, float32(y1-y0), withAlpha(MarkColor(MarkPanicBand), 0.08))
 			}
 		}
+		// each threshold named, at the plot's left, just over its line (a
+		// band's top only where it clears its threshold's name)
+		for i, m := range marks {
+			y := TimelineY(plot, m.Value)
+			if m.Kind.IsBand() && TimelineY(plot, marks[i-1].Value)-y < 12 {
+				continue
+			}
+			drawText(img, m.Kind.String(), r.smallFace, float64(px0)+4, float64(y)-13, text.AlignStart, withAlpha(MarkColor(m.Kind), 0.6), false)
+		}
 		// the legend sits above the plot: nothing drawn later overlaps it
 		r.drawLegend(img, local, soldiers)
 		if r.hasBackdrop {
@@ -416,6 +426,14 @@ func (r *Renderer) drawLegend(dst *ebiten.Image, rect image.Rectangle, soldiers 
 	x := float64(rect.Min.X) + 10 + textWidth("Morale — last 30 s", r.titleFace) + 18
 	y := float64(rect.Min.Y) + 8
 	right := float64(rect.Max.X) - 10
+	// the markers' legend, at the right: a dot in each state's colour
+	const markers = "a state change, in its new state's colour"
+	mw := textWidth(markers, r.smallFace)
+	drawText(dst, markers, r.smallFace, right, y, text.AlignEnd, color.RGBA{170, 176, 190, 255}, false)
+	for i, st := range []morale.State{morale.Steady, morale.Shaken, morale.Panicked, morale.Routed} {
+		vector.FillCircle(dst, float32(right-mw-8-float64(3-i)*9), float32(y+7), 3, StateColor(st), true)
+	}
+	right -= mw + 8 + 4*9 + 12
 	if len(soldiers) > CompactAbove {
 		drawText(dst, fmt.Sprintf("%d soldiers: lowest–highest band and average", len(soldiers)), r.smallFace, x, y, text.AlignStart, SoldierColor(0), false)
 		return
