@@ -86,6 +86,11 @@ type tunerNote struct {
 	row   int
 	text  string
 	ticks int // < 0: while the row's typed text is open
+	// onRow: a refused drag, key or reset, shown on the row itself (a red
+	// handle at refused, the value the edit asked for) while the strip
+	// says why; otherwise (typed) the reason is a box under the row
+	onRow   bool
+	refused float64
 }
 
 // Tuner is the tuner's rows and their interaction state.
@@ -556,7 +561,7 @@ func (t *Tuner) Refused(e TunerEdit, err error) {
 		t.note = tunerNote{row: e.Row, text: err.Error(), ticks: -1}
 		return
 	}
-	t.note = tunerNote{row: e.Row, text: err.Error(), ticks: 5 * 60}
+	t.note = tunerNote{row: e.Row, text: err.Error(), ticks: 5 * 60, onRow: true, refused: e.Value}
 }
 
 // Taken tells the tuner edit e applied: the row shows its value, and a

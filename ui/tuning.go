@@ -2,6 +2,8 @@ package ui
 
 import (
 	"image"
+
+	"github.com/moralebreak/moralebreak/game"
 )
 
 // The App's side of the tuner: its box, its input and the edits it asks
@@ -32,6 +34,9 @@ func (a *App) applyEdit(e TunerEdit) {
 	from := p.Get(a.g.Settings())
 	if err := a.editor.Set(p, e.Value); err != nil {
 		a.tuner.Refused(e, err)
+		if !e.Typed { // the row shows where, the strip says why
+			a.showBanner(err.Error(), true, 5*game.TPS)
+		}
 		return
 	}
 	a.undo.record(p, from, e.Value)

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"image"
 	"slices"
 	"strings"
 	"testing"
@@ -121,5 +122,48 @@ func TestHelpSheet(t *testing.T) {
 	in := a.helpInput(InputState{Keys: []ebiten.Key{ebiten.KeyEscape}})
 	if a.helpOpen || len(in.Keys) != 0 {
 		t.Errorf("Esc: open %v, keys passed on %v; want closed, none", a.helpOpen, in.Keys)
+	}
+}
+
+// A drag into a value the settings refuse is shown on its row alone (the
+// refused value in red, an outline where the handle would be), covering
+// no other row, and the strip says why.
+func TestRefusedDragStaysOnItsRow(t *testing.T) {
+	a, _ := newTestApp(t, Config{})
+	widgetRects(t, a)
+	box := a.tunerRect()
+	row := -1
+	for i, r := range a.tuner.rows {
+		if r.p.Name == "PanicBelow" {
+			row = i
+		}
+	}
+	draw := func() *image.RGBA {
+		img := ebiten.NewImage(ScreenW, ScreenH)
+		defer img.Deallocate()
+		a.tuner.draw(img, box, a.w.small, a.w.face)
+		out := image.NewRGBA(img.Bounds())
+		img.ReadPixels(out.Pix)
+		return out
+	}
+	before := draw()
+	a.applyEdit(TunerEdit{Row: row, Value: 0.9}) // above ShakenBelow: refused
+	if n := a.tuner.note; n.row != row || !n.onRow {
+		t.Fatalf("note %+v; want on PanicBelow's row", n)
+	}
+	if got := a.strip.text(SlotNotice); !strings.Contains(got, "PanicBelow") {
+		t.Errorf("strip %q; want why PanicBelow was refused", got)
+	}
+	after := draw()
+	g := a.tuner.geom(box, a.tuner.itemOf(row))
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		if y >= g.row.Min.Y && y < g.row.Max.Y {
+			continue
+		}
+		for x := box.Min.X; x < box.Max.X; x++ {
+			if before.RGBAAt(x, y) != after.RGBAAt(x, y) {
+				t.Fatalf("the refusal changed pixel (%d, %d) outside its row %v", x, y, g.row)
+			}
+		}
 	}
 }
