@@ -72,7 +72,7 @@ func uiSceneOf(sc game.Scene) uiScene {
 	case *game.Opening:
 		return &soldierScene{append: sc.AppendSoldiers, enemies: sc.AppendEnemies}
 	case *game.Scenario:
-		return &soldierScene{append: sc.AppendSoldiers}
+		return &soldierScene{append: sc.AppendSoldiers, camera: true}
 	case *game.Armies:
 		return &armiesScene{sc}
 	}
@@ -80,10 +80,12 @@ func uiSceneOf(sc game.Scene) uiScene {
 }
 
 // soldierScene is a scene of named soldiers: the opening (with its enemy
-// line) and a lab fight.
+// line, the whole field fitted) and a lab fight (with a camera: its
+// formations can be far apart and its men close together).
 type soldierScene struct {
 	append  func([]game.SoldierView) []game.SoldierView
 	enemies func([]game.EnemyView) []game.EnemyView // nil: none
+	camera  bool                                    // the field zooms and pans (a lab fight)
 }
 
 func (s soldierScene) soldiers(dst []game.SoldierView) []game.SoldierView {
@@ -92,7 +94,7 @@ func (s soldierScene) soldiers(dst []game.SoldierView) []game.SoldierView {
 	}
 	return s.append(dst)
 }
-func (soldierScene) pans() bool                    { return false }
+func (s soldierScene) pans() bool                  { return s.camera }
 func (soldierScene) selectedSquad() morale.SquadID { return 0 }
 
 func (soldierScene) selectionLine(a *App) string {

@@ -3,6 +3,7 @@ package ui
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -34,6 +35,24 @@ func TestSceneManager(t *testing.T) {
 		m.update(g.Scene())
 		if m.of != g.Scene() || m.cur.pans() != tc.pans {
 			t.Errorf("%s: after a Restart the manager has scene %p (pans %v); want the new one's", tc.scene, m.of, m.cur.pans())
+		}
+	}
+}
+
+// A lab fight zooms and pans like the armies: its UI scene has a camera,
+// and its bindings have the camera's keys and buttons; the opening has
+// neither.
+func TestLabFightHasACamera(t *testing.T) {
+	var sc game.Scene = &game.Scenario{}
+	if !uiSceneOf(sc).pans() {
+		t.Error("a lab fight's UI scene has no camera")
+	}
+	has := func(scene, label string) bool {
+		return slices.ContainsFunc(SceneBindings(scene), func(b Binding) bool { return b.Label == label })
+	}
+	for _, label := range []string{"Zoom in", "Zoom out", "Whole field"} {
+		if !has(game.SceneScenario, label) || !has(game.SceneArmies, label) || has(game.SceneOpening, label) {
+			t.Errorf("%s: in the lab fight %v, the armies %v, the opening %v; want the first two", label, has(game.SceneScenario, label), has(game.SceneArmies, label), has(game.SceneOpening, label))
 		}
 	}
 }
