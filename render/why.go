@@ -166,6 +166,7 @@ func (r *Renderer) LayoutWhy(area image.Rectangle, g game.View, id int) (string,
 	c := &r.why
 	if maxH := area.Dy() - 24; maxH != c.maxH {
 		c.maxH, c.text = maxH, "" // another area: lay it out again
+		c.frames = whyRefresh     // now
 	}
 	c.frames++
 	if handled, shown := drawerOf(g.Scene()).layoutWhy(r, g, id); handled { // the armies: a squad's
