@@ -426,14 +426,17 @@ func (r *Renderer) drawLegend(dst *ebiten.Image, rect image.Rectangle, soldiers 
 	x := float64(rect.Min.X) + 10 + textWidth("Morale — last 30 s", r.titleFace) + 18
 	y := float64(rect.Min.Y) + 8
 	right := float64(rect.Max.X) - 10
-	// the markers' legend, at the right: a dot in each state's colour
-	const markers = "a state change, in its new state's colour"
-	mw := textWidth(markers, r.smallFace)
-	drawText(dst, markers, r.smallFace, right, y, text.AlignEnd, color.RGBA{170, 176, 190, 255}, false)
-	for i, st := range []morale.State{morale.Steady, morale.Shaken, morale.Panicked, morale.Routed} {
-		vector.FillCircle(dst, float32(right-mw-8-float64(3-i)*9), float32(y+7), 3, StateColor(st), true)
+	if n := len(soldiers); n > 0 && n <= CompactAbove {
+		// the markers' legend, at the right, where there are markers (a
+		// soldier's line each): a dot in each state's colour
+		const markers = "a state change, in its new state's colour"
+		mw := textWidth(markers, r.smallFace)
+		drawText(dst, markers, r.smallFace, right, y, text.AlignEnd, color.RGBA{170, 176, 190, 255}, false)
+		for i, st := range []morale.State{morale.Steady, morale.Shaken, morale.Panicked, morale.Routed} {
+			vector.FillCircle(dst, float32(right-mw-8-float64(3-i)*9), float32(y+7), 3, StateColor(st), true)
+		}
+		right -= mw + 8 + 4*9 + 12
 	}
-	right -= mw + 8 + 4*9 + 12
 	if len(soldiers) > CompactAbove {
 		drawText(dst, fmt.Sprintf("%d soldiers: lowest–highest band and average", len(soldiers)), r.smallFace, x, y, text.AlignStart, SoldierColor(0), false)
 		return
