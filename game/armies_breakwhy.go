@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/moralebreak/moralebreak/morale"
 )
@@ -42,6 +43,8 @@ type breakWhy struct {
 	mu   sync.Mutex
 	done bool
 	x    SquadWhy
+	// stop: another question replaced this one; its re-simulation stops
+	stop atomic.Bool
 }
 
 // SquadBreakWhy returns why squad id of the armies broke: its men's
@@ -68,6 +71,9 @@ func (s *Session) SquadBreakWhy(id morale.SquadID) (SquadWhy, BreakWhyStatus) {
 			return j.counting(), BreakCounting
 		}
 		return j.x, BreakReady
+	}
+	if s.bw != nil {
+		s.bw.stop.Store(true) // a question no one asks any more: stop its re-simulation
 	}
 	s.bw = s.startBreakWhy(id, sq.broke, sq.fell)
 	return s.bw.counting(), BreakCounting
@@ -152,6 +158,9 @@ func (j *breakWhy) run(b *Battle, err error, entries []Entry, start, end, from i
 	}
 	due(start)
 	for t := start; t < end; {
+		if t%SubTicksPerSecond == 0 && j.stop.Load() {
+			return
+		}
 		t++
 		b.subtick()
 		if !on && b.now >= from {
