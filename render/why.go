@@ -373,7 +373,9 @@ var (
 // whyLines is what of panel p is drawn: the sentence's lines, the bars
 // and the state changes that fit (the first, which began his fall, and
 // the latest), each wrapped into lines; no taller than maxH pixels when
-// the sentence can give up lines for it.
+// the sentence (down to two lines), then the state changes (down to the
+// latest) and the bars (down to the three largest) can give up lines for
+// it.
 func (r *Renderer) whyLines(p *WhyPanel, maxH int) (sentence []string, bars []WhyBar, states [][]string) {
 	inner := float64(WhyPanelW - 2*whyPad)
 	bars = p.Bars[:min(len(p.Bars), whyMaxBars)]
@@ -389,6 +391,15 @@ func (r *Renderer) whyLines(p *WhyPanel, maxH int) (sentence []string, bars []Wh
 	n := min(len(all), whyMaxLines)
 	for n > 2 && whyHeightOf(n, bars, states) > maxH {
 		n--
+	}
+	// still too tall (a panel shortened to the room beside its soldier):
+	// the state changes but the latest go, then the smallest bars, down
+	// to three
+	for len(states) > 1 && whyHeightOf(n, bars, states) > maxH {
+		states = states[1:]
+	}
+	for len(bars) > 3 && whyHeightOf(n, bars, states) > maxH {
+		bars = bars[:len(bars)-1]
 	}
 	sentence, _ = textfit.Limit(all, n, r.smallFace, inner)
 	return sentence, bars, states

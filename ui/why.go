@@ -102,7 +102,7 @@ func (a *App) inspect() {
 			w.full = image.Point{}
 		}
 		if w.full != (image.Point{}) {
-			if _, at := PlaceWhy(area, w.full, self, others, w.corner); near(self, image.Rectangle{Min: at, Max: at.Add(w.full)}) {
+			if _, at := PlaceWhy(area, w.full, self, others, w.corner); covers(self, image.Rectangle{Min: at, Max: at.Add(w.full)}) {
 				if room, ok := whyRoom(area, self, w.full.X); ok {
 					area = room
 				}
@@ -116,7 +116,7 @@ func (a *App) inspect() {
 			w.corner, at = PlaceWhy(area, w.rect.Size(), self, others, w.corner)
 			if area == a.reg.Field {
 				w.full, w.fullID = w.rect.Size(), id
-				if room, ok := whyRoom(area, self, w.full.X); ok && near(self, image.Rectangle{Min: at, Max: at.Add(w.full)}) {
+				if room, ok := whyRoom(area, self, w.full.X); ok && covers(self, image.Rectangle{Min: at, Max: at.Add(w.full)}) {
 					w.text, w.rect = wr.LayoutWhy(room, v, id) // the first time only: then full says so
 					w.corner, at = PlaceWhy(room, w.rect.Size(), self, others, w.corner)
 				}
@@ -200,24 +200,45 @@ const whyMargin = 36
 // near reports whether point p is within whyMargin of rectangle r.
 func near(p image.Point, r image.Rectangle) bool { return p.In(r.Inset(-whyMargin)) }
 
+// A soldier's plate (name, state, nerve, bar) and bark are drawn over
+// him: about whyPlateAbove pixels above his feet and whyPlateHalfW either
+// side (render's layout, at the logical scale).
+const (
+	whyPlateAbove = 72
+	whyPlateHalfW = 60
+)
+
+// plateOf is the box over self his plate and bark take.
+func plateOf(self image.Point) image.Rectangle {
+	return image.Rect(self.X-whyPlateHalfW, self.Y-whyPlateAbove, self.X+whyPlateHalfW, self.Y)
+}
+
+// covers reports whether a panel at r comes near the soldier at self or
+// covers his plate.
+func covers(self image.Point, r image.Rectangle) bool {
+	return near(self, r) || r.Overlaps(plateOf(self))
+}
+
 // whyRoomMin is the least height, in pixels, of the room whyRoom offers:
 // the panel's title, a line and a few bars.
 const whyRoomMin = 140
 
 // whyRoom returns the part of field where a Why panel keeps whyMargin off
-// self (PlaceWhy puts it 12 pixels in from the part's edges): beside him,
+// self and off his plate (PlaceWhy puts it 12 pixels in from the part's
+// edges): beside him,
 // left or right, when the panel's width w fits there, else above or below
 // him, the taller; ok is false when none is whyRoomMin pixels high.
 func whyRoom(field image.Rectangle, self image.Point, w int) (image.Rectangle, bool) {
 	const in = 12 // PlaceWhy's inset
-	left := image.Rect(field.Min.X, field.Min.Y, self.X-whyMargin+in-1, field.Max.Y)
-	right := image.Rect(self.X+whyMargin-in+1, field.Min.Y, field.Max.X, field.Max.Y)
+	side := max(whyMargin, whyPlateHalfW+4)
+	left := image.Rect(field.Min.X, field.Min.Y, self.X-side+in-1, field.Max.Y)
+	right := image.Rect(self.X+side-in+1, field.Min.Y, field.Max.X, field.Max.Y)
 	for _, r := range []image.Rectangle{right, left} {
 		if r.Dx() >= w+2*in {
 			return r, true
 		}
 	}
-	above := image.Rect(field.Min.X, field.Min.Y, field.Max.X, self.Y-whyMargin+in-1)
+	above := image.Rect(field.Min.X, field.Min.Y, field.Max.X, self.Y-max(whyMargin, whyPlateAbove+4)+in-1)
 	below := image.Rect(field.Min.X, self.Y+whyMargin-in+1, field.Max.X, field.Max.Y)
 	r := above
 	if below.Dy() > above.Dy() {

@@ -150,8 +150,8 @@ func TestWhyPanelKeepsOffASoldierInTheMiddle(t *testing.T) {
 		if a.why.text == "" {
 			t.Fatal("no Why panel")
 		}
-		if near(image.Pt(int(x), int(y)), a.why.rect) {
-			t.Errorf("%s at (%.0f, %.0f): the Why panel %v comes within %d px of him", s.Name, x, y, a.why.rect, whyMargin)
+		if covers(image.Pt(int(x), int(y)), a.why.rect) {
+			t.Errorf("%s at (%.0f, %.0f): the Why panel %v comes within %d px of him or covers his plate", s.Name, x, y, a.why.rect, whyMargin)
 		}
 		if !a.why.rect.In(a.reg.Field) {
 			t.Errorf("the panel %v leaves the field %v", a.why.rect, a.reg.Field)
@@ -163,7 +163,7 @@ func TestWhyPanelKeepsOffASoldierInTheMiddle(t *testing.T) {
 	}{{image.Pt(457, 334), true}, {image.Pt(100, 260), true}, {image.Pt(450, 260), true}} {
 		field := image.Rect(0, 0, 900, 520)
 		r, ok := whyRoom(field, tc.self, 440)
-		if ok != tc.ok || (ok && (near(tc.self, r.Inset(12)) || !r.In(field))) {
+		if ok != tc.ok || (ok && (covers(tc.self, r.Inset(12)) || !r.In(field))) {
 			t.Errorf("whyRoom around %v: %v, %v; want room inside the field that keeps off him", tc.self, r, ok)
 		}
 	}
