@@ -46,7 +46,11 @@ func (u *undoStacks) record(p Param, from, to float64) {
 func (a *App) undoEdit(from, to *[]undoEdit, verb string) {
 	n := len(*from)
 	if n == 0 {
-		a.showBanner(fmt.Sprintf("Nothing to %s (Ctrl+Z undoes a tuner edit, Ctrl+Shift+Z redoes it)", map[string]string{"Undone": "undo", "Redone": "redo"}[verb]), false, 3*game.TPS)
+		what := "undo"
+		if verb == "Redone" {
+			what = "redo"
+		}
+		a.showBanner("Nothing to "+what+" (Ctrl+Z undoes a tuner edit, Ctrl+Shift+Z redoes it)", false, 3*game.TPS)
 		return
 	}
 	e := (*from)[n-1]
