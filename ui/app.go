@@ -3,11 +3,8 @@ package ui
 import (
 	"context"
 	"errors"
-	"fmt"
 	"image"
 	"math"
-	"strings"
-	"time"
 
 	"github.com/ebitenui/ebitenui"
 	"github.com/ebitenui/ebitenui/input"
@@ -72,12 +69,9 @@ type App struct {
 	w      *widgets
 	editor *Editor
 	tuner  *Tuner // the tuner's rows (tuner.go)
-	watch  *Watcher
 	// fault is the game's Err last shown in the banner.
 	fault error
-	// watchErr is why the weights file is not watched (nil when it is).
-	watchErr error
-	reg      Regions
+	reg   Regions
 
 	selected    int
 	hasSelected bool
@@ -86,9 +80,6 @@ type App struct {
 
 	strip messageStrip // the panel's messages (strip.go)
 	tip   tooltip      // the tooltip under the cursor, as Update laid it out
-	// lint is what lab.Lint says of the live settings, refreshed after
-	// every accepted settings change.
-	lint []LintWarning
 
 	keys     []ebiten.Key
 	chars    []rune
@@ -135,16 +126,11 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 	app.w = app.buildWidgets()
 	app.ui = &ebitenui.UI{Container: app.w.root, PrimaryTheme: &widget.Theme{}, DisableDefaultFocus: true}
 
-	app.file = weightsFile{path: cfg.WeightsPath}
+	app.file = weightsFile{path: cfg.WeightsPath, lint: cfg.Lint}
 	app.file.markRead() // what the demo loaded (cmd/demo, just before)
-	if cfg.WeightsPath != "" && WatchAvailable {
-		w, err := WatchFile(cfg.WeightsPath, 150*time.Millisecond)
-		if err != nil {
-			// The demo runs on without live reloads; the panel says why.
-			app.watchErr = err
-			app.showBanner("not watching "+cfg.WeightsPath+": "+err.Error(), true, 8*game.TPS)
-		}
-		app.watch = w
+	if err := app.file.startWatching(); err != nil {
+		// The demo runs on without live reloads; the panel says why.
+		app.showBanner("not watching "+cfg.WeightsPath+": "+err.Error(), true, 8*game.TPS)
 	}
 	if cfg.Select != "" {
 		if err := app.selectByName(cfg.Select); err != nil {
@@ -167,10 +153,7 @@ func (a *App) Close() error {
 	if a.odds != nil {
 		a.odds.Close()
 	}
-	if a.watch != nil {
-		return a.watch.Close()
-	}
-	return nil
+	return a.file.close()
 }
 
 // Layout always returns the logical size; Ebitengine scales it to the window.
@@ -393,65 +376,6 @@ func (a *App) viewport() game.Viewport {
 	return FieldViewport(a.reg.Field, a.g.Field())
 }
 
-func (a *App) pollWatcher() {
-	if a.watch == nil {
-		return
-	}
-	select {
-	case <-a.watch.C():
-		a.reloadFile()
-	case err := <-a.watch.Errors():
-		a.showBanner("watching "+a.cfg.WeightsPath+": "+err.Error(), true, 5*game.TPS)
-	default:
-	}
-}
-
-// reloadFile applies the weights file after an outside edit and says so,
-// unless the file holds the settings the tuner has (after the demo's own
-// Save) and no refusal is up: then the notice stays as it was.
-func (a *App) reloadFile() {
-	before := a.editor.Good()
-	if err := a.editor.Reload(a.cfg.WeightsPath); err != nil {
-		a.showBanner(err.Error(), true, -1)
-		return // not read: a Save asks before replacing it
-	}
-	a.file.markRead()
-	if !sameRows(before, a.editor.Good()) {
-		a.tuner.rebuild(a.g.Settings(), a.editor.Good())
-	}
-	a.relint()
-	if sameSettings(before, a.editor.Good()) && a.strip.msgs[SlotNotice].tone != ToneBad {
-		return // the file says what the tuner has (the demo's own Save): "saved" stays
-	}
-	a.showBanner("reloaded "+a.cfg.WeightsPath, false, 3*game.TPS)
-}
-
-// relint runs the lint (Config.Lint: the balance lab's, a few milliseconds of simulated
-// fights) over the live settings and shows its warnings under the banner.
-// Call it after every accepted settings change.
-func (a *App) relint() {
-	a.lint = nil
-	if a.cfg.Lint != nil {
-		a.lint = a.cfg.Lint(a.editor.Good())
-	}
-	a.strip.set(SlotLint, lintText(a.lint), ToneWarn, -1)
-}
-
-// lintText is the lint's message: every warning's rule, then each warning
-// in full ("" when there are none).
-func lintText(ws []LintWarning) string {
-	if len(ws) == 0 {
-		return ""
-	}
-	rules := make([]string, len(ws))
-	msgs := make([]string, len(ws))
-	for i, w := range ws {
-		rules[i] = w.Rule
-		msgs[i] = w.Message
-	}
-	return fmt.Sprintf("Lint (%d): %s. %s", len(ws), strings.Join(rules, ", "), strings.Join(msgs, " "))
-}
-
 // showBanner shows msg in the strip's notice slot for ticks ticks (< 0:
 // until replaced), red when bad; "" clears it.
 func (a *App) showBanner(msg string, bad bool, ticks int) {
@@ -490,19 +414,6 @@ func (a *App) layoutPanel() {
 	a.tip = tooltip{at: image.Pt(x, y)}
 	if a.tip.text = a.strip.hover(r, x, y); a.tip.text == "" && !a.consoleOpen {
 		a.tip.text = a.tuner.tip()
-	}
-}
-
-func (a *App) fileNote() string {
-	switch {
-	case !WatchAvailable:
-		return "Browser build: no file watching; weights are the\nbuilt-in defaults; Save downloads weights.toml."
-	case a.cfg.WeightsPath == "":
-		return "No weights file."
-	case a.watch != nil:
-		return "File: " + a.cfg.WeightsPath + " (watched: edits apply live)"
-	default:
-		return "File: " + a.cfg.WeightsPath + " (not watched: " + a.watchErr.Error() + ")"
 	}
 }
 
@@ -641,7 +552,7 @@ func (a *App) Published() PublishedState {
 	st := PublishedState{Time: a.g.Time(), Paused: a.g.Paused(), Width: ScreenW, Height: ScreenH, Banner: a.strip.all(),
 		Why: a.why.text, Tooltip: a.why.tooltip,
 		WhyRect: PublishedRect{X: a.why.rect.Min.X, Y: a.why.rect.Min.Y, W: a.why.rect.Dx(), H: a.why.rect.Dy()}}
-	for _, w := range a.lint {
+	for _, w := range a.file.warnings {
 		st.Lint = append(st.Lint, w.String())
 	}
 	for i, m := range a.strip.msgs {
