@@ -100,6 +100,12 @@ type armySquad struct {
 	outnAt  int64 // next Outnumbered report
 	target  int32 // the enemy squad it fired at last, -1 none
 	holding bool  // within armyHoldRange of an enemy squad
+	// leftSteady is the battle sub-tick it last left Steady; broke the
+	// sub-tick it last went from whole (Steady or Shaken) to broken
+	// (Panicked or Routed), and fell when that fall began (leftSteady
+	// then): what Session.SquadBreakWhy explains. They change no bit of
+	// the battle.
+	leftSteady, broke, fell int64
 }
 
 // Armies is the scene of Config.Scene SceneArmies: two armies of
@@ -120,6 +126,9 @@ type Armies struct {
 	deaths   [2]int
 	stats    []morale.SquadStats // scratch for armyRound, not state
 }
+
+// brokenState reports whether st is a broken state: Panicked or Routed.
+func brokenState(st morale.State) bool { return st == morale.Panicked || st == morale.Routed }
 
 // squadState is the state of a squad's men that prevails: Routed when most
 // of the living are Routed, Panicked when most are broken, Shaken when most
@@ -298,6 +307,12 @@ func (a *Armies) armyRound(fight bool) {
 		st := squadState(sq.stats)
 		if st != sq.state {
 			a.b.history.change(Change{T: t, ID: i, From: sq.state, To: st})
+			if sq.state == morale.Steady {
+				sq.leftSteady = a.b.now
+			}
+			if brokenState(st) && !brokenState(sq.state) {
+				sq.broke, sq.fell = a.b.now, sq.leftSteady
+			}
 			sq.state = st
 		}
 		a.b.history.sample(i, t, sq.stats.Average)

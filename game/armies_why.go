@@ -50,6 +50,10 @@ type SquadWhy struct {
 	Causes []morale.Contribution
 	// States are the men's state changes in the window, oldest first.
 	States []morale.StateChange
+	// Broke is, for Session.SquadBreakWhy's answer, the time of the
+	// squad's break: the window is Since..Broke and Men, Broken and
+	// Average are as they were then (0: the window ends Now).
+	Broke float64
 }
 
 // squadLedger turns the cause ledger on for squad id alone (0: off), at

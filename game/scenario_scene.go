@@ -94,8 +94,9 @@ type ScenarioSquadView struct {
 	Index int
 	// At is the centre of its formation, in field cm.
 	At morale.Vec2
-	// Men and Alive count its men, all and living.
-	Men, Alive int
+	// Men and Alive count its men, all and living; Broken the living who
+	// are Panicked or Routed.
+	Men, Alive, Broken int
 }
 
 // newScenario sets the scenario up in b's fresh World.
@@ -204,6 +205,9 @@ func (s *Scenario) AppendSquads(dst []ScenarioSquadView) []ScenarioSquadView {
 		v.Men++
 		if m.alive {
 			v.Alive++
+			if brokenState(m.agent.State()) {
+				v.Broken++
+			}
 		}
 	}
 	return dst

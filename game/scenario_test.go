@@ -223,3 +223,39 @@ func TestScenarioSceneRewindAndWhatIf(t *testing.T) {
 		t.Error("WhatIf says nothing after resuming with other settings")
 	}
 }
+
+// A lab fight's squads count their men, the living and the broken (the
+// living who are Panicked or Routed), as their labels say: summed over the
+// squads, the soldiers' own counts.
+func TestScenarioSquadsCountTheBroken(t *testing.T) {
+	s, err := game.NewSession(game.Config{Scene: game.SceneScenario, Scenario: testScenario(), Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := s.Scene().(*game.Scenario)
+	sawBroken := false
+	for s.Time() < 30 {
+		s.Tick()
+		var men, alive, broken int
+		for _, v := range sc.AppendSoldiers(nil) {
+			men++
+			if v.Alive {
+				alive++
+				if v.State == morale.Panicked || v.State == morale.Routed {
+					broken++
+				}
+			}
+		}
+		var qm, qa, qb int
+		for _, q := range sc.AppendSquads(nil) {
+			qm, qa, qb = qm+q.Men, qa+q.Alive, qb+q.Broken
+		}
+		if qm != men || qa != alive || qb != broken {
+			t.Fatalf("at %.2f s the squads count %d men, %d alive, %d broken; the soldiers %d, %d, %d", s.Time(), qm, qa, qb, men, alive, broken)
+		}
+		sawBroken = sawBroken || broken > 0
+	}
+	if !sawBroken {
+		t.Error("no man broke in 30 s; want the test to see one")
+	}
+}

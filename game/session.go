@@ -37,6 +37,7 @@ type Session struct {
 	play    *playback      // a replay being played, or nil
 	rw      Rewind
 	why     whyCache
+	bw      *breakWhy // the last SquadBreakWhy asked (armies_breakwhy.go)
 }
 
 var _ View = (*Session)(nil)

@@ -17,13 +17,8 @@ import (
 // colour, each army's average over its squads as a thick one, and a
 // legend above the plot. It redraws the cached plot image (r.tlPlot, the
 // plot grown by 4 pixels, of size) only when a new sample arrived, as
-// updateTimelinePlot does, and reports false, drawing nothing, when g is
-// not the armies scene.
-func (r *Renderer) drawArmiesTimeline(dst *ebiten.Image, rect image.Rectangle, size image.Point, now float64, g game.View, h game.Record) bool {
-	av, ok := g.Scene().(*game.Armies)
-	if !ok {
-		return false
-	}
+// updateTimelinePlot does. av is g's scene (armiesDrawer.timeline).
+func (r *Renderer) drawArmiesTimeline(dst *ebiten.Image, rect image.Rectangle, size image.Point, now float64, g game.View, av *game.Armies, h game.Record) {
 	a := &r.army
 	a.squads = av.AppendSquads(a.squads[:0])
 	var routed [2]int
@@ -56,7 +51,7 @@ func (r *Renderer) drawArmiesTimeline(dst *ebiten.Image, rect image.Rectangle, s
 	}
 	key := timelinePlotKey{size: size, soldiers: hs.sum()}
 	if r.tlPlot != nil && r.tlPlotKey == key && now >= r.tlPlotT {
-		return true
+		return
 	}
 	r.tlPlot = clearedLayer(r.tlPlot, size)
 	r.tlPlotKey, r.tlPlotT = key, now
@@ -86,5 +81,4 @@ func (r *Renderer) drawArmiesTimeline(dst *ebiten.Image, rect image.Rectangle, s
 		}
 	}
 	r.flushLines(r.tlPlot)
-	return true
 }

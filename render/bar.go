@@ -9,9 +9,9 @@ import (
 	"github.com/moralebreak/moralebreak/morale"
 )
 
-// MarkColor is the colour of a mark's tick on a morale bar: white for the
-// falling thresholds (ShakenBelow, PanicBelow), light blue for the tops of
-// the hysteresis bands.
+// MarkColor is the colour of a mark on a morale bar: white for the
+// falling thresholds' ticks (ShakenBelow, PanicBelow), light blue for the
+// hysteresis bands (and, on the timeline, their tops).
 func MarkColor(k MarkKind) color.RGBA {
 	if k.IsBand() {
 		return color.RGBA{96, 214, 255, 255}
@@ -19,16 +19,18 @@ func MarkColor(k MarkKind) color.RGBA {
 	return color.RGBA{250, 250, 250, 255}
 }
 
-// BarOverhang is how many pixels the mark ticks reach above and below the
-// bar's rectangle. Threshold ticks reach both ways; band ticks only above.
+// BarOverhang is how many pixels the threshold ticks reach above and below
+// the bar's rectangle; the bands' strips lie above it, a pixel lower.
 const BarOverhang = 3
 
 // DrawBar draws a morale bar into bar on dst: a dark trough, a fill up to
-// value in the colour of state st, the two hysteresis bands shaded lighter,
-// and the marks of BarMarks(s) as ticks at MarkX, reaching BarOverhang
-// pixels outside bar (thresholds white both ways, band tops blue, above
-// only). It draws only inside bar grown by BarOverhang and one pixel of
-// frame, and changes nothing else.
+// value in the colour of state st, and its three marks (BarMarks(s)): the
+// falling thresholds PanicBelow and ShakenBelow as white ticks at MarkX,
+// reaching BarOverhang pixels above and below bar, and the hysteresis band
+// a Panicked or Shaken agent climbs back through, above each threshold, as
+// a band: tinted blue across the bar and a blue strip BarOverhang pixels
+// high over it (no tick at its top). It draws only inside bar grown by
+// BarOverhang and one pixel of frame, and changes nothing else.
 func DrawBar(dst *ebiten.Image, bar image.Rectangle, value float64, st morale.State, s morale.Settings) {
 	if bar.Dx() < 2 || bar.Dy() < 1 {
 		return
@@ -46,20 +48,19 @@ func DrawBar(dst *ebiten.Image, bar image.Rectangle, value float64, st morale.St
 		}
 	}
 	marks := BarMarks(s)
-	// bands: from each threshold up to the top of its band
+	// the hysteresis band: from each threshold up to the top of its band
+	band := MarkColor(MarkPanicBand)
 	for i := 0; i+1 < len(marks); i += 2 {
 		lo, hi := MarkX(bar, marks[i].Value), MarkX(bar, marks[i+1].Value)
 		if hi > lo {
-			fillRect(dst, float32(lo), y0, float32(hi-lo), h, color.RGBA{0x3c, 0x3c, 0x3c, 0x3c})
+			fillRect(dst, float32(lo+1), y0, float32(hi-lo), h, withAlpha(band, 0.3))
+			fillRect(dst, float32(lo+1), y0-BarOverhang, float32(hi-lo), BarOverhang-1, band)
 		}
 	}
 	for _, m := range marks {
-		x := float32(MarkX(bar, m.Value))
-		if m.Kind.IsBand() {
-			fillRect(dst, x, y0-BarOverhang, 1, h+BarOverhang, MarkColor(m.Kind))
-			continue
+		if !m.Kind.IsBand() {
+			fillRect(dst, float32(MarkX(bar, m.Value)), y0-BarOverhang, 1, h+2*BarOverhang, MarkColor(m.Kind))
 		}
-		fillRect(dst, x, y0-BarOverhang, 1, h+2*BarOverhang, MarkColor(m.Kind))
 	}
 }
 

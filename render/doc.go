@@ -31,9 +31,11 @@
 // DrawBar draws one morale bar: the fill to the soldier's morale in his
 // state's colour, and across it the marks of BarMarks — PanicBelow and
 // ShakenBelow as white ticks above and below the bar, and the hysteresis
-// band each falling threshold lifts on the way back up (PanicBelow+Hysteresis
-// and ShakenBelow+Hysteresis, 0.40 and 0.75 by default) shaded and ended by a
-// blue tick above the bar. The marks follow the live settings. MarkX gives
+// band each falling threshold lifts on the way back up (up to
+// PanicBelow+Hysteresis and ShakenBelow+Hysteresis, 0.40 and 0.75 by
+// default) drawn as a band: tinted blue across the bar, with a blue strip
+// over it, and no tick at its top. Three marks, as the design has them;
+// they follow the live settings. MarkX gives
 // the pixel column of a morale value, so tests and tools can find a mark
 // without drawing.
 //

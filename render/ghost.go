@@ -160,44 +160,48 @@ func (r *Renderer) drawGhostLines(dst *ebiten.Image, plot image.Rectangle, now f
 	// restart in one of them)
 	shift := now - other.Time()
 	drew := false
-	for _, c := range r.ghostCurves(g, other) {
+	d := drawerOf(g.Scene())
+	for _, c := range d.ghostCurves(r, g, other, drawerOf(other.Scene())) {
 		drew = r.addDashed(plot, now, shift, c) || drew
 	}
 	r.flushLines(dst)
-	if _, ok := g.Scene().(*game.Opening); ok {
+	if d.ghostRings() {
 		drew = r.addGhostRings(plot, now, shift, g.History(), other.History()) || drew
 		r.flushLines(dst)
 	}
 	return drew
 }
 
-// ghostCurves returns the lines the ghost compares: one per soldier of the
-// opening, one per army of the armies (its squads' average).
-func (r *Renderer) ghostCurves(g, other game.View) []ghostCurve {
+// soldierGhostCurves returns the lines the ghost compares in a scene of
+// soldiers: one per soldier (soldiers appends them).
+func (r *Renderer) soldierGhostCurves(g, other game.View, soldiers func([]game.SoldierView) []game.SoldierView) []ghostCurve {
 	gc := &r.ghost
 	var curves []ghostCurve
-	switch sc := g.Scene().(type) {
-	case *game.Opening:
-		gc.soldiers = sc.AppendSoldiers(gc.soldiers[:0])
-		for _, s := range gc.soldiers {
-			w := float32(1.6)
-			if s.Leader {
-				w = 2.4
-			}
-			curves = append(curves, ghostCurve{own: g.History().Samples(s.ID), other: other.History().Samples(s.ID), c: SoldierColor(s.ID), w: w})
+	gc.soldiers = soldiers(gc.soldiers[:0])
+	for _, s := range gc.soldiers {
+		w := float32(1.6)
+		if s.Leader {
+			w = 2.4
 		}
-	case *game.Armies:
-		oa, ok := other.Scene().(*game.Armies)
-		if !ok {
-			return nil
-		}
-		gc.ownSquads = sc.AppendSquads(gc.ownSquads[:0])
-		gc.otherSquads = oa.AppendSquads(gc.otherSquads[:0])
-		own := armyMeans(gc.ownSquads, g.History())
-		oth := armyMeans(gc.otherSquads, other.History())
-		for side := range 2 {
-			curves = append(curves, ghostCurve{own: own[side], other: oth[side], c: SideColor(side), w: 2.4})
-		}
+		curves = append(curves, ghostCurve{own: g.History().Samples(s.ID), other: other.History().Samples(s.ID), c: SoldierColor(s.ID), w: w})
+	}
+	return curves
+}
+
+// armyGhostCurves returns the lines the ghost compares in the armies: one
+// per army (its squads' average), d and od the two futures' drawers.
+func (r *Renderer) armyGhostCurves(g, other game.View, d, od sceneDrawer) []ghostCurve {
+	gc := &r.ghost
+	gc.ownSquads = d.squads(gc.ownSquads[:0])
+	gc.otherSquads = od.squads(gc.otherSquads[:0])
+	if len(gc.otherSquads) == 0 {
+		return nil // the other future is not the armies
+	}
+	own := armyMeans(gc.ownSquads, g.History())
+	oth := armyMeans(gc.otherSquads, other.History())
+	var curves []ghostCurve
+	for side := range 2 {
+		curves = append(curves, ghostCurve{own: own[side], other: oth[side], c: SideColor(side), w: 2.4})
 	}
 	return curves
 }

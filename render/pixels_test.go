@@ -45,9 +45,28 @@ func runs(img *image.RGBA, y int) []run {
 	return out
 }
 
-// TestBarMarkPixels draws a bar offscreen and finds its ticks in the pixels:
-// above the bar a tick at every mark, in the mark's colour; below it only
-// the two falling thresholds.
+// colourRuns returns the runs of non-transparent pixels of row y, a new
+// run where the colour changes.
+func colourRuns(img *image.RGBA, y int) []run {
+	var out []run
+	for x := 0; x < img.Bounds().Dx(); x++ {
+		c := img.RGBAAt(x, y)
+		if c.A == 0 {
+			continue
+		}
+		if n := len(out); n > 0 && out[n-1].x1 == x-1 && out[n-1].c == c {
+			out[n-1].x1 = x
+			continue
+		}
+		out = append(out, run{x, x, c})
+	}
+	return out
+}
+
+// TestBarMarkPixels draws a bar offscreen and finds its three marks in the
+// pixels: above the bar each falling threshold's white tick and, from it
+// to the top of the hysteresis band, the band's blue strip (no tick at its
+// top); below it only the two thresholds.
 func TestBarMarkPixels(t *testing.T) {
 	needDisplay(t)
 	for _, tc := range []struct {
@@ -66,18 +85,18 @@ func TestBarMarkPixels(t *testing.T) {
 			render.DrawBar(dst, bar, 0.5, morale.Shaken, tc.s)
 			px := pixels(dst)
 
-			kinds := []render.MarkKind{render.MarkPanic, render.MarkPanicBand, render.MarkShaken, render.MarkShakenBand}
-			above := runs(px, bar.Min.Y-2)
+			above := colourRuns(px, bar.Min.Y-2)
 			if len(above) != 4 {
-				t.Fatalf("above the bar: %d ticks %v; want 4", len(above), above)
+				t.Fatalf("above the bar: %d runs %v; want 4 (two ticks, each with its band)", len(above), above)
 			}
-			for i, r := range above {
-				wantX := render.MarkX(bar, tc.want[i])
-				if r.x0 != wantX || r.x1 != wantX {
-					t.Errorf("%v tick at columns %d..%d; want %d (value %v)", kinds[i], r.x0, r.x1, wantX, tc.want[i])
+			for k, th := range []render.MarkKind{render.MarkPanic, render.MarkShaken} {
+				tick, band := above[2*k], above[2*k+1]
+				lo, hi := render.MarkX(bar, tc.want[2*k]), render.MarkX(bar, tc.want[2*k+1])
+				if tick.x0 != lo || tick.x1 != lo || tick.c != render.MarkColor(th) {
+					t.Errorf("%v tick at %d..%d in %v; want at %d in %v", th, tick.x0, tick.x1, tick.c, lo, render.MarkColor(th))
 				}
-				if wantC := render.MarkColor(kinds[i]); r.c != wantC {
-					t.Errorf("%v tick colour %v; want %v", kinds[i], r.c, wantC)
+				if band.x0 != lo+1 || band.x1 != hi || band.c != render.MarkColor(render.MarkPanicBand) {
+					t.Errorf("%v's band at %d..%d in %v; want %d..%d in %v", th, band.x0, band.x1, band.c, lo+1, hi, render.MarkColor(render.MarkPanicBand))
 				}
 			}
 			below := runs(px, bar.Max.Y+1)
@@ -101,25 +120,29 @@ func TestBarMarkPixels(t *testing.T) {
 }
 
 // TestBarMarksFollowLiveSettings draws the same bar before and after a
-// settings change, as the tuner does, and sees the ticks move.
+// settings change, as the tuner does, and sees the ticks and bands move.
 func TestBarMarksFollowLiveSettings(t *testing.T) {
 	needDisplay(t)
 	bar := image.Rect(0, 4, 101, 10)
-	ticks := func(s morale.Settings) []int {
+	marks := func(s morale.Settings) []int {
 		dst := ebiten.NewImage(101, 16)
 		defer dst.Deallocate()
 		render.DrawBar(dst, bar, 0.9, morale.Steady, s)
-		var xs []int
-		for _, r := range runs(pixels(dst), bar.Min.Y-2) {
-			xs = append(xs, r.x0)
+		var xs []int // a tick, then its band's end
+		for i, r := range colourRuns(pixels(dst), bar.Min.Y-2) {
+			if i%2 == 0 {
+				xs = append(xs, r.x0)
+			} else {
+				xs = append(xs, r.x1)
+			}
 		}
 		return xs
 	}
-	if got, want := ticks(morale.DefaultSettings()), []int{25, 40, 60, 75}; !reflect.DeepEqual(got, want) {
-		t.Errorf("default ticks at %v; want %v", got, want)
+	if got, want := marks(morale.DefaultSettings()), []int{25, 40, 60, 75}; !reflect.DeepEqual(got, want) {
+		t.Errorf("default marks at %v; want %v", got, want)
 	}
-	if got, want := ticks(settingsWith(0.55, 0.30, 0.05)), []int{30, 35, 55, 60}; !reflect.DeepEqual(got, want) {
-		t.Errorf("retuned ticks at %v; want %v", got, want)
+	if got, want := marks(settingsWith(0.55, 0.30, 0.05)), []int{30, 35, 55, 60}; !reflect.DeepEqual(got, want) {
+		t.Errorf("retuned marks at %v; want %v", got, want)
 	}
 }
 

@@ -138,13 +138,7 @@ func (r *Renderer) SetHUD(on bool) { r.noHUD = !on }
 // appendSoldiers appends the soldiers of g's scene (Opening.AppendSoldiers;
 // the armies have none) to dst.
 func appendSoldiers(dst []game.SoldierView, g game.View) []game.SoldierView {
-	switch sc := g.Scene().(type) {
-	case *game.Opening:
-		return sc.AppendSoldiers(dst)
-	case *game.Scenario:
-		return sc.AppendSoldiers(dst)
-	}
-	return dst
+	return drawerOf(g.Scene()).soldiers(dst)
 }
 
 // New returns a Renderer that draws with the sprites and fonts of a.
@@ -211,20 +205,12 @@ func (r *Renderer) DrawField(dst *ebiten.Image, vp game.Viewport, g game.View) {
 	if clip.Empty() {
 		return
 	}
-	var op *game.Opening
-	switch sc := g.Scene().(type) {
-	case *game.Armies:
-		r.drawArmiesField(dst, vp, g, sc) // armies.go
-		return
-	case *game.Scenario:
-		r.drawScenarioField(dst.SubImage(clip).(*ebiten.Image), vp, g, sc) // scenario.go
-		return
-	case *game.Opening:
-		op = sc
-	default:
-		return
-	}
-	dst = dst.SubImage(clip).(*ebiten.Image)
+	drawerOf(g.Scene()).field(r, dst, clip, vp, g) // scenes.go
+}
+
+// drawOpeningField is DrawField for the opening, into dst, already
+// clipped to clip.
+func (r *Renderer) drawOpeningField(dst *ebiten.Image, clip image.Rectangle, vp game.Viewport, g game.View, op *game.Opening) {
 	field := g.Field()
 	p := newProjection(vp, field).viewOf(clip)
 	settings := g.Settings()

@@ -41,7 +41,7 @@ func (r *Renderer) drawScenarioField(dst *ebiten.Image, vp game.Viewport, g game
 	s.squads = sc.AppendSquads(s.squads[:0])
 	for _, sq := range s.squads {
 		x, y := p.at(sq.At)
-		label := fmt.Sprintf("%s · %d/%d", sq.Name, sq.Alive, sq.Men)
+		label := fmt.Sprintf("%s · %d/%d alive · %d broken", sq.Name, sq.Alive, sq.Men, sq.Broken)
 		c := color.RGBA{235, 235, 220, 230}
 		if sc.Config().Squads[sq.Index].Formation == "line" { // along Y: beside it
 			drawText(dst, label, r.smallFace, float64(x)-22, float64(y)-7, text.AlignEnd, c, true)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/morale"
 )
@@ -130,7 +131,7 @@ func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g game.
 		}
 		x := float32(math.Round(TimelineX(plot, now, t)))
 		fillRect(sub, x, float32(plot.Min.Y), 1, float32(plot.Dy()), rgba(255, 255, 255, 22))
-		drawText(sub, fmt.Sprintf("%gs", t), r.smallFace, float64(x), float64(plot.Max.Y+3), text.AlignCenter, color.RGBA{170, 176, 190, 255}, false)
+		drawText(sub, axisLabel(t), r.smallFace, float64(x), float64(plot.Max.Y+3), text.AlignCenter, color.RGBA{170, 176, 190, 255}, false)
 	}
 	for _, m := range marks {
 		y := float32(TimelineY(plot, m.Value))
@@ -158,7 +159,7 @@ func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g game.
 	// and slid left as time runs on.
 	clip := plot.Inset(-4)
 	plotImg := sub.SubImage(clip).(*ebiten.Image)
-	if !r.drawArmiesTimeline(sub, rect, clip.Size(), now, g, h) { // armies_timeline.go
+	if !drawerOf(g.Scene()).timeline(r, sub, rect, clip.Size(), now, g, h) { // the armies': armies_timeline.go
 		r.updateTimelinePlot(clip.Size(), now, soldiers, h)
 	}
 	dx := math.Round(TimelineX(plot, now, r.tlPlotT) - TimelineX(plot, r.tlPlotT, r.tlPlotT))
@@ -219,6 +220,15 @@ func (r *Renderer) drawTimelineBG(dst *ebiten.Image, rect image.Rectangle, marks
 			if y1 > y0 {
 				fillRect(img, px0, float32(y0), pw, float32(y1-y0), withAlpha(MarkColor(MarkPanicBand), 0.08))
 			}
+		}
+		// each threshold named, at the plot's left, just over its line (a
+		// band's top only where it clears its threshold's name)
+		for i, m := range marks {
+			y := TimelineY(plot, m.Value)
+			if m.Kind.IsBand() && TimelineY(plot, marks[i-1].Value)-y < 12 {
+				continue
+			}
+			drawText(img, m.Kind.String(), r.smallFace, float64(px0)+4, float64(y)-13, text.AlignStart, withAlpha(MarkColor(m.Kind), 0.6), false)
 		}
 		// the legend sits above the plot: nothing drawn later overlaps it
 		r.drawLegend(img, local, soldiers)
@@ -416,6 +426,17 @@ func (r *Renderer) drawLegend(dst *ebiten.Image, rect image.Rectangle, soldiers 
 	x := float64(rect.Min.X) + 10 + textWidth("Morale — last 30 s", r.titleFace) + 18
 	y := float64(rect.Min.Y) + 8
 	right := float64(rect.Max.X) - 10
+	if n := len(soldiers); n > 0 && n <= CompactAbove {
+		// the markers' legend, at the right, where there are markers (a
+		// soldier's line each): a dot in each state's colour
+		const markers = "a state change, in its new state's colour"
+		mw := textWidth(markers, r.smallFace)
+		drawText(dst, markers, r.smallFace, right, y, text.AlignEnd, color.RGBA{170, 176, 190, 255}, false)
+		for i, st := range []morale.State{morale.Steady, morale.Shaken, morale.Panicked, morale.Routed} {
+			vector.FillCircle(dst, float32(right-mw-8-float64(3-i)*9), float32(y+7), 3, StateColor(st), true)
+		}
+		right -= mw + 8 + 4*9 + 12
+	}
 	if len(soldiers) > CompactAbove {
 		drawText(dst, fmt.Sprintf("%d soldiers: lowest–highest band and average", len(soldiers)), r.smallFace, x, y, text.AlignStart, SoldierColor(0), false)
 		return
@@ -457,4 +478,13 @@ func moraleAt(samples []game.Sample, t float64) (float64, bool) {
 		return last.Morale, true
 	}
 	return 0, false
+}
+
+// axisLabel is the time axis's label of t seconds: "15s", and "0s", never
+// "-0s" (math.Ceil of a small negative time is −0).
+func axisLabel(t float64) string {
+	if t == 0 {
+		t = 0 // −0 too
+	}
+	return fmt.Sprintf("%gs", t)
 }

@@ -166,14 +166,14 @@ func (r *Renderer) LayoutWhy(area image.Rectangle, g game.View, id int) (string,
 	c := &r.why
 	if maxH := area.Dy() - 24; maxH != c.maxH {
 		c.maxH, c.text = maxH, "" // another area: lay it out again
+		c.frames = whyRefresh     // now
 	}
 	c.frames++
-	if av, ok := g.Scene().(*game.Armies); ok {
-		if id <= 0 || morale.SquadID(id) != av.SelectedSquad() {
+	if handled, shown := drawerOf(g.Scene()).layoutWhy(r, g, id); handled { // the armies: a squad's
+		if !shown {
 			c.shown, c.rect = false, image.Rectangle{}
 			return "", image.Rectangle{}
 		}
-		r.layoutSquadWhy(g, av, id)
 		return r.placeWhy(area)
 	}
 	r.whySoldiers = appendSoldiers(r.whySoldiers[:0], g)
@@ -223,6 +223,19 @@ func (r *Renderer) layoutSquadWhy(g game.View, av *game.Armies, id int) {
 	if !ok {
 		return
 	}
+	counting := false
+	if bw, can := g.(breakWhyer); can {
+		// a broken squad: the causes up to its break, however long
+		// after it the squad was selected
+		switch bx, st := bw.SquadBreakWhy(x.ID); st {
+		case game.BreakReady:
+			if bx.Broke > 0 {
+				x = bx
+			}
+		case game.BreakCounting:
+			x.Broke, x.Causes, x.States, counting = bx.Broke, nil, nil, true
+		}
+	}
 	r.army.squads = av.AppendSquads(r.army.squads[:0])
 	var sv game.SquadView
 	for _, s := range r.army.squads {
@@ -231,14 +244,25 @@ func (r *Renderer) layoutSquadWhy(g game.View, av *game.Armies, id int) {
 		}
 	}
 	p := BuildSquadPanel(sv, x, g.Settings())
+	if counting {
+		p.Detail = fmt.Sprintf("broke at %.2f s · counting its causes up to then…", x.Broke)
+		p.Sentence = "Its ledger began when it was selected, after its break: the fall is played again, with the ledger on, to say why."
+	}
 	if t := p.Text(); t != c.text {
 		c.text, c.panel = t, p
 		c.height = r.whyHeight(&c.panel)
 	}
 }
 
+// breakWhyer is a view that says why a squad of the armies broke, asked
+// after it broke (game.Session.SquadBreakWhy).
+type breakWhyer interface {
+	SquadBreakWhy(morale.SquadID) (game.SquadWhy, game.BreakWhyStatus)
+}
+
 // BuildSquadPanel builds the Why panel of squad s of the armies from its
-// men's Why x (game.Armies.SquadWhy), quoting settings st.
+// men's Why x (game.Armies.SquadWhy, or game.Session.SquadBreakWhy: up to
+// its break), quoting settings st.
 func BuildSquadPanel(s game.SquadView, x game.SquadWhy, st morale.Settings) WhyPanel {
 	p := WhyPanel{State: s.State, Alive: true, Whose: "the average man's"}
 	p.Title = fmt.Sprintf("Why · Squad %d (army %d) · %s", x.ID, x.Side+1, squadStateLabel(s.State))
@@ -247,6 +271,10 @@ func BuildSquadPanel(s game.SquadView, x game.SquadWhy, st morale.Settings) WhyP
 		p.Window = fmt.Sprintf("since %.2f s (selected)", x.Since)
 	}
 	p.Detail = fmt.Sprintf("%d men · %d broken · average %.2f · %s", x.Men, x.Broken, x.Average, p.Window)
+	if x.Broke > 0 {
+		p.Window = fmt.Sprintf("%.2f s to its break at %.2f s", x.Since, x.Broke)
+		p.Detail = fmt.Sprintf("at its break: %d men · %d broken · average %.2f · from %s", x.Men, x.Broken, x.Average, p.Window)
+	}
 	p.Sentence = "Each bar is a cause's sum over the squad's living men, divided by their number."
 	if t := x.Transitions(); t != "" {
 		p.Sentence += " State changes: " + t + "."
@@ -345,7 +373,9 @@ var (
 // whyLines is what of panel p is drawn: the sentence's lines, the bars
 // and the state changes that fit (the first, which began his fall, and
 // the latest), each wrapped into lines; no taller than maxH pixels when
-// the sentence can give up lines for it.
+// the sentence (down to two lines), then the state changes (down to the
+// latest) and the bars (down to the three largest) can give up lines for
+// it.
 func (r *Renderer) whyLines(p *WhyPanel, maxH int) (sentence []string, bars []WhyBar, states [][]string) {
 	inner := float64(WhyPanelW - 2*whyPad)
 	bars = p.Bars[:min(len(p.Bars), whyMaxBars)]
@@ -361,6 +391,15 @@ func (r *Renderer) whyLines(p *WhyPanel, maxH int) (sentence []string, bars []Wh
 	n := min(len(all), whyMaxLines)
 	for n > 2 && whyHeightOf(n, bars, states) > maxH {
 		n--
+	}
+	// still too tall (a panel shortened to the room beside its soldier):
+	// the state changes but the latest go, then the smallest bars, down
+	// to three
+	for len(states) > 1 && whyHeightOf(n, bars, states) > maxH {
+		states = states[1:]
+	}
+	for len(bars) > 3 && whyHeightOf(n, bars, states) > maxH {
+		bars = bars[:len(bars)-1]
 	}
 	sentence, _ = textfit.Limit(all, n, r.smallFace, inner)
 	return sentence, bars, states

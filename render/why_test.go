@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/game"
@@ -242,5 +243,51 @@ func TestSquadPanelGroupsLikeChanges(t *testing.T) {
 	}
 	if strings.Join(p.States, "\n") != strings.Join(want, "\n") {
 		t.Errorf("states:\n%s\nwant:\n%s", strings.Join(p.States, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// A squad of the armies selected after it broke: its Why panel says it is
+// counting, then gives the causes up to its break, not the few since its
+// selection.
+func TestSquadWhyAfterItsBreak(t *testing.T) {
+	needDisplay(t)
+	cfg := game.DefaultConfig()
+	cfg.Scene = game.SceneArmies
+	g, err := game.NewSession(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	av := g.Scene().(*game.Armies)
+	var id morale.SquadID
+	for tick := 0; tick < 90*game.TPS && id == 0; tick++ {
+		g.Tick()
+		for _, s := range av.AppendSquads(nil) {
+			if s.State == morale.Panicked || s.State == morale.Routed {
+				id = s.ID
+				break
+			}
+		}
+	}
+	if id == 0 {
+		t.Fatal("no squad broke in 90 s")
+	}
+	for range 2 * game.TPS {
+		g.Tick()
+	}
+	if err := g.Apply(game.SelectSquad{ID: id}); err != nil {
+		t.Fatal(err)
+	}
+	r := newRenderer(t)
+	field := image.Rect(0, 0, 900, 520)
+	text, _ := r.LayoutWhy(field, g, int(id))
+	if !strings.Contains(text, "counting its causes") {
+		t.Errorf("first panel:\n%s\nwant it counting", text)
+	}
+	for i := 0; i < 6000 && !strings.Contains(text, "to its break at"); i++ {
+		time.Sleep(10 * time.Millisecond)
+		text, _ = r.LayoutWhy(field, g, int(id))
+	}
+	if !strings.Contains(text, "to its break at") || !strings.Contains(text, "AllyDown") {
+		t.Fatalf("panel:\n%s\nwant the causes up to its break", text)
 	}
 }

@@ -3,11 +3,8 @@ package ui
 import (
 	"context"
 	"errors"
-	"fmt"
 	"image"
 	"math"
-	"strings"
-	"time"
 
 	"github.com/ebitenui/ebitenui"
 	"github.com/ebitenui/ebitenui/input"
@@ -16,7 +13,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
-	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/morale"
 )
 
 // Renderer draws the battle from its read-only game.View; *render.Renderer
@@ -49,9 +46,13 @@ type Config struct {
 	// Clean hides the tuner panel and the field's HUD (-clean): the
 	// battle and its timeline only, and the Why panel of a selection.
 	Clean bool
-	// Odds is the lab scenario whose odds the odds panel counts for the
-	// live settings (its own weights are not used); nil: no odds panel.
-	Odds *lab.Scenario
+	// Odds counts the odds the odds panel shows for the live settings
+	// (cmd/demo fills it from a lab scenario); nil: no odds panel. The
+	// App closes it.
+	Odds OddsCounter
+	// Lint lints the live settings, for the strip's lint line (cmd/demo
+	// fills it with the lab's lint); nil: no lint.
+	Lint func(morale.Settings) []LintWarning
 }
 
 // App is the ebiten.Game of the demo: the battle, the renderer and the
@@ -68,12 +69,9 @@ type App struct {
 	w      *widgets
 	editor *Editor
 	tuner  *Tuner // the tuner's rows (tuner.go)
-	watch  *Watcher
 	// fault is the game's Err last shown in the banner.
 	fault error
-	// watchErr is why the weights file is not watched (nil when it is).
-	watchErr error
-	reg      Regions
+	reg   Regions
 
 	selected    int
 	hasSelected bool
@@ -82,9 +80,6 @@ type App struct {
 
 	strip messageStrip // the panel's messages (strip.go)
 	tip   tooltip      // the tooltip under the cursor, as Update laid it out
-	// lint is what lab.Lint says of the live settings, refreshed after
-	// every accepted settings change.
-	lint []lab.Warning
 
 	keys     []ebiten.Key
 	chars    []rune
@@ -99,10 +94,16 @@ type App struct {
 
 	replayShown bool // replayNote has shown how the replay ended
 	rewind      rewindState
-	tape        tape       // the battle's morale since it began, for the timeline (tape.go)
-	why         whyState   // the inspector, as last drawn (why.go)
-	odds        *OddsPanel // the odds panel (odds.go), nil without Config.Odds
-	oddsFolded  bool       // the odds panel shows only its title and a line (odds_fold.go)
+	tape        tape         // the battle's morale since it began, for the timeline (tape.go)
+	why         whyState     // the inspector, as last drawn (why.go)
+	odds        *OddsPanel   // the odds panel (odds.go), nil without Config.Odds
+	oddsFolded  bool         // the odds panel shows only its title and a line (odds_fold.go)
+	scenes      sceneManager // the UI scene of the live game scene (scenes.go)
+	undo        undoStacks   // the tuner's edits to undo and redo (undo.go)
+	helpOpen    bool         // the keys are shown over the field (help.go)
+	helpLines   []string     // the keys' sheet shown
+	file        weightsFile  // the weights file as last read or written (weightsfile.go)
+	asking      bool         // Save asks whether to overwrite a change on disk (weightsfile.go)
 }
 
 // NewApp builds the widgets and starts watching the weights file (native
@@ -125,14 +126,11 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 	app.w = app.buildWidgets()
 	app.ui = &ebitenui.UI{Container: app.w.root, PrimaryTheme: &widget.Theme{}, DisableDefaultFocus: true}
 
-	if cfg.WeightsPath != "" && WatchAvailable {
-		w, err := WatchFile(cfg.WeightsPath, 150*time.Millisecond)
-		if err != nil {
-			// The demo runs on without live reloads; the panel says why.
-			app.watchErr = err
-			app.showBanner("not watching "+cfg.WeightsPath+": "+err.Error(), true, 8*game.TPS)
-		}
-		app.watch = w
+	app.file = weightsFile{path: cfg.WeightsPath, lint: cfg.Lint}
+	app.file.markRead() // what the demo loaded (cmd/demo, just before)
+	if err := app.file.startWatching(); err != nil {
+		// The demo runs on without live reloads; the panel says why.
+		app.showBanner("not watching "+cfg.WeightsPath+": "+err.Error(), true, 8*game.TPS)
 	}
 	if cfg.Select != "" {
 		if err := app.selectByName(cfg.Select); err != nil {
@@ -155,10 +153,7 @@ func (a *App) Close() error {
 	if a.odds != nil {
 		a.odds.Close()
 	}
-	if a.watch != nil {
-		return a.watch.Close()
-	}
-	return nil
+	return a.file.close()
 }
 
 // Layout always returns the logical size; Ebitengine scales it to the window.
@@ -173,9 +168,10 @@ func (a *App) Update() error {
 	if a.err != nil {
 		return a.err
 	}
+	a.scenes.update(a.g.Scene())
 	a.ui.Update() // button and slider handlers fire in here
 
-	in := a.readInput()
+	in := a.helpInput(a.readInput()) // help.go: Esc or a click hides the keys
 	a.timelineDrag(in)
 	if a.consoleOpen {
 		a.consoleInput(in)
@@ -187,7 +183,7 @@ func (a *App) Update() error {
 	if a.consoleOpen || in.Typing || a.tuner.focus >= 0 {
 		in.PanX, in.PanY = 0, 0 // the arrows are theirs
 	}
-	if _, ok := a.g.Scene().(*game.Armies); ok {
+	if a.scene().pans() {
 		a.cam.input(in, a.reg.Field, a.g.Field(), 0, false)
 	}
 	it := MapInput(in, a.viewport(), a.finder())
@@ -209,7 +205,7 @@ func (a *App) Sync() error {
 	if a.odds != nil {
 		// the odds of the settings shown, counted to the end: the same
 		// picture every run
-		a.odds.Update(a.oddsSlot(), a.g, InputState{})
+		a.odds.Update(a.g, a.tuner.drag.on)
 		if err := a.odds.Wait(context.Background()); err != nil {
 			return err
 		}
@@ -226,7 +222,7 @@ func (a *App) settle() error {
 	a.layoutPanel()
 	a.inspect()
 	if a.odds != nil {
-		a.odds.Update(a.oddsSlot(), a.g, InputState{})
+		a.odds.Update(a.g, a.tuner.drag.on)
 	}
 	if publishing(a.cfg.StatePath) && a.err == nil { // building the state costs allocations
 		if err := publish(a.cfg.StatePath, a.Published()); err != nil {
@@ -253,6 +249,7 @@ func (a *App) readInput() InputState {
 		RightClick:  inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight),
 		MiddleHeld:  ebiten.IsMouseButtonPressed(ebiten.MouseButtonMiddle),
 		Shift:       ebiten.IsKeyPressed(ebiten.KeyShift),
+		Ctrl:        ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta),
 		WheelY:      wy,
 		Chars:       a.chars,
 		UIHovered:   input.UIHovered,
@@ -315,6 +312,15 @@ func (a *App) applyIntent(it Intent) {
 	if it.ToggleConsole {
 		a.setConsole(!a.consoleOpen)
 	}
+	if it.ToggleHelp {
+		a.toggleHelp() // help.go
+	}
+	switch {
+	case it.Undo:
+		a.undoEdit(&a.undo.done, &a.undo.undone, "Undone")
+	case it.Redo:
+		a.undoEdit(&a.undo.undone, &a.undo.done, "Redone")
+	}
 	switch {
 	case it.Select:
 		a.selectSoldier(it.SelectID, true)
@@ -347,20 +353,8 @@ func (a *App) apply(c game.Command) {
 // appendSoldiers returns the soldiers of the scene (none in the armies),
 // in a.soldiers.
 func (a *App) appendSoldiers() []game.SoldierView {
-	a.soldiers = sceneSoldiers(a.soldiers[:0], a.g.Scene())
+	a.soldiers = a.scene().soldiers(a.soldiers[:0])
 	return a.soldiers
-}
-
-// sceneSoldiers appends the soldiers of scene sc (the opening's, a
-// scenario's men; none in the armies) to dst.
-func sceneSoldiers(dst []game.SoldierView, sc game.Scene) []game.SoldierView {
-	switch sc := sc.(type) {
-	case *game.Opening:
-		return sc.AppendSoldiers(dst)
-	case *game.Scenario:
-		return sc.AppendSoldiers(dst)
-	}
-	return dst
 }
 
 // selectSoldier selects soldier id (ok false: none) in the App and in its
@@ -376,74 +370,10 @@ func (a *App) hits() fieldHits { return fieldHits{Battle: a.g.Battle(), soldiers
 // viewport is the field's view: the whole field in the opening, the
 // camera's in the armies.
 func (a *App) viewport() game.Viewport {
-	if _, ok := a.g.Scene().(*game.Armies); ok {
+	if a.scene().pans() {
 		return a.cam.viewport(a.reg.Field, a.g.Field())
 	}
 	return FieldViewport(a.reg.Field, a.g.Field())
-}
-
-func (a *App) pollWatcher() {
-	if a.watch == nil {
-		return
-	}
-	select {
-	case <-a.watch.C():
-		a.reloadFile()
-	case err := <-a.watch.Errors():
-		a.showBanner("watching "+a.cfg.WeightsPath+": "+err.Error(), true, 5*game.TPS)
-	default:
-	}
-}
-
-// reloadFile applies the weights file after an outside edit and says so,
-// unless the file holds the settings the tuner has (after the demo's own
-// Save) and no refusal is up: then the notice stays as it was.
-func (a *App) reloadFile() {
-	before := a.editor.Good()
-	if err := a.editor.Reload(a.cfg.WeightsPath); err != nil {
-		a.showBanner(err.Error(), true, -1)
-		return
-	}
-	if !sameRows(before, a.editor.Good()) {
-		a.tuner.rebuild(a.g.Settings(), a.editor.Good())
-	}
-	a.relint()
-	if sameSettings(before, a.editor.Good()) && a.strip.msgs[SlotNotice].tone != ToneBad {
-		return // the file says what the tuner has (the demo's own Save): "saved" stays
-	}
-	a.showBanner("reloaded "+a.cfg.WeightsPath, false, 3*game.TPS)
-}
-
-// relint runs the balance lab's lint (a few milliseconds of simulated
-// fights) over the live settings and shows its warnings under the banner.
-// Call it after every accepted settings change.
-func (a *App) relint() {
-	a.lint = lab.Lint(a.editor.Good())
-	a.strip.set(SlotLint, lintText(a.lint), ToneWarn, -1)
-}
-
-// lintText is the lint's message: every warning's rule, then each warning
-// in full ("" when there are none).
-func lintText(ws []lab.Warning) string {
-	if len(ws) == 0 {
-		return ""
-	}
-	rules := make([]string, len(ws))
-	msgs := make([]string, len(ws))
-	for i, w := range ws {
-		rules[i] = w.Rule
-		msgs[i] = w.Message
-	}
-	return fmt.Sprintf("Lint (%d): %s. %s", len(ws), strings.Join(rules, ", "), strings.Join(msgs, " "))
-}
-
-func (a *App) save() {
-	msg, err := saveWeights(a.cfg.WeightsPath, a.editor.Good())
-	if err != nil {
-		a.showBanner("save failed: "+err.Error(), true, 5*game.TPS)
-		return
-	}
-	a.showBanner(msg, false, 3*game.TPS)
 }
 
 // showBanner shows msg in the strip's notice slot for ticks ticks (< 0:
@@ -456,29 +386,34 @@ func (a *App) showBanner(msg string, bad bool, ticks int) {
 	a.strip.set(SlotNotice, msg, tone, ticks)
 }
 
+// stripRect is where the message strip's lines are drawn: its box, less
+// the room of Save's answers while it asks.
+func (a *App) stripRect() image.Rectangle {
+	r := a.w.stripBox.GetWidget().Rect
+	if a.asking && !r.Empty() {
+		r.Max.X -= askW + 4
+	}
+	return r
+}
+
+// stripW is the width of the message strip's lines.
+func (a *App) stripW() int {
+	if a.asking {
+		return PanelW - 2*panelPad - askW - 4
+	}
+	return PanelW - 2*panelPad
+}
+
 // layoutPanel lays the message strip's lines out and chooses the tooltip:
 // the whole text of a message under the cursor that did not fit, or the
 // Doc of the tuner row hovered long enough.
 func (a *App) layoutPanel() {
-	r := a.w.stripBox.GetWidget().Rect
-	a.strip.layout(a.w.small, stripTextW(PanelW-2*panelPad))
+	r := a.stripRect()
+	a.strip.layout(a.w.small, stripTextW(a.stripW()))
 	x, y := ebiten.CursorPosition()
 	a.tip = tooltip{at: image.Pt(x, y)}
 	if a.tip.text = a.strip.hover(r, x, y); a.tip.text == "" && !a.consoleOpen {
 		a.tip.text = a.tuner.tip()
-	}
-}
-
-func (a *App) fileNote() string {
-	switch {
-	case !WatchAvailable:
-		return "Browser build: no file watching; weights are the\nbuilt-in defaults; Save downloads weights.toml."
-	case a.cfg.WeightsPath == "":
-		return "No weights file."
-	case a.watch != nil:
-		return "File: " + a.cfg.WeightsPath + " (watched: edits apply live)"
-	default:
-		return "File: " + a.cfg.WeightsPath + " (not watched: " + a.watchErr.Error() + ")"
 	}
 }
 
@@ -504,11 +439,12 @@ func (a *App) Draw(screen *ebiten.Image) {
 		}
 	}
 	a.drawWhy(screen)
+	a.drawHelp(screen) // help.go
 	drawTooltip(screen, a.tip, a.w.small)
 	// what was drawn over the field's margins: fillBackground fills them
 	// again next frame
 	tips := a.why.tooltip != "" || a.tip.text != ""
-	a.bg.cover = a.hasSelected || a.consoleOpen || tips
+	a.bg.cover = a.hasSelected || a.consoleOpen || tips || a.helpOpen
 	if tips {
 		a.panel.shownOn = nil // a tooltip may reach into the panel: copy it again next frame
 	}
@@ -518,7 +454,7 @@ func (a *App) drawSelection(dst *ebiten.Image, vp game.Viewport) {
 	if !a.hasSelected {
 		return
 	}
-	a.drawn = sceneSoldiers(a.drawn[:0], a.view().Scene()) // the future shown (whatif.go)
+	a.drawn = a.scenes.scene(a.view().Scene()).soldiers(a.drawn[:0]) // the future shown (whatif.go)
 	for _, s := range a.drawn {
 		if s.ID == a.selected {
 			x, y := vp.ToScreen(s.Pos)
@@ -616,7 +552,7 @@ func (a *App) Published() PublishedState {
 	st := PublishedState{Time: a.g.Time(), Paused: a.g.Paused(), Width: ScreenW, Height: ScreenH, Banner: a.strip.all(),
 		Why: a.why.text, Tooltip: a.why.tooltip,
 		WhyRect: PublishedRect{X: a.why.rect.Min.X, Y: a.why.rect.Min.Y, W: a.why.rect.Dx(), H: a.why.rect.Dy()}}
-	for _, w := range a.lint {
+	for _, w := range a.file.warnings {
 		st.Lint = append(st.Lint, w.String())
 	}
 	for i, m := range a.strip.msgs {
@@ -631,7 +567,7 @@ func (a *App) Published() PublishedState {
 		st.Odds = a.odds.published(a.oddsSlot())
 		st.Odds.Folded = a.oddsFolded
 	}
-	a.soldiers = sceneSoldiers(a.soldiers[:0], a.view().Scene()) // the future shown (whatif.go)
+	a.soldiers = a.scenes.scene(a.view().Scene()).soldiers(a.soldiers[:0]) // the future shown (whatif.go)
 	for _, s := range a.soldiers {
 		x, y := vp.ToScreen(s.Pos)
 		st.Soldiers = append(st.Soldiers, PublishedSoldier{

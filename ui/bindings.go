@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -62,8 +63,9 @@ type Binding struct {
 	// Action, when not NoAction, is what the binding does instead of a
 	// game command (Save replay).
 	Action Action
-	// Scene, when set, is the one scene the binding belongs to
-	// (game.SceneOpening or game.SceneArmies); "" is every scene.
+	// Scene, when set, names the scenes the binding belongs to, separated
+	// by spaces (game.SceneOpening, game.SceneArmies, game.SceneScenario);
+	// "" is every scene.
 	Scene string
 
 	group group
@@ -87,7 +89,7 @@ func SceneBindings(scene string) []Binding {
 	}
 	var out []Binding
 	for _, b := range allBindings() {
-		if b.Scene == "" || b.Scene == scene {
+		if b.Scene == "" || slices.Contains(strings.Fields(b.Scene), scene) {
 			out = append(out, b)
 		}
 	}
@@ -97,6 +99,7 @@ func SceneBindings(scene string) []Binding {
 // allBindings is every scene's controls, in the order of their buttons.
 func allBindings() []Binding {
 	const op, ar = game.SceneOpening, game.SceneArmies
+	const cam = ar + " " + game.SceneScenario // the scenes with a camera
 	return []Binding{
 		{Keys: []ebiten.Key{ebiten.KeyR}, KeyName: "R", Label: "Rally squad", Help: "rally", Command: fixed(game.Rally{}), Scene: op},
 		{Keys: []ebiten.Key{ebiten.KeyR}, KeyName: "R", Label: "Rally all", Help: "rally all", Command: fixed(game.Rally{}), Scene: ar},
@@ -127,9 +130,9 @@ func allBindings() []Binding {
 		{Keys: []ebiten.Key{ebiten.KeyA}, KeyName: "A", Label: "Future A/B", Help: "what-if A/B", Command: action, Action: ActToggleFuture},
 		{Keys: []ebiten.Key{ebiten.KeyZ}, KeyName: "Z", Label: "Revert what-if", Help: "revert", Command: action, Action: ActRevert},
 		{Keys: []ebiten.Key{ebiten.KeyF2}, KeyName: "F2", Label: "Save replay", Help: "save replay", Command: action, Action: ActSaveReplay},
-		{Keys: []ebiten.Key{ebiten.KeyEqual, ebiten.KeyNumpadAdd}, KeyName: "+", Label: "Zoom in", Help: "zoom in", Command: action, Action: ActZoomIn, Scene: ar, group: groupView},
-		{Keys: []ebiten.Key{ebiten.KeyMinus, ebiten.KeyNumpadSubtract}, KeyName: "-", Label: "Zoom out", Help: "zoom out", Command: action, Action: ActZoomOut, Scene: ar, group: groupView},
-		{Keys: []ebiten.Key{ebiten.KeyHome}, KeyName: "Home", Label: "Whole field", Help: "whole field", Command: action, Action: ActViewReset, Scene: ar, group: groupView},
+		{Keys: []ebiten.Key{ebiten.KeyEqual, ebiten.KeyNumpadAdd}, KeyName: "+", Label: "Zoom in", Help: "zoom in", Command: action, Action: ActZoomIn, Scene: cam, group: groupView},
+		{Keys: []ebiten.Key{ebiten.KeyMinus, ebiten.KeyNumpadSubtract}, KeyName: "-", Label: "Zoom out", Help: "zoom out", Command: action, Action: ActZoomOut, Scene: cam, group: groupView},
+		{Keys: []ebiten.Key{ebiten.KeyHome}, KeyName: "Home", Label: "Whole field", Help: "whole field", Command: action, Action: ActViewReset, Scene: cam, group: groupView},
 		{Keys: []ebiten.Key{ebiten.KeyF12}, KeyName: "F12", Label: "Save picture", Help: "picture", Command: action, Action: ActScreenshot},
 	}
 }
@@ -149,6 +152,7 @@ func SceneHelp(scene string) string {
 	if scene != game.SceneArmies { // the armies' mouse line names it
 		keys = append(keys, "`: console")
 	}
+	keys = append(keys, "F1 or ?: all keys")
 	// The keys in lines of at most helpLine characters, so that the panel
 	// keeps its width.
 	var lines []string

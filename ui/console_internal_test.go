@@ -10,6 +10,7 @@ import (
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/textfit"
+	"github.com/moralebreak/moralebreak/morale"
 )
 
 // nopRenderer draws nothing.
@@ -43,9 +44,10 @@ func TestConsoleShowsItsWelcomeLine(t *testing.T) {
 	}
 }
 
-// The strip's lint slot shows what lab.Lint finds in the live settings: nothing for
-// the shipped defaults, the flicker rule once Hysteresis and the dwell are
-// gone, and nothing again when they are put back.
+// The strip's lint slot shows what the lint (Config.Lint: cmd/demo's is
+// lab.Lint; here one with its flicker rule) finds in the live settings:
+// nothing for the shipped defaults, the flicker rule once Hysteresis and
+// the dwell are gone, and nothing again when they are put back.
 func TestLintBoxFollowsTheLiveSettings(t *testing.T) {
 	g, err := game.NewSession(game.DefaultConfig())
 	if err != nil {
@@ -55,7 +57,13 @@ func TestLintBoxFollowsTheLiveSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := NewApp(Config{}, g, nopRenderer{}, as)
+	lint := func(s morale.Settings) []LintWarning {
+		if s.Hysteresis == 0 && s.MinimumStateSeconds == 0 {
+			return []LintWarning{{Rule: "flicker", Message: "states flicker."}}
+		}
+		return nil
+	}
+	a, err := NewApp(Config{Lint: lint}, g, nopRenderer{}, as)
 	if err != nil {
 		t.Fatal(err)
 	}

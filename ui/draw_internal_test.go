@@ -35,7 +35,7 @@ func sessionState(a *App) string {
 // the inspector, the rewind and the error Update would end with.
 func appState(a *App) string {
 	return fmt.Sprintf("selected %d %v\nconsole %v %q\nstrip %+v\nlint %v\nwhy %+v\nrewind %+v\nreplay %v fault %v err %v",
-		a.selected, a.hasSelected, a.consoleOpen, a.con.out, a.strip.msgs, a.lint,
+		a.selected, a.hasSelected, a.consoleOpen, a.con.out, a.strip.msgs, a.file.warnings,
 		[]any{a.why.text, a.why.rect, a.why.tooltip, a.why.tx, a.why.ty}, a.rewind, a.replayShown, a.fault, a.err)
 }
 

@@ -1,10 +1,13 @@
 package ui
 
 import (
+	"context"
+	"sync"
 	"testing"
 
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/morale"
 )
 
 // sessionAt returns a new session of scene played to at seconds.
@@ -39,3 +42,49 @@ func appOver(t *testing.T, g *game.Session, cfg Config, r Renderer) *App {
 	}
 	return a
 }
+
+// fakeOdds is an OddsCounter that counts nothing: its report is the
+// opening's shape (a squad, five men) of 1000 fights, with a reference
+// once Set has a baseline, and it keeps the Sets it was given.
+type fakeOdds struct {
+	mu     sync.Mutex
+	report Odds
+	sets   []fakeSet
+}
+
+// fakeSet is one Set of a fakeOdds.
+type fakeSet struct {
+	s, base morale.Settings
+	hasBase bool
+}
+
+// newFakeOdds returns a fakeOdds of the opening's rows, all counted.
+func newFakeOdds() *fakeOdds {
+	row := func(name string, share float64) OddsRow {
+		return OddsRow{Name: name, Share: share, Lo: share, Hi: share}
+	}
+	return &fakeOdds{report: Odds{Scenario: "opening", Runs: 1000, Total: 1000,
+		Squads: []OddsRow{row("alpha", 1)},
+		Men:    []OddsRow{row("Alvarez", 0), row("Brandt", 0), row("Chen", 0), row("Dubois", 0), row("Eriksen", 1)}}}
+}
+
+func (f *fakeOdds) Set(s, base morale.Settings, hasBase bool) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.sets = append(f.sets, fakeSet{s.Clone(), base.Clone(), hasBase})
+	f.report.Reference = nil
+	if hasBase { // the changes are measured: "was" shown
+		f.report.Reference = &OddsReference{SettingsHash: "baseline", Runs: f.report.Runs}
+	}
+	return nil
+}
+
+func (f *fakeOdds) Report() Odds {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.report
+}
+
+func (f *fakeOdds) Poll(int) bool              { return false }
+func (f *fakeOdds) Wait(context.Context) error { return nil }
+func (f *fakeOdds) Close()                     {}

@@ -73,6 +73,7 @@ type InputState struct {
 	RightClick  bool // right button just pressed
 	MiddleHeld  bool // middle button down
 	Shift       bool // a Shift key is down
+	Ctrl        bool // a Control (or, on a Mac, Command) key is down
 	WheelY      float64
 	UIHovered   bool // the cursor is over an ebitenui widget
 	ConsoleOpen bool // keys go to the console, not to shortcuts
@@ -101,6 +102,9 @@ type Intent struct {
 	SelectID      int
 	Deselect      bool // right-click on open ground
 	ToggleConsole bool
+	// Undo and Redo step through the tuner's edits (Ctrl+Z, Ctrl+Shift+Z
+	// or Ctrl+Y); ToggleHelp shows or hides the keys (F1, ?).
+	Undo, Redo, ToggleHelp bool
 }
 
 // MapInput is the one place mouse and keys become game commands:
@@ -114,6 +118,9 @@ type Intent struct {
 //   - clicks over a widget (UIHovered) or outside the battlefield do nothing;
 //   - ConsoleKey toggles the console; while it is open no other key is a
 //     shortcut;
+//   - Ctrl+Z undoes the last tuner edit, Ctrl+Shift+Z (or Ctrl+Y) redoes
+//     it; with Control held no other key is a shortcut; F1 or ? shows the
+//     keys;
 //   - every other key is looked up in Bindings (Space pauses/resumes, N
 //     steps one morale tick, 1/2/3 set speed ×0.25/×1/×4, R rallies).
 func MapInput(in InputState, vp game.Viewport, hit SoldierFinder) Intent {
@@ -123,7 +130,24 @@ func MapInput(in InputState, vp game.Viewport, hit SoldierFinder) Intent {
 			it.ToggleConsole = true
 		}
 	}
-	if !in.ConsoleOpen && !in.Typing && !it.ToggleConsole && len(in.Keys) > 0 {
+	if !in.ConsoleOpen && !in.Typing && !it.ToggleConsole {
+		for _, k := range in.Keys {
+			switch {
+			case k == ebiten.KeyF1:
+				it.ToggleHelp = true
+			case in.Ctrl && k == ebiten.KeyZ && in.Shift, in.Ctrl && k == ebiten.KeyY:
+				it.Redo = true
+			case in.Ctrl && k == ebiten.KeyZ:
+				it.Undo = true
+			}
+		}
+		if slices.Contains(in.Chars, '?') {
+			it.ToggleHelp = true
+		}
+	}
+	// with Control held no key is a binding: Ctrl+Z undoes, it does not
+	// revert the what-if
+	if !in.ConsoleOpen && !in.Typing && !it.ToggleConsole && !in.Ctrl && len(in.Keys) > 0 {
 		ctx := Context{Paused: in.Paused, Selected: in.Selected, HasSelected: in.HasSelected, Squad: in.Squad}
 		bindings := SceneBindings(in.Scene)
 		for _, k := range in.Keys {

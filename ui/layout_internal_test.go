@@ -11,9 +11,7 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/game"
-	"github.com/moralebreak/moralebreak/lab"
 	"github.com/moralebreak/moralebreak/morale"
-	"github.com/moralebreak/moralebreak/scenarios"
 )
 
 // widgetRects lays a's widgets out (ebitenui lays out as it draws: into an
@@ -141,12 +139,8 @@ func TestStripMessagesExpire(t *testing.T) {
 // higher), and no message moves it: with three lines in the strip and a
 // long message, the slot is where it was, to the pixel.
 func TestOddsPanelMovesNoWidget(t *testing.T) {
-	sc, err := lab.OddsScenario(scenarios.OpeningFile, scenarios.Opening)
-	if err != nil {
-		t.Fatal(err)
-	}
 	plain := widgetRects(t, testApp(t, Config{}))
-	a := testApp(t, Config{Odds: sc})
+	a := testApp(t, Config{Odds: newFakeOdds()})
 	t.Cleanup(func() {
 		if err := a.Close(); err != nil {
 			t.Error(err)
@@ -307,11 +301,7 @@ func TestSaveNoticeSurvivesItsOwnReload(t *testing.T) {
 // it starts).
 func openingOdds(t *testing.T) *App {
 	t.Helper()
-	sc, err := lab.OddsScenario(scenarios.OpeningFile, scenarios.Opening)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := testApp(t, Config{Odds: sc})
+	a := testApp(t, Config{Odds: newFakeOdds()})
 	t.Cleanup(func() {
 		if err := a.Close(); err != nil {
 			t.Error(err)
@@ -451,24 +441,24 @@ func TestOddsRowsFitThePanel(t *testing.T) {
 	if end := oddsRowsTop + oddsRowsMax*oddsLineH; end > hist.Min.Y || hist.Max.Y > OddsPanelH || hist.Min.X < 0 || hist.Max.X > PanelW-2*panelPad {
 		t.Fatalf("rows end at %d, histogram at %v; want the rows above it, both inside %d×%d", end, hist, PanelW-2*panelPad, OddsPanelH)
 	}
-	men := func(n int) []lab.OddsRow {
-		var rs []lab.OddsRow
+	men := func(n int) []OddsRow {
+		var rs []OddsRow
 		for i := range n {
-			rs = append(rs, lab.OddsRow{Name: fmt.Sprintf("man%d", i), Share: 0.5, Lo: 0.4, Hi: 0.6,
-				Change: &lab.OddsChange{From: 1, Diff: -0.5, Beyond: true}})
+			rs = append(rs, OddsRow{Name: fmt.Sprintf("man%d", i), Share: 0.5, Lo: 0.4, Hi: 0.6,
+				Change: &OddsChange{From: 1, Diff: -0.5, Beyond: true}})
 		}
 		return rs
 	}
 	for _, tc := range []struct {
 		name      string
-		o         lab.Odds
+		o         Odds
 		more      int
 		wantLines int
 	}{
-		{"none counted", lab.Odds{Scenario: "x", Total: 1000}, 0, 4},
-		{"the opening's six", lab.Odds{Scenario: "opening", Runs: 1000, Total: 1000, Squads: men(1), Men: men(5)}, 0, oddsRowsMax},
-		{"room for all but one", lab.Odds{Scenario: "x", Runs: 10, Total: 50, Men: men(oddsRowsShown)}, 0, oddsRowsMax},
-		{"more than room", lab.Odds{Scenario: "line", Runs: 550, Total: 550, Squads: men(2), Men: men(12)}, 14 - (oddsRowsShown - 1), oddsRowsMax},
+		{"none counted", Odds{Scenario: "x", Total: 1000}, 0, 4},
+		{"the opening's six", Odds{Scenario: "opening", Runs: 1000, Total: 1000, Squads: men(1), Men: men(5)}, 0, oddsRowsMax},
+		{"room for all but one", Odds{Scenario: "x", Runs: 10, Total: 50, Men: men(oddsRowsShown)}, 0, oddsRowsMax},
+		{"more than room", Odds{Scenario: "line", Runs: 550, Total: 550, Squads: men(2), Men: men(12)}, 14 - (oddsRowsShown - 1), oddsRowsMax},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := layOdds(tc.o)

@@ -12,7 +12,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
-	"github.com/moralebreak/moralebreak/lab"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -21,11 +20,11 @@ import (
 // oddsRowsMax rows, then the histogram (odds_draw.go).
 const OddsPanelH = oddsRowsTop + oddsRowsMax*oddsLineH + 2 + 4 + oddsHistH
 
-// In the browser build (one thread) the odds are counted in slices: each
-// Update may spend oddsShare of the time since the last slice ended, at
-// least oddsSliceMin and at most oddsSliceMax: about 4 ms a frame at 60
-// frames a second, never more than a quarter of the thread however many
-// ticks a slow frame runs.
+// In the browser (a counter without a goroutine of its own) the odds are
+// counted in slices: each Update may spend oddsShare of the time since the
+// last slice ended, at least oddsSliceMin and at most oddsSliceMax: about 4
+// ms a frame at 60 frames a second, never more than a quarter of the
+// thread however many ticks a slow frame runs.
 const (
 	oddsShare    = 0.25
 	oddsSliceMin = 2 * time.Millisecond
@@ -35,9 +34,9 @@ const (
 // OddsPanel is the tuner's odds panel: for the live settings, how often
 // the squads break, how often each named man routs, when the first man
 // routs (median and 10–90%), how often men break again, each with its 95%
-// interval, and a histogram of the first rout, over lab.OddsRuns fights of
+// interval, and a histogram of the first rout, over OddsRuns fights of
 // a lab scenario (the demo's opening unless the demo says another; fewer
-// for a scenario of big fights, lab.OddsRunsFor); and,
+// for a scenario of big fights, OddsRunsFor); and,
 // once an edit has been counted, what it changed from the settings before
 // it (the same fights: common random numbers) and whether beyond the
 // noise. It counts on a goroutine of its own in native builds, never
@@ -48,14 +47,18 @@ const (
 // The App gives it a slot of its own in the tuner's panel (oddsSlot):
 // Update changes only its own state, Draw only draws.
 type OddsPanel struct {
-	tr         *lab.OddsTracker
-	background bool
-	last       morale.Settings // the settings last Set
-	has        bool
-	report     lab.Odds // as of the last Update
-	view       oddsView // report, laid out as text
-	perFight   time.Duration
-	sliced     time.Time // when the last slice ended
+	tr   OddsCounter
+	last morale.Settings // the settings last Set
+	has  bool
+	// base is the baseline, the settings before the edit under way (a
+	// whole drag, from its press to its release, is one edit); hasBase
+	// false before the first edit. held: a drag is under way, base stays.
+	base          morale.Settings
+	hasBase, held bool
+	report        Odds     // as of the last Update
+	view          oddsView // report, laid out as text
+	perFight      time.Duration
+	sliced        time.Time // when the last slice ended
 
 	title, small, bold text.Face
 	img                *ebiten.Image // the panel as last drawn, for key
@@ -69,10 +72,10 @@ type oddsKey struct {
 	hash, ref, error string
 }
 
-// NewOddsPanel returns the odds panel of scenario sc (its weights are
-// replaced by the live settings), drawn with a's fonts. Close stops it.
-func NewOddsPanel(sc *lab.Scenario, a *assets.Assets) *OddsPanel {
-	p := &OddsPanel{tr: lab.NewOddsTracker(sc, 1, lab.OddsRunsFor(sc), oddsInBackground), background: oddsInBackground}
+// NewOddsPanel returns the odds panel of the counter c (cmd/demo's, of
+// a lab scenario), drawn with a's fonts. Close stops c.
+func NewOddsPanel(c OddsCounter, a *assets.Assets) *OddsPanel {
+	p := &OddsPanel{tr: c}
 	if a != nil {
 		p.title, p.small, p.bold = a.BoldFace(12), a.Face(10.5), a.BoldFace(10.5)
 	}
@@ -80,17 +83,23 @@ func NewOddsPanel(sc *lab.Scenario, a *assets.Assets) *OddsPanel {
 }
 
 // Update starts counting the odds of g's settings when they changed (the
-// count under way stops), counts a slice of them in the browser, and takes
-// the latest report for Draw and the published state. slot and in are the
-// panel's place and the tick's input, which it does not need.
-func (p *OddsPanel) Update(slot image.Rectangle, g game.View, in InputState) {
+// count under way stops), measured from the settings before the edit: the
+// settings before the change, or while dragging (a drag under way: the
+// tuner's handle is held) the settings before the drag's first change,
+// kept until the release. It counts a slice of them in the browser, and
+// takes the latest report for Draw and the published state.
+func (p *OddsPanel) Update(g game.View, dragging bool) {
 	if s := g.Settings(); !p.has || !sameSettings(s, p.last) {
+		if p.has && !p.held { // a new edit: measured from before it
+			p.base, p.hasBase = p.last, true
+		}
 		p.last, p.has = s.Clone(), true
-		_ = p.tr.Set(s) // an error shows in the report; the tuner goes on
+		p.held = dragging
+		_ = p.tr.Set(s, p.base, p.hasBase) // an error shows in the report; the tuner goes on
+	} else if !dragging {
+		p.held = false // released: the next change is a new edit
 	}
-	if !p.background {
-		p.slice()
-	}
+	p.slice() // counts nothing for a counter with a goroutine of its own
 	p.report = p.tr.Report()
 	p.view = layOdds(p.report)
 }
@@ -122,7 +131,7 @@ func (p *OddsPanel) slice() {
 }
 
 // Odds returns the odds as of the last Update.
-func (p *OddsPanel) Odds() lab.Odds { return p.report }
+func (p *OddsPanel) Odds() Odds { return p.report }
 
 // Wait blocks until the odds of the settings last Set are counted to the
 // end (or ctx is done), and takes them as the report: a screenshot shows
@@ -180,8 +189,10 @@ type oddsLine struct {
 const oddsRowsShown = 6
 
 // layOdds lays o out as the panel's text.
-func layOdds(o lab.Odds) oddsView {
-	v := oddsView{title: fmt.Sprintf("Odds · %s · %d fights of the live settings", o.Scenario, o.Total)}
+func layOdds(o Odds) oddsView {
+	// the lab's own fights of its scenario, not the battle on screen:
+	// the title says so, as a what-if's banner beside it is of the screen
+	v := oddsView{title: fmt.Sprintf("Odds · lab's %s, not this battle · %d fights", o.Scenario, o.Total)}
 	switch {
 	case o.Error != "":
 		v.status = "cannot count: " + o.Error
@@ -190,15 +201,15 @@ func layOdds(o lab.Odds) oddsView {
 	default:
 		v.status = fmt.Sprintf("fights 0–%d of moralesim run -seed 1", o.Runs-1)
 	}
-	if o.Reference != nil && o.Runs > 0 {
+	if o.Reference != nil && o.Reference.Runs > 0 {
 		v.status += " · was: before the edit"
 	}
 	var rows []oddsLine
 	for _, r := range o.Squads {
-		rows = append(rows, shareLine(r.Name+" breaks", r))
+		rows = append(rows, shareLine(r.Name+" breaks", r, o.Runs))
 	}
 	for _, r := range o.Men {
-		rows = append(rows, shareLine(r.Name+" routs", r))
+		rows = append(rows, shareLine(r.Name+" routs", r, o.Runs))
 	}
 	if len(rows) > oddsRowsShown {
 		keep := oddsRowsShown - 1 // the last place says how many more
@@ -206,8 +217,8 @@ func layOdds(o lab.Odds) oddsView {
 		rows = rows[:keep]
 	}
 	v.named = len(rows)
-	rows = append(rows, shareLine("re-breaks", o.Rebreaks))
-	fr := shareLine("a man routs", o.FirstRout.OddsRow)
+	rows = append(rows, shareLine("re-breaks", o.Rebreaks, o.Runs))
+	fr := shareLine("a man routs", o.FirstRout.OddsRow, o.Runs)
 	rows = append(rows, fr)
 	t := oddsLine{label: "first rout, median"}
 	spread := oddsLine{label: "first rout, 10–90%"}
@@ -219,6 +230,8 @@ func layOdds(o lab.Odds) oddsView {
 			t.change = fmt.Sprintf("%+.1f s %s", c.Diff, mark(c))
 			t.beyond = c.Beyond
 		}
+	} else if o.Runs == 0 {
+		t.now, spread.now = "counting…", ""
 	} else if o.Runs < o.Total {
 		t.now, spread.now = "none yet", "—"
 	} else {
@@ -234,10 +247,14 @@ func layOdds(o lab.Odds) oddsView {
 }
 
 // shareLine is a row of a share: "64% [58–70]", the reference's "was
-// 100%" and its change "−36 ▼".
-func shareLine(label string, r lab.OddsRow) oddsLine {
+// 100%" and its change "−36 ▼"; "counting…" before any fight is counted
+// (runs 0), when there is no share to show yet.
+func shareLine(label string, r OddsRow, runs int) oddsLine {
+	if runs == 0 {
+		return oddsLine{label: label, now: "counting…"}
+	}
 	l := oddsLine{label: label, now: fmt.Sprintf("%s [%s–%s]", pct(r.Share), pctN(r.Lo), pctN(r.Hi))}
-	if c := r.Change; c != nil {
+	if c := r.Change; c != nil && c.N > 0 {
 		l.before = "was " + pct(c.From)
 		l.change = fmt.Sprintf("%+.0f pts %s", 100*c.Diff, mark(c))
 		if c.Diff == 0 && !c.Beyond {
@@ -249,7 +266,7 @@ func shareLine(label string, r lab.OddsRow) oddsLine {
 }
 
 // mark is ▲ or ▼ for a change beyond the noise, ≈ for one within it.
-func mark(c *lab.OddsChange) string {
+func mark(c *OddsChange) string {
 	switch {
 	case !c.Beyond:
 		return "≈"
@@ -291,7 +308,7 @@ func (v oddsView) lines() []string {
 // (with runs, the fights counted, and settings_hash, lab.SettingsHash of
 // the settings they are of) and its text.
 type PublishedOdds struct {
-	lab.Odds
+	Odds
 	Lines []string `json:"lines"`
 	// Rect is where the panel is drawn, in logical screen pixels; Folded
 	// whether it shows only its title and a line (a click on the title

@@ -1,98 +1,40 @@
 package ui
 
 import (
-	"context"
-	"image"
-	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/moralebreak/moralebreak/game"
-	"github.com/moralebreak/moralebreak/lab"
 	"github.com/moralebreak/moralebreak/morale"
-	"github.com/moralebreak/moralebreak/scenarios"
 )
-
-// The odds panel, without a window: it counts the live settings' odds,
-// an edit of a setting changes them and the panel says by how much and
-// that it is beyond the noise; a second panel on the same settings shows
-// the same numbers; a refused edit leaves the panel counting.
-func TestOddsPanelFollowsTheLiveSettings(t *testing.T) {
-	sc, err := lab.OddsScenario(scenarios.OpeningFile, scenarios.Opening)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := game.NewSession(game.DefaultConfig())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	p := NewOddsPanel(sc, nil)
-	defer p.Close()
-	settle := func() lab.Odds {
-		t.Helper()
-		p.Update(image.Rectangle{}, s, InputState{})
-		if err := p.Wait(ctx); err != nil {
-			t.Fatal(err)
-		}
-		return p.Odds()
-	}
-	before := settle()
-	if before.Runs != lab.OddsRuns || before.SettingsHash != lab.SettingsHash(s.Settings()) || before.Reference != nil {
-		t.Fatalf("odds of %d fights of %s (reference %v); want %d of %s, none", before.Runs, before.SettingsHash, before.Reference, lab.OddsRuns, lab.SettingsHash(s.Settings()))
-	}
-	edit := s.Settings().Clone()
-	edit.RecoveryDelaySeconds = 1
-	if err := s.Apply(game.SetSettings{Settings: edit}); err != nil {
-		t.Fatal(err)
-	}
-	after := settle()
-	e := after.Men[4]
-	if e.Name != "Eriksen" || e.Change == nil || !e.Change.Beyond || e.Change.From != 1 || e.Share > 0.9 {
-		t.Fatalf("Eriksen after RecoveryDelaySeconds 4 → 1: %+v %+v; want fewer routs than 100%%, beyond the noise", e, e.Change)
-	}
-	lines := strings.Join(p.published(image.Rectangle{}).Lines, "\n")
-	if !strings.Contains(lines, "Eriksen routs: "+pct(e.Share)) || !strings.Contains(lines, "was 100%") || !strings.Contains(lines, "▼") {
-		t.Errorf("panel text does not say what changed:\n%s", lines)
-	}
-
-	q := NewOddsPanel(sc, nil)
-	defer q.Close()
-	q.Update(image.Rectangle{}, s, InputState{})
-	if err := q.Wait(ctx); err != nil {
-		t.Fatal(err)
-	}
-	got := q.Odds()
-	got.Reference, after.Reference = nil, nil
-	for i := range got.Men {
-		got.Men[i].Change, after.Men[i].Change = nil, nil
-	}
-	for i := range got.Squads {
-		got.Squads[i].Change, after.Squads[i].Change = nil, nil
-	}
-	got.Rebreaks.Change, after.Rebreaks.Change = nil, nil
-	got.FirstRout.Change, after.FirstRout.Change = nil, nil
-	got.FirstRout.TimeChange, after.FirstRout.TimeChange = nil, nil
-	got.Histogram.Ref, after.Histogram.Ref = nil, nil
-	if !reflect.DeepEqual(got, after) {
-		t.Errorf("a second panel on the same settings shows other numbers:\n%+v\n%+v", got, after)
-	}
-}
 
 // The panel's text for a few reports.
 func TestLayOdds(t *testing.T) {
-	v := layOdds(lab.Odds{Scenario: "opening", Runs: 200, Total: 1000,
-		Men: []lab.OddsRow{{Name: "Eriksen", Share: 0.64, Lo: 0.58, Hi: 0.70,
-			Change: &lab.OddsChange{From: 1, Diff: -0.36, Lo: -0.4, Hi: -0.3, Beyond: true}}}})
+	v := layOdds(Odds{Scenario: "opening", Runs: 200, Total: 1000,
+		Men: []OddsRow{{Name: "Eriksen", Share: 0.64, Lo: 0.58, Hi: 0.70,
+			Change: &OddsChange{From: 1, N: 200, Diff: -0.36, Lo: -0.4, Hi: -0.3, Beyond: true}}}})
 	got := strings.Join(v.lines(), "\n")
 	for _, want := range []string{"counting… 200 of 1000 fights", "Eriksen routs: 64% [58–70] was 100% -36 pts ▼", "first rout, median: none yet"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("text lacks %q:\n%s", want, got)
 		}
 	}
-	v = layOdds(lab.Odds{Scenario: "x", Runs: 1000, Total: 1000, Error: "odds: fight 3: bad"})
+	// before the first fight is counted, no row shows a share it has not
+	// got: "counting…", not "0% [0–100]"
+	v = layOdds(Odds{Scenario: "opening", Runs: 0, Total: 1000,
+		Squads:    []OddsRow{{Name: "Chen", Share: 0, Lo: 0, Hi: 1}},
+		Men:       []OddsRow{{Name: "Eriksen", Share: 0, Lo: 0, Hi: 1, Change: &OddsChange{}}},
+		Reference: &OddsReference{SettingsHash: "x"}})
+	got = strings.Join(v.lines(), "\n")
+	for _, want := range []string{"Chen breaks: counting…", "Eriksen routs: counting…", "re-breaks: counting…", "first rout, median: counting…"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("text lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "[0–100]") || strings.Contains(got, "was") || strings.Contains(got, "none yet") {
+		t.Errorf("a count of no fights shows numbers:\n%s", got)
+	}
+	v = layOdds(Odds{Scenario: "x", Runs: 1000, Total: 1000, Error: "odds: fight 3: bad"})
 	if !strings.Contains(v.status, "cannot count: odds: fight 3: bad") {
 		t.Errorf("status %q; want the error", v.status)
 	}
@@ -106,5 +48,57 @@ func TestLayOdds(t *testing.T) {
 	}
 	if !sameSettings(morale.DefaultSettings(), morale.DefaultSettings()) {
 		t.Error("the defaults differ from themselves")
+	}
+}
+
+// The odds' "was" is the settings before the whole drag: the panel asks
+// the counter for the settings before the drag's first change as the
+// baseline from the press to the release, however many changes the drag
+// makes; the next edit is measured from where the drag ended, and a reset
+// (no drag) from just before it.
+func TestOddsWasIsBeforeTheWholeDrag(t *testing.T) {
+	s, err := game.NewSession(game.DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newFakeOdds()
+	p := NewOddsPanel(f, nil)
+	set := func(v float64) morale.Settings {
+		t.Helper()
+		e := s.Settings().Clone()
+		e.PanicBelow = v
+		if err := s.Apply(game.SetSettings{Settings: e}); err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	base := func() (float64, bool) {
+		t.Helper()
+		last := f.sets[len(f.sets)-1]
+		return last.base.PanicBelow, last.hasBase
+	}
+	p.Update(s, false)
+	if _, has := base(); has {
+		t.Fatal("the first settings have a baseline; want none")
+	}
+	set(0.3) // a reset: from the settings before it
+	p.Update(s, false)
+	if b, has := base(); !has || b != 0.25 {
+		t.Fatalf("a reset to 0.3: baseline %v (%v); want 0.25", b, has)
+	}
+	for _, v := range []float64{0.35, 0.4, 0.45} { // the drag, a tick each
+		set(v)
+		p.Update(s, true)
+		if b, has := base(); !has || b != 0.3 {
+			t.Fatalf("during the drag, at %v: baseline %v (%v); want 0.3, before the drag", v, b, has)
+		}
+	}
+	p.Update(s, true)  // held still
+	p.Update(s, false) // the release
+	n := len(f.sets)
+	set(0.2) // the next edit
+	p.Update(s, false)
+	if b, _ := base(); b != 0.45 || len(f.sets) != n+1 {
+		t.Fatalf("the edit after the drag: baseline %v; want 0.45, where the drag ended", b)
 	}
 }

@@ -83,7 +83,7 @@ func (a *App) drawWidgets(screen *ebiten.Image) {
 		}
 		pc.img.Clear()
 		a.ui.Draw(pc.img)
-		a.strip.draw(pc.img, a.w.stripBox.GetWidget().Rect, a.w.small)
+		a.strip.draw(pc.img, a.stripRect(), a.w.small)
 		a.tuner.draw(pc.img, a.tunerRect(), a.w.small, a.w.face)
 		for _, l := range lines {
 			l.t.SetColor(l.c)

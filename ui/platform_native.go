@@ -40,17 +40,6 @@ func LoadWeights(path string) (s morale.Settings, created bool, err error) {
 	return s, created, nil
 }
 
-// saveWeights writes s to path atomically (morale.SaveSettings).
-func saveWeights(path string, s morale.Settings) (string, error) {
-	if path == "" {
-		return "", errors.New("no weights file (run with -weights PATH)")
-	}
-	if err := morale.SaveSettings(path, s); err != nil {
-		return "", err
-	}
-	return "saved " + path, nil
-}
-
 // publishing reports whether the tick's state is published: natively only
 // to a -state file.
 func publishing(path string) bool { return path != "" }

@@ -53,8 +53,5 @@ func (a *App) cycleSquad(av *game.Armies, dir int) {
 // selectedSquad is the armies' selected squad, 0 in the opening or when
 // none is.
 func (a *App) selectedSquad() morale.SquadID {
-	if av, ok := a.g.Scene().(*game.Armies); ok {
-		return av.SelectedSquad()
-	}
-	return 0
+	return a.scene().selectedSquad()
 }

@@ -17,7 +17,9 @@ import (
 // (TunerEdit) that the App applies through its Editor, and tells the rows
 // whether they were taken.
 //
-//   - drag on a slider: the value under the pointer, in steps (Step);
+//   - drag on a slider: from where the press put the handle (under the
+//     pointer, or where it is when pressed on it), a step per 4 pixels at
+//     most (dragPerPx), in steps (Step);
 //   - Shift-drag: ten times finer, in tenths of a step, from where it is;
 //   - click on the value, or Enter on the focused row: type a value, Enter
 //     to apply it, Tab to apply it and type the next row's, Esc to cancel;
@@ -84,6 +86,11 @@ type tunerNote struct {
 	row   int
 	text  string
 	ticks int // < 0: while the row's typed text is open
+	// onRow: a refused drag, key or reset, shown on the row itself (a red
+	// handle at refused, the value the edit asked for) while the strip
+	// says why; otherwise (typed) the reason is a box under the row
+	onRow   bool
+	refused float64
 }
 
 // Tuner is the tuner's rows and their interaction state.
@@ -266,6 +273,31 @@ func trackX(sc SliderScale, track image.Rectangle, v float64) int {
 	return track.Min.X + int(math.Round(f*float64(track.Dx()-1)))
 }
 
+// dragHandleW is how near the handle, in pixels either side, a press
+// takes the handle where it is rather than putting it under the pointer.
+const dragHandleW = 4
+
+// onHandle reports whether x on track is on row r's handle.
+func onHandle(r *tunerRow, track image.Rectangle, x int) bool {
+	return abs(x-trackX(r.sc, track, r.value)) <= dragHandleW
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// dragPerPx is how much a plain drag moves a value of sc per pixel on
+// track: a step per 4 pixels (a threshold, whose step is 0.01: 0.01 per 4
+// px), or faster for a setting whose whole range would take more than
+// four track widths at that pace (a radius of thousands of centimetres in
+// steps of 50): its range over four track widths.
+func dragPerPx(sc SliderScale, track image.Rectangle) float64 {
+	return max(sc.Step/4, (sc.Max-sc.Min)/float64(4*max(1, track.Dx()-1)))
+}
+
 // snap rounds v to row r's steps (fine: tenths of a step) inside its range.
 func snap(r *tunerRow, v float64, fine bool) float64 {
 	sc := r.sc
@@ -339,7 +371,7 @@ func (t *Tuner) Input(in InputState, box image.Rectangle) (edits []TunerEdit, re
 		d := &t.drag
 		d.on, d.row, d.fine, d.anchorX = true, row, in.Shift, in.X
 		d.anchorV = r.value
-		if !in.Shift { // a plain press puts the handle under the pointer
+		if !in.Shift && !onHandle(r, g.track, in.X) { // a plain press off the handle puts it under the pointer
 			d.anchorV = trackValue(r, g.track, in.X)
 		}
 		d.last = math.NaN()
@@ -371,7 +403,7 @@ func (t *Tuner) Input(in InputState, box image.Rectangle) (edits []TunerEdit, re
 					d.anchorV = r.value
 				}
 			}
-			perPx := (r.sc.Max - r.sc.Min) / float64(max(1, track.Dx()-1))
+			perPx := dragPerPx(r.sc, track)
 			if d.fine {
 				perPx /= TunerFine
 			}
@@ -534,7 +566,7 @@ func (t *Tuner) Refused(e TunerEdit, err error) {
 		t.note = tunerNote{row: e.Row, text: err.Error(), ticks: -1}
 		return
 	}
-	t.note = tunerNote{row: e.Row, text: err.Error(), ticks: 5 * 60}
+	t.note = tunerNote{row: e.Row, text: err.Error(), ticks: 5 * 60, onRow: true, refused: e.Value}
 }
 
 // Taken tells the tuner edit e applied: the row shows its value, and a

@@ -30,7 +30,8 @@ func fill(dst *ebiten.Image, r image.Rectangle, c color.Color) {
 }
 
 // draw draws the tuner into box on dst: the rows that show, the scrollbar,
-// and a refusal's note under its row.
+// and a typed value's refusal under its row (another refusal is shown on
+// its row alone: drawRow).
 func (t *Tuner) draw(dst *ebiten.Image, box image.Rectangle, face, bold text.Face) {
 	clip := dst.SubImage(box).(*ebiten.Image)
 	fill(clip, box, colPanel)
@@ -50,7 +51,7 @@ func (t *Tuner) draw(dst *ebiten.Image, box image.Rectangle, face, bold text.Fac
 		fill(clip, bar, colTrack)
 		fill(clip, t.thumb(box), colButtonHi)
 	}
-	if t.note.row >= 0 {
+	if t.note.row >= 0 && !t.note.onRow {
 		t.drawNote(dst, box, face)
 	}
 }
@@ -94,6 +95,14 @@ func (t *Tuner) drawRow(dst *ebiten.Image, i int, g rowGeom, face text.Face) {
 		hc = colPending
 	}
 	fill(dst, image.Rect(hx-3, cy-6, hx+3, cy+6), hc)
+	if n := t.note; n.row == i && n.onRow {
+		// where the refused edit would have put it: an outline in red
+		x, bad := trackX(r.sc, tr, n.refused), toneColor(ToneBad)
+		for _, e := range []image.Rectangle{image.Rect(x-3, cy-6, x+3, cy-5), image.Rect(x-3, cy+5, x+3, cy+6),
+			image.Rect(x-3, cy-6, x-2, cy+6), image.Rect(x+2, cy-6, x+3, cy+6)} {
+			fill(dst, e, bad)
+		}
+	}
 
 	// the value and its step, or the text being typed
 	v := g.value
@@ -121,6 +130,9 @@ func (t *Tuner) drawRow(dst *ebiten.Image, i int, g rowGeom, face text.Face) {
 		vc = colPending
 	}
 	val := r.sc.FormatValue(r.value)
+	if n := t.note; n.row == i && n.onRow { // the refused value, in red
+		vc, val = toneColor(ToneBad), r.sc.FormatValue(n.refused)
+	}
 	step := r.sc.StepLabel()
 	sw := textfit.Width(step, face)
 	drawLabel(dst, step, face, float64(v.Max.X)-sw, float64(v.Min.Y+2), colDim)
@@ -171,4 +183,5 @@ func (t *Tuner) hash(h *fnvHash) {
 	}
 	h.word(uint64(t.note.row + 1))
 	h.str(t.note.text)
+	h.word(math.Float64bits(t.note.refused))
 }

@@ -65,7 +65,7 @@ func TestTunerDragIsPlainOrTenTimesFiner(t *testing.T) {
 	i, g := rowAt(t, tu, "RoutAfterSeconds")
 	r := &tu.rows[i]
 	x := trackX(r.sc, g.track, 3.5)
-	perPx := (r.sc.Max - r.sc.Min) / float64(g.track.Dx()-1)
+	perPx := dragPerPx(r.sc, g.track)
 
 	plain := drag(t, tu, "RoutAfterSeconds", x, x+16, false)
 	if want := snap(r, 3.5+16*perPx, false); math.Abs(plain-want) > r.sc.Step/2+1e-9 {
@@ -90,6 +90,36 @@ func TestTunerDragIsPlainOrTenTimesFiner(t *testing.T) {
 		t.Errorf("Shift-press far from the handle: got edits %v; want none", e)
 	}
 	tu.Input(InputState{X: g.track.Max.X - 2, Y: y}, tunerBox)
+}
+
+// A plain drag moves a threshold by at most 0.01 per 4 pixels (8 px moved
+// PanicBelow by 0.08 before), and a press on the handle does not move it.
+func TestTunerPlainDragIsCalm(t *testing.T) {
+	for _, name := range []string{"ShakenBelow", "PanicBelow", "Hysteresis"} {
+		tu := newTuner(morale.DefaultSettings())
+		i, g := rowAt(t, tu, name)
+		r := &tu.rows[i]
+		start := r.value
+		x := trackX(r.sc, g.track, start)
+		y := g.track.Min.Y + g.track.Dy()/2
+		if e, _ := tu.Input(InputState{X: x + 2, Y: y, LeftClick: true, LeftHeld: true}, tunerBox); len(e) != 0 {
+			t.Errorf("%s: a press on the handle gave edits %v; want none", name, e)
+		}
+		tu.Input(InputState{X: x + 2, Y: y}, tunerBox)
+		for _, px := range []int{4, 8, 40} {
+			tu.Taken(TunerEdit{Row: i, Value: start})
+			got := drag(t, tu, name, x, x+px, false)
+			if d := got - start; d > 0.01*float64(px)/4+1e-9 || d <= 0 {
+				t.Errorf("%s: a plain drag of %d px moved %v; want more than 0, at most %v", name, px, d, 0.01*float64(px)/4)
+			}
+		}
+	}
+	// a wide range still crosses in a few track widths
+	tu := newTuner(morale.DefaultSettings())
+	i, g := rowAt(t, tu, "NoEffectRadius")
+	if r := &tu.rows[i]; dragPerPx(r.sc, g.track)*float64(4*(g.track.Dx()-1)) < r.sc.Max-r.sc.Min-1e-9 {
+		t.Errorf("NoEffectRadius: %v a pixel; want its range within four track widths", dragPerPx(r.sc, g.track))
+	}
 }
 
 func TestTunerResetsToTheDefault(t *testing.T) {

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"image"
+
+	"github.com/moralebreak/moralebreak/game"
 )
 
 // The App's side of the tuner: its box, its input and the edits it asks
@@ -20,6 +22,7 @@ func (a *App) tunerInput(in InputState) InputState {
 	for _, e := range edits {
 		a.applyEdit(e)
 	}
+	a.undo.holding = a.tuner.drag.on // a drag's later edits are its first's undo
 	in.Typing = a.tuner.Editing()
 	return in
 }
@@ -28,10 +31,15 @@ func (a *App) tunerInput(in InputState) InputState {
 // one stays on its row with the reason, and changes nothing.
 func (a *App) applyEdit(e TunerEdit) {
 	p := a.tuner.rows[e.Row].p
+	from := p.Get(a.g.Settings())
 	if err := a.editor.Set(p, e.Value); err != nil {
 		a.tuner.Refused(e, err)
+		if !e.Typed { // the row shows where, the strip says why
+			a.showBanner(err.Error(), true, 5*game.TPS)
+		}
 		return
 	}
+	a.undo.record(p, from, e.Value)
 	a.tuner.Taken(e)
 	if m := a.strip.msgs[SlotNotice]; m.tone == ToneBad && m.ticks >= 0 {
 		a.showBanner("", false, 0) // what was refused is mended

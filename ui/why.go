@@ -65,6 +65,8 @@ type whyState struct {
 	tx, ty  int             // the cursor the tooltip is for
 
 	corner   int         // the corner PlaceWhy chose last
+	full     image.Point // the panel's size laid out in the whole field, for fullID
+	fullID   int
 	pinned   bool        // the user dragged it: it stays at pin
 	pin      image.Point // its top-left corner there
 	dragging bool
@@ -88,12 +90,37 @@ func (a *App) inspect() {
 	}
 	v := a.view() // the future shown (whatif.go)
 	w := &a.why
-	w.text, w.rect = wr.LayoutWhy(a.reg.Field, v, id)
+	// The area the panel is laid out in: the field, or, when no corner of
+	// the field would keep a panel of its full size (as last laid out in
+	// the field) off him, the room beside him (no taller than it).
+	area := a.reg.Field
+	var self image.Point
+	var others []image.Point
+	if !w.pinned {
+		self, others = a.whyAvoid(id)
+		if w.fullID != id {
+			w.full = image.Point{}
+		}
+		if w.full != (image.Point{}) {
+			if _, at := PlaceWhy(area, w.full, self, others, w.corner); covers(self, image.Rectangle{Min: at, Max: at.Add(w.full)}) {
+				if room, ok := whyRoom(area, self, w.full.X); ok {
+					area = room
+				}
+			}
+		}
+	}
+	w.text, w.rect = wr.LayoutWhy(area, v, id)
 	if w.text != "" {
 		at := w.pin
 		if !w.pinned {
-			self, others := a.whyAvoid(id)
-			w.corner, at = PlaceWhy(a.reg.Field, w.rect.Size(), self, others, w.corner)
+			w.corner, at = PlaceWhy(area, w.rect.Size(), self, others, w.corner)
+			if area == a.reg.Field {
+				w.full, w.fullID = w.rect.Size(), id
+				if room, ok := whyRoom(area, self, w.full.X); ok && covers(self, image.Rectangle{Min: at, Max: at.Add(w.full)}) {
+					w.text, w.rect = wr.LayoutWhy(room, v, id) // the first time only: then full says so
+					w.corner, at = PlaceWhy(room, w.rect.Size(), self, others, w.corner)
+				}
+			}
 		}
 		w.rect, w.close = wr.MoveWhy(at)
 	}
@@ -163,42 +190,62 @@ func (a *App) whyInput(in InputState) InputState {
 // panel must not cover him) and what it had better not cover: the other
 // living soldiers and the enemy line.
 func (a *App) whyAvoid(id int) (self image.Point, others []image.Point) {
-	vp := a.viewport()
-	op, ok := a.g.Scene().(*game.Opening)
-	if !ok { // the armies: keep off the squad explained
-		self = image.Point{-1 << 20, -1 << 20}
-		if av, ok := a.g.Scene().(*game.Armies); ok {
-			for _, s := range av.AppendSquads(a.squads[:0]) {
-				if int(s.ID) == id {
-					x, y := vp.ToScreen(s.Anchor)
-					self = image.Pt(int(x), int(y))
-				}
-			}
-		}
-		return self, nil
-	}
-	at := func(x, y float64) image.Point { return image.Pt(int(x), int(y)) }
-	a.soldiers = a.appendSoldiers()
-	for _, s := range a.soldiers {
-		switch {
-		case s.ID == id:
-			self = at(vp.ToScreen(s.Pos))
-		case s.Alive:
-			others = append(others, at(vp.ToScreen(s.Pos)))
-		}
-	}
-	a.enemies = op.AppendEnemies(a.enemies[:0])
-	for _, e := range a.enemies {
-		if e.Alive {
-			others = append(others, at(vp.ToScreen(e.Pos)))
-		}
-	}
-	return self, others
+	return a.scene().whyAvoid(a, a.viewport(), id) // scenes.go
 }
 
 // whyMargin is how far, in pixels, the Why panel keeps from the soldier
 // it explains.
 const whyMargin = 36
+
+// near reports whether point p is within whyMargin of rectangle r.
+func near(p image.Point, r image.Rectangle) bool { return p.In(r.Inset(-whyMargin)) }
+
+// A soldier's plate (name, state, nerve, bar) and bark are drawn over
+// him: about whyPlateAbove pixels above his feet and whyPlateHalfW either
+// side (render's layout, at the logical scale).
+const (
+	whyPlateAbove = 72
+	whyPlateHalfW = 60
+)
+
+// plateOf is the box over self his plate and bark take.
+func plateOf(self image.Point) image.Rectangle {
+	return image.Rect(self.X-whyPlateHalfW, self.Y-whyPlateAbove, self.X+whyPlateHalfW, self.Y)
+}
+
+// covers reports whether a panel at r comes near the soldier at self or
+// covers his plate.
+func covers(self image.Point, r image.Rectangle) bool {
+	return near(self, r) || r.Overlaps(plateOf(self))
+}
+
+// whyRoomMin is the least height, in pixels, of the room whyRoom offers:
+// the panel's title, a line and a few bars.
+const whyRoomMin = 140
+
+// whyRoom returns the part of field where a Why panel keeps whyMargin off
+// self and off his plate (PlaceWhy puts it 12 pixels in from the part's
+// edges): beside him,
+// left or right, when the panel's width w fits there, else above or below
+// him, the taller; ok is false when none is whyRoomMin pixels high.
+func whyRoom(field image.Rectangle, self image.Point, w int) (image.Rectangle, bool) {
+	const in = 12 // PlaceWhy's inset
+	side := max(whyMargin, whyPlateHalfW+4)
+	left := image.Rect(field.Min.X, field.Min.Y, self.X-side+in-1, field.Max.Y)
+	right := image.Rect(self.X+side-in+1, field.Min.Y, field.Max.X, field.Max.Y)
+	for _, r := range []image.Rectangle{right, left} {
+		if r.Dx() >= w+2*in {
+			return r, true
+		}
+	}
+	above := image.Rect(field.Min.X, field.Min.Y, field.Max.X, self.Y-max(whyMargin, whyPlateAbove+4)+in-1)
+	below := image.Rect(field.Min.X, self.Y+whyMargin-in+1, field.Max.X, field.Max.Y)
+	r := above
+	if below.Dy() > above.Dy() {
+		r = below
+	}
+	return r, r.Dy() >= whyRoomMin+2*in
+}
 
 // PlaceWhy chooses where a Why panel of size goes in area: the corner
 // (0 top-right, 1 top-left, 2 bottom-right, 3 bottom-left, 12 px in) that

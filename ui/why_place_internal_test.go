@@ -134,3 +134,37 @@ func TestRightClickOnABodySelectsHim(t *testing.T) {
 		}
 	}
 }
+
+// A soldier in the middle of the field, where every corner of a tall panel
+// would come near him (Eriksen at 40 s): the panel goes above or below
+// him, no taller than the room there, and keeps off him.
+func TestWhyPanelKeepsOffASoldierInTheMiddle(t *testing.T) {
+	a := whyAppOf(t, sessionAt(t, game.SceneOpening, 40), "Eriksen")
+	a.inspect()
+	vp := a.viewport()
+	for _, s := range a.appendSoldiers() {
+		if s.ID != a.selected {
+			continue
+		}
+		x, y := vp.ToScreen(s.Pos)
+		if a.why.text == "" {
+			t.Fatal("no Why panel")
+		}
+		if covers(image.Pt(int(x), int(y)), a.why.rect) {
+			t.Errorf("%s at (%.0f, %.0f): the Why panel %v comes within %d px of him or covers his plate", s.Name, x, y, a.why.rect, whyMargin)
+		}
+		if !a.why.rect.In(a.reg.Field) {
+			t.Errorf("the panel %v leaves the field %v", a.why.rect, a.reg.Field)
+		}
+	}
+	for _, tc := range []struct {
+		self image.Point
+		ok   bool
+	}{{image.Pt(457, 334), true}, {image.Pt(100, 260), true}, {image.Pt(450, 260), true}} {
+		field := image.Rect(0, 0, 900, 520)
+		r, ok := whyRoom(field, tc.self, 440)
+		if ok != tc.ok || (ok && (covers(tc.self, r.Inset(12)) || !r.In(field))) {
+			t.Errorf("whyRoom around %v: %v, %v; want room inside the field that keeps off him", tc.self, r, ok)
+		}
+	}
+}

@@ -38,6 +38,7 @@ type widgets struct {
 	panel       *widget.Container // the tuner's panel, the root's one child
 	status      *widget.Text
 	stripBox    *widget.Container // the message strip's place (strip.go)
+	ask         *widget.Container // Save's answers, in the strip's box (weightsfile.go)
 	oddsBox     *widget.Container // the odds panel's slot (Config.Odds), nil without one
 	pauseBtn    *widget.Button
 	speedBtns   map[float64]*widget.Button
@@ -106,8 +107,32 @@ func (a *App) buildWidgets() *widgets {
 
 	// The message strip: a fixed box that the App draws its messages into
 	// (strip.go); its size never changes, so nothing under it moves.
-	w.stripBox = w.reserve(StripH)
+	w.stripBox = widget.NewContainer(
+		widget.ContainerOpts.Layout(widget.NewAnchorLayout()),
+		widget.ContainerOpts.WidgetOpts(
+			widget.WidgetOpts.MinSize(PanelW-2*panelPad, StripH),
+			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
 	panel.AddChild(w.stripBox)
+	// Save's question about a file changed on disk: its three answers at
+	// the strip's right, shown only while it asks (weightsfile.go); the
+	// strip's lines make room for them (stripRect).
+	w.ask = widget.NewContainer(
+		widget.ContainerOpts.Layout(widget.NewRowLayout(
+			widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(2))),
+		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{
+			HorizontalPosition: widget.AnchorLayoutPositionEnd,
+			VerticalPosition:   widget.AnchorLayoutPositionCenter,
+		})))
+	for _, b := range []struct {
+		label string
+		ans   saveAnswer
+	}{{"Overwrite", answerOverwrite}, {"Reload", answerReload}, {"Cancel", answerCancel}} {
+		btn := w.smallButton(b.label, func() { a.answer(b.ans) })
+		btn.GetWidget().MinWidth = askW
+		w.ask.AddChild(btn)
+	}
+	w.ask.GetWidget().SetVisibility(widget.Visibility_Hide)
+	w.stripBox.AddChild(w.ask)
 
 	// Buttons: one per binding, in the table's order, with Save weights
 	// after the actions and < Prev, Next > before the selection's.
@@ -181,6 +206,19 @@ func panelRows(odds bool) []bool {
 	return append(rows, false)
 }
 
+// askW is the width of Save's answers at the strip's right.
+const askW = 84
+
+// showAsk shows Save's answers (on) or hides them.
+func (w *widgets) showAsk(on bool) {
+	v := widget.Visibility_Hide
+	if on {
+		v = widget.Visibility_Show
+	}
+	w.ask.GetWidget().SetVisibility(v)
+	w.panel.RequestRelayout()
+}
+
 // reserve is an empty box of the panel's inner width and height h (at
 // least), whose place the App draws into itself.
 func (w *widgets) reserve(h int) *widget.Container {
@@ -207,10 +245,21 @@ func (w *widgets) grid(cols int) *widget.Container {
 }
 
 func (w *widgets) button(label string, click func()) *widget.Button {
+	return w.buttonOf(label, &w.face, 3, click)
+}
+
+// smallButton is a button in the small face, for the strip's answers.
+func (w *widgets) smallButton(label string, click func()) *widget.Button {
+	return w.buttonOf(label, &w.small, 2, click)
+}
+
+// buttonOf is a button labelled label in face, pad pixels above and below
+// its text.
+func (w *widgets) buttonOf(label string, face *text.Face, pad int, click func()) *widget.Button {
 	b := widget.NewButton(
 		widget.ButtonOpts.Image(w.buttonImage),
-		widget.ButtonOpts.Text(label, &w.face, &widget.ButtonTextColor{Idle: colText, Hover: colText, Pressed: colText}),
-		widget.ButtonOpts.TextPadding(&widget.Insets{Left: 4, Right: 4, Top: 3, Bottom: 3}),
+		widget.ButtonOpts.Text(label, face, &widget.ButtonTextColor{Idle: colText, Hover: colText, Pressed: colText}),
+		widget.ButtonOpts.TextPadding(&widget.Insets{Left: 4, Right: 4, Top: pad, Bottom: pad}),
 		widget.ButtonOpts.DisableDefaultKeys(),
 		widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { click() }),
 	)
@@ -224,29 +273,7 @@ func (w *widgets) button(label string, click func()) *widget.Button {
 // cycleSelection selects the next soldier (dir +1) or the one before
 // (dir -1), the fallen too (their Why is the one they fell with); in the
 // armies the next squad or the one before.
-func (a *App) cycleSelection(dir int) {
-	if av, ok := a.g.Scene().(*game.Armies); ok {
-		a.cycleSquad(av, dir)
-		return
-	}
-	a.soldiers = a.appendSoldiers()
-	n := len(a.soldiers)
-	if n == 0 {
-		a.selectSoldier(a.selected, false)
-		return
-	}
-	i := -1
-	for k, s := range a.soldiers {
-		if a.hasSelected && s.ID == a.selected {
-			i = k
-		}
-	}
-	if i < 0 && dir < 0 {
-		i = 0
-	}
-	i = ((i+dir)%n + n) % n
-	a.selectSoldier(a.soldiers[i].ID, true)
-}
+func (a *App) cycleSelection(dir int) { a.scene().cycle(a, dir) }
 
 // refresh updates the banner and the labels that follow the game each tick.
 func (a *App) refresh() {
@@ -281,22 +308,7 @@ func (a *App) refresh() {
 			b.SetImage(img)
 		}
 	}
-	sel := "Selected: none (right-click a soldier)"
-	if av, ok := a.g.Scene().(*game.Armies); ok {
-		sel = a.squadLine(av)
-	} else if a.hasSelected {
-		sel = "Selected: gone"
-		a.soldiers = a.appendSoldiers()
-		for _, s := range a.soldiers {
-			if s.ID == a.selected {
-				st := s.State.String()
-				if !s.Alive {
-					st = "down"
-				}
-				sel = fmt.Sprintf("Selected: %s · %s · morale %.2f · nerve %.2f", s.Name, st, s.Morale, s.Nerve)
-			}
-		}
-	}
+	sel := a.scene().selectionLine(a) // scenes.go
 	a.w.selText.Label = sel
 }
 

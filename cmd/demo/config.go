@@ -42,8 +42,10 @@ type config struct {
 	Game game.Config
 	// UI is how the App runs.
 	UI ui.Config
-	// Window is the window size in pixels (ui.ScreenW×ui.ScreenH × -scale).
+	// Window is the window size in pixels (ui.ScreenW×ui.ScreenH × Scale,
+	// -scale); a -screenshot is Scale times the logical frame too.
 	WindowW, WindowH int
+	Scale            float64
 	// Screenshot, when set, is the PNG to write at simulated time At, of
 	// the part Crop of the window (one of ui.Crops; "" = the whole window,
 	// or the battle without the panel under -clean); then the demo exits.
@@ -154,6 +156,7 @@ func parseConfig(args []string, usage io.Writer) (config, error) {
 	if !(scale >= MinScale && scale <= MaxScale) { // NaN fails too
 		return config{}, fmt.Errorf("-scale is %v; want %g..%g", scale, MinScale, MaxScale)
 	}
+	c.Scale = scale
 	c.WindowW, c.WindowH = int(math.Round(ui.ScreenW*scale)), int(math.Round(ui.ScreenH*scale))
 	if c.WindowW > MaxWindowSide || c.WindowH > MaxWindowSide {
 		return config{}, fmt.Errorf("-scale %v makes a %d×%d window; want each side at most %d", scale, c.WindowW, c.WindowH, MaxWindowSide)

@@ -22,6 +22,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/assets"
+	"github.com/moralebreak/moralebreak/cmd/demo/internal/labodds"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/render"
@@ -50,7 +51,10 @@ func main() {
 	if err != nil {
 		fail(exitUsage, oneLine(err))
 	}
-	cfg.UI.Odds = odds
+	if odds != nil {
+		cfg.UI.Odds = labodds.New(odds) // the App closes it
+	}
+	cfg.UI.Lint = labodds.Lint
 	var rec *game.Recording
 	if cfg.Replay != "" {
 		r, err := loadReplay(cfg.Replay)
@@ -205,9 +209,14 @@ func build(cfg config, rec *game.Recording) (*ui.App, *game.Session, ebiten.Game
 	var eg ebiten.Game = app
 	switch {
 	case cfg.Screenshot != "":
-		if eg, err = capture.NewScreenshot(app, g, cfg.At, cfg.Screenshot, cfg.Crop); err != nil {
+		s, err := capture.NewScreenshot(app, g, cfg.At, cfg.Screenshot, cfg.Crop)
+		if err == nil {
+			err = s.SetScale(cfg.Scale) // the picture is the window's size
+		}
+		if err != nil {
 			return nil, nil, nil, errors.Join(err, app.Close())
 		}
+		eg = s
 	case cfg.GIF != "":
 		if eg, err = capture.NewGIF(app, g, cfg.From, cfg.To, cfg.FPS, cfg.GIF, cfg.Crop, cfg.GIFScale); err != nil {
 			return nil, nil, nil, errors.Join(err, app.Close())

@@ -77,7 +77,10 @@ type Screenshot struct {
 	g     Ticker
 	at    float64
 	path  string
-	crop  string // a part of the window (Cropper), "" for all of it
+	crop  string  // a part of the window (Cropper), "" for all of it
+	scale float64 // the picture's size as a multiple of the frame's (SetScale); 0 is 1
+
+	scaled *ebiten.Image // the frame scaled, when scale is not 1
 
 	ready bool        // the battle is at the screenshot's time
 	shot  *image.RGBA // the frame read back, to write
@@ -102,6 +105,36 @@ func NewScreenshot(inner Syncer, g Ticker, at float64, path, crop string) (*Scre
 		return nil, err
 	}
 	return &Screenshot{inner: inner, g: g, at: at, path: path, crop: crop}, nil
+}
+
+// MinScale and MaxScale bound SetScale: the demo's -scale.
+const (
+	MinScale = 0.25
+	MaxScale = 4
+)
+
+// SetScale makes the picture k times the frame's size (MinScale..MaxScale),
+// scaled as the window of -scale k shows it: nearest for a whole k (2: a
+// picture for a high-DPI page, each pixel four), smooth below 1, sharp
+// (pixelated) above. Call it before the game runs.
+func (s *Screenshot) SetScale(k float64) error {
+	if !(k >= MinScale && k <= MaxScale) { // NaN fails too
+		return fmt.Errorf("capture.Screenshot: scale %v; want %g..%g", k, float64(MinScale), float64(MaxScale))
+	}
+	s.scale = k
+	return nil
+}
+
+// scaleFilter is the filter a frame is scaled by k with: the one the
+// demo's window uses at -scale k.
+func scaleFilter(k float64) ebiten.Filter {
+	switch {
+	case math.Floor(k) == k:
+		return ebiten.FilterNearest
+	case k < 1:
+		return ebiten.FilterLinear
+	}
+	return ebiten.FilterPixelated
 }
 
 // Update runs the battle to the screenshot's time once; once the frame is
@@ -138,7 +171,16 @@ func (s *Screenshot) Draw(screen *ebiten.Image) {
 			s.err = fmt.Errorf("screenshot: %w", err) // the next Update ends with it
 			return
 		}
-		s.shot = readPixels(screen.SubImage(r).(*ebiten.Image), nil)
+		frame := screen.SubImage(r).(*ebiten.Image)
+		if k := s.scale; k != 0 && k != 1 {
+			w, h := max(1, int(math.Round(float64(r.Dx())*k))), max(1, int(math.Round(float64(r.Dy())*k)))
+			s.scaled = ebiten.NewImage(w, h) // once: the next Update ends the game
+			op := &ebiten.DrawImageOptions{Filter: scaleFilter(k), Blend: ebiten.BlendCopy}
+			op.GeoM.Scale(k, k)
+			s.scaled.DrawImage(frame, op)
+			frame = s.scaled
+		}
+		s.shot = readPixels(frame, nil)
 	}
 }
 

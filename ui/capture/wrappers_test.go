@@ -231,3 +231,55 @@ func TestCaptureCropsWhereTheCropperSays(t *testing.T) {
 		}
 	}
 }
+
+// SetScale makes the picture that many times the frame (-screenshot
+// -scale 2: twice the size, for a high-DPI page), cropped or not; a
+// scale off -scale's range is refused.
+func TestScreenshotScale(t *testing.T) {
+	windowtest.Skip(t)
+	dir := t.TempDir()
+	screen := ebiten.NewImage(ui.ScreenW, ui.ScreenH)
+	why := image.Rect(40, 30, 140, 80)
+	for _, tc := range []struct {
+		k    float64
+		crop string
+		w, h int
+	}{{2, "", 2 * ui.ScreenW, 2 * ui.ScreenH}, {2, "why", 200, 100}, {0.5, "", ui.ScreenW / 2, ui.ScreenH / 2}, {1, "why", 100, 50}} {
+		path := filepath.Join(dir, "shot.png")
+		s, err := capture.NewScreenshot(&cropGame{why: why}, newGame(t), 0, path, tc.crop)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SetScale(tc.k); err != nil {
+			t.Fatal(err)
+		}
+		var end error
+		for range 4 {
+			if end = s.Update(); end != nil {
+				break
+			}
+			s.Draw(screen)
+		}
+		if !errors.Is(end, ebiten.Termination) {
+			t.Fatalf("scale %v: the capture ended with %v; want Termination", tc.k, end)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, _, err := image.DecodeConfig(f)
+		_ = f.Close()
+		if err != nil || c.Width != tc.w || c.Height != tc.h {
+			t.Errorf("scale %v crop %q: %v, %d×%d; want %d×%d", tc.k, tc.crop, err, c.Width, c.Height, tc.w, tc.h)
+		}
+	}
+	s, err := capture.NewScreenshot(&cropGame{}, newGame(t), 0, filepath.Join(dir, "x.png"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []float64{0, 0.2, 5, math.NaN()} {
+		if err := s.SetScale(k); err == nil {
+			t.Errorf("SetScale(%v): no error; want one", k)
+		}
+	}
+}

@@ -1,0 +1,169 @@
+package ui
+
+import (
+	"image"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/moralebreak/moralebreak/game"
+)
+
+// Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo, and neither reverts the
+// what-if (Z alone does); F1 and ? show the keys.
+func TestUndoAndHelpKeys(t *testing.T) {
+	g := sessionAt(t, game.SceneOpening, 0)
+	vp := FieldViewport(ScreenRegions().Field, g.Field())
+	for _, tc := range []struct {
+		name             string
+		in               InputState
+		undo, redo, help bool
+		revert           bool
+	}{
+		{"Ctrl+Z", InputState{Ctrl: true, Keys: []ebiten.Key{ebiten.KeyZ}}, true, false, false, false},
+		{"Ctrl+Shift+Z", InputState{Ctrl: true, Shift: true, Keys: []ebiten.Key{ebiten.KeyZ}}, false, true, false, false},
+		{"Ctrl+Y", InputState{Ctrl: true, Keys: []ebiten.Key{ebiten.KeyY}}, false, true, false, false},
+		{"Z", InputState{Keys: []ebiten.Key{ebiten.KeyZ}}, false, false, false, true},
+		{"F1", InputState{Keys: []ebiten.Key{ebiten.KeyF1}}, false, false, true, false},
+		{"?", InputState{Keys: []ebiten.Key{ebiten.KeySlash}, Shift: true, Chars: []rune{'?'}}, false, false, true, false},
+		{"Ctrl+Z while typing", InputState{Ctrl: true, Typing: true, Keys: []ebiten.Key{ebiten.KeyZ}}, false, false, false, false},
+	} {
+		it := MapInput(tc.in, vp, fieldHits{Battle: g.Battle()})
+		if it.Undo != tc.undo || it.Redo != tc.redo || it.ToggleHelp != tc.help || slices.Contains(it.Actions, ActRevert) != tc.revert {
+			t.Errorf("%s: undo %v redo %v help %v revert %v; want %v %v %v %v", tc.name, it.Undo, it.Redo, it.ToggleHelp, slices.Contains(it.Actions, ActRevert), tc.undo, tc.redo, tc.help, tc.revert)
+		}
+	}
+}
+
+// Undo takes back at least a hundred tuner edits, newest first, and Redo
+// puts them back; a whole drag is one edit; a new edit forgets what was
+// undone.
+func TestUndoRedoTunerEdits(t *testing.T) {
+	a, g := newTestApp(t, Config{})
+	row := func(name string) int {
+		for i, r := range a.tuner.rows {
+			if r.p.Name == name {
+				return i
+			}
+		}
+		t.Fatalf("no row %s", name)
+		return -1
+	}
+	start := g.Settings().Clone()
+	pb, rd := row("PanicBelow"), row("RoutAfterSeconds")
+	const n = 120
+	for i := range n {
+		if i%2 == 0 {
+			a.applyEdit(TunerEdit{Row: pb, Value: 0.20 + 0.001*float64(i%40)})
+		} else {
+			a.applyEdit(TunerEdit{Row: rd, Value: 2 + 0.1*float64(i%30)})
+		}
+	}
+	end := g.Settings().Clone()
+	for range n {
+		a.applyIntent(Intent{Undo: true})
+	}
+	if s := g.Settings(); !sameSettings(s, start) {
+		t.Fatalf("after %d undos: PanicBelow %v RoutAfterSeconds %v; want the start's %v %v", n, s.PanicBelow, s.RoutAfterSeconds, start.PanicBelow, start.RoutAfterSeconds)
+	}
+	a.applyIntent(Intent{Undo: true})
+	if got := a.strip.text(SlotNotice); !strings.HasPrefix(got, "Nothing to undo") {
+		t.Errorf("undo with nothing left: %q; want it said", got)
+	}
+	for range n {
+		a.applyIntent(Intent{Redo: true})
+	}
+	if s := g.Settings(); !sameSettings(s, end) {
+		t.Fatalf("after %d redos: PanicBelow %v; want the end's %v", n, s.PanicBelow, end.PanicBelow)
+	}
+	// a drag, over several ticks, is one edit
+	widgetRects(t, a) // laid out: the tuner's box
+	geom := a.tuner.geom(a.tunerRect(), a.tuner.itemOf(pb))
+	x, y := trackX(a.tuner.rows[pb].sc, geom.track, a.tuner.rows[pb].value), geom.track.Min.Y+geom.track.Dy()/2
+	before := g.Settings().PanicBelow
+	a.tunerInput(InputState{X: x, Y: y, LeftClick: true, LeftHeld: true})
+	for k := 1; k <= 20; k++ {
+		a.tunerInput(InputState{X: x + k, Y: y, LeftHeld: true})
+	}
+	a.tunerInput(InputState{X: x + 20, Y: y})
+	if g.Settings().PanicBelow == before {
+		t.Fatal("the drag moved nothing")
+	}
+	a.applyIntent(Intent{Undo: true})
+	if got := g.Settings().PanicBelow; got != before {
+		t.Errorf("one undo after a drag: PanicBelow %v; want %v, before the whole drag", got, before)
+	}
+	a.applyEdit(TunerEdit{Row: rd, Value: 5})
+	if len(a.undo.undone) != 0 {
+		t.Errorf("a new edit kept %d edits to redo; want none", len(a.undo.undone))
+	}
+}
+
+// F1 shows the keys' sheet, with every key of the scene's bindings; Esc
+// hides it and is not passed on.
+func TestHelpSheet(t *testing.T) {
+	a, _ := newTestApp(t, Config{})
+	a.applyIntent(Intent{ToggleHelp: true})
+	if !a.helpOpen {
+		t.Fatal("F1 did not show the keys")
+	}
+	sheet := strings.Join(a.helpLines, "\n")
+	for _, b := range SceneBindings(game.SceneOpening) {
+		if len(b.Keys) > 0 && !strings.Contains(sheet, b.KeyName) {
+			t.Errorf("the sheet lacks %s (%s):\n%s", b.KeyName, b.Label, sheet)
+		}
+	}
+	for _, want := range []string{"Ctrl+Z", "F1 or ?"} {
+		if !strings.Contains(sheet, want) {
+			t.Errorf("the sheet lacks %q", want)
+		}
+	}
+	in := a.helpInput(InputState{Keys: []ebiten.Key{ebiten.KeyEscape}})
+	if a.helpOpen || len(in.Keys) != 0 {
+		t.Errorf("Esc: open %v, keys passed on %v; want closed, none", a.helpOpen, in.Keys)
+	}
+}
+
+// A drag into a value the settings refuse is shown on its row alone (the
+// refused value in red, an outline where the handle would be), covering
+// no other row, and the strip says why.
+func TestRefusedDragStaysOnItsRow(t *testing.T) {
+	a, _ := newTestApp(t, Config{})
+	widgetRects(t, a)
+	box := a.tunerRect()
+	row := -1
+	for i, r := range a.tuner.rows {
+		if r.p.Name == "PanicBelow" {
+			row = i
+		}
+	}
+	draw := func() *image.RGBA {
+		img := ebiten.NewImage(ScreenW, ScreenH)
+		defer img.Deallocate()
+		a.tuner.draw(img, box, a.w.small, a.w.face)
+		out := image.NewRGBA(img.Bounds())
+		img.ReadPixels(out.Pix)
+		return out
+	}
+	before := draw()
+	a.applyEdit(TunerEdit{Row: row, Value: 0.9}) // above ShakenBelow: refused
+	if n := a.tuner.note; n.row != row || !n.onRow {
+		t.Fatalf("note %+v; want on PanicBelow's row", n)
+	}
+	if got := a.strip.text(SlotNotice); !strings.Contains(got, "PanicBelow") {
+		t.Errorf("strip %q; want why PanicBelow was refused", got)
+	}
+	after := draw()
+	g := a.tuner.geom(box, a.tuner.itemOf(row))
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		if y >= g.row.Min.Y && y < g.row.Max.Y {
+			continue
+		}
+		for x := box.Min.X; x < box.Max.X; x++ {
+			if before.RGBAAt(x, y) != after.RGBAAt(x, y) {
+				t.Fatalf("the refusal changed pixel (%d, %d) outside its row %v", x, y, g.row)
+			}
+		}
+	}
+}

@@ -1,0 +1,133 @@
+//go:build !js
+
+package ui
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// weightsApp is an App over a weights file of the defaults in a folder of
+// its own, and the file's path.
+func weightsApp(t *testing.T) (*App, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "weights.toml")
+	if err := morale.SaveSettings(path, morale.DefaultSettings()); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := newTestApp(t, Config{WeightsPath: path})
+	t.Cleanup(func() { _ = a.Close() })
+	return a, path
+}
+
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func writeFile(t *testing.T, path string, b []byte) {
+	t.Helper()
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Save never replaces a change on disk it has not read: an editor's edit
+// (here with a broken line the reload refused) makes Save ask, in the
+// panel, and write nothing until answered; Save again asks again; Cancel
+// leaves both as they were; Overwrite writes the tuner's settings.
+func TestSaveAsksBeforeReplacingAChangeOnDisk(t *testing.T) {
+	a, path := weightsApp(t)
+	edited := bytes.Replace(readFile(t, path), []byte("Hysteresis = 0.15"), []byte("Hysteresis = 0.2"), 1)
+	edited = append(edited, []byte("\nthis line is broken\n")...)
+	writeFile(t, path, edited)
+	a.reloadFile() // as the watcher does: refused, the tuner keeps its settings
+	if a.editor.Good().Hysteresis != 0.15 {
+		t.Fatalf("a broken file was applied: Hysteresis %v", a.editor.Good().Hysteresis)
+	}
+	for i := range 2 {
+		a.save()
+		if !a.asking || !bytes.Equal(readFile(t, path), edited) {
+			t.Fatalf("Save %d over an unread change: asking %v, file replaced %v; want a question, the file as the editor left it", i+1, a.asking, !bytes.Equal(readFile(t, path), edited))
+		}
+		if got := a.strip.text(SlotNotice); !strings.Contains(got, "changed on disk") || !strings.Contains(got, "Overwrite") {
+			t.Errorf("notice %q; want the question", got)
+		}
+		if a.w.ask.GetWidget().GetVisibility() != 0 { // Visibility_Show
+			t.Errorf("Save's answers are not shown")
+		}
+	}
+	a.answer(answerCancel)
+	if a.asking || !bytes.Equal(readFile(t, path), edited) || !strings.Contains(a.strip.text(SlotNotice), "cancelled") {
+		t.Fatalf("Cancel: asking %v, notice %q; want the file untouched and said so", a.asking, a.strip.text(SlotNotice))
+	}
+	a.save()
+	a.answer(answerOverwrite)
+	got, err := morale.LoadSettings(path)
+	if err != nil || a.asking || !sameSettings(got, a.editor.Good()) {
+		t.Fatalf("Overwrite: %v, asking %v, file %v; want the tuner's settings written", err, a.asking, got.Hysteresis)
+	}
+	// the demo's own save is read: the next Save writes at once
+	s := a.editor.Good().Clone()
+	s.PanicBelow = 0.3
+	if err := a.editor.Replace(s); err != nil {
+		t.Fatal(err)
+	}
+	a.save()
+	if got, err := morale.LoadSettings(path); a.asking || err != nil || got.PanicBelow != 0.3 {
+		t.Fatalf("Save after its own save: asking %v, %v, PanicBelow %v; want written at once", a.asking, err, got.PanicBelow)
+	}
+}
+
+// Reload, the second answer, takes the file's settings into the tuner;
+// the file, now read, is then saved without a question.
+func TestSaveReloadAnswerTakesTheFile(t *testing.T) {
+	a, path := weightsApp(t)
+	writeFile(t, path, bytes.Replace(readFile(t, path), []byte("Hysteresis = 0.15"), []byte("Hysteresis = 0.2"), 1))
+	a.save() // before the watcher told: the change is unread
+	if !a.asking {
+		t.Fatal("Save over an unread change did not ask")
+	}
+	a.answer(answerReload)
+	if a.asking || a.editor.Good().Hysteresis != 0.2 {
+		t.Fatalf("Reload: asking %v, Hysteresis %v; want the file's 0.2", a.asking, a.editor.Good().Hysteresis)
+	}
+	a.save()
+	if a.asking || !strings.HasPrefix(a.strip.text(SlotNotice), "saved ") {
+		t.Fatalf("Save after Reload: asking %v, notice %q; want saved", a.asking, a.strip.text(SlotNotice))
+	}
+}
+
+// A save whose file cannot be read back (here: a writer that leaves a
+// file the demo cannot read) leaves the old file in place and says why.
+func TestSaveThatCannotBeReadBackKeepsTheOldFile(t *testing.T) {
+	a, path := weightsApp(t)
+	old := readFile(t, path)
+	a.file.write = func(p string, _ morale.Settings) error {
+		return os.WriteFile(p, []byte("ShakenBelow = [not a number\n"), 0o644)
+	}
+	a.save()
+	if a.asking {
+		t.Fatal("Save asked over a file it had read")
+	}
+	if !bytes.Equal(readFile(t, path), old) {
+		t.Fatalf("the file is not the old one after a failed save (notice %q)", a.strip.text(SlotNotice))
+	}
+	if got := a.strip.text(SlotNotice); !strings.HasPrefix(got, "save failed") || !strings.Contains(got, "could not be read back") || !strings.Contains(got, "old file is left in place") {
+		t.Fatalf("notice %q; want why the save failed", got)
+	}
+	a.file.write = nil
+	a.save()
+	if !strings.HasPrefix(a.strip.text(SlotNotice), "saved ") {
+		t.Errorf("the next save: %q; want saved (the old file, put back, counts as read)", a.strip.text(SlotNotice))
+	}
+}

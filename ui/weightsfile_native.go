@@ -1,0 +1,90 @@
+//go:build !js
+
+package ui
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+
+	"github.com/moralebreak/moralebreak/internal/safefile"
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// readContent returns the weights file's content (exists false when there
+// is no file).
+func (f *weightsFile) readContent() (data []byte, exists bool, err error) {
+	data, err = safefile.Read(f.path, morale.MaxFileBytes, "weights file")
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, false, nil
+	}
+	return data, err == nil, err
+}
+
+// markRead notes the file's content as it is now as read by the demo.
+// Call it just after reading the file into the tuner.
+func (f *weightsFile) markRead() {
+	if f.path == "" {
+		return
+	}
+	if data, ok, err := f.readContent(); err == nil && ok {
+		f.read = contentHash(data)
+	}
+}
+
+// changedOnDisk reports whether the file holds content the demo has not
+// read: an edit it did not take in (or could not: a line it refused). A
+// file that is gone, or cannot be read, is no change to keep: Save writes
+// it, or says why it cannot.
+func (f *weightsFile) changedOnDisk() bool {
+	if f.path == "" {
+		return false
+	}
+	data, ok, err := f.readContent()
+	return err == nil && ok && contentHash(data) != f.read
+}
+
+// save writes s to the file (morale.SaveSettings: atomic, the file's own
+// lines kept), then reads it back: when what it reads is not s, the old
+// file is put back in place and the error says why.
+func (f *weightsFile) save(s morale.Settings) (string, error) {
+	if f.path == "" {
+		return "", errors.New("no weights file (run with -weights PATH)")
+	}
+	old, existed, err := f.readContent()
+	if err != nil {
+		existed = false // not a file to put back: SaveSettings says what it is
+	}
+	write := f.write
+	if write == nil {
+		write = morale.SaveSettings
+	}
+	if err := write(f.path, s); err != nil {
+		return "", err
+	}
+	data, _, err := f.readContent()
+	var back morale.Settings
+	if err == nil {
+		back, err = morale.ReadSettings(bytes.NewReader(data))
+	}
+	if err == nil && !sameSettings(back, s) {
+		err = errors.New("it reads back as other settings")
+	}
+	if err != nil {
+		why := fmt.Errorf("%s could not be read back after the save (%w)", f.path, err)
+		if !existed {
+			if rerr := os.Remove(f.path); rerr != nil {
+				return "", errors.Join(why, rerr)
+			}
+			return "", fmt.Errorf("%w; nothing is left in its place", why)
+		}
+		if rerr := safefile.WriteFile(f.path, old); rerr != nil {
+			return "", errors.Join(why, fmt.Errorf("putting the old file back: %w", rerr))
+		}
+		return "", fmt.Errorf("%w; the old file is left in place", why)
+	}
+	f.read = contentHash(data)
+	return "saved " + f.path, nil
+}
