@@ -91,7 +91,7 @@ func fightOps(t testing.TB, w *morale.World, seed uint64, ops int) {
 			}
 		case k < 17:
 			s := w.Settings()
-			s.ContagionPerSecond = 0.05 + r.Float64()*0.3
+			s.ContagionPerSecond = 0.05 + float64(r.Float64()*0.3) // float64(): no fused multiply-add on arm64
 			if err := w.SetSettings(s); err != nil {
 				t.Fatal(err)
 			}
