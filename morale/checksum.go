@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"reflect"
+	"unsafe"
 )
 
 // Checksum returns a 64-bit hash of everything that decides the World's
@@ -35,10 +36,8 @@ func (w *World) Checksum() uint64 {
 	}
 	h.pair(uint64(w.nowTicks), uint64(w.stepTicks))
 	h.pair(w.steps, uint64(len(w.col.Handle)))
-	for _, sq := range w.squads {
-		h.pair(uint64(sq.id), uint64(sq.n)<<32|uint64(len(w.squads)))
-		h.pair(math.Float64bits(sq.sum), 0)
-	}
+	h.pair(uint64(len(w.squads)), 0)
+	h.squads(w.squads)
 	h.agents(&w.col)
 	return h.sum()
 }
@@ -88,32 +87,75 @@ func (h *hasher) settings(s *Settings) {
 	h.pair(rows, uint64(len(s.Weights)))
 }
 
-// agents folds in every agent's morale, nerve, timers, position, and
-// state, flags and squad slot (one word), in the World's order. An agent's
-// words are first combined into one by adds, xors and rotations (adds carry,
-// so no difference in one word is undone by the same difference in another
-// unless every bit lines up), with the agent's key; the result, times an odd
-// constant (a bijection: no change is lost) and rotated by half (so its high
-// bits reach the low ones), is added to the sum. One multiply an agent and no
-// chain but the sum, so the pass costs about what reading the columns costs.
-func (h *hasher) agents(c *agentColumns) {
-	n := len(c.Handle)
-	mo, ne, ss, bn := c.Morale[:n], c.Nerve[:n], c.StateSince[:n], c.BadNews[:n]
-	pos, st, fl, sq := c.Pos[:n], c.State[:n], c.Flags[:n], c.Squad[:n]
+// term returns the sum's term for x, the words of one agent or squad
+// combined with its key: x times an odd constant (a bijection: no change
+// is lost), rotated by half (so that its high bits reach the low ones).
+func term(x uint64) uint64 { return bits.RotateLeft64(x*0x9fb21c651e98df25, 32) }
+
+// squads folds in every squad slot's id, member count and morale sum, one
+// term a slot, in slot order.
+func (h *hasher) squads(sqs []squad) {
 	acc, key := h.acc, h.key
-	for i := range n {
+	for _, sq := range sqs {
 		key += hashStep
-		x := math.Float64bits(mo[i]) ^ key
-		x += bits.RotateLeft64(math.Float64bits(ne[i]), 11)
-		x ^= bits.RotateLeft64(uint64(ss[i]), 22)
-		x += bits.RotateLeft64(uint64(bn[i]), 33)
-		x ^= bits.RotateLeft64(math.Float64bits(pos[i].X), 44)
-		x += bits.RotateLeft64(math.Float64bits(pos[i].Y), 55)
-		x ^= uint64(uint32(sq[i]))<<32 | uint64(fl[i])<<8 | uint64(st[i])
-		acc += bits.RotateLeft64(x*0x9fb21c651e98df25, 32)
+		x := math.Float64bits(sq.sum) ^ key
+		x += bits.RotateLeft64(uint64(sq.id), 32) ^ uint64(uint32(sq.n))
+		acc += term(x)
 	}
 	h.acc, h.key = acc, key
 }
+
+// agents folds in every agent's morale, nerve, timers, position, and
+// state, flags and squad slot, one term an agent, in the World's order. An
+// agent's words are first combined into one by adds, xors and rotations
+// (adds carry, so no difference in one word is undone by the same
+// difference in another unless every bit lines up), in pairs and then the
+// pairs, with his place in the order (so that two agents swapped change the
+// sum). One multiply an agent, few live values (nothing spilled to the
+// stack) and no chain but the sum, so the pass costs about what reading the
+// columns costs; the floats are read as their bits (floatWords, vecWords).
+func (h *hasher) agents(c *agentColumns) {
+	h.acc += agentTerms(c)
+	h.key += uint64(len(c.Handle)) * hashStep
+}
+
+// agentTerms returns the sum of the agents' terms (see hasher.agents): a
+// function of its own, so that nothing but the columns, the index and the
+// sum is live in its loop.
+func agentTerms(c *agentColumns) uint64 {
+	n := len(c.Handle)
+	mo, ne, pos := floatWords(c.Morale[:n]), floatWords(c.Nerve[:n]), vecWords(c.Pos[:n])
+	ss, bn, st, fl, sq := c.StateSince[:n], c.BadNews[:n], c.State[:n], c.Flags[:n], c.Squad[:n]
+	var acc uint64
+	for i := range n {
+		a := mo[i] + bits.RotateLeft64(ne[i], 11)
+		b := uint64(ss[i]) ^ bits.RotateLeft64(uint64(bn[i]), 33)
+		p := pos[i][0] + bits.RotateLeft64(pos[i][1], 55)
+		s := uint64(uint32(sq[i]))<<32 | uint64(fl[i])<<8 | uint64(st[i])
+		acc += term((a ^ uint64(i)) + bits.RotateLeft64(b, 22) + bits.RotateLeft64(p^s, 44))
+	}
+	return acc
+}
+
+// floatWords returns the bits of f's numbers, math.Float64bits of each: the
+// same memory read as uint64s (a float64 and a uint64 have the same size and
+// byte order on every CPU Go runs on), so that a pass over them moves no
+// value from a float register to an integer one.
+func floatWords(f []float64) []uint64 {
+	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(f))), len(f))
+}
+
+// vecWords returns the bits of v's coordinates, X then Y, as floatWords does.
+func vecWords(v []Vec2) [][2]uint64 {
+	return unsafe.Slice((*[2]uint64)(unsafe.Pointer(unsafe.SliceData(v))), len(v))
+}
+
+// A Vec2 is exactly its two float64s, X then Y, as vecWords reads it: these
+// fail to compile when it is larger or smaller (the order is tested).
+var (
+	_ [unsafe.Sizeof(Vec2{}) - 2*unsafe.Sizeof(float64(0))]struct{}
+	_ [2*unsafe.Sizeof(float64(0)) - unsafe.Sizeof(Vec2{})]struct{}
+)
 
 // sum returns the hash: the sum and the count of pairs, well mixed.
 func (h *hasher) sum() uint64 {

@@ -1,0 +1,55 @@
+package morale
+
+import (
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestChecksumWords: floatWords and vecWords read every float as
+// math.Float64bits does (NaN payloads, −0 and the infinities included), X
+// before Y, and agentTerms, which reads through them, sums the same terms
+// as the same fold written with math.Float64bits.
+func TestChecksumWords(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	odd := []float64{0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), math.NaN(),
+		math.Float64frombits(0x7ff8_0000_dead_beef), math.SmallestNonzeroFloat64, math.MaxFloat64}
+	var c agentColumns
+	for i := range 300 {
+		f := func() float64 {
+			if r.IntN(4) == 0 {
+				return odd[r.IntN(len(odd))]
+			}
+			return math.Float64frombits(r.Uint64())
+		}
+		c.Handle = append(c.Handle, nil)
+		c.Morale = append(c.Morale, f())
+		c.Nerve = append(c.Nerve, f())
+		c.Pos = append(c.Pos, Vec2{X: f(), Y: f()})
+		c.StateSince = append(c.StateSince, int64(r.Uint64()))
+		c.BadNews = append(c.BadNews, int64(r.Uint64()))
+		c.State = append(c.State, State(i%4))
+		c.Flags = append(c.Flags, uint8(r.Uint32()))
+		c.Squad = append(c.Squad, int32(r.Uint32()))
+	}
+	mo, pos := floatWords(c.Morale), vecWords(c.Pos)
+	var plain uint64
+	for i := range c.Morale {
+		if got, want := mo[i], math.Float64bits(c.Morale[i]); got != want {
+			t.Fatalf("floatWords(morale)[%d] = %#x; want %#x", i, got, want)
+		}
+		want := [2]uint64{math.Float64bits(c.Pos[i].X), math.Float64bits(c.Pos[i].Y)}
+		if pos[i] != want {
+			t.Fatalf("vecWords(pos)[%d] = %#x; want %#x (X, Y)", i, pos[i], want)
+		}
+		a := math.Float64bits(c.Morale[i]) + bits.RotateLeft64(math.Float64bits(c.Nerve[i]), 11)
+		b := uint64(c.StateSince[i]) ^ bits.RotateLeft64(uint64(c.BadNews[i]), 33)
+		p := math.Float64bits(c.Pos[i].X) + bits.RotateLeft64(math.Float64bits(c.Pos[i].Y), 55)
+		s := uint64(uint32(c.Squad[i]))<<32 | uint64(c.Flags[i])<<8 | uint64(c.State[i])
+		plain += term((a ^ uint64(i)) + bits.RotateLeft64(b, 22) + bits.RotateLeft64(p^s, 44))
+	}
+	if got := agentTerms(&c); got != plain {
+		t.Errorf("agentTerms = %#x; want %#x, the fold with math.Float64bits", got, plain)
+	}
+}
