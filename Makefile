@@ -11,7 +11,8 @@
 # runs over both MODULES.
 
 GO         ?= go
-FUZZTIME   ?= 20s
+# Each fuzz target's time in make test; fuzz longer with make fuzz FUZZTIME=10m.
+FUZZTIME   ?= 10s
 MODULES     = . morale
 # Both modules' packages, named from the root (morale/ by its import path,
 # which the root go.mod resolves to ./morale): what lint checks.
@@ -66,7 +67,11 @@ check: lint
 ## browser test, the balance lab's checks (sim) and its job arrays on a real
 ## one-node Slurm cluster (slurm), every desktop build of make dist
 ## (distcheck) and go install …@latest from a proxy (installcheck).
-test: deps-test doccheck lint unit mutants frames compat cpus fuzz browser sim slurm distcheck installcheck
+## Each check by its own target, one after another (scripts/checks.sh),
+## with the time each took.
+TEST_CHECKS = doccheck lint unit mutants frames compat cpus fuzz browser sim slurm distcheck installcheck
+test: deps-test
+	@MAKE="$(MAKE)" scripts/checks.sh $(TEST_CHECKS)
 
 deps-run:
 	@scripts/deps.sh run
