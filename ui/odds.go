@@ -12,6 +12,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/odds"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -30,6 +31,23 @@ const (
 	oddsSliceMin = 2 * time.Millisecond
 	oddsSliceMax = 25 * time.Millisecond
 )
+
+// OddsCounter counts the odds of the live settings for the odds panel:
+// cmd/demo fills it from the balance lab (ui does not import lab). Set
+// says which settings to count and the baseline their changes are
+// measured from (hasBase false: none); Report is the latest numbers, over
+// the fights counted so far; Poll counts up to n fights on the caller's
+// goroutine where the counter has none of its own (the browser) and
+// reports whether fights remain; Wait blocks until the settings of the
+// last Set are counted to the end, or ctx is done; Close stops the count.
+// Its methods are safe for concurrent use.
+type OddsCounter interface {
+	Set(s, base morale.Settings, hasBase bool) error
+	Report() odds.Odds
+	Poll(n int) bool
+	Wait(ctx context.Context) error
+	Close()
+}
 
 // OddsPanel is the tuner's odds panel: for the live settings, how often
 // the squads break, how often each named man routs, when the first man
@@ -55,8 +73,8 @@ type OddsPanel struct {
 	// false before the first edit. held: a drag is under way, base stays.
 	base          morale.Settings
 	hasBase, held bool
-	report        Odds     // as of the last Update
-	view          oddsView // report, laid out as text
+	report        odds.Odds // as of the last Update
+	view          oddsView  // report, laid out as text
 	perFight      time.Duration
 	sliced        time.Time // when the last slice ended
 
@@ -131,7 +149,7 @@ func (p *OddsPanel) slice() {
 }
 
 // Odds returns the odds as of the last Update.
-func (p *OddsPanel) Odds() Odds { return p.report }
+func (p *OddsPanel) Odds() odds.Odds { return p.report }
 
 // Wait blocks until the odds of the settings last Set are counted to the
 // end (or ctx is done), and takes them as the report: a screenshot shows
@@ -189,7 +207,7 @@ type oddsLine struct {
 const oddsRowsShown = 6
 
 // layOdds lays o out as the panel's text.
-func layOdds(o Odds) oddsView {
+func layOdds(o odds.Odds) oddsView {
 	// the lab's own fights of its scenario, not the battle on screen:
 	// the title says so, as a what-if's banner beside it is of the screen
 	v := oddsView{title: fmt.Sprintf("Odds · lab's %s, not this battle · %d fights", o.Scenario, o.Total)}
@@ -249,7 +267,7 @@ func layOdds(o Odds) oddsView {
 // shareLine is a row of a share: "64% [58–70]", the reference's "was
 // 100%" and its change "−36 ▼"; "counting…" before any fight is counted
 // (runs 0), when there is no share to show yet.
-func shareLine(label string, r OddsRow, runs int) oddsLine {
+func shareLine(label string, r odds.OddsRow, runs int) oddsLine {
 	if runs == 0 {
 		return oddsLine{label: label, now: "counting…"}
 	}
@@ -266,7 +284,7 @@ func shareLine(label string, r OddsRow, runs int) oddsLine {
 }
 
 // mark is ▲ or ▼ for a change beyond the noise, ≈ for one within it.
-func mark(c *OddsChange) string {
+func mark(c *odds.OddsChange) string {
 	switch {
 	case !c.Beyond:
 		return "≈"
@@ -308,7 +326,7 @@ func (v oddsView) lines() []string {
 // (with runs, the fights counted, and settings_hash, lab.SettingsHash of
 // the settings they are of) and its text.
 type PublishedOdds struct {
-	Odds
+	odds.Odds
 	Lines []string `json:"lines"`
 	// Rect is where the panel is drawn, in logical screen pixels; Folded
 	// whether it shows only its title and a line (a click on the title
