@@ -190,6 +190,7 @@ func (a *App) Update() error {
 	a.lookOnly(&it) // whatif.go
 	a.applyIntent(it)
 	a.pollWatcher()
+	a.pollPanelInput() // panelcache.go
 	a.g.Tick()
 	a.sessionNotes()
 	return a.settle()
@@ -224,6 +225,8 @@ func (a *App) settle() error {
 	if a.odds != nil {
 		a.odds.Update(a.g, a.tuner.drag.on)
 	}
+	// panelcache.go: after every change to the widgets
+	a.markPanel()
 	if publishing(a.cfg.StatePath) && a.err == nil { // building the state costs allocations
 		if err := publish(a.cfg.StatePath, a.Published()); err != nil {
 			a.err = err

@@ -102,7 +102,7 @@ func (a *App) buildWidgets() *widgets {
 	w.panel = panel
 
 	panel.AddChild(w.text("MoraleBreak · squad morale tuner", w.title, colSection))
-	w.status = w.text("", w.small, colDim)
+	w.status = w.text("", w.small, color.Transparent) // a live line: drawn by drawWidgets, in colDim
 	panel.AddChild(w.status)
 
 	// The message strip: a fixed box that the App draws its messages into
@@ -164,7 +164,7 @@ func (a *App) buildWidgets() *widgets {
 	// Selection, for Force rout.
 	sel := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
 		widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(3))))
-	w.selText = w.text("", w.face, colText)
+	w.selText = w.text("", w.face, color.Transparent) // a live line: drawn by drawWidgets, in colText
 	sel.AddChild(w.selText)
 	sg.AddChild(w.button("< Prev", func() { a.cycleSelection(-1) }))
 	sg.AddChild(w.button("Next >", func() { a.cycleSelection(+1) }))
