@@ -31,7 +31,8 @@
 // game.Session, ticks it, lays the inspector out and publishes the state;
 // its Draw only draws (TestDrawChangesNothing). Package ui/capture wraps it
 // for the demo's -screenshot, -gif and -tpslog modes, and the window itself
-// is main's to set.
+// is main's to set; package ui/published holds the JSON types of the state
+// it publishes (App.Published).
 //
 // ui imports game (the session, commands and the read-only view), morale
 // (settings), internal/odds (the odds' plain data, the lab's own types),

@@ -14,6 +14,7 @@ import (
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/odds"
 	"github.com/moralebreak/moralebreak/morale"
+	"github.com/moralebreak/moralebreak/ui/published"
 )
 
 // OddsPanelH is the odds panel's height open, in logical pixels (its
@@ -322,22 +323,9 @@ func (v oddsView) lines() []string {
 	return out
 }
 
-// PublishedOdds is the odds panel in the published state: the odds it shows
-// (with runs, the fights counted, and settings_hash, lab.SettingsHash of
-// the settings they are of) and its text.
-type PublishedOdds struct {
-	odds.Odds
-	Lines []string `json:"lines"`
-	// Rect is where the panel is drawn, in logical screen pixels; Folded
-	// whether it shows only its title and a line (a click on the title
-	// folds and unfolds it).
-	Rect   PublishedRect `json:"rect"`
-	Folded bool          `json:"folded"`
-}
-
 // published returns the panel's part of the published state, drawn in r.
-func (p *OddsPanel) published(r image.Rectangle) *PublishedOdds {
-	return &PublishedOdds{Odds: p.report, Lines: p.view.lines(), Rect: PublishedRect{X: r.Min.X, Y: r.Min.Y, W: r.Dx(), H: r.Dy()}}
+func (p *OddsPanel) published(r image.Rectangle) *published.Odds {
+	return &published.Odds{Odds: p.report, Lines: p.view.lines(), Rect: published.RectOf(r)}
 }
 
 // oddsSlot is where the App draws the odds panel: its slot in the tuner's

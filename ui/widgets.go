@@ -52,7 +52,7 @@ type widgets struct {
 	title       text.Face
 	buttonImage *widget.ButtonImage
 	activeImage *widget.ButtonImage
-	buttons     map[string]*widget.Button // by label, for PublishedState
+	buttons     map[string]*widget.Button // by label, for the published state
 }
 
 func (a *App) buildWidgets() *widgets {
