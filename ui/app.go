@@ -124,6 +124,9 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 	app.editor = NewEditor(g)
 	app.tuner = newTuner(app.editor.Good())
 	app.con.print("MoraleBreak console. Type help and press Enter; Tab completes, Up/Down recall, PageUp/PageDown scroll. ` closes.")
+	if cfg.Odds != nil {
+		app.odds = NewOddsPanel(cfg.Odds, a) // before the widgets: its slot is its height
+	}
 	app.w = app.buildWidgets()
 	app.ui = &ebitenui.UI{Container: app.w.root, PrimaryTheme: &widget.Theme{}, DisableDefaultFocus: true}
 
@@ -141,7 +144,6 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 	app.w.fileNote.Label = app.fileNote()
 	app.relint()
 	if cfg.Odds != nil {
-		app.odds = NewOddsPanel(cfg.Odds, a)
 		// folded to its line until its title is clicked: the tuner shows
 		// 12 rows folded, 6 open (TestOddsOpenLeavesRows)
 		app.foldOdds(true)

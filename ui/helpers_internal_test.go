@@ -34,6 +34,12 @@ func appOver(t *testing.T, g *game.Session, cfg Config, r Renderer) *App {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return appWith(t, g, cfg, r, as)
+}
+
+// appWith is appOver with the assets as.
+func appWith(t *testing.T, g *game.Session, cfg Config, r Renderer, as *assets.Assets) *App {
+	t.Helper()
 	if r == nil {
 		r = nopRenderer{}
 	}

@@ -438,7 +438,7 @@ func TestOddsDragMovesNothing(t *testing.T) {
 // histogram, inside OddsPanelH: however many squads and men, counting or
 // counted, with or without a reference.
 func TestOddsRowsFitThePanel(t *testing.T) {
-	hist := oddsHistRect(PanelW-2*panelPad, OddsPanelH)
+	hist := newOddsMetrics(1).histRect(PanelW-2*panelPad, OddsPanelH)
 	if end := oddsRowsTop + oddsRowsMax*oddsLineH; end > hist.Min.Y || hist.Max.Y > OddsPanelH || hist.Min.X < 0 || hist.Max.X > PanelW-2*panelPad {
 		t.Fatalf("rows end at %d, histogram at %v; want the rows above it, both inside %d×%d", end, hist, PanelW-2*panelPad, OddsPanelH)
 	}

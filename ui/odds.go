@@ -19,7 +19,9 @@ import (
 
 // OddsPanelH is the odds panel's height open, in logical pixels (its
 // width is the tuner's panel's inner width): its title, status line and
-// oddsRowsMax rows, then the histogram (odds_draw.go).
+// oddsRowsMax rows, then the histogram (odds_draw.go); with faces larger
+// than the design's (assets.LegibleAt), proportionally more
+// (oddsMetrics).
 const OddsPanelH = oddsRowsTop + oddsRowsMax*oddsLineH + 2 + 4 + oddsHistH
 
 // In the browser (a counter without a goroutine of its own) the odds are
@@ -80,6 +82,7 @@ type OddsPanel struct {
 	sliced        time.Time // when the last slice ended
 
 	title, small, bold text.Face
+	m                  oddsMetrics   // the geometry for those faces
 	img                *ebiten.Image // the panel as last drawn, for key
 	key                oddsKey
 }
@@ -94,9 +97,11 @@ type oddsKey struct {
 // NewOddsPanel returns the odds panel of the counter c (cmd/demo's, of
 // a lab scenario), drawn with a's fonts. Close stops c.
 func NewOddsPanel(c OddsCounter, a *assets.Assets) *OddsPanel {
-	p := &OddsPanel{tr: c}
+	p := &OddsPanel{tr: c, m: newOddsMetrics(1)}
 	if a != nil {
-		p.title, p.small, p.bold = a.BoldFace(12), a.Face(10.5), a.BoldFace(10.5)
+		small := a.Face(oddsFace)
+		p.title, p.small, p.bold = a.BoldFace(12), small, a.BoldFace(oddsFace)
+		p.m = newOddsMetrics(small.Size / oddsFace)
 	}
 	return p
 }

@@ -178,7 +178,7 @@ func (a *App) buildWidgets() *widgets {
 	w.tunerBox = w.reserve(60)
 	panel.AddChild(w.tunerBox)
 	if a.cfg.Odds != nil {
-		w.oddsBox = w.reserve(OddsPanelH)
+		w.oddsBox = w.reserve(a.odds.m.open)
 		panel.AddChild(w.oddsBox)
 	}
 
@@ -227,8 +227,10 @@ func (w *widgets) reserve(h int) *widget.Container {
 		widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
 }
 
+// text is a line of text in the panel, wrapped at spaces to the panel's
+// inner width (with larger faces, LegibleAt, a line may not fit).
 func (w *widgets) text(s string, face text.Face, c color.Color) *widget.Text {
-	return widget.NewText(widget.TextOpts.Text(s, &face, c),
+	return widget.NewText(widget.TextOpts.Text(s, &face, c), widget.TextOpts.MaxWidth(PanelW-2*panelPad),
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
 }
 
