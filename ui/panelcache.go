@@ -93,9 +93,10 @@ func (a *App) pollPanelInput() {
 // tooltip, after which Draw clears shownOn); then only a live line whose
 // text changed is drawn again, over its row of the cache. The live lines
 // are invisible in the widgets (buildWidgets gives them no colour, so a
-// clock that changes every tick does not call for a redraw): drawLive
-// draws their text. Draw writes only the cache's own fields (img, have,
-// shownOn, live), never a widget.
+// clock that changes every tick does not call for a redraw): liveLine.draw
+// draws their text (refresh cuts each line to the panel's width). Draw
+// writes only the cache's own fields (img, have, shownOn, live), never a
+// widget.
 func (a *App) drawWidgets(screen *ebiten.Image) {
 	pc := &a.panel
 	lines := a.liveLines()

@@ -11,6 +11,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/textfit"
 )
 
 var (
@@ -293,7 +294,7 @@ func (a *App) refresh() {
 	if tps := ebiten.ActualTPS(); tps > 0 && !a.cfg.Capture { // a measured rate is no part of a picture
 		st += fmt.Sprintf(" · %.0f TPS", tps)
 	}
-	a.w.status.Label = st
+	a.w.status.Label = clipLines(st, a.w.small)
 	label := "Pause"
 	if g.Paused() {
 		label = "Resume"
@@ -311,7 +312,19 @@ func (a *App) refresh() {
 		}
 	}
 	sel := a.scene().selectionLine(a) // scenes.go
-	a.w.selText.Label = sel
+	a.w.selText.Label = clipLines(sel, a.w.face)
+}
+
+// clipLines is s with each line cut with "…" to the panel's inner width
+// in face: a live line (panelcache.go) never wraps, as liveLine.draw draws it
+// line by line (only faces larger than the design's, assets.LegibleAt,
+// need it).
+func clipLines(s string, face text.Face) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = textfit.Clip(l, face, PanelW-2*panelPad)
+	}
+	return strings.Join(lines, "\n")
 }
 
 func trimFloat(f float64) string {
