@@ -72,7 +72,39 @@ type Assets struct {
 	regular *text.GoTextFaceSource
 	bold    *text.GoTextFaceSource
 	mono    *text.GoTextFaceSource
+	// minSize is the least size of a face, in logical pixels (LegibleAt;
+	// 0 after Load).
+	minSize float64
 }
+
+// MinTextPx is the least size of any text the demo draws, in the window's
+// pixels, in a window at least MinLegibleScale times the logical screen
+// (960×540): a face of size s drawn in a window k times the logical screen
+// is s·k pixels high.
+const MinTextPx = 10
+
+// MinLegibleScale is the smallest window, as a multiple of the logical
+// screen, in which LegibleAt keeps every text at least MinTextPx high:
+// in a smaller one the layout has no room for faces larger still, and text
+// is as in a window of this scale, shrunk with it.
+const MinLegibleScale = 0.75
+
+// LegibleAt returns the assets for a window k times the size of the
+// logical screen (the demo's -scale): the same sprites and fonts, with
+// every face (Face, BoldFace, MonoFace, UIFace) at least
+// MinTextPx/max(k, MinLegibleScale) logical pixels, so that no text in a
+// window of MinLegibleScale or more is under MinTextPx pixels. A face
+// asked for larger keeps its size; for k ≥ 1 nothing changes (the smallest
+// face the demo asks for is larger than MinTextPx). a itself is left as
+// it is.
+func (a *Assets) LegibleAt(k float64) *Assets {
+	b := *a
+	b.minSize = MinTextPx / max(k, MinLegibleScale)
+	return &b
+}
+
+// size is a face's size: size, or the least LegibleAt allows.
+func (a *Assets) size(size float64) float64 { return max(size, a.minSize) }
 
 // Load decodes every embedded sprite and font. It may be called before
 // ebiten.RunGame; the images are uploaded to the GPU when first drawn.
@@ -116,20 +148,22 @@ func Decode(s Sprite) (image.Image, error) {
 // The image is shared: draw from it, never onto it.
 func (a *Assets) Image(s Sprite) *ebiten.Image { return a.images[s] }
 
-// Face returns the Go Regular font at size pixels.
+// Face returns the Go Regular font at size pixels (at least LegibleAt's
+// least size).
 func (a *Assets) Face(size float64) *text.GoTextFace {
-	return &text.GoTextFace{Source: a.regular, Size: size}
+	return &text.GoTextFace{Source: a.regular, Size: a.size(size)}
 }
 
-// BoldFace returns the Go Bold font at size pixels.
+// BoldFace returns the Go Bold font at size pixels (at least LegibleAt's
+// least size).
 func (a *Assets) BoldFace(size float64) *text.GoTextFace {
-	return &text.GoTextFace{Source: a.bold, Size: size}
+	return &text.GoTextFace{Source: a.bold, Size: a.size(size)}
 }
 
 // MonoFace returns the Go Mono font at size pixels (for the console and
-// debug numbers).
+// debug numbers; at least LegibleAt's least size).
 func (a *Assets) MonoFace(size float64) *text.GoTextFace {
-	return &text.GoTextFace{Source: a.mono, Size: size}
+	return &text.GoTextFace{Source: a.mono, Size: a.size(size)}
 }
 
 // UIFace returns the Go Regular font at size pixels as a *text.Face, the form

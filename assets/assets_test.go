@@ -85,3 +85,33 @@ func TestLoadFaces(t *testing.T) {
 		t.Errorf("Width at size 20 = %v, at size 10 = %v; want about twice", big, small)
 	}
 }
+
+// LegibleAt makes every face at least MinTextPx high in a window of scale
+// k (MinLegibleScale or more; below it, as at MinLegibleScale), leaves a
+// larger face as it is, and leaves the assets it was called on alone.
+func TestLegibleAt(t *testing.T) {
+	a, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		k, size, want float64
+	}{
+		{1, 10.5, 10.5},
+		{1, 8, 10},
+		{2, 8, 8},
+		{0.75, 10.5, 10 / 0.75},
+		{0.75, 17, 17},
+		{0.5, 10.5, 10 / 0.75},
+	} {
+		b := a.LegibleAt(tc.k)
+		for name, f := range map[string]*text.GoTextFace{"Face": b.Face(tc.size), "BoldFace": b.BoldFace(tc.size), "MonoFace": b.MonoFace(tc.size)} {
+			if f.Size != tc.want {
+				t.Errorf("LegibleAt(%v).%s(%v).Size = %v; want %v", tc.k, name, tc.size, f.Size, tc.want)
+			}
+		}
+	}
+	if got := a.Face(8).Size; got != 8 {
+		t.Errorf("Load's Face(8).Size after LegibleAt = %v; want 8", got)
+	}
+}

@@ -50,10 +50,70 @@ type Scenario struct {
 	// origin is the scenario point at field (0, 0); size the field's size.
 	origin, size morale.Vec2
 	// barks are each man's last bark and its sub-tick.
-	barks  []scenarioBark
-	news   ring[newsEntry]
-	over   bool // the duration has passed
-	failed bool // the fight's error went to the battle's Err
+	barks []scenarioBark
+	// flights are each man's run from his place (fleeOffset): cosmetic,
+	// the World keeps him at his place.
+	flights []flight
+	news    ring[newsEntry]
+	over    bool // the duration has passed
+	failed  bool // the fight's error went to the battle's Err
+}
+
+// A routed man of a lab fight is drawn running away from the enemy (-X,
+// the enemy is at +X; each man a little aside, fleeSpread, and a little
+// faster or slower, fleeSpeedSpread) at about FleeSpeed cm/s, up to about
+// FleeMax cm from his place in the formation, and once he stops routing
+// walking back to it at ReturnSpeed. It is cosmetic: the World, whose positions the scenario's
+// events and deaths reach by, keeps him at his place, so that the fight is
+// the one moralesim plays (its digest too); his view (AppendSoldiers) and
+// a click (soldierAt) find him where he is drawn.
+const (
+	FleeSpeed   = 300.0
+	FleeMax     = 1500.0
+	ReturnSpeed = 120.0
+	// fleeSpread is the most a man's run turns aside, in radians;
+	// fleeSpeedSpread the most his speed and reach differ from the
+	// others', as a fraction.
+	fleeSpread      = 0.45
+	fleeSpeedSpread = 0.25
+)
+
+// flight is a man's run: since the sub-tick since he turned Routed
+// (routed) or stopped routing, from the distance he was from his place
+// then.
+type flight struct {
+	since  int64
+	from   float64
+	routed bool
+}
+
+// at is the flight's distance from his place at sub-tick now.
+func (f flight) at(now int64) float64 {
+	dt := float64(now-f.since) / SubTicksPerSecond
+	if f.routed {
+		return min(FleeMax, f.from+FleeSpeed*dt)
+	}
+	return max(0, f.from-ReturnSpeed*dt)
+}
+
+// manPos is where man i is drawn, in field cm: his place, or on his run
+// away from it (flight), his own way (a fraction of the golden ratio of
+// his index: the same every run), kept on the field.
+func (s *Scenario) manPos(i int) morale.Vec2 {
+	p := s.toField(s.fight.men[i].pos)
+	if i >= len(s.flights) {
+		return p
+	}
+	d := s.flights[i].at(s.b.now)
+	if d == 0 {
+		return p
+	}
+	u := math.Mod(float64(i)*0.6180339887498949, 1) // 0..1, spread evenly
+	d *= 1 + fleeSpeedSpread*(2*u-1)
+	a := fleeSpread * (2*math.Mod(u*7, 1) - 1)
+	p.X = max(0, p.X-d*math.Cos(a))
+	p.Y = min(max(0, p.Y+d*math.Sin(a)), s.size.Y)
+	return p
 }
 
 // scenarioBark is a man's last bark.
@@ -107,6 +167,7 @@ func newScenario(b *Battle) *Scenario {
 	s.fight = NewScenarioFight(cfg, b.world, b.cfg.Seed)
 	s.origin, s.size = scenarioField(cfg, s.fight)
 	s.barks = make([]scenarioBark, s.fight.Men())
+	s.flights = make([]flight, s.fight.Men())
 	s.listen()
 	if s.fight.Men() <= ScenarioHistoryMen {
 		b.history.grow(s.fight.Men())
@@ -177,7 +238,10 @@ func (s *Scenario) AppendSoldiers(dst []SoldierView) []SoldierView {
 	now := s.b.now
 	for i := range s.fight.men {
 		m := &s.fight.men[i]
-		v := SoldierView{ID: i, Name: s.manName(i), Leader: m.leader, Alive: m.alive, Pos: s.toField(m.pos), Nerve: m.nerve}
+		v := SoldierView{ID: i, Name: s.manName(i), Leader: m.leader, Alive: m.alive, Pos: s.manPos(i), Nerve: m.nerve}
+		if i < len(s.flights) && s.flights[i].routed && m.alive {
+			v.Facing = math.Pi // running away
+		}
 		if m.alive {
 			v.Health, v.Morale, v.Nerve, v.State = 1, m.agent.Morale(), m.agent.Nerve(), m.agent.State()
 		}
@@ -348,6 +412,9 @@ func (s *Scenario) grown() {
 	for len(s.barks) < s.fight.Men() {
 		s.barks = append(s.barks, scenarioBark{})
 	}
+	for len(s.flights) < s.fight.Men() {
+		s.flights = append(s.flights, flight{})
+	}
 	if s.fight.Men() <= ScenarioHistoryMen {
 		s.b.history.grow(s.fight.Men())
 	}
@@ -378,7 +445,7 @@ func (s *Scenario) soldierAt(p morale.Vec2) (int, bool) {
 	for i := range s.fight.men {
 		m := &s.fight.men[i]
 		if m.alive {
-			if d := s.toField(m.pos).Dist(p); d <= best {
+			if d := s.manPos(i).Dist(p); d <= best {
 				best, id = d, i
 			}
 		}
@@ -411,6 +478,7 @@ func (s *Scenario) clone(b *Battle, agent func(*morale.Agent) *morale.Agent) Sce
 	c.b = b
 	c.fight = s.fight.clone(b.world, agent)
 	c.barks = slices.Clone(s.barks)
+	c.flights = slices.Clone(s.flights)
 	c.news = s.news.clone()
 	return &c
 }
@@ -433,6 +501,9 @@ func (s *Scenario) onStateChanged(a *morale.Agent, old, new morale.State, why mo
 	b := s.b
 	if id < len(s.barks) {
 		s.barks[id] = scenarioBark{line: barkLine(old, new, b.cosmetic.IntN(barkVariants)), at: b.now}
+	}
+	if id < len(s.flights) && (new == morale.Routed) != (old == morale.Routed) {
+		s.flights[id] = flight{since: b.now, from: s.flights[id].at(b.now), routed: new == morale.Routed}
 	}
 	b.history.change(Change{T: b.Time(), ID: id, From: old, To: new})
 	b.stateChanged(id, s.manName(id), old, new)

@@ -259,3 +259,56 @@ func TestScenarioSquadsCountTheBroken(t *testing.T) {
 		t.Error("no man broke in 30 s; want the test to see one")
 	}
 }
+
+// A routed man of a lab fight is drawn running away from the enemy (-X),
+// about FleeSpeed cm/s, and walks back to his place once rallied; the run
+// is his view's alone: the fight (its digest) is the same as a twin's
+// whose views were never asked for.
+func TestScenarioRoutedMenRun(t *testing.T) {
+	cfg := game.Config{Scene: game.SceneScenario, Scenario: testScenario(), Seed: 3}
+	s, err := game.NewSession(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	twin, err := game.NewSession(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := s.Scene().(*game.Scenario)
+	const id = 3 // squad a's fourth man, nobody's target before 9 s
+	place := sc.AppendSoldiers(nil)[id].Pos
+	for _, g := range []*game.Session{s, twin} {
+		if err := g.Apply(game.ForceRout{ID: id}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dist := func() float64 { return sc.AppendSoldiers(nil)[id].Pos.Dist(place) }
+	for _, tc := range []struct {
+		name     string
+		do       game.Command
+		until    float64
+		min, max float64 // his distance from his place then, cm
+	}{
+		{"routed, 2 s on", nil, 2, 2 * game.FleeSpeed * 0.7, 2 * game.FleeSpeed * 1.3},
+		{"routed, long after", nil, 8, game.FleeMax * 0.7, game.FleeMax * 1.3},
+		{"rallied, walked back", game.Rally{}, 8 + 1.3*game.FleeMax/game.ReturnSpeed, 0, 0},
+	} {
+		for _, g := range []*game.Session{s, twin} {
+			if tc.do != nil {
+				if err := g.Apply(tc.do); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for g.Time() < tc.until {
+				g.Tick()
+			}
+		}
+		v := sc.AppendSoldiers(nil)[id]
+		if d := dist(); d < tc.min || d > tc.max || (d > 0 && v.Pos.X >= place.X) {
+			t.Errorf("%s: got him at %v, %.0f cm from his place %v; want %.0f..%.0f cm, towards -X", tc.name, v.Pos, d, place, tc.min, tc.max)
+		}
+		if s.Digest() != twin.Digest() {
+			t.Fatalf("%s: the fight's digest differs from its twin's; want the run his view's alone", tc.name)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
@@ -377,4 +378,79 @@ func (r *Renderer) drawCross(dst *ebiten.Image, cx, cy, d float32, c color.RGBA)
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(fx-float64(o), fy-float64(o))
 	dst.DrawImage(img, op)
+}
+
+// crowdBars places a crowd's small bars so that none covers another or a
+// man's body (declutter): each man's bar goes above him, else to his
+// right, left or below, whichever is free first; a man with no free place
+// gets none (his Why panel, on selection, has his numbers). The broken
+// are placed first, then the Shaken, then the Steady, so that a bar a
+// crowd has no room for is a steady man's.
+type crowdBars struct {
+	bodies []image.Rectangle
+	order  []int
+	bars   []crowdBar
+}
+
+// crowdBar is man i's bar, at r.
+type crowdBar struct {
+	i int
+	r image.Rectangle
+}
+
+// place lays out the bars of soldiers' living men for a frame of
+// projection p, the men unit pixels across.
+func (c *crowdBars) place(p projection, soldiers []game.SoldierView, unit float64) {
+	c.bodies, c.order, c.bars = c.bodies[:0], c.order[:0], c.bars[:0]
+	body := int(unit * 0.5)
+	for i, s := range soldiers {
+		if s.Alive {
+			x, y := p.at(s.Pos)
+			c.bodies = append(c.bodies, image.Rect(int(x)-body/2, int(y)-body/2, int(x)-body/2+body, int(y)-body/2+body))
+			c.order = append(c.order, i)
+		}
+	}
+	rank := func(st morale.State) int {
+		switch st {
+		case morale.Routed, morale.Panicked:
+			return 0
+		case morale.Shaken:
+			return 1
+		}
+		return 2
+	}
+	slices.SortStableFunc(c.order, func(a, b int) int { return rank(soldiers[a].State) - rank(soldiers[b].State) })
+	w, h, lift := compactBarW, compactBarH, int(unit*0.6)
+	for _, i := range c.order {
+		x, y := p.at(soldiers[i].Pos)
+		cx, cy := int(x), int(y)
+		for _, r := range [4]image.Rectangle{
+			image.Rect(cx-w/2, cy-lift-h, cx-w/2+w, cy-lift),         // above
+			image.Rect(cx+body/2+3, cy-h/2, cx+body/2+3+w, cy-h/2+h), // right
+			image.Rect(cx-body/2-3-w, cy-h/2, cx-body/2-3, cy-h/2+h), // left
+			image.Rect(cx-w/2, cy+body/2+3, cx-w/2+w, cy+body/2+3+h), // below
+		} {
+			if c.free(r) {
+				c.bars = append(c.bars, crowdBar{i: i, r: r})
+				break
+			}
+		}
+	}
+}
+
+// free reports whether r, with a pixel around it, covers no bar placed
+// and no man's body.
+func (c *crowdBars) free(r image.Rectangle) bool {
+	g := r.Inset(-1)
+	for _, b := range c.bars {
+		if g.Overlaps(b.r) {
+			return false
+		}
+	}
+	for _, b := range c.bodies {
+		if g.Overlaps(b) {
+			return false
+		}
+	}
+	return true
 }

@@ -43,6 +43,7 @@ type Renderer struct {
 
 	compactBars  map[compactKey]*ebiten.Image // a crowd's small bars
 	compactMarks [4]float64                   // the marks of compactBars
+	crowd        crowdBars                    // where a crowd's bars go (declutter), per frame
 
 	tlBG      *ebiten.Image // timeline background for tlBGKey
 	tlBGKey   timelineBGKey
@@ -284,13 +285,10 @@ func (r *Renderer) drawMen(dst *ebiten.Image, p projection, g game.View, soldier
 		}
 	}
 	if compact {
-		for _, s := range soldiers {
-			if s.Alive {
-				x, y := p.at(s.Pos)
-				w := compactBarW
-				bar := image.Rect(int(x)-w/2, int(y-float32(unit)*0.6)-compactBarH, int(x)-w/2+w, int(y-float32(unit)*0.6))
-				r.drawCompactBar(dst, bar, s.Morale, s.State, settings)
-			}
+		r.crowd.place(p, soldiers, unit)
+		for _, b := range r.crowd.bars {
+			s := soldiers[b.i]
+			r.drawCompactBar(dst, b.r, s.Morale, s.State, settings)
 		}
 	} else {
 		r.drawPlates(dst, p, soldiers, float32(unit), settings, rally, g.Debug())

@@ -14,6 +14,7 @@ import (
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/morale"
+	"github.com/moralebreak/moralebreak/ui/published"
 )
 
 // Renderer draws the battle from its read-only game.View; *render.Renderer
@@ -123,6 +124,9 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 	app.editor = NewEditor(g)
 	app.tuner = newTuner(app.editor.Good())
 	app.con.print("MoraleBreak console. Type help and press Enter; Tab completes, Up/Down recall, PageUp/PageDown scroll. ` closes.")
+	if cfg.Odds != nil {
+		app.odds = NewOddsPanel(cfg.Odds, a) // before the widgets: its slot is its height
+	}
 	app.w = app.buildWidgets()
 	app.ui = &ebitenui.UI{Container: app.w.root, PrimaryTheme: &widget.Theme{}, DisableDefaultFocus: true}
 
@@ -140,7 +144,6 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 	app.w.fileNote.Label = app.fileNote()
 	app.relint()
 	if cfg.Odds != nil {
-		app.odds = NewOddsPanel(cfg.Odds, a)
 		// folded to its line until its title is clicked: the tuner shows
 		// 12 rows folded, 6 open (TestOddsOpenLeavesRows)
 		app.foldOdds(true)
@@ -190,6 +193,7 @@ func (a *App) Update() error {
 	a.lookOnly(&it) // whatif.go
 	a.applyIntent(it)
 	a.pollWatcher()
+	a.pollPanelInput() // panelcache.go
 	a.g.Tick()
 	a.sessionNotes()
 	return a.settle()
@@ -224,6 +228,8 @@ func (a *App) settle() error {
 	if a.odds != nil {
 		a.odds.Update(a.g, a.tuner.drag.on)
 	}
+	// panelcache.go: after every change to the widgets
+	a.markPanel()
 	if publishing(a.cfg.StatePath) && a.err == nil { // building the state costs allocations
 		if err := publish(a.cfg.StatePath, a.Published()); err != nil {
 			a.err = err
@@ -467,97 +473,18 @@ func (a *App) drawSelection(dst *ebiten.Image, vp game.Viewport) {
 	}
 }
 
-// PublishedState is what the demo publishes about its soldiers for tests
-// (as JSON to Config.StatePath, or as globalThis.moraleBreak in the browser).
-type PublishedState struct {
-	Time   float64 `json:"time"`
-	Paused bool    `json:"paused"`
-	Width  int     `json:"width"`  // logical screen size the
-	Height int     `json:"height"` // coordinates are in
-	Banner string  `json:"banner"` // every message of the strip, one a line ("" when none)
-	// Messages are the message strip's messages, in the order shown.
-	Messages []PublishedMessage `json:"messages"`
-	Lint     []string           `json:"lint"` // lab.Lint's warnings for the live settings
-	Soldiers []PublishedSoldier `json:"soldiers"`
-	// Buttons are the panel's buttons by label ("Save weights", ...), where
-	// they were last laid out: ebitenui lays its widgets out as it draws
-	// them, so before the first frame they are all zero.
-	Buttons map[string]PublishedRect `json:"buttons"`
-	// Why is the Why panel's text ("" when nobody is selected), WhyRect
-	// where it is drawn, and Tooltip the timeline tooltip's ("" when none).
-	Why     string        `json:"why"`
-	WhyRect PublishedRect `json:"whyRect"`
-	Tooltip string        `json:"tooltip"`
-	// Tuner is the tuner's rows, in the panel's order.
-	Tuner []PublishedRow `json:"tuner"`
-	// Console is the console's output, its last lines ("" when it never
-	// printed), and ConsoleOpen whether it is open.
-	Console     []string `json:"console"`
-	ConsoleOpen bool     `json:"consoleOpen"`
-	// Future is the future of a what-if the field shows, "A" or "B" (""
-	// when none runs): Soldiers are that future's.
-	Future string `json:"future"`
-	// Odds is what the odds panel shows (nil without one).
-	Odds *PublishedOdds `json:"odds,omitempty"`
-}
-
-// PublishedRow is one row of the tuner: its parameter, its value as shown,
-// its default and session-start values, whether it is pending (set while
-// rewound), the refusal shown on it ("" when none), the text being typed
-// into it ("" when none) and where its value box is (Shown: inside the
-// tuner's box; a row scrolled away is not).
-type PublishedRow struct {
-	Name    string        `json:"name"`
-	Value   string        `json:"value"`
-	Default string        `json:"default"`
-	Start   string        `json:"start"`
-	Pending bool          `json:"pending"`
-	Note    string        `json:"note"`
-	Typing  string        `json:"typing"`
-	Shown   bool          `json:"shown"`
-	Box     PublishedRect `json:"box"`
-}
-
-// PublishedMessage is one message of the strip: its slot ("notice",
-// "session", "lint"), its tone ("info", "good", "bad", "warn") and text.
-type PublishedMessage struct {
-	Slot string `json:"slot"`
-	Tone string `json:"tone"`
-	Text string `json:"text"`
-}
-
-// PublishedRect is a rectangle in logical screen pixels.
-type PublishedRect struct {
-	X int `json:"x"`
-	Y int `json:"y"`
-	W int `json:"w"`
-	H int `json:"h"`
-}
-
-// PublishedSoldier is one soldier at his logical screen position.
-type PublishedSoldier struct {
-	ID     int     `json:"id"`
-	Name   string  `json:"name"`
-	X      float64 `json:"x"`
-	Y      float64 `json:"y"`
-	Alive  bool    `json:"alive"`
-	Leader bool    `json:"leader"`
-	State  string  `json:"state"`
-	Morale float64 `json:"morale"`
-}
-
 // Published is the current state as published after each tick.
-func (a *App) Published() PublishedState {
+func (a *App) Published() published.State {
 	vp := a.viewport()
-	st := PublishedState{Time: a.g.Time(), Paused: a.g.Paused(), Width: ScreenW, Height: ScreenH, Banner: a.strip.all(),
+	st := published.State{Time: a.g.Time(), Paused: a.g.Paused(), Width: ScreenW, Height: ScreenH, Banner: a.strip.all(),
 		Why: a.why.text, Tooltip: a.why.tooltip,
-		WhyRect: PublishedRect{X: a.why.rect.Min.X, Y: a.why.rect.Min.Y, W: a.why.rect.Dx(), H: a.why.rect.Dy()}}
+		WhyRect: published.RectOf(a.why.rect)}
 	for _, w := range a.file.warnings {
 		st.Lint = append(st.Lint, w.String())
 	}
 	for i, m := range a.strip.msgs {
 		if m.text != "" {
-			st.Messages = append(st.Messages, PublishedMessage{Slot: MessageSlot(i).String(), Tone: m.tone.String(), Text: m.text})
+			st.Messages = append(st.Messages, published.Message{Slot: MessageSlot(i).String(), Tone: m.tone.String(), Text: m.text})
 		}
 	}
 	if f := a.g.Rewind().Shown(); f != game.NoFuture {
@@ -570,7 +497,7 @@ func (a *App) Published() PublishedState {
 	a.soldiers = a.scenes.scene(a.view().Scene()).soldiers(a.soldiers[:0]) // the future shown (whatif.go)
 	for _, s := range a.soldiers {
 		x, y := vp.ToScreen(s.Pos)
-		st.Soldiers = append(st.Soldiers, PublishedSoldier{
+		st.Soldiers = append(st.Soldiers, published.Soldier{
 			ID: s.ID, Name: s.Name, X: x, Y: y, Alive: s.Alive, Leader: s.Leader,
 			State: s.State.String(), Morale: s.Morale,
 		})
@@ -579,10 +506,9 @@ func (a *App) Published() PublishedState {
 	st.Console = a.con.out[max(0, len(a.con.out)-40):]
 	st.Tuner = a.tuner.published(a.tunerRect())
 	if a.w != nil {
-		st.Buttons = make(map[string]PublishedRect, len(a.w.buttons))
+		st.Buttons = make(map[string]published.Rect, len(a.w.buttons))
 		for label, b := range a.w.buttons {
-			r := b.GetWidget().Rect
-			st.Buttons[label] = PublishedRect{X: r.Min.X, Y: r.Min.Y, W: r.Dx(), H: r.Dy()}
+			st.Buttons[label] = published.RectOf(b.GetWidget().Rect)
 		}
 	}
 	return st

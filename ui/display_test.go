@@ -21,6 +21,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/exp/vmhost"
 	"github.com/moralebreak/moralebreak/internal/windowtest"
 	"github.com/moralebreak/moralebreak/ui"
+	"github.com/moralebreak/moralebreak/ui/published"
 )
 
 // Tests that need a display build the real demo and run it as a separate
@@ -233,8 +234,8 @@ func (h *host) script() error {
 	if err := g.SetOutsideScreen(screen); err != nil {
 		return err
 	}
-	frame := func(name string) (ui.PublishedState, error) {
-		var st ui.PublishedState
+	frame := func(name string) (published.State, error) {
+		var st published.State
 		g.AdvanceFrame()
 		if !g.WaitFrame() || !g.CompositeFrame() {
 			return st, fmt.Errorf("no frame %s: %v", name, g.Err())
@@ -261,7 +262,7 @@ func (h *host) script() error {
 	if !st.Paused {
 		return errors.New("Space did not pause the battle")
 	}
-	var target *ui.PublishedSoldier
+	var target *published.Soldier
 	for i := range st.Soldiers {
 		if s := &st.Soldiers[i]; s.Alive && !s.Leader {
 			target = s
@@ -328,8 +329,8 @@ func (h *host) console() error {
 // banner naming the line, a good one applies.
 func (h *host) reload() error {
 	path := filepath.Join(h.dir, "weights.toml")
-	wait := func(name string) (ui.PublishedState, error) {
-		var st ui.PublishedState
+	wait := func(name string) (published.State, error) {
+		var st published.State
 		time.Sleep(time.Second) // the watcher debounces in wall-clock time
 		h.guest.AdvanceTicks(2)
 		h.guest.AdvanceFrame()

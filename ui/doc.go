@@ -31,10 +31,12 @@
 // game.Session, ticks it, lays the inspector out and publishes the state;
 // its Draw only draws (TestDrawChangesNothing). Package ui/capture wraps it
 // for the demo's -screenshot, -gif and -tpslog modes, and the window itself
-// is main's to set.
+// is main's to set; package ui/published holds the JSON types of the state
+// it publishes (App.Published).
 //
 // ui imports game (the session, commands and the read-only view), morale
-// (settings), assets (fonts), ebitenui and ebiten. It never imports render
+// (settings), internal/odds (the odds' plain data, the lab's own types),
+// assets (fonts), ebitenui and ebiten. It never imports render
 // (the renderer comes in through the [Renderer] interface) nor lab: the
 // odds of [OddsPanel] and the lint come in through [OddsCounter] and
 // Config.Lint, which cmd/demo fills from the balance lab

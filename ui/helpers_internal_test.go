@@ -7,6 +7,7 @@ import (
 
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/odds"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -33,6 +34,12 @@ func appOver(t *testing.T, g *game.Session, cfg Config, r Renderer) *App {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return appWith(t, g, cfg, r, as)
+}
+
+// appWith is appOver with the assets as.
+func appWith(t *testing.T, g *game.Session, cfg Config, r Renderer, as *assets.Assets) *App {
+	t.Helper()
 	if r == nil {
 		r = nopRenderer{}
 	}
@@ -48,7 +55,7 @@ func appOver(t *testing.T, g *game.Session, cfg Config, r Renderer) *App {
 // once Set has a baseline, and it keeps the Sets it was given.
 type fakeOdds struct {
 	mu     sync.Mutex
-	report Odds
+	report odds.Odds
 	sets   []fakeSet
 }
 
@@ -60,12 +67,12 @@ type fakeSet struct {
 
 // newFakeOdds returns a fakeOdds of the opening's rows, all counted.
 func newFakeOdds() *fakeOdds {
-	row := func(name string, share float64) OddsRow {
-		return OddsRow{Name: name, Share: share, Lo: share, Hi: share}
+	row := func(name string, share float64) odds.OddsRow {
+		return odds.OddsRow{Name: name, Share: share, Lo: share, Hi: share}
 	}
-	return &fakeOdds{report: Odds{Scenario: "opening", Runs: 1000, Total: 1000,
-		Squads: []OddsRow{row("alpha", 1)},
-		Men:    []OddsRow{row("Alvarez", 0), row("Brandt", 0), row("Chen", 0), row("Dubois", 0), row("Eriksen", 1)}}}
+	return &fakeOdds{report: odds.Odds{Scenario: "opening", Runs: 1000, Total: 1000,
+		Squads: []odds.OddsRow{row("alpha", 1)},
+		Men:    []odds.OddsRow{row("Alvarez", 0), row("Brandt", 0), row("Chen", 0), row("Dubois", 0), row("Eriksen", 1)}}}
 }
 
 func (f *fakeOdds) Set(s, base morale.Settings, hasBase bool) error {
@@ -74,12 +81,12 @@ func (f *fakeOdds) Set(s, base morale.Settings, hasBase bool) error {
 	f.sets = append(f.sets, fakeSet{s.Clone(), base.Clone(), hasBase})
 	f.report.Reference = nil
 	if hasBase { // the changes are measured: "was" shown
-		f.report.Reference = &OddsReference{SettingsHash: "baseline", Runs: f.report.Runs}
+		f.report.Reference = &odds.OddsReference{SettingsHash: "baseline", Runs: f.report.Runs}
 	}
 	return nil
 }
 
-func (f *fakeOdds) Report() Odds {
+func (f *fakeOdds) Report() odds.Odds {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.report

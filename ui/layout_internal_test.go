@@ -11,6 +11,7 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/odds"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -437,28 +438,28 @@ func TestOddsDragMovesNothing(t *testing.T) {
 // histogram, inside OddsPanelH: however many squads and men, counting or
 // counted, with or without a reference.
 func TestOddsRowsFitThePanel(t *testing.T) {
-	hist := oddsHistRect(PanelW-2*panelPad, OddsPanelH)
+	hist := newOddsMetrics(1).histRect(PanelW-2*panelPad, OddsPanelH)
 	if end := oddsRowsTop + oddsRowsMax*oddsLineH; end > hist.Min.Y || hist.Max.Y > OddsPanelH || hist.Min.X < 0 || hist.Max.X > PanelW-2*panelPad {
 		t.Fatalf("rows end at %d, histogram at %v; want the rows above it, both inside %d×%d", end, hist, PanelW-2*panelPad, OddsPanelH)
 	}
-	men := func(n int) []OddsRow {
-		var rs []OddsRow
+	men := func(n int) []odds.OddsRow {
+		var rs []odds.OddsRow
 		for i := range n {
-			rs = append(rs, OddsRow{Name: fmt.Sprintf("man%d", i), Share: 0.5, Lo: 0.4, Hi: 0.6,
-				Change: &OddsChange{From: 1, Diff: -0.5, Beyond: true}})
+			rs = append(rs, odds.OddsRow{Name: fmt.Sprintf("man%d", i), Share: 0.5, Lo: 0.4, Hi: 0.6,
+				Change: &odds.OddsChange{From: 1, Diff: -0.5, Beyond: true}})
 		}
 		return rs
 	}
 	for _, tc := range []struct {
 		name      string
-		o         Odds
+		o         odds.Odds
 		more      int
 		wantLines int
 	}{
-		{"none counted", Odds{Scenario: "x", Total: 1000}, 0, 4},
-		{"the opening's six", Odds{Scenario: "opening", Runs: 1000, Total: 1000, Squads: men(1), Men: men(5)}, 0, oddsRowsMax},
-		{"room for all but one", Odds{Scenario: "x", Runs: 10, Total: 50, Men: men(oddsRowsShown)}, 0, oddsRowsMax},
-		{"more than room", Odds{Scenario: "line", Runs: 550, Total: 550, Squads: men(2), Men: men(12)}, 14 - (oddsRowsShown - 1), oddsRowsMax},
+		{"none counted", odds.Odds{Scenario: "x", Total: 1000}, 0, 4},
+		{"the opening's six", odds.Odds{Scenario: "opening", Runs: 1000, Total: 1000, Squads: men(1), Men: men(5)}, 0, oddsRowsMax},
+		{"room for all but one", odds.Odds{Scenario: "x", Runs: 10, Total: 50, Men: men(oddsRowsShown)}, 0, oddsRowsMax},
+		{"more than room", odds.Odds{Scenario: "line", Runs: 550, Total: 550, Squads: men(2), Men: men(12)}, 14 - (oddsRowsShown - 1), oddsRowsMax},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			v := layOdds(tc.o)

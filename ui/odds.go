@@ -12,12 +12,16 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/odds"
 	"github.com/moralebreak/moralebreak/morale"
+	"github.com/moralebreak/moralebreak/ui/published"
 )
 
 // OddsPanelH is the odds panel's height open, in logical pixels (its
 // width is the tuner's panel's inner width): its title, status line and
-// oddsRowsMax rows, then the histogram (odds_draw.go).
+// oddsRowsMax rows, then the histogram (odds_draw.go); with faces larger
+// than the design's (assets.LegibleAt), proportionally more
+// (oddsMetrics).
 const OddsPanelH = oddsRowsTop + oddsRowsMax*oddsLineH + 2 + 4 + oddsHistH
 
 // In the browser (a counter without a goroutine of its own) the odds are
@@ -30,6 +34,23 @@ const (
 	oddsSliceMin = 2 * time.Millisecond
 	oddsSliceMax = 25 * time.Millisecond
 )
+
+// OddsCounter counts the odds of the live settings for the odds panel:
+// cmd/demo fills it from the balance lab (ui does not import lab). Set
+// says which settings to count and the baseline their changes are
+// measured from (hasBase false: none); Report is the latest numbers, over
+// the fights counted so far; Poll counts up to n fights on the caller's
+// goroutine where the counter has none of its own (the browser) and
+// reports whether fights remain; Wait blocks until the settings of the
+// last Set are counted to the end, or ctx is done; Close stops the count.
+// Its methods are safe for concurrent use.
+type OddsCounter interface {
+	Set(s, base morale.Settings, hasBase bool) error
+	Report() odds.Odds
+	Poll(n int) bool
+	Wait(ctx context.Context) error
+	Close()
+}
 
 // OddsPanel is the tuner's odds panel: for the live settings, how often
 // the squads break, how often each named man routs, when the first man
@@ -55,12 +76,13 @@ type OddsPanel struct {
 	// false before the first edit. held: a drag is under way, base stays.
 	base          morale.Settings
 	hasBase, held bool
-	report        Odds     // as of the last Update
-	view          oddsView // report, laid out as text
+	report        odds.Odds // as of the last Update
+	view          oddsView  // report, laid out as text
 	perFight      time.Duration
 	sliced        time.Time // when the last slice ended
 
 	title, small, bold text.Face
+	m                  oddsMetrics   // the geometry for those faces
 	img                *ebiten.Image // the panel as last drawn, for key
 	key                oddsKey
 }
@@ -75,9 +97,11 @@ type oddsKey struct {
 // NewOddsPanel returns the odds panel of the counter c (cmd/demo's, of
 // a lab scenario), drawn with a's fonts. Close stops c.
 func NewOddsPanel(c OddsCounter, a *assets.Assets) *OddsPanel {
-	p := &OddsPanel{tr: c}
+	p := &OddsPanel{tr: c, m: newOddsMetrics(1)}
 	if a != nil {
-		p.title, p.small, p.bold = a.BoldFace(12), a.Face(10.5), a.BoldFace(10.5)
+		small := a.Face(oddsFace)
+		p.title, p.small, p.bold = a.BoldFace(12), small, a.BoldFace(oddsFace)
+		p.m = newOddsMetrics(small.Size / oddsFace)
 	}
 	return p
 }
@@ -131,7 +155,7 @@ func (p *OddsPanel) slice() {
 }
 
 // Odds returns the odds as of the last Update.
-func (p *OddsPanel) Odds() Odds { return p.report }
+func (p *OddsPanel) Odds() odds.Odds { return p.report }
 
 // Wait blocks until the odds of the settings last Set are counted to the
 // end (or ctx is done), and takes them as the report: a screenshot shows
@@ -189,7 +213,7 @@ type oddsLine struct {
 const oddsRowsShown = 6
 
 // layOdds lays o out as the panel's text.
-func layOdds(o Odds) oddsView {
+func layOdds(o odds.Odds) oddsView {
 	// the lab's own fights of its scenario, not the battle on screen:
 	// the title says so, as a what-if's banner beside it is of the screen
 	v := oddsView{title: fmt.Sprintf("Odds · lab's %s, not this battle · %d fights", o.Scenario, o.Total)}
@@ -249,7 +273,7 @@ func layOdds(o Odds) oddsView {
 // shareLine is a row of a share: "64% [58–70]", the reference's "was
 // 100%" and its change "−36 ▼"; "counting…" before any fight is counted
 // (runs 0), when there is no share to show yet.
-func shareLine(label string, r OddsRow, runs int) oddsLine {
+func shareLine(label string, r odds.OddsRow, runs int) oddsLine {
 	if runs == 0 {
 		return oddsLine{label: label, now: "counting…"}
 	}
@@ -266,7 +290,7 @@ func shareLine(label string, r OddsRow, runs int) oddsLine {
 }
 
 // mark is ▲ or ▼ for a change beyond the noise, ≈ for one within it.
-func mark(c *OddsChange) string {
+func mark(c *odds.OddsChange) string {
 	switch {
 	case !c.Beyond:
 		return "≈"
@@ -304,22 +328,9 @@ func (v oddsView) lines() []string {
 	return out
 }
 
-// PublishedOdds is the odds panel in the published state: the odds it shows
-// (with runs, the fights counted, and settings_hash, lab.SettingsHash of
-// the settings they are of) and its text.
-type PublishedOdds struct {
-	Odds
-	Lines []string `json:"lines"`
-	// Rect is where the panel is drawn, in logical screen pixels; Folded
-	// whether it shows only its title and a line (a click on the title
-	// folds and unfolds it).
-	Rect   PublishedRect `json:"rect"`
-	Folded bool          `json:"folded"`
-}
-
 // published returns the panel's part of the published state, drawn in r.
-func (p *OddsPanel) published(r image.Rectangle) *PublishedOdds {
-	return &PublishedOdds{Odds: p.report, Lines: p.view.lines(), Rect: PublishedRect{X: r.Min.X, Y: r.Min.Y, W: r.Dx(), H: r.Dy()}}
+func (p *OddsPanel) published(r image.Rectangle) *published.Odds {
+	return &published.Odds{Odds: p.report, Lines: p.view.lines(), Rect: published.RectOf(r)}
 }
 
 // oddsSlot is where the App draws the odds panel: its slot in the tuner's

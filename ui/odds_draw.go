@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math"
 	"strconv"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
+	"github.com/moralebreak/moralebreak/internal/textfit"
 )
 
 // The odds panel's own colours; its text is in the tuner's (widgets.go).
@@ -58,44 +60,48 @@ func (p *OddsPanel) paint(img *ebiten.Image) {
 	vector.StrokeRect(img, 0.5, 0.5, w-1, h-1, 1, oddsEdge, false)
 	v := p.view
 	x, y := 8.0, 5.0
-	p.text(img, v.title, p.title, x, y, colSection)
-	folded := h < OddsPanelH
+	m := p.m
+	folded := int(h) < m.open
 	mark := "▲ fold"
 	if folded {
 		mark = "▼ open"
 	}
-	mw, _ := text.Measure(mark, p.small, 0)
+	mw := textfit.Width(mark, p.small)
 	p.text(img, mark, p.small, float64(w)-8-mw, y+1, colDim)
-	y += 16
+	p.text(img, textfit.Clip(v.title, p.title, float64(w)-24-mw), p.title, x, y, colSection)
+	y += float64(m.px(16))
+	line := float64(w) - 2*x
 	if folded {
-		line, c := v.status, colDim
+		text, c := v.status, colDim
 		if r, ok := v.headline(); ok {
-			line, c = strings.TrimSpace(r.label+": "+r.now+"  "+r.before+"  "+r.change), oddsUp
+			text, c = strings.TrimSpace(r.label+": "+r.now+"  "+r.before+"  "+r.change), oddsUp
 		}
-		p.text(img, line, p.small, x, y, c)
+		p.text(img, textfit.Clip(text, p.small, line), p.small, x, y, c)
 		return
 	}
-	p.text(img, v.status, p.small, x, y, colDim)
-	y = oddsRowsTop
-	// columns: label, now [95%], before, change
-	cols := [4]float64{x, x + 108, x + 208, x + 290}
+	p.text(img, textfit.Clip(v.status, p.small, line), p.small, x, y, colDim)
+	y = float64(m.rowsTop)
+	// columns: label, now [95%], before, change; each cut to its width
+	cols := [5]float64{x, x + 108, x + 208, x + 290, float64(w) - 4}
+	cell := func(s string, f text.Face, col int, c color.Color) {
+		p.text(img, textfit.Clip(s, f, cols[col+1]-cols[col]-4), f, cols[col], y, c)
+	}
 	for i, r := range v.rows {
 		if i == v.named && v.more > 0 {
 			p.text(img, fmt.Sprintf("… and %d more", v.more), p.small, cols[0], y, colDim)
-			y += oddsLineH
+			y += float64(m.lineH)
 		}
-		c := colText
-		p.text(img, r.label, p.small, cols[0], y, colDim)
-		p.text(img, r.now, p.bold, cols[1], y, c)
-		p.text(img, r.before, p.small, cols[2], y, colDim)
+		cell(r.label, p.small, 0, colDim)
+		cell(r.now, p.bold, 1, colText)
+		cell(r.before, p.small, 2, colDim)
 		cc := colDim
 		if r.beyond {
 			cc = oddsUp
 		}
-		p.text(img, r.change, p.small, cols[3], y, cc)
-		y += oddsLineH
+		cell(r.change, p.small, 3, cc)
+		y += float64(m.lineH)
 	}
-	p.histogram(img, oddsHistRect(int(w), int(h)), v.histCaption)
+	p.histogram(img, m.histRect(int(w), int(h)), v.histCaption)
 }
 
 // The open panel's inside, from its top: the title, the status line, then
@@ -104,20 +110,45 @@ func (p *OddsPanel) paint(img *ebiten.Image) {
 // (the rows of a scenario are always the same, and a reference fills
 // columns that are there all along), so nothing in the panel moves when a
 // count or a reference arrives.
+// These are the lengths as designed, for faces of oddsFace pixels
+// (oddsMetrics scales them).
 const (
 	oddsRowsTop = 34
 	oddsLineH   = 12
 	oddsHistH   = 36 // the histogram's axis labels and caption, and its bars
+	oddsFace    = 10.5
 )
+
+// oddsMetrics is the panel's geometry, in logical pixels, for its faces:
+// each length as designed (for oddsFace-pixel text, u 1) times u, the
+// faces' size over the design's (more than 1 in a small window, whose
+// faces assets.LegibleAt enlarges), so that rows never overlap.
+type oddsMetrics struct {
+	u                     float64
+	rowsTop, lineH, histH int
+	foldedH, headH, open  int // folded, its title, and open: the panel's heights
+}
+
+// newOddsMetrics returns the metrics for faces u times the design's.
+func newOddsMetrics(u float64) oddsMetrics {
+	m := oddsMetrics{u: u}
+	m.rowsTop, m.lineH, m.histH = m.px(oddsRowsTop), m.px(oddsLineH), m.px(oddsHistH)
+	m.foldedH, m.headH = m.px(oddsFoldedH), m.px(oddsHeadH)
+	m.open = m.rowsTop + oddsRowsMax*m.lineH + 2 + 4 + m.histH
+	return m
+}
+
+// px is the length v of the design, scaled.
+func (m oddsMetrics) px(v int) int { return int(math.Round(float64(v) * m.u)) }
 
 // oddsRowsMax is the most rows the panel shows: oddsRowsShown squads and
 // men, then re-breaks, a man routs and the first rout's two.
 const oddsRowsMax = oddsRowsShown + 4
 
-// oddsHistRect is where the histogram is drawn in an open panel w×h:
-// along its bottom, under the last of oddsRowsMax rows.
-func oddsHistRect(w, h int) image.Rectangle {
-	return image.Rect(8, h-4-oddsHistH, w-8, h-4)
+// histRect is where the histogram is drawn in an open panel w×h: along
+// its bottom, under the last of oddsRowsMax rows.
+func (m oddsMetrics) histRect(w, h int) image.Rectangle {
+	return image.Rect(8, h-4-m.histH, w-8, h-4)
 }
 
 // headline is the row a folded panel shows: the first whose change is
@@ -163,13 +194,13 @@ func (p *OddsPanel) histogram(img *ebiten.Image, r image.Rectangle, caption stri
 	base := float32(r.Max.Y)
 	vector.FillRect(img, float32(r.Min.X), base, float32(r.Dx()), 1, oddsEdge, false)
 	if lo < 0 {
-		p.text(img, "no rout yet", p.small, float64(r.Min.X)+4, float64(r.Min.Y)+14, colDim)
+		p.text(img, "no rout yet", p.small, float64(r.Min.X)+4, float64(r.Min.Y+p.m.px(14)), colDim)
 		return
 	}
 	lo, hi = max(0, lo-1), min(len(hs.Counts)-1, hi+1)
 	n := hi - lo + 1
 	bw := float32(r.Dx()) / float32(n)
-	scale := float32(r.Dy()-12) / float32(top)
+	scale := float32(r.Dy()-p.m.px(12)) / float32(top)
 	for i := lo; i <= hi; i++ {
 		bx := float32(r.Min.X) + float32(i-lo)*bw
 		if c := hs.Counts[i]; c > 0 {

@@ -17,7 +17,7 @@ const (
 // and returns in without that click.
 func (a *App) oddsInput(in InputState) InputState {
 	s := a.oddsSlot()
-	head := image.Rect(s.Min.X, s.Min.Y, s.Max.X, s.Min.Y+oddsHeadH)
+	head := image.Rect(s.Min.X, s.Min.Y, s.Max.X, s.Min.Y+a.odds.m.headH)
 	if in.LeftClick && image.Pt(in.X, in.Y).In(head) {
 		a.foldOdds(!a.oddsFolded)
 		in.LeftClick = false
@@ -36,9 +36,9 @@ func (a *App) foldOdds(fold bool) {
 		return
 	}
 	a.oddsFolded = fold
-	h, help := OddsPanelH, widget.Visibility_Hide // the foot lays out without it
+	h, help := a.odds.m.open, widget.Visibility_Hide // the foot lays out without it
 	if fold {
-		h, help = oddsFoldedH, widget.Visibility_Show
+		h, help = a.odds.m.foldedH, widget.Visibility_Show
 	}
 	a.w.oddsBox.GetWidget().MinHeight = h
 	a.w.help.GetWidget().SetVisibility(help)

@@ -5,14 +5,15 @@ import (
 	"testing"
 
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/odds"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
 // The panel's text for a few reports.
 func TestLayOdds(t *testing.T) {
-	v := layOdds(Odds{Scenario: "opening", Runs: 200, Total: 1000,
-		Men: []OddsRow{{Name: "Eriksen", Share: 0.64, Lo: 0.58, Hi: 0.70,
-			Change: &OddsChange{From: 1, N: 200, Diff: -0.36, Lo: -0.4, Hi: -0.3, Beyond: true}}}})
+	v := layOdds(odds.Odds{Scenario: "opening", Runs: 200, Total: 1000,
+		Men: []odds.OddsRow{{Name: "Eriksen", Share: 0.64, Lo: 0.58, Hi: 0.70,
+			Change: &odds.OddsChange{From: 1, N: 200, Diff: -0.36, Lo: -0.4, Hi: -0.3, Beyond: true}}}})
 	got := strings.Join(v.lines(), "\n")
 	for _, want := range []string{"counting… 200 of 1000 fights", "Eriksen routs: 64% [58–70] was 100% -36 pts ▼", "first rout, median: none yet"} {
 		if !strings.Contains(got, want) {
@@ -21,10 +22,10 @@ func TestLayOdds(t *testing.T) {
 	}
 	// before the first fight is counted, no row shows a share it has not
 	// got: "counting…", not "0% [0–100]"
-	v = layOdds(Odds{Scenario: "opening", Runs: 0, Total: 1000,
-		Squads:    []OddsRow{{Name: "Chen", Share: 0, Lo: 0, Hi: 1}},
-		Men:       []OddsRow{{Name: "Eriksen", Share: 0, Lo: 0, Hi: 1, Change: &OddsChange{}}},
-		Reference: &OddsReference{SettingsHash: "x"}})
+	v = layOdds(odds.Odds{Scenario: "opening", Runs: 0, Total: 1000,
+		Squads:    []odds.OddsRow{{Name: "Chen", Share: 0, Lo: 0, Hi: 1}},
+		Men:       []odds.OddsRow{{Name: "Eriksen", Share: 0, Lo: 0, Hi: 1, Change: &odds.OddsChange{}}},
+		Reference: &odds.OddsReference{SettingsHash: "x"}})
 	got = strings.Join(v.lines(), "\n")
 	for _, want := range []string{"Chen breaks: counting…", "Eriksen routs: counting…", "re-breaks: counting…", "first rout, median: counting…"} {
 		if !strings.Contains(got, want) {
@@ -34,7 +35,7 @@ func TestLayOdds(t *testing.T) {
 	if strings.Contains(got, "[0–100]") || strings.Contains(got, "was") || strings.Contains(got, "none yet") {
 		t.Errorf("a count of no fights shows numbers:\n%s", got)
 	}
-	v = layOdds(Odds{Scenario: "x", Runs: 1000, Total: 1000, Error: "odds: fight 3: bad"})
+	v = layOdds(odds.Odds{Scenario: "x", Runs: 1000, Total: 1000, Error: "odds: fight 3: bad"})
 	if !strings.Contains(v.status, "cannot count: odds: fight 3: bad") {
 		t.Errorf("status %q; want the error", v.status)
 	}

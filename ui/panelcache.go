@@ -9,6 +9,7 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/moralebreak/moralebreak/game"
 )
 
@@ -27,13 +28,19 @@ const panelMaxAge = 300
 // morale does) are not in the cached image: they are drawn over it on their
 // own, into the screen, whenever their text changes.
 type panelCache struct {
-	img       *ebiten.Image // the widgets drawn over transparency, screen-sized, live lines invisible
-	key       uint64        // fingerprint of what they showed, but the live lines' text
-	age       int           // frames since the last redraw
-	cx, cy    int           // the cursor at the last frame
-	inputDown bool          // a mouse button or key was down at the last frame
+	img *ebiten.Image // the widgets drawn over transparency, screen-sized, live lines invisible
+	// Update's: want counts the changes that call for a redraw (mark),
+	// after key, the fingerprint of what the widgets show but the live
+	// lines' text, or the input changed, or age ticks went by.
+	want      uint64
+	key       uint64
+	age       int  // ticks since want last moved
+	cx, cy    int  // the cursor at the last Update
+	inputDown bool // a mouse button or key was down at the last Update
 	keys      []ebiten.Key
 	chars     []rune
+	// Draw's, what img holds: have is the want it was drawn for.
+	have uint64
 	// shownOn is the screen the cache was last copied onto, when that
 	// screen keeps its pixels between frames (not cleared) and nothing
 	// has covered the panel since: the copy can be skipped.
@@ -43,55 +50,73 @@ type panelCache struct {
 }
 
 // liveLine is one of the panel's lines drawn apart from the cache: its
-// widget and the colour it is drawn in.
+// widget (invisible: it only holds the text and its place), the face and
+// the colour it is drawn in.
 type liveLine struct {
-	t *widget.Text
-	c color.Color
+	t    *widget.Text
+	face text.Face
+	c    color.Color
 }
 
 // liveLines are the panel's live lines, in panelCache.live's order.
 func (a *App) liveLines() [2]liveLine {
-	return [2]liveLine{{a.w.status, colDim}, {a.w.selText, colText}}
+	return [2]liveLine{{a.w.status, a.w.small, colDim}, {a.w.selText, a.w.face, colText}}
 }
 
-// drawWidgets draws the ebitenui widgets onto screen: from the cache when
-// nothing they show but the live lines changed, the input left them alone
-// and the cache is younger than panelMaxAge frames; else it renders them
-// again. The copy itself is skipped when screen is the one it went onto
-// last and the screen is not cleared between frames (nothing else draws
-// into the panel but the timeline's tooltip, after which Draw clears
-// shownOn); then only a live line whose text changed is drawn again, over
-// its row of the cache.
+// markPanel is the panel cache's part of every Update's end: when the
+// widgets' fingerprint changed, the input changed how they may look
+// (pollPanelInput) or the cache is panelMaxAge ticks old, the next Draw
+// renders them again.
+func (a *App) markPanel() {
+	pc := &a.panel
+	pc.age++
+	if key := a.panelKey(); key != pc.key || pc.age >= panelMaxAge {
+		pc.key, pc.age = key, 0
+		pc.want++
+	}
+}
+
+// pollPanelInput is the panel cache's reading of the input, in Update:
+// when the cursor, a button, the wheel or a key may have changed how a
+// widget looks (inputChanged), the next markPanel calls for a redraw.
+func (a *App) pollPanelInput() {
+	if a.panel.inputChanged(a.reg.Panel) {
+		a.panel.age = panelMaxAge
+	}
+}
+
+// drawWidgets draws the ebitenui widgets onto screen: from the cache
+// unless the last Update called for a redraw (markPanel) or the screen's
+// size changed; else it renders them again. The copy itself is skipped
+// when screen is the one it went onto last and the screen is not cleared
+// between frames (nothing else draws into the panel but the timeline's
+// tooltip, after which Draw clears shownOn); then only a live line whose
+// text changed is drawn again, over its row of the cache. The live lines
+// are invisible in the widgets (buildWidgets gives them no colour, so a
+// clock that changes every tick does not call for a redraw): liveLine.draw
+// draws their text (refresh cuts each line to the panel's width). Draw
+// writes only the cache's own fields (img, have, shownOn, live), never a
+// widget.
 func (a *App) drawWidgets(screen *ebiten.Image) {
 	pc := &a.panel
 	lines := a.liveLines()
-	key := a.panelKey()
-	if pc.img == nil || pc.img.Bounds().Size() != screen.Bounds().Size() {
+	fresh := pc.img == nil || pc.img.Bounds().Size() != screen.Bounds().Size()
+	if fresh {
 		if pc.img != nil {
 			pc.img.Deallocate()
 		}
 		// its own texture, not on an atlas: a screen-sized image makes an
 		// atlas page grow, and stay grown
 		pc.img = ebiten.NewImageWithOptions(screen.Bounds(), &ebiten.NewImageOptions{Unmanaged: true})
-		pc.age = panelMaxAge
 	}
-	if pc.inputChanged(a.reg.Panel) || key != pc.key || pc.age >= panelMaxAge {
-		// The live lines are drawn invisible (zero alpha changes no
-		// pixel) rather than hidden, which would relayout the panel.
-		for _, l := range lines {
-			l.t.SetColor(color.Transparent)
-		}
+	if fresh || pc.have != pc.want {
 		pc.img.Clear()
 		a.ui.Draw(pc.img)
 		a.strip.draw(pc.img, a.stripRect(), a.w.small)
 		a.tuner.draw(pc.img, a.tunerRect(), a.w.small, a.w.face)
-		for _, l := range lines {
-			l.t.SetColor(l.c)
-		}
-		pc.key, pc.age = key, 0
+		pc.have = pc.want
 		pc.shownOn = nil
 	}
-	pc.age++
 	if pc.shownOn != screen || ebiten.IsScreenClearedEveryFrame() {
 		pc.shownOn = screen
 		pc.copyTo(screen, a.reg.Panel)
@@ -111,8 +136,22 @@ func (a *App) drawWidgets(screen *ebiten.Image) {
 		}
 	}
 	for i, l := range lines {
-		l.t.Render(screen)
+		l.draw(screen)
 		pc.live[i] = l.t.Label
+	}
+}
+
+// draw draws the line's text where its widget was laid out, as ebitenui
+// draws a Text of its face with no padding, left and top aligned: a line
+// of the face's line height a row.
+func (l liveLine) draw(screen *ebiten.Image) {
+	r := l.t.GetWidget().Rect
+	_, lh := text.Measure(" ", l.face, 0)
+	for i, line := range strings.Split(l.t.Label, "\n") {
+		op := &text.DrawOptions{}
+		op.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y)+lh*float64(i))
+		op.ColorScale.ScaleWithColor(l.c)
+		text.Draw(screen, line, l.face, op)
 	}
 }
 
@@ -197,7 +236,7 @@ func (a *App) fillBackground(screen *ebiten.Image, vp game.Viewport) {
 
 // inputChanged reports whether the input may have changed how a widget
 // looks: the cursor moved into, inside or out of the panel, or a mouse
-// button, the wheel or a key is down now or was at the last frame.
+// button, the wheel or a key is down now or was at the last Update.
 func (pc *panelCache) inputChanged(panel image.Rectangle) bool {
 	x, y := ebiten.CursorPosition()
 	in := image.Pt(x, y).In(panel)

@@ -9,6 +9,7 @@ import (
 	"syscall/js"
 
 	"github.com/moralebreak/moralebreak/morale"
+	"github.com/moralebreak/moralebreak/ui/published"
 )
 
 // LoadWeights returns the embedded defaults: the browser has no weights file.
@@ -47,49 +48,14 @@ func offerDownload(name, mime string, data []byte) string {
 // always (globalThis.moraleBreak).
 func publishing(string) bool { return true }
 
-// publish sets globalThis.moraleBreak for the browser test. It cannot fail.
-func publish(_ string, st PublishedState) error {
-	soldiers := make([]any, len(st.Soldiers))
-	for i, s := range st.Soldiers {
-		soldiers[i] = map[string]any{
-			"id": s.ID, "name": s.Name, "x": s.X, "y": s.Y, "alive": s.Alive,
-			"state": s.State, "morale": s.Morale, "leader": s.Leader,
-		}
+// publish sets globalThis.moraleBreak for the browser test: the state as
+// its JSON, the same as the native -state file's.
+func publish(_ string, st published.State) error {
+	b, err := json.Marshal(st)
+	if err != nil {
+		return err
 	}
-	buttons := make(map[string]any, len(st.Buttons))
-	for label, r := range st.Buttons {
-		buttons[label] = map[string]any{"x": r.X, "y": r.Y, "w": r.W, "h": r.H}
-	}
-	rows := make([]any, len(st.Tuner))
-	for i, r := range st.Tuner {
-		rows[i] = map[string]any{
-			"name": r.Name, "value": r.Value, "default": r.Default, "start": r.Start, "pending": r.Pending,
-			"note": r.Note, "typing": r.Typing, "shown": r.Shown,
-			"box": map[string]any{"x": r.Box.X, "y": r.Box.Y, "w": r.Box.W, "h": r.Box.H},
-		}
-	}
-	console := make([]any, len(st.Console))
-	for i, l := range st.Console {
-		console[i] = l
-	}
-	state := map[string]any{
-		"soldiers": soldiers, "time": st.Time, "paused": st.Paused,
-		"width": st.Width, "height": st.Height, "banner": st.Banner,
-		"buttons": buttons,
-		"why":     st.Why,
-		"whyRect": map[string]any{"x": st.WhyRect.X, "y": st.WhyRect.Y, "w": st.WhyRect.W, "h": st.WhyRect.H},
-		"tooltip": st.Tooltip,
-		"tuner":   rows, "console": console, "consoleOpen": st.ConsoleOpen, "future": st.Future,
-	}
-	if st.Odds != nil {
-		// the odds as their JSON, as the native -state file has them
-		b, err := json.Marshal(st.Odds)
-		if err != nil {
-			return err
-		}
-		state["odds"] = js.Global().Get("JSON").Call("parse", string(b))
-	}
-	js.Global().Set("moraleBreak", state)
+	js.Global().Set("moraleBreak", js.Global().Get("JSON").Call("parse", string(b)))
 	return nil
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/morale"
+	"github.com/moralebreak/moralebreak/ui/published"
 )
 
 // LoadWeights loads the settings file at path, first writing the defaults
@@ -50,7 +51,7 @@ func publishing(path string) bool { return path != "" }
 // (or the one a symlink names, or nothing): a device, a FIFO or a folder at
 // path is an error and stays as it is. It does not sync to disk, as it runs
 // every tick.
-func publish(path string, st PublishedState) error {
+func publish(path string, st published.State) error {
 	b, err := json.Marshal(st)
 	if err != nil {
 		return fmt.Errorf("-state %s: %w", path, err)

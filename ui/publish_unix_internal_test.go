@@ -8,6 +8,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/moralebreak/moralebreak/ui/published"
 )
 
 // publish never replaces a FIFO (or a device) with its state: the -state file
@@ -19,7 +21,7 @@ func TestPublishKeepsSpecialFiles(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Fatalf("mkfifo: %v", err)
 	}
-	if err := publish(fifo, PublishedState{}); err == nil || !strings.Contains(err.Error(), "-state: "+fifo+": is a FIFO, not a regular file; not replaced") {
+	if err := publish(fifo, published.State{}); err == nil || !strings.Contains(err.Error(), "-state: "+fifo+": is a FIFO, not a regular file; not replaced") {
 		t.Errorf("publish over a FIFO: got %v; want a refusal naming it", err)
 	}
 	if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
@@ -32,7 +34,7 @@ func TestPublishKeepsSpecialFiles(t *testing.T) {
 	if err := os.Symlink(file, link); err != nil {
 		t.Fatal(err)
 	}
-	if err := publish(link, PublishedState{}); err != nil {
+	if err := publish(link, published.State{}); err != nil {
 		t.Fatalf("publish through a symlink: got %v; want nil", err)
 	}
 	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {

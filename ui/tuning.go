@@ -4,6 +4,7 @@ import (
 	"image"
 
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/ui/published"
 )
 
 // The App's side of the tuner: its box, its input and the edits it asks
@@ -52,14 +53,14 @@ func (a *App) applyEdit(e TunerEdit) {
 func (a *App) syncTuner() { a.tuner.sync(a.g.Settings(), a.pending) }
 
 // published is the tuner's rows as the App publishes them, in box.
-func (t *Tuner) published(box image.Rectangle) []PublishedRow {
-	out := make([]PublishedRow, len(t.rows))
+func (t *Tuner) published(box image.Rectangle) []published.Row {
+	out := make([]published.Row, len(t.rows))
 	for i := range t.rows {
 		r := &t.rows[i]
 		f := r.sc.FormatValue
 		v := t.geom(box, t.itemOf(i)).value
-		out[i] = PublishedRow{Name: r.p.Name, Value: f(r.value), Start: f(r.start), Pending: r.pending,
-			Shown: v.In(box), Box: PublishedRect{X: v.Min.X, Y: v.Min.Y, W: v.Dx(), H: v.Dy()}}
+		out[i] = published.Row{Name: r.p.Name, Value: f(r.value), Start: f(r.start), Pending: r.pending,
+			Shown: v.In(box), Box: published.RectOf(v)}
 		if r.hasDef {
 			out[i].Default = f(r.def)
 		}

@@ -225,3 +225,14 @@ func lintText(ws []LintWarning) string {
 // fileNote is the panel's last line: the weights file and whether it is
 // watched.
 func (a *App) fileNote() string { return a.file.note() }
+
+// LintWarning is one warning of the lint of the live settings (the lab's
+// lab.Lint, which cmd/demo gives as Config.Lint): its rule and what is
+// wrong, with the fix.
+type LintWarning struct {
+	Rule    string `json:"rule"`
+	Message string `json:"message"`
+}
+
+// String returns "rule: message".
+func (w LintWarning) String() string { return w.Rule + ": " + w.Message }

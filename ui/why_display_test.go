@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/moralebreak/moralebreak/ui"
+	"github.com/moralebreak/moralebreak/ui/published"
 )
 
 // The demo with -select Eriksen opens his Why panel: it is drawn (pixels
@@ -48,7 +49,7 @@ func TestWhyPanelDrawn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var st ui.PublishedState
+	var st published.State
 	if err := json.Unmarshal(b, &st); err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +83,7 @@ func TestWhyPanelDrawn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st = ui.PublishedState{}
+	st = published.State{}
 	if err := json.Unmarshal(b, &st); err != nil {
 		t.Fatal(err)
 	}

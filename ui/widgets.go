@@ -11,6 +11,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/textfit"
 )
 
 var (
@@ -52,7 +53,7 @@ type widgets struct {
 	title       text.Face
 	buttonImage *widget.ButtonImage
 	activeImage *widget.ButtonImage
-	buttons     map[string]*widget.Button // by label, for PublishedState
+	buttons     map[string]*widget.Button // by label, for the published state
 }
 
 func (a *App) buildWidgets() *widgets {
@@ -102,7 +103,7 @@ func (a *App) buildWidgets() *widgets {
 	w.panel = panel
 
 	panel.AddChild(w.text("MoraleBreak · squad morale tuner", w.title, colSection))
-	w.status = w.text("", w.small, colDim)
+	w.status = w.text("", w.small, color.Transparent) // a live line: drawn by drawWidgets, in colDim
 	panel.AddChild(w.status)
 
 	// The message strip: a fixed box that the App draws its messages into
@@ -164,7 +165,7 @@ func (a *App) buildWidgets() *widgets {
 	// Selection, for Force rout.
 	sel := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
 		widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(3))))
-	w.selText = w.text("", w.face, colText)
+	w.selText = w.text("", w.face, color.Transparent) // a live line: drawn by drawWidgets, in colText
 	sel.AddChild(w.selText)
 	sg.AddChild(w.button("< Prev", func() { a.cycleSelection(-1) }))
 	sg.AddChild(w.button("Next >", func() { a.cycleSelection(+1) }))
@@ -178,7 +179,7 @@ func (a *App) buildWidgets() *widgets {
 	w.tunerBox = w.reserve(60)
 	panel.AddChild(w.tunerBox)
 	if a.cfg.Odds != nil {
-		w.oddsBox = w.reserve(OddsPanelH)
+		w.oddsBox = w.reserve(a.odds.m.open)
 		panel.AddChild(w.oddsBox)
 	}
 
@@ -227,8 +228,10 @@ func (w *widgets) reserve(h int) *widget.Container {
 		widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
 }
 
+// text is a line of text in the panel, wrapped at spaces to the panel's
+// inner width (with larger faces, LegibleAt, a line may not fit).
 func (w *widgets) text(s string, face text.Face, c color.Color) *widget.Text {
-	return widget.NewText(widget.TextOpts.Text(s, &face, c),
+	return widget.NewText(widget.TextOpts.Text(s, &face, c), widget.TextOpts.MaxWidth(PanelW-2*panelPad),
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
 }
 
@@ -291,7 +294,7 @@ func (a *App) refresh() {
 	if tps := ebiten.ActualTPS(); tps > 0 && !a.cfg.Capture { // a measured rate is no part of a picture
 		st += fmt.Sprintf(" · %.0f TPS", tps)
 	}
-	a.w.status.Label = st
+	a.w.status.Label = clipLines(st, a.w.small)
 	label := "Pause"
 	if g.Paused() {
 		label = "Resume"
@@ -309,7 +312,19 @@ func (a *App) refresh() {
 		}
 	}
 	sel := a.scene().selectionLine(a) // scenes.go
-	a.w.selText.Label = sel
+	a.w.selText.Label = clipLines(sel, a.w.face)
+}
+
+// clipLines is s with each line cut with "…" to the panel's inner width
+// in face: a live line (panelcache.go) never wraps, as liveLine.draw draws it
+// line by line (only faces larger than the design's, assets.LegibleAt,
+// need it).
+func clipLines(s string, face text.Face) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = textfit.Clip(l, face, PanelW-2*panelPad)
+	}
+	return strings.Join(lines, "\n")
 }
 
 func trimFloat(f float64) string {

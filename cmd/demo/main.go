@@ -198,6 +198,7 @@ func build(cfg config, rec *game.Recording) (*ui.App, *game.Session, ebiten.Game
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	a = a.LegibleAt(cfg.Scale) // no text under assets.MinTextPx in the window
 	cfg.UI.ReplayPath = cfg.Record
 	if cfg.UI.ReplayPath == "" {
 		cfg.UI.ReplayPath = defaultReplayPath

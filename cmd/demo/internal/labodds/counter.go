@@ -1,5 +1,6 @@
 // Package labodds fills the demo's odds panel and lint from the balance
-// lab: Counter is a ui.OddsCounter of a lab scenario, Lint the lab's lint
+// lab: Counter is a ui.OddsCounter of a lab scenario (the lab's odds are
+// internal/odds' types, which ui shows as they are), Lint the lab's lint
 // as ui.Config.Lint takes it. It is cmd/demo's, so that ui does not import
 // lab.
 package labodds
@@ -8,6 +9,7 @@ import (
 	"context"
 	"sync"
 
+	"github.com/moralebreak/moralebreak/internal/odds"
 	"github.com/moralebreak/moralebreak/lab"
 	"github.com/moralebreak/moralebreak/morale"
 	"github.com/moralebreak/moralebreak/ui"
@@ -19,6 +21,21 @@ const (
 	oddsChunk      = 25
 	oddsChunkLater = 100
 )
+
+var _ ui.OddsCounter = (*Counter)(nil)
+
+// Lint is the lab's lint of s (lab.Lint), as ui.Config.Lint takes it.
+func Lint(s morale.Settings) []ui.LintWarning {
+	ws := lab.Lint(s)
+	if len(ws) == 0 {
+		return nil
+	}
+	out := make([]ui.LintWarning, len(ws))
+	for i, w := range ws {
+		out[i] = ui.LintWarning{Rule: w.Rule, Message: w.Message}
+	}
+	return out
+}
 
 // oddsJobsKept is how many jobs the counter keeps besides the live
 // settings' and the baseline's: going back to settings counted a moment
@@ -51,10 +68,6 @@ type Counter struct {
 	ctx     context.Context
 	cancel  context.CancelFunc
 
-	rev     uint64  // counts the changes of report (broadcast)
-	shown   ui.Odds // report converted, as of rev shownAt
-	shownAt uint64
-
 	// the stepper's own (the goroutine, or Poll's caller)
 	jobs  map[string]*lab.OddsJob
 	order []string // the jobs' hashes, the most recently wanted last
@@ -83,7 +96,7 @@ func newCounter(sc *lab.Scenario, seed uint64, runs int, background bool) *Count
 	c := &Counter{sc: sc, seed: seed, runs: runs, background: background,
 		report:  lab.Odds{Scenario: sc.Name, Total: runs},
 		changed: make(chan struct{}), wake: make(chan struct{}, 1),
-		jobs: map[string]*lab.OddsJob{}, rev: 1}
+		jobs: map[string]*lab.OddsJob{}}
 	c.ctx, c.cancel = context.WithCancel(context.Background())
 	if background {
 		go c.loop()
@@ -127,7 +140,6 @@ func (c *Counter) Set(s, base morale.Settings, hasBase bool) error {
 
 // broadcast wakes every Wait. Call with mu held.
 func (c *Counter) broadcast() {
-	c.rev++
 	close(c.changed)
 	c.changed = make(chan struct{})
 }
@@ -248,15 +260,12 @@ func (c *Counter) prune(w oddsWant) {
 }
 
 // Report returns the latest odds of the live settings, with the changes
-// from the baseline over the fights both counted (converted once a
-// change: the panel asks every tick).
-func (c *Counter) Report() ui.Odds {
+// from the baseline over the fights both counted. Its slices are shared
+// with the counter's later reports: do not modify them.
+func (c *Counter) Report() odds.Odds {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.shownAt != c.rev {
-		c.shown, c.shownAt = convert(c.report), c.rev
-	}
-	return c.shown
+	return c.report
 }
 
 // Wait blocks until the wanted settings (and their baseline) are counted

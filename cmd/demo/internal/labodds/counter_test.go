@@ -8,11 +8,10 @@ import (
 	"time"
 
 	"github.com/moralebreak/moralebreak/cmd/demo/internal/labodds"
-	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/odds"
 	"github.com/moralebreak/moralebreak/lab"
 	"github.com/moralebreak/moralebreak/morale"
 	"github.com/moralebreak/moralebreak/scenarios"
-	"github.com/moralebreak/moralebreak/ui"
 )
 
 // opening is the demo's opening as the odds count it.
@@ -25,107 +24,83 @@ func opening(t *testing.T) *lab.Scenario {
 	return sc
 }
 
-// The odds panel over the lab's counter, without a window: it counts the
-// live settings' odds, an edit of a setting changes them and the panel
-// says by how much and that it is beyond the noise; a second panel on the
-// same settings shows the same numbers.
-func TestOddsPanelFollowsTheLiveSettings(t *testing.T) {
-	sc := opening(t)
-	s, err := game.NewSession(game.DefaultConfig())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	p := ui.NewOddsPanel(labodds.New(sc), nil)
-	defer p.Close()
-	settle := func() ui.Odds {
-		t.Helper()
-		p.Update(s, false)
-		if err := p.Wait(ctx); err != nil {
+// alone is the odds of s counted to the end by a lab job alone, measured
+// from base's (nil: none): what the counter must report.
+func alone(t *testing.T, sc *lab.Scenario, s morale.Settings, base *morale.Settings) odds.Odds {
+	t.Helper()
+	count := func(s morale.Settings) *lab.OddsJob {
+		j, err := lab.NewOddsJob(sc, s, 1, lab.OddsRunsFor(sc))
+		if err != nil {
 			t.Fatal(err)
 		}
-		return p.Odds()
+		if err := j.Step(context.Background(), j.Total()); err != nil {
+			t.Fatal(err)
+		}
+		return j
 	}
-	before := settle()
-	if before.Runs != lab.OddsRuns || before.SettingsHash != lab.SettingsHash(s.Settings()) || before.Reference != nil {
-		t.Fatalf("odds of %d fights of %s (reference %v); want %d of %s, none", before.Runs, before.SettingsHash, before.Reference, lab.OddsRuns, lab.SettingsHash(s.Settings()))
+	var ref *lab.OddsJob
+	if base != nil {
+		ref = count(*base)
 	}
-	edit := s.Settings().Clone()
-	edit.RecoveryDelaySeconds = 1
-	if err := s.Apply(game.SetSettings{Settings: edit}); err != nil {
-		t.Fatal(err)
-	}
-	after := settle()
-	e := after.Men[4]
-	if e.Name != "Eriksen" || e.Change == nil || !e.Change.Beyond || e.Change.From != 1 || e.Share > 0.9 {
-		t.Fatalf("Eriksen after RecoveryDelaySeconds 4 → 1: %+v %+v; want fewer routs than 100%%, beyond the noise", e, e.Change)
-	}
+	return count(s).Odds(ref)
+}
 
-	q := ui.NewOddsPanel(labodds.New(sc), nil)
-	defer q.Close()
-	q.Update(s, false)
-	if err := q.Wait(ctx); err != nil {
-		t.Fatal(err)
-	}
-	got := q.Odds()
-	got.Reference, after.Reference = nil, nil
-	for i := range got.Men {
-		got.Men[i].Change, after.Men[i].Change = nil, nil
-	}
-	for i := range got.Squads {
-		got.Squads[i].Change, after.Squads[i].Change = nil, nil
-	}
-	got.Rebreaks.Change, after.Rebreaks.Change = nil, nil
-	got.FirstRout.Change, after.FirstRout.Change = nil, nil
-	got.FirstRout.TimeChange, after.FirstRout.TimeChange = nil, nil
-	got.Histogram.Ref, after.Histogram.Ref = nil, nil
-	if !reflect.DeepEqual(got, after) {
-		t.Errorf("a second panel on the same settings shows other numbers:\n%+v\n%+v", got, after)
+// The counter reports the lab's odds as they are, counted to the end:
+// the live settings' alone without a baseline, and measured from the
+// baseline over all the fights with one, even when the baseline was Set a
+// moment before (a reset not yet counted when a drag begins): the
+// baseline's fights are counted beside the live settings'.
+func TestCounterReportsTheLabsOdds(t *testing.T) {
+	sc := opening(t)
+	def := morale.DefaultSettings()
+	edit := def.Clone()
+	edit.RecoveryDelaySeconds = 1
+	for _, tc := range []struct {
+		name string
+		sets [][2]*morale.Settings // each Set: the settings and the baseline (nil: none)
+		want morale.Settings
+		base *morale.Settings
+	}{
+		{"no baseline", [][2]*morale.Settings{{&def, nil}}, def, nil},
+		{"an edit from the defaults", [][2]*morale.Settings{{&def, nil}, {&edit, &def}}, edit, &def},
+		{"the baseline Set just before", [][2]*morale.Settings{{&edit, nil}, {&def, &edit}}, def, &edit},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			defer cancel()
+			c := labodds.New(sc)
+			defer c.Close()
+			for _, s := range tc.sets {
+				var base morale.Settings
+				if s[1] != nil {
+					base = *s[1]
+				}
+				if err := c.Set(*s[0], base, s[1] != nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := c.Wait(ctx); err != nil {
+				t.Fatal(err)
+			}
+			got, want := c.Report(), alone(t, sc, tc.want, tc.base)
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("got %+v; want %+v", got, want)
+			}
+		})
 	}
 }
 
-// The odds' "was" is the settings before the whole drag, with the lab's
-// counter: a reset not yet counted when a quick drag begins, the drag,
-// the release: the change is measured from the reset, over the same
-// fights, the reset's counted beside the drag's end.
-func TestOddsWasIsBeforeTheWholeDrag(t *testing.T) {
-	sc := opening(t)
-	s, err := game.NewSession(game.DefaultConfig())
-	if err != nil {
-		t.Fatal(err)
+// Settings that do not validate are refused, and the report says why.
+func TestCounterRefusesInvalidSettings(t *testing.T) {
+	c := labodds.New(opening(t))
+	defer c.Close()
+	s := morale.DefaultSettings()
+	s.PanicBelow = s.ShakenBelow + 0.1
+	if err := c.Set(s, s, false); err == nil {
+		t.Fatal("got no error; want PanicBelow above ShakenBelow refused")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	p := ui.NewOddsPanel(labodds.New(sc), nil)
-	defer p.Close()
-	set := func(v float64) morale.Settings {
-		t.Helper()
-		e := s.Settings().Clone()
-		e.PanicBelow = v
-		if err := s.Apply(game.SetSettings{Settings: e}); err != nil {
-			t.Fatal(err)
-		}
-		return e
-	}
-	p.Update(s, false)
-	start := set(0.25)
-	p.Update(s, false)
-	for _, v := range []float64{0.3, 0.35, 0.4, 0.45} {
-		set(v)
-		p.Update(s, true)
-		if got := p.Odds(); got.Reference != nil && got.Reference.SettingsHash != lab.SettingsHash(start) {
-			t.Fatalf("during the drag, at %v: was %s; want the settings before the drag, %s", v, got.Reference.SettingsHash, lab.SettingsHash(start))
-		}
-	}
-	p.Update(s, false)
-	if err := p.Wait(ctx); err != nil {
-		t.Fatal(err)
-	}
-	p.Update(s, false)
-	o := p.Odds()
-	if o.Reference == nil || o.Reference.SettingsHash != lab.SettingsHash(start) || o.Reference.Runs != o.Total || o.Runs != o.Total {
-		t.Fatalf("after the drag: %d of %d fights, reference %+v; want all against %s", o.Runs, o.Total, o.Reference, lab.SettingsHash(start))
+	if got := c.Report().Error; !strings.HasPrefix(got, "odds: ") {
+		t.Errorf("got report error %q; want the reason", got)
 	}
 }
 
