@@ -1,6 +1,9 @@
 package morale
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // handleBlock is the most Agent handles the World allocates at a time.
 const handleBlock = 32
@@ -90,6 +93,23 @@ func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, e
 	w.join(slot, c.morale)
 	w.spawned(int(i))
 	return a, nil
+}
+
+// Reserve makes room for n more agents than the World holds, so that the
+// next n Spawns grow none of its per-agent arrays: a game that knows its
+// crowd pays for the memory once, up front. It changes no agent and no
+// result, only memory. n = 0 does nothing; a negative n, or one that would
+// take the World past math.MaxInt32 agents, returns an error and changes
+// nothing.
+func (w *World) Reserve(n int) error {
+	if n < 0 || n > math.MaxInt32-w.Len() {
+		return fmt.Errorf("morale: Reserve(%d): n must be in 0..%d", n, math.MaxInt32-w.Len())
+	}
+	w.init()
+	for _, k := range w.cols {
+		k.reserve(n)
+	}
+	return nil
 }
 
 // Remove takes agent a out of the World; a's methods then return zero values
