@@ -9,8 +9,8 @@ import (
 const handleBlock = 32
 
 // handleSlab is what is left of a block of Agent handles: the handles not
-// yet given out to the agents spawned into one grid cell within one sort
-// window.
+// yet given out to the agents spawned into one grid cell (its index in
+// World.slabs) within one sort window.
 type handleSlab struct {
 	win  int32 // the window (see windows) of the places it serves
 	free []Agent
@@ -26,20 +26,18 @@ type handleSlab struct {
 // cell's handles in order. Where the handles lie is only a matter of speed:
 // the blocks of a grid that was rebuilt are dropped.
 func (w *World) newHandle(i, c int32) *Agent {
-	if w.slabs == nil || w.slabGen != w.grid.gen {
-		w.slabs, w.slabGen = make(map[int32]handleSlab), w.grid.gen
+	if w.slabGen != w.grid.gen {
+		w.slabs, w.slabGen = nil, w.grid.gen
 	}
-	win := i >> w.order.shift
-	s, ok := w.slabs[c]
-	if !ok || s.win != win {
-		s = handleSlab{win: win, free: make([]Agent, min(handleBlock, len(w.grid.lists[c])))}
+	if n := len(w.grid.lists); len(w.slabs) < n {
+		w.slabs = append(w.slabs, make([]handleSlab, n-len(w.slabs))...)
+	}
+	win, s := i>>w.order.shift, &w.slabs[c]
+	if len(s.free) == 0 || s.win != win {
+		*s = handleSlab{win: win, free: make([]Agent, min(handleBlock, len(w.grid.lists[c])))}
 	}
 	a := &s.free[0]
-	if len(s.free) > 1 {
-		w.slabs[c] = handleSlab{win: win, free: s.free[1:]}
-	} else if ok {
-		delete(w.slabs, c)
-	}
+	s.free = s.free[1:]
 	return a
 }
 
