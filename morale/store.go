@@ -81,6 +81,9 @@ func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, e
 	a := w.newHandle(i, loc.id)
 	*a = Agent{w: w, i: i, cell: loc.id}
 	slot := w.slot(squad)
+	if len(w.col.Handle) == cap(w.col.Handle) { // full: every column grows by half at once
+		w.reserve(len(w.col.Handle)/2 + 64)
+	}
 	for _, k := range w.cols {
 		k.grow()
 	}
@@ -104,10 +107,15 @@ func (w *World) Reserve(n int) error {
 		return fmt.Errorf("morale: Reserve(%d): n must be in 0..%d", n, math.MaxInt32-w.Len())
 	}
 	w.init()
+	w.reserve(n)
+	return nil
+}
+
+// reserve makes room for n more agents in every column.
+func (w *World) reserve(n int) {
 	for _, k := range w.cols {
 		k.reserve(n)
 	}
-	return nil
 }
 
 // Remove takes agent a out of the World; a's methods then return zero values
