@@ -78,12 +78,7 @@ func coord(v float64) int32 {
 
 // place adds agent i at position p to its cell and returns where he is.
 func (g *grid) place(p Vec2, i int32) agentCell {
-	return g.placeKey(g.key(p), i)
-}
-
-// placeKey adds agent i to the cell of key k and returns where he is.
-func (g *grid) placeKey(k cellKey, i int32) agentCell {
-	id := g.cellOf(k)
+	id := g.cellOf(g.key(p))
 	return agentCell{id: id, at: g.insert(id, i)}
 }
 

@@ -13,31 +13,15 @@ import (
 // together; one that spawns them at random places, or whose men mix, does
 // not. So the World sorts its agents by cell, a window of them at a time,
 // when a window has come apart, by a rule that depends only on the calls
-// made (never on timing or workers):
-//
-//   - The agents fall into windows of 2^sortShift places: 0..2^sortShift−1,
-//     then the next 2^sortShift, and so on (the last may be short).
-//   - A window's breaks are its places i, but its first, whose agent is in
-//     another grid cell than agent i−1 (the cell of position p is
-//     (⌊p.X/r⌋, ⌊p.Y/r⌋) with r = Settings.NoEffectRadius, each clamped to
-//     the int32 range).
-//   - At the start of every step, before the squad averages are taken, the
-//     World looks at its windows in turn, from the one after the window it
-//     sorted last (the first window before any sort), wrapping around, and
-//     sorts the first that holds at least sortMinAgents agents and whose
-//     breaks exceed the breaks it had right after its last sort (0 before
-//     its first, and again after the window was emptied by Removes) by at
-//     least one in sortBreakShare of its agents: by cell row (⌊p.Y/r⌋), then
-//     cell column (⌊p.X/r⌋), the agents of one cell keeping their order. It
-//     sorts at most one window a step.
-//
-// A sort moves each agent's data to his new place within the window; the
-// Agent handles keep pointing at the same agents. It changes the order in
-// which the step adds the squads' sums, hands out its changes to the
-// listeners, and in which Agents yields, which is why the rule is part of
-// the World's contract. A window's sort costs about as much as a few steps
-// of its agents, and falls on one step of many, so no step stalls on a sort
-// of the whole World.
+// made (never on timing or workers). The rule is part of the World's
+// contract (it fixes the order in which the step adds the squads' sums,
+// hands out its changes, and Agents yields), and is stated in full in the
+// World's documentation: windows of 2^sortShift places, a window's breaks,
+// at most one sort a step, of the first window in turn that holds at least
+// sortMinAgents agents and whose breaks grew by one in sortBreakShare since
+// its last sort. A sort moves each agent's data to his new place within the
+// window, and the handles follow; it costs about a few steps of its agents
+// and falls on one step of many, so no step stalls on a sort of the World.
 
 const (
 	// sortShift is log2 of how many places a window of the sort holds,
@@ -86,16 +70,6 @@ func (w *World) addBreak(sign int32, j int) {
 	}
 }
 
-// breaksAround returns the breaks agent i makes with the agents before and
-// after him: places i and i+1, both of i's window when they count; 0 for a
-// place beyond the last.
-func (w *World) breaksAround(i int) int32 {
-	if i >= len(w.col.Cell) {
-		return 0
-	}
-	return w.breaksWith(i, w.col.Cell[i].id)
-}
-
 // breaksWith returns the breaks agent i, a place below Len(), would make
 // with the agents before and after him were he in cell id.
 func (w *World) breaksWith(i int, id int32) int32 {
@@ -110,11 +84,11 @@ func (w *World) breaksWith(i int, id int32) int32 {
 	return n
 }
 
-// addBreaks adds sign to the counts of the breaks agent i makes with the
-// agents before and after him.
+// addBreaks adds sign to the count of the breaks agent i makes with the
+// agents before and after him (none for a place beyond the last).
 func (w *World) addBreaks(sign int32, i int) {
-	if n := w.breaksAround(i); n != 0 {
-		w.order.breaks[i>>w.order.shift] += sign * n
+	if i < len(w.col.Cell) {
+		w.order.breaks[i>>w.order.shift] += sign * w.breaksWith(i, w.col.Cell[i].id)
 	}
 }
 

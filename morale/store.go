@@ -17,14 +17,11 @@ type handleSlab struct {
 }
 
 // newHandle returns a new handle for the agent spawned at place i into cell
-// c. The handles of the agents spawned into one cell within one sort window
-// are taken, in spawn order, from blocks of up to handleBlock (as many as
-// the cell holds agents, so that an agent alone in his cell gets a block of
-// one): a window's sort is stable, so that once it put its agents in cell
-// order, walking them in the World's order reads their handles nearly in
-// order too, and a game walking its own agents in spawn order reads each
-// cell's handles in order. Where the handles lie is only a matter of speed:
-// the blocks of a grid that was rebuilt are dropped.
+// c, from his cell's block for his sort window (blocks of up to handleBlock,
+// as many as the cell holds agents: one for an agent alone). A window's sort
+// is stable, so walking a sorted window in the World's order, or a cell's
+// spawns in spawn order, reads the handles nearly in order. Where handles
+// lie is only a matter of speed: the blocks of a rebuilt grid are dropped.
 func (w *World) newHandle(i, c int32) *Agent {
 	if w.slabGen != w.grid.gen {
 		w.slabs, w.slabGen = nil, w.grid.gen
