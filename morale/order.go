@@ -43,11 +43,9 @@ type windows struct {
 	// its last sort.
 	breaks, settled []int32
 	next            int // the window after the one sorted last
-	// The sort's scratch, kept between sorts: per cell a mark and a rank,
-	// the window's cells, the counts per rank, the permutation, and a
-	// spare array for each column (see column.permute).
-	mark        []uint32
-	stamp       uint32
+	// The sort's scratch, kept between sorts: per cell a rank (−1 between
+	// sorts), the window's cells, the counts per rank, the permutation,
+	// and a spare array for each column (see column.permute).
 	rank, cells []int32
 	count, perm []int32
 	spares      []any
@@ -105,12 +103,9 @@ func (w *World) spawned(i int) {
 // recountBreaks counts every window's breaks afresh (after the cells
 // changed size).
 func (w *World) recountBreaks() {
-	o := &w.order
-	clear(o.breaks)
+	clear(w.order.breaks)
 	for j := range w.col.Cell {
-		if w.broken(j) {
-			o.breaks[j>>o.shift]++
-		}
+		w.addBreak(1, j)
 	}
 }
 
@@ -138,19 +133,13 @@ func (w *World) sortCells(win int) {
 	g := &w.grid
 	lo := win << o.shift
 	places := w.col.Cell[lo:min(lo+o.size(), len(w.col.Cell))]
-	if len(o.mark) < len(g.lists) {
-		o.mark = make([]uint32, len(g.lists))
-		o.rank = make([]int32, len(g.lists))
-		o.stamp = 0
-	}
-	if o.stamp++; o.stamp == 0 { // wrapped: old marks could match
-		clear(o.mark)
-		o.stamp = 1
+	for len(o.rank) < len(g.lists) {
+		o.rank = append(o.rank, -1)
 	}
 	cells := o.cells[:0]
 	for _, c := range places {
-		if o.mark[c.id] != o.stamp {
-			o.mark[c.id] = o.stamp
+		if o.rank[c.id] < 0 {
+			o.rank[c.id] = 0
 			cells = append(cells, c.id)
 		}
 	}
@@ -175,6 +164,9 @@ func (w *World) sortCells(win int) {
 		r := o.rank[c.id]
 		perm[count[r]] = int32(k)
 		count[r]++
+	}
+	for _, id := range cells {
+		o.rank[id] = -1
 	}
 	o.cells, o.count, o.perm = cells, count, perm
 	if len(o.spares) < len(w.cols) {
