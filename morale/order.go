@@ -129,8 +129,7 @@ func (w *World) sortDue() int {
 // and each agent that moved is told his place, by his handle and by his
 // cell's list. It allocates only when the World or its grid has grown.
 func (w *World) sortCells(win int) {
-	o := &w.order
-	g := &w.grid
+	o, g := &w.order, &w.grid
 	lo := win << o.shift
 	places := w.col.Cell[lo:min(lo+o.size(), len(w.col.Cell))]
 	for len(o.rank) < len(g.lists) {
@@ -183,7 +182,6 @@ func (w *World) sortCells(win int) {
 			g.lists[c.id][c.at] = i
 		}
 	}
-	o.breaks[win] = int32(len(cells) - 1)
-	o.settled[win] = o.breaks[win]
+	o.breaks[win], o.settled[win] = int32(len(cells)-1), int32(len(cells)-1)
 	o.next = win + 1
 }
