@@ -56,10 +56,7 @@ func (w *World) Spawn(squad SquadID, at Vec2, opts ...SpawnOption) *Agent {
 func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, error) {
 	w.init()
 	w.notRanging("World.Spawn")
-	c := spawnConfig{morale: 1, nerve: -1}
-	for _, o := range opts {
-		o(&c)
-	}
+	c := spawnOptions(opts)
 	if !at.finite() {
 		return nil, fmt.Errorf("morale: Spawn: position %v is not finite", at)
 	}
