@@ -91,11 +91,12 @@ func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, e
 }
 
 // Reserve makes room for n more agents than the World holds, so that the
-// next n Spawns grow none of its per-agent arrays: a game that knows its
-// crowd pays for the memory once, up front. It changes no agent and no
-// result, only memory. n = 0 does nothing; a negative n, or one that would
-// take the World past math.MaxInt32 agents, returns an error and changes
-// nothing.
+// next n Spawns grow none of its per-agent columns (the grid's cell lists
+// and the handles are still made as the agents arrive): a game that knows
+// its crowd pays for that memory once, up front. It changes no result, only
+// memory, and never shrinks. n = 0 does nothing; a negative n, or one that
+// would take the World past math.MaxInt32 agents, returns an error and
+// changes nothing.
 func (w *World) Reserve(n int) error {
 	if n < 0 || n > math.MaxInt32-w.Len() {
 		return fmt.Errorf("morale: Reserve(%d): n must be in 0..%d", n, math.MaxInt32-w.Len())
