@@ -30,6 +30,23 @@ type spawnConfig struct {
 	tag      uint64
 }
 
+// spawnOptions returns the config opts make. An option is a func the
+// compiler cannot see into, so the config it is handed escapes to the heap:
+// only when there are options, so that a plain Spawn allocates nothing for
+// it.
+func spawnOptions(opts []SpawnOption) spawnConfig {
+	c := spawnConfig{morale: 1, nerve: -1}
+	if len(opts) > 0 {
+		p := new(spawnConfig)
+		*p = c
+		for _, o := range opts {
+			o(p)
+		}
+		c = *p
+	}
+	return c
+}
+
 // WithNerve pins the agent's nerve to v (0..1) instead of rolling it, for the
 // named character who is supposed to be brave (see "Morale, nerve and state"
 // in the package documentation).

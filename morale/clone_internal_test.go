@@ -16,7 +16,7 @@ var cloneScratch = map[string]bool{
 	"World.onState": true, "World.onMorale": true, "World.visiting": true,
 	"World.led.since": true, "World.led.old": true,
 	"World.hits": true, "World.cur": true, "World.scales": true, "World.slabs": true,
-	"World.order.mark": true, "World.order.stamp": true, "World.order.rank": true, "World.order.cells": true,
+	"World.order.rank": true, "World.order.cells": true,
 	"World.order.count": true, "World.order.perm": true, "World.order.spares": true,
 }
 

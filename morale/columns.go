@@ -31,6 +31,8 @@ type agentColumns struct {
 type column interface {
 	// grow appends a zero value: a new agent at the end.
 	grow()
+	// reserve makes room for n more values without changing the length.
+	reserve(n int)
 	// remove moves the value of the last agent, last, to agent i and
 	// drops the last place (Remove).
 	remove(i, last int)
@@ -51,6 +53,8 @@ func (c *col[T]) grow() {
 	var zero T
 	*c = append(*c, zero)
 }
+
+func (c *col[T]) reserve(n int) { *c = slices.Grow(*c, n) }
 
 func (c *col[T]) remove(i, last int) {
 	s := *c

@@ -1,6 +1,7 @@
 package morale
 
 import (
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -58,5 +59,62 @@ func TestColumnsFollowTheAgents(t *testing.T) {
 	}
 	if got, least := w.columnBytes(), w.Len()*int(row); got < least {
 		t.Errorf("columnBytes() = %d; want at least %d (%d agents × %d bytes)", got, least, w.Len(), row)
+	}
+}
+
+// TestReserve checks World.Reserve's contract: room for n more agents in
+// every column (the ledger's too), so that the next n Spawns move no column;
+// the same bits as a World that did not reserve; an error, changing
+// nothing, for a negative n or one past the int32 range.
+func TestReserve(t *testing.T) {
+	spawn := func(w *World, n int) {
+		r := rand.New(rand.NewPCG(5, 6))
+		for i := range n {
+			w.Spawn(SquadID(i%7), Vec2{X: r.Float64() * 20000, Y: r.Float64() * 20000})
+		}
+	}
+	plain, _ := NewWorld(DefaultSettings(), 9)
+	w, _ := NewWorld(DefaultSettings(), 9)
+	if err := w.EnableLedger(LedgerOptions{PerAgent: 2, Window: 5}); err != nil {
+		t.Fatal(err)
+	}
+	if err := plain.EnableLedger(LedgerOptions{PerAgent: 2, Window: 5}); err != nil {
+		t.Fatal(err)
+	}
+	spawn(w, 10)
+	spawn(plain, 10)
+	for _, n := range []int{-1, math.MaxInt32 - 9} {
+		if err := w.Reserve(n); err == nil {
+			t.Errorf("Reserve(%d) = nil; want an error", n)
+		}
+	}
+	if err := w.Reserve(0); err != nil {
+		t.Fatalf("Reserve(0) = %v", err)
+	}
+	if err := w.Reserve(5000); err != nil {
+		t.Fatal(err)
+	}
+	first := make([]uintptr, len(w.cols))
+	for k, c := range w.cols {
+		v := reflect.ValueOf(c).Elem()
+		if v.Cap() < 5010 {
+			t.Fatalf("column %d (%T) has room for %d; want 5010", k, c, v.Cap())
+		}
+		first[k] = v.Pointer()
+	}
+	spawn(w, 5000)
+	spawn(plain, 5000)
+	for k, c := range w.cols {
+		if reflect.ValueOf(c).Elem().Pointer() != first[k] {
+			t.Errorf("column %d (%T) moved during the reserved spawns", k, c)
+		}
+	}
+	checkColumns(t, w, "after reserved spawns")
+	for range 8 {
+		w.Advance(0.25)
+		plain.Advance(0.25)
+	}
+	if w.Checksum() != plain.Checksum() {
+		t.Error("a World that reserved differs from one that did not")
 	}
 }

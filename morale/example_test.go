@@ -196,3 +196,21 @@ func Example_quickStart() {
 	// agent at x=500: Steady -> Shaken because of event Suppressed
 	// agent at x=1000: Steady -> Shaken because of contagion
 }
+
+// A game that knows its crowd reserves room for it before spawning it, so
+// that spawning the army grows none of the World's arrays on the way.
+func ExampleWorld_Reserve() {
+	w, err := morale.NewWorld(morale.DefaultSettings(), 1)
+	if err != nil {
+		panic(err)
+	}
+	const army = 5000
+	if err := w.Reserve(army); err != nil {
+		panic(err)
+	}
+	for i := range army {
+		w.Spawn(morale.SquadID(i/100), morale.Vec2{X: float64(i%100) * 150, Y: float64(i/100) * 150})
+	}
+	fmt.Println(w.Len(), w.Reserve(-1) != nil)
+	// Output: 5000 true
+}

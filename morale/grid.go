@@ -78,26 +78,20 @@ func coord(v float64) int32 {
 
 // place adds agent i at position p to its cell and returns where he is.
 func (g *grid) place(p Vec2, i int32) agentCell {
-	return g.placeKey(g.key(p), i)
-}
-
-// placeKey adds agent i to the cell of key k and returns where he is.
-func (g *grid) placeKey(k cellKey, i int32) agentCell {
-	id := g.cellOf(k)
+	id := g.cellOf(g.key(p))
 	return agentCell{id: id, at: g.insert(id, i)}
 }
 
 // cellOf returns the id of the cell of key k, creating it when asked, for an
 // agent about to be inserted: a cell it returns is no longer counted empty.
 func (g *grid) cellOf(k cellKey) int32 {
-	id, ok := g.ids[k]
-	if ok {
+	if id, ok := g.ids[k]; ok {
 		if len(g.lists[id]) == 0 {
 			g.empty--
 		}
 		return id
 	}
-	id = int32(len(g.lists))
+	id := int32(len(g.lists))
 	g.lists = append(g.lists, nil)
 	g.keys = append(g.keys, k)
 	g.nb = append(g.nb, -1, -1, -1, -1, -1, -1, -1, -1)
@@ -119,15 +113,14 @@ func (g *grid) neighbourOf(from int32, k cellKey) int32 {
 	if d > 4 {
 		d--
 	}
-	slot := &g.nb[int64(from)*8+d]
-	if id := *slot; id >= 0 {
+	if id := g.nb[int64(from)*8+d]; id >= 0 {
 		if len(g.lists[id]) == 0 {
 			g.empty--
 		}
 		return id
 	}
 	id := g.cellOf(k)
-	g.nb[int64(from)*8+d] = id // slot may have moved: cellOf appends
+	g.nb[int64(from)*8+d] = id
 	return id
 }
 

@@ -154,7 +154,7 @@ func TestAppendCellsLeavesOutCellsBeyondReach(t *testing.T) {
 	for y := int32(-1); y <= 1; y++ {
 		for x := int32(-1); x <= 1; x++ {
 			k := cellKey{x, y}
-			g.placeKey(k, 0)
+			g.insert(g.cellOf(k), 0)
 			want[k] = k != cellKey{1, 1} // (c, c) is 1.27c from (0.1c, 0.1c)
 		}
 	}

@@ -23,7 +23,13 @@ import (
 // the median step of steps 1–7 (cold) and of steps 8–30 (steady) in ns an
 // agent and ÷ the floor; the worst step ÷ the floor; the median moves pass
 // ÷ the floor; and the median event in ns an agent reached.
-func BenchmarkMassSpawn(b *testing.B) {
+func BenchmarkMassSpawn(b *testing.B) { massSpawn(b, false) }
+
+// BenchmarkMassSpawnReserved is BenchmarkMassSpawn by a game that knows its
+// crowd: it calls World.Reserve(1e6) before the spawns (timed with them).
+func BenchmarkMassSpawnReserved(b *testing.B) { massSpawn(b, true) }
+
+func massSpawn(b *testing.B, reserve bool) {
 	const n, squads, steps = 1000000, 1000, 30
 	side := math.Sqrt(n) * 100
 	for b.Loop() {
@@ -42,6 +48,11 @@ func BenchmarkMassSpawn(b *testing.B) {
 		}
 		agents := make([]*morale.Agent, n)
 		t0 := time.Now()
+		if reserve {
+			if err := w.Reserve(n); err != nil {
+				b.Fatal(err)
+			}
+		}
 		for i := range agents {
 			agents[i] = w.Spawn(morale.SquadID(i%squads), at[i])
 		}

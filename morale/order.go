@@ -13,31 +13,15 @@ import (
 // together; one that spawns them at random places, or whose men mix, does
 // not. So the World sorts its agents by cell, a window of them at a time,
 // when a window has come apart, by a rule that depends only on the calls
-// made (never on timing or workers):
-//
-//   - The agents fall into windows of 2^sortShift places: 0..2^sortShift−1,
-//     then the next 2^sortShift, and so on (the last may be short).
-//   - A window's breaks are its places i, but its first, whose agent is in
-//     another grid cell than agent i−1 (the cell of position p is
-//     (⌊p.X/r⌋, ⌊p.Y/r⌋) with r = Settings.NoEffectRadius, each clamped to
-//     the int32 range).
-//   - At the start of every step, before the squad averages are taken, the
-//     World looks at its windows in turn, from the one after the window it
-//     sorted last (the first window before any sort), wrapping around, and
-//     sorts the first that holds at least sortMinAgents agents and whose
-//     breaks exceed the breaks it had right after its last sort (0 before
-//     its first, and again after the window was emptied by Removes) by at
-//     least one in sortBreakShare of its agents: by cell row (⌊p.Y/r⌋), then
-//     cell column (⌊p.X/r⌋), the agents of one cell keeping their order. It
-//     sorts at most one window a step.
-//
-// A sort moves each agent's data to his new place within the window; the
-// Agent handles keep pointing at the same agents. It changes the order in
-// which the step adds the squads' sums, hands out its changes to the
-// listeners, and in which Agents yields, which is why the rule is part of
-// the World's contract. A window's sort costs about as much as a few steps
-// of its agents, and falls on one step of many, so no step stalls on a sort
-// of the whole World.
+// made (never on timing or workers). The rule is part of the World's
+// contract (it fixes the order in which the step adds the squads' sums,
+// hands out its changes, and Agents yields), and is stated in full in the
+// World's documentation: windows of 2^sortShift places, a window's breaks,
+// at most one sort a step, of the first window in turn that holds at least
+// sortMinAgents agents and whose breaks grew by one in sortBreakShare since
+// its last sort. A sort moves each agent's data to his new place within the
+// window, and the handles follow; it costs about a few steps of its agents
+// and falls on one step of many, so no step stalls on a sort of the World.
 
 const (
 	// sortShift is log2 of how many places a window of the sort holds,
@@ -59,11 +43,9 @@ type windows struct {
 	// its last sort.
 	breaks, settled []int32
 	next            int // the window after the one sorted last
-	// The sort's scratch, kept between sorts: per cell a mark and a rank,
-	// the window's cells, the counts per rank, the permutation, and a
-	// spare array for each column (see column.permute).
-	mark        []uint32
-	stamp       uint32
+	// The sort's scratch, kept between sorts: per cell a rank (−1 between
+	// sorts), the window's cells, the counts per rank, the permutation,
+	// and a spare array for each column (see column.permute).
 	rank, cells []int32
 	count, perm []int32
 	spares      []any
@@ -86,16 +68,6 @@ func (w *World) addBreak(sign int32, j int) {
 	}
 }
 
-// breaksAround returns the breaks agent i makes with the agents before and
-// after him: places i and i+1, both of i's window when they count; 0 for a
-// place beyond the last.
-func (w *World) breaksAround(i int) int32 {
-	if i >= len(w.col.Cell) {
-		return 0
-	}
-	return w.breaksWith(i, w.col.Cell[i].id)
-}
-
 // breaksWith returns the breaks agent i, a place below Len(), would make
 // with the agents before and after him were he in cell id.
 func (w *World) breaksWith(i int, id int32) int32 {
@@ -110,11 +82,11 @@ func (w *World) breaksWith(i int, id int32) int32 {
 	return n
 }
 
-// addBreaks adds sign to the counts of the breaks agent i makes with the
-// agents before and after him.
+// addBreaks adds sign to the count of the breaks agent i makes with the
+// agents before and after him (none for a place beyond the last).
 func (w *World) addBreaks(sign int32, i int) {
-	if n := w.breaksAround(i); n != 0 {
-		w.order.breaks[i>>w.order.shift] += sign * n
+	if i < len(w.col.Cell) {
+		w.order.breaks[i>>w.order.shift] += sign * w.breaksWith(i, w.col.Cell[i].id)
 	}
 }
 
@@ -131,12 +103,9 @@ func (w *World) spawned(i int) {
 // recountBreaks counts every window's breaks afresh (after the cells
 // changed size).
 func (w *World) recountBreaks() {
-	o := &w.order
-	clear(o.breaks)
+	clear(w.order.breaks)
 	for j := range w.col.Cell {
-		if w.broken(j) {
-			o.breaks[j>>o.shift]++
-		}
+		w.addBreak(1, j)
 	}
 }
 
@@ -160,23 +129,16 @@ func (w *World) sortDue() int {
 // and each agent that moved is told his place, by his handle and by his
 // cell's list. It allocates only when the World or its grid has grown.
 func (w *World) sortCells(win int) {
-	o := &w.order
-	g := &w.grid
+	o, g := &w.order, &w.grid
 	lo := win << o.shift
 	places := w.col.Cell[lo:min(lo+o.size(), len(w.col.Cell))]
-	if len(o.mark) < len(g.lists) {
-		o.mark = make([]uint32, len(g.lists))
-		o.rank = make([]int32, len(g.lists))
-		o.stamp = 0
-	}
-	if o.stamp++; o.stamp == 0 { // wrapped: old marks could match
-		clear(o.mark)
-		o.stamp = 1
+	for len(o.rank) < len(g.lists) {
+		o.rank = append(o.rank, -1)
 	}
 	cells := o.cells[:0]
 	for _, c := range places {
-		if o.mark[c.id] != o.stamp {
-			o.mark[c.id] = o.stamp
+		if o.rank[c.id] < 0 {
+			o.rank[c.id] = 0
 			cells = append(cells, c.id)
 		}
 	}
@@ -202,6 +164,9 @@ func (w *World) sortCells(win int) {
 		perm[count[r]] = int32(k)
 		count[r]++
 	}
+	for _, id := range cells {
+		o.rank[id] = -1
+	}
 	o.cells, o.count, o.perm = cells, count, perm
 	if len(o.spares) < len(w.cols) {
 		o.spares = make([]any, len(w.cols))
@@ -217,7 +182,6 @@ func (w *World) sortCells(win int) {
 			g.lists[c.id][c.at] = i
 		}
 	}
-	o.breaks[win] = int32(len(cells) - 1)
-	o.settled[win] = o.breaks[win]
+	o.breaks[win], o.settled[win] = int32(len(cells)-1), int32(len(cells)-1)
 	o.next = win + 1
 }

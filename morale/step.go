@@ -161,8 +161,7 @@ func (w *World) stepRange(r *stepRules, lo, hi int, sc *stepScratch, acc []float
 	p := pass{w: w, r: *r, acc: acc, touched: touched, track: track, notes: notes, notify: w.hearsMorale()}
 	morale := w.col.Morale[lo:hi]
 	n := len(morale)
-	flags, squads, badNews := w.col.Flags[lo:hi][:n], w.col.Squad[lo:hi][:n], w.col.BadNews[lo:hi][:n]
-	states := w.col.State[lo:hi][:n]
+	flags, squads, badNews, states := w.col.Flags[lo:hi][:n], w.col.Squad[lo:hi][:n], w.col.BadNews[lo:hi][:n], w.col.State[lo:hi][:n]
 	avg := w.avg
 	factor, shaken := r.factor, r.shaken
 	// A run of agents side by side of one squad reads its average once and

@@ -1,42 +1,40 @@
 package morale
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // handleBlock is the most Agent handles the World allocates at a time.
 const handleBlock = 32
 
 // handleSlab is what is left of a block of Agent handles: the handles not
-// yet given out to the agents spawned into one grid cell within one sort
-// window.
+// yet given out to the agents spawned into one grid cell (its index in
+// World.slabs) within one sort window.
 type handleSlab struct {
 	win  int32 // the window (see windows) of the places it serves
 	free []Agent
 }
 
 // newHandle returns a new handle for the agent spawned at place i into cell
-// c. The handles of the agents spawned into one cell within one sort window
-// are taken, in spawn order, from blocks of up to handleBlock (as many as
-// the cell holds agents, so that an agent alone in his cell gets a block of
-// one): a window's sort is stable, so that once it put its agents in cell
-// order, walking them in the World's order reads their handles nearly in
-// order too, and a game walking its own agents in spawn order reads each
-// cell's handles in order. Where the handles lie is only a matter of speed:
-// the blocks of a grid that was rebuilt are dropped.
+// c, from his cell's block for his sort window (blocks of up to handleBlock,
+// as many as the cell holds agents: one for an agent alone). A window's sort
+// is stable, so walking a sorted window in the World's order, or a cell's
+// spawns in spawn order, reads the handles nearly in order. Where handles
+// lie is only a matter of speed: the blocks of a rebuilt grid are dropped.
 func (w *World) newHandle(i, c int32) *Agent {
-	if w.slabs == nil || w.slabGen != w.grid.gen {
-		w.slabs, w.slabGen = make(map[int32]handleSlab), w.grid.gen
+	if w.slabGen != w.grid.gen {
+		w.slabs, w.slabGen = nil, w.grid.gen
 	}
-	win := i >> w.order.shift
-	s, ok := w.slabs[c]
-	if !ok || s.win != win {
-		s = handleSlab{win: win, free: make([]Agent, min(handleBlock, len(w.grid.lists[c])))}
+	if n := len(w.grid.lists); len(w.slabs) < n {
+		w.slabs = append(w.slabs, make([]handleSlab, n-len(w.slabs))...)
+	}
+	win, s := i>>w.order.shift, &w.slabs[c]
+	if len(s.free) == 0 || s.win != win {
+		*s = handleSlab{win: win, free: make([]Agent, min(handleBlock, len(w.grid.lists[c])))}
 	}
 	a := &s.free[0]
-	if len(s.free) > 1 {
-		w.slabs[c] = handleSlab{win: win, free: s.free[1:]}
-	} else if ok {
-		delete(w.slabs, c)
-	}
+	s.free = s.free[1:]
 	return a
 }
 
@@ -58,10 +56,7 @@ func (w *World) Spawn(squad SquadID, at Vec2, opts ...SpawnOption) *Agent {
 func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, error) {
 	w.init()
 	w.notRanging("World.Spawn")
-	c := spawnConfig{morale: 1, nerve: -1}
-	for _, o := range opts {
-		o(&c)
-	}
+	c := spawnOptions(opts)
 	if !at.finite() {
 		return nil, fmt.Errorf("morale: Spawn: position %v is not finite", at)
 	}
@@ -80,6 +75,9 @@ func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, e
 	a := w.newHandle(i, loc.id)
 	*a = Agent{w: w, i: i, cell: loc.id}
 	slot := w.slot(squad)
+	if len(w.col.Handle) == cap(w.col.Handle) { // full: every column grows by half at once
+		w.reserve(len(w.col.Handle)/2 + 64)
+	}
 	for _, k := range w.cols {
 		k.grow()
 	}
@@ -90,6 +88,29 @@ func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, e
 	w.join(slot, c.morale)
 	w.spawned(int(i))
 	return a, nil
+}
+
+// Reserve makes room for n more agents than the World holds, so that the
+// next n Spawns grow none of its per-agent columns (the grid's cell lists
+// and the handles are still made as the agents arrive): a game that knows
+// its crowd pays for that memory once, up front. It changes no result, only
+// memory, and never shrinks. n = 0 does nothing; a negative n, or one that
+// would take the World past math.MaxInt32 agents, returns an error and
+// changes nothing.
+func (w *World) Reserve(n int) error {
+	if n < 0 || n > math.MaxInt32-w.Len() {
+		return fmt.Errorf("morale: Reserve(%d): n must be in 0..%d", n, math.MaxInt32-w.Len())
+	}
+	w.init()
+	w.reserve(n)
+	return nil
+}
+
+// reserve makes room for n more agents in every column.
+func (w *World) reserve(n int) {
+	for _, k := range w.cols {
+		k.reserve(n)
+	}
 }
 
 // Remove takes agent a out of the World; a's methods then return zero values

@@ -57,13 +57,10 @@ func (w *World) SetWorkers(n int) error {
 // Workers returns the number of goroutines the World's next step may use:
 // the number given to SetWorkers, GOMAXPROCS for 0, 1 by default.
 func (w *World) Workers() int {
-	switch {
-	case w.workers < 0:
+	if w.workers < 0 {
 		return runtime.GOMAXPROCS(0)
-	case w.workers == 0:
-		return 1
 	}
-	return w.workers
+	return max(w.workers, 1)
 }
 
 // stepChunks runs the step's pass over n agents (more than one chunk) on

@@ -97,9 +97,9 @@ type World struct {
 	col     agentColumns
 	cols    []column
 	reasons reasonTable // the Reasons why names (reasons.go)
-	// The blocks of handles not yet given out, by grid cell, for the grid
-	// of generation slabGen (see newHandle).
-	slabs   map[int32]handleSlab
+	// The blocks of handles not yet given out, by grid cell id, for the
+	// grid of generation slabGen (see newHandle).
+	slabs   []handleSlab
 	slabGen uint64
 
 	// Squads, by slot (see squads.go). A squad exists while n > 0.
