@@ -315,6 +315,10 @@ type Summary struct {
 	// PerSquad is, for each of the first MaxSquadSeries squads, its morale
 	// band and how often it is still unbroken.
 	PerSquad []SquadSummary `json:"per_squad"`
+	// Command is the command as typed that wrote the summary (run, game or
+	// merge; "" when none did): the one field in which a merge's summary
+	// differs from the single machine's.
+	Command string `json:"command,omitempty"`
 }
 
 // SquadSummary is one squad's part of a Summary.

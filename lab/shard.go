@@ -179,9 +179,10 @@ func WriteRuns(w io.Writer, h Header, shard Shard, runs []RunResult) error {
 }
 
 // RunOutputs returns the files of a result folder: runs.json, runs.csv and,
-// when the runs are complete (not a shard), summary.json. runs.json and
+// when the runs are complete (not a shard), summary.json, which names
+// command (the command as typed that writes the folder). runs.json and
 // runs.csv are written from runs when the folder is written, as streams.
-func RunOutputs(h Header, shard Shard, runs []RunResult) (Outputs, *Summary, error) {
+func RunOutputs(h Header, shard Shard, runs []RunResult, command string) (Outputs, *Summary, error) {
 	o := Outputs{
 		"runs.json": func(w io.Writer) error { return WriteRuns(w, h, shard, runs) },
 		"runs.csv":  func(w io.Writer) error { return writeRunsCSV(w, h.Squads, runs) },
@@ -190,6 +191,7 @@ func RunOutputs(h Header, shard Shard, runs []RunResult) (Outputs, *Summary, err
 		return o, nil, nil
 	}
 	sum := Summarize(h, runs)
+	sum.Command = command
 	sj, err := encodeJSON(sum)
 	if err != nil {
 		return nil, nil, err

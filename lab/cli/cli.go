@@ -259,6 +259,12 @@ func newFlags(name string, env console) *flag.FlagSet {
 	return fs
 }
 
+// typed returns the command moralesim NAME ARGS… as the user typed it, for
+// pages and result files.
+func typed(name string, args []string) string {
+	return lab.CommandLine(append([]string{"moralesim", name}, args...)...)
+}
+
 // loadScenario loads path, with the weights file in place of its own when
 // weights is set (lab.LoadScenarioWith: the scenario's own weights file is then
 // not read and need not exist). Errors are bad input.

@@ -130,7 +130,7 @@ func cmdRun(ctx context.Context, args []string, env console) error {
 		if err := lab.CheckResults(sc, *runs); err != nil {
 			return usageError{err}
 		}
-		return runSweep(ctx, env, sc, axes, *runs, *seed, shard, *out, *reportFile, *metric, *stat, *quiet)
+		return runSweep(ctx, env, sc, axes, *runs, *seed, shard, *out, *reportFile, *metric, *stat, *quiet, typed("run", args))
 	}
 	what := fmt.Sprintf("%d runs", *runs)
 	if *runs == 1 {
@@ -156,7 +156,7 @@ func cmdRun(ctx context.Context, args []string, env console) error {
 	}
 	el := time.Since(start)
 	h := lab.NewHeader(plan)
-	o, sum, err := lab.RunOutputs(h, shard, res)
+	o, sum, err := lab.RunOutputs(h, shard, res, typed("run", args))
 	if err != nil {
 		return err
 	}
@@ -323,7 +323,7 @@ func cmdMerge(ctx context.Context, args []string, env console) error {
 		if err != nil {
 			return usageError{err}
 		}
-		if err := writeSweep(ctx, env, res, *out, *reportFile); err != nil {
+		if err := writeSweep(ctx, env, res, *out, *reportFile, typed("merge", args)); err != nil {
 			return err
 		}
 		env.errs.printf("merged %d sweep points from %d shards into %s\n", res.Total, len(parts), safefile.Escape(*out))
@@ -353,7 +353,7 @@ func cmdMerge(ctx context.Context, args []string, env console) error {
 	if err != nil {
 		return usageError{err}
 	}
-	o, sum, err := lab.RunOutputs(h, lab.Shard{}, runs)
+	o, sum, err := lab.RunOutputs(h, lab.Shard{}, runs, typed("merge", args))
 	if err != nil {
 		return err
 	}
@@ -408,7 +408,7 @@ func cmdCompare(ctx context.Context, args []string, env console) error {
 		return err
 	}
 	if *reportFile != "" {
-		rep, err := report.CompareReport(res, pos[0], pos[1], lab.CommandLine(append([]string{"moralesim", "compare"}, args...)...))
+		rep, err := report.CompareReport(res, pos[0], pos[1], typed("compare", args))
 		if err != nil {
 			return err
 		}
@@ -524,7 +524,7 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 	if err != nil {
 		return err
 	}
-	rep, err := report.SensitivityReport(res, *top, lab.CommandLine(append([]string{"moralesim", "sensitivity"}, args...)...))
+	rep, err := report.SensitivityReport(res, *top, typed("sensitivity", args))
 	if err != nil {
 		return err
 	}
@@ -559,7 +559,7 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 	return nil
 }
 
-func runSweep(ctx context.Context, env console, sc *lab.Scenario, axes []lab.Axis, runs int, seed uint64, shard lab.Shard, out, reportFile, metric, stat string, quiet bool) error {
+func runSweep(ctx context.Context, env console, sc *lab.Scenario, axes []lab.Axis, runs int, seed uint64, shard lab.Shard, out, reportFile, metric, stat string, quiet bool, command string) error {
 	if shard.N > 1 && reportFile != "" {
 		return bad("-report needs every point; merge the shards, then pass -report to merge")
 	}
@@ -569,7 +569,7 @@ func runSweep(ctx context.Context, env console, sc *lab.Scenario, axes []lab.Axi
 	if err != nil {
 		return err
 	}
-	if err := writeSweep(ctx, env, res, out, reportFile); err != nil {
+	if err := writeSweep(ctx, env, res, out, reportFile, command); err != nil {
 		return err
 	}
 	printSweep(env, res)
@@ -577,8 +577,8 @@ func runSweep(ctx context.Context, env console, sc *lab.Scenario, axes []lab.Axi
 }
 
 // writeSweep writes sweep.json and, for a complete sweep, its plots and the
-// report.
-func writeSweep(ctx context.Context, env console, res lab.SweepResult, out, reportFile string) error {
+// report, which names command.
+func writeSweep(ctx context.Context, env console, res lab.SweepResult, out, reportFile, command string) error {
 	js, err := lab.EncodeSweep(res)
 	if err != nil {
 		return err
@@ -586,7 +586,7 @@ func writeSweep(ctx context.Context, env console, res lab.SweepResult, out, repo
 	o := lab.Outputs{"sweep.json": lab.Bytes(js)}
 	var rep []byte
 	if len(res.Points) == res.Total {
-		r, err := report.SweepReport(res)
+		r, err := report.SweepReport(res, command)
 		if err != nil {
 			return err
 		}

@@ -113,7 +113,7 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 		return 0, err
 	}
 	o := lab.Outputs{"fit.json": lab.Bytes(js), "weights.toml": lab.Bytes(weightsFile)}
-	rep, err := report.FitReport(res, sc.Description, lab.CommandLine(append([]string{"moralesim", "fit"}, args...)...))
+	rep, err := report.FitReport(res, sc.Description, typed("fit", args))
 	if err != nil {
 		return 0, err
 	}

@@ -66,7 +66,7 @@ func cmdGame(ctx context.Context, args []string, env console) error {
 	if err != nil {
 		return err
 	}
-	o, sum, err := lab.RunOutputs(lab.NewHeader(plan), lab.Shard{}, res)
+	o, sum, err := lab.RunOutputs(lab.NewHeader(plan), lab.Shard{}, res, typed("game", args))
 	if err != nil {
 		return err
 	}
