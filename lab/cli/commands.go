@@ -192,9 +192,7 @@ func runReport(o lab.Outputs, sum *lab.Summary, runs []lab.RunResult) ([]byte, e
 	if err != nil {
 		return nil, err
 	}
-	for _, f := range r.Figures {
-		o[f.Name] = lab.Bytes(f.PNG)
-	}
+	r.AddFigures(o)
 	return r.HTML, nil
 }
 
@@ -202,14 +200,16 @@ func runReport(o lab.Outputs, sum *lab.Summary, runs []lab.RunResult) ([]byte, e
 func printSummary(env console, sum *lab.Summary) {
 	env.out.printf("%-28s %6s %9s %9s %9s %9s  %s\n", "metric", "n", "p10", "p50", "p90", "mean", "share [95% CI]")
 	for _, st := range sum.Stats {
-		f := func(p *float64) string {
-			if p == nil {
-				return "-"
-			}
-			return fmt.Sprintf("%.4g", *p)
-		}
-		env.out.printf("%-28s %6d %9s %9s %9s %9s  %.3f [%.3f, %.3f]\n", safefile.Escape(st.Name), st.N, f(st.P10), f(st.P50), f(st.P90), f(st.Mean), st.Share, st.ShareLo, st.ShareHi)
+		env.out.printf("%-28s %6d %9s %9s %9s %9s  %.3f [%.3f, %.3f]\n", safefile.Escape(st.Name), st.N, orDash(st.P10), orDash(st.P50), orDash(st.P90), orDash(st.Mean), st.Share, st.ShareLo, st.ShareHi)
 	}
+}
+
+// orDash formats a number that may be undefined (nil: "-") for a table.
+func orDash(p *float64) string {
+	if p == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%.4g", *p)
 }
 
 func cmdCheck(ctx context.Context, args []string, env console) (int, error) {
@@ -234,21 +234,21 @@ func cmdCheck(ctx context.Context, args []string, env console) (int, error) {
 		return 0, err
 	}
 	var scs []*lab.Scenario
+	n := map[*lab.Scenario]int{} // each one's runs
 	work := 0.0
 	for _, p := range pos {
 		sc, err := loadScenario(p, *weights)
 		if err != nil {
 			return 0, err
 		}
-		n := *runs
-		if n == 0 {
-			n = sc.Runs
+		if n[sc] = *runs; n[sc] == 0 {
+			n[sc] = sc.Runs
 		}
-		if err := lab.CheckResults(sc, n); err != nil {
+		if err := lab.CheckResults(sc, n[sc]); err != nil {
 			return 0, usageError{err}
 		}
 		if len(sc.Expects) > 0 {
-			work += float64(n) * lab.FightWork(sc)
+			work += float64(n[sc]) * lab.FightWork(sc)
 		}
 		scs = append(scs, sc)
 	}
@@ -261,11 +261,7 @@ func cmdCheck(ctx context.Context, args []string, env console) (int, error) {
 			env.out.printf("%s: no expectations\n", safefile.Escape(sc.Path))
 			continue
 		}
-		n := *runs
-		if n == 0 {
-			n = sc.Runs
-		}
-		plan := lab.Plan{Scenario: sc, Settings: sc.Settings, Seed: *seed, Runs: n}
+		plan := lab.Plan{Scenario: sc, Settings: sc.Settings, Seed: *seed, Runs: n[sc]}
 		bar := newProgress(env, *quiet, sc.Name)
 		plan.Progress = bar.update
 		res, err := lab.MonteCarlo(ctx, plan)
@@ -529,17 +525,9 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 		return err
 	}
 	o := lab.Outputs{"sensitivity.json": lab.Bytes(append(js, '\n'))}
-	for _, f := range rep.Figures {
-		o[f.Name] = lab.Bytes(f.PNG)
-	}
+	rep.AddFigures(o)
 	if err := writeAll(ctx, o, *out, *reportFile, rep.HTML); err != nil {
 		return err
-	}
-	f := func(p *float64) string {
-		if p == nil {
-			return "-"
-		}
-		return fmt.Sprintf("%.4g", *p)
 	}
 	d := func(p *lab.PairedDiff) string {
 		if p == nil {
@@ -547,14 +535,14 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 		}
 		return fmt.Sprintf("%+.3g [%+.3g, %+.3g]", p.Diff, p.Lo, p.Hi)
 	}
-	env.out.printf("%s of %s, baseline %s (%d fights each, the same seeds; 95%% paired intervals)\n", *stat, *metric, f(res.Baseline), *runs)
+	env.out.printf("%s of %s, baseline %s (%d fights each, the same seeds; 95%% paired intervals)\n", *stat, *metric, orDash(res.Baseline), *runs)
 	env.out.printf("%-32s %10s %10s %26s %10s %26s %8s  %s\n", "knob", "value", "-10%", "change at -10%", "+10%", "change at +10%", "swing", "verdict")
 	for _, e := range res.Effects {
 		v := "within noise"
 		if e.Beyond() {
 			v = "beyond noise"
 		}
-		env.out.printf("%-32s %10.4g %10s %26s %10s %26s %8.4f  %s\n", safefile.Escape(e.Key), e.Base, f(e.Low), d(e.LowDiff), f(e.High), d(e.HighDiff), e.Swing, v)
+		env.out.printf("%-32s %10.4g %10s %26s %10s %26s %8.4f  %s\n", safefile.Escape(e.Key), e.Base, orDash(e.Low), d(e.LowDiff), orDash(e.High), d(e.HighDiff), e.Swing, v)
 	}
 	return nil
 }
@@ -590,9 +578,7 @@ func writeSweep(ctx context.Context, env console, res lab.SweepResult, out, repo
 		if err != nil {
 			return err
 		}
-		for _, f := range r.Figures {
-			o[f.Name] = lab.Bytes(f.PNG)
-		}
+		r.AddFigures(o)
 		rep = r.HTML
 	}
 	return writeAll(ctx, o, out, reportFile, rep)

@@ -117,9 +117,7 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	for _, f := range rep.Figures {
-		o[f.Name] = lab.Bytes(f.PNG)
-	}
+	rep.AddFigures(o)
 	var page []byte
 	if *reportFile != "" {
 		page = rep.HTML

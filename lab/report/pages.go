@@ -16,6 +16,13 @@ type Report struct {
 	Figures []Figure
 }
 
+// AddFigures adds r's figures to the result folder o, each under its Name.
+func (r Report) AddFigures(o lab.Outputs) {
+	for _, f := range r.Figures {
+		o[f.Name] = lab.Bytes(f.PNG)
+	}
+}
+
 // RunReport renders the page of a complete Monte-Carlo (run, merge, game):
 // what was tested (every setting and weight changed from the defaults), the
 // expectations' verdicts, per squad a table and fan charts, and over all men
