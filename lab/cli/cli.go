@@ -276,59 +276,67 @@ func loadScenario(path, weights string) (*lab.Scenario, error) {
 	return sc, nil
 }
 
-// progress draws a bar with an ETA on w once a job has run for two seconds.
+// progress draws a job's progress on w (stderr): redrawn in place on a
+// terminal (at most four times a second), a line every two seconds
+// otherwise, the last state always; nothing before delay has passed, nor
+// when quiet.
 type progress struct {
-	mu    sync.Mutex
-	w     *printer // stderr
-	quiet bool
-	term  bool
-	start time.Time
-	last  time.Time
-	label string
-	shown bool
-	clock func() time.Time
+	mu                 sync.Mutex
+	w                  *printer
+	quiet, term, shown bool
+	start, last        time.Time
+	delay              time.Duration
+	label              string
+	clock              func() time.Time
 }
 
+// newProgress returns the bar of a job: with an ETA, once it has run for
+// two seconds.
 func newProgress(env console, quiet bool, label string) *progress {
 	clock := env.Now
 	if clock == nil {
 		clock = time.Now
 	}
-	now := clock()
-	return &progress{w: env.errs, quiet: quiet, term: env.Terminal, start: now, last: now, label: safefile.Escape(safefile.Clip(label, safefile.MaxQuote)), clock: clock}
+	return &progress{w: env.errs, quiet: quiet, term: env.Terminal, start: clock(), delay: 2 * time.Second, label: safefile.Escape(safefile.Clip(label, safefile.MaxQuote)), clock: clock}
 }
 
-// update shows done of total (done may be fractional: fights under way).
-func (p *progress) update(fdone float64, total int) {
+// show draws the line made by line when it is due (final: the job's last
+// state, due at once).
+func (p *progress) show(final bool, line func(now time.Time) string) {
 	if p == nil || p.quiet {
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	now := p.clock()
-	done := int(fdone)
-	el := now.Sub(p.start)
-	if el < 2*time.Second || (now.Sub(p.last) < 250*time.Millisecond && done < total) {
-		return
-	}
-	if !p.term && now.Sub(p.last) < 2*time.Second && done < total {
-		return
-	}
-	p.last = now
-	p.shown = true
-	const width = 30
-	share := math.Min(1, fdone/float64(max(1, total)))
-	fill := int(width * share)
-	eta := "?"
-	if fdone > 0 {
-		eta = time.Duration(float64(el) * (float64(total) - fdone) / fdone).Round(100 * time.Millisecond).String()
-	}
-	line := fmt.Sprintf("%s [%s%s] %d/%d %3d%% ETA %s", p.label, strings.Repeat("#", fill), strings.Repeat(".", width-fill), done, total, int(100*share), eta)
+	gap := 2 * time.Second
 	if p.term {
-		p.w.printf("\r%s", line)
-	} else {
-		p.w.println(line)
+		gap = 250 * time.Millisecond
 	}
+	if now.Sub(p.start) < p.delay || (!final && now.Sub(p.last) < gap) {
+		return
+	}
+	p.last, p.shown = now, true
+	if p.term {
+		p.w.printf("\r\033[K%s", line(now))
+	} else {
+		p.w.println(line(now))
+	}
+}
+
+// update shows done of total (done may be fractional: fights under way).
+func (p *progress) update(fdone float64, total int) {
+	p.show(int(fdone) >= total, func(now time.Time) string {
+		const width = 30
+		el := now.Sub(p.start)
+		share := math.Min(1, fdone/float64(max(1, total)))
+		fill := int(width * share)
+		eta := "?"
+		if fdone > 0 {
+			eta = time.Duration(float64(el) * (float64(total) - fdone) / fdone).Round(100 * time.Millisecond).String()
+		}
+		return fmt.Sprintf("%s [%s%s] %d/%d %3d%% ETA %s", p.label, strings.Repeat("#", fill), strings.Repeat(".", width-fill), int(fdone), total, int(100*share), eta)
+	})
 }
 
 func (p *progress) finish() {
