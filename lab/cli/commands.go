@@ -155,24 +155,12 @@ func cmdRun(ctx context.Context, args []string, env console) error {
 		return err
 	}
 	el := time.Since(start)
-	h := lab.NewHeader(plan)
-	o, sum, err := lab.RunOutputs(h, shard, res, typed("run", args))
-	if err != nil {
+	var picked []lab.Picked
+	sum, err := writeRuns(ctx, lab.NewHeader(plan), shard, res, typed("run", args), *out, *reportFile, func(o lab.Outputs) (err error) {
+		picked, err = addReplays(ctx, o, pick, sc, *seed, res)
 		return err
-	}
-	var rep []byte
-	if sum != nil {
-		if rep, err = runReport(o, sum, res); err != nil {
-			return err
-		}
-	} else if *reportFile != "" {
-		return bad("-report needs every run; merge the shards, then pass -report to merge")
-	}
-	picked, err := addReplays(ctx, o, pick, sc, *seed, res)
+	})
 	if err != nil {
-		return err
-	}
-	if err := writeAll(ctx, o, *out, *reportFile, rep); err != nil {
 		return err
 	}
 	if !*quiet {
@@ -185,15 +173,32 @@ func cmdRun(ctx context.Context, args []string, env console) error {
 	return nil
 }
 
-// runReport renders the page of a complete Monte-Carlo and adds its figures
-// to o; it returns the page.
-func runReport(o lab.Outputs, sum *lab.Summary, runs []lab.RunResult) ([]byte, error) {
-	r, err := report.RunReport(sum, runs)
+// writeRuns writes the result folder out of the runs res with header h:
+// runs.json and runs.csv, and for every run (not a shard) summary.json
+// naming command, the figures and, to reportFile, the page; with the files
+// more adds (nil: none). It returns the summary, nil for a shard.
+func writeRuns(ctx context.Context, h lab.Header, shard lab.Shard, res []lab.RunResult, command, out, reportFile string, more func(lab.Outputs) error) (*lab.Summary, error) {
+	o, sum, err := lab.RunOutputs(h, shard, res, command)
 	if err != nil {
 		return nil, err
 	}
-	r.AddFigures(o)
-	return r.HTML, nil
+	var page []byte
+	if sum != nil {
+		r, err := report.RunReport(sum, res)
+		if err != nil {
+			return nil, err
+		}
+		r.AddFigures(o)
+		page = r.HTML
+	} else if reportFile != "" {
+		return nil, bad("-report needs every run; merge the shards, then pass -report to merge")
+	}
+	if more != nil {
+		if err := more(o); err != nil {
+			return nil, err
+		}
+	}
+	return sum, writeAll(ctx, o, out, reportFile, page)
 }
 
 // printSummary prints the headline numbers to stdout.
@@ -349,15 +354,7 @@ func cmdMerge(ctx context.Context, args []string, env console) error {
 	if err != nil {
 		return usageError{err}
 	}
-	o, sum, err := lab.RunOutputs(h, lab.Shard{}, runs, typed("merge", args))
-	if err != nil {
-		return err
-	}
-	rep, err := runReport(o, sum, runs)
-	if err != nil {
-		return err
-	}
-	if err := writeAll(ctx, o, *out, *reportFile, rep); err != nil {
+	if _, err := writeRuns(ctx, h, lab.Shard{}, runs, typed("merge", args), *out, *reportFile, nil); err != nil {
 		return err
 	}
 	env.errs.printf("merged %d runs from %d shards into %s\n", len(runs), len(files), safefile.Escape(*out))

@@ -66,15 +66,8 @@ func cmdGame(ctx context.Context, args []string, env console) error {
 	if err != nil {
 		return err
 	}
-	o, sum, err := lab.RunOutputs(lab.NewHeader(plan), lab.Shard{}, res, typed("game", args))
+	sum, err := writeRuns(ctx, lab.NewHeader(plan), lab.Shard{}, res, typed("game", args), *out, *reportFile, nil)
 	if err != nil {
-		return err
-	}
-	rep, err := runReport(o, sum, res)
-	if err != nil {
-		return err
-	}
-	if err := writeAll(ctx, o, *out, *reportFile, rep); err != nil {
 		return err
 	}
 	if !*quiet {
