@@ -251,6 +251,11 @@ func NewHeader(p Plan) Header {
 // Metrics does for its scenario).
 func (h Header) Metrics() []Metric { return metricsFor(h.Squads) }
 
+// Metric returns the metric of h called name.
+func (h Header) Metric(name string) (Metric, bool) {
+	return find(h.Metrics(), func(m Metric) bool { return m.Name == name })
+}
+
 // Stat is the distribution of one metric over the runs where it is defined.
 // Percentiles are nil when no run defines it.
 type Stat struct {
@@ -334,12 +339,7 @@ type SquadSummary struct {
 
 // Stat returns the statistics of the named metric.
 func (s *Summary) Stat(name string) (Stat, bool) {
-	for _, st := range s.Stats {
-		if st.Name == name {
-			return st, true
-		}
-	}
-	return Stat{}, false
+	return find(s.Stats, func(st Stat) bool { return st.Name == name })
 }
 
 func ptr(v float64) *float64 { return &v }

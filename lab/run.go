@@ -158,12 +158,7 @@ func MetricNames(sc *Scenario) []string {
 
 // MetricByName returns the metric called name.
 func MetricByName(sc *Scenario, name string) (Metric, bool) {
-	for _, m := range Metrics(sc) {
-		if m.Name == name {
-			return m, true
-		}
-	}
-	return Metric{}, false
+	return find(Metrics(sc), func(m Metric) bool { return m.Name == name })
 }
 
 // RunSeed returns the seed of run index of a Monte-Carlo seeded with seed:
@@ -281,7 +276,7 @@ func run(ctx context.Context, sc *Scenario, cfg *game.ScenarioConfig, s morale.S
 	r.f = game.NewScenarioFight(cfg, w, seed)
 	r.f.OnDeath(r.onDeath)
 	w.OnStateChanged(r.onState)
-	nSamples := int(math.Floor(sc.Duration/sc.Sample+1e-9)) + 1
+	nSamples := samplesOf(sc.Duration, sc.Sample)
 	r.res.Morale = make([]float64, 0, nSamples)
 	r.res.SquadMorale = make([][]float64, min(len(sc.Squads), MaxSquadSeries))
 	for i := range r.res.SquadMorale {

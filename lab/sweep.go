@@ -38,12 +38,16 @@ func Knobs(s morale.Settings) []Knob {
 
 // KnobByKey returns the knob called key in s.
 func KnobByKey(s morale.Settings, key string) (Knob, bool) {
-	for _, k := range Knobs(s) {
-		if k.Key == key {
-			return k, true
-		}
+	return find(Knobs(s), func(k Knob) bool { return k.Key == key })
+}
+
+// find returns the first element of xs that is, and false when none is.
+func find[T any](xs []T, is func(T) bool) (T, bool) {
+	if i := slices.IndexFunc(xs, is); i >= 0 {
+		return xs[i], true
 	}
-	return Knob{}, false
+	var zero T
+	return zero, false
 }
 
 // Axis is one swept knob and its values.
@@ -516,10 +520,8 @@ func CheckMetricStat(sc *Scenario, metric, stat string) error {
 	if _, ok := MetricByName(sc, metric); !ok {
 		return fmt.Errorf("%s is not a metric; one of %s", safefile.Quote(metric), listNames(MetricNames(sc)))
 	}
-	for _, s := range statNames {
-		if s == stat {
-			return nil
-		}
+	if slices.Contains(statNames, stat) {
+		return nil
 	}
 	return fmt.Errorf("%s is not a statistic; one of %s", safefile.Quote(stat), strings.Join(statNames, ", "))
 }

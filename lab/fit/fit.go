@@ -1054,13 +1054,9 @@ func (f *fitter) finish(c *candidate, finished, met bool) {
 	}
 }
 
+// allPass reports whether every expectation of es passes.
 func allPass(es []Measure) bool {
-	for _, e := range es {
-		if !e.Pass {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(es, func(e Measure) bool { return !e.Pass })
 }
 
 // describeAll lists the expectations of es that keep says, with what they got.

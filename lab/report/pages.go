@@ -115,7 +115,7 @@ func SweepReport(r lab.SweepResult, command string) (Report, error) {
 	}
 	what := fmt.Sprintf("the %s of %s", r.Stat, r.Metric)
 	over := fmt.Sprintf("over the %d fights of each point", r.Runs)
-	if m, ok := metricByName(r.Squads, r.Metric); ok && m.Time && r.Stat != "share" {
+	if m, ok := (lab.Header{Squads: r.Squads}).Metric(r.Metric); ok && m.Time && r.Stat != "share" {
 		over = fmt.Sprintf("over the fights of each point (of %d) in which it happened", r.Runs)
 	}
 	shape := "as a heat map, the first key across and the second up, its value in every cell (blue low, red high; grey: undefined)"
@@ -577,14 +577,4 @@ func capitalize(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-// metricByName finds a metric of a scenario with the given squads.
-func metricByName(squads []string, name string) (lab.Metric, bool) {
-	for _, m := range (lab.Header{Squads: squads}).Metrics() {
-		if m.Name == name {
-			return m, true
-		}
-	}
-	return lab.Metric{}, false
 }
