@@ -237,7 +237,8 @@ func (p *printer) Err() error {
 	return p.err
 }
 
-// parseFlags parses fs over args, allowing positional arguments anywhere.
+// parseFlags parses fs over args, allowing positional arguments anywhere,
+// and checks -max-work where fs has it (checkMaxWork).
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
@@ -245,11 +246,14 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 			return nil, usageError{err}
 		}
 		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
+		if len(args) > 0 {
+			pos, args = append(pos, args[0]), args[1:]
+			continue
 		}
-		pos = append(pos, args[0])
-		args = args[1:]
+		if f := fs.Lookup("max-work"); f != nil {
+			return pos, checkMaxWork(f.Value.(flag.Getter).Get().(float64))
+		}
+		return pos, nil
 	}
 }
 

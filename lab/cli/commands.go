@@ -54,6 +54,12 @@ func given(fs *flag.FlagSet) map[string]bool {
 	return set
 }
 
+// jobFlags adds the flags of a command that runs fights: -seed (seedUsage),
+// -max-work (checked by parseFlags) and -q.
+func jobFlags(fs *flag.FlagSet, seedUsage string) (seed *uint64, maxWork *float64, quiet *bool) {
+	return fs.Uint64("seed", 1, seedUsage), fs.Float64("max-work", lab.DefaultMaxWork, maxWorkUsage), fs.Bool("q", false, "no progress bar")
+}
+
 // checkMaxWork checks a -max-work value: a positive, finite number.
 func checkMaxWork(v float64) error {
 	if !(v > 0) || math.IsInf(v, 0) {
@@ -65,15 +71,13 @@ func checkMaxWork(v float64) error {
 func cmdRun(ctx context.Context, args []string, env console) error {
 	fs := newFlags("run", env)
 	runs := fs.Int("runs", 0, "number of seeded fights, 1..1000000 (default: the scenario's runs, 1000)")
-	maxWork := fs.Float64("max-work", lab.DefaultMaxWork, maxWorkUsage)
-	seed := fs.Uint64("seed", 1, "Monte-Carlo seed; run i uses a seed derived from it and i")
+	seed, maxWork, quiet := jobFlags(fs, "Monte-Carlo seed; run i uses a seed derived from it and i")
 	out := fs.String("out", "", "result folder (default out/NAME)")
 	reportFile := fs.String("report", "", "also write a self-contained HTML report to this file")
 	weights := fs.String("weights", "", "weights file to use instead of the scenario's")
 	shardFlag := fs.String("shard", "", "run only the runs with index ≡ K (mod N): K/N, auto/N or auto")
 	metric := fs.String("metric", "first_rout_s", "metric of a sweep's plots")
 	stat := fs.String("stat", "p50", "statistic of the sweep metric (p50, mean, share, …)")
-	quiet := fs.Bool("q", false, "no progress bar")
 	replays := fs.String("replays", "", "also write demo replays of these runs into -out: indices (12,40) or first|last|none|some:METRIC:N")
 	var sweeps multiFlag
 	fs.Var(&sweeps, "sweep", "KEY=FROM:TO:STEP, once or twice (a setting or weights.EVENT)")
@@ -86,9 +90,6 @@ func cmdRun(ctx context.Context, args []string, env console) error {
 	}
 	set := given(fs)
 	if err := runsFlag(*runs, set["runs"]); err != nil {
-		return err
-	}
-	if err := checkMaxWork(*maxWork); err != nil {
 		return err
 	}
 	shard, err := lab.ParseShard(*shardFlag, env.Getenv)
@@ -220,10 +221,8 @@ func orDash(p *float64) string {
 func cmdCheck(ctx context.Context, args []string, env console) (int, error) {
 	fs := newFlags("check", env)
 	runs := fs.Int("runs", 0, "number of seeded fights per scenario, 1..1000000 (default: each scenario's runs)")
-	seed := fs.Uint64("seed", 1, "Monte-Carlo seed")
+	seed, maxWork, quiet := jobFlags(fs, "Monte-Carlo seed")
 	weights := fs.String("weights", "", "weights file to use instead of each scenario's")
-	maxWork := fs.Float64("max-work", lab.DefaultMaxWork, maxWorkUsage)
-	quiet := fs.Bool("q", false, "no progress bar")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return 0, err
@@ -233,9 +232,6 @@ func cmdCheck(ctx context.Context, args []string, env console) (int, error) {
 	}
 	set := given(fs)
 	if err := runsFlag(*runs, set["runs"]); err != nil {
-		return 0, err
-	}
-	if err := checkMaxWork(*maxWork); err != nil {
 		return 0, err
 	}
 	var scs []*lab.Scenario
@@ -363,19 +359,14 @@ func cmdMerge(ctx context.Context, args []string, env console) error {
 func cmdCompare(ctx context.Context, args []string, env console) error {
 	fs := newFlags("compare", env)
 	runs := fs.Int("runs", 1000, "fights per side, 2..1000000")
-	seed := fs.Uint64("seed", 1, "Monte-Carlo seed (the same for both sides)")
+	seed, maxWork, quiet := jobFlags(fs, "Monte-Carlo seed (the same for both sides)")
 	reportFile := fs.String("report", "", "also write a self-contained HTML report to this file")
-	maxWork := fs.Float64("max-work", lab.DefaultMaxWork, maxWorkUsage)
-	quiet := fs.Bool("q", false, "no progress bar")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 3 || *runs < 2 || *runs > lab.MaxRuns {
 		return bad("compare takes A.toml B.toml SCENARIO.toml and -runs 2..%d", lab.MaxRuns)
-	}
-	if err := checkMaxWork(*maxWork); err != nil {
-		return err
 	}
 	// Each side is the scenario with its weights, both read through the
 	// guarded input path; a weights file without a row for one of the
@@ -472,24 +463,19 @@ func cmdLint(args []string, env console) (int, error) {
 func cmdSensitivity(ctx context.Context, args []string, env console) error {
 	fs := newFlags("sensitivity", env)
 	runs := fs.Int("runs", 200, "fights per nudge, 1..1000000")
-	maxWork := fs.Float64("max-work", lab.DefaultMaxWork, maxWorkUsage)
-	seed := fs.Uint64("seed", 1, "Monte-Carlo seed")
+	seed, maxWork, quiet := jobFlags(fs, "Monte-Carlo seed")
 	metric := fs.String("metric", "squad_broke.alpha", "metric to rank by")
 	stat := fs.String("stat", "share", "statistic of the metric (share, p50, mean, …)")
 	out := fs.String("out", "", "result folder (default out/NAME-sensitivity)")
 	reportFile := fs.String("report", "", "also write an HTML report")
 	weights := fs.String("weights", "", "weights file instead of the scenario's")
 	top := fs.Int("top", 15, "knobs shown on the tornado chart")
-	quiet := fs.Bool("q", false, "no progress bar")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 || *runs < 1 || *runs > lab.MaxRuns {
 		return bad("sensitivity takes one scenario file and -runs 1..%d", lab.MaxRuns)
-	}
-	if err := checkMaxWork(*maxWork); err != nil {
-		return err
 	}
 	sc, err := loadScenario(pos[0], *weights)
 	if err != nil {

@@ -47,9 +47,6 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 	if *budget < 0 {
 		return 0, bad("-budget is %d fights; it must be positive", *budget)
 	}
-	if err := checkMaxWork(*maxWork); err != nil {
-		return 0, err
-	}
 	sc, err := loadScenario(pos[0], *weights)
 	if err != nil {
 		return 0, err

@@ -22,21 +22,16 @@ func cmdGame(ctx context.Context, args []string, env console) error {
 	fs := flag.NewFlagSet("game", flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
 	runs := fs.Int("runs", 100, "seeded battles, 1..1000000")
-	seed := fs.Uint64("seed", 1, "Monte-Carlo seed")
+	seed, maxWork, quiet := jobFlags(fs, "Monte-Carlo seed")
 	duration := fs.Float64("duration", 60, "simulated seconds per battle")
 	weights := fs.String("weights", "", "weights file (default: the defaults)")
 	out := fs.String("out", "out/demo", "result folder")
 	reportFile := fs.String("report", "", "also write an HTML report")
-	quiet := fs.Bool("q", false, "no progress bar")
-	maxWork := fs.Float64("max-work", lab.DefaultMaxWork, maxWorkUsage)
 	if _, err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if *runs < 1 || *runs > lab.MaxRuns || !(*duration > 0) || *duration > 3600 {
 		return bad("game: -runs must be 1..%d and -duration in (0, 3600]", lab.MaxRuns)
-	}
-	if err := checkMaxWork(*maxWork); err != nil {
-		return err
 	}
 	if err := lab.CheckWork(fmt.Sprintf("%d battles", *runs), float64(*runs)**duration*gameWorkPerSecond, *maxWork); err != nil {
 		return err
