@@ -225,25 +225,31 @@ func writeRunsCSV(w io.Writer, squads []string, runs []RunResult) error {
 	return errors.Join(err, c.Error())
 }
 
-// ReadRuns reads the runs.json of the result folder dir, through the guarded
-// input path (a regular file of at most MaxShardBytes) and DecodeRuns.
-func ReadRuns(dir string) (RunsFile, error) {
-	return ReadRunsContext(context.Background(), dir)
+// ReadRunsContext reads the runs.json of the result folder dir, through the
+// guarded input path (a regular file of at most MaxShardBytes) and
+// DecodeRuns, stopping with ctx's error as soon as ctx is done (a runs.json
+// of gigabytes takes a while to read).
+func ReadRunsContext(ctx context.Context, dir string) (RunsFile, error) {
+	return readResult(dir, "runs.json", MaxShardBytes, func(r io.Reader, path string) (RunsFile, error) {
+		return decodeRunsContext(ctx, r, path)
+	})
 }
 
-// ReadRunsContext is ReadRuns, stopping with ctx's error as soon as ctx is
-// done (a runs.json of gigabytes takes a while to read).
-func ReadRunsContext(ctx context.Context, dir string) (RunsFile, error) {
-	path := filepath.Join(dir, "runs.json")
-	r, err := safefile.Open(path, MaxShardBytes, "shard file (runs.json)")
+// readResult reads the file name of the result folder dir through the
+// guarded input path (a regular file of at most limit bytes) with decode,
+// which names the file in its errors.
+func readResult[T any](dir, name string, limit int64, decode func(r io.Reader, path string) (T, error)) (T, error) {
+	path := filepath.Join(dir, name)
+	f, err := safefile.Open(path, limit, "shard file ("+name+")")
 	if err != nil {
-		return RunsFile{}, err
+		var zero T
+		return zero, err
 	}
-	rf, err := decodeRunsContext(ctx, r, path)
-	if cerr := r.Close(); err == nil && cerr != nil {
+	v, err := decode(f, path)
+	if cerr := f.Close(); err == nil && cerr != nil {
 		err = cerr
 	}
-	return rf, err
+	return v, err
 }
 
 // DecodeRuns reads a runs.json named name from r, one run at a time, and

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -475,16 +474,7 @@ func EncodeSweep(r SweepResult) ([]byte, error) { return encodeJSON(r) }
 // input path (a regular file of at most MaxSweepBytes), and validates what
 // sizes the rest (keys, total points, runs) and every point.
 func ReadSweep(dir string) (SweepResult, error) {
-	path := filepath.Join(dir, "sweep.json")
-	f, err := safefile.Open(path, MaxSweepBytes, "shard file (sweep.json)")
-	if err != nil {
-		return SweepResult{}, err
-	}
-	r, err := DecodeSweep(f, path)
-	if cerr := f.Close(); err == nil && cerr != nil {
-		err = cerr
-	}
-	return r, err
+	return readResult(dir, "sweep.json", MaxSweepBytes, DecodeSweep)
 }
 
 // DecodeSweep reads a sweep.json named name from in and validates it as
