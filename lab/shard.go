@@ -555,32 +555,16 @@ func checkRun(h Header, s Shard, samples int, r *RunResult) error {
 // shards), and a set that misses or repeats a shard or a run. The result does
 // not depend on the order of files.
 func Merge(files []RunsFile, dirs []string) (Header, []RunResult, error) {
-	if len(files) == 0 {
-		return Header{}, nil, fmt.Errorf("merge: no shards given")
-	}
-	if len(dirs) != len(files) {
-		return Header{}, nil, fmt.Errorf("merge: %d shards but %d folders", len(files), len(dirs))
-	}
-	shards := make([]Shard, len(files))
-	for i, f := range files {
+	shards, err := mergeShards(files, dirs, func(f RunsFile) (any, string, error) {
 		if err := checkHeader(f.Header); err != nil {
-			return Header{}, nil, fmt.Errorf("merge: %s: header: %w", dirs[i], err)
+			return nil, "", fmt.Errorf("header: %w", err)
 		}
-		s, err := parseShardField(f.Shard)
-		if err != nil {
-			return Header{}, nil, fmt.Errorf("merge: %s: %w", dirs[i], err)
-		}
-		shards[i] = s
-	}
-	h := files[0].Header
-	for i := range files[1:] {
-		if err := sameFields(dirs[0], dirs[i+1], h, files[i+1].Header); err != nil {
-			return Header{}, nil, err
-		}
-	}
-	if err := sameN(shards, dirs); err != nil {
+		return f.Header, f.Shard, nil
+	})
+	if err != nil {
 		return Header{}, nil, err
 	}
+	h := files[0].Header
 	samples := samplesOf(h.Duration, h.Sample)
 	owner := make([]int32, h.Runs) // 1 + the file that holds each run
 	total := 0
@@ -607,14 +591,40 @@ func Merge(files []RunsFile, dirs []string) (Header, []RunResult, error) {
 	return h, sortedRuns(runs), nil
 }
 
-// sameN checks that all shards were cut with the same N, or are all whole.
-func sameN(shards []Shard, dirs []string) error {
-	for i, s := range shards[1:] {
-		if s.N != shards[0].N {
-			return fmt.Errorf("merge: %s (shard %s) and %s (shard %s) were cut into different numbers of shards", dirs[0], shards[0], dirs[i+1], s)
+// mergeShards checks the parts of one job, read from the folders dirs,
+// before a merge and returns their shards: there are some, one per folder;
+// each is valid (header validates it and returns the fields its shards
+// share, and its shard field); they share every one of those fields
+// (sameFields); and all were cut with the same N, or are all whole.
+func mergeShards[T any](parts []T, dirs []string, header func(T) (shared any, shard string, err error)) ([]Shard, error) {
+	if len(parts) == 0 {
+		return nil, fmt.Errorf("merge: no shards given")
+	}
+	if len(dirs) != len(parts) {
+		return nil, fmt.Errorf("merge: %d shards but %d folders", len(parts), len(dirs))
+	}
+	shards, shared := make([]Shard, len(parts)), make([]any, len(parts))
+	for i, p := range parts {
+		h, field, err := header(p)
+		if err == nil {
+			shards[i], err = parseShardField(field)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("merge: %s: %w", dirs[i], err)
+		}
+		shared[i] = h
+	}
+	for i := range parts[1:] {
+		if err := sameFields(dirs[0], dirs[i+1], shared[0], shared[i+1]); err != nil {
+			return nil, err
 		}
 	}
-	return nil
+	for i, s := range shards[1:] {
+		if s.N != shards[0].N {
+			return nil, fmt.Errorf("merge: %s (shard %s) and %s (shard %s) were cut into different numbers of shards", dirs[0], shards[0], dirs[i+1], s)
+		}
+	}
+	return shards, nil
 }
 
 // missingRuns names the shards (or runs) no folder holds.

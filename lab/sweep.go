@@ -303,32 +303,16 @@ func Sweep(ctx context.Context, sc *Scenario, axes []Axis, runs int, seed uint64
 // not a full grid of the keys, and a set that misses or repeats a point. The
 // result does not depend on the order of parts.
 func MergeSweeps(parts []SweepResult, dirs []string) (SweepResult, error) {
-	if len(parts) == 0 {
-		return SweepResult{}, fmt.Errorf("merge: no shards given")
-	}
-	if len(dirs) != len(parts) {
-		return SweepResult{}, fmt.Errorf("merge: %d shards but %d folders", len(parts), len(dirs))
-	}
-	shards := make([]Shard, len(parts))
-	for i, p := range parts {
-		if err := checkSweepHeader(p); err != nil {
-			return SweepResult{}, fmt.Errorf("merge: %s: %w", dirs[i], err)
-		}
-		s, err := parseShardField(p.Shard)
-		if err != nil {
-			return SweepResult{}, fmt.Errorf("merge: %s: %w", dirs[i], err)
-		}
-		shards[i] = s
-	}
-	h := parts[0]
-	for i, g := range parts[1:] {
-		if err := sameFields(dirs[0], dirs[i+1], sweepHeader(h), sweepHeader(g)); err != nil {
-			return SweepResult{}, err
-		}
-	}
-	if err := sameN(shards, dirs); err != nil {
+	// The fields shards of one sweep share: all but the shard and points.
+	shards, err := mergeShards(parts, dirs, func(r SweepResult) (any, string, error) {
+		err, shard := checkSweepHeader(r), r.Shard
+		r.Shard, r.Points = "", nil
+		return r, shard, err
+	})
+	if err != nil {
 		return SweepResult{}, err
 	}
+	h := parts[0]
 	out := h
 	out.Shard = Shard{}.String()
 	out.Points = make([]SweepPoint, h.Total)
@@ -357,13 +341,6 @@ func MergeSweeps(parts []SweepResult, dirs []string) (SweepResult, error) {
 		return SweepResult{}, fmt.Errorf("merge: %w", err)
 	}
 	return out, nil
-}
-
-// sweepHeader is r without its shard and points: the fields shards of one
-// sweep share.
-func sweepHeader(r SweepResult) SweepResult {
-	r.Shard, r.Points = "", nil
-	return r
 }
 
 // checkSweepHeader validates the fields of a sweep.json that size the rest.
