@@ -6,6 +6,7 @@ package cli
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"flag"
 	"fmt"
@@ -41,39 +42,10 @@ type Env struct {
 	Now func() time.Time
 }
 
-const usage = `moralesim: MoraleBreak's headless balance lab.
-
-  moralesim run SCENARIO.toml [-runs N] [-seed S] [-out DIR] [-report FILE.html]
-                [-weights W.toml] [-shard K/N|auto/N] [-sweep KEY=FROM:TO:STEP ...]
-                [-metric NAME] [-replays SPEC] [-max-work W] [-q]
-  moralesim check SCENARIO.toml... [-runs N] [-seed S] [-weights W.toml] [-max-work W]
-  moralesim lint WEIGHTS.toml
-  moralesim merge DIR... -out DIR [-report FILE.html]
-  moralesim sensitivity SCENARIO.toml [-metric NAME] [-runs N] [-out DIR] [-report FILE.html]
-                [-weights W.toml] [-max-work W]
-  moralesim compare A.toml B.toml SCENARIO.toml [-runs N] [-seed S] [-report FILE.html]
-                [-max-work W]
-  moralesim game [-runs N] [-seed S] [-duration S] [-out DIR] [-max-work W]
-  moralesim fit SCENARIO.toml... [-keys K1,K2|K=LO:HI,...] [-runs N] [-budget FIGHTS] [-seed S]
-                [-out DIR] [-report FILE.html] [-weights W.toml] [-max-work W] [-q]
-
--weights replaces the weights file the scenario names (which then need not
-exist) in run, check, sensitivity and fit.
-
--replays writes a demo replay of chosen runs into -out (replay-run-I.txt,
-for demo -replay): indices (12,40), or first|last:METRIC:N (the N smallest
-or largest), or none|some:METRIC:N (the first N where it did not / did
-happen), such as first:first_rout_s:3 or none:squad_broke.centre:2.
-
-run, check, sensitivity, compare, game and fit refuse work estimated above
--max-work (default 1e10 units: men × simulated seconds, plus men reached ×
-events; roughly half an hour to an hour of one core).
-
-Exit codes: 0 ok, 1 a check or lint failed or output could not be written
-(nothing replaced), 2 bad input or too much work (nothing written),
-130 interrupted by Ctrl-C or SIGTERM (nothing written), 134 (SIGABRT) the Go
-runtime stopped the program: a bug, please report it.
-`
+// usage is moralesim's help (usage.txt).
+//
+//go:embed usage.txt
+var usage string
 
 // usageError is bad input: exit code 2.
 type usageError struct{ err error }
