@@ -1006,6 +1006,11 @@ func (f *fitter) check(ctx context.Context, refined []candidate) error {
 		f.note("no candidate that met every expectation on the search's fights held on the held-out fights; the result is the closest there")
 	}
 	f.res.Conflicts = conflicts(f.scs, f.log)
+	if closest == nil {
+		// No candidate reached the held-out fights (lint refused them all):
+		// the result is the start, which they measured.
+		f.res.After = f.res.Before
+	}
 	f.finish(closest, true, false)
 	return nil
 }

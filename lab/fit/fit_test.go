@@ -404,3 +404,29 @@ p50 = [0.0, 40.0]
 		t.Errorf("p50 %v with interval %v; want an interval around it", *p50.Got, p50.CI95)
 	}
 }
+
+// TestFitEveryCandidateRefusedByLint: when lint refuses every candidate
+// before the held-out check, the result is the start, its expectations
+// after are the start's on the held-out fights (the output and the page
+// show them per scenario), and the fit still says what to loosen.
+func TestFitEveryCandidateRefusedByLint(t *testing.T) {
+	sc := fitScenario(t, `
+[[expect]]
+metric = "first_panicked_s"
+p50 = [0.0, 0.8]
+`)
+	res, err := fit.Fit(context.Background(), fit.Config{Scenario: sc, Keys: []string{"Suppressed=-1:0"}, Runs: 20, Budget: 3000, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := strings.Join(res.Notes, "\n")
+	if res.Met || len(res.Tries) != 0 || !strings.Contains(notes, "is refused: lint warns of it") {
+		t.Fatalf("Met %v, %d tries, notes %q; want not met, no candidate checked, each refused by lint", res.Met, len(res.Tries), res.Notes)
+	}
+	if len(res.After) != 1 || len(res.Before) != 1 || res.After[0].Got == nil || res.Before[0].Got == nil || *res.After[0].Got != *res.Before[0].Got {
+		t.Errorf("After = %v, Before = %v; want the start's held-out measure as both", res.After, res.Before)
+	}
+	if !strings.Contains(notes, "the closest result misses line 30 by most on the held-out fights") || !strings.Contains(notes, "loosen it first") {
+		t.Errorf("notes = %q; want the advice to loosen line 30", res.Notes)
+	}
+}
