@@ -3,7 +3,6 @@ package lab
 import (
 	"math"
 	"math/rand/v2"
-	"slices"
 	"sort"
 
 	"gonum.org/v1/gonum/stat"
@@ -174,16 +173,5 @@ func (c *column) stat(stat string, idx []int) (float64, bool) {
 	if stat == "share" {
 		return float64(k) / float64(max(1, len(idx))), true
 	}
-	if len(c.xs) == 0 {
-		return 0, false
-	}
-	if stat == "mean" {
-		return Mean(c.xs), true
-	}
-	p, ok := percentileOf[stat]
-	if !ok {
-		return 0, false
-	}
-	slices.Sort(c.xs)
-	return Percentile(c.xs, p), true
+	return statOf(stat, c.xs, k, len(idx))
 }
