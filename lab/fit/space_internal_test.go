@@ -30,7 +30,7 @@ func TestKeyEdge(t *testing.T) {
 		{"RecoveryDelaySeconds", 4, ""},
 	}
 	for _, tt := range tests {
-		k := newKey(knob(tt.key), s)
+		k := newKey(knob(tt.key), s, [2]float64{}, false)
 		got := k.edge(s, tt.end)
 		if (tt.want == "") != (got == "") || !strings.HasPrefix(got, tt.want) {
 			t.Errorf("%s ending at %g: edge %q; want %q", tt.key, tt.end, got, tt.want)
