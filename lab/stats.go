@@ -50,6 +50,11 @@ func StdDev(xs []float64) float64 {
 	return stat.StdDev(xs, nil)
 }
 
+// StdErr returns the standard error of the mean of xs: StdDev over the
+// square root of their number (gonum's stat.StdErr; 0 for one value). xs
+// must not be empty.
+func StdErr(xs []float64) float64 { return stat.StdErr(StdDev(xs), float64(len(xs))) }
+
 // Z95 is the two-sided 95% normal quantile used by every interval here.
 const Z95 = 1.959963984540054
 
