@@ -242,7 +242,7 @@ SIMFIT = -keys RecoveryDelaySeconds,Suppressed -runs 100 -budget 20000 -q
 ## merged pages byte for byte the single machine's.
 # cmpbut A B: cmp of A and B without the command each names (summary.json's
 # "command", a page's "Made by:"), the one line in which a merge's differs.
-cmpbut = for f in $(1) $(2); do sed -e '/^ "command": /d' -e 's|<p>Made by: [^<]*</p>||' $$f > $$f.nocmd || exit 1; done; cmp $(1).nocmd $(2).nocmd
+cmpbut = for f in $(1) $(2); do sed -e '/^ "command": /d' -e 's|<p class="cmd">Made by: .*</p></footer>|</footer>|' $$f > $$f.nocmd || exit 1; done; cmp $(1).nocmd $(2).nocmd
 
 sim:
 	@rm -rf $(SIMOUT) && mkdir -p $(SIMOUT)

@@ -83,7 +83,7 @@ func TestFitPage(t *testing.T) {
 	if strings.Join(names, " ") != "convergence.png expectations.png" {
 		t.Errorf("figures %q; want convergence.png and expectations.png", names)
 	}
-	page := string(rep.HTML)
+	page := unspanned(string(rep.HTML), "", "")
 	for _, want := range []string{
 		"MoraleBreak report: line &lt;holds&gt; fit",
 		"The line should hold more often.",

@@ -18,6 +18,7 @@ type Page struct {
 	title, lead string
 	blocks      []block
 	footnotes   []string
+	command     []string // MadeBy's words
 }
 
 // block is one part of a page: exactly one of its fields is set.
@@ -147,6 +148,10 @@ func (p *Page) Figures(fs ...Figure) {
 // Footnote adds a line to the page's foot (hashes, provenance).
 func (p *Page) Footnote(text string) { p.footnotes = append(p.footnotes, text) }
 
+// MadeBy ends the page's foot with "Made by:" and the command that made it,
+// as typed, its words (a flag with its value) each kept whole on its line.
+func (p *Page) MadeBy(command string) { p.command = commandWords(command) }
+
 // HTML renders the page.
 func (p *Page) HTML() ([]byte, error) {
 	var b bytes.Buffer
@@ -154,7 +159,8 @@ func (p *Page) HTML() ([]byte, error) {
 		Title, Lead string
 		Blocks      []block
 		Footnotes   []string
-	}{p.title, p.lead, p.blocks, p.footnotes})
+		Command     []string
+	}{p.title, p.lead, p.blocks, p.footnotes, p.command})
 	if err != nil {
 		return nil, err
 	}

@@ -497,7 +497,7 @@ func madeBy(p *Page, t lab.Tool, command string) {
 		p.Footnote("Made with " + s + ".")
 	}
 	if command != "" {
-		p.Footnote("Made by: " + command)
+		p.MadeBy(command)
 	}
 }
 

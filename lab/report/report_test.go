@@ -95,8 +95,9 @@ func TestRunReport(t *testing.T) {
 	checkFigures(t, r, "squads.png", "unbroken.png", "fan.png", "survival.png", "first_rout.png", "cascade.png")
 	page := string(r.HTML)
 	for _, want := range []string{
-		"<p>Made by: moralesim run &#39;my dir/line.toml&#39; -runs 30</p></footer>", // the command as typed, last
-		"<p>Made with moralesim v1.2.0, commit 0123abc.</p>",                         // the tool, in the foot
+		// the command as typed, last, each word kept whole on its line
+		`<p class="cmd">Made by: <span>moralesim</span> <span>run</span> <span>&#39;my</span> <span>dir/line.toml&#39;</span> <span>-runs 30</span></p></footer>`,
+		"<p>Made with moralesim v1.2.0, commit 0123abc.</p>", // the tool, in the foot
 		"line &lt;&amp;&gt;", // the title, escaped
 		html.EscapeString(sc.Description),
 		"<td>weights.Suppressed</td><td class=\"n\">-0.07</td><td class=\"n\">-0.08</td>", // both values
@@ -172,12 +173,19 @@ func TestRunReportOfMergedShards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(bytes.Replace(got.HTML, []byte(msum.Command), []byte(sum.Command), 1), want.HTML) {
+	if unspanned(string(got.HTML), msum.Command, sum.Command) != unspanned(string(want.HTML), "", "") {
 		t.Errorf("the merged page (%d bytes) differs from the single machine's (%d bytes)", len(got.HTML), len(want.HTML))
 	}
 	if !strings.Contains(string(got.HTML), html.EscapeString(sc.Description)) || !strings.Contains(string(got.HTML), `<table id="checks">`) {
 		t.Errorf("the merged page lacks the description or the verdicts")
 	}
+}
+
+// unspanned returns page without the spans that keep a command's words
+// whole, and with the command from in its foot replaced by to.
+func unspanned(page, from, to string) string {
+	page = strings.NewReplacer("<span>", "", "</span>", "").Replace(page)
+	return strings.Replace(page, "Made by: "+from, "Made by: "+to, 1)
 }
 
 func sweep(t *testing.T, sc *lab.Scenario, metric, stat string, specs ...string) lab.SweepResult {
@@ -205,7 +213,7 @@ func TestSweepReport(t *testing.T) {
 		}
 		checkFigures(t, rep, "sweep.png", "sweep_squads.png")
 		page := string(rep.HTML)
-		if !strings.Contains(page, "<p>Made by: moralesim run line.toml -sweep X</p></footer>") {
+		if !strings.Contains(unspanned(page, "", ""), `<p class="cmd">Made by: moralesim run line.toml -sweep X</p></footer>`) {
 			t.Errorf("%v: the sweep's page does not end with its command", r.Keys)
 		}
 		if got := rows(page, "points"); got != r.Total {
