@@ -40,8 +40,9 @@ type Config struct {
 	// settings, whatever weights they were read with, and fight the same
 	// seeds; a fight counts once per scenario in Runs and Budget.
 	More []*lab.Scenario
-	// Keys names the settings and weight rows that may change (see Keys);
-	// empty: every one that can.
+	// Keys names the settings and weight rows that may change, each KEY or
+	// KEY=LO:HI (a setting, weights.EVENT or a bare event name); empty:
+	// every one that can.
 	Keys []string
 	// Runs is the number of fights per candidate in the search (0: the
 	// scenario's runs, at most 200). Every candidate fights the same seeds.

@@ -95,18 +95,13 @@ func usedEvents(sc *lab.Scenario) map[morale.Event]bool {
 	return used
 }
 
-// Keys returns the keys a fit of sc may change: the named ones (a setting,
-// "weights.EVENT", or a bare event name that is not a setting), or, when
-// names is empty, every setting but SquadUpdateInterval and every weight row
-// sc reports. An unknown key, a repeated one, SquadUpdateInterval and a row
-// the scenario never reports (it could not move any expectation) are errors
+// keysFor returns the keys a fit of scs at once may change, with scs[0]'s
+// settings: the named ones (a setting, "weights.EVENT", or a bare event
+// name that is not a setting, each KEY or KEY=LO:HI), or, when names is
+// empty, every setting but SquadUpdateInterval and every weight row one of
+// scs reports. An unknown key, a repeated one, SquadUpdateInterval and a
+// row no scenario reports (it could not move any expectation) are errors
 // naming the key (*Error, Flag "-keys").
-func Keys(sc *lab.Scenario, names []string) ([]Key, error) {
-	return keysFor([]*lab.Scenario{sc}, names)
-}
-
-// keysFor is Keys for a fit of scs at once, with scs[0]'s settings: a
-// weight row counts as reported when any of them reports it.
 func keysFor(scs []*lab.Scenario, names []string) ([]Key, error) {
 	sc := scs[0]
 	s := sc.Settings
