@@ -344,13 +344,10 @@ func (s *Summary) Stat(name string) (Stat, bool) {
 
 func ptr(v float64) *float64 { return &v }
 
-// Values returns m of every run where it is defined, in the order of runs,
-// and in how many of those it happened (a time) or was above zero (a count):
-// the numbers a Stat is computed from.
-func (m Metric) Values(runs []RunResult) (xs []float64, happened int) { return m.values(runs, nil) }
-
-// values is Values over runs[idx[0]], runs[idx[1]], … (every run when idx
-// is nil).
+// values returns m of every run runs[idx[0]], runs[idx[1]], … (every run
+// when idx is nil) where it is defined, in that order, and in how many of
+// those it happened (a time) or was above zero (a count): the numbers a
+// Stat is computed from.
 func (m Metric) values(runs []RunResult, idx []int) (xs []float64, happened int) {
 	n := len(runs)
 	if idx != nil {
