@@ -101,11 +101,11 @@ func PairedDifference(m Metric, ra, rb []RunResult) Difference {
 	d.N = len(diffs)
 	if d.N > 0 {
 		d.PairedA, d.PairedB, d.Diff = Mean(da), Mean(db), Mean(diffs)
-		d.SE = StdDev(diffs) / math.Sqrt(float64(d.N))
+		d.SE = StdErr(diffs)
 		d.Differs = beyondNoise(d.Diff, d.SE)
 	}
 	if len(hdiffs) > 0 {
-		d.ShareSE = StdDev(hdiffs) / math.Sqrt(float64(len(hdiffs)))
+		d.ShareSE = StdErr(hdiffs)
 		if beyondNoise(Mean(hdiffs), d.ShareSE) {
 			d.Differs = true
 		}

@@ -126,7 +126,7 @@ func StatInterval(stat string, xs []float64, happened, n int) (lo, hi float64, o
 		return 0, 0, false
 	}
 	if stat == "mean" {
-		mean, se := Mean(xs), StdDev(xs)/math.Sqrt(float64(m))
+		mean, se := Mean(xs), StdErr(xs)
 		return mean - Z95*se, mean + Z95*se, true
 	}
 	q, known := percentileOf[stat]

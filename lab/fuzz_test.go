@@ -128,7 +128,7 @@ func FuzzScenario(f *testing.F) {
 // render returns summary.json, runs.json and runs.csv of runs, concatenated.
 func render(t *testing.T, h lab.Header, runs []lab.RunResult) []byte {
 	t.Helper()
-	o, _, err := lab.RunOutputs(h, lab.Shard{}, runs)
+	o, _, err := lab.RunOutputs(h, lab.Shard{}, runs, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -266,7 +266,7 @@ func FuzzMergeSweeps(f *testing.F) {
 		if err1 != nil || err2 != nil || !bytes.Equal(j1, j2) {
 			t.Fatalf("the two orders merge into other bytes (%v, %v)", err1, err2)
 		}
-		if _, err := report.SweepReport(m); err != nil {
+		if _, err := report.SweepReport(m, ""); err != nil {
 			t.Fatalf("SweepReport of a merged sweep: %v", err)
 		}
 	})

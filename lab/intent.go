@@ -2,7 +2,6 @@ package lab
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
@@ -91,14 +90,7 @@ func anchors(sc *Scenario) []anchor {
 // broke without a rout against it. squads, expects and duration are the
 // scenario's (or a header's). ok is false when a metric is unknown.
 func ExpectValues(squads []string, expects []Expect, duration float64, e Expect, runs []RunResult) (xs []float64, happened, n int, ok bool) {
-	ms := metricsFor(squads)
-	find := func(name string) (Metric, bool) {
-		i := slices.IndexFunc(ms, func(m Metric) bool { return m.Name == name })
-		if i < 0 {
-			return Metric{}, false
-		}
-		return ms[i], true
-	}
+	h := Header{Squads: squads}
 	var m Metric
 	if e.After != "" {
 		k := slices.IndexFunc(afterKeys(expects), func(o Expect) bool { return o.Metric == e.Metric && o.After == e.After })
@@ -111,12 +103,12 @@ func ExpectValues(squads []string, expects []Expect, duration float64, e Expect,
 			}
 			return nil
 		})
-	} else if m, ok = find(e.Metric); !ok {
+	} else if m, ok = h.Metric(e.Metric); !ok {
 		return nil, 0, 0, false
 	}
 	idx := []int(nil)
 	if e.Given != "" {
-		g, ok := find(e.Given)
+		g, ok := h.Metric(e.Given)
 		if !ok {
 			return nil, 0, 0, false
 		}
@@ -141,7 +133,7 @@ func ExpectValues(squads []string, expects []Expect, duration float64, e Expect,
 }
 
 // statOf returns stat over xs (happened of n fights had it), as Stat.Value
-// does; false when undefined.
+// does; false when undefined. It sorts xs.
 func statOf(stat string, xs []float64, happened, n int) (float64, bool) {
 	if stat == "share" {
 		return float64(happened) / float64(max(1, n)), n > 0
@@ -154,7 +146,8 @@ func statOf(stat string, xs []float64, happened, n int) (float64, bool) {
 	}
 	p, ok := percentileOf[stat]
 	if !ok {
-		return math.NaN(), false
+		return 0, false
 	}
-	return Percentile(sortedCopy(xs), p), true
+	slices.Sort(xs)
+	return Percentile(xs, p), true
 }

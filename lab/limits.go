@@ -105,13 +105,14 @@ type WorkError struct {
 // Error says what would take how much, and how to go on.
 func (e *WorkError) Error() string {
 	return fmt.Sprintf("%s would do about %.3g units of work (men × simulated seconds, plus men reached × events: roughly %s of one core); the ceiling is %.3g: run fewer fights or a smaller scenario, shard it (-shard K/N), or raise the ceiling with -max-work %.3g",
-		e.What, e.Work, coreTime(e.Work), e.Limit, ceil3(e.Work))
+		e.What, e.Work, coreTime(e.Work), e.Limit, e.Enough())
 }
 
-// ceil3 rounds x > 0 up to three significant digits.
-func ceil3(x float64) float64 {
-	p := math.Pow(10, math.Floor(math.Log10(x))-2)
-	return math.Ceil(x/p) * p
+// Enough is the -max-work that lets the work through: Work rounded up to
+// three significant digits.
+func (e *WorkError) Enough() float64 {
+	p := math.Pow(10, math.Floor(math.Log10(e.Work))-2)
+	return math.Ceil(e.Work/p) * p
 }
 
 // coreTime says roughly how long work takes on one core (100–300 ns a unit

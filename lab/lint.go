@@ -1,6 +1,7 @@
 package lab
 
 import (
+	_ "embed"
 	"fmt"
 	"math"
 	"sort"
@@ -19,50 +20,13 @@ type Warning struct {
 // String returns "rule: message".
 func (w Warning) String() string { return w.Rule + ": " + w.Message }
 
-// referenceFight is the fight the lint measures bad news against: the
-// design's opening, two losses, a shell, a wound and steady suppression, with
-// a rally at 14 s. It uses only the design's events.
-const referenceFight = `
-name = "lint reference"
-duration = 40.0
-sample = 1.0
-rebreak_window = 5.0
-[[squad]]
-name = "alpha"
-size = 5
-leader = true
-names = ["A", "B", "C", "D", "E"]
-nerves = [0.65, 0.50, 0.40, 0.27, 0.12]
-at = [900.0, 1800.0]
-[[event]]
-t = 1.0
-event = "Suppressed"
-squad = "alpha"
-every = 2.5
-jitter = 1.0
-[[event]]
-t = 2.5
-do = "death"
-agent = "B"
-[[event]]
-t = 5.0
-do = "death"
-agent = "A"
-[[event]]
-t = 6.0
-event = "Suppressed"
-at = [900.0, 1800.0]
-scale = 2.0
-[[event]]
-t = 7.0
-event = "TookDamage"
-agent = "E"
-scale = 2.6
-[[event]]
-t = 14.0
-do = "rally"
-squad = "alpha"
-`
+// referenceFight is the fight the lint measures bad news against
+// (lint_reference.toml): the design's opening, two losses, a shell, a wound
+// and steady suppression, with a rally at 14 s. It uses only the design's
+// events.
+//
+//go:embed lint_reference.toml
+var referenceFight string
 
 // lintRuns is the number of seeded reference fights per rule.
 const lintRuns = 24

@@ -113,7 +113,7 @@ func TestMergeComparesEveryField(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		o, _, err := lab.RunOutputs(h, lab.Shard{}, runs)
+		o, _, err := lab.RunOutputs(h, lab.Shard{}, runs, "")
 		if err != nil {
 			t.Fatal(err)
 		}

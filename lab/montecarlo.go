@@ -251,6 +251,11 @@ func NewHeader(p Plan) Header {
 // Metrics does for its scenario).
 func (h Header) Metrics() []Metric { return metricsFor(h.Squads) }
 
+// Metric returns the metric of h called name.
+func (h Header) Metric(name string) (Metric, bool) {
+	return find(h.Metrics(), func(m Metric) bool { return m.Name == name })
+}
+
 // Stat is the distribution of one metric over the runs where it is defined.
 // Percentiles are nil when no run defines it.
 type Stat struct {
@@ -315,6 +320,10 @@ type Summary struct {
 	// PerSquad is, for each of the first MaxSquadSeries squads, its morale
 	// band and how often it is still unbroken.
 	PerSquad []SquadSummary `json:"per_squad"`
+	// Command is the command as typed that wrote the summary (run, game or
+	// merge; "" when none did): the one field in which a merge's summary
+	// differs from the single machine's.
+	Command string `json:"command,omitempty"`
 }
 
 // SquadSummary is one squad's part of a Summary.
@@ -330,23 +339,15 @@ type SquadSummary struct {
 
 // Stat returns the statistics of the named metric.
 func (s *Summary) Stat(name string) (Stat, bool) {
-	for _, st := range s.Stats {
-		if st.Name == name {
-			return st, true
-		}
-	}
-	return Stat{}, false
+	return find(s.Stats, func(st Stat) bool { return st.Name == name })
 }
 
 func ptr(v float64) *float64 { return &v }
 
-// Values returns m of every run where it is defined, in the order of runs,
-// and in how many of those it happened (a time) or was above zero (a count):
-// the numbers a Stat is computed from.
-func (m Metric) Values(runs []RunResult) (xs []float64, happened int) { return m.values(runs, nil) }
-
-// values is Values over runs[idx[0]], runs[idx[1]], … (every run when idx
-// is nil).
+// values returns m of every run runs[idx[0]], runs[idx[1]], … (every run
+// when idx is nil) where it is defined, in that order, and in how many of
+// those it happened (a time) or was above zero (a count): the numbers a
+// Stat is computed from.
 func (m Metric) values(runs []RunResult, idx []int) (xs []float64, happened int) {
 	n := len(runs)
 	if idx != nil {

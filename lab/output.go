@@ -10,6 +10,7 @@ import (
 	"maps"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -186,18 +187,13 @@ const maxOutName = 64
 func OutDir(name, suffix string) string {
 	var b strings.Builder
 	for _, r := range name {
-		switch {
-		case r == '-' || r == '_' || r == '.':
+		if r == '-' || r == '_' || r == '.' || (unicode.IsLetter(r) || unicode.IsDigit(r)) && (r < utf8.RuneSelf || unicode.IsPrint(r)) {
 			b.WriteRune(r)
-		case r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r)):
-			b.WriteRune(r)
-		case r >= utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r)) && unicode.IsPrint(r):
-			b.WriteRune(r)
-		default:
+		} else {
 			b.WriteByte('_')
 		}
 	}
-	s := strings.Trim(safefile.Cut(strings.Trim(squeeze(b.String()), "._"), maxOutName), "._")
+	s := strings.Trim(safefile.Cut(strings.Trim(dotRuns.ReplaceAllString(b.String(), "_"), "._"), maxOutName), "._")
 	if s == "" {
 		s = "scenario"
 	}
@@ -207,28 +203,9 @@ func OutDir(name, suffix string) string {
 	return filepath.Join("out", s+suffix)
 }
 
-// squeeze replaces every run of two or more dots and underscores in s by one
-// underscore, so that no ".." is left ("v1.2" keeps its dot).
-func squeeze(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		j := i
-		for j < len(s) && (s[j] == '.' || s[j] == '_') {
-			j++
-		}
-		switch {
-		case j-i >= 2:
-			b.WriteByte('_')
-		case j > i:
-			b.WriteByte(s[i])
-		default:
-			b.WriteByte(s[i])
-			j = i + 1
-		}
-		i = j
-	}
-	return b.String()
-}
+// dotRuns are the runs of two or more dots and underscores OutDir squeezes
+// into one underscore, so that no ".." is left ("v1.2" keeps its dot).
+var dotRuns = regexp.MustCompile(`[._]{2,}`)
 
 // reservedName reports whether s, before its first dot, is a device name
 // Windows reserves in every folder.

@@ -158,12 +158,7 @@ func MetricNames(sc *Scenario) []string {
 
 // MetricByName returns the metric called name.
 func MetricByName(sc *Scenario, name string) (Metric, bool) {
-	for _, m := range Metrics(sc) {
-		if m.Name == name {
-			return m, true
-		}
-	}
-	return Metric{}, false
+	return find(Metrics(sc), func(m Metric) bool { return m.Name == name })
 }
 
 // RunSeed returns the seed of run index of a Monte-Carlo seeded with seed:
@@ -185,21 +180,37 @@ type man struct {
 	broke, routed bool
 }
 
-// runner measures one fight: the fight itself is a game.ScenarioFight,
-// the one implementation of a scenario's rules, which the demo's scenario
-// scene plays too.
-type runner struct {
-	sc      *Scenario
-	w       *morale.World
-	f       *game.ScenarioFight
-	men     []man // by the fight's index, grown as men appear
+// tally turns a fight's changes of state and deaths into its RunResult: the
+// one place where they count, for a scenario's fight (runner) and the
+// demo's battle (GameRun) alike.
+type tally struct {
 	res     RunResult
+	men     []man // by the fight's index, grown as men appear
 	routs   []float64
 	brokeAt float64 // time of the first break, -1 before
 	// unsteady counts the living men who are not Steady; squadUnsteady
 	// those of each squad.
 	unsteady      int
 	squadUnsteady []int
+	// rebreakWindow is the scenario's: a break this soon after a man came
+	// back is a rebreak.
+	rebreakWindow float64
+}
+
+// newTally returns the tally of a fight of the given seed and squads.
+func newTally(seed uint64, squads int, rebreakWindow float64) tally {
+	return tally{brokeAt: -1, rebreakWindow: rebreakWindow, squadUnsteady: make([]int, squads),
+		res: RunResult{Seed: seed, SquadBroke: make([]bool, squads), SquadFirstBreak: make([]*float64, squads), SquadRouted: make([]int, squads)}}
+}
+
+// runner measures one fight: the fight itself is a game.ScenarioFight,
+// the one implementation of a scenario's rules, which the demo's scenario
+// scene plays too.
+type runner struct {
+	tally
+	sc *Scenario
+	w  *morale.World
+	f  *game.ScenarioFight
 	// anchors are the metrics measured after an event (res.After), and
 	// watching says which of them have started.
 	anchors  []anchor
@@ -257,12 +268,7 @@ func run(ctx context.Context, sc *Scenario, cfg *game.ScenarioConfig, s morale.S
 	if err != nil {
 		return RunResult{}, nil, err
 	}
-	r := &runner{ctx: ctx, tick: opt.tick, poll: pollWork, sc: sc, w: w, brokeAt: -1}
-	r.res.Seed = seed
-	r.res.SquadBroke = make([]bool, len(sc.Squads))
-	r.res.SquadFirstBreak = make([]*float64, len(sc.Squads))
-	r.res.SquadRouted = make([]int, len(sc.Squads))
-	r.squadUnsteady = make([]int, len(sc.Squads))
+	r := &runner{tally: newTally(seed, len(sc.Squads), sc.RebreakWindow), ctx: ctx, tick: opt.tick, poll: pollWork, sc: sc, w: w}
 	if r.anchors = anchors(sc); len(r.anchors) > 0 {
 		r.res.After = make([]*float64, len(r.anchors))
 		r.watching = make([]bool, len(r.anchors))
@@ -270,7 +276,7 @@ func run(ctx context.Context, sc *Scenario, cfg *game.ScenarioConfig, s morale.S
 	r.f = game.NewScenarioFight(cfg, w, seed)
 	r.f.OnDeath(r.onDeath)
 	w.OnStateChanged(r.onState)
-	nSamples := int(math.Floor(sc.Duration/sc.Sample+1e-9)) + 1
+	nSamples := samplesOf(sc.Duration, sc.Sample)
 	r.res.Morale = make([]float64, 0, nSamples)
 	r.res.SquadMorale = make([][]float64, min(len(sc.Squads), MaxSquadSeries))
 	for i := range r.res.SquadMorale {
@@ -285,7 +291,7 @@ func run(ctx context.Context, sc *Scenario, cfg *game.ScenarioConfig, s morale.S
 	r.check(r.f.Err())
 	r.res.Agents = r.f.Men()
 	r.res.Deaths = r.f.Deaths()
-	r.finish()
+	r.finish(sc.CascadeWindow)
 	if opt.named {
 		for _, nm := range NamedMen(sc) {
 			r.res.namedRouted = append(r.res.namedRouted, nm.Index < len(r.men) && r.men[nm.Index].routed)
@@ -339,22 +345,31 @@ func (r *runner) count(work float64) {
 	}
 }
 
-// manAt returns the run's record of fight man i, growing the records to him.
-func (r *runner) manAt(i int) *man {
-	for len(r.men) <= i {
-		r.men = append(r.men, man{alive: true, lastBack: math.Inf(-1)})
+// manAt returns the record of fight man i, growing the records to him.
+func (t *tally) manAt(i int) *man {
+	for len(t.men) <= i {
+		t.men = append(t.men, man{alive: true, lastBack: math.Inf(-1)})
 	}
-	return &r.men[i]
+	return &t.men[i]
+}
+
+// died records the death of man i of squad, and reports whether he was not
+// Steady (so that his squad may be all Steady now).
+func (t *tally) died(i, squad int) bool {
+	m := t.manAt(i)
+	m.alive = false
+	if m.state == morale.Steady {
+		return false
+	}
+	t.unsteady--
+	t.squadUnsteady[squad]--
+	return true
 }
 
 // onDeath is told the index of every man who dies, before he leaves the
 // World.
 func (r *runner) onDeath(i int) {
-	m := r.manAt(i)
-	m.alive = false
-	if m.state != morale.Steady {
-		r.unsteady--
-		r.squadUnsteady[r.f.Squad(i)]--
+	if r.died(i, r.f.Squad(i)) {
 		r.steadied(r.f.Squad(i), r.w.Now())
 	}
 }
@@ -385,64 +400,67 @@ func (r *runner) steadied(squad int, t float64) {
 }
 
 func (r *runner) onState(a *morale.Agent, old, st morale.State, why morale.Reason) {
-	i, ok := r.f.Man(a)
-	if !ok {
-		return
+	if i, ok := r.f.Man(a); ok && r.changed(i, r.f.Squad(i), old, st, r.w.Now(), why.Kind == morale.ByRally) {
+		r.steadied(r.f.Squad(i), r.w.Now())
 	}
-	m := r.manAt(i)
-	squad := r.f.Squad(i)
+}
+
+// changed records that man i of squad went from old to st at time t
+// (rallied: by a rally), and reports whether he turned Steady.
+func (t *tally) changed(i, squad int, old, st morale.State, now float64, rallied bool) (steady bool) {
+	m := t.manAt(i)
 	if m.state == morale.Steady && st != morale.Steady {
-		r.unsteady++
-		r.squadUnsteady[squad]++
+		t.unsteady++
+		t.squadUnsteady[squad]++
 	} else if m.state != morale.Steady && st == morale.Steady {
-		r.unsteady--
-		r.squadUnsteady[squad]--
-		defer r.steadied(squad, r.w.Now())
+		t.unsteady--
+		t.squadUnsteady[squad]--
+		steady = true
 	}
 	m.state = st
-	t := r.w.Now()
 	set := func(p **float64) {
 		if *p == nil {
-			v := t
+			v := now
 			*p = &v
 		}
 	}
 	switch st {
 	case morale.Shaken:
-		set(&r.res.FirstShaken)
+		set(&t.res.FirstShaken)
 	case morale.Panicked:
-		set(&r.res.FirstPanicked)
+		set(&t.res.FirstPanicked)
 	case morale.Routed:
-		set(&r.res.FirstRouted)
+		set(&t.res.FirstRouted)
 		if !m.routed {
 			m.routed = true
-			r.res.Routed++
-			r.res.SquadRouted[squad]++
+			t.res.Routed++
+			t.res.SquadRouted[squad]++
 		}
-		r.routs = append(r.routs, t)
+		t.routs = append(t.routs, now)
 	}
 	if st.IsBroken() && !old.IsBroken() {
 		if !m.broke {
 			m.broke = true
-			r.res.Broke++
-			r.res.SquadBroke[squad] = true
-			set(&r.res.SquadFirstBreak[squad])
+			t.res.Broke++
+			t.res.SquadBroke[squad] = true
+			set(&t.res.SquadFirstBreak[squad])
 		}
-		if r.brokeAt < 0 {
-			r.brokeAt = t
+		if t.brokeAt < 0 {
+			t.brokeAt = now
 		}
-		if t-m.lastBack <= r.sc.RebreakWindow {
-			r.res.Rebreaks++
+		if now-m.lastBack <= t.rebreakWindow {
+			t.res.Rebreaks++
 			m.lastBack = math.Inf(-1)
 		}
 	}
-	if why.Kind == morale.ByRally || (old == morale.Routed && st != morale.Routed) {
-		m.lastBack = t
+	if rallied || (old == morale.Routed && st != morale.Routed) {
+		m.lastBack = now
 	}
-	if st == morale.Steady && r.brokeAt >= 0 && r.res.BackToSteady == nil && r.unsteady == 0 {
-		v := t - r.brokeAt
-		r.res.BackToSteady = &v
+	if st == morale.Steady && t.brokeAt >= 0 && t.res.BackToSteady == nil && t.unsteady == 0 {
+		v := now - t.brokeAt
+		t.res.BackToSteady = &v
 	}
+	return steady
 }
 
 // sample records the living men's average morale, of all and of each of
@@ -480,16 +498,18 @@ func (r *runner) sample() {
 	}
 }
 
-func (r *runner) finish() {
-	r.res.LargestCascade = LargestCascade(r.routs, r.sc.CascadeWindow)
+// finish computes the metrics of the whole fight, its routs chained within
+// cascadeWindow seconds.
+func (t *tally) finish(cascadeWindow float64) {
+	t.res.LargestCascade = LargestCascade(t.routs, cascadeWindow)
 	broken := 0
-	for _, b := range r.res.SquadBroke {
+	for _, b := range t.res.SquadBroke {
 		if b {
 			broken++
 		}
 	}
-	if len(r.res.SquadBroke) > 0 {
-		r.res.ShareSquadsBroken = float64(broken) / float64(len(r.res.SquadBroke))
+	if len(t.res.SquadBroke) > 0 {
+		t.res.ShareSquadsBroken = float64(broken) / float64(len(t.res.SquadBroke))
 	}
 }
 

@@ -199,7 +199,7 @@ func TestMonteCarloIndependentOfWorkers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		o, _, err := lab.RunOutputs(lab.NewHeader(p), lab.Shard{}, runs)
+		o, _, err := lab.RunOutputs(lab.NewHeader(p), lab.Shard{}, runs, "")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -391,6 +391,10 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 				p.fail(t.key("agent"), t.line("agent"), "no man is named %s (name him in a squad's names)", safefile.Quote(ev.Agent))
 			}
 		}
+		// A named man's news, rally, rout or death must come before his death.
+		if l, ok := dead[ev.Agent]; ok && ev.Agent != "" && ev.Do != "reinforce" {
+			p.fail(t.key("agent"), t.line("agent"), "%s is already dead (died on line %d)", safefile.Quote(ev.Agent), l)
+		}
 		targets := 0
 		for _, b := range []bool{ev.HasAt, ev.Squad != "", ev.Agent != ""} {
 			if b {
@@ -419,9 +423,6 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 				if ev.Every > 0 {
 					p.fail(t.key("every"), t.line("every"), "%s cannot die more than once", safefile.Quote(ev.Agent))
 				}
-				if l, ok := dead[ev.Agent]; ok {
-					p.fail(t.key("agent"), t.line("agent"), "%s is already dead (died on line %d)", safefile.Quote(ev.Agent), l)
-				}
 				dead[ev.Agent] = t.line("agent")
 			}
 		case "rally", "rout":
@@ -430,11 +431,6 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 			}
 			if ev.HasAt {
 				p.fail(t.key("at"), t.line("at"), "%s takes squad or agent, not a location", ev.Do)
-			}
-			if ev.Agent != "" {
-				if l, ok := dead[ev.Agent]; ok {
-					p.fail(t.key("agent"), t.line("agent"), "%s is already dead (died on line %d)", safefile.Quote(ev.Agent), l)
-				}
 			}
 		case "reinforce":
 			if ev.Squad == "" {
@@ -449,11 +445,6 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 			}
 			ev.Event = morale.Event(name)
 			total += ev.Count * occurrences(ev, sc.Duration)
-		}
-		if ev.Agent != "" && ev.Do == "event" {
-			if l, ok := dead[ev.Agent]; ok {
-				p.fail(t.key("agent"), t.line("agent"), "%s is already dead (died on line %d)", safefile.Quote(ev.Agent), l)
-			}
 		}
 		if len(ev.Squads) > 0 && ev.Do != "death" && !(ev.Do == "event" && ev.HasAt) {
 			p.fail(t.key("squads"), t.line("squads"), "filters the news of an event at a location (at) or of a death; it would do nothing here (do = %q without at)", ev.Do)

@@ -179,9 +179,10 @@ func WriteRuns(w io.Writer, h Header, shard Shard, runs []RunResult) error {
 }
 
 // RunOutputs returns the files of a result folder: runs.json, runs.csv and,
-// when the runs are complete (not a shard), summary.json. runs.json and
+// when the runs are complete (not a shard), summary.json, which names
+// command (the command as typed that writes the folder). runs.json and
 // runs.csv are written from runs when the folder is written, as streams.
-func RunOutputs(h Header, shard Shard, runs []RunResult) (Outputs, *Summary, error) {
+func RunOutputs(h Header, shard Shard, runs []RunResult, command string) (Outputs, *Summary, error) {
 	o := Outputs{
 		"runs.json": func(w io.Writer) error { return WriteRuns(w, h, shard, runs) },
 		"runs.csv":  func(w io.Writer) error { return writeRunsCSV(w, h.Squads, runs) },
@@ -190,6 +191,7 @@ func RunOutputs(h Header, shard Shard, runs []RunResult) (Outputs, *Summary, err
 		return o, nil, nil
 	}
 	sum := Summarize(h, runs)
+	sum.Command = command
 	sj, err := encodeJSON(sum)
 	if err != nil {
 		return nil, nil, err
@@ -223,25 +225,31 @@ func writeRunsCSV(w io.Writer, squads []string, runs []RunResult) error {
 	return errors.Join(err, c.Error())
 }
 
-// ReadRuns reads the runs.json of the result folder dir, through the guarded
-// input path (a regular file of at most MaxShardBytes) and DecodeRuns.
-func ReadRuns(dir string) (RunsFile, error) {
-	return ReadRunsContext(context.Background(), dir)
+// ReadRunsContext reads the runs.json of the result folder dir, through the
+// guarded input path (a regular file of at most MaxShardBytes) and
+// DecodeRuns, stopping with ctx's error as soon as ctx is done (a runs.json
+// of gigabytes takes a while to read).
+func ReadRunsContext(ctx context.Context, dir string) (RunsFile, error) {
+	return readResult(dir, "runs.json", MaxShardBytes, func(r io.Reader, path string) (RunsFile, error) {
+		return decodeRunsContext(ctx, r, path)
+	})
 }
 
-// ReadRunsContext is ReadRuns, stopping with ctx's error as soon as ctx is
-// done (a runs.json of gigabytes takes a while to read).
-func ReadRunsContext(ctx context.Context, dir string) (RunsFile, error) {
-	path := filepath.Join(dir, "runs.json")
-	r, err := safefile.Open(path, MaxShardBytes, "shard file (runs.json)")
+// readResult reads the file name of the result folder dir through the
+// guarded input path (a regular file of at most limit bytes) with decode,
+// which names the file in its errors.
+func readResult[T any](dir, name string, limit int64, decode func(r io.Reader, path string) (T, error)) (T, error) {
+	path := filepath.Join(dir, name)
+	f, err := safefile.Open(path, limit, "shard file ("+name+")")
 	if err != nil {
-		return RunsFile{}, err
+		var zero T
+		return zero, err
 	}
-	rf, err := decodeRunsContext(ctx, r, path)
-	if cerr := r.Close(); err == nil && cerr != nil {
+	v, err := decode(f, path)
+	if cerr := f.Close(); err == nil && cerr != nil {
 		err = cerr
 	}
-	return rf, err
+	return v, err
 }
 
 // DecodeRuns reads a runs.json named name from r, one run at a time, and
@@ -547,32 +555,16 @@ func checkRun(h Header, s Shard, samples int, r *RunResult) error {
 // shards), and a set that misses or repeats a shard or a run. The result does
 // not depend on the order of files.
 func Merge(files []RunsFile, dirs []string) (Header, []RunResult, error) {
-	if len(files) == 0 {
-		return Header{}, nil, fmt.Errorf("merge: no shards given")
-	}
-	if len(dirs) != len(files) {
-		return Header{}, nil, fmt.Errorf("merge: %d shards but %d folders", len(files), len(dirs))
-	}
-	shards := make([]Shard, len(files))
-	for i, f := range files {
+	shards, err := mergeShards(files, dirs, func(f RunsFile) (any, string, error) {
 		if err := checkHeader(f.Header); err != nil {
-			return Header{}, nil, fmt.Errorf("merge: %s: header: %w", dirs[i], err)
+			return nil, "", fmt.Errorf("header: %w", err)
 		}
-		s, err := parseShardField(f.Shard)
-		if err != nil {
-			return Header{}, nil, fmt.Errorf("merge: %s: %w", dirs[i], err)
-		}
-		shards[i] = s
-	}
-	h := files[0].Header
-	for i := range files[1:] {
-		if err := sameFields(dirs[0], dirs[i+1], h, files[i+1].Header); err != nil {
-			return Header{}, nil, err
-		}
-	}
-	if err := sameN(shards, dirs); err != nil {
+		return f.Header, f.Shard, nil
+	})
+	if err != nil {
 		return Header{}, nil, err
 	}
+	h := files[0].Header
 	samples := samplesOf(h.Duration, h.Sample)
 	owner := make([]int32, h.Runs) // 1 + the file that holds each run
 	total := 0
@@ -599,14 +591,40 @@ func Merge(files []RunsFile, dirs []string) (Header, []RunResult, error) {
 	return h, sortedRuns(runs), nil
 }
 
-// sameN checks that all shards were cut with the same N, or are all whole.
-func sameN(shards []Shard, dirs []string) error {
-	for i, s := range shards[1:] {
-		if s.N != shards[0].N {
-			return fmt.Errorf("merge: %s (shard %s) and %s (shard %s) were cut into different numbers of shards", dirs[0], shards[0], dirs[i+1], s)
+// mergeShards checks the parts of one job, read from the folders dirs,
+// before a merge and returns their shards: there are some, one per folder;
+// each is valid (header validates it and returns the fields its shards
+// share, and its shard field); they share every one of those fields
+// (sameFields); and all were cut with the same N, or are all whole.
+func mergeShards[T any](parts []T, dirs []string, header func(T) (shared any, shard string, err error)) ([]Shard, error) {
+	if len(parts) == 0 {
+		return nil, fmt.Errorf("merge: no shards given")
+	}
+	if len(dirs) != len(parts) {
+		return nil, fmt.Errorf("merge: %d shards but %d folders", len(parts), len(dirs))
+	}
+	shards, shared := make([]Shard, len(parts)), make([]any, len(parts))
+	for i, p := range parts {
+		h, field, err := header(p)
+		if err == nil {
+			shards[i], err = parseShardField(field)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("merge: %s: %w", dirs[i], err)
+		}
+		shared[i] = h
+	}
+	for i := range parts[1:] {
+		if err := sameFields(dirs[0], dirs[i+1], shared[0], shared[i+1]); err != nil {
+			return nil, err
 		}
 	}
-	return nil
+	for i, s := range shards[1:] {
+		if s.N != shards[0].N {
+			return nil, fmt.Errorf("merge: %s (shard %s) and %s (shard %s) were cut into different numbers of shards", dirs[0], shards[0], dirs[i+1], s)
+		}
+	}
+	return shards, nil
 }
 
 // missingRuns names the shards (or runs) no folder holds.

@@ -3,7 +3,6 @@ package lab
 import (
 	"math"
 	"math/rand/v2"
-	"slices"
 	"sort"
 
 	"gonum.org/v1/gonum/stat"
@@ -50,6 +49,11 @@ func StdDev(xs []float64) float64 {
 	}
 	return stat.StdDev(xs, nil)
 }
+
+// StdErr returns the standard error of the mean of xs: StdDev over the
+// square root of their number (gonum's stat.StdErr; 0 for one value). xs
+// must not be empty.
+func StdErr(xs []float64) float64 { return stat.StdErr(StdDev(xs), float64(len(xs))) }
 
 // Z95 is the two-sided 95% normal quantile used by every interval here.
 const Z95 = 1.959963984540054
@@ -174,16 +178,5 @@ func (c *column) stat(stat string, idx []int) (float64, bool) {
 	if stat == "share" {
 		return float64(k) / float64(max(1, len(idx))), true
 	}
-	if len(c.xs) == 0 {
-		return 0, false
-	}
-	if stat == "mean" {
-		return Mean(c.xs), true
-	}
-	p, ok := percentileOf[stat]
-	if !ok {
-		return 0, false
-	}
-	slices.Sort(c.xs)
-	return Percentile(c.xs, p), true
+	return statOf(stat, c.xs, k, len(idx))
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,12 +37,16 @@ func Knobs(s morale.Settings) []Knob {
 
 // KnobByKey returns the knob called key in s.
 func KnobByKey(s morale.Settings, key string) (Knob, bool) {
-	for _, k := range Knobs(s) {
-		if k.Key == key {
-			return k, true
-		}
+	return find(Knobs(s), func(k Knob) bool { return k.Key == key })
+}
+
+// find returns the first element of xs that is, and false when none is.
+func find[T any](xs []T, is func(T) bool) (T, bool) {
+	if i := slices.IndexFunc(xs, is); i >= 0 {
+		return xs[i], true
 	}
-	return Knob{}, false
+	var zero T
+	return zero, false
 }
 
 // Axis is one swept knob and its values.
@@ -300,32 +303,16 @@ func Sweep(ctx context.Context, sc *Scenario, axes []Axis, runs int, seed uint64
 // not a full grid of the keys, and a set that misses or repeats a point. The
 // result does not depend on the order of parts.
 func MergeSweeps(parts []SweepResult, dirs []string) (SweepResult, error) {
-	if len(parts) == 0 {
-		return SweepResult{}, fmt.Errorf("merge: no shards given")
-	}
-	if len(dirs) != len(parts) {
-		return SweepResult{}, fmt.Errorf("merge: %d shards but %d folders", len(parts), len(dirs))
-	}
-	shards := make([]Shard, len(parts))
-	for i, p := range parts {
-		if err := checkSweepHeader(p); err != nil {
-			return SweepResult{}, fmt.Errorf("merge: %s: %w", dirs[i], err)
-		}
-		s, err := parseShardField(p.Shard)
-		if err != nil {
-			return SweepResult{}, fmt.Errorf("merge: %s: %w", dirs[i], err)
-		}
-		shards[i] = s
-	}
-	h := parts[0]
-	for i, g := range parts[1:] {
-		if err := sameFields(dirs[0], dirs[i+1], sweepHeader(h), sweepHeader(g)); err != nil {
-			return SweepResult{}, err
-		}
-	}
-	if err := sameN(shards, dirs); err != nil {
+	// The fields shards of one sweep share: all but the shard and points.
+	shards, err := mergeShards(parts, dirs, func(r SweepResult) (any, string, error) {
+		err, shard := checkSweepHeader(r), r.Shard
+		r.Shard, r.Points = "", nil
+		return r, shard, err
+	})
+	if err != nil {
 		return SweepResult{}, err
 	}
+	h := parts[0]
 	out := h
 	out.Shard = Shard{}.String()
 	out.Points = make([]SweepPoint, h.Total)
@@ -354,13 +341,6 @@ func MergeSweeps(parts []SweepResult, dirs []string) (SweepResult, error) {
 		return SweepResult{}, fmt.Errorf("merge: %w", err)
 	}
 	return out, nil
-}
-
-// sweepHeader is r without its shard and points: the fields shards of one
-// sweep share.
-func sweepHeader(r SweepResult) SweepResult {
-	r.Shard, r.Points = "", nil
-	return r
 }
 
 // checkSweepHeader validates the fields of a sweep.json that size the rest.
@@ -471,16 +451,7 @@ func EncodeSweep(r SweepResult) ([]byte, error) { return encodeJSON(r) }
 // input path (a regular file of at most MaxSweepBytes), and validates what
 // sizes the rest (keys, total points, runs) and every point.
 func ReadSweep(dir string) (SweepResult, error) {
-	path := filepath.Join(dir, "sweep.json")
-	f, err := safefile.Open(path, MaxSweepBytes, "shard file (sweep.json)")
-	if err != nil {
-		return SweepResult{}, err
-	}
-	r, err := DecodeSweep(f, path)
-	if cerr := f.Close(); err == nil && cerr != nil {
-		err = cerr
-	}
-	return r, err
+	return readResult(dir, "sweep.json", MaxSweepBytes, DecodeSweep)
 }
 
 // DecodeSweep reads a sweep.json named name from in and validates it as
@@ -516,10 +487,8 @@ func CheckMetricStat(sc *Scenario, metric, stat string) error {
 	if _, ok := MetricByName(sc, metric); !ok {
 		return fmt.Errorf("%s is not a metric; one of %s", safefile.Quote(metric), listNames(MetricNames(sc)))
 	}
-	for _, s := range statNames {
-		if s == stat {
-			return nil
-		}
+	if slices.Contains(statNames, stat) {
+		return nil
 	}
 	return fmt.Errorf("%s is not a statistic; one of %s", safefile.Quote(stat), strings.Join(statNames, ", "))
 }

@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"cmp"
 	"fmt"
 	"runtime/debug"
 )
@@ -43,7 +44,7 @@ func (t Tool) String() string {
 	if t == (Tool{}) {
 		return ""
 	}
-	s := "moralesim " + or(t.Version, "(no version)")
+	s := "moralesim " + cmp.Or(t.Version, "(no version)")
 	if t.Revision != "" {
 		s += ", commit " + t.Revision
 	}
@@ -59,12 +60,4 @@ func (t Tool) check() error {
 		return fmt.Errorf("tool: a version or revision of more than %d bytes", MaxNameBytes)
 	}
 	return nil
-}
-
-// or returns s, or def when s is empty.
-func or(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
 }

@@ -226,12 +226,12 @@ async function checkPage({ kind, file }) {
   const foot = await page.evaluate(() => document.querySelector("footer")?.innerText ?? "");
   check(/[0-9a-f]{16}/.test(foot), `${kind}: the footnote carries the hashes`);
   const bodyNoFoot = body.replace(foot, "");
-  // The command is on the pages no merge makes; a page a merge can make
-  // (run, sweep) has none, so that the merged page is the same bytes. The
-  // tool's line is there when the build has one (a git checkout).
+  // Every page names the command that made it, as typed (a merged page the
+  // merge; a sweep's page run -sweep). The tool's line is there when the
+  // build has one (a git checkout).
   const made = /^Made by: moralesim (\S+) /m.exec(foot);
-  if (["sensitivity", "compare", "fit"].includes(kind)) check(made && made[1] === kind, `${kind}: the footnote gives the command that made the page`, foot);
-  else check(!made, `${kind}: the footnote gives no command (a merge makes the same page)`, foot);
+  const by = { merge: "merge", sweep: "run", sweep2: "run" }[kind] ?? kind;
+  check(made && made[1] === by, `${kind}: the footnote gives the command that made the page`, foot);
   check(!/Made with/.test(foot) || /^Made with moralesim \S+(, commit [0-9a-f]{40})?(, with changes not committed)?\.$/m.test(foot), `${kind}: the tool's line names a version and a commit`, foot);
   check(!/settings [0-9a-f]{16}/.test(bodyNoFoot), `${kind}: the settings hash appears only in the footnote`);
 

@@ -6,6 +6,7 @@ package cli
 
 import (
 	"context"
+	_ "embed"
 	"errors"
 	"flag"
 	"fmt"
@@ -41,39 +42,10 @@ type Env struct {
 	Now func() time.Time
 }
 
-const usage = `moralesim: MoraleBreak's headless balance lab.
-
-  moralesim run SCENARIO.toml [-runs N] [-seed S] [-out DIR] [-report FILE.html]
-                [-weights W.toml] [-shard K/N|auto/N] [-sweep KEY=FROM:TO:STEP ...]
-                [-metric NAME] [-replays SPEC] [-max-work W] [-q]
-  moralesim check SCENARIO.toml... [-runs N] [-seed S] [-weights W.toml] [-max-work W]
-  moralesim lint WEIGHTS.toml
-  moralesim merge DIR... -out DIR [-report FILE.html]
-  moralesim sensitivity SCENARIO.toml [-metric NAME] [-runs N] [-out DIR] [-report FILE.html]
-                [-weights W.toml] [-max-work W]
-  moralesim compare A.toml B.toml SCENARIO.toml [-runs N] [-seed S] [-report FILE.html]
-                [-max-work W]
-  moralesim game [-runs N] [-seed S] [-duration S] [-out DIR] [-max-work W]
-  moralesim fit SCENARIO.toml... [-keys K1,K2|K=LO:HI,...] [-runs N] [-budget FIGHTS] [-seed S]
-                [-out DIR] [-report FILE.html] [-weights W.toml] [-max-work W] [-q]
-
--weights replaces the weights file the scenario names (which then need not
-exist) in run, check, sensitivity and fit.
-
--replays writes a demo replay of chosen runs into -out (replay-run-I.txt,
-for demo -replay): indices (12,40), or first|last:METRIC:N (the N smallest
-or largest), or none|some:METRIC:N (the first N where it did not / did
-happen), such as first:first_rout_s:3 or none:squad_broke.centre:2.
-
-run, check, sensitivity, compare, game and fit refuse work estimated above
--max-work (default 1e10 units: men × simulated seconds, plus men reached ×
-events; roughly half an hour to an hour of one core).
-
-Exit codes: 0 ok, 1 a check or lint failed or output could not be written
-(nothing replaced), 2 bad input or too much work (nothing written),
-130 interrupted by Ctrl-C or SIGTERM (nothing written), 134 (SIGABRT) the Go
-runtime stopped the program: a bug, please report it.
-`
+// usage is moralesim's help (usage.txt).
+//
+//go:embed usage.txt
+var usage string
 
 // usageError is bad input: exit code 2.
 type usageError struct{ err error }
@@ -237,7 +209,8 @@ func (p *printer) Err() error {
 	return p.err
 }
 
-// parseFlags parses fs over args, allowing positional arguments anywhere.
+// parseFlags parses fs over args, allowing positional arguments anywhere,
+// and checks -max-work where fs has it (checkMaxWork).
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
@@ -245,11 +218,14 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 			return nil, usageError{err}
 		}
 		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
+		if len(args) > 0 {
+			pos, args = append(pos, args[0]), args[1:]
+			continue
 		}
-		pos = append(pos, args[0])
-		args = args[1:]
+		if f := fs.Lookup("max-work"); f != nil {
+			return pos, checkMaxWork(f.Value.(flag.Getter).Get().(float64))
+		}
+		return pos, nil
 	}
 }
 
@@ -257,6 +233,12 @@ func newFlags(name string, env console) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(env.Stderr)
 	return fs
+}
+
+// typed returns the command moralesim NAME ARGS… as the user typed it, for
+// pages and result files.
+func typed(name string, args []string) string {
+	return lab.CommandLine(append([]string{"moralesim", name}, args...)...)
 }
 
 // loadScenario loads path, with the weights file in place of its own when
@@ -270,59 +252,67 @@ func loadScenario(path, weights string) (*lab.Scenario, error) {
 	return sc, nil
 }
 
-// progress draws a bar with an ETA on w once a job has run for two seconds.
+// progress draws a job's progress on w (stderr): redrawn in place on a
+// terminal (at most four times a second), a line every two seconds
+// otherwise, the last state always; nothing before delay has passed, nor
+// when quiet.
 type progress struct {
-	mu    sync.Mutex
-	w     *printer // stderr
-	quiet bool
-	term  bool
-	start time.Time
-	last  time.Time
-	label string
-	shown bool
-	clock func() time.Time
+	mu                 sync.Mutex
+	w                  *printer
+	quiet, term, shown bool
+	start, last        time.Time
+	delay              time.Duration
+	label              string
+	clock              func() time.Time
 }
 
+// newProgress returns the bar of a job: with an ETA, once it has run for
+// two seconds.
 func newProgress(env console, quiet bool, label string) *progress {
 	clock := env.Now
 	if clock == nil {
 		clock = time.Now
 	}
-	now := clock()
-	return &progress{w: env.errs, quiet: quiet, term: env.Terminal, start: now, last: now, label: safefile.Escape(safefile.Clip(label, safefile.MaxQuote)), clock: clock}
+	return &progress{w: env.errs, quiet: quiet, term: env.Terminal, start: clock(), delay: 2 * time.Second, label: safefile.Escape(safefile.Clip(label, safefile.MaxQuote)), clock: clock}
 }
 
-// update shows done of total (done may be fractional: fights under way).
-func (p *progress) update(fdone float64, total int) {
+// show draws the line made by line when it is due (final: the job's last
+// state, due at once).
+func (p *progress) show(final bool, line func(now time.Time) string) {
 	if p == nil || p.quiet {
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	now := p.clock()
-	done := int(fdone)
-	el := now.Sub(p.start)
-	if el < 2*time.Second || (now.Sub(p.last) < 250*time.Millisecond && done < total) {
-		return
-	}
-	if !p.term && now.Sub(p.last) < 2*time.Second && done < total {
-		return
-	}
-	p.last = now
-	p.shown = true
-	const width = 30
-	share := math.Min(1, fdone/float64(max(1, total)))
-	fill := int(width * share)
-	eta := "?"
-	if fdone > 0 {
-		eta = time.Duration(float64(el) * (float64(total) - fdone) / fdone).Round(100 * time.Millisecond).String()
-	}
-	line := fmt.Sprintf("%s [%s%s] %d/%d %3d%% ETA %s", p.label, strings.Repeat("#", fill), strings.Repeat(".", width-fill), done, total, int(100*share), eta)
+	gap := 2 * time.Second
 	if p.term {
-		p.w.printf("\r%s", line)
-	} else {
-		p.w.println(line)
+		gap = 250 * time.Millisecond
 	}
+	if now.Sub(p.start) < p.delay || (!final && now.Sub(p.last) < gap) {
+		return
+	}
+	p.last, p.shown = now, true
+	if p.term {
+		p.w.printf("\r\033[K%s", line(now))
+	} else {
+		p.w.println(line(now))
+	}
+}
+
+// update shows done of total (done may be fractional: fights under way).
+func (p *progress) update(fdone float64, total int) {
+	p.show(int(fdone) >= total, func(now time.Time) string {
+		const width = 30
+		el := now.Sub(p.start)
+		share := math.Min(1, fdone/float64(max(1, total)))
+		fill := int(width * share)
+		eta := "?"
+		if fdone > 0 {
+			eta = time.Duration(float64(el) * (float64(total) - fdone) / fdone).Round(100 * time.Millisecond).String()
+		}
+		return fmt.Sprintf("%s [%s%s] %d/%d %3d%% ETA %s", p.label, strings.Repeat("#", fill), strings.Repeat(".", width-fill), int(fdone), total, int(100*share), eta)
+	})
 }
 
 func (p *progress) finish() {

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/moralebreak/moralebreak/lab"
 	"github.com/moralebreak/moralebreak/lab/cli"
 )
 
@@ -27,7 +28,8 @@ func TestShardsMergeByteForByte(t *testing.T) {
 	dir := t.TempDir()
 	sc := "../../scenarios/opening.toml"
 	full := filepath.Join(dir, "full")
-	if code, _, e := runMain(t, context.Background(), nil, "run", sc, "-runs", "203", "-seed", "9", "-out", full, "-q", "-report", filepath.Join(full, "report.html")); code != 0 {
+	runArgs := []string{"run", sc, "-runs", "203", "-seed", "9", "-out", full, "-q", "-report", filepath.Join(full, "report.html")}
+	if code, _, e := runMain(t, context.Background(), nil, runArgs...); code != 0 {
 		t.Fatalf("run: exit %d: %s", code, e)
 	}
 	var shards []string
@@ -51,14 +53,26 @@ func TestShardsMergeByteForByte(t *testing.T) {
 		}
 	}
 	merged := filepath.Join(dir, "merged")
-	if code, _, e := runMain(t, context.Background(), nil, append(append([]string{"merge"}, shards...), "-out", merged, "-report", filepath.Join(merged, "report.html"))...); code != 0 {
+	mergeArgs := append(append([]string{"merge"}, shards...), "-out", merged, "-report", filepath.Join(merged, "report.html"))
+	if code, _, e := runMain(t, context.Background(), nil, mergeArgs...); code != 0 {
 		t.Fatalf("merge: exit %d: %s", code, e)
 	}
+	// summary.json and the page name the command that wrote them, as typed:
+	// the one difference between the merge's and the single run's.
+	runCmd, mergeCmd := lab.CommandLine(append([]string{"moralesim"}, runArgs...)...), lab.CommandLine(append([]string{"moralesim"}, mergeArgs...)...)
 	for _, f := range []string{"summary.json", "runs.json", "runs.csv", "report.html", "squads.png"} {
 		a, err1 := os.ReadFile(filepath.Join(full, f))
 		b, err2 := os.ReadFile(filepath.Join(merged, f))
 		if err1 != nil || err2 != nil {
 			t.Fatalf("%s: %v, %v", f, err1, err2)
+		}
+		if f == "summary.json" || f == "report.html" {
+			// The page keeps each word of the command whole on its line.
+			a, b = bytes.ReplaceAll(a, []byte("</span> <span>"), []byte(" ")), bytes.ReplaceAll(b, []byte("</span> <span>"), []byte(" "))
+			if !bytes.Contains(a, []byte(runCmd)) || !bytes.Contains(b, []byte(mergeCmd)) {
+				t.Errorf("%s does not name the command that wrote it (%q, %q)", f, runCmd, mergeCmd)
+			}
+			b = bytes.ReplaceAll(b, []byte(mergeCmd), []byte(runCmd))
 		}
 		if !bytes.Equal(a, b) {
 			t.Errorf("merged %s differs from the single run's (%d vs %d bytes)", f, len(b), len(a))

@@ -54,6 +54,12 @@ func given(fs *flag.FlagSet) map[string]bool {
 	return set
 }
 
+// jobFlags adds the flags of a command that runs fights: -seed (seedUsage),
+// -max-work (checked by parseFlags) and -q.
+func jobFlags(fs *flag.FlagSet, seedUsage string) (seed *uint64, maxWork *float64, quiet *bool) {
+	return fs.Uint64("seed", 1, seedUsage), fs.Float64("max-work", lab.DefaultMaxWork, maxWorkUsage), fs.Bool("q", false, "no progress bar")
+}
+
 // checkMaxWork checks a -max-work value: a positive, finite number.
 func checkMaxWork(v float64) error {
 	if !(v > 0) || math.IsInf(v, 0) {
@@ -65,15 +71,13 @@ func checkMaxWork(v float64) error {
 func cmdRun(ctx context.Context, args []string, env console) error {
 	fs := newFlags("run", env)
 	runs := fs.Int("runs", 0, "number of seeded fights, 1..1000000 (default: the scenario's runs, 1000)")
-	maxWork := fs.Float64("max-work", lab.DefaultMaxWork, maxWorkUsage)
-	seed := fs.Uint64("seed", 1, "Monte-Carlo seed; run i uses a seed derived from it and i")
+	seed, maxWork, quiet := jobFlags(fs, "Monte-Carlo seed; run i uses a seed derived from it and i")
 	out := fs.String("out", "", "result folder (default out/NAME)")
 	reportFile := fs.String("report", "", "also write a self-contained HTML report to this file")
 	weights := fs.String("weights", "", "weights file to use instead of the scenario's")
 	shardFlag := fs.String("shard", "", "run only the runs with index ≡ K (mod N): K/N, auto/N or auto")
 	metric := fs.String("metric", "first_rout_s", "metric of a sweep's plots")
 	stat := fs.String("stat", "p50", "statistic of the sweep metric (p50, mean, share, …)")
-	quiet := fs.Bool("q", false, "no progress bar")
 	replays := fs.String("replays", "", "also write demo replays of these runs into -out: indices (12,40) or first|last|none|some:METRIC:N")
 	var sweeps multiFlag
 	fs.Var(&sweeps, "sweep", "KEY=FROM:TO:STEP, once or twice (a setting or weights.EVENT)")
@@ -86,9 +90,6 @@ func cmdRun(ctx context.Context, args []string, env console) error {
 	}
 	set := given(fs)
 	if err := runsFlag(*runs, set["runs"]); err != nil {
-		return err
-	}
-	if err := checkMaxWork(*maxWork); err != nil {
 		return err
 	}
 	shard, err := lab.ParseShard(*shardFlag, env.Getenv)
@@ -130,7 +131,7 @@ func cmdRun(ctx context.Context, args []string, env console) error {
 		if err := lab.CheckResults(sc, *runs); err != nil {
 			return usageError{err}
 		}
-		return runSweep(ctx, env, sc, axes, *runs, *seed, shard, *out, *reportFile, *metric, *stat, *quiet)
+		return runSweep(ctx, env, sc, axes, *runs, *seed, shard, *out, *reportFile, *metric, *stat, *quiet, typed("run", args))
 	}
 	what := fmt.Sprintf("%d runs", *runs)
 	if *runs == 1 {
@@ -155,24 +156,12 @@ func cmdRun(ctx context.Context, args []string, env console) error {
 		return err
 	}
 	el := time.Since(start)
-	h := lab.NewHeader(plan)
-	o, sum, err := lab.RunOutputs(h, shard, res)
-	if err != nil {
+	var picked []lab.Picked
+	sum, err := writeRuns(ctx, lab.NewHeader(plan), shard, res, typed("run", args), *out, *reportFile, func(o lab.Outputs) (err error) {
+		picked, err = addReplays(ctx, o, pick, sc, *seed, res)
 		return err
-	}
-	var rep []byte
-	if sum != nil {
-		if rep, err = runReport(o, sum, res); err != nil {
-			return err
-		}
-	} else if *reportFile != "" {
-		return bad("-report needs every run; merge the shards, then pass -report to merge")
-	}
-	picked, err := addReplays(ctx, o, pick, sc, *seed, res)
+	})
 	if err != nil {
-		return err
-	}
-	if err := writeAll(ctx, o, *out, *reportFile, rep); err != nil {
 		return err
 	}
 	if !*quiet {
@@ -185,40 +174,55 @@ func cmdRun(ctx context.Context, args []string, env console) error {
 	return nil
 }
 
-// runReport renders the page of a complete Monte-Carlo and adds its figures
-// to o; it returns the page.
-func runReport(o lab.Outputs, sum *lab.Summary, runs []lab.RunResult) ([]byte, error) {
-	r, err := report.RunReport(sum, runs)
+// writeRuns writes the result folder out of the runs res with header h:
+// runs.json and runs.csv, and for every run (not a shard) summary.json
+// naming command, the figures and, to reportFile, the page; with the files
+// more adds (nil: none). It returns the summary, nil for a shard.
+func writeRuns(ctx context.Context, h lab.Header, shard lab.Shard, res []lab.RunResult, command, out, reportFile string, more func(lab.Outputs) error) (*lab.Summary, error) {
+	o, sum, err := lab.RunOutputs(h, shard, res, command)
 	if err != nil {
 		return nil, err
 	}
-	for _, f := range r.Figures {
-		o[f.Name] = lab.Bytes(f.PNG)
+	var page []byte
+	if sum != nil {
+		r, err := report.RunReport(sum, res)
+		if err != nil {
+			return nil, err
+		}
+		r.AddFigures(o)
+		page = r.HTML
+	} else if reportFile != "" {
+		return nil, bad("-report needs every run; merge the shards, then pass -report to merge")
 	}
-	return r.HTML, nil
+	if more != nil {
+		if err := more(o); err != nil {
+			return nil, err
+		}
+	}
+	return sum, writeAll(ctx, o, out, reportFile, page)
 }
 
 // printSummary prints the headline numbers to stdout.
 func printSummary(env console, sum *lab.Summary) {
 	env.out.printf("%-28s %6s %9s %9s %9s %9s  %s\n", "metric", "n", "p10", "p50", "p90", "mean", "share [95% CI]")
 	for _, st := range sum.Stats {
-		f := func(p *float64) string {
-			if p == nil {
-				return "-"
-			}
-			return fmt.Sprintf("%.4g", *p)
-		}
-		env.out.printf("%-28s %6d %9s %9s %9s %9s  %.3f [%.3f, %.3f]\n", safefile.Escape(st.Name), st.N, f(st.P10), f(st.P50), f(st.P90), f(st.Mean), st.Share, st.ShareLo, st.ShareHi)
+		env.out.printf("%-28s %6d %9s %9s %9s %9s  %.3f [%.3f, %.3f]\n", safefile.Escape(st.Name), st.N, orDash(st.P10), orDash(st.P50), orDash(st.P90), orDash(st.Mean), st.Share, st.ShareLo, st.ShareHi)
 	}
+}
+
+// orDash formats a number that may be undefined (nil: "-") for a table.
+func orDash(p *float64) string {
+	if p == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%.4g", *p)
 }
 
 func cmdCheck(ctx context.Context, args []string, env console) (int, error) {
 	fs := newFlags("check", env)
 	runs := fs.Int("runs", 0, "number of seeded fights per scenario, 1..1000000 (default: each scenario's runs)")
-	seed := fs.Uint64("seed", 1, "Monte-Carlo seed")
+	seed, maxWork, quiet := jobFlags(fs, "Monte-Carlo seed")
 	weights := fs.String("weights", "", "weights file to use instead of each scenario's")
-	maxWork := fs.Float64("max-work", lab.DefaultMaxWork, maxWorkUsage)
-	quiet := fs.Bool("q", false, "no progress bar")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return 0, err
@@ -230,25 +234,22 @@ func cmdCheck(ctx context.Context, args []string, env console) (int, error) {
 	if err := runsFlag(*runs, set["runs"]); err != nil {
 		return 0, err
 	}
-	if err := checkMaxWork(*maxWork); err != nil {
-		return 0, err
-	}
 	var scs []*lab.Scenario
+	n := map[*lab.Scenario]int{} // each one's runs
 	work := 0.0
 	for _, p := range pos {
 		sc, err := loadScenario(p, *weights)
 		if err != nil {
 			return 0, err
 		}
-		n := *runs
-		if n == 0 {
-			n = sc.Runs
+		if n[sc] = *runs; n[sc] == 0 {
+			n[sc] = sc.Runs
 		}
-		if err := lab.CheckResults(sc, n); err != nil {
+		if err := lab.CheckResults(sc, n[sc]); err != nil {
 			return 0, usageError{err}
 		}
 		if len(sc.Expects) > 0 {
-			work += float64(n) * lab.FightWork(sc)
+			work += float64(n[sc]) * lab.FightWork(sc)
 		}
 		scs = append(scs, sc)
 	}
@@ -261,11 +262,7 @@ func cmdCheck(ctx context.Context, args []string, env console) (int, error) {
 			env.out.printf("%s: no expectations\n", safefile.Escape(sc.Path))
 			continue
 		}
-		n := *runs
-		if n == 0 {
-			n = sc.Runs
-		}
-		plan := lab.Plan{Scenario: sc, Settings: sc.Settings, Seed: *seed, Runs: n}
+		plan := lab.Plan{Scenario: sc, Settings: sc.Settings, Seed: *seed, Runs: n[sc]}
 		bar := newProgress(env, *quiet, sc.Name)
 		plan.Progress = bar.update
 		res, err := lab.MonteCarlo(ctx, plan)
@@ -323,7 +320,7 @@ func cmdMerge(ctx context.Context, args []string, env console) error {
 		if err != nil {
 			return usageError{err}
 		}
-		if err := writeSweep(ctx, env, res, *out, *reportFile); err != nil {
+		if err := writeSweep(ctx, env, res, *out, *reportFile, typed("merge", args)); err != nil {
 			return err
 		}
 		env.errs.printf("merged %d sweep points from %d shards into %s\n", res.Total, len(parts), safefile.Escape(*out))
@@ -353,15 +350,7 @@ func cmdMerge(ctx context.Context, args []string, env console) error {
 	if err != nil {
 		return usageError{err}
 	}
-	o, sum, err := lab.RunOutputs(h, lab.Shard{}, runs)
-	if err != nil {
-		return err
-	}
-	rep, err := runReport(o, sum, runs)
-	if err != nil {
-		return err
-	}
-	if err := writeAll(ctx, o, *out, *reportFile, rep); err != nil {
+	if _, err := writeRuns(ctx, h, lab.Shard{}, runs, typed("merge", args), *out, *reportFile, nil); err != nil {
 		return err
 	}
 	env.errs.printf("merged %d runs from %d shards into %s\n", len(runs), len(files), safefile.Escape(*out))
@@ -370,19 +359,14 @@ func cmdMerge(ctx context.Context, args []string, env console) error {
 func cmdCompare(ctx context.Context, args []string, env console) error {
 	fs := newFlags("compare", env)
 	runs := fs.Int("runs", 1000, "fights per side, 2..1000000")
-	seed := fs.Uint64("seed", 1, "Monte-Carlo seed (the same for both sides)")
+	seed, maxWork, quiet := jobFlags(fs, "Monte-Carlo seed (the same for both sides)")
 	reportFile := fs.String("report", "", "also write a self-contained HTML report to this file")
-	maxWork := fs.Float64("max-work", lab.DefaultMaxWork, maxWorkUsage)
-	quiet := fs.Bool("q", false, "no progress bar")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 3 || *runs < 2 || *runs > lab.MaxRuns {
 		return bad("compare takes A.toml B.toml SCENARIO.toml and -runs 2..%d", lab.MaxRuns)
-	}
-	if err := checkMaxWork(*maxWork); err != nil {
-		return err
 	}
 	// Each side is the scenario with its weights, both read through the
 	// guarded input path; a weights file without a row for one of the
@@ -408,7 +392,7 @@ func cmdCompare(ctx context.Context, args []string, env console) error {
 		return err
 	}
 	if *reportFile != "" {
-		rep, err := report.CompareReport(res, pos[0], pos[1], lab.CommandLine(append([]string{"moralesim", "compare"}, args...)...))
+		rep, err := report.CompareReport(res, pos[0], pos[1], typed("compare", args))
 		if err != nil {
 			return err
 		}
@@ -479,24 +463,19 @@ func cmdLint(args []string, env console) (int, error) {
 func cmdSensitivity(ctx context.Context, args []string, env console) error {
 	fs := newFlags("sensitivity", env)
 	runs := fs.Int("runs", 200, "fights per nudge, 1..1000000")
-	maxWork := fs.Float64("max-work", lab.DefaultMaxWork, maxWorkUsage)
-	seed := fs.Uint64("seed", 1, "Monte-Carlo seed")
+	seed, maxWork, quiet := jobFlags(fs, "Monte-Carlo seed")
 	metric := fs.String("metric", "squad_broke.alpha", "metric to rank by")
 	stat := fs.String("stat", "share", "statistic of the metric (share, p50, mean, …)")
 	out := fs.String("out", "", "result folder (default out/NAME-sensitivity)")
 	reportFile := fs.String("report", "", "also write an HTML report")
 	weights := fs.String("weights", "", "weights file instead of the scenario's")
 	top := fs.Int("top", 15, "knobs shown on the tornado chart")
-	quiet := fs.Bool("q", false, "no progress bar")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 || *runs < 1 || *runs > lab.MaxRuns {
 		return bad("sensitivity takes one scenario file and -runs 1..%d", lab.MaxRuns)
-	}
-	if err := checkMaxWork(*maxWork); err != nil {
-		return err
 	}
 	sc, err := loadScenario(pos[0], *weights)
 	if err != nil {
@@ -524,22 +503,14 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 	if err != nil {
 		return err
 	}
-	rep, err := report.SensitivityReport(res, *top, lab.CommandLine(append([]string{"moralesim", "sensitivity"}, args...)...))
+	rep, err := report.SensitivityReport(res, *top, typed("sensitivity", args))
 	if err != nil {
 		return err
 	}
 	o := lab.Outputs{"sensitivity.json": lab.Bytes(append(js, '\n'))}
-	for _, f := range rep.Figures {
-		o[f.Name] = lab.Bytes(f.PNG)
-	}
+	rep.AddFigures(o)
 	if err := writeAll(ctx, o, *out, *reportFile, rep.HTML); err != nil {
 		return err
-	}
-	f := func(p *float64) string {
-		if p == nil {
-			return "-"
-		}
-		return fmt.Sprintf("%.4g", *p)
 	}
 	d := func(p *lab.PairedDiff) string {
 		if p == nil {
@@ -547,19 +518,19 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 		}
 		return fmt.Sprintf("%+.3g [%+.3g, %+.3g]", p.Diff, p.Lo, p.Hi)
 	}
-	env.out.printf("%s of %s, baseline %s (%d fights each, the same seeds; 95%% paired intervals)\n", *stat, *metric, f(res.Baseline), *runs)
+	env.out.printf("%s of %s, baseline %s (%d fights each, the same seeds; 95%% paired intervals)\n", *stat, *metric, orDash(res.Baseline), *runs)
 	env.out.printf("%-32s %10s %10s %26s %10s %26s %8s  %s\n", "knob", "value", "-10%", "change at -10%", "+10%", "change at +10%", "swing", "verdict")
 	for _, e := range res.Effects {
 		v := "within noise"
 		if e.Beyond() {
 			v = "beyond noise"
 		}
-		env.out.printf("%-32s %10.4g %10s %26s %10s %26s %8.4f  %s\n", safefile.Escape(e.Key), e.Base, f(e.Low), d(e.LowDiff), f(e.High), d(e.HighDiff), e.Swing, v)
+		env.out.printf("%-32s %10.4g %10s %26s %10s %26s %8.4f  %s\n", safefile.Escape(e.Key), e.Base, orDash(e.Low), d(e.LowDiff), orDash(e.High), d(e.HighDiff), e.Swing, v)
 	}
 	return nil
 }
 
-func runSweep(ctx context.Context, env console, sc *lab.Scenario, axes []lab.Axis, runs int, seed uint64, shard lab.Shard, out, reportFile, metric, stat string, quiet bool) error {
+func runSweep(ctx context.Context, env console, sc *lab.Scenario, axes []lab.Axis, runs int, seed uint64, shard lab.Shard, out, reportFile, metric, stat string, quiet bool, command string) error {
 	if shard.N > 1 && reportFile != "" {
 		return bad("-report needs every point; merge the shards, then pass -report to merge")
 	}
@@ -569,7 +540,7 @@ func runSweep(ctx context.Context, env console, sc *lab.Scenario, axes []lab.Axi
 	if err != nil {
 		return err
 	}
-	if err := writeSweep(ctx, env, res, out, reportFile); err != nil {
+	if err := writeSweep(ctx, env, res, out, reportFile, command); err != nil {
 		return err
 	}
 	printSweep(env, res)
@@ -577,8 +548,8 @@ func runSweep(ctx context.Context, env console, sc *lab.Scenario, axes []lab.Axi
 }
 
 // writeSweep writes sweep.json and, for a complete sweep, its plots and the
-// report.
-func writeSweep(ctx context.Context, env console, res lab.SweepResult, out, reportFile string) error {
+// report, which names command.
+func writeSweep(ctx context.Context, env console, res lab.SweepResult, out, reportFile, command string) error {
 	js, err := lab.EncodeSweep(res)
 	if err != nil {
 		return err
@@ -586,13 +557,11 @@ func writeSweep(ctx context.Context, env console, res lab.SweepResult, out, repo
 	o := lab.Outputs{"sweep.json": lab.Bytes(js)}
 	var rep []byte
 	if len(res.Points) == res.Total {
-		r, err := report.SweepReport(res)
+		r, err := report.SweepReport(res, command)
 		if err != nil {
 			return err
 		}
-		for _, f := range r.Figures {
-			o[f.Name] = lab.Bytes(f.PNG)
-		}
+		r.AddFigures(o)
 		rep = r.HTML
 	}
 	return writeAll(ctx, o, out, reportFile, rep)

@@ -8,7 +8,6 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/moralebreak/moralebreak/internal/safefile"
@@ -48,9 +47,6 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 	if *budget < 0 {
 		return 0, bad("-budget is %d fights; it must be positive", *budget)
 	}
-	if err := checkMaxWork(*maxWork); err != nil {
-		return 0, err
-	}
 	sc, err := loadScenario(pos[0], *weights)
 	if err != nil {
 		return 0, err
@@ -81,13 +77,8 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 	if *keys != "" {
 		cfg.Keys = strings.Split(*keys, ",")
 	}
-	clock := env.Now
-	if clock == nil {
-		clock = time.Now
-	}
-	t0 := clock()
-	bar := &fitBar{w: env.errs, term: env.Terminal, quiet: *quiet, label: "fit " + safefile.Escape(sc.Name), clock: clock, start: t0}
-	cfg.Progress = bar.update
+	bar := newProgress(env, *quiet, "fit "+sc.Name)
+	cfg.Progress = fitProgress(bar)
 	res, err := fit.Fit(ctx, cfg)
 	bar.finish()
 	if err != nil {
@@ -96,7 +87,7 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 		}
 		return 0, err
 	}
-	el := clock().Sub(t0)
+	el := bar.clock().Sub(bar.start)
 	if len(differ) > 0 {
 		start := startFile
 		if start == "" {
@@ -113,13 +104,11 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 		return 0, err
 	}
 	o := lab.Outputs{"fit.json": lab.Bytes(js), "weights.toml": lab.Bytes(weightsFile)}
-	rep, err := report.FitReport(res, sc.Description, lab.CommandLine(append([]string{"moralesim", "fit"}, args...)...))
+	rep, err := report.FitReport(res, sc.Description, typed("fit", args))
 	if err != nil {
 		return 0, err
 	}
-	for _, f := range rep.Figures {
-		o[f.Name] = lab.Bytes(f.PNG)
-	}
+	rep.AddFigures(o)
 	var page []byte
 	if *reportFile != "" {
 		page = rep.HTML
@@ -218,56 +207,22 @@ func printFit(env console, r *fit.Result, dir string, o lab.Outputs) {
 	line("written to %s (%s)", dir, strings.Join(slices.Sorted(maps.Keys(o)), ", "))
 }
 
-// fitBar prints a fit's progress to stderr: the phase, the fights spent and
-// the best objective so far; redrawn in place on a terminal (at most four
-// times a second), a line every two seconds otherwise.
-type fitBar struct {
-	mu    sync.Mutex
-	w     *printer
-	term  bool
-	quiet bool
-	label string
-	clock func() time.Time
-	start time.Time
-	last  time.Time
-	shown bool
-}
-
-func (b *fitBar) update(p fit.Progress) {
-	if b.quiet {
-		return
-	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	now := b.clock()
-	gap := 2 * time.Second
-	if b.term {
-		gap = 250 * time.Millisecond
-	}
-	if now.Sub(b.last) < gap {
-		return
-	}
-	b.last = now
-	where := p.Phase
-	switch {
-	case p.Phase == "search" && p.Restart > p.Restarts: // a later round
-		where = fmt.Sprintf("search again, restart %d, generation %d", p.Restart, p.Generation)
-	case p.Phase == "search":
-		where = fmt.Sprintf("search, restart %d/%d, generation %d", p.Restart, p.Restarts, p.Generation)
-	case p.Phase == "subset":
-		where = fmt.Sprintf("subset search %d, generation %d", p.Restart, p.Generation)
-	}
-	line := fmt.Sprintf("%s: %s: %d/%d fights, best objective %.4g (%d keys changed), %.1fs", b.label, where, p.Fights, p.Budget, p.BestObjective, p.BestChanged, now.Sub(b.start).Seconds())
-	b.shown = true
-	if b.term {
-		b.w.printf("\r\033[K%s", line)
-	} else {
-		b.w.println(line)
-	}
-}
-
-func (b *fitBar) finish() {
-	if b.shown && b.term {
-		b.w.println()
+// fitProgress draws a fit's progress on bar from the start: the phase, the
+// fights spent and the best objective so far.
+func fitProgress(bar *progress) func(fit.Progress) {
+	bar.delay = 0
+	return func(p fit.Progress) {
+		bar.show(false, func(now time.Time) string {
+			where := p.Phase
+			switch {
+			case p.Phase == "search" && p.Restart > p.Restarts: // a later round
+				where = fmt.Sprintf("search again, restart %d, generation %d", p.Restart, p.Generation)
+			case p.Phase == "search":
+				where = fmt.Sprintf("search, restart %d/%d, generation %d", p.Restart, p.Restarts, p.Generation)
+			case p.Phase == "subset":
+				where = fmt.Sprintf("subset search %d, generation %d", p.Restart, p.Generation)
+			}
+			return fmt.Sprintf("%s: %s: %d/%d fights, best objective %.4g (%d keys changed), %.1fs", bar.label, where, p.Fights, p.Budget, p.BestObjective, p.BestChanged, now.Sub(bar.start).Seconds())
+		})
 	}
 }

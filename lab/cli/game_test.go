@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/moralebreak/moralebreak/lab"
-	"github.com/moralebreak/moralebreak/lab/cli"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -15,7 +14,7 @@ import (
 // panicking after his wound (7 s, seen at the next 1/60 s tick), routing 3.5
 // s later, the only man to break, two dead.
 func TestGameRunPlaysTheOpening(t *testing.T) {
-	r, err := cli.GameRun(morale.DefaultSettings(), 1, 20, 0.5, 3, 10)
+	r, err := lab.GameRun(morale.DefaultSettings(), 1, 20, 0.5, 3, 10)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +56,7 @@ func TestOpeningScenarioMatchesTheDemo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := cli.GameRun(sc.Settings, lab.RunSeed(1, 0), 60, 0.5, 3, 10)
+	g, err := lab.GameRun(sc.Settings, lab.RunSeed(1, 0), 60, 0.5, 3, 10)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -40,8 +40,9 @@ type Config struct {
 	// settings, whatever weights they were read with, and fight the same
 	// seeds; a fight counts once per scenario in Runs and Budget.
 	More []*lab.Scenario
-	// Keys names the settings and weight rows that may change (see Keys);
-	// empty: every one that can.
+	// Keys names the settings and weight rows that may change, each KEY or
+	// KEY=LO:HI (a setting, weights.EVENT or a bare event name); empty:
+	// every one that can.
 	Keys []string
 	// Runs is the number of fights per candidate in the search (0: the
 	// scenario's runs, at most 200). Every candidate fights the same seeds.
@@ -406,9 +407,8 @@ func Fit(ctx context.Context, cfg Config) (*Result, error) {
 		if !errors.As(err, &we) {
 			return nil, err
 		}
-		up := math.Pow(10, math.Floor(math.Log10(we.Work))-2) // three significant digits, rounded up
 		return nil, &Error{Flag: "-budget", Msg: fmt.Sprintf("is %d fights of %s, about %.3g units of work (men × simulated seconds, plus men reached × events); the ceiling is %.3g: lower -budget or -runs, fit fewer keys, or raise the ceiling with -max-work %.3g",
-			z.budget, sc.Name, we.Work, we.Limit, math.Ceil(we.Work/up)*up)}
+			z.budget, sc.Name, we.Work, we.Limit, we.Enough())}
 	}
 	f := &fitter{cfg: cfg, sc: sc, scs: scs, keys: keys, z: z, workers: cfg.Workers, startLint: map[string]bool{}}
 	for _, w := range lab.Lint(sc.Settings) {
@@ -1007,6 +1007,11 @@ func (f *fitter) check(ctx context.Context, refined []candidate) error {
 		f.note("no candidate that met every expectation on the search's fights held on the held-out fights; the result is the closest there")
 	}
 	f.res.Conflicts = conflicts(f.scs, f.log)
+	if closest == nil {
+		// No candidate reached the held-out fights (lint refused them all):
+		// the result is the start, which they measured.
+		f.res.After = f.res.Before
+	}
 	f.finish(closest, true, false)
 	return nil
 }
@@ -1054,13 +1059,9 @@ func (f *fitter) finish(c *candidate, finished, met bool) {
 	}
 }
 
+// allPass reports whether every expectation of es passes.
 func allPass(es []Measure) bool {
-	for _, e := range es {
-		if !e.Pass {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(es, func(e Measure) bool { return !e.Pass })
 }
 
 // describeAll lists the expectations of es that keep says, with what they got.

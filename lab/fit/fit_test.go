@@ -245,9 +245,10 @@ mean = [5.0, 6.0]
 		t.Errorf("conflicts = %q; want deaths mean never met, ranging 2..2", res.Conflicts)
 	}
 	// It uses its time: it searches until what is left cannot pay for
-	// another round and its checks, then says what to loosen.
+	// another round (four generations) and its checks (1,300 fights here),
+	// then says what to loosen.
 	got := strings.Join(res.Notes, "\n")
-	if !strings.Contains(got, "searching every key again with what is left") {
+	if !strings.Contains(got, "searching every key again with what is left") || res.Fights.Total < 3000-1300-4*4*20 {
 		t.Errorf("spent %d fights of 3000, notes %q; want the search to go on while it misses", res.Fights.Total, res.Notes)
 	}
 	if !strings.Contains(got, "the closest result misses line 30 by most on the held-out fights (deaths mean = 2, want 5..6): loosen it first") {
@@ -401,5 +402,31 @@ p50 = [0.0, 40.0]
 	}
 	if p50.CI95 == nil || p50.CI95[0] > *p50.Got || p50.CI95[1] < *p50.Got || p50.CI95[0] == p50.CI95[1] {
 		t.Errorf("p50 %v with interval %v; want an interval around it", *p50.Got, p50.CI95)
+	}
+}
+
+// TestFitEveryCandidateRefusedByLint: when lint refuses every candidate
+// before the held-out check, the result is the start, its expectations
+// after are the start's on the held-out fights (the output and the page
+// show them per scenario), and the fit still says what to loosen.
+func TestFitEveryCandidateRefusedByLint(t *testing.T) {
+	sc := fitScenario(t, `
+[[expect]]
+metric = "first_panicked_s"
+p50 = [0.0, 0.8]
+`)
+	res, err := fit.Fit(context.Background(), fit.Config{Scenario: sc, Keys: []string{"Suppressed=-1:0"}, Runs: 20, Budget: 3000, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := strings.Join(res.Notes, "\n")
+	if res.Met || len(res.Tries) != 0 || !strings.Contains(notes, "is refused: lint warns of it") {
+		t.Fatalf("Met %v, %d tries, notes %q; want not met, no candidate checked, each refused by lint", res.Met, len(res.Tries), res.Notes)
+	}
+	if len(res.After) != 1 || len(res.Before) != 1 || res.After[0].Got == nil || res.Before[0].Got == nil || *res.After[0].Got != *res.Before[0].Got {
+		t.Errorf("After = %v, Before = %v; want the start's held-out measure as both", res.After, res.Before)
+	}
+	if !strings.Contains(notes, "the closest result misses line 30 by most on the held-out fights") || !strings.Contains(notes, "loosen it first") {
+		t.Errorf("notes = %q; want the advice to loosen line 30", res.Notes)
 	}
 }

@@ -131,7 +131,7 @@ var quantileOrder = []string{"min", "p10", "p25", "p50", "p75", "p90", "max"}
 // disjoint ranges, or ordered statistics whose ranges are out of order (p50
 // wanted above every p90 allowed). Each names both lines.
 func contradictions(sc *lab.Scenario) error {
-	var errs []*lab.ScenarioError
+	var errs []error
 	fail := func(line int, format string, args ...any) {
 		errs = append(errs, &lab.ScenarioError{File: sc.Path, Line: line, Key: "expect", Msg: fmt.Sprintf(format, args...)})
 	}
@@ -158,12 +158,10 @@ func contradictions(sc *lab.Scenario) error {
 			}
 		}
 	}
-	slices.SortStableFunc(errs, func(a, b *lab.ScenarioError) int { return cmp.Compare(a.Line, b.Line) })
-	var out []error
-	for _, e := range errs {
-		out = append(out, e)
-	}
-	return errors.Join(out...)
+	slices.SortStableFunc(errs, func(a, b error) int {
+		return cmp.Compare(a.(*lab.ScenarioError).Line, b.(*lab.ScenarioError).Line)
+	})
+	return errors.Join(errs...)
 }
 
 // crossConflicts returns an error for every pair of expectations of two of

@@ -111,15 +111,25 @@ func plantedVariant(t testing.TB, p planted, dir, name string, wide float64, edi
 	return out
 }
 
+// The time limits for a fit of tight intents on the 2-core machine,
+// with the default runs and budget: one scenario, and three at once.
+const (
+	oneLimit   = 300 * time.Second
+	threeLimit = 600 * time.Second
+)
+
 // solvePlanted fits p from the shipped weights with every key free (cfg
 // supplies runs and budget) and checks the result on 2,000 fights of a seed
 // the fit never used; it reports whether the fit met every expectation there
-// changing at most k+1 keys (k: the keys planted), and what happened.
-func solvePlanted(t testing.TB, p planted, cfg fit.Config) (bool, string) {
+// changing at most k+1 keys (k: the keys planted), what happened, and the
+// fit's wall time.
+func solvePlanted(t testing.TB, p planted, cfg fit.Config) (bool, string, time.Duration) {
 	t.Helper()
 	sc := plantedScenario(t, p, t.TempDir())
 	cfg.Scenario = sc
+	start := time.Now()
 	res, err := fit.Fit(context.Background(), cfg)
+	took := time.Since(start)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,35 +147,51 @@ func solvePlanted(t testing.TB, p planted, cfg fit.Config) (bool, string) {
 		}
 	}
 	ok := res.Met && len(fails) == 0 && len(ch) <= len(p.moves)+1
-	return ok, fmt.Sprintf("%s (k = %d): met %v, %d keys changed (%s), %d fights; failed on 2000 new fights: %q", p.name, len(p.moves), res.Met, len(ch), strings.Join(ch, ", "), res.Fights.Total, fails)
+	return ok, fmt.Sprintf("%s (k = %d): met %v, %d keys changed (%s), %d fights in %.0f s; failed on 2000 new fights: %q", p.name, len(p.moves), res.Met, len(ch), strings.Join(ch, ", "), res.Fights.Total, took.Seconds(), fails), took
 }
 
-// TestFitPlanted fits the first planted problem with a small budget: it
-// must meet its expectations on 2,000 new fights changing at most k+1 keys.
-// BenchmarkFitPlanted fits all five with the default budget.
+// TestFitPlanted is BenchmarkFitPlanted sized for make test: the five
+// planted problems, each fit with every key free on about two thirds of the
+// default budget (70,000 fights); at least four of five must meet their
+// expectations on 2,000 fights of a seed the fit never used, changing at
+// most k+1 keys, and no fit may take longer than oneLimit. make sim runs
+// it (about 25 s on two cores); under the race detector it is skipped.
 func TestFitPlanted(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a fit of every key")
+	if testing.Short() || raceDetector {
+		t.Skip("five fits of every key: make sim runs them, without -short or -race")
 	}
-	ok, what := solvePlanted(t, plantedProblems[0], fit.Config{Runs: 200, Budget: 70000, Seed: 1})
-	t.Log(what)
-	if !ok {
-		t.Errorf("%s; want the expectations met on new fights with at most k+1 keys changed", what)
+	met := 0
+	for _, p := range plantedProblems {
+		ok, what, took := solvePlanted(t, p, fit.Config{Runs: 200, Budget: 70000, Seed: 1})
+		t.Log(what)
+		if ok {
+			met++
+		}
+		if took > oneLimit {
+			t.Errorf("%s: the fit took %.0f s; want at most %.0f s", p.name, took.Seconds(), oneLimit.Seconds())
+		}
+	}
+	if met < 4 {
+		t.Errorf("%d of %d planted problems met on new fights with at most k+1 keys changed; want at least 4", met, len(plantedProblems))
 	}
 }
 
 // BenchmarkFitPlanted fits the five planted problems with every key free and
 // the default runs and budget (make fitbench): at least four of five must
 // meet their expectations on 2,000 fights of a seed the fit never used,
-// changing at most k+1 keys.
+// changing at most k+1 keys, and each fit must end within oneLimit (the
+// issue's 300 s on two cores; make fitbench prints the load beside).
 func BenchmarkFitPlanted(b *testing.B) {
 	for b.Loop() {
 		met := 0
 		for _, p := range plantedProblems {
-			ok, what := solvePlanted(b, p, fit.Config{Seed: 1})
+			ok, what, took := solvePlanted(b, p, fit.Config{Seed: 1})
 			b.Log(what)
 			if ok {
 				met++
+			}
+			if took > oneLimit {
+				b.Errorf("%s: the fit took %.0f s; want at most %.0f s", p.name, took.Seconds(), oneLimit.Seconds())
 			}
 		}
 		b.ReportMetric(float64(met), "met/5")
@@ -215,7 +241,8 @@ func TestFitSeveralPlanted(t *testing.T) {
 // expectations (±5 points on a share, ±3 s on a median) measured from the
 // planted weights of each of the first two planted problems, every key
 // free and the default runs and budget (make fitbench): each must meet
-// every expectation of the three on 2,000 fights of a seed it never used.
+// every expectation of the three on 2,000 fights of a seed it never used,
+// within threeLimit (the 600 s for three at once on two cores).
 // It logs when it changes more than k+1 keys (the first does: 5 of 2+1).
 func BenchmarkFitPlantedSeveral(b *testing.B) {
 	for b.Loop() {
@@ -246,9 +273,13 @@ func BenchmarkFitPlantedSeveral(b *testing.B) {
 					}
 				}
 			}
-			b.Logf("%s, three fights: met %v, %d keys changed (%s), %d fights in %.0f s; failed on 2000 new fights: %q", p.name, res.Met, len(ch), strings.Join(ch, ", "), res.Fights.Total, time.Since(start).Seconds(), fails)
+			took := time.Since(start)
+			b.Logf("%s, three fights: met %v, %d keys changed (%s), %d fights in %.0f s; failed on 2000 new fights: %q", p.name, res.Met, len(ch), strings.Join(ch, ", "), res.Fights.Total, took.Seconds(), fails)
 			if !res.Met || len(fails) > 0 {
 				b.Errorf("%s: want every expectation of the three met on new fights", p.name)
+			}
+			if took > threeLimit {
+				b.Errorf("%s: the fit of three took %.0f s; want at most %.0f s", p.name, took.Seconds(), threeLimit.Seconds())
 			}
 			if len(ch) > len(p.moves)+1 {
 				// Not yet the smallest change: a fit of several fights falls

@@ -95,18 +95,13 @@ func usedEvents(sc *lab.Scenario) map[morale.Event]bool {
 	return used
 }
 
-// Keys returns the keys a fit of sc may change: the named ones (a setting,
-// "weights.EVENT", or a bare event name that is not a setting), or, when
-// names is empty, every setting but SquadUpdateInterval and every weight row
-// sc reports. An unknown key, a repeated one, SquadUpdateInterval and a row
-// the scenario never reports (it could not move any expectation) are errors
+// keysFor returns the keys a fit of scs at once may change, with scs[0]'s
+// settings: the named ones (a setting, "weights.EVENT", or a bare event
+// name that is not a setting, each KEY or KEY=LO:HI), or, when names is
+// empty, every setting but SquadUpdateInterval and every weight row one of
+// scs reports. An unknown key, a repeated one, SquadUpdateInterval and a
+// row no scenario reports (it could not move any expectation) are errors
 // naming the key (*Error, Flag "-keys").
-func Keys(sc *lab.Scenario, names []string) ([]Key, error) {
-	return keysFor([]*lab.Scenario{sc}, names)
-}
-
-// keysFor is Keys for a fit of scs at once, with scs[0]'s settings: a
-// weight row counts as reported when any of them reports it.
 func keysFor(scs []*lab.Scenario, names []string) ([]Key, error) {
 	sc := scs[0]
 	s := sc.Settings
@@ -168,28 +163,31 @@ func keysFor(scs []*lab.Scenario, names []string) ([]Key, error) {
 	}
 	out := make([]Key, len(knobs))
 	for i, k := range knobs {
-		out[i] = newKey(k, s)
-		if r, ok := ranges[k.Key]; ok {
-			out[i].Lo, out[i].Hi, out[i].Custom = r[0], r[1], true
-			out[i].Scale = math.Max(math.Abs(out[i].Start), (r[1]-r[0])/20)
-		}
+		r, custom := ranges[k.Key]
+		out[i] = newKey(k, s, r, custom)
 	}
 	return out, nil
 }
 
-func newKey(k lab.Knob, s morale.Settings) Key {
+// newKey returns knob k starting at its value in s, searched over r when
+// custom, else over its range (a weight keeps its sign), and scaled by the
+// larger of its value and a twentieth of the range.
+func newKey(k lab.Knob, s morale.Settings, r [2]float64, custom bool) Key {
 	v := k.Get(s)
-	lo, hi := k.Min, k.Max
-	if k.Weight {
-		switch {
-		case v < 0:
-			hi = 0
-		case v > 0:
-			lo = 0
+	lo, hi := r[0], r[1]
+	if !custom {
+		lo, hi = k.Min, k.Max
+		if k.Weight {
+			switch {
+			case v < 0:
+				hi = 0
+			case v > 0:
+				lo = 0
+			}
 		}
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
 	}
-	lo, hi = math.Min(lo, v), math.Max(hi, v)
-	return Key{Knob: k, Start: v, Lo: lo, Hi: hi, Scale: math.Max(math.Abs(v), (hi-lo)/20)}
+	return Key{Knob: k, Start: v, Lo: lo, Hi: hi, Custom: custom, Scale: math.Max(math.Abs(v), (hi-lo)/20)}
 }
 
 // parseRange reads the search range "LO:HI" of -keys KEY=LO:HI: finite,

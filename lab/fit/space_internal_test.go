@@ -30,7 +30,7 @@ func TestKeyEdge(t *testing.T) {
 		{"RecoveryDelaySeconds", 4, ""},
 	}
 	for _, tt := range tests {
-		k := newKey(knob(tt.key), s)
+		k := newKey(knob(tt.key), s, [2]float64{}, false)
 		got := k.edge(s, tt.end)
 		if (tt.want == "") != (got == "") || !strings.HasPrefix(got, tt.want) {
 			t.Errorf("%s ending at %g: edge %q; want %q", tt.key, tt.end, got, tt.want)
@@ -55,15 +55,15 @@ func TestKeysRange(t *testing.T) {
 		{"RecoveryDelaySeconds=x", 0, 0, "a search range is LO:HI"},
 	}
 	for _, tt := range tests {
-		keys, err := Keys(sc, []string{tt.key})
+		keys, err := keysFor([]*lab.Scenario{sc}, []string{tt.key})
 		if tt.wantErr != "" {
 			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-				t.Errorf("Keys(%s) error %v; want %q", tt.key, err, tt.wantErr)
+				t.Errorf("keysFor(%s) error %v; want %q", tt.key, err, tt.wantErr)
 			}
 			continue
 		}
 		if err != nil || keys[0].Lo != tt.lo || keys[0].Hi != tt.hi {
-			t.Errorf("Keys(%s) = %+v, %v; want range %g..%g", tt.key, keys, err, tt.lo, tt.hi)
+			t.Errorf("keysFor(%s) = %+v, %v; want range %g..%g", tt.key, keys, err, tt.lo, tt.hi)
 		}
 	}
 }

@@ -26,7 +26,7 @@ func fightsTable(sum *lab.Summary, runs []lab.RunResult) (Table, bool) {
 		Head:    []string{"fight", "what", "watch it", "replay file"}}
 	seen := map[string]bool{}
 	add := func(what, kind, metric string, unit string) {
-		m, ok := metricByName(sum.Squads, metric)
+		m, ok := sum.Metric(metric)
 		if !ok {
 			return
 		}

@@ -190,8 +190,6 @@ func FitReport(r *labfit.Result, description, command string) (Report, error) {
 	return Report{HTML: html, Figures: figs}, err
 }
 
-// fitExpects returns the expectations of r: from the held-out verdicts
-// (after, else before), which list them in the scenario's order.
 // fileOf returns the scenario file of m, an expectation of r.
 func fileOf(r *labfit.Result, m labfit.Measure) string {
 	if m.Scenario != "" {
@@ -202,7 +200,8 @@ func fileOf(r *labfit.Result, m labfit.Measure) string {
 
 // FitScenarios returns, for a fit of several scenarios, one line per
 // scenario: whether the result meets all of its expectations on the
-// held-out fights, or how many it breaks (nil for one scenario, or before
+// held-out fights, or how many fail and how many of those the starting
+// weights met (BROKEN: the fit broke them) (nil for one scenario, or before
 // the held-out check).
 func FitScenarios(r *labfit.Result) []string {
 	if len(r.Scenarios) < 2 || len(r.After) == 0 {
@@ -210,24 +209,32 @@ func FitScenarios(r *labfit.Result) []string {
 	}
 	var out []string
 	for _, file := range r.Scenarios {
-		n, failed := 0, 0
-		for _, a := range r.After {
+		n, failed, broken := 0, 0, 0
+		for i, a := range r.After {
 			if a.Scenario == file {
 				n++
 				if !a.Pass {
 					failed++
+					if i < len(r.Before) && r.Before[i].Pass {
+						broken++
+					}
 				}
 			}
 		}
-		if failed == 0 {
+		switch {
+		case failed == 0:
 			out = append(out, fmt.Sprintf("%s: all %d expectations hold", file, n))
-		} else {
-			out = append(out, fmt.Sprintf("%s: BROKEN, %d of %d expectations fail", file, failed, n))
+		case broken == 0:
+			out = append(out, fmt.Sprintf("%s: %d of %d expectations fail, none that the starting weights met", file, failed, n))
+		default:
+			out = append(out, fmt.Sprintf("%s: BROKEN, %d of %d expectations fail, %d of them met with the starting weights", file, failed, n, broken))
 		}
 	}
 	return out
 }
 
+// fitExpects returns the expectations of r: from the held-out verdicts
+// (after, else before), which list them in the scenario's order.
 func fitExpects(r *labfit.Result) []labfit.Measure {
 	if len(r.After) > 0 {
 		return r.After

@@ -83,7 +83,7 @@ func TestFitPage(t *testing.T) {
 	if strings.Join(names, " ") != "convergence.png expectations.png" {
 		t.Errorf("figures %q; want convergence.png and expectations.png", names)
 	}
-	page := string(rep.HTML)
+	page := unspanned(string(rep.HTML), "", "")
 	for _, want := range []string{
 		"MoraleBreak report: line &lt;holds&gt; fit",
 		"The line should hold more often.",
@@ -134,5 +134,28 @@ func TestFitReportEdge(t *testing.T) {
 		if !bytes.Contains(rep.HTML, []byte(want)) {
 			t.Errorf("the page lacks %q", want)
 		}
+	}
+}
+
+// FitScenarios says per file of a fit of several whether its expectations
+// hold, fail as they did with the starting weights, or were broken by the
+// fit.
+func TestFitScenarios(t *testing.T) {
+	m := func(file string, pass bool) labfit.Measure {
+		return labfit.Measure{Scenario: file, Metric: "deaths", Stat: "mean", Lo: 0, Hi: 1, Got: ptr(0.5), Pass: pass}
+	}
+	r := &labfit.Result{
+		Scenarios: []string{"a.toml", "b.toml", "c.toml"},
+		Before:    []labfit.Measure{m("a.toml", true), m("b.toml", false), m("b.toml", true), m("c.toml", true), m("c.toml", false)},
+		After:     []labfit.Measure{m("a.toml", true), m("b.toml", false), m("b.toml", true), m("c.toml", false), m("c.toml", false)},
+	}
+	want := []string{
+		"a.toml: all 1 expectations hold",
+		"b.toml: 1 of 2 expectations fail, none that the starting weights met",
+		"c.toml: BROKEN, 2 of 2 expectations fail, 1 of them met with the starting weights",
+	}
+	got := report.FitScenarios(r)
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("FitScenarios = %q; want %q", got, want)
 	}
 }

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	_ "embed"
 	"encoding/base64"
 	"html/template"
 	"slices"
@@ -17,6 +18,7 @@ type Page struct {
 	title, lead string
 	blocks      []block
 	footnotes   []string
+	command     []string // MadeBy's words
 }
 
 // block is one part of a page: exactly one of its fields is set.
@@ -146,6 +148,10 @@ func (p *Page) Figures(fs ...Figure) {
 // Footnote adds a line to the page's foot (hashes, provenance).
 func (p *Page) Footnote(text string) { p.footnotes = append(p.footnotes, text) }
 
+// MadeBy ends the page's foot with "Made by:" and the command that made it,
+// as typed, its words (a flag with its value) each kept whole on its line.
+func (p *Page) MadeBy(command string) { p.command = commandWords(command) }
+
 // HTML renders the page.
 func (p *Page) HTML() ([]byte, error) {
 	var b bytes.Buffer
@@ -153,42 +159,18 @@ func (p *Page) HTML() ([]byte, error) {
 		Title, Lead string
 		Blocks      []block
 		Footnotes   []string
-	}{p.title, p.lead, p.blocks, p.footnotes})
+		Command     []string
+	}{p.title, p.lead, p.blocks, p.footnotes, p.command})
 	if err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil
 }
 
-var pageTmpl = template.Must(template.New("page").Parse(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>MoraleBreak report: {{.Title}}</title>
-<style>
-body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;max-width:1000px;margin:2em auto;color:#222;padding:0 1em;line-height:1.45}
-h1{font-size:1.6em;margin-bottom:.2em}h2{font-size:1.25em;margin-top:1.8em;border-bottom:1px solid #ddd;padding-bottom:.2em}
-p.lead{font-size:1.1em;color:#444;margin-top:0}p.note{background:#f6f8fa;border-left:3px solid #9ab;padding:.5em .8em;font-size:.93em}
-div.tw{overflow-x:auto}table{border-collapse:collapse;font-size:14px;margin:.6em 0 1.2em;font-variant-numeric:tabular-nums}
-caption{caption-side:top;text-align:left;font-size:13px;color:#555;padding-bottom:.4em}
-td,th{padding:3px 7px;border-bottom:1px solid #e3e3e3;text-align:left;vertical-align:top}
-th{background:#f3f4f6;font-weight:600}.n{text-align:right;white-space:nowrap}th.n{white-space:normal}td.c{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12.5px}td.c span{white-space:nowrap}
-tr.pass td:first-child{color:#15803d;font-weight:600}tr.fail td{color:#b91c1c}tr.fail td:first-child{font-weight:700}tr.dim td{color:#888}
-div.figs{display:flex;flex-wrap:wrap;gap:0 1.5em}div.figs figure{flex:1 1 320px}figure{margin:1.2em 0 1.8em;max-width:100%}img{max-width:100%;height:auto;display:block;border:1px solid #eee}
-figcaption{font-size:13px;color:#444;margin-top:.4em}
-footer{margin-top:3em;border-top:1px solid #ddd;padding-top:.6em;font-size:12px;color:#666}footer p{margin:.2em 0}
-@media print{body{max-width:none}figure,table{break-inside:avoid}}
-</style></head><body>
-<h1>MoraleBreak report: {{.Title}}</h1>
-{{if .Lead}}<p class="lead">{{.Lead}}</p>
-{{end}}{{range .Blocks}}{{if .Heading}}<h2>{{.Heading}}</h2>
-{{else if .Para}}<p>{{.Para}}</p>
-{{else if .Note}}<p class="note">{{.Note}}</p>
-{{else if .Table}}{{with .Table}}<div class="tw"><table{{if .ID}} id="{{.ID}}"{{end}}>{{if .Caption}}<caption>{{.Caption}}</caption>{{end}}
-<tr>{{range .Head}}<th{{if .Num}} class="n"{{end}}>{{.Text}}</th>{{end}}</tr>
-{{range .Rows}}<tr{{if .Class}} class="{{.Class}}"{{end}}>{{range .Cells}}{{if .Words}}<td class="c">{{range $i, $w := .Words}}{{if $i}} {{end}}<span>{{$w}}</span>{{end}}</td>{{else}}<td{{if .Num}} class="n"{{end}}>{{.Text}}</td>{{end}}{{end}}</tr>
-{{end}}</table></div>
-{{end}}{{else if .Figures}}{{if gt (len .Figures) 1}}<div class="figs">{{end}}{{range .Figures}}<figure id="{{.Name}}"><img alt="{{.Name}}" src="{{.URI}}"><figcaption>{{.Caption}}</figcaption></figure>
-{{end}}{{if gt (len .Figures) 1}}</div>
-{{end}}{{end}}{{end}}{{if .Footnotes}}<footer>{{range .Footnotes}}<p>{{.}}</p>{{end}}</footer>
-{{end}}</body></html>
-`))
+// pageTmpl is every report page (page.html): a self-contained document,
+// its style inline.
+//
+//go:embed page.html
+var pageHTML string
+
+var pageTmpl = template.Must(template.New("page").Parse(pageHTML))

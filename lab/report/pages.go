@@ -16,12 +16,20 @@ type Report struct {
 	Figures []Figure
 }
 
+// AddFigures adds r's figures to the result folder o, each under its Name.
+func (r Report) AddFigures(o lab.Outputs) {
+	for _, f := range r.Figures {
+		o[f.Name] = lab.Bytes(f.PNG)
+	}
+}
+
 // RunReport renders the page of a complete Monte-Carlo (run, merge, game):
 // what was tested (every setting and weight changed from the defaults), the
 // expectations' verdicts, per squad a table and fan charts, and over all men
-// the metrics, the fan chart, the survival curve and two histograms. It
-// depends on sum and runs alone, so a merged set of shards gives the same
-// bytes as a single machine's run.
+// the metrics, the fan chart, the survival curve and two histograms, and in
+// its foot the command that wrote sum (sum.Command). It depends on sum and
+// runs alone, so a merged set of shards gives the same bytes as a single
+// machine's run but for that command.
 func RunReport(sum *lab.Summary, runs []lab.RunResult) (Report, error) {
 	var figs []Figure
 	add := func(name, caption string, png []byte, err error) error {
@@ -90,7 +98,7 @@ func RunReport(sum *lab.Summary, runs []lab.RunResult) (Report, error) {
 		p.Section("Fights to watch")
 		p.Table(t)
 	}
-	footnotes(p, sum.Header, "")
+	footnotes(p, sum.Header, sum.Command)
 	html, err := p.HTML()
 	return Report{HTML: html, Figures: figs}, err
 }
@@ -98,8 +106,8 @@ func RunReport(sum *lab.Summary, runs []lab.RunResult) (Report, error) {
 // SweepReport renders the page of a complete sweep: the swept keys and the
 // settings changed from the defaults, the statistic at every point (a line
 // or a heat map with numbers), how often each squad broke at every point,
-// and a table of the points.
-func SweepReport(r lab.SweepResult) (Report, error) {
+// a table of the points and, in the foot, the command (when not "").
+func SweepReport(r lab.SweepResult, command string) (Report, error) {
 	var figs []Figure
 	png, err := SweepChart(r)
 	if err != nil {
@@ -107,7 +115,7 @@ func SweepReport(r lab.SweepResult) (Report, error) {
 	}
 	what := fmt.Sprintf("the %s of %s", r.Stat, r.Metric)
 	over := fmt.Sprintf("over the %d fights of each point", r.Runs)
-	if m, ok := metricByName(r.Squads, r.Metric); ok && m.Time && r.Stat != "share" {
+	if m, ok := (lab.Header{Squads: r.Squads}).Metric(r.Metric); ok && m.Time && r.Stat != "share" {
 		over = fmt.Sprintf("over the fights of each point (of %d) in which it happened", r.Runs)
 	}
 	shape := "as a heat map, the first key across and the second up, its value in every cell (blue low, red high; grey: undefined)"
@@ -138,8 +146,8 @@ func SweepReport(r lab.SweepResult) (Report, error) {
 		p.Figure(f)
 	}
 	p.Table(pointsTable(r, over))
-	p.Footnote(fmt.Sprintf("Scenario %s: contents %s; weights %s. The same inputs give this page byte for byte.", r.Scenario, r.ScenarioHash, weightsName(r.WeightsHash)))
-	madeBy(p, r.Tool, "")
+	p.Footnote(fmt.Sprintf("Scenario %s: contents %s; weights %s. The same inputs give this page byte for byte, on one machine or merged from shards, but for the command that made it.", r.Scenario, r.ScenarioHash, weightsName(r.WeightsHash)))
+	madeBy(p, r.Tool, command)
 	html, err := p.HTML()
 	return Report{HTML: html, Figures: figs}, err
 }
@@ -476,21 +484,20 @@ func compareSquadTable(r lab.CompareResult) Table {
 // the tool that ran it and, when not "", the command that made the page.
 func footnotes(p *Page, h lab.Header, command string) {
 	p.Footnote(fmt.Sprintf("Scenario %s: contents %s; weights %s; settings %s. These hashes identify the inputs exactly; the table of settings above says in words what differs from the defaults.", fileOr(h), h.ScenarioHash, weightsName(h.WeightsHash), h.SettingsHash))
-	p.Footnote("The same inputs give this page byte for byte, on one machine or merged from shards.")
+	p.Footnote("The same inputs give this page byte for byte, on one machine or merged from shards, but for the command that made it.")
 	madeBy(p, h.Tool, command)
 }
 
 // madeBy adds the page's provenance to its foot: the moralesim that made it
 // (none from a build without version control, such as a test) and, when not
-// "", the command. A page a merge can make too (run, sweep) gets no
-// command: the merge's differs from the single machine's, and the two
-// pages are the same bytes.
+// "", the command as typed. A page a merge makes too (run, sweep) names
+// the merge's command: the two pages differ in that line alone.
 func madeBy(p *Page, t lab.Tool, command string) {
 	if s := t.String(); s != "" {
 		p.Footnote("Made with " + s + ".")
 	}
 	if command != "" {
-		p.Footnote("Made by: " + command)
+		p.MadeBy(command)
 	}
 }
 
@@ -570,14 +577,4 @@ func capitalize(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-// metricByName finds a metric of a scenario with the given squads.
-func metricByName(squads []string, name string) (lab.Metric, bool) {
-	for _, m := range (lab.Header{Squads: squads}).Metrics() {
-		if m.Name == name {
-			return m, true
-		}
-	}
-	return lab.Metric{}, false
 }

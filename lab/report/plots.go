@@ -153,17 +153,11 @@ func vline(x, y0, y1 float64, col color.Color, dashed bool) (*plotter.Line, erro
 }
 
 func rect(x0, x1, y0, y1 float64, col color.Color) (*plotter.Polygon, error) {
-	pg, err := plotter.NewPolygon(plotter.XYs{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}})
-	if err != nil {
-		return nil, err
-	}
-	pg.Color = col
-	pg.LineStyle.Width = 0
-	return pg, nil
+	return ribbon([]float64{x0, x1}, []float64{y0, y0}, []float64{y1, y1}, col)
 }
 
-// ribbon returns the polygon between lo and hi over xs (equal lengths, at
-// least one point).
+// ribbon returns the filled polygon, without an outline, between lo and hi
+// over xs (equal lengths, at least one point).
 func ribbon(xs, lo, hi []float64, col color.Color) (*plotter.Polygon, error) {
 	var poly plotter.XYs
 	for i := range xs {

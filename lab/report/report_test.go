@@ -87,16 +87,16 @@ func TestRunReport(t *testing.T) {
 	h, runs := monteCarlo(t, sc, 30, lab.Shard{})
 	h.Tool = lab.Tool{Version: "v1.2.0", Revision: "0123abc"}
 	sum := lab.Summarize(h, runs)
+	sum.Command = "moralesim run 'my dir/line.toml' -runs 30"
 	r, err := report.RunReport(&sum, runs)
 	if err != nil {
 		t.Fatal(err)
 	}
 	checkFigures(t, r, "squads.png", "unbroken.png", "fan.png", "survival.png", "first_rout.png", "cascade.png")
 	page := string(r.HTML)
-	if strings.Contains(page, "Made by:") {
-		t.Errorf("the run page names a command; want none, so that a merge gives the same bytes")
-	}
 	for _, want := range []string{
+		// the command as typed, last, each word kept whole on its line
+		`<p class="cmd">Made by: <span>moralesim</span> <span>run</span> <span>&#39;my</span> <span>dir/line.toml&#39;</span> <span>-runs 30</span></p></footer>`,
 		"<p>Made with moralesim v1.2.0, commit 0123abc.</p>", // the tool, in the foot
 		"line &lt;&amp;&gt;", // the title, escaped
 		html.EscapeString(sc.Description),
@@ -135,12 +135,13 @@ func TestRunReport(t *testing.T) {
 	}
 }
 
-// The page of merged shards is the page of one machine, byte for byte: all
-// it shows comes through runs.json.
+// The page of merged shards is the page of one machine, byte for byte, but
+// for the command each names: all else it shows comes through runs.json.
 func TestRunReportOfMergedShards(t *testing.T) {
 	sc := load(t, "platoon.toml")
 	h, all := monteCarlo(t, sc, 41, lab.Shard{})
 	sum := lab.Summarize(h, all)
+	sum.Command = "moralesim run platoon.toml -runs 41"
 	want, err := report.RunReport(&sum, all)
 	if err != nil {
 		t.Fatal(err)
@@ -148,7 +149,7 @@ func TestRunReportOfMergedShards(t *testing.T) {
 	var files []lab.RunsFile
 	for k := 2; k >= 0; k-- { // in any order
 		hk, runs := monteCarlo(t, sc, 41, lab.Shard{K: k, N: 3})
-		o, _, err := lab.RunOutputs(hk, lab.Shard{K: k, N: 3}, runs)
+		o, _, err := lab.RunOutputs(hk, lab.Shard{K: k, N: 3}, runs, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -167,16 +168,24 @@ func TestRunReportOfMergedShards(t *testing.T) {
 		t.Fatal(err)
 	}
 	msum := lab.Summarize(mh, merged)
+	msum.Command = "moralesim merge s2 s1 s0 -out m"
 	got, err := report.RunReport(&msum, merged)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(got.HTML, want.HTML) {
+	if unspanned(string(got.HTML), msum.Command, sum.Command) != unspanned(string(want.HTML), "", "") {
 		t.Errorf("the merged page (%d bytes) differs from the single machine's (%d bytes)", len(got.HTML), len(want.HTML))
 	}
 	if !strings.Contains(string(got.HTML), html.EscapeString(sc.Description)) || !strings.Contains(string(got.HTML), `<table id="checks">`) {
 		t.Errorf("the merged page lacks the description or the verdicts")
 	}
+}
+
+// unspanned returns page without the spans that keep a command's words
+// whole, and with the command from in its foot replaced by to.
+func unspanned(page, from, to string) string {
+	page = strings.NewReplacer("<span>", "", "</span>", "").Replace(page)
+	return strings.Replace(page, "Made by: "+from, "Made by: "+to, 1)
 }
 
 func sweep(t *testing.T, sc *lab.Scenario, metric, stat string, specs ...string) lab.SweepResult {
@@ -198,12 +207,15 @@ func TestSweepReport(t *testing.T) {
 		sweep(t, sc, "squad_broke.centre", "share", "RecoveryDelaySeconds=3:5:0.5"),
 		sweep(t, sc, "first_rout_s", "p50", "RecoveryDelaySeconds=3:5:1", "Hysteresis=0.1:0.2:0.05"),
 	} {
-		rep, err := report.SweepReport(r)
+		rep, err := report.SweepReport(r, "moralesim run line.toml -sweep X")
 		if err != nil {
 			t.Fatal(err)
 		}
 		checkFigures(t, rep, "sweep.png", "sweep_squads.png")
 		page := string(rep.HTML)
+		if !strings.Contains(unspanned(page, "", ""), `<p class="cmd">Made by: moralesim run line.toml -sweep X</p></footer>`) {
+			t.Errorf("%v: the sweep's page does not end with its command", r.Keys)
+		}
 		if got := rows(page, "points"); got != r.Total {
 			t.Errorf("%v: %d rows of points; want %d", r.Keys, got, r.Total)
 		}
