@@ -360,6 +360,11 @@ type fitter struct {
 	fights atomic.Int64
 	res    *Result
 	best   *candidate
+	// closest is the candidate of every check so far (every round's) whose
+	// objective on the held-out fights, closestObj, is the lowest; nil
+	// until one is checked there.
+	closest    *candidate
+	closestObj float64
 }
 
 // Fit searches for the weights nearest the scenario's that meet all its
@@ -944,14 +949,15 @@ func (f *fitter) polishErr(err error) error {
 // check polishes the refined candidates in order and checks each on the
 // held-out fights until one meets every expectation there. When none met
 // every expectation on the search's fights, it checks the closest only. When
-// none passes, the closest on the held-out fights is the result, and the
-// expectations that pull against each other are named.
+// none passes, the result is the closest on the held-out fights of every
+// candidate checked there in this and earlier calls (a later round of the
+// search may come out farther than an earlier one), and the expectations
+// that pull against each other are named.
 func (f *fitter) check(ctx context.Context, refined []candidate) error {
 	if len(refined) == 0 {
 		return errors.New("fit: the search found no valid candidate")
 	}
-	var closest *candidate
-	closestObj := math.Inf(1)
+	var unchecked *candidate // for want of budget
 	for i, c := range refined {
 		if i > 0 && c.m.objective > 0 {
 			break
@@ -977,9 +983,7 @@ func (f *fitter) check(ctx context.Context, refined []candidate) error {
 		}
 		if !f.afford(f.z.heldOutRuns) {
 			f.note("no budget left to check candidate %d on the held-out fights; raise -budget", i+1)
-			if closest == nil {
-				closest = &p
-			}
+			unchecked = &p
 			break
 		}
 		h, err := f.measure(ctx, "held-out", p.values, f.z.heldOutRuns, heldOutSeed(f.cfg.Seed), f.workers)
@@ -993,8 +997,8 @@ func (f *fitter) check(ctx context.Context, refined []candidate) error {
 			f.finish(&p, true, true)
 			return nil
 		}
-		if h.m.objective < closestObj {
-			closest, closestObj = &p, h.m.objective
+		if f.closest == nil || h.m.objective < f.closestObj {
+			f.closest, f.closestObj = &p, h.m.objective
 			f.res.After = h.m.expects
 		}
 		if c.m.objective == 0 {
@@ -1007,6 +1011,7 @@ func (f *fitter) check(ctx context.Context, refined []candidate) error {
 		f.note("no candidate that met every expectation on the search's fights held on the held-out fights; the result is the closest there")
 	}
 	f.res.Conflicts = conflicts(f.scs, f.log)
+	closest := cmp.Or(f.closest, unchecked)
 	if closest == nil {
 		// No candidate reached the held-out fights (lint refused them all):
 		// the result is the start, which they measured.

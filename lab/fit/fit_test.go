@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -429,4 +430,62 @@ p50 = [0.0, 0.8]
 	if !strings.Contains(notes, "the closest result misses line 30 by most on the held-out fights") || !strings.Contains(notes, "loosen it first") {
 		t.Errorf("notes = %q; want the advice to loosen line 30", res.Notes)
 	}
+}
+
+// TestFitFailingReportsClosestOfAllRounds: a fit that fails over several
+// rounds of the search reports the candidate closest on the held-out
+// fights over every round, not the last round's closest: its values are
+// the result, its held-out measures After. In both cases the second
+// round's candidate comes out farther there than the first's.
+func TestFitFailingReportsClosestOfAllRounds(t *testing.T) {
+	const conflict = "\n[[expect]]\nmetric = \"broke\"\nshare = [0.9, 1.0]\nmean = [0.0, 0.5]\n"
+	tests := []struct {
+		name string
+		cfg  fit.Config
+	}{
+		{"one key", fit.Config{Keys: []string{"Suppressed"}, Runs: 20, Budget: 10000, Seed: 3}},
+		{"two keys", fit.Config{Keys: []string{"Suppressed", "RecoveryDelaySeconds"}, Runs: 20, Budget: 10000, Seed: 1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := tt.cfg
+			cfg.Scenario = fitScenario(t, conflict)
+			res, err := fit.Fit(context.Background(), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rounds := 1 + strings.Count(strings.Join(res.Notes, "\n"), "searching every key again")
+			if res.Met || !res.Finished || rounds < 2 || len(res.Tries) < 2 {
+				t.Fatalf("Met %v, Finished %v, %d rounds, %d tries; want a finished fit that fails over several rounds (notes %q)", res.Met, res.Finished, rounds, len(res.Tries), res.Notes)
+			}
+			best := 0
+			for i, try := range res.Tries {
+				obj := res.Evaluations[try.Evaluation].Objective
+				t.Logf("try %d: values %v, held-out objective %.4g", i, try.Values, obj)
+				if obj < res.Evaluations[res.Tries[best].Evaluation].Objective {
+					best = i
+				}
+			}
+			want := res.Tries[best]
+			var got []float64
+			for _, k := range res.Keys {
+				got = append(got, k.End)
+			}
+			if fmt.Sprint(got) != fmt.Sprint(want.Values) {
+				t.Errorf("result %v; want try %d's %v, the closest on the held-out fights of all %d", got, best, want.Values, len(res.Tries))
+			}
+			if !reflect.DeepEqual(res.After, want.HeldOut) {
+				t.Errorf("After misses by %v; want try %d's held-out measures, missing by %v", misses(res.After), best, misses(want.HeldOut))
+			}
+		})
+	}
+}
+
+// misses returns each measure's miss.
+func misses(ms []fit.Measure) []float64 {
+	var out []float64
+	for _, m := range ms {
+		out = append(out, m.Miss)
+	}
+	return out
 }
