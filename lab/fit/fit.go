@@ -189,7 +189,8 @@ type Evaluation struct {
 	Generation int       `json:"generation,omitempty"`
 	Runs       int       `json:"runs"`
 	Values     []float64 `json:"values"`
-	// Valid is false for settings that do not validate (no fights run).
+	// Valid is false for settings that do not validate or that lint warns
+	// of and not of the start (no fights run).
 	Valid bool `json:"valid"`
 	// Objective is the sum of the expectations' misses (0: all hold with
 	// margin); Change the sum of the keys' relative changes and Changed how
@@ -560,13 +561,16 @@ func (f *fitter) measure(ctx context.Context, phase string, values []float64, ru
 	return c, nil
 }
 
-// evaluate measures values on runs fights of seed (no log).
+// evaluate measures values on runs fights of seed (no log). Settings that
+// do not validate, or that lint warns of when it does not warn of the
+// start, are invalid: no fights run, the search scores them invalidScore
+// and steers away, and no later phase can pick them.
 func (f *fitter) evaluate(ctx context.Context, phase string, values []float64, runs int, seed uint64, workers int) (candidate, Evaluation, error) {
 	c := candidate{values: slices.Clone(values)}
 	ev := Evaluation{Phase: phase, Values: c.values, Runs: runs, Got: []*float64{}, Miss: []float64{}}
 	ev.Change, ev.Changed = changeOf(f.keys, values)
 	s := settingsAt(f.sc.Settings, f.keys, values)
-	if s.Validate() != nil || f.narrowBand(s) {
+	if s.Validate() != nil || f.newLint(s) {
 		ev.Runs = 0
 		return c, ev, nil
 	}
@@ -861,7 +865,7 @@ func (f *fitter) polish(ctx context.Context, c candidate) (candidate, error) {
 		if !f.afford(f.z.refineRuns) {
 			return false, errNoBudget
 		}
-		if len(f.newLint(settingsAt(f.sc.Settings, f.keys, v))) > 0 {
+		if f.newLint(settingsAt(f.sc.Settings, f.keys, v)) {
 			return false, nil
 		}
 		r, err := f.measure(ctx, "polish", v, f.z.refineRuns, f.cfg.Seed, f.workers)
@@ -977,10 +981,6 @@ func (f *fitter) check(ctx context.Context, refined []candidate) error {
 			f.note("candidate %d polishes to one already checked on the held-out fights", i+1)
 			continue
 		}
-		if ws := f.newLint(settingsAt(f.sc.Settings, f.keys, p.values)); len(ws) > 0 {
-			f.note("candidate %d is refused: lint warns of it (%s)", i+1, lintRules(ws))
-			continue
-		}
 		if !f.afford(f.z.heldOutRuns) {
 			f.note("no budget left to check candidate %d on the held-out fights; raise -budget", i+1)
 			unchecked = &p
@@ -1013,38 +1013,18 @@ func (f *fitter) check(ctx context.Context, refined []candidate) error {
 	f.res.Conflicts = conflicts(f.scs, f.log)
 	closest := cmp.Or(f.closest, unchecked)
 	if closest == nil {
-		// No candidate reached the held-out fights (lint refused them all):
-		// the result is the start, which they measured.
+		// No candidate reached the held-out fights: the result is the
+		// start, which they measured.
 		f.res.After = f.res.Before
 	}
 	f.finish(closest, true, false)
 	return nil
 }
 
-// narrowBand reports whether s has a Shaken band narrower than its
-// Hysteresis (lint's shaken-band) when the start has not: such candidates
-// are refused as invalid, at no cost.
-func (f *fitter) narrowBand(s morale.Settings) bool {
-	return !f.startLint["shaken-band"] && s.ShakenBelow-s.PanicBelow < s.Hysteresis
-}
-
-// newLint returns lab.Lint's warnings for s that it does not give the start.
-func (f *fitter) newLint(s morale.Settings) []lab.Warning {
-	var out []lab.Warning
-	for _, w := range lab.Lint(s) {
-		if !f.startLint[w.Rule] {
-			out = append(out, w)
-		}
-	}
-	return out
-}
-
-func lintRules(ws []lab.Warning) string {
-	var rules []string
-	for _, w := range ws {
-		rules = append(rules, w.Rule)
-	}
-	return strings.Join(rules, ", ")
+// newLint reports whether lab.Lint warns of s by a rule it does not warn
+// of the start by.
+func (f *fitter) newLint(s morale.Settings) bool {
+	return slices.ContainsFunc(lab.Lint(s), func(w lab.Warning) bool { return !f.startLint[w.Rule] })
 }
 
 // finish records c (nil: the start) as the result.
