@@ -61,8 +61,13 @@ func appendBand(dst []bandPoint, h game.Record, ids []int, now float64) []bandPo
 }
 
 // squadColor is the colour of a lab fight's squad i (its index in the
-// scenario) on the timeline: its band, its average and its legend.
-func squadColor(i int) color.RGBA { return SoldierColor(i) }
+// scenario) on the timeline: its band, its average and its legend; one of
+// SoldierColor's but its white, which marks the selected man.
+func squadColor(i int) color.RGBA {
+	colours := [...]int{0, 1, 2, 4, 5, 6, 7} // SoldierColor's, 3 (white) left out
+	n := len(colours)
+	return SoldierColor(colours[((i%n)+n)%n])
+}
 
 // fightTimeline is the lab fight's timeline buffers, reused per redraw.
 type fightTimeline struct {
@@ -234,13 +239,18 @@ func (f *fightTimeline) legendHash(sc *game.Scenario, sel int, soldiers []game.S
 // drawLegend draws the legend of a lab fight's timeline along the top of
 // rect on dst: the squads by name in their colours, what the band and the
 // line are, and, when man sel is selected (-1: none), that the thin lines
-// are his squad's men. Call legendHash first.
+// are his squad's men; what does not fit is left out ("+3 squads", a
+// shorter note or none). Call legendHash first.
 func (f *fightTimeline) drawLegend(r *Renderer, dst *ebiten.Image, rect image.Rectangle, sel int, soldiers []game.SoldierView) {
 	x := float64(rect.Min.X) + 10 + textWidth("Morale — last 30 s", r.titleFace) + 18
 	y := float64(rect.Min.Y) + 8
 	right := float64(rect.Max.X) - 10
 	nc, grey := color.RGBA{225, 228, 236, 255}, color.RGBA{170, 176, 190, 255}
 	for k, s := range f.squads {
+		if x+textWidth(s.Name, r.smallFace)+28 > right {
+			drawText(dst, fmt.Sprintf("+%d squads", len(f.squads)-k), r.smallFace, x, y, text.AlignStart, grey, false)
+			return
+		}
 		c := squadColor(k)
 		fillRect(dst, float32(x), float32(y+1), 12, 11, withAlpha(c, 0.3))
 		fillRect(dst, float32(x), float32(y+5), 12, 3, c)

@@ -94,3 +94,23 @@ func TestFightTimelineGroups(t *testing.T) {
 		}
 	}
 }
+
+// No squad is drawn in white, the selected man's colour, and the first
+// seven squads each have a colour of their own.
+func TestSquadColorNeverWhite(t *testing.T) {
+	white := SoldierColor(3)
+	seen := map[[4]uint8]int{}
+	for i := -3; i < 20; i++ {
+		c := squadColor(i)
+		if c == white {
+			t.Errorf("squadColor(%d) = %v; want any colour but the selected man's white", i, c)
+		}
+		if i >= 0 && i < 7 {
+			k := [4]uint8{c.R, c.G, c.B, c.A}
+			if j, ok := seen[k]; ok {
+				t.Errorf("squadColor(%d) = squadColor(%d) = %v; want the first seven apart", i, j, c)
+			}
+			seen[k] = i
+		}
+	}
+}
