@@ -76,6 +76,7 @@ type fightTimeline struct {
 	bySquad []int       // the men's IDs, squad by squad
 	start   []int       // squad k's men are bySquad[start[k]:start[k+1]]
 	band    []bandPoint // one squad's band
+	marked  markedRecord
 }
 
 // group fills f.bySquad and f.start from f.squadOf.
@@ -217,6 +218,35 @@ func (r *Renderer) addMeanLine(plot image.Rectangle, now float64, pts []bandPoin
 				float32(TimelineX(plot, now, b.T)), float32(TimelineY(plot, b.Mean)), lw, lc)
 		}
 	}
+}
+
+// markedRecord is a record with other changes: those a lab fight's
+// timeline draws a marker for.
+type markedRecord struct {
+	game.Record
+	changes []game.Change
+}
+
+// Changes returns the changes with a marker.
+func (m *markedRecord) Changes() []game.Change { return m.changes }
+
+// markers returns record h with only the changes of man sel's squad's men
+// (none when no man of sc is selected: sel -1), those drawFightTimeline
+// draws a marker for. The record returned is f's, valid until the next
+// call.
+func (f *fightTimeline) markers(sc *game.Scenario, sel int, h game.Record) game.Record {
+	f.squadOf = sc.AppendSquadOf(f.squadOf[:0])
+	k := f.selectedSquad(sel)
+	f.marked.Record, f.marked.changes = h, f.marked.changes[:0]
+	if k < 0 {
+		return &f.marked
+	}
+	for _, c := range h.Changes() {
+		if f.selectedSquad(c.ID) == k {
+			f.marked.changes = append(f.marked.changes, c)
+		}
+	}
+	return &f.marked
 }
 
 // legendHash identifies what the legend of a lab fight's timeline shows

@@ -38,11 +38,10 @@ func TestScenarioClockInsideField(t *testing.T) {
 	}
 }
 
-// A lab fight's timeline draws its squads' bands and averages, and a
-// selected man's line (white) only while he is selected; a frame drawn
-// twice is the same frame.
-func TestScenarioTimelineSelection(t *testing.T) {
-	needDisplay(t)
+// twoSquadFight is a lab fight of two squads of four under fire, played
+// for 10 s: some of its men have changed state.
+func twoSquadFight(t *testing.T) *game.Session {
+	t.Helper()
 	sc := &game.ScenarioConfig{Name: "bands", Duration: 30, Squads: []game.ScenarioSquad{
 		{Name: "a", Size: 4, Formation: "line", At: morale.Vec2{X: 1500, Y: 1000}, Spacing: 150, Morale: 1},
 		{Name: "b", Size: 4, Formation: "line", At: morale.Vec2{X: 1500, Y: 1800}, Spacing: 150, Morale: 0.7},
@@ -57,6 +56,15 @@ func TestScenarioTimelineSelection(t *testing.T) {
 	for g.Time() < 10 {
 		g.Tick()
 	}
+	return g
+}
+
+// A lab fight's timeline draws its squads' bands and averages, and a
+// selected man's line (white) only while he is selected; a frame drawn
+// twice is the same frame.
+func TestScenarioTimelineSelection(t *testing.T) {
+	needDisplay(t)
+	g := twoSquadFight(t)
 	r := newRenderer(t)
 	rect := image.Rect(0, 0, 900, 240)
 	plot := render.TimelinePlot(rect).Inset(2)
@@ -91,6 +99,52 @@ func TestScenarioTimelineSelection(t *testing.T) {
 		}
 		if _, again := white(tc.sel); !bytes.Equal(first, again) {
 			t.Errorf("%s: a frame drawn twice differs; want the same pixels", tc.name)
+		}
+	}
+}
+
+// A lab fight's timeline tooltip speaks of a state change only where it
+// draws a marker: for the selected man's squad's men, never for the others
+// or with no man selected.
+func TestScenarioTooltipOnlyOnMarkers(t *testing.T) {
+	g := twoSquadFight(t)
+	r := newRenderer(t)
+	rect := image.Rect(0, 0, 900, 240)
+	plot := render.TimelinePlot(rect)
+	// a place on the plot with a state change under it, any man's
+	var c game.Change
+	var at image.Point
+	found := false
+	for y := plot.Min.Y; y < plot.Max.Y && !found; y++ {
+		for x := plot.Min.X; x < plot.Max.X && !found; x += 2 {
+			c, found = render.MarkerAt(plot, g.Time(), g.History(), x, y)
+			at = image.Pt(x, y)
+		}
+	}
+	if !found {
+		t.Fatal("no state change in the fight's first 10 s; want one to hover")
+	}
+	squadOf := g.Scene().(*game.Scenario).AppendSquadOf(nil)
+	other := -1 // a man of the other squad
+	for id, k := range squadOf {
+		if k != squadOf[c.ID] {
+			other = id
+			break
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		sel  int
+		want bool // a tooltip
+	}{
+		{"no man selected", -1, false},
+		{"a man of the other squad selected", other, false},
+		{"the man who changed selected", c.ID, true},
+	} {
+		r.SelectInTimeline(tc.sel)
+		got := r.TimelineTooltip(rect, g, at.X, at.Y)
+		if (got != "") != tc.want {
+			t.Errorf("%s: got tooltip %q over %v's change at %v; want one: %v", tc.name, got, c, at, tc.want)
 		}
 	}
 }

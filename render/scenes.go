@@ -32,6 +32,9 @@ type sceneDrawer interface {
 	legendHash(r *Renderer, soldiers []game.SoldierView) uint64
 	// drawLegend draws the timeline's legend along the top of rect on dst.
 	drawLegend(r *Renderer, dst *ebiten.Image, rect image.Rectangle, soldiers []game.SoldierView)
+	// markers returns record h with only the changes the timeline draws
+	// a marker for (TimelineTooltip finds no other).
+	markers(r *Renderer, h game.Record) game.Record
 	// layoutWhy lays out the Why of selection id when the scene's Why is
 	// not a soldier's (the armies': a squad's), and reports whether it
 	// did; shown is false when id is not the scene's selection.
@@ -55,7 +58,8 @@ func drawerOf(sc game.Scene) sceneDrawer {
 }
 
 // soldierLegend is the timeline's legend of the scenes drawn man by man
-// (or as one crowd): each soldier's colour and name (drawLegend).
+// (or as one crowd): each soldier's colour and name (drawLegend), and
+// every state change of the record a marker.
 type soldierLegend struct{}
 
 func (soldierLegend) legendHash(_ *Renderer, soldiers []game.SoldierView) uint64 {
@@ -64,6 +68,7 @@ func (soldierLegend) legendHash(_ *Renderer, soldiers []game.SoldierView) uint64
 func (soldierLegend) drawLegend(r *Renderer, dst *ebiten.Image, rect image.Rectangle, soldiers []game.SoldierView) {
 	r.drawLegend(dst, rect, soldiers)
 }
+func (soldierLegend) markers(_ *Renderer, h game.Record) game.Record { return h }
 
 // noDrawer draws nothing: a scene the renderer does not know.
 type noDrawer struct{ soldierLegend }
@@ -149,6 +154,9 @@ func (d fightDrawer) legendHash(r *Renderer, soldiers []game.SoldierView) uint64
 }
 func (d fightDrawer) drawLegend(r *Renderer, dst *ebiten.Image, rect image.Rectangle, soldiers []game.SoldierView) {
 	r.fight.drawLegend(r, dst, rect, r.tlSel-1, soldiers)
+}
+func (d fightDrawer) markers(r *Renderer, h game.Record) game.Record {
+	return r.fight.markers(d.sc, r.tlSel-1, h)
 }
 func (fightDrawer) ghostCurves(*Renderer, game.View, game.View, sceneDrawer) []ghostCurve {
 	return nil // a lab fight's what-if draws no ghost (yet)
