@@ -277,6 +277,16 @@ func (s *Scenario) AppendSquads(dst []ScenarioSquadView) []ScenarioSquadView {
 	return dst
 }
 
+// AppendSquadOf appends each man's squad, as its index in the scenario
+// (ScenarioSquadView.Index), to dst in ID order and returns it. It changes
+// nothing.
+func (s *Scenario) AppendSquadOf(dst []int) []int {
+	for i := range s.fight.men {
+		dst = append(dst, s.fight.men[i].squad)
+	}
+	return dst
+}
+
 // AppendNews appends the occurrences of the timeline carried out in the
 // last NewsSeconds, oldest first, to dst and returns it. It changes
 // nothing.

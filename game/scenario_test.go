@@ -312,3 +312,42 @@ func TestScenarioRoutedMenRun(t *testing.T) {
 		}
 	}
 }
+
+// AppendSquadOf names each man's squad, in ID order: as many of each as
+// its squad counts, before and after reinforcements join one, after what
+// dst held.
+func TestScenarioAppendSquadOf(t *testing.T) {
+	s, err := game.NewSession(game.Config{Scene: game.SceneScenario, Scenario: testScenario(), Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := s.Scene().(*game.Scenario)
+	for _, tc := range []struct {
+		at   float64
+		want [2]int // men of squads a and b
+	}{{0, [2]int{6, 9}}, {20, [2]int{6, 13}}} {
+		for s.Time() < tc.at {
+			s.Tick()
+		}
+		of := sc.AppendSquadOf([]int{-7})
+		if of[0] != -7 {
+			t.Fatalf("at %.2f s: AppendSquadOf changed what dst held: got %d first; want -7", s.Time(), of[0])
+		}
+		of = of[1:]
+		if n := len(sc.AppendSoldiers(nil)); len(of) != n {
+			t.Fatalf("at %.2f s: got %d men's squads; want %d (the men)", s.Time(), len(of), n)
+		}
+		var got [2]int
+		for _, k := range of {
+			got[k]++
+		}
+		if got != tc.want {
+			t.Errorf("at %.2f s: got men per squad %v; want %v", s.Time(), got, tc.want)
+		}
+		for _, q := range sc.AppendSquads(nil) {
+			if got[q.Index] != q.Men {
+				t.Errorf("at %.2f s: squad %s: got %d men by AppendSquadOf; want %d (AppendSquads)", s.Time(), q.Name, got[q.Index], q.Men)
+			}
+		}
+	}
+}

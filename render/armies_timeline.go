@@ -43,18 +43,11 @@ func (r *Renderer) drawArmiesTimeline(dst *ebiten.Image, rect image.Rectangle, s
 	hs.word(0xa2a1e5)
 	hs.word(uint64(len(a.squads)))
 	for _, s := range a.squads {
-		ss := inWindow(h.Samples(s.Index), now)
-		hs.word(uint64(len(ss)))
-		if len(ss) > 0 {
-			hs.float(ss[0].T, ss[len(ss)-1].T)
-		}
+		hs.samples(inWindow(h.Samples(s.Index), now))
 	}
-	key := timelinePlotKey{size: size, soldiers: hs.sum()}
-	if r.tlPlot != nil && r.tlPlotKey == key && now >= r.tlPlotT {
+	if !r.stalePlot(size, hs.sum(), now) {
 		return
 	}
-	r.tlPlot = clearedLayer(r.tlPlot, size)
-	r.tlPlotKey, r.tlPlotT = key, now
 	plot := image.Rect(4, 4, size.X-4, size.Y-4)
 	// thin squad lines, then each army's average, all in one batched draw
 	for _, s := range a.squads {

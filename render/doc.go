@@ -45,7 +45,11 @@
 // game.HistoryWindow seconds as lines in their SoldierColor, over faint
 // state zones, with the thresholds as solid lines and the band tops as
 // dashed ones, a marker in the new state's colour at every state change,
-// and time labels every five seconds. TimelinePlot, TimelineX and TimelineY
+// and time labels every five seconds. A lab fight's timeline draws each
+// squad instead: a band from its lowest to its highest living man in the
+// squad's colour, their average as a line over it, a legend naming the
+// squads, and the selected man's squad's men as lines
+// (Renderer.SelectInTimeline). TimelinePlot, TimelineX and TimelineY
 // give its geometry. While a what-if runs (game.View.Other) the other
 // future is drawn beside it where the two differ: its morale lines dashed,
 // its state changes as hollow rings on them (ghost.go); the field's HUD

@@ -51,6 +51,8 @@ type Renderer struct {
 	tlPlotKey timelinePlotKey
 	tlPlotT   float64
 	tlWin     timelineWindow // what LayoutTimeline set (timeline.go)
+	tlSel     int            // the man SelectInTimeline set, plus one (0: none)
+	fight     fightTimeline  // a lab fight's timeline buffers (fight_timeline.go)
 	ghost     ghostCache     // the what-if's other future on the timeline (ghost.go)
 
 	// backdrop is the colour DrawTimeline lays under its panel when

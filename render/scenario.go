@@ -7,7 +7,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/morale"
 )
@@ -22,7 +21,6 @@ type scenarioSheet struct {
 	groundKey game.Viewport
 	squads    []game.ScenarioSquadView
 	news      []game.NewsView
-	rings     map[int]*ebiten.Image // the news rings, by radius in pixels
 }
 
 // drawScenarioField is DrawField for the scenario scene (a lab scenario's
@@ -135,35 +133,14 @@ func (r *Renderer) drawNews(dst *ebiten.Image, p projection, n game.NewsView, st
 		radius = st.FullEffectRadius
 	}
 	c := color.RGBA{255, 214, 120, 255}
-	rad := int(math.Round(float64(p.px(radius))*(0.6+0.4*n.Age/game.NewsSeconds)/4)) * 4 // in steps of 4 px
-	ring := r.newsRing(max(4, min(rad, 400)))
-	op := &ebiten.DrawImageOptions{}
-	op.GeoM.Translate(float64(x)-float64(ring.Bounds().Dx())/2, float64(y)-float64(ring.Bounds().Dy())/2)
-	op.ColorScale.ScaleAlpha(float32(0.8 * a))
-	dst.DrawImage(ring, op)
+	rad := float32(min(float64(p.px(radius))*(0.6+0.4*n.Age/game.NewsSeconds), 400))
+	// a batched feathered ring (ground.go), not a cached image per radius:
+	// those, up to 806 px square and one per 4 px of radius, grew
+	// Ebitengine's atlas pages to hundreds of MB
+	r.addRing(x, y, max(4, rad), 2, withAlpha(c, 0.8*a))
+	r.flushLines(dst)
 	fillRect(dst, x-3, y-3, 6, 6, withAlpha(c, a))
 	drawText(dst, n.Label, r.smallFace, float64(x), float64(y)+8, text.AlignCenter, withAlpha(c, a), true)
-}
-
-// newsRing is the cached ring of a news of radius rad pixels: anti-aliased
-// strokes drawn every frame would cost a software renderer a stencil pass
-// each.
-func (r *Renderer) newsRing(rad int) *ebiten.Image {
-	s := &r.scen
-	if img, ok := s.rings[rad]; ok {
-		return img
-	}
-	if s.rings == nil || len(s.rings) >= maxSpriteCache {
-		for _, img := range s.rings {
-			img.Deallocate()
-		}
-		s.rings = map[int]*ebiten.Image{}
-	}
-	size := 2*rad + 6
-	img := ebiten.NewImage(size, size)
-	vector.StrokeCircle(img, float32(size)/2, float32(size)/2, float32(rad), 2, color.RGBA{255, 214, 120, 255}, true)
-	s.rings[rad] = img
-	return img
 }
 
 // drawDots draws every man as a small square of his state's colour (the

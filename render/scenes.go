@@ -27,6 +27,14 @@ type sceneDrawer interface {
 	ghostRings() bool
 	// squads appends the scene's squads (the armies') to dst.
 	squads(dst []game.SquadView) []game.SquadView
+	// legendHash identifies the timeline's legend (drawLegend) for the
+	// scene's soldiers.
+	legendHash(r *Renderer, soldiers []game.SoldierView) uint64
+	// drawLegend draws the timeline's legend along the top of rect on dst.
+	drawLegend(r *Renderer, dst *ebiten.Image, rect image.Rectangle, soldiers []game.SoldierView)
+	// markers returns record h with only the changes the timeline draws
+	// a marker for (TimelineTooltip finds no other).
+	markers(r *Renderer, h game.Record) game.Record
 	// layoutWhy lays out the Why of selection id when the scene's Why is
 	// not a soldier's (the armies': a squad's), and reports whether it
 	// did; shown is false when id is not the scene's selection.
@@ -40,17 +48,30 @@ type sceneDrawer interface {
 func drawerOf(sc game.Scene) sceneDrawer {
 	switch sc := sc.(type) {
 	case *game.Opening:
-		return openingDrawer{sc}
+		return openingDrawer{sc: sc}
 	case *game.Armies:
-		return armiesDrawer{sc}
+		return armiesDrawer{sc: sc}
 	case *game.Scenario:
 		return fightDrawer{sc}
 	}
 	return noDrawer{}
 }
 
+// soldierLegend is the timeline's legend of the scenes drawn man by man
+// (or as one crowd): each soldier's colour and name (drawLegend), and
+// every state change of the record a marker.
+type soldierLegend struct{}
+
+func (soldierLegend) legendHash(_ *Renderer, soldiers []game.SoldierView) uint64 {
+	return legendHash(soldiers)
+}
+func (soldierLegend) drawLegend(r *Renderer, dst *ebiten.Image, rect image.Rectangle, soldiers []game.SoldierView) {
+	r.drawLegend(dst, rect, soldiers)
+}
+func (soldierLegend) markers(_ *Renderer, h game.Record) game.Record { return h }
+
 // noDrawer draws nothing: a scene the renderer does not know.
-type noDrawer struct{}
+type noDrawer struct{ soldierLegend }
 
 func (noDrawer) soldiers(dst []game.SoldierView) []game.SoldierView { return dst }
 func (noDrawer) field(*Renderer, *ebiten.Image, image.Rectangle, game.Viewport, game.View) {
@@ -65,7 +86,10 @@ func (noDrawer) layoutWhy(*Renderer, game.View, int) (bool, bool)               
 
 // openingDrawer draws the opening: five men, their enemies, the field's
 // cover.
-type openingDrawer struct{ sc *game.Opening }
+type openingDrawer struct {
+	soldierLegend
+	sc *game.Opening
+}
 
 func (d openingDrawer) soldiers(dst []game.SoldierView) []game.SoldierView {
 	return d.sc.AppendSoldiers(dst)
@@ -85,7 +109,10 @@ func (openingDrawer) layoutWhy(*Renderer, game.View, int) (bool, bool) { return 
 
 // armiesDrawer draws the armies: ten thousand men by squad, their squads'
 // timeline, a squad's Why.
-type armiesDrawer struct{ sc *game.Armies }
+type armiesDrawer struct {
+	soldierLegend // of no soldiers: its legend is drawTimeline's
+	sc            *game.Armies
+}
 
 func (armiesDrawer) soldiers(dst []game.SoldierView) []game.SoldierView { return dst }
 func (d armiesDrawer) field(r *Renderer, dst *ebiten.Image, _ image.Rectangle, vp game.Viewport, g game.View) {
@@ -109,7 +136,7 @@ func (d armiesDrawer) layoutWhy(r *Renderer, g game.View, id int) (bool, bool) {
 }
 
 // fightDrawer draws a fight of the balance lab: its squads' men in
-// formation.
+// formation, its squads' timeline.
 type fightDrawer struct{ sc *game.Scenario }
 
 func (d fightDrawer) soldiers(dst []game.SoldierView) []game.SoldierView {
@@ -118,8 +145,18 @@ func (d fightDrawer) soldiers(dst []game.SoldierView) []game.SoldierView {
 func (d fightDrawer) field(r *Renderer, dst *ebiten.Image, clip image.Rectangle, vp game.Viewport, g game.View) {
 	r.drawScenarioField(dst.SubImage(clip).(*ebiten.Image), vp, g, d.sc) // scenario.go
 }
-func (fightDrawer) timeline(*Renderer, *ebiten.Image, image.Rectangle, image.Point, float64, game.View, game.Record) bool {
-	return false
+func (d fightDrawer) timeline(r *Renderer, _ *ebiten.Image, _ image.Rectangle, size image.Point, now float64, _ game.View, h game.Record) bool {
+	r.drawFightTimeline(size, now, d.sc, r.tlSoldiers, h) // fight_timeline.go
+	return true
+}
+func (d fightDrawer) legendHash(r *Renderer, soldiers []game.SoldierView) uint64 {
+	return r.fight.legendHash(d.sc, r.tlSel-1, soldiers)
+}
+func (d fightDrawer) drawLegend(r *Renderer, dst *ebiten.Image, rect image.Rectangle, soldiers []game.SoldierView) {
+	r.fight.drawLegend(r, dst, rect, r.tlSel-1, soldiers)
+}
+func (d fightDrawer) markers(r *Renderer, h game.Record) game.Record {
+	return r.fight.markers(d.sc, r.tlSel-1, h)
 }
 func (fightDrawer) ghostCurves(*Renderer, game.View, game.View, sceneDrawer) []ghostCurve {
 	return nil // a lab fight's what-if draws no ghost (yet)

@@ -102,8 +102,9 @@ func changesIn(cs []game.Change, now float64) []game.Change {
 // PanicBelow solid, the tops of their hysteresis bands dashed), with a
 // marker in the new state's colour at every state change and time labels
 // every five seconds. Squads larger than CompactAbove are drawn as their
-// lowest-to-highest envelope and average instead of one line per man. It
-// only reads g. With SetTimelineBackdrop it covers all of r opaquely.
+// lowest-to-highest envelope and average instead of one line per man; a
+// lab fight as one band per squad (drawFightTimeline), the armies as one
+// line per squad (drawArmiesTimeline). It only reads g. With SetTimelineBackdrop it covers all of r opaquely.
 func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g game.View) {
 	if rect.Dx() < 80 || rect.Dy() < 60 {
 		if r.hasBackdrop && !rect.Empty() {
@@ -121,7 +122,8 @@ func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g game.
 
 	// The panel, zones, bands and legend change only with the settings or
 	// the squad: drawn once into a cached image.
-	r.drawTimelineBG(sub, rect, marks, soldiers)
+	d := drawerOf(g.Scene())
+	r.drawTimelineBG(sub, rect, marks, soldiers, d)
 
 	// time grid and labels every 5 s: they scroll with every tick
 	px0, pw := float32(plot.Min.X), float32(plot.Dx())
@@ -159,7 +161,7 @@ func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g game.
 	// and slid left as time runs on.
 	clip := plot.Inset(-4)
 	plotImg := sub.SubImage(clip).(*ebiten.Image)
-	if !drawerOf(g.Scene()).timeline(r, sub, rect, clip.Size(), now, g, h) { // the armies': armies_timeline.go
+	if !d.timeline(r, sub, rect, clip.Size(), now, g, h) { // the armies': armies_timeline.go; a lab fight's: fight_timeline.go
 		r.updateTimelinePlot(clip.Size(), now, soldiers, h)
 	}
 	dx := math.Round(TimelineX(plot, now, r.tlPlotT) - TimelineX(plot, r.tlPlotT, r.tlPlotT))
@@ -191,9 +193,9 @@ func (r *Renderer) drawCursor(dst *ebiten.Image, plot image.Rectangle, now, t fl
 }
 
 // drawTimelineBG draws the timeline's panel, title, state zones, bands and
-// legend into rect on dst from a cached image.
-func (r *Renderer) drawTimelineBG(dst *ebiten.Image, rect image.Rectangle, marks []Mark, soldiers []game.SoldierView) {
-	key := timelineBGKey{size: rect.Size(), legend: legendHash(soldiers), backdrop: r.backdrop, opaque: r.hasBackdrop}
+// legend (the scene's, by d) into rect on dst from a cached image.
+func (r *Renderer) drawTimelineBG(dst *ebiten.Image, rect image.Rectangle, marks []Mark, soldiers []game.SoldierView, d sceneDrawer) {
+	key := timelineBGKey{size: rect.Size(), legend: d.legendHash(r, soldiers), backdrop: r.backdrop, opaque: r.hasBackdrop}
 	for i, m := range marks {
 		key.marks[i] = m.Value
 	}
@@ -231,7 +233,7 @@ func (r *Renderer) drawTimelineBG(dst *ebiten.Image, rect image.Rectangle, marks
 			drawText(img, m.Kind.String(), r.smallFace, float64(px0)+4, float64(y)-13, text.AlignStart, withAlpha(MarkColor(m.Kind), 0.6), false)
 		}
 		// the legend sits above the plot: nothing drawn later overlaps it
-		r.drawLegend(img, local, soldiers)
+		d.drawLegend(r, img, local, soldiers)
 		if r.hasBackdrop {
 			// the panel over the backdrop, as it would be drawn over a
 			// rectangle filled with it: the same pixels, now opaque
@@ -268,6 +270,38 @@ func legendHash(soldiers []game.SoldierView) uint64 {
 	return h.sum()
 }
 
+// samples adds to h what a plot line of samples ss shows at a glance: how
+// many there are and their first and last times.
+func (h *hasher) samples(ss []game.Sample) {
+	h.word(uint64(len(ss)))
+	if len(ss) > 0 {
+		h.float(ss[0].T, ss[len(ss)-1].T)
+	}
+}
+
+// changes adds to h how many changes cs holds and their first and last
+// times.
+func (h *hasher) changes(cs []game.Change) {
+	h.word(uint64(len(cs)))
+	if len(cs) > 0 {
+		h.float(cs[0].T, cs[len(cs)-1].T)
+	}
+}
+
+// stalePlot reports whether the cached plot image (r.tlPlot) must be
+// redrawn for a plot of size whose content hashes to sum at time now (a
+// window that went back in time, too); when it must, it clears it (or
+// makes one of size) and records sum and now.
+func (r *Renderer) stalePlot(size image.Point, sum uint64, now float64) bool {
+	key := timelinePlotKey{size: size, soldiers: sum}
+	if r.tlPlot != nil && r.tlPlotKey == key && now >= r.tlPlotT {
+		return false
+	}
+	r.tlPlot = clearedLayer(r.tlPlot, size)
+	r.tlPlotKey, r.tlPlotT = key, now
+	return true
+}
+
 // updateTimelinePlot redraws the cached lines and markers, in an image of
 // size the plot grown by 4 pixels, when the record or the squad changed.
 func (r *Renderer) updateTimelinePlot(size image.Point, now float64, soldiers []game.SoldierView, h game.Record) {
@@ -275,12 +309,8 @@ func (r *Renderer) updateTimelinePlot(size image.Point, now float64, soldiers []
 	compact := len(soldiers) > CompactAbove
 	hs.word(uint64(len(soldiers)))
 	for _, s := range soldiers {
-		ss := inWindow(h.Samples(s.ID), now)
 		hs.word(uint64(s.ID))
-		hs.word(uint64(len(ss)))
-		if len(ss) > 0 {
-			hs.float(ss[0].T, ss[len(ss)-1].T)
-		}
+		hs.samples(inWindow(h.Samples(s.ID), now))
 		var flags uint64
 		if s.Alive {
 			flags |= 1
@@ -291,18 +321,11 @@ func (r *Renderer) updateTimelinePlot(size image.Point, now float64, soldiers []
 		hs.word(flags)
 	}
 	if !compact {
-		cs := changesIn(h.Changes(), now)
-		hs.word(uint64(len(cs)))
-		if len(cs) > 0 {
-			hs.float(cs[0].T, cs[len(cs)-1].T)
-		}
+		hs.changes(changesIn(h.Changes(), now))
 	}
-	key := timelinePlotKey{size: size, soldiers: hs.sum()}
-	if r.tlPlot != nil && r.tlPlotKey == key && now >= r.tlPlotT {
+	if !r.stalePlot(size, hs.sum(), now) {
 		return
 	}
-	r.tlPlot = clearedLayer(r.tlPlot, size)
-	r.tlPlotKey, r.tlPlotT = key, now
 	// the plot in the image's coordinates: 4 pixels in from its edges
 	plot := image.Rect(4, 4, size.X-4, size.Y-4)
 	dst := r.tlPlot

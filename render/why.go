@@ -545,13 +545,14 @@ func ChangeText(name string, c game.Change, x morale.Explanation, ok bool) strin
 // TimelineTooltip returns the text of the tooltip for the cursor at (x, y)
 // over a timeline drawn into rect (its window as LayoutTimeline set it):
 // the reason of the state change under it (see MarkerAt and ChangeText),
-// or "" when there is no marker there.
+// or "" when there is no marker there (in a lab fight, only the selected
+// man's squad's changes have markers).
 func (r *Renderer) TimelineTooltip(rect image.Rectangle, g game.View, x, y int) string {
 	if !image.Pt(x, y).In(rect) {
 		return ""
 	}
 	now, h := r.timelineNow(g)
-	c, ok := MarkerAt(TimelinePlot(rect), now, h, x, y)
+	c, ok := MarkerAt(TimelinePlot(rect), now, drawerOf(g.Scene()).markers(r, h), x, y)
 	if !ok {
 		return ""
 	}

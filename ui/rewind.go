@@ -133,10 +133,25 @@ type TimelineRenderer interface {
 	LayoutTimeline(end, cursor float64, hasCursor bool, src game.Record)
 }
 
+// TimelineSelector is a Renderer whose timeline shows the selected man's
+// squad (*render.Renderer is one: a lab fight's squads): SelectInTimeline,
+// from Update, names him (-1: none).
+type TimelineSelector interface {
+	SelectInTimeline(id int)
+}
+
 // layoutTimeline keeps the tape up to date and tells the renderer what the
 // timeline shows: the last 30 s, or the held window of the tape with the
-// cursor (the History alone when the tape is not this battle's).
+// cursor (the History alone when the tape is not this battle's), and who
+// is selected.
 func (a *App) layoutTimeline() {
+	if ts, ok := a.r.(TimelineSelector); ok {
+		id := -1
+		if a.hasSelected {
+			id = a.selected
+		}
+		ts.SelectInTimeline(id)
+	}
 	a.holdWindow()
 	h := a.g.History()
 	_, rewound := a.g.Rewind().Cursor()
