@@ -9,9 +9,13 @@
 # frame among them (wall time between two Draws: a frame longer than 83 ms,
 # 5 ticks, loses ticks), the load average before and after, and the CPU the
 # demo and Xvfb spent per drawn frame (all their threads: Mesa's llvmpipe
-# threads count in the demo's). One output line per scene:
+# threads count in the demo's), and its resident memory and the memory its
+# images held at the end. One output line per scene:
 #
-#   opening  load 0.42→1.31  n=7  tps med 60.0 p10 59.8  fps med 38.2 p10 36.0  longest frame 61ms  cpu/frame demo 21.3ms xvfb 4.1ms
+#   opening  load 0.42→1.31  n=7  tps med 60.0 p10 59.8  fps med 38.2 p10 36.0  longest frame 61ms  cpu/frame demo 21.3ms xvfb 4.1ms  rss 180 MB images 41 MB
+#
+# A scene that is a scenario file (FILE.toml) is a fight of the balance lab,
+# played untouched: the demo's -scenario FILE -run FPS_RUN (default 5).
 #
 # The scene "whatif" is the opening with a what-if on screen: at 14 s
 # (xdotool, which it then needs, presses the keys) it rewinds 6 s, sets
@@ -23,6 +27,7 @@
 #   FPS_SECONDS  seconds per scene (at least 15)
 #   DEMO         a demo binary to measure instead of building ./cmd/demo
 #   DEMO_ARGS    more flags for the demo (e.g. "-soldiers 500")
+#   FPS_RUN      the fight of a scenario scene (its -run), 5 when unset
 #
 # It changes nothing in the checkout and is not part of `make test`: the
 # numbers depend on the machine and on what else runs on it, so compare
@@ -88,27 +93,31 @@ whatif() {
 for scene in "${scenes[@]}"; do
 	l0=$(load)
 	args=(-scene "$scene")
+	if [[ $scene == *.toml ]]; then
+		args=(-scenario "$scene" -run "${FPS_RUN:-5}")
+	fi
 	if [ "$scene" = whatif ]; then
 		cp weights.toml "$tmp/weights.toml"
 		args=(-weights "$tmp/weights.toml")
 	fi
 	DISPLAY=$display "$demo" -tpslog "${args[@]}" "${extra[@]}" \
-		>"$tmp/$scene.out" 2>"$tmp/$scene.log" &
+		>"$tmp/out" 2>"$tmp/log" &
 	pid=$!
 	skip=1 # the start-up line
 	if [ "$scene" = whatif ]; then
 		whatif
 		# and the lines before the resume, and the one it fell in
-		skip=$(($(grep -c '^tps=' "$tmp/$scene.log" || true) + 1))
+		skip=$(($(grep -c '^tps=' "$tmp/log" || true) + 1))
 	fi
 	sleep 5 # the first -tpslog line's interval, dropped below
 	c0=$(cpu "$pid" 2>/dev/null || echo 0) x0=$(cpu "$xpid") t0=$(date +%s.%N)
 	sleep $((secs - 6))
 	c1=$(cpu "$pid" 2>/dev/null || echo 0) x1=$(cpu "$xpid") t1=$(date +%s.%N)
 	sleep 1
+	rss=$(awk '/^VmRSS:/ { print int($2 / 1024) }' "/proc/$pid/status" 2>/dev/null || echo 0)
 	kill -TERM "$pid" 2>/dev/null || true
 	wait "$pid" || true
-	awk -v scene="$scene" -v skip="$skip" -v l0="$l0" -v l1="$(load)" -v c="$c1-$c0" -v x="$x1-$x0" -v dt="$t1-$t0" '
+	awk -v scene="$scene" -v skip="$skip" -v l0="$l0" -v l1="$(load)" -v c="$c1-$c0" -v x="$x1-$x0" -v dt="$t1-$t0" -v rss="$rss" '
 		function pct(a, n, p,   i, j, t) { # a[1..n] sorted in place, the p-th percentile (nearest rank)
 			for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j+1] = a[j]; a[j+1] = t }
 			i = int(p / 100 * n + 0.999999); if (i < 1) i = 1
@@ -118,6 +127,7 @@ for scene in "${scenes[@]}"; do
 			if (++lines <= skip) next # start-up, or before the what-if
 			split($1, t, "="); split($2, f, "=")
 			n++; tps[n] = t[2]; fps[n] = f[2]; fsum += f[2]
+			if (match($0, /images=[0-9.]+/)) images = substr($0, RSTART + 7, RLENGTH - 7) + 0
 			if (match($0, /longest=[0-9.]+/)) { l = substr($0, RSTART + 8, RLENGTH - 8) + 0; if (l > longest) longest = l; seen = 1 }
 		}
 		function diff(s,   p) { split(s, p, "-"); return p[1] - p[2] } # "a-b" → a − b
@@ -127,8 +137,8 @@ for scene in "${scenes[@]}"; do
 			for (i = 1; i <= n; i++) { tp[i] = tps[i]; fp[i] = fps[i] }
 			frames = fsum / n * dt
 			lf = seen ? sprintf("%.0fms", longest) : "-" # an older demo does not print it
-			printf "%-8s load %s→%s  n=%d  tps med %.1f p10 %.1f  fps med %.1f p10 %.1f  longest frame %s  cpu/frame demo %.1fms xvfb %.1fms\n",
+			printf "%-8s load %s→%s  n=%d  tps med %.1f p10 %.1f  fps med %.1f p10 %.1f  longest frame %s  cpu/frame demo %.1fms xvfb %.1fms  rss %d MB images %.0f MB\n",
 				scene, l0, l1, n, pct(tp, n, 50), pct(tps, n, 10), pct(fp, n, 50), pct(fps, n, 10), lf,
-				1000 * c / frames, 1000 * x / frames
-		}' "$tmp/$scene.log" || { echo "fps.sh: $scene:" >&2; cat "$tmp/$scene.log" >&2; exit 1; }
+				1000 * c / frames, 1000 * x / frames, rss, images
+		}' "$tmp/log" || { echo "fps.sh: $scene:" >&2; cat "$tmp/log" >&2; exit 1; }
 done
