@@ -12,7 +12,7 @@
 
 GO         ?= go
 # Each fuzz target's time in make test; fuzz longer with make fuzz FUZZTIME=10m.
-FUZZTIME   ?= 10s
+FUZZTIME   ?= 6s
 MODULES     = . morale
 # Both modules' packages, named from the root (morale/ by its import path,
 # which the root go.mod resolves to ./morale): what lint checks.
@@ -39,7 +39,7 @@ LIB         = cd morale && GOWORK=off
 # The archives of make dist.
 DISTDIR     = build/dist
 
-.PHONY: run check test doccheck lint unit mutants frames compat cpus nofma arm64 amd64v3 wasm fuzz bench perfpage perfpage-quick web serve browser sim slurm fitbench fitcost screenshots dist distcheck installcheck deps-run deps-test clean
+.PHONY: run check test doccheck lint unit unit-root unit-morale mutants frames compat cpus nofma arm64 amd64v3 wasm fuzz bench perfpage perfpage-quick web serve browser sim slurm fitbench fitcost screenshots dist distcheck installcheck deps-run deps-test clean
 
 ## run: the demo (five soldiers, the opening, the live tuner).
 run: deps-run
@@ -113,10 +113,17 @@ lint:
 ## unit: go test -race -shuffle=on ./... in both modules, window tests under
 ## Xvfb, and bench/'s tests: the ark peer does the same update, and morale
 ## inside an ark game (TestECSGame, the ECS example of docs/library.md).
+## The two modules' race runs go side by side (each module's last, longest
+## packages leave a core idle), each target's output kept together.
 unit:
-	CGO_ENABLED=1 $(XVFB) $(GO) test -race -shuffle=on ./...
-	$(LIB) CGO_ENABLED=1 $(GO) test -race -shuffle=on ./...
+	@$(MAKE) --no-print-directory -j2 --output-sync=target unit-root unit-morale
 	cd bench && $(GO) test ./... # TestSameUpdate, TestECSGame
+
+unit-root:
+	CGO_ENABLED=1 $(XVFB) $(GO) test -race -shuffle=on ./...
+
+unit-morale:
+	$(LIB) CGO_ENABLED=1 $(GO) test -race -shuffle=on ./...
 
 ## mutants: morale/mutation_test.go: for each exported rule, a copy of the
 ## package with the rule's result replaced, whose seeded scenarios must
@@ -140,8 +147,11 @@ compat:
 ## (morale/determinism_test.go), built for arm64 and run under
 ## qemu-aarch64-static (arm64), built for amd64 with GOAMD64=v3, where the
 ## compiler fuses multiply-adds too (amd64v3), and the golden fight, the
-## savegames and the checksum built for js/wasm and run under node (wasm).
-cpus: nofma arm64 amd64v3 wasm
+## savegames and the checksum built for js/wasm and run under node (wasm);
+## two at a time (qemu and node leave a core idle), each one's output kept
+## together.
+cpus:
+	@$(MAKE) --no-print-directory -j2 --output-sync=target nofma arm64 amd64v3 wasm
 
 ## nofma: compile morale's tests for arm64, ppc64le, s390x, riscv64, loong64
 ## and amd64 v3 with the assembly listing; fail on any fused multiply-add.
