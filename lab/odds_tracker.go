@@ -14,166 +14,251 @@ const (
 	oddsChunkLater = 100
 )
 
-// OddsTracker keeps the odds of the live settings, for the tuner: Set
-// starts counting the odds of new settings (an OddsJob), cancelling the
-// count under way, and Report returns the latest numbers. The counting runs
-// on a goroutine of its own (background, for native builds: the game's
-// goroutine never waits for it), or in slices the caller runs with Poll
-// (the browser, which has one thread).
+// oddsJobsKept is how many jobs an OddsTracker keeps besides the live
+// settings' and the baseline's: going back to settings counted a moment
+// ago (an A/B, an undone drag) starts from the fights already counted.
+const oddsJobsKept = 4
+
+// OddsTracker keeps the odds of the live settings for the tuner's odds
+// panel, measured from a baseline: the settings before the edit (a whole
+// drag is one edit: the panel keeps its baseline from the press to the
+// release). Set says which settings and which baseline; the tracker counts
+// the baseline's fights alongside the live settings' (OddsJobs of the same
+// seeds: common random numbers), so that the change is always measured
+// from the baseline over the fights both counted, however far its own
+// count had got. Report returns the latest numbers: Runs 0 until a fight
+// of the live settings is counted, which the panel shows as counting, not
+// as 0%. It keeps the jobs of the oddsJobsKept settings wanted last
+// besides those two, and counts on a goroutine of its own (background:
+// native builds, where the game's goroutine never waits for it) or in
+// Poll (the browser, which has one thread).
 //
-// The reference the changes are measured from is the settings whose odds
-// were last counted to the end before a Set: a drag of a slider, whose
-// intermediate settings are replaced before they are counted, is measured
-// as one edit from where it started.
-//
-// Its methods are safe for concurrent use.
+// Its methods are safe for concurrent use; the jobs belong to whoever
+// steps them (the goroutine, or Poll's caller).
 type OddsTracker struct {
 	sc         *Scenario
 	seed       uint64
 	runs       int
 	background bool
 
-	mu     sync.Mutex
-	gen    uint64 // counts the jobs: a report of an older one is dropped
-	cur    *OddsJob
-	ref    *OddsJob // a job counted to its end, or nil
-	cancel context.CancelFunc
-	ctx    context.Context
-	done   chan struct{} // closed when cur is done (or replaced)
-	// complete says cur was counted to its end without an error, as the
-	// goroutine counting it told finish: cur's fights are that
-	// goroutine's, so Set does not read them.
-	complete bool
-	report   Odds
-	err      error // why the live settings have no odds (invalid), or nil
+	mu      sync.Mutex
+	gen     uint64 // counts the Sets that changed what is wanted
+	want    oddsWant
+	report  Odds
+	invalid string        // why the last Set was refused, "" after a good one
+	doneGen uint64        // the gen whose count is finished
+	changed chan struct{} // closed (and replaced) when report or doneGen change
+	wake    chan struct{} // the goroutine's: a Set came (buffered, 1)
+	ctx     context.Context
+	cancel  context.CancelFunc
+
+	// the stepper's own (the goroutine, or Poll's caller)
+	jobs  map[string]*OddsJob
+	order []string // the jobs' hashes, the most recently wanted last
 }
 
-// NewOddsTracker returns a tracker of the odds of runs fights of sc on the
-// seeds of seed. With background it counts on a goroutine of its own;
-// without, only in Poll. It counts nothing before the first Set.
+// oddsWant is what a Set asked for: the live settings and the baseline
+// (hasBase false: none).
+type oddsWant struct {
+	s, base         morale.Settings
+	hash, baseHash  string
+	hasBase, hasAny bool
+}
+
+// NewOddsTracker returns a tracker of the odds of runs fights of sc (its
+// weights are replaced by the live settings) on the seeds of seed. With
+// background it counts on a goroutine of its own; without, only in Poll
+// (and Wait). It counts nothing before the first Set. Close stops it.
 func NewOddsTracker(sc *Scenario, seed uint64, runs int, background bool) *OddsTracker {
-	return &OddsTracker{sc: sc, seed: seed, runs: runs, background: background, report: Odds{Scenario: sc.Name, Total: runs}}
+	t := &OddsTracker{sc: sc, seed: seed, runs: runs, background: background,
+		report:  Odds{Scenario: sc.Name, Total: runs},
+		changed: make(chan struct{}), wake: make(chan struct{}, 1),
+		jobs: map[string]*OddsJob{}}
+	t.ctx, t.cancel = context.WithCancel(context.Background())
+	if background {
+		go t.loop()
+	}
+	return t
 }
 
-// Scenario returns the tracker's scenario.
-func (t *OddsTracker) Scenario() *Scenario { return t.sc }
-
-// Set makes s the settings whose odds are counted, unless they are already
-// (the same SettingsHash): the count under way stops and a new one starts
-// from the first fight. Settings the odds cannot count (they do not
-// validate) give an error, which Report's Error says too, and change
-// nothing else: the tuner goes on.
-func (t *OddsTracker) Set(s morale.Settings) error {
-	hash := SettingsHash(s)
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.cur != nil && t.cur.hash == hash {
-		return nil
-	}
-	job, err := NewOddsJob(t.sc, s, t.seed, t.runs)
-	if err != nil {
-		t.err = err
-		t.report.Error = err.Error()
+// Set makes s the settings counted and base the baseline their changes
+// are measured from (hasBase false, or a base that does not validate: no
+// baseline). Settings that do not validate give an error, which the
+// report's Error says until the next good Set; the report keeps its last
+// numbers and the tracker goes on with the last good settings.
+func (t *OddsTracker) Set(s, base morale.Settings, hasBase bool) error {
+	if err := s.Validate(); err != nil {
+		t.mu.Lock()
+		t.invalid = "odds: " + err.Error()
+		t.report.Error = t.invalid
+		t.broadcast()
+		t.mu.Unlock()
 		return err
 	}
-	if t.cur != nil {
-		if t.complete {
-			t.ref = t.cur
-		}
-		t.cancel()
-		if t.done != nil {
-			close(t.done)
-		}
+	w := oddsWant{s: s.Clone(), hash: SettingsHash(s), hasAny: true}
+	if hasBase && base.Validate() == nil {
+		w.base, w.baseHash, w.hasBase = base.Clone(), SettingsHash(base), true
 	}
-	t.err = nil
+	t.mu.Lock()
+	if t.invalid != "" {
+		if t.report.Error == t.invalid {
+			t.report.Error = ""
+		}
+		t.invalid = ""
+		t.broadcast()
+	}
+	if t.want.hasAny && t.want.hash == w.hash && t.want.baseHash == w.baseHash && t.want.hasBase == w.hasBase {
+		t.mu.Unlock()
+		return nil
+	}
 	t.gen++
-	t.cur, t.complete = job, false
-	t.ctx, t.cancel = context.WithCancel(context.Background())
-	t.done = make(chan struct{})
-	t.report = job.Odds(t.ref)
-	if t.background {
-		go t.count(t.gen, job, t.ref, t.ctx, t.done)
+	t.want = w
+	t.report.Error = ""
+	t.broadcast()
+	t.mu.Unlock()
+	select {
+	case t.wake <- struct{}{}:
+	default:
 	}
 	return nil
 }
 
-// count runs job to its end on its own goroutine, reporting as it goes.
-func (t *OddsTracker) count(gen uint64, job, ref *OddsJob, ctx context.Context, done chan struct{}) {
-	for !job.Done() {
-		if err := job.Step(ctx, chunkAt(job.Counted())); ctx.Err() != nil {
+// broadcast wakes every Wait. Call with mu held.
+func (t *OddsTracker) broadcast() {
+	close(t.changed)
+	t.changed = make(chan struct{})
+}
+
+// loop counts on the tracker's goroutine until Close.
+func (t *OddsTracker) loop() {
+	for {
+		if t.step(0) {
+			if t.ctx.Err() != nil {
+				return
+			}
+			continue
+		}
+		select {
+		case <-t.wake:
+		case <-t.ctx.Done():
 			return
-		} else if err != nil {
-			t.publish(gen, job, ref)
-			break
 		}
-		t.publish(gen, job, ref)
-	}
-	t.finish(gen, done, job.Err() == nil)
-}
-
-// chunkAt is how many fights to count next after counted.
-func chunkAt(counted int) int {
-	if counted < OddsFirst {
-		return oddsChunk
-	}
-	return oddsChunkLater
-}
-
-// publish makes job's odds the report, if job is still the tracker's.
-func (t *OddsTracker) publish(gen uint64, job, ref *OddsJob) {
-	o := job.Odds(ref) // outside the lock: the job is this goroutine's
-	t.mu.Lock()
-	if t.gen == gen {
-		if t.err != nil {
-			o.Error = t.err.Error()
-		}
-		t.report = o
-	}
-	t.mu.Unlock()
-}
-
-// finish closes done if gen is still the tracker's job (a replaced job's
-// done was closed by Set), and notes whether it was counted to its end
-// (ok: without an error), for Set to keep as the reference.
-func (t *OddsTracker) finish(gen uint64, done chan struct{}, ok bool) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.gen == gen {
-		close(done)
-		t.done = nil
-		t.complete = ok
 	}
 }
 
-// Poll counts up to n fights of the live settings' odds on the caller's
-// goroutine (a tracker without background), and reports whether fights
-// remain. It does nothing for a background tracker, or before Set.
+// Poll counts up to n fights on the caller's goroutine (a tracker without
+// background) and reports whether fights remain; it does nothing for a
+// background tracker.
 func (t *OddsTracker) Poll(n int) bool {
-	t.mu.Lock()
-	job, ref, ctx, gen, done := t.cur, t.ref, t.ctx, t.gen, t.done
-	t.mu.Unlock()
-	if t.background || job == nil || job.Done() {
+	if t.background {
 		return false
 	}
-	_ = job.Step(ctx, n) // an error stops the job; its odds say why
-	t.publish(gen, job, ref)
-	if job.Done() {
-		t.finish(gen, done, job.Err() == nil)
-	}
-	return !job.Done()
+	return t.step(max(1, n))
 }
 
-// Report returns the latest odds of the live settings: over the fights
-// counted so far (Runs of Total), with the changes from the reference.
+// step counts the next chunk (n fights, or the chunk for the count so far
+// when n is 0) of the wanted settings, or first of the baseline when its
+// count is behind, publishes the report, and reports whether fights
+// remain.
+func (t *OddsTracker) step(n int) bool {
+	t.mu.Lock()
+	w, gen := t.want, t.gen
+	t.mu.Unlock()
+	if !w.hasAny || t.ctx.Err() != nil {
+		return false
+	}
+	cur, err := t.job(w.hash, w.s)
+	if err != nil {
+		t.mu.Lock()
+		if t.gen == gen {
+			t.report.Error = err.Error()
+			t.doneGen = gen
+			t.broadcast()
+		}
+		t.mu.Unlock()
+		return false
+	}
+	var ref *OddsJob
+	if w.hasBase {
+		ref, _ = t.job(w.baseHash, w.base) // it validated: no error
+	}
+	t.prune(w)
+	if n == 0 {
+		n = oddsChunkLater
+		if cur.Counted() < OddsFirst {
+			n = oddsChunk
+		}
+	}
+	switch {
+	case ref != nil && !ref.Done() && ref.Counted() <= cur.Counted():
+		_ = ref.Step(t.ctx, n) // an error stops the job: it compares over what it counted
+	case !cur.Done():
+		_ = cur.Step(t.ctx, n) // an error stops the job; its odds say why
+	}
+	more := !cur.Done() || (ref != nil && !ref.Done() && ref.Counted() < cur.Counted())
+	o := cur.Odds(ref)
+	t.mu.Lock()
+	if t.gen == gen {
+		if t.invalid != "" {
+			o.Error = t.invalid
+		}
+		t.report = o
+		if !more {
+			t.doneGen = gen
+		}
+		t.broadcast()
+	}
+	t.mu.Unlock()
+	return more
+}
+
+// job returns the job of the settings s (hash), made on first use.
+func (t *OddsTracker) job(hash string, s morale.Settings) (*OddsJob, error) {
+	if j, ok := t.jobs[hash]; ok {
+		return j, nil
+	}
+	j, err := NewOddsJob(t.sc, s, t.seed, t.runs)
+	if err != nil {
+		return nil, err
+	}
+	t.jobs[hash] = j
+	return j, nil
+}
+
+// prune keeps the jobs of w and the oddsJobsKept most recently wanted
+// others.
+func (t *OddsTracker) prune(w oddsWant) {
+	touch := func(h string) {
+		for i, o := range t.order {
+			if o == h {
+				t.order = append(t.order[:i], t.order[i+1:]...)
+				break
+			}
+		}
+		t.order = append(t.order, h)
+	}
+	if w.hasBase {
+		touch(w.baseHash)
+	}
+	touch(w.hash)
+	for len(t.order) > oddsJobsKept+2 {
+		delete(t.jobs, t.order[0])
+		t.order = t.order[1:]
+	}
+}
+
+// Report returns the latest odds of the live settings, with the changes
+// from the baseline over the fights both counted. Its slices are shared
+// with the tracker's later reports: do not modify them.
 func (t *OddsTracker) Report() Odds {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.report
 }
 
-// Wait blocks until the live settings' odds are counted to the end (or
-// ctx is done, whose error it returns). A tracker without background
-// counts them here, on the caller's goroutine.
+// Wait blocks until the wanted settings (and their baseline) are counted
+// to the end, or ctx is done, whose error it returns. A tracker without
+// background counts them here, on the caller's goroutine.
 func (t *OddsTracker) Wait(ctx context.Context) error {
 	if !t.background {
 		for t.Poll(oddsChunkLater) {
@@ -183,25 +268,22 @@ func (t *OddsTracker) Wait(ctx context.Context) error {
 		}
 		return nil
 	}
-	t.mu.Lock()
-	done := t.done
-	t.mu.Unlock()
-	if done == nil {
-		return nil
-	}
-	select {
-	case <-done:
-		return t.Wait(ctx) // a Set may have replaced the job meanwhile
-	case <-ctx.Done():
-		return ctx.Err()
+	for {
+		t.mu.Lock()
+		done, ch := !t.want.hasAny || t.doneGen == t.gen, t.changed
+		t.mu.Unlock()
+		if done {
+			return nil
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.ctx.Done():
+			return t.ctx.Err()
+		}
 	}
 }
 
-// Close stops the count under way.
-func (t *OddsTracker) Close() {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.cancel != nil {
-		t.cancel()
-	}
-}
+// Close stops the count.
+func (t *OddsTracker) Close() { t.cancel() }
