@@ -1,0 +1,50 @@
+package game
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/moralebreak/moralebreak/internal/safefile"
+)
+
+// LoadReplay reads the replay file at path (a regular file of at most
+// MaxReplayBytes: a FIFO or a device is refused at once, without blocking)
+// and plays it through with no window (PlayReplayContext, calling progress
+// when set), so that a corrupt file, a newer version, a file too long to
+// play (MaxReplayWork) or a command the battle refuses (a soldier who does
+// not exist at that tick) is found, with its line, before anything runs.
+// Every error names path.
+func LoadReplay(path string, progress func(done, total float64)) (Recording, error) {
+	f, err := safefile.Open(path, MaxReplayBytes, "replay")
+	if err != nil {
+		return Recording{}, err // it names path
+	}
+	r, err := ReadReplay(f)
+	if cerr := f.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	if err == nil {
+		_, err = PlayReplayContext(context.Background(), r, progress)
+	}
+	if err != nil {
+		return Recording{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return r, nil
+}
+
+// String says how a replay ended: "end at tick 480 (2.00 s of session):
+// digest D equals the file's" (or "DIFFERS from the file's W"), or, when
+// it stopped early, why. A replay not yet done says where it is.
+func (st ReplayStatus) String() string {
+	switch {
+	case st.Err != nil:
+		return st.Err.Error()
+	case !st.Done:
+		return fmt.Sprintf("at tick %d of %d", st.Progress, st.End)
+	}
+	verdict := "equals the file's"
+	if !st.Match {
+		verdict = "DIFFERS from the file's " + st.Want
+	}
+	return fmt.Sprintf("end at tick %d (%.2f s of session): digest %s %s", st.End, float64(st.End)/SubTicksPerSecond, st.Digest, verdict)
+}

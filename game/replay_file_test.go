@@ -1,0 +1,79 @@
+package game_test
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/game"
+)
+
+// LoadReplay reads a replay file and plays it through before anything
+// runs: a good file gives the recording written, with its progress to the
+// end; a file that is not a regular file, not a replay, or that the battle
+// refuses gives an error naming the file (and its line).
+func TestLoadReplay(t *testing.T) {
+	g := newGame(t, game.DefaultConfig())
+	runUntil(g, 1)
+	var buf bytes.Buffer
+	if err := g.Recording().Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	good := buf.String()
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name, text string // text "": no file written
+		want       string // in the error; "" for none
+	}{
+		{"good.txt", good, ""},
+		{"corrupt.txt", "hello\n", "line 1: not a replay file"},
+		{"ghost.txt", strings.Replace(good, "\nend ", "\ntick 100 kill 9\nend ", 1), ": tick 100: kill 9: game: no such soldier: 9"},
+		{"missing.txt", "", "missing.txt"},
+		{".", "", "a directory"},
+	} {
+		path := filepath.Join(dir, tc.name)
+		if tc.text != "" {
+			if err := os.WriteFile(path, []byte(tc.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var last, total float64
+		rec, err := game.LoadReplay(path, func(d, tot float64) { last, total = d, tot })
+		if tc.want != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), filepath.Clean(path)) {
+				t.Errorf("%s: got error %v; want one naming the file and %q", tc.name, err, tc.want)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: got error %v; want none", tc.name, err)
+		}
+		var got bytes.Buffer
+		if err := rec.Write(&got); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != good || last != total || total <= 0 {
+			t.Errorf("%s: got a recording of %d bytes, progress %v of %v; want the %d written, played to the end", tc.name, got.Len(), last, total, len(good))
+		}
+	}
+}
+
+// ReplayStatus.String says how a replay ended, or where it is.
+func TestReplayStatusString(t *testing.T) {
+	for _, tc := range []struct {
+		st   game.ReplayStatus
+		want string
+	}{
+		{game.ReplayStatus{Done: true, Match: true, End: 480, Digest: "ab", Want: "ab"}, "end at tick 480 (2.00 s of session): digest ab equals the file's"},
+		{game.ReplayStatus{Done: true, End: 240, Digest: "ab", Want: "cd"}, "end at tick 240 (1.00 s of session): digest ab DIFFERS from the file's cd"},
+		{game.ReplayStatus{Err: errors.New("line 9: no such soldier: 9")}, "line 9: no such soldier: 9"},
+		{game.ReplayStatus{Active: true, End: 480, Progress: 100}, "at tick 100 of 480"},
+	} {
+		if got := tc.st.String(); got != tc.want {
+			t.Errorf("%+v: got %q; want %q", tc.st, got, tc.want)
+		}
+	}
+}
