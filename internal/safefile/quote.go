@@ -61,3 +61,19 @@ func Escape(s string) string {
 	}
 	return b.String()
 }
+
+// OneLine is err's first line, followed by how many more lines (problems)
+// it had: "F:2: … (and 3 more problems)". A file with many problems is
+// said in one line; the file itself names the rest when opened or fixed
+// one line at a time.
+func OneLine(err error) string {
+	first, rest, more := strings.Cut(err.Error(), "\n")
+	if !more {
+		return first
+	}
+	n := strings.Count(rest, "\n") + 1
+	if n == 1 {
+		return first + " (and 1 more problem)"
+	}
+	return fmt.Sprintf("%s (and %d more problems)", first, n)
+}

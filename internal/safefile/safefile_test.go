@@ -203,3 +203,50 @@ func assertEntries(t *testing.T, dir string, names ...string) {
 		t.Errorf("%s holds %q; want %q", dir, got, names)
 	}
 }
+
+// CheckWritable accepts a path a file can be written at, a new one (left
+// absent) or a regular file (left as it was), and refuses, naming the
+// path, a missing folder, a folder, and a symlink to nothing.
+func TestCheckWritable(t *testing.T) {
+	dir := t.TempDir()
+	old := filepath.Join(dir, "old.txt")
+	write(t, old, "kept")
+	dangling := filepath.Join(dir, "dangling")
+	if err := os.Symlink(filepath.Join(dir, "nothing"), dangling); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		path, want string // want: in the error, "" for none
+	}{
+		{filepath.Join(dir, "new.gif"), ""},
+		{old, ""},
+		{filepath.Join(dir, "missing", "a.gif"), "missing"},
+		{dir, "is a directory, not a regular file"},
+		{dangling, "is a symlink to nothing"},
+	} {
+		err := safefile.CheckWritable(tc.path)
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), tc.path)) {
+			t.Errorf("CheckWritable(%s): got %v; want an error with %q (none for \"\")", tc.path, err, tc.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "new.gif")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("CheckWritable left new.gif behind (%v)", err)
+	}
+	if b, err := os.ReadFile(old); err != nil || string(b) != "kept" {
+		t.Errorf("old.txt is %q (%v) after CheckWritable; want \"kept\"", b, err)
+	}
+}
+
+// OneLine keeps an error of one line as it is, and says how many more
+// lines (problems) a longer one had.
+func TestOneLine(t *testing.T) {
+	for _, tc := range []struct{ err, want string }{
+		{"w.toml: line 2: bad", "w.toml: line 2: bad"},
+		{"w.toml: line 2: bad\nline 3: worse", "w.toml: line 2: bad (and 1 more problem)"},
+		{"w.toml: line 2: bad\nline 3: worse\nline 9: worst", "w.toml: line 2: bad (and 2 more problems)"},
+	} {
+		if got := safefile.OneLine(errors.New(tc.err)); got != tc.want {
+			t.Errorf("OneLine(%q): got %q; want %q", tc.err, got, tc.want)
+		}
+	}
+}

@@ -47,6 +47,9 @@ func TestSpecialFiles(t *testing.T) {
 		if err := safefile.WriteFile(tt.path, []byte("x")); err == nil || !strings.Contains(err.Error(), "not replaced") {
 			t.Errorf("WriteFile(%s) = %v; want a refusal", tt.path, err)
 		}
+		if err := safefile.CheckWritable(tt.path); err == nil || !strings.Contains(err.Error(), "not replaced") {
+			t.Errorf("CheckWritable(%s) = %v; want a refusal", tt.path, err)
+		}
 	}
 	fi, err := os.Lstat(fifo)
 	if err != nil || fi.Mode()&os.ModeNamedPipe == 0 {

@@ -44,6 +44,26 @@ func Target(path string) (target string, exists bool, err error) {
 	return target, true, nil
 }
 
+// CheckWritable returns why a file cannot be written at path, or nil:
+// Target's refusals (a FIFO, a device or a folder, refused at once without
+// opening it), or the error of opening the target for writing (a missing
+// folder, no permission), trying with an empty file, removed again, where
+// nothing was. A file already there is not changed.
+func CheckWritable(path string) error {
+	target, exists, err := Target(path)
+	if err != nil {
+		return err
+	}
+	f, err := os.OpenFile(target, os.O_WRONLY|os.O_CREATE, 0o644)
+	if err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil || exists {
+		return err
+	}
+	return os.Remove(target)
+}
+
 // WriteFile writes data to path atomically, as a Batch of one file.
 func WriteFile(path string, data []byte) error {
 	return WriteFunc(path, func(w io.Writer) error {
