@@ -77,7 +77,7 @@ func TestParseConfigAcceptsGoodFlags(t *testing.T) {
 			return ""
 		}},
 		{"at one hour", []string{"-at", "3600"}, func(c config) string {
-			if c.At != MaxAt {
+			if c.At != capture.MaxAt {
 				return "at not 3600"
 			}
 			return ""
@@ -215,7 +215,7 @@ func TestParseConfigHelp(t *testing.T) {
 func TestCheckOutputs(t *testing.T) {
 	dir := t.TempDir()
 	ok := filepath.Join(dir, "ok.gif")
-	if err := checkOutputs(config{GIF: ok, Record: filepath.Join(dir, "r.txt")}); err != nil {
+	if err := checkOutputs(config{Options: capture.Options{GIF: ok}, Record: filepath.Join(dir, "r.txt")}); err != nil {
 		t.Fatalf("writable paths: got %v; want nil", err)
 	}
 	if _, err := os.Stat(ok); !os.IsNotExist(err) {
@@ -225,9 +225,9 @@ func TestCheckOutputs(t *testing.T) {
 		cfg  config
 		want string
 	}{
-		{config{GIF: filepath.Join(dir, "missing", "a.gif")}, "-gif: cannot write"},
+		{config{Options: capture.Options{GIF: filepath.Join(dir, "missing", "a.gif")}}, "-gif: cannot write"},
 		{config{Record: filepath.Join(dir, "missing", "r.txt")}, "-record: cannot write"},
-		{config{GIF: dir}, "-gif: cannot write"},
+		{config{Options: capture.Options{GIF: dir}}, "-gif: cannot write"},
 	} {
 		err := checkOutputs(c.cfg)
 		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {

@@ -8,14 +8,6 @@ import (
 	"github.com/moralebreak/moralebreak/scenarios"
 )
 
-// badScenario is a -scenario or -odds file the lab refuses: bad input,
-// like a bad flag value (the lab's own error, with the file, the line and
-// the key).
-type badScenario struct{ err error }
-
-func (b badScenario) Error() string { return b.err.Error() }
-func (b badScenario) Unwrap() error { return b.err }
-
 // loadScenarios reads -scenario and -odds through the lab, before anything
 // else is built: a bad file is the lab's error, exit status 2, before a
 // window opens. It sets cfg's battle to the scenario's fight cfg.Run (the
@@ -28,7 +20,7 @@ func loadScenarios(cfg *config) (odds *lab.Scenario, err error) {
 	if cfg.Scenario != "" {
 		sc, err := lab.LoadScenario(cfg.Scenario)
 		if err != nil {
-			return nil, badScenario{fmt.Errorf("-scenario: %w", err)}
+			return nil, fmt.Errorf("-scenario: %w", err)
 		}
 		cfg.Game = game.Config{Scene: game.SceneScenario, Scenario: sc.GameConfig(),
 			Seed: lab.RunSeed(cfg.Game.Seed, cfg.Run), Settings: sc.Settings}
@@ -40,20 +32,14 @@ func loadScenarios(cfg *config) (odds *lab.Scenario, err error) {
 	}
 	switch {
 	case cfg.Odds != "":
-		sc, err := lab.LoadScenario(cfg.Odds)
-		if err != nil {
-			return nil, badScenario{fmt.Errorf("-odds: %w", err)}
+		if odds, err = lab.LoadScenario(cfg.Odds); err != nil {
+			return nil, fmt.Errorf("-odds: %w", err)
 		}
-		odds = sc
 	case odds == nil && cfg.Game.Scene == game.SceneArmies:
 		// no panel: the opening's odds would say nothing of the armies,
 		// and the armies' own fights are too dear to count while it runs
-	case odds == nil:
-		sc, err := lab.OddsScenario(scenarios.OpeningFile, scenarios.Opening)
-		if err != nil {
-			return nil, err // a bug: the shipped file parses (TestOpeningOddsParse)
-		}
-		odds = sc
+	case odds == nil: // an error is a bug: the shipped file parses (TestOpeningOddsParse)
+		return lab.OddsScenario(scenarios.OpeningFile, scenarios.Opening)
 	}
 	return odds, nil
 }
