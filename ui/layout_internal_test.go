@@ -58,7 +58,7 @@ func sceneApp(t *testing.T, cfg Config, scene string) *App {
 // keeps its place and size.
 func TestMessagesMoveNoWidget(t *testing.T) {
 	a := testApp(t, Config{})
-	a.strip = messageStrip{}
+	a.strip.msgs = [slotCount]message{}
 	base := widgetRects(t, a)
 	if r := a.w.stripBox.GetWidget().Rect; r.Dy() != StripH || r.Empty() {
 		t.Fatalf("strip laid out at %v; want a box %d px high", r, StripH)
@@ -83,7 +83,7 @@ func TestMessagesMoveNoWidget(t *testing.T) {
 		}, StripLines},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			a.strip = messageStrip{}
+			a.strip.msgs = [slotCount]message{}
 			tc.set()
 			got := widgetRects(t, a)
 			if n := len(a.strip.lines); n < tc.lines || n > StripLines {
@@ -98,25 +98,39 @@ func TestMessagesMoveNoWidget(t *testing.T) {
 	}
 }
 
-// A message that does not fit ends in "…" and shows whole under the cursor.
+// A message that does not fit ends in "…" and its rows' ebitenui tooltips
+// hold it whole; a message that fits has none to show.
 func TestCutMessageShowsWholeOnHover(t *testing.T) {
 	a := testApp(t, Config{})
 	long := strings.Repeat("with AllyDown −0.25: Eriksen routs at 9.1 s instead of 10.5 s; ", 6)
-	a.strip = messageStrip{}
+	a.strip.msgs = [slotCount]message{}
 	a.strip.set(SlotSession, long, ToneInfo, -1)
 	widgetRects(t, a)
-	r := a.w.stripBox.GetWidget().Rect
-	if n := len(a.strip.lines); n != StripLines || !strings.HasSuffix(a.strip.lines[n-1].text, "…") {
-		t.Fatalf("strip lines %+v; want %d, the last ending in …", a.strip.lines, StripLines)
+	rows := a.w.stripBox.Children()[0].(*widget.Container).Children()
+	if len(rows) != StripLines {
+		t.Fatalf("strip box: got %d rows; want %d", len(rows), StripLines)
 	}
-	line := lineRect(r, 1)
-	if got := a.strip.hover(r, line.Min.X+20, line.Min.Y+5); got != long {
-		t.Errorf("hover on the cut message: got %q; want it whole", got)
+	for k, row := range rows {
+		r := a.strip.rows[k]
+		if n := len(row.GetWidget().ToolTips); n != 1 {
+			t.Errorf("row %d: got %d tooltips; want 1", k, n)
+		}
+		if k == StripLines-1 && !strings.HasSuffix(r.text.Label, "…") {
+			t.Errorf("last row %q; want it to end in …", r.text.Label)
+		}
+		if r.tip.Label != long {
+			t.Errorf("row %d's tooltip: got %q; want the message whole", k, r.tip.Label)
+		}
 	}
 	a.strip.set(SlotSession, "short", ToneInfo, -1)
-	a.strip.layout(a.w.small, stripTextW(PanelW-2*panelPad))
-	if got := a.strip.hover(r, line.Min.X+20, lineRect(r, 0).Min.Y+5); got != "" {
-		t.Errorf("hover on a message that fits: got %q; want no tooltip", got)
+	a.layoutPanel()
+	if r := a.strip.rows[0]; r.text.Label != "short" || r.tip.Label != "" {
+		t.Errorf("a message that fits: row %q, tooltip %q; want the message and no tooltip", r.text.Label, r.tip.Label)
+	}
+	a.strip.set(SlotSession, "", ToneInfo, -1)
+	a.layoutPanel()
+	if r := a.strip.rows[0]; r.text.Label != "No messages." {
+		t.Errorf("an empty strip: first row %q; want No messages.", r.text.Label)
 	}
 }
 

@@ -3,17 +3,20 @@ package ui
 import (
 	"image"
 	"image/color"
+	"slices"
 	"strings"
 
+	eimage "github.com/ebitenui/ebitenui/image"
+	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/moralebreak/moralebreak/internal/textfit"
 )
 
 // The message strip: every message of the panel (a notice, the session's
-// rewind and what-if, the lint) in one box of StripLines lines whose place
-// and size never change, so that nothing under it moves when a message
-// comes or goes (TestMessagesMoveNoWidget).
+// rewind and what-if, the lint) in one box of StripLines ebitenui rows
+// whose place and size never change, so that nothing under it moves when
+// a message comes or goes (TestMessagesMoveNoWidget).
 
 // StripLines is how many lines of text the message strip holds.
 const StripLines = 4
@@ -98,20 +101,31 @@ type message struct {
 	ticks int // ticks it stays up; < 0: until replaced
 }
 
-// stripLine is one line the strip draws.
+// stripLine is one line the strip shows.
 type stripLine struct {
-	text  string
-	tone  Tone
-	slot  MessageSlot
-	first bool // the first line of its message (a gap above it)
+	text string
+	tone Tone
+	slot MessageSlot
 }
 
 // messageStrip is the strip's messages and, as Update laid them out, its
-// lines.
+// lines, shown in its rows: ebitenui widgets in the strip's box.
 type messageStrip struct {
 	msgs  [slotCount]message
 	lines []stripLine
-	cut   [slotCount]bool // the slot's message did not fit: hovering shows it whole
+	cut   [slotCount]bool // the slot's message did not fit: its tooltip shows it whole
+	rows  [StripLines]stripRow
+	marks [ToneWarn + 2]*eimage.NineSlice // each tone's mark, and last none
+	tipBG *eimage.NineSlice
+}
+
+// stripRow is one row of the strip: its tone's mark and its text, and the
+// text of its ebitenui tooltip, the line's message whole when it was cut
+// ("" and no background, so nothing shows, when it fits).
+type stripRow struct {
+	mark      *widget.Graphic
+	text, tip *widget.Text
+	tipBox    *widget.Container
 }
 
 // set shows text in slot (replacing what it held) for ticks ticks (< 0:
@@ -140,18 +154,51 @@ func (s *messageStrip) tick() {
 	}
 }
 
-// layout lays the messages out in StripLines lines of w pixels of face:
-// every message gets a line, in slot order, and what lines are left go to
-// them in the same order; a message that does not fit ends in "…", and
-// hovering it shows it whole (hover).
+// build fills the strip's box, under what it holds (Save's answers), with
+// the strip's rows: StripLines rows of face, each a tone's mark, a line
+// and a tooltip under it (ebitenui's, without delay: the panel is drawn
+// again when the pointer moves over it).
+func (s *messageStrip) build(strip *widget.Container, face text.Face) {
+	for t := range s.marks {
+		s.marks[t] = eimage.NewNineSliceColor(toneColor(Tone(t)))
+	}
+	s.marks[len(s.marks)-1] = eimage.NewNineSliceColor(color.Transparent)
+	s.tipBG = eimage.NewBorderedNineSliceColor(colConsole, colButtonHi, 1)
+	box := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
+		widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Padding(&widget.Insets{Top: stripPad, Left: 2}))),
+		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{StretchHorizontal: true, StretchVertical: true})))
+	for k := range s.rows {
+		r := &s.rows[k]
+		r.mark = widget.NewGraphic(widget.GraphicOpts.ImageNineSlice(s.marks[len(s.marks)-1]), widget.GraphicOpts.WidgetOpts(widget.WidgetOpts.MinSize(3, stripLineH-2),
+			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Position: widget.RowLayoutPositionCenter, MaxWidth: 3, MaxHeight: stripLineH - 2})))
+		r.text = widget.NewText(widget.TextOpts.Text(" ", &face, colText))
+		r.tip = widget.NewText(widget.TextOpts.Text("", &face, colText), widget.TextOpts.MaxWidth(PanelW-2*panelPad-16))
+		r.tipBox = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewAnchorLayout(widget.AnchorLayoutOpts.Padding(widget.NewInsetsSimple(6)))))
+		r.tipBox.AddChild(r.tip)
+		row := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(stripTextX-5))),
+			widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(0, stripLineH), widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true}),
+				widget.WidgetOpts.ToolTip(widget.NewToolTip(widget.ToolTipOpts.Content(r.tipBox), widget.ToolTipOpts.Position(widget.TOOLTIP_POS_WIDGET),
+					widget.ToolTipOpts.Offset(image.Pt(0, 2))))))
+		row.AddChild(r.mark, r.text)
+		box.AddChild(row)
+	}
+	others := slices.Clone(strip.Children())
+	strip.RemoveChildren()
+	strip.SetBackgroundImage(eimage.NewNineSliceColor(colStrip))
+	strip.AddChild(append([]widget.PreferredSizeLocateableWidget{box}, others...)...)
+	s.show()
+}
+
+// layout lays the messages out in StripLines lines of w pixels of face
+// and shows them in the rows: every message gets a line, in slot order,
+// and what lines are left go to them in the same order; a message that
+// does not fit ends in "…", and its rows' tooltip shows it whole.
 func (s *messageStrip) layout(face text.Face, w float64) {
 	s.lines = s.lines[:0]
 	var wrapped [slotCount][]string
-	n := 0 // messages to show
 	for i, m := range s.msgs {
 		if m.text != "" {
 			wrapped[i] = textfit.Wrap(m.text, face, w)
-			n++
 		}
 	}
 	share := [slotCount]int{}
@@ -175,27 +222,41 @@ func (s *messageStrip) layout(face text.Face, w float64) {
 		}
 		kept, cut := textfit.Limit(wrapped[i], share[i], face, w)
 		s.cut[i] = cut
-		for k, l := range kept {
-			s.lines = append(s.lines, stripLine{text: l, tone: s.msgs[i].tone, slot: MessageSlot(i), first: k == 0})
+		for _, l := range kept {
+			s.lines = append(s.lines, stripLine{text: l, tone: s.msgs[i].tone, slot: MessageSlot(i)})
 		}
 	}
+	s.show()
 }
 
-// lineRect is the rectangle of line k of a strip drawn in r.
-func lineRect(r image.Rectangle, k int) image.Rectangle {
-	y := r.Min.Y + stripPad + k*stripLineH
-	return image.Rect(r.Min.X, y, r.Max.X, y+stripLineH)
-}
-
-// hover returns the whole text of the message under (x, y) in a strip
-// drawn in r when it was cut, else "".
-func (s *messageStrip) hover(r image.Rectangle, x, y int) string {
-	for k, l := range s.lines {
-		if image.Pt(x, y).In(lineRect(r, k)) && s.cut[l.slot] {
-			return s.msgs[l.slot].text
+// show puts the lines in the rows (built: a strip without rows only lays
+// out): each with its tone's mark and, when its message was cut, the
+// message whole in its tooltip; an empty strip says so on its first row.
+func (s *messageStrip) show() {
+	for k := range s.rows {
+		r := &s.rows[k]
+		if r.text == nil {
+			return
 		}
+		label, c, tip := " ", colText, ""
+		mark, bg := s.marks[len(s.marks)-1], (*eimage.NineSlice)(nil)
+		switch {
+		case k < len(s.lines):
+			l := s.lines[k]
+			label, mark = l.text, s.marks[l.tone]
+			if s.cut[l.slot] {
+				tip, bg = s.msgs[l.slot].text, s.tipBG
+			}
+		case k == 0:
+			label, c = "No messages.", colFaint
+		}
+		if r.tip.Label != tip { // SetBackgroundImage validates the box again: only on change
+			r.tip.Label = tip
+			r.tipBox.SetBackgroundImage(bg)
+		}
+		r.text.Label, r.mark.ImageNineSlice = label, mark
+		r.text.SetColor(c)
 	}
-	return ""
 }
 
 // all returns every message shown, in slot order, joined by newlines.
@@ -207,21 +268,6 @@ func (s *messageStrip) all() string {
 		}
 	}
 	return strings.Join(b, "\n")
-}
-
-// draw draws the strip's lines into r on dst: a dark box, and each line
-// with its tone's mark at the left.
-func (s *messageStrip) draw(dst *ebiten.Image, r image.Rectangle, face text.Face) {
-	dst.SubImage(r).(*ebiten.Image).Fill(colStrip)
-	if len(s.lines) == 0 {
-		drawLabel(dst, "No messages.", face, float64(r.Min.X+stripTextX), float64(lineRect(r, 0).Min.Y), colFaint)
-		return
-	}
-	for k, l := range s.lines {
-		lr := lineRect(r, k)
-		dst.SubImage(image.Rect(r.Min.X+2, lr.Min.Y+1, r.Min.X+5, lr.Max.Y-1)).(*ebiten.Image).Fill(toneColor(l.tone))
-		drawLabel(dst, l.text, face, float64(r.Min.X+stripTextX), float64(lr.Min.Y), colText)
-	}
 }
 
 // stripTextX is where the strip's text starts, right of the tone marks.
