@@ -98,39 +98,41 @@ func TestMessagesMoveNoWidget(t *testing.T) {
 	}
 }
 
-// A message that does not fit ends in "…" and its rows' ebitenui tooltips
-// hold it whole; a message that fits has none to show.
+// A message that does not fit ends in "…" and the strip's ebitenui
+// tooltip holds it whole; with every message fitting it has none to show.
 func TestCutMessageShowsWholeOnHover(t *testing.T) {
 	a := testApp(t, Config{})
 	long := strings.Repeat("with AllyDown −0.25: Eriksen routs at 9.1 s instead of 10.5 s; ", 6)
 	a.strip.msgs = [slotCount]message{}
 	a.strip.set(SlotSession, long, ToneInfo, -1)
+	a.strip.set(SlotLint, "Lint (1): flicker", ToneWarn, -1)
 	widgetRects(t, a)
-	rows := a.w.stripBox.Children()[0].(*widget.Container).Children()
+	box := a.w.stripBox.Children()[0].(*widget.Container)
+	if n := len(box.GetWidget().ToolTips); n != 1 {
+		t.Fatalf("strip: got %d tooltips; want 1", n)
+	}
+	rows := box.Children()
 	if len(rows) != StripLines {
 		t.Fatalf("strip box: got %d rows; want %d", len(rows), StripLines)
 	}
-	for k, row := range rows {
-		r := a.strip.rows[k]
-		if n := len(row.GetWidget().ToolTips); n != 1 {
-			t.Errorf("row %d: got %d tooltips; want 1", k, n)
-		}
-		if k == StripLines-1 && !strings.HasSuffix(r.text.Label, "…") {
-			t.Errorf("last row %q; want it to end in …", r.text.Label)
-		}
-		if r.tip.Label != long {
-			t.Errorf("row %d's tooltip: got %q; want the message whole", k, r.tip.Label)
-		}
+	if got := a.strip.texts[StripLines-2].Label; !strings.HasSuffix(got, "…") {
+		t.Errorf("the session's last row %q; want it to end in …", got)
+	}
+	if got := a.strip.texts[StripLines-1].Label; got != "Lint (1): flicker" {
+		t.Errorf("last row %q; want the lint", got)
+	}
+	if a.strip.tip.Label != long {
+		t.Errorf("tooltip: got %q; want the cut message whole", a.strip.tip.Label)
 	}
 	a.strip.set(SlotSession, "short", ToneInfo, -1)
 	a.layoutPanel()
-	if r := a.strip.rows[0]; r.text.Label != "short" || r.tip.Label != "" {
-		t.Errorf("a message that fits: row %q, tooltip %q; want the message and no tooltip", r.text.Label, r.tip.Label)
+	if got := a.strip.texts[0].Label; got != "short" || a.strip.tip.Label != "" {
+		t.Errorf("messages that fit: first row %q, tooltip %q; want the message and no tooltip", got, a.strip.tip.Label)
 	}
-	a.strip.set(SlotSession, "", ToneInfo, -1)
+	a.strip.msgs = [slotCount]message{}
 	a.layoutPanel()
-	if r := a.strip.rows[0]; r.text.Label != "No messages." {
-		t.Errorf("an empty strip: first row %q; want No messages.", r.text.Label)
+	if got := a.strip.texts[0].Label; got != "No messages." {
+		t.Errorf("an empty strip: first row %q; want No messages.", got)
 	}
 }
 

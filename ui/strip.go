@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"image"
 	"image/color"
 	"slices"
 	"strings"
@@ -47,13 +46,8 @@ const (
 
 // String names the slot, as the published state does.
 func (s MessageSlot) String() string {
-	switch s {
-	case SlotNotice:
-		return "notice"
-	case SlotSession:
-		return "session"
-	case SlotLint:
-		return "lint"
+	if s < slotCount {
+		return [slotCount]string{"notice", "session", "lint"}[s]
 	}
 	return "slot?"
 }
@@ -66,32 +60,15 @@ const (
 	ToneGood             // done: saved, reloaded
 	ToneBad              // refused, broken
 	ToneWarn             // a warning: the lint
+	toneCount
 )
 
 // String names the tone, as the published state does.
-func (t Tone) String() string {
-	switch t {
-	case ToneGood:
-		return "good"
-	case ToneBad:
-		return "bad"
-	case ToneWarn:
-		return "warn"
-	}
-	return "info"
-}
+func (t Tone) String() string { return [toneCount]string{"info", "good", "bad", "warn"}[t%toneCount] }
 
 // toneColor is the tone's mark at the left of its lines.
 func toneColor(t Tone) color.NRGBA {
-	switch t {
-	case ToneGood:
-		return color.NRGBA{0x4c, 0xc0, 0x6c, 0xff}
-	case ToneBad:
-		return color.NRGBA{0xe0, 0x4c, 0x40, 0xff}
-	case ToneWarn:
-		return color.NRGBA{0xe8, 0xb4, 0x4a, 0xff}
-	}
-	return color.NRGBA{0x6c, 0x9c, 0xd8, 0xff}
+	return [toneCount]color.NRGBA{{0x6c, 0x9c, 0xd8, 0xff}, {0x4c, 0xc0, 0x6c, 0xff}, {0xe0, 0x4c, 0x40, 0xff}, {0xe8, 0xb4, 0x4a, 0xff}}[t%toneCount]
 }
 
 // message is one slot's message.
@@ -109,23 +86,19 @@ type stripLine struct {
 }
 
 // messageStrip is the strip's messages and, as Update laid them out, its
-// lines, shown in its rows: ebitenui widgets in the strip's box.
+// lines, shown in ebitenui widgets in the strip's box: a row each (its
+// tone's mark and its text) and the box's tooltip, which holds the
+// messages cut short whole ("" and no background, so nothing shows, when
+// every message fits).
 type messageStrip struct {
-	msgs  [slotCount]message
-	lines []stripLine
-	cut   [slotCount]bool // the slot's message did not fit: its tooltip shows it whole
-	rows  [StripLines]stripRow
-	marks [ToneWarn + 2]*eimage.NineSlice // each tone's mark, and last none
-	tipBG *eimage.NineSlice
-}
-
-// stripRow is one row of the strip: its tone's mark and its text, and the
-// text of its ebitenui tooltip, the line's message whole when it was cut
-// ("" and no background, so nothing shows, when it fits).
-type stripRow struct {
-	mark      *widget.Graphic
-	text, tip *widget.Text
-	tipBox    *widget.Container
+	msgs   [slotCount]message
+	lines  []stripLine
+	cut    [slotCount]bool // the slot's message did not fit: the tooltip shows it whole
+	marks  [toneCount + 1]*eimage.NineSlice
+	texts  [StripLines]*widget.Text
+	tones  [StripLines]*widget.Graphic // each row's mark, marks[toneCount]: none
+	tip    *widget.Text
+	tipBox *widget.Container
 }
 
 // set shows text in slot (replacing what it held) for ticks ticks (< 0:
@@ -155,31 +128,27 @@ func (s *messageStrip) tick() {
 }
 
 // build fills the strip's box, under what it holds (Save's answers), with
-// the strip's rows: StripLines rows of face, each a tone's mark, a line
-// and a tooltip under it (ebitenui's, without delay: the panel is drawn
-// again when the pointer moves over it).
+// the strip's rows of face and its tooltip (ebitenui's, without delay: the
+// panel is drawn again when the pointer moves over it).
 func (s *messageStrip) build(strip *widget.Container, face text.Face) {
 	for t := range s.marks {
 		s.marks[t] = eimage.NewNineSliceColor(toneColor(Tone(t)))
 	}
-	s.marks[len(s.marks)-1] = eimage.NewNineSliceColor(color.Transparent)
-	s.tipBG = eimage.NewBorderedNineSliceColor(colConsole, colButtonHi, 1)
+	s.marks[toneCount] = eimage.NewNineSliceColor(color.Transparent)
+	s.tip = widget.NewText(widget.TextOpts.Text("", &face, colText), widget.TextOpts.MaxWidth(PanelW-2*panelPad-16))
+	s.tipBox = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewAnchorLayout(widget.AnchorLayoutOpts.Padding(widget.NewInsetsSimple(6)))))
+	s.tipBox.AddChild(s.tip)
 	box := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
 		widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Padding(&widget.Insets{Top: stripPad, Left: 2}))),
-		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{StretchHorizontal: true, StretchVertical: true})))
-	for k := range s.rows {
-		r := &s.rows[k]
-		r.mark = widget.NewGraphic(widget.GraphicOpts.ImageNineSlice(s.marks[len(s.marks)-1]), widget.GraphicOpts.WidgetOpts(widget.WidgetOpts.MinSize(3, stripLineH-2),
+		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{StretchHorizontal: true, StretchVertical: true}),
+			widget.WidgetOpts.ToolTip(widget.NewToolTip(widget.ToolTipOpts.Content(s.tipBox), widget.ToolTipOpts.Position(widget.TOOLTIP_POS_WIDGET)))))
+	for k := range s.texts {
+		s.tones[k] = widget.NewGraphic(widget.GraphicOpts.ImageNineSlice(s.marks[toneCount]), widget.GraphicOpts.WidgetOpts(
 			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Position: widget.RowLayoutPositionCenter, MaxWidth: 3, MaxHeight: stripLineH - 2})))
-		r.text = widget.NewText(widget.TextOpts.Text(" ", &face, colText))
-		r.tip = widget.NewText(widget.TextOpts.Text("", &face, colText), widget.TextOpts.MaxWidth(PanelW-2*panelPad-16))
-		r.tipBox = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewAnchorLayout(widget.AnchorLayoutOpts.Padding(widget.NewInsetsSimple(6)))))
-		r.tipBox.AddChild(r.tip)
+		s.texts[k] = widget.NewText(widget.TextOpts.Text(" ", &face, colText))
 		row := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(stripTextX-5))),
-			widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(0, stripLineH), widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true}),
-				widget.WidgetOpts.ToolTip(widget.NewToolTip(widget.ToolTipOpts.Content(r.tipBox), widget.ToolTipOpts.Position(widget.TOOLTIP_POS_WIDGET),
-					widget.ToolTipOpts.Offset(image.Pt(0, 2))))))
-		row.AddChild(r.mark, r.text)
+			widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(0, stripLineH)))
+		row.AddChild(s.tones[k], s.texts[k])
 		box.AddChild(row)
 	}
 	others := slices.Clone(strip.Children())
@@ -192,7 +161,7 @@ func (s *messageStrip) build(strip *widget.Container, face text.Face) {
 // layout lays the messages out in StripLines lines of w pixels of face
 // and shows them in the rows: every message gets a line, in slot order,
 // and what lines are left go to them in the same order; a message that
-// does not fit ends in "…", and its rows' tooltip shows it whole.
+// does not fit ends in "…", and the strip's tooltip shows it whole.
 func (s *messageStrip) layout(face text.Face, w float64) {
 	s.lines = s.lines[:0]
 	var wrapped [slotCount][]string
@@ -230,32 +199,36 @@ func (s *messageStrip) layout(face text.Face, w float64) {
 }
 
 // show puts the lines in the rows (built: a strip without rows only lays
-// out): each with its tone's mark and, when its message was cut, the
-// message whole in its tooltip; an empty strip says so on its first row.
+// out), each with its tone's mark, an empty strip saying so on its first,
+// and the messages cut short in the tooltip.
 func (s *messageStrip) show() {
-	for k := range s.rows {
-		r := &s.rows[k]
-		if r.text == nil {
-			return
+	if s.tip == nil {
+		return
+	}
+	var tip []string
+	for i, m := range s.msgs {
+		if s.cut[i] {
+			tip = append(tip, m.text)
 		}
-		label, c, tip := " ", colText, ""
-		mark, bg := s.marks[len(s.marks)-1], (*eimage.NineSlice)(nil)
+	}
+	if t := strings.Join(tip, "\n\n"); t != s.tip.Label { // SetBackgroundImage validates the box again: only on change
+		var bg *eimage.NineSlice
+		if t != "" {
+			bg = eimage.NewBorderedNineSliceColor(colConsole, colButtonHi, 1)
+		}
+		s.tip.Label = t
+		s.tipBox.SetBackgroundImage(bg)
+	}
+	for k, t := range s.texts {
+		label, c, mark := " ", colText, s.marks[toneCount]
 		switch {
 		case k < len(s.lines):
-			l := s.lines[k]
-			label, mark = l.text, s.marks[l.tone]
-			if s.cut[l.slot] {
-				tip, bg = s.msgs[l.slot].text, s.tipBG
-			}
+			label, mark = s.lines[k].text, s.marks[s.lines[k].tone%toneCount]
 		case k == 0:
 			label, c = "No messages.", colFaint
 		}
-		if r.tip.Label != tip { // SetBackgroundImage validates the box again: only on change
-			r.tip.Label = tip
-			r.tipBox.SetBackgroundImage(bg)
-		}
-		r.text.Label, r.mark.ImageNineSlice = label, mark
-		r.text.SetColor(c)
+		t.Label, s.tones[k].ImageNineSlice = label, mark
+		t.SetColor(c)
 	}
 }
 
