@@ -129,6 +129,7 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 	}
 	app.w = app.buildWidgets()
 	app.strip.build(app.w.stripBox, app.w.small) // strip.go
+	app.buildConsole()
 	app.ui = &ebitenui.UI{Container: app.w.root, PrimaryTheme: &widget.Theme{}, DisableDefaultFocus: true}
 
 	app.file = weightsFile{path: cfg.WeightsPath, lint: cfg.Lint}
@@ -428,8 +429,8 @@ func (a *App) Draw(screen *ebiten.Image) {
 	if a.cfg.Clean {
 		a.drawClean(screen) // picture.go
 	} else {
-		a.drawConsole(screen)
 		a.drawWidgets(screen) // panelcache.go
+		a.drawConsole(screen)
 		if a.odds != nil {
 			a.odds.Draw(screen, a.oddsSlot())
 		}
