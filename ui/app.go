@@ -95,16 +95,17 @@ type App struct {
 
 	replayShown bool // replayNote has shown how the replay ended
 	rewind      rewindState
-	tape        tape         // the battle's morale since it began, for the timeline (tape.go)
-	why         whyState     // the inspector, as last drawn (why.go)
-	odds        *OddsPanel   // the odds panel (odds.go), nil without Config.Odds
-	oddsFolded  bool         // the odds panel shows only its title and a line (odds_fold.go)
-	scenes      sceneManager // the UI scene of the live game scene (scenes.go)
-	undo        undoStacks   // the tuner's edits to undo and redo (undo.go)
-	helpOpen    bool         // the keys are shown over the field (help.go)
-	helpLines   []string     // the keys' sheet shown
-	file        weightsFile  // the weights file as last read or written (weightsfile.go)
-	asking      bool         // Save asks whether to overwrite a change on disk (weightsfile.go)
+	tape        tape              // the battle's morale since it began, for the timeline (tape.go)
+	why         whyState          // the inspector, as last drawn (why.go)
+	odds        *OddsPanel        // the odds panel (odds.go), nil without Config.Odds
+	oddsFolded  bool              // the odds panel shows only its title and a line (odds_fold.go)
+	scenes      sceneManager      // the UI scene of the live game scene (scenes.go)
+	undo        undoStacks        // the tuner's edits to undo and redo (undo.go)
+	helpOpen    bool              // the keys are shown over the field (help.go)
+	helpLines   []string          // the keys' sheet shown
+	helpBox     *widget.Container // the sheet's widgets
+	file        weightsFile       // the weights file as last read or written (weightsfile.go)
+	asking      bool              // Save asks whether to overwrite a change on disk (weightsfile.go)
 }
 
 // NewApp builds the widgets and starts watching the weights file (native
