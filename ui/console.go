@@ -19,8 +19,8 @@ import (
 // ScrollContainer with a Slider for its scrollbar (the wheel, PageUp and
 // PageDown move it too), wrapped to the box's width by us in a
 // monospaced face, so that help's columns line up, keeping consoleKeep
-// lines to scroll back through; its command line is a TextInput, whose
-// Enter runs the line; Up and Down walk the commands typed before, Tab
+// lines to scroll back through; its command line is a TextInput; Enter
+// runs the line, Up and Down walk the commands typed before, Tab
 // completes a command or a name.
 
 // Console geometry and limits.
@@ -76,16 +76,14 @@ func (a *App) buildConsole() {
 	})
 	c.bar = widget.NewSlider(widget.SliderOpts.Direction(widget.DirectionVertical), widget.SliderOpts.MinMax(0, 1),
 		widget.SliderOpts.Images(&widget.SliderTrackImage{Idle: eimage.NewNineSliceColor(colTrack)}, a.w.buttonImage),
-		widget.SliderOpts.PageSizeFunc(c.visible), widget.SliderOpts.MinHandleSize(12), widget.SliderOpts.DisableDefaultKeys(true),
+		widget.SliderOpts.PageSizeFunc(c.page), widget.SliderOpts.MinHandleSize(12), widget.SliderOpts.DisableDefaultKeys(true),
 		widget.SliderOpts.WidgetOpts(widget.WidgetOpts.MinSize(consoleBarW, 0)))
 	c.input = widget.NewTextInput(widget.TextInputOpts.Face(&mono), widget.TextInputOpts.Padding(widget.NewInsetsSimple(4)),
 		widget.TextInputOpts.Image(&widget.TextInputImage{Idle: eimage.NewNineSliceColor(colTrack), Highlight: eimage.NewNineSliceColor(colButtonDn)}),
 		widget.TextInputOpts.Color(&widget.TextInputColor{Idle: colText, Disabled: colDim, Caret: colSection, DisabledCaret: colDim}),
-		widget.TextInputOpts.Placeholder(a.consoleHint()), widget.TextInputOpts.ClearOnSubmit(true),
-		widget.TextInputOpts.AllowDuplicateSubmit(true), widget.TextInputOpts.IgnoreEmptySubmit(true),
+		widget.TextInputOpts.Placeholder(a.consoleHint()), widget.TextInputOpts.SubmitOnEnter(false), // consoleInput's Enter
 		// the backquote is the console's key, not a character of the line
-		widget.TextInputOpts.Validation(func(s string) (bool, *string) { return !strings.ContainsRune(s, '`'), nil }),
-		widget.TextInputOpts.SubmitHandler(func(args *widget.TextInputChangedEventArgs) { a.consoleRun(args.InputText) }))
+		widget.TextInputOpts.Validation(func(s string) (bool, *string) { return !strings.ContainsRune(s, '`'), nil }))
 	top := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(widget.GridLayoutOpts.Columns(2),
 		widget.GridLayoutOpts.Stretch([]bool{true, false}, []bool{true}), widget.GridLayoutOpts.Spacing(4, 0))))
 	top.AddChild(c.view, c.bar)
@@ -165,14 +163,21 @@ func (c *consoleState) visible() int {
 	return max(1, int(float64(c.root.GetWidget().Rect.Dy()-2*consolePad-4-in)/c.lineH))
 }
 
+// page is the scrollbar's page: the Slider draws its handle page/(Max+1)
+// of its track, which is the share of the output the box shows.
+func (c *consoleState) page() int { return c.visible() * (c.bar.Max + 1) / max(1, len(c.wrapped)) }
+
 // consoleInput runs one tick of the console's keys while it is open (the
-// TextInput types, edits and runs the line in ebitenui's Update): Up and
-// Down, Tab, PageUp and PageDown, Esc, which clears the line; then it
-// brings the output's widgets up to date.
+// TextInput types and edits the line in ebitenui's Update): Enter, which
+// runs the line, Up and Down, Tab, PageUp and PageDown, Esc, which clears
+// the line; then it brings the output's widgets up to date.
 func (a *App) consoleInput(in InputState) {
 	c := &a.con
 	for _, k := range in.Keys {
 		switch k {
+		case ebiten.KeyEnter, ebiten.KeyNumpadEnter: // a key just pressed: however short, never missed
+			a.consoleRun(c.input.GetText())
+			c.input.SetText("")
 		case ebiten.KeyUp, ebiten.KeyDown:
 			c.walk(k == ebiten.KeyUp)
 		case ebiten.KeyTab:

@@ -103,14 +103,17 @@ func TestLintBoxFollowsTheLiveSettings(t *testing.T) {
 	}
 }
 
-// typeLine types s into the open console's TextInput and runs it as its
-// Enter does (Submit; ebitenui runs the handler at the end of its Update),
-// then runs a tick of the console's keys.
-func typeLine(a *App, s string) {
+// typeChars types s into the open console's TextInput, as ebitenui's
+// Update does with the characters of a tick.
+func typeChars(a *App, s string) {
 	a.con.input.Insert(s)
-	a.con.input.Submit()
-	event.ExecuteDeferred()
-	a.consoleInput(InputState{})
+	a.con.root.Update(&widget.UpdateObject{})
+}
+
+// typeLine types s into the open console and presses Enter.
+func typeLine(a *App, s string) {
+	typeChars(a, s)
+	a.consoleInput(InputState{Keys: []ebiten.Key{ebiten.KeyEnter}})
 }
 
 // The console, as a user types into it: history, completion, wrapping to
@@ -128,7 +131,7 @@ func TestConsoleHistoryCompletionWrapAndScroll(t *testing.T) {
 	}
 	line := func() string { return a.con.input.GetText() }
 	key := func(k ebiten.Key) { a.consoleInput(InputState{Keys: []ebiten.Key{k}}) }
-	a.con.input.Insert("draft")
+	typeChars(a, "draft")
 	key(ebiten.KeyUp)
 	if got := line(); got != "MoraleBreak.Dump" {
 		t.Errorf("Up: %q; want the last command", got)
@@ -146,7 +149,7 @@ func TestConsoleHistoryCompletionWrapAndScroll(t *testing.T) {
 
 	a.con.input.SetText("moralebreak.w")
 	key(ebiten.KeyTab)
-	a.con.input.Insert("eri")
+	typeChars(a, "eri")
 	key(ebiten.KeyTab)
 	if got := line(); got != "MoraleBreak.Why Eriksen" {
 		t.Errorf("Tab, eri, Tab: %q; want MoraleBreak.Why Eriksen", got)
@@ -209,8 +212,7 @@ func TestConsoleHistoryCompletionWrapAndScroll(t *testing.T) {
 		t.Errorf("wheel down: scrollbar %d; want back at the newest, %d", bar.Current, bar.Max)
 	}
 	// the backquote closes the console and is not typed
-	a.con.input.Insert("`")
-	a.con.root.Update(&widget.UpdateObject{}) // the TextInput validates what was typed
+	typeChars(a, "`")
 	if strings.Contains(line(), "`") {
 		t.Errorf("line %q; want no backquote typed", line())
 	}
