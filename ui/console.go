@@ -74,7 +74,7 @@ func (a *App) buildConsole() {
 	c.view.GetWidget().ScrolledEvent.AddHandler(func(args any) {
 		c.bar.Current -= int(math.Round(args.(*widget.WidgetScrolledEventArgs).Y * 3))
 	})
-	c.bar = widget.NewSlider(widget.SliderOpts.Direction(widget.DirectionVertical), widget.SliderOpts.MinMax(0, 1),
+	c.bar = widget.NewSlider(widget.SliderOpts.Orientation(widget.DirectionVertical), widget.SliderOpts.MinMax(0, 1),
 		widget.SliderOpts.Images(&widget.SliderTrackImage{Idle: eimage.NewNineSliceColor(colTrack)}, a.w.buttonImage),
 		widget.SliderOpts.PageSizeFunc(c.page), widget.SliderOpts.MinHandleSize(12), widget.SliderOpts.DisableDefaultKeys(true),
 		widget.SliderOpts.WidgetOpts(widget.WidgetOpts.MinSize(consoleBarW, 0)))
