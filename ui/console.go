@@ -51,7 +51,6 @@ type consoleState struct {
 	bar   *widget.Slider // the scrollbar, in lines from the top; at Max the newest show
 	input *widget.TextInput
 	lineH float64 // the output's line height
-	upd   widget.UpdateObject
 }
 
 // consoleRect is the console's box: over the timeline.
@@ -67,9 +66,7 @@ func (a *App) buildConsole() {
 	mono := a.w.mono
 	_, c.lineH = text.Measure(" ", mono, 0)
 	c.text = widget.NewText(widget.TextOpts.Text("", &mono, colText))
-	out := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Direction(widget.DirectionVertical))))
-	out.AddChild(c.text)
-	c.view = widget.NewScrollContainer(widget.ScrollContainerOpts.Content(out), widget.ScrollContainerOpts.StretchContentWidth(),
+	c.view = widget.NewScrollContainer(widget.ScrollContainerOpts.Content(c.text), widget.ScrollContainerOpts.StretchContentWidth(),
 		widget.ScrollContainerOpts.Image(&widget.ScrollContainerImage{Idle: eimage.NewNineSliceColor(color.Transparent), Mask: eimage.NewNineSliceColor(colConsole)}))
 	c.view.GetWidget().ScrolledEvent.AddHandler(func(args any) {
 		c.bar.Current -= int(math.Round(args.(*widget.WidgetScrolledEventArgs).Y * 3))
@@ -95,8 +92,7 @@ func (a *App) buildConsole() {
 	c.root.SetLocation(a.consoleRect())
 	a.w.root.GetWidget().OnUpdate = func(widget.HasWidget) {
 		if a.consoleOpen {
-			c.upd = widget.UpdateObject{}
-			c.root.Update(&c.upd)
+			c.root.Update(&widget.UpdateObject{})
 		}
 	}
 }
