@@ -95,16 +95,17 @@ type App struct {
 
 	replayShown bool // replayNote has shown how the replay ended
 	rewind      rewindState
-	tape        tape         // the battle's morale since it began, for the timeline (tape.go)
-	why         whyState     // the inspector, as last drawn (why.go)
-	odds        *OddsPanel   // the odds panel (odds.go), nil without Config.Odds
-	oddsFolded  bool         // the odds panel shows only its title and a line (odds_fold.go)
-	scenes      sceneManager // the UI scene of the live game scene (scenes.go)
-	undo        undoStacks   // the tuner's edits to undo and redo (undo.go)
-	helpOpen    bool         // the keys are shown over the field (help.go)
-	helpLines   []string     // the keys' sheet shown
-	file        weightsFile  // the weights file as last read or written (weightsfile.go)
-	asking      bool         // Save asks whether to overwrite a change on disk (weightsfile.go)
+	tape        tape              // the battle's morale since it began, for the timeline (tape.go)
+	why         whyState          // the inspector, as last drawn (why.go)
+	odds        *OddsPanel        // the odds panel (odds.go), nil without Config.Odds
+	oddsFolded  bool              // the odds panel shows only its title and a line (odds_fold.go)
+	scenes      sceneManager      // the UI scene of the live game scene (scenes.go)
+	undo        undoStacks        // the tuner's edits to undo and redo (undo.go)
+	helpOpen    bool              // the keys are shown over the field (help.go)
+	helpLines   []string          // the keys' sheet shown
+	helpBox     *widget.Container // the sheet's widgets
+	file        weightsFile       // the weights file as last read or written (weightsfile.go)
+	asking      bool              // Save asks whether to overwrite a change on disk (weightsfile.go)
 }
 
 // NewApp builds the widgets and starts watching the weights file (native
@@ -128,6 +129,8 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 		app.odds = NewOddsPanel(cfg.Odds, a) // before the widgets: its slot is its height
 	}
 	app.w = app.buildWidgets()
+	app.strip.build(app.w.stripBox, app.w.small) // strip.go
+	app.buildConsole()
 	app.ui = &ebitenui.UI{Container: app.w.root, PrimaryTheme: &widget.Theme{}, DisableDefaultFocus: true}
 
 	app.file = weightsFile{path: cfg.WeightsPath, lint: cfg.Lint}
@@ -392,16 +395,6 @@ func (a *App) showBanner(msg string, bad bool, ticks int) {
 	a.strip.set(SlotNotice, msg, tone, ticks)
 }
 
-// stripRect is where the message strip's lines are drawn: its box, less
-// the room of Save's answers while it asks.
-func (a *App) stripRect() image.Rectangle {
-	r := a.w.stripBox.GetWidget().Rect
-	if a.asking && !r.Empty() {
-		r.Max.X -= askW + 4
-	}
-	return r
-}
-
 // stripW is the width of the message strip's lines.
 func (a *App) stripW() int {
 	if a.asking {
@@ -410,15 +403,14 @@ func (a *App) stripW() int {
 	return PanelW - 2*panelPad
 }
 
-// layoutPanel lays the message strip's lines out and chooses the tooltip:
-// the whole text of a message under the cursor that did not fit, or the
-// Doc of the tuner row hovered long enough.
+// layoutPanel lays the message strip's lines out (a message cut short
+// shows whole in its rows' ebitenui tooltip) and chooses the tooltip of
+// the tuner: the Doc of the row hovered long enough.
 func (a *App) layoutPanel() {
-	r := a.stripRect()
 	a.strip.layout(a.w.small, stripTextW(a.stripW()))
 	x, y := ebiten.CursorPosition()
 	a.tip = tooltip{at: image.Pt(x, y)}
-	if a.tip.text = a.strip.hover(r, x, y); a.tip.text == "" && !a.consoleOpen {
+	if !a.consoleOpen {
 		a.tip.text = a.tuner.tip()
 	}
 }
@@ -438,8 +430,8 @@ func (a *App) Draw(screen *ebiten.Image) {
 	if a.cfg.Clean {
 		a.drawClean(screen) // picture.go
 	} else {
-		a.drawConsole(screen)
 		a.drawWidgets(screen) // panelcache.go
+		a.drawConsole(screen)
 		if a.odds != nil {
 			a.odds.Draw(screen, a.oddsSlot())
 		}

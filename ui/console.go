@@ -2,49 +2,100 @@ package ui
 
 import (
 	"image"
-	"strconv"
+	"image/color"
+	"math"
 	"strings"
 	"unicode/utf8"
 
+	eimage "github.com/ebitenui/ebitenui/image"
+	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/moralebreak/moralebreak/internal/textfit"
 )
 
-// The in-game console (` opens and closes it): the game's Console over a
-// box that lies on the timeline. Its output is wrapped to the box's width
-// in a monospaced face, so help's columns line up, and keeps consoleKeep
-// lines to scroll back through (the wheel, PageUp/PageDown); Up and Down
-// walk the commands typed before, Tab completes a command or a name.
+// The in-game console (` opens and closes it): the game's Console in
+// ebitenui's widgets over the timeline. Its output is a Text in a
+// ScrollContainer with a Slider for its scrollbar (the wheel, PageUp and
+// PageDown move it too), wrapped to the box's width by us in a
+// monospaced face, so that help's columns line up, keeping consoleKeep
+// lines to scroll back through; its command line is a TextInput; Enter
+// runs the line, Up and Down walk the commands typed before, Tab
+// completes a command or a name.
 
 // Console geometry and limits.
 const (
-	consoleKeep  = 2000 // output lines kept
-	consoleHist  = 100  // commands kept for Up/Down
-	consolePad   = 6
-	consoleLineH = 14
-	consoleInH   = 22 // the input line
+	consoleKeep = 2000 // output lines kept
+	consoleHist = 100  // commands kept for Up/Down
+	consolePad  = 6
+	consoleBarW = 10 // the scrollbar's width
 )
 
-// consoleState is the console's output, history and input line.
+// consoleState is the console's output, history and widgets.
 type consoleState struct {
 	out    []string // output lines, oldest first, unwrapped
-	scroll int      // wrapped lines scrolled back from the newest
 	hist   []string // commands typed, oldest first
 	histAt int      // the history line shown, len(hist) when none
 	draft  string   // what was typed before walking the history
-	line   lineEdit
-	blink  int
 
 	// wrapped is out wrapped to wrapW pixels (wrap), its lines and the
 	// number of out's lines it holds
 	wrapped []string
 	wrapW   float64
 	wrapN   int
+	follow  bool // new output: scroll to the newest
+
+	root  *widget.Container // the box, over the timeline; not in the panel's tree
+	text  *widget.Text      // the wrapped output
+	view  *widget.ScrollContainer
+	bar   *widget.Slider // the scrollbar, in lines from the top; at Max the newest show
+	input *widget.TextInput
+	lineH float64 // the output's line height
 }
 
 // consoleRect is the console's box: over the timeline.
 func (a *App) consoleRect() image.Rectangle { return a.reg.Timeline }
+
+// buildConsole builds the console's widgets in its box. They are not in
+// the panel's tree (whose picture is cached and copied over the panel
+// alone): the root container's Update updates them while the console is
+// open, inside ebitenui's Update where its input is read, and Draw draws
+// them over the timeline.
+func (a *App) buildConsole() {
+	c := &a.con
+	mono := a.w.mono
+	_, c.lineH = text.Measure(" ", mono, 0)
+	c.text = widget.NewText(widget.TextOpts.Text("", &mono, colText))
+	c.view = widget.NewScrollContainer(widget.ScrollContainerOpts.Content(c.text), widget.ScrollContainerOpts.StretchContentWidth(),
+		widget.ScrollContainerOpts.Image(&widget.ScrollContainerImage{Idle: eimage.NewNineSliceColor(color.Transparent), Mask: eimage.NewNineSliceColor(colConsole)}))
+	c.view.GetWidget().ScrolledEvent.AddHandler(func(args any) {
+		c.bar.Current -= int(math.Round(args.(*widget.WidgetScrolledEventArgs).Y * 3))
+	})
+	c.bar = widget.NewSlider(widget.SliderOpts.Orientation(widget.DirectionVertical), widget.SliderOpts.MinMax(0, 1),
+		widget.SliderOpts.Images(&widget.SliderTrackImage{Idle: eimage.NewNineSliceColor(colTrack)}, a.w.buttonImage),
+		widget.SliderOpts.PageSizeFunc(c.page), widget.SliderOpts.MinHandleSize(12), widget.SliderOpts.DisableDefaultKeys(true),
+		widget.SliderOpts.WidgetOpts(widget.WidgetOpts.MinSize(consoleBarW, 0)))
+	c.input = widget.NewTextInput(widget.TextInputOpts.Face(&mono), widget.TextInputOpts.Padding(widget.NewInsetsSimple(4)),
+		widget.TextInputOpts.Image(&widget.TextInputImage{Idle: eimage.NewNineSliceColor(colTrack), Highlight: eimage.NewNineSliceColor(colButtonDn)}),
+		widget.TextInputOpts.Color(&widget.TextInputColor{Idle: colText, Disabled: colDim, Caret: colSection, DisabledCaret: colDim}),
+		widget.TextInputOpts.Placeholder(a.consoleHint()), widget.TextInputOpts.SubmitOnEnter(false), // consoleInput's Enter
+		// the backquote is the console's key, not a character of the line
+		widget.TextInputOpts.Validation(func(s string) (bool, *string) { return !strings.ContainsRune(s, '`'), nil }))
+	top := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(widget.GridLayoutOpts.Columns(2),
+		widget.GridLayoutOpts.Stretch([]bool{true, false}, []bool{true}), widget.GridLayoutOpts.Spacing(4, 0))))
+	top.AddChild(c.view, c.bar)
+	c.root = widget.NewContainer(widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(colConsole)),
+		widget.ContainerOpts.Layout(widget.NewGridLayout(widget.GridLayoutOpts.Columns(1), widget.GridLayoutOpts.Stretch([]bool{true}, []bool{true, false}),
+			widget.GridLayoutOpts.Spacing(0, 4), widget.GridLayoutOpts.Padding(widget.NewInsetsSimple(consolePad)))))
+	c.root.AddChild(top, c.input)
+	c.root.Validate()
+	c.root.SetLocation(a.consoleRect())
+	a.w.root.GetWidget().OnUpdate = func(widget.HasWidget) {
+		if a.consoleOpen {
+			c.root.Update(&widget.UpdateObject{})
+		}
+	}
+}
 
 // print appends the lines of s to the output, scrolled to the newest.
 func (c *consoleState) print(s string) {
@@ -53,7 +104,7 @@ func (c *consoleState) print(s string) {
 		c.out = append(c.out[:0], c.out[n-consoleKeep:]...)
 		c.wrapN = 0 // wrap again from the start
 	}
-	c.scroll = 0
+	c.follow = true
 }
 
 // wrap brings c.wrapped up to date with the output for a box w pixels
@@ -103,52 +154,56 @@ func appendConsoleLine(dst []string, line string, face text.Face, w float64) []s
 }
 
 // visible is how many output lines the box shows.
-func visible(box image.Rectangle) int {
-	return max(1, (box.Dy()-2*consolePad-consoleInH)/consoleLineH)
+func (c *consoleState) visible() int {
+	_, in := c.input.PreferredSize()
+	return max(1, int(float64(c.root.GetWidget().Rect.Dy()-2*consolePad-4-in)/c.lineH))
 }
 
-// consoleInput runs one tick of input while the console is open: typed
-// characters, editing keys, Enter, Up/Down, Tab, PageUp/PageDown and the
-// wheel over it. Every key but the console's own toggle is the console's.
+// page is the scrollbar's page: the Slider draws its handle page/(Max+1)
+// of its track, which is the share of the output the box shows.
+func (c *consoleState) page() int { return c.visible() * (c.bar.Max + 1) / max(1, len(c.wrapped)) }
+
+// consoleInput runs one tick of the console's keys while it is open (the
+// TextInput types and edits the line in ebitenui's Update): Enter, which
+// runs the line, Up and Down, Tab, PageUp and PageDown, Esc, which clears
+// the line; then it brings the output's widgets up to date.
 func (a *App) consoleInput(in InputState) {
 	c := &a.con
-	c.blink++
-	box := a.consoleRect()
-	if image.Pt(in.X, in.Y).In(box) && in.WheelY != 0 {
-		c.scroll += int(in.WheelY * 3)
-	}
-	// '`' is the console's toggle, not a character of the line
-	keys := c.line.typed(in.Chars, in.Keys, '`')
-	page := visible(box) - 1
-	for _, k := range keys {
+	for _, k := range in.Keys {
 		switch k {
-		case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
-			a.consoleRun(c.line.String())
-			c.line.set("")
+		case ebiten.KeyEnter, ebiten.KeyNumpadEnter: // a key just pressed: however short, never missed
+			a.consoleRun(c.input.GetText())
+			c.input.SetText("")
 		case ebiten.KeyUp, ebiten.KeyDown:
 			c.walk(k == ebiten.KeyUp)
 		case ebiten.KeyTab:
-			line, cands := a.shell.Complete(c.line.String())
-			c.line.set(line)
+			line, cands := a.shell.Complete(c.input.GetText())
+			c.input.SetText(line)
 			if len(cands) > 0 {
 				c.print("  " + strings.Join(cands, "   "))
 			}
 		case ebiten.KeyPageUp:
-			c.scroll += page
+			c.bar.Current -= c.visible() - 1
 		case ebiten.KeyPageDown:
-			c.scroll -= page
+			c.bar.Current += c.visible() - 1
 		case ebiten.KeyEscape:
-			c.line.set("")
+			c.input.SetText("")
 		}
 	}
-	c.wrap(a.w.mono, float64(box.Dx()-2*consolePad))
-	c.scroll = max(0, min(c.scroll, len(c.wrapped)-visible(box)))
+	c.wrap(a.w.mono, float64(a.consoleRect().Dx()-2*consolePad-consoleBarW-4))
+	c.bar.Max = max(1, len(c.wrapped)-c.visible())
+	if c.follow { // new output: shown, the newest in view
+		c.text.Label = strings.Join(c.wrapped, "\n")
+		c.bar.Current, c.follow = c.bar.Max, false
+	}
+	c.bar.Current = max(0, min(c.bar.Current, c.bar.Max))
+	c.view.ScrollTop = float64(c.bar.Current) / float64(c.bar.Max)
 }
 
 // walk shows the command before (back) or after the one shown.
 func (c *consoleState) walk(back bool) {
 	if c.histAt == len(c.hist) {
-		c.draft = c.line.String()
+		c.draft = c.input.GetText()
 	}
 	switch {
 	case back && c.histAt > 0:
@@ -159,10 +214,10 @@ func (c *consoleState) walk(back bool) {
 		return
 	}
 	if c.histAt == len(c.hist) {
-		c.line.set(c.draft)
+		c.input.SetText(c.draft)
 		return
 	}
-	c.line.set(c.hist[c.histAt])
+	c.input.SetText(c.hist[c.histAt])
 }
 
 // consoleRun executes one console line: echoed, run by the game's
@@ -191,51 +246,16 @@ func (a *App) consoleHint() string {
 	return strings.Join(a.shell.Examples(), " · ") + " · Tab completes · ↑↓ history"
 }
 
-// setConsole opens or closes the console.
+// setConsole opens or closes the console; its line has the keys while
+// it is open.
 func (a *App) setConsole(open bool) {
 	a.consoleOpen = open
-	a.con.blink = 0
+	a.con.input.Focus(open)
 }
 
-// drawConsole draws the open console over the timeline: the output's last
-// lines (scrolled back by c.scroll), a note of what lies below when
-// scrolled, and the input line with its caret or, empty, the hint.
+// drawConsole draws the open console over the timeline.
 func (a *App) drawConsole(dst *ebiten.Image) {
-	if !a.consoleOpen {
-		return
-	}
-	c := &a.con
-	box := a.consoleRect()
-	fill(dst, box, colConsole)
-	face := a.w.mono
-	n := visible(box)
-	end := len(c.wrapped) - c.scroll
-	lines := c.wrapped[max(0, end-n):max(0, end)]
-	y := box.Max.Y - consolePad - consoleInH - len(lines)*consoleLineH
-	for _, l := range lines {
-		drawLabel(dst, l, face, float64(box.Min.X+consolePad), float64(y), colText)
-		y += consoleLineH
-	}
-	if c.scroll > 0 {
-		note := "↓ " + strconv.Itoa(c.scroll) + " more line(s): PageDown or the wheel"
-		w := int(textfit.Width(note, a.w.small)) + 12
-		r := image.Rect(box.Max.X-w-consolePad, box.Min.Y+consolePad, box.Max.X-consolePad, box.Min.Y+consolePad+16)
-		fill(dst, r, colButton)
-		drawLabel(dst, note, a.w.small, float64(r.Min.X+6), float64(r.Min.Y+1), colText)
-	}
-	in := image.Rect(box.Min.X+consolePad, box.Max.Y-consolePad-consoleInH, box.Max.X-consolePad, box.Max.Y-consolePad)
-	fill(dst, in, colTrack)
-	tx, ty := float64(in.Min.X+6), float64(in.Min.Y+4)
-	drawLabel(dst, ">", face, tx, ty, colSection)
-	tx += textfit.Width("> ", face)
-	s := c.line.String()
-	if s == "" {
-		drawLabel(dst, textfit.Clip(a.consoleHint(), a.w.small, float64(in.Max.X)-tx-6), a.w.small, tx, ty+1, colDim)
-	} else {
-		drawLabel(dst, s, face, tx, ty, colText)
-	}
-	if c.blink/20%2 == 0 {
-		cx := int(tx + textfit.Width(string(c.line.text[:c.line.caret]), face))
-		fill(dst, image.Rect(cx, in.Min.Y+4, cx+1, in.Max.Y-4), colSection)
+	if a.consoleOpen {
+		a.con.root.Render(dst)
 	}
 }

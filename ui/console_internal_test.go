@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ebitenui/ebitenui/event"
+	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
@@ -101,9 +103,16 @@ func TestLintBoxFollowsTheLiveSettings(t *testing.T) {
 	}
 }
 
+// typeChars types s into the open console's TextInput, as ebitenui's
+// Update does with the characters of a tick.
+func typeChars(a *App, s string) {
+	a.con.input.Insert(s)
+	a.con.root.Update(&widget.UpdateObject{})
+}
+
 // typeLine types s into the open console and presses Enter.
 func typeLine(a *App, s string) {
-	a.consoleInput(InputState{Chars: []rune(s)})
+	typeChars(a, s)
 	a.consoleInput(InputState{Keys: []ebiten.Key{ebiten.KeyEnter}})
 }
 
@@ -112,43 +121,52 @@ func typeLine(a *App, s string) {
 func TestConsoleHistoryCompletionWrapAndScroll(t *testing.T) {
 	a := testApp(t, Config{})
 	a.setConsole(true)
+	if !a.con.input.IsFocused() {
+		t.Fatal("console open: its line has no focus; want the keys to go to it")
+	}
 	typeLine(a, "help")
 	typeLine(a, "MoraleBreak.Dump")
+	if got := a.con.out[len(a.con.out)-1]; !strings.Contains(got, "squad") && !strings.Contains(got, "Squad") {
+		t.Errorf("after MoraleBreak.Dump: last line %q; want the squads' dump", got)
+	}
+	line := func() string { return a.con.input.GetText() }
 	key := func(k ebiten.Key) { a.consoleInput(InputState{Keys: []ebiten.Key{k}}) }
-	a.consoleInput(InputState{Chars: []rune("draft")})
+	typeChars(a, "draft")
 	key(ebiten.KeyUp)
-	if got := a.con.line.String(); got != "MoraleBreak.Dump" {
+	if got := line(); got != "MoraleBreak.Dump" {
 		t.Errorf("Up: %q; want the last command", got)
 	}
 	key(ebiten.KeyUp)
 	key(ebiten.KeyUp) // past the oldest: stays
-	if got := a.con.line.String(); got != "help" {
+	if got := line(); got != "help" {
 		t.Errorf("Up, Up, Up: %q; want the first command", got)
 	}
 	key(ebiten.KeyDown)
 	key(ebiten.KeyDown)
-	if got := a.con.line.String(); got != "draft" {
+	if got := line(); got != "draft" {
 		t.Errorf("Down past the newest: %q; want what was being typed", got)
 	}
 
-	a.con.line.set("moralebreak.w")
+	a.con.input.SetText("moralebreak.w")
 	key(ebiten.KeyTab)
-	a.consoleInput(InputState{Chars: []rune("eri")})
+	typeChars(a, "eri")
 	key(ebiten.KeyTab)
-	if got := a.con.line.String(); got != "MoraleBreak.Why Eriksen" {
+	if got := line(); got != "MoraleBreak.Why Eriksen" {
 		t.Errorf("Tab, eri, Tab: %q; want MoraleBreak.Why Eriksen", got)
 	}
-	a.con.line.set("MoraleBreak.D")
+	a.con.input.SetText("MoraleBreak.D")
 	key(ebiten.KeyTab)
 	if got := a.con.out[len(a.con.out)-1]; !strings.Contains(got, "MoraleBreak.Debug") || !strings.Contains(got, "MoraleBreak.Dump") {
 		t.Errorf("Tab on MoraleBreak.D: printed %q; want both candidates listed", got)
 	}
 
 	// every wrapped line fits the box; help's rows wrap under their column
-	a.con.line.set("")
+	a.con.input.SetText("")
 	typeLine(a, "MoraleBreak.Why Eriksen")
-	box := a.consoleRect()
-	w := float64(box.Dx() - 2*consolePad)
+	if got := a.con.text.Label; got != strings.Join(a.con.wrapped, "\n") {
+		t.Errorf("the output's Text: got %q; want the wrapped output", got)
+	}
+	w := a.con.wrapW
 	col := -1
 	for _, l := range a.con.wrapped {
 		if textfit.Width(l, a.w.mono) > w {
@@ -173,25 +191,34 @@ func TestConsoleHistoryCompletionWrapAndScroll(t *testing.T) {
 		}
 	}
 
-	// scrollback: the output is longer than the box; PageUp goes back
+	// scrollback: the output is longer than the box; the scrollbar is at
+	// the newest, PageUp goes back a page, the wheel (ebitenui's scroll
+	// event) comes back
 	for range 40 {
 		typeLine(a, "MoraleBreak.Dump")
 	}
-	if len(a.con.wrapped) <= visible(box) {
-		t.Fatalf("%d wrapped lines; want more than the %d the box shows", len(a.con.wrapped), visible(box))
+	bar := a.con.bar
+	if n := a.con.visible(); len(a.con.wrapped) <= n || bar.Max != len(a.con.wrapped)-n || bar.Current != bar.Max || a.con.view.ScrollTop != 1 {
+		t.Fatalf("%d wrapped lines, %d shown: scrollbar %d of %d, scrolled %v; want more lines than shown and the newest in view", len(a.con.wrapped), n, bar.Current, bar.Max, a.con.view.ScrollTop)
 	}
 	key(ebiten.KeyPageUp)
-	if a.con.scroll != visible(box)-1 {
-		t.Errorf("PageUp: scroll %d; want %d", a.con.scroll, visible(box)-1)
+	if want := bar.Max - (a.con.visible() - 1); bar.Current != want || a.con.view.ScrollTop >= 1 {
+		t.Errorf("PageUp: scrollbar %d, scrolled %v; want %d and less than 1", bar.Current, a.con.view.ScrollTop, want)
 	}
-	a.consoleInput(InputState{X: box.Min.X + 5, Y: box.Min.Y + 5, WheelY: -10})
-	if a.con.scroll != 0 {
-		t.Errorf("wheel down: scroll %d; want back at the newest", a.con.scroll)
+	a.con.view.GetWidget().ScrolledEvent.Fire(&widget.WidgetScrolledEventArgs{Y: -100})
+	event.ExecuteDeferred()
+	a.consoleInput(InputState{})
+	if bar.Current != bar.Max {
+		t.Errorf("wheel down: scrollbar %d; want back at the newest, %d", bar.Current, bar.Max)
 	}
 	// the backquote closes the console and is not typed
-	a.consoleInput(InputState{Chars: []rune("`")})
-	if strings.Contains(a.con.line.String(), "`") {
-		t.Errorf("line %q; want no backquote typed", a.con.line.String())
+	typeChars(a, "`")
+	if strings.Contains(line(), "`") {
+		t.Errorf("line %q; want no backquote typed", line())
+	}
+	a.setConsole(false)
+	if a.con.input.IsFocused() {
+		t.Error("console closed: its line still has the focus")
 	}
 }
 

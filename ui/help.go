@@ -5,9 +5,10 @@ import (
 	"image/color"
 	"strings"
 
+	eimage "github.com/ebitenui/ebitenui/image"
+	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/game"
-	"github.com/moralebreak/moralebreak/internal/textfit"
 )
 
 // The keys' sheet: F1 or ? shows every key of the scene over the field,
@@ -46,12 +47,23 @@ func padKey(k string) string {
 	return k + " "
 }
 
-// toggleHelp shows the keys' sheet of the live scene, or hides it.
+// toggleHelp shows the keys' sheet of the live scene, or hides it: its
+// title and its lines, ebitenui Texts in a box centred on the field.
 func (a *App) toggleHelp() {
-	a.helpOpen = !a.helpOpen
-	if a.helpOpen {
-		a.helpLines = helpSheet(a.g.Scene().Name())
+	if a.helpOpen = !a.helpOpen; !a.helpOpen {
+		return
 	}
+	a.helpLines = helpSheet(a.g.Scene().Name())
+	mono := a.w.mono
+	a.helpBox = widget.NewContainer(widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(colHelp)),
+		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Direction(widget.DirectionVertical),
+			widget.RowLayoutOpts.Padding(&widget.Insets{Left: 16, Right: 16, Top: 12, Bottom: 12}))))
+	a.helpBox.AddChild(widget.NewText(widget.TextOpts.Text(a.helpLines[0], &mono, colSection)),
+		widget.NewText(widget.TextOpts.Text(strings.Join(a.helpLines[1:], "\n"), &mono, colText)))
+	a.helpBox.Validate()
+	w, h := a.helpBox.PreferredSize()
+	f := a.reg.Field
+	a.helpBox.SetLocation(image.Rect(0, 0, w, h).Add(image.Pt(f.Min.X+(f.Dx()-w)/2, f.Min.Y+(f.Dy()-h)/2)).Intersect(f))
 }
 
 // helpInput hides the sheet on Esc or a click, and returns in without
@@ -76,29 +88,9 @@ func (a *App) helpInput(in InputState) InputState {
 // colHelp is the sheet's background.
 var colHelp = color.NRGBA{0x10, 0x14, 0x19, 0xf0}
 
-// helpLineH is the sheet's line height, in pixels.
-const helpLineH = 17
-
 // drawHelp draws the keys' sheet over the field when it is up.
 func (a *App) drawHelp(dst *ebiten.Image) {
-	if !a.helpOpen {
-		return
-	}
-	lines := a.helpLines
-	face := a.w.mono
-	w := 0.0
-	for _, l := range lines {
-		w = max(w, textfit.Width(l, face))
-	}
-	field := a.reg.Field
-	r := image.Rect(0, 0, int(w)+32, len(lines)*helpLineH+24)
-	r = r.Add(image.Pt(field.Min.X+(field.Dx()-r.Dx())/2, field.Min.Y+(field.Dy()-r.Dy())/2)).Intersect(dst.Bounds())
-	dst.SubImage(r).(*ebiten.Image).Fill(colHelp)
-	for i, l := range lines {
-		c := colText
-		if i == 0 {
-			c = colSection
-		}
-		drawLabel(dst, l, face, float64(r.Min.X+16), float64(r.Min.Y+12+i*helpLineH), c)
+	if a.helpOpen {
+		a.helpBox.Render(dst)
 	}
 }

@@ -58,7 +58,7 @@ func sceneApp(t *testing.T, cfg Config, scene string) *App {
 // keeps its place and size.
 func TestMessagesMoveNoWidget(t *testing.T) {
 	a := testApp(t, Config{})
-	a.strip = messageStrip{}
+	a.strip.msgs = [slotCount]message{}
 	base := widgetRects(t, a)
 	if r := a.w.stripBox.GetWidget().Rect; r.Dy() != StripH || r.Empty() {
 		t.Fatalf("strip laid out at %v; want a box %d px high", r, StripH)
@@ -83,7 +83,7 @@ func TestMessagesMoveNoWidget(t *testing.T) {
 		}, StripLines},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			a.strip = messageStrip{}
+			a.strip.msgs = [slotCount]message{}
 			tc.set()
 			got := widgetRects(t, a)
 			if n := len(a.strip.lines); n < tc.lines || n > StripLines {
@@ -98,25 +98,41 @@ func TestMessagesMoveNoWidget(t *testing.T) {
 	}
 }
 
-// A message that does not fit ends in "…" and shows whole under the cursor.
+// A message that does not fit ends in "…" and the strip's ebitenui
+// tooltip holds it whole; with every message fitting it has none to show.
 func TestCutMessageShowsWholeOnHover(t *testing.T) {
 	a := testApp(t, Config{})
 	long := strings.Repeat("with AllyDown −0.25: Eriksen routs at 9.1 s instead of 10.5 s; ", 6)
-	a.strip = messageStrip{}
+	a.strip.msgs = [slotCount]message{}
 	a.strip.set(SlotSession, long, ToneInfo, -1)
+	a.strip.set(SlotLint, "Lint (1): flicker", ToneWarn, -1)
 	widgetRects(t, a)
-	r := a.w.stripBox.GetWidget().Rect
-	if n := len(a.strip.lines); n != StripLines || !strings.HasSuffix(a.strip.lines[n-1].text, "…") {
-		t.Fatalf("strip lines %+v; want %d, the last ending in …", a.strip.lines, StripLines)
+	box := a.w.stripBox.Children()[0].(*widget.Container)
+	if n := len(box.GetWidget().ToolTips); n != 1 {
+		t.Fatalf("strip: got %d tooltips; want 1", n)
 	}
-	line := lineRect(r, 1)
-	if got := a.strip.hover(r, line.Min.X+20, line.Min.Y+5); got != long {
-		t.Errorf("hover on the cut message: got %q; want it whole", got)
+	rows := box.Children()
+	if len(rows) != StripLines {
+		t.Fatalf("strip box: got %d rows; want %d", len(rows), StripLines)
+	}
+	if got := a.strip.texts[StripLines-2].Label; !strings.HasSuffix(got, "…") {
+		t.Errorf("the session's last row %q; want it to end in …", got)
+	}
+	if got := a.strip.texts[StripLines-1].Label; got != "Lint (1): flicker" {
+		t.Errorf("last row %q; want the lint", got)
+	}
+	if a.strip.tip.Label != long {
+		t.Errorf("tooltip: got %q; want the cut message whole", a.strip.tip.Label)
 	}
 	a.strip.set(SlotSession, "short", ToneInfo, -1)
-	a.strip.layout(a.w.small, stripTextW(PanelW-2*panelPad))
-	if got := a.strip.hover(r, line.Min.X+20, lineRect(r, 0).Min.Y+5); got != "" {
-		t.Errorf("hover on a message that fits: got %q; want no tooltip", got)
+	a.layoutPanel()
+	if got := a.strip.texts[0].Label; got != "short" || a.strip.tip.Label != "" {
+		t.Errorf("messages that fit: first row %q, tooltip %q; want the message and no tooltip", got, a.strip.tip.Label)
+	}
+	a.strip.msgs = [slotCount]message{}
+	a.layoutPanel()
+	if got := a.strip.texts[0].Label; got != "No messages." {
+		t.Errorf("an empty strip: first row %q; want No messages.", got)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"image"
+	"maps"
 	"math"
 	"strings"
 	"time"
@@ -180,15 +181,7 @@ func sameSettings(a, b morale.Settings) bool {
 			return false
 		}
 	}
-	if len(a.Weights) != len(b.Weights) {
-		return false
-	}
-	for e, w := range a.Weights {
-		if v, ok := b.Weights[e]; !ok || v != w {
-			return false
-		}
-	}
-	return true
+	return maps.Equal(a.Weights, b.Weights)
 }
 
 // oddsView is the panel's text: a title, a status line, the rows and the

@@ -67,8 +67,8 @@ func (p *OddsPanel) paint(img *ebiten.Image) {
 		mark = "▼ open"
 	}
 	mw := textfit.Width(mark, p.small)
-	p.text(img, mark, p.small, float64(w)-8-mw, y+1, colDim)
-	p.text(img, textfit.Clip(v.title, p.title, float64(w)-24-mw), p.title, x, y, colSection)
+	drawLabel(img, mark, p.small, float64(w)-8-mw, y+1, colDim)
+	drawLabel(img, textfit.Clip(v.title, p.title, float64(w)-24-mw), p.title, x, y, colSection)
 	y += float64(m.px(16))
 	line := float64(w) - 2*x
 	if folded {
@@ -76,19 +76,19 @@ func (p *OddsPanel) paint(img *ebiten.Image) {
 		if r, ok := v.headline(); ok {
 			text, c = strings.TrimSpace(r.label+": "+r.now+"  "+r.before+"  "+r.change), oddsUp
 		}
-		p.text(img, textfit.Clip(text, p.small, line), p.small, x, y, c)
+		drawLabel(img, textfit.Clip(text, p.small, line), p.small, x, y, c)
 		return
 	}
-	p.text(img, textfit.Clip(v.status, p.small, line), p.small, x, y, colDim)
+	drawLabel(img, textfit.Clip(v.status, p.small, line), p.small, x, y, colDim)
 	y = float64(m.rowsTop)
 	// columns: label, now [95%], before, change; each cut to its width
 	cols := [5]float64{x, x + 108, x + 208, x + 290, float64(w) - 4}
 	cell := func(s string, f text.Face, col int, c color.Color) {
-		p.text(img, textfit.Clip(s, f, cols[col+1]-cols[col]-4), f, cols[col], y, c)
+		drawLabel(img, textfit.Clip(s, f, cols[col+1]-cols[col]-4), f, cols[col], y, c)
 	}
 	for i, r := range v.rows {
 		if i == v.named && v.more > 0 {
-			p.text(img, fmt.Sprintf("… and %d more", v.more), p.small, cols[0], y, colDim)
+			drawLabel(img, fmt.Sprintf("… and %d more", v.more), p.small, cols[0], y, colDim)
 			y += float64(m.lineH)
 		}
 		cell(r.label, p.small, 0, colDim)
@@ -172,7 +172,7 @@ func (p *OddsPanel) histogram(img *ebiten.Image, r image.Rectangle, caption stri
 		return
 	}
 	cw, _ := text.Measure(caption, p.small, 0)
-	p.text(img, caption, p.small, float64(r.Min.X)+(float64(r.Dx())-cw)/2, float64(r.Min.Y), colDim)
+	drawLabel(img, caption, p.small, float64(r.Min.X)+(float64(r.Dx())-cw)/2, float64(r.Min.Y), colDim)
 	if len(hs.Counts) == 0 {
 		return
 	}
@@ -194,7 +194,7 @@ func (p *OddsPanel) histogram(img *ebiten.Image, r image.Rectangle, caption stri
 	base := float32(r.Max.Y)
 	vector.FillRect(img, float32(r.Min.X), base, float32(r.Dx()), 1, oddsEdge, false)
 	if lo < 0 {
-		p.text(img, "no rout yet", p.small, float64(r.Min.X)+4, float64(r.Min.Y+p.m.px(14)), colDim)
+		drawLabel(img, "no rout yet", p.small, float64(r.Min.X)+4, float64(r.Min.Y+p.m.px(14)), colDim)
 		return
 	}
 	lo, hi = max(0, lo-1), min(len(hs.Counts)-1, hi+1)
@@ -214,20 +214,9 @@ func (p *OddsPanel) histogram(img *ebiten.Image, r image.Rectangle, caption stri
 	}
 	left := fmtSeconds(float64(lo) * hs.Bin)
 	right := fmtSeconds(float64(hi+1) * hs.Bin)
-	p.text(img, left, p.small, float64(r.Min.X), float64(r.Min.Y), colDim)
+	drawLabel(img, left, p.small, float64(r.Min.X), float64(r.Min.Y), colDim)
 	rw, _ := text.Measure(right, p.small, 0)
-	p.text(img, right, p.small, float64(r.Max.X)-rw, float64(r.Min.Y), colDim)
-}
-
-// text draws s with its top-left at (x, y).
-func (p *OddsPanel) text(dst *ebiten.Image, s string, f text.Face, x, y float64, c color.Color) {
-	if s == "" {
-		return
-	}
-	op := &text.DrawOptions{}
-	op.GeoM.Translate(x, y)
-	op.ColorScale.ScaleWithColor(c)
-	text.Draw(dst, s, f, op)
+	drawLabel(img, right, p.small, float64(r.Max.X)-rw, float64(r.Min.Y), colDim)
 }
 
 // fmtSeconds is a time of the histogram's axis: "12 s", "7.5 s".

@@ -112,7 +112,6 @@ func (a *App) drawWidgets(screen *ebiten.Image) {
 	if fresh || pc.have != pc.want {
 		pc.img.Clear()
 		a.ui.Draw(pc.img)
-		a.strip.draw(pc.img, a.stripRect(), a.w.small)
 		a.tuner.draw(pc.img, a.tunerRect(), a.w.small, a.w.face)
 		pc.have = pc.want
 		pc.shownOn = nil

@@ -1,19 +1,21 @@
 package ui
 
 import (
-	"image"
 	"image/color"
+	"slices"
 	"strings"
 
+	eimage "github.com/ebitenui/ebitenui/image"
+	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/moralebreak/moralebreak/internal/textfit"
 )
 
 // The message strip: every message of the panel (a notice, the session's
-// rewind and what-if, the lint) in one box of StripLines lines whose place
-// and size never change, so that nothing under it moves when a message
-// comes or goes (TestMessagesMoveNoWidget).
+// rewind and what-if, the lint) in one box of StripLines ebitenui rows
+// whose place and size never change, so that nothing under it moves when
+// a message comes or goes (TestMessagesMoveNoWidget).
 
 // StripLines is how many lines of text the message strip holds.
 const StripLines = 4
@@ -44,13 +46,8 @@ const (
 
 // String names the slot, as the published state does.
 func (s MessageSlot) String() string {
-	switch s {
-	case SlotNotice:
-		return "notice"
-	case SlotSession:
-		return "session"
-	case SlotLint:
-		return "lint"
+	if s < slotCount {
+		return [slotCount]string{"notice", "session", "lint"}[s]
 	}
 	return "slot?"
 }
@@ -63,32 +60,15 @@ const (
 	ToneGood             // done: saved, reloaded
 	ToneBad              // refused, broken
 	ToneWarn             // a warning: the lint
+	toneCount
 )
 
 // String names the tone, as the published state does.
-func (t Tone) String() string {
-	switch t {
-	case ToneGood:
-		return "good"
-	case ToneBad:
-		return "bad"
-	case ToneWarn:
-		return "warn"
-	}
-	return "info"
-}
+func (t Tone) String() string { return [toneCount]string{"info", "good", "bad", "warn"}[t%toneCount] }
 
 // toneColor is the tone's mark at the left of its lines.
 func toneColor(t Tone) color.NRGBA {
-	switch t {
-	case ToneGood:
-		return color.NRGBA{0x4c, 0xc0, 0x6c, 0xff}
-	case ToneBad:
-		return color.NRGBA{0xe0, 0x4c, 0x40, 0xff}
-	case ToneWarn:
-		return color.NRGBA{0xe8, 0xb4, 0x4a, 0xff}
-	}
-	return color.NRGBA{0x6c, 0x9c, 0xd8, 0xff}
+	return [toneCount]color.NRGBA{{0x6c, 0x9c, 0xd8, 0xff}, {0x4c, 0xc0, 0x6c, 0xff}, {0xe0, 0x4c, 0x40, 0xff}, {0xe8, 0xb4, 0x4a, 0xff}}[t%toneCount]
 }
 
 // message is one slot's message.
@@ -98,20 +78,27 @@ type message struct {
 	ticks int // ticks it stays up; < 0: until replaced
 }
 
-// stripLine is one line the strip draws.
+// stripLine is one line the strip shows.
 type stripLine struct {
-	text  string
-	tone  Tone
-	slot  MessageSlot
-	first bool // the first line of its message (a gap above it)
+	text string
+	tone Tone
+	slot MessageSlot
 }
 
 // messageStrip is the strip's messages and, as Update laid them out, its
-// lines.
+// lines, shown in ebitenui widgets in the strip's box: a row each (its
+// tone's mark and its text) and the box's tooltip, which holds the
+// messages cut short whole ("" and no background, so nothing shows, when
+// every message fits).
 type messageStrip struct {
-	msgs  [slotCount]message
-	lines []stripLine
-	cut   [slotCount]bool // the slot's message did not fit: hovering shows it whole
+	msgs   [slotCount]message
+	lines  []stripLine
+	cut    [slotCount]bool // the slot's message did not fit: the tooltip shows it whole
+	marks  [toneCount + 1]*eimage.NineSlice
+	texts  [StripLines]*widget.Text
+	tones  [StripLines]*widget.Graphic // each row's mark, marks[toneCount]: none
+	tip    *widget.Text
+	tipBox *widget.Container
 }
 
 // set shows text in slot (replacing what it held) for ticks ticks (< 0:
@@ -140,18 +127,47 @@ func (s *messageStrip) tick() {
 	}
 }
 
-// layout lays the messages out in StripLines lines of w pixels of face:
-// every message gets a line, in slot order, and what lines are left go to
-// them in the same order; a message that does not fit ends in "…", and
-// hovering it shows it whole (hover).
+// build fills the strip's box, under what it holds (Save's answers), with
+// the strip's rows of face and its tooltip (ebitenui's, without delay: the
+// panel is drawn again when the pointer moves over it).
+func (s *messageStrip) build(strip *widget.Container, face text.Face) {
+	for t := range s.marks {
+		s.marks[t] = eimage.NewNineSliceColor(toneColor(Tone(t)))
+	}
+	s.marks[toneCount] = eimage.NewNineSliceColor(color.Transparent)
+	s.tip = widget.NewText(widget.TextOpts.Text("", &face, colText), widget.TextOpts.MaxWidth(PanelW-2*panelPad-16))
+	s.tipBox = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewAnchorLayout(widget.AnchorLayoutOpts.Padding(widget.NewInsetsSimple(6)))))
+	s.tipBox.AddChild(s.tip)
+	box := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
+		widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Padding(&widget.Insets{Top: stripPad, Left: 2}))),
+		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{StretchHorizontal: true, StretchVertical: true}),
+			widget.WidgetOpts.ToolTip(widget.NewToolTip(widget.ToolTipOpts.Content(s.tipBox), widget.ToolTipOpts.Position(widget.TOOLTIP_POS_WIDGET)))))
+	for k := range s.texts {
+		s.tones[k] = widget.NewGraphic(widget.GraphicOpts.ImageNineSlice(s.marks[toneCount]), widget.GraphicOpts.WidgetOpts(
+			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Position: widget.RowLayoutPositionCenter, MaxWidth: 3, MaxHeight: stripLineH - 2})))
+		s.texts[k] = widget.NewText(widget.TextOpts.Text(" ", &face, colText))
+		row := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(stripTextX-5))),
+			widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(0, stripLineH)))
+		row.AddChild(s.tones[k], s.texts[k])
+		box.AddChild(row)
+	}
+	others := slices.Clone(strip.Children())
+	strip.RemoveChildren()
+	strip.SetBackgroundImage(eimage.NewNineSliceColor(colStrip))
+	strip.AddChild(append([]widget.PreferredSizeLocateableWidget{box}, others...)...)
+	s.show()
+}
+
+// layout lays the messages out in StripLines lines of w pixels of face
+// and shows them in the rows: every message gets a line, in slot order,
+// and what lines are left go to them in the same order; a message that
+// does not fit ends in "…", and the strip's tooltip shows it whole.
 func (s *messageStrip) layout(face text.Face, w float64) {
 	s.lines = s.lines[:0]
 	var wrapped [slotCount][]string
-	n := 0 // messages to show
 	for i, m := range s.msgs {
 		if m.text != "" {
 			wrapped[i] = textfit.Wrap(m.text, face, w)
-			n++
 		}
 	}
 	share := [slotCount]int{}
@@ -175,27 +191,45 @@ func (s *messageStrip) layout(face text.Face, w float64) {
 		}
 		kept, cut := textfit.Limit(wrapped[i], share[i], face, w)
 		s.cut[i] = cut
-		for k, l := range kept {
-			s.lines = append(s.lines, stripLine{text: l, tone: s.msgs[i].tone, slot: MessageSlot(i), first: k == 0})
+		for _, l := range kept {
+			s.lines = append(s.lines, stripLine{text: l, tone: s.msgs[i].tone, slot: MessageSlot(i)})
 		}
 	}
+	s.show()
 }
 
-// lineRect is the rectangle of line k of a strip drawn in r.
-func lineRect(r image.Rectangle, k int) image.Rectangle {
-	y := r.Min.Y + stripPad + k*stripLineH
-	return image.Rect(r.Min.X, y, r.Max.X, y+stripLineH)
-}
-
-// hover returns the whole text of the message under (x, y) in a strip
-// drawn in r when it was cut, else "".
-func (s *messageStrip) hover(r image.Rectangle, x, y int) string {
-	for k, l := range s.lines {
-		if image.Pt(x, y).In(lineRect(r, k)) && s.cut[l.slot] {
-			return s.msgs[l.slot].text
+// show puts the lines in the rows (built: a strip without rows only lays
+// out), each with its tone's mark, an empty strip saying so on its first,
+// and the messages cut short in the tooltip.
+func (s *messageStrip) show() {
+	if s.tip == nil {
+		return
+	}
+	var tip []string
+	for i, m := range s.msgs {
+		if s.cut[i] {
+			tip = append(tip, m.text)
 		}
 	}
-	return ""
+	if t := strings.Join(tip, "\n\n"); t != s.tip.Label { // SetBackgroundImage validates the box again: only on change
+		var bg *eimage.NineSlice
+		if t != "" {
+			bg = eimage.NewBorderedNineSliceColor(colConsole, colButtonHi, 1)
+		}
+		s.tip.Label = t
+		s.tipBox.SetBackgroundImage(bg)
+	}
+	for k, t := range s.texts {
+		label, c, mark := " ", colText, s.marks[toneCount]
+		switch {
+		case k < len(s.lines):
+			label, mark = s.lines[k].text, s.marks[s.lines[k].tone%toneCount]
+		case k == 0:
+			label, c = "No messages.", colFaint
+		}
+		t.Label, s.tones[k].ImageNineSlice = label, mark
+		t.SetColor(c)
+	}
 }
 
 // all returns every message shown, in slot order, joined by newlines.
@@ -207,21 +241,6 @@ func (s *messageStrip) all() string {
 		}
 	}
 	return strings.Join(b, "\n")
-}
-
-// draw draws the strip's lines into r on dst: a dark box, and each line
-// with its tone's mark at the left.
-func (s *messageStrip) draw(dst *ebiten.Image, r image.Rectangle, face text.Face) {
-	dst.SubImage(r).(*ebiten.Image).Fill(colStrip)
-	if len(s.lines) == 0 {
-		drawLabel(dst, "No messages.", face, float64(r.Min.X+stripTextX), float64(lineRect(r, 0).Min.Y), colFaint)
-		return
-	}
-	for k, l := range s.lines {
-		lr := lineRect(r, k)
-		dst.SubImage(image.Rect(r.Min.X+2, lr.Min.Y+1, r.Min.X+5, lr.Max.Y-1)).(*ebiten.Image).Fill(toneColor(l.tone))
-		drawLabel(dst, l.text, face, float64(r.Min.X+stripTextX), float64(lr.Min.Y), colText)
-	}
 }
 
 // stripTextX is where the strip's text starts, right of the tone marks.

@@ -268,7 +268,7 @@ func PlaceWhy(area image.Rectangle, size image.Point, self image.Point, others [
 	score := func(k int) int {
 		r := corner(k)
 		n := 0
-		if self.In(r.Inset(-whyMargin)) {
+		if near(self, r) {
 			n += 1000
 		}
 		for _, o := range others {
