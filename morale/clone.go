@@ -47,7 +47,7 @@ func (w *World) Clone() *World {
 		intervalTicks: w.intervalTicks, nowTicks: w.nowTicks, stepTicks: w.stepTicks,
 		steps: w.steps, targetTicks: w.targetTicks, dropped: w.dropped,
 		col: w.col, reasons: w.reasons.clone(), slabGen: w.slabGen,
-		slotOf: maps.Clone(w.slotOf), free: slices.Clone(w.free), squads: slices.Clone(w.squads),
+		slotOf: maps.Clone(w.slotOf), free: slices.Clone(w.free), squads: slices.Clone(w.squads), slotHint: w.slotHint,
 		avg: slices.Clone(w.avg), next: slices.Clone(w.next), mark: w.mark,
 		listenerID: w.listenerID,
 		led:        w.led.clone(),
@@ -101,7 +101,7 @@ func (g *grid) clone() grid {
 	c := *g
 	c.ids = maps.Clone(g.ids)
 	c.keys = slices.Clone(g.keys)
-	c.nb = slices.Clone(g.nb)
+	c.cache = slices.Clone(g.cache)
 	c.boxes = slices.Clone(g.boxes)
 	total := 0
 	for _, l := range g.lists {

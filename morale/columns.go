@@ -36,10 +36,10 @@ type column interface {
 	// remove moves the value of the last agent, last, to agent i and
 	// drops the last place (Remove).
 	remove(i, last int)
-	// permute puts the value of agent lo+perm[k] at place lo+k, for every
-	// k, gathered through *spare, a scratch array of the column's type
-	// that it makes (and keeps there) when nil or too short.
-	permute(lo int, perm []int32, spare *any)
+	// permute puts the value of agent lo+k at place lo+to[k], for every
+	// k, scattered into *spare, a scratch array of the column's type that
+	// it makes (and keeps there) when nil or too short, and copied back.
+	permute(lo int, to []int32, spare *any)
 	// own replaces the array by a copy of it, after a copy of the World.
 	own()
 	// bytes returns the memory the array holds, in bytes.
@@ -63,16 +63,16 @@ func (c *col[T]) remove(i, last int) {
 	*c = s[:last]
 }
 
-func (c *col[T]) permute(lo int, perm []int32, spare *any) {
+func (c *col[T]) permute(lo int, to []int32, spare *any) {
 	tmp, _ := (*spare).([]T)
-	if len(tmp) < len(perm) {
-		tmp = make([]T, len(perm))
+	if len(tmp) < len(to) {
+		tmp = make([]T, len(to))
 		*spare = tmp
 	}
-	a := (*c)[lo : lo+len(perm)]
-	tmp = tmp[:len(perm)]
-	for k, j := range perm {
-		tmp[k] = a[j]
+	a := (*c)[lo : lo+len(to)]
+	tmp = tmp[:len(to)]
+	for k, j := range to {
+		tmp[j] = a[k]
 	}
 	copy(a, tmp)
 }

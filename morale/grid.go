@@ -1,6 +1,9 @@
 package morale
 
-import "math"
+import (
+	"math"
+	"math/bits"
+)
 
 // grid is a uniform spatial hash of agent indices, so that an event at a
 // location visits the agents near it, not every agent in the world.
@@ -16,10 +19,11 @@ type grid struct {
 	ids   map[cellKey]int32 // occupied cells
 	lists [][]int32         // agent indices per cell id
 	keys  []cellKey         // each cell id's key
-	// nb holds 8 ids per cell: its neighbours' (west to east, south to
-	// north, itself left out), −1 until looked up, so that an agent
-	// crossing into a neighbouring cell costs no map lookup.
-	nb []int32
+	// cache stands in front of ids (see idOf), so that finding a cell
+	// (an agent spawned, or crossing into a neighbour) costs no map lookup:
+	// slot hash(k) holds key k and its id + 1, or 0 when empty. It holds
+	// at least twice as many slots as there are cells, up to 1<<16.
+	cache []cachedCell
 	// boxes holds, per cell, a box just inside it: every position in the
 	// box is in the cell (see boxOf), so a move within it needs no key.
 	boxes []rect
@@ -29,6 +33,12 @@ type grid struct {
 
 type cellKey struct{ x, y int32 }
 
+// cachedCell is a slot of grid.cache: a key and its cell's id + 1, or 0.
+type cachedCell struct {
+	k  cellKey
+	id int32
+}
+
 // agentCell is where an agent is in the grid: his cell's id (its key is
 // grid.keys[id]) and his position in the cell's list.
 type agentCell struct {
@@ -37,7 +47,7 @@ type agentCell struct {
 }
 
 func newGrid(size float64) grid {
-	return grid{size: size, inv: 1 / size, ids: make(map[cellKey]int32)}
+	return grid{size: size, inv: 1 / size, ids: make(map[cellKey]int32), cache: make([]cachedCell, 64)}
 }
 
 // key returns the key of the cell of p: coord(p.X/size), coord(p.Y/size).
@@ -85,51 +95,48 @@ func (g *grid) place(p Vec2, i int32) agentCell {
 // cellOf returns the id of the cell of key k, creating it when asked, for an
 // agent about to be inserted: a cell it returns is no longer counted empty.
 func (g *grid) cellOf(k cellKey) int32 {
-	if id, ok := g.ids[k]; ok {
-		if len(g.lists[id]) == 0 {
-			g.empty--
-		}
+	if id, ok := g.idOf(k); ok {
+		g.empty -= b2i(len(g.lists[id]) == 0)
 		return id
 	}
 	id := int32(len(g.lists))
+	if 2*len(g.lists) >= len(g.cache) && len(g.cache) < 1<<16 {
+		g.cache = make([]cachedCell, 4*len(g.cache))
+	}
 	g.lists = append(g.lists, nil)
 	g.keys = append(g.keys, k)
-	g.nb = append(g.nb, -1, -1, -1, -1, -1, -1, -1, -1)
 	g.boxes = append(g.boxes, boxOf(k, g.size))
 	g.ids[k] = id
 	return id
 }
 
-// neighbourOf returns, as cellOf does, the id of the cell of key k, for an
-// agent leaving cell from: through from's neighbour cache when k is one of
-// its eight neighbours, with cellOf (and into the cache) otherwise.
-func (g *grid) neighbourOf(from int32, k cellKey) int32 {
-	fk := g.keys[from]
-	dx, dy := int64(k.x)-int64(fk.x), int64(k.y)-int64(fk.y)
-	if dx < -1 || dx > 1 || dy < -1 || dy > 1 {
-		return g.cellOf(k)
+// idOf returns the id of the cell of key k and whether it has one, as ids
+// does, through the cache (a cell keeps its id for the grid's life).
+func (g *grid) idOf(k cellKey) (int32, bool) {
+	c := g.slot(k)
+	if c.id > 0 && c.k == k {
+		return c.id - 1, true
 	}
-	d := (dy+1)*3 + dx + 1 // 0..8, 4 is the cell itself (never: k ≠ fk)
-	if d > 4 {
-		d--
+	id, ok := g.ids[k]
+	if ok {
+		c.k, c.id = k, id+1
 	}
-	if id := g.nb[int64(from)*8+d]; id >= 0 {
-		if len(g.lists[id]) == 0 {
-			g.empty--
-		}
-		return id
-	}
-	id := g.cellOf(k)
-	g.nb[int64(from)*8+d] = id
-	return id
+	return id, ok
+}
+
+// slot returns the cache's slot of key k.
+func (g *grid) slot(k cellKey) *cachedCell {
+	h := (uint64(uint32(k.x))<<32 | uint64(uint32(k.y))) * 0x9E3779B97F4A7C15
+	return &g.cache[h>>bits.LeadingZeros64(uint64(len(g.cache)-1))] // its top bits
 }
 
 // neighbourBox returns the id of the neighbouring cell of from whose box
-// holds p, when that neighbour is in from's cache, else −1 (also for NaN
-// and ±Inf, which no box holds).
+// holds p, when that neighbour is in the grid's cache, else −1 (also for
+// NaN and ±Inf, which no box holds).
 func (g *grid) neighbourBox(from int32, p Vec2) int32 {
-	// Which neighbour's box p may be in: 0..8 as in neighbourOf, 4 (the
-	// cell itself) when within the box's extent on both axes, or NaN.
+	// Which neighbour's box p may be in: 0..8, west to east, south to
+	// north, 4 (the cell itself) when within the box's extent on both
+	// axes, or NaN.
 	b := &g.boxes[from]
 	d := 4
 	if p.X < b.x0 {
@@ -142,16 +149,14 @@ func (g *grid) neighbourBox(from int32, p Vec2) int32 {
 	} else if p.Y >= b.y1 {
 		d += 3
 	}
-	if d == 4 {
+	// The slot of the neighbour's key: whatever cell it holds, p is in
+	// that cell if its box holds p.
+	k := g.keys[from]
+	c := g.slot(cellKey{k.x + int32(d%3-1), k.y + int32(d/3-1)})
+	if d == 4 || c.id == 0 || !g.boxes[c.id-1].holds(p) {
 		return -1
 	}
-	if d > 4 {
-		d--
-	}
-	if id := g.nb[int64(from)*8+int64(d)]; id >= 0 && g.boxes[id].holds(p) {
-		return id
-	}
-	return -1
+	return c.id - 1
 }
 
 // rect is the half-open box x0 ≤ p.X < x1, y0 ≤ p.Y < y1.
@@ -220,7 +225,7 @@ func (g *grid) appendCells(dst []int32, p Vec2, r, r2 float64) (cells []int32, a
 	for y := lo.y; ; y++ {
 		gy := g.gap(y, p.Y)
 		for x := lo.x; ; x++ {
-			if id, ok := g.ids[cellKey{x, y}]; ok && len(g.lists[id]) > 0 {
+			if id, ok := g.idOf(cellKey{x, y}); ok && len(g.lists[id]) > 0 {
 				if gx := g.gap(x, p.X); !(float64(gx*gx)+float64(gy*gy) > float64(r2*(1+0x1p-20))) {
 					dst = append(dst, id)
 				}

@@ -18,8 +18,8 @@ func checkGrid(w *World) error {
 	if len(w.col.Cell) != n || len(w.col.Pos) != n {
 		return fmt.Errorf("%d handles, %d places, %d positions", n, len(w.col.Cell), len(w.col.Pos))
 	}
-	if len(g.keys) != len(g.lists) || len(g.boxes) != len(g.lists) || len(g.nb) != 8*len(g.lists) {
-		return fmt.Errorf("%d lists, %d keys, %d boxes, %d neighbour slots", len(g.lists), len(g.keys), len(g.boxes), len(g.nb))
+	if len(g.keys) != len(g.lists) || len(g.boxes) != len(g.lists) {
+		return fmt.Errorf("%d lists, %d keys, %d boxes", len(g.lists), len(g.keys), len(g.boxes))
 	}
 	for i, a := range w.col.Handle {
 		l := w.col.Cell[i]
@@ -49,18 +49,10 @@ func checkGrid(w *World) error {
 				return fmt.Errorf("cell %d: entry %d is agent %d, who is elsewhere", id, at, i)
 			}
 		}
-		for d, nb := range g.nb[8*id : 8*id+8] {
-			if nb < 0 {
-				continue
-			}
-			dx, dy := int64(d%3)-1, int64(d/3)-1
-			if d >= 4 {
-				dx, dy = int64((d+1)%3)-1, int64((d+1)/3)-1
-			}
-			k := g.keys[id]
-			if want := (cellKey{int32(int64(k.x) + dx), int32(int64(k.y) + dy)}); g.keys[nb] != want {
-				return fmt.Errorf("cell %d %v: neighbour %d is %v; want %v", id, k, d, g.keys[nb], want)
-			}
+	}
+	for k, c := range g.cache {
+		if id, ok := g.ids[c.k]; c.id != 0 && (!ok || id != c.id-1 || g.slot(c.k) != &g.cache[k]) {
+			return fmt.Errorf("cache slot %d: key %v, id %d; the grid has id %d", k, c.k, c.id-1, g.ids[c.k])
 		}
 	}
 	if total != n || empty != g.empty {

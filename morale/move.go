@@ -3,9 +3,9 @@ package morale
 // SetPosition moves the agent to p, for events at a location. A position
 // with a NaN or infinite coordinate is ignored. A move within the agent's
 // grid cell is a few comparisons and a store; a move into another cell
-// moves him between the cells' lists (no map lookup for a neighbouring cell
-// once it was crossed into before, no allocation once the World has held
-// as many occupied cells before) and may make his part of the World due for
+// moves him between the cells' lists (no map lookup for a cell in the grid's
+// cache, which holds most cells when they number under 32,768; no allocation
+// once the World has held as many occupied cells before) and may make his part of the World due for
 // a sort (see World).
 func (a *Agent) SetPosition(p Vec2) {
 	if !a.live() {
@@ -21,16 +21,14 @@ func (a *Agent) SetPosition(p Vec2) {
 
 // moveOut moves agent a to p, outside the box of his cell: into the box of
 // a neighbouring cell already in the cell's cache (the common crossing: box
-// tests, no key), else to the cell of p's key (a neighbour's id from the
-// cache, or from the grid's map), or nowhere for NaN or ±Inf.
+// tests, no key), else to the cell of p's key (its id from the grid's cache,
+// or from its map), or nowhere for NaN or ±Inf.
 func (w *World) moveOut(a *Agent, p Vec2) {
 	g := &w.grid
 	from := a.cell
 	if id := g.neighbourBox(from, p); id >= 0 {
 		w.col.Pos[a.i] = p
-		if len(g.lists[id]) == 0 {
-			g.empty--
-		}
+		g.empty -= b2i(len(g.lists[id]) == 0)
 		w.cross(a, from, id)
 		return
 	}
@@ -42,7 +40,7 @@ func (w *World) moveOut(a *Agent, p Vec2) {
 	if k == g.keys[from] {
 		return // in his cell, in the margin outside its box
 	}
-	w.cross(a, from, g.neighbourOf(from, k))
+	w.cross(a, from, g.cellOf(k))
 }
 
 // cross moves agent a from cell from's list to the end of cell id's, id

@@ -44,10 +44,10 @@ type windows struct {
 	breaks, settled []int32
 	next            int // the window after the one sorted last
 	// The sort's scratch, kept between sorts: per cell a rank (−1 between
-	// sorts), the window's cells, the counts per rank, the permutation,
-	// and a spare array for each column (see column.permute).
+	// sorts), the window's cells, the counts per rank, each place's new
+	// place, and a spare array for each column (see column.permute).
 	rank, cells []int32
-	count, perm []int32
+	count, to   []int32
 	spares      []any
 }
 
@@ -158,25 +158,24 @@ func (w *World) sortCells(win int) {
 	for r, n := range count {
 		count[r], sum = sum, sum+n
 	}
-	perm := slices.Grow(o.perm[:0], len(places))[:len(places)]
+	to := slices.Grow(o.to[:0], len(places))[:len(places)]
 	for k, c := range places {
 		r := o.rank[c.id]
-		perm[count[r]] = int32(k)
+		to[k] = count[r]
 		count[r]++
 	}
 	for _, id := range cells {
 		o.rank[id] = -1
 	}
-	o.cells, o.count, o.perm = cells, count, perm
+	o.cells, o.count, o.to = cells, count, to
 	if len(o.spares) < len(w.cols) {
 		o.spares = make([]any, len(w.cols))
 	}
 	for j, k := range w.cols {
-		k.permute(lo, perm, &o.spares[j])
+		k.permute(lo, to, &o.spares[j])
 	}
-	for k, from := range perm {
-		if from != int32(k) {
-			i := int32(lo + k)
+	for k := range to {
+		if i := int32(lo + k); w.col.Handle[i].i != i {
 			w.col.Handle[i].i = i
 			c := w.col.Cell[i]
 			g.lists[c.id][c.at] = i

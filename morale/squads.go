@@ -21,7 +21,14 @@ const minCompact = 64
 // slot returns squad id's slot, taking a free one or a new one when the
 // squad has none.
 func (w *World) slot(id SquadID) int32 {
+	// The hint of id's hash, when it names a live slot of id, saves the
+	// map lookup: a live squad's id is in no other live slot.
+	h := &w.slotHint[uint64(id)*0x9E3779B97F4A7C15>>54]
+	if s := *h - 1; s >= 0 && int(s) < len(w.squads) && w.squads[s].n > 0 && w.squads[s].id == id {
+		return s
+	}
 	if s, ok := w.slotOf[id]; ok {
+		*h = s + 1
 		return s
 	}
 	var s int32

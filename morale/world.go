@@ -105,10 +105,13 @@ type World struct {
 	// Squads, by slot (see squads.go). A squad exists while n > 0.
 	slotOf map[SquadID]int32
 	free   []int32 // empty slots
-	squads []squad
-	avg    []float64 // squad averages at the start of the running step
-	next   []float64 // squad sums being built by the running step
-	mark   uint32    // squad filter generation
+	// slotHint guesses squads' slots: hint k, for the ids whose hash is k,
+	// is 1 + the slot of the last one slot found, or 0. slot checks it.
+	slotHint [1 << 10]int32
+	squads   []squad
+	avg      []float64 // squad averages at the start of the running step
+	next     []float64 // squad sums being built by the running step
+	mark     uint32    // squad filter generation
 
 	// The listeners, in the order registered (notify.go): listenerID is
 	// the last id given out, unlistened is true when a listener was
