@@ -122,7 +122,6 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 	}
 	app.clean() // picture.go
 	app.editor = NewEditor(g)
-	app.tuner = newTuner(app.editor.Good())
 	app.con.print("MoraleBreak console. Type help and press Enter; Tab completes, Up/Down recall, PageUp/PageDown scroll. ` closes.")
 	if cfg.Odds != nil {
 		app.odds = NewOddsPanel(cfg.Odds, a) // before the widgets: its slot is its height
@@ -209,7 +208,7 @@ func (a *App) Sync() error {
 	if a.odds != nil {
 		// the odds of the settings shown, counted to the end: the same
 		// picture every run
-		a.odds.Update(a.g, a.tuner.drag.on)
+		a.odds.Update(a.g, a.tuner.dragging())
 		if err := a.odds.Wait(context.Background()); err != nil {
 			return err
 		}
@@ -226,7 +225,7 @@ func (a *App) settle() error {
 	a.layoutPanel()
 	a.inspect()
 	if a.odds != nil {
-		a.odds.Update(a.g, a.tuner.drag.on)
+		a.odds.Update(a.g, a.tuner.dragging())
 	}
 	// panelcache.go: after every change to the widgets
 	a.markPanel()
@@ -411,16 +410,13 @@ func (a *App) stripW() int {
 }
 
 // layoutPanel lays the message strip's lines out and chooses the tooltip:
-// the whole text of a message under the cursor that did not fit, or the
-// Doc of the tuner row hovered long enough.
+// the whole text of a message under the cursor that did not fit.
 func (a *App) layoutPanel() {
 	r := a.stripRect()
 	a.strip.layout(a.w.small, stripTextW(a.stripW()))
 	x, y := ebiten.CursorPosition()
 	a.tip = tooltip{at: image.Pt(x, y)}
-	if a.tip.text = a.strip.hover(r, x, y); a.tip.text == "" && !a.consoleOpen {
-		a.tip.text = a.tuner.tip()
-	}
+	a.tip.text = a.strip.hover(r, x, y) // a tuner row's Doc is its name's ebitenui ToolTip
 }
 
 // Draw draws the battlefield, the timeline, the widgets and the inspector,
@@ -449,7 +445,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	drawTooltip(screen, a.tip, a.w.small)
 	// what was drawn over the field's margins: fillBackground fills them
 	// again next frame
-	tips := a.why.tooltip != "" || a.tip.text != ""
+	tips := a.why.tooltip != "" || a.tip.text != "" || a.tuner.tipOn >= 0
 	a.bg.cover = a.hasSelected || a.consoleOpen || tips || a.helpOpen
 	if tips {
 		a.panel.shownOn = nil // a tooltip may reach into the panel: copy it again next frame
@@ -504,7 +500,7 @@ func (a *App) Published() published.State {
 	}
 	st.ConsoleOpen = a.consoleOpen
 	st.Console = a.con.out[max(0, len(a.con.out)-40):]
-	st.Tuner = a.tuner.published(a.tunerRect())
+	st.Tuner = a.tuner.published()
 	if a.w != nil {
 		st.Buttons = make(map[string]published.Rect, len(a.w.buttons))
 		for label, b := range a.w.buttons {

@@ -174,9 +174,9 @@ func (a *App) buildWidgets() *widgets {
 	panel.AddChild(sel)
 
 	panel.AddChild(w.text("Drag · Shift-drag: finer · click a value: type it · right-click: default", w.small, colDim))
-	// The tuner's rows: a box the App draws them into (tuner_draw.go),
-	// the one row of the panel that stretches.
-	w.tunerBox = w.reserve(60)
+	// The tuner's rows (tuner.go), the one row of the panel that stretches.
+	a.tuner = newTuner(a.editor.Good(), w)
+	w.tunerBox = a.tuner.box
 	panel.AddChild(w.tunerBox)
 	if a.cfg.Odds != nil {
 		w.oddsBox = w.reserve(a.odds.m.open)
