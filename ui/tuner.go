@@ -149,7 +149,7 @@ func newTuner(s morale.Settings, w *widgets) *Tuner {
 		})))
 	t.scroll = &tunerScroll{sc}
 	t.bar = widget.NewSlider(
-		widget.SliderOpts.Direction(widget.DirectionVertical),
+		widget.SliderOpts.Orientation(widget.DirectionVertical),
 		widget.SliderOpts.MinMax(0, scrollUnits),
 		widget.SliderOpts.PageSizeFunc(func() int {
 			return int(math.Round(float64(scrollUnits) * float64(sc.ViewRect().Dy()) / float64(max(1, sc.ContentRect().Dy()))))
