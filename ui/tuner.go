@@ -68,7 +68,9 @@ type tunerRow struct {
 	name   *widget.Text
 	tip    *widget.Text // the ToolTip's text
 	slider *rowSlider
-	input  *widget.TextInput
+	input  *widget.TextInput // shown only while typed
+	shown  *widget.Text      // the value, while not typed
+	cell   *widget.Container // the value's place: shown or input
 }
 
 // resetValue is what a reset sets the row to: its default, or without one
@@ -114,9 +116,10 @@ type Tuner struct {
 	scroll *tunerScroll
 	list   *widget.Container // the rows, the scroll container's content
 	bar    *widget.Slider
-	focus  int // the focused slider's row, -1 for none
-	typing int // the row whose TextInput had the focus at the last tick, -1 for none
-	tipOn  int // the row whose Doc shows, -1 for none
+	focus  int  // the focused slider's row, -1 for none
+	typing int  // the row whose TextInput had the focus at the last tick, -1 for none
+	fresh  bool // typing was opened: its text is selected again when the button is up
+	tipOn  int  // the row whose Doc shows, -1 for none
 	queue  []TunerEdit
 	errs   []error // typed values refused before they became edits
 	note   tunerNote
@@ -250,13 +253,29 @@ func (t *Tuner) rowWidgets(i int) *widget.Container {
 		widget.TextInputOpts.SubmitHandler(func(e *widget.TextInputChangedEventArgs) { t.commit(i, e.InputText) }),
 		widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(tunerInputW, tunerRowH)))
 	r.input.SetText(r.sc.FormatValue(r.value))
+	r.input.GetWidget().SetVisibility(widget.Visibility_Hide)
+	// The value shows as a Text, and the TextInput only while it is typed:
+	// ebitenui's TextInput keeps two screen-sized buffers once drawn, too
+	// many for a row each.
+	r.shown = widget.NewText(widget.TextOpts.Text(r.sc.FormatValue(r.value), &w.small, colSection),
+		widget.TextOpts.Padding(&widget.Insets{Left: 4}), widget.TextOpts.Position(widget.TextPositionStart, widget.TextPositionCenter),
+		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(tunerInputW, tunerRowH),
+			widget.WidgetOpts.MouseButtonPressedHandler(func(e *widget.WidgetMouseButtonPressedEventArgs) {
+				if e.Button == ebiten.MouseButtonLeft {
+					t.open(i)
+				}
+			})))
+	r.cell = widget.NewContainer(widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(colEditBG)),
+		widget.ContainerOpts.Layout(widget.NewStackedLayout()),
+		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(tunerInputW, tunerRowH)))
+	r.cell.AddChild(r.shown, r.input)
 	line := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(widget.GridLayoutOpts.Columns(4),
 		widget.GridLayoutOpts.Spacing(4, 0), widget.GridLayoutOpts.Stretch([]bool{false, true, false, false}, nil))),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
 	step := widget.NewText(widget.TextOpts.Text(r.sc.StepLabel(), &w.small, colDim),
 		widget.TextOpts.Position(widget.TextPositionEnd, widget.TextPositionCenter),
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(tunerStepW, tunerRowH)))
-	line.AddChild(r.name, r.slider, r.input, step)
+	line.AddChild(r.name, r.slider, r.cell, step)
 	return line
 }
 
@@ -271,8 +290,14 @@ func (t *Tuner) sync(s morale.Settings, pending func(Param) bool) {
 			r.bad = bad
 			r.name.SetColor(map[bool]color.Color{false: colText, true: toneColor(ToneBad)}[bad])
 		}
-		if v := r.sc.FormatValue(r.value); !r.input.IsFocused() && r.input.GetText() != v {
+		typed := r.input.IsFocused()
+		if v := r.sc.FormatValue(r.value); !typed && r.input.GetText() != v {
 			r.input.SetText(v)
+		}
+		r.shown.Label = r.sc.FormatValue(r.value)
+		if vis := map[bool]widget.Visibility{true: widget.Visibility_Show, false: widget.Visibility_Hide}; r.input.GetWidget().GetVisibility() != vis[typed] {
+			r.input.GetWidget().SetVisibility(vis[typed])
+			r.shown.GetWidget().SetVisibility(vis[!typed])
 		}
 	}
 }
@@ -311,6 +336,10 @@ func (t *Tuner) Input(in InputState) (edits []TunerEdit, refused []error, rest [
 		t.setFocus(-1) // a click elsewhere leaves the rows
 	}
 	now := t.typed()
+	if now >= 0 && now == t.typing && t.fresh && !in.LeftHeld {
+		t.rows[now].input.SelectAll() // after the click that opened it, which placed the caret
+		t.fresh = false
+	}
 	switch {
 	case now >= 0 && now != t.typing: // opened: its text all selected, the slider's focus gone
 		t.rows[now].input.SelectAll()
@@ -405,7 +434,7 @@ func (t *Tuner) open(i int) {
 	r.input.Focus(true)
 	r.input.SelectAll()
 	t.reveal(i)
-	t.typing = i
+	t.typing, t.fresh = i, true
 }
 
 // close ends typing row i's value, changing nothing.
@@ -492,7 +521,7 @@ func (t *Tuner) scrollTo(y int) {
 
 // reveal scrolls row i into the view.
 func (t *Tuner) reveal(i int) {
-	r, v := t.rows[i].input.GetWidget().Rect, t.scroll.ViewRect()
+	r, v := t.rows[i].cell.GetWidget().Rect, t.scroll.ViewRect()
 	switch {
 	case r.Min.Y < v.Min.Y:
 		t.scrollTo(t.top() - (v.Min.Y - r.Min.Y))

@@ -214,6 +214,17 @@ func TestTunerTakesATypedValue(t *testing.T) {
 	if a.tuner.Editing() || r.input.GetText() != "4.25" {
 		t.Errorf("after Enter: editing %v, shows %s; want closed, 4.25", a.tuner.Editing(), r.input.GetText())
 	}
+	// a click on the value opens its TextInput, the text all selected once
+	// the button is up (the press itself places the caret in it)
+	r.shown.GetWidget().MouseButtonPressedEvent.Fire(&widget.WidgetMouseButtonPressedEventArgs{Widget: r.shown.GetWidget(), Button: ebiten.MouseButtonLeft})
+	event.ExecuteDeferred()
+	a.tunerInput(InputState{LeftHeld: true})
+	r.input.DeselectText()
+	a.tunerInput(InputState{})
+	if !r.input.IsFocused() || r.input.SelectedText() != "4.25" {
+		t.Errorf("click on the value: typing %v, %q selected; want the text open, 4.25 all selected", r.input.IsFocused(), r.input.SelectedText())
+	}
+	a.tunerInput(InputState{Keys: []ebiten.Key{ebiten.KeyEscape}})
 	// "−" reads as a minus; a weight takes a typed value
 	typeValue(t, a, "AllyDown", "−0.333")
 	if got := a.g.Settings().Weights["AllyDown"]; got != -0.333 {
@@ -359,7 +370,7 @@ func TestTunerWheelScrollsAndRevealsTheFocus(t *testing.T) {
 	tu.setFocus(1)
 	a.tunerInput(InputState{Keys: []ebiten.Key{ebiten.KeyUp}})
 	layout(t, a)
-	if r, v := tu.rows[0].input.GetWidget().Rect, tu.scroll.ViewRect(); r.Min.Y < v.Min.Y {
+	if r, v := tu.rows[0].cell.GetWidget().Rect, tu.scroll.ViewRect(); r.Min.Y < v.Min.Y {
 		t.Errorf("Up to the first row: it is at y %d, above the view at %d", r.Min.Y, v.Min.Y)
 	}
 }

@@ -66,14 +66,14 @@ func (t *Tuner) dragging() bool {
 }
 
 // published is the tuner's rows as the App publishes them: Box is a row's
-// typed value, Shown whether it is inside the rows' view.
+// value (shown, or typed), Shown whether it is inside the rows' view.
 func (t *Tuner) published() []published.Row {
 	out := make([]published.Row, len(t.rows))
 	view := t.scroll.ViewRect()
 	for i := range t.rows {
 		r := &t.rows[i]
 		f := r.sc.FormatValue
-		v := r.input.GetWidget().Rect
+		v := r.cell.GetWidget().Rect
 		out[i] = published.Row{Name: r.p.Name, Value: f(r.value), Start: f(r.start), Pending: r.pending,
 			Shown: !v.Empty() && v.In(view), Box: published.RectOf(v)}
 		if r.hasDef {
