@@ -80,7 +80,6 @@ type App struct {
 	con         consoleState // the console's output, history and input (console.go)
 
 	strip messageStrip // the panel's messages (strip.go)
-	tip   tooltip      // the tooltip under the cursor, as Update laid it out
 
 	keys     []ebiten.Key
 	chars    []rune
@@ -123,7 +122,6 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 	}
 	app.clean() // picture.go
 	app.editor = NewEditor(g)
-	app.tuner = newTuner(app.editor.Good())
 	app.con.print("MoraleBreak console. Type help and press Enter; Tab completes, Up/Down recall, PageUp/PageDown scroll. ` closes.")
 	if cfg.Odds != nil {
 		app.odds = NewOddsPanel(cfg.Odds, a) // before the widgets: its slot is its height
@@ -212,7 +210,7 @@ func (a *App) Sync() error {
 	if a.odds != nil {
 		// the odds of the settings shown, counted to the end: the same
 		// picture every run
-		a.odds.Update(a.g, a.tuner.drag.on)
+		a.odds.Update(a.g, a.tuner.dragging())
 		if err := a.odds.Wait(context.Background()); err != nil {
 			return err
 		}
@@ -229,7 +227,7 @@ func (a *App) settle() error {
 	a.layoutPanel()
 	a.inspect()
 	if a.odds != nil {
-		a.odds.Update(a.g, a.tuner.drag.on)
+		a.odds.Update(a.g, a.tuner.dragging())
 	}
 	// panelcache.go: after every change to the widgets
 	a.markPanel()
@@ -244,7 +242,8 @@ func (a *App) settle() error {
 func (a *App) readInput() InputState {
 	x, y := ebiten.CursorPosition()
 	a.keys = inpututil.AppendJustPressedKeys(a.keys[:0])
-	for _, k := range editKeys { // held: they repeat, every 3 ticks after half a second
+	// a focused tuner row's arrows repeat while held: every 3 ticks after half a second
+	for _, k := range [...]ebiten.Key{ebiten.KeyLeft, ebiten.KeyRight} {
 		if d := inpututil.KeyPressDuration(k); d > 30 && d%3 == 0 {
 			a.keys = append(a.keys, k)
 		}
@@ -404,15 +403,10 @@ func (a *App) stripW() int {
 }
 
 // layoutPanel lays the message strip's lines out (a message cut short
-// shows whole in its rows' ebitenui tooltip) and chooses the tooltip of
-// the tuner: the Doc of the row hovered long enough.
+// shows whole in its rows' ebitenui tooltip, a tuner row's Doc in its
+// name's).
 func (a *App) layoutPanel() {
 	a.strip.layout(a.w.small, stripTextW(a.stripW()))
-	x, y := ebiten.CursorPosition()
-	a.tip = tooltip{at: image.Pt(x, y)}
-	if !a.consoleOpen {
-		a.tip.text = a.tuner.tip()
-	}
 }
 
 // Draw draws the battlefield, the timeline, the widgets and the inspector,
@@ -438,10 +432,9 @@ func (a *App) Draw(screen *ebiten.Image) {
 	}
 	a.drawWhy(screen)
 	a.drawHelp(screen) // help.go
-	drawTooltip(screen, a.tip, a.w.small)
 	// what was drawn over the field's margins: fillBackground fills them
 	// again next frame
-	tips := a.why.tooltip != "" || a.tip.text != ""
+	tips := a.why.tooltip != "" || a.tuner.tipOn >= 0
 	a.bg.cover = a.hasSelected || a.consoleOpen || tips || a.helpOpen
 	if tips {
 		a.panel.shownOn = nil // a tooltip may reach into the panel: copy it again next frame
@@ -496,7 +489,7 @@ func (a *App) Published() published.State {
 	}
 	st.ConsoleOpen = a.consoleOpen
 	st.Console = a.con.out[max(0, len(a.con.out)-40):]
-	st.Tuner = a.tuner.published(a.tunerRect())
+	st.Tuner = a.tuner.published()
 	if a.w != nil {
 		st.Buttons = make(map[string]published.Rect, len(a.w.buttons))
 		for label, b := range a.w.buttons {

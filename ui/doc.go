@@ -5,9 +5,10 @@
 // Keys and buttons become game commands through one table, [Bindings], which
 // [MapInput] (with the mouse), the panel's buttons and [HelpText] all read;
 // float settings become slider positions in one place, [SliderScale];
-// the tuner's rows ([Tuner]) map the mouse and the keys to edits without a
-// window (a drag in steps, a Shift-drag ten times finer, a typed value,
-// a reset to the default); settings change in one place, [Editor], which
+// the tuner's rows ([Tuner]: ebitenui widgets in a ScrollContainer, with a
+// TextInput and a ToolTip each) queue edits that the App takes each tick
+// (a drag in steps, a Shift-drag ten times finer, a typed value, a reset
+// to the default); settings change in one place, [Editor], which
 // validates every edit and keeps the last good settings when an edit or a
 // reloaded weights file is invalid.
 //

@@ -340,17 +340,17 @@ func oddsApp(t *testing.T) *App {
 }
 
 // fullRows is how many of the tuner's rows (not heads) lie wholly in its
-// box with the rows at the top, and at the scroll where the fewest do.
-func fullRows(a *App) (top, least int) {
-	box := a.tunerRect()
-	keep := a.tuner.scroll
-	defer func() { a.tuner.scroll = keep }()
-	least = len(a.tuner.items)
-	for s := 0; s <= a.tuner.maxScroll(box.Dy()); s++ {
-		a.tuner.scroll = s
+// view with the rows at the top, and at the scroll where the fewest do.
+func fullRows(t *testing.T, a *App) (top, least int) {
+	t.Helper()
+	a.tuner.scrollTo(0)
+	layout(t, a)
+	view := a.tuner.scroll.ViewRect()
+	least = len(a.tuner.rows)
+	for s := 0; s <= a.tuner.maxScroll(); s++ {
 		n := 0
-		for k, it := range a.tuner.items {
-			if r := a.tuner.geom(box, k).row; it.head == "" && r.In(listRect(box)) {
+		for i := range a.tuner.rows {
+			if rowRect(a, i).Sub(image.Pt(0, s)).In(view) {
 				n++
 			}
 		}
@@ -387,13 +387,13 @@ func TestOddsOpenLeavesRows(t *testing.T) {
 			if !strings.HasPrefix(a.w.status.Label, "t = ") || !strings.HasPrefix(a.w.selText.Label, "Selected: ") {
 				t.Fatalf("status %q, selection %q; want the running demo's labels", a.w.status.Label, a.w.selText.Label)
 			}
-			top, least := fullRows(a)
+			top, least := fullRows(t, a)
 			if top < wantTop || least < wantLeast {
 				t.Errorf("odds open: %d whole rows in %v at the top, %d at the worst scroll; want %d and %d at least", top, a.tunerRect(), least, wantTop, wantLeast)
 			}
 			a.foldOdds(true)
 			widgetRects(t, a)
-			if ftop, _ := fullRows(a); ftop < top+4 {
+			if ftop, _ := fullRows(t, a); ftop < top+4 {
 				t.Errorf("odds folded: %d whole rows at the top; want more than the %d open", ftop, top)
 			}
 		})
@@ -411,20 +411,21 @@ func TestOddsDragMovesNothing(t *testing.T) {
 	if r := a.odds.Odds().Reference; r != nil {
 		t.Fatalf("a reference before any edit: %+v", r)
 	}
+	layout(t, a)
 	base := widgetRects(t, a)
 	slot, box := a.oddsSlot(), a.tunerRect()
-	row, k := -1, -1 // the last whole row
-	for i, it := range a.tuner.items {
-		if it.head == "" && a.tuner.geom(box, i).row.In(listRect(box)) {
-			row, k = it.row, i
+	row := -1 // the last whole row
+	for i := range a.tuner.rows {
+		if rowRect(a, i).In(a.tuner.scroll.ViewRect()) {
+			row = i
 		}
 	}
-	g := a.tuner.geom(box, k)
-	name, start := a.tuner.rows[row].p.Name, a.tuner.rows[row].value
-	x, y := g.track.Max.X-4, g.track.Min.Y+g.track.Dy()/2
-	in := InputState{X: x, Y: y, LeftClick: true, LeftHeld: true, UIHovered: true}
+	sl := a.tuner.rows[row].slider
+	name, start, at := a.tuner.rows[row].p.Name, a.tuner.rows[row].value, sl.w.Rect
+	x, y := at.Max.X-4, at.Min.Y+at.Dy()/2
+	pressOn(a, row, x, ebiten.MouseButtonLeft)
 	for step := range 6 {
-		a.tunerInput(in)
+		a.tunerInput(InputState{X: x, Y: y, LeftHeld: true, UIHovered: true})
 		if err := a.Sync(); err != nil {
 			t.Fatal(err)
 		}
@@ -437,10 +438,10 @@ func TestOddsDragMovesNothing(t *testing.T) {
 		if s, b := a.oddsSlot(), a.tunerRect(); s != slot || b != box {
 			t.Errorf("step %d: odds slot %v, rows %v; want %v, %v", step, s, b, slot, box)
 		}
-		if at, _, ok := a.tuner.at(box, in.X, in.Y); !ok || at != row || !a.tuner.drag.on || a.tuner.drag.row != row {
-			t.Errorf("step %d: under the pointer row %d (%v), dragging %v row %d; want %s's row %d", step, at, ok, a.tuner.drag.on, a.tuner.drag.row, name, row)
+		if !image.Pt(x, y).In(sl.w.Rect) || !sl.drag.on {
+			t.Errorf("step %d: %s's slider at %v, dragging %v; want it under the pointer (%d, %d), dragging", step, name, sl.w.Rect, sl.drag.on, x, y)
 		}
-		in.LeftClick, in.X = false, in.X-12
+		x -= 12
 	}
 	if v := a.tuner.rows[row].value; v == start {
 		t.Errorf("%s still %v after the drag; want it moved", name, v)

@@ -112,13 +112,16 @@ func (a *App) drawWidgets(screen *ebiten.Image) {
 	if fresh || pc.have != pc.want {
 		pc.img.Clear()
 		a.ui.Draw(pc.img)
-		a.tuner.draw(pc.img, a.tunerRect(), a.w.small, a.w.face)
 		pc.have = pc.want
 		pc.shownOn = nil
 	}
 	if pc.shownOn != screen || ebiten.IsScreenClearedEveryFrame() {
 		pc.shownOn = screen
-		pc.copyTo(screen, a.reg.Panel)
+		r := a.reg.Panel
+		if a.tuner.tipOn >= 0 { // a row's Doc, ebitenui's ToolTip window, reaches over the field
+			r = screen.Bounds()
+		}
+		pc.copyTo(screen, r)
 	} else {
 		changed := false
 		for i, l := range lines {

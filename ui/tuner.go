@@ -3,18 +3,25 @@ package ui
 import (
 	"fmt"
 	"image"
+	"image/color"
 	"math"
 	"strconv"
 	"strings"
 
+	eimage "github.com/ebitenui/ebitenui/image"
+	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/moralebreak/moralebreak/internal/textfit"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
-// The tuner: one row per parameter and weight, each a slider with its value
-// and step, a tick at the default and one at the value the session started
-// with. The rows need no window: Tuner.Input maps a tick of input to edits
-// (TunerEdit) that the App applies through its Editor, and tells the rows
+// The tuner: one row per parameter and weight in an ebitenui ScrollContainer
+// (its bar an ebitenui Slider, the wheel its ScrolledEvent). A row is the
+// name (a Text whose ToolTip is the Doc), the slider (rowSlider, ours: an
+// ebitenui widget with relative and fine drags, the default's and the
+// start's ticks), a TextInput for typed values and the step. The widgets'
+// handlers only queue edits (TunerEdit); the App takes them each tick
+// (tunerInput) and applies them through its Editor, then tells the tuner
 // whether they were taken.
 //
 //   - drag on a slider: from where the press put the handle (under the
@@ -25,27 +32,27 @@ import (
 //     to apply it, Tab to apply it and type the next row's, Esc to cancel;
 //     a value that is not a number, not finite or outside the parameter's
 //     range is refused on the row, with the reason, and changes nothing;
-//   - right-click on a row, or Delete/Backspace on the focused one: back
+//   - right-click on a slider, or Delete/Backspace on the focused one: back
 //     to the default (a weight row the defaults lack: to the session's
 //     starting value);
 //   - Left/Right on the focused row: a step (Shift: a tenth of one); Up and
 //     Down move the focus; Esc leaves it;
-//   - the wheel scrolls the rows; hovering a row shows its Doc.
+//   - the wheel scrolls the rows; hovering a row's name shows its Doc.
 
-// Tuner row geometry, in pixels, inside the tuner's box.
+// TunerFine is how much finer a Shift-drag is than a plain one.
+const TunerFine = 10
+
+// Tuner row geometry, in pixels.
 const (
-	tunerRowH    = 18
-	tunerHeadH   = 20
-	tunerNameW   = 140 // the name column
-	tunerValueW  = 92  // the value column: value and step
-	tunerGap     = 6
-	tunerBarW    = 8  // the scrollbar
-	tunerHoverAt = 36 // ticks of hovering still before the Doc shows
-	// TunerFine is how much finer a Shift-drag is than a plain one.
-	TunerFine = 10
+	tunerNameW  = 132 // the name column
+	tunerInputW = 50  // the typed value's column
+	tunerStepW  = 38  // the step's column
+	tunerRowH   = 18
+	tunerBarW   = 10 // the scrollbar
+	scrollUnits = 1000
 )
 
-// tunerRow is one tunable parameter's row.
+// tunerRow is one tunable parameter's row and its widgets.
 type tunerRow struct {
 	p      Param
 	sc     SliderScale // ScaleOf(p)
@@ -56,6 +63,14 @@ type tunerRow struct {
 	// setting, and whether it waits for a Resume (pending).
 	value   float64
 	pending bool
+	bad     bool // its name is red: a refusal is shown on it
+
+	name   *widget.Text
+	tip    *widget.Text // the ToolTip's text
+	slider *rowSlider
+	input  *widget.TextInput // shown only while typed
+	shown  *widget.Text      // the value, while not typed
+	cell   *widget.Container // the value's place: shown or input
 }
 
 // resetValue is what a reset sets the row to: its default, or without one
@@ -81,57 +96,78 @@ type TunerEdit struct {
 	Typed bool
 }
 
-// tunerNote is a refusal shown on a row, with its reason.
+// tunerNote is a refusal shown on a row: its name in red, the value the
+// edit asked for (an outline on the slider, or the typed text kept open),
+// while the strip says why.
 type tunerNote struct {
-	row   int
-	text  string
-	ticks int // < 0: while the row's typed text is open
-	// onRow: a refused drag, key or reset, shown on the row itself (a red
-	// handle at refused, the value the edit asked for) while the strip
-	// says why; otherwise (typed) the reason is a box under the row
-	onRow   bool
+	row     int
+	text    string
+	ticks   int // < 0: while the row's typed text is open
 	refused float64
+	typed   bool
 }
 
-// Tuner is the tuner's rows and their interaction state.
+// Tuner is the tuner's rows, their widgets and the edits they asked for.
 type Tuner struct {
 	rows   []tunerRow
 	items  []tunerItem
-	scroll int // pixels scrolled from the top
-	focus  int // the focused row, -1 for none
-	hover  int // the row under the cursor, -1 for none
-	hoverN int // ticks it has been under the cursor
-	// dragged: the hovered row was dragged; it shows no Doc until the
-	// pointer leaves it or clicks (the Doc would cover the odds the drag
-	// changes)
-	dragged bool
-
-	drag struct {
-		on      bool
-		row     int
-		fine    bool
-		anchorX int
-		anchorV float64
-		last    float64
-	}
-	bar struct { // the scrollbar's drag
-		on              bool
-		anchorY, anchor int
-	}
-	edit struct {
-		on   bool
-		row  int
-		line lineEdit
-		was  string // the text it opened with
-	}
-	note  tunerNote
-	blink int // ticks, for the caret
+	look   *widgets
+	box    *widget.Container // the scroll container and its bar: the panel's stretching row
+	scroll *tunerScroll
+	list   *widget.Container // the rows, the scroll container's content
+	bar    *widget.Slider
+	focus  int  // the focused slider's row, -1 for none
+	typing int  // the row whose TextInput had the focus at the last tick, -1 for none
+	fresh  bool // typing was opened: its text is selected again when the button is up
+	tipOn  int  // the row whose Doc shows, -1 for none
+	queue  []TunerEdit
+	errs   []error // typed values refused before they became edits
+	note   tunerNote
 }
 
-// newTuner makes one row per parameter of SettingParams and per weight of
-// s, with their defaults and their values in s as the session's start.
-func newTuner(s morale.Settings) *Tuner {
-	t := &Tuner{focus: -1, hover: -1, note: tunerNote{row: -1}}
+// tunerScroll is ebitenui's ScrollContainer that asks for no height of its
+// own: the panel's grid gives it what is left, however many rows it holds.
+type tunerScroll struct{ *widget.ScrollContainer }
+
+// PreferredSize is the content's width and a few rows' height.
+func (s tunerScroll) PreferredSize() (int, int) {
+	w, _ := s.ScrollContainer.PreferredSize()
+	return w, 3 * tunerRowH
+}
+
+// newTuner makes the tuner's widgets in w's look, with one row per
+// parameter of SettingParams and per weight of s, their defaults, and
+// their values in s as the session's start.
+func newTuner(s morale.Settings, w *widgets) *Tuner {
+	t := &Tuner{look: w, focus: -1, typing: -1, tipOn: -1, note: tunerNote{row: -1}}
+	t.list = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
+		widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(2))))
+	sc := widget.NewScrollContainer(
+		widget.ScrollContainerOpts.Content(t.list),
+		widget.ScrollContainerOpts.StretchContentWidth(),
+		widget.ScrollContainerOpts.Image(&widget.ScrollContainerImage{
+			Idle: eimage.NewNineSliceColor(colPanel), Mask: eimage.NewNineSliceColor(colPanel)}),
+		widget.ScrollContainerOpts.WidgetOpts(widget.WidgetOpts.ScrolledHandler(func(e *widget.WidgetScrolledEventArgs) {
+			t.scrollTo(t.top() - int(math.Round(e.Y*3*tunerRowH)))
+		})))
+	t.scroll = &tunerScroll{sc}
+	t.bar = widget.NewSlider(
+		widget.SliderOpts.Orientation(widget.DirectionVertical),
+		widget.SliderOpts.MinMax(0, scrollUnits),
+		widget.SliderOpts.PageSizeFunc(func() int {
+			return int(math.Round(float64(scrollUnits) * float64(sc.ViewRect().Dy()) / float64(max(1, sc.ContentRect().Dy()))))
+		}),
+		widget.SliderOpts.ChangedHandler(func(e *widget.SliderChangedEventArgs) { sc.ScrollTop = float64(e.Current) / scrollUnits }),
+		widget.SliderOpts.Images(&widget.SliderTrackImage{Idle: eimage.NewNineSliceColor(colTrack), Hover: eimage.NewNineSliceColor(colTrack)},
+			w.buttonImage),
+		widget.SliderOpts.DisableDefaultKeys(true),
+		widget.SliderOpts.WidgetOpts(widget.WidgetOpts.MinSize(tunerBarW, 0)))
+	t.box = widget.NewContainer(
+		widget.ContainerOpts.Layout(widget.NewGridLayout(widget.GridLayoutOpts.Columns(2), widget.GridLayoutOpts.Spacing(4, 0),
+			widget.GridLayoutOpts.Stretch([]bool{true, false}, []bool{true}))),
+		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(PanelW-2*panelPad, 60),
+			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
+	t.box.AddChild(t.scroll, t.bar)
 	t.rebuild(s, s)
 	return t
 }
@@ -146,6 +182,8 @@ func (t *Tuner) rebuild(s, start morale.Settings) {
 		old[r.p.Name] = r.start
 	}
 	t.rows, t.items = t.rows[:0], t.items[:0]
+	t.list.RemoveChildren()
+	head := func(h string) { t.items = append(t.items, tunerItem{head: h}) }
 	add := func(p Param, hasDef bool) {
 		r := tunerRow{p: p, sc: ScaleOf(p), start: p.Get(start), hasDef: hasDef, value: p.Get(s)}
 		if hasDef {
@@ -157,319 +195,190 @@ func (t *Tuner) rebuild(s, start morale.Settings) {
 		t.items = append(t.items, tunerItem{row: len(t.rows)})
 		t.rows = append(t.rows, r)
 	}
-	t.items = append(t.items, tunerItem{head: "Parameters"})
+	head("Parameters")
 	for _, p := range SettingParams() {
 		add(p, true)
 	}
-	t.items = append(t.items, tunerItem{head: "Event weights"})
+	head("Event weights")
 	custom := false
 	for _, p := range WeightParams(s) {
 		if p.Custom && !custom { // the rows of [custom] come last, under a head of their own
-			t.items = append(t.items, tunerItem{head: "Custom events"})
+			head("Custom events")
 			custom = true
 		}
 		_, has := def.Weights[morale.Event(p.Name)]
 		add(p, has)
 	}
-	t.focus, t.hover = min(t.focus, len(t.rows)-1), -1
-	t.drag.on, t.edit.on = false, false
+	for _, it := range t.items {
+		if it.head != "" {
+			t.list.AddChild(t.look.text(it.head, t.look.face, colSection))
+		} else {
+			t.list.AddChild(t.rowWidgets(it.row))
+		}
+	}
+	t.focus, t.typing, t.tipOn = min(t.focus, len(t.rows)-1), -1, -1
 	t.note = tunerNote{row: -1}
+	t.list.RequestRelayout()
+}
+
+// rowWidgets makes row i's widgets and returns their line: the name with
+// its Doc as a ToolTip, the slider, the TextInput and the step.
+func (t *Tuner) rowWidgets(i int) *widget.Container {
+	w, r := t.look, &t.rows[i]
+	name := r.p.Name
+	if r.p.Unit != "" {
+		name += " (" + r.p.Unit + ")"
+	}
+	r.tip = w.text(t.tip(i), w.small, colText)
+	tipBox := widget.NewContainer(widget.ContainerOpts.BackgroundImage(eimage.NewBorderedNineSliceColor(colTip, colButtonDn, 1)),
+		widget.ContainerOpts.Layout(widget.NewAnchorLayout(widget.AnchorLayoutOpts.Padding(widget.NewInsetsSimple(6)))))
+	tipBox.AddChild(r.tip)
+	tip := widget.NewToolTip(widget.ToolTipOpts.Content(tipBox), widget.ToolTipOpts.Delay(600e6),
+		widget.ToolTipOpts.ToolTipUpdater(func(widget.Containerer) { r.tip.Label = t.tip(i) }))
+	r.name = widget.NewText(widget.TextOpts.Text(textfit.Clip(name, w.small, tunerNameW-6), &w.small, colText),
+		widget.TextOpts.Position(widget.TextPositionStart, widget.TextPositionCenter),
+		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(tunerNameW, tunerRowH), widget.WidgetOpts.ToolTip(tip)))
+	r.name.GetWidget().ToolTipEvent.AddHandler(func(a any) {
+		if e, ok := a.(*widget.WidgetToolTipEventArgs); ok {
+			t.tipOn = map[bool]int{true: i, false: -1}[e.Show]
+		}
+	})
+	r.slider = newRowSlider(t, i)
+	r.input = widget.NewTextInput(
+		widget.TextInputOpts.Face(&w.small),
+		widget.TextInputOpts.Color(&widget.TextInputColor{Idle: colSection, Disabled: colDim, Caret: colSection, DisabledCaret: colDim}),
+		widget.TextInputOpts.Image(&widget.TextInputImage{Idle: eimage.NewNineSliceColor(colEditBG), Disabled: eimage.NewNineSliceColor(colEditBG)}),
+		widget.TextInputOpts.Padding(&widget.Insets{Left: 4, Right: 2, Top: 2, Bottom: 2}),
+		widget.TextInputOpts.AllowDuplicateSubmit(true),
+		widget.TextInputOpts.SubmitHandler(func(e *widget.TextInputChangedEventArgs) { t.commit(i, e.InputText) }),
+		widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(tunerInputW, tunerRowH)))
+	r.input.SetText(r.sc.FormatValue(r.value))
+	r.input.GetWidget().SetVisibility(widget.Visibility_Hide)
+	// The value shows as a Text, and the TextInput only while it is typed:
+	// ebitenui's TextInput keeps two screen-sized buffers once drawn, too
+	// many for a row each.
+	r.shown = widget.NewText(widget.TextOpts.Text(r.sc.FormatValue(r.value), &w.small, colSection),
+		widget.TextOpts.Padding(&widget.Insets{Left: 4}), widget.TextOpts.Position(widget.TextPositionStart, widget.TextPositionCenter),
+		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(tunerInputW, tunerRowH),
+			widget.WidgetOpts.MouseButtonPressedHandler(func(e *widget.WidgetMouseButtonPressedEventArgs) {
+				if e.Button == ebiten.MouseButtonLeft {
+					t.open(i)
+				}
+			})))
+	r.cell = widget.NewContainer(widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(colEditBG)),
+		widget.ContainerOpts.Layout(widget.NewStackedLayout()),
+		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(tunerInputW, tunerRowH)))
+	r.cell.AddChild(r.shown, r.input)
+	line := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(widget.GridLayoutOpts.Columns(4),
+		widget.GridLayoutOpts.Spacing(4, 0), widget.GridLayoutOpts.Stretch([]bool{false, true, false, false}, nil))),
+		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
+	step := widget.NewText(widget.TextOpts.Text(r.sc.StepLabel(), &w.small, colDim),
+		widget.TextOpts.Position(widget.TextPositionEnd, widget.TextPositionCenter),
+		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(tunerStepW, tunerRowH)))
+	line.AddChild(r.name, r.slider, r.cell, step)
+	return line
 }
 
 // sync shows the settings s on every row; pending tells whether a row's
-// value waits for a Resume.
+// value waits for a Resume. A row being typed keeps its text.
 func (t *Tuner) sync(s morale.Settings, pending func(Param) bool) {
 	for i := range t.rows {
 		r := &t.rows[i]
 		r.value, r.pending = r.p.Get(s), pending(r.p)
+		bad := i == t.note.row
+		if bad != r.bad {
+			r.bad = bad
+			r.name.SetColor(map[bool]color.Color{false: colText, true: toneColor(ToneBad)}[bad])
+		}
+		typed := r.input.IsFocused()
+		if v := r.sc.FormatValue(r.value); !typed && r.input.GetText() != v {
+			r.input.SetText(v)
+		}
+		r.shown.Label = r.sc.FormatValue(r.value)
+		if vis := map[bool]widget.Visibility{true: widget.Visibility_Show, false: widget.Visibility_Hide}; r.input.GetWidget().GetVisibility() != vis[typed] {
+			r.input.GetWidget().SetVisibility(vis[typed])
+			r.shown.GetWidget().SetVisibility(vis[!typed])
+		}
 	}
 }
 
-// contentH is the height of all the items, in pixels.
-func (t *Tuner) contentH() int {
-	h := 0
-	for _, it := range t.items {
-		h += itemH(it)
-	}
-	return h
-}
+// Editing reports whether a row's value is being typed: the keyboard is
+// the tuner's, no key is a shortcut.
+func (t *Tuner) Editing() bool { return t.typed() >= 0 }
 
-func itemH(it tunerItem) int {
-	if it.head != "" {
-		return tunerHeadH
-	}
-	return tunerRowH
-}
-
-// maxScroll is the most the rows scroll in a box of height h.
-func (t *Tuner) maxScroll(h int) int { return max(0, t.contentH()-h) }
-
-// rowGeom is where a row is drawn in the tuner's box: the whole row, its
-// name, its slider's track and its value column (value and step).
-type rowGeom struct {
-	row, name, track, value image.Rectangle
-}
-
-// listRect is the part of the box the rows are drawn in (left of the
-// scrollbar).
-func listRect(box image.Rectangle) image.Rectangle {
-	return image.Rect(box.Min.X, box.Min.Y, box.Max.X-tunerBarW-4, box.Max.Y)
-}
-
-// geom returns the geometry of item k in box, scrolled by t.scroll (it may
-// lie outside the box).
-func (t *Tuner) geom(box image.Rectangle, k int) rowGeom {
-	y := box.Min.Y - t.scroll
-	for _, it := range t.items[:k] {
-		y += itemH(it)
-	}
-	l := listRect(box)
-	row := image.Rect(l.Min.X, y, l.Max.X, y+itemH(t.items[k]))
-	name := image.Rect(l.Min.X, y, l.Min.X+tunerNameW, row.Max.Y)
-	value := image.Rect(l.Max.X-tunerValueW, y, l.Max.X, row.Max.Y)
-	track := image.Rect(name.Max.X+tunerGap, y, value.Min.X-tunerGap, row.Max.Y)
-	return rowGeom{row: row, name: name, track: track, value: value}
-}
-
-// itemOf returns the index of the item of row i.
-func (t *Tuner) itemOf(i int) int {
-	for k, it := range t.items {
-		if it.head == "" && it.row == i {
-			return k
+// typed is the row whose TextInput has the focus, -1 for none.
+func (t *Tuner) typed() int {
+	for i := range t.rows {
+		if t.rows[i].input.IsFocused() {
+			return i
 		}
 	}
 	return -1
 }
 
-// at returns the row under (x, y) in box and its geometry; ok is false
-// off the rows (a head, the scrollbar, outside).
-func (t *Tuner) at(box image.Rectangle, x, y int) (row int, g rowGeom, ok bool) {
-	p := image.Pt(x, y)
-	if !p.In(listRect(box)) {
-		return -1, rowGeom{}, false
-	}
-	for k, it := range t.items {
-		g := t.geom(box, k)
-		if p.In(g.row) {
-			return it.row, g, it.head == ""
-		}
-	}
-	return -1, rowGeom{}, false
-}
-
-// trackValue is the value of row r at x on its track, unsnapped.
-func trackValue(r *tunerRow, track image.Rectangle, x int) float64 {
-	f := float64(x-track.Min.X) / float64(max(1, track.Dx()-1))
-	f = math.Max(0, math.Min(1, f))
-	return r.sc.Min + f*(r.sc.Max-r.sc.Min)
-}
-
-// trackX is the x of value v on track (clamped to it).
-func trackX(sc SliderScale, track image.Rectangle, v float64) int {
-	if sc.Max <= sc.Min {
-		return track.Min.X
-	}
-	f := math.Max(0, math.Min(1, (v-sc.Min)/(sc.Max-sc.Min)))
-	return track.Min.X + int(math.Round(f*float64(track.Dx()-1)))
-}
-
-// dragHandleW is how near the handle, in pixels either side, a press
-// takes the handle where it is rather than putting it under the pointer.
-const dragHandleW = 4
-
-// onHandle reports whether x on track is on row r's handle.
-func onHandle(r *tunerRow, track image.Rectangle, x int) bool {
-	return abs(x-trackX(r.sc, track, r.value)) <= dragHandleW
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
-// dragPerPx is how much a plain drag moves a value of sc per pixel on
-// track: a step per 4 pixels (a threshold, whose step is 0.01: 0.01 per 4
-// px), or faster for a setting whose whole range would take more than
-// four track widths at that pace (a radius of thousands of centimetres in
-// steps of 50): its range over four track widths.
-func dragPerPx(sc SliderScale, track image.Rectangle) float64 {
-	return max(sc.Step/4, (sc.Max-sc.Min)/float64(4*max(1, track.Dx()-1)))
-}
-
-// snap rounds v to row r's steps (fine: tenths of a step) inside its range.
-func snap(r *tunerRow, v float64, fine bool) float64 {
-	sc := r.sc
-	if fine {
-		sc.Step /= TunerFine
-	}
-	return sc.ToFloat(sc.ToInt(v))
-}
-
-// Editing reports whether a row's value is being typed: the keyboard is
-// the tuner's, no key is a shortcut.
-func (t *Tuner) Editing() bool { return t.edit.on }
-
-// Input maps one tick of input over the tuner's box to edits, and returns
-// the keys it did not take (the rest go to the shortcuts). Call Refused or
+// Input takes one tick of the tuner: the edits its widgets queued in the
+// UI's Update, the typed values refused before they became edits, a drag
+// carried on to the pointer of in, and the keys of in (the focused row's, Tab and Esc while typing); it returns the
+// keys it did not take (the rest go to the shortcuts). Call Refused or
 // Taken with each edit's fate.
-func (t *Tuner) Input(in InputState, box image.Rectangle) (edits []TunerEdit, rest []ebiten.Key) {
-	t.blink++
+func (t *Tuner) Input(in InputState) (edits []TunerEdit, refused []error, rest []ebiten.Key) {
 	if t.note.ticks > 0 {
 		if t.note.ticks--; t.note.ticks == 0 {
 			t.note = tunerNote{row: -1}
 		}
 	}
-	p := image.Pt(in.X, in.Y)
-	inBox := p.In(box)
-	row, g, onRow := t.at(box, in.X, in.Y)
-
-	// the wheel and the scrollbar
-	if inBox && in.WheelY != 0 {
-		t.scroll -= int(math.Round(in.WheelY * 3 * tunerRowH))
+	for i := range t.rows { // a drag goes on while the button is held
+		if s := t.rows[i].slider; s.drag.on {
+			s.move(in.X, in.Shift, in.LeftHeld)
+		}
 	}
-	bar := image.Rect(box.Max.X-tunerBarW, box.Min.Y, box.Max.X, box.Max.Y)
+	if in.LeftClick && !image.Pt(in.X, in.Y).In(t.box.GetWidget().Rect) {
+		t.setFocus(-1) // a click elsewhere leaves the rows
+	}
+	now := t.typed()
+	if now >= 0 && now == t.typing && t.fresh && !in.LeftHeld {
+		t.rows[now].input.SelectAll() // after the click that opened it, which placed the caret
+		t.fresh = false
+	}
 	switch {
-	case in.LeftClick && p.In(bar):
-		t.bar.on, t.bar.anchorY, t.bar.anchor = true, in.Y, t.scroll
-		if th := t.thumb(box); !p.In(th) { // a page up or down, then drag from there
-			if in.Y < th.Min.Y {
-				t.scroll -= box.Dy()
-			} else {
-				t.scroll += box.Dy()
-			}
-			t.bar.anchor = t.scroll
-		}
-	case t.bar.on && in.LeftHeld:
-		if ch := t.contentH(); ch > 0 {
-			t.scroll = t.bar.anchor + (in.Y-t.bar.anchorY)*ch/max(1, box.Dy())
-		}
-	default:
-		t.bar.on = false
-	}
-	t.scroll = max(0, min(t.scroll, t.maxScroll(box.Dy())))
-
-	// clicks
-	switch {
-	case in.LeftClick && onRow:
-		t.hoverN = 0
-		if t.edit.on && t.edit.row != row {
-			edits = t.commit(edits)
-		}
-		t.focus = row
-		if p.In(g.value) {
-			if !t.edit.on {
-				t.open(row)
-			}
-			break
-		}
-		if t.edit.on {
-			edits = t.commit(edits)
-		}
-		r := &t.rows[row]
-		d := &t.drag
-		d.on, d.row, d.fine, d.anchorX = true, row, in.Shift, in.X
-		d.anchorV = r.value
-		if !in.Shift && !onHandle(r, g.track, in.X) { // a plain press off the handle puts it under the pointer
-			d.anchorV = trackValue(r, g.track, in.X)
-		}
-		d.last = math.NaN()
-	case in.LeftClick:
-		if t.edit.on {
-			edits = t.commit(edits)
-		}
-		if !inBox {
-			t.focus = -1
-		}
-	case in.RightClick && onRow:
-		if t.edit.on {
-			t.close()
-		}
-		t.focus = row
-		edits = append(edits, TunerEdit{Row: row, Value: t.rows[row].resetValue()})
-	}
-
-	// the drag
-	if d := &t.drag; d.on {
-		if !in.LeftHeld {
-			d.on = false
-		} else {
-			r := &t.rows[d.row]
-			track := t.geom(box, t.itemOf(d.row)).track
-			if in.Shift != d.fine { // the mode changes: carry on from here
-				d.anchorV, d.anchorX, d.fine = d.last, in.X, in.Shift
-				if math.IsNaN(d.anchorV) {
-					d.anchorV = r.value
-				}
-			}
-			perPx := dragPerPx(r.sc, track)
-			if d.fine {
-				perPx /= TunerFine
-			}
-			v := snap(r, d.anchorV+float64(in.X-d.anchorX)*perPx, d.fine)
-			if v != d.last {
-				d.last = v
-				if v != r.value {
-					edits = append(edits, TunerEdit{Row: d.row, Value: v})
-				}
-			}
+	case now >= 0 && now != t.typing: // opened: its text all selected, the slider's focus gone
+		t.rows[now].input.SelectAll()
+		t.setFocus(-1)
+	case now < 0 && t.typing >= 0: // closed by a click elsewhere: a changed text counts
+		if r := &t.rows[t.typing]; r.input.GetText() != r.sc.FormatValue(r.value) {
+			t.commit(t.typing, r.input.GetText())
 		}
 	}
-
-	// hover
-	switch {
-	case !onRow:
-		t.hover, t.hoverN, t.dragged = -1, 0, false
-	case t.drag.on:
-		t.hover, t.hoverN, t.dragged = row, 0, true
-	case in.LeftClick || in.RightClick || len(in.Keys) > 0:
-		t.hover, t.hoverN, t.dragged = row, 0, false // acting on it: no Doc in the way
-	case row == t.hover:
-		t.hoverN++
-	default:
-		t.hover, t.hoverN, t.dragged = row, 0, false
-	}
-
-	// keys and characters
-	keys := in.Keys
-	if t.edit.on {
-		keys = t.edit.line.typed(in.Chars, keys, 0)
-	}
-	for _, k := range keys {
-		var took bool
-		edits, took = t.key(k, in.Shift, box, edits)
-		if !took {
+	for _, k := range in.Keys {
+		if !t.key(k, in.Shift) {
 			rest = append(rest, k)
 		}
 	}
-	return edits, rest
+	t.typing = t.typed()
+	edits, refused = t.queue, t.errs
+	t.queue, t.errs = nil, nil
+	return edits, refused, rest
 }
 
-// key applies key k; took is false when the tuner does not use it now.
-func (t *Tuner) key(k ebiten.Key, shift bool, box image.Rectangle, edits []TunerEdit) (_ []TunerEdit, took bool) {
-	if t.edit.on {
+// key applies key k; it reports false when the tuner does not use it now.
+func (t *Tuner) key(k ebiten.Key, shift bool) bool {
+	if i := t.typed(); i >= 0 {
 		switch k {
-		case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
-			edits = t.commit(edits)
 		case ebiten.KeyTab:
-			row := t.edit.row
-			n := len(edits)
-			edits = t.commit(edits)
-			if !t.edit.on && (len(edits) > n || t.note.row != row) && row+1 < len(t.rows) {
-				t.focus = row + 1
-				t.open(row + 1)
-				t.reveal(box, row+1)
+			r := &t.rows[i]
+			if r.input.GetText() != r.sc.FormatValue(r.value) {
+				t.commit(i, r.input.GetText())
+			}
+			if t.note.row != i && i+1 < len(t.rows) { // taken, or unchanged: the next row's
+				t.open(i + 1)
 			}
 		case ebiten.KeyEscape:
-			t.close()
-		default:
-			t.edit.line.key(k)
+			t.close(i)
 		}
-		return edits, true // while typing, every key is the tuner's
+		return true // while typing, every key is the tuner's (the TextInput reads its own)
 	}
 	if t.focus < 0 {
-		return edits, false
+		return false
 	}
 	r := &t.rows[t.focus]
 	switch k {
@@ -482,99 +391,142 @@ func (t *Tuner) key(k ebiten.Key, shift bool, box image.Rectangle, edits []Tuner
 			step = -step
 		}
 		if v := snap(r, r.value+step, shift); v != r.value {
-			edits = append(edits, TunerEdit{Row: t.focus, Value: v})
+			t.queue = append(t.queue, TunerEdit{Row: t.focus, Value: v})
 		}
-	case ebiten.KeyUp, ebiten.KeyDown:
-		if k == ebiten.KeyUp {
-			t.focus = max(0, t.focus-1)
-		} else {
-			t.focus = min(len(t.rows)-1, t.focus+1)
-		}
-		t.reveal(box, t.focus)
+	case ebiten.KeyUp:
+		t.setFocus(max(0, t.focus-1))
+	case ebiten.KeyDown:
+		t.setFocus(min(len(t.rows)-1, t.focus+1))
 	case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
 		t.open(t.focus)
 	case ebiten.KeyDelete, ebiten.KeyBackspace:
-		edits = append(edits, TunerEdit{Row: t.focus, Value: r.resetValue()})
+		t.queue = append(t.queue, TunerEdit{Row: t.focus, Value: r.resetValue()})
 	case ebiten.KeyEscape:
-		t.focus = -1
+		t.setFocus(-1)
 	default:
-		return edits, false
+		return false
 	}
-	return edits, true
+	return true
 }
 
-// reveal scrolls row i into a box's view.
-func (t *Tuner) reveal(box image.Rectangle, i int) {
-	g := t.geom(box, t.itemOf(i))
-	switch {
-	case g.row.Min.Y < box.Min.Y:
-		t.scroll -= box.Min.Y - g.row.Min.Y
-	case g.row.Max.Y > box.Max.Y:
-		t.scroll += g.row.Max.Y - box.Max.Y
+// setFocus moves the slider's focus to row i (-1: none) and scrolls it
+// into view.
+func (t *Tuner) setFocus(i int) {
+	if t.focus >= 0 && t.focus < len(t.rows) {
+		t.rows[t.focus].slider.focused = false
 	}
-	t.scroll = max(0, min(t.scroll, t.maxScroll(box.Dy())))
+	t.focus = i
+	if i >= 0 {
+		t.rows[i].slider.focused = true
+		t.reveal(i)
+	}
 }
 
-// open starts typing row i's value, its text all selected.
+// open starts typing row i's value, its text all selected: its TextInput
+// takes the focus.
 func (t *Tuner) open(i int) {
-	t.edit.on, t.edit.row = true, i
-	t.edit.was = t.rows[i].sc.FormatValue(t.rows[i].value)
-	t.edit.line.set(t.edit.was)
-	t.edit.line.selectAll()
-	t.blink = 0
-	if t.note.row == i {
+	if j := t.typed(); j >= 0 && j != i {
+		t.rows[j].input.Focus(false)
+	}
+	t.setFocus(-1)
+	r := &t.rows[i]
+	r.input.SetText(r.sc.FormatValue(r.value))
+	r.input.Focus(true)
+	r.input.SelectAll()
+	t.reveal(i)
+	t.typing, t.fresh = i, true
+}
+
+// close ends typing row i's value, changing nothing.
+func (t *Tuner) close(i int) {
+	r := &t.rows[i]
+	r.input.Focus(false)
+	r.input.SetText(r.sc.FormatValue(r.value))
+	if t.note.row == i && t.note.typed {
 		t.note = tunerNote{row: -1}
 	}
 }
 
-// close ends the typing, changing nothing.
-func (t *Tuner) close() {
-	t.edit.on = false
-	if t.note.ticks < 0 {
-		t.note = tunerNote{row: -1}
-	}
-}
-
-// commit parses the typed value: a number inside the parameter's range
-// becomes an edit (Refused may still turn it down), anything else a note
-// on the row, the text kept open to mend. Unchanged text closes.
-func (t *Tuner) commit(edits []TunerEdit) []TunerEdit {
-	i, s := t.edit.row, t.edit.line.String()
-	if s == t.edit.was {
-		t.close()
-		return edits
-	}
+// commit parses the text typed on row i: a number inside the parameter's
+// range becomes an edit (Refused may still turn it down), anything else a
+// note on the row, the text kept open to mend.
+func (t *Tuner) commit(i int, s string) {
 	v, err := ParseValue(t.rows[i].p, s)
 	if err != nil {
-		t.note = tunerNote{row: i, text: err.Error(), ticks: -1}
-		t.edit.line.selectAll() // retype it, or mend it with the arrows
-		return edits
+		t.note = tunerNote{row: i, text: err.Error(), ticks: -1, typed: true}
+		t.errs = append(t.errs, err)
+		if r := &t.rows[i]; !r.input.IsFocused() {
+			r.input.Focus(true)
+		}
+		t.rows[i].input.SelectAll() // retype it, or mend it with the arrows
+		return
 	}
-	t.close()
-	return append(edits, TunerEdit{Row: i, Value: v, Typed: true})
+	t.queue = append(t.queue, TunerEdit{Row: i, Value: v, Typed: true})
 }
 
 // Refused shows why edit e was refused on its row; a typed value's text
-// opens again for mending.
+// stays open for mending.
 func (t *Tuner) Refused(e TunerEdit, err error) {
+	t.note = tunerNote{row: e.Row, text: err.Error(), ticks: 5 * 60, refused: e.Value, typed: e.Typed}
 	if e.Typed {
-		t.focus = e.Row
-		t.edit.on, t.edit.row = true, e.Row
-		t.edit.line.set(t.rows[e.Row].sc.FormatValue(e.Value))
-		t.edit.line.selectAll()
-		t.edit.was = t.rows[e.Row].sc.FormatValue(t.rows[e.Row].value)
-		t.note = tunerNote{row: e.Row, text: err.Error(), ticks: -1}
-		return
+		t.note.ticks = -1
+		if j := t.typed(); j >= 0 && j != e.Row {
+			t.rows[j].input.Focus(false)
+		}
+		r := &t.rows[e.Row]
+		r.input.SetText(r.sc.FormatValue(e.Value))
+		r.input.Focus(true)
+		r.input.SelectAll()
+		t.typing = e.Row
 	}
-	t.note = tunerNote{row: e.Row, text: err.Error(), ticks: 5 * 60, onRow: true, refused: e.Value}
 }
 
-// Taken tells the tuner edit e applied: the row shows its value, and a
-// refusal shown on it goes.
+// Taken tells the tuner edit e applied: the row shows its value, its
+// typing ends, and a refusal shown on it goes.
 func (t *Tuner) Taken(e TunerEdit) {
-	t.rows[e.Row].value = e.Value
+	r := &t.rows[e.Row]
+	r.value = e.Value
+	if e.Typed && r.input.IsFocused() {
+		r.input.Focus(false)
+	}
+	if !r.input.IsFocused() {
+		r.input.SetText(r.sc.FormatValue(e.Value))
+	}
 	if t.note.row == e.Row {
 		t.note = tunerNote{row: -1}
+	}
+}
+
+// top is how far the rows are scrolled, in pixels.
+func (t *Tuner) top() int {
+	return int(math.Round(t.scroll.ScrollTop * float64(t.maxScroll())))
+}
+
+// maxScroll is the most the rows scroll, in pixels.
+func (t *Tuner) maxScroll() int {
+	return max(0, t.scroll.ContentRect().Dy()-t.scroll.ViewRect().Dy())
+}
+
+// scrollTo scrolls the rows to y pixels from the top (clamped), the bar
+// with them.
+func (t *Tuner) scrollTo(y int) {
+	m := t.maxScroll()
+	y = max(0, min(y, m))
+	t.scroll.ScrollTop = 0
+	if m > 0 {
+		t.scroll.ScrollTop = float64(y) / float64(m)
+	}
+	t.bar.Current = int(math.Round(t.scroll.ScrollTop * scrollUnits))
+}
+
+// reveal scrolls row i into the view.
+func (t *Tuner) reveal(i int) {
+	r, v := t.rows[i].cell.GetWidget().Rect, t.scroll.ViewRect()
+	switch {
+	case r.Min.Y < v.Min.Y:
+		t.scrollTo(t.top() - (v.Min.Y - r.Min.Y))
+	case r.Max.Y > v.Max.Y:
+		t.scrollTo(t.top() + r.Max.Y - v.Max.Y)
 	}
 }
 
@@ -605,25 +557,11 @@ func isRangeErr(err error) bool {
 	return ok && ne.Err == strconv.ErrRange
 }
 
-// thumb is the scrollbar's handle in box.
-func (t *Tuner) thumb(box image.Rectangle) image.Rectangle {
-	bar := image.Rect(box.Max.X-tunerBarW, box.Min.Y, box.Max.X, box.Max.Y)
-	ch := t.contentH()
-	if ch <= box.Dy() || ch == 0 {
-		return bar
-	}
-	h := max(16, box.Dy()*box.Dy()/ch)
-	y := box.Min.Y + (box.Dy()-h)*t.scroll/max(1, t.maxScroll(box.Dy()))
-	return image.Rect(bar.Min.X, y, bar.Max.X, y+h)
-}
-
-// tip is the Doc of the row hovered long enough ("" when none): what it
-// is, its default and starting value, its range and step, and how to edit.
-func (t *Tuner) tip() string {
-	if t.hover < 0 || t.hoverN < tunerHoverAt || t.dragged || t.edit.on {
-		return ""
-	}
-	r := &t.rows[t.hover]
+// tip is row i's Doc as its ToolTip shows it: what it is, its default and
+// starting value, its range and step, whether it is pending, and how to
+// edit it.
+func (t *Tuner) tip(i int) string {
+	r := &t.rows[i]
 	f := r.sc.FormatValue
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s.\n", r.p.Name, r.p.Doc)

@@ -5,21 +5,18 @@ import (
 	"image/color"
 	"math"
 
+	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text/v2"
-	"github.com/moralebreak/moralebreak/internal/textfit"
 )
 
 // Colours of the tuner's rows.
 var (
-	colRowHover = color.NRGBA{0x24, 0x2c, 0x35, 0xff}
 	colRowFocus = color.NRGBA{0x2a, 0x36, 0x44, 0xff}
 	colFill     = color.NRGBA{0x6a, 0x55, 0x2a, 0xff} // the track from Min to the value
 	colDefTick  = color.NRGBA{0xf0, 0xf0, 0xf0, 0xff}
 	colStart    = color.NRGBA{0x5c, 0xb8, 0xf0, 0xff}
 	colPending  = color.NRGBA{0x5c, 0xb8, 0xf0, 0xff}
 	colEditBG   = color.NRGBA{0x0c, 0x10, 0x14, 0xff}
-	colNote     = color.NRGBA{0x6e, 0x1c, 0x1c, 0xf8}
 )
 
 // fill fills r on dst with c.
@@ -29,157 +26,213 @@ func fill(dst *ebiten.Image, r image.Rectangle, c color.Color) {
 	}
 }
 
-// draw draws the tuner into box on dst: the rows that show, the scrollbar,
-// and a typed value's refusal under its row (another refusal is shown on
-// its row alone: drawRow).
-func (t *Tuner) draw(dst *ebiten.Image, box image.Rectangle, face, bold text.Face) {
-	clip := dst.SubImage(box).(*ebiten.Image)
-	fill(clip, box, colPanel)
-	for k, it := range t.items {
-		g := t.geom(box, k)
-		if !g.row.Overlaps(box) {
-			continue
-		}
-		if it.head != "" {
-			drawLabel(clip, it.head, bold, float64(g.row.Min.X), float64(g.row.Min.Y+3), colSection)
-			continue
-		}
-		t.drawRow(clip, it.row, g, face)
-	}
-	if t.contentH() > box.Dy() {
-		bar := image.Rect(box.Max.X-tunerBarW, box.Min.Y, box.Max.X, box.Max.Y)
-		fill(clip, bar, colTrack)
-		fill(clip, t.thumb(box), colButtonHi)
-	}
-	if t.note.row >= 0 && !t.note.onRow {
-		t.drawNote(dst, box, face)
+// rowSlider is a tuner row's slider: an ebitenui widget (it lives in the
+// row's container, scrolls with the ScrollContainer and takes its input
+// through ebitenui's events and input layers) that ebitenui's own Slider
+// cannot replace: its drag is relative (dragPerPx, Shift ten times finer),
+// it shows the default's and the start's ticks, and a right-click resets.
+// Its edits go to the tuner's queue.
+type rowSlider struct {
+	w       *widget.Widget
+	t       *Tuner
+	row     int
+	focused bool
+	drag    struct {
+		on      bool
+		fine    bool
+		anchorX int
+		anchorV float64
+		last    float64
 	}
 }
 
-// drawRow draws row i in its geometry g.
-func (t *Tuner) drawRow(dst *ebiten.Image, i int, g rowGeom, face text.Face) {
-	r := &t.rows[i]
-	switch {
-	case i == t.focus:
-		fill(dst, g.row, colRowFocus)
-	case i == t.hover:
-		fill(dst, g.row, colRowHover)
-	}
-	if r.pending {
-		fill(dst, image.Rect(g.row.Min.X, g.row.Min.Y+2, g.row.Min.X+3, g.row.Max.Y-2), colPending)
-	}
-	name, room := r.p.Name, float64(g.name.Dx()-6)
-	if r.p.Unit != "" && textfit.Width(name+" ("+r.p.Unit+")", face) <= room {
-		name += " (" + r.p.Unit + ")" // the unit when it fits (the Doc has it too)
-	}
-	nc := colText
-	if i == t.note.row {
-		nc = toneColor(ToneBad)
-	}
-	drawLabel(dst, textfit.Clip(name, face, room), face, float64(g.name.Min.X+6), float64(g.row.Min.Y+2), nc)
+func newRowSlider(t *Tuner, row int) *rowSlider {
+	s := &rowSlider{t: t, row: row}
+	s.w = widget.NewWidget(
+		widget.WidgetOpts.MinSize(40, tunerRowH),
+		widget.WidgetOpts.LayoutData(widget.GridLayoutData{VerticalPosition: widget.GridLayoutPositionCenter}),
+		widget.WidgetOpts.MouseButtonPressedHandler(func(e *widget.WidgetMouseButtonPressedEventArgs) {
+			x := s.w.Rect.Min.X + e.OffsetX
+			if e.Button == ebiten.MouseButtonRight {
+				s.reset()
+			} else {
+				s.press(x, ebiten.IsKeyPressed(ebiten.KeyShift))
+			}
+		}))
+	return s
+}
 
-	// the track, filled to the value, the ticks and the handle
-	tr := g.track
+// GetWidget, PreferredSize and SetLocation make it an ebitenui
+// PreferredSizeLocateableWidget.
+func (s *rowSlider) GetWidget() *widget.Widget { return s.w }
+
+func (s *rowSlider) PreferredSize() (int, int) { return s.w.MinWidth, s.w.MinHeight }
+
+func (s *rowSlider) SetLocation(r image.Rectangle) { s.w.Rect = r }
+
+// Validate is ebitenui's check of a widget's options: a rowSlider has none
+// to check.
+func (s *rowSlider) Validate() {}
+
+// Update is ebitenui's: it fires the widget's events (a press starts a
+// drag or resets); the tuner's Input carries a drag on.
+func (s *rowSlider) Update(u *widget.UpdateObject) { s.w.Update(u) }
+
+// dragHandleW is how near the handle, in pixels either side, a press
+// takes the handle where it is rather than putting it under the pointer.
+const dragHandleW = 4
+
+// press starts a drag at x: from the value under the pointer, or from
+// where the handle is when x is on it or the drag is fine (shift). The
+// row takes the slider's focus, and a value being typed is closed.
+func (s *rowSlider) press(x int, shift bool) {
+	t, r := s.t, &s.t.rows[s.row]
+	if j := t.typed(); j >= 0 {
+		t.rows[j].input.Focus(false) // its changed text counts at the next tick (Tuner.Input)
+	}
+	t.setFocus(s.row)
+	d := &s.drag
+	d.on, d.fine, d.anchorX, d.anchorV, d.last = true, shift, x, r.value, math.NaN()
+	if !shift && abs(x-s.x(r.value)) > dragHandleW { // a plain press off the handle puts it under the pointer
+		d.anchorV = s.valueAt(x)
+		s.move(x, shift, true)
+	}
+}
+
+// move carries the drag to x (held: the button is still down), queueing
+// the value it reaches when it changes.
+func (s *rowSlider) move(x int, shift, held bool) {
+	d, r := &s.drag, &s.t.rows[s.row]
+	if !held {
+		d.on = false
+		return
+	}
+	if shift != d.fine { // the mode changes: carry on from here
+		d.anchorV, d.anchorX, d.fine = d.last, x, shift
+		if math.IsNaN(d.anchorV) {
+			d.anchorV = r.value
+		}
+	}
+	perPx := dragPerPx(r.sc)
+	if d.fine {
+		perPx /= TunerFine
+	}
+	v := snap(r, d.anchorV+float64(x-d.anchorX)*perPx, d.fine)
+	if v != d.last {
+		d.last = v
+		if v != r.value {
+			s.t.queue = append(s.t.queue, TunerEdit{Row: s.row, Value: v})
+		}
+	}
+}
+
+// reset queues the row's reset (right-click).
+func (s *rowSlider) reset() {
+	s.t.setFocus(s.row)
+	s.t.queue = append(s.t.queue, TunerEdit{Row: s.row, Value: s.t.rows[s.row].resetValue()})
+}
+
+// Focus, IsFocused, TabOrder, GetFocus and AddFocus make it an ebitenui
+// Focuser: the tuner's focused row (Tuner.setFocus) is its slider's.
+func (s *rowSlider) Focus(f bool)                                   { s.focused = f }
+func (s *rowSlider) IsFocused() bool                                { return s.focused }
+func (s *rowSlider) TabOrder() int                                  { return 0 }
+func (s *rowSlider) GetFocus(widget.FocusDirection) widget.Focuser  { return nil }
+func (s *rowSlider) AddFocus(widget.FocusDirection, widget.Focuser) {}
+
+// x is the x of value v on the track (clamped to it).
+func (s *rowSlider) x(v float64) int {
+	sc, tr := s.t.rows[s.row].sc, s.w.Rect
+	if sc.Max <= sc.Min {
+		return tr.Min.X
+	}
+	f := math.Max(0, math.Min(1, (v-sc.Min)/(sc.Max-sc.Min)))
+	return tr.Min.X + int(math.Round(f*float64(tr.Dx()-1)))
+}
+
+// valueAt is the value at x on the track, unsnapped.
+func (s *rowSlider) valueAt(x int) float64 {
+	sc, tr := s.t.rows[s.row].sc, s.w.Rect
+	f := math.Max(0, math.Min(1, float64(x-tr.Min.X)/float64(max(1, tr.Dx()-1))))
+	return sc.Min + f*(sc.Max-sc.Min)
+}
+
+// Render draws the track, filled to the value, the default's tick (white,
+// below), the start's (blue, above), the handle (blue while pending) and
+// a refused edit's value as a red outline.
+func (s *rowSlider) Render(dst *ebiten.Image) {
+	s.w.Render(dst)
+	r, tr := &s.t.rows[s.row], s.w.Rect
+	if s.focused {
+		fill(dst, tr, colRowFocus)
+	}
 	cy := (tr.Min.Y + tr.Max.Y) / 2
 	fill(dst, image.Rect(tr.Min.X, cy-2, tr.Max.X, cy+2), colTrack)
-	hx := trackX(r.sc, tr, r.value)
+	hx := s.x(r.value)
 	fill(dst, image.Rect(tr.Min.X, cy-2, hx, cy+2), colFill)
 	if r.hasDef {
-		x := trackX(r.sc, tr, r.def)
+		x := s.x(r.def)
 		fill(dst, image.Rect(x, cy+3, x+1, tr.Max.Y-1), colDefTick)
 	}
-	sx := trackX(r.sc, tr, r.start)
+	sx := s.x(r.start)
 	fill(dst, image.Rect(sx, tr.Min.Y+1, sx+1, cy-2), colStart)
 	hc := colHandle
 	if r.pending {
 		hc = colPending
 	}
 	fill(dst, image.Rect(hx-3, cy-6, hx+3, cy+6), hc)
-	if n := t.note; n.row == i && n.onRow {
-		// where the refused edit would have put it: an outline in red
-		x, bad := trackX(r.sc, tr, n.refused), toneColor(ToneBad)
+	if n := s.t.note; n.row == s.row && !n.typed {
+		x, bad := s.x(n.refused), toneColor(ToneBad)
 		for _, e := range []image.Rectangle{image.Rect(x-3, cy-6, x+3, cy-5), image.Rect(x-3, cy+5, x+3, cy+6),
 			image.Rect(x-3, cy-6, x-2, cy+6), image.Rect(x+2, cy-6, x+3, cy+6)} {
 			fill(dst, e, bad)
 		}
 	}
-
-	// the value and its step, or the text being typed
-	v := g.value
-	if t.edit.on && t.edit.row == i {
-		fill(dst, v, colEditBG)
-		edge := colSection
-		if t.note.row == i {
-			edge = toneColor(ToneBad)
-		}
-		fill(dst, image.Rect(v.Min.X, v.Max.Y-1, v.Max.X, v.Max.Y), edge)
-		s := t.edit.line.String()
-		tx := float64(v.Min.X + 4)
-		if t.edit.line.all && s != "" {
-			fill(dst, image.Rect(int(tx)-1, v.Min.Y+2, int(tx+textfit.Width(s, face))+1, v.Max.Y-3), colButtonDn)
-		}
-		drawLabel(dst, s, face, tx, float64(v.Min.Y+2), colText)
-		if t.blink/20%2 == 0 {
-			cx := int(tx + textfit.Width(string(t.edit.line.text[:t.edit.line.caret]), face))
-			fill(dst, image.Rect(cx, v.Min.Y+2, cx+1, v.Max.Y-3), colSection)
-		}
-		return
-	}
-	vc := colSection
-	if r.pending {
-		vc = colPending
-	}
-	val := r.sc.FormatValue(r.value)
-	if n := t.note; n.row == i && n.onRow { // the refused value, in red
-		vc, val = toneColor(ToneBad), r.sc.FormatValue(n.refused)
-	}
-	step := r.sc.StepLabel()
-	sw := textfit.Width(step, face)
-	drawLabel(dst, step, face, float64(v.Max.X)-sw, float64(v.Min.Y+2), colDim)
-	drawLabel(dst, val, face, float64(v.Max.X)-sw-6-textfit.Width(val, face), float64(v.Min.Y+2), vc)
 }
 
-// drawNote draws the refusal's reason in a box under its row (over the
-// rows below, moving none), inside box.
-func (t *Tuner) drawNote(dst *ebiten.Image, box image.Rectangle, face text.Face) {
-	k := t.itemOf(t.note.row)
-	if k < 0 {
-		return
+func abs(x int) int {
+	if x < 0 {
+		return -x
 	}
-	g := t.geom(box, k)
-	w := float64(listRect(box).Dx() - 12)
-	lines, _ := textfit.Limit(textfit.Wrap(t.note.text, face, w), 3, face, w)
-	h := len(lines)*tipLineH + 8
-	y := g.row.Max.Y
-	if y+h > box.Max.Y { // no room below: above the row
-		y = g.row.Min.Y - h
+	return x
+}
+
+// dragPerPx is how much a plain drag moves a value of sc per pixel: a
+// step per 4 pixels (a threshold, whose step is 0.01: 0.01 per 4 px), or
+// faster for a setting whose whole range would take more than dragSpan
+// pixels at that pace (a radius of thousands of centimetres in steps of
+// 50): its range over dragSpan pixels.
+func dragPerPx(sc SliderScale) float64 {
+	return max(sc.Step/4, (sc.Max-sc.Min)/dragSpan)
+}
+
+// dragSpan is the most pixels a plain drag takes across a setting's whole
+// range: about four tracks' widths.
+const dragSpan = 400
+
+// snap rounds v to row r's steps (fine: tenths of a step) inside its range.
+func snap(r *tunerRow, v float64, fine bool) float64 {
+	sc := r.sc
+	if fine {
+		sc.Step /= TunerFine
 	}
-	r := image.Rect(g.row.Min.X, y, listRect(box).Max.X, y+h)
-	fill(dst, r, colNote)
-	for i, l := range lines {
-		drawLabel(dst, l, face, float64(r.Min.X+6), float64(r.Min.Y+4+i*tipLineH), colText)
-	}
+	return sc.ToFloat(sc.ToInt(v))
 }
 
 // hash hashes what the tuner shows, for the panel's cache.
 func (t *Tuner) hash(h *fnvHash) {
-	h.word(uint64(t.scroll))
+	h.word(math.Float64bits(t.scroll.ScrollTop))
 	h.word(uint64(t.focus + 1))
-	h.word(uint64(t.hover + 1))
+	h.word(uint64(t.tipOn + 1))
 	for _, r := range t.rows {
 		h.word(math.Float64bits(r.value))
+		h.str(r.input.GetText())
 		if r.pending {
 			h.word(1)
 		}
-	}
-	if t.edit.on {
-		h.word(uint64(t.edit.row + 1))
-		h.str(t.edit.line.String())
-		h.word(uint64(t.edit.line.caret))
-		if t.edit.line.all {
-			h.word(1)
+		if r.input.IsFocused() {
+			h.word(2)
 		}
-		h.word(uint64(t.blink / 20 % 2))
 	}
 	h.word(uint64(t.note.row + 1))
 	h.str(t.note.text)

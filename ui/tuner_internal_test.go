@@ -6,13 +6,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ebitenui/ebitenui/event"
+	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
-// The tuner's input mapping, without a window: a tick of input in, edits out.
-
-var tunerBox = image.Rect(900, 300, 1260, 640)
+// The tuner's rows in an App without a window: the widgets' own events
+// and methods (a press is the slider's MouseButtonPressedEvent, a typed
+// value the TextInput's text and Submit), the App's tick (tunerInput)
+// taking their edits.
 
 func rowIndex(t *testing.T, tu *Tuner, name string) int {
 	t.Helper()
@@ -25,57 +28,87 @@ func rowIndex(t *testing.T, tu *Tuner, name string) int {
 	return -1
 }
 
-// rowAt is the geometry of the named row.
-func rowAt(t *testing.T, tu *Tuner, name string) (int, rowGeom) {
+// tunerApp is an App whose session starts with s, laid out as its first
+// frames lay it out: its rows where they are drawn.
+func tunerApp(t *testing.T, s morale.Settings) *App {
 	t.Helper()
-	i := rowIndex(t, tu, name)
-	return i, tu.geom(tunerBox, tu.itemOf(i))
-}
-
-// apply takes the edits as an Editor would: every one.
-func apply(tu *Tuner, edits []TunerEdit) {
-	for _, e := range edits {
-		tu.Taken(e)
+	a := testApp(t, Config{})
+	if err := a.editor.Replace(s); err != nil {
+		t.Fatal(err)
 	}
+	a.tuner.rows = nil // a new session: every row starts at s
+	a.tuner.rebuild(s, s)
+	layout(t, a)
+	return a
 }
 
-// drag presses at x0 on the named row's track, moves to x1 a pixel at a
-// time (Shift held when fine) and lets go; it returns the last value set.
-func drag(t *testing.T, tu *Tuner, name string, x0, x1 int, fine bool) float64 {
+// layout draws the widgets twice: the scroll container places its rows,
+// then they lay themselves out.
+func layout(t *testing.T, a *App) {
 	t.Helper()
-	i, g := rowAt(t, tu, name)
-	y := g.track.Min.Y + g.track.Dy()/2
-	apply(tu, first(tu.Input(InputState{X: x0, Y: y, LeftClick: true, LeftHeld: true, Shift: fine}, tunerBox)))
+	widgetRects(t, a)
+	widgetRects(t, a)
+}
+
+// pressOn fires a press of button on row i's slider at x, as ebitenui
+// does for a click on it.
+func pressOn(a *App, i, x int, b ebiten.MouseButton) {
+	s := a.tuner.rows[i].slider
+	s.w.MouseButtonPressedEvent.Fire(&widget.WidgetMouseButtonPressedEventArgs{Widget: s.w, Button: b,
+		OffsetX: x - s.w.Rect.Min.X, OffsetY: s.w.Rect.Dy() / 2})
+	event.ExecuteDeferred() // as the UI's Update does
+}
+
+// tick is the App's tuner tick without other input.
+func tick(a *App) { a.tunerInput(InputState{}) }
+
+// drag presses at x0 on the named row's slider (Shift held when fine),
+// moves to x1 a pixel at a time and lets go, a tick of the App's each; it
+// returns the row's value.
+func drag(t *testing.T, a *App, name string, x0, x1 int, fine bool) float64 {
+	t.Helper()
+	i := rowIndex(t, a.tuner, name)
+	s := a.tuner.rows[i].slider
+	if fine {
+		s.press(x0, true)
+	} else {
+		pressOn(a, i, x0, ebiten.MouseButtonLeft)
+	}
+	a.tunerInput(InputState{X: x0, LeftHeld: true, Shift: fine})
 	step := 1
 	if x1 < x0 {
 		step = -1
 	}
 	for x := x0; x != x1; {
 		x += step
-		apply(tu, first(tu.Input(InputState{X: x, Y: y, LeftHeld: true, Shift: fine}, tunerBox)))
+		a.tunerInput(InputState{X: x, LeftHeld: true, Shift: fine})
 	}
-	apply(tu, first(tu.Input(InputState{X: x1, Y: y}, tunerBox)))
-	return tu.rows[i].value
+	a.tunerInput(InputState{X: x1, Shift: fine})
+	return a.tuner.rows[i].value
 }
 
-func first(e []TunerEdit, _ []ebiten.Key) []TunerEdit { return e }
+// set sets the named row to v through the App.
+func set(t *testing.T, a *App, name string, v float64) {
+	t.Helper()
+	a.applyEdit(TunerEdit{Row: rowIndex(t, a.tuner, name), Value: v})
+}
 
 func TestTunerDragIsPlainOrTenTimesFiner(t *testing.T) {
-	tu := newTuner(morale.DefaultSettings())
-	i, g := rowAt(t, tu, "RoutAfterSeconds")
-	r := &tu.rows[i]
-	x := trackX(r.sc, g.track, 3.5)
-	perPx := dragPerPx(r.sc, g.track)
+	a := tunerApp(t, morale.DefaultSettings())
+	i := rowIndex(t, a.tuner, "RoutAfterSeconds")
+	r, s := &a.tuner.rows[i], a.tuner.rows[i].slider
+	x := s.x(3.5)
+	perPx := dragPerPx(r.sc)
 
-	plain := drag(t, tu, "RoutAfterSeconds", x, x+16, false)
+	plain := drag(t, a, "RoutAfterSeconds", x, x+16, false)
 	if want := snap(r, 3.5+16*perPx, false); math.Abs(plain-want) > r.sc.Step/2+1e-9 {
 		t.Errorf("plain drag of 16 px from 3.5: got %v; want about %v (%v a pixel)", plain, want, perPx)
 	}
 	if d := plain / r.sc.Step; math.Abs(d-math.Round(d)) > 1e-6 {
 		t.Errorf("plain drag: got %v; want a whole number of steps of %v", plain, r.sc.Step)
 	}
-	tu.Taken(TunerEdit{Row: i, Value: 3.5})
-	fine := drag(t, tu, "RoutAfterSeconds", x, x+16, true)
+	set(t, a, "RoutAfterSeconds", 3.5)
+	fine := drag(t, a, "RoutAfterSeconds", x, x+16, true)
 	if got, want := fine-3.5, 16*perPx/TunerFine; math.Abs(got-want) > r.sc.Step/TunerFine {
 		t.Errorf("Shift-drag of 16 px from 3.5: moved %v; want about %v, ten times finer", got, want)
 	}
@@ -84,114 +117,123 @@ func TestTunerDragIsPlainOrTenTimesFiner(t *testing.T) {
 	}
 	// a fine drag does not jump to the pointer: pressing far from the
 	// handle changes nothing until the pointer moves
-	tu.Taken(TunerEdit{Row: i, Value: 3.5})
-	y := g.track.Min.Y + g.track.Dy()/2
-	if e, _ := tu.Input(InputState{X: g.track.Max.X - 2, Y: y, LeftClick: true, LeftHeld: true, Shift: true}, tunerBox); len(e) != 0 {
+	set(t, a, "RoutAfterSeconds", 3.5)
+	s.press(s.w.Rect.Max.X-2, true)
+	if e, _, _ := a.tuner.Input(InputState{}); len(e) != 0 {
 		t.Errorf("Shift-press far from the handle: got edits %v; want none", e)
 	}
-	tu.Input(InputState{X: g.track.Max.X - 2, Y: y}, tunerBox)
+	s.move(s.w.Rect.Max.X-2, true, false)
 }
 
 // A plain drag moves a threshold by at most 0.01 per 4 pixels (8 px moved
 // PanicBelow by 0.08 before), and a press on the handle does not move it.
 func TestTunerPlainDragIsCalm(t *testing.T) {
 	for _, name := range []string{"ShakenBelow", "PanicBelow", "Hysteresis"} {
-		tu := newTuner(morale.DefaultSettings())
-		i, g := rowAt(t, tu, name)
-		r := &tu.rows[i]
+		a := tunerApp(t, morale.DefaultSettings())
+		i := rowIndex(t, a.tuner, name)
+		r, s := &a.tuner.rows[i], a.tuner.rows[i].slider
 		start := r.value
-		x := trackX(r.sc, g.track, start)
-		y := g.track.Min.Y + g.track.Dy()/2
-		if e, _ := tu.Input(InputState{X: x + 2, Y: y, LeftClick: true, LeftHeld: true}, tunerBox); len(e) != 0 {
+		x := s.x(start)
+		pressOn(a, i, x+2, ebiten.MouseButtonLeft)
+		if e, _, _ := a.tuner.Input(InputState{}); len(e) != 0 {
 			t.Errorf("%s: a press on the handle gave edits %v; want none", name, e)
 		}
-		tu.Input(InputState{X: x + 2, Y: y}, tunerBox)
+		s.move(x+2, false, false)
 		for _, px := range []int{4, 8, 40} {
-			tu.Taken(TunerEdit{Row: i, Value: start})
-			got := drag(t, tu, name, x, x+px, false)
+			set(t, a, name, start)
+			got := drag(t, a, name, x, x+px, false)
 			if d := got - start; d > 0.01*float64(px)/4+1e-9 || d <= 0 {
 				t.Errorf("%s: a plain drag of %d px moved %v; want more than 0, at most %v", name, px, d, 0.01*float64(px)/4)
 			}
 		}
 	}
 	// a wide range still crosses in a few track widths
-	tu := newTuner(morale.DefaultSettings())
-	i, g := rowAt(t, tu, "NoEffectRadius")
-	if r := &tu.rows[i]; dragPerPx(r.sc, g.track)*float64(4*(g.track.Dx()-1)) < r.sc.Max-r.sc.Min-1e-9 {
-		t.Errorf("NoEffectRadius: %v a pixel; want its range within four track widths", dragPerPx(r.sc, g.track))
+	a := tunerApp(t, morale.DefaultSettings())
+	s := a.tuner.rows[rowIndex(t, a.tuner, "NoEffectRadius")].slider
+	if sc := ScaleOf(s.t.rows[s.row].p); dragPerPx(sc)*float64(4*(s.w.Rect.Dx()-1)) < sc.Max-sc.Min-1e-9 {
+		t.Errorf("NoEffectRadius: %v a pixel; want its range within four track widths (%d px)", dragPerPx(sc), 4*s.w.Rect.Dx())
 	}
 }
 
 func TestTunerResetsToTheDefault(t *testing.T) {
 	s := morale.DefaultSettings()
 	s.ShakenBelow = 0.5 // the session starts away from the default
-	tu := newTuner(s)
-	i, g := rowAt(t, tu, "ShakenBelow")
-	e, _ := tu.Input(InputState{X: g.name.Min.X + 10, Y: g.row.Min.Y + 5, RightClick: true}, tunerBox)
-	if len(e) != 1 || e[0].Row != i || e[0].Value != 0.6 {
+	a := tunerApp(t, s)
+	i := rowIndex(t, a.tuner, "ShakenBelow")
+	pressOn(a, i, a.tuner.rows[i].slider.w.Rect.Min.X+10, ebiten.MouseButtonRight)
+	if e, _, _ := a.tuner.Input(InputState{}); len(e) != 1 || e[0].Row != i || e[0].Value != 0.6 {
 		t.Fatalf("right-click on ShakenBelow: got %v; want it back to the default 0.6", e)
 	}
-	if tu.rows[i].start != 0.5 {
-		t.Errorf("session start of ShakenBelow: got %v; want 0.5", tu.rows[i].start)
+	if a.tuner.rows[i].start != 0.5 {
+		t.Errorf("session start of ShakenBelow: got %v; want 0.5", a.tuner.rows[i].start)
 	}
 	// Delete on the focused row does the same
-	tu.Taken(TunerEdit{Row: i, Value: 0.42})
-	e, _ = tu.Input(InputState{X: 0, Y: 0, Keys: []ebiten.Key{ebiten.KeyDelete}}, tunerBox)
-	if len(e) != 1 || e[0].Value != 0.6 {
+	set(t, a, "ShakenBelow", 0.42)
+	if e, _, _ := a.tuner.Input(InputState{Keys: []ebiten.Key{ebiten.KeyDelete}}); len(e) != 1 || e[0].Value != 0.6 {
 		t.Errorf("Delete on the focused row: got %v; want the default 0.6", e)
 	}
 	// a custom weight row has no default: back to where the session began
 	c := s.Clone()
 	c.Weights["Whistle"] = -0.2
-	tu = newTuner(c)
-	tu.reveal(tunerBox, rowIndex(t, tu, "Whistle")) // the last row: scrolled into view
-	i, g = rowAt(t, tu, "Whistle")
-	tu.Taken(TunerEdit{Row: i, Value: 0.3})
-	e, _ = tu.Input(InputState{X: g.name.Min.X + 10, Y: g.row.Min.Y + 5, RightClick: true}, tunerBox)
-	if len(e) != 1 || e[0].Value != -0.2 {
-		t.Errorf("reset of a custom row: got %v; want its starting -0.2", e)
+	a = tunerApp(t, c)
+	i = rowIndex(t, a.tuner, "Whistle")
+	set(t, a, "Whistle", 0.3)
+	pressOn(a, i, a.tuner.rows[i].slider.w.Rect.Min.X+10, ebiten.MouseButtonRight)
+	tick(a)
+	if got := a.g.Settings().Weights["Whistle"]; got != -0.2 {
+		t.Errorf("reset of a custom row: got %v; want its starting -0.2", got)
 	}
 }
 
-// typeValue clicks the named row's value, types s and presses Enter.
-func typeValue(t *testing.T, tu *Tuner, name, s string) []TunerEdit {
+// typeValue focuses the named row's TextInput, as a click on it does,
+// types s over its text and submits it (Enter); it returns the value the
+// row shows then.
+func typeValue(t *testing.T, a *App, name, s string) *tunerRow {
 	t.Helper()
-	_, g := rowAt(t, tu, name)
-	cx, cy := g.value.Min.X+10, g.value.Min.Y+5
-	if e, _ := tu.Input(InputState{X: cx, Y: cy, LeftClick: true, LeftHeld: true}, tunerBox); len(e) != 0 {
-		t.Fatalf("click on the value: got edits %v; want none", e)
+	r := &a.tuner.rows[rowIndex(t, a.tuner, name)]
+	r.input.Focus(true)
+	tick(a)
+	if !a.tuner.Editing() || r.input.SelectedText() != r.input.GetText() {
+		t.Fatalf("focus on %s's value: editing %v, %q of %q selected; want typing, all of it selected", name, a.tuner.Editing(), r.input.SelectedText(), r.input.GetText())
 	}
-	tu.Input(InputState{X: cx, Y: cy}, tunerBox)
-	if !tu.Editing() {
-		t.Fatalf("click on %s's value: not typing", name)
+	r.input.SetText(s)
+	r.input.Submit()
+	event.ExecuteDeferred()
+	if in := a.tunerInput(InputState{Keys: []ebiten.Key{ebiten.KeyEnter}}); len(in.Keys) != 0 {
+		t.Errorf("Enter while typing: keys %v left for the shortcuts; want none", in.Keys)
 	}
-	tu.Input(InputState{X: cx, Y: cy, Chars: []rune(s)}, tunerBox)
-	e, rest := tu.Input(InputState{X: cx, Y: cy, Keys: []ebiten.Key{ebiten.KeyEnter}}, tunerBox)
-	if len(rest) != 0 {
-		t.Errorf("Enter while typing: keys %v left for the shortcuts; want none", rest)
-	}
-	return e
+	return r
 }
 
 func TestTunerTakesATypedValue(t *testing.T) {
-	tu := newTuner(morale.DefaultSettings())
-	i := rowIndex(t, tu, "RoutAfterSeconds")
-	e := typeValue(t, tu, "RoutAfterSeconds", "4.25")
-	if len(e) != 1 || e[0] != (TunerEdit{Row: i, Value: 4.25, Typed: true}) {
-		t.Fatalf("typing 4.25: got %v; want RoutAfterSeconds = 4.25, typed", e)
+	a := tunerApp(t, morale.DefaultSettings())
+	r := typeValue(t, a, "RoutAfterSeconds", "4.25")
+	if got := a.g.Settings().RoutAfterSeconds; got != 4.25 {
+		t.Fatalf("typing 4.25: RoutAfterSeconds %v; want 4.25", got)
 	}
-	tu.Taken(e[0])
-	if tu.Editing() || tu.rows[i].sc.FormatValue(tu.rows[i].value) != "4.25" {
-		t.Errorf("after Enter: editing %v, shows %s; want closed, 4.25", tu.Editing(), tu.rows[i].sc.FormatValue(tu.rows[i].value))
+	if a.tuner.Editing() || r.input.GetText() != "4.25" {
+		t.Errorf("after Enter: editing %v, shows %s; want closed, 4.25", a.tuner.Editing(), r.input.GetText())
 	}
+	// a click on the value opens its TextInput, the text all selected once
+	// the button is up (the press itself places the caret in it)
+	r.shown.GetWidget().MouseButtonPressedEvent.Fire(&widget.WidgetMouseButtonPressedEventArgs{Widget: r.shown.GetWidget(), Button: ebiten.MouseButtonLeft})
+	event.ExecuteDeferred()
+	a.tunerInput(InputState{LeftHeld: true})
+	r.input.DeselectText()
+	a.tunerInput(InputState{})
+	if !r.input.IsFocused() || r.input.SelectedText() != "4.25" {
+		t.Errorf("click on the value: typing %v, %q selected; want the text open, 4.25 all selected", r.input.IsFocused(), r.input.SelectedText())
+	}
+	a.tunerInput(InputState{Keys: []ebiten.Key{ebiten.KeyEscape}})
 	// "−" reads as a minus; a weight takes a typed value
-	if e := typeValue(t, tu, "AllyDown", "−0.333"); len(e) != 1 || e[0].Value != -0.333 {
-		t.Errorf("typing −0.333 for AllyDown: got %v", e)
+	typeValue(t, a, "AllyDown", "−0.333")
+	if got := a.g.Settings().Weights["AllyDown"]; got != -0.333 {
+		t.Errorf("typing −0.333 for AllyDown: got %v", got)
 	}
 }
 
-// Bad input: refused on the row with the reason, nothing changes, the text
-// stays open to mend.
+// Bad input: refused on the row with the reason (the strip says it), nothing
+// changes, the text stays open to mend.
 func TestTunerRefusesBadTypedValues(t *testing.T) {
 	for _, tc := range []struct{ in, reason string }{
 		{"abc", `"abc" is not a number`},
@@ -203,32 +245,36 @@ func TestTunerRefusesBadTypedValues(t *testing.T) {
 		{"1.5", "outside its range 0.00..1.00"},
 		{"-0.01", "outside its range"},
 		{"   ", "type a number"},
+		{"0.2", "must be below ShakenBelow"}, // a number the settings refuse
 	} {
 		t.Run(tc.in, func(t *testing.T) {
-			tu := newTuner(morale.DefaultSettings())
-			i := rowIndex(t, tu, "ShakenBelow")
-			if e := typeValue(t, tu, "ShakenBelow", tc.in); len(e) != 0 {
-				t.Fatalf("typing %q: got edits %v; want none", tc.in, e)
+			a := tunerApp(t, morale.DefaultSettings())
+			i := rowIndex(t, a.tuner, "ShakenBelow")
+			r := typeValue(t, a, "ShakenBelow", tc.in)
+			if n := a.tuner.note; n.row != i || !strings.Contains(n.text, tc.reason) || !strings.HasPrefix(n.text, "ShakenBelow") {
+				t.Errorf("typing %q: note on row %d %q; want on row %d, naming ShakenBelow and saying %q", tc.in, n.row, n.text, i, tc.reason)
 			}
-			if tu.note.row != i || !strings.Contains(tu.note.text, tc.reason) || !strings.HasPrefix(tu.note.text, "ShakenBelow: ") {
-				t.Errorf("typing %q: note on row %d %q; want on row %d, naming ShakenBelow and saying %q", tc.in, tu.note.row, tu.note.text, i, tc.reason)
+			if got := a.strip.text(SlotNotice); !strings.Contains(got, tc.reason) {
+				t.Errorf("typing %q: strip %q; want the reason", tc.in, got)
 			}
-			if !tu.Editing() || tu.rows[i].value != 0.6 {
-				t.Errorf("typing %q: editing %v, value %v; want the text open and 0.6 kept", tc.in, tu.Editing(), tu.rows[i].value)
+			if !r.input.IsFocused() || a.g.Settings().ShakenBelow != 0.6 {
+				t.Errorf("typing %q: editing %v, value %v; want the text open and 0.6 kept", tc.in, r.input.IsFocused(), a.g.Settings().ShakenBelow)
 			}
-			tu.Input(InputState{Keys: []ebiten.Key{ebiten.KeyEscape}}, tunerBox)
-			if tu.Editing() || tu.note.row >= 0 {
-				t.Errorf("Esc: editing %v, note %q; want both gone", tu.Editing(), tu.note.text)
+			a.tunerInput(InputState{Keys: []ebiten.Key{ebiten.KeyEscape}})
+			if a.tuner.Editing() || a.tuner.note.row >= 0 || r.input.GetText() != "0.60" {
+				t.Errorf("Esc: editing %v, note %q, text %q; want both gone, 0.60 shown", a.tuner.Editing(), a.tuner.note.text, r.input.GetText())
 			}
 		})
 	}
 }
 
 func TestTunerKeysOnTheFocusedRow(t *testing.T) {
-	tu := newTuner(morale.DefaultSettings())
-	i, g := rowAt(t, tu, "Hysteresis")
-	tu.Input(InputState{X: g.name.Min.X + 5, Y: g.row.Min.Y + 5, LeftClick: true, LeftHeld: true}, tunerBox)
-	tu.Input(InputState{X: g.name.Min.X + 5, Y: g.row.Min.Y + 5}, tunerBox)
+	a := tunerApp(t, morale.DefaultSettings())
+	i := rowIndex(t, a.tuner, "Hysteresis")
+	s := a.tuner.rows[i].slider
+	pressOn(a, i, s.x(0.15), ebiten.MouseButtonLeft) // on the handle: focus, no edit
+	s.move(s.x(0.15), false, false)
+	tick(a)
 	for _, tc := range []struct {
 		keys  []ebiten.Key
 		shift bool
@@ -238,101 +284,94 @@ func TestTunerKeysOnTheFocusedRow(t *testing.T) {
 		{[]ebiten.Key{ebiten.KeyLeft}, true, 0.159},
 		{[]ebiten.Key{ebiten.KeyLeft}, false, 0.15},
 	} {
-		e, rest := tu.Input(InputState{Keys: tc.keys, Shift: tc.shift}, tunerBox)
-		apply(tu, e)
-		if len(rest) != 0 || len(e) != 1 || math.Abs(e[0].Value-tc.want) > 1e-12 {
-			t.Errorf("%v (shift %v): got %v, rest %v; want Hysteresis %v", tc.keys, tc.shift, e, rest, tc.want)
+		in := a.tunerInput(InputState{Keys: tc.keys, Shift: tc.shift})
+		if got := a.g.Settings().Hysteresis; len(in.Keys) != 0 || math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("%v (shift %v): got %v, rest %v; want Hysteresis %v", tc.keys, tc.shift, got, in.Keys, tc.want)
 		}
 	}
 	// a key that is not the tuner's goes on to the shortcuts
-	if _, rest := tu.Input(InputState{Keys: []ebiten.Key{ebiten.KeySpace}}, tunerBox); len(rest) != 1 {
-		t.Errorf("Space on a focused row: rest %v; want it left for the shortcuts", rest)
+	if in := a.tunerInput(InputState{Keys: []ebiten.Key{ebiten.KeySpace}}); len(in.Keys) != 1 {
+		t.Errorf("Space on a focused row: rest %v; want it left for the shortcuts", in.Keys)
 	}
-	tu.Input(InputState{Keys: []ebiten.Key{ebiten.KeyDown}}, tunerBox)
-	if tu.focus != i+1 {
-		t.Errorf("Down: focus %d; want %d", tu.focus, i+1)
+	a.tunerInput(InputState{Keys: []ebiten.Key{ebiten.KeyDown}})
+	if a.tuner.focus != i+1 || !a.tuner.rows[i+1].slider.IsFocused() || s.IsFocused() {
+		t.Errorf("Down: focus %d; want %d", a.tuner.focus, i+1)
 	}
-	tu.Input(InputState{Keys: []ebiten.Key{ebiten.KeyEnter}}, tunerBox)
-	if !tu.Editing() || tu.edit.row != i+1 {
-		t.Errorf("Enter: editing %v row %d; want row %d's value open", tu.Editing(), tu.edit.row, i+1)
+	a.tunerInput(InputState{Keys: []ebiten.Key{ebiten.KeyEnter}})
+	if !a.tuner.rows[i+1].input.IsFocused() {
+		t.Errorf("Enter: editing %v; want row %d's value open", a.tuner.Editing(), i+1)
 	}
-	// while typing, every key is the tuner's
-	if _, rest := tu.Input(InputState{Keys: []ebiten.Key{ebiten.KeySpace, ebiten.KeyR}}, tunerBox); len(rest) != 0 {
-		t.Errorf("keys while typing: rest %v; want none", rest)
+	// while typing, every key is the tuner's; Tab takes the value and opens the next
+	if in := a.tunerInput(InputState{Keys: []ebiten.Key{ebiten.KeySpace, ebiten.KeyR}}); len(in.Keys) != 0 || !in.Typing {
+		t.Errorf("keys while typing: rest %v, typing %v; want none, typing", in.Keys, in.Typing)
+	}
+	a.tuner.rows[i+1].input.SetText("1.5")
+	a.tunerInput(InputState{Keys: []ebiten.Key{ebiten.KeyTab}})
+	if got := a.g.Settings().MinimumStateSeconds; got != 1.5 || !a.tuner.rows[i+2].input.IsFocused() || a.tuner.rows[i+1].input.IsFocused() {
+		t.Errorf("Tab: %s %v, next row typing %v; want 1.5 and the next row's value open", a.tuner.rows[i+1].p.Name, got, a.tuner.rows[i+2].input.IsFocused())
 	}
 }
 
 // The ticks: the default's and the session start's, where the track puts
-// those values; the Doc, the default and the start in the hover's tooltip.
+// those values; the Doc, the default and the start in the ToolTip of the
+// row's name, and none on its slider (after a drag the pointer rests
+// there, and a Doc would cover the odds the drag changed).
 func TestTunerTicksAndTooltip(t *testing.T) {
 	s := morale.DefaultSettings()
 	s.RoutAfterSeconds = 5
-	tu := newTuner(s)
-	i, g := rowAt(t, tu, "RoutAfterSeconds")
-	r := tu.rows[i]
+	a := tunerApp(t, s)
+	i := rowIndex(t, a.tuner, "RoutAfterSeconds")
+	r := &a.tuner.rows[i]
 	if r.def != 3.5 || r.start != 5 {
 		t.Fatalf("RoutAfterSeconds: default %v, start %v; want 3.5 and 5", r.def, r.start)
 	}
-	if dx, sx := trackX(r.sc, g.track, r.def), trackX(r.sc, g.track, r.start); !(g.track.Min.X < dx && dx < sx && sx < g.track.Max.X) {
-		t.Errorf("ticks at x %d (default) and %d (start) on track %v; want both inside, the default left", dx, sx, g.track)
+	tr := r.slider.w.Rect
+	if dx, sx := r.slider.x(r.def), r.slider.x(r.start); !(tr.Min.X < dx && dx < sx && sx < tr.Max.X) {
+		t.Errorf("ticks at x %d (default) and %d (start) on track %v; want both inside, the default left", dx, sx, tr)
 	}
-	in := InputState{X: g.name.Min.X + 5, Y: g.row.Min.Y + 5}
-	for range tunerHoverAt + 1 {
-		tu.Input(in, tunerBox)
+	tips := r.name.GetWidget().ToolTips
+	if len(tips) != 1 || len(r.slider.w.ToolTips) != 0 {
+		t.Fatalf("%d ToolTips on the name, %d on the slider; want 1 and 0", len(tips), len(r.slider.w.ToolTips))
 	}
-	tip := tu.tip()
+	set(t, a, "RoutAfterSeconds", 6) // the Doc as it shows: up to date
+	tips[0].ToolTipUpdater(nil)
 	for _, want := range []string{r.p.Doc, "Default 3.5 ", "session start 5.0", "range 0.0..20.0", "Shift-drag"} {
-		if !strings.Contains(tip, want) {
-			t.Errorf("tooltip %q; want it to contain %q", tip, want)
+		if !strings.Contains(r.tip.Label, want) {
+			t.Errorf("tooltip %q; want it to contain %q", r.tip.Label, want)
 		}
 	}
-}
-
-// After a drag the row's Doc does not cover the panel (the odds the drag
-// changed) while the pointer rests on the row; it shows again once the
-// pointer has left the row and hovers it anew.
-func TestTunerNoTooltipAfterADrag(t *testing.T) {
-	tu := newTuner(morale.DefaultSettings())
-	_, g := rowAt(t, tu, "RoutAfterSeconds")
-	in := InputState{X: g.track.Min.X + 10, Y: g.row.Min.Y + 5, LeftClick: true, LeftHeld: true}
-	for x := range 5 {
-		in.X += 5 * x
-		tu.Input(in, tunerBox)
-		in.LeftClick = false
-	}
-	in.LeftHeld = false
-	for range 3 * tunerHoverAt {
-		tu.Input(in, tunerBox)
-	}
-	if tip := tu.tip(); tip != "" {
-		t.Errorf("resting on the dragged row: tooltip %q; want none", tip)
-	}
-	tu.Input(InputState{X: tunerBox.Max.X + 20, Y: in.Y}, tunerBox)
-	for range tunerHoverAt + 1 {
-		tu.Input(in, tunerBox)
-	}
-	if tip := tu.tip(); !strings.Contains(tip, "RoutAfterSeconds") {
-		t.Errorf("back on the row after leaving it: tooltip %q; want its Doc", tip)
+	r.name.GetWidget().FireToolTipEvent(nil, true)
+	event.ExecuteDeferred()
+	if a.tuner.tipOn != i {
+		t.Errorf("the name's ToolTip shown: tipOn %d; want %d (the panel's cache draws it)", a.tuner.tipOn, i)
 	}
 }
 
+// The wheel over the rows scrolls them, to the end and no further, the bar
+// with them; Up to the first row brings it back into view.
 func TestTunerWheelScrollsAndRevealsTheFocus(t *testing.T) {
-	tu := newTuner(morale.DefaultSettings())
-	in := InputState{X: tunerBox.Min.X + 50, Y: tunerBox.Min.Y + 50, WheelY: -1}
-	tu.Input(in, tunerBox)
-	if tu.scroll <= 0 {
-		t.Fatalf("wheel down: scroll %d; want the rows scrolled", tu.scroll)
+	a := tunerApp(t, morale.DefaultSettings())
+	tu := a.tuner
+	wheel := func() {
+		tu.scroll.GetWidget().ScrolledEvent.Fire(&widget.WidgetScrolledEventArgs{Widget: tu.scroll.GetWidget(), Y: -1})
+		event.ExecuteDeferred()
+	}
+	wheel()
+	if tu.top() <= 0 || tu.bar.Current <= 0 {
+		t.Fatalf("wheel down: scrolled %d px, bar at %d; want the rows scrolled", tu.top(), tu.bar.Current)
 	}
 	for range 100 {
-		tu.Input(in, tunerBox)
+		wheel()
 	}
-	if tu.scroll != tu.maxScroll(tunerBox.Dy()) {
-		t.Errorf("wheel down a lot: scroll %d; want it to stop at %d", tu.scroll, tu.maxScroll(tunerBox.Dy()))
+	if tu.top() != tu.maxScroll() || tu.bar.Current != scrollUnits {
+		t.Errorf("wheel down a lot: scrolled %d, bar %d; want it to stop at %d, %d", tu.top(), tu.bar.Current, tu.maxScroll(), scrollUnits)
 	}
-	tu.focus = 1
-	tu.Input(InputState{Keys: []ebiten.Key{ebiten.KeyUp}}, tunerBox)
-	if g := tu.geom(tunerBox, tu.itemOf(0)); g.row.Min.Y < tunerBox.Min.Y {
-		t.Errorf("Up to the first row: it is at y %d, above the box at %d", g.row.Min.Y, tunerBox.Min.Y)
+	layout(t, a)
+	tu.setFocus(1)
+	a.tunerInput(InputState{Keys: []ebiten.Key{ebiten.KeyUp}})
+	layout(t, a)
+	if r, v := tu.rows[0].cell.GetWidget().Rect, tu.scroll.ViewRect(); r.Min.Y < v.Min.Y {
+		t.Errorf("Up to the first row: it is at y %d, above the view at %d", r.Min.Y, v.Min.Y)
 	}
 }
 
@@ -362,7 +401,7 @@ func TestTunerInTheApp(t *testing.T) {
 	if len(it.Commands) != 0 || !in.Typing {
 		t.Errorf("Space while typing: commands %v, typing %v; want none, typing", it.Commands, in.Typing)
 	}
-	a.tuner.close()
+	a.tuner.close(i)
 	if a.g.Paused() != paused {
 		t.Error("Space while typing paused the game")
 	}
@@ -402,11 +441,14 @@ func TestTunerCustomRowsUnderTheirHead(t *testing.T) {
 		{"custom rows", s, []string{"Parameters", "Event weights", "Custom events"}, []string{"Ambush", "Parley"}},
 		{"none", morale.DefaultSettings(), []string{"Parameters", "Event weights"}, nil},
 	} {
-		tu := newTuner(tc.s)
+		tu := tunerApp(t, tc.s).tuner
 		var heads, last []string
-		for _, it := range tu.items {
+		for k, it := range tu.items {
 			if it.head != "" {
 				heads, last = append(heads, it.head), nil
+				if h, ok := tu.list.Children()[k].(*widget.Text); !ok || h.Label != it.head {
+					t.Errorf("%s: widget %d is not the head %q", tc.name, k, it.head)
+				}
 			} else {
 				last = append(last, tu.rows[it.row].p.Name)
 			}
@@ -419,3 +461,6 @@ func TestTunerCustomRowsUnderTheirHead(t *testing.T) {
 		}
 	}
 }
+
+// rowRect is row i's line in the rows (its name, slider, value and step).
+func rowRect(a *App, i int) image.Rectangle { return a.tuner.rows[i].slider.w.Parent().Rect }

@@ -10,20 +10,25 @@ import (
 // The App's side of the tuner: its box, its input and the edits it asks
 // for, applied through the Editor.
 
-// tunerRect is where the tuner's rows are drawn (as ebitenui laid its box
-// out at the last frame).
+// tunerRect is where the tuner's rows are (as ebitenui laid its box out
+// at the last frame).
 func (a *App) tunerRect() image.Rectangle { return a.w.tunerBox.GetWidget().Rect }
 
-// tunerInput gives the tick's input to the tuner, applies the edits it
-// asks for and returns the input without the keys it took; while a value
-// is typed no key is a shortcut (Typing).
+// tunerInput takes the tick's tuner edits (queued by its widgets in the
+// UI's Update, and by the keys of in), applies them and returns the input
+// without the keys it took; a typed value refused before it became an
+// edit is said in the strip; while a value is typed no key is a shortcut
+// (Typing).
 func (a *App) tunerInput(in InputState) InputState {
-	edits, rest := a.tuner.Input(in, a.tunerRect())
+	edits, refused, rest := a.tuner.Input(in)
 	in.Keys = rest
+	for _, err := range refused {
+		a.showBanner(err.Error(), true, 5*game.TPS)
+	}
 	for _, e := range edits {
 		a.applyEdit(e)
 	}
-	a.undo.holding = a.tuner.drag.on // a drag's later edits are its first's undo
+	a.undo.holding = a.tuner.dragging() // a drag's later edits are its first's undo
 	in.Typing = a.tuner.Editing()
 	return in
 }
@@ -35,9 +40,7 @@ func (a *App) applyEdit(e TunerEdit) {
 	from := p.Get(a.g.Settings())
 	if err := a.editor.Set(p, e.Value); err != nil {
 		a.tuner.Refused(e, err)
-		if !e.Typed { // the row shows where, the strip says why
-			a.showBanner(err.Error(), true, 5*game.TPS)
-		}
+		a.showBanner(err.Error(), true, 5*game.TPS) // the row shows where, the strip says why
 		return
 	}
 	a.undo.record(p, from, e.Value)
@@ -52,23 +55,35 @@ func (a *App) applyEdit(e TunerEdit) {
 // continue with, while rewound) and which of them are pending.
 func (a *App) syncTuner() { a.tuner.sync(a.g.Settings(), a.pending) }
 
-// published is the tuner's rows as the App publishes them, in box.
-func (t *Tuner) published(box image.Rectangle) []published.Row {
+// dragging reports whether a row's slider is being dragged.
+func (t *Tuner) dragging() bool {
+	for i := range t.rows {
+		if t.rows[i].slider.drag.on {
+			return true
+		}
+	}
+	return false
+}
+
+// published is the tuner's rows as the App publishes them: Box is a row's
+// value (shown, or typed), Shown whether it is inside the rows' view.
+func (t *Tuner) published() []published.Row {
 	out := make([]published.Row, len(t.rows))
+	view := t.scroll.ViewRect()
 	for i := range t.rows {
 		r := &t.rows[i]
 		f := r.sc.FormatValue
-		v := t.geom(box, t.itemOf(i)).value
+		v := r.cell.GetWidget().Rect
 		out[i] = published.Row{Name: r.p.Name, Value: f(r.value), Start: f(r.start), Pending: r.pending,
-			Shown: v.In(box), Box: published.RectOf(v)}
+			Shown: !v.Empty() && v.In(view), Box: published.RectOf(v)}
 		if r.hasDef {
 			out[i].Default = f(r.def)
 		}
 		if t.note.row == i {
 			out[i].Note = t.note.text
 		}
-		if t.edit.on && t.edit.row == i {
-			out[i].Typing = t.edit.line.String()
+		if r.input.IsFocused() {
+			out[i].Typing = r.input.GetText()
 		}
 	}
 	return out

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/windowtest"
 )
 
 // Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo, and neither reverts the
@@ -78,15 +79,9 @@ func TestUndoRedoTunerEdits(t *testing.T) {
 		t.Fatalf("after %d redos: PanicBelow %v; want the end's %v", n, s.PanicBelow, end.PanicBelow)
 	}
 	// a drag, over several ticks, is one edit
-	widgetRects(t, a) // laid out: the tuner's box
-	geom := a.tuner.geom(a.tunerRect(), a.tuner.itemOf(pb))
-	x, y := trackX(a.tuner.rows[pb].sc, geom.track, a.tuner.rows[pb].value), geom.track.Min.Y+geom.track.Dy()/2
+	layout(t, a) // laid out: the tuner's rows
 	before := g.Settings().PanicBelow
-	a.tunerInput(InputState{X: x, Y: y, LeftClick: true, LeftHeld: true})
-	for k := 1; k <= 20; k++ {
-		a.tunerInput(InputState{X: x + k, Y: y, LeftHeld: true})
-	}
-	a.tunerInput(InputState{X: x + 20, Y: y})
+	drag(t, a, "PanicBelow", a.tuner.rows[pb].slider.x(before), a.tuner.rows[pb].slider.x(before)+20, false)
 	if g.Settings().PanicBelow == before {
 		t.Fatal("the drag moved nothing")
 	}
@@ -129,41 +124,42 @@ func TestHelpSheet(t *testing.T) {
 // refused value in red, an outline where the handle would be), covering
 // no other row, and the strip says why.
 func TestRefusedDragStaysOnItsRow(t *testing.T) {
+	windowtest.Skip(t) // it reads pixels back
 	a, _ := newTestApp(t, Config{})
-	widgetRects(t, a)
+	layout(t, a)
 	box := a.tunerRect()
-	row := -1
-	for i, r := range a.tuner.rows {
-		if r.p.Name == "PanicBelow" {
-			row = i
-		}
-	}
+	row := rowIndex(t, a.tuner, "PanicBelow")
 	draw := func() *image.RGBA {
 		img := ebiten.NewImage(ScreenW, ScreenH)
 		defer img.Deallocate()
-		a.tuner.draw(img, box, a.w.small, a.w.face)
+		a.ui.Draw(img)
 		out := image.NewRGBA(img.Bounds())
 		img.ReadPixels(out.Pix)
 		return out
 	}
 	before := draw()
 	a.applyEdit(TunerEdit{Row: row, Value: 0.9}) // above ShakenBelow: refused
-	if n := a.tuner.note; n.row != row || !n.onRow {
-		t.Fatalf("note %+v; want on PanicBelow's row", n)
+	a.syncTuner()
+	if n := a.tuner.note; n.row != row || n.typed || n.refused != 0.9 {
+		t.Fatalf("note %+v; want on PanicBelow's row, at 0.9", n)
 	}
 	if got := a.strip.text(SlotNotice); !strings.Contains(got, "PanicBelow") {
 		t.Errorf("strip %q; want why PanicBelow was refused", got)
 	}
 	after := draw()
-	g := a.tuner.geom(box, a.tuner.itemOf(row))
+	line, changed := rowRect(a, row), 0
 	for y := box.Min.Y; y < box.Max.Y; y++ {
-		if y >= g.row.Min.Y && y < g.row.Max.Y {
-			continue
-		}
 		for x := box.Min.X; x < box.Max.X; x++ {
-			if before.RGBAAt(x, y) != after.RGBAAt(x, y) {
-				t.Fatalf("the refusal changed pixel (%d, %d) outside its row %v", x, y, g.row)
+			if before.RGBAAt(x, y) == after.RGBAAt(x, y) {
+				continue
 			}
+			if !image.Pt(x, y).In(line) {
+				t.Fatalf("the refusal changed pixel (%d, %d) outside its row %v", x, y, line)
+			}
+			changed++
 		}
+	}
+	if changed == 0 {
+		t.Error("the refusal changed nothing on its row; want its name in red and an outline at 0.9")
 	}
 }

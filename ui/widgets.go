@@ -28,6 +28,7 @@ var (
 	colConsole  = color.NRGBA{0x08, 0x0b, 0x0e, 0xe8}
 	colStrip    = color.NRGBA{0x12, 0x17, 0x1d, 0xff}
 	colFaint    = color.NRGBA{0x55, 0x5f, 0x6a, 0xff}
+	colTip      = color.NRGBA{0x0a, 0x0c, 0x10, 0xf4} // a tooltip's box
 )
 
 // panelPad is the panel's inner margin left and right, in pixels.
@@ -174,9 +175,9 @@ func (a *App) buildWidgets() *widgets {
 	panel.AddChild(sel)
 
 	panel.AddChild(w.text("Drag · Shift-drag: finer · click a value: type it · right-click: default", w.small, colDim))
-	// The tuner's rows: a box the App draws them into (tuner_draw.go),
-	// the one row of the panel that stretches.
-	w.tunerBox = w.reserve(60)
+	// The tuner's rows (tuner.go), the one row of the panel that stretches.
+	a.tuner = newTuner(a.editor.Good(), w)
+	w.tunerBox = a.tuner.box
 	panel.AddChild(w.tunerBox)
 	if a.cfg.Odds != nil {
 		w.oddsBox = w.reserve(a.odds.m.open)
