@@ -44,8 +44,8 @@ const TunerFine = 10
 
 // Tuner row geometry, in pixels.
 const (
-	tunerNameW  = 132 // the name column
-	tunerInputW = 50  // the typed value's column
+	tunerNameW  = 140 // the name column: the longest name and unit fit
+	tunerInputW = 44  // the typed value's column
 	tunerStepW  = 38  // the step's column
 	tunerRowH   = 18
 	tunerBarW   = 10 // the scrollbar
@@ -141,7 +141,7 @@ func (s tunerScroll) PreferredSize() (int, int) {
 func newTuner(s morale.Settings, w *widgets) *Tuner {
 	t := &Tuner{look: w, focus: -1, typing: -1, tipOn: -1, note: tunerNote{row: -1}}
 	t.list = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
-		widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(2))))
+		widget.RowLayoutOpts.Direction(widget.DirectionVertical))))
 	sc := widget.NewScrollContainer(
 		widget.ScrollContainerOpts.Content(t.list),
 		widget.ScrollContainerOpts.StretchContentWidth(),
@@ -225,9 +225,9 @@ func (t *Tuner) rebuild(s, start morale.Settings) {
 // its Doc as a ToolTip, the slider, the TextInput and the step.
 func (t *Tuner) rowWidgets(i int) *widget.Container {
 	w, r := t.look, &t.rows[i]
-	name := r.p.Name
-	if r.p.Unit != "" {
-		name += " (" + r.p.Unit + ")"
+	name, room := r.p.Name, float64(tunerNameW-2)
+	if r.p.Unit != "" && textfit.Width(name+" ("+r.p.Unit+")", w.small) <= room {
+		name += " (" + r.p.Unit + ")" // the unit when it fits (the Doc has it too)
 	}
 	r.tip = w.text(t.tip(i), w.small, colText)
 	tipBox := widget.NewContainer(widget.ContainerOpts.BackgroundImage(eimage.NewBorderedNineSliceColor(colTip, colButtonDn, 1)),
@@ -235,12 +235,15 @@ func (t *Tuner) rowWidgets(i int) *widget.Container {
 	tipBox.AddChild(r.tip)
 	tip := widget.NewToolTip(widget.ToolTipOpts.Content(tipBox), widget.ToolTipOpts.Delay(600e6),
 		widget.ToolTipOpts.ToolTipUpdater(func(widget.Containerer) { r.tip.Label = t.tip(i) }))
-	r.name = widget.NewText(widget.TextOpts.Text(textfit.Clip(name, w.small, tunerNameW-6), &w.small, colText),
+	r.name = widget.NewText(widget.TextOpts.Text(textfit.Clip(name, w.small, room), &w.small, colText),
 		widget.TextOpts.Position(widget.TextPositionStart, widget.TextPositionCenter),
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(tunerNameW, tunerRowH), widget.WidgetOpts.ToolTip(tip)))
 	r.name.GetWidget().ToolTipEvent.AddHandler(func(a any) {
 		if e, ok := a.(*widget.WidgetToolTipEventArgs); ok {
-			t.tipOn = map[bool]int{true: i, false: -1}[e.Show]
+			t.tipOn = -1
+			if e.Show {
+				t.tipOn = i
+			}
 		}
 	})
 	r.slider = newRowSlider(t, i)
@@ -265,8 +268,7 @@ func (t *Tuner) rowWidgets(i int) *widget.Container {
 					t.open(i)
 				}
 			})))
-	r.cell = widget.NewContainer(widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(colEditBG)),
-		widget.ContainerOpts.Layout(widget.NewStackedLayout()),
+	r.cell = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewStackedLayout()),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(tunerInputW, tunerRowH)))
 	r.cell.AddChild(r.shown, r.input)
 	line := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(widget.GridLayoutOpts.Columns(4),
@@ -288,16 +290,24 @@ func (t *Tuner) sync(s morale.Settings, pending func(Param) bool) {
 		bad := i == t.note.row
 		if bad != r.bad {
 			r.bad = bad
-			r.name.SetColor(map[bool]color.Color{false: colText, true: toneColor(ToneBad)}[bad])
+			c := color.Color(colText)
+			if bad {
+				c = toneColor(ToneBad)
+			}
+			r.name.SetColor(c)
 		}
 		typed := r.input.IsFocused()
 		if v := r.sc.FormatValue(r.value); !typed && r.input.GetText() != v {
 			r.input.SetText(v)
 		}
 		r.shown.Label = r.sc.FormatValue(r.value)
-		if vis := map[bool]widget.Visibility{true: widget.Visibility_Show, false: widget.Visibility_Hide}; r.input.GetWidget().GetVisibility() != vis[typed] {
-			r.input.GetWidget().SetVisibility(vis[typed])
-			r.shown.GetWidget().SetVisibility(vis[!typed])
+		in, out := widget.Visibility_Hide, widget.Visibility_Show // the TextInput's, the Text's
+		if typed {
+			in, out = out, in
+		}
+		if r.input.GetWidget().GetVisibility() != in {
+			r.input.GetWidget().SetVisibility(in)
+			r.shown.GetWidget().SetVisibility(out)
 		}
 	}
 }
