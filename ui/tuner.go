@@ -116,10 +116,9 @@ type Tuner struct {
 	scroll *tunerScroll
 	list   *widget.Container // the rows, the scroll container's content
 	bar    *widget.Slider
-	focus  int  // the focused slider's row, -1 for none
-	typing int  // the row whose TextInput had the focus at the last tick, -1 for none
-	fresh  bool // typing was opened: its text is selected again when the button is up
-	tipOn  int  // the row whose Doc shows, -1 for none
+	focus  int // the focused slider's row, -1 for none
+	typing int // the row whose TextInput had the focus at the last tick, -1 for none
+	tipOn  int // the row whose Doc shows, -1 for none
 	queue  []TunerEdit
 	errs   []error // typed values refused before they became edits
 	note   tunerNote
@@ -237,7 +236,12 @@ func (t *Tuner) rowWidgets(i int) *widget.Container {
 		widget.ToolTipOpts.ToolTipUpdater(func(widget.Containerer) { r.tip.Label = t.tip(i) }))
 	r.name = widget.NewText(widget.TextOpts.Text(textfit.Clip(name, w.small, room), &w.small, colText),
 		widget.TextOpts.Position(widget.TextPositionStart, widget.TextPositionCenter),
-		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(tunerNameW, tunerRowH), widget.WidgetOpts.ToolTip(tip)))
+		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(tunerNameW, tunerRowH), widget.WidgetOpts.ToolTip(tip),
+			widget.WidgetOpts.MouseButtonClickedHandler(func(e *widget.WidgetMouseButtonClickedEventArgs) {
+				if e.Button == ebiten.MouseButtonRight { // anywhere on the row, as the hint says
+					r.slider.reset()
+				}
+			})))
 	r.name.GetWidget().ToolTipEvent.AddHandler(func(a any) {
 		if e, ok := a.(*widget.WidgetToolTipEventArgs); ok {
 			t.tipOn = -1
@@ -252,8 +256,7 @@ func (t *Tuner) rowWidgets(i int) *widget.Container {
 		widget.TextInputOpts.Color(&widget.TextInputColor{Idle: colSection, Disabled: colDim, Caret: colSection, DisabledCaret: colDim}),
 		widget.TextInputOpts.Image(&widget.TextInputImage{Idle: eimage.NewNineSliceColor(colEditBG), Disabled: eimage.NewNineSliceColor(colEditBG)}),
 		widget.TextInputOpts.Padding(&widget.Insets{Left: 4, Right: 2, Top: 2, Bottom: 2}),
-		widget.TextInputOpts.AllowDuplicateSubmit(true),
-		widget.TextInputOpts.SubmitHandler(func(e *widget.TextInputChangedEventArgs) { t.commit(i, e.InputText) }),
+		widget.TextInputOpts.SubmitOnEnter(false), // key's Enter
 		widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(tunerInputW, tunerRowH)))
 	r.input.SetText(r.sc.FormatValue(r.value))
 	r.input.GetWidget().SetVisibility(widget.Visibility_Hide)
@@ -263,9 +266,15 @@ func (t *Tuner) rowWidgets(i int) *widget.Container {
 	r.shown = widget.NewText(widget.TextOpts.Text(r.sc.FormatValue(r.value), &w.small, colSection),
 		widget.TextOpts.Padding(&widget.Insets{Left: 4}), widget.TextOpts.Position(widget.TextPositionStart, widget.TextPositionCenter),
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(tunerInputW, tunerRowH),
-			widget.WidgetOpts.MouseButtonPressedHandler(func(e *widget.WidgetMouseButtonPressedEventArgs) {
-				if e.Button == ebiten.MouseButtonLeft {
+			// opened on the click's release, after the TextInput's update
+			// (ebitenui runs handlers last): a press it saw would move its
+			// caret and undo the selection
+			widget.WidgetOpts.MouseButtonClickedHandler(func(e *widget.WidgetMouseButtonClickedEventArgs) {
+				switch e.Button {
+				case ebiten.MouseButtonLeft:
 					t.open(i)
+				case ebiten.MouseButtonRight:
+					r.slider.reset()
 				}
 			})))
 	r.cell = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewStackedLayout()),
@@ -346,10 +355,6 @@ func (t *Tuner) Input(in InputState) (edits []TunerEdit, refused []error, rest [
 		t.setFocus(-1) // a click elsewhere leaves the rows
 	}
 	now := t.typed()
-	if now >= 0 && now == t.typing && t.fresh && !in.LeftHeld {
-		t.rows[now].input.SelectAll() // after the click that opened it, which placed the caret
-		t.fresh = false
-	}
 	switch {
 	case now >= 0 && now != t.typing: // opened: its text all selected, the slider's focus gone
 		t.rows[now].input.SelectAll()
@@ -374,6 +379,8 @@ func (t *Tuner) Input(in InputState) (edits []TunerEdit, refused []error, rest [
 func (t *Tuner) key(k ebiten.Key, shift bool) bool {
 	if i := t.typed(); i >= 0 {
 		switch k {
+		case ebiten.KeyEnter, ebiten.KeyNumpadEnter: // a key just pressed: however short, never missed
+			t.commit(i, t.rows[i].input.GetText())
 		case ebiten.KeyTab:
 			r := &t.rows[i]
 			if r.input.GetText() != r.sc.FormatValue(r.value) {
@@ -444,7 +451,7 @@ func (t *Tuner) open(i int) {
 	r.input.Focus(true)
 	r.input.SelectAll()
 	t.reveal(i)
-	t.typing, t.fresh = i, true
+	t.typing = i
 }
 
 // close ends typing row i's value, changing nothing.

@@ -14,7 +14,7 @@ import (
 
 // The tuner's rows in an App without a window: the widgets' own events
 // and methods (a press is the slider's MouseButtonPressedEvent, a typed
-// value the TextInput's text and Submit), the App's tick (tunerInput)
+// value the TextInput's text and Enter), the App's tick (tunerInput)
 // taking their edits.
 
 func rowIndex(t *testing.T, tu *Tuner, name string) int {
@@ -172,6 +172,15 @@ func TestTunerResetsToTheDefault(t *testing.T) {
 	if e, _, _ := a.tuner.Input(InputState{Keys: []ebiten.Key{ebiten.KeyDelete}}); len(e) != 1 || e[0].Value != 0.6 {
 		t.Errorf("Delete on the focused row: got %v; want the default 0.6", e)
 	}
+	// a right-click on the row's name or value does the same
+	for k, w := range []*widget.Widget{a.tuner.rows[i].name.GetWidget(), a.tuner.rows[i].shown.GetWidget()} {
+		set(t, a, "ShakenBelow", 0.42)
+		w.MouseButtonClickedEvent.Fire(&widget.WidgetMouseButtonClickedEventArgs{Widget: w, Button: ebiten.MouseButtonRight})
+		event.ExecuteDeferred()
+		if e, _, _ := a.tuner.Input(InputState{}); len(e) != 1 || e[0].Value != 0.6 {
+			t.Errorf("right-click on ShakenBelow's %s: got %v; want the default 0.6", [...]string{"name", "value"}[k], e)
+		}
+	}
 	// a custom weight row has no default: back to where the session began
 	c := s.Clone()
 	c.Weights["Whistle"] = -0.2
@@ -197,8 +206,6 @@ func typeValue(t *testing.T, a *App, name, s string) *tunerRow {
 		t.Fatalf("focus on %s's value: editing %v, %q of %q selected; want typing, all of it selected", name, a.tuner.Editing(), r.input.SelectedText(), r.input.GetText())
 	}
 	r.input.SetText(s)
-	r.input.Submit()
-	event.ExecuteDeferred()
 	if in := a.tunerInput(InputState{Keys: []ebiten.Key{ebiten.KeyEnter}}); len(in.Keys) != 0 {
 		t.Errorf("Enter while typing: keys %v left for the shortcuts; want none", in.Keys)
 	}
@@ -214,12 +221,15 @@ func TestTunerTakesATypedValue(t *testing.T) {
 	if a.tuner.Editing() || r.input.GetText() != "4.25" {
 		t.Errorf("after Enter: editing %v, shows %s; want closed, 4.25", a.tuner.Editing(), r.input.GetText())
 	}
-	// a click on the value opens its TextInput, the text all selected once
-	// the button is up (the press itself places the caret in it)
+	// a click on the value opens its TextInput on the release, the text all
+	// selected (a press the TextInput saw would place its caret)
 	r.shown.GetWidget().MouseButtonPressedEvent.Fire(&widget.WidgetMouseButtonPressedEventArgs{Widget: r.shown.GetWidget(), Button: ebiten.MouseButtonLeft})
 	event.ExecuteDeferred()
-	a.tunerInput(InputState{LeftHeld: true})
-	r.input.DeselectText()
+	if r.input.IsFocused() {
+		t.Errorf("a press on the value opened it; want it opened on the release")
+	}
+	r.shown.GetWidget().MouseButtonClickedEvent.Fire(&widget.WidgetMouseButtonClickedEventArgs{Widget: r.shown.GetWidget(), Button: ebiten.MouseButtonLeft})
+	event.ExecuteDeferred()
 	a.tunerInput(InputState{})
 	if !r.input.IsFocused() || r.input.SelectedText() != "4.25" {
 		t.Errorf("click on the value: typing %v, %q selected; want the text open, 4.25 all selected", r.input.IsFocused(), r.input.SelectedText())
