@@ -45,11 +45,7 @@ type sceneManager struct {
 
 // update makes cur the UI scene of sc, when sc is not the one it has.
 // Call it from Update.
-func (m *sceneManager) update(sc game.Scene) {
-	if m.cur == nil || sc != m.of {
-		m.of, m.cur = sc, uiSceneOf(sc)
-	}
-}
+func (m *sceneManager) update(sc game.Scene) { m.of, m.cur = sc, m.scene(sc) }
 
 // scene returns the UI scene of sc: the manager's when sc is its, else
 // (another future's scene, or before the first update) a new one.
