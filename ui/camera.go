@@ -48,7 +48,7 @@ func CameraViewport(r image.Rectangle, field morale.Vec2, zoom float64, center m
 	s := s0 * zoom
 	center = clampCenter(r, field, s, center)
 	cx, cy := float64(r.Min.X+r.Max.X)/2, float64(r.Min.Y+r.Max.Y)/2
-	return newViewport(cx-center.X*s, cy-center.Y*s, field.X*s, field.Y*s, field)
+	return game.Viewport{X: cx - center.X*s, Y: cy - center.Y*s, W: field.X * s, H: field.Y * s, Field: field}
 }
 
 // clampCenter keeps the view of region r at s pixels per cm on the field:

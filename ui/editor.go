@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/morale"
@@ -55,9 +54,4 @@ func (e *Editor) Reload(path string) error {
 		return fmt.Errorf("%s: %w\n(last good settings kept)", path, err)
 	}
 	return nil
-}
-
-// sameRows reports whether two settings have the same weight rows in the same order.
-func sameRows(a, b morale.Settings) bool {
-	return slices.Equal(a.Events(), b.Events())
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"strings"
@@ -18,13 +19,13 @@ import (
 // or gesture, "KEY  what it does".
 func helpSheet(scene string) []string {
 	lines := []string{"Keys · F1 or ? shows and hides this · Esc closes it", ""}
-	add := func(key, what string) { lines = append(lines, padKey(key)+what) }
+	// the key in a column of 14, at least one space after it
+	add := func(key, what string) { lines = append(lines, fmt.Sprintf("%-13s %s", key, what)) }
+	add("Left-click", "a man dies; on the ground a shell lands")
 	if scene == game.SceneArmies {
-		add("Left-click", "a man dies; on the ground a shell lands")
 		add("Right-click", "select a squad (its Why, its men's bars)")
 		add("Wheel", "zoom · middle-drag or arrows: pan")
 	} else {
-		add("Left-click", "a man dies; on the ground a shell lands")
 		add("Right-click", "select a soldier (his Why)")
 	}
 	for _, b := range SceneBindings(scene) {
@@ -36,15 +37,6 @@ func helpSheet(scene string) []string {
 	add("Ctrl+Z", "undo a tuner edit · Ctrl+Shift+Z (or Ctrl+Y): redo")
 	lines = append(lines, "", "Tuner: drag a row · Shift-drag 10× finer · click the value to type it · right-click: default")
 	return lines
-}
-
-// padKey pads a key's name to the sheet's key column.
-func padKey(k string) string {
-	const w = 14
-	if n := len([]rune(k)); n < w {
-		return k + strings.Repeat(" ", w-n)
-	}
-	return k + " "
 }
 
 // toggleHelp shows the keys' sheet of the live scene, or hides it: its

@@ -61,7 +61,7 @@ func FieldViewport(r image.Rectangle, field morale.Vec2) game.Viewport {
 	}
 	x := float64(r.Min.X) + (float64(r.Dx())-w)/2
 	y := float64(r.Min.Y) + (float64(r.Dy())-h)/2
-	return newViewport(x, y, w, h, field)
+	return game.Viewport{X: x, Y: y, W: w, H: h, Field: field}
 }
 
 // InputState is one tick of raw input, already read from Ebitengine and
@@ -233,7 +233,7 @@ type SquadFinder interface {
 // worldPoint is the battlefield point under screen pixel (x, y), if any.
 func worldPoint(vp game.Viewport, x, y int) (morale.Vec2, bool) {
 	p := vp.ToWorld(float64(x), float64(y))
-	f := viewportField(vp)
+	f := vp.Field
 	if p.X < 0 || p.Y < 0 || p.X > f.X || p.Y > f.Y {
 		return p, false
 	}

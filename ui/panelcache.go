@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"hash/maphash"
 	"image"
 	"image/color"
 	"math"
@@ -34,9 +35,10 @@ type panelCache struct {
 	// lines' text, or the input changed, or age ticks went by.
 	want      uint64
 	key       uint64
-	age       int  // ticks since want last moved
-	cx, cy    int  // the cursor at the last Update
-	inputDown bool // a mouse button or key was down at the last Update
+	hash      maphash.Hash // panelKey's: its seed, drawn at first use, stays
+	age       int          // ticks since want last moved
+	cx, cy    int          // the cursor at the last Update
+	inputDown bool         // a mouse button or key was down at the last Update
 	keys      []ebiten.Key
 	chars     []rune
 	// Draw's, what img holds: have is the want it was drawn for.
@@ -264,39 +266,19 @@ func (pc *panelCache) inputChanged(panel image.Rectangle) bool {
 // widths do not count, the panel's one column is wider than they are).
 func (a *App) panelKey() uint64 {
 	w := a.w
-	h := fnvHash(14695981039346656037)
+	h := &a.panel.hash
+	h.Reset()
 	for _, l := range a.liveLines() {
-		h.word(uint64(strings.Count(l.t.Label, "\n")))
+		maphash.WriteComparable(h, strings.Count(l.t.Label, "\n"))
 	}
 	for _, m := range a.strip.msgs { // the strip's lines follow from them
-		h.str(m.text)
-		h.word(uint64(m.tone))
+		maphash.WriteComparable(h, m.text)
+		maphash.WriteComparable(h, m.tone)
 	}
-	h.str(w.fileNote.Label)
-	h.str(w.pauseBtn.Text().Label)
-	h.word(math.Float64bits(a.g.Speed()))
-	a.tuner.hash(&h)
-	if a.oddsFolded {
-		h.word(1)
-	}
-	return uint64(h)
-}
-
-// fnvHash is FNV-1a over words and strings.
-type fnvHash uint64
-
-func (h *fnvHash) word(v uint64) {
-	for range 8 {
-		*h ^= fnvHash(v & 0xff)
-		*h *= 1099511628211
-		v >>= 8
-	}
-}
-
-func (h *fnvHash) str(s string) {
-	h.word(uint64(len(s)))
-	for i := 0; i < len(s); i++ {
-		*h ^= fnvHash(s[i])
-		*h *= 1099511628211
-	}
+	maphash.WriteComparable(h, w.fileNote.Label)
+	maphash.WriteComparable(h, w.pauseBtn.Text().Label)
+	maphash.WriteComparable(h, math.Float64bits(a.g.Speed()))
+	a.tuner.hash(h)
+	maphash.WriteComparable(h, a.oddsFolded)
+	return h.Sum64()
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"image"
+	"slices"
 
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/morale"
@@ -45,11 +46,7 @@ type sceneManager struct {
 
 // update makes cur the UI scene of sc, when sc is not the one it has.
 // Call it from Update.
-func (m *sceneManager) update(sc game.Scene) {
-	if m.cur == nil || sc != m.of {
-		m.of, m.cur = sc, uiSceneOf(sc)
-	}
-}
+func (m *sceneManager) update(sc game.Scene) { m.of, m.cur = sc, m.scene(sc) }
 
 // scene returns the UI scene of sc: the manager's when sc is its, else
 // (another future's scene, or before the first update) a new one.
@@ -122,16 +119,19 @@ func (soldierScene) cycle(a *App, dir int) {
 		return
 	}
 	i := -1
-	for k, s := range a.soldiers {
-		if a.hasSelected && s.ID == a.selected {
-			i = k
-		}
+	if a.hasSelected {
+		i = slices.IndexFunc(a.soldiers, func(s game.SoldierView) bool { return s.ID == a.selected })
 	}
+	a.selectSoldier(a.soldiers[step(i, dir, n)].ID, true)
+}
+
+// step is the index dir (+1 or −1) from i among n (n > 0), wrapping
+// around; from none (i −1), +1 is the first and −1 the last.
+func step(i, dir, n int) int {
 	if i < 0 && dir < 0 {
 		i = 0
 	}
-	i = ((i+dir)%n + n) % n
-	a.selectSoldier(a.soldiers[i].ID, true)
+	return ((i+dir)%n + n) % n
 }
 
 func (s soldierScene) whyAvoid(a *App, vp game.Viewport, id int) (self image.Point, others []image.Point) {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/morale"
@@ -37,17 +38,8 @@ func (a *App) cycleSquad(av *game.Armies, dir int) {
 	if n == 0 {
 		return
 	}
-	i := -1
-	for k, s := range a.squads {
-		if s.ID == av.SelectedSquad() {
-			i = k
-		}
-	}
-	if i < 0 && dir < 0 {
-		i = 0
-	}
-	i = ((i+dir)%n + n) % n
-	a.apply(game.SelectSquad{ID: a.squads[i].ID})
+	i := slices.IndexFunc(a.squads, func(s game.SquadView) bool { return s.ID == av.SelectedSquad() })
+	a.apply(game.SelectSquad{ID: a.squads[step(i, dir, n)].ID})
 }
 
 // selectedSquad is the armies' selected squad, 0 in the opening or when

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"hash/maphash"
 	"image"
 	"image/color"
 	"math"
@@ -220,21 +221,17 @@ func snap(r *tunerRow, v float64, fine bool) float64 {
 }
 
 // hash hashes what the tuner shows, for the panel's cache.
-func (t *Tuner) hash(h *fnvHash) {
-	h.word(math.Float64bits(t.scroll.ScrollTop))
-	h.word(uint64(t.focus + 1))
-	h.word(uint64(t.tipOn + 1))
+func (t *Tuner) hash(h *maphash.Hash) {
+	maphash.WriteComparable(h, math.Float64bits(t.scroll.ScrollTop))
+	maphash.WriteComparable(h, t.focus)
+	maphash.WriteComparable(h, t.tipOn)
 	for _, r := range t.rows {
-		h.word(math.Float64bits(r.value))
-		h.str(r.input.GetText())
-		if r.pending {
-			h.word(1)
-		}
-		if r.input.IsFocused() {
-			h.word(2)
-		}
+		maphash.WriteComparable(h, math.Float64bits(r.value))
+		maphash.WriteComparable(h, r.input.GetText())
+		maphash.WriteComparable(h, r.pending)
+		maphash.WriteComparable(h, r.input.IsFocused())
 	}
-	h.word(uint64(t.note.row + 1))
-	h.str(t.note.text)
-	h.word(math.Float64bits(t.note.refused))
+	maphash.WriteComparable(h, t.note.row)
+	maphash.WriteComparable(h, t.note.text)
+	maphash.WriteComparable(h, math.Float64bits(t.note.refused))
 }

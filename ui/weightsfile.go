@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -190,7 +191,7 @@ func (a *App) reloadFile() {
 		return // not read: a Save asks before replacing it
 	}
 	a.file.markRead()
-	if !sameRows(before, a.editor.Good()) {
+	if !slices.Equal(before.Events(), a.editor.Good().Events()) { // other weight rows
 		a.tuner.rebuild(a.g.Settings(), a.editor.Good())
 	}
 	a.relint()

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 	"strings"
 
 	eimage "github.com/ebitenui/ebitenui/image"
@@ -64,6 +65,7 @@ func (a *App) buildWidgets() *widgets {
 		mono:      a.as.MonoFace(12),
 		title:     a.as.Face(17),
 		speedBtns: map[float64]*widget.Button{},
+		buttons:   map[string]*widget.Button{},
 	}
 	a.w = w // newRow and rebuildWeightRows use a.w
 	w.buttonImage = &widget.ButtonImage{
@@ -237,13 +239,9 @@ func (w *widgets) text(s string, face text.Face, c color.Color) *widget.Text {
 }
 
 func (w *widgets) grid(cols int) *widget.Container {
-	st := make([]bool, cols)
-	for i := range st {
-		st[i] = true
-	}
 	return widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
 		widget.GridLayoutOpts.Columns(cols),
-		widget.GridLayoutOpts.Stretch(st, nil),
+		widget.GridLayoutOpts.Stretch(slices.Repeat([]bool{true}, cols), nil),
 		widget.GridLayoutOpts.Spacing(4, 4),
 	)), widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
 }
@@ -267,9 +265,6 @@ func (w *widgets) buttonOf(label string, face *text.Face, pad int, click func())
 		widget.ButtonOpts.DisableDefaultKeys(),
 		widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { click() }),
 	)
-	if w.buttons == nil {
-		w.buttons = make(map[string]*widget.Button)
-	}
 	w.buttons[label] = b
 	return b
 }
