@@ -14,8 +14,12 @@ const (
 )
 
 // oddsInput folds or unfolds the odds panel on a left click on its title,
-// and returns in without that click.
+// and returns in without that click; without an odds panel (the armies)
+// it returns in as it is.
 func (a *App) oddsInput(in InputState) InputState {
+	if a.odds == nil {
+		return in
+	}
 	s := a.oddsSlot()
 	head := image.Rect(s.Min.X, s.Min.Y, s.Max.X, s.Min.Y+a.odds.m.headH)
 	if in.LeftClick && image.Pt(in.X, in.Y).In(head) {
