@@ -62,6 +62,7 @@ type tunerRow struct {
 	// value and pending are the row as the last sync saw it: the tuner's
 	// setting, and whether it waits for a Resume (pending).
 	value   float64
+	text    string // value as the row shows it (sc.FormatValue), "" before the first sync
 	pending bool
 	bad     bool // its name is red: a refusal is shown on it
 
@@ -295,7 +296,10 @@ func (t *Tuner) rowWidgets(i int) *widget.Container {
 func (t *Tuner) sync(s morale.Settings, pending func(Param) bool) {
 	for i := range t.rows {
 		r := &t.rows[i]
-		r.value, r.pending = r.p.Get(s), pending(r.p)
+		if v := r.p.Get(s); v != r.value || r.text == "" { // formatted when it changes, not every tick
+			r.value, r.text = v, r.sc.FormatValue(v)
+		}
+		r.pending = pending(r.p)
 		bad := i == t.note.row
 		if bad != r.bad {
 			r.bad = bad
@@ -306,10 +310,10 @@ func (t *Tuner) sync(s morale.Settings, pending func(Param) bool) {
 			r.name.SetColor(c)
 		}
 		typed := r.input.IsFocused()
-		if v := r.sc.FormatValue(r.value); !typed && r.input.GetText() != v {
-			r.input.SetText(v)
+		if !typed && r.input.GetText() != r.text {
+			r.input.SetText(r.text)
 		}
-		r.shown.Label = r.sc.FormatValue(r.value)
+		r.shown.Label = r.text
 		in, out := widget.Visibility_Hide, widget.Visibility_Show // the TextInput's, the Text's
 		if typed {
 			in, out = out, in
@@ -502,12 +506,12 @@ func (t *Tuner) Refused(e TunerEdit, err error) {
 // typing ends, and a refusal shown on it goes.
 func (t *Tuner) Taken(e TunerEdit) {
 	r := &t.rows[e.Row]
-	r.value = e.Value
+	r.value, r.text = e.Value, r.sc.FormatValue(e.Value)
 	if e.Typed && r.input.IsFocused() {
 		r.input.Focus(false)
 	}
 	if !r.input.IsFocused() {
-		r.input.SetText(r.sc.FormatValue(e.Value))
+		r.input.SetText(r.text)
 	}
 	if t.note.row == e.Row {
 		t.note = tunerNote{row: -1}

@@ -474,3 +474,19 @@ func TestTunerCustomRowsUnderTheirHead(t *testing.T) {
 
 // rowRect is row i's line in the rows (its name, slider, value and step).
 func rowRect(a *App, i int) image.Rectangle { return a.tuner.rows[i].slider.w.Parent().Rect }
+
+// A row shows the value it was last given (an edit taken, then the
+// settings the tuner syncs from): its text is formatted once per change.
+func TestTunerShowsTheValueTaken(t *testing.T) {
+	a := tunerApp(t, morale.DefaultSettings())
+	for _, v := range []float64{0.42, 0.3, 0.42} {
+		set(t, a, "PanicBelow", v)
+		if err := a.Sync(); err != nil {
+			t.Fatal(err)
+		}
+		r := &a.tuner.rows[rowIndex(t, a.tuner, "PanicBelow")]
+		if want := r.sc.FormatValue(v); r.shown.Label != want {
+			t.Errorf("PanicBelow set to %v: shows %q; want %q", v, r.shown.Label, want)
+		}
+	}
+}
