@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/whyplace"
 )
 
 // WhyRenderer is a Renderer that also draws the inspector: the Why panel of
@@ -54,7 +55,7 @@ func (a *App) selectionMark() *ebiten.Image {
 }
 
 // whyState is the inspector as Update laid it out, for Draw and the
-// published state, and the Why panel's place: chosen (PlaceWhy) or where
+// published state, and the Why panel's place: chosen (whyplace.Place) or where
 // the user dragged it.
 type whyState struct {
 	mark    *ebiten.Image   // selectionMark's image, built once
@@ -64,7 +65,7 @@ type whyState struct {
 	tooltip string          // the timeline tooltip's text, "" when none
 	tx, ty  int             // the cursor the tooltip is for
 
-	corner   int         // the corner PlaceWhy chose last
+	corner   int         // the corner whyplace.Place chose last
 	full     image.Point // the panel's size laid out in the whole field, for fullID
 	fullID   int
 	pinned   bool        // the user dragged it: it stays at pin
@@ -102,8 +103,8 @@ func (a *App) inspect() {
 			w.full = image.Point{}
 		}
 		if w.full != (image.Point{}) {
-			if _, at := PlaceWhy(area, w.full, self, others, w.corner); covers(self, image.Rectangle{Min: at, Max: at.Add(w.full)}) {
-				if room, ok := whyRoom(area, self, w.full.X); ok {
+			if _, at := whyplace.Place(area, w.full, self, others, w.corner); whyplace.Covers(self, image.Rectangle{Min: at, Max: at.Add(w.full)}) {
+				if room, ok := whyplace.Room(area, self, w.full.X); ok {
 					area = room
 				}
 			}
@@ -113,12 +114,12 @@ func (a *App) inspect() {
 	if w.text != "" {
 		at := w.pin
 		if !w.pinned {
-			w.corner, at = PlaceWhy(area, w.rect.Size(), self, others, w.corner)
+			w.corner, at = whyplace.Place(area, w.rect.Size(), self, others, w.corner)
 			if area == a.reg.Field {
 				w.full, w.fullID = w.rect.Size(), id
-				if room, ok := whyRoom(area, self, w.full.X); ok && covers(self, image.Rectangle{Min: at, Max: at.Add(w.full)}) {
+				if room, ok := whyplace.Room(area, self, w.full.X); ok && whyplace.Covers(self, image.Rectangle{Min: at, Max: at.Add(w.full)}) {
 					w.text, w.rect = wr.LayoutWhy(room, v, id) // the first time only: then full says so
-					w.corner, at = PlaceWhy(room, w.rect.Size(), self, others, w.corner)
+					w.corner, at = whyplace.Place(room, w.rect.Size(), self, others, w.corner)
 				}
 			}
 		}
@@ -191,102 +192,4 @@ func (a *App) whyInput(in InputState) InputState {
 // living soldiers and the enemy line.
 func (a *App) whyAvoid(id int) (self image.Point, others []image.Point) {
 	return a.scene().whyAvoid(a, a.viewport(), id) // scenes.go
-}
-
-// whyMargin is how far, in pixels, the Why panel keeps from the soldier
-// it explains.
-const whyMargin = 36
-
-// near reports whether point p is within whyMargin of rectangle r.
-func near(p image.Point, r image.Rectangle) bool { return p.In(r.Inset(-whyMargin)) }
-
-// A soldier's plate (name, state, nerve, bar) and bark are drawn over
-// him: about whyPlateAbove pixels above his feet and whyPlateHalfW either
-// side (render's layout, at the logical scale).
-const (
-	whyPlateAbove = 72
-	whyPlateHalfW = 60
-)
-
-// plateOf is the box over self his plate and bark take.
-func plateOf(self image.Point) image.Rectangle {
-	return image.Rect(self.X-whyPlateHalfW, self.Y-whyPlateAbove, self.X+whyPlateHalfW, self.Y)
-}
-
-// covers reports whether a panel at r comes near the soldier at self or
-// covers his plate.
-func covers(self image.Point, r image.Rectangle) bool {
-	return near(self, r) || r.Overlaps(plateOf(self))
-}
-
-// whyRoomMin is the least height, in pixels, of the room whyRoom offers:
-// the panel's title, a line and a few bars.
-const whyRoomMin = 140
-
-// whyRoom returns the part of field where a Why panel keeps whyMargin off
-// self and off his plate (PlaceWhy puts it 12 pixels in from the part's
-// edges): beside him,
-// left or right, when the panel's width w fits there, else above or below
-// him, the taller; ok is false when none is whyRoomMin pixels high.
-func whyRoom(field image.Rectangle, self image.Point, w int) (image.Rectangle, bool) {
-	const in = 12 // PlaceWhy's inset
-	side := max(whyMargin, whyPlateHalfW+4)
-	left := image.Rect(field.Min.X, field.Min.Y, self.X-side+in-1, field.Max.Y)
-	right := image.Rect(self.X+side-in+1, field.Min.Y, field.Max.X, field.Max.Y)
-	for _, r := range []image.Rectangle{right, left} {
-		if r.Dx() >= w+2*in {
-			return r, true
-		}
-	}
-	above := image.Rect(field.Min.X, field.Min.Y, field.Max.X, self.Y-max(whyMargin, whyPlateAbove+4)+in-1)
-	below := image.Rect(field.Min.X, self.Y+whyMargin-in+1, field.Max.X, field.Max.Y)
-	r := above
-	if below.Dy() > above.Dy() {
-		r = below
-	}
-	return r, r.Dy() >= whyRoomMin+2*in
-}
-
-// PlaceWhy chooses where a Why panel of size goes in area: the corner
-// (0 top-right, 1 top-left, 2 bottom-right, 3 bottom-left, 12 px in) that
-// keeps whyMargin pixels from self, the soldier it explains, and covers
-// the fewest of others; it stays in corner prev unless that comes within
-// whyMargin of self or another corner covers two fewer (so that it does
-// not hop as men walk). It returns the corner and the panel's top-left
-// point. It is pure: the App calls it every tick.
-func PlaceWhy(area image.Rectangle, size image.Point, self image.Point, others []image.Point, prev int) (int, image.Point) {
-	corner := func(k int) image.Rectangle {
-		x, y := area.Max.X-12-size.X, area.Min.Y+12
-		if k%2 == 1 {
-			x = area.Min.X + 12
-		}
-		if k >= 2 {
-			y = area.Max.Y - 12 - size.Y
-		}
-		return image.Rectangle{Min: image.Pt(x, y), Max: image.Pt(x, y).Add(size)}
-	}
-	score := func(k int) int {
-		r := corner(k)
-		n := 0
-		if near(self, r) {
-			n += 1000
-		}
-		for _, o := range others {
-			if o.In(r) {
-				n++
-			}
-		}
-		return n
-	}
-	prev = max(0, min(prev, 3))
-	best, bs := -1, 0
-	for k := range 4 {
-		if s := score(k); best < 0 || s < bs {
-			best, bs = k, s
-		}
-	}
-	if ps := score(prev); ps < 1000 && ps-bs < 2 {
-		best = prev
-	}
-	return best, corner(best).Min
 }

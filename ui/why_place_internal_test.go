@@ -7,41 +7,9 @@ import (
 
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/whyplace"
 	"github.com/moralebreak/moralebreak/render"
 )
-
-func TestPlaceWhyKeepsOffTheSoldier(t *testing.T) {
-	area := image.Rect(0, 0, 900, 520)
-	size := image.Pt(440, 300)
-	for _, tc := range []struct {
-		name   string
-		self   image.Point
-		others []image.Point
-		prev   int
-		want   int
-	}{
-		{"soldier far left: top-right", image.Pt(100, 260), nil, 0, 0},
-		{"soldier under the top-right: top-left", image.Pt(700, 100), nil, 0, 1},
-		{"soldier under both tops: a bottom one", image.Pt(450, 60), nil, 0, 2},
-		{"stays put while nothing is better", image.Pt(100, 400), nil, 1, 1},
-		{"moves off the enemy line", image.Pt(100, 450), []image.Point{{850, 100}, {850, 150}, {850, 200}}, 0, 1},
-		{"does not hop for one man", image.Pt(100, 450), []image.Point{{850, 100}}, 0, 0},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			k, at := PlaceWhy(area, size, tc.self, tc.others, tc.prev)
-			r := image.Rectangle{Min: at, Max: at.Add(size)}
-			if k != tc.want {
-				t.Errorf("corner %d at %v; want corner %d", k, r, tc.want)
-			}
-			if tc.self.In(r.Inset(-whyMargin)) {
-				t.Errorf("panel %v comes within %d px of the soldier at %v", r, whyMargin, tc.self)
-			}
-			if !r.In(area) {
-				t.Errorf("panel %v leaves the area %v", r, area)
-			}
-		})
-	}
-}
 
 // whyApp is the opening at 11 s with the real renderer (it only lays the
 // panel out here: no window) and sel selected.
@@ -79,7 +47,7 @@ func TestWhyPanelPlacementDragAndClose(t *testing.T) {
 		if a.why.text == "" {
 			t.Fatalf("%s selected: no Why panel", s.Name)
 		}
-		if image.Pt(int(x), int(y)).In(a.why.rect.Inset(-whyMargin / 2)) {
+		if image.Pt(int(x), int(y)).In(a.why.rect.Inset(-whyplace.Margin / 2)) {
 			t.Errorf("%s (alive %v) at (%.0f, %.0f): the Why panel %v covers him", s.Name, s.Alive, x, y, a.why.rect)
 		}
 		if !s.Alive && !strings.Contains(a.why.text, "fell at") {
@@ -150,21 +118,11 @@ func TestWhyPanelKeepsOffASoldierInTheMiddle(t *testing.T) {
 		if a.why.text == "" {
 			t.Fatal("no Why panel")
 		}
-		if covers(image.Pt(int(x), int(y)), a.why.rect) {
-			t.Errorf("%s at (%.0f, %.0f): the Why panel %v comes within %d px of him or covers his plate", s.Name, x, y, a.why.rect, whyMargin)
+		if whyplace.Covers(image.Pt(int(x), int(y)), a.why.rect) {
+			t.Errorf("%s at (%.0f, %.0f): the Why panel %v comes within %d px of him or covers his plate", s.Name, x, y, a.why.rect, whyplace.Margin)
 		}
 		if !a.why.rect.In(a.reg.Field) {
 			t.Errorf("the panel %v leaves the field %v", a.why.rect, a.reg.Field)
-		}
-	}
-	for _, tc := range []struct {
-		self image.Point
-		ok   bool
-	}{{image.Pt(457, 334), true}, {image.Pt(100, 260), true}, {image.Pt(450, 260), true}} {
-		field := image.Rect(0, 0, 900, 520)
-		r, ok := whyRoom(field, tc.self, 440)
-		if ok != tc.ok || (ok && (covers(tc.self, r.Inset(12)) || !r.In(field))) {
-			t.Errorf("whyRoom around %v: %v, %v; want room inside the field that keeps off him", tc.self, r, ok)
 		}
 	}
 }
