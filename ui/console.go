@@ -5,7 +5,6 @@ import (
 	"image/color"
 	"math"
 	"strings"
-	"unicode/utf8"
 
 	eimage "github.com/ebitenui/ebitenui/image"
 	"github.com/ebitenui/ebitenui/widget"
@@ -114,43 +113,12 @@ func (c *consoleState) wrap(face text.Face, w float64) {
 		c.wrapped, c.wrapN, c.wrapW = c.wrapped[:0], 0, w
 	}
 	for _, l := range c.out[c.wrapN:] {
-		c.wrapped = appendConsoleLine(c.wrapped, l, face, w)
+		c.wrapped = textfit.AppendHanging(c.wrapped, l, face, w)
 	}
 	c.wrapN = len(c.out)
 	if over := len(c.wrapped) - 4*consoleKeep; over > 0 {
 		c.wrapped = append(c.wrapped[:0], c.wrapped[over:]...)
 	}
-}
-
-// appendConsoleLine appends line wrapped to w pixels of a monospaced face:
-// a row of a table (two spaces or more before its last column, which
-// starts in the box's left two thirds) goes on under its last column; any other
-// line under its own text, two spaces further in.
-func appendConsoleLine(dst []string, line string, face text.Face, w float64) []string {
-	if textfit.Width(line, face) <= w {
-		return append(dst, line)
-	}
-	lead := len(line) - len(strings.TrimLeft(line, " "))
-	head, pad := line[:lead], line[:lead]+"  "
-	if i := strings.LastIndex(line, "  "); i > lead {
-		col := i
-		for col < len(line) && line[col] == ' ' {
-			col++
-		}
-		if textfit.Width(line[:col], face) < w*2/3 {
-			head = line[:col]
-			pad = strings.Repeat(" ", utf8.RuneCountInString(head))
-		}
-	}
-	parts := textfit.Wrap(line[len(head):], face, w-textfit.Width(pad, face))
-	for k, p := range parts {
-		if k == 0 {
-			dst = append(dst, head+p)
-		} else {
-			dst = append(dst, pad+p)
-		}
-	}
-	return dst
 }
 
 // visible is how many output lines the box shows.

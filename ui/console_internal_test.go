@@ -221,27 +221,3 @@ func TestConsoleHistoryCompletionWrapAndScroll(t *testing.T) {
 		t.Error("console closed: its line still has the focus")
 	}
 }
-
-// A table's row wraps under its last column; another line under itself.
-func TestConsoleLineWrapsUnderItsColumn(t *testing.T) {
-	a := testApp(t, Config{})
-	face := a.w.mono
-	row := "  MoraleBreak.Why [name]       why his morale and state are what they are (no name: the selected soldier)"
-	col := strings.Index(row, "why his")
-	w := textfit.Width(row[:col+30], face)
-	got := appendConsoleLine(nil, row, face, w)
-	if len(got) < 3 {
-		t.Fatalf("wrapped to %.0f px: %q; want several lines", w, got)
-	}
-	for _, l := range got[1:] {
-		if strings.TrimLeft(l[:col], " ") != "" || l[col] == ' ' {
-			t.Errorf("continuation %q: want it to start at column %d", l, col)
-		}
-	}
-	plain := "Eriksen: Routed at 10.50 s: Panicked for 3.50 s (RoutAfterSeconds 3.5). Morale 0.18 ← LeaderDown −0.31"
-	for _, l := range appendConsoleLine(nil, plain, face, 200)[1:] {
-		if !strings.HasPrefix(l, "  ") || l[2] == ' ' {
-			t.Errorf("continuation %q of a plain line: want it two spaces in", l)
-		}
-	}
-}

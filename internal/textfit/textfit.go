@@ -1,11 +1,13 @@
 // Package textfit fits text into a width of pixels: wrapped at spaces
-// into lines, or cut with "…". The demo's panels (package render's Why
-// panel and tooltips, package ui's message strip, tuner and console) share
-// it, so that every box of text breaks its lines the same way.
+// into lines (AppendHanging: under a table's last column), or cut with
+// "…". The demo's panels (package render's Why panel and tooltips,
+// package ui's message strip, tuner and console) share it, so that every
+// box of text breaks its lines the same way.
 package textfit
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
@@ -101,4 +103,36 @@ func Clip(s string, face text.Face, w float64) string {
 		rs = rs[:len(rs)-1]
 	}
 	return strings.TrimRight(string(rs), " ") + Ellipsis
+}
+
+// AppendHanging appends line to dst wrapped to w pixels of face, a
+// monospaced face (the console's), with a hanging indent: a row of a
+// table (two spaces or more before its last column, which starts in the
+// box's left two thirds) goes on under its last column; any other line
+// under its own text, two spaces further in.
+func AppendHanging(dst []string, line string, face text.Face, w float64) []string {
+	if Width(line, face) <= w {
+		return append(dst, line)
+	}
+	lead := len(line) - len(strings.TrimLeft(line, " "))
+	head, pad := line[:lead], line[:lead]+"  "
+	if i := strings.LastIndex(line, "  "); i > lead {
+		col := i
+		for col < len(line) && line[col] == ' ' {
+			col++
+		}
+		if Width(line[:col], face) < w*2/3 {
+			head = line[:col]
+			pad = strings.Repeat(" ", utf8.RuneCountInString(head))
+		}
+	}
+	parts := Wrap(line[len(head):], face, w-Width(pad, face))
+	for k, p := range parts {
+		if k == 0 {
+			dst = append(dst, head+p)
+		} else {
+			dst = append(dst, pad+p)
+		}
+	}
+	return dst
 }
