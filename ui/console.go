@@ -74,10 +74,7 @@ func (a *App) buildConsole() {
 		widget.SliderOpts.Images(&widget.SliderTrackImage{Idle: eimage.NewNineSliceColor(colTrack)}, a.w.buttonImage),
 		widget.SliderOpts.PageSizeFunc(c.page), widget.SliderOpts.MinHandleSize(12), widget.SliderOpts.DisableDefaultKeys(true),
 		widget.SliderOpts.WidgetOpts(widget.WidgetOpts.MinSize(consoleBarW, 0)))
-	c.input = widget.NewTextInput(widget.TextInputOpts.Face(&mono), widget.TextInputOpts.Padding(widget.NewInsetsSimple(4)),
-		widget.TextInputOpts.Image(&widget.TextInputImage{Idle: eimage.NewNineSliceColor(colTrack), Highlight: eimage.NewNineSliceColor(colButtonDn)}),
-		widget.TextInputOpts.Color(&widget.TextInputColor{Idle: colText, Disabled: colDim, Caret: colSection, DisabledCaret: colDim}),
-		widget.TextInputOpts.Placeholder(a.consoleHint()), widget.TextInputOpts.SubmitOnEnter(false), // consoleInput's Enter
+	c.input = lineInput(&mono, colText, colTrack, widget.NewInsetsSimple(4), widget.TextInputOpts.Placeholder(a.consoleHint()), // Enter: consoleInput's
 		// the backquote is the console's key, not a character of the line
 		widget.TextInputOpts.Validation(func(s string) (bool, *string) { return !strings.ContainsRune(s, '`'), nil }))
 	top := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(widget.GridLayoutOpts.Columns(2),

@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"image"
-	"image/color"
 	"strings"
 
 	eimage "github.com/ebitenui/ebitenui/image"
@@ -47,9 +46,7 @@ func (a *App) toggleHelp() {
 	}
 	a.helpLines = helpSheet(a.g.Scene().Name())
 	mono := a.w.mono
-	a.helpBox = widget.NewContainer(widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(colHelp)),
-		widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Direction(widget.DirectionVertical),
-			widget.RowLayoutOpts.Padding(&widget.Insets{Left: 16, Right: 16, Top: 12, Bottom: 12}))))
+	a.helpBox = column(0, &widget.Insets{Left: 16, Right: 16, Top: 12, Bottom: 12}, widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(colHelp)))
 	a.helpBox.AddChild(widget.NewText(widget.TextOpts.Text(a.helpLines[0], &mono, colSection)),
 		widget.NewText(widget.TextOpts.Text(strings.Join(a.helpLines[1:], "\n"), &mono, colText)))
 	a.helpBox.Validate()
@@ -76,9 +73,6 @@ func (a *App) helpInput(in InputState) InputState {
 	}
 	return in
 }
-
-// colHelp is the sheet's background.
-var colHelp = color.NRGBA{0x10, 0x14, 0x19, 0xf0}
 
 // drawHelp draws the keys' sheet over the field when it is up.
 func (a *App) drawHelp(dst *ebiten.Image) {

@@ -14,15 +14,6 @@ import (
 	"github.com/moralebreak/moralebreak/internal/textfit"
 )
 
-// The odds panel's own colours; its text is in the tuner's (widgets.go).
-var (
-	oddsBG     = color.NRGBA{0x1a, 0x1f, 0x27, 0xf4}
-	oddsEdge   = color.NRGBA{0x3a, 0x42, 0x50, 0xff}
-	oddsUp     = color.NRGBA{0xff, 0x8a, 0x70, 0xff}
-	oddsBar    = color.NRGBA{0xf2, 0xa0, 0x3d, 0xff}
-	oddsRefBar = color.NRGBA{0xff, 0xff, 0xff, 0xb0}
-)
-
 // Draw draws the panel into slot on dst, opaquely, from the cached picture
 // of the last report (redrawn only when the report or the slot changed).
 // In a slot lower than OddsPanelH (folded) it draws its title and one

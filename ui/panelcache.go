@@ -177,9 +177,6 @@ func (a *App) liveRow(t *widget.Text) image.Rectangle {
 	return image.Rect(p.Min.X, r.Min.Y-2, p.Max.X, r.Max.Y+2).Intersect(p)
 }
 
-// background is the colour behind the field and the timeline.
-var background = color.NRGBA{0x12, 0x16, 0x1b, 0xff}
-
 // backdropRenderer is a Renderer whose DrawTimeline can fill its rectangle
 // opaquely with a colour (*render.Renderer is one): then fillBackground
 // leaves the timeline's region to it.

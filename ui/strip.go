@@ -138,10 +138,8 @@ func (s *messageStrip) build(strip *widget.Container, face text.Face) {
 	s.tip = widget.NewText(widget.TextOpts.Text("", &face, colText), widget.TextOpts.MaxWidth(PanelW-2*panelPad-16))
 	s.tipBox = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewAnchorLayout(widget.AnchorLayoutOpts.Padding(widget.NewInsetsSimple(6)))))
 	s.tipBox.AddChild(s.tip)
-	box := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
-		widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Padding(&widget.Insets{Top: stripPad, Left: 2}))),
-		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{StretchHorizontal: true, StretchVertical: true}),
-			widget.WidgetOpts.ToolTip(widget.NewToolTip(widget.ToolTipOpts.Content(s.tipBox), widget.ToolTipOpts.Position(widget.TOOLTIP_POS_WIDGET)))))
+	box := column(0, &widget.Insets{Top: stripPad, Left: 2}, widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{StretchHorizontal: true, StretchVertical: true}),
+		widget.WidgetOpts.ToolTip(widget.NewToolTip(widget.ToolTipOpts.Content(s.tipBox), widget.ToolTipOpts.Position(widget.TOOLTIP_POS_WIDGET)))))
 	for k := range s.texts {
 		s.tones[k] = widget.NewGraphic(widget.GraphicOpts.ImageNineSlice(s.marks[toneCount]), widget.GraphicOpts.WidgetOpts(
 			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Position: widget.RowLayoutPositionCenter, MaxWidth: 3, MaxHeight: stripLineH - 2})))

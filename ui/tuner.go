@@ -140,8 +140,7 @@ func (s tunerScroll) PreferredSize() (int, int) {
 // their values in s as the session's start.
 func newTuner(s morale.Settings, w *widgets) *Tuner {
 	t := &Tuner{look: w, focus: -1, typing: -1, tipOn: -1, note: tunerNote{row: -1}}
-	t.list = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
-		widget.RowLayoutOpts.Direction(widget.DirectionVertical))))
+	t.list = column(0, nil)
 	sc := widget.NewScrollContainer(
 		widget.ScrollContainerOpts.Content(t.list),
 		widget.ScrollContainerOpts.StretchContentWidth(),
@@ -252,12 +251,7 @@ func (t *Tuner) rowWidgets(i int) *widget.Container {
 		}
 	})
 	r.slider = newRowSlider(t, i)
-	r.input = widget.NewTextInput(
-		widget.TextInputOpts.Face(&w.small),
-		widget.TextInputOpts.Color(&widget.TextInputColor{Idle: colSection, Disabled: colDim, Caret: colSection, DisabledCaret: colDim}),
-		widget.TextInputOpts.Image(&widget.TextInputImage{Idle: eimage.NewNineSliceColor(colEditBG), Disabled: eimage.NewNineSliceColor(colEditBG)}),
-		widget.TextInputOpts.Padding(&widget.Insets{Left: 4, Right: 2, Top: 2, Bottom: 2}),
-		widget.TextInputOpts.SubmitOnEnter(false), // key's Enter
+	r.input = lineInput(&w.small, colSection, colEditBG, &widget.Insets{Left: 4, Right: 2, Top: 2, Bottom: 2}, // Enter: key's
 		widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(tunerInputW, tunerRowH)))
 	r.input.SetText(r.sc.FormatValue(r.value))
 	r.input.GetWidget().SetVisibility(widget.Visibility_Hide)

@@ -10,16 +10,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 )
 
-// Colours of the tuner's rows.
-var (
-	colRowFocus = color.NRGBA{0x2a, 0x36, 0x44, 0xff}
-	colFill     = color.NRGBA{0x6a, 0x55, 0x2a, 0xff} // the track from Min to the value
-	colDefTick  = color.NRGBA{0xf0, 0xf0, 0xf0, 0xff}
-	colStart    = color.NRGBA{0x5c, 0xb8, 0xf0, 0xff}
-	colPending  = color.NRGBA{0x5c, 0xb8, 0xf0, 0xff}
-	colEditBG   = color.NRGBA{0x0c, 0x10, 0x14, 0xff}
-)
-
 // fill fills r on dst with c.
 func fill(dst *ebiten.Image, r image.Rectangle, c color.Color) {
 	if r = r.Intersect(dst.Bounds()); !r.Empty() {

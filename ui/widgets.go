@@ -15,6 +15,8 @@ import (
 	"github.com/moralebreak/moralebreak/internal/textfit"
 )
 
+// The demo's colours, in one place: the panel's and its widgets', the tuner's
+// rows', the odds panel's and the keys' sheet's.
 var (
 	colPanel    = color.NRGBA{0x1b, 0x21, 0x28, 0xff}
 	colSection  = color.NRGBA{0xe8, 0xb4, 0x4a, 0xff}
@@ -30,6 +32,21 @@ var (
 	colStrip    = color.NRGBA{0x12, 0x17, 0x1d, 0xff}
 	colFaint    = color.NRGBA{0x55, 0x5f, 0x6a, 0xff}
 	colTip      = color.NRGBA{0x0a, 0x0c, 0x10, 0xf4} // a tooltip's box
+	colHelp     = color.NRGBA{0x10, 0x14, 0x19, 0xf0} // the keys' sheet
+	background  = color.NRGBA{0x12, 0x16, 0x1b, 0xff} // behind the field and the timeline
+
+	colRowFocus = color.NRGBA{0x2a, 0x36, 0x44, 0xff} // a tuner row's focused slider
+	colFill     = color.NRGBA{0x6a, 0x55, 0x2a, 0xff} // the track from Min to the value
+	colDefTick  = color.NRGBA{0xf0, 0xf0, 0xf0, 0xff}
+	colStart    = color.NRGBA{0x5c, 0xb8, 0xf0, 0xff}
+	colPending  = color.NRGBA{0x5c, 0xb8, 0xf0, 0xff}
+	colEditBG   = color.NRGBA{0x0c, 0x10, 0x14, 0xff} // a typed value's
+
+	oddsBG     = color.NRGBA{0x1a, 0x1f, 0x27, 0xf4} // the odds panel's own; its text is in the panel's
+	oddsEdge   = color.NRGBA{0x3a, 0x42, 0x50, 0xff}
+	oddsUp     = color.NRGBA{0xff, 0x8a, 0x70, 0xff}
+	oddsBar    = color.NRGBA{0xf2, 0xa0, 0x3d, 0xff}
+	oddsRefBar = color.NRGBA{0xff, 0xff, 0xff, 0xb0}
 )
 
 // panelPad is the panel's inner margin left and right, in pixels.
@@ -68,16 +85,7 @@ func (a *App) buildWidgets() *widgets {
 		buttons:   map[string]*widget.Button{},
 	}
 	a.w = w // newRow and rebuildWeightRows use a.w
-	w.buttonImage = &widget.ButtonImage{
-		Idle:    eimage.NewBorderedNineSliceColor(colButton, colButtonHi, 1),
-		Hover:   eimage.NewBorderedNineSliceColor(colButtonHi, colButtonDn, 1),
-		Pressed: eimage.NewNineSliceColor(colButtonDn),
-	}
-	w.activeImage = &widget.ButtonImage{
-		Idle:    eimage.NewBorderedNineSliceColor(colActive, colButtonDn, 1),
-		Hover:   eimage.NewBorderedNineSliceColor(colButtonHi, colButtonDn, 1),
-		Pressed: eimage.NewNineSliceColor(colButtonDn),
-	}
+	w.buttonImage, w.activeImage = buttonImage(colButton, colButtonHi), buttonImage(colActive, colButtonDn)
 
 	// The root has no background, so only the panel counts as "UI
 	// hovered": clicks on the battlefield reach MapInput.
@@ -120,13 +128,10 @@ func (a *App) buildWidgets() *widgets {
 	// Save's question about a file changed on disk: its three answers at
 	// the strip's right, shown only while it asks (weightsfile.go); the
 	// strip's lines make room for them (stripRect).
-	w.ask = widget.NewContainer(
-		widget.ContainerOpts.Layout(widget.NewRowLayout(
-			widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(2))),
-		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{
-			HorizontalPosition: widget.AnchorLayoutPositionEnd,
-			VerticalPosition:   widget.AnchorLayoutPositionCenter,
-		})))
+	w.ask = column(2, nil, widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{
+		HorizontalPosition: widget.AnchorLayoutPositionEnd,
+		VerticalPosition:   widget.AnchorLayoutPositionCenter,
+	})))
 	for _, b := range []struct {
 		label string
 		ans   saveAnswer
@@ -166,8 +171,7 @@ func (a *App) buildWidgets() *widgets {
 	panel.AddChild(grid)
 
 	// Selection, for Force rout.
-	sel := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
-		widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(3))))
+	sel := column(3, nil)
 	w.selText = w.text("", w.face, color.Transparent) // a live line: drawn by drawWidgets, in colText
 	sel.AddChild(w.selText)
 	sg.AddChild(w.button("< Prev", func() { a.cycleSelection(-1) }))
@@ -191,13 +195,38 @@ func (a *App) buildWidgets() *widgets {
 	// note stays put.
 	w.help = w.text(SceneHelp(scene), w.small, colDim)
 	w.fileNote = w.text("", w.small, colDim)
-	foot := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(
-		widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(2))))
+	foot := column(2, nil)
 	foot.AddChild(w.help)
 	foot.AddChild(w.fileNote)
 	panel.AddChild(foot)
 
 	return w
+}
+
+// buttonImage is a button's look, idle in idle edged with edge; hovered
+// and pressed, every button's.
+func buttonImage(idle, edge color.Color) *widget.ButtonImage {
+	return &widget.ButtonImage{Idle: eimage.NewBorderedNineSliceColor(idle, edge, 1),
+		Hover: eimage.NewBorderedNineSliceColor(colButtonHi, colButtonDn, 1), Pressed: eimage.NewNineSliceColor(colButtonDn)}
+}
+
+// column is a container of a vertical row layout, spacing pixels between
+// its children, padded by pad (nil: none).
+func column(spacing int, pad *widget.Insets, opts ...widget.ContainerOpt) *widget.Container {
+	return widget.NewContainer(append(opts, widget.ContainerOpts.Layout(widget.NewRowLayout(
+		widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(spacing), widget.RowLayoutOpts.Padding(pad))))...)
+}
+
+// lineInput is a one-line TextInput in face, its text in c on bg. Its
+// Enter is ours (SubmitOnEnter off): the tuner and the console read Enter
+// from the keys just pressed, so that a tap shorter than a tick is never
+// lost to the TextInput's own reading of it.
+func lineInput(face *text.Face, c, bg color.Color, pad *widget.Insets, opts ...widget.TextInputOpt) *widget.TextInput {
+	return widget.NewTextInput(append([]widget.TextInputOpt{widget.TextInputOpts.Face(face), widget.TextInputOpts.Padding(pad),
+		widget.TextInputOpts.Color(&widget.TextInputColor{Idle: c, Disabled: colDim, Caret: colSection, DisabledCaret: colDim}),
+		widget.TextInputOpts.Image(&widget.TextInputImage{Idle: eimage.NewNineSliceColor(bg), Disabled: eimage.NewNineSliceColor(bg),
+			Highlight: eimage.NewNineSliceColor(colButtonDn)}),
+		widget.TextInputOpts.SubmitOnEnter(false)}, opts...)...)
 }
 
 // panelRows is which of the panel's rows stretch: only the tuner's (odds:
