@@ -440,15 +440,21 @@ func (t *Tuner) setFocus(i int) {
 // open starts typing row i's value, its text all selected: its TextInput
 // takes the focus.
 func (t *Tuner) open(i int) {
+	t.setFocus(-1)
+	t.retype(i, t.rows[i].sc.FormatValue(t.rows[i].value))
+	t.reveal(i)
+}
+
+// retype opens row i's TextInput on s, all selected (another row's
+// closes): to type over, or to mend with the arrows.
+func (t *Tuner) retype(i int, s string) {
 	if j := t.typed(); j >= 0 && j != i {
 		t.rows[j].input.Focus(false)
 	}
-	t.setFocus(-1)
 	r := &t.rows[i]
-	r.input.SetText(r.sc.FormatValue(r.value))
+	r.input.SetText(s)
 	r.input.Focus(true)
 	r.input.SelectAll()
-	t.reveal(i)
 	t.typing = i
 }
 
@@ -485,14 +491,7 @@ func (t *Tuner) Refused(e TunerEdit, err error) {
 	t.note = tunerNote{row: e.Row, text: err.Error(), ticks: 5 * 60, refused: e.Value, typed: e.Typed}
 	if e.Typed {
 		t.note.ticks = -1
-		if j := t.typed(); j >= 0 && j != e.Row {
-			t.rows[j].input.Focus(false)
-		}
-		r := &t.rows[e.Row]
-		r.input.SetText(r.sc.FormatValue(e.Value))
-		r.input.Focus(true)
-		r.input.SelectAll()
-		t.typing = e.Row
+		t.retype(e.Row, t.rows[e.Row].sc.FormatValue(e.Value))
 	}
 }
 
