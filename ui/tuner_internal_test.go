@@ -490,3 +490,37 @@ func TestTunerShowsTheValueTaken(t *testing.T) {
 		}
 	}
 }
+
+// Closing a typed value (Enter taken, or Esc) leaves the keyboard focus
+// with no widget: ebitenui, which still held the hidden TextInput, must not
+// hand the focus on to the panel's first button ("Rally squad" lit as if
+// hovered).
+func TestClosingATypedValueFocusesNoButton(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		key  ebiten.Key
+		text string
+	}{{"Esc", ebiten.KeyEscape, "4.25"}, {"Enter taken", ebiten.KeyEnter, "4.5"}} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := tunerApp(t, morale.DefaultSettings())
+			r := &a.tuner.rows[rowIndex(t, a.tuner, "RoutAfterSeconds")]
+			a.tuner.open(rowIndex(t, a.tuner, "RoutAfterSeconds"))
+			a.ui.Update() // ebitenui takes note of the focused TextInput
+			a.syncTuner()
+			r.input.SetText(tc.text)
+			a.tunerInput(InputState{Keys: []ebiten.Key{tc.key}})
+			for range 3 {
+				a.syncTuner() // the TextInput hidden, its value shown
+				a.ui.Update()
+			}
+			if f := a.ui.GetFocusedWidget(); f != nil {
+				t.Errorf("after %s: ebitenui's focus on %T; want none", tc.name, f)
+			}
+			for label, b := range a.w.buttons {
+				if b.IsFocused() {
+					t.Errorf("after %s: button %q has the focus; want none", tc.name, label)
+				}
+			}
+		})
+	}
+}

@@ -30,6 +30,13 @@ func (a *App) tunerInput(in InputState) InputState {
 	}
 	a.undo.holding = a.tuner.dragging() // a drag's later edits are its first's undo
 	in.Typing = a.tuner.Editing()
+	// A TextInput closed this tick (Enter taken, Tab, Esc) is hidden by
+	// the next sync while ebitenui still holds it as focused (its unfocus
+	// event fires at the end of ebitenui's next Update, after it moves the
+	// focus off a hidden widget): dropped now, the focus goes to no button.
+	if f := a.ui.GetFocusedWidget(); f != nil && !f.IsFocused() {
+		a.ui.ClearFocus()
+	}
 	return in
 }
 
