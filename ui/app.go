@@ -182,7 +182,6 @@ func (a *App) Update() error {
 	} else {
 		in = a.tunerInput(in)
 	}
-	in = a.oddsInput(in)
 	in = a.whyInput(in)
 	if a.consoleOpen || in.Typing || a.tuner.focus >= 0 {
 		in.PanX, in.PanY = 0, 0 // the arrows are theirs

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ebitenui/ebitenui/event"
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/game"
@@ -221,9 +222,8 @@ func TestOddsFoldMovesNoButton(t *testing.T) {
 	if v := a.w.help.GetWidget().GetVisibility(); v != widget.Visibility_Hide || slot.Max.Y+6 < a.w.fileNote.GetWidget().Rect.Min.Y {
 		t.Errorf("open: the keys' visibility %v, odds slot %v, file note %v; want the keys hidden, their room the odds'", v, slot, a.w.fileNote.GetWidget().Rect)
 	}
-	click := InputState{X: slot.Min.X + 40, Y: slot.Min.Y + 8, LeftClick: true, UIHovered: true}
-	if rest := a.oddsInput(click); rest.LeftClick || !a.oddsFolded {
-		t.Fatalf("click on the odds' title: folded %v, click passed on %v; want folded, the click taken", a.oddsFolded, rest.LeftClick)
+	if clickOdds(a, 8); !a.oddsFolded {
+		t.Fatal("click on the odds' title: open; want folded")
 	}
 	folded := widgetRects(t, a)
 	fs, help, note := a.oddsSlot(), a.w.help.GetWidget().Rect, a.w.fileNote.GetWidget().Rect
@@ -241,15 +241,23 @@ func TestOddsFoldMovesNoButton(t *testing.T) {
 	if got, want := a.w.fileNote.GetWidget().Rect, testAppFileNote(t); got != want {
 		t.Errorf("foot at %v folded, %v without odds", got, want)
 	}
-	if a.oddsInput(InputState{X: fs.Min.X + 40, Y: fs.Min.Y + oddsHeadH + 4, LeftClick: true}); !a.oddsFolded {
+	if clickOdds(a, oddsHeadH+4); !a.oddsFolded {
 		t.Error("a click under the folded title unfolded the panel")
 	}
-	click.Y = fs.Min.Y + 8
-	a.oddsInput(click)
+	clickOdds(a, 8)
 	widgetRects(t, a)
 	if got := a.oddsSlot(); a.oddsFolded || got != slot {
 		t.Errorf("unfolded: folded %v, slot %v; want open at %v", a.oddsFolded, got, slot)
 	}
+}
+
+// clickOdds fires a left click on the odds panel's slot, y pixels under
+// its top, as ebitenui's Update does for a click there (the panel is the
+// UI's: the click does not reach the field).
+func clickOdds(a *App, y int) {
+	w := a.w.oddsBox.GetWidget()
+	w.MouseButtonClickedEvent.Fire(&widget.WidgetMouseButtonClickedEventArgs{Widget: w, Button: ebiten.MouseButtonLeft, OffsetX: 40, OffsetY: y})
+	event.ExecuteDeferred()
 }
 
 func testAppFileNote(t *testing.T) image.Rectangle {

@@ -1,10 +1,6 @@
 package ui
 
-import (
-	"image"
-
-	"github.com/ebitenui/ebitenui/widget"
-)
+import "github.com/ebitenui/ebitenui/widget"
 
 // oddsFoldedH is the odds panel's height folded: its title and one line.
 // oddsHeadH is its title's height, the part a click folds or unfolds.
@@ -13,24 +9,9 @@ const (
 	oddsHeadH   = 20
 )
 
-// oddsInput folds or unfolds the odds panel on a left click on its title,
-// and returns in without that click; without an odds panel (the armies)
-// it returns in as it is.
-func (a *App) oddsInput(in InputState) InputState {
-	if a.odds == nil {
-		return in
-	}
-	s := a.oddsSlot()
-	head := image.Rect(s.Min.X, s.Min.Y, s.Max.X, s.Min.Y+a.odds.m.headH)
-	if in.LeftClick && image.Pt(in.X, in.Y).In(head) {
-		a.foldOdds(!a.oddsFolded)
-		in.LeftClick = false
-	}
-	return in
-}
-
 // foldOdds folds the odds panel to its title and a line (fold) or unfolds
-// it, like a drawer. Open, it also takes the room of the foot's keys (the
+// it, like a drawer (a click on its title, in the odds slot's handler,
+// buildWidgets). Open, it also takes the room of the foot's keys (the
 // help, which folding brings back): the file's note, the panel's last
 // line, stays put, and so does every button; the tuner's rows, which
 // stretch, keep their top and give the rest (TestOddsFoldMovesNoButton,

@@ -186,7 +186,11 @@ func (a *App) buildWidgets() *widgets {
 	w.tunerBox = a.tuner.box
 	panel.AddChild(w.tunerBox)
 	if a.cfg.Odds != nil {
-		w.oddsBox = w.reserve(a.odds.m.open)
+		w.oddsBox = w.reserve(a.odds.m.open, func(e *widget.WidgetMouseButtonClickedEventArgs) {
+			if e.Button == ebiten.MouseButtonLeft && e.OffsetY < a.odds.m.headH { // its title, like a drawer's handle
+				a.foldOdds(!a.oddsFolded)
+			}
+		})
 		panel.AddChild(w.oddsBox)
 	}
 
@@ -253,10 +257,11 @@ func (w *widgets) showAsk(on bool) {
 }
 
 // reserve is an empty box of the panel's inner width and height h (at
-// least), whose place the App draws into itself.
-func (w *widgets) reserve(h int) *widget.Container {
+// least), whose place the App draws into itself; ebitenui's Update calls
+// click for a click on it.
+func (w *widgets) reserve(h int, click widget.WidgetMouseButtonClickedHandlerFunc) *widget.Container {
 	return widget.NewContainer(widget.ContainerOpts.WidgetOpts(
-		widget.WidgetOpts.MinSize(PanelW-2*panelPad, h),
+		widget.WidgetOpts.MinSize(PanelW-2*panelPad, h), widget.WidgetOpts.MouseButtonClickedHandler(click),
 		widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
 }
 
