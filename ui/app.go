@@ -13,6 +13,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/weightsfile"
 	"github.com/moralebreak/moralebreak/morale"
 	"github.com/moralebreak/moralebreak/ui/published"
 )
@@ -53,7 +54,7 @@ type Config struct {
 	Odds OddsCounter
 	// Lint lints the live settings, for the strip's lint line (cmd/demo
 	// fills it with the lab's lint); nil: no lint.
-	Lint func(morale.Settings) []LintWarning
+	Lint func(morale.Settings) []weightsfile.Warning
 }
 
 // App is the ebiten.Game of the demo: the battle, the renderer and the
@@ -103,7 +104,7 @@ type App struct {
 	helpOpen    bool              // the keys are shown over the field (help.go)
 	helpLines   []string          // the keys' sheet shown
 	helpBox     *widget.Container // the sheet's widgets
-	file        weightsFile       // the weights file as last read or written (weightsfile.go)
+	file        *weightsfile.File // the weights file as last read or written (weightsfile.go)
 	asking      bool              // Save asks whether to overwrite a change on disk (weightsfile.go)
 }
 
@@ -131,9 +132,9 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 	app.buildConsole()
 	app.ui = &ebitenui.UI{Container: app.w.root, PrimaryTheme: &widget.Theme{}, DisableDefaultFocus: true}
 
-	app.file = weightsFile{path: cfg.WeightsPath, lint: cfg.Lint}
-	app.file.markRead() // what the demo loaded (cmd/demo, just before)
-	if err := app.file.startWatching(); err != nil {
+	app.file = weightsfile.New(cfg.WeightsPath, cfg.Lint)
+	app.file.MarkRead() // what the demo loaded (cmd/demo, just before)
+	if err := app.file.Watch(); err != nil {
 		// The demo runs on without live reloads; the panel says why.
 		app.showBanner("not watching "+cfg.WeightsPath+": "+err.Error(), true, 8*game.TPS)
 	}
@@ -142,7 +143,7 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 			return nil, errors.Join(err, app.Close())
 		}
 	}
-	app.w.fileNote.Label = app.fileNote()
+	app.w.fileNote.Label = app.file.Note()
 	app.relint()
 	if cfg.Odds != nil {
 		// folded to its line until its title is clicked: the tuner shows
@@ -157,7 +158,7 @@ func (a *App) Close() error {
 	if a.odds != nil {
 		a.odds.Close()
 	}
-	return a.file.close()
+	return a.file.Close()
 }
 
 // Layout always returns the logical size; Ebitengine scales it to the window.
@@ -464,7 +465,7 @@ func (a *App) Published() published.State {
 	st := published.State{Time: a.g.Time(), Paused: a.g.Paused(), Width: ScreenW, Height: ScreenH, Banner: a.strip.all(),
 		Why: a.why.text, Tooltip: a.why.tooltip,
 		WhyRect: published.RectOf(a.why.rect)}
-	for _, w := range a.file.warnings {
+	for _, w := range a.file.Warnings() {
 		st.Lint = append(st.Lint, w.String())
 	}
 	for i, m := range a.strip.msgs {

@@ -112,26 +112,6 @@ func TestReloadAppliesAGoodFileAndKeepsSettingsOnABrokenOne(t *testing.T) {
 	}
 }
 
-func TestLoadWeightsCreatesTheDefaultsOnlyWhenMissing(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "weights.toml")
-	s, created, err := ui.LoadWeights(path)
-	if err != nil || !created {
-		t.Fatalf("LoadWeights(missing) = created %v, err %v; want created, nil", created, err)
-	}
-	if d := morale.DefaultSettings(); s.ShakenBelow != d.ShakenBelow || len(s.Weights) != len(d.Weights) {
-		t.Errorf("created file does not hold the defaults: %+v", s)
-	}
-	writeFile(t, path, "ShakenBelow = 0.7\n")
-	s, created, err = ui.LoadWeights(path)
-	if err != nil || created || s.ShakenBelow != 0.7 {
-		t.Errorf("LoadWeights(existing) = ShakenBelow %v, created %v, err %v; want 0.7, false, nil", s.ShakenBelow, created, err)
-	}
-	writeFile(t, path, "ShakenBelow = \n")
-	if _, _, err := ui.LoadWeights(path); err == nil || !strings.Contains(err.Error(), "line 1") {
-		t.Errorf("LoadWeights(broken) error = %v; want one naming line 1", err)
-	}
-}
-
 // The tuner's rows are the library's parameter descriptions, not copies.
 func TestTunerRowsAreTheLibrarysParams(t *testing.T) {
 	s := morale.DefaultSettings()

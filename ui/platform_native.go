@@ -6,40 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"runtime"
 	"strings"
 
 	"github.com/moralebreak/moralebreak/internal/safefile"
-	"github.com/moralebreak/moralebreak/morale"
 	"github.com/moralebreak/moralebreak/ui/published"
 )
-
-// LoadWeights loads the settings file at path, first writing the defaults
-// there if the file does not exist. created reports that it did. A path
-// that names a directory, a FIFO, a device or a socket is an error wrapping
-// ErrNotRegularFile, found by a stat before anything is opened (reading a
-// FIFO would block, /dev/zero never ends).
-func LoadWeights(path string) (s morale.Settings, created bool, err error) {
-	fi, err := os.Stat(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		if err := morale.SaveSettings(path, morale.DefaultSettings()); err != nil {
-			return morale.Settings{}, false, fmt.Errorf("creating %s with the defaults: %w", path, err)
-		}
-		created = true
-	case err != nil:
-		return morale.Settings{}, false, err // names the path
-	case !fi.Mode().IsRegular():
-		return morale.Settings{}, false, fmt.Errorf("%s: %w (%s)", path, ErrNotRegularFile, safefile.Kind(fi.Mode()))
-	}
-	s, err = morale.LoadSettings(path)
-	if err != nil {
-		return morale.Settings{}, created, err // names the file and the line
-	}
-	return s, created, nil
-}
 
 // publishing reports whether the tick's state is published: natively only
 // to a -state file.

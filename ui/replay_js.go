@@ -4,6 +4,7 @@ package ui
 
 import (
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/safefile"
 )
 
 // SaveReplay offers r to the browser as a download of replay.txt.
@@ -12,5 +13,5 @@ func SaveReplay(_ string, r game.Recording) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return offerDownload("replay.txt", "text/plain", b), nil
+	return safefile.Offer("replay.txt", "text/plain", b), nil
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/moralebreak/moralebreak/cmd/demo/internal/labodds"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/safefile"
+	"github.com/moralebreak/moralebreak/internal/weightsfile"
 	"github.com/moralebreak/moralebreak/render"
 	"github.com/moralebreak/moralebreak/ui"
 	"github.com/moralebreak/moralebreak/ui/capture"
@@ -64,7 +65,7 @@ func main() {
 		rec = &r
 	}
 	if cfg.Scenario == "" || cfg.WeightsSet {
-		if cfg.Game.Settings, _, err = ui.LoadWeights(cfg.Weights); err != nil {
+		if cfg.Game.Settings, _, err = weightsfile.Load(cfg.Weights); err != nil {
 			fail(exitUsage, safefile.OneLine(err))
 		}
 	}

@@ -1,6 +1,6 @@
 //go:build !js
 
-package ui
+package weightsfile
 
 import (
 	"bytes"
@@ -13,9 +13,34 @@ import (
 	"github.com/moralebreak/moralebreak/morale"
 )
 
+// Load loads the settings file at path, first writing the defaults there
+// if the file does not exist. created reports that it did. A path that
+// names a directory, a FIFO, a device or a socket is an error wrapping
+// ErrNotRegularFile, found by a stat before anything is opened (reading a
+// FIFO would block, /dev/zero never ends).
+func Load(path string) (s morale.Settings, created bool, err error) {
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		if err := morale.SaveSettings(path, morale.DefaultSettings()); err != nil {
+			return morale.Settings{}, false, fmt.Errorf("creating %s with the defaults: %w", path, err)
+		}
+		created = true
+	case err != nil:
+		return morale.Settings{}, false, err // names the path
+	case !fi.Mode().IsRegular():
+		return morale.Settings{}, false, fmt.Errorf("%s: %w (%s)", path, ErrNotRegularFile, safefile.Kind(fi.Mode()))
+	}
+	s, err = morale.LoadSettings(path)
+	if err != nil {
+		return morale.Settings{}, created, err // names the file and the line
+	}
+	return s, created, nil
+}
+
 // readContent returns the weights file's content (exists false when there
 // is no file).
-func (f *weightsFile) readContent() (data []byte, exists bool, err error) {
+func (f *File) readContent() (data []byte, exists bool, err error) {
 	data, err = safefile.Read(f.path, morale.MaxFileBytes, "weights file")
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
@@ -23,33 +48,35 @@ func (f *weightsFile) readContent() (data []byte, exists bool, err error) {
 	return data, err == nil, err
 }
 
-// markRead notes the file's content as it is now as read by the demo.
+// MarkRead notes the file's content as it is now as read by the demo.
 // Call it just after reading the file into the tuner.
-func (f *weightsFile) markRead() {
+func (f *File) MarkRead() {
 	if f.path == "" {
 		return
 	}
 	if data, ok, err := f.readContent(); err == nil && ok {
-		f.read = contentHash(data)
+		f.read = Hash(data)
 	}
 }
 
-// changedOnDisk reports whether the file holds content the demo has not
+// ChangedOnDisk reports whether the file holds content the demo has not
 // read: an edit it did not take in (or could not: a line it refused). A
 // file that is gone, or cannot be read, is no change to keep: Save writes
 // it, or says why it cannot.
-func (f *weightsFile) changedOnDisk() bool {
+func (f *File) ChangedOnDisk() bool {
 	if f.path == "" {
 		return false
 	}
 	data, ok, err := f.readContent()
-	return err == nil && ok && contentHash(data) != f.read
+	return err == nil && ok && Hash(data) != f.read
 }
 
-// save writes s to the file (morale.SaveSettings: atomic, the file's own
+// Save writes s to the file (morale.SaveSettings: atomic, the file's own
 // lines kept), then reads it back: when what it reads is not s, the old
-// file is put back in place and the error says why.
-func (f *weightsFile) save(s morale.Settings) (string, error) {
+// file is put back in place and the error says why. It returns what to
+// tell the player. It does not look whether the file changed on disk:
+// ask ChangedOnDisk first.
+func (f *File) Save(s morale.Settings) (string, error) {
 	if f.path == "" {
 		return "", errors.New("no weights file (run with -weights PATH)")
 	}
@@ -57,7 +84,7 @@ func (f *weightsFile) save(s morale.Settings) (string, error) {
 	if err != nil {
 		existed = false // not a file to put back: SaveSettings says what it is
 	}
-	write := f.write
+	write := f.Write
 	if write == nil {
 		write = morale.SaveSettings
 	}
@@ -69,7 +96,7 @@ func (f *weightsFile) save(s morale.Settings) (string, error) {
 	if err == nil {
 		back, err = morale.ReadSettings(bytes.NewReader(data))
 	}
-	if err == nil && !sameSettings(back, s) {
+	if err == nil && !Same(back, s) {
 		err = errors.New("it reads back as other settings")
 	}
 	if err != nil {
@@ -85,6 +112,6 @@ func (f *weightsFile) save(s morale.Settings) (string, error) {
 		}
 		return "", fmt.Errorf("%w; the old file is left in place", why)
 	}
-	f.read = contentHash(data)
+	f.read = Hash(data)
 	return "saved " + f.path, nil
 }

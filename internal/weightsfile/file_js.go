@@ -1,0 +1,30 @@
+//go:build js
+
+package weightsfile
+
+import (
+	"bytes"
+
+	"github.com/moralebreak/moralebreak/internal/safefile"
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// Load returns the embedded defaults: the browser has no weights file.
+func Load(path string) (morale.Settings, bool, error) {
+	return morale.DefaultSettings(), false, nil
+}
+
+// MarkRead does nothing: the browser has no weights file.
+func (f *File) MarkRead() {}
+
+// ChangedOnDisk is false: the browser has no weights file to change.
+func (f *File) ChangedOnDisk() bool { return false }
+
+// Save offers s to the browser as a download of weights.toml.
+func (f *File) Save(s morale.Settings) (string, error) {
+	var buf bytes.Buffer
+	if err := morale.WriteSettings(&buf, s); err != nil {
+		return "", err
+	}
+	return safefile.Offer("weights.toml", "application/toml", buf.Bytes()), nil
+}
