@@ -95,7 +95,7 @@ type App struct {
 
 	replayShown bool // replayNote has shown how the replay ended
 	rewind      rewindState
-	tape        tape              // the battle's morale since it began, for the timeline (tape.go)
+	tape        game.Tape         // the battle's morale since it began, for the timeline
 	why         whyState          // the inspector, as last drawn (why.go)
 	odds        *OddsPanel        // the odds panel (odds.go), nil without Config.Odds
 	oddsFolded  bool              // the odds panel shows only its title and a line (odds_fold.go)
