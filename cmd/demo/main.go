@@ -83,7 +83,7 @@ func main() {
 	run(cfg, eg)
 	err = errors.Join(end(), app.Close())
 	if cfg.Record != "" {
-		if _, rerr := ui.SaveReplay(cfg.Record, g.Recording()); rerr != nil {
+		if _, rerr := game.SaveReplay(cfg.Record, g.Recording()); rerr != nil {
 			err = errors.Join(err, fmt.Errorf("-record: %w", rerr))
 		}
 	}
