@@ -232,8 +232,8 @@ func (a *App) settle() error {
 	}
 	// panelcache.go: after every change to the widgets
 	a.markPanel()
-	if publishing(a.cfg.StatePath) && a.err == nil { // building the state costs allocations
-		if err := publish(a.cfg.StatePath, a.Published()); err != nil {
+	if published.On(a.cfg.StatePath) && a.err == nil { // building the state costs allocations
+		if err := published.Write(a.cfg.StatePath, a.Published()); err != nil {
 			a.err = err
 		}
 	}

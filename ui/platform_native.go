@@ -3,46 +3,12 @@
 package ui
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"runtime"
 	"strings"
-
-	"github.com/moralebreak/moralebreak/internal/safefile"
-	"github.com/moralebreak/moralebreak/ui/published"
 )
-
-// publishing reports whether the tick's state is published: natively only
-// to a -state file.
-func publishing(path string) bool { return path != "" }
-
-// publish writes the published state as JSON to path (for tests driving the
-// demo), through a temporary file beside it so a reader never sees half a
-// file. Like every other write of the demo it replaces only a regular file
-// (or the one a symlink names, or nothing): a device, a FIFO or a folder at
-// path is an error and stays as it is. It does not sync to disk, as it runs
-// every tick.
-func publish(path string, st published.State) error {
-	b, err := json.Marshal(st)
-	if err != nil {
-		return fmt.Errorf("-state %s: %w", path, err)
-	}
-	target, _, err := safefile.Target(path)
-	if err != nil {
-		return fmt.Errorf("-state: %w", err)
-	}
-	path = target
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, b, 0o644); err != nil {
-		return fmt.Errorf("-state: %w", err) // names tmp
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return fmt.Errorf("-state: %w", err) // names both
-	}
-	return nil
-}
 
 const displayHelp = `MoraleBreak needs a display and OpenGL to open its window.
 On Debian or Ubuntu install the OpenGL runtime:
