@@ -111,7 +111,7 @@ func replayProgress(start time.Time) func(done, total float64) {
 // end it prints), the renderer and the App, wrapped for -screenshot, -gif
 // and -tpslog (capture.Wrap). It opens no window.
 func build(cfg config, rec *game.Recording) (*ui.App, *game.Session, ebiten.Game, error) {
-	if err := ui.CheckDisplay(); err != nil {
+	if err := capture.CheckDisplay(); err != nil {
 		return nil, nil, nil, err
 	}
 	var g *game.Session
@@ -175,11 +175,11 @@ func run(cfg config, eg ebiten.Game) {
 	}
 	defer func() {
 		if r := recover(); r != nil { // a window that cannot open panics on some platforms
-			fail(exitFailed, ui.ExplainStartError(r))
+			fail(exitFailed, capture.ExplainStartError(r))
 		}
 	}()
 	if err := ebiten.RunGame(w); err != nil {
-		fail(exitFailed, ui.ExplainStartError(err))
+		fail(exitFailed, capture.ExplainStartError(err))
 	}
 }
 

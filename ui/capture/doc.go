@@ -8,7 +8,9 @@
 // picks the wrappers they ask for. Profile writes the run's CPU and heap
 // profiles (-cpuprofile, -memprofile), and Window is the game the demo's
 // window runs: ended by a signal when an output is written at the end,
-// its final screen copied, not blended. The crops are
+// its final screen copied, not blended; CheckDisplay and ExplainStartError
+// say, before and after it fails to open, which packages a machine without
+// a display or OpenGL needs. The crops are
 // ui.Crops: the regions of ui.ScreenRegions, the battle without the panel,
 // and the Why panel, where the App (a Cropper) laid it out. A frame holds
 // nothing of the wall clock when the App runs with ui.Config.Capture, so

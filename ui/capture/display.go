@@ -1,6 +1,6 @@
 //go:build !js
 
-package ui
+package capture
 
 import (
 	"errors"
@@ -18,7 +18,9 @@ On a machine without a screen, also install a virtual X server and run under it:
     xvfb-run -a go run ./cmd/demo`
 
 // CheckDisplay fails, with the Debian packages to install, when there is no
-// display to open a window on. (A vmhost guest needs none.)
+// display to open a window on: on Linux and FreeBSD, neither DISPLAY nor
+// WAYLAND_DISPLAY is set. (A vmhost guest, EBITENGINE_VM_ENDPOINT, needs
+// none.)
 func CheckDisplay() error {
 	if runtime.GOOS != "linux" && runtime.GOOS != "freebsd" {
 		return nil
