@@ -144,6 +144,7 @@ func parseConfig(args []string, usage io.Writer) (config, error) {
 		c.Crop = "battle" // the panel's place would be empty
 	}
 	c.UI.WeightsPath, c.UI.ReplayPath = c.Weights, cmp.Or(c.Record, defaultReplayPath)
+	c.UI.Pictures = capture.Pictures(c.Weights)
 	c.WeightsSet = set["weights"]
 	return c, nil
 }
