@@ -100,11 +100,10 @@ func (a *App) pollWatcher() {
 // Save) and no refusal is up: then the notice stays as it was.
 func (a *App) reloadFile() {
 	before := a.editor.Good()
-	if err := a.editor.Reload(a.cfg.WeightsPath); err != nil {
-		a.showBanner(err.Error(), true, -1)
+	if err := a.file.Reload(a.editor.Replace); err != nil {
+		a.showBanner(err.Error()+"\n(last good settings kept)", true, -1)
 		return // not read: a Save asks before replacing it
 	}
-	a.file.MarkRead()
 	if !slices.Equal(before.Events(), a.editor.Good().Events()) { // other weight rows
 		a.tuner.rebuild(a.g.Settings(), a.editor.Good())
 	}

@@ -4,6 +4,7 @@ package weightsfile
 
 import (
 	"bytes"
+	"errors"
 
 	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/morale"
@@ -12,6 +13,11 @@ import (
 // Load returns the embedded defaults: the browser has no weights file.
 func Load(path string) (morale.Settings, bool, error) {
 	return morale.DefaultSettings(), false, nil
+}
+
+// Reload fails: the browser has no weights file to read.
+func (f *File) Reload(func(morale.Settings) error) error {
+	return errors.New("no weights file in the browser")
 }
 
 // MarkRead does nothing: the browser has no weights file.

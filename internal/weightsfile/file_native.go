@@ -48,6 +48,31 @@ func (f *File) readContent() (data []byte, exists bool, err error) {
 	return data, err == nil, err
 }
 
+// Reload reads the file's settings and hands them to apply (the tuner's:
+// the game validates them). Only when apply takes them is the content it
+// read noted as read, so that Save asks before replacing a file the demo
+// could not take in. A file that does not read or parse, or that apply
+// refuses, changes nothing; the error names the file (and the line, when
+// the parser reports one).
+func (f *File) Reload(apply func(morale.Settings) error) error {
+	if f.path == "" {
+		return errors.New("no weights file (run with -weights PATH)")
+	}
+	data, err := safefile.Read(f.path, morale.MaxFileBytes, "weights file")
+	if err != nil {
+		return err // names the path
+	}
+	s, err := morale.ReadSettings(bytes.NewReader(data))
+	if err == nil {
+		err = apply(s)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", f.path, err)
+	}
+	f.read = Hash(data)
+	return nil
+}
+
 // MarkRead notes the file's content as it is now as read by the demo.
 // Call it just after reading the file into the tuner.
 func (f *File) MarkRead() {

@@ -208,3 +208,47 @@ func TestLintAndNote(t *testing.T) {
 		}
 	}
 }
+
+// Reload hands a good file's settings to apply and notes the file read;
+// a broken file (naming its line), one apply refuses, and a path that is
+// no file change nothing, are not noted read, and say which file.
+func TestReload(t *testing.T) {
+	f, path := weights(t)
+	var got morale.Settings
+	taken := 0
+	apply := func(s morale.Settings) error {
+		if s.Hysteresis > 0.3 {
+			return errors.New("Hysteresis too wide")
+		}
+		got, taken = s, taken+1
+		return nil
+	}
+	good := morale.DefaultSettings()
+	good.ShakenBelow = 0.5
+	good.Weights["Ambush"] = -0.2 // a custom row
+	if err := morale.SaveSettings(path, good); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Reload(apply); err != nil || got.ShakenBelow != 0.5 || got.Weights["Ambush"] != -0.2 || f.ChangedOnDisk() {
+		t.Fatalf("a good file: %v, ShakenBelow %v, Ambush %v, changed on disk %v; want 0.5, -0.2 taken and read", err, got.ShakenBelow, got.Weights["Ambush"], f.ChangedOnDisk())
+	}
+	for _, tt := range []struct{ name, body, want string }{
+		{"a syntax error on line 3", "ShakenBelow = 0.4\nPanicBelow = 0.2\nHysteresis = = 0.1\n", "line 3"},
+		{"PanicBelow above ShakenBelow", "ShakenBelow = 0.2\nPanicBelow = 0.3\n", "PanicBelow"},
+		{"refused by apply", "Hysteresis = 0.4\n", "Hysteresis too wide"},
+	} {
+		writeFile(t, path, tt.body)
+		err := f.Reload(apply)
+		if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.HasPrefix(err.Error(), path+": ") {
+			t.Errorf("%s: %v; want an error naming %s and %q", tt.name, err, path, tt.want)
+		}
+		if taken != 1 || !f.ChangedOnDisk() {
+			t.Errorf("%s: applied %d times, changed on disk %v; want nothing applied, the file unread", tt.name, taken, f.ChangedOnDisk())
+		}
+	}
+	for _, p := range []string{"/dev/zero", t.TempDir()} {
+		if err := weightsfile.New(p, nil).Reload(apply); err == nil || !strings.Contains(err.Error(), p) {
+			t.Errorf("Reload(%s) = %v; want an error naming it", p, err)
+		}
+	}
+}
