@@ -52,10 +52,11 @@ type Config struct {
 	// (cmd/demo fills it from a lab scenario); nil: no odds panel. The
 	// App closes it.
 	Odds OddsCounter
-	// Pictures writes the Save picture key's picture: img, the window at
-	// battle time t of future f; it returns what to tell the player
-	// (cmd/demo fills it with capture.Pictures); nil: no pictures.
-	Pictures func(img image.Image, t float64, f game.Future) (string, error)
+	// Pictures writes the Save picture key's picture beside the weights
+	// file (WeightsPath): img, the window at battle time t of future f; it
+	// returns what to tell the player (cmd/demo: capture.SavePicture);
+	// nil: no pictures.
+	Pictures func(weights string, img image.Image, t float64, f game.Future) (string, error)
 	// Lint lints the live settings, for the strip's lint line (cmd/demo
 	// fills it with the lab's lint); nil: no lint.
 	Lint func(morale.Settings) []weightsfile.Warning

@@ -50,8 +50,9 @@ func (a *App) Crop(name string) (image.Rectangle, bool) {
 }
 
 // savePicture has Config.Pictures write a picture of the window as it
-// stands (what the next frame shows; capture.Pictures: a PNG next to the
-// weights file, a download in the browser), and says where in the banner.
+// stands (what the next frame shows; capture.SavePicture: a PNG next to
+// the weights file, a download in the browser), and says where in the
+// banner.
 func (a *App) savePicture() {
 	if a.cfg.Pictures == nil {
 		a.showBanner("Save picture: this run writes no pictures (Config.Pictures)", true, 5*game.TPS)
@@ -62,7 +63,7 @@ func (a *App) savePicture() {
 	a.Draw(img) // Draw changes nothing: drawing an extra frame is safe
 	pix := image.NewRGBA(image.Rect(0, 0, ScreenW, ScreenH))
 	img.ReadPixels(pix.Pix)
-	msg, err := a.cfg.Pictures(pix, a.g.Time(), a.g.Rewind().Shown())
+	msg, err := a.cfg.Pictures(a.cfg.WeightsPath, pix, a.g.Time(), a.g.Rewind().Shown())
 	if err != nil {
 		a.showBanner("Save picture failed: "+err.Error(), true, 5*game.TPS)
 		return

@@ -38,18 +38,20 @@ func newDrawingApp(t *testing.T, cfg Config) (*App, *game.Session) {
 	return a, g
 }
 
-// Save picture (F12) hands Config.Pictures the window and the battle's
-// time, and says what it said; a writer's error, and no writer, are said
-// in red. (capture's TestPictures checks the files it writes.)
+// Save picture (F12) hands Config.Pictures the window, the battle's time
+// and the weights file it goes beside, and says what it said; a writer's
+// error, and no writer, are said in red. (capture's TestSavePicture
+// checks the files it writes.)
 func TestSavePicture(t *testing.T) {
 	windowtest.Skip(t)
 	var got image.Image
 	var at float64
-	pictures := func(img image.Image, t float64, _ game.Future) (string, error) {
-		got, at = img, t
+	var dir string
+	pictures := func(weights string, img image.Image, t float64, _ game.Future) (string, error) {
+		got, at, dir = img, t, weights
 		return "saved picture here.png", nil
 	}
-	a, g := newDrawingApp(t, Config{Pictures: pictures})
+	a, g := newDrawingApp(t, Config{Pictures: pictures, WeightsPath: "w/weights.toml"})
 	for g.Time() < 6 {
 		g.Tick()
 	}
@@ -60,10 +62,10 @@ func TestSavePicture(t *testing.T) {
 	if m := a.strip.msgs[SlotNotice]; m.tone == ToneBad || m.text != "saved picture here.png" {
 		t.Errorf("notice %q (tone %v); want the writer's %q", m.text, m.tone, "saved picture here.png")
 	}
-	if got == nil || got.Bounds() != image.Rect(0, 0, ScreenW, ScreenH) || at != g.Time() {
-		t.Fatalf("the writer got %v at %.2f s; want the window, %d×%d, at %.2f s", got, at, ScreenW, ScreenH, g.Time())
+	if got == nil || got.Bounds() != image.Rect(0, 0, ScreenW, ScreenH) || at != g.Time() || dir != "w/weights.toml" {
+		t.Fatalf("the writer got %v at %.2f s beside %q; want the window, %d×%d, at %.2f s beside w/weights.toml", got, at, dir, ScreenW, ScreenH, g.Time())
 	}
-	a.cfg.Pictures = func(image.Image, float64, game.Future) (string, error) { return "", errors.New("disk full") }
+	a.cfg.Pictures = func(string, image.Image, float64, game.Future) (string, error) { return "", errors.New("disk full") }
 	a.run(bindingLabelled(t, "Save picture"))
 	if m := a.strip.msgs[SlotNotice]; m.tone != ToneBad || m.text != "Save picture failed: disk full" {
 		t.Errorf("a writer's error: notice %q (tone %v); want %q in red", m.text, m.tone, "Save picture failed: disk full")

@@ -3,8 +3,9 @@
 // simulated time (-gif, with its own GIFEncoder: one palette for the whole
 // scene, only the changed rectangle per frame), and TPSLog a line of
 // Ebitengine's measured TPS and FPS and the CPU time per Update and Draw
-// (-tpslog); Pictures writes the pictures of the demo's Save picture key
-// (ui.Config.Pictures: PNGs beside the weights file, never replacing one).
+// (-tpslog); SavePicture writes the pictures of the demo's Save picture
+// key (ui.Config.Pictures: PNGs beside the weights file, never replacing
+// one).
 // Each wraps the demo's ebiten.Game (a Syncer, *ui.App) and the
 // session it shows; Options holds those flags (Register, Check) and Wrap
 // picks the wrappers they ask for. Profile writes the run's CPU and heap

@@ -10,20 +10,18 @@ import (
 	"github.com/moralebreak/moralebreak/game"
 )
 
-// Pictures returns the writer of the pictures the demo's Save picture key
-// takes (ui.Config.Pictures): img, the window at battle time t of future
-// f, as a PNG named PictureName in the folder of the weights file weights
-// (the working folder without one), or name-2, name-3… when that is taken
-// (a picture is never replaced); in the browser, a download. The writer
-// returns what to tell the player: the file's full path.
-func Pictures(weights string) func(img image.Image, t float64, f game.Future) (string, error) {
-	return func(img image.Image, t float64, f game.Future) (string, error) {
-		var buf bytes.Buffer
-		if err := png.Encode(&buf, img); err != nil {
-			return "", err
-		}
-		return savePNG(weights, PictureName(t, f), buf.Bytes())
+// SavePicture writes a picture the demo's Save picture key takes
+// (ui.Config.Pictures): img, the window at battle time t of future f, as
+// a PNG named PictureName in the folder of the weights file weights (the
+// working folder without one), or name-2, name-3… when that is taken (a
+// picture is never replaced); in the browser, a download. It returns what
+// to tell the player: the file's full path.
+func SavePicture(weights string, img image.Image, t float64, f game.Future) (string, error) {
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return "", err
 	}
+	return savePNG(weights, PictureName(t, f), buf.Bytes())
 }
 
 // PictureName is the file name of a picture at battle time t (seconds) of

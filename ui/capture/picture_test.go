@@ -33,15 +33,15 @@ func TestPictureName(t *testing.T) {
 
 // The Save picture key's pictures are PNGs next to the weights file, never
 // over an earlier one (the next free -N), and the writer says where.
-func TestPictures(t *testing.T) {
+func TestSavePicture(t *testing.T) {
 	dir := t.TempDir()
-	save := capture.Pictures(filepath.Join(dir, "weights.toml"))
+	weights := filepath.Join(dir, "weights.toml")
 	img := image.NewRGBA(image.Rect(0, 0, 40, 30))
 	if err := os.WriteFile(filepath.Join(dir, "moralebreak-6.0s-3.png"), nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"moralebreak-6.0s.png", "moralebreak-6.0s-2.png", "moralebreak-6.0s-4.png"} {
-		msg, err := save(img, 6, game.NoFuture)
+		msg, err := capture.SavePicture(weights, img, 6, game.NoFuture)
 		path := filepath.Join(dir, want)
 		if err != nil || msg != "saved picture "+path {
 			t.Fatalf("save = %q, %v; want %q", msg, err, "saved picture "+path)
@@ -58,7 +58,7 @@ func TestPictures(t *testing.T) {
 	}
 	wd := t.TempDir()
 	t.Chdir(wd)
-	if msg, err := capture.Pictures("")(img, 1, game.FutureA); err != nil || !strings.HasSuffix(msg, filepath.Join(wd, "moralebreak-1.0s-A.png")) {
+	if msg, err := capture.SavePicture("", img, 1, game.FutureA); err != nil || !strings.HasSuffix(msg, filepath.Join(wd, "moralebreak-1.0s-A.png")) {
 		t.Errorf("without a weights file: %q, %v; want it in the working folder", msg, err)
 	}
 }
