@@ -152,7 +152,10 @@
 // a second battle (whatif.go; Session.Other, Rewind.Show and Rewind.View
 // show either), Ghost holds its state changes, Rewind.WhatIf says how the
 // new future differs and Rewind.Revert ends it with the weights of the
-// branch.
+// branch. SaveReplay writes a recording to a file (a download in the
+// browser) and LoadReplay reads one and plays it through. Tape keeps the
+// History's samples and changes of the whole battle (an hour at most), for
+// a timeline that scrubs back past HistoryWindow.
 //
 // # Views
 //

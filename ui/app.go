@@ -13,6 +13,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/weightsfile"
 	"github.com/moralebreak/moralebreak/morale"
 	"github.com/moralebreak/moralebreak/ui/published"
 )
@@ -51,9 +52,14 @@ type Config struct {
 	// (cmd/demo fills it from a lab scenario); nil: no odds panel. The
 	// App closes it.
 	Odds OddsCounter
+	// Pictures writes the Save picture key's picture beside the weights
+	// file (WeightsPath): img, the window at battle time t of future f; it
+	// returns what to tell the player (cmd/demo: capture.SavePicture);
+	// nil: no pictures.
+	Pictures func(weights string, img image.Image, t float64, f game.Future) (string, error)
 	// Lint lints the live settings, for the strip's lint line (cmd/demo
 	// fills it with the lab's lint); nil: no lint.
-	Lint func(morale.Settings) []LintWarning
+	Lint func(morale.Settings) []weightsfile.Warning
 }
 
 // App is the ebiten.Game of the demo: the battle, the renderer and the
@@ -94,7 +100,7 @@ type App struct {
 
 	replayShown bool // replayNote has shown how the replay ended
 	rewind      rewindState
-	tape        tape              // the battle's morale since it began, for the timeline (tape.go)
+	tape        game.Tape         // the battle's morale since it began, for the timeline
 	why         whyState          // the inspector, as last drawn (why.go)
 	odds        *OddsPanel        // the odds panel (odds.go), nil without Config.Odds
 	oddsFolded  bool              // the odds panel shows only its title and a line (odds_fold.go)
@@ -103,7 +109,7 @@ type App struct {
 	helpOpen    bool              // the keys are shown over the field (help.go)
 	helpLines   []string          // the keys' sheet shown
 	helpBox     *widget.Container // the sheet's widgets
-	file        weightsFile       // the weights file as last read or written (weightsfile.go)
+	file        *weightsfile.File // the weights file as last read or written (weightsfile.go)
 	asking      bool              // Save asks whether to overwrite a change on disk (weightsfile.go)
 }
 
@@ -131,9 +137,9 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 	app.buildConsole()
 	app.ui = &ebitenui.UI{Container: app.w.root, PrimaryTheme: &widget.Theme{}, DisableDefaultFocus: true}
 
-	app.file = weightsFile{path: cfg.WeightsPath, lint: cfg.Lint}
-	app.file.markRead() // what the demo loaded (cmd/demo, just before)
-	if err := app.file.startWatching(); err != nil {
+	app.file = weightsfile.New(cfg.WeightsPath, cfg.Lint)
+	app.file.MarkRead() // what the demo loaded (cmd/demo, just before)
+	if err := app.file.Watch(); err != nil {
 		// The demo runs on without live reloads; the panel says why.
 		app.showBanner("not watching "+cfg.WeightsPath+": "+err.Error(), true, 8*game.TPS)
 	}
@@ -142,7 +148,7 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 			return nil, errors.Join(err, app.Close())
 		}
 	}
-	app.w.fileNote.Label = app.fileNote()
+	app.w.fileNote.Label = app.file.Note()
 	app.relint()
 	if cfg.Odds != nil {
 		// folded to its line until its title is clicked: the tuner shows
@@ -157,7 +163,7 @@ func (a *App) Close() error {
 	if a.odds != nil {
 		a.odds.Close()
 	}
-	return a.file.close()
+	return a.file.Close()
 }
 
 // Layout always returns the logical size; Ebitengine scales it to the window.
@@ -230,8 +236,8 @@ func (a *App) settle() error {
 	}
 	// panelcache.go: after every change to the widgets
 	a.markPanel()
-	if publishing(a.cfg.StatePath) && a.err == nil { // building the state costs allocations
-		if err := publish(a.cfg.StatePath, a.Published()); err != nil {
+	if published.On(a.cfg.StatePath) && a.err == nil { // building the state costs allocations
+		if err := published.Write(a.cfg.StatePath, a.Published()); err != nil {
 			a.err = err
 		}
 	}
@@ -463,7 +469,7 @@ func (a *App) Published() published.State {
 	st := published.State{Time: a.g.Time(), Paused: a.g.Paused(), Width: ScreenW, Height: ScreenH, Banner: a.strip.all(),
 		Why: a.why.text, Tooltip: a.why.tooltip,
 		WhyRect: published.RectOf(a.why.rect)}
-	for _, w := range a.file.warnings {
+	for _, w := range a.file.Warnings() {
 		st.Lint = append(st.Lint, w.String())
 	}
 	for i, m := range a.strip.msgs {

@@ -12,6 +12,7 @@ import (
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/textfit"
+	"github.com/moralebreak/moralebreak/internal/weightsfile"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -59,9 +60,9 @@ func TestLintBoxFollowsTheLiveSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lint := func(s morale.Settings) []LintWarning {
+	lint := func(s morale.Settings) []weightsfile.Warning {
 		if s.Hysteresis == 0 && s.MinimumStateSeconds == 0 {
-			return []LintWarning{{Rule: "flicker", Message: "states flicker."}}
+			return []weightsfile.Warning{{Rule: "flicker", Message: "states flicker."}}
 		}
 		return nil
 	}

@@ -37,7 +37,9 @@
 //
 // ui imports game (the session, commands and the read-only view), morale
 // (settings), internal/odds (the odds' plain data, the lab's own types),
-// assets (fonts), ebitenui and ebiten. It never imports render
+// internal/weightsfile (the weights file: loading, watching, saving
+// without losing an edit on disk, the lint's warnings), assets (fonts),
+// ebitenui and ebiten. It never imports render
 // (the renderer comes in through the [Renderer] interface) nor lab: the
 // odds of [OddsPanel] and the lint come in through [OddsCounter] and
 // Config.Lint, which cmd/demo fills from the balance lab

@@ -41,17 +41,3 @@ func (e *Editor) Set(p Param, v float64) error {
 func (e *Editor) Replace(s morale.Settings) error {
 	return e.g.Apply(game.SetSettings{Settings: s})
 }
-
-// Reload reads path and applies it. A file that does not parse or does not
-// validate changes nothing; the error names the file (and the line, when the
-// parser reports one).
-func (e *Editor) Reload(path string) error {
-	s, err := morale.LoadSettings(path) // its errors name the file and the line
-	if err != nil {
-		return fmt.Errorf("%w\n(last good settings kept)", err)
-	}
-	if err := e.Replace(s); err != nil {
-		return fmt.Errorf("%s: %w\n(last good settings kept)", path, err)
-	}
-	return nil
-}

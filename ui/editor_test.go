@@ -1,8 +1,6 @@
 package ui_test
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -61,77 +59,6 @@ func TestEditorRejectsAnInvalidEditAndKeepsTheLastGood(t *testing.T) {
 	}
 }
 
-func writeFile(t *testing.T, path, body string) {
-	t.Helper()
-	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func TestReloadAppliesAGoodFileAndKeepsSettingsOnABrokenOne(t *testing.T) {
-	g, _ := newGame(t)
-	e := ui.NewEditor(g)
-	path := filepath.Join(t.TempDir(), "weights.toml")
-
-	good := morale.DefaultSettings()
-	good.ShakenBelow = 0.5
-	good.Weights["Ambush"] = -0.2 // a custom row
-	if err := morale.SaveSettings(path, good); err != nil {
-		t.Fatal(err)
-	}
-	if err := e.Reload(path); err != nil {
-		t.Fatalf("reloading a good file: %v", err)
-	}
-	if got := g.Settings(); got.ShakenBelow != 0.5 || got.Weights["Ambush"] != -0.2 {
-		t.Fatalf("after reload: ShakenBelow %v, Ambush %v; want 0.5, -0.2", got.ShakenBelow, got.Weights["Ambush"])
-	}
-	if _, ok := ui.FindParam(e.Good(), "Ambush"); !ok {
-		t.Error("the custom row Ambush has no tuner row")
-	}
-
-	// A syntax error on line 3.
-	writeFile(t, path, "ShakenBelow = 0.4\nPanicBelow = 0.2\nHysteresis = = 0.1\n")
-	err := e.Reload(path)
-	if err == nil {
-		t.Fatal("a broken file was accepted")
-	}
-	if !strings.Contains(err.Error(), "line 3") {
-		t.Errorf("error %q does not name line 3", err)
-	}
-	if got := g.Settings().ShakenBelow; got != 0.5 {
-		t.Errorf("ShakenBelow = %v after a broken file; want the last good 0.5", got)
-	}
-
-	// Parses, but is not a usable combination.
-	writeFile(t, path, "ShakenBelow = 0.2\nPanicBelow = 0.3\n")
-	if err := e.Reload(path); err == nil {
-		t.Error("a file with PanicBelow above ShakenBelow was accepted")
-	}
-	if got := g.Settings(); got.ShakenBelow != 0.5 || got.PanicBelow != good.PanicBelow {
-		t.Errorf("settings changed by an invalid file: ShakenBelow %v PanicBelow %v", got.ShakenBelow, got.PanicBelow)
-	}
-}
-
-func TestLoadWeightsCreatesTheDefaultsOnlyWhenMissing(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "weights.toml")
-	s, created, err := ui.LoadWeights(path)
-	if err != nil || !created {
-		t.Fatalf("LoadWeights(missing) = created %v, err %v; want created, nil", created, err)
-	}
-	if d := morale.DefaultSettings(); s.ShakenBelow != d.ShakenBelow || len(s.Weights) != len(d.Weights) {
-		t.Errorf("created file does not hold the defaults: %+v", s)
-	}
-	writeFile(t, path, "ShakenBelow = 0.7\n")
-	s, created, err = ui.LoadWeights(path)
-	if err != nil || created || s.ShakenBelow != 0.7 {
-		t.Errorf("LoadWeights(existing) = ShakenBelow %v, created %v, err %v; want 0.7, false, nil", s.ShakenBelow, created, err)
-	}
-	writeFile(t, path, "ShakenBelow = \n")
-	if _, _, err := ui.LoadWeights(path); err == nil || !strings.Contains(err.Error(), "line 1") {
-		t.Errorf("LoadWeights(broken) error = %v; want one naming line 1", err)
-	}
-}
-
 // The tuner's rows are the library's parameter descriptions, not copies.
 func TestTunerRowsAreTheLibrarysParams(t *testing.T) {
 	s := morale.DefaultSettings()
@@ -165,15 +92,16 @@ func TestTunerRowsAreTheLibrarysParams(t *testing.T) {
 	}
 }
 
-// Reloading from something that is not a file fails at once and keeps the
-// settings.
-func TestReloadRefusesADevice(t *testing.T) {
-	g, _ := newGame(t)
-	e := ui.NewEditor(g)
-	for _, path := range []string{"/dev/zero", t.TempDir()} {
-		if err := e.Reload(path); err == nil || !strings.Contains(err.Error(), path) {
-			t.Errorf("Reload(%s) = %v; want an error naming it", path, err)
-		}
+// A custom weight row ([custom] in the file) has a tuner row like a
+// built-in one.
+func TestFindParamFindsACustomRow(t *testing.T) {
+	s := morale.DefaultSettings()
+	s.Weights["Ambush"] = -0.2
+	if p, ok := ui.FindParam(s, "Ambush"); !ok || !p.Weight || p.Get(s) != -0.2 {
+		t.Errorf("FindParam(Ambush) = %+v, %v; want a weight row at -0.2", p.Name, ok)
+	}
+	if _, ok := ui.FindParam(s, "Nobody"); ok {
+		t.Error("FindParam(Nobody) found a row; want none")
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"image"
-	"maps"
 	"math"
 	"strings"
 	"time"
@@ -14,6 +13,7 @@ import (
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/odds"
+	"github.com/moralebreak/moralebreak/internal/weightsfile"
 	"github.com/moralebreak/moralebreak/morale"
 	"github.com/moralebreak/moralebreak/ui/published"
 )
@@ -174,15 +174,8 @@ func (p *OddsPanel) Wait(ctx context.Context) error {
 func (p *OddsPanel) Close() { p.tr.Close() }
 
 // sameSettings reports whether a and b are the same settings, every
-// parameter and weight.
-func sameSettings(a, b morale.Settings) bool {
-	for _, p := range morale.Params() {
-		if p.Get(a) != p.Get(b) {
-			return false
-		}
-	}
-	return maps.Equal(a.Weights, b.Weights)
-}
+// parameter and weight (weightsfile.Same).
+func sameSettings(a, b morale.Settings) bool { return weightsfile.Same(a, b) }
 
 // oddsView is the panel's text: a title, a status line, the rows and the
 // histogram's caption.

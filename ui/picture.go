@@ -1,18 +1,15 @@
 package ui
 
 import (
-	"bytes"
-	"fmt"
 	"image"
-	"image/png"
-	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/game"
 )
 
-// Pictures of the window: the Save picture binding (F12), -clean and the
-// crops of the capture modes (package ui/capture).
+// Pictures of the window: the Save picture binding (F12; Config.Pictures
+// writes them), -clean and the crops of the capture modes (package
+// ui/capture).
 
 // hudRenderer is a Renderer whose field HUD (the clock, PAUSED, the
 // what-if's future) can be turned off (*render.Renderer is one): -clean
@@ -52,35 +49,24 @@ func (a *App) Crop(name string) (image.Rectangle, bool) {
 	return a.reg.Named(name)
 }
 
-// savePicture writes a PNG of the window as it stands (what the next frame
-// shows) next to the weights file, or offers it as a download in the
-// browser, and says where in the banner.
+// savePicture has Config.Pictures write a picture of the window as it
+// stands (what the next frame shows; capture.SavePicture: a PNG next to
+// the weights file, a download in the browser), and says where in the
+// banner.
 func (a *App) savePicture() {
+	if a.cfg.Pictures == nil {
+		a.showBanner("Save picture: this run writes no pictures (Config.Pictures)", true, 5*game.TPS)
+		return
+	}
 	img := ebiten.NewImage(ScreenW, ScreenH)
 	defer img.Deallocate()
 	a.Draw(img) // Draw changes nothing: drawing an extra frame is safe
 	pix := image.NewRGBA(image.Rect(0, 0, ScreenW, ScreenH))
 	img.ReadPixels(pix.Pix)
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, pix); err != nil {
-		a.showBanner("Save picture: "+err.Error(), true, 5*game.TPS)
-		return
-	}
-	msg, err := savePNG(a.cfg.WeightsPath, pictureName(a.g.Time(), a.g.Rewind().Shown()), buf.Bytes())
+	msg, err := a.cfg.Pictures(a.cfg.WeightsPath, pix, a.g.Time(), a.g.Rewind().Shown())
 	if err != nil {
 		a.showBanner("Save picture failed: "+err.Error(), true, 5*game.TPS)
 		return
 	}
 	a.showBanner(msg, false, 5*game.TPS)
-}
-
-// pictureName is the file name of a picture at battle time t (seconds) of
-// future f: "moralebreak-12.3s.png", "moralebreak-12.3s-A.png" while a
-// what-if's original future is shown.
-func pictureName(t float64, f game.Future) string {
-	name := fmt.Sprintf("moralebreak-%.1fs", math.Max(0, t))
-	if f == game.FutureA {
-		name += "-A"
-	}
-	return name + ".png"
 }

@@ -3,9 +3,8 @@
 package ui
 
 import (
-	"image/png"
-	"os"
-	"path/filepath"
+	"errors"
+	"image"
 	"strings"
 	"testing"
 
@@ -39,39 +38,41 @@ func newDrawingApp(t *testing.T, cfg Config) (*App, *game.Session) {
 	return a, g
 }
 
-// Save picture (F12) writes the window as a PNG next to the weights file,
-// never over an earlier one, and says where.
+// Save picture (F12) hands Config.Pictures the window, the battle's time
+// and the weights file it goes beside, and says what it said; a writer's
+// error, and no writer, are said in red. (capture's TestSavePicture
+// checks the files it writes.)
 func TestSavePicture(t *testing.T) {
 	windowtest.Skip(t)
-	dir := t.TempDir()
-	a, g := newDrawingApp(t, Config{WeightsPath: filepath.Join(dir, "weights.toml")})
+	var got image.Image
+	var at float64
+	var dir string
+	pictures := func(weights string, img image.Image, t float64, _ game.Future) (string, error) {
+		got, at, dir = img, t, weights
+		return "saved picture here.png", nil
+	}
+	a, g := newDrawingApp(t, Config{Pictures: pictures, WeightsPath: "w/weights.toml"})
 	for g.Time() < 6 {
 		g.Tick()
 	}
 	if err := a.Sync(); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"moralebreak-6.0s.png", "moralebreak-6.0s-2.png"} {
-		a.run(bindingLabelled(t, "Save picture"))
-		path := filepath.Join(dir, want)
-		if m := a.strip.msgs[SlotNotice]; m.tone == ToneBad || m.text != "saved picture "+path {
-			t.Errorf("notice %q (tone %v); want %q", m.text, m.tone, "saved picture "+path)
-		}
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatalf("no picture: %v", err)
-		}
-		c, err := png.DecodeConfig(f)
-		_ = f.Close()
-		if err != nil || c.Width != ScreenW || c.Height != ScreenH {
-			t.Errorf("%s: %v, %d×%d; want a PNG of the window, %d×%d", want, err, c.Width, c.Height, ScreenW, ScreenH)
-		}
-	}
-	if err := os.WriteFile(filepath.Join(dir, "moralebreak-6.0s-3.png"), nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
 	a.run(bindingLabelled(t, "Save picture"))
-	if got := a.strip.text(SlotNotice); !strings.HasSuffix(got, "moralebreak-6.0s-4.png") {
-		t.Errorf("notice %q; want the next free name, -4", got)
+	if m := a.strip.msgs[SlotNotice]; m.tone == ToneBad || m.text != "saved picture here.png" {
+		t.Errorf("notice %q (tone %v); want the writer's %q", m.text, m.tone, "saved picture here.png")
+	}
+	if got == nil || got.Bounds() != image.Rect(0, 0, ScreenW, ScreenH) || at != g.Time() || dir != "w/weights.toml" {
+		t.Fatalf("the writer got %v at %.2f s beside %q; want the window, %d×%d, at %.2f s beside w/weights.toml", got, at, dir, ScreenW, ScreenH, g.Time())
+	}
+	a.cfg.Pictures = func(string, image.Image, float64, game.Future) (string, error) { return "", errors.New("disk full") }
+	a.run(bindingLabelled(t, "Save picture"))
+	if m := a.strip.msgs[SlotNotice]; m.tone != ToneBad || m.text != "Save picture failed: disk full" {
+		t.Errorf("a writer's error: notice %q (tone %v); want %q in red", m.text, m.tone, "Save picture failed: disk full")
+	}
+	a2, _ := newDrawingApp(t, Config{})
+	a2.run(bindingLabelled(t, "Save picture"))
+	if m := a2.strip.msgs[SlotNotice]; m.tone != ToneBad || !strings.Contains(m.text, "no pictures") {
+		t.Errorf("without a writer: notice %q (tone %v); want it said in red", m.text, m.tone)
 	}
 }

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"bytes"
 	"fmt"
 
 	"github.com/moralebreak/moralebreak/game"
@@ -39,20 +38,11 @@ const (
 // command, no error (MapInput and the buttons look at Binding.Action).
 func action(Context) (game.Command, error) { return nil, nil }
 
-// EncodeReplay returns r in the replay file format.
-func EncodeReplay(r game.Recording) ([]byte, error) {
-	var b bytes.Buffer
-	if err := r.Write(&b); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
-}
-
 // do carries out an Action.
 func (a *App) do(act Action) {
 	switch act {
 	case ActSaveReplay:
-		msg, err := SaveReplay(a.cfg.ReplayPath, a.g.Recording())
+		msg, err := game.SaveReplay(a.cfg.ReplayPath, a.g.Recording())
 		if err != nil {
 			a.showBanner("save replay failed: "+err.Error(), true, 5*game.TPS)
 			return

@@ -156,7 +156,7 @@ func (a *App) layoutTimeline() {
 	h := a.g.History()
 	_, rewound := a.g.Rewind().Cursor()
 	if !rewound {
-		a.tape.sync(h)
+		a.tape.Sync(h)
 	}
 	tr, ok := a.r.(TimelineRenderer)
 	if !ok {
@@ -166,7 +166,7 @@ func (a *App) layoutTimeline() {
 		tr.LayoutTimeline(a.g.Time(), 0, false, nil)
 		return
 	}
-	if !a.tape.holds(h) {
+	if !a.tape.Holds(h) {
 		tr.LayoutTimeline(a.g.Time(), a.g.Time(), rewound, nil)
 		return
 	}

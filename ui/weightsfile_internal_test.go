@@ -112,7 +112,7 @@ func TestSaveReloadAnswerTakesTheFile(t *testing.T) {
 func TestSaveThatCannotBeReadBackKeepsTheOldFile(t *testing.T) {
 	a, path := weightsApp(t)
 	old := readFile(t, path)
-	a.file.write = func(p string, _ morale.Settings) error {
+	a.file.Write = func(p string, _ morale.Settings) error {
 		return os.WriteFile(p, []byte("ShakenBelow = [not a number\n"), 0o644)
 	}
 	a.save()
@@ -125,7 +125,7 @@ func TestSaveThatCannotBeReadBackKeepsTheOldFile(t *testing.T) {
 	if got := a.strip.text(SlotNotice); !strings.HasPrefix(got, "save failed") || !strings.Contains(got, "could not be read back") || !strings.Contains(got, "old file is left in place") {
 		t.Fatalf("notice %q; want why the save failed", got)
 	}
-	a.file.write = nil
+	a.file.Write = nil
 	a.save()
 	if !strings.HasPrefix(a.strip.text(SlotNotice), "saved ") {
 		t.Errorf("the next save: %q; want saved (the old file, put back, counts as read)", a.strip.text(SlotNotice))

@@ -143,7 +143,7 @@ func parseConfig(args []string, usage io.Writer) (config, error) {
 	if c.UI.Clean && c.UI.Capture && c.Crop == "" {
 		c.Crop = "battle" // the panel's place would be empty
 	}
-	c.UI.WeightsPath, c.UI.ReplayPath = c.Weights, cmp.Or(c.Record, defaultReplayPath)
+	c.UI.WeightsPath, c.UI.ReplayPath, c.UI.Pictures = c.Weights, cmp.Or(c.Record, defaultReplayPath), capture.SavePicture
 	c.WeightsSet = set["weights"]
 	return c, nil
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/moralebreak/moralebreak/cmd/demo/internal/labodds"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/safefile"
+	"github.com/moralebreak/moralebreak/internal/weightsfile"
 	"github.com/moralebreak/moralebreak/render"
 	"github.com/moralebreak/moralebreak/ui"
 	"github.com/moralebreak/moralebreak/ui/capture"
@@ -64,7 +65,7 @@ func main() {
 		rec = &r
 	}
 	if cfg.Scenario == "" || cfg.WeightsSet {
-		if cfg.Game.Settings, _, err = ui.LoadWeights(cfg.Weights); err != nil {
+		if cfg.Game.Settings, _, err = weightsfile.Load(cfg.Weights); err != nil {
 			fail(exitUsage, safefile.OneLine(err))
 		}
 	}
@@ -82,7 +83,7 @@ func main() {
 	run(cfg, eg)
 	err = errors.Join(end(), app.Close())
 	if cfg.Record != "" {
-		if _, rerr := ui.SaveReplay(cfg.Record, g.Recording()); rerr != nil {
+		if _, rerr := game.SaveReplay(cfg.Record, g.Recording()); rerr != nil {
 			err = errors.Join(err, fmt.Errorf("-record: %w", rerr))
 		}
 	}
@@ -110,7 +111,7 @@ func replayProgress(start time.Time) func(done, total float64) {
 // end it prints), the renderer and the App, wrapped for -screenshot, -gif
 // and -tpslog (capture.Wrap). It opens no window.
 func build(cfg config, rec *game.Recording) (*ui.App, *game.Session, ebiten.Game, error) {
-	if err := ui.CheckDisplay(); err != nil {
+	if err := capture.CheckDisplay(); err != nil {
 		return nil, nil, nil, err
 	}
 	var g *game.Session
@@ -174,11 +175,11 @@ func run(cfg config, eg ebiten.Game) {
 	}
 	defer func() {
 		if r := recover(); r != nil { // a window that cannot open panics on some platforms
-			fail(exitFailed, ui.ExplainStartError(r))
+			fail(exitFailed, capture.ExplainStartError(r))
 		}
 	}()
 	if err := ebiten.RunGame(w); err != nil {
-		fail(exitFailed, ui.ExplainStartError(err))
+		fail(exitFailed, capture.ExplainStartError(err))
 	}
 }
 

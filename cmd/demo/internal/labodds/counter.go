@@ -6,6 +6,7 @@
 package labodds
 
 import (
+	"github.com/moralebreak/moralebreak/internal/weightsfile"
 	"github.com/moralebreak/moralebreak/lab"
 	"github.com/moralebreak/moralebreak/morale"
 	"github.com/moralebreak/moralebreak/ui"
@@ -14,14 +15,14 @@ import (
 var _ ui.OddsCounter = (*lab.OddsTracker)(nil)
 
 // Lint is the lab's lint of s (lab.Lint), as ui.Config.Lint takes it.
-func Lint(s morale.Settings) []ui.LintWarning {
+func Lint(s morale.Settings) []weightsfile.Warning {
 	ws := lab.Lint(s)
 	if len(ws) == 0 {
 		return nil
 	}
-	out := make([]ui.LintWarning, len(ws))
+	out := make([]weightsfile.Warning, len(ws))
 	for i, w := range ws {
-		out[i] = ui.LintWarning{Rule: w.Rule, Message: w.Message}
+		out[i] = weightsfile.Warning{Rule: w.Rule, Message: w.Message}
 	}
 	return out
 }

@@ -1,6 +1,6 @@
 //go:build unix
 
-package ui
+package published_test
 
 import (
 	"os"
@@ -12,7 +12,7 @@ import (
 	"github.com/moralebreak/moralebreak/ui/published"
 )
 
-// publish never replaces a FIFO (or a device) with its state: the -state file
+// Write never replaces a FIFO (or a device) with its state: the -state file
 // is written every tick, and its rename turned a FIFO into a regular file. A
 // regular file, and one named by a symlink, are replaced.
 func TestPublishKeepsSpecialFiles(t *testing.T) {
@@ -21,8 +21,8 @@ func TestPublishKeepsSpecialFiles(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Fatalf("mkfifo: %v", err)
 	}
-	if err := publish(fifo, published.State{}); err == nil || !strings.Contains(err.Error(), "-state: "+fifo+": is a FIFO, not a regular file; not replaced") {
-		t.Errorf("publish over a FIFO: got %v; want a refusal naming it", err)
+	if err := published.Write(fifo, published.State{}); err == nil || !strings.Contains(err.Error(), "-state: "+fifo+": is a FIFO, not a regular file; not replaced") {
+		t.Errorf("Write over a FIFO: got %v; want a refusal naming it", err)
 	}
 	if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
 		t.Errorf("the FIFO is gone: %v, %v", fi, err)
@@ -34,8 +34,8 @@ func TestPublishKeepsSpecialFiles(t *testing.T) {
 	if err := os.Symlink(file, link); err != nil {
 		t.Fatal(err)
 	}
-	if err := publish(link, published.State{}); err != nil {
-		t.Fatalf("publish through a symlink: got %v; want nil", err)
+	if err := published.Write(link, published.State{}); err != nil {
+		t.Fatalf("Write through a symlink: got %v; want nil", err)
 	}
 	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
 		t.Errorf("the symlink was replaced: %v, %v", fi, err)

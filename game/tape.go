@@ -1,35 +1,32 @@
-package ui
+package game
 
-import (
-	"sort"
+import "sort"
 
-	"github.com/moralebreak/moralebreak/game"
-)
-
-// tape is the morale of the battle on screen since it began, sample by
+// Tape is the morale of the battle on screen since it began, sample by
 // sample and change by change, copied from the session's History as it
-// runs (the History keeps only the last 30 s): the timeline scrubs through
-// it, and while the rewind cursor is set it still holds the recorded
-// future after the cursor. It is a game.Record.
+// runs (the History keeps only the last HistoryWindow seconds): the demo's
+// timeline scrubs through it, and while the rewind cursor is set it still
+// holds the recorded future after the cursor. It is a Record; the zero
+// Tape is empty.
 //
-// sync copies the History's window over the tape's end whenever the
+// Sync copies the History's window over the tape's end whenever the
 // session runs on its own timeline: a Restart (the History starts again at
 // 0 s) or a Resume with other weights (a new future) overwrites what came
 // after. While the cursor is set nothing is copied: the battle replays the
 // recorded timeline, which the tape already holds.
-type tape struct {
-	samples [][]game.Sample // by soldier (or squad, in the armies)
-	changes []game.Change
+type Tape struct {
+	samples [][]Sample // by soldier (or squad, in the armies)
+	changes []Change
 }
 
-// tapeSeconds is the longest stretch a tape keeps: an hour of battle (a
+// tapeSeconds is the longest stretch a Tape keeps: an hour of battle (a
 // soldier's hour is 14 400 samples, 230 KB).
 const tapeSeconds = 3600
 
-var _ game.Record = (*tape)(nil)
+var _ Record = (*Tape)(nil)
 
 // Samples returns soldier id's samples, oldest first; nil for an unknown id.
-func (t *tape) Samples(id int) []game.Sample {
+func (t *Tape) Samples(id int) []Sample {
 	if id < 0 || id >= len(t.samples) {
 		return nil
 	}
@@ -37,19 +34,19 @@ func (t *tape) Samples(id int) []game.Sample {
 }
 
 // Changes returns the state changes, oldest first.
-func (t *tape) Changes() []game.Change { return t.changes }
+func (t *Tape) Changes() []Change { return t.changes }
 
-// sync copies h's window over the tape's end: what the tape holds from the
+// Sync copies h's window over the tape's end: what the tape holds from the
 // window's first sample on is replaced by the window (unchanged, it costs
 // a comparison per soldier).
-func (t *tape) sync(h *game.History) {
+func (t *Tape) Sync(h *History) {
 	for len(t.samples) < h.Len() {
 		t.samples = append(t.samples, nil)
 	}
 	for id := range h.Len() {
-		t.samples[id] = splice(t.samples[id], h.Samples(id), func(s game.Sample) float64 { return s.T })
+		t.samples[id] = splice(t.samples[id], h.Samples(id), func(s Sample) float64 { return s.T })
 	}
-	t.changes = splice(t.changes, h.Changes(), func(c game.Change) float64 { return c.T })
+	t.changes = splice(t.changes, h.Changes(), func(c Change) float64 { return c.T })
 }
 
 // splice returns dst with everything from live's first element's time on
@@ -72,11 +69,11 @@ func splice[E comparable](dst, live []E, at func(E) float64) []E {
 	return dst
 }
 
-// holds reports whether the tape is a record of the battle h is the
+// Holds reports whether the tape is a record of the battle h is the
 // History of: every soldier's latest sample in h is the tape's at that
 // time. It is false after a rewind to before a Restart (the tape holds the
 // later battle).
-func (t *tape) holds(h *game.History) bool {
+func (t *Tape) Holds(h *History) bool {
 	for id := range h.Len() {
 		live := h.Samples(id)
 		if len(live) == 0 {

@@ -1,6 +1,6 @@
 //go:build unix
 
-package ui_test
+package game_test
 
 import (
 	"os"
@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/moralebreak/moralebreak/game"
-	"github.com/moralebreak/moralebreak/ui"
 )
 
 // SaveReplay never replaces a FIFO (or a device): its rename turned one into
@@ -24,7 +23,7 @@ func TestSaveReplayKeepsSpecialFiles(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Fatalf("mkfifo: %v", err)
 	}
-	if _, err := ui.SaveReplay(fifo, g.Recording()); err == nil || !strings.Contains(err.Error(), "is a FIFO, not a regular file; not replaced") {
+	if _, err := game.SaveReplay(fifo, g.Recording()); err == nil || !strings.Contains(err.Error(), "is a FIFO, not a regular file; not replaced") {
 		t.Errorf("SaveReplay over a FIFO = %v; want a refusal", err)
 	}
 	if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {

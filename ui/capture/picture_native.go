@@ -1,6 +1,6 @@
 //go:build !js
 
-package ui
+package capture
 
 import (
 	"errors"

@@ -1,17 +1,13 @@
-package ui
+package game
 
-import (
-	"testing"
-
-	"github.com/moralebreak/moralebreak/game"
-)
+import "testing"
 
 func TestSpliceKeepsThePastAndReplacesTheRest(t *testing.T) {
-	at := func(s game.Sample) float64 { return s.T }
-	mk := func(from, to float64, m float64) []game.Sample {
-		var out []game.Sample
+	at := func(s Sample) float64 { return s.T }
+	mk := func(from, to float64, m float64) []Sample {
+		var out []Sample
 		for x := from; x <= to+1e-9; x += 0.25 {
-			out = append(out, game.Sample{T: x, Morale: m})
+			out = append(out, Sample{T: x, Morale: m})
 		}
 		return out
 	}

@@ -1,6 +1,6 @@
 //go:build !js
 
-package ui_test
+package weightsfile_test
 
 import (
 	"os"
@@ -8,10 +8,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/moralebreak/moralebreak/ui"
+	"github.com/moralebreak/moralebreak/internal/weightsfile"
 )
 
-func expectChange(t *testing.T, w *ui.Watcher, what string) {
+func expectChange(t *testing.T, w *weightsfile.Watcher, what string) {
 	t.Helper()
 	select {
 	case <-w.C():
@@ -22,7 +22,7 @@ func expectChange(t *testing.T, w *ui.Watcher, what string) {
 	}
 }
 
-func expectQuiet(t *testing.T, w *ui.Watcher, what string) {
+func expectQuiet(t *testing.T, w *weightsfile.Watcher, what string) {
 	t.Helper()
 	select {
 	case <-w.C():
@@ -35,7 +35,7 @@ func TestWatchFileReportsEditsDebounced(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "weights.toml")
 	writeFile(t, path, "ShakenBelow = 0.6\n")
-	w, err := ui.WatchFile(path, 50*time.Millisecond)
+	w, err := weightsfile.WatchFile(path, 50*time.Millisecond)
 	if err != nil {
 		t.Fatal(err)
 	}

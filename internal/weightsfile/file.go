@@ -1,0 +1,149 @@
+// Package weightsfile is the demo's weights file on disk: loading it (with
+// the defaults written when there is none), watching it for an editor's
+// changes (Watcher), saving the tuner's settings over it without ever
+// replacing a change on disk it has not read (File: the content hash of
+// what it last read or wrote), and the lint of the settings it holds. It
+// needs no window: package ui turns what it says into the panel's text
+// and its answers into commands. In the browser there is no file: Load
+// gives the built-in defaults and Save offers a download.
+package weightsfile
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"maps"
+	"time"
+
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// ErrNotRegularFile is wrapped by Load when the weights path names a
+// directory, a FIFO, a device or a socket rather than a file.
+var ErrNotRegularFile = errors.New("not a regular file")
+
+// Debounce is how long File's watcher waits after the last event of a
+// burst (an editor's save) before it reports the change.
+const Debounce = 150 * time.Millisecond
+
+// File is what the demo knows of its weights file: the content it last
+// read into the tuner or wrote there itself (its hash), so that Save can
+// tell a change on disk it has not read (an editor's) and the demo can ask
+// before replacing it. The file's reading and writing are the platform's
+// (file_native.go; the browser has no file, and nothing to ask). It also
+// watches the file for outside edits (Changed) and keeps the lint of the
+// live settings (Lint). The zero File, and one with no path, has no file.
+type File struct {
+	path string
+	read string // Hash of the content last read or written; "" none
+	// Write writes settings to a path: morale.SaveSettings when nil (a
+	// test's stands in for a write whose file cannot be read back).
+	Write func(path string, s morale.Settings) error
+	// watch tells when the file changes (nil: not watched, watchErr says
+	// why when watching failed).
+	watch    *Watcher
+	watchErr error
+	// lint lints settings (nil: none); warnings is what it said of the
+	// live settings last (Lint).
+	lint     func(morale.Settings) []Warning
+	warnings []Warning
+}
+
+// New returns the File at path ("" = none) whose settings lint lints (nil:
+// no lint). It reads nothing: MarkRead notes what the demo loaded.
+func New(path string, lint func(morale.Settings) []Warning) *File {
+	return &File{path: path, lint: lint}
+}
+
+// Path is the file's path ("" = none).
+func (f *File) Path() string { return f.path }
+
+// Watch watches the file for outside edits (native builds with a file);
+// the error says why it cannot, and the demo runs on without.
+func (f *File) Watch() error {
+	if f.path == "" || !WatchAvailable {
+		return nil
+	}
+	w, err := WatchFile(f.path, Debounce)
+	f.watch, f.watchErr = w, err
+	return err
+}
+
+// Changed reports whether the watcher saw the file change since the last
+// call, or the error it failed with.
+func (f *File) Changed() (bool, error) {
+	if f.watch == nil {
+		return false, nil
+	}
+	select {
+	case <-f.watch.C():
+		return true, nil
+	case err := <-f.watch.Errors():
+		return false, err
+	default:
+		return false, nil
+	}
+}
+
+// Close stops the watcher.
+func (f *File) Close() error {
+	if f.watch == nil {
+		return nil
+	}
+	return f.watch.Close()
+}
+
+// Lint lints s (the live settings) and keeps the warnings.
+func (f *File) Lint(s morale.Settings) []Warning {
+	f.warnings = nil
+	if f.lint != nil {
+		f.warnings = f.lint(s)
+	}
+	return f.warnings
+}
+
+// Warnings is what the last Lint said.
+func (f *File) Warnings() []Warning { return f.warnings }
+
+// Note says which file it is and whether it is watched, for the panel.
+func (f *File) Note() string {
+	switch {
+	case !WatchAvailable:
+		return "Browser build: no file watching; weights are the\nbuilt-in defaults; Save downloads weights.toml."
+	case f.path == "":
+		return "No weights file."
+	case f.watch != nil:
+		return "File: " + f.path + " (watched: edits apply live)"
+	case f.watchErr != nil:
+		return "File: " + f.path + " (not watched: " + f.watchErr.Error() + ")"
+	}
+	return "File: " + f.path
+}
+
+// Hash is the hash File keeps of a file's content.
+func Hash(data []byte) string {
+	h := sha256.Sum256(data)
+	return hex.EncodeToString(h[:])
+}
+
+// Same reports whether a and b are the same settings, every parameter and
+// every weight.
+func Same(a, b morale.Settings) bool {
+	for _, p := range morale.Params() {
+		if p.Get(a) != p.Get(b) {
+			return false
+		}
+	}
+	return maps.Equal(a.Weights, b.Weights)
+}
+
+// Warning is one warning of the lint of the live settings (the lab's
+// lab.Lint, which cmd/demo gives as ui.Config.Lint): its rule and what is
+// wrong, with the fix.
+type Warning struct {
+	Rule    string `json:"rule"`
+	Message string `json:"message"`
+}
+
+// String returns "rule: message".
+func (w Warning) String() string { return w.Rule + ": " + w.Message }

@@ -1,0 +1,254 @@
+//go:build !js
+
+package weightsfile_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/moralebreak/moralebreak/internal/weightsfile"
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+func writeFile(t *testing.T, path, body string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestLoadCreatesTheDefaultsOnlyWhenMissing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "weights.toml")
+	s, created, err := weightsfile.Load(path)
+	if err != nil || !created {
+		t.Fatalf("Load(missing) = created %v, err %v; want created, nil", created, err)
+	}
+	if d := morale.DefaultSettings(); s.ShakenBelow != d.ShakenBelow || len(s.Weights) != len(d.Weights) {
+		t.Errorf("created file does not hold the defaults: %+v", s)
+	}
+	writeFile(t, path, "ShakenBelow = 0.7\n")
+	s, created, err = weightsfile.Load(path)
+	if err != nil || created || s.ShakenBelow != 0.7 {
+		t.Errorf("Load(existing) = ShakenBelow %v, created %v, err %v; want 0.7, false, nil", s.ShakenBelow, created, err)
+	}
+	writeFile(t, path, "ShakenBelow = \n")
+	if _, _, err := weightsfile.Load(path); err == nil || !strings.Contains(err.Error(), "line 1") {
+		t.Errorf("Load(broken) error = %v; want one naming line 1", err)
+	}
+}
+
+// weights is a File over a weights file of the defaults in a folder of its
+// own, read, and the file's path.
+func weights(t *testing.T) (*weightsfile.File, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "weights.toml")
+	if err := morale.SaveSettings(path, morale.DefaultSettings()); err != nil {
+		t.Fatal(err)
+	}
+	f := weightsfile.New(path, nil)
+	f.MarkRead()
+	return f, path
+}
+
+// ChangedOnDisk is true exactly when the file holds content the File has
+// neither read nor written: an edit, not a file gone or its own save.
+func TestChangedOnDisk(t *testing.T) {
+	tests := []struct {
+		name   string
+		change func(t *testing.T, f *weightsfile.File, path string)
+		want   bool
+	}{
+		{"as read", func(*testing.T, *weightsfile.File, string) {}, false},
+		{"an editor's edit", func(t *testing.T, _ *weightsfile.File, path string) {
+			writeFile(t, path, readFile(t, path)+"\n# a comment\n")
+		}, true},
+		{"an edit then read", func(t *testing.T, f *weightsfile.File, path string) {
+			writeFile(t, path, "ShakenBelow = 0.5\n")
+			f.MarkRead()
+		}, false},
+		{"its own save", func(t *testing.T, f *weightsfile.File, _ string) {
+			s := morale.DefaultSettings()
+			s.PanicBelow = 0.3
+			if _, err := f.Save(s); err != nil {
+				t.Fatal(err)
+			}
+		}, false},
+		{"removed", func(t *testing.T, _ *weightsfile.File, path string) {
+			if err := os.Remove(path); err != nil {
+				t.Fatal(err)
+			}
+		}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, path := weights(t)
+			tt.change(t, f, path)
+			if got := f.ChangedOnDisk(); got != tt.want {
+				t.Errorf("ChangedOnDisk = %v; want %v", got, tt.want)
+			}
+		})
+	}
+	if weightsfile.New("", nil).ChangedOnDisk() {
+		t.Error("no file: ChangedOnDisk = true; want false")
+	}
+}
+
+// A save whose file cannot be read back leaves the old file in place (or
+// none, when there was none) and says why; a good save says "saved".
+func TestSaveThatCannotBeReadBack(t *testing.T) {
+	broken := func(p string, _ morale.Settings) error {
+		return os.WriteFile(p, []byte("ShakenBelow = [not a number\n"), 0o644)
+	}
+	f, path := weights(t)
+	old := readFile(t, path)
+	f.Write = broken
+	_, err := f.Save(morale.DefaultSettings())
+	if err == nil || !strings.Contains(err.Error(), "could not be read back") || !strings.Contains(err.Error(), "old file is left in place") || readFile(t, path) != old {
+		t.Fatalf("Save by a broken writer: %v; want the old file left in place, and said", err)
+	}
+	f.Write = nil
+	if msg, err := f.Save(morale.DefaultSettings()); err != nil || msg != "saved "+path {
+		t.Errorf("the next save: %q, %v; want %q", msg, err, "saved "+path)
+	}
+
+	fresh := filepath.Join(t.TempDir(), "new.toml")
+	g := weightsfile.New(fresh, nil)
+	g.Write = broken
+	if _, err := g.Save(morale.DefaultSettings()); err == nil || !strings.Contains(err.Error(), "nothing is left in its place") {
+		t.Errorf("Save of a new file by a broken writer: %v; want nothing left, and said", err)
+	}
+	if _, err := os.Stat(fresh); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("%s after a failed first save: %v; want no file", fresh, err)
+	}
+	if _, err := weightsfile.New("", nil).Save(morale.DefaultSettings()); err == nil || !strings.Contains(err.Error(), "-weights") {
+		t.Errorf("Save without a file: %v; want an error naming -weights", err)
+	}
+}
+
+func TestSame(t *testing.T) {
+	d := morale.DefaultSettings()
+	param, weight := d.Clone(), d.Clone()
+	param.Hysteresis += 0.01
+	weight.Weights[morale.LeaderDown] += 0.01
+	tests := []struct {
+		name string
+		b    morale.Settings
+		want bool
+	}{{"a clone", d.Clone(), true}, {"a parameter", param, false}, {"a weight", weight, false}}
+	for _, tt := range tests {
+		if got := weightsfile.Same(d, tt.b); got != tt.want {
+			t.Errorf("Same(defaults, %s) = %v; want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// Lint keeps what the lint said of the last settings; Note says which
+// file it is and whether it is watched.
+func TestLintAndNote(t *testing.T) {
+	lint := func(s morale.Settings) []weightsfile.Warning {
+		if s.Hysteresis > 0.3 {
+			return []weightsfile.Warning{{Rule: "flicker", Message: "states flicker."}}
+		}
+		return nil
+	}
+	f := weightsfile.New("", lint)
+	s := morale.DefaultSettings()
+	s.Hysteresis = 0.4
+	if got := f.Lint(s); len(got) != 1 || got[0].String() != "flicker: states flicker." || len(f.Warnings()) != 1 {
+		t.Errorf("Lint = %v, Warnings %v; want the one warning, kept", got, f.Warnings())
+	}
+	if got := f.Lint(morale.DefaultSettings()); len(got) != 0 || len(f.Warnings()) != 0 {
+		t.Errorf("Lint of the defaults = %v; want none", got)
+	}
+	if got := f.Note(); got != "No weights file." {
+		t.Errorf("Note without a file = %q; want %q", got, "No weights file.")
+	}
+	w, path := weights(t)
+	if got := w.Note(); got != "File: "+path {
+		t.Errorf("Note before Watch = %q; want the path alone", got)
+	}
+	if err := w.Watch(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := w.Close(); err != nil {
+			t.Error(err)
+		}
+	})
+	if got := w.Note(); !strings.Contains(got, "(watched: edits apply live)") {
+		t.Errorf("Note while watched = %q; want it said", got)
+	}
+	writeFile(t, path, "ShakenBelow = 0.5\n")
+	deadline := time.After(3 * time.Second)
+	for {
+		changed, err := w.Changed()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if changed {
+			break
+		}
+		select {
+		case <-deadline:
+			t.Fatal("Changed: no change reported within 3 s of an edit")
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// Reload hands a good file's settings to apply and notes the file read;
+// a broken file (naming its line), one apply refuses, and a path that is
+// no file change nothing, are not noted read, and say which file.
+func TestReload(t *testing.T) {
+	f, path := weights(t)
+	var got morale.Settings
+	taken := 0
+	apply := func(s morale.Settings) error {
+		if s.Hysteresis > 0.3 {
+			return errors.New("Hysteresis too wide")
+		}
+		got, taken = s, taken+1
+		return nil
+	}
+	good := morale.DefaultSettings()
+	good.ShakenBelow = 0.5
+	good.Weights["Ambush"] = -0.2 // a custom row
+	if err := morale.SaveSettings(path, good); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Reload(apply); err != nil || got.ShakenBelow != 0.5 || got.Weights["Ambush"] != -0.2 || f.ChangedOnDisk() {
+		t.Fatalf("a good file: %v, ShakenBelow %v, Ambush %v, changed on disk %v; want 0.5, -0.2 taken and read", err, got.ShakenBelow, got.Weights["Ambush"], f.ChangedOnDisk())
+	}
+	for _, tt := range []struct{ name, body, want string }{
+		{"a syntax error on line 3", "ShakenBelow = 0.4\nPanicBelow = 0.2\nHysteresis = = 0.1\n", "line 3"},
+		{"PanicBelow above ShakenBelow", "ShakenBelow = 0.2\nPanicBelow = 0.3\n", "PanicBelow"},
+		{"refused by apply", "Hysteresis = 0.4\n", "Hysteresis too wide"},
+	} {
+		writeFile(t, path, tt.body)
+		err := f.Reload(apply)
+		if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.HasPrefix(err.Error(), path+": ") {
+			t.Errorf("%s: %v; want an error naming %s and %q", tt.name, err, path, tt.want)
+		}
+		if taken != 1 || !f.ChangedOnDisk() {
+			t.Errorf("%s: applied %d times, changed on disk %v; want nothing applied, the file unread", tt.name, taken, f.ChangedOnDisk())
+		}
+	}
+	for _, p := range []string{"/dev/zero", t.TempDir()} {
+		if err := weightsfile.New(p, nil).Reload(apply); err == nil || !strings.Contains(err.Error(), p) {
+			t.Errorf("Reload(%s) = %v; want an error naming it", p, err)
+		}
+	}
+}
