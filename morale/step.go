@@ -139,38 +139,31 @@ func (w *World) step() {
 	w.steps++
 }
 
-// stepScratch is a goroutine's scratch for stepRange: the agents of its
-// range who take stage 3's slow path.
+// stepScratch is a goroutine's scratch for stepRange: the morale of each
+// agent of its range before the step.
 type stepScratch struct {
-	slow []slowAgent
-}
-
-// slowAgent is an agent whom stepRange takes past holdsSteady: his place
-// in the range and his morale before the step.
-type slowAgent struct {
-	k   int32
-	old float64
+	old []float64
 }
 
 // stepRange runs the step's pass over agents lo..hi-1: stages 1 and 2 agent
 // by agent, in order, adding each agent's new morale to acc[his squad slot];
-// then stage 3 and the listeners' changes for the agents who need more than
-// holdsSteady, in order (an agent's stage 3 reads only his own data and the
-// squad averages, never another agent's new morale, so this is the same as
-// agent by agent). It returns notes with the changes appended. It writes
-// only agents lo..hi-1, acc, the scratch sc and notes, so ranges may run on
-// several goroutines at once, each with an acc and scratch of its own.
+// then stage 3 and the listeners' changes, agent by agent, in order, for
+// those who need more than holdsSteady (an agent's stage 3 reads only his
+// own data and the squad averages, never another agent's new morale, so
+// this is the same as one agent after the other). It returns notes with
+// the changes appended. It writes only agents lo..hi-1, acc, the scratch sc
+// and notes, so ranges may run on several goroutines at once, each with an
+// acc and scratch of its own.
 func (w *World) stepRange(r *stepRules, lo, hi int, sc *stepScratch, acc []float64, notes []note) []note {
 	morale := w.col.Morale[lo:hi]
 	n := len(morale)
 	flags, squads, badNews, states := w.col.Flags[lo:hi][:n], w.col.Squad[lo:hi][:n], w.col.BadNews[lo:hi][:n], w.col.State[lo:hi][:n]
-	if len(sc.slow) < n {
-		sc.slow = make([]slowAgent, n)
+	if len(sc.old) < n {
+		sc.old = make([]float64, n)
 	}
-	slow, ns := sc.slow[:n], 0
-	avg, notify := w.avg, w.hearsMorale()
+	olds, avg := sc.old[:n], w.avg
 	acc = acc[:len(avg)]
-	factor, shaken := r.factor, r.shaken
+	factor := r.factor
 	for k, old := range morale {
 		sq := squads[k]
 		a, m := avg[sq], old
@@ -183,15 +176,15 @@ func (w *World) stepRange(r *stepRules, lo, hi int, sc *stepScratch, acc []float
 			morale[k] = m
 		}
 		acc[sq] += m
+		olds[k] = old
+	}
+	notify, shaken := w.hearsMorale(), r.shaken
+	for k, st := range states {
 		// Stage 3 and the listeners, but for an agent who holds Steady
 		// and whose change no one hears.
-		if notify && m != old || !holdsSteady(states[k], m, shaken) {
-			slow[ns] = slowAgent{int32(k), old}
-			ns++
+		if m, old := morale[k], olds[k]; notify && m != old || !holdsSteady(st, m, shaken) {
+			notes = w.stepAgent(r, notify, lo+k, st, old, m, notes)
 		}
-	}
-	for _, s := range slow[:ns] {
-		notes = w.stepAgent(r, notify, lo+int(s.k), states[s.k], s.old, morale[s.k], notes)
 	}
 	return notes
 }
