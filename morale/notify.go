@@ -178,10 +178,8 @@ func (w *World) setState(i int32, to State, why Reason) {
 // (ApplyMoraleEvent), for every k in order, for the reason of id: every
 // event, on one agent or at a location, reaches its agents here. Bad news
 // (isBadNews) restarts an agent's recovery delay. With a reach, scales[k]
-// is agent agents[k]'s squared distance from the event (squares), and the
-// reach gives his scale or leaves him out (see falloff); his distance is
-// Dist's, from the square (rootOfSquares) but for the rare agent whose
-// square that does not serve (within 2e-146 of the event).
+// is his squared distance from the event, and the reach gives his scale or
+// leaves him out (see falloff).
 func (w *World) news(agents []int32, scales []float64, reach *falloff, weight float64, id reasonID) {
 	c := &w.col
 	morale := c.Morale
