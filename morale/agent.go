@@ -226,7 +226,7 @@ func (a *Agent) ReportEvent(e Event, scale float64) error {
 	if weight == 0 || scale == 0 {
 		return nil
 	}
-	a.w.news([]int32{a.i}, []float64{scale}, weight, a.w.reasonID(Reason{Kind: ByEvent, Event: e}))
+	a.w.news([]int32{a.i}, []float64{scale}, nil, weight, a.w.reasonID(Reason{Kind: ByEvent, Event: e}))
 	a.w.flush()
 	return nil
 }
@@ -244,7 +244,7 @@ func (a *Agent) ReportCustomEvent(weight float64) error {
 	if weight == 0 {
 		return nil
 	}
-	a.w.news([]int32{a.i}, []float64{1}, weight, reasonID(ByCustomEvent))
+	a.w.news([]int32{a.i}, []float64{1}, nil, weight, reasonID(ByCustomEvent))
 	a.w.flush()
 	return nil
 }

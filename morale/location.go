@@ -143,30 +143,23 @@ func (w *World) ofMarkedSquads(hits []int32, sq []float64) ([]int32, []float64) 
 	return hits[:n], sq[:n]
 }
 
-// reached keeps, in place and in order, the agents of hits whose distance
-// from at (pos[i].Dist(at)) is within radius and whose falloff
-// (DistanceFalloff) is above zero, each with scale × falloff in place of
-// his squared distance from at in sq (squares, as near gives it), and
-// returns how many it kept. It takes Dist's result from the square
-// (rootOfSquares), and calls Dist itself for the rare agent whose square
-// that does not serve (within 2e-146 of at).
-func reached(hits []int32, sq []float64, pos []Vec2, at Vec2, radius, full, none, scale float64) int {
-	sq = sq[:len(hits)]
-	n := 0
-	for k, i := range hits {
-		d, ok := rootOfSquares(sq[k])
-		if !ok {
-			d = pos[i].Dist(at)
-		}
-		// A branch, not a branch-free count: near's candidates are within
-		// a hair of the reach (at most NoEffectRadius), so nearly all of
-		// them are reached, and the branch is predicted.
-		if f := DistanceFalloff(d, full, none); d <= radius && f > 0 {
-			hits[n], sq[n] = i, scale*f
-			n++
-		}
-	}
-	return n
+// falloff is how an event at a location reaches an agent (see
+// ReportEventAtLocation), for news: of an agent's distance from at
+// (pos[i].Dist(at)) gives his scale, scale × DistanceFalloff(distance,
+// full, none), and whether he is reached: his distance within radius and
+// the falloff above zero. news takes Dist's result from his squared
+// distance (squares, as near gives it; rootOfSquares), and calls Dist
+// itself for the rare agent whose square that does not serve (within
+// 2e-146 of at).
+type falloff struct {
+	pos                       []Vec2
+	at                        Vec2
+	radius, full, none, scale float64
+}
+
+func (f *falloff) of(d float64) (float64, bool) {
+	v := DistanceFalloff(d, f.full, f.none)
+	return f.scale * v, d <= f.radius && v > 0
 }
 
 // within writes to hits and sq, from place n on, the agents of list whose
@@ -258,16 +251,15 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 	}
 	// The agents take the news in the World's order, as one ReportEvent
 	// each would, so that the squads' running sums (see step.go) do not
-	// depend on the grid: first those reached and their scale, then the
-	// news.
+	// depend on the grid: first the candidates, then in one pass each
+	// one's distance, falloff and news.
 	// No agent beyond NoEffectRadius is reached: his falloff is 0, as
 	// Validate keeps FullEffectRadius within NoEffectRadius.
 	hits, scales := w.near(at, min(radius, none))
 	if filter {
 		hits, scales = w.ofMarkedSquads(hits, scales)
 	}
-	n := reached(hits, scales, w.col.Pos, at, radius, full, none, scale)
-	w.news(hits[:n], scales[:n], weight, why)
+	w.news(hits, scales, &falloff{pos: w.col.Pos, at: at, radius: radius, full: full, none: none, scale: scale}, weight, why)
 	if w.led != nil {
 		w.led.unlocate()
 	}

@@ -177,8 +177,10 @@ func (w *World) setState(i int32, to State, why Reason) {
 // news applies news worth weight × scales[k] to agent agents[k]
 // (ApplyMoraleEvent), for every k in order, for the reason of id: every
 // event, on one agent or at a location, reaches its agents here. Bad news
-// (isBadNews) restarts an agent's recovery delay.
-func (w *World) news(agents []int32, scales []float64, weight float64, id reasonID) {
+// (isBadNews) restarts an agent's recovery delay. With a reach, scales[k]
+// is his squared distance from the event, and the reach gives his scale or
+// leaves him out (see falloff).
+func (w *World) news(agents []int32, scales []float64, reach *falloff, weight float64, id reasonID) {
 	c := &w.col
 	morale := c.Morale
 	// One length for the columns: the check of i against morale's covers all.
@@ -187,8 +189,17 @@ func (w *World) news(agents []int32, scales []float64, weight float64, id reason
 	scales = scales[:len(agents)]
 	now, tells := w.nowTicks, w.tells()
 	for k, i := range agents {
-		old := morale[i]
 		scale := scales[k]
+		if reach != nil {
+			d, ok := rootOfSquares(scale)
+			if !ok {
+				d = reach.pos[i].Dist(reach.at)
+			}
+			if scale, ok = reach.of(d); !ok {
+				continue
+			}
+		}
+		old := morale[i]
 		if isBadNews(weight, scale) {
 			badNews[i] = now
 		}

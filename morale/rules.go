@@ -180,14 +180,13 @@ func OutnumberedFactor(friends, foes int) float64 {
 // distance. When noEffectRadius ≤ fullEffectRadius the edge is a step at
 // fullEffectRadius. A NaN in any argument gives 0.
 func DistanceFalloff(distance, fullEffectRadius, noEffectRadius float64) float64 {
+	// Every comparison with a NaN is false: the slope takes three numbers,
+	// the full weight two.
 	switch {
-	case math.IsNaN(fullEffectRadius) || math.IsNaN(noEffectRadius):
-		return 0
-	case distance <= fullEffectRadius:
-		return 1
-	case distance >= noEffectRadius || math.IsNaN(distance):
-		return 0
-	default:
+	case distance > fullEffectRadius && distance < noEffectRadius:
 		return (float64(noEffectRadius) - float64(distance)) / (float64(noEffectRadius) - float64(fullEffectRadius))
+	case distance <= fullEffectRadius && !math.IsNaN(noEffectRadius):
+		return 1
 	}
+	return 0
 }

@@ -403,6 +403,37 @@ func TestCanReturnFromRout(t *testing.T) {
 	}
 }
 
+// TestDistanceFalloffCases checks DistanceFalloff, to the bit, against its
+// contract stated case by case (a NaN first, then the full weight, then
+// nothing, then the slope) for every triple of distances and radii drawn
+// from the edges: NaN, the infinities, zeros of both signs, the radii and
+// their neighbours, values far beyond and below them.
+func TestDistanceFalloffCases(t *testing.T) {
+	plain := func(d, full, none float64) float64 {
+		switch {
+		case math.IsNaN(full) || math.IsNaN(none):
+			return 0
+		case d <= full:
+			return 1
+		case d >= none || math.IsNaN(d):
+			return 0
+		}
+		return (none - d) / (none - full)
+	}
+	vs := []float64{math.NaN(), math.Inf(-1), -1e300, -600, math.Copysign(0, -1), 0, 5e-324, 1,
+		math.Nextafter(600, 0), 600, math.Nextafter(600, 1e9), 1800, 3000, math.Nextafter(3000, 1e9), 1e300, math.Inf(1)}
+	for _, d := range vs {
+		for _, full := range vs {
+			for _, none := range vs {
+				got, want := morale.DistanceFalloff(d, full, none), plain(d, full, none)
+				if math.Float64bits(got) != math.Float64bits(want) {
+					t.Errorf("DistanceFalloff(%v, %v, %v) = %v; want %v", d, full, none, got, want)
+				}
+			}
+		}
+	}
+}
+
 func TestDistanceFalloff(t *testing.T) {
 	const full, none = 600.0, 3000.0
 	tests := []struct {
