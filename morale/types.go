@@ -163,9 +163,9 @@ func (r Reason) String() string {
 	return r.Kind.String()
 }
 
-// finite reports whether v is neither NaN nor ±Inf: v−v is 0 for every
-// finite v, NaN for the others (small enough for Vec2.finite to inline).
-func finite(v float64) bool { return v-v == 0 }
+// finite reports whether v is neither NaN nor ±Inf, in one comparison (so
+// that Vec2.finite inlines): NaN compares false, ±Inf exceeds the largest.
+func finite(v float64) bool { return math.Abs(v) <= math.MaxFloat64 }
 
 func clamp01(v float64) float64 {
 	if v < 0 {
