@@ -81,9 +81,7 @@ func (g *grid) cellOf(k cellKey) int32 {
 	if 2*len(g.lists) >= len(g.cache) && len(g.cache) < 1<<16 {
 		g.cache = make([]cachedCell, 4*len(g.cache))
 	}
-	g.lists = append(g.lists, nil)
-	g.keys = append(g.keys, k)
-	g.boxes = append(g.boxes, boxOf(k, g.size))
+	g.lists, g.keys, g.boxes = append(g.lists, nil), append(g.keys, k), append(g.boxes, boxOf(k, g.size))
 	g.ids[k] = id
 	return id
 }

@@ -27,20 +27,22 @@ func (a *Agent) SetPosition(p Vec2) {
 // the lengths differ, an agent is nil, removed or of another World, or a
 // position is not finite, it returns an error naming the first bad element
 // and moves no one. A game should call it once a frame rather than
-// SetPosition per man: while agents is in the World's order (as Agents
+// SetPosition per man: where agents is in the World's order (as Agents
 // yields it, or in spawn order with each dead man replaced by the last, as
 // Remove does, while no sort falls), it reads the World's arrays in order
-// and no handle.
+// and not the handles.
 func (w *World) SetPositions(agents []*Agent, ps []Vec2) error {
 	w.guard()
 	if len(agents) != len(ps) {
 		return fmt.Errorf("morale: SetPositions: %d agents but %d positions", len(agents), len(ps))
 	}
 	h := w.col.Handle
-	inOrder := len(agents) <= len(h) // and agents[k] is h[k] for every k so far
+	inOrder := true // agents[k] is h[k], the World's agent k, for every k
 	for k, a := range agents {
-		if inOrder = inOrder && h[k] == a; !inOrder && (!a.live() || a.w != w) {
-			return fmt.Errorf("morale: SetPositions: agents[%d] is nil, removed or of another World", k)
+		if k >= len(h) || h[k] != a {
+			if inOrder = false; !a.live() || a.w != w {
+				return fmt.Errorf("morale: SetPositions: agents[%d] is nil, removed or of another World", k)
+			}
 		}
 		if !ps[k].finite() {
 			return fmt.Errorf("morale: SetPositions: ps[%d] = %v is not finite", k, ps[k])
@@ -49,7 +51,7 @@ func (w *World) SetPositions(agents []*Agent, ps []Vec2) error {
 	cells, pos := w.col.Cell, w.col.Pos // moves leave both where they are
 	for k, p := range ps {
 		i := int32(k)
-		if !inOrder {
+		if !inOrder && (k >= len(h) || h[k] != agents[k]) {
 			i = agents[k].i
 		}
 		if from := cells[i].id; w.grid.boxes[from].holds(p) {
