@@ -174,12 +174,13 @@ func (g *grid) insert(c, i int32) int32 {
 func (g *grid) remove(c, at int32) int32 {
 	l := g.lists[c]
 	last := int32(len(l) - 1)
-	l[at], g.lists[c] = l[last], l[:last]
-	g.empty += b2i(last == 0)
-	if at == last {
-		return -1
+	moved := int32(-1)
+	if at != last {
+		moved, l[at] = l[last], l[last]
 	}
-	return l[at]
+	g.lists[c] = l[:last]
+	g.empty += b2i(last == 0)
+	return moved
 }
 
 // appendCells appends to dst the ids of the occupied cells that overlap the

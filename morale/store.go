@@ -19,12 +19,11 @@ func (w *World) newHandle(c int32) *Agent {
 	if n := len(w.grid.lists); len(w.slabs) < n {
 		w.slabs = append(w.slabs, make([][]Agent, n-len(w.slabs))...)
 	}
-	s := &w.slabs[c]
-	if len(*s) == 0 {
-		*s = make([]Agent, min(handleBlock, len(w.grid.lists[c])))
+	if len(w.slabs[c]) == 0 {
+		w.slabs[c] = make([]Agent, min(handleBlock, len(w.grid.lists[c])))
 	}
-	a := &(*s)[0]
-	*s = (*s)[1:]
+	a := &w.slabs[c][0]
+	w.slabs[c] = w.slabs[c][1:]
 	return a
 }
 
