@@ -29,9 +29,9 @@ type agentColumns struct {
 
 // column is what the World does with every per-agent array alike.
 type column interface {
-	// grow appends a zero value: a new agent at the end.
+	// grow appends a zero value, a new agent at the end, doubling when full.
 	grow()
-	// reserve makes room for n more values without changing the length.
+	// reserve makes room for n more values, changing no length or value.
 	reserve(n int)
 	// remove moves the value of the last agent, last, to agent i and
 	// drops the last place (Remove).
@@ -50,11 +50,18 @@ type column interface {
 type col[T any] []T
 
 func (c *col[T]) grow() {
+	if len(*c) == cap(*c) {
+		c.reserve(len(*c) + 64)
+	}
 	var zero T
 	*c = append(*c, zero)
 }
 
-func (c *col[T]) reserve(n int) { *c = slices.Grow(*c, n) }
+func (c *col[T]) reserve(n int) {
+	if cap(*c)-len(*c) < n { // make, unlike append, writes no page of a fresh array
+		*c = append(make([]T, 0, len(*c)+n), *c...)
+	}
+}
 
 func (c *col[T]) remove(i, last int) {
 	s := *c

@@ -437,6 +437,8 @@ func movePlan(b *testing.B, pos []morale.Vec2, cell, side float64, within bool) 
 // (no agent crosses; battle and packed density): the cost of SetPosition's
 // path within a cell, whose difference with the row of the same name
 // without within/ (times 3) is the cost of a crossing.
+// batch/D/agents=1e6/order=world is the row of the same name without
+// batch/ moved with one World.SetPositions per op, what a game should call.
 func BenchmarkMoveAll(b *testing.B) {
 	for _, n := range densitySizes {
 		b.Run("floor/"+sizeName(n), func(b *testing.B) {
@@ -463,7 +465,7 @@ func BenchmarkMoveAll(b *testing.B) {
 		for _, n := range densitySizes {
 			for _, order := range []string{"world", "spawn"} {
 				b.Run(d.name+"/"+sizeName(n)+"/order="+order, func(b *testing.B) {
-					benchMove(b, d, n, order == "world", false)
+					benchMove(b, d, n, order == "world", false, false)
 				})
 			}
 		}
@@ -471,18 +473,24 @@ func BenchmarkMoveAll(b *testing.B) {
 	for _, d := range densities[1:] {
 		for _, n := range densitySizes {
 			b.Run("within/"+d.name+"/"+sizeName(n)+"/order=world", func(b *testing.B) {
-				benchMove(b, d, n, true, true)
+				benchMove(b, d, n, true, true, false)
 			})
 		}
 	}
+	for _, d := range densities[1:] {
+		b.Run("batch/"+d.name+"/"+sizeName(1000000)+"/order=world", func(b *testing.B) {
+			benchMove(b, d, 1000000, true, false, true)
+		})
+	}
 }
 
-// benchMove is one row of BenchmarkMoveAll. With inWorldOrder the agents are
+// benchMove is one row of BenchmarkMoveAll. With batch it moves them with
+// one World.SetPositions per op instead. With inWorldOrder the agents are
 // moved in the World's order (the order World.Agents yields, the order of
 // the World's arrays, as a game that walks w.Agents() to move its men
 // would); otherwise in spawn order, which after the World's sort by cell is
 // a random order of its arrays.
-func benchMove(b *testing.B, d density, n int, inWorldOrder, within bool) {
+func benchMove(b *testing.B, d density, n int, inWorldOrder, within, batch bool) {
 	s := morale.DefaultSettings()
 	side := d.side(n)
 	w, agents := densityWorld(b, s, n, 10, side)
@@ -511,6 +519,12 @@ func benchMove(b *testing.B, d density, n int, inWorldOrder, within bool) {
 			dst = to
 		}
 		k++
+		if batch {
+			if err := w.SetPositions(agents, dst); err != nil {
+				b.Fatal(err)
+			}
+			return
+		}
 		for i, a := range agents {
 			a.SetPosition(dst[i])
 		}

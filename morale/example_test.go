@@ -2,6 +2,7 @@ package morale_test
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"strings"
 
@@ -213,4 +214,40 @@ func ExampleWorld_Reserve() {
 	}
 	fmt.Println(w.Len(), w.Reserve(-1) != nil)
 	// Output: 5000 true
+}
+
+// A game that moves its men every frame hands the World all their new
+// positions at once. It keeps its men in the World's order (spawned in its
+// own order, and a dead man's place taken by the last, as Remove does), so
+// that SetPositions reads the World's arrays in order; bad input moves no
+// one.
+func ExampleWorld_SetPositions() {
+	w, err := morale.NewWorld(morale.DefaultSettings(), 1)
+	if err != nil {
+		panic(err)
+	}
+	var men []*morale.Agent
+	var at []morale.Vec2
+	for i := range 300 {
+		p := morale.Vec2{X: float64(i%10) * 150, Y: float64(i/10) * 150}
+		men, at = append(men, w.Spawn(morale.SquadID(i/100), p)), append(at, p)
+	}
+	dead, last := 42, len(men)-1 // a man dies: the last takes his place
+	w.Remove(men[dead])
+	men[dead], at[dead] = men[last], at[last]
+	men, at = men[:last], at[:last]
+	for frame := 0; frame < 60; frame++ { // a second at 60 Hz: 1.5 m north
+		for i := range at {
+			at[i].Y += 2.5
+		}
+		if err := w.SetPositions(men, at); err != nil {
+			panic(err)
+		}
+	}
+	fmt.Println(men[0].Position(), men[dead].Position())
+	at[7].X = math.NaN()
+	fmt.Println(w.SetPositions(men, at), men[7].Position())
+	// Output:
+	// {0 150} {1350 4500}
+	// morale: SetPositions: ps[7] = {NaN 150} is not finite {1050 150}
 }

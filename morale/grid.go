@@ -15,7 +15,6 @@ import (
 // map costs one cell, not memory in proportion to the distance.
 type grid struct {
 	size  float64           // cell edge in world units
-	inv   float64           // 1/size, for key's fast path
 	ids   map[cellKey]int32 // occupied cells
 	lists [][]int32         // agent indices per cell id
 	keys  []cellKey         // each cell id's key
@@ -27,8 +26,7 @@ type grid struct {
 	// boxes holds, per cell, a box just inside it: every position in the
 	// box is in the cell (see boxOf), so a move within it needs no key.
 	boxes []rect
-	empty int    // how many cells have an empty list
-	gen   uint64 // which grid this is: each new grid of a World takes the next number
+	empty int // how many cells have an empty list
 }
 
 type cellKey struct{ x, y int32 }
@@ -47,32 +45,12 @@ type agentCell struct {
 }
 
 func newGrid(size float64) grid {
-	return grid{size: size, inv: 1 / size, ids: make(map[cellKey]int32), cache: make([]cachedCell, 64)}
+	return grid{size: size, ids: make(map[cellKey]int32), cache: make([]cachedCell, 64)}
 }
 
 // key returns the key of the cell of p: coord(p.X/size), coord(p.Y/size).
 func (g *grid) key(p Vec2) cellKey {
-	return cellKey{g.coordOf(p.X), g.coordOf(p.Y)}
-}
-
-// coordOf returns coord(v/g.size), the same to the bit, mostly without the
-// division: u = v·inv differs from v/size by under |u|·2^-51 (two
-// roundings of the product and one of inv), so when u's distance from
-// the integers on either side exceeds |u|·2^-50, both lie in the same
-// unit interval. Otherwise, and far from the origin, it divides.
-func (g *grid) coordOf(v float64) int32 {
-	// float64(...): explicit roundings, so that no multiply-add is fused
-	// (see portable.go).
-	u := float64(v * g.inv)
-	if u > -0x1p30 && u < 0x1p30 { // false for NaN
-		f := math.Floor(u)
-		r := u - f // exact: |u| < 2^30
-		m := float64(max(math.Abs(u), 1) * 0x1p-50)
-		if r > m && r < 1-m {
-			return int32(f)
-		}
-	}
-	return coord(v / g.size)
+	return cellKey{coord(p.X / g.size), coord(p.Y / g.size)}
 }
 
 func coord(v float64) int32 {
@@ -103,9 +81,7 @@ func (g *grid) cellOf(k cellKey) int32 {
 	if 2*len(g.lists) >= len(g.cache) && len(g.cache) < 1<<16 {
 		g.cache = make([]cachedCell, 4*len(g.cache))
 	}
-	g.lists = append(g.lists, nil)
-	g.keys = append(g.keys, k)
-	g.boxes = append(g.boxes, boxOf(k, g.size))
+	g.lists, g.keys, g.boxes = append(g.lists, nil), append(g.keys, k), append(g.boxes, boxOf(k, g.size))
 	g.ids[k] = id
 	return id
 }
@@ -200,13 +176,10 @@ func (g *grid) remove(c, at int32) int32 {
 	last := int32(len(l) - 1)
 	moved := int32(-1)
 	if at != last {
-		moved = l[last]
-		l[at] = moved
+		moved, l[at] = l[last], l[last]
 	}
 	g.lists[c] = l[:last]
-	if last == 0 {
-		g.empty++
-	}
+	g.empty += b2i(last == 0)
 	return moved
 }
 

@@ -45,7 +45,7 @@ func TestHandlesOfACellLieTogether(t *testing.T) {
 	}
 	// An agent alone in his cell: a handle of his own.
 	a := w.Spawn(0, Vec2{X: 100 * r, Y: 100 * r})
-	if got := len(w.slabs[a.cell].free); got != 0 {
+	if got := len(w.slabs[a.cell]); got != 0 {
 		t.Errorf("an agent alone in his cell left %d spare handles; want 0", got)
 	}
 	if err := checkGrid(w); err != nil {

@@ -1,12 +1,15 @@
 package morale
 
+import "fmt"
+
 // SetPosition moves the agent to p, for events at a location. A position
 // with a NaN or infinite coordinate is ignored. A move within the agent's
 // grid cell is a few comparisons and a store; a move into another cell
-// moves him between the cells' lists (no map lookup for a cell in the grid's
-// cache, which holds most cells when they number under 32,768; no allocation
-// once the World has held as many occupied cells before) and may make his part of the World due for
-// a sort (see World).
+// moves him between the cells' lists (no map lookup for a cell in the
+// grid's cache, which holds most cells when they number under 32,768; no
+// allocation once the World has held as many occupied cells before) and
+// may make his part of the World due for a sort (see World). To move many
+// agents at once, SetPositions is faster.
 func (a *Agent) SetPosition(p Vec2) {
 	if !a.live() {
 		return
@@ -16,49 +19,85 @@ func (a *Agent) SetPosition(p Vec2) {
 		w.col.Pos[a.i] = p
 		return
 	}
-	w.moveOut(a, p)
+	w.moveOut(a, a.i, a.cell, p)
 }
 
-// moveOut moves agent a to p, outside the box of his cell: into the box of
-// a neighbouring cell already in the cell's cache (the common crossing: box
-// tests, no key), else to the cell of p's key (its id from the grid's cache,
-// or from its map), or nowhere for NaN or ±Inf.
-func (w *World) moveOut(a *Agent, p Vec2) {
+// SetPositions moves agents[k] to ps[k] for every k in turn, to the bit as
+// agents[k].SetPosition(ps[k]) would, after checking its whole input: when
+// the lengths differ, an agent is nil, removed or of another World, or a
+// position is not finite, it returns an error naming the first bad element
+// and moves no one. A game should call it once a frame rather than
+// SetPosition per man: where agents is in the World's order (as Agents
+// yields it, or in spawn order with each dead man replaced by the last, as
+// Remove does, while no sort falls), it reads the World's arrays in order
+// and not the handles.
+func (w *World) SetPositions(agents []*Agent, ps []Vec2) error {
+	w.guard()
+	if len(agents) != len(ps) {
+		return fmt.Errorf("morale: SetPositions: %d agents but %d positions", len(agents), len(ps))
+	}
+	h := w.col.Handle
+	inOrder := true // agents[k] is h[k], the World's agent k, for every k
+	for k, a := range agents {
+		if k >= len(h) || h[k] != a {
+			if inOrder = false; !a.live() || a.w != w {
+				return fmt.Errorf("morale: SetPositions: agents[%d] is nil, removed or of another World", k)
+			}
+		}
+		if !ps[k].finite() {
+			return fmt.Errorf("morale: SetPositions: ps[%d] = %v is not finite", k, ps[k])
+		}
+	}
+	cells, pos := w.col.Cell, w.col.Pos // moves leave both where they are
+	for k, p := range ps {
+		i := int32(k)
+		if !inOrder && (k >= len(h) || h[k] != agents[k]) {
+			i = agents[k].i
+		}
+		if from := cells[i].id; w.grid.boxes[from].holds(p) {
+			pos[i] = p
+		} else {
+			w.moveOut(h[i], i, from, p)
+		}
+	}
+	return nil
+}
+
+// moveOut moves agent a (whose handle it writes, never reads), at place i
+// in cell from, to p, outside the box of his cell: into the box of a
+// neighbouring cell in the cell's cache (the common crossing: box tests, no
+// key), else to the cell of p's key, or nowhere for NaN or ±Inf.
+func (w *World) moveOut(a *Agent, i, from int32, p Vec2) {
 	g := &w.grid
-	from := a.cell
-	if id := g.neighbourBox(from, p); id >= 0 {
-		w.col.Pos[a.i] = p
+	id := g.neighbourBox(from, p)
+	if id >= 0 {
 		g.empty -= b2i(len(g.lists[id]) == 0)
-		w.cross(a, from, id)
+	} else if !p.finite() {
 		return
+	} else {
+		id = g.cellOf(g.key(p)) // from, in the margin of his cell outside its box
 	}
-	if !p.finite() {
-		return
+	w.col.Pos[i] = p
+	if id != from {
+		w.cross(a, i, from, id)
 	}
-	w.col.Pos[a.i] = p
-	k := g.key(p)
-	if k == g.keys[from] {
-		return // in his cell, in the margin outside its box
-	}
-	w.cross(a, from, g.cellOf(k))
 }
 
-// cross moves agent a from cell from's list to the end of cell id's, id
-// already counted non-empty (grid.remove and grid.insert; the agent that
-// takes a's place in from's list is told his new place). It keeps the
+// cross moves agent a, at place i, from cell from's list to the end of cell
+// id's, id already counted non-empty (grid.remove and grid.insert; the
+// agent that takes a's place in from's list is told his new place). It keeps the
 // count of his window's breaks (see order.go), and asks the World to
 // reclaim its grid only when from was left empty (the only change after
 // which World.reclaim can have work: see reclaim).
-func (w *World) cross(a *Agent, from, id int32) {
+func (w *World) cross(a *Agent, i, from, id int32) {
 	g := &w.grid
-	i := int(a.i)
-	l := &w.col.Cell[a.i]
+	l := &w.col.Cell[i]
 	if moved := g.remove(from, l.at); moved >= 0 {
 		w.col.Cell[moved].at = l.at
 	}
-	*l = agentCell{id: id, at: g.insert(id, a.i)}
+	*l = agentCell{id: id, at: g.insert(id, i)}
 	a.cell = id
-	w.order.breaks[i>>w.order.shift] += w.breaksWith(i, id) - w.breaksWith(i, from)
+	w.order.breaks[i>>w.order.shift] += w.breaksWith(int(i), id) - w.breaksWith(int(i), from)
 	if len(g.lists[from]) == 0 {
 		w.reclaim()
 	}

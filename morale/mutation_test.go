@@ -51,15 +51,13 @@ var mutants = []mutant{
 // plainPaths gives each fast path's function the body of the plain way, for
 // the copy that must change no hash: stages 1 and 2 and stage 3 of the
 // step for every agent,
-// the gain of the exact seconds since bad news, every move through the cell's key, the
-// key by a division, and every agent a candidate of an event at a
-// location.
+// the gain of the exact seconds since bad news, every move through the cell's key,
+// and every agent a candidate of an event at a location.
 var plainPaths = map[string]string{
 	"holdsSteady":       "{ return false }",
 	"atRest":            "{ return false }",
 	"(*stepRules).gain": "{ return RecoveryGain(r.seconds(b), r.dt, r.rate, r.delay) }",
 	"rect.holds":        "{ return false }",
-	"(*grid).coordOf":   "{ return coord(v / g.size) }",
 	"(*World).near": `{
 	hits, sq = w.hits[:0], w.scales[:0]
 	for i, p := range w.col.Pos {

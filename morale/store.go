@@ -8,33 +8,22 @@ import (
 // handleBlock is the most Agent handles the World allocates at a time.
 const handleBlock = 32
 
-// handleSlab is what is left of a block of Agent handles: the handles not
-// yet given out to the agents spawned into one grid cell (its index in
-// World.slabs) within one sort window.
-type handleSlab struct {
-	win  int32 // the window (see windows) of the places it serves
-	free []Agent
-}
-
-// newHandle returns a new handle for the agent spawned at place i into cell
-// c, from his cell's block for his sort window (blocks of up to handleBlock,
-// as many as the cell holds agents: one for an agent alone). A window's sort
-// is stable, so walking a sorted window in the World's order, or a cell's
-// spawns in spawn order, reads the handles nearly in order. Where handles
-// lie is only a matter of speed: the blocks of a rebuilt grid are dropped.
-func (w *World) newHandle(i, c int32) *Agent {
-	if w.slabGen != w.grid.gen {
-		w.slabs, w.slabGen = nil, w.grid.gen
-	}
+// newHandle returns a new handle for an agent spawned into cell c, from his
+// cell's block of handles (blocks of up to handleBlock, as many as the cell
+// holds agents: one for an agent alone), so that walking a cell's agents in
+// spawn order, or a sorted window in the World's order (the sort is
+// stable), reads their handles nearly in order. Where handles lie is only a
+// matter of speed: what is left of a block when the grid is rebuilt serves
+// the cell that takes its id.
+func (w *World) newHandle(c int32) *Agent {
 	if n := len(w.grid.lists); len(w.slabs) < n {
-		w.slabs = append(w.slabs, make([]handleSlab, n-len(w.slabs))...)
+		w.slabs = append(w.slabs, make([][]Agent, n-len(w.slabs))...)
 	}
-	win, s := i>>w.order.shift, &w.slabs[c]
-	if len(s.free) == 0 || s.win != win {
-		*s = handleSlab{win: win, free: make([]Agent, min(handleBlock, len(w.grid.lists[c])))}
+	if len(w.slabs[c]) == 0 {
+		w.slabs[c] = make([]Agent, min(handleBlock, len(w.grid.lists[c])))
 	}
-	a := &s.free[0]
-	s.free = s.free[1:]
+	a := &w.slabs[c][0]
+	w.slabs[c] = w.slabs[c][1:]
 	return a
 }
 
@@ -72,12 +61,9 @@ func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, e
 	}
 	i := int32(len(w.col.Handle))
 	loc := w.grid.place(at, i)
-	a := w.newHandle(i, loc.id)
+	a := w.newHandle(loc.id)
 	*a = Agent{w: w, i: i, cell: loc.id}
 	slot := w.slot(squad)
-	if len(w.col.Handle) == cap(w.col.Handle) { // full: every column grows by half at once
-		w.reserve(len(w.col.Handle)/2 + 64)
-	}
 	for _, k := range w.cols {
 		k.grow()
 	}
@@ -102,15 +88,10 @@ func (w *World) Reserve(n int) error {
 		return fmt.Errorf("morale: Reserve(%d): n must be in 0..%d", n, math.MaxInt32-w.Len())
 	}
 	w.init()
-	w.reserve(n)
-	return nil
-}
-
-// reserve makes room for n more agents in every column.
-func (w *World) reserve(n int) {
 	for _, k := range w.cols {
 		k.reserve(n)
 	}
+	return nil
 }
 
 // Remove takes agent a out of the World; a's methods then return zero values

@@ -163,7 +163,9 @@ func (r Reason) String() string {
 	return r.Kind.String()
 }
 
-func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+// finite reports whether v is neither NaN nor ±Inf, in one comparison (so
+// that Vec2.finite inlines): NaN compares false, ±Inf exceeds the largest.
+func finite(v float64) bool { return math.Abs(v) <= math.MaxFloat64 }
 
 func clamp01(v float64) float64 {
 	if v < 0 {

@@ -97,10 +97,9 @@ type World struct {
 	col     agentColumns
 	cols    []column
 	reasons reasonTable // the Reasons why names (reasons.go)
-	// The blocks of handles not yet given out, by grid cell id, for the
-	// grid of generation slabGen (see newHandle).
-	slabs   []handleSlab
-	slabGen uint64
+	// The blocks of handles not yet given out, by grid cell id (see
+	// newHandle).
+	slabs [][]Agent
 
 	// Squads, by slot (see squads.go). A squad exists while n > 0.
 	slotOf map[SquadID]int32
@@ -230,9 +229,7 @@ func (w *World) apply(s Settings) {
 
 // rebuildGrid puts every agent into a new grid of cells of edge size.
 func (w *World) rebuildGrid(size float64) {
-	gen := w.grid.gen + 1
 	w.grid = newGrid(size)
-	w.grid.gen = gen
 	for i, p := range w.col.Pos {
 		w.col.Cell[i] = w.grid.place(p, int32(i))
 		w.col.Handle[i].cell = w.col.Cell[i].id

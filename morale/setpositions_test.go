@@ -1,0 +1,71 @@
+package morale_test
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// TestSetPositionsBadInput checks that World.SetPositions refuses bad
+// input whole: an error naming the bad element, and no agent moved, not
+// even those listed before it.
+func TestSetPositionsBadInput(t *testing.T) {
+	nan, inf := math.NaN(), math.Inf(1)
+	tests := []struct {
+		name string
+		bad  func(w, other *morale.World, agents []*morale.Agent, ps []morale.Vec2) ([]*morale.Agent, []morale.Vec2)
+		want string
+	}{
+		{"fewer positions", func(_, _ *morale.World, a []*morale.Agent, p []morale.Vec2) ([]*morale.Agent, []morale.Vec2) {
+			return a, p[:2]
+		}, "3 agents but 2 positions"},
+		{"nil agent", func(_, _ *morale.World, a []*morale.Agent, p []morale.Vec2) ([]*morale.Agent, []morale.Vec2) {
+			a[2] = nil
+			return a, p
+		}, "agents[2] is nil, removed or of another World"},
+		{"removed agent", func(w, _ *morale.World, a []*morale.Agent, p []morale.Vec2) ([]*morale.Agent, []morale.Vec2) {
+			w.Remove(a[1])
+			return a, p
+		}, "agents[1] is nil"},
+		{"agent of another World", func(_, other *morale.World, a []*morale.Agent, p []morale.Vec2) ([]*morale.Agent, []morale.Vec2) {
+			a[2] = other.Agent(2)
+			return a, p
+		}, "agents[2] is nil"},
+		{"NaN", func(_, _ *morale.World, a []*morale.Agent, p []morale.Vec2) ([]*morale.Agent, []morale.Vec2) {
+			p[1].X = nan
+			return a, p
+		}, "ps[1] = {NaN"},
+		{"infinity", func(_, _ *morale.World, a []*morale.Agent, p []morale.Vec2) ([]*morale.Agent, []morale.Vec2) {
+			p[2].Y = -inf
+			return a, p
+		}, "ps[2] = {"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w, err := morale.NewWorld(morale.DefaultSettings(), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var agents []*morale.Agent
+			for i := range 3 {
+				agents = append(agents, w.Spawn(0, morale.Vec2{X: float64(i) * 100}))
+			}
+			other := w.Clone()
+			ps := []morale.Vec2{{X: 5000, Y: 5000}, {X: 1, Y: 1}, {X: 9000, Y: -9000}}
+			agents, ps = tt.bad(w, other, agents, ps)
+			before := w.Checksum()
+			err = w.SetPositions(agents, ps)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("SetPositions = %v; want an error containing %q", err, tt.want)
+			}
+			if got := w.Checksum(); got != before {
+				t.Errorf("checksum %x after the refused SetPositions; want %x (nothing moved)", got, before)
+			}
+			if p := w.Agent(0).Position(); p != (morale.Vec2{}) {
+				t.Errorf("agent 0 at %v; want {0 0}: listed before the bad element, he must not move", p)
+			}
+		})
+	}
+}
