@@ -127,7 +127,7 @@ func (w *World) step() {
 	n := len(w.col.Morale)
 	if n <= stepChunk {
 		// One chunk: its running sums are the squads' sums.
-		w.queue = w.stepRange(&r, 0, n, &w.scratch, w.next, w.queue)
+		_, w.queue = w.stepRange(&r, 0, n, &w.scratch, w.next, false, w.queue)
 	} else {
 		w.stepChunks(&r, n)
 	}
@@ -139,61 +139,86 @@ func (w *World) step() {
 	w.steps++
 }
 
-// stepScratch is a goroutine's scratch for stepRange: the morale of each
-// agent of its range before the step.
+// stepScratch is a goroutine's scratch for stepRange: the slots it touched.
 type stepScratch struct {
-	old []float64
+	touched []int32
 }
 
-// stepRange runs the step's pass over agents lo..hi-1: stages 1 and 2 agent
-// by agent, in order, adding each agent's new morale to acc[his squad slot];
-// then stage 3 and the listeners' changes, agent by agent, in order, for
-// those who need more than holdsSteady (an agent's stage 3 reads only his
-// own data and the squad averages, never another agent's new morale, so
-// this is the same as one agent after the other). It returns notes with
-// the changes appended. It writes only agents lo..hi-1, acc, the scratch sc
-// and notes, so ranges may run on several goroutines at once, each with an
-// acc and scratch of its own.
-func (w *World) stepRange(r *stepRules, lo, hi int, sc *stepScratch, acc []float64, notes []note) []note {
+// stepRange runs the step's pass over agents lo..hi-1, in order: stages 1
+// and 2, then stage 3, agent by agent (an agent's stage 3 reads only his own
+// data and the squad averages, never another agent's new morale). It adds
+// each agent's new morale to acc[his squad slot] and appends the changes to
+// notes. With track, it returns, in sc.touched's array, each slot whose acc
+// was 0 before a run of its agents was added (so every slot it added to at
+// least once; a slot may come twice). It writes only agents lo..hi-1, acc,
+// the scratch sc and notes, so ranges may run on several goroutines at
+// once, each with scratch of its own.
+func (w *World) stepRange(r *stepRules, lo, hi int, sc *stepScratch, acc []float64, track bool, notes []note) ([]int32, []note) {
+	touched := sc.touched[:0]
+	if lo >= hi {
+		return touched, notes
+	}
+	p := pass{w: w, r: *r, acc: acc, touched: touched, track: track, notes: notes, notify: w.hearsMorale()}
 	morale := w.col.Morale[lo:hi]
 	n := len(morale)
 	flags, squads, badNews, states := w.col.Flags[lo:hi][:n], w.col.Squad[lo:hi][:n], w.col.BadNews[lo:hi][:n], w.col.State[lo:hi][:n]
-	if len(sc.old) < n {
-		sc.old = make([]float64, n)
-	}
-	olds, avg := sc.old[:n], w.avg
-	acc = acc[:len(avg)]
-	factor := r.factor
+	avg := w.avg
+	factor, shaken := r.factor, r.shaken
+	// A run of agents side by side of one squad reads its average once and
+	// adds to sum (acc[run] is stale meanwhile), in the agents' order.
+	run := squads[0]
+	p.touch(run)
+	a, sum := avg[run], acc[run]
 	for k, old := range morale {
-		sq := squads[k]
-		a, m := avg[sq], old
+		if sq := squads[k]; sq != run {
+			acc[run] = sum
+			p.touch(sq)
+			run, a, sum = sq, avg[sq], acc[sq]
+		}
+		m := old
 		if !atRest(old, a) {
 			pulled := old
 			if flags[k]&flagNoContagion == 0 { // stage 1: contagion
 				pulled = ContagionPull(old, a, factor)
 			}
-			m = RecoverMorale(pulled, r.gain(badNews[k])) // stage 2
+			m = RecoverMorale(pulled, p.r.gain(badNews[k])) // stage 2
 			morale[k] = m
 		}
-		acc[sq] += m
-		olds[k] = old
-	}
-	notify, shaken := w.hearsMorale(), r.shaken
-	for k, st := range states {
+		sum += m
 		// Stage 3 and the listeners, but for an agent who holds Steady
 		// and whose change no one hears.
-		if m, old := morale[k], olds[k]; notify && m != old || !holdsSteady(st, m, shaken) {
-			notes = w.stepAgent(r, notify, lo+k, st, old, m, notes)
+		if p.notify && m != old || !holdsSteady(states[k], m, shaken) {
+			p.agent(lo+k, states[k], old, m)
 		}
 	}
-	return notes
+	acc[run] = sum
+	return p.touched, p.notes
 }
 
-// stepAgent tells the listeners, when notify, of agent i's new morale m
-// (from old) and runs stage 3 for him, in state st: his new state, when the
-// rules and the dwell time let him change. It returns notes with the
-// changes appended.
-func (w *World) stepAgent(r *stepRules, notify bool, i int, st State, old, m float64, notes []note) []note {
+// pass is what stepRange's agents who take the slow path need.
+type pass struct {
+	w       *World
+	r       stepRules // a copy of the step's rules
+	acc     []float64
+	touched []int32
+	track   bool
+	notes   []note
+	notify  bool
+}
+
+// touch notes that the pass is about to add to squad slot sq (see
+// stepRange's track).
+func (p *pass) touch(sq int32) {
+	if p.track && p.acc[sq] == 0 {
+		p.touched = append(p.touched, sq)
+	}
+}
+
+// agent tells the listeners of agent i's new morale m (from old) and runs
+// stage 3 for him, in state st: his new state, when the rules and the dwell
+// time let him change.
+func (p *pass) agent(i int, st State, old, m float64) {
+	w, r := p.w, &p.r
 	pulled := old // as stage 1 pulled him
 	if w.col.Flags[i]&flagNoContagion == 0 {
 		pulled = ContagionPull(old, w.avg[w.col.Squad[i]], r.factor)
@@ -202,8 +227,8 @@ func (w *World) stepAgent(r *stepRules, notify bool, i int, st State, old, m flo
 	if m != pulled {
 		why = ByRecovery
 	}
-	if notify && m != old {
-		notes = append(notes, note{a: w.col.Handle[i], oldMorale: old, morale: m, why: Reason{Kind: why}})
+	if p.notify && m != old {
+		p.notes = append(p.notes, note{a: w.col.Handle[i], oldMorale: old, morale: m, why: Reason{Kind: why}})
 	}
 	since := w.col.StateSince[i]
 	to, cause := st, Reason{}
@@ -220,7 +245,7 @@ func (w *World) stepAgent(r *stepRules, notify bool, i int, st State, old, m flo
 	// MinimumStateSeconds since his last change (one who never changed
 	// state may change at once).
 	if to == st || since != never && r.end-since < r.dwellTicks {
-		return notes
+		return
 	}
 	if cause.Kind == 0 {
 		cause = w.causeOf(i, old, m, why, to < st)
@@ -228,9 +253,8 @@ func (w *World) stepAgent(r *stepRules, notify bool, i int, st State, old, m flo
 	w.col.State[i] = to
 	w.col.StateSince[i] = r.end
 	if w.hearsState() || w.led != nil {
-		notes = append(notes, note{a: w.col.Handle[i], old: st, new: to, why: cause, isState: true})
+		p.notes = append(p.notes, note{a: w.col.Handle[i], old: st, new: to, why: cause, isState: true})
 	}
-	return notes
 }
 
 // takeSquadAverages fixes every squad's average for the step and clears the

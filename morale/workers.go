@@ -27,7 +27,7 @@ type chunkOut struct {
 }
 
 // stepWorker is one worker's scratch: a sum per squad slot, all 0 between
-// chunks, and stepRange's.
+// chunks, and the slots a chunk touched.
 type stepWorker struct {
 	acc     []float64
 	scratch stepScratch
@@ -217,7 +217,7 @@ func mergeSums(next []float64, outs []chunkOut, lo, hi int) {
 
 // denseSums reports whether this step's chunks keep a sum for every squad
 // slot (chunkOut.dense): with no more squads than a chunk has agents (see
-// stepOneChunk). Otherwise they list the slots of their agents.
+// stepOneChunk). Otherwise they list the slots they touched.
 func (w *World) denseSums() bool { return len(w.squads) <= stepChunk }
 
 // stepOneChunk runs chunk c of a step over n agents with worker sw's
@@ -228,11 +228,14 @@ func (w *World) stepOneChunk(r *stepRules, c, n int, sw *stepWorker) {
 	out := &w.chunkOuts[c]
 	// With no more squads than a chunk has agents, the chunk's sums are
 	// found by reading every slot after the pass (at most one read per
-	// agent); with more, by reading the slot of each of its agents.
-	notes := w.stepRange(r, lo, hi, &sw.scratch, sw.acc, out.notes[:0])
+	// agent), which spares the pass a test per agent whose outcome, at a
+	// few hundred squads, would be anybody's guess. With more squads the
+	// pass lists the slots it touched.
+	track := !w.denseSums()
+	touched, notes := w.stepRange(r, lo, hi, &sw.scratch, sw.acc, track, out.notes[:0])
 	slots, sums := out.slots[:0], out.sums[:0]
-	out.dense = w.denseSums()
-	if out.dense {
+	out.dense = !track
+	if !track {
 		// Every slot's sum, copied whole: a slot left at 0 had no member
 		// in the chunk or only members at morale 0, and adding 0 to a
 		// squad's sum (never −0: sums start at +0, and +0 + −0 is +0)
@@ -240,16 +243,14 @@ func (w *World) stepOneChunk(r *stepRules, c, n int, sw *stepWorker) {
 		acc := sw.acc[:len(w.squads)]
 		sums = append(sums, acc...)
 		clear(acc)
-	} else {
-		for _, s := range w.col.Squad[lo:hi] {
-			// A slot whose sum is 0, or met again once taken, is left
-			// out: adding 0 to a sum of morale (see above) changes no
-			// bit.
-			if v := sw.acc[s]; v != 0 {
-				slots, sums = append(slots, s), append(sums, v)
-				sw.acc[s] = 0
-			}
-		}
 	}
+	for _, s := range touched {
+		// A slot touched twice gives its sum, then 0: adding 0 to a sum
+		// of morale (never −0) changes no bit.
+		slots = append(slots, s)
+		sums = append(sums, sw.acc[s])
+		sw.acc[s] = 0
+	}
+	sw.scratch.touched = touched
 	out.slots, out.sums, out.notes = slots, sums, notes
 }

@@ -86,8 +86,8 @@ type heard struct {
 // agent's morale bits and state and the listener calls, in order: with 40
 // squads (one range of squad slots to merge, so one worker merges it), with
 // 300 (five ranges, which the workers merge side by side), and with 5000
-// (more squads than a chunk has agents: each chunk lists the slots of its
-// agents, and the caller merges them after the pass).
+// (more squads than a chunk has agents: each chunk lists the slots it
+// touched, and the caller merges them after the pass).
 func TestWorkersSameBits(t *testing.T) {
 	for _, squads := range []int{40, 300, 5000} {
 		t.Run(fmt.Sprintf("squads=%d", squads), func(t *testing.T) { testWorkersSameBits(t, squads) })
