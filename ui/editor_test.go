@@ -63,7 +63,7 @@ func TestEditorRejectsAnInvalidEditAndKeepsTheLastGood(t *testing.T) {
 func TestTunerRowsAreTheLibrarysParams(t *testing.T) {
 	s := morale.DefaultSettings()
 	s.ShakenBelow, s.MinRoutSeconds, s.NoEffectRadius = 0.55, 7.5, 4000
-	rows := ui.SettingParams()
+	rows := morale.Params()
 	lib := morale.Params()
 	if len(rows) != len(lib) {
 		t.Fatalf("%d tuner rows; want one per morale.Params entry (%d)", len(rows), len(lib))

@@ -18,16 +18,9 @@ func ScaleOf(p Param) SliderScale {
 // WeightScale returns the slider range of every weight row.
 func WeightScale() SliderScale { return ScaleOf(morale.WeightParam("")) }
 
-// SettingParams is every Settings parameter (morale.Params, in its order).
-func SettingParams() []Param { return morale.Params() }
-
-// WeightParams is one row per weight in s, in file order: the built-in
-// events' rows of [weights], then the custom rows of [custom] (Param.Custom).
-func WeightParams(s morale.Settings) []Param { return morale.WeightParams(s) }
-
 // FindParam looks a parameter or weight row up by its key in weights.toml.
 func FindParam(s morale.Settings, key string) (Param, bool) {
-	for _, p := range append(SettingParams(), WeightParams(s)...) {
+	for _, p := range append(morale.Params(), morale.WeightParams(s)...) {
 		if p.Name == key {
 			return p, true
 		}

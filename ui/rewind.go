@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/morale"
 )
 
 // RewindStep is how far, in seconds of simulated time, the `,` and `.`
@@ -221,7 +222,7 @@ func (a *App) pendingEdits() int {
 		return 0
 	}
 	n := 0
-	for _, p := range append(SettingParams(), WeightParams(a.g.Settings())...) {
+	for _, p := range append(morale.Params(), morale.WeightParams(a.g.Settings())...) {
 		if a.pending(p) {
 			n++
 		}

@@ -10,7 +10,7 @@ import (
 
 func TestSliderScaleRoundTrip(t *testing.T) {
 	scales := []ui.SliderScale{ui.WeightScale(), {Min: 0, Max: 1, Step: 0.01}, {Min: 0.01, Max: 2, Step: 0.01}, {Min: 0, Max: 0.5, Step: 0.005}, {Min: 50, Max: 20000, Step: 50}}
-	for _, p := range ui.SettingParams() {
+	for _, p := range morale.Params() {
 		scales = append(scales, ui.ScaleOf(p))
 	}
 	for _, sc := range scales {
@@ -92,7 +92,7 @@ func TestSliderScaleFormatValueKeepsTypedPrecision(t *testing.T) {
 // (and on the first touch apply) a rounded value.
 func TestDefaultsSitOnTheirSliders(t *testing.T) {
 	d := morale.DefaultSettings()
-	params := append(ui.SettingParams(), ui.WeightParams(d)...)
+	params := append(morale.Params(), morale.WeightParams(d)...)
 	if len(params) < 14+10 {
 		t.Fatalf("%d tuner rows; want every parameter and every weight row", len(params))
 	}

@@ -136,7 +136,7 @@ func (s tunerScroll) PreferredSize() (int, int) {
 }
 
 // newTuner makes the tuner's widgets in w's look, with one row per
-// parameter of SettingParams and per weight of s, their defaults, and
+// parameter of morale.Params and per weight of s, their defaults, and
 // their values in s as the session's start.
 func newTuner(s morale.Settings, w *widgets) *Tuner {
 	t := &Tuner{look: w, focus: -1, typing: -1, tipOn: -1, note: tunerNote{row: -1}}
@@ -195,12 +195,12 @@ func (t *Tuner) rebuild(s, start morale.Settings) {
 		t.rows = append(t.rows, r)
 	}
 	head("Parameters")
-	for _, p := range SettingParams() {
+	for _, p := range morale.Params() {
 		add(p, true)
 	}
 	head("Event weights")
 	custom := false
-	for _, p := range WeightParams(s) {
+	for _, p := range morale.WeightParams(s) {
 		if p.Custom && !custom { // the rows of [custom] come last, under a head of their own
 			head("Custom events")
 			custom = true
