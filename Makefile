@@ -134,7 +134,7 @@ mutants:
 ## frames: the horde game's 600 frames (morale's BenchmarkHordeFrame: 1e6
 ## agents on one core), once, with its frame-time percentiles and floor.
 frames:
-	$(LIB) $(GO) test -run '^$$' -bench '^BenchmarkHordeFrame$$' -benchtime 600x -count 1 .
+	$(LIB) $(GO) test -run '^$$' -bench '^BenchmarkHordeFrame$$' -benchtime 300x -count 1 .
 
 ## compat: morale's tests under $(MORALE_GO), and a throwaway module that
 ## imports only morale: one requirement (BurntSushi/toml), builds with $(MORALE_GO).
