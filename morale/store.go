@@ -45,7 +45,8 @@ func (w *World) Spawn(squad SquadID, at Vec2, opts ...SpawnOption) *Agent {
 func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, error) {
 	w.init()
 	w.notRanging("World.Spawn")
-	c := spawnOptions(opts)
+	c := spawnConfig{morale: 1, nerve: -1} // the defaults
+	c.apply(opts)
 	if !at.finite() {
 		return nil, fmt.Errorf("morale: Spawn: position %v is not finite", at)
 	}
