@@ -30,21 +30,19 @@ type spawnConfig struct {
 	tag      uint64
 }
 
-// spawnOptions returns the config opts make. An option is a func the
-// compiler cannot see into, so the config it is handed escapes to the heap:
-// only when there are options, so that a plain Spawn allocates nothing for
-// it.
-func spawnOptions(opts []SpawnOption) spawnConfig {
-	c := spawnConfig{morale: 1, nerve: -1}
+// apply applies opts to c. An option is a func the compiler cannot see
+// into, so the config it is handed escapes to the heap: apply hands the
+// options a copy, and only when there are some, so that a plain Spawn
+// allocates and copies nothing for them.
+func (c *spawnConfig) apply(opts []SpawnOption) {
 	if len(opts) > 0 {
 		p := new(spawnConfig)
-		*p = c
+		*p = *c
 		for _, o := range opts {
 			o(p)
 		}
-		c = *p
+		*c = *p
 	}
-	return c
 }
 
 // WithNerve pins the agent's nerve to v (0..1) instead of rolling it, for the

@@ -8,24 +8,28 @@ import (
 // agentColumns is the World's per-agent data: one column per field, each
 // holding a value per agent in the World's order (agent i's morale is
 // Morale[i]). A field added here is a per-agent array everywhere at once:
-// Spawn appends its zero value (set it after), and Remove, the sort, Clone
-// and the memory count treat it as they treat every other column. Its
-// fields are exported so that columns (reflect) can list them; the type is
-// not.
+// Spawn appends the values of the first spawnSet fields and a zero value to
+// the others, and Remove, the sort, Clone and the memory count treat it as
+// they treat every other column. Its fields are exported so that columns
+// (reflect) can list them; the type is not.
 type agentColumns struct {
 	Handle     col[*Agent]
-	Morale     col[float64] // 0..1
-	Nerve      col[float64] // 0..1
-	State      col[State]
+	Morale     col[float64]   // 0..1
+	Nerve      col[float64]   // 0..1
 	Flags      col[uint8]     // flagLeader, flagNoContagion
 	Squad      col[int32]     // his squad's slot in World.squads
 	Pos        col[Vec2]      // his position
 	StateSince col[int64]     // the tick of his last state change, or never
 	BadNews    col[int64]     // the tick of his last bad news, or never
-	Why        col[reasonID]  // the reason of the last event or rally that reached him
 	Cell       col[agentCell] // where he is in the grid
 	Tag        col[uint64]    // the game's own id for him (WithTag, SetTag)
+	State      col[State]
+	Why        col[reasonID] // the reason of the last event or rally that reached him
 }
+
+// spawnSet is how many of agentColumns' fields, the first, Spawn pushes
+// values to (the others start zero).
+const spawnSet = 10
 
 // column is what the World does with every per-agent array alike.
 type column interface {
@@ -49,12 +53,14 @@ type column interface {
 // col is a column of values of type T.
 type col[T any] []T
 
-func (c *col[T]) grow() {
+func (c *col[T]) grow() { var zero T; push(c, zero) }
+
+// push appends v to c, doubling c's room when full.
+func push[T any](c *col[T], v T) {
 	if len(*c) == cap(*c) {
 		c.reserve(len(*c) + 64)
 	}
-	var zero T
-	*c = append(*c, zero)
+	*c = append(*c, v)
 }
 
 func (c *col[T]) reserve(n int) {

@@ -39,10 +39,7 @@ type cachedCell struct {
 
 // agentCell is where an agent is in the grid: his cell's id (its key is
 // grid.keys[id]) and his position in the cell's list.
-type agentCell struct {
-	id int32
-	at int32
-}
+type agentCell struct{ id, at int32 }
 
 func newGrid(size float64) grid {
 	return grid{size: size, ids: make(map[cellKey]int32), cache: make([]cachedCell, 64)}
@@ -54,14 +51,7 @@ func (g *grid) key(p Vec2) cellKey {
 }
 
 func coord(v float64) int32 {
-	v = math.Floor(v)
-	switch {
-	case v < math.MinInt32:
-		return math.MinInt32
-	case v > math.MaxInt32:
-		return math.MaxInt32
-	}
-	return int32(v)
+	return int32(max(math.MinInt32, min(math.Floor(v), math.MaxInt32)))
 }
 
 // place adds agent i at position p to its cell and returns where he is.

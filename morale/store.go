@@ -8,14 +8,14 @@ import (
 // handleBlock is the most Agent handles the World allocates at a time.
 const handleBlock = 32
 
-// newHandle returns a new handle for an agent spawned into cell c, from his
+// newHandle returns a new handle for agent i, spawned into cell c, from his
 // cell's block of handles (blocks of up to handleBlock, as many as the cell
 // holds agents: one for an agent alone), so that walking a cell's agents in
 // spawn order, or a sorted window in the World's order (the sort is
 // stable), reads their handles nearly in order. Where handles lie is only a
 // matter of speed: what is left of a block when the grid is rebuilt serves
 // the cell that takes its id.
-func (w *World) newHandle(c int32) *Agent {
+func (w *World) newHandle(c, i int32) *Agent {
 	if n := len(w.grid.lists); len(w.slabs) < n {
 		w.slabs = append(w.slabs, make([][]Agent, n-len(w.slabs))...)
 	}
@@ -23,7 +23,7 @@ func (w *World) newHandle(c int32) *Agent {
 		w.slabs[c] = make([]Agent, min(handleBlock, len(w.grid.lists[c])))
 	}
 	a := &w.slabs[c][0]
-	w.slabs[c] = w.slabs[c][1:]
+	*a, w.slabs[c] = Agent{w: w, i: i, cell: c}, w.slabs[c][1:]
 	return a
 }
 
@@ -45,7 +45,8 @@ func (w *World) Spawn(squad SquadID, at Vec2, opts ...SpawnOption) *Agent {
 func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, error) {
 	w.init()
 	w.notRanging("World.Spawn")
-	c := spawnOptions(opts)
+	c := spawnConfig{morale: 1, nerve: -1} // the defaults
+	c.apply(opts)
 	if !at.finite() {
 		return nil, fmt.Errorf("morale: Spawn: position %v is not finite", at)
 	}
@@ -61,19 +62,22 @@ func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, e
 	}
 	i := int32(len(w.col.Handle))
 	loc := w.grid.place(at, i)
-	a := w.newHandle(loc.id)
-	*a = Agent{w: w, i: i, cell: loc.id}
-	slot := w.slot(squad)
-	for _, k := range w.cols {
+	push(&w.col.Handle, w.newHandle(loc.id, i))
+	push(&w.col.Morale, c.morale)
+	push(&w.col.Nerve, nerve)
+	push(&w.col.Flags, c.flags)
+	push(&w.col.Squad, w.slot(squad))
+	push(&w.col.Pos, at)
+	push(&w.col.StateSince, never)
+	push(&w.col.BadNews, never)
+	push(&w.col.Cell, loc)
+	push(&w.col.Tag, c.tag)
+	for _, k := range w.cols[spawnSet:] {
 		k.grow()
 	}
-	col := &w.col
-	col.Handle[i], col.Morale[i], col.Nerve[i], col.Flags[i] = a, c.morale, nerve, c.flags
-	col.Squad[i], col.Pos[i], col.Cell[i], col.Tag[i] = slot, at, loc, c.tag
-	col.StateSince[i], col.BadNews[i] = never, never
-	w.join(slot, c.morale)
+	w.join(w.col.Squad[i], c.morale)
 	w.spawned(int(i))
-	return a, nil
+	return w.col.Handle[i], nil
 }
 
 // Reserve makes room for n more agents than the World holds, so that the
