@@ -72,6 +72,7 @@ type tunerRow struct {
 	input  *widget.TextInput // shown only while typed
 	shown  *widget.Text      // the value, while not typed
 	cell   *widget.Container // the value's place: shown or input
+	line   *widget.Container // the row's widgets, lit under the pointer
 }
 
 // resetValue is what a reset sets the row to: its default, or without one
@@ -275,13 +276,19 @@ func (t *Tuner) rowWidgets(i int) *widget.Container {
 	r.cell = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewStackedLayout()),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(tunerInputW, tunerRowH)))
 	r.cell.AddChild(r.shown, r.input)
-	line := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(widget.GridLayoutOpts.Columns(4),
+	// the row under the pointer is lit, as ebitenui's hover images light a
+	// button
+	var line *widget.Container
+	line = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(widget.GridLayoutOpts.Columns(4),
 		widget.GridLayoutOpts.Spacing(4, 0), widget.GridLayoutOpts.Stretch([]bool{false, true, false, false}, nil))),
-		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
+		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true}),
+			widget.WidgetOpts.CursorEnterHandler(func(*widget.WidgetCursorEnterEventArgs) { line.SetBackgroundImage(w.rowHover) }),
+			widget.WidgetOpts.CursorExitHandler(func(*widget.WidgetCursorExitEventArgs) { line.SetBackgroundImage(nil) })))
 	step := widget.NewText(widget.TextOpts.Text(r.sc.StepLabel(), &w.small, colDim),
 		widget.TextOpts.Position(widget.TextPositionEnd, widget.TextPositionCenter),
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(tunerStepW, tunerRowH)))
 	line.AddChild(r.name, r.slider, r.cell, step)
+	r.line = line
 	return line
 }
 

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"image"
+	"image/color"
 	"math"
 	"strings"
 	"testing"
@@ -354,6 +355,31 @@ func TestTunerTicksAndTooltip(t *testing.T) {
 	event.ExecuteDeferred()
 	if a.tuner.tipOn != i {
 		t.Errorf("the name's ToolTip shown: tipOn %d; want %d (the panel's cache draws it)", a.tuner.tipOn, i)
+	}
+}
+
+// The row under the pointer is lit, and no longer once it has left.
+func TestTunerLightsTheRowUnderThePointer(t *testing.T) {
+	a := tunerApp(t, morale.DefaultSettings())
+	w := a.tuner.rows[1].line.GetWidget()
+	for _, tc := range []struct {
+		name string
+		fire func()
+		want color.Color
+	}{
+		{"entered", func() { w.CursorEnterEvent.Fire(&widget.WidgetCursorEnterEventArgs{Widget: w}) }, colRowHover},
+		{"left", func() { w.CursorExitEvent.Fire(&widget.WidgetCursorExitEventArgs{Widget: w}) }, color.NRGBA{}},
+	} {
+		tc.fire()
+		event.ExecuteDeferred()
+		img := ebiten.NewImage(ScreenW, ScreenH)
+		a.tuner.rows[1].line.Render(img)
+		r1, g1, b1, a1 := img.At(w.Rect.Min.X+1, w.Rect.Max.Y-1).RGBA()
+		r2, g2, b2, a2 := tc.want.RGBA()
+		if [4]uint32{r1, g1, b1, a1} != [4]uint32{r2, g2, b2, a2} {
+			t.Errorf("%s: the row's corner is %v; want %v", tc.name, img.At(w.Rect.Min.X+1, w.Rect.Max.Y-1), tc.want)
+		}
+		img.Deallocate()
 	}
 }
 
