@@ -16,10 +16,10 @@ import (
 // command its binding builds, and the help names it.
 func TestBindingsDriveMapInputAndHelp(t *testing.T) {
 	g, vp := newGame(t)
-	help := ui.HelpText()
+	help := ui.SceneHelp(game.SceneOpening)
 	labels := map[string]bool{}
 	for _, ctx := range []ui.Context{{}, {Paused: true, Selected: 2, HasSelected: true}} {
-		for _, b := range ui.Bindings() {
+		for _, b := range ui.SceneBindings(game.SceneOpening) {
 			if b.Label == "" || b.Command == nil {
 				t.Fatalf("binding %+v: no label or no command", b)
 			}
@@ -48,15 +48,15 @@ func TestBindingsDriveMapInputAndHelp(t *testing.T) {
 			t.Errorf("no binding labelled %q", want)
 		}
 	}
-	if len(labels) != len(ui.Bindings()) {
-		t.Errorf("%d labels for %d bindings; want each label once", len(labels), len(ui.Bindings()))
+	if len(labels) != len(ui.SceneBindings(game.SceneOpening)) {
+		t.Errorf("%d labels for %d bindings; want each label once", len(labels), len(ui.SceneBindings(game.SceneOpening)))
 	}
 }
 
 // Force rout gives ForceRout of the selected soldier, and without one says
 // why there is no command.
 func TestForceRoutBindingNeedsASelection(t *testing.T) {
-	for _, b := range ui.Bindings() {
+	for _, b := range ui.SceneBindings(game.SceneOpening) {
 		if b.Label != "Force rout" {
 			continue
 		}

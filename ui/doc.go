@@ -2,8 +2,8 @@
 // tuner sliders, the buttons, the console, the message strip) and the ebiten.Game
 // that ties the battle, the renderer and the widgets together.
 //
-// Keys and buttons become game commands through one table, [Bindings], which
-// [MapInput] (with the mouse), the panel's buttons and [HelpText] all read;
+// Keys and buttons become game commands through one table, [SceneBindings],
+// which [MapInput] (with the mouse), the panel's buttons and [SceneHelp] all read;
 // float settings become slider positions in one place, [SliderScale];
 // the tuner's rows ([Tuner]: ebitenui widgets in a ScrollContainer, with a
 // TextInput and a ToolTip each) queue edits that the App takes each tick

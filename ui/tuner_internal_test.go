@@ -417,7 +417,7 @@ func TestTunerWheelScrollsAndRevealsTheFocus(t *testing.T) {
 func TestTunerInTheApp(t *testing.T) {
 	a := testApp(t, Config{})
 	widgetRects(t, a) // lay the panel out: the tuner's box
-	box := a.tunerRect()
+	box := a.w.tunerBox.GetWidget().Rect
 	if box.Dy() < 200 {
 		t.Fatalf("tuner box %v; want room for rows", box)
 	}

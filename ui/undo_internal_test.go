@@ -127,7 +127,7 @@ func TestRefusedDragStaysOnItsRow(t *testing.T) {
 	windowtest.Skip(t) // it reads pixels back
 	a, _ := newTestApp(t, Config{})
 	layout(t, a)
-	box := a.tunerRect()
+	box := a.w.tunerBox.GetWidget().Rect
 	row := rowIndex(t, a.tuner, "PanicBelow")
 	draw := func() *image.RGBA {
 		img := ebiten.NewImage(ScreenW, ScreenH)
