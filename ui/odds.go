@@ -114,7 +114,7 @@ func NewOddsPanel(c OddsCounter, a *assets.Assets) *OddsPanel {
 // kept until the release. It counts a slice of them in the browser, and
 // takes the latest report for Draw and the published state.
 func (p *OddsPanel) Update(g game.View, dragging bool) {
-	if s := g.Settings(); !p.has || !sameSettings(s, p.last) {
+	if s := g.Settings(); !p.has || !weightsfile.Same(s, p.last) {
 		if p.has && !p.held { // a new edit: measured from before it
 			p.base, p.hasBase = p.last, true
 		}
@@ -172,10 +172,6 @@ func (p *OddsPanel) Wait(ctx context.Context) error {
 
 // Close stops the count under way.
 func (p *OddsPanel) Close() { p.tr.Close() }
-
-// sameSettings reports whether a and b are the same settings, every
-// parameter and weight (weightsfile.Same).
-func sameSettings(a, b morale.Settings) bool { return weightsfile.Same(a, b) }
 
 // oddsView is the panel's text: a title, a status line, the rows and the
 // histogram's caption.
