@@ -54,7 +54,7 @@ func (a *App) applyEdit(e TunerEdit) {
 
 // syncTuner shows the live settings on the tuner's rows (those Resume will
 // continue with, while rewound) and which of them are pending.
-func (a *App) syncTuner() { a.tuner.sync(a.g.Settings(), a.pending) }
+func (a *App) syncTuner() { a.tuner.sync(a.g.Settings(), a.g.Rewind().Pending) }
 
 // dragging reports whether a row's slider is being dragged.
 func (t *Tuner) dragging() bool {
