@@ -99,6 +99,12 @@ func (rw *Rewind) End() int64 {
 	return rw.s.ticks
 }
 
+// EndTime is End as battle time: the time of the original timeline's end
+// while rewound, else now.
+func (rw *Rewind) EndTime() float64 {
+	return rw.s.b.Time() + float64(rw.End()-rw.s.ticks)/SubTicksPerSecond
+}
+
 // Pending reports whether p's value in the settings Resume will continue
 // with differs from the battle's own: an edit made while the cursor is set,
 // which applies only once the session resumes (false without a cursor).

@@ -2,6 +2,7 @@ package game_test
 
 import (
 	"errors"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -131,6 +132,25 @@ func TestCursorCommands(t *testing.T) {
 	}
 	if err := g.Rewind().Resume(); !errors.Is(err, game.ErrNoCursor) {
 		t.Errorf("Resume without a cursor: got %v; want ErrNoCursor", err)
+	}
+}
+
+// EndTime is the battle time the session had reached, wherever the cursor
+// is, and now without one.
+func TestRewindEndTime(t *testing.T) {
+	g := newGame(t, game.DefaultConfig())
+	runUntil(g, 20)
+	end := g.Time()
+	for _, tick := range []int64{600, 5 * game.SubTicksPerSecond, 0} {
+		g.Rewind().To(tick)
+		if got := g.Rewind().EndTime(); math.Abs(got-end) > 1e-9 {
+			t.Errorf("cursor at sub-tick %d: EndTime %v; want %v", tick, got, end)
+		}
+	}
+	apply(t, g, game.Pause{Paused: false})
+	runUntil(g, g.Time()+1)
+	if got := g.Rewind().EndTime(); got != g.Time() {
+		t.Errorf("resumed: EndTime %v; want now, %v", got, g.Time())
 	}
 }
 

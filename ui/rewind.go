@@ -58,13 +58,6 @@ func ScrubTime(r Regions, x int, end float64) float64 {
 	return end - game.HistoryWindow + f*game.HistoryWindow
 }
 
-// recordedEnd is the battle time of the end of the recorded session: the
-// end of the original timeline while rewound, else now.
-func (a *App) recordedEnd() float64 {
-	rw := a.g.Rewind()
-	return a.g.Time() + float64(rw.End()-a.g.SessionTicks())/game.SubTicksPerSecond
-}
-
 // timelineDrag scrubs: a press on the timeline holds its window where it
 // is, and while the button is down the rewind cursor follows the pointer
 // both ways within the recorded session, the plot staying under it; held
@@ -73,7 +66,7 @@ func (a *App) recordedEnd() float64 {
 // session runs on.
 func (a *App) timelineDrag(in InputState) {
 	rw := &a.rewind
-	endT := a.recordedEnd()
+	endT := a.g.Rewind().EndTime()
 	switch {
 	case rw.dragging && !in.LeftHeld:
 		rw.dragging = false
@@ -113,7 +106,7 @@ func (a *App) holdWindow() {
 		rw.held = false
 		return
 	}
-	endT, t := a.recordedEnd(), a.g.Time()
+	endT, t := a.g.Rewind().EndTime(), a.g.Time()
 	switch {
 	case !rw.held:
 		rw.held, rw.win = true, endT // rewound by a key: the plot as it was
