@@ -21,9 +21,9 @@
 // note, the lint: one [MessageSlot] each, cut with "…" and shown whole on
 // hover when they do not fit); the buttons; the selection; the tuner's
 // rows, which scroll; the odds panel's slot, when Config.Odds gives one
-// ([OddsPanel]: [OddsPanelH] high open, the panel's inner width, just
-// above the foot, whose keys it covers when open); the foot (the keys,
-// then the weights file). No message, and not the
+// ([OddsPanel]: its title, rows and histogram high open, the panel's
+// inner width, just above the foot, whose keys it covers when open); the
+// foot (the keys, then the weights file). No message, and not the
 // odds panel, moves a widget a user may click, and no message moves the
 // odds panel: TestMessagesMoveNoWidget and TestOddsPanelMovesNoWidget lay
 // the panel out without a window and compare every widget's rectangle.

@@ -170,8 +170,8 @@ func TestOddsPanelMovesNoWidget(t *testing.T) {
 	a.foldOdds(false)
 	with := widgetRects(t, a)
 	slot := a.oddsSlot()
-	if slot.Dy() != OddsPanelH || slot.Dx() != PanelW-2*panelPad {
-		t.Fatalf("odds slot %v; want %d×%d", slot, PanelW-2*panelPad, OddsPanelH)
+	if slot.Dy() != newOddsMetrics(1).open || slot.Dx() != PanelW-2*panelPad {
+		t.Fatalf("odds slot %v; want %d×%d", slot, PanelW-2*panelPad, newOddsMetrics(1).open)
 	}
 	if panel := ScreenRegions().Panel; !slot.In(panel) {
 		t.Errorf("odds slot %v leaves the panel %v", slot, panel)
@@ -416,7 +416,7 @@ func TestOddsDragMovesNothing(t *testing.T) {
 	if err := a.Sync(); err != nil {
 		t.Fatal(err)
 	}
-	if r := a.odds.Odds().Reference; r != nil {
+	if r := a.odds.report.Reference; r != nil {
 		t.Fatalf("a reference before any edit: %+v", r)
 	}
 	layout(t, a)
@@ -454,18 +454,19 @@ func TestOddsDragMovesNothing(t *testing.T) {
 	if v := a.tuner.rows[row].value; v == start {
 		t.Errorf("%s still %v after the drag; want it moved", name, v)
 	}
-	if a.odds.Odds().Reference == nil {
+	if a.odds.report.Reference == nil {
 		t.Error("no reference after the drag's counts; want \"was …\" shown")
 	}
 }
 
 // The open panel has a place for every row a report can have, above the
-// histogram, inside OddsPanelH: however many squads and men, counting or
+// histogram, inside the panel open: however many squads and men, counting or
 // counted, with or without a reference.
 func TestOddsRowsFitThePanel(t *testing.T) {
-	hist := newOddsMetrics(1).histRect(PanelW-2*panelPad, OddsPanelH)
-	if end := oddsRowsTop + oddsRowsMax*oddsLineH; end > hist.Min.Y || hist.Max.Y > OddsPanelH || hist.Min.X < 0 || hist.Max.X > PanelW-2*panelPad {
-		t.Fatalf("rows end at %d, histogram at %v; want the rows above it, both inside %d×%d", end, hist, PanelW-2*panelPad, OddsPanelH)
+	m := newOddsMetrics(1)
+	hist := m.histRect(PanelW-2*panelPad, m.open)
+	if end := oddsRowsTop + oddsRowsMax*oddsLineH; end > hist.Min.Y || hist.Max.Y > m.open || hist.Min.X < 0 || hist.Max.X > PanelW-2*panelPad {
+		t.Fatalf("rows end at %d, histogram at %v; want the rows above it, both inside %d×%d", end, hist, PanelW-2*panelPad, m.open)
 	}
 	men := func(n int) []odds.OddsRow {
 		var rs []odds.OddsRow

@@ -18,13 +18,6 @@ import (
 	"github.com/moralebreak/moralebreak/ui/published"
 )
 
-// OddsPanelH is the odds panel's height open, in logical pixels (its
-// width is the tuner's panel's inner width): its title, status line and
-// oddsRowsMax rows, then the histogram (odds_draw.go); with faces larger
-// than the design's (assets.LegibleAt), proportionally more
-// (oddsMetrics).
-const OddsPanelH = oddsRowsTop + oddsRowsMax*oddsLineH + 2 + 4 + oddsHistH
-
 // In the browser (a counter without a goroutine of its own) the odds are
 // counted in slices: each Update may spend oddsShare of the time since the
 // last slice ended, at least oddsSliceMin and at most oddsSliceMax: about 4
@@ -154,9 +147,6 @@ func (p *OddsPanel) slice() {
 		p.perFight = (3*p.perFight + d) / 4
 	}
 }
-
-// Odds returns the odds as of the last Update.
-func (p *OddsPanel) Odds() odds.Odds { return p.report }
 
 // Wait blocks until the odds of the settings last Set are counted to the
 // end (or ctx is done), and takes them as the report: a screenshot shows
@@ -316,8 +306,9 @@ func (p *OddsPanel) published(r image.Rectangle) *published.Odds {
 }
 
 // oddsSlot is where the App draws the odds panel: its slot in the tuner's
-// panel, under the tuner's rows, the panel's inner width wide and
-// OddsPanelH high (empty without a panel, and before the first layout).
+// panel, under the tuner's rows, the panel's inner width wide and as high
+// as the panel open or folded, oddsMetrics (empty without a panel, and
+// before the first layout).
 // The slot is laid out once: no message moves it, and it moves no button
 // (TestOddsPanelMovesNoWidget).
 func (a *App) oddsSlot() image.Rectangle {
