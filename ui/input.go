@@ -170,7 +170,7 @@ func MapInput(in InputState, vp game.Viewport, hit SoldierFinder) Intent {
 	if in.UIHovered || (!in.LeftClick && !in.RightClick) {
 		return it
 	}
-	p, ok := worldPoint(vp, in.X, in.Y)
+	p, ok := vp.FieldAt(in.X, in.Y)
 	if !ok {
 		return it
 	}
@@ -228,14 +228,4 @@ func (f fieldHits) BodyAt(p morale.Vec2) (int, bool) {
 // to select; *game.Battle satisfies it (has is false in the opening).
 type SquadFinder interface {
 	SquadAt(p morale.Vec2) (id morale.SquadID, has bool)
-}
-
-// worldPoint is the battlefield point under screen pixel (x, y), if any.
-func worldPoint(vp game.Viewport, x, y int) (morale.Vec2, bool) {
-	p := vp.ToWorld(float64(x), float64(y))
-	f := vp.Field
-	if p.X < 0 || p.Y < 0 || p.X > f.X || p.Y > f.Y {
-		return p, false
-	}
-	return p, true
 }
