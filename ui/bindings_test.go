@@ -26,7 +26,7 @@ func TestBindingsDriveMapInputAndHelp(t *testing.T) {
 			labels[b.Label] = true
 			want, wantErr := b.Command(ctx)
 			for _, k := range b.Keys {
-				it := ui.MapInput(ui.InputState{Paused: ctx.Paused, Selected: ctx.Selected, HasSelected: ctx.HasSelected, Keys: []ebiten.Key{k}}, vp, g.Battle())
+				it := ui.MapInput(ui.InputState{Context: ctx, Keys: []ebiten.Key{k}}, vp, g.Battle())
 				switch {
 				case b.Action != ui.NoAction:
 					if len(it.Commands) != 0 || len(it.Refused) != 0 || !reflect.DeepEqual(it.Actions, []ui.Action{b.Action}) {
