@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -561,7 +562,7 @@ func ParseValue(p Param, s string) (float64, error) {
 	switch {
 	case t == "":
 		return 0, fmt.Errorf("%s: type a number (%s..%s)", p.Name, sc.FormatValue(p.Min), sc.FormatValue(p.Max))
-	case err != nil && !isRangeErr(err):
+	case err != nil && !errors.Is(err, strconv.ErrRange): // out of range: ±Inf, refused as not finite
 		return 0, fmt.Errorf("%s: %q is not a number", p.Name, s)
 	case math.IsNaN(v) || math.IsInf(v, 0):
 		return 0, fmt.Errorf("%s: %s is not a finite number", p.Name, strings.TrimSpace(s))
@@ -569,13 +570,6 @@ func ParseValue(p Param, s string) (float64, error) {
 		return 0, fmt.Errorf("%s: %s is outside its range %s..%s", p.Name, strings.TrimSpace(s), sc.FormatValue(p.Min), sc.FormatValue(p.Max))
 	}
 	return v, nil
-}
-
-// isRangeErr reports whether err is ParseFloat's "out of range" (the value
-// is ±Inf then, which the caller refuses as not finite).
-func isRangeErr(err error) bool {
-	ne, ok := err.(*strconv.NumError)
-	return ok && ne.Err == strconv.ErrRange
 }
 
 // tip is row i's Doc as its ToolTip shows it: what it is, its default and
