@@ -323,7 +323,8 @@ func (a *App) refresh() {
 	if g.Paused() {
 		state = "PAUSED"
 	}
-	st := fmt.Sprintf("t = %.1f s · speed ×%s · %s", g.Time(), trimFloat(g.Speed()), state)
+	// %g: a speed is a whole number of quarters (game.SetSpeed)
+	st := fmt.Sprintf("t = %.1f s · speed ×%g · %s", g.Time(), g.Speed(), state)
 	if tps := ebiten.ActualTPS(); tps > 0 && !a.cfg.Capture { // a measured rate is no part of a picture
 		st += fmt.Sprintf(" · %.0f TPS", tps)
 	}
@@ -358,10 +359,6 @@ func clipLines(s string, face text.Face) string {
 		lines[i] = textfit.Clip(l, face, PanelW-2*panelPad)
 	}
 	return strings.Join(lines, "\n")
-}
-
-func trimFloat(f float64) string {
-	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.2f", f), "0"), ".")
 }
 
 var _ ebiten.Game = (*App)(nil)
