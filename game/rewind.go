@@ -99,6 +99,32 @@ func (rw *Rewind) End() int64 {
 	return rw.s.ticks
 }
 
+// EndTime is End as battle time: the time of the original timeline's end
+// while rewound, else now.
+func (rw *Rewind) EndTime() float64 {
+	return rw.s.b.Time() + float64(rw.End()-rw.s.ticks)/SubTicksPerSecond
+}
+
+// Pending reports whether p's value in the settings Resume will continue
+// with differs from the battle's own: an edit made while the cursor is set,
+// which applies only once the session resumes (false without a cursor).
+func (rw *Rewind) Pending(p morale.Param) bool {
+	return rw.atCursor() && p.Get(rw.wi.current) != p.Get(rw.s.b.settings)
+}
+
+// PendingEdits counts the parameters and weights Pending.
+func (rw *Rewind) PendingEdits() int {
+	n := 0
+	if rw.atCursor() {
+		for _, p := range append(morale.Params(), morale.WeightParams(rw.wi.current)...) {
+			if rw.Pending(p) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // To moves the cursor to session sub-tick tick (clamped to 0..End) and
 // shows the battle as it was there, paused. The first To keeps the session
 // so far as the original timeline, and the current settings for Resume. A

@@ -2,6 +2,7 @@ package game_test
 
 import (
 	"errors"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -98,6 +99,21 @@ func TestCursorCommands(t *testing.T) {
 	if g.Digest() != d || g.Settings().Weights[morale.LeaderDown] != -0.9 {
 		t.Errorf("SetSettings at the cursor: digest changed %v, Settings LeaderDown %v; want the battle unchanged, -0.9 pending", g.Digest() != d, g.Settings().Weights[morale.LeaderDown])
 	}
+	for _, p := range morale.Params() {
+		if g.Rewind().Pending(p) {
+			t.Errorf("SetSettings of a weight at the cursor: %s pending; want only the weight", p.Name)
+		}
+	}
+	// pending: LeaderDown, set now, and AllyDown, set later in the session
+	// than the cursor (Resume continues with the settings To found)
+	for _, e := range []morale.Event{morale.LeaderDown, morale.AllyDown} {
+		if !g.Rewind().Pending(morale.WeightParam(e)) {
+			t.Errorf("SetSettings at the cursor: %s not pending; want pending", e)
+		}
+	}
+	if n := g.Rewind().PendingEdits(); n != 2 {
+		t.Errorf("SetSettings at the cursor: %d edits pending; want 2 (LeaderDown, AllyDown)", n)
+	}
 	bad := s.Clone()
 	bad.ShakenBelow = 2
 	if err := g.Apply(game.SetSettings{Settings: bad}); !errors.Is(err, game.ErrBadSettings) {
@@ -111,8 +127,30 @@ func TestCursorCommands(t *testing.T) {
 	if _, on := g.Rewind().Cursor(); on || g.Paused() {
 		t.Error("Pause{false} at the cursor: want resumed and running")
 	}
+	if n := g.Rewind().PendingEdits(); n != 0 {
+		t.Errorf("resumed: %d edits pending; want 0", n)
+	}
 	if err := g.Rewind().Resume(); !errors.Is(err, game.ErrNoCursor) {
 		t.Errorf("Resume without a cursor: got %v; want ErrNoCursor", err)
+	}
+}
+
+// EndTime is the battle time the session had reached, wherever the cursor
+// is, and now without one.
+func TestRewindEndTime(t *testing.T) {
+	g := newGame(t, game.DefaultConfig())
+	runUntil(g, 20)
+	end := g.Time()
+	for _, tick := range []int64{600, 5 * game.SubTicksPerSecond, 0} {
+		g.Rewind().To(tick)
+		if got := g.Rewind().EndTime(); math.Abs(got-end) > 1e-9 {
+			t.Errorf("cursor at sub-tick %d: EndTime %v; want %v", tick, got, end)
+		}
+	}
+	apply(t, g, game.Pause{Paused: false})
+	runUntil(g, g.Time()+1)
+	if got := g.Rewind().EndTime(); got != g.Time() {
+		t.Errorf("resumed: EndTime %v; want now, %v", got, g.Time())
 	}
 }
 

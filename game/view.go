@@ -163,6 +163,13 @@ func (v Viewport) ToWorld(x, y float64) morale.Vec2 {
 	return morale.Vec2{X: (x - ox) / s, Y: (y - oy) / s}
 }
 
+// FieldAt returns the field point (cm) under screen pixel (x, y), as
+// ToWorld, and whether it lies on the field (its edges included).
+func (v Viewport) FieldAt(x, y int) (morale.Vec2, bool) {
+	p := v.ToWorld(float64(x), float64(y))
+	return p, p.X >= 0 && p.Y >= 0 && p.X <= v.Field.X && p.Y <= v.Field.Y
+}
+
 // BlastSeconds is how long, in seconds, a shell's blast stays in Blasts.
 const BlastSeconds = 1.0
 

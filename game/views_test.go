@@ -160,6 +160,22 @@ func TestViewport(t *testing.T) {
 	if got := (game.Viewport{Field: field}).ToWorld(5, 5); got != (morale.Vec2{}) {
 		t.Errorf("empty viewport ToWorld = %v; want 0,0", got)
 	}
+	vp := game.Viewport{X: 10, Y: 20, W: 600, H: 360, Field: field} // 0.1 px per cm
+	for _, tc := range []struct {
+		x, y int
+		want morale.Vec2
+		on   bool
+	}{
+		{10, 20, morale.Vec2{}, true},
+		{610, 380, field, true},
+		{310, 200, morale.Vec2{X: 3000, Y: 1800}, true},
+		{9, 200, morale.Vec2{X: -10, Y: 1800}, false},
+		{310, 381, morale.Vec2{X: 3000, Y: 3610}, false},
+	} {
+		if p, on := vp.FieldAt(tc.x, tc.y); p.Dist(tc.want) > 1e-9 || on != tc.on {
+			t.Errorf("FieldAt(%d, %d) = %v, %v; want %v, %v", tc.x, tc.y, p, on, tc.want, tc.on)
+		}
+	}
 }
 
 func TestViewsAreSane(t *testing.T) {

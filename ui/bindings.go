@@ -47,7 +47,7 @@ const (
 // Binding is one control of the demo: its keys, its button and the game
 // command both give. The table of Bindings is the only place a key or a
 // button becomes a command: MapInput reads its keys, the panel builds its
-// buttons from it, and HelpText lists its keys.
+// buttons from it, and SceneHelp lists its keys.
 type Binding struct {
 	// Keys give the command when pressed (none: a button only).
 	Keys []ebiten.Key
@@ -75,9 +75,6 @@ type Binding struct {
 func fixed(c game.Command) func(Context) (game.Command, error) {
 	return func(Context) (game.Command, error) { return c, nil }
 }
-
-// Bindings returns the opening's controls (SceneBindings).
-func Bindings() []Binding { return SceneBindings(game.SceneOpening) }
 
 // SceneBindings returns the controls of scene ("" is the opening), in the
 // order of their buttons: each scene gets only what works in it (the
@@ -137,9 +134,6 @@ func allBindings() []Binding {
 	}
 }
 
-// HelpText is the opening's help (SceneHelp).
-func HelpText() string { return SceneHelp(game.SceneOpening) }
-
 // SceneHelp is the panel's help in scene: the mouse, the console key, and
 // every key of SceneBindings.
 func SceneHelp(scene string) string {
@@ -182,5 +176,5 @@ func SceneHelp(scene string) string {
 		strings.Join(lines, "\n")
 }
 
-// helpLine is the longest line of keys in HelpText, in characters.
+// helpLine is the longest line of keys in SceneHelp, in characters.
 const helpLine = 58

@@ -16,17 +16,17 @@ import (
 // command its binding builds, and the help names it.
 func TestBindingsDriveMapInputAndHelp(t *testing.T) {
 	g, vp := newGame(t)
-	help := ui.HelpText()
+	help := ui.SceneHelp(game.SceneOpening)
 	labels := map[string]bool{}
 	for _, ctx := range []ui.Context{{}, {Paused: true, Selected: 2, HasSelected: true}} {
-		for _, b := range ui.Bindings() {
+		for _, b := range ui.SceneBindings(game.SceneOpening) {
 			if b.Label == "" || b.Command == nil {
 				t.Fatalf("binding %+v: no label or no command", b)
 			}
 			labels[b.Label] = true
 			want, wantErr := b.Command(ctx)
 			for _, k := range b.Keys {
-				it := ui.MapInput(ui.InputState{Paused: ctx.Paused, Selected: ctx.Selected, HasSelected: ctx.HasSelected, Keys: []ebiten.Key{k}}, vp, g.Battle())
+				it := ui.MapInput(ui.InputState{Context: ctx, Keys: []ebiten.Key{k}}, vp, g.Battle())
 				switch {
 				case b.Action != ui.NoAction:
 					if len(it.Commands) != 0 || len(it.Refused) != 0 || !reflect.DeepEqual(it.Actions, []ui.Action{b.Action}) {
@@ -48,15 +48,15 @@ func TestBindingsDriveMapInputAndHelp(t *testing.T) {
 			t.Errorf("no binding labelled %q", want)
 		}
 	}
-	if len(labels) != len(ui.Bindings()) {
-		t.Errorf("%d labels for %d bindings; want each label once", len(labels), len(ui.Bindings()))
+	if len(labels) != len(ui.SceneBindings(game.SceneOpening)) {
+		t.Errorf("%d labels for %d bindings; want each label once", len(labels), len(ui.SceneBindings(game.SceneOpening)))
 	}
 }
 
 // Force rout gives ForceRout of the selected soldier, and without one says
 // why there is no command.
 func TestForceRoutBindingNeedsASelection(t *testing.T) {
-	for _, b := range ui.Bindings() {
+	for _, b := range ui.SceneBindings(game.SceneOpening) {
 		if b.Label != "Force rout" {
 			continue
 		}

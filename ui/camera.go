@@ -29,10 +29,9 @@ const (
 
 // Camera limits and speeds.
 const (
-	MaxZoom     = 16.0
-	zoomStep    = 1.25 // one notch of the wheel, one + or -
-	panKeyPx    = 12.0 // pixels an arrow key pans per tick
-	cameraInset = fieldPad
+	MaxZoom  = 16.0
+	zoomStep = 1.25 // one notch of the wheel, one + or -
+	panKeyPx = 12.0 // pixels an arrow key pans per tick
 )
 
 // CameraViewport is the viewport of region r showing field at zoom (1 is
@@ -66,9 +65,6 @@ func clampCenter(r image.Rectangle, field morale.Vec2, s float64, c morale.Vec2)
 
 // viewport is the camera's view of region r on field.
 func (c *camera) viewport(r image.Rectangle, field morale.Vec2) game.Viewport {
-	if c.zoom <= 1 {
-		return FieldViewport(r, field)
-	}
 	return CameraViewport(r, field, c.zoom, c.center)
 }
 

@@ -80,9 +80,16 @@ func (a *App) buildConsole() {
 	top := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(widget.GridLayoutOpts.Columns(2),
 		widget.GridLayoutOpts.Stretch([]bool{true, false}, []bool{true}), widget.GridLayoutOpts.Spacing(4, 0))))
 	top.AddChild(c.view, c.bar)
+	// The output's view is a whole number of lines high, what is left over
+	// above it: scrolled to its end, its top line is not cut.
+	c.input.Validate()
+	_, in := c.input.PreferredSize()
+	out := float64(a.consoleRect().Dy() - 2*consolePad - 4 - in)
+	pad := widget.NewInsetsSimple(consolePad)
+	pad.Top += int(out - math.Floor(out/c.lineH)*c.lineH)
 	c.root = widget.NewContainer(widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(colConsole)),
 		widget.ContainerOpts.Layout(widget.NewGridLayout(widget.GridLayoutOpts.Columns(1), widget.GridLayoutOpts.Stretch([]bool{true}, []bool{true, false}),
-			widget.GridLayoutOpts.Spacing(0, 4), widget.GridLayoutOpts.Padding(widget.NewInsetsSimple(consolePad)))))
+			widget.GridLayoutOpts.Spacing(0, 4), widget.GridLayoutOpts.Padding(pad))))
 	c.root.AddChild(top, c.input)
 	c.root.Validate()
 	c.root.SetLocation(a.consoleRect())

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"image"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -220,5 +221,37 @@ func TestConsoleHistoryCompletionWrapAndScroll(t *testing.T) {
 	a.setConsole(false)
 	if a.con.input.IsFocused() {
 		t.Error("console closed: its line still has the focus")
+	}
+}
+
+// The console's output shows whole lines: scrolled to the newest, or a
+// page back, the view's top is a line's top (to a pixel), so its top line
+// is not cut.
+func TestConsoleTopLineIsWhole(t *testing.T) {
+	a := testApp(t, Config{})
+	a.setConsole(true)
+	for range 5 {
+		a.consoleRun("help")
+	}
+	img := ebiten.NewImage(ScreenW, ScreenH)
+	defer img.Deallocate()
+	c := &a.con
+	for _, tc := range []struct {
+		name string
+		keys []ebiten.Key
+	}{
+		{"the newest", nil},
+		{"a page back", []ebiten.Key{ebiten.KeyPageUp}},
+		{"two pages back", []ebiten.Key{ebiten.KeyPageUp}},
+	} {
+		for range 3 { // the widgets lay themselves out as they are drawn
+			a.consoleInput(InputState{Keys: tc.keys})
+			tc.keys = nil
+			c.root.Render(img)
+		}
+		off := float64(c.view.ViewRect().Min.Y - c.view.ContentRect().Min.Y)
+		if cut := off - math.Floor(off/c.lineH)*c.lineH; cut >= 1 && cut <= c.lineH-1 {
+			t.Errorf("%s: the view's top is %.1f px into a line of %.1f; want a line's top", tc.name, cut, c.lineH)
+		}
 	}
 }

@@ -2,8 +2,8 @@
 // tuner sliders, the buttons, the console, the message strip) and the ebiten.Game
 // that ties the battle, the renderer and the widgets together.
 //
-// Keys and buttons become game commands through one table, [Bindings], which
-// [MapInput] (with the mouse), the panel's buttons and [HelpText] all read;
+// Keys and buttons become game commands through one table, [SceneBindings],
+// which [MapInput] (with the mouse), the panel's buttons and [SceneHelp] all read;
 // float settings become slider positions in one place, [SliderScale];
 // the tuner's rows ([Tuner]: ebitenui widgets in a ScrollContainer, with a
 // TextInput and a ToolTip each) queue edits that the App takes each tick
@@ -21,9 +21,9 @@
 // note, the lint: one [MessageSlot] each, cut with "…" and shown whole on
 // hover when they do not fit); the buttons; the selection; the tuner's
 // rows, which scroll; the odds panel's slot, when Config.Odds gives one
-// ([OddsPanel]: [OddsPanelH] high open, the panel's inner width, just
-// above the foot, whose keys it covers when open); the foot (the keys,
-// then the weights file). No message, and not the
+// ([OddsPanel]: its title, rows and histogram high open, the panel's
+// inner width, just above the foot, whose keys it covers when open); the
+// foot (the keys, then the weights file). No message, and not the
 // odds panel, moves a widget a user may click, and no message moves the
 // odds panel: TestMessagesMoveNoWidget and TestOddsPanelMovesNoWidget lay
 // the panel out without a window and compare every widget's rectangle.

@@ -87,7 +87,7 @@ func TestTunerRowsAreTheLibrarysParams(t *testing.T) {
 		}
 	}
 	w := param(t, s, string(morale.LeaderDown))
-	if !w.Weight || ui.ScaleOf(w) != ui.WeightScale() || w.Get(s) != -0.45 {
+	if !w.Weight || ui.ScaleOf(w) != ui.ScaleOf(morale.WeightParam("")) || w.Get(s) != -0.45 {
 		t.Errorf("LeaderDown row: weight %v scale %+v value %v; want a weight row -1..1 at -0.45", w.Weight, ui.ScaleOf(w), w.Get(s))
 	}
 }

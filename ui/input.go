@@ -78,14 +78,13 @@ type InputState struct {
 	UIHovered   bool // the cursor is over an ebitenui widget
 	ConsoleOpen bool // keys go to the console, not to shortcuts
 	Typing      bool // a value is being typed in the tuner: no key is a shortcut
-	Paused      bool // the game's current pause state (Space toggles it)
-	Selected    int  // the selected soldier's ID, when HasSelected
-	HasSelected bool
-	Squad       morale.SquadID // the armies' selected squad, 0 for none
-	Scene       string         // the scene's name ("": the opening): its bindings
-	PanX, PanY  int            // arrow keys held: -1, 0 or 1 (the armies' camera)
-	Keys        []ebiten.Key   // keys just pressed (editing keys also as they repeat)
-	Chars       []rune         // characters typed
+	// Context is the game's pause state (Space toggles it) and the
+	// selection, which the bindings' commands depend on.
+	Context
+	Scene      string       // the scene's name ("": the opening): its bindings
+	PanX, PanY int          // arrow keys held: -1, 0 or 1 (the armies' camera)
+	Keys       []ebiten.Key // keys just pressed (editing keys also as they repeat)
+	Chars      []rune       // characters typed
 }
 
 // SoldierFinder hit-tests living soldiers; *game.Battle satisfies it.
@@ -148,7 +147,6 @@ func MapInput(in InputState, vp game.Viewport, hit SoldierFinder) Intent {
 	// with Control held no key is a binding: Ctrl+Z undoes, it does not
 	// revert the what-if
 	if !in.ConsoleOpen && !in.Typing && !it.ToggleConsole && !in.Ctrl && len(in.Keys) > 0 {
-		ctx := Context{Paused: in.Paused, Selected: in.Selected, HasSelected: in.HasSelected, Squad: in.Squad}
 		bindings := SceneBindings(in.Scene)
 		for _, k := range in.Keys {
 			for _, b := range bindings {
@@ -159,7 +157,7 @@ func MapInput(in InputState, vp game.Viewport, hit SoldierFinder) Intent {
 					it.Actions = append(it.Actions, b.Action)
 					continue
 				}
-				if c, err := b.Command(ctx); err != nil {
+				if c, err := b.Command(in.Context); err != nil {
 					it.Refused = append(it.Refused, err)
 				} else {
 					it.Commands = append(it.Commands, c)
@@ -170,7 +168,7 @@ func MapInput(in InputState, vp game.Viewport, hit SoldierFinder) Intent {
 	if in.UIHovered || (!in.LeftClick && !in.RightClick) {
 		return it
 	}
-	p, ok := worldPoint(vp, in.X, in.Y)
+	p, ok := vp.FieldAt(in.X, in.Y)
 	if !ok {
 		return it
 	}
@@ -228,14 +226,4 @@ func (f fieldHits) BodyAt(p morale.Vec2) (int, bool) {
 // to select; *game.Battle satisfies it (has is false in the opening).
 type SquadFinder interface {
 	SquadAt(p morale.Vec2) (id morale.SquadID, has bool)
-}
-
-// worldPoint is the battlefield point under screen pixel (x, y), if any.
-func worldPoint(vp game.Viewport, x, y int) (morale.Vec2, bool) {
-	p := vp.ToWorld(float64(x), float64(y))
-	f := vp.Field
-	if p.X < 0 || p.Y < 0 || p.X > f.X || p.Y > f.Y {
-		return p, false
-	}
-	return p, true
 }

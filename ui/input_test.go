@@ -122,7 +122,7 @@ func TestMapInputKeys(t *testing.T) {
 		want []game.Command
 	}{
 		{"space pauses", ui.InputState{Keys: []ebiten.Key{ebiten.KeySpace}}, []game.Command{game.Pause{Paused: true}}},
-		{"space resumes", ui.InputState{Paused: true, Keys: []ebiten.Key{ebiten.KeySpace}}, []game.Command{game.Pause{Paused: false}}},
+		{"space resumes", ui.InputState{Context: ui.Context{Paused: true}, Keys: []ebiten.Key{ebiten.KeySpace}}, []game.Command{game.Pause{Paused: false}}},
 		{"N steps", ui.InputState{Keys: []ebiten.Key{ebiten.KeyN}}, []game.Command{game.Step{}}},
 		{"3 is x4", ui.InputState{Keys: []ebiten.Key{ebiten.KeyDigit3}}, []game.Command{game.SetSpeed{Factor: 4}}},
 		{"console swallows keys", ui.InputState{ConsoleOpen: true, Keys: []ebiten.Key{ebiten.KeySpace, ebiten.KeyN}}, nil},

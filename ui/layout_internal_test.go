@@ -170,8 +170,8 @@ func TestOddsPanelMovesNoWidget(t *testing.T) {
 	a.foldOdds(false)
 	with := widgetRects(t, a)
 	slot := a.oddsSlot()
-	if slot.Dy() != OddsPanelH || slot.Dx() != PanelW-2*panelPad {
-		t.Fatalf("odds slot %v; want %d×%d", slot, PanelW-2*panelPad, OddsPanelH)
+	if slot.Dy() != newOddsMetrics(1).open || slot.Dx() != PanelW-2*panelPad {
+		t.Fatalf("odds slot %v; want %d×%d", slot, PanelW-2*panelPad, newOddsMetrics(1).open)
 	}
 	if panel := ScreenRegions().Panel; !slot.In(panel) {
 		t.Errorf("odds slot %v leaves the panel %v", slot, panel)
@@ -218,7 +218,7 @@ func TestOddsFoldMovesNoButton(t *testing.T) {
 	a := openingOdds(t)
 	a.foldOdds(false)
 	open := widgetRects(t, a)
-	slot, rows := a.oddsSlot(), a.tunerRect()
+	slot, rows := a.oddsSlot(), a.w.tunerBox.GetWidget().Rect
 	if v := a.w.help.GetWidget().GetVisibility(); v != widget.Visibility_Hide || slot.Max.Y+6 < a.w.fileNote.GetWidget().Rect.Min.Y {
 		t.Errorf("open: the keys' visibility %v, odds slot %v, file note %v; want the keys hidden, their room the odds'", v, slot, a.w.fileNote.GetWidget().Rect)
 	}
@@ -230,7 +230,7 @@ func TestOddsFoldMovesNoButton(t *testing.T) {
 	if fs.Dy() != oddsFoldedH || a.w.help.GetWidget().GetVisibility() != widget.Visibility_Show || fs.Max.Y > help.Min.Y || help.Max.Y > note.Min.Y {
 		t.Errorf("folded odds slot %v, keys at %v, file note at %v; want a slot %d px high over the keys over the note", fs, help, note, oddsFoldedH)
 	}
-	if got := a.tunerRect(); got.Min != rows.Min || got.Max.Y-rows.Max.Y != fs.Min.Y-slot.Min.Y {
+	if got := a.w.tunerBox.GetWidget().Rect; got.Min != rows.Min || got.Max.Y-rows.Max.Y != fs.Min.Y-slot.Min.Y {
 		t.Errorf("tuner rows %v folded, %v open; want the same top, the bottom where the slot's top went (%v open, %v folded)", got, rows, slot, fs)
 	}
 	for path, r := range open {
@@ -397,7 +397,7 @@ func TestOddsOpenLeavesRows(t *testing.T) {
 			}
 			top, least := fullRows(t, a)
 			if top < wantTop || least < wantLeast {
-				t.Errorf("odds open: %d whole rows in %v at the top, %d at the worst scroll; want %d and %d at least", top, a.tunerRect(), least, wantTop, wantLeast)
+				t.Errorf("odds open: %d whole rows in %v at the top, %d at the worst scroll; want %d and %d at least", top, a.w.tunerBox.GetWidget().Rect, least, wantTop, wantLeast)
 			}
 			a.foldOdds(true)
 			widgetRects(t, a)
@@ -416,12 +416,12 @@ func TestOddsDragMovesNothing(t *testing.T) {
 	if err := a.Sync(); err != nil {
 		t.Fatal(err)
 	}
-	if r := a.odds.Odds().Reference; r != nil {
+	if r := a.odds.report.Reference; r != nil {
 		t.Fatalf("a reference before any edit: %+v", r)
 	}
 	layout(t, a)
 	base := widgetRects(t, a)
-	slot, box := a.oddsSlot(), a.tunerRect()
+	slot, box := a.oddsSlot(), a.w.tunerBox.GetWidget().Rect
 	row := -1 // the last whole row
 	for i := range a.tuner.rows {
 		if rowRect(a, i).In(a.tuner.scroll.ViewRect()) {
@@ -443,7 +443,7 @@ func TestOddsDragMovesNothing(t *testing.T) {
 				t.Errorf("step %d: %s moved from %v to %v", step, path, r, got[path])
 			}
 		}
-		if s, b := a.oddsSlot(), a.tunerRect(); s != slot || b != box {
+		if s, b := a.oddsSlot(), a.w.tunerBox.GetWidget().Rect; s != slot || b != box {
 			t.Errorf("step %d: odds slot %v, rows %v; want %v, %v", step, s, b, slot, box)
 		}
 		if !image.Pt(x, y).In(sl.w.Rect) || !sl.drag.on {
@@ -454,18 +454,19 @@ func TestOddsDragMovesNothing(t *testing.T) {
 	if v := a.tuner.rows[row].value; v == start {
 		t.Errorf("%s still %v after the drag; want it moved", name, v)
 	}
-	if a.odds.Odds().Reference == nil {
+	if a.odds.report.Reference == nil {
 		t.Error("no reference after the drag's counts; want \"was …\" shown")
 	}
 }
 
 // The open panel has a place for every row a report can have, above the
-// histogram, inside OddsPanelH: however many squads and men, counting or
+// histogram, inside the panel open: however many squads and men, counting or
 // counted, with or without a reference.
 func TestOddsRowsFitThePanel(t *testing.T) {
-	hist := newOddsMetrics(1).histRect(PanelW-2*panelPad, OddsPanelH)
-	if end := oddsRowsTop + oddsRowsMax*oddsLineH; end > hist.Min.Y || hist.Max.Y > OddsPanelH || hist.Min.X < 0 || hist.Max.X > PanelW-2*panelPad {
-		t.Fatalf("rows end at %d, histogram at %v; want the rows above it, both inside %d×%d", end, hist, PanelW-2*panelPad, OddsPanelH)
+	m := newOddsMetrics(1)
+	hist := m.histRect(PanelW-2*panelPad, m.open)
+	if end := oddsRowsTop + oddsRowsMax*oddsLineH; end > hist.Min.Y || hist.Max.Y > m.open || hist.Min.X < 0 || hist.Max.X > PanelW-2*panelPad {
+		t.Fatalf("rows end at %d, histogram at %v; want the rows above it, both inside %d×%d", end, hist, PanelW-2*panelPad, m.open)
 	}
 	men := func(n int) []odds.OddsRow {
 		var rs []odds.OddsRow

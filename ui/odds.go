@@ -18,13 +18,6 @@ import (
 	"github.com/moralebreak/moralebreak/ui/published"
 )
 
-// OddsPanelH is the odds panel's height open, in logical pixels (its
-// width is the tuner's panel's inner width): its title, status line and
-// oddsRowsMax rows, then the histogram (odds_draw.go); with faces larger
-// than the design's (assets.LegibleAt), proportionally more
-// (oddsMetrics).
-const OddsPanelH = oddsRowsTop + oddsRowsMax*oddsLineH + 2 + 4 + oddsHistH
-
 // In the browser (a counter without a goroutine of its own) the odds are
 // counted in slices: each Update may spend oddsShare of the time since the
 // last slice ended, at least oddsSliceMin and at most oddsSliceMax: about 4
@@ -114,7 +107,7 @@ func NewOddsPanel(c OddsCounter, a *assets.Assets) *OddsPanel {
 // kept until the release. It counts a slice of them in the browser, and
 // takes the latest report for Draw and the published state.
 func (p *OddsPanel) Update(g game.View, dragging bool) {
-	if s := g.Settings(); !p.has || !sameSettings(s, p.last) {
+	if s := g.Settings(); !p.has || !weightsfile.Same(s, p.last) {
 		if p.has && !p.held { // a new edit: measured from before it
 			p.base, p.hasBase = p.last, true
 		}
@@ -155,9 +148,6 @@ func (p *OddsPanel) slice() {
 	}
 }
 
-// Odds returns the odds as of the last Update.
-func (p *OddsPanel) Odds() odds.Odds { return p.report }
-
 // Wait blocks until the odds of the settings last Set are counted to the
 // end (or ctx is done), and takes them as the report: a screenshot shows
 // the same numbers every run.
@@ -172,10 +162,6 @@ func (p *OddsPanel) Wait(ctx context.Context) error {
 
 // Close stops the count under way.
 func (p *OddsPanel) Close() { p.tr.Close() }
-
-// sameSettings reports whether a and b are the same settings, every
-// parameter and weight (weightsfile.Same).
-func sameSettings(a, b morale.Settings) bool { return weightsfile.Same(a, b) }
 
 // oddsView is the panel's text: a title, a status line, the rows and the
 // histogram's caption.
@@ -320,8 +306,9 @@ func (p *OddsPanel) published(r image.Rectangle) *published.Odds {
 }
 
 // oddsSlot is where the App draws the odds panel: its slot in the tuner's
-// panel, under the tuner's rows, the panel's inner width wide and
-// OddsPanelH high (empty without a panel, and before the first layout).
+// panel, under the tuner's rows, the panel's inner width wide and as high
+// as the panel open or folded, oddsMetrics (empty without a panel, and
+// before the first layout).
 // The slot is laid out once: no message moves it, and it moves no button
 // (TestOddsPanelMovesNoWidget).
 func (a *App) oddsSlot() image.Rectangle {

@@ -16,7 +16,7 @@ import (
 
 // Draw draws the panel into slot on dst, opaquely, from the cached picture
 // of the last report (redrawn only when the report or the slot changed).
-// In a slot lower than OddsPanelH (folded) it draws its title and one
+// In a slot lower than the panel open (folded, oddsMetrics) it draws its title and one
 // line: the first row whose change is beyond the noise, else its status.
 // It only draws.
 func (p *OddsPanel) Draw(dst *ebiten.Image, slot image.Rectangle) {
@@ -117,7 +117,11 @@ const (
 type oddsMetrics struct {
 	u                     float64
 	rowsTop, lineH, histH int
-	foldedH, headH, open  int // folded, its title, and open: the panel's heights
+	// The panel's heights: folded, its title, and open (its width is the
+	// tuner's panel's inner width): its title, status line and oddsRowsMax
+	// rows, then the histogram; for the design's faces (u 1), what the
+	// odds slot is laid out for (TestOddsPanelMovesNoWidget).
+	foldedH, headH, open int
 }
 
 // newOddsMetrics returns the metrics for faces u times the design's.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/odds"
+	"github.com/moralebreak/moralebreak/internal/weightsfile"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -47,7 +48,7 @@ func TestLayOdds(t *testing.T) {
 			t.Errorf("pctN(%v) = %q; want %q", tc.v, got, tc.want)
 		}
 	}
-	if !sameSettings(morale.DefaultSettings(), morale.DefaultSettings()) {
+	if !weightsfile.Same(morale.DefaultSettings(), morale.DefaultSettings()) {
 		t.Error("the defaults differ from themselves")
 	}
 }

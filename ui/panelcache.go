@@ -65,14 +65,20 @@ func (a *App) liveLines() [2]liveLine {
 	return [2]liveLine{{a.w.status, a.w.small, colDim}, {a.w.selText, a.w.face, colText}}
 }
 
+// caretTicks is how often, in ticks, the panel is drawn again while a
+// tuner row's value is typed: ebitenui's TextInput moves its caret's blink
+// on only when it is drawn (every 450 ms), so an idle cache would freeze
+// the caret.
+const caretTicks = 6
+
 // markPanel is the panel cache's part of every Update's end: when the
 // widgets' fingerprint changed, the input changed how they may look
-// (pollPanelInput) or the cache is panelMaxAge ticks old, the next Draw
-// renders them again.
+// (pollPanelInput), the cache is panelMaxAge ticks old, or caretTicks old
+// while a value is typed, the next Draw renders them again.
 func (a *App) markPanel() {
 	pc := &a.panel
 	pc.age++
-	if key := a.panelKey(); key != pc.key || pc.age >= panelMaxAge {
+	if key := a.panelKey(); key != pc.key || pc.age >= panelMaxAge || pc.age >= caretTicks && a.tuner.Editing() {
 		pc.key, pc.age = key, 0
 		pc.want++
 	}

@@ -45,3 +45,33 @@ func TestPanelKeyLeavesOutTheLiveLines(t *testing.T) {
 		}
 	}
 }
+
+// While a tuner row's value is typed, the panel is drawn again every
+// caretTicks ticks with no input (ebitenui's caret blinks only as it is
+// drawn); without typing, an idle panel is not.
+func TestPanelRedrawsForTheCaret(t *testing.T) {
+	a := testApp(t, Config{})
+	if err := a.Sync(); err != nil { // the widgets build themselves in their first Update
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		typing bool
+		want   bool
+	}{
+		{"idle", false, false},
+		{"typing", true, true},
+	} {
+		if tc.typing {
+			a.tuner.open(0)
+		}
+		a.markPanel() // the fingerprint after the change
+		want := a.panel.want
+		for range caretTicks {
+			a.markPanel()
+		}
+		if got := a.panel.want != want; got != tc.want {
+			t.Errorf("%s: %d idle ticks called for a redraw = %v; want %v", tc.name, caretTicks, got, tc.want)
+		}
+	}
+}

@@ -15,9 +15,6 @@ func ScaleOf(p Param) SliderScale {
 	return SliderScale{Min: p.Min, Max: p.Max, Step: p.Step}
 }
 
-// WeightScale returns the slider range of every weight row.
-func WeightScale() SliderScale { return ScaleOf(morale.WeightParam("")) }
-
 // FindParam looks a parameter or weight row up by its key in weights.toml.
 func FindParam(s morale.Settings, key string) (Param, bool) {
 	for _, p := range append(morale.Params(), morale.WeightParams(s)...) {

@@ -6,7 +6,6 @@ import (
 	"math"
 
 	"github.com/moralebreak/moralebreak/game"
-	"github.com/moralebreak/moralebreak/morale"
 )
 
 // RewindStep is how far, in seconds of simulated time, the `,` and `.`
@@ -59,13 +58,6 @@ func ScrubTime(r Regions, x int, end float64) float64 {
 	return end - game.HistoryWindow + f*game.HistoryWindow
 }
 
-// recordedEnd is the battle time of the end of the recorded session: the
-// end of the original timeline while rewound, else now.
-func (a *App) recordedEnd() float64 {
-	rw := a.g.Rewind()
-	return a.g.Time() + float64(rw.End()-a.g.SessionTicks())/game.SubTicksPerSecond
-}
-
 // timelineDrag scrubs: a press on the timeline holds its window where it
 // is, and while the button is down the rewind cursor follows the pointer
 // both ways within the recorded session, the plot staying under it; held
@@ -74,7 +66,7 @@ func (a *App) recordedEnd() float64 {
 // session runs on.
 func (a *App) timelineDrag(in InputState) {
 	rw := &a.rewind
-	endT := a.recordedEnd()
+	endT := a.g.Rewind().EndTime()
 	switch {
 	case rw.dragging && !in.LeftHeld:
 		rw.dragging = false
@@ -114,7 +106,7 @@ func (a *App) holdWindow() {
 		rw.held = false
 		return
 	}
-	endT, t := a.recordedEnd(), a.g.Time()
+	endT, t := a.g.Rewind().EndTime(), a.g.Time()
 	switch {
 	case !rw.held:
 		rw.held, rw.win = true, endT // rewound by a key: the plot as it was
@@ -184,7 +176,7 @@ func (a *App) sessionNotes() {
 	if c, ok := a.g.Rewind().Cursor(); ok {
 		msg := fmt.Sprintf("Rewound to %.2f s (session %.1f of %.1f s): drag the timeline or , . to move; Space or Resume from here continues with the tuner's weights.",
 			a.g.Time(), float64(c)/game.SubTicksPerSecond, float64(a.g.Rewind().End())/game.SubTicksPerSecond)
-		switch n := a.pendingEdits(); {
+		switch n := a.g.Rewind().PendingEdits(); {
 		case n == 1:
 			msg += " 1 edit pending."
 		case n > 1:
@@ -203,29 +195,4 @@ func (a *App) sessionNotes() {
 	}
 	rw.nextWhatIf = game.TPS / 4
 	a.strip.set(SlotSession, whatIfText(w, a.g.Rewind().Shown()), ToneInfo, -1) // whatif.go
-}
-
-// pending reports whether p's value in the settings Resume will continue
-// with differs from the battle's own: an edit made while the rewind cursor
-// is set, which applies only once the session resumes (false without a
-// cursor).
-func (a *App) pending(p Param) bool {
-	if _, ok := a.g.Rewind().Cursor(); !ok {
-		return false
-	}
-	return p.Get(a.g.Settings()) != p.Get(a.g.Battle().Settings())
-}
-
-// pendingEdits counts the parameters pending (see pending).
-func (a *App) pendingEdits() int {
-	if _, ok := a.g.Rewind().Cursor(); !ok {
-		return 0
-	}
-	n := 0
-	for _, p := range append(morale.Params(), morale.WeightParams(a.g.Settings())...) {
-		if a.pending(p) {
-			n++
-		}
-	}
-	return n
 }

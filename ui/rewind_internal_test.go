@@ -121,7 +121,7 @@ func TestWhatIfActions(t *testing.T) {
 // bindingLabelled returns the binding with that label.
 func bindingLabelled(t *testing.T, label string) Binding {
 	t.Helper()
-	for _, b := range Bindings() {
+	for _, b := range SceneBindings(game.SceneOpening) {
 		if b.Label == label {
 			return b
 		}

@@ -9,7 +9,7 @@ import (
 )
 
 func TestSliderScaleRoundTrip(t *testing.T) {
-	scales := []ui.SliderScale{ui.WeightScale(), {Min: 0, Max: 1, Step: 0.01}, {Min: 0.01, Max: 2, Step: 0.01}, {Min: 0, Max: 0.5, Step: 0.005}, {Min: 50, Max: 20000, Step: 50}}
+	scales := []ui.SliderScale{ui.ScaleOf(morale.WeightParam("")), {Min: 0, Max: 1, Step: 0.01}, {Min: 0.01, Max: 2, Step: 0.01}, {Min: 0, Max: 0.5, Step: 0.005}, {Min: 50, Max: 20000, Step: 50}}
 	for _, p := range morale.Params() {
 		scales = append(scales, ui.ScaleOf(p))
 	}
@@ -59,7 +59,7 @@ func TestSliderScaleFormatShowsTheStep(t *testing.T) {
 		{ui.SliderScale{Min: 0, Max: 1, Step: 0.01}, 0.1 + 0.2, "0.30", "±0.01"},
 		{ui.SliderScale{Min: 0, Max: 0.5, Step: 0.005}, 0.06, "0.060", "±0.005"},
 		{ui.SliderScale{Min: 0, Max: 10000, Step: 50}, 600, "600", "±50"},
-		{ui.WeightScale(), -0.18, "-0.18", "±0.01"},
+		{ui.ScaleOf(morale.WeightParam("")), -0.18, "-0.18", "±0.01"},
 	}
 	for _, c := range cases {
 		if got := c.sc.Format(c.v); got != c.want {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -72,6 +73,7 @@ type tunerRow struct {
 	input  *widget.TextInput // shown only while typed
 	shown  *widget.Text      // the value, while not typed
 	cell   *widget.Container // the value's place: shown or input
+	line   *widget.Container // the row's widgets, lit under the pointer
 }
 
 // resetValue is what a reset sets the row to: its default, or without one
@@ -275,13 +277,19 @@ func (t *Tuner) rowWidgets(i int) *widget.Container {
 	r.cell = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewStackedLayout()),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(tunerInputW, tunerRowH)))
 	r.cell.AddChild(r.shown, r.input)
-	line := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(widget.GridLayoutOpts.Columns(4),
+	// the row under the pointer is lit, as ebitenui's hover images light a
+	// button
+	var line *widget.Container
+	line = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(widget.GridLayoutOpts.Columns(4),
 		widget.GridLayoutOpts.Spacing(4, 0), widget.GridLayoutOpts.Stretch([]bool{false, true, false, false}, nil))),
-		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
+		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true}),
+			widget.WidgetOpts.CursorEnterHandler(func(*widget.WidgetCursorEnterEventArgs) { line.SetBackgroundImage(w.rowHover) }),
+			widget.WidgetOpts.CursorExitHandler(func(*widget.WidgetCursorExitEventArgs) { line.SetBackgroundImage(nil) })))
 	step := widget.NewText(widget.TextOpts.Text(r.sc.StepLabel(), &w.small, colDim),
 		widget.TextOpts.Position(widget.TextPositionEnd, widget.TextPositionCenter),
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(tunerStepW, tunerRowH)))
 	line.AddChild(r.name, r.slider, r.cell, step)
+	r.line = line
 	return line
 }
 
@@ -554,7 +562,7 @@ func ParseValue(p Param, s string) (float64, error) {
 	switch {
 	case t == "":
 		return 0, fmt.Errorf("%s: type a number (%s..%s)", p.Name, sc.FormatValue(p.Min), sc.FormatValue(p.Max))
-	case err != nil && !isRangeErr(err):
+	case err != nil && !errors.Is(err, strconv.ErrRange): // out of range: ±Inf, refused as not finite
 		return 0, fmt.Errorf("%s: %q is not a number", p.Name, s)
 	case math.IsNaN(v) || math.IsInf(v, 0):
 		return 0, fmt.Errorf("%s: %s is not a finite number", p.Name, strings.TrimSpace(s))
@@ -562,13 +570,6 @@ func ParseValue(p Param, s string) (float64, error) {
 		return 0, fmt.Errorf("%s: %s is outside its range %s..%s", p.Name, strings.TrimSpace(s), sc.FormatValue(p.Min), sc.FormatValue(p.Max))
 	}
 	return v, nil
-}
-
-// isRangeErr reports whether err is ParseFloat's "out of range" (the value
-// is ±Inf then, which the caller refuses as not finite).
-func isRangeErr(err error) bool {
-	ne, ok := err.(*strconv.NumError)
-	return ok && ne.Err == strconv.ErrRange
 }
 
 // tip is row i's Doc as its ToolTip shows it: what it is, its default and

@@ -84,7 +84,7 @@ func (s *rowSlider) press(x int, shift bool) {
 	t.setFocus(s.row)
 	d := &s.drag
 	d.on, d.fine, d.anchorX, d.anchorV, d.last = true, shift, x, r.value, math.NaN()
-	if !shift && abs(x-s.x(r.value)) > dragHandleW { // a plain press off the handle puts it under the pointer
+	if hx := s.x(r.value); !shift && (x < hx-dragHandleW || x > hx+dragHandleW) { // a plain press off the handle puts it under the pointer
 		d.anchorV = s.valueAt(x)
 		s.move(x, shift, true)
 	}
@@ -179,13 +179,6 @@ func (s *rowSlider) Render(dst *ebiten.Image) {
 			fill(dst, e, bad)
 		}
 	}
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 // dragPerPx is how much a plain drag moves a value of sc per pixel: a

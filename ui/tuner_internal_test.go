@@ -2,6 +2,7 @@ package ui
 
 import (
 	"image"
+	"image/color"
 	"math"
 	"strings"
 	"testing"
@@ -357,6 +358,31 @@ func TestTunerTicksAndTooltip(t *testing.T) {
 	}
 }
 
+// The row under the pointer is lit, and no longer once it has left.
+func TestTunerLightsTheRowUnderThePointer(t *testing.T) {
+	a := tunerApp(t, morale.DefaultSettings())
+	w := a.tuner.rows[1].line.GetWidget()
+	for _, tc := range []struct {
+		name string
+		fire func()
+		want color.Color
+	}{
+		{"entered", func() { w.CursorEnterEvent.Fire(&widget.WidgetCursorEnterEventArgs{Widget: w}) }, colRowHover},
+		{"left", func() { w.CursorExitEvent.Fire(&widget.WidgetCursorExitEventArgs{Widget: w}) }, color.NRGBA{}},
+	} {
+		tc.fire()
+		event.ExecuteDeferred()
+		img := ebiten.NewImage(ScreenW, ScreenH)
+		a.tuner.rows[1].line.Render(img)
+		r1, g1, b1, a1 := img.At(w.Rect.Min.X+1, w.Rect.Max.Y-1).RGBA()
+		r2, g2, b2, a2 := tc.want.RGBA()
+		if [4]uint32{r1, g1, b1, a1} != [4]uint32{r2, g2, b2, a2} {
+			t.Errorf("%s: the row's corner is %v; want %v", tc.name, img.At(w.Rect.Min.X+1, w.Rect.Max.Y-1), tc.want)
+		}
+		img.Deallocate()
+	}
+}
+
 // The wheel over the rows scrolls them, to the end and no further, the bar
 // with them; Up to the first row brings it back into view.
 func TestTunerWheelScrollsAndRevealsTheFocus(t *testing.T) {
@@ -391,7 +417,7 @@ func TestTunerWheelScrollsAndRevealsTheFocus(t *testing.T) {
 func TestTunerInTheApp(t *testing.T) {
 	a := testApp(t, Config{})
 	widgetRects(t, a) // lay the panel out: the tuner's box
-	box := a.tunerRect()
+	box := a.w.tunerBox.GetWidget().Rect
 	if box.Dy() < 200 {
 		t.Fatalf("tuner box %v; want room for rows", box)
 	}

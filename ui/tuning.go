@@ -1,18 +1,12 @@
 package ui
 
 import (
-	"image"
-
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/ui/published"
 )
 
 // The App's side of the tuner: its box, its input and the edits it asks
 // for, applied through the Editor.
-
-// tunerRect is where the tuner's rows are (as ebitenui laid its box out
-// at the last frame).
-func (a *App) tunerRect() image.Rectangle { return a.w.tunerBox.GetWidget().Rect }
 
 // tunerInput takes the tick's tuner edits (queued by its widgets in the
 // UI's Update, and by the keys of in), applies them and returns the input
@@ -60,7 +54,7 @@ func (a *App) applyEdit(e TunerEdit) {
 
 // syncTuner shows the live settings on the tuner's rows (those Resume will
 // continue with, while rewound) and which of them are pending.
-func (a *App) syncTuner() { a.tuner.sync(a.g.Settings(), a.pending) }
+func (a *App) syncTuner() { a.tuner.sync(a.g.Settings(), a.g.Rewind().Pending) }
 
 // dragging reports whether a row's slider is being dragged.
 func (t *Tuner) dragging() bool {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/weightsfile"
 	"github.com/moralebreak/moralebreak/internal/windowtest"
 )
 
@@ -65,7 +66,7 @@ func TestUndoRedoTunerEdits(t *testing.T) {
 	for range n {
 		a.applyIntent(Intent{Undo: true})
 	}
-	if s := g.Settings(); !sameSettings(s, start) {
+	if s := g.Settings(); !weightsfile.Same(s, start) {
 		t.Fatalf("after %d undos: PanicBelow %v RoutAfterSeconds %v; want the start's %v %v", n, s.PanicBelow, s.RoutAfterSeconds, start.PanicBelow, start.RoutAfterSeconds)
 	}
 	a.applyIntent(Intent{Undo: true})
@@ -75,7 +76,7 @@ func TestUndoRedoTunerEdits(t *testing.T) {
 	for range n {
 		a.applyIntent(Intent{Redo: true})
 	}
-	if s := g.Settings(); !sameSettings(s, end) {
+	if s := g.Settings(); !weightsfile.Same(s, end) {
 		t.Fatalf("after %d redos: PanicBelow %v; want the end's %v", n, s.PanicBelow, end.PanicBelow)
 	}
 	// a drag, over several ticks, is one edit
@@ -127,7 +128,7 @@ func TestRefusedDragStaysOnItsRow(t *testing.T) {
 	windowtest.Skip(t) // it reads pixels back
 	a, _ := newTestApp(t, Config{})
 	layout(t, a)
-	box := a.tunerRect()
+	box := a.w.tunerBox.GetWidget().Rect
 	row := rowIndex(t, a.tuner, "PanicBelow")
 	draw := func() *image.RGBA {
 		img := ebiten.NewImage(ScreenW, ScreenH)

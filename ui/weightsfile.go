@@ -1,9 +1,7 @@
 package ui
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/weightsfile"
@@ -118,20 +116,5 @@ func (a *App) reloadFile() {
 // fights) over the live settings and shows its warnings under the banner.
 // Call it after every accepted settings change.
 func (a *App) relint() {
-	a.strip.set(SlotLint, lintText(a.file.Lint(a.editor.Good())), ToneWarn, -1)
-}
-
-// lintText is the lint's message: every warning's rule, then each warning
-// in full ("" when there are none).
-func lintText(ws []weightsfile.Warning) string {
-	if len(ws) == 0 {
-		return ""
-	}
-	rules := make([]string, len(ws))
-	msgs := make([]string, len(ws))
-	for i, w := range ws {
-		rules[i] = w.Rule
-		msgs[i] = w.Message
-	}
-	return fmt.Sprintf("Lint (%d): %s. %s", len(ws), strings.Join(rules, ", "), strings.Join(msgs, " "))
+	a.strip.set(SlotLint, weightsfile.Summary(a.file.Lint(a.editor.Good())), ToneWarn, -1)
 }

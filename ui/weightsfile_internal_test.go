@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/moralebreak/moralebreak/internal/weightsfile"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -73,7 +74,7 @@ func TestSaveAsksBeforeReplacingAChangeOnDisk(t *testing.T) {
 	a.save()
 	a.answer(answerOverwrite)
 	got, err := morale.LoadSettings(path)
-	if err != nil || a.asking || !sameSettings(got, a.editor.Good()) {
+	if err != nil || a.asking || !weightsfile.Same(got, a.editor.Good()) {
 		t.Fatalf("Overwrite: %v, asking %v, file %v; want the tuner's settings written", err, a.asking, got.Hysteresis)
 	}
 	// the demo's own save is read: the next Save writes at once

@@ -35,6 +35,7 @@ var (
 	colHelp     = color.NRGBA{0x10, 0x14, 0x19, 0xf0} // the keys' sheet
 	background  = color.NRGBA{0x12, 0x16, 0x1b, 0xff} // behind the field and the timeline
 
+	colRowHover = color.NRGBA{0x24, 0x2c, 0x35, 0xff} // the tuner's row under the pointer
 	colRowFocus = color.NRGBA{0x2a, 0x36, 0x44, 0xff} // a tuner row's focused slider
 	colFill     = color.NRGBA{0x6a, 0x55, 0x2a, 0xff} // the track from Min to the value
 	colDefTick  = color.NRGBA{0xf0, 0xf0, 0xf0, 0xff}
@@ -72,6 +73,7 @@ type widgets struct {
 	title       text.Face
 	buttonImage *widget.ButtonImage
 	activeImage *widget.ButtonImage
+	rowHover    *eimage.NineSlice         // the tuner's row under the pointer
 	buttons     map[string]*widget.Button // by label, for the published state
 }
 
@@ -86,6 +88,7 @@ func (a *App) buildWidgets() *widgets {
 	}
 	a.w = w // newRow and rebuildWeightRows use a.w
 	w.buttonImage, w.activeImage = buttonImage(colButton, colButtonHi), buttonImage(colActive, colButtonDn)
+	w.rowHover = eimage.NewNineSliceColor(colRowHover)
 
 	// The root has no background, so only the panel counts as "UI
 	// hovered": clicks on the battlefield reach MapInput.
@@ -320,7 +323,8 @@ func (a *App) refresh() {
 	if g.Paused() {
 		state = "PAUSED"
 	}
-	st := fmt.Sprintf("t = %.1f s · speed ×%s · %s", g.Time(), trimFloat(g.Speed()), state)
+	// %g: a speed is a whole number of quarters (game.SetSpeed)
+	st := fmt.Sprintf("t = %.1f s · speed ×%g · %s", g.Time(), g.Speed(), state)
 	if tps := ebiten.ActualTPS(); tps > 0 && !a.cfg.Capture { // a measured rate is no part of a picture
 		st += fmt.Sprintf(" · %.0f TPS", tps)
 	}
@@ -355,10 +359,6 @@ func clipLines(s string, face text.Face) string {
 		lines[i] = textfit.Clip(l, face, PanelW-2*panelPad)
 	}
 	return strings.Join(lines, "\n")
-}
-
-func trimFloat(f float64) string {
-	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.2f", f), "0"), ".")
 }
 
 var _ ebiten.Game = (*App)(nil)

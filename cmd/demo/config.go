@@ -150,17 +150,9 @@ func parseConfig(args []string, usage io.Writer) (config, error) {
 
 // checkOutputs checks that every file the demo will write (-gif, -record,
 // -screenshot, -cpuprofile, -memprofile, -state) can be written
-// (safefile.CheckWritable: a FIFO, a device or a folder is refused at
+// (safefile.CheckOutputs: a FIFO, a device or a folder is refused at
 // once, without opening it). It returns a one-line error naming the flag.
 func checkOutputs(c config) error {
-	for _, o := range [][2]string{{"-gif", c.GIF}, {"-record", c.Record}, {"-screenshot", c.Screenshot},
-		{"-cpuprofile", c.CPUProfile}, {"-memprofile", c.MemProfile}, {"-state", c.UI.StatePath}} {
-		if o[1] == "" {
-			continue
-		}
-		if err := safefile.CheckWritable(o[1]); err != nil {
-			return fmt.Errorf("%s: cannot write: %v", o[0], err)
-		}
-	}
-	return nil
+	return safefile.CheckOutputs([][2]string{{"-gif", c.GIF}, {"-record", c.Record}, {"-screenshot", c.Screenshot},
+		{"-cpuprofile", c.CPUProfile}, {"-memprofile", c.MemProfile}, {"-state", c.UI.StatePath}})
 }

@@ -237,6 +237,27 @@ func TestCheckWritable(t *testing.T) {
 	}
 }
 
+// CheckOutputs skips an empty path, passes outputs that can be written,
+// and names the first that cannot, with CheckWritable's reason.
+func TestCheckOutputs(t *testing.T) {
+	dir := t.TempDir()
+	ok, missing := filepath.Join(dir, "a.gif"), filepath.Join(dir, "missing", "b.gif")
+	for _, tc := range []struct {
+		outputs [][2]string
+		want    string // the error's start, "" for none
+	}{
+		{nil, ""},
+		{[][2]string{{"-gif", ok}, {"-record", ""}}, ""},
+		{[][2]string{{"-gif", ok}, {"-record", missing}, {"-state", dir}}, "-record: cannot write: "},
+		{[][2]string{{"-state", dir}, {"-record", missing}}, "-state: cannot write: "},
+	} {
+		err := safefile.CheckOutputs(tc.outputs)
+		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.want)) {
+			t.Errorf("CheckOutputs(%q): got %v; want an error starting %q (none for \"\")", tc.outputs, err, tc.want)
+		}
+	}
+}
+
 // OneLine keeps an error of one line as it is, and says how many more
 // lines (problems) a longer one had.
 func TestOneLine(t *testing.T) {

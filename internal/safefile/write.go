@@ -64,6 +64,21 @@ func CheckWritable(path string) error {
 	return os.Remove(target)
 }
 
+// CheckOutputs is CheckWritable for every output, a pair of a name (the
+// flag that gave it, say) and a path, in order, skipping an empty path: the
+// first refusal, as "NAME: cannot write: WHY", or nil.
+func CheckOutputs(outputs [][2]string) error {
+	for _, o := range outputs {
+		if o[1] == "" {
+			continue
+		}
+		if err := CheckWritable(o[1]); err != nil {
+			return fmt.Errorf("%s: cannot write: %v", o[0], err)
+		}
+	}
+	return nil
+}
+
 // WriteFile writes data to path atomically, as a Batch of one file.
 func WriteFile(path string, data []byte) error {
 	return WriteFunc(path, func(w io.Writer) error {

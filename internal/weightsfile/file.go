@@ -12,7 +12,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"maps"
+	"strings"
 	"time"
 
 	"github.com/moralebreak/moralebreak/morale"
@@ -147,3 +149,18 @@ type Warning struct {
 
 // String returns "rule: message".
 func (w Warning) String() string { return w.Rule + ": " + w.Message }
+
+// Summary is the lint's message in one paragraph: how many warnings, every
+// warning's rule, then each warning in full ("" when there are none).
+func Summary(ws []Warning) string {
+	if len(ws) == 0 {
+		return ""
+	}
+	rules := make([]string, len(ws))
+	msgs := make([]string, len(ws))
+	for i, w := range ws {
+		rules[i] = w.Rule
+		msgs[i] = w.Message
+	}
+	return fmt.Sprintf("Lint (%d): %s. %s", len(ws), strings.Join(rules, ", "), strings.Join(msgs, " "))
+}

@@ -155,6 +155,23 @@ func TestSame(t *testing.T) {
 	}
 }
 
+// Summary says how many warnings, their rules, then each in full; nothing
+// for none.
+func TestSummary(t *testing.T) {
+	for _, tc := range []struct {
+		ws   []weightsfile.Warning
+		want string
+	}{
+		{nil, ""},
+		{[]weightsfile.Warning{{Rule: "flicker", Message: "Shaken twice in 2 s."}}, "Lint (1): flicker. Shaken twice in 2 s."},
+		{[]weightsfile.Warning{{Rule: "a", Message: "One."}, {Rule: "b", Message: "Two."}}, "Lint (2): a, b. One. Two."},
+	} {
+		if got := weightsfile.Summary(tc.ws); got != tc.want {
+			t.Errorf("Summary(%v) = %q; want %q", tc.ws, got, tc.want)
+		}
+	}
+}
+
 // Lint keeps what the lint said of the last settings; Note says which
 // file it is and whether it is watched.
 func TestLintAndNote(t *testing.T) {
