@@ -2,6 +2,7 @@ package game
 
 import (
 	"testing"
+	"time"
 
 	"github.com/moralebreak/moralebreak/morale"
 )
@@ -33,6 +34,19 @@ func TestSquadBreakWhyStopsTheQuestionBefore(t *testing.T) {
 	}
 	first := s.bw
 	s.SquadBreakWhy(broken[1])
+	// Both re-simulations end before the next test: one left running
+	// allocates under another's testing.AllocsPerRun (TestRingPushDoesNotAllocate
+	// read 1 allocation a push after this test under -shuffle).
+	t.Cleanup(func() {
+		for _, j := range []*breakWhy{first, s.bw} {
+			j.stop.Store(true)
+			for done := false; !done; time.Sleep(time.Millisecond) {
+				j.mu.Lock()
+				done = j.done
+				j.mu.Unlock()
+			}
+		}
+	})
 	if !first.stop.Load() || s.bw == first {
 		t.Error("the second question did not stop the first's re-simulation")
 	}
