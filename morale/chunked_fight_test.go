@@ -20,7 +20,7 @@ import (
 // CPUs and the reference must agree:
 //
 //	cd morale && go test -run TestChunkedFightSameBitsEverywhere -v .
-const chunkedGolden = 0x00f15ae12026f470
+const chunkedGolden = 0x0f7068aef63f36f3
 
 // chunkedFight is a seeded battle of 3×StepChunk+1200 agents (four chunks,
 // the last short) in 140 squads, spawned at random places over 300 m, so

@@ -32,8 +32,9 @@ const (
 	// sortMinAgents is the fewest agents a window sorts.
 	sortMinAgents = 256
 	// sortBreakShare: a window sorts when its breaks have grown by
-	// len/sortBreakShare since its last sort.
-	sortBreakShare = 8
+	// len/sortBreakShare since its last sort: a quarter, so that men who
+	// mill about sort a window in one step of three, not in every step.
+	sortBreakShare = 4
 )
 
 // windows is the World's record of its sort windows (see above).

@@ -79,7 +79,7 @@ func TestSortKeepsEveryAgentsData(t *testing.T) {
 	check("after the first sort", true)
 
 	// Remove every seventh agent, move every fifth far away, and step:
-	// the breaks grow by more than one eighth, so the World sorts again.
+	// the breaks grow by more than 1/SortBreakShare, so the World sorts again.
 	for k, a := range agents {
 		switch {
 		case k%7 == 0:
@@ -268,7 +268,7 @@ func TestSortOrdersCellsAtAnySpan(t *testing.T) {
 // after many moved into other cells (from a sorted World, by SetPosition,
 // Remove and Spawn, with the ledger on), or after a quarter of them each
 // stepped into the next cell, in rounds: when the documented breaks of the
-// World (its one window) grew by an eighth of its agents since its last
+// World (its one window) grew by 1/SortBreakShare of its agents since its last
 // sort, the World's order after the step must be the order before it,
 // stably sorted by cell row, then column, else the same order; every handle
 // must keep his position, nerve, squad and ledger, and Index his place; an
@@ -391,7 +391,7 @@ func testSortAfterMoves(t *testing.T, span float64, share int, steps, clusters b
 			}
 		}
 		before = order()
-		due := 8*(breaks(before)-settled) >= len(before)
+		due := morale.SortBreakShare*(breaks(before)-settled) >= len(before)
 		w.Advance(s.SquadUpdateInterval)
 		if due {
 			sorts++

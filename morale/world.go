@@ -45,7 +45,7 @@ var ErrRemoved = errors.New("morale: agent was removed from its world")
 // after the window it sorted last (the first before any sort), wrapping
 // around, and sorts the first one that holds at least 256 agents and whose
 // breaks exceed the breaks it had right after its last sort (0 before its
-// first, and after Removes emptied it) by at least one eighth of its
+// first, and after Removes emptied it) by at least one quarter of its
 // agents: stably, by cell row (⌊p.Y/r⌋), then cell column. It sorts at most
 // one window a step. Handles keep pointing at their agents.
 //
