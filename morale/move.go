@@ -13,13 +13,11 @@ import "fmt"
 func (a *Agent) SetPosition(p Vec2) {
 	if !a.live() {
 		return
-	}
-	w := a.w
-	if w.grid.boxes[a.cell].holds(p) {
+	} else if w := a.w; w.grid.boxes[a.cell].holds(p) {
 		w.col.Pos[a.i] = p
 		return
 	}
-	w.moveOut(a, a.i, a.cell, p)
+	a.w.moveOut(a, a.i, a.cell, p)
 }
 
 // SetPositions moves agents[k] to ps[k] for every k in turn, to the bit as
@@ -27,37 +25,45 @@ func (a *Agent) SetPosition(p Vec2) {
 // the lengths differ, an agent is nil, removed or of another World, or a
 // position is not finite, it returns an error naming the first bad element
 // and moves no one. A game should call it once a frame rather than
-// SetPosition per man: where agents is in the World's order (as Agents
-// yields it, or in spawn order with each dead man replaced by the last, as
-// Remove does, while no sort falls), it reads the World's arrays in order
-// and not the handles.
+// SetPosition per man: it reads each handle once, and an agents[k] that is
+// the World's agent k (in a slice in the World's order, as Agents yields it
+// or spawn order with each dead man replaced by the last, as Remove does,
+// while no sort falls) moving within his cell costs a store, in order.
 func (w *World) SetPositions(agents []*Agent, ps []Vec2) error {
 	w.guard()
 	if len(agents) != len(ps) {
 		return fmt.Errorf("morale: SetPositions: %d agents but %d positions", len(agents), len(ps))
 	}
-	h := w.col.Handle
-	inOrder := true // agents[k] is h[k], the World's agent k, for every k
+	// odd: the first places k whose agents[k] is not h[k], as k−len(ps) (0: the end).
+	h, odd, nOdd := w.col.Handle, [64]int32{}, 0
 	for k, a := range agents {
-		if k >= len(h) || h[k] != a {
-			if inOrder = false; !a.live() || a.w != w {
+		if k >= len(h) || a != h[k] {
+			if !a.live() || a.w != w {
 				return fmt.Errorf("morale: SetPositions: agents[%d] is nil, removed or of another World", k)
+			} else if nOdd < len(odd) {
+				odd[nOdd], nOdd = int32(k-len(ps)), nOdd+1
 			}
 		}
 		if !ps[k].finite() {
 			return fmt.Errorf("morale: SetPositions: ps[%d] = %v is not finite", k, ps[k])
 		}
 	}
-	cells, pos := w.col.Cell, w.col.Pos // moves leave both where they are
+	cells, pos, cur, box, j, next := w.col.Cell, w.col.Pos, int32(-1), rect{}, 0, len(ps)+int(odd[0])
 	for k, p := range ps {
 		i := int32(k)
-		if !inOrder && (k >= len(h) || h[k] != agents[k]) {
-			i = agents[k].i
+		if k < next && cells[k].id == cur && box.holds(p) { // no handle read
+			pos[k] = p
+			continue
+		} else if k >= next { // an odd place (or past the last slot: all are)
+			if i = agents[k].i; k == next && j+1 < len(odd) {
+				j, next = j+1, len(ps)+int(odd[j+1])
+			}
 		}
-		if from := cells[i].id; w.grid.boxes[from].holds(p) {
-			pos[i] = p
+		if cur = cells[i].id; w.grid.boxes[cur].holds(p) {
+			pos[i], box = p, w.grid.boxes[cur]
 		} else {
-			w.moveOut(h[i], i, from, p)
+			w.moveOut(h[i], i, cur, p)
+			cur = -1 // the grid's ids may have changed
 		}
 	}
 	return nil
@@ -68,8 +74,7 @@ func (w *World) SetPositions(agents []*Agent, ps []Vec2) error {
 // neighbouring cell in the cell's cache (the common crossing: box tests, no
 // key), else to the cell of p's key, or nowhere for NaN or ±Inf.
 func (w *World) moveOut(a *Agent, i, from int32, p Vec2) {
-	g := &w.grid
-	id := g.neighbourBox(from, p)
+	g, id := &w.grid, w.grid.neighbourBox(from, p)
 	if id >= 0 {
 		g.empty -= b2i(len(g.lists[id]) == 0)
 	} else if !p.finite() {
@@ -90,13 +95,11 @@ func (w *World) moveOut(a *Agent, i, from int32, p Vec2) {
 // reclaim its grid only when from was left empty (the only change after
 // which World.reclaim can have work: see reclaim).
 func (w *World) cross(a *Agent, i, from, id int32) {
-	g := &w.grid
-	l := &w.col.Cell[i]
+	g, l := &w.grid, &w.col.Cell[i]
 	if moved := g.remove(from, l.at); moved >= 0 {
 		w.col.Cell[moved].at = l.at
 	}
-	*l = agentCell{id: id, at: g.insert(id, i)}
-	a.cell = id
+	*l, a.cell = agentCell{id: id, at: g.insert(id, i)}, id
 	w.order.breaks[i>>w.order.shift] += w.breaksWith(int(i), id) - w.breaksWith(int(i), from)
 	if len(g.lists[from]) == 0 {
 		w.reclaim()

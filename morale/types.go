@@ -111,7 +111,9 @@ func (v Vec2) minus(w Vec2) (x, y float64) {
 	return float64(v.X) - float64(w.X), float64(v.Y) - float64(w.Y)
 }
 
-func (v Vec2) finite() bool { return finite(v.X) && finite(v.Y) }
+// finite reports whether both coordinates are finite: x−x is 0 for a finite
+// x and NaN for NaN and ±Inf, so one comparison and no branch per coordinate.
+func (v Vec2) finite() bool { return (v.X-v.X)+(v.Y-v.Y) == 0 }
 
 // ReasonKind says what kind of cause changed an agent's morale or state.
 type ReasonKind uint8

@@ -1,0 +1,85 @@
+package morale
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"testing"
+)
+
+// TestSetPositionsOddPlaces checks World.SetPositions against
+// Agent.SetPosition per agent, in two clones of one World, for lists in the
+// World's order but at a few places (SetPositions' odd places: it records
+// the first 64 and looks up every place after the 64th): a dead man's place
+// taken by the last before the World's Remove (a game's frame), places at
+// either end, 64 and 65 of them, and a list longer than the World (an agent
+// twice). Every agent moves within his cell or into another, so that the
+// store of the in-order places and the lookups interleave with crossings.
+func TestSetPositionsOddPlaces(t *testing.T) {
+	const n = 2000
+	tests := []struct {
+		name string
+		odd  func(r *rand.Rand, agents []*Agent) []*Agent
+	}{
+		{"none", func(_ *rand.Rand, a []*Agent) []*Agent { return a }},
+		{"a dead man's place taken by the last", func(r *rand.Rand, a []*Agent) []*Agent {
+			k := r.IntN(len(a) - 1)
+			a[k] = a[len(a)-1]
+			return a[:len(a)-1]
+		}},
+		{"first and last swapped", func(_ *rand.Rand, a []*Agent) []*Agent {
+			a[0], a[len(a)-1] = a[len(a)-1], a[0]
+			return a
+		}},
+		{"64 odd places", func(_ *rand.Rand, a []*Agent) []*Agent { return swaps(a, 32) }},
+		{"66 odd places, more than it records", func(_ *rand.Rand, a []*Agent) []*Agent { return swaps(a, 33) }},
+		{"one agent twice, past the World's end", func(_ *rand.Rand, a []*Agent) []*Agent {
+			return append(a, a[7])
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := DefaultSettings()
+			w, err := NewWorld(s, 5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := rand.New(rand.NewPCG(9, 10))
+			for i := range n {
+				w.Spawn(SquadID(i%5), Vec2{X: float64(i%40) * 150, Y: float64(i/40) * 150})
+			}
+			c := w.Clone()
+			for pass := range 4 {
+				agents := tt.odd(r, slices.Collect(w.Agents()))
+				ps := make([]Vec2, len(agents))
+				for k, a := range agents {
+					ps[k] = a.Position()
+					ps[k].Y += 2.5 + 1000*float64(b2i(k%9 == 0)) // a ninth into the next cell
+				}
+				if err := w.SetPositions(agents, ps); err != nil {
+					t.Fatalf("pass %d: %v", pass, err)
+				}
+				for k, a := range agents {
+					c.Agent(a.Index()).SetPosition(ps[k])
+				}
+				if err := checkGrid(w); err != nil {
+					t.Fatalf("pass %d: %v", pass, err)
+				}
+				if !slices.Equal(w.col.Pos, c.col.Pos) || !slices.Equal(w.col.Cell, c.col.Cell) ||
+					!reflect.DeepEqual(w.grid.lists, c.grid.lists) || !slices.Equal(w.order.breaks, c.order.breaks) ||
+					w.Checksum() != c.Checksum() {
+					t.Fatalf("pass %d: SetPositions left other positions, cells or breaks than SetPosition per agent", pass)
+				}
+			}
+		})
+	}
+}
+
+// swaps swaps m pairs of neighbours spread over a: 2m odd places.
+func swaps(a []*Agent, m int) []*Agent {
+	for q := range m {
+		k := q * (len(a) / m)
+		a[k], a[k+1] = a[k+1], a[k]
+	}
+	return a
+}
