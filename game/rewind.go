@@ -249,18 +249,13 @@ func (rw *Rewind) Resume() error {
 	wi.before = s.b.settings.Clone()
 	wi.a = newFuture(s, wi.orig.Entries, len(s.entries))
 	wi.shown = FutureB
-	if !sameSettings(s.b.settings, wi.current) {
+	if !s.b.settings.Equal(wi.current) {
 		if err := s.applyRecorded(SetSettings{Settings: wi.current}); err != nil {
 			return err
 		}
 	}
 	s.paused = false
 	return nil
-}
-
-// sameSettings reports whether a and b are equal, weights included.
-func sameSettings(a, b morale.Settings) bool {
-	return settingsDiff(a, b) == ""
 }
 
 // settingsDiff names what b changes from a: "AllyDown −0.25, ShakenBelow

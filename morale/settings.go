@@ -141,6 +141,18 @@ func (s Settings) Clone() Settings {
 	return c
 }
 
+// Equal reports whether s and t are the same settings: every parameter
+// (Params) and every weight row alike, compared with == (a NaN, which
+// Validate refuses, equals nothing); the order of the rows does not count.
+func (s Settings) Equal(t Settings) bool {
+	for _, p := range Params() {
+		if p.Get(s) != p.Get(t) {
+			return false
+		}
+	}
+	return maps.Equal(s.Weights, t.Weights)
+}
+
 // Events returns the events that have a weight row: the built-in events
 // first (Event.BuiltIn), in the order they were read from a file, then any
 // others in the design's order; then the custom events, in the order they

@@ -658,3 +658,26 @@ func TestLibraryDocErrorExamples(t *testing.T) {
 		}
 	}
 }
+
+// TestSettingsEqual: a clone is Equal, a parameter or a weight changed is
+// not, and a row missing on one side is not.
+func TestSettingsEqual(t *testing.T) {
+	d := morale.DefaultSettings()
+	param, weight, missing := d.Clone(), d.Clone(), d.Clone()
+	param.Hysteresis += 0.01
+	weight.Weights[morale.LeaderDown] += 0.01
+	delete(missing.Weights, morale.LeaderDown)
+	tests := []struct {
+		name string
+		b    morale.Settings
+		want bool
+	}{{"a clone", d.Clone(), true}, {"a parameter", param, false}, {"a weight", weight, false}, {"a row missing", missing, false}}
+	for _, tt := range tests {
+		if got := d.Equal(tt.b); got != tt.want {
+			t.Errorf("defaults.Equal(%s) = %v; want %v", tt.name, got, tt.want)
+		}
+		if got := tt.b.Equal(d); got != tt.want {
+			t.Errorf("%s.Equal(defaults) = %v; want %v", tt.name, got, tt.want)
+		}
+	}
+}

@@ -13,7 +13,6 @@ import (
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/odds"
-	"github.com/moralebreak/moralebreak/internal/weightsfile"
 	"github.com/moralebreak/moralebreak/morale"
 	"github.com/moralebreak/moralebreak/ui/published"
 )
@@ -107,7 +106,7 @@ func NewOddsPanel(c OddsCounter, a *assets.Assets) *OddsPanel {
 // kept until the release. It counts a slice of them in the browser, and
 // takes the latest report for Draw and the published state.
 func (p *OddsPanel) Update(g game.View, dragging bool) {
-	if s := g.Settings(); !p.has || !weightsfile.Same(s, p.last) {
+	if s := g.Settings(); !p.has || !s.Equal(p.last) {
 		if p.has && !p.held { // a new edit: measured from before it
 			p.base, p.hasBase = p.last, true
 		}

@@ -6,7 +6,6 @@ import (
 
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/odds"
-	"github.com/moralebreak/moralebreak/internal/weightsfile"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -48,7 +47,7 @@ func TestLayOdds(t *testing.T) {
 			t.Errorf("pctN(%v) = %q; want %q", tc.v, got, tc.want)
 		}
 	}
-	if !weightsfile.Same(morale.DefaultSettings(), morale.DefaultSettings()) {
+	if !morale.DefaultSettings().Equal(morale.DefaultSettings()) {
 		t.Error("the defaults differ from themselves")
 	}
 }

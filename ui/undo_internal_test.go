@@ -8,7 +8,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/game"
-	"github.com/moralebreak/moralebreak/internal/weightsfile"
 	"github.com/moralebreak/moralebreak/internal/windowtest"
 )
 
@@ -66,7 +65,7 @@ func TestUndoRedoTunerEdits(t *testing.T) {
 	for range n {
 		a.applyIntent(Intent{Undo: true})
 	}
-	if s := g.Settings(); !weightsfile.Same(s, start) {
+	if s := g.Settings(); !s.Equal(start) {
 		t.Fatalf("after %d undos: PanicBelow %v RoutAfterSeconds %v; want the start's %v %v", n, s.PanicBelow, s.RoutAfterSeconds, start.PanicBelow, start.RoutAfterSeconds)
 	}
 	a.applyIntent(Intent{Undo: true})
@@ -76,7 +75,7 @@ func TestUndoRedoTunerEdits(t *testing.T) {
 	for range n {
 		a.applyIntent(Intent{Redo: true})
 	}
-	if s := g.Settings(); !weightsfile.Same(s, end) {
+	if s := g.Settings(); !s.Equal(end) {
 		t.Fatalf("after %d redos: PanicBelow %v; want the end's %v", n, s.PanicBelow, end.PanicBelow)
 	}
 	// a drag, over several ticks, is one edit

@@ -106,7 +106,7 @@ func (a *App) reloadFile() {
 		a.tuner.rebuild(a.g.Settings(), a.editor.Good())
 	}
 	a.relint()
-	if weightsfile.Same(before, a.editor.Good()) && a.strip.msgs[SlotNotice].tone != ToneBad {
+	if before.Equal(a.editor.Good()) && a.strip.msgs[SlotNotice].tone != ToneBad {
 		return // the file says what the tuner has (the demo's own Save): "saved" stays
 	}
 	a.showBanner("reloaded "+a.cfg.WeightsPath, false, 3*game.TPS)

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moralebreak/moralebreak/internal/weightsfile"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -74,7 +73,7 @@ func TestSaveAsksBeforeReplacingAChangeOnDisk(t *testing.T) {
 	a.save()
 	a.answer(answerOverwrite)
 	got, err := morale.LoadSettings(path)
-	if err != nil || a.asking || !weightsfile.Same(got, a.editor.Good()) {
+	if err != nil || a.asking || !got.Equal(a.editor.Good()) {
 		t.Fatalf("Overwrite: %v, asking %v, file %v; want the tuner's settings written", err, a.asking, got.Hysteresis)
 	}
 	// the demo's own save is read: the next Save writes at once

@@ -13,7 +13,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"maps"
 	"strings"
 	"time"
 
@@ -126,17 +125,6 @@ func (f *File) Note() string {
 func Hash(data []byte) string {
 	h := sha256.Sum256(data)
 	return hex.EncodeToString(h[:])
-}
-
-// Same reports whether a and b are the same settings, every parameter and
-// every weight.
-func Same(a, b morale.Settings) bool {
-	for _, p := range morale.Params() {
-		if p.Get(a) != p.Get(b) {
-			return false
-		}
-	}
-	return maps.Equal(a.Weights, b.Weights)
 }
 
 // Warning is one warning of the lint of the live settings (the lab's

@@ -121,7 +121,7 @@ func (f *File) Save(s morale.Settings) (string, error) {
 	if err == nil {
 		back, err = morale.ReadSettings(bytes.NewReader(data))
 	}
-	if err == nil && !Same(back, s) {
+	if err == nil && !back.Equal(s) {
 		err = errors.New("it reads back as other settings")
 	}
 	if err != nil {

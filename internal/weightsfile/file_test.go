@@ -138,23 +138,6 @@ func TestSaveThatCannotBeReadBack(t *testing.T) {
 	}
 }
 
-func TestSame(t *testing.T) {
-	d := morale.DefaultSettings()
-	param, weight := d.Clone(), d.Clone()
-	param.Hysteresis += 0.01
-	weight.Weights[morale.LeaderDown] += 0.01
-	tests := []struct {
-		name string
-		b    morale.Settings
-		want bool
-	}{{"a clone", d.Clone(), true}, {"a parameter", param, false}, {"a weight", weight, false}}
-	for _, tt := range tests {
-		if got := weightsfile.Same(d, tt.b); got != tt.want {
-			t.Errorf("Same(defaults, %s) = %v; want %v", tt.name, got, tt.want)
-		}
-	}
-}
-
 // Summary says how many warnings, their rules, then each in full; nothing
 // for none.
 func TestSummary(t *testing.T) {
