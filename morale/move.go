@@ -34,8 +34,9 @@ func (w *World) SetPositions(agents []*Agent, ps []Vec2) error {
 	if len(agents) != len(ps) {
 		return fmt.Errorf("morale: SetPositions: %d agents but %d positions", len(agents), len(ps))
 	}
-	// odd: the first places k whose agents[k] is not h[k], as k−len(ps) (0: the end).
-	h, odd, nOdd := w.col.Handle, [64]int32{}, 0
+	h := w.col.Handle
+	var odd [64]int32 // the first places k whose agents[k] is not h[k], as k−len(ps) (0: the end)
+	nOdd := 0
 	for k, a := range agents {
 		if k >= len(h) || a != h[k] {
 			if !a.live() || a.w != w {
@@ -48,14 +49,17 @@ func (w *World) SetPositions(agents []*Agent, ps []Vec2) error {
 			return fmt.Errorf("morale: SetPositions: ps[%d] = %v is not finite", k, ps[k])
 		}
 	}
-	cells, pos, cur, box, j, next := w.col.Cell, w.col.Pos, int32(-1), rect{}, 0, len(ps)+int(odd[0])
+	cells, pos := w.col.Cell, w.col.Pos
+	cur, box := int32(-1), rect{}     // the last man's cell and its box
+	j, next := 0, len(ps)+int(odd[0]) // odd[j], the next odd place, is next
 	for k, p := range ps {
 		i := int32(k)
 		if k < next && cells[k].id == cur && box.holds(p) { // no handle read
 			pos[k] = p
 			continue
 		} else if k >= next { // an odd place (or past the last slot: all are)
-			if i = agents[k].i; k == next && j+1 < len(odd) {
+			i = agents[k].i
+			if k == next && j+1 < len(odd) {
 				j, next = j+1, len(ps)+int(odd[j+1])
 			}
 		}
