@@ -7,17 +7,20 @@ import (
 	"github.com/moralebreak/moralebreak/morale"
 )
 
-// BenchmarkSetPositions measures World.SetPositions alone, in the World's
-// order, every agent moved by a small step within his cell (the path of all
-// but a few men a frame in a game), against the floors of BenchmarkMoveAll
-// timed interleaved with it (see timeWithFloors), with its metrics
-// (x-copy, x-floor48):
+// BenchmarkSetPositions measures World.SetPositions alone, as a game calls
+// it once a frame with all its men in the World's order, every agent moved
+// by a small step within his cell (the path of all but a few men a frame),
+// on one core, against the floors of BenchmarkMoveAll timed interleaved
+// with it (see timeWithFloors), with its metrics (x-copy, x-floor48):
 //
 //   - within/battle/agents=1e6/order=world: BenchmarkMoveAll's world of
-//     that name (random places, sorted by cell), moved as its within/ row;
-//   - horde/agents=1e6: BenchmarkHordeFrame's horde, marched as its frames
-//     march it (untimed), with neither deaths nor steps: its batch rows'
-//     moves alone.
+//     that name: 1e6 agents at uniformly random places at battle density
+//     (one per m²), 10 squads, none in combat, sorted by cell; moved as its
+//     within/ row;
+//   - horde/agents=1e6: BenchmarkHordeFrame's horde, 1e6 agents in squads
+//     of 100 spawned in blocks 1.5 m apart, after one step and out of
+//     combat, marched as its frames march it (untimed), with neither deaths
+//     nor steps: its batch rows' moves alone.
 func BenchmarkSetPositions(b *testing.B) {
 	b.Run("within/battle/agents=1e6/order=world", func(b *testing.B) {
 		benchMove(b, densities[1], 1000000, true, true, true)
