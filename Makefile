@@ -116,10 +116,12 @@ lint:
 ## The two modules' race runs go side by side (each module's last, longest
 ## packages leave a core idle), each target's output kept together.
 ## UNIT_PLAIN's tests run without -race (unit-plain): each is long
-## arithmetic in one goroutine, or a fit whose workers the other fit tests
-## run under the race detector, which made them 5-10 times slower (370 s
-## of unit-root's time on a loaded machine, 45 s without it).
-UNIT_PLAIN = ^(TestFitSeveralPlanted|TestFitFailingReportsClosestOfAllRounds|TestFitKnownAnswer|TestFitUnreachable|TestFitSteersAwayFromLint|TestFitUnmetExitsOne|TestFitSeveralFiles|TestSnapshotCostPerMinute|TestSnapshotRewindEqualsPlayed|TestErrorsEchoLittle)$$
+## arithmetic in one goroutine (the armies' three long battles among them:
+## no squad selected, so no Why re-simulation runs beside them), or a fit
+## whose workers the other fit tests run under the race detector, which
+## made them 5-10 times slower (410 s of unit-root's time on a loaded
+## machine, 50 s without it).
+UNIT_PLAIN = ^(TestFitSeveralPlanted|TestFitFailingReportsClosestOfAllRounds|TestFitKnownAnswer|TestFitUnreachable|TestFitSteersAwayFromLint|TestFitUnmetExitsOne|TestFitSeveralFiles|TestSnapshotCostPerMinute|TestSnapshotRewindEqualsPlayed|TestErrorsEchoLittle|TestArmiesRoutCascades|TestArmiesDeterministic|TestArmiesLedgerChangesNoBit)$$
 
 unit:
 	@$(MAKE) --no-print-directory -j2 --output-sync=target unit-root unit-morale unit-plain
