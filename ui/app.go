@@ -15,6 +15,7 @@ import (
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/weightsfile"
 	"github.com/moralebreak/moralebreak/morale"
+	"github.com/moralebreak/moralebreak/ui/internal/widgets"
 	"github.com/moralebreak/moralebreak/ui/published"
 )
 
@@ -73,7 +74,7 @@ type App struct {
 	as    *assets.Assets
 
 	ui     *ebitenui.UI
-	w      *widgets
+	w      *panelWidgets
 	editor *Editor
 	tuner  *Tuner // the tuner's rows (tuner.go)
 	// fault is the game's Err last shown in the banner.
@@ -123,7 +124,7 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 	}
 	app := &App{cfg: cfg, g: g, shell: game.NewConsole(g), r: r, as: a, reg: ScreenRegions()}
 	if br, ok := r.(backdropRenderer); ok {
-		br.SetTimelineBackdrop(background)
+		br.SetTimelineBackdrop(widgets.Background)
 		app.bg.opaque = true
 	}
 	app.clean() // picture.go

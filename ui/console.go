@@ -11,6 +11,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/moralebreak/moralebreak/internal/textfit"
+	"github.com/moralebreak/moralebreak/ui/internal/widgets"
 )
 
 // The in-game console (` opens and closes it): the game's Console in
@@ -64,17 +65,17 @@ func (a *App) buildConsole() {
 	c := &a.con
 	mono := a.w.mono
 	_, c.lineH = text.Measure(" ", mono, 0)
-	c.text = widget.NewText(widget.TextOpts.Text("", &mono, colText))
+	c.text = widget.NewText(widget.TextOpts.Text("", &mono, widgets.ColText))
 	c.view = widget.NewScrollContainer(widget.ScrollContainerOpts.Content(c.text), widget.ScrollContainerOpts.StretchContentWidth(),
-		widget.ScrollContainerOpts.Image(&widget.ScrollContainerImage{Idle: eimage.NewNineSliceColor(color.Transparent), Mask: eimage.NewNineSliceColor(colConsole)}))
+		widget.ScrollContainerOpts.Image(&widget.ScrollContainerImage{Idle: eimage.NewNineSliceColor(color.Transparent), Mask: eimage.NewNineSliceColor(widgets.ColConsole)}))
 	c.view.GetWidget().ScrolledEvent.AddHandler(func(args any) {
 		c.bar.Current -= int(math.Round(args.(*widget.WidgetScrolledEventArgs).Y * 3))
 	})
 	c.bar = widget.NewSlider(widget.SliderOpts.Orientation(widget.DirectionVertical), widget.SliderOpts.MinMax(0, 1),
-		widget.SliderOpts.Images(&widget.SliderTrackImage{Idle: eimage.NewNineSliceColor(colTrack)}, a.w.buttonImage),
+		widget.SliderOpts.Images(&widget.SliderTrackImage{Idle: eimage.NewNineSliceColor(widgets.ColTrack)}, a.w.buttonImage),
 		widget.SliderOpts.PageSizeFunc(c.page), widget.SliderOpts.MinHandleSize(12), widget.SliderOpts.DisableDefaultKeys(true),
 		widget.SliderOpts.WidgetOpts(widget.WidgetOpts.MinSize(consoleBarW, 0)))
-	c.input = lineInput(&mono, colText, colTrack, widget.NewInsetsSimple(4), widget.TextInputOpts.Placeholder(a.consoleHint()), // Enter: consoleInput's
+	c.input = widgets.LineInput(&mono, widgets.ColText, widgets.ColTrack, widget.NewInsetsSimple(4), widget.TextInputOpts.Placeholder(a.consoleHint()), // Enter: consoleInput's
 		// the backquote is the console's key, not a character of the line
 		widget.TextInputOpts.Validation(func(s string) (bool, *string) { return !strings.ContainsRune(s, '`'), nil }))
 	top := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(widget.GridLayoutOpts.Columns(2),
@@ -87,7 +88,7 @@ func (a *App) buildConsole() {
 	out := float64(a.consoleRect().Dy() - 2*consolePad - 4 - in)
 	pad := widget.NewInsetsSimple(consolePad)
 	pad.Top += int(out - math.Floor(out/c.lineH)*c.lineH)
-	c.root = widget.NewContainer(widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(colConsole)),
+	c.root = widget.NewContainer(widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(widgets.ColConsole)),
 		widget.ContainerOpts.Layout(widget.NewGridLayout(widget.GridLayoutOpts.Columns(1), widget.GridLayoutOpts.Stretch([]bool{true}, []bool{true, false}),
 			widget.GridLayoutOpts.Spacing(0, 4), widget.GridLayoutOpts.Padding(pad))))
 	c.root.AddChild(top, c.input)

@@ -4,7 +4,9 @@
 //
 // Keys and buttons become game commands through one table, [SceneBindings],
 // which [MapInput] (with the mouse), the panel's buttons and [SceneHelp] all read;
-// float settings become slider positions in one place, [SliderScale];
+// float settings become slider positions in one place, SliderScale of
+// ui/internal/widgets (the demo's own widgets: the tuner rows' FineSlider,
+// the palette, the helpers that build ebitenui's widgets);
 // the tuner's rows ([Tuner]: ebitenui widgets in a ScrollContainer, with a
 // TextInput and a ToolTip each) queue edits that the App takes each tick
 // (a drag in steps, a Shift-drag ten times finer, a typed value, a reset

@@ -429,7 +429,7 @@ func TestOddsDragMovesNothing(t *testing.T) {
 		}
 	}
 	sl := a.tuner.rows[row].slider
-	name, start, at := a.tuner.rows[row].p.Name, a.tuner.rows[row].value, sl.w.Rect
+	name, start, at := a.tuner.rows[row].p.Name, a.tuner.rows[row].value, sl.GetWidget().Rect
 	x, y := at.Max.X-4, at.Min.Y+at.Dy()/2
 	pressOn(a, row, x, ebiten.MouseButtonLeft)
 	for step := range 6 {
@@ -446,8 +446,8 @@ func TestOddsDragMovesNothing(t *testing.T) {
 		if s, b := a.oddsSlot(), a.w.tunerBox.GetWidget().Rect; s != slot || b != box {
 			t.Errorf("step %d: odds slot %v, rows %v; want %v, %v", step, s, b, slot, box)
 		}
-		if !image.Pt(x, y).In(sl.w.Rect) || !sl.drag.on {
-			t.Errorf("step %d: %s's slider at %v, dragging %v; want it under the pointer (%d, %d), dragging", step, name, sl.w.Rect, sl.drag.on, x, y)
+		if !image.Pt(x, y).In(sl.GetWidget().Rect) || !sl.Dragging() {
+			t.Errorf("step %d: %s's slider at %v, dragging %v; want it under the pointer (%d, %d), dragging", step, name, sl.GetWidget().Rect, sl.Dragging(), x, y)
 		}
 		x -= 12
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 	"github.com/moralebreak/moralebreak/internal/textfit"
+	"github.com/moralebreak/moralebreak/ui/internal/widgets"
 )
 
 // Draw draws the panel into slot on dst, opaquely, from the cached picture
@@ -58,34 +59,34 @@ func (p *OddsPanel) paint(img *ebiten.Image) {
 		mark = "▼ open"
 	}
 	mw := textfit.Width(mark, p.small)
-	drawLabel(img, mark, p.small, float64(w)-8-mw, y+1, colDim)
-	drawLabel(img, textfit.Clip(v.title, p.title, float64(w)-24-mw), p.title, x, y, colSection)
+	widgets.DrawLabel(img, mark, p.small, float64(w)-8-mw, y+1, widgets.ColDim)
+	widgets.DrawLabel(img, textfit.Clip(v.title, p.title, float64(w)-24-mw), p.title, x, y, widgets.ColSection)
 	y += float64(m.px(16))
 	line := float64(w) - 2*x
 	if folded {
-		text, c := v.status, colDim
+		text, c := v.status, widgets.ColDim
 		if r, ok := v.headline(); ok {
 			text, c = strings.TrimSpace(r.label+": "+r.now+"  "+r.before+"  "+r.change), oddsUp
 		}
-		drawLabel(img, textfit.Clip(text, p.small, line), p.small, x, y, c)
+		widgets.DrawLabel(img, textfit.Clip(text, p.small, line), p.small, x, y, c)
 		return
 	}
-	drawLabel(img, textfit.Clip(v.status, p.small, line), p.small, x, y, colDim)
+	widgets.DrawLabel(img, textfit.Clip(v.status, p.small, line), p.small, x, y, widgets.ColDim)
 	y = float64(m.rowsTop)
 	// columns: label, now [95%], before, change; each cut to its width
 	cols := [5]float64{x, x + 108, x + 208, x + 290, float64(w) - 4}
 	cell := func(s string, f text.Face, col int, c color.Color) {
-		drawLabel(img, textfit.Clip(s, f, cols[col+1]-cols[col]-4), f, cols[col], y, c)
+		widgets.DrawLabel(img, textfit.Clip(s, f, cols[col+1]-cols[col]-4), f, cols[col], y, c)
 	}
 	for i, r := range v.rows {
 		if i == v.named && v.more > 0 {
-			drawLabel(img, fmt.Sprintf("… and %d more", v.more), p.small, cols[0], y, colDim)
+			widgets.DrawLabel(img, fmt.Sprintf("… and %d more", v.more), p.small, cols[0], y, widgets.ColDim)
 			y += float64(m.lineH)
 		}
-		cell(r.label, p.small, 0, colDim)
-		cell(r.now, p.bold, 1, colText)
-		cell(r.before, p.small, 2, colDim)
-		cc := colDim
+		cell(r.label, p.small, 0, widgets.ColDim)
+		cell(r.now, p.bold, 1, widgets.ColText)
+		cell(r.before, p.small, 2, widgets.ColDim)
+		cc := widgets.ColDim
 		if r.beyond {
 			cc = oddsUp
 		}
@@ -167,7 +168,7 @@ func (p *OddsPanel) histogram(img *ebiten.Image, r image.Rectangle, caption stri
 		return
 	}
 	cw, _ := text.Measure(caption, p.small, 0)
-	drawLabel(img, caption, p.small, float64(r.Min.X)+(float64(r.Dx())-cw)/2, float64(r.Min.Y), colDim)
+	widgets.DrawLabel(img, caption, p.small, float64(r.Min.X)+(float64(r.Dx())-cw)/2, float64(r.Min.Y), widgets.ColDim)
 	if len(hs.Counts) == 0 {
 		return
 	}
@@ -189,7 +190,7 @@ func (p *OddsPanel) histogram(img *ebiten.Image, r image.Rectangle, caption stri
 	base := float32(r.Max.Y)
 	vector.FillRect(img, float32(r.Min.X), base, float32(r.Dx()), 1, oddsEdge, false)
 	if lo < 0 {
-		drawLabel(img, "no rout yet", p.small, float64(r.Min.X)+4, float64(r.Min.Y+p.m.px(14)), colDim)
+		widgets.DrawLabel(img, "no rout yet", p.small, float64(r.Min.X)+4, float64(r.Min.Y+p.m.px(14)), widgets.ColDim)
 		return
 	}
 	lo, hi = max(0, lo-1), min(len(hs.Counts)-1, hi+1)
@@ -209,9 +210,9 @@ func (p *OddsPanel) histogram(img *ebiten.Image, r image.Rectangle, caption stri
 	}
 	left := fmtSeconds(float64(lo) * hs.Bin)
 	right := fmtSeconds(float64(hi+1) * hs.Bin)
-	drawLabel(img, left, p.small, float64(r.Min.X), float64(r.Min.Y), colDim)
+	widgets.DrawLabel(img, left, p.small, float64(r.Min.X), float64(r.Min.Y), widgets.ColDim)
 	rw, _ := text.Measure(right, p.small, 0)
-	drawLabel(img, right, p.small, float64(r.Max.X)-rw, float64(r.Min.Y), colDim)
+	widgets.DrawLabel(img, right, p.small, float64(r.Max.X)-rw, float64(r.Min.Y), widgets.ColDim)
 }
 
 // fmtSeconds is a time of the histogram's axis: "12 s", "7.5 s".

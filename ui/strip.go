@@ -7,9 +7,9 @@ import (
 
 	eimage "github.com/ebitenui/ebitenui/image"
 	"github.com/ebitenui/ebitenui/widget"
-	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/moralebreak/moralebreak/internal/textfit"
+	"github.com/moralebreak/moralebreak/ui/internal/widgets"
 )
 
 // The message strip: every message of the panel (a notice, the session's
@@ -68,7 +68,7 @@ func (t Tone) String() string { return [toneCount]string{"info", "good", "bad", 
 
 // toneColor is the tone's mark at the left of its lines.
 func toneColor(t Tone) color.NRGBA {
-	return [toneCount]color.NRGBA{{0x6c, 0x9c, 0xd8, 0xff}, {0x4c, 0xc0, 0x6c, 0xff}, {0xe0, 0x4c, 0x40, 0xff}, {0xe8, 0xb4, 0x4a, 0xff}}[t%toneCount]
+	return [toneCount]color.NRGBA{{0x6c, 0x9c, 0xd8, 0xff}, {0x4c, 0xc0, 0x6c, 0xff}, widgets.ColBad, {0xe8, 0xb4, 0x4a, 0xff}}[t%toneCount]
 }
 
 // message is one slot's message.
@@ -135,15 +135,15 @@ func (s *messageStrip) build(strip *widget.Container, face text.Face) {
 		s.marks[t] = eimage.NewNineSliceColor(toneColor(Tone(t)))
 	}
 	s.marks[toneCount] = eimage.NewNineSliceColor(color.Transparent)
-	s.tip = widget.NewText(widget.TextOpts.Text("", &face, colText), widget.TextOpts.MaxWidth(PanelW-2*panelPad-16))
+	s.tip = widget.NewText(widget.TextOpts.Text("", &face, widgets.ColText), widget.TextOpts.MaxWidth(PanelW-2*panelPad-16))
 	s.tipBox = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewAnchorLayout(widget.AnchorLayoutOpts.Padding(widget.NewInsetsSimple(6)))))
 	s.tipBox.AddChild(s.tip)
-	box := column(0, &widget.Insets{Top: stripPad, Left: 2}, widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{StretchHorizontal: true, StretchVertical: true}),
+	box := widgets.Column(0, &widget.Insets{Top: stripPad, Left: 2}, widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{StretchHorizontal: true, StretchVertical: true}),
 		widget.WidgetOpts.ToolTip(widget.NewToolTip(widget.ToolTipOpts.Content(s.tipBox), widget.ToolTipOpts.Position(widget.TOOLTIP_POS_WIDGET)))))
 	for k := range s.texts {
 		s.tones[k] = widget.NewGraphic(widget.GraphicOpts.ImageNineSlice(s.marks[toneCount]), widget.GraphicOpts.WidgetOpts(
 			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Position: widget.RowLayoutPositionCenter, MaxWidth: 3, MaxHeight: stripLineH - 2})))
-		s.texts[k] = widget.NewText(widget.TextOpts.Text(" ", &face, colText))
+		s.texts[k] = widget.NewText(widget.TextOpts.Text(" ", &face, widgets.ColText))
 		row := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewRowLayout(widget.RowLayoutOpts.Spacing(stripTextX-5))),
 			widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(0, stripLineH)))
 		row.AddChild(s.tones[k], s.texts[k])
@@ -151,7 +151,7 @@ func (s *messageStrip) build(strip *widget.Container, face text.Face) {
 	}
 	others := slices.Clone(strip.Children())
 	strip.RemoveChildren()
-	strip.SetBackgroundImage(eimage.NewNineSliceColor(colStrip))
+	strip.SetBackgroundImage(eimage.NewNineSliceColor(widgets.ColStrip))
 	strip.AddChild(append([]widget.PreferredSizeLocateableWidget{box}, others...)...)
 	s.show()
 }
@@ -212,18 +212,18 @@ func (s *messageStrip) show() {
 	if t := strings.Join(tip, "\n\n"); t != s.tip.Label { // SetBackgroundImage validates the box again: only on change
 		var bg *eimage.NineSlice
 		if t != "" {
-			bg = eimage.NewBorderedNineSliceColor(colConsole, colButtonHi, 1)
+			bg = eimage.NewBorderedNineSliceColor(widgets.ColConsole, widgets.ColButtonHi, 1)
 		}
 		s.tip.Label = t
 		s.tipBox.SetBackgroundImage(bg)
 	}
 	for k, t := range s.texts {
-		label, c, mark := " ", colText, s.marks[toneCount]
+		label, c, mark := " ", widgets.ColText, s.marks[toneCount]
 		switch {
 		case k < len(s.lines):
 			label, mark = s.lines[k].text, s.marks[s.lines[k].tone%toneCount]
 		case k == 0:
-			label, c = "No messages.", colFaint
+			label, c = "No messages.", widgets.ColFaint
 		}
 		t.Label, s.tones[k].ImageNineSlice = label, mark
 		t.SetColor(c)
@@ -246,11 +246,3 @@ const stripTextX = 10
 
 // stripTextW is the width of the strip's text in a strip of width w.
 func stripTextW(w int) float64 { return float64(w - stripTextX - 4) }
-
-// drawLabel draws s with its top-left at (x, y).
-func drawLabel(dst *ebiten.Image, s string, face text.Face, x, y float64, c color.Color) {
-	op := &text.DrawOptions{}
-	op.GeoM.Translate(x, y)
-	op.ColorScale.ScaleWithColor(c)
-	text.Draw(dst, s, face, op)
-}

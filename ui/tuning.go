@@ -59,7 +59,7 @@ func (a *App) syncTuner() { a.tuner.sync(a.g.Settings(), a.g.Rewind().Pending) }
 // dragging reports whether a row's slider is being dragged.
 func (t *Tuner) dragging() bool {
 	for i := range t.rows {
-		if t.rows[i].slider.drag.on {
+		if t.rows[i].slider.Dragging() {
 			return true
 		}
 	}

@@ -81,7 +81,7 @@ func TestUndoRedoTunerEdits(t *testing.T) {
 	// a drag, over several ticks, is one edit
 	layout(t, a) // laid out: the tuner's rows
 	before := g.Settings().PanicBelow
-	drag(t, a, "PanicBelow", a.tuner.rows[pb].slider.x(before), a.tuner.rows[pb].slider.x(before)+20, false)
+	drag(t, a, "PanicBelow", a.tuner.rows[pb].slider.X(before), a.tuner.rows[pb].slider.X(before)+20, false)
 	if g.Settings().PanicBelow == before {
 		t.Fatal("the drag moved nothing")
 	}
