@@ -15,6 +15,7 @@ import (
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/weightsfile"
 	"github.com/moralebreak/moralebreak/morale"
+	"github.com/moralebreak/moralebreak/ui/internal/oddspanel"
 	"github.com/moralebreak/moralebreak/ui/internal/widgets"
 	"github.com/moralebreak/moralebreak/ui/published"
 )
@@ -103,7 +104,7 @@ type App struct {
 	rewind      rewindState
 	tape        game.Tape         // the battle's morale since it began, for the timeline
 	why         whyState          // the inspector, as last drawn (why.go)
-	odds        *OddsPanel        // the odds panel (odds.go), nil without Config.Odds
+	odds        *oddspanel.Panel  // the odds panel (ui/internal/oddspanel), nil without Config.Odds
 	oddsFolded  bool              // the odds panel shows only its title and a line (odds_fold.go)
 	scenes      sceneManager      // the UI scene of the live game scene (scenes.go)
 	undo        undoStacks        // the tuner's edits to undo and redo (undo.go)
@@ -131,7 +132,7 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 	app.editor = NewEditor(g)
 	app.con.print("MoraleBreak console. Type help and press Enter; Tab completes, Up/Down recall, PageUp/PageDown scroll. ` closes.")
 	if cfg.Odds != nil {
-		app.odds = NewOddsPanel(cfg.Odds, a) // before the widgets: its slot is its height
+		app.odds = oddspanel.New(cfg.Odds, a) // before the widgets: its slot is its height
 	}
 	app.w = app.buildWidgets()
 	app.strip.build(app.w.stripBox, app.w.small) // strip.go
@@ -216,7 +217,7 @@ func (a *App) Sync() error {
 	if a.odds != nil {
 		// the odds of the settings shown, counted to the end: the same
 		// picture every run
-		a.odds.Update(a.g, a.tuner.dragging())
+		a.odds.Update(a.g.Settings(), a.tuner.dragging())
 		if err := a.odds.Wait(context.Background()); err != nil {
 			return err
 		}
@@ -233,7 +234,7 @@ func (a *App) settle() error {
 	a.layoutPanel()
 	a.inspect()
 	if a.odds != nil {
-		a.odds.Update(a.g, a.tuner.dragging())
+		a.odds.Update(a.g.Settings(), a.tuner.dragging())
 	}
 	// panelcache.go: after every change to the widgets
 	a.markPanel()
@@ -479,8 +480,7 @@ func (a *App) Published() published.State {
 		st.Future = f.String()
 	}
 	if a.odds != nil {
-		st.Odds = a.odds.published(a.oddsSlot())
-		st.Odds.Folded = a.oddsFolded
+		st.Odds = a.odds.Published(a.oddsSlot(), a.oddsFolded)
 	}
 	a.soldiers = a.scenes.scene(a.view().Scene()).soldiers(a.soldiers[:0]) // the future shown (whatif.go)
 	for _, s := range a.soldiers {

@@ -23,7 +23,7 @@
 // note, the lint: one [MessageSlot] each, cut with "…" and shown whole on
 // hover when they do not fit); the buttons; the selection; the tuner's
 // rows, which scroll; the odds panel's slot, when Config.Odds gives one
-// ([OddsPanel]: its title, rows and histogram high open, the panel's
+// (package ui/internal/oddspanel: its title, rows and histogram high open, the panel's
 // inner width, just above the foot, whose keys it covers when open); the
 // foot (the keys, then the weights file). No message, and not the
 // odds panel, moves a widget a user may click, and no message moves the
@@ -38,12 +38,14 @@
 // it publishes (App.Published).
 //
 // ui imports game (the session, commands and the read-only view), morale
-// (settings), internal/odds (the odds' plain data, the lab's own types),
+// (settings), its own internal packages (widgets: the demo's own widgets
+// and the palette; oddspanel: the odds panel), internal/odds (the odds'
+// plain data, the lab's own types),
 // internal/weightsfile (the weights file: loading, watching, saving
 // without losing an edit on disk, the lint's warnings), assets (fonts),
 // ebitenui and ebiten. It never imports render
 // (the renderer comes in through the [Renderer] interface) nor lab: the
-// odds of [OddsPanel] and the lint come in through [OddsCounter] and
+// odds of the odds panel and the lint come in through [OddsCounter] and
 // Config.Lint, which cmd/demo fills from the balance lab
 // (cmd/demo/internal/labodds).
 package ui

@@ -12,7 +12,6 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/game"
-	"github.com/moralebreak/moralebreak/internal/odds"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -170,8 +169,8 @@ func TestOddsPanelMovesNoWidget(t *testing.T) {
 	a.foldOdds(false)
 	with := widgetRects(t, a)
 	slot := a.oddsSlot()
-	if slot.Dy() != newOddsMetrics(1).open || slot.Dx() != PanelW-2*panelPad {
-		t.Fatalf("odds slot %v; want %d×%d", slot, PanelW-2*panelPad, newOddsMetrics(1).open)
+	if open, _, _ := a.odds.Heights(); slot.Dy() != open || slot.Dx() != PanelW-2*panelPad {
+		t.Fatalf("odds slot %v; want %d×%d", slot, PanelW-2*panelPad, open)
 	}
 	if panel := ScreenRegions().Panel; !slot.In(panel) {
 		t.Errorf("odds slot %v leaves the panel %v", slot, panel)
@@ -226,6 +225,7 @@ func TestOddsFoldMovesNoButton(t *testing.T) {
 		t.Fatal("click on the odds' title: open; want folded")
 	}
 	folded := widgetRects(t, a)
+	_, oddsFoldedH, oddsHeadH := a.odds.Heights()
 	fs, help, note := a.oddsSlot(), a.w.help.GetWidget().Rect, a.w.fileNote.GetWidget().Rect
 	if fs.Dy() != oddsFoldedH || a.w.help.GetWidget().GetVisibility() != widget.Visibility_Show || fs.Max.Y > help.Min.Y || help.Max.Y > note.Min.Y {
 		t.Errorf("folded odds slot %v, keys at %v, file note at %v; want a slot %d px high over the keys over the note", fs, help, note, oddsFoldedH)
@@ -416,7 +416,7 @@ func TestOddsDragMovesNothing(t *testing.T) {
 	if err := a.Sync(); err != nil {
 		t.Fatal(err)
 	}
-	if r := a.odds.report.Reference; r != nil {
+	if r := a.odds.Report().Reference; r != nil {
 		t.Fatalf("a reference before any edit: %+v", r)
 	}
 	layout(t, a)
@@ -454,48 +454,7 @@ func TestOddsDragMovesNothing(t *testing.T) {
 	if v := a.tuner.rows[row].value; v == start {
 		t.Errorf("%s still %v after the drag; want it moved", name, v)
 	}
-	if a.odds.report.Reference == nil {
+	if a.odds.Report().Reference == nil {
 		t.Error("no reference after the drag's counts; want \"was …\" shown")
-	}
-}
-
-// The open panel has a place for every row a report can have, above the
-// histogram, inside the panel open: however many squads and men, counting or
-// counted, with or without a reference.
-func TestOddsRowsFitThePanel(t *testing.T) {
-	m := newOddsMetrics(1)
-	hist := m.histRect(PanelW-2*panelPad, m.open)
-	if end := oddsRowsTop + oddsRowsMax*oddsLineH; end > hist.Min.Y || hist.Max.Y > m.open || hist.Min.X < 0 || hist.Max.X > PanelW-2*panelPad {
-		t.Fatalf("rows end at %d, histogram at %v; want the rows above it, both inside %d×%d", end, hist, PanelW-2*panelPad, m.open)
-	}
-	men := func(n int) []odds.OddsRow {
-		var rs []odds.OddsRow
-		for i := range n {
-			rs = append(rs, odds.OddsRow{Name: fmt.Sprintf("man%d", i), Share: 0.5, Lo: 0.4, Hi: 0.6,
-				Change: &odds.OddsChange{From: 1, Diff: -0.5, Beyond: true}})
-		}
-		return rs
-	}
-	for _, tc := range []struct {
-		name      string
-		o         odds.Odds
-		more      int
-		wantLines int
-	}{
-		{"none counted", odds.Odds{Scenario: "x", Total: 1000}, 0, 4},
-		{"the opening's six", odds.Odds{Scenario: "opening", Runs: 1000, Total: 1000, Squads: men(1), Men: men(5)}, 0, oddsRowsMax},
-		{"room for all but one", odds.Odds{Scenario: "x", Runs: 10, Total: 50, Men: men(oddsRowsShown)}, 0, oddsRowsMax},
-		{"more than room", odds.Odds{Scenario: "line", Runs: 550, Total: 550, Squads: men(2), Men: men(12)}, 14 - (oddsRowsShown - 1), oddsRowsMax},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			v := layOdds(tc.o)
-			lines := len(v.rows)
-			if v.more > 0 {
-				lines++ // "… and N more"
-			}
-			if v.more != tc.more || lines != tc.wantLines || v.named > oddsRowsShown {
-				t.Errorf("%d rows (%d of squads and men), %d more; want %d lines, %d more", len(v.rows), v.named, v.more, tc.wantLines, tc.more)
-			}
-		})
 	}
 }

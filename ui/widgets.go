@@ -16,15 +16,6 @@ import (
 	"github.com/moralebreak/moralebreak/ui/internal/widgets"
 )
 
-// The odds panel's colours (the rest of the palette is package widgets').
-var (
-	oddsBG     = color.NRGBA{0x1a, 0x1f, 0x27, 0xf4} // the odds panel's own; its text is in the panel's
-	oddsEdge   = color.NRGBA{0x3a, 0x42, 0x50, 0xff}
-	oddsUp     = color.NRGBA{0xff, 0x8a, 0x70, 0xff}
-	oddsBar    = color.NRGBA{0xf2, 0xa0, 0x3d, 0xff}
-	oddsRefBar = color.NRGBA{0xff, 0xff, 0xff, 0xb0}
-)
-
 // panelPad is the panel's inner margin left and right, in pixels.
 const panelPad = 10
 
@@ -164,8 +155,9 @@ func (a *App) buildWidgets() *panelWidgets {
 	w.tunerBox = a.tuner.box
 	panel.AddChild(w.tunerBox)
 	if a.cfg.Odds != nil {
-		w.oddsBox = w.reserve(a.odds.m.open, func(e *widget.WidgetMouseButtonClickedEventArgs) {
-			if e.Button == ebiten.MouseButtonLeft && e.OffsetY < a.odds.m.headH { // its title, like a drawer's handle
+		open, _, head := a.odds.Heights()
+		w.oddsBox = w.reserve(open, func(e *widget.WidgetMouseButtonClickedEventArgs) {
+			if e.Button == ebiten.MouseButtonLeft && e.OffsetY < head { // its title, like a drawer's handle
 				a.foldOdds(!a.oddsFolded)
 			}
 		})

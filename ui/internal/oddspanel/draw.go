@@ -1,4 +1,4 @@
-package ui
+package oddspanel
 
 import (
 	"fmt"
@@ -15,12 +15,28 @@ import (
 	"github.com/moralebreak/moralebreak/ui/internal/widgets"
 )
 
+// The odds panel's colours (its text is in package widgets' palette).
+var (
+	oddsBG     = color.NRGBA{0x1a, 0x1f, 0x27, 0xf4} // the odds panel's own; its text is in the panel's
+	oddsEdge   = color.NRGBA{0x3a, 0x42, 0x50, 0xff}
+	oddsUp     = color.NRGBA{0xff, 0x8a, 0x70, 0xff}
+	oddsBar    = color.NRGBA{0xf2, 0xa0, 0x3d, 0xff}
+	oddsRefBar = color.NRGBA{0xff, 0xff, 0xff, 0xb0}
+)
+
+// oddsFoldedH is the odds panel's height folded: its title and one line.
+// oddsHeadH is its title's height, the part a click folds or unfolds.
+const (
+	oddsFoldedH = 36
+	oddsHeadH   = 20
+)
+
 // Draw draws the panel into slot on dst, opaquely, from the cached picture
 // of the last report (redrawn only when the report or the slot changed).
 // In a slot lower than the panel open (folded, oddsMetrics) it draws its title and one
 // line: the first row whose change is beyond the noise, else its status.
 // It only draws.
-func (p *OddsPanel) Draw(dst *ebiten.Image, slot image.Rectangle) {
+func (p *Panel) Draw(dst *ebiten.Image, slot image.Rectangle) {
 	if slot.Empty() || p.title == nil {
 		return
 	}
@@ -45,7 +61,7 @@ func (p *OddsPanel) Draw(dst *ebiten.Image, slot image.Rectangle) {
 }
 
 // paint draws the panel's picture into img.
-func (p *OddsPanel) paint(img *ebiten.Image) {
+func (p *Panel) paint(img *ebiten.Image) {
 	img.Clear()
 	w, h := float32(img.Bounds().Dx()), float32(img.Bounds().Dy())
 	vector.FillRect(img, 0, 0, w, h, oddsBG, false)
@@ -162,7 +178,7 @@ func (v oddsView) headline() (oddsLine, bool) {
 // axis's ends and the caption between them, under it the bins from the
 // first to the last with a fight in either the report or its reference,
 // bars for the report and an outline for the reference.
-func (p *OddsPanel) histogram(img *ebiten.Image, r image.Rectangle, caption string) {
+func (p *Panel) histogram(img *ebiten.Image, r image.Rectangle, caption string) {
 	hs := p.report.Histogram
 	if r.Dy() < 10 {
 		return
