@@ -84,8 +84,7 @@ type App struct {
 
 	selected    int
 	hasSelected bool
-	consoleOpen bool
-	con         consoleState // the console's output, history and input (console.go)
+	con         *widgets.Console // the console (console.go)
 
 	strip messageStrip // the panel's messages (strip.go)
 
@@ -130,7 +129,6 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 	}
 	app.clean() // picture.go
 	app.editor = NewEditor(g)
-	app.con.print("MoraleBreak console. Type help and press Enter; Tab completes, Up/Down recall, PageUp/PageDown scroll. ` closes.")
 	if cfg.Odds != nil {
 		app.odds = oddspanel.New(cfg.Odds, a) // before the widgets: its slot is its height
 	}
@@ -185,13 +183,13 @@ func (a *App) Update() error {
 
 	in := a.helpInput(a.readInput()) // help.go: Esc or a click hides the keys
 	a.timelineDrag(in)
-	if a.consoleOpen {
-		a.consoleInput(in)
+	if a.con.IsOpen() {
+		a.con.Input(in.Keys)
 	} else {
 		in = a.tunerInput(in)
 	}
 	in = a.whyInput(in)
-	if a.consoleOpen || in.Typing || a.tuner.focus >= 0 {
+	if a.con.IsOpen() || in.Typing || a.tuner.focus >= 0 {
 		in.PanX, in.PanY = 0, 0 // the arrows are theirs
 	}
 	if a.scene().pans() {
@@ -268,7 +266,7 @@ func (a *App) readInput() InputState {
 		WheelY:      wy,
 		Chars:       a.chars,
 		UIHovered:   input.UIHovered,
-		ConsoleOpen: a.consoleOpen,
+		ConsoleOpen: a.con.IsOpen(),
 		Context:     a.context(),
 		Scene:       a.g.Scene().Name(),
 		PanX:        held(ebiten.KeyRight) - held(ebiten.KeyLeft),
@@ -322,7 +320,7 @@ func (a *App) run(b Binding) {
 
 func (a *App) applyIntent(it Intent) {
 	if it.ToggleConsole {
-		a.setConsole(!a.consoleOpen)
+		a.con.SetOpen(!a.con.IsOpen())
 	}
 	if it.ToggleHelp {
 		a.toggleHelp() // help.go
@@ -429,7 +427,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 		a.drawClean(screen) // picture.go
 	} else {
 		a.drawWidgets(screen) // panelcache.go
-		a.drawConsole(screen)
+		a.con.Draw(screen)
 		if a.odds != nil {
 			a.odds.Draw(screen, a.oddsSlot())
 		}
@@ -439,7 +437,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	// what was drawn over the field's margins: fillBackground fills them
 	// again next frame
 	tips := a.why.tooltip != "" || a.tuner.tipOn >= 0
-	a.bg.cover = a.hasSelected || a.consoleOpen || tips || a.helpOpen
+	a.bg.cover = a.hasSelected || a.con.IsOpen() || tips || a.helpOpen
 	if tips {
 		a.panel.shownOn = nil // a tooltip may reach into the panel: copy it again next frame
 	}
@@ -490,8 +488,8 @@ func (a *App) Published() published.State {
 			State: s.State.String(), Morale: s.Morale,
 		})
 	}
-	st.ConsoleOpen = a.consoleOpen
-	st.Console = a.con.out[max(0, len(a.con.out)-40):]
+	st.ConsoleOpen = a.con.IsOpen()
+	st.Console = a.con.Output(40)
 	st.Tuner = a.tuner.published()
 	if a.w != nil {
 		st.Buttons = make(map[string]published.Rect, len(a.w.buttons))

@@ -70,7 +70,7 @@ func (a *App) timelineDrag(in InputState) {
 	switch {
 	case rw.dragging && !in.LeftHeld:
 		rw.dragging = false
-	case !rw.dragging && in.LeftClick && !a.consoleOpen && image.Pt(in.X, in.Y).In(a.reg.Timeline):
+	case !rw.dragging && in.LeftClick && !a.con.IsOpen() && image.Pt(in.X, in.Y).In(a.reg.Timeline):
 		if !rw.held {
 			rw.win = a.g.Time() // the window as it is shown: ending now
 		}

@@ -10,6 +10,9 @@
 //     ebitenui's own Slider (int-only, absolute drags) cannot replace:
 //     relative drags, [Fine] times finer with Shift, the default's and the
 //     start's ticks, a refused value's outline.
+//   - [Console] is an in-game console in ebitenui's widgets (output,
+//     scrollbar, command line, history, completion) over a [Shell] that
+//     runs its lines.
 //   - [Column], [LineInput] and [ButtonImage] build ebitenui containers,
 //     text inputs and button looks in the demo's palette; [Fill] and
 //     [DrawLabel] draw into an image.
