@@ -86,7 +86,7 @@ type App struct {
 	hasSelected bool
 	con         *widgets.Console // the console (console.go)
 
-	strip messageStrip // the panel's messages (strip.go)
+	strip *widgets.Strip // the panel's messages (strip.go)
 
 	keys     []ebiten.Key
 	chars    []rune
@@ -122,7 +122,7 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 	if g == nil || r == nil || a == nil {
 		return nil, errors.New("ui.NewApp: game, renderer and assets are required")
 	}
-	app := &App{cfg: cfg, g: g, shell: game.NewConsole(g), r: r, as: a, reg: ScreenRegions()}
+	app := &App{cfg: cfg, g: g, shell: game.NewConsole(g), r: r, as: a, reg: ScreenRegions(), strip: widgets.NewStrip(slotCount)}
 	if br, ok := r.(backdropRenderer); ok {
 		br.SetTimelineBackdrop(widgets.Background)
 		app.bg.opaque = true
@@ -133,7 +133,7 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 		app.odds = oddspanel.New(cfg.Odds, a) // before the widgets: its slot is its height
 	}
 	app.w = app.buildWidgets()
-	app.strip.build(app.w.stripBox, app.w.small) // strip.go
+	app.strip.Build(app.w.stripBox, app.w.small, PanelW-2*panelPad-16) // strip.go
 	app.buildConsole()
 	app.ui = &ebitenui.UI{Container: app.w.root, PrimaryTheme: &widget.Theme{}, DisableDefaultFocus: true}
 
@@ -389,11 +389,11 @@ func (a *App) viewport() game.Viewport {
 // showBanner shows msg in the strip's notice slot for ticks ticks (< 0:
 // until replaced), red when bad; "" clears it.
 func (a *App) showBanner(msg string, bad bool, ticks int) {
-	tone := ToneGood
+	tone := widgets.ToneGood
 	if bad {
-		tone = ToneBad
+		tone = widgets.ToneBad
 	}
-	a.strip.set(SlotNotice, msg, tone, ticks)
+	a.strip.Set(slotNotice, msg, tone, ticks)
 }
 
 // stripW is the width of the message strip's lines.
@@ -408,7 +408,7 @@ func (a *App) stripW() int {
 // shows whole in its rows' ebitenui tooltip, a tuner row's Doc in its
 // name's).
 func (a *App) layoutPanel() {
-	a.strip.layout(a.w.small, stripTextW(a.stripW()))
+	a.strip.Layout(a.w.small, a.stripW())
 }
 
 // Draw draws the battlefield, the timeline, the widgets and the inspector,
@@ -463,15 +463,15 @@ func (a *App) drawSelection(dst *ebiten.Image, vp game.Viewport) {
 // Published is the current state as published after each tick.
 func (a *App) Published() published.State {
 	vp := a.viewport()
-	st := published.State{Time: a.g.Time(), Paused: a.g.Paused(), Width: ScreenW, Height: ScreenH, Banner: a.strip.all(),
+	st := published.State{Time: a.g.Time(), Paused: a.g.Paused(), Width: ScreenW, Height: ScreenH, Banner: a.strip.All(),
 		Why: a.why.text, Tooltip: a.why.tooltip,
 		WhyRect: published.RectOf(a.why.rect)}
 	for _, w := range a.file.Warnings() {
 		st.Lint = append(st.Lint, w.String())
 	}
-	for i, m := range a.strip.msgs {
-		if m.text != "" {
-			st.Messages = append(st.Messages, published.Message{Slot: MessageSlot(i).String(), Tone: m.tone.String(), Text: m.text})
+	for i, m := range a.strip.Messages() {
+		if m.Text != "" {
+			st.Messages = append(st.Messages, published.Message{Slot: slotName(i), Tone: m.Tone.String(), Text: m.Text})
 		}
 	}
 	if f := a.g.Rewind().Shown(); f != game.NoFuture {

@@ -66,7 +66,7 @@ func TestLintBoxFollowsTheLiveSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := a.strip.text(SlotLint); got != "" {
+	if got := a.strip.Message(slotLint).Text; got != "" {
 		t.Fatalf("lint box with the defaults: got %q; want it empty", got)
 	}
 	row := func(key string) int {
@@ -84,7 +84,7 @@ func TestLintBoxFollowsTheLiveSettings(t *testing.T) {
 	if s := g.Settings(); s.Hysteresis != 0 || s.MinimumStateSeconds != 0 {
 		t.Fatalf("settings after the sliders: Hysteresis %v, MinimumStateSeconds %v; want both 0", s.Hysteresis, s.MinimumStateSeconds)
 	}
-	if got := a.strip.text(SlotLint); !strings.Contains(got, "flicker") {
+	if got := a.strip.Message(slotLint).Text; !strings.Contains(got, "flicker") {
 		t.Errorf("lint box without hysteresis and dwell: got %q; want the flicker rule", got)
 	}
 	if got := a.Published().Lint; len(got) == 0 || !strings.HasPrefix(got[0], "flicker") {
@@ -95,7 +95,7 @@ func TestLintBoxFollowsTheLiveSettings(t *testing.T) {
 	d.Hysteresis, d.MinimumStateSeconds = def.Hysteresis, def.MinimumStateSeconds
 	a.applyEdit(TunerEdit{Row: row("Hysteresis"), Value: d.Hysteresis})
 	a.applyEdit(TunerEdit{Row: row("MinimumStateSeconds"), Value: d.MinimumStateSeconds})
-	if got := a.strip.text(SlotLint); got != "" {
+	if got := a.strip.Message(slotLint).Text; got != "" {
 		t.Errorf("lint box with the defaults back: got %q; want it empty", got)
 	}
 }

@@ -17,11 +17,11 @@
 // # The panel's layout
 //
 // The tuner panel (Regions.Panel) is laid out once and never moves: from
-// the top, the title and the status line; the message strip, a box of
-// [StripLines] lines ([StripH] pixels) that every message goes into (a
+// the top, the title and the status line; the message strip (a
+// widgets.Strip of StripLines lines) that every message goes into (a
 // notice such as a save or a refusal, the session's rewind and what-if
-// note, the lint: one [MessageSlot] each, cut with "…" and shown whole on
-// hover when they do not fit); the buttons; the selection; the tuner's
+// note, the lint: one slot each, cut with "…" and shown whole on hover
+// when they do not fit); the buttons; the selection; the tuner's
 // rows, which scroll; the odds panel's slot, when Config.Odds gives one
 // (package ui/internal/oddspanel: its title, rows and histogram high open, the panel's
 // inner width, just above the foot, whose keys it covers when open); the

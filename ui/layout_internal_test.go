@@ -13,6 +13,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/morale"
+	"github.com/moralebreak/moralebreak/ui/internal/widgets"
 )
 
 // widgetRects lays a's widgets out (ebitenui lays out as it draws: into an
@@ -58,10 +59,10 @@ func sceneApp(t *testing.T, cfg Config, scene string) *App {
 // keeps its place and size.
 func TestMessagesMoveNoWidget(t *testing.T) {
 	a := testApp(t, Config{})
-	a.strip.msgs = [slotCount]message{}
+	a.strip.Clear()
 	base := widgetRects(t, a)
-	if r := a.w.stripBox.GetWidget().Rect; r.Dy() != StripH || r.Empty() {
-		t.Fatalf("strip laid out at %v; want a box %d px high", r, StripH)
+	if r := a.w.stripBox.GetWidget().Rect; r.Dy() != widgets.StripH || r.Empty() {
+		t.Fatalf("strip laid out at %v; want a box %d px high", r, widgets.StripH)
 	}
 	long := strings.Repeat("Eriksen routs at 9.1 s instead of 10.5 s; ", 12)
 	for _, tc := range []struct {
@@ -73,21 +74,21 @@ func TestMessagesMoveNoWidget(t *testing.T) {
 		{"one line", func() { a.showBanner("saved weights.toml", false, 10) }, 1},
 		{"three lines", func() {
 			a.showBanner("ShakenBelow = 0.2 rejected: PanicBelow must be below ShakenBelow", true, 10)
-			a.strip.set(SlotSession, "What-if with AllyDown −0.25: Eriksen routs at 9.1 s instead of 10.5 s", ToneInfo, -1)
-			a.strip.set(SlotLint, "Lint (1): flicker", ToneWarn, -1)
+			a.strip.Set(slotSession, "What-if with AllyDown −0.25: Eriksen routs at 9.1 s instead of 10.5 s", widgets.ToneInfo, -1)
+			a.strip.Set(slotLint, "Lint (1): flicker", widgets.ToneWarn, -1)
 		}, 3},
 		{"overflowing", func() {
 			a.showBanner(long, true, -1)
-			a.strip.set(SlotSession, long, ToneInfo, -1)
-			a.strip.set(SlotLint, long, ToneWarn, -1)
-		}, StripLines},
+			a.strip.Set(slotSession, long, widgets.ToneInfo, -1)
+			a.strip.Set(slotLint, long, widgets.ToneWarn, -1)
+		}, widgets.StripLines},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			a.strip.msgs = [slotCount]message{}
+			a.strip.Clear()
 			tc.set()
 			got := widgetRects(t, a)
-			if n := len(a.strip.lines); n < tc.lines || n > StripLines {
-				t.Errorf("strip lines: got %d; want %d..%d", n, tc.lines, StripLines)
+			if n := a.strip.Lines(); n < tc.lines || n > widgets.StripLines {
+				t.Errorf("strip lines: got %d; want %d..%d", n, tc.lines, widgets.StripLines)
 			}
 			for path, r := range base {
 				if got[path] != r {
@@ -103,51 +104,37 @@ func TestMessagesMoveNoWidget(t *testing.T) {
 func TestCutMessageShowsWholeOnHover(t *testing.T) {
 	a := testApp(t, Config{})
 	long := strings.Repeat("with AllyDown −0.25: Eriksen routs at 9.1 s instead of 10.5 s; ", 6)
-	a.strip.msgs = [slotCount]message{}
-	a.strip.set(SlotSession, long, ToneInfo, -1)
-	a.strip.set(SlotLint, "Lint (1): flicker", ToneWarn, -1)
+	a.strip.Clear()
+	a.strip.Set(slotSession, long, widgets.ToneInfo, -1)
+	a.strip.Set(slotLint, "Lint (1): flicker", widgets.ToneWarn, -1)
 	widgetRects(t, a)
 	box := a.w.stripBox.Children()[0].(*widget.Container)
 	if n := len(box.GetWidget().ToolTips); n != 1 {
 		t.Fatalf("strip: got %d tooltips; want 1", n)
 	}
 	rows := box.Children()
-	if len(rows) != StripLines {
-		t.Fatalf("strip box: got %d rows; want %d", len(rows), StripLines)
+	if len(rows) != widgets.StripLines {
+		t.Fatalf("strip box: got %d rows; want %d", len(rows), widgets.StripLines)
 	}
-	if got := a.strip.texts[StripLines-2].Label; !strings.HasSuffix(got, "…") {
+	shown, tip := a.strip.Rows()
+	if got := shown[widgets.StripLines-2]; !strings.HasSuffix(got, "…") {
 		t.Errorf("the session's last row %q; want it to end in …", got)
 	}
-	if got := a.strip.texts[StripLines-1].Label; got != "Lint (1): flicker" {
+	if got := shown[widgets.StripLines-1]; got != "Lint (1): flicker" {
 		t.Errorf("last row %q; want the lint", got)
 	}
-	if a.strip.tip.Label != long {
-		t.Errorf("tooltip: got %q; want the cut message whole", a.strip.tip.Label)
+	if tip != long {
+		t.Errorf("tooltip: got %q; want the cut message whole", tip)
 	}
-	a.strip.set(SlotSession, "short", ToneInfo, -1)
+	a.strip.Set(slotSession, "short", widgets.ToneInfo, -1)
 	a.layoutPanel()
-	if got := a.strip.texts[0].Label; got != "short" || a.strip.tip.Label != "" {
-		t.Errorf("messages that fit: first row %q, tooltip %q; want the message and no tooltip", got, a.strip.tip.Label)
+	if shown, tip = a.strip.Rows(); shown[0] != "short" || tip != "" {
+		t.Errorf("messages that fit: first row %q, tooltip %q; want the message and no tooltip", shown[0], tip)
 	}
-	a.strip.msgs = [slotCount]message{}
+	a.strip.Clear()
 	a.layoutPanel()
-	if got := a.strip.texts[0].Label; got != "No messages." {
-		t.Errorf("an empty strip: first row %q; want No messages.", got)
-	}
-}
-
-// A notice with a lifetime goes when its time is up; the others stay.
-func TestStripMessagesExpire(t *testing.T) {
-	var s messageStrip
-	s.set(SlotNotice, "saved", ToneGood, 2)
-	s.set(SlotLint, "Lint (1): flicker", ToneWarn, -1)
-	s.tick()
-	if s.text(SlotNotice) == "" {
-		t.Fatal("notice gone after 1 of 2 ticks")
-	}
-	s.tick()
-	if s.text(SlotNotice) != "" || s.text(SlotLint) == "" {
-		t.Errorf("after 2 ticks: notice %q, lint %q; want the notice gone and the lint kept", s.text(SlotNotice), s.text(SlotLint))
+	if shown, _ = a.strip.Rows(); shown[0] != "No messages." {
+		t.Errorf("an empty strip: first row %q; want No messages.", shown[0])
 	}
 }
 
@@ -196,8 +183,8 @@ func TestOddsPanelMovesNoWidget(t *testing.T) {
 	}
 
 	a.showBanner("ShakenBelow = 0.2 rejected: PanicBelow must be below ShakenBelow", true, 10)
-	a.strip.set(SlotSession, strings.Repeat("with AllyDown −0.25: Eriksen routs at 9.1 s instead of 10.5 s; ", 6), ToneInfo, -1)
-	a.strip.set(SlotLint, "Lint (1): flicker", ToneWarn, -1)
+	a.strip.Set(slotSession, strings.Repeat("with AllyDown −0.25: Eriksen routs at 9.1 s instead of 10.5 s; ", 6), widgets.ToneInfo, -1)
+	a.strip.Set(slotLint, "Lint (1): flicker", widgets.ToneWarn, -1)
 	after := widgetRects(t, a)
 	if got := a.oddsSlot(); got != slot {
 		t.Errorf("odds slot at %v with three messages, %v without", got, slot)
@@ -290,11 +277,11 @@ func TestSaveNoticeSurvivesItsOwnReload(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "weights.toml")
 	a := testApp(t, Config{WeightsPath: path})
 	a.save()
-	if got := a.strip.text(SlotNotice); got != "saved "+path {
+	if got := a.strip.Message(slotNotice).Text; got != "saved "+path {
 		t.Fatalf("after Save: notice %q; want saved", got)
 	}
 	a.reloadFile()
-	if got := a.strip.text(SlotNotice); got != "saved "+path {
+	if got := a.strip.Message(slotNotice).Text; got != "saved "+path {
 		t.Errorf("after the reload of its own save: notice %q; want still saved", got)
 	}
 	s := a.editor.Good()
@@ -303,21 +290,21 @@ func TestSaveNoticeSurvivesItsOwnReload(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.reloadFile()
-	if got := a.strip.text(SlotNotice); got != "reloaded "+path {
+	if got := a.strip.Message(slotNotice).Text; got != "reloaded "+path {
 		t.Errorf("after an outside edit: notice %q; want reloaded", got)
 	}
 	if err := os.WriteFile(path, []byte("ShakenBelow = \"x\"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	a.reloadFile()
-	if a.strip.msgs[SlotNotice].tone != ToneBad {
-		t.Fatalf("after a broken file: notice %q; want a refusal", a.strip.text(SlotNotice))
+	if a.strip.Message(slotNotice).Tone != widgets.ToneBad {
+		t.Fatalf("after a broken file: notice %q; want a refusal", a.strip.Message(slotNotice).Text)
 	}
 	if err := morale.SaveSettings(path, s); err != nil {
 		t.Fatal(err)
 	}
 	a.reloadFile()
-	if got := a.strip.text(SlotNotice); got != "reloaded "+path {
+	if got := a.strip.Message(slotNotice).Text; got != "reloaded "+path {
 		t.Errorf("after the file was mended: notice %q; want reloaded", got)
 	}
 }

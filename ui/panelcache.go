@@ -275,9 +275,9 @@ func (a *App) panelKey() uint64 {
 	for _, l := range a.liveLines() {
 		maphash.WriteComparable(h, strings.Count(l.t.Label, "\n"))
 	}
-	for _, m := range a.strip.msgs { // the strip's lines follow from them
-		maphash.WriteComparable(h, m.text)
-		maphash.WriteComparable(h, m.tone)
+	for _, m := range a.strip.Messages() { // the strip's lines follow from them
+		maphash.WriteComparable(h, m.Text)
+		maphash.WriteComparable(h, m.Tone)
 	}
 	maphash.WriteComparable(h, w.fileNote.Label)
 	maphash.WriteComparable(h, w.pauseBtn.Text().Label)

@@ -320,7 +320,7 @@ func (t *Tuner) sync(s morale.Settings, pending func(Param) bool) {
 			r.bad = bad
 			c := color.Color(widgets.ColText)
 			if bad {
-				c = toneColor(ToneBad)
+				c = widgets.ToneBad.Color()
 			}
 			r.name.SetColor(c)
 		}

@@ -267,7 +267,7 @@ func TestTunerRefusesBadTypedValues(t *testing.T) {
 			if n := a.tuner.note; n.row != i || !strings.Contains(n.text, tc.reason) || !strings.HasPrefix(n.text, "ShakenBelow") {
 				t.Errorf("typing %q: note on row %d %q; want on row %d, naming ShakenBelow and saying %q", tc.in, n.row, n.text, i, tc.reason)
 			}
-			if got := a.strip.text(SlotNotice); !strings.Contains(got, tc.reason) {
+			if got := a.strip.Message(slotNotice).Text; !strings.Contains(got, tc.reason) {
 				t.Errorf("typing %q: strip %q; want the reason", tc.in, got)
 			}
 			if !r.input.IsFocused() || a.g.Settings().ShakenBelow != 0.6 {
@@ -455,7 +455,7 @@ func TestTunerInTheApp(t *testing.T) {
 		t.Errorf("edit while rewound: ShakenBelow pending %v, PanicBelow %v; want only ShakenBelow", a.tuner.rows[j].pending, a.tuner.rows[i].pending)
 	}
 	a.sessionNotes()
-	if got := a.strip.text(SlotSession); !strings.Contains(got, "1 edit pending.") {
+	if got := a.strip.Message(slotSession).Text; !strings.Contains(got, "1 edit pending.") {
 		t.Errorf("session note %q; want it to count the pending edit", got)
 	}
 	a.do(ActResume)

@@ -91,7 +91,7 @@ func (a *App) buildWidgets() *panelWidgets {
 	w.stripBox = widget.NewContainer(
 		widget.ContainerOpts.Layout(widget.NewAnchorLayout()),
 		widget.ContainerOpts.WidgetOpts(
-			widget.WidgetOpts.MinSize(PanelW-2*panelPad, StripH),
+			widget.WidgetOpts.MinSize(PanelW-2*panelPad, widgets.StripH),
 			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
 	panel.AddChild(w.stripBox)
 	// Save's question about a file changed on disk: its three answers at
@@ -258,7 +258,7 @@ func (a *App) refresh() {
 		a.fault = err // a bug in the battle: say it once, keep it up
 		a.showBanner(err.Error(), true, -1)
 	}
-	a.strip.tick()
+	a.strip.Tick()
 	g := a.g
 	state := "running"
 	if g.Paused() {

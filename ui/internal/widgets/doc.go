@@ -13,6 +13,9 @@
 //   - [Console] is an in-game console in ebitenui's widgets (output,
 //     scrollbar, command line, history, completion) over a [Shell] that
 //     runs its lines.
+//   - [Strip] is a message strip: a box of [StripLines] rows whose place
+//     never changes, each slot's message in its [Tone], a message cut short
+//     shown whole in its tooltip.
 //   - [Column], [LineInput] and [ButtonImage] build ebitenui containers,
 //     text inputs and button looks in the demo's palette; [Fill] and
 //     [DrawLabel] draw into an image.
