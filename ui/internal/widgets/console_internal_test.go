@@ -1,6 +1,7 @@
 package widgets
 
 import (
+	"errors"
 	"image"
 	"math"
 	"slices"
@@ -20,12 +21,9 @@ import (
 // timeline of the 1280×720 screen.
 func testConsole(t *testing.T) *Console {
 	t.Helper()
-	g, err := game.NewSession(game.DefaultConfig())
-	if err != nil {
-		t.Fatal(err)
-	}
-	as, err := assets.Load()
-	if err != nil {
+	g, errGame := game.NewSession(game.DefaultConfig())
+	as, errAssets := assets.Load()
+	if err := errors.Join(errGame, errAssets); err != nil {
 		t.Fatal(err)
 	}
 	return NewConsole(game.NewConsole(g), as.MonoFace(12), image.Rect(0, 520, 900, 720), ButtonImage(ColButton, ColButtonHi))
