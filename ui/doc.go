@@ -5,8 +5,9 @@
 // Keys and buttons become game commands through one table, [SceneBindings],
 // which [MapInput] (with the mouse), the panel's buttons and [SceneHelp] all read;
 // float settings become slider positions in one place, SliderScale of
-// ui/internal/widgets (the demo's own widgets: the tuner rows' FineSlider,
-// the palette, the helpers that build ebitenui's widgets);
+// package ui/internal/widgets (the demo's own widgets beside ebitenui's:
+// the tuner rows' FineSlider, the message Strip, the Console, the palette
+// and the helpers that build ebitenui's widgets; none knows the App);
 // the tuner's rows ([Tuner]: ebitenui widgets in a ScrollContainer, with a
 // TextInput and a ToolTip each) queue edits that the App takes each tick
 // (a drag in steps, a Shift-drag ten times finer, a typed value, a reset
@@ -23,8 +24,8 @@
 // note, the lint: one slot each, cut with "…" and shown whole on hover
 // when they do not fit); the buttons; the selection; the tuner's
 // rows, which scroll; the odds panel's slot, when Config.Odds gives one
-// (package ui/internal/oddspanel: its title, rows and histogram high open, the panel's
-// inner width, just above the foot, whose keys it covers when open); the
+// (package ui/internal/oddspanel: its title, rows and histogram high
+// open, the panel's inner width, just above the foot, whose keys it covers when open); the
 // foot (the keys, then the weights file). No message, and not the
 // odds panel, moves a widget a user may click, and no message moves the
 // odds panel: TestMessagesMoveNoWidget and TestOddsPanelMovesNoWidget lay
@@ -40,12 +41,11 @@
 // ui imports game (the session, commands and the read-only view), morale
 // (settings), its own internal packages (widgets: the demo's own widgets
 // and the palette; oddspanel: the odds panel), internal/odds (the odds'
-// plain data, the lab's own types),
-// internal/weightsfile (the weights file: loading, watching, saving
-// without losing an edit on disk, the lint's warnings), assets (fonts),
-// ebitenui and ebiten. It never imports render
-// (the renderer comes in through the [Renderer] interface) nor lab: the
-// odds of the odds panel and the lint come in through [OddsCounter] and
+// plain data, the lab's own types), internal/weightsfile (the weights
+// file: loading, watching, saving without losing an edit on disk, the
+// lint's warnings), assets (fonts), ebitenui and ebiten. It never imports
+// render (the renderer comes in through the [Renderer] interface) nor lab:
+// the odds of the odds panel and the lint come in through [OddsCounter] and
 // Config.Lint, which cmd/demo fills from the balance lab
 // (cmd/demo/internal/labodds).
 package ui
