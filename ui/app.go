@@ -15,6 +15,8 @@ import (
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/weightsfile"
 	"github.com/moralebreak/moralebreak/morale"
+	"github.com/moralebreak/moralebreak/ui/internal/oddspanel"
+	"github.com/moralebreak/moralebreak/ui/internal/widgets"
 	"github.com/moralebreak/moralebreak/ui/published"
 )
 
@@ -73,7 +75,7 @@ type App struct {
 	as    *assets.Assets
 
 	ui     *ebitenui.UI
-	w      *widgets
+	w      *panelWidgets
 	editor *Editor
 	tuner  *Tuner // the tuner's rows (tuner.go)
 	// fault is the game's Err last shown in the banner.
@@ -82,10 +84,9 @@ type App struct {
 
 	selected    int
 	hasSelected bool
-	consoleOpen bool
-	con         consoleState // the console's output, history and input (console.go)
+	con         *widgets.Console // the console (console.go)
 
-	strip messageStrip // the panel's messages (strip.go)
+	strip *widgets.Strip // the panel's messages (strip.go)
 
 	keys     []ebiten.Key
 	chars    []rune
@@ -102,7 +103,7 @@ type App struct {
 	rewind      rewindState
 	tape        game.Tape         // the battle's morale since it began, for the timeline
 	why         whyState          // the inspector, as last drawn (why.go)
-	odds        *OddsPanel        // the odds panel (odds.go), nil without Config.Odds
+	odds        *oddspanel.Panel  // the odds panel (ui/internal/oddspanel), nil without Config.Odds
 	oddsFolded  bool              // the odds panel shows only its title and a line (odds_fold.go)
 	scenes      sceneManager      // the UI scene of the live game scene (scenes.go)
 	undo        undoStacks        // the tuner's edits to undo and redo (undo.go)
@@ -121,19 +122,18 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 	if g == nil || r == nil || a == nil {
 		return nil, errors.New("ui.NewApp: game, renderer and assets are required")
 	}
-	app := &App{cfg: cfg, g: g, shell: game.NewConsole(g), r: r, as: a, reg: ScreenRegions()}
+	app := &App{cfg: cfg, g: g, shell: game.NewConsole(g), r: r, as: a, reg: ScreenRegions(), strip: widgets.NewStrip(slotCount)}
 	if br, ok := r.(backdropRenderer); ok {
-		br.SetTimelineBackdrop(background)
+		br.SetTimelineBackdrop(widgets.Background)
 		app.bg.opaque = true
 	}
 	app.clean() // picture.go
 	app.editor = NewEditor(g)
-	app.con.print("MoraleBreak console. Type help and press Enter; Tab completes, Up/Down recall, PageUp/PageDown scroll. ` closes.")
 	if cfg.Odds != nil {
-		app.odds = NewOddsPanel(cfg.Odds, a) // before the widgets: its slot is its height
+		app.odds = oddspanel.New(cfg.Odds, a) // before the widgets: its slot is its height
 	}
 	app.w = app.buildWidgets()
-	app.strip.build(app.w.stripBox, app.w.small) // strip.go
+	app.strip.Build(app.w.stripBox, app.w.small, PanelW-2*panelPad-16) // strip.go
 	app.buildConsole()
 	app.ui = &ebitenui.UI{Container: app.w.root, PrimaryTheme: &widget.Theme{}, DisableDefaultFocus: true}
 
@@ -183,13 +183,13 @@ func (a *App) Update() error {
 
 	in := a.helpInput(a.readInput()) // help.go: Esc or a click hides the keys
 	a.timelineDrag(in)
-	if a.consoleOpen {
-		a.consoleInput(in)
+	if a.con.IsOpen() {
+		a.con.Input(in.Keys)
 	} else {
 		in = a.tunerInput(in)
 	}
 	in = a.whyInput(in)
-	if a.consoleOpen || in.Typing || a.tuner.focus >= 0 {
+	if a.con.IsOpen() || in.Typing || a.tuner.focus >= 0 {
 		in.PanX, in.PanY = 0, 0 // the arrows are theirs
 	}
 	if a.scene().pans() {
@@ -215,7 +215,7 @@ func (a *App) Sync() error {
 	if a.odds != nil {
 		// the odds of the settings shown, counted to the end: the same
 		// picture every run
-		a.odds.Update(a.g, a.tuner.dragging())
+		a.odds.Update(a.g.Settings(), a.tuner.dragging())
 		if err := a.odds.Wait(context.Background()); err != nil {
 			return err
 		}
@@ -232,7 +232,7 @@ func (a *App) settle() error {
 	a.layoutPanel()
 	a.inspect()
 	if a.odds != nil {
-		a.odds.Update(a.g, a.tuner.dragging())
+		a.odds.Update(a.g.Settings(), a.tuner.dragging())
 	}
 	// panelcache.go: after every change to the widgets
 	a.markPanel()
@@ -266,7 +266,7 @@ func (a *App) readInput() InputState {
 		WheelY:      wy,
 		Chars:       a.chars,
 		UIHovered:   input.UIHovered,
-		ConsoleOpen: a.consoleOpen,
+		ConsoleOpen: a.con.IsOpen(),
 		Context:     a.context(),
 		Scene:       a.g.Scene().Name(),
 		PanX:        held(ebiten.KeyRight) - held(ebiten.KeyLeft),
@@ -320,7 +320,7 @@ func (a *App) run(b Binding) {
 
 func (a *App) applyIntent(it Intent) {
 	if it.ToggleConsole {
-		a.setConsole(!a.consoleOpen)
+		a.con.SetOpen(!a.con.IsOpen())
 	}
 	if it.ToggleHelp {
 		a.toggleHelp() // help.go
@@ -389,11 +389,11 @@ func (a *App) viewport() game.Viewport {
 // showBanner shows msg in the strip's notice slot for ticks ticks (< 0:
 // until replaced), red when bad; "" clears it.
 func (a *App) showBanner(msg string, bad bool, ticks int) {
-	tone := ToneGood
+	tone := widgets.ToneGood
 	if bad {
-		tone = ToneBad
+		tone = widgets.ToneBad
 	}
-	a.strip.set(SlotNotice, msg, tone, ticks)
+	a.strip.Set(slotNotice, msg, tone, ticks)
 }
 
 // stripW is the width of the message strip's lines.
@@ -408,7 +408,7 @@ func (a *App) stripW() int {
 // shows whole in its rows' ebitenui tooltip, a tuner row's Doc in its
 // name's).
 func (a *App) layoutPanel() {
-	a.strip.layout(a.w.small, stripTextW(a.stripW()))
+	a.strip.Layout(a.w.small, a.stripW())
 }
 
 // Draw draws the battlefield, the timeline, the widgets and the inspector,
@@ -427,7 +427,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 		a.drawClean(screen) // picture.go
 	} else {
 		a.drawWidgets(screen) // panelcache.go
-		a.drawConsole(screen)
+		a.con.Draw(screen)
 		if a.odds != nil {
 			a.odds.Draw(screen, a.oddsSlot())
 		}
@@ -437,7 +437,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	// what was drawn over the field's margins: fillBackground fills them
 	// again next frame
 	tips := a.why.tooltip != "" || a.tuner.tipOn >= 0
-	a.bg.cover = a.hasSelected || a.consoleOpen || tips || a.helpOpen
+	a.bg.cover = a.hasSelected || a.con.IsOpen() || tips || a.helpOpen
 	if tips {
 		a.panel.shownOn = nil // a tooltip may reach into the panel: copy it again next frame
 	}
@@ -463,23 +463,22 @@ func (a *App) drawSelection(dst *ebiten.Image, vp game.Viewport) {
 // Published is the current state as published after each tick.
 func (a *App) Published() published.State {
 	vp := a.viewport()
-	st := published.State{Time: a.g.Time(), Paused: a.g.Paused(), Width: ScreenW, Height: ScreenH, Banner: a.strip.all(),
+	st := published.State{Time: a.g.Time(), Paused: a.g.Paused(), Width: ScreenW, Height: ScreenH, Banner: a.strip.All(),
 		Why: a.why.text, Tooltip: a.why.tooltip,
 		WhyRect: published.RectOf(a.why.rect)}
 	for _, w := range a.file.Warnings() {
 		st.Lint = append(st.Lint, w.String())
 	}
-	for i, m := range a.strip.msgs {
-		if m.text != "" {
-			st.Messages = append(st.Messages, published.Message{Slot: MessageSlot(i).String(), Tone: m.tone.String(), Text: m.text})
+	for i, m := range a.strip.Messages() {
+		if m.Text != "" {
+			st.Messages = append(st.Messages, published.Message{Slot: slotName(i), Tone: m.Tone.String(), Text: m.Text})
 		}
 	}
 	if f := a.g.Rewind().Shown(); f != game.NoFuture {
 		st.Future = f.String()
 	}
 	if a.odds != nil {
-		st.Odds = a.odds.published(a.oddsSlot())
-		st.Odds.Folded = a.oddsFolded
+		st.Odds = a.odds.Published(a.oddsSlot(), a.oddsFolded)
 	}
 	a.soldiers = a.scenes.scene(a.view().Scene()).soldiers(a.soldiers[:0]) // the future shown (whatif.go)
 	for _, s := range a.soldiers {
@@ -489,8 +488,8 @@ func (a *App) Published() published.State {
 			State: s.State.String(), Morale: s.Morale,
 		})
 	}
-	st.ConsoleOpen = a.consoleOpen
-	st.Console = a.con.out[max(0, len(a.con.out)-40):]
+	st.ConsoleOpen = a.con.IsOpen()
+	st.Console = a.con.Output(40)
 	st.Tuner = a.tuner.published()
 	if a.w != nil {
 		st.Buttons = make(map[string]published.Rect, len(a.w.buttons))

@@ -110,8 +110,8 @@ func TestArmiesSquadWhyPanel(t *testing.T) {
 		t.Errorf("the panel %v covers its squad at (%.0f, %.0f)", a.why.rect, x, y)
 	}
 	a.shell.Select(0, false)
-	a.consoleRun("MoraleBreak.Why")
-	if got := a.con.out[len(a.con.out)-1]; !strings.HasPrefix(got, "Squad 4 (army 1) since 10.00 s") {
+	a.con.Run("MoraleBreak.Why")
+	if got := a.con.Output(1)[0]; !strings.HasPrefix(got, "Squad 4 (army 1) since 10.00 s") {
 		t.Errorf("MoraleBreak.Why in the armies: %q; want the squad's Why", got)
 	}
 }

@@ -4,7 +4,10 @@
 //
 // Keys and buttons become game commands through one table, [SceneBindings],
 // which [MapInput] (with the mouse), the panel's buttons and [SceneHelp] all read;
-// float settings become slider positions in one place, [SliderScale];
+// float settings become slider positions in one place, SliderScale of
+// package ui/internal/widgets (the demo's own widgets beside ebitenui's:
+// the tuner rows' FineSlider, the message Strip, the Console, the palette
+// and the helpers that build ebitenui's widgets; none knows the App);
 // the tuner's rows ([Tuner]: ebitenui widgets in a ScrollContainer, with a
 // TextInput and a ToolTip each) queue edits that the App takes each tick
 // (a drag in steps, a Shift-drag ten times finer, a typed value, a reset
@@ -15,14 +18,14 @@
 // # The panel's layout
 //
 // The tuner panel (Regions.Panel) is laid out once and never moves: from
-// the top, the title and the status line; the message strip, a box of
-// [StripLines] lines ([StripH] pixels) that every message goes into (a
+// the top, the title and the status line; the message strip (a
+// widgets.Strip of StripLines lines) that every message goes into (a
 // notice such as a save or a refusal, the session's rewind and what-if
-// note, the lint: one [MessageSlot] each, cut with "…" and shown whole on
-// hover when they do not fit); the buttons; the selection; the tuner's
+// note, the lint: one slot each, cut with "…" and shown whole on hover
+// when they do not fit); the buttons; the selection; the tuner's
 // rows, which scroll; the odds panel's slot, when Config.Odds gives one
-// ([OddsPanel]: its title, rows and histogram high open, the panel's
-// inner width, just above the foot, whose keys it covers when open); the
+// (package ui/internal/oddspanel: its title, rows and histogram high
+// open, the panel's inner width, just above the foot, whose keys it covers when open); the
 // foot (the keys, then the weights file). No message, and not the
 // odds panel, moves a widget a user may click, and no message moves the
 // odds panel: TestMessagesMoveNoWidget and TestOddsPanelMovesNoWidget lay
@@ -36,12 +39,13 @@
 // it publishes (App.Published).
 //
 // ui imports game (the session, commands and the read-only view), morale
-// (settings), internal/odds (the odds' plain data, the lab's own types),
-// internal/weightsfile (the weights file: loading, watching, saving
-// without losing an edit on disk, the lint's warnings), assets (fonts),
-// ebitenui and ebiten. It never imports render
-// (the renderer comes in through the [Renderer] interface) nor lab: the
-// odds of [OddsPanel] and the lint come in through [OddsCounter] and
+// (settings), its own internal packages (widgets: the demo's own widgets
+// and the palette; oddspanel: the odds panel), internal/odds (the odds'
+// plain data, the lab's own types), internal/weightsfile (the weights
+// file: loading, watching, saving without losing an edit on disk, the
+// lint's warnings), assets (fonts), ebitenui and ebiten. It never imports
+// render (the renderer comes in through the [Renderer] interface) nor lab:
+// the odds of the odds panel and the lint come in through [OddsCounter] and
 // Config.Lint, which cmd/demo fills from the balance lab
 // (cmd/demo/internal/labodds).
 package ui

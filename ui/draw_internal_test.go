@@ -38,7 +38,7 @@ func sessionState(a *App) string {
 func appState(a *App) string {
 	pc := &a.panel
 	return fmt.Sprintf("selected %d %v\nconsole %v %q\nstrip %+v\nlint %v\nwhy %+v\nrewind %+v\nreplay %v fault %v err %v\npanel %v\nlabels %q %q %q",
-		a.selected, a.hasSelected, a.consoleOpen, a.con.out, a.strip.msgs, a.file.Warnings(),
+		a.selected, a.hasSelected, a.con.IsOpen(), a.con.Output(consoleKeepAll), a.strip.Messages(), a.file.Warnings(),
 		[]any{a.why.text, a.why.rect, a.why.tooltip, a.why.tx, a.why.ty}, a.rewind, a.replayShown, a.fault, a.err,
 		[]any{pc.want, pc.key, pc.age, pc.cx, pc.cy, pc.inputDown, pc.keys, pc.chars}, a.w.status.Label, a.w.selText.Label, a.w.fileNote.Label)
 }

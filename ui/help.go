@@ -9,6 +9,7 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/ui/internal/widgets"
 )
 
 // The keys' sheet: F1 or ? shows every key of the scene over the field,
@@ -46,9 +47,9 @@ func (a *App) toggleHelp() {
 	}
 	a.helpLines = helpSheet(a.g.Scene().Name())
 	mono := a.w.mono
-	a.helpBox = column(0, &widget.Insets{Left: 16, Right: 16, Top: 12, Bottom: 12}, widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(colHelp)))
-	a.helpBox.AddChild(widget.NewText(widget.TextOpts.Text(a.helpLines[0], &mono, colSection)),
-		widget.NewText(widget.TextOpts.Text(strings.Join(a.helpLines[1:], "\n"), &mono, colText)))
+	a.helpBox = widgets.Column(0, &widget.Insets{Left: 16, Right: 16, Top: 12, Bottom: 12}, widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(widgets.ColHelp)))
+	a.helpBox.AddChild(widget.NewText(widget.TextOpts.Text(a.helpLines[0], &mono, widgets.ColSection)),
+		widget.NewText(widget.TextOpts.Text(strings.Join(a.helpLines[1:], "\n"), &mono, widgets.ColText)))
 	a.helpBox.Validate()
 	w, h := a.helpBox.PreferredSize()
 	f := a.reg.Field

@@ -9,15 +9,20 @@ import (
 	"testing"
 )
 
-// ui imports neither lab (the odds and the lint come in through
-// OddsCounter and Config.Lint, which cmd/demo fills), not even in its
-// tests, nor render (the Renderer interface; tests draw with the real
-// one).
+// ui and its internal packages import neither lab (the odds and the lint
+// come in through OddsCounter and Config.Lint, which cmd/demo fills), not
+// even in their tests, nor render (the Renderer interface; tests draw with
+// the real one).
 func TestUIImportsNeitherLabNorRender(t *testing.T) {
 	files, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)
 	}
+	inner, err := filepath.Glob("internal/*/*.go") // ui's own packages too
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, inner...)
 	fset := token.NewFileSet()
 	for _, f := range files {
 		ast, err := parser.ParseFile(fset, f, nil, parser.ImportsOnly)

@@ -12,8 +12,8 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/game"
-	"github.com/moralebreak/moralebreak/internal/odds"
 	"github.com/moralebreak/moralebreak/morale"
+	"github.com/moralebreak/moralebreak/ui/internal/widgets"
 )
 
 // widgetRects lays a's widgets out (ebitenui lays out as it draws: into an
@@ -59,10 +59,10 @@ func sceneApp(t *testing.T, cfg Config, scene string) *App {
 // keeps its place and size.
 func TestMessagesMoveNoWidget(t *testing.T) {
 	a := testApp(t, Config{})
-	a.strip.msgs = [slotCount]message{}
+	a.strip.Clear()
 	base := widgetRects(t, a)
-	if r := a.w.stripBox.GetWidget().Rect; r.Dy() != StripH || r.Empty() {
-		t.Fatalf("strip laid out at %v; want a box %d px high", r, StripH)
+	if r := a.w.stripBox.GetWidget().Rect; r.Dy() != widgets.StripH || r.Empty() {
+		t.Fatalf("strip laid out at %v; want a box %d px high", r, widgets.StripH)
 	}
 	long := strings.Repeat("Eriksen routs at 9.1 s instead of 10.5 s; ", 12)
 	for _, tc := range []struct {
@@ -74,21 +74,21 @@ func TestMessagesMoveNoWidget(t *testing.T) {
 		{"one line", func() { a.showBanner("saved weights.toml", false, 10) }, 1},
 		{"three lines", func() {
 			a.showBanner("ShakenBelow = 0.2 rejected: PanicBelow must be below ShakenBelow", true, 10)
-			a.strip.set(SlotSession, "What-if with AllyDown −0.25: Eriksen routs at 9.1 s instead of 10.5 s", ToneInfo, -1)
-			a.strip.set(SlotLint, "Lint (1): flicker", ToneWarn, -1)
+			a.strip.Set(slotSession, "What-if with AllyDown −0.25: Eriksen routs at 9.1 s instead of 10.5 s", widgets.ToneInfo, -1)
+			a.strip.Set(slotLint, "Lint (1): flicker", widgets.ToneWarn, -1)
 		}, 3},
 		{"overflowing", func() {
 			a.showBanner(long, true, -1)
-			a.strip.set(SlotSession, long, ToneInfo, -1)
-			a.strip.set(SlotLint, long, ToneWarn, -1)
-		}, StripLines},
+			a.strip.Set(slotSession, long, widgets.ToneInfo, -1)
+			a.strip.Set(slotLint, long, widgets.ToneWarn, -1)
+		}, widgets.StripLines},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			a.strip.msgs = [slotCount]message{}
+			a.strip.Clear()
 			tc.set()
 			got := widgetRects(t, a)
-			if n := len(a.strip.lines); n < tc.lines || n > StripLines {
-				t.Errorf("strip lines: got %d; want %d..%d", n, tc.lines, StripLines)
+			if n := a.strip.Lines(); n < tc.lines || n > widgets.StripLines {
+				t.Errorf("strip lines: got %d; want %d..%d", n, tc.lines, widgets.StripLines)
 			}
 			for path, r := range base {
 				if got[path] != r {
@@ -104,51 +104,37 @@ func TestMessagesMoveNoWidget(t *testing.T) {
 func TestCutMessageShowsWholeOnHover(t *testing.T) {
 	a := testApp(t, Config{})
 	long := strings.Repeat("with AllyDown −0.25: Eriksen routs at 9.1 s instead of 10.5 s; ", 6)
-	a.strip.msgs = [slotCount]message{}
-	a.strip.set(SlotSession, long, ToneInfo, -1)
-	a.strip.set(SlotLint, "Lint (1): flicker", ToneWarn, -1)
+	a.strip.Clear()
+	a.strip.Set(slotSession, long, widgets.ToneInfo, -1)
+	a.strip.Set(slotLint, "Lint (1): flicker", widgets.ToneWarn, -1)
 	widgetRects(t, a)
 	box := a.w.stripBox.Children()[0].(*widget.Container)
 	if n := len(box.GetWidget().ToolTips); n != 1 {
 		t.Fatalf("strip: got %d tooltips; want 1", n)
 	}
 	rows := box.Children()
-	if len(rows) != StripLines {
-		t.Fatalf("strip box: got %d rows; want %d", len(rows), StripLines)
+	if len(rows) != widgets.StripLines {
+		t.Fatalf("strip box: got %d rows; want %d", len(rows), widgets.StripLines)
 	}
-	if got := a.strip.texts[StripLines-2].Label; !strings.HasSuffix(got, "…") {
+	shown, tip := a.strip.Rows()
+	if got := shown[widgets.StripLines-2]; !strings.HasSuffix(got, "…") {
 		t.Errorf("the session's last row %q; want it to end in …", got)
 	}
-	if got := a.strip.texts[StripLines-1].Label; got != "Lint (1): flicker" {
+	if got := shown[widgets.StripLines-1]; got != "Lint (1): flicker" {
 		t.Errorf("last row %q; want the lint", got)
 	}
-	if a.strip.tip.Label != long {
-		t.Errorf("tooltip: got %q; want the cut message whole", a.strip.tip.Label)
+	if tip != long {
+		t.Errorf("tooltip: got %q; want the cut message whole", tip)
 	}
-	a.strip.set(SlotSession, "short", ToneInfo, -1)
+	a.strip.Set(slotSession, "short", widgets.ToneInfo, -1)
 	a.layoutPanel()
-	if got := a.strip.texts[0].Label; got != "short" || a.strip.tip.Label != "" {
-		t.Errorf("messages that fit: first row %q, tooltip %q; want the message and no tooltip", got, a.strip.tip.Label)
+	if shown, tip = a.strip.Rows(); shown[0] != "short" || tip != "" {
+		t.Errorf("messages that fit: first row %q, tooltip %q; want the message and no tooltip", shown[0], tip)
 	}
-	a.strip.msgs = [slotCount]message{}
+	a.strip.Clear()
 	a.layoutPanel()
-	if got := a.strip.texts[0].Label; got != "No messages." {
-		t.Errorf("an empty strip: first row %q; want No messages.", got)
-	}
-}
-
-// A notice with a lifetime goes when its time is up; the others stay.
-func TestStripMessagesExpire(t *testing.T) {
-	var s messageStrip
-	s.set(SlotNotice, "saved", ToneGood, 2)
-	s.set(SlotLint, "Lint (1): flicker", ToneWarn, -1)
-	s.tick()
-	if s.text(SlotNotice) == "" {
-		t.Fatal("notice gone after 1 of 2 ticks")
-	}
-	s.tick()
-	if s.text(SlotNotice) != "" || s.text(SlotLint) == "" {
-		t.Errorf("after 2 ticks: notice %q, lint %q; want the notice gone and the lint kept", s.text(SlotNotice), s.text(SlotLint))
+	if shown, _ = a.strip.Rows(); shown[0] != "No messages." {
+		t.Errorf("an empty strip: first row %q; want No messages.", shown[0])
 	}
 }
 
@@ -170,8 +156,8 @@ func TestOddsPanelMovesNoWidget(t *testing.T) {
 	a.foldOdds(false)
 	with := widgetRects(t, a)
 	slot := a.oddsSlot()
-	if slot.Dy() != newOddsMetrics(1).open || slot.Dx() != PanelW-2*panelPad {
-		t.Fatalf("odds slot %v; want %d×%d", slot, PanelW-2*panelPad, newOddsMetrics(1).open)
+	if open, _, _ := a.odds.Heights(); slot.Dy() != open || slot.Dx() != PanelW-2*panelPad {
+		t.Fatalf("odds slot %v; want %d×%d", slot, PanelW-2*panelPad, open)
 	}
 	if panel := ScreenRegions().Panel; !slot.In(panel) {
 		t.Errorf("odds slot %v leaves the panel %v", slot, panel)
@@ -197,8 +183,8 @@ func TestOddsPanelMovesNoWidget(t *testing.T) {
 	}
 
 	a.showBanner("ShakenBelow = 0.2 rejected: PanicBelow must be below ShakenBelow", true, 10)
-	a.strip.set(SlotSession, strings.Repeat("with AllyDown −0.25: Eriksen routs at 9.1 s instead of 10.5 s; ", 6), ToneInfo, -1)
-	a.strip.set(SlotLint, "Lint (1): flicker", ToneWarn, -1)
+	a.strip.Set(slotSession, strings.Repeat("with AllyDown −0.25: Eriksen routs at 9.1 s instead of 10.5 s; ", 6), widgets.ToneInfo, -1)
+	a.strip.Set(slotLint, "Lint (1): flicker", widgets.ToneWarn, -1)
 	after := widgetRects(t, a)
 	if got := a.oddsSlot(); got != slot {
 		t.Errorf("odds slot at %v with three messages, %v without", got, slot)
@@ -226,6 +212,7 @@ func TestOddsFoldMovesNoButton(t *testing.T) {
 		t.Fatal("click on the odds' title: open; want folded")
 	}
 	folded := widgetRects(t, a)
+	_, oddsFoldedH, oddsHeadH := a.odds.Heights()
 	fs, help, note := a.oddsSlot(), a.w.help.GetWidget().Rect, a.w.fileNote.GetWidget().Rect
 	if fs.Dy() != oddsFoldedH || a.w.help.GetWidget().GetVisibility() != widget.Visibility_Show || fs.Max.Y > help.Min.Y || help.Max.Y > note.Min.Y {
 		t.Errorf("folded odds slot %v, keys at %v, file note at %v; want a slot %d px high over the keys over the note", fs, help, note, oddsFoldedH)
@@ -290,11 +277,11 @@ func TestSaveNoticeSurvivesItsOwnReload(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "weights.toml")
 	a := testApp(t, Config{WeightsPath: path})
 	a.save()
-	if got := a.strip.text(SlotNotice); got != "saved "+path {
+	if got := a.strip.Message(slotNotice).Text; got != "saved "+path {
 		t.Fatalf("after Save: notice %q; want saved", got)
 	}
 	a.reloadFile()
-	if got := a.strip.text(SlotNotice); got != "saved "+path {
+	if got := a.strip.Message(slotNotice).Text; got != "saved "+path {
 		t.Errorf("after the reload of its own save: notice %q; want still saved", got)
 	}
 	s := a.editor.Good()
@@ -303,21 +290,21 @@ func TestSaveNoticeSurvivesItsOwnReload(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.reloadFile()
-	if got := a.strip.text(SlotNotice); got != "reloaded "+path {
+	if got := a.strip.Message(slotNotice).Text; got != "reloaded "+path {
 		t.Errorf("after an outside edit: notice %q; want reloaded", got)
 	}
 	if err := os.WriteFile(path, []byte("ShakenBelow = \"x\"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	a.reloadFile()
-	if a.strip.msgs[SlotNotice].tone != ToneBad {
-		t.Fatalf("after a broken file: notice %q; want a refusal", a.strip.text(SlotNotice))
+	if a.strip.Message(slotNotice).Tone != widgets.ToneBad {
+		t.Fatalf("after a broken file: notice %q; want a refusal", a.strip.Message(slotNotice).Text)
 	}
 	if err := morale.SaveSettings(path, s); err != nil {
 		t.Fatal(err)
 	}
 	a.reloadFile()
-	if got := a.strip.text(SlotNotice); got != "reloaded "+path {
+	if got := a.strip.Message(slotNotice).Text; got != "reloaded "+path {
 		t.Errorf("after the file was mended: notice %q; want reloaded", got)
 	}
 }
@@ -416,7 +403,7 @@ func TestOddsDragMovesNothing(t *testing.T) {
 	if err := a.Sync(); err != nil {
 		t.Fatal(err)
 	}
-	if r := a.odds.report.Reference; r != nil {
+	if r := a.odds.Report().Reference; r != nil {
 		t.Fatalf("a reference before any edit: %+v", r)
 	}
 	layout(t, a)
@@ -429,7 +416,7 @@ func TestOddsDragMovesNothing(t *testing.T) {
 		}
 	}
 	sl := a.tuner.rows[row].slider
-	name, start, at := a.tuner.rows[row].p.Name, a.tuner.rows[row].value, sl.w.Rect
+	name, start, at := a.tuner.rows[row].p.Name, a.tuner.rows[row].value, sl.GetWidget().Rect
 	x, y := at.Max.X-4, at.Min.Y+at.Dy()/2
 	pressOn(a, row, x, ebiten.MouseButtonLeft)
 	for step := range 6 {
@@ -446,56 +433,15 @@ func TestOddsDragMovesNothing(t *testing.T) {
 		if s, b := a.oddsSlot(), a.w.tunerBox.GetWidget().Rect; s != slot || b != box {
 			t.Errorf("step %d: odds slot %v, rows %v; want %v, %v", step, s, b, slot, box)
 		}
-		if !image.Pt(x, y).In(sl.w.Rect) || !sl.drag.on {
-			t.Errorf("step %d: %s's slider at %v, dragging %v; want it under the pointer (%d, %d), dragging", step, name, sl.w.Rect, sl.drag.on, x, y)
+		if !image.Pt(x, y).In(sl.GetWidget().Rect) || !sl.Dragging() {
+			t.Errorf("step %d: %s's slider at %v, dragging %v; want it under the pointer (%d, %d), dragging", step, name, sl.GetWidget().Rect, sl.Dragging(), x, y)
 		}
 		x -= 12
 	}
 	if v := a.tuner.rows[row].value; v == start {
 		t.Errorf("%s still %v after the drag; want it moved", name, v)
 	}
-	if a.odds.report.Reference == nil {
+	if a.odds.Report().Reference == nil {
 		t.Error("no reference after the drag's counts; want \"was …\" shown")
-	}
-}
-
-// The open panel has a place for every row a report can have, above the
-// histogram, inside the panel open: however many squads and men, counting or
-// counted, with or without a reference.
-func TestOddsRowsFitThePanel(t *testing.T) {
-	m := newOddsMetrics(1)
-	hist := m.histRect(PanelW-2*panelPad, m.open)
-	if end := oddsRowsTop + oddsRowsMax*oddsLineH; end > hist.Min.Y || hist.Max.Y > m.open || hist.Min.X < 0 || hist.Max.X > PanelW-2*panelPad {
-		t.Fatalf("rows end at %d, histogram at %v; want the rows above it, both inside %d×%d", end, hist, PanelW-2*panelPad, m.open)
-	}
-	men := func(n int) []odds.OddsRow {
-		var rs []odds.OddsRow
-		for i := range n {
-			rs = append(rs, odds.OddsRow{Name: fmt.Sprintf("man%d", i), Share: 0.5, Lo: 0.4, Hi: 0.6,
-				Change: &odds.OddsChange{From: 1, Diff: -0.5, Beyond: true}})
-		}
-		return rs
-	}
-	for _, tc := range []struct {
-		name      string
-		o         odds.Odds
-		more      int
-		wantLines int
-	}{
-		{"none counted", odds.Odds{Scenario: "x", Total: 1000}, 0, 4},
-		{"the opening's six", odds.Odds{Scenario: "opening", Runs: 1000, Total: 1000, Squads: men(1), Men: men(5)}, 0, oddsRowsMax},
-		{"room for all but one", odds.Odds{Scenario: "x", Runs: 10, Total: 50, Men: men(oddsRowsShown)}, 0, oddsRowsMax},
-		{"more than room", odds.Odds{Scenario: "line", Runs: 550, Total: 550, Squads: men(2), Men: men(12)}, 14 - (oddsRowsShown - 1), oddsRowsMax},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			v := layOdds(tc.o)
-			lines := len(v.rows)
-			if v.more > 0 {
-				lines++ // "… and N more"
-			}
-			if v.more != tc.more || lines != tc.wantLines || v.named > oddsRowsShown {
-				t.Errorf("%d rows (%d of squads and men), %d more; want %d lines, %d more", len(v.rows), v.named, v.more, tc.wantLines, tc.more)
-			}
-		})
 	}
 }

@@ -37,8 +37,9 @@ func TestTextLegibleInSmallWindows(t *testing.T) {
 		t.Run(fmt.Sprintf("%dx%d", tc.w, tc.h), func(t *testing.T) {
 			k := float64(tc.w) / ScreenW
 			a := appWith(t, sessionAt(t, game.SceneOpening, 0), Config{Odds: newFakeOdds()}, nil, as.LegibleAt(k))
+			oddsTitle, oddsSmall, oddsBold := a.odds.Faces()
 			faces := map[string]text.Face{"panel": a.w.face, "small": a.w.small, "console": a.w.mono, "title": a.w.title,
-				"odds title": a.odds.title, "odds": a.odds.small, "odds bold": a.odds.bold}
+				"odds title": oddsTitle, "odds": oddsSmall, "odds bold": oddsBold}
 			for name, f := range faces {
 				if got := faceSize(t, f) * k; got < tc.want-1e-9 {
 					t.Errorf("%s face: got %.2f px in the window; want at least %.2f", name, got, tc.want)
@@ -52,10 +53,16 @@ func TestTextLegibleInSmallWindows(t *testing.T) {
 						t.Errorf("odds folded %v: %s at %v; want inside the panel %v", fold, path, r, panel)
 					}
 				}
-				if s := a.oddsSlot(); !s.In(panel) || (!fold && s.Dy() != a.odds.m.open) {
-					t.Errorf("odds folded %v: slot %v; want %d px high inside the panel %v", fold, s, a.odds.m.open, panel)
+				if s, open := a.oddsSlot(), oddsOpen(a); !s.In(panel) || (!fold && s.Dy() != open) {
+					t.Errorf("odds folded %v: slot %v; want %d px high inside the panel %v", fold, s, open, panel)
 				}
 			}
 		})
 	}
+}
+
+// oddsOpen is the odds panel's height open, for its faces.
+func oddsOpen(a *App) int {
+	open, _, _ := a.odds.Heights()
+	return open
 }

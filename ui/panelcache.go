@@ -12,6 +12,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/ui/internal/widgets"
 )
 
 // panelMaxAge is the most frames the cached panel is shown without a
@@ -62,7 +63,7 @@ type liveLine struct {
 
 // liveLines are the panel's live lines, in panelCache.live's order.
 func (a *App) liveLines() [2]liveLine {
-	return [2]liveLine{{a.w.status, a.w.small, colDim}, {a.w.selText, a.w.face, colText}}
+	return [2]liveLine{{a.w.status, a.w.small, widgets.ColDim}, {a.w.selText, a.w.face, widgets.ColText}}
 }
 
 // caretTicks is how often, in ticks, the panel is drawn again while a
@@ -236,7 +237,7 @@ func (a *App) fillBackground(screen *ebiten.Image, vp game.Viewport) {
 		image.Rect(in.Max.X, in.Min.Y, around.Max.X, in.Max.Y),         // right
 	} {
 		if !r.Empty() {
-			screen.SubImage(r).(*ebiten.Image).Fill(background)
+			screen.SubImage(r).(*ebiten.Image).Fill(widgets.Background)
 		}
 	}
 }
@@ -274,9 +275,9 @@ func (a *App) panelKey() uint64 {
 	for _, l := range a.liveLines() {
 		maphash.WriteComparable(h, strings.Count(l.t.Label, "\n"))
 	}
-	for _, m := range a.strip.msgs { // the strip's lines follow from them
-		maphash.WriteComparable(h, m.text)
-		maphash.WriteComparable(h, m.tone)
+	for _, m := range a.strip.Messages() { // the strip's lines follow from them
+		maphash.WriteComparable(h, m.Text)
+		maphash.WriteComparable(h, m.Tone)
 	}
 	maphash.WriteComparable(h, w.fileNote.Label)
 	maphash.WriteComparable(h, w.pauseBtn.Text().Label)

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"github.com/moralebreak/moralebreak/morale"
+	"github.com/moralebreak/moralebreak/ui/internal/widgets"
 )
 
 // Param is one tunable number, a Settings field or a weight row. It is the
@@ -11,8 +12,8 @@ import (
 type Param = morale.Param
 
 // ScaleOf is the slider of a Param: its Min, Max and Step.
-func ScaleOf(p Param) SliderScale {
-	return SliderScale{Min: p.Min, Max: p.Max, Step: p.Step}
+func ScaleOf(p Param) widgets.SliderScale {
+	return widgets.SliderScale{Min: p.Min, Max: p.Max, Step: p.Step}
 }
 
 // FindParam looks a parameter or weight row up by its key in weights.toml.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/ui/internal/widgets"
 )
 
 // Pictures of the window: the Save picture binding (F12; Config.Pictures
@@ -28,7 +29,7 @@ func (a *App) clean() {
 // drawClean is drawWidgets under Config.Clean: the panel's place filled
 // with the background, no tuner, no console.
 func (a *App) drawClean(screen *ebiten.Image) {
-	screen.SubImage(a.reg.Panel).(*ebiten.Image).Fill(background)
+	screen.SubImage(a.reg.Panel).(*ebiten.Image).Fill(widgets.Background)
 }
 
 // Crops are the names a capture's -crop takes (Crop).

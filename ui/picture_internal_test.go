@@ -12,6 +12,7 @@ import (
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/windowtest"
 	"github.com/moralebreak/moralebreak/render"
+	"github.com/moralebreak/moralebreak/ui/internal/widgets"
 )
 
 // newDrawingApp returns an App with the real renderer over a new session
@@ -59,20 +60,20 @@ func TestSavePicture(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.run(bindingLabelled(t, "Save picture"))
-	if m := a.strip.msgs[SlotNotice]; m.tone == ToneBad || m.text != "saved picture here.png" {
-		t.Errorf("notice %q (tone %v); want the writer's %q", m.text, m.tone, "saved picture here.png")
+	if m := a.strip.Message(slotNotice); m.Tone == widgets.ToneBad || m.Text != "saved picture here.png" {
+		t.Errorf("notice %q (tone %v); want the writer's %q", m.Text, m.Tone, "saved picture here.png")
 	}
 	if got == nil || got.Bounds() != image.Rect(0, 0, ScreenW, ScreenH) || at != g.Time() || dir != "w/weights.toml" {
 		t.Fatalf("the writer got %v at %.2f s beside %q; want the window, %d×%d, at %.2f s beside w/weights.toml", got, at, dir, ScreenW, ScreenH, g.Time())
 	}
 	a.cfg.Pictures = func(string, image.Image, float64, game.Future) (string, error) { return "", errors.New("disk full") }
 	a.run(bindingLabelled(t, "Save picture"))
-	if m := a.strip.msgs[SlotNotice]; m.tone != ToneBad || m.text != "Save picture failed: disk full" {
-		t.Errorf("a writer's error: notice %q (tone %v); want %q in red", m.text, m.tone, "Save picture failed: disk full")
+	if m := a.strip.Message(slotNotice); m.Tone != widgets.ToneBad || m.Text != "Save picture failed: disk full" {
+		t.Errorf("a writer's error: notice %q (tone %v); want %q in red", m.Text, m.Tone, "Save picture failed: disk full")
 	}
 	a2, _ := newDrawingApp(t, Config{})
 	a2.run(bindingLabelled(t, "Save picture"))
-	if m := a2.strip.msgs[SlotNotice]; m.tone != ToneBad || !strings.Contains(m.text, "no pictures") {
-		t.Errorf("without a writer: notice %q (tone %v); want it said in red", m.text, m.tone)
+	if m := a2.strip.Message(slotNotice); m.Tone != widgets.ToneBad || !strings.Contains(m.Text, "no pictures") {
+		t.Errorf("without a writer: notice %q (tone %v); want it said in red", m.Text, m.Tone)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/ui/internal/widgets"
 )
 
 // RewindStep is how far, in seconds of simulated time, the `,` and `.`
@@ -70,7 +71,7 @@ func (a *App) timelineDrag(in InputState) {
 	switch {
 	case rw.dragging && !in.LeftHeld:
 		rw.dragging = false
-	case !rw.dragging && in.LeftClick && !a.consoleOpen && image.Pt(in.X, in.Y).In(a.reg.Timeline):
+	case !rw.dragging && in.LeftClick && !a.con.IsOpen() && image.Pt(in.X, in.Y).In(a.reg.Timeline):
 		if !rw.held {
 			rw.win = a.g.Time() // the window as it is shown: ending now
 		}
@@ -182,17 +183,17 @@ func (a *App) sessionNotes() {
 		case n > 1:
 			msg += fmt.Sprintf(" %d edits pending.", n)
 		}
-		a.strip.set(SlotSession, msg, ToneInfo, -1)
+		a.strip.Set(slotSession, msg, widgets.ToneInfo, -1)
 		return
 	}
 	w, ok := a.g.Rewind().WhatIf()
 	if !ok { // the what-if ended (a new rewind, Restart, its future A run out): its note goes
-		a.strip.set(SlotSession, "", ToneInfo, 0)
+		a.strip.Set(slotSession, "", widgets.ToneInfo, 0)
 		return
 	}
-	if rw.nextWhatIf--; rw.nextWhatIf > 0 && a.strip.text(SlotSession) != "" {
+	if rw.nextWhatIf--; rw.nextWhatIf > 0 && a.strip.Message(slotSession).Text != "" {
 		return
 	}
 	rw.nextWhatIf = game.TPS / 4
-	a.strip.set(SlotSession, whatIfText(w, a.g.Rewind().Shown()), ToneInfo, -1) // whatif.go
+	a.strip.Set(slotSession, whatIfText(w, a.g.Rewind().Shown()), widgets.ToneInfo, -1) // whatif.go
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/morale"
+	"github.com/moralebreak/moralebreak/ui/internal/widgets"
 )
 
 func newTestApp(t *testing.T, cfg Config) (*App, *game.Session) {
@@ -33,7 +34,7 @@ func TestRewindActions(t *testing.T) {
 		t.Fatalf("after 12 × Rewind and 1 × Forward: cursor %d (%v); want %d", c, ok, end-11*game.SubTicksPerSecond)
 	}
 	a.sessionNotes()
-	if got := a.strip.text(SlotSession); !strings.HasPrefix(got, "Rewound to 9.00 s") {
+	if got := a.strip.Message(slotSession).Text; !strings.HasPrefix(got, "Rewound to 9.00 s") {
 		t.Errorf("session note %q; want it to say where the cursor is", got)
 	}
 	s := g.Settings().Clone()
@@ -44,7 +45,7 @@ func TestRewindActions(t *testing.T) {
 		g.Tick()
 		a.sessionNotes()
 	}
-	if got := a.strip.text(SlotSession); !strings.HasPrefix(got, "What-if from 9.0 s — with LeaderDown −0.1") || !strings.Contains(got, "Showing B") {
+	if got := a.strip.Message(slotSession).Text; !strings.HasPrefix(got, "What-if from 9.0 s — with LeaderDown −0.1") || !strings.Contains(got, "Showing B") {
 		t.Errorf("session note %q; want the what-if diff, future B shown", got)
 	}
 }
@@ -56,7 +57,7 @@ func TestRewindActions(t *testing.T) {
 // so.
 func TestWhatIfActions(t *testing.T) {
 	a, g := newTestApp(t, Config{})
-	notice := func() (string, bool) { m := a.strip.msgs[SlotNotice]; return m.text, m.tone == ToneBad }
+	notice := func() (string, bool) { m := a.strip.Message(slotNotice); return m.Text, m.Tone == widgets.ToneBad }
 	a.run(bindingLabelled(t, "Revert what-if"))
 	if text, bad := notice(); !bad || !strings.Contains(text, "no what-if runs") {
 		t.Errorf("Revert without a what-if: notice %q (bad %v); want it to say there is none", text, bad)
@@ -86,8 +87,8 @@ func TestWhatIfActions(t *testing.T) {
 	}
 	a.run(bindingLabelled(t, "Future A/B"))
 	a.sessionNotes()
-	if g.Rewind().Shown() != game.FutureA || !strings.Contains(a.strip.text(SlotSession), "Showing A") || a.Published().Future != "A" {
-		t.Fatalf("Future A/B: shown %v, session note %q, published %q; want A", g.Rewind().Shown(), a.strip.text(SlotSession), a.Published().Future)
+	if g.Rewind().Shown() != game.FutureA || !strings.Contains(a.strip.Message(slotSession).Text, "Showing A") || a.Published().Future != "A" {
+		t.Fatalf("Future A/B: shown %v, session note %q, published %q; want A", g.Rewind().Shown(), a.strip.Message(slotSession).Text, a.Published().Future)
 	}
 	it := Intent{Commands: []game.Command{game.Kill{ID: 1}}}
 	a.lookOnly(&it)
@@ -140,7 +141,7 @@ func TestSaveReplayAction(t *testing.T) {
 	a.run(bindingLabelled(t, "Save replay"))
 	f, err := os.Open(path)
 	if err != nil {
-		t.Fatalf("no replay written (notice %q): %v", a.strip.text(SlotNotice), err)
+		t.Fatalf("no replay written (notice %q): %v", a.strip.Message(slotNotice).Text, err)
 	}
 	defer func() { _ = f.Close() }()
 	r, err := game.ReadReplay(f)
@@ -149,7 +150,7 @@ func TestSaveReplayAction(t *testing.T) {
 	}
 	a2, _ := newTestApp(t, Config{})
 	a2.run(bindingLabelled(t, "Save replay"))
-	if m := a2.strip.msgs[SlotNotice]; m.tone != ToneBad || !strings.Contains(m.text, "no replay file") {
+	if m := a2.strip.Message(slotNotice); m.Tone != widgets.ToneBad || !strings.Contains(m.Text, "no replay file") {
 		t.Errorf("without a path: notice %+v; want it to say there is no file", m)
 	}
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"image"
 	"image/color"
 	"math"
@@ -14,11 +15,12 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/internal/textfit"
 	"github.com/moralebreak/moralebreak/morale"
+	"github.com/moralebreak/moralebreak/ui/internal/widgets"
 )
 
 // The tuner: one row per parameter and weight in an ebitenui ScrollContainer
 // (its bar an ebitenui Slider, the wheel its ScrolledEvent). A row is the
-// name (a Text whose ToolTip is the Doc), the slider (rowSlider, ours: an
+// name (a Text whose ToolTip is the Doc), the slider (widgets.FineSlider, ours: an
 // ebitenui widget with relative and fine drags, the default's and the
 // start's ticks), a TextInput for typed values and the step. The widgets'
 // handlers only queue edits (TunerEdit); the App takes them each tick
@@ -27,7 +29,7 @@ import (
 //
 //   - drag on a slider: from where the press put the handle (under the
 //     pointer, or where it is when pressed on it), a step per 4 pixels at
-//     most (dragPerPx), in steps (Step);
+//     most (widgets.DragPerPx), in steps (Step);
 //   - Shift-drag: ten times finer, in tenths of a step, from where it is;
 //   - click on the value, or Enter on the focused row: type a value, Enter
 //     to apply it, Tab to apply it and type the next row's, Esc to cancel;
@@ -39,9 +41,6 @@ import (
 //   - Left/Right on the focused row: a step (Shift: a tenth of one); Up and
 //     Down move the focus; Esc leaves it;
 //   - the wheel scrolls the rows; hovering a row's name shows its Doc.
-
-// TunerFine is how much finer a Shift-drag is than a plain one.
-const TunerFine = 10
 
 // Tuner row geometry, in pixels.
 const (
@@ -56,8 +55,8 @@ const (
 // tunerRow is one tunable parameter's row and its widgets.
 type tunerRow struct {
 	p      Param
-	sc     SliderScale // ScaleOf(p)
-	def    float64     // its default (morale.DefaultSettings), when hasDef
+	sc     widgets.SliderScale // ScaleOf(p)
+	def    float64             // its default (morale.DefaultSettings), when hasDef
 	hasDef bool
 	start  float64 // its value when the session started
 	// value and pending are the row as the last sync saw it: the tuner's
@@ -69,7 +68,7 @@ type tunerRow struct {
 
 	name   *widget.Text
 	tip    *widget.Text // the ToolTip's text
-	slider *rowSlider
+	slider *widgets.FineSlider
 	input  *widget.TextInput // shown only while typed
 	shown  *widget.Text      // the value, while not typed
 	cell   *widget.Container // the value's place: shown or input
@@ -114,7 +113,7 @@ type tunerNote struct {
 type Tuner struct {
 	rows   []tunerRow
 	items  []tunerItem
-	look   *widgets
+	look   *panelWidgets
 	box    *widget.Container // the scroll container and its bar: the panel's stretching row
 	scroll *tunerScroll
 	list   *widget.Container // the rows, the scroll container's content
@@ -140,14 +139,14 @@ func (s tunerScroll) PreferredSize() (int, int) {
 // newTuner makes the tuner's widgets in w's look, with one row per
 // parameter of morale.Params and per weight of s, their defaults, and
 // their values in s as the session's start.
-func newTuner(s morale.Settings, w *widgets) *Tuner {
+func newTuner(s morale.Settings, w *panelWidgets) *Tuner {
 	t := &Tuner{look: w, focus: -1, typing: -1, tipOn: -1, note: tunerNote{row: -1}}
-	t.list = column(0, nil)
+	t.list = widgets.Column(0, nil)
 	sc := widget.NewScrollContainer(
 		widget.ScrollContainerOpts.Content(t.list),
 		widget.ScrollContainerOpts.StretchContentWidth(),
 		widget.ScrollContainerOpts.Image(&widget.ScrollContainerImage{
-			Idle: eimage.NewNineSliceColor(colPanel), Mask: eimage.NewNineSliceColor(colPanel)}),
+			Idle: eimage.NewNineSliceColor(widgets.ColPanel), Mask: eimage.NewNineSliceColor(widgets.ColPanel)}),
 		widget.ScrollContainerOpts.WidgetOpts(widget.WidgetOpts.ScrolledHandler(func(e *widget.WidgetScrolledEventArgs) {
 			t.scrollTo(t.top() - int(math.Round(e.Y*3*tunerRowH)))
 		})))
@@ -159,7 +158,7 @@ func newTuner(s morale.Settings, w *widgets) *Tuner {
 			return int(math.Round(float64(scrollUnits) * float64(sc.ViewRect().Dy()) / float64(max(1, sc.ContentRect().Dy()))))
 		}),
 		widget.SliderOpts.ChangedHandler(func(e *widget.SliderChangedEventArgs) { sc.ScrollTop = float64(e.Current) / scrollUnits }),
-		widget.SliderOpts.Images(&widget.SliderTrackImage{Idle: eimage.NewNineSliceColor(colTrack), Hover: eimage.NewNineSliceColor(colTrack)},
+		widget.SliderOpts.Images(&widget.SliderTrackImage{Idle: eimage.NewNineSliceColor(widgets.ColTrack), Hover: eimage.NewNineSliceColor(widgets.ColTrack)},
 			w.buttonImage),
 		widget.SliderOpts.DisableDefaultKeys(true),
 		widget.SliderOpts.WidgetOpts(widget.WidgetOpts.MinSize(tunerBarW, 0)))
@@ -212,7 +211,7 @@ func (t *Tuner) rebuild(s, start morale.Settings) {
 	}
 	for _, it := range t.items {
 		if it.head != "" {
-			t.list.AddChild(t.look.text(it.head, t.look.face, colSection))
+			t.list.AddChild(t.look.text(it.head, t.look.face, widgets.ColSection))
 		} else {
 			t.list.AddChild(t.rowWidgets(it.row))
 		}
@@ -230,18 +229,18 @@ func (t *Tuner) rowWidgets(i int) *widget.Container {
 	if r.p.Unit != "" && textfit.Width(name+" ("+r.p.Unit+")", w.small) <= room {
 		name += " (" + r.p.Unit + ")" // the unit when it fits (the Doc has it too)
 	}
-	r.tip = w.text(t.tip(i), w.small, colText)
-	tipBox := widget.NewContainer(widget.ContainerOpts.BackgroundImage(eimage.NewBorderedNineSliceColor(colTip, colButtonDn, 1)),
+	r.tip = w.text(t.tip(i), w.small, widgets.ColText)
+	tipBox := widget.NewContainer(widget.ContainerOpts.BackgroundImage(eimage.NewBorderedNineSliceColor(widgets.ColTip, widgets.ColButtonDn, 1)),
 		widget.ContainerOpts.Layout(widget.NewAnchorLayout(widget.AnchorLayoutOpts.Padding(widget.NewInsetsSimple(6)))))
 	tipBox.AddChild(r.tip)
 	tip := widget.NewToolTip(widget.ToolTipOpts.Content(tipBox), widget.ToolTipOpts.Delay(600e6),
 		widget.ToolTipOpts.ToolTipUpdater(func(widget.Containerer) { r.tip.Label = t.tip(i) }))
-	r.name = widget.NewText(widget.TextOpts.Text(textfit.Clip(name, w.small, room), &w.small, colText),
+	r.name = widget.NewText(widget.TextOpts.Text(textfit.Clip(name, w.small, room), &w.small, widgets.ColText),
 		widget.TextOpts.Position(widget.TextPositionStart, widget.TextPositionCenter),
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(tunerNameW, tunerRowH), widget.WidgetOpts.ToolTip(tip),
 			widget.WidgetOpts.MouseButtonClickedHandler(func(e *widget.WidgetMouseButtonClickedEventArgs) {
 				if e.Button == ebiten.MouseButtonRight { // anywhere on the row, as the hint says
-					r.slider.reset()
+					t.reset(i)
 				}
 			})))
 	r.name.GetWidget().ToolTipEvent.AddHandler(func(a any) {
@@ -252,15 +251,29 @@ func (t *Tuner) rowWidgets(i int) *widget.Container {
 			}
 		}
 	})
-	r.slider = newRowSlider(t, i)
-	r.input = lineInput(&w.small, colSection, colEditBG, &widget.Insets{Left: 4, Right: 2, Top: 2, Bottom: 2}, // Enter: key's
+	r.slider = widgets.NewFineSlider(r.sc, 40, tunerRowH, widgets.SliderHooks{
+		Marks: func() widgets.SliderMarks {
+			n := t.note
+			return widgets.SliderMarks{Value: r.value, Default: r.def, Start: r.start, HasDefault: r.hasDef, Pending: r.pending,
+				Refused: n.refused, HasRefused: n.row == i && !n.typed}
+		},
+		Press: func() { // the row takes the slider's focus, a value being typed is closed
+			if j := t.typed(); j >= 0 {
+				t.rows[j].input.Focus(false) // its changed text counts at the next tick (Tuner.Input)
+			}
+			t.setFocus(i)
+		},
+		Change: func(v float64) { t.queue = append(t.queue, TunerEdit{Row: i, Value: v}) },
+		Reset:  func() { t.reset(i) },
+	})
+	r.input = widgets.LineInput(&w.small, widgets.ColSection, widgets.ColEditBG, &widget.Insets{Left: 4, Right: 2, Top: 2, Bottom: 2}, // Enter: key's
 		widget.TextInputOpts.WidgetOpts(widget.WidgetOpts.MinSize(tunerInputW, tunerRowH)))
 	r.input.SetText(r.sc.FormatValue(r.value))
 	r.input.GetWidget().SetVisibility(widget.Visibility_Hide)
 	// The value shows as a Text, and the TextInput only while it is typed:
 	// ebitenui's TextInput keeps two screen-sized buffers once drawn, too
 	// many for a row each.
-	r.shown = widget.NewText(widget.TextOpts.Text(r.sc.FormatValue(r.value), &w.small, colSection),
+	r.shown = widget.NewText(widget.TextOpts.Text(r.sc.FormatValue(r.value), &w.small, widgets.ColSection),
 		widget.TextOpts.Padding(&widget.Insets{Left: 4}), widget.TextOpts.Position(widget.TextPositionStart, widget.TextPositionCenter),
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(tunerInputW, tunerRowH),
 			// opened on the click's release, after the TextInput's update
@@ -271,7 +284,7 @@ func (t *Tuner) rowWidgets(i int) *widget.Container {
 				case ebiten.MouseButtonLeft:
 					t.open(i)
 				case ebiten.MouseButtonRight:
-					r.slider.reset()
+					t.reset(i)
 				}
 			})))
 	r.cell = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewStackedLayout()),
@@ -285,7 +298,7 @@ func (t *Tuner) rowWidgets(i int) *widget.Container {
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true}),
 			widget.WidgetOpts.CursorEnterHandler(func(*widget.WidgetCursorEnterEventArgs) { line.SetBackgroundImage(w.rowHover) }),
 			widget.WidgetOpts.CursorExitHandler(func(*widget.WidgetCursorExitEventArgs) { line.SetBackgroundImage(nil) })))
-	step := widget.NewText(widget.TextOpts.Text(r.sc.StepLabel(), &w.small, colDim),
+	step := widget.NewText(widget.TextOpts.Text(r.sc.StepLabel(), &w.small, widgets.ColDim),
 		widget.TextOpts.Position(widget.TextPositionEnd, widget.TextPositionCenter),
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(tunerStepW, tunerRowH)))
 	line.AddChild(r.name, r.slider, r.cell, step)
@@ -305,9 +318,9 @@ func (t *Tuner) sync(s morale.Settings, pending func(Param) bool) {
 		bad := i == t.note.row
 		if bad != r.bad {
 			r.bad = bad
-			c := color.Color(colText)
+			c := color.Color(widgets.ColText)
 			if bad {
-				c = toneColor(ToneBad)
+				c = widgets.ToneBad.Color()
 			}
 			r.name.SetColor(c)
 		}
@@ -353,9 +366,7 @@ func (t *Tuner) Input(in InputState) (edits []TunerEdit, refused []error, rest [
 		}
 	}
 	for i := range t.rows { // a drag goes on while the button is held
-		if s := t.rows[i].slider; s.drag.on {
-			s.move(in.X, in.Shift, in.LeftHeld)
-		}
+		t.rows[i].slider.Drag(in.X, in.Shift, in.LeftHeld)
 	}
 	if in.LeftClick && !image.Pt(in.X, in.Y).In(t.box.GetWidget().Rect) {
 		t.setFocus(-1) // a click elsewhere leaves the rows
@@ -408,12 +419,12 @@ func (t *Tuner) key(k ebiten.Key, shift bool) bool {
 	case ebiten.KeyLeft, ebiten.KeyRight:
 		step := r.sc.Step
 		if shift {
-			step /= TunerFine
+			step /= widgets.Fine
 		}
 		if k == ebiten.KeyLeft {
 			step = -step
 		}
-		if v := snap(r, r.value+step, shift); v != r.value {
+		if v := r.sc.Snap(r.value+step, shift); v != r.value {
 			t.queue = append(t.queue, TunerEdit{Row: t.focus, Value: v})
 		}
 	case ebiten.KeyUp:
@@ -423,7 +434,7 @@ func (t *Tuner) key(k ebiten.Key, shift bool) bool {
 	case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
 		t.open(t.focus)
 	case ebiten.KeyDelete, ebiten.KeyBackspace:
-		t.queue = append(t.queue, TunerEdit{Row: t.focus, Value: r.resetValue()})
+		t.reset(t.focus)
 	case ebiten.KeyEscape:
 		t.setFocus(-1)
 	default:
@@ -436,13 +447,19 @@ func (t *Tuner) key(k ebiten.Key, shift bool) bool {
 // into view.
 func (t *Tuner) setFocus(i int) {
 	if t.focus >= 0 && t.focus < len(t.rows) {
-		t.rows[t.focus].slider.focused = false
+		t.rows[t.focus].slider.Focus(false)
 	}
 	t.focus = i
 	if i >= 0 {
-		t.rows[i].slider.focused = true
+		t.rows[i].slider.Focus(true)
 		t.reveal(i)
 	}
+}
+
+// reset queues row i's reset (a right-click, Delete), its slider focused.
+func (t *Tuner) reset(i int) {
+	t.setFocus(i)
+	t.queue = append(t.queue, TunerEdit{Row: i, Value: t.rows[i].resetValue()})
 }
 
 // open starts typing row i's value, its text all selected: its TextInput
@@ -595,4 +612,20 @@ func (t *Tuner) tip(i int) string {
 	}
 	b.WriteString("Drag · Shift-drag 10× finer · click the value (or Enter) to type it · right-click (or Delete): default.")
 	return b.String()
+}
+
+// hash hashes what the tuner shows, for the panel's cache.
+func (t *Tuner) hash(h *maphash.Hash) {
+	maphash.WriteComparable(h, math.Float64bits(t.scroll.ScrollTop))
+	maphash.WriteComparable(h, t.focus)
+	maphash.WriteComparable(h, t.tipOn)
+	for _, r := range t.rows {
+		maphash.WriteComparable(h, math.Float64bits(r.value))
+		maphash.WriteComparable(h, r.input.GetText())
+		maphash.WriteComparable(h, r.pending)
+		maphash.WriteComparable(h, r.input.IsFocused())
+	}
+	maphash.WriteComparable(h, t.note.row)
+	maphash.WriteComparable(h, t.note.text)
+	maphash.WriteComparable(h, math.Float64bits(t.note.refused))
 }

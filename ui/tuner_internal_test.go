@@ -11,6 +11,7 @@ import (
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/morale"
+	"github.com/moralebreak/moralebreak/ui/internal/widgets"
 )
 
 // The tuner's rows in an App without a window: the widgets' own events
@@ -55,8 +56,8 @@ func layout(t *testing.T, a *App) {
 // does for a click on it.
 func pressOn(a *App, i, x int, b ebiten.MouseButton) {
 	s := a.tuner.rows[i].slider
-	s.w.MouseButtonPressedEvent.Fire(&widget.WidgetMouseButtonPressedEventArgs{Widget: s.w, Button: b,
-		OffsetX: x - s.w.Rect.Min.X, OffsetY: s.w.Rect.Dy() / 2})
+	s.GetWidget().MouseButtonPressedEvent.Fire(&widget.WidgetMouseButtonPressedEventArgs{Widget: s.GetWidget(), Button: b,
+		OffsetX: x - s.GetWidget().Rect.Min.X, OffsetY: s.GetWidget().Rect.Dy() / 2})
 	event.ExecuteDeferred() // as the UI's Update does
 }
 
@@ -71,7 +72,7 @@ func drag(t *testing.T, a *App, name string, x0, x1 int, fine bool) float64 {
 	i := rowIndex(t, a.tuner, name)
 	s := a.tuner.rows[i].slider
 	if fine {
-		s.press(x0, true)
+		s.Press(x0, true)
 	} else {
 		pressOn(a, i, x0, ebiten.MouseButtonLeft)
 	}
@@ -98,11 +99,11 @@ func TestTunerDragIsPlainOrTenTimesFiner(t *testing.T) {
 	a := tunerApp(t, morale.DefaultSettings())
 	i := rowIndex(t, a.tuner, "RoutAfterSeconds")
 	r, s := &a.tuner.rows[i], a.tuner.rows[i].slider
-	x := s.x(3.5)
-	perPx := dragPerPx(r.sc)
+	x := s.X(3.5)
+	perPx := widgets.DragPerPx(r.sc)
 
 	plain := drag(t, a, "RoutAfterSeconds", x, x+16, false)
-	if want := snap(r, 3.5+16*perPx, false); math.Abs(plain-want) > r.sc.Step/2+1e-9 {
+	if want := r.sc.Snap(3.5+16*perPx, false); math.Abs(plain-want) > r.sc.Step/2+1e-9 {
 		t.Errorf("plain drag of 16 px from 3.5: got %v; want about %v (%v a pixel)", plain, want, perPx)
 	}
 	if d := plain / r.sc.Step; math.Abs(d-math.Round(d)) > 1e-6 {
@@ -110,7 +111,7 @@ func TestTunerDragIsPlainOrTenTimesFiner(t *testing.T) {
 	}
 	set(t, a, "RoutAfterSeconds", 3.5)
 	fine := drag(t, a, "RoutAfterSeconds", x, x+16, true)
-	if got, want := fine-3.5, 16*perPx/TunerFine; math.Abs(got-want) > r.sc.Step/TunerFine {
+	if got, want := fine-3.5, 16*perPx/widgets.Fine; math.Abs(got-want) > r.sc.Step/widgets.Fine {
 		t.Errorf("Shift-drag of 16 px from 3.5: moved %v; want about %v, ten times finer", got, want)
 	}
 	if fine == 3.5 || fine-3.5 >= plain-3.5 {
@@ -119,11 +120,11 @@ func TestTunerDragIsPlainOrTenTimesFiner(t *testing.T) {
 	// a fine drag does not jump to the pointer: pressing far from the
 	// handle changes nothing until the pointer moves
 	set(t, a, "RoutAfterSeconds", 3.5)
-	s.press(s.w.Rect.Max.X-2, true)
+	s.Press(s.GetWidget().Rect.Max.X-2, true)
 	if e, _, _ := a.tuner.Input(InputState{}); len(e) != 0 {
 		t.Errorf("Shift-press far from the handle: got edits %v; want none", e)
 	}
-	s.move(s.w.Rect.Max.X-2, true, false)
+	s.Drag(s.GetWidget().Rect.Max.X-2, true, false)
 }
 
 // A plain drag moves a threshold by at most 0.01 per 4 pixels (8 px moved
@@ -134,12 +135,12 @@ func TestTunerPlainDragIsCalm(t *testing.T) {
 		i := rowIndex(t, a.tuner, name)
 		r, s := &a.tuner.rows[i], a.tuner.rows[i].slider
 		start := r.value
-		x := s.x(start)
+		x := s.X(start)
 		pressOn(a, i, x+2, ebiten.MouseButtonLeft)
 		if e, _, _ := a.tuner.Input(InputState{}); len(e) != 0 {
 			t.Errorf("%s: a press on the handle gave edits %v; want none", name, e)
 		}
-		s.move(x+2, false, false)
+		s.Drag(x+2, false, false)
 		for _, px := range []int{4, 8, 40} {
 			set(t, a, name, start)
 			got := drag(t, a, name, x, x+px, false)
@@ -150,9 +151,10 @@ func TestTunerPlainDragIsCalm(t *testing.T) {
 	}
 	// a wide range still crosses in a few track widths
 	a := tunerApp(t, morale.DefaultSettings())
-	s := a.tuner.rows[rowIndex(t, a.tuner, "NoEffectRadius")].slider
-	if sc := ScaleOf(s.t.rows[s.row].p); dragPerPx(sc)*float64(4*(s.w.Rect.Dx()-1)) < sc.Max-sc.Min-1e-9 {
-		t.Errorf("NoEffectRadius: %v a pixel; want its range within four track widths (%d px)", dragPerPx(sc), 4*s.w.Rect.Dx())
+	r := a.tuner.rows[rowIndex(t, a.tuner, "NoEffectRadius")]
+	s := r.slider
+	if sc := r.sc; widgets.DragPerPx(sc)*float64(4*(s.GetWidget().Rect.Dx()-1)) < sc.Max-sc.Min-1e-9 {
+		t.Errorf("NoEffectRadius: %v a pixel; want its range within four track widths (%d px)", widgets.DragPerPx(sc), 4*s.GetWidget().Rect.Dx())
 	}
 }
 
@@ -161,7 +163,7 @@ func TestTunerResetsToTheDefault(t *testing.T) {
 	s.ShakenBelow = 0.5 // the session starts away from the default
 	a := tunerApp(t, s)
 	i := rowIndex(t, a.tuner, "ShakenBelow")
-	pressOn(a, i, a.tuner.rows[i].slider.w.Rect.Min.X+10, ebiten.MouseButtonRight)
+	pressOn(a, i, a.tuner.rows[i].slider.GetWidget().Rect.Min.X+10, ebiten.MouseButtonRight)
 	if e, _, _ := a.tuner.Input(InputState{}); len(e) != 1 || e[0].Row != i || e[0].Value != 0.6 {
 		t.Fatalf("right-click on ShakenBelow: got %v; want it back to the default 0.6", e)
 	}
@@ -188,7 +190,7 @@ func TestTunerResetsToTheDefault(t *testing.T) {
 	a = tunerApp(t, c)
 	i = rowIndex(t, a.tuner, "Whistle")
 	set(t, a, "Whistle", 0.3)
-	pressOn(a, i, a.tuner.rows[i].slider.w.Rect.Min.X+10, ebiten.MouseButtonRight)
+	pressOn(a, i, a.tuner.rows[i].slider.GetWidget().Rect.Min.X+10, ebiten.MouseButtonRight)
 	tick(a)
 	if got := a.g.Settings().Weights["Whistle"]; got != -0.2 {
 		t.Errorf("reset of a custom row: got %v; want its starting -0.2", got)
@@ -265,7 +267,7 @@ func TestTunerRefusesBadTypedValues(t *testing.T) {
 			if n := a.tuner.note; n.row != i || !strings.Contains(n.text, tc.reason) || !strings.HasPrefix(n.text, "ShakenBelow") {
 				t.Errorf("typing %q: note on row %d %q; want on row %d, naming ShakenBelow and saying %q", tc.in, n.row, n.text, i, tc.reason)
 			}
-			if got := a.strip.text(SlotNotice); !strings.Contains(got, tc.reason) {
+			if got := a.strip.Message(slotNotice).Text; !strings.Contains(got, tc.reason) {
 				t.Errorf("typing %q: strip %q; want the reason", tc.in, got)
 			}
 			if !r.input.IsFocused() || a.g.Settings().ShakenBelow != 0.6 {
@@ -283,8 +285,8 @@ func TestTunerKeysOnTheFocusedRow(t *testing.T) {
 	a := tunerApp(t, morale.DefaultSettings())
 	i := rowIndex(t, a.tuner, "Hysteresis")
 	s := a.tuner.rows[i].slider
-	pressOn(a, i, s.x(0.15), ebiten.MouseButtonLeft) // on the handle: focus, no edit
-	s.move(s.x(0.15), false, false)
+	pressOn(a, i, s.X(0.15), ebiten.MouseButtonLeft) // on the handle: focus, no edit
+	s.Drag(s.X(0.15), false, false)
 	tick(a)
 	for _, tc := range []struct {
 		keys  []ebiten.Key
@@ -336,13 +338,13 @@ func TestTunerTicksAndTooltip(t *testing.T) {
 	if r.def != 3.5 || r.start != 5 {
 		t.Fatalf("RoutAfterSeconds: default %v, start %v; want 3.5 and 5", r.def, r.start)
 	}
-	tr := r.slider.w.Rect
-	if dx, sx := r.slider.x(r.def), r.slider.x(r.start); !(tr.Min.X < dx && dx < sx && sx < tr.Max.X) {
+	tr := r.slider.GetWidget().Rect
+	if dx, sx := r.slider.X(r.def), r.slider.X(r.start); !(tr.Min.X < dx && dx < sx && sx < tr.Max.X) {
 		t.Errorf("ticks at x %d (default) and %d (start) on track %v; want both inside, the default left", dx, sx, tr)
 	}
 	tips := r.name.GetWidget().ToolTips
-	if len(tips) != 1 || len(r.slider.w.ToolTips) != 0 {
-		t.Fatalf("%d ToolTips on the name, %d on the slider; want 1 and 0", len(tips), len(r.slider.w.ToolTips))
+	if len(tips) != 1 || len(r.slider.GetWidget().ToolTips) != 0 {
+		t.Fatalf("%d ToolTips on the name, %d on the slider; want 1 and 0", len(tips), len(r.slider.GetWidget().ToolTips))
 	}
 	set(t, a, "RoutAfterSeconds", 6) // the Doc as it shows: up to date
 	tips[0].ToolTipUpdater(nil)
@@ -367,7 +369,7 @@ func TestTunerLightsTheRowUnderThePointer(t *testing.T) {
 		fire func()
 		want color.Color
 	}{
-		{"entered", func() { w.CursorEnterEvent.Fire(&widget.WidgetCursorEnterEventArgs{Widget: w}) }, colRowHover},
+		{"entered", func() { w.CursorEnterEvent.Fire(&widget.WidgetCursorEnterEventArgs{Widget: w}) }, widgets.ColRowHover},
 		{"left", func() { w.CursorExitEvent.Fire(&widget.WidgetCursorExitEventArgs{Widget: w}) }, color.NRGBA{}},
 	} {
 		tc.fire()
@@ -453,7 +455,7 @@ func TestTunerInTheApp(t *testing.T) {
 		t.Errorf("edit while rewound: ShakenBelow pending %v, PanicBelow %v; want only ShakenBelow", a.tuner.rows[j].pending, a.tuner.rows[i].pending)
 	}
 	a.sessionNotes()
-	if got := a.strip.text(SlotSession); !strings.Contains(got, "1 edit pending.") {
+	if got := a.strip.Message(slotSession).Text; !strings.Contains(got, "1 edit pending.") {
 		t.Errorf("session note %q; want it to count the pending edit", got)
 	}
 	a.do(ActResume)
@@ -499,7 +501,7 @@ func TestTunerCustomRowsUnderTheirHead(t *testing.T) {
 }
 
 // rowRect is row i's line in the rows (its name, slider, value and step).
-func rowRect(a *App, i int) image.Rectangle { return a.tuner.rows[i].slider.w.Parent().Rect }
+func rowRect(a *App, i int) image.Rectangle { return a.tuner.rows[i].slider.GetWidget().Parent().Rect }
 
 // A row shows the value it was last given (an edit taken, then the
 // settings the tuner syncs from): its text is formatted once per change.

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/ui/internal/widgets"
 	"github.com/moralebreak/moralebreak/ui/published"
 )
 
@@ -46,7 +47,7 @@ func (a *App) applyEdit(e TunerEdit) {
 	}
 	a.undo.record(p, from, e.Value)
 	a.tuner.Taken(e)
-	if m := a.strip.msgs[SlotNotice]; m.tone == ToneBad && m.ticks >= 0 {
+	if m := a.strip.Message(slotNotice); m.Tone == widgets.ToneBad && m.Ticks >= 0 {
 		a.showBanner("", false, 0) // what was refused is mended
 	}
 	a.relint()
@@ -59,7 +60,7 @@ func (a *App) syncTuner() { a.tuner.sync(a.g.Settings(), a.g.Rewind().Pending) }
 // dragging reports whether a row's slider is being dragged.
 func (t *Tuner) dragging() bool {
 	for i := range t.rows {
-		if t.rows[i].slider.drag.on {
+		if t.rows[i].slider.Dragging() {
 			return true
 		}
 	}

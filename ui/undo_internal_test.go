@@ -69,7 +69,7 @@ func TestUndoRedoTunerEdits(t *testing.T) {
 		t.Fatalf("after %d undos: PanicBelow %v RoutAfterSeconds %v; want the start's %v %v", n, s.PanicBelow, s.RoutAfterSeconds, start.PanicBelow, start.RoutAfterSeconds)
 	}
 	a.applyIntent(Intent{Undo: true})
-	if got := a.strip.text(SlotNotice); !strings.HasPrefix(got, "Nothing to undo") {
+	if got := a.strip.Message(slotNotice).Text; !strings.HasPrefix(got, "Nothing to undo") {
 		t.Errorf("undo with nothing left: %q; want it said", got)
 	}
 	for range n {
@@ -81,7 +81,7 @@ func TestUndoRedoTunerEdits(t *testing.T) {
 	// a drag, over several ticks, is one edit
 	layout(t, a) // laid out: the tuner's rows
 	before := g.Settings().PanicBelow
-	drag(t, a, "PanicBelow", a.tuner.rows[pb].slider.x(before), a.tuner.rows[pb].slider.x(before)+20, false)
+	drag(t, a, "PanicBelow", a.tuner.rows[pb].slider.X(before), a.tuner.rows[pb].slider.X(before)+20, false)
 	if g.Settings().PanicBelow == before {
 		t.Fatal("the drag moved nothing")
 	}
@@ -143,7 +143,7 @@ func TestRefusedDragStaysOnItsRow(t *testing.T) {
 	if n := a.tuner.note; n.row != row || n.typed || n.refused != 0.9 {
 		t.Fatalf("note %+v; want on PanicBelow's row, at 0.9", n)
 	}
-	if got := a.strip.text(SlotNotice); !strings.Contains(got, "PanicBelow") {
+	if got := a.strip.Message(slotNotice).Text; !strings.Contains(got, "PanicBelow") {
 		t.Errorf("strip %q; want why PanicBelow was refused", got)
 	}
 	after := draw()

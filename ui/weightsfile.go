@@ -5,6 +5,7 @@ import (
 
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/weightsfile"
+	"github.com/moralebreak/moralebreak/ui/internal/widgets"
 )
 
 // The weights file's glue: the App's Save (asking before it replaces a
@@ -106,7 +107,7 @@ func (a *App) reloadFile() {
 		a.tuner.rebuild(a.g.Settings(), a.editor.Good())
 	}
 	a.relint()
-	if before.Equal(a.editor.Good()) && a.strip.msgs[SlotNotice].tone != ToneBad {
+	if before.Equal(a.editor.Good()) && a.strip.Message(slotNotice).Tone != widgets.ToneBad {
 		return // the file says what the tuner has (the demo's own Save): "saved" stays
 	}
 	a.showBanner("reloaded "+a.cfg.WeightsPath, false, 3*game.TPS)
@@ -116,5 +117,5 @@ func (a *App) reloadFile() {
 // fights) over the live settings and shows its warnings under the banner.
 // Call it after every accepted settings change.
 func (a *App) relint() {
-	a.strip.set(SlotLint, weightsfile.Summary(a.file.Lint(a.editor.Good())), ToneWarn, -1)
+	a.strip.Set(slotLint, weightsfile.Summary(a.file.Lint(a.editor.Good())), widgets.ToneWarn, -1)
 }

@@ -59,7 +59,7 @@ func TestSaveAsksBeforeReplacingAChangeOnDisk(t *testing.T) {
 		if !a.asking || !bytes.Equal(readFile(t, path), edited) {
 			t.Fatalf("Save %d over an unread change: asking %v, file replaced %v; want a question, the file as the editor left it", i+1, a.asking, !bytes.Equal(readFile(t, path), edited))
 		}
-		if got := a.strip.text(SlotNotice); !strings.Contains(got, "changed on disk") || !strings.Contains(got, "Overwrite") {
+		if got := a.strip.Message(slotNotice).Text; !strings.Contains(got, "changed on disk") || !strings.Contains(got, "Overwrite") {
 			t.Errorf("notice %q; want the question", got)
 		}
 		if a.w.ask.GetWidget().GetVisibility() != 0 { // Visibility_Show
@@ -67,8 +67,8 @@ func TestSaveAsksBeforeReplacingAChangeOnDisk(t *testing.T) {
 		}
 	}
 	a.answer(answerCancel)
-	if a.asking || !bytes.Equal(readFile(t, path), edited) || !strings.Contains(a.strip.text(SlotNotice), "cancelled") {
-		t.Fatalf("Cancel: asking %v, notice %q; want the file untouched and said so", a.asking, a.strip.text(SlotNotice))
+	if a.asking || !bytes.Equal(readFile(t, path), edited) || !strings.Contains(a.strip.Message(slotNotice).Text, "cancelled") {
+		t.Fatalf("Cancel: asking %v, notice %q; want the file untouched and said so", a.asking, a.strip.Message(slotNotice).Text)
 	}
 	a.save()
 	a.answer(answerOverwrite)
@@ -102,8 +102,8 @@ func TestSaveReloadAnswerTakesTheFile(t *testing.T) {
 		t.Fatalf("Reload: asking %v, Hysteresis %v; want the file's 0.2", a.asking, a.editor.Good().Hysteresis)
 	}
 	a.save()
-	if a.asking || !strings.HasPrefix(a.strip.text(SlotNotice), "saved ") {
-		t.Fatalf("Save after Reload: asking %v, notice %q; want saved", a.asking, a.strip.text(SlotNotice))
+	if a.asking || !strings.HasPrefix(a.strip.Message(slotNotice).Text, "saved ") {
+		t.Fatalf("Save after Reload: asking %v, notice %q; want saved", a.asking, a.strip.Message(slotNotice).Text)
 	}
 }
 
@@ -120,14 +120,14 @@ func TestSaveThatCannotBeReadBackKeepsTheOldFile(t *testing.T) {
 		t.Fatal("Save asked over a file it had read")
 	}
 	if !bytes.Equal(readFile(t, path), old) {
-		t.Fatalf("the file is not the old one after a failed save (notice %q)", a.strip.text(SlotNotice))
+		t.Fatalf("the file is not the old one after a failed save (notice %q)", a.strip.Message(slotNotice).Text)
 	}
-	if got := a.strip.text(SlotNotice); !strings.HasPrefix(got, "save failed") || !strings.Contains(got, "could not be read back") || !strings.Contains(got, "old file is left in place") {
+	if got := a.strip.Message(slotNotice).Text; !strings.HasPrefix(got, "save failed") || !strings.Contains(got, "could not be read back") || !strings.Contains(got, "old file is left in place") {
 		t.Fatalf("notice %q; want why the save failed", got)
 	}
 	a.file.Write = nil
 	a.save()
-	if !strings.HasPrefix(a.strip.text(SlotNotice), "saved ") {
-		t.Errorf("the next save: %q; want saved (the old file, put back, counts as read)", a.strip.text(SlotNotice))
+	if !strings.HasPrefix(a.strip.Message(slotNotice).Text, "saved ") {
+		t.Errorf("the next save: %q; want saved (the old file, put back, counts as read)", a.strip.Message(slotNotice).Text)
 	}
 }

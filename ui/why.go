@@ -128,7 +128,7 @@ func (a *App) inspect() {
 	a.why.tx, a.why.ty = ebiten.CursorPosition()
 	a.why.tooltip = ""
 	// scrubbing, or in a picture (which shows no pointer), it would only be in the way
-	if !a.rewind.dragging && !a.consoleOpen && !a.cfg.Capture {
+	if !a.rewind.dragging && !a.con.IsOpen() && !a.cfg.Capture {
 		a.why.tooltip = wr.TimelineTooltip(a.reg.Timeline, v, a.why.tx, a.why.ty)
 	}
 }

@@ -48,13 +48,13 @@ func TestConsoleWhyFollowsTheSelection(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a.consoleRun("MoraleBreak.Why")
-	if got := strings.Join(a.con.out, "\n"); !strings.Contains(got, "Eriksen: Routed at 10.50 s: Panicked for 3.50 s (RoutAfterSeconds 3.5)") {
+	a.con.Run("MoraleBreak.Why")
+	if got := strings.Join(a.con.Output(consoleKeepAll), "\n"); !strings.Contains(got, "Eriksen: Routed at 10.50 s: Panicked for 3.50 s (RoutAfterSeconds 3.5)") {
 		t.Errorf("console after MoraleBreak.Why with Eriksen selected: %q; want his sentence", got)
 	}
 	a.cycleSelection(+1) // Eriksen is the last: round to the first, Alvarez, who fell
-	a.consoleRun("MoraleBreak.Why")
-	if got := a.con.out[len(a.con.out)-1]; !strings.HasPrefix(got, "Alvarez is dead (fell at 5.00 s)") {
+	a.con.Run("MoraleBreak.Why")
+	if got := a.con.Output(1)[0]; !strings.HasPrefix(got, "Alvarez is dead (fell at 5.00 s)") {
 		t.Errorf("after Next >: %q; want Alvarez's explanation as he fell", got)
 	}
 }

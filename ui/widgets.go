@@ -13,48 +13,14 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/textfit"
-)
-
-// The demo's colours, in one place: the panel's and its widgets', the tuner's
-// rows', the odds panel's and the keys' sheet's.
-var (
-	colPanel    = color.NRGBA{0x1b, 0x21, 0x28, 0xff}
-	colSection  = color.NRGBA{0xe8, 0xb4, 0x4a, 0xff}
-	colText     = color.NRGBA{0xdc, 0xe2, 0xe8, 0xff}
-	colDim      = color.NRGBA{0x8a, 0x96, 0xa3, 0xff}
-	colButton   = color.NRGBA{0x33, 0x3f, 0x4c, 0xff}
-	colButtonHi = color.NRGBA{0x46, 0x57, 0x6a, 0xff}
-	colButtonDn = color.NRGBA{0x5d, 0x74, 0x8c, 0xff}
-	colActive   = color.NRGBA{0x3e, 0x6b, 0x4a, 0xff}
-	colTrack    = color.NRGBA{0x2c, 0x35, 0x3f, 0xff}
-	colHandle   = color.NRGBA{0xe8, 0xb4, 0x4a, 0xff}
-	colConsole  = color.NRGBA{0x08, 0x0b, 0x0e, 0xe8}
-	colStrip    = color.NRGBA{0x12, 0x17, 0x1d, 0xff}
-	colFaint    = color.NRGBA{0x55, 0x5f, 0x6a, 0xff}
-	colTip      = color.NRGBA{0x0a, 0x0c, 0x10, 0xf4} // a tooltip's box
-	colHelp     = color.NRGBA{0x10, 0x14, 0x19, 0xf0} // the keys' sheet
-	background  = color.NRGBA{0x12, 0x16, 0x1b, 0xff} // behind the field and the timeline
-
-	colRowHover = color.NRGBA{0x24, 0x2c, 0x35, 0xff} // the tuner's row under the pointer
-	colRowFocus = color.NRGBA{0x2a, 0x36, 0x44, 0xff} // a tuner row's focused slider
-	colFill     = color.NRGBA{0x6a, 0x55, 0x2a, 0xff} // the track from Min to the value
-	colDefTick  = color.NRGBA{0xf0, 0xf0, 0xf0, 0xff}
-	colStart    = color.NRGBA{0x5c, 0xb8, 0xf0, 0xff}
-	colPending  = color.NRGBA{0x5c, 0xb8, 0xf0, 0xff}
-	colEditBG   = color.NRGBA{0x0c, 0x10, 0x14, 0xff} // a typed value's
-
-	oddsBG     = color.NRGBA{0x1a, 0x1f, 0x27, 0xf4} // the odds panel's own; its text is in the panel's
-	oddsEdge   = color.NRGBA{0x3a, 0x42, 0x50, 0xff}
-	oddsUp     = color.NRGBA{0xff, 0x8a, 0x70, 0xff}
-	oddsBar    = color.NRGBA{0xf2, 0xa0, 0x3d, 0xff}
-	oddsRefBar = color.NRGBA{0xff, 0xff, 0xff, 0xb0}
+	"github.com/moralebreak/moralebreak/ui/internal/widgets"
 )
 
 // panelPad is the panel's inner margin left and right, in pixels.
 const panelPad = 10
 
-// widgets holds the ebitenui tree and the widgets the App updates.
-type widgets struct {
+// panelWidgets holds the ebitenui tree and the widgets the App updates.
+type panelWidgets struct {
 	root        *widget.Container
 	panel       *widget.Container // the tuner's panel, the root's one child
 	status      *widget.Text
@@ -77,8 +43,8 @@ type widgets struct {
 	buttons     map[string]*widget.Button // by label, for the published state
 }
 
-func (a *App) buildWidgets() *widgets {
-	w := &widgets{
+func (a *App) buildWidgets() *panelWidgets {
+	w := &panelWidgets{
 		face:      a.as.Face(13),
 		small:     a.as.Face(12),
 		mono:      a.as.MonoFace(12),
@@ -87,15 +53,15 @@ func (a *App) buildWidgets() *widgets {
 		buttons:   map[string]*widget.Button{},
 	}
 	a.w = w // newRow and rebuildWeightRows use a.w
-	w.buttonImage, w.activeImage = buttonImage(colButton, colButtonHi), buttonImage(colActive, colButtonDn)
-	w.rowHover = eimage.NewNineSliceColor(colRowHover)
+	w.buttonImage, w.activeImage = widgets.ButtonImage(widgets.ColButton, widgets.ColButtonHi), widgets.ButtonImage(widgets.ColActive, widgets.ColButtonDn)
+	w.rowHover = eimage.NewNineSliceColor(widgets.ColRowHover)
 
 	// The root has no background, so only the panel counts as "UI
 	// hovered": clicks on the battlefield reach MapInput.
 	w.root = widget.NewContainer(widget.ContainerOpts.Layout(widget.NewAnchorLayout()))
 
 	panel := widget.NewContainer(
-		widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(colPanel)),
+		widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(widgets.ColPanel)),
 		widget.ContainerOpts.Layout(widget.NewGridLayout(
 			widget.GridLayoutOpts.Columns(1),
 			// Rows: title, status, the message strip, buttons, selection,
@@ -116,8 +82,8 @@ func (a *App) buildWidgets() *widgets {
 	w.root.AddChild(panel)
 	w.panel = panel
 
-	panel.AddChild(w.text("MoraleBreak · squad morale tuner", w.title, colSection))
-	w.status = w.text("", w.small, color.Transparent) // a live line: drawn by drawWidgets, in colDim
+	panel.AddChild(w.text("MoraleBreak · squad morale tuner", w.title, widgets.ColSection))
+	w.status = w.text("", w.small, color.Transparent) // a live line: drawn by drawWidgets, in widgets.ColDim
 	panel.AddChild(w.status)
 
 	// The message strip: a fixed box that the App draws its messages into
@@ -125,13 +91,13 @@ func (a *App) buildWidgets() *widgets {
 	w.stripBox = widget.NewContainer(
 		widget.ContainerOpts.Layout(widget.NewAnchorLayout()),
 		widget.ContainerOpts.WidgetOpts(
-			widget.WidgetOpts.MinSize(PanelW-2*panelPad, StripH),
+			widget.WidgetOpts.MinSize(PanelW-2*panelPad, widgets.StripH),
 			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
 	panel.AddChild(w.stripBox)
 	// Save's question about a file changed on disk: its three answers at
 	// the strip's right, shown only while it asks (weightsfile.go); the
 	// strip's lines make room for them (stripRect).
-	w.ask = column(2, nil, widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{
+	w.ask = widgets.Column(2, nil, widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.AnchorLayoutData{
 		HorizontalPosition: widget.AnchorLayoutPositionEnd,
 		VerticalPosition:   widget.AnchorLayoutPositionCenter,
 	})))
@@ -174,8 +140,8 @@ func (a *App) buildWidgets() *widgets {
 	panel.AddChild(grid)
 
 	// Selection, for Force rout.
-	sel := column(3, nil)
-	w.selText = w.text("", w.face, color.Transparent) // a live line: drawn by drawWidgets, in colText
+	sel := widgets.Column(3, nil)
+	w.selText = w.text("", w.face, color.Transparent) // a live line: drawn by drawWidgets, in widgets.ColText
 	sel.AddChild(w.selText)
 	sg.AddChild(w.button("< Prev", func() { a.cycleSelection(-1) }))
 	sg.AddChild(w.button("Next >", func() { a.cycleSelection(+1) }))
@@ -183,14 +149,15 @@ func (a *App) buildWidgets() *widgets {
 	sel.AddChild(sg)
 	panel.AddChild(sel)
 
-	panel.AddChild(w.text("Drag · Shift-drag: finer · click a value: type it · right-click: default", w.small, colDim))
+	panel.AddChild(w.text("Drag · Shift-drag: finer · click a value: type it · right-click: default", w.small, widgets.ColDim))
 	// The tuner's rows (tuner.go), the one row of the panel that stretches.
 	a.tuner = newTuner(a.editor.Good(), w)
 	w.tunerBox = a.tuner.box
 	panel.AddChild(w.tunerBox)
 	if a.cfg.Odds != nil {
-		w.oddsBox = w.reserve(a.odds.m.open, func(e *widget.WidgetMouseButtonClickedEventArgs) {
-			if e.Button == ebiten.MouseButtonLeft && e.OffsetY < a.odds.m.headH { // its title, like a drawer's handle
+		open, _, head := a.odds.Heights()
+		w.oddsBox = w.reserve(open, func(e *widget.WidgetMouseButtonClickedEventArgs) {
+			if e.Button == ebiten.MouseButtonLeft && e.OffsetY < head { // its title, like a drawer's handle
 				a.foldOdds(!a.oddsFolded)
 			}
 		})
@@ -200,40 +167,14 @@ func (a *App) buildWidgets() *widgets {
 	// The foot: the scene's keys over the file's note, the panel's last
 	// line. The open odds panel takes the keys' room (foldOdds), so the
 	// note stays put.
-	w.help = w.text(SceneHelp(scene), w.small, colDim)
-	w.fileNote = w.text("", w.small, colDim)
-	foot := column(2, nil)
+	w.help = w.text(SceneHelp(scene), w.small, widgets.ColDim)
+	w.fileNote = w.text("", w.small, widgets.ColDim)
+	foot := widgets.Column(2, nil)
 	foot.AddChild(w.help)
 	foot.AddChild(w.fileNote)
 	panel.AddChild(foot)
 
 	return w
-}
-
-// buttonImage is a button's look, idle in idle edged with edge; hovered
-// and pressed, every button's.
-func buttonImage(idle, edge color.Color) *widget.ButtonImage {
-	return &widget.ButtonImage{Idle: eimage.NewBorderedNineSliceColor(idle, edge, 1),
-		Hover: eimage.NewBorderedNineSliceColor(colButtonHi, colButtonDn, 1), Pressed: eimage.NewNineSliceColor(colButtonDn)}
-}
-
-// column is a container of a vertical row layout, spacing pixels between
-// its children, padded by pad (nil: none).
-func column(spacing int, pad *widget.Insets, opts ...widget.ContainerOpt) *widget.Container {
-	return widget.NewContainer(append(opts, widget.ContainerOpts.Layout(widget.NewRowLayout(
-		widget.RowLayoutOpts.Direction(widget.DirectionVertical), widget.RowLayoutOpts.Spacing(spacing), widget.RowLayoutOpts.Padding(pad))))...)
-}
-
-// lineInput is a one-line TextInput in face, its text in c on bg. Its
-// Enter is ours (SubmitOnEnter off): the tuner and the console read Enter
-// from the keys just pressed, so that a tap shorter than a tick is never
-// lost to the TextInput's own reading of it.
-func lineInput(face *text.Face, c, bg color.Color, pad *widget.Insets, opts ...widget.TextInputOpt) *widget.TextInput {
-	return widget.NewTextInput(append([]widget.TextInputOpt{widget.TextInputOpts.Face(face), widget.TextInputOpts.Padding(pad),
-		widget.TextInputOpts.Color(&widget.TextInputColor{Idle: c, Disabled: colDim, Caret: colSection, DisabledCaret: colDim}),
-		widget.TextInputOpts.Image(&widget.TextInputImage{Idle: eimage.NewNineSliceColor(bg), Disabled: eimage.NewNineSliceColor(bg),
-			Highlight: eimage.NewNineSliceColor(colButtonDn)}),
-		widget.TextInputOpts.SubmitOnEnter(false)}, opts...)...)
 }
 
 // panelRows is which of the panel's rows stretch: only the tuner's (odds:
@@ -250,7 +191,7 @@ func panelRows(odds bool) []bool {
 const askW = 84
 
 // showAsk shows Save's answers (on) or hides them.
-func (w *widgets) showAsk(on bool) {
+func (w *panelWidgets) showAsk(on bool) {
 	v := widget.Visibility_Hide
 	if on {
 		v = widget.Visibility_Show
@@ -262,7 +203,7 @@ func (w *widgets) showAsk(on bool) {
 // reserve is an empty box of the panel's inner width and height h (at
 // least), whose place the App draws into itself; ebitenui's Update calls
 // click for a click on it.
-func (w *widgets) reserve(h int, click widget.WidgetMouseButtonClickedHandlerFunc) *widget.Container {
+func (w *panelWidgets) reserve(h int, click widget.WidgetMouseButtonClickedHandlerFunc) *widget.Container {
 	return widget.NewContainer(widget.ContainerOpts.WidgetOpts(
 		widget.WidgetOpts.MinSize(PanelW-2*panelPad, h), widget.WidgetOpts.MouseButtonClickedHandler(click),
 		widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
@@ -270,12 +211,12 @@ func (w *widgets) reserve(h int, click widget.WidgetMouseButtonClickedHandlerFun
 
 // text is a line of text in the panel, wrapped at spaces to the panel's
 // inner width (with larger faces, LegibleAt, a line may not fit).
-func (w *widgets) text(s string, face text.Face, c color.Color) *widget.Text {
+func (w *panelWidgets) text(s string, face text.Face, c color.Color) *widget.Text {
 	return widget.NewText(widget.TextOpts.Text(s, &face, c), widget.TextOpts.MaxWidth(PanelW-2*panelPad),
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
 }
 
-func (w *widgets) grid(cols int) *widget.Container {
+func (w *panelWidgets) grid(cols int) *widget.Container {
 	return widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(
 		widget.GridLayoutOpts.Columns(cols),
 		widget.GridLayoutOpts.Stretch(slices.Repeat([]bool{true}, cols), nil),
@@ -283,21 +224,21 @@ func (w *widgets) grid(cols int) *widget.Container {
 	)), widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
 }
 
-func (w *widgets) button(label string, click func()) *widget.Button {
+func (w *panelWidgets) button(label string, click func()) *widget.Button {
 	return w.buttonOf(label, &w.face, 3, click)
 }
 
 // smallButton is a button in the small face, for the strip's answers.
-func (w *widgets) smallButton(label string, click func()) *widget.Button {
+func (w *panelWidgets) smallButton(label string, click func()) *widget.Button {
 	return w.buttonOf(label, &w.small, 2, click)
 }
 
 // buttonOf is a button labelled label in face, pad pixels above and below
 // its text.
-func (w *widgets) buttonOf(label string, face *text.Face, pad int, click func()) *widget.Button {
+func (w *panelWidgets) buttonOf(label string, face *text.Face, pad int, click func()) *widget.Button {
 	b := widget.NewButton(
 		widget.ButtonOpts.Image(w.buttonImage),
-		widget.ButtonOpts.Text(label, face, &widget.ButtonTextColor{Idle: colText, Hover: colText, Pressed: colText}),
+		widget.ButtonOpts.Text(label, face, &widget.ButtonTextColor{Idle: widgets.ColText, Hover: widgets.ColText, Pressed: widgets.ColText}),
 		widget.ButtonOpts.TextPadding(&widget.Insets{Left: 4, Right: 4, Top: pad, Bottom: pad}),
 		widget.ButtonOpts.DisableDefaultKeys(),
 		widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { click() }),
@@ -317,7 +258,7 @@ func (a *App) refresh() {
 		a.fault = err // a bug in the battle: say it once, keep it up
 		a.showBanner(err.Error(), true, -1)
 	}
-	a.strip.tick()
+	a.strip.Tick()
 	g := a.g
 	state := "running"
 	if g.Paused() {

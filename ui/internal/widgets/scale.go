@@ -1,4 +1,4 @@
-package ui
+package widgets
 
 import (
 	"math"
@@ -69,4 +69,13 @@ func (s SliderScale) decimals() int {
 		}
 	}
 	return 6
+}
+
+// Snap rounds v to the scale's steps (fine: to steps Fine times smaller)
+// inside its range.
+func (s SliderScale) Snap(v float64, fine bool) float64 {
+	if fine {
+		s.Step /= Fine
+	}
+	return s.ToFloat(s.ToInt(v))
 }

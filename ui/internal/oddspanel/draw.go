@@ -1,4 +1,4 @@
-package ui
+package oddspanel
 
 import (
 	"fmt"
@@ -12,6 +12,23 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 	"github.com/moralebreak/moralebreak/internal/textfit"
+	"github.com/moralebreak/moralebreak/ui/internal/widgets"
+)
+
+// The odds panel's colours (its text is in package widgets' palette).
+var (
+	oddsBG     = color.NRGBA{0x1a, 0x1f, 0x27, 0xf4} // the odds panel's own; its text is in the panel's
+	oddsEdge   = color.NRGBA{0x3a, 0x42, 0x50, 0xff}
+	oddsUp     = color.NRGBA{0xff, 0x8a, 0x70, 0xff}
+	oddsBar    = color.NRGBA{0xf2, 0xa0, 0x3d, 0xff}
+	oddsRefBar = color.NRGBA{0xff, 0xff, 0xff, 0xb0}
+)
+
+// oddsFoldedH is the odds panel's height folded: its title and one line.
+// oddsHeadH is its title's height, the part a click folds or unfolds.
+const (
+	oddsFoldedH = 36
+	oddsHeadH   = 20
 )
 
 // Draw draws the panel into slot on dst, opaquely, from the cached picture
@@ -19,7 +36,7 @@ import (
 // In a slot lower than the panel open (folded, oddsMetrics) it draws its title and one
 // line: the first row whose change is beyond the noise, else its status.
 // It only draws.
-func (p *OddsPanel) Draw(dst *ebiten.Image, slot image.Rectangle) {
+func (p *Panel) Draw(dst *ebiten.Image, slot image.Rectangle) {
 	if slot.Empty() || p.title == nil {
 		return
 	}
@@ -44,7 +61,7 @@ func (p *OddsPanel) Draw(dst *ebiten.Image, slot image.Rectangle) {
 }
 
 // paint draws the panel's picture into img.
-func (p *OddsPanel) paint(img *ebiten.Image) {
+func (p *Panel) paint(img *ebiten.Image) {
 	img.Clear()
 	w, h := float32(img.Bounds().Dx()), float32(img.Bounds().Dy())
 	vector.FillRect(img, 0, 0, w, h, oddsBG, false)
@@ -58,34 +75,34 @@ func (p *OddsPanel) paint(img *ebiten.Image) {
 		mark = "▼ open"
 	}
 	mw := textfit.Width(mark, p.small)
-	drawLabel(img, mark, p.small, float64(w)-8-mw, y+1, colDim)
-	drawLabel(img, textfit.Clip(v.title, p.title, float64(w)-24-mw), p.title, x, y, colSection)
+	widgets.DrawLabel(img, mark, p.small, float64(w)-8-mw, y+1, widgets.ColDim)
+	widgets.DrawLabel(img, textfit.Clip(v.title, p.title, float64(w)-24-mw), p.title, x, y, widgets.ColSection)
 	y += float64(m.px(16))
 	line := float64(w) - 2*x
 	if folded {
-		text, c := v.status, colDim
+		text, c := v.status, widgets.ColDim
 		if r, ok := v.headline(); ok {
 			text, c = strings.TrimSpace(r.label+": "+r.now+"  "+r.before+"  "+r.change), oddsUp
 		}
-		drawLabel(img, textfit.Clip(text, p.small, line), p.small, x, y, c)
+		widgets.DrawLabel(img, textfit.Clip(text, p.small, line), p.small, x, y, c)
 		return
 	}
-	drawLabel(img, textfit.Clip(v.status, p.small, line), p.small, x, y, colDim)
+	widgets.DrawLabel(img, textfit.Clip(v.status, p.small, line), p.small, x, y, widgets.ColDim)
 	y = float64(m.rowsTop)
 	// columns: label, now [95%], before, change; each cut to its width
 	cols := [5]float64{x, x + 108, x + 208, x + 290, float64(w) - 4}
 	cell := func(s string, f text.Face, col int, c color.Color) {
-		drawLabel(img, textfit.Clip(s, f, cols[col+1]-cols[col]-4), f, cols[col], y, c)
+		widgets.DrawLabel(img, textfit.Clip(s, f, cols[col+1]-cols[col]-4), f, cols[col], y, c)
 	}
 	for i, r := range v.rows {
 		if i == v.named && v.more > 0 {
-			drawLabel(img, fmt.Sprintf("… and %d more", v.more), p.small, cols[0], y, colDim)
+			widgets.DrawLabel(img, fmt.Sprintf("… and %d more", v.more), p.small, cols[0], y, widgets.ColDim)
 			y += float64(m.lineH)
 		}
-		cell(r.label, p.small, 0, colDim)
-		cell(r.now, p.bold, 1, colText)
-		cell(r.before, p.small, 2, colDim)
-		cc := colDim
+		cell(r.label, p.small, 0, widgets.ColDim)
+		cell(r.now, p.bold, 1, widgets.ColText)
+		cell(r.before, p.small, 2, widgets.ColDim)
+		cc := widgets.ColDim
 		if r.beyond {
 			cc = oddsUp
 		}
@@ -161,13 +178,13 @@ func (v oddsView) headline() (oddsLine, bool) {
 // axis's ends and the caption between them, under it the bins from the
 // first to the last with a fight in either the report or its reference,
 // bars for the report and an outline for the reference.
-func (p *OddsPanel) histogram(img *ebiten.Image, r image.Rectangle, caption string) {
+func (p *Panel) histogram(img *ebiten.Image, r image.Rectangle, caption string) {
 	hs := p.report.Histogram
 	if r.Dy() < 10 {
 		return
 	}
 	cw, _ := text.Measure(caption, p.small, 0)
-	drawLabel(img, caption, p.small, float64(r.Min.X)+(float64(r.Dx())-cw)/2, float64(r.Min.Y), colDim)
+	widgets.DrawLabel(img, caption, p.small, float64(r.Min.X)+(float64(r.Dx())-cw)/2, float64(r.Min.Y), widgets.ColDim)
 	if len(hs.Counts) == 0 {
 		return
 	}
@@ -189,7 +206,7 @@ func (p *OddsPanel) histogram(img *ebiten.Image, r image.Rectangle, caption stri
 	base := float32(r.Max.Y)
 	vector.FillRect(img, float32(r.Min.X), base, float32(r.Dx()), 1, oddsEdge, false)
 	if lo < 0 {
-		drawLabel(img, "no rout yet", p.small, float64(r.Min.X)+4, float64(r.Min.Y+p.m.px(14)), colDim)
+		widgets.DrawLabel(img, "no rout yet", p.small, float64(r.Min.X)+4, float64(r.Min.Y+p.m.px(14)), widgets.ColDim)
 		return
 	}
 	lo, hi = max(0, lo-1), min(len(hs.Counts)-1, hi+1)
@@ -209,9 +226,9 @@ func (p *OddsPanel) histogram(img *ebiten.Image, r image.Rectangle, caption stri
 	}
 	left := fmtSeconds(float64(lo) * hs.Bin)
 	right := fmtSeconds(float64(hi+1) * hs.Bin)
-	drawLabel(img, left, p.small, float64(r.Min.X), float64(r.Min.Y), colDim)
+	widgets.DrawLabel(img, left, p.small, float64(r.Min.X), float64(r.Min.Y), widgets.ColDim)
 	rw, _ := text.Measure(right, p.small, 0)
-	drawLabel(img, right, p.small, float64(r.Max.X)-rw, float64(r.Min.Y), colDim)
+	widgets.DrawLabel(img, right, p.small, float64(r.Max.X)-rw, float64(r.Min.Y), widgets.ColDim)
 }
 
 // fmtSeconds is a time of the histogram's axis: "12 s", "7.5 s".

@@ -1,10 +1,11 @@
-package ui
+package oddspanel
 
 import (
+	"context"
+	"fmt"
 	"strings"
 	"testing"
 
-	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/odds"
 	"github.com/moralebreak/moralebreak/morale"
 )
@@ -58,20 +59,12 @@ func TestLayOdds(t *testing.T) {
 // makes; the next edit is measured from where the drag ended, and a reset
 // (no drag) from just before it.
 func TestOddsWasIsBeforeTheWholeDrag(t *testing.T) {
-	s, err := game.NewSession(game.DefaultConfig())
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := newFakeOdds()
-	p := NewOddsPanel(f, nil)
-	set := func(v float64) morale.Settings {
-		t.Helper()
-		e := s.Settings().Clone()
-		e.PanicBelow = v
-		if err := s.Apply(game.SetSettings{Settings: e}); err != nil {
-			t.Fatal(err)
-		}
-		return e
+	f := &recorder{}
+	p := New(f, nil)
+	s := morale.DefaultSettings()
+	set := func(v float64) {
+		s = s.Clone()
+		s.PanicBelow = v
 	}
 	base := func() (float64, bool) {
 		t.Helper()
@@ -101,5 +94,69 @@ func TestOddsWasIsBeforeTheWholeDrag(t *testing.T) {
 	p.Update(s, false)
 	if b, _ := base(); b != 0.45 || len(f.sets) != n+1 {
 		t.Fatalf("the edit after the drag: baseline %v; want 0.45, where the drag ended", b)
+	}
+}
+
+// recorder is a Counter that counts nothing and keeps the Sets it was
+// given.
+type recorder struct {
+	sets []struct {
+		base    morale.Settings
+		hasBase bool
+	}
+}
+
+func (r *recorder) Set(_, base morale.Settings, hasBase bool) error {
+	r.sets = append(r.sets, struct {
+		base    morale.Settings
+		hasBase bool
+	}{base.Clone(), hasBase})
+	return nil
+}
+
+func (r *recorder) Report() odds.Odds          { return odds.Odds{} }
+func (r *recorder) Poll(int) bool              { return false }
+func (r *recorder) Wait(context.Context) error { return nil }
+func (r *recorder) Close()                     {}
+
+// The open panel has a place for every row a report can have, above the
+// histogram, inside the panel open: however many squads and men, counting or
+// counted, with or without a reference.
+func TestOddsRowsFitThePanel(t *testing.T) {
+	const innerW = 360 // the tuner panel's inner width: ui.PanelW less its padding
+	m := newOddsMetrics(1)
+	hist := m.histRect(innerW, m.open)
+	if end := oddsRowsTop + oddsRowsMax*oddsLineH; end > hist.Min.Y || hist.Max.Y > m.open || hist.Min.X < 0 || hist.Max.X > innerW {
+		t.Fatalf("rows end at %d, histogram at %v; want the rows above it, both inside %d×%d", end, hist, innerW, m.open)
+	}
+	men := func(n int) []odds.OddsRow {
+		var rs []odds.OddsRow
+		for i := range n {
+			rs = append(rs, odds.OddsRow{Name: fmt.Sprintf("man%d", i), Share: 0.5, Lo: 0.4, Hi: 0.6,
+				Change: &odds.OddsChange{From: 1, Diff: -0.5, Beyond: true}})
+		}
+		return rs
+	}
+	for _, tc := range []struct {
+		name      string
+		o         odds.Odds
+		more      int
+		wantLines int
+	}{
+		{"none counted", odds.Odds{Scenario: "x", Total: 1000}, 0, 4},
+		{"the opening's six", odds.Odds{Scenario: "opening", Runs: 1000, Total: 1000, Squads: men(1), Men: men(5)}, 0, oddsRowsMax},
+		{"room for all but one", odds.Odds{Scenario: "x", Runs: 10, Total: 50, Men: men(oddsRowsShown)}, 0, oddsRowsMax},
+		{"more than room", odds.Odds{Scenario: "line", Runs: 550, Total: 550, Squads: men(2), Men: men(12)}, 14 - (oddsRowsShown - 1), oddsRowsMax},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := layOdds(tc.o)
+			lines := len(v.rows)
+			if v.more > 0 {
+				lines++ // "… and N more"
+			}
+			if v.more != tc.more || lines != tc.wantLines || v.named > oddsRowsShown {
+				t.Errorf("%d rows (%d of squads and men), %d more; want %d lines, %d more", len(v.rows), v.named, v.more, tc.wantLines, tc.more)
+			}
+		})
 	}
 }

@@ -1,0 +1,320 @@
+package oddspanel
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/moralebreak/moralebreak/assets"
+	"github.com/moralebreak/moralebreak/internal/odds"
+	"github.com/moralebreak/moralebreak/morale"
+	"github.com/moralebreak/moralebreak/ui/published"
+)
+
+// In the browser (a counter without a goroutine of its own) the odds are
+// counted in slices: each Update may spend oddsShare of the time since the
+// last slice ended, at least oddsSliceMin and at most oddsSliceMax: about 4
+// ms a frame at 60 frames a second, never more than a quarter of the
+// thread however many ticks a slow frame runs.
+const (
+	oddsShare    = 0.25
+	oddsSliceMin = 2 * time.Millisecond
+	oddsSliceMax = 25 * time.Millisecond
+)
+
+// Counter counts the odds of the live settings for the odds panel:
+// cmd/demo fills it from the balance lab (ui does not import lab; it
+// names this interface ui.OddsCounter). Set
+// says which settings to count and the baseline their changes are
+// measured from (hasBase false: none); Report is the latest numbers, over
+// the fights counted so far; Poll counts up to n fights on the caller's
+// goroutine where the counter has none of its own (the browser) and
+// reports whether fights remain; Wait blocks until the settings of the
+// last Set are counted to the end, or ctx is done; Close stops the count.
+// Its methods are safe for concurrent use.
+type Counter interface {
+	Set(s, base morale.Settings, hasBase bool) error
+	Report() odds.Odds
+	Poll(n int) bool
+	Wait(ctx context.Context) error
+	Close()
+}
+
+// Panel is the tuner's odds panel: for the live settings, how often
+// the squads break, how often each named man routs, when the first man
+// routs (median and 10–90%), how often men break again, each with its 95%
+// interval, and a histogram of the first rout, over OddsRuns fights of
+// a lab scenario (the demo's opening unless the demo says another; fewer
+// for a scenario of big fights, OddsRunsFor); and,
+// once an edit has been counted, what it changed from the settings before
+// it (the same fights: common random numbers) and whether beyond the
+// noise. It counts on a goroutine of its own in native builds, never
+// holding up the game's; in the browser it counts in slices of a few
+// milliseconds per frame (oddsShare) and says how many fights are counted
+// so far.
+//
+// Its owner gives it a slot of its own (the App: in the tuner's panel),
+// Heights high: Update changes only its own state, Draw only draws.
+type Panel struct {
+	tr   Counter
+	last morale.Settings // the settings last Set
+	has  bool
+	// base is the baseline, the settings before the edit under way (a
+	// whole drag, from its press to its release, is one edit); hasBase
+	// false before the first edit. held: a drag is under way, base stays.
+	base          morale.Settings
+	hasBase, held bool
+	report        odds.Odds // as of the last Update
+	view          oddsView  // report, laid out as text
+	perFight      time.Duration
+	sliced        time.Time // when the last slice ended
+
+	title, small, bold text.Face
+	m                  oddsMetrics   // the geometry for those faces
+	img                *ebiten.Image // the panel as last drawn, for key
+	key                oddsKey
+}
+
+// oddsKey is what the panel's picture depends on.
+type oddsKey struct {
+	w, h             int
+	runs             int
+	hash, ref, error string
+}
+
+// New returns the odds panel of the counter c (cmd/demo's, of a lab
+// scenario), drawn with a's fonts (nil: it lays out but draws nothing).
+// Close stops c.
+func New(c Counter, a *assets.Assets) *Panel {
+	p := &Panel{tr: c, m: newOddsMetrics(1)}
+	if a != nil {
+		small := a.Face(oddsFace)
+		p.title, p.small, p.bold = a.BoldFace(12), small, a.BoldFace(oddsFace)
+		p.m = newOddsMetrics(small.Size / oddsFace)
+	}
+	return p
+}
+
+// Update starts counting the odds of the settings s when they changed (the
+// count under way stops), measured from the settings before the edit: the
+// settings before the change, or while dragging (a drag under way: the
+// tuner's handle is held) the settings before the drag's first change,
+// kept until the release. It counts a slice of them in the browser, and
+// takes the latest report for Draw and the published state.
+func (p *Panel) Update(s morale.Settings, dragging bool) {
+	if !p.has || !s.Equal(p.last) {
+		if p.has && !p.held { // a new edit: measured from before it
+			p.base, p.hasBase = p.last, true
+		}
+		p.last, p.has = s.Clone(), true
+		p.held = dragging
+		_ = p.tr.Set(s, p.base, p.hasBase) // an error shows in the report; the tuner goes on
+	} else if !dragging {
+		p.held = false // released: the next change is a new edit
+	}
+	p.slice() // counts nothing for a counter with a goroutine of its own
+	p.report = p.tr.Report()
+	p.view = layOdds(p.report)
+}
+
+// slice counts fights for its share of the time since the last slice, in
+// as many as the last slices' cost says fit. The clock decides only how
+// many fights a slice counts, never what they give.
+func (p *Panel) slice() {
+	start := time.Now()
+	budget := oddsSliceMax
+	if !p.sliced.IsZero() {
+		budget = min(oddsSliceMax, max(oddsSliceMin, time.Duration(oddsShare*float64(start.Sub(p.sliced)))))
+	}
+	n := 1
+	if p.perFight > 0 {
+		n = max(1, int(budget/p.perFight))
+	}
+	more := p.tr.Poll(n)
+	p.sliced = time.Now()
+	if !more {
+		return
+	}
+	d := p.sliced.Sub(start) / time.Duration(n)
+	if p.perFight == 0 {
+		p.perFight = d
+	} else {
+		p.perFight = (3*p.perFight + d) / 4
+	}
+}
+
+// Wait blocks until the odds of the settings last Set are counted to the
+// end (or ctx is done), and takes them as the report: a screenshot shows
+// the same numbers every run.
+func (p *Panel) Wait(ctx context.Context) error {
+	if err := p.tr.Wait(ctx); err != nil {
+		return err
+	}
+	p.report = p.tr.Report()
+	p.view = layOdds(p.report)
+	return nil
+}
+
+// Close stops the count under way.
+func (p *Panel) Close() { p.tr.Close() }
+
+// oddsView is the panel's text: a title, a status line, the rows and the
+// histogram's caption.
+type oddsView struct {
+	title, status string
+	rows          []oddsLine
+	named         int // how many of rows are of squads and men (the first)
+	more          int // squads and men left out for room
+	histCaption   string
+}
+
+// oddsLine is one row: its label, the share now with its interval, the
+// reference's, and the change (mark: ▲ ▼ beyond the noise, ≈ within it).
+type oddsLine struct {
+	label, now, before, change string
+	beyond                     bool
+}
+
+// oddsRowsShown is how many rows of squads and men the panel has room
+// for; when there are more, the last of them says how many are left out.
+const oddsRowsShown = 6
+
+// layOdds lays o out as the panel's text.
+func layOdds(o odds.Odds) oddsView {
+	// the lab's own fights of its scenario, not the battle on screen:
+	// the title says so, as a what-if's banner beside it is of the screen
+	v := oddsView{title: fmt.Sprintf("Odds · lab's %s, not this battle · %d fights", o.Scenario, o.Total)}
+	switch {
+	case o.Error != "":
+		v.status = "cannot count: " + o.Error
+	case o.Runs < o.Total:
+		v.status = fmt.Sprintf("counting… %d of %d fights", o.Runs, o.Total)
+	default:
+		v.status = fmt.Sprintf("fights 0–%d of moralesim run -seed 1", o.Runs-1)
+	}
+	if o.Reference != nil && o.Reference.Runs > 0 {
+		v.status += " · was: before the edit"
+	}
+	var rows []oddsLine
+	for _, r := range o.Squads {
+		rows = append(rows, shareLine(r.Name+" breaks", r, o.Runs))
+	}
+	for _, r := range o.Men {
+		rows = append(rows, shareLine(r.Name+" routs", r, o.Runs))
+	}
+	if len(rows) > oddsRowsShown {
+		keep := oddsRowsShown - 1 // the last place says how many more
+		v.more = len(rows) - keep
+		rows = rows[:keep]
+	}
+	v.named = len(rows)
+	rows = append(rows, shareLine("re-breaks", o.Rebreaks, o.Runs))
+	fr := shareLine("a man routs", o.FirstRout.OddsRow, o.Runs)
+	rows = append(rows, fr)
+	t := oddsLine{label: "first rout, median"}
+	spread := oddsLine{label: "first rout, 10–90%"}
+	if f := o.FirstRout; f.P50 != nil {
+		t.now = fmt.Sprintf("%.1f s [%.1f–%.1f]", *f.P50, *f.P50Lo, *f.P50Hi)
+		spread.now = fmt.Sprintf("%.1f–%.1f s", *f.P10, *f.P90)
+		if c := f.TimeChange; c != nil {
+			t.before = "mean shift" // over the fights with a rout both times
+			t.change = fmt.Sprintf("%+.1f s %s", c.Diff, mark(c))
+			t.beyond = c.Beyond
+		}
+	} else if o.Runs == 0 {
+		t.now, spread.now = "counting…", ""
+	} else if o.Runs < o.Total {
+		t.now, spread.now = "none yet", "—"
+	} else {
+		t.now, spread.now = "never", "—"
+	}
+	rows = append(rows, t, spread)
+	v.rows = rows
+	v.histCaption = fmt.Sprintf("first rout, %g s bins", o.Histogram.Bin)
+	if o.Histogram.Ref != nil {
+		v.histCaption += " · outline: before the edit"
+	}
+	return v
+}
+
+// shareLine is a row of a share: "64% [58–70]", the reference's "was
+// 100%" and its change "−36 ▼"; "counting…" before any fight is counted
+// (runs 0), when there is no share to show yet.
+func shareLine(label string, r odds.OddsRow, runs int) oddsLine {
+	if runs == 0 {
+		return oddsLine{label: label, now: "counting…"}
+	}
+	l := oddsLine{label: label, now: fmt.Sprintf("%s [%s–%s]", pct(r.Share), pctN(r.Lo), pctN(r.Hi))}
+	if c := r.Change; c != nil && c.N > 0 {
+		l.before = "was " + pct(c.From)
+		l.change = fmt.Sprintf("%+.0f pts %s", 100*c.Diff, mark(c))
+		if c.Diff == 0 && !c.Beyond {
+			l.change = "="
+		}
+		l.beyond = c.Beyond
+	}
+	return l
+}
+
+// mark is ▲ or ▼ for a change beyond the noise, ≈ for one within it.
+func mark(c *odds.OddsChange) string {
+	switch {
+	case !c.Beyond:
+		return "≈"
+	case c.Diff > 0:
+		return "▲"
+	}
+	return "▼"
+}
+
+// pct is a share in whole percent: "64%".
+func pct(v float64) string { return pctN(v) + "%" }
+
+// pctN is a share in whole percent without the sign, "<1" and ">99" for
+// the shares rounding would show as 0 or 100 though they are not.
+func pctN(v float64) string {
+	switch p := 100 * v; {
+	case p > 0 && p < 0.5:
+		return "<1"
+	case p < 100 && p > 99.5:
+		return ">99"
+	default:
+		return fmt.Sprintf("%.0f", math.Round(p))
+	}
+}
+
+// lines is the view as plain text, one line a row, for the published state.
+func (v oddsView) lines() []string {
+	out := []string{v.title, v.status}
+	for _, r := range v.rows {
+		out = append(out, strings.TrimSpace(strings.Join([]string{r.label + ":", r.now, r.before, r.change}, " ")))
+	}
+	if v.more > 0 {
+		out = append(out, fmt.Sprintf("… and %d more", v.more))
+	}
+	return out
+}
+
+// Published returns the panel's part of the published state, drawn in r
+// (folded: to its title and a line).
+func (p *Panel) Published(r image.Rectangle, folded bool) *published.Odds {
+	return &published.Odds{Odds: p.report, Lines: p.view.lines(), Rect: published.RectOf(r), Folded: folded}
+}
+
+// Report is the latest report, as of the last Update (or Wait).
+func (p *Panel) Report() odds.Odds { return p.report }
+
+// Faces are the faces the panel draws with: its title's, its text's and
+// its numbers' (nil without assets).
+func (p *Panel) Faces() (title, small, bold text.Face) { return p.title, p.small, p.bold }
+
+// Heights are the panel's heights, in logical pixels, for its faces: open
+// (its title, status line, rows and histogram), folded (its title and a
+// line), and its head, the part of it a click on which folds or unfolds
+// it, like a drawer's handle.
+func (p *Panel) Heights() (open, folded, head int) { return p.m.open, p.m.foldedH, p.m.headH }
