@@ -248,6 +248,8 @@ func TestTunerTakesATypedValue(t *testing.T) {
 // Bad input: refused on the row with the reason (the strip says it), nothing
 // changes, the text stays open to mend.
 func TestTunerRefusesBadTypedValues(t *testing.T) {
+	a := tunerApp(t, morale.DefaultSettings())
+	i := rowIndex(t, a.tuner, "ShakenBelow")
 	for _, tc := range []struct{ in, reason string }{
 		{"abc", `"abc" is not a number`},
 		{"NaN", "not a finite number"},
@@ -260,9 +262,11 @@ func TestTunerRefusesBadTypedValues(t *testing.T) {
 		{"   ", "type a number"},
 		{"0.2", "must be below ShakenBelow"}, // a number the settings refuse
 	} {
+		// One App for every case: each is refused, changes nothing and
+		// ends with Esc, which the case checks puts everything back; the
+		// strip is cleared, so that each case's reason is its own.
 		t.Run(tc.in, func(t *testing.T) {
-			a := tunerApp(t, morale.DefaultSettings())
-			i := rowIndex(t, a.tuner, "ShakenBelow")
+			a.strip.Clear()
 			r := typeValue(t, a, "ShakenBelow", tc.in)
 			if n := a.tuner.note; n.row != i || !strings.Contains(n.text, tc.reason) || !strings.HasPrefix(n.text, "ShakenBelow") {
 				t.Errorf("typing %q: note on row %d %q; want on row %d, naming ShakenBelow and saying %q", tc.in, n.row, n.text, i, tc.reason)
