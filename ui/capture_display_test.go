@@ -36,19 +36,21 @@ func TestCapturesAreTheSameBytesEveryRun(t *testing.T) {
 		}
 		return b
 	}
+	out := map[string][]byte{}
 	for _, tc := range []struct {
-		name string
-		args []string
+		name, ext string
+		args      []string
 	}{
-		{"gif", []string{"-from", "0", "-to", "6", "-fps", "10", "-gifscale", "0.25", "-gif"}},
-		{"why", []string{"-at", "11", "-select", "Eriksen", "-crop", "why", "-screenshot"}},
+		{"gif", ".gif", []string{"-from", "0", "-to", "6", "-fps", "10", "-gifscale", "0.25", "-gif"}},
+		{"why", ".png", []string{"-at", "11", "-select", "Eriksen", "-crop", "why", "-screenshot"}},
 	} {
-		a, b := run(tc.name+"1", tc.args...), run(tc.name+"2", tc.args...)
+		a, b := run(tc.name+"1"+tc.ext, tc.args...), run(tc.name+"2"+tc.ext, tc.args...)
 		if !bytes.Equal(a, b) {
 			t.Errorf("demo %v: two runs wrote different files (%d and %d bytes); want the same bytes", tc.args, len(a), len(b))
 		}
+		out[tc.name] = a
 	}
-	why, err := png.DecodeConfig(bytes.NewReader(run("why.png", "-at", "11", "-select", "Eriksen", "-crop", "why", "-screenshot")))
+	why, err := png.DecodeConfig(bytes.NewReader(out["why"]))
 	if err != nil {
 		t.Fatal(err)
 	}
