@@ -41,9 +41,10 @@ type column interface {
 	// drops the last place (Remove).
 	remove(i, last int)
 	// permute puts the value of agent lo+k at place lo+to[k], for every
-	// k, scattered into *spare, a scratch array of the column's type that
-	// it makes (and keeps there) when nil or too short, and copied back.
-	permute(lo int, to []int32, spare *any)
+	// k, scattered into the scratch array of the column's type in *spares
+	// (one per type, shared by the columns of that type), which it makes
+	// (and keeps there) when missing or too short, and copied back.
+	permute(lo int, to []int32, spares *[]any)
 	// own replaces the array by a copy of it, after a copy of the World.
 	own()
 	// bytes returns the memory the array holds, in bytes.
@@ -76,11 +77,15 @@ func (c *col[T]) remove(i, last int) {
 	*c = s[:last]
 }
 
-func (c *col[T]) permute(lo int, to []int32, spare *any) {
-	tmp, _ := (*spare).([]T)
+func (c *col[T]) permute(lo int, to []int32, spares *[]any) {
+	k := slices.IndexFunc(*spares, func(s any) bool { _, ok := s.([]T); return ok })
+	if k < 0 {
+		k, *spares = len(*spares), append(*spares, []T(nil))
+	}
+	tmp := (*spares)[k].([]T)
 	if len(tmp) < len(to) {
 		tmp = make([]T, len(to))
-		*spare = tmp
+		(*spares)[k] = tmp
 	}
 	a := (*c)[lo : lo+len(to)]
 	tmp = tmp[:len(to)]

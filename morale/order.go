@@ -46,7 +46,7 @@ type windows struct {
 	next            int // the window after the one sorted last
 	// The sort's scratch, kept between sorts: per cell a rank (−1 between
 	// sorts), the window's cells, the counts per rank, each place's new
-	// place, and a spare array for each column (see column.permute).
+	// place, and a spare array for each column type (see column.permute).
 	rank, cells []int32
 	count, to   []int32
 	spares      []any
@@ -169,11 +169,8 @@ func (w *World) sortCells(win int) {
 		o.rank[id] = -1
 	}
 	o.cells, o.count, o.to = cells, count, to
-	if len(o.spares) < len(w.cols) {
-		o.spares = make([]any, len(w.cols))
-	}
-	for j, k := range w.cols {
-		k.permute(lo, to, &o.spares[j])
+	for _, k := range w.cols {
+		k.permute(lo, to, &o.spares)
 	}
 	for k := range to {
 		if i := int32(lo + k); w.col.Handle[i].i != i {
