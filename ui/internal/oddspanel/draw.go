@@ -89,8 +89,7 @@ func (p *Panel) paint(img *ebiten.Image) {
 	}
 	widgets.DrawLabel(img, textfit.Clip(v.status, p.small, line), p.small, x, y, widgets.ColDim)
 	y = float64(m.rowsTop)
-	// columns: label, now [95%], before, change; each cut to its width
-	cols := [5]float64{x, x + 108, x + 208, x + 290, float64(w) - 4}
+	cols := columns(x, float64(w))
 	cell := func(s string, f text.Face, col int, c color.Color) {
 		widgets.DrawLabel(img, textfit.Clip(s, f, cols[col+1]-cols[col]-4), f, cols[col], y, c)
 	}
@@ -110,6 +109,15 @@ func (p *Panel) paint(img *ebiten.Image) {
 		y += float64(m.lineH)
 	}
 	p.histogram(img, m.histRect(int(w), int(h)), v.histCaption)
+}
+
+// columns returns where the open panel's columns start, for a panel w wide
+// whose rows start at x: the label, the share now with its 95% interval,
+// the share before ("was 100%"), the change ("+100 pts ▲"), and the right
+// edge. Each cell is cut to its column less 4 px; the widest a report
+// makes fits (TestOddsCellsFitTheirColumns).
+func columns(x, w float64) [5]float64 {
+	return [5]float64{x, x + 108, x + 208, x + 272, w - 4}
 }
 
 // The open panel's inside, from its top: the title, the status line, then

@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/moralebreak/moralebreak/assets"
+	"github.com/moralebreak/moralebreak/internal/textfit"
+
 	"github.com/moralebreak/moralebreak/internal/odds"
 	"github.com/moralebreak/moralebreak/morale"
 )
@@ -158,5 +161,40 @@ func TestOddsRowsFitThePanel(t *testing.T) {
 				t.Errorf("%d rows (%d of squads and men), %d more; want %d lines, %d more", len(v.rows), v.named, v.more, tc.wantLines, tc.more)
 			}
 		})
+	}
+}
+
+// The widest cell of each column fits it whole at the panel's width: the
+// change column once cut "+100 pts ▲" to "+100 pts…".
+func TestOddsCellsFitTheirColumns(t *testing.T) {
+	a, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := New(&recorder{}, a)
+	const innerW = 360 // the tuner panel's inner width, as in TestOddsRowsFitThePanel
+	cols := columns(8, innerW)
+	for _, tc := range []struct {
+		col  int
+		bold bool
+		s    string
+	}{
+		{0, false, "first rout, median"},
+		{0, false, "first rout, 10–90%"},
+		{1, true, "100% [>99–100]"},
+		{1, true, "20.0 s [19.5–20.5]"},
+		{2, false, "was 100%"},
+		{2, false, "mean shift"},
+		{3, false, "+100 pts ▲"},
+		{3, false, "-100 pts ▼"},
+		{3, false, "+20.0 s ▲"},
+	} {
+		f := p.small
+		if tc.bold {
+			f = p.bold
+		}
+		if w, room := textfit.Width(tc.s, f), cols[tc.col+1]-cols[tc.col]-4; w > room {
+			t.Errorf("column %d: %q is %.0f px wide; want it within %.0f", tc.col, tc.s, w, room)
+		}
 	}
 }
