@@ -6,22 +6,6 @@ import (
 	"github.com/moralebreak/moralebreak/morale"
 )
 
-// plainAgent is the plain floor's agent: 48 bytes, read and written once a
-// pass, no squad lookup (the floor of issue "A library a game ships with").
-type plainAgent struct{ a, b, c, d, e, f float64 }
-
-// plainFloor is the plain floor pass: one read-modify-write pass over 48
-// bytes an agent.
-func plainFloor(fl []plainAgent) {
-	for i := range fl {
-		f := &fl[i]
-		f.a = f.a*0.99 + f.b
-		f.c += 0.25
-		f.d += 0.25
-		f.e = f.f
-	}
-}
-
 // BenchmarkChecksum measures World.Checksum as a lockstep game calls it,
 // once after every step: 1e4 and 1e6 agents at battle density (one per
 // m²), 1000 squads, after 40 steps with a tenth of the agents taking bad
@@ -40,10 +24,10 @@ func BenchmarkChecksum(b *testing.B) {
 				news()
 				w.Advance(s.SquadUpdateInterval)
 			}
-			fl := make([]plainAgent, n)
+			fl := make([]morale.PlainAgent, n)
 			var sink uint64
 			b.ReportAllocs()
-			sum, floors := timeWithFloors(b, nil, func() { sink += w.Checksum() }, func() { plainFloor(fl) })
+			sum, floors := timeWithFloors(b, nil, func() { sink += w.Checksum() }, func() { morale.PlainFloor(fl) })
 			perAgent(b, n)
 			b.ReportMetric(sum/float64(n), "median-ns/agent")
 			b.ReportMetric(floors[0]/float64(n), "plain-ns/agent")

@@ -11,6 +11,13 @@ func (w *World) Capacity() (squadSlots, gridCells int) {
 	return len(w.squads), len(w.grid.lists)
 }
 
+// PlainAgent and PlainFloor are the plain floor's agent and pass
+// (plainfloor_internal_test.go), for the external benchmarks.
+type PlainAgent = plainAgent
+
+// PlainFloor is plainFloor.
+func PlainFloor(fl []PlainAgent) { plainFloor(fl) }
+
 // StepChunk is how many agents a step's chunk holds: the squads' sums are
 // added chunk by chunk (see step.go).
 const StepChunk = stepChunk

@@ -34,7 +34,7 @@ func massSpawn(b *testing.B, reserve bool) {
 	side := math.Sqrt(n) * 100
 	for b.Loop() {
 		b.StopTimer()
-		fl := make([]plainAgent, n)
+		fl := make([]morale.PlainAgent, n)
 		r := rand.New(rand.NewPCG(11, 12))
 		at := make([]morale.Vec2, n)
 		for i := range at {
@@ -61,7 +61,7 @@ func massSpawn(b *testing.B, reserve bool) {
 		var passes []float64 // the floor's pages touched first, then three passes
 		for k := range 4 {
 			t0 = time.Now()
-			plainFloor(fl)
+			morale.PlainFloor(fl)
 			if k > 0 {
 				passes = append(passes, float64(time.Since(t0)))
 			}
@@ -77,7 +77,7 @@ func massSpawn(b *testing.B, reserve bool) {
 			w.Advance(0.25)
 			d := time.Since(t0)
 			t0 = time.Now()
-			plainFloor(fl)
+			morale.PlainFloor(fl)
 			f := time.Since(t0)
 			stepT, floorT = append(stepT, float64(d)), append(floorT, float64(f))
 			for i := range at {
