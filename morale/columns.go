@@ -27,8 +27,8 @@ type agentColumns struct {
 	Why        col[reasonID] // the reason of the last event or rally that reached him
 }
 
-// spawnSet is how many of agentColumns' fields, the first, Spawn pushes
-// values to (the others start zero).
+// spawnSet: Spawn pushes values to agentColumns' first spawnSet fields and
+// zeros to the rest (a miscount fails TestColumnsFollowTheAgents).
 const spawnSet = 10
 
 // column is what the World does with every per-agent array alike.

@@ -104,7 +104,7 @@ type App struct {
 	tape        game.Tape         // the battle's morale since it began, for the timeline
 	why         whyState          // the inspector, as last drawn (why.go)
 	odds        *oddspanel.Panel  // the odds panel (ui/internal/oddspanel), nil without Config.Odds
-	oddsFolded  bool              // the odds panel shows only its title and a line (odds_fold.go)
+	oddsFolded  bool              // the odds panel shows only its title and a line (odds.go)
 	scenes      sceneManager      // the UI scene of the live game scene (scenes.go)
 	undo        undoStacks        // the tuner's edits to undo and redo (undo.go)
 	helpOpen    bool              // the keys are shown over the field (help.go)
