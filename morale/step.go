@@ -175,9 +175,8 @@ func (w *World) stepRange(r *stepRules, lo, hi int, sc *stepScratch, acc []float
 			p.touch(sq)
 			run, a, sum = sq, avg[sq], acc[sq]
 		}
-		m := old
+		m, pulled := old, old // at rest, ContagionPull(1, 1, f) is 1
 		if !atRest(old, a) {
-			pulled := old
 			if flags[k]&flagNoContagion == 0 { // stage 1: contagion
 				pulled = ContagionPull(old, a, factor)
 			}
@@ -188,7 +187,7 @@ func (w *World) stepRange(r *stepRules, lo, hi int, sc *stepScratch, acc []float
 		// Stage 3 and the listeners, but for an agent who holds Steady
 		// and whose change no one hears.
 		if p.notify && m != old || !holdsSteady(states[k], m, shaken) {
-			p.agent(lo+k, states[k], old, m)
+			p.agent(lo+k, states[k], old, pulled, m)
 		}
 	}
 	acc[run] = sum
@@ -214,15 +213,11 @@ func (p *pass) touch(sq int32) {
 	}
 }
 
-// agent tells the listeners of agent i's new morale m (from old) and runs
-// stage 3 for him, in state st: his new state, when the rules and the dwell
-// time let him change.
-func (p *pass) agent(i int, st State, old, m float64) {
+// agent tells the listeners of agent i's new morale m (from old, pulled by
+// stage 1) and runs stage 3 for him, in state st: his new state, when the
+// rules and the dwell time let him change.
+func (p *pass) agent(i int, st State, old, pulled, m float64) {
 	w, r := p.w, &p.r
-	pulled := old // as stage 1 pulled him
-	if w.col.Flags[i]&flagNoContagion == 0 {
-		pulled = ContagionPull(old, w.avg[w.col.Squad[i]], r.factor)
-	}
 	why := ByContagion
 	if m != pulled {
 		why = ByRecovery
