@@ -185,20 +185,14 @@ func (g *grid) appendCells(dst []int32, p Vec2, r, r2 float64) (cells []int32, a
 	if span > float64(len(g.ids)) {
 		return dst, true
 	}
-	for y := lo.y; ; y++ {
-		gy := g.gap(y, p.Y)
-		for x := lo.x; ; x++ {
-			if id, ok := g.idOf(cellKey{x, y}); ok && len(g.lists[id]) > 0 {
-				if gx := g.gap(x, p.X); !(float64(gx*gx)+float64(gy*gy) > float64(r2*(1+0x1p-20))) {
+	for y := int64(lo.y); y <= int64(hi.y); y++ { // int64: hi may be MaxInt32
+		gy := g.gap(int32(y), p.Y)
+		for x := int64(lo.x); x <= int64(hi.x); x++ {
+			if id, ok := g.idOf(cellKey{int32(x), int32(y)}); ok && len(g.lists[id]) > 0 {
+				if gx := g.gap(int32(x), p.X); !(float64(gx*gx)+float64(gy*gy) > float64(r2*(1+0x1p-20))) {
 					dst = append(dst, id)
 				}
 			}
-			if x == hi.x {
-				break
-			}
-		}
-		if y == hi.y {
-			break
 		}
 	}
 	return dst, false
