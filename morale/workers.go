@@ -86,9 +86,8 @@ func (w *World) stepChunks(r *stepRules, n int) {
 	outs := w.chunkOuts[:chunks]
 	if workers == 1 {
 		for c := range chunks {
-			w.stepOneChunk(r, c, n, w.stepWorkers[0])
+			w.stepOneChunk(r, c, n, w.stepWorkers[0], w.next)
 		}
-		mergeSums(w.next, outs, 0, len(w.squads))
 	} else {
 		w.stepShared(r, n, chunks, workers)
 	}
@@ -166,7 +165,7 @@ func (w *World) stepWork(job *stepJob, sw *stepWorker) {
 		if c >= job.chunks {
 			break
 		}
-		w.stepOneChunk(&job.rules, c, job.n, sw)
+		w.stepOneChunk(&job.rules, c, job.n, sw, nil)
 		job.done.Add(1)
 	}
 	if job.ranges == 0 {
@@ -221,8 +220,10 @@ func mergeSums(next []float64, outs []chunkOut, lo, hi int) {
 func (w *World) denseSums() bool { return len(w.squads) <= stepChunk }
 
 // stepOneChunk runs chunk c of a step over n agents with worker sw's
-// scratch, and leaves its sums and changes in w.chunkOuts[c].
-func (w *World) stepOneChunk(r *stepRules, c, n int, sw *stepWorker) {
+// scratch, and leaves its changes in w.chunkOuts[c] and its sums there too,
+// or, with next (one worker, taking the chunks in order), adds them to next
+// at once: the same additions, in the same order, as mergeSums.
+func (w *World) stepOneChunk(r *stepRules, c, n int, sw *stepWorker, next []float64) {
 	lo := c * stepChunk
 	hi := min(lo+stepChunk, n)
 	out := &w.chunkOuts[c]
@@ -233,8 +234,19 @@ func (w *World) stepOneChunk(r *stepRules, c, n int, sw *stepWorker) {
 	// pass lists the slots it touched.
 	track := !w.denseSums()
 	touched, notes := w.stepRange(r, lo, hi, &sw.scratch, sw.acc, track, out.notes[:0])
+	out.dense, out.notes, sw.scratch.touched = !track, notes, touched
+	if next != nil { // as below: a slot touched twice adds 0
+		for _, s := range touched {
+			next[s], sw.acc[s] = next[s]+sw.acc[s], 0
+		}
+		if !track { // dense: every slot
+			for k, v := range sw.acc[:len(w.squads)] {
+				next[k], sw.acc[k] = next[k]+v, 0
+			}
+		}
+		return
+	}
 	slots, sums := out.slots[:0], out.sums[:0]
-	out.dense = !track
 	if !track {
 		// Every slot's sum, copied whole: a slot left at 0 had no member
 		// in the chunk or only members at morale 0, and adding 0 to a
@@ -251,6 +263,5 @@ func (w *World) stepOneChunk(r *stepRules, c, n int, sw *stepWorker) {
 		sums = append(sums, sw.acc[s])
 		sw.acc[s] = 0
 	}
-	sw.scratch.touched = touched
-	out.slots, out.sums, out.notes = slots, sums, notes
+	out.slots, out.sums = slots, sums
 }
