@@ -1,0 +1,164 @@
+package morale
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"unicode/utf8"
+)
+
+// The bounds Validate enforces, beyond "finite" and the rules between fields.
+const (
+	// MaxSeconds is the largest value of each time setting
+	// (SquadUpdateInterval, MinimumStateSeconds, RoutAfterSeconds,
+	// MinRoutSeconds, RecoveryDelaySeconds): one day, 86400 s. The World's
+	// clock counts int64 ticks of 1/705,600,000 s, so a day is 6.1e13 ticks,
+	// far inside its range.
+	MaxSeconds = 86400
+	// MinSquadUpdateInterval is the shortest SquadUpdateInterval: 1 ms, so a
+	// step is at least 705,600 clock ticks and a second of Advance at most
+	// 1000 steps.
+	MinSquadUpdateInterval = 0.001
+	// MaxPerSecond is the largest ContagionPerSecond and RecoveryPerSecond:
+	// 1000 per second. Morale spans 0..1, so any rate above 1/s already does
+	// everything in about a second.
+	MaxPerSecond = 1000
+	// MinNoEffectRadius (1 cm) and MaxRadius (1e7 cm, 100 km) bound the radii:
+	// NoEffectRadius is the World's spatial grid cell size, which must be
+	// neither zero nor so large that positions lose their precision in it.
+	// FullEffectRadius lies in 0..NoEffectRadius.
+	MinNoEffectRadius = 1
+	MaxRadius         = 1e7
+	// MaxWeight bounds every weight: |w| ≤ 1000. Morale spans 0..1, so any
+	// weight above 1 at scale 1 is already everything; the bound keeps
+	// weight×scale finite for any sensible scale.
+	MaxWeight = 1000
+	// MaxEventNameBytes is the longest event name of a weight row, 256
+	// bytes of valid UTF-8, so that every row fits on a line of weights.toml.
+	MaxEventNameBytes = 256
+	// MaxWeightRows is the most rows the weight table may have: 500, so that
+	// any valid Settings fits in a weights file of MaxFileBytes.
+	MaxWeightRows = 500
+)
+
+// Validate reports every problem with s, each naming its field, or nil when s
+// is usable. Every number must be finite; thresholds and nerves lie in 0..1
+// with PanicBelow < ShakenBelow, ShakenBelow+Hysteresis ≤ 1 (or nobody could
+// ever be Steady again) and NerveMin ≤ NerveMax; times lie in 0..MaxSeconds,
+// SquadUpdateInterval in MinSquadUpdateInterval..MaxSeconds; rates in
+// 0..MaxPerSecond; NoEffectRadius in MinNoEffectRadius..MaxRadius and
+// FullEffectRadius in 0..NoEffectRadius; Hysteresis is not negative. Weight
+// rows, at most MaxWeightRows of them, have names of valid UTF-8 no longer than
+// MaxEventNameBytes, and finite weights no larger than MaxWeight either way.
+// Every problem is reported, each once, in one error: *FieldError values
+// joined with errors.Join, in the order of the fields (a NaN or infinite
+// field is named as such, and the rules between it and another field are
+// left to be checked once it is finite).
+func (s Settings) Validate() error {
+	var errs []error
+	bad := func(field, format string, args ...any) {
+		errs = append(errs, &FieldError{Field: field, Msg: fmt.Sprintf(format, args...)})
+	}
+	// A problem with two fields: other is the second, for the file's line.
+	bad2 := func(field, other, format string, args ...any) {
+		errs = append(errs, &FieldError{Field: field, Msg: fmt.Sprintf(format, args...), other: other})
+	}
+	// A NaN or infinite field is named once, as such; the rules it takes
+	// part in are checked for the others only.
+	nonFinite := make(map[string]bool)
+	for _, p := range Params() {
+		if v := p.Get(s); !finite(v) {
+			bad(p.Name, "is %v; it must be a finite number", v)
+			nonFinite[p.Name] = true
+		}
+	}
+	ok := func(names ...string) bool {
+		for _, n := range names {
+			if nonFinite[n] {
+				return false
+			}
+		}
+		return true
+	}
+	in := func(name string, v, lo, hi float64, unit string) {
+		if ok(name) && (v < lo || v > hi) {
+			bad(name, "is %g%s; it must lie in %g..%g%s", v, unit, lo, hi, unit)
+		}
+	}
+	in("ShakenBelow", s.ShakenBelow, 0, 1, "")
+	in("PanicBelow", s.PanicBelow, 0, 1, "")
+	if ok("PanicBelow", "ShakenBelow") && s.PanicBelow >= s.ShakenBelow {
+		bad2("PanicBelow", "ShakenBelow", "is %g; it must be below ShakenBelow (%g)", s.PanicBelow, s.ShakenBelow)
+	}
+	if ok("Hysteresis") && s.Hysteresis < 0 {
+		bad("Hysteresis", "is %g; it must not be negative", s.Hysteresis)
+	}
+	if ok("Hysteresis", "ShakenBelow") && s.ShakenBelow+s.Hysteresis > 1 {
+		bad2("Hysteresis", "ShakenBelow",
+			"is %g; ShakenBelow+Hysteresis (%g) must not exceed 1, or nobody could be Steady again",
+			s.Hysteresis, s.ShakenBelow+s.Hysteresis)
+	}
+	in("MinimumStateSeconds", s.MinimumStateSeconds, 0, MaxSeconds, " s")
+	in("RoutAfterSeconds", s.RoutAfterSeconds, 0, MaxSeconds, " s")
+	in("MinRoutSeconds", s.MinRoutSeconds, 0, MaxSeconds, " s")
+	in("ContagionPerSecond", s.ContagionPerSecond, 0, MaxPerSecond, "/s")
+	in("SquadUpdateInterval", s.SquadUpdateInterval, MinSquadUpdateInterval, MaxSeconds, " s")
+	in("RecoveryPerSecond", s.RecoveryPerSecond, 0, MaxPerSecond, "/s")
+	in("RecoveryDelaySeconds", s.RecoveryDelaySeconds, 0, MaxSeconds, " s")
+	in("NoEffectRadius", s.NoEffectRadius, MinNoEffectRadius, MaxRadius, " cm")
+	if ok("FullEffectRadius") && s.FullEffectRadius < 0 {
+		bad("FullEffectRadius", "is %g cm; it must not be negative", s.FullEffectRadius)
+	} else if ok("FullEffectRadius", "NoEffectRadius") && s.NoEffectRadius < s.FullEffectRadius {
+		bad2("NoEffectRadius", "FullEffectRadius",
+			"is %g cm; it must not be below FullEffectRadius (%g cm)", s.NoEffectRadius, s.FullEffectRadius)
+	}
+	in("NerveMin", s.NerveMin, 0, 1, "")
+	in("NerveMax", s.NerveMax, 0, 1, "")
+	if ok("NerveMin", "NerveMax") && s.NerveMin > s.NerveMax {
+		bad2("NerveMin", "NerveMax", "is %g; it must not exceed NerveMax (%g)", s.NerveMin, s.NerveMax)
+	}
+	if len(s.Weights) > MaxWeightRows {
+		bad("Weights", "has %d rows; the table may have at most %d", len(s.Weights), MaxWeightRows)
+	}
+	for _, e := range s.Events() {
+		w := s.Weights[e]
+		switch {
+		case e == "":
+			bad("Weights", "has a row with an empty event name")
+		case !utf8.ValidString(string(e)):
+			bad("Weights."+string(e), "is not valid UTF-8; an event name must be")
+		case len(e) > MaxEventNameBytes:
+			bad("Weights."+string(e), "is a name of %d bytes; an event name may have at most %d", len(e), MaxEventNameBytes)
+		case !finite(w):
+			bad("Weights."+string(e), "is %v; it must be a finite number", w)
+		case math.Abs(w) > MaxWeight:
+			bad("Weights."+string(e), "is %g; it must lie in -%d..%d", w, MaxWeight, MaxWeight)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// FieldError is a problem with one field of Settings. Line is the line of
+// weights.toml that set it, or 0 when the value did not come from a file.
+type FieldError struct {
+	Field string
+	Line  int
+	Msg   string
+
+	// other is the second field of a rule between two, whose line names the
+	// problem when the file did not set Field.
+	other string
+}
+
+// fieldMax is the most of a field name an error message shows.
+const fieldMax = 64
+
+// Error returns "Field is …" or, with a line, "line N: Field is …". A field
+// name longer than 64 characters is cut short.
+func (e *FieldError) Error() string {
+	f := truncate(e.Field, fieldMax)
+	if e.Line > 0 {
+		return fmt.Sprintf("line %d: %s %s", e.Line, f, e.Msg)
+	}
+	return f + " " + e.Msg
+}
