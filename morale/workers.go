@@ -220,9 +220,9 @@ func mergeSums(next []float64, outs []chunkOut, lo, hi int) {
 func (w *World) denseSums() bool { return len(w.squads) <= stepChunk }
 
 // stepOneChunk runs chunk c of a step over n agents with worker sw's
-// scratch, and leaves its changes in w.chunkOuts[c] and its sums there too,
-// or, with next (one worker, taking the chunks in order), adds them to next
-// at once: the same additions, in the same order, as mergeSums.
+// scratch, and leaves its sums and changes in w.chunkOuts[c]; with next
+// (one worker, taking the chunks in order), its sums go to chunk 0's place
+// instead, added to next at once: mergeSums's additions, in its order.
 func (w *World) stepOneChunk(r *stepRules, c, n int, sw *stepWorker, next []float64) {
 	lo := c * stepChunk
 	hi := min(lo+stepChunk, n)
@@ -234,19 +234,12 @@ func (w *World) stepOneChunk(r *stepRules, c, n int, sw *stepWorker, next []floa
 	// pass lists the slots it touched.
 	track := !w.denseSums()
 	touched, notes := w.stepRange(r, lo, hi, &sw.scratch, sw.acc, track, out.notes[:0])
-	out.dense, out.notes, sw.scratch.touched = !track, notes, touched
-	if next != nil { // as below: a slot touched twice adds 0
-		for _, s := range touched {
-			next[s], sw.acc[s] = next[s]+sw.acc[s], 0
-		}
-		if !track { // dense: every slot
-			for k, v := range sw.acc[:len(w.squads)] {
-				next[k], sw.acc[k] = next[k]+v, 0
-			}
-		}
-		return
+	out.notes, sw.scratch.touched = notes, touched
+	if next != nil {
+		out = &w.chunkOuts[0]
 	}
 	slots, sums := out.slots[:0], out.sums[:0]
+	out.dense = !track
 	if !track {
 		// Every slot's sum, copied whole: a slot left at 0 had no member
 		// in the chunk or only members at morale 0, and adding 0 to a
@@ -264,4 +257,7 @@ func (w *World) stepOneChunk(r *stepRules, c, n int, sw *stepWorker, next []floa
 		sw.acc[s] = 0
 	}
 	out.slots, out.sums = slots, sums
+	if next != nil {
+		mergeSums(next, w.chunkOuts[:1], 0, len(w.squads))
+	}
 }
