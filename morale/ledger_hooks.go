@@ -34,8 +34,12 @@ func (l *ledger) set(w *World, i int32, old, m float64, id reasonID) {
 }
 
 // beforeStep readies the ledger for the coming step's pass: it notes every
-// agent's morale and stateSince before it (see afterStep).
+// agent's morale and stateSince before it (see afterStep). On a nil ledger
+// (none on) it does nothing, as afterStep, locate and unlocate do.
 func (l *ledger) beforeStep(w *World) {
+	if l == nil {
+		return
+	}
 	l.queued = len(w.queue)
 	l.since = append(l.since[:0], w.col.StateSince...)
 	l.old = append(l.old[:0], w.col.Morale...)
@@ -81,6 +85,9 @@ func (l *ledger) run(a *agentLedger, o *openRun, kind ReasonKind, delta, m float
 // queue again, so that the listeners are told exactly what they would be
 // told without the ledger.
 func (l *ledger) afterStep(w *World, r *stepRules) {
+	if l == nil {
+		return
+	}
 	end := r.end
 	for i, old := range l.old {
 		if !l.records(w, int32(i)) {
@@ -123,5 +130,14 @@ func (l *ledger) state(i int32, from, to State, why reasonID, m float64, since, 
 
 // locate tells the ledger that the news handed out next is an event at
 // location at, reported with scale; unlocate ends it.
-func (l *ledger) locate(at Vec2, scale float64) { l.located, l.at, l.scale = true, at, scale }
-func (l *ledger) unlocate()                     { l.located = false }
+func (l *ledger) locate(at Vec2, scale float64) {
+	if l != nil {
+		l.located, l.at, l.scale = true, at, scale
+	}
+}
+
+func (l *ledger) unlocate() {
+	if l != nil {
+		l.located = false
+	}
+}

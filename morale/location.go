@@ -246,9 +246,7 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 	}
 	why := w.reasonID(Reason{Kind: ByEvent, Event: e})
 	full, none := w.s.FullEffectRadius, w.s.NoEffectRadius
-	if w.led != nil {
-		w.led.locate(at, scale)
-	}
+	w.led.locate(at, scale) // as unlocate, nothing without a ledger
 	// The agents take the news in the World's order, as one ReportEvent
 	// each would, so that the squads' running sums (see step.go) do not
 	// depend on the grid: first the candidates, then in one pass each
@@ -260,9 +258,7 @@ func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads [
 		hits, scales = w.ofMarkedSquads(hits, scales)
 	}
 	w.news(hits, scales, &falloff{pos: w.col.Pos, at: at, radius: radius, full: full, none: none, scale: scale}, weight, why)
-	if w.led != nil {
-		w.led.unlocate()
-	}
+	w.led.unlocate()
 	w.flush()
 	return nil
 }

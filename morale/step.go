@@ -121,9 +121,7 @@ func (w *World) step() {
 	end := w.stepTicks + w.intervalTicks
 	r := w.stepRules(end)
 	w.takeSquadAverages()
-	if w.led != nil {
-		w.led.beforeStep(w)
-	}
+	w.led.beforeStep(w) // as afterStep, nothing without a ledger
 	n := len(w.col.Morale)
 	if n <= stepChunk {
 		// One chunk: its running sums are the squads' sums.
@@ -131,9 +129,7 @@ func (w *World) step() {
 	} else {
 		w.stepChunks(&r, n)
 	}
-	if w.led != nil {
-		w.led.afterStep(w, &r)
-	}
+	w.led.afterStep(w, &r)
 	w.keepSquadSums()
 	w.stepTicks = end
 	w.steps++
