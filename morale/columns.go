@@ -3,6 +3,7 @@ package morale
 import (
 	"reflect"
 	"slices"
+	"unsafe"
 )
 
 // agentColumns is the World's per-agent data: one column per field, each
@@ -41,9 +42,9 @@ type column interface {
 	// drops the last place (Remove).
 	remove(i, last int)
 	// permute puts the value of agent lo+k at place lo+to[k], for every
-	// k, scattered into the scratch array of the column's type in *spares
-	// (one per type, shared by the columns of that type), which it makes
-	// (and keeps there) when missing or too short, and copied back.
+	// k, scattered into a spare in *spares and copied back: one []uint64
+	// seen as a []T for the types listed, which hold no pointers the GC
+	// would miss there (TestSharedSpareHoldsNoPointers), else a []T.
 	permute(lo int, to []int32, spares *[]any)
 	// own replaces the array by a copy of it, after a copy of the World.
 	own()
@@ -78,21 +79,31 @@ func (c *col[T]) remove(i, last int) {
 }
 
 func (c *col[T]) permute(lo int, to []int32, spares *[]any) {
-	k := slices.IndexFunc(*spares, func(s any) bool { _, ok := s.([]T); return ok })
-	if k < 0 {
-		k, *spares = len(*spares), append(*spares, []T(nil))
-	}
-	tmp := (*spares)[k].([]T)
-	if len(tmp) < len(to) {
-		tmp = make([]T, len(to))
-		(*spares)[k] = tmp
+	var tmp []T
+	switch any((*T)(nil)).(type) {
+	case *float64, *int64, *uint64, *int32, *uint8, *State, *reasonID, *Vec2, *agentCell, *changeSlots:
+		words := spare[uint64](spares, (len(to)*int(unsafe.Sizeof(*new(T)))+7)/8)
+		tmp = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(words))), len(to))
+	default:
+		tmp = spare[T](spares, len(to))
 	}
 	a := (*c)[lo : lo+len(to)]
-	tmp = tmp[:len(to)]
 	for k, j := range to {
 		tmp[j] = a[k]
 	}
 	copy(a, tmp)
+}
+
+// spare returns *spares' []E, made (and kept there) at least n long, cut to n.
+func spare[E any](spares *[]any, n int) []E {
+	k := slices.IndexFunc(*spares, func(s any) bool { _, ok := s.([]E); return ok })
+	if k < 0 {
+		k, *spares = len(*spares), append(*spares, []E(nil))
+	}
+	if len((*spares)[k].([]E)) < n {
+		(*spares)[k] = make([]E, n)
+	}
+	return (*spares)[k].([]E)[:n]
 }
 
 func (c *col[T]) own() { *c = slices.Clone(*c) }

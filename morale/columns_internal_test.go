@@ -118,3 +118,57 @@ func TestReserve(t *testing.T) {
 		t.Error("a World that reserved differs from one that did not")
 	}
 }
+
+// TestSharedSpareHoldsNoPointers checks, for the values of every
+// per-agent column a World may hold (its agentColumns, the ledger's and the
+// change recorder's), that permute puts them in the sort's shared []uint64
+// spare only when they hold no pointers, which the GC would not see there,
+// and that some do share it.
+func TestSharedSpareHoldsNoPointers(t *testing.T) {
+	var hasPointers func(reflect.Type) bool
+	hasPointers = func(t reflect.Type) bool {
+		switch t.Kind() {
+		case reflect.Array:
+			return hasPointers(t.Elem())
+		case reflect.Struct:
+			for i := range t.NumField() {
+				if hasPointers(t.Field(i).Type) {
+					return true
+				}
+			}
+			return false
+		}
+		return t.Kind() < reflect.Bool || t.Kind() > reflect.Complex128
+	}
+	w, err := NewWorld(DefaultSettings(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Spawn(1, Vec2{})
+	if err := w.EnableLedger(LedgerOptions{PerAgent: 2, Window: 5}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.RecordChanges(ChangeOptions{Coalesce: true}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := len(w.cols), len(w.col.columns())+2; got != want {
+		t.Fatalf("%d columns with the ledger and the recorder on; want %d", got, want)
+	}
+	shared := 0
+	for _, c := range w.cols {
+		elem := reflect.TypeOf(c).Elem().Elem() // *col[T] → T
+		var spares []any
+		c.permute(0, []int32{0}, &spares)
+		_, inWords := spares[0].([]uint64)
+		if inWords && hasPointers(elem) {
+			t.Errorf("permute put a column of %v in the shared []uint64 spare, but %v holds pointers", elem, elem)
+		}
+		if !inWords && !hasPointers(elem) {
+			t.Errorf("permute gave a column of %v a spare of its own; want the shared one (it holds no pointers)", elem)
+		}
+		shared += b2i(inWords)
+	}
+	if shared < len(w.cols)-2 {
+		t.Errorf("%d of %d columns share the spare; want all but the handles and the ledger's", shared, len(w.cols))
+	}
+}

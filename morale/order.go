@@ -46,7 +46,7 @@ type windows struct {
 	next            int // the window after the one sorted last
 	// The sort's scratch, kept between sorts: per cell a rank (−1 between
 	// sorts), the window's cells, the counts per rank, each place's new
-	// place, and a spare array for each column type (see column.permute).
+	// place, and the spare arrays of column.permute.
 	rank, cells []int32
 	count, to   []int32
 	spares      []any
