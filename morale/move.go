@@ -52,12 +52,12 @@ func (w *World) SetPositions(agents []*Agent, ps []Vec2) error {
 	cells, pos := w.col.Cell, w.col.Pos
 	cur, box := int32(-1), rect{}     // the last man's cell and its box
 	j, next := 0, len(ps)+int(odd[0]) // odd[j], the next odd place, is next
-	for k, p := range ps {
-		i := int32(k)
-		if k < next && cells[k].id == cur && box.holds(p) { // no handle read
-			pos[k] = p
-			continue
-		} else if k >= next { // an odd place (or past the last slot: all are)
+	for k := 0; k < len(ps); k++ {
+		for ; k+1 < next && cells[k].id == cur && box.holds(ps[k]); k++ { // one short of next: k < len(ps)
+			pos[k] = ps[k] // in the box of the last man's cell: a store, no handle read
+		}
+		p, i := ps[k], int32(k)
+		if k >= next { // an odd place (or past the last slot: all are)
 			i = agents[k].i
 			if k == next && j+1 < len(odd) {
 				j, next = j+1, len(ps)+int(odd[j+1])
