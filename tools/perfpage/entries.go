@@ -207,6 +207,17 @@ var entries = []entry{
 			{text: "≥ 2× faster than ark from the first step, cold steps", rows: `^ArkMassSpawn$`, unit: "x-ark-cold", atLeast: true, bound: 2, headline: `^ArkMassSpawn$`},
 			{text: "≥ 2× faster than ark from the first step, steady steps", rows: `^ArkMassSpawn$`, unit: "x-ark-steady", atLeast: true, bound: 2, headline: `^ArkMassSpawn$`},
 		},
+		profile: &profile{
+			bench: `^BenchmarkArkMassSpawn$`, benchtime: "3x", quick: "1x",
+			views: []view{
+				{title: "The World's steps: `World.Advance`", nodes: 10,
+					focus:   `morale\.\(\*World\)\.Advance$`,
+					caption: "All 30 steps of three runs. Two things make the World's step: the pass (`stepRange`, with the rules inlined) and, in the steps that sort, one window's sort (`sortCells` and each column's `permute`). The random spawn leaves all eight windows unsorted, so each cold step sorts one of them; the walk then takes men across cell lines until the windows come apart again, and they sort again in a burst of one a step, some twenty steps later, inside the steady steps. The steady median falls on a step without a sort: what ark is measured against there is the pass alone. In it every squad is below full morale (a few of its members were hit), so no agent is at rest and every one takes contagion and recovery, and in cell order the next agent is of another squad almost every time. Done that way the pass costs about what ark's update costs, a call per agent to `Rules.Update` included."},
+				{title: "ark's steps: the columns system", nodes: 6,
+					focus:   `bench_test\.\(\*arkWorld\)\.stepColumns$`,
+					caption: "The same steps on ark's side: one pass over its table in spawn order, a call per agent to `Rules.Update` (morale's exported rules; the seconds since bad news by a division, where the World compares ticks), and the squads' sums in order. It sorts nothing, and its squads come in turn (`i % 1000` in spawn order)."},
+			},
+		},
 	},
 	{
 		id:    "sort",
