@@ -60,8 +60,10 @@ type arkWorld struct {
 	interval int64
 }
 
-func (p population) ark() *arkWorld {
-	s := morale.DefaultSettings()
+func (p population) ark() *arkWorld { return p.arkWith(morale.DefaultSettings()) }
+
+// arkWith is ark with settings s: its rules step every s.SquadUpdateInterval.
+func (p population) arkWith(s morale.Settings) *arkWorld {
 	n := len(p.morale)
 	a := &arkWorld{
 		world:    ecs.NewWorld(n),

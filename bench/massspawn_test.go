@@ -3,74 +3,35 @@ package bench_test
 import (
 	"math"
 	"math/rand/v2"
-	goslices "slices"
 	"testing"
 	"time"
 
-	"github.com/mlange-42/ark/ecs"
-	"github.com/moralebreak/moralebreak/bench"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
 // massArk returns, beside the World's agents just spawned, the same agents
-// in an ark World as one entity each, in spawn order: full morale, the
-// World's nerve, squad i%squads, Steady, no bad news yet; its rules step
-// every interval of s.
+// in an ark World as one entity each, in spawn order (population.arkWith):
+// the World's morale and nerve, squad i%squads, Steady, no bad news yet;
+// its rules step every interval of s.
 func massArk(s morale.Settings, agents []*morale.Agent, squads int) *arkWorld {
-	n := len(agents)
-	a := &arkWorld{
-		world:    ecs.NewWorld(n),
-		squads:   bench.NewSquads(squads),
-		interval: int64(math.Round(s.SquadUpdateInterval * bench.TicksPerSecond)),
-		entities: make([]ecs.Entity, 0, n),
+	p := population{squads: squads, morale: make([]float64, len(agents)), nerv: make([]float64, len(agents))}
+	for i, ag := range agents {
+		p.morale[i], p.nerv[i] = ag.Morale(), ag.Nerve()
 	}
-	dt := float64(a.interval) / bench.TicksPerSecond
-	a.rules = bench.Rules{
-		S: s, Dt: dt, Keep: morale.ContagionFactor(s.ContagionPerSecond, dt),
-		DwellTicks: int64(math.Round(s.MinimumStateSeconds * bench.TicksPerSecond)),
-	}
-	a.mapper = ecs.NewMap4[bench.Morale, bench.Nerve, bench.Squad, bench.Timers](a.world)
-	a.filter = ecs.NewFilter4[bench.Morale, bench.Nerve, bench.Squad, bench.Timers](a.world)
-	i := 0
-	a.mapper.NewBatchFn(n, func(e ecs.Entity, m *bench.Morale, nv *bench.Nerve, sq *bench.Squad, t *bench.Timers) {
-		m.Value, nv.Value = agents[i].Morale(), agents[i].Nerve()
-		sq.Index = int32(i % squads)
-		t.BadNews, t.Since, t.State = bench.Never, bench.Never, morale.Steady
-		a.squads.N[sq.Index]++
-		a.squads.Sum[sq.Index] += m.Value
-		a.entities = append(a.entities, e)
-		i++
-	})
-	return a
+	return p.arkWith(s)
 }
 
 // eventAt reports event e at place p, with the default reach, to the ark
 // agents at pos (agent i at pos[i]), as World.ReportEventAtLocation does:
 // a plain scan of every agent, each one within NoEffectRadius with a
-// falloff above zero taking weight × scale × DistanceFalloff.
+// falloff above zero taking the news of e at scale × DistanceFalloff
+// (event, as Agent.ReportEvent).
 func (a *arkWorld) eventAt(pos []morale.Vec2, p morale.Vec2, e morale.Event, scale float64) {
 	s := &a.rules.S
-	weight, reach := s.Weights[e], s.NoEffectRadius
-	query := a.filter.Query()
-	i := 0
-	for query.NextTable() {
-		ms, nvs, sqs, ts := query.GetColumns()
-		for k := range ms {
-			d := pos[i].Dist(p)
-			i++
-			f := morale.DistanceFalloff(d, s.FullEffectRadius, s.NoEffectRadius)
-			if !(d <= reach && f > 0) {
-				continue
-			}
-			news := weight * (scale * f)
-			if news < 0 {
-				ts[k].BadNews = a.rules.End
-			}
-			old := ms[k].Value
-			if v := morale.ApplyMoraleEvent(old, weight, scale*f, nvs[k].Value); v != old {
-				a.squads.Sum[sqs[k].Index] += v - old
-				ms[k].Value = v
-			}
+	for i, q := range pos {
+		d := q.Dist(p)
+		if f := morale.DistanceFalloff(d, s.FullEffectRadius, s.NoEffectRadius); d <= s.NoEffectRadius && f > 0 {
+			a.event(i, e, scale*f)
 		}
 	}
 }
@@ -123,7 +84,7 @@ func BenchmarkArkMassSpawn(b *testing.B) {
 		for range 200 {
 			shell()
 		}
-		var worldT, arkT []float64
+		var worldT, arkT []time.Duration
 		for k := range steps {
 			t0 := time.Now()
 			if k%2 == 0 {
@@ -137,7 +98,7 @@ func BenchmarkArkMassSpawn(b *testing.B) {
 			} else {
 				w.Advance(s.SquadUpdateInterval)
 			}
-			first, second := float64(t1.Sub(t0)), float64(time.Since(t1))
+			first, second := t1.Sub(t0), time.Since(t1)
 			if k%2 == 1 {
 				first, second = second, first
 			}
@@ -154,8 +115,7 @@ func BenchmarkArkMassSpawn(b *testing.B) {
 			shell()
 		}
 		sameWork(b, a, agents)
-		med := func(v []float64) float64 { v = goslices.Clone(v); goslices.Sort(v); return v[len(v)/2] }
-		wc, ws, ac, as := med(worldT[:cold]), med(worldT[cold:]), med(arkT[:cold]), med(arkT[cold:])
+		wc, ws, ac, as := medianNs(worldT[:cold]), medianNs(worldT[cold:]), medianNs(arkT[:cold]), medianNs(arkT[cold:])
 		b.ReportMetric(wc/n, "world-cold-ns/agent")
 		b.ReportMetric(ws/n, "world-steady-ns/agent")
 		b.ReportMetric(ac/n, "ark-cold-ns/agent")
