@@ -1,8 +1,10 @@
 package morale
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
+	"unsafe"
 )
 
 // DefaultChangeCapacity is the most changes a World holds for TakeChanges
@@ -229,7 +231,7 @@ func (w *World) rebuildChangeSlots() {
 
 // clone returns a copy of the log for clone c of the World whose log it
 // is: each held change's handle is c's (a removed agent's, a new removed
-// handle of its own).
+// handle of its own, one per agent).
 func (cl *changeLog) clone(w, c *World) changeLog {
 	out := *cl
 	out.pending = slices.Clone(cl.pending)
@@ -240,15 +242,24 @@ func (cl *changeLog) clone(w, c *World) changeLog {
 			n++
 		}
 	}
-	gone := make([]Agent, n)
+	// One copy per removed agent, however many of his changes are held:
+	// the places of those changes sorted by handle, a copy per handle.
+	gone := make([]int, 0, n)
 	for k := range out.pending {
-		p := &out.pending[k]
-		if p.Agent.w == w {
+		if p := &out.pending[k]; p.Agent.w == w {
 			p.Agent = c.col.Handle[p.Agent.i]
 		} else {
-			gone[0] = *p.Agent // removed: no World, index −1
-			p.Agent, gone = &gone[0], gone[1:]
+			gone = append(gone, k)
 		}
+	}
+	addr := func(k int) uintptr { return uintptr(unsafe.Pointer(cl.pending[k].Agent)) }
+	slices.SortFunc(gone, func(a, b int) int { return cmp.Compare(addr(a), addr(b)) })
+	block := make([]Agent, 0, len(gone))
+	for j, k := range gone {
+		if j == 0 || addr(k) != addr(gone[j-1]) {
+			block = append(block, *cl.pending[k].Agent) // removed: no World, index −1
+		}
+		out.pending[k].Agent = &block[len(block)-1]
 	}
 	return out
 }

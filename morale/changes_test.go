@@ -234,6 +234,46 @@ func TestTakeChangesOfRemoved(t *testing.T) {
 	}
 }
 
+// TestCloneOneHandlePerRemovedAgent: a removed agent with several changes
+// held (here of morale and of state) has one handle in the clone, as in the
+// original, not a copy per change.
+func TestCloneOneHandlePerRemovedAgent(t *testing.T) {
+	for _, coalesce := range []bool{false, true} {
+		t.Run(fmt.Sprintf("coalesce=%v", coalesce), func(t *testing.T) {
+			w, all := changeFight(t, 10)
+			if err := w.RecordChanges(morale.ChangeOptions{Morale: true, Coalesce: coalesce}); err != nil {
+				t.Fatal(err)
+			}
+			hit(t, w)
+			all[3].ForceRout()
+			all[5].ForceRout()
+			w.Remove(all[5])
+			w.Remove(all[3])
+			for k, world := range []*morale.World{w, w.Clone()} {
+				handles := map[uint64][]*morale.Agent{}
+				for _, ch := range world.TakeChanges(nil) {
+					if ch.Tag == 103 || ch.Tag == 105 {
+						handles[ch.Tag] = append(handles[ch.Tag], ch.Agent)
+					}
+				}
+				for tag, hs := range handles {
+					if len(hs) < 2 {
+						t.Fatalf("world %d: got %d changes of removed agent %d; want 2 or more", k, len(hs), tag)
+					}
+					for _, h := range hs[1:] {
+						if h != hs[0] || !h.Removed() {
+							t.Errorf("world %d: removed agent %d's changes hold handles %p and %p (removed %v); want one removed handle", k, tag, hs[0], h, h.Removed())
+						}
+					}
+				}
+				if len(handles) != 2 || handles[103][0] == handles[105][0] {
+					t.Errorf("world %d: got handles %v for the two removed agents; want one each, not shared", k, handles)
+				}
+			}
+		})
+	}
+}
+
 // TestNotRecording: a World that does not record returns dst unchanged,
 // and StopRecordingChanges forgets what was held.
 func TestNotRecording(t *testing.T) {

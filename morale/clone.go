@@ -23,7 +23,8 @@ import (
 // The clone records changes for TakeChanges as w does (RecordChanges), and
 // holds the same changes not yet taken, with the same count dropped: each
 // change's Agent is the clone's handle of that agent (for an agent removed
-// since the change, a removed handle of the clone's own, with the same Tag).
+// since the change, a removed handle of the clone's own, with the same Tag,
+// one per agent whatever the number of his changes held).
 //
 // The clone's agents are new handles, in the same order: the agent at
 // position i of w.Agents() is the one at position i of the clone's. Map a
