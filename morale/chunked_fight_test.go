@@ -12,7 +12,7 @@ import (
 )
 
 // chunkedGolden is the hash of chunkedFight: a World of more than three
-// chunks (StepChunk agents each) stepped on two workers. It is the same on
+// chunks (TestStepChunk agents each) stepped on two workers. It is the same on
 // amd64, on amd64 with GOAMD64=v3 and on arm64 (make test runs this test on
 // all three, arm64 under qemu-aarch64-static), and for the reference World
 // driven by the same calls. To regenerate it after an
@@ -22,7 +22,7 @@ import (
 //	cd morale && go test -run TestChunkedFightSameBitsEverywhere -v .
 const chunkedGolden = 0x0f7068aef63f36f3
 
-// chunkedFight is a seeded battle of 3×StepChunk+1200 agents (four chunks,
+// chunkedFight is a seeded battle of 3×TestStepChunk+1200 agents (four chunks,
 // the last short) in 140 squads, spawned at random places over 300 m, so
 // that the first step sorts them: 240 frames of 1/30 s (eight seconds, 32
 // steps) in which a fifth of the men march each frame, some into other
@@ -47,7 +47,9 @@ func chunkedFight(t *testing.T, workers int) (real, reference uint64) {
 	if err := w.SetWorkers(workers); err != nil {
 		t.Fatal(err)
 	}
+	w.SetStepChunk(morale.TestStepChunk)
 	ref := newRefWorld(s)
+	ref.chunk = morale.TestStepChunk
 	logs := map[*morale.Agent][]string{}
 	w.OnMoraleChanged(func(a *morale.Agent, m float64, why morale.Reason) {
 		logs[a] = append(logs[a], fmt.Sprintf("morale %x %v", math.Float64bits(m), why))
@@ -64,7 +66,7 @@ func chunkedFight(t *testing.T, workers int) (real, reference uint64) {
 	}
 	place := func() morale.Vec2 { return morale.Vec2{X: float64(r.IntN(30000)), Y: float64(r.IntN(30000))} }
 	pick := func() *refAgent { return ref.agents[r.IntN(len(ref.agents))] }
-	for i := range 3*morale.StepChunk + 1200 {
+	for i := range 3*morale.TestStepChunk + 1200 {
 		var opts []morale.SpawnOption
 		if i%31 == 0 {
 			opts = append(opts, morale.WithoutContagion())

@@ -52,8 +52,8 @@ func (w *World) Clone() *World {
 		avg: slices.Clone(w.avg), next: slices.Clone(w.next), mark: w.mark,
 		listenerID: w.listenerID,
 		led:        w.led.clone(),
-		workers:    w.workers,
-		order:      windows{shift: w.order.shift, breaks: slices.Clone(w.order.breaks), settled: slices.Clone(w.order.settled), next: w.order.next},
+		workers:    w.workers, chunk: w.chunk,
+		order: windows{shift: w.order.shift, breaks: slices.Clone(w.order.breaks), settled: slices.Clone(w.order.settled), next: w.order.next},
 	}
 	c.self = c
 	src := *w.src

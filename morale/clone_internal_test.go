@@ -45,9 +45,10 @@ func richWorld(t *testing.T) *World {
 	if err := w.RecordChanges(ChangeOptions{Morale: true, Coalesce: true}); err != nil {
 		t.Fatal(err)
 	}
+	w.SetStepChunk(TestStepChunk)
 	r := rand.New(rand.NewPCG(1, 2))
 	var all []*Agent
-	for i := range stepChunk + 200 {
+	for i := range TestStepChunk + 200 {
 		all = append(all, w.Spawn(SquadID(i%7), Vec2{X: r.Float64() * 20000, Y: r.Float64() * 20000}))
 	}
 	for k := range 3 {

@@ -146,8 +146,8 @@ func TestCloneEvolvesTheSame(t *testing.T) {
 		{"small", 2, 20, false, 1, 40, 150},
 		{"small-ledger", 3, 20, true, 1, 60, 150},
 		{"ledger-tiny-rings", 4, 30, true, 1, 200, 150},
-		{"chunks-workers", 5, 2*morale.StepChunk + 100, false, 2, 30, 30},
-		{"chunks-ledger", 6, morale.StepChunk + 10, true, 0, 20, 20},
+		{"chunks-workers", 5, 2*morale.TestStepChunk + 100, false, 2, 30, 30},
+		{"chunks-ledger", 6, morale.TestStepChunk + 10, true, 0, 20, 20},
 		{"many-calls", 7, 60, true, 1, 600, 300},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -159,6 +159,7 @@ func TestCloneEvolvesTheSame(t *testing.T) {
 				if err := w.SetWorkers(tc.workers); err != nil {
 					t.Fatal(err)
 				}
+				w.SetStepChunk(morale.TestStepChunk)
 				if tc.ledger {
 					per := 32
 					if tc.name == "ledger-tiny-rings" {

@@ -64,7 +64,7 @@
 // once per squad per step and includes every member, those spawned
 // [WithoutContagion] too: they are never pulled, but they steady the others.
 // Squads exist while they have members; the World frees what an empty squad
-// used. A step sums each squad's new morale in fixed chunks of 4096 agents,
+// used. A step sums each squad's new morale in fixed chunks of 16384 agents,
 // in the World's order (spawn order, except that Remove fills a hole with
 // the last agent and that a step may first sort a window of the agents by
 // grid cell when it has come apart: see [World] for the exact rule, which

@@ -39,6 +39,20 @@ func (w *World) SortWindow() int {
 	return w.order.size()
 }
 
+// TestStepChunk is the step chunk the tests of several chunks set
+// (SetStepChunk), so that their Worlds stay small.
+const TestStepChunk = 4096
+
+// SetStepChunk makes w's steps add the squads' sums in chunks of n agents
+// instead of StepChunk, for tests of several chunks with fewer agents.
+func (w *World) SetStepChunk(n int) {
+	w.init()
+	if n < 1 {
+		panic("morale: SetStepChunk of no agents")
+	}
+	w.chunk = n
+}
+
 // SetSortWindow makes w's sort windows n places long (a power of two), for
 // tests of several windows that a reference World must follow with fewer
 // agents. It panics unless w is empty.

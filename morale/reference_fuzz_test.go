@@ -82,8 +82,9 @@ func TestReferenceWorldWindows(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.SetSortWindow(win)
+	w.SetStepChunk(morale.TestStepChunk)
 	ref := newRefWorld(s)
-	ref.winSize = win
+	ref.winSize, ref.chunk = win, morale.TestStepChunk
 	realLog := map[*morale.Agent][]string{}
 	w.OnMoraleChanged(func(a *morale.Agent, m float64, why morale.Reason) {
 		realLog[a] = append(realLog[a], fmt.Sprintf("morale %x %v", math.Float64bits(m), why))

@@ -50,7 +50,7 @@ type refAgent struct {
 
 // refSquad is a squad's count and running sum of morale. The World averages
 // a squad from this sum: each step sets it to the sum of the morale the
-// step computed, chunk by chunk (morale.StepChunk agents each, in the
+// step computed, chunk by chunk (refWorld.chunk agents each, in the
 // agents' order): each chunk's members summed in the agents' order from 0,
 // the chunks' sums added in chunk order from 0. Every change between steps
 // (news, SetMorale, Rally, Spawn, Remove, SetSquad) adds its difference.
@@ -75,14 +75,17 @@ type refWorld struct {
 	winSize int
 	settled []int
 	next    int
-	byReal  map[*morale.Agent]*refAgent
-	squads  map[morale.SquadID]*refSquad
-	log     map[*morale.Agent][]string // listener calls, per agent
+	// chunk is the agents of a step's chunk: the World's (StepChunk, or
+	// what a test set with SetStepChunk).
+	chunk  int
+	byReal map[*morale.Agent]*refAgent
+	squads map[morale.SquadID]*refSquad
+	log    map[*morale.Agent][]string // listener calls, per agent
 }
 
 func newRefWorld(s morale.Settings) *refWorld {
 	return &refWorld{s: s.Clone(), squads: map[morale.SquadID]*refSquad{}, log: map[*morale.Agent][]string{},
-		byReal: map[*morale.Agent]*refAgent{}, winSize: morale.SortWindow}
+		byReal: map[*morale.Agent]*refAgent{}, winSize: morale.SortWindow, chunk: morale.StepChunk}
 }
 
 func (r *refWorld) find(real *morale.Agent) *refAgent { return r.byReal[real] }
@@ -326,7 +329,7 @@ func (r *refWorld) step(end int64, dt float64) {
 	}
 	dwell := refSecondsToTicks(s.MinimumStateSeconds)
 	for k, a := range r.agents {
-		if k > 0 && k%morale.StepChunk == 0 {
+		if k > 0 && k%r.chunk == 0 {
 			addPart()
 		}
 		old := a.morale

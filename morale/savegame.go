@@ -209,9 +209,10 @@ func (w *World) ago(t int64) uint64 {
 }
 
 // adopt makes w the World n, which no one else holds: every field but the
-// listeners and the worker count. w's old agents are removed first. It
-// assigns field by field (a World is not copied by value: see noCopy), so a
-// field added to World is added here too, or kept as w's on purpose.
+// listeners, the worker count and the step chunk (a test's setting). w's
+// old agents are removed first. It assigns field by field (a World is not
+// copied by value: see noCopy), so a field added to World is added here
+// too, or kept as w's on purpose.
 func (w *World) adopt(n *World) {
 	for _, a := range w.col.Handle {
 		a.w, a.i = nil, -1

@@ -123,7 +123,7 @@ func (w *World) step() {
 	w.takeSquadAverages()
 	w.led.beforeStep(w) // as afterStep, nothing without a ledger
 	n := len(w.col.Morale)
-	if n <= stepChunk {
+	if n <= w.chunk {
 		// One chunk: its running sums are the squads' sums.
 		_, w.queue = w.stepRange(&r, 0, n, &w.scratch, w.next, false, w.queue)
 	} else {

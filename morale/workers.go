@@ -9,8 +9,9 @@ import (
 
 // stepChunk is how many agents a step's chunk holds (see step.go). It fixes
 // the order in which the squads' sums are added, so it is part of the
-// World's bits: it does not depend on the number of workers.
-const stepChunk = 4096
+// World's bits: it does not depend on the number of workers. Each chunk
+// copies and merges a sum per squad: at 16,384 that is little per agent.
+const stepChunk = 16384
 
 // chunkOut is what one chunk of a step leaves for the merge: its squad sums
 // (slot and sum, pairwise) and its changes for the listeners. It is padded
@@ -67,7 +68,7 @@ func (w *World) Workers() int {
 // up to Workers goroutines, then merges the chunks in order: their sums into
 // w.next, their changes onto the queue.
 func (w *World) stepChunks(r *stepRules, n int) {
-	chunks := (n + stepChunk - 1) / stepChunk
+	chunks := (n + w.chunk - 1) / w.chunk
 	if len(w.chunkOuts) < chunks {
 		w.chunkOuts = append(w.chunkOuts, make([]chunkOut, chunks-len(w.chunkOuts))...)
 	}
@@ -124,7 +125,7 @@ type stepJob struct {
 // (the caller's and workers−1 others), then merges their sums into w.next.
 // Chunks are taken in order, one atomic add each, by whichever worker is
 // free, so a worker that starts late or runs slow takes fewer. When the
-// chunks' sums are dense (at most stepChunk squads), each worker, once
+// chunks' sums are dense (see denseSums), each worker, once
 // every chunk is done, takes ranges of mergeRange squad slots and adds the
 // chunks' sums of its slots in chunk order: every slot is still added in
 // chunk order, whoever adds it, so the bits do not depend on the workers.
@@ -215,23 +216,23 @@ func mergeSums(next []float64, outs []chunkOut, lo, hi int) {
 }
 
 // denseSums reports whether this step's chunks keep a sum for every squad
-// slot (chunkOut.dense): with no more squads than a chunk has agents (see
-// stepOneChunk). Otherwise they list the slots they touched.
-func (w *World) denseSums() bool { return len(w.squads) <= stepChunk }
+// slot (chunkOut.dense): with no more squads than a quarter of a chunk's
+// agents (see stepOneChunk). Otherwise they list the slots they touched.
+func (w *World) denseSums() bool { return 4*len(w.squads) <= w.chunk }
 
 // stepOneChunk runs chunk c of a step over n agents with worker sw's
 // scratch, and leaves its sums and changes in w.chunkOuts[c]; with next
 // (one worker, taking the chunks in order), its sums go to chunk 0's place
 // instead, added to next at once: mergeSums's additions, in its order.
 func (w *World) stepOneChunk(r *stepRules, c, n int, sw *stepWorker, next []float64) {
-	lo := c * stepChunk
-	hi := min(lo+stepChunk, n)
+	lo := c * w.chunk
+	hi := min(lo+w.chunk, n)
 	out := &w.chunkOuts[c]
-	// With no more squads than a chunk has agents, the chunk's sums are
-	// found by reading every slot after the pass (at most one read per
-	// agent), which spares the pass a test per agent whose outcome, at a
-	// few hundred squads, would be anybody's guess. With more squads the
-	// pass lists the slots it touched.
+	// With few squads (denseSums), the chunk's sums are found by reading
+	// every slot after the pass (at most one read per four agents), which
+	// spares the pass a test per agent whose outcome, at a few hundred
+	// squads, would be anybody's guess. With more the pass lists the slots
+	// it touched.
 	track := !w.denseSums()
 	touched, notes := w.stepRange(r, lo, hi, &sw.scratch, sw.acc, track, out.notes[:0])
 	out.notes, sw.scratch.touched = notes, touched

@@ -10,8 +10,8 @@ import (
 	"github.com/moralebreak/moralebreak/morale"
 )
 
-// workersFight is a seeded fight of a little over three step chunks of
-// agents in squads squads, stepped on workers goroutines (see World.SetWorkers):
+// workersFight is a seeded fight of a little over chunks step chunks of
+// chunk agents (SetStepChunk) in squads squads, stepped on workers goroutines (see World.SetWorkers):
 // events at locations and on agents between steps, and listeners that
 // remove some routed agents and spawn reinforcements in their place. It
 // returns every agent's morale bits and state, in spawn order (removed
@@ -19,7 +19,7 @@ import (
 // them in order (heard.log); else compared with want as they come, which
 // keeps a fight's 750,000 calls out of memory (copying them as the log grew
 // was most of this test's time under the race detector).
-func workersFight(t *testing.T, squads, workers int, want []heard) (moraleBits []uint64, states []morale.State, got *heardCalls) {
+func workersFight(t *testing.T, squads, chunks, chunk, workers int, want []heard) (moraleBits []uint64, states []morale.State, got *heardCalls) {
 	t.Helper()
 	w, err := morale.NewWorld(morale.DefaultSettings(), 7)
 	if err != nil {
@@ -28,9 +28,10 @@ func workersFight(t *testing.T, squads, workers int, want []heard) (moraleBits [
 	if err := w.SetWorkers(workers); err != nil {
 		t.Fatal(err)
 	}
+	w.SetStepChunk(chunk)
 	r := rand.New(rand.NewPCG(8, 9))
 	got = &heardCalls{want: want, differ: -1}
-	n := 3*morale.StepChunk + 500
+	n := chunks*chunk + 500
 	var agents []*morale.Agent
 	spawn := func(sq morale.SquadID, at morale.Vec2) {
 		agents = append(agents, w.Spawn(sq, at, morale.WithMorale(0.3+0.7*r.Float64())))
@@ -111,16 +112,26 @@ func (l *heardCalls) add(h heard) {
 // agent's morale bits and state and the listener calls, in order: with 40
 // squads (one range of squad slots to merge, so one worker merges it), with
 // 300 (five ranges, which the workers merge side by side), and with 5000
-// (more squads than a chunk has agents: each chunk lists the slots it
-// touched, and the caller merges them after the pass).
+// (more squads than a quarter of a chunk has agents: each chunk lists the
+// slots it touched, and the caller merges them after the pass); all in a
+// little over three chunks of TestStepChunk agents. With the World's own
+// StepChunk, in a little over two, 300 squads, 1 and 2 workers only.
 func TestWorkersSameBits(t *testing.T) {
 	for _, squads := range []int{40, 300, 5000} {
-		t.Run(fmt.Sprintf("squads=%d", squads), func(t *testing.T) { testWorkersSameBits(t, squads) })
+		t.Run(fmt.Sprintf("squads=%d", squads), func(t *testing.T) {
+			testWorkersSameBits(t, squads, 3, morale.TestStepChunk, []int{2, 3, 8, 0})
+		})
 	}
+	t.Run("squads=300/chunk=StepChunk", func(t *testing.T) {
+		testWorkersSameBits(t, 300, 2, morale.StepChunk, []int{2})
+	})
 }
 
-func testWorkersSameBits(t *testing.T, squads int) {
-	wantBits, wantStates, ref := workersFight(t, squads, 1, nil)
+// testWorkersSameBits compares workersFight on one worker with the same on
+// each count of workers, and, with more than one count, on 8 and on 0
+// workers with GOMAXPROCS 1 and 3.
+func testWorkersSameBits(t *testing.T, squads, chunks, chunk int, workers []int) {
+	wantBits, wantStates, ref := workersFight(t, squads, chunks, chunk, 1, nil)
 	wantLog := ref.log
 	routs := 0
 	for _, h := range wantLog {
@@ -133,7 +144,7 @@ func testWorkersSameBits(t *testing.T, squads int) {
 	}
 	check := func(name string, workers int) {
 		t.Helper()
-		bits, states, got := workersFight(t, squads, workers, wantLog)
+		bits, states, got := workersFight(t, squads, chunks, chunk, workers, wantLog)
 		if len(bits) != len(wantBits) {
 			t.Fatalf("%s: %d agents; want %d", name, len(bits), len(wantBits))
 		}
@@ -149,8 +160,11 @@ func testWorkersSameBits(t *testing.T, squads int) {
 			t.Fatalf("%s: %d listener calls; want %d", name, got.n, len(got.want))
 		}
 	}
-	for _, workers := range []int{2, 3, 8, 0} {
-		check(fmt.Sprintf("workers=%d", workers), workers)
+	for _, k := range workers {
+		check(fmt.Sprintf("workers=%d", k), k)
+	}
+	if len(workers) == 1 {
+		return
 	}
 	old := runtime.GOMAXPROCS(1)
 	defer runtime.GOMAXPROCS(old)
@@ -201,7 +215,9 @@ func TestReferenceWorldManyChunks(t *testing.T) {
 		if err := w.SetWorkers(workers); err != nil {
 			t.Fatal(err)
 		}
+		w.SetStepChunk(morale.TestStepChunk)
 		ref := newRefWorld(s)
+		ref.chunk = morale.TestStepChunk
 		realLog := map[*morale.Agent][]string{}
 		w.OnMoraleChanged(func(a *morale.Agent, m float64, why morale.Reason) {
 			realLog[a] = append(realLog[a], fmt.Sprintf("morale %x %v", math.Float64bits(m), why))
@@ -211,7 +227,7 @@ func TestReferenceWorldManyChunks(t *testing.T) {
 		})
 		r := rand.New(rand.NewPCG(10, 11))
 		var all []*morale.Agent
-		for i := range 2*morale.StepChunk + 700 {
+		for i := range 2*morale.TestStepChunk + 700 {
 			at := morale.Vec2{X: r.Float64() * 5000, Y: r.Float64() * 5000}
 			m := 0.2 + 0.8*r.Float64()
 			a := w.Spawn(morale.SquadID(i%7), at, morale.WithMorale(m))

@@ -138,6 +138,7 @@ type World struct {
 	// each chunk's results.
 	scratch     stepScratch
 	workers     int
+	chunk       int // agents a step chunk holds: stepChunk (tests may set fewer)
 	stepWorkers []*stepWorker
 	chunkOuts   []chunkOut
 	// The World's order (order.go): its sort windows.
@@ -189,7 +190,7 @@ func (w *World) start(s Settings, seed uint64) {
 	w.rng = rand.New(w.src)
 	w.slotOf = make(map[SquadID]int32)
 	w.cols = w.columnList()
-	w.order.shift = sortShift
+	w.order.shift, w.chunk = sortShift, stepChunk
 	w.apply(s)
 }
 
