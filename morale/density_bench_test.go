@@ -154,32 +154,7 @@ func benchEventAt(b *testing.B, s morale.Settings, n int, side, radius float64) 
 	for i, a := range agents {
 		pos[i], m[i], nerve[i] = a.Position(), a.Morale(), a.Nerve()
 	}
-	reach := radius
-	if reach <= 0 {
-		reach = s.NoEffectRadius
-	}
-	full, none := s.FullEffectRadius, s.NoEffectRadius
-	// The scan compares squared distances first, as any game would, and
-	// takes the exact distance (Vec2.Dist, the World's) only within a hair
-	// of the reach: DistanceFalloff is 0 beyond it, so this changes the
-	// time, not the agents reached nor what they take.
-	near := reach * reach * (1 + 1e-9)
-	scan := func(at morale.Vec2) int {
-		hits := 0
-		for i, p := range pos {
-			dx, dy := p.X-at.X, p.Y-at.Y
-			if dx*dx+dy*dy > near {
-				continue
-			}
-			if d := p.Dist(at); d <= reach {
-				if f := morale.DistanceFalloff(d, full, none); f > 0 {
-					m[i] = morale.ApplyMoraleEvent(m[i], whisperWeight, f, nerve[i])
-					hits++
-				}
-			}
-		}
-		return hits
-	}
+	scan := linearScan(s, pos, m, nerve, radius, whisperWeight)
 	// One untimed round counts the agents each place reaches, and those
 	// the World reads to find them (its candidates).
 	hitsAt := make([]int, len(places))
@@ -187,7 +162,11 @@ func benchEventAt(b *testing.B, s morale.Settings, n int, side, radius float64) 
 	for k, at := range places {
 		hitsAt[k] = scan(at)
 		hits += hitsAt[k]
-		candidates += w.Candidates(at, min(reach, none))
+		reach := radius
+		if reach <= 0 {
+			reach = s.NoEffectRadius
+		}
+		candidates += w.Candidates(at, min(reach, s.NoEffectRadius))
 	}
 	hitsPerOp := float64(hits) / float64(len(places))
 
@@ -232,6 +211,41 @@ func benchEventAt(b *testing.B, s morale.Settings, n int, side, radius float64) 
 	}
 	b.ReportMetric(linear, "linear-ns/op")
 	b.ReportMetric(linear/world, "x-linear")
+}
+
+// linearScan returns the event peer of the benchmarks: an event of weight
+// with reach radius (≤ 0: NoEffectRadius) at a place, done as a plain scan
+// over pos, what a game without the World's grid would write: a
+// squared-distance test, then Vec2.Dist, DistanceFalloff and
+// ApplyMoraleEvent on m (with nerve) for the agents within reach. It
+// returns how many agents it reached.
+func linearScan(s morale.Settings, pos []morale.Vec2, m, nerve []float64, radius, weight float64) func(at morale.Vec2) int {
+	reach := radius
+	if reach <= 0 {
+		reach = s.NoEffectRadius
+	}
+	full, none := s.FullEffectRadius, s.NoEffectRadius
+	// The scan compares squared distances first, as any game would, and
+	// takes the exact distance (Vec2.Dist, the World's) only within a hair
+	// of the reach: DistanceFalloff is 0 beyond it, so this changes the
+	// time, not the agents reached nor what they take.
+	near := reach * reach * (1 + 1e-9)
+	return func(at morale.Vec2) int {
+		hits := 0
+		for i, p := range pos {
+			dx, dy := p.X-at.X, p.Y-at.Y
+			if dx*dx+dy*dy > near {
+				continue
+			}
+			if d := p.Dist(at); d <= reach {
+				if f := morale.DistanceFalloff(d, full, none); f > 0 {
+					m[i] = morale.ApplyMoraleEvent(m[i], weight, f, nerve[i])
+					hits++
+				}
+			}
+		}
+		return hits
+	}
 }
 
 // floorAgent is 48 bytes of per-agent data, what a step reads and writes

@@ -19,10 +19,14 @@ import (
 // direction with SetPosition in spawn order, and one Suppressed event at a
 // random place with the default reach. One core. Each step and each move
 // pass is timed with a pass of the plain 48-byte floor over as many agents
-// right after it. Reported: the spawn in plain floor passes (spawn-floors);
-// the median step of steps 1–7 (cold) and of steps 8–30 (steady) in ns an
-// agent and ÷ the floor; the worst step ÷ the floor; the median moves pass
-// ÷ the floor; and the median event in ns an agent reached.
+// right after it, and each event with the lean scan right after it: the
+// same event as a plain scan over the game's positions (linearScan, which
+// also counts the agents reached). Reported: the spawn in plain floor
+// passes (spawn-floors); the median step of steps 1–7 (cold) and of steps
+// 8–30 (steady) in ns an agent and ÷ the floor; the worst step ÷ the floor;
+// the median moves pass ÷ the floor; the median event in µs (event-us) and,
+// over the events, the median of each one's time ÷ the agents it reached
+// (event-ns/hit); and the lean scan's median ÷ the event's (x-lean).
 func BenchmarkMassSpawn(b *testing.B) { massSpawn(b, false) }
 
 // BenchmarkMassSpawnReserved is BenchmarkMassSpawn by a game that knows its
@@ -57,6 +61,11 @@ func massSpawn(b *testing.B, reserve bool) {
 			agents[i] = w.Spawn(morale.SquadID(i%squads), at[i])
 		}
 		spawn := time.Since(t0)
+		m, nerve := make([]float64, n), make([]float64, n)
+		for i, a := range agents {
+			m[i], nerve[i] = a.Morale(), a.Nerve()
+		}
+		scan := linearScan(s, at, m, nerve, 0, s.Weights[morale.Suppressed])
 		med := func(v []float64) float64 { v = slices.Clone(v); slices.Sort(v); return v[len(v)/2] }
 		var passes []float64 // the floor's pages touched first, then three passes
 		for k := range 4 {
@@ -71,7 +80,7 @@ func massSpawn(b *testing.B, reserve bool) {
 				b.Fatal(err)
 			}
 		}
-		var stepT, floorT, moveT, eventT []float64
+		var stepT, floorT, moveT, eventT, leanT, perHit []float64
 		for range steps {
 			t0 = time.Now()
 			w.Advance(0.25)
@@ -91,11 +100,18 @@ func massSpawn(b *testing.B, reserve bool) {
 				a.SetPosition(at[i])
 			}
 			moveT = append(moveT, float64(time.Since(t0)))
+			place := morale.Vec2{X: r.Float64() * side, Y: r.Float64() * side}
 			before := time.Now()
-			if err := w.ReportEventAtLocation(morale.Suppressed, morale.Vec2{X: r.Float64() * side, Y: r.Float64() * side}, 0, nil, 1); err != nil {
+			if err := w.ReportEventAtLocation(morale.Suppressed, place, 0, nil, 1); err != nil {
 				b.Fatal(err)
 			}
-			eventT = append(eventT, float64(time.Since(before)))
+			ev := time.Since(before)
+			t0 = time.Now()
+			hits := scan(place)
+			leanT, eventT = append(leanT, float64(time.Since(t0))), append(eventT, float64(ev))
+			if hits > 0 {
+				perHit = append(perHit, float64(ev)/float64(hits))
+			}
 		}
 		floor := med(floorT)
 		b.ReportMetric(float64(spawn)/med(passes), "spawn-floors")
@@ -107,6 +123,8 @@ func massSpawn(b *testing.B, reserve bool) {
 		b.ReportMetric(slices.Max(stepT)/floor, "x-floor-worst")
 		b.ReportMetric(med(moveT)/floor, "x-floor-moves")
 		b.ReportMetric(med(eventT)/1e3, "event-us")
+		b.ReportMetric(med(perHit), "event-ns/hit")
+		b.ReportMetric(med(leanT)/med(eventT), "x-lean")
 		for k, v := range stepT[:12] {
 			b.Logf("step %d: %.2f ns/agent (%.2f× floor)", k+1, v/n, v/floorT[k])
 		}
