@@ -128,7 +128,8 @@
 // makes exact to the bit, and integer ticks. make test runs two seeded
 // fights against golden hashes on all three CPUs (arm64 under
 // qemu-aarch64-static): one of 3000 agents with listeners that act, and one
-// of four step chunks on two workers that the reference World hashes too. A game that wants the same guarantee must feed the
+// of four step chunks (of 4096 agents, set by the test) on two workers that
+// the reference World hashes too. A game that wants the same guarantee must feed the
 // World the same inputs: positions and scales computed without math.Exp,
 // math.Pow or an unrounded a*b + c of its own.
 //

@@ -86,7 +86,10 @@ func (w *World) AppendBinary(b []byte) ([]byte, error) {
 // handles read Removed() and their methods return ErrRemoved; the saved
 // agents get new handles, in the saved order (w.Agent(i) is the agent that
 // was at Agent(i)), and keep their tags, by which a game finds its entities
-// again (see WithTag).
+// again (see WithTag). The changes held for TakeChanges come back too; those
+// of an agent removed before the save hold removed handles, one per change
+// (the savegame keeps his tag, not which changes were his), where Clone
+// gives him one.
 //
 // Data that is not a savegame, is cut, or whose bytes were changed is an
 // error wrapping ErrSaveCorrupt; data of another format version is an error
