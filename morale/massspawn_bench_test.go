@@ -3,6 +3,8 @@ package morale_test
 import (
 	"math"
 	"math/rand/v2"
+	"runtime"
+	"runtime/debug"
 	"slices"
 	"testing"
 	"time"
@@ -21,8 +23,13 @@ import (
 // pass is timed with a pass of the plain 48-byte floor over as many agents
 // right after it, and each event with the lean scan right after it: the
 // same event as a plain scan over the game's positions (linearScan, which
-// also counts the agents reached). Reported: the spawn in plain floor
-// passes (spawn-floors); the median step of steps 1–7 (cold) and of steps
+// also counts the agents reached). The spawn is timed twice, each in plain
+// floor passes: into memory fresh from the OS, as at a game's load
+// (spawn-floors: a World spawned for it and dropped), and into the memory
+// that World freed, as for a second battle in one session (spawn-warm-floors:
+// the World that then fights); and, as the fresh spawn's anchor, the time
+// to touch the plain floor's 48 bytes an agent fresh from the OS, a word a
+// page (touch-floors). Also reported: the median step of steps 1–7 (cold) and of steps
 // 8–30 (steady) in ns an agent and ÷ the floor; the worst step ÷ the floor;
 // the median moves pass ÷ the floor; the median event in µs (event-us) and,
 // over the events, the median of each one's time ÷ the agents it reached
@@ -46,21 +53,43 @@ func massSpawn(b *testing.B, reserve bool) {
 		}
 		s := morale.DefaultSettings()
 		s.SquadUpdateInterval = 0.25
-		w, err := morale.NewWorld(s, 1)
-		if err != nil {
-			b.Fatal(err)
-		}
-		agents := make([]*morale.Agent, n)
-		t0 := time.Now()
-		if reserve {
-			if err := w.Reserve(n); err != nil {
+		// The spawn, timed twice: into memory fresh from the OS, as at a
+		// game's load (a World made for it and dropped), then into the
+		// memory that World freed, as for a second battle in one session
+		// (the World that then fights).
+		spawnAll := func(fresh bool) (*morale.World, []*morale.Agent, time.Duration) {
+			w, err := morale.NewWorld(s, 1)
+			if err != nil {
 				b.Fatal(err)
 			}
+			agents := make([]*morale.Agent, n)
+			if fresh {
+				debug.FreeOSMemory()
+			} else {
+				runtime.GC()
+			}
+			t0 := time.Now()
+			if reserve {
+				if err := w.Reserve(n); err != nil {
+					b.Fatal(err)
+				}
+			}
+			for i := range agents {
+				agents[i] = w.Spawn(morale.SquadID(i%squads), at[i])
+			}
+			return w, agents, time.Since(t0)
 		}
-		for i := range agents {
-			agents[i] = w.Spawn(morale.SquadID(i%squads), at[i])
+		// The anchor of the fresh spawn: touching the plain floor's 48
+		// bytes an agent, fresh from the OS (a word a page).
+		debug.FreeOSMemory()
+		t0 := time.Now()
+		touch := make([]float64, 6*n)
+		for i := 0; i < len(touch); i += 4096 / 8 {
+			touch[i] = 1
 		}
-		spawn := time.Since(t0)
+		touched := time.Since(t0)
+		_, _, spawn := spawnAll(true)
+		w, agents, warm := spawnAll(false)
 		m, nerve := make([]float64, n), make([]float64, n)
 		for i, a := range agents {
 			m[i], nerve[i] = a.Morale(), a.Nerve()
@@ -115,6 +144,8 @@ func massSpawn(b *testing.B, reserve bool) {
 		}
 		floor := med(floorT)
 		b.ReportMetric(float64(spawn)/med(passes), "spawn-floors")
+		b.ReportMetric(float64(warm)/med(passes), "spawn-warm-floors")
+		b.ReportMetric(float64(touched)/med(passes), "touch-floors")
 		b.ReportMetric(med(stepT[:7])/n, "cold-ns/agent")
 		b.ReportMetric(med(stepT[7:])/n, "steady-ns/agent")
 		b.ReportMetric(floor/n, "floor-ns/agent")
