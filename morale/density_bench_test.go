@@ -154,7 +154,7 @@ func benchEventAt(b *testing.B, s morale.Settings, n int, side, radius float64) 
 	for i, a := range agents {
 		pos[i], m[i], nerve[i] = a.Position(), a.Morale(), a.Nerve()
 	}
-	scan := linearScan(s, pos, m, nerve, radius, whisperWeight)
+	scan, reach := linearScan(s, pos, m, nerve, radius, whisperWeight)
 	// One untimed round counts the agents each place reaches, and those
 	// the World reads to find them (its candidates).
 	hitsAt := make([]int, len(places))
@@ -162,10 +162,6 @@ func benchEventAt(b *testing.B, s morale.Settings, n int, side, radius float64) 
 	for k, at := range places {
 		hitsAt[k] = scan(at)
 		hits += hitsAt[k]
-		reach := radius
-		if reach <= 0 {
-			reach = s.NoEffectRadius
-		}
 		candidates += w.Candidates(at, min(reach, s.NoEffectRadius))
 	}
 	hitsPerOp := float64(hits) / float64(len(places))
@@ -217,10 +213,10 @@ func benchEventAt(b *testing.B, s morale.Settings, n int, side, radius float64) 
 // with reach radius (≤ 0: NoEffectRadius) at a place, done as a plain scan
 // over pos, what a game without the World's grid would write: a
 // squared-distance test, then Vec2.Dist, DistanceFalloff and
-// ApplyMoraleEvent on m (with nerve) for the agents within reach. It
-// returns how many agents it reached.
-func linearScan(s morale.Settings, pos []morale.Vec2, m, nerve []float64, radius, weight float64) func(at morale.Vec2) int {
-	reach := radius
+// ApplyMoraleEvent on m (with nerve) for the agents within reach. The scan
+// returns how many agents it reached; reach is the radius it used.
+func linearScan(s morale.Settings, pos []morale.Vec2, m, nerve []float64, radius, weight float64) (scan func(at morale.Vec2) int, reach float64) {
+	reach = radius
 	if reach <= 0 {
 		reach = s.NoEffectRadius
 	}
@@ -230,7 +226,7 @@ func linearScan(s morale.Settings, pos []morale.Vec2, m, nerve []float64, radius
 	// of the reach: DistanceFalloff is 0 beyond it, so this changes the
 	// time, not the agents reached nor what they take.
 	near := reach * reach * (1 + 1e-9)
-	return func(at morale.Vec2) int {
+	scan = func(at morale.Vec2) int {
 		hits := 0
 		for i, p := range pos {
 			dx, dy := p.X-at.X, p.Y-at.Y
@@ -246,6 +242,7 @@ func linearScan(s morale.Settings, pos []morale.Vec2, m, nerve []float64, radius
 		}
 		return hits
 	}
+	return scan, reach
 }
 
 // floorAgent is 48 bytes of per-agent data, what a step reads and writes

@@ -26,12 +26,13 @@ import (
 // also counts the agents reached). The spawn is timed twice, each in plain
 // floor passes: into memory fresh from the OS, as at a game's load
 // (spawn-floors: a World spawned for it and dropped), and into the memory
-// that World freed, as for a second battle in one session (spawn-warm-floors:
-// the World that then fights); and, as the fresh spawn's anchor, the time
-// to touch the plain floor's 48 bytes an agent fresh from the OS, a word a
-// page (touch-floors). Also reported: the median step of steps 1–7 (cold) and of steps
-// 8–30 (steady) in ns an agent and ÷ the floor; the worst step ÷ the floor;
-// the median moves pass ÷ the floor; the median event in µs (event-us) and,
+// that World freed, as for a second battle in one session
+// (spawn-warm-floors: the World that then fights); and, as the fresh
+// spawn's anchor, the time to touch the plain floor's 48 bytes an agent
+// fresh from the OS, a word a page (touch-floors). Also reported: the
+// median step of steps 1–7 (cold) and of steps 8–30 (steady) in ns an
+// agent and ÷ the floor; the worst step ÷ the floor; the median moves pass
+// ÷ the floor; the median event in µs (event-us) and,
 // over the events, the median of each one's time ÷ the agents it reached
 // (event-ns/hit); and the lean scan's median ÷ the event's (x-lean).
 func BenchmarkMassSpawn(b *testing.B) { massSpawn(b, false) }
@@ -94,7 +95,7 @@ func massSpawn(b *testing.B, reserve bool) {
 		for i, a := range agents {
 			m[i], nerve[i] = a.Morale(), a.Nerve()
 		}
-		scan := linearScan(s, at, m, nerve, 0, s.Weights[morale.Suppressed])
+		scan, _ := linearScan(s, at, m, nerve, 0, s.Weights[morale.Suppressed])
 		med := func(v []float64) float64 { v = slices.Clone(v); slices.Sort(v); return v[len(v)/2] }
 		var passes []float64 // the floor's pages touched first, then three passes
 		for k := range 4 {
