@@ -21,13 +21,9 @@ import "math"
 // sets it afresh, adding in the agents' order, and every change between
 // steps adds its difference (events at a location in the agents' order too),
 // so its rounding is fixed by the calls made, never by the grid. The pass
-// runs in chunks of stepChunk agents (agents 0..stepChunk-1, then the next
-// stepChunk, and so on, whatever the number of workers): each chunk sums its
-// members' new morale per squad in the agents' order starting from 0, and
-// each squad's sum is its chunks' sums added in chunk order, starting from 0
-// (a World of one chunk adds in the agents' order). The changes are queued
-// for the listeners, chunk after chunk, so in the agents' order, and told
-// after the pass (see the World's documentation).
+// runs in chunks of stepChunk agents, whatever the number of workers, each
+// summing from 0 in the agents' order, their sums added in chunk order (see
+// workers.go); its changes are queued in the agents' order and told after it.
 
 // stepRules holds what one step needs of the settings, worked out once per
 // step instead of once per agent.
@@ -125,7 +121,7 @@ func (w *World) step() {
 	n := len(w.col.Morale)
 	if n <= w.chunk {
 		// One chunk: its running sums are the squads' sums.
-		_, w.queue = w.stepRange(&r, 0, n, &w.scratch, w.next, false, w.queue)
+		_, w.queue = w.stepRange(&r, 0, n, nil, w.next, false, w.queue)
 	} else {
 		w.stepChunks(&r, n)
 	}
@@ -135,22 +131,18 @@ func (w *World) step() {
 	w.steps++
 }
 
-// stepScratch is a goroutine's scratch for stepRange: the slots it touched.
-type stepScratch struct {
-	touched []int32
-}
-
 // stepRange runs the step's pass over agents lo..hi-1, in order: stages 1
 // and 2, then stage 3, agent by agent (an agent's stage 3 reads only his own
 // data and the squad averages, never another agent's new morale). It adds
 // each agent's new morale to acc[his squad slot] and appends the changes to
-// notes. With track, it returns, in sc.touched's array, each slot whose acc
-// was 0 before a run of its agents was added (so every slot it added to at
-// least once; a slot may come twice). It writes only agents lo..hi-1, acc,
-// the scratch sc and notes, so ranges may run on several goroutines at
-// once, each with scratch of its own.
-func (w *World) stepRange(r *stepRules, lo, hi int, sc *stepScratch, acc []float64, track bool, notes []note) ([]int32, []note) {
-	touched := sc.touched[:0]
+// notes. With track, it returns, in touched's array (room for hi−lo slots,
+// so that it appends without a call), each slot whose acc was 0 before a
+// run of its agents was added (so every slot it added to at least once; a
+// slot may come twice). It writes only agents lo..hi-1, acc, touched and
+// notes, so ranges may run on several goroutines at once, each with a
+// touched and an acc of its own.
+func (w *World) stepRange(r *stepRules, lo, hi int, touched []int32, acc []float64, track bool, notes []note) ([]int32, []note) {
+	touched = touched[:0]
 	if lo >= hi {
 		return touched, notes
 	}
@@ -204,8 +196,9 @@ type pass struct {
 // touch notes that the pass is about to add to squad slot sq (see
 // stepRange's track).
 func (p *pass) touch(sq int32) {
-	if p.track && p.acc[sq] == 0 {
-		p.touched = append(p.touched, sq)
+	if p.track { // appends without a call, in the room stepRange was given
+		t := p.touched[:len(p.touched)+1]
+		t[len(t)-1], p.touched = sq, t[:len(t)-1+b2i(p.acc[sq] == 0)]
 	}
 }
 

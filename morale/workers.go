@@ -3,6 +3,7 @@ package morale
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -31,8 +32,8 @@ type chunkOut struct {
 // chunks, and the slots a chunk touched.
 type stepWorker struct {
 	acc     []float64
-	scratch stepScratch
-	_       [128 - 3*24]byte
+	touched []int32
+	_       [128 - 2*24]byte // two cache lines (see chunkOut)
 }
 
 // SetWorkers sets how many goroutines step the World: 0 means
@@ -234,8 +235,8 @@ func (w *World) stepOneChunk(r *stepRules, c, n int, sw *stepWorker, next []floa
 	// squads, would be anybody's guess. With more the pass lists the slots
 	// it touched.
 	track := !w.denseSums()
-	touched, notes := w.stepRange(r, lo, hi, &sw.scratch, sw.acc, track, out.notes[:0])
-	out.notes, sw.scratch.touched = notes, touched
+	touched, notes := w.stepRange(r, lo, hi, slices.Grow(sw.touched[:0], hi-lo), sw.acc, track, out.notes[:0])
+	out.notes, sw.touched = notes, touched
 	if next != nil {
 		out = &w.chunkOuts[0]
 	}

@@ -133,10 +133,8 @@ type World struct {
 	hits              []int32   // scratch for ReportEventAtLocation: its hits
 	cur               []int32   // and where near is in each cell's list
 	scales            []float64 // and the scale each takes
-	// The step's scratch on the caller's goroutine (step.go); its workers
-	// (workers.go): how many (0 means 1, −1 GOMAXPROCS), their scratch, and
-	// each chunk's results.
-	scratch     stepScratch
+	// The step's workers (workers.go): how many (0 means 1, −1
+	// GOMAXPROCS), their scratch, and each chunk's results.
 	workers     int
 	chunk       int // agents a step chunk holds: stepChunk (tests may set fewer)
 	stepWorkers []*stepWorker
