@@ -53,9 +53,7 @@ func (w *World) SetPositions(agents []*Agent, ps []Vec2) error {
 	cur, box := int32(-1), rect{}     // the last man's cell and its box
 	j, next := 0, len(ps)+int(odd[0]) // odd[j], the next odd place, is next
 	for k := 0; k < len(ps); k++ {
-		for ; k+1 < next && cells[k].id == cur && box.holds(ps[k]); k++ { // one short of next: k < len(ps)
-			pos[k] = ps[k] // in the box of the last man's cell: a store, no handle read
-		}
+		k = inBox(pos, ps[:max(next-1, 0)], cells, k, cur, box) // one short of next
 		p, i := ps[k], int32(k)
 		if k >= next { // an odd place (or past the last slot: all are)
 			i = agents[k].i
@@ -71,6 +69,16 @@ func (w *World) SetPositions(agents []*Agent, ps []Vec2) error {
 		}
 	}
 	return nil
+}
+
+// inBox moves the men from place k on, pos[k] = ps[k], a store and no handle
+// read each, while agent k is in cell cur and ps[k] in box, and returns the
+// first k it did not move. pos and cells are at least as long as ps.
+func inBox(pos, ps []Vec2, cells []agentCell, k int, cur int32, box rect) int {
+	for pos, cells = pos[:len(ps)], cells[:len(ps)]; k < len(ps) && cells[k].id == cur && box.holds(ps[k]); k++ {
+		pos[k] = ps[k]
+	}
+	return k
 }
 
 // moveOut moves agent a (whose handle it writes, never reads), at place i

@@ -13,21 +13,18 @@ import (
 // together; one that spawns them at random places, or whose men mix, does
 // not. So the World sorts its agents by cell, a window of them at a time,
 // when a window has come apart, by a rule that depends only on the calls
-// made (never on timing or workers). The rule is part of the World's
-// contract (it fixes the order in which the step adds the squads' sums,
-// hands out its changes, and Agents yields), and is stated in full in the
-// World's documentation: windows of 2^sortShift places, a window's breaks,
-// at most one sort a step, of the first window in turn that holds at least
-// sortMinAgents agents and whose breaks grew by one in sortBreakShare since
-// its last sort. A sort moves each agent's data to his new place within the
-// window, and the handles follow; it costs about a few steps of its agents
-// and falls on one step of many, so no step stalls on a sort of the World.
+// made (never on timing or workers): part of the World's contract (it fixes
+// the order in which the step adds the squads' sums, hands out its changes,
+// and Agents yields), stated in full in the World's documentation. A sort
+// moves each agent's data to his new place within the window, and the
+// handles follow; it costs about what a step of the whole World costs, and
+// a step sorts one window at most, so none stalls on a sort of the World.
 
 const (
 	// sortShift is log2 of how many places a window of the sort holds,
 	// 131072: at 1e6 agents eight windows, so that a cell's agents lie in
 	// at most eight runs of the World's arrays, and a window's sort costs
-	// about what a step of its agents costs.
+	// about what a step of the World costs.
 	sortShift = 17
 	// sortMinAgents is the fewest agents a window sorts.
 	sortMinAgents = 256
