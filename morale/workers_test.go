@@ -12,8 +12,9 @@ import (
 
 // workersFight is a seeded fight of a little over chunks step chunks of
 // chunk agents (SetStepChunk) in squads squads, stepped on workers
-// goroutines (see World.SetWorkers): events at locations and on agents between steps, and listeners that
-// remove some routed agents and spawn reinforcements in their place. It
+// goroutines (see World.SetWorkers): events at locations and on agents
+// between steps, and listeners that remove some routed agents and spawn
+// reinforcements in their place. It
 // returns every agent's morale bits and state, in spawn order (removed
 // agents give 0 and Steady), and the listener calls: with want nil, each of
 // them in order (heard.log); else compared with want as they come, which
