@@ -1,7 +1,6 @@
 package morale_test
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -39,24 +38,7 @@ const chunkedGolden = 0x0f7068aef63f36f3
 // so that the script gives the same inputs on every CPU.
 func chunkedFight(t *testing.T, workers int) (real, reference uint64) {
 	t.Helper()
-	s := morale.DefaultSettings()
-	w, err := morale.NewWorld(s, 20270101)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.SetWorkers(workers); err != nil {
-		t.Fatal(err)
-	}
-	w.SetStepChunk(morale.TestStepChunk)
-	ref := newRefWorld(s)
-	ref.chunk = morale.TestStepChunk
-	logs := map[*morale.Agent][]string{}
-	w.OnMoraleChanged(func(a *morale.Agent, m float64, why morale.Reason) {
-		logs[a] = append(logs[a], fmt.Sprintf("morale %x %v", math.Float64bits(m), why))
-	})
-	w.OnStateChanged(func(a *morale.Agent, old, new morale.State, why morale.Reason) {
-		logs[a] = append(logs[a], fmt.Sprintf("state %v→%v %v", old, new, why))
-	})
+	w, ref, logs := chunkedPair(t, 20270101, workers)
 	r := rand.New(rand.NewPCG(21, 34))
 	var agents []*morale.Agent // in spawn order
 	spawn := func(sq morale.SquadID, at morale.Vec2, m float64, opts ...morale.SpawnOption) {

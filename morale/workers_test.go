@@ -202,30 +202,40 @@ func TestSetWorkers(t *testing.T) {
 	}
 }
 
+// chunkedPair returns a World of the default settings and seed, stepping on
+// workers goroutines in chunks of TestStepChunk agents, the reference World
+// that follows it chunk by chunk, and the log of every listener call of the
+// World, by agent.
+func chunkedPair(t *testing.T, seed uint64, workers int) (*morale.World, *refWorld, map[*morale.Agent][]string) {
+	t.Helper()
+	s := morale.DefaultSettings()
+	w, err := morale.NewWorld(s, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.SetWorkers(workers); err != nil {
+		t.Fatal(err)
+	}
+	w.SetStepChunk(morale.TestStepChunk)
+	ref := newRefWorld(s)
+	ref.chunk = morale.TestStepChunk
+	logs := map[*morale.Agent][]string{}
+	w.OnMoraleChanged(func(a *morale.Agent, m float64, why morale.Reason) {
+		logs[a] = append(logs[a], fmt.Sprintf("morale %x %v", math.Float64bits(m), why))
+	})
+	w.OnStateChanged(func(a *morale.Agent, old, new morale.State, why morale.Reason) {
+		logs[a] = append(logs[a], fmt.Sprintf("state %v→%v %v", old, new, why))
+	})
+	return w, ref, logs
+}
+
 // TestReferenceWorldManyChunks compares a World of several step chunks,
 // stepped on 1 and on 3 workers, with the reference World, whose squad sums
 // are added chunk by chunk as documented: every agent's morale bits and
 // state, and every listener call.
 func TestReferenceWorldManyChunks(t *testing.T) {
 	for _, workers := range []int{1, 3} {
-		s := morale.DefaultSettings()
-		w, err := morale.NewWorld(s, 3)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := w.SetWorkers(workers); err != nil {
-			t.Fatal(err)
-		}
-		w.SetStepChunk(morale.TestStepChunk)
-		ref := newRefWorld(s)
-		ref.chunk = morale.TestStepChunk
-		realLog := map[*morale.Agent][]string{}
-		w.OnMoraleChanged(func(a *morale.Agent, m float64, why morale.Reason) {
-			realLog[a] = append(realLog[a], fmt.Sprintf("morale %x %v", math.Float64bits(m), why))
-		})
-		w.OnStateChanged(func(a *morale.Agent, old, new morale.State, why morale.Reason) {
-			realLog[a] = append(realLog[a], fmt.Sprintf("state %v→%v %v", old, new, why))
-		})
+		w, ref, realLog := chunkedPair(t, 3, workers)
 		r := rand.New(rand.NewPCG(10, 11))
 		var all []*morale.Agent
 		for i := range 2*morale.TestStepChunk + 700 {
