@@ -34,7 +34,9 @@ import (
 // agent and ÷ the floor; the worst step ÷ the floor; the median moves pass
 // ÷ the floor; the median event in µs (event-us) and,
 // over the events, the median of each one's time ÷ the agents it reached
-// (event-ns/hit); and the lean scan's median ÷ the event's (x-lean).
+// (event-ns/hit); the lean scan's median ÷ the event's (x-lean); and the
+// share of agents in combat (inCombat) right after a step, the median over
+// the cold and over the steady steps (combat-%-cold, combat-%-steady).
 func BenchmarkMassSpawn(b *testing.B) { massSpawn(b, false) }
 
 // BenchmarkMassSpawnReserved is BenchmarkMassSpawn by a game that knows its
@@ -110,11 +112,12 @@ func massSpawn(b *testing.B, reserve bool) {
 				b.Fatal(err)
 			}
 		}
-		var stepT, floorT, moveT, eventT, leanT, perHit []float64
+		var stepT, floorT, moveT, eventT, leanT, perHit, combat []float64
 		for range steps {
 			t0 = time.Now()
 			w.Advance(0.25)
 			d := time.Since(t0)
+			combat = append(combat, inCombat(agents))
 			t0 = time.Now()
 			morale.PlainFloor(fl)
 			f := time.Since(t0)
@@ -157,9 +160,24 @@ func massSpawn(b *testing.B, reserve bool) {
 		b.ReportMetric(med(eventT)/1e3, "event-us")
 		b.ReportMetric(med(perHit), "event-ns/hit")
 		b.ReportMetric(med(leanT)/med(eventT), "x-lean")
+		b.ReportMetric(med(combat[:7]), "combat-%-cold")
+		b.ReportMetric(med(combat[7:]), "combat-%-steady")
 		for k, v := range stepT[:12] {
 			b.Logf("step %d: %.2f ns/agent (%.2f× floor)", k+1, v/n, v/floorT[k])
 		}
 		b.StartTimer()
 	}
+}
+
+// inCombat returns the percentage of agents in combat: below full morale or
+// out of Steady (so each one takes the step's slow path or its contagion and
+// recovery).
+func inCombat(agents []*morale.Agent) float64 {
+	n := 0
+	for _, a := range agents {
+		if a.Morale() < 1 || a.State() != morale.Steady {
+			n++
+		}
+	}
+	return 100 * float64(n) / float64(len(agents))
 }
