@@ -54,6 +54,10 @@ import (
 // is the worst single frame of all replays, stalls included, and
 // raw-frames>16.7ms the number of frames over 16.7 ms in the worst replay:
 // on a shared machine these measure the machine as much as the World.
+// combat-% is the share of agents in combat (inCombat) after the last
+// frame, and squads-hurt-% the share of squads with a member below full
+// morale then: at a step their men take contagion and recovery, the other
+// squads' men are at rest.
 // batch/agents=1e6 is the same game telling the World its men's positions
 // with one World.SetPositions a frame, as a game should: its slices stay in
 // the World's order (it spawned its men in its order and drops a dead man as
@@ -135,6 +139,9 @@ type hordeRun struct {
 	frames, floor []time.Duration
 	stepped       []bool
 	sum           uint64 // a hash of every agent's morale at the end
+	// combat and hurt are, at the end, the percentage of agents in
+	// combat (inCombat) and of squads with a member below full morale.
+	combat, hurt float64
 }
 
 // playHorde spawns a horde of n agents and plays frames of it (with frames
@@ -198,6 +205,14 @@ func playHorde(b *testing.B, n, frames int, batch bool) hordeRun {
 	for a := range w.Agents() {
 		run.sum = run.sum*0x100000001b3 ^ math.Float64bits(a.Morale())
 	}
+	run.combat = inCombat(h.agents)
+	stats := w.AllSquadStats(nil)
+	for _, st := range stats {
+		if st.Lowest < 1 {
+			run.hurt++
+		}
+	}
+	run.hurt *= 100 / float64(len(stats))
 	return run
 }
 
@@ -276,6 +291,8 @@ func benchHorde(b *testing.B, n int, batch bool) {
 	b.ReportMetric(worst/p50, "x-p50")
 	b.ReportMetric(ms(rawMax), "raw-max-ms")
 	b.ReportMetric(float64(rawOver), "raw-frames>16.7ms")
+	b.ReportMetric(runs[0].combat, "combat-%")
+	b.ReportMetric(runs[0].hurt, "squads-hurt-%")
 }
 
 // replayTimes lists frame k's wall time in each replay, in ms.
