@@ -43,3 +43,27 @@ func TestGainStandsIn(t *testing.T) {
 		}
 	}
 }
+
+// TestTouchedRoomOnlyWhenTracked checks that a step of several chunks gives
+// its worker room for the touched squad slots only when the chunks list them
+// (more squads than a quarter of a chunk's agents), not when they keep a sum
+// for every slot.
+func TestTouchedRoomOnlyWhenTracked(t *testing.T) {
+	for _, tc := range []struct {
+		squads int
+		room   bool
+	}{{squads: 10, room: false}, {squads: 2000, room: true}} {
+		w, err := NewWorld(DefaultSettings(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.SetStepChunk(4096)
+		for i := range 3 * 4096 {
+			w.Spawn(SquadID(i%tc.squads), Vec2{X: float64(i % 100), Y: float64(i / 100)})
+		}
+		w.Advance(w.Settings().SquadUpdateInterval)
+		if got := cap(w.stepWorkers[0].touched) > 0; got != tc.room {
+			t.Errorf("%d squads: room for touched slots %v (cap %d); want %v", tc.squads, got, cap(w.stepWorkers[0].touched), tc.room)
+		}
+	}
+}

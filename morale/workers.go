@@ -233,9 +233,9 @@ func (w *World) stepOneChunk(r *stepRules, c, n int, sw *stepWorker, next []floa
 	// every slot after the pass (at most one read per four agents), which
 	// spares the pass a test per agent whose outcome, at a few hundred
 	// squads, would be anybody's guess. With more the pass lists the slots
-	// it touched.
+	// it touched, in room for one an agent (none when it does not list).
 	track := !w.denseSums()
-	touched, notes := w.stepRange(r, lo, hi, slices.Grow(sw.touched[:0], hi-lo), sw.acc, track, out.notes[:0])
+	touched, notes := w.stepRange(r, lo, hi, slices.Grow(sw.touched[:0], b2i(track)*(hi-lo)), sw.acc, track, out.notes[:0])
 	out.notes, sw.touched = notes, touched
 	if next != nil {
 		out = &w.chunkOuts[0]
