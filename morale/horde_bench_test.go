@@ -205,7 +205,7 @@ func playHorde(b *testing.B, n, frames int, batch bool) hordeRun {
 	for a := range w.Agents() {
 		run.sum = run.sum*0x100000001b3 ^ math.Float64bits(a.Morale())
 	}
-	run.combat = inCombat(h.agents)
+	run.combat = inCombat(w)
 	stats := w.AllSquadStats(nil)
 	for _, st := range stats {
 		if st.Lowest < 1 {

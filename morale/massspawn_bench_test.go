@@ -117,7 +117,7 @@ func massSpawn(b *testing.B, reserve bool) {
 			t0 = time.Now()
 			w.Advance(0.25)
 			d := time.Since(t0)
-			combat = append(combat, inCombat(agents))
+			combat = append(combat, inCombat(w))
 			t0 = time.Now()
 			morale.PlainFloor(fl)
 			f := time.Since(t0)
@@ -169,15 +169,15 @@ func massSpawn(b *testing.B, reserve bool) {
 	}
 }
 
-// inCombat returns the percentage of agents in combat: below full morale or
-// out of Steady (so each one takes the step's slow path or its contagion and
-// recovery).
-func inCombat(agents []*morale.Agent) float64 {
+// inCombat returns the percentage of w's agents in combat: below full
+// morale or out of Steady (so each one takes the step's slow path or its
+// contagion and recovery). It reads them in the World's order.
+func inCombat(w *morale.World) float64 {
 	n := 0
-	for _, a := range agents {
+	for a := range w.Agents() {
 		if a.Morale() < 1 || a.State() != morale.Steady {
 			n++
 		}
 	}
-	return 100 * float64(n) / float64(len(agents))
+	return 100 * float64(n) / float64(w.Len())
 }
