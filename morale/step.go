@@ -35,9 +35,9 @@ type stepRules struct {
 	delay  float64 // RecoveryDelaySeconds
 	// Bad news before recovers (a tick) came so long before the step's end
 	// that the agent recovers for the whole step, by RecoveryGain's bits
-	// whole; after inDelay, so late that he recovers by none (see gain).
+	// whole; after inDelay (recovers + span), by none (see gain).
 	recovers, inDelay     int64
-	whole, none           uint64
+	whole, none, span     uint64
 	dwellTicks            int64 // MinimumStateSeconds
 	shaken, panicAt, hyst float64
 	routAfter, minRout    float64
@@ -62,6 +62,7 @@ func (w *World) stepRules(end int64) stepRules {
 		rate: s.RecoveryPerSecond, delay: s.RecoveryDelaySeconds,
 		recovers:   end - delayTicks - w.intervalTicks - edgeTicks,
 		inDelay:    end - delayTicks + edgeTicks,
+		span:       uint64(w.intervalTicks + 2*edgeTicks),
 		dwellTicks: secondsToTicks(s.MinimumStateSeconds),
 		shaken:     s.ShakenBelow, panicAt: s.PanicBelow, hyst: s.Hysteresis,
 		routAfter: s.RoutAfterSeconds, minRout: s.MinRoutSeconds,
@@ -76,14 +77,14 @@ func (w *World) stepRules(end int64) stepRules {
 // time past delay+dt, +Inf included), none when the delay lasts past the
 // step (as for any time within the delay). See edgeTicks.
 func (r *stepRules) gain(b int64) float64 {
-	// Chosen as integers, without a branch: which agents had bad news
-	// lately is anybody's guess in a battle.
+	// Whose bad news is recent is anybody's guess in a battle: the gain is
+	// picked without a branch, the rare edge by one unsigned test.
 	bits, none := r.whole, r.none
 	if b > r.inDelay {
 		bits = none
 	}
 	g := math.Float64frombits(bits)
-	if b >= r.recovers && b <= r.inDelay {
+	if uint64(b)-uint64(r.recovers) <= r.span {
 		g = RecoveryGain(r.seconds(b), r.dt, r.rate, r.delay)
 	}
 	return g

@@ -21,6 +21,9 @@ func TestGainStandsIn(t *testing.T) {
 				s.RecoveryDelaySeconds, s.SquadUpdateInterval = delay, interval
 				w := &World{s: s, intervalTicks: secondsToTicks(interval)}
 				r := w.stepRules(end)
+				if r.span != uint64(r.inDelay-r.recovers) {
+					t.Fatalf("end %d, delay %v, interval %v: span %d; want inDelay − recovers = %d", end, delay, interval, r.span, r.inDelay-r.recovers)
+				}
 				var bs []int64
 				for _, edge := range []int64{r.recovers - 1, r.inDelay + 1} {
 					for d := int64(0); d < 64; d++ {
