@@ -57,12 +57,11 @@ func (w *World) stepRules(end int64) stepRules {
 	s := &w.s
 	dt := float64(w.intervalTicks) / ticksPerSecond
 	delayTicks := secondsToTicks(s.RecoveryDelaySeconds)
+	recovers, span := end-delayTicks-w.intervalTicks-edgeTicks, w.intervalTicks+2*edgeTicks
 	return stepRules{
 		end: end, dt: dt, factor: ContagionFactor(s.ContagionPerSecond, dt),
 		rate: s.RecoveryPerSecond, delay: s.RecoveryDelaySeconds,
-		recovers:   end - delayTicks - w.intervalTicks - edgeTicks,
-		inDelay:    end - delayTicks + edgeTicks,
-		span:       uint64(w.intervalTicks + 2*edgeTicks),
+		recovers: recovers, inDelay: recovers + span, span: uint64(span),
 		dwellTicks: secondsToTicks(s.MinimumStateSeconds),
 		shaken:     s.ShakenBelow, panicAt: s.PanicBelow, hyst: s.Hysteresis,
 		routAfter: s.RoutAfterSeconds, minRout: s.MinRoutSeconds,

@@ -14,12 +14,12 @@ import (
 // chunk agents (SetStepChunk) in squads squads, stepped on workers
 // goroutines (see World.SetWorkers): events at locations and on agents
 // between steps, and listeners that remove some routed agents and spawn
-// reinforcements in their place. It
-// returns every agent's morale bits and state, in spawn order (removed
-// agents give 0 and Steady), and the listener calls: with want nil, each of
-// them in order (heard.log); else compared with want as they come, which
-// keeps a fight's 750,000 calls out of memory (copying them as the log grew
-// was most of this test's time under the race detector).
+// reinforcements in their place. It returns every agent's morale bits and
+// state, in spawn order (removed agents give 0 and Steady), and the
+// listener calls: with want nil, each of them in order (heard.log); else
+// compared with want as they come, which keeps a fight's 750,000 calls out
+// of memory (copying them as the log grew was most of this test's time
+// under the race detector).
 func workersFight(t *testing.T, squads, chunks, chunk, workers int, want []heard) (moraleBits []uint64, states []morale.State, got *heardCalls) {
 	t.Helper()
 	w, err := morale.NewWorld(morale.DefaultSettings(), 7)
