@@ -85,8 +85,10 @@ deps-test:
 ## suppression comment anywhere, morale/ pure (it imports only the standard
 ## library and BurntSushi/toml, and its go.mod requires only the latter), lab/
 ## free of the optimiser and the plots (the demo links it for lab.Lint),
-## and go.mod installable with go install …@latest (no replace directive;
-## go.work replaces the morale version go.mod requires).
+## go.mod installable with go install …@latest (no replace directive;
+## go.work replaces the morale version go.mod requires), and morale's hot
+## loops compiled as their speed needs (scripts/hotloop.sh: the step's pass
+## inlines the rules and picks its gain without a branch).
 lint:
 	@files=$$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './web/node_modules/*'); \
 	  out=$$(gofmt -l $$files); \
@@ -108,7 +110,8 @@ lint:
 	@if grep -qE '^[[:space:]]*replace([[:space:]]|\()' go.mod; then echo "go.mod has a replace directive: go install …@latest refuses such a module; replace in go.work instead"; exit 1; fi; \
 	  want=$$(sed -n 's|^[[:space:]]*github.com/moralebreak/moralebreak/morale \(v[^[:space:]]*\).*|\1|p' go.mod); \
 	  grep -q "^replace github.com/moralebreak/moralebreak/morale $$want => ./morale$$" go.work || { echo "go.work must replace github.com/moralebreak/moralebreak/morale $$want (go.mod's requirement) => ./morale"; exit 1; }
-	@echo "lint: ok (gofmt, goimports, go vet, staticcheck, errcheck in $(MODULES); no suppression; morale/ is pure; lab/ links no optimiser; go.mod installable)"
+	@GO=$(GO) scripts/hotloop.sh
+	@echo "lint: ok (gofmt, goimports, go vet, staticcheck, errcheck in $(MODULES); no suppression; morale/ is pure; lab/ links no optimiser; go.mod installable; hot loops inlined)"
 
 ## unit: go test -race -shuffle=on ./... in both modules, window tests under
 ## Xvfb, and bench/'s tests: the ark peer does the same update, and morale

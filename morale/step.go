@@ -77,7 +77,8 @@ func (w *World) stepRules(end int64) stepRules {
 // step (as for any time within the delay). See edgeTicks.
 func (r *stepRules) gain(b int64) float64 {
 	// Whose bad news is recent is anybody's guess in a battle: the gain is
-	// picked without a branch, the rare edge by one unsigned test.
+	// picked without a branch (a select, kept by the one return: see
+	// scripts/hotloop.sh), the rare edge by one unsigned test.
 	bits, none := r.whole, r.none
 	if b > r.inDelay {
 		bits = none

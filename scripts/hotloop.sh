@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# hotloop.sh — prove that the step's pass and the moves compile as their
+# speed needs: the compiler inlines the rules into the loops that call them
+# once per agent, and picks the step's recovery gain without a branch.
+#
+# The pass (World.stepRange in morale/step.go) calls the rules once per
+# agent; each call the compiler does not inline costs a call per agent, and
+# stepRules.gain sits at the compiler's inlining budget (its cost is
+# printed below). gain's pick between the step's two gains must compile to
+# a conditional select (CMOV on amd64, CSEL on arm64): a rewrite that looks
+# the same but returns early compiles it to a branch on whose bad news is
+# recent, which mispredicts in a battle and made the combat step 1.26–1.48×
+# slower when tried. The moves (Agent.SetPosition, World.SetPositions in
+# morale/move.go) inline the handle's check and the cell box's test. This
+# script builds morale/ (compile only, nothing runs) with -gcflags=-m=2 and,
+# for amd64 and arm64, -gcflags=-S, and fails, naming what is missing,
+# when any of that is lost: a change that trips it is slower, whatever
+# the tests say.
+set -euo pipefail
+cd "$(dirname "$0")/../morale"
+GO=${GO:-go}
+export GOWORK=off # morale as it ships (its own go.mod)
+
+status=0
+fail() {
+	echo "hotloop: $*"
+	status=1
+}
+
+# span FILE FUNC: the first and last line of FUNC's body in FILE (FUNC is
+# the text after "func " up to its name's "(").
+span() {
+	awk -v f="func $2(" 'index($0, f) == 1 {s = NR} s && /^}/ {print s, NR; exit}' "$1"
+}
+
+inlines=$("$GO" build -o /dev/null -gcflags=-m=2 . 2>&1) || {
+	echo "hotloop: the build failed:"
+	echo "$inlines" | tail -20
+	exit 1
+}
+# need FILE FUNC CALLEE...: every CALLEE is inlined inside FUNC in FILE.
+need() {
+	local file=$1 fn=$2
+	shift 2
+	local lo hi
+	read -r lo hi < <(span "$file" "$fn")
+	if [ -z "${lo:-}" ]; then
+		fail "no func $fn in morale/$file"
+		return
+	fi
+	for callee in "$@"; do
+		if ! awk -v file="./$file" -v lo="$lo" -v hi="$hi" -v want="inlining call to $callee" '
+			{ split($0, a, ":") }
+			a[1] == file && a[2] + 0 >= lo && a[2] + 0 <= hi && index($0, want) { found = 1 }
+			END { exit !found }' <<<"$inlines"; then
+			fail "$fn (morale/$file:$lo-$hi) no longer inlines $callee"
+		fi
+	done
+}
+need step.go '(w *World) stepRange' atRest ContagionPull clamp01 '(*stepRules).gain' RecoveryGain '(*stepRules).seconds' RecoverMorale holdsSteady '(*pass).touch'
+need move.go '(a *Agent) SetPosition' '(*Agent).live' rect.holds
+need move.go '(w *World) SetPositions' inBox rect.holds Vec2.finite '(*Agent).live'
+
+cost=$(grep -oE 'can inline \(\*stepRules\)\.gain with cost [0-9]+' <<<"$inlines" | grep -oE '[0-9]+$' || true)
+budget=$(grep -oE 'exceeds budget [0-9]+' <<<"$inlines" | head -1 | grep -oE '[0-9]+$' || true)
+[ -n "$cost" ] || fail "stepRules.gain is not inlinable"
+
+# picks ARCH INSN: gain's pick, inlined into stepRange, is an INSN
+# attributed to gain's lines of step.go.
+picks() {
+	local arch=$1 insn=$2 listing lo hi
+	listing=$(GOARCH=$arch "$GO" build -o /dev/null -gcflags=-S . 2>&1) || {
+		fail "$arch: the build failed"
+		return
+	}
+	read -r lo hi < <(span step.go '(r *stepRules) gain')
+	if ! awk -v lo="$lo" -v hi="$hi" -v insn="$insn" '
+		/STEXT/ { in_fn = /\(\*World\)\.stepRange STEXT/ }
+		in_fn && match($0, /step\.go:[0-9]+\)/) {
+			line = substr($0, RSTART + 8, RLENGTH - 9) + 0
+			if (line >= lo && line <= hi && $0 ~ "[[:space:]]" insn "[A-Z]*[[:space:]]") found = 1
+		}
+		END { exit !found }' <<<"$listing"; then
+		fail "$arch: stepRange picks the step's gain with a branch, not a $insn (keep gain's single return)"
+	fi
+}
+picks amd64 CMOV
+picks arm64 CSEL
+
+if [ $status -eq 0 ]; then
+	echo "hotloop: ok (stepRange inlines the rules, gain at cost $cost of ${budget:-?}, picked by CMOV on amd64 and CSEL on arm64; the moves inline their checks)"
+fi
+exit $status
