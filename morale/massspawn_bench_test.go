@@ -117,10 +117,10 @@ func massSpawn(b *testing.B, reserve bool) {
 			t0 = time.Now()
 			w.Advance(0.25)
 			d := time.Since(t0)
-			combat = append(combat, inCombat(w))
-			t0 = time.Now()
+			t0 = time.Now() // the floor right after the step, as before the count was added
 			morale.PlainFloor(fl)
 			f := time.Since(t0)
+			combat = append(combat, inCombat(w)) // untimed, of the World as the step left it
 			stepT, floorT = append(stepT, float64(d)), append(floorT, float64(f))
 			for i := range at {
 				ang := r.Float64() * 2 * math.Pi
