@@ -29,6 +29,9 @@ func TestSpeedsAreDeterministic(t *testing.T) {
 	}
 }
 
+// BenchmarkUpdate500 measures one Tick (1/60 s at ×1) of a 500-soldier
+// squad against the enemy line, from 10 s on (a fresh battle every game
+// minute), and reports combat-% as BenchmarkArmiesTick does.
 func BenchmarkUpdate500(b *testing.B) {
 	cfg := game.DefaultConfig()
 	cfg.Soldiers = 500
@@ -37,7 +40,13 @@ func BenchmarkUpdate500(b *testing.B) {
 	runUntil(g, 10) // into the fight
 	b.ReportAllocs()
 	b.ResetTimer()
+	var combat []float64 // inCombat once a game second, untimed
 	for i := 0; i < b.N; i++ {
+		if i%game.TPS == 0 {
+			b.StopTimer()
+			combat = append(combat, inCombat(b, g))
+			b.StartTimer()
+		}
 		if i%(60*game.TPS) == 0 && i > 0 { // a fresh battle every simulated minute
 			b.StopTimer()
 			apply(b, g, game.Restart{})
@@ -46,4 +55,5 @@ func BenchmarkUpdate500(b *testing.B) {
 		}
 		g.Tick()
 	}
+	b.ReportMetric(median(combat), "combat-%")
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/morale"
 )
 
 const eps = 1e-12
@@ -111,4 +112,46 @@ func run(t testing.TB, cfg game.Config, speed float64, secs float64) fingerprint
 		Soldiers: slices.Clone(soldiers(g)), Enemies: slices.Clone(opening(g).Enemies()),
 		Log: slices.Clone(g.Battle().Log()), Samples: slices.Clone(g.History().Samples(2)),
 	}
+}
+
+// inCombat returns the share, in percent, of g's living morale agents (the
+// armies scene's men, the opening's soldiers) below full morale or out of
+// Steady: at a step their squads take contagion and recovery, and stage 3
+// runs for those out of Steady.
+func inCombat(t testing.TB, g *game.Session) float64 {
+	t.Helper()
+	n, hurt := 0, 0
+	count := func(alive bool, m float64, st morale.State) {
+		if alive {
+			n++
+			if m < 1 || st != morale.Steady {
+				hurt++
+			}
+		}
+	}
+	switch sc := g.Scene().(type) {
+	case *game.Armies:
+		for _, v := range sc.AppendMen(nil) {
+			count(v.Alive, v.Morale, v.State)
+		}
+	case *game.Opening:
+		for _, v := range sc.AppendSoldiers(nil) {
+			count(v.Alive, v.Morale, v.State)
+		}
+	default:
+		t.Fatalf("inCombat: scene %T", sc)
+	}
+	if n == 0 {
+		return 0
+	}
+	return 100 * float64(hurt) / float64(n)
+}
+
+// median returns the median of v (0 for none), sorting v.
+func median(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	slices.Sort(v)
+	return v[len(v)/2]
 }

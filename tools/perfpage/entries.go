@@ -314,10 +314,11 @@ var entries = []entry{
 		dir:   ".", pkg: "./game",
 		bench:     `^Benchmark(Update500|ArmiesTick|ArmiesSecond)$`,
 		benchtime: "1s", count: 3, quick: "0.1s",
-		caption: `The demo's game logic without a window (` + "`game/`" + `), one core. ` + "`Update500`" + ` is one ` + "`Game.Tick`" + ` (1/60 s) of a 500-soldier squad against 200 enemies in its fight; ` + "`ArmiesTick`" + ` one tick of the armies scene (two armies of 50 squads of 100, 10,000 agents in one World, seed 1) from 15 s on, in the thick of its fight; ` + "`ArmiesSecond`" + ` one second (60 ticks) of that battle from 16 s, with the cause ledger off (the scene's choice) and on: what a rewind re-simulates per second. The frame share is the tick's time against a 60 Hz frame (16.7 ms).`,
+		caption: `The demo's game logic without a window (` + "`game/`" + `), one core. ` + "`Update500`" + ` is one ` + "`Game.Tick`" + ` (1/60 s) of a 500-soldier squad against 200 enemies in its fight; ` + "`ArmiesTick`" + ` one tick of the armies scene (two armies of 50 squads of 100, 10,000 agents in one World, seed 1) from 15 s on, in the thick of its fight; ` + "`ArmiesSecond`" + ` one second (60 ticks) of that battle from 16 s, with the cause ledger off (the scene's choice) and on: what a rewind re-simulates per second. The frame share is the tick's time against a 60 Hz frame (16.7 ms). The share in combat of ` + "`Update500`" + ` and ` + "`ArmiesTick`" + ` is measured: the living agents below full morale or out of Steady, sampled once a game second outside the timed ticks, the median of the samples (at a step their squads take contagion and recovery).`,
 		columns: []column{
 			{unit: "ns/op", header: "ms per op", scale: 1e-6},
 			{unit: "x-frame", header: "share of a 60 Hz frame", scale: 100, suffix: "%"},
+			{unit: "combat-%", header: "in combat", suffix: "%"},
 			{unit: "x-off", header: "ledger on ÷ off", suffix: "×"},
 			{unit: "allocs/op", header: "allocations"},
 		},
