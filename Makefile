@@ -39,7 +39,7 @@ LIB         = cd morale && GOWORK=off
 # The archives of make dist.
 DISTDIR     = build/dist
 
-.PHONY: run check test doccheck lint unit unit-root unit-morale unit-plain mutants frames compat cpus nofma arm64 amd64v3 wasm fuzz bench perfpage perfpage-quick web serve browser sim slurm fitbench fitcost screenshots dist distcheck installcheck deps-run deps-test clean
+.PHONY: run check test doccheck lint unit unit-root unit-morale unit-plain mutants frames compat cpus nofma hotloop arm64 amd64v3 wasm fuzz bench perfpage perfpage-quick web serve browser sim slurm fitbench fitcost screenshots dist distcheck installcheck deps-run deps-test clean
 
 ## run: the demo (five soldiers, the opening, the live tuner).
 run: deps-run
@@ -85,10 +85,8 @@ deps-test:
 ## suppression comment anywhere, morale/ pure (it imports only the standard
 ## library and BurntSushi/toml, and its go.mod requires only the latter), lab/
 ## free of the optimiser and the plots (the demo links it for lab.Lint),
-## go.mod installable with go install …@latest (no replace directive;
-## go.work replaces the morale version go.mod requires), and morale's hot
-## loops compiled as their speed needs (scripts/hotloop.sh: the step's pass
-## inlines the rules and picks its gain without a branch).
+## and go.mod installable with go install …@latest (no replace directive;
+## go.work replaces the morale version go.mod requires).
 lint:
 	@files=$$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './web/node_modules/*'); \
 	  out=$$(gofmt -l $$files); \
@@ -110,8 +108,7 @@ lint:
 	@if grep -qE '^[[:space:]]*replace([[:space:]]|\()' go.mod; then echo "go.mod has a replace directive: go install …@latest refuses such a module; replace in go.work instead"; exit 1; fi; \
 	  want=$$(sed -n 's|^[[:space:]]*github.com/moralebreak/moralebreak/morale \(v[^[:space:]]*\).*|\1|p' go.mod); \
 	  grep -q "^replace github.com/moralebreak/moralebreak/morale $$want => ./morale$$" go.work || { echo "go.work must replace github.com/moralebreak/moralebreak/morale $$want (go.mod's requirement) => ./morale"; exit 1; }
-	@GO=$(GO) scripts/hotloop.sh
-	@echo "lint: ok (gofmt, goimports, go vet, staticcheck, errcheck in $(MODULES); no suppression; morale/ is pure; lab/ links no optimiser; go.mod installable; hot loops inlined)"
+	@echo "lint: ok (gofmt, goimports, go vet, staticcheck, errcheck in $(MODULES); no suppression; morale/ is pure; lab/ links no optimiser; go.mod installable)"
 
 ## unit: go test -race -shuffle=on ./... in both modules, window tests under
 ## Xvfb, and bench/'s tests: the ark peer does the same update, and morale
@@ -162,10 +159,17 @@ compat:
 ## qemu-aarch64-static (arm64), built for amd64 with GOAMD64=v3, where the
 ## compiler fuses multiply-adds too (amd64v3), and the golden fight, the
 ## savegames and the checksum built for js/wasm and run under node (wasm);
-## two at a time (qemu and node leave a core idle), each one's output kept
-## together.
+## and morale's hot loops compiled as their speed needs on amd64 and arm64
+## (hotloop); two at a time (qemu and node leave a core idle), each one's
+## output kept together.
 cpus:
-	@$(MAKE) --no-print-directory -j2 --output-sync=target nofma arm64 amd64v3 wasm
+	@$(MAKE) --no-print-directory -j2 --output-sync=target nofma arm64 amd64v3 wasm hotloop
+
+## hotloop: scripts/hotloop.sh: the step's pass inlines the rules and picks
+## its recovery gain with a conditional select (CMOV on amd64, CSEL on
+## arm64), and the moves inline their checks; compile only.
+hotloop:
+	GO=$(GO) scripts/hotloop.sh
 
 ## nofma: compile morale's tests for arm64, ppc64le, s390x, riscv64, loong64
 ## and amd64 v3 with the assembly listing; fail on any fused multiply-add.

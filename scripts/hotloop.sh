@@ -33,7 +33,7 @@ span() {
 	awk -v f="func $2(" 'index($0, f) == 1 {s = NR} s && /^}/ {print s, NR; exit}' "$1"
 }
 
-inlines=$("$GO" build -o /dev/null -gcflags=-m=2 . 2>&1) || {
+inlines=$(GOARCH=amd64 "$GO" build -o /dev/null -gcflags=-m=2 . 2>&1) || {
 	echo "hotloop: the build failed:"
 	echo "$inlines" | tail -20
 	exit 1
@@ -65,14 +65,10 @@ cost=$(grep -oE 'can inline \(\*stepRules\)\.gain with cost [0-9]+' <<<"$inlines
 budget=$(grep -oE 'exceeds budget [0-9]+' <<<"$inlines" | head -1 | grep -oE '[0-9]+$' || true)
 [ -n "$cost" ] || fail "stepRules.gain is not inlinable"
 
-# picks ARCH INSN: gain's pick, inlined into stepRange, is an INSN
-# attributed to gain's lines of step.go.
+# picks ARCH INSN LISTING: gain's pick, inlined into stepRange, is an INSN
+# attributed to gain's lines of step.go in LISTING (-gcflags=-S for ARCH).
 picks() {
-	local arch=$1 insn=$2 listing lo hi
-	listing=$(GOARCH=$arch "$GO" build -o /dev/null -gcflags=-S . 2>&1) || {
-		fail "$arch: the build failed"
-		return
-	}
+	local arch=$1 insn=$2 listing=$3 lo hi
 	read -r lo hi < <(span step.go '(r *stepRules) gain')
 	if ! awk -v lo="$lo" -v hi="$hi" -v insn="$insn" '
 		/STEXT/ { in_fn = /\(\*World\)\.stepRange STEXT/ }
@@ -84,8 +80,13 @@ picks() {
 		fail "$arch: stepRange picks the step's gain with a branch, not a $insn (keep gain's single return)"
 	fi
 }
-picks amd64 CMOV
-picks arm64 CSEL
+for arch in amd64:CMOV arm64:CSEL; do
+	if listing=$(GOARCH=${arch%:*} "$GO" build -o /dev/null -gcflags=-S . 2>&1); then
+		picks "${arch%:*}" "${arch#*:}" "$listing"
+	else
+		fail "${arch%:*}: the build failed"
+	fi
+done
 
 if [ $status -eq 0 ]; then
 	echo "hotloop: ok (stepRange inlines the rules, gain at cost $cost of ${budget:-?}, picked by CMOV on amd64 and CSEL on arm64; the moves inline their checks)"
