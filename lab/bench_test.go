@@ -2,15 +2,18 @@ package lab_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 
+	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/lab"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
 // BenchmarkScenario measures one seeded fight of each shipped scenario; the
 // agent-s/op metric is men × simulated seconds per fight, for the cost per
-// agent-second.
+// agent-second. combat-% is the share in combat of the fight of the first
+// op's seed (scenarioCombat), played again after the timed loop.
 func BenchmarkScenario(b *testing.B) {
 	for _, name := range []string{"opening", "line", "platoon", "army"} {
 		sc, err := lab.LoadScenario("../scenarios/" + name + ".toml")
@@ -29,8 +32,44 @@ func BenchmarkScenario(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/(float64(men)*sc.Duration), "ns/agent-s")
+			b.ReportMetric(scenarioCombat(b, sc, lab.RunSeed(1, 0)), "combat-%")
 		})
 	}
+}
+
+// scenarioCombat plays sc's fight of seed as lab.Run does (the same World
+// and fight; the lab's listeners change nothing in it) and returns the
+// median, over its whole seconds, of the share in percent of its living men
+// below full morale or out of Steady: at a step their squads take contagion
+// and recovery, and stage 3 runs for those out of Steady.
+func scenarioCombat(t testing.TB, sc *lab.Scenario, seed uint64) float64 {
+	t.Helper()
+	w, err := morale.NewWorld(sc.Settings, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := game.NewScenarioFight(sc.GameConfig(), w, seed)
+	var shares []float64
+	for s := 1.0; s <= sc.Duration; s++ {
+		f.AdvanceTo(s)
+		n, hurt := 0, 0
+		for i := range f.Men() {
+			if a := f.Agent(i); a != nil {
+				n++
+				if a.Morale() < 1 || a.State() != morale.Steady {
+					hurt++
+				}
+			}
+		}
+		if n > 0 {
+			shares = append(shares, 100*float64(hurt)/float64(n))
+		}
+	}
+	if len(shares) == 0 {
+		return 0
+	}
+	slices.Sort(shares)
+	return shares[len(shares)/2]
 }
 
 // BenchmarkOpening1000 is the speed target: 1000 seeded runs of the

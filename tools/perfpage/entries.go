@@ -358,11 +358,12 @@ var entries = []entry{
 		dir:   ".", pkg: "./lab",
 		bench:     `^Benchmark(Scenario|WorldFloor|Opening1000|Lint)$`,
 		benchtime: "1s", count: 3, quick: "0.1s",
-		caption: `What ` + "`moralesim`" + ` spends. ` + "`Scenario/…`" + ` is one seeded fight of each shipped scenario (opening: 5 men for 60 s; line: 24 men for 120 s; platoon: 32 men for 60 s; army: 10,000 men for 60 s under a shell every half second), with the lab's timeline, listeners and samples, on one core; ` + "`WorldFloor/…`" + ` is the floor, a bare World stepping as many men for 60 s with no events; the ratio is the scenario against the floor of the same size in the same run. ` + "`Opening1000`" + ` is 1,000 opening fights on every core (` + "`moralesim run scenarios/opening.toml -runs 1000`" + ` without the writing); ` + "`Lint`" + ` one ` + "`lab.Lint`" + ` of the default settings, which the tuner runs whenever a setting changes.`,
+		caption: `What ` + "`moralesim`" + ` spends. ` + "`Scenario/…`" + ` is one seeded fight of each shipped scenario (opening: 5 men for 60 s; line: 24 men for 120 s; platoon: 32 men for 60 s; army: 10,000 men for 60 s under a shell every half second), with the lab's timeline, listeners and samples, on one core; ` + "`WorldFloor/…`" + ` is the floor, a bare World stepping as many men for 60 s with no events; the ratio is the scenario against the floor of the same size in the same run. ` + "`Opening1000`" + ` is 1,000 opening fights on every core (` + "`moralesim run scenarios/opening.toml -runs 1000`" + ` without the writing); ` + "`Lint`" + ` one ` + "`lab.Lint`" + ` of the default settings, which the tuner runs whenever a setting changes. The share in combat of each scenario is measured on the fight of the first seed, played again untimed: the living men below full morale or out of Steady, once a second, the median (at a step their squads take contagion and recovery); the floor's men are never in combat (no events).`,
 		columns: []column{
 			{unit: "ns/op", header: "ms per op", scale: 1e-6},
 			{unit: "ns/agent-s", header: "ns per agent-second"},
 			{unit: "x-floor", header: "lab ÷ bare World", suffix: "×"},
+			{unit: "combat-%", header: "in combat", suffix: "%"},
 		},
 		derived: []derived{
 			{unit: "x-floor", of: "ns/op", rows: `^Scenario/opening$`, peer: "WorldFloor/5men-60s"},
