@@ -220,7 +220,7 @@ func TestArmiesRoutCascades(t *testing.T) {
 // BenchmarkArmiesTick measures one Tick (1/60 s at ×1) of the armies scene
 // in the thick of the fight: 10,000 men, seed 1, from 15 s on (a fresh
 // battle after 120 s). It reports combat-%: the share of the living men
-// below full morale or out of Steady (inCombat), sampled untimed once a
+// below full morale or out of Steady (combatShare), sampled untimed once a
 // game second, the median of the samples.
 func BenchmarkArmiesTick(b *testing.B) {
 	cfg := game.DefaultConfig()
@@ -234,12 +234,12 @@ func BenchmarkArmiesTick(b *testing.B) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
-	var combat []float64 // inCombat once a game second, untimed
+	var combat combatShare // once a game second, untimed
 	for i := range b.N {
 		g.Tick()
 		if i%game.TPS == 0 {
 			b.StopTimer()
-			combat = append(combat, inCombat(b, g))
+			combat.sample(b, g)
 			b.StartTimer()
 		}
 		if g.Time() > 120 {
@@ -253,5 +253,5 @@ func BenchmarkArmiesTick(b *testing.B) {
 			b.StartTimer()
 		}
 	}
-	b.ReportMetric(median(combat), "combat-%")
+	b.ReportMetric(combat.median(), "combat-%")
 }

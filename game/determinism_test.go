@@ -40,11 +40,11 @@ func BenchmarkUpdate500(b *testing.B) {
 	runUntil(g, 10) // into the fight
 	b.ReportAllocs()
 	b.ResetTimer()
-	var combat []float64 // inCombat once a game second, untimed
+	var combat combatShare // once a game second, untimed
 	for i := 0; i < b.N; i++ {
 		if i%game.TPS == 0 {
 			b.StopTimer()
-			combat = append(combat, inCombat(b, g))
+			combat.sample(b, g)
 			b.StartTimer()
 		}
 		if i%(60*game.TPS) == 0 && i > 0 { // a fresh battle every simulated minute
@@ -55,5 +55,5 @@ func BenchmarkUpdate500(b *testing.B) {
 		}
 		g.Tick()
 	}
-	b.ReportMetric(median(combat), "combat-%")
+	b.ReportMetric(combat.median(), "combat-%")
 }

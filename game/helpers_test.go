@@ -9,6 +9,7 @@ import (
 
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/morale"
+	"gonum.org/v1/gonum/stat"
 )
 
 const eps = 1e-12
@@ -114,11 +115,19 @@ func run(t testing.TB, cfg game.Config, speed float64, secs float64) fingerprint
 	}
 }
 
-// inCombat returns the share, in percent, of g's living morale agents (the
-// armies scene's men, the opening's soldiers) below full morale or out of
-// Steady: at a step their squads take contagion and recovery, and stage 3
-// runs for those out of Steady.
-func inCombat(t testing.TB, g *game.Session) float64 {
+// combatShare samples the share, in percent, of a game's living morale
+// agents (the armies scene's men, the opening's soldiers) below full morale
+// or out of Steady: at a step their squads take contagion and recovery, and
+// stage 3 runs for those out of Steady. It keeps its views between samples,
+// so that sampling leaves no garbage for the timed ticks' collector.
+type combatShare struct {
+	men      []game.ManView
+	soldiers []game.SoldierView
+	samples  []float64
+}
+
+// sample adds the share of g now.
+func (c *combatShare) sample(t testing.TB, g *game.Session) {
 	t.Helper()
 	n, hurt := 0, 0
 	count := func(alive bool, m float64, st morale.State) {
@@ -131,27 +140,29 @@ func inCombat(t testing.TB, g *game.Session) float64 {
 	}
 	switch sc := g.Scene().(type) {
 	case *game.Armies:
-		for _, v := range sc.AppendMen(nil) {
+		c.men = sc.AppendMen(c.men[:0])
+		for _, v := range c.men {
 			count(v.Alive, v.Morale, v.State)
 		}
 	case *game.Opening:
-		for _, v := range sc.AppendSoldiers(nil) {
+		c.soldiers = sc.AppendSoldiers(c.soldiers[:0])
+		for _, v := range c.soldiers {
 			count(v.Alive, v.Morale, v.State)
 		}
 	default:
-		t.Fatalf("inCombat: scene %T", sc)
+		t.Fatalf("combatShare: scene %T", sc)
 	}
-	if n == 0 {
-		return 0
+	if n > 0 {
+		c.samples = append(c.samples, 100*float64(hurt)/float64(n))
 	}
-	return 100 * float64(hurt) / float64(n)
 }
 
-// median returns the median of v (0 for none), sorting v.
-func median(v []float64) float64 {
-	if len(v) == 0 {
+// median returns the median of the samples (gonum's empirical quantile), 0
+// for none.
+func (c *combatShare) median() float64 {
+	if len(c.samples) == 0 {
 		return 0
 	}
-	slices.Sort(v)
-	return v[len(v)/2]
+	slices.Sort(c.samples)
+	return stat.Quantile(0.5, stat.Empirical, c.samples, nil)
 }

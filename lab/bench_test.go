@@ -39,9 +39,10 @@ func BenchmarkScenario(b *testing.B) {
 
 // scenarioCombat plays sc's fight of seed as lab.Run does (the same World
 // and fight; the lab's listeners change nothing in it) and returns the
-// median, over its whole seconds, of the share in percent of its living men
-// below full morale or out of Steady: at a step their squads take contagion
-// and recovery, and stage 3 runs for those out of Steady.
+// median, over its whole seconds, of the share in percent of the World's
+// agents (its living men: the dead are removed) below full morale or out of
+// Steady: at a step their squads take contagion and recovery, and stage 3
+// runs for those out of Steady.
 func scenarioCombat(t testing.TB, sc *lab.Scenario, seed uint64) float64 {
 	t.Helper()
 	w, err := morale.NewWorld(sc.Settings, seed)
@@ -52,24 +53,21 @@ func scenarioCombat(t testing.TB, sc *lab.Scenario, seed uint64) float64 {
 	var shares []float64
 	for s := 1.0; s <= sc.Duration; s++ {
 		f.AdvanceTo(s)
-		n, hurt := 0, 0
-		for i := range f.Men() {
-			if a := f.Agent(i); a != nil {
-				n++
-				if a.Morale() < 1 || a.State() != morale.Steady {
-					hurt++
-				}
+		hurt := 0
+		for a := range w.Agents() {
+			if a.Morale() < 1 || a.State() != morale.Steady {
+				hurt++
 			}
 		}
-		if n > 0 {
-			shares = append(shares, 100*float64(hurt)/float64(n))
+		if w.Len() > 0 {
+			shares = append(shares, 100*float64(hurt)/float64(w.Len()))
 		}
 	}
 	if len(shares) == 0 {
 		return 0
 	}
 	slices.Sort(shares)
-	return shares[len(shares)/2]
+	return lab.Percentile(shares, 50)
 }
 
 // BenchmarkOpening1000 is the speed target: 1000 seeded runs of the
