@@ -117,7 +117,7 @@ func massSpawn(b *testing.B, reserve bool) {
 			t0 = time.Now()
 			w.Advance(0.25)
 			d := time.Since(t0)
-			t0 = time.Now() // the floor right after the step, as before the count was added
+			t0 = time.Now() // the floor right after the step, before the count reads the World
 			morale.PlainFloor(fl)
 			f := time.Since(t0)
 			combat = append(combat, inCombat(w)) // untimed, of the World as the step left it
