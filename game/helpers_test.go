@@ -157,6 +157,25 @@ func (c *combatShare) sample(t testing.TB, g *game.Session) {
 	}
 }
 
+// mean returns the mean of the samples (gonum's), 0 for none.
+func (c *combatShare) mean() float64 {
+	if len(c.samples) == 0 {
+		return 0
+	}
+	return stat.Mean(c.samples, nil)
+}
+
+// hurt returns how many samples found anyone in combat.
+func (c *combatShare) hurt() int {
+	n := 0
+	for _, v := range c.samples {
+		if v > 0 {
+			n++
+		}
+	}
+	return n
+}
+
 // median returns the median of the samples (gonum's empirical quantile), 0
 // for none.
 func (c *combatShare) median() float64 {

@@ -213,10 +213,17 @@ func TestResumeWhatIf(t *testing.T) {
 
 // openingSession plays ten minutes of the demo's battle: the opening, then
 // three reinforcements every 30 s and a shell every 10 s.
-func openingSession(tb testing.TB) *game.Session {
+func openingSession(tb testing.TB) *game.Session { return openingPlayed(tb, nil) }
+
+// openingPlayed is openingSession sampling combat (when not nil) once a
+// game second.
+func openingPlayed(tb testing.TB, combat *combatShare) *game.Session {
 	g := newGame(tb, game.DefaultConfig())
 	for s := 1; s <= 600; s++ {
 		runUntil(g, float64(s))
+		if combat != nil {
+			combat.sample(tb, g)
+		}
 		if s%30 == 0 {
 			apply(tb, g, game.Reinforce{N: 3})
 		}
@@ -227,17 +234,18 @@ func openingSession(tb testing.TB) *game.Session {
 	return g
 }
 
-// armiesSession plays ten minutes of the armies scene (10 000 agents in
-// 100 squads), a shell every 10 s.
-func armiesSession(tb testing.TB) *game.Session { return armiesFor(tb, 600) }
-
-// armiesFor plays seconds of the armies scene, a shell every 10 s.
-func armiesFor(tb testing.TB, seconds int) *game.Session {
+// armiesFor plays seconds of the armies scene (10 000 agents in 100
+// squads), a shell every 10 s, sampling combat (when not nil) once a game
+// second.
+func armiesFor(tb testing.TB, seconds int, combat *combatShare) *game.Session {
 	cfg := game.DefaultConfig()
 	cfg.Scene = game.SceneArmies
 	g := newGame(tb, cfg)
 	for s := 1; s <= seconds; s++ {
 		runUntil(g, float64(s))
+		if combat != nil {
+			combat.sample(tb, g)
+		}
 		if s%10 == 0 {
 			apply(tb, g, game.Shell{At: morale.Vec2{X: 30000, Y: float64(12000 + 100*(s%100))}})
 		}
@@ -259,16 +267,23 @@ func heapBytes() uint64 {
 // end, from the end to minute 9, to the sub-tick before a snapshot (the
 // most re-simulation after a restore: one spacing), and to random moments
 // (worst-ms is the slowest of them). It reports the snapshots' memory
-// (snap-MB: the heap they hold) and count. Floor: PlayReplay of the whole
+// (snap-MB: the heap they hold) and count, and the session's share in
+// combat, sampled by combatShare once a game second as it was played: the
+// mean over its seconds (combat-%: a jump re-simulates any stretch of it)
+// and the seconds with anyone in combat (combat-s). Floor: PlayReplay of the whole
 // opening session (what every jump back cost before snapshots; the armies'
 // takes seconds, so it is not run).
 func BenchmarkRewind(b *testing.B) {
 	for _, sc := range []struct {
 		name    string
-		session func(testing.TB) *game.Session
-	}{{"opening", openingSession}, {"armies", armiesSession}} {
+		session func(testing.TB, *combatShare) *game.Session
+	}{
+		{"opening", openingPlayed},
+		{"armies", func(tb testing.TB, c *combatShare) *game.Session { return armiesFor(tb, 600, c) }},
+	} {
 		b.Run(sc.name, func(b *testing.B) {
-			g := sc.session(b)
+			var combat combatShare // once a game second, as the session is played
+			g := sc.session(b, &combat)
 			end := g.SessionTicks()
 			rec := g.Recording()
 			count, every, _ := game.SnapshotStats(g)
@@ -314,6 +329,8 @@ func BenchmarkRewind(b *testing.B) {
 					}
 					b.ReportMetric(snapMB, "snap-MB")
 					b.ReportMetric(float64(count), "snapshots")
+					b.ReportMetric(combat.mean(), "combat-%")
+					b.ReportMetric(float64(combat.hurt()), "combat-s")
 				})
 			}
 			// Random moments, then the sub-tick before each snapshot in
@@ -342,6 +359,8 @@ func BenchmarkRewind(b *testing.B) {
 					}
 					b.ReportMetric(float64(worst)/1e6, "worst-ms")
 					b.ReportMetric(float64(worstCPU)/1e6, "worst-cpu-ms")
+					b.ReportMetric(combat.mean(), "combat-%")
+					b.ReportMetric(float64(combat.hurt()), "combat-s")
 				})
 			}
 		})

@@ -270,7 +270,7 @@ func fiveSoldierSession(tb testing.TB) *game.Session {
 
 // armiesFor3Minutes plays three minutes of the armies scene, a shell every
 // 10 s (armiesFor).
-func armiesFor3Minutes(tb testing.TB) *game.Session { return armiesFor(tb, 180) }
+func armiesFor3Minutes(tb testing.TB) *game.Session { return armiesFor(tb, 180, nil) }
 
 // What the rewind's snapshots cost, in the heap they hold, per minute of
 // session: docs/demo.md ("Rewind") quotes the lines this test prints

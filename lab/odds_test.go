@@ -209,6 +209,8 @@ func TestOddsTrackerKeepsRecentCounts(t *testing.T) {
 // after a finished count), as the panel does. The floor, timed after each
 // op, is the same 1,000 fights counted by a bare OddsJob on the
 // benchmark's goroutine: the tracker's own cost is the difference.
+// combat-% is the share in combat (scenarioCombat) of the fight of the
+// first seed under the last op's settings, played again after the loop.
 func BenchmarkOddsLatency(b *testing.B) {
 	sc := oddsScenario(b)
 	prev := morale.DefaultSettings()
@@ -263,6 +265,9 @@ func BenchmarkOddsLatency(b *testing.B) {
 	b.ReportMetric(ms(to1000), "ms-to-1000")
 	b.ReportMetric(ms(floor), "floor-ms-1000")
 	b.ReportMetric(float64(to1000)/float64(floor), "x-floor")
+	last := *sc // the share in combat under the last op's settings, untimed
+	last.Settings = prev
+	b.ReportMetric(scenarioCombat(b, &last, lab.RunSeed(1, 0)), "combat-%")
 }
 
 // The odds of a scenario of big fights count fewer of them: the opening

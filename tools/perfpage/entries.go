@@ -336,7 +336,7 @@ var entries = []entry{
 		dir:   ".", pkg: "./game",
 		bench:     `^BenchmarkRewind$`,
 		benchtime: "240x", count: 1, quick: "20x",
-		caption: `A jump of the demo's timeline cursor (` + "`Game.RewindTo`" + `) in a ten-minute session: the opening (reinforcements every 30 s and a shell every 10 s, up to 65 soldiers) or the armies (10,000 agents, a shell every 10 s). A jump restores the last snapshot before the cursor and re-simulates the recording from there. ` + "`to-start`, `to-middle`, `start-to-end`, `end-to-9min`, `to-before-snapshot`" + ` are fixed jumps; ` + "`random`" + ` jumps to random moments and ` + "`before-each-snapshot`" + ` to the sub-tick before each snapshot in turn (the most re-simulation a jump needs), with the slowest jump in wall time and in the process's CPU time. The floor, for the opening, is ` + "`PlayReplay`" + ` of the whole session: what every jump back would cost without snapshots. One core.`,
+		caption: `A jump of the demo's timeline cursor (` + "`Game.RewindTo`" + `) in a ten-minute session: the opening (reinforcements every 30 s and a shell every 10 s, up to 65 soldiers) or the armies (10,000 agents, a shell every 10 s). A jump restores the last snapshot before the cursor and re-simulates the recording from there. ` + "`to-start`, `to-middle`, `start-to-end`, `end-to-9min`, `to-before-snapshot`" + ` are fixed jumps; ` + "`random`" + ` jumps to random moments and ` + "`before-each-snapshot`" + ` to the sub-tick before each snapshot in turn (the most re-simulation a jump needs), with the slowest jump in wall time and in the process's CPU time. The floor, for the opening, is ` + "`PlayReplay`" + ` of the whole session: what every jump back would cost without snapshots. The share in combat is the session's, sampled once a game second as it was played (the living men below full morale or out of Steady): the mean over its 600 seconds, since a jump re-simulates any stretch of it, and the seconds with anyone in combat. One core.`,
 		columns: []column{
 			{unit: "ns/op", header: "ms per jump (mean)", scale: 1e-6},
 			{unit: "worst-ms", header: "worst jump, ms"},
@@ -344,6 +344,8 @@ var entries = []entry{
 			{unit: "x-replay", header: "replaying ÷ jump", suffix: "×"},
 			{unit: "snapshots", header: "snapshots"},
 			{unit: "snap-MB", header: "snapshots, MB"},
+			{unit: "combat-%", header: "in combat, mean over the session", suffix: "%"},
+			{unit: "combat-s", header: "seconds with men in combat"},
 		},
 		derived: []derived{
 			{unit: "x-replay", of: "ns/op", rows: `^Rewind/opening/(to-|start-|end-).*$`, peer: "Rewind/opening/floor-PlayReplay", invert: true},
@@ -381,12 +383,13 @@ var entries = []entry{
 		dir:   ".", pkg: "./lab",
 		bench:     `^BenchmarkOddsLatency$`,
 		benchtime: "20x", count: 3, quick: "3x",
-		caption: `How soon the tuner's odds panel answers after a settings change: the time from ` + "`lab.OddsTracker.Set`" + ` (what the panel calls when a slider moves, with the settings before the edit as the baseline) to its first report of at least 200 fights, and to all 1,000, of the demo's opening as a lab scenario (` + "`scenarios/opening.toml`" + `: 5 men in one squad, 60 s each, two losses, a shell, a wound and steady suppression, with the live settings), counted on one goroutine beside the caller's, as the native demo counts them beside its game loop (on this 2-core machine the game keeps the other core). The tracker is the one the demo runs (` + "`cmd/demo`" + ` fills the panel with it): each change sets settings never counted before, measured from the previous ones, counted to the end and kept as its baseline (paired intervals over 1,000 fights), as an edit after a finished count is. The floor, timed after each op in the same benchmark, is the same 1,000 fights counted by a bare ` + "`lab.OddsJob`" + ` on the benchmark's goroutine, without reports.`,
+		caption: `How soon the tuner's odds panel answers after a settings change: the time from ` + "`lab.OddsTracker.Set`" + ` (what the panel calls when a slider moves, with the settings before the edit as the baseline) to its first report of at least 200 fights, and to all 1,000, of the demo's opening as a lab scenario (` + "`scenarios/opening.toml`" + `: 5 men in one squad, 60 s each, two losses, a shell, a wound and steady suppression, with the live settings), counted on one goroutine beside the caller's, as the native demo counts them beside its game loop (on this 2-core machine the game keeps the other core). The tracker is the one the demo runs (` + "`cmd/demo`" + ` fills the panel with it): each change sets settings never counted before, measured from the previous ones, counted to the end and kept as its baseline (paired intervals over 1,000 fights), as an edit after a finished count is. The floor, timed after each op in the same benchmark, is the same 1,000 fights counted by a bare ` + "`lab.OddsJob`" + ` on the benchmark's goroutine, without reports. The share in combat is measured as in the lab's table, on the fight of the first seed under the last op's settings, played again untimed.`,
 		columns: []column{
 			{unit: "ms-to-200", header: "first 200 fights, ms"},
 			{unit: "ms-to-1000", header: "all 1,000 fights, ms"},
 			{unit: "floor-ms-1000", header: "floor: 1,000 fights, ms"},
 			{unit: "x-floor", header: "all ÷ floor", suffix: "×"},
+			{unit: "combat-%", header: "in combat", suffix: "%"},
 		},
 		figures: []figure{
 			{text: "a first answer of 200 fights within 250 ms of a change", rows: `^OddsLatency$`, unit: "ms-to-200", bound: 250, suffix: " ms",
