@@ -16,9 +16,8 @@ import (
 // made (never on timing or workers): part of the World's contract (it fixes
 // the order in which the step adds the squads' sums, hands out its changes,
 // and Agents yields), stated in full in the World's documentation. A sort
-// moves each agent's data to his new place within the window, and the
-// handles follow; it costs about what a step of the whole World costs, and
-// a step sorts one window at most, so none stalls on a sort of the World.
+// moves each agent's data to his new place in the window, the handles
+// follow, and a step sorts one window at most: none stalls on the World.
 
 const (
 	// sortShift is log2 of how many places a window of the sort holds,

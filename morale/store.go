@@ -99,15 +99,19 @@ func (w *World) Reserve(n int) error {
 }
 
 // Remove takes agent a out of the World; a's methods then return zero values
-// or ErrRemoved. Removing an agent twice, or nil, does nothing. A dead agent
-// should be removed after its death is reported, so that it no longer counts
-// in its squad's average.
+// or ErrRemoved. Removing nil, an agent already removed, or one of those a
+// load replaced does nothing; removing one still in another World (a handle
+// from before a Clone, used on the clone) panics, naming the misuse.
+// Remove a dead agent after reporting his death, so that he no longer counts
+// in his squad's average.
 func (w *World) Remove(a *Agent) {
 	w.guard()
-	if a == nil || a.w != w {
+	switch {
+	case a == nil || a.w == nil:
 		return
-	}
-	if w.ranging > 0 && (a != w.visiting || w.ranging > 1) {
+	case a.w != w:
+		panic("morale: World.Remove of an agent of another World (remove him from the World that spawned him, or map your entities to this World's agents by tag)")
+	case w.ranging > 0 && (a != w.visiting || w.ranging > 1):
 		w.notRanging("World.Remove of an agent other than the one visited")
 	}
 	i := a.i

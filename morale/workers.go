@@ -125,18 +125,15 @@ type stepJob struct {
 // stepShared runs the pass over n agents in chunks on workers goroutines
 // (the caller's and workers−1 others), then merges their sums into w.next.
 // Chunks are taken in order, one atomic add each, by whichever worker is
-// free, so a worker that starts late or runs slow takes fewer. When the
-// chunks' sums are dense (see denseSums), each worker, once
-// every chunk is done, takes ranges of mergeRange squad slots and adds the
-// chunks' sums of its slots in chunk order: every slot is still added in
-// chunk order, whoever adds it, so the bits do not depend on the workers.
-// Otherwise (sums listed by slot) the caller merges them after the pass.
+// free, so a worker that starts late or runs slow takes fewer. With dense
+// sums (denseSums), each worker, once every chunk is done, takes ranges of
+// mergeRange squad slots and adds their chunks' sums in chunk order, so the
+// bits do not depend on who adds them; otherwise the caller merges them.
 //
 // The caller yields its processor once the others are started: a new
-// goroutine waits in the caller's processor's next-to-run slot, which an idle
-// processor only steals after a pause (on Linux tens of microseconds), so the
-// caller gives it that processor and is itself picked up from the global
-// queue by the first processor to wake.
+// goroutine waits in the caller's processor's next-to-run slot, which an
+// idle processor steals only after a pause (on Linux tens of microseconds);
+// the first processor to wake picks the caller up from the global queue.
 func (w *World) stepShared(r *stepRules, n, chunks, workers int) {
 	job := &stepJob{rules: *r, n: n, chunks: chunks}
 	if w.denseSums() {

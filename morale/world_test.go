@@ -147,6 +147,42 @@ func TestRemove(t *testing.T) {
 	}
 }
 
+// Removing another World's agent, still in it, panics naming the misuse
+// and changes neither World; the handles a load replaced are removed and
+// do nothing.
+func TestRemoveOfAnotherWorld(t *testing.T) {
+	w := newTestWorld(t, noContagion)
+	a := w.Spawn(1, morale.Vec2{})
+	c := w.Clone()
+	func() {
+		defer func() {
+			r := recover()
+			if s, _ := r.(string); !strings.Contains(s, "World.Remove of an agent of another World") {
+				t.Errorf("Remove of the original's agent on its clone: got panic %v; want one naming the misuse", r)
+			}
+		}()
+		c.Remove(a)
+	}()
+	if w.Len() != 1 || c.Len() != 1 || a.Removed() {
+		t.Errorf("after the refused Remove: Len %d and %d, removed %v; want 1, 1, false", w.Len(), c.Len(), a.Removed())
+	}
+	save, err := w.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.UnmarshalBinary(save); err != nil {
+		t.Fatal(err)
+	}
+	old := c.Agent(0)
+	if err := c.UnmarshalBinary(save); err != nil { // replaces old
+		t.Fatal(err)
+	}
+	c.Remove(old) // a replaced handle: nothing
+	if !old.Removed() || c.Len() != 1 {
+		t.Errorf("Remove of a handle a load replaced: removed %v, Len %d; want true, 1", old.Removed(), c.Len())
+	}
+}
+
 func TestSetSettings(t *testing.T) {
 	w := newTestWorld(t)
 	a := w.Spawn(1, morale.Vec2{}, morale.WithNerve(0))
