@@ -79,14 +79,21 @@ deps-run:
 deps-test:
 	@scripts/deps.sh test
 
+## CORE_FILES: morale's step, ordering, grid, event and store code, held to
+## CORE_LINES lines by wc -l, comments included (issue 32: speed may not come
+## from more code); make lint checks it.
+CORE_FILES = morale/step.go morale/order.go morale/grid.go morale/location.go morale/move.go morale/workers.go morale/store.go morale/columns.go
+CORE_LINES = 1584
+
 ## lint: over both modules, from the root: gofmt, goimports, go vet,
 ## staticcheck, errcheck (the three tools are pinned in the root go.mod's
 ## tool block: after the first fetch no network is needed), no lint
 ## suppression comment anywhere, morale/ pure (it imports only the standard
 ## library and BurntSushi/toml, and its go.mod requires only the latter), lab/
 ## free of the optimiser and the plots (the demo links it for lab.Lint),
-## and go.mod installable with go install …@latest (no replace directive;
-## go.work replaces the morale version go.mod requires).
+## go.mod installable with go install …@latest (no replace directive;
+## go.work replaces the morale version go.mod requires), and morale's core
+## code within CORE_LINES lines.
 lint:
 	@files=$$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './web/node_modules/*'); \
 	  out=$$(gofmt -l $$files); \
@@ -108,7 +115,9 @@ lint:
 	@if grep -qE '^[[:space:]]*replace([[:space:]]|\()' go.mod; then echo "go.mod has a replace directive: go install …@latest refuses such a module; replace in go.work instead"; exit 1; fi; \
 	  want=$$(sed -n 's|^[[:space:]]*github.com/moralebreak/moralebreak/morale \(v[^[:space:]]*\).*|\1|p' go.mod); \
 	  grep -q "^replace github.com/moralebreak/moralebreak/morale $$want => ./morale$$" go.work || { echo "go.work must replace github.com/moralebreak/moralebreak/morale $$want (go.mod's requirement) => ./morale"; exit 1; }
-	@echo "lint: ok (gofmt, goimports, go vet, staticcheck, errcheck in $(MODULES); no suppression; morale/ is pure; lab/ links no optimiser; go.mod installable)"
+	@n=$$(cat $(CORE_FILES) | wc -l); if [ "$$n" -gt $(CORE_LINES) ]; then \
+	  echo "lint: morale's step, order, grid, event and store code ($(CORE_FILES)) is $$n lines; it may not grow past $(CORE_LINES) (issue 32): make the change smaller, or say the same in fewer lines elsewhere in these files"; exit 1; fi
+	@echo "lint: ok (gofmt, goimports, go vet, staticcheck, errcheck in $(MODULES); no suppression; morale/ is pure; lab/ links no optimiser; go.mod installable; morale's core within $(CORE_LINES) lines)"
 
 ## unit: go test -race -shuffle=on ./... in both modules, window tests under
 ## Xvfb, and bench/'s tests: the ark peer does the same update, and morale
