@@ -35,10 +35,10 @@ type stepRules struct {
 	delay  float64 // RecoveryDelaySeconds
 	// Bad news before recovers (a tick) came so long before the step's end
 	// that the agent recovers for the whole step, by RecoveryGain's bits
-	// whole; after inDelay (recovers + span), by none (see gain).
+	// whole; after inDelay, by none (see gain and edge).
 	recovers, inDelay     int64
-	whole, none, span     uint64
-	dwellTicks            int64 // MinimumStateSeconds
+	whole, none, span     uint64 // span: inDelay − recovers
+	dwellTicks            int64  // MinimumStateSeconds
 	shaken, panicAt, hyst float64
 	routAfter, minRout    float64
 }
@@ -70,21 +70,24 @@ func (w *World) stepRules(end int64) stepRules {
 	}
 }
 
-// gain returns RecoveryGain for bad news at tick b. Far from the edge of the
-// delay it returns one of the two gains worked out for the step, without a
-// division: whole when the delay ended before the step began (as for any
-// time past delay+dt, +Inf included), none when the delay lasts past the
-// step (as for any time within the delay). See edgeTicks.
+// gain returns RecoveryGain for bad news at tick b far from the delay's
+// edge (see edge): whole when the delay ended before the step began (as for
+// any time past delay+dt, +Inf included), none when it lasts past the step.
+// Whose news is recent is anybody's guess in a battle: the pick is a select
+// (both gains read first, one return: scripts/hotloop.sh checks it).
 func (r *stepRules) gain(b int64) float64 {
-	// Whose bad news is recent is anybody's guess in a battle: the gain is
-	// picked without a branch (a select, kept by the one return: see
-	// scripts/hotloop.sh), the rare edge by one unsigned test.
 	bits, none := r.whole, r.none
 	if b > r.inDelay {
 		bits = none
 	}
-	g := math.Float64frombits(bits)
-	if uint64(b)-uint64(r.recovers) <= r.span {
+	return math.Float64frombits(bits)
+}
+
+// edge returns RecoveryGain for bad news at tick b near the delay's edge,
+// where gain does not stand in for it (see edgeTicks), else g: the step's
+// stage 2 takes edge(b, gain(b)).
+func (r *stepRules) edge(b int64, g float64) float64 {
+	if uint64(b-r.recovers) <= r.span { // rare: one unsigned test
 		g = RecoveryGain(r.seconds(b), r.dt, r.rate, r.delay)
 	}
 	return g
@@ -106,9 +109,7 @@ func atRest(m, avg float64) bool { return avg == 1 && m == 1 }
 // at or above it (or NaN). It lets the step skip stage 3 for him: the
 // mutation test's copy without fast paths (mutation_test.go) calls stage 3
 // for every agent and gets the same bits.
-func holdsSteady(st State, m, shakenBelow float64) bool {
-	return st == Steady && !(m < shakenBelow)
-}
+func holdsSteady(st State, m, shakenBelow float64) bool { return st == Steady && !(m < shakenBelow) }
 
 // step runs one fixed step (see the outline above) and queues its changes.
 func (w *World) step() {
@@ -120,8 +121,7 @@ func (w *World) step() {
 	w.takeSquadAverages()
 	w.led.beforeStep(w) // as afterStep, nothing without a ledger
 	n := len(w.col.Morale)
-	if n <= w.chunk {
-		// One chunk: its running sums are the squads' sums.
+	if n <= w.chunk { // one chunk: its running sums are the squads' sums
 		_, w.queue = w.stepRange(&r, 0, n, nil, w.next, false, w.queue)
 	} else {
 		w.stepChunks(&r, n)
@@ -151,8 +151,7 @@ func (w *World) stepRange(r *stepRules, lo, hi int, touched []int32, acc []float
 	morale := w.col.Morale[lo:hi]
 	n := len(morale)
 	flags, squads, badNews, states := w.col.Flags[lo:hi][:n], w.col.Squad[lo:hi][:n], w.col.BadNews[lo:hi][:n], w.col.State[lo:hi][:n]
-	avg := w.avg
-	factor, shaken := r.factor, r.shaken
+	avg, factor, shaken := w.avg, r.factor, r.shaken
 	// A run of agents side by side of one squad reads its average once and
 	// adds to sum (acc[run] is stale meanwhile), in the agents' order.
 	run := squads[0]
@@ -169,7 +168,8 @@ func (w *World) stepRange(r *stepRules, lo, hi int, touched []int32, acc []float
 			if flags[k]&flagNoContagion == 0 { // stage 1: contagion
 				pulled = ContagionPull(old, a, factor)
 			}
-			m = RecoverMorale(pulled, p.r.gain(badNews[k])) // stage 2
+			b := badNews[k]
+			m = RecoverMorale(pulled, p.r.edge(b, p.r.gain(b))) // stage 2
 			morale[k] = m
 		}
 		sum += m

@@ -6,10 +6,11 @@ import (
 )
 
 // The step decides most agents' recovery without the exact seconds since
-// their bad news (stepRules.gain). This checks that the step's two gains
-// are RecoveryGain's answer for the exact seconds bit for bit, at the edges
-// where they are used and far from them, for delays and intervals of every
-// size and clock readings up to maxTicks.
+// their bad news (stepRules.gain; edge near the edge of the delay). This
+// checks that edge(b, gain(b)) is RecoveryGain's answer for the exact
+// seconds bit for bit, at the edges where the two gains are used and far
+// from them, for delays and intervals of every size and clock readings up
+// to maxTicks.
 func TestGainStandsIn(t *testing.T) {
 	ends := []int64{secondsToTicks(0.25), secondsToTicks(1e3), secondsToTicks(86400 * 365), maxTicks / 2, maxTicks}
 	delays := []float64{0, 1e-9, 0.1234567, 4, 86400, 123456789.123, 1e9 + 1.0/3}
@@ -36,7 +37,7 @@ func TestGainStandsIn(t *testing.T) {
 						continue
 					}
 					exact := float64(end-b) / ticksPerSecond
-					got, want := r.gain(b), RecoveryGain(exact, r.dt, r.rate, r.delay)
+					got, want := r.edge(b, r.gain(b)), RecoveryGain(exact, r.dt, r.rate, r.delay)
 					if math.Float64bits(got) != math.Float64bits(want) {
 						t.Fatalf("end %d, delay %v, interval %v, bad news at %d: gain %v; want %v",
 							end, delay, interval, b, got, want)
