@@ -6,13 +6,13 @@ import (
 )
 
 // grid is a uniform spatial hash of agent indices, so that an event at a
-// location visits the agents near it, not every agent in the world.
-// A cell that loses its last agent stays, empty, with its id and its list,
-// so that agents moving back and forth between cells cost no map write and
-// no allocation; the World rebuilds the grid when most cells are empty (see
-// World.reclaim), so empty cells never outnumber occupied ones by much. Coordinates
-// beyond the int32 range share the edge cell, so a position far outside any
-// map costs one cell, not memory in proportion to the distance.
+// location visits the agents near it, not every agent in the world. A cell
+// that loses its last agent stays, empty, with its id and its list, so that
+// agents moving back and forth between cells cost no map write and no
+// allocation; the World rebuilds the grid when most cells are empty (see
+// World.reclaim), so empty cells never outnumber occupied ones by much.
+// Coordinates beyond the int32 range share the edge cell: a position far
+// outside any map costs one cell, not memory in proportion to the distance.
 type grid struct {
 	size  float64           // cell edge in world units
 	ids   map[cellKey]int32 // occupied cells
@@ -158,9 +158,8 @@ func (g *grid) insert(c, i int32) int32 {
 	return int32(len(g.lists[c]) - 1)
 }
 
-// remove takes the entry at position at out of cell c, counting the cell
-// empty when it was the last. It returns the agent that moved into that position, or -1
-// when none did.
+// remove takes the entry at position at out of cell c (counted empty when
+// it was the last) and returns the agent moved into that position, or -1.
 func (g *grid) remove(c, at int32) int32 {
 	l := g.lists[c]
 	last := int32(len(l) - 1)

@@ -145,12 +145,11 @@ func (w *World) ofMarkedSquads(hits []int32, sq []float64) ([]int32, []float64) 
 
 // falloff is how an event at a location reaches an agent (see
 // ReportEventAtLocation), for news: of an agent's distance from at
-// (pos[i].Dist(at)) gives his scale, scale × DistanceFalloff(distance,
-// full, none), and whether he is reached: his distance within radius and
-// the falloff above zero. news takes Dist's result from his squared
-// distance (squares, as near gives it; rootOfSquares), and calls Dist
-// itself for the rare agent whose square that does not serve (within
-// 2e-146 of at).
+// (pos[i].Dist(at)) gives his scale, scale × DistanceFalloff(distance, full,
+// none), and whether he is reached: his distance within radius and the
+// falloff above zero. news takes Dist's result from his squared distance
+// (squares, as near gives it; rootOfSquares), and calls Dist itself for the
+// rare agent whose square does not serve (within 2e-146 of at).
 type falloff struct {
 	pos                       []Vec2
 	at                        Vec2

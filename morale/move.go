@@ -25,58 +25,60 @@ func (a *Agent) SetPosition(p Vec2) {
 // the lengths differ, an agent is nil, removed or of another World, or a
 // position is not finite, it returns an error naming the first bad element
 // and moves no one. A game should call it once a frame rather than
-// SetPosition per man: it reads each handle once, and an agents[k] that is
-// the World's agent k (in a slice in the World's order, as Agents yields it
-// or spawn order with each dead man replaced by the last, as Remove does,
-// while no sort falls) moving within his cell costs a store, in order.
+// SetPosition per man: where agents[k] is the World's agent k (the World's
+// order, as Agents yields it, or spawn order with each dead man replaced by
+// the last, as Remove does, while no sort falls), it reads no handle, and
+// the moves within a cell between two others are one copy.
 func (w *World) SetPositions(agents []*Agent, ps []Vec2) error {
 	w.guard()
 	if len(agents) != len(ps) {
 		return fmt.Errorf("morale: SetPositions: %d agents but %d positions", len(agents), len(ps))
 	}
-	h := w.col.Handle
-	var odd [64]int32 // the first places k whose agents[k] is not h[k], as k−len(ps) (0: the end)
-	nOdd := 0
-	for k, a := range agents {
-		if k >= len(h) || a != h[k] {
+	h, one, again := w.col.Handle, w.moving[:0], false // the places that are no store (inPlace)
+	for k := inPlace(agents, h, ps, w.col.Cell, w.grid.boxes, 0); k < len(agents); k = inPlace(agents, h, ps, w.col.Cell, w.grid.boxes, k+1) {
+		if a := agents[k]; k >= len(h) || a != h[k] {
 			if !a.live() || a.w != w {
 				return fmt.Errorf("morale: SetPositions: agents[%d] is nil, removed or of another World", k)
-			} else if nOdd < len(odd) {
-				odd[nOdd], nOdd = int32(k-len(ps)), nOdd+1
-			}
+			} // moved here, then at his own place, in a box not known yet: all in turn
+			again = again || int(a.i) > k && int(a.i) < len(agents) && agents[a.i] == a
 		}
 		if !ps[k].finite() {
 			return fmt.Errorf("morale: SetPositions: ps[%d] = %v is not finite", k, ps[k])
 		}
+		one = append(one, int32(k))
 	}
-	cells, pos := w.col.Cell, w.col.Pos
-	cur, box := int32(-1), rect{}     // the last man's cell and its box
-	j, next := 0, len(ps)+int(odd[0]) // odd[j], the next odd place, is next
-	for k := 0; k < len(ps); k++ {
-		k = inBox(pos, ps[:max(next-1, 0)], cells, k, cur, box) // one short of next
-		p, i := ps[k], int32(k)
-		if k >= next { // an odd place (or past the last slot: all are)
-			i = agents[k].i
-			if k == next && j+1 < len(odd) {
-				j, next = j+1, len(ps)+int(odd[j+1])
-			}
+	w.moving = append(one, int32(len(ps))) // and the end
+	lo := 0
+	for _, k32 := range w.moving { // in turn: the stores lo..k−1, then the move at k
+		k := int(k32)
+		for ; again && lo < k; lo++ {
+			agents[lo].SetPosition(ps[lo])
 		}
-		if cur = cells[i].id; w.grid.boxes[cur].holds(p) {
-			pos[i], box = p, w.grid.boxes[cur]
+		copy(w.col.Pos[min(lo, len(h)):min(k, len(h))], ps[lo:k]) // lo..k−1 < len(h) when any
+		if k == len(ps) {
+			break
+		} else if a := agents[k]; !again && k < len(h) && a == h[k] { // his cell read at k, not in his handle
+			w.moveOut(a, k32, w.col.Cell[k].id, ps[k])
 		} else {
-			w.moveOut(h[i], i, cur, p)
-			cur = -1 // the grid's ids may have changed
+			a.SetPosition(ps[k])
 		}
+		lo = k + 1
 	}
 	return nil
 }
 
-// inBox moves the men from place k on, pos[k] = ps[k], a store and no handle
-// read each, while agent k is in cell cur and ps[k] in box, and returns the
-// first k it did not move. pos and cells are at least as long as ps.
-func inBox(pos, ps []Vec2, cells []agentCell, k int, cur int32, box rect) int {
-	for pos, cells = pos[:len(ps)], cells[:len(ps)]; k < len(ps) && cells[k].id == cur && box.holds(ps[k]); k++ {
-		pos[k] = ps[k]
+// inPlace returns the first place from k on whose agents[k] is not h[k] or
+// leaves his cell's box: compares and no call, so nothing leaves a register.
+func inPlace(agents, h []*Agent, ps []Vec2, cells []agentCell, boxes []rect, k int) int {
+	n := min(len(agents), len(h), len(ps), len(cells))
+	agents, h, ps, cells = agents[:n], h[:n], ps[:n], cells[:n]
+	for cur, box := int32(-1), (rect{}); k < n && agents[k] == h[k]; k++ {
+		if id := cells[k].id; id != cur {
+			cur, box = id, boxes[id]
+		}
+		if !box.holds(ps[k]) {
+			break
+		}
 	}
 	return k
 }
@@ -101,11 +103,11 @@ func (w *World) moveOut(a *Agent, i, from int32, p Vec2) {
 }
 
 // cross moves agent a, at place i, from cell from's list to the end of cell
-// id's, id already counted non-empty (grid.remove and grid.insert; the
-// agent that takes a's place in from's list is told his new place). It keeps the
-// count of his window's breaks (see order.go), and asks the World to
-// reclaim its grid only when from was left empty (the only change after
-// which World.reclaim can have work: see reclaim).
+// id's, id already counted non-empty (grid.remove and grid.insert; the agent
+// who takes a's place in from's list is told it). It keeps the count of his
+// window's breaks (see order.go), and asks the World to reclaim its grid
+// only when from was left empty (the only change after which
+// World.reclaim can have work).
 func (w *World) cross(a *Agent, i, from, id int32) {
 	g, l := &w.grid, &w.col.Cell[i]
 	if moved := g.remove(from, l.at); moved >= 0 {

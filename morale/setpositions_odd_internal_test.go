@@ -9,12 +9,13 @@ import (
 
 // TestSetPositionsOddPlaces checks World.SetPositions against
 // Agent.SetPosition per agent, in two clones of one World, for lists in the
-// World's order but at a few places (SetPositions' odd places: it records
-// the first 64 and looks up every place after the 64th): a dead man's place
-// taken by the last before the World's Remove (a game's frame), places at
-// either end, 64 and 65 of them, and a list longer than the World (an agent
-// twice). Every agent moves within his cell or into another, so that the
-// store of the in-order places and the lookups interleave with crossings.
+// World's order but at a few places (SetPositions' odd places, which it
+// moves one by one after the stores): a dead man's place taken by the last
+// before the World's Remove (a game's frame), places at either end, 64 and
+// 66 of them, a list longer than the World (an agent twice), and an agent
+// moved at another's place before his own (all moved in turn, none stored
+// first). Every agent moves within his cell or into another, so that the
+// stores of the in-order places and the odd places interleave with crossings.
 func TestSetPositionsOddPlaces(t *testing.T) {
 	const n = 2000
 	tests := []struct {
@@ -32,9 +33,13 @@ func TestSetPositionsOddPlaces(t *testing.T) {
 			return a
 		}},
 		{"64 odd places", func(_ *rand.Rand, a []*Agent) []*Agent { return swaps(a, 32) }},
-		{"66 odd places, more than it records", func(_ *rand.Rand, a []*Agent) []*Agent { return swaps(a, 33) }},
+		{"66 odd places", func(_ *rand.Rand, a []*Agent) []*Agent { return swaps(a, 33) }},
 		{"one agent twice, past the World's end", func(_ *rand.Rand, a []*Agent) []*Agent {
 			return append(a, a[7])
+		}},
+		{"one agent twice, at another's place and then at his own", func(_ *rand.Rand, a []*Agent) []*Agent {
+			a[9] = a[10] // at 9 into the next cell, at 10 within his own
+			return a
 		}},
 	}
 	for _, tt := range tests {

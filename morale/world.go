@@ -133,6 +133,7 @@ type World struct {
 	hits              []int32   // scratch for ReportEventAtLocation: its hits
 	cur               []int32   // and where near is in each cell's list
 	scales            []float64 // and the scale each takes
+	moving            []int32   // scratch for SetPositions: the places it moves one by one
 	// The step's workers (workers.go): how many (0 means 1, −1
 	// GOMAXPROCS), their scratch, and each chunk's results.
 	workers     int

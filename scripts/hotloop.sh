@@ -11,12 +11,12 @@
 # the same but returns early, or reads a gain only inside the if (a load the
 # compiler will not hoist), compiles it to a branch on whose bad news is
 # recent, which mispredicts in a battle and made the combat step 1.26–1.48×
-# slower when tried. The moves (Agent.SetPosition, World.SetPositions in
-# morale/move.go) inline the handle's check and the cell box's test. This
-# script builds morale/ (compile only, nothing runs) with -gcflags=-m=2 and,
-# for amd64 and arm64, -gcflags=-S, and fails, naming what is missing,
-# when any of that is lost: a change that trips it is slower, whatever
-# the tests say.
+# slower when tried. The moves (Agent.SetPosition, World.SetPositions and
+# its inPlace in morale/move.go) inline the handle's check and the cell
+# box's test. This script builds morale/ (compile only, nothing runs) with
+# -gcflags=-m=2 and, for amd64 and arm64, -gcflags=-S, and fails, naming what
+# is missing, when any of that is lost: a change that trips it is slower,
+# whatever the tests say.
 set -euo pipefail
 cd "$(dirname "$0")/../morale"
 GO=${GO:-go}
@@ -60,7 +60,8 @@ need() {
 }
 need step.go '(w *World) stepRange' atRest ContagionPull clamp01 '(*stepRules).gain' '(*stepRules).edge' RecoveryGain '(*stepRules).seconds' RecoverMorale holdsSteady '(*pass).touch'
 need move.go '(a *Agent) SetPosition' '(*Agent).live' rect.holds
-need move.go '(w *World) SetPositions' inBox rect.holds Vec2.finite '(*Agent).live'
+need move.go '(w *World) SetPositions' Vec2.finite '(*Agent).live'
+need move.go inPlace rect.holds
 
 cost=$(grep -oE 'can inline \(\*stepRules\)\.gain with cost [0-9]+' <<<"$inlines" | grep -oE '[0-9]+$' || true)
 edge=$(grep -oE 'can inline \(\*stepRules\)\.edge with cost [0-9]+' <<<"$inlines" | grep -oE '[0-9]+$' || true)
