@@ -9,6 +9,7 @@ import (
 
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/morale"
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/stat"
 )
 
@@ -165,15 +166,9 @@ func (c *combatShare) mean() float64 {
 	return stat.Mean(c.samples, nil)
 }
 
-// hurt returns how many samples found anyone in combat.
+// hurt returns how many samples found anyone in combat (gonum's count).
 func (c *combatShare) hurt() int {
-	n := 0
-	for _, v := range c.samples {
-		if v > 0 {
-			n++
-		}
-	}
-	return n
+	return floats.Count(func(v float64) bool { return v > 0 }, c.samples)
 }
 
 // median returns the median of the samples (gonum's empirical quantile), 0
