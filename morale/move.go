@@ -4,12 +4,11 @@ import "fmt"
 
 // SetPosition moves the agent to p, for events at a location. A position
 // with a NaN or infinite coordinate is ignored. A move within the agent's
-// grid cell is a few comparisons and a store; a move into another cell
-// moves him between the cells' lists (no map lookup for a cell in the
-// grid's cache, which holds most cells when they number under 32,768; no
-// allocation once the World has held as many occupied cells before) and
-// may make his part of the World due for a sort (see World). To move many
-// agents at once, SetPositions is faster.
+// grid cell is a few comparisons and a store; a move into another cell moves
+// him between the cells' lists (no map lookup for a cell in the grid's
+// cache, which holds most cells when they number under 32,768; no allocation
+// once the World held as many occupied cells before) and may make his part
+// of the World due for a sort (see World). SetPositions moves many faster.
 func (a *Agent) SetPosition(p Vec2) {
 	if !a.live() {
 		return
@@ -24,17 +23,17 @@ func (a *Agent) SetPosition(p Vec2) {
 // agents[k].SetPosition(ps[k]) would, after checking its whole input: when
 // the lengths differ, an agent is nil, removed or of another World, or a
 // position is not finite, it returns an error naming the first bad element
-// and moves no one. A game should call it once a frame rather than
-// SetPosition per man: where agents[k] is the World's agent k (the World's
-// order, as Agents yields it, or spawn order with each dead man replaced by
-// the last, as Remove does, while no sort falls), it reads no handle, and
-// the moves within a cell between two others are one copy.
+// and moves no one. Call it once a frame rather than SetPosition per man:
+// where agents[k] is the World's agent k (the World's order, as Agents
+// yields it, or spawn order with each dead man replaced by the last, as
+// Remove does, while no sort falls), it reads no handle, and the moves
+// within a cell between two others are one copy.
 func (w *World) SetPositions(agents []*Agent, ps []Vec2) error {
 	w.guard()
 	if len(agents) != len(ps) {
 		return fmt.Errorf("morale: SetPositions: %d agents but %d positions", len(agents), len(ps))
 	}
-	h, one, again := w.col.Handle, w.moving[:0], false // the places that are no store (inPlace)
+	h, one, again, lo := w.col.Handle, w.moving[:0], false, 0 // one: the places that are no store (inPlace)
 	for k := inPlace(agents, h, ps, w.col.Cell, w.grid.boxes, 0); k < len(agents); k = inPlace(agents, h, ps, w.col.Cell, w.grid.boxes, k+1) {
 		if a := agents[k]; k >= len(h) || a != h[k] {
 			if !a.live() || a.w != w {
@@ -47,23 +46,24 @@ func (w *World) SetPositions(agents []*Agent, ps []Vec2) error {
 		}
 		one = append(one, int32(k))
 	}
-	w.moving = append(one, int32(len(ps))) // and the end
-	lo := 0
-	for _, k32 := range w.moving { // in turn: the stores lo..k−1, then the move at k
-		k := int(k32)
-		for ; again && lo < k; lo++ {
-			agents[lo].SetPosition(ps[lo])
+	w.moving = one
+	if again {
+		for k, a := range agents {
+			a.SetPosition(ps[k])
 		}
+		return nil
+	}
+	for _, k32 := range one { // in turn: the stores lo..k−1, then the move at k
+		k := int(k32)
 		copy(w.col.Pos[min(lo, len(h)):min(k, len(h))], ps[lo:k]) // lo..k−1 < len(h) when any
-		if k == len(ps) {
-			break
-		} else if a := agents[k]; !again && k < len(h) && a == h[k] { // his cell read at k, not in his handle
-			w.moveOut(a, k32, w.col.Cell[k].id, ps[k])
+		if a := agents[k]; k < len(h) && a == h[k] {
+			w.moveOut(a, k32, w.col.Cell[k].id, ps[k]) // his cell read at k, not in his handle
 		} else {
 			a.SetPosition(ps[k])
 		}
 		lo = k + 1
 	}
+	copy(w.col.Pos[min(lo, len(h)):min(len(ps), len(h))], ps[lo:]) // the stores after the last
 	return nil
 }
 

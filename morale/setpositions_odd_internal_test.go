@@ -38,7 +38,7 @@ func TestSetPositionsOddPlaces(t *testing.T) {
 			return append(a, a[7])
 		}},
 		{"one agent twice, at another's place and then at his own", func(_ *rand.Rand, a []*Agent) []*Agent {
-			a[9] = a[10] // at 9 into the next cell, at 10 within his own
+			a[9] = a[610] // at 9 (from y 22.5 m) into the next cell, at 610 within his own
 			return a
 		}},
 	}
