@@ -12,7 +12,7 @@
 
 GO         ?= go
 # Each fuzz target's time in make test; fuzz longer with make fuzz FUZZTIME=10m.
-FUZZTIME   ?= 6s
+FUZZTIME   ?= 5s
 MODULES     = . morale
 # Both modules' packages, named from the root (morale/ by its import path,
 # which the root go.mod resolves to ./morale): what lint checks.
