@@ -159,11 +159,7 @@ func (w *World) stepShared(r *stepRules, n, chunks, workers int) {
 // then, when the workers merge (job.ranges > 0), waits until every chunk is
 // done and takes ranges of slots to merge until none is left.
 func (w *World) stepWork(job *stepJob, sw *stepWorker) {
-	for {
-		c := int(job.nextChunk.Add(1) - 1)
-		if c >= job.chunks {
-			break
-		}
+	for c := int(job.nextChunk.Add(1) - 1); c < job.chunks; c = int(job.nextChunk.Add(1) - 1) {
 		w.stepOneChunk(&job.rules, c, job.n, sw, nil)
 		job.done.Add(1)
 	}
@@ -179,11 +175,7 @@ func (w *World) stepWork(job *stepJob, sw *stepWorker) {
 		}
 	}
 	outs, squads := w.chunkOuts[:job.chunks], len(w.squads)
-	for {
-		k := int(job.nextRange.Add(1) - 1)
-		if k >= job.ranges {
-			return
-		}
+	for k := int(job.nextRange.Add(1) - 1); k < job.ranges; k = int(job.nextRange.Add(1) - 1) {
 		mergeSums(w.next, outs, k*mergeRange, min((k+1)*mergeRange, squads))
 	}
 }
