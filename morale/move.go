@@ -26,15 +26,20 @@ func (a *Agent) SetPosition(p Vec2) {
 // and moves no one. Call it once a frame rather than SetPosition per man:
 // where agents[k] is the World's agent k (the World's order, as Agents
 // yields it, or spawn order with each dead man replaced by the last, as
-// Remove does, while no sort falls), it reads no handle, and the moves
-// within a cell between two others are one copy.
+// Remove does, while no sort falls), it reads no handle, and writes the
+// World's next positions in one pass, into a second array (16 bytes an
+// agent) that it keeps.
 func (w *World) SetPositions(agents []*Agent, ps []Vec2) error {
 	w.guard()
 	if len(agents) != len(ps) {
 		return fmt.Errorf("morale: SetPositions: %d agents but %d positions", len(agents), len(ps))
 	}
-	h, one, again, lo := w.col.Handle, w.moving[:0], false, 0 // one: the places that are no store (inPlace)
-	for k := inPlace(agents, h, ps, w.col.Cell, w.grid.boxes, 0); k < len(agents); k = inPlace(agents, h, ps, w.col.Cell, w.grid.boxes, k+1) {
+	h, pos, one, again := w.col.Handle, w.col.Pos, w.moving[:0], false // one: the places inPlace leaves
+	if cap(w.posNext) < len(pos) {
+		w.posNext = make([]Vec2, cap(pos))
+	}
+	next := w.posNext[:len(pos)] // Pos to be: ps[k] where inPlace passes, else as it is
+	for k := inPlace(agents, h, ps, next, w.col.Cell, w.grid.boxes, 0); k < len(agents); k = inPlace(agents, h, ps, next, w.col.Cell, w.grid.boxes, k+1) {
 		if a := agents[k]; k >= len(h) || a != h[k] {
 			if !a.live() || a.w != w {
 				return fmt.Errorf("morale: SetPositions: agents[%d] is nil, removed or of another World", k)
@@ -44,34 +49,34 @@ func (w *World) SetPositions(agents []*Agent, ps []Vec2) error {
 		if !ps[k].finite() {
 			return fmt.Errorf("morale: SetPositions: ps[%d] = %v is not finite", k, ps[k])
 		}
-		one = append(one, int32(k))
+		if one = append(one, int32(k)); k < len(h) {
+			next[k] = pos[k]
+		}
 	}
-	w.moving = one
 	if again {
 		for k, a := range agents {
 			a.SetPosition(ps[k])
 		}
 		return nil
 	}
-	for _, k32 := range one { // in turn: the stores lo..k−1, then the move at k
-		k := int(k32)
-		copy(w.col.Pos[min(lo, len(h)):min(k, len(h))], ps[lo:k]) // lo..k−1 < len(h) when any
-		if a := agents[k]; k < len(h) && a == h[k] {
-			w.moveOut(a, k32, w.col.Cell[k].id, ps[k]) // his cell read at k, not in his handle
+	copy(next[min(len(ps), len(h)):], pos[min(len(ps), len(h)):]) // the places past ps
+	w.col.Pos, w.posNext, w.moving = next, pos, one
+	for _, k := range one { // the moves inPlace left, in turn
+		if a := agents[k]; int(k) < len(h) && a == h[k] {
+			w.moveOut(a, k, w.col.Cell[k].id, ps[k]) // his cell read at k, not in his handle
 		} else {
 			a.SetPosition(ps[k])
 		}
-		lo = k + 1
 	}
-	copy(w.col.Pos[min(lo, len(h)):min(len(ps), len(h))], ps[lo:]) // the stores after the last
 	return nil
 }
 
 // inPlace returns the first place from k on whose agents[k] is not h[k] or
-// leaves his cell's box: compares and no call, so nothing leaves a register.
-func inPlace(agents, h []*Agent, ps []Vec2, cells []agentCell, boxes []rect, k int) int {
-	n := min(len(agents), len(h), len(ps), len(cells))
-	agents, h, ps, cells = agents[:n], h[:n], ps[:n], cells[:n]
+// leaves his cell's box, and sets next[j] = ps[j] for the places before it:
+// compares and no call, so nothing leaves a register.
+func inPlace(agents, h []*Agent, ps, next []Vec2, cells []agentCell, boxes []rect, k int) int {
+	n := min(len(agents), len(h), len(ps), len(next), len(cells))
+	agents, h, ps, next, cells = agents[:n], h[:n], ps[:n], next[:n], cells[:n]
 	for cur, box := int32(-1), (rect{}); k < n && agents[k] == h[k]; k++ {
 		if id := cells[k].id; id != cur {
 			cur, box = id, boxes[id]
@@ -79,6 +84,7 @@ func inPlace(agents, h []*Agent, ps []Vec2, cells []agentCell, boxes []rect, k i
 		if !box.holds(ps[k]) {
 			break
 		}
+		next[k] = ps[k]
 	}
 	return k
 }

@@ -134,6 +134,7 @@ type World struct {
 	cur               []int32   // and where near is in each cell's list
 	scales            []float64 // and the scale each takes
 	moving            []int32   // scratch for SetPositions: the places it moves one by one
+	posNext           []Vec2    // scratch for SetPositions: the positions it writes, then Pos
 	// The step's workers (workers.go): how many (0 means 1, −1
 	// GOMAXPROCS), their scratch, and each chunk's results.
 	workers     int
