@@ -234,6 +234,7 @@ func (w *World) adopt(n *World) {
 	w.led, w.changes = n.led, n.changes
 	w.rebuildChangeSlots() // and w.cols
 	w.cells, w.hitBits, w.hitWords, w.hits, w.cur, w.scales = nil, nil, nil, nil, nil, nil
+	w.moving, w.posNext = nil, nil
 	w.stepWorkers, w.chunkOuts = nil, nil
 	w.order = windows{shift: n.order.shift, breaks: n.order.breaks, settled: n.order.settled, next: n.order.next}
 }
