@@ -53,7 +53,7 @@ func (w *World) Clone() *World {
 		listenerID: w.listenerID,
 		led:        w.led.clone(),
 		workers:    w.workers, chunk: w.chunk,
-		order: windows{shift: w.order.shift, breaks: slices.Clone(w.order.breaks), settled: slices.Clone(w.order.settled), next: w.order.next},
+		order: windows{shift: w.order.shift, breaks: slices.Clone(w.order.breaks), settled: slices.Clone(w.order.settled), next: w.order.next, sorts: w.order.sorts},
 	}
 	c.self = c
 	src := *w.src

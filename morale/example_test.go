@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/moralebreak/moralebreak/morale"
@@ -218,9 +219,9 @@ func ExampleWorld_Reserve() {
 
 // A game that moves its men every frame hands the World all their new
 // positions at once. It keeps its men in the World's order (spawned in its
-// own order, and a dead man's place taken by the last, as Remove does), so
-// that SetPositions reads the World's arrays in order; bad input moves no
-// one.
+// own order, a dead man's place taken by the last, as Remove does, and each
+// man put back at his Index when Reorders says a step sorted), so that
+// SetPositions reads the World's arrays in order; bad input moves no one.
 func ExampleWorld_SetPositions() {
 	w, err := morale.NewWorld(morale.DefaultSettings(), 1)
 	if err != nil {
@@ -236,12 +237,21 @@ func ExampleWorld_SetPositions() {
 	w.Remove(men[dead])
 	men[dead], at[dead] = men[last], at[last]
 	men, at = men[:last], at[:last]
+	seen := w.Reorders()
 	for frame := 0; frame < 60; frame++ { // a second at 60 Hz: 1.5 m north
 		for i := range at {
 			at[i].Y += 2.5
 		}
 		if err := w.SetPositions(men, at); err != nil {
 			panic(err)
+		}
+		w.Advance(1.0 / 60)
+		if n := w.Reorders(); n != seen { // a step sorted: each man back at his Index
+			seen = n
+			was, place := slices.Clone(men), slices.Clone(at)
+			for k, a := range was {
+				men[a.Index()], at[a.Index()] = a, place[k]
+			}
 		}
 	}
 	fmt.Println(men[0].Position(), men[dead].Position())

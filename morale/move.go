@@ -24,11 +24,11 @@ func (a *Agent) SetPosition(p Vec2) {
 // the lengths differ, an agent is nil, removed or of another World, or a
 // position is not finite, it returns an error naming the first bad element
 // and moves no one. Call it once a frame rather than SetPosition per man:
-// where agents[k] is the World's agent k (the World's order, as Agents
-// yields it, or spawn order with each dead man replaced by the last, as
-// Remove does, while no sort falls), it reads no handle, and writes the
-// World's next positions in one pass, into a second array (16 bytes an
-// agent) that it keeps.
+// where agents[k] is the World's agent k (spawn order with each dead man
+// replaced by the last, as Remove does, collected again when Reorders
+// changes), it reads no handle, and writes the World's next positions in
+// one pass, into a second array (16 bytes an agent) that the World keeps.
+// In another order it is right, but about as slow as SetPosition per man.
 func (w *World) SetPositions(agents []*Agent, ps []Vec2) error {
 	w.guard()
 	if len(agents) != len(ps) {

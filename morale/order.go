@@ -39,7 +39,7 @@ type windows struct {
 	// breaks and settled hold, per window, its breaks now and right after
 	// its last sort.
 	breaks, settled []int32
-	next            int // the window after the one sorted last
+	next, sorts     int // the window after the one sorted last; how many sorts ran
 	// The sort's scratch, kept between sorts: per cell a rank (−1 between
 	// sorts), the window's cells, the counts per rank, each place's new
 	// place, and the spare arrays of column.permute.
@@ -176,5 +176,5 @@ func (w *World) sortCells(win int) {
 		}
 	}
 	o.breaks[win], o.settled[win] = int32(len(cells)-1), int32(len(cells)-1)
-	o.next = win + 1
+	o.next, o.sorts = win+1, o.sorts+1
 }

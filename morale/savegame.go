@@ -236,5 +236,6 @@ func (w *World) adopt(n *World) {
 	w.cells, w.hitBits, w.hitWords, w.hits, w.cur, w.scales = nil, nil, nil, nil, nil, nil
 	w.moving, w.posNext = nil, nil
 	w.stepWorkers, w.chunkOuts = nil, nil
-	w.order = windows{shift: n.order.shift, breaks: n.order.breaks, settled: n.order.settled, next: n.order.next}
+	w.order = windows{shift: n.order.shift, breaks: n.order.breaks, settled: n.order.settled, next: n.order.next,
+		sorts: w.order.sorts + 1} // a new order for Reorders, whatever the count the save left
 }

@@ -301,6 +301,18 @@ func (w *World) Agents() iter.Seq[*Agent] {
 	}
 }
 
+// Reorders returns a count that changes whenever the World's order (that of
+// Agents, Agent.Index and World.Agent) changes other than by Spawn, which
+// adds an agent at the end, and Remove, which moves the last agent into the
+// removed one's place: a game can follow those two itself. A step's sort of
+// a window of agents by grid cell (see World) adds one, and so does a load
+// (UnmarshalBinary); a Clone starts from the count of the World it copies.
+// A game that keeps its men in the World's order, so that SetPositions
+// reads no handle, collects them again when the count has changed since it
+// last did (men[a.Index()] = a for each of its men, or a loop over
+// Agents). It may change without the order changing, never the reverse.
+func (w *World) Reorders() uint64 { return uint64(w.order.sorts) }
+
 // notRanging panics, naming the misuse, call, while a loop ranges over
 // Agents (see Agents).
 func (w *World) notRanging(call string) {
