@@ -21,36 +21,40 @@ func (a *Agent) SetPosition(p Vec2) {
 
 // SetPositions moves agents[k] to ps[k] for every k in turn, to the bit as
 // agents[k].SetPosition(ps[k]) would, after checking its whole input: when
-// the lengths differ, an agent is nil, removed or of another World, or a
-// position is not finite, it returns an error naming the first bad element
-// and moves no one. Call it once a frame rather than SetPosition per man:
+// the lengths differ, a position is not finite, or an agent is nil,
+// removed or of another World, it returns an error naming the first such
+// position, else the first such agent, and moves no one. Call it once a frame rather than SetPosition per man:
 // where agents[k] is the World's agent k (spawn order with each dead man
 // replaced by the last, as Remove does, collected again when Reorders
 // changes), it reads no handle, and writes the World's next positions in
 // one pass, into a second array (16 bytes an agent) that the World keeps.
-// In another order it is right, but about as slow as SetPosition per man.
+// In another order it is right, but slower than SetPosition per man.
 func (w *World) SetPositions(agents []*Agent, ps []Vec2) error {
 	w.guard()
 	if len(agents) != len(ps) {
 		return fmt.Errorf("morale: SetPositions: %d agents but %d positions", len(agents), len(ps))
 	}
-	h, pos, one, again := w.col.Handle, w.col.Pos, w.moving[:0], false // one: the places inPlace leaves
+	h, pos, one, odd := w.col.Handle, w.col.Pos, w.moving[:0], 0 // one: the places inPlace leaves; odd: those not the World's agent
 	if cap(w.posNext) < len(pos) {
 		w.posNext = make([]Vec2, cap(pos))
 	}
 	next := w.posNext[:len(pos)] // Pos to be: ps[k] where inPlace passes, else as it is
 	for k := inPlace(agents, h, ps, next, w.col.Cell, w.grid.boxes, 0); k < len(agents); k = inPlace(agents, h, ps, next, w.col.Cell, w.grid.boxes, k+1) {
-		if a := agents[k]; k >= len(h) || a != h[k] {
+		if !ps[k].finite() {
+			return fmt.Errorf("morale: SetPositions: ps[%d] = %v is not finite", k, ps[k])
+		}
+		if one, odd = append(one, int32(k)), odd+b2i(k >= len(h) || agents[k] != h[k]); k < len(h) {
+			next[k] = pos[k]
+		}
+	}
+	w.moving = one
+	again := 8*odd > len(agents)                     // many out of place: all in turn, as below
+	for _, k32 := range one[:len(one)*min(odd, 1)] { // their handles, in a loop of their own (none if odd is 0)
+		if k, a := int(k32), agents[k32]; k >= len(h) || a != h[k] {
 			if !a.live() || a.w != w {
 				return fmt.Errorf("morale: SetPositions: agents[%d] is nil, removed or of another World", k)
 			} // moved here, then at his own place, in a box not known yet: all in turn
 			again = again || int(a.i) > k && int(a.i) < len(agents) && agents[a.i] == a
-		}
-		if !ps[k].finite() {
-			return fmt.Errorf("morale: SetPositions: ps[%d] = %v is not finite", k, ps[k])
-		}
-		if one = append(one, int32(k)); k < len(h) {
-			next[k] = pos[k]
 		}
 	}
 	if again {
@@ -60,7 +64,7 @@ func (w *World) SetPositions(agents []*Agent, ps []Vec2) error {
 		return nil
 	}
 	copy(next[min(len(ps), len(h)):], pos[min(len(ps), len(h)):]) // the places past ps
-	w.col.Pos, w.posNext, w.moving = next, pos, one
+	w.col.Pos, w.posNext = next, pos
 	for _, k := range one { // the moves inPlace left, in turn
 		if a := agents[k]; int(k) < len(h) && a == h[k] {
 			w.moveOut(a, k, w.col.Cell[k].id, ps[k]) // his cell read at k, not in his handle

@@ -41,6 +41,15 @@ func TestSetPositionsBadInput(t *testing.T) {
 			p[2].Y = -inf
 			return a, p
 		}, "ps[2] = {"},
+		{"a removed agent before a NaN: the position first", func(w, _ *morale.World, a []*morale.Agent, p []morale.Vec2) ([]*morale.Agent, []morale.Vec2) {
+			w.Remove(a[1])
+			p[2].X = nan
+			return a, p
+		}, "ps[2] = {NaN"},
+		{"two bad agents: the first", func(w, _ *morale.World, a []*morale.Agent, p []morale.Vec2) ([]*morale.Agent, []morale.Vec2) {
+			a[1], a[2] = nil, nil
+			return a, p
+		}, "agents[1] is nil"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
