@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -191,6 +192,28 @@ func TestMovesAllocateNothingOnceGrown(t *testing.T) {
 	pass(from)
 	if got := testing.AllocsPerRun(5, func() { pass(to); pass(from) }); got != 0 {
 		t.Errorf("moving %d agents there and back: %v allocations; want 0", n, got)
+	}
+	// SetPositions, in the World's order and out of it (the same agents
+	// and positions shuffled): its scratch grows once.
+	mixed, mFrom, mTo := slices.Clone(agents), slices.Clone(from), slices.Clone(to)
+	r.Shuffle(n, func(i, j int) {
+		mixed[i], mixed[j], mFrom[i], mFrom[j], mTo[i], mTo[j] = mixed[j], mixed[i], mFrom[j], mFrom[i], mTo[j], mTo[i]
+	})
+	batch := func(agents []*Agent, dst []Vec2) {
+		if err := w.SetPositions(agents, dst); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, order := range []struct {
+		name     string
+		agents   []*Agent
+		from, to []Vec2
+	}{{"the World's order", agents, from, to}, {"another order", mixed, mFrom, mTo}} {
+		batch(order.agents, order.to)
+		batch(order.agents, order.from)
+		if got := testing.AllocsPerRun(5, func() { batch(order.agents, order.to); batch(order.agents, order.from) }); got != 0 {
+			t.Errorf("SetPositions of %d agents in %s there and back: %v allocations; want 0", n, order.name, got)
+		}
 	}
 
 	if err := checkGrid(w); err != nil {
