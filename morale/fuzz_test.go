@@ -2,6 +2,7 @@ package morale_test
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/moralebreak/moralebreak/morale"
@@ -83,6 +84,36 @@ func FuzzWorld(f *testing.F) {
 	f.Add([]byte{0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 3, 3, 128, 128, 0, 0, 4, 250, 4, 251, 2, 0, 1, 7, 4, 252, 4, 4})
 	for _, k := range []byte{0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14} {
 		f.Add([]byte{0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 2, 2, 2, 2, 2, 4, 4, k, 3, 5, 7, 9, 4, 8, k, 200, 100, 50, 4, 7})
+	}
+
+	// SetPositions (op 12 with a byte below 128) among 20 men: in the
+	// World's order and the fuzzer's, an agent twice, the last in another's
+	// place, two swapped, half, each good, then bad elements; then an event
+	// at a location and time, which read the grid the moves left. With 20,
+	// one man out of place keeps SetPositions on its fast path.
+	var spawns []byte
+	for i := range 20 {
+		spawns = append(spawns, 0, byte(i%4), byte(10+i*11), byte(250-i*12), 0)
+	}
+	for _, how := range []byte{48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 0, 3, 5, 21, 40, 41} { // good lists, then bad ones
+		seed, n := append(slices.Clone(spawns), 12, how), 20
+		switch how >> 1 & 7 {
+		case 1:
+			seed, n = append(seed, 2), n+1
+		case 2:
+			seed, n = append(seed, 7), n-1
+		case 3:
+			seed = append(seed, 1, 3)
+		case 4:
+			n /= 2
+		}
+		for k := range n {
+			seed = append(seed, byte(40+13*k), byte(230-11*k))
+		}
+		if how>>4&7 < 3 {
+			seed = append(seed, 1) // the bad element's place
+		}
+		f.Add(append(seed, 3, 0, 60, 60, 2, 0, 0, 3, 4, 7))
 	}
 
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -401,7 +432,11 @@ func FuzzWorld(f *testing.F) {
 						fail("SetSquad(%v): squad %v", id, a.Squad())
 					}
 				}
-			case 12: // move
+			case 12: // move one, or a byte below 128: many at once
+				if b := in.byte(); b < 128 {
+					fuzzSetPositions(in, w, agents, b, snapshot, unchanged, fail)
+					break
+				}
 				a := agent()
 				p := morale.Vec2{X: float64(in.byte()) * 25, Y: float64(in.byte()) * 25}
 				if a != nil {
@@ -503,6 +538,80 @@ func checkWorldInvariants(t *testing.T, w *morale.World, agents []*morale.Agent,
 		}
 		if st.Broken != st.ByState[morale.Panicked]+st.ByState[morale.Routed] {
 			t.Fatalf("byte %d: SquadStats(%v) Broken %d; want Panicked+Routed", at, id, st.Broken)
+		}
+	}
+}
+
+// fuzzSetPositions is FuzzWorld's World.SetPositions: how (0..127) picks the
+// list, the World's order (its fast path) or the fuzzer's own (one by one),
+// with an agent twice, the last in another's place, two swapped or half
+// left out, and whether one element is bad (a NaN or infinite position, a
+// nil agent). A bad list is an error
+// that changes nothing; a good one leaves each agent at the position of his
+// last place in it, and those it does not list where they were.
+func fuzzSetPositions(in *fuzzInput, w *morale.World, agents []*morale.Agent, how byte,
+	snapshot func() []morale.Snapshot, unchanged func([]morale.Snapshot, string), fail func(string, ...any)) {
+	list := slices.Clone(agents)
+	if how&1 == 0 {
+		list = slices.Collect(w.Agents())
+	}
+	switch how >> 1 & 7 {
+	case 1:
+		if len(list) > 0 {
+			list = append(list, list[in.pick(len(list))])
+		}
+	case 2: // a game's death before Remove: the last into a place, one fewer
+		if len(list) > 0 {
+			k := in.pick(len(list))
+			list[k] = list[len(list)-1]
+			list = list[:len(list)-1]
+		}
+	case 3:
+		if len(list) > 1 {
+			i, j := in.pick(len(list)), in.pick(len(list))
+			list[i], list[j] = list[j], list[i]
+		}
+	case 4:
+		list = list[:len(list)/2]
+	}
+	ps := make([]morale.Vec2, len(list))
+	for k := range ps {
+		ps[k] = morale.Vec2{X: float64(in.byte()) * 25, Y: float64(in.byte()) * 25}
+	}
+	bad := len(list) > 0 && how>>4&7 < 3
+	if bad {
+		switch k := in.pick(len(list)); how >> 4 & 7 {
+		case 0:
+			ps[k].Y = math.NaN()
+		case 1:
+			ps[k].X = math.Inf(-1)
+		case 2:
+			list[k] = nil
+		}
+	}
+	before := snapshot()
+	err := w.SetPositions(list, ps)
+	if bad {
+		if err == nil {
+			fail("SetPositions of a list with a bad element = nil; want an error")
+		}
+		unchanged(before, "SetPositions")
+		return
+	}
+	if err != nil {
+		fail("SetPositions = %v; want nil", err)
+	}
+	last := map[*morale.Agent]morale.Vec2{}
+	for k, a := range list {
+		last[a] = ps[k]
+	}
+	for i, a := range agents {
+		p, listed := last[a]
+		if !listed {
+			p = before[i].Position
+		}
+		if a.Position() != p {
+			fail("SetPositions: agent %d (listed: %v) at %v; want %v", i, listed, a.Position(), p)
 		}
 	}
 }
