@@ -21,13 +21,13 @@ func (a *Agent) SetPosition(p Vec2) {
 
 // SetPositions moves agents[k] to ps[k] for every k in turn, to the bit as
 // agents[k].SetPosition(ps[k]) would, after checking its whole input: when
-// the lengths differ, a position is not finite, or an agent is nil,
-// removed or of another World, it returns an error naming the first such
-// position, else the first such agent, and moves no one. Call it once a frame rather than SetPosition per man:
-// where agents[k] is the World's agent k (spawn order with each dead man
-// replaced by the last, as Remove does, collected again when Reorders
-// changes), it reads no handle, and writes the World's next positions in
-// one pass, into a second array (16 bytes an agent) that the World keeps.
+// the lengths differ, a position is not finite, or an agent is nil, removed
+// or of another World, it returns an error naming the first such position,
+// else the first such agent, and moves no one. Call it once a frame, not
+// SetPosition per man: where agents[k] is the World's agent k (spawn order,
+// each dead man replaced by the last as Remove does, collected again when
+// Reorders changes), it reads no handle and writes the World's next
+// positions in one pass, into a second array (16 bytes an agent) it keeps.
 // In another order it is right, but slower than SetPosition per man.
 func (w *World) SetPositions(agents []*Agent, ps []Vec2) error {
 	w.guard()
