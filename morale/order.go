@@ -165,15 +165,16 @@ func (w *World) sortCells(win int) {
 		o.rank[id] = -1
 	}
 	o.cells, o.count, o.to = cells, count, to
+	for k, j := range to { // handles in the old order, after a spawn their order in memory
+		if int(j) != k {
+			w.col.Handle[lo+k].i = int32(lo) + j
+		}
+	}
 	for _, k := range w.cols {
 		k.permute(lo, to, &o.spares)
 	}
-	for k := range to {
-		if i := int32(lo + k); w.col.Handle[i].i != i {
-			w.col.Handle[i].i = i
-			c := w.col.Cell[i]
-			g.lists[c.id][c.at] = i
-		}
+	for k, c := range w.col.Cell[lo : lo+len(to)] {
+		g.lists[c.id][c.at] = int32(lo + k)
 	}
 	o.breaks[win], o.settled[win] = int32(len(cells)-1), int32(len(cells)-1)
 	o.next, o.sorts = win+1, o.sorts+1
