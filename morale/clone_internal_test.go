@@ -16,8 +16,7 @@ var cloneScratch = map[string]bool{
 	"World.onState": true, "World.onMorale": true, "World.visiting": true,
 	"World.led.since": true, "World.led.old": true,
 	"World.hits": true, "World.cur": true, "World.scales": true, "World.slabs": true, "World.moving": true, "World.posNext": true,
-	"World.order.rank": true, "World.order.cells": true,
-	"World.order.count": true, "World.order.to": true, "World.order.spares": true,
+	"World.order.cells": true, "World.order.count": true, "World.order.to": true, "World.order.spares": true,
 }
 
 // richWorld returns a World with every field in use: agents spawned and

@@ -40,12 +40,12 @@ type windows struct {
 	// its last sort.
 	breaks, settled []int32
 	next, sorts     int // the window after the one sorted last; how many sorts ran
-	// The sort's scratch, kept between sorts: per cell a rank (−1 between
-	// sorts), the window's cells, the counts per rank, each place's new
-	// place, and the spare arrays of column.permute.
-	rank, cells []int32
-	count, to   []int32
-	spares      []any
+	// The sort's scratch, kept between sorts: per cell its agents in the
+	// window, then its next new place (0 between sorts), the window's
+	// cells, each place's new place, and the spare arrays of
+	// column.permute.
+	count, cells, to []int32
+	spares           []any
 }
 
 // size returns how many places a window holds.
@@ -129,42 +129,33 @@ func (w *World) sortCells(win int) {
 	o, g := &w.order, &w.grid
 	lo := win << o.shift
 	places := w.col.Cell[lo:min(lo+o.size(), len(w.col.Cell))]
-	for len(o.rank) < len(g.lists) {
-		o.rank = append(o.rank, -1)
+	for len(o.count) < len(g.lists) {
+		o.count = append(o.count, 0)
 	}
-	cells := o.cells[:0]
+	count, cells := o.count, o.cells[:0]
 	for _, c := range places {
-		if o.rank[c.id] < 0 {
-			o.rank[c.id] = 0
+		if count[c.id] == 0 {
 			cells = append(cells, c.id)
 		}
+		count[c.id]++
 	}
 	slices.SortFunc(cells, func(a, b int32) int {
 		ka, kb := g.keys[a], g.keys[b]
 		return cmp.Or(cmp.Compare(ka.y, kb.y), cmp.Compare(ka.x, kb.x))
 	})
-	count := slices.Grow(o.count[:0], len(cells))[:len(cells)]
-	clear(count)
-	for r, id := range cells {
-		o.rank[id] = int32(r)
-	}
-	for _, c := range places {
-		count[o.rank[c.id]]++
-	}
 	sum := int32(0)
-	for r, n := range count {
-		count[r], sum = sum, sum+n
+	for _, id := range cells { // in that order, each cell's first new place
+		count[id], sum = sum, sum+count[id]
 	}
 	to := slices.Grow(o.to[:0], len(places))[:len(places)]
 	for k, c := range places {
-		r := o.rank[c.id]
-		to[k] = count[r]
-		count[r]++
+		to[k] = count[c.id]
+		count[c.id]++
 	}
 	for _, id := range cells {
-		o.rank[id] = -1
+		count[id] = 0
 	}
-	o.cells, o.count, o.to = cells, count, to
+	o.cells, o.to = cells, to
 	for k, j := range to { // handles in the old order, after a spawn their order in memory
 		if int(j) != k {
 			w.col.Handle[lo+k].i = int32(lo) + j
