@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"testing"
 
 	"github.com/moralebreak/moralebreak/morale"
@@ -35,26 +36,21 @@ func workersFight(t *testing.T, squads, chunks, chunk, workers int, want []heard
 	n := chunks*chunk + 500
 	var agents []*morale.Agent
 	spawn := func(sq morale.SquadID, at morale.Vec2) {
-		agents = append(agents, w.Spawn(sq, at, morale.WithMorale(0.3+0.7*r.Float64())))
+		agents = append(agents, w.Spawn(sq, at, morale.WithMorale(0.3+0.7*r.Float64()), morale.WithTag(uint64(len(agents)))))
 	}
 	for i := range n {
 		spawn(morale.SquadID(i%squads), morale.Vec2{X: r.Float64() * 10000, Y: r.Float64() * 10000})
 	}
-	ids := map[*morale.Agent]int{}
-	for k, a := range agents {
-		ids[a] = k
-	}
 	w.OnMoraleChanged(func(a *morale.Agent, m float64, why morale.Reason) {
-		got.add(heard{agent: ids[a], morale: math.Float64bits(m), why: why})
+		got.add(heard{agent: int(a.Tag()), morale: math.Float64bits(m), why: why})
 	})
 	w.OnStateChanged(func(a *morale.Agent, old, new morale.State, why morale.Reason) {
-		k := ids[a]
+		k := int(a.Tag())
 		got.add(heard{agent: k, old: old, new: new, why: why, state: true})
 		if new == morale.Routed && k%5 == 0 {
 			at := a.Position()
 			w.Remove(a)
 			spawn(morale.SquadID(k%squads), morale.Vec2{X: at.X + 100, Y: at.Y})
-			ids[agents[len(agents)-1]] = len(agents) - 1
 		}
 	})
 	for step := range 24 {
@@ -99,6 +95,9 @@ type heardCalls struct {
 // add takes the next listener call.
 func (l *heardCalls) add(h heard) {
 	if l.want == nil {
+		if len(l.log) == cap(l.log) { // doubled: append grows a long slice by a quarter, copying it again and again
+			l.log = slices.Grow(l.log, max(len(l.log), 1024))
+		}
 		l.log = append(l.log, h)
 		return
 	}
