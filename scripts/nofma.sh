@@ -19,28 +19,31 @@ GO=${GO:-go}
 export GOWORK=off # morale as it ships (its own go.mod)
 
 status=0
+# The listing (some 40 MB) goes to a file, read by grep: kept in a shell
+# variable and fed to grep as a here-string, it took most of a minute a target.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 check() { # check LABEL REGEX ENV...
 	local label=$1 re=$2
 	shift 2
-	local listing
-	listing=$(env "$@" "$GO" test -c -o /dev/null -gcflags=-S . 2>&1) || {
+	local listing=$tmp/listing
+	if ! env "$@" "$GO" test -c -o /dev/null -gcflags=-S . >"$listing" 2>&1; then
 		echo "nofma: $label: the build failed:"
-		echo "$listing" | tail -20
+		tail -20 "$listing"
 		status=1
 		return
-	}
+	fi
 	# A listing without morale's own code means -S printed nothing useful.
-	if ! grep -q 'morale/portable\.go:' <<<"$listing"; then
+	if ! grep -q 'morale/portable\.go:' "$listing"; then
 		echo "nofma: $label: no assembly listing for morale/portable.go"
 		status=1
 		return
 	fi
-	local bad
-	bad=$(grep -E "$re" <<<"$listing" |
-		grep -E '/morale/([a-z0-9_]+\.go|determinism_test\.go|portable_test\.go):[0-9]+\)' |
+	local fused bad
+	fused=$(grep -E "$re" "$listing" || true)
+	bad=$(grep -E '/morale/([a-z0-9_]+\.go|determinism_test\.go|portable_test\.go):[0-9]+\)' <<<"$fused" |
 		grep -vE '/morale/[a-z0-9_]+_test\.go:' || true)
-	bad+=$(grep -E "$re" <<<"$listing" |
-		grep -E '/morale/(determinism|chunked_fight|reference|portable)_test\.go:[0-9]+\)' || true)
+	bad+=$(grep -E '/morale/(determinism|chunked_fight|reference|portable)_test\.go:[0-9]+\)' <<<"$fused" || true)
 	if [ -n "$bad" ]; then
 		echo "nofma: $label: fused multiply-adds in morale/ (wrap the product in float64(...)):"
 		echo "$bad"
