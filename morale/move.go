@@ -48,13 +48,15 @@ func (w *World) SetPositions(agents []*Agent, ps []Vec2) error {
 		}
 	}
 	w.moving = one
-	again := 8*odd > len(agents)                     // many out of place: all in turn, as below
-	for _, k32 := range one[:len(one)*min(odd, 1)] { // their handles, in a loop of their own (none if odd is 0)
-		if k, a := int(k32), agents[k32]; k >= len(h) || a != h[k] {
-			if !a.live() || a.w != w {
-				return fmt.Errorf("morale: SetPositions: agents[%d] is nil, removed or of another World", k)
-			} // moved here, then at his own place, in a box not known yet: all in turn
-			again = again || int(a.i) > k && int(a.i) < len(agents) && agents[a.i] == a
+	again := 8*odd > len(agents) // many out of place: all in turn, as below
+	if odd > 0 {                 // their handles, in a loop of their own
+		for _, k32 := range one {
+			if k, a := int(k32), agents[k32]; k >= len(h) || a != h[k] {
+				if !a.live() || a.w != w {
+					return fmt.Errorf("morale: SetPositions: agents[%d] is nil, removed or of another World", k)
+				} // moved here, then at his own place, in a box not known yet: all in turn
+				again = again || int(a.i) > k && int(a.i) < len(agents) && agents[a.i] == a
+			}
 		}
 	}
 	if again {

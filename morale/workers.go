@@ -187,8 +187,11 @@ func mergeSums(next []float64, outs []chunkOut, lo, hi int) {
 	for c := range outs {
 		out := &outs[c]
 		if out.dense {
-			h := min(hi, len(out.sums)) // slots lo..h-1, none when lo >= h
-			next, sums := next[min(lo, h):h], out.sums[min(lo, h):h]
+			h := min(hi, len(out.sums)) // slots lo..h-1
+			if lo >= h {
+				continue
+			}
+			next, sums := next[lo:h], out.sums[lo:h]
 			for k, v := range sums {
 				next[k] += v
 			}
