@@ -546,9 +546,9 @@ func checkWorldInvariants(t *testing.T, w *morale.World, agents []*morale.Agent,
 // list, the World's order (its fast path) or the fuzzer's own (one by one),
 // with an agent twice, the last in another's place, two swapped or half
 // left out, and whether one element is bad (a NaN or infinite position, a
-// nil agent). A bad list is an error
-// that changes nothing; a good one leaves each agent at the position of his
-// last place in it, and those it does not list where they were.
+// nil agent). A bad list is an error that changes nothing; a good one
+// leaves each agent at the position of his last place in it, and those it
+// does not list where they were.
 func fuzzSetPositions(in *fuzzInput, w *morale.World, agents []*morale.Agent, how byte,
 	snapshot func() []morale.Snapshot, unchanged func([]morale.Snapshot, string), fail func(string, ...any)) {
 	list := slices.Clone(agents)
