@@ -128,20 +128,23 @@ func strangerWorld(t testing.TB) *morale.World {
 }
 
 // TestSaveLoadContinues: a World loaded from a savegame, into a World of
-// other settings, seed and agents, continues with the same bits as the one
-// saved, under any calls: the same checksum after every call, the same
-// savegame at the end, with the ledger on and off.
+// other settings, seed and agents or into the zero World, continues with
+// the same bits as the one saved, under any calls: the same checksum after
+// every call, the same savegame at the end, with the ledger on and off.
 func TestSaveLoadContinues(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		ledger  bool
 		seed    uint64
 		changes *morale.ChangeOptions
+		zero    bool // load into the zero World, not a stranger
 	}{
-		{"plain", false, 1, nil},
-		{"plain2", false, 2, &morale.ChangeOptions{Capacity: 50}},
-		{"ledger", true, 3, &morale.ChangeOptions{Morale: true, Coalesce: true}},
-		{"ledger2", true, 4, &morale.ChangeOptions{Coalesce: true, Capacity: 7}},
+		{"plain", false, 1, nil, false},
+		{"plain2", false, 2, &morale.ChangeOptions{Capacity: 50}, false},
+		{"ledger", true, 3, &morale.ChangeOptions{Morale: true, Coalesce: true}, false},
+		{"ledger2", true, 4, &morale.ChangeOptions{Coalesce: true, Capacity: 7}, false},
+		{"zero", false, 5, nil, true},
+		{"zeroLedger", true, 6, &morale.ChangeOptions{Morale: true}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			w, err := morale.NewWorld(morale.DefaultSettings(), tc.seed)
@@ -166,6 +169,9 @@ func TestSaveLoadContinues(t *testing.T) {
 				fightOps(t, w, tc.seed*100+uint64(round), 300)
 				data := saved(t, w)
 				l := strangerWorld(t)
+				if tc.zero {
+					l = new(morale.World)
+				}
 				if err := l.UnmarshalBinary(data); err != nil {
 					t.Fatalf("round %d: UnmarshalBinary: %v", round, err)
 				}
