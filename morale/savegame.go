@@ -212,22 +212,19 @@ func (w *World) ago(t int64) uint64 {
 }
 
 // adopt makes w the World n, which no one else holds: every field but the
-// listeners, the worker count and the step chunk (a test's setting, which
-// the zero World, having none, takes from n). w's old agents are removed
-// first. It assigns field by field (a World is not copied by value: see
-// noCopy), so a field added to World is added here too, or kept as w's on
-// purpose.
+// listeners, the worker count and the step chunk (a test's setting). The
+// zero World is first readied as every method readies it (init), so that
+// what it keeps is a started World's. w's old agents are removed first. It
+// assigns field by field (a World is not copied by value: see noCopy), so a
+// field added to World is added here too, or kept as w's on purpose.
 func (w *World) adopt(n *World) {
+	w.init()
 	for _, a := range w.col.Handle {
 		a.w, a.i = nil, -1
 	}
 	for _, a := range n.col.Handle {
 		a.w = w
 	}
-	if w.self != w { // the zero World
-		w.chunk = n.chunk
-	}
-	w.self = w // started, should w be the zero World
 	w.s, w.rng, w.src, w.grid = n.s, n.rng, n.src, n.grid
 	w.intervalTicks, w.nowTicks, w.stepTicks, w.steps = n.intervalTicks, n.nowTicks, n.stepTicks, n.steps
 	w.targetTicks, w.dropped = n.targetTicks, n.dropped
