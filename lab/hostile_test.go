@@ -90,8 +90,9 @@ func TestErrorsEchoLittle(t *testing.T) {
 		t.Fatal("ParseScenario = nil; want errors")
 	}
 	msg := err.Error()
-	if n := strings.Count(msg, "\n") + 1; n != 2001 {
-		t.Errorf("%d problems; want 2001", n)
+	// 2,000 bad metrics, the range past lab.MaxExpects, the unknown squad.
+	if n := strings.Count(msg, "\n") + 1; n != 2002 {
+		t.Errorf("got %d problems; want 2002", n)
 	}
 	if len(msg) > 2001*400 {
 		t.Errorf("the error is %d bytes; want at most 400 a problem", len(msg))
@@ -102,5 +103,38 @@ func TestErrorsEchoLittle(t *testing.T) {
 	}
 	if strings.Contains(msg, "\x1b") || !strings.Contains(msg, `no squad is named "\x1b[2Jzzz`) || !strings.Contains(msg, "… (60004 bytes)") {
 		t.Errorf("the unknown squad's name is not escaped and cut: %.200s", msg[strings.LastIndex(msg, "no squad"):])
+	}
+}
+
+// A scenario has at most lab.MaxExpects ranges of [[expect]]: a fit
+// measures each on every candidate (8,000 of them once made a fit run out
+// of memory). The range past the limit is named, once, with its line and
+// key; a block of two ranges counts two.
+func TestExpectsLimit(t *testing.T) {
+	block := "[[expect]]\nmetric = \"broke\"\np50 = [0.0, 9.0]\nmean = [0.0, 9.0]\n" // two ranges, four lines
+	one := "[[expect]]\nmetric = \"broke\"\nshare = [0.0, 1.0]\n"
+	tests := []struct {
+		name, body string
+		want       string // "" when it parses
+	}{
+		{"exactly the limit", goodHead + strings.Repeat(block, lab.MaxExpects/2), ""},
+		{"one range over", goodHead + strings.Repeat(block, lab.MaxExpects/2) + one, fmt.Sprintf("bad.toml:%d: expect[%d].share: is range %d of the scenario's [[expect]] blocks; a scenario may have at most %d", 7+4*lab.MaxExpects/2+2, lab.MaxExpects/2+1, lab.MaxExpects+1, lab.MaxExpects)},
+		{"thousands over", goodHead + strings.Repeat(block, 4000), fmt.Sprintf("bad.toml:%d: expect[%d].p50: is range %d", 7+4*lab.MaxExpects/2+2, lab.MaxExpects/2+1, lab.MaxExpects+1)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sc, err := lab.ParseScenario("bad.toml", []byte(tt.body))
+			switch {
+			case tt.want == "" && err != nil:
+				t.Fatalf("got error %v; want none", err)
+			case tt.want == "" && len(sc.Expects) != lab.MaxExpects:
+				t.Fatalf("got %d expectations; want %d", len(sc.Expects), lab.MaxExpects)
+			case tt.want == "":
+			case err == nil:
+				t.Fatalf("got no error; want %q", tt.want)
+			case !strings.HasPrefix(err.Error(), tt.want) || strings.Contains(err.Error(), "\n"):
+				t.Fatalf("got error %.300q; want exactly one, starting %q", err, tt.want)
+			}
+		})
 	}
 }

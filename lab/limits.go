@@ -30,6 +30,10 @@ const (
 	// MaxDescriptionBytes is the longest description of a scenario, in
 	// bytes (it is carried in every result file's header).
 	MaxDescriptionBytes = 16 << 10
+	// MaxExpects is the most ranges of a scenario's [[expect]] blocks (a
+	// block of p50 and share is two): each is measured on every candidate
+	// of a fit, in every file of it, and drawn in the fit's plot.
+	MaxExpects = 100
 	// MaxRuns is the most fights of one Monte-Carlo (-runs).
 	MaxRuns = 1_000_000
 	// MaxResultBytes bounds the memory a Monte-Carlo's results take at its

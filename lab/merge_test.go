@@ -184,6 +184,7 @@ func TestDecodeRunsRefusesEdits(t *testing.T) {
 		{"a squad of no men", `"squad_men": [` + "\n   5\n  ]", `"squad_men": [0]`, "squad_men[0] is 0; want 1..200000"},
 		{"a long description", `"description": "`, `"description": "` + strings.Repeat("d", lab.MaxDescriptionBytes), "description is 16451 bytes long; at most 16384"}, // the opening's own 67 and 16384,
 		{"an expectation of no metric", `"metric": "first_shaken_s"`, `"metric": "nope"`, `expects[0] has metric "nope"`},
+		{"more expectations than a scenario may have", `"expects": [`, `"expects": [` + strings.Repeat(`{"line": 1, "metric": "broke", "stat": "p50", "lo": 0, "hi": 1}, `, lab.MaxExpects), fmt.Sprintf(" expects; at most %d", lab.MaxExpects)},
 		{"an expectation of no statistic", `"stat": "p50"`, `"stat": "p51"`, `expects[0] has stat "p51"`},
 		{"a changed setting without a key", `"changed_settings": null`, `"changed_settings": [{"key": "", "base": 1, "value": 2}]`, "changed_settings[0] has a key of 0 bytes"},
 		{"two squad_morale series", `"squad_morale": [` + "\n    [", `"squad_morale": [[], [`, "has 2 squad_morale series; want one for each of the first 1 squads"},

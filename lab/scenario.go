@@ -465,6 +465,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 	for _, n := range MetricNames(sc) {
 		metrics[n] = true
 	}
+	tooMany := false
 	for _, t := range top.tables("expect") {
 		metric := t.str("metric", "")
 		after, given := t.str("after", ""), t.str("given", "")
@@ -497,8 +498,15 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 				p.fail(t.key(stat), t.line(stat), "must be a range [low, high] with low ≤ high")
 				continue
 			}
-			sc.Expects = append(sc.Expects, Expect{Line: t.line(stat), Metric: metric, Stat: stat, Lo: r[0], Hi: r[1], After: after, Given: given})
 			n++
+			if len(sc.Expects) == MaxExpects {
+				if !tooMany {
+					p.fail(t.key(stat), t.line(stat), "is range %d of the scenario's [[expect]] blocks; a scenario may have at most %d (each is measured on every candidate of a fit)", MaxExpects+1, MaxExpects)
+					tooMany = true
+				}
+				continue
+			}
+			sc.Expects = append(sc.Expects, Expect{Line: t.line(stat), Metric: metric, Stat: stat, Lo: r[0], Hi: r[1], After: after, Given: given})
 		}
 		if n == 0 {
 			p.fail(t.key("metric"), t.headerLine(), "an expectation needs a range: one of %s = [low, high]", strings.Join(statNames, ", "))

@@ -478,8 +478,8 @@ func checkExpects(es []Expect, squads []string) error {
 	if len(es) == 0 {
 		return nil
 	}
-	if len(es) > MaxScenarioKeys {
-		return fmt.Errorf("%d expects; at most %d", len(es), MaxScenarioKeys)
+	if len(es) > MaxExpects {
+		return fmt.Errorf("%d expects; at most %d", len(es), MaxExpects)
 	}
 	names := map[string]bool{}
 	for _, m := range metricsFor(squads) {
