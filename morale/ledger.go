@@ -103,8 +103,10 @@ type StateChange struct {
 // EnableLedger turns on the cause ledger (see LedgerEntry, StateChange and
 // Explain) with the given bounds, for every agent present and to come. It
 // fails, changing nothing, when PerAgent is below 1 or Window is not above 0
-// (NaN included). Called when the ledger is already on, it keeps the record
-// and applies the new bounds from the next change on.
+// (NaN included). Called when the ledger is already on, it keeps the record,
+// but for what a lower PerAgent leaves out: each agent's oldest entries and
+// state changes beyond it go at once (so a savegame holds what the bound
+// allows); the other bounds apply from the next change on.
 //
 // The ledger is off by default, and off it costs a nil check per step and
 // per event: the step's loop over the agents has no ledger code. On, it
@@ -124,6 +126,9 @@ func (w *World) EnableLedger(opt LedgerOptions) error {
 	if w.led == nil {
 		w.led = &ledger{agents: make([]agentLedger, len(w.col.Handle))}
 		w.cols = w.columnList()
+	}
+	for k := range w.led.agents {
+		w.led.agents[k].trim(opt.PerAgent)
 	}
 	opt.Squads = slices.Clone(opt.Squads)
 	w.led.opt, w.led.window, w.led.only = opt, secondsToTicks(opt.Window), nil

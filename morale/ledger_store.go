@@ -51,6 +51,17 @@ type agentLedger struct {
 	cont, rec openRun
 }
 
+// trim drops the oldest entries and state changes of a beyond limit (≥ 1), as
+// push would at his next change.
+func (a *agentLedger) trim(limit int) {
+	for a.changes.n > limit {
+		a.changes.drop()
+	}
+	for a.states.n > limit {
+		a.states.drop()
+	}
+}
+
 // openRun is a run of contagion or recovery still growing. Its entry was
 // pushed when it began; while it grows, its sums are kept here, next to the
 // other agents' (the step's pass then reads the agents' records in order

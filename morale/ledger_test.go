@@ -1,6 +1,7 @@
 package morale_test
 
 import (
+	"bytes"
 	"errors"
 	"math"
 	"slices"
@@ -307,18 +308,37 @@ func TestLedgerRingBound(t *testing.T) {
 			t.Errorf("PerAgent %d: got the newest state change %+v; want the forced rout", per, s)
 		}
 	}
-	// Lowering the bound applies at the next change.
+	// Lowering the bound applies at once, to the entries and the state
+	// changes, and the World saves what loads: a save held more entries
+	// than its bound, which a load refuses, until each agent changed again.
 	w := ledgerWorld(t, nil, morale.LedgerOptions{PerAgent: 10, Window: 30})
-	a := w.Spawn(1, morale.Vec2{})
-	for range 10 {
+	a := w.Spawn(1, morale.Vec2{}, morale.WithNerve(0))
+	w.Spawn(2, morale.Vec2{X: 1e5})
+	for range 5 {
 		_ = a.ReportCustomEvent(-0.01)
+		a.ForceRout()
+		a.Rally()
 	}
 	if err := w.EnableLedger(morale.LedgerOptions{PerAgent: 2, Window: 30}); err != nil {
 		t.Fatal(err)
 	}
+	if x := ledgerRecord(t, w, a); len(x.Changes) != 2 || len(x.States) != 2 {
+		t.Errorf("after lowering PerAgent to 2: got %d entries and %d state changes; want 2 of each", len(x.Changes), len(x.States))
+	}
+	data, err := w.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var l morale.World
+	if err := l.UnmarshalBinary(data); err != nil {
+		t.Fatalf("after lowering PerAgent to 2: the World's own save does not load: %v", err)
+	}
+	if again, err := l.MarshalBinary(); err != nil || !bytes.Equal(again, data) {
+		t.Errorf("after lowering PerAgent to 2: the loaded World saves %d other bytes (%v); want the same save", len(again), err)
+	}
 	_ = a.ReportCustomEvent(-0.01)
 	if got := len(ledgerRecord(t, w, a).Changes); got != 2 {
-		t.Errorf("after lowering PerAgent to 2: got %d entries; want 2", got)
+		t.Errorf("after lowering PerAgent to 2 and a change: got %d entries; want 2", got)
 	}
 }
 
