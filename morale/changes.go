@@ -106,6 +106,7 @@ func (w *World) RecordChanges(opt ChangeOptions) error {
 // StopRecordingChanges stops recording changes for TakeChanges and forgets
 // those held.
 func (w *World) StopRecordingChanges() {
+	w.guard()
 	w.changes = changeLog{}
 	w.cols = w.columnList()
 }

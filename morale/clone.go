@@ -78,6 +78,7 @@ func (w *World) Clone() *World {
 // nil when i is out of range. With Agent.Index it maps a handle of a World
 // to its clone's: clone.Agent(a.Index()).
 func (w *World) Agent(i int) *Agent {
+	w.guard()
 	if i < 0 || i >= len(w.col.Handle) {
 		return nil
 	}

@@ -149,6 +149,7 @@ func (l *ledger) records(w *World, i int32) bool {
 
 // DisableLedger turns the cause ledger off and forgets its record.
 func (w *World) DisableLedger() {
+	w.guard()
 	w.led = nil
 	w.cols = w.columnList()
 }

@@ -30,6 +30,7 @@ type listener[F any] struct {
 // (the listeners after it are told that change as usual). Calling it again
 // does nothing.
 func (w *World) OnStateChanged(fn func(a *Agent, old, new State, why Reason)) (remove func()) {
+	w.guard()
 	if fn == nil {
 		return func() {}
 	}
@@ -47,6 +48,7 @@ func (w *World) OnStateChanged(fn func(a *Agent, old, new State, why Reason)) (r
 //
 // It returns a function that removes the listener, as OnStateChanged's does.
 func (w *World) OnMoraleChanged(fn func(a *Agent, morale float64, why Reason)) (remove func()) {
+	w.guard()
 	if fn == nil {
 		return func() {}
 	}

@@ -46,6 +46,7 @@ type stepWorker struct {
 // goroutine whatever n is. Listeners are always called on the caller's
 // goroutine, after the pass.
 func (w *World) SetWorkers(n int) error {
+	w.guard()
 	if n < 0 {
 		return fmt.Errorf("morale: SetWorkers(%d): the number of workers must not be negative", n)
 	}
