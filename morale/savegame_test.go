@@ -240,6 +240,30 @@ func compareAgents(t *testing.T, got, want *morale.World, ledger bool) {
 	}
 }
 
+// TestSaveKeepsLedgerBound: the ledger's PerAgent, any int EnableLedger
+// takes (math.MaxInt for "keep everything"), comes back from a load as it
+// was, and the loaded World saves the same bytes. A load once cut it to 2³¹.
+func TestSaveKeepsLedgerBound(t *testing.T) {
+	for _, per := range []int{1, 1 << 31, 1<<31 + 1, math.MaxInt} {
+		w, err := morale.NewWorld(morale.DefaultSettings(), 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.EnableLedger(morale.LedgerOptions{PerAgent: per, Window: 30}); err != nil {
+			t.Fatal(err)
+		}
+		fightOps(t, w, 3, 100)
+		data := saved(t, w)
+		var l morale.World
+		if err := l.UnmarshalBinary(data); err != nil {
+			t.Fatalf("PerAgent %d: %v", per, err)
+		}
+		if again := saved(t, &l); !bytes.Equal(again, data) {
+			t.Errorf("PerAgent %d: the loaded World saves other bytes; want the same save", per)
+		}
+	}
+}
+
 // TestLoadKeepsListenersDropsAgents: the receiver's listeners stay and hear
 // the loaded World's changes; its old agents' handles read Removed and
 // return ErrRemoved; the loaded agents keep their tags.

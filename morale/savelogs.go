@@ -69,7 +69,11 @@ func decodeLedger(d *saveReader, n *World, reasons reasonID) {
 		return
 	}
 	var opt LedgerOptions
-	opt.PerAgent = int(min(d.uvarint(), 1<<31))
+	if v := d.uvarint(); v > math.MaxInt {
+		d.fail("PerAgent %d is beyond any int", v)
+	} else {
+		opt.PerAgent = int(v)
+	}
 	opt.Window = d.f64()
 	if d.bool() {
 		opt.Squads = []SquadID{}
