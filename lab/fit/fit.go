@@ -228,7 +228,21 @@ const (
 	// invalidScore is the optimiser's value for settings that do not validate.
 	invalidScore = 1e6
 	maxFitRuns   = 100000
+	// measureBytes is the memory one expectation measured on one candidate
+	// takes in the fit's log (its statistic and miss, kept for fit.json),
+	// in the candidate kept for the later phases and in fit.json itself:
+	// about 300 bytes measured (maximum resident set 679 MB for 341
+	// candidates of 64 files of 100 expectations, 1.88 GB for 1026), with
+	// headroom.
+	measureBytes = 400
 )
+
+// LogBytes estimates the peak memory of a fit's log, in bytes: candidates
+// candidates that each measure expects expectations. A fit whose budget
+// could pay for a log over lab.MaxResultBytes is refused (-budget).
+func LogBytes(candidates, expects int) float64 {
+	return measureBytes * float64(candidates) * float64(expects)
+}
 
 // fitSizes are the sizes derived from a config.
 type fitSizes struct {
@@ -289,6 +303,16 @@ func sizes(cfg Config, dim int) (fitSizes, error) {
 	if z.budget < least {
 		return z, &Error{Flag: "-budget", Msg: fmt.Sprintf("is %d fights; one generation of %d candidates × %d fights (%d) and the final checks (%d), for each of %d scenarios, need at least %d (-budget %d or fewer -runs)",
 			z.budget, z.pop, z.runs, z.pop*z.runs, z.reserve, z.scenarios, least, least)}
+	}
+	// Every candidate that fights fights at least runs fights of each
+	// scenario, so the budget pays for at most this many.
+	expects := 0
+	for _, sc := range append([]*lab.Scenario{cfg.Scenario}, cfg.More...) {
+		expects += len(sc.Expects)
+	}
+	if cands := z.budget / (z.runs * z.scenarios); LogBytes(cands, expects) > lab.MaxResultBytes {
+		return z, &Error{Flag: "-budget", Msg: fmt.Sprintf("is %d fights: up to %d candidates of %d fights, each measuring %d expectations, whose log (fit.json has every measure) would take about %.3g bytes of memory; at most %d: lower -budget, raise -runs, or fit fewer expectations",
+			z.budget, cands, z.runs*z.scenarios, expects, LogBytes(cands, expects), lab.MaxResultBytes)}
 	}
 	z.generations = (z.budget/z.scenarios - z.reserve) / (z.pop * z.runs)
 	z.restarts = cfg.Restarts

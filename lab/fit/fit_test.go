@@ -257,6 +257,42 @@ mean = [5.0, 6.0]
 	}
 }
 
+// TestFitConflictsCapped: conflicts lists at most 20 problems and says how
+// many it left out, whatever the expectations (a fit of thousands once
+// listed, and counted in a table of, every pair).
+func TestFitConflictsCapped(t *testing.T) {
+	tests := []struct {
+		never int
+		want  []string // the last lines
+	}{
+		{3, []string{"deaths mean (line 38) was never met with margin"}},
+		{20, []string{"deaths mean (line 106) was never met with margin"}},
+		{25, []string{"deaths mean (line 106) was never met with margin", "and 5 more not listed: 25 expectations never met and 0 pairs pulling against each other in all"}},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprint(tt.never), func(t *testing.T) {
+			var b strings.Builder
+			for i := range tt.never {
+				fmt.Fprintf(&b, "\n[[expect]]\nmetric = \"deaths\"\nmean = [5.0, %g]\n", 6+float64(i)/10)
+			}
+			sc := fitScenario(t, b.String())
+			res, err := fit.Fit(context.Background(), fit.Config{Scenario: sc, Keys: []string{"Suppressed"}, Runs: 10, Budget: 1500, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := res.Conflicts
+			if len(got) != min(tt.never, 20)+len(tt.want)-1 {
+				t.Fatalf("got %d conflicts; want %d: %q", len(got), min(tt.never, 20)+len(tt.want)-1, got)
+			}
+			for i, w := range tt.want {
+				if g := got[len(got)-len(tt.want)+i]; !strings.HasPrefix(g, w) {
+					t.Errorf("got line %q; want it to start %q", g, w)
+				}
+			}
+		})
+	}
+}
+
 // TestFitInterrupted: a cancelled fit returns the best candidate so far,
 // unfinished, without a held-out verdict.
 func TestFitInterrupted(t *testing.T) {
@@ -301,6 +337,7 @@ func TestFitBadInput(t *testing.T) {
 		{"runs", ok, fit.Config{Runs: 3}, "-runs: is 3 fights per candidate; it must be 10..", false},
 		{"work", ok, fit.Config{Keys: []string{"Suppressed"}, Runs: 20, MaxWork: 1e6}, "fights of squad, about", false},
 		{"disjoint", ok + "\n[[expect]]\nmetric = \"squad_broke.a\"\nshare = [0.5, 0.6]\n", fit.Config{}, "squad.toml:34: expect: squad_broke.a share wants 0.5..0.6 here and 0.2..0.4 on line 30: the ranges do not overlap", true},
+		{"a log too large", strings.Repeat("\n[[expect]]\nmetric = \"broke\"\np50 = [0.0, 9.0]\nmean = [0.0, 9.0]\n", lab.MaxExpects/2), fit.Config{Keys: []string{"Suppressed"}, Runs: 10, Budget: 600000}, "-budget: is 600000 fights: up to 60000 candidates of 10 fights, each measuring 100 expectations, whose log (fit.json has every measure) would take about 2.4e+09 bytes of memory; at most 2147483648", false},
 		{"out of order", "\n[[expect]]\nmetric = \"first_rout_s\"\np90 = [10.0, 20.0]\np10 = [25.0, 30.0]\n", fit.Config{}, "squad.toml:30: expect: first_rout_s p10 wants at least 25 (line 31), but first_rout_s p90 at most 20 (line 30), and p10 is never above p90", true},
 	}
 	for _, tt := range tests {

@@ -200,11 +200,18 @@ func crossConflicts(scs []*lab.Scenario) error {
 	return errors.Join(errs...)
 }
 
+// maxConflicts is the most lines conflicts returns: past it, one line says
+// how many more pairs and expectations it left out.
+const maxConflicts = 20
+
 // conflicts names, from the search's valid candidates in log, the
 // expectations that pull against each other: pairs each met with margin by
 // some candidate but never by the same one, and expectations no candidate
-// met, with the range their statistic took. When every pair was met together
-// by someone it says how many expectations the best candidate met at once.
+// met, with the range their statistic took; at most maxConflicts lines, and
+// one more with how many it left out. When every pair was met together by
+// someone it says how many expectations the best candidate met at once.
+// Which candidates met each expectation is a set of bits, so its memory
+// grows with expectations × candidates, never with the pairs.
 func conflicts(scs []*lab.Scenario, log []Evaluation) []string {
 	var expects []lab.Expect
 	var files []string
@@ -215,22 +222,23 @@ func conflicts(scs []*lab.Scenario, log []Evaluation) []string {
 		}
 	}
 	n := len(expects)
-	met := make([]int, n)
-	both := make([][]int, n)
-	for i := range both {
-		both[i] = make([]int, n)
+	var seenLog []int // the log's evaluations that count, in order
+	for k, ev := range log {
+		if ev.Valid && (ev.Phase == "search" || ev.Phase == "start" || ev.Phase == "screen" || ev.Phase == "subset") {
+			seenLog = append(seenLog, k)
+		}
 	}
+	seen, words := len(seenLog), (len(seenLog)+63)/64
+	metBy := make([]uint64, n*words) // bit c of row i: candidate c met expectation i
+	met := make([]int, n)
 	lo, hi := make([]float64, n), make([]float64, n)
 	for i := range lo {
 		lo[i], hi[i] = math.Inf(1), math.Inf(-1)
 	}
-	most, seen := 0, 0
-	for _, ev := range log {
-		if !ev.Valid || (ev.Phase != "search" && ev.Phase != "start" && ev.Phase != "screen" && ev.Phase != "subset") {
-			continue
-		}
-		seen++
-		k := 0
+	most := 0
+	for c, k := range seenLog {
+		ev := log[k]
+		m := 0
 		for i := 0; i < n; i++ {
 			if g := ev.Got[i]; g != nil {
 				lo[i], hi[i] = math.Min(lo[i], *g), math.Max(hi[i], *g)
@@ -239,14 +247,19 @@ func conflicts(scs []*lab.Scenario, log []Evaluation) []string {
 				continue
 			}
 			met[i]++
-			k++
-			for j := 0; j < i; j++ {
-				if ev.Miss[j] == 0 {
-					both[i][j]++
-				}
+			m++
+			metBy[i*words+c/64] |= 1 << (c % 64)
+		}
+		most = max(most, m)
+	}
+	together := func(i, j int) bool {
+		a, b := metBy[i*words:(i+1)*words], metBy[j*words:(j+1)*words]
+		for w := range a {
+			if a[w]&b[w] != 0 {
+				return true
 			}
 		}
-		most = max(most, k)
+		return false
 	}
 	name := func(i int) string {
 		e := expects[i]
@@ -256,8 +269,12 @@ func conflicts(scs []*lab.Scenario, log []Evaluation) []string {
 		return fmt.Sprintf("%s %s (line %d)", e.Name(), e.Stat, e.Line)
 	}
 	out := []string{}
+	never, pairs := 0, 0
 	for i := 0; i < n; i++ {
 		if met[i] > 0 {
+			continue
+		}
+		if never++; len(out) == maxConflicts {
 			continue
 		}
 		e := expects[i]
@@ -269,10 +286,17 @@ func conflicts(scs []*lab.Scenario, log []Evaluation) []string {
 	}
 	for i := 0; i < n; i++ {
 		for j := 0; j < i; j++ {
-			if met[i] > 0 && met[j] > 0 && both[i][j] == 0 {
-				out = append(out, fmt.Sprintf("%s and %s pull against each other: %d candidates met the first, %d the second, none both", name(j), name(i), met[j], met[i]))
+			if met[i] == 0 || met[j] == 0 || together(i, j) {
+				continue
 			}
+			if pairs++; len(out) == maxConflicts {
+				continue
+			}
+			out = append(out, fmt.Sprintf("%s and %s pull against each other: %d candidates met the first, %d the second, none both", name(j), name(i), met[j], met[i]))
 		}
+	}
+	if left := never + pairs - len(out); left > 0 {
+		out = append(out, fmt.Sprintf("and %d more not listed: %d expectations never met and %d pairs pulling against each other in all", left, never, pairs))
 	}
 	if len(out) == 0 && most < n {
 		out = append(out, fmt.Sprintf("every pair of expectations was met together by some candidate, but no candidate met more than %d of the %d at once", most, n))
