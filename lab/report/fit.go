@@ -101,7 +101,11 @@ func FitReport(r *labfit.Result, description, command string) (Report, error) {
 		if err != nil {
 			return Report{}, fmt.Errorf("expectations.png: %w", err)
 		}
-		figs = append(figs, Figure{Name: "expectations.png", PNG: png, Caption: fmt.Sprintf("Each expectation's range (green) and its statistic with the 95%% interval, with the starting weights (before) and the result (after), on the same %d fights the search never used.", r.HeldOutRuns)})
+		caption := fmt.Sprintf("Each expectation's range (green) and its statistic with the 95%% interval, with the starting weights (before) and the result (after), on the same %d fights the search never used.", r.HeldOutRuns)
+		if drawn, _ := drawnExpectations(r); len(drawn) < len(r.After) {
+			caption += fmt.Sprintf(" %d of the %d expectations are drawn (those that fail first); the table Before and after has every one.", len(drawn), len(r.After))
+		}
+		figs = append(figs, Figure{Name: "expectations.png", PNG: png, Caption: caption})
 	}
 
 	_, status := FitStatus(r)

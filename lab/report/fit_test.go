@@ -2,7 +2,9 @@ package report_test
 
 import (
 	"bytes"
+	"fmt"
 	"image/png"
+	"math"
 	"strings"
 	"testing"
 
@@ -157,5 +159,47 @@ func TestFitScenarios(t *testing.T) {
 	got := report.FitScenarios(r)
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("FitScenarios = %q; want %q", got, want)
+	}
+}
+
+// The expectations plot draws at most 24 panels, those that fail first, and
+// then one that says how many it left out; the caption says so too. (It
+// drew one panel per expectation: 8,000 of them ran out of memory.)
+func TestFitExpectationsPlotCapped(t *testing.T) {
+	tests := []struct {
+		expects, tiles int
+		caption        string // "" when every expectation is drawn
+	}{
+		{2, 2, ""},
+		{24, 24, ""},
+		{25, 25, "24 of the 25 expectations are drawn (those that fail first)"},
+		{300, 25, "24 of the 300 expectations are drawn (those that fail first)"},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprint(tt.expects), func(t *testing.T) {
+			r := fitResult()
+			m := r.After[1]
+			r.Before, r.After = nil, nil
+			for i := range tt.expects {
+				m.Line, m.Pass = i+1, i%3 != 0
+				r.Before, r.After = append(r.Before, m), append(r.After, m)
+			}
+			rep, err := report.FitReport(r, "", "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			fig := rep.Figures[1]
+			img, err := png.Decode(bytes.NewReader(fig.PNG))
+			if err != nil {
+				t.Fatal(err)
+			}
+			// A panel is 1.3 in at 96 dpi.
+			if h, want := img.Bounds().Dy(), float64(tt.tiles)*1.3*96; math.Abs(float64(h)-want) > 1 {
+				t.Errorf("got a plot %d px high; want %d panels, %.0f px", h, tt.tiles, want)
+			}
+			if got := strings.Contains(fig.Caption, "expectations are drawn"); got != (tt.caption != "") || !strings.Contains(fig.Caption, tt.caption) {
+				t.Errorf("got caption %q; want it to say %q", fig.Caption, tt.caption)
+			}
+		})
 	}
 }

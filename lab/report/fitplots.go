@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 
 	labfit "github.com/moralebreak/moralebreak/lab/fit"
 	"gonum.org/v1/plot"
@@ -125,16 +126,50 @@ func ConvergenceChart(r *labfit.Result) ([]byte, error) {
 	return tilesOf([]*plot.Plot{top, low}, 1, plotW, plotH*0.8)
 }
 
+// maxPanels is the most expectations the expectations plot draws, one panel
+// each: past it the plot would grow without bound (a fit may have thousands),
+// so it draws maxPanels of them and a last panel says how many it left out;
+// every one is in the page's table and in fit.json.
+const maxPanels = 24
+
+// drawnExpectations returns the indices of r.After that the expectations
+// plot draws, in file order: all of them when they are at most maxPanels,
+// else maxPanels of them, those that fail after the fit first; and how many
+// of those it leaves out fail.
+func drawnExpectations(r *labfit.Result) (drawn []int, leftFailing int) {
+	var fail, pass []int
+	for i := range min(len(r.After), len(r.Before)) {
+		if r.After[i].Pass {
+			pass = append(pass, i)
+		} else {
+			fail = append(fail, i)
+		}
+	}
+	drawn = append(fail, pass...)
+	drawn = drawn[:min(len(drawn), maxPanels)]
+	slices.Sort(drawn)
+	return drawn, max(0, len(fail)-maxPanels)
+}
+
 // ExpectationsChart draws, per expectation, its range and the statistic
 // with its 95% interval before (the starting weights) and after (the
-// result), both on the held-out fights: one panel each, stacked.
+// result), both on the held-out fights: one panel each, stacked, at most
+// maxPanels of them (those that fail first), and then a panel that says how
+// many it left out.
 func ExpectationsChart(r *labfit.Result) ([]byte, error) {
 	var plots []*plot.Plot
-	for i := range r.After {
+	drawn, leftFailing := drawnExpectations(r)
+	for _, i := range drawn {
 		p, err := expectationPanel(r.Before[i], r.After[i], r.HeldOutRuns)
 		if err != nil {
 			return nil, err
 		}
+		plots = append(plots, p)
+	}
+	if left := min(len(r.After), len(r.Before)) - len(drawn); left > 0 {
+		p := plot.New()
+		p.HideAxes()
+		p.Title.Text = fmt.Sprintf("… and %d more expectations, not drawn (%d fail): see fit.json", left, leftFailing)
 		plots = append(plots, p)
 	}
 	return tilesOf(plots, 1, plotW, 1.3*vg.Inch)
