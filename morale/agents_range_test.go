@@ -75,6 +75,7 @@ func TestRangeMisuse(t *testing.T) {
 		{"Spawn", func(w *morale.World, a *morale.Agent) { w.Spawn(1, morale.Vec2{}) }, "World.Spawn"},
 		{"Remove another", func(w *morale.World, a *morale.Agent) { w.Remove(w.Agent(w.Len() - 1 - a.Index())) }, "World.Remove"},
 		{"Advance", func(w *morale.World, a *morale.Agent) { w.Advance(0.1) }, "World.Advance"},
+		{"Advance(0), as a paused game calls it", func(w *morale.World, a *morale.Agent) { w.Advance(0) }, "World.Advance"},
 		{"Remove in a nested loop", func(w *morale.World, a *morale.Agent) {
 			for b := range w.Agents() {
 				w.Remove(b)

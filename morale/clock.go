@@ -63,11 +63,14 @@ func secondsToTicks(seconds float64) int64 {
 // Called from a listener, it moves the same clock at once: the time adds up,
 // and every step that falls due runs before it returns.
 func (w *World) Advance(dt float64) {
+	// Misuse is loud whatever dt is: a paused game's Advance(0) in a loop
+	// over the agents panics as its running game's would.
+	w.guard()
+	w.notRanging("World.Advance")
 	if !(dt > 0) || math.IsInf(dt, 0) {
 		return
 	}
 	w.init()
-	w.notRanging("World.Advance")
 	// Called by the game, the clock heads from now; called by a listener
 	// (only listeners run while delivering), perhaps during a step's flush,
 	// the time adds to what remains of the Advance under way. Both terms

@@ -29,6 +29,7 @@ func TestCopiedWorldPanics(t *testing.T) {
 		use  func(w *morale.World)
 	}{
 		{"Advance", func(w *morale.World) { w.Advance(1) }},
+		{"Advance(0)", func(w *morale.World) { w.Advance(0) }},
 		{"Spawn", func(w *morale.World) { w.Spawn(1, morale.Vec2{}) }},
 		{"Remove", func(w *morale.World) { w.Remove(w.Agent(0)) }},
 		{"ReportEventAtLocation", func(w *morale.World) {
