@@ -12,7 +12,7 @@ import (
 // removed; a setting off its default that the file lacks is added above the
 // first table, a new row at the end of its table ([weights] for a built-in
 // event, [custom] for a custom one; a [custom] table the file lacks is added
-// at its end), a setting with its default comment. ok is false when data is
+// at its end), each with its default comment (a custom event has none). ok is false when data is
 // not a valid weights file, when s needs a [weights] table the file does not
 // have, or when the result would not read back as s: then the caller writes
 // the whole file afresh.
@@ -79,7 +79,7 @@ func patchSettings(data []byte, s Settings) (text string, ok bool) {
 	// lacks is added at its end.
 	var settings strings.Builder
 	added := map[string]*strings.Builder{"weights": {}, "custom": {}}
-	def := DefaultSettings()
+	def, notes := DefaultSettings(), defaultNotes()
 	for _, p := range Params() {
 		if _, in := lines[p.Name]; !in && !same(p.Get(s), p.Get(def)) {
 			settings.WriteString("\n# " + truncateBytes(p.Doc, MaxLineBytes-2) + "\n" + p.Name + " = " + formatFloat(p.Get(s)) + "\n")
@@ -91,7 +91,7 @@ func patchSettings(data []byte, s Settings) (text string, ok bool) {
 			table = "custom"
 		}
 		if _, in := lines[table+"."+string(e)]; !in {
-			added[table].WriteString(formatKey(string(e)) + " = " + formatFloat(s.Weights[e]) + "\n")
+			added[table].WriteString(weightLine(e, s.Weights[e], notes[e]) + "\n")
 		}
 	}
 	if header["weights"] == 0 && !sameBuiltIn(s, def) {

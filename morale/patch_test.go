@@ -40,7 +40,7 @@ func TestSaveSettingsEditsAHandWrittenFile(t *testing.T) {
 		{"a custom row added", func(s *morale.Settings) { s.Weights["Flare"] = 0.05 },
 			file + "Flare = 0.05\n"},
 		{"a built-in row added", func(s *morale.Settings) { s.Weights[morale.Rest] = 0.02 },
-			strings.Replace(file, "LeaderDown = -0.35\r\n", "LeaderDown = -0.35\r\nRest = 0.02\n", 1)},
+			strings.Replace(file, "LeaderDown = -0.35\r\n", "LeaderDown = -0.35\r\nRest = 0.02 # Out of the fight for a moment.\n", 1)},
 		{"a custom row removed", func(s *morale.Settings) { delete(s.Weights, "Horn blown") },
 			strings.Replace(file, "\"Horn blown\" = 0.1\r\n", "", 1)},
 		{"a custom row changed", func(s *morale.Settings) { s.Weights["Parley"] = 0.5 },

@@ -54,10 +54,7 @@ func writeSettings(w io.Writer, s Settings, comments map[string]string) error {
 // formatSettings returns s in the weights.toml format, no line longer than
 // MaxLineBytes.
 func formatSettings(s Settings, comments map[string]string) string {
-	notes := make(map[Event]string)
-	for _, r := range defaultRows() {
-		notes[r.event] = r.note
-	}
+	notes := defaultNotes()
 	comment := func(key, def string) string {
 		if c, ok := comments[key]; ok {
 			return c
@@ -84,16 +81,28 @@ func formatSettings(s Settings, comments map[string]string) string {
 				custom = true
 			}
 		}
-		row := formatKey(string(e)) + " = " + formatFloat(s.Weights[e])
-		b.WriteString(row)
-		if c := comment(table+"."+string(e), notes[e]); c != "" {
-			if room := MaxLineBytes - len(row) - 3; room > 0 {
-				b.WriteString(" # " + truncateBytes(c, room))
-			}
-		}
-		b.WriteString("\n")
+		b.WriteString(weightLine(e, s.Weights[e], comment(table+"."+string(e), notes[e])) + "\n")
 	}
 	return b.String()
+}
+
+// defaultNotes returns the design's note of each built-in event.
+func defaultNotes() map[Event]string {
+	notes := make(map[Event]string)
+	for _, r := range defaultRows() {
+		notes[r.event] = r.note
+	}
+	return notes
+}
+
+// weightLine returns event e's row of a weights file, weight v, with note as
+// its comment when there is one, cut to fit in MaxLineBytes.
+func weightLine(e Event, v float64, note string) string {
+	row := formatKey(string(e)) + " = " + formatFloat(v)
+	if room := MaxLineBytes - len(row) - 3; note != "" && room > 0 {
+		row += " # " + truncateBytes(note, room)
+	}
+	return row
 }
 
 func formatFloat(v float64) string {
