@@ -52,13 +52,14 @@ func secondsToTicks(seconds float64) int64 {
 
 // Advance moves the World's clock forward by dt seconds and runs every fixed
 // step that falls due, telling the listeners each step's changes before the
-// next step runs. dt is rounded to the clock's tick (see ticksPerSecond) and
+// next step runs. dt is rounded to the clock's tick (1/705,600,000 s) and
 // the clock counts ticks, so nothing drifts: Advance(1.0) with a 0.1 s
 // interval runs exactly ten steps, and ten Advance(0.1) calls do the same. A
 // negative or non-finite dt is ignored.
 //
 // One call runs at most MaxAdvanceSteps steps, and the clock stops at
-// MaxWorldSeconds; time beyond either is dropped and added to DroppedSeconds.
+// MaxWorldSeconds; time beyond either is dropped and added to DroppedSeconds
+// (of one dt, at most MaxWorldSeconds count, so that it stays finite).
 //
 // Called from a listener, it moves the same clock at once: the time adds up,
 // and every step that falls due runs before it returns.
@@ -103,6 +104,7 @@ func (w *World) drop(ticks int64) {
 
 // DroppedSeconds returns the simulated time Advance dropped since the World
 // was made, in seconds: time beyond MaxAdvanceSteps steps in one call, or
-// beyond MaxWorldSeconds. It is 0 while the World keeps its determinism contract
+// beyond MaxWorldSeconds, of each call's dt at most MaxWorldSeconds (so that
+// it stays finite). It is 0 while the World keeps its determinism contract
 // (the same time in any frame sizes gives the same World).
 func (w *World) DroppedSeconds() float64 { return w.dropped }

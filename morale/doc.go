@@ -98,12 +98,13 @@
 // The clock has limits, so that no call runs for ever and nothing wraps: one
 // Advance runs at most [MaxAdvanceSteps] steps, and a World runs for at most
 // [MaxWorldSeconds] (about 95 years). Time beyond either is dropped and counted in
-// [World.DroppedSeconds]: while it reads 0 the determinism above holds.
+// [World.DroppedSeconds] (of one call, up to MaxWorldSeconds): while it
+// reads 0 the determinism above holds.
 //
 // # The same bits on every CPU
 //
 // The same seed and the same calls give the same bits of every agent's
-// morale on amd64, amd64 built with GOAMD64=v3, and arm64, so a lockstep
+// morale on amd64, amd64 built with GOAMD64=v3, arm64 and js/wasm, so a lockstep
 // multiplayer game can run the World on every peer. Three things would break
 // that, and the package avoids all three:
 //
@@ -114,9 +115,11 @@
 //     rounding after every product. It is within one ulp of the exact value
 //     over everything the World can ask for ([MaxPerSecond]·[MaxSeconds]..0):
 //     subnormal from about −708.4, exactly 0 below about −745.13.
-//   - math.Hypot has amd64 assembly. Vec2.Dist computes the same formula,
-//     max·√(1 + (min/max)²), in pure Go: the amd64 bits everywhere, with no
-//     overflow for any distance that fits in a float64.
+//   - math.Hypot has amd64 assembly. Vec2.Dist does without it: √(dx²+dy²),
+//     each square and the sum rounded once and the square root correctly
+//     rounded (IEEE 754 makes that exact to the bit), and a scaled pure-Go
+//     formula of the same kind only at the extremes, so that no distance
+//     that fits in a float64 overflows.
 //   - The compiler fuses x*y + z into one fused multiply-add, with one
 //     rounding instead of two, on arm64 (and ppc64le, s390x, riscv64,
 //     loong64, and amd64 with GOAMD64=v3). Every product in the package that
@@ -126,8 +129,8 @@
 //
 // Everything else the World computes is +, −, ×, ÷ and √, which IEEE 754
 // makes exact to the bit, and integer ticks. make test runs two seeded
-// fights against golden hashes on all three CPUs (arm64 under
-// qemu-aarch64-static): one of 3000 agents with listeners that act, and one
+// fights against golden hashes on amd64, amd64 v3, arm64 (under
+// qemu-aarch64-static) and js/wasm (under node): one of 3000 agents with listeners that act, and one
 // of four step chunks (of 4096 agents, set by the test) on two workers that
 // the reference World hashes too. A game that wants the same guarantee must feed the
 // World the same inputs: positions and scales computed without math.Exp,

@@ -30,8 +30,10 @@ type LedgerOptions struct {
 	// window Explain sums over.
 	Window float64
 	// Squads, when not nil, are the only squads whose agents the ledger
-	// records: its cost and memory are then those of their agents alone
-	// (a crowd's one squad under a designer's eye). An agent's record
+	// records: the records and their time are then those of their agents
+	// alone (a crowd's one squad under a designer's eye), though every
+	// agent of the World still costs the ledger 208 bytes of bookkeeping
+	// (see EnableLedger). An agent's record
 	// starts when his squad is in the list; Explain of an agent of another
 	// squad fails with ErrNotInLedger. Nil: every agent; empty and not nil
 	// (the list of a squad wiped out, say): nobody, as a squad filter of
@@ -111,10 +113,11 @@ type StateChange struct {
 // The ledger is off by default, and off it costs a nil check per step and
 // per event: the step's loop over the agents has no ledger code. On, it
 // costs an extra pass over the agents per step and a record per event hit
-// (BenchmarkLedgerStep and BenchmarkLedgerHit; numbers in the README), and
-// memory of at most PerAgent×88 + PerAgent×40 + 192 bytes per agent. With
-// Squads, the agents of other squads cost a squad lookup in the pass and
-// nothing else.
+// (BenchmarkLedgerStep and BenchmarkLedgerHit; numbers in
+// docs/performance.md), and memory of at most PerAgent×88 + PerAgent×32 +
+// 208 bytes per agent (his entries, his state changes, and 208 bytes of
+// bookkeeping). With Squads, the agents of other squads cost the 208 bytes
+// and a squad lookup in the pass, and nothing else.
 func (w *World) EnableLedger(opt LedgerOptions) error {
 	if opt.PerAgent < 1 {
 		return fmt.Errorf("morale: EnableLedger: PerAgent %d must be at least 1", opt.PerAgent)

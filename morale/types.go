@@ -54,7 +54,7 @@ func (s State) IsBroken() bool { return s == Panicked || s == Routed }
 type Event string
 
 // The standard events. Their default weights are in DefaultSettings and in
-// the README's event table.
+// docs/library.md's event table.
 const (
 	AllyDown              Event = "AllyDown"
 	LeaderDown            Event = "LeaderDown"
@@ -73,8 +73,8 @@ const (
 type SquadID int
 
 // Vec2 is a position in world units. The defaults (FullEffectRadius 600,
-// NoEffectRadius 3000) read them as centimetres (see the README's settings
-// table).
+// NoEffectRadius 3000) read them as centimetres (see docs/library.md's
+// table of every setting).
 type Vec2 struct{ X, Y float64 }
 
 // Dist returns the Euclidean distance between v and w, the same bits on

@@ -51,9 +51,9 @@ const (
 // rows, at most MaxWeightRows of them, have names of valid UTF-8 no longer than
 // MaxEventNameBytes, and finite weights no larger than MaxWeight either way.
 // Every problem is reported, each once, in one error: *FieldError values
-// joined with errors.Join, in the order of the fields (a NaN or infinite
-// field is named as such, and the rules between it and another field are
-// left to be checked once it is finite).
+// joined with errors.Join: every NaN or infinite field first, named as such
+// (the rules between it and another field are left to be checked once it is
+// finite), then the other problems in the order of the fields.
 func (s Settings) Validate() error {
 	var errs []error
 	bad := func(field, format string, args ...any) {

@@ -256,7 +256,8 @@ func (w *World) SetSettings(s Settings) error {
 }
 
 // Now returns the simulated time in seconds: the sum of everything passed to
-// Advance (each rounded to the clock's tick, 1/705,600,000 s).
+// Advance (each rounded to the clock's tick, 1/705,600,000 s), less what it
+// dropped (see DroppedSeconds).
 func (w *World) Now() float64 { return float64(w.nowTicks) / ticksPerSecond }
 
 // Steps returns how many fixed steps the World has run.
