@@ -151,8 +151,9 @@ unit-morale:
 mutants:
 	$(LIB) MORALE_MUTANTS=1 $(GO) test -count=1 -run '^TestMutants$$' .
 
-## frames: the horde game's 600 frames (morale's BenchmarkHordeFrame: 1e6
-## agents on one core), once, with its frame-time percentiles and floor.
+## frames: the horde game (morale's BenchmarkHordeFrame: 1e6 agents on one
+## core), 300 frames of each row (per-agent SetPosition and the batch
+## SetPositions), once, with its frame-time percentiles and floor.
 frames:
 	$(LIB) $(GO) test -run '^$$' -bench '^BenchmarkHordeFrame$$' -benchtime 300x -count 1 .
 
