@@ -326,6 +326,12 @@ func (r *runner) advanceTo(t float64) {
 		r.f.AdvanceTo(to)
 		r.count(float64(r.w.Len())*(to-now) + float64(r.f.Applied()-applied)*float64(r.f.Men()))
 		r.watch(to)
+		if to == t && r.f.Now() == now {
+			// t lies within half a tick of now (0.21000000000000002 when
+			// now is the tick of 0.21): the fight's clock, which counts
+			// whole ticks, is at t's tick already and can go no nearer.
+			break
+		}
 	}
 }
 

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"runtime"
 	"testing"
+	"time"
 
 	"github.com/moralebreak/moralebreak/lab"
 	"github.com/moralebreak/moralebreak/morale"
@@ -335,5 +337,46 @@ func TestSummarizePerSquad(t *testing.T) {
 	st, _ = sum.Stat("squad_routed.a")
 	if *st.Mean != 0.5 || st.Share != 0.5 {
 		t.Errorf("squad_routed.a = %+v; want mean 0.5, share 0.5", st)
+	}
+}
+
+// A sample interval whose multiples fall within half a tick of the World's
+// clock (1/705,600,000 s) above it, such as 3 × 0.07 = 0.21000000000000002,
+// ends: the run used to wait for a clock that could not move there, in a
+// loop that counted no work and so never looked at Ctrl-C. A fight gives
+// the same metrics whatever its sample interval.
+func TestRunAnySample(t *testing.T) {
+	const body = "name = \"s\"\nduration = 30.0\nsample = %s\n[[squad]]\nname = \"a\"\nsize = 6\n[[event]]\nt = 3.0\nevent = \"Suppressed\"\nsquad = \"a\"\nevery = 1.5\nuntil = 20.0\n"
+	base, err := lab.ParseScenario("s.toml", []byte(fmt.Sprintf(body, "0.5")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := lab.Run(base, base.Settings, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sample := range []string{"0.07", "0.13", "0.3", "0.01"} {
+		t.Run(sample, func(t *testing.T) {
+			sc, err := lab.ParseScenario("s.toml", []byte(fmt.Sprintf(body, sample)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan lab.RunResult, 1)
+			go func() {
+				r, err := lab.Run(sc, sc.Settings, 3)
+				if err != nil {
+					t.Error(err)
+				}
+				done <- r
+			}()
+			select {
+			case got := <-done:
+				if got.Broke != want.Broke || !reflect.DeepEqual(got.FirstShaken, want.FirstShaken) || got.LargestCascade != want.LargestCascade {
+					t.Errorf("got broke %d, first Shaken %v, cascade %d; want %d, %v, %d (sample 0.5)", got.Broke, got.FirstShaken, got.LargestCascade, want.Broke, want.FirstShaken, want.LargestCascade)
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatalf("got no result after 10 s; want one fight of 30 s of six men to end at once")
+			}
+		})
 	}
 }
