@@ -148,7 +148,7 @@ func TestFitBadInputWritesNothing(t *testing.T) {
 		{"too many files", append(make([]string, 0, 65), slices.Repeat([]string{good}, 65)...), "fit takes one to 64 scenario files; got 65"},
 		{"a file twice, spelled two ways", []string{good, filepath.Join(filepath.Dir(good), ".", "squad.toml")}, "is given twice"},
 		{"a file without expectations among several", []string{good, none}, none + ": expect: the scenario has no [[expect]]"},
-		{"disjoint bands for the same fight", []string{good, other}, other + ":32: expect: squad_broke.a share wants 0.6..0.7 here and 0.33..0.55 in " + good + ":32, the same fight"},
+		{"disjoint bands for the same fight", []string{good, other}, other + ":32: expect: squad_broke.a share wants 0.6..0.7 here and 0.33..0.55 on " + good + ":32, the same fight"},
 		{"too much work", []string{good, "-keys", "Suppressed", "-max-work", "1e6"}, "or raise the ceiling with -max-work"},
 		{"bad max-work", []string{good, "-max-work", "-1"}, "-max-work is -1; it must be a positive number"},
 	} {

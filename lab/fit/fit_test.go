@@ -556,3 +556,53 @@ func misses(ms []fit.Measure) []float64 {
 	}
 	return out
 }
+
+// Two files of the same fight are held to the check of one file's
+// expectations: disjoint ranges, or a percentile wanted above every value a
+// higher one allows. sample changes no statistic; a window changes only the
+// metric it defines. (A p50 in one file above the other's p90 ran a fit to
+// exit 1, and sample = 0.25 in one of two files hid disjoint ranges.)
+func TestFitCrossConflicts(t *testing.T) {
+	const fight = "%s\n[[squad]]\nname = \"a\"\nsize = 6\n[[event]]\nt = 3.0\nevent = \"Suppressed\"\nsquad = \"a\"\nevery = 1.5\nuntil = 20.0\n[[expect]]\nmetric = \"%s\"\n%s\n"
+	parse := func(t *testing.T, name, top, metric, want string) *lab.Scenario {
+		t.Helper()
+		sc, err := lab.ParseScenario(name, []byte(fmt.Sprintf(fight, top, metric, want)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sc
+	}
+	tests := []struct {
+		name                 string
+		metric, wantA, wantB string
+		topB                 string
+		want                 string // "" when the two may hold together
+	}{
+		{"p50 above the other's p90", "first_shaken_s", "p50 = [20.0, 25.0]", "p90 = [0.0, 10.0]", "duration = 30.0", "b.toml:13: expect: first_shaken_s p50 wants at least 20 (a.toml:13, the same fight), but first_shaken_s p90 at most 10 (line 13), and p50 is never above p90"},
+		{"p90 below the other's p10", "first_shaken_s", "p10 = [20.0, 25.0]", "p90 = [0.0, 10.0]", "duration = 30.0", "and p10 is never above p90"},
+		{"disjoint, another sample", "first_shaken_s", "p50 = [20.0, 25.0]", "p50 = [5.0, 10.0]", "duration = 30.0\nsample = 0.25", "b.toml:14: expect: first_shaken_s p50 wants 5..10 here and 20..25 on a.toml:13, the same fight"},
+		{"disjoint, another cascade window", "first_shaken_s", "p50 = [20.0, 25.0]", "p50 = [5.0, 10.0]", "duration = 30.0\ncascade_window = 5.0", "the ranges do not overlap"},
+		{"disjoint, the same cascade window", "largest_cascade", "p50 = [3.0, 4.0]", "p50 = [0.0, 1.0]", "duration = 30.0\ncascade_window = 3.0", "the ranges do not overlap"},
+		{"disjoint, another cascade window for largest_cascade", "largest_cascade", "p50 = [3.0, 4.0]", "p50 = [0.0, 1.0]", "duration = 30.0\ncascade_window = 5.0", ""},
+		{"disjoint, another rebreak window for rebreaks", "rebreaks", "mean = [3.0, 4.0]", "mean = [0.0, 1.0]", "duration = 30.0\nrebreak_window = 2.0", ""},
+		{"disjoint, another duration", "first_shaken_s", "p50 = [20.0, 25.0]", "p50 = [5.0, 10.0]", "duration = 31.0", ""},
+		{"overlapping, in order", "first_shaken_s", "p50 = [5.0, 25.0]", "p90 = [10.0, 30.0]", "duration = 30.0", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := parse(t, "a.toml", "duration = 30.0", tt.metric, tt.wantA)
+			b := parse(t, "b.toml", tt.topB, tt.metric, tt.wantB)
+			// A key that does not exist: the error a fit reports when the
+			// files may hold together, before any fight.
+			_, err := fit.Fit(context.Background(), fit.Config{Scenario: a, More: []*lab.Scenario{b}, Keys: []string{"Nope"}, Runs: 10})
+			switch {
+			case err == nil:
+				t.Fatal("got no error; want one before any fight")
+			case tt.want == "" && !strings.Contains(err.Error(), "-keys"):
+				t.Errorf("got error %q; want only the -keys error", err)
+			case tt.want != "" && !strings.Contains(err.Error(), tt.want):
+				t.Errorf("got error %q; want %q", err, tt.want)
+			}
+		})
+	}
+}

@@ -126,35 +126,44 @@ func naturalSpan(sc *lab.Scenario, metric string, after bool, stat string) float
 // fights: min ≤ p10 ≤ … ≤ p90 ≤ max (of the same metric).
 var quantileOrder = []string{"min", "p10", "p25", "p50", "p75", "p90", "max"}
 
+// clash says why no set of fights can meet expectations a and b of the same
+// fight together, or "" when nothing forbids it: the same statistic of the
+// same metric with disjoint ranges, or ordered statistics whose ranges are
+// out of order (p50 wanted above every p90 allowed). whereA and whereB name
+// them ("line 30", "b.toml:30"); the message is a's. The one check of a
+// file's expectations (contradictions) and of two files' (crossConflicts).
+func clash(a, b lab.Expect, whereA, whereB string) string {
+	if a.Name() != b.Name() {
+		return ""
+	}
+	if a.Stat == b.Stat {
+		if a.Lo > b.Hi || b.Lo > a.Hi {
+			return fmt.Sprintf("%s %s wants %g..%g here and %g..%g on %s: the ranges do not overlap, so no weights can meet both", a.Name(), a.Stat, a.Lo, a.Hi, b.Lo, b.Hi, whereB)
+		}
+		return ""
+	}
+	ia, ib := slices.Index(quantileOrder, a.Stat), slices.Index(quantileOrder, b.Stat)
+	if ia < 0 || ib < 0 {
+		return ""
+	}
+	low, high, whereLow, whereHigh := a, b, whereA, whereB // low's statistic is never above high's
+	if ia > ib {
+		low, high, whereLow, whereHigh = b, a, whereB, whereA
+	}
+	if low.Lo > high.Hi {
+		return fmt.Sprintf("%s %s wants at least %g (%s), but %s %s at most %g (%s), and %s is never above %s", a.Name(), low.Stat, low.Lo, whereLow, a.Name(), high.Stat, high.Hi, whereHigh, low.Stat, high.Stat)
+	}
+	return ""
+}
+
 // contradictions returns an error for every pair of sc's expectations that
-// no set of fights can meet together: the same metric and statistic with
-// disjoint ranges, or ordered statistics whose ranges are out of order (p50
-// wanted above every p90 allowed). Each names both lines.
+// no set of fights can meet together (clash), each naming both lines.
 func contradictions(sc *lab.Scenario) error {
 	var errs []error
-	fail := func(line int, format string, args ...any) {
-		errs = append(errs, &lab.ScenarioError{File: sc.Path, Line: line, Key: "expect", Msg: fmt.Sprintf(format, args...)})
-	}
 	for i, a := range sc.Expects {
 		for _, b := range sc.Expects[:i] {
-			if a.Name() != b.Name() {
-				continue
-			}
-			switch {
-			case a.Stat == b.Stat && (a.Lo > b.Hi || b.Lo > a.Hi):
-				fail(a.Line, "%s %s wants %g..%g here and %g..%g on line %d: the ranges do not overlap, so no weights can meet both", a.Metric, a.Stat, a.Lo, a.Hi, b.Lo, b.Hi, b.Line)
-			default:
-				ia, ib := slices.Index(quantileOrder, a.Stat), slices.Index(quantileOrder, b.Stat)
-				if ia < 0 || ib < 0 || ia == ib {
-					continue
-				}
-				low, high := a, b // low's statistic is never above high's
-				if ia > ib {
-					low, high = b, a
-				}
-				if low.Lo > high.Hi {
-					fail(a.Line, "%s %s wants at least %g (line %d), but %s %s at most %g (line %d), and %s is never above %s", a.Metric, low.Stat, low.Lo, low.Line, a.Metric, high.Stat, high.Hi, high.Line, low.Stat, high.Stat)
-				}
+			if msg := clash(a, b, fmt.Sprintf("line %d", a.Line), fmt.Sprintf("line %d", b.Line)); msg != "" {
+				errs = append(errs, &lab.ScenarioError{File: sc.Path, Line: a.Line, Key: "expect", Msg: msg})
 			}
 		}
 	}
@@ -164,34 +173,52 @@ func contradictions(sc *lab.Scenario) error {
 	return errors.Join(errs...)
 }
 
-// crossConflicts returns an error for every pair of expectations of two of
-// scs that describe the same fight (the same duration, squads and events)
-// and want disjoint ranges of the same statistic of the same metric: no
-// weights can meet both. Each names both files and lines.
-func crossConflicts(scs []*lab.Scenario) error {
-	fight := func(sc *lab.Scenario) string {
-		var b strings.Builder
-		fmt.Fprintf(&b, "%v|%v|%v|%v|", sc.Duration, sc.Sample, sc.CascadeWindow, sc.RebreakWindow)
-		for _, sq := range sc.Squads {
-			j, _ := json.Marshal(sq.ScenarioSquad)
-			b.Write(j)
-		}
-		for _, ev := range sc.Events {
-			j, _ := json.Marshal(ev.ScenarioEvent)
-			b.Write(j)
-		}
-		return b.String()
+// fightOf is what decides every statistic of sc's fights: the duration, the
+// squads and the events. Not sample, which only sets how often morale is
+// recorded for the plots, nor the two windows, which each decide one metric
+// (sameWindows).
+func fightOf(sc *lab.Scenario) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%v|", sc.Duration)
+	for _, sq := range sc.Squads {
+		j, _ := json.Marshal(sq.ScenarioSquad)
+		b.Write(j)
 	}
+	b.WriteString("|")
+	for _, ev := range sc.Events {
+		j, _ := json.Marshal(ev.ScenarioEvent)
+		b.Write(j)
+	}
+	return b.String()
+}
+
+// sameWindows reports whether a and b, two scenarios of the same fight
+// (fightOf), measure e's statistic alike: cascade_window decides
+// largest_cascade, rebreak_window rebreaks, as e's metric or its given.
+func sameWindows(a, b *lab.Scenario, e lab.Expect) bool {
+	uses := func(metric string) bool { return e.Metric == metric || e.Given == metric }
+	return (!uses("largest_cascade") || a.CascadeWindow == b.CascadeWindow) &&
+		(!uses("rebreaks") || a.RebreakWindow == b.RebreakWindow)
+}
+
+// crossConflicts returns an error for every pair of expectations of two of
+// scs that describe the same fight (fightOf, and sameWindows for the
+// statistic) and that no set of fights can meet together (clash, the check
+// of one file's): no weights can meet both. Each names both files and lines.
+func crossConflicts(scs []*lab.Scenario) error {
 	var errs []error
 	for i, a := range scs {
 		for _, b := range scs[:i] {
-			if fight(a) != fight(b) {
+			if fightOf(a) != fightOf(b) {
 				continue
 			}
 			for _, ea := range a.Expects {
 				for _, eb := range b.Expects {
-					if ea.Name() == eb.Name() && ea.Stat == eb.Stat && (ea.Lo > eb.Hi || eb.Lo > ea.Hi) {
-						errs = append(errs, &lab.ScenarioError{File: a.Path, Line: ea.Line, Key: "expect", Msg: fmt.Sprintf("%s %s wants %g..%g here and %g..%g in %s:%d, the same fight: the ranges do not overlap, so no weights can meet both", ea.Metric, ea.Stat, ea.Lo, ea.Hi, eb.Lo, eb.Hi, b.Path, eb.Line)})
+					if !sameWindows(a, b, ea) {
+						continue
+					}
+					if msg := clash(ea, eb, fmt.Sprintf("line %d", ea.Line), fmt.Sprintf("%s:%d, the same fight", b.Path, eb.Line)); msg != "" {
+						errs = append(errs, &lab.ScenarioError{File: a.Path, Line: ea.Line, Key: "expect", Msg: msg})
 					}
 				}
 			}
