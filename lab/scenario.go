@@ -53,8 +53,9 @@ type Scenario struct {
 	// Duration is the simulated length of one fight, in seconds (> 0).
 	Duration float64
 	// Runs is the number of fights run and check make when -runs is not
-	// given (1000 by default).
-	Runs int
+	// given (1000 by default; 1..MaxRuns); RunsLine is the line of its key
+	// (0 when the file has none).
+	Runs, RunsLine int
 	// Sample is the interval of the morale samples for the fan chart, in s.
 	Sample float64
 	// CascadeWindow: routs at most this many seconds apart chain into one
@@ -252,7 +253,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		p.fail("description", top.line("description"), "is %d bytes long; at most %d", len(sc.Description), MaxDescriptionBytes)
 	}
 	sc.Duration = top.num("duration", 60, 0.001, maxDuration)
-	sc.Runs = int(top.num("runs", 1000, 1, 1e7))
+	sc.Runs, sc.RunsLine = int(top.num("runs", 1000, 1, MaxRuns)), top.line("runs")
 	sc.Sample = top.num("sample", 0.5, 0.01, maxDuration)
 	sc.CascadeWindow = top.num("cascade_window", 3, 0, maxDuration)
 	sc.RebreakWindow = top.num("rebreak_window", 10, 0, maxDuration)

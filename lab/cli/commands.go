@@ -47,6 +47,20 @@ func runsFlag(runs int, set bool) error {
 	return nil
 }
 
+// checkResults is lab.CheckResults for runs fights of sc, its error bad
+// input naming where runs came from: -runs when flag, else the scenario's
+// runs key (its file and line; the file alone for the default).
+func checkResults(sc *lab.Scenario, runs int, flag bool) error {
+	err := lab.CheckResults(sc, runs)
+	switch {
+	case err == nil:
+		return nil
+	case flag:
+		return bad("-runs: %v", err)
+	}
+	return usageError{&lab.ScenarioError{File: sc.Path, Line: sc.RunsLine, Key: "runs", Msg: err.Error()}}
+}
+
 // given returns the names of the flags of fs that were set.
 func given(fs *flag.FlagSet) map[string]bool {
 	set := map[string]bool{}
@@ -128,8 +142,8 @@ func cmdRun(ctx context.Context, args []string, env console) error {
 		if err := lab.CheckWork("this sweep", lab.SweepWork(sc, axes, *runs, shard), *maxWork); err != nil {
 			return err
 		}
-		if err := lab.CheckResults(sc, *runs); err != nil {
-			return usageError{err}
+		if err := checkResults(sc, *runs, set["runs"]); err != nil {
+			return err
 		}
 		return runSweep(ctx, env, sc, axes, *runs, *seed, shard, *out, *reportFile, *metric, *stat, *quiet, typed("run", args))
 	}
@@ -143,8 +157,8 @@ func cmdRun(ctx context.Context, args []string, env console) error {
 	if err := lab.CheckWork(what, shardRuns(*runs, shard)*lab.FightWork(sc), *maxWork); err != nil {
 		return err
 	}
-	if err := lab.CheckResults(sc, *runs); err != nil {
-		return usageError{err}
+	if err := checkResults(sc, *runs, set["runs"]); err != nil {
+		return err
 	}
 	plan := lab.Plan{Scenario: sc, Settings: sc.Settings, Seed: *seed, Runs: *runs, Shard: shard}
 	bar := newProgress(env, *quiet, sc.Name)
@@ -245,8 +259,8 @@ func cmdCheck(ctx context.Context, args []string, env console) (int, error) {
 		if n[sc] = *runs; n[sc] == 0 {
 			n[sc] = sc.Runs
 		}
-		if err := lab.CheckResults(sc, n[sc]); err != nil {
-			return 0, usageError{err}
+		if err := checkResults(sc, n[sc], *runs != 0); err != nil {
+			return 0, err
 		}
 		if len(sc.Expects) > 0 {
 			work += float64(n[sc]) * lab.FightWork(sc)

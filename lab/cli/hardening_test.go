@@ -13,6 +13,53 @@ import (
 
 const opening = "../../scenarios/opening.toml"
 
+// A scenario's runs over the limit, or of results over the memory limit,
+// are bad input naming the file, the line and the key (runs = 1500000 was
+// exit 1 with no file, from the Monte-Carlo); from -runs, they name -runs.
+func TestScenarioRunsOverLimits(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	squads := strings.Repeat("[[squad]]\nsize = 1\n", 12)
+	over := write("over.toml", "duration = 1.0\nruns = 1500000\n[[squad]]\nsize = 1\n")
+	heavy := write("heavy.toml", "duration = 100.0\nsample = 0.01\nruns = 100000\n"+squads)
+	heavyDefault := write("default.toml", "duration = 100.0\nsample = 0.01\n"+squads)
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"runs over a million", []string{"check", over}, over + ":2: runs: is 1.5e+06; it must lie in 1..1e+06"},
+		{"runs over a million, run", []string{"run", over}, over + ":2: runs: is 1.5e+06"},
+		{"results over 2 GiB, check", []string{"check", heavy}, heavy + ":3: runs: the results of 100000 runs of \"heavy\" would take about"},
+		{"results over 2 GiB, run", []string{"run", heavy}, heavy + ":3: runs: the results of 100000 runs"},
+		{"results over 2 GiB, the default runs", []string{"run", heavyDefault}, heavyDefault + ": runs: the results of 1000 runs"},
+		{"results over 2 GiB, -runs", []string{"run", heavyDefault, "-runs", "5000"}, "-runs: the results of 5000 runs"},
+		{"results over 2 GiB, check -runs", []string{"check", heavyDefault, "-runs", "5000"}, "-runs: the results of 5000 runs"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := filepath.Join(dir, "out")
+			args := append(tt.args, "-q", "-max-work", "1e15")
+			if tt.args[0] != "check" {
+				args = append(args, "-out", out)
+			}
+			code, _, e := runMain(t, context.Background(), nil, args...)
+			if code != cli.ExitBadInput || !strings.HasPrefix(e, "moralesim: "+tt.want) {
+				t.Errorf("got exit %d, stderr %q; want %d and %q", code, e, cli.ExitBadInput, "moralesim: "+tt.want)
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Errorf("%s was written", out)
+			}
+		})
+	}
+}
+
 // Flags that said one thing and did another: -runs 0 meant the scenario's
 // 1,000 although the message gave the range as 1..10,000,000; work over the
 // ceiling ran for hours; a shard count from a partial Slurm array cut the
