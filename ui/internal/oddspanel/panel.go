@@ -252,13 +252,32 @@ func shareLine(label string, r odds.OddsRow, runs int) oddsLine {
 	l := oddsLine{label: label, now: fmt.Sprintf("%s [%s–%s]", pct(r.Share), pctN(r.Lo), pctN(r.Hi))}
 	if c := r.Change; c != nil && c.N > 0 {
 		l.before = "was " + pct(c.From)
-		l.change = fmt.Sprintf("%+.0f pts %s", 100*c.Diff, mark(c))
+		l.change = pts(r.Share, c.From, c.Diff) + " " + mark(c)
 		if c.Diff == 0 && !c.Beyond {
 			l.change = "="
 		}
 		l.beyond = c.Beyond
 	}
 	return l
+}
+
+// pts is the change from the share from to now in points, as a reader
+// gets it from the two shares shown: the difference of their whole
+// percents ("23% … was 19% +4 pts", though 22.73 − 19.27 is 3.46), so
+// that a row never contradicts itself; "+<1" or "-<1" when the shown
+// shares are equal but the shares are not (diff, the paired difference,
+// gives the sign).
+func pts(now, from, diff float64) string {
+	d := math.Round(100*now) - math.Round(100*from)
+	switch {
+	case d != 0:
+		return fmt.Sprintf("%+.0f pts", d)
+	case diff > 0:
+		return "+<1 pts"
+	case diff < 0:
+		return "-<1 pts"
+	}
+	return "+0 pts"
 }
 
 // mark is ▲ or ▼ for a change beyond the noise, ≈ for one within it.

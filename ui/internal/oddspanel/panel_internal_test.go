@@ -186,6 +186,7 @@ func TestOddsCellsFitTheirColumns(t *testing.T) {
 		{2, false, "was 100%"},
 		{2, false, "mean shift"},
 		{3, false, "+100 pts ▲"},
+		{3, false, "-<1 pts ▼"},
 		{3, false, "-100 pts ▼"},
 		{3, false, "+20.0 s ▲"},
 	} {
