@@ -27,6 +27,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -253,7 +254,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		p.fail("description", top.line("description"), "is %d bytes long; at most %d", len(sc.Description), MaxDescriptionBytes)
 	}
 	sc.Duration = top.num("duration", 60, 0.001, maxDuration)
-	sc.Runs, sc.RunsLine = int(top.num("runs", 1000, 1, MaxRuns)), top.line("runs")
+	sc.Runs, sc.RunsLine = top.integer("runs", 1000, 1, MaxRuns), top.line("runs")
 	sc.Sample = top.num("sample", 0.5, 0.01, maxDuration)
 	sc.CascadeWindow = top.num("cascade_window", 3, 0, maxDuration)
 	sc.RebreakWindow = top.num("rebreak_window", 10, 0, maxDuration)
@@ -299,7 +300,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 			p.fail(t.key("name"), t.line("name"), "squad %s is named twice", safefile.Quote(sq.Name))
 		}
 		squadIndex[sq.Name] = i
-		sq.Size = int(t.num("size", 0, 1, maxAgents))
+		sq.Size = t.integer("size", 0, 1, maxAgents)
 		if !t.has("size") {
 			p.fail(t.key("size"), sq.Line, "is missing; a squad needs a size of at least 1")
 		}
@@ -370,7 +371,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		ev.Jitter = t.num("jitter", 0, 0, maxDuration)
 		ev.Spread = t.num("spread", 0, 0, 1e9)
 		ev.Radius = t.num("radius", 0, 0, 1e12)
-		ev.Count = int(t.num("count", 1, 1, maxAgents))
+		ev.Count = t.integer("count", 1, 1, maxAgents)
 		if t.has("at") {
 			ev.At, ev.HasAt = t.vec("at", morale.Vec2{}), true
 		}
@@ -687,6 +688,31 @@ func (t *table) num(k string, def, lo, hi float64) float64 {
 		return def
 	}
 	return f
+}
+
+// integer returns the whole number under key k, in lo..hi: def when it is
+// absent, and def with a problem naming the key and its line when it is not
+// a number, has a fraction (runs = 10.9 is not 10 runs) or lies outside
+// lo..hi. A float without a fraction (10.0) is that number. Every count of
+// the scenario format (runs, size, count) is read by it.
+func (t *table) integer(k string, def, lo, hi int) int {
+	v, ok := t.get(k)
+	if !ok {
+		return def
+	}
+	f, ok := asNumber(v)
+	switch {
+	case !ok:
+		t.p.fail(t.key(k), t.line(k), "is a %s; it must be a whole number", typeName(v))
+		return def
+	case f != math.Trunc(f): // a fraction, NaN or ±Inf
+		t.p.fail(t.key(k), t.line(k), "is %v; it must be a whole number", f)
+		return def
+	case f < float64(lo) || f > float64(hi):
+		t.p.fail(t.key(k), t.line(k), "is %s; it must lie in %d..%d", strconv.FormatFloat(f, 'f', -1, 64), lo, hi)
+		return def
+	}
+	return int(f)
 }
 
 // array returns the array under key k, each element through elem, which

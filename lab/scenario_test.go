@@ -2,6 +2,7 @@ package lab_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -131,6 +132,46 @@ func TestScenarioCustomEvents(t *testing.T) {
 				t.Errorf("Sniped is worth %v; want -0.2", sc.Settings.Weights["Sniped"])
 			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
 				t.Errorf("LoadScenario: got %v; want an error saying %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// Every count of the scenario format (runs, size, count) is a whole number:
+// runs = 10.9, size = 2.9 and count = 1.7 were 10 runs, 2 men and one
+// death, without a word. A float without a fraction is that number.
+func TestCountsAreWholeNumbers(t *testing.T) {
+	const head = "duration = 30.0\n%s\n[[squad]]\nname = \"a\"\n%s\n[[event]]\nt = 1.0\ndo = \"death\"\nsquad = \"a\"\n%s\n"
+	tests := []struct {
+		name, top, squad, event string
+		want                    string // "" when it parses
+		runs, size, count       int
+	}{
+		{"integers", "runs = 10", "size = 3", "count = 2", "", 10, 3, 2},
+		{"floats without a fraction", "runs = 10.0", "size = 3.0", "count = 2.0", "", 10, 3, 2},
+		{"runs with a fraction", "runs = 10.9", "size = 3", "count = 2", "bad.toml:2: runs: is 10.9; it must be a whole number", 0, 0, 0},
+		{"size with a fraction", "runs = 10", "size = 2.9", "count = 1", "bad.toml:5: squad[1].size: is 2.9; it must be a whole number", 0, 0, 0},
+		{"count with a fraction", "runs = 10", "size = 3", "count = 1.7", "bad.toml:10: event[1].count: is 1.7; it must be a whole number", 0, 0, 0},
+		{"runs infinite", "runs = inf", "size = 3", "count = 1", "bad.toml:2: runs: is +Inf; it must lie in 1..1000000", 0, 0, 0},
+		{"runs not a number", "runs = nan", "size = 3", "count = 1", "bad.toml:2: runs: is NaN; it must be a whole number", 0, 0, 0},
+		{"runs a string", `runs = "10"`, "size = 3", "count = 1", "bad.toml:2: runs: is a string; it must be a whole number", 0, 0, 0},
+		{"runs too many", "runs = 1500000", "size = 3", "count = 1", "bad.toml:2: runs: is 1500000; it must lie in 1..1000000", 0, 0, 0},
+		{"size too many", "runs = 10", "size = 1e12", "count = 1", "bad.toml:5: squad[1].size: is 1000000000000; it must lie in 1..", 0, 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sc, err := lab.ParseScenario("bad.toml", []byte(fmt.Sprintf(head, tt.top, tt.squad, tt.event)))
+			if tt.want == "" {
+				if err != nil {
+					t.Fatalf("got error %v; want none", err)
+				}
+				if sc.Runs != tt.runs || sc.Squads[0].Size != tt.size || sc.Events[0].Count != tt.count {
+					t.Errorf("got runs %d, size %d, count %d; want %d, %d, %d", sc.Runs, sc.Squads[0].Size, sc.Events[0].Count, tt.runs, tt.size, tt.count)
+				}
+				return
+			}
+			if err == nil || !strings.HasPrefix(err.Error(), tt.want) || strings.Contains(err.Error(), "\n") {
+				t.Errorf("got error %v; want exactly one, starting %q", err, tt.want)
 			}
 		})
 	}
