@@ -37,7 +37,7 @@ func (v Verdict) String() string {
 	}
 	got := "undefined (no run had it)"
 	if v.Defined {
-		got = strconv.FormatFloat(v.Got, 'g', 4, 64)
+		got = formatTime(v.Got)
 		if v.HasCI {
 			got = FormatEstimate(v.Got, v.Lo95, v.Hi95, "95% CI ")
 		}
@@ -153,14 +153,23 @@ func StatInterval(stat string, xs []float64, happened, n int) (lo, hi float64, o
 	return s[i], s[max(i, j)], true
 }
 
+// formatTime prints x with 4 significant digits, and +Inf (a time that
+// never came: ExpectValues) as "never".
+func formatTime(x float64) string {
+	if math.IsInf(x, 1) {
+		return "never"
+	}
+	return strconv.FormatFloat(x, 'g', 4, 64)
+}
+
 // FormatEstimate prints x (4 significant digits) and its interval lo..hi
 // (3 significant digits each) as "x [lo, hi]", with prefix before lo
 // ("95% CI "): the bounds rounded outward, lo down and hi up, and widened to
 // the printed x where it lies outside them, so that the printed interval
 // always holds the printed estimate ("11.75 [11.7, 11.8]", never "11.75
-// [11.8, 11.8]").
+// [11.8, 11.8]"). +Inf, a time that never came, prints as "never".
 func FormatEstimate(x, lo, hi float64, prefix string) string {
-	xs := strconv.FormatFloat(x, 'g', 4, 64)
+	xs := formatTime(x)
 	xv, err := strconv.ParseFloat(xs, 64)
 	if err != nil {
 		xv = x
@@ -172,6 +181,9 @@ func FormatEstimate(x, lo, hi float64, prefix string) string {
 // (math.Floor: down, math.Ceil: up); v within 1e-9 of a 3-digit number is
 // that number (0.3 stays 0.3, not 0.301).
 func outward(v float64, round func(float64) float64) string {
+	if math.IsInf(v, 1) {
+		return "never"
+	}
 	if v == 0 || math.IsInf(v, 0) || math.IsNaN(v) {
 		return strconv.FormatFloat(v, 'g', 3, 64)
 	}

@@ -2,6 +2,7 @@ package lab
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -85,10 +86,13 @@ func anchors(sc *Scenario) []anchor {
 // (xs: where the metric is defined; happened: where it happened or was
 // above zero; n: the fights counted). Given a condition, a percentile of a
 // time counts every fight of the condition: one where the time never came
-// counts as never, at duration (the end of the fight), so that "when it
+// counts as never, +Inf, after every time of every fight, so that "when it
 // breaks, the first rout before 20 s at the median" counts the fights that
-// broke without a rout against it. squads, expects and duration are the
-// scenario's (or a header's). ok is false when a metric is unknown.
+// broke without a rout against it, and a percentile that falls on such a
+// fight, or between it and a time that came, is never (Percentile), which
+// no range holds: not a blend of a time and the end of the fight. squads,
+// expects and duration are the scenario's (or a header's). ok is false when
+// a metric is unknown.
 func ExpectValues(squads []string, expects []Expect, duration float64, e Expect, runs []RunResult) (xs []float64, happened, n int, ok bool) {
 	h := Header{Squads: squads}
 	var m Metric
@@ -126,7 +130,7 @@ func ExpectValues(squads []string, expects []Expect, duration float64, e Expect,
 	xs, happened = m.values(runs, idx)
 	if _, pct := percentileOf[e.Stat]; pct && idx != nil && m.Time {
 		for len(xs) < n {
-			xs = append(xs, duration)
+			xs = append(xs, math.Inf(1))
 		}
 	}
 	return xs, happened, n, true

@@ -88,7 +88,7 @@ func TestSteadyAfter(t *testing.T) {
 
 // TestExpectValuesGiven checks the condition: only the fights where the
 // given metric happened count, and a percentile of a time counts a fight
-// of the condition where it never came at the end of the fight.
+// of the condition where it never came as never (+Inf).
 func TestExpectValuesGiven(t *testing.T) {
 	at := func(v float64) *float64 { return &v }
 	runs := []lab.RunResult{
@@ -104,7 +104,7 @@ func TestExpectValuesGiven(t *testing.T) {
 		happened int
 		n        int
 	}{
-		{"p50", []float64{10, 12, 30}, 2, 3},
+		{"p50", []float64{10, 12, math.Inf(1)}, 2, 3},
 		{"share", []float64{10, 12}, 2, 3},
 		{"mean", []float64{10, 12}, 2, 3},
 	}
@@ -115,7 +115,7 @@ func TestExpectValuesGiven(t *testing.T) {
 			t.Fatalf("%s: got %v, %d, %d, %v; want %v, %d, %d", tt.stat, xs, happened, n, ok, tt.xs, tt.happened, tt.n)
 		}
 		for i := range xs {
-			if math.Abs(xs[i]-tt.xs[i]) > 1e-12 {
+			if xs[i] != tt.xs[i] {
 				t.Errorf("%s: xs = %v; want %v", tt.stat, xs, tt.xs)
 			}
 		}
@@ -137,6 +137,56 @@ func TestHeaderMarks(t *testing.T) {
 	for i := range want {
 		if h.Marks[i] != want[i] {
 			t.Errorf("mark %d = %v; want %v", i, h.Marks[i], want[i])
+		}
+	}
+}
+
+// A percentile given a condition that falls on a fight where the time never
+// came, or between such a fight and a time that came, is never: it meets
+// no range, and prints as never. Before, the fights without the time were
+// padded with the fight's duration and the percentile interpolated between
+// the last time that came and it: a p90 of 42 s in a fight of 60 s where
+// every rout came by 30 s.
+func TestGivenPercentileNever(t *testing.T) {
+	body := reinforced + `[[expect]]
+metric = "first_rout_s"
+given = "squad_broke.a"
+p50 = [0.0, 30.0]
+p75 = [0.0, 30.0]
+p90 = [0.0, 30.0]
+max = [0.0, 30.0]
+`
+	sc, err := lab.ParseScenario("r.toml", []byte(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Nine fights that broke: eight routed at 10..17 s, one never.
+	at := func(v float64) *float64 { return &v }
+	var runs []lab.RunResult
+	for i := range 9 {
+		r := lab.RunResult{Index: i, SquadBroke: []bool{true}, SquadFirstBreak: []*float64{at(5)}, SquadRouted: []int{0}, SquadMorale: [][]float64{{}}}
+		if i < 8 {
+			r.FirstRouted = at(10 + float64(i))
+		}
+		runs = append(runs, r)
+	}
+	p := lab.Plan{Scenario: sc, Settings: sc.Settings, Seed: 1, Runs: len(runs)}
+	sum := lab.Summarize(lab.NewHeader(p), runs)
+	tests := []struct {
+		stat string
+		got  string // as the verdict prints it
+		pass bool
+	}{
+		{"p50", "p50 = 14 [", true},
+		{"p75", "p75 = 16 [", true},
+		{"p90", "p90 = never [", false}, // between 17 s and never: was 19.6, a blend of 17 and 30
+		{"max", "max = never [", false}, // was 30, the duration
+	}
+	verdicts := lab.Check(sc, &sum, runs)
+	for i, tt := range tests {
+		v := verdicts[i]
+		if v.Stat != tt.stat || v.Pass != tt.pass || !strings.Contains(v.String(), tt.got) {
+			t.Errorf("got %q (pass %v); want %q (pass %v)", v.String(), v.Pass, tt.got, tt.pass)
 		}
 	}
 }

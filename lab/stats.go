@@ -11,7 +11,8 @@ import (
 // Percentile returns the p-th percentile (0..100) of sorted by linear
 // interpolation between closest ranks (the "type 7" definition of R and
 // NumPy): 0 gives the minimum, 100 the maximum. sorted must be in ascending
-// order; an empty slice gives NaN.
+// order; an empty slice gives NaN. A percentile that falls on +Inf (a time
+// that never came), or between a value and +Inf, is +Inf: never.
 func Percentile(sorted []float64, p float64) float64 {
 	n := len(sorted)
 	if n == 0 {
@@ -23,8 +24,11 @@ func Percentile(sorted []float64, p float64) float64 {
 	p = math.Max(0, math.Min(100, p))
 	h := p / 100 * float64(n-1)
 	lo := int(math.Floor(h))
-	if lo >= n-1 {
-		return sorted[n-1]
+	switch {
+	case lo >= n-1 || h == float64(lo):
+		return sorted[lo]
+	case math.IsInf(sorted[lo+1], 1):
+		return math.Inf(1)
 	}
 	return sorted[lo] + (h-float64(lo))*(sorted[lo+1]-sorted[lo])
 }

@@ -15,6 +15,15 @@ func TestPercentile(t *testing.T) {
 			t.Errorf("Percentile(%v, %v) = %v; want %v", xs, tt.p, got, tt.want)
 		}
 	}
+	// +Inf is a time that never came: a percentile on it, or between it
+	// and a time, is never, not a blend.
+	inf := math.Inf(1)
+	never := []float64{1, 2, inf, inf}
+	for _, tt := range []struct{ p, want float64 }{{0, 1}, {100 / 3.0, 2}, {50, inf}, {40, inf}, {75, inf}, {100, inf}, {10, 1.3}} {
+		if got := lab.Percentile(never, tt.p); !(got == tt.want || math.Abs(got-tt.want) <= 1e-12) {
+			t.Errorf("Percentile(%v, %v) = %v; want %v", never, tt.p, got, tt.want)
+		}
+	}
 	if got := lab.Percentile(nil, 50); !math.IsNaN(got) {
 		t.Errorf("Percentile(nil) = %v; want NaN", got)
 	}

@@ -63,13 +63,15 @@ func measureExpects(sc *lab.Scenario, h lab.Header, runs []lab.RunResult) measur
 		v := verdicts[i]
 		em := Measure{Metric: e.Name(), Stat: e.Stat, Lo: e.Lo, Hi: e.Hi, Line: e.Line, Pass: v.Pass}
 		got := math.NaN()
-		if v.Defined {
+		// A percentile that is never (+Inf: lab.ExpectValues) is, like an
+		// undefined statistic, no number in fit.json, and its interval none.
+		if v.Defined && !math.IsInf(v.Got, 1) {
 			got = v.Got
 			g := got
 			em.Got = &g
 		}
 		se := 0.0
-		if v.HasCI {
+		if v.HasCI && !math.IsInf(v.Hi95, 1) {
 			em.CI95 = &[2]float64{v.Lo95, v.Hi95}
 			se = (v.Hi95 - v.Lo95) / (2 * lab.Z95)
 		}
@@ -77,7 +79,7 @@ func measureExpects(sc *lab.Scenario, h lab.Header, runs []lab.RunResult) measur
 		em.Margin = math.Min(width/4, se)
 		span := naturalSpan(sc, e.Metric, e.After != "", e.Stat)
 		unit := math.Min(math.Max(width, span/100), span)
-		if !v.Defined {
+		if em.Got == nil {
 			// A time that never happened is, for the distance, at the end of
 			// the fight.
 			got = sc.Duration

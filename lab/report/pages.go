@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -288,6 +289,9 @@ func verdictTable(vs []lab.Verdict, runs int) Table {
 		got := "undefined (no fight had it)"
 		if v.Defined {
 			got = num(v.Got)
+			if math.IsInf(v.Got, 1) {
+				got = "never" // a time that never came
+			}
 			if v.HasCI {
 				got = lab.FormatEstimate(v.Got, v.Lo95, v.Hi95, "")
 			}
