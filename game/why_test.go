@@ -173,11 +173,11 @@ func TestConsoleWhy(t *testing.T) {
 }
 
 func TestStateReason(t *testing.T) {
+	rules := morale.StateRules{RoutAfterSeconds: 3.5, PanicBelow: 0.25, ShakenBelow: 0.6}
 	x := morale.Explanation{
-		Settings: morale.Settings{RoutAfterSeconds: 3.5, PanicBelow: 0.25, ShakenBelow: 0.6},
 		States: []morale.StateChange{
-			{At: 7, From: morale.Shaken, To: morale.Panicked, Why: morale.Reason{Kind: morale.ByEvent, Event: morale.Suppressed}, Morale: 0.12},
-			{At: 10.5, From: morale.Panicked, To: morale.Routed, Why: morale.Reason{Kind: morale.ByRoutTimer}, SecondsInFrom: 3.5},
+			{At: 7, From: morale.Shaken, To: morale.Panicked, Why: morale.Reason{Kind: morale.ByEvent, Event: morale.Suppressed}, Morale: 0.12, Rules: rules},
+			{At: 10.5, From: morale.Panicked, To: morale.Routed, Why: morale.Reason{Kind: morale.ByRoutTimer}, SecondsInFrom: 3.5, Rules: rules},
 		},
 	}
 	tests := []struct {

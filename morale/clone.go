@@ -132,6 +132,7 @@ func (l *ledger) clone() *ledger {
 	}
 	c := *l
 	c.only = maps.Clone(l.only)
+	c.rules, c.ruleIDs = slices.Clone(l.rules), maps.Clone(l.ruleIDs)
 	c.opt.Squads = slices.Clone(l.opt.Squads)
 	c.since, c.old = nil, nil // scratch of the step (beforeStep fills it)
 	nc, ns := 0, 0

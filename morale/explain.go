@@ -30,9 +30,9 @@ type Explanation struct {
 	Changes []LedgerEntry
 	// States are the state changes in the window, oldest first.
 	States []StateChange
-	// Settings are the World's settings now (a copy), which the sentence
-	// quotes: ShakenBelow, PanicBelow, Hysteresis, RoutAfterSeconds and
-	// MinRoutSeconds.
+	// Settings are the World's settings now (a copy). The sentence about a
+	// state change quotes the settings it was decided under instead (its
+	// Rules), which may be older.
 	Settings Settings
 }
 
@@ -178,7 +178,7 @@ func (x Explanation) String() string {
 }
 
 // StateReason says why state change s (one of x.States) happened, in the
-// words of the settings x quotes, as String does for the last one: for
+// words of the settings it was decided under (s.Rules), as String does for the last one: for
 // example "Panicked for 3.50 s (RoutAfterSeconds 3.5)" or "morale 0.23 <
 // PanicBelow 0.25 after event LeaderDown".
 func (x Explanation) StateReason(s StateChange) string { return x.stateReason(s) }
@@ -189,7 +189,7 @@ func (x Explanation) StateReason(s StateChange) string { return x.stateReason(s)
 // 0.60 < ShakenBelow 0.6), and a sum of settings prints as the decimal it
 // is meant to be (0.72, not 0.7199999999999999).
 func (x Explanation) stateReason(s StateChange) string {
-	st := &x.Settings
+	st := &s.Rules
 	switch s.Why.Kind {
 	case ByRoutTimer:
 		return fmt.Sprintf("Panicked for %s s (RoutAfterSeconds %s)", seconds2(s.SecondsInFrom), ruleNum(st.RoutAfterSeconds))

@@ -3,6 +3,7 @@ package morale_test
 import (
 	"math"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -151,22 +152,92 @@ func TestLibraryDocLedgerSentence(t *testing.T) {
 // "morale 0.60 < ShakenBelow 0.6" for 0.59999, and a sum of settings as the
 // decimal it is meant to be.
 func TestStateReasonComparisonsReadTrue(t *testing.T) {
-	x := morale.Explanation{Settings: morale.Settings{ShakenBelow: 0.6, PanicBelow: 0.25, Hysteresis: 0.15}}
-	tuned := morale.Explanation{Settings: morale.Settings{ShakenBelow: 0.57, PanicBelow: 0.25, Hysteresis: 0.15}}
+	rules := morale.StateRules{ShakenBelow: 0.6, PanicBelow: 0.25, Hysteresis: 0.15}
+	tuned := morale.StateRules{ShakenBelow: 0.57, PanicBelow: 0.25, Hysteresis: 0.15}
 	for _, tt := range []struct {
-		x    morale.Explanation
 		s    morale.StateChange
 		want string
 	}{
-		{x, morale.StateChange{From: morale.Steady, To: morale.Shaken, Morale: 0.59999}, "morale 0.59999 < ShakenBelow 0.6"},
-		{x, morale.StateChange{From: morale.Steady, To: morale.Shaken, Morale: 0.41}, "morale 0.41 < ShakenBelow 0.6"},
-		{x, morale.StateChange{From: morale.Shaken, To: morale.Panicked, Morale: 0.2496}, "morale 0.2496 < PanicBelow 0.25"},
-		{x, morale.StateChange{From: morale.Shaken, To: morale.Steady, Morale: 0.75}, "morale 0.75 ≥ ShakenBelow+Hysteresis 0.75"},
-		{tuned, morale.StateChange{From: morale.Shaken, To: morale.Steady, Morale: 0.7201}, "morale 0.72 ≥ ShakenBelow+Hysteresis 0.72"},
-		{tuned, morale.StateChange{From: morale.Panicked, To: morale.Shaken, Morale: 0.4}, "morale 0.40 ≥ PanicBelow+Hysteresis 0.4"},
+		{morale.StateChange{From: morale.Steady, To: morale.Shaken, Morale: 0.59999, Rules: rules}, "morale 0.59999 < ShakenBelow 0.6"},
+		{morale.StateChange{From: morale.Steady, To: morale.Shaken, Morale: 0.41, Rules: rules}, "morale 0.41 < ShakenBelow 0.6"},
+		{morale.StateChange{From: morale.Shaken, To: morale.Panicked, Morale: 0.2496, Rules: rules}, "morale 0.2496 < PanicBelow 0.25"},
+		{morale.StateChange{From: morale.Shaken, To: morale.Steady, Morale: 0.75, Rules: rules}, "morale 0.75 ≥ ShakenBelow+Hysteresis 0.75"},
+		{morale.StateChange{From: morale.Shaken, To: morale.Steady, Morale: 0.7201, Rules: tuned}, "morale 0.72 ≥ ShakenBelow+Hysteresis 0.72"},
+		{morale.StateChange{From: morale.Panicked, To: morale.Shaken, Morale: 0.4, Rules: tuned}, "morale 0.40 ≥ PanicBelow+Hysteresis 0.4"},
 	} {
-		if got := tt.x.StateReason(tt.s); got != tt.want {
+		// The Explanation's own settings, now, do not enter: the change
+		// quotes those it was decided under.
+		x := morale.Explanation{Settings: morale.Settings{ShakenBelow: 0.9, PanicBelow: 0.5, Hysteresis: 0.01}}
+		if got := x.StateReason(tt.s); got != tt.want {
 			t.Errorf("StateReason(%v → %v at morale %v) = %q; want %q", tt.s.From, tt.s.To, tt.s.Morale, got, tt.want)
 		}
+	}
+}
+
+// TestStateReasonQuotesItsOwnSettings: a state change decided under settings
+// since changed quotes those it was decided under, in Explain, in a Clone
+// and after a savegame: a designer who lowers RoutAfterSeconds to 2 after a
+// man routed at 3.5 s reads "Panicked for 3.50 s (RoutAfterSeconds 3.5)".
+func TestStateReasonQuotesItsOwnSettings(t *testing.T) {
+	s := morale.DefaultSettings()
+	s.ContagionPerSecond, s.RecoveryPerSecond = 0, 0
+	w, err := morale.NewWorld(s, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.EnableLedger(morale.LedgerOptions{PerAgent: 16, Window: math.Inf(1)}); err != nil {
+		t.Fatal(err)
+	}
+	a := w.Spawn(1, morale.Vec2{}, morale.WithNerve(0))
+	if err := a.ReportCustomEvent(-0.8); err != nil { // Panicked at once
+		t.Fatal(err)
+	}
+	w.Advance(5) // routs after RoutAfterSeconds, 3.5 s
+	tuned := w.Settings()
+	tuned.RoutAfterSeconds, tuned.ShakenBelow = 2, 0.7
+	if err := w.SetSettings(tuned); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"morale 0.20 < PanicBelow 0.25 after custom event", "Panicked for 3.50 s (RoutAfterSeconds 3.5)"}
+	reasons := func(name string, w *morale.World, a *morale.Agent) {
+		t.Helper()
+		x, err := w.Explain(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, c := range x.States {
+			got = append(got, x.StateReason(c))
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: got %q; want %q", name, got, want)
+		}
+	}
+	reasons("Explain", w, a)
+	c := w.Clone()
+	reasons("a Clone", c, c.Agent(a.Index()))
+	data, err := w.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var l morale.World
+	if err := l.UnmarshalBinary(data); err != nil {
+		t.Fatal(err)
+	}
+	reasons("after a savegame", &l, l.Agent(0))
+	// A change under the new settings quotes them.
+	a.Rally()
+	w.Advance(1)                                      // past MinimumStateSeconds
+	if err := a.ReportCustomEvent(-0.2); err != nil { // from 0.85, the rally's
+		t.Fatal(err)
+	}
+	w.Advance(1) // a step resolves his state
+	x, err := w.Explain(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := x.States[len(x.States)-1]
+	if got := x.StateReason(last); last.To != morale.Shaken || !strings.HasSuffix(got, " < ShakenBelow 0.7 after custom event") {
+		t.Errorf("after the change of settings: got %v, %q; want Shaken, \"morale … < ShakenBelow 0.7 after custom event\"", last.To, got)
 	}
 }

@@ -100,6 +100,23 @@ type StateChange struct {
 	// SecondsInFrom is how long he had been in From: +Inf when he had
 	// been in it since he was spawned.
 	SecondsInFrom float64
+	// Rules are the settings the change was decided under: the World's at
+	// the change, which SetSettings may have changed since. (A ledger tells
+	// apart 65,535 sets of them; a change recorded under yet another set
+	// has the World's settings of the moment it is read.)
+	Rules StateRules
+}
+
+// StateRules are the settings that decide an agent's state (ResolveState,
+// ShouldRout, CanReturnFromRout), as a StateChange was decided under them.
+type StateRules struct {
+	ShakenBelow, PanicBelow, Hysteresis float64
+	RoutAfterSeconds, MinRoutSeconds    float64
+}
+
+// stateRules returns the StateRules of settings s.
+func stateRules(s *Settings) StateRules {
+	return StateRules{s.ShakenBelow, s.PanicBelow, s.Hysteresis, s.RoutAfterSeconds, s.MinRoutSeconds}
 }
 
 // EnableLedger turns on the cause ledger (see LedgerEntry, StateChange and
@@ -180,8 +197,12 @@ func (w *World) stateChange(s *stateRec) StateChange {
 	if s.since != never {
 		in = float64(s.at-s.since) / ticksPerSecond
 	}
+	rules := stateRules(&w.s)
+	if s.rules > 0 {
+		rules = w.led.rules[s.rules-1]
+	}
 	return StateChange{
 		At: float64(s.at) / ticksPerSecond, From: s.from, To: s.to,
-		Why: w.reason(s.why), Morale: s.morale, SecondsInFrom: in,
+		Why: w.reason(s.why), Morale: s.morale, SecondsInFrom: in, Rules: rules,
 	}
 }

@@ -107,7 +107,7 @@ func (l *ledger) afterStep(w *World, r *stepRules) {
 		if n.isState {
 			i := n.a.i
 			if l.records(w, i) {
-				l.state(i, n.old, n.new, w.reasonID(n.why), w.col.Morale[i], l.since[i], end)
+				l.state(i, n.old, n.new, w.reasonID(n.why), w.col.Morale[i], l.since[i], end, &w.s)
 			}
 			if !w.hearsState() {
 				continue
@@ -121,11 +121,12 @@ func (l *ledger) afterStep(w *World, r *stepRules) {
 }
 
 // state records agent i's change from state from to state to at tick at,
-// with morale m, in from since tick since (never: since spawn).
-func (l *ledger) state(i int32, from, to State, why reasonID, m float64, since, at int64) {
+// with morale m, in from since tick since (never: since spawn), decided
+// under settings s.
+func (l *ledger) state(i int32, from, to State, why reasonID, m float64, since, at int64, s *Settings) {
 	a := &l.agents[i]
 	l.expire(a, at)
-	a.states.push(stateRec{at: at, since: since, from: from, to: to, why: why, morale: m}, l.opt.PerAgent)
+	a.states.push(stateRec{at: at, since: since, from: from, to: to, rules: l.rulesID(s), why: why, morale: m}, l.opt.PerAgent)
 }
 
 // locate tells the ledger that the news handed out next is an event at

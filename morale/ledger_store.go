@@ -21,6 +21,33 @@ type ledger struct {
 	queued int
 	since  []int64
 	old    []float64
+	// rules holds each set of StateRules a state change was recorded
+	// under, once, in the order first met; a stateRec names his by its
+	// place + 1 (ruleIDs maps back). At most maxRuleSets.
+	rules   []StateRules
+	ruleIDs map[StateRules]uint16
+}
+
+// maxRuleSets is the most sets of StateRules a ledger tells apart: a state
+// change recorded under another set, after that many, names none.
+const maxRuleSets = 1<<16 - 1
+
+// rulesID returns the id of the StateRules of settings s (see ledger.rules),
+// adding them when they are new, or 0 when the ledger holds maxRuleSets.
+func (l *ledger) rulesID(s *Settings) uint16 {
+	r := stateRules(s)
+	if n := len(l.rules); n > 0 && l.rules[n-1] == r { // the usual case
+		return uint16(n)
+	}
+	if id, ok := l.ruleIDs[r]; ok || len(l.rules) == maxRuleSets {
+		return id
+	}
+	if l.ruleIDs == nil {
+		l.ruleIDs = make(map[StateRules]uint16)
+	}
+	l.rules = append(l.rules, r)
+	l.ruleIDs[r] = uint16(len(l.rules))
+	return uint16(len(l.rules))
 }
 
 // change is a LedgerEntry as the ring holds it, in ticks and without
@@ -39,6 +66,7 @@ type change struct {
 type stateRec struct {
 	at, since int64
 	from, to  State
+	rules     uint16 // the StateRules it was decided under (see ledger.rulesID)
 	why       reasonID
 	morale    float64
 }

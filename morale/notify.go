@@ -167,7 +167,7 @@ func (w *World) setState(i int32, to State, why Reason) {
 		return
 	}
 	if w.led != nil && w.led.records(w, i) {
-		w.led.state(i, old, to, w.reasonID(why), w.col.Morale[i], w.col.StateSince[i], w.nowTicks)
+		w.led.state(i, old, to, w.reasonID(why), w.col.Morale[i], w.col.StateSince[i], w.nowTicks, &w.s)
 	}
 	w.col.State[i] = to
 	w.col.StateSince[i] = w.nowTicks

@@ -32,6 +32,8 @@ type saveReader struct {
 	err error
 	// what names the section being read, for the error.
 	what string
+	// version is the savegame's format version.
+	version uint32
 }
 
 // errSaveShort is the cause of every read past the end.

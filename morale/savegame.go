@@ -25,9 +25,14 @@ import (
 // saveMagic opens every savegame.
 const saveMagic = "MORALEBK"
 
-// saveVersion is the savegame format this build writes and reads. Change it
-// with any change to the layout.
-const saveVersion = 1
+// saveVersion is the savegame format this build writes. Change it with any
+// change to the layout. It reads this one and every older one back to
+// saveOldest: version 1 holds no StateRules, and its ledger's state changes
+// take the saved settings' (the best it knew).
+const (
+	saveVersion = 2
+	saveOldest  = 1
+)
 
 // saveMinAgentBytes is the fewest bytes an agent takes in a savegame: its
 // morale, nerve, position (8 bytes each number), state and flags (1), and
@@ -35,7 +40,8 @@ const saveVersion = 1
 const saveMinAgentBytes = 8 + 8 + 16 + 1 + 5
 
 // ErrSaveVersion is wrapped by the error of UnmarshalBinary for data written
-// in another version of the savegame format; the error names both versions.
+// in a version of the savegame format this build does not read (a later
+// one); the error names it and the versions this build reads.
 var ErrSaveVersion = errors.New("morale: savegame format version differs")
 
 // ErrSaveCorrupt is wrapped by the error of UnmarshalBinary for data that is
@@ -95,8 +101,9 @@ func (w *World) AppendBinary(b []byte) ([]byte, error) {
 // gives him one.
 //
 // Data that is not a savegame, is cut, or whose bytes were changed is an
-// error wrapping ErrSaveCorrupt; data of another format version is an error
-// wrapping ErrSaveVersion and naming both versions. On any error w is left
+// error wrapping ErrSaveCorrupt; data of a format version this build does not
+// read (a later one) is an error wrapping ErrSaveVersion naming it and those
+// it reads: this one and every older one. On any error w is left
 // exactly as it was. It never panics, and allocates at most a small multiple
 // of len(data). It must not be called from a listener, and panics, naming
 // the misuse, inside a loop over Agents.
@@ -110,14 +117,15 @@ func (w *World) UnmarshalBinary(data []byte) error {
 	if len(data) < head+8 || string(data[:len(saveMagic)]) != saveMagic {
 		return fmt.Errorf("%w: no savegame header (want %q and a version)", ErrSaveCorrupt, saveMagic)
 	}
-	if v := binary.LittleEndian.Uint32(data[len(saveMagic):]); v != saveVersion {
-		return fmt.Errorf("%w: the data is version %d; this build reads version %d", ErrSaveVersion, v, saveVersion)
+	v := binary.LittleEndian.Uint32(data[len(saveMagic):])
+	if v < saveOldest || v > saveVersion {
+		return fmt.Errorf("%w: the data is version %d; this build reads versions %d to %d", ErrSaveVersion, v, saveOldest, saveVersion)
 	}
 	body := data[:len(data)-8]
 	if crc64.Checksum(body, crc64.MakeTable(crc64.ECMA)) != binary.LittleEndian.Uint64(data[len(data)-8:]) {
 		return fmt.Errorf("%w: its checksum does not match its bytes (changed or cut)", ErrSaveCorrupt)
 	}
-	n, err := decodeWorld(&saveReader{b: body, off: head})
+	n, err := decodeWorld(&saveReader{b: body, off: head, version: v})
 	if err != nil {
 		return fmt.Errorf("%w: %w", ErrSaveCorrupt, err)
 	}

@@ -342,11 +342,11 @@ func TestLoadBadDataChangesNothing(t *testing.T) {
 	}
 	check("trailing bytes", append(slices.Clone(data), 0), morale.ErrSaveCorrupt)
 
-	v2 := slices.Clone(data)
-	binary.LittleEndian.PutUint32(v2[8:], 2)
-	err = l.UnmarshalBinary(v2)
-	if !errors.Is(err, morale.ErrSaveVersion) || !bytes.Contains([]byte(err.Error()), []byte("version 2")) || !bytes.Contains([]byte(err.Error()), []byte("version 1")) {
-		t.Errorf("another version: UnmarshalBinary = %v; want ErrSaveVersion naming versions 2 and 1", err)
+	v3 := slices.Clone(data)
+	binary.LittleEndian.PutUint32(v3[8:], 3)
+	err = l.UnmarshalBinary(v3)
+	if !errors.Is(err, morale.ErrSaveVersion) || !bytes.Contains([]byte(err.Error()), []byte("version 3")) || !bytes.Contains([]byte(err.Error()), []byte("versions 1 to 2")) {
+		t.Errorf("a later version: UnmarshalBinary = %v; want ErrSaveVersion naming version 3 and versions 1 to 2", err)
 	}
 }
 
@@ -386,7 +386,7 @@ func TestSaveBytesPerAgent(t *testing.T) {
 // MORALE_WRITE_SAVE=1 go test -run TestSaveGolden, bump the version if the
 // layout changed, and confirm the new values on the other CPUs.
 const (
-	saveGolden    = "13b5477bf6f210ef3cba36918270f0d3540ba16850d87faa7dc4d6899ec089b5"
+	saveGolden    = "56d3ba5253580b9ed2d887fc9dfb711e399fe0374a977190206f88b1d5d4d650"
 	saveGoldenSum = 0xf451201f537ebc41
 )
 
@@ -405,13 +405,14 @@ func goldenSaveWorld(t testing.TB) *morale.World {
 	return w
 }
 
-// TestSaveGolden: the same fight saves the same bytes on every CPU, and a
-// savegame written on amd64 (testdata/save-v1.bin) loads and continues to
-// the same checksum on every CPU.
+// TestSaveGolden: the same fight saves the same bytes on every CPU, and the
+// savegames written on amd64 (testdata/save-v2.bin, this build's format, and
+// save-v1.bin, the format before, which a build keeps reading) load and
+// continue to the same checksum on every CPU.
 func TestSaveGolden(t *testing.T) {
 	w := goldenSaveWorld(t)
 	data := saved(t, w)
-	path := filepath.Join("testdata", "save-v1.bin")
+	path := filepath.Join("testdata", "save-v2.bin")
 	if os.Getenv("MORALE_WRITE_SAVE") == "1" {
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
@@ -420,20 +421,43 @@ func TestSaveGolden(t *testing.T) {
 	if got := fmt.Sprintf("%x", sha256.Sum256(data)); got != saveGolden {
 		t.Errorf("the golden fight's savegame has SHA-256 %s; want %s", got, saveGolden)
 	}
-	file, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := morale.NewWorld(morale.DefaultSettings(), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := l.UnmarshalBinary(file); err != nil {
-		t.Fatalf("loading %s: %v", path, err)
-	}
-	l.Advance(10)
-	if got := l.Checksum(); got != saveGoldenSum {
-		t.Errorf("%s advanced 10 s: Checksum() = %#x; want %#x", path, got, uint64(saveGoldenSum))
+	for _, name := range []string{"save-v1.bin", "save-v2.bin"} {
+		path := filepath.Join("testdata", name)
+		file, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, err := morale.NewWorld(morale.DefaultSettings(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := l.UnmarshalBinary(file); err != nil {
+			t.Fatalf("loading %s: %v", path, err)
+		}
+		// Format 1 kept no StateRules: its state changes take the saved
+		// settings' (TestStateReasonQuotesItsOwnSettings saves and loads
+		// changes under other settings).
+		s, changes := l.Settings(), 0
+		want := morale.StateRules{ShakenBelow: s.ShakenBelow, PanicBelow: s.PanicBelow, Hysteresis: s.Hysteresis,
+			RoutAfterSeconds: s.RoutAfterSeconds, MinRoutSeconds: s.MinRoutSeconds}
+		for a := range l.Agents() {
+			x, err := l.Explain(a)
+			if err != nil {
+				t.Fatalf("%s: Explain: %v", path, err)
+			}
+			for _, c := range x.States {
+				if changes++; c.Rules != want {
+					t.Fatalf("%s: a state change quotes %+v; want the saved settings' %+v", path, c.Rules, want)
+				}
+			}
+		}
+		if changes == 0 {
+			t.Errorf("%s: its ledger holds no state change; want some", path)
+		}
+		l.Advance(10)
+		if got := l.Checksum(); got != saveGoldenSum {
+			t.Errorf("%s advanced 10 s: Checksum() = %#x; want %#x", path, got, uint64(saveGoldenSum))
+		}
 	}
 }
 

@@ -25,6 +25,12 @@ func (w *World) encodeLedger(e *saveWriter) {
 	for _, id := range l.opt.Squads {
 		e.varint(int64(id))
 	}
+	e.uvarint(uint64(len(l.rules)))
+	for _, r := range l.rules {
+		for _, v := range [...]float64{r.ShakenBelow, r.PanicBelow, r.Hysteresis, r.RoutAfterSeconds, r.MinRoutSeconds} {
+			e.f64(v)
+		}
+	}
 	for i := range l.agents {
 		a := &l.agents[i]
 		e.uvarint(a.changes.seq)
@@ -47,6 +53,7 @@ func (w *World) encodeLedger(e *saveWriter) {
 			e.uvarint(w.ago(s.at))
 			e.uvarint(w.ago(s.since))
 			e.u8(uint8(s.from) | uint8(s.to)<<4)
+			e.uvarint(uint64(s.rules))
 			e.uvarint(uint64(s.why))
 			e.f64(s.morale)
 		}
@@ -88,6 +95,37 @@ func decodeLedger(d *saveReader, n *World, reasons reasonID) {
 		d.fail("%v", err)
 		return
 	}
+	l := n.led
+	if d.version >= 2 {
+		sets := d.count(5*8, "ledger rule sets")
+		if sets > maxRuleSets {
+			d.fail("%d rule sets; a ledger holds at most %d", sets, maxRuleSets)
+			return
+		}
+		for range sets {
+			r := StateRules{d.f64(), d.f64(), d.f64(), d.f64(), d.f64()}
+			if !finite(r.ShakenBelow + r.PanicBelow + r.Hysteresis + r.RoutAfterSeconds + r.MinRoutSeconds) {
+				d.fail("rule set %d holds a number that is not finite", len(l.rules)+1)
+				return
+			}
+			l.rules = append(l.rules, r)
+		}
+		l.ruleIDs = make(map[StateRules]uint16, len(l.rules))
+		for k := len(l.rules) - 1; k >= 0; k-- { // the first of equal sets
+			l.ruleIDs[l.rules[k]] = uint16(k + 1)
+		}
+	}
+	rules := func() uint16 {
+		if d.version < 2 { // none saved: the saved settings'
+			return l.rulesID(&n.s)
+		}
+		v := d.uvarint()
+		if v > uint64(len(l.rules)) {
+			d.fail("rule set %d is not one the ledger holds", v)
+			return 0
+		}
+		return uint16(v)
+	}
 	now := n.nowTicks
 	why := func(v uint64) reasonID {
 		if v >= uint64(reasons) {
@@ -108,13 +146,14 @@ func decodeLedger(d *saveReader, n *World, reasons reasonID) {
 			return
 		}
 		what = fmt.Sprintf("agent %d's ledger state changes", i)
-		if !readRing(d, &a.states, 4+8, opt.PerAgent, what, func(s *stateRec) {
+		if !readRing(d, &a.states, 4+8+b2i(d.version >= 2), opt.PerAgent, what, func(s *stateRec) {
 			s.at, s.since = d.tick(now), d.tick(now)
 			v := d.u8()
 			s.from, s.to = State(v&15), State(v>>4)
 			if s.from >= NumStates || s.to >= NumStates {
 				d.fail("%s: a state byte %#x", what, v)
 			}
+			s.rules = rules()
 			s.why, s.morale = why(d.uvarint()), d.f64()
 		}) {
 			return

@@ -108,7 +108,8 @@ func TestTimelineTooltip(t *testing.T) {
 
 func TestChangeText(t *testing.T) {
 	x := morale.Explanation{Settings: morale.Settings{RoutAfterSeconds: 3.5}, States: []morale.StateChange{
-		{At: 10.5, From: morale.Panicked, To: morale.Routed, Why: morale.Reason{Kind: morale.ByRoutTimer}, SecondsInFrom: 3.5},
+		{At: 10.5, From: morale.Panicked, To: morale.Routed, Why: morale.Reason{Kind: morale.ByRoutTimer}, SecondsInFrom: 3.5,
+			Rules: morale.StateRules{RoutAfterSeconds: 3.5}},
 	}}
 	c := game.Change{T: 10.5, From: morale.Panicked, To: morale.Routed}
 	tests := []struct {
@@ -231,7 +232,7 @@ func TestDrawWhyPixels(t *testing.T) {
 func TestSquadPanelGroupsLikeChanges(t *testing.T) {
 	rout := func(at float64) morale.StateChange {
 		return morale.StateChange{At: at, From: morale.Panicked, To: morale.Routed,
-			Why: morale.Reason{Kind: morale.ByRoutTimer}, SecondsInFrom: 3.5}
+			Why: morale.Reason{Kind: morale.ByRoutTimer}, SecondsInFrom: 3.5, Rules: morale.StateRules{RoutAfterSeconds: 3.5}}
 	}
 	x := game.SquadWhy{ID: 60, Side: 1, Now: 21, Since: 18.9, Selected: 18.9, Men: 94, Broken: 94,
 		States: []morale.StateChange{rout(20.25), rout(20.25), rout(20.25), rout(20.5), rout(21)}}
