@@ -11,8 +11,9 @@ import (
 
 // BenchmarkDrawWhy: ticks and frames of the Why panel, the soldier and his
 // state unchanged, as the demo lays it out (Update) and draws it: from the
-// cached image, its content refreshed every whyRefresh ticks (only if the
-// text changed; paused here, so it has not). Each frame is flushed to the
+// cached image, its content refreshed when what it explains changed or
+// every whyRefresh ticks (its image only if the text changed; paused
+// here, so it has not). Each frame is flushed to the
 // GPU.
 func BenchmarkDrawWhy(b *testing.B) {
 	if noDisplay != "" {
@@ -35,7 +36,8 @@ func BenchmarkDrawWhy(b *testing.B) {
 }
 
 // BenchmarkBuildWhy: the panel rebuilt every frame (another soldier each
-// time), the worst case; the demo rebuilds at most twice a second. Each
+// time), the worst case; the demo rebuilds when what the panel explains
+// changed (at most once a World step) or twice a second. Each
 // frame is flushed to the GPU.
 func BenchmarkBuildWhy(b *testing.B) {
 	if noDisplay != "" {
