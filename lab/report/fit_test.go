@@ -11,6 +11,7 @@ import (
 	labfit "github.com/moralebreak/moralebreak/lab/fit"
 	"github.com/moralebreak/moralebreak/lab/report"
 	"github.com/moralebreak/moralebreak/morale"
+	"gonum.org/v1/plot/vg"
 )
 
 func ptr(v float64) *float64 { return &v }
@@ -201,5 +202,73 @@ func TestFitExpectationsPlotCapped(t *testing.T) {
 				t.Errorf("got caption %q; want it to say %q", fig.Caption, tt.caption)
 			}
 		})
+	}
+}
+
+// Every panel title of the expectations plot fits the 672-px panel, in at
+// most two lines, and names the expectation's file:line as the verdict
+// lines do, so that two panels of the same statistic in a fit of several
+// files can be told apart. (A conditional expectation's title ran off both
+// sides of the panel, and no title named its file.)
+func TestFitExpectationsTitlesFit(t *testing.T) {
+	m := func(file string, line int, metric string) labfit.Measure {
+		return labfit.Measure{Metric: metric, Stat: "p50", Lo: 0, Hi: 60, Line: line, Scenario: file, Got: ptr(4.5), CI95: &[2]float64{4.5, 4.75}, Pass: true}
+	}
+	long := strings.Repeat("x", 100)
+	r := fitResult()
+	r.Scenarios = []string{"scenarios/fit/line_holds.toml", "scenarios/platoon.toml", "bridge.toml"}
+	r.After = []labfit.Measure{
+		m("scenarios/fit/line_holds.toml", 100, "first_rout_s"),
+		m("scenarios/platoon.toml", 93, "first_rout_s"),
+		m("bridge.toml", 51, "squad_steady_s.rearguard after ReinforcementsArrived given squad_broke.rearguard"),
+		// The longest names a scenario allows: no two lines hold them whole.
+		m("bridge.toml", 60, "squad_steady_s."+long+" after ReinforcementsArrived given squad_first_break_s."+long),
+		m("bridge.toml", 70, "squad_routed."+long+long),
+		// Names of many short words, which no cut of a word makes fit.
+		m("bridge.toml", 80, "squad_steady_s."+strings.Repeat("m ", 50)+"after ReinforcementsArrived given squad_broke."+strings.Repeat("m ", 50)),
+	}
+	r.Before = r.After
+	wantWhere := []string{"scenarios/fit/line_holds.toml:100 ", "scenarios/platoon.toml:93 ", "bridge.toml:51 ", "bridge.toml:60 ", "bridge.toml:70 ", "bridge.toml:80 "}
+	panels, err := report.ExpectationPanels(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The panel is 7 in wide less the tiles' pads, 1 mm left and 2 mm right.
+	panelW := 7*vg.Inch - 3*vg.Millimeter
+	for i, p := range panels {
+		title := p.Title.Text
+		if !strings.HasPrefix(title, wantWhere[i]) {
+			t.Errorf("panel %d: title %q; want it to start with %q", i, title, wantWhere[i])
+		}
+		if !strings.Contains(title, "want 0..60") {
+			t.Errorf("panel %d: title %q does not say what it wants", i, title)
+		}
+		lines := strings.Split(title, "\n")
+		if len(lines) > 2 {
+			t.Errorf("panel %d: title %q has %d lines; want at most 2", i, title, len(lines))
+		}
+		for _, l := range lines {
+			if w := p.Title.TextStyle.Width(l); w > panelW {
+				t.Errorf("panel %d: title line %q is %.0f pt wide; the panel %.0f pt", i, l, w, panelW)
+			}
+		}
+	}
+	// And in the image: nothing is drawn in its first or last column, where
+	// a clipped title ran off.
+	fig, err := report.ExpectationsChart(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(fig))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := img.Bounds()
+	for _, x := range []int{b.Min.X, b.Max.X - 1} {
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			if r, g, bl, _ := img.At(x, y).RGBA(); r < 0xf000 || g < 0xf000 || bl < 0xf000 {
+				t.Fatalf("the image has ink at its edge, (%d, %d): a title is clipped", x, y)
+			}
+		}
 	}
 }

@@ -5,10 +5,13 @@ import (
 	"image/color"
 	"math"
 	"slices"
+	"sort"
+	"strings"
 
 	labfit "github.com/moralebreak/moralebreak/lab/fit"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 )
 
@@ -157,10 +160,19 @@ func drawnExpectations(r *labfit.Result) (drawn []int, leftFailing int) {
 // maxPanels of them (those that fail first), and then a panel that says how
 // many it left out.
 func ExpectationsChart(r *labfit.Result) ([]byte, error) {
+	plots, err := expectationPanels(r)
+	if err != nil {
+		return nil, err
+	}
+	return tilesOf(plots, 1, plotW, 1.3*vg.Inch)
+}
+
+// expectationPanels returns the panels of ExpectationsChart, top to bottom.
+func expectationPanels(r *labfit.Result) ([]*plot.Plot, error) {
 	var plots []*plot.Plot
 	drawn, leftFailing := drawnExpectations(r)
 	for _, i := range drawn {
-		p, err := expectationPanel(r.Before[i], r.After[i], r.HeldOutRuns)
+		p, err := expectationPanel(r, r.Before[i], r.After[i])
 		if err != nil {
 			return nil, err
 		}
@@ -172,12 +184,75 @@ func ExpectationsChart(r *labfit.Result) ([]byte, error) {
 		p.Title.Text = fmt.Sprintf("… and %d more expectations, not drawn (%d fail): see fit.json", left, leftFailing)
 		plots = append(plots, p)
 	}
-	return tilesOf(plots, 1, plotW, 1.3*vg.Inch)
+	return plots, nil
 }
 
-func expectationPanel(before, after labfit.Measure, runs int) (*plot.Plot, error) {
+// titleW is the widest a panel's title line may be: the panel's width less
+// the tiles' pads (3 mm) and a margin, so that no title is clipped.
+const titleW = plotW - 6*vg.Millimeter
+
+// expectationTitle is the title of after's panel: where the expectation is
+// (file:line, as the verdict lines say it), what it wants and on how many
+// fights, in at most two lines of at most titleW in sty. A title too long
+// for two lines drops the count of fights (the caption has it), and then
+// cuts its longest words (a path, a squad's name) in their middle with "…",
+// as little as fits, so that every word of the metric (after, given) and
+// the range stay; a title of many short words (names with spaces) that
+// still takes more lines gets one line for where and what and one for the
+// range, each cut in its middle.
+func expectationTitle(sty text.Style, r *labfit.Result, after labfit.Measure) string {
+	where := fmt.Sprintf("%s:%d", fileOf(r, after), after.Line)
+	what := fmt.Sprintf("%s %s,", after.Metric, after.Stat)
+	want := fmt.Sprintf("want %g..%g", after.Lo, after.Hi)
+	fights := fmt.Sprintf("(%d new fights each)", r.HeldOutRuns)
+	words := slices.Concat(strings.Fields(where), strings.Fields(what))
+	if lines := wrapWords(sty, slices.Concat(words, []string{want, fights}), titleW); len(lines) <= 2 {
+		return strings.Join(lines, "\n")
+	}
+	words = append(words, want)
+	for limit := titleW; limit >= titleW/10; limit *= 0.9 {
+		cut := make([]string, len(words))
+		for i, w := range words {
+			cut[i] = cutMiddle(sty, w, limit)
+		}
+		if lines := wrapWords(sty, cut, titleW); len(lines) <= 2 {
+			return strings.Join(lines, "\n")
+		}
+	}
+	return cutMiddle(sty, where+" "+what, titleW) + "\n" + cutMiddle(sty, want, titleW)
+}
+
+// wrapWords sets words (a "word" may hold spaces: it is not broken) into
+// lines of at most w in sty, as many to a line as fit; a word wider than a
+// line alone gets a line of its own, cut in its middle.
+func wrapWords(sty text.Style, words []string, w vg.Length) []string {
+	var lines []string
+	for _, word := range words {
+		if n := len(lines); n > 0 && sty.Width(lines[n-1]+" "+word) <= w {
+			lines[n-1] += " " + word
+			continue
+		}
+		lines = append(lines, cutMiddle(sty, word, w))
+	}
+	return lines
+}
+
+// cutMiddle returns s, or, when it is wider than w in sty, its start and
+// end around "…", as much of both as fits.
+func cutMiddle(sty text.Style, s string, w vg.Length) string {
+	if sty.Width(s) <= w {
+		return s
+	}
+	rs := []rune(s)
+	cut := func(keep int) string { return string(rs[:(keep+1)/2]) + "…" + string(rs[len(rs)-keep/2:]) }
+	// The widest cut that fits: keep runes of s, 0 ≤ keep < len(rs).
+	keep := sort.Search(len(rs), func(k int) bool { return sty.Width(cut(k)) > w }) - 1
+	return cut(max(keep, 0))
+}
+
+func expectationPanel(r *labfit.Result, before, after labfit.Measure) (*plot.Plot, error) {
 	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s %s, want %g..%g (%d new fights each)", after.Metric, after.Stat, after.Lo, after.Hi, runs)
+	p.Title.Text = expectationTitle(p.Title.TextStyle, r, after)
 	p.Y.Min, p.Y.Max = -0.7, 1.7
 	p.NominalY("after", "before")
 	b := newBounds()
