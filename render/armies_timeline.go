@@ -29,10 +29,23 @@ func (r *Renderer) drawArmiesTimeline(dst *ebiten.Image, rect image.Rectangle, s
 	}
 	x := float64(rect.Min.X) + 10 + textWidth("Morale — last 30 s", r.titleFace) + 18
 	y := float64(rect.Min.Y) + 8
+	// the legend keeps left of a what-if's label (drawGhostLabel)
+	right := float64(TimelinePlot(rect).Max.X)
+	if w := r.ghostLabelW(ghostLabel(g)); w > 0 {
+		right -= float64(w + ghostLabelGap)
+	}
+	long := fmt.Sprintf("army 1: each squad's average (thin), the army's (thick), %d squads routed", routed[0])
+	short := fmt.Sprintf("army 2: %d routed", routed[1])
+	if x+textWidth(long, r.smallFace)+28+13+textWidth(short, r.smallFace) > right {
+		long = fmt.Sprintf("army 1: %d routed", routed[0])
+	}
 	for side := range 2 {
-		s := fmt.Sprintf("army %d: each squad's average (thin), the army's (thick), %d squads routed", side+1, routed[side])
+		s := long
 		if side == 1 {
-			s = fmt.Sprintf("army %d: %d routed", side+1, routed[side])
+			s = short
+		}
+		if x+13+textWidth(s, r.smallFace) > right {
+			break
 		}
 		fillRect(dst, float32(x), float32(y+5), 10, 3, SideColor(side))
 		drawText(dst, s, r.smallFace, x+13, y, text.AlignStart, color.RGBA{225, 228, 236, 255}, false)

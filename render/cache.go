@@ -314,6 +314,7 @@ type timelineBGKey struct {
 	legend   uint64
 	backdrop color.RGBA
 	opaque   bool
+	ghostW   int // the what-if label's width, kept clear of the legend
 }
 
 // timelinePlotKey identifies the drawn lines and markers of the timeline:

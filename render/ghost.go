@@ -99,8 +99,25 @@ func (r *Renderer) drawGhost(sub *ebiten.Image, plot image.Rectangle, now float6
 	r.drawGhostLabel(sub, plot, ghostLabel(g))
 }
 
+// ghostLabelGap is the room, in pixels, between the timeline's legend
+// and a what-if's label on its title row.
+const ghostLabelGap = 12
+
+// ghostLabelW is the width of the sprite drawGhostLabel draws s from (0
+// for no label): the timeline's legend keeps clear of it.
+func (r *Renderer) ghostLabelW(s string) int {
+	switch gc := &r.ghost; {
+	case s == "":
+		return 0
+	case gc.label != nil && gc.text == s:
+		return gc.label.Bounds().Dx()
+	}
+	return int(math.Ceil(textWidth(s, r.smallFace))) + 2
+}
+
 // drawGhostLabel draws s right-aligned on the timeline's title row, above
-// the plot, from a sprite cached by text.
+// the plot, from a sprite cached by text; the legend keeps left of it
+// (drawTimelineBG).
 func (r *Renderer) drawGhostLabel(sub *ebiten.Image, plot image.Rectangle, s string) {
 	gc := &r.ghost
 	if s == "" {
@@ -110,8 +127,7 @@ func (r *Renderer) drawGhostLabel(sub *ebiten.Image, plot image.Rectangle, s str
 		if gc.label != nil {
 			gc.label.Deallocate()
 		}
-		w := int(math.Ceil(textWidth(s, r.smallFace))) + 2
-		gc.label = ebiten.NewImage(w, 16)
+		gc.label = ebiten.NewImage(r.ghostLabelW(s), 16)
 		drawText(gc.label, s, r.smallFace, 1, 1, text.AlignStart, color.RGBA{200, 204, 214, 255}, false)
 		gc.text = s
 	}

@@ -1,10 +1,14 @@
 package render_test
 
 import (
+	"fmt"
 	"image"
+	"math"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/morale"
 	"github.com/moralebreak/moralebreak/render"
@@ -97,4 +101,51 @@ func absd(a, b uint8) int {
 		return int(a - b)
 	}
 	return int(b - a)
+}
+
+// The what-if's label and the timeline's legend share the title row
+// without overlapping, at every text size the window scales give: the
+// legend ends left of the label (the marker legend, "a state change, in
+// its new state's colour", was drawn under "dashed: future A, …").
+func TestGhostLabelKeepsOffTheLegend(t *testing.T) {
+	needDisplay(t)
+	a, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := whatIf(t, -0.03)
+	for _, tc := range []struct {
+		future game.Future
+		label  string
+	}{
+		{game.FutureB, "dashed: future A, the weights before · A: show it"},
+		{game.FutureA, "showing future A (the weights before) · dashed: B, the new weights · A: back"},
+	} {
+		if err := g.Rewind().Show(tc.future); err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range []float64{0.25, 0.5, 0.75, 1, 2} {
+			t.Run(fmt.Sprintf("%v/scale %v", tc.future, k), func(t *testing.T) {
+				as := a.LegibleAt(k)
+				panel := image.Rect(0, 0, 880, 200)
+				dst := ebiten.NewImage(panel.Dx(), panel.Dy())
+				defer dst.Deallocate()
+				render.New(as).DrawTimeline(dst, panel, g.Rewind().View())
+				px := pixels(dst)
+				plot := render.TimelinePlot(panel)
+				w, _ := text.Measure(tc.label, as.Face(10.5), 0)
+				left := plot.Max.X - int(math.Ceil(w)) - 2 // where the label's sprite begins
+				// the gap left of the label: background only, row by row
+				// as the row above the text has it
+				for x := left - 10; x < left-1; x++ {
+					bg := px.RGBAAt(x, panel.Min.Y+3)
+					for y := panel.Min.Y + 6; y < plot.Min.Y-3; y++ {
+						if c := px.RGBAAt(x, y); absd(c.R, bg.R) > 24 || absd(c.G, bg.G) > 24 || absd(c.B, bg.B) > 24 {
+							t.Fatalf("ink at (%d, %d), in the gap left of the label at %d: got %v; want the background %v", x, y, left, c, bg)
+						}
+					}
+				}
+			})
+		}
+	}
 }

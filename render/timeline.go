@@ -123,7 +123,7 @@ func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g game.
 	// The panel, zones, bands and legend change only with the settings or
 	// the squad: drawn once into a cached image.
 	d := drawerOf(g.Scene())
-	r.drawTimelineBG(sub, rect, marks, soldiers, d)
+	r.drawTimelineBG(sub, rect, marks, soldiers, d, r.ghostLabelW(ghostLabel(g)))
 
 	// time grid and labels every 5 s: they scroll with every tick
 	px0, pw := float32(plot.Min.X), float32(plot.Dx())
@@ -193,9 +193,11 @@ func (r *Renderer) drawCursor(dst *ebiten.Image, plot image.Rectangle, now, t fl
 }
 
 // drawTimelineBG draws the timeline's panel, title, state zones, bands and
-// legend (the scene's, by d) into rect on dst from a cached image.
-func (r *Renderer) drawTimelineBG(dst *ebiten.Image, rect image.Rectangle, marks []Mark, soldiers []game.SoldierView, d sceneDrawer) {
-	key := timelineBGKey{size: rect.Size(), legend: d.legendHash(r, soldiers), backdrop: r.backdrop, opaque: r.hasBackdrop}
+// legend (the scene's, by d) into rect on dst from a cached image. The
+// legend keeps off the right end of the title row, where a what-if's
+// label of width ghostW (0: none) goes (drawGhostLabel).
+func (r *Renderer) drawTimelineBG(dst *ebiten.Image, rect image.Rectangle, marks []Mark, soldiers []game.SoldierView, d sceneDrawer, ghostW int) {
+	key := timelineBGKey{size: rect.Size(), legend: d.legendHash(r, soldiers), backdrop: r.backdrop, opaque: r.hasBackdrop, ghostW: ghostW}
 	for i, m := range marks {
 		key.marks[i] = m.Value
 	}
@@ -232,8 +234,14 @@ func (r *Renderer) drawTimelineBG(dst *ebiten.Image, rect image.Rectangle, marks
 			}
 			drawText(img, m.Kind.String(), r.smallFace, float64(px0)+4, float64(y)-13, text.AlignStart, withAlpha(MarkColor(m.Kind), 0.6), false)
 		}
-		// the legend sits above the plot: nothing drawn later overlaps it
-		d.drawLegend(r, img, local, soldiers)
+		// the legend sits above the plot, left of a what-if's label:
+		// nothing drawn later overlaps it (a legend ends 10 px inside the
+		// rectangle it is given)
+		legend := local
+		if ghostW > 0 {
+			legend.Max.X = min(legend.Max.X, plot.Max.X-ghostW-ghostLabelGap+10)
+		}
+		d.drawLegend(r, img, legend, soldiers)
 		if r.hasBackdrop {
 			// the panel over the backdrop, as it would be drawn over a
 			// rectangle filled with it: the same pixels, now opaque
@@ -451,14 +459,20 @@ func (r *Renderer) drawLegend(dst *ebiten.Image, rect image.Rectangle, soldiers 
 	right := float64(rect.Max.X) - 10
 	if n := len(soldiers); n > 0 && n <= CompactAbove {
 		// the markers' legend, at the right, where there are markers (a
-		// soldier's line each): a dot in each state's colour
-		const markers = "a state change, in its new state's colour"
-		mw := textWidth(markers, r.smallFace)
-		drawText(dst, markers, r.smallFace, right, y, text.AlignEnd, color.RGBA{170, 176, 190, 255}, false)
-		for i, st := range []morale.State{morale.Steady, morale.Shaken, morale.Panicked, morale.Routed} {
-			vector.FillCircle(dst, float32(right-mw-8-float64(3-i)*9), float32(y+7), 3, StateColor(st), true)
+		// soldier's line each): a dot in each state's colour, and the
+		// longest words that fit after the title (none when nothing does)
+		for _, markers := range []string{"a state change, in its new state's colour", "state change", ""} {
+			mw := textWidth(markers, r.smallFace)
+			if right-mw-8-4*9 < x {
+				continue
+			}
+			drawText(dst, markers, r.smallFace, right, y, text.AlignEnd, color.RGBA{170, 176, 190, 255}, false)
+			for i, st := range []morale.State{morale.Steady, morale.Shaken, morale.Panicked, morale.Routed} {
+				vector.FillCircle(dst, float32(right-mw-8-float64(3-i)*9), float32(y+7), 3, StateColor(st), true)
+			}
+			right -= mw + 8 + 4*9 + 12
+			break
 		}
-		right -= mw + 8 + 4*9 + 12
 	}
 	if len(soldiers) > CompactAbove {
 		drawText(dst, fmt.Sprintf("%d soldiers: lowest–highest band and average", len(soldiers)), r.smallFace, x, y, text.AlignStart, SoldierColor(0), false)
