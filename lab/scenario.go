@@ -79,8 +79,8 @@ type Scenario struct {
 
 // SquadSpec is one [[squad]] of a scenario: the game's description of the
 // squad (the file's defaults: formation "line", spacing 150 cm, morale 1; at
-// most 100,000 men; the men Names leaves out are "squad#i") and the line of
-// its header.
+// most 100,000 men, its reinforcements included; the men Names leaves out
+// are "squad#i") and the line of its header.
 type SquadSpec struct {
 	game.ScenarioSquad
 	// Line is the line of the [[squad]] header.
@@ -137,7 +137,10 @@ func (e *ScenarioError) Error() string {
 
 // Limits of a scenario, so that no file can exhaust memory.
 const (
+	// maxAgents is the most men of a scenario, maxSquadMen of a squad, the
+	// reinforcements of the timeline included in both.
 	maxAgents      = 200000
+	maxSquadMen    = 100000
 	maxDuration    = 24 * 3600
 	maxOccurrences = 1000000
 	maxSamples     = 10000
@@ -288,6 +291,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 	squadIndex := map[string]int{}
 	agents := map[string]agentInfo{}
 	total := 0
+	var squadMen []int // of each squad, with its reinforcements
 	squadTables := top.tables("squad")
 	if len(squadTables) > MaxSquads {
 		p.fail("squad", top.line("squad"), "the scenario has %d squads; at most %d", len(squadTables), MaxSquads)
@@ -300,11 +304,12 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 			p.fail(t.key("name"), t.line("name"), "squad %s is named twice", safefile.Quote(sq.Name))
 		}
 		squadIndex[sq.Name] = i
-		sq.Size = t.integer("size", 0, 1, maxAgents)
+		sq.Size = t.integer("size", 0, 1, maxSquadMen)
 		if !t.has("size") {
 			p.fail(t.key("size"), sq.Line, "is missing; a squad needs a size of at least 1")
 		}
 		total += sq.Size
+		squadMen = append(squadMen, sq.Size)
 		sq.Formation = t.oneOf("formation", "line", formations)
 		sq.At = t.vec("at", morale.Vec2{})
 		sq.Spacing = t.num("spacing", 150, 0, 1e7)
@@ -447,6 +452,13 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 			}
 			ev.Event = morale.Event(name)
 			total += ev.Count * occurrences(ev, sc.Duration)
+			if i, ok := squadIndex[ev.Squad]; ok && i < len(squadMen) {
+				n := squadMen[i] + ev.Count*occurrences(ev, sc.Duration)
+				if n > maxSquadMen && squadMen[i] <= maxSquadMen {
+					p.fail(t.key("count"), t.line("count"), "brings squad %s to %d men; at most %d a squad, reinforcements included", safefile.Quote(ev.Squad), n, maxSquadMen)
+				}
+				squadMen[i] = n
+			}
 		}
 		if len(ev.Squads) > 0 && ev.Do != "death" && !(ev.Do == "event" && ev.HasAt) {
 			p.fail(t.key("squads"), t.line("squads"), "filters the news of an event at a location (at) or of a death; it would do nothing here (do = %q without at)", ev.Do)

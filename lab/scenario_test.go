@@ -176,3 +176,48 @@ func TestCountsAreWholeNumbers(t *testing.T) {
 		})
 	}
 }
+
+// A squad has at most 100,000 men, its reinforcements included, as
+// docs/balancing.md says: the parser admitted 200,000 (the whole
+// scenario's limit) in one squad. The error names the file, the line and
+// the key.
+func TestSquadSizeLimit(t *testing.T) {
+	const two = "[[squad]]\nname = \"a\"\nsize = %d\n[[squad]]\nname = \"b\"\nsize = %d\n%s"
+	reinforce := func(count, every int) string {
+		s := fmt.Sprintf("[[event]]\nt = 1.0\ndo = \"reinforce\"\nsquad = \"a\"\ncount = %d\n", count)
+		if every > 0 {
+			s += fmt.Sprintf("every = %d.0\nuntil = 3.0\n", every)
+		}
+		return s
+	}
+	tests := []struct {
+		name     string
+		a, b     int
+		timeline string
+		want     string // "" when it parses
+	}{
+		{"100,000 and 100,000", 100000, 100000, "", ""},
+		{"150,000", 150000, 1, "", "bad.toml:3: squad[1].size: is 150000; it must lie in 1..100000"},
+		{"100,001", 1, 100001, "", "bad.toml:6: squad[2].size: is 100001; it must lie in 1..100000"},
+		{"reinforced to 100,000", 99000, 1, reinforce(1000, 0), ""},
+		{"reinforced past it", 99000, 1, reinforce(1001, 0), `bad.toml:11: event[1].count: brings squad "a" to 100001 men; at most 100000 a squad, reinforcements included`},
+		{"reinforced past it, repeated", 70000, 1, reinforce(10001, 1), `bad.toml:11: event[1].count: brings squad "a" to 100003 men; at most 100000 a squad, reinforcements included`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sc, err := lab.ParseScenario("bad.toml", []byte(fmt.Sprintf(two, tt.a, tt.b, tt.timeline)))
+			if tt.want == "" {
+				if err != nil {
+					t.Fatalf("got error %v; want none", err)
+				}
+				if sc.Squads[0].Size != tt.a || sc.Squads[1].Size != tt.b {
+					t.Errorf("got sizes %d, %d; want %d, %d", sc.Squads[0].Size, sc.Squads[1].Size, tt.a, tt.b)
+				}
+				return
+			}
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("got error %v; want exactly %q", err, tt.want)
+			}
+		})
+	}
+}

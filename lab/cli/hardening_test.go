@@ -67,7 +67,7 @@ func TestScenarioRunsOverLimits(t *testing.T) {
 func TestFlagsSayWhatTheyDo(t *testing.T) {
 	dir := t.TempDir()
 	huge := filepath.Join(dir, "huge.toml")
-	if err := os.WriteFile(huge, []byte("duration = 9999.0\nsample = 1.0\n[[squad]]\nsize = 200000\n[[event]]\nt = 0.0\nevent = \"Suppressed\"\nat = [0.0, 0.0]\nevery = 0.01\n"), 0o644); err != nil {
+	if err := os.WriteFile(huge, []byte("duration = 9999.0\nsample = 1.0\n[[squad]]\nsize = 100000\n[[squad]]\nsize = 100000\n[[event]]\nt = 0.0\nevent = \"Suppressed\"\nat = [0.0, 0.0]\nevery = 0.01\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	many := filepath.Join(dir, "many.toml")
