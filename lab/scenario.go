@@ -362,10 +362,9 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		}
 		ev.Do = t.oneOf("do", "event", actions)
 		ev.Scale = t.num("scale", 1, 0, 1e6)
-		ev.Every = t.num("every", 0, 0, maxDuration)
-		if t.has("every") && ev.Every < 0.01 {
-			p.fail(t.key("every"), t.line("every"), "is %g s; repeat at most every 0.01 s", ev.Every)
-		}
+		// Read in its range at once: a value out of it reads as once (0), of
+		// which a second check would make a second error.
+		ev.Every = t.num("every", 0, 0.01, maxDuration)
 		ev.Until = t.num("until", sc.Duration, 0, maxDuration)
 		if t.has("until") && ev.Until < ev.T {
 			p.fail(t.key("until"), t.line("until"), "is %g s, before the event's first time %g s", ev.Until, ev.T)
@@ -502,17 +501,24 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		if given != "" && !metrics[given] {
 			p.fail(t.key("given"), t.line("given"), "%s is not a metric; the fights counted are those where it happened: one of %s", safefile.Quote(given), listNames(MetricNames(sc)))
 		}
-		n := 0
+		n := 0 // the ranges given, right or wrong: one mistake, one error
 		for _, stat := range statNames {
 			if !t.has(stat) {
 				continue
 			}
+			n++
 			r := t.nums(stat, math.Inf(-1), math.Inf(1))
+			if r == nil {
+				continue // nums said what is wrong
+			}
 			if len(r) != 2 || r[0] > r[1] {
-				p.fail(t.key(stat), t.line(stat), "must be a range [low, high] with low ≤ high")
+				shown := make([]string, len(r))
+				for i, f := range r {
+					shown[i] = strconv.FormatFloat(f, 'g', -1, 64)
+				}
+				p.fail(t.key(stat), t.line(stat), "is [%s]; it must be a range [low, high] with low ≤ high", strings.Join(shown, ", "))
 				continue
 			}
-			n++
 			if len(sc.Expects) == MaxExpects {
 				if !tooMany {
 					p.fail(t.key(stat), t.line(stat), "is range %d of the scenario's [[expect]] blocks; a scenario may have at most %d (each is measured on every candidate of a fit)", MaxExpects+1, MaxExpects)
@@ -753,12 +759,19 @@ func array[T any](t *table, k, of string, elem func(any) (T, string)) []T {
 	return out
 }
 
+// nums returns the array of numbers under key k, each finite and in lo..hi
+// (either may be infinite: no bound), or nil with a problem naming the
+// first that is not.
 func (t *table) nums(k string, lo, hi float64) []float64 {
+	want := "a finite number"
+	if !math.IsInf(lo, 0) || !math.IsInf(hi, 0) {
+		want = fmt.Sprintf("a number in %g..%g", lo, hi)
+	}
 	return array(t, k, "numbers", func(e any) (float64, string) {
 		if f, ok := asNumber(e); ok && !math.IsNaN(f) && !math.IsInf(f, 0) && f >= lo && f <= hi {
 			return f, ""
 		}
-		return 0, fmt.Sprintf("is %s; it must be a number in %g..%g", quoteValue(e), lo, hi)
+		return 0, fmt.Sprintf("is %s; it must be %s", quoteValue(e), want)
 	})
 }
 

@@ -221,3 +221,32 @@ func TestSquadSizeLimit(t *testing.T) {
 		})
 	}
 }
+
+// One mistake is one error: an infinite bound, a reversed range and a
+// negative every each gave a second (and third) error about a value the
+// file does not have, such as "an expectation needs a range" for a block
+// that has one, or "every: is 0 s".
+func TestOneMistakeOneError(t *testing.T) {
+	const scenario = "duration = 30.0\n[[squad]]\nname = \"a\"\nsize = 3\n[[event]]\nt = 1.0\nevent = \"Suppressed\"\nsquad = \"a\"\n%s\n[[expect]]\nmetric = \"squad_broke.a\"\n%s\n"
+	tests := []struct{ name, event, expect, want string }{
+		{"infinite bounds", "", "share = [-inf, inf]", "bad.toml:12: expect[1].share[0]: is -Inf; it must be a finite number"},
+		{"infinite upper bound", "", "share = [0.0, inf]", "bad.toml:12: expect[1].share[1]: is +Inf; it must be a finite number"},
+		{"NaN bound", "", "p50 = [nan, 3.0]", "bad.toml:12: expect[1].p50[0]: is NaN; it must be a finite number"},
+		{"a string bound", "", `share = ["a", 1.0]`, `bad.toml:12: expect[1].share[0]: is "a"; it must be a finite number`},
+		{"reversed range", "", "share = [0.3, 0.1]", "bad.toml:12: expect[1].share: is [0.3, 0.1]; it must be a range [low, high] with low ≤ high"},
+		{"three numbers", "", "p50 = [1.0, 2.0, 3.0]", "bad.toml:12: expect[1].p50: is [1, 2, 3]; it must be a range [low, high] with low ≤ high"},
+		{"not an array", "", "share = 0.5", "bad.toml:12: expect[1].share: is a float; it must be an array of numbers"},
+		{"negative every", "every = -1.0", "share = [0.1, 0.3]", "bad.toml:9: event[1].every: is -1; it must lie in 0.01..86400"},
+		{"every of 0", "every = 0.0", "share = [0.1, 0.3]", "bad.toml:9: event[1].every: is 0; it must lie in 0.01..86400"},
+		{"every too often", "every = 0.005", "share = [0.1, 0.3]", "bad.toml:9: event[1].every: is 0.005; it must lie in 0.01..86400"},
+		{"no range", "", "", "bad.toml:10: expect[1].metric: an expectation needs a range"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := lab.ParseScenario("bad.toml", []byte(fmt.Sprintf(scenario, tt.event, tt.expect)))
+			if err == nil || !strings.HasPrefix(err.Error(), tt.want) || strings.Contains(err.Error(), "\n") {
+				t.Errorf("got error %v; want exactly one, starting %q", err, tt.want)
+			}
+		})
+	}
+}
