@@ -1,10 +1,12 @@
 package render
 
 import (
+	"cmp"
 	"fmt"
 	"image"
 	"image/color"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -135,7 +137,11 @@ func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g game.
 		fillRect(sub, x, float32(plot.Min.Y), 1, float32(plot.Dy()), rgba(255, 255, 255, 22))
 		drawText(sub, axisLabel(t), r.smallFace, float64(x), float64(plot.Max.Y+3), text.AlignCenter, color.RGBA{170, 176, 190, 255}, false)
 	}
-	for _, m := range marks {
+	// each line's value at its left, centred on it, moved apart from a
+	// close neighbour's
+	var buf [4]float64 // BarMarks: four
+	tops := valueLabelTops(buf[:0], plot, marks, r.labelH())
+	for i, m := range marks {
 		y := float32(TimelineY(plot, m.Value))
 		c := MarkColor(m.Kind)
 		if m.Kind.IsBand() {
@@ -146,7 +152,7 @@ func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g game.
 			fillRect(sub, px0, y, pw, 1, withAlpha(c, 0.7))
 		}
 		label := fmt.Sprintf("%.2f", m.Value)
-		drawText(sub, label, r.smallFace, float64(plot.Min.X-4), float64(y)-7, text.AlignEnd, withAlpha(c, 0.95), false)
+		drawText(sub, label, r.smallFace, float64(plot.Min.X-4), tops[i], text.AlignEnd, withAlpha(c, 0.95), false)
 	}
 	// the frame as four thin rectangles: a stroked path would cost the
 	// software renderer a stencil pass over the whole plot every frame
@@ -226,13 +232,12 @@ func (r *Renderer) drawTimelineBG(dst *ebiten.Image, rect image.Rectangle, marks
 			}
 		}
 		// each threshold named, at the plot's left, just over its line (a
-		// band's top only where it clears its threshold's name)
-		for i, m := range marks {
-			y := TimelineY(plot, m.Value)
-			if m.Kind.IsBand() && TimelineY(plot, marks[i-1].Value)-y < 12 {
-				continue
-			}
-			drawText(img, m.Kind.String(), r.smallFace, float64(px0)+4, float64(y)-13, text.AlignStart, withAlpha(MarkColor(m.Kind), 0.6), false)
+		// band's top only where it clears its threshold's name), moved
+		// apart from a close neighbour's name
+		named, tops := nameLabelTops(plot, marks, r.labelH())
+		for k, i := range named {
+			m := marks[i]
+			drawText(img, m.Kind.String(), r.smallFace, float64(px0)+4, tops[k], text.AlignStart, withAlpha(MarkColor(m.Kind), 0.6), false)
 		}
 		// the legend sits above the plot, left of a what-if's label:
 		// nothing drawn later overlaps it (a legend ends 10 px inside the
@@ -524,4 +529,65 @@ func axisLabel(t float64) string {
 		t = 0 // −0 too
 	}
 	return fmt.Sprintf("%gs", t)
+}
+
+// labelH is the height a line of the small face takes, for labels
+// stacked apart (spreadLabels).
+func (r *Renderer) labelH() float64 {
+	m := r.smallFace.Metrics()
+	return math.Ceil(m.HAscent + m.HDescent)
+}
+
+// valueLabelTops appends to dst the tops of the marks' values at the
+// plot's left, each centred on its line and h or more from the next (text
+// h high).
+func valueLabelTops(dst []float64, plot image.Rectangle, marks []Mark, h float64) []float64 {
+	for _, m := range marks {
+		dst = append(dst, float64(TimelineY(plot, m.Value))-7)
+	}
+	spreadLabels(dst, h, float64(plot.Min.Y)-7, float64(plot.Max.Y)-7)
+	return dst
+}
+
+// nameLabelTops returns which marks are named over their lines (a band's
+// top only where it clears its threshold's name) and the tops of their
+// names, each just over its line and h or more from the next.
+func nameLabelTops(plot image.Rectangle, marks []Mark, h float64) (named []int, tops []float64) {
+	for i, m := range marks {
+		y := TimelineY(plot, m.Value)
+		if m.Kind.IsBand() && TimelineY(plot, marks[i-1].Value)-y < 12 {
+			continue
+		}
+		tops = append(tops, float64(y)-13)
+		named = append(named, i)
+	}
+	spreadLabels(tops, h, float64(plot.Min.Y), float64(plot.Max.Y)-h)
+	return named, tops
+}
+
+// spreadLabels moves the labels whose tops are tops apart, in place, so
+// that no two are less than h apart, each as near its own top as it can
+// be and within lo..hi: a label too near the one above it moves down, and
+// when that pushes the lowest past hi, the labels move up again from
+// there. The labels keep their order down the plot.
+func spreadLabels(tops []float64, h, lo, hi float64) {
+	var buf [8]int
+	order := buf[:0]
+	for i := range tops {
+		order = append(order, i)
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(tops[a], tops[b]) })
+	for k, i := range order {
+		tops[i] = max(tops[i], lo)
+		if k > 0 {
+			tops[i] = max(tops[i], tops[order[k-1]]+h)
+		}
+	}
+	for k := len(order) - 1; k >= 0; k-- {
+		i := order[k]
+		tops[i] = min(tops[i], hi)
+		if k < len(order)-1 {
+			tops[i] = min(tops[i], tops[order[k+1]]-h)
+		}
+	}
 }
