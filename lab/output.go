@@ -227,3 +227,12 @@ func reservedName(s string) bool {
 	}
 	return false
 }
+
+// Plural returns n and noun, with an s unless n is 1: "1 key", "2 keys",
+// "0 candidates".
+func Plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

@@ -143,3 +143,11 @@ func TestCancelWhileStreaming(t *testing.T) {
 		t.Errorf("ReadRunsContext after a cancel = %v; want context.Canceled", err)
 	}
 }
+
+func TestPlural(t *testing.T) {
+	for n, want := range map[int]string{0: "0 keys", 1: "1 key", 2: "2 keys", 17: "17 keys"} {
+		if got := lab.Plural(n, "key"); got != want {
+			t.Errorf("Plural(%d, key) = %q; want %q", n, got, want)
+		}
+	}
+}

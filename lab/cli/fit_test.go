@@ -237,8 +237,8 @@ func TestFitSeveralFiles(t *testing.T) {
 	}
 	for _, want := range []string{
 		"every expectation of the 2 scenarios holds",
-		"  " + a + ": all 1 expectations hold",
-		"  " + b + ": all 1 expectations hold",
+		"  " + a + ": its 1 expectation holds",
+		"  " + b + ": its 1 expectation holds",
 		"PASS " + a + ":32 squad_broke.a share in 0.33..0.55: ",
 		"PASS " + b + ":32 squad_broke.a share in 0.2..0.7: ",
 		"note: the files name different weights files (" + b + " names " + filepath.Join(filepath.Dir(b), "weights.toml") + "); the fit starts from the first file's, " + filepath.Join(filepath.Dir(a), "weights.toml"),

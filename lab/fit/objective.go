@@ -311,7 +311,7 @@ func conflicts(scs []*lab.Scenario, log []Evaluation) []string {
 		if lo[i] <= hi[i] {
 			took = fmt.Sprintf("ranged %.4g..%.4g", lo[i], hi[i])
 		}
-		out = append(out, fmt.Sprintf("%s was never met with margin: over %d candidates it %s, want %g..%g; the keys cannot move it far enough (name others with -keys)", name(i), seen, took, e.Lo, e.Hi))
+		out = append(out, fmt.Sprintf("%s was never met with margin: over %s it %s, want %g..%g; the keys cannot move it far enough (name others with -keys)", name(i), lab.Plural(seen, "candidate"), took, e.Lo, e.Hi))
 	}
 	for i := 0; i < n; i++ {
 		for j := 0; j < i; j++ {
@@ -321,7 +321,7 @@ func conflicts(scs []*lab.Scenario, log []Evaluation) []string {
 			if pairs++; len(out) == maxConflicts {
 				continue
 			}
-			out = append(out, fmt.Sprintf("%s and %s pull against each other: %d candidates met the first, %d the second, none both", name(j), name(i), met[j], met[i]))
+			out = append(out, fmt.Sprintf("%s and %s pull against each other: %s met the first, %d the second, none both", name(j), name(i), lab.Plural(met[j], "candidate"), met[i]))
 		}
 	}
 	if left := never + pairs - len(out); left > 0 {

@@ -226,6 +226,8 @@ func FitScenarios(r *labfit.Result) []string {
 			}
 		}
 		switch {
+		case failed == 0 && n == 1:
+			out = append(out, fmt.Sprintf("%s: its 1 expectation holds", file))
 		case failed == 0:
 			out = append(out, fmt.Sprintf("%s: all %d expectations hold", file, n))
 		case broken == 0:
@@ -257,17 +259,17 @@ func FitStatus(r *labfit.Result) (class, text string) {
 	}
 	switch {
 	case !r.Finished:
-		return "unfinished", fmt.Sprintf("Unfinished: interrupted after %d fights. The weights are the best candidate so far (%d keys changed), not checked on new seeds.", r.Fights.Total, changed)
+		return "unfinished", fmt.Sprintf("Unfinished: interrupted after %d fights. The weights are the best candidate so far (%s changed), not checked on new seeds.", r.Fights.Total, lab.Plural(changed, "key"))
 	case r.Met && changed == 0:
 		return "met", fmt.Sprintf("Met with nothing to change: the starting weights meet every expectation on %d fights the search never used.", r.HeldOutRuns)
 	case r.Met:
 		if len(r.Scenarios) > 1 {
-			return "met", fmt.Sprintf("Met: changing %d of %d keys, every expectation of the %d scenarios holds on %d fights of each the search never used.", changed, len(r.Keys), len(r.Scenarios), r.HeldOutRuns)
+			return "met", fmt.Sprintf("Met: changing %d of %s, every expectation of the %d scenarios holds on %d fights of each the search never used.", changed, lab.Plural(len(r.Keys), "key"), len(r.Scenarios), r.HeldOutRuns)
 		}
-		return "met", fmt.Sprintf("Met: changing %d of %d keys, every expectation holds on %d fights the search never used.", changed, len(r.Keys), r.HeldOutRuns)
+		return "met", fmt.Sprintf("Met: changing %d of %s, every expectation holds on %d fights the search never used.", changed, lab.Plural(len(r.Keys), "key"), r.HeldOutRuns)
 	}
 	if len(r.Scenarios) > 1 {
-		return "unmet", fmt.Sprintf("Not met: no candidate met every expectation of the %d scenarios on new fights, and meeting some of them while breaking another is a failure. The weights are the closest found (%d keys changed); see what they miss, per scenario, and which expectations pull against each other.", len(r.Scenarios), changed)
+		return "unmet", fmt.Sprintf("Not met: no candidate met every expectation of the %d scenarios on new fights, and meeting some of them while breaking another is a failure. The weights are the closest found (%s changed); see what they miss, per scenario, and which expectations pull against each other.", len(r.Scenarios), lab.Plural(changed, "key"))
 	}
-	return "unmet", fmt.Sprintf("Not met: no candidate met every expectation on new fights. The weights are the closest found (%d keys changed); see what they miss and which expectations pull against each other.", changed)
+	return "unmet", fmt.Sprintf("Not met: no candidate met every expectation on new fights. The weights are the closest found (%s changed); see what they miss and which expectations pull against each other.", lab.Plural(changed, "key"))
 }

@@ -153,7 +153,7 @@ func TestFitScenarios(t *testing.T) {
 		After:     []labfit.Measure{m("a.toml", true), m("b.toml", false), m("b.toml", true), m("c.toml", false), m("c.toml", false)},
 	}
 	want := []string{
-		"a.toml: all 1 expectations hold",
+		"a.toml: its 1 expectation holds",
 		"b.toml: 1 of 2 expectations fail, none that the starting weights met",
 		"c.toml: BROKEN, 2 of 2 expectations fail, 1 of them met with the starting weights",
 	}
@@ -270,5 +270,39 @@ func TestFitExpectationsTitlesFit(t *testing.T) {
 				t.Fatalf("the image has ink at its edge, (%d, %d): a title is clipped", x, y)
 			}
 		}
+	}
+}
+
+// A count of one is singular in the fit's sentences: the outcome said
+// "(1 keys changed)" and "changing 1 of 1 keys", and a file of one
+// expectation "all 1 expectations hold".
+func TestFitStatusCountsOne(t *testing.T) {
+	r := fitResult()
+	r.Keys = r.Keys[1:2] // RecoveryDelaySeconds, changed
+	tests := []struct {
+		name      string
+		met, done bool
+		want      string
+	}{
+		{"met", true, true, "Met: changing 1 of 1 key, every expectation holds"},
+		{"unmet", false, true, "The weights are the closest found (1 key changed);"},
+		{"unfinished", false, false, "The weights are the best candidate so far (1 key changed),"},
+	}
+	for _, tt := range tests {
+		r.Met, r.Finished = tt.met, tt.done
+		if _, got := report.FitStatus(r); !strings.Contains(got, tt.want) {
+			t.Errorf("%s: FitStatus = %q; want it to say %q", tt.name, got, tt.want)
+		}
+	}
+	r.Keys = append(r.Keys, r.Keys[0])
+	r.Met, r.Finished = false, true
+	if _, got := report.FitStatus(r); !strings.Contains(got, "(2 keys changed)") {
+		t.Errorf("FitStatus = %q; want it to say (2 keys changed)", got)
+	}
+	r.Scenarios = []string{"x.toml", "y.toml"}
+	r.Before, r.After = r.After[:1], r.After[:1]
+	r.After[0].Scenario, r.After[0].Pass = "x.toml", true
+	if got := report.FitScenarios(r); len(got) == 0 || got[0] != "x.toml: its 1 expectation holds" {
+		t.Errorf("FitScenarios = %q; want x.toml: its 1 expectation holds", got)
 	}
 }
