@@ -314,6 +314,14 @@ func (t *Tuner) sync(s morale.Settings, pending func(Param) bool) {
 		if v := r.p.Get(s); v != r.value || r.text == "" { // formatted when it changes, not every tick
 			r.value, r.text = v, r.sc.FormatValue(v)
 		}
+		if p := pending(r.p); p != r.pending {
+			// a pending value is blue, as its handle (widgets.ColPending)
+			c := color.Color(widgets.ColSection)
+			if p {
+				c = widgets.ColPending
+			}
+			r.shown.SetColor(c)
+		}
 		r.pending = pending(r.p)
 		bad := i == t.note.row
 		if bad != r.bad {

@@ -558,3 +558,53 @@ func TestClosingATypedValueFocusesNoButton(t *testing.T) {
 		})
 	}
 }
+
+// A pending edit's value is blue, as its handle is and docs/demo.md says
+// ("a blue mark and value"); it stayed orange. Once resumed, it is orange
+// again.
+func TestPendingValueIsBlue(t *testing.T) {
+	windowtest.Skip(t)
+	a := testApp(t, Config{})
+	for a.g.Time() < 8 {
+		a.g.Tick()
+	}
+	a.do(ActRewindBack)
+	j := rowIndex(t, a.tuner, "ShakenBelow")
+	hues := func() (blue, orange int) {
+		t.Helper()
+		a.syncTuner()
+		img := ebiten.NewImage(ScreenW, ScreenH)
+		defer img.Deallocate()
+		a.layoutPanel()
+		a.ui.Draw(img)
+		r := a.tuner.rows[j].shown.GetWidget().Rect
+		px := make([]byte, 4*r.Dx()*r.Dy())
+		img.SubImage(r).(*ebiten.Image).ReadPixels(px)
+		for i := 0; i+3 < len(px); i += 4 {
+			red, b := int(px[i]), int(px[i+2])
+			switch {
+			case b > red+60:
+				blue++
+			case red > b+60:
+				orange++
+			}
+		}
+		return blue, orange
+	}
+	for _, tc := range []struct {
+		name    string
+		act     func()
+		pending bool
+	}{
+		{"rewound, before an edit", func() {}, false},
+		{"an edit while rewound", func() { a.applyEdit(TunerEdit{Row: j, Value: 0.55}) }, true},
+		{"resumed", func() { a.do(ActResume) }, false},
+	} {
+		tc.act()
+		blue, orange := hues()
+		if got := blue > 0 && orange == 0; got != tc.pending || (!tc.pending && orange == 0) {
+			t.Errorf("%s: got %d blue and %d orange pixels in ShakenBelow's value; want it %s", tc.name, blue, orange,
+				map[bool]string{true: "blue", false: "orange"}[tc.pending])
+		}
+	}
+}
