@@ -396,8 +396,10 @@ func cmdCompare(ctx context.Context, args []string, env console) error {
 	if err := lab.CheckWork("this comparison", 2*float64(*runs)*lab.FightWork(sc), *maxWork); err != nil {
 		return err
 	}
+	// Both sides' results are held at once; -runs (or its default) sets
+	// them, not the scenario's runs.
 	if err := lab.CheckResults(sc, 2**runs); err != nil {
-		return usageError{err}
+		return bad("-runs: %d fights a side, both sides held at once: %v", *runs, err)
 	}
 	bar := newProgress(env, *quiet, sc.Name+" compare")
 	res, err := lab.Compare(ctx, sc, scB, *runs, *seed, bar.update)
@@ -501,8 +503,9 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 	if err := lab.CheckWork("this sensitivity", lab.SensitivityWork(sc, *runs), *maxWork); err != nil {
 		return err
 	}
+	// -runs (or its default) sets the fights, not the scenario's runs.
 	if err := lab.CheckResults(sc, *runs); err != nil {
-		return usageError{err}
+		return bad("-runs: %v", err)
 	}
 	if *out == "" {
 		*out = lab.OutDir(sc.Name, "-sensitivity")

@@ -45,7 +45,7 @@ func cmdGame(ctx context.Context, args []string, env console) error {
 	}
 	sc := GameScenario(s, *duration, 0.5)
 	if err := lab.CheckResults(sc, *runs); err != nil {
-		return usageError{err}
+		return bad("-runs and -duration: %v", err)
 	}
 	if *weights != "" {
 		sc.WeightsHash = lab.SettingsHash(s)

@@ -41,12 +41,18 @@ func TestScenarioRunsOverLimits(t *testing.T) {
 		{"results over 2 GiB, the default runs", []string{"run", heavyDefault}, heavyDefault + ": runs: the results of 1000 runs"},
 		{"results over 2 GiB, -runs", []string{"run", heavyDefault, "-runs", "5000"}, "-runs: the results of 5000 runs"},
 		{"results over 2 GiB, check -runs", []string{"check", heavyDefault, "-runs", "5000"}, "-runs: the results of 5000 runs"},
+		// compare, sensitivity and game take their fights from -runs (or its
+		// default), never from the scenario's runs.
+		{"results over 2 GiB, compare", []string{"compare", "../../weights.toml", "../../weights.toml", heavyDefault}, "-runs: 1000 fights a side, both sides held at once: the results of 2000 runs"},
+		{"results over 2 GiB, compare -runs", []string{"compare", "../../weights.toml", "../../weights.toml", heavy, "-runs", "700"}, "-runs: 700 fights a side, both sides held at once: the results of 1400 runs"},
+		{"results over 2 GiB, sensitivity -runs", []string{"sensitivity", heavy, "-metric", "broke", "-runs", "1000"}, "-runs: the results of 1000 runs"},
+		{"results over 2 GiB, game", []string{"game", "-runs", "1000000", "-duration", "3600"}, "-runs and -duration: the results of 1000000 runs"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			out := filepath.Join(dir, "out")
 			args := append(tt.args, "-q", "-max-work", "1e15")
-			if tt.args[0] != "check" {
+			if tt.args[0] != "check" && tt.args[0] != "compare" {
 				args = append(args, "-out", out)
 			}
 			code, _, e := runMain(t, context.Background(), nil, args...)
@@ -94,7 +100,7 @@ func TestFlagsSayWhatTheyDo(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			out := filepath.Join(dir, "out")
 			args := append(tt.args, "-q")
-			if tt.args[0] != "check" {
+			if tt.args[0] != "check" && tt.args[0] != "compare" {
 				args = append(args, "-out", out)
 			}
 			code, _, e := runMain(t, context.Background(), tt.env, args...)
