@@ -410,11 +410,12 @@ var (
 
 // whyLines is what of panel p is drawn: the sentence's lines, the bars
 // and the state changes that fit (the first, which began his fall, and
-// the latest), each wrapped into lines; no taller than maxH pixels when
-// the sentence (down to two lines), then the state changes (down to the
-// latest) and the bars (down to the three largest) can give up lines for
-// it.
-func (r *Renderer) whyLines(p *WhyPanel, maxH int) (sentence []string, bars []WhyBar, states [][]string) {
+// the latest), each wrapped into lines, and the line that names the
+// causes left without a bar ("" when every cause has one: at most
+// whyMaxBars do); no taller than maxH pixels when the sentence (down to
+// two lines), then the state changes (down to the latest) and the bars
+// (down to the three largest) can give up lines for it.
+func (r *Renderer) whyLines(p *WhyPanel, maxH int) (sentence []string, bars []WhyBar, more string, states [][]string) {
 	inner := float64(WhyPanelW - 2*whyPad)
 	bars = p.Bars[:min(len(p.Bars), whyMaxBars)]
 	shown := p.States
@@ -425,29 +426,52 @@ func (r *Renderer) whyLines(p *WhyPanel, maxH int) (sentence []string, bars []Wh
 		l, _ := textfit.Limit(textfit.Wrap(st, r.smallFace, inner), whyStateRows, r.smallFace, inner)
 		states = append(states, l)
 	}
+	height := func(n int) int { return whyHeightOf(n, bars, len(bars) < len(p.Bars), states) }
 	all := textfit.Wrap(p.Sentence, r.smallFace, inner)
 	n := min(len(all), whyMaxLines)
-	for n > 2 && whyHeightOf(n, bars, states) > maxH {
+	for n > 2 && height(n) > maxH {
 		n--
 	}
 	// still too tall (a panel shortened to the room beside its soldier):
 	// the state changes but the latest go, then the smallest bars, down
 	// to three
-	for len(states) > 1 && whyHeightOf(n, bars, states) > maxH {
+	for len(states) > 1 && height(n) > maxH {
 		states = states[1:]
 	}
-	for len(bars) > 3 && whyHeightOf(n, bars, states) > maxH {
+	for len(bars) > 3 && height(n) > maxH {
 		bars = bars[:len(bars)-1]
 	}
 	sentence, _ = textfit.Limit(all, n, r.smallFace, inner)
-	return sentence, bars, states
+	return sentence, bars, moreCauses(p.Bars[len(bars):]), states
 }
 
-// whyHeightOf is the height of a panel of sentence lines, bars and states.
-func whyHeightOf(sentence int, bars []WhyBar, states [][]string) int {
+// moreCauses names the causes rest, which have no bar, with their
+// numbers: "and 2 more: LeaderNearby +0.01, EnemyDown −0.00" ("" for
+// none).
+func moreCauses(rest []WhyBar) string {
+	if len(rest) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "and %d more: ", len(rest))
+	for i, c := range rest {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(c.Label + " " + signedNum(c.Delta))
+	}
+	return b.String()
+}
+
+// whyHeightOf is the height of a panel of sentence lines, bars (and a
+// line naming the causes without one, when more) and states.
+func whyHeightOf(sentence int, bars []WhyBar, more bool, states [][]string) int {
 	h := whyPad + whyTitleLine + whyLine + 4 + sentence*whyLine
 	if len(bars) > 0 {
 		h += 6 + whyLine + len(bars)*whyLine
+		if more {
+			h += whyLine
+		}
 	}
 	if len(states) > 0 {
 		h += 6 + whyLine
@@ -460,15 +484,15 @@ func whyHeightOf(sentence int, bars []WhyBar, states [][]string) int {
 
 // whyHeight is the height of panel p's image, in pixels.
 func (r *Renderer) whyHeight(p *WhyPanel) int {
-	sentence, bars, states := r.whyLines(p, r.why.maxH)
-	return whyHeightOf(len(sentence), bars, states)
+	sentence, bars, more, states := r.whyLines(p, r.why.maxH)
+	return whyHeightOf(len(sentence), bars, more != "", states)
 }
 
 // buildWhy draws panel p into the cached image, sized to its content.
 func (r *Renderer) buildWhy(p *WhyPanel) {
 	inner := float64(WhyPanelW - 2*whyPad)
-	sentence, bars, states := r.whyLines(p, r.why.maxH)
-	h := whyHeightOf(len(sentence), bars, states)
+	sentence, bars, more, states := r.whyLines(p, r.why.maxH)
+	h := whyHeightOf(len(sentence), bars, more != "", states)
 
 	c := &r.why
 	c.img = clearedLayer(c.img, image.Pt(WhyPanelW, h))
@@ -515,6 +539,10 @@ func (r *Renderer) buildWhy(p *WhyPanel) {
 			fillRect(dst, float32(math.Min(mid, mid+w)), float32(y+3), float32(math.Max(1, math.Abs(w))), 9, col)
 			fillRect(dst, float32(mid), float32(y+1), 1, 13, whyDim)
 			drawText(dst, signedNum(b.Delta), r.monoFace, x+inner, y, text.AlignEnd, col, false)
+			y += whyLine
+		}
+		if more != "" {
+			drawText(dst, clip(more, r.smallFace, inner), r.smallFace, x, y, text.AlignStart, whyDim, false)
 			y += whyLine
 		}
 	}
