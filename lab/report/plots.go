@@ -13,9 +13,12 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
@@ -379,4 +382,21 @@ func (timeTicks) Ticks(min, max float64) []plot.Tick {
 		ts = append(ts, plot.Tick{Value: v, Label: label})
 	}
 	return ts
+}
+
+// emptyNote is a plotter that writes its text in the middle of the data
+// area, on white, wrapped to the area's width: it says why a plot has
+// nothing to draw (a metric that never happened), where the tables say "–".
+type emptyNote string
+
+// Plot draws the note.
+func (n emptyNote) Plot(c draw.Canvas, _ *plot.Plot) {
+	sty := text.Style{Color: colZero, Font: font.From(plotter.DefaultFont, vg.Points(12)), XAlign: draw.XCenter, YAlign: draw.YCenter, Handler: plot.DefaultTextHandler}
+	msg := strings.Join(wrapWords(sty, strings.Fields(string(n)), c.Size().X*0.9), "\n")
+	at := c.Center()
+	w, h, pad := sty.Width(msg), sty.Height(msg), vg.Points(6)
+	box := vg.Rectangle{Min: vg.Point{X: at.X - w/2 - pad, Y: at.Y - h/2 - pad}, Max: vg.Point{X: at.X + w/2 + pad, Y: at.Y + h/2 + pad}}
+	c.SetColor(color.White)
+	c.Fill(box.Path())
+	c.FillText(sty, at, msg)
 }

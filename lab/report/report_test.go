@@ -483,3 +483,86 @@ func TestTimeTicksAreReadable(t *testing.T) {
 		}
 	}
 }
+
+// A sweep or a tornado whose metric never happened says so on the plot, as
+// the tables say "–": it drew an empty frame (a sweep's line, a tornado's
+// bars) or grey cells under a colour scale of nothing, with no word.
+func TestEmptyPlotsSayNever(t *testing.T) {
+	never := func(keys int, values ...[]float64) lab.SweepResult {
+		r := lab.SweepResult{Scenario: "calm", Squads: []string{"a"}, Metric: "first_rout_s", Stat: "p50", Runs: 50}
+		r.Keys = []string{"Hysteresis", "ContagionPerSecond"}[:keys]
+		for i, v := range values {
+			r.Points = append(r.Points, lab.SweepPoint{Index: i, Values: v, Lo: 0, Hi: 0.07, SquadBroke: []int{0}})
+		}
+		return r
+	}
+	one := never(1, []float64{0.05}, []float64{0.1}, []float64{0.15})
+	var grid [][]float64
+	for _, x := range []float64{0.05, 0.15, 0.25} {
+		for _, y := range []float64{0.25, 0.5, 0.75} {
+			grid = append(grid, []float64{x, y})
+		}
+	}
+	two := never(2, grid...)
+	sens := lab.SensitivityResult{Scenario: "calm", Metric: "first_rout_s", Stat: "p50", Runs: 50}
+	for _, k := range []string{"ShakenBelow", "PanicBelow", "Hysteresis"} {
+		sens.Effects = append(sens.Effects, lab.Effect{Key: k, Base: 0.5})
+	}
+	charts := []struct {
+		name string
+		draw func() ([]byte, error)
+	}{
+		{"one-key sweep", func() ([]byte, error) { return report.SweepChart(one) }},
+		{"two-key sweep", func() ([]byte, error) { return report.SweepChart(two) }},
+		{"tornado", func() ([]byte, error) { return report.TornadoChart(sens, 15) }},
+	}
+	for _, c := range charts {
+		t.Run(c.name, func(t *testing.T) {
+			b, err := c.draw()
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, err := png.Decode(bytes.NewReader(b))
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The note is a line of text across the middle of the plot: many
+			// columns there have ink, where an empty plot has at most a
+			// line or a cell's "–".
+			if n := inkColumns(img, 0.3, 0.7, 0.35, 0.65); n < 60 {
+				t.Errorf("%d columns in the middle of the plot have ink; want a note across it", n)
+			}
+		})
+	}
+	// A sweep that has a value somewhere draws it, without the note.
+	v := 12.0
+	one.Points[1].Value, one.Points[1].N = &v, 3
+	b, err := report.SweepChart(one)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := inkColumns(img, 0.3, 0.7, 0.35, 0.65); n > 10 {
+		t.Errorf("%d columns in the middle of a sweep with a value have ink; want no note", n)
+	}
+}
+
+// inkColumns counts the columns of img, between the fractions x0..x1 of its
+// width, that have a dark pixel (a channel below 160) between y0..y1 of its
+// height.
+func inkColumns(img image.Image, x0, x1, y0, y1 float64) int {
+	b := img.Bounds()
+	n := 0
+	for x := b.Min.X + int(x0*float64(b.Dx())); x < b.Min.X+int(x1*float64(b.Dx())); x++ {
+		for y := b.Min.Y + int(y0*float64(b.Dy())); y < b.Min.Y+int(y1*float64(b.Dy())); y++ {
+			if r, g, bl, _ := img.At(x, y).RGBA(); r < 160<<8 || g < 160<<8 || bl < 160<<8 {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}

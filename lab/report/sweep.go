@@ -67,6 +67,15 @@ func squadBroke(r lab.SweepResult, i int) sweepGetter {
 // are left out.
 func SweepChart(r lab.SweepResult) ([]byte, error) {
 	title := fmt.Sprintf("%s: %s of %s (%d fights per point)", r.Scenario, r.Stat, r.Metric, r.Runs)
+	// A statistic defined at no point: the metric never happened (the
+	// table says "–" at every point); the plot says so, not an empty frame.
+	never := len(r.Keys) > 0 && len(r.Keys) <= 2 && len(points(r)) > 0
+	for _, pt := range points(r) {
+		if _, ok := statOf(r)(pt); ok {
+			never = false
+		}
+	}
+	note := emptyNote(fmt.Sprintf("%s never happened in any fight: it has no %s at any point", r.Metric, r.Stat))
 	switch len(r.Keys) {
 	case 1:
 		p, b := plot.New(), newBounds()
@@ -95,12 +104,18 @@ func SweepChart(r lab.SweepResult) ([]byte, error) {
 		if r.Stat == "share" {
 			entries++
 		}
-		return finishSweepLines(p, b, r, r.Stat == "share", entries)
+		if !never {
+			note = ""
+		}
+		return finishSweepLines(p, b, r, r.Stat == "share", entries, note)
 	case 2:
 		p := plot.New()
 		p.Title.Text = title
 		if err := addHeatMap(p, r, statOf(r), r.Stat == "share", plotW); err != nil {
 			return nil, err
+		}
+		if never {
+			p.Add(note)
 		}
 		return pngOf(p, plotW, plotH*1.4)
 	}
@@ -124,7 +139,7 @@ func SweepSquadsChart(r lab.SweepResult) ([]byte, error) {
 				return nil, err
 			}
 		}
-		return finishSweepLines(p, b, r, true, len(r.Squads)+1)
+		return finishSweepLines(p, b, r, true, len(r.Squads)+1, "")
 	case 2:
 		var plots []*plot.Plot
 		cols := min(2, len(r.Squads))
@@ -212,8 +227,9 @@ func addSweepLine(p *plot.Plot, b *bounds, r lab.SweepResult, get sweepGetter, c
 
 // finishSweepLines fits the axes of a one-key sweep chart to the points and
 // to b (within 0..1 for a share), with room above for a legend of entries
-// lines, and marks the scenario's value of the key.
-func finishSweepLines(p *plot.Plot, b bounds, r lab.SweepResult, share bool, entries int) ([]byte, error) {
+// lines, marks the scenario's value of the key, and writes note (unless "")
+// over it all.
+func finishSweepLines(p *plot.Plot, b bounds, r lab.SweepResult, share bool, entries int, note emptyNote) ([]byte, error) {
 	p.X.Label.Text = r.Keys[0]
 	xb := newBounds()
 	for _, pt := range points(r) {
@@ -239,6 +255,9 @@ func finishSweepLines(p *plot.Plot, b bounds, r lab.SweepResult, share bool, ent
 			p.Add(l)
 			p.Legend.Add(fmt.Sprintf("the scenario's value, %.4g", v), l)
 		}
+	}
+	if note != "" {
+		p.Add(note)
 	}
 	p.Legend.Top, p.Legend.Left = true, false
 	return pngOf(p, plotW, plotH)
@@ -333,7 +352,9 @@ func addHeatMap(p *plot.Plot, r lab.SweepResult, get sweepGetter, share bool, wi
 	p.Y.Tick.Marker = indexTicks(ys)
 	p.X.Min, p.X.Max = -0.5, float64(len(xs))-0.5
 	p.Y.Min, p.Y.Max = -0.5, float64(len(ys))-0.5
-	p.Title.Text += fmt.Sprintf(" — blue %.3g, red %.3g", lo, hi)
+	if b.ok() { // the colours' scale, when any cell has one
+		p.Title.Text += fmt.Sprintf(" — blue %.3g, red %.3g", lo, hi)
+	}
 	return nil
 }
 

@@ -46,6 +46,7 @@ func TornadoChart(r lab.SensitivityResult, n int) ([]byte, error) {
 	p.Legend.Top, p.Legend.Left = false, false
 	b := newBounds()
 	b.add(0)
+	drawn := false
 	var names []string
 	for row := range eff {
 		e := eff[len(eff)-1-row] // the largest at the top
@@ -67,6 +68,7 @@ func TornadoChart(r lab.SensitivityResult, n int) ([]byte, error) {
 				return nil, err
 			}
 			p.Add(bar)
+			drawn = true
 			if err := whisker(p, d.Lo, d.Hi, y0+half, half*0.55); err != nil {
 				return nil, err
 			}
@@ -78,6 +80,13 @@ func TornadoChart(r lab.SensitivityResult, n int) ([]byte, error) {
 		return nil, err
 	}
 	p.Add(zero)
+	// No change to draw (the table says "–" in every row): say why.
+	switch {
+	case !drawn && r.Baseline == nil:
+		p.Add(emptyNote(fmt.Sprintf("%s never happened in any fight of the baseline: no change of its %s to draw", r.Metric, r.Stat)))
+	case !drawn:
+		p.Add(emptyNote(fmt.Sprintf("the %s of %s is undefined at every nudge: no change to draw", r.Stat, r.Metric)))
+	}
 	p.NominalY(names...)
 	p.Y.Min, p.Y.Max = -0.6, float64(len(eff))-0.4
 	fit(&p.X, b.lo, b.hi, 0.08)
