@@ -304,7 +304,10 @@ func (o *Opening) onStateChanged(a *morale.Agent, old, new morale.State, why mor
 	s := &o.soldiers[id]
 	s.bark = barkLine(old, new, b.cosmetic.IntN(barkVariants))
 	s.barkAt = b.now
-	b.history.change(Change{T: b.Time(), ID: id, From: old, To: new})
+	// the World's time of the change, as its ledger has it: a scripted
+	// beat (the opening's rally) acts before the World's step of the
+	// sub-tick, one sub-tick before b.Time()
+	b.history.change(Change{T: b.world.Now(), ID: id, From: old, To: new})
 	b.stateChanged(id, s.name, old, new)
 	b.addLog(logEntry{at: b.now, kind: logState, id: id, from: old, to: new, why: why})
 }
