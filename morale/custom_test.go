@@ -36,7 +36,7 @@ func TestWeightsRowsMustBeBuiltIn(t *testing.T) {
 		{"custom as a key", "custom = 1\n",
 			"line 1: custom must be a table of event = weight rows"},
 		{"a custom row Validate refuses", "[custom]\nAmbush = 0.1\nDoom = -2000\n",
-			"line 3: Weights.Doom is -2000; it must lie in -1000..1000"},
+			"line 3: custom.Doom is -2000; it must lie in -1000..1000"},
 		{"a custom row set twice", "[custom]\nAmbush = 0.1\nAmbush = 0.2\n",
 			"line 3: custom.Ambush is set again (first on line 2); a key may be set only once"},
 		{"[custom] opened twice", "[custom]\nAmbush = 0.1\n[custom]\n",

@@ -153,12 +153,12 @@ type FieldError struct {
 // fieldMax is the most of a field name an error message shows.
 const fieldMax = 64
 
-// Error returns "Field is …" or, with a line, "line N: Field is …". A field
-// name longer than 64 characters is cut short.
+// Error returns "Field is …" or, with a line, "line N: key is …", the key
+// as the file spells it (weights.X or custom.X for the row of Weights.X). A
+// field name longer than 64 characters is cut short.
 func (e *FieldError) Error() string {
-	f := truncate(e.Field, fieldMax)
 	if e.Line > 0 {
-		return fmt.Sprintf("line %d: %s %s", e.Line, f, e.Msg)
+		return fmt.Sprintf("line %d: %s %s", e.Line, truncate(fileKey(e.Field), fieldMax), e.Msg)
 	}
-	return f + " " + e.Msg
+	return truncate(e.Field, fieldMax) + " " + e.Msg
 }
