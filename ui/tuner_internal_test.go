@@ -608,3 +608,47 @@ func TestPendingValueIsBlue(t *testing.T) {
 		}
 	}
 }
+
+// The tuner's weight rows follow the settings whatever changes them: a
+// Revert that takes back a custom row a file reload added during the
+// what-if leaves no row behind (the banner said "Ambush removed" while
+// the tuner kept "Ambush 0.00").
+func TestTunerRowsFollowARevert(t *testing.T) {
+	a := testApp(t, Config{})
+	for a.g.Time() < 8 {
+		a.g.Tick()
+	}
+	a.do(ActRewindBack)
+	a.applyEdit(TunerEdit{Row: rowIndex(t, a.tuner, "ShakenBelow"), Value: 0.55})
+	a.do(ActResume) // the what-if runs
+	s := a.g.Settings().Clone()
+	s.Weights["Ambush"] = -0.2 // the file, reloaded, adds a custom row
+	if err := a.editor.Replace(s); err != nil {
+		t.Fatal(err)
+	}
+	a.tuner.rebuild(a.g.Settings(), a.editor.Good()) // as reloadFile does
+	a.syncTuner()
+	has := func() bool {
+		for _, r := range a.tuner.rows {
+			if r.p.Name == "Ambush" {
+				return true
+			}
+		}
+		return false
+	}
+	for _, tc := range []struct {
+		name string
+		act  func()
+		want bool
+	}{
+		{"reloaded during the what-if", func() {}, true},
+		{"reverted", func() { a.do(ActRevert) }, false},
+	} {
+		tc.act()
+		a.syncTuner()
+		_, inSettings := a.g.Settings().Weights["Ambush"]
+		if got := has(); got != tc.want || inSettings != tc.want {
+			t.Errorf("%s: got an Ambush row %v (in the settings %v); want %v", tc.name, got, inSettings, tc.want)
+		}
+	}
+}

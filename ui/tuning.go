@@ -2,6 +2,7 @@ package ui
 
 import (
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/morale"
 	"github.com/moralebreak/moralebreak/ui/internal/widgets"
 	"github.com/moralebreak/moralebreak/ui/published"
 )
@@ -55,7 +56,33 @@ func (a *App) applyEdit(e TunerEdit) {
 
 // syncTuner shows the live settings on the tuner's rows (those Resume will
 // continue with, while rewound) and which of them are pending.
-func (a *App) syncTuner() { a.tuner.sync(a.g.Settings(), a.g.Rewind().Pending) }
+//
+// The rows are remade first when the settings' weight rows are not the
+// tuner's: a Revert, an undo or a rewind can take back a row a file
+// reload added (or bring one back), and the tuner kept it ("Ambush
+// removed" in the banner, an Ambush row at 0.00 in the tuner).
+func (a *App) syncTuner() {
+	s := a.g.Settings()
+	if !a.tuner.rowsOf(s) {
+		a.tuner.rebuild(s, s)
+	}
+	a.tuner.sync(s, a.g.Rewind().Pending)
+}
+
+// rowsOf reports whether the tuner's weight rows are those of s: a row
+// for each of its weights and no other.
+func (t *Tuner) rowsOf(s morale.Settings) bool {
+	n := 0
+	for i := range t.rows {
+		if p := t.rows[i].p; p.Weight {
+			if _, ok := s.Weights[morale.Event(p.Name)]; !ok {
+				return false
+			}
+			n++
+		}
+	}
+	return n == len(s.Weights)
+}
 
 // dragging reports whether a row's slider is being dragged.
 func (t *Tuner) dragging() bool {
