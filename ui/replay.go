@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/moralebreak/moralebreak/game"
@@ -53,7 +54,10 @@ func (a *App) do(act Action) {
 	case ActRewindForward:
 		a.g.Rewind().By(RewindStep)
 	case ActResume:
-		if err := a.g.Rewind().Resume(); err != nil {
+		switch err := a.g.Rewind().Resume(); {
+		case errors.Is(err, game.ErrNoCursor):
+			a.showBanner("Resume from here: there is no moment to resume from; rewind first (, or drag the timeline).", true, 4*game.TPS)
+		case err != nil:
 			a.showBanner(err.Error(), true, 4*game.TPS)
 		}
 	case ActToggleFuture:

@@ -172,3 +172,23 @@ func TestScrubTime(t *testing.T) {
 		}
 	}
 }
+
+// Resume from here without a rewind says so in the designer's words, not
+// with the game package's error ("game: no rewind cursor (rewind first)").
+func TestResumeWithoutARewindSaysSo(t *testing.T) {
+	a := testApp(t, Config{})
+	a.do(ActResume)
+	m := a.strip.Message(slotNotice)
+	for _, tc := range []struct {
+		what string
+		ok   bool
+	}{
+		{"no package prefix", !strings.Contains(m.Text, "game:")},
+		{"what to do", strings.Contains(m.Text, "rewind first")},
+		{"a refusal", m.Tone == widgets.ToneBad},
+	} {
+		if !tc.ok {
+			t.Errorf("got message %q (tone %v); want %s", m.Text, m.Tone, tc.what)
+		}
+	}
+}
