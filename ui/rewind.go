@@ -167,6 +167,18 @@ func (a *App) layoutTimeline() {
 	tr.LayoutTimeline(a.rewind.win, a.g.Time(), rewound, &a.tape)
 }
 
+// rewoundTo says where the rewind cursor is: at battle time t, session
+// time at (they differ after a Restart: the session counts every battle)
+// of end. The same moment is said once, "27.65 s of 40.00 s", and the
+// session's time beside the battle's only where they differ, at the same
+// precision: "2.00 s (session 27.65 of 40.00 s)".
+func rewoundTo(t, at, end float64) string {
+	if math.Abs(t-at) < 0.5/game.SubTicksPerSecond {
+		return fmt.Sprintf("%.2f s of %.2f s", t, end)
+	}
+	return fmt.Sprintf("%.2f s (session %.2f of %.2f s)", t, at, end)
+}
+
 // sessionNotes keeps the strip's session slot up to date: the replay's
 // end, where the rewind cursor is, and while a what-if runs how its future
 // differs and which future the field shows; when the what-if ends (a new
@@ -175,8 +187,8 @@ func (a *App) sessionNotes() {
 	a.replayNote()
 	rw := &a.rewind
 	if c, ok := a.g.Rewind().Cursor(); ok {
-		msg := fmt.Sprintf("Rewound to %.2f s (session %.1f of %.1f s): drag the timeline or , . to move; Space or Resume from here continues with the tuner's weights.",
-			a.g.Time(), float64(c)/game.SubTicksPerSecond, float64(a.g.Rewind().End())/game.SubTicksPerSecond)
+		msg := "Rewound to " + rewoundTo(a.g.Time(), float64(c)/game.SubTicksPerSecond, float64(a.g.Rewind().End())/game.SubTicksPerSecond) +
+			": drag the timeline or , . to move; Space or Resume from here continues with the tuner's weights."
 		switch n := a.g.Rewind().PendingEdits(); {
 		case n == 1:
 			msg += " 1 edit pending."

@@ -192,3 +192,22 @@ func TestResumeWithoutARewindSaysSo(t *testing.T) {
 		}
 	}
 }
+
+// The rewind note says the cursor's moment once: "Rewound to 27.65 s of
+// 40.00 s", not "27.65 s (session 27.6 of …)"; the session's time only
+// where it differs from the battle's (after a Restart), at the same
+// precision.
+func TestRewoundToSaysTheMomentOnce(t *testing.T) {
+	for _, tc := range []struct {
+		t, at, end float64
+		want       string
+	}{
+		{27.65, 27.65, 40, "27.65 s of 40.00 s"},
+		{9, 9, 20, "9.00 s of 20.00 s"},
+		{2, 27.65, 40, "2.00 s (session 27.65 of 40.00 s)"},
+	} {
+		if got := rewoundTo(tc.t, tc.at, tc.end); got != tc.want {
+			t.Errorf("rewoundTo(%v, %v, %v) = %q; want %q", tc.t, tc.at, tc.end, got, tc.want)
+		}
+	}
+}
