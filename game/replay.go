@@ -401,6 +401,9 @@ func (r Recording) Write(out io.Writer) error {
 		if err := r.Scenario.Validate(); err != nil {
 			return fmt.Errorf("game: replay scenario: %w", err)
 		}
+		// soldiers and opening are the opening's, kept for the format:
+		// say so, beside the men this fight has.
+		fmt.Fprintf(&b, "# soldiers and opening above are unused in this scene: the scenario below sets its %d men\n", r.Scenario.Men())
 		b.WriteString("scenario\n")
 		if err := writeScenarioBlock(&b, r.Scenario); err != nil {
 			return fmt.Errorf("game: replay scenario: %w", err)

@@ -2,6 +2,7 @@ package game_test
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -349,5 +350,28 @@ func TestScenarioAppendSquadOf(t *testing.T) {
 				t.Errorf("at %.2f s: squad %s: got %d men by AppendSquadOf; want %d (AppendSquads)", s.Time(), q.Name, got[q.Index], q.Men)
 			}
 		}
+	}
+}
+
+// A scenario fight's replay says that its soldiers and opening lines, the
+// opening's, are unused, and how many men the fight has; it reads back.
+func TestScenarioReplaySaysItsMen(t *testing.T) {
+	s, err := game.NewSession(game.Config{Scene: game.SceneScenario, Scenario: testScenario(), Seed: 3, Soldiers: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s.Time() < 1 {
+		s.Tick()
+	}
+	var b strings.Builder
+	if err := s.Recording().Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("# soldiers and opening above are unused in this scene: the scenario below sets its %d men\n", testScenario().Men())
+	if !strings.Contains(b.String(), want) {
+		t.Errorf("the replay's header:\n%s\nwant the line %q", b.String()[:min(400, b.Len())], want)
+	}
+	if _, err := game.ReadReplay(strings.NewReader(b.String())); err != nil {
+		t.Errorf("ReadReplay of it: %v", err)
 	}
 }

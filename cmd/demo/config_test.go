@@ -249,22 +249,28 @@ func TestParseConfigHelpUnwritable(t *testing.T) {
 }
 
 // The odds panel counts the opening by default, -odds when given, and
-// nothing in the armies scene unless -odds names a scenario.
+// nothing in the armies scene, or in a replay of a fight other than the
+// opening, unless -odds names a scenario.
 func TestLoadScenariosOddsByScene(t *testing.T) {
 	for _, tc := range []struct {
-		args []string
-		want string // the odds scenario's name, "" for none
+		args   []string
+		replay string // the replayed recording's scene; "" for no replay
+		want   string // the odds scenario's name, "" for none
 	}{
-		{nil, "opening"},
-		{[]string{"-scene", "armies"}, ""},
-		{[]string{"-scene", "armies", "-odds", "../../scenarios/line.toml"}, "line"},
-		{[]string{"-odds", "../../scenarios/sergeant.toml"}, "sergeant"},
+		{nil, "", "opening"},
+		{[]string{"-scene", "armies"}, "", ""},
+		{[]string{"-scene", "armies", "-odds", "../../scenarios/line.toml"}, "", "line"},
+		{[]string{"-odds", "../../scenarios/sergeant.toml"}, "", "sergeant"},
+		{[]string{"-replay", "x.txt"}, game.SceneOpening, "opening"},
+		{[]string{"-replay", "x.txt"}, game.SceneScenario, ""},
+		{[]string{"-replay", "x.txt"}, game.SceneArmies, ""},
+		{[]string{"-replay", "x.txt", "-odds", "../../scenarios/line.toml"}, game.SceneScenario, "line"},
 	} {
 		c, err := parseConfig(tc.args, io.Discard)
 		if err != nil {
 			t.Fatalf("parseConfig(%q): %v", tc.args, err)
 		}
-		odds, err := loadScenarios(&c)
+		odds, err := loadScenarios(&c, tc.replay)
 		if err != nil {
 			t.Fatalf("loadScenarios(%q): %v", tc.args, err)
 		}

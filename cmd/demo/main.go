@@ -44,14 +44,6 @@ func main() {
 	if err != nil {
 		fail(exitUsage, err)
 	}
-	odds, err := loadScenarios(&cfg)
-	if err != nil {
-		fail(exitUsage, safefile.OneLine(err))
-	}
-	if odds != nil {
-		cfg.UI.Odds = labodds.New(odds) // the App closes it
-	}
-	cfg.UI.Lint = labodds.Lint
 	var rec *game.Recording
 	if cfg.Replay != "" {
 		start := time.Now()
@@ -64,6 +56,18 @@ func main() {
 		}
 		rec = &r
 	}
+	replayScene := ""
+	if rec != nil {
+		replayScene = rec.Scene
+	}
+	odds, err := loadScenarios(&cfg, replayScene)
+	if err != nil {
+		fail(exitUsage, safefile.OneLine(err))
+	}
+	if odds != nil {
+		cfg.UI.Odds = labodds.New(odds) // the App closes it
+	}
+	cfg.UI.Lint = labodds.Lint
 	if cfg.Scenario == "" || cfg.WeightsSet {
 		if cfg.Game.Settings, _, err = weightsfile.Load(cfg.Weights); err != nil {
 			fail(exitUsage, safefile.OneLine(err))

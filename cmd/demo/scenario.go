@@ -14,9 +14,10 @@ import (
 // seed the lab gives that run, its settings unless -weights was given, its
 // weights file for the tuner's Save and watch) and returns the scenario
 // whose odds the panel counts: -odds, else -scenario, else the demo's
-// opening (embedded) — but nil, no panel, for the armies scene without
-// -odds.
-func loadScenarios(cfg *config) (odds *lab.Scenario, err error) {
+// opening (embedded) — but nil, no panel, without -odds for the armies
+// scene and for a replay (of scene replayScene: "" when there is none) of
+// a fight other than the opening, whose odds would be another fight's.
+func loadScenarios(cfg *config, replayScene string) (odds *lab.Scenario, err error) {
 	if cfg.Scenario != "" {
 		sc, err := lab.LoadScenario(cfg.Scenario)
 		if err != nil {
@@ -35,9 +36,11 @@ func loadScenarios(cfg *config) (odds *lab.Scenario, err error) {
 		if odds, err = lab.LoadScenario(cfg.Odds); err != nil {
 			return nil, fmt.Errorf("-odds: %w", err)
 		}
-	case odds == nil && cfg.Game.Scene == game.SceneArmies:
-		// no panel: the opening's odds would say nothing of the armies,
-		// and the armies' own fights are too dear to count while it runs
+	case odds == nil && (cfg.Game.Scene == game.SceneArmies || replayScene != "" && replayScene != game.SceneOpening):
+		// no panel: the opening's odds would say nothing of the armies (the
+		// armies' own fights are too dear to count while it runs) or of a
+		// replayed scenario fight (its replay holds the fight, not the lab
+		// file with its odds: -odds names that)
 	case odds == nil: // an error is a bug: the shipped file parses (TestOpeningOddsParse)
 		return lab.OddsScenario(scenarios.OpeningFile, scenarios.Opening)
 	}
