@@ -83,7 +83,7 @@ func TestBadFlagsExitTwoBeforeAWindow(t *testing.T) {
 		{[]string{"-replay", "/dev/zero"}, "-replay: /dev/zero: is a device"},
 		{[]string{"-replay", endless}, "playing it through would take about 1.04e+11 soldier-sub-ticks"},
 		// a scenario the lab refuses is the lab's error: file, line, key
-		{[]string{"-scenario", badScenario}, "-scenario: " + badScenario + ":4: squad[1].size: is 0; it must lie in 1..200000"},
+		{[]string{"-scenario", badScenario}, "-scenario: " + badScenario + ":4: squad[1].size: is 0; it must lie in 1..100000"},
 		{[]string{"-scenario", filepath.Join(dir, "none.toml")}, "-scenario: "},
 		{[]string{"-scenario", fifo}, "a FIFO"},
 		{[]string{"-scenario", goodScenario, "-run", "-1"}, "-run is -1; want 0..999999"},
