@@ -149,12 +149,18 @@ func MonteCarlo(ctx context.Context, p Plan) ([]RunResult, error) {
 }
 
 // CheckResults returns an error when the results of runs fights of sc
-// would take more than MaxResultBytes (ResultBytes), saying how to go on. A
-// shard counts all runs: their merge will hold them all.
+// would take more than MaxResultBytes (ResultBytes), saying how to go on:
+// for a scenario read from a file, raise its sample or run fewer; for one
+// made in memory (moralesim game's, the demo's opening), which has no
+// sample a designer can raise, run fewer or shorter fights. A shard counts all runs: their merge will hold them all.
 func CheckResults(sc *Scenario, runs int) error {
 	b := ResultBytes(runs, keptSamples(sc.Duration, sc.Sample, len(sc.Squads)), len(sc.Squads))
 	if b > MaxResultBytes {
-		return fmt.Errorf("the results of %d runs of %s would take about %.3g bytes of memory (morale samples and metrics); at most %d (2 GiB), for one process as for the merge of shards: raise the scenario's sample or run fewer", runs, safefile.Quote(sc.Name), b, MaxResultBytes)
+		advice := "raise the scenario's sample or run fewer"
+		if sc.Path == "" {
+			advice = "run fewer or shorter fights"
+		}
+		return fmt.Errorf("the results of %d runs of %s would take about %.3g bytes of memory (morale samples and metrics); at most %d (2 GiB), for one process as for the merge of shards: %s", runs, safefile.Quote(sc.Name), b, MaxResultBytes, advice)
 	}
 	return nil
 }

@@ -59,6 +59,15 @@ func TestScenarioRunsOverLimits(t *testing.T) {
 			if code != cli.ExitBadInput || !strings.HasPrefix(e, "moralesim: "+tt.want) {
 				t.Errorf("got exit %d, stderr %q; want %d and %q", code, e, cli.ExitBadInput, "moralesim: "+tt.want)
 			}
+			// The advice fits the fights: game's have no scenario file,
+			// so no sample to raise.
+			advice := "raise the scenario's sample or run fewer"
+			if tt.args[0] == "game" {
+				advice = "run fewer or shorter fights"
+			}
+			if strings.HasPrefix(tt.name, "results over 2 GiB") && !strings.HasSuffix(strings.TrimSpace(e), advice) {
+				t.Errorf("got stderr %q; want it to end with the advice %q", e, advice)
+			}
 			if _, err := os.Stat(out); err == nil {
 				t.Errorf("%s was written", out)
 			}
