@@ -534,6 +534,18 @@ async function run() {
   check(/^ShakenBelow = 0\.6$/m.test(toml) && /^\[weights\]$/m.test(toml) && /^AllyDown = -0\.18/m.test(toml),
     "the download holds the settings and the weights table", toml.slice(0, 300));
 
+  // F2 offers the session as a download named as the desktop's file
+  // (docs/demo.md: moralebreak-replay.txt).
+  const replayed = page.waitForEvent("download", { timeout: STEP_MS });
+  await page.keyboard.press("F2", { delay: 80 });
+  const replay = await replayed;
+  check(replay.suggestedFilename() === "moralebreak-replay.txt", "F2 downloads moralebreak-replay.txt",
+    `got ${replay.suggestedFilename()}`);
+  const savedReplay = path.join(ARTIFACTS, "browser-replay.txt");
+  await replay.saveAs(savedReplay);
+  check(fs.readFileSync(savedReplay, "utf8").startsWith("moralebreak-replay "), "the download is a replay file",
+    fs.readFileSync(savedReplay, "utf8").slice(0, 100));
+
   check(notFound.length === 0, "the page asked for no missing files", notFound.join(", "));
   check(consoleErrors.length === 0, "no errors in the page console", consoleErrors.join("\n"));
 }
