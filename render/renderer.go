@@ -12,6 +12,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/whyplace"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -453,7 +454,7 @@ func (r *Renderer) drawHUD(dst *ebiten.Image, p projection, g game.View) {
 		s += "  PAUSED"
 	}
 	s += futureBadge(g)
-	x, y := float32(p.view.Min.X+8), float32(p.view.Min.Y+6)
+	x, y := float32(p.view.Min.X+8), float32(p.view.Min.Y+whyplace.HUDTop)
 	w := float32(textWidth(s, r.titleFace)) + 12
 	r.drawHUDPlate(dst, x, y, w)
 	c := color.RGBA{240, 240, 240, 255}

@@ -94,7 +94,9 @@ func (a *App) inspect() {
 	// The area the panel is laid out in: the field, or, when no corner of
 	// the field would keep a panel of its full size (as last laid out in
 	// the field) off him, the room beside him (no taller than it).
-	area := a.reg.Field
+	field := a.reg.Field // below the clock's row
+	field.Min.Y += whyplace.HUDBottom
+	area := field
 	var self image.Point
 	var others []image.Point
 	if !w.pinned {
@@ -115,7 +117,7 @@ func (a *App) inspect() {
 		at := w.pin
 		if !w.pinned {
 			w.corner, at = whyplace.Place(area, w.rect.Size(), self, others, w.corner)
-			if area == a.reg.Field {
+			if area == field {
 				w.full, w.fullID = w.rect.Size(), id
 				if room, ok := whyplace.Room(area, self, w.full.X); ok && whyplace.Covers(self, image.Rectangle{Min: at, Max: at.Add(w.full)}) {
 					w.text, w.rect = wr.LayoutWhy(room, v, id) // the first time only: then full says so

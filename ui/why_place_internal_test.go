@@ -50,6 +50,9 @@ func TestWhyPanelPlacementDragAndClose(t *testing.T) {
 		if image.Pt(int(x), int(y)).In(a.why.rect.Inset(-whyplace.Margin / 2)) {
 			t.Errorf("%s (alive %v) at (%.0f, %.0f): the Why panel %v covers him", s.Name, s.Alive, x, y, a.why.rect)
 		}
+		if top := a.reg.Field.Min.Y + whyplace.HUDBottom; a.why.rect.Min.Y < top {
+			t.Errorf("%s selected: the Why panel %v reaches above y %d, over the field's clock", s.Name, a.why.rect, top)
+		}
 		if !s.Alive && !strings.Contains(a.why.text, "fell at") {
 			t.Errorf("%s fell: panel %q; want his explanation as he fell", s.Name, a.why.text)
 		}

@@ -10,6 +10,15 @@ import "image"
 // it explains.
 const Margin = 36
 
+// The field's HUD, its clock (with PAUSED and which future of a what-if
+// the field shows) on a plate in the top-left corner, starts HUDTop pixels
+// below the field's top and ends above HUDBottom (render's drawHUD). The
+// Why panel's area starts below it, so that the clock stays readable.
+const (
+	HUDTop    = 6
+	HUDBottom = HUDTop + 22
+)
+
 // near reports whether point p is within Margin of rectangle r.
 func near(p image.Point, r image.Rectangle) bool { return p.In(r.Inset(-Margin)) }
 
