@@ -689,23 +689,10 @@ func asNumber(v any) (float64, bool) {
 }
 
 func (t *table) num(k string, def, lo, hi float64) float64 {
-	v, ok := t.get(k)
-	if !ok {
-		return def
+	if f, ok := t.number(k, lo, hi, false); ok {
+		return f
 	}
-	f, ok := asNumber(v)
-	switch {
-	case !ok:
-		t.p.fail(t.key(k), t.line(k), "is a %s; it must be a number", typeName(v))
-		return def
-	case math.IsNaN(f) || math.IsInf(f, 0):
-		t.p.fail(t.key(k), t.line(k), "is %v; it must be a finite number", f)
-		return def
-	case f < lo || f > hi:
-		t.p.fail(t.key(k), t.line(k), "is %g; it must lie in %g..%g", f, lo, hi)
-		return def
-	}
-	return f
+	return def
 }
 
 // integer returns the whole number under key k, in lo..hi: def when it is
@@ -714,23 +701,39 @@ func (t *table) num(k string, def, lo, hi float64) float64 {
 // lo..hi. A float without a fraction (10.0) is that number. Every count of
 // the scenario format (runs, size, count) is read by it.
 func (t *table) integer(k string, def, lo, hi int) int {
+	if f, ok := t.number(k, float64(lo), float64(hi), true); ok {
+		return int(f)
+	}
+	return def
+}
+
+// number is num and integer's one reading of key k: its number and true,
+// or false when k is absent or (with a problem naming the key and its
+// line) not a number, not finite (with whole, not a whole number) or
+// outside lo..hi.
+func (t *table) number(k string, lo, hi float64, whole bool) (float64, bool) {
 	v, ok := t.get(k)
 	if !ok {
-		return def
+		return 0, false
+	}
+	what, show := "a number", func(f float64) string { return fmt.Sprintf("%g", f) }
+	if whole {
+		what, show = "a whole number", func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 	}
 	f, ok := asNumber(v)
 	switch {
 	case !ok:
-		t.p.fail(t.key(k), t.line(k), "is a %s; it must be a whole number", typeName(v))
-		return def
-	case f != math.Trunc(f): // a fraction, NaN or ±Inf
+		t.p.fail(t.key(k), t.line(k), "is a %s; it must be %s", typeName(v), what)
+	case whole && f != math.Trunc(f): // a fraction or NaN (±Inf is out of range)
 		t.p.fail(t.key(k), t.line(k), "is %v; it must be a whole number", f)
-		return def
-	case f < float64(lo) || f > float64(hi):
-		t.p.fail(t.key(k), t.line(k), "is %s; it must lie in %d..%d", strconv.FormatFloat(f, 'f', -1, 64), lo, hi)
-		return def
+	case !whole && (math.IsNaN(f) || math.IsInf(f, 0)):
+		t.p.fail(t.key(k), t.line(k), "is %v; it must be a finite number", f)
+	case f < lo || f > hi:
+		t.p.fail(t.key(k), t.line(k), "is %s; it must lie in %s..%s", show(f), show(lo), show(hi))
+	default:
+		return f, true
 	}
-	return int(f)
+	return 0, false
 }
 
 // array returns the array under key k, each element through elem, which
