@@ -150,9 +150,8 @@ type whyCache struct {
 	frames int // LayoutWhy calls since its content was refreshed
 	// key is what a soldier's content was refreshed from, squad the
 	// squad's numbers
-	key      whyKey
-	settings morale.Settings
-	squad    morale.SquadStats
+	key   whyKey
+	squad morale.SquadStats
 
 	img     *ebiten.Image
 	imgText string // the text img shows
@@ -162,8 +161,8 @@ type whyCache struct {
 // bad news: his morale (on the field and in his explanation), state and
 // nerve, and his explanation's entries and state changes, which change at
 // the World's steps and at a command (a rally sets his morale, a death
-// adds news). The settings, which the reasons quote, are compared beside
-// it.
+// adds news). The settings of the moment do not enter: each state
+// change quotes those it was decided under (morale.StateChange.Rules).
 type whyKey struct {
 	id                  int
 	ok, alive           bool
@@ -219,13 +218,10 @@ func (r *Renderer) LayoutWhy(area image.Rectangle, g game.View, id int) (string,
 	s := r.whySoldiers[id]
 	x, ok := g.Why(id) // cached by the game per sub-tick
 	k := keyOf(s, x, ok)
-	if c.shown && c.id == id && c.key == k && c.frames < whyRefresh && x.Settings.Equal(c.settings) {
+	if c.shown && c.id == id && c.key == k && c.frames < whyRefresh {
 		return r.placeWhy(area)
 	}
 	c.id, c.key, c.frames = id, k, 0
-	if !x.Settings.Equal(c.settings) {
-		c.settings = x.Settings.Clone()
-	}
 	p := BuildWhyPanel(s, x, ok)
 	if t := p.Text(); t != c.text {
 		c.text, c.panel = t, p
@@ -281,7 +277,7 @@ func (r *Renderer) layoutSquadWhy(g game.View, av *game.Armies, id int) {
 			x.Broke, x.Causes, x.States, counting = bx.Broke, nil, nil, true
 		}
 	}
-	p := BuildSquadPanel(sv, x, g.Settings())
+	p := BuildSquadPanel(sv, x)
 	if counting {
 		p.Detail = fmt.Sprintf("broke at %.2f s · counting its causes up to then…", x.Broke)
 		p.Sentence = "Its ledger began when it was selected, after its break: the fall is played again, with the ledger on, to say why."
@@ -300,8 +296,8 @@ type breakWhyer interface {
 
 // BuildSquadPanel builds the Why panel of squad s of the armies from its
 // men's Why x (game.Armies.SquadWhy, or game.Session.SquadBreakWhy: up to
-// its break), quoting settings st.
-func BuildSquadPanel(s game.SquadView, x game.SquadWhy, st morale.Settings) WhyPanel {
+// its break); each state change quotes the settings it was decided under.
+func BuildSquadPanel(s game.SquadView, x game.SquadWhy) WhyPanel {
 	p := WhyPanel{State: s.State, Alive: true, Whose: "the average man's"}
 	p.Title = fmt.Sprintf("Why · Squad %d (army %d) · %s", x.ID, x.Side+1, squadStateLabel(s.State))
 	p.Window = fmt.Sprintf("last %g s", game.WhyWindow)
@@ -320,7 +316,7 @@ func BuildSquadPanel(s game.SquadView, x game.SquadWhy, st morale.Settings) WhyP
 	for _, c := range x.Causes {
 		p.Bars = append(p.Bars, WhyBar{Label: CauseLabel(c.Cause), Delta: c.Delta})
 	}
-	q := morale.Explanation{Settings: st}
+	var q morale.Explanation // StateReason quotes each change's own Rules
 	// the men's changes alike in time, kind and reason are one line, with
 	// their count: "20.25 s  ×3 Panicked → Routed: …"
 	type group struct {

@@ -236,7 +236,7 @@ func TestSquadPanelGroupsLikeChanges(t *testing.T) {
 	}
 	x := game.SquadWhy{ID: 60, Side: 1, Now: 21, Since: 18.9, Selected: 18.9, Men: 94, Broken: 94,
 		States: []morale.StateChange{rout(20.25), rout(20.25), rout(20.25), rout(20.5), rout(21)}}
-	p := render.BuildSquadPanel(game.SquadView{ID: 60, Side: 1, State: morale.Routed}, x, morale.DefaultSettings())
+	p := render.BuildSquadPanel(game.SquadView{ID: 60, Side: 1, State: morale.Routed}, x)
 	want := []string{
 		"20.25 s  ×3 Panicked → Routed: Panicked for 3.50 s (RoutAfterSeconds 3.5)",
 		"20.50 s  Panicked → Routed: Panicked for 3.50 s (RoutAfterSeconds 3.5)",
