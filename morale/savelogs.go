@@ -103,12 +103,14 @@ func decodeLedger(d *saveReader, n *World, reasons reasonID) {
 			return
 		}
 		for range sets {
-			r := StateRules{d.f64(), d.f64(), d.f64(), d.f64(), d.f64()}
-			if !finite(r.ShakenBelow + r.PanicBelow + r.Hysteresis + r.RoutAfterSeconds + r.MinRoutSeconds) {
-				d.fail("rule set %d holds a number that is not finite", len(l.rules)+1)
-				return
+			var v [5]float64
+			for j := range v {
+				if v[j] = d.f64(); !finite(v[j]) {
+					d.fail("rule set %d holds %v, not a finite number", len(l.rules)+1, v[j])
+					return
+				}
 			}
-			l.rules = append(l.rules, r)
+			l.rules = append(l.rules, StateRules{v[0], v[1], v[2], v[3], v[4]})
 		}
 		l.ruleIDs = make(map[StateRules]uint16, len(l.rules))
 		for k := len(l.rules) - 1; k >= 0; k-- { // the first of equal sets
