@@ -32,14 +32,13 @@ const (
 	// WhyCloseSize is the side of the panel's close box, at its top-right
 	// corner (MoveWhy returns it).
 	WhyCloseSize = 20
-	// whyRefresh is how many frames the panel keeps its content while
-	// what it explains stays the same (whyKey for a soldier, the squad's
-	// numbers for a squad): then only the time since his last bad news
-	// has moved. Rebuilding it every frame costs the frame (wrapping and
-	// redrawing ~40 lines of text: 0.8 ms of CPU a draw became 2.6 to
-	// 3.9 ms in the opening under Xvfb, -tpslog), so it is rebuilt when
-	// what it explains changed, at most once a step, and else twice a
-	// second.
+	// whyRefresh is how many frames a squad's panel keeps its content
+	// while the squad's numbers stay the same. Rebuilding a panel every
+	// frame costs the frame (wrapping and redrawing ~40 lines of text:
+	// 0.8 ms of CPU a draw became 2.6 to 3.9 ms in the opening under
+	// Xvfb, -tpslog), so a soldier's is rebuilt only when what it shows
+	// changed (whyKey, with the time since his last bad news in tenths),
+	// and a squad's when its numbers changed, and else twice a second.
 	whyRefresh = 30
 	// MarkerHitRadius is how near, in pixels, the cursor must be to a
 	// timeline marker for its tooltip.
@@ -74,6 +73,7 @@ type WhyPanel struct {
 // BuildWhyPanel builds soldier s's panel from his explanation x (ok false:
 // there is none, as for a man who fell before the ledger saw him).
 func BuildWhyPanel(s game.SoldierView, x morale.Explanation, ok bool) WhyPanel {
+	x.SecondsSinceBadNews = ShownSinceBadNews(x.SecondsSinceBadNews)
 	p := WhyPanel{State: s.State, Alive: s.Alive, Window: WindowText(x, ok), Whose: "his"}
 	if s.Alive {
 		p.Title = fmt.Sprintf("Why · %s · %v", s.Name, s.State)
@@ -97,6 +97,18 @@ func BuildWhyPanel(s game.SoldierView, x morale.Explanation, ok bool) WhyPanel {
 		p.States = append(p.States, fmt.Sprintf("%.2f s  %v → %v: %s", sc.At, sc.From, sc.To, x.StateReason(sc)))
 	}
 	return p
+}
+
+// ShownSinceBadNews is the time since the last bad news as the Why panel
+// says it: in tenths of a second, rounded down (+Inf, none, stays +Inf).
+// The sentence would print it to the hundredth, which changes every frame,
+// and the panel is rebuilt only when what it shows changes (whyKey):
+// tenths keep it true as it counts up (3.9 s ago: not yet 4, so a
+// RecoveryDelaySeconds of 4 has not passed) at ten rebuilds a second at
+// most, where hundredths drawn twice a second read up to half a second
+// late.
+func ShownSinceBadNews(v float64) float64 {
+	return math.Floor(v*10+1e-6) / 10 // 1e-6: a whole tenth held as 0.29999…
 }
 
 // WindowText says how far back explanation x reaches: "last 30 s", or
@@ -157,12 +169,13 @@ type whyCache struct {
 	imgText string // the text img shows
 }
 
-// whyKey is what a soldier's panel shows but the time since his last
-// bad news: his morale (on the field and in his explanation), state and
-// nerve, and his explanation's entries and state changes, which change at
-// the World's steps and at a command (a rally sets his morale, a death
-// adds news). The settings of the moment do not enter: each state
-// change quotes those it was decided under (morale.StateChange.Rules).
+// whyKey is what a soldier's panel shows: his morale (on the field and in
+// his explanation), state and nerve, and his explanation's entries and
+// state changes, which change at the World's steps and at a command (a
+// rally sets his morale, a death adds news), and the time since his last
+// bad news as the panel says it (ShownSinceBadNews), which changes as time
+// passes. The settings of the moment do not enter: each state change
+// quotes those it was decided under (morale.StateChange.Rules).
 type whyKey struct {
 	id                  int
 	ok, alive           bool
@@ -171,12 +184,14 @@ type whyKey struct {
 	nerve, window       float64
 	changes, states     int
 	first, last, lastDt float64
+	since               float64
 }
 
 // keyOf is the key of soldier s's panel from his explanation x.
 func keyOf(s game.SoldierView, x morale.Explanation, ok bool) whyKey {
 	k := whyKey{id: s.ID, ok: ok, alive: s.Alive, state: s.State, morale: s.Morale, xMorale: x.Morale,
-		nerve: s.Nerve, window: x.Window, changes: len(x.Changes), states: len(x.States)}
+		nerve: s.Nerve, window: x.Window, changes: len(x.Changes), states: len(x.States),
+		since: ShownSinceBadNews(x.SecondsSinceBadNews)}
 	if n := len(x.Changes); n > 0 {
 		k.first, k.last, k.lastDt = x.Changes[0].From, x.Changes[n-1].At, x.Changes[n-1].Delta
 	}
@@ -190,17 +205,18 @@ func keyOf(s game.SoldierView, x morale.Explanation, ok bool) whyKey {
 // (game.Armies.SquadWhy). An id that is not a soldier (or the selected
 // squad) of g's scene (-1: none selected) clears it and returns "" and
 // the empty rectangle. Call it from Update, once a tick: it reads g and
-// draws nothing. The content is refreshed at once when what it explains
+// draws nothing. The content is refreshed at once when what it shows
 // changed (whyKey: another soldier, a death, a state change, his morale,
-// a step's news; for a squad its numbers), so that the panel never
-// contradicts the rest of the frame, and otherwise every whyRefresh calls
-// (the time since his last bad news); its image is rebuilt only when its
-// text changed.
+// a step's news, the tenth of a second since his last bad news; for a
+// squad its numbers, and otherwise every whyRefresh calls), so that the
+// panel never contradicts the rest of the frame; its image is rebuilt
+// only when its text changed.
 func (r *Renderer) LayoutWhy(area image.Rectangle, g game.View, id int) (string, image.Rectangle) {
 	c := &r.why
 	if maxH := area.Dy() - 24; maxH != c.maxH {
 		c.maxH, c.text = maxH, "" // another area: lay it out again
-		c.frames = whyRefresh     // now
+		c.key = whyKey{id: -1}    // now: a soldier's
+		c.frames = whyRefresh     // a squad's
 	}
 	c.frames++
 	if handled, shown := drawerOf(g.Scene()).layoutWhy(r, g, id); handled { // the armies: a squad's
@@ -218,7 +234,7 @@ func (r *Renderer) LayoutWhy(area image.Rectangle, g game.View, id int) (string,
 	s := r.whySoldiers[id]
 	x, ok := g.Why(id) // cached by the game per sub-tick
 	k := keyOf(s, x, ok)
-	if c.shown && c.id == id && c.key == k && c.frames < whyRefresh {
+	if c.shown && c.id == id && c.key == k {
 		return r.placeWhy(area)
 	}
 	c.id, c.key, c.frames = id, k, 0
