@@ -295,3 +295,75 @@ func sameJSON(t *testing.T, a, b any) bool {
 	}
 	return bytes.Equal(ja, jb)
 }
+
+// Shards of a scenario whose expectations are intents (given, after) merge,
+// and the merged verdicts are a single machine's: merge refused them,
+// "expects[2] has metric "squad_steady_s.patrol", not one of the squads'
+// metrics", though check and run's report read the same header. A header
+// edited to an intent that makes no sense is still refused.
+func TestMergeKeepsIntents(t *testing.T) {
+	sc, err := lab.LoadScenario("../scenarios/fit/ambush.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole := lab.Plan{Scenario: sc, Settings: sc.Settings, Seed: 3, Runs: 24}
+	runs, err := lab.MonteCarlo(context.Background(), whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := lab.Summarize(lab.NewHeader(whole), runs)
+	want := fmt.Sprint(sum.Verdicts(runs))
+	shards := func(edit func(*lab.Header)) []lab.RunsFile {
+		var files []lab.RunsFile
+		for k := range 2 {
+			p := whole
+			p.Shard = lab.Shard{K: k, N: 2}
+			rs, err := lab.MonteCarlo(context.Background(), p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			h := lab.NewHeader(p)
+			if edit != nil {
+				edit(&h)
+			}
+			var b bytes.Buffer
+			if err := lab.WriteRuns(&b, h, p.Shard, rs); err != nil {
+				t.Fatal(err)
+			}
+			f, err := lab.DecodeRuns(&b, fmt.Sprintf("shard%d", k))
+			if err != nil {
+				t.Logf("shard %d: %v", k, err)
+				return nil
+			}
+			files = append(files, f)
+		}
+		return files
+	}
+	files := shards(nil)
+	if files == nil {
+		t.Fatal("the shards of scenarios/fit/ambush.toml were refused; want them read")
+	}
+	h, merged, err := lab.Merge(files, dirsOf(2))
+	if err != nil {
+		t.Fatalf("merge of scenarios/fit/ambush.toml's shards: %v; want them merged", err)
+	}
+	msum := lab.Summarize(h, merged)
+	if got := fmt.Sprint(msum.Verdicts(merged)); got != want {
+		t.Errorf("merged verdicts:\n%s\nwant a single machine's:\n%s", got, want)
+	}
+	bad := []struct {
+		name string
+		edit func(*lab.Header)
+	}{
+		{"a steady time without after", func(h *lab.Header) { h.Expects[2].After = "" }},
+		{"after on a metric that is not a steady time", func(h *lab.Header) { h.Expects[0].After = "ReinforcementsArrived" }},
+		{"the steady time of no squad", func(h *lab.Header) { h.Expects[2].Metric = "squad_steady_s.nobody" }},
+		{"given a metric that does not exist", func(h *lab.Header) { h.Expects[1].Given = "squad_broke.nobody" }},
+		{"runs that lack the steady times", func(h *lab.Header) { h.Expects = h.Expects[:2] }},
+	}
+	for _, tt := range bad {
+		if files := shards(tt.edit); files != nil {
+			t.Errorf("%s: the shard was read; want it refused", tt.name)
+		}
+	}
+}

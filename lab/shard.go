@@ -472,8 +472,9 @@ func checkAbout(file, description string, changed []SettingChange) error {
 }
 
 // checkExpects validates the expectations of a header: at most one per key
-// a scenario may have, each of a metric of the squads, a statistic and a
-// finite range.
+// a scenario may have, each of a metric of the squads (or, with after, of
+// the steady time of all men or of a squad), given a metric of the squads
+// or nothing, a statistic and a finite range.
 func checkExpects(es []Expect, squads []string) error {
 	if len(es) == 0 {
 		return nil
@@ -486,9 +487,17 @@ func checkExpects(es []Expect, squads []string) error {
 		names[m.Name] = true
 	}
 	for i, e := range es {
+		name, squadSteady := strings.CutPrefix(e.Metric, "squad_steady_s.")
+		steady := e.Metric == "steady_s" || squadSteady && slices.Contains(squads, name)
 		switch {
-		case !names[e.Metric]:
+		case steady && (e.After == "" || len(e.After) > MaxNameBytes):
+			return fmt.Errorf("expects[%d] has metric %s with after of %d bytes; want 1..%d", i, safefile.Quote(e.Metric), len(e.After), MaxNameBytes)
+		case !steady && e.After != "":
+			return fmt.Errorf("expects[%d] has after %s on metric %s, which is not a steady time", i, safefile.Quote(e.After), safefile.Quote(e.Metric))
+		case !steady && !names[e.Metric]:
 			return fmt.Errorf("expects[%d] has metric %s, not one of the squads' metrics", i, safefile.Quote(e.Metric))
+		case e.Given != "" && !names[e.Given]:
+			return fmt.Errorf("expects[%d] has given %s, not one of the squads' metrics", i, safefile.Quote(e.Given))
 		case !slices.Contains(statNames, e.Stat):
 			return fmt.Errorf("expects[%d] has stat %s, not a statistic", i, safefile.Quote(e.Stat))
 		case !finite(e.Lo, e.Hi) || e.Line < 0:
@@ -523,6 +532,14 @@ func checkRun(h Header, s Shard, samples int, r *RunResult) error {
 	for _, p := range append([]*float64{r.FirstShaken, r.FirstPanicked, r.FirstRouted, r.BackToSteady}, r.SquadFirstBreak...) {
 		if p != nil && (!finite(*p) || *p < 0) {
 			return fmt.Errorf("run %d has a time of %g; want a finite time ≥ 0", r.Index, *p)
+		}
+	}
+	if want := len(afterKeys(h.Expects)); len(r.After) != want {
+		return fmt.Errorf("run %d has %d after_s values; the header's expectations measure %d", r.Index, len(r.After), want)
+	}
+	for _, p := range r.After {
+		if p != nil && (!finite(*p) || *p < 0) {
+			return fmt.Errorf("run %d has an after_s time of %g; want a finite time ≥ 0", r.Index, *p)
 		}
 	}
 	for i, n := range r.SquadRouted {
