@@ -29,8 +29,9 @@ const maxTicks = int64(MaxWorldSeconds) * ticksPerSecond
 // MaxAdvanceSteps is the most fixed steps one call of Advance runs: 16384,
 // 68 minutes of simulated time at the default 0.25 s interval. When more
 // fall due (a game that slept, or a huge dt), Advance runs these, stops the
-// clock at the end of the last one and drops the rest of the time, adding
-// it to World.DroppedSeconds: so no call runs for ever, and a game can tell
+// clock at the end of the last one (never before where it was: see
+// World.Advance) and drops the rest of the time, adding it to
+// World.DroppedSeconds: so no call runs for ever, and a game can tell
 // that the determinism contract (the same time in any frame sizes gives the
 // same World) was broken by the drop. Split a long catch-up into calls of
 // at most MaxAdvanceSteps×SquadUpdateInterval seconds to keep every step.
@@ -59,7 +60,11 @@ func secondsToTicks(seconds float64) int64 {
 //
 // One call runs at most MaxAdvanceSteps steps, and the clock stops at
 // MaxWorldSeconds; time beyond either is dropped and added to DroppedSeconds
-// (of one dt, at most MaxWorldSeconds count, so that it stays finite).
+// (of one dt, at most MaxWorldSeconds count, so that it stays finite). The
+// clock never goes back: when SetSettings shortened SquadUpdateInterval
+// after a long stretch without a step, so that the steps owed for the time
+// already passed are more than one call runs, the clock stays where it was,
+// the whole dt is dropped, and the next calls run the rest of those steps.
 //
 // Called from a listener, it moves the same clock at once: the time adds up,
 // and every step that falls due runs before it returns.
@@ -79,6 +84,8 @@ func (w *World) Advance(dt float64) {
 	if !w.delivering {
 		w.targetTicks = w.nowTicks
 	}
+	// The present: the cap below never takes the clock back before it.
+	present := w.nowTicks
 	w.targetTicks += secondsToTicks(dt)
 	if w.targetTicks > maxTicks {
 		w.drop(w.targetTicks - maxTicks)
@@ -86,8 +93,14 @@ func (w *World) Advance(dt float64) {
 	}
 	for steps := 0; w.targetTicks-w.stepTicks >= w.intervalTicks; steps++ {
 		if steps == MaxAdvanceSteps {
-			w.drop(w.targetTicks - w.stepTicks)
-			w.targetTicks = w.stepTicks
+			// The steps run end before the present only when SetSettings
+			// shortened the interval after a long stretch without a
+			// step: the steps owed for that stretch come first. The
+			// clock then stays at the present, where the game's events
+			// were stamped, and the next calls run the rest.
+			stop := max(w.stepTicks, present)
+			w.drop(w.targetTicks - stop)
+			w.targetTicks = stop
 			break
 		}
 		w.nowTicks = w.stepTicks + w.intervalTicks

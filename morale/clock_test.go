@@ -372,3 +372,68 @@ func TestHugeTimeSettingsDoNotBreakTheClock(t *testing.T) {
 		}
 	}
 }
+
+// The clock never goes back. After SetSettings shortens SquadUpdateInterval
+// following a long stretch without a step, the steps owed for the time
+// already passed may be more than one Advance runs (MaxAdvanceSteps); the
+// capped call used to stop the clock at the end of its last step, before
+// the present: Now fell, the news of the present lay in the future (negative
+// SecondsSinceBadNews), and the World's savegame failed to load ("a time lies
+// before the clock's start"). The clock now stays at the present and the
+// next calls run the rest of the steps owed.
+func TestShortenedIntervalNeverTurnsTheClockBack(t *testing.T) {
+	tests := []struct {
+		name        string
+		interval    float64   // before the change
+		first       []float64 // the calls of the stretch without a step
+		newInterval float64
+		dts         []float64 // the calls after the change
+	}{
+		{"a minute's step to a millisecond", 60, []float64{59}, morale.MinSquadUpdateInterval, []float64{0.001, 1, 1, 1}},
+		{"a day's step to a millisecond, at 60 fps", morale.MaxSeconds, []float64{86000}, morale.MinSquadUpdateInterval, []float64{1.0 / 60, 1.0 / 60}},
+		{"at MaxWorldSeconds", morale.MaxSeconds, []float64{1e9, 1e9, 1e9, 1e9}, morale.MinSquadUpdateInterval, []float64{100, 100}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := newTestWorld(t, func(s *morale.Settings) { s.SquadUpdateInterval = tt.interval })
+			if err := w.EnableLedger(morale.LedgerOptions{PerAgent: 8, Window: math.Inf(1)}); err != nil {
+				t.Fatal(err)
+			}
+			a := w.Spawn(1, morale.Vec2{})
+			w.Spawn(1, morale.Vec2{X: 10})
+			for _, dt := range tt.first {
+				w.Advance(dt)
+			}
+			if err := a.ReportEvent(morale.LeaderDown, 1); err != nil {
+				t.Fatal(err)
+			}
+			s := w.Settings()
+			s.SquadUpdateInterval = tt.newInterval
+			if err := w.SetSettings(s); err != nil {
+				t.Fatal(err)
+			}
+			for k, dt := range tt.dts {
+				before := w.Now()
+				w.Advance(dt)
+				if got := w.Now(); got < before {
+					t.Errorf("call %d: Advance(%v) took Now() from %v back to %v; want at least %v", k, dt, before, got, before)
+				}
+				sn := a.Snapshot()
+				if sn.SecondsSinceBadNews < 0 || sn.SecondsInState < 0 {
+					t.Errorf("call %d: SecondsSinceBadNews %v, SecondsInState %v; want neither negative", k, sn.SecondsSinceBadNews, sn.SecondsInState)
+				}
+				data, err := w.MarshalBinary()
+				if err != nil {
+					t.Fatal(err)
+				}
+				var loaded morale.World
+				if err := loaded.UnmarshalBinary(data); err != nil {
+					t.Fatalf("call %d: loading the World's savegame: %v; want nil", k, err)
+				}
+				if got, want := loaded.Checksum(), w.Checksum(); got != want {
+					t.Errorf("call %d: the loaded World's checksum %x; want %x", k, got, want)
+				}
+			}
+		})
+	}
+}
