@@ -19,7 +19,14 @@ type Agent struct {
 	cell int32
 }
 
-// SpawnOption configures an agent at Spawn.
+// SpawnOption configures an agent at Spawn. A nil SpawnOption does nothing,
+// so that a game may pass an option it sets only for some agents:
+//
+//	var lead morale.SpawnOption // nil for the rank and file
+//	if leader {
+//		lead = morale.AsLeader()
+//	}
+//	w.Spawn(squad, at, lead)
 type SpawnOption func(*spawnConfig)
 
 type spawnConfig struct {
@@ -39,7 +46,9 @@ func (c *spawnConfig) apply(opts []SpawnOption) {
 		p := new(spawnConfig)
 		*p = *c
 		for _, o := range opts {
-			o(p)
+			if o != nil {
+				o(p)
+			}
 		}
 		*c = *p
 	}

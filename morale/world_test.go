@@ -297,3 +297,37 @@ func TestSpawnDefaults(t *testing.T) {
 		t.Errorf("Reason has no text")
 	}
 }
+
+// A nil SpawnOption does nothing: TrySpawn with one used to crash on a nil
+// dereference inside the package (it promises an error, never a panic), and
+// Spawn with one panicked without naming the misuse. The agent is the one
+// the other options make, with the same nerve rolled.
+func TestNilSpawnOptionDoesNothing(t *testing.T) {
+	tests := []struct {
+		name string
+		opts []morale.SpawnOption
+		want []morale.SpawnOption // the same options without the nils
+	}{
+		{"alone", []morale.SpawnOption{nil}, nil},
+		{"among others", []morale.SpawnOption{morale.AsLeader(), nil, morale.WithTag(7), nil}, []morale.SpawnOption{morale.AsLeader(), morale.WithTag(7)}},
+		{"before a pinned nerve", []morale.SpawnOption{nil, morale.WithNerve(0.9), morale.WithMorale(0.5)}, []morale.SpawnOption{morale.WithNerve(0.9), morale.WithMorale(0.5)}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w, want := newTestWorld(t), newTestWorld(t)
+			a, err := w.TrySpawn(2, morale.Vec2{X: 5}, tt.opts...)
+			if err != nil {
+				t.Fatalf("TrySpawn: %v; want nil", err)
+			}
+			b := w.Spawn(2, morale.Vec2{X: 6}, tt.opts...)
+			wa := want.Spawn(2, morale.Vec2{X: 5}, tt.want...)
+			wb := want.Spawn(2, morale.Vec2{X: 6}, tt.want...)
+			if got, w := a.Snapshot(), wa.Snapshot(); got != w {
+				t.Errorf("TrySpawn: got %+v; want %+v", got, w)
+			}
+			if got, w := b.Snapshot(), wb.Snapshot(); got != w {
+				t.Errorf("Spawn: got %+v; want %+v", got, w)
+			}
+		})
+	}
+}
