@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/moralebreak/moralebreak/morale"
 )
@@ -678,6 +679,40 @@ func TestSettingsEqual(t *testing.T) {
 		}
 		if got := tt.b.Equal(d); got != tt.want {
 			t.Errorf("%s.Equal(defaults) = %v; want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// A weight row whose name is not valid UTF-8 is refused in a whole sentence,
+// and the error's text is valid UTF-8 (the name's bad bytes read U+FFFD): it
+// said "… is not valid UTF-8; an event name must be", cut short, with the
+// raw bytes in it.
+func TestInvalidUTF8EventNameError(t *testing.T) {
+	tests := []struct {
+		name morale.Event
+		want string
+	}{
+		{"bad\xff", "Weights.bad\uFFFD is not valid UTF-8; an event name must be valid UTF-8 text"},
+		{"\xc3", "Weights.\uFFFD is not valid UTF-8; an event name must be valid UTF-8 text"},
+		{"Ambush\xe2\x80", "Weights.Ambush\uFFFD is not valid UTF-8; an event name must be valid UTF-8 text"},
+	}
+	for _, tt := range tests {
+		s := morale.DefaultSettings()
+		s.Weights[tt.name] = -0.1
+		err := s.Validate()
+		if err == nil {
+			t.Errorf("Validate() with a row named %q = nil; want an error", tt.name)
+			continue
+		}
+		if got := err.Error(); got != tt.want {
+			t.Errorf("Validate() with a row named %q = %q; want %q", tt.name, got, tt.want)
+		}
+		if !utf8.ValidString(err.Error()) {
+			t.Errorf("Validate() with a row named %q: the error's text %q is not valid UTF-8; want it valid", tt.name, err)
+		}
+		var fe *morale.FieldError
+		if !errors.As(err, &fe) || fe.Field != "Weights."+string(tt.name) {
+			t.Errorf("Validate() with a row named %q: FieldError %+v; want Field %q, the name's own bytes", tt.name, fe, "Weights."+string(tt.name))
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -126,7 +127,7 @@ func (s Settings) Validate() error {
 		case e == "":
 			bad("Weights", "has a row with an empty event name")
 		case !utf8.ValidString(string(e)):
-			bad("Weights."+string(e), "is not valid UTF-8; an event name must be")
+			bad("Weights."+string(e), "is not valid UTF-8; an event name must be valid UTF-8 text")
 		case len(e) > MaxEventNameBytes:
 			bad("Weights."+string(e), "is a name of %d bytes; an event name may have at most %d", len(e), MaxEventNameBytes)
 		case !finite(w):
@@ -155,10 +156,12 @@ const fieldMax = 64
 
 // Error returns "Field is …" or, with a line, "line N: key is …", the key
 // as the file spells it (weights.X or custom.X for the row of Weights.X). A
-// field name longer than 64 characters is cut short.
+// field name longer than 64 characters is cut short, and its bytes that are
+// not valid UTF-8 (an event name's, which Validate refuses) read U+FFFD.
 func (e *FieldError) Error() string {
+	field := strings.ToValidUTF8(e.Field, "\uFFFD")
 	if e.Line > 0 {
-		return fmt.Sprintf("line %d: %s %s", e.Line, truncate(fileKey(e.Field), fieldMax), e.Msg)
+		return fmt.Sprintf("line %d: %s %s", e.Line, truncate(fileKey(field), fieldMax), e.Msg)
 	}
-	return truncate(e.Field, fieldMax) + " " + e.Msg
+	return truncate(field, fieldMax) + " " + e.Msg
 }
