@@ -199,3 +199,38 @@ func outward(v float64, round func(float64) float64) string {
 	}
 	return s
 }
+
+// quantileOrder ranks the statistics that must be ordered in every set of
+// fights: min ≤ p10 ≤ … ≤ p90 ≤ max (of the same metric).
+var quantileOrder = []string{"min", "p10", "p25", "p50", "p75", "p90", "max"}
+
+// Clash says why no set of fights can meet expectations a and b of the same
+// fight together, or "" when nothing forbids it: the same statistic of the
+// same metric with disjoint ranges, or ordered statistics whose ranges are
+// out of order (p50 wanted above every p90 allowed). whereA and whereB name
+// them ("line 30", "b.toml:30"); the message is a's. The one check of a
+// file's expectations (ParseScenario refuses them) and of two files' of the
+// same fight (a fit of several).
+func Clash(a, b Expect, whereA, whereB string) string {
+	if a.Name() != b.Name() {
+		return ""
+	}
+	if a.Stat == b.Stat {
+		if a.Lo > b.Hi || b.Lo > a.Hi {
+			return fmt.Sprintf("%s %s wants %g..%g here and %g..%g on %s: the ranges do not overlap, so no weights can meet both", a.Name(), a.Stat, a.Lo, a.Hi, b.Lo, b.Hi, whereB)
+		}
+		return ""
+	}
+	ia, ib := slices.Index(quantileOrder, a.Stat), slices.Index(quantileOrder, b.Stat)
+	if ia < 0 || ib < 0 {
+		return ""
+	}
+	low, high, whereLow, whereHigh := a, b, whereA, whereB // low's statistic is never above high's
+	if ia > ib {
+		low, high, whereLow, whereHigh = b, a, whereB, whereA
+	}
+	if low.Lo > high.Hi {
+		return fmt.Sprintf("%s %s wants at least %g (%s), but %s %s at most %g (%s), and %s is never above %s", a.Name(), low.Stat, low.Lo, whereLow, a.Name(), high.Stat, high.Hi, whereHigh, low.Stat, high.Stat)
+	}
+	return ""
+}

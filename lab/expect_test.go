@@ -2,6 +2,7 @@ package lab_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/moralebreak/moralebreak/lab"
@@ -28,5 +29,40 @@ func TestSummaryVerdictsAreCheck(t *testing.T) {
 		if got[i] != want[i] {
 			t.Errorf("verdict %d = %v; want %v", i, got[i], want[i])
 		}
+	}
+}
+
+// Expectations no set of fights can meet together are bad input naming both
+// lines, in every command that reads the scenario: check ran them and
+// printed a FAIL on every run of every weights (share = [0.1, 0.2] and
+// share = [0.5, 0.7] of the same metric; p50 = [20, 25] beside
+// p90 = [0, 10]), which only fit refused. Ranges that may hold together
+// parse.
+func TestContradictoryExpectationsAreBadInput(t *testing.T) {
+	const head = "name = \"c\"\nduration = 30.0\n[[squad]]\nname = \"a\"\nsize = 4\n"
+	tests := []struct {
+		name, expects string
+		want          string // "": it parses
+	}{
+		{"disjoint shares", "[[expect]]\nmetric = \"routed\"\nshare = [0.1, 0.2]\n[[expect]]\nmetric = \"routed\"\nshare = [0.5, 0.7]\n",
+			"c.toml:11: expect[2].share: routed share wants 0.5..0.7 here and 0.1..0.2 on line 8: the ranges do not overlap"},
+		{"p50 above every p90", "[[expect]]\nmetric = \"first_rout_s\"\np50 = [20.0, 25.0]\n[[expect]]\nmetric = \"first_rout_s\"\np90 = [0.0, 10.0]\n",
+			"c.toml:11: expect[2].p90: first_rout_s p50 wants at least 20 (line 8), but first_rout_s p90 at most 10 (line 11), and p50 is never above p90"},
+		{"in one block", "[[expect]]\nmetric = \"first_rout_s\"\np90 = [10.0, 20.0]\np10 = [25.0, 30.0]\n",
+			"expect[1].p90: first_rout_s p10 wants at least 25 (line 9), but first_rout_s p90 at most 20 (line 8)"},
+		{"overlapping", "[[expect]]\nmetric = \"routed\"\nshare = [0.1, 0.5]\n[[expect]]\nmetric = \"routed\"\nshare = [0.4, 0.7]\n", ""},
+		{"another condition", "[[expect]]\nmetric = \"first_rout_s\"\np50 = [20.0, 25.0]\n[[expect]]\nmetric = \"first_rout_s\"\ngiven = \"squad_broke.a\"\np50 = [0.0, 10.0]\n", ""},
+		{"in order", "[[expect]]\nmetric = \"first_rout_s\"\np10 = [0.0, 10.0]\np90 = [5.0, 25.0]\n", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := lab.ParseScenario("c.toml", []byte(head+tt.expects))
+			switch {
+			case tt.want == "" && err != nil:
+				t.Errorf("got %v; want it to parse", err)
+			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+				t.Errorf("got %v; want an error with %q", err, tt.want)
+			}
+		})
 	}
 }

@@ -479,6 +479,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		metrics[n] = true
 	}
 	tooMany := false
+	var expectKeys []string // each of sc.Expects's key, for its messages
 	for _, t := range top.tables("expect") {
 		metric := t.str("metric", "")
 		after, given := t.str("after", ""), t.str("given", "")
@@ -527,11 +528,22 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 				continue
 			}
 			sc.Expects = append(sc.Expects, Expect{Line: t.line(stat), Metric: metric, Stat: stat, Lo: r[0], Hi: r[1], After: after, Given: given})
+			expectKeys = append(expectKeys, t.key(stat))
 		}
 		if n == 0 {
 			p.fail(t.key("metric"), t.headerLine(), "an expectation needs a range: one of %s = [low, high]", strings.Join(statNames, ", "))
 		}
 		t.done()
+	}
+	// Expectations no fights can meet together (disjoint ranges of one
+	// statistic, a percentile wanted above every value a higher one allows)
+	// would fail every check and every fit: bad input, naming both lines.
+	for i, a := range sc.Expects {
+		for _, b := range sc.Expects[:i] {
+			if msg := Clash(a, b, fmt.Sprintf("line %d", a.Line), fmt.Sprintf("line %d", b.Line)); msg != "" {
+				p.fail(expectKeys[i], a.Line, "%s", msg)
+			}
+		}
 	}
 	top.done()
 	if err := p.err(); err != nil {

@@ -336,9 +336,7 @@ func TestFitBadInput(t *testing.T) {
 		{"budget", ok, fit.Config{Keys: []string{"Suppressed"}, Runs: 100, Budget: 1000}, "-budget: is 1000 fights; one generation of 4 candidates × 100 fights (400)", false},
 		{"runs", ok, fit.Config{Runs: 3}, "-runs: is 3 fights per candidate; it must be 10..", false},
 		{"work", ok, fit.Config{Keys: []string{"Suppressed"}, Runs: 20, MaxWork: 1e6}, "fights of squad, about", false},
-		{"disjoint", ok + "\n[[expect]]\nmetric = \"squad_broke.a\"\nshare = [0.5, 0.6]\n", fit.Config{}, "squad.toml:34: expect: squad_broke.a share wants 0.5..0.6 here and 0.2..0.4 on line 30: the ranges do not overlap", true},
 		{"a log too large", strings.Repeat("\n[[expect]]\nmetric = \"broke\"\np50 = [0.0, 9.0]\nmean = [0.0, 9.0]\n", lab.MaxExpects/2), fit.Config{Keys: []string{"Suppressed"}, Runs: 10, Budget: 600000}, "-budget: is 600000 fights: up to 60000 candidates of 10 fights, each measuring 100 expectations, whose log (fit.json has every measure) would take about 2.4e+09 bytes of memory; at most 2147483648", false},
-		{"out of order", "\n[[expect]]\nmetric = \"first_rout_s\"\np90 = [10.0, 20.0]\np10 = [25.0, 30.0]\n", fit.Config{}, "squad.toml:30: expect: first_rout_s p10 wants at least 25 (line 31), but first_rout_s p90 at most 20 (line 30), and p10 is never above p90", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -363,6 +361,38 @@ func TestFitBadInput(t *testing.T) {
 			}
 			if !tt.scenario && !errors.As(err, &fe) {
 				t.Errorf("error %T; want a *fit.Error", err)
+			}
+		})
+	}
+}
+
+// A scenario made in code, which ParseScenario never saw, is held to the
+// same check of its expectations: ranges no fights can meet together are an
+// error before any fight (ParseScenario refuses them in a file).
+func TestFitRefusesContradictionsMadeInCode(t *testing.T) {
+	tests := []struct {
+		name string
+		more lab.Expect
+		want string
+	}{
+		{"disjoint", lab.Expect{Line: 40, Metric: "squad_broke.a", Stat: "share", Lo: 0.5, Hi: 0.6}, "squad.toml:40: expect: squad_broke.a share wants 0.5..0.6 here and 0.2..0.4 on line 30: the ranges do not overlap"},
+		{"p10 above every p90", lab.Expect{Line: 40, Metric: "first_rout_s", Stat: "p10", Lo: 25, Hi: 30}, "squad.toml:40: expect: first_rout_s p10 wants at least 25 (line 40), but first_rout_s p90 at most 20 (line 34), and p10 is never above p90"},
+		{"another statistic, in order", lab.Expect{Line: 40, Metric: "first_rout_s", Stat: "p10", Lo: 5, Hi: 15}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sc := fitScenario(t, "\n[[expect]]\nmetric = \"squad_broke.a\"\nshare = [0.2, 0.4]\n\n[[expect]]\nmetric = \"first_rout_s\"\np90 = [10.0, 20.0]\n")
+			sc.Expects = append(sc.Expects, tt.more)
+			_, err := fit.Fit(context.Background(), fit.Config{Scenario: sc, Keys: []string{"Nope"}, Runs: 10})
+			var se *lab.ScenarioError
+			if tt.want == "" {
+				if errors.As(err, &se) {
+					t.Errorf("got %v; want no scenario error (the -keys error alone)", err)
+				}
+				return
+			}
+			if !errors.As(err, &se) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v; want a *lab.ScenarioError with %q", err, tt.want)
 			}
 		})
 	}

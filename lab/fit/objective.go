@@ -124,47 +124,13 @@ func naturalSpan(sc *lab.Scenario, metric string, after bool, stat string) float
 	return float64(max(1, men))
 }
 
-// quantileOrder ranks the statistics that must be ordered in every set of
-// fights: min ≤ p10 ≤ … ≤ p90 ≤ max (of the same metric).
-var quantileOrder = []string{"min", "p10", "p25", "p50", "p75", "p90", "max"}
-
-// clash says why no set of fights can meet expectations a and b of the same
-// fight together, or "" when nothing forbids it: the same statistic of the
-// same metric with disjoint ranges, or ordered statistics whose ranges are
-// out of order (p50 wanted above every p90 allowed). whereA and whereB name
-// them ("line 30", "b.toml:30"); the message is a's. The one check of a
-// file's expectations (contradictions) and of two files' (crossConflicts).
-func clash(a, b lab.Expect, whereA, whereB string) string {
-	if a.Name() != b.Name() {
-		return ""
-	}
-	if a.Stat == b.Stat {
-		if a.Lo > b.Hi || b.Lo > a.Hi {
-			return fmt.Sprintf("%s %s wants %g..%g here and %g..%g on %s: the ranges do not overlap, so no weights can meet both", a.Name(), a.Stat, a.Lo, a.Hi, b.Lo, b.Hi, whereB)
-		}
-		return ""
-	}
-	ia, ib := slices.Index(quantileOrder, a.Stat), slices.Index(quantileOrder, b.Stat)
-	if ia < 0 || ib < 0 {
-		return ""
-	}
-	low, high, whereLow, whereHigh := a, b, whereA, whereB // low's statistic is never above high's
-	if ia > ib {
-		low, high, whereLow, whereHigh = b, a, whereB, whereA
-	}
-	if low.Lo > high.Hi {
-		return fmt.Sprintf("%s %s wants at least %g (%s), but %s %s at most %g (%s), and %s is never above %s", a.Name(), low.Stat, low.Lo, whereLow, a.Name(), high.Stat, high.Hi, whereHigh, low.Stat, high.Stat)
-	}
-	return ""
-}
-
 // contradictions returns an error for every pair of sc's expectations that
-// no set of fights can meet together (clash), each naming both lines.
+// no set of fights can meet together (lab.Clash), each naming both lines.
 func contradictions(sc *lab.Scenario) error {
 	var errs []error
 	for i, a := range sc.Expects {
 		for _, b := range sc.Expects[:i] {
-			if msg := clash(a, b, fmt.Sprintf("line %d", a.Line), fmt.Sprintf("line %d", b.Line)); msg != "" {
+			if msg := lab.Clash(a, b, fmt.Sprintf("line %d", a.Line), fmt.Sprintf("line %d", b.Line)); msg != "" {
 				errs = append(errs, &lab.ScenarioError{File: sc.Path, Line: a.Line, Key: "expect", Msg: msg})
 			}
 		}
@@ -205,7 +171,7 @@ func sameWindows(a, b *lab.Scenario, e lab.Expect) bool {
 
 // crossConflicts returns an error for every pair of expectations of two of
 // scs that describe the same fight (fightOf, and sameWindows for the
-// statistic) and that no set of fights can meet together (clash, the check
+// statistic) and that no set of fights can meet together (lab.Clash, the check
 // of one file's): no weights can meet both. Each names both files and lines.
 func crossConflicts(scs []*lab.Scenario) error {
 	var errs []error
@@ -219,7 +185,7 @@ func crossConflicts(scs []*lab.Scenario) error {
 					if !sameWindows(a, b, ea) {
 						continue
 					}
-					if msg := clash(ea, eb, fmt.Sprintf("line %d", ea.Line), fmt.Sprintf("%s:%d, the same fight", b.Path, eb.Line)); msg != "" {
+					if msg := lab.Clash(ea, eb, fmt.Sprintf("line %d", ea.Line), fmt.Sprintf("%s:%d, the same fight", b.Path, eb.Line)); msg != "" {
 						errs = append(errs, &lab.ScenarioError{File: a.Path, Line: ea.Line, Key: "expect", Msg: msg})
 					}
 				}
