@@ -54,7 +54,10 @@ type Contribution struct {
 
 // Explain returns agent a's explanation over the ledger's window (see
 // LedgerOptions.Window). It fails with ErrLedgerOff when the ledger is off,
-// and ErrRemoved when a was removed or belongs to another World.
+// and ErrRemoved when a was removed. An agent of another World (a handle of
+// the World a Clone was made from, say) is an error that says so and matches
+// ErrRemoved too (errors.Is): map handles with clone.Agent(a.Index()), or by
+// tag.
 func (w *World) Explain(a *Agent) (Explanation, error) {
 	if w.led == nil {
 		return Explanation{}, ErrLedgerOff
@@ -70,8 +73,11 @@ func (w *World) ExplainWindow(a *Agent, seconds float64) (Explanation, error) {
 	if w.led == nil {
 		return Explanation{}, ErrLedgerOff
 	}
-	if !a.live() || a.w != w {
+	if !a.live() {
 		return Explanation{}, ErrRemoved
+	}
+	if a.w != w {
+		return Explanation{}, foreignAgentError{}
 	}
 	if !(seconds > 0) {
 		return Explanation{}, fmt.Errorf("morale: ExplainWindow: window %v must be above 0 seconds", seconds)
@@ -104,6 +110,16 @@ func (w *World) ExplainWindow(a *Agent, seconds float64) (Explanation, error) {
 	x.Causes = sumCauses(x.Changes)
 	return x, nil
 }
+
+// foreignAgentError names the misuse of explaining another World's agent,
+// and matches ErrRemoved, which Explain returned for it before.
+type foreignAgentError struct{}
+
+func (foreignAgentError) Error() string {
+	return "morale: Explain of an agent of another World (map a handle to a clone's with clone.Agent(a.Index()), or by tag)"
+}
+
+func (foreignAgentError) Is(target error) bool { return target == ErrRemoved }
 
 // sumCauses sums entries by cause, the largest |Delta| first (ties: the
 // cause that came first).

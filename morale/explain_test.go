@@ -1,6 +1,7 @@
 package morale_test
 
 import (
+	"errors"
 	"math"
 	"os"
 	"slices"
@@ -239,5 +240,51 @@ func TestStateReasonQuotesItsOwnSettings(t *testing.T) {
 	last := x.States[len(x.States)-1]
 	if got := x.StateReason(last); last.To != morale.Shaken || !strings.HasSuffix(got, " < ShakenBelow 0.7 after custom event") {
 		t.Errorf("after the change of settings: got %v, %q; want Shaken, \"morale … < ShakenBelow 0.7 after custom event\"", last.To, got)
+	}
+}
+
+// Explain of an agent of another World names the misuse, where it said
+// "agent was removed from its world" of an agent alive in his own; it still
+// matches ErrRemoved, as before. A removed agent is ErrRemoved itself.
+func TestExplainAnotherWorldsAgentSaysSo(t *testing.T) {
+	w := newTestWorld(t)
+	if err := w.EnableLedger(morale.LedgerOptions{PerAgent: 4, Window: 10}); err != nil {
+		t.Fatal(err)
+	}
+	a := w.Spawn(1, morale.Vec2{})
+	gone := w.Spawn(1, morale.Vec2{})
+	w.Remove(gone)
+	clone := w.Clone()
+	other := newTestWorld(t)
+	if err := other.EnableLedger(morale.LedgerOptions{PerAgent: 4, Window: 10}); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		w       *morale.World
+		a       *morale.Agent
+		foreign bool
+	}{
+		{"the original's agent, on its clone", clone, a, true},
+		{"the clone's agent, on the original", w, clone.Agent(0), true},
+		{"another World's agent", other, a, true},
+		{"a removed agent", w, gone, false},
+	}
+	for _, tt := range tests {
+		for _, call := range []struct {
+			name    string
+			explain func() (morale.Explanation, error)
+		}{
+			{"Explain", func() (morale.Explanation, error) { return tt.w.Explain(tt.a) }},
+			{"ExplainWindow", func() (morale.Explanation, error) { return tt.w.ExplainWindow(tt.a, 5) }},
+		} {
+			_, err := call.explain()
+			if !errors.Is(err, morale.ErrRemoved) {
+				t.Errorf("%s: %s: %v; want it to match ErrRemoved", tt.name, call.name, err)
+			}
+			if got := err != nil && strings.Contains(err.Error(), "another World"); got != tt.foreign {
+				t.Errorf("%s: %s: %q names another World: %v; want %v", tt.name, call.name, err, got, tt.foreign)
+			}
+		}
 	}
 }
