@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -151,8 +152,9 @@ func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g game.
 		} else {
 			fillRect(sub, px0, y, pw, 1, withAlpha(c, 0.7))
 		}
-		label := fmt.Sprintf("%.2f", m.Value)
-		drawText(sub, label, r.smallFace, float64(plot.Min.X-4), tops[i], text.AlignEnd, withAlpha(c, 0.95), false)
+		if !math.IsNaN(tops[i]) { // else printed once, for an earlier mark
+			drawText(sub, valueLabel(m.Value), r.smallFace, float64(plot.Min.X-4), tops[i], text.AlignEnd, withAlpha(c, 0.95), false)
+		}
 	}
 	// the frame as four thin rectangles: a stroked path would cost the
 	// software renderer a stencil pass over the whole plot every frame
@@ -231,13 +233,19 @@ func (r *Renderer) drawTimelineBG(dst *ebiten.Image, rect image.Rectangle, marks
 				fillRect(img, px0, float32(y0), pw, float32(y1-y0), withAlpha(MarkColor(MarkPanicBand), 0.08))
 			}
 		}
-		// each threshold named, at the plot's left, just over its line (a
-		// band's top only where it clears its threshold's name), moved
-		// apart from a close neighbour's name
-		named, tops := nameLabelTops(plot, marks, r.labelH())
-		for k, i := range named {
-			m := marks[i]
-			drawText(img, m.Kind.String(), r.smallFace, float64(px0)+4, tops[k], text.AlignStart, withAlpha(MarkColor(m.Kind), 0.6), false)
+		// each threshold named, at the plot's left, just over its line;
+		// close lines share a label, their names in their colours
+		for _, l := range nameLabels(plot, marks, r.labelH()) {
+			x := float64(px0) + 4
+			for k, i := range l.marks {
+				if k > 0 {
+					drawText(img, nameSep, r.smallFace, x, l.top, text.AlignStart, rgba(170, 176, 190, 150), false)
+					x += textWidth(nameSep, r.smallFace)
+				}
+				m := marks[i]
+				drawText(img, m.Kind.String(), r.smallFace, x, l.top, text.AlignStart, withAlpha(MarkColor(m.Kind), 0.6), false)
+				x += textWidth(m.Kind.String(), r.smallFace)
+			}
 		}
 		// the legend sits above the plot, left of a what-if's label:
 		// nothing drawn later overlaps it (a legend ends 10 px inside the
@@ -540,30 +548,105 @@ func (r *Renderer) labelH() float64 {
 
 // valueLabelTops appends to dst the tops of the marks' values at the
 // plot's left, each centred on its line and h or more from the next (text
-// h high).
+// h high); a value printed as an earlier mark's on the same line
+// (ShakenBelow 0.6 and PanicBelow+Hysteresis 0.6) is printed once: its
+// top is NaN.
 func valueLabelTops(dst []float64, plot image.Rectangle, marks []Mark, h float64) []float64 {
-	for _, m := range marks {
-		dst = append(dst, float64(TimelineY(plot, m.Value))-7)
+	var buf [8]float64
+	shown := buf[:0]
+	for i, m := range marks {
+		if repeatsValue(plot, marks, i) {
+			continue
+		}
+		shown = append(shown, float64(TimelineY(plot, m.Value))-7)
 	}
-	spreadLabels(dst, h, float64(plot.Min.Y)-7, float64(plot.Max.Y)-7)
+	spreadLabels(shown, h, float64(plot.Min.Y)-7, float64(plot.Max.Y)-7)
+	for i := range marks {
+		if repeatsValue(plot, marks, i) {
+			dst = append(dst, math.NaN())
+			continue
+		}
+		dst, shown = append(dst, shown[0]), shown[1:]
+	}
 	return dst
 }
 
-// nameLabelTops returns which marks are named over their lines (a band's
-// top only where it clears its threshold's name) and the tops of their
-// names, each just over its line and h or more from the next.
-func nameLabelTops(plot image.Rectangle, marks []Mark, h float64) (named []int, tops []float64) {
-	for i, m := range marks {
-		y := TimelineY(plot, m.Value)
-		if m.Kind.IsBand() && TimelineY(plot, marks[i-1].Value)-y < 12 {
+// repeatsValue reports whether mark i's value is printed as an earlier
+// mark's, on the same line of the plot.
+func repeatsValue(plot image.Rectangle, marks []Mark, i int) bool {
+	for j := range i {
+		var a, b [24]byte // the printed values, without allocating
+		if string(strconv.AppendFloat(a[:0], marks[j].Value, 'f', 2, 64)) == string(strconv.AppendFloat(b[:0], marks[i].Value, 'f', 2, 64)) &&
+			TimelineY(plot, marks[j].Value) == TimelineY(plot, marks[i].Value) {
+			return true
+		}
+	}
+	return false
+}
+
+// valueLabel is a threshold's value at the plot's left: "0.60".
+func valueLabel(v float64) string { return fmt.Sprintf("%.2f", v) }
+
+// nameLabel is one label of threshold names at the plot's left: the
+// marks it names (indices into marks, top to bottom down the plot), drawn
+// one after the other in their colours, and its top; bottom is the lowest
+// of their lines.
+type nameLabel struct {
+	marks  []int
+	top    float64
+	bottom float64
+}
+
+// nameLabels returns the labels that name the marks' lines at the plot's
+// left (text h high, h at most a few more than nameRise), top to bottom:
+// each line is named once, just over it, and lines closer than h share
+// one label over the topmost of them (ShakenBelow · PanicBelow+Hysteresis
+// for 0.6 and 0.55), so that no name sits across a line. A label that
+// would rise above the plot goes under its lowest line instead, and takes
+// in the next label when they would overlap.
+func nameLabels(plot image.Rectangle, marks []Mark, h float64) []nameLabel {
+	var buf [8]int
+	order := buf[:0]
+	for i := range marks {
+		order = append(order, i)
+	}
+	// top to bottom; of two lines at one height, the later mark (the
+	// higher threshold) first
+	slices.SortStableFunc(order, func(a, b int) int {
+		if c := cmp.Compare(TimelineY(plot, marks[a].Value), TimelineY(plot, marks[b].Value)); c != 0 {
+			return c
+		}
+		return cmp.Compare(b, a)
+	})
+	var out []nameLabel
+	for _, i := range order {
+		y := float64(TimelineY(plot, marks[i].Value))
+		if n := len(out); n > 0 && y-out[n-1].bottom < h {
+			out[n-1].marks, out[n-1].bottom = append(out[n-1].marks, i), y
 			continue
 		}
-		tops = append(tops, float64(y)-13)
-		named = append(named, i)
+		out = append(out, nameLabel{marks: []int{i}, top: y - nameRise, bottom: y})
 	}
-	spreadLabels(tops, h, float64(plot.Min.Y), float64(plot.Max.Y)-h)
-	return named, tops
+	for k := 0; k < len(out); k++ {
+		if out[k].top >= float64(plot.Min.Y) {
+			continue
+		}
+		out[k].top = out[k].bottom + 2 // under its lines
+		for k+1 < len(out) && out[k+1].top < out[k].top+h {
+			out[k].marks = append(out[k].marks, out[k+1].marks...)
+			out[k].bottom = out[k+1].bottom
+			out = slices.Delete(out, k+1, k+2)
+		}
+	}
+	return out
 }
+
+// nameRise is how far over its line a threshold's name starts; nameSep
+// goes between the names of one label.
+const (
+	nameRise = 13
+	nameSep  = " · "
+)
 
 // spreadLabels moves the labels whose tops are tops apart, in place, so
 // that no two are less than h apart, each as near its own top as it can

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"math"
 	"testing"
@@ -24,31 +25,63 @@ func TestAxisLabelHasNoMinusZero(t *testing.T) {
 // The thresholds' names and values stay a line apart however close the
 // thresholds are (PanicBelow 0.35 and Hysteresis 0.2 put PanicBelow+
 // Hysteresis 0.55 beside ShakenBelow 0.6, and their labels overlapped),
-// each label as near its line as that allows, inside the plot.
+// each label as near its line as that allows, inside the plot. Every line
+// is named once, and no name sits across a line: lines closer than a line
+// of text share one label (a moved name sat across the 0.60 line when two
+// thresholds were 0.05 apart). A value two lines share is printed once.
 func TestThresholdLabelsKeepApart(t *testing.T) {
 	const h = 13.0
 	plot := image.Rect(40, 28, 868, 180)
 	for _, tc := range []struct {
 		name                      string
 		panic, shaken, hysteresis float64
-		wantNamed                 int
+		wantLabels                [][]MarkKind // top to bottom
+		wantValues                int
 	}{
-		{"the defaults", 0.25, 0.6, 0.15, 4},
-		{"0.55 beside 0.6", 0.35, 0.6, 0.2, 4},
-		{"all close", 0.5, 0.55, 0.04, 2},
-		{"at the top", 0.9, 0.95, 0.1, 3},
-		{"at the bottom", 0, 0.03, 0.02, 2},
+		{"the defaults", 0.25, 0.6, 0.15, [][]MarkKind{{MarkShakenBand}, {MarkShaken}, {MarkPanicBand}, {MarkPanic}}, 4},
+		{"0.55 beside 0.6", 0.35, 0.6, 0.2, [][]MarkKind{{MarkShakenBand}, {MarkShaken, MarkPanicBand}, {MarkPanic}}, 4},
+		{"0.05 apart", 0.4, 0.6, 0.15, [][]MarkKind{{MarkShakenBand}, {MarkShaken, MarkPanicBand}, {MarkPanic}}, 4},
+		{"0.6 on 0.6", 0.45, 0.6, 0.15, [][]MarkKind{{MarkShakenBand}, {MarkShaken, MarkPanicBand}, {MarkPanic}}, 3},
+		{"a narrow band", 0.25, 0.6, 0.05, [][]MarkKind{{MarkShakenBand, MarkShaken}, {MarkPanicBand, MarkPanic}}, 4},
+		{"all close", 0.5, 0.55, 0.04, [][]MarkKind{{MarkShakenBand, MarkShaken, MarkPanicBand, MarkPanic}}, 4},
+		{"at the top", 0.9, 0.95, 0.1, [][]MarkKind{{MarkShakenBand, MarkPanicBand, MarkShaken, MarkPanic}}, 3},
+		{"at the bottom", 0, 0.03, 0.02, [][]MarkKind{{MarkShakenBand, MarkShaken, MarkPanicBand, MarkPanic}}, 4},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := morale.DefaultSettings()
 			s.PanicBelow, s.ShakenBelow, s.Hysteresis = tc.panic, tc.shaken, tc.hysteresis
 			marks := BarMarks(s)
 			values := valueLabelTops(nil, plot, marks, h)
-			named, names := nameLabelTops(plot, marks, h)
-			if len(named) != tc.wantNamed {
-				t.Errorf("got %d names; want %d", len(named), tc.wantNamed)
+			labels := nameLabels(plot, marks, h)
+			var got [][]MarkKind
+			for _, l := range labels {
+				var kinds []MarkKind
+				for _, i := range l.marks {
+					kinds = append(kinds, marks[i].Kind)
+				}
+				got = append(got, kinds)
 			}
-			for what, tops := range map[string][]float64{"value": values, "name": names} {
+			if fmt.Sprint(got) != fmt.Sprint(tc.wantLabels) {
+				t.Errorf("got labels %v; want %v", got, tc.wantLabels)
+			}
+			var names, shown []float64
+			for _, l := range labels {
+				names = append(names, l.top)
+				for _, m := range marks { // no name across a line
+					if y := float64(TimelineY(plot, m.Value)); y > l.top && y < l.top+h-1 {
+						t.Errorf("label %v: got top %.1f, across the line of %v at %.1f; want it clear of every line", l.marks, l.top, m.Kind, y)
+					}
+				}
+			}
+			for _, top := range values {
+				if !math.IsNaN(top) {
+					shown = append(shown, top)
+				}
+			}
+			if len(shown) != tc.wantValues {
+				t.Errorf("got %d values printed; want %d", len(shown), tc.wantValues)
+			}
+			for what, tops := range map[string][]float64{"value": shown, "name": names} {
 				for i := range tops {
 					for j := range i {
 						if d := math.Abs(tops[i] - tops[j]); d < h-1e-9 {
