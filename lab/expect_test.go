@@ -66,3 +66,41 @@ func TestContradictoryExpectationsAreBadInput(t *testing.T) {
 		})
 	}
 }
+
+// A range no fight can meet is bad input naming its line: check ran
+// share = [40, 60] (meaning 40-60%), a time past the fight's end or below
+// 0, squad_broke.a's mean of 2..3 and a negative count, and printed a FAIL
+// for ever. A range that reaches past what can happen ("any time") parses.
+func TestRangesNoFightCanMeet(t *testing.T) {
+	const head = "name = \"c\"\nduration = 30.0\n[[squad]]\nname = \"a_s\"\nsize = 4\n[[expect]]\n"
+	tests := []struct {
+		name, expect string
+		want         string // "": it parses
+	}{
+		{"a share in per cent", "metric = \"squad_broke.a_s\"\nshare = [40.0, 60.0]\n", "c.toml:8: expect[1].share: is [40, 60]; a share is the fraction of the fights, 0..1 (40% is 0.4)"},
+		{"a share up to 50%", "metric = \"routed\"\nshare = [0.0, 50.0]\n", "c.toml:8: expect[1].share: is [0, 50]; a share is the fraction"},
+		{"a negative share", "metric = \"routed\"\nshare = [-0.1, 0.5]\n", "expect[1].share: is [-0.1, 0.5]; a share is the fraction"},
+		{"a time after the end", "metric = \"first_rout_s\"\np50 = [100.0, 200.0]\n", "c.toml:8: expect[1].p50: is [100, 200]; a time of this fight lies in 0..30 s (its duration)"},
+		{"a time before the start", "metric = \"squad_first_break_s.a_s\"\nmean = [-10.0, -5.0]\n", "expect[1].mean: is [-10, -5]; a time of this fight lies in 0..30 s"},
+		{"a conditional time after the end", "metric = \"first_rout_s\"\ngiven = \"squad_broke.a_s\"\np90 = [31.0, 40.0]\n", "expect[1].p90: is [31, 40]; a time of this fight"},
+		{"a fraction above 1", "metric = \"share_squads_broken\"\nmean = [2.0, 3.0]\n", "expect[1].mean: is [2, 3]; share_squads_broken lies in 0..1 in every fight"},
+		{"a negative count", "metric = \"routed\"\nmax = [-3.0, -1.0]\n", "expect[1].max: is [-3, -1]; a count is never below 0"},
+		{"any time", "metric = \"first_rout_s\"\np50 = [0.0, 1000.0]\n", ""},
+		{"the whole share", "metric = \"routed\"\nshare = [0.0, 1.0]\n", ""},
+		{"a count above the men", "metric = \"rebreaks\"\nmean = [5.0, 9.0]\n", ""},
+		{"a squad's count past the duration", "metric = \"squad_routed.a_s\"\nmax = [35.0, 40.0]\n", ""},
+		{"a squad's breaks, every fight", "metric = \"squad_broke.a_s\"\nmean = [1.0, 1.0]\n", ""},
+		{"a time at the end", "metric = \"first_rout_s\"\np50 = [30.0, 30.0]\n", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := lab.ParseScenario("c.toml", []byte(head+tt.expect))
+			switch {
+			case tt.want == "" && err != nil:
+				t.Errorf("got %v; want it to parse", err)
+			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+				t.Errorf("got %v; want an error with %q", err, tt.want)
+			}
+		})
+	}
+}

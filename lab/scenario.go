@@ -520,6 +520,10 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 				p.fail(t.key(stat), t.line(stat), "is [%s]; it must be a range [low, high] with low ≤ high", strings.Join(shown, ", "))
 				continue
 			}
+			if msg := neverHolds(metric, stat, r[0], r[1], sc.Duration); msg != "" {
+				p.fail(t.key(stat), t.line(stat), "is [%s, %s]; %s", strconv.FormatFloat(r[0], 'g', -1, 64), strconv.FormatFloat(r[1], 'g', -1, 64), msg)
+				continue
+			}
 			if len(sc.Expects) == MaxExpects {
 				if !tooMany {
 					p.fail(t.key(stat), t.line(stat), "is range %d of the scenario's [[expect]] blocks; a scenario may have at most %d (each is measured on every candidate of a fit)", MaxExpects+1, MaxExpects)
@@ -550,6 +554,33 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		return nil, err
 	}
 	return sc, nil
+}
+
+// neverHolds says why the range lo..hi of stat of metric can never hold in
+// a fight of duration seconds, or "": a share is a fraction of the fights
+// (both bounds in 0..1: share = [40, 60] means 0.4..0.6), a time lies in
+// 0..duration, squad_broke.NAME and share_squads_broken in 0..1, a count is
+// never below 0. A range that reaches past these (p50 = [0, 1000] of a time)
+// is a designer's "any", not a mistake.
+func neverHolds(metric, stat string, lo, hi, duration float64) string {
+	kind, _, _ := strings.Cut(metric, ".") // squad_broke.NAME: squad_broke, whatever NAME is
+	switch {
+	case stat == "share" && (lo < 0 || hi > 1):
+		return "a share is the fraction of the fights, 0..1 (40% is 0.4)"
+	case stat == "share":
+		return ""
+	case strings.HasSuffix(kind, "_s"):
+		if hi < 0 || lo > duration {
+			return fmt.Sprintf("a time of this fight lies in 0..%g s (its duration), so no fight can meet the range", duration)
+		}
+	case kind == "squad_broke" || kind == "share_squads_broken":
+		if hi < 0 || lo > 1 {
+			return fmt.Sprintf("%s lies in 0..1 in every fight, so no fight can meet the range", metric)
+		}
+	case hi < 0:
+		return "a count is never below 0, so no fight can meet the range"
+	}
+	return ""
 }
 
 // name reads the name k of t (def when absent): at most MaxNameBytes.
