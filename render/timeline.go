@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -142,6 +143,7 @@ func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g game.
 	// close neighbour's
 	var buf [4]float64 // BarMarks: four
 	tops := valueLabelTops(buf[:0], plot, marks, r.labelH())
+	fits := func(l string) bool { return textWidth(l, r.smallFace) <= float64(plot.Min.X-4-rect.Min.X-2) }
 	for i, m := range marks {
 		y := float32(TimelineY(plot, m.Value))
 		c := MarkColor(m.Kind)
@@ -153,7 +155,7 @@ func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g game.
 			fillRect(sub, px0, y, pw, 1, withAlpha(c, 0.7))
 		}
 		if !math.IsNaN(tops[i]) { // else printed once, for an earlier mark
-			drawText(sub, valueLabel(m.Value), r.smallFace, float64(plot.Min.X-4), tops[i], text.AlignEnd, withAlpha(c, 0.95), false)
+			drawText(sub, valueLabel(m.Value, fits), r.smallFace, float64(plot.Min.X-4), tops[i], text.AlignEnd, withAlpha(c, 0.95), false)
 		}
 	}
 	// the frame as four thin rectangles: a stroked path would cost the
@@ -576,7 +578,7 @@ func valueLabelTops(dst []float64, plot image.Rectangle, marks []Mark, h float64
 func repeatsValue(plot image.Rectangle, marks []Mark, i int) bool {
 	for j := range i {
 		var a, b [24]byte // the printed values, without allocating
-		if string(strconv.AppendFloat(a[:0], marks[j].Value, 'f', 2, 64)) == string(strconv.AppendFloat(b[:0], marks[i].Value, 'f', 2, 64)) &&
+		if string(appendValueLabel(a[:0], marks[j].Value)) == string(appendValueLabel(b[:0], marks[i].Value)) &&
 			TimelineY(plot, marks[j].Value) == TimelineY(plot, marks[i].Value) {
 			return true
 		}
@@ -584,8 +586,38 @@ func repeatsValue(plot image.Rectangle, marks []Mark, i int) bool {
 	return false
 }
 
-// valueLabel is a threshold's value at the plot's left: "0.60".
-func valueLabel(v float64) string { return fmt.Sprintf("%.2f", v) }
+// valueLabel is a threshold's value at the plot's left as the tuner's
+// row shows it: "0.60", and "0.625" for a value typed between the steps
+// (it read 0.62 beside the tuner's 0.625). When that does not fit (fits
+// false: the larger text of a small window) it drops its leading zero
+// (".7625"), and only then a decimal at a time.
+func valueLabel(v float64, fits func(string) bool) string {
+	var buf [24]byte
+	l := string(appendValueLabel(buf[:0], v))
+	for d := len(l) - strings.IndexByte(l, '.') - 1; d >= 2; d-- {
+		l = strconv.FormatFloat(v, 'f', d, 64)
+		if fits(l) {
+			return l
+		}
+		if short, ok := strings.CutPrefix(l, "0."); ok && fits("."+short) {
+			return "." + short
+		}
+	}
+	return l
+}
+
+// appendValueLabel appends v with two decimals, or as many more as it
+// needs, at most four (the room at the plot's left).
+func appendValueLabel(dst []byte, v float64) []byte {
+	d := 2
+	for ; d < 4; d++ {
+		p := math.Pow(10, float64(d))
+		if math.Abs(v*p-math.Round(v*p)) < 1e-6 {
+			break
+		}
+	}
+	return strconv.AppendFloat(dst, v, 'f', d, 64)
+}
 
 // nameLabel is one label of threshold names at the plot's left: the
 // marks it names (indices into marks, top to bottom down the plot), drawn

@@ -104,3 +104,37 @@ func TestThresholdLabelsKeepApart(t *testing.T) {
 		})
 	}
 }
+
+// A threshold's value at the timeline's left reads as the tuner's row
+// shows it: a value typed between the steps keeps its decimals (0.625
+// read 0.62 beside the tuner's 0.625), up to the four the margin holds.
+func TestThresholdValueLabels(t *testing.T) {
+	for _, tc := range []struct {
+		v    float64
+		want string
+	}{
+		{0.6, "0.60"}, {0.25, "0.25"}, {0, "0.00"}, {1, "1.00"},
+		{0.625, "0.625"}, {0.625 + 0.15, "0.775"}, {0.6125, "0.6125"},
+		{0.35 + 0.2, "0.55"}, {0.612345, "0.6123"},
+	} {
+		wide := func(string) bool { return true }
+		if got := valueLabel(tc.v, wide); got != tc.want {
+			t.Errorf("valueLabel(%v): got %q; want %q", tc.v, got, tc.want)
+		}
+	}
+	// a narrow margin (the larger text of a small window): the leading
+	// zero goes before a decimal does
+	for _, tc := range []struct {
+		v     float64
+		chars int
+		want  string
+	}{
+		{0.7625, 5, ".7625"}, {0.7625, 4, ".762"}, {0.625, 4, ".625"}, {0.6, 4, "0.60"}, {0.7625, 3, ".76"},
+		{0.7625, 2, "0.76"}, // nothing fits: two decimals
+	} {
+		narrow := func(l string) bool { return len(l) <= tc.chars }
+		if got := valueLabel(tc.v, narrow); got != tc.want {
+			t.Errorf("valueLabel(%v) in %d characters: got %q; want %q", tc.v, tc.chars, got, tc.want)
+		}
+	}
+}
