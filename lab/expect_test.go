@@ -2,6 +2,7 @@ package lab_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -49,7 +50,7 @@ func TestContradictoryExpectationsAreBadInput(t *testing.T) {
 		{"p50 above every p90", "[[expect]]\nmetric = \"first_rout_s\"\np50 = [20.0, 25.0]\n[[expect]]\nmetric = \"first_rout_s\"\np90 = [0.0, 10.0]\n",
 			"c.toml:11: expect[2].p90: first_rout_s p50 wants at least 20 (line 8), but first_rout_s p90 at most 10 (line 11), and p50 is never above p90"},
 		{"in one block", "[[expect]]\nmetric = \"first_rout_s\"\np90 = [10.0, 20.0]\np10 = [25.0, 30.0]\n",
-			"expect[1].p90: first_rout_s p10 wants at least 25 (line 9), but first_rout_s p90 at most 20 (line 8)"},
+			"c.toml:9: expect[1].p10: first_rout_s p10 wants at least 25 (line 9), but first_rout_s p90 at most 20 (line 8)"},
 		{"overlapping", "[[expect]]\nmetric = \"routed\"\nshare = [0.1, 0.5]\n[[expect]]\nmetric = \"routed\"\nshare = [0.4, 0.7]\n", ""},
 		{"another condition", "[[expect]]\nmetric = \"first_rout_s\"\np50 = [20.0, 25.0]\n[[expect]]\nmetric = \"first_rout_s\"\ngiven = \"squad_broke.a\"\np50 = [0.0, 10.0]\n", ""},
 		{"in order", "[[expect]]\nmetric = \"first_rout_s\"\np10 = [0.0, 10.0]\np90 = [5.0, 25.0]\n", ""},
@@ -102,5 +103,23 @@ func TestRangesNoFightCanMeet(t *testing.T) {
 				t.Errorf("got %v; want an error with %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// A block's ranges are checked, printed and carried in file order: a block
+// with share on line 9 and p50 on line 10 printed line 10's verdict first
+// (the ranges went in the order of the statistics' names: p10 … max, share).
+func TestExpectationsInFileOrder(t *testing.T) {
+	const body = "name = \"o\"\nduration = 30.0\n[[squad]]\nname = \"a\"\nsize = 4\n[[expect]]\nmetric = \"first_rout_s\"\nmax = [0.0, 30.0]\nshare = [0.0, 1.0]\np50 = [0.0, 30.0]\np10 = [0.0, 30.0]\n[[expect]]\nmetric = \"routed\"\nmean = [0.0, 4.0]\n"
+	sc, err := lab.ParseScenario("o.toml", []byte(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range sc.Expects {
+		got = append(got, fmt.Sprintf("%d %s", e.Line, e.Stat))
+	}
+	if want := "8 max, 9 share, 10 p50, 11 p10, 14 mean"; strings.Join(got, ", ") != want {
+		t.Errorf("got %s; want %s", strings.Join(got, ", "), want)
 	}
 }

@@ -502,11 +502,15 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		if given != "" && !metrics[given] {
 			p.fail(t.key("given"), t.line("given"), "%s is not a metric; the fights counted are those where it happened: one of %s", safefile.Quote(given), listNames(MetricNames(sc)))
 		}
-		n := 0 // the ranges given, right or wrong: one mistake, one error
+		n := 0              // the ranges given, right or wrong: one mistake, one error
+		var ranges []string // the block's statistics in file order, as check prints them
 		for _, stat := range statNames {
-			if !t.has(stat) {
-				continue
+			if t.has(stat) {
+				ranges = append(ranges, stat)
 			}
+		}
+		sort.SliceStable(ranges, func(i, j int) bool { return t.line(ranges[i]) < t.line(ranges[j]) })
+		for _, stat := range ranges {
 			n++
 			r := t.nums(stat, math.Inf(-1), math.Inf(1))
 			if r == nil {
