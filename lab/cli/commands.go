@@ -293,7 +293,7 @@ func cmdCheck(ctx context.Context, args []string, env console) (int, error) {
 		}
 	}
 	if failed > 0 {
-		env.out.printf("check: %d expectation(s) failed\n", failed)
+		env.out.printf("check: %s failed\n", lab.Plural(failed, "expectation"))
 		return ExitFailed, nil
 	}
 	env.out.println("check: ok")
@@ -469,7 +469,7 @@ func cmdLint(args []string, env console) (int, error) {
 		env.out.printf("%s: %s\n", safefile.Escape(pos[0]), w)
 	}
 	if len(ws) > 0 {
-		env.out.printf("lint: %d warning(s)\n", len(ws))
+		env.out.printf("lint: %s\n", lab.Plural(len(ws), "warning"))
 		return ExitFailed, nil
 	}
 	env.out.printf("lint: %s ok (shaken band, flicker, nerve range, contagion, routs, rally re-break, all-zero, rout return)\n", pos[0])

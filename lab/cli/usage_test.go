@@ -2,6 +2,8 @@ package cli_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -34,5 +36,39 @@ func TestUsageNamesEveryFlag(t *testing.T) {
 				t.Errorf("the help's line for %s does not name %s (its -h lists it)", cmd, m[1])
 			}
 		}
+	}
+}
+
+// check and lint count their failures in words: "1 expectation failed",
+// "2 expectations failed", "1 warning", where they printed
+// "1 expectation(s) failed" and "1 warning(s)".
+func TestFailuresCountedInWords(t *testing.T) {
+	dir := t.TempDir()
+	scenario := "name = \"w\"\nduration = 10.0\n[[squad]]\nname = \"a\"\nsize = 2\n[[expect]]\nmetric = \"routed\"\nshare = [0.5, 1.0]\n"
+	lint := "ShakenBelow = 0.3\nPanicBelow = 0.25\nHysteresis = 0.2\n"
+	for _, tt := range []struct {
+		name string
+		args []string
+		file string
+		want string
+	}{
+		{"one expectation", []string{"check"}, scenario, "check: 1 expectation failed\n"},
+		{"two expectations", []string{"check"}, scenario + "[[expect]]\nmetric = \"broke\"\nshare = [0.5, 1.0]\n", "check: 2 expectations failed\n"},
+		{"one warning", []string{"lint"}, lint, "lint: 1 warning\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(dir, strings.ReplaceAll(tt.name, " ", "_")+".toml")
+			if err := os.WriteFile(path, []byte(tt.file), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			args := append(tt.args, path)
+			if tt.args[0] == "check" {
+				args = append(args, "-runs", "10")
+			}
+			code, out, errb := runMain(t, context.Background(), nil, args...)
+			if code != 1 || !strings.HasSuffix(out, tt.want) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want exit 1 and stdout ending %q", code, out, errb, tt.want)
+			}
+		})
 	}
 }
