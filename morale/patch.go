@@ -12,8 +12,10 @@ import (
 // removed; a setting off its default that the file lacks is added above the
 // first table, a new row at the end of its table ([weights] for a built-in
 // event, [custom] for a custom one; a [custom] table the file lacks is added
-// at its end), each with its default comment (a custom event has none). ok is false when data is
-// not a valid weights file, when s needs a [weights] table the file does not
+// at its end), each with its default comment (a custom event has none). A
+// byte order mark stays at the start of the file, and the lines added end as
+// the file's first line does (CRLF or LF). ok is false when data is not a
+// valid weights file, when s needs a [weights] table the file does not
 // have, or when the result would not read back as s: then the caller writes
 // the whole file afresh.
 func patchSettings(data []byte, s Settings) (text string, ok bool) {
@@ -21,6 +23,16 @@ func patchSettings(data []byte, s Settings) (text string, ok bool) {
 	if err != nil {
 		return "", false
 	}
+	// The byte order mark stays in front (scanLines skips it, so the lines
+	// are numbered the same without it), and what is added ends its lines
+	// as the file does.
+	bom := byteOrderMark(data)
+	data = data[len(bom):]
+	eol := "\n"
+	if i := strings.IndexByte(string(data), '\n'); i > 0 && data[i-1] == '\r' {
+		eol = "\r\n"
+	}
+	nl := func(s string) string { return strings.ReplaceAll(s, "\n", eol) }
 	entries, _ := decodeFile(data) // no problems: parseSettings found none
 	lines := make(map[string]int, len(entries))
 	for _, e := range entries {
@@ -101,7 +113,7 @@ func patchSettings(data []byte, s Settings) (text string, ok bool) {
 	for i, r := range rows {
 		n := i + 1
 		if n == firstHeader && settings.Len() > 0 {
-			b.WriteString(strings.TrimPrefix(settings.String(), "\n") + "\n")
+			b.WriteString(nl(strings.TrimPrefix(settings.String(), "\n") + "\n"))
 			settings.Reset()
 		}
 		if !drop[n] {
@@ -110,27 +122,27 @@ func patchSettings(data []byte, s Settings) (text string, ok bool) {
 		for _, table := range []string{"weights", "custom"} {
 			if n == last[table] && header[table] > 0 && added[table].Len() > 0 {
 				if !strings.HasSuffix(r, "\n") {
-					b.WriteString("\n")
+					b.WriteString(eol)
 				}
-				b.WriteString(added[table].String())
+				b.WriteString(nl(added[table].String()))
 				added[table].Reset()
 			}
 		}
 	}
 	newline := func() {
 		if t := b.String(); t != "" && !strings.HasSuffix(t, "\n") {
-			b.WriteString("\n")
+			b.WriteString(eol)
 		}
 	}
 	if settings.Len() > 0 { // no table: the end is top level
 		newline()
-		b.WriteString(settings.String())
+		b.WriteString(nl(settings.String()))
 	}
 	if added["custom"].Len() > 0 { // no [custom] table yet
 		newline()
-		b.WriteString("\n[custom]\n" + added["custom"].String())
+		b.WriteString(nl("\n[custom]\n" + added["custom"].String()))
 	}
-	text = b.String()
+	text = string(bom) + b.String()
 	if len(text) > MaxFileBytes {
 		return "", false
 	}

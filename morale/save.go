@@ -29,8 +29,10 @@ const staleTempAge = time.Minute
 // minute is left by a save that was killed, and the next save removes it.
 // A valid weights file already there is edited as a designer would by hand:
 // every line stays as it is (comments, row order, spacing, the spelling of
-// numbers) but the values that change; a row s lacks is removed, a setting
-// off its default or a row the file lacks is added with its default comment.
+// numbers, a byte order mark) but the values that change; a row s lacks is
+// removed, a setting off its default or a row the file lacks is added with
+// its default comment, its lines ending as the file's first line does (CRLF
+// or LF).
 // Any other file there is replaced by a fresh one that keeps the comments of
 // the keys it still has (cut to fit a line); other keys get the default
 // comments, and so do all keys should the old comments make the file larger

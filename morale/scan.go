@@ -54,12 +54,7 @@ func scanLines(data []byte) (keys []scannedKey, problems []error) {
 	table := ""
 
 	// A byte order mark, as the decoder skips it (Windows editors write one).
-	for _, bom := range []string{"\xef\xbb\xbf", "\xff\xfe", "\xfe\xff"} {
-		if bytes.HasPrefix(data, []byte(bom)) {
-			data = data[len(bom):]
-			break
-		}
-	}
+	data = data[len(byteOrderMark(data)):]
 	// The most key lines a weights file may have: one per setting and
 	// MaxWeightRows rows. It bounds the decoder's work.
 	maxKeyLines := len(Params()) + MaxWeightRows
@@ -114,6 +109,17 @@ func scanLines(data []byte) (keys []scannedKey, problems []error) {
 		above = nil
 	}
 	return keys, problems
+}
+
+// byteOrderMark returns the byte order mark data starts with, as the decoder
+// skips it, or nothing.
+func byteOrderMark(data []byte) []byte {
+	for _, bom := range []string{"\xef\xbb\xbf", "\xff\xfe", "\xfe\xff"} {
+		if bytes.HasPrefix(data, []byte(bom)) {
+			return data[:len(bom)]
+		}
+	}
+	return nil
 }
 
 const onlyTable = "the tables are [weights] and [custom]"
