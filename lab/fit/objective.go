@@ -227,6 +227,7 @@ func conflicts(scs []*lab.Scenario, log []Evaluation) []string {
 	metBy := make([]uint64, n*words) // bit c of row i: candidate c met expectation i
 	met := make([]int, n)
 	lo, hi := make([]float64, n), make([]float64, n)
+	inside := make([]int, n) // candidates whose statistic lay in the range, margin or not
 	for i := range lo {
 		lo[i], hi[i] = math.Inf(1), math.Inf(-1)
 	}
@@ -237,6 +238,9 @@ func conflicts(scs []*lab.Scenario, log []Evaluation) []string {
 		for i := 0; i < n; i++ {
 			if g := ev.Got[i]; g != nil {
 				lo[i], hi[i] = math.Min(lo[i], *g), math.Max(hi[i], *g)
+				if *g >= expects[i].Lo && *g <= expects[i].Hi {
+					inside[i]++
+				}
 			}
 			if ev.Miss[i] > 0 {
 				continue
@@ -277,7 +281,16 @@ func conflicts(scs []*lab.Scenario, log []Evaluation) []string {
 		if lo[i] <= hi[i] {
 			took = fmt.Sprintf("ranged %.4g..%.4g", lo[i], hi[i])
 		}
-		out = append(out, fmt.Sprintf("%s was never met with margin: over %s it %s, want %g..%g; the keys cannot move it far enough (name others with -keys)", name(i), lab.Plural(seen, "candidate"), took, e.Lo, e.Hi))
+		why := "the keys cannot move it far enough (name others with -keys)"
+		switch {
+		case inside[i] > 0:
+			// The keys reach the range: noise, or the budget, kept every
+			// candidate from holding it with margin.
+			why = fmt.Sprintf("%s put it inside the range, none with the margin of a standard error: more fights per candidate (-runs) narrow the margin, a larger -budget tries more candidates", lab.Plural(inside[i], "candidate"))
+		case lo[i] <= e.Hi && hi[i] >= e.Lo:
+			why = "the keys move it across the range, but no candidate landed in it: a larger -budget tries more candidates"
+		}
+		out = append(out, fmt.Sprintf("%s was never met with margin: over %s it %s, want %g..%g; %s", name(i), lab.Plural(seen, "candidate"), took, e.Lo, e.Hi, why))
 	}
 	for i := 0; i < n; i++ {
 		for j := 0; j < i; j++ {
