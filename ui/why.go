@@ -68,7 +68,7 @@ type whyState struct {
 	corner   int         // the corner whyplace.Place chose last
 	full     image.Point // the panel's size laid out in the whole field, for fullID
 	fullID   int
-	pinned   bool        // the user dragged it: it stays at pin
+	pinned   bool        // the user dragged it: it stays at pin while it keeps off him
 	pin      image.Point // its top-left corner there
 	dragging bool
 	grab     image.Point // the cursor's offset from its corner while dragged
@@ -99,6 +99,14 @@ func (a *App) inspect() {
 	area := field
 	var self image.Point
 	var others []image.Point
+	if w.pinned && !w.dragging && id != -1 && w.rect != (image.Rectangle{}) {
+		// where it was dropped, unless it would cover the man it
+		// explains (another selected under it, or he walked under it):
+		// then placed as if never dragged
+		if me, _ := a.whyAvoid(id); whyplace.Covers(me, image.Rectangle{Min: w.pin, Max: w.pin.Add(w.rect.Size())}) {
+			w.pinned = false
+		}
+	}
 	if !w.pinned {
 		self, others = a.whyAvoid(id)
 		if w.fullID != id {
@@ -168,7 +176,8 @@ func (a *App) selectByName(name string) error {
 
 // whyInput handles the tick's clicks on the Why panel: a click on its
 // close box deselects, a press elsewhere on it drags it (it then stays
-// where it was dropped). It returns in with clicks on the panel marked
+// where it was dropped, for the soldiers selected after too, unless it
+// would cover the one it explains: inspect). It returns in with clicks on the panel marked
 // as over the UI, so that they do not reach the battlefield.
 func (a *App) whyInput(in InputState) InputState {
 	w := &a.why
