@@ -243,6 +243,11 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 	if _, err := toml.Decode(string(data), &raw); err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
+			if strings.HasSuffix(pe.Message, "has already been defined.") {
+				// The decoder's "Key 'expect.share' has already been
+				// defined.": say which block, as every other message does.
+				return nil, &ScenarioError{File: file, Line: pe.Position.Line, Key: safefile.Clip(blockKey(scanLines(data), pe.LastKey, pe.Position.Line), safefile.MaxQuote), Msg: "is given twice; keep one of the two"}
+			}
 			return nil, &ScenarioError{File: file, Line: pe.Position.Line, Key: safefile.Clip(pe.LastKey, safefile.MaxQuote), Msg: safefile.Escape(safefile.Clip(pe.Message, 200))}
 		}
 		return nil, &ScenarioError{File: file, Msg: safefile.Escape(safefile.Clip(err.Error(), 200))}
@@ -905,6 +910,29 @@ var (
 	tableRe  = regexp.MustCompile(`^\[\s*([A-Za-z0-9_.]+)\s*\]`)
 	keyRe    = regexp.MustCompile(`^([A-Za-z0-9_\-]+)\s*=`)
 )
+
+// blockKey names the key "expect.share" that the decoder found on line as
+// messages do, "expect[3].share": the array table is the last of its
+// blocks (scanLines's "expect.3") to start before line. A key of no array
+// table stays as it is.
+func blockKey(lines map[string]int, key string, line int) string {
+	table, rest, ok := strings.Cut(key, ".")
+	if !ok {
+		return key
+	}
+	best, at := 0, 0
+	for k, l := range lines {
+		name, n, ok := strings.Cut(k, ".")
+		i, err := strconv.Atoi(n)
+		if ok && err == nil && name == table && l <= line && l > at {
+			best, at = i, l
+		}
+	}
+	if best == 0 {
+		return key
+	}
+	return fmt.Sprintf("%s[%d].%s", table, best, rest)
+}
 
 // scanLines maps "key", "event.2" and "event.2.t" to the line that holds
 // them. Lines inside a multi-line array are skipped.

@@ -39,6 +39,9 @@ func TestParseScenarioErrors(t *testing.T) {
 		{"squads without effect", goodHead + "[[event]]\nt = 1.0\nevent = \"AllyDown\"\nsquad = \"a\"\nsquads = [\"a\"]\n", []string{`bad.toml:11: event[1].squads: filters the news of an event at a location (at) or of a death`}},
 		{"syntax", "name = \n", []string{"bad.toml:1:"}},
 		{"no squad", "name = \"x\"\n", []string{"bad.toml: squad: the scenario has no [[squad]]"}},
+		{"a range twice", goodHead + "[[expect]]\nmetric = \"routed\"\nshare = [0.0, 1.0]\nshare = [0.0, 1.0]\n", []string{"bad.toml:10: expect[1].share: is given twice; keep one of the two"}},
+		{"a top key twice", "name = \"x\"\n" + goodHead, []string{"bad.toml:2: name: is given twice"}},
+		{"a key twice in the second squad", goodHead + "[[squad]]\nname = \"b\"\nsize = 2\nsize = 3\n", []string{"bad.toml:10: squad[2].size: is given twice"}},
 		{"two errors", "nmae = 1\n" + goodHead + "[[event]]\nt = -2.0\nevent = \"AllyDown\"\nsquad = \"a\"\n", []string{"bad.toml:1: nmae", "bad.toml:9: event[1].t"}},
 	}
 	for _, tt := range tests {
