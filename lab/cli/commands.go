@@ -480,7 +480,7 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 	fs := newFlags("sensitivity", env)
 	runs := fs.Int("runs", 200, "fights per nudge, 1..1000000")
 	seed, maxWork, quiet := jobFlags(fs, "Monte-Carlo seed")
-	metric := fs.String("metric", "squad_broke.alpha", "metric to rank by")
+	metric := fs.String("metric", "", "metric to rank by (default squad_broke.FIRST: how often the scenario's first squad broke)")
 	stat := fs.String("stat", "share", "statistic of the metric (share, p50, mean, …)")
 	out := fs.String("out", "", "result folder (default out/NAME-sensitivity)")
 	reportFile := fs.String("report", "", "also write an HTML report")
@@ -496,6 +496,9 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 	sc, err := loadScenario(pos[0], *weights)
 	if err != nil {
 		return err
+	}
+	if *metric == "" {
+		*metric = "squad_broke." + sc.Squads[0].Name
 	}
 	if err := lab.CheckMetricStat(sc, *metric, *stat); err != nil {
 		return bad("-metric/-stat: %v", err)
