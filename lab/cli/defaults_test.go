@@ -25,3 +25,18 @@ func TestSensitivityDefaultMetricIsTheScenarios(t *testing.T) {
 		t.Errorf("exit %d, stdout %.80q, stderr %q; want exit 0 and a ranking by share of squad_broke.north", code, out, errb)
 	}
 }
+
+// game plays the demo's own battle and takes no file: 'moralesim game
+// my.toml -runs 10' ran the opening ten times and said nothing of my.toml,
+// so a designer read the opening's numbers as the scenario's.
+func TestGameRefusesAFile(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "out")
+	code, stdout, errb := runMain(t, context.Background(), nil, "game", "my.toml", "-runs", "2", "-q", "-out", out)
+	want := `game takes no file ("my.toml"): it plays the demo's own battle; for a scenario's fights: moralesim run my.toml`
+	if code != 2 || !strings.Contains(errb, want) || stdout != "" {
+		t.Errorf("exit %d, stdout %.60q, stderr %q; want exit 2, nothing on stdout and %q", code, stdout, errb, want)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("the refused command wrote %s (%v); want nothing written", out, err)
+	}
+}

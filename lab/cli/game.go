@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/lab"
 	"github.com/moralebreak/moralebreak/morale"
 )
@@ -27,8 +28,12 @@ func cmdGame(ctx context.Context, args []string, env console) error {
 	weights := fs.String("weights", "", "weights file (default: the defaults)")
 	out := fs.String("out", "out/demo", "result folder")
 	reportFile := fs.String("report", "", "also write an HTML report")
-	if _, err := parseFlags(fs, args); err != nil {
+	pos, err := parseFlags(fs, args)
+	if err != nil {
 		return err
+	}
+	if len(pos) > 0 {
+		return bad("game takes no file (%s): it plays the demo's own battle; for a scenario's fights: moralesim run %s", safefile.Quote(pos[0]), safefile.Escape(pos[0]))
 	}
 	if *runs < 1 || *runs > lab.MaxRuns || !(*duration > 0) || *duration > 3600 {
 		return bad("game: -runs must be 1..%d and -duration in (0, 3600]", lab.MaxRuns)
