@@ -40,3 +40,23 @@ func TestGameRefusesAFile(t *testing.T) {
 		t.Errorf("the refused command wrote %s (%v); want nothing written", out, err)
 	}
 }
+
+// game names the flag that is out of range and its value: it said
+// "-runs must be 1..1000000 and -duration in (0, 3600]" for either.
+func TestGameNamesTheBadFlag(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-runs", "0"}, "game: -runs is 0; it must be 1..1000000"},
+		{[]string{"-duration", "NaN"}, "game: -duration is NaN; it must be more than 0 and at most 3600 seconds"},
+		{[]string{"-duration", "1e12"}, "game: -duration is 1e+12; it must be more than 0"},
+		{[]string{"-duration", "0"}, "game: -duration is 0; it must be more than 0"},
+	} {
+		out := filepath.Join(t.TempDir(), "out")
+		code, _, errb := runMain(t, context.Background(), nil, append(append([]string{"game"}, tt.args...), "-q", "-out", out)...)
+		if code != 2 || !strings.Contains(errb, tt.want) || strings.Contains(errb, "and -duration") {
+			t.Errorf("game %v: exit %d, stderr %q; want exit 2 and %q alone", tt.args, code, errb, tt.want)
+		}
+	}
+}

@@ -35,8 +35,11 @@ func cmdGame(ctx context.Context, args []string, env console) error {
 	if len(pos) > 0 {
 		return bad("game takes no file (%s): it plays the demo's own battle; for a scenario's fights: moralesim run %s", safefile.Quote(pos[0]), safefile.Escape(pos[0]))
 	}
-	if *runs < 1 || *runs > lab.MaxRuns || !(*duration > 0) || *duration > 3600 {
-		return bad("game: -runs must be 1..%d and -duration in (0, 3600]", lab.MaxRuns)
+	if *runs < 1 || *runs > lab.MaxRuns {
+		return bad("game: -runs is %d; it must be 1..%d", *runs, lab.MaxRuns)
+	}
+	if !(*duration > 0) || *duration > 3600 {
+		return bad("game: -duration is %g; it must be more than 0 and at most 3600 seconds", *duration)
 	}
 	if err := lab.CheckWork(fmt.Sprintf("%d battles", *runs), float64(*runs)**duration*gameWorkPerSecond, *maxWork); err != nil {
 		return err

@@ -98,7 +98,7 @@ func TestFlagsSayWhatTheyDo(t *testing.T) {
 		{"-runs 0", nil, []string{"run", opening, "-runs", "0"}, "-runs is 0; it must be 1..1000000"},
 		{"-runs 10000000", nil, []string{"run", many, "-runs", "10000000"}, "-runs is 10000000; it must be 1..1000000"},
 		{"check -runs 0", nil, []string{"check", opening, "-runs", "0"}, "-runs is 0"},
-		{"game -runs 2000000", nil, []string{"game", "-runs", "2000000"}, "-runs must be 1..1000000"},
+		{"game -runs 2000000", nil, []string{"game", "-runs", "2000000"}, "-runs is 2000000; it must be 1..1000000"},
 		{"a run of hours", nil, []string{"run", huge, "-runs", "1"}, "1 run would do about 2.02e+11 units of work"},
 		{"a sweep of hours", nil, []string{"run", huge, "-runs", "1", "-sweep", "Hysteresis=0.1:0.2:0.1"}, "this sweep would do about 4.04e+11 units"},
 		{"a sensitivity of hours", nil, []string{"sensitivity", huge, "-runs", "1", "-metric", "broke"}, "this sensitivity would do"},
