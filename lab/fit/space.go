@@ -204,6 +204,10 @@ func parseRange(k lab.Knob, s morale.Settings, rng string) ([2]float64, error) {
 		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: LO must be below HI", k.Key, rng)}
 	case v < lo || v > hi:
 		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: the range must hold the starting value %g", k.Key, rng, v)}
+	case k.Weight && (lo < -morale.MaxWeight || hi > morale.MaxWeight):
+		// Candidates past it would all be invalid settings: a search of
+		// -1e308:1e308 found none valid and blamed the keys.
+		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: a weight lies in %d..%d", k.Key, rng, -morale.MaxWeight, morale.MaxWeight)}
 	}
 	return [2]float64{lo, hi}, nil
 }

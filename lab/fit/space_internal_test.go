@@ -53,6 +53,11 @@ func TestKeysRange(t *testing.T) {
 		{"RecoveryDelaySeconds=5:60", 0, 0, "the range must hold the starting value 4"},
 		{"RecoveryDelaySeconds=6:2", 0, 0, "LO must be below HI"},
 		{"RecoveryDelaySeconds=x", 0, 0, "a search range is LO:HI"},
+		// Past MaxWeight every candidate is invalid: the fit searched
+		// -1e308:1e308, found one valid candidate and blamed the keys.
+		{"Suppressed=-1e308:1e308", 0, 0, "weights.Suppressed=-1e308:1e308: a weight lies in -1000..1000"},
+		{"Suppressed=-1001:0", 0, 0, "a weight lies in -1000..1000"},
+		{"Suppressed=-1000:1000", -1000, 1000, ""},
 	}
 	for _, tt := range tests {
 		keys, err := keysFor([]*lab.Scenario{sc}, []string{tt.key})
