@@ -12,8 +12,9 @@ import (
 
 // FuzzUnmarshalBinary feeds UnmarshalBinary hostile savegames: as given
 // (mode byte even), and with the header and checksum made valid around the
-// fuzzed payload (mode byte odd), so that the decoder itself is fuzzed, not
-// only the checksum. Invariants: no panic or hang; an error leaves the World
+// fuzzed payload (mode byte odd: format version 1 for 1 mod 4, 2 for 3 mod
+// 4), so that the decoder of every version it reads is fuzzed, not only the
+// checksum. Invariants: no panic or hang; an error leaves the World
 // exactly as it was; a load allocates at most a small multiple of the
 // input's size; a loaded World saves, loads back to the same bytes, and
 // runs.
@@ -32,6 +33,7 @@ func FuzzUnmarshalBinary(f *testing.F) {
 		data := saved(f, w)
 		f.Add(append([]byte{0}, data...))
 		f.Add(append([]byte{1}, data[12:len(data)-8]...))
+		f.Add(append([]byte{3}, data[12:len(data)-8]...))
 	}
 	f.Add([]byte{0})
 	f.Add([]byte{1, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f})
@@ -41,7 +43,8 @@ func FuzzUnmarshalBinary(f *testing.F) {
 		}
 		data := in[1:]
 		if in[0]%2 == 1 {
-			data = append([]byte("MORALEBK\x01\x00\x00\x00"), data...)
+			version := 1 + uint32(in[0]/2%2)
+			data = append(binary.LittleEndian.AppendUint32([]byte("MORALEBK"), version), data...)
 			data = binary.LittleEndian.AppendUint64(data, crc64.Checksum(data, crc64.MakeTable(crc64.ECMA)))
 		}
 		w, err := morale.NewWorld(morale.DefaultSettings(), 1)
