@@ -35,7 +35,7 @@ func (v Verdict) String() string {
 	if !v.Pass {
 		word = "FAIL"
 	}
-	got := "undefined (no run had it)"
+	got := "undefined (no fight had it)"
 	if v.Defined {
 		got = formatTime(v.Got)
 		if v.HasCI {

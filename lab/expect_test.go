@@ -123,3 +123,13 @@ func TestExpectationsInFileOrder(t *testing.T) {
 		t.Errorf("got %s; want %s", strings.Join(got, ", "), want)
 	}
 }
+
+// A statistic no fight defined says so in a designer's word, fights, as
+// every other line of check does: it said "undefined (no run had it)".
+func TestVerdictUndefinedSaysFights(t *testing.T) {
+	v := lab.Verdict{Expect: lab.Expect{Line: 8, Metric: "first_rout_s", Stat: "p50", Lo: 20, Hi: 25}, Scenario: "c.toml", N: 0, Runs: 50}
+	want := "FAIL c.toml:8 first_rout_s p50 = undefined (no fight had it), n = 0 of 50 fights, want 20..25"
+	if got := v.String(); got != want {
+		t.Errorf("got %q; want %q", got, want)
+	}
+}
