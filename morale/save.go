@@ -37,7 +37,8 @@ const staleTempAge = time.Minute
 // the keys it still has (cut to fit a line); other keys get the default
 // comments, and so do all keys should the old comments make the file larger
 // than MaxFileBytes. Settings that do not validate are refused and nothing is
-// written. Errors name path, never the temporary file.
+// written, and so is an empty path. Errors name path, never the temporary
+// file.
 func SaveSettings(path string, s Settings) error {
 	if err := s.Validate(); err != nil {
 		return err
@@ -78,6 +79,11 @@ func cleanupError(err error) error {
 }
 
 func saveSettings(path string, s Settings) (err error) {
+	if path == "" {
+		// Else a temporary file is made in the working directory and the
+		// rename to "" fails: "rename : no such file or directory".
+		return errors.New("SaveSettings: the path is empty; name the weights file to write")
+	}
 	target, err := resolveLink(path)
 	if err != nil {
 		return err

@@ -275,3 +275,18 @@ func TestSaveSettingsFitsTheLimit(t *testing.T) {
 		t.Errorf("saved %d bytes with the old comments; want the default comments, under the limit", len(data))
 	}
 }
+
+// An empty path is refused at once, in words, and nothing is written: it
+// made a temporary file in the working directory and failed with the
+// rename's "rename : no such file or directory".
+func TestSaveSettingsEmptyPath(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	err := morale.SaveSettings("", morale.DefaultSettings())
+	if err == nil || !strings.Contains(err.Error(), "path is empty") {
+		t.Errorf("SaveSettings(\"\") = %v; want an error saying the path is empty", err)
+	}
+	if entries, err := os.ReadDir(dir); err != nil || len(entries) != 0 {
+		t.Errorf("the working directory holds %v (%v); want nothing written", entries, err)
+	}
+}
