@@ -592,16 +592,27 @@ func printSweep(env console, res lab.SweepResult) {
 	for _, k := range res.Keys {
 		keys = append(keys, safefile.Escape(k))
 	}
-	env.out.printf("%s\t%s %s\tshare [95%% CI]\n", strings.Join(keys, "\t"), res.Stat, safefile.Escape(res.Metric))
+	// The page's columns: a share once, with its interval; any other
+	// statistic with the fights it is over (n) and how often the metric
+	// happened.
+	share := res.Stat == "share"
+	if share {
+		env.out.printf("%s\tshare of %s [95%% CI]\n", strings.Join(keys, "\t"), safefile.Escape(res.Metric))
+	} else {
+		env.out.printf("%s\t%s of %s\tn\thappened [95%% CI]\n", strings.Join(keys, "\t"), res.Stat, safefile.Escape(res.Metric))
+	}
 	for _, pt := range res.Points {
 		var cols []string
 		for _, v := range pt.Values {
 			cols = append(cols, strconv.FormatFloat(v, 'g', 6, 64))
 		}
-		val := "-"
-		if pt.Value != nil {
-			val = fmt.Sprintf("%.4g", *pt.Value)
+		if !share {
+			val := "-"
+			if pt.Value != nil {
+				val = fmt.Sprintf("%.4g", *pt.Value)
+			}
+			cols = append(cols, val, strconv.Itoa(pt.N))
 		}
-		env.out.printf("%s\t%s\t%.3f [%.3f, %.3f]\n", strings.Join(cols, "\t"), val, pt.Share, pt.Lo, pt.Hi)
+		env.out.printf("%s\t%.3f [%.3f, %.3f]\n", strings.Join(cols, "\t"), pt.Share, pt.Lo, pt.Hi)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -57,6 +58,35 @@ func TestGameNamesTheBadFlag(t *testing.T) {
 		code, _, errb := runMain(t, context.Background(), nil, append(append([]string{"game"}, tt.args...), "-q", "-out", out)...)
 		if code != 2 || !strings.Contains(errb, tt.want) || strings.Contains(errb, "and -duration") {
 			t.Errorf("game %v: exit %d, stderr %q; want exit 2 and %q alone", tt.args, code, errb, tt.want)
+		}
+	}
+}
+
+// A sweep's table on stdout has the page's columns: a share once, with its
+// interval, and any other statistic with its n and how often the metric
+// happened. It printed a share twice ("share squad_broke.north" 0.96 beside
+// "share [95% CI]" 0.960 […]) and another statistic without its n, under
+// a header that read as the statistic's interval.
+func TestSweepTableHasThePagesColumns(t *testing.T) {
+	dir := t.TempDir()
+	sc := filepath.Join(dir, "s.toml")
+	body := "name = \"s\"\nduration = 20.0\n[[squad]]\nname = \"north\"\nsize = 3\n[[event]]\nt = 1.0\nevent = \"Suppressed\"\nsquad = \"north\"\nevery = 1.0\n"
+	if err := os.WriteFile(sc, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		args []string
+		head string
+		row  *regexp.Regexp
+	}{
+		{[]string{"-metric", "squad_broke.north", "-stat", "share"}, "RecoveryDelaySeconds\tshare of squad_broke.north [95% CI]\n", regexp.MustCompile(`^3\t[01]\.\d{3} \[[01]\.\d{3}, [01]\.\d{3}\]$`)},
+		{[]string{"-metric", "first_rout_s", "-stat", "p50"}, "RecoveryDelaySeconds\tp50 of first_rout_s\tn\thappened [95% CI]\n", regexp.MustCompile(`^3\t(-|[\d.]+)\t\d+\t[01]\.\d{3} \[[01]\.\d{3}, [01]\.\d{3}\]$`)},
+	} {
+		args := append([]string{"run", sc, "-runs", "10", "-q", "-out", filepath.Join(dir, "out"), "-sweep", "RecoveryDelaySeconds=3:4:1"}, tt.args...)
+		code, out, errb := runMain(t, context.Background(), nil, args...)
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if code != 0 || !strings.HasPrefix(out, tt.head) || len(lines) != 3 || !tt.row.MatchString(lines[1]) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want a header %q and rows like %s", tt.args, code, out, errb, tt.head, tt.row)
 		}
 	}
 }
