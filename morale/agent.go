@@ -107,7 +107,9 @@ type Snapshot struct {
 	// SecondsSinceBadNews is the time since the last bad news; +Inf when
 	// there was none.
 	SecondsSinceBadNews float64
-	// LastReason is the reason of the last event or rally that reached him.
+	// LastReason is the reason of the last event (built-in or custom),
+	// rally or SetMorale that reached him; the zero Reason ("none") before
+	// any did.
 	LastReason Reason
 	// Tag is the game's own id for him (WithTag).
 	Tag uint64

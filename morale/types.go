@@ -140,11 +140,16 @@ const (
 	BySetByHand
 )
 
-// String returns the kind's name, such as "contagion".
+// String returns the kind's name, such as "contagion"; "none" for the zero
+// ReasonKind, the Kind of the zero Reason (an agent's LastReason before any
+// news reached him).
 func (k ReasonKind) String() string {
 	const names = "event|custom event|contagion|recovery|rout timer|rout over|rally|forced rout|set by hand"
 	if k >= ByEvent && k <= BySetByHand {
 		return strings.Split(names, "|")[k-1]
+	}
+	if k == 0 {
+		return "none"
 	}
 	return fmt.Sprintf("ReasonKind(%d)", uint8(k))
 }
@@ -157,7 +162,8 @@ type Reason struct {
 	Event Event
 }
 
-// String returns a short description such as "event AllyDown" or "recovery".
+// String returns a short description such as "event AllyDown" or "recovery";
+// "none" for the zero Reason.
 func (r Reason) String() string {
 	if r.Kind == ByEvent {
 		return "event " + string(r.Event)

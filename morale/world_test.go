@@ -331,3 +331,44 @@ func TestNilSpawnOptionDoesNothing(t *testing.T) {
 		})
 	}
 }
+
+// The zero Reason, an agent's LastReason before any news reached him, reads
+// "none", where it printed "ReasonKind(0)" in a debug view; LastReason is
+// the last event, custom event, rally or SetMorale, as its doc says.
+func TestLastReasonAndTheZeroReason(t *testing.T) {
+	w := newTestWorld(t)
+	a := w.Spawn(1, morale.Vec2{}, morale.WithoutContagion())
+	steps := []struct {
+		name string
+		do   func() error
+		want string
+	}{
+		{"spawned", func() error { return nil }, "none"},
+		{"an event", func() error { return a.ReportEvent(morale.AllyDown, 1) }, "event AllyDown"},
+		{"SetMorale", func() error { return a.SetMorale(0.3) }, "set by hand"},
+		{"a rally", func() error { a.Rally(); return nil }, "rally"},
+		{"a custom event", func() error { return a.ReportCustomEvent(-0.1) }, "custom event"},
+		{"steps", func() error { w.Advance(10); return nil }, "custom event"},
+	}
+	for _, st := range steps {
+		if err := st.do(); err != nil {
+			t.Fatalf("%s: %v", st.name, err)
+		}
+		if got := a.Snapshot().LastReason.String(); got != st.want {
+			t.Errorf("after %s: LastReason %q; want %q", st.name, got, st.want)
+		}
+	}
+	for _, tt := range []struct {
+		r    morale.Reason
+		want string
+	}{
+		{morale.Reason{}, "none"},
+		{morale.Reason{Kind: morale.ByRecovery}, "recovery"},
+		{morale.Reason{Kind: morale.ByEvent, Event: morale.Rest}, "event Rest"},
+		{morale.Reason{Kind: 200}, "ReasonKind(200)"},
+	} {
+		if got := tt.r.String(); got != tt.want {
+			t.Errorf("%#v.String() = %q; want %q", tt.r, got, tt.want)
+		}
+	}
+}
