@@ -30,8 +30,8 @@ import (
 // tables, dotted keys, empty keys, arrays, inline tables, multi-line strings,
 // more key lines than one per setting and MaxWeightRows rows), so no input can
 // make the decoder nest, and the work is linear in the input.
-// It returns every problem it finds in one error, in line order, each naming
-// the line and, for a value, the key (a *FieldError): an unknown key (with
+// It returns every problem it finds in one error, in line order (the lines
+// the scanner rejects first), each naming the line and, for a value, the key (a *FieldError): an unknown key (with
 // the nearest setting by edit distance when it looks misspelt: "did you mean
 // RecoveryPerSecond?"), a [weights] row that is no built-in event (with the
 // nearest built-in, "did you mean AllyDown?", or, when it is far from every
