@@ -23,6 +23,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"path/filepath"
 	"regexp"
@@ -280,7 +281,9 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		}
 	} else if w != "" && readWeights {
 		sc.WeightsPath = w
-		if s, hash, err := LoadWeights(w); err != nil {
+		if s, hash, err := LoadWeights(w); errors.Is(err, fs.ErrNotExist) {
+			p.fail("weights", top.line("weights"), "%s: no such file (the path is from the scenario's folder)", safefile.Quote(w))
+		} else if err != nil {
 			p.fail("weights", top.line("weights"), "%v", err)
 		} else {
 			sc.Settings = s

@@ -253,3 +253,19 @@ func TestOneMistakeOneError(t *testing.T) {
 		})
 	}
 }
+
+// A scenario whose weights file is not there says so in a designer's words,
+// with the path it looked for: it said "weights: stat nope.toml: no such
+// file or directory".
+func TestScenarioWeightsFileMissing(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.toml")
+	if err := os.WriteFile(path, []byte("name = \"s\"\nweights = \"nope.toml\"\n[[squad]]\nsize = 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := lab.LoadScenario(path)
+	want := fmt.Sprintf("%s:2: weights: %q: no such file (the path is from the scenario's folder)", path, filepath.Join(dir, "nope.toml"))
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v; want %s", err, want)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"strings"
 	"sync"
@@ -135,7 +136,15 @@ const (
 // it may move the cursor, recolour or clear the screen), cut to
 // maxErrorLineBytes, and at most maxErrorLines lines, then how many more.
 func errorText(err error) string {
-	lines := strings.Split(err.Error(), "\n")
+	msg := err.Error()
+	// A file that is not there, in a designer's words: "nope.toml: no such
+	// file", not the system call's "stat nope.toml: no such file or
+	// directory".
+	var pe *fs.PathError
+	if errors.As(err, &pe) && errors.Is(pe.Err, fs.ErrNotExist) {
+		msg = strings.ReplaceAll(msg, pe.Error(), pe.Path+": no such file")
+	}
+	lines := strings.Split(msg, "\n")
 	n := len(lines)
 	if n > maxErrorLines {
 		lines = lines[:maxErrorLines]

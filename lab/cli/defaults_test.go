@@ -90,3 +90,17 @@ func TestSweepTableHasThePagesColumns(t *testing.T) {
 		}
 	}
 }
+
+// A file that is not there is named in a designer's words, "nope.toml: no
+// such file", not the system call's "stat nope.toml: no such file or
+// directory"; exit 2 as before.
+func TestMissingFileInWords(t *testing.T) {
+	dir := t.TempDir()
+	nope := filepath.Join(dir, "nope.toml")
+	for _, args := range [][]string{{"run", nope, "-runs", "2"}, {"lint", nope}, {"merge", dir, "-out", filepath.Join(dir, "out")}} {
+		code, _, errb := runMain(t, context.Background(), nil, args...)
+		if code != 2 || !strings.HasSuffix(errb, ": no such file\n") || strings.Contains(errb, "stat ") {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 and \"…: no such file\"", args, code, errb)
+		}
+	}
+}
