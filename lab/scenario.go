@@ -455,7 +455,12 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 			}
 			name := t.str("event", string(morale.ReinforcementsArrived))
 			if _, ok := sc.Settings.Weights[morale.Event(name)]; !ok {
-				p.fail(t.key("event"), t.line("event"), "%s has no row in %s ([weights], or [custom] for your game's own events), so it would be worth zero", safefile.Quote(name), table)
+				if t.has("event") {
+					p.fail(t.key("event"), t.line("event"), "%s has no row in %s ([weights], or [custom] for your game's own events), so it would be worth zero; add a row or fix the name", safefile.Quote(name), table)
+				} else {
+					// The default news, on no line of its own: the block's.
+					p.fail(t.key("event"), ev.Line, "%s, the news a reinforce reports when it names no event, has no row in %s ([weights], or [custom] for your game's own events), so it would be worth zero; add the row, or name the news with event = \"…\"", safefile.Quote(name), table)
+				}
 			}
 			ev.Event = morale.Event(name)
 			total += ev.Count * occurrences(ev, sc.Duration)

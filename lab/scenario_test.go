@@ -269,3 +269,37 @@ func TestScenarioWeightsFileMissing(t *testing.T) {
 		t.Errorf("got %v; want %s", err, want)
 	}
 }
+
+// A reinforce that names no event reports ReinforcementsArrived; when the
+// weights have no such row the error is on the event's line, as every other
+// one is, and says where the name came from: it had no line
+// ("s.toml: event[1].event: …") and sorted before every other error.
+func TestReinforceDefaultNewsWithoutARow(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.toml")
+	w := filepath.Join(dir, "w.toml")
+	sc := "name = \"s\"\nduration = 30.0\n[[squad]]\nname = \"a\"\nsize = 2\n[[event]]\nt = 5.0\ndo = \"reinforce\"\nsquad = \"a\"\ncount = 2\n[[event]]\nt = 6.0\ndo = \"reinforce\"\nsquad = \"a\"\ncount = 1\nevent = \"Cavalry\"\n"
+	if err := os.WriteFile(path, []byte(sc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(w, []byte("[weights]\nAllyDown = -0.1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := lab.LoadScenarioWith(path, w)
+	if err == nil {
+		t.Fatal("no error; want two")
+	}
+	lines := strings.Split(err.Error(), "\n")
+	want := []string{
+		path + `:6: event[1].event: "ReinforcementsArrived", the news a reinforce reports when it names no event, has no row`,
+		path + `:16: event[2].event: "Cavalry" has no row`,
+	}
+	if len(lines) != len(want) {
+		t.Fatalf("got %q; want %d errors", err, len(want))
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], w) {
+			t.Errorf("error %d = %q; want it to start %q", i+1, lines[i], w)
+		}
+	}
+}
