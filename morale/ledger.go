@@ -35,7 +35,10 @@ type LedgerOptions struct {
 	// agent of the World still costs the ledger 208 bytes of bookkeeping
 	// (see EnableLedger). An agent's record
 	// starts when his squad is in the list; Explain of an agent of another
-	// squad fails with ErrNotInLedger. Nil: every agent; empty and not nil
+	// squad fails with ErrNotInLedger. An agent moved (SetSquad) to a squad
+	// not in the list keeps his record but adds nothing to it there; moved
+	// back, it goes on with a gap: what moved his morale while he was away
+	// is missing, so its Deltas no longer add up to his morale. Nil: every agent; empty and not nil
 	// (the list of a squad wiped out, say): nobody, as a squad filter of
 	// ReportEventAtLocation reaches nobody.
 	Squads []SquadID

@@ -3,6 +3,7 @@ package morale_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -560,5 +561,46 @@ func TestLedgerSquadsEmptyIsNobody(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// An agent moved out of the ledger's squads keeps his record and adds
+// nothing to it while away (Explain: ErrNotInLedger); moved back, his record
+// goes on with a gap, as LedgerOptions.Squads says: no entry covers the time
+// he was away, and the run of contagion after it is a new entry.
+func TestLedgerSquadsMovedOutAndBack(t *testing.T) {
+	s := morale.DefaultSettings()
+	s.RecoveryPerSecond = 0
+	w, err := morale.NewWorld(s, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.EnableLedger(morale.LedgerOptions{PerAgent: 8, Window: math.Inf(1), Squads: []morale.SquadID{1}}); err != nil {
+		t.Fatal(err)
+	}
+	a := w.Spawn(1, morale.Vec2{}, morale.WithMorale(0.9))
+	w.Spawn(1, morale.Vec2{}, morale.WithMorale(0.3))
+	w.Spawn(2, morale.Vec2{}, morale.WithMorale(0.9))
+	w.Advance(1)
+	a.SetSquad(2)
+	if err := a.ReportEvent(morale.TookDamage, 1); err != nil {
+		t.Fatal(err)
+	}
+	w.Advance(1)
+	if _, err := w.Explain(a); !errors.Is(err, morale.ErrNotInLedger) {
+		t.Errorf("Explain away: %v; want ErrNotInLedger", err)
+	}
+	a.SetSquad(1)
+	w.Advance(1)
+	x, err := w.Explain(a)
+	if err != nil {
+		t.Fatalf("Explain back: %v; want nil", err)
+	}
+	var got []string
+	for _, c := range x.Changes {
+		got = append(got, fmt.Sprintf("%v %g..%g", c.Cause, c.From, c.At))
+	}
+	if want := []string{"contagion 0..1", "contagion 2..3"}; !slices.Equal(got, want) {
+		t.Errorf("the record after a move out and back: %q; want %q (nothing of the time away)", got, want)
 	}
 }
