@@ -476,8 +476,10 @@ func (rr *replayReader) next() bool {
 	return false
 }
 
-// block reads the "| " lines from here on, each without its "| ".
-func (rr *replayReader) block() (string, error) {
+// block reads the "| " lines from here on, each without its "| ", and
+// the file's line of each (the block's line k is the file's lines[k-1]:
+// comments and blank lines between them are the file's alone).
+func (rr *replayReader) block() (text string, lines []int, err error) {
 	var b strings.Builder
 	for rr.next() {
 		if !strings.HasPrefix(rr.text, "|") {
@@ -486,14 +488,49 @@ func (rr *replayReader) block() (string, error) {
 		}
 		b.WriteString(strings.TrimPrefix(strings.TrimPrefix(rr.text, "|"), " "))
 		b.WriteString("\n")
+		lines = append(lines, rr.line)
 	}
-	return b.String(), rr.scanErr()
+	return b.String(), lines, rr.scanErr()
+}
+
+// problemLine splits "line N: rest", the start of a problem of a block's
+// text, into N and rest; ok is false for a problem naming no line.
+func problemLine(p string) (n int, rest string, ok bool) {
+	after, found := strings.CutPrefix(p, "line ")
+	num, rest, colon := strings.Cut(after, ": ")
+	if !found || !colon {
+		return 0, "", false
+	}
+	n, err := strconv.Atoi(num)
+	return n, rest, err == nil
+}
+
+// blockError is the error of a block (its kind, "settings" or
+// "scenario", read after the line at) whose text the problems of err
+// are about, one a line: each problem names the file's line, not the
+// block's ("line 34: PanicBelow is 0.25; …", where the block's reader
+// said its second line), and the error says which block it is in.
+func (rr *replayReader) blockError(kind string, at int, lines []int, err error) error {
+	problems := strings.Split(err.Error(), "\n")
+	for i, p := range problems {
+		if k, rest, ok := problemLine(p); ok && k >= 1 && k <= len(lines) {
+			problems[i] = fmt.Sprintf("line %d: %s", lines[k-1], rest)
+		}
+	}
+	msg := strings.Join(problems, "; ")
+	if rr.eof {
+		msg += "; the file ends inside it (truncated?)"
+	}
+	if _, _, ok := problemLine(problems[0]); ok {
+		return fmt.Errorf("%w: %s (in the %s block of line %d)", ErrBadReplay, msg, kind, at)
+	}
+	return fmt.Errorf("%w: line %d: %s block: %s", ErrBadReplay, at, kind, msg)
 }
 
 // settingsBlock reads the "| " lines after a settings line (numbered at)
 // as weights.toml text.
 func (rr *replayReader) settingsBlock(at int) (morale.Settings, error) {
-	text, err := rr.block()
+	text, lines, err := rr.block()
 	if err != nil {
 		return morale.Settings{}, err
 	}
@@ -502,11 +539,7 @@ func (rr *replayReader) settingsBlock(at int) (morale.Settings, error) {
 	}
 	s, err := morale.ReadSettings(strings.NewReader(text))
 	if err != nil {
-		msg := strings.ReplaceAll(err.Error(), "\n", "; ")
-		if rr.eof {
-			msg += "; the file ends inside it (truncated?)"
-		}
-		return morale.Settings{}, fmt.Errorf("%w: line %d: settings block (its lines counted from 1): %s", ErrBadReplay, at, msg)
+		return morale.Settings{}, rr.blockError("settings", at, lines, err)
 	}
 	return s, nil
 }

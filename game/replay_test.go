@@ -240,8 +240,8 @@ func TestReadReplayRejects(t *testing.T) {
 		{"bad seed", edit(find("seed"), "seed -1"), find("seed"), "seed"},
 		{"bad soldiers", edit(find("soldiers"), "soldiers 0"), find("soldiers"), "soldiers"},
 		{"bad opening", edit(find("opening"), "opening maybe"), find("opening"), "opening"},
-		{"bad settings", edit(settings+1, "| ShakenBelow = 2"), settings, "ShakenBelow"},
-		{"unknown key in settings", edit(settings+1, "| Nerve = 1"), settings, "Nerve"},
+		{"bad settings", edit(settings+1, "| ShakenBelow = 2"), settings + 1, "ShakenBelow"},
+		{"unknown key in settings", edit(settings+1, "| Nerve = 1"), settings + 1, "Nerve"},
 		{"no settings", edit(settings, "# none"), settings + 1, "unknown line"},
 		{"no settings block", strings.Join(append(append([]string(nil), lines[:settings-1]...), lines[tick-1:]...), "\n") + "\n", settings, "before the settings line"},
 		{"bad tick", edit(tick, "tick x kill 2"), tick, "tick"},
@@ -269,6 +269,83 @@ func TestReadReplayRejects(t *testing.T) {
 		}
 		if w := fmt.Sprintf("line %d:", tc.line); !strings.Contains(err.Error(), w) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: got %q; want %q and %q", tc.name, err, w, tc.want)
+		}
+	}
+}
+
+// A problem inside a settings or scenario block names the file's line, the
+// one a designer editing the replay finds in an editor, and the block it is
+// in; it once named the block's own line ("line 32: settings block (its
+// lines counted from 1): line 2: PanicBelow is 0.25; …").
+func TestReplayBlockErrorsNameTheFilesLine(t *testing.T) {
+	g := newGame(t, game.DefaultConfig())
+	runUntil(g, 0.5)
+	s := g.Settings().Clone()
+	s.Weights[morale.AllyDown] = -0.3
+	apply(t, g, game.SetSettings{Settings: s})
+	runUntil(g, 1)
+	var buf bytes.Buffer
+	if err := g.Recording().Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	sc, err := game.NewSession(game.Config{Scene: game.SceneScenario, Scenario: testScenario(), Seed: 3, Soldiers: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var scBuf strings.Builder
+	if err := sc.Recording().Write(&scBuf); err != nil {
+		t.Fatal(err)
+	}
+	// find returns the 1-based number of the n-th line (from 1) of text
+	// that begins with prefix.
+	find := func(text, prefix string, n int) int {
+		for i, l := range strings.Split(text, "\n") {
+			if strings.HasPrefix(l, prefix) {
+				if n--; n == 0 {
+					return i + 1
+				}
+			}
+		}
+		t.Fatalf("no line %q", prefix)
+		return 0
+	}
+	// edit replaces the n-th line beginning with prefix by with.
+	edit := func(text, prefix string, n int, with string) string {
+		lines := strings.Split(text, "\n")
+		lines[find(text, prefix, n)-1] = with
+		return strings.Join(lines, "\n")
+	}
+	good := buf.String()
+	first, second := find(good, "settings", 1), find(good, "tick ", 1)
+	scen := find(scBuf.String(), "scenario", 1)
+	for _, tc := range []struct {
+		name, text  string
+		line, block int
+		want        string
+	}{
+		{"a rule between two, in a tick's block", edit(good, "| PanicBelow", 2, "| PanicBelow = 0.9"),
+			find(good, "| PanicBelow", 2), second, "PanicBelow is 0.9"},
+		{"an unknown row after a comment", edit(good, "| Rest", 1, "| Rest = 0.03\n# my note\n\n| Bogus = 1"),
+			find(good, "| Rest", 1) + 3, first, "Bogus"},
+		{"two problems", edit(edit(good, "| Hysteresis", 1, "| Hysteresis = x"), "| NerveMax", 1, "| NerveMax = 9"),
+			find(good, "| Hysteresis", 1), first, fmt.Sprintf("; line %d: NerveMax", find(good, "| NerveMax", 1))},
+		{"a scenario block's syntax", edit(scBuf.String(), "| duration", 1, "| duration = = 3"),
+			find(scBuf.String(), "| duration", 1), scen, "expected value"},
+	} {
+		_, err := game.ReadReplay(strings.NewReader(tc.text))
+		if err == nil || !errors.Is(err, game.ErrBadReplay) {
+			t.Errorf("%s: got %v; want ErrBadReplay", tc.name, err)
+			continue
+		}
+		msg := err.Error()
+		head := fmt.Sprintf("game: bad replay: line %d: ", tc.line)
+		kind := "settings"
+		if strings.Contains(tc.name, "scenario") {
+			kind = "scenario"
+		}
+		tail := fmt.Sprintf("(in the %s block of line %d)", kind, tc.block)
+		if !strings.HasPrefix(msg, head) || !strings.HasSuffix(msg, tail) || !strings.Contains(msg, tc.want) || strings.Contains(msg, "counted from") {
+			t.Errorf("%s: got %q; want it to begin %q, contain %q and end %q", tc.name, msg, head, tc.want, tail)
 		}
 	}
 }

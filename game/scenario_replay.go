@@ -98,20 +98,14 @@ func writeScenarioBlock(w *strings.Builder, c *ScenarioConfig) error {
 // scenarioBlock reads the "| " lines after a scenario line (numbered at)
 // as a ScenarioConfig and validates it.
 func (rr *replayReader) scenarioBlock(at int) (*ScenarioConfig, error) {
-	text, err := rr.block()
+	text, lines, err := rr.block()
 	if err != nil {
 		return nil, err
 	}
 	if text == "" {
 		return nil, fmt.Errorf("%w: line %d: scenario block is empty; want its TOML lines, each after \"| \"", ErrBadReplay, at)
 	}
-	bad := func(err error) error {
-		msg := strings.ReplaceAll(err.Error(), "\n", "; ")
-		if rr.eof {
-			msg += "; the file ends inside it (truncated?)"
-		}
-		return fmt.Errorf("%w: line %d: scenario block (its lines counted from 1): %s", ErrBadReplay, at, msg)
-	}
+	bad := func(err error) error { return rr.blockError("scenario", at, lines, err) }
 	var t scenarioText
 	md, err := toml.Decode(text, &t)
 	if err != nil {
