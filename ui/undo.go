@@ -54,9 +54,20 @@ func (a *App) undoEdit(from, to *[]undoEdit, verb string) {
 		return
 	}
 	e := (*from)[n-1]
-	v, was := e.from, e.to
+	v := e.from
 	if verb == "Redone" {
-		v, was = e.to, e.from
+		v = e.to
+	}
+	// was is the value now, which a what-if's revert or a reload of the
+	// file may have changed since the edit: the message says what the
+	// undo changed, not what the edit had.
+	was := e.p.Get(a.editor.Good())
+	f := ScaleOf(e.p).Format
+	if was == v {
+		*from = (*from)[:n-1]
+		*to = append(*to, e)
+		a.showBanner(fmt.Sprintf("%s: %s is %s already (set back since, outside the tuner); nothing changed (%d to undo, %d to redo)", verb, e.p.Name, f(v), len(a.undo.done), len(a.undo.undone)), false, 3*game.TPS)
+		return
 	}
 	if err := a.editor.Set(e.p, v); err != nil {
 		a.showBanner(verb+" refused: "+err.Error(), true, 5*game.TPS)
@@ -64,7 +75,6 @@ func (a *App) undoEdit(from, to *[]undoEdit, verb string) {
 	}
 	*from = (*from)[:n-1]
 	*to = append(*to, e)
-	f := ScaleOf(e.p).Format
 	a.showBanner(fmt.Sprintf("%s: %s %s → %s (%d to undo, %d to redo)", verb, e.p.Name, f(was), f(v), len(a.undo.done), len(a.undo.undone)), false, 3*game.TPS)
 	a.syncTuner()
 	a.relint()

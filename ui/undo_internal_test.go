@@ -95,6 +95,71 @@ func TestUndoRedoTunerEdits(t *testing.T) {
 	}
 }
 
+// Undo and Redo say what they change from the value the parameter has now:
+// after a what-if's revert (or a reload of the file) set it back, an undo
+// of the edit said "Undone: ShakenBelow 0.50 → 0.60" of a value that was
+// 0.60 already, and recorded a settings command that changed nothing.
+func TestUndoSaysTheValueItChanges(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		between func(t *testing.T, a *App, g *game.Session)
+		undo    string
+		redo    string
+		changes bool // whether the undo applies settings
+	}{
+		{"nothing between", func(*testing.T, *App, *game.Session) {},
+			"Undone: ShakenBelow 0.50 → 0.60 (0 to undo, 1 to redo)", "Redone: ShakenBelow 0.60 → 0.50 (1 to undo, 0 to redo)", true},
+		{"a what-if reverted", func(t *testing.T, a *App, g *game.Session) {
+			a.run(bindingLabelled(t, "Revert what-if"))
+			if got := g.Settings().ShakenBelow; got != 0.6 {
+				t.Fatalf("after the revert ShakenBelow is %v; want 0.6", got)
+			}
+		}, "Undone: ShakenBelow is 0.60 already (set back since, outside the tuner); nothing changed (0 to undo, 1 to redo)",
+			"Redone: ShakenBelow 0.60 → 0.50 (1 to undo, 0 to redo)", false},
+		{"the file set another value", func(t *testing.T, a *App, g *game.Session) {
+			s := g.Settings().Clone()
+			s.ShakenBelow = 0.55
+			if err := a.editor.Replace(s); err != nil {
+				t.Fatal(err)
+			}
+		}, "Undone: ShakenBelow 0.55 → 0.60 (0 to undo, 1 to redo)", "Redone: ShakenBelow 0.60 → 0.50 (1 to undo, 0 to redo)", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, g := newTestApp(t, Config{})
+			for g.Time() < 10 {
+				g.Tick()
+			}
+			for range 3 {
+				a.run(bindingLabelled(t, "Rewind 1 s"))
+			}
+			a.applyEdit(TunerEdit{Row: rowIndex(t, a.tuner, "ShakenBelow"), Value: 0.5})
+			a.run(bindingLabelled(t, "Resume from here"))
+			for range 60 {
+				g.Tick()
+			}
+			tc.between(t, a, g)
+			n := len(g.Recording().Entries)
+			a.applyIntent(Intent{Undo: true})
+			if got := a.strip.Message(slotNotice).Text; got != tc.undo {
+				t.Errorf("undo: got %q; want %q", got, tc.undo)
+			}
+			if got := g.Settings().ShakenBelow; got != 0.6 {
+				t.Errorf("after the undo ShakenBelow is %v; want 0.6", got)
+			}
+			if got := len(g.Recording().Entries) - n; (got > 0) != tc.changes {
+				t.Errorf("the undo recorded %d commands; want settings applied %v", got, tc.changes)
+			}
+			a.applyIntent(Intent{Redo: true})
+			if got := a.strip.Message(slotNotice).Text; got != tc.redo {
+				t.Errorf("redo: got %q; want %q", got, tc.redo)
+			}
+			if got := g.Settings().ShakenBelow; got != 0.5 {
+				t.Errorf("after the redo ShakenBelow is %v; want 0.5", got)
+			}
+		})
+	}
+}
+
 // F1 shows the keys' sheet, with every key of the scene's bindings; Esc
 // hides it and is not passed on.
 func TestHelpSheet(t *testing.T) {
