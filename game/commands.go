@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/moralebreak/moralebreak/morale"
 )
@@ -139,7 +141,7 @@ func (b *Battle) apply(c Command) error {
 		b.rallyAll()
 	case RallySquad:
 		if !slices.Contains(b.world.SquadIDs(), c.ID) {
-			return fmt.Errorf("%w: %d (squads: %v)", ErrNoSquad, c.ID, b.world.SquadIDs())
+			return fmt.Errorf("%w: %d (squads: %s)", ErrNoSquad, c.ID, squadList(b.world.SquadIDs()))
 		}
 		b.world.RallySquad(c.ID)
 	case SetSettings:
@@ -163,4 +165,35 @@ func (b *Battle) apply(c Command) error {
 // finite reports whether both coordinates of p are finite.
 func finite(p morale.Vec2) bool {
 	return !math.IsNaN(p.X) && !math.IsNaN(p.Y) && !math.IsInf(p.X, 0) && !math.IsInf(p.Y, 0)
+}
+
+// squadList writes squad ids as a designer reads them: in order, a run of
+// consecutive ids as its first and last ("1–100"), the runs apart with
+// commas ("1–3, 7"); "none" for none.
+func squadList(ids []morale.SquadID) string {
+	if len(ids) == 0 {
+		return "none"
+	}
+	sorted := slices.Clone(ids)
+	slices.Sort(sorted)
+	sorted = slices.Compact(sorted)
+	var b strings.Builder
+	for i := 0; i < len(sorted); {
+		j := i
+		for j+1 < len(sorted) && sorted[j+1] == sorted[j]+1 {
+			j++
+		}
+		if b.Len() > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(int(sorted[i])))
+		switch {
+		case j == i+1:
+			b.WriteString(", " + strconv.Itoa(int(sorted[j])))
+		case j > i+1:
+			b.WriteString("–" + strconv.Itoa(int(sorted[j])))
+		}
+		i = j + 1
+	}
+	return b.String()
 }

@@ -135,7 +135,10 @@ func (c *Console) execRally(args []string) string {
 		if err := c.s.Apply(Rally{}); err != nil {
 			return "MoraleBreak.Rally: " + err.Error()
 		}
-		return fmt.Sprintf("rallied %d squad(s): every soldier is Steady", len(ids))
+		if len(ids) == 1 {
+			return "rallied 1 squad: every soldier is Steady"
+		}
+		return fmt.Sprintf("rallied %d squads: every soldier is Steady", len(ids))
 	case 1:
 		n, err := strconv.ParseInt(args[0], 10, 64)
 		if err != nil || n != int64(morale.SquadID(n)) {
@@ -143,7 +146,7 @@ func (c *Console) execRally(args []string) string {
 		}
 		switch err := c.s.Apply(RallySquad{ID: morale.SquadID(n)}); {
 		case errors.Is(err, ErrNoSquad):
-			return fmt.Sprintf("MoraleBreak.Rally: no squad %d (squads: %v)", n, ids)
+			return fmt.Sprintf("MoraleBreak.Rally: no squad %d (squads: %s)", n, squadList(ids))
 		case err != nil:
 			return "MoraleBreak.Rally: " + err.Error()
 		}

@@ -79,3 +79,28 @@ func TestConsoleUnknownCommandListsTheCommands(t *testing.T) {
 		}
 	}
 }
+
+// MoraleBreak.Rally's answers read as words: a squad it cannot find lists
+// the squads as a designer reads them, and a count takes its plural. They
+// said "no squad 7 (squads: [1])", a Go slice (the armies' a hundred ids
+// long), and "rallied 1 squad(s)".
+func TestConsoleRallyAnswersInWords(t *testing.T) {
+	for _, tc := range []struct {
+		scene, line, want string
+	}{
+		{game.SceneOpening, "MoraleBreak.Rally 7", "MoraleBreak.Rally: no squad 7 (squads: 1)"},
+		{game.SceneOpening, "MoraleBreak.Rally", "rallied 1 squad: every soldier is Steady"},
+		{game.SceneArmies, "MoraleBreak.Rally 700", "MoraleBreak.Rally: no squad 700 (squads: 1–100)"},
+		{game.SceneArmies, "MoraleBreak.Rally", "rallied 100 squads: every soldier is Steady"},
+	} {
+		cfg := game.DefaultConfig()
+		cfg.Scene = tc.scene
+		g, err := game.NewSession(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := game.NewConsole(g).Exec(tc.line); got != tc.want {
+			t.Errorf("%s: Exec(%q) = %q; want %q", tc.scene, tc.line, got, tc.want)
+		}
+	}
+}
