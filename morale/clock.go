@@ -29,9 +29,8 @@ const maxTicks = int64(MaxWorldSeconds) * ticksPerSecond
 // MaxAdvanceSteps is the most fixed steps one call of Advance runs: 16384,
 // 68 minutes of simulated time at the default 0.25 s interval. When more
 // fall due (a game that slept, or a huge dt), Advance runs these, stops the
-// clock at the end of the last one (never before where it was: see
-// World.Advance) and drops the rest of the time, adding it to
-// World.DroppedSeconds: so no call runs for ever, and a game can tell
+// clock at the end of the last one and drops the rest of the time, adding
+// it to World.DroppedSeconds: so no call runs for ever, and a game can tell
 // that the determinism contract (the same time in any frame sizes gives the
 // same World) was broken by the drop. Split a long catch-up into calls of
 // at most MaxAdvanceSteps×SquadUpdateInterval seconds to keep every step.
@@ -84,8 +83,7 @@ func (w *World) Advance(dt float64) {
 	if !w.delivering {
 		w.targetTicks = w.nowTicks
 	}
-	// The present: the cap below never takes the clock back before it.
-	present := w.nowTicks
+	present := w.nowTicks // no step ends before it
 	w.targetTicks += secondsToTicks(dt)
 	if w.targetTicks > maxTicks {
 		w.drop(w.targetTicks - maxTicks)
@@ -93,18 +91,15 @@ func (w *World) Advance(dt float64) {
 	}
 	for steps := 0; w.targetTicks-w.stepTicks >= w.intervalTicks; steps++ {
 		if steps == MaxAdvanceSteps {
-			// The steps run end before the present only when SetSettings
-			// shortened the interval after a long stretch without a
-			// step: the steps owed for that stretch come first. The
-			// clock then stays at the present, where the game's events
-			// were stamped, and the next calls run the rest.
-			stop := max(w.stepTicks, present)
-			w.drop(w.targetTicks - stop)
-			w.targetTicks = stop
+			w.drop(w.targetTicks - w.stepTicks)
+			w.targetTicks = w.stepTicks
 			break
 		}
-		w.nowTicks = w.stepTicks + w.intervalTicks
-		w.step()
+		// A step ends an interval after the last one, or at the present
+		// when that lies in the past (SetSettings shortened the interval
+		// since): it then spans all the time since the last step.
+		w.nowTicks = max(w.stepTicks+w.intervalTicks, present)
+		w.step(w.nowTicks)
 		w.flush()
 	}
 	w.nowTicks = w.targetTicks

@@ -379,8 +379,8 @@ func TestHugeTimeSettingsDoNotBreakTheClock(t *testing.T) {
 // capped call used to stop the clock at the end of its last step, before
 // the present: Now fell, the news of the present lay in the future (negative
 // SecondsSinceBadNews), and the World's savegame failed to load ("a time lies
-// before the clock's start"). The clock now stays at the present and the
-// next calls run the rest of the steps owed.
+// before the clock's start"). No step now ends before the present (see
+// TestShortenedIntervalStepsAtThePresent).
 func TestShortenedIntervalNeverTurnsTheClockBack(t *testing.T) {
 	tests := []struct {
 		name        string
@@ -435,5 +435,68 @@ func TestShortenedIntervalNeverTurnsTheClockBack(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// No step is stamped before the present. A World whose interval is cut,
+// long after its last step, to less than the time since (1 s to 0.1 s at
+// 0.9 s) runs its next step at the present, spanning the 0.9 s since the
+// last, and then steps every 0.1 s: the same bits as a World stepping every
+// 0.9 s from the start and cut to 0.1 s at 0.9 s, and no listener sees the
+// clock before a time the game already read. It used to run the nine steps
+// owed at 0.1 … 0.9 s, after the game had reported news at 0.9 s.
+func TestShortenedIntervalStepsAtThePresent(t *testing.T) {
+	type stamp struct {
+		now   float64
+		steps uint64
+	}
+	run := func(interval float64) (*morale.World, []stamp) {
+		w := newTestWorld(t, func(s *morale.Settings) { s.SquadUpdateInterval = interval })
+		var seen []stamp
+		w.OnMoraleChanged(func(_ *morale.Agent, _ float64, why morale.Reason) {
+			if why.Kind == morale.ByContagion || why.Kind == morale.ByRecovery {
+				seen = append(seen, stamp{w.Now(), w.Steps()})
+			}
+		})
+		var men []*morale.Agent
+		for i, m := range []float64{1, 0.8, 0.4, 0.2} {
+			men = append(men, w.Spawn(1, morale.Vec2{X: float64(i)}, morale.WithMorale(m), morale.WithNerve(0)))
+		}
+		w.Advance(0.3)
+		if err := men[0].ReportCustomEvent(-0.3); err != nil {
+			t.Fatal(err)
+		}
+		w.Advance(0.6)
+		if got := w.Now(); got != 0.9 {
+			t.Fatalf("interval %v: Now() %v before the cut; want 0.9", interval, got)
+		}
+		s := w.Settings()
+		s.SquadUpdateInterval = 0.1
+		if err := w.SetSettings(s); err != nil {
+			t.Fatal(err)
+		}
+		for range 6 {
+			w.Advance(0.05)
+		}
+		return w, seen
+	}
+	cut, seen := run(1)
+	ref, refSeen := run(0.9)
+	if got, want := cut.Steps(), ref.Steps(); got != want {
+		t.Errorf("steps %d; want %d, as with a 0.9 s interval", got, want)
+	}
+	if got, want := cut.Checksum(), ref.Checksum(); got != want {
+		t.Errorf("checksum %x; want %x, as with a 0.9 s interval", got, want)
+	}
+	if len(seen) == 0 || seen[0] != (stamp{0.9, 1}) {
+		t.Errorf("first step's changes told at %+v; want {now:0.9 steps:1}, the present", seen[:min(1, len(seen))])
+	}
+	for k := 1; k < len(seen); k++ {
+		if seen[k].now < seen[k-1].now {
+			t.Errorf("change %d told at %v s after one at %v s; want the clock never going back", k, seen[k].now, seen[k-1].now)
+		}
+	}
+	if len(seen) != len(refSeen) {
+		t.Errorf("%d changes told; want %d, as with a 0.9 s interval", len(seen), len(refSeen))
 	}
 }

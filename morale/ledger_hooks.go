@@ -46,15 +46,15 @@ func (l *ledger) beforeStep(w *World) {
 }
 
 // step records step number step's contagion (old to pulled) and recovery
-// (pulled to m) of agent i, ending at tick end, each merged into the run of
+// (pulled to m) of agent i, from the last step's end to tick end, each merged into the run of
 // the step before when there is one.
 func (l *ledger) step(w *World, i int32, old, pulled, m float64, step uint64, end int64) {
 	a := &l.agents[i]
 	if pulled != old {
-		l.run(a, &a.cont, ByContagion, pulled-old, pulled, step, end-w.intervalTicks, end)
+		l.run(a, &a.cont, ByContagion, pulled-old, pulled, step, w.stepTicks, end)
 	}
 	if m != pulled {
-		l.run(a, &a.rec, ByRecovery, m-pulled, m, step, end-w.intervalTicks, end)
+		l.run(a, &a.rec, ByRecovery, m-pulled, m, step, w.stepTicks, end)
 	}
 }
 

@@ -52,12 +52,14 @@ type stepRules struct {
 // TestGainStandsIn checks it.
 const edgeTicks = 4096
 
-// stepRules works out the rules of the step ending at tick end.
+// stepRules works out the rules of the step from the last step's end to
+// tick end: an interval, or longer after SetSettings shortened it (see
+// World.Advance).
 func (w *World) stepRules(end int64) stepRules {
-	s := &w.s
-	dt := float64(w.intervalTicks) / ticksPerSecond
+	s, iv := &w.s, end-w.stepTicks
+	dt := float64(iv) / ticksPerSecond
 	delayTicks := secondsToTicks(s.RecoveryDelaySeconds)
-	recovers, span := end-delayTicks-w.intervalTicks-edgeTicks, w.intervalTicks+2*edgeTicks
+	recovers, span := end-delayTicks-iv-edgeTicks, iv+2*edgeTicks
 	return stepRules{
 		end: end, dt: dt, factor: ContagionFactor(s.ContagionPerSecond, dt),
 		rate: s.RecoveryPerSecond, delay: s.RecoveryDelaySeconds,
@@ -111,12 +113,12 @@ func atRest(m, avg float64) bool { return avg == 1 && m == 1 }
 // for every agent and gets the same bits.
 func holdsSteady(st State, m, shakenBelow float64) bool { return st == Steady && !(m < shakenBelow) }
 
-// step runs one fixed step (see the outline above) and queues its changes.
-func (w *World) step() {
+// step runs one fixed step (see the outline above), ending at tick end, and
+// queues its changes.
+func (w *World) step(end int64) {
 	if win := w.sortDue(); win >= 0 {
 		w.sortCells(win) // see order.go
 	}
-	end := w.stepTicks + w.intervalTicks
 	r := w.stepRules(end)
 	w.takeSquadAverages()
 	w.led.beforeStep(w) // as afterStep, nothing without a ledger

@@ -20,7 +20,8 @@ func TestGainStandsIn(t *testing.T) {
 			for _, interval := range intervals {
 				s := DefaultSettings()
 				s.RecoveryDelaySeconds, s.SquadUpdateInterval = delay, interval
-				w := &World{s: s, intervalTicks: secondsToTicks(interval)}
+				iv := secondsToTicks(interval)
+				w := &World{s: s, intervalTicks: iv, stepTicks: end - iv}
 				r := w.stepRules(end)
 				if r.span != uint64(r.inDelay-r.recovers) {
 					t.Fatalf("end %d, delay %v, interval %v: span %d; want inDelay − recovers = %d", end, delay, interval, r.span, r.inDelay-r.recovers)

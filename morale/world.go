@@ -245,7 +245,10 @@ func (w *World) Settings() Settings {
 
 // SetSettings retunes the World while it runs. Settings that do not validate
 // return an error naming the field and change nothing. Nerves already rolled
-// are kept; a new SquadUpdateInterval applies from the next step.
+// are kept; a new SquadUpdateInterval applies from the next step, which ends
+// an interval after the last one, or at the present when a shorter interval
+// puts that in the past: that step then spans all the time since the last
+// (see Advance).
 func (w *World) SetSettings(s Settings) error {
 	if err := s.Validate(); err != nil {
 		return fmt.Errorf("morale: invalid settings: %w", err)
