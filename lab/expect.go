@@ -97,8 +97,9 @@ func check(file string, expects []Expect, sum *Summary, runs []RunResult) []Verd
 				if e.Stat == "share" {
 					v.N = n
 				}
-				if v.Defined {
-					v.Lo95, v.Hi95, v.HasCI = StatInterval(e.Stat, xs, happened, n)
+				if m, ok := expectMetric(sum.Squads, expects, e); ok && v.Defined {
+					floor, ceil := m.Bounds(sum.Duration)
+					v.Lo95, v.Hi95, v.HasCI = StatInterval(e.Stat, xs, happened, n, floor, ceil)
 				}
 			}
 		}
@@ -110,13 +111,17 @@ func check(file string, expects []Expect, sum *Summary, runs []RunResult) []Verd
 
 // StatInterval returns the 95% interval of stat ("share", "mean", "p10" …
 // "p90", "min", "max") over xs, the values of the fights where the metric is
-// defined (unsorted), of which happened of n fights had it: Wilson's for a
-// share, the normal one for a mean, the distribution-free order-statistic
-// one for a percentile (ranks nq ∓ 1.96·√(nq(1−q)), clamped to the sample),
-// and for min and max the exact percentile-bootstrap one (from the sample's
-// extreme to the order statistic that 97.5% of resampled extremes reach). ok
-// is false when xs is empty (but for a share) or stat is unknown.
-func StatInterval(stat string, xs []float64, happened, n int) (lo, hi float64, ok bool) {
+// defined (unsorted), of which happened of n fights had it, a metric whose
+// values lie in floor..ceil (Metric.Bounds): Wilson's for a share, the
+// normal one for a mean, clamped to floor..ceil (a mean of values in 0..1
+// is never above 1, though mean + 1.96·SE may be), the distribution-free
+// order-statistic one for a percentile (ranks nq ∓ 1.96·√(nq(1−q)), clamped
+// to the sample), and for min and max the exact percentile-bootstrap one
+// (from the sample's extreme to the order statistic that 97.5% of resampled
+// extremes reach); the last two are values of the sample, so within the
+// bounds already. ok is false when xs is empty (but for a share) or stat is
+// unknown.
+func StatInterval(stat string, xs []float64, happened, n int, floor, ceil float64) (lo, hi float64, ok bool) {
 	if stat == "share" {
 		lo, hi = Wilson(happened, n)
 		return lo, hi, true
@@ -127,7 +132,7 @@ func StatInterval(stat string, xs []float64, happened, n int) (lo, hi float64, o
 	}
 	if stat == "mean" {
 		mean, se := Mean(xs), StdErr(xs)
-		return mean - Z95*se, mean + Z95*se, true
+		return math.Max(floor, mean-Z95*se), math.Min(ceil, mean+Z95*se), true
 	}
 	q, known := percentileOf[stat]
 	if !known {

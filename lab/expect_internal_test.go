@@ -76,15 +76,15 @@ func TestStatInterval(t *testing.T) {
 		{"p42", 0, 0, false},
 	}
 	for _, tt := range tests {
-		lo, hi, ok := StatInterval(tt.stat, xs, 70, 100)
+		lo, hi, ok := StatInterval(tt.stat, xs, 70, 100, 0, math.Inf(1))
 		if ok != tt.ok || math.Abs(lo-tt.lo) > 1e-3 || math.Abs(hi-tt.hi) > 1e-3 {
 			t.Errorf("StatInterval(%s) = %v, %v, %v; want %v, %v, %v", tt.stat, lo, hi, ok, tt.lo, tt.hi, tt.ok)
 		}
 	}
-	if lo, hi, ok := StatInterval("mean", xs, 100, 100); !ok || lo > 49.5 || hi < 49.5 || hi-lo > 12 {
+	if lo, hi, ok := StatInterval("mean", xs, 100, 100, 0, math.Inf(1)); !ok || lo > 49.5 || hi < 49.5 || hi-lo > 12 {
 		t.Errorf("StatInterval(mean) = %v, %v, %v; want about 49.5 ∓ 5.7", lo, hi, ok)
 	}
-	if _, _, ok := StatInterval("p50", nil, 0, 100); ok {
+	if _, _, ok := StatInterval("p50", nil, 0, 100, 0, math.Inf(1)); ok {
 		t.Errorf("StatInterval(p50) of no values is ok; want not ok")
 	}
 }

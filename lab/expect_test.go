@@ -133,3 +133,65 @@ func TestVerdictUndefinedSaysFights(t *testing.T) {
 		t.Errorf("got %q; want %q", got, want)
 	}
 }
+
+// A mean's interval stays within what the metric can take: check printed
+// "share_squads_broken mean = 0.9917 [95% CI 0.975, 1.01]" (a share above
+// 1), and a time or a count near 0 had an interval below 0. The normal
+// interval is clamped to the metric's bounds (Metric.Bounds): 0..1 for a
+// share or a flag, 0..duration for a time, 0.. for a count.
+func TestMeanIntervalStaysWithinTheMetric(t *testing.T) {
+	const body = "name = \"b\"\nduration = 30.0\n[[squad]]\nname = \"a\"\nsize = 4\n[[squad]]\nname = \"c\"\nsize = 4\n[[expect]]\nmetric = \"%s\"\nmean = [0.0, %g]\n"
+	f := func(x float64) *float64 { return &x }
+	tests := []struct {
+		metric string
+		hi     float64 // the metric's bound, for the range
+		run    func(i int) lab.RunResult
+		lo95   float64
+		hi95   float64
+	}{
+		{"share_squads_broken", 1, func(i int) lab.RunResult {
+			r := lab.RunResult{ShareSquadsBroken: 1}
+			if i == 0 {
+				r.ShareSquadsBroken = 0.5
+			}
+			return r
+		}, 0.975, 1},
+		{"squad_broke.a", 1, func(i int) lab.RunResult { return lab.RunResult{SquadBroke: []bool{i != 0, false}} }, 0.95, 1},
+		{"first_rout_s", 30, func(i int) lab.RunResult {
+			if i == 0 {
+				return lab.RunResult{FirstRouted: f(20)}
+			}
+			return lab.RunResult{FirstRouted: f(0)}
+		}, 0, 1},
+		{"first_rout_s", 30, func(i int) lab.RunResult {
+			if i == 0 {
+				return lab.RunResult{FirstRouted: f(10)}
+			}
+			return lab.RunResult{FirstRouted: f(30)}
+		}, 29, 30},
+		{"routed", 4, func(i int) lab.RunResult {
+			if i == 0 {
+				return lab.RunResult{Routed: 4}
+			}
+			return lab.RunResult{}
+		}, 0, 0.2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.metric, func(t *testing.T) {
+			sc, err := lab.ParseScenario("b.toml", []byte(fmt.Sprintf(body, tt.metric, tt.hi)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			runs := make([]lab.RunResult, 60)
+			for i := range runs {
+				runs[i] = tt.run(i)
+				runs[i].Index = i
+			}
+			sum := lab.Summarize(lab.NewHeader(lab.Plan{Scenario: sc, Settings: sc.Settings, Seed: 1, Runs: len(runs)}), runs)
+			v := lab.Check(sc, &sum, runs)[0]
+			if !v.HasCI || v.Lo95 < 0 || v.Hi95 > tt.hi || v.Lo95 < tt.lo95-0.01 || v.Hi95 > tt.hi95+0.01 || v.Lo95 > v.Got || v.Hi95 < v.Got {
+				t.Errorf("got %s mean = %v [%v, %v]; want an interval around it within 0..%g (about %v..%v)", tt.metric, v.Got, v.Lo95, v.Hi95, tt.hi, tt.lo95, tt.hi95)
+			}
+		})
+	}
+}

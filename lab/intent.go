@@ -95,19 +95,8 @@ func anchors(sc *Scenario) []anchor {
 // a metric is unknown.
 func ExpectValues(squads []string, expects []Expect, duration float64, e Expect, runs []RunResult) (xs []float64, happened, n int, ok bool) {
 	h := Header{Squads: squads}
-	var m Metric
-	if e.After != "" {
-		k := slices.IndexFunc(afterKeys(expects), func(o Expect) bool { return o.Metric == e.Metric && o.After == e.After })
-		if k < 0 {
-			return nil, 0, 0, false
-		}
-		m = timeMetric(e.Metric+" after "+e.After, "", func(r *RunResult) *float64 {
-			if k < len(r.After) {
-				return r.After[k]
-			}
-			return nil
-		})
-	} else if m, ok = h.Metric(e.Metric); !ok {
+	m, ok := expectMetric(squads, expects, e)
+	if !ok {
 		return nil, 0, 0, false
 	}
 	idx := []int(nil)
@@ -134,6 +123,24 @@ func ExpectValues(squads []string, expects []Expect, duration float64, e Expect,
 		}
 	}
 	return xs, happened, n, true
+}
+
+// expectMetric returns the metric e measures: a metric of the squads, or
+// the time after an event (e.After); false when there is none.
+func expectMetric(squads []string, expects []Expect, e Expect) (Metric, bool) {
+	if e.After == "" {
+		return Header{Squads: squads}.Metric(e.Metric)
+	}
+	k := slices.IndexFunc(afterKeys(expects), func(o Expect) bool { return o.Metric == e.Metric && o.After == e.After })
+	if k < 0 {
+		return Metric{}, false
+	}
+	return timeMetric(e.Metric+" after "+e.After, "", func(r *RunResult) *float64 {
+		if k < len(r.After) {
+			return r.After[k]
+		}
+		return nil
+	}), true
 }
 
 // statOf returns stat over xs (happened of n fights had it), as Stat.Value

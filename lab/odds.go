@@ -218,7 +218,7 @@ func shareChange(d Difference) *OddsChange {
 // namedRoutMetric is "routed.NAME": 1 when the k-th named man routed in a
 // fight counted by the odds, else 0.
 func namedRoutMetric(name string, k int) Metric {
-	return countMetric("routed."+name, name+" ever Routed", func(r *RunResult) float64 {
+	return fractionMetric("routed."+name, name+" ever Routed", func(r *RunResult) float64 {
 		if k < len(r.namedRouted) && r.namedRouted[k] {
 			return 1
 		}

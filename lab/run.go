@@ -80,7 +80,24 @@ type Metric struct {
 	Doc string
 	// Time is true for times that may never happen (nil).
 	Time bool
-	Get  func(r *RunResult) (float64, bool)
+	// Fraction is true for a count that lies in 0..1: a share
+	// (share_squads_broken) or a flag (squad_broke.NAME).
+	Fraction bool
+	Get      func(r *RunResult) (float64, bool)
+}
+
+// Bounds returns the least and the most m can be in a fight of duration
+// seconds: 0..duration for a time, 0..1 for a share or a flag, and 0..+Inf
+// for any other count. An interval of one of its statistics stays within
+// them (StatInterval).
+func (m Metric) Bounds(duration float64) (lo, hi float64) {
+	switch {
+	case m.Time:
+		return 0, duration
+	case m.Fraction:
+		return 0, 1
+	}
+	return 0, math.Inf(1)
 }
 
 func timeMetric(name, doc string, f func(r *RunResult) *float64) Metric {
@@ -94,6 +111,13 @@ func timeMetric(name, doc string, f func(r *RunResult) *float64) Metric {
 
 func countMetric(name, doc string, f func(r *RunResult) float64) Metric {
 	return Metric{Name: name, Doc: doc, Get: func(r *RunResult) (float64, bool) { return f(r), true }}
+}
+
+// fractionMetric is a countMetric whose value lies in 0..1.
+func fractionMetric(name, doc string, f func(r *RunResult) float64) Metric {
+	m := countMetric(name, doc, f)
+	m.Fraction = true
+	return m
 }
 
 // Metrics returns the per-run metrics in report order, plus three per squad
@@ -121,11 +145,11 @@ func metricsFor(squads []string) []Metric {
 		countMetric("largest_cascade", "most routs chained within the cascade window", func(r *RunResult) float64 { return float64(r.LargestCascade) }),
 		countMetric("rebreaks", "breaks soon after a rally or the end of a rout", func(r *RunResult) float64 { return float64(r.Rebreaks) }),
 		timeMetric("back_to_steady_s", "from the first break until every living man is Steady again", func(r *RunResult) *float64 { return r.BackToSteady }),
-		countMetric("share_squads_broken", "share of squads with a man broken", func(r *RunResult) float64 { return r.ShareSquadsBroken }),
+		fractionMetric("share_squads_broken", "share of squads with a man broken", func(r *RunResult) float64 { return r.ShareSquadsBroken }),
 		countMetric("deaths", "men killed by the timeline", func(r *RunResult) float64 { return float64(r.Deaths) }),
 	}
 	for i, name := range squads {
-		ms = append(ms, countMetric("squad_broke."+name, "1 when a man of "+name+" broke, else 0", func(r *RunResult) float64 {
+		ms = append(ms, fractionMetric("squad_broke."+name, "1 when a man of "+name+" broke, else 0", func(r *RunResult) float64 {
 			if i < len(r.SquadBroke) && r.SquadBroke[i] {
 				return 1
 			}
