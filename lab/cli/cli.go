@@ -219,12 +219,24 @@ func (p *printer) Err() error {
 }
 
 // parseFlags parses fs over args, allowing positional arguments anywhere,
-// and checks -max-work where fs has it (checkMaxWork).
+// and checks -max-work where fs has it (checkMaxWork). A flag it cannot
+// parse is one error, naming the flag and pointing at -h ("run: invalid
+// value "abc" for flag -runs: parse error; moralesim run -h lists its
+// flags"): the flag package's own message and usage are held back, as Main
+// prints the error. -h prints the usage and returns flag.ErrHelp.
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, usageError{err}
+		out := fs.Output()
+		fs.SetOutput(io.Discard)
+		err := fs.Parse(args)
+		fs.SetOutput(out)
+		if errors.Is(err, flag.ErrHelp) {
+			fs.Usage()
+			return nil, err
+		}
+		if err != nil {
+			return nil, bad("%s: %v; moralesim %s -h lists its flags", fs.Name(), err, fs.Name())
 		}
 		args = fs.Args()
 		if len(args) > 0 {

@@ -72,3 +72,31 @@ func TestFailuresCountedInWords(t *testing.T) {
 		})
 	}
 }
+
+// A flag that does not parse is one error on stderr, naming the flag and
+// pointing at -h, exit 2: the flag package printed its message and the whole
+// usage, then Main printed the message again as "moralesim: …". -h still
+// prints the command's flags, exit 0.
+func TestFlagErrorSaidOnce(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "x.toml", "-runs", "abc"}, "moralesim: run: invalid value \"abc\" for flag -runs: parse error; moralesim run -h lists its flags\n"},
+		{[]string{"check", "-bogus", "x.toml"}, "moralesim: check: flag provided but not defined: -bogus; moralesim check -h lists its flags\n"},
+		{[]string{"game", "-runs"}, "moralesim: game: flag needs an argument: -runs; moralesim game -h lists its flags\n"},
+		{[]string{"fit", "x.toml", "-seed", "-1"}, "moralesim: fit: invalid value \"-1\" for flag -seed: parse error; moralesim fit -h lists its flags\n"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, out, errb := runMain(t, context.Background(), nil, tt.args...)
+			if code != 2 || out != "" || errb != tt.want {
+				t.Errorf("got exit %d, stdout %q, stderr %q; want exit 2, nothing on stdout, stderr %q", code, out, errb, tt.want)
+			}
+		})
+	}
+	code, _, errb := runMain(t, context.Background(), nil, "run", "-h")
+	if code != 0 || !strings.HasPrefix(errb, "Usage of run:\n") || !strings.Contains(errb, "  -runs int") {
+		t.Errorf("run -h: got exit %d, stderr %q; want exit 0 and run's flags", code, errb)
+	}
+}
