@@ -31,6 +31,11 @@ type Difference struct {
 	Differs bool
 }
 
+// Never reports whether the metric happened (a time) or was above zero (a
+// count) in no fight of either side: there is nothing to compare, and
+// "the same within the noise" would say there was.
+func (d Difference) Never() bool { return d.ShareA == 0 && d.ShareB == 0 }
+
 // CompareResult is a paired comparison of settings A and B on one scenario.
 type CompareResult struct {
 	Runs int

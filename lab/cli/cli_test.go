@@ -460,3 +460,55 @@ func TestEveryFightingCommandHasQuiet(t *testing.T) {
 		}
 	}
 }
+
+// compare says of a metric that happened in no fight of either side that it
+// never happened in either, on stdout and on its page: it called it "same
+// within noise", as if there had been something to compare.
+func TestCompareSaysNeverHappened(t *testing.T) {
+	dir := t.TempDir()
+	w, err := os.ReadFile("../../weights.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := filepath.Join(dir, "b.toml")
+	if err := os.WriteFile(b, bytes.Replace(w, []byte("LeaderDown = -0.45"), []byte("LeaderDown = -0.3"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(dir, "cmp.html")
+	code, out, e := runMain(t, context.Background(), nil, "compare", "../../weights.toml", b, "../../scenarios/sergeant.toml", "-runs", "20", "-q", "-report", page)
+	if code != 0 {
+		t.Fatalf("compare: exit %d: %s", code, e)
+	}
+	html, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		metric string
+		never  bool
+	}{
+		{"rebreaks", true},         // a count never above zero
+		{"back_to_steady_s", true}, // a time that never came
+		{"broke", false},
+		{"first_rout_s", false},
+	}
+	for _, tt := range tests {
+		line := ""
+		for _, l := range strings.Split(out, "\n") {
+			if f := strings.Fields(l); len(f) > 0 && f[0] == tt.metric {
+				line = l
+			}
+		}
+		if got := strings.HasSuffix(line, "  never happened in either"); got != tt.never {
+			t.Errorf("%s: got %q; want it to end \"never happened in either\": %v", tt.metric, line, tt.never)
+		}
+		if tt.never && strings.Contains(line, "same within noise") {
+			t.Errorf("%s: got %q; want no \"same within noise\"", tt.metric, line)
+		}
+		_, row, _ := strings.Cut(string(html), "<td>"+tt.metric+"</td>")
+		row, _, _ = strings.Cut(row, "</tr>")
+		if got := strings.Contains(row, "never happened in either"); got != tt.never {
+			t.Errorf("%s: the page's row %q; want \"never happened in either\": %v", tt.metric, row, tt.never)
+		}
+	}
+}

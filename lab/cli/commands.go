@@ -429,8 +429,11 @@ func printCompare(env console, res lab.CompareResult, name, fileA, fileB string)
 	env.out.printf("%-28s %16s %16s %6s %9s %9s %9s %8s %7s %7s  %s\n", "metric", "mean A (fights)", "mean B (fights)", "paired", "paired A", "paired B", "B−A", "±1.96SE", "share A", "share B", "verdict")
 	for _, d := range res.Diffs {
 		v := "same within noise"
-		if d.Differs {
+		switch {
+		case d.Differs:
 			v = "DIFFERS"
+		case d.Never():
+			v = "never happened in either"
 		}
 		mean := func(p *float64, n int) string {
 			if p == nil {

@@ -429,7 +429,7 @@ func effectsTable(r lab.SensitivityResult) Table {
 }
 
 func compareTable(r lab.CompareResult) Table {
-	t := Table{ID: "compare", Caption: fmt.Sprintf("Every metric over the %d fights of each side. In brackets: how many fights each mean is over. Paired means: over the fights where both sides had the metric only. Happened: how often it happened (a time) or was above zero (a count). Dimmed: the same within the noise of the fights; the others differ.", r.Runs),
+	t := Table{ID: "compare", Caption: fmt.Sprintf("Every metric over the %d fights of each side. In brackets: how many fights each mean is over. Paired means: over the fights where both sides had the metric only. Happened: how often it happened (a time) or was above zero (a count). Dimmed: the same within the noise of the fights, or it never happened in either; the others differ.", r.Runs),
 		Head: []string{"metric", "mean A (fights)", "mean B (fights)", "paired means A → B (fights)", "B − A [95%]", "happened A → B"}}
 	for _, d := range r.Diffs {
 		mean := func(p *float64, n int) string {
@@ -447,6 +447,9 @@ func compareTable(r lab.CompareResult) Table {
 		class := "dim"
 		if d.Differs {
 			class = ""
+		}
+		if d.Never() {
+			diff = "never happened in either"
 		}
 		t.Rows = append(t.Rows, Row{Class: class, Cells: []string{d.Metric, mean(d.MeanA, d.NA), mean(d.MeanB, d.NB), paired, diff, pct1(d.ShareA) + " → " + pct1(d.ShareB)}})
 	}
