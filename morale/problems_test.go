@@ -158,7 +158,7 @@ func TestReadSettingsProblemsInOurWords(t *testing.T) {
 		{"a whole number beyond int64", "MinRoutSeconds = 99999999999999999999\n",
 			"line 1: MinRoutSeconds is 99999999999999999999, a whole number too large to hold (at most ±9223372036854775807; write it with a decimal point)", "out of range"},
 		{"a value that does not read", "\nHysteresis = 0.1.2\n",
-			"line 2: Hysteresis has a value that cannot be read: Invalid float value: \"0.1.2\"", ""},
+			"line 2: Hysteresis is 0.1.2; write a number such as 0.15", "Invalid float"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -168,6 +168,56 @@ func TestReadSettingsProblemsInOurWords(t *testing.T) {
 			}
 			if tt.never != "" && err != nil && strings.Contains(err.Error(), tt.never) {
 				t.Errorf("got %q; want no %q in it", err, tt.never)
+			}
+			if !settingsEqual(s, morale.DefaultSettings()) {
+				t.Errorf("returned %+v on error; want the defaults", s)
+			}
+		})
+	}
+}
+
+// A value that is not a number says, in a designer's words, what the line
+// holds and what to write instead, with an example: the setting's or event's
+// default. It read "has a value that cannot be read: expected value but
+// found "abc" instead", the TOML parser's words, and "is a String; it must
+// be a number".
+func TestReadSettingsValuesInDesignersWords(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       string // the whole error
+	}{
+		{"a word", "\nShakenBelow = abc\n", "line 2: ShakenBelow is abc; write a number such as 0.6"},
+		{"a word and a comment", "ShakenBelow = abc # mine\n", "line 1: ShakenBelow is abc; write a number such as 0.6"},
+		{"two points", "\nShakenBelow = 0.5.5\n", "line 2: ShakenBelow is 0.5.5; write a number such as 0.6"},
+		{"two numbers", "ShakenBelow = 0.5 0.6\n", "line 1: ShakenBelow is 0.5 0.6; write a number such as 0.6"},
+		{"a comma for a point", "ShakenBelow = 0,55\n", "line 1: ShakenBelow is 0,55; write the number with a point, not a comma: 0.55"},
+		{"no value", "[weights]\nSuppressed = \n", "line 2: weights.Suppressed has no value; write a number such as -0.07"},
+		{"no value, no blank", "[weights]\nSuppressed =# later\n", "line 2: weights.Suppressed has no value; write a number such as -0.07"},
+		{"text", "ShakenBelow = \"high\"\n", "line 1: ShakenBelow is \"high\", which is text; write a number such as 0.6"},
+		{"literal text", "ShakenBelow = 'high'\n", "line 1: ShakenBelow is 'high', which is text; write a number such as 0.6"},
+		{"a number in quotes", "ShakenBelow = \"0.55\" # q\n", "line 1: ShakenBelow is \"0.55\", a number in quotes; write it without the quotes: 0.55"},
+		{"yes or no", "ShakenBelow = true\n", "line 1: ShakenBelow is true, which is yes or no; write a number such as 0.6"},
+		{"a date", "RecoveryDelaySeconds = 1979-05-27\n", "line 1: RecoveryDelaySeconds is 1979-05-27, which is a date or a time; write a number such as 4"},
+		{"nan", "Hysteresis = nan\n", "line 1: Hysteresis is nan, which is not a number; write a number such as 0.15"},
+		{"infinity", "[weights]\nAllyDown = -inf\n", "line 2: weights.AllyDown is -inf, which is infinite; write a number such as -0.18"},
+		{"a custom row", "[custom]\nAmbush = lots\n", "line 2: custom.Ambush is lots; write a number such as -0.1"},
+		{"an unknown key", "Courage = abc\n", "line 1: Courage is abc; write a number such as 0.5"},
+		{"a long value", "ShakenBelow = " + strings.Repeat("x", 100) + "\n",
+			"line 1: ShakenBelow is " + strings.Repeat("x", 40) + "…; write a number such as 0.6"},
+		{"a control character", "ShakenBelow = a\x01b\n", "line 1: ShakenBelow is \"a\\x01b\"; write a number such as 0.6"},
+		{"a quoted name that does not read", "\"Shaken\\qBelow\" = 0.6\n",
+			`line 1: "Shaken\qBelow" is a name in quotes that cannot be read; write it without the quotes ` +
+				`(inside "quotes" a \ starts an escape: \\ is a backslash, \" a quote)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := morale.ReadSettings(strings.NewReader(tt.text))
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("got %v; want %q", err, tt.want)
+			}
+			var fe *morale.FieldError
+			if !errors.As(err, &fe) || fe.Line == 0 {
+				t.Errorf("got %#v; want a *FieldError with its line", err)
 			}
 			if !settingsEqual(s, morale.DefaultSettings()) {
 				t.Errorf("returned %+v on error; want the defaults", s)

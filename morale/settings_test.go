@@ -630,6 +630,7 @@ func TestLibraryDocErrorExamples(t *testing.T) {
 	for _, tc := range []struct{ intro, from, to string }{
 		{"Errors in weights.toml name the key and the line (`", "Hysteresis = 0.15", "Hysteresis = -0.1"},
 		{"A `[weights]` row that is no built-in event is an error, not a silent zero:\n`", "AllyDown = -0.18", "AllyDwn = -0.18"},
+		{"the last with what to write instead\n(`", "ShakenBelow = 0.6", "ShakenBelow = abc"},
 	} {
 		_, rest, ok := strings.Cut(string(doc), tc.intro)
 		if !ok {

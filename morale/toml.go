@@ -9,7 +9,10 @@ import (
 	"math"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 )
@@ -36,10 +39,12 @@ import (
 // RecoveryPerSecond?"), a [weights] row that is no built-in event (with the
 // nearest built-in, "did you mean AllyDown?", or, when it is far from every
 // one, the advice to move it to [custom]), a [custom] row that is a built-in
-// event, a key set twice, a table opened twice, a value that
-// cannot be read, a number too large for a float64 or an int64, a wrong
-// type, a NaN or infinity, and whatever Validate rejects among the values
-// that could be read, so that one bad line hides no other. An error lists at
+// event, a key set twice, a table opened twice, a value that is not a
+// number (a word, text, true or false, a date, NaN, an infinity: each said
+// as written, with what to write instead, "is abc; write a number such as
+// 0.6"), a number too large for a float64 or an int64, and whatever
+// Validate rejects among the values that could be read, so that one bad
+// line hides no other. An error lists at
 // most MaxReportedProblems problems and counts the rest; quoted text in it is
 // cut short. On error the returned Settings is DefaultSettings and nothing of
 // the file is applied.
@@ -138,6 +143,7 @@ type entry struct {
 	key     string // the key, unquoted and unescaped
 	value   any    // the value as the decoder read it: float64, int64, string, ...
 	typ     string // the value's TOML type: "Float", "Integer", "String", ...
+	text    string // the value as written, for errors
 	comment string // the comment on the line, else the comment lines above it
 }
 
@@ -207,7 +213,7 @@ func decodeLine(sk scannedKey) (entry, error) {
 			fe.Msg = fmt.Sprintf("is %s, a whole number too large to hold (at most ±%d; write it with a decimal point)",
 				truncate(v, quoteMax), int64(math.MaxInt64))
 		} else {
-			fe.Msg = "has a value that cannot be read: " + truncate(msg, 200)
+			fe.Msg = unreadable(sk)
 		}
 		return entry{}, fe
 	}
@@ -216,7 +222,118 @@ func decodeLine(sk scannedKey) (entry, error) {
 		return entry{}, &lineError{line: sk.line, msg: fmt.Sprintf("internal error: %d keys decoded from one line", len(keys))}
 	}
 	k := keys[0][0]
-	return entry{line: sk.line, table: sk.table, key: k, value: raw[k], typ: md.Type(k), comment: sk.comment}, nil
+	return entry{line: sk.line, table: sk.table, key: k, value: raw[k], typ: md.Type(k),
+		text: valueText(sk.text), comment: sk.comment}, nil
+}
+
+// unreadable says, in a designer's words, what is wrong with a key = value
+// line the decoder cannot read: a quoted name it cannot read, no value, or
+// a value that is no number, with an example of one.
+func unreadable(sk scannedKey) string {
+	if k, _, msg := cutKey(sk.text); msg == "" && (k[0] == '"' || k[0] == '\'') {
+		var raw map[string]any
+		if _, err := toml.Decode(k+" = 0", &raw); err != nil {
+			return `is a name in quotes that cannot be read; write it without the quotes ` +
+				`(inside "quotes" a \ starts an escape: \\ is a backslash, \" a quote)`
+		}
+	}
+	v := valueText(sk.text)
+	ex := exampleNumber(sk.table, lineKey(sk.text))
+	if v == "" {
+		return "has no value; write a number such as " + ex
+	}
+	if point := strings.Replace(v, ",", ".", 1); strings.Count(v, ",") == 1 && readsAsNumber(point) {
+		return fmt.Sprintf("is %s; write the number with a point, not a comma: %s", shown(v), point)
+	}
+	return fmt.Sprintf("is %s; write a number such as %s", shown(v), ex)
+}
+
+// notANumber says what a value of another type than a number is, in a
+// designer's words, and what to write instead.
+func notANumber(e entry) string {
+	ex := exampleNumber(e.table, e.key)
+	switch e.typ {
+	case "String":
+		if s, _ := e.value.(string); readsAsNumber(strings.TrimSpace(s)) {
+			return fmt.Sprintf("is %s, a number in quotes; write it without the quotes: %s", shown(e.text), strings.TrimSpace(s))
+		}
+		return fmt.Sprintf("is %s, which is text; write a number such as %s", shown(e.text), ex)
+	case "Bool":
+		return fmt.Sprintf("is %s, which is yes or no; write a number such as %s", shown(e.text), ex)
+	case "Datetime":
+		return fmt.Sprintf("is %s, which is a date or a time; write a number such as %s", shown(e.text), ex)
+	}
+	return fmt.Sprintf("is %s; write a number such as %s", shown(e.text), ex)
+}
+
+// readsAsNumber reports whether s, written as a value, reads as a finite
+// number.
+func readsAsNumber(s string) bool {
+	var raw map[string]any
+	if _, err := toml.Decode("v = "+s, &raw); err != nil {
+		return false
+	}
+	switch v := raw["v"].(type) {
+	case float64:
+		return finite(v)
+	case int64:
+		return true
+	}
+	return false
+}
+
+// exampleNumber returns a number to show a designer what key in table
+// wants: the default of the setting or built-in event it names, else a
+// typical fraction or weight.
+func exampleNumber(table, key string) string {
+	d := DefaultSettings()
+	if table == "" {
+		for _, p := range Params() {
+			if p.Name == key {
+				return strconv.FormatFloat(p.Get(d), 'g', -1, 64)
+			}
+		}
+	}
+	if w, ok := d.Weights[Event(key)]; ok && Event(key).BuiltIn() {
+		return strconv.FormatFloat(w, 'g', -1, 64)
+	}
+	if table == "" {
+		return "0.5"
+	}
+	return "-0.1"
+}
+
+// valueText returns the value of a key = value line as written: what
+// follows the =, without the comment and the blanks around it.
+func valueText(text string) string {
+	_, rest, msg := cutKey(text)
+	if msg != "" {
+		return ""
+	}
+	rest, _ = strings.CutPrefix(skipSpace(rest), "=")
+	v := skipSpace(rest)
+	str, tail := "", v
+	if strings.HasPrefix(v, `"`) || strings.HasPrefix(v, "'") {
+		if s, after, smsg := cutKey(v); smsg == "" {
+			str, tail = s, after
+		}
+	}
+	if i := strings.IndexByte(tail, '#'); i >= 0 {
+		tail = tail[:i]
+	}
+	return strings.TrimRight(str+tail, " \t")
+}
+
+// shown returns a value as written for an error message: cut to quoteMax
+// runes, and quoted when it holds anything that does not print.
+func shown(v string) string {
+	printable := utf8.ValidString(v) && !strings.ContainsFunc(v, func(r rune) bool {
+		return !unicode.IsPrint(r) && r != ' '
+	})
+	if !printable {
+		return quote(v)
+	}
+	return truncate(v, quoteMax)
 }
 
 // lineKey returns the key of a key = value line, unescaped when it decodes,
@@ -289,11 +406,15 @@ func parseSettings(data []byte) (Settings, error) {
 		case int64:
 			f = float64(v)
 		default:
-			bad(e, "is a %s; it must be a number", e.typ)
+			bad(e, "%s", notANumber(e))
 			return 0, false
 		}
 		if !finite(f) {
-			bad(e, "is %v; it must be a finite number", f)
+			what := "infinite"
+			if math.IsNaN(f) {
+				what = "not a number"
+			}
+			bad(e, "is %s, which is %s; write a number such as %s", shown(e.text), what, exampleNumber(e.table, e.key))
 			return 0, false
 		}
 		return f, true
