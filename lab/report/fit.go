@@ -164,7 +164,9 @@ func FitReport(r *labfit.Result, description, command string) (Report, error) {
 		p.Table(t)
 	}
 	if len(r.Conflicts) > 0 {
-		p.Section("Expectations that pull against each other")
+		// Its lines name pairs that pull against each other and single
+		// expectations no candidate met: a heading for both.
+		p.Section("Why no candidate met every expectation")
 		for _, c := range r.Conflicts {
 			p.Para(c)
 		}

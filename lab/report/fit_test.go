@@ -306,3 +306,30 @@ func TestFitStatusCountsOne(t *testing.T) {
 		t.Errorf("FitScenarios = %q; want x.toml: its 1 expectation holds", got)
 	}
 }
+
+// The conflicts' heading fits every line under it: "Expectations that pull
+// against each other" stood over a single expectation no candidate met.
+func TestFitConflictsHeadingFitsItsLines(t *testing.T) {
+	tests := []struct {
+		name      string
+		conflicts []string
+	}{
+		{"one never met", []string{"squad_broke.north share (line 48) was never met with margin: over 25 candidates it ranged 0.05..0.2, want 0.3..0.7; the keys cannot move it far enough (name others with -keys)"}},
+		{"a pair", []string{"squad_broke.a share (line 30) and squad_broke.b share (line 34) pull against each other: 9 candidates met the first, 17 the second, none both"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := fitResult()
+			r.Met, r.Conflicts = false, tt.conflicts
+			rep, err := report.FitReport(r, "", "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			page := string(rep.HTML)
+			const want = "Why no candidate met every expectation</h2>"
+			if !strings.Contains(page, want) || strings.Contains(page, "Expectations that pull against each other") {
+				t.Errorf("got a page without %q (or with the old heading); want it over %q", want, tt.conflicts[0])
+			}
+		})
+	}
+}
