@@ -83,12 +83,20 @@ func (w *World) AllSquadStats(dst []SquadStats) []SquadStats {
 func (w *World) Dump(out io.Writer) error {
 	all := w.AllSquadStats(nil)
 	var b strings.Builder
-	fmt.Fprintf(&b, "MoraleBreak.Dump at %.2fs: %d squads, %d agents\n", w.Now(), len(all), w.Len())
+	fmt.Fprintf(&b, "MoraleBreak.Dump at %.2fs: %s, %s\n", w.Now(), count(len(all), "squad"), count(w.Len(), "agent"))
 	for _, st := range all {
-		fmt.Fprintf(&b, "squad %d: %d agents, average %.2f, lowest %.2f, broken %d (steady %d, shaken %d, panicked %d, routed %d)\n",
-			st.ID, st.Count, st.Average, st.Lowest, st.Broken,
+		fmt.Fprintf(&b, "squad %d: %s, average %.2f, lowest %.2f, broken %d (steady %d, shaken %d, panicked %d, routed %d)\n",
+			st.ID, count(st.Count, "agent"), st.Average, st.Lowest, st.Broken,
 			st.ByState[Steady], st.ByState[Shaken], st.ByState[Panicked], st.ByState[Routed])
 	}
 	_, err := io.WriteString(out, b.String())
 	return err
+}
+
+// count returns n and the noun, plural unless n is 1: "1 squad", "3 agents".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
