@@ -512,3 +512,31 @@ func TestCompareSaysNeverHappened(t *testing.T) {
 		}
 	}
 }
+
+// run's last line names a shard only when it ran one: it said "shard all"
+// of a run that sharded nothing.
+func TestRunLastLineNamesAShardOnlyWhenSharded(t *testing.T) {
+	dir := t.TempDir()
+	sc := filepath.Join(dir, "s.toml")
+	if err := os.WriteFile(sc, []byte("name = \"s\"\nduration = 5.0\n[[squad]]\nname = \"a\"\nsize = 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		args []string
+		want string // a regular expression for the last line of stderr
+	}{
+		{"whole", []string{"-runs", "4"}, `^s: 4 runs in [0-9.]+s \([0-9]+ runs/s\), written to \S+\n$`},
+		{"one run", []string{"-runs", "1"}, `^s: 1 run in [0-9.]+s \([0-9]+ runs/s\), written to \S+\n$`},
+		{"a shard", []string{"-runs", "4", "-shard", "1/2"}, `^s: 2 runs in [0-9.]+s \([0-9]+ runs/s\), shard 1/2 of 4 runs, written to \S+\n$`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"run", sc, "-out", filepath.Join(dir, strings.ReplaceAll(tt.name, " ", "_"))}, tt.args...)
+			code, _, errb := runMain(t, context.Background(), nil, args...)
+			if code != 0 || !regexp.MustCompile(tt.want).MatchString(errb) {
+				t.Errorf("got exit %d, stderr %q; want exit 0 and stderr matching %q", code, errb, tt.want)
+			}
+		})
+	}
+}

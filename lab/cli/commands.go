@@ -179,7 +179,13 @@ func cmdRun(ctx context.Context, args []string, env console) error {
 		return err
 	}
 	if !*quiet {
-		env.errs.printf("%s: %d runs in %.2fs (%.0f runs/s), shard %s, written to %s\n", safefile.Escape(sc.Name), len(res), el.Seconds(), float64(len(res))/el.Seconds(), shard, safefile.Escape(*out))
+		// A shard is named only when there is one: "shard all" said one of
+		// a run that sharded nothing.
+		part := ""
+		if shard.N > 1 {
+			part = fmt.Sprintf(", shard %s of %d runs", shard, *runs)
+		}
+		env.errs.printf("%s: %s in %.2fs (%.0f runs/s)%s, written to %s\n", safefile.Escape(sc.Name), lab.Plural(len(res), "run"), el.Seconds(), float64(len(res))/el.Seconds(), part, safefile.Escape(*out))
 	}
 	if sum != nil {
 		printSummary(env, sum)
