@@ -35,6 +35,7 @@ type spawnConfig struct {
 	nerveSet bool
 	flags    uint8
 	tag      uint64
+	why      reasonID // his last reason: BySetByHand WithMorale
 }
 
 // apply applies opts to c. An option is a func the compiler cannot see
@@ -75,10 +76,12 @@ func WithoutContagion() SpawnOption {
 	return func(c *spawnConfig) { c.flags |= flagNoContagion }
 }
 
-// WithMorale spawns the agent with morale v (0..1) instead of 1. His state is
-// resolved at the next step.
+// WithMorale spawns the agent with morale v (0..1) instead of 1, as if set
+// by SetMorale: his LastReason is BySetByHand, and so is the reason of the
+// state the next step resolves for him (Shaken at 0.5, say), unless news or
+// the step's own contagion or recovery drives that change.
 func WithMorale(v float64) SpawnOption {
-	return func(c *spawnConfig) { c.morale = v }
+	return func(c *spawnConfig) { c.morale, c.why = v, reasonID(BySetByHand) }
 }
 
 // WithTag gives the agent the game's own id for him, tag: an entity id, an
@@ -108,8 +111,8 @@ type Snapshot struct {
 	// there was none.
 	SecondsSinceBadNews float64
 	// LastReason is the reason of the last event (built-in or custom),
-	// rally or SetMorale that reached him; the zero Reason ("none") before
-	// any did.
+	// rally or SetMorale that reached him (WithMorale counts as SetMorale);
+	// the zero Reason ("none") before any did.
 	LastReason Reason
 	// Tag is the game's own id for him (WithTag).
 	Tag uint64

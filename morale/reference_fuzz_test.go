@@ -98,7 +98,7 @@ func TestReferenceWorldWindows(t *testing.T) {
 		at := morale.Vec2{X: r.Float64() * 200000, Y: r.Float64() * 200000}
 		sq := morale.SquadID(r.IntN(40))
 		a := w.Spawn(sq, at, morale.WithMorale(0.3+0.7*r.Float64()))
-		ref.spawn(a, sq, at, a.Morale(), a.Nerve(), false)
+		ref.spawn(a, sq, at, a.Morale(), a.Nerve(), false, true)
 		all = append(all, a)
 	}
 	n := 2*win + win/3
@@ -246,7 +246,7 @@ func runAgainstReference(t *testing.T, data []byte) {
 				if flags&1 != 0 && a.Nerve() != nerve {
 					fail("nerve %v; want the pinned %v", a.Nerve(), nerve)
 				}
-				ref.spawn(a, squad, at, m, a.Nerve(), flags&2 != 0)
+				ref.spawn(a, squad, at, m, a.Nerve(), flags&2 != 0, flags&4 != 0)
 				all = append(all, a)
 				if flags&32 != 0 && len(ref.agents) < 2*morale.SortMinAgents {
 					// A crowd around him, enough for the World to sort
@@ -254,7 +254,7 @@ func runAgainstReference(t *testing.T, data []byte) {
 					for k := range morale.SortMinAgents {
 						p := morale.Vec2{X: at.X + float64((k*37)%97)*61, Y: at.Y + float64((k*53)%89)*43}
 						c := w.Spawn(squad+morale.SquadID(k%3), p, opts...)
-						ref.spawn(c, squad+morale.SquadID(k%3), p, m, c.Nerve(), flags&2 != 0)
+						ref.spawn(c, squad+morale.SquadID(k%3), p, m, c.Nerve(), flags&2 != 0, flags&4 != 0)
 						all = append(all, c)
 					}
 				}

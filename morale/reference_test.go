@@ -183,8 +183,13 @@ func (r *refWorld) join(a *refAgent) {
 	sq.sum += a.morale
 }
 
-func (r *refWorld) spawn(real *morale.Agent, squad morale.SquadID, at morale.Vec2, m, nerve float64, noContagion bool) {
+// spawn adds real's agent; withMorale says he was spawned WithMorale (as if
+// set by hand: his last reason).
+func (r *refWorld) spawn(real *morale.Agent, squad morale.SquadID, at morale.Vec2, m, nerve float64, noContagion, withMorale bool) {
 	a := &refAgent{real: real, squad: squad, pos: at, morale: m, nerve: nerve, noContagion: noContagion}
+	if withMorale {
+		a.why = morale.Reason{Kind: morale.BySetByHand}
+	}
 	r.agents = append(r.agents, a)
 	r.byReal[real] = a
 	r.join(a)

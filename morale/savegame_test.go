@@ -386,7 +386,7 @@ func TestSaveBytesPerAgent(t *testing.T) {
 // MORALE_WRITE_SAVE=1 go test -run TestSaveGolden, bump the version if the
 // layout changed, and confirm the new values on the other CPUs.
 const (
-	saveGolden    = "56d3ba5253580b9ed2d887fc9dfb711e399fe0374a977190206f88b1d5d4d650"
+	saveGolden    = "225d78a166286a8435d7bea3a604bba9be32c9d23072c3b65b33f6512c522dc0"
 	saveGoldenSum = 0xf451201f537ebc41
 )
 

@@ -75,6 +75,7 @@ func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, e
 	for _, k := range w.cols[spawnSet:] {
 		k.grow()
 	}
+	w.col.Why[i] = c.why
 	w.join(w.col.Squad[i], c.morale)
 	w.spawned(int(i))
 	return w.col.Handle[i], nil

@@ -242,7 +242,7 @@ func TestReferenceWorldManyChunks(t *testing.T) {
 			m := 0.2 + 0.8*r.Float64()
 			a := w.Spawn(morale.SquadID(i%7), at, morale.WithMorale(m))
 			all = append(all, a)
-			ref.spawn(a, morale.SquadID(i%7), at, m, a.Nerve(), false)
+			ref.spawn(a, morale.SquadID(i%7), at, m, a.Nerve(), false, true)
 		}
 		checked := map[*morale.Agent]int{}
 		fail := func(format string, args ...any) {

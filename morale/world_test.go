@@ -372,3 +372,46 @@ func TestLastReasonAndTheZeroReason(t *testing.T) {
 		}
 	}
 }
+
+// A man spawned WithMorale below a threshold takes his state at the next
+// step because of the morale he was given, as if set by SetMorale: that is
+// his last reason, and the state change's. It used to be told as the step's
+// own recovery or contagion, which had nudged his morale the other way
+// (Panicked "after recovery" at 0.22 for a man spawned at 0.2).
+func TestSpawnedMoraleIsTheReason(t *testing.T) {
+	tests := []struct {
+		name  string
+		m     float64
+		event bool // a Suppressed after the spawn, before the step
+		state morale.State
+		why   morale.ReasonKind
+	}{
+		{"spawned at 0.5: Shaken", 0.5, false, morale.Shaken, morale.BySetByHand},
+		{"spawned at 0.2: Panicked", 0.2, false, morale.Panicked, morale.BySetByHand},
+		{"spawned at 0.5, then suppressed", 0.5, true, morale.Shaken, morale.ByEvent},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := newTestWorld(t)
+			var got []morale.Reason
+			w.OnStateChanged(func(_ *morale.Agent, _, _ morale.State, why morale.Reason) { got = append(got, why) })
+			a := w.Spawn(1, morale.Vec2{}, morale.WithMorale(tt.m), morale.WithNerve(0.9))
+			w.Spawn(1, morale.Vec2{X: 1}, morale.WithMorale(tt.m), morale.WithNerve(0.9))
+			if got, want := a.Snapshot().LastReason, (morale.Reason{Kind: morale.BySetByHand}); got != want {
+				t.Errorf("LastReason after the spawn %v; want %v", got, want)
+			}
+			if tt.event {
+				if err := a.ReportEvent(morale.Suppressed, 0.01); err != nil {
+					t.Fatal(err)
+				}
+			}
+			w.Advance(w.Settings().SquadUpdateInterval)
+			if a.State() != tt.state || len(got) == 0 {
+				t.Fatalf("after a step: %v with %d state changes; want %v", a.State(), len(got), tt.state)
+			}
+			if got[0].Kind != tt.why {
+				t.Errorf("state change because of %v; want %v", got[0].Kind, tt.why)
+			}
+		})
+	}
+}
