@@ -279,3 +279,44 @@ func TestListenersDuringEventAtLocation(t *testing.T) {
 		}
 	}
 }
+
+// A listener that panics stops the call that made the change, as the
+// World's documentation says: the panic reaches the game, the changes not
+// yet told are told to no one, Advance stops at the end of the step whose
+// changes were being told, and the World goes on from there.
+func TestListenerPanicStopsTheCall(t *testing.T) {
+	w := newTestWorld(t)
+	a := w.Spawn(1, morale.Vec2{}, morale.WithMorale(0.5), morale.WithNerve(0.9))
+	w.Spawn(1, morale.Vec2{X: 1}, morale.WithMorale(0.5), morale.WithNerve(0.9))
+	calls := 0
+	w.OnMoraleChanged(func(*morale.Agent, float64, morale.Reason) {
+		calls++
+		if calls == 1 {
+			panic("the game's bug")
+		}
+	})
+	func() {
+		defer func() {
+			if r := recover(); r != "the game's bug" {
+				t.Fatalf("recovered %v; want the listener's panic", r)
+			}
+		}()
+		w.Advance(1)
+	}()
+	if got, want := w.Now(), 0.25; got != want {
+		t.Errorf("Now() %v after the panic; want %v, the end of the step being told", got, want)
+	}
+	if calls != 1 {
+		t.Errorf("%d calls; want 1: the second man's change is told to no one", calls)
+	}
+	w.Advance(1)
+	if got, want := w.Now(), 1.25; got != want {
+		t.Errorf("Now() %v after Advance(1); want %v", got, want)
+	}
+	if calls != 1+2*4 {
+		t.Errorf("%d calls; want %d: both men's changes of the next four steps", calls, 1+2*4)
+	}
+	if _, err := w.MarshalBinary(); err != nil || a.Morale() <= 0.5 {
+		t.Errorf("after the panic: save error %v, morale %v; want a World that saves and recovered", err, a.Morale())
+	}
+}

@@ -69,7 +69,11 @@ var ErrRemoved = errors.New("morale: agent was removed from its world")
 // (the old state of a state change is always the new state of the one before
 // it), and a change to an agent removed before its turn is told to no one. A
 // listener reading the World sees the present, which may already be past the
-// change it is being told.
+// change it is being told. A listener that panics stops the call that made
+// the change: the panic goes on up to the game, the changes not yet handed
+// out are told to no one, and an Advance stops at the end of the step whose
+// changes were being told (the rest of its dt is not run); the World stays
+// whole and goes on from there.
 type World struct {
 	_ noCopy // go vet flags a World copied by value
 	// self is the World's own address, set when it starts: a World whose
