@@ -22,10 +22,16 @@ type Difference struct {
 	// the plain ones.
 	N                          int
 	PairedA, PairedB, Diff, SE float64
+	// Lo95 and Hi95 are Diff's 95% interval, Diff ∓ 1.96·SE within what a
+	// difference of the metric can be (Metric.Bounds: −1..1 for a share or
+	// a flag, −duration..duration for a time).
+	Lo95, Hi95 float64
 	// ShareA and ShareB are the shares of fights where it happened (or was
 	// above zero); ShareSE is the standard error of the paired difference
-	// ShareB − ShareA.
+	// ShareB − ShareA, and ShareLo95..ShareHi95 its 95% interval, within
+	// −1..1.
 	ShareA, ShareB, ShareSE float64
+	ShareLo95, ShareHi95    float64
 	// Differs is true when |Diff| > 1.96·SE for the paired means, or the
 	// shares differ beyond their paired noise.
 	Differs bool
@@ -76,7 +82,7 @@ func Compare(ctx context.Context, a, b *Scenario, runs int, seed uint64, progres
 	}
 	res := CompareResult{Runs: runs, Seed: seed, A: Summarize(NewHeader(pa), ra), B: Summarize(NewHeader(pb), rb)}
 	for _, m := range Metrics(sc) {
-		res.Diffs = append(res.Diffs, PairedDifference(m, ra, rb))
+		res.Diffs = append(res.Diffs, PairedDifference(m, ra, rb, sc.Duration))
 	}
 	return res, nil
 }
@@ -85,9 +91,10 @@ func Compare(ctx context.Context, a, b *Scenario, runs int, seed uint64, progres
 // seeds (ra[i] and rb[i] the same fight) under two settings: the plain
 // means and shares of each side, the paired means over the fights where
 // both define it, and the paired difference of the shares, each with its
-// standard error. Only the first min(len(ra), len(rb)) runs of each are
-// compared.
-func PairedDifference(m Metric, ra, rb []RunResult) Difference {
+// standard error and 95% interval (within what a difference of m can be in
+// fights of duration seconds). Only the first min(len(ra), len(rb)) runs of
+// each are compared.
+func PairedDifference(m Metric, ra, rb []RunResult, duration float64) Difference {
 	n := min(len(ra), len(rb))
 	ra, rb = ra[:n], rb[:n]
 	sa, sb := metricStat(m, ra, nil), metricStat(m, rb, nil)
@@ -108,14 +115,22 @@ func PairedDifference(m Metric, ra, rb []RunResult) Difference {
 		d.PairedA, d.PairedB, d.Diff = Mean(da), Mean(db), Mean(diffs)
 		d.SE = StdErr(diffs)
 		d.Differs = beyondNoise(d.Diff, d.SE)
+		lo, hi := m.Bounds(duration)
+		d.Lo95, d.Hi95 = normal95(d.Diff, d.SE, lo-hi, hi-lo)
 	}
 	if len(hdiffs) > 0 {
 		d.ShareSE = StdErr(hdiffs)
 		if beyondNoise(Mean(hdiffs), d.ShareSE) {
 			d.Differs = true
 		}
+		d.ShareLo95, d.ShareHi95 = normal95(d.ShareB-d.ShareA, d.ShareSE, -1, 1)
 	}
 	return d
+}
+
+// normal95 returns the normal 95% interval x ∓ 1.96·se, clamped to floor..ceil.
+func normal95(x, se, floor, ceil float64) (lo, hi float64) {
+	return math.Max(floor, x-Z95*se), math.Min(ceil, x+Z95*se)
 }
 
 func b2f(b bool) float64 {

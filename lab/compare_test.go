@@ -174,3 +174,53 @@ func TestColumnStatIsMetricStat(t *testing.T) {
 		}
 	}
 }
+
+// A paired difference's interval stays within what a difference of its
+// metric can be: a squad that never broke under A and broke in 59 of 60
+// fights under B had B − A = +98.3 points [+95.1, +101.6] on compare's page
+// (and the demo's odds panel), more than every fight. Shares and flags
+// differ by −1..1, times by −duration..duration.
+func TestPairedDifferenceStaysWithinTheMetric(t *testing.T) {
+	sc, err := lab.ParseScenario("p.toml", []byte("name = \"p\"\nduration = 30.0\n[[squad]]\nname = \"a\"\nsize = 4\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := func(x float64) *float64 { return &x }
+	tests := []struct {
+		metric   string
+		a, b     func(i int) lab.RunResult
+		lo, hi   float64 // Lo95, Hi95 within
+		slo, shi float64 // ShareLo95, ShareHi95 within
+	}{
+		{"squad_broke.a", func(int) lab.RunResult { return lab.RunResult{SquadBroke: []bool{false}} },
+			func(i int) lab.RunResult { return lab.RunResult{SquadBroke: []bool{i != 0}} }, -1, 1, -1, 1},
+		{"squad_broke.a", func(i int) lab.RunResult { return lab.RunResult{SquadBroke: []bool{i != 0}} },
+			func(int) lab.RunResult { return lab.RunResult{SquadBroke: []bool{false}} }, -1, 1, -1, 1},
+		{"first_rout_s", func(int) lab.RunResult { return lab.RunResult{FirstRouted: f(0)} },
+			func(i int) lab.RunResult {
+				if i == 0 {
+					return lab.RunResult{FirstRouted: f(10)}
+				}
+				return lab.RunResult{FirstRouted: f(30)}
+			}, -30, 30, -1, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.metric, func(t *testing.T) {
+			m, ok := lab.MetricByName(sc, tt.metric)
+			if !ok {
+				t.Fatalf("no metric %s", tt.metric)
+			}
+			ra, rb := make([]lab.RunResult, 60), make([]lab.RunResult, 60)
+			for i := range ra {
+				ra[i], rb[i] = tt.a(i), tt.b(i)
+			}
+			d := lab.PairedDifference(m, ra, rb, sc.Duration)
+			if d.Lo95 < tt.lo || d.Hi95 > tt.hi || d.Lo95 > d.Diff || d.Hi95 < d.Diff {
+				t.Errorf("got B − A = %v [%v, %v]; want an interval around it within %v..%v", d.Diff, d.Lo95, d.Hi95, tt.lo, tt.hi)
+			}
+			if ch := d.ShareB - d.ShareA; d.ShareLo95 < tt.slo || d.ShareHi95 > tt.shi || d.ShareLo95 > ch || d.ShareHi95 < ch {
+				t.Errorf("got happened B − A = %v [%v, %v]; want an interval around it within %v..%v", ch, d.ShareLo95, d.ShareHi95, tt.slo, tt.shi)
+			}
+		})
+	}
+}

@@ -131,8 +131,8 @@ func StatInterval(stat string, xs []float64, happened, n int, floor, ceil float6
 		return 0, 0, false
 	}
 	if stat == "mean" {
-		mean, se := Mean(xs), StdErr(xs)
-		return math.Max(floor, mean-Z95*se), math.Min(ceil, mean+Z95*se), true
+		lo, hi = normal95(Mean(xs), StdErr(xs), floor, ceil)
+		return lo, hi, true
 	}
 	q, known := percentileOf[stat]
 	if !known {

@@ -169,7 +169,7 @@ func (j *OddsJob) Odds(ref *OddsJob) Odds {
 		k := int(math.Round(st.Share * float64(len(j.runs))))
 		r := OddsRow{Name: name, K: k, Share: st.Share, Lo: st.ShareLo, Hi: st.ShareHi}
 		if rr != nil {
-			r.Change = shareChange(PairedDifference(m, rr, j.runs[:len(rr)]))
+			r.Change = shareChange(PairedDifference(m, rr, j.runs[:len(rr)], j.sc.Duration))
 		}
 		return r
 	}
@@ -195,9 +195,9 @@ func (j *OddsJob) Odds(ref *OddsJob) Odds {
 		o.FirstRout.P50Lo, o.FirstRout.P50Hi = ptr(s[lo]), ptr(s[hi])
 	}
 	if rr != nil {
-		if d := PairedDifference(first, rr, j.runs[:len(rr)]); d.N > 0 {
+		if d := PairedDifference(first, rr, j.runs[:len(rr)], j.sc.Duration); d.N > 0 {
 			o.FirstRout.TimeChange = &OddsChange{From: d.PairedA, N: d.N, Diff: d.Diff,
-				Lo: d.Diff - Z95*d.SE, Hi: d.Diff + Z95*d.SE, Beyond: beyondNoise(d.Diff, d.SE)}
+				Lo: d.Lo95, Hi: d.Hi95, Beyond: beyondNoise(d.Diff, d.SE)}
 		}
 	}
 	o.Histogram.Bin = histogramBin(j.sc.Duration)
@@ -212,7 +212,7 @@ func (j *OddsJob) Odds(ref *OddsJob) Odds {
 func shareChange(d Difference) *OddsChange {
 	diff := d.ShareB - d.ShareA
 	return &OddsChange{From: d.ShareA, N: max(d.NA, d.NB, d.N), Diff: diff,
-		Lo: diff - Z95*d.ShareSE, Hi: diff + Z95*d.ShareSE, Beyond: beyondNoise(diff, d.ShareSE)}
+		Lo: d.ShareLo95, Hi: d.ShareHi95, Beyond: beyondNoise(diff, d.ShareSE)}
 }
 
 // namedRoutMetric is "routed.NAME": 1 when the k-th named man routed in a

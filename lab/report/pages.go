@@ -441,8 +441,7 @@ func compareTable(r lab.CompareResult) Table {
 		paired, diff := "– (0)", "–"
 		if d.N > 0 {
 			paired = fmt.Sprintf("%s → %s (%d)", num(d.PairedA), num(d.PairedB), d.N)
-			h := lab.Z95 * d.SE
-			diff = fmt.Sprintf("%s [%s, %s]", signed(d.Diff), signed(d.Diff-h), signed(d.Diff+h))
+			diff = fmt.Sprintf("%s [%s, %s]", signed(d.Diff), signed(d.Lo95), signed(d.Hi95))
 		}
 		class := "dim"
 		if d.Differs {
@@ -469,7 +468,6 @@ func compareSquadTable(r lab.CompareResult) Table {
 		fa, _ := r.A.Stat("squad_first_break_s." + name)
 		fb, _ := r.B.Stat("squad_first_break_s." + name)
 		d := diffs["squad_broke."+name]
-		h := lab.Z95 * d.ShareSE
 		ch := d.ShareB - d.ShareA
 		men := ""
 		if i < len(r.A.SquadMen) {
@@ -482,7 +480,7 @@ func compareSquadTable(r lab.CompareResult) Table {
 			return fmt.Sprintf("%s s (%d fights)", opt(s.P50), s.N)
 		}
 		t.Rows = append(t.Rows, Row{Cells: []string{name, men, pctCI(ba.Share, ba.ShareLo, ba.ShareHi), pctCI(bb.Share, bb.ShareLo, bb.ShareHi),
-			fmt.Sprintf("%+.1f points [%+.1f, %+.1f]", 100*ch, 100*(ch-h), 100*(ch+h)), first(fa), first(fb)}})
+			fmt.Sprintf("%+.1f points [%+.1f, %+.1f]", 100*ch, 100*d.ShareLo95, 100*d.ShareHi95), first(fa), first(fb)}})
 	}
 	return t
 }

@@ -566,3 +566,43 @@ func inkColumns(img image.Image, x0, x1, y0, y1 float64) int {
 	}
 	return n
 }
+
+// compare's page prints each paired change with an interval within what a
+// change can be: a squad that never broke under A and broke in 59 of 60
+// fights under B read "+98.3 points [+95.1, +101.6]", more than every fight.
+func TestComparePageIntervalsWithinTheMetric(t *testing.T) {
+	sc, err := lab.ParseScenario("p.toml", []byte("name = \"p\"\nduration = 30.0\n[[squad]]\nname = \"a\"\nsize = 4\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ra, rb := make([]lab.RunResult, 60), make([]lab.RunResult, 60)
+	for i := range ra {
+		ra[i] = lab.RunResult{Index: i, SquadBroke: []bool{false}, SquadFirstBreak: []*float64{nil}, SquadRouted: []int{0}}
+		rb[i] = lab.RunResult{Index: i, SquadBroke: []bool{i != 0}, SquadFirstBreak: []*float64{nil}, SquadRouted: []int{0}, Broke: 1, ShareSquadsBroken: 1}
+		if i == 0 {
+			rb[i].Broke, rb[i].ShareSquadsBroken = 0, 0
+		}
+	}
+	plan := lab.Plan{Scenario: sc, Settings: sc.Settings, Seed: 1, Runs: 60}
+	res := lab.CompareResult{Runs: 60, Seed: 1, A: lab.Summarize(lab.NewHeader(plan), ra), B: lab.Summarize(lab.NewHeader(plan), rb)}
+	for _, m := range lab.Metrics(sc) {
+		res.Diffs = append(res.Diffs, lab.PairedDifference(m, ra, rb, sc.Duration))
+	}
+	rep, err := report.CompareReport(res, "a.toml", "b.toml", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(rep.HTML)
+	tests := []struct{ row, want string }{
+		{"<td>a</td>", "&#43;98.3 points [&#43;95.1, &#43;100.0]"},
+		{"<td>squad_broke.a</td>", "&#43;0.983 [&#43;0.951, &#43;1]"},
+		{"<td>share_squads_broken</td>", "&#43;0.983 [&#43;0.951, &#43;1]"},
+	}
+	for _, tt := range tests {
+		_, row, _ := strings.Cut(page, tt.row)
+		row, _, _ = strings.Cut(row, "</tr>")
+		if !strings.Contains(row, tt.want) {
+			t.Errorf("got the row %s%s; want %q in it", tt.row, row, tt.want)
+		}
+	}
+}
