@@ -2,6 +2,7 @@ package ui
 
 import (
 	"image"
+	"image/color"
 	"slices"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/windowtest"
+	"github.com/moralebreak/moralebreak/ui/internal/widgets"
 )
 
 // Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo, and neither reverts the
@@ -226,5 +228,25 @@ func TestRefusedDragStaysOnItsRow(t *testing.T) {
 	}
 	if changed == 0 {
 		t.Error("the refusal changed nothing on its row; want its name in red and an outline at 0.9")
+	}
+}
+
+// The keys' sheet hides what lies under it: drawn over a white screen, the
+// inside of its box is the sheet's own colour, so the Why panel's text
+// under it does not show through between its lines (at 94% it did, as a
+// grey ghost of every line).
+func TestHelpSheetIsOpaque(t *testing.T) {
+	windowtest.Skip(t)
+	a, _ := newTestApp(t, Config{})
+	a.applyIntent(Intent{ToggleHelp: true})
+	screen := ebiten.NewImage(ScreenW, ScreenH)
+	screen.Fill(color.White)
+	a.drawHelp(screen)
+	box := a.helpBox.GetWidget().Rect
+	at := image.Pt(box.Max.X-4, box.Max.Y-4) // inside the box, clear of its text
+	want := widgets.ColHelp
+	want.A = 0xff
+	if got := color.NRGBAModel.Convert(screen.At(at.X, at.Y)).(color.NRGBA); got != want {
+		t.Errorf("the sheet at %v over white: got %v; want its own colour %v, opaque", at, got, want)
 	}
 }

@@ -20,7 +20,7 @@ var (
 	ColStrip    = color.NRGBA{0x12, 0x17, 0x1d, 0xff}
 	ColFaint    = color.NRGBA{0x55, 0x5f, 0x6a, 0xff}
 	ColTip      = color.NRGBA{0x0a, 0x0c, 0x10, 0xf4} // a tooltip's box
-	ColHelp     = color.NRGBA{0x10, 0x14, 0x19, 0xf0} // the keys' sheet
+	ColHelp     = color.NRGBA{0x10, 0x14, 0x19, 0xff} // the keys' sheet: opaque, so nothing shows through its text
 	Background  = color.NRGBA{0x12, 0x16, 0x1b, 0xff} // behind the field and the timeline
 
 	ColRowHover = color.NRGBA{0x24, 0x2c, 0x35, 0xff} // the tuner's row under the pointer
