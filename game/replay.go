@@ -118,8 +118,24 @@ func (rc *replayCost) apply(c Command) float64 {
 }
 
 // ErrBadReplay is wrapped by every error of ReadReplay and of playing a
-// replay back; the message names the line.
+// replay back: errors.Is finds it. The message is the problem alone, in a
+// designer's words and naming the line ("line 32: tick 480: …"), without
+// this error's own words.
 var ErrBadReplay = errors.New("game: bad replay")
+
+// replayError is an error of a replay: its message is err's, and it wraps
+// both ErrBadReplay and err (the scanner's, NewSession's, a command's) for
+// errors.Is and errors.As.
+type replayError struct{ err error }
+
+func (e replayError) Error() string   { return e.err.Error() }
+func (e replayError) Unwrap() []error { return []error{ErrBadReplay, e.err} }
+
+// badReplay returns fmt.Errorf(format, args...) as an error of a replay,
+// wrapping ErrBadReplay besides.
+func badReplay(format string, args ...any) error {
+	return replayError{fmt.Errorf(format, args...)}
+}
 
 // Entry is one recorded command: Cmd was applied (successfully) when the
 // session had run Tick sub-ticks.
@@ -210,7 +226,7 @@ func NewReplay(r Recording) (*Session, error) {
 func newReplay(r Recording, applied func(Entry) error) (*Session, error) {
 	s, err := NewSession(r.Config())
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrBadReplay, err)
+		return nil, replayError{err}
 	}
 	s.play = &playback{rec: r, status: ReplayStatus{Active: true, End: r.End, Want: r.Digest}, applied: applied}
 	s.playDue()
@@ -302,7 +318,7 @@ func (s *Session) playDue() {
 		p.next++
 		err := s.Apply(e.Cmd)
 		if err != nil {
-			err = fmt.Errorf("%w: line %d: tick %d: %s: %w", ErrBadReplay, e.Line, e.Tick, commandText(e.Cmd), err)
+			err = badReplay("line %d: tick %d: %s: %w", e.Line, e.Tick, commandText(e.Cmd), err)
 		} else if p.applied != nil {
 			err = p.applied(e)
 		}
@@ -443,7 +459,7 @@ type replayReader struct {
 }
 
 func (rr *replayReader) errf(format string, args ...any) error {
-	return fmt.Errorf("%w: line %d: %s", ErrBadReplay, rr.line, fmt.Sprintf(format, args...))
+	return badReplay("line %d: %s", rr.line, fmt.Sprintf(format, args...))
 }
 
 // scanErr is the scanner's error, if any, naming the line it stopped at.
@@ -522,9 +538,9 @@ func (rr *replayReader) blockError(kind string, at int, lines []int, err error) 
 		msg += "; the file ends inside it (truncated?)"
 	}
 	if _, _, ok := problemLine(problems[0]); ok {
-		return fmt.Errorf("%w: %s (in the %s block of line %d)", ErrBadReplay, msg, kind, at)
+		return badReplay("%s (in the %s block of line %d)", msg, kind, at)
 	}
-	return fmt.Errorf("%w: line %d: %s block: %s", ErrBadReplay, at, kind, msg)
+	return badReplay("line %d: %s block: %s", at, kind, msg)
 }
 
 // settingsBlock reads the "| " lines after a settings line (numbered at)
@@ -535,7 +551,7 @@ func (rr *replayReader) settingsBlock(at int) (morale.Settings, error) {
 		return morale.Settings{}, err
 	}
 	if text == "" {
-		return morale.Settings{}, fmt.Errorf("%w: line %d: settings block is empty; want its weights.toml lines, each after \"| \"", ErrBadReplay, at)
+		return morale.Settings{}, badReplay("line %d: settings block is empty; want its weights.toml lines, each after \"| \"", at)
 	}
 	s, err := morale.ReadSettings(strings.NewReader(text))
 	if err != nil {
@@ -553,10 +569,10 @@ func (rr *replayReader) settingsBlock(at int) (morale.Settings, error) {
 func ReadReplay(in io.Reader) (Recording, error) {
 	data, err := io.ReadAll(io.LimitReader(in, MaxReplayBytes+1))
 	if err != nil {
-		return Recording{}, fmt.Errorf("%w: %w", ErrBadReplay, err)
+		return Recording{}, replayError{err}
 	}
 	if len(data) > MaxReplayBytes {
-		return Recording{}, fmt.Errorf("%w: over %d bytes", ErrBadReplay, MaxReplayBytes)
+		return Recording{}, badReplay("the file is over %d bytes; a replay may have at most %d", MaxReplayBytes, MaxReplayBytes)
 	}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 0, 4096), maxReplayLine)
@@ -568,7 +584,7 @@ func ReadReplay(in io.Reader) (Recording, error) {
 		if err := scanErr(); err != nil {
 			return Recording{}, err
 		}
-		return Recording{}, fmt.Errorf("%w: line 1: empty file; want %s", ErrBadReplay, quote(replayMagic+" 1"))
+		return Recording{}, badReplay("line 1: empty file; want %s", quote(replayMagic+" 1"))
 	}
 	rr.line = 1
 	f := strings.Fields(sc.Text())
@@ -713,7 +729,7 @@ func ReadReplay(in io.Reader) (Recording, error) {
 				return Recording{}, err
 			}
 			if w := r.Work(); w > MaxReplayWork {
-				return Recording{}, fmt.Errorf("%w: playing it through would take about %.3g soldier-sub-ticks (%d soldiers, %d sub-ticks, %d commands); a replay may take at most %.0g", ErrBadReplay, w, r.Soldiers, r.End, len(r.Entries), float64(MaxReplayWork))
+				return Recording{}, badReplay("playing it through would take about %.3g soldier-sub-ticks (%d soldiers, %d sub-ticks, %d commands); a replay may take at most %.0g", w, r.Soldiers, r.End, len(r.Entries), float64(MaxReplayWork))
 			}
 			return r, nil
 		default:

@@ -3,6 +3,7 @@ package game_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -75,5 +76,53 @@ func TestReplayStatusString(t *testing.T) {
 		if got := tc.st.String(); got != tc.want {
 			t.Errorf("%+v: got %q; want %q", tc.st, got, tc.want)
 		}
+	}
+}
+
+// A replay's error is the problem alone, naming its line, and LoadReplay's
+// the file and the problem: they began "game: bad replay: ", the sentinel's
+// words (the demo said "demo: -replay: FILE: game: bad replay: line 32: …").
+// errors.Is still finds ErrBadReplay, and the error it wraps.
+func TestReplayErrorsSayTheProblemAlone(t *testing.T) {
+	g := newGame(t, game.DefaultConfig())
+	runUntil(g, 1)
+	var buf bytes.Buffer
+	if err := g.Recording().Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	good := buf.String()
+	ghost := strings.Replace(good, "\nend ", "\ntick 100 kill 9\nend ", 1)
+	ghostLine := strings.Count(ghost[:strings.Index(ghost, "tick 100 kill 9")], "\n") + 1
+	settings := strings.Count(good[:strings.Index(good, "| ShakenBelow")], "\n") + 1
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name, text string
+		want       string // the error's start
+		also       error  // wrapped besides ErrBadReplay; nil for none
+	}{
+		{"empty", "", `line 1: empty file; want "moralebreak-replay 1"`, nil},
+		{"not a replay", "hello\n", `line 1: not a replay file: want "moralebreak-replay 1"`, nil},
+		{"a setting", strings.Replace(good, "| ShakenBelow = 0.6", "| ShakenBelow = abc", 1),
+			fmt.Sprintf("line %d: ShakenBelow is abc; write a number such as 0.6 (in the settings block of line", settings), nil},
+		{"a soldier who is not there", ghost, fmt.Sprintf("line %d: tick 100: kill 9: ", ghostLine), game.ErrNoSoldier},
+		{"too long to play", strings.Replace(strings.Replace(good, "soldiers 5\n", "soldiers 5000\n", 1), "\nend 240\n", "\nend 20736000\n", 1),
+			"playing it through would take about", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".txt")
+			if err := os.WriteFile(path, []byte(tc.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := game.LoadReplay(path, nil)
+			if err == nil || !strings.HasPrefix(err.Error(), path+": "+tc.want) {
+				t.Errorf("LoadReplay: got %v; want %q", err, path+": "+tc.want+"…")
+			}
+			if !errors.Is(err, game.ErrBadReplay) || tc.also != nil && !errors.Is(err, tc.also) {
+				t.Errorf("LoadReplay: got %v; want it to wrap ErrBadReplay and %v", err, tc.also)
+			}
+			if err != nil && strings.Contains(err.Error(), "bad replay") {
+				t.Errorf("LoadReplay: got %q; want no \"bad replay\" in it", err)
+			}
+		})
 	}
 }

@@ -338,7 +338,7 @@ func TestReplayBlockErrorsNameTheFilesLine(t *testing.T) {
 			continue
 		}
 		msg := err.Error()
-		head := fmt.Sprintf("game: bad replay: line %d: ", tc.line)
+		head := fmt.Sprintf("line %d: ", tc.line)
 		kind := "settings"
 		if strings.Contains(tc.name, "scenario") {
 			kind = "scenario"

@@ -103,7 +103,7 @@ func (rr *replayReader) scenarioBlock(at int) (*ScenarioConfig, error) {
 		return nil, err
 	}
 	if text == "" {
-		return nil, fmt.Errorf("%w: line %d: scenario block is empty; want its TOML lines, each after \"| \"", ErrBadReplay, at)
+		return nil, badReplay("line %d: scenario block is empty; want its TOML lines, each after \"| \"", at)
 	}
 	bad := func(err error) error { return rr.blockError("scenario", at, lines, err) }
 	var t scenarioText

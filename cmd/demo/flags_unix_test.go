@@ -66,9 +66,10 @@ func TestBadFlagsExitTwoBeforeAWindow(t *testing.T) {
 		{[]string{"-gif", filepath.Join(dir, "a.gif"), "-fps", "-1"}, "-fps is -1"},
 		{[]string{"-gif", filepath.Join(dir, "no", "a.gif")}, "-gif: cannot write"},
 		{[]string{"-replay", filepath.Join(dir, "none.txt")}, "-replay"},
-		{[]string{"-replay", corrupt}, "line 1: not a replay file"},
-		{[]string{"-replay", newer}, "line 1: replay format version 2 is newer"},
-		{[]string{"-replay", ghost}, ": tick 240: kill 9: game: no such soldier: 9"},
+		// a bad replay is the file and the problem, without "game: bad replay"
+		{[]string{"-replay", corrupt}, "demo: -replay: " + corrupt + ": line 1: not a replay file"},
+		{[]string{"-replay", newer}, "demo: -replay: " + newer + ": line 1: replay format version 2 is newer"},
+		{[]string{"-replay", ghost}, "demo: -replay: " + ghost + ": line "},
 		// A FIFO blocked the demo before any window; /dev/zero read until
 		// memory ran out; a 1 kB replay played for 40 minutes.
 		{[]string{"-record", fifo}, "-record: cannot write: " + fifo + ": is a FIFO, not a regular file; not replaced"},
