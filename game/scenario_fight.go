@@ -493,5 +493,14 @@ func (f *ScenarioFight) clone(w *morale.World, agent func(*morale.Agent) *morale
 // String describes the fight for logs: "line: 24 men in 3 squads, 61
 // occurrences, at 12.00 s".
 func (f *ScenarioFight) String() string {
-	return fmt.Sprintf("%s: %d men in %d squads, %d occurrences, at %.2f s", f.cfg.Name, len(f.men), len(f.cfg.Squads), len(f.occ), f.Now())
+	return fmt.Sprintf("%s: %s in %s, %s, at %.2f s", f.cfg.Name, count(len(f.men), "man", "men"),
+		count(len(f.cfg.Squads), "squad", "squads"), count(len(f.occ), "occurrence", "occurrences"), f.Now())
+}
+
+// count says n of a noun: "1 man", "24 men".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

@@ -173,7 +173,7 @@ func newScenario(b *Battle) *Scenario {
 		b.history.grow(s.fight.Men())
 	}
 	s.sample()
-	b.logf("Seed %d: scenario %s, %d men in %d squads, %g s.", b.cfg.Seed, quote(cfg.Name), s.fight.Men(), len(cfg.Squads), cfg.Duration)
+	b.logf("Seed %d: scenario %s, %s in %s, %g s.", b.cfg.Seed, quote(cfg.Name), count(s.fight.Men(), "man", "men"), count(len(cfg.Squads), "squad", "squads"), cfg.Duration)
 	return s
 }
 
@@ -328,7 +328,10 @@ func newsLabel(ev *ScenarioEvent) string {
 		}
 		return fmt.Sprintf("%d men die", ev.Count)
 	case "reinforce":
-		return fmt.Sprintf("%d reinforce %s", ev.Count, ev.Squad)
+		if ev.Count == 1 {
+			return "a man reinforces " + ev.Squad
+		}
+		return fmt.Sprintf("%d men reinforce %s", ev.Count, ev.Squad)
 	}
 	return ev.Do + " " + target
 }
