@@ -270,6 +270,12 @@ func TestParseShard(t *testing.T) {
 		{"auto", map[string]string{"SLURM_ARRAY_TASK_ID": "3"}, lab.Shard{}, "SLURM_ARRAY_TASK_COUNT=unset"},
 		{"auto", map[string]string{"JOB_COMPLETION_INDEX": "3"}, lab.Shard{}, "give -shard auto/N"},
 		{"auto/4", nil, lab.Shard{}, "neither JOB_COMPLETION_INDEX (Kubernetes) nor SLURM_ARRAY_TASK_ID (Slurm) is set"},
+		// Merge refuses a shard field of N over MaxRuns: such a shard's
+		// runs.json would never merge (FuzzParseShard).
+		{"0/1000000", nil, lab.Shard{K: 0, N: 1000000}, ""},
+		{"0/1000001", nil, lab.Shard{}, "N is 1000001; at most 1000000"},
+		{"auto/2000000", map[string]string{"JOB_COMPLETION_INDEX": "3"}, lab.Shard{}, "N is 2000000; at most 1000000"},
+		{"auto", slurm("5", "1000001", "0", "1000000"), lab.Shard{}, "N is 1000001; at most 1000000"},
 	}
 	for _, tt := range tests {
 		got, err := lab.ParseShard(tt.flag, func(k string) string { return tt.env[k] })

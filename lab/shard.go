@@ -34,8 +34,17 @@ type RunsFile struct {
 // SLURM_ARRAY_TASK_MAX = SLURM_ARRAY_TASK_COUNT − 1) and of more than one
 // task — and refuses otherwise, naming the variables it read and their
 // values: a rerun of one task (sbatch --array=3) or an array numbered from 1
-// would otherwise cut the runs into the wrong shards.
+// would otherwise cut the runs into the wrong shards. N is at most MaxRuns,
+// as a shard file's "shard" field must be for merge to read it.
 func ParseShard(s string, getenv func(string) string) (Shard, error) {
+	sh, err := parseShard(s, getenv)
+	if err == nil && sh.N > MaxRuns {
+		return Shard{}, fmt.Errorf("-shard %s: N is %d; at most %d, the most runs of one Monte-Carlo", safefile.Quote(s), sh.N, MaxRuns)
+	}
+	return sh, err
+}
+
+func parseShard(s string, getenv func(string) string) (Shard, error) {
 	if s == "" || s == "all" {
 		return Shard{}, nil
 	}
