@@ -191,7 +191,8 @@ func newKey(k lab.Knob, s morale.Settings, r [2]float64, custom bool) Key {
 }
 
 // parseRange reads the search range "LO:HI" of -keys KEY=LO:HI: finite,
-// LO < HI, holding the start's value.
+// LO < HI, holding the start's value, its width finite and its Scale
+// (newKey) above 0.
 func parseRange(k lab.Knob, s morale.Settings, rng string) ([2]float64, error) {
 	los, his, ok := strings.Cut(rng, ":")
 	lo, err1 := strconv.ParseFloat(los, 64)
@@ -208,6 +209,14 @@ func parseRange(k lab.Knob, s morale.Settings, rng string) ([2]float64, error) {
 		// Candidates past it would all be invalid settings: a search of
 		// -1e308:1e308 found none valid and blamed the keys.
 		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: a weight lies in %d..%d", k.Key, rng, -morale.MaxWeight, morale.MaxWeight)}
+	case math.IsInf(hi-lo, 0):
+		// Its Scale, a twentieth of the width, would be infinite: the
+		// search would start at Start + 0·Inf, NaN, and step to ±Inf.
+		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: the range is too wide to search; HI−LO must be a finite number", k.Key, rng)}
+	case !(math.Max(math.Abs(v), (hi-lo)/20) > 0):
+		// A start of 0 in a range of a few subnormals: a Scale of 0 would
+		// divide by zero.
+		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: the range is too narrow to search", k.Key, rng)}
 	}
 	return [2]float64{lo, hi}, nil
 }

@@ -1,6 +1,7 @@
 package fit
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -69,6 +70,40 @@ func TestKeysRange(t *testing.T) {
 		}
 		if err != nil || keys[0].Lo != tt.lo || keys[0].Hi != tt.hi {
 			t.Errorf("keysFor(%s) = %+v, %v; want range %g..%g", tt.key, keys, err, tt.lo, tt.hi)
+		}
+	}
+}
+
+// TestKeysRangeSearchable: a range whose width overflows (a Scale of +Inf,
+// so that the search started at Start + 0·Inf, NaN) or whose Scale rounds
+// to 0 (a start of 0 in a range of subnormals, so that relChange divided by
+// zero) is refused naming the key; one just inside either is taken with a
+// finite Scale above 0 (FuzzKeys).
+func TestKeysRangeSearchable(t *testing.T) {
+	sc, err := lab.ParseScenario("squad.toml", []byte("duration = 10.0\n[[squad]]\nname = \"a\"\nsize = 2\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Settings.Hysteresis = 0
+	tests := []struct {
+		key     string
+		wantErr string
+	}{
+		{"RecoveryDelaySeconds=-1e308:1e308", "RecoveryDelaySeconds=-1e308:1e308: the range is too wide to search"},
+		{"RecoveryDelaySeconds=-1e307:1e307", ""},
+		{"Hysteresis=-5e-324:5e-324", "Hysteresis=-5e-324:5e-324: the range is too narrow to search"},
+		{"Hysteresis=-1e-320:1e-320", ""},
+	}
+	for _, tt := range tests {
+		keys, err := keysFor([]*lab.Scenario{sc}, []string{tt.key})
+		if tt.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("keysFor(%s) = %+v, %v; want an error with %q", tt.key, keys, err, tt.wantErr)
+			}
+			continue
+		}
+		if err != nil || !(keys[0].Scale > 0) || math.IsInf(keys[0].Scale, 0) {
+			t.Errorf("keysFor(%s) = %+v, %v; want a finite Scale above 0", tt.key, keys, err)
 		}
 	}
 }
