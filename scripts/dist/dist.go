@@ -141,7 +141,7 @@ func buildOne(goCmd string, cfg config, t target, dir string, info buildInfoT, s
 		needs = min
 	}
 	files = append(files, shared...)
-	files = append(files, entry{name: "HOWTO.txt", mode: 0o644, body: []byte(howto(t, info, needs))})
+	files = append(files, entry{name: "HOWTO.txt", mode: 0o644, body: []byte(howto(t, info, needs, scenarioFiles(shared)))})
 	out := filepath.Join(cfg.out, t.archive())
 	f, err := os.Create(out)
 	if err != nil {
@@ -188,6 +188,17 @@ func sharedFiles() ([]entry, error) {
 		}
 	}
 	return files, nil
+}
+
+// scenarioFiles are the names of the scenarios among files.
+func scenarioFiles(files []entry) []string {
+	var names []string
+	for _, f := range files {
+		if strings.HasPrefix(f.name, "scenarios/") {
+			names = append(names, f.name)
+		}
+	}
+	return names
 }
 
 // buildInfoT is what every HOWTO.txt says of the build.

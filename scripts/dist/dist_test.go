@@ -140,7 +140,7 @@ func TestHowto(t *testing.T) {
 		{target{"darwin", "amd64"}, "macOS 12.0", []string{"Intel", "com.apple.quarantine", "macOS 12.0 or later"}},
 		{target{"linux", "amd64"}, "", []string{"./demo", "sudo apt-get install libgl1", "XWayland", "xvfb-run", "scenarios/opening.toml"}},
 	} {
-		h := howto(tc.target, info, tc.mac)
+		h := howto(tc.target, info, tc.mac, someScenarios)
 		for _, w := range append(tc.want, "MoraleBreak v9.9.9", "go1.26.8", "weights.toml", "lint weights.toml") {
 			if !strings.Contains(h, w) {
 				t.Errorf("%s HOWTO lacks %q:\n%s", tc.target, w, h)
@@ -149,6 +149,40 @@ func TestHowto(t *testing.T) {
 		if tc.goos != "windows" && strings.Contains(h, "\r") {
 			t.Errorf("%s HOWTO has CR line ends", tc.target)
 		}
+	}
+}
+
+// someScenarios are an archive's scenarios, made up.
+var someScenarios = []string{"scenarios/army.toml", "scenarios/line.toml", "scenarios/sergeant.toml", "scenarios/fit/ambush.toml", "scenarios/fit/line_holds.toml"}
+
+// Each HOWTO names every scenario the archive holds, the fit's problems
+// apart, and none it does not.
+func TestHowtoListsTheScenarios(t *testing.T) {
+	info := buildInfoT{version: "v9.9.9", goVersion: "go1.26.8"}
+	for _, tc := range []struct {
+		target
+		want []string
+	}{
+		{target{"linux", "amd64"}, []string{
+			"  scenarios/     the lab's fights: army, line, sergeant\n",
+			"  scenarios/fit/ problems for moralesim fit: ambush, line_holds\n"}},
+		{target{"windows", "amd64"}, []string{
+			"  scenarios\\     the lab's fights: army, line, sergeant\r\n",
+			"  scenarios\\fit\\ problems for moralesim fit: ambush, line_holds\r\n"}},
+	} {
+		h := howto(tc.target, info, "", someScenarios)
+		for _, w := range tc.want {
+			if !strings.Contains(h, w) {
+				t.Errorf("%s HOWTO lacks %q:\n%s", tc.target, w, h)
+			}
+		}
+		if strings.Contains(h, "platoon") || strings.Contains(h, "opening,") {
+			t.Errorf("%s HOWTO names a scenario the archive does not hold:\n%s", tc.target, h)
+		}
+	}
+	h := howto(target{"linux", "amd64"}, info, "", someScenarios[:2])
+	if strings.Contains(h, "moralesim fit:") {
+		t.Errorf("HOWTO without fit scenarios lists them:\n%s", h)
 	}
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"path"
 	"strings"
 )
 
@@ -27,9 +28,10 @@ var linuxPackages = []string{"libgl1", "libgl1-mesa-dri", "libx11-6", "libxrandr
 
 // howto is t's HOWTO.txt: what the archive holds, how to start the demo and
 // the lab, and what the platform needs (macMin: the oldest macOS the
-// binaries run on, read from them). Lines end in CRLF on Windows, where
-// Notepad shows them.
-func howto(t target, info buildInfoT, macMin string) string {
+// binaries run on, read from them; scenarios: the archive's scenario files,
+// as scenarios/NAME.toml and scenarios/fit/NAME.toml). Lines end in CRLF on
+// Windows, where Notepad shows them.
+func howto(t target, info buildInfoT, macMin string, scenarios []string) string {
 	var b strings.Builder
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	demo, sim, sep := "./demo", "./moralesim", "/"
@@ -43,7 +45,11 @@ func howto(t target, info buildInfoT, macMin string) string {
 	p("  %-14s the demo: a squad under fire, its morale, the live tuner", t.exe("demo"))
 	p("  %-14s the balance lab: thousands of fights in a terminal", t.exe("moralesim"))
 	p("  %-14s the morale settings and event weights both read", "weights.toml")
-	p("  %-14s the lab's fights (opening, line, platoon, army)", "scenarios"+sep)
+	fights, fits := scenarioNames(scenarios)
+	p("  %-14s the lab's fights: %s", "scenarios"+sep, strings.Join(fights, ", "))
+	if len(fits) > 0 {
+		p("  %-14s problems for moralesim fit: %s", "scenarios"+sep+"fit"+sep, strings.Join(fits, ", "))
+	}
 	p("")
 	p("Start the demo")
 	switch t.goos {
@@ -105,4 +111,19 @@ func howto(t target, info buildInfoT, macMin string) string {
 		s = strings.ReplaceAll(s, "\n", "\r\n")
 	}
 	return s
+}
+
+// scenarioNames are the names of the scenario files, without folder or
+// .toml: those directly in scenarios/ and those in scenarios/fit/.
+func scenarioNames(files []string) (fights, fits []string) {
+	for _, f := range files {
+		name := strings.TrimSuffix(path.Base(f), ".toml")
+		switch path.Dir(f) {
+		case "scenarios":
+			fights = append(fights, name)
+		case "scenarios/fit":
+			fits = append(fits, name)
+		}
+	}
+	return fights, fits
 }
