@@ -67,9 +67,11 @@ func ParseRunPick(spec string, sc *Scenario, runs int) (RunPick, error) {
 			if !slices.Contains(p.Indices, i) {
 				p.Indices = append(p.Indices, i)
 			}
-		}
-		if len(p.Indices) > MaxReplays {
-			return p, fmt.Errorf("-replays %s: %d runs; at most %d", q, len(p.Indices), MaxReplays)
+			// Here, not after the loop: each index is looked for among
+			// those before it, so a spec of a million was quadratic.
+			if len(p.Indices) > MaxReplays {
+				return p, fmt.Errorf("-replays %s: more than %d runs; at most %d", q, MaxReplays, MaxReplays)
+			}
 		}
 		return p, nil
 	}

@@ -70,6 +70,40 @@ func TestRunPick(t *testing.T) {
 	}
 }
 
+// ParseRunPick refuses a list of indices at the first one past MaxReplays,
+// before reading the rest: it looks for each among those before it, so
+// reading a spec of a million indices to the end took minutes.
+func TestRunPickStopsAtMaxReplays(t *testing.T) {
+	sc, err := lab.ParseScenario("s.toml", []byte(handScenario))
+	if err != nil {
+		t.Fatal(err)
+	}
+	indices := func(n int) string {
+		var parts []string
+		for i := range n {
+			parts = append(parts, fmt.Sprint(i))
+		}
+		return strings.Join(parts, ",")
+	}
+	for _, tc := range []struct{ spec, want string }{
+		{indices(lab.MaxReplays), ""},
+		{indices(lab.MaxReplays) + "," + indices(lab.MaxReplays), ""}, // each twice: still 100 runs
+		{indices(lab.MaxReplays+1) + ",x", "more than 100 runs; at most 100"},
+		{indices(lab.MaxReplays) + ",x", `"x" is not a run index`},
+	} {
+		p, err := lab.ParseRunPick(tc.spec, sc, 1000)
+		if tc.want == "" {
+			if err != nil || len(p.Indices) != lab.MaxReplays {
+				t.Errorf("ParseRunPick(%.20q…) = %d indices, %v; want %d", tc.spec, len(p.Indices), err, lab.MaxReplays)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("ParseRunPick(%.20q…) = %v; want an error saying %q", tc.spec, err, tc.want)
+		}
+	}
+}
+
 // A replay of a run is the lab's fight: it plays back with the digest it
 // carries, and ReplayOf checked the scene's fight against the lab's.
 func TestReplayOfIsTheRun(t *testing.T) {
