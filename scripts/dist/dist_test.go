@@ -135,8 +135,8 @@ func TestHowto(t *testing.T) {
 		mac  string
 		want []string
 	}{
-		{target{"windows", "amd64"}, "", []string{"demo.exe", "SmartScreen", "Run anyway", `scenarios\opening.toml`, "Windows 10 or 11", "\r\n"}},
-		{target{"darwin", "arm64"}, "macOS 12.0", []string{"Apple silicon", "com.apple.quarantine", "cd ~/Downloads/moralebreak-darwin-arm64", "./demo", "macOS 12.0 or later", "Metal"}},
+		{target{"windows", "amd64"}, "", []string{"demo.exe", "Extract All", "SmartScreen", "Run anyway", `scenarios\opening.toml`, "Windows 10 or 11", "\r\n"}},
+		{target{"darwin", "arm64"}, "macOS 12.0", []string{"Apple silicon", "com.apple.quarantine", "drag this folder", "Not Opened", "./demo", "not by double-clicking", "macOS 12.0 or later", "Metal"}},
 		{target{"darwin", "amd64"}, "macOS 12.0", []string{"Intel", "com.apple.quarantine", "macOS 12.0 or later"}},
 		{target{"linux", "amd64"}, "", []string{"./demo", "sudo apt-get install libgl1", "XWayland", "xvfb-run", "scenarios/opening.toml"}},
 	} {
@@ -145,6 +145,11 @@ func TestHowto(t *testing.T) {
 			if !strings.Contains(h, w) {
 				t.Errorf("%s HOWTO lacks %q:\n%s", tc.target, w, h)
 			}
+		}
+		// Opened from Finder (Control-click, Open), a program runs in the
+		// home folder, where it finds no weights.toml: not a way to start.
+		if strings.Contains(h, "Control-click") || strings.Contains(h, "~/Downloads") {
+			t.Errorf("%s HOWTO starts the demo outside its folder:\n%s", tc.target, h)
 		}
 		if tc.goos != "windows" && strings.Contains(h, "\r") {
 			t.Errorf("%s HOWTO has CR line ends", tc.target)
