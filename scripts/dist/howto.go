@@ -36,7 +36,9 @@ func howto(t target, info buildInfoT, macMin string, scenarios []string) string 
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
 	demo, sim, sep := "./demo", "./moralesim", "/"
 	if t.goos == "windows" {
-		demo, sim, sep = "demo.exe", "moralesim.exe", `\`
+		// .\ as PowerShell wants (Windows 11's "Open in Terminal"); cmd
+		// takes it too.
+		demo, sim, sep = `.\demo.exe`, `.\moralesim.exe`, `\`
 	}
 	p("MoraleBreak %s for %s (%s)", info.version, t.platform(), t)
 	p("Built with %s.", info.goVersion)
@@ -87,8 +89,9 @@ func howto(t target, info buildInfoT, macMin string, scenarios []string) string 
 	p("")
 	p("Run the lab")
 	if t.goos == "windows" {
-		p("  Open a terminal here (in Explorer, type cmd in the address bar and")
-		p("  press Enter), then:")
+		p("  Open a terminal in the unpacked folder (in Explorer, type cmd in the")
+		p("  address bar and press Enter, or right-click in the folder and choose")
+		p("  \"Open in Terminal\"), then:")
 	} else {
 		p("  From this folder, in a terminal:")
 	}
