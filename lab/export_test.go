@@ -8,3 +8,6 @@ func ColumnStat(m Metric, runs []RunResult, stat string, idx []int) (float64, bo
 
 // MetricStat is Summarize's statistics of m over the runs idx.
 func MetricStat(m Metric, runs []RunResult, idx []int) Stat { return metricStat(m, runs, idx) }
+
+// ParseShardField reads a shard file's "shard" field, as Merge does.
+func ParseShardField(s string) (Shard, error) { return parseShardField(s) }
