@@ -383,11 +383,17 @@ screenshots: deps-run
 ## -darwin-amd64.zip and -linux-amd64.tar.gz, each with weights.toml,
 ## scenarios/ and a HOWTO.txt (how to start it, what the platform needs).
 ## Cross-built here with CGO_ENABLED=0 (scripts/dist); no C toolchain needed.
+## Each archive is checked as distcheck checks it.
 dist:
 	$(GO) run ./scripts/dist -out $(DISTDIR)
 
-## distcheck: every target of make dist builds (both programs, linked, into
-## a temporary directory that is removed): what make test checks.
+## distcheck: every archive of make dist, built into a temporary directory
+## that is removed, read back and checked: one folder, the programs by the
+## platform's names (demo.exe), executable and built for it, nothing else
+## than weights.toml, scenarios/ and HOWTO.txt, every scenario's weights
+## file where the scenario looks for it, a HOWTO naming every scenario and
+## no missing file, in CRLF on Windows; this machine's archive unpacked and
+## followed (demo -h, moralesim lint and run of every scenario there).
 distcheck:
 	$(GO) run ./scripts/dist -check
 

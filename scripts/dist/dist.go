@@ -3,9 +3,9 @@ package main
 import (
 	"archive/tar"
 	"archive/zip"
+	"bytes"
 	"compress/gzip"
 	"debug/macho"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -85,12 +86,11 @@ func run(cfg config, w io.Writer) error {
 		goCmd = "go"
 	}
 	info := buildInfo(goCmd)
-	var shared []entry
+	shared, err := sharedFiles()
+	if err != nil {
+		return err
+	}
 	if !cfg.check {
-		var err error
-		if shared, err = sharedFiles(); err != nil {
-			return err
-		}
 		if err := os.MkdirAll(cfg.out, 0o755); err != nil {
 			return err
 		}
@@ -111,8 +111,8 @@ func run(cfg config, w io.Writer) error {
 	return nil
 }
 
-// buildOne builds t into dir and writes its archive (or, with cfg.check,
-// says that it built).
+// buildOne builds t into dir, writes its archive (into cfg.out, or with
+// cfg.check into dir) and checks it (verifyOne).
 func buildOne(goCmd string, cfg config, t target, dir string, info buildInfoT, shared []entry, w io.Writer) error {
 	if err := build(goCmd, t, dir); err != nil {
 		return err
@@ -128,10 +128,6 @@ func buildOne(goCmd string, cfg config, t target, dir string, info buildInfoT, s
 		files = append(files, entry{name: name, mode: 0o755, body: b})
 		sizes = append(sizes, fmt.Sprintf("%s %.1f MB", name, float64(len(b))/1e6))
 	}
-	if cfg.check {
-		_, err := fmt.Fprintf(w, "dist: %s builds (%s)\n", t, strings.Join(sizes, ", "))
-		return err
-	}
 	needs := ""
 	if t.goos == "darwin" {
 		min, err := macOSMinimum(filepath.Join(dir, t.exe("demo")))
@@ -143,22 +139,55 @@ func buildOne(goCmd string, cfg config, t target, dir string, info buildInfoT, s
 	files = append(files, shared...)
 	files = append(files, entry{name: "HOWTO.txt", mode: 0o644, body: []byte(howto(t, info, needs, scenarioFiles(shared)))})
 	out := filepath.Join(cfg.out, t.archive())
-	f, err := os.Create(out)
+	if cfg.check {
+		out = filepath.Join(dir, t.archive())
+	}
+	var buf bytes.Buffer
+	if err := writeArchive(&buf, t, files, info.stamp); err != nil {
+		return err
+	}
+	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
+		return err
+	}
+	tried, err := verifyOne(t, buf.Bytes(), shared, dir)
 	if err != nil {
+		return fmt.Errorf("%s: %w", out, err)
+	}
+	if cfg.check {
+		_, err = fmt.Fprintf(w, "dist: %s builds (%s); its archive checked; %s\n", t, strings.Join(sizes, ", "), tried)
 		return err
 	}
-	if err := writeArchive(f, t, files, info.stamp); err != nil {
-		return errors.Join(err, f.Close())
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	st, err := os.Stat(out)
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprintf(w, "dist: %s %.1f MB (%s)\n", out, float64(st.Size())/1e6, strings.Join(sizes, ", "))
+	_, err = fmt.Fprintf(w, "dist: %s %.1f MB (%s); checked; %s\n", out, float64(buf.Len())/1e6, strings.Join(sizes, ", "), tried)
 	return err
+}
+
+// verifyOne reads t's archive back and checks its layout (checkLayout)
+// and that its programs are t's (checkBinary);
+// when this machine runs t's programs it also unpacks the archive into dir
+// and follows the HOWTO there (tryUnpacked). It says what it tried.
+func verifyOne(t target, archive []byte, shared []entry, dir string) (string, error) {
+	got, err := readArchive(t, archive)
+	if err != nil {
+		return "", err
+	}
+	if err := checkLayout(t, got, shared); err != nil {
+		return "", err
+	}
+	for _, f := range got {
+		if f.mode.Perm() == 0o755 && !f.mode.IsDir() {
+			if err := checkBinary(t, f.body); err != nil {
+				return "", fmt.Errorf("%s: %w", f.name, err)
+			}
+		}
+	}
+	if !isHost(t) {
+		return fmt.Sprintf("not run on this %s/%s machine", runtime.GOOS, runtime.GOARCH), nil
+	}
+	unpack := filepath.Join(dir, "unpacked")
+	if err := os.Mkdir(unpack, 0o755); err != nil {
+		return "", err
+	}
+	return tryUnpacked(t, got, unpack)
 }
 
 // sharedFiles are the files every archive holds beside the programs:

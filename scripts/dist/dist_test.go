@@ -1,14 +1,11 @@
 package main
 
 import (
-	"archive/tar"
-	"archive/zip"
 	"bytes"
-	"compress/gzip"
 	"io"
-	"io/fs"
 	"os"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -25,54 +22,13 @@ var someFiles = []entry{
 	{name: "HOWTO.txt", mode: 0o644, body: []byte("how\n")},
 }
 
-// listing is what an archive holds: each entry's name, mode and body.
-type listed struct {
-	name string
-	mode fs.FileMode
-	body string
-}
-
 func list(t *testing.T, tg target, b []byte) []listed {
 	t.Helper()
-	var out []listed
-	if strings.HasSuffix(tg.archive(), ".zip") {
-		zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range zr.File {
-			rc, err := f.Open()
-			if err != nil {
-				t.Fatal(err)
-			}
-			body, err := io.ReadAll(rc)
-			if err != nil {
-				t.Fatal(err)
-			}
-			_ = rc.Close()
-			out = append(out, listed{f.Name, f.Mode(), string(body)})
-		}
-		return out
-	}
-	gz, err := gzip.NewReader(bytes.NewReader(b))
+	l, err := readArchive(tg, b)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr := tar.NewReader(gz)
-	for {
-		h, err := tr.Next()
-		if err == io.EOF {
-			return out
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		body, err := io.ReadAll(tr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, listed{h.Name, h.FileInfo().Mode(), string(body)})
-	}
+	return l
 }
 
 // Every kind of archive holds the files under its folder, the programs
@@ -120,7 +76,7 @@ func TestArchives(t *testing.T) {
 				}
 			}
 		}
-		if got[3].body != "binary 2" {
+		if string(got[3].body) != "binary 2" {
 			t.Errorf("%s: %s holds %q; want its body", tg, got[3].name, got[3].body)
 		}
 	}
@@ -226,5 +182,123 @@ func TestParseConfig(t *testing.T) {
 		if _, err := parseConfig([]string{bad}, io.Discard); err == nil || !strings.Contains(err.Error(), "want one of") {
 			t.Errorf("target %q: %v; want an error listing the targets", bad, err)
 		}
+	}
+}
+
+// anArchive is what checkLayout sees of t's archive of made-up programs
+// and the checkout's kind of shared files, its HOWTO made by howto.
+func anArchive(t *testing.T, tg target) ([]listed, []entry) {
+	t.Helper()
+	shared := []entry{
+		{name: "weights.toml", mode: 0o644, body: []byte("ShakenBelow = 0.6\n")},
+		{name: "scenarios/line.toml", mode: 0o644, body: []byte("name = \"line\"\nweights = \"../weights.toml\"\n")},
+		{name: "scenarios/opening.toml", mode: 0o644, body: []byte("name = \"opening\"\nweights = \"../weights.toml\"\n")},
+		{name: "scenarios/fit/line_holds.toml", mode: 0o644, body: []byte("name = \"line_holds\"\nweights = \"../../weights.toml\"\n")},
+	}
+	files := []entry{{name: tg.exe("demo"), mode: 0o755, body: []byte("binary 1")}, {name: tg.exe("moralesim"), mode: 0o755, body: []byte("binary 2")}}
+	files = append(files, shared...)
+	files = append(files, entry{name: "HOWTO.txt", mode: 0o644, body: []byte(howto(tg, buildInfoT{version: "v1", goVersion: "go1.26.8"}, "macOS 12.0", scenarioFiles(shared)))})
+	var b bytes.Buffer
+	if err := writeArchive(&b, tg, files, time.Unix(0, 0)); err != nil {
+		t.Fatal(err)
+	}
+	return list(t, tg, b.Bytes()), shared
+}
+
+// checkLayout passes what dist writes and names each thing a designer
+// would miss or trip over.
+func TestCheckLayout(t *testing.T) {
+	for _, tg := range []target{{"windows", "amd64"}, {"darwin", "arm64"}, {"linux", "amd64"}} {
+		got, shared := anArchive(t, tg)
+		if err := checkLayout(tg, got, shared); err != nil {
+			t.Errorf("%s: what dist writes: %v", tg, err)
+		}
+	}
+	find := func(l []listed, suffix string) int {
+		for i, e := range l {
+			if strings.HasSuffix(e.name, suffix) {
+				return i
+			}
+		}
+		t.Fatalf("no %s", suffix)
+		return -1
+	}
+	for _, tc := range []struct {
+		name   string
+		target target
+		change func([]listed) []listed
+		want   string
+	}{
+		{"demo not executable", target{"linux", "amd64"}, func(l []listed) []listed {
+			l[find(l, "/demo")].mode = 0o644
+			return l
+		}, "moralebreak-linux-amd64/demo has mode -rw-r--r--; want -rwxr-xr-x"},
+		{"demo without .exe", target{"windows", "amd64"}, func(l []listed) []listed {
+			l[find(l, "/demo.exe")].name = "moralebreak-windows-amd64/demo"
+			return l
+		}, "moralebreak-windows-amd64/demo.exe is missing"},
+		{"a file nobody needs", target{"darwin", "arm64"}, func(l []listed) []listed {
+			return append(l, listed{"moralebreak-darwin-arm64/.DS_Store", 0o644, nil})
+		}, ".DS_Store is not a file a designer needs"},
+		{"outside the folder", target{"linux", "amd64"}, func(l []listed) []listed {
+			return append(l, listed{"weights.toml", 0o644, nil})
+		}, "weights.toml is outside the folder"},
+		{"weights not where the scenario looks", target{"linux", "amd64"}, func(l []listed) []listed {
+			l[find(l, "/fit/line_holds.toml")].body = []byte("weights = \"../weights.toml\"\n")
+			return l
+		}, `scenarios/fit/line_holds.toml: weights = "../weights.toml" is scenarios/weights.toml, which the archive does not hold`},
+		{"HOWTO in LF on Windows", target{"windows", "amd64"}, func(l []listed) []listed {
+			i := find(l, "/HOWTO.txt")
+			l[i].body = bytes.ReplaceAll(l[i].body, []byte("\r\n"), []byte("\n"))
+			return l
+		}, "lines end in LF alone; want CRLF"},
+		{"HOWTO names a missing scenario", target{"linux", "amd64"}, func(l []listed) []listed {
+			i := find(l, "/HOWTO.txt")
+			l[i].body = append(l[i].body, "./moralesim run scenarios/army.toml\n"...)
+			return l
+		}, "HOWTO.txt names scenarios/army.toml, which the archive does not hold"},
+		{"HOWTO leaves a scenario out", target{"linux", "amd64"}, func(l []listed) []listed {
+			i := find(l, "/HOWTO.txt")
+			l[i].body = bytes.ReplaceAll(l[i].body, []byte("line_holds"), []byte("other"))
+			return l
+		}, "HOWTO.txt does not name the scenario line_holds"},
+	} {
+		got, shared := anArchive(t, tc.target)
+		err := checkLayout(tc.target, tc.change(got), shared)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v; want an error with %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// checkBinary takes a program for its target and refuses one for another
+// system or processor.
+func TestCheckBinary(t *testing.T) {
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(self)
+	if err != nil {
+		t.Fatal(err)
+	}
+	host := target{runtime.GOOS, runtime.GOARCH}
+	if host.platform() == "" {
+		t.Skipf("%s is not a target", host)
+	}
+	if err := checkBinary(host, b); err != nil {
+		t.Errorf("this test's own program for %s: %v", host, err)
+	}
+	for _, other := range defaultTargets {
+		tg, _ := parseTarget(other)
+		if tg == host {
+			continue
+		}
+		if err := checkBinary(tg, b); err == nil {
+			t.Errorf("a %s program passes for %s", host, tg)
+		}
+	}
+	if err := checkBinary(host, []byte("binary 1")); err == nil {
+		t.Error("a text passes as a program")
 	}
 }

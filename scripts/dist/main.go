@@ -1,8 +1,15 @@
 // Command dist builds MoraleBreak for designers' desktops: the demo and
 // moralesim for each target (CGO_ENABLED=0, -trimpath), each target in one
 // archive under -out with weights.toml, scenarios/ and a HOWTO.txt saying
-// how to start it and what the platform needs. With -check it only builds
-// every target, into a temporary directory it removes, and writes nothing.
+// how to start it and what the platform needs. Every archive is read back
+// and checked as a designer would find it: one folder, the programs by the
+// platform's names, executable and built for it, nothing a designer does
+// not need, every scenario's weights file where the scenario looks, a
+// HOWTO that names every scenario and no file the archive lacks, in CRLF
+// on Windows. The archive this machine can run is unpacked and followed:
+// demo -h, moralesim lint, moralesim run of every scenario from the
+// unpacked folder. With -check the archives go into a temporary directory
+// that is removed, and nothing is written.
 //
 //	go run ./scripts/dist [-out build/dist] [-check] [GOOS/GOARCH ...]
 //
@@ -51,7 +58,7 @@ func parseConfig(args []string, usage io.Writer) (config, error) {
 	fs.SetOutput(usage)
 	c := config{}
 	fs.StringVar(&c.out, "out", "build/dist", "the directory the archives go to")
-	fs.BoolVar(&c.check, "check", false, "only build every target (into a temporary directory), write no archive")
+	fs.BoolVar(&c.check, "check", false, "build and check every target's archive in a temporary directory, write none")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
