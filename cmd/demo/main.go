@@ -34,6 +34,12 @@ const (
 )
 
 func main() {
+	if dir := programFolder(os.Args[1:], executable()); dir != "" {
+		if err := os.Chdir(dir); err != nil {
+			fail(exitFailed, err)
+		}
+		fmt.Fprintf(os.Stderr, "demo: working in %s, beside the program: the folder it was started from has no weights.toml\n", dir)
+	}
 	cfg, err := parseConfig(os.Args[1:], os.Stderr)
 	if errors.Is(err, errHelp) {
 		os.Exit(0)
