@@ -292,11 +292,15 @@ func (r *refWorld) setSquad(a *refAgent, id morale.SquadID) {
 
 // advance is World.Advance: the clock moves by dt rounded to the tick, up
 // to MaxWorldSeconds, and every step that falls due runs, at most
-// MaxAdvanceSteps of them; the time beyond either limit is dropped.
+// MaxAdvanceSteps of them; the time beyond either limit is dropped. A step
+// ends an interval after the last one, or at the present (the clock when
+// the call began) when that lies in the past because SetSettings shortened
+// the interval: it then spans all the time since the last step.
 func (r *refWorld) advance(dt float64) {
 	if !(dt > 0) || math.IsInf(dt, 1) {
 		return
 	}
+	present := r.now
 	target := r.now + refSecondsToTicks(dt)
 	if target > refMaxTicks {
 		r.dropped += float64(target-refMaxTicks) / refTicks
@@ -309,9 +313,9 @@ func (r *refWorld) advance(dt float64) {
 			target = r.stepEnd
 			break
 		}
-		r.now = r.stepEnd + interval
+		r.now = max(r.stepEnd+interval, present)
 		r.sortStep()
-		r.step(r.now, float64(interval)/refTicks)
+		r.step(r.now, float64(r.now-r.stepEnd)/refTicks)
 		r.stepEnd = r.now
 	}
 	r.now = target
