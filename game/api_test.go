@@ -125,7 +125,8 @@ func TestNoTypeHasTooManyMethods(t *testing.T) {
 
 // Package game imports no engine: the standard library, morale and its one
 // dependency, and the project's engine-free internal/safefile (the guarded
-// reads and writes of replays) only, so that the battle runs and is tested
+// reads and writes of replays) and internal/words (counts in words) only,
+// so that the battle runs and is tested
 // without a window.
 func TestImportsNoEngine(t *testing.T) {
 	for _, d := range deps(t) {
@@ -133,9 +134,10 @@ func TestImportsNoEngine(t *testing.T) {
 		case d.std, d.path == "github.com/moralebreak/moralebreak/game",
 			strings.HasPrefix(d.path, "github.com/moralebreak/moralebreak/morale"),
 			strings.HasPrefix(d.path, "github.com/BurntSushi/toml"),
-			d.path == "github.com/moralebreak/moralebreak/internal/safefile":
+			d.path == "github.com/moralebreak/moralebreak/internal/safefile",
+			d.path == "github.com/moralebreak/moralebreak/internal/words":
 		default:
-			t.Errorf("game imports %s; want only the standard library, morale, BurntSushi/toml and internal/safefile", d.path)
+			t.Errorf("game imports %s; want only the standard library, morale, BurntSushi/toml, internal/safefile and internal/words", d.path)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/moralebreak/moralebreak/internal/words"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -135,10 +136,7 @@ func (c *Console) execRally(args []string) string {
 		if err := c.s.Apply(Rally{}); err != nil {
 			return "MoraleBreak.Rally: " + err.Error()
 		}
-		if len(ids) == 1 {
-			return "rallied 1 squad: every soldier is Steady"
-		}
-		return fmt.Sprintf("rallied %d squads: every soldier is Steady", len(ids))
+		return "rallied " + words.Count(len(ids), "squad", "squads") + ": every soldier is Steady"
 	case 1:
 		n, err := strconv.ParseInt(args[0], 10, 64)
 		if err != nil || n != int64(morale.SquadID(n)) {

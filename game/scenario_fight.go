@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"github.com/moralebreak/moralebreak/internal/words"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -493,14 +494,6 @@ func (f *ScenarioFight) clone(w *morale.World, agent func(*morale.Agent) *morale
 // String describes the fight for logs: "line: 24 men in 3 squads, 61
 // occurrences, at 12.00 s".
 func (f *ScenarioFight) String() string {
-	return fmt.Sprintf("%s: %s in %s, %s, at %.2f s", f.cfg.Name, count(len(f.men), "man", "men"),
-		count(len(f.cfg.Squads), "squad", "squads"), count(len(f.occ), "occurrence", "occurrences"), f.Now())
-}
-
-// count says n of a noun: "1 man", "24 men".
-func count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
+	return fmt.Sprintf("%s: %s in %s, %s, at %.2f s", f.cfg.Name, words.Count(len(f.men), "man", "men"),
+		words.Count(len(f.cfg.Squads), "squad", "squads"), words.Count(len(f.occ), "occurrence", "occurrences"), f.Now())
 }

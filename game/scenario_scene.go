@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/moralebreak/moralebreak/internal/words"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -173,7 +174,7 @@ func newScenario(b *Battle) *Scenario {
 		b.history.grow(s.fight.Men())
 	}
 	s.sample()
-	b.logf("Seed %d: scenario %s, %s in %s, %g s.", b.cfg.Seed, quote(cfg.Name), count(s.fight.Men(), "man", "men"), count(len(cfg.Squads), "squad", "squads"), cfg.Duration)
+	b.logf("Seed %d: scenario %s, %s in %s, %g s.", b.cfg.Seed, quote(cfg.Name), words.Count(s.fight.Men(), "man", "men"), words.Count(len(cfg.Squads), "squad", "squads"), cfg.Duration)
 	return s
 }
 

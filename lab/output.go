@@ -17,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/moralebreak/moralebreak/internal/safefile"
+	"github.com/moralebreak/moralebreak/internal/words"
 )
 
 // Outputs are the files of one result folder: each name's writer, which
@@ -230,9 +231,4 @@ func reservedName(s string) bool {
 
 // Plural returns n and noun, with an s unless n is 1: "1 key", "2 keys",
 // "0 candidates".
-func Plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
+func Plural(n int, noun string) string { return words.Count(n, noun, noun+"s") }
