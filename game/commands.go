@@ -31,17 +31,18 @@ var (
 	ErrUnknownCommand = errors.New("game: unknown command")
 )
 
-// settingsError is an error of morale's settings validation, said in
-// morale's words ("morale: invalid settings: …") and matching both
-// ErrBadSettings and morale's own error with errors.Is.
-type settingsError struct{ err error }
+// kindError is an error said in its cause's words alone, err's message,
+// that matches both its kind (one of this package's Err values) and err
+// with errors.Is and errors.As: a settings error in morale's words
+// ("morale: invalid settings: …"), a replay's problem naming its line.
+type kindError struct{ kind, err error }
 
-func (e settingsError) Error() string   { return e.err.Error() }
-func (e settingsError) Unwrap() []error { return []error{ErrBadSettings, e.err} }
+func (e kindError) Error() string   { return e.err.Error() }
+func (e kindError) Unwrap() []error { return []error{e.kind, e.err} }
 
 // badSettings marks err, a settings error from morale, as ErrBadSettings
 // without adding a second prefix to its message.
-func badSettings(err error) error { return settingsError{err} }
+func badSettings(err error) error { return kindError{ErrBadSettings, err} }
 
 // Command is one thing the player (or a tool) does to the battle. The
 // commands are the types of this package that implement it: the battle's,

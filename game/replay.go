@@ -123,18 +123,15 @@ func (rc *replayCost) apply(c Command) float64 {
 // this error's own words.
 var ErrBadReplay = errors.New("game: bad replay")
 
-// replayError is an error of a replay: its message is err's, and it wraps
-// both ErrBadReplay and err (the scanner's, NewSession's, a command's) for
-// errors.Is and errors.As.
-type replayError struct{ err error }
-
-func (e replayError) Error() string   { return e.err.Error() }
-func (e replayError) Unwrap() []error { return []error{ErrBadReplay, e.err} }
+// replayError is err (the scanner's, NewSession's, a command's) as an
+// error of a replay: its message is err's, and it wraps both ErrBadReplay
+// and err (kindError).
+func replayError(err error) error { return kindError{ErrBadReplay, err} }
 
 // badReplay returns fmt.Errorf(format, args...) as an error of a replay,
 // wrapping ErrBadReplay besides.
 func badReplay(format string, args ...any) error {
-	return replayError{fmt.Errorf(format, args...)}
+	return replayError(fmt.Errorf(format, args...))
 }
 
 // Entry is one recorded command: Cmd was applied (successfully) when the
@@ -226,7 +223,7 @@ func NewReplay(r Recording) (*Session, error) {
 func newReplay(r Recording, applied func(Entry) error) (*Session, error) {
 	s, err := NewSession(r.Config())
 	if err != nil {
-		return nil, replayError{err}
+		return nil, replayError(err)
 	}
 	s.play = &playback{rec: r, status: ReplayStatus{Active: true, End: r.End, Want: r.Digest}, applied: applied}
 	s.playDue()
@@ -569,7 +566,7 @@ func (rr *replayReader) settingsBlock(at int) (morale.Settings, error) {
 func ReadReplay(in io.Reader) (Recording, error) {
 	data, err := io.ReadAll(io.LimitReader(in, MaxReplayBytes+1))
 	if err != nil {
-		return Recording{}, replayError{err}
+		return Recording{}, replayError(err)
 	}
 	if len(data) > MaxReplayBytes {
 		return Recording{}, badReplay("the file is over %d bytes; a replay may have at most %d", MaxReplayBytes, MaxReplayBytes)
