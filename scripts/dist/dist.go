@@ -53,7 +53,9 @@ var programs = []struct{ name, pkg string }{
 	{"moralesim", "./cmd/moralesim"},
 }
 
-// entry is one file of an archive, named inside the archive's folder.
+// entry is one file of an archive, named inside the archive's folder
+// (writeArchive adds it); read back (readArchive), an entry of the archive
+// as it stands, folders too, named with the folder.
 type entry struct {
 	name string
 	mode fs.FileMode

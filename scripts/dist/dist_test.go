@@ -22,7 +22,7 @@ var someFiles = []entry{
 	{name: "HOWTO.txt", mode: 0o644, body: []byte("how\n")},
 }
 
-func list(t *testing.T, tg target, b []byte) []listed {
+func list(t *testing.T, tg target, b []byte) []entry {
 	t.Helper()
 	l, err := readArchive(tg, b)
 	if err != nil {
@@ -187,7 +187,7 @@ func TestParseConfig(t *testing.T) {
 
 // anArchive is what checkLayout sees of t's archive of made-up programs
 // and the checkout's kind of shared files, its HOWTO made by howto.
-func anArchive(t *testing.T, tg target) ([]listed, []entry) {
+func anArchive(t *testing.T, tg target) ([]entry, []entry) {
 	t.Helper()
 	shared := []entry{
 		{name: "weights.toml", mode: 0o644, body: []byte("ShakenBelow = 0.6\n")},
@@ -214,7 +214,7 @@ func TestCheckLayout(t *testing.T) {
 			t.Errorf("%s: what dist writes: %v", tg, err)
 		}
 	}
-	find := func(l []listed, suffix string) int {
+	find := func(l []entry, suffix string) int {
 		for i, e := range l {
 			if strings.HasSuffix(e.name, suffix) {
 				return i
@@ -226,38 +226,38 @@ func TestCheckLayout(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		target target
-		change func([]listed) []listed
+		change func([]entry) []entry
 		want   string
 	}{
-		{"demo not executable", target{"linux", "amd64"}, func(l []listed) []listed {
+		{"demo not executable", target{"linux", "amd64"}, func(l []entry) []entry {
 			l[find(l, "/demo")].mode = 0o644
 			return l
 		}, "moralebreak-linux-amd64/demo has mode -rw-r--r--; want -rwxr-xr-x"},
-		{"demo without .exe", target{"windows", "amd64"}, func(l []listed) []listed {
+		{"demo without .exe", target{"windows", "amd64"}, func(l []entry) []entry {
 			l[find(l, "/demo.exe")].name = "moralebreak-windows-amd64/demo"
 			return l
 		}, "moralebreak-windows-amd64/demo.exe is missing"},
-		{"a file nobody needs", target{"darwin", "arm64"}, func(l []listed) []listed {
-			return append(l, listed{"moralebreak-darwin-arm64/.DS_Store", 0o644, nil})
+		{"a file nobody needs", target{"darwin", "arm64"}, func(l []entry) []entry {
+			return append(l, entry{"moralebreak-darwin-arm64/.DS_Store", 0o644, nil})
 		}, ".DS_Store is not a file a designer needs"},
-		{"outside the folder", target{"linux", "amd64"}, func(l []listed) []listed {
-			return append(l, listed{"weights.toml", 0o644, nil})
+		{"outside the folder", target{"linux", "amd64"}, func(l []entry) []entry {
+			return append(l, entry{"weights.toml", 0o644, nil})
 		}, "weights.toml is outside the folder"},
-		{"weights not where the scenario looks", target{"linux", "amd64"}, func(l []listed) []listed {
+		{"weights not where the scenario looks", target{"linux", "amd64"}, func(l []entry) []entry {
 			l[find(l, "/fit/line_holds.toml")].body = []byte("weights = \"../weights.toml\"\n")
 			return l
 		}, `scenarios/fit/line_holds.toml: weights = "../weights.toml" is scenarios/weights.toml, which the archive does not hold`},
-		{"HOWTO in LF on Windows", target{"windows", "amd64"}, func(l []listed) []listed {
+		{"HOWTO in LF on Windows", target{"windows", "amd64"}, func(l []entry) []entry {
 			i := find(l, "/HOWTO.txt")
 			l[i].body = bytes.ReplaceAll(l[i].body, []byte("\r\n"), []byte("\n"))
 			return l
 		}, "lines end in LF alone; want CRLF"},
-		{"HOWTO names a missing scenario", target{"linux", "amd64"}, func(l []listed) []listed {
+		{"HOWTO names a missing scenario", target{"linux", "amd64"}, func(l []entry) []entry {
 			i := find(l, "/HOWTO.txt")
 			l[i].body = append(l[i].body, "./moralesim run scenarios/army.toml\n"...)
 			return l
 		}, "HOWTO.txt names scenarios/army.toml, which the archive does not hold"},
-		{"HOWTO leaves a scenario out", target{"linux", "amd64"}, func(l []listed) []listed {
+		{"HOWTO leaves a scenario out", target{"linux", "amd64"}, func(l []entry) []entry {
 			i := find(l, "/HOWTO.txt")
 			l[i].body = bytes.ReplaceAll(l[i].body, []byte("line_holds"), []byte("other"))
 			return l

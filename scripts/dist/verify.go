@@ -22,16 +22,11 @@ import (
 	"strings"
 )
 
-// listed is one entry of an archive as an unpacker sees it.
-type listed struct {
-	name string
-	mode fs.FileMode
-	body []byte
-}
-
-// readArchive lists t's kind of archive, every entry in its order.
-func readArchive(t target, b []byte) ([]listed, error) {
-	var out []listed
+// readArchive lists t's kind of archive as an unpacker sees it, every
+// entry in its order: folders too, each named with the archive's folder
+// (the reverse of writeArchive).
+func readArchive(t target, b []byte) ([]entry, error) {
+	var out []entry
 	if strings.HasSuffix(t.archive(), ".zip") {
 		zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
 		if err != nil {
@@ -49,7 +44,7 @@ func readArchive(t target, b []byte) ([]listed, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", f.Name, err)
 			}
-			out = append(out, listed{f.Name, f.Mode(), body})
+			out = append(out, entry{f.Name, f.Mode(), body})
 		}
 		return out, nil
 	}
@@ -70,7 +65,7 @@ func readArchive(t target, b []byte) ([]listed, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", h.Name, err)
 		}
-		out = append(out, listed{h.Name, h.FileInfo().Mode(), body})
+		out = append(out, entry{h.Name, h.FileInfo().Mode(), body})
 	}
 }
 
@@ -89,7 +84,7 @@ var howtoScenario = regexp.MustCompile(`scenarios[/\\][\w/\\]*\.toml`)
 // and only files the archive holds, and its lines end as t's Notepad or
 // terminal wants (CRLF on Windows, LF elsewhere). checkBinary checks the
 // programs themselves.
-func checkLayout(t target, got []listed, shared []entry) error {
+func checkLayout(t target, got []entry, shared []entry) error {
 	var errs []error
 	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
 	want := map[string]fs.FileMode{"HOWTO.txt": 0o644}
@@ -223,7 +218,7 @@ var nameLine = regexp.MustCompile(`(?m)^name\s*=\s*"([^"]*)"`)
 // HOWTO there: demo -h, moralesim lint weights.toml, and moralesim run of
 // every scenario in the archive for two fights, each from the unpacked
 // folder, each run's tables written under out/NAME/. It says what it ran.
-func tryUnpacked(t target, got []listed, dir string) (string, error) {
+func tryUnpacked(t target, got []entry, dir string) (string, error) {
 	for _, l := range got {
 		p := filepath.Join(dir, filepath.FromSlash(l.name))
 		if l.mode.IsDir() {
