@@ -6,13 +6,9 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"math"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 )
@@ -201,21 +197,7 @@ func decodeLine(sk scannedKey) (entry, error) {
 	var raw map[string]any
 	md, err := toml.Decode(sk.text, &raw)
 	if err != nil {
-		msg := err.Error()
-		var pe toml.ParseError
-		if errors.As(err, &pe) {
-			msg = pe.Message
-		}
-		fe := &FieldError{Field: tableKey(sk.table, lineKey(sk.text)), Line: sk.line}
-		if v, ok := strings.CutSuffix(msg, " is out of range for float64"); ok {
-			fe.Msg = fmt.Sprintf("is %s, a number too large to hold (a float64 reaches about ±1.8e308)", truncate(v, quoteMax))
-		} else if v, ok := strings.CutSuffix(msg, " is out of range for int64"); ok {
-			fe.Msg = fmt.Sprintf("is %s, a whole number too large to hold (at most ±%d; write it with a decimal point)",
-				truncate(v, quoteMax), int64(math.MaxInt64))
-		} else {
-			fe.Msg = unreadable(sk)
-		}
-		return entry{}, fe
+		return entry{}, &FieldError{Field: tableKey(sk.table, lineKey(sk.text)), Line: sk.line, Msg: decodeProblem(sk, err)}
 	}
 	keys := md.Keys()
 	if len(keys) != 1 || len(keys[0]) != 1 {
@@ -224,116 +206,6 @@ func decodeLine(sk scannedKey) (entry, error) {
 	k := keys[0][0]
 	return entry{line: sk.line, table: sk.table, key: k, value: raw[k], typ: md.Type(k),
 		text: valueText(sk.text), comment: sk.comment}, nil
-}
-
-// unreadable says, in a designer's words, what is wrong with a key = value
-// line the decoder cannot read: a quoted name it cannot read, no value, or
-// a value that is no number, with an example of one.
-func unreadable(sk scannedKey) string {
-	if k, _, msg := cutKey(sk.text); msg == "" && (k[0] == '"' || k[0] == '\'') {
-		var raw map[string]any
-		if _, err := toml.Decode(k+" = 0", &raw); err != nil {
-			return `is a name in quotes that cannot be read; write it without the quotes ` +
-				`(inside "quotes" a \ starts an escape: \\ is a backslash, \" a quote)`
-		}
-	}
-	v := valueText(sk.text)
-	ex := exampleNumber(sk.table, lineKey(sk.text))
-	if v == "" {
-		return "has no value; write a number such as " + ex
-	}
-	if point := strings.Replace(v, ",", ".", 1); strings.Count(v, ",") == 1 && readsAsNumber(point) {
-		return fmt.Sprintf("is %s; write the number with a point, not a comma: %s", shown(v), point)
-	}
-	return fmt.Sprintf("is %s; write a number such as %s", shown(v), ex)
-}
-
-// notANumber says what a value of another type than a number is, in a
-// designer's words, and what to write instead.
-func notANumber(e entry) string {
-	ex := exampleNumber(e.table, e.key)
-	switch e.typ {
-	case "String":
-		if s, _ := e.value.(string); readsAsNumber(strings.TrimSpace(s)) {
-			return fmt.Sprintf("is %s, a number in quotes; write it without the quotes: %s", shown(e.text), strings.TrimSpace(s))
-		}
-		return fmt.Sprintf("is %s, which is text; write a number such as %s", shown(e.text), ex)
-	case "Bool":
-		return fmt.Sprintf("is %s, which is yes or no; write a number such as %s", shown(e.text), ex)
-	case "Datetime":
-		return fmt.Sprintf("is %s, which is a date or a time; write a number such as %s", shown(e.text), ex)
-	}
-	return fmt.Sprintf("is %s; write a number such as %s", shown(e.text), ex)
-}
-
-// readsAsNumber reports whether s, written as a value, reads as a finite
-// number.
-func readsAsNumber(s string) bool {
-	var raw map[string]any
-	if _, err := toml.Decode("v = "+s, &raw); err != nil {
-		return false
-	}
-	switch v := raw["v"].(type) {
-	case float64:
-		return finite(v)
-	case int64:
-		return true
-	}
-	return false
-}
-
-// exampleNumber returns a number to show a designer what key in table
-// wants: the default of the setting or built-in event it names, else a
-// typical fraction or weight.
-func exampleNumber(table, key string) string {
-	d := DefaultSettings()
-	if table == "" {
-		for _, p := range Params() {
-			if p.Name == key {
-				return strconv.FormatFloat(p.Get(d), 'g', -1, 64)
-			}
-		}
-	}
-	if w, ok := d.Weights[Event(key)]; ok && Event(key).BuiltIn() {
-		return strconv.FormatFloat(w, 'g', -1, 64)
-	}
-	if table == "" {
-		return "0.5"
-	}
-	return "-0.1"
-}
-
-// valueText returns the value of a key = value line as written: what
-// follows the =, without the comment and the blanks around it.
-func valueText(text string) string {
-	_, rest, msg := cutKey(text)
-	if msg != "" {
-		return ""
-	}
-	rest, _ = strings.CutPrefix(skipSpace(rest), "=")
-	v := skipSpace(rest)
-	str, tail := "", v
-	if strings.HasPrefix(v, `"`) || strings.HasPrefix(v, "'") {
-		if s, after, smsg := cutKey(v); smsg == "" {
-			str, tail = s, after
-		}
-	}
-	if i := strings.IndexByte(tail, '#'); i >= 0 {
-		tail = tail[:i]
-	}
-	return strings.TrimRight(str+tail, " \t")
-}
-
-// shown returns a value as written for an error message: cut to quoteMax
-// runes, and quoted when it holds anything that does not print.
-func shown(v string) string {
-	printable := utf8.ValidString(v) && !strings.ContainsFunc(v, func(r rune) bool {
-		return !unicode.IsPrint(r) && r != ' '
-	})
-	if !printable {
-		return quote(v)
-	}
-	return truncate(v, quoteMax)
 }
 
 // lineKey returns the key of a key = value line, unescaped when it decodes,
@@ -410,11 +282,7 @@ func parseSettings(data []byte) (Settings, error) {
 			return 0, false
 		}
 		if !finite(f) {
-			what := "infinite"
-			if math.IsNaN(f) {
-				what = "not a number"
-			}
-			bad(e, "is %s, which is %s; write a number such as %s", shown(e.text), what, exampleNumber(e.table, e.key))
+			bad(e, "%s", notFinite(e, f))
 			return 0, false
 		}
 		return f, true
