@@ -124,8 +124,8 @@ func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g game.
 	soldiers := r.tlSoldiers
 	marks := BarMarks(st)
 
-	// The panel, zones, bands and legend change only with the settings or
-	// the squad: drawn once into a cached image.
+	// The panel, zones, bands, threshold labels and legend change only
+	// with the settings or the squad: drawn once into a cached image.
 	d := drawerOf(g.Scene())
 	r.drawTimelineBG(sub, rect, marks, soldiers, d, r.ghostLabelW(ghostLabel(g)))
 
@@ -139,12 +139,7 @@ func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g game.
 		fillRect(sub, x, float32(plot.Min.Y), 1, float32(plot.Dy()), rgba(255, 255, 255, 22))
 		drawText(sub, axisLabel(t), r.smallFace, float64(x), float64(plot.Max.Y+3), text.AlignCenter, color.RGBA{170, 176, 190, 255}, false)
 	}
-	// each line's value at its left, centred on it, moved apart from a
-	// close neighbour's
-	var buf [4]float64 // BarMarks: four
-	tops := valueLabelTops(buf[:0], plot, marks, r.labelH())
-	fits := func(l string) bool { return textWidth(l, r.smallFace) <= float64(plot.Min.X-4-rect.Min.X-2) }
-	for i, m := range marks {
+	for _, m := range marks {
 		y := float32(TimelineY(plot, m.Value))
 		c := MarkColor(m.Kind)
 		if m.Kind.IsBand() {
@@ -153,9 +148,6 @@ func (r *Renderer) DrawTimeline(dst *ebiten.Image, rect image.Rectangle, g game.
 			}
 		} else {
 			fillRect(sub, px0, y, pw, 1, withAlpha(c, 0.7))
-		}
-		if !math.IsNaN(tops[i]) { // else printed once, for an earlier mark
-			drawText(sub, valueLabel(m.Value, fits), r.smallFace, float64(plot.Min.X-4), tops[i], text.AlignEnd, withAlpha(c, 0.95), false)
 		}
 	}
 	// the frame as four thin rectangles: a stroked path would cost the
@@ -202,8 +194,9 @@ func (r *Renderer) drawCursor(dst *ebiten.Image, plot image.Rectangle, now, t fl
 	drawText(dst, label, r.smallFace, float64(lx+5), float64(py0+3), text.AlignStart, color.RGBA{20, 20, 24, 255}, false)
 }
 
-// drawTimelineBG draws the timeline's panel, title, state zones, bands and
-// legend (the scene's, by d) into rect on dst from a cached image. The
+// drawTimelineBG draws the timeline's panel, title, state zones, bands,
+// the thresholds' names and values and the legend (the scene's, by d)
+// into rect on dst from a cached image. The
 // legend keeps off the right end of the title row, where a what-if's
 // label of width ghostW (0: none) goes (drawGhostLabel).
 func (r *Renderer) drawTimelineBG(dst *ebiten.Image, rect image.Rectangle, marks []Mark, soldiers []game.SoldierView, d sceneDrawer, ghostW int) {
@@ -247,6 +240,15 @@ func (r *Renderer) drawTimelineBG(dst *ebiten.Image, rect image.Rectangle, marks
 				m := marks[i]
 				drawText(img, m.Kind.String(), r.smallFace, x, l.top, text.AlignStart, withAlpha(MarkColor(m.Kind), 0.6), false)
 				x += textWidth(m.Kind.String(), r.smallFace)
+			}
+		}
+		// each line's value at its left, centred on it, moved apart from a
+		// close neighbour's
+		tops := valueLabelTops(nil, plot, marks, r.labelH())
+		fits := func(l string) bool { return textWidth(l, r.smallFace) <= float64(plot.Min.X-4-2) }
+		for i, m := range marks {
+			if !math.IsNaN(tops[i]) { // else printed once, for an earlier mark
+				drawText(img, valueLabel(m.Value, fits), r.smallFace, float64(plot.Min.X-4), tops[i], text.AlignEnd, withAlpha(MarkColor(m.Kind), 0.95), false)
 			}
 		}
 		// the legend sits above the plot, left of a what-if's label:
