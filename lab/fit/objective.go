@@ -174,17 +174,21 @@ func sameWindows(a, b *lab.Scenario, e lab.Expect) bool {
 // statistic) and that no set of fights can meet together (lab.Clash, the check
 // of one file's): no weights can meet both. Each names both files and lines.
 func crossConflicts(scs []*lab.Scenario) error {
+	fights := make([]string, len(scs)) // each scenario's fightOf, once
+	for i, sc := range scs {
+		fights[i] = fightOf(sc)
+	}
 	var errs []error
 	for i, a := range scs {
-		for _, b := range scs[:i] {
-			if fightOf(a) != fightOf(b) {
+		for j, b := range scs[:i] {
+			if fights[i] != fights[j] {
 				continue
 			}
 			for _, ea := range a.Expects {
+				if !sameWindows(a, b, ea) {
+					continue
+				}
 				for _, eb := range b.Expects {
-					if !sameWindows(a, b, ea) {
-						continue
-					}
 					if msg := lab.Clash(ea, eb, fmt.Sprintf("line %d", ea.Line), fmt.Sprintf("%s:%d, the same fight", b.Path, eb.Line)); msg != "" {
 						errs = append(errs, &lab.ScenarioError{File: a.Path, Line: ea.Line, Key: "expect", Msg: msg})
 					}
