@@ -321,8 +321,8 @@ func (t *Tuner) sync(s morale.Settings, pending func(Param) bool) {
 				c = widgets.ColPending
 			}
 			r.shown.SetColor(c)
+			r.pending = p
 		}
-		r.pending = pending(r.p)
 		bad := i == t.note.row
 		if bad != r.bad {
 			r.bad = bad
