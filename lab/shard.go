@@ -297,7 +297,7 @@ func decodeRuns(ctx context.Context, r io.Reader) (RunsFile, error) {
 	}
 	var shard Shard
 	var haveHeader, haveShard, haveRuns bool
-	samples := 0
+	samples, afters := 0, 0 // of the header, for checkRun
 	for dec.More() {
 		key, err := objectKey(dec)
 		if err != nil {
@@ -314,7 +314,7 @@ func decodeRuns(ctx context.Context, r io.Reader) (RunsFile, error) {
 			if err := checkHeader(rf.Header); err != nil {
 				return rf, fmt.Errorf("header: %w", err)
 			}
-			samples = samplesOf(rf.Header.Duration, rf.Header.Sample)
+			samples, afters = samplesOf(rf.Header.Duration, rf.Header.Sample), len(afterKeys(rf.Header.Expects))
 			haveHeader = true
 		case "shard":
 			if haveShard {
@@ -344,7 +344,7 @@ func decodeRuns(ctx context.Context, r io.Reader) (RunsFile, error) {
 				if err := dec.Decode(&run); err != nil {
 					return rf, fmt.Errorf("runs[%d]: %w", len(rf.Runs), err)
 				}
-				if err := checkRun(rf.Header, shard, samples, &run); err != nil {
+				if err := checkRun(rf.Header, shard, samples, afters, &run); err != nil {
 					return rf, fmt.Errorf("runs[%d]: %w", len(rf.Runs), err)
 				}
 				rf.Runs = append(rf.Runs, run)
@@ -516,8 +516,11 @@ func checkExpects(es []Expect, squads []string) error {
 	return nil
 }
 
-// checkRun validates one run of a shard file against its header and shard.
-func checkRun(h Header, s Shard, samples int, r *RunResult) error {
+// checkRun validates one run of a shard file against its header and shard;
+// samples and afters are the header's morale samples a series
+// (samplesOf) and its after_s values (afterKeys), counted once for all its
+// runs.
+func checkRun(h Header, s Shard, samples, afters int, r *RunResult) error {
 	switch {
 	case r.Index < 0 || r.Index >= h.Runs:
 		return fmt.Errorf("index %d is outside 0..%d", r.Index, h.Runs-1)
@@ -543,8 +546,8 @@ func checkRun(h Header, s Shard, samples int, r *RunResult) error {
 			return fmt.Errorf("run %d has a time of %g; want a finite time ≥ 0", r.Index, *p)
 		}
 	}
-	if want := len(afterKeys(h.Expects)); len(r.After) != want {
-		return fmt.Errorf("run %d has %d after_s values; the header's expectations measure %d", r.Index, len(r.After), want)
+	if len(r.After) != afters {
+		return fmt.Errorf("run %d has %d after_s values; the header's expectations measure %d", r.Index, len(r.After), afters)
 	}
 	for _, p := range r.After {
 		if p != nil && (!finite(*p) || *p < 0) {
@@ -591,13 +594,13 @@ func Merge(files []RunsFile, dirs []string) (Header, []RunResult, error) {
 		return Header{}, nil, err
 	}
 	h := files[0].Header
-	samples := samplesOf(h.Duration, h.Sample)
+	samples, afters := samplesOf(h.Duration, h.Sample), len(afterKeys(h.Expects))
 	owner := make([]int32, h.Runs) // 1 + the file that holds each run
 	total := 0
 	for i, f := range files {
 		for j := range f.Runs {
 			r := &f.Runs[j]
-			if err := checkRun(h, shards[i], samples, r); err != nil {
+			if err := checkRun(h, shards[i], samples, afters, r); err != nil {
 				return Header{}, nil, fmt.Errorf("merge: %s: %w", dirs[i], err)
 			}
 			if o := owner[r.Index]; o != 0 {
