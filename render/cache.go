@@ -10,6 +10,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/whyplace"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -217,8 +218,8 @@ func (r *Renderer) drawHUDPlate(dst *ebiten.Image, x, y, w float32) {
 			deallocateAll(r.hudPlates)
 			r.hudPlates = map[int]*ebiten.Image{}
 		}
-		img = ebiten.NewImage(k+2, 22)
-		fillRoundRect(img, 1, 1, w, 20, 4, rgba(16, 18, 24, 180))
+		img = ebiten.NewImage(k+2, whyplace.HUDPlate)
+		fillRoundRect(img, 1, 1, w, whyplace.HUDPlate-2, 4, rgba(16, 18, 24, 180))
 		r.hudPlates[k] = img
 	}
 	op := &ebiten.DrawImageOptions{}

@@ -11,12 +11,14 @@ import "image"
 const Margin = 36
 
 // The field's HUD, its clock (with PAUSED and which future of a what-if
-// the field shows) on a plate in the top-left corner, starts HUDTop pixels
-// below the field's top and ends above HUDBottom (render's drawHUD). The
-// Why panel's area starts below it, so that the clock stays readable.
+// the field shows) on a plate HUDPlate pixels high in the top-left corner
+// (render's hudPlate), starts HUDTop pixels below the field's top and ends
+// above HUDBottom (render's drawHUD). The Why panel's area starts below it,
+// so that the clock stays readable.
 const (
 	HUDTop    = 6
-	HUDBottom = HUDTop + 22
+	HUDPlate  = 22
+	HUDBottom = HUDTop + HUDPlate
 )
 
 // near reports whether point p is within Margin of rectangle r.
