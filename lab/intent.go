@@ -90,20 +90,26 @@ func anchors(sc *Scenario) []anchor {
 // breaks, the first rout before 20 s at the median" counts the fights that
 // broke without a rout against it, and a percentile that falls on such a
 // fight, or between it and a time that came, is never (Percentile), which
-// no range holds: not a blend of a time and the end of the fight. squads,
-// expects and duration are the scenario's (or a header's). ok is false when
-// a metric is unknown.
-func ExpectValues(squads []string, expects []Expect, duration float64, e Expect, runs []RunResult) (xs []float64, happened, n int, ok bool) {
-	h := Header{Squads: squads}
-	m, ok := expectMetric(squads, expects, e)
+// no range holds: not a blend of a time and the end of the fight. squads
+// and expects are the scenario's (or a header's). ok is false when a metric
+// is unknown.
+func ExpectValues(squads []string, expects []Expect, e Expect, runs []RunResult) (xs []float64, happened, n int, ok bool) {
+	_, xs, happened, n, ok = expectValues(squads, expects, e, runs)
+	return xs, happened, n, ok
+}
+
+// expectValues is ExpectValues, with e's metric (expectMetric) for its
+// bounds.
+func expectValues(squads []string, expects []Expect, e Expect, runs []RunResult) (m Metric, xs []float64, happened, n int, ok bool) {
+	m, ok = expectMetric(squads, expects, e)
 	if !ok {
-		return nil, 0, 0, false
+		return m, nil, 0, 0, false
 	}
 	idx := []int(nil)
 	if e.Given != "" {
-		g, ok := h.Metric(e.Given)
+		g, ok := Header{Squads: squads}.Metric(e.Given)
 		if !ok {
-			return nil, 0, 0, false
+			return m, nil, 0, 0, false
 		}
 		idx = []int{}
 		for i := range runs {
@@ -122,7 +128,7 @@ func ExpectValues(squads []string, expects []Expect, duration float64, e Expect,
 			xs = append(xs, math.Inf(1))
 		}
 	}
-	return xs, happened, n, true
+	return m, xs, happened, n, true
 }
 
 // expectMetric returns the metric e measures: a metric of the squads, or
