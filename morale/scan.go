@@ -33,6 +33,7 @@ type scannedKey struct {
 	header  bool   // a table header; table names it
 	table   string // the table a key line is in: "" for the top level, "weights", "custom"
 	text    string // the line, blanks and line break trimmed
+	value   string // a key line's value as written: after the =, without the comment and the blanks around it
 	comment string // the comment on the line, else the comment lines above it
 }
 
@@ -91,7 +92,7 @@ func scanLines(data []byte) (keys []scannedKey, problems []error) {
 			above = nil
 			continue
 		}
-		comment, msg := checkKeyLine(line)
+		value, comment, msg := checkKeyLine(line)
 		if msg != "" {
 			bad(n, "%s: %s", quote(line), msg)
 			above = nil
@@ -105,7 +106,7 @@ func scanLines(data []byte) (keys []scannedKey, problems []error) {
 				keyLines, maxKeyLines, MaxWeightRows)
 			break
 		}
-		keys = append(keys, scannedKey{line: n, table: table, text: line, comment: comment})
+		keys = append(keys, scannedKey{line: n, table: table, text: line, value: value, comment: comment})
 		above = nil
 	}
 	return keys, problems
@@ -153,43 +154,46 @@ func checkHeader(line string) (table, msg string) {
 	return "", "unknown table; " + onlyTable
 }
 
-// checkKeyLine checks a key = value line and returns its comment, or why it is
-// not a line a weights file may have.
-func checkKeyLine(line string) (comment, msg string) {
+// checkKeyLine checks a key = value line and returns its value as written
+// (without the comment and the blanks around it) and its comment, or why it
+// is not a line a weights file may have.
+func checkKeyLine(line string) (value, comment, msg string) {
 	key, rest, msg := cutKey(line)
 	if msg != "" {
-		return "", msg
+		return "", "", msg
 	}
 	if key == `""` || key == "''" {
-		return "", "a key must not be empty"
+		return "", "", "a key must not be empty"
 	}
 	rest = skipSpace(rest)
 	if strings.HasPrefix(rest, ".") {
-		return "", "dotted keys are not allowed; a key is a setting or, under [weights] or [custom], an event name"
+		return "", "", "dotted keys are not allowed; a key is a setting or, under [weights] or [custom], an event name"
 	}
 	if !strings.HasPrefix(rest, "=") {
-		return "", "expected key = value"
+		return "", "", "expected key = value"
 	}
-	value := skipSpace(rest[1:])
+	value = skipSpace(rest[1:])
+	tail := value // where a comment may start
 	switch {
 	case strings.HasPrefix(value, "["):
-		return "", "arrays are not allowed; a value is a number"
+		return "", "", "arrays are not allowed; a value is a number"
 	case strings.HasPrefix(value, "{"):
-		return "", "inline tables are not allowed; a value is a number"
+		return "", "", "inline tables are not allowed; a value is a number"
 	case strings.HasPrefix(value, `"""`), strings.HasPrefix(value, "'''"):
-		return "", "multi-line strings are not allowed; a value is a number"
+		return "", "", "multi-line strings are not allowed; a value is a number"
 	case strings.HasPrefix(value, `"`), strings.HasPrefix(value, "'"):
 		// Skip a one-line string so that a # inside it is not a comment.
 		_, after, smsg := cutKey(value)
 		if smsg != "" {
-			return "", smsg
+			return "", "", smsg
 		}
-		value = after
+		tail = after
 	}
-	if i := strings.IndexByte(value, '#'); i >= 0 {
-		comment = strings.TrimSpace(value[i+1:])
+	if i := strings.IndexByte(tail, '#'); i >= 0 {
+		comment = strings.TrimSpace(tail[i+1:])
+		value = value[:len(value)-len(tail)+i]
 	}
-	return comment, ""
+	return strings.TrimRight(value, " \t"), comment, ""
 }
 
 // cutKey splits a bare, "basic" or 'literal' key (or one-line string) off the

@@ -150,7 +150,7 @@ func decodeLine(sk scannedKey) (entry, error) {
 	}
 	k := keys[0][0]
 	return entry{line: sk.line, table: sk.table, key: k, value: raw[k], typ: md.Type(k),
-		text: valueText(sk.text), comment: sk.comment}, nil
+		text: sk.value, comment: sk.comment}, nil
 }
 
 // lineKey returns the key of a key = value line, unescaped when it decodes,

@@ -49,7 +49,7 @@ func unreadable(sk scannedKey) string {
 				`(inside "quotes" a \ starts an escape: \\ is a backslash, \" a quote)`
 		}
 	}
-	v := valueText(sk.text)
+	v := sk.value
 	ex := exampleNumber(sk.table, lineKey(sk.text))
 	if v == "" {
 		return "has no value; write a number such as " + ex
@@ -123,27 +123,6 @@ func exampleNumber(table, key string) string {
 		return "0.5"
 	}
 	return "-0.1"
-}
-
-// valueText returns the value of a key = value line as written: what
-// follows the =, without the comment and the blanks around it.
-func valueText(text string) string {
-	_, rest, msg := cutKey(text)
-	if msg != "" {
-		return ""
-	}
-	rest, _ = strings.CutPrefix(skipSpace(rest), "=")
-	v := skipSpace(rest)
-	str, tail := "", v
-	if strings.HasPrefix(v, `"`) || strings.HasPrefix(v, "'") {
-		if s, after, smsg := cutKey(v); smsg == "" {
-			str, tail = s, after
-		}
-	}
-	if i := strings.IndexByte(tail, '#'); i >= 0 {
-		tail = tail[:i]
-	}
-	return strings.TrimRight(str+tail, " \t")
 }
 
 // shown returns a value as written for an error message: cut to quoteMax
