@@ -182,13 +182,7 @@ func TestStateReasonComparisonsReadTrue(t *testing.T) {
 func TestStateReasonQuotesItsOwnSettings(t *testing.T) {
 	s := morale.DefaultSettings()
 	s.ContagionPerSecond, s.RecoveryPerSecond = 0, 0
-	w, err := morale.NewWorld(s, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.EnableLedger(morale.LedgerOptions{PerAgent: 16, Window: math.Inf(1)}); err != nil {
-		t.Fatal(err)
-	}
+	w := ledgerWorld(t, &s, morale.LedgerOptions{PerAgent: 16, Window: math.Inf(1)})
 	a := w.Spawn(1, morale.Vec2{}, morale.WithNerve(0))
 	if err := a.ReportCustomEvent(-0.8); err != nil { // Panicked at once
 		t.Fatal(err)
@@ -247,18 +241,12 @@ func TestStateReasonQuotesItsOwnSettings(t *testing.T) {
 // "agent was removed from its world" of an agent alive in his own; it still
 // matches ErrRemoved, as before. A removed agent is ErrRemoved itself.
 func TestExplainAnotherWorldsAgentSaysSo(t *testing.T) {
-	w := newTestWorld(t)
-	if err := w.EnableLedger(morale.LedgerOptions{PerAgent: 4, Window: 10}); err != nil {
-		t.Fatal(err)
-	}
+	w := ledgerWorld(t, nil, morale.LedgerOptions{PerAgent: 4, Window: 10})
 	a := w.Spawn(1, morale.Vec2{})
 	gone := w.Spawn(1, morale.Vec2{})
 	w.Remove(gone)
 	clone := w.Clone()
-	other := newTestWorld(t)
-	if err := other.EnableLedger(morale.LedgerOptions{PerAgent: 4, Window: 10}); err != nil {
-		t.Fatal(err)
-	}
+	other := ledgerWorld(t, nil, morale.LedgerOptions{PerAgent: 4, Window: 10})
 	tests := []struct {
 		name    string
 		w       *morale.World

@@ -571,13 +571,7 @@ func TestLedgerSquadsEmptyIsNobody(t *testing.T) {
 func TestLedgerSquadsMovedOutAndBack(t *testing.T) {
 	s := morale.DefaultSettings()
 	s.RecoveryPerSecond = 0
-	w, err := morale.NewWorld(s, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.EnableLedger(morale.LedgerOptions{PerAgent: 8, Window: math.Inf(1), Squads: []morale.SquadID{1}}); err != nil {
-		t.Fatal(err)
-	}
+	w := ledgerWorld(t, &s, morale.LedgerOptions{PerAgent: 8, Window: math.Inf(1), Squads: []morale.SquadID{1}})
 	a := w.Spawn(1, morale.Vec2{}, morale.WithMorale(0.9))
 	w.Spawn(1, morale.Vec2{}, morale.WithMorale(0.3))
 	w.Spawn(2, morale.Vec2{}, morale.WithMorale(0.9))
