@@ -487,9 +487,9 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		p.fail("squad", 0, "the scenario has %d men; at most %d", total, maxAgents)
 	}
 
-	metrics := map[string]bool{}
-	for _, n := range MetricNames(sc) {
-		metrics[n] = true
+	metrics := map[string]Metric{}
+	for _, m := range Metrics(sc) {
+		metrics[m.Name] = m
 	}
 	tooMany := false
 	var expectKeys []string // each of sc.Expects's key, for its messages
@@ -497,6 +497,10 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		metric := t.str("metric", "")
 		after, given := t.str("after", ""), t.str("given", "")
 		_, steady := steadySquad(sc, metric)
+		m, known := metrics[metric]
+		if steady {
+			m, known = Metric{Name: metric, Time: true}, true // the time after an event
+		}
 		switch {
 		case metric == "":
 			p.fail(t.key("metric"), t.headerLine(), "is missing")
@@ -504,7 +508,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 			p.fail(t.key("metric"), t.line("metric"), "%s is measured after an event: add after = \"EVENT\" (such as \"ReinforcementsArrived\")", safefile.Quote(metric))
 		case after != "" && !steady && !strings.HasPrefix(metric, "squad_steady_s."):
 			p.fail(t.key("after"), t.line("after"), "applies to steady_s and squad_steady_s.SQUAD (the time after the event until every living man is Steady), not to %s", safefile.Quote(metric))
-		case !steady && !metrics[metric]:
+		case !known:
 			p.fail(t.key("metric"), t.line("metric"), "%s is not a metric; one of %s", safefile.Quote(metric), listNames(MetricNames(sc)))
 		}
 		if after != "" {
@@ -512,7 +516,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 				p.fail(t.key("after"), t.line("after"), "%v", err)
 			}
 		}
-		if given != "" && !metrics[given] {
+		if _, ok := metrics[given]; given != "" && !ok {
 			p.fail(t.key("given"), t.line("given"), "%s is not a metric; the fights counted are those where it happened: one of %s", safefile.Quote(given), listNames(MetricNames(sc)))
 		}
 		n := 0              // the ranges given, right or wrong: one mistake, one error
@@ -537,7 +541,8 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 				p.fail(t.key(stat), t.line(stat), "is [%s]; it must be a range [low, high] with low ≤ high", strings.Join(shown, ", "))
 				continue
 			}
-			if msg := neverHolds(metric, stat, r[0], r[1], sc.Duration); msg != "" {
+			// A range of a metric that is not one has no bounds but a share's.
+			if msg := neverHolds(m, stat, r[0], r[1], sc.Duration); (known || stat == "share") && msg != "" {
 				p.fail(t.key(stat), t.line(stat), "is [%s, %s]; %s", strconv.FormatFloat(r[0], 'g', -1, 64), strconv.FormatFloat(r[1], 'g', -1, 64), msg)
 				continue
 			}
@@ -573,31 +578,30 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 	return sc, nil
 }
 
-// neverHolds says why the range lo..hi of stat of metric can never hold in
-// a fight of duration seconds, or "": a share is a fraction of the fights
-// (both bounds in 0..1: share = [40, 60] means 0.4..0.6), a time lies in
-// 0..duration, squad_broke.NAME and share_squads_broken in 0..1, a count is
-// never below 0. A range that reaches past these (p50 = [0, 1000] of a time)
-// is a designer's "any", not a mistake.
-func neverHolds(metric, stat string, lo, hi, duration float64) string {
-	kind, _, _ := strings.Cut(metric, ".") // squad_broke.NAME: squad_broke, whatever NAME is
-	switch {
-	case stat == "share" && (lo < 0 || hi > 1):
-		return "a share is the fraction of the fights, 0..1 (40% is 0.4)"
-	case stat == "share":
+// neverHolds says why the range lo..hi of stat of m can never hold in a
+// fight of duration seconds, or "": a share is a fraction of the fights
+// (both bounds in 0..1: share = [40, 60] means 0.4..0.6); any other
+// statistic is a value of m, within m.Bounds (a time in 0..duration,
+// squad_broke.NAME and share_squads_broken in 0..1, a count 0 or more). A
+// range that reaches past them (p50 = [0, 1000] of a time) is a designer's
+// "any", not a mistake.
+func neverHolds(m Metric, stat string, lo, hi, duration float64) string {
+	if stat == "share" {
+		if lo < 0 || hi > 1 {
+			return "a share is the fraction of the fights, 0..1 (40% is 0.4)"
+		}
 		return ""
-	case strings.HasSuffix(kind, "_s"):
-		if hi < 0 || lo > duration {
-			return fmt.Sprintf("a time of this fight lies in 0..%g s (its duration), so no fight can meet the range", duration)
-		}
-	case kind == "squad_broke" || kind == "share_squads_broken":
-		if hi < 0 || lo > 1 {
-			return fmt.Sprintf("%s lies in 0..1 in every fight, so no fight can meet the range", metric)
-		}
-	case hi < 0:
-		return "a count is never below 0, so no fight can meet the range"
 	}
-	return ""
+	least, most := m.Bounds(duration)
+	switch {
+	case hi >= least && lo <= most:
+		return ""
+	case m.Time:
+		return fmt.Sprintf("a time of this fight lies in 0..%g s (its duration), so no fight can meet the range", duration)
+	case m.Fraction:
+		return fmt.Sprintf("%s lies in 0..1 in every fight, so no fight can meet the range", m.Name)
+	}
+	return "a count is never below 0, so no fight can meet the range"
 }
 
 // name reads the name k of t (def when absent): at most MaxNameBytes.
