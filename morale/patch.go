@@ -24,15 +24,9 @@ func patchSettings(data []byte, s Settings) (text string, ok bool) {
 		return "", false
 	}
 	// The byte order mark stays in front (scanLines skips it, so the lines
-	// are numbered the same without it), and what is added ends its lines
-	// as the file does.
+	// are numbered the same without it).
 	bom := byteOrderMark(data)
 	data = data[len(bom):]
-	eol := "\n"
-	if i := strings.IndexByte(string(data), '\n'); i > 0 && data[i-1] == '\r' {
-		eol = "\r\n"
-	}
-	nl := func(s string) string { return strings.ReplaceAll(s, "\n", eol) }
 	entries, _ := decodeFile(data) // no problems: parseSettings found none
 	lines := make(map[string]int, len(entries))
 	for _, e := range entries {
@@ -43,6 +37,12 @@ func patchSettings(data []byte, s Settings) (text string, ok bool) {
 		}
 	}
 	rows := strings.SplitAfter(string(data), "\n") // rows[n-1] is line n
+	// What is added ends its lines as the file's first line ends.
+	eol := "\n"
+	if strings.HasSuffix(rows[0], "\r\n") {
+		eol = "\r\n"
+	}
+	nl := func(s string) string { return strings.ReplaceAll(s, "\n", eol) }
 	drop := make(map[int]bool)
 	replace := func(n int, v float64) bool {
 		i := n - 1
