@@ -209,6 +209,20 @@ func outward(v float64, round func(float64) float64) string {
 // fights: min ≤ p10 ≤ … ≤ p90 ≤ max (of the same metric).
 var quantileOrder = []string{"min", "p10", "p25", "p50", "p75", "p90", "max"}
 
+// Clashes calls report for every pair of es that no set of fights can meet
+// together (Clash), with the index of the later of the two and Clash's
+// message, naming both lines: the one check of a file's expectations, which
+// ParseScenario refuses and a fit refuses in scenarios made in code.
+func Clashes(es []Expect, report func(i int, msg string)) {
+	for i, a := range es {
+		for _, b := range es[:i] {
+			if msg := Clash(a, b, fmt.Sprintf("line %d", a.Line), fmt.Sprintf("line %d", b.Line)); msg != "" {
+				report(i, msg)
+			}
+		}
+	}
+}
+
 // Clash says why no set of fights can meet expectations a and b of the same
 // fight together, or "" when nothing forbids it: the same statistic of the
 // same metric with disjoint ranges, or ordered statistics whose ranges are

@@ -564,13 +564,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 	// Expectations no fights can meet together (disjoint ranges of one
 	// statistic, a percentile wanted above every value a higher one allows)
 	// would fail every check and every fit: bad input, naming both lines.
-	for i, a := range sc.Expects {
-		for _, b := range sc.Expects[:i] {
-			if msg := Clash(a, b, fmt.Sprintf("line %d", a.Line), fmt.Sprintf("line %d", b.Line)); msg != "" {
-				p.fail(expectKeys[i], a.Line, "%s", msg)
-			}
-		}
-	}
+	Clashes(sc.Expects, func(i int, msg string) { p.fail(expectKeys[i], sc.Expects[i].Line, "%s", msg) })
 	top.done()
 	if err := p.err(); err != nil {
 		return nil, err

@@ -125,16 +125,12 @@ func naturalSpan(sc *lab.Scenario, metric string, after bool, stat string) float
 }
 
 // contradictions returns an error for every pair of sc's expectations that
-// no set of fights can meet together (lab.Clash), each naming both lines.
+// no set of fights can meet together (lab.Clashes), each naming both lines.
 func contradictions(sc *lab.Scenario) error {
 	var errs []error
-	for i, a := range sc.Expects {
-		for _, b := range sc.Expects[:i] {
-			if msg := lab.Clash(a, b, fmt.Sprintf("line %d", a.Line), fmt.Sprintf("line %d", b.Line)); msg != "" {
-				errs = append(errs, &lab.ScenarioError{File: sc.Path, Line: a.Line, Key: "expect", Msg: msg})
-			}
-		}
-	}
+	lab.Clashes(sc.Expects, func(i int, msg string) {
+		errs = append(errs, &lab.ScenarioError{File: sc.Path, Line: sc.Expects[i].Line, Key: "expect", Msg: msg})
+	})
 	slices.SortStableFunc(errs, func(a, b error) int {
 		return cmp.Compare(a.(*lab.ScenarioError).Line, b.(*lab.ScenarioError).Line)
 	})
