@@ -187,12 +187,16 @@ func newKey(k lab.Knob, s morale.Settings, r [2]float64, custom bool) Key {
 		}
 		lo, hi = math.Min(lo, v), math.Max(hi, v)
 	}
-	return Key{Knob: k, Start: v, Lo: lo, Hi: hi, Custom: custom, Scale: math.Max(math.Abs(v), (hi-lo)/20)}
+	return Key{Knob: k, Start: v, Lo: lo, Hi: hi, Custom: custom, Scale: scaleOf(v, lo, hi)}
 }
+
+// scaleOf is the Scale of a key that starts at v and is searched in lo..hi:
+// the start's size, or a twentieth of the range when that is more.
+func scaleOf(v, lo, hi float64) float64 { return math.Max(math.Abs(v), (hi-lo)/20) }
 
 // parseRange reads the search range "LO:HI" of -keys KEY=LO:HI: finite,
 // LO < HI, holding the start's value, its width finite and its Scale
-// (newKey) above 0.
+// (scaleOf) above 0.
 func parseRange(k lab.Knob, s morale.Settings, rng string) ([2]float64, error) {
 	los, his, ok := strings.Cut(rng, ":")
 	lo, err1 := strconv.ParseFloat(los, 64)
@@ -213,7 +217,7 @@ func parseRange(k lab.Knob, s morale.Settings, rng string) ([2]float64, error) {
 		// Its Scale, a twentieth of the width, would be infinite: the
 		// search would start at Start + 0·Inf, NaN, and step to ±Inf.
 		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: the range is too wide to search; HI−LO must be a finite number", k.Key, rng)}
-	case !(math.Max(math.Abs(v), (hi-lo)/20) > 0):
+	case !(scaleOf(v, lo, hi) > 0):
 		// A start of 0 in a range of a few subnormals: a Scale of 0 would
 		// divide by zero.
 		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: the range is too narrow to search", k.Key, rng)}
