@@ -516,8 +516,8 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 		return err
 	}
 	// -runs (or its default) sets the fights, not the scenario's runs.
-	if err := lab.CheckResults(sc, *runs); err != nil {
-		return bad("-runs: %v", err)
+	if err := checkResults(sc, *runs, true); err != nil {
+		return err
 	}
 	if *out == "" {
 		*out = lab.OutDir(sc.Name, "-sensitivity")
