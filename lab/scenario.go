@@ -463,9 +463,10 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 				}
 			}
 			ev.Event = morale.Event(name)
-			total += ev.Count * occurrences(ev, sc.Duration)
-			if i, ok := squadIndex[ev.Squad]; ok && i < len(squadMen) {
-				n := squadMen[i] + ev.Count*occurrences(ev, sc.Duration)
+			men := ev.Count * occurrences(ev, sc.Duration) // over every occurrence
+			total += men
+			if i, ok := squadIndex[ev.Squad]; ok {
+				n := squadMen[i] + men
 				if n > maxSquadMen && squadMen[i] <= maxSquadMen {
 					p.fail(t.key("count"), t.line("count"), "brings squad %s to %d men; at most %d a squad, reinforcements included", safefile.Quote(ev.Squad), n, maxSquadMen)
 				}
