@@ -57,13 +57,7 @@ func TestContradictoryExpectationsAreBadInput(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := lab.ParseScenario("c.toml", []byte(head+tt.expects))
-			switch {
-			case tt.want == "" && err != nil:
-				t.Errorf("got %v; want it to parse", err)
-			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
-				t.Errorf("got %v; want an error with %q", err, tt.want)
-			}
+			parsesOrSays(t, "c.toml", head+tt.expects, tt.want)
 		})
 	}
 }
@@ -95,13 +89,7 @@ func TestRangesNoFightCanMeet(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := lab.ParseScenario("c.toml", []byte(head+tt.expect))
-			switch {
-			case tt.want == "" && err != nil:
-				t.Errorf("got %v; want it to parse", err)
-			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
-				t.Errorf("got %v; want an error with %q", err, tt.want)
-			}
+			parsesOrSays(t, "c.toml", head+tt.expect, tt.want)
 		})
 	}
 }
@@ -193,5 +181,18 @@ func TestMeanIntervalStaysWithinTheMetric(t *testing.T) {
 				t.Errorf("got %s mean = %v [%v, %v]; want an interval around it within 0..%g (about %v..%v)", tt.metric, v.Got, v.Lo95, v.Hi95, tt.hi, tt.lo95, tt.hi95)
 			}
 		})
+	}
+}
+
+// parsesOrSays parses body as the scenario file, failing t unless it
+// parses (want "") or is refused with an error holding want.
+func parsesOrSays(t *testing.T, file, body, want string) {
+	t.Helper()
+	_, err := lab.ParseScenario(file, []byte(body))
+	switch {
+	case want == "" && err != nil:
+		t.Errorf("got %v; want it to parse", err)
+	case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+		t.Errorf("got %v; want an error with %q", err, want)
 	}
 }
