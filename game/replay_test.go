@@ -276,7 +276,10 @@ func TestReadReplayRejects(t *testing.T) {
 // A problem inside a settings or scenario block names the file's line, the
 // one a designer editing the replay finds in an editor, and the block it is
 // in; it once named the block's own line ("line 32: settings block (its
-// lines counted from 1): line 2: PanicBelow is 0.25; …").
+// lines counted from 1): line 2: PanicBelow is 0.25; …"), and a scenario
+// block's value of the wrong type did until later ("line 8: scenario
+// block: toml: line 15 (last key \"squad.size\"): …", the decoder's line
+// being the last squad's).
 func TestReplayBlockErrorsNameTheFilesLine(t *testing.T) {
 	g := newGame(t, game.DefaultConfig())
 	runUntil(g, 0.5)
@@ -331,6 +334,12 @@ func TestReplayBlockErrorsNameTheFilesLine(t *testing.T) {
 			find(good, "| Hysteresis", 1), first, fmt.Sprintf("; line %d: NerveMax", find(good, "| NerveMax", 1))},
 		{"a scenario block's syntax", edit(scBuf.String(), "| duration", 1, "| duration = = 3"),
 			find(scBuf.String(), "| duration", 1), scen, "expected value"},
+		{"a scenario block's type", edit(scBuf.String(), "| duration", 1, `| duration = "x"`),
+			find(scBuf.String(), "| duration", 1), scen, "duration: incompatible types"},
+		{"a type in the scenario block's first squad of two", edit(scBuf.String(), "| size", 1, `| size = "six"`),
+			find(scBuf.String(), "| size", 1), scen, "size: incompatible types"},
+		{"a type in the scenario block's third event", edit(scBuf.String(), "| count", 3, "| count = [1]"),
+			find(scBuf.String(), "| count", 3), scen, "count: incompatible types"},
 	} {
 		_, err := game.ReadReplay(strings.NewReader(tc.text))
 		if err == nil || !errors.Is(err, game.ErrBadReplay) {

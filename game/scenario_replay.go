@@ -3,7 +3,9 @@ package game
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -63,6 +65,67 @@ type eventText struct {
 	Count  int       `toml:"count"`
 }
 
+// scenarioDoc is a scenario block as the decoder first reads it: its
+// squads and events are then decoded one by one, so that a value of the
+// wrong type is found in the table it is in (the decoder names the key,
+// "squad.size", but not which squad, and gives the line of the last).
+type scenarioDoc struct {
+	Name     string           `toml:"name"`
+	Duration float64          `toml:"duration"`
+	Squads   []toml.Primitive `toml:"squad"`
+	Events   []toml.Primitive `toml:"event"`
+}
+
+// lastKey matches the decoder's type error, "toml: line 15 (last key
+// "squad.size"): incompatible types: …": the key and the problem.
+var lastKey = regexp.MustCompile(`^toml: (?:line \d+ )?\(last key ("(?:[^"\\]|\\.)*")\): (.*)$`)
+
+// typeError is err, the decoder's error for a value of the wrong type in
+// the i-th (from 0) [[table]] of the block text (before any table when
+// table is ""), as "line N: key: problem", N the block's line of the key,
+// so that blockError names the file's line. An error it cannot place is
+// returned as it is.
+func typeError(text, table string, i int, err error) error {
+	key, msg := "", ""
+	var pe toml.ParseError
+	if m := lastKey.FindStringSubmatch(err.Error()); m != nil {
+		key, _ = strconv.Unquote(m[1])
+		msg = m[2]
+	} else if errors.As(err, &pe) {
+		key, msg = pe.LastKey, pe.Message
+	}
+	if table != "" {
+		key = strings.TrimPrefix(key, table+".")
+	}
+	if n := keyLine(text, table, i, key); key != "" && n > 0 {
+		return fmt.Errorf("line %d: %s: %s", n, key, msg)
+	}
+	return err
+}
+
+// keyLine returns the line (from 1) of text that sets key in the i-th
+// (from 0) [[table]], or before the first table when table is ""; 0 when
+// no line does.
+func keyLine(text, table string, i int, key string) int {
+	in, seen := table == "", -1
+	for n, l := range strings.Split(text, "\n") {
+		l = strings.TrimSpace(l)
+		if strings.HasPrefix(l, "[") {
+			name, _, _ := strings.Cut(strings.TrimPrefix(l, "[["), "]]")
+			mine := strings.HasPrefix(l, "[[") && strings.TrimSpace(name) == table
+			if mine {
+				seen++
+			}
+			in = mine && seen == i
+			continue
+		}
+		if k, _, ok := strings.Cut(l, "="); in && ok && strings.Trim(strings.TrimSpace(k), `"'`) == key {
+			return n + 1
+		}
+	}
+	return 0
+}
+
 // writeScenarioBlock writes c as "| "-prefixed TOML lines.
 func writeScenarioBlock(w *strings.Builder, c *ScenarioConfig) error {
 	t := scenarioText{Name: c.Name, Duration: c.Duration}
@@ -106,14 +169,25 @@ func (rr *replayReader) scenarioBlock(at int) (*ScenarioConfig, error) {
 		return nil, badReplay("line %d: scenario block is empty; want its TOML lines, each after \"| \"", at)
 	}
 	bad := func(err error) error { return rr.blockError("scenario", at, lines, err) }
-	var t scenarioText
-	md, err := toml.Decode(text, &t)
+	var doc scenarioDoc
+	md, err := toml.Decode(text, &doc)
 	if err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
 			return nil, bad(fmt.Errorf("line %d: %s", pe.Position.Line, pe.Message))
 		}
-		return nil, bad(err)
+		return nil, bad(typeError(text, "", 0, err))
+	}
+	t := scenarioText{Name: doc.Name, Duration: doc.Duration, Squads: make([]squadText, len(doc.Squads)), Events: make([]eventText, len(doc.Events))}
+	for i, p := range doc.Squads {
+		if err := md.PrimitiveDecode(p, &t.Squads[i]); err != nil {
+			return nil, bad(typeError(text, "squad", i, err))
+		}
+	}
+	for i, p := range doc.Events {
+		if err := md.PrimitiveDecode(p, &t.Events[i]); err != nil {
+			return nil, bad(typeError(text, "event", i, err))
+		}
 	}
 	if und := md.Undecoded(); len(und) > 0 {
 		keys := make([]string, len(und))
