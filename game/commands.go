@@ -14,7 +14,9 @@ import (
 // Errors Apply wraps; test them with errors.Is.
 var (
 	// ErrNoSoldier: the command names a soldier ID that does not exist.
-	ErrNoSoldier = errors.New("game: no such soldier")
+	// Its words carry no "game: ", so that a replay's error reads
+	// "line 32: tick 100: kill 9: no such soldier: 9".
+	ErrNoSoldier = errors.New("no such soldier")
 	// ErrDead: the command names a soldier who is already dead.
 	ErrDead = errors.New("game: soldier is dead")
 	// ErrBadPoint: a location is NaN, infinite or off the field.
