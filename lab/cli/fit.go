@@ -196,8 +196,8 @@ func printFit(env console, r *fit.Result, dir string, o lab.Outputs) {
 			line("  %s %s:%d %s: %s → %s", word, row.File, row.Line, row.Want, row.Before, row.After)
 		}
 	}
-	for _, c := range r.Conflicts {
-		line("conflict: %s", c)
+	for _, c := range report.FitProblems(r) {
+		line("%s", c)
 	}
 	for _, n := range r.Notes {
 		line("note: %s", n)

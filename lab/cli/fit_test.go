@@ -178,10 +178,29 @@ func TestFitUnmetExitsOne(t *testing.T) {
 	if code != cli.ExitFailed {
 		t.Fatalf("exit %d; want 1 (%s)", code, e)
 	}
-	for _, want := range []string{"Not met", "FAIL " + sc, "conflict: deaths mean (line 32) was never met with margin", "note: no candidate met every expectation with margin: the closest misses by"} {
+	for _, want := range []string{"Not met", "FAIL " + sc, "never met with margin: deaths mean (line 32) over ", "note: no candidate met every expectation with margin: the closest misses by"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, stdout)
 		}
+	}
+	// One expectation no candidate met pulls against nothing: it is no
+	// conflict, on stdout or in fit.json.
+	if strings.Contains(stdout, "conflict:") {
+		t.Errorf("stdout calls the expectation never met a conflict:\n%s", stdout)
+	}
+	var res struct {
+		Conflicts []string `json:"conflicts"`
+		NeverMet  []string `json:"never_met"`
+	}
+	js, err := os.ReadFile(filepath.Join(out, "fit.json"))
+	if err == nil {
+		err = json.Unmarshal(js, &res)
+	}
+	if err != nil {
+		t.Fatalf("fit.json: %v", err)
+	}
+	if len(res.Conflicts) != 0 || len(res.NeverMet) != 1 || !strings.HasPrefix(res.NeverMet[0], "deaths mean (line 32) over ") {
+		t.Errorf("fit.json: conflicts %q, never_met %q; want no conflict and deaths mean never met", res.Conflicts, res.NeverMet)
 	}
 	if _, err := os.Stat(filepath.Join(out, "weights.toml")); err != nil {
 		t.Errorf("the closest found was not written: %v", err)

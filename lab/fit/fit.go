@@ -130,8 +130,12 @@ type Result struct {
 	Tries  []Try  `json:"tries"`
 	Fights Fights `json:"fights"`
 	// Conflicts name the expectations that pull against each other when no
-	// candidate met them all.
+	// candidate met them all: pairs met by some candidates each, never by
+	// the same one.
 	Conflicts []string `json:"conflicts"`
+	// NeverMet name the expectations no candidate met with margin, each
+	// alone, with the range its statistic took and what to try.
+	NeverMet []string `json:"never_met"`
 	// Notes say what happened, in order.
 	Notes []string `json:"notes"`
 	// Evaluations is every candidate measured, in order.
@@ -452,7 +456,7 @@ func Fit(ctx context.Context, cfg Config) (*Result, error) {
 		Seed: cfg.Seed, HeldOutSeed: heldOutSeed(cfg.Seed),
 		Runs: z.runs, RefineRuns: z.refineRuns, HeldOutRuns: z.heldOutRuns, Budget: z.budget,
 		Population: z.pop, Restarts: z.restarts,
-		Start: sc.Settings.Clone(), Conflicts: []string{}, Notes: []string{}, Tries: []Try{}, Tool: lab.ThisTool(),
+		Start: sc.Settings.Clone(), Conflicts: []string{}, NeverMet: []string{}, Notes: []string{}, Tries: []Try{}, Tool: lab.ThisTool(),
 	}
 	if len(scs) > 1 {
 		for _, s := range scs {
@@ -979,8 +983,8 @@ func (f *fitter) polishErr(err error) error {
 // every expectation on the search's fights, it checks the closest only. When
 // none passes, the result is the closest on the held-out fights of every
 // candidate checked there in this and earlier calls (a later round of the
-// search may come out farther than an earlier one), and the expectations
-// that pull against each other are named.
+// search may come out farther than an earlier one), and the expectations no
+// candidate met and those that pull against each other are named.
 func (f *fitter) check(ctx context.Context, refined []candidate) error {
 	if len(refined) == 0 {
 		return errors.New("fit: the search found no valid candidate")
@@ -1034,7 +1038,7 @@ func (f *fitter) check(ctx context.Context, refined []candidate) error {
 	} else {
 		f.note("no candidate that met every expectation on the search's fights held on the held-out fights; the result is the closest there")
 	}
-	f.res.Conflicts = conflicts(f.scs, f.log)
+	f.res.Conflicts, f.res.NeverMet = problems(f.scs, f.log)
 	closest := cmp.Or(f.closest, unchecked)
 	if closest == nil {
 		// No candidate reached the held-out fights: the result is the

@@ -195,19 +195,20 @@ func crossConflicts(scs []*lab.Scenario) error {
 	return errors.Join(errs...)
 }
 
-// maxConflicts is the most lines conflicts returns: past it, one line says
-// how many more pairs and expectations it left out.
+// maxConflicts is the most lines each list of problems returns: past it, one
+// line says how many more it left out.
 const maxConflicts = 20
 
-// conflicts names, from the search's valid candidates in log, the
-// expectations that pull against each other: pairs each met with margin by
-// some candidate but never by the same one, and expectations no candidate
-// met, with the range their statistic took; at most maxConflicts lines, and
-// one more with how many it left out. When every pair was met together by
-// someone it says how many expectations the best candidate met at once.
-// Which candidates met each expectation is a set of bits, so its memory
+// problems names, from the search's valid candidates in log, why no
+// candidate met every expectation. conflicts are the expectations that pull
+// against each other: pairs each met with margin by some candidate but never
+// by the same one, or, when every pair was met together by someone, how many
+// expectations the best candidate met at once. neverMet are the expectations
+// no candidate met, each alone, with the range their statistic took. Each
+// list holds at most maxConflicts lines, and one more with how many it left
+// out. Which candidates met each expectation is a set of bits, so its memory
 // grows with expectations × candidates, never with the pairs.
-func conflicts(scs []*lab.Scenario, log []Evaluation) []string {
+func problems(scs []*lab.Scenario, log []Evaluation) (conflicts, neverMet []string) {
 	var expects []lab.Expect
 	var files []string
 	for _, sc := range scs {
@@ -267,13 +268,13 @@ func conflicts(scs []*lab.Scenario, log []Evaluation) []string {
 		}
 		return fmt.Sprintf("%s %s (line %d)", e.Name(), e.Stat, e.Line)
 	}
-	out := []string{}
+	conflicts, neverMet = []string{}, []string{}
 	never, pairs := 0, 0
 	for i := 0; i < n; i++ {
 		if met[i] > 0 {
 			continue
 		}
-		if never++; len(out) == maxConflicts {
+		if never++; len(neverMet) == maxConflicts {
 			continue
 		}
 		e := expects[i]
@@ -290,24 +291,27 @@ func conflicts(scs []*lab.Scenario, log []Evaluation) []string {
 		case lo[i] <= e.Hi && hi[i] >= e.Lo:
 			why = "the keys move it across the range, but no candidate landed in it: a larger -budget tries more candidates"
 		}
-		out = append(out, fmt.Sprintf("%s was never met with margin: over %s it %s, want %g..%g; %s", name(i), lab.Plural(seen, "candidate"), took, e.Lo, e.Hi, why))
+		neverMet = append(neverMet, fmt.Sprintf("%s over %s %s, want %g..%g; %s", name(i), lab.Plural(seen, "candidate"), took, e.Lo, e.Hi, why))
 	}
 	for i := 0; i < n; i++ {
 		for j := 0; j < i; j++ {
 			if met[i] == 0 || met[j] == 0 || together(i, j) {
 				continue
 			}
-			if pairs++; len(out) == maxConflicts {
+			if pairs++; len(conflicts) == maxConflicts {
 				continue
 			}
-			out = append(out, fmt.Sprintf("%s and %s pull against each other: %s met the first, %d the second, none both", name(j), name(i), lab.Plural(met[j], "candidate"), met[i]))
+			conflicts = append(conflicts, fmt.Sprintf("%s and %s pull against each other: %s met the first, %d the second, none both", name(j), name(i), lab.Plural(met[j], "candidate"), met[i]))
 		}
 	}
-	if left := never + pairs - len(out); left > 0 {
-		out = append(out, fmt.Sprintf("and %d more not listed: %d expectations never met and %d pairs pulling against each other in all", left, never, pairs))
+	if left := never - len(neverMet); left > 0 {
+		neverMet = append(neverMet, fmt.Sprintf("%d more expectations not listed, %d in all", left, never))
 	}
-	if len(out) == 0 && most < n {
-		out = append(out, fmt.Sprintf("every pair of expectations was met together by some candidate, but no candidate met more than %d of the %d at once", most, n))
+	if left := pairs - len(conflicts); left > 0 {
+		conflicts = append(conflicts, fmt.Sprintf("%d more pairs not listed, %d pulling against each other in all", left, pairs))
 	}
-	return out
+	if never == 0 && pairs == 0 && most < n {
+		conflicts = append(conflicts, fmt.Sprintf("every pair of expectations was met together by some candidate, but no candidate met more than %d of the %d at once", most, n))
+	}
+	return conflicts, neverMet
 }

@@ -48,6 +48,21 @@ func FitChanges(r *labfit.Result) []FitChange {
 	return append(changed, same...)
 }
 
+// FitProblems returns why no candidate of r met every expectation, one line
+// each, as stdout and the page say it: "never met with margin: " before each
+// expectation no candidate met, then "conflict: " before each set that pulls
+// against each other.
+func FitProblems(r *labfit.Result) []string {
+	out := make([]string, 0, len(r.NeverMet)+len(r.Conflicts))
+	for _, c := range r.NeverMet {
+		out = append(out, "never met with margin: "+c)
+	}
+	for _, c := range r.Conflicts {
+		out = append(out, "conflict: "+c)
+	}
+	return out
+}
+
 // FormatValue prints a setting as weights.toml does: "4.0", "3.2", "-0.065".
 func FormatValue(v float64) string {
 	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
@@ -163,11 +178,11 @@ func FitReport(r *labfit.Result, description, command string) (Report, error) {
 		}
 		p.Table(t)
 	}
-	if len(r.Conflicts) > 0 {
-		// Its lines name pairs that pull against each other and single
-		// expectations no candidate met: a heading for both.
+	if problems := FitProblems(r); len(problems) > 0 {
+		// Its lines name single expectations no candidate met and pairs
+		// that pull against each other: a heading for both.
 		p.Section("Why no candidate met every expectation")
-		for _, c := range r.Conflicts {
+		for _, c := range problems {
 			p.Para(c)
 		}
 	}
@@ -270,8 +285,23 @@ func FitStatus(r *labfit.Result) (class, text string) {
 		}
 		return "met", fmt.Sprintf("Met: changing %d of %s, every expectation holds on %d fights the search never used.", changed, lab.Plural(len(r.Keys), "key"), r.HeldOutRuns)
 	}
+	// What the page and stdout list: what the result misses, then the
+	// expectations no candidate met and those that pull against each other,
+	// only when there are some.
+	see, and := "what they miss", " and "
 	if len(r.Scenarios) > 1 {
-		return "unmet", fmt.Sprintf("Not met: no candidate met every expectation of the %d scenarios on new fights, and meeting some of them while breaking another is a failure. The weights are the closest found (%s changed); see what they miss, per scenario, and which expectations pull against each other.", len(r.Scenarios), lab.Plural(changed, "key"))
+		see, and = see+", per scenario", ", and "
 	}
-	return "unmet", fmt.Sprintf("Not met: no candidate met every expectation on new fights. The weights are the closest found (%s changed); see what they miss and which expectations pull against each other.", lab.Plural(changed, "key"))
+	switch {
+	case len(r.NeverMet) > 0 && len(r.Conflicts) > 0:
+		see += ", which expectations no candidate met, and which pull against each other"
+	case len(r.NeverMet) > 0:
+		see += and + "which expectations no candidate met"
+	case len(r.Conflicts) > 0:
+		see += and + "which expectations pull against each other"
+	}
+	if len(r.Scenarios) > 1 {
+		return "unmet", fmt.Sprintf("Not met: no candidate met every expectation of the %d scenarios on new fights, and meeting some of them while breaking another is a failure. The weights are the closest found (%s changed); see %s.", len(r.Scenarios), lab.Plural(changed, "key"), see)
+	}
+	return "unmet", fmt.Sprintf("Not met: no candidate met every expectation on new fights. The weights are the closest found (%s changed); see %s.", lab.Plural(changed, "key"), see)
 }

@@ -307,20 +307,24 @@ func TestFitStatusCountsOne(t *testing.T) {
 	}
 }
 
-// The conflicts' heading fits every line under it: "Expectations that pull
-// against each other" stood over a single expectation no candidate met.
-func TestFitConflictsHeadingFitsItsLines(t *testing.T) {
+// The problems' heading fits every line under it ("Expectations that pull
+// against each other" stood over a single expectation no candidate met), and
+// each line says what it is: an expectation never met is no conflict.
+func TestFitProblemsSayWhatTheyAre(t *testing.T) {
 	tests := []struct {
-		name      string
-		conflicts []string
+		name                string
+		neverMet, conflicts []string
+		want                string
 	}{
-		{"one never met", []string{"squad_broke.north share (line 48) was never met with margin: over 25 candidates it ranged 0.05..0.2, want 0.3..0.7; the keys cannot move it far enough (name others with -keys)"}},
-		{"a pair", []string{"squad_broke.a share (line 30) and squad_broke.b share (line 34) pull against each other: 9 candidates met the first, 17 the second, none both"}},
+		{"one never met", []string{"squad_broke.north share (line 48) over 25 candidates ranged 0.05..0.2, want 0.3..0.7; the keys cannot move it far enough (name others with -keys)"}, nil,
+			"<p>never met with margin: squad_broke.north share (line 48) over 25 candidates"},
+		{"a pair", nil, []string{"squad_broke.a share (line 30) and squad_broke.b share (line 34) pull against each other: 9 candidates met the first, 17 the second, none both"},
+			"<p>conflict: squad_broke.a share (line 30) and squad_broke.b share (line 34) pull against each other"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := fitResult()
-			r.Met, r.Conflicts = false, tt.conflicts
+			r.Met, r.NeverMet, r.Conflicts = false, tt.neverMet, tt.conflicts
 			rep, err := report.FitReport(r, "", "")
 			if err != nil {
 				t.Fatal(err)
@@ -328,7 +332,13 @@ func TestFitConflictsHeadingFitsItsLines(t *testing.T) {
 			page := string(rep.HTML)
 			const want = "Why no candidate met every expectation</h2>"
 			if !strings.Contains(page, want) || strings.Contains(page, "Expectations that pull against each other") {
-				t.Errorf("got a page without %q (or with the old heading); want it over %q", want, tt.conflicts[0])
+				t.Errorf("got a page without %q (or with the old heading); want it over %q", want, tt.want)
+			}
+			if !strings.Contains(page, tt.want) {
+				t.Errorf("the page lacks %q", tt.want)
+			}
+			if tt.conflicts == nil && (strings.Contains(page, "conflict:") || strings.Contains(page, "pull against")) {
+				t.Error("the page calls an expectation never met a conflict, or says some pull against each other")
 			}
 		})
 	}
