@@ -65,11 +65,13 @@ func TestBadFlagsExitTwoBeforeAWindow(t *testing.T) {
 		{[]string{"-gif", filepath.Join(dir, "a.gif"), "-from", "5", "-to", "2"}, "-from 5 is not before -to 2"},
 		{[]string{"-gif", filepath.Join(dir, "a.gif"), "-fps", "-1"}, "-fps is -1"},
 		{[]string{"-gif", filepath.Join(dir, "no", "a.gif")}, "-gif: cannot write"},
-		{[]string{"-replay", filepath.Join(dir, "none.txt")}, "-replay"},
-		// a bad replay is the file and the problem, without "game: bad replay"
-		{[]string{"-replay", corrupt}, "demo: -replay: " + corrupt + ": line 1: not a replay file"},
-		{[]string{"-replay", newer}, "demo: -replay: " + newer + ": line 1: replay format version 2 is newer"},
-		{[]string{"-replay", ghost}, "demo: -replay: " + ghost + ": line "},
+		{[]string{"-replay", filepath.Join(dir, "none.txt")}, "demo: -replay " + filepath.Join(dir, "none.txt") + ": no such file or directory"},
+		// a bad replay is the flag, the file and the problem, without "game:
+		// bad replay", as at the end of a replay stopped mid-way (it was
+		// "-replay: FILE: …" here, "-replay FILE: …" there)
+		{[]string{"-replay", corrupt}, "demo: -replay " + corrupt + ": line 1: not a replay file"},
+		{[]string{"-replay", newer}, "demo: -replay " + newer + ": line 1: replay format version 2 is newer"},
+		{[]string{"-replay", ghost}, "demo: -replay " + ghost + ": line "},
 		// A FIFO blocked the demo before any window; /dev/zero read until
 		// memory ran out; a 1 kB replay played for 40 minutes.
 		{[]string{"-record", fifo}, "-record: cannot write: " + fifo + ": is a FIFO, not a regular file; not replaced"},
@@ -80,8 +82,8 @@ func TestBadFlagsExitTwoBeforeAWindow(t *testing.T) {
 		{[]string{"-state", fifo}, "-state: cannot write: " + fifo + ": is a FIFO"},
 		{[]string{"-state", "/dev/null"}, "-state: cannot write: /dev/null: is a device"},
 		{[]string{"-record", "/dev/null"}, "-record: cannot write: /dev/null: is a device"},
-		{[]string{"-replay", fifo}, "-replay: " + fifo + ": is a FIFO, not a regular file (a replay must be one)"},
-		{[]string{"-replay", "/dev/zero"}, "-replay: /dev/zero: is a device"},
+		{[]string{"-replay", fifo}, "demo: -replay " + fifo + ": is a FIFO, not a regular file (a replay must be one)"},
+		{[]string{"-replay", "/dev/zero"}, "demo: -replay /dev/zero: is a device"},
 		{[]string{"-replay", endless}, "playing it through would take about 1.04e+11 soldier-sub-ticks"},
 		// a scenario the lab refuses is the lab's error: file, line, key
 		{[]string{"-scenario", badScenario}, "-scenario: " + badScenario + ":4: squad[1].size: is 0; it must lie in 1..100000"},
