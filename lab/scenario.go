@@ -357,6 +357,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 	}
 
 	dead := map[string]int{} // named man → line of his death
+	var deaths []death       // their news is checked once every squad's men are known
 	totalOcc := 0
 	for _, t := range top.tables("event") {
 		ev := EventSpec{Line: t.headerLine(), ScenarioEvent: game.ScenarioEvent{Scale: 1}}
@@ -439,6 +440,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 				}
 				dead[ev.Agent] = t.line("agent")
 			}
+			deaths = append(deaths, death{key: t.key("do"), ev: ev})
 		case "rally", "rout":
 			if ev.Squad == "" && ev.Agent == "" {
 				p.fail(t.key("do"), ev.Line, "%s needs squad or agent", ev.Do)
@@ -459,7 +461,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 					p.fail(t.key("event"), t.line("event"), "%s has no row in %s ([weights], or [custom] for your game's own events), so it would be worth zero; add a row or fix the name", safefile.Quote(name), table)
 				} else {
 					// The default news, on no line of its own: the block's.
-					p.fail(t.key("event"), ev.Line, "%s, the news a reinforce reports when it names no event, has no row in %s ([weights], or [custom] for your game's own events), so it would be worth zero; add the row, or name the news with event = \"…\"", safefile.Quote(name), table)
+					p.noRow(t.key("event"), ev.Line, morale.Event(name), "a reinforce reports when it names no event", table, ", or name the news with event = \"…\"")
 				}
 			}
 			ev.Event = morale.Event(name)
@@ -486,6 +488,18 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 	}
 	if total > maxAgents {
 		p.fail("squad", 0, "the scenario has %d men; at most %d", total, maxAgents)
+	}
+	// A death names no news: it reports AllyDown, or LeaderDown when it
+	// kills a leader, and each it may report needs its row, as a
+	// reinforce's default news does.
+	for _, d := range deaths {
+		ally, leader := deathNews(d.ev, sc.Squads, squadMen, squadIndex, agents)
+		if _, ok := sc.Settings.Weights[morale.AllyDown]; ally && !ok {
+			p.noRow(d.key, d.ev.Line, morale.AllyDown, "a death reports", table, "")
+		}
+		if _, ok := sc.Settings.Weights[morale.LeaderDown]; leader && !ok {
+			p.noRow(d.key, d.ev.Line, morale.LeaderDown, "a death reports when it kills a leader", table, "")
+		}
 	}
 
 	metrics := map[string]Metric{}
@@ -629,6 +643,37 @@ var statNames = []string{"p10", "p25", "p50", "p75", "p90", "mean", "min", "max"
 
 type agentInfo struct{ squad, index int }
 
+// death is a death event and the key its messages name (event[N].do).
+type death struct {
+	key string
+	ev  EventSpec
+}
+
+// deathNews reports whether death ev may kill a man who is not a leader
+// (news AllyDown) and whether it may kill a leader (LeaderDown, the first
+// man of a squad with leader = true): a named man is one or the other; a
+// death among a squad or at a location may kill any of the squad's men, or
+// anyone's (men is each squad's men, reinforcements included). A target
+// that does not exist, already an error, kills nobody.
+func deathNews(ev EventSpec, squads []SquadSpec, men []int, squadIndex map[string]int, agents map[string]agentInfo) (ally, leader bool) {
+	if ev.Agent != "" {
+		a, ok := agents[ev.Agent]
+		if !ok {
+			return false, false
+		}
+		leader = squads[a.squad].Leader && a.index == 0
+		return !leader, leader
+	}
+	for i, sq := range squads {
+		if j, ok := squadIndex[ev.Squad]; ev.Squad != "" && (!ok || j != i) {
+			continue
+		}
+		leader = leader || sq.Leader
+		ally = ally || !sq.Leader || men[i] > 1
+	}
+	return ally, leader
+}
+
 // ---- a small typed reader over the decoded TOML, with lines ----
 
 type parser struct {
@@ -639,6 +684,14 @@ type parser struct {
 
 func (p *parser) fail(key string, line int, format string, args ...any) {
 	p.errs = append(p.errs, &ScenarioError{File: p.file, Line: line, Key: key, Msg: fmt.Sprintf(format, args...)})
+}
+
+// noRow fails key on line: name, the news an event reports without naming
+// it (whose: "a reinforce reports when it names no event"), has no row in
+// table, so it would be worth zero. The advice is to add the row, or what
+// or says.
+func (p *parser) noRow(key string, line int, name morale.Event, whose, table, or string) {
+	p.fail(key, line, "%s, the news %s, has no row in %s ([weights], or [custom] for your game's own events), so it would be worth zero; add the row%s", safefile.Quote(string(name)), whose, table, or)
 }
 
 func (p *parser) err() error {

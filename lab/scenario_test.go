@@ -270,6 +270,95 @@ func TestScenarioWeightsFileMissing(t *testing.T) {
 	}
 }
 
+// A death reports AllyDown, or LeaderDown when it kills a leader; when the
+// weights have no row for the news a death may report, the error is on the
+// death's line and says where the name came from, in the reinforce's words
+// (TestReinforceDefaultNewsWithoutARow): it was silently worth zero.
+func TestDeathNewsWithoutARow(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "s.toml")
+	w := filepath.Join(dir, "w.toml")
+	sc := `name = "s"
+duration = 30.0
+[[squad]]
+name = "a"
+size = 3
+leader = true
+names = ["Sgt", "Pvt"]
+[[squad]]
+name = "b"
+size = 2
+[[event]]
+t = 1.0
+do = "death"
+agent = "Sgt"
+[[event]]
+t = 2.0
+do = "death"
+agent = "Pvt"
+[[event]]
+t = 3.0
+do = "death"
+squad = "b"
+[[event]]
+t = 4.0
+do = "death"
+squad = "a"
+[[event]]
+t = 5.0
+do = "death"
+at = [0.0, 0.0]
+`
+	if err := os.WriteFile(path, []byte(sc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name, weights string
+		want          []string
+	}{
+		{"neither row", "[weights]\nSuppressed = -0.1\n", []string{
+			`:11: event[1].do: "LeaderDown", the news a death reports when it kills a leader, has no row`,
+			`:15: event[2].do: "AllyDown", the news a death reports, has no row`,
+			`:19: event[3].do: "AllyDown", the news a death reports, has no row`,
+			`:23: event[4].do: "AllyDown", the news a death reports, has no row`,
+			`:23: event[4].do: "LeaderDown", the news a death reports when it kills a leader, has no row`,
+			`:27: event[5].do: "AllyDown", the news a death reports, has no row`,
+			`:27: event[5].do: "LeaderDown", the news a death reports when it kills a leader, has no row`,
+		}},
+		{"no LeaderDown", "[weights]\nAllyDown = -0.1\n", []string{
+			`:11: event[1].do: "LeaderDown", the news a death reports when it kills a leader, has no row in the weights table of "` + w + `" ([weights], or [custom] for your game's own events), so it would be worth zero; add the row`,
+			`:23: event[4].do: "LeaderDown"`,
+			`:27: event[5].do: "LeaderDown"`,
+		}},
+		{"both rows", "[weights]\nAllyDown = -0.1\nLeaderDown = -0.3\n", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := os.WriteFile(w, []byte(tt.weights), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := lab.LoadScenarioWith(path, w)
+			if tt.want == nil {
+				if err != nil {
+					t.Fatalf("got %v; want no error", err)
+				}
+				return
+			}
+			if err == nil {
+				t.Fatalf("no error; want %d", len(tt.want))
+			}
+			lines := strings.Split(err.Error(), "\n")
+			if len(lines) != len(tt.want) {
+				t.Fatalf("got %q; want %d errors", err, len(tt.want))
+			}
+			for i, want := range tt.want {
+				if !strings.HasPrefix(lines[i], path+want) {
+					t.Errorf("error %d = %q; want it to start %q", i+1, lines[i], path+want)
+				}
+			}
+		})
+	}
+}
+
 // A reinforce that names no event reports ReinforcementsArrived; when the
 // weights have no such row the error is on the event's line, as every other
 // one is, and says where the name came from: it had no line
