@@ -2,6 +2,7 @@ package ui
 
 import (
 	"image"
+	"math"
 	"strings"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/weightsfile"
 	"github.com/moralebreak/moralebreak/morale"
+	"github.com/moralebreak/moralebreak/render"
 )
 
 // nopRenderer draws nothing.
@@ -102,3 +104,32 @@ func TestLintBoxFollowsTheLiveSettings(t *testing.T) {
 
 // consoleKeepAll asks the console's Output for every line it keeps.
 const consoleKeepAll = 1 << 30
+
+// The console's MoraleBreak.Why says the time since a soldier's last bad
+// news as his Why panel does, in tenths (Config.ShownSinceBadNews, which
+// cmd/demo fills with the panel's render.ShownSinceBadNews): it said
+// hundredths, "bad news 1.27 s ago" beside the panel's "1.2".
+func TestConsoleWhySaysThePanelsTime(t *testing.T) {
+	g := sessionAt(t, game.SceneOpening, 0)
+	a := appOver(t, g, Config{ShownSinceBadNews: render.ShownSinceBadNews}, nil)
+	hundredths := 0 // answers in which hundredths would show
+	for g.Time() < 6 {
+		g.Tick()
+		for id, s := range g.Scene().(*game.Opening).Soldiers() {
+			x, ok := g.Why(id)
+			if !ok || math.IsInf(x.SecondsSinceBadNews, 1) {
+				continue
+			}
+			if v := x.SecondsSinceBadNews * 10; math.Abs(v-math.Round(v)) > 1e-6 {
+				hundredths++
+			}
+			want := render.BuildWhyPanel(s, x, ok).Sentence
+			if got := a.shell.Exec("MoraleBreak.Why " + s.Name); !strings.HasSuffix(got, ": "+want) {
+				t.Fatalf("at %.3f s: MoraleBreak.Why %s: got %q; want it to end with the panel's %q", g.Time(), s.Name, got, want)
+			}
+		}
+	}
+	if hundredths == 0 {
+		t.Fatal("no time since bad news between two tenths in 6 s; want some, for the test to mean anything")
+	}
+}
