@@ -50,7 +50,6 @@ type Console struct {
 	s           *Session
 	selected    int
 	hasSelected bool
-	since       func(float64) float64 // SetSinceBadNews; nil: as morale says it
 }
 
 // NewConsole returns a console of session s, with no soldier selected.
@@ -60,13 +59,6 @@ func NewConsole(s *Session) *Console { return &Console{s: s} }
 // none), for MoraleBreak.Why with no name. It changes nothing in the
 // session; an id that no longer exists is simply unknown.
 func (c *Console) Select(id int, ok bool) { c.selected, c.hasSelected = id, ok }
-
-// SetSinceBadNews makes MoraleBreak.Why say the time since a soldier's
-// last bad news as since gives it (nil: to the hundredth, as
-// morale.Explanation.String does). The demo hands it the Why panel's
-// rounding, render.ShownSinceBadNews, which this package cannot import,
-// so that the console and the panel say the same "bad news 3.9 s ago".
-func (c *Console) SetSinceBadNews(since func(float64) float64) { c.since = since }
 
 // Selected returns the soldier set by Select.
 func (c *Console) Selected() (id int, ok bool) { return c.selected, c.hasSelected }
@@ -194,9 +186,7 @@ func (c *Console) execWhy(args []string) string {
 	}
 	a, name, _ := sc.soldierOf(id)
 	x, ok := c.s.Why(id)
-	if c.since != nil {
-		x.SecondsSinceBadNews = c.since(x.SecondsSinceBadNews)
-	}
+	x.SecondsSinceBadNews = ShownSinceBadNews(x.SecondsSinceBadNews) // as the Why panel says it
 	switch {
 	case a == nil && ok:
 		return fmt.Sprintf("%s is dead (fell at %.2f s). Before he fell: %s", name, x.Now, x)

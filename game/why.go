@@ -13,6 +13,18 @@ import (
 // news that began his fall is always among its causes.
 const WhyWindow = HistoryWindow
 
+// ShownSinceBadNews is the time since the last bad news as the demo says
+// it, in the Why panel and in the console's MoraleBreak.Why alike: in
+// tenths of a second, rounded down (+Inf, none, stays +Inf). The sentence
+// would print it to the hundredth, which changes every frame, and the panel
+// is rebuilt only when what it shows changes: tenths keep it true as it
+// counts up (3.9 s ago: not yet 4, so a RecoveryDelaySeconds of 4 has not
+// passed) at ten rebuilds a second at most, where hundredths drawn twice a
+// second read up to half a second late.
+func ShownSinceBadNews(v float64) float64 {
+	return math.Floor(v*10+1e-6) / 10 // 1e-6: a whole tenth held as 0.29999…
+}
+
 // whyPerAgent bounds each soldier's ledger ring (morale changes and state
 // changes each), which keeps his whole record; crowds (more than whyCrowd
 // soldiers) get whyPerAgentCrowd and keep whyCrowdWindow seconds.

@@ -73,7 +73,7 @@ type WhyPanel struct {
 // BuildWhyPanel builds soldier s's panel from his explanation x (ok false:
 // there is none, as for a man who fell before the ledger saw him).
 func BuildWhyPanel(s game.SoldierView, x morale.Explanation, ok bool) WhyPanel {
-	x.SecondsSinceBadNews = ShownSinceBadNews(x.SecondsSinceBadNews)
+	x.SecondsSinceBadNews = game.ShownSinceBadNews(x.SecondsSinceBadNews)
 	p := WhyPanel{State: s.State, Alive: s.Alive, Window: WindowText(x, ok), Whose: "his"}
 	if s.Alive {
 		p.Title = fmt.Sprintf("Why · %s · %v", s.Name, s.State)
@@ -97,18 +97,6 @@ func BuildWhyPanel(s game.SoldierView, x morale.Explanation, ok bool) WhyPanel {
 		p.States = append(p.States, fmt.Sprintf("%.2f s  %v → %v: %s", sc.At, sc.From, sc.To, x.StateReason(sc)))
 	}
 	return p
-}
-
-// ShownSinceBadNews is the time since the last bad news as the Why panel
-// says it: in tenths of a second, rounded down (+Inf, none, stays +Inf).
-// The sentence would print it to the hundredth, which changes every frame,
-// and the panel is rebuilt only when what it shows changes (whyKey):
-// tenths keep it true as it counts up (3.9 s ago: not yet 4, so a
-// RecoveryDelaySeconds of 4 has not passed) at ten rebuilds a second at
-// most, where hundredths drawn twice a second read up to half a second
-// late.
-func ShownSinceBadNews(v float64) float64 {
-	return math.Floor(v*10+1e-6) / 10 // 1e-6: a whole tenth held as 0.29999…
 }
 
 // WindowText says how far back explanation x reaches: "last 30 s", or
@@ -173,8 +161,8 @@ type whyCache struct {
 // his explanation), state and nerve, and his explanation's entries and
 // state changes, which change at the World's steps and at a command (a
 // rally sets his morale, a death adds news), and the time since his last
-// bad news as the panel says it (ShownSinceBadNews), which changes as time
-// passes. The settings of the moment do not enter: each state change
+// bad news as the panel says it (game.ShownSinceBadNews), which changes as
+// time passes. The settings of the moment do not enter: each state change
 // quotes those it was decided under (morale.StateChange.Rules).
 type whyKey struct {
 	id                  int
@@ -191,7 +179,7 @@ type whyKey struct {
 func keyOf(s game.SoldierView, x morale.Explanation, ok bool) whyKey {
 	k := whyKey{id: s.ID, ok: ok, alive: s.Alive, state: s.State, morale: s.Morale, xMorale: x.Morale,
 		nerve: s.Nerve, window: x.Window, changes: len(x.Changes), states: len(x.States),
-		since: ShownSinceBadNews(x.SecondsSinceBadNews)}
+		since: game.ShownSinceBadNews(x.SecondsSinceBadNews)}
 	if n := len(x.Changes); n > 0 {
 		k.first, k.last, k.lastDt = x.Changes[0].From, x.Changes[n-1].At, x.Changes[n-1].Delta
 	}

@@ -138,7 +138,7 @@ func TestBuildWhyPanel(t *testing.T) {
 		t.Errorf("Title = %q; want %q", p.Title, "Why · Eriksen · Routed")
 	}
 	shown := x // the time since his last bad news in tenths (TestShownSinceBadNews)
-	shown.SecondsSinceBadNews = render.ShownSinceBadNews(x.SecondsSinceBadNews)
+	shown.SecondsSinceBadNews = game.ShownSinceBadNews(x.SecondsSinceBadNews)
 	if p.Sentence != shown.String() {
 		t.Errorf("Sentence = %q; want the explanation's %q", p.Sentence, shown)
 	}

@@ -62,11 +62,6 @@ type Config struct {
 	// Lint lints the live settings, for the strip's lint line (cmd/demo
 	// fills it with the lab's lint); nil: no lint.
 	Lint func(morale.Settings) []weightsfile.Warning
-	// ShownSinceBadNews is the Why panel's rounding of the time since a
-	// soldier's last bad news (cmd/demo: render.ShownSinceBadNews), which
-	// the console's MoraleBreak.Why says too, so that the two agree
-	// (game.Console.SetSinceBadNews); nil: the console says hundredths.
-	ShownSinceBadNews func(float64) float64
 }
 
 // App is the ebiten.Game of the demo: the battle, the renderer and the
@@ -132,7 +127,6 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 		br.SetTimelineBackdrop(widgets.Background)
 		app.bg.opaque = true
 	}
-	app.shell.SetSinceBadNews(cfg.ShownSinceBadNews)
 	app.clean() // picture.go
 	app.editor = NewEditor(g)
 	if cfg.Odds != nil {

@@ -106,12 +106,12 @@ func TestLintBoxFollowsTheLiveSettings(t *testing.T) {
 const consoleKeepAll = 1 << 30
 
 // The console's MoraleBreak.Why says the time since a soldier's last bad
-// news as his Why panel does, in tenths (Config.ShownSinceBadNews, which
-// cmd/demo fills with the panel's render.ShownSinceBadNews): it said
-// hundredths, "bad news 1.27 s ago" beside the panel's "1.2".
+// news as his Why panel does, in tenths (game.ShownSinceBadNews, which
+// both call): it said hundredths, "bad news 1.27 s ago" beside the
+// panel's "1.2".
 func TestConsoleWhySaysThePanelsTime(t *testing.T) {
 	g := sessionAt(t, game.SceneOpening, 0)
-	a := appOver(t, g, Config{ShownSinceBadNews: render.ShownSinceBadNews}, nil)
+	a := appOver(t, g, Config{}, nil)
 	hundredths := 0 // answers in which hundredths would show
 	for g.Time() < 6 {
 		g.Tick()

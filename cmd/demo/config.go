@@ -13,7 +13,6 @@ import (
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/lab"
-	"github.com/moralebreak/moralebreak/render"
 	"github.com/moralebreak/moralebreak/ui"
 	"github.com/moralebreak/moralebreak/ui/capture"
 )
@@ -145,7 +144,6 @@ func parseConfig(args []string, usage io.Writer) (config, error) {
 		c.Crop = "battle" // the panel's place would be empty
 	}
 	c.UI.WeightsPath, c.UI.ReplayPath, c.UI.Pictures = c.Weights, cmp.Or(c.Record, defaultReplayPath), capture.SavePicture
-	c.UI.ShownSinceBadNews = render.ShownSinceBadNews // the console's MoraleBreak.Why says what the Why panel says
 	c.WeightsSet = set["weights"]
 	return c, nil
 }

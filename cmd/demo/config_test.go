@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/moralebreak/moralebreak/game"
-	"github.com/moralebreak/moralebreak/render"
 	"github.com/moralebreak/moralebreak/ui"
 	"github.com/moralebreak/moralebreak/ui/capture"
 )
@@ -26,12 +25,6 @@ func TestParseConfigAcceptsGoodFlags(t *testing.T) {
 				c.Game.Soldiers != d.Soldiers || !c.Game.Opening || c.At != 12 || c.Screenshot != "" ||
 				c.WindowW != ui.ScreenW || c.WindowH != ui.ScreenH || c.TPSLog {
 				return "not the defaults"
-			}
-			return ""
-		}},
-		{"the console's Why says the panel's time since bad news", nil, func(c config) string {
-			if f := c.UI.ShownSinceBadNews; f == nil || f(1.27) != render.ShownSinceBadNews(1.27) {
-				return "UI.ShownSinceBadNews is not the Why panel's render.ShownSinceBadNews"
 			}
 			return ""
 		}},
