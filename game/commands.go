@@ -11,26 +11,26 @@ import (
 	"github.com/moralebreak/moralebreak/morale"
 )
 
-// Errors Apply wraps; test them with errors.Is.
+// Errors Apply wraps; test them with errors.Is. Their words carry no
+// "game: ", so that a replay's error, which a designer reads, says the
+// problem alone: "line 32: tick 100: kill 3: soldier is dead: Dubois (3)".
 var (
 	// ErrNoSoldier: the command names a soldier ID that does not exist.
-	// Its words carry no "game: ", so that a replay's error reads
-	// "line 32: tick 100: kill 9: no such soldier: 9".
 	ErrNoSoldier = errors.New("no such soldier")
 	// ErrDead: the command names a soldier who is already dead.
-	ErrDead = errors.New("game: soldier is dead")
+	ErrDead = errors.New("soldier is dead")
 	// ErrBadPoint: a location is NaN, infinite or off the field.
-	ErrBadPoint = errors.New("game: location is not on the field")
+	ErrBadPoint = errors.New("location is not on the field")
 	// ErrBadSpeed: SetSpeed's factor is not a multiple of 0.25 in 0.25..8.
-	ErrBadSpeed = errors.New("game: speed must be a multiple of 0.25 between 0.25 and 8")
+	ErrBadSpeed = errors.New("speed must be a multiple of 0.25 between 0.25 and 8")
 	// ErrBadCount: Reinforce's N is out of range.
-	ErrBadCount = errors.New("game: reinforcement count out of range")
+	ErrBadCount = errors.New("reinforcement count out of range")
 	// ErrBadSettings: SetSettings got settings that do not validate.
-	ErrBadSettings = errors.New("game: invalid settings")
+	ErrBadSettings = errors.New("invalid settings")
 	// ErrNoSquad: RallySquad names a squad that has no soldier.
-	ErrNoSquad = errors.New("game: no such squad")
+	ErrNoSquad = errors.New("no such squad")
 	// ErrUnknownCommand: Apply got a nil or foreign Command.
-	ErrUnknownCommand = errors.New("game: unknown command")
+	ErrUnknownCommand = errors.New("unknown command")
 )
 
 // kindError is an error said in its cause's words alone, err's message,

@@ -82,19 +82,39 @@ func TestReplayStatusString(t *testing.T) {
 // A replay's error is the problem alone, naming its line, and LoadReplay's
 // the file and the problem: they began "game: bad replay: ", the sentinel's
 // words (the demo said "demo: -replay: FILE: game: bad replay: line 32: …"),
-// and a soldier who is not there said "kill 9: game: no such soldier: 9".
-// errors.Is still finds ErrBadReplay, and the error it wraps.
+// and a command the battle refused quoted the package's too: "kill 9: game:
+// no such soldier: 9", "kill 3: game: soldier is dead: Dubois (3)", as did
+// a scenario block's "game: bad scenario". errors.Is still finds
+// ErrBadReplay, and the error it wraps.
 func TestReplayErrorsSayTheProblemAlone(t *testing.T) {
-	g := newGame(t, game.DefaultConfig())
-	runUntil(g, 1)
-	var buf bytes.Buffer
-	if err := g.Recording().Write(&buf); err != nil {
-		t.Fatal(err)
+	// recorded returns the replay file of a session of cfg run for 1 s.
+	recorded := func(cfg game.Config) string {
+		g := newGame(t, cfg)
+		runUntil(g, 1)
+		var buf bytes.Buffer
+		if err := g.Recording().Write(&buf); err != nil {
+			t.Fatal(err)
+		}
+		return buf.String()
 	}
-	good := buf.String()
-	ghost := strings.Replace(good, "\nend ", "\ntick 100 kill 9\nend ", 1)
-	ghostLine := strings.Count(ghost[:strings.Index(ghost, "tick 100 kill 9")], "\n") + 1
-	settings := strings.Count(good[:strings.Index(good, "| ShakenBelow")], "\n") + 1
+	// lineOf is the line (from 1) of text that begins with prefix.
+	lineOf := func(text, prefix string) int {
+		i := strings.Index("\n"+text, "\n"+prefix)
+		if i < 0 {
+			t.Fatalf("no line %q", prefix)
+		}
+		return strings.Count(text[:i], "\n") + 1
+	}
+	// withTicks is text with the tick lines ticks before its end line.
+	withTicks := func(text, ticks string) string { return strings.Replace(text, "\nend ", "\n"+ticks+"\nend ", 1) }
+	good := recorded(game.DefaultConfig())
+	ghost := withTicks(good, "tick 100 kill 9")
+	dead := withTicks(good, "tick 100 kill 3\ntick 110 kill 3")
+	armiesCfg := game.DefaultConfig()
+	armiesCfg.Scene = game.SceneArmies
+	armies := withTicks(recorded(armiesCfg), "tick 100 reinforce 3")
+	scenario := strings.Replace(recorded(game.Config{Scene: game.SceneScenario, Scenario: testScenario(), Seed: 3, Soldiers: 5}), "| size = 6", "| size = 0", 1)
+	settings, tick := lineOf(good, "| ShakenBelow"), lineOf(ghost, "tick 100") // the line of a tick added to good
 	dir := t.TempDir()
 	for _, tc := range []struct {
 		name, text string
@@ -105,7 +125,14 @@ func TestReplayErrorsSayTheProblemAlone(t *testing.T) {
 		{"not a replay", "hello\n", `line 1: not a replay file: want "moralebreak-replay 1"`, nil},
 		{"a setting", strings.Replace(good, "| ShakenBelow = 0.6", "| ShakenBelow = abc", 1),
 			fmt.Sprintf("line %d: ShakenBelow is abc; write a number such as 0.6 (in the settings block of line", settings), nil},
-		{"a soldier who is not there", ghost, fmt.Sprintf("line %d: tick 100: kill 9: ", ghostLine), game.ErrNoSoldier},
+		{"a soldier who is not there", ghost, fmt.Sprintf("line %d: tick 100: kill 9: no such soldier: 9", tick), game.ErrNoSoldier},
+		{"a dead man", dead, fmt.Sprintf("line %d: tick 110: kill 3: soldier is dead: Dubois (3)", tick+1), game.ErrDead},
+		{"a shell off the field", withTicks(good, "tick 100 shell 1e9 0"),
+			fmt.Sprintf("line %d: tick 100: shell 1e+09 0: location is not on the field: (1e+09, 0)", tick), game.ErrBadPoint},
+		{"a squad that is not there", withTicks(good, "tick 100 rally-squad 9"),
+			fmt.Sprintf("line %d: tick 100: rally-squad 9: no such squad: 9", tick), game.ErrNoSquad},
+		{"reinforcements in the armies", armies, fmt.Sprintf("line %d: tick 100: reinforce 3: reinforcement count out of range: ", lineOf(armies, "tick 100")), game.ErrBadCount},
+		{"a scenario squad of no men", scenario, fmt.Sprintf("line %d: scenario block: bad scenario: squad 1 (\"a\"): size 0", lineOf(scenario, "scenario")), nil},
 		{"too long to play", strings.Replace(strings.Replace(good, "soldiers 5\n", "soldiers 5000\n", 1), "\nend 240\n", "\nend 20736000\n", 1),
 			"playing it through would take about", nil},
 	} {

@@ -108,8 +108,10 @@ var (
 	scenarioActions    = []string{"event", "death", "rally", "rout", "reinforce"}
 )
 
-// ErrBadScenario is wrapped by every error of ScenarioConfig.Validate.
-var ErrBadScenario = errors.New("game: bad scenario")
+// ErrBadScenario is wrapped by every error of ScenarioConfig.Validate. Its
+// words carry no "game: ": a replay's scenario block says them to a
+// designer ("line 8: scenario block: bad scenario: squad 1 …").
+var ErrBadScenario = errors.New("bad scenario")
 
 // Validate checks c the way a battle needs it: a duration, squads with
 // sizes and known formations, events with known actions whose squads and
