@@ -279,7 +279,8 @@ func TestReadReplayRejects(t *testing.T) {
 // lines counted from 1): line 2: PanicBelow is 0.25; …"), and a scenario
 // block's value of the wrong type did until later ("line 8: scenario
 // block: toml: line 15 (last key \"squad.size\"): …", the decoder's line
-// being the last squad's).
+// being the last squad's), and an unknown key later still ("line 8:
+// scenario block: unknown key \"squad.bogus\"").
 func TestReplayBlockErrorsNameTheFilesLine(t *testing.T) {
 	g := newGame(t, game.DefaultConfig())
 	runUntil(g, 0.5)
@@ -340,6 +341,10 @@ func TestReplayBlockErrorsNameTheFilesLine(t *testing.T) {
 			find(scBuf.String(), "| size", 1), scen, "size: incompatible types"},
 		{"a type in the scenario block's third event", edit(scBuf.String(), "| count", 3, "| count = [1]"),
 			find(scBuf.String(), "| count", 3), scen, "count: incompatible types"},
+		{"an unknown key in the scenario block's second squad", edit(scBuf.String(), "| spacing", 2, "| spacing = 100.0\n| bogus = 1"),
+			find(scBuf.String(), "| spacing", 2) + 1, scen, `unknown key "bogus"`},
+		{"unknown keys in the scenario block's head and third event", edit(edit(scBuf.String(), "| count", 3, "| count = 1\n| radious = 2"), "| duration", 1, "| duration = 30.0\n| durration = 3"),
+			find(scBuf.String(), "| duration", 1) + 1, scen, fmt.Sprintf(`unknown key "durration"; line %d: unknown key "radious"`, find(scBuf.String(), "| count", 3)+2)},
 	} {
 		_, err := game.ReadReplay(strings.NewReader(tc.text))
 		if err == nil || !errors.Is(err, game.ErrBadReplay) {

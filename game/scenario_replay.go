@@ -3,8 +3,9 @@ package game
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -126,6 +127,37 @@ func keyLine(text, table string, i int, key string) int {
 	return 0
 }
 
+// unknownKeys is the error of the keys und the decoder left unread in the
+// block text, whose [[table]]s are counted in tables: one problem a line
+// of a key, "line N: unknown key "bogus"", N the block's line of the key
+// (keyLine), so that blockError names the file's line, the earliest
+// first; a key found on no line (a [table] of its own) is said last, as
+// "unknown key "a.b"".
+func unknownKeys(text string, tables map[string]int, und []toml.Key) error {
+	at := map[int]string{} // the block's line of a key → the key
+	var lost []string      // the keys on no line
+	for _, k := range und {
+		table, key := "", k.String()
+		if len(k) == 2 && tables[k[0]] > 0 {
+			table, key = k[0], k[1]
+		}
+		found := false
+		for i := range max(1, tables[table]) {
+			if n := keyLine(text, table, i, key); n > 0 {
+				at[n], found = key, true
+			}
+		}
+		if !found {
+			lost = append(lost, "unknown key "+quote(k.String()))
+		}
+	}
+	var problems []string
+	for _, n := range slices.Sorted(maps.Keys(at)) {
+		problems = append(problems, fmt.Sprintf("line %d: unknown key %s", n, quote(at[n])))
+	}
+	return errors.New(strings.Join(append(problems, lost...), "\n"))
+}
+
 // writeScenarioBlock writes c as "| "-prefixed TOML lines.
 func writeScenarioBlock(w *strings.Builder, c *ScenarioConfig) error {
 	t := scenarioText{Name: c.Name, Duration: c.Duration}
@@ -190,12 +222,7 @@ func (rr *replayReader) scenarioBlock(at int) (*ScenarioConfig, error) {
 		}
 	}
 	if und := md.Undecoded(); len(und) > 0 {
-		keys := make([]string, len(und))
-		for i, k := range und {
-			keys[i] = quote(k.String())
-		}
-		sort.Strings(keys)
-		return nil, bad(fmt.Errorf("unknown key %s", strings.Join(keys, ", ")))
+		return nil, bad(unknownKeys(text, map[string]int{"squad": len(doc.Squads), "event": len(doc.Events)}, und))
 	}
 	c := &ScenarioConfig{Name: t.Name, Duration: t.Duration}
 	for _, s := range t.Squads {
