@@ -120,6 +120,17 @@ type Snapshot struct {
 
 func (a *Agent) live() bool { return a != nil && a.w != nil }
 
+// changing is live for a method that changes the agent: it panics, naming
+// the misuse, while another goroutine's Advance runs a step (see
+// World.guard).
+func (a *Agent) changing() bool {
+	if !a.live() {
+		return false
+	}
+	a.w.guard()
+	return true
+}
+
 // Removed reports whether the agent was removed from its World.
 func (a *Agent) Removed() bool { return !a.live() }
 
@@ -170,7 +181,7 @@ func (a *Agent) Tag() uint64 {
 // SetTag replaces the agent's tag (see WithTag). It returns ErrRemoved once
 // the agent is removed.
 func (a *Agent) SetTag(tag uint64) error {
-	if !a.live() {
+	if !a.changing() {
 		return ErrRemoved
 	}
 	a.w.col.Tag[a.i] = tag
@@ -228,7 +239,7 @@ func (a *Agent) Snapshot() Snapshot {
 // error and changes nothing; an event without a weight row is worth zero and
 // is not news. The state follows at the next step.
 func (a *Agent) ReportEvent(e Event, scale float64) error {
-	if !a.live() {
+	if !a.changing() {
 		return ErrRemoved
 	}
 	weight := a.w.s.Weights[e]
@@ -247,7 +258,7 @@ func (a *Agent) ReportEvent(e Event, scale float64) error {
 // agent, as ReportEvent does for an event worth weight at scale 1. A NaN or
 // infinite weight returns an error and changes nothing.
 func (a *Agent) ReportCustomEvent(weight float64) error {
-	if !a.live() {
+	if !a.changing() {
 		return ErrRemoved
 	}
 	if err := checkNews(weight, 1); err != nil {
@@ -266,7 +277,7 @@ func (a *Agent) ReportCustomEvent(weight float64) error {
 // dwell time and rout rules as usual. A value outside 0..1 or NaN returns an
 // error and changes nothing.
 func (a *Agent) SetMorale(v float64) error {
-	if !a.live() {
+	if !a.changing() {
 		return ErrRemoved
 	}
 	if !(v >= 0 && v <= 1) {
@@ -281,7 +292,7 @@ func (a *Agent) SetMorale(v float64) error {
 // SetNerve sets the agent's nerve to v (0..1). A value outside 0..1 or NaN
 // returns an error and changes nothing.
 func (a *Agent) SetNerve(v float64) error {
-	if !a.live() {
+	if !a.changing() {
 		return ErrRemoved
 	}
 	if !(v >= 0 && v <= 1) {
@@ -296,7 +307,7 @@ func (a *Agent) SetNerve(v float64) error {
 // deliberately ignores the dwell time and the rout minimum: it is the
 // scripted moment where the officer arrives.
 func (a *Agent) Rally() {
-	if !a.live() {
+	if !a.changing() {
 		return
 	}
 	a.w.rally(a)
@@ -314,7 +325,7 @@ func (w *World) rally(a *Agent) {
 // ForceRout puts the agent in Routed at once, ignoring the dwell time. His
 // morale is left as it is; the rout ends as any rout does.
 func (a *Agent) ForceRout() {
-	if !a.live() {
+	if !a.changing() {
 		return
 	}
 	a.w.setState(a.i, Routed, Reason{Kind: ByForcedRout})
@@ -324,7 +335,7 @@ func (a *Agent) ForceRout() {
 // SetSquad moves the agent to squad id. His morale leaves the old squad's
 // average and joins the new one's.
 func (a *Agent) SetSquad(id SquadID) {
-	if !a.live() {
+	if !a.changing() {
 		return
 	}
 	w, i := a.w, a.i

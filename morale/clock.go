@@ -99,7 +99,9 @@ func (w *World) Advance(dt float64) {
 		// when that lies in the past (SetSettings shortened the interval
 		// since): it then spans all the time since the last step.
 		w.nowTicks = max(w.stepTicks+w.intervalTicks, present)
+		w.stepping = true
 		w.step(w.nowTicks)
+		w.stepping = false
 		w.flush()
 	}
 	w.nowTicks = w.targetTicks

@@ -20,52 +20,13 @@ func copyByValue(w *morale.World) *morale.World {
 // when the copy is changed or its agents are handed out; a copy of the zero
 // World is a World of its own.
 func TestCopiedWorldPanics(t *testing.T) {
-	save, err := (&morale.World{}).MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct {
-		name string
-		use  func(w *morale.World)
-	}{
-		{"Advance", func(w *morale.World) { w.Advance(1) }},
-		{"Advance(0)", func(w *morale.World) { w.Advance(0) }},
-		{"Spawn", func(w *morale.World) { w.Spawn(1, morale.Vec2{}) }},
-		{"Remove", func(w *morale.World) { w.Remove(w.Agent(0)) }},
-		{"ReportEventAtLocation", func(w *morale.World) {
-			_ = w.ReportEventAtLocation(morale.AllyDown, morale.Vec2{}, 0, nil, 1)
-		}},
-		{"RallySquad", func(w *morale.World) { w.RallySquad(1) }},
-		{"Agents", func(w *morale.World) {
-			for range w.Agents() {
-			}
-		}},
-		{"Clone", func(w *morale.World) { w.Clone() }},
-		{"TakeChanges", func(w *morale.World) { w.TakeChanges(nil) }},
-		{"SetSettings", func(w *morale.World) { _ = w.SetSettings(morale.DefaultSettings()) }},
-		{"RecordChanges", func(w *morale.World) { _ = w.RecordChanges(morale.ChangeOptions{}) }},
-		{"StopRecordingChanges", func(w *morale.World) { w.StopRecordingChanges() }},
-		{"EnableLedger", func(w *morale.World) { _ = w.EnableLedger(morale.LedgerOptions{PerAgent: 1, Window: 1}) }},
-		{"DisableLedger", func(w *morale.World) { w.DisableLedger() }},
-		{"OnStateChanged", func(w *morale.World) {
-			w.OnStateChanged(func(*morale.Agent, morale.State, morale.State, morale.Reason) {})
-		}},
-		{"OnMoraleChanged", func(w *morale.World) { w.OnMoraleChanged(func(*morale.Agent, float64, morale.Reason) {}) }},
-		{"SetWorkers", func(w *morale.World) { _ = w.SetWorkers(2) }},
-		{"Agent", func(w *morale.World) { w.Agent(0) }},
-		{"TrySpawn", func(w *morale.World) { _, _ = w.TrySpawn(1, morale.Vec2{}) }},
-		{"Reserve", func(w *morale.World) { _ = w.Reserve(10) }},
-		{"SetPositions", func(w *morale.World) { _ = w.SetPositions([]*morale.Agent{w.Agent(0)}, []morale.Vec2{{}}) }},
-		{"MarshalBinary", func(w *morale.World) { _, _ = w.MarshalBinary() }},
-		{"AppendBinary", func(w *morale.World) { _, _ = w.AppendBinary(nil) }},
-		{"UnmarshalBinary", func(w *morale.World) { _ = w.UnmarshalBinary(save) }},
-	}
+	tests := worldCalls(t)
 	// Every other method of *World changes nothing and hands out no agent,
 	// so a copy may call it: a method added to World must join one list.
 	readOnly := []string{"AllSquadStats", "ChangesDropped", "Checksum", "DroppedSeconds", "Dump", "Explain", "ExplainWindow",
 		"LedgerEnabled", "Len", "Now", "RecordingChanges", "Reorders", "Settings", "SquadIDs", "SquadStats", "Steps", "Workers",
 		// export_test.go's hooks, in tests only.
-		"Candidates", "Capacity", "CheckBreaks", "SetSortWindow", "SetStepChunk", "SortWindow"}
+		"Candidates", "Capacity", "CheckBreaks", "SetSortWindow", "SetStepChunk", "SortWindow", "Stepping"}
 	listed := map[string]bool{}
 	for _, tt := range tests {
 		listed[tt.name] = true
@@ -103,4 +64,99 @@ func TestCopiedWorldPanics(t *testing.T) {
 			t.Errorf("got Len %d and %d; want 1 and 1", c.Len(), zero.Len())
 		}
 	})
+}
+
+// worldCall is a call of a method of *World that changes it or hands out
+// its agents.
+type worldCall struct {
+	name string
+	use  func(w *morale.World)
+}
+
+// worldCalls returns a call of every method of *World that changes it or
+// hands out its agents (TestCopiedWorldPanics checks that the list is
+// whole), each on a World that holds an agent.
+func worldCalls(t *testing.T) []worldCall {
+	save, err := (&morale.World{}).MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []worldCall{
+		{"Advance", func(w *morale.World) { w.Advance(1) }},
+		{"Advance(0)", func(w *morale.World) { w.Advance(0) }},
+		{"Spawn", func(w *morale.World) { w.Spawn(1, morale.Vec2{}) }},
+		{"Remove", func(w *morale.World) { w.Remove(w.Agent(0)) }},
+		{"ReportEventAtLocation", func(w *morale.World) {
+			_ = w.ReportEventAtLocation(morale.AllyDown, morale.Vec2{}, 0, nil, 1)
+		}},
+		{"RallySquad", func(w *morale.World) { w.RallySquad(1) }},
+		{"Agents", func(w *morale.World) {
+			for range w.Agents() {
+			}
+		}},
+		{"Clone", func(w *morale.World) { w.Clone() }},
+		{"TakeChanges", func(w *morale.World) { w.TakeChanges(nil) }},
+		{"SetSettings", func(w *morale.World) { _ = w.SetSettings(morale.DefaultSettings()) }},
+		{"RecordChanges", func(w *morale.World) { _ = w.RecordChanges(morale.ChangeOptions{}) }},
+		{"StopRecordingChanges", func(w *morale.World) { w.StopRecordingChanges() }},
+		{"EnableLedger", func(w *morale.World) { _ = w.EnableLedger(morale.LedgerOptions{PerAgent: 1, Window: 1}) }},
+		{"DisableLedger", func(w *morale.World) { w.DisableLedger() }},
+		{"OnStateChanged", func(w *morale.World) {
+			w.OnStateChanged(func(*morale.Agent, morale.State, morale.State, morale.Reason) {})
+		}},
+		{"OnMoraleChanged", func(w *morale.World) { w.OnMoraleChanged(func(*morale.Agent, float64, morale.Reason) {}) }},
+		{"SetWorkers", func(w *morale.World) { _ = w.SetWorkers(2) }},
+		{"Agent", func(w *morale.World) { w.Agent(0) }},
+		{"TrySpawn", func(w *morale.World) { _, _ = w.TrySpawn(1, morale.Vec2{}) }},
+		{"Reserve", func(w *morale.World) { _ = w.Reserve(10) }},
+		{"SetPositions", func(w *morale.World) { _ = w.SetPositions([]*morale.Agent{w.Agent(0)}, []morale.Vec2{{}}) }},
+		{"MarshalBinary", func(w *morale.World) { _, _ = w.MarshalBinary() }},
+		{"AppendBinary", func(w *morale.World) { _, _ = w.AppendBinary(nil) }},
+		{"UnmarshalBinary", func(w *morale.World) { _ = w.UnmarshalBinary(save) }},
+	}
+}
+
+// TestConcurrentUsePanics: a call that changes a World or hands out its
+// agents, or changes one of its agents, while another goroutine's Advance
+// runs a step panics, naming the misuse (as a Go map's concurrent writes
+// do), and changes nothing.
+func TestConcurrentUsePanics(t *testing.T) {
+	type call struct {
+		name string
+		use  func(w *morale.World, a *morale.Agent) // a: w's agent, his handle taken before the step
+	}
+	var calls []call
+	for _, c := range worldCalls(t) {
+		calls = append(calls, call{c.name, func(w *morale.World, _ *morale.Agent) { c.use(w) }})
+	}
+	calls = append(calls, []call{
+		{"Agent.SetMorale", func(_ *morale.World, a *morale.Agent) { _ = a.SetMorale(0.5) }},
+		{"Agent.SetNerve", func(_ *morale.World, a *morale.Agent) { _ = a.SetNerve(0.1) }},
+		{"Agent.Rally", func(_ *morale.World, a *morale.Agent) { a.Rally() }},
+		{"Agent.ForceRout", func(_ *morale.World, a *morale.Agent) { a.ForceRout() }},
+		{"Agent.ReportEvent", func(_ *morale.World, a *morale.Agent) { _ = a.ReportEvent(morale.Suppressed, 1) }},
+		{"Agent.ReportCustomEvent", func(_ *morale.World, a *morale.Agent) { _ = a.ReportCustomEvent(-0.1) }},
+		{"Agent.SetSquad", func(_ *morale.World, a *morale.Agent) { a.SetSquad(2) }},
+		{"Agent.SetTag", func(_ *morale.World, a *morale.Agent) { _ = a.SetTag(7) }},
+	}...)
+	for _, tt := range calls {
+		t.Run(tt.name, func(t *testing.T) {
+			w := &morale.World{}
+			a := w.Spawn(1, morale.Vec2{})
+			if err := a.ReportEvent(morale.Suppressed, 1); err != nil { // so that a rally or a rout changes him
+				t.Fatal(err)
+			}
+			before, err := w.MarshalBinary()
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := w.Stepping(func() { tt.use(w, a) })
+			if s, _ := r.(string); !strings.Contains(s, "two goroutines at once") {
+				t.Errorf("got panic %v; want one naming a World used by two goroutines at once", r)
+			}
+			if after, err := w.MarshalBinary(); err != nil || string(after) != string(before) {
+				t.Errorf("the World changed (%v); want it as it was", err)
+			}
+		})
+	}
 }

@@ -102,3 +102,13 @@ func (w *World) Candidates(at Vec2, radius float64) int {
 	}
 	return n
 }
+
+// Stepping runs fn as if another goroutine's Advance were running a step
+// of w meanwhile (see World.stepping), and returns what fn panicked with,
+// or nil.
+func (w *World) Stepping(fn func()) (r any) {
+	w.stepping = true
+	defer func() { w.stepping, r = false, recover() }()
+	fn()
+	return nil
+}

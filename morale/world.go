@@ -50,7 +50,12 @@ var ErrRemoved = errors.New("morale: agent was removed from its world")
 // one window a step. Handles keep pointing at their agents.
 //
 // A World is not safe for concurrent use: call it from one goroutine, as a
-// game's update loop does.
+// game's update loop does. A call that changes the World or one of its
+// agents, or hands out agents, made while another goroutine's Advance runs
+// a step panics, naming the misuse, before it changes anything. Like a Go
+// map's check for concurrent writes, this catches most such overlaps, not
+// every one (nor SetPosition, whose fast path it would slow); go test
+// -race finds them all.
 //
 // A World must not be copied by value (w2 := *w, or a World passed or
 // stored by value): the copy would share the original's agents. go vet's
@@ -127,8 +132,14 @@ type World struct {
 	// delivering is true while flush hands them out.
 	queue      []note
 	delivering bool
-	cells      []int32 // scratch for ReportEventAtLocation: grid cells
-	led        *ledger // the cause ledger, nil when off (ledger.go)
+	// stepping is true while Advance runs a step, in which no listener
+	// runs: a call that finds it set came from another goroutine and
+	// panics (guard, flush). Like a Go map's check for concurrent writes
+	// it catches most such overlaps, not all; the race detector catches
+	// every one.
+	stepping bool
+	cells    []int32 // scratch for ReportEventAtLocation: grid cells
+	led      *ledger // the cause ledger, nil when off (ledger.go)
 	// changes holds the changes recorded for TakeChanges (changes.go).
 	changes changeLog
 	// Scratch for ReportEventAtLocation, all zero between calls: a bit per
@@ -184,7 +195,14 @@ func (w *World) guard() {
 	if w.self != w && w.self != nil {
 		panic(copiedWorld)
 	}
+	if w.stepping {
+		panic(concurrentUse)
+	}
 }
+
+// concurrentUse is the message of the panic of a call made while another
+// goroutine's Advance is running a step (see stepping).
+const concurrentUse = "morale: World used by two goroutines at once: a call came while another goroutine's Advance was running a step; a World is not safe for concurrent use (call it from one goroutine, or hold a mutex around every call)"
 
 // start readies an empty World with valid settings s and a random source
 // seeded with seed.
@@ -213,10 +231,11 @@ func (w *World) columnList() []column {
 
 // init readies the zero World, as NewWorld(DefaultSettings(), 0) would. It
 // is called by every method that needs the settings or the random source.
-// A copy by value of a World that had started panics (see guard).
+// A copy by value of a World that had started panics, as does a call
+// while another goroutine's Advance runs a step (see guard).
 func (w *World) init() {
+	w.guard()
 	if w.self != w {
-		w.guard()
 		w.start(DefaultSettings(), 0)
 	}
 }
