@@ -28,8 +28,11 @@ type Measure struct {
 	Got *float64 `json:"got"`
 	// CI95 is its 95% interval (lab.StatInterval): Wilson's for a share,
 	// the normal one for a mean, the distribution-free order-statistic one
-	// for a percentile, the exact bootstrap one for min and max.
-	CI95 *[2]float64 `json:"ci95"`
+	// for a percentile, the exact bootstrap one for min and max. Its upper
+	// bound is +Inf (null in fit.json) when it falls on a fight where the
+	// time never came, as check's "[95% CI 28.7, never]"; it is nil when
+	// there is none (no fight defined the statistic, or it is never).
+	CI95 *Interval `json:"ci95"`
 	// Pass is the check's verdict: Got lies in Lo..Hi (what `moralesim
 	// check` says).
 	Pass bool `json:"pass"`
@@ -41,6 +44,36 @@ type Measure struct {
 	// expectation's unit (its range's width, within 1%..100% of the
 	// metric's natural span); 0 when it holds with margin.
 	Miss float64 `json:"miss"`
+}
+
+// Interval is a 95% interval, lo and hi; hi may be +Inf (never), which
+// fit.json holds as null.
+type Interval [2]float64
+
+// MarshalJSON writes the interval as [lo, hi], +Inf as null.
+func (iv Interval) MarshalJSON() ([]byte, error) {
+	var out [2]*float64
+	for i, v := range iv {
+		if !math.IsInf(v, 1) {
+			out[i] = &v
+		}
+	}
+	return json.Marshal(out)
+}
+
+// UnmarshalJSON reads what MarshalJSON writes: null is +Inf.
+func (iv *Interval) UnmarshalJSON(data []byte) error {
+	var in [2]*float64
+	if err := json.Unmarshal(data, &in); err != nil {
+		return err
+	}
+	for i, v := range in {
+		iv[i] = math.Inf(1)
+		if v != nil {
+			iv[i] = *v
+		}
+	}
+	return nil
 }
 
 // measure is one candidate's expectations on one set of fights.
@@ -71,9 +104,11 @@ func measureExpects(sc *lab.Scenario, h lab.Header, runs []lab.RunResult) measur
 			em.Got = &g
 		}
 		se := 0.0
-		if v.HasCI && !math.IsInf(v.Hi95, 1) {
-			em.CI95 = &[2]float64{v.Lo95, v.Hi95}
-			se = (v.Hi95 - v.Lo95) / (2 * lab.Z95)
+		if v.HasCI && em.Got != nil {
+			em.CI95 = &Interval{v.Lo95, v.Hi95}
+			if !math.IsInf(v.Hi95, 1) {
+				se = (v.Hi95 - v.Lo95) / (2 * lab.Z95)
+			}
 		}
 		width := e.Hi - e.Lo
 		em.Margin = math.Min(width/4, se)

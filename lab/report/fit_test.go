@@ -20,10 +20,10 @@ func ptr(v float64) *float64 { return &v }
 // expectations met on the held-out fights.
 func fitResult() *labfit.Result {
 	share := func(got, lo, hi float64, pass bool) labfit.Measure {
-		return labfit.Measure{Metric: "squad_broke.centre", Stat: "share", Lo: 0.3, Hi: 0.44, Line: 88, Got: ptr(got), CI95: &[2]float64{lo, hi}, Pass: pass}
+		return labfit.Measure{Metric: "squad_broke.centre", Stat: "share", Lo: 0.3, Hi: 0.44, Line: 88, Got: ptr(got), CI95: &labfit.Interval{lo, hi}, Pass: pass}
 	}
 	p50 := func(got float64, pass bool) labfit.Measure {
-		return labfit.Measure{Metric: "first_rout_s", Stat: "p50", Lo: 80, Hi: 95, Line: 96, Got: ptr(got), CI95: &[2]float64{got - 3, got + 2}, Pass: pass}
+		return labfit.Measure{Metric: "first_rout_s", Stat: "p50", Lo: 80, Hi: 95, Line: 96, Got: ptr(got), CI95: &labfit.Interval{got - 3, got + 2}, Pass: pass}
 	}
 	r := &labfit.Result{
 		Scenario: "line <holds>", ScenarioPath: "x.toml", Seed: 1, Runs: 200, RefineRuns: 800, HeldOutRuns: 1000, Budget: 60000, Population: 8, Restarts: 3,
@@ -212,7 +212,7 @@ func TestFitExpectationsPlotCapped(t *testing.T) {
 // sides of the panel, and no title named its file.)
 func TestFitExpectationsTitlesFit(t *testing.T) {
 	m := func(file string, line int, metric string) labfit.Measure {
-		return labfit.Measure{Metric: metric, Stat: "p50", Lo: 0, Hi: 60, Line: line, Scenario: file, Got: ptr(4.5), CI95: &[2]float64{4.5, 4.75}, Pass: true}
+		return labfit.Measure{Metric: metric, Stat: "p50", Lo: 0, Hi: 60, Line: line, Scenario: file, Got: ptr(4.5), CI95: &labfit.Interval{4.5, 4.75}, Pass: true}
 	}
 	long := strings.Repeat("x", 100)
 	r := fitResult()
@@ -341,5 +341,25 @@ func TestFitProblemsSayWhatTheyAre(t *testing.T) {
 				t.Error("the page calls an expectation never met a conflict, or says some pull against each other")
 			}
 		})
+	}
+}
+
+// A statistic whose interval reaches a fight where the time never came
+// reads as check prints it, "29.25 [28.7, never]" (it read "29.25", as if
+// it had no interval), is not "the whole interval inside" its range, and
+// its panel draws the whisker off the right edge.
+func TestFitIntervalUpToNever(t *testing.T) {
+	r := fitResult()
+	r.After[1].Got, r.After[1].CI95 = ptr(29.25), &labfit.Interval{28.75, math.Inf(1)}
+	r.After[1].Lo, r.After[1].Hi = 20, 45
+	rows := report.FitRows(r)
+	if got, want := rows[1].After, "29.25 [28.7, never]"; got != want {
+		t.Errorf("after %q; want %q", got, want)
+	}
+	if rows[1].After95 {
+		t.Error("an interval up to never counted as the whole interval inside 20..45")
+	}
+	if _, err := report.FitReport(r, "", ""); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -262,7 +262,10 @@ func expectationPanel(r *labfit.Result, before, after labfit.Measure) (*plot.Plo
 			b.add(*m.Got)
 		}
 		if m.CI95 != nil {
-			b.add(m.CI95[0], m.CI95[1])
+			b.add(m.CI95[0])
+			if !math.IsInf(m.CI95[1], 1) {
+				b.add(m.CI95[1])
+			}
 		}
 	}
 	fit(&p.X, b.lo, b.hi, 0.08)
@@ -280,7 +283,9 @@ func expectationPanel(r *labfit.Result, before, after labfit.Measure) (*plot.Plo
 			col = colPass
 		}
 		if m.CI95 != nil {
-			eb, err := plotter.NewXErrorBars(errPoint{x: *m.Got, y: float64(y), lo: *m.Got - m.CI95[0], hi: m.CI95[1] - *m.Got})
+			// An interval up to never runs off the right edge.
+			hi := math.Min(m.CI95[1], p.X.Max)
+			eb, err := plotter.NewXErrorBars(errPoint{x: *m.Got, y: float64(y), lo: *m.Got - m.CI95[0], hi: hi - *m.Got})
 			if err != nil {
 				return nil, err
 			}
