@@ -37,7 +37,7 @@ func FitChanges(r *labfit.Result) []FitChange {
 		c := FitChange{Key: k.Key, Start: FormatValue(k.Start), End: FormatValue(k.End), Changed: k.Changed(),
 			Range: FormatValue(k.Lo) + ".." + FormatValue(k.Hi), Edge: k.Edge}
 		if c.Changed && k.Start != 0 {
-			c.Relative = fmt.Sprintf("%+.0f%%", 100*(k.End/k.Start-1))
+			c.Relative = relative(k.End/k.Start - 1)
 		}
 		if c.Changed {
 			changed = append(changed, c)
@@ -46,6 +46,16 @@ func FitChanges(r *labfit.Result) []FitChange {
 		}
 	}
 	return append(changed, same...)
+}
+
+// relative prints a change of a key, r = End/Start − 1, in per cent: whole
+// per cent, and below 1% two significant digits, so that a key the fit
+// changed never reads as "-0%".
+func relative(r float64) string {
+	if math.Abs(100*r) < 0.995 {
+		return fmt.Sprintf("%+.2g%%", 100*r)
+	}
+	return fmt.Sprintf("%+.0f%%", 100*r)
 }
 
 // FitProblems returns why no candidate of r met every expectation, one line

@@ -363,3 +363,18 @@ func TestFitIntervalUpToNever(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A key the fit changed by less than 1% (RecoveryDelaySeconds 4.0 → 3.99)
+// read "-0%" in the changes, on stdout and on the page, as if unchanged
+// while the status counted it among the keys changed.
+func TestFitChangesUnderOnePercent(t *testing.T) {
+	r := fitResult()
+	r.Keys[1].End = 3.99
+	r.Keys[0].End = 3.5 * 1.006
+	want := map[string]string{"RecoveryDelaySeconds": "-0.25%", "RoutAfterSeconds": "+0.6%", "weights.Suppressed": "-14%"}
+	for _, c := range report.FitChanges(r) {
+		if c.Relative != want[c.Key] {
+			t.Errorf("%s %s → %s: %q; want %q", c.Key, c.Start, c.End, c.Relative, want[c.Key])
+		}
+	}
+}
