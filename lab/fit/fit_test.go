@@ -639,3 +639,33 @@ func TestFitCrossConflicts(t *testing.T) {
 		})
 	}
 }
+
+// When the subset searches fail, the notes say so before the search over
+// every key: they named each subset ("subset search 1:
+// [RecoveryDelaySeconds NerveMin] (…)", a Go list) and then nothing, so
+// that a designer read the result, which changed other keys, as theirs.
+// A share of 20 fights moves in steps of 0.05, so none holds 0.5..0.52
+// with margin.
+func TestFitSaysTheSubsetSearchFailed(t *testing.T) {
+	sc := fitScenario(t, `
+[[expect]]
+metric = "squad_broke.a"
+share = [0.5, 0.52]
+`)
+	res, err := fit.Fit(context.Background(), fit.Config{Scenario: sc, Keys: []string{"Suppressed", "RecoveryDelaySeconds"}, Runs: 20, Budget: 5000, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := -1
+	for i, n := range res.Notes {
+		if strings.HasPrefix(n, "subset search") {
+			last = i
+		}
+	}
+	if last < 1 || !strings.HasPrefix(res.Notes[0], "subset search 1: weights.Suppressed, RecoveryDelaySeconds (") {
+		t.Fatalf("notes %q; want the subsets searched, named as keys are", res.Notes)
+	}
+	if want := "every expectation with margin (the closest misses by "; !strings.Contains(res.Notes[last], want) || !strings.HasSuffix(res.Notes[last], "; searching every key") {
+		t.Errorf("the subset search's last note %q; want it to say none met (%q) and that every key is searched", res.Notes[last], want)
+	}
+}

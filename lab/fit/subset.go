@@ -3,8 +3,10 @@ package fit
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -210,6 +212,7 @@ func (f *fitter) subsets(ctx context.Context, start candidate) (bool, error) {
 		order[t] = t
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(got[a], got[b]) })
+	tried := 0
 	for t, o := range order[:min(len(order), subsetTries)] {
 		p := plans[o]
 		gens := min(subsetGenerations, (f.left()-stop)/(population(len(p.keys))*f.z.runs))
@@ -220,7 +223,8 @@ func (f *fitter) subsets(ctx context.Context, start candidate) (bool, error) {
 		for j, i := range p.keys {
 			names[j] = f.keys[i].Key
 		}
-		f.note("subset search %d: %v (the linear model's miss %.3g)", t+1, names, p.miss)
+		tried++
+		f.note("subset search %d: %s (the linear model's miss %.3g)", t+1, strings.Join(names, ", "), p.miss)
 		if _, err := f.cmaes(ctx, "subset", t, p.keys, p.u, 0.1, gens); err != nil {
 			if ctx.Err() != nil {
 				return false, ctx.Err()
@@ -231,5 +235,18 @@ func (f *fitter) subsets(ctx context.Context, start candidate) (bool, error) {
 			return true, nil
 		}
 	}
+	if tried == 0 {
+		f.note("subset search: the budget leaves too little for one; searching every key")
+		return false, nil
+	}
+	none := "the subset did not meet"
+	if tried > 1 {
+		none = fmt.Sprintf("none of the %d subsets met", tried)
+	}
+	closest := ""
+	if b := f.bestSoFar(); b != nil {
+		closest = fmt.Sprintf(" (the closest misses by %.4g)", b.m.objective)
+	}
+	f.note("subset search: %s every expectation with margin%s; searching every key", none, closest)
 	return false, nil
 }
