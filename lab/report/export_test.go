@@ -1,6 +1,7 @@
 package report
 
 import (
+	"github.com/moralebreak/moralebreak/lab"
 	labfit "github.com/moralebreak/moralebreak/lab/fit"
 	"gonum.org/v1/plot"
 )
@@ -13,3 +14,6 @@ func TimeTicks(min, max float64) []plot.Tick { return timeTicks{}.Ticks(min, max
 
 // ExpectationPanels is expectationPanels, for the tests.
 func ExpectationPanels(r *labfit.Result) ([]*plot.Plot, error) { return expectationPanels(r) }
+
+// ShareFrame is shareFrame, for the tests.
+func ShareFrame(title string, h lab.Header) (*plot.Plot, error) { return shareFrame(title, h) }

@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 )
 
 // side is one Monte-Carlo drawn on a fan chart, with its colours and the
@@ -119,8 +120,59 @@ func addMarks(p *plot.Plot, h lab.Header) error {
 		lb.TextStyle[i].Font.Size = vg.Points(7)
 		lb.TextStyle[i].Color = col
 	}
-	p.Add(lb)
+	p.Add(markLabels{lb})
 	return nil
+}
+
+// markLabels names the marks upright at their foot. Marks nearer each
+// other on the canvas than a line of their text share one label, at the
+// first of them ("Suppressed ×2, death convoy"): two events half a second
+// apart were printed over each other.
+type markLabels struct{ *plotter.Labels }
+
+// maxMarkLabel is the most runes of a shared label.
+const maxMarkLabel = 48
+
+func (m markLabels) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	var group []int // marks sharing a label, in time order
+	flush := func() {
+		if len(group) == 0 {
+			return
+		}
+		var names []string
+		count := map[string]int{}
+		for _, i := range group {
+			n := strings.TrimSpace(m.Labels.Labels[i])
+			if count[n]++; count[n] == 1 {
+				names = append(names, n)
+			}
+		}
+		for k, n := range names {
+			if count[n] > 1 {
+				names[k] = fmt.Sprintf("%s ×%d", n, count[n])
+			}
+		}
+		label := strings.Join(names, ", ")
+		if r := []rune(label); len(r) > maxMarkLabel {
+			label = string(r[:maxMarkLabel-1]) + "…"
+		}
+		xy := m.XYs[group[0]]
+		pt := vg.Point{X: trX(xy.X), Y: trY(xy.Y)}
+		if c.Contains(pt) {
+			c.FillText(m.TextStyle[group[0]], pt.Add(m.Offset), " "+label)
+		}
+		group = group[:0]
+	}
+	for i, xy := range m.XYs {
+		if len(group) > 0 && trX(xy.X)-trX(m.XYs[group[0]].X) < m.TextStyle[i].Font.Size*1.2 {
+			group = append(group, i)
+			continue
+		}
+		flush()
+		group = append(group, i)
+	}
+	flush()
 }
 
 // FanChart draws the median (line) and 10–90% band of the average morale of

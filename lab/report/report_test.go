@@ -7,6 +7,7 @@ import (
 	"html"
 	"image"
 	"image/png"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,6 +15,9 @@ import (
 	"github.com/moralebreak/moralebreak/lab"
 	"github.com/moralebreak/moralebreak/lab/report"
 	"github.com/moralebreak/moralebreak/morale"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/recorder"
 )
 
 func load(t *testing.T, name string) *lab.Scenario {
@@ -603,6 +607,38 @@ func TestComparePageIntervalsWithinTheMetric(t *testing.T) {
 		row, _, _ = strings.Cut(row, "</tr>")
 		if !strings.Contains(row, tt.want) {
 			t.Errorf("got the row %s%s; want %q in it", tt.row, row, tt.want)
+		}
+	}
+}
+
+// The names of the timeline's events on a time plot do not print over each
+// other: a crossfire with volleys at 3 s and 3.5 s and a death at 6 s, on
+// a 45-s chart, printed "Suppressed" twice, 6 px apart, one over the other.
+// Marks nearer than a line of text share one label; every label is at
+// least a line from the next.
+func TestMarkLabelsDoNotOverlap(t *testing.T) {
+	h := lab.Header{Duration: 45, Marks: []lab.Mark{{T: 3, Label: "Suppressed"}, {T: 3.5, Label: "Suppressed"}, {T: 6, Label: "death convoy"}, {T: 6.2, Label: "rally convoy"}, {T: 30, Label: "+6 convoy"}}}
+	p, err := report.ShareFrame("t", h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec recorder.Canvas
+	p.Draw(draw.Canvas{Canvas: &rec, Rectangle: vg.Rectangle{Max: vg.Point{X: 7 * vg.Inch, Y: 3.6 * vg.Inch}}})
+	var got []string
+	var at []vg.Length // upright text: the canvas's x is the string's -y
+	for _, a := range rec.Actions {
+		if fs, ok := a.(*recorder.FillString); ok && strings.HasPrefix(fs.String, " ") {
+			got = append(got, strings.TrimSpace(fs.String))
+			at = append(at, -fs.Point.Y)
+		}
+	}
+	want := []string{"Suppressed ×2", "death convoy, rally convoy", "+6 convoy"}
+	if !slices.Equal(got, want) {
+		t.Errorf("labels %q; want %q", got, want)
+	}
+	for i := 1; i < len(at); i++ {
+		if gap := at[i] - at[i-1]; gap < vg.Points(7) {
+			t.Errorf("%q and %q %.1f pt apart; want at least a line of 7-pt text", got[i-1], got[i], gap)
 		}
 	}
 }
