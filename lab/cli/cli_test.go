@@ -540,3 +540,31 @@ func TestRunLastLineNamesAShardOnlyWhenSharded(t *testing.T) {
 		})
 	}
 }
+
+// Shards of two Monte-Carlos of different sizes (-runs 40 and -runs 30) are
+// refused naming the field and the folders, as every other difference of
+// their headers is: merge said only 'the shards hold more runs than their
+// Monte-Carlo's 30; is a shard given twice, or are they of different
+// Monte-Carlos?'. The same for the points of two sweeps.
+func TestMergeOfDifferentSizesNamesTheField(t *testing.T) {
+	dir := t.TempDir()
+	run := func(out string, args ...string) string {
+		t.Helper()
+		d := filepath.Join(dir, out)
+		args = append([]string{"run", "../../scenarios/opening.toml", "-out", d, "-q"}, args...)
+		if code, _, e := runMain(t, context.Background(), nil, args...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, e)
+		}
+		return d
+	}
+	a, b := run("a", "-runs", "40", "-shard", "0/2"), run("b", "-runs", "30", "-shard", "1/2")
+	sweep := []string{"-metric", "routed", "-stat", "mean", "-runs", "4"}
+	sa := run("sa", append(sweep, "-sweep", "Hysteresis=0.05:0.35:0.05", "-shard", "0/2")...)
+	sb := run("sb", append(sweep, "-sweep", "Hysteresis=0.05:0.15:0.05", "-shard", "1/2")...)
+	for _, tt := range []struct{ x, y, field string }{{a, b, "runs differs: 40 and 30"}, {b, a, "runs differs: 30 and 40"}, {sa, sb, "differs"}} {
+		code, _, e := runMain(t, context.Background(), nil, "merge", tt.x, tt.y, "-out", filepath.Join(dir, "bad"))
+		if want := tt.x + " and " + tt.y + " come from different"; code != 2 || !strings.Contains(e, want) || !strings.Contains(e, tt.field) {
+			t.Errorf("merge %s %s: exit %d, %q; want 2, %q and %q", tt.x, tt.y, code, e, want, tt.field)
+		}
+	}
+}

@@ -332,6 +332,11 @@ func cmdMerge(ctx context.Context, args []string, env console) error {
 				return usageError{err}
 			}
 			if kept += len(r.Points); kept > r.Total {
+				// Say which, as MergeSweeps does: the field and the folders
+				// that differ, or the point held twice.
+				if _, err := lab.MergeSweeps(append(parts, r), pos[:len(parts)+1]); err != nil {
+					return usageError{err}
+				}
 				return usageError{fmt.Errorf("merge: the shards hold more points than their sweep's %d; is a shard given twice, or are they of different sweeps?", r.Total)}
 			}
 			parts = append(parts, r)
@@ -362,6 +367,11 @@ func cmdMerge(ctx context.Context, args []string, env console) error {
 		// Shards of one Monte-Carlo hold its runs once between them; more
 		// would be refused by Merge, but must not be held first.
 		if kept += len(f.Runs); kept > f.Header.Runs {
+			// Say which, as Merge does: the field and the folders that
+			// differ (shards of 400 and of 300 runs), or the run held twice.
+			if _, _, err := lab.Merge(append(files, f), pos[:len(files)+1]); err != nil {
+				return usageError{err}
+			}
 			return usageError{fmt.Errorf("merge: the shards hold more runs than their Monte-Carlo's %d; is a shard given twice, or are they of different Monte-Carlos?", f.Header.Runs)}
 		}
 		files = append(files, f)
