@@ -120,6 +120,18 @@ type Snapshot struct {
 
 func (a *Agent) live() bool { return a != nil && a.w != nil }
 
+// notOurs is SetPositions' error for agents[k], a, which is nil, removed or
+// of another World: it says which of the three, each a different mistake.
+func notOurs(k int, a *Agent) error {
+	switch {
+	case a == nil:
+		return fmt.Errorf("morale: SetPositions: agents[%d] is nil", k)
+	case !a.live():
+		return fmt.Errorf("morale: SetPositions: agents[%d] was removed (a dead man still in the list, or a handle from before a load)", k)
+	}
+	return fmt.Errorf("morale: SetPositions: agents[%d] is an agent of another World (map a handle to a clone's with clone.Agent(a.Index()), or by tag)", k)
+}
+
 // changing is live for a method that changes the agent: it panics, naming
 // the misuse, while another goroutine's Advance runs a step (see
 // World.guard).

@@ -53,7 +53,7 @@ func (w *World) SetPositions(agents []*Agent, ps []Vec2) error {
 		for _, k32 := range one {
 			if k, a := int(k32), agents[k32]; k >= len(h) || a != h[k] {
 				if !a.live() || a.w != w {
-					return fmt.Errorf("morale: SetPositions: agents[%d] is nil, removed or of another World", k)
+					return notOurs(k, a)
 				} // moved here, then at his own place, in a box not known yet: all in turn
 				again = again || int(a.i) > k && int(a.i) < len(agents) && agents[a.i] == a
 			}

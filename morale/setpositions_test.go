@@ -9,8 +9,9 @@ import (
 )
 
 // TestSetPositionsBadInput checks that World.SetPositions refuses bad
-// input whole: an error naming the bad element, and no agent moved, not
-// even those listed before it.
+// input whole: an error naming the bad element and what is wrong with it
+// (nil, removed or another World's), and no agent moved, not even those
+// listed before it.
 func TestSetPositionsBadInput(t *testing.T) {
 	nan, inf := math.NaN(), math.Inf(1)
 	tests := []struct {
@@ -24,15 +25,26 @@ func TestSetPositionsBadInput(t *testing.T) {
 		{"nil agent", func(_, _ *morale.World, a []*morale.Agent, p []morale.Vec2) ([]*morale.Agent, []morale.Vec2) {
 			a[2] = nil
 			return a, p
-		}, "agents[2] is nil, removed or of another World"},
+		}, "agents[2] is nil"},
 		{"removed agent", func(w, _ *morale.World, a []*morale.Agent, p []morale.Vec2) ([]*morale.Agent, []morale.Vec2) {
 			w.Remove(a[1])
 			return a, p
-		}, "agents[1] is nil"},
+		}, "agents[1] was removed"},
+		{"a handle from before a load", func(w, _ *morale.World, a []*morale.Agent, p []morale.Vec2) ([]*morale.Agent, []morale.Vec2) {
+			save, err := w.MarshalBinary()
+			if err != nil {
+				panic(err)
+			}
+			if err := w.UnmarshalBinary(save); err != nil {
+				panic(err)
+			}
+			a[0], a[1] = w.Agent(0), w.Agent(1)
+			return a, p
+		}, "agents[2] was removed (a dead man still in the list, or a handle from before a load)"},
 		{"agent of another World", func(_, other *morale.World, a []*morale.Agent, p []morale.Vec2) ([]*morale.Agent, []morale.Vec2) {
 			a[2] = other.Agent(2)
 			return a, p
-		}, "agents[2] is nil"},
+		}, "agents[2] is an agent of another World (map a handle to a clone's with clone.Agent(a.Index()), or by tag)"},
 		{"NaN", func(_, _ *morale.World, a []*morale.Agent, p []morale.Vec2) ([]*morale.Agent, []morale.Vec2) {
 			p[1].X = nan
 			return a, p
