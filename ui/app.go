@@ -7,7 +7,6 @@ import (
 	"math"
 
 	"github.com/ebitenui/ebitenui"
-	"github.com/ebitenui/ebitenui/input"
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -265,7 +264,7 @@ func (a *App) readInput() InputState {
 		Ctrl:        ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta),
 		WheelY:      wy,
 		Chars:       a.chars,
-		UIHovered:   input.UIHovered,
+		UIHovered:   a.overWidgets(x, y),
 		ConsoleOpen: a.con.IsOpen(),
 		Context:     a.context(),
 		Scene:       a.g.Scene().Name(),
@@ -273,6 +272,18 @@ func (a *App) readInput() InputState {
 		PanY:        held(ebiten.KeyDown) - held(ebiten.KeyUp),
 		Keys:        a.keys,
 	}
+}
+
+// overWidgets reports whether the cursor at (x, y) is over the widgets:
+// the tuner's panel, or the console while it is open. It is what
+// ebitenui's input.UIHovered means, as of this tick: ebitenui sets that
+// only as it draws, and the panel cache draws the widgets again only when
+// the panel changes, so it still said "hovered" after the cursor left the
+// console or the panel for the field, and the first click there did
+// nothing.
+func (a *App) overWidgets(x, y int) bool {
+	p := image.Pt(x, y)
+	return p.In(a.reg.Panel) || a.con.IsOpen() && p.In(a.consoleRect())
 }
 
 // held is 1 while key k is down, else 0.

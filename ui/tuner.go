@@ -376,8 +376,14 @@ func (t *Tuner) Input(in InputState) (edits []TunerEdit, refused []error, rest [
 	for i := range t.rows { // a drag goes on while the button is held
 		t.rows[i].slider.Drag(in.X, in.Shift, in.LeftHeld)
 	}
-	if in.LeftClick && !image.Pt(in.X, in.Y).In(t.box.GetWidget().Rect) {
+	if (in.LeftClick || in.RightClick) && !image.Pt(in.X, in.Y).In(t.box.GetWidget().Rect) {
 		t.setFocus(-1) // a click elsewhere leaves the rows
+		if i := t.typed(); i >= 0 {
+			// ebitenui takes a text's focus away on a left click only: a
+			// right click (a soldier selected) closes it too, its text
+			// applied below as Enter does
+			t.rows[i].input.Focus(false)
+		}
 	}
 	now := t.typed()
 	switch {
