@@ -322,7 +322,13 @@ func addHeatMap(p *plot.Plot, r lab.SweepResult, get sweepGetter, share bool, wi
 			if found && cl.ok {
 				f := (cl.v.v - lo) / (hi - lo)
 				fill = pal[min(len(pal)-1, max(0, int(f*float64(len(pal)))))]
-				txt = cellText(cl.v.v)
+				// A statistic as the table of points says it (11.25, not
+				// 11.2); a share, which the table says in per cent, in
+				// three digits (0.0333).
+				txt = num(cl.v.v)
+				if share {
+					txt = strconv.FormatFloat(cl.v.v, 'g', 3, 64)
+				}
 				if cl.v.n > 0 {
 					txt += fmt.Sprintf("\n%d fights", cl.v.n)
 				}
@@ -353,13 +359,10 @@ func addHeatMap(p *plot.Plot, r lab.SweepResult, get sweepGetter, share bool, wi
 	p.X.Min, p.X.Max = -0.5, float64(len(xs))-0.5
 	p.Y.Min, p.Y.Max = -0.5, float64(len(ys))-0.5
 	if b.ok() { // the colours' scale, when any cell has one
-		p.Title.Text += fmt.Sprintf(" — blue %.3g, red %.3g", lo, hi)
+		p.Title.Text += fmt.Sprintf(" — blue %s, red %s", num(lo), num(hi))
 	}
 	return nil
 }
-
-// cellText formats a heat-map cell's number in three significant digits.
-func cellText(v float64) string { return strconv.FormatFloat(v, 'g', 3, 64) }
 
 // ink returns black or white, whichever reads better on fill.
 func ink(fill color.Color) color.Color {
