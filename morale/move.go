@@ -32,7 +32,7 @@ func (a *Agent) SetPosition(p Vec2) {
 func (w *World) SetPositions(agents []*Agent, ps []Vec2) error {
 	w.guard()
 	if len(agents) != len(ps) {
-		return fmt.Errorf("morale: SetPositions: %d agents but %d positions", len(agents), len(ps))
+		return fmt.Errorf("morale: SetPositions: %s but %s", count(len(agents), "agent"), count(len(ps), "position"))
 	}
 	h, pos, one, odd := w.col.Handle, w.col.Pos, w.moving[:0], 0 // one: the places inPlace leaves; odd: those not the World's agent
 	if cap(w.posNext) < len(pos) {

@@ -22,6 +22,9 @@ func TestSetPositionsBadInput(t *testing.T) {
 		{"fewer positions", func(_, _ *morale.World, a []*morale.Agent, p []morale.Vec2) ([]*morale.Agent, []morale.Vec2) {
 			return a, p[:2]
 		}, "3 agents but 2 positions"},
+		{"one agent, no position", func(_, _ *morale.World, a []*morale.Agent, p []morale.Vec2) ([]*morale.Agent, []morale.Vec2) {
+			return a[:1], p[:0]
+		}, "SetPositions: 1 agent but 0 positions"},
 		{"nil agent", func(_, _ *morale.World, a []*morale.Agent, p []morale.Vec2) ([]*morale.Agent, []morale.Vec2) {
 			a[2] = nil
 			return a, p
