@@ -166,7 +166,8 @@ type World struct {
 
 // NewWorld returns an empty World with settings s and a random source seeded
 // with seed: the same seed and the same calls give the same nerves and the
-// same battle. It fails, naming the field, when s does not validate.
+// same battle. It fails when s does not validate, naming every invalid
+// field as Settings.Validate does.
 func NewWorld(s Settings, seed uint64) (*World, error) {
 	if err := s.Validate(); err != nil {
 		return nil, fmt.Errorf("morale: invalid settings: %w", err)
