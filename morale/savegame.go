@@ -58,8 +58,9 @@ var ErrSaveCorrupt = errors.New("morale: savegame is corrupt")
 // cause ledger; not the listeners, nor the worker count.
 //
 // Without the ledger it takes about 47 bytes an agent with a 64-bit tag
-// (fewer without one), at most 80 (TestSaveBytesPerAgent), plus about 2 KB
-// for the settings. It costs a pass over the
+// (fewer without one), at most 80 (TestSaveBytesPerAgent), plus 26 to 39
+// bytes a squad (TestSaveBytesPerSquad) and about 2 KB for the settings.
+// It costs a pass over the
 // agents and allocates the result. It must not be called from a listener
 // (the World is then between a change and its telling): it returns an error.
 func (w *World) MarshalBinary() ([]byte, error) {

@@ -376,6 +376,34 @@ func TestSaveBytesPerAgent(t *testing.T) {
 	}
 }
 
+// TestSaveBytesPerSquad: a squad takes 26 to 39 bytes of a savegame (its
+// id and count as varints, its three sums), beyond what its men take: the
+// same men in squads of their own, with the ids that take the most bytes,
+// against all in one squad.
+func TestSaveBytesPerSquad(t *testing.T) {
+	const n = 1000
+	size := func(squad func(i int) morale.SquadID) int {
+		w, err := morale.NewWorld(morale.DefaultSettings(), 9)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range n {
+			w.Spawn(squad(i), morale.Vec2{X: float64(i) * 100}, morale.WithTag(math.MaxUint64-uint64(i)))
+		}
+		w.Advance(1)
+		return len(saved(t, w))
+	}
+	one := size(func(int) morale.SquadID { return 1 })
+	own := size(func(i int) morale.SquadID { return morale.SquadID(math.MinInt + i) })
+	// The men's squad slots, up to n−1, take 2 varint bytes instead of 1
+	// from slot 128 on: not the squads' bytes.
+	per := float64(own-one-(n-128)) / (n - 1)
+	t.Logf("%.1f bytes a squad", per)
+	if per < 26 || per > 39 {
+		t.Errorf("a squad takes %.1f bytes of a savegame; want 26 to 39, as MarshalBinary's doc says", per)
+	}
+}
+
 // saveGolden is the SHA-256 of the savegame of goldenSaveWorld, and
 // saveGoldenSum the checksum of that World advanced 10 s after it loads
 // testdata/save-v1.bin. Both are the same on every CPU (make test runs this
