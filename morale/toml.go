@@ -22,8 +22,12 @@ import (
 // the wrong table), and so is a [custom] row that names one.
 
 // ReadSettings reads settings in the weights.toml format from r, starting from
-// DefaultSettings. It reads at most MaxFileBytes+1 bytes: a longer input is an
-// error. Before decoding, a line scanner rejects anything a weights file never
+// DefaultSettings: a setting the file does not set keeps its default, and so
+// does every built-in event's row when the file has no [weights] table; but a
+// [weights] table is the whole table of built-in events, so a row it lacks is
+// worth zero (a file whose [weights] has only AllyDown switches the other
+// nine off). [custom] rows add the game's own events. It reads at most
+// MaxFileBytes+1 bytes: a longer input is an error. Before decoding, a line scanner rejects anything a weights file never
 // needs (lines over MaxLineBytes, tables other than [weights] and [custom], arrays of
 // tables, dotted keys, empty keys, arrays, inline tables, multi-line strings,
 // more key lines than one per setting and MaxWeightRows rows), so no input can
