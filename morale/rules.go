@@ -103,7 +103,8 @@ func ContagionFactor(perSecond, dt float64) float64 {
 //
 // kept in 0..1, so that two steps of half a second land where one step of a
 // second does (to rounding). A factor of 1 or more (no pull) or NaN, or a NaN
-// squadAverage, returns own as it is; a NaN own is returned as it is.
+// squadAverage, returns own as it is; a NaN own is returned as it is; an
+// infinite squadAverage, which no average of morale is, gives NaN.
 func ContagionPull(own, squadAverage, factor float64) float64 {
 	if !(factor < 1) || squadAverage != squadAverage {
 		return own
