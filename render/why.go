@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -37,7 +38,7 @@ const (
 	// frame costs the frame (wrapping and redrawing ~40 lines of text:
 	// 0.8 ms of CPU a draw became 2.6 to 3.9 ms in the opening under
 	// Xvfb, -tpslog), so a soldier's is rebuilt only when what it shows
-	// changed (whyKey, with the time since his last bad news in tenths),
+	// changed (whyInputs, with the time since his last bad news in tenths),
 	// and a squad's when its numbers changed, and else twice a second.
 	whyRefresh = 30
 	// MarkerHitRadius is how near, in pixels, the cursor must be to a
@@ -148,42 +149,68 @@ type whyCache struct {
 	area   image.Rectangle // the area LayoutWhy was given
 	id     int
 	frames int // LayoutWhy calls since its content was refreshed
-	// key is what a soldier's content was refreshed from, squad the
+	// in is what a soldier's content was refreshed from, squad the
 	// squad's numbers
-	key   whyKey
+	in    whyInputs
 	squad morale.SquadStats
 
 	img     *ebiten.Image
 	imgText string // the text img shows
 }
 
-// whyKey is what a soldier's panel shows: his morale (on the field and in
-// his explanation), state and nerve, and his explanation's entries and
-// state changes, which change at the World's steps and at a command (a
-// rally sets his morale, a death adds news), and the time since his last
-// bad news as the panel says it (game.ShownSinceBadNews), which changes as
-// time passes. The settings of the moment do not enter: each state change
+// whyKey is what a soldier's panel shows besides his explanation's causes
+// and state changes (whyInputs compares those whole): his morale (on the
+// field and in his explanation), state and nerve, which change at the
+// World's steps and at a command (a rally sets his morale, a death adds
+// news); the window his explanation covers; a dead man's time of death,
+// which his panel prints ("fell at"; it prints the start of a window
+// reaching back past WhyWindow too, Now−Window, but that window moves with
+// Now); and the time since his last bad news as the panel says it
+// (game.ShownSinceBadNews), which changes as time passes. His name goes
+// with his id. The settings of the moment do not enter: each state change
 // quotes those it was decided under (morale.StateChange.Rules).
 type whyKey struct {
-	id                  int
-	ok, alive           bool
-	state               morale.State
-	morale, xMorale     float64
-	nerve, window       float64
-	changes, states     int
-	first, last, lastDt float64
-	since               float64
+	id              int
+	ok, alive       bool
+	state           morale.State
+	morale, xMorale float64
+	nerve, window   float64
+	fell, since     float64
 }
 
 // keyOf is the key of soldier s's panel from his explanation x.
 func keyOf(s game.SoldierView, x morale.Explanation, ok bool) whyKey {
 	k := whyKey{id: s.ID, ok: ok, alive: s.Alive, state: s.State, morale: s.Morale, xMorale: x.Morale,
-		nerve: s.Nerve, window: x.Window, changes: len(x.Changes), states: len(x.States),
-		since: game.ShownSinceBadNews(x.SecondsSinceBadNews)}
-	if n := len(x.Changes); n > 0 {
-		k.first, k.last, k.lastDt = x.Changes[0].From, x.Changes[n-1].At, x.Changes[n-1].Delta
+		nerve: s.Nerve, window: x.Window, since: game.ShownSinceBadNews(x.SecondsSinceBadNews)}
+	if !s.Alive {
+		k.fell = x.Now
 	}
 	return k
+}
+
+// whyInputs is what a soldier's panel was built from: its key, and his
+// explanation's causes and state changes, copied. Those are compared
+// whole: a cause changes without his morale or his latest entry (his
+// contagion and recovery grow together while he stays at 1), and two
+// futures of a what-if may bring a man to the same morale by other
+// causes.
+type whyInputs struct {
+	key    whyKey
+	causes []morale.Contribution
+	states []morale.StateChange
+}
+
+// same reports whether the panel built from in is soldier s's from his
+// explanation x.
+func (in *whyInputs) same(s game.SoldierView, x morale.Explanation, ok bool) bool {
+	return in.key == keyOf(s, x, ok) && slices.Equal(in.causes, x.Causes) && slices.Equal(in.states, x.States)
+}
+
+// set makes in what soldier s's panel from explanation x is built from.
+func (in *whyInputs) set(s game.SoldierView, x morale.Explanation, ok bool) {
+	in.key = keyOf(s, x, ok)
+	in.causes = append(in.causes[:0], x.Causes...)
+	in.states = append(in.states[:0], x.States...)
 }
 
 // LayoutWhy lays soldier id's Why panel out at the top-right corner of area
@@ -194,8 +221,8 @@ func keyOf(s game.SoldierView, x morale.Explanation, ok bool) whyKey {
 // squad) of g's scene (-1: none selected) clears it and returns "" and
 // the empty rectangle. Call it from Update, once a tick: it reads g and
 // draws nothing. The content is refreshed at once when what it shows
-// changed (whyKey: another soldier, a death, a state change, his morale,
-// a step's news, the tenth of a second since his last bad news; for a
+// changed (whyInputs: another soldier, a death, a state change, his morale,
+// a cause, the tenth of a second since his last bad news; for a
 // squad its numbers, and otherwise every whyRefresh calls), so that the
 // panel never contradicts the rest of the frame; its image is rebuilt
 // only when its text changed.
@@ -203,7 +230,7 @@ func (r *Renderer) LayoutWhy(area image.Rectangle, g game.View, id int) (string,
 	c := &r.why
 	if maxH := area.Dy() - 24; maxH != c.maxH {
 		c.maxH, c.text = maxH, "" // another area: lay it out again
-		c.key = whyKey{id: -1}    // now: a soldier's
+		c.in.key = whyKey{id: -1} // now: a soldier's
 		c.frames = whyRefresh     // a squad's
 	}
 	c.frames++
@@ -221,11 +248,11 @@ func (r *Renderer) LayoutWhy(area image.Rectangle, g game.View, id int) (string,
 	}
 	s := r.whySoldiers[id]
 	x, ok := g.Why(id) // cached by the game per sub-tick
-	k := keyOf(s, x, ok)
-	if c.shown && c.id == id && c.key == k {
+	if c.shown && c.id == id && c.in.same(s, x, ok) {
 		return r.placeWhy(area)
 	}
-	c.id, c.key, c.frames = id, k, 0
+	c.id, c.frames = id, 0
+	c.in.set(s, x, ok)
 	p := BuildWhyPanel(s, x, ok)
 	if t := p.Text(); t != c.text {
 		c.text, c.panel = t, p

@@ -1,0 +1,31 @@
+package render
+
+import (
+	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// WhyKey is the comparable part of what a soldier's Why panel is cached
+// under (whyKey), and WhyInputs the whole of it (whyInputs), for
+// TestWhyKeyCoversThePanel.
+type (
+	WhyKey    = whyKey
+	WhyInputs = whyInputs
+)
+
+// WhyKeyOf is keyOf: the key of soldier s's panel from his explanation x.
+func WhyKeyOf(s game.SoldierView, x morale.Explanation, ok bool) WhyKey { return keyOf(s, x, ok) }
+
+// WhyInputsOf returns what LayoutWhy keeps of a panel it built for soldier
+// s from his explanation x.
+func WhyInputsOf(s game.SoldierView, x morale.Explanation, ok bool) *WhyInputs {
+	in := &whyInputs{}
+	in.set(s, x, ok)
+	return in
+}
+
+// Same reports whether LayoutWhy would keep the panel built from in for
+// soldier s with explanation x.
+func (in *whyInputs) Same(s game.SoldierView, x morale.Explanation, ok bool) bool {
+	return in.same(s, x, ok)
+}
