@@ -2,6 +2,8 @@ package lab_test
 
 import (
 	"context"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/moralebreak/moralebreak/lab"
@@ -102,6 +104,87 @@ func TestStatDiff(t *testing.T) {
 	}
 }
 
+// A sensitivity nudged every weight row, those the scenario never reports
+// too: as changes of exactly zero they filled the tornado chart's top where
+// few knobs move the statistic. The opening reports Suppressed, TookDamage,
+// EnemyDown and two deaths (Brandt: AllyDown; Sergeant Alvarez, the
+// squad's leader: LeaderDown); its other rows are listed once, not nudged.
+func TestSensitivityLeavesOutUnreportedRows(t *testing.T) {
+	sc, err := lab.LoadScenario("../scenarios/opening.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := lab.Sensitivity(context.Background(), sc, "routed", "mean", 5, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var weights []string
+	for _, e := range res.Effects {
+		if strings.HasPrefix(e.Key, "weights.") {
+			weights = append(weights, e.Key)
+		}
+	}
+	slices.Sort(weights)
+	if want := []string{"weights.AllyDown", "weights.EnemyDown", "weights.LeaderDown", "weights.Suppressed", "weights.TookDamage"}; !slices.Equal(weights, want) {
+		t.Errorf("nudged rows %q; want %q", weights, want)
+	}
+	if want := []string{"weights.Outnumbered", "weights.LowHealth", "weights.ReinforcementsArrived", "weights.LeaderNearby", "weights.Rest"}; !slices.Equal(res.Unreported, want) {
+		t.Errorf("unreported %q; want %q", res.Unreported, want)
+	}
+	if got, want := res.UnreportedNote(), "not reported by this scenario, so not nudged"; !strings.HasPrefix(got, want) || !strings.HasSuffix(got, ": weights.Outnumbered, weights.LowHealth, weights.ReinforcementsArrived, weights.LeaderNearby, weights.Rest") {
+		t.Errorf("note %q; want it to start %q and list the five rows", got, want)
+	}
+	if len(res.Effects) != len(morale.Params())+5 {
+		t.Errorf("%d effects; want every setting (%d) and the five rows reported", len(res.Effects), len(morale.Params()))
+	}
+}
+
+// Reports knows a death's news as the parser does: a named man's is
+// AllyDown or LeaderDown, one among a squad's men either when the squad
+// has a leader and more men, a reinforce's its event.
+func TestScenarioReports(t *testing.T) {
+	const head = `name = "t"
+duration = 30.0
+[[squad]]
+name = "a"
+size = 3
+leader = true
+names = ["Sgt", "Y"]
+[[squad]]
+name = "b"
+size = 1
+leader = true
+`
+	tests := []struct {
+		name, events string
+		want         []morale.Event
+	}{
+		{"a named man", "[[event]]\nt = 1.0\ndo = \"death\"\nagent = \"Y\"\n", []morale.Event{morale.AllyDown}},
+		{"a named leader", "[[event]]\nt = 1.0\ndo = \"death\"\nagent = \"Sgt\"\n", []morale.Event{morale.LeaderDown}},
+		{"a squad of its leader alone", "[[event]]\nt = 1.0\ndo = \"death\"\nsquad = \"b\"\n", []morale.Event{morale.LeaderDown}},
+		{"a squad reinforced", "[[event]]\nt = 1.0\ndo = \"reinforce\"\nsquad = \"b\"\ncount = 2\n[[event]]\nt = 2.0\ndo = \"death\"\nsquad = \"b\"\n", []morale.Event{morale.AllyDown, morale.LeaderDown, morale.ReinforcementsArrived}},
+		{"news", "[[event]]\nt = 1.0\nevent = \"Rest\"\nsquad = \"a\"\n", []morale.Event{morale.Rest}},
+		{"a rally", "[[event]]\nt = 1.0\ndo = \"rally\"\nsquad = \"a\"\n", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sc, err := lab.ParseScenario("t.toml", []byte(head+tt.events))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []morale.Event
+			for _, e := range sc.Settings.Events() {
+				if sc.Reports(e) {
+					got = append(got, e)
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("reports %q; want %q", got, tt.want)
+			}
+		})
+	}
+}
+
 func TestSensitivityRanksTheRightKnob(t *testing.T) {
 	sc, err := lab.LoadScenario("../scenarios/opening.toml")
 	if err != nil {
@@ -139,8 +222,8 @@ func TestSensitivityRanksTheRightKnob(t *testing.T) {
 	if res.BaselineSummary.Runs != 20 || len(res.BaselineSummary.PerSquad) != 1 {
 		t.Errorf("baseline summary of %d runs, %d squads; want 20 and 1", res.BaselineSummary.Runs, len(res.BaselineSummary.PerSquad))
 	}
-	if len(res.Effects) != len(lab.Knobs(sc.Settings)) {
-		t.Errorf("%d effects; want one per knob (%d)", len(res.Effects), len(lab.Knobs(sc.Settings)))
+	if n := len(res.Effects) + len(res.Unreported); n != len(lab.Knobs(sc.Settings)) {
+		t.Errorf("%d effects and %d unreported rows; want one per knob (%d)", len(res.Effects), len(res.Unreported), len(lab.Knobs(sc.Settings)))
 	}
 }
 

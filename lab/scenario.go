@@ -674,6 +674,44 @@ func deathNews(ev EventSpec, squads []SquadSpec, men []int, squadIndex map[strin
 	return ally, leader
 }
 
+// Reports reports whether sc's fights report news e (whose worth is the
+// weight row of that name): an [[event]]'s news, a reinforce's
+// (ReinforcementsArrived, or the event it names), a death's AllyDown, or
+// LeaderDown when it may kill a leader (deathNews, as the parser checks
+// their rows). Nudging a row its fights never report changes no fight. It
+// knows the timeline only: the demo's own battle (GameRun) reports news of
+// its own that no scenario lists.
+func (sc *Scenario) Reports(e morale.Event) bool {
+	squadIndex := map[string]int{}
+	men := make([]int, len(sc.Squads)) // reinforcements included
+	agents := map[string]agentInfo{}
+	for i, sq := range sc.Squads {
+		squadIndex[sq.Name], men[i] = i, sq.Size
+		for j, n := range sq.Names {
+			agents[n] = agentInfo{squad: i, index: j}
+		}
+	}
+	for _, ev := range sc.Events {
+		if i, ok := squadIndex[ev.Squad]; ok && ev.Do == "reinforce" {
+			men[i] += ev.Count * occurrences(ev, sc.Duration)
+		}
+	}
+	for _, ev := range sc.Events {
+		switch ev.Do {
+		case "event", "reinforce":
+			if ev.Event == e {
+				return true
+			}
+		case "death":
+			ally, leader := deathNews(ev, sc.Squads, men, squadIndex, agents)
+			if ally && e == morale.AllyDown || leader && e == morale.LeaderDown {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // ---- a small typed reader over the decoded TOML, with lines ----
 
 type parser struct {

@@ -4,7 +4,9 @@ import (
 	"context"
 	"math"
 	"sort"
+	"strings"
 
+	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -57,17 +59,35 @@ type SensitivityResult struct {
 	Baseline  *float64 `json:"baseline"`
 	// Effects are ranked by Swing, largest first.
 	Effects []Effect `json:"effects"`
+	// Unreported are the weight rows ("weights.EVENT") no event of the
+	// scenario reports (Scenario.Reports), in the order of Knobs: left out,
+	// as nudging them changes no fight.
+	Unreported []string `json:"unreported,omitempty"`
 	// BaselineSummary is the summary of the baseline's fights (its header
 	// holds the description and the settings changed from the defaults).
 	BaselineSummary Summary `json:"baseline_summary"`
 }
 
+// UnreportedNote is the line that lists r.Unreported once, on stdout and
+// on the page ("" when there are none).
+func (r SensitivityResult) UnreportedNote() string {
+	if len(r.Unreported) == 0 {
+		return ""
+	}
+	keys := make([]string, len(r.Unreported))
+	for i, k := range r.Unreported {
+		keys[i] = safefile.Escape(k)
+	}
+	return "not reported by this scenario, so not nudged (no event of it reports them: a nudge would change no fight): " + strings.Join(keys, ", ")
+}
+
 // SensitivityWork is the estimated work (FightWork's units) of a
 // Sensitivity of sc with runs fights per nudge: the baseline and two nudges
-// of every knob that is not zero.
+// of every knob it nudges that is not zero.
 func SensitivityWork(sc *Scenario, runs int) float64 {
 	n := 1
-	for _, k := range Knobs(sc.Settings) {
+	knobs, _ := sensitivityKnobs(sc)
+	for _, k := range knobs {
 		if k.Get(sc.Settings) != 0 {
 			n += 2
 		}
@@ -75,13 +95,30 @@ func SensitivityWork(sc *Scenario, runs int) float64 {
 	return float64(n) * float64(runs) * FightWork(sc)
 }
 
-// Sensitivity nudges every setting and weight of sc's settings by ±10%,
-// runs the Monte-Carlo (the same seeds each time, so that each nudge is
-// paired with the baseline fight by fight) and ranks the knobs by how far
-// they move stat of metric, each move with its 95% paired interval. Knobs at
-// zero cannot be nudged and get a swing of 0.
+// sensitivityKnobs returns the knobs a Sensitivity of sc nudges: every
+// setting, and every weight row sc's fights report; and the keys of the
+// rows they never report, which a nudge could not move.
+func sensitivityKnobs(sc *Scenario) (knobs []Knob, unreported []string) {
+	for _, k := range Knobs(sc.Settings) {
+		if k.Weight && !sc.Reports(morale.Event(k.Name)) {
+			unreported = append(unreported, k.Key)
+			continue
+		}
+		knobs = append(knobs, k)
+	}
+	return knobs, unreported
+}
+
+// Sensitivity nudges every setting of sc's settings, and every weight row
+// its fights report, by ±10%, runs the Monte-Carlo (the same seeds each
+// time, so that each nudge is paired with the baseline fight by fight) and
+// ranks the knobs by how far they move stat of metric, each move with its
+// 95% paired interval. Knobs at zero cannot be nudged and get a swing of 0.
+// The rows no event reports are listed in Unreported, not nudged: as
+// changes of exactly zero they filled the tornado chart wherever few knobs
+// move the statistic.
 //
-// progress, when set, is told the knobs done of all (Knobs), fractions
+// progress, when set, is told the knobs done of all it nudges, fractions
 // included.
 func Sensitivity(ctx context.Context, sc *Scenario, metric, stat string, runs int, seed uint64, progress Progress) (SensitivityResult, error) {
 	if err := CheckMetricStat(sc, metric, stat); err != nil {
@@ -89,7 +126,8 @@ func Sensitivity(ctx context.Context, sc *Scenario, metric, stat string, runs in
 	}
 	m, _ := MetricByName(sc, metric)
 	res := SensitivityResult{Scenario: sc.Name, Metric: metric, Stat: stat, Runs: runs, Seed: seed, Resamples: Resamples}
-	knobs := Knobs(sc.Settings)
+	knobs, unreported := sensitivityKnobs(sc)
+	res.Unreported = unreported
 	// at is the share of the knobs done when a Monte-Carlo starts, share its
 	// part of them (none for the baseline).
 	at, share := 0.0, 0.0

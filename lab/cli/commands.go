@@ -566,6 +566,9 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 		}
 		env.out.printf("%-32s %10.4g %10s %26s %10s %26s %8.4f  %s\n", safefile.Escape(e.Key), e.Base, orDash(e.Low), d(e.LowDiff), orDash(e.High), d(e.HighDiff), e.Swing, v)
 	}
+	if n := res.UnreportedNote(); n != "" {
+		env.out.printf("%s\n", n)
+	}
 	return nil
 }
 

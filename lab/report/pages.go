@@ -179,7 +179,7 @@ func SensitivityReport(r lab.SensitivityResult, top int, command string) (Report
 	if r.Baseline != nil {
 		bl = num(*r.Baseline)
 	}
-	p.Para(fmt.Sprintf("Every setting and weight nudged to ×%g and to ×%g of its value, one at a time: %d fights at each nudge, on the baseline's seeds (seed %d), so that fight i differs from the baseline's fight i in that one knob only. The baseline's %s of %s is %s.", lab.NudgeLow, lab.NudgeHigh, r.Runs, r.Seed, r.Stat, r.Metric, bl))
+	p.Para(fmt.Sprintf("Every setting and every weight the scenario reports nudged to ×%g and to ×%g of its value, one at a time: %d fights at each nudge, on the baseline's seeds (seed %d), so that fight i differs from the baseline's fight i in that one knob only. The baseline's %s of %s is %s.", lab.NudgeLow, lab.NudgeHigh, r.Runs, r.Seed, r.Stat, r.Metric, bl))
 	p.Note(fmt.Sprintf("How to read −10%% and +10%%: each knob is multiplied by %g and by %g. A positive number goes down and up. A negative weight is bad news: ×%g shrinks it towards zero, milder news (AllyDown −0.18 → −0.162), and ×%g makes it harsher (−0.198). So a bar for a negative weight at −10%% shows what softening that blow does. The intervals are 95%% paired bootstrap intervals (%d resamples of the fights, the same resample on both sides); a change whose interval leaves out zero is beyond the noise.",
 		lab.NudgeLow, lab.NudgeHigh, lab.NudgeLow, lab.NudgeHigh, r.Resamples))
 	p.Section("What was tested")
@@ -187,6 +187,9 @@ func SensitivityReport(r lab.SensitivityResult, top int, command string) (Report
 	p.Section("Effects")
 	p.Figure(figs[0])
 	p.Table(effectsTable(r))
+	if n := r.UnreportedNote(); n != "" {
+		p.Para(capitalize(n) + ".")
+	}
 	p.Section("The baseline's squads")
 	p.Table(squadTable(&base))
 	p.Figure(figs[1])
