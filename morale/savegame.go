@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc64"
+	"slices"
 )
 
 // A savegame is the World in bytes (MarshalBinary), read back by
@@ -61,7 +62,8 @@ var ErrSaveCorrupt = errors.New("morale: savegame is corrupt")
 // (fewer without one), at most 80 (TestSaveBytesPerAgent), plus 26 to 39
 // bytes a squad (TestSaveBytesPerSquad) and about 2 KB for the settings.
 // It costs a pass over the
-// agents and allocates the result. It must not be called from a listener
+// agents and allocates the result: without the ledger, room for it at its
+// most, made once (TestSaveAllocatesItsSize), not grown as it is written. It must not be called from a listener
 // (the World is then between a change and its telling): it returns an error.
 func (w *World) MarshalBinary() ([]byte, error) {
 	return w.AppendBinary(nil)
@@ -76,6 +78,9 @@ func (w *World) AppendBinary(b []byte) ([]byte, error) {
 	}
 	w.init()
 	start := len(b)
+	// Room for the whole save but the ledger, at its most (see above), so
+	// that it is written without growing: one allocation at most.
+	b = slices.Grow(b, 4096+80*w.Len()+40*len(w.squads))
 	e := saveWriter{b: append(b, saveMagic...)}
 	e.b = binary.LittleEndian.AppendUint32(e.b, saveVersion)
 	if err := w.encode(&e); err != nil {

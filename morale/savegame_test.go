@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -620,5 +621,34 @@ func TestLoadMisuse(t *testing.T) {
 	w.Agent(0).ForceRout()
 	if loadErr == nil || saveErr == nil {
 		t.Errorf("from a listener: UnmarshalBinary = %v, MarshalBinary = %v; want errors", loadErr, saveErr)
+	}
+}
+
+// TestSaveAllocatesItsSize: without the ledger MarshalBinary allocates
+// about the save's own size, not the several times of a buffer grown by
+// doubling.
+func TestSaveAllocatesItsSize(t *testing.T) {
+	for _, n := range []int{0, 100, 20000} {
+		w, err := morale.NewWorld(morale.DefaultSettings(), 9)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(9, 9))
+		for i := range n {
+			w.Spawn(morale.SquadID(i%50), morale.Vec2{X: r.Float64() * 1e5, Y: r.Float64() * 1e5}, morale.WithTag(r.Uint64()))
+		}
+		w.Advance(1)
+		size := len(saved(t, w))
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		if _, err := w.MarshalBinary(); err != nil {
+			t.Fatal(err)
+		}
+		runtime.ReadMemStats(&after)
+		// The buffer, at most 80 bytes an agent against about 47 written,
+		// and the settings' text, formatted on the side (about 20 KB).
+		if got, most := after.TotalAlloc-before.TotalAlloc, uint64(2*size+32768); got > most {
+			t.Errorf("%d agents: MarshalBinary allocated %d bytes for a save of %d; want at most %d", n, got, size, most)
+		}
 	}
 }
