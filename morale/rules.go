@@ -70,8 +70,9 @@ func RecoveryGain(secondsSinceBadNews, dt, perSecond, delaySeconds float64) floa
 }
 
 // RecoverMorale returns morale after recovering by gain (see RecoveryGain).
-// Morale never recovers past 1 (a morale above 1 comes back as 1). A NaN
-// morale is returned as it is; a NaN or negative gain leaves it unchanged.
+// Morale never recovers past 1 (a morale above 1 comes back as 1 from a
+// gain of 0 or more). A NaN morale is returned as it is; a NaN or negative
+// gain leaves any morale unchanged, one above 1 too.
 func RecoverMorale(morale, gain float64) float64 {
 	if !(gain >= 0) {
 		return morale
