@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"sort"
@@ -99,6 +100,21 @@ type PairedDiff struct {
 // Beyond reports whether the interval leaves out zero: the difference is
 // beyond the noise of the fights.
 func (d PairedDiff) Beyond() bool { return d.Lo > 0 || d.Hi < 0 }
+
+// String prints the difference and its interval as stdout and the pages
+// do, each with Signed: "+0.05 [+0.0125, +0.0875]", "0 [0, 0]".
+func (d PairedDiff) String() string {
+	return fmt.Sprintf("%s [%s, %s]", Signed(d.Diff), Signed(d.Lo), Signed(d.Hi))
+}
+
+// Signed prints a change with 3 significant digits and its sign ("+0.05",
+// "-0.2"), and no change as "0": neither "+0" nor "-0".
+func Signed(v float64) string {
+	if v == 0 {
+		return "0"
+	}
+	return fmt.Sprintf("%+.3g", v)
+}
 
 // Resamples is the number of bootstrap resamples behind every PairedDiff of
 // StatDiff.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"html"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -394,6 +395,50 @@ func TestSweepShardsMerge(t *testing.T) {
 	code, _, e := runMain(t, context.Background(), nil, "merge", shards[0], shards[1], "-out", filepath.Join(dir, "bad"))
 	if code != 2 || !strings.Contains(e, "missing") {
 		t.Errorf("merge of two of three sweep shards: exit %d, %q; want 2 and 'missing'", code, e)
+	}
+}
+
+// sensitivity printed a change of nothing as '+0 [+0, +0]' on stdout where
+// its page printed '0 [0, 0]' (and '[+0, +0.25]' beside the page's
+// '[0, +0.25]'): every change on stdout now reads as the page's cell.
+func TestSensitivityChangesReadAsOnThePage(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "s.html")
+	code, out, e := runMain(t, context.Background(), nil, "sensitivity", "../../scenarios/opening.toml", "-metric", "routed", "-stat", "mean", "-runs", "20", "-q", "-out", filepath.Join(dir, "s"), "-report", file)
+	if code != 0 {
+		t.Fatalf("sensitivity: exit %d: %s", code, e)
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := html.UnescapeString(string(b))
+	change := regexp.MustCompile(`\S+ \[\S+, \S+\]`)
+	cell := regexp.MustCompile(`<td class="n">([^<]*)</td>`)
+	rows, zeros := 0, 0
+	for _, l := range strings.Split(out, "\n") {
+		got := change.FindAllString(l, -1)
+		if len(got) != 2 {
+			continue // the header, or the unreported rows
+		}
+		key := strings.Fields(l)[0]
+		tr := regexp.MustCompile(`<tr[^>]*><td>` + regexp.QuoteMeta(key) + `</td>(.*?)</tr>`).FindStringSubmatch(page)
+		if tr == nil {
+			t.Errorf("%s: no row on the page", key)
+			continue
+		}
+		var cells []string
+		for _, m := range cell.FindAllStringSubmatch(tr[1], -1) {
+			cells = append(cells, m[1])
+		}
+		if len(cells) != 5 || got[0] != cells[2] || got[1] != cells[4] {
+			t.Errorf("%s: stdout %q; the page %q", key, got, cells)
+		}
+		rows++
+		zeros += strings.Count(l, "0 [0, 0]")
+	}
+	if rows < 10 || zeros == 0 {
+		t.Errorf("%d rows compared, %d changes of nothing; want every knob and some '0 [0, 0]':\n%s", rows, zeros, out)
 	}
 }
 

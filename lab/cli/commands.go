@@ -555,7 +555,7 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 		if p == nil {
 			return "-"
 		}
-		return fmt.Sprintf("%+.3g [%+.3g, %+.3g]", p.Diff, p.Lo, p.Hi)
+		return p.String() // as the page's effects table
 	}
 	env.out.printf("%s of %s, baseline %s (%d fights each, the same seeds; 95%% paired intervals)\n", *stat, *metric, orDash(res.Baseline), *runs)
 	env.out.printf("%-32s %10s %10s %26s %10s %26s %8s  %s\n", "knob", "value", "-10%", "change at -10%", "+10%", "change at +10%", "swing", "verdict")

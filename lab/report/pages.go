@@ -444,7 +444,7 @@ func compareTable(r lab.CompareResult) Table {
 		paired, diff := "– (0)", "–"
 		if d.N > 0 {
 			paired = fmt.Sprintf("%s → %s (%d)", num(d.PairedA), num(d.PairedB), d.N)
-			diff = fmt.Sprintf("%s [%s, %s]", signed(d.Diff), signed(d.Lo95), signed(d.Hi95))
+			diff = lab.PairedDiff{Diff: d.Diff, Lo: d.Lo95, Hi: d.Hi95}.String()
 		}
 		class := "dim"
 		if d.Differs {
@@ -527,13 +527,6 @@ func optAbsent(p *float64) string {
 	return strconv.FormatFloat(*p, 'g', -1, 64)
 }
 
-func signed(v float64) string {
-	if v == 0 {
-		return "0"
-	}
-	return fmt.Sprintf("%+.3g", v)
-}
-
 func pct1(share float64) string { return fmt.Sprintf("%.1f%%", 100*share) }
 
 func pctCI(share, lo, hi float64) string {
@@ -544,7 +537,7 @@ func diffCI(d *lab.PairedDiff) string {
 	if d == nil {
 		return "–"
 	}
-	return fmt.Sprintf("%s [%s, %s]", signed(d.Diff), signed(d.Lo), signed(d.Hi))
+	return d.String()
 }
 
 func squadList(h lab.Header) string {
