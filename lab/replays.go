@@ -87,7 +87,7 @@ func ParseRunPick(spec string, sc *Scenario, runs int) (RunPick, error) {
 	}
 	m, ok := MetricByName(sc, f[1])
 	if !ok {
-		return p, fmt.Errorf("-replays %s: %s is not a metric; one of %s", q, safefile.Quote(f[1]), listNames(MetricNames(sc)))
+		return p, fmt.Errorf("-replays %s: %w", q, notAMetric(sc, f[1]))
 	}
 	p.Metric = m
 	n, err := strconv.Atoi(f[2])

@@ -485,10 +485,25 @@ func DecodeSweep(in io.Reader, name string) (SweepResult, error) {
 // metric of sc or stat is not a statistic.
 func CheckMetricStat(sc *Scenario, metric, stat string) error {
 	if _, ok := MetricByName(sc, metric); !ok {
-		return fmt.Errorf("%s is not a metric; one of %s", safefile.Quote(metric), listNames(MetricNames(sc)))
+		return notAMetric(sc, metric)
 	}
 	if slices.Contains(statNames, stat) {
 		return nil
 	}
 	return fmt.Errorf("%s is not a statistic; one of %s", safefile.Quote(stat), strings.Join(statNames, ", "))
+}
+
+// notAMetric is the error for name, no metric of sc, naming the choices.
+// steady_s and squad_steady_s.NAME are measured from an event's first
+// occurrence, which only an [[expect]]'s after names: the error says so,
+// where "is not a metric" left a designer who had read of them guessing.
+func notAMetric(sc *Scenario, name string) error {
+	q, choices := safefile.Quote(name), listNames(MetricNames(sc))
+	men := "every living man"
+	if squad, ok := strings.CutPrefix(name, "squad_steady_s."); ok {
+		men += " of " + safefile.Escape(squad)
+	} else if name != "steady_s" {
+		return fmt.Errorf("%s is not a metric; one of %s", q, choices)
+	}
+	return fmt.Errorf("%s is not a metric here: it is measured after an event, so it exists only in an [[expect]] with after = \"EVENT\" (the seconds from the event's first occurrence until %s is Steady); one of %s", q, men, choices)
 }
