@@ -27,10 +27,11 @@ import (
 //     own at an earlier moment, in the other future, before a rewind) must
 //     come with the panel built then. They change a few times a second and
 //     ticks come sixty times, so most moments make a pair;
-//   - the renderer: LayoutWhy's panel of the selected soldier, laid out for
-//     each future in turn (a player flipping the future shown every frame),
-//     is a fresh build's (from Battle.Why, which caches nothing, for the
-//     live battle).
+//   - the renderer: LayoutWhy's panel of the selected soldier, laid out
+//     at every moment for the live battle and, in a what-if, at every
+//     third for future A too (the player shows A, then B again), is a
+//     fresh build's (from Battle.Why, which caches nothing, for the live
+//     battle).
 //
 // Taken out of the key, since, fell and window make it fail, and so do the
 // causes or the state changes left out of the comparison; each failure
@@ -93,6 +94,7 @@ type whyRun struct {
 	// before, pausedPairs those while paused; cached the LayoutWhy panels
 	// checked
 	pairs, pausedPairs, cached int
+	moments                    int // the moments observed
 	// long counts the living soldiers' moments with a window reaching
 	// back past WhyWindow
 	long   int
@@ -184,10 +186,14 @@ func (w *whyRun) observe() {
 			}
 		}
 	}
-	// the renderer's cached panel, for each future in turn: a flip of
-	// the future shown each frame
-	for _, fv := range w.views() {
-		w.checkLayout(fv, paused)
+	// the renderer's panel: the live battle's, and at every third moment
+	// of a what-if future A's in between (the player shows it, then B
+	// again)
+	w.moments++
+	for i, fv := range w.views() {
+		if i == 0 || w.moments%3 == 0 {
+			w.checkLayout(fv, paused)
+		}
 	}
 }
 
@@ -377,19 +383,20 @@ func playOpening(w *whyRun) {
 	w.run(3)
 	w.do("rallied", game.Rally{})
 	w.run(3)
-	w.set("running, MinRoutSeconds 60", func(s *morale.Settings) { s.MinRoutSeconds = 60 })
-	routed := w.alive()
-	w.do("forced to rout", game.ForceRout{ID: routed}) // Routed for 30 s and more
-	w.selectID(routed)
 	w.do("a shell", game.Shell{At: morale.Vec2{X: 1800, Y: 1500}})
 	w.run(1)
 	w.do("3 reinforcements", game.Reinforce{N: 3})
 	w.selectID(len(soldiersOf(w.g)) - 1)
 	w.run(4)
 	w.do("speed ×4", game.SetSpeed{Factor: 4})
-	w.run(5)
+	w.run(4) // he stays at 1 while his contagion and recovery grow
+	w.set("running, MinRoutSeconds 60", func(s *morale.Settings) { s.MinRoutSeconds = 60 })
+	routed := w.alive()
+	w.do("forced to rout", game.ForceRout{ID: routed}) // Routed for 30 s and more
+	w.selectID(routed)
+	w.run(6.5)
 	w.do("speed ×1", game.SetSpeed{Factor: 1})
-	w.run(8) // to 67 s: his window reaches back past WhyWindow
+	w.run(6) // to 86 s: at 84.5 s his window reaches back past WhyWindow
 	if w.long == 0 {
 		w.t.Error("no window reached back past WhyWindow; want the forced rout's to")
 	}
@@ -443,23 +450,20 @@ func playWhatIf(w *whyRun) {
 // whyFightConfig is a lab fight of two squads under fire and a quiet one
 // far from it.
 func whyFightConfig() game.Config {
+	squad := func(name string, size int, x float64, names ...string) game.ScenarioSquad {
+		return game.ScenarioSquad{Name: name, Size: size, Formation: "line", At: morale.Vec2{X: x, Y: 1000},
+			Spacing: 120, Names: names, Morale: 1}
+	}
+	a := squad("a", 6, 1000, "Ames", "Bell")
+	a.Leader = true
+	fire := game.ScenarioEvent{T: 0.5, Do: "event", Event: morale.Suppressed, At: morale.Vec2{X: 1400, Y: 1000}, HasAt: true,
+		Spread: 500, Radius: 800, Scale: 1, Every: 1.5, Until: 40, Jitter: 0.7, Count: 1}
 	return game.Config{Scene: game.SceneScenario, Seed: 3, Scenario: &game.ScenarioConfig{
 		Name: "why", Duration: 40,
-		Squads: []game.ScenarioSquad{
-			{Name: "a", Size: 6, Formation: "line", At: morale.Vec2{X: 1000, Y: 1000}, Spacing: 120, Leader: true,
-				Names: []string{"Ames", "Bell"}, Nerves: []float64{0.6, 0.2}, Morale: 1},
-			{Name: "b", Size: 9, Formation: "grid", At: morale.Vec2{X: 1800, Y: 1000}, Spacing: 100,
-				NerveRange: &[2]float64{0.1, 0.5}, Morale: 0.9},
-			{Name: "c", Size: 3, Formation: "line", At: morale.Vec2{X: 9000, Y: 6000}, Spacing: 150,
-				Names: []string{"Quill", "Reyes", "Stone"}, Morale: 1},
-		},
-		Events: []game.ScenarioEvent{
-			{T: 0.5, Do: "event", Event: morale.Suppressed, At: morale.Vec2{X: 1400, Y: 1000}, HasAt: true, Spread: 500,
-				Radius: 800, Scale: 1, Every: 1.5, Until: 40, Jitter: 0.7, Count: 1},
+		Squads: []game.ScenarioSquad{a, squad("b", 9, 1800), squad("c", 3, 9000, "Quill", "Reyes", "Stone")},
+		Events: []game.ScenarioEvent{fire,
 			{T: 2, Do: "event", Event: morale.Outnumbered, Squad: "b", Scale: 1.2, Every: 5, Until: 40, Count: 1},
-			{T: 3.3, Do: "event", Event: morale.TookDamage, Agent: "Bell", Scale: 2.5, Count: 1},
 			{T: 5, Do: "death", Agent: "Ames", Scale: 1, Count: 1},
-			{T: 6, Do: "death", Squad: "b", Scale: 1, Count: 2},
 			{T: 9, Do: "rout", Squad: "b", Scale: 1, Count: 1},
 			{T: 12, Do: "rally", Squad: "a", Scale: 1, Count: 1},
 			{T: 15, Do: "reinforce", Squad: "b", Event: morale.ReinforcementsArrived, Scale: 1, Count: 4},
