@@ -110,24 +110,15 @@ func measureExpects(sc *lab.Scenario, h lab.Header, runs []lab.RunResult) measur
 				se = (v.Hi95 - v.Lo95) / (2 * lab.Z95)
 			}
 		}
-		width := e.Hi - e.Lo
-		em.Margin = math.Min(width/4, se)
 		span := naturalSpan(sc, e.Metric, e.After != "", e.Stat)
-		unit := math.Min(math.Max(width, span/100), span)
+		unit := math.Min(math.Max(e.Hi-e.Lo, span/100), span)
 		if em.Got == nil {
 			// A time that never happened is, for the distance, at the end of
 			// the fight.
 			got = sc.Duration
 		}
-		// No statistic here is below 0 or above its span: a bound there
-		// needs no margin (a share of 0 meets 0..0.05).
-		lo, hi := e.Lo, e.Hi
-		if lo > 0 {
-			lo += em.Margin
-		}
-		if hi < span {
-			hi -= em.Margin
-		}
+		var lo, hi float64
+		lo, hi, em.Margin = withMargin(e, se, span)
 		switch {
 		case got < lo:
 			em.Miss = (lo - got) / unit
@@ -139,6 +130,82 @@ func measureExpects(sc *lab.Scenario, h lab.Header, runs []lab.RunResult) measur
 		m.at, m.lo, m.hi = append(m.at, got/unit), append(m.lo, lo/unit), append(m.hi, hi/unit)
 	}
 	return m
+}
+
+// withMargin returns e's range shrunk by the margin a fit wants a statistic
+// of standard error se inside it (Measure.Margin: se, at most a quarter of
+// the range), and that margin. No statistic here is below 0 or above its
+// span: a bound there needs no margin (a share of 0 meets 0..0.05).
+func withMargin(e lab.Expect, se, span float64) (lo, hi, margin float64) {
+	margin = math.Min((e.Hi-e.Lo)/4, se)
+	lo, hi = e.Lo, e.Hi
+	if lo > 0 {
+		lo += margin
+	}
+	if hi < span {
+		hi -= margin
+	}
+	return lo, hi, margin
+}
+
+// shareReachable reports whether a share over n fights, k/n for some k,
+// can lie in e's range with the margin a fit wants (withMargin, the
+// standard error from Wilson's interval, as measureExpects has it).
+func shareReachable(e lab.Expect, n int) bool {
+	if n <= 0 {
+		return false
+	}
+	nf := float64(n)
+	for k := max(0, int(math.Floor(e.Lo*nf))); k <= min(n, int(math.Ceil(e.Hi*nf))); k++ {
+		got := float64(k) / nf
+		wlo, whi := lab.Wilson(k, n)
+		if lo, hi, _ := withMargin(e, (whi-wlo)/(2*lab.Z95), 1); got >= lo && got <= hi {
+			return true
+		}
+	}
+	return false
+}
+
+// tooFine says, for an expectation of a share measured on runs fights per
+// candidate, why no budget can meet it when no share those fights can give
+// lies in its range with margin: a share of n fights moves in steps of 1/n
+// (of the m ≤ n fights where its given happened, with given), so a range
+// narrower than a step may hold none. Without given, it names the fights per
+// candidate from which on every count can (from 2/width on a step is at most
+// half the range, which the margin never narrows by more; fewer may do too).
+// It returns "" when runs can give one, or for another statistic.
+func tooFine(e lab.Expect, runs int) string {
+	if e.Stat != "share" || runs <= 0 {
+		return ""
+	}
+	reachable := func(n int) bool { return shareReachable(e, n) }
+	if e.Given != "" {
+		// Over the fights where the given happened: any number up to runs.
+		reachable = func(n int) bool {
+			for m := 1; m <= n; m++ {
+				if shareReachable(e, m) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	if reachable(runs) {
+		return ""
+	}
+	over := fmt.Sprintf("a share of %d fights per candidate moves in steps of %.3g", runs, 1/float64(runs))
+	more := "more fights per candidate (-runs)"
+	if e.Given != "" {
+		over = fmt.Sprintf("a share of the at most %d fights per candidate where %s happened moves in steps of %.3g or more", runs, e.Given, 1/float64(runs))
+		more = "more fights per candidate (-runs), so that more have " + e.Given + ","
+	} else if g := math.Ceil(2 / (e.Hi - e.Lo)); g <= maxFitRuns {
+		n := max(int(g), runs+1)
+		for n-1 > runs && reachable(n-1) {
+			n--
+		}
+		more = fmt.Sprintf("more fights per candidate (-runs %d or more)", n)
+	}
+	return fmt.Sprintf("%s, and none of them lies in the range with the margin of a standard error, so no budget can help: %s or a wider range can", over, more)
 }
 
 // naturalSpan is the range a metric's statistic can take: 1 for a share and
@@ -254,9 +321,11 @@ func problems(scs []*lab.Scenario, log []Evaluation) (conflicts, neverMet []stri
 	}
 	n := len(expects)
 	var seenLog []int // the log's evaluations that count, in order
+	runs := 0         // the most fights of one of them
 	for k, ev := range log {
 		if ev.Valid && (ev.Phase == "search" || ev.Phase == "start" || ev.Phase == "screen" || ev.Phase == "subset") {
 			seenLog = append(seenLog, k)
+			runs = max(runs, ev.Runs)
 		}
 	}
 	seen, words := len(seenLog), (len(seenLog)+63)/64
@@ -319,6 +388,8 @@ func problems(scs []*lab.Scenario, log []Evaluation) (conflicts, neverMet []stri
 		}
 		why := "the keys cannot move it far enough (name others with -keys)"
 		switch {
+		case tooFine(e, runs) != "":
+			why = tooFine(e, runs)
 		case inside[i] > 0:
 			// The keys reach the range: noise, or the budget, kept every
 			// candidate from holding it with margin.

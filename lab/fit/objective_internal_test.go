@@ -45,6 +45,52 @@ func TestNeverMetSaysWhy(t *testing.T) {
 	}
 }
 
+// share = [0.5, 0.52] on -runs 20: a share of 20 fights moves in steps of
+// 0.05, so none lies in the range with the fit's margin, and the fit said
+// "a larger -budget tries more candidates", which no budget can. It now
+// says so, and that more fights per candidate, or a wider range, can.
+func TestNeverMetFinerThanTheRuns(t *testing.T) {
+	e := lab.Expect{Line: 9, Metric: "squad_broke.north", Stat: "share", Lo: 0.5, Hi: 0.52}
+	eval := func(runs int, got, miss float64) Evaluation {
+		return Evaluation{Phase: "search", Valid: true, Runs: runs, Got: []*float64{&got}, Miss: []float64{miss}}
+	}
+	given := e
+	given.Given = "squad_broke.south"
+	tests := []struct {
+		name      string
+		e         lab.Expect
+		log       []Evaluation
+		want, not string
+	}{
+		{"20 fights", e, []Evaluation{eval(20, 0.5, 0.25), eval(20, 0.55, 1.75)},
+			"want 0.5..0.52; a share of 20 fights per candidate moves in steps of 0.05, and none of them lies in the range with the margin of a standard error, so no budget can help: more fights per candidate (-runs 67 or more) or a wider range can", "-budget"},
+		{"200 fights", e, []Evaluation{eval(200, 0.5, 0.25), eval(200, 0.55, 1.75)},
+			"1 candidate put it inside the range, none with the margin of a standard error: more fights per candidate (-runs) narrow the margin, a larger -budget tries more candidates", "no budget"},
+		{"20 fights, given", given, []Evaluation{eval(20, 0.5, 0.25), eval(20, 0.55, 1.75)},
+			"want 0.5..0.52; a share of the at most 20 fights per candidate where squad_broke.south happened moves in steps of 0.05 or more, and none of them lies in the range with the margin of a standard error, so no budget can help: more fights per candidate (-runs), so that more have squad_broke.south, or a wider range can", "-budget"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sc := &lab.Scenario{Path: "s.toml", Expects: []lab.Expect{tt.e}}
+			_, neverMet := problems([]*lab.Scenario{sc}, tt.log)
+			got := strings.Join(neverMet, "\n")
+			if !strings.Contains(got, tt.want) || strings.Contains(got, tt.not) {
+				t.Errorf("never met %q; want %q, without %q", got, tt.want, tt.not)
+			}
+		})
+	}
+	// From 67 fights on, every count gives a share inside with margin; 66
+	// gives none (33/66 = 0.5 and 34/66 = 0.515 are both within it).
+	if shareReachable(e, 66) {
+		t.Errorf("a share of 66 fights reaches 0.5..0.52 with margin; want none")
+	}
+	for n := 67; n <= 2000; n++ {
+		if !shareReachable(e, n) {
+			t.Fatalf("a share of %d fights misses 0.5..0.52 with margin; want every count from 67 on", n)
+		}
+	}
+}
+
 // A percentile whose 95% interval reaches a fight where the time never
 // came: check says "p50 = 5.5 [95% CI 2, never]", and the fit said "5.5",
 // with no interval, in fit.json ("ci95": null), on stdout and on the page,
