@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/moralebreak/moralebreak/lab"
 	"github.com/moralebreak/moralebreak/lab/cli"
 )
 
@@ -246,12 +247,14 @@ func TestFitInterruptedWritesBestSoFar(t *testing.T) {
 }
 
 // A fit of two files: one set of settings, each file's expectations before
-// and after, and a note that the files name different weights files.
+// and after, a note that the files name different weights files, and each
+// file's hash in the page's footer (it had the first's alone).
 func TestFitSeveralFiles(t *testing.T) {
 	a := fitDir(t, fitExpect)
 	b := fitDir(t, "\n[[expect]]\nmetric = \"squad_broke.a\"\nshare = [0.2, 0.7]\n")
 	out := filepath.Join(t.TempDir(), "out")
-	code, stdout, e := runMain(t, context.Background(), nil, "fit", a, b, "-keys", "RecoveryDelaySeconds,Suppressed", "-runs", "30", "-budget", "20000", "-out", out, "-q")
+	page := filepath.Join(t.TempDir(), "fit.html")
+	code, stdout, e := runMain(t, context.Background(), nil, "fit", a, b, "-keys", "RecoveryDelaySeconds,Suppressed", "-runs", "30", "-budget", "20000", "-out", out, "-report", page, "-q")
 	if code != cli.ExitOK {
 		t.Fatalf("exit %d; want 0\nstdout:\n%s\nstderr:\n%s", code, stdout, e)
 	}
@@ -266,6 +269,24 @@ func TestFitSeveralFiles(t *testing.T) {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, stdout)
 		}
+	}
+	html, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hashes []string
+	for _, f := range []string{a, b} {
+		sc, err := lab.LoadScenario(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hashes = append(hashes, sc.Hash)
+	}
+	if hashes[0] == hashes[1] {
+		t.Fatalf("both files hash to %s; want two", hashes[0])
+	}
+	if want := "Scenarios " + a + ": contents " + hashes[0] + "; " + b + ": contents " + hashes[1] + "; weights "; !strings.Contains(string(html), want) {
+		t.Errorf("the page's footer lacks %q", want)
 	}
 }
 

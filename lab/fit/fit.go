@@ -97,8 +97,10 @@ type Result struct {
 	ScenarioHash string `json:"scenario_hash"`
 	WeightsHash  string `json:"weights_hash"`
 	// Scenarios are the files of a fit of several (Config.More), in order;
-	// each Measure then names its file.
-	Scenarios []string `json:"scenarios,omitempty"`
+	// each Measure then names its file. ScenarioHashes are their contents'
+	// hashes (lab.Scenario.Hash), in the same order.
+	Scenarios      []string `json:"scenarios,omitempty"`
+	ScenarioHashes []string `json:"scenario_hashes,omitempty"`
 	// Seed seeds the search's fights (runs 0… of Seed) and the optimiser;
 	// the held-out fights are runs 0… of HeldOutSeed = Seed + 2^63, which
 	// are runs 2^63… of Seed: no search fight is among them.
@@ -461,6 +463,7 @@ func Fit(ctx context.Context, cfg Config) (*Result, error) {
 	if len(scs) > 1 {
 		for _, s := range scs {
 			f.res.Scenarios = append(f.res.Scenarios, s.Path)
+			f.res.ScenarioHashes = append(f.res.ScenarioHashes, s.Hash)
 		}
 	}
 	err = f.run(ctx)

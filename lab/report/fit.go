@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/moralebreak/moralebreak/lab"
 	labfit "github.com/moralebreak/moralebreak/lab/fit"
@@ -214,7 +215,16 @@ func FitReport(r *labfit.Result, description, command string) (Report, error) {
 	for _, fig := range figs {
 		p.Figure(fig)
 	}
-	p.Footnote(fmt.Sprintf("Scenario %s: contents %s; weights %s. Search seed %d; the held-out fights are runs 2^63 and up of it, which no search fight uses.", r.ScenarioPath, r.ScenarioHash, weightsName(r.WeightsHash), r.Seed))
+	contents := fmt.Sprintf("Scenario %s: contents %s", r.ScenarioPath, r.ScenarioHash)
+	if len(r.Scenarios) > 1 && len(r.ScenarioHashes) == len(r.Scenarios) {
+		// Each file's: the first's alone left the others unidentified.
+		var each []string
+		for i, file := range r.Scenarios {
+			each = append(each, fmt.Sprintf("%s: contents %s", file, r.ScenarioHashes[i]))
+		}
+		contents = "Scenarios " + strings.Join(each, "; ")
+	}
+	p.Footnote(fmt.Sprintf("%s; weights %s. Search seed %d; the held-out fights are runs 2^63 and up of it, which no search fight uses.", contents, weightsName(r.WeightsHash), r.Seed))
 	p.Footnote("The same command and seed give this page byte for byte, on one core or many.")
 	madeBy(p, r.Tool, command)
 	html, err := p.HTML()
