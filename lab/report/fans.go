@@ -237,18 +237,20 @@ func squadFans(sides []side) ([]byte, error) {
 					return nil, err
 				}
 			}
-			if len(sides) > 1 { // the legend, inside the image: which colour is which side
-				key, err := line(plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 0}}, s.line, vg.Points(2), false)
-				if err != nil {
-					return nil, err
-				}
-				p.Legend.Add(strings.TrimSpace(s.label), key)
-			}
 		}
-		// Bottom left: a fight starts at full morale.
-		p.Legend.Top, p.Legend.Left = false, true
-		p.Legend.XOffs, p.Legend.YOffs = vg.Points(6), vg.Points(4)
 		plots = append(plots, p)
+	}
+	// Of two sides, one legend beside the tiles, where it covers nothing:
+	// which colour is which side.
+	legend := plot.NewLegend()
+	for _, s := range sides {
+		if len(sides) > 1 {
+			key, err := line(plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 0}}, s.line, vg.Points(2), false)
+			if err != nil {
+				return nil, err
+			}
+			legend.Add(strings.TrimSpace(s.label), key)
+		}
 	}
 	cols := 3 // one row for up to three squads, two columns for four
 	switch {
@@ -258,10 +260,10 @@ func squadFans(sides []side) ([]byte, error) {
 		cols = 2
 	}
 	if cols == 1 {
-		return pngOf(plots[0], plotW, plotH)
+		return pngBeside(plots[0], legend, plotW, plotH)
 	}
 	w := plotW * 1.15 / vg.Length(cols)
-	return tilesOf(plots, cols, w, max(2.2*vg.Inch, w*0.62))
+	return tilesBeside(plots, legend, cols, w, max(2.2*vg.Inch, w*0.62))
 }
 
 // SquadFans draws the fan chart of each squad of sum (its first
@@ -298,6 +300,7 @@ func UnbrokenChart(sum *lab.Summary) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	legend := plot.NewLegend() // beside the frame, where it covers nothing
 	for i, sq := range sum.PerSquad {
 		if len(sq.Unbroken.T) == 0 {
 			continue
@@ -307,12 +310,9 @@ func UnbrokenChart(sum *lab.Summary) ([]byte, error) {
 			return nil, err
 		}
 		p.Add(l)
-		p.Legend.Add(sq.Name, l)
+		legend.Add(cutMiddle(legend.TextStyle, sq.Name, plotW/5), l) // a long name would squeeze the frame
 	}
-	p.Legend.Top, p.Legend.Left = false, true
-	p.Legend.YOffs = vg.Points(8)
-	p.Legend.XOffs = vg.Points(8)
-	return pngOf(p, plotW, plotH)
+	return pngBeside(p, legend, plotW, plotH)
 }
 
 // SurvivalChart draws the share of fights with nobody routed yet over time.

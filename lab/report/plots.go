@@ -53,17 +53,59 @@ func squadColour(i int) color.NRGBA { return squadColours[i%len(squadColours)] }
 // pngOf renders p as a PNG of w × h, with a margin on the right and at the
 // top so that nothing touches the image's edge.
 func pngOf(p *plot.Plot, w, h vg.Length) ([]byte, error) {
+	return pngBeside(p, plot.Legend{}, w, h)
+}
+
+// pngBeside renders p as pngOf does, with the legend l in a column of its
+// own at the image's right (legendBeside).
+func pngBeside(p *plot.Plot, l plot.Legend, w, h vg.Length) ([]byte, error) {
+	c, dc := whiteCanvas(w, h)
+	dc = legendBeside(dc, l)
+	p.Draw(draw.Crop(dc, vg.Points(6), -vg.Points(10), 0, -vg.Points(4))) // a margin at the left: gonum sets the y labels flush against the edge
+	return encode(c)
+}
+
+// whiteCanvas returns a PNG canvas of w × h at 96 dpi, filled white, and
+// the whole of it to draw on.
+func whiteCanvas(w, h vg.Length) (vgimg.PngCanvas, draw.Canvas) {
 	c := vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(96))}
 	dc := draw.New(c)
 	dc.SetColor(color.White)
 	dc.Fill(dc.Rectangle.Path())
-	p.Draw(draw.Crop(dc, vg.Points(6), -vg.Points(10), 0, -vg.Points(4))) // a margin at the left: gonum sets the y labels flush against the edge
-	return encode(c)
+	return c, dc
+}
+
+// legendBeside draws l's entries (none: nothing) in a column of their own
+// at the right of c, centred on its height, and returns the rest of c for
+// the plots. There the legend covers no curve, mark or name of a mark: in a
+// corner of the frame it sat on the names of the first events (bottom
+// left), on curves that hold at 1 all fight (top) or fall to 0 (bottom).
+func legendBeside(c draw.Canvas, l plot.Legend) draw.Canvas {
+	size := l.Rectangle(c).Size()
+	if size.X <= 0 {
+		return c
+	}
+	pad := vg.Points(8)
+	col := c
+	col.Min.X, col.Max.X = c.Max.X-pad-size.X, c.Max.X-pad
+	mid := (c.Min.Y + c.Max.Y) / 2
+	col.Min.Y, col.Max.Y = mid-size.Y/2, mid+size.Y/2
+	l.Top, l.Left, l.XOffs, l.YOffs = true, true, 0, 0
+	l.Draw(col)
+	c.Max.X = col.Min.X - pad
+	return c
 }
 
 // tilesOf renders plots (nil for an empty tile) as one PNG, cols per row,
 // each tile tileW × tileH.
 func tilesOf(plots []*plot.Plot, cols int, tileW, tileH vg.Length) ([]byte, error) {
+	return tilesBeside(plots, plot.Legend{}, cols, tileW, tileH)
+}
+
+// tilesBeside renders plots as tilesOf does, with the legend l in a column
+// of its own at the image's right (legendBeside), which the tiles make room
+// for.
+func tilesBeside(plots []*plot.Plot, l plot.Legend, cols int, tileW, tileH vg.Length) ([]byte, error) {
 	rows := (len(plots) + cols - 1) / cols
 	grid := make([][]*plot.Plot, rows)
 	for r := range grid {
@@ -74,11 +116,8 @@ func tilesOf(plots []*plot.Plot, cols int, tileW, tileH vg.Length) ([]byte, erro
 			}
 		}
 	}
-	w, h := vg.Length(cols)*tileW, vg.Length(rows)*tileH
-	c := vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(96))}
-	dc := draw.New(c)
-	dc.SetColor(color.White)
-	dc.Fill(dc.Rectangle.Path())
+	c, dc := whiteCanvas(vg.Length(cols)*tileW, vg.Length(rows)*tileH)
+	dc = legendBeside(dc, l)
 	t := draw.Tiles{Rows: rows, Cols: cols, PadX: vg.Millimeter * 2, PadY: vg.Millimeter * 2, PadTop: vg.Millimeter, PadBottom: vg.Millimeter, PadLeft: vg.Millimeter, PadRight: vg.Millimeter * 2}
 	canvases := plot.Align(grid, t, dc)
 	for r := range grid {

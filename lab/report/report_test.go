@@ -642,3 +642,72 @@ func TestMarkLabelsDoNotOverlap(t *testing.T) {
 		}
 	}
 }
+
+// The legend of the unbroken chart and of compare's squad fans sat in the
+// frame's bottom-left corner, over the names of the first events (the
+// opening's 'death Brandt' at 2.5 s, 'death Alvarez, Suppressed' at 5 s),
+// and in the fans over a band near 0. It now stands in a column of its own,
+// right of every frame: each side's colour (the unbroken chart's alpha,
+// compare's A and B) is drawn there, past the right end of every x axis.
+func TestLegendsBesideTheFrame(t *testing.T) {
+	beside := func(name string, b []byte, cols ...[3]int) {
+		t.Helper()
+		img := decode(t, name, b)
+		end := axisEnd(img)
+		for _, col := range cols {
+			n := 0
+			each(img, func(x, y int, c [3]int) {
+				if x > end && abs(c[0]-col[0]) < 12 && abs(c[1]-col[1]) < 12 && abs(c[2]-col[2]) < 12 {
+					n++
+				}
+			})
+			if n < 15 {
+				t.Errorf("%s: %d pixels of %v right of the frames (x > %d); want its key there", name, n, col, end)
+			}
+		}
+	}
+	sc := load(t, "opening.toml")
+	h, runs := monteCarlo(t, sc, 20, lab.Shard{})
+	sum := lab.Summarize(h, runs)
+	png, err := report.UnbrokenChart(&sum)
+	if err != nil {
+		t.Fatal(err)
+	}
+	beside("unbroken.png", png, [3]int{31, 119, 180})
+	for _, file := range []string{"opening.toml", "line.toml"} { // one tile, three
+		sc := load(t, file)
+		b := *sc
+		b.Settings = sc.Settings.Clone()
+		b.Settings.RecoveryDelaySeconds = 3.6
+		res, err := lab.Compare(context.Background(), sc, &b, 20, 1, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		png, err := report.SquadFansAB(&res.A, &res.B)
+		if err != nil {
+			t.Fatal(err)
+		}
+		beside(file+" squads.png", png, [3]int{30, 70, 140}, [3]int{190, 80, 0})
+	}
+}
+
+// axisEnd returns the right end of the rightmost x axis: of the horizontal
+// runs of grey pixels (a thin line, anti-aliased) at least 100 pixels long.
+func axisEnd(img image.Image) int {
+	b := img.Bounds()
+	end := -1
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		run := 0
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			if hi, lo := max(r, g, bl)>>8, min(r, g, bl)>>8; hi < 200 && hi-lo < 20 {
+				if run++; run >= 100 {
+					end = max(end, x)
+				}
+			} else {
+				run = 0
+			}
+		}
+	}
+	return end
+}
