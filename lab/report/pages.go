@@ -282,7 +282,7 @@ func verdictTable(vs []lab.Verdict, runs int) Table {
 			pass++
 		}
 	}
-	t := Table{ID: "checks", Caption: fmt.Sprintf("The scenario's [[expect]] blocks, checked over these %d fights: %d of %d pass. In brackets, the statistic's 95%% interval (Wilson's for a share, the order statistics' for a percentile), rounded outward; n: the fights it is over (for a time, those where it happened).", runs, pass, len(vs)),
+	t := Table{ID: "checks", Caption: fmt.Sprintf("The scenario's [[expect]] blocks, checked over these %d fights: %d of %d pass. In brackets, the statistic's 95%% interval (Wilson's for a share, the order statistics' for a percentile), rounded outward as check prints it, so that a bound is never overstated (the tables of estimates round to the nearest); n: the fights it is over (for a time, those where it happened).", runs, pass, len(vs)),
 		Text: 3, Head: []string{"", "where", "expectation", "want", "got", "n"}}
 	for _, v := range vs {
 		word, class := "PASS", "pass"
@@ -308,8 +308,12 @@ func verdictTable(vs []lab.Verdict, runs int) Table {
 	return t
 }
 
+// nearest says, in a caption, how a table of estimates rounds its
+// intervals, and why an expectation's differ.
+const nearest = "The intervals are rounded to the nearest, as estimates; an expectation's (as check prints it) is rounded outward, so that its bound is never overstated, and may end a digit further out."
+
 func squadTable(sum *lab.Summary) Table {
-	t := Table{ID: "squads", Caption: fmt.Sprintf("Per squad, over the %d fights. Broke: a man of the squad turned Panicked or Routed; first break: when, over the fights where it broke; routed: its men ever Routed. In brackets: 95%% Wilson intervals; p10–p90 for the time.", sum.Runs),
+	t := Table{ID: "squads", Caption: fmt.Sprintf("Per squad, over the %d fights. Broke: a man of the squad turned Panicked or Routed; first break: when, over the fights where it broke; routed: its men ever Routed. In brackets: 95%% Wilson intervals; p10–p90 for the time. %s", sum.Runs, nearest),
 		Head: []string{"squad", "men", "broke in", "first break, median (p10–p90)", "men routed, mean", "fights with a rout"}}
 	for i, name := range sum.Squads {
 		br, _ := sum.Stat("squad_broke." + name)
@@ -329,7 +333,7 @@ func squadTable(sum *lab.Summary) Table {
 }
 
 func metricsTable(sum *lab.Summary) Table {
-	t := Table{ID: "metrics", Caption: fmt.Sprintf("All men, over the %d fights. A time (…_s) is over the fights where it happened (n); a count is over every fight. Share: how often the time happened or the count was above zero, with its 95%% Wilson interval. The per-squad metrics (squad_broke.NAME, squad_first_break_s.NAME, squad_routed.NAME) are in the table above and in summary.json.", sum.Runs),
+	t := Table{ID: "metrics", Caption: fmt.Sprintf("All men, over the %d fights. A time (…_s) is over the fights where it happened (n); a count is over every fight. Share: how often the time happened or the count was above zero, with its 95%% Wilson interval. %s The per-squad metrics (squad_broke.NAME, squad_first_break_s.NAME, squad_routed.NAME) are in the table above and in summary.json.", sum.Runs, nearest),
 		Text: 2, Head: []string{"metric", "what", "n", "p10", "p50", "p90", "mean", "share [95% CI]"}}
 	for _, m := range sum.Header.Metrics() {
 		if strings.HasPrefix(m.Name, "squad_") {
