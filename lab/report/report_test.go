@@ -379,15 +379,23 @@ func abs(x int) int {
 	return x
 }
 
-func TestCompareReport(t *testing.T) {
-	sc := load(t, "line.toml")
+// compareDelay compares the weights of the shipped scenario file (A) with
+// the same at RecoveryDelaySeconds 3.6 (B) over runs fights.
+func compareDelay(t *testing.T, file string, runs int) lab.CompareResult {
+	t.Helper()
+	sc := load(t, file)
 	b := *sc
 	b.Settings = sc.Settings.Clone()
 	b.Settings.RecoveryDelaySeconds = 3.6
-	res, err := lab.Compare(context.Background(), sc, &b, 40, 1, nil)
+	res, err := lab.Compare(context.Background(), sc, &b, runs, 1, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return res
+}
+
+func TestCompareReport(t *testing.T) {
+	res := compareDelay(t, "line.toml", 40)
 	rep, err := report.CompareReport(res, "weights.toml", "delay36.toml", "")
 	if err != nil {
 		t.Fatal(err)
@@ -675,14 +683,7 @@ func TestLegendsBesideTheFrame(t *testing.T) {
 	}
 	beside("unbroken.png", png, [3]int{31, 119, 180})
 	for _, file := range []string{"opening.toml", "line.toml"} { // one tile, three
-		sc := load(t, file)
-		b := *sc
-		b.Settings = sc.Settings.Clone()
-		b.Settings.RecoveryDelaySeconds = 3.6
-		res, err := lab.Compare(context.Background(), sc, &b, 20, 1, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		res := compareDelay(t, file, 20)
 		png, err := report.SquadFansAB(&res.A, &res.B)
 		if err != nil {
 			t.Fatal(err)
