@@ -2,8 +2,8 @@ package fit
 
 import (
 	"fmt"
-	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -71,30 +71,6 @@ func fixed(key string) (why string, ok bool) {
 	return "", false
 }
 
-// usedEvents returns the weight rows sc reports: its news and reinforcements,
-// and AllyDown (LeaderDown when a squad has a leader) when men die.
-func usedEvents(sc *lab.Scenario) map[morale.Event]bool {
-	used := map[morale.Event]bool{}
-	deaths := false
-	for _, ev := range sc.Events {
-		switch ev.Do {
-		case "event", "reinforce":
-			used[ev.Event] = true
-		case "death":
-			deaths = true
-		}
-	}
-	if deaths {
-		used[morale.AllyDown] = true
-		for _, sq := range sc.Squads {
-			if sq.Leader {
-				used[morale.LeaderDown] = true
-			}
-		}
-	}
-	return used
-}
-
 // keysFor returns the keys a fit of scs at once may change, with scs[0]'s
 // settings: the named ones (a setting, "weights.EVENT", or a bare event
 // name that is not a setting, each KEY or KEY=LO:HI), or, when names is
@@ -105,16 +81,15 @@ func usedEvents(sc *lab.Scenario) map[morale.Event]bool {
 func keysFor(scs []*lab.Scenario, names []string) ([]Key, error) {
 	sc := scs[0]
 	s := sc.Settings
-	used := map[morale.Event]bool{}
-	for _, o := range scs {
-		maps.Copy(used, usedEvents(o))
+	reported := func(k lab.Knob) bool { // a weight row one of scs reports
+		return slices.ContainsFunc(scs, func(o *lab.Scenario) bool { return o.Reports(morale.Event(k.Name)) })
 	}
 	var free []lab.Knob // every key that may vary
 	for _, k := range lab.Knobs(s) {
 		if _, ok := fixed(k.Key); ok {
 			continue
 		}
-		if k.Weight && !used[morale.Event(k.Name)] {
+		if k.Weight && !reported(k) {
 			continue
 		}
 		free = append(free, k)
@@ -141,7 +116,7 @@ func keysFor(scs []*lab.Scenario, names []string) ([]Key, error) {
 			if why, ok := fixed(k.Key); ok {
 				return nil, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s %s", k.Key, why)}
 			}
-			if k.Weight && !used[morale.Event(k.Name)] {
+			if k.Weight && !reported(k) {
 				return nil, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s cannot vary anything: %s never reports %s, so no expectation depends on it", k.Key, sc.Path, k.Name)}
 			}
 			if seen[k.Key] {

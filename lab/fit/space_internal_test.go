@@ -2,6 +2,7 @@ package fit
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -105,5 +106,47 @@ func TestKeysRangeSearchable(t *testing.T) {
 		if err != nil || !(keys[0].Scale > 0) || math.IsInf(keys[0].Scale, 0) {
 			t.Errorf("keysFor(%s) = %+v, %v; want a finite Scale above 0", tt.key, keys, err)
 		}
+	}
+}
+
+// TestKeysAreTheRowsReported: the weight rows a fit may change are those
+// one of its scenarios reports, by the scenario's own account
+// (Scenario.Reports, which the sensitivity and the parser's check of the
+// rows share): a death in a squad without a leader reports no LeaderDown,
+// even where another squad has a leader, so LeaderDown is no default key
+// and naming it is an error that says why.
+func TestKeysAreTheRowsReported(t *testing.T) {
+	sc, err := lab.ParseScenario("t.toml", []byte(`name = "t"
+duration = 30.0
+[[squad]]
+name = "a"
+size = 3
+[[squad]]
+name = "b"
+size = 2
+leader = true
+[[event]]
+t = 1.0
+do = "death"
+squad = "a"
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys, err := keysFor([]*lab.Scenario{sc}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var weights []string
+	for _, k := range keys {
+		if strings.HasPrefix(k.Key, "weights.") {
+			weights = append(weights, k.Key)
+		}
+	}
+	if want := []string{"weights.AllyDown"}; !slices.Equal(weights, want) {
+		t.Errorf("default keys' weight rows = %q; want %q", weights, want)
+	}
+	if _, err := keysFor([]*lab.Scenario{sc}, []string{"LeaderDown"}); err == nil || !strings.Contains(err.Error(), "never reports LeaderDown") {
+		t.Errorf("-keys LeaderDown: got error %v; want one saying the scenario never reports LeaderDown", err)
 	}
 }
