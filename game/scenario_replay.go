@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+	"github.com/moralebreak/moralebreak/internal/tomllines"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -98,53 +99,42 @@ func typeError(text, table string, i int, err error) error {
 	if table != "" {
 		key = strings.TrimPrefix(key, table+".")
 	}
-	if n := keyLine(text, table, i, key); key != "" && n > 0 {
+	if n := keyLine(tomllines.Scan([]byte(text)), table, i, key); key != "" && n > 0 {
 		return fmt.Errorf("line %d: %s: %s", n, key, msg)
 	}
 	return err
 }
 
-// keyLine returns the line (from 1) of text that sets key in the i-th
-// (from 0) [[table]], or before the first table when table is ""; 0 when
-// no line does.
-func keyLine(text, table string, i int, key string) int {
-	in, seen := table == "", -1
-	for n, l := range strings.Split(text, "\n") {
-		l = strings.TrimSpace(l)
-		if strings.HasPrefix(l, "[") {
-			name, _, _ := strings.Cut(strings.TrimPrefix(l, "[["), "]]")
-			mine := strings.HasPrefix(l, "[[") && strings.TrimSpace(name) == table
-			if mine {
-				seen++
-			}
-			in = mine && seen == i
-			continue
-		}
-		if k, _, ok := strings.Cut(l, "="); in && ok && strings.Trim(strings.TrimSpace(k), `"'`) == key {
-			return n + 1
-		}
+// keyLine returns the line (from 1) of the block, whose lines are those
+// tomllines.Scan found, that sets key (as toml.Key's String writes it, as
+// tomllines does) in the i-th (from 0) [[table]], or at the top level when
+// table is ""; 0 when no line does.
+func keyLine(lines map[string]int, table string, i int, key string) int {
+	if table != "" {
+		key = fmt.Sprintf("%s.%d.%s", table, i+1, key)
 	}
-	return 0
+	return lines[key]
 }
 
 // unknownKeys is the error of the keys und the decoder left unread in the
 // block text, whose [[table]]s are counted in tables: one problem a line
 // of a key, "line N: unknown key "bogus"", N the block's line of the key
 // (keyLine), so that blockError names the file's line, the earliest
-// first; a key found on no line (a [table] of its own) is said last, as
-// "unknown key "a.b"".
+// first; a key found on no line (a dotted key in a [[table]], say) is said
+// last, as "unknown key "squad.a.b"".
 func unknownKeys(text string, tables map[string]int, und []toml.Key) error {
+	lines := tomllines.Scan([]byte(text))
 	at := map[int]string{} // the block's line of a key → the key
 	var lost []string      // the keys on no line
 	for _, k := range und {
-		table, key := "", k.String()
+		table, key, name := "", k.String(), k.String()
 		if len(k) == 2 && tables[k[0]] > 0 {
-			table, key = k[0], k[1]
+			table, key, name = k[0], k[1:].String(), k[1]
 		}
 		found := false
 		for i := range max(1, tables[table]) {
-			if n := keyLine(text, table, i, key); n > 0 {
-				at[n], found = key, true
+			if n := keyLine(lines, table, i, key); n > 0 {
+				at[n], found = name, true
 			}
 		}
 		if !found {

@@ -17,7 +17,6 @@
 package lab
 
 import (
-	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
@@ -26,7 +25,6 @@ import (
 	"io/fs"
 	"math"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -34,6 +32,7 @@ import (
 	"github.com/BurntSushi/toml"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/safefile"
+	"github.com/moralebreak/moralebreak/internal/tomllines"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -247,13 +246,13 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 			if strings.HasSuffix(pe.Message, "has already been defined.") {
 				// The decoder's "Key 'expect.share' has already been
 				// defined.": say which block, as every other message does.
-				return nil, &ScenarioError{File: file, Line: pe.Position.Line, Key: safefile.Clip(blockKey(scanLines(data), pe.LastKey, pe.Position.Line), safefile.MaxQuote), Msg: "is given twice; keep one of the two"}
+				return nil, &ScenarioError{File: file, Line: pe.Position.Line, Key: safefile.Clip(blockKey(tomllines.Scan(data), pe.LastKey, pe.Position.Line), safefile.MaxQuote), Msg: "is given twice; keep one of the two"}
 			}
 			return nil, &ScenarioError{File: file, Line: pe.Position.Line, Key: safefile.Clip(pe.LastKey, safefile.MaxQuote), Msg: safefile.Escape(safefile.Clip(pe.Message, 200))}
 		}
 		return nil, &ScenarioError{File: file, Msg: safefile.Escape(safefile.Clip(err.Error(), 200))}
 	}
-	p.lines = scanLines(data)
+	p.lines = tomllines.Scan(data)
 	sum := sha256.Sum256(data)
 	sc := &Scenario{Path: file, Hash: hex.EncodeToString(sum[:8]), Settings: morale.DefaultSettings(), WeightsHash: "default"}
 	top := p.table("", raw)
@@ -1003,16 +1002,10 @@ func (t *table) where() string {
 	return t.name
 }
 
-var (
-	headerRe = regexp.MustCompile(`^\[\[\s*([A-Za-z0-9_]+)\s*\]\]`)
-	tableRe  = regexp.MustCompile(`^\[\s*([A-Za-z0-9_.]+)\s*\]`)
-	keyRe    = regexp.MustCompile(`^([A-Za-z0-9_\-]+)\s*=`)
-)
-
 // blockKey names the key "expect.share" that the decoder found on line as
 // messages do, "expect[3].share": the array table is the last of its
-// blocks (scanLines's "expect.3") to start before line. A key of no array
-// table stays as it is.
+// blocks (tomllines.Scan's "expect.3") to start before line. A key of no
+// array table stays as it is.
 func blockKey(lines map[string]int, key string, line int) string {
 	table, rest, ok := strings.Cut(key, ".")
 	if !ok {
@@ -1030,54 +1023,4 @@ func blockKey(lines map[string]int, key string, line int) string {
 		return key
 	}
 	return fmt.Sprintf("%s[%d].%s", table, best, rest)
-}
-
-// scanLines maps "key", "event.2" and "event.2.t" to the line that holds
-// them. Lines inside a multi-line array are skipped.
-func scanLines(data []byte) map[string]int {
-	lines := map[string]int{}
-	count := map[string]int{}
-	prefix := ""
-	depth := 0
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 64*1024), 1<<22)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if i := strings.Index(line, "#"); i >= 0 && !strings.ContainsAny(line[:i], `"'`) {
-			line = strings.TrimSpace(line[:i])
-		}
-		if line == "" {
-			continue
-		}
-		if depth == 0 {
-			if m := headerRe.FindStringSubmatch(line); m != nil {
-				count[m[1]]++
-				prefix = fmt.Sprintf("%s.%d", m[1], count[m[1]])
-				lines[prefix] = n
-				if _, ok := lines[m[1]]; !ok {
-					lines[m[1]] = n
-				}
-				continue
-			}
-			if m := tableRe.FindStringSubmatch(line); m != nil {
-				prefix = m[1]
-				lines[prefix] = n
-				continue
-			}
-			if m := keyRe.FindStringSubmatch(line); m != nil {
-				k := m[1]
-				if prefix != "" {
-					k = prefix + "." + k
-				}
-				if _, dup := lines[k]; !dup {
-					lines[k] = n
-				}
-			}
-		}
-		depth += strings.Count(line, "[") - strings.Count(line, "]")
-		if depth < 0 {
-			depth = 0
-		}
-	}
-	return lines
 }

@@ -43,6 +43,8 @@ func TestParseScenarioErrors(t *testing.T) {
 		{"a top key twice", "name = \"x\"\n" + goodHead, []string{"bad.toml:2: name: is given twice"}},
 		{"a key twice in the second squad", goodHead + "[[squad]]\nname = \"b\"\nsize = 2\nsize = 3\n", []string{"bad.toml:10: squad[2].size: is given twice"}},
 		{"two errors", "nmae = 1\n" + goodHead + "[[event]]\nt = -2.0\nevent = \"AllyDown\"\nsquad = \"a\"\n", []string{"bad.toml:1: nmae", "bad.toml:9: event[1].t"}},
+		{"a bracket in a string", "description = \"see [1\" # [\n" + goodHead + "[[event]]\nt = -2.0\nevent = \"AllyDown\"\nsquad = \"a\"\n", []string{"bad.toml:9: event[1].t"}},
+		{"a key in a multi-line string", "description = \"\"\"\nnmae = 2\n\"\"\"\nnmae = 1\n" + goodHead, []string{"bad.toml:4: nmae: is not a key"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
