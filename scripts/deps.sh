@@ -2,9 +2,11 @@
 # deps.sh run|test — make sure the Debian packages MoraleBreak needs are here.
 #
 #   run:  the libraries the demo opens at run time (X11 and OpenGL).
-#   test: those, plus Xvfb for the window tests, Chromium and Node.js for the
-#         browser test, gcc for -race, and qemu-user-static (qemu-aarch64-static)
-#         to run linux/arm64 test binaries on an amd64 machine.
+#   test: those, plus Xvfb and xauth for the window tests, Chromium, Node.js
+#         and npm for the browser tests, gcc for -race, qemu-user-static
+#         (qemu-aarch64-static) to run linux/arm64 test binaries on an amd64
+#         machine, make, git (make lint lists the tracked files) and CA
+#         certificates (the module proxy, npm).
 #
 # As root it installs what is missing with apt-get; otherwise it prints the
 # exact command to run and fails. Nothing is installed when nothing is missing.
