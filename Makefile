@@ -39,11 +39,15 @@ LIB         = cd morale && GOWORK=off
 # The archives of make dist.
 DISTDIR     = build/dist
 
-.PHONY: run check test doccheck lint unit unit-root unit-morale unit-plain mutants frames compat cpus nofma hotloop arm64 amd64v3 wasm fuzz bench perfpage perfpage-quick web serve browser sim slurm fitbench fitcost screenshots dist distcheck installcheck deps-run deps-test clean
+.PHONY: help run check test doccheck lint unit unit-root unit-morale unit-plain mutants frames compat cpus nofma hotloop arm64 amd64v3 wasm fuzz bench perfpage perfpage-quick web serve browser sim slurm fitbench fitcost screenshots dist distcheck installcheck deps-run deps-test clean
 
 ## run: the demo (five soldiers, the opening, the live tuner).
 run: deps-run
 	$(GO) run ./cmd/demo
+
+## help: what each target does (the Makefile's "## TARGET:" comments).
+help:
+	@awk '/^## [a-z][a-z0-9-]*:/ { p = 1 } /^##/ { if (p) { sub(/^## ?/, ""); gsub(/\$$\$$/, "$$"); print } next } { if (p) print ""; p = 0 }' Makefile
 
 ## check: the inner loop, to run after each change (about a minute here
 ## with warm caches): lint (gofmt, goimports, go vet, staticcheck, errcheck
@@ -405,5 +409,6 @@ distcheck:
 installcheck:
 	$(GO) run ./scripts/installcheck
 
+## clean: remove build/, web/node_modules and test-artifacts/.
 clean:
 	rm -rf build web/node_modules test-artifacts
