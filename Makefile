@@ -217,9 +217,10 @@ amd64v3:
 	$(LIB) GOAMD64=v3 $(GO) test -shuffle=on ./...
 
 ## wasm: morale's golden fight, savegame and checksum tests as js/wasm under
-## node (go_js_wasm_exec from the Go installation): a savegame written on
-## amd64 (morale/testdata/save-v1.bin) loads and continues with the same bits,
-## and the same fight saves the same bytes.
+## node (go_js_wasm_exec from the Go installation): the savegames written
+## on amd64 (morale/testdata/save-v2.bin, this format, and save-v1.bin, the
+## one before) load and continue with the same bits, and the same fight saves
+## the same bytes.
 wasm:
 	$(LIB) GOOS=js GOARCH=wasm PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" $(GO) test -count=1 -run 'Save|Load|Checksum|Tag|SameBits' .
 
