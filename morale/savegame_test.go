@@ -407,7 +407,8 @@ func TestSaveBytesPerSquad(t *testing.T) {
 
 // saveGolden is the SHA-256 of the savegame of goldenSaveWorld, and
 // saveGoldenSum the checksum of that World advanced 10 s after it loads
-// testdata/save-v1.bin. Both are the same on every CPU (make test runs this
+// testdata/save-v2.bin (and after it loads save-v1.bin, the format before).
+// Both are the same on every CPU (make test runs this
 // test on amd64, arm64 under qemu and js/wasm under node): the same fight
 // saves the same bytes everywhere, and a save written on one CPU continues
 // with the same bits on another. They change only with the rules, the

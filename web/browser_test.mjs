@@ -15,7 +15,7 @@
 // test-artifacts/ at the repository root. Every wait is bounded; the whole run
 // is capped at TOTAL_MS. Exits non-zero on failure.
 //
-// The demo publishes globalThis.moraleBreak after every frame (ui/platform_js.go):
+// The demo publishes globalThis.moraleBreak after every frame (ui/published/write_js.go):
 //   {time, paused, width, height, soldiers: [{id, name, x, y, alive, leader, state, morale}],
 //    buttons, why, whyRect: {x, y, w, h}, tooltip,
 //    tuner: [{name, value, default, start, pending, note, typing, shown, box: {x, y, w, h}}],
