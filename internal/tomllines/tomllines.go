@@ -4,11 +4,13 @@
 // decoding succeeds, where it was written.
 //
 // The lab's scenario files and the scenario block of a replay (game) read
-// their lines here, once.
+// their lines here, once. Its Lexer, which reads a line's strings and
+// comments, is also the lab's structural check's, before the decoder.
 package tomllines
 
 import (
 	"fmt"
+	"iter"
 	"strconv"
 	"strings"
 
@@ -37,14 +39,26 @@ import (
 func Scan(data []byte) map[string]int {
 	lines := map[string]int{}
 	count := map[string]int{} // the [[array]] headers of each name so far
-	var s scanner
+	var lex Lexer
+	depth := 0 // the arrays and inline tables open
+	// value counts the brackets and braces of a line, or of its rest.
+	value := func(line string) {
+		for i := range lex.Line(line) {
+			switch line[i] {
+			case '[', '{':
+				depth++
+			case ']', '}':
+				depth = max(depth-1, 0)
+			}
+		}
+	}
 	prefix := "" // the path of the table the lines are in
 	text := strings.TrimPrefix(string(data), "\ufeff")
 	for n := 1; text != ""; n++ {
 		line, rest, _ := strings.Cut(text, "\n")
 		text = rest
-		if s.depth > 0 || s.mlEnd != "" {
-			s.value(line) // a line inside a value
+		if depth > 0 || lex.InString() {
+			value(line) // a line inside a value
 			continue
 		}
 		line = strings.TrimLeft(line, " \t")
@@ -69,7 +83,7 @@ func Scan(data []byte) map[string]int {
 				lines[key] = n
 			}
 		}
-		s.value(line)
+		value(line) // the rest after a key's "=" or a header
 	}
 	return lines
 }
@@ -155,52 +169,56 @@ func stringEnd(s string, q byte) int {
 	return 0
 }
 
-// scanner is what Scan carries from one line to the next: whether the line
-// goes on a value (an array, an inline table or a multi-line string) that
-// an earlier line opened.
-type scanner struct {
-	depth int    // the arrays and inline tables open
+// Lexer reads the strings and comments of a TOML document a line at a
+// time, carrying a multi-line string from one line to the next. Scan and
+// the lab's structural check of a scenario (which counts its brackets,
+// keys and dots before the decoder sees it) read their lines with it.
+type Lexer struct {
 	mlEnd string // the quotes that close the multi-line string open, `"""` or `'''`; "" for none
 }
 
-// value reads the rest of a line after its key's "=", its header, or all of
-// it inside a value: its strings and comment, and the brackets and braces
-// outside them.
-func (s *scanner) value(line string) {
-	for i := 0; i < len(line); i++ {
-		c := line[i]
-		if s.mlEnd != "" { // inside a multi-line string
-			switch {
-			case c == '\\' && s.mlEnd == `"""`:
-				i++
-			case c == s.mlEnd[0]:
-				// A run of 3 to 5 quotes closes the string, the last three
-				// being the delimiter; fewer are part of it.
-				run := len(line[i:]) - len(strings.TrimLeft(line[i:], s.mlEnd[:1]))
-				if run >= 3 {
-					s.mlEnd = ""
-					run = min(run, 5)
+// InString reports whether a multi-line string is open: the next line
+// starts inside it.
+func (l *Lexer) InString() bool { return l.mlEnd != "" }
+
+// Line yields the index in line, one line of the document without its
+// "\n", of each byte outside strings and comments, and of the opening quote
+// of each string. It skips the rest of a string: to its closing quote, to
+// the end of the line for an unclosed one-line string (the decoder reports
+// it), or on through the next lines for a multi-line one.
+func (l *Lexer) Line(line string) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		for i := 0; i < len(line); i++ {
+			c := line[i]
+			if l.mlEnd != "" { // inside a multi-line string
+				switch {
+				case c == '\\' && l.mlEnd == `"""`:
+					i++
+				case c == l.mlEnd[0]:
+					// A run of 3 to 5 quotes closes the string, the last three
+					// being the delimiter; fewer are part of it.
+					run := len(line[i:]) - len(strings.TrimLeft(line[i:], l.mlEnd[:1]))
+					if run >= 3 {
+						l.mlEnd = ""
+						run = min(run, 5)
+					}
+					i += run - 1
 				}
-				i += run - 1
+				continue
 			}
-			continue
-		}
-		switch c {
-		case '#':
-			return
-		case '"', '\'':
-			if q := line[i : i+1]; strings.HasPrefix(line[i:], q+q+q) {
-				s.mlEnd = q + q + q
-				i += 2
-			} else if end := stringEnd(line[i:], c); end > 0 {
-				i += end
-			} else {
-				return // an unclosed string: the decoder reports it
+			if c == '#' || !yield(i) {
+				return
 			}
-		case '[', '{':
-			s.depth++
-		case ']', '}':
-			s.depth = max(s.depth-1, 0)
+			if c == '"' || c == '\'' {
+				if q := line[i : i+1]; strings.HasPrefix(line[i:], q+q+q) {
+					l.mlEnd = q + q + q
+					i += 2
+				} else if end := stringEnd(line[i:], c); end > 0 {
+					i += end
+				} else {
+					return
+				}
+			}
 		}
 	}
 }
