@@ -1,14 +1,14 @@
 // Package lab is MoraleBreak's headless balance lab: scenarios read from
 // TOML, thousands of seeded fights run on every core, statistics with
 // confidence intervals, expectations for CI, a lint of the weights table
-// measured by small simulations, sweeps, sensitivity, comparisons, shards
-// that merge byte for byte, and plots and an HTML report. Fitting the
-// weights to a scenario's expectations is lab/fit.
+// measured by small simulations, sweeps, sensitivity, comparisons, and
+// shards that merge byte for byte.
 //
 // Every function here is deterministic: the same scenario, settings and seed
 // give the same bytes, whatever the number of cores. The plots and the HTML
-// report live in lab/report, the command line in lab/cli; this package
-// imports neither, nor lab/fit, any plotting library, an optimiser or an
+// report live in lab/report, the fit of the weights to a scenario's
+// expectations in lab/fit, the command line in lab/cli; this package
+// imports none of them, nor any plotting library, an optimiser or an
 // engine, so that a tool (the demo's banner) may call Lint cheaply. It
 // imports game/ for one thing: a scenario's fight is played by
 // game.ScenarioFight (Scenario.GameConfig translates the scenario), the one
