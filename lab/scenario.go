@@ -75,6 +75,9 @@ type Scenario struct {
 	// Hash identifies the scenario's bytes; WeightsHash the weights file's
 	// (or "default").
 	Hash, WeightsHash string
+
+	// news is the news its fights report (Reports), found by the parser.
+	news map[morale.Event]bool
 }
 
 // SquadSpec is one [[squad]] of a scenario: the game's description of the
@@ -490,14 +493,26 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 	}
 	// A death names no news: it reports AllyDown, or LeaderDown when it
 	// kills a leader, and each it may report needs its row, as a
-	// reinforce's default news does.
+	// reinforce's default news does. Reports answers from sc.news.
+	sc.news = map[morale.Event]bool{}
+	for _, ev := range sc.Events {
+		if ev.Do == "event" || ev.Do == "reinforce" {
+			sc.news[ev.Event] = true
+		}
+	}
 	for _, d := range deaths {
 		ally, leader := deathNews(d.ev, sc.Squads, squadMen, squadIndex, agents)
-		if _, ok := sc.Settings.Weights[morale.AllyDown]; ally && !ok {
-			p.noRow(d.key, d.ev.Line, morale.AllyDown, "a death reports", table, "")
+		if ally {
+			sc.news[morale.AllyDown] = true
+			if _, ok := sc.Settings.Weights[morale.AllyDown]; !ok {
+				p.noRow(d.key, d.ev.Line, morale.AllyDown, "a death reports", table, "")
+			}
 		}
-		if _, ok := sc.Settings.Weights[morale.LeaderDown]; leader && !ok {
-			p.noRow(d.key, d.ev.Line, morale.LeaderDown, "a death reports when it kills a leader", table, "")
+		if leader {
+			sc.news[morale.LeaderDown] = true
+			if _, ok := sc.Settings.Weights[morale.LeaderDown]; !ok {
+				p.noRow(d.key, d.ev.Line, morale.LeaderDown, "a death reports when it kills a leader", table, "")
+			}
 		}
 	}
 
@@ -676,39 +691,12 @@ func deathNews(ev EventSpec, squads []SquadSpec, men []int, squadIndex map[strin
 // Reports reports whether sc's fights report news e (whose worth is the
 // weight row of that name): an [[event]]'s news, a reinforce's
 // (ReinforcementsArrived, or the event it names), a death's AllyDown, or
-// LeaderDown when it may kill a leader (deathNews, as the parser checks
-// their rows). Nudging a row its fights never report changes no fight. It
-// knows the timeline only: the demo's own battle (GameRun) reports news of
-// its own that no scenario lists.
+// LeaderDown when it may kill a leader (deathNews). The parser finds them
+// once, as it checks their rows. Nudging a row its fights never report
+// changes no fight. It knows the timeline only: the demo's own battle
+// (GameRun) reports news of its own that no scenario lists.
 func (sc *Scenario) Reports(e morale.Event) bool {
-	squadIndex := map[string]int{}
-	men := make([]int, len(sc.Squads)) // reinforcements included
-	agents := map[string]agentInfo{}
-	for i, sq := range sc.Squads {
-		squadIndex[sq.Name], men[i] = i, sq.Size
-		for j, n := range sq.Names {
-			agents[n] = agentInfo{squad: i, index: j}
-		}
-	}
-	for _, ev := range sc.Events {
-		if i, ok := squadIndex[ev.Squad]; ok && ev.Do == "reinforce" {
-			men[i] += ev.Count * occurrences(ev, sc.Duration)
-		}
-	}
-	for _, ev := range sc.Events {
-		switch ev.Do {
-		case "event", "reinforce":
-			if ev.Event == e {
-				return true
-			}
-		case "death":
-			ally, leader := deathNews(ev, sc.Squads, men, squadIndex, agents)
-			if ally && e == morale.AllyDown || leader && e == morale.LeaderDown {
-				return true
-			}
-		}
-	}
-	return false
+	return sc.news[e]
 }
 
 // ---- a small typed reader over the decoded TOML, with lines ----
