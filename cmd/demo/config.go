@@ -70,6 +70,10 @@ var errHelp = flag.ErrHelp
 // defaultReplayPath is the file Save replay writes without -record.
 const defaultReplayPath = "moralebreak-replay.txt"
 
+// defaultWeights is -weights's default, the weights.toml of the folder the
+// demo works in (programFolder looks for it).
+const defaultWeights = "weights.toml"
+
 // parseConfig turns the command-line arguments (without the program name)
 // into a config. It reads no file and opens no window; it writes only the
 // usage, to usage, and only for -h. Every bad value is an error of one line
@@ -80,7 +84,7 @@ func parseConfig(args []string, usage io.Writer) (config, error) {
 	var help strings.Builder
 	fs.SetOutput(&help) // the usage of -h; an error's own text is dropped: it is returned, in one line
 	c.Options.Register(fs)
-	fs.StringVar(&c.Weights, "weights", "weights.toml", "settings and event weights (created with the defaults if missing)")
+	fs.StringVar(&c.Weights, "weights", defaultWeights, "settings and event weights (created with the defaults if missing)")
 	fs.Uint64Var(&c.Game.Seed, "seed", c.Game.Seed, "battle seed")
 	fs.IntVar(&c.Game.Soldiers, "soldiers", c.Game.Soldiers, fmt.Sprintf("squad size, 1..%d", game.MaxSoldiers))
 	fs.BoolVar(&c.UI.Clean, "clean", false, "hide the tuner panel and the field's clock: the battle and its timeline only (with -screenshot or -gif: cropped to them)")

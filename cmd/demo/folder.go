@@ -17,11 +17,11 @@ func programFolder(args []string, exe string) string {
 	if len(args) > 0 || exe == "" {
 		return ""
 	}
-	if _, err := os.Stat("weights.toml"); !errors.Is(err, fs.ErrNotExist) {
+	if _, err := os.Stat(defaultWeights); !errors.Is(err, fs.ErrNotExist) {
 		return "" // here, or not readable: the demo says which
 	}
 	dir := filepath.Dir(exe)
-	if fi, err := os.Stat(filepath.Join(dir, "weights.toml")); err != nil || !fi.Mode().IsRegular() {
+	if fi, err := os.Stat(filepath.Join(dir, defaultWeights)); err != nil || !fi.Mode().IsRegular() {
 		return ""
 	}
 	return dir
