@@ -102,14 +102,14 @@ type PairedDiff struct {
 func (d PairedDiff) Beyond() bool { return d.Lo > 0 || d.Hi < 0 }
 
 // String prints the difference and its interval as stdout and the pages
-// do, each with Signed: "+0.05 [+0.0125, +0.0875]", "0 [0, 0]".
+// do, each with signed: "+0.05 [+0.0125, +0.0875]", "0 [0, 0]".
 func (d PairedDiff) String() string {
-	return fmt.Sprintf("%s [%s, %s]", Signed(d.Diff), Signed(d.Lo), Signed(d.Hi))
+	return fmt.Sprintf("%s [%s, %s]", signed(d.Diff), signed(d.Lo), signed(d.Hi))
 }
 
-// Signed prints a change with 3 significant digits and its sign ("+0.05",
+// signed prints a change with 3 significant digits and its sign ("+0.05",
 // "-0.2"), and no change as "0": neither "+0" nor "-0".
-func Signed(v float64) string {
+func signed(v float64) string {
 	if v == 0 {
 		return "0"
 	}
