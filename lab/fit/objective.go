@@ -386,16 +386,17 @@ func problems(scs []*lab.Scenario, log []Evaluation) (conflicts, neverMet []stri
 		if lo[i] <= hi[i] {
 			took = fmt.Sprintf("ranged %.4g..%.4g", lo[i], hi[i])
 		}
-		why := "the keys cannot move it far enough (name others with -keys)"
+		why := tooFine(e, runs)
 		switch {
-		case tooFine(e, runs) != "":
-			why = tooFine(e, runs)
+		case why != "":
 		case inside[i] > 0:
 			// The keys reach the range: noise, or the budget, kept every
 			// candidate from holding it with margin.
 			why = fmt.Sprintf("%s put it inside the range, none with the margin of a standard error: more fights per candidate (-runs) narrow the margin, a larger -budget tries more candidates", lab.Plural(inside[i], "candidate"))
 		case lo[i] <= e.Hi && hi[i] >= e.Lo:
 			why = "the keys move it across the range, but no candidate landed in it: a larger -budget tries more candidates"
+		default:
+			why = "the keys cannot move it far enough (name others with -keys)"
 		}
 		neverMet = append(neverMet, fmt.Sprintf("%s over %s %s, want %g..%g; %s", name(i), lab.Plural(seen, "candidate"), took, e.Lo, e.Hi, why))
 	}
