@@ -134,7 +134,7 @@ type World struct {
 	delivering bool
 	// stepping is true while Advance runs a step, in which no listener
 	// runs: a call that finds it set came from another goroutine and
-	// panics (guard, flush). Like a Go map's check for concurrent writes
+	// panics (guard). Like a Go map's check for concurrent writes
 	// it catches most such overlaps, not all; the race detector catches
 	// every one.
 	stepping bool
@@ -190,8 +190,10 @@ const copiedWorld = "morale: a World was copied by value (w2 := *w, or a World p
 
 // guard panics, naming the misuse, when w is a copy by value of a World
 // that had started: vet's copylocks check reports such copies where it
-// sees them; guard catches the rest when the copy is used. It is called by
-// the World's methods that change it or hand out its agents.
+// sees them; guard catches the rest when the copy is used. It also panics
+// while another goroutine's Advance runs a step (stepping). It is called by
+// init, and so by every method that needs the settings, and by the World's
+// and its agents' methods that change them or hand out its agents.
 func (w *World) guard() {
 	if w.self != w && w.self != nil {
 		panic(copiedWorld)
