@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/morale"
 )
 
 const goodHead = `name = "t"
@@ -392,5 +394,51 @@ func TestReinforceDefaultNewsWithoutARow(t *testing.T) {
 		if !strings.HasPrefix(lines[i], w) {
 			t.Errorf("error %d = %q; want it to start %q", i+1, lines[i], w)
 		}
+	}
+}
+
+// Reports knows a death's news as the parser does: a named man's is
+// AllyDown or LeaderDown, one among a squad's men either when the squad
+// has a leader and more men, a reinforce's its event.
+func TestScenarioReports(t *testing.T) {
+	const head = `name = "t"
+duration = 30.0
+[[squad]]
+name = "a"
+size = 3
+leader = true
+names = ["Sgt", "Y"]
+[[squad]]
+name = "b"
+size = 1
+leader = true
+`
+	tests := []struct {
+		name, events string
+		want         []morale.Event
+	}{
+		{"a named man", "[[event]]\nt = 1.0\ndo = \"death\"\nagent = \"Y\"\n", []morale.Event{morale.AllyDown}},
+		{"a named leader", "[[event]]\nt = 1.0\ndo = \"death\"\nagent = \"Sgt\"\n", []morale.Event{morale.LeaderDown}},
+		{"a squad of its leader alone", "[[event]]\nt = 1.0\ndo = \"death\"\nsquad = \"b\"\n", []morale.Event{morale.LeaderDown}},
+		{"a squad reinforced", "[[event]]\nt = 1.0\ndo = \"reinforce\"\nsquad = \"b\"\ncount = 2\n[[event]]\nt = 2.0\ndo = \"death\"\nsquad = \"b\"\n", []morale.Event{morale.AllyDown, morale.LeaderDown, morale.ReinforcementsArrived}},
+		{"news", "[[event]]\nt = 1.0\nevent = \"Rest\"\nsquad = \"a\"\n", []morale.Event{morale.Rest}},
+		{"a rally", "[[event]]\nt = 1.0\ndo = \"rally\"\nsquad = \"a\"\n", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sc, err := lab.ParseScenario("t.toml", []byte(head+tt.events))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []morale.Event
+			for _, e := range sc.Settings.Events() {
+				if sc.Reports(e) {
+					got = append(got, e)
+				}
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("reports %q; want %q", got, tt.want)
+			}
+		})
 	}
 }
