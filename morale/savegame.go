@@ -71,11 +71,10 @@ func (w *World) MarshalBinary() ([]byte, error) {
 // AppendBinary implements encoding.BinaryAppender: it appends the savegame
 // of MarshalBinary to b.
 func (w *World) AppendBinary(b []byte) ([]byte, error) {
-	w.guard()
+	w.init() // it guards first
 	if w.delivering {
 		return b, errors.New("morale: MarshalBinary called from a listener: save after the call that reports the change returns")
 	}
-	w.init()
 	start := len(b)
 	// Room for the whole save but the ledger, at its most (see above), so
 	// that it is written without growing: one allocation at most, in every
