@@ -296,6 +296,18 @@ func (h *host) paused() (published.State, error) {
 	return st, err
 }
 
+// livingMen returns the living soldiers of st who are not leaders, the
+// ones a script clicks.
+func livingMen(st published.State) []published.Soldier {
+	var men []published.Soldier
+	for _, s := range st.Soldiers {
+		if s.Alive && !s.Leader {
+			men = append(men, s)
+		}
+	}
+	return men
+}
+
 // tap presses key k for a tick.
 func (h *host) tap(k ebiten.Key) {
 	h.guest.PressKey(k)
@@ -328,26 +340,18 @@ func (h *host) script() error {
 	if err != nil {
 		return err
 	}
-	var target *published.Soldier
-	for i := range st.Soldiers {
-		if s := &st.Soldiers[i]; s.Alive && !s.Leader {
-			target = s
-			break
-		}
-	}
-	if target == nil {
+	men := livingMen(st)
+	if len(men) == 0 {
 		return fmt.Errorf("no living soldier to click at t=%.2f", st.Time)
 	}
+	target := men[0]
 	fmt.Printf("clicking %s (id %d) at (%.0f, %.0f), t=%.2f s\n", target.Name, target.ID, target.X, target.Y, st.Time)
 	g.MoveCursor(target.X, target.Y)
 	g.AdvanceTicks(1)
 	if _, err := h.frame("2-hover"); err != nil {
 		return err
 	}
-	g.PressMouseButton(ebiten.MouseButtonLeft)
-	g.AdvanceTicks(1)
-	g.ReleaseMouseButton(ebiten.MouseButtonLeft)
-	g.AdvanceTicks(2)
+	h.click(ebiten.MouseButtonLeft, target.X, target.Y)
 	st, err = h.frame("3-clicked")
 	if err != nil {
 		return err
@@ -392,12 +396,7 @@ func (h *host) firstClicks() error {
 	if err != nil {
 		return err
 	}
-	var men []published.Soldier
-	for _, s := range st.Soldiers {
-		if s.Alive && !s.Leader {
-			men = append(men, s)
-		}
-	}
+	men := livingMen(st)
 	if len(men) < 2 {
 		return fmt.Errorf("%d living soldiers at t=%.2f s; want two to click", len(men), st.Time)
 	}
