@@ -121,28 +121,21 @@ func worldCalls(t *testing.T) []worldCall {
 // runs a step panics, naming the misuse (as a Go map's concurrent writes
 // do), and changes nothing.
 func TestConcurrentUsePanics(t *testing.T) {
-	type call struct {
-		name string
-		use  func(w *morale.World, a *morale.Agent) // a: w's agent, his handle taken before the step
-	}
-	var calls []call
-	for _, c := range worldCalls(t) {
-		calls = append(calls, call{c.name, func(w *morale.World, _ *morale.Agent) { c.use(w) }})
-	}
-	calls = append(calls, []call{
-		{"Agent.SetMorale", func(_ *morale.World, a *morale.Agent) { _ = a.SetMorale(0.5) }},
-		{"Agent.SetNerve", func(_ *morale.World, a *morale.Agent) { _ = a.SetNerve(0.1) }},
-		{"Agent.Rally", func(_ *morale.World, a *morale.Agent) { a.Rally() }},
-		{"Agent.ForceRout", func(_ *morale.World, a *morale.Agent) { a.ForceRout() }},
-		{"Agent.ReportEvent", func(_ *morale.World, a *morale.Agent) { _ = a.ReportEvent(morale.Suppressed, 1) }},
-		{"Agent.ReportCustomEvent", func(_ *morale.World, a *morale.Agent) { _ = a.ReportCustomEvent(-0.1) }},
-		{"Agent.SetSquad", func(_ *morale.World, a *morale.Agent) { a.SetSquad(2) }},
-		{"Agent.SetTag", func(_ *morale.World, a *morale.Agent) { _ = a.SetTag(7) }},
+	var a *morale.Agent // the subtest's World's agent, his handle taken before the step
+	calls := append(worldCalls(t), []worldCall{
+		{"Agent.SetMorale", func(*morale.World) { _ = a.SetMorale(0.5) }},
+		{"Agent.SetNerve", func(*morale.World) { _ = a.SetNerve(0.1) }},
+		{"Agent.Rally", func(*morale.World) { a.Rally() }},
+		{"Agent.ForceRout", func(*morale.World) { a.ForceRout() }},
+		{"Agent.ReportEvent", func(*morale.World) { _ = a.ReportEvent(morale.Suppressed, 1) }},
+		{"Agent.ReportCustomEvent", func(*morale.World) { _ = a.ReportCustomEvent(-0.1) }},
+		{"Agent.SetSquad", func(*morale.World) { a.SetSquad(2) }},
+		{"Agent.SetTag", func(*morale.World) { _ = a.SetTag(7) }},
 	}...)
 	for _, tt := range calls {
 		t.Run(tt.name, func(t *testing.T) {
 			w := &morale.World{}
-			a := w.Spawn(1, morale.Vec2{})
+			a = w.Spawn(1, morale.Vec2{})
 			if err := a.ReportEvent(morale.Suppressed, 1); err != nil { // so that a rally or a rout changes him
 				t.Fatal(err)
 			}
@@ -150,7 +143,7 @@ func TestConcurrentUsePanics(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r := w.Stepping(func() { tt.use(w, a) })
+			r := w.Stepping(func() { tt.use(w) })
 			if s, _ := r.(string); !strings.Contains(s, "two goroutines at once") {
 				t.Errorf("got panic %v; want one naming a World used by two goroutines at once", r)
 			}
