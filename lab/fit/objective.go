@@ -208,15 +208,18 @@ func tooFine(e lab.Expect, runs int) string {
 	return fmt.Sprintf("%s, and none of them lies in the range with the margin of a standard error, so no budget can help: %s or a wider range can", over, more)
 }
 
-// naturalSpan is the range a metric's statistic can take: 1 for a share and
-// for metrics in 0..1, the fight's duration for times, the men of the
-// scenario for counts.
+// naturalSpan is the range a metric's statistic can take: 1 for a share,
+// the metric's own bound (lab.Metric.Bounds: 1 for a metric in 0..1, the
+// fight's duration for a time) or the fight's duration for a time after an
+// event, and the men of the scenario for other counts.
 func naturalSpan(sc *lab.Scenario, metric string, after bool, stat string) float64 {
 	m, _ := lab.MetricByName(sc, metric)
-	switch {
-	case stat == "share", metric == "share_squads_broken", strings.HasPrefix(metric, "squad_broke."):
+	switch _, hi := m.Bounds(sc.Duration); {
+	case stat == "share":
 		return 1
-	case m.Time, after:
+	case !math.IsInf(hi, 1):
+		return hi
+	case after:
 		return sc.Duration
 	}
 	men := 0
