@@ -5,6 +5,7 @@ package game_test
 import (
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/moralebreak/moralebreak/game"
@@ -179,4 +180,19 @@ func (c *combatShare) median() float64 {
 	}
 	slices.Sort(c.samples)
 	return stat.Quantile(0.5, stat.Empirical, c.samples, nil)
+}
+
+// lineOf returns the number (from 1) of the n-th line (from 1) of text
+// that begins with prefix; t fails when there is none.
+func lineOf(t testing.TB, text, prefix string, n int) int {
+	t.Helper()
+	for i, l := range strings.Split(text, "\n") {
+		if strings.HasPrefix(l, prefix) {
+			if n--; n == 0 {
+				return i + 1
+			}
+		}
+	}
+	t.Fatalf("no line %q", prefix)
+	return 0
 }

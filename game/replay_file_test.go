@@ -97,14 +97,6 @@ func TestReplayErrorsSayTheProblemAlone(t *testing.T) {
 		}
 		return buf.String()
 	}
-	// lineOf is the line (from 1) of text that begins with prefix.
-	lineOf := func(text, prefix string) int {
-		i := strings.Index("\n"+text, "\n"+prefix)
-		if i < 0 {
-			t.Fatalf("no line %q", prefix)
-		}
-		return strings.Count(text[:i], "\n") + 1
-	}
 	// withTicks is text with the tick lines ticks before its end line.
 	withTicks := func(text, ticks string) string { return strings.Replace(text, "\nend ", "\n"+ticks+"\nend ", 1) }
 	good := recorded(game.DefaultConfig())
@@ -114,7 +106,7 @@ func TestReplayErrorsSayTheProblemAlone(t *testing.T) {
 	armiesCfg.Scene = game.SceneArmies
 	armies := withTicks(recorded(armiesCfg), "tick 100 reinforce 3")
 	scenario := strings.Replace(recorded(game.Config{Scene: game.SceneScenario, Scenario: testScenario(), Seed: 3, Soldiers: 5}), "| size = 6", "| size = 0", 1)
-	settings, tick := lineOf(good, "| ShakenBelow"), lineOf(ghost, "tick 100") // the line of a tick added to good
+	settings, tick := lineOf(t, good, "| ShakenBelow", 1), lineOf(t, ghost, "tick 100", 1) // the line of a tick added to good
 	dir := t.TempDir()
 	for _, tc := range []struct {
 		name, text string
@@ -131,8 +123,8 @@ func TestReplayErrorsSayTheProblemAlone(t *testing.T) {
 			fmt.Sprintf("line %d: tick 100: shell 1e+09 0: location is not on the field: (1e+09, 0)", tick), game.ErrBadPoint},
 		{"a squad that is not there", withTicks(good, "tick 100 rally-squad 9"),
 			fmt.Sprintf("line %d: tick 100: rally-squad 9: no such squad: 9", tick), game.ErrNoSquad},
-		{"reinforcements in the armies", armies, fmt.Sprintf("line %d: tick 100: reinforce 3: reinforcement count out of range: ", lineOf(armies, "tick 100")), game.ErrBadCount},
-		{"a scenario squad of no men", scenario, fmt.Sprintf("line %d: scenario block: bad scenario: squad 1 (\"a\"): size 0", lineOf(scenario, "scenario")), nil},
+		{"reinforcements in the armies", armies, fmt.Sprintf("line %d: tick 100: reinforce 3: reinforcement count out of range: ", lineOf(t, armies, "tick 100", 1)), game.ErrBadCount},
+		{"a scenario squad of no men", scenario, fmt.Sprintf("line %d: scenario block: bad scenario: squad 1 (\"a\"): size 0", lineOf(t, scenario, "scenario", 1)), nil},
 		{"too long to play", strings.Replace(strings.Replace(good, "soldiers 5\n", "soldiers 5000\n", 1), "\nend 240\n", "\nend 20736000\n", 1),
 			"playing it through would take about", nil},
 	} {

@@ -206,15 +206,7 @@ func TestReadReplayRejects(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSuffix(good, "\n"), "\n")
 	n := len(lines) // the digest line
-	find := func(prefix string) int {
-		for i, l := range lines {
-			if strings.HasPrefix(l, prefix) {
-				return i + 1
-			}
-		}
-		t.Fatalf("no line %q", prefix)
-		return 0
-	}
+	find := func(prefix string) int { return lineOf(t, good, prefix, 1) }
 	// edit replaces line k (1-based) with s ("" deletes it).
 	edit := func(k int, s string) string {
 		out := append([]string(nil), lines[:k-1]...)
@@ -300,51 +292,38 @@ func TestReplayBlockErrorsNameTheFilesLine(t *testing.T) {
 	if err := sc.Recording().Write(&scBuf); err != nil {
 		t.Fatal(err)
 	}
-	// find returns the 1-based number of the n-th line (from 1) of text
-	// that begins with prefix.
-	find := func(text, prefix string, n int) int {
-		for i, l := range strings.Split(text, "\n") {
-			if strings.HasPrefix(l, prefix) {
-				if n--; n == 0 {
-					return i + 1
-				}
-			}
-		}
-		t.Fatalf("no line %q", prefix)
-		return 0
-	}
 	// edit replaces the n-th line beginning with prefix by with.
 	edit := func(text, prefix string, n int, with string) string {
 		lines := strings.Split(text, "\n")
-		lines[find(text, prefix, n)-1] = with
+		lines[lineOf(t, text, prefix, n)-1] = with
 		return strings.Join(lines, "\n")
 	}
 	good := buf.String()
-	first, second := find(good, "settings", 1), find(good, "tick ", 1)
-	scen := find(scBuf.String(), "scenario", 1)
+	first, second := lineOf(t, good, "settings", 1), lineOf(t, good, "tick ", 1)
+	scen := lineOf(t, scBuf.String(), "scenario", 1)
 	for _, tc := range []struct {
 		name, text  string
 		line, block int
 		want        string
 	}{
 		{"a rule between two, in a tick's block", edit(good, "| PanicBelow", 2, "| PanicBelow = 0.9"),
-			find(good, "| PanicBelow", 2), second, "PanicBelow is 0.9"},
+			lineOf(t, good, "| PanicBelow", 2), second, "PanicBelow is 0.9"},
 		{"an unknown row after a comment", edit(good, "| Rest", 1, "| Rest = 0.03\n# my note\n\n| Bogus = 1"),
-			find(good, "| Rest", 1) + 3, first, "Bogus"},
+			lineOf(t, good, "| Rest", 1) + 3, first, "Bogus"},
 		{"two problems", edit(edit(good, "| Hysteresis", 1, "| Hysteresis = x"), "| NerveMax", 1, "| NerveMax = 9"),
-			find(good, "| Hysteresis", 1), first, fmt.Sprintf("; line %d: NerveMax", find(good, "| NerveMax", 1))},
+			lineOf(t, good, "| Hysteresis", 1), first, fmt.Sprintf("; line %d: NerveMax", lineOf(t, good, "| NerveMax", 1))},
 		{"a scenario block's syntax", edit(scBuf.String(), "| duration", 1, "| duration = = 3"),
-			find(scBuf.String(), "| duration", 1), scen, "expected value"},
+			lineOf(t, scBuf.String(), "| duration", 1), scen, "expected value"},
 		{"a scenario block's type", edit(scBuf.String(), "| duration", 1, `| duration = "x"`),
-			find(scBuf.String(), "| duration", 1), scen, "duration: incompatible types"},
+			lineOf(t, scBuf.String(), "| duration", 1), scen, "duration: incompatible types"},
 		{"a type in the scenario block's first squad of two", edit(scBuf.String(), "| size", 1, `| size = "six"`),
-			find(scBuf.String(), "| size", 1), scen, "size: incompatible types"},
+			lineOf(t, scBuf.String(), "| size", 1), scen, "size: incompatible types"},
 		{"a type in the scenario block's third event", edit(scBuf.String(), "| count", 3, "| count = [1]"),
-			find(scBuf.String(), "| count", 3), scen, "count: incompatible types"},
+			lineOf(t, scBuf.String(), "| count", 3), scen, "count: incompatible types"},
 		{"an unknown key in the scenario block's second squad", edit(scBuf.String(), "| spacing", 2, "| spacing = 100.0\n| bogus = 1"),
-			find(scBuf.String(), "| spacing", 2) + 1, scen, `unknown key "bogus"`},
+			lineOf(t, scBuf.String(), "| spacing", 2) + 1, scen, `unknown key "bogus"`},
 		{"unknown keys in the scenario block's head and third event", edit(edit(scBuf.String(), "| count", 3, "| count = 1\n| radious = 2"), "| duration", 1, "| duration = 30.0\n| durration = 3"),
-			find(scBuf.String(), "| duration", 1) + 1, scen, fmt.Sprintf(`unknown key "durration"; line %d: unknown key "radious"`, find(scBuf.String(), "| count", 3)+2)},
+			lineOf(t, scBuf.String(), "| duration", 1) + 1, scen, fmt.Sprintf(`unknown key "durration"; line %d: unknown key "radious"`, lineOf(t, scBuf.String(), "| count", 3)+2)},
 	} {
 		_, err := game.ReadReplay(strings.NewReader(tc.text))
 		if err == nil || !errors.Is(err, game.ErrBadReplay) {
