@@ -60,10 +60,10 @@ func secondsToTicks(seconds float64) int64 {
 // One call runs at most MaxAdvanceSteps steps, and the clock stops at
 // MaxWorldSeconds; time beyond either is dropped and added to DroppedSeconds
 // (of one dt, at most MaxWorldSeconds count, so that it stays finite). The
-// clock never goes back: when SetSettings shortened SquadUpdateInterval
-// after a long stretch without a step, so that the steps owed for the time
-// already passed are more than one call runs, the clock stays where it was,
-// the whole dt is dropped, and the next calls run the rest of those steps.
+// clock never goes back, and no step ends before the present: when
+// SetSettings shortened SquadUpdateInterval so that an interval after the
+// last step lies in the past, the next step ends at the present and spans
+// all the time since the last one (see SetSettings).
 //
 // Called from a listener, it moves the same clock at once: the time adds up,
 // and every step that falls due runs before it returns.
