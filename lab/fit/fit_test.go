@@ -270,6 +270,7 @@ func TestFitNeverMetCapped(t *testing.T) {
 	}{
 		{3, []string{"deaths mean (line 38) over "}},
 		{20, []string{"deaths mean (line 106) over "}},
+		{21, []string{"deaths mean (line 106) over ", "1 more expectation not listed, 21 in all"}},
 		{25, []string{"deaths mean (line 106) over ", "5 more expectations not listed, 25 in all"}},
 	}
 	for _, tt := range tests {

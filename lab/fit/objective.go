@@ -415,10 +415,10 @@ func problems(scs []*lab.Scenario, log []Evaluation) (conflicts, neverMet []stri
 		}
 	}
 	if left := never - len(neverMet); left > 0 {
-		neverMet = append(neverMet, fmt.Sprintf("%d more expectations not listed, %d in all", left, never))
+		neverMet = append(neverMet, fmt.Sprintf("%s not listed, %d in all", lab.Plural(left, "more expectation"), never))
 	}
 	if left := pairs - len(conflicts); left > 0 {
-		conflicts = append(conflicts, fmt.Sprintf("%d more pairs not listed, %d pulling against each other in all", left, pairs))
+		conflicts = append(conflicts, fmt.Sprintf("%s not listed, %d pulling against each other in all", lab.Plural(left, "more pair"), pairs))
 	}
 	if never == 0 && pairs == 0 && most < n {
 		conflicts = append(conflicts, fmt.Sprintf("every pair of expectations was met together by some candidate, but no candidate met more than %d of the %d at once", most, n))
