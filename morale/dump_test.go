@@ -23,10 +23,7 @@ func TestDumpCountsInWords(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			w, err := morale.NewWorld(morale.DefaultSettings(), 1)
-			if err != nil {
-				t.Fatal(err)
-			}
+			w := newTestWorld(t)
 			for _, sq := range tt.squads {
 				w.Spawn(sq, morale.Vec2{})
 			}
