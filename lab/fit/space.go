@@ -117,7 +117,11 @@ func keysFor(scs []*lab.Scenario, names []string) ([]Key, error) {
 				return nil, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s %s", k.Key, why)}
 			}
 			if k.Weight && !reported(k) {
-				return nil, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s cannot vary anything: %s never reports %s, so no expectation depends on it", k.Key, sc.Path, k.Name)}
+				who := sc.Path + " never reports"
+				if len(scs) > 1 {
+					who = fmt.Sprintf("none of the %d scenario files reports", len(scs))
+				}
+				return nil, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s cannot vary anything: %s %s, so no expectation depends on it", k.Key, who, k.Name)}
 			}
 			if seen[k.Key] {
 				return nil, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s is named twice", k.Key)}

@@ -149,4 +149,9 @@ squad = "a"
 	if _, err := keysFor([]*lab.Scenario{sc}, []string{"LeaderDown"}); err == nil || !strings.Contains(err.Error(), "never reports LeaderDown") {
 		t.Errorf("-keys LeaderDown: got error %v; want one saying the scenario never reports LeaderDown", err)
 	}
+	// Of a fit of several files, the row no file reports: the error names
+	// none of them alone.
+	if _, err := keysFor([]*lab.Scenario{sc, sc}, []string{"LeaderDown"}); err == nil || !strings.Contains(err.Error(), "none of the 2 scenario files reports LeaderDown") {
+		t.Errorf("-keys LeaderDown of two files: got error %v; want one saying none of them reports LeaderDown", err)
+	}
 }
