@@ -35,7 +35,7 @@ type spawnConfig struct {
 	nerveSet bool
 	flags    uint8
 	tag      uint64
-	why      reasonID // his last reason: BySetByHand WithMorale
+	why      reasonID // his LastReason at spawn: BySetByHand under WithMorale, else none
 }
 
 // apply applies opts to c. An option is a func the compiler cannot see
