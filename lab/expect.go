@@ -91,7 +91,7 @@ func check(file string, expects []Expect, sum *Summary, runs []RunResult) []Verd
 		if runs != nil && (e.Stat != "share" || e.After != "" || e.Given != "") {
 			// From the fights themselves: every statistic's interval, and
 			// the intents a summary has no column for (Given, After).
-			if m, xs, happened, n, ok := expectValues(sum.Squads, expects, e, runs); ok {
+			if m, xs, happened, n, ok := ExpectValues(sum.Squads, expects, e, runs); ok {
 				v.Got, v.Defined = statOf(e.Stat, xs, happened, n)
 				v.N, v.Runs = len(xs), n
 				if e.Stat == "share" {

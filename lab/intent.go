@@ -91,16 +91,10 @@ func anchors(sc *Scenario) []anchor {
 // broke without a rout against it, and a percentile that falls on such a
 // fight, or between it and a time that came, is never (Percentile), which
 // no range holds: not a blend of a time and the end of the fight. squads
-// and expects are the scenario's (or a header's). ok is false when a metric
-// is unknown.
-func ExpectValues(squads []string, expects []Expect, e Expect, runs []RunResult) (xs []float64, happened, n int, ok bool) {
-	_, xs, happened, n, ok = expectValues(squads, expects, e, runs)
-	return xs, happened, n, ok
-}
-
-// expectValues is ExpectValues, with e's metric (expectMetric) for its
-// bounds.
-func expectValues(squads []string, expects []Expect, e Expect, runs []RunResult) (m Metric, xs []float64, happened, n int, ok bool) {
+// and expects are the scenario's (or a header's). m is e's metric
+// (expectMetric), whose bounds an interval keeps within. ok is false when a
+// metric is unknown.
+func ExpectValues(squads []string, expects []Expect, e Expect, runs []RunResult) (m Metric, xs []float64, happened, n int, ok bool) {
 	m, ok = expectMetric(squads, expects, e)
 	if !ok {
 		return m, nil, 0, 0, false

@@ -110,7 +110,7 @@ func TestExpectValuesGiven(t *testing.T) {
 	}
 	for _, tt := range tests {
 		e := lab.Expect{Metric: "first_rout_s", Given: "squad_broke.a", Stat: tt.stat}
-		xs, happened, n, ok := lab.ExpectValues([]string{"a"}, nil, e, runs)
+		_, xs, happened, n, ok := lab.ExpectValues([]string{"a"}, nil, e, runs)
 		if !ok || happened != tt.happened || n != tt.n || len(xs) != len(tt.xs) {
 			t.Fatalf("%s: got %v, %d, %d, %v; want %v, %d, %d", tt.stat, xs, happened, n, ok, tt.xs, tt.happened, tt.n)
 		}
