@@ -67,6 +67,36 @@ func TestParseScenarioErrors(t *testing.T) {
 	}
 }
 
+// An unknown key is named with its line however it is written: bare,
+// "basic" or 'literal', with dots or blanks inside its quotes, or as the
+// first part of a dotted key or a header (the table it makes).
+func TestUnknownKeysNameTheirLine(t *testing.T) {
+	for _, tc := range []struct {
+		name, body, want string
+	}{
+		{"bare", goodHead + "bogus = 1\n", "bad.toml:7: squad[1].bogus: is not a key of squad[1]"},
+		{"a basic string", goodHead + "\"Shakenbelow\" = 0.5\n", "bad.toml:7: squad[1].Shakenbelow: is not a key of squad[1]"},
+		{"a literal string", goodHead + "'bogus' = 1\n", "bad.toml:7: squad[1].bogus: is not a key of squad[1]"},
+		{"a top key quoted", "\"Shakenbelow\" = 0.5\n" + goodHead, "bad.toml:1: Shakenbelow: is not a key of a scenario"},
+		{"a basic string with a dot", goodHead + "\"a.b\" = 1\n", "bad.toml:7: squad[1].a.b: is not a key of squad[1]"},
+		{"a literal string with a blank", goodHead + "'x y' = 1\n", "bad.toml:7: squad[1].x y: is not a key of squad[1]"},
+		{"an escape", goodHead + "\"\\u00e9\" = 1\n", "bad.toml:7: squad[1].é: is not a key of squad[1]"},
+		{"a dotted key with quoted parts", goodHead + "size2 = 1\n\"a\".'b c' = 1\n", "bad.toml:8: squad[1].a: is not a key of squad[1]"},
+		{"a dotted key's first line", goodHead + "a.\"x\" = 1\na.y = 2\n", "bad.toml:7: squad[1].a: is not a key of squad[1]"},
+		{"a header with a quoted part", goodHead + "['t u'.v]\nw = 1\n", "bad.toml:7: t u: is not a key of a scenario"},
+		{"a key in the second squad", goodHead + "[[squad]]\nsize = 1\n\"nmae\" = \"b\"\n", "bad.toml:9: squad[2].nmae: is not a key of squad[2]"},
+	} {
+		_, err := lab.ParseScenario("bad.toml", []byte(tc.body))
+		var got []string
+		if err != nil {
+			got = strings.Split(err.Error(), "\n")
+		}
+		if !slices.ContainsFunc(got, func(e string) bool { return strings.HasPrefix(e, tc.want) }) {
+			t.Errorf("%s: got %q; want an error %q", tc.name, got, tc.want)
+		}
+	}
+}
+
 func TestShippedScenariosParse(t *testing.T) {
 	files, err := filepath.Glob("../scenarios/*.toml")
 	if err != nil || len(files) < 4 {
