@@ -54,10 +54,10 @@ type Contribution struct {
 
 // Explain returns agent a's explanation over the ledger's window (see
 // LedgerOptions.Window). It fails with ErrLedgerOff when the ledger is off,
-// and ErrRemoved when a was removed. An agent of another World (a handle of
-// the World a Clone was made from, say) is an error that says so and matches
-// ErrRemoved too (errors.Is): map handles with clone.Agent(a.Index()), or by
-// tag.
+// and ErrRemoved when a was removed. A nil a, and an agent of another World
+// (a handle of the World a Clone was made from, say), are each an error that
+// says so and matches ErrRemoved too (errors.Is), as Explain returned for
+// both before; map handles with clone.Agent(a.Index()), or by tag.
 func (w *World) Explain(a *Agent) (Explanation, error) {
 	if w.led == nil {
 		return Explanation{}, ErrLedgerOff
@@ -72,6 +72,9 @@ func (w *World) Explain(a *Agent) (Explanation, error) {
 func (w *World) ExplainWindow(a *Agent, seconds float64) (Explanation, error) {
 	if w.led == nil {
 		return Explanation{}, ErrLedgerOff
+	}
+	if a == nil {
+		return Explanation{}, nilAgentError{}
 	}
 	if !a.live() {
 		return Explanation{}, ErrRemoved
@@ -120,6 +123,15 @@ func (foreignAgentError) Error() string {
 }
 
 func (foreignAgentError) Is(target error) bool { return target == ErrRemoved }
+
+// nilAgentError names the misuse of explaining a nil agent (a handle never
+// set, or World.Agent of an index out of range), and matches ErrRemoved,
+// which Explain returned for it before.
+type nilAgentError struct{}
+
+func (nilAgentError) Error() string { return "morale: Explain of a nil agent" }
+
+func (nilAgentError) Is(target error) bool { return target == ErrRemoved }
 
 // sumCauses sums entries by cause, the largest |Delta| first (ties: the
 // cause that came first).

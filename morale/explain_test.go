@@ -276,3 +276,43 @@ func TestExplainAnotherWorldsAgentSaysSo(t *testing.T) {
 		}
 	}
 }
+
+// Explain of a nil agent (World.Agent of an index out of range, say) names
+// the misuse, where it said "agent was removed from its world" of an agent
+// that never was; it still matches ErrRemoved, as before. A removed agent
+// is ErrRemoved itself, and with the ledger off either is ErrLedgerOff.
+func TestExplainNilAgentSaysSo(t *testing.T) {
+	w := ledgerWorld(t, nil, morale.LedgerOptions{PerAgent: 4, Window: 10})
+	gone := w.Spawn(1, morale.Vec2{})
+	w.Remove(gone)
+	off := newTestWorld(t)
+	const nilAgent = "morale: Explain of a nil agent"
+	tests := []struct {
+		name string
+		w    *morale.World
+		a    *morale.Agent
+		want string
+	}{
+		{"a nil agent", w, nil, nilAgent},
+		{"World.Agent out of range", w, w.Agent(5), nilAgent},
+		{"a removed agent", w, gone, morale.ErrRemoved.Error()},
+		{"a nil agent, the ledger off", off, nil, morale.ErrLedgerOff.Error()},
+	}
+	for _, tt := range tests {
+		for _, call := range []struct {
+			name    string
+			explain func() (morale.Explanation, error)
+		}{
+			{"Explain", func() (morale.Explanation, error) { return tt.w.Explain(tt.a) }},
+			{"ExplainWindow", func() (morale.Explanation, error) { return tt.w.ExplainWindow(tt.a, 5) }},
+		} {
+			_, err := call.explain()
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("%s: %s: got %v; want %s", tt.name, call.name, err, tt.want)
+			}
+			if tt.w == w && !errors.Is(err, morale.ErrRemoved) {
+				t.Errorf("%s: %s: got %v, not matching ErrRemoved; want it to match", tt.name, call.name, err)
+			}
+		}
+	}
+}
