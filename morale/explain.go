@@ -163,7 +163,7 @@ func sumCauses(entries []LedgerEntry) []Contribution {
 
 // String reads the explanation as one sentence for a designer, such as
 //
-//	Routed at 10.50 s: Panicked for 3.50 s (RoutAfterSeconds 3.5). Morale 0.18 ← LeaderDown −0.31 at 5.00 s (6.2 m away, falloff 1.00, nerve 0.12 kept 12%), contagion −0.09 over 6 s, recovery +0.00 (bad news 0.5 s ago)
+//	Routed at 10.50 s: Panicked for 3.50 s (RoutAfterSeconds 3.5). Morale 0.18 ← LeaderDown −0.31 at 5.00 s (6.2 m away, falloff 1.00, nerve 0.12 kept 12%), contagion −0.09 over 6 s, recovery ±0.00 (bad news 0.5 s ago)
 //
 // It opens with the last state change in the window and its reason (or the
 // state alone when there was none), then gives the morale now and each
@@ -314,11 +314,24 @@ func (c Contribution) phrase() string {
 	return b.String()
 }
 
-// signed formats v with two decimals and a sign: +0.20, −0.31 (a true minus
-// sign), +0.00 for anything that rounds to zero.
+// signed formats v with a sign and two decimals: +0.20, −0.31 (a true minus
+// sign). As versus does, it gives a value that would read 0.00 the fewest
+// more decimals, up to six, that show it (−0.004), and two significant
+// digits beyond (−8e-08); exactly 0 (bad news at morale 0, good news at 1)
+// is ±0.00, neither up nor down.
 func signed(v float64) string {
-	s := strconv.FormatFloat(math.Abs(v), 'f', 2, 64)
-	if v < 0 && s != "0.00" {
+	if v == 0 {
+		return "±0.00"
+	}
+	a := math.Abs(v)
+	s := strconv.FormatFloat(a, 'g', 2, 64)
+	for d := 2; d <= 6; d++ {
+		if f := strconv.FormatFloat(a, 'f', d, 64); strings.Trim(f, "0.") != "" {
+			s = f
+			break
+		}
+	}
+	if v < 0 {
 		return "−" + s
 	}
 	return "+" + s

@@ -37,15 +37,15 @@ func TestExplainScriptedRout(t *testing.T) {
 		want   string
 		morale float64
 	}{
-		{0.5, nil, "Steady. Morale 1.00 ← recovery +0.00 (no bad news)", 1},
+		{0.5, nil, "Steady. Morale 1.00 ← recovery ±0.00 (no bad news)", 1},
 		{1, func() error { return w.ReportEventAtLocation(morale.LeaderDown, morale.Vec2{X: 1200}, 0, nil, 1) },
-			"Steady. Morale 0.73 ← " + lost + ", recovery +0.00 (bad news 0 s ago)", 0.73},
+			"Steady. Morale 0.73 ← " + lost + ", recovery ±0.00 (bad news 0 s ago)", 0.73},
 		{1.5, func() error { return a.ReportEvent(morale.TookDamage, 5) }, "", 0},
 		{1.75, nil, "Shaken at 1.75 s: morale 0.33 < ShakenBelow 0.6 after event TookDamage. Morale 0.33 ← " +
-			hit + ", " + lost + ", recovery +0.00 (bad news 0.25 s ago)", 0.33},
+			hit + ", " + lost + ", recovery ±0.00 (bad news 0.25 s ago)", 0.33},
 		{2, func() error { return w.ReportEventAtLocation(morale.AllyDown, a.Position(), 0, nil, 1) }, "", 0},
 		{2.75, nil, "Panicked at 2.50 s: morale 0.19 < PanicBelow 0.25 after event AllyDown. Morale 0.19 ← " +
-			hit + ", " + lost + ", " + ally + ", recovery +0.00 (bad news 0.75 s ago)", 0.186},
+			hit + ", " + lost + ", " + ally + ", recovery ±0.00 (bad news 0.75 s ago)", 0.186},
 		{6.5, nil, routed + afterRout, 0.216},
 		{6.5, func() error { a.Rally(); return nil },
 			"Steady at 6.50 s: rallied from Routed. Morale 0.75 ← rally +0.53 at 6.50 s, " + hit + ", " + lost + ", " + ally +
@@ -110,7 +110,7 @@ func TestExplainCauses(t *testing.T) {
 	}
 	wantS := "Steady. Morale 0.79 ← custom event −0.15 at 3.00 s (weight −0.30, nerve 0.50 kept 50%), " +
 		"Suppressed −0.14 ×3, last at 2.00 s (largest −0.07, nerve 0.50 kept 50%), EnemyDown +0.08 at 3.00 s, " +
-		"recovery +0.00 (bad news 0 s ago)"
+		"recovery ±0.00 (bad news 0 s ago)"
 	if got := x.String(); got != wantS {
 		t.Errorf("got  %s\nwant %s", got, wantS)
 	}
@@ -313,6 +313,51 @@ func TestExplainNilAgentSaysSo(t *testing.T) {
 			if tt.w == w && !errors.Is(err, morale.ErrRemoved) {
 				t.Errorf("%s: %s: got %v, not matching ErrRemoved; want it to match", tt.name, call.name, err)
 			}
+		}
+	}
+}
+
+// An explanation reads a change as it was: bad news that moved nothing (at
+// morale 0), good news at morale 1 and no recovery are ±0.00, where the
+// sentence said +0.00, and a change too small for two decimals (a small
+// hit, news at the edge of its reach) gets the digits it needs, its sign
+// kept (−0.004, where it said +0.00).
+func TestExplainZeroAndSmallChanges(t *testing.T) {
+	tests := []struct {
+		name   string
+		morale float64 // his morale at spawn
+		news   func(w *morale.World, a *morale.Agent) error
+		want   string
+	}{
+		{"bad news at morale 0", 0, func(_ *morale.World, a *morale.Agent) error { return a.ReportEvent(morale.TookDamage, 1) },
+			"TookDamage ±0.00 at 0.00 s (nerve 0.20 kept 20%)"},
+		{"good news at morale 1", 1, func(_ *morale.World, a *morale.Agent) error { return a.ReportEvent(morale.EnemyDown, 1) },
+			"EnemyDown ±0.00 at 0.00 s"},
+		{"bad news at the edge of its reach", 0.5, func(w *morale.World, _ *morale.Agent) error {
+			return w.ReportEventAtLocation(morale.AllyDown, morale.Vec2{X: 2990}, 0, nil, 1) // falloff 10/2400
+		}, "AllyDown −0.001 at 0.00 s (29.9 m away"},
+		{"a small hit", 0.5, func(_ *morale.World, a *morale.Agent) error { return a.ReportEvent(morale.TookDamage, 0.05) },
+			"TookDamage −0.004 at 0.00 s"},
+		{"a tiny hit", 0.5, func(_ *morale.World, a *morale.Agent) error { return a.ReportEvent(morale.TookDamage, 1e-6) },
+			"TookDamage −8e-08 at 0.00 s"},
+		{"small good news", 0.5, func(_ *morale.World, a *morale.Agent) error { return a.ReportEvent(morale.EnemyDown, 0.05) },
+			"EnemyDown +0.004 at 0.00 s"},
+		{"a small custom event", 0.5, func(_ *morale.World, a *morale.Agent) error { return a.ReportCustomEvent(-0.004) },
+			"custom event −0.003 at 0.00 s (weight −0.004, nerve 0.20 kept 20%)"},
+		{"no recovery", 0.5, func(*morale.World, *morale.Agent) error { return nil }, "recovery ±0.00 (no bad news)"},
+	}
+	for _, tt := range tests {
+		w := ledgerWorld(t, nil, morale.LedgerOptions{PerAgent: 8, Window: 10})
+		a := w.Spawn(1, morale.Vec2{}, morale.WithNerve(0.2), morale.WithMorale(tt.morale))
+		if err := tt.news(w, a); err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		x, err := w.Explain(a)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if got := x.String(); !strings.Contains(got, tt.want) {
+			t.Errorf("%s: got %q; want it to contain %q", tt.name, got, tt.want)
 		}
 	}
 }
