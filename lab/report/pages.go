@@ -487,7 +487,7 @@ func compareSquadTable(r lab.CompareResult) Table {
 			return fmt.Sprintf("%s s (%d fights)", opt(s.P50), s.N)
 		}
 		t.Rows = append(t.Rows, Row{Cells: []string{name, men, pctCI(ba.Share, ba.ShareLo, ba.ShareHi), pctCI(bb.Share, bb.ShareLo, bb.ShareHi),
-			fmt.Sprintf("%+.1f points [%+.1f, %+.1f]", 100*ch, 100*d.ShareLo95, 100*d.ShareHi95), first(fa), first(fb)}})
+			fmt.Sprintf("%s points [%s, %s]", pointsChange(ch), pointsChange(d.ShareLo95), pointsChange(d.ShareHi95)), first(fa), first(fb)}})
 	}
 	return t
 }
@@ -535,6 +535,17 @@ func pct1(share float64) string { return fmt.Sprintf("%.1f%%", 100*share) }
 
 func pctCI(share, lo, hi float64) string {
 	return fmt.Sprintf("%.1f%% [%.1f–%.1f]", 100*share, 100*lo, 100*hi)
+}
+
+// pointsChange prints a change of a share in points (0.012 is "+1.2"),
+// signed, with one decimal, and one that prints as no change as "0", as
+// lab.PairedDiff.String prints a change: neither "+0.0" nor "-0.0".
+func pointsChange(change float64) string {
+	s := fmt.Sprintf("%+.1f", 100*change)
+	if s == "+0.0" || s == "-0.0" {
+		return "0"
+	}
+	return s
 }
 
 func diffCI(d *lab.PairedDiff) string {

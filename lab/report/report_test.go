@@ -7,6 +7,7 @@ import (
 	"html"
 	"image"
 	"image/png"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -615,6 +616,50 @@ func TestComparePageIntervalsWithinTheMetric(t *testing.T) {
 		row, _, _ = strings.Cut(row, "</tr>")
 		if !strings.Contains(row, tt.want) {
 			t.Errorf("got the row %s%s; want %q in it", tt.row, row, tt.want)
+		}
+	}
+}
+
+// compare's squad table printed a change of nothing as "+0.0 points
+// [+0.0, +0.0]" (a squad that never broke on either side, or broke in the
+// same fights), where the metrics table and every other page print it as
+// "0 [0, 0]" (lab.PairedDiff.String); a change reads as before.
+func TestComparePageSquadChangesOfNothing(t *testing.T) {
+	sc, err := lab.ParseScenario("p.toml", []byte("name = \"p\"\nduration = 30.0\n[[squad]]\nname = \"unbroken\"\nsize = 4\n[[squad]]\nname = \"same\"\nsize = 4\n[[squad]]\nname = \"more\"\nsize = 4\n[[squad]]\nname = \"fewer\"\nsize = 4\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const runs = 60
+	ra, rb := make([]lab.RunResult, runs), make([]lab.RunResult, runs)
+	for i := range ra {
+		// unbroken: in no fight; same: in every other fight on both sides;
+		// more: in every fight under B, in all but one under A; fewer: the
+		// other way about.
+		ra[i] = lab.RunResult{Index: i, SquadBroke: []bool{false, i%2 == 0, i != 0, true}, SquadFirstBreak: make([]*float64, 4), SquadRouted: make([]int, 4)}
+		rb[i] = lab.RunResult{Index: i, SquadBroke: []bool{false, i%2 == 0, true, i != 0}, SquadFirstBreak: make([]*float64, 4), SquadRouted: make([]int, 4)}
+	}
+	plan := lab.Plan{Scenario: sc, Settings: sc.Settings, Seed: 1, Runs: runs}
+	res := lab.CompareResult{Runs: runs, Seed: 1, A: lab.Summarize(lab.NewHeader(plan), ra), B: lab.Summarize(lab.NewHeader(plan), rb)}
+	for _, m := range lab.Metrics(sc) {
+		res.Diffs = append(res.Diffs, lab.PairedDifference(m, ra, rb, sc.Duration))
+	}
+	rep, err := report.CompareReport(res, "a.toml", "b.toml", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, squads, _ := strings.Cut(html.UnescapeString(string(rep.HTML)), `id="squads"`)
+	squads, _, _ = strings.Cut(squads, "</table>")
+	for _, tc := range []struct{ squad, want string }{
+		{"unbroken", "0 points [0, 0]"},
+		{"same", "0 points [0, 0]"},
+		{"more", "+1.7 points [-1.6, +4.9]"},
+		{"fewer", "-1.7 points [-4.9, +1.6]"},
+	} {
+		_, row, _ := strings.Cut(squads, "<td>"+tc.squad+"</td>")
+		row, _, _ = strings.Cut(row, "</tr>")
+		cells := regexp.MustCompile(`<td[^>]*>([^<]*)</td>`).FindAllStringSubmatch(row, -1)
+		if len(cells) != 6 || cells[3][1] != tc.want {
+			t.Errorf("squad %s: got the row %q; want its B − A %q", tc.squad, row, tc.want)
 		}
 	}
 }
