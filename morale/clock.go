@@ -99,12 +99,20 @@ func (w *World) Advance(dt float64) {
 		// when that lies in the past (SetSettings shortened the interval
 		// since): it then spans all the time since the last step.
 		w.nowTicks = max(w.stepTicks+w.intervalTicks, present)
-		w.stepping = true
-		w.step(w.nowTicks)
-		w.stepping = false
+		w.stepGuarded()
 		w.flush()
 	}
 	w.nowTicks = w.targetTicks
+}
+
+// stepGuarded runs the step ending at the present with stepping set (see
+// World.guard), and clears it however the step ends: a step that panicked
+// (a bug) and was recovered must not leave every later call reporting a
+// World used by two goroutines at once. One defer a step, none an agent.
+func (w *World) stepGuarded() {
+	w.stepping = true
+	defer func() { w.stepping = false }()
+	w.step(w.nowTicks)
 }
 
 // drop adds ticks of time Advance did not run to DroppedSeconds.

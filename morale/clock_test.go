@@ -500,3 +500,36 @@ func TestShortenedIntervalStepsAtThePresent(t *testing.T) {
 		t.Errorf("%d changes told; want %d, as with a 0.9 s interval", len(seen), len(refSeen))
 	}
 }
+
+// A step that panics (a bug) and is recovered leaves the World usable from
+// its one goroutine: Advance cleared its concurrent-use flag only after a
+// step that returned, so every later call that changes the World, hands
+// out its agents or changes one of them panicked, saying the World was
+// used by two goroutines at once.
+func TestPanickedStepLeavesNoConcurrentUse(t *testing.T) {
+	var a *morale.Agent // the subtest's World's agent
+	calls := append(worldCalls(t), []worldCall{
+		{"Agent.SetMorale", func(*morale.World) { _ = a.SetMorale(0.5) }},
+		{"Agent.Rally", func(*morale.World) { a.Rally() }},
+		{"Agent.ReportEvent", func(*morale.World) { _ = a.ReportEvent(morale.Suppressed, 1) }},
+		{"Agent.SetSquad", func(*morale.World) { a.SetSquad(2) }},
+	}...)
+	for _, tt := range calls {
+		t.Run(tt.name, func(t *testing.T) {
+			w := &morale.World{}
+			a = w.Spawn(1, morale.Vec2{})
+			r := morale.PanicInStep(w, 1)
+			if s := fmt.Sprint(r); r == nil || strings.Contains(s, "two goroutines at once") {
+				t.Fatalf("got the step's panic %v; want the one PanicInStep makes", r)
+			}
+			use := func() (r any) {
+				defer func() { r = recover() }()
+				tt.use(w)
+				return nil
+			}
+			if r := use(); r != nil {
+				t.Errorf("got panic %v; want none", r)
+			}
+		})
+	}
+}

@@ -112,3 +112,17 @@ func (w *World) Stepping(fn func()) (r any) {
 	fn()
 	return nil
 }
+
+// PanicInStep runs w.Advance(dt) with steps that panic, as a bug in the
+// step would, and returns what Advance panicked with, or nil. The step
+// panics before it changes an agent: the squads' sums it builds (w.next,
+// which takeSquadAverages clears first) are taken away, and put back
+// before PanicInStep returns.
+func PanicInStep(w *World, dt float64) (r any) {
+	w.init()
+	next := w.next
+	w.next = nil
+	defer func() { w.next, r = next, recover() }()
+	w.Advance(dt)
+	return nil
+}
