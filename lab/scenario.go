@@ -423,8 +423,8 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 			name := t.str("event", "")
 			if name == "" {
 				p.fail(t.key("event"), ev.Line, "is missing; say which news (a row of [weights], or of [custom] for your game's own events)")
-			} else if _, ok := sc.Settings.Weights[morale.Event(name)]; !ok {
-				p.fail(t.key("event"), t.line("event"), "%s has no row in %s ([weights], or [custom] for your game's own events), so it would be worth zero; add a row or fix the name", safefile.Quote(name), table)
+			} else {
+				p.needRow(sc.Settings.Weights, table, morale.Event(name), t.key("event"), t.line("event"), "", "")
 			}
 			ev.Event = morale.Event(name)
 			if targets == 0 {
@@ -458,14 +458,12 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 				p.fail(t.key("count"), ev.Line, "is missing; say how many men arrive")
 			}
 			name := t.str("event", string(morale.ReinforcementsArrived))
-			if _, ok := sc.Settings.Weights[morale.Event(name)]; !ok {
-				if t.has("event") {
-					p.fail(t.key("event"), t.line("event"), "%s has no row in %s ([weights], or [custom] for your game's own events), so it would be worth zero; add a row or fix the name", safefile.Quote(name), table)
-				} else {
-					// The default news, on no line of its own: the block's.
-					p.noRow(t.key("event"), ev.Line, morale.Event(name), "a reinforce reports when it names no event", table, ", or name the news with event = \"…\"")
-				}
+			line, whose, or := t.line("event"), "", ""
+			if !t.has("event") {
+				// The default news, on no line of its own: the block's.
+				line, whose, or = ev.Line, "a reinforce reports when it names no event", ", or name the news with event = \"…\""
 			}
+			p.needRow(sc.Settings.Weights, table, morale.Event(name), t.key("event"), line, whose, or)
 			ev.Event = morale.Event(name)
 			men := ev.Count * occurrences(ev, sc.Duration) // over every occurrence
 			total += men
@@ -504,15 +502,11 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		ally, leader := deathNews(d.ev, sc.Squads, squadMen, squadIndex, agents)
 		if ally {
 			sc.news[morale.AllyDown] = true
-			if _, ok := sc.Settings.Weights[morale.AllyDown]; !ok {
-				p.noRow(d.key, d.ev.Line, morale.AllyDown, "a death reports", table, "")
-			}
+			p.needRow(sc.Settings.Weights, table, morale.AllyDown, d.key, d.ev.Line, "a death reports", "")
 		}
 		if leader {
 			sc.news[morale.LeaderDown] = true
-			if _, ok := sc.Settings.Weights[morale.LeaderDown]; !ok {
-				p.noRow(d.key, d.ev.Line, morale.LeaderDown, "a death reports when it kills a leader", table, "")
-			}
+			p.needRow(sc.Settings.Weights, table, morale.LeaderDown, d.key, d.ev.Line, "a death reports when it kills a leader", "")
 		}
 	}
 
@@ -712,12 +706,21 @@ func (p *parser) fail(key string, line int, format string, args ...any) {
 	p.errs = append(p.errs, &ScenarioError{File: p.file, Line: line, Key: key, Msg: fmt.Sprintf(format, args...)})
 }
 
-// noRow fails key on line: name, the news an event reports without naming
-// it (whose: "a reinforce reports when it names no event"), has no row in
-// table, so it would be worth zero. The advice is to add the row, or what
-// or says.
-func (p *parser) noRow(key string, line int, name morale.Event, whose, table, or string) {
-	p.fail(key, line, "%s, the news %s, has no row in %s ([weights], or [custom] for your game's own events), so it would be worth zero; add the row%s", safefile.Quote(string(name)), whose, table, or)
+// needRow fails key on line when news has no row in weights, the rows of
+// table ("the weights table"), so that it would be worth zero: the news an
+// [[event]] or a reinforce names, or that a reinforce naming none or a
+// death reports. Of news the file names (whose "") the advice is to add a
+// row or fix the name; of news it does not, whose says what reports it ("a
+// death reports") and the advice is to add the row. or adds to the advice.
+func (p *parser) needRow(weights map[morale.Event]float64, table string, news morale.Event, key string, line int, whose, or string) {
+	if _, ok := weights[news]; ok {
+		return
+	}
+	what, advice := safefile.Quote(string(news)), "a row or fix the name"
+	if whose != "" {
+		what, advice = what+", the news "+whose+",", "the row"
+	}
+	p.fail(key, line, "%s has no row in %s ([weights], or [custom] for your game's own events), so it would be worth zero; add %s%s", what, table, advice, or)
 }
 
 func (p *parser) err() error {

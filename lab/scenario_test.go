@@ -427,6 +427,38 @@ func TestReinforceDefaultNewsWithoutARow(t *testing.T) {
 	}
 }
 
+// Whatever reports the news, an [[event]], a reinforce or a death, a
+// weights file without its row is one message, on one line: the name and
+// the advice to fix it when the file names the news, else what reports it
+// and the advice to add the row.
+func TestNewsWithoutARow(t *testing.T) {
+	dir := t.TempDir()
+	w := filepath.Join(dir, "w.toml")
+	if err := os.WriteFile(w, []byte("[weights]\nSuppressed = -0.1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const head = "duration = 30.0\n[[squad]]\nname = \"a\"\nsize = 2\nleader = true\nnames = [\"Sgt\", \"Pvt\"]\n[[event]]\nt = 1.0\n" // the event's header on line 7
+	rows := `has no row in the weights table of "` + w + `" ([weights], or [custom] for your game's own events), so it would be worth zero; add `
+	for _, tc := range []struct {
+		name, event, want string
+	}{
+		{"an event's news", "squad = \"a\"\nevent = \"Sniped\"\n", `:10: event[1].event: "Sniped" ` + rows + "a row or fix the name"},
+		{"a reinforce's news", "do = \"reinforce\"\nsquad = \"a\"\ncount = 1\nevent = \"Cavalry\"\n", `:12: event[1].event: "Cavalry" ` + rows + "a row or fix the name"},
+		{"a reinforce's default news", "do = \"reinforce\"\nsquad = \"a\"\ncount = 1\n", `:7: event[1].event: "ReinforcementsArrived", the news a reinforce reports when it names no event, ` + rows + `the row, or name the news with event = "…"`},
+		{"a death's news", "do = \"death\"\nagent = \"Pvt\"\n", `:7: event[1].do: "AllyDown", the news a death reports, ` + rows + "the row"},
+		{"a leader's death's news", "do = \"death\"\nagent = \"Sgt\"\n", `:7: event[1].do: "LeaderDown", the news a death reports when it kills a leader, ` + rows + "the row"},
+	} {
+		path := filepath.Join(dir, "s.toml")
+		if err := os.WriteFile(path, []byte(head+tc.event), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := lab.LoadScenarioWith(path, w)
+		if got := fmt.Sprint(err); got != path+tc.want {
+			t.Errorf("%s: got %q; want %q", tc.name, got, path+tc.want)
+		}
+	}
+}
+
 // Reports knows a death's news as the parser does: a named man's is
 // AllyDown or LeaderDown, one among a squad's men either when the squad
 // has a leader and more men, a reinforce's its event.
