@@ -112,8 +112,11 @@ func (w *World) AppendBinary(b []byte) ([]byte, error) {
 // read (a later one) is an error wrapping ErrSaveVersion naming it and those
 // it reads: this one and every older one. On any error w is left
 // exactly as it was. It never panics, and allocates at most 64 times
-// len(data) plus 4 MiB (FuzzUnmarshalBinary; a load's fixed cost, about
-// 130 KB, dwarfs a small save).
+// len(data) plus 4 MiB (FuzzUnmarshalBinary; a load's fixed cost dwarfs a
+// small save). The settings in a save are text, which the first load of
+// that text parses (about 120 KB of garbage); w keeps it, and a later load
+// of a save with the same settings text (a rollback's, every frame) takes
+// them from there, for about 10 KB a load in all (TestLoadAgainAllocatesLittle).
 // It must not be called from a listener, and panics, naming
 // the misuse, inside a loop over Agents.
 func (w *World) UnmarshalBinary(data []byte) error {
@@ -134,7 +137,7 @@ func (w *World) UnmarshalBinary(data []byte) error {
 	if crc64.Checksum(body, crc64.MakeTable(crc64.ECMA)) != binary.LittleEndian.Uint64(data[len(data)-8:]) {
 		return fmt.Errorf("%w: its checksum does not match its bytes (changed or cut)", ErrSaveCorrupt)
 	}
-	n, err := decodeWorld(&saveReader{b: body, off: head, version: v})
+	n, err := decodeWorld(&saveReader{b: body, off: head, version: v}, &w.texts)
 	if err != nil {
 		return fmt.Errorf("%w: %w", ErrSaveCorrupt, err)
 	}
@@ -142,13 +145,29 @@ func (w *World) UnmarshalBinary(data []byte) error {
 	return nil
 }
 
+// settingsTexts is what a World keeps of its settings as text, so that a
+// game that saves and loads every frame (a rollback, say) formats and parses
+// them once for each change of settings, not at every call: written is
+// WriteSettings' text of the World's settings, nil until a save asks for it
+// and again after any change of them; read is the settings text of the last
+// save loaded into the World, and readAs what ReadSettings made of it (a
+// pure function of the text: a load whose text is read takes a copy of
+// readAs, as parsing it again would give).
+type settingsTexts struct {
+	written, read []byte
+	readAs        Settings
+}
+
 // encode appends the payload of the World's savegame.
 func (w *World) encode(e *saveWriter) error {
-	var text bytes.Buffer
-	if err := WriteSettings(&text, w.s); err != nil {
-		return fmt.Errorf("morale: MarshalBinary: settings: %w", err)
+	if w.texts.written == nil {
+		var text bytes.Buffer
+		if err := WriteSettings(&text, w.s); err != nil {
+			return fmt.Errorf("morale: MarshalBinary: settings: %w", err)
+		}
+		w.texts.written = text.Bytes()
 	}
-	e.bytes(text.Bytes())
+	e.bytes(w.texts.written)
 	rng, err := w.src.MarshalBinary()
 	if err != nil {
 		return fmt.Errorf("morale: MarshalBinary: random source: %w", err)
@@ -245,7 +264,7 @@ func (w *World) adopt(n *World) {
 	for _, a := range n.col.Handle {
 		a.w = w
 	}
-	w.s, w.rng, w.src, w.grid = n.s, n.rng, n.src, n.grid
+	w.s, w.texts, w.rng, w.src, w.grid = n.s, n.texts, n.rng, n.src, n.grid
 	w.intervalTicks, w.nowTicks, w.stepTicks, w.steps = n.intervalTicks, n.nowTicks, n.stepTicks, n.steps
 	w.targetTicks, w.dropped = n.targetTicks, n.dropped
 	w.col, w.reasons, w.slabs = n.col, n.reasons, nil

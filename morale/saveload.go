@@ -25,19 +25,25 @@ func (d *saveReader) tick(now int64) int64 {
 }
 
 // decodeWorld reads a savegame's payload into a new World, checking every
-// value a World could not have had.
-func decodeWorld(d *saveReader) (*World, error) {
+// value a World could not have had. Settings whose text is known's read are
+// known's, not parsed again; the new World's texts know the text it read.
+func decodeWorld(d *saveReader, known *settingsTexts) (*World, error) {
 	d.what = "settings"
 	text := d.bytes()
 	if d.err != nil {
 		return nil, d.err
 	}
-	s, err := ReadSettings(bytes.NewReader(text))
-	if err != nil {
-		return nil, fmt.Errorf("settings: %w", err)
+	read := settingsTexts{read: known.read, readAs: known.readAs}
+	if !bytes.Equal(text, read.read) || read.read == nil {
+		s, err := ReadSettings(bytes.NewReader(text))
+		if err != nil {
+			return nil, fmt.Errorf("settings: %w", err)
+		}
+		read = settingsTexts{read: bytes.Clone(text), readAs: s}
 	}
 	n := &World{}
-	n.start(s, 0)
+	n.start(read.readAs.Clone(), 0)
+	n.texts = read
 
 	d.what = "random source"
 	var src rand.PCG

@@ -85,10 +85,11 @@ type World struct {
 	// self is another's is a copy made by value (see guard).
 	self *World
 
-	s    Settings
-	rng  *rand.Rand
-	src  *rand.PCG // rng's source, kept so that Clone can copy its state
-	grid grid
+	s     Settings
+	texts settingsTexts // s as text, kept between saves and loads (savegame.go)
+	rng   *rand.Rand
+	src   *rand.PCG // rng's source, kept so that Clone can copy its state
+	grid  grid
 
 	// The clock, in ticks (see ticksPerSecond) of simulated time.
 	intervalTicks int64
@@ -246,7 +247,7 @@ func (w *World) init() {
 // apply makes valid settings s the World's: the step length from the next
 // step on, and a grid sized to the new reach.
 func (w *World) apply(s Settings) {
-	w.s = s
+	w.s, w.texts.written = s, nil
 	w.intervalTicks = secondsToTicks(s.SquadUpdateInterval)
 	if w.grid.size != s.NoEffectRadius {
 		w.rebuildGrid(s.NoEffectRadius)
