@@ -85,6 +85,9 @@ func TestUnknownKeysNameTheirLine(t *testing.T) {
 		{"a dotted key's first line", goodHead + "a.\"x\" = 1\na.y = 2\n", "bad.toml:7: squad[1].a: is not a key of squad[1]"},
 		{"a header with a quoted part", goodHead + "['t u'.v]\nw = 1\n", "bad.toml:7: t u: is not a key of a scenario"},
 		{"a key in the second squad", goodHead + "[[squad]]\nsize = 1\n\"nmae\" = \"b\"\n", "bad.toml:9: squad[2].nmae: is not a key of squad[2]"},
+		{"a sub-table of a squad", goodHead + "[squad.x]\nsize = 1\n", "bad.toml:7: squad[1].x: is not a key of squad[1]"},
+		{"a sub-table of the second squad", goodHead + "[[squad]]\nsize = 1\n\n[squad.x]\n", "bad.toml:10: squad[2].x: is not a key of squad[2]"},
+		{"an array of tables in a squad", goodHead + "[[squad.guns]]\nn = 1\n", "bad.toml:7: squad[1].guns: is not a key of squad[1]"},
 	} {
 		_, err := lab.ParseScenario("bad.toml", []byte(tc.body))
 		var got []string

@@ -24,6 +24,10 @@ import (
 //   - a [table] header: "weights"; a key in it: "weights.AllyDown"
 //   - the n-th (from 1) [[array]] table header: "event.2"; a key in it:
 //     "event.2.t"; the first header's line is also "event"
+//   - a header under an array of tables, as TOML reads it, in the array's
+//     last table so far: [squad.x] after two [[squad]] headers is
+//     "squad.2.x", a key in it "squad.2.x.size"; [[squad.y]] is
+//     "squad.2.y.1"
 //
 // A key or header name is written as the decoder names it (toml.Key's
 // String): its parts joined by dots, a part quoted only when it is not a
@@ -62,8 +66,21 @@ func Scan(data []byte) map[string]int {
 			continue
 		}
 		line = strings.TrimLeft(line, " \t")
-		if name, after, array, ok := header(line); ok {
+		if parts, after, array, ok := header(line); ok {
 			line = after
+			// A part before the last that names an array of tables names
+			// its last table so far: [squad.x] after [[squad]] is
+			// "squad.1.x", as [[squad.y]] is "squad.1.y.1".
+			name := ""
+			for i := range parts {
+				if name != "" {
+					name += "."
+				}
+				name += parts[i : i+1].String()
+				if i < len(parts)-1 && count[name] > 0 {
+					name += "." + strconv.Itoa(count[name])
+				}
+			}
 			if array {
 				count[name]++
 				prefix = fmt.Sprintf("%s.%d", name, count[name])
@@ -74,8 +91,9 @@ func Scan(data []byte) map[string]int {
 				prefix = name
 			}
 			lines[prefix] = n
-		} else if key, after, ok := dotted(line); ok && strings.HasPrefix(after, "=") {
+		} else if parts, after, ok := dotted(line); ok && strings.HasPrefix(after, "=") {
 			line = after[1:]
+			key := parts.String()
 			if prefix != "" {
 				key = prefix + "." + key
 			}
@@ -89,38 +107,39 @@ func Scan(data []byte) map[string]int {
 }
 
 // header reads a table header, [name] or [[name]], from the start of line:
-// its name as Scan's paths write it, what follows the header and whether
-// it is an array's. ok is false when line does not start with one.
-func header(line string) (name, rest string, array, ok bool) {
+// its name's parts, what follows the header and whether it is an array's.
+// ok is false when line does not start with one.
+func header(line string) (name toml.Key, rest string, array, ok bool) {
 	open, shut := "[", "]"
 	if strings.HasPrefix(line, "[[") {
 		open, shut, array = "[[", "]]", true
 	}
 	if !strings.HasPrefix(line, open) {
-		return "", "", false, false
+		return nil, "", false, false
 	}
 	name, rest, ok = dotted(line[len(open):])
 	if !ok || !strings.HasPrefix(rest, shut) {
-		return "", "", false, false
+		return nil, "", false, false
 	}
 	return name, rest[len(shut):], array, true
 }
 
 // dotted reads a key, one part or several joined by dots (blanks allowed
-// around each), from the start of s after any blanks: the key as Scan's
-// paths write it, and what follows the key and the blanks after it. ok is
-// false when s does not start with a key.
-func dotted(s string) (key, rest string, ok bool) {
+// around each), from the start of s after any blanks: the key's parts as
+// the decoder reads them (their String is the key as Scan's paths write
+// it), and what follows the key and the blanks after it. ok is false when
+// s does not start with a key.
+func dotted(s string) (key toml.Key, rest string, ok bool) {
 	var parts toml.Key
 	for {
 		part, after, ok := keyPart(strings.TrimLeft(s, " \t"))
 		if !ok {
-			return "", s, false
+			return nil, s, false
 		}
 		parts = append(parts, part)
 		s = strings.TrimLeft(after, " \t")
 		if !strings.HasPrefix(s, ".") {
-			return parts.String(), s, true
+			return parts, s, true
 		}
 		s = s[1:]
 	}
