@@ -28,6 +28,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/BurntSushi/toml"
 	"github.com/moralebreak/moralebreak/game"
@@ -791,22 +792,28 @@ func (t *table) get(k string) (any, bool) {
 	return v, ok
 }
 
-func typeName(v any) string {
+// aType names the TOML type of the decoded value v with its article, as a
+// message says what a value is: "a string", "an integer", "a float", "a
+// boolean", "an array", "a table", "a date-time" (an offset or local
+// date-time, a local date or a local time).
+func aType(v any) string {
 	switch v.(type) {
 	case string:
-		return "string"
+		return "a string"
 	case int64:
-		return "integer"
+		return "an integer"
 	case float64:
-		return "float"
+		return "a float"
 	case bool:
-		return "boolean"
+		return "a boolean"
 	case []any, []map[string]any:
-		return "array"
+		return "an array"
 	case map[string]any:
-		return "table"
+		return "a table"
+	case time.Time:
+		return "a date-time"
 	}
-	return fmt.Sprintf("%T", v)
+	return fmt.Sprintf("a value of Go type %T", v)
 }
 
 // scalar returns the value of key k as a T: def when it is absent, and def
@@ -819,7 +826,7 @@ func scalar[T any](t *table, k string, def T, what string) T {
 	}
 	x, ok := v.(T)
 	if !ok {
-		t.p.fail(t.key(k), t.line(k), "is a %s; it must be %s", typeName(v), what)
+		t.p.fail(t.key(k), t.line(k), "is %s; it must be %s", aType(v), what)
 		return def
 	}
 	return x
@@ -838,7 +845,7 @@ func quoteValue(v any) string {
 	case int64, float64, bool:
 		return fmt.Sprint(v)
 	}
-	return "a " + typeName(v)
+	return aType(v)
 }
 
 func asNumber(v any) (float64, bool) {
@@ -886,7 +893,7 @@ func (t *table) number(k string, lo, hi float64, whole bool) (float64, bool) {
 	f, ok := asNumber(v)
 	switch {
 	case !ok:
-		t.p.fail(t.key(k), t.line(k), "is a %s; it must be %s", typeName(v), what)
+		t.p.fail(t.key(k), t.line(k), "is %s; it must be %s", aType(v), what)
 	case whole && f != math.Trunc(f): // a fraction or NaN (±Inf is out of range)
 		t.p.fail(t.key(k), t.line(k), "is %v; it must be a whole number", f)
 	case !whole && (math.IsNaN(f) || math.IsInf(f, 0)):
@@ -910,7 +917,7 @@ func array[T any](t *table, k, of string, elem func(any) (T, string)) []T {
 	}
 	arr, ok := v.([]any)
 	if !ok {
-		t.p.fail(t.key(k), t.line(k), "is a %s; it must be an array of %s", typeName(v), of)
+		t.p.fail(t.key(k), t.line(k), "is %s; it must be an array of %s", aType(v), of)
 		return nil
 	}
 	out := make([]T, 0, len(arr))
@@ -946,7 +953,7 @@ func (t *table) strs(k string) []string {
 		if s, ok := e.(string); ok {
 			return s, ""
 		}
-		return "", fmt.Sprintf("is a %s; it must be a string", typeName(e))
+		return "", fmt.Sprintf("is %s; it must be a string", aType(e))
 	})
 }
 
@@ -985,7 +992,7 @@ func (t *table) tables(k string) []*table {
 	}
 	arr, ok := v.([]map[string]any)
 	if !ok {
-		t.p.fail(k, t.line(k), "is a %s; write it as [[%s]] tables", typeName(v), k)
+		t.p.fail(k, t.line(k), "is %s; write it as [[%s]] tables", aType(v), k)
 		return nil
 	}
 	out := make([]*table, len(arr))

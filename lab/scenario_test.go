@@ -67,6 +67,36 @@ func TestParseScenarioErrors(t *testing.T) {
 	}
 }
 
+// A value of the wrong type is named by its TOML type with the right
+// article: "an integer", "an array", "a date-time".
+func TestTypeErrorsSayTheirArticle(t *testing.T) {
+	for _, tc := range []struct {
+		name, line, want string
+	}{
+		{"a string", `spacing = "wide"`, "bad.toml:7: squad[1].spacing: is a string; it must be a number"},
+		{"an integer", "leader = 1", "bad.toml:7: squad[1].leader: is an integer; it must be true or false"},
+		{"a float", "leader = 1.5", "bad.toml:7: squad[1].leader: is a float; it must be true or false"},
+		{"a boolean", "spacing = true", "bad.toml:7: squad[1].spacing: is a boolean; it must be a number"},
+		{"an array", "formation = [1]", "bad.toml:7: squad[1].formation: is an array; it must be a string"},
+		{"a table", "spacing = { x = 1 }", "bad.toml:7: squad[1].spacing: is a table; it must be a number"},
+		{"a date-time", "morale = 1979-05-27T07:32:00Z", "bad.toml:7: squad[1].morale: is a date-time; it must be a number"},
+		{"a local date", "morale = 1979-05-27", "bad.toml:7: squad[1].morale: is a date-time; it must be a number"},
+		{"an integer for an array", "nerves = 5", "bad.toml:7: squad[1].nerves: is an integer; it must be an array of numbers"},
+		{"an integer in an array of strings", "[[event]]\nt = 1\nevent = \"AllyDown\"\nat = [0, 0]\nsquads = [5]", "bad.toml:11: event[1].squads[0]: is an integer; it must be a string"},
+		{"an array in an array of numbers", "nerves = [[0.5]]", "bad.toml:7: squad[1].nerves[0]: is an array; it must be a number in 0..1"},
+		{"a table for tables", "[[event]]\nt = 1\nevent = \"AllyDown\"\nsquad = \"a\"\n[expect]\nx = 1", "bad.toml:11: expect: is a table; write it as [[expect]] tables"},
+	} {
+		_, err := lab.ParseScenario("bad.toml", []byte(goodHead+tc.line+"\n"))
+		var got []string
+		if err != nil {
+			got = strings.Split(err.Error(), "\n")
+		}
+		if !slices.Contains(got, tc.want) {
+			t.Errorf("%s: got %q; want the error %q", tc.name, got, tc.want)
+		}
+	}
+}
+
 // An unknown key is named with its line however it is written: bare,
 // "basic" or 'literal', with dots or blanks inside its quotes, or as the
 // first part of a dotted key or a header (the table it makes).
