@@ -16,6 +16,17 @@ import (
 
 const eps = 1e-12
 
+// recordingText is r written out as a replay file (Recording.Write), or
+// fails the test.
+func recordingText(t testing.TB, r game.Recording) string {
+	t.Helper()
+	var b strings.Builder
+	if err := r.Write(&b); err != nil {
+		t.Fatalf("writing the recording: %v", err)
+	}
+	return b.String()
+}
+
 // newGame builds a game from cfg or fails the test.
 func newGame(t testing.TB, cfg game.Config) *game.Session {
 	t.Helper()

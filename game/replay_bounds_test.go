@@ -15,11 +15,7 @@ import (
 // default settings.
 func replayText(t *testing.T, header string, ticks string, end int64) string {
 	t.Helper()
-	var b strings.Builder
-	if err := (game.Recording{Seed: 1, Soldiers: 5, Settings: morale.DefaultSettings(), End: 0}).Write(&b); err != nil {
-		t.Fatal(err)
-	}
-	text := b.String()
+	text := recordingText(t, game.Recording{Seed: 1, Soldiers: 5, Settings: morale.DefaultSettings(), End: 0})
 	text = strings.Replace(text, "soldiers 5\n", header, 1)
 	i := strings.Index(text, "end 0\n")
 	return text[:i] + ticks + fmt.Sprintf("end %d\ndigest -\n", end)

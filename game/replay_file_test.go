@@ -1,7 +1,6 @@
 package game_test
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -19,11 +18,7 @@ import (
 func TestLoadReplay(t *testing.T) {
 	g := newGame(t, game.DefaultConfig())
 	runUntil(g, 1)
-	var buf bytes.Buffer
-	if err := g.Recording().Write(&buf); err != nil {
-		t.Fatal(err)
-	}
-	good := buf.String()
+	good := recordingText(t, g.Recording())
 	dir := t.TempDir()
 	for _, tc := range []struct {
 		name, text string // text "": no file written
@@ -52,12 +47,8 @@ func TestLoadReplay(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: got error %v; want none", tc.name, err)
 		}
-		var got bytes.Buffer
-		if err := rec.Write(&got); err != nil {
-			t.Fatal(err)
-		}
-		if got.String() != good || last != total || total <= 0 {
-			t.Errorf("%s: got a recording of %d bytes, progress %v of %v; want the %d written, played to the end", tc.name, got.Len(), last, total, len(good))
+		if got := recordingText(t, rec); got != good || last != total || total <= 0 {
+			t.Errorf("%s: got a recording of %d bytes, progress %v of %v; want the %d written, played to the end", tc.name, len(got), last, total, len(good))
 		}
 	}
 }
@@ -91,11 +82,7 @@ func TestReplayErrorsSayTheProblemAlone(t *testing.T) {
 	recorded := func(cfg game.Config) string {
 		g := newGame(t, cfg)
 		runUntil(g, 1)
-		var buf bytes.Buffer
-		if err := g.Recording().Write(&buf); err != nil {
-			t.Fatal(err)
-		}
-		return buf.String()
+		return recordingText(t, g.Recording())
 	}
 	// withTicks is text with the tick lines ticks before its end line.
 	withTicks := func(text, ticks string) string { return strings.Replace(text, "\nend ", "\n"+ticks+"\nend ", 1) }

@@ -19,13 +19,10 @@ func roundTrip(t testing.TB, g *game.Session) string {
 	if rec.Digest != g.Digest() || rec.End != g.SessionTicks() {
 		t.Fatalf("Recording: digest %s at %d; want %s at %d", rec.Digest, rec.End, g.Digest(), g.SessionTicks())
 	}
-	var buf bytes.Buffer
-	if err := rec.Write(&buf); err != nil {
-		t.Fatalf("Write: %v", err)
-	}
-	back, err := game.ReadReplay(bytes.NewReader(buf.Bytes()))
+	text := recordingText(t, rec)
+	back, err := game.ReadReplay(strings.NewReader(text))
 	if err != nil {
-		t.Fatalf("ReadReplay: %v\n%s", err, buf.String())
+		t.Fatalf("ReadReplay: %v\n%s", err, text)
 	}
 	r, err := game.PlayReplay(back)
 	if err != nil {
@@ -39,14 +36,10 @@ func roundTrip(t testing.TB, g *game.Session) string {
 		t.Fatalf("replayed soldiers differ:\ngot  %v\nwant %v", got, want)
 	}
 	// The replay records the same session again.
-	var again bytes.Buffer
-	if err := r.Recording().Write(&again); err != nil {
-		t.Fatal(err)
+	if again := recordingText(t, r.Recording()); again != text {
+		t.Errorf("the replay's own recording differs from the file:\ngot\n%s\nwant\n%s", again, text)
 	}
-	if again.String() != buf.String() {
-		t.Errorf("the replay's own recording differs from the file:\ngot\n%s\nwant\n%s", again.String(), buf.String())
-	}
-	return buf.String()
+	return text
 }
 
 func TestReplayOpening(t *testing.T) {
@@ -164,11 +157,7 @@ func TestReplayUnknownSoldierStops(t *testing.T) {
 	} {
 		g := newGame(t, game.DefaultConfig())
 		runUntil(g, 1)
-		var buf bytes.Buffer
-		if err := g.Recording().Write(&buf); err != nil {
-			t.Fatal(err)
-		}
-		text := strings.Replace(buf.String(), "end 240\n", "tick 100 "+tc.cmd+"\nend 240\n", 1)
+		text := strings.Replace(recordingText(t, g.Recording()), "end 240\n", "tick 100 "+tc.cmd+"\nend 240\n", 1)
 		rec, err := game.ReadReplay(strings.NewReader(text))
 		if err != nil {
 			t.Fatalf("%s: ReadReplay: %v", tc.cmd, err)
@@ -196,11 +185,7 @@ func TestReadReplayRejects(t *testing.T) {
 	runUntil(g, 0.5)
 	apply(t, g, game.Kill{ID: 2})
 	runUntil(g, 1)
-	var buf bytes.Buffer
-	if err := g.Recording().Write(&buf); err != nil {
-		t.Fatal(err)
-	}
-	good := buf.String()
+	good := recordingText(t, g.Recording())
 	if _, err := game.ReadReplay(strings.NewReader(good)); err != nil {
 		t.Fatalf("the good file: %v", err)
 	}
@@ -280,27 +265,20 @@ func TestReplayBlockErrorsNameTheFilesLine(t *testing.T) {
 	s.Weights[morale.AllyDown] = -0.3
 	apply(t, g, game.SetSettings{Settings: s})
 	runUntil(g, 1)
-	var buf bytes.Buffer
-	if err := g.Recording().Write(&buf); err != nil {
-		t.Fatal(err)
-	}
+	good := recordingText(t, g.Recording())
 	sc, err := game.NewSession(game.Config{Scene: game.SceneScenario, Scenario: testScenario(), Seed: 3, Soldiers: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var scBuf strings.Builder
-	if err := sc.Recording().Write(&scBuf); err != nil {
-		t.Fatal(err)
-	}
+	scText := recordingText(t, sc.Recording())
 	// edit replaces the n-th line beginning with prefix by with.
 	edit := func(text, prefix string, n int, with string) string {
 		lines := strings.Split(text, "\n")
 		lines[lineOf(t, text, prefix, n)-1] = with
 		return strings.Join(lines, "\n")
 	}
-	good := buf.String()
 	first, second := lineOf(t, good, "settings", 1), lineOf(t, good, "tick ", 1)
-	scen := lineOf(t, scBuf.String(), "scenario", 1)
+	scen := lineOf(t, scText, "scenario", 1)
 	for _, tc := range []struct {
 		name, text  string
 		line, block int
@@ -312,18 +290,18 @@ func TestReplayBlockErrorsNameTheFilesLine(t *testing.T) {
 			lineOf(t, good, "| Rest", 1) + 3, first, "Bogus"},
 		{"two problems", edit(edit(good, "| Hysteresis", 1, "| Hysteresis = x"), "| NerveMax", 1, "| NerveMax = 9"),
 			lineOf(t, good, "| Hysteresis", 1), first, fmt.Sprintf("; line %d: NerveMax", lineOf(t, good, "| NerveMax", 1))},
-		{"a scenario block's syntax", edit(scBuf.String(), "| duration", 1, "| duration = = 3"),
-			lineOf(t, scBuf.String(), "| duration", 1), scen, "expected value"},
-		{"a scenario block's type", edit(scBuf.String(), "| duration", 1, `| duration = "x"`),
-			lineOf(t, scBuf.String(), "| duration", 1), scen, "duration: incompatible types"},
-		{"a type in the scenario block's first squad of two", edit(scBuf.String(), "| size", 1, `| size = "six"`),
-			lineOf(t, scBuf.String(), "| size", 1), scen, "size: incompatible types"},
-		{"a type in the scenario block's third event", edit(scBuf.String(), "| count", 3, "| count = [1]"),
-			lineOf(t, scBuf.String(), "| count", 3), scen, "count: incompatible types"},
-		{"an unknown key in the scenario block's second squad", edit(scBuf.String(), "| spacing", 2, "| spacing = 100.0\n| bogus = 1"),
-			lineOf(t, scBuf.String(), "| spacing", 2) + 1, scen, `unknown key "bogus"`},
-		{"unknown keys in the scenario block's head and third event", edit(edit(scBuf.String(), "| count", 3, "| count = 1\n| radious = 2"), "| duration", 1, "| duration = 30.0\n| durration = 3"),
-			lineOf(t, scBuf.String(), "| duration", 1) + 1, scen, fmt.Sprintf(`unknown key "durration"; line %d: unknown key "radious"`, lineOf(t, scBuf.String(), "| count", 3)+2)},
+		{"a scenario block's syntax", edit(scText, "| duration", 1, "| duration = = 3"),
+			lineOf(t, scText, "| duration", 1), scen, "expected value"},
+		{"a scenario block's type", edit(scText, "| duration", 1, `| duration = "x"`),
+			lineOf(t, scText, "| duration", 1), scen, "duration: incompatible types"},
+		{"a type in the scenario block's first squad of two", edit(scText, "| size", 1, `| size = "six"`),
+			lineOf(t, scText, "| size", 1), scen, "size: incompatible types"},
+		{"a type in the scenario block's third event", edit(scText, "| count", 3, "| count = [1]"),
+			lineOf(t, scText, "| count", 3), scen, "count: incompatible types"},
+		{"an unknown key in the scenario block's second squad", edit(scText, "| spacing", 2, "| spacing = 100.0\n| bogus = 1"),
+			lineOf(t, scText, "| spacing", 2) + 1, scen, `unknown key "bogus"`},
+		{"unknown keys in the scenario block's head and third event", edit(edit(scText, "| count", 3, "| count = 1\n| radious = 2"), "| duration", 1, "| duration = 30.0\n| durration = 3"),
+			lineOf(t, scText, "| duration", 1) + 1, scen, fmt.Sprintf(`unknown key "durration"; line %d: unknown key "radious"`, lineOf(t, scText, "| count", 3)+2)},
 	} {
 		_, err := game.ReadReplay(strings.NewReader(tc.text))
 		if err == nil || !errors.Is(err, game.ErrBadReplay) {
@@ -415,11 +393,7 @@ func FuzzReadReplay(f *testing.F) {
 	s.Weights["Odd \"name\""] = 0.5
 	apply(f, g, game.SetSettings{Settings: s})
 	runUntil(g, 1)
-	var buf bytes.Buffer
-	if err := g.Recording().Write(&buf); err != nil {
-		f.Fatal(err)
-	}
-	f.Add(buf.String())
+	f.Add(recordingText(f, g.Recording()))
 	f.Add("moralebreak-replay 1\nseed 1\nsoldiers 5\nopening on\nsettings\n| ShakenBelow = 0.6\ntick 3 kill 9\nend 9\ndigest -\n")
 	f.Add("moralebreak-replay 2\n")
 	f.Fuzz(func(t *testing.T, text string) {

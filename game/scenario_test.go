@@ -136,13 +136,10 @@ func TestScenarioScene(t *testing.T) {
 	if p.Digest() != r.Digest {
 		t.Errorf("replayed digest %s; recorded %s", p.Digest(), r.Digest)
 	}
-	var b strings.Builder
-	if err := r.Write(&b); err != nil {
-		t.Fatal(err)
-	}
-	back, err := game.ReadReplay(strings.NewReader(b.String()))
+	text := recordingText(t, r)
+	back, err := game.ReadReplay(strings.NewReader(text))
 	if err != nil {
-		t.Fatalf("reading the written replay: %v\n%s", err, b.String())
+		t.Fatalf("reading the written replay: %v\n%s", err, text)
 	}
 	q, err := game.PlayReplay(back)
 	if err != nil {
@@ -363,15 +360,12 @@ func TestScenarioReplaySaysItsMen(t *testing.T) {
 	for s.Time() < 1 {
 		s.Tick()
 	}
-	var b strings.Builder
-	if err := s.Recording().Write(&b); err != nil {
-		t.Fatal(err)
-	}
+	text := recordingText(t, s.Recording())
 	want := fmt.Sprintf("# soldiers and opening above are unused in this scene: the scenario below sets its %d men\n", testScenario().Men())
-	if !strings.Contains(b.String(), want) {
-		t.Errorf("the replay's header:\n%s\nwant the line %q", b.String()[:min(400, b.Len())], want)
+	if !strings.Contains(text, want) {
+		t.Errorf("the replay's header:\n%s\nwant the line %q", text[:min(400, len(text))], want)
 	}
-	if _, err := game.ReadReplay(strings.NewReader(b.String())); err != nil {
+	if _, err := game.ReadReplay(strings.NewReader(text)); err != nil {
 		t.Errorf("ReadReplay of it: %v", err)
 	}
 }
