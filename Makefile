@@ -218,9 +218,9 @@ amd64v3:
 
 ## wasm: morale's golden fight, savegame and checksum tests as js/wasm under
 ## node (go_js_wasm_exec from the Go installation): the savegames written
-## on amd64 (morale/testdata/save-v2.bin, this format, and save-v1.bin, the
-## one before) load and continue with the same bits, and the same fight saves
-## the same bytes.
+## on amd64 (morale/testdata/save-v3.bin, this format, and save-v2.bin and
+## save-v1.bin, the ones before) load and continue with the same bits, and the
+## same fight saves the same bytes.
 wasm:
 	$(LIB) GOOS=js GOARCH=wasm PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" $(GO) test -count=1 -run 'Save|Load|Checksum|Tag|SameBits' .
 

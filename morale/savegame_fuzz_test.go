@@ -3,6 +3,7 @@ package morale_test
 import (
 	"bytes"
 	"encoding/binary"
+	"hash/crc32"
 	"hash/crc64"
 	"runtime"
 	"testing"
@@ -12,8 +13,8 @@ import (
 
 // FuzzUnmarshalBinary feeds UnmarshalBinary hostile savegames: as given
 // (mode byte even), and with the header and checksum made valid around the
-// fuzzed payload (mode byte odd: format version 1 for 1 mod 4, 2 for 3 mod
-// 4), so that the decoder of every version it reads is fuzzed, not only the
+// fuzzed payload (mode byte odd: format version 1 + (mode/2) mod 3, so 1,
+// 2 and 3 for modes 1, 3 and 5), so that the decoder of every version it reads is fuzzed, not only the
 // checksum. Invariants: no panic or hang; an error leaves the World
 // exactly as it was; a load allocates at most 64 times the input's size
 // plus 4 MiB; a loaded World saves, loads back to the same bytes, and
@@ -32,8 +33,9 @@ func FuzzUnmarshalBinary(f *testing.F) {
 		fightOps(f, w, 3, 60)
 		data := saved(f, w)
 		f.Add(append([]byte{0}, data...))
-		f.Add(append([]byte{1}, data[12:len(data)-8]...))
-		f.Add(append([]byte{3}, data[12:len(data)-8]...))
+		f.Add(append([]byte{1}, data[12:len(data)-4]...))
+		f.Add(append([]byte{3}, data[12:len(data)-4]...))
+		f.Add(append([]byte{5}, data[12:len(data)-4]...))
 	}
 	f.Add([]byte{0})
 	f.Add([]byte{1, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f})
@@ -43,9 +45,13 @@ func FuzzUnmarshalBinary(f *testing.F) {
 		}
 		data := in[1:]
 		if in[0]%2 == 1 {
-			version := 1 + uint32(in[0]/2%2)
+			version := 1 + uint32(in[0]/2%3)
 			data = append(binary.LittleEndian.AppendUint32([]byte("MORALEBK"), version), data...)
-			data = binary.LittleEndian.AppendUint64(data, crc64.Checksum(data, crc64.MakeTable(crc64.ECMA)))
+			if version < 3 {
+				data = binary.LittleEndian.AppendUint64(data, crc64.Checksum(data, crc64.MakeTable(crc64.ECMA)))
+			} else {
+				data = binary.LittleEndian.AppendUint32(data, crc32.Checksum(data, crc32.MakeTable(crc32.Castagnoli)))
+			}
 		}
 		w, err := morale.NewWorld(morale.DefaultSettings(), 1)
 		if err != nil {
