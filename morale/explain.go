@@ -303,7 +303,7 @@ func (c Contribution) phrase() string {
 		d = append(d, fmt.Sprintf("weight %s", signed(e.Weight)))
 	}
 	if e.Located {
-		d = append(d, fmt.Sprintf("%.1f m away, falloff %.2f", e.Distance/100, e.Falloff))
+		d = append(d, fmt.Sprintf("%.1f m away, falloff %s", e.Distance/100, fine(e.Falloff)))
 	}
 	if e.Kept > 0 {
 		d = append(d, fmt.Sprintf("nerve %.2f kept %.0f%%", e.Nerve, 100*clamp01(e.Nerve)))
@@ -315,26 +315,30 @@ func (c Contribution) phrase() string {
 }
 
 // signed formats v with a sign and two decimals: +0.20, −0.31 (a true minus
-// sign). As versus does, it gives a value that would read 0.00 the fewest
-// more decimals, up to six, that show it (−0.004), and two significant
-// digits beyond (−8e-08); exactly 0 (bad news at morale 0, good news at 1)
-// is ±0.00, neither up nor down.
+// sign). Through fine, a value that would read 0.00 gets the fewest more
+// decimals, up to six, that show it (−0.004), and two significant digits
+// beyond (−8e-08); exactly 0 (bad news at morale 0, good news at 1) is
+// ±0.00, neither up nor down.
 func signed(v float64) string {
 	if v == 0 {
 		return "±0.00"
 	}
-	a := math.Abs(v)
-	s := strconv.FormatFloat(a, 'g', 2, 64)
+	if v < 0 {
+		return "−" + fine(-v)
+	}
+	return "+" + fine(v)
+}
+
+// fine formats a ≥ 0 with two decimals, or the fewest more (up to six)
+// that do not read 0 when a is not, else two significant digits: 0.25,
+// 0.004, 8e-08.
+func fine(a float64) string {
 	for d := 2; d <= 6; d++ {
-		if f := strconv.FormatFloat(a, 'f', d, 64); strings.Trim(f, "0.") != "" {
-			s = f
-			break
+		if f := strconv.FormatFloat(a, 'f', d, 64); strings.Trim(f, "0.") != "" || a == 0 {
+			return f
 		}
 	}
-	if v < 0 {
-		return "−" + s
-	}
-	return "+" + s
+	return strconv.FormatFloat(a, 'g', 2, 64)
 }
 
 // short formats seconds rounded to hundredths, without trailing zeros: 6,

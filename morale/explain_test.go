@@ -335,7 +335,7 @@ func TestExplainZeroAndSmallChanges(t *testing.T) {
 			"EnemyDown ±0.00 at 0.00 s"},
 		{"bad news at the edge of its reach", 0.5, func(w *morale.World, _ *morale.Agent) error {
 			return w.ReportEventAtLocation(morale.AllyDown, morale.Vec2{X: 2990}, 0, nil, 1) // falloff 10/2400
-		}, "AllyDown −0.001 at 0.00 s (29.9 m away"},
+		}, "AllyDown −0.001 at 0.00 s (29.9 m away, falloff 0.004,"},
 		{"a small hit", 0.5, func(_ *morale.World, a *morale.Agent) error { return a.ReportEvent(morale.TookDamage, 0.05) },
 			"TookDamage −0.004 at 0.00 s"},
 		{"a tiny hit", 0.5, func(_ *morale.World, a *morale.Agent) error { return a.ReportEvent(morale.TookDamage, 1e-6) },
