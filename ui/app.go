@@ -499,6 +499,7 @@ func (a *App) Published() published.State {
 			State: s.State.String(), Morale: s.Morale,
 		})
 	}
+	st.Help, st.HelpRect = a.publishedHelp()
 	st.ConsoleOpen = a.con.IsOpen()
 	st.Console = a.con.Output(40)
 	st.Tuner = a.tuner.published()

@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/ui/internal/widgets"
+	"github.com/moralebreak/moralebreak/ui/published"
 )
 
 // The keys' sheet: F1 or ? shows every key of the scene over the field,
@@ -73,6 +74,15 @@ func (a *App) helpInput(in InputState) InputState {
 		a.helpOpen, in.LeftClick, in.RightClick = false, false, false
 	}
 	return in
+}
+
+// publishedHelp is the keys' sheet in the published state: its text and
+// where it is drawn, or nothing when it is hidden.
+func (a *App) publishedHelp() (string, published.Rect) {
+	if !a.helpOpen {
+		return "", published.Rect{}
+	}
+	return strings.Join(a.helpLines, "\n"), published.RectOf(a.helpBox.GetWidget().Rect)
 }
 
 // drawHelp draws the keys' sheet over the field when it is up.

@@ -11,6 +11,7 @@ import (
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/windowtest"
 	"github.com/moralebreak/moralebreak/ui/internal/widgets"
+	"github.com/moralebreak/moralebreak/ui/published"
 )
 
 // Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo, and neither reverts the
@@ -162,8 +163,9 @@ func TestUndoSaysTheValueItChanges(t *testing.T) {
 	}
 }
 
-// F1 shows the keys' sheet, with every key of the scene's bindings; Esc
-// hides it and is not passed on.
+// F1 shows the keys' sheet, with every key of the scene's bindings, and
+// publishes it (the browser test reads it); Esc hides it and is not passed
+// on.
 func TestHelpSheet(t *testing.T) {
 	a, _ := newTestApp(t, Config{})
 	a.applyIntent(Intent{ToggleHelp: true})
@@ -181,9 +183,15 @@ func TestHelpSheet(t *testing.T) {
 			t.Errorf("the sheet lacks %q", want)
 		}
 	}
+	if st := a.Published(); st.Help != sheet || st.HelpRect.W == 0 || st.HelpRect.H == 0 {
+		t.Errorf("published: help %q in %+v; want the sheet and its rectangle", st.Help, st.HelpRect)
+	}
 	in := a.helpInput(InputState{Keys: []ebiten.Key{ebiten.KeyEscape}})
 	if a.helpOpen || len(in.Keys) != 0 {
 		t.Errorf("Esc: open %v, keys passed on %v; want closed, none", a.helpOpen, in.Keys)
+	}
+	if st := a.Published(); st.Help != "" || st.HelpRect != (published.Rect{}) {
+		t.Errorf("published after Esc: help %q in %+v; want none", st.Help, st.HelpRect)
 	}
 }
 

@@ -32,6 +32,10 @@ type State struct {
 	Why     string `json:"why"`
 	WhyRect Rect   `json:"whyRect"`
 	Tooltip string `json:"tooltip"`
+	// Help is the keys' sheet's text (F1 or ?; "" when it is hidden) and
+	// HelpRect where it is drawn.
+	Help     string `json:"help"`
+	HelpRect Rect   `json:"helpRect"`
 	// Tuner is the tuner's rows, in the panel's order.
 	Tuner []Row `json:"tuner"`
 	// Console is the console's output, its last lines ("" when it never
