@@ -109,6 +109,9 @@ type App struct {
 	helpOpen    bool              // the keys are shown over the field (help.go)
 	helpLines   []string          // the keys' sheet shown
 	helpBox     *widget.Container // the sheet's widgets
+	pageFocused func() bool       // whether the page has the keys; nil outside the browser (keysaway.go)
+	keysAway    bool              // the browser has the keys: the note over the field says so
+	keysBox     *widget.Container // the note's widgets
 	file        *weightsfile.File // the weights file as last read or written (weightsfile.go)
 	asking      bool              // Save asks whether to overwrite a change on disk (weightsfile.go)
 }
@@ -128,6 +131,7 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 	}
 	app.clean() // picture.go
 	app.editor = NewEditor(g)
+	app.pageFocused = pageFocus() // keysaway.go
 	if cfg.Odds != nil {
 		app.odds = oddspanel.New(cfg.Odds, a) // before the widgets: its slot is its height
 	}
@@ -180,6 +184,7 @@ func (a *App) Update() error {
 	a.scenes.update(a.g.Scene())
 	a.ui.Update() // button and slider handlers fire in here
 
+	a.updateKeysAway()               // keysaway.go
 	in := a.helpInput(a.readInput()) // help.go: Esc or a click hides the keys
 	a.timelineDrag(in)
 	if a.con.IsOpen() {
@@ -444,11 +449,12 @@ func (a *App) Draw(screen *ebiten.Image) {
 		}
 	}
 	a.drawWhy(screen)
-	a.drawHelp(screen) // help.go
+	a.drawHelp(screen)     // help.go
+	a.drawKeysAway(screen) // keysaway.go
 	// what was drawn over the field's margins: fillBackground fills them
 	// again next frame
 	tips := a.why.tooltip != "" || a.tuner.tipOn >= 0
-	a.bg.cover = a.hasSelected || a.con.IsOpen() || tips || a.helpOpen
+	a.bg.cover = a.hasSelected || a.con.IsOpen() || tips || a.helpOpen || a.keysAway
 	if tips {
 		a.panel.shownOn = nil // a tooltip may reach into the panel: copy it again next frame
 	}
@@ -500,6 +506,7 @@ func (a *App) Published() published.State {
 		})
 	}
 	st.Help, st.HelpRect = a.publishedHelp()
+	st.KeysAway, st.KeysAwayRect = a.publishedKeysAway()
 	st.ConsoleOpen = a.con.IsOpen()
 	st.Console = a.con.Output(40)
 	st.Tuner = a.tuner.published()

@@ -36,6 +36,11 @@ type State struct {
 	// HelpRect where it is drawn.
 	Help     string `json:"help"`
 	HelpRect Rect   `json:"helpRect"`
+	// KeysAway is the note over the field while the browser has the keys
+	// (its downloads panel, say; "" while the page has them, and always
+	// outside the browser), and KeysAwayRect where it is drawn.
+	KeysAway     string `json:"keysAway"`
+	KeysAwayRect Rect   `json:"keysAwayRect"`
 	// Tuner is the tuner's rows, in the panel's order.
 	Tuner []Row `json:"tuner"`
 	// Console is the console's output, its last lines ("" when it never

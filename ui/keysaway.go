@@ -1,0 +1,75 @@
+package ui
+
+import (
+	"image"
+	"runtime"
+	"strings"
+
+	eimage "github.com/ebitenui/ebitenui/image"
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/moralebreak/moralebreak/ui/internal/widgets"
+	"github.com/moralebreak/moralebreak/ui/published"
+)
+
+// Keys taken by the browser. In the browser build the page has the keys
+// only while the browser gives it them: a panel of the browser's own can
+// take them, and Firefox's downloads panel does after every download (Save
+// picture, Save replay, Save weights). Until it closes the demo's keys go
+// to the browser: Space and the rest do nothing, and F12, pressed for a
+// second picture, opens the browser's developer tools. While the page has
+// not got them a note over the foot of the field says so and how to give
+// them back.
+
+// keysAwayNote is the note's text.
+var keysAwayNote = []string{
+	"The browser has the keys, not the demo (its downloads panel?)",
+	"Esc or a click on the panel at the right gives them back",
+}
+
+// pageFocus is how the App asks whether the page has the keys: in the
+// browser, ebiten.IsFocused (the document has the focus and is shown); nil
+// elsewhere, where a window's keys are the window system's business.
+func pageFocus() func() bool {
+	if runtime.GOOS == "js" {
+		return ebiten.IsFocused
+	}
+	return nil
+}
+
+// updateKeysAway shows or hides the note as the page has the keys or not;
+// Update calls it every tick.
+func (a *App) updateKeysAway() {
+	away := a.pageFocused != nil && !a.pageFocused()
+	if away == a.keysAway {
+		return
+	}
+	if a.keysAway = away; !away || a.keysBox != nil {
+		return
+	}
+	a.keysBox = widgets.Column(0, &widget.Insets{Left: 14, Right: 14, Top: 8, Bottom: 8}, widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(widgets.ColHelp)))
+	a.keysBox.AddChild(widget.NewText(widget.TextOpts.Text(keysAwayNote[0], &a.w.face, widgets.ColSection)),
+		widget.NewText(widget.TextOpts.Text(keysAwayNote[1], &a.w.face, widgets.ColText)))
+	a.keysBox.Validate()
+	w, h := a.keysBox.PreferredSize()
+	// at the foot of the field: the browsers' download panels open at the
+	// top right of the page, over the message strip
+	f := a.reg.Field
+	a.keysBox.SetLocation(image.Rect(0, 0, w, h).Add(image.Pt(f.Min.X+(f.Dx()-w)/2, f.Max.Y-h-16)).Intersect(f))
+}
+
+// publishedKeysAway is the note in the published state: its text and
+// where it is drawn, or nothing while the page has the keys.
+func (a *App) publishedKeysAway() (string, published.Rect) {
+	if !a.keysAway {
+		return "", published.Rect{}
+	}
+	return strings.Join(keysAwayNote, "\n"), published.RectOf(a.keysBox.GetWidget().Rect)
+}
+
+// drawKeysAway draws the note while the page has not got the keys.
+func (a *App) drawKeysAway(dst *ebiten.Image) {
+	if a.keysAway {
+		a.keysBox.Render(dst)
+	}
+}
