@@ -11,13 +11,20 @@
 // right-clicking a soldier opens his Why panel (text published, pixels
 // drawn, off the soldier, saying how far back it reaches), that the tuner
 // takes a typed value, refuses bad ones on the row with the reason and
-// resets with a right-click, and that Save downloads the weights. Screenshots go to
+// resets with a right-click, and that Save downloads the weights; then the
+// keys a desktop browser keeps for itself (F1 its help, F12 its developer
+// tools): their keydowns are prevented, so the browser's own action does not
+// run, and F1 shows the keys' sheet, F12 downloads a picture; that the
+// console opens and answers, that a drag on a tuner row moves its value and
+// Ctrl+Z takes it back, and that while the browser has the keys (Firefox's
+// downloads panel takes them after a download) a note over the field says so,
+// gone when the page has them again. Screenshots go to
 // test-artifacts/ at the repository root. Every wait is bounded; the whole run
 // is capped at TOTAL_MS. Exits non-zero on failure.
 //
 // The demo publishes globalThis.moraleBreak after every frame (ui/published/write_js.go):
 //   {time, paused, width, height, soldiers: [{id, name, x, y, alive, leader, state, morale}],
-//    buttons, why, whyRect: {x, y, w, h}, tooltip,
+//    buttons, why, whyRect: {x, y, w, h}, tooltip, help, helpRect, keysAway, keysAwayRect,
 //    tuner: [{name, value, default, start, pending, note, typing, shown, box: {x, y, w, h}}],
 //    console, consoleOpen,
 //    odds: {runs, total, settings_hash, squads, men, first_rout, ..., lines, rect}}
@@ -281,6 +288,12 @@ async function run() {
   page.on("pageerror", (e) => consoleErrors.push(`[pageerror] ${e.message}`));
   page.on("crash", () => consoleErrors.push("[crash] the page crashed"));
   run.page = page;
+  // Every keydown as the page's window sees it, after the canvas's own
+  // listener: whether its default (the browser's action) was prevented.
+  await page.addInitScript(() => {
+    globalThis.keydowns = [];
+    window.addEventListener("keydown", (e) => globalThis.keydowns.push({ key: e.key, prevented: e.defaultPrevented }));
+  });
 
   const resp = await page.goto(url, { waitUntil: "load", timeout: 30_000 });
   check(resp && resp.ok(), `page loads (${url})`, `HTTP ${resp?.status()}`);
@@ -546,8 +559,110 @@ async function run() {
   check(fs.readFileSync(savedReplay, "utf8").startsWith("moralebreak-replay "), "the download is a replay file",
     fs.readFileSync(savedReplay, "utf8").slice(0, 100));
 
+  await browserKeys(page, context);
+
   check(notFound.length === 0, "the page asked for no missing files", notFound.join(", "));
   check(consoleErrors.length === 0, "no errors in the page console", consoleErrors.join("\n"));
+}
+
+// browserKeys checks the keys a desktop browser keeps for itself, the
+// console, a drag on the tuner and the note while the browser has the keys,
+// on the paused battle. Headless Chromium runs none of the browser's own
+// shortcuts: a keydown whose default is prevented is what keeps a desktop
+// Chrome's or Firefox's from running (docs/demo.md, In the browser).
+async function browserKeys(page, context) {
+  const prevented = async (key) => {
+    const seen = (await page.evaluate(() => globalThis.keydowns)).filter((k) => k.key === key);
+    check(seen.length > 0 && seen.every((k) => k.prevented), `${key}'s keydown reaches the demo with its default prevented (the browser's own action does not run)`, JSON.stringify(seen));
+  };
+  let st = await state(page);
+  check(st.paused && !st.help, "paused, without the keys' sheet", `paused ${st.paused}, help ${JSON.stringify(st.help)}`);
+
+  // F1 (Chrome's help on Windows and Linux) shows the keys' sheet, drawn
+  // where it is published; F1 again hides it.
+  await page.keyboard.press("F1", { delay: 80 });
+  st = await waitState(page, (s) => s.help.startsWith("Keys · F1 or ?") && s.helpRect.w > 0, "F1 to show the keys' sheet");
+  check(/^F12 +Save picture$/m.test(st.help) && /^F2 +Save replay$/m.test(st.help), "the sheet lists F12 and F2", st.help);
+  await sleep(300);
+  const hm = await mapper(page, st), h0 = hm.toPage(st.helpRect.x, st.helpRect.y), h1 = hm.toPage(st.helpRect.x + st.helpRect.w, st.helpRect.y + st.helpRect.h);
+  const sheet = await colourShare(context, await shot(page, "browser-7-keys.png"), { x0: h0.x, y0: h0.y, x1: h1.x, y1: h1.y }, [0x10, 0x14, 0x19]);
+  check(sheet > 0.5 && sheet < 0.99, "the keys' sheet is drawn where it is published", `${(100 * sheet).toFixed(0)}% of its pixels are its background`);
+  await page.keyboard.press("F1", { delay: 80 });
+  await waitState(page, (s) => s.help === "", "F1 again to hide the keys' sheet");
+  await prevented("F1");
+
+  // F12 (the developer tools) saves a picture: a download named for the
+  // moment shown, a PNG of the whole screen.
+  const pictured = page.waitForEvent("download", { timeout: STEP_MS });
+  await page.keyboard.press("F12", { delay: 80 });
+  const picture = await pictured;
+  check(/^moralebreak-\d+\.\ds\.png$/.test(picture.suggestedFilename()), "F12 downloads a picture, moralebreak-<time>s.png", `got ${picture.suggestedFilename()}`);
+  const savedPicture = path.join(ARTIFACTS, "browser-picture.png");
+  await picture.saveAs(savedPicture);
+  const png = fs.readFileSync(savedPicture);
+  check(png.subarray(1, 4).toString() === "PNG" && png.readUInt32BE(16) === st.width && png.readUInt32BE(20) === st.height,
+    `the picture is a ${st.width}×${st.height} PNG`, `${png.subarray(0, 24).toString("hex")}`);
+  await prevented("F12");
+  await prevented("F2");
+
+  // The console: ` opens it, a command typed runs, ` closes it.
+  await page.keyboard.press("Backquote", { delay: 80 });
+  await waitState(page, (s) => s.consoleOpen, "` to open the console");
+  await page.keyboard.type("MoraleBreak.Dump", { delay: 40 });
+  await page.keyboard.press("Enter", { delay: 80 });
+  st = await waitState(page, (s) => s.console.some((l) => /^MoraleBreak\.Dump at \d+\.\d\ds: 1 squad, \d agents$/.test(l)), "the console's answer to MoraleBreak.Dump");
+  check(st.console.some((l) => l.startsWith("squad 1: ")), "MoraleBreak.Dump lists the squad", st.console.slice(-3).join(" | "));
+  await shot(page, "browser-8-console.png");
+  await page.keyboard.press("Backquote", { delay: 80 });
+  await waitState(page, (s) => !s.consoleOpen, "` to close the console");
+  await prevented("`");
+
+  // A drag on a tuner row moves its value (a press off the handle puts
+  // the value under the pointer, and the drag carries it on); Ctrl+Z
+  // takes the edit back.
+  const ROW = "RoutAfterSeconds";
+  const rowOf = (s) => s.tuner.find((r) => r.name === ROW);
+  const row = rowOf(st);
+  check(row.value === "3.5", `${ROW} at 3.5 before the drag`, JSON.stringify(row));
+  const dm = await mapper(page, st);
+  const from = dm.toPage(row.box.x - 40, row.box.y + row.box.h / 2);
+  await page.mouse.move(from.x, from.y, { steps: 4 });
+  await sleep(250);
+  await page.mouse.down();
+  await sleep(150);
+  for (let i = 1; i <= 6; i++) {
+    await page.mouse.move(from.x + 5 * i * dm.k, from.y);
+    await sleep(80);
+  }
+  st = await waitState(page, (s) => Number(rowOf(s).value) > 3.5, `a drag to the right to raise ${ROW}`);
+  await page.mouse.up();
+  await sleep(300);
+  st = await state(page);
+  await shot(page, "browser-9-drag.png");
+  pass(`a drag to the right raises ${ROW} from 3.5 to ${rowOf(st).value}`);
+  await page.keyboard.press("Control+KeyZ", { delay: 80 });
+  st = await waitState(page, (s) => rowOf(s).value === "3.5", `Ctrl+Z to take the drag back`);
+  check(st.messages.some((m) => m.text.startsWith(`Undone: ${ROW} `)), "the strip says what was undone", JSON.stringify(st.messages));
+
+  // The browser takes the keys (Firefox's downloads panel does, after a
+  // download): another page in front, with the focus as a desktop has it.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setFocusEmulationEnabled", { enabled: false });
+  const other = await context.newPage();
+  try {
+    await other.bringToFront();
+    st = await waitState(page, (s) => s.keysAway.startsWith("The browser has the keys") && s.keysAwayRect.w > 0, "the note that the browser has the keys");
+    await sleep(300);
+    const km = await mapper(page, st), k0 = km.toPage(st.keysAwayRect.x, st.keysAwayRect.y), k1 = km.toPage(st.keysAwayRect.x + st.keysAwayRect.w, st.keysAwayRect.y + st.keysAwayRect.h);
+    const note = await colourShare(context, await shot(page, "browser-10-keys-away.png"), { x0: k0.x, y0: k0.y, x1: k1.x, y1: k1.y }, [0x10, 0x14, 0x19]);
+    check(note > 0.5 && note < 0.99, "the note is drawn where it is published", `${(100 * note).toFixed(0)}% of its pixels are its background`);
+    await page.bringToFront();
+    await waitState(page, (s) => s.keysAway === "", "the note to go once the page has the keys again");
+    pass("the note goes once the page has the keys again");
+  } finally {
+    await other.close();
+    await cdp.send("Emulation.setFocusEmulationEnabled", { enabled: true });
+  }
 }
 
 async function main() {
