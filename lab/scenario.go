@@ -293,7 +293,13 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 			sc.WeightsHash = hash
 		}
 	}
-	if sc.Sample > sc.Duration {
+	// A duration or sample refused is a default the file never wrote: the
+	// checks that weigh one against the other, or an event's time or a
+	// range of times against the duration, say nothing more of it.
+	durationOK := !top.bad("duration")
+	if top.bad("duration") || top.bad("sample") {
+		// said
+	} else if sc.Sample > sc.Duration {
 		p.fail("sample", top.line("sample"), "is %g s, longer than the duration %g s", sc.Sample, sc.Duration)
 	} else if n := sc.Duration / sc.Sample; n > maxSamples {
 		p.fail("sample", top.line("sample"), "gives %.0f samples per fight; at most %d (raise sample)", n, maxSamples)
@@ -311,7 +317,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 	for i, t := range squadTables {
 		sq := SquadSpec{Line: t.headerLine()}
 		sq.Name = p.name(t, "name", fmt.Sprintf("squad%d", i+1))
-		if _, dup := squadIndex[sq.Name]; dup {
+		if _, dup := squadIndex[sq.Name]; dup && !t.bad("name") {
 			p.fail(t.key("name"), t.line("name"), "squad %s is named twice", safefile.Quote(sq.Name))
 		}
 		squadIndex[sq.Name] = i
@@ -333,7 +339,9 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		}
 		if t.has("nerve") {
 			r := t.nums("nerve", 0, 1)
-			if len(r) != 2 || r[0] > r[1] {
+			if t.bad("nerve") {
+				// nums said what is wrong
+			} else if len(r) != 2 || r[0] > r[1] {
 				p.fail(t.key("nerve"), t.line("nerve"), "must be [min, max] with 0 ≤ min ≤ max ≤ 1")
 			} else {
 				sq.NerveRange = &[2]float64{r[0], r[1]}
@@ -355,7 +363,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		t.done()
 		sc.Squads = append(sc.Squads, sq)
 	}
-	if len(sc.Squads) == 0 {
+	if len(sc.Squads) == 0 && !top.bad("squad") {
 		p.fail("squad", 0, "the scenario has no [[squad]]; it needs at least one")
 	}
 
@@ -369,7 +377,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 			p.fail(t.key("t"), ev.Line, "is missing; every event needs a time")
 		} else if ev.T < 0 {
 			p.fail(t.key("t"), t.line("t"), "is %g s, in the past; times count from 0", ev.T)
-		} else if ev.T > sc.Duration {
+		} else if ev.T > sc.Duration && durationOK {
 			p.fail(t.key("t"), t.line("t"), "is %g s, after the end of the fight (duration %g s)", ev.T, sc.Duration)
 		}
 		ev.Do = t.oneOf("do", "event", actions)
@@ -378,7 +386,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		// which a second check would make a second error.
 		ev.Every = t.num("every", 0, 0.01, maxDuration)
 		ev.Until = t.num("until", sc.Duration, 0, maxDuration)
-		if t.has("until") && ev.Until < ev.T {
+		if t.has("until") && !t.bad("until") && ev.Until < ev.T {
 			p.fail(t.key("until"), t.line("until"), "is %g s, before the event's first time %g s", ev.Until, ev.T)
 		}
 		if t.has("until") && !t.has("every") {
@@ -409,20 +417,30 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 				p.fail(t.key("agent"), t.line("agent"), "no man is named %s (name him in a squad's names)", safefile.Quote(ev.Agent))
 			}
 		}
+		// A value refused (do = 5, squad = 1) was said once: what it would
+		// have been is unknown, so the checks of what the event does and
+		// whom it targets take a refused target as given and judge no
+		// default in its place.
+		doOK := !t.bad("do")
+		hasSquad, hasAgent := ev.Squad != "" || t.bad("squad"), ev.Agent != "" || t.bad("agent")
 		// A named man's news, rally, rout or death must come before his death.
-		if l, ok := dead[ev.Agent]; ok && ev.Agent != "" && ev.Do != "reinforce" {
+		if l, ok := dead[ev.Agent]; ok && ev.Agent != "" && ev.Do != "reinforce" && doOK {
 			p.fail(t.key("agent"), t.line("agent"), "%s is already dead (died on line %d)", safefile.Quote(ev.Agent), l)
 		}
 		targets := 0
-		for _, b := range []bool{ev.HasAt, ev.Squad != "", ev.Agent != ""} {
+		for _, b := range []bool{ev.HasAt, hasSquad, hasAgent} {
 			if b {
 				targets++
 			}
 		}
-		switch ev.Do {
-		case "event":
+		switch do := ev.Do; {
+		case !doOK:
+			t.str("event", "") // oneOf said what is wrong; the news is read, not judged
+		case do == "event":
 			name := t.str("event", "")
-			if name == "" {
+			if t.bad("event") {
+				// str said what is wrong
+			} else if name == "" {
 				p.fail(t.key("event"), ev.Line, "is missing; say which news (a row of [weights], or of [custom] for your game's own events)")
 			} else {
 				p.needRow(sc.Settings.Weights, table, morale.Event(name), t.key("event"), t.line("event"), "", "")
@@ -431,7 +449,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 			if targets == 0 {
 				p.fail(t.key("do"), ev.Line, "news needs a target: at = [x, y], squad or agent")
 			}
-		case "death":
+		case do == "death":
 			// The death's news (AllyDown, LeaderDown) reaches every squad
 			// within NoEffectRadius of the man, or only squads.
 			if targets != 1 {
@@ -443,16 +461,20 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 				}
 				dead[ev.Agent] = t.line("agent")
 			}
-			deaths = append(deaths, death{key: t.key("do"), ev: ev})
-		case "rally", "rout":
-			if ev.Squad == "" && ev.Agent == "" {
+			// A target refused, already an error, kills nobody, as one
+			// that does not exist.
+			if !t.bad("squad") && !t.bad("agent") && !t.bad("at") {
+				deaths = append(deaths, death{key: t.key("do"), ev: ev})
+			}
+		case do == "rally" || do == "rout":
+			if !hasSquad && !hasAgent {
 				p.fail(t.key("do"), ev.Line, "%s needs squad or agent", ev.Do)
 			}
 			if ev.HasAt {
 				p.fail(t.key("at"), t.line("at"), "%s takes squad or agent, not a location", ev.Do)
 			}
-		case "reinforce":
-			if ev.Squad == "" {
+		case do == "reinforce":
+			if !hasSquad {
 				p.fail(t.key("squad"), ev.Line, "is missing; reinforcements join a squad")
 			}
 			if !t.has("count") {
@@ -464,7 +486,9 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 				// The default news, on no line of its own: the block's.
 				line, whose, or = ev.Line, "a reinforce reports when it names no event", ", or name the news with event = \"…\""
 			}
-			p.needRow(sc.Settings.Weights, table, morale.Event(name), t.key("event"), line, whose, or)
+			if !t.bad("event") {
+				p.needRow(sc.Settings.Weights, table, morale.Event(name), t.key("event"), line, whose, or)
+			}
 			ev.Event = morale.Event(name)
 			men := ev.Count * occurrences(ev, sc.Duration) // over every occurrence
 			total += men
@@ -476,7 +500,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 				squadMen[i] = n
 			}
 		}
-		if len(ev.Squads) > 0 && ev.Do != "death" && !(ev.Do == "event" && ev.HasAt) {
+		if len(ev.Squads) > 0 && ev.Do != "death" && !(ev.Do == "event" && ev.HasAt) && doOK {
 			p.fail(t.key("squads"), t.line("squads"), "filters the news of an event at a location (at) or of a death; it would do nothing here (do = %q without at)", ev.Do)
 		}
 		if n := occurrences(ev, sc.Duration); n > maxOccurrences {
@@ -526,9 +550,11 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 			m, known = Metric{Name: metric, Time: true}, true // the time after an event
 		}
 		switch {
+		case t.bad("metric"):
+			// str said what is wrong
 		case metric == "":
 			p.fail(t.key("metric"), t.headerLine(), "is missing")
-		case steady && after == "":
+		case steady && after == "" && !t.bad("after"):
 			p.fail(t.key("metric"), t.line("metric"), "%s is measured after an event: add after = \"EVENT\" (such as \"ReinforcementsArrived\")", safefile.Quote(metric))
 		case after != "" && !steady && !strings.HasPrefix(metric, "squad_steady_s."):
 			p.fail(t.key("after"), t.line("after"), "applies to steady_s and squad_steady_s.SQUAD (the time after the event until every living man is Steady), not to %s", safefile.Quote(metric))
@@ -566,7 +592,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 				continue
 			}
 			// A range of a metric that is not one has no bounds but a share's.
-			if msg := neverHolds(m, stat, r[0], r[1], sc.Duration); (known || stat == "share") && msg != "" {
+			if msg := neverHolds(m, stat, r[0], r[1], sc.Duration); (known || stat == "share") && (durationOK || !m.Time || stat == "share") && msg != "" {
 				p.fail(t.key(stat), t.line(stat), "is [%s, %s]; %s", strconv.FormatFloat(r[0], 'g', -1, 64), strconv.FormatFloat(r[1], 'g', -1, 64), msg)
 				continue
 			}
@@ -738,7 +764,29 @@ type table struct {
 	name, path string
 	m          map[string]any
 	used       map[string]bool
+	refused    map[string]bool // the keys whose value was wrong, said once (reject); made when first needed
 }
+
+// reject fails key k of t on its line, and marks it refused: its reader
+// returns a default the file never wrote, which no other check may then
+// judge (a missing news name, a squad without a target): one mistake, one
+// error.
+func (t *table) reject(k, format string, args ...any) {
+	t.refuse(k)
+	t.p.fail(t.key(k), t.line(k), format, args...)
+}
+
+// refuse marks key k of t refused, its problem said.
+func (t *table) refuse(k string) {
+	if t.refused == nil {
+		t.refused = map[string]bool{}
+	}
+	t.refused[k] = true
+}
+
+// bad reports whether the value of key k was refused: its reader said what
+// is wrong with it and returned a default in its place.
+func (t *table) bad(k string) bool { return t.refused[k] }
 
 func (p *parser) table(name string, m map[string]any) *table {
 	return &table{p: p, name: name, path: name, m: m, used: map[string]bool{}}
@@ -818,7 +866,7 @@ func aType(v any) string {
 
 // scalar returns the value of key k as a T: def when it is absent, and def
 // with a problem naming the key and its line when it is of another type
-// (what says what it must be).
+// (what says what it must be), the key then refused (bad).
 func scalar[T any](t *table, k string, def T, what string) T {
 	v, ok := t.get(k)
 	if !ok {
@@ -826,7 +874,7 @@ func scalar[T any](t *table, k string, def T, what string) T {
 	}
 	x, ok := v.(T)
 	if !ok {
-		t.p.fail(t.key(k), t.line(k), "is %s; it must be %s", aType(v), what)
+		t.reject(k, "is %s; it must be %s", aType(v), what)
 		return def
 	}
 	return x
@@ -893,13 +941,13 @@ func (t *table) number(k string, lo, hi float64, whole bool) (float64, bool) {
 	f, ok := asNumber(v)
 	switch {
 	case !ok:
-		t.p.fail(t.key(k), t.line(k), "is %s; it must be %s", aType(v), what)
+		t.reject(k, "is %s; it must be %s", aType(v), what)
 	case whole && f != math.Trunc(f): // a fraction or NaN (±Inf is out of range)
-		t.p.fail(t.key(k), t.line(k), "is %v; it must be a whole number", f)
+		t.reject(k, "is %v; it must be a whole number", f)
 	case !whole && (math.IsNaN(f) || math.IsInf(f, 0)):
-		t.p.fail(t.key(k), t.line(k), "is %v; it must be a finite number", f)
+		t.reject(k, "is %v; it must be a finite number", f)
 	case f < lo || f > hi:
-		t.p.fail(t.key(k), t.line(k), "is %s; it must lie in %s..%s", show(f), show(lo), show(hi))
+		t.reject(k, "is %s; it must lie in %s..%s", show(f), show(lo), show(hi))
 	default:
 		return f, true
 	}
@@ -917,7 +965,7 @@ func array[T any](t *table, k, of string, elem func(any) (T, string)) []T {
 	}
 	arr, ok := v.([]any)
 	if !ok {
-		t.p.fail(t.key(k), t.line(k), "is %s; it must be an array of %s", aType(v), of)
+		t.reject(k, "is %s; it must be an array of %s", aType(v), of)
 		return nil
 	}
 	out := make([]T, 0, len(arr))
@@ -925,6 +973,7 @@ func array[T any](t *table, k, of string, elem func(any) (T, string)) []T {
 		x, wrong := elem(e)
 		if wrong != "" {
 			t.p.fail(fmt.Sprintf("%s[%d]", t.key(k), i), t.line(k), "%s", wrong)
+			t.refuse(k)
 			return nil
 		}
 		out = append(out, x)
@@ -967,7 +1016,7 @@ func (t *table) vec(k string, def morale.Vec2) morale.Vec2 {
 		return def
 	}
 	if len(r) != 2 {
-		t.p.fail(t.key(k), t.line(k), "has %d numbers; it must be [x, y]", len(r))
+		t.reject(k, "has %d numbers; it must be [x, y]", len(r))
 		return def
 	}
 	return morale.Vec2{X: r[0], Y: r[1]}
@@ -980,7 +1029,7 @@ func (t *table) oneOf(k, def string, allowed []string) string {
 			return s
 		}
 	}
-	t.p.fail(t.key(k), t.line(k), "is %s; it must be one of %s", safefile.Quote(s), strings.Join(allowed, ", "))
+	t.reject(k, "is %s; it must be one of %s", safefile.Quote(s), strings.Join(allowed, ", "))
 	return def
 }
 
@@ -992,7 +1041,7 @@ func (t *table) tables(k string) []*table {
 	}
 	arr, ok := v.([]map[string]any)
 	if !ok {
-		t.p.fail(k, t.line(k), "is %s; write it as [[%s]] tables", aType(v), k)
+		t.reject(k, "is %s; write it as [[%s]] tables", aType(v), k)
 		return nil
 	}
 	out := make([]*table, len(arr))

@@ -460,6 +460,60 @@ func TestReinforceDefaultNewsWithoutARow(t *testing.T) {
 	}
 }
 
+// A value of the wrong type, or refused for another reason, is one error on
+// its line: its reader returns a default the file never wrote, and no
+// check judges that default (a news name missing, a reinforce's default
+// news without a row, a target missing, the default duration).
+func TestARefusedValueIsOneError(t *testing.T) {
+	dir := t.TempDir()
+	w := filepath.Join(dir, "w.toml")
+	if err := os.WriteFile(w, []byte("[weights]\nSuppressed = -0.1\nAllyDown = -0.1\nLeaderDown = -0.1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const head = "duration = 30.0\n[[squad]]\nname = \"a\"\nsize = 2\nleader = true\nnames = [\"Sgt\", \"Pvt\"]\n" // line 7 next
+	const str = "; it must be a string"
+	for _, tc := range []struct {
+		name, body string
+		want       []string // each error's start, after the path
+	}{
+		{"news a number", head + "[[event]]\nt = 1.0\nsquad = \"a\"\nevent = 5\n", []string{":10: event[1].event: is an integer" + str}},
+		{"a reinforce's news a number", head + "[[event]]\nt = 1.0\ndo = \"reinforce\"\nsquad = \"a\"\ncount = 1\nevent = 5\n", []string{":12: event[1].event: is an integer" + str}},
+		{"news's squad a number", head + "[[event]]\nt = 1.0\nevent = \"Suppressed\"\nsquad = 1\n", []string{":10: event[1].squad: is an integer" + str}},
+		{"news's agent a boolean", head + "[[event]]\nt = 1.0\nevent = \"Suppressed\"\nagent = true\n", []string{":10: event[1].agent: is a boolean" + str}},
+		{"a rally's squad an array", head + "[[event]]\nt = 1.0\ndo = \"rally\"\nsquad = [\"a\"]\n", []string{":10: event[1].squad: is an array" + str}},
+		{"a reinforce's squad a number", head + "[[event]]\nt = 1.0\ndo = \"reinforce\"\nsquad = 1\ncount = 1\nevent = \"Suppressed\"\n", []string{":10: event[1].squad: is an integer" + str}},
+		{"a death's agent a number", head + "[[event]]\nt = 1.0\ndo = \"death\"\nagent = 2\n", []string{":10: event[1].agent: is an integer" + str}},
+		{"do a number", head + "[[event]]\nt = 1.0\ndo = 5\nsquad = \"a\"\nsquads = [\"a\"]\n", []string{":9: event[1].do: is an integer" + str}},
+		{"do misspelt", head + "[[event]]\nt = 1.0\ndo = \"reinforc\"\nsquad = \"a\"\ncount = 1\n", []string{`:9: event[1].do: is "reinforc"; it must be one of `}},
+		{"a metric a number", head + "[[expect]]\nmetric = 5\nshare = [0, 1]\n", []string{":8: expect[1].metric: is an integer" + str}},
+		{"after a number", head + "[[event]]\nt = 1.0\nevent = \"Suppressed\"\nsquad = \"a\"\n[[expect]]\nmetric = \"steady_s\"\nafter = 5\np50 = [0, 10]\n", []string{":13: expect[1].after: is an integer" + str}},
+		{"nerve a string", head + "nerve = \"x\"\n", []string{":7: squad[1].nerve: is a string; it must be an array of numbers"}},
+		{"a squad's name a number", head + "[[squad]]\nname = \"squad3\"\nsize = 1\n[[squad]]\nname = 5\nsize = 1\n", []string{":11: squad[3].name: is an integer" + str}},
+		{"squad a number", "duration = 30.0\nsquad = 5\n", []string{":2: squad: is an integer; write it as [[squad]] tables"}},
+		{"duration a string, sample over 60", "duration = \"long\"\nsample = 90.0\n[[squad]]\nsize = 1\n", []string{":1: duration: is a string; it must be a number"}},
+		{"duration a string, an event after 60", "duration = \"long\"\n[[squad]]\nname = \"a\"\nsize = 1\n[[event]]\nt = 100.0\nevent = \"Suppressed\"\nsquad = \"a\"\n", []string{":1: duration: is a string; it must be a number"}},
+		{"duration a string, a time over 60", "duration = \"long\"\n[[squad]]\nsize = 1\n[[expect]]\nmetric = \"first_rout_s\"\np50 = [100, 200]\n", []string{":1: duration: is a string; it must be a number"}},
+		{"until a string", head + "[[event]]\nt = 31.0\nevent = \"Suppressed\"\nsquad = \"a\"\nevery = 1.0\nuntil = \"end\"\n", []string{":8: event[1].t: is 31 s, after the end", ":12: event[1].until: is a string; it must be a number"}},
+	} {
+		path := filepath.Join(dir, "s.toml")
+		if err := os.WriteFile(path, []byte(tc.body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := lab.LoadScenarioWith(path, w)
+		var got []string
+		if err != nil {
+			got = strings.Split(err.Error(), "\n")
+		}
+		ok := len(got) == len(tc.want)
+		for i := 0; ok && i < len(got); i++ {
+			ok = strings.HasPrefix(got[i], path+tc.want[i])
+		}
+		if !ok {
+			t.Errorf("%s: got %q; want %d error(s) starting %q", tc.name, got, len(tc.want), tc.want)
+		}
+	}
+}
+
 // Whatever reports the news, an [[event]], a reinforce or a death, a
 // weights file without its row is one message, on one line: the name and
 // the advice to fix it when the file names the news, else what reports it
