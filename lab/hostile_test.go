@@ -68,7 +68,7 @@ weights = ''
 	// The quoted key is unknown (the one problem: an empty weights is the
 	// defaults), on its line: what matters is that the decoder saw the file
 	// whole.
-	if err == nil || !strings.Contains(err.Error(), `ok.toml:13: squad[1].quoted.key.with.dots: is not a key`) || strings.Count(err.Error(), "\n") != 0 {
+	if err == nil || !strings.Contains(err.Error(), `ok.toml:13: squad[1]."quoted.key.with.dots": is not a key`) || strings.Count(err.Error(), "\n") != 0 {
 		t.Fatalf("error = %v; want the decoder's report of the quoted key", err)
 	}
 }

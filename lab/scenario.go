@@ -247,12 +247,15 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 	if _, err := toml.Decode(string(data), &raw); err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
-			if strings.HasSuffix(pe.Message, "has already been defined.") {
+			if k, ok := strings.CutPrefix(pe.Message, "Key '"); ok && strings.HasSuffix(k, "' has already been defined.") {
 				// The decoder's "Key 'expect.share' has already been
-				// defined.": say which block, as every other message does.
-				return nil, &ScenarioError{File: file, Line: pe.Position.Line, Key: safefile.Clip(blockKey(tomllines.Scan(data), pe.LastKey, pe.Position.Line), safefile.MaxQuote), Msg: "is given twice; keep one of the two"}
+				// defined.", whose key is quoted as TOML writes it (its
+				// LastKey is not): say which block, as every other message
+				// does.
+				k = strings.TrimSuffix(k, "' has already been defined.")
+				return nil, &ScenarioError{File: file, Line: pe.Position.Line, Key: safefile.Clip(blockKey(tomllines.Scan(data), k, pe.Position.Line), safefile.MaxQuote), Msg: "is given twice; keep one of the two"}
 			}
-			return nil, &ScenarioError{File: file, Line: pe.Position.Line, Key: safefile.Clip(pe.LastKey, safefile.MaxQuote), Msg: safefile.Escape(safefile.Clip(pe.Message, 200))}
+			return nil, &ScenarioError{File: file, Line: pe.Position.Line, Key: safefile.Clip(quoteLast(data, pe), safefile.MaxQuote), Msg: safefile.Escape(safefile.Clip(pe.Message, 200))}
 		}
 		return nil, &ScenarioError{File: file, Msg: safefile.Escape(safefile.Clip(err.Error(), 200))}
 	}
@@ -792,7 +795,12 @@ func (p *parser) table(name string, m map[string]any) *table {
 	return &table{p: p, name: name, path: name, m: m, used: map[string]bool{}}
 }
 
+// key names key k of t in a message as TOML writes a key, k quoted when
+// it is not a bare key, as the decoder's own messages name one: "x y" = 1
+// in the first [[squad]] is `squad[1]."x y"` and "a.b" = 1 is
+// `squad[1]."a.b"`, apart from the table a of a.b = 1, `squad[1].a`.
 func (t *table) key(k string) string {
+	k = toml.Key{k}.String()
 	if t.name == "" {
 		return k
 	}
@@ -1070,6 +1078,29 @@ func (t *table) where() string {
 		return "a scenario (see the README's Balancing section)"
 	}
 	return t.name
+}
+
+// quoteLast returns the key of the decoder's error pe in data as TOML
+// writes a key, as every other message names one. The decoder's LastKey
+// quotes the table's parts as TOML does but not the key being read: "a.b"
+// = tru under [[squad]] is "squad.a.b", where the key is `squad."a.b"`.
+// When the line of the error starts with a key whose last part LastKey ends
+// with, that part is quoted; else LastKey is as it is.
+func quoteLast(data []byte, pe toml.ParseError) string {
+	text := strings.TrimPrefix(string(data), "\ufeff")
+	for range pe.Position.Line - 1 {
+		_, text, _ = strings.Cut(text, "\n")
+	}
+	line, _, _ := strings.Cut(text, "\n")
+	parts, ok := tomllines.Key(line)
+	if !ok {
+		return pe.LastKey
+	}
+	last := parts[len(parts)-1]
+	if head, ok := strings.CutSuffix(pe.LastKey, last); ok && (head == "" || strings.HasSuffix(head, ".")) {
+		return head + toml.Key{last}.String()
+	}
+	return pe.LastKey
 }
 
 // blockKey names the key "expect.share" that the decoder found on line as

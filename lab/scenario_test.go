@@ -97,6 +97,35 @@ func TestTypeErrorsSayTheirArticle(t *testing.T) {
 	}
 }
 
+// A key whose name TOML must quote is named quoted, as TOML writes it,
+// in every message that names a key: "a.b" = 1 is `"a.b"`, not a.b, the
+// table a of a dotted key a.b = 1.
+func TestKeyPathsQuoteAsTOML(t *testing.T) {
+	for _, tc := range []struct {
+		name, body, want string
+	}{
+		{"unknown, in a squad", goodHead + "\"a.b\" = 1\n", `bad.toml:7: squad[1]."a.b": is not a key of squad[1]`},
+		{"unknown, at the top", "\"a.b\" = 1\n" + goodHead, `bad.toml:1: "a.b": is not a key of a scenario`},
+		{"unknown, in an event", goodHead + "[[event]]\nt = 1\nevent = \"AllyDown\"\nsquad = \"a\"\n'c d' = 2\n", `bad.toml:11: event[1]."c d": is not a key of event[1]`},
+		{"a dotted key is not quoted", goodHead + "a.b = 1\n", "bad.toml:7: squad[1].a: is not a key of squad[1]"},
+		{"given twice", goodHead + "\"a.b\" = 1\n'a.b' = 2\n", `bad.toml:8: squad[1]."a.b": is given twice; keep one of the two`},
+		{"a table given twice", "[x]\n[x]\n" + goodHead, "bad.toml:2: x: is given twice; keep one of the two"},
+		{"a dotted key given twice", goodHead + "a.b = 1\na.b = 2\n", "bad.toml:8: squad[1].a.b: is given twice; keep one of the two"},
+		{"the decoder's error", goodHead + "\"a.b\" = tru\n", `bad.toml:7: squad."a.b": `},
+		{"the decoder's error, a dotted key", goodHead + "x.\"a b\" = tru\n", `bad.toml:7: squad.x."a b": `},
+		{"the decoder's error, at the top", "'a b' = tru\n" + goodHead, `bad.toml:1: "a b": `},
+	} {
+		_, err := lab.ParseScenario("bad.toml", []byte(tc.body))
+		var got []string
+		if err != nil {
+			got = strings.Split(err.Error(), "\n")
+		}
+		if !slices.ContainsFunc(got, func(e string) bool { return strings.HasPrefix(e, tc.want) }) {
+			t.Errorf("%s: got %q; want an error starting %q", tc.name, got, tc.want)
+		}
+	}
+}
+
 // An unknown key is named with its line however it is written: bare,
 // "basic" or 'literal', with dots or blanks inside its quotes, or as the
 // first part of a dotted key or a header (the table it makes).
@@ -108,12 +137,12 @@ func TestUnknownKeysNameTheirLine(t *testing.T) {
 		{"a basic string", goodHead + "\"Shakenbelow\" = 0.5\n", "bad.toml:7: squad[1].Shakenbelow: is not a key of squad[1]"},
 		{"a literal string", goodHead + "'bogus' = 1\n", "bad.toml:7: squad[1].bogus: is not a key of squad[1]"},
 		{"a top key quoted", "\"Shakenbelow\" = 0.5\n" + goodHead, "bad.toml:1: Shakenbelow: is not a key of a scenario"},
-		{"a basic string with a dot", goodHead + "\"a.b\" = 1\n", "bad.toml:7: squad[1].a.b: is not a key of squad[1]"},
-		{"a literal string with a blank", goodHead + "'x y' = 1\n", "bad.toml:7: squad[1].x y: is not a key of squad[1]"},
-		{"an escape", goodHead + "\"\\u00e9\" = 1\n", "bad.toml:7: squad[1].é: is not a key of squad[1]"},
+		{"a basic string with a dot", goodHead + "\"a.b\" = 1\n", "bad.toml:7: squad[1].\"a.b\": is not a key of squad[1]"},
+		{"a literal string with a blank", goodHead + "'x y' = 1\n", "bad.toml:7: squad[1].\"x y\": is not a key of squad[1]"},
+		{"an escape", goodHead + "\"\\u00e9\" = 1\n", "bad.toml:7: squad[1].\"é\": is not a key of squad[1]"},
 		{"a dotted key with quoted parts", goodHead + "size2 = 1\n\"a\".'b c' = 1\n", "bad.toml:8: squad[1].a: is not a key of squad[1]"},
 		{"a dotted key's first line", goodHead + "a.\"x\" = 1\na.y = 2\n", "bad.toml:7: squad[1].a: is not a key of squad[1]"},
-		{"a header with a quoted part", goodHead + "['t u'.v]\nw = 1\n", "bad.toml:7: t u: is not a key of a scenario"},
+		{"a header with a quoted part", goodHead + "['t u'.v]\nw = 1\n", "bad.toml:7: \"t u\": is not a key of a scenario"},
 		{"a key in the second squad", goodHead + "[[squad]]\nsize = 1\n\"nmae\" = \"b\"\n", "bad.toml:9: squad[2].nmae: is not a key of squad[2]"},
 		{"a sub-table of a squad", goodHead + "[squad.x]\nsize = 1\n", "bad.toml:7: squad[1].x: is not a key of squad[1]"},
 		{"a sub-table of the second squad", goodHead + "[[squad]]\nsize = 1\n\n[squad.x]\n", "bad.toml:10: squad[2].x: is not a key of squad[2]"},

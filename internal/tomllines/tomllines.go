@@ -106,6 +106,18 @@ func Scan(data []byte) map[string]int {
 	return lines
 }
 
+// Key returns the parts of the key that starts line, one line of a TOML
+// document holding key = value (blanks before the key and around its dots
+// allowed), as the decoder reads them: "a.b" = 1 is one part, a."x y" = 1
+// two. ok is false when line does not start with a key and its "=".
+func Key(line string) (key toml.Key, ok bool) {
+	key, rest, ok := dotted(line)
+	if !ok || !strings.HasPrefix(rest, "=") {
+		return nil, false
+	}
+	return key, true
+}
+
 // header reads a table header, [name] or [[name]], from the start of line:
 // its name's parts, what follows the header and whether it is an array's.
 // ok is false when line does not start with one.

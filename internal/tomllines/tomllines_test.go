@@ -58,6 +58,27 @@ func TestScan(t *testing.T) {
 	}
 }
 
+func TestKey(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want toml.Key // nil: no key
+	}{
+		{"a = 1", toml.Key{"a"}},
+		{`  "a.b" = 1`, toml.Key{"a.b"}},
+		{`x . "a b".'c' = tru`, toml.Key{"x", "a b", "c"}},
+		{`"\u00e9"=1`, toml.Key{"é"}},
+		{"[a]", nil},
+		{"a", nil},
+		{"= 1", nil},
+		{"", nil},
+	} {
+		got, ok := tomllines.Key(tc.line)
+		if !slices.Equal(got, tc.want) || ok != (tc.want != nil) {
+			t.Errorf("Key(%q) = %q, %v; want %q, %v", tc.line, got, ok, tc.want, tc.want != nil)
+		}
+	}
+}
+
 // lastPart is the last part of a path as Scan writes it, as the decoder
 // reads it: "b" of "a.b", "x.y" of `a."x.y"`.
 func lastPart(path string) string {
