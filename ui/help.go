@@ -34,7 +34,7 @@ func helpSheet(scene string) []string {
 			add(b.KeyName, b.Label)
 		}
 	}
-	add("`", "console")
+	add("` (backquote)", "console") // a lone backquote is a speck in the column
 	add("Ctrl+Z", "undo a tuner edit · Ctrl+Shift+Z (or Ctrl+Y): redo")
 	lines = append(lines, "", "Tuner: drag a row · Shift-drag 10× finer · click the value to type it · right-click: default")
 	return lines

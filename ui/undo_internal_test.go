@@ -178,7 +178,7 @@ func TestHelpSheet(t *testing.T) {
 			t.Errorf("the sheet lacks %s (%s):\n%s", b.KeyName, b.Label, sheet)
 		}
 	}
-	for _, want := range []string{"Ctrl+Z", "F1 or ?"} {
+	for _, want := range []string{"Ctrl+Z", "F1 or ?", "` (backquote)"} {
 		if !strings.Contains(sheet, want) {
 			t.Errorf("the sheet lacks %q", want)
 		}
