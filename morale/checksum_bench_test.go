@@ -17,13 +17,7 @@ import (
 func BenchmarkChecksum(b *testing.B) {
 	for _, n := range []int{1e4, 1e6} {
 		b.Run(sizeName(n), func(b *testing.B) {
-			s := morale.DefaultSettings()
-			w, agents := densityWorld(b, s, n, 1000, densities[1].side(n))
-			news := combatNews(b, agents)
-			for range 40 {
-				news()
-				w.Advance(s.SquadUpdateInterval)
-			}
+			w := foughtWorld(b, n)
 			fl := make([]morale.PlainAgent, n)
 			var sink uint64
 			b.ReportAllocs()
@@ -35,4 +29,18 @@ func BenchmarkChecksum(b *testing.B) {
 			_ = sink
 		})
 	}
+}
+
+// foughtWorld is a World of n agents at battle density (one per m²) in
+// 1000 squads after 40 steps in combat (combatNews before each step), as
+// BenchmarkChecksum and BenchmarkRollback measure it.
+func foughtWorld(b *testing.B, n int) *morale.World {
+	s := morale.DefaultSettings()
+	w, agents := densityWorld(b, s, n, 1000, densities[1].side(n))
+	news := combatNews(b, agents)
+	for range 40 {
+		news()
+		w.Advance(s.SquadUpdateInterval)
+	}
+	return w
 }

@@ -259,14 +259,8 @@ func TestExplainAnotherWorldsAgentSaysSo(t *testing.T) {
 		{"a removed agent", w, gone, false},
 	}
 	for _, tt := range tests {
-		for _, call := range []struct {
-			name    string
-			explain func() (morale.Explanation, error)
-		}{
-			{"Explain", func() (morale.Explanation, error) { return tt.w.Explain(tt.a) }},
-			{"ExplainWindow", func() (morale.Explanation, error) { return tt.w.ExplainWindow(tt.a, 5) }},
-		} {
-			_, err := call.explain()
+		for _, call := range explainErrs(tt.w, tt.a) {
+			err := call.err
 			if !errors.Is(err, morale.ErrRemoved) {
 				t.Errorf("%s: %s: %v; want it to match ErrRemoved", tt.name, call.name, err)
 			}
@@ -299,14 +293,8 @@ func TestExplainNilAgentSaysSo(t *testing.T) {
 		{"a nil agent, the ledger off", off, nil, morale.ErrLedgerOff.Error()},
 	}
 	for _, tt := range tests {
-		for _, call := range []struct {
-			name    string
-			explain func() (morale.Explanation, error)
-		}{
-			{"Explain", func() (morale.Explanation, error) { return tt.w.Explain(tt.a) }},
-			{"ExplainWindow", func() (morale.Explanation, error) { return tt.w.ExplainWindow(tt.a, 5) }},
-		} {
-			_, err := call.explain()
+		for _, call := range explainErrs(tt.w, tt.a) {
+			err := call.err
 			if err == nil || err.Error() != tt.want {
 				t.Errorf("%s: %s: got %v; want %s", tt.name, call.name, err, tt.want)
 			}
@@ -360,4 +348,18 @@ func TestExplainZeroAndSmallChanges(t *testing.T) {
 			t.Errorf("%s: got %q; want it to contain %q", tt.name, got, tt.want)
 		}
 	}
+}
+
+// explainErrs returns the errors of Explain and ExplainWindow (of 5 s) of
+// agent a on w, each with its method's name.
+func explainErrs(w *morale.World, a *morale.Agent) []struct {
+	name string
+	err  error
+} {
+	_, e1 := w.Explain(a)
+	_, e2 := w.ExplainWindow(a, 5)
+	return []struct {
+		name string
+		err  error
+	}{{"Explain", e1}, {"ExplainWindow", e2}}
 }

@@ -25,13 +25,7 @@ func BenchmarkRollback(b *testing.B) {
 
 // benchRollback is BenchmarkRollback's rows of n agents.
 func benchRollback(b *testing.B, n int) {
-	s := morale.DefaultSettings()
-	w, agents := densityWorld(b, s, n, 1000, densities[1].side(n))
-	news := combatNews(b, agents)
-	for range 40 {
-		news()
-		w.Advance(s.SquadUpdateInterval)
-	}
+	w := foughtWorld(b, n)
 	buf, err := w.AppendBinary(nil)
 	if err != nil {
 		b.Fatal(err)
