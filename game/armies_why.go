@@ -45,8 +45,9 @@ type SquadWhy struct {
 	Men, Broken int
 	Average     float64
 	// Causes are what moved the average man's morale over the window: each
-	// cause's Delta summed over the living men and divided by Men, the
-	// largest |Delta| first (Entries counts the men's entries).
+	// cause's Delta summed over the living men and divided by Men (0 when
+	// the sum is rounding alone: contagion, which cancels over a squad),
+	// the largest |Delta| first (Entries counts the men's entries).
 	Causes []morale.Contribution
 	// States are the men's state changes in the window, oldest first.
 	States []morale.StateChange
@@ -85,6 +86,7 @@ func (a *Armies) SquadWhy() (x SquadWhy, ok bool) {
 	}
 	window := math.Max(now-x.Since, 1/SubTicksPerSecond)
 	byCause := map[morale.Reason]int{}
+	var mass []float64 // each cause's sum of |Delta| over the men
 	for i := range a.men {
 		m := &a.men[i]
 		if int(m.squad) != k || !m.alive {
@@ -105,9 +107,11 @@ func (a *Armies) SquadWhy() (x SquadWhy, ok bool) {
 				j = len(x.Causes)
 				byCause[c.Cause] = j
 				x.Causes = append(x.Causes, morale.Contribution{Cause: c.Cause, First: c.First, Largest: c.Largest})
+				mass = append(mass, 0)
 			}
 			s := &x.Causes[j]
 			s.Delta += c.Delta
+			mass[j] += math.Abs(c.Delta)
 			s.Entries += c.Entries
 			s.Steps += c.Steps
 			s.First, s.Last = math.Min(s.First, c.First), math.Max(s.Last, c.Last)
@@ -116,6 +120,15 @@ func (a *Armies) SquadWhy() (x SquadWhy, ok bool) {
 			}
 		}
 		x.States = append(x.States, e.States...)
+	}
+	// Contagion pulls each man toward his squad's mean, so over the squad
+	// it cancels, and its sum is what rounding leaves (5.6e-17), which
+	// would read as news, up or down: a sum within a billionth of the
+	// men's own changes is 0 (±0.00).
+	for j := range x.Causes {
+		if math.Abs(x.Causes[j].Delta) <= 1e-9*mass[j] {
+			x.Causes[j].Delta = 0
+		}
 	}
 	if x.Men > 0 {
 		x.Average /= float64(x.Men)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/morale"
 )
 
 func armiesScene(t testing.TB) *game.Session {
@@ -92,5 +93,37 @@ func BenchmarkArmiesSecondSquadLedger(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// Contagion pulls each man toward his squad's mean, so over a squad it
+// cancels: the average man's contagion is 0, where the sum's rounding
+// (−4.1e-17 in squad 33 at 13.5 s, +7e-17 at 25 s) read as news, −0.00 or
+// +0.00, or with the digits that show a small change, −4.1e-17.
+func TestSquadWhyContagionCancels(t *testing.T) {
+	g := armiesScene(t)
+	runUntil(g, 11.7)
+	if err := g.Apply(game.SelectSquad{ID: 33}); err != nil {
+		t.Fatal(err)
+	}
+	av := g.Scene().(*game.Armies)
+	for _, at := range []float64{13.5, 19.5, 25} {
+		runUntil(g, at)
+		x, ok := av.SquadWhy()
+		if !ok {
+			t.Fatalf("at %g s: no Why for squad 33", at)
+		}
+		seen := false
+		for _, c := range x.Causes {
+			if c.Cause.Kind == morale.ByContagion {
+				seen = true
+				if c.Delta != 0 {
+					t.Errorf("at %g s: got contagion %v (%s); want 0, ±0.00", at, c.Delta, x)
+				}
+			}
+		}
+		if !seen {
+			t.Errorf("at %g s: no contagion among the causes (%s); want it, at 0", at, x)
+		}
 	}
 }
