@@ -247,15 +247,16 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 	if _, err := toml.Decode(string(data), &raw); err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
+			pe.Position.Line = errLine(data, pe)
 			if k, ok := strings.CutPrefix(pe.Message, "Key '"); ok && strings.HasSuffix(k, "' has already been defined.") {
 				// The decoder's "Key 'expect.share' has already been
 				// defined.", whose key is quoted as TOML writes it (its
 				// LastKey is not): say which block, as every other message
 				// does.
 				k = strings.TrimSuffix(k, "' has already been defined.")
-				return nil, &ScenarioError{File: file, Line: pe.Position.Line, Key: safefile.Clip(blockKey(tomllines.Scan(data), k, pe.Position.Line), safefile.MaxQuote), Msg: "is given twice; keep one of the two"}
+				return nil, &ScenarioError{File: file, Line: pe.Position.Line, Key: safefile.Clip(blockKey(data, k, pe.Position.Line), safefile.MaxQuote), Msg: "is given twice; keep one of the two"}
 			}
-			return nil, &ScenarioError{File: file, Line: pe.Position.Line, Key: safefile.Clip(quoteLast(data, pe), safefile.MaxQuote), Msg: safefile.Escape(safefile.Clip(pe.Message, 200))}
+			return nil, &ScenarioError{File: file, Line: pe.Position.Line, Key: safefile.Clip(blockKey(data, quoteLast(data, pe), pe.Position.Line), safefile.MaxQuote), Msg: safefile.Escape(safefile.Clip(pe.Message, 200))}
 		}
 		return nil, &ScenarioError{File: file, Msg: safefile.Escape(safefile.Clip(err.Error(), 200))}
 	}
@@ -1080,6 +1081,27 @@ func (t *table) where() string {
 	return t.name
 }
 
+// errLine returns the line of the decoder's error pe in data, the line of
+// the byte it is at (pe.Position.Start). The decoder's own line is that
+// byte's but for an error at a line's end, which it counts as the next
+// line's: "[squad.x", a header cut short on line 9, is "expected '.' or
+// ']' to end table name, but got '\n'" on line 10.
+func errLine(data []byte, pe toml.ParseError) int {
+	text := string(data)
+	for _, bom := range []string{"\xff\xfe", "\xfe\xff", "\xef\xbb\xbf"} { // as the decoder reads over one
+		if t, ok := strings.CutPrefix(text, bom); ok {
+			text = t
+			break
+		}
+	}
+	if at := pe.Position.Start; at >= 0 && at <= len(text) {
+		if n := strings.Count(text[:at], "\n") + 1; n == pe.Position.Line-1 {
+			return n
+		}
+	}
+	return pe.Position.Line
+}
+
 // quoteLast returns the key of the decoder's error pe in data as TOML
 // writes a key, as every other message names one. The decoder's LastKey
 // quotes the table's parts as TOML does but not the key being read: "a.b"
@@ -1103,25 +1125,33 @@ func quoteLast(data []byte, pe toml.ParseError) string {
 	return pe.LastKey
 }
 
-// blockKey names the key "expect.share" that the decoder found on line as
-// messages do, "expect[3].share": the array table is the last of its
-// blocks (tomllines.Scan's "expect.3") to start before line. A key of no
-// array table stays as it is.
-func blockKey(lines map[string]int, key string, line int) string {
-	table, rest, ok := strings.Cut(key, ".")
-	if !ok {
-		return key
-	}
-	best, at := 0, 0
-	for k, l := range lines {
-		name, n, ok := strings.Cut(k, ".")
-		i, err := strconv.Atoi(n)
-		if ok && err == nil && name == table && l <= line && l > at {
-			best, at = i, l
+// blockKey names the key that the decoder's error on line names, as TOML
+// writes a key but with no block's number ("squad.size", "squad.x.size"),
+// as every other message names one: "squad[2].size", "squad[2].x.size"
+// when line is in the second [[squad]] or under a [squad.x] after it. The
+// block is the one line is in (tomllines.Table): the key is the table's
+// name, or starts with it, or with one of its parents' (a header the
+// decoder refuses, [[squad.x]] after [squad.x], it names by the parent,
+// squad). A key of no array table stays as it is.
+func blockKey(data []byte, key string, line int) string {
+	table := tomllines.Table(data, line)
+	for i := len(table); i > 0; i-- {
+		var plain, named strings.Builder
+		for j, t := range table[:i] {
+			if j > 0 {
+				plain.WriteByte('.')
+				named.WriteByte('.')
+			}
+			part := toml.Key{t.Name}.String()
+			plain.WriteString(part)
+			named.WriteString(part)
+			if t.N > 0 {
+				fmt.Fprintf(&named, "[%d]", t.N)
+			}
+		}
+		if rest, ok := strings.CutPrefix(key, plain.String()); ok && (rest == "" || rest[0] == '.') {
+			return named.String() + rest
 		}
 	}
-	if best == 0 {
-		return key
-	}
-	return fmt.Sprintf("%s[%d].%s", table, best, rest)
+	return key
 }

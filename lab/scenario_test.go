@@ -111,8 +111,8 @@ func TestKeyPathsQuoteAsTOML(t *testing.T) {
 		{"given twice", goodHead + "\"a.b\" = 1\n'a.b' = 2\n", `bad.toml:8: squad[1]."a.b": is given twice; keep one of the two`},
 		{"a table given twice", "[x]\n[x]\n" + goodHead, "bad.toml:2: x: is given twice; keep one of the two"},
 		{"a dotted key given twice", goodHead + "a.b = 1\na.b = 2\n", "bad.toml:8: squad[1].a.b: is given twice; keep one of the two"},
-		{"the decoder's error", goodHead + "\"a.b\" = tru\n", `bad.toml:7: squad."a.b": `},
-		{"the decoder's error, a dotted key", goodHead + "x.\"a b\" = tru\n", `bad.toml:7: squad.x."a b": `},
+		{"the decoder's error", goodHead + "\"a.b\" = tru\n", `bad.toml:7: squad[1]."a.b": `},
+		{"the decoder's error, a dotted key", goodHead + "x.\"a b\" = tru\n", `bad.toml:7: squad[1].x."a b": `},
 		{"the decoder's error, at the top", "'a b' = tru\n" + goodHead, `bad.toml:1: "a b": `},
 	} {
 		_, err := lab.ParseScenario("bad.toml", []byte(tc.body))
@@ -122,6 +122,42 @@ func TestKeyPathsQuoteAsTOML(t *testing.T) {
 		}
 		if !slices.ContainsFunc(got, func(e string) bool { return strings.HasPrefix(e, tc.want) }) {
 			t.Errorf("%s: got %q; want an error starting %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// The decoder's syntax errors name the block they are in with its number,
+// as the lab's own messages do: squad[2].size, not squad.size, whichever
+// [[squad]] or [[event]] it is, a sub-table of one or a block's header.
+func TestSyntaxErrorsNameTheirBlock(t *testing.T) {
+	// The second [[squad]]'s header is on line 7, the second [[event]]'s
+	// on line 11.
+	const two = goodHead + "[[squad]]\nname = \"b\"\n"
+	const events = goodHead + "[[event]]\nt = 1\nevent = \"AllyDown\"\nsquad = \"a\"\n[[event]]\n"
+	for _, tc := range []struct {
+		name, body, want string
+	}{
+		{"the first squad", goodHead + "size = \n", "bad.toml:7: squad[1].size: expected value but found '\\n' instead"},
+		{"the second squad", two + "size = tru\n", `bad.toml:9: squad[2].size: expected value but found "tru" instead`},
+		{"the second squad, a quoted key", two + "\"a.b\" = tru\n", `bad.toml:9: squad[2]."a.b": expected value but found "tru" instead`},
+		{"the second squad, no =", two + "size 5\n", "bad.toml:9: squad[2]: expected '.' or '=', but got '5' instead"},
+		{"the second squad, a line of a multi-line array", two + "names = [\"X\",\n\"Y\" \"Z\"]\n", "bad.toml:10: squad[2].names: expected a comma (',') or array terminator (']'), but got '\"'"},
+		{"a sub-table of the second squad", two + "[squad.x]\nsize = tru\n", `bad.toml:10: squad[2].x.size: expected value but found "tru" instead`},
+		{"an array in the second squad", two + "[[squad.y]]\n[[squad.y]]\nsize = tru\n", `bad.toml:11: squad[2].y[2].size: expected value but found "tru" instead`},
+		{"an array over a table of the second squad", two + "[squad.x]\n[[squad.x]]\n", "bad.toml:10: squad[2]: Key 'squad.x' was already created and cannot be used as an array."},
+		{"a header cut short after the second squad", two + "[squad.x\n", "bad.toml:9: squad[2]: expected '.' or ']' to end table name, but got '\\n' instead"},
+		{"a header cut short before an event", two + "[squad.x\n[[event]]\nt = 1\n", "bad.toml:9: squad[2]: expected '.' or ']' to end table name, but got '\\n' instead"},
+		{"the first event", goodHead + "[[event]]\nt = 1..2\n", `bad.toml:8: event[1].t: Invalid float "1..2": '.' must be followed by one or more digits`},
+		{"the second event", events + "t = 1..2\n", `bad.toml:12: event[2].t: Invalid float "1..2": '.' must be followed by one or more digits`},
+		{"a sub-table of the second event", events + "t = 2\n[event.x]\ny = tru\n", `bad.toml:14: event[2].x.y: expected value but found "tru" instead`},
+		{"the second event's header", events[:len(events)-1] + " x\n", "bad.toml:11: event[2]: expected a top-level item to end with a newline, comment, or EOF, but got 'x' instead"},
+		{"a table of no array", goodHead + "[weights]\nx = tru\n", `bad.toml:8: weights.x: expected value but found "tru" instead`},
+		{"a top key named as an array", "squads = tru\n" + goodHead, `bad.toml:1: squads: expected value but found "tru" instead`},
+	} {
+		_, err := lab.ParseScenario("bad.toml", []byte(tc.body))
+		got := fmt.Sprint(err)
+		if got != tc.want {
+			t.Errorf("%s: got %q; want %q", tc.name, got, tc.want)
 		}
 	}
 }

@@ -9,7 +9,6 @@
 package tomllines
 
 import (
-	"fmt"
 	"iter"
 	"strconv"
 	"strings"
@@ -42,7 +41,81 @@ import (
 // header or a key is skipped.
 func Scan(data []byte) map[string]int {
 	lines := map[string]int{}
-	count := map[string]int{} // the [[array]] headers of each name so far
+	walk(data, func(n int, table []Part, path string, key toml.Key) bool {
+		switch {
+		case key != nil:
+			if path != "" {
+				path += "."
+			}
+			path += key.String()
+			if _, ok := lines[path]; !ok {
+				lines[path] = n
+			}
+		case table[len(table)-1].N > 0: // an [[array]] header: "event.2", and "event" for the first
+			name := strings.TrimSuffix(path, "."+strconv.Itoa(table[len(table)-1].N))
+			if _, ok := lines[name]; !ok {
+				lines[name] = n
+			}
+			lines[path] = n
+		default:
+			lines[path] = n
+		}
+		return true
+	})
+	return lines
+}
+
+// A Part is one part of a table's name, as the decoder reads it (unquoted),
+// and, when the part names an array of tables, the number (from 1) of the
+// array's table that is meant; 0 when it names a table.
+type Part struct {
+	Name string
+	N    int
+}
+
+// Table returns the name of the table that line (from 1) of data is in, as
+// Scan reads data: the table of the last header on or before line, its
+// parts counted as Scan counts them. A line in the second [[squad]] is in
+// squad 2 ({squad 2}), one under [squad.x] after it in {squad 2}{x 0}; a
+// line before any header is at the top level, nil. A header Scan cannot
+// read is not one: the line of a broken header is in the table before it.
+func Table(data []byte, line int) []Part {
+	var in []Part
+	walk(data, func(n int, table []Part, _ string, key toml.Key) bool {
+		if n > line {
+			return false
+		}
+		if key == nil {
+			in = table
+		}
+		return true
+	})
+	return in
+}
+
+// pathOf writes the table name t as Scan writes a path: {squad 2}{x 0} is
+// "squad.2.x".
+func pathOf(t []Part) string {
+	var b strings.Builder
+	for i, p := range t {
+		if i > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(toml.Key{p.Name}.String())
+		if p.N > 0 {
+			b.WriteString("." + strconv.Itoa(p.N))
+		}
+	}
+	return b.String()
+}
+
+// walk reads data, a TOML document, a line at a time, as Scan describes,
+// and calls visit with the line number (from 1) of each table header, the
+// table it starts, its path and a nil key, and of each key, the table it
+// is in, its path and the key's parts; walk stops when visit returns
+// false.
+func walk(data []byte, visit func(n int, table []Part, path string, key toml.Key) bool) {
+	count := map[string]int{} // the [[array]] headers of each path so far
 	var lex Lexer
 	depth := 0 // the arrays and inline tables open
 	// value counts the brackets and braces of a line, or of its rest.
@@ -56,7 +129,8 @@ func Scan(data []byte) map[string]int {
 			}
 		}
 	}
-	prefix := "" // the path of the table the lines are in
+	var table []Part // the table the lines are in
+	path := ""       // its path, pathOf(table)
 	text := strings.TrimPrefix(string(data), "\ufeff")
 	for n := 1; text != ""; n++ {
 		line, rest, _ := strings.Cut(text, "\n")
@@ -71,39 +145,30 @@ func Scan(data []byte) map[string]int {
 			// A part before the last that names an array of tables names
 			// its last table so far: [squad.x] after [[squad]] is
 			// "squad.1.x", as [[squad.y]] is "squad.1.y.1".
-			name := ""
+			table = make([]Part, len(parts))
 			for i := range parts {
-				if name != "" {
-					name += "."
-				}
-				name += parts[i : i+1].String()
-				if i < len(parts)-1 && count[name] > 0 {
-					name += "." + strconv.Itoa(count[name])
+				table[i].Name = parts[i]
+				name := pathOf(table[:i+1])
+				switch {
+				case i < len(parts)-1:
+					table[i].N = count[name]
+				case array:
+					count[name]++
+					table[i].N = count[name]
 				}
 			}
-			if array {
-				count[name]++
-				prefix = fmt.Sprintf("%s.%d", name, count[name])
-				if _, ok := lines[name]; !ok {
-					lines[name] = n
-				}
-			} else {
-				prefix = name
+			path = pathOf(table)
+			if !visit(n, table, path, nil) {
+				return
 			}
-			lines[prefix] = n
 		} else if parts, after, ok := dotted(line); ok && strings.HasPrefix(after, "=") {
 			line = after[1:]
-			key := parts.String()
-			if prefix != "" {
-				key = prefix + "." + key
-			}
-			if _, ok := lines[key]; !ok {
-				lines[key] = n
+			if !visit(n, table, path, parts) {
+				return
 			}
 		}
 		value(line) // the rest after a key's "=" or a header
 	}
-	return lines
 }
 
 // Key returns the parts of the key that starts line, one line of a TOML

@@ -58,6 +58,33 @@ func TestScan(t *testing.T) {
 	}
 }
 
+func TestTable(t *testing.T) {
+	const data = "top = 1\n[[squad]]\na = 1\n[[squad]]\nb = 2\n[squad.x]\nc = [\n[[not.a.header]]\n]\n[[squad.y]]\n[squad.x\n['q r']\n"
+	for _, tc := range []struct {
+		line int
+		want []tomllines.Part
+	}{
+		{0, nil},
+		{1, nil},
+		{2, []tomllines.Part{{"squad", 1}}},
+		{3, []tomllines.Part{{"squad", 1}}},
+		{4, []tomllines.Part{{"squad", 2}}},
+		{6, []tomllines.Part{{"squad", 2}, {"x", 0}}},
+		{9, []tomllines.Part{{"squad", 2}, {"x", 0}}}, // a header's text inside an array
+		{11, []tomllines.Part{{"squad", 2}, {"y", 1}}},
+		{12, []tomllines.Part{{"squad", 2}, {"y", 1}}}, // a header cut short is none
+		{13, []tomllines.Part{{"squad", 2}, {"y", 1}}}, // nor what follows, in the value it opens
+		{99, []tomllines.Part{{"squad", 2}, {"y", 1}}},
+	} {
+		if got := tomllines.Table([]byte(data), tc.line); !slices.Equal(got, tc.want) {
+			t.Errorf("Table(line %d) = %v; want %v", tc.line, got, tc.want)
+		}
+	}
+	if got, want := tomllines.Table([]byte("[a]\n['q r'.\"s\"]\n"), 2), []tomllines.Part{{"q r", 0}, {"s", 0}}; !slices.Equal(got, want) {
+		t.Errorf("Table of a quoted header = %v; want %v", got, want)
+	}
+}
+
 func TestKey(t *testing.T) {
 	for _, tc := range []struct {
 		line string
@@ -111,7 +138,8 @@ func lastPart(path string) string {
 // one of data's, and that each path it finds is on its line: the line
 // holds the path's last part (unless it writes an escape or is not UTF-8,
 // which the decoder refuses), or, for
-// "event.2", an [[array]] header. Of a
+// "event.2", an [[array]] header. Each line is in a table (Table) that
+// Scan names, or at the top level. Of a
 // document the decoder reads, without escapes, Scan finds every top-level
 // key that is not a table.
 func FuzzScan(f *testing.F) {
@@ -130,6 +158,20 @@ func FuzzScan(f *testing.F) {
 			lines = nil
 		}
 		got := tomllines.Scan(data)
+		// Each line is in a table Scan names: its last header's.
+		for n := range len(lines) + 1 {
+			table := tomllines.Table(data, n)
+			var path []string
+			for _, p := range table {
+				path = append(path, toml.Key{p.Name}.String())
+				if p.N > 0 {
+					path = append(path, strconv.Itoa(p.N))
+				}
+			}
+			if l, ok := got[strings.Join(path, ".")]; table != nil && (!ok || l < 1) {
+				t.Fatalf("line %d is in %v, which Scan does not name", n, table)
+			}
+		}
 		for _, path := range slices.Sorted(maps.Keys(got)) {
 			n := got[path]
 			if n < 1 || n > len(lines) {
