@@ -176,7 +176,7 @@ func (x SquadWhy) String() string {
 		if c.Cause.Kind == morale.ByEvent {
 			name = string(c.Cause.Event)
 		}
-		fmt.Fprintf(&b, "%s %s", name, strings.Replace(fmt.Sprintf("%+.2f", c.Delta), "-", "−", 1))
+		b.WriteString(name + " " + Signed(c.Delta))
 	}
 	if len(x.Causes) > 0 {
 		b.WriteString(" (the average man's)")

@@ -96,6 +96,30 @@ func BenchmarkArmiesSecondSquadLedger(b *testing.B) {
 	}
 }
 
+// A squad's Why prints the average man's causes as the library's sentence
+// does (game.Signed): it printed %+.2f, so a cause that moved nothing read
+// +0.00, a rise, and a small hit −0.00 or +0.00.
+func TestSquadWhyStringSigns(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		delta float64
+		want  string
+	}{
+		{"bad news that moved nothing", 0, "Suppressed ±0.00"},
+		{"a small hit", -0.004, "Suppressed −0.004"},
+		{"a smaller hit", -0.00004, "Suppressed −0.00004"},
+		{"small good news", 0.003, "Suppressed +0.003"},
+		{"a hit", -0.31, "Suppressed −0.31"},
+	} {
+		x := game.SquadWhy{ID: 12, Now: 30, Since: 20, Men: 100, Average: 0.5,
+			Causes: []morale.Contribution{{Cause: morale.Reason{Kind: morale.ByEvent, Event: morale.Suppressed}, Delta: tt.delta}}}
+		want := "average morale 0.50 ← " + tt.want + " (the average man's)"
+		if got := x.String(); !strings.Contains(got, want) {
+			t.Errorf("%s: got %q; want it to contain %q", tt.name, got, want)
+		}
+	}
+}
+
 // Contagion pulls each man toward his squad's mean, so over a squad it
 // cancels: the average man's contagion is 0, where the sum's rounding
 // (−4.1e-17 in squad 33 at 13.5 s, +7e-17 at 25 s) read as news, −0.00 or

@@ -25,7 +25,8 @@ const (
 	whyLine      = 15 // a line of smallFace
 	whyTitleLine = 18
 	whyLabelW    = 118 // the cause labels' column
-	whyNumW      = 52  // the numbers' column
+	whyNumW      = 52  // the numbers' column (whyNumCol: wider for a long number)
+	whyNumGap    = 8   // at least between the track and a number
 	whyMaxLines  = 9   // of the sentence
 	whyMaxBars   = 8
 	whyMaxStates = 5 // state changes shown: the first and the latest
@@ -123,13 +124,13 @@ func CauseLabel(r morale.Reason) string {
 	return r.Kind.String()
 }
 
-// Text is the panel as plain text, one line per row: what the demo
-// publishes for tests.
+// Text is the panel as plain text, one line per row, each bar's number as
+// the panel draws it (game.Signed): what the demo publishes for tests.
 func (p WhyPanel) Text() string {
 	var b strings.Builder
 	b.WriteString(p.Title + "\n" + p.Detail + "\n" + p.Sentence)
 	for _, bar := range p.Bars {
-		fmt.Fprintf(&b, "\n%s %+.2f", bar.Label, bar.Delta)
+		b.WriteString("\n" + bar.Label + " " + game.Signed(bar.Delta))
 	}
 	for _, s := range p.States {
 		b.WriteString("\n" + s)
@@ -473,8 +474,8 @@ func (r *Renderer) whyLines(p *WhyPanel, maxH int) (sentence []string, bars []Wh
 }
 
 // moreCauses names the causes rest, which have no bar, with their
-// numbers: "and 2 more: LeaderNearby +0.01, EnemyDown −0.00" ("" for
-// none).
+// numbers as the sentence prints them (game.Signed): "and 2 more:
+// LeaderNearby +0.01, EnemyDown −0.004" ("" for none).
 func moreCauses(rest []WhyBar) string {
 	if len(rest) == 0 {
 		return ""
@@ -485,7 +486,7 @@ func moreCauses(rest []WhyBar) string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(c.Label + " " + signedNum(c.Delta))
+		b.WriteString(c.Label + " " + game.Signed(c.Delta))
 	}
 	return b.String()
 }
@@ -553,19 +554,22 @@ func (r *Renderer) buildWhy(p *WhyPanel) {
 			scale = math.Max(scale, math.Abs(b.Delta))
 		}
 		trackX := x + whyLabelW
-		trackW := inner - whyLabelW - whyNumW
+		trackW := inner - whyLabelW - r.whyNumCol(bars)
 		mid := trackX + trackW/2
 		for _, b := range bars {
 			drawText(dst, clip(b.Label, r.smallFace, whyLabelW-6), r.smallFace, x, y, text.AlignStart, whyText, false)
 			fillRect(dst, float32(trackX), float32(y+3), float32(trackW), 9, whyTrack)
 			w := b.Delta / scale * trackW / 2
 			col := whyGood
-			if b.Delta < 0 {
+			switch {
+			case b.Delta < 0:
 				col = whyBad
+			case b.Delta == 0: // moved nothing (±0.00): neither good nor bad
+				col = whyDim
 			}
 			fillRect(dst, float32(math.Min(mid, mid+w)), float32(y+3), float32(math.Max(1, math.Abs(w))), 9, col)
 			fillRect(dst, float32(mid), float32(y+1), 1, 13, whyDim)
-			drawText(dst, signedNum(b.Delta), r.monoFace, x+inner, y, text.AlignEnd, col, false)
+			drawText(dst, game.Signed(b.Delta), r.monoFace, x+inner, y, text.AlignEnd, col, false)
 			y += whyLine
 		}
 		if more != "" {
@@ -586,13 +590,16 @@ func (r *Renderer) buildWhy(p *WhyPanel) {
 	}
 }
 
-// signedNum formats v as the panel's numbers: "−0.31", "+0.08".
-func signedNum(v float64) string {
-	s := fmt.Sprintf("%.2f", math.Abs(v))
-	if v < 0 && s != "0.00" {
-		return "−" + s
+// whyNumCol is the width of the column of the bars' numbers: whyNumW, or
+// wider when a number game.Signed gives more decimals (−0.000004, 59 px)
+// would come nearer the track than whyNumGap, so that the track shortens
+// rather than run under it.
+func (r *Renderer) whyNumCol(bars []WhyBar) float64 {
+	w := float64(whyNumW)
+	for _, b := range bars {
+		w = math.Max(w, textWidth(game.Signed(b.Delta), r.monoFace)+whyNumGap)
 	}
-	return "+" + s
+	return w
 }
 
 // MarkerAt returns the state change whose timeline marker lies under (x, y)

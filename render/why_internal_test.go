@@ -2,10 +2,14 @@ package render
 
 import (
 	"fmt"
+	"os"
+	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/moralebreak/moralebreak/assets"
+	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/morale"
 )
 
 // Every cause of the Why panel is on it: a bar each for the largest
@@ -36,7 +40,7 @@ func TestWhyNamesCausesWithoutABar(t *testing.T) {
 		{"three", 3, 1000, 3, "", false},
 		{"eight", 8, 1000, 8, "", false},
 		{"nine", 9, 1000, 8, "and 1 more: Cause9 −0.10", true},
-		{"eleven", 11, 1000, 8, "and 3 more: Cause9 −0.10, Cause10 −0.05, Cause11 +0.00", true},
+		{"eleven", 11, 1000, 8, "and 3 more: Cause9 −0.10, Cause10 −0.05, Cause11 ±0.00", true},
 		{"eleven, shortened", 11, 160, 3, "and 8 more: Cause4 −0.35, Cause5 −0.30", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -49,5 +53,108 @@ func TestWhyNamesCausesWithoutABar(t *testing.T) {
 				t.Errorf("got height %d (%d without the line); want a line for the causes without a bar: %v", got, without, tc.wantTaller)
 			}
 		})
+	}
+}
+
+// The panel's numbers read as the sentence's (game.Signed), in its text
+// and on its lines: a cause that moved nothing is ±0.00, neither up nor
+// down, and a small one keeps its sign and the digits that show it. They
+// read +0.00 for both (and Text -0.40 with a hyphen), so bad news at morale
+// 0 read as a rise. A long number widens the numbers' column rather than
+// run over the track.
+func TestWhyNumbersReadAsTheSentence(t *testing.T) {
+	a, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := New(a)
+	filler := func(n int) []WhyBar {
+		bs := make([]WhyBar, n)
+		for i := range bs {
+			bs[i] = WhyBar{Label: fmt.Sprintf("Cause%d", i+1), Delta: -0.5}
+		}
+		return bs
+	}
+	for _, tt := range []struct {
+		name  string
+		label string
+		delta float64
+		want  string
+	}{
+		{"no recovery", "recovery", 0, "recovery ±0.00"},
+		{"bad news at morale 0", "TookDamage", 0, "TookDamage ±0.00"},
+		{"a small hit", "AllyDown", -0.004, "AllyDown −0.004"},
+		{"a tiny hit", "TookDamage", -8e-8, "TookDamage −8e-08"},
+		{"small good news", "EnemyDown", 0.004, "EnemyDown +0.004"},
+		{"a hit", "LeaderDown", -0.4, "LeaderDown −0.40"},
+		{"a rise", "contagion", 0.29, "contagion +0.29"},
+		{"a long number", "Suppressed", -0.000004, "Suppressed −0.000004"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			bar := WhyBar{Label: tt.label, Delta: tt.delta}
+			p := WhyPanel{Title: "Why · Chen · Shaken", Detail: "morale 0.50", Sentence: "Shaken.", Whose: "his", Bars: []WhyBar{bar}}
+			if got := strings.Split(p.Text(), "\n")[3]; got != tt.want {
+				t.Errorf("Text's bar: got %q; want %q", got, tt.want)
+			}
+			if got, want := moreCauses([]WhyBar{bar}), "and 1 more: "+tt.want; got != want {
+				t.Errorf("the line under the bars: got %q; want %q", got, want)
+			}
+			p.Bars = append(filler(whyMaxBars), bar) // the ninth: on the line under the bars
+			if _, _, more, _ := r.whyLines(&p, 1000); !strings.HasSuffix(more, tt.want) {
+				t.Errorf("the panel's line under the bars: got %q; want it to end %q", more, tt.want)
+			}
+			w, col := textWidth(game.Signed(tt.delta), r.monoFace), r.whyNumCol([]WhyBar{bar})
+			if w+whyNumGap > col || (w+whyNumGap <= whyNumW) != (col == whyNumW) {
+				t.Errorf("%s is %.1f px wide: numbers' column %.1f; want %d, or room for it and %d px",
+					tt.want, w, col, whyNumW, whyNumGap)
+			}
+		})
+	}
+}
+
+// A cause that moved nothing (±0.00) is drawn neither green nor red: its
+// number and its sliver of a bar were green, good news, beside bad news
+// that moved nothing. The numbers' column of a panel with one such cause
+// and a rise has the rise's green alone.
+func TestWhyZeroIsNeitherGoodNorBad(t *testing.T) {
+	if runtime.GOOS == "linux" && os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		t.Skip("needs a display (run under xvfb-run)")
+	}
+	a, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := New(a)
+	green := func(bars ...WhyBar) int {
+		p := WhyPanel{Title: "Why · Chen · Shaken", State: morale.Shaken, Detail: "morale 0.50", Sentence: "Shaken.", Whose: "his", Bars: bars}
+		r.buildWhy(&p)
+		b := r.why.img.Bounds()
+		px := make([]byte, 4*b.Dx()*b.Dy())
+		r.why.img.ReadPixels(px)
+		n := 0
+		for y := range b.Dy() {
+			for x := WhyPanelW/2 - 20; x < b.Dx(); x++ { // the track's middle and the numbers
+				c := px[4*(y*b.Dx()+x):]
+				if c[1] > 160 && c[0] < 120 && c[2] < 130 {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	rise := green(WhyBar{"LeaderDown", -0.3}, WhyBar{"rally", 0.2})
+	for _, tt := range []struct {
+		name string
+		bar  WhyBar
+	}{
+		{"no recovery", WhyBar{"recovery", 0}},
+		{"bad news at morale 0", WhyBar{"TookDamage", 0}},
+	} {
+		if got := green(WhyBar{"LeaderDown", -0.3}, WhyBar{"rally", 0.2}, tt.bar); got != rise {
+			t.Errorf("%s: got %d green pixels; want %d, the rise's alone", tt.name, got, rise)
+		}
+	}
+	if rise == 0 {
+		t.Error("a rise of 0.20: got no green pixels; want its bar and number")
 	}
 }

@@ -148,7 +148,7 @@ func TestBuildWhyPanel(t *testing.T) {
 	if n := len(p.States); n != 3 || !strings.HasPrefix(p.States[n-1], "10.50 s  Panicked → Routed: Panicked for 3.50 s") {
 		t.Errorf("States = %q; want 3, the rout last", p.States)
 	}
-	for _, want := range []string{"Why · Eriksen", "RoutAfterSeconds 3.5", "LeaderDown -0.40", "contagion +0.29"} {
+	for _, want := range []string{"Why · Eriksen", "RoutAfterSeconds 3.5", "LeaderDown −0.40", "contagion +0.29"} {
 		if !strings.Contains(p.Text(), want) {
 			t.Errorf("Text lacks %q:\n%s", want, p.Text())
 		}

@@ -53,7 +53,7 @@ func TestWhyPanelDrawn(t *testing.T) {
 	if err := json.Unmarshal(b, &st); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Why · Eriksen · Routed", "Routed at 10.50 s: Panicked for 3.50 s (RoutAfterSeconds 3.5)", "LeaderDown -0.", "10.50 s  Panicked → Routed"} {
+	for _, want := range []string{"Why · Eriksen · Routed", "Routed at 10.50 s: Panicked for 3.50 s (RoutAfterSeconds 3.5)", "\nLeaderDown −0.40\n", "10.50 s  Panicked → Routed"} {
 		if !strings.Contains(st.Why, want) {
 			t.Errorf("published why = %q; want it to contain %q", st.Why, want)
 		}
