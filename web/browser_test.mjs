@@ -69,6 +69,37 @@ function check(cond, msg, detail = "") {
   pass(msg);
 }
 
+// A change of morale as the Why panel and its sentence print it
+// (game.Signed, morale's signed): ±0.00 for exactly 0 (no recovery, bad news
+// at morale 0), else a sign, a true minus, and two decimals or the fewest
+// more, up to six, that show a small change (−0.004), or two significant
+// digits (−8e-08).
+const SIGNED = String.raw`(?:±0\.00|[+−](?!0\.0+(?!\d))\d\.\d{2,6}|[+−]\d(?:\.\d)?e-\d\d)(?![\d.e])`;
+const RECOVERY = new RegExp(`recovery ${SIGNED}`);
+
+// checkSignedPattern checks RECOVERY against what game.Signed gives and
+// what it never does, before the browser starts: a pattern that refused
+// ±0.00 or took +0.00 would otherwise fail, or pass, only on the day the
+// soldier clicked has no recovery.
+function checkSignedPattern() {
+  const cases = [
+    ["recovery ±0.00 (no bad news)", true],
+    ["recovery +0.45 (bad news 1.3 s ago)", true],
+    ["recovery −0.31", true],
+    ["recovery +0.003 (bad news 1.9 s ago)", true],
+    ["recovery −0.000004", true],
+    ["recovery −8e-08", true],
+    ["recovery +1.2e-09", true],
+    ["recovery +0.00 (no bad news)", false], // what the demo printed before ±0.00
+    ["recovery -0.40", false], // a hyphen
+    ["recovery 0.31", false], // no sign
+    ["recovery +0.0000001", false], // more than six decimals
+  ];
+  const wrong = cases.filter(([s, want]) => RECOVERY.test(s) !== want)
+    .map(([s, want]) => `${JSON.stringify(s)}: got ${!want}; want ${want}`);
+  check(wrong.length === 0, `the Why panel's pattern reads the demo's numbers (${cases.length} cases)`, wrong.join(", "));
+}
+
 // ---- a static file server over DIR ----
 
 const TYPES = {
@@ -248,6 +279,7 @@ async function shot(page, name) {
 // ---- the test ----
 
 async function run() {
+  checkSignedPattern();
   for (const f of ["index.html", "wasm_exec.js", "demo.wasm"]) {
     check(fs.existsSync(path.join(DIR, f)), `${f} is in ${DIR}`, "missing; run make web first");
   }
@@ -469,7 +501,7 @@ async function run() {
   await page.mouse.up({ button: "right" });
   st = await waitState(page, (s) => typeof s.why === "string" && s.why.startsWith(`Why · ${who.name} · `),
     `the Why panel of ${who.name} in the published state`);
-  check(/Morale \d\.\d\d ←/.test(st.why) && /recovery [+−]\d\.\d\d/.test(st.why),
+  check(/Morale \d\.\d\d ←/.test(st.why) && RECOVERY.test(st.why),
     `the Why panel reads the sentence for ${who.name}`, st.why);
   console.log("     " + st.why.split("\n").slice(0, 3).join("\n     "));
   const wr = st.whyRect;
