@@ -223,7 +223,7 @@ func layOdds(o odds.Odds) oddsView {
 		spread.now = fmt.Sprintf("%.1f–%.1f s", *f.P10, *f.P90)
 		if c := f.TimeChange; c != nil {
 			t.before = "mean shift" // over the fights with a rout both times
-			t.change = fmt.Sprintf("%+.1f s %s", c.Diff, mark(c))
+			t.change = secs(c.Diff) + " " + mark(c)
 			t.beyond = c.Beyond
 		}
 	} else if o.Runs == 0 {
@@ -278,6 +278,21 @@ func pts(now, from, diff float64) string {
 		return "-<1 pts"
 	}
 	return "+0 pts"
+}
+
+// secs is a shift of the first rout in seconds, to a tenth, as pts gives
+// points: "+<0.1 s" or "-<0.1 s" for one that rounds to 0.0 but is not
+// (where %+.1f printed "-0.0 s" for −0.04), "+0.0 s" for none.
+func secs(diff float64) string {
+	switch r := math.Round(10*diff) / 10; {
+	case r != 0:
+		return fmt.Sprintf("%+.1f s", r)
+	case diff > 0:
+		return "+<0.1 s"
+	case diff < 0:
+		return "-<0.1 s"
+	}
+	return "+0.0 s"
 }
 
 // mark is ▲ or ▼ for a change beyond the noise, ≈ for one within it.

@@ -199,3 +199,32 @@ func TestOddsCellsFitTheirColumns(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstRoutShiftNeverReadsMinusZero: the first rout's mean shift reads
+// to a tenth of a second with its sign, and one too small for a tenth says
+// so with the sign of the change, never "-0.0 s".
+func TestFirstRoutShiftNeverReadsMinusZero(t *testing.T) {
+	tests := []struct {
+		diff float64
+		want string
+	}{
+		{1.24, "+1.2 s"},
+		{-2.36, "-2.4 s"},
+		{-0.04, "-<0.1 s"},
+		{0.04, "+<0.1 s"},
+		{-0.06, "-0.1 s"},
+		{0, "+0.0 s"},
+		{-1e-12, "-<0.1 s"},
+	}
+	p50 := 12.0
+	for _, tt := range tests {
+		v := layOdds(odds.Odds{Scenario: "opening", Runs: 1000, Total: 1000,
+			FirstRout: odds.OddsTimes{OddsRow: odds.OddsRow{Name: "a man routs", Share: 0.5, Lo: 0.45, Hi: 0.55},
+				P10: &p50, P50: &p50, P90: &p50, P50Lo: &p50, P50Hi: &p50,
+				TimeChange: &odds.OddsChange{From: 12, N: 500, Diff: tt.diff, Lo: tt.diff - 1, Hi: tt.diff + 1}}})
+		got := strings.Join(v.lines(), "\n")
+		if want := "mean shift " + tt.want + " ≈"; !strings.Contains(got, want) {
+			t.Errorf("a shift of %v s: the panel lacks %q:\n%s", tt.diff, want, got)
+		}
+	}
+}
