@@ -176,7 +176,7 @@ func (x SquadWhy) String() string {
 		if c.Cause.Kind == morale.ByEvent {
 			name = string(c.Cause.Event)
 		}
-		b.WriteString(name + " " + Signed(c.Delta))
+		b.WriteString(name + " " + morale.FormatChange(c.Delta))
 	}
 	if len(x.Causes) > 0 {
 		b.WriteString(" (the average man's)")

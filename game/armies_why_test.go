@@ -97,7 +97,7 @@ func BenchmarkArmiesSecondSquadLedger(b *testing.B) {
 }
 
 // A squad's Why prints the average man's causes as the library's sentence
-// does (game.Signed): it printed %+.2f, so a cause that moved nothing read
+// does (morale.FormatChange): it printed %+.2f, so a cause that moved nothing read
 // +0.00, a rise, and a small hit −0.00 or +0.00.
 func TestSquadWhyStringSigns(t *testing.T) {
 	for _, tt := range []struct {

@@ -3,8 +3,6 @@ package game
 import (
 	"fmt"
 	"math"
-	"strconv"
-	"strings"
 
 	"github.com/moralebreak/moralebreak/morale"
 )
@@ -25,31 +23,6 @@ const WhyWindow = HistoryWindow
 // second read up to half a second late.
 func ShownSinceBadNews(v float64) float64 {
 	return math.Floor(v*10+1e-6) / 10 // 1e-6: a whole tenth held as 0.29999…
-}
-
-// Signed formats a change of morale as the library's explanation
-// (morale.Explanation.String) does, for the demo's own numbers beside its
-// sentence (the Why panel's bars, a squad's Why): a sign and two decimals,
-// +0.20, −0.31 (a true minus sign); a change that would read 0.00 gets the
-// fewest more decimals, up to six, that show it (−0.004), and two
-// significant digits beyond (−8e-08); exactly 0 (bad news at morale 0,
-// good news at 1, no recovery) is ±0.00, neither up nor down.
-func Signed(v float64) string {
-	if v == 0 {
-		return "±0.00"
-	}
-	a := math.Abs(v)
-	s := strconv.FormatFloat(a, 'g', 2, 64)
-	for d := 2; d <= 6; d++ {
-		if f := strconv.FormatFloat(a, 'f', d, 64); strings.Trim(f, "0.") != "" {
-			s = f
-			break
-		}
-	}
-	if v < 0 {
-		return "−" + s
-	}
-	return "+" + s
 }
 
 // whyPerAgent bounds each soldier's ledger ring (morale changes and state

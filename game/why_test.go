@@ -1,7 +1,6 @@
 package game_test
 
 import (
-	"math"
 	"strings"
 	"testing"
 
@@ -267,42 +266,5 @@ func TestWhyKeepsTheRootCause(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Fatal("no soldier has been out of Steady for longer than WhyWindow at 55 s: the scenario no longer tests anything")
-	}
-}
-
-// Signed prints a change of morale as the library's sentence does: exactly
-// 0 is ±0.00, neither up nor down, and a change that would read 0.00 gets
-// the digits that show it with its sign. The demo printed +0.00 for both,
-// so bad news that moved nothing read as a rise and a small hit lost its
-// sign.
-func TestSigned(t *testing.T) {
-	for _, tt := range []struct {
-		v    float64
-		want string
-	}{
-		{0, "±0.00"},
-		{math.Copysign(0, -1), "±0.00"},
-		{-0.31, "−0.31"},
-		{0.2, "+0.20"},
-		{-1, "−1.00"},
-		{-0.004, "−0.004"},
-		{0.004, "+0.004"},
-		{-0.00449, "−0.004"},
-		{-0.0049, "−0.005"}, // rounds up to a figure, as the sentence does
-		{-0.00001, "−0.00001"},
-		{-0.000008, "−0.00001"}, // five decimals show it
-		{-0.000004, "−0.000004"},
-		{-8e-8, "−8e-08"},
-		{1.234e-9, "+1.2e-09"},
-	} {
-		if got := game.Signed(tt.v); got != tt.want {
-			t.Errorf("Signed(%v): got %q; want %q", tt.v, got, tt.want)
-		}
-		// The same formula as the library's explanation.
-		x := morale.Explanation{Morale: 0.5, SecondsSinceBadNews: math.Inf(1), Causes: []morale.Contribution{
-			{Cause: morale.Reason{Kind: morale.ByContagion}, Delta: tt.v, Steps: 1, Seconds: 1}}}
-		if s, want := x.String(), "contagion "+tt.want+" over"; !strings.Contains(s, want) {
-			t.Errorf("Signed(%v) = %q; the library's sentence reads %q", tt.v, tt.want, s)
-		}
 	}
 }

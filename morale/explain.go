@@ -196,7 +196,7 @@ func (x Explanation) String() string {
 		delta = rec.Delta
 	}
 	b.WriteString(sep)
-	fmt.Fprintf(&b, "recovery %s", signed(delta))
+	fmt.Fprintf(&b, "recovery %s", FormatChange(delta))
 	if math.IsInf(x.SecondsSinceBadNews, 1) {
 		b.WriteString(" (no bad news)")
 	} else {
@@ -281,7 +281,7 @@ func (c Contribution) phrase() string {
 	default:
 		b.WriteString(c.Cause.Kind.String())
 	}
-	b.WriteString(" " + signed(c.Delta))
+	b.WriteString(" " + FormatChange(c.Delta))
 	if c.Steps > 0 {
 		fmt.Fprintf(&b, " over %s s", short(c.Seconds))
 		return b.String()
@@ -297,10 +297,10 @@ func (c Contribution) phrase() string {
 	}
 	var d []string
 	if c.Entries > 1 {
-		d = append(d, "largest "+signed(e.Delta))
+		d = append(d, "largest "+FormatChange(e.Delta))
 	}
 	if c.Cause.Kind == ByCustomEvent {
-		d = append(d, fmt.Sprintf("weight %s", signed(e.Weight)))
+		d = append(d, fmt.Sprintf("weight %s", FormatChange(e.Weight)))
 	}
 	if e.Located {
 		d = append(d, fmt.Sprintf("%.1f m away, falloff %s", e.Distance/100, fine(e.Falloff)))
@@ -314,12 +314,13 @@ func (c Contribution) phrase() string {
 	return b.String()
 }
 
-// signed formats v with a sign and two decimals: +0.20, −0.31 (a true minus
-// sign). Through fine, a value that would read 0.00 gets the fewest more
-// decimals, up to six, that show it (−0.004), and two significant digits
-// beyond (−8e-08); exactly 0 (bad news at morale 0, good news at 1) is
-// ±0.00, neither up nor down.
-func signed(v float64) string {
+// FormatChange formats a change of morale v as an Explanation's sentence
+// does, for a game that shows changes beside it: a sign and two decimals,
+// +0.20, −0.31 (a true minus sign, U+2212); a change that would read 0.00
+// gets the fewest more decimals, up to six, that show it (−0.004), and two
+// significant digits beyond (−8e-08); exactly 0 (bad news at morale 0, good
+// news at 1, no recovery) is ±0.00, neither up nor down.
+func FormatChange(v float64) string {
 	if v == 0 {
 		return "±0.00"
 	}

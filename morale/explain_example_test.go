@@ -45,3 +45,16 @@ func Example_explain() {
 	//  5.25 s  Shaken -> Panicked  because of event LeaderDown, morale 0.21
 	//  8.75 s  Panicked -> Routed  because of rout timer, morale 0.29
 }
+
+// A game that shows a change of morale in its own interface, beside an
+// explanation, writes it as the sentence does.
+func ExampleFormatChange() {
+	for _, v := range []float64{-0.31, 0.2, 0, -0.004} {
+		fmt.Println(morale.FormatChange(v))
+	}
+	// Output:
+	// −0.31
+	// +0.20
+	// ±0.00
+	// −0.004
+}

@@ -125,12 +125,12 @@ func CauseLabel(r morale.Reason) string {
 }
 
 // Text is the panel as plain text, one line per row, each bar's number as
-// the panel draws it (game.Signed): what the demo publishes for tests.
+// the panel draws it (morale.FormatChange): what the demo publishes for tests.
 func (p WhyPanel) Text() string {
 	var b strings.Builder
 	b.WriteString(p.Title + "\n" + p.Detail + "\n" + p.Sentence)
 	for _, bar := range p.Bars {
-		b.WriteString("\n" + bar.Label + " " + game.Signed(bar.Delta))
+		b.WriteString("\n" + bar.Label + " " + morale.FormatChange(bar.Delta))
 	}
 	for _, s := range p.States {
 		b.WriteString("\n" + s)
@@ -474,7 +474,7 @@ func (r *Renderer) whyLines(p *WhyPanel, maxH int) (sentence []string, bars []Wh
 }
 
 // moreCauses names the causes rest, which have no bar, with their
-// numbers as the sentence prints them (game.Signed): "and 2 more:
+// numbers as the sentence prints them (morale.FormatChange): "and 2 more:
 // LeaderNearby +0.01, EnemyDown −0.004" ("" for none).
 func moreCauses(rest []WhyBar) string {
 	if len(rest) == 0 {
@@ -486,7 +486,7 @@ func moreCauses(rest []WhyBar) string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(c.Label + " " + game.Signed(c.Delta))
+		b.WriteString(c.Label + " " + morale.FormatChange(c.Delta))
 	}
 	return b.String()
 }
@@ -569,7 +569,7 @@ func (r *Renderer) buildWhy(p *WhyPanel) {
 			}
 			fillRect(dst, float32(math.Min(mid, mid+w)), float32(y+3), float32(math.Max(1, math.Abs(w))), 9, col)
 			fillRect(dst, float32(mid), float32(y+1), 1, 13, whyDim)
-			drawText(dst, game.Signed(b.Delta), r.monoFace, x+inner, y, text.AlignEnd, col, false)
+			drawText(dst, morale.FormatChange(b.Delta), r.monoFace, x+inner, y, text.AlignEnd, col, false)
 			y += whyLine
 		}
 		if more != "" {
@@ -591,13 +591,13 @@ func (r *Renderer) buildWhy(p *WhyPanel) {
 }
 
 // whyNumCol is the width of the column of the bars' numbers: whyNumW, or
-// wider when a number game.Signed gives more decimals (−0.000004, 59 px)
+// wider when a number morale.FormatChange gives more decimals (−0.000004, 59 px)
 // would come nearer the track than whyNumGap, so that the track shortens
 // rather than run under it.
 func (r *Renderer) whyNumCol(bars []WhyBar) float64 {
 	w := float64(whyNumW)
 	for _, b := range bars {
-		w = math.Max(w, textWidth(game.Signed(b.Delta), r.monoFace)+whyNumGap)
+		w = math.Max(w, textWidth(morale.FormatChange(b.Delta), r.monoFace)+whyNumGap)
 	}
 	return w
 }

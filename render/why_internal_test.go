@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/moralebreak/moralebreak/assets"
-	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -56,7 +55,7 @@ func TestWhyNamesCausesWithoutABar(t *testing.T) {
 	}
 }
 
-// The panel's numbers read as the sentence's (game.Signed), in its text
+// The panel's numbers read as the sentence's (morale.FormatChange), in its text
 // and on its lines: a cause that moved nothing is ±0.00, neither up nor
 // down, and a small one keeps its sign and the digits that show it. They
 // read +0.00 for both (and Text -0.40 with a hyphen), so bad news at morale
@@ -103,7 +102,7 @@ func TestWhyNumbersReadAsTheSentence(t *testing.T) {
 			if _, _, more, _ := r.whyLines(&p, 1000); !strings.HasSuffix(more, tt.want) {
 				t.Errorf("the panel's line under the bars: got %q; want it to end %q", more, tt.want)
 			}
-			w, col := textWidth(game.Signed(tt.delta), r.monoFace), r.whyNumCol([]WhyBar{bar})
+			w, col := textWidth(morale.FormatChange(tt.delta), r.monoFace), r.whyNumCol([]WhyBar{bar})
 			if w+whyNumGap > col || (w+whyNumGap <= whyNumW) != (col == whyNumW) {
 				t.Errorf("%s is %.1f px wide: numbers' column %.1f; want %d, or room for it and %d px",
 					tt.want, w, col, whyNumW, whyNumGap)
