@@ -268,31 +268,30 @@ func shareLine(label string, r odds.OddsRow, runs int) oddsLine {
 // shares are equal but the shares are not (diff, the paired difference,
 // gives the sign).
 func pts(now, from, diff float64) string {
-	d := math.Round(100*now) - math.Round(100*from)
-	switch {
-	case d != 0:
-		return fmt.Sprintf("%+.0f pts", d)
-	case diff > 0:
-		return "+<1 pts"
-	case diff < 0:
-		return "-<1 pts"
-	}
-	return "+0 pts"
+	return shownChange(math.Round(100*now)-math.Round(100*from), diff, "%+.0f pts", "1 pts")
 }
 
 // secs is a shift of the first rout in seconds, to a tenth, as pts gives
 // points: "+<0.1 s" or "-<0.1 s" for one that rounds to 0.0 but is not
 // (where %+.1f printed "-0.0 s" for −0.04), "+0.0 s" for none.
 func secs(diff float64) string {
-	switch r := math.Round(10*diff) / 10; {
-	case r != 0:
-		return fmt.Sprintf("%+.1f s", r)
+	return shownChange(math.Round(10*diff)/10, diff, "%+.1f s", "0.1 s")
+}
+
+// shownChange is a change as a row shows it, rounded to shown and written
+// with format, signed; when it rounds to nothing but diff, the change
+// itself, is not 0, "+<" or "-<" and least (the smallest change format
+// shows, with its unit) as diff's sign says.
+func shownChange(shown, diff float64, format, least string) string {
+	switch {
+	case shown != 0:
+		return fmt.Sprintf(format, shown)
 	case diff > 0:
-		return "+<0.1 s"
+		return "+<" + least
 	case diff < 0:
-		return "-<0.1 s"
+		return "-<" + least
 	}
-	return "+0.0 s"
+	return fmt.Sprintf(format, 0.0)
 }
 
 // mark is ▲ or ▼ for a change beyond the noise, ≈ for one within it.
