@@ -301,12 +301,12 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 	// checks that weigh one against the other, or an event's time or a
 	// range of times against the duration, say nothing more of it.
 	durationOK := !top.bad("duration")
-	if top.bad("duration") || top.bad("sample") {
-		// said
-	} else if sc.Sample > sc.Duration {
-		p.fail("sample", top.line("sample"), "is %g s, longer than the duration %g s", sc.Sample, sc.Duration)
-	} else if n := sc.Duration / sc.Sample; n > maxSamples {
-		p.fail("sample", top.line("sample"), "gives %.0f samples per fight; at most %d (raise sample)", n, maxSamples)
+	if durationOK && !top.bad("sample") {
+		if sc.Sample > sc.Duration {
+			p.fail("sample", top.line("sample"), "is %g s, longer than the duration %g s", sc.Sample, sc.Duration)
+		} else if n := sc.Duration / sc.Sample; n > maxSamples {
+			p.fail("sample", top.line("sample"), "gives %.0f samples per fight; at most %d (raise sample)", n, maxSamples)
+		}
 	}
 
 	squadIndex := map[string]int{}
@@ -342,13 +342,11 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 			p.fail(t.key("nerves"), t.line("nerves"), "has %d nerves for a squad of %d", len(sq.Nerves), sq.Size)
 		}
 		if t.has("nerve") {
-			r := t.nums("nerve", 0, 1)
-			if t.bad("nerve") {
-				// nums said what is wrong
-			} else if len(r) != 2 || r[0] > r[1] {
-				p.fail(t.key("nerve"), t.line("nerve"), "must be [min, max] with 0 ≤ min ≤ max ≤ 1")
-			} else {
+			// A value nums refused (said) is nil, as no range is.
+			if r := t.nums("nerve", 0, 1); len(r) == 2 && r[0] <= r[1] {
 				sq.NerveRange = &[2]float64{r[0], r[1]}
+			} else if !t.bad("nerve") {
+				p.fail(t.key("nerve"), t.line("nerve"), "must be [min, max] with 0 ≤ min ≤ max ≤ 1")
 			}
 		}
 		sq.Names = t.strs("names")
@@ -441,13 +439,12 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		case !doOK:
 			t.str("event", "") // oneOf said what is wrong; the news is read, not judged
 		case do == "event":
+			// A value str refused (said) is "", as a missing one.
 			name := t.str("event", "")
-			if t.bad("event") {
-				// str said what is wrong
-			} else if name == "" {
-				p.fail(t.key("event"), ev.Line, "is missing; say which news (a row of [weights], or of [custom] for your game's own events)")
-			} else {
+			if name != "" {
 				p.needRow(sc.Settings.Weights, table, morale.Event(name), t.key("event"), t.line("event"), "", "")
+			} else if !t.bad("event") {
+				p.fail(t.key("event"), ev.Line, "is missing; say which news (a row of [weights], or of [custom] for your game's own events)")
 			}
 			ev.Event = morale.Event(name)
 			if targets == 0 {
