@@ -700,8 +700,12 @@ func deathNews(ev EventSpec, squads []SquadSpec, men []int, squadIndex map[strin
 		leader = squads[a.squad].Leader && a.index == 0
 		return !leader, leader
 	}
+	only, ok := squadIndex[ev.Squad] // the squad named, if any
+	if ev.Squad != "" && !ok {
+		return false, false
+	}
 	for i, sq := range squads {
-		if j, ok := squadIndex[ev.Squad]; ev.Squad != "" && (!ok || j != i) {
+		if ev.Squad != "" && i != only {
 			continue
 		}
 		leader = leader || sq.Leader
