@@ -8,6 +8,7 @@ import (
 	eimage "github.com/ebitenui/ebitenui/image"
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/ui/internal/widgets"
 	"github.com/moralebreak/moralebreak/ui/published"
@@ -47,14 +48,25 @@ func (a *App) toggleHelp() {
 		return
 	}
 	a.helpLines = helpSheet(a.g.Scene().Name())
-	mono := a.w.mono
-	a.helpBox = widgets.Column(0, &widget.Insets{Left: 16, Right: 16, Top: 12, Bottom: 12}, widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(widgets.ColHelp)))
-	a.helpBox.AddChild(widget.NewText(widget.TextOpts.Text(a.helpLines[0], &mono, widgets.ColSection)),
-		widget.NewText(widget.TextOpts.Text(strings.Join(a.helpLines[1:], "\n"), &mono, widgets.ColText)))
-	a.helpBox.Validate()
-	w, h := a.helpBox.PreferredSize()
+	a.helpBox = a.boxOverField(a.w.mono, widget.Insets{Left: 16, Right: 16, Top: 12, Bottom: 12},
+		a.helpLines[0], strings.Join(a.helpLines[1:], "\n"),
+		func(f image.Rectangle, h int) int { return f.Min.Y + (f.Dy()-h)/2 })
+}
+
+// boxOverField is a box over the field as the keys' sheet and the note
+// that the browser has the keys are (keysaway.go): a title over a body in
+// face on the sheet's background, pad around them, at its preferred size,
+// centred across the field at the height top gives for its height h, and
+// no larger than the field.
+func (a *App) boxOverField(face text.Face, pad widget.Insets, title, body string, top func(f image.Rectangle, h int) int) *widget.Container {
+	box := widgets.Column(0, &pad, widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(widgets.ColHelp)))
+	box.AddChild(widget.NewText(widget.TextOpts.Text(title, &face, widgets.ColSection)),
+		widget.NewText(widget.TextOpts.Text(body, &face, widgets.ColText)))
+	box.Validate()
+	w, h := box.PreferredSize()
 	f := a.reg.Field
-	a.helpBox.SetLocation(image.Rect(0, 0, w, h).Add(image.Pt(f.Min.X+(f.Dx()-w)/2, f.Min.Y+(f.Dy()-h)/2)).Intersect(f))
+	box.SetLocation(image.Rect(0, 0, w, h).Add(image.Pt(f.Min.X+(f.Dx()-w)/2, top(f, h))).Intersect(f))
+	return box
 }
 
 // helpInput hides the sheet on Esc or a click, and returns in without

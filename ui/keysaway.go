@@ -5,10 +5,8 @@ import (
 	"runtime"
 	"strings"
 
-	eimage "github.com/ebitenui/ebitenui/image"
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/moralebreak/moralebreak/ui/internal/widgets"
 	"github.com/moralebreak/moralebreak/ui/published"
 )
 
@@ -47,15 +45,10 @@ func (a *App) updateKeysAway() {
 	if a.keysAway = away; !away || a.keysBox != nil {
 		return
 	}
-	a.keysBox = widgets.Column(0, &widget.Insets{Left: 14, Right: 14, Top: 8, Bottom: 8}, widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(widgets.ColHelp)))
-	a.keysBox.AddChild(widget.NewText(widget.TextOpts.Text(keysAwayNote[0], &a.w.face, widgets.ColSection)),
-		widget.NewText(widget.TextOpts.Text(keysAwayNote[1], &a.w.face, widgets.ColText)))
-	a.keysBox.Validate()
-	w, h := a.keysBox.PreferredSize()
 	// at the foot of the field: the browsers' download panels open at the
 	// top right of the page, over the message strip
-	f := a.reg.Field
-	a.keysBox.SetLocation(image.Rect(0, 0, w, h).Add(image.Pt(f.Min.X+(f.Dx()-w)/2, f.Max.Y-h-16)).Intersect(f))
+	a.keysBox = a.boxOverField(a.w.face, widget.Insets{Left: 14, Right: 14, Top: 8, Bottom: 8}, keysAwayNote[0], keysAwayNote[1],
+		func(f image.Rectangle, h int) int { return f.Max.Y - h - 16 })
 }
 
 // publishedKeysAway is the note in the published state: its text and
