@@ -243,8 +243,8 @@ func squadFans(sides []side) ([]byte, error) {
 	// Of two sides, one legend beside the tiles, where it covers nothing:
 	// which colour is which side.
 	legend := plot.NewLegend()
-	for _, s := range sides {
-		if len(sides) > 1 {
+	if len(sides) > 1 {
+		for _, s := range sides {
 			key, err := line(plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 0}}, s.line, vg.Points(2), false)
 			if err != nil {
 				return nil, err
