@@ -70,15 +70,15 @@ function check(cond, msg, detail = "") {
 }
 
 // A change of morale as the Why panel and its sentence print it
-// (game.Signed, morale's signed): ±0.00 for exactly 0 (no recovery, bad news
-// at morale 0), else a sign, a true minus, and two decimals or the fewest
+// (morale.FormatChange): ±0.00 for exactly 0 (no recovery, bad news at
+// morale 0), else a sign, a true minus, and two decimals or the fewest
 // more, up to six, that show a small change (−0.004), or two significant
 // digits (−8e-08).
 const SIGNED = String.raw`(?:±0\.00|[+−](?!0\.0+(?!\d))\d\.\d{2,6}|[+−]\d(?:\.\d)?e-\d\d)(?![\d.e])`;
 const RECOVERY = new RegExp(`recovery ${SIGNED}`);
 
-// checkSignedPattern checks RECOVERY against what game.Signed gives and
-// what it never does, before the browser starts: a pattern that refused
+// checkSignedPattern checks RECOVERY against what morale.FormatChange gives
+// and what it never does, before the browser starts: a pattern that refused
 // ±0.00 or took +0.00 would otherwise fail, or pass, only on the day the
 // soldier clicked has no recovery.
 function checkSignedPattern() {
