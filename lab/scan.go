@@ -35,7 +35,7 @@ func precheck(file string, data []byte) error {
 	// counts its dotted parts so far.
 	key, parts := true, 1
 	keys := 0
-	text := string(data)
+	text := tomllines.Text(data) // as the decoder reads it, after a byte order mark
 	for n := 1; text != ""; n++ {
 		line, rest, newline := strings.Cut(text, "\n")
 		text = rest

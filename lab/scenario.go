@@ -1088,13 +1088,7 @@ func (t *table) where() string {
 // line's: "[squad.x", a header cut short on line 9, is "expected '.' or
 // ']' to end table name, but got '\n'" on line 10.
 func errLine(data []byte, pe toml.ParseError) int {
-	text := string(data)
-	for _, bom := range []string{"\xff\xfe", "\xfe\xff", "\xef\xbb\xbf"} { // as the decoder reads over one
-		if t, ok := strings.CutPrefix(text, bom); ok {
-			text = t
-			break
-		}
-	}
+	text := tomllines.Text(data) // pe.Position.Start counts from after a byte order mark
 	if at := pe.Position.Start; at >= 0 && at <= len(text) {
 		if n := strings.Count(text[:at], "\n") + 1; n == pe.Position.Line-1 {
 			return n
@@ -1110,7 +1104,7 @@ func errLine(data []byte, pe toml.ParseError) int {
 // When the line of the error starts with a key whose last part LastKey ends
 // with, that part is quoted; else LastKey is as it is.
 func quoteLast(data []byte, pe toml.ParseError) string {
-	text := strings.TrimPrefix(string(data), "\ufeff")
+	text := tomllines.Text(data)
 	for range pe.Position.Line - 1 {
 		_, text, _ = strings.Cut(text, "\n")
 	}

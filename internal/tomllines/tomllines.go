@@ -36,7 +36,7 @@ import (
 //
 // Comments and the lines inside a multi-line string, array or inline table
 // are skipped: a key inside an inline table has no path. Lines end at "\n";
-// a "\r" before it and a byte order mark starting data are ignored. Scan
+// a "\r" before it and a byte order mark starting data (Text) are ignored. Scan
 // never fails: data need not be valid TOML, and a line it cannot read as a
 // header or a key is skipped.
 func Scan(data []byte) map[string]int {
@@ -131,7 +131,7 @@ func walk(data []byte, visit func(n int, table []Part, path string, key toml.Key
 	}
 	var table []Part // the table the lines are in
 	path := ""       // its path, pathOf(table)
-	text := strings.TrimPrefix(string(data), "\ufeff")
+	text := Text(data)
 	for n := 1; text != ""; n++ {
 		line, rest, _ := strings.Cut(text, "\n")
 		text = rest
@@ -169,6 +169,19 @@ func walk(data []byte, visit func(n int, table []Part, path string, key toml.Key
 		}
 		value(line) // the rest after a key's "=" or a header
 	}
+}
+
+// Text returns data, a TOML document, as the decoder reads it: after the
+// byte order mark it reads over, UTF-8's or (though not valid TOML) one of
+// UTF-16's. Its lines are the document's, counted from 1 as Scan counts.
+func Text(data []byte) string {
+	text := string(data)
+	for _, bom := range []string{"\xff\xfe", "\xfe\xff", "\xef\xbb\xbf"} {
+		if t, ok := strings.CutPrefix(text, bom); ok {
+			return t
+		}
+	}
+	return text
 }
 
 // Key returns the parts of the key that starts line, one line of a TOML

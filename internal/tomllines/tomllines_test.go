@@ -48,6 +48,7 @@ func TestScan(t *testing.T) {
 			map[string]int{"s": 1, "y": 5, "l": 6, "w": 9}},
 		{"a multi-line string closed by five quotes", "s = \"\"\"a\"\"\"\"\"\nt = 2\n", map[string]int{"s": 1, "t": 2}},
 		{"CRLF and a byte order mark", "\ufeffa = 1\r\n[[e]]\r\nb = 2\r\n", map[string]int{"a": 1, "e": 2, "e.1": 2, "e.1.b": 3}},
+		{"a UTF-16 byte order mark, as the decoder reads over one", "\xff\xfea = 1\nb = 2\n", map[string]int{"a": 1, "b": 2}},
 		{"lines that are neither", "= 1\nx\n\"open = 1\nk = 2\n", map[string]int{"k": 4}},
 		{"a broken header opens a value", "[a\nk = 2\n]\nm = 3\n", map[string]int{"m": 4}},
 		{"an unclosed string ends with its line", "a = \"[\nb = 2\n", map[string]int{"a": 1, "b": 2}},
