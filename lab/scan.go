@@ -44,12 +44,11 @@ func precheck(file string, data []byte) error {
 		}
 		lineHasText := false
 		skip := -1 // the second bracket of [[ or ]] around a header
+		// Each byte outside strings and comments, and a string's opening
+		// quote, which is text and none of the bytes the switch follows.
 		for i := range lex.Line(line) {
 			switch c := line[i]; {
 			case i == skip || c == ' ' || c == '\t' || c == '\r':
-				continue
-			case c == '"' || c == '\'':
-				lineHasText = true
 				continue
 			case c == '[' && len(stack) == 0 && !header && !lineHasText:
 				// A table header: [name] or [[name]].
