@@ -75,7 +75,7 @@ type InputState struct {
 	Shift       bool // a Shift key is down
 	Ctrl        bool // a Control (or, on a Mac, Command) key is down
 	WheelY      float64
-	UIHovered   bool // the cursor is over an ebitenui widget
+	UIHovered   bool // the cursor is over the widgets (App.overWidgets: the tuner's panel, the open console) or the Why panel
 	ConsoleOpen bool // keys go to the console, not to shortcuts
 	Typing      bool // a value is being typed in the tuner: no key is a shortcut
 	// Context is the game's pause state (Space toggles it) and the
