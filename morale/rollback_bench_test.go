@@ -15,8 +15,10 @@ import (
 // that has loaded it before (its settings text kept: see UnmarshalBinary).
 // Each op is timed interleaved with a pass of the plain 48-byte floor over
 // as many agents (timeWithFloors): median-ns/agent is the median op ÷
-// agents, plain-ns/agent the floor's, x-plain their ratio. Use -benchtime
-// Nx, N ≥ 5.
+// agents, plain-ns/agent the floor's, x-plain their ratio; combat-% is the
+// share of the agents in combat (inCombat) in the World saved, whose timers
+// and morale make the save's varints longer than a calm World's. Use
+// -benchtime Nx, N ≥ 5.
 func BenchmarkRollback(b *testing.B) {
 	for _, n := range []int{1e4, 1e6} {
 		b.Run(sizeName(n), func(b *testing.B) { benchRollback(b, n) })
@@ -26,6 +28,7 @@ func BenchmarkRollback(b *testing.B) {
 // benchRollback is BenchmarkRollback's rows of n agents.
 func benchRollback(b *testing.B, n int) {
 	w := foughtWorld(b, n)
+	combat := inCombat(w)
 	buf, err := w.AppendBinary(nil)
 	if err != nil {
 		b.Fatal(err)
@@ -58,6 +61,7 @@ func benchRollback(b *testing.B, n int) {
 			b.ReportMetric(op/float64(n), "median-ns/agent")
 			b.ReportMetric(floors[0]/float64(n), "plain-ns/agent")
 			b.ReportMetric(op/floors[0], "x-plain")
+			b.ReportMetric(combat, "combat-%")
 		})
 	}
 }

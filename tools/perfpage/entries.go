@@ -299,11 +299,12 @@ var entries = []entry{
 		dir:   "morale", pkg: ".",
 		bench:     `^BenchmarkRollback$`,
 		benchtime: "20x", count: 3, quick: "5x",
-		caption: `Savegames as a rollback game uses them, a save every frame and a load when it rewinds: 10,000 and 1,000,000 agents at battle density (one per m²), 1000 squads, after 40 steps in combat (a tenth of the agents given bad news and another tenth good news each step), one core. ` + "`…/save`" + ` is one ` + "`World.AppendBinary`" + ` into the game's buffer, kept between frames; ` + "`…/load`" + ` one ` + "`World.UnmarshalBinary`" + ` of that save into a second World that loaded it before (so its settings text is kept, not parsed again). A save writes every agent's morale, nerve and position at full precision and the rest as varints, and a CRC-32C over all of it; a load checks the CRC, every value and builds the World anew (its grid, handles and squads). Each op is timed interleaved with a pass of the plain floor over as many agents, one read-modify-write pass over 48 bytes an agent with no squad lookup; the ratio is the median op ÷ the median floor pass.`,
+		caption: `Savegames as a rollback game uses them, a save every frame and a load when it rewinds: 10,000 and 1,000,000 agents at battle density (one per m²), 1000 squads, after 40 steps in combat (a tenth of the agents given bad news and another tenth good news each step), one core. ` + "`…/save`" + ` is one ` + "`World.AppendBinary`" + ` into the game's buffer, kept between frames; ` + "`…/load`" + ` one ` + "`World.UnmarshalBinary`" + ` of that save into a second World that loaded it before (so its settings text is kept, not parsed again). A save writes every agent's morale, nerve and position at full precision and the rest as varints, and a CRC-32C over all of it; a load checks the CRC, every value and builds the World anew (its grid, handles and squads). Each op is timed interleaved with a pass of the plain floor over as many agents, one read-modify-write pass over 48 bytes an agent with no squad lookup; the ratio is the median op ÷ the median floor pass. In combat is the share of the agents below full morale or out of ` + "`Steady`" + ` in the World saved: their timers and morale are what make a save longer than a calm World's.`,
 		columns: []column{
 			{unit: "median-ns/agent", header: "op, ns per agent"},
 			{unit: "plain-ns/agent", header: "plain floor, ns per agent"},
 			{unit: "x-plain", header: "op ÷ floor", suffix: "×"},
+			{unit: "combat-%", header: "in combat", suffix: "%"},
 			{unit: "B/op", header: "MB allocated", scale: 1e-6},
 			{unit: "allocs/op", header: "allocations"},
 		},
