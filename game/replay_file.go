@@ -2,7 +2,9 @@ package game
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 
 	"github.com/moralebreak/moralebreak/internal/safefile"
 )
@@ -13,11 +15,17 @@ import (
 // when set), so that a corrupt file, a newer version, a file too long to
 // play (MaxReplayWork) or a command the battle refuses (a soldier who does
 // not exist at that tick) is found, with its line, before anything runs.
-// Every error names path.
+// Every error begins with path: a *ReplayFileError, whose Err is the
+// problem alone, or, for a file that is not a regular file or is larger
+// than MaxReplayBytes, the refusal of the file as it is.
 func LoadReplay(path string, progress func(done, total float64)) (Recording, error) {
 	f, err := safefile.Open(path, MaxReplayBytes, "replay")
 	if err != nil {
-		return Recording{}, err // it names path
+		var pe *fs.PathError
+		if errors.As(err, &pe) && pe.Path == path { // "stat PATH: no such file or directory"
+			return Recording{}, &ReplayFileError{Path: path, Err: pe.Err}
+		}
+		return Recording{}, err // it begins with path
 	}
 	r, err := ReadReplay(f)
 	if cerr := f.Close(); err == nil && cerr != nil {
@@ -27,10 +35,26 @@ func LoadReplay(path string, progress func(done, total float64)) (Recording, err
 		_, err = PlayReplayContext(context.Background(), r, progress)
 	}
 	if err != nil {
-		return Recording{}, fmt.Errorf("%s: %w", path, err)
+		return Recording{}, &ReplayFileError{Path: path, Err: err}
 	}
 	return r, nil
 }
+
+// ReplayFileError is a problem of the replay file at Path: Err is the
+// problem alone ("line 32: tick 100: kill 9: no such soldier: 9", or the
+// system's "no such file or directory"), and the message "PATH: problem".
+// LoadReplay returns it; a program that names the file its own way reads
+// Path and Err rather than the message.
+type ReplayFileError struct {
+	Path string
+	Err  error
+}
+
+func (e *ReplayFileError) Error() string { return e.Path + ": " + e.Err.Error() }
+
+// Unwrap returns Err, so that errors.Is finds ErrBadReplay and the error
+// it wraps.
+func (e *ReplayFileError) Unwrap() error { return e.Err }
 
 // String says how a replay ended: "end at tick 480 (2.00 s of session):
 // digest D equals the file's" (or "DIFFERS from the file's W"), or, when

@@ -3,6 +3,7 @@ package game_test
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -50,6 +51,41 @@ func TestLoadReplay(t *testing.T) {
 		if got := recordingText(t, rec); got != good || last != total || total <= 0 {
 			t.Errorf("%s: got a recording of %d bytes, progress %v of %v; want the %d written, played to the end", tc.name, len(got), last, total, len(good))
 		}
+	}
+}
+
+// LoadReplay's error is a *ReplayFileError, the file and the problem apart,
+// so that the demo names the file its own way without cutting it off the
+// message (it did: "-replay " and the text after "FILE: "): Path is the
+// file, Err the problem alone, and the message the two. A file that is not
+// there is the system's words alone, without "stat FILE". A file that is
+// not a regular file is refused by name, its message beginning with it.
+func TestLoadReplayErrorHasTheFileApart(t *testing.T) {
+	dir := t.TempDir()
+	corrupt := filepath.Join(dir, "corrupt.txt")
+	if err := os.WriteFile(corrupt, []byte("hello\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		path string
+		want string // the problem alone
+		is   error  // errors.Is finds it
+	}{
+		{corrupt, `line 1: not a replay file: want "moralebreak-replay 1"`, game.ErrBadReplay},
+		{filepath.Join(dir, "missing.txt"), "no such file or directory", fs.ErrNotExist},
+	} {
+		_, err := game.LoadReplay(tc.path, nil)
+		var fe *game.ReplayFileError
+		if !errors.As(err, &fe) {
+			t.Errorf("LoadReplay(%s): got %v (%T); want a *game.ReplayFileError", tc.path, err, err)
+			continue
+		}
+		if fe.Path != tc.path || fe.Err.Error() != tc.want || err.Error() != tc.path+": "+tc.want || !errors.Is(err, tc.is) {
+			t.Errorf("LoadReplay(%s): got Path %q, Err %q, message %q; want %q, %q, \"PATH: problem\", wrapping %v", tc.path, fe.Path, fe.Err, err, tc.path, tc.want, tc.is)
+		}
+	}
+	if _, err := game.LoadReplay(dir, nil); err == nil || !strings.HasPrefix(err.Error(), dir+": ") {
+		t.Errorf("LoadReplay(a folder): got %v; want an error beginning %q", err, dir+": ")
 	}
 }
 

@@ -10,11 +10,9 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/signal"
 	"runtime/debug"
-	"strings"
 	"syscall"
 	"time"
 
@@ -57,7 +55,7 @@ func main() {
 		start := time.Now()
 		r, err := game.LoadReplay(cfg.Replay, replayProgress(start))
 		if err != nil {
-			fail(exitUsage, replayError(cfg.Replay, err))
+			fail(exitUsage, replayError(err))
 		}
 		if time.Since(start) >= 2*time.Second { // its progress was shown
 			fmt.Fprintln(os.Stderr, "demo: the replay checks out")
@@ -119,19 +117,12 @@ func replayProgress(start time.Time) func(done, total float64) {
 	}
 }
 
-// replayError is a problem of the -replay file at path as the demo says
-// it, whether the file fails to load (game.LoadReplay's error, which
-// begins with the file) or its replay stops mid-way (its status's error):
-// "-replay FILE: line 32: tick 100: kill 9: no such soldier: 9", the file
-// named once.
-func replayError(path string, err error) error {
-	msg := strings.TrimPrefix(err.Error(), path+": ")
-	var pe *fs.PathError
-	if errors.As(err, &pe) && pe.Path == path {
-		msg = pe.Err.Error() // "stat FILE: no such file or directory"
-	}
-	return fmt.Errorf("-replay %s: %s", path, msg)
-}
+// replayError is a problem of the -replay file as the demo says it,
+// whether the file fails to load (game.LoadReplay's error, which begins
+// with the file) or its replay stops mid-way (its status's error, given
+// here as a *game.ReplayFileError): "-replay FILE: line 32: tick 100:
+// kill 9: no such soldier: 9", the file named once.
+func replayError(err error) error { return fmt.Errorf("-replay %w", err) }
 
 // build makes the game (a new battle of cfg.Game, or the replay rec, whose
 // end it prints), the renderer and the App, wrapped for -screenshot, -gif
@@ -147,7 +138,7 @@ func build(cfg config, rec *game.Recording) (*ui.App, *game.Session, ebiten.Game
 	} else if g, err = game.NewReplay(*rec); err == nil {
 		g.OnReplayEnd(func(st game.ReplayStatus) {
 			if st.Err != nil {
-				fmt.Fprintln(os.Stderr, "demo:", replayError(cfg.Replay, st.Err))
+				fmt.Fprintln(os.Stderr, "demo:", replayError(&game.ReplayFileError{Path: cfg.Replay, Err: st.Err}))
 				return
 			}
 			fmt.Printf("replay %s: %v\n", cfg.Replay, st)
