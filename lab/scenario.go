@@ -371,6 +371,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 
 	dead := map[string]int{} // named man → line of his death
 	var deaths []death       // their news is checked once every squad's men are known
+	sc.news = map[morale.Event]bool{}
 	totalOcc := 0
 	for _, t := range top.tables("event") {
 		ev := EventSpec{Line: t.headerLine(), ScenarioEvent: game.ScenarioEvent{Scale: 1}}
@@ -447,6 +448,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 				p.fail(t.key("event"), ev.Line, "is missing; say which news (a row of [weights], or of [custom] for your game's own events)")
 			}
 			ev.Event = morale.Event(name)
+			sc.news[ev.Event] = true
 			if targets == 0 {
 				p.fail(t.key("do"), ev.Line, "news needs a target: at = [x, y], squad or agent")
 			}
@@ -491,6 +493,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 				p.needRow(sc.Settings.Weights, table, morale.Event(name), t.key("event"), line, whose, or)
 			}
 			ev.Event = morale.Event(name)
+			sc.news[ev.Event] = true
 			men := ev.Count * occurrences(ev, sc.Duration) // over every occurrence
 			total += men
 			if i, ok := squadIndex[ev.Squad]; ok {
@@ -517,13 +520,8 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 	}
 	// A death names no news: it reports AllyDown, or LeaderDown when it
 	// kills a leader, and each it may report needs its row, as a
-	// reinforce's default news does. Reports answers from sc.news.
-	sc.news = map[morale.Event]bool{}
-	for _, ev := range sc.Events {
-		if ev.Do == "event" || ev.Do == "reinforce" {
-			sc.news[ev.Event] = true
-		}
-	}
+	// reinforce's default news does. Reports answers from sc.news, which
+	// the loop above filled with each event's and reinforce's news.
 	for _, d := range deaths {
 		ally, leader := deathNews(d.ev, sc.Squads, squadMen, squadIndex, agents)
 		if ally {
