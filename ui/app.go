@@ -505,8 +505,8 @@ func (a *App) Published() published.State {
 			State: s.State.String(), Morale: s.Morale,
 		})
 	}
-	st.Help, st.HelpRect = a.publishedHelp()
-	st.KeysAway, st.KeysAwayRect = a.publishedKeysAway()
+	st.Help, st.HelpRect = publishedBox(a.helpOpen, a.helpLines, a.helpBox)          // help.go
+	st.KeysAway, st.KeysAwayRect = publishedBox(a.keysAway, keysAwayNote, a.keysBox) // keysaway.go
 	st.ConsoleOpen = a.con.IsOpen()
 	st.Console = a.con.Output(40)
 	st.Tuner = a.tuner.published()

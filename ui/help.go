@@ -69,6 +69,16 @@ func (a *App) boxOverField(face text.Face, pad widget.Insets, title, body string
 	return box
 }
 
+// publishedBox is a box over the field (boxOverField) in the published
+// state, the keys' sheet or the note that the browser has the keys: its
+// lines, joined, and where it is drawn, or nothing while it is not shown.
+func publishedBox(shown bool, lines []string, box *widget.Container) (string, published.Rect) {
+	if !shown {
+		return "", published.Rect{}
+	}
+	return strings.Join(lines, "\n"), published.RectOf(box.GetWidget().Rect)
+}
+
 // helpInput hides the sheet on Esc or a click, and returns in without
 // them; Update calls it before the other inputs while the sheet is up.
 func (a *App) helpInput(in InputState) InputState {
@@ -86,15 +96,6 @@ func (a *App) helpInput(in InputState) InputState {
 		a.helpOpen, in.LeftClick, in.RightClick = false, false, false
 	}
 	return in
-}
-
-// publishedHelp is the keys' sheet in the published state: its text and
-// where it is drawn, or nothing when it is hidden.
-func (a *App) publishedHelp() (string, published.Rect) {
-	if !a.helpOpen {
-		return "", published.Rect{}
-	}
-	return strings.Join(a.helpLines, "\n"), published.RectOf(a.helpBox.GetWidget().Rect)
 }
 
 // drawHelp draws the keys' sheet over the field when it is up.

@@ -3,11 +3,9 @@ package ui
 import (
 	"image"
 	"runtime"
-	"strings"
 
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/moralebreak/moralebreak/ui/published"
 )
 
 // Keys taken by the browser. In the browser build the page has the keys
@@ -49,15 +47,6 @@ func (a *App) updateKeysAway() {
 	// top right of the page, over the message strip
 	a.keysBox = a.boxOverField(a.w.face, widget.Insets{Left: 14, Right: 14, Top: 8, Bottom: 8}, keysAwayNote[0], keysAwayNote[1],
 		func(f image.Rectangle, h int) int { return f.Max.Y - h - 16 })
-}
-
-// publishedKeysAway is the note in the published state: its text and
-// where it is drawn, or nothing while the page has the keys.
-func (a *App) publishedKeysAway() (string, published.Rect) {
-	if !a.keysAway {
-		return "", published.Rect{}
-	}
-	return strings.Join(keysAwayNote, "\n"), published.RectOf(a.keysBox.GetWidget().Rect)
 }
 
 // drawKeysAway draws the note while the page has not got the keys.
