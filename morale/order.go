@@ -156,13 +156,11 @@ func (w *World) sortCells(win int) {
 		count[id] = 0
 	}
 	o.cells, o.to = cells, to
-	for k, j := range to { // handles in the old order, after a spawn their order in memory
-		if int(j) != k {
-			w.col.Handle[lo+k].i = int32(lo) + j
-		}
-	}
 	for _, k := range w.cols {
 		k.permute(lo, to, &o.spares)
+	}
+	for j, a := range w.col.Handle[lo : lo+len(to)] { // a cell's handles lie side by side
+		a.i = int32(lo + j)
 	}
 	for k, c := range w.col.Cell[lo : lo+len(to)] {
 		g.lists[c.id][c.at] = int32(lo + k)
