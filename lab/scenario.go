@@ -558,7 +558,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		case after != "" && !steady && !strings.HasPrefix(metric, "squad_steady_s."):
 			p.fail(t.key("after"), t.line("after"), "applies to steady_s and squad_steady_s.SQUAD (the time after the event until every living man is Steady), not to %s", safefile.Quote(metric))
 		case !known:
-			p.fail(t.key("metric"), t.line("metric"), "%s is not a metric; one of %s", safefile.Quote(metric), listNames(MetricNames(sc)))
+			p.fail(t.key("metric"), t.line("metric"), "%v", notAMetric(sc, metric))
 		}
 		if after != "" {
 			if _, err := anchorTime(sc, morale.Event(after)); err != nil {

@@ -493,17 +493,25 @@ func CheckMetricStat(sc *Scenario, metric, stat string) error {
 	return fmt.Errorf("%s is not a statistic; one of %s", safefile.Quote(stat), strings.Join(statNames, ", "))
 }
 
-// notAMetric is the error for name, no metric of sc, naming the choices.
-// steady_s and squad_steady_s.NAME are measured from an event's first
-// occurrence, which only an [[expect]]'s after names: the error says so,
-// where "is not a metric" left a designer who had read of them guessing.
+// notAMetric is the error for name, no metric of sc, naming the choices:
+// the one message of every place that refuses a metric's name (an
+// [[expect]]'s metric, -metric, -replays). steady_s and
+// squad_steady_s.SQUAD are measured from an event's first occurrence,
+// which only an [[expect]]'s after names: outside one the error says so,
+// where "is not a metric" left a designer who had read of them guessing
+// (an [[expect]] takes them, so never says it). squad_steady_s of a squad
+// sc does not have says that no squad has the name.
 func notAMetric(sc *Scenario, name string) error {
 	q, choices := safefile.Quote(name), listNames(MetricNames(sc))
 	men := "every living man"
-	if squad, ok := strings.CutPrefix(name, "squad_steady_s."); ok {
-		men += " of " + safefile.Escape(squad)
-	} else if name != "steady_s" {
+	squad, ofSquad := strings.CutPrefix(name, "squad_steady_s.")
+	switch _, steady := steadySquad(sc, name); {
+	case ofSquad && !steady:
+		return fmt.Errorf("%s is not a metric: no squad is named %s; one of %s", q, safefile.Quote(squad), choices)
+	case !steady:
 		return fmt.Errorf("%s is not a metric; one of %s", q, choices)
+	case ofSquad:
+		men += " of " + safefile.Escape(squad)
 	}
 	return fmt.Errorf("%s is not a metric here: it is measured after an event, so it exists only in an [[expect]] with after = \"EVENT\" (the seconds from the event's first occurrence until %s is Steady); one of %s", q, men, choices)
 }
