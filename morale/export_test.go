@@ -11,6 +11,10 @@ func (w *World) Capacity() (squadSlots, gridCells int) {
 	return len(w.squads), len(w.grid.lists)
 }
 
+// SaveMaxAgentBytes is saveMaxAgentBytes, the most bytes an agent takes in
+// a savegame without the ledger.
+const SaveMaxAgentBytes = saveMaxAgentBytes
+
 // PlainAgent and PlainFloor are the plain floor's agent and pass
 // (plainfloor_internal_test.go), for the external benchmarks.
 type PlainAgent = plainAgent

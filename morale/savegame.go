@@ -45,6 +45,18 @@ const (
 // its squad, two timers, reason and tag (a varint each, at least 1).
 const saveMinAgentBytes = 8 + 8 + 16 + 1 + 5
 
+// The most a savegame takes without the ledger, for AppendBinary's room:
+// saveMaxAgentBytes an agent (TestSaveBytesPerAgent), saveMaxSquadBytes a
+// squad (TestSaveBytesPerSquad), and saveMaxFixedBytes for the rest: the
+// header, the settings' text (about 2 KB), the clock and the random source.
+// Changes waiting to be taken (RecordChanges) take more: the save then
+// grows as it is written.
+const (
+	saveMaxAgentBytes = 80
+	saveMaxSquadBytes = 40
+	saveMaxFixedBytes = 4096
+)
+
 // ErrSaveVersion is wrapped by the error of UnmarshalBinary for data written
 // in a version of the savegame format this build does not read (a later
 // one); the error names it and the versions this build reads.
@@ -66,10 +78,10 @@ var ErrSaveCorrupt = errors.New("morale: savegame is corrupt")
 // Without the ledger it takes about 47 bytes an agent with a 64-bit tag
 // (fewer without one), at most 80 (TestSaveBytesPerAgent), plus 26 to 39
 // bytes a squad (TestSaveBytesPerSquad) and about 2 KB for the settings.
-// It costs a pass over the
-// agents and allocates the result: without the ledger, room for it at its
-// most, made once (TestSaveAllocatesItsSize), not grown as it is written. It must not be called from a listener
-// (the World is then between a change and its telling): it returns an error.
+// It costs a pass over the agents and allocates the result: without the
+// ledger, room for it at its most, made once (TestSaveAllocatesItsSize),
+// not grown as it is written. It must not be called from a listener (the
+// World is then between a change and its telling): it returns an error.
 func (w *World) MarshalBinary() ([]byte, error) {
 	return w.AppendBinary(nil)
 }
@@ -82,10 +94,11 @@ func (w *World) AppendBinary(b []byte) ([]byte, error) {
 		return b, errors.New("morale: MarshalBinary called from a listener: save after the call that reports the change returns")
 	}
 	start := len(b)
-	// Room for the whole save but the ledger, at its most (see above), so
-	// that it is written without growing: one allocation at most, in every
-	// build (slices.Grow's make is a second one under -race).
-	if room := 4096 + 80*w.Len() + 40*len(w.squads); cap(b)-len(b) < room {
+	// Room for the whole save but the ledger, at its most (see
+	// saveMaxAgentBytes), so that it is written without growing: one
+	// allocation at most, in every build (slices.Grow's make is a second
+	// one under -race).
+	if room := saveMaxFixedBytes + saveMaxAgentBytes*w.Len() + saveMaxSquadBytes*len(w.squads); cap(b)-len(b) < room {
 		b = append(make([]byte, 0, len(b)+room), b...)
 	}
 	e := saveWriter{b: append(b, saveMagic...)}

@@ -372,8 +372,8 @@ func TestSaveBytesPerAgent(t *testing.T) {
 	}
 	per := float64(len(saved(t, w))-empty) / n
 	t.Logf("%.1f bytes an agent, %d bytes for an empty World", per, empty)
-	if per > 80 {
-		t.Errorf("a savegame takes %.1f bytes an agent; want at most 80", per)
+	if per > morale.SaveMaxAgentBytes {
+		t.Errorf("a savegame takes %.1f bytes an agent; want at most %d", per, morale.SaveMaxAgentBytes)
 	}
 }
 
