@@ -144,7 +144,8 @@ type whyCache struct {
 	shown  bool // LayoutWhy laid a panel out: DrawWhy draws it
 	panel  WhyPanel
 	text   string          // panel.Text()
-	height int             // its image's height (whyHeight: wrapping the sentence costs)
+	lines  whyLayout       // what of panel is drawn, for maxH (wrapping the sentence costs)
+	height int             // its image's height, the lines'
 	maxH   int             // the tallest it may be: its area's height
 	rect   image.Rectangle // where it goes
 	area   image.Rectangle // the area LayoutWhy was given
@@ -155,8 +156,45 @@ type whyCache struct {
 	in    whyInputs
 	squad morale.SquadStats
 
-	img     *ebiten.Image
-	imgText string // the text img shows
+	img   *ebiten.Image
+	stale bool // img is not lines' drawing: DrawWhy draws it again
+}
+
+// whyLayout is what of a panel is drawn (whyLines): the sentence's lines,
+// the bars, the line naming the causes without one and the state changes'
+// lines.
+type whyLayout struct {
+	sentence []string
+	bars     []WhyBar
+	more     string
+	states   [][]string
+}
+
+// setPanel makes p the panel laid out, its lines laid out for c.maxH,
+// when its text differs from the panel's laid out last (or there is none,
+// text ""), so that DrawWhy draws it again.
+func (r *Renderer) setPanel(p WhyPanel) {
+	c := &r.why
+	t := p.Text()
+	if t == c.text {
+		return
+	}
+	c.text, c.panel = t, p
+	c.lines = r.layOut(&c.panel, c.maxH)
+	c.height = c.lines.height()
+	c.stale = true
+}
+
+// layOut is what of panel p is drawn no taller than maxH (whyLines).
+func (r *Renderer) layOut(p *WhyPanel, maxH int) whyLayout {
+	var l whyLayout
+	l.sentence, l.bars, l.more, l.states = r.whyLines(p, maxH)
+	return l
+}
+
+// height is the height of a panel of lines l, in pixels.
+func (l *whyLayout) height() int {
+	return whyHeightOf(len(l.sentence), l.bars, l.more != "", l.states)
 }
 
 // whyKey is what a soldier's panel shows besides his explanation's causes
@@ -254,11 +292,7 @@ func (r *Renderer) LayoutWhy(area image.Rectangle, g game.View, id int) (string,
 	}
 	c.id, c.frames = id, 0
 	c.in.set(s, x, ok)
-	p := BuildWhyPanel(s, x, ok)
-	if t := p.Text(); t != c.text {
-		c.text, c.panel = t, p
-		c.height = r.whyHeight(&c.panel)
-	}
+	r.setPanel(BuildWhyPanel(s, x, ok))
 	return r.placeWhy(area)
 }
 
@@ -314,10 +348,7 @@ func (r *Renderer) layoutSquadWhy(g game.View, av *game.Armies, id int) {
 		p.Detail = fmt.Sprintf("broke at %.2f s · counting its causes up to then…", x.Broke)
 		p.Sentence = "Its ledger began when it was selected, after its break: the fall is played again, with the ledger on, to say why."
 	}
-	if t := p.Text(); t != c.text {
-		c.text, c.panel = t, p
-		c.height = r.whyHeight(&c.panel)
-	}
+	r.setPanel(p)
 }
 
 // breakWhyer is a view that says why a squad of the armies broke, asked
@@ -399,15 +430,16 @@ func whyClose(r image.Rectangle) image.Rectangle {
 
 // DrawWhy draws the panel LayoutWhy laid out last, if any, onto dst (in
 // dst's coordinates, which are the screen's). It only draws: the panel's
-// image is rebuilt when its text changed since it was drawn.
+// image is drawn again when LayoutWhy laid it out again (its text, or the
+// room it has, changed) since.
 func (r *Renderer) DrawWhy(dst *ebiten.Image) {
 	c := &r.why
 	if !c.shown {
 		return
 	}
-	if c.img == nil || c.imgText != c.text {
-		r.buildWhy(&c.panel)
-		c.imgText = c.text
+	if c.img == nil || c.stale {
+		r.buildWhy(&c.panel, &c.lines)
+		c.stale = false
 	}
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(float64(c.rect.Min.X), float64(c.rect.Min.Y))
@@ -510,17 +542,11 @@ func whyHeightOf(sentence int, bars []WhyBar, more bool, states [][]string) int 
 	return h + whyPad
 }
 
-// whyHeight is the height of panel p's image, in pixels.
-func (r *Renderer) whyHeight(p *WhyPanel) int {
-	sentence, bars, more, states := r.whyLines(p, r.why.maxH)
-	return whyHeightOf(len(sentence), bars, more != "", states)
-}
-
-// buildWhy draws panel p into the cached image, sized to its content.
-func (r *Renderer) buildWhy(p *WhyPanel) {
+// buildWhy draws panel p into the cached image, its lines l (whyLines),
+// sized to them.
+func (r *Renderer) buildWhy(p *WhyPanel, l *whyLayout) {
 	inner := float64(WhyPanelW - 2*whyPad)
-	sentence, bars, more, states := r.whyLines(p, r.why.maxH)
-	h := whyHeightOf(len(sentence), bars, more != "", states)
+	sentence, bars, more, states, h := l.sentence, l.bars, l.more, l.states, l.height()
 
 	c := &r.why
 	c.img = clearedLayer(c.img, image.Pt(WhyPanelW, h))

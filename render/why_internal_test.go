@@ -126,7 +126,8 @@ func TestWhyZeroIsNeitherGoodNorBad(t *testing.T) {
 	r := New(a)
 	green := func(bars ...WhyBar) int {
 		p := WhyPanel{Title: "Why · Chen · Shaken", State: morale.Shaken, Detail: "morale 0.50", Sentence: "Shaken.", Whose: "his", Bars: bars}
-		r.buildWhy(&p)
+		l := r.layOut(&p, r.why.maxH)
+		r.buildWhy(&p, &l)
 		b := r.why.img.Bounds()
 		px := make([]byte, 4*b.Dx()*b.Dy())
 		r.why.img.ReadPixels(px)

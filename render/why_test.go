@@ -379,3 +379,35 @@ func TestShownSinceBadNews(t *testing.T) {
 		}
 	}
 }
+
+// The panel's image is the panel laid out last: laid out again in another
+// area (the room beside a soldier mid-field, then the whole field when he
+// walks out of the way), its text the same but shortened to the room or
+// lengthened back, it fills its rectangle and nothing below it. DrawWhy
+// rebuilt the image only when the text changed, so the shortened image
+// was drawn in the full rectangle (its foot transparent, clicks there
+// taken by the panel) and the full one ran out below the shortened
+// rectangle, over the field.
+func TestWhyImageFollowsItsLayout(t *testing.T) {
+	needDisplay(t)
+	g, id := whyGame(t)
+	r := newRenderer(t)
+	field, room := image.Rect(0, 0, 900, 700), image.Rect(0, 0, 900, 260)
+	var full int
+	for i, area := range []image.Rectangle{field, room, field, room} {
+		dst := ebiten.NewImage(1280, 720)
+		text, rect := r.LayoutWhy(area, g, id)
+		r.DrawWhy(dst)
+		if i == 0 {
+			full = rect.Dy()
+		}
+		if text == "" || i%2 == 1 && rect.Dy() >= full {
+			t.Fatalf("layout %d in %v: got %q in %v; want a panel shorter than %d px in the room", i, area, text, rect, full)
+		}
+		px := pixels(dst)
+		x := rect.Min.X + rect.Dx()/2
+		if in, below := px.RGBAAt(x, rect.Max.Y-3), px.RGBAAt(x, rect.Max.Y+3); in.A < 200 || below.A != 0 {
+			t.Errorf("layout %d in %v: panel %v: got alpha %d inside its foot and %d under it; want it drawn to its foot and no further", i, area, rect, in.A, below.A)
+		}
+	}
+}
