@@ -728,7 +728,6 @@ func (sc *Scenario) Reports(e morale.Event) bool {
 type parser struct {
 	file  string
 	lines map[string]int // tomllines.Scan's
-	below map[string]int // each path's prefix → the first line of a path under it; made by line when first asked
 	errs  []error
 }
 
@@ -807,35 +806,17 @@ func (t *table) key(k string) string {
 	return t.name + "." + k
 }
 
-// line returns the line of key k of t, 0 when it is on none. Its path is
-// the table's and k as tomllines.Scan writes a part, quoted when it is not a
-// bare key: "x y" = 1 in the first [[squad]] is `squad.1."x y"`. A key that
-// no line sets, a table that a dotted key or a header makes ("a" of a.b = 1
-// or of [a.b]), is on the first line of a path under it.
+// line returns the line of key k of t, 0 when it is on none: its line as
+// tomllines.Scan finds it, whose path is the table's and k as Scan writes
+// a part, quoted when it is not a bare key ("x y" = 1 in the first
+// [[squad]] is `squad.1."x y"`). A table that a dotted key or a header
+// makes ("a" of a.b = 1 or of [a.b]) is on the first line under it.
 func (t *table) line(k string) int {
 	path := toml.Key{k}.String()
 	if t.path != "" {
 		path = t.path + "." + path
 	}
-	if n, ok := t.p.lines[path]; ok {
-		return n
-	}
-	if t.p.below == nil {
-		t.p.below = map[string]int{}
-		for p, n := range t.p.lines {
-			// Every dot cuts, one inside a quoted part too: `t."a` of
-			// `t."a.b"` ends in an open quote, as no path looked up does.
-			for i := 0; i < len(p); i++ {
-				if p[i] != '.' {
-					continue
-				}
-				if m, ok := t.p.below[p[:i]]; !ok || n < m {
-					t.p.below[p[:i]] = n
-				}
-			}
-		}
-	}
-	return t.p.below[path]
+	return t.p.lines[path]
 }
 
 func (t *table) headerLine() int { return t.p.lines[t.path] }

@@ -34,6 +34,10 @@ import (
 // and "x.y" = 1 is `"x.y"`. A path set on several lines keeps the first,
 // except a [table] header, which keeps the last.
 //
+// A table that a dotted key or a header makes without a line of its own,
+// "a" of a.b = 1 or of [a.b], is on the first line under it: that line
+// sets it, to the decoder.
+//
 // Comments and the lines inside a multi-line string, array or inline table
 // are skipped: a key inside an inline table has no path. Lines end at "\n";
 // a "\r" before it and a byte order mark starting data (Text) are ignored. Scan
@@ -41,11 +45,23 @@ import (
 // header or a key is skipped.
 func Scan(data []byte) map[string]int {
 	lines := map[string]int{}
+	under := map[string]int{} // each table a path is under → the first line of one
+	first := func(path string, n int) {
+		if _, ok := under[path]; !ok {
+			under[path] = n
+		}
+	}
 	walk(data, func(n int, table []Part, path string, key toml.Key) bool {
+		for i := 1; i < len(table); i++ {
+			first(pathOf(table[:i]), n)
+		}
 		switch {
 		case key != nil:
 			if path != "" {
 				path += "."
+			}
+			for i := 1; i < len(key); i++ {
+				first(path+key[:i].String(), n)
 			}
 			path += key.String()
 			if _, ok := lines[path]; !ok {
@@ -62,6 +78,11 @@ func Scan(data []byte) map[string]int {
 		}
 		return true
 	})
+	for path, n := range under {
+		if _, ok := lines[path]; !ok {
+			lines[path] = n
+		}
+	}
 	return lines
 }
 
