@@ -20,12 +20,12 @@ func WhyKeyOf(s game.SoldierView, x morale.Explanation, ok bool) WhyKey { return
 // s from his explanation x.
 func WhyInputsOf(s game.SoldierView, x morale.Explanation, ok bool) *WhyInputs {
 	in := &whyInputs{}
-	in.set(s, x, ok)
+	in.set(keyOf(s, x, ok), x)
 	return in
 }
 
 // Same reports whether LayoutWhy would keep the panel built from in for
 // soldier s with explanation x.
 func (in *whyInputs) Same(s game.SoldierView, x morale.Explanation, ok bool) bool {
-	return in.same(s, x, ok)
+	return in.same(keyOf(s, x, ok), x)
 }

@@ -48,10 +48,18 @@ const (
 )
 
 // WhyBar is one cause's bar in the Why panel: what it moved his morale by
-// over the window (negative: bad news).
+// over the window (negative: bad news), and that number as the panel and
+// the sentence print it (morale.FormatChange), formatted once when the
+// panel is built (whyBar).
 type WhyBar struct {
-	Label string
-	Delta float64
+	Label  string
+	Delta  float64
+	Number string
+}
+
+// whyBar is the bar of the cause label that moved morale by delta.
+func whyBar(label string, delta float64) WhyBar {
+	return WhyBar{Label: label, Delta: delta, Number: morale.FormatChange(delta)}
 }
 
 // WhyPanel is the content of the Why panel for one soldier: plain strings
@@ -79,12 +87,12 @@ func BuildWhyPanel(s game.SoldierView, x morale.Explanation, ok bool) WhyPanel {
 	p := WhyPanel{State: s.State, Alive: s.Alive, Window: WindowText(x, ok), Whose: "his"}
 	if s.Alive {
 		p.Title = fmt.Sprintf("Why · %s · %v", s.Name, s.State)
-		p.Detail = fmt.Sprintf("morale %.2f · nerve %.2f · %s", s.Morale, s.Nerve, WindowText(x, ok))
+		p.Detail = fmt.Sprintf("morale %.2f · nerve %.2f · %s", s.Morale, s.Nerve, p.Window)
 	} else {
 		p.Title = fmt.Sprintf("Why · %s · dead", s.Name)
 		p.Detail = fmt.Sprintf("nerve %.2f", s.Nerve)
 		if ok {
-			p.Detail = fmt.Sprintf("fell at %.2f s · morale then %.2f · nerve %.2f · %s", x.Now, x.Morale, x.Nerve, WindowText(x, ok))
+			p.Detail = fmt.Sprintf("fell at %.2f s · morale then %.2f · nerve %.2f · %s", x.Now, x.Morale, x.Nerve, p.Window)
 		}
 	}
 	if !ok {
@@ -93,7 +101,7 @@ func BuildWhyPanel(s game.SoldierView, x morale.Explanation, ok bool) WhyPanel {
 	}
 	p.Sentence = x.String()
 	for _, c := range x.Causes {
-		p.Bars = append(p.Bars, WhyBar{Label: CauseLabel(c.Cause), Delta: c.Delta})
+		p.Bars = append(p.Bars, whyBar(CauseLabel(c.Cause), c.Delta))
 	}
 	for _, sc := range x.States {
 		p.States = append(p.States, fmt.Sprintf("%.2f s  %v → %v: %s", sc.At, sc.From, sc.To, x.StateReason(sc)))
@@ -130,7 +138,7 @@ func (p WhyPanel) Text() string {
 	var b strings.Builder
 	b.WriteString(p.Title + "\n" + p.Detail + "\n" + p.Sentence)
 	for _, bar := range p.Bars {
-		b.WriteString("\n" + bar.Label + " " + morale.FormatChange(bar.Delta))
+		b.WriteString("\n" + bar.Label + " " + bar.Number)
 	}
 	for _, s := range p.States {
 		b.WriteString("\n" + s)
@@ -239,15 +247,16 @@ type whyInputs struct {
 	states []morale.StateChange
 }
 
-// same reports whether the panel built from in is soldier s's from his
-// explanation x.
-func (in *whyInputs) same(s game.SoldierView, x morale.Explanation, ok bool) bool {
-	return in.key == keyOf(s, x, ok) && slices.Equal(in.causes, x.Causes) && slices.Equal(in.states, x.States)
+// same reports whether the panel built from in is the one of key k
+// (keyOf) from explanation x.
+func (in *whyInputs) same(k whyKey, x morale.Explanation) bool {
+	return in.key == k && slices.Equal(in.causes, x.Causes) && slices.Equal(in.states, x.States)
 }
 
-// set makes in what soldier s's panel from explanation x is built from.
-func (in *whyInputs) set(s game.SoldierView, x morale.Explanation, ok bool) {
-	in.key = keyOf(s, x, ok)
+// set makes in what the panel of key k (keyOf) from explanation x is
+// built from.
+func (in *whyInputs) set(k whyKey, x morale.Explanation) {
+	in.key = k
 	in.causes = append(in.causes[:0], x.Causes...)
 	in.states = append(in.states[:0], x.States...)
 }
@@ -287,11 +296,12 @@ func (r *Renderer) LayoutWhy(area image.Rectangle, g game.View, id int) (string,
 	}
 	s := r.whySoldiers[id]
 	x, ok := g.Why(id) // cached by the game per sub-tick
-	if c.shown && c.id == id && c.in.same(s, x, ok) {
+	k := keyOf(s, x, ok)
+	if c.shown && c.id == id && c.in.same(k, x) {
 		return r.placeWhy(area)
 	}
 	c.id, c.frames = id, 0
-	c.in.set(s, x, ok)
+	c.in.set(k, x)
 	r.setPanel(BuildWhyPanel(s, x, ok))
 	return r.placeWhy(area)
 }
@@ -377,7 +387,7 @@ func BuildSquadPanel(s game.SquadView, x game.SquadWhy) WhyPanel {
 		p.Sentence += " State changes: " + t + "."
 	}
 	for _, c := range x.Causes {
-		p.Bars = append(p.Bars, WhyBar{Label: CauseLabel(c.Cause), Delta: c.Delta})
+		p.Bars = append(p.Bars, whyBar(CauseLabel(c.Cause), c.Delta))
 	}
 	var q morale.Explanation // StateReason quotes each change's own Rules
 	// the men's changes alike in time, kind and reason are one line, with
@@ -518,7 +528,7 @@ func moreCauses(rest []WhyBar) string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(c.Label + " " + morale.FormatChange(c.Delta))
+		b.WriteString(c.Label + " " + c.Number)
 	}
 	return b.String()
 }
@@ -595,7 +605,7 @@ func (r *Renderer) buildWhy(p *WhyPanel, l *whyLayout) {
 			}
 			fillRect(dst, float32(math.Min(mid, mid+w)), float32(y+3), float32(math.Max(1, math.Abs(w))), 9, col)
 			fillRect(dst, float32(mid), float32(y+1), 1, 13, whyDim)
-			drawText(dst, morale.FormatChange(b.Delta), r.monoFace, x+inner, y, text.AlignEnd, col, false)
+			drawText(dst, b.Number, r.monoFace, x+inner, y, text.AlignEnd, col, false)
 			y += whyLine
 		}
 		if more != "" {
@@ -623,7 +633,7 @@ func (r *Renderer) buildWhy(p *WhyPanel, l *whyLayout) {
 func (r *Renderer) whyNumCol(bars []WhyBar) float64 {
 	w := float64(whyNumW)
 	for _, b := range bars {
-		w = math.Max(w, textWidth(morale.FormatChange(b.Delta), r.monoFace)+whyNumGap)
+		w = math.Max(w, textWidth(b.Number, r.monoFace)+whyNumGap)
 	}
 	return w
 }

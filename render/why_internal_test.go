@@ -24,7 +24,7 @@ func TestWhyNamesCausesWithoutABar(t *testing.T) {
 	causes := func(n int) []WhyBar {
 		var bs []WhyBar
 		for i := range n {
-			bs = append(bs, WhyBar{Label: fmt.Sprintf("Cause%d", i+1), Delta: -0.5 + float64(i)*0.05})
+			bs = append(bs, whyBar(fmt.Sprintf("Cause%d", i+1), -0.5+float64(i)*0.05))
 		}
 		return bs
 	}
@@ -70,7 +70,7 @@ func TestWhyNumbersReadAsTheSentence(t *testing.T) {
 	filler := func(n int) []WhyBar {
 		bs := make([]WhyBar, n)
 		for i := range bs {
-			bs[i] = WhyBar{Label: fmt.Sprintf("Cause%d", i+1), Delta: -0.5}
+			bs[i] = whyBar(fmt.Sprintf("Cause%d", i+1), -0.5)
 		}
 		return bs
 	}
@@ -90,7 +90,7 @@ func TestWhyNumbersReadAsTheSentence(t *testing.T) {
 		{"a long number", "Suppressed", -0.000004, "Suppressed −0.000004"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			bar := WhyBar{Label: tt.label, Delta: tt.delta}
+			bar := whyBar(tt.label, tt.delta)
 			p := WhyPanel{Title: "Why · Chen · Shaken", Detail: "morale 0.50", Sentence: "Shaken.", Whose: "his", Bars: []WhyBar{bar}}
 			if got := strings.Split(p.Text(), "\n")[3]; got != tt.want {
 				t.Errorf("Text's bar: got %q; want %q", got, tt.want)
@@ -142,15 +142,15 @@ func TestWhyZeroIsNeitherGoodNorBad(t *testing.T) {
 		}
 		return n
 	}
-	rise := green(WhyBar{"LeaderDown", -0.3}, WhyBar{"rally", 0.2})
+	rise := green(whyBar("LeaderDown", -0.3), whyBar("rally", 0.2))
 	for _, tt := range []struct {
 		name string
 		bar  WhyBar
 	}{
-		{"no recovery", WhyBar{"recovery", 0}},
-		{"bad news at morale 0", WhyBar{"TookDamage", 0}},
+		{"no recovery", whyBar("recovery", 0)},
+		{"bad news at morale 0", whyBar("TookDamage", 0)},
 	} {
-		if got := green(WhyBar{"LeaderDown", -0.3}, WhyBar{"rally", 0.2}, tt.bar); got != rise {
+		if got := green(whyBar("LeaderDown", -0.3), whyBar("rally", 0.2), tt.bar); got != rise {
 			t.Errorf("%s: got %d green pixels; want %d, the rise's alone", tt.name, got, rise)
 		}
 	}
