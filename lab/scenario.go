@@ -329,6 +329,9 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		if !t.has("size") {
 			p.fail(t.key("size"), sq.Line, "is missing; a squad needs a size of at least 1")
 		}
+		// A size missing or refused, already an error, is no size: the
+		// nerves and names are not counted against the 0 read in its place.
+		sizeOK := t.has("size") && !t.bad("size")
 		total += sq.Size
 		squadMen = append(squadMen, sq.Size)
 		sq.Formation = t.oneOf("formation", "line", formations)
@@ -338,7 +341,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		sq.NoContagion = t.boolean("no_contagion", false)
 		sq.Morale = t.num("morale", 1, 0, 1)
 		sq.Nerves = t.nums("nerves", 0, 1)
-		if len(sq.Nerves) > sq.Size {
+		if len(sq.Nerves) > sq.Size && sizeOK {
 			p.fail(t.key("nerves"), t.line("nerves"), "has %d nerves for a squad of %d", len(sq.Nerves), sq.Size)
 		}
 		if t.has("nerve") {
@@ -350,7 +353,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 			}
 		}
 		sq.Names = t.strs("names")
-		if len(sq.Names) > sq.Size {
+		if len(sq.Names) > sq.Size && sizeOK {
 			p.fail(t.key("names"), t.line("names"), "has %d names for a squad of %d", len(sq.Names), sq.Size)
 		}
 		for j, n := range sq.Names {

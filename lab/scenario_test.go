@@ -386,6 +386,27 @@ func TestOneMistakeOneError(t *testing.T) {
 	}
 }
 
+// A squad's size missing or refused is one error: its nerves and names
+// were counted against the 0 read in its place, "has 2 names for a squad
+// of 0" of a squad whose size = "5".
+func TestSquadSizeOneError(t *testing.T) {
+	const scenario = "duration = 30.0\n[[squad]]\nname = \"a\"\n%s\nnames = [\"X\", \"Y\"]\nnerves = [0.5, 0.5]\n"
+	tests := []struct{ name, size, want string }{
+		{"a string", `size = "5"`, "bad.toml:4: squad[1].size: is a string; it must be a whole number"},
+		{"0", "size = 0", "bad.toml:4: squad[1].size: is 0; it must lie in 1..100000"},
+		{"missing", "", "bad.toml:2: squad[1].size: is missing; a squad needs a size of at least 1"},
+		{"smaller than the names", "size = 1", "bad.toml:5: squad[1].names: has 2 names for a squad of 1\nbad.toml:6: squad[1].nerves: has 2 nerves for a squad of 1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := lab.ParseScenario("bad.toml", []byte(fmt.Sprintf(scenario, tt.size)))
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("got error %v; want exactly %q", err, tt.want)
+			}
+		})
+	}
+}
+
 // A scenario whose weights file is not there says so in a designer's words,
 // with the path it looked for: it said "weights: stat nope.toml: no such
 // file or directory".
