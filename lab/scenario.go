@@ -433,6 +433,12 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		if l, ok := dead[ev.Agent]; ok && ev.Agent != "" && ev.Do != "reinforce" && doOK {
 			p.fail(t.key("agent"), t.line("agent"), "%s is already dead (died on line %d)", safefile.Quote(ev.Agent), l)
 		}
+		// A target missing is said on the line of do, which asks for it,
+		// or the block's when do is not written (news).
+		doLine := t.line("do")
+		if doLine == 0 {
+			doLine = ev.Line
+		}
 		targets := 0
 		for _, b := range []bool{ev.HasAt, hasSquad, hasAgent} {
 			if b {
@@ -453,13 +459,13 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 			ev.Event = morale.Event(name)
 			sc.news[ev.Event] = true
 			if targets == 0 {
-				p.fail(t.key("do"), ev.Line, "news needs a target: at = [x, y], squad or agent")
+				p.fail(t.key("do"), doLine, "news needs a target: at = [x, y], squad or agent")
 			}
 		case do == "death":
 			// The death's news (AllyDown, LeaderDown) reaches every squad
 			// within NoEffectRadius of the man, or only squads.
 			if targets != 1 {
-				p.fail(t.key("do"), ev.Line, "a death needs exactly one of agent, squad or at")
+				p.fail(t.key("do"), doLine, "a death needs exactly one of agent, squad or at")
 			}
 			if ev.Agent != "" {
 				if ev.Every > 0 {
@@ -474,7 +480,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 			}
 		case do == "rally" || do == "rout":
 			if !hasSquad && !hasAgent {
-				p.fail(t.key("do"), ev.Line, "%s needs squad or agent", ev.Do)
+				p.fail(t.key("do"), doLine, "%s needs squad or agent", ev.Do)
 			}
 			if ev.HasAt {
 				p.fail(t.key("at"), t.line("at"), "%s takes squad or agent, not a location", ev.Do)

@@ -38,6 +38,11 @@ func TestParseScenarioErrors(t *testing.T) {
 		{"unknown squad", goodHead + "[[event]]\nt = 1.0\nevent = \"AllyDown\"\nsquad = \"b\"\n", []string{`bad.toml:10: event[1].squad: no squad is named "b"`}},
 		{"unknown agent", goodHead + "[[event]]\nt = 1.0\ndo = \"rally\"\nagent = \"Z\"\n", []string{`bad.toml:10: event[1].agent: no man is named "Z"`}},
 		{"bad metric", goodHead + "[[expect]]\nmetric = \"speed\"\np50 = [1, 2]\n", []string{`bad.toml:8: expect[1].metric: "speed" is not a metric`}},
+		// A missing target is said on the line of do, or the block's.
+		{"news without a target", goodHead + "[[event]]\nt = 1.0\nevent = \"AllyDown\"\n", []string{"bad.toml:7: event[1].do: news needs a target"}},
+		{"news with do, without a target", goodHead + "[[event]]\nt = 1.0\ndo = \"event\"\nevent = \"AllyDown\"\n", []string{"bad.toml:9: event[1].do: news needs a target"}},
+		{"a death without a target", goodHead + "[[event]]\nt = 1.0\ndo = \"death\"\n", []string{"bad.toml:9: event[1].do: a death needs exactly one of agent, squad or at"}},
+		{"a rally without a target", goodHead + "[[event]]\nt = 1.0\ndo = \"rally\"\n", []string{"bad.toml:9: event[1].do: rally needs squad or agent"}},
 		{"squads without effect", goodHead + "[[event]]\nt = 1.0\nevent = \"AllyDown\"\nsquad = \"a\"\nsquads = [\"a\"]\n", []string{`bad.toml:11: event[1].squads: filters the news of an event at a location (at) or of a death`}},
 		{"syntax", "name = \n", []string{"bad.toml:1:"}},
 		{"no squad", "name = \"x\"\n", []string{"bad.toml: squad: the scenario has no [[squad]]"}},
