@@ -8,7 +8,8 @@ import (
 // Agent is a handle to one agent of a World: his morale, nerve and state.
 // Its data lives in the World's arrays; the handle stays valid, and keeps
 // pointing at the same agent, until the agent is removed. After that its
-// getters return zero values and its setters return ErrRemoved or do nothing.
+// getters return zero values and its setters do nothing or return an error
+// that names the call and matches ErrRemoved (errors.Is).
 // Agent methods must be called from the World's goroutine.
 type Agent struct {
 	w *World
@@ -132,6 +133,30 @@ func notOurs(k int, a *Agent) error {
 	return fmt.Errorf("morale: SetPositions: agents[%d] is an agent of another World (map a handle to a clone's with clone.Agent(a.Index()), or by tag)", k)
 }
 
+// removedError is the error of an Agent method called on a removed agent,
+// or on a nil one: it names the call, with its values, and what to do
+// instead, and matches ErrRemoved (errors.Is), which those methods
+// returned before.
+type removedError struct {
+	call string // "Agent.SetMorale(0.5)"
+	nil  bool
+}
+
+func (e *removedError) Error() string {
+	if e.nil {
+		return "morale: " + e.call + " of a nil agent (a handle never set, or World.Agent of an index out of range): pass a handle Spawn returned"
+	}
+	return "morale: " + e.call + " of a removed agent (a dead man's handle, or one from before a load): drop the handle, or find the agent again by tag"
+}
+
+func (*removedError) Is(target error) bool { return target == ErrRemoved }
+
+// removed is the error of the Agent method call (its values formatted in)
+// on a that is not live.
+func (a *Agent) removed(format string, args ...any) error {
+	return &removedError{call: fmt.Sprintf(format, args...), nil: a == nil}
+}
+
 // changing is live for a method that changes the agent: it panics, naming
 // the misuse, while another goroutine's Advance runs a step (see
 // World.guard).
@@ -190,11 +215,11 @@ func (a *Agent) Tag() uint64 {
 	return a.w.col.Tag[a.i]
 }
 
-// SetTag replaces the agent's tag (see WithTag). It returns ErrRemoved once
-// the agent is removed.
+// SetTag replaces the agent's tag (see WithTag). Once the agent is removed
+// it returns an error that names the call and matches ErrRemoved.
 func (a *Agent) SetTag(tag uint64) error {
 	if !a.changing() {
-		return ErrRemoved
+		return a.removed("Agent.SetTag(%d)", tag)
 	}
 	a.w.col.Tag[a.i] = tag
 	return nil
@@ -252,7 +277,7 @@ func (a *Agent) Snapshot() Snapshot {
 // is not news. The state follows at the next step.
 func (a *Agent) ReportEvent(e Event, scale float64) error {
 	if !a.changing() {
-		return ErrRemoved
+		return a.removed("Agent.ReportEvent(%s, %v)", e, scale)
 	}
 	weight := a.w.s.Weights[e]
 	if err := checkNews(weight, scale); err != nil {
@@ -271,7 +296,7 @@ func (a *Agent) ReportEvent(e Event, scale float64) error {
 // infinite weight returns an error and changes nothing.
 func (a *Agent) ReportCustomEvent(weight float64) error {
 	if !a.changing() {
-		return ErrRemoved
+		return a.removed("Agent.ReportCustomEvent(%v)", weight)
 	}
 	if err := checkNews(weight, 1); err != nil {
 		return fmt.Errorf("morale: ReportCustomEvent: %w", err)
@@ -290,7 +315,7 @@ func (a *Agent) ReportCustomEvent(weight float64) error {
 // error and changes nothing.
 func (a *Agent) SetMorale(v float64) error {
 	if !a.changing() {
-		return ErrRemoved
+		return a.removed("Agent.SetMorale(%v)", v)
 	}
 	if !(v >= 0 && v <= 1) {
 		return fmt.Errorf("morale: SetMorale(%v): morale must lie in 0..1", v)
@@ -305,7 +330,7 @@ func (a *Agent) SetMorale(v float64) error {
 // returns an error and changes nothing.
 func (a *Agent) SetNerve(v float64) error {
 	if !a.changing() {
-		return ErrRemoved
+		return a.removed("Agent.SetNerve(%v)", v)
 	}
 	if !(v >= 0 && v <= 1) {
 		return fmt.Errorf("morale: SetNerve(%v): nerve must lie in 0..1", v)

@@ -1,6 +1,7 @@
 package morale_test
 
 import (
+	"errors"
 	"math"
 	"slices"
 	"testing"
@@ -241,7 +242,7 @@ func FuzzWorld(f *testing.F) {
 				agents = append(agents[:k], agents[k+1:]...)
 				delete(seenMorale, a)
 				delete(seenState, a)
-				if !a.Removed() || a.ReportEvent(morale.AllyDown, 1) != morale.ErrRemoved {
+				if !a.Removed() || !errors.Is(a.ReportEvent(morale.AllyDown, 1), morale.ErrRemoved) {
 					fail("removed agent still live")
 				}
 			case 2: // event

@@ -129,7 +129,7 @@ func saveSum(data []byte, v uint32) (body []byte, ok bool) {
 // w keeps its listeners and its worker count; the rest is the save's, the
 // cause ledger and the recording of changes included (off when the save had
 // them off, whatever w had). Its old agents are gone: their
-// handles read Removed() and their methods return ErrRemoved; the saved
+// handles read Removed() and their methods' errors match ErrRemoved; the saved
 // agents get new handles, in the saved order (w.Agent(i) is the agent that
 // was at Agent(i)), and keep their tags, by which a game finds its entities
 // again (see WithTag). The changes held for TakeChanges come back too; those

@@ -288,7 +288,7 @@ func TestLoadKeepsListenersDropsAgents(t *testing.T) {
 	if err := l.UnmarshalBinary(data); err != nil {
 		t.Fatal(err)
 	}
-	if !old.Removed() || old.ReportEvent(morale.AllyDown, 1) != morale.ErrRemoved || old.SetMorale(0.5) != morale.ErrRemoved {
+	if !old.Removed() || !errors.Is(old.ReportEvent(morale.AllyDown, 1), morale.ErrRemoved) || !errors.Is(old.SetMorale(0.5), morale.ErrRemoved) {
 		t.Errorf("the receiver's old agent: Removed() = %v; want true and ErrRemoved from its methods", old.Removed())
 	}
 	for i := range l.Len() {

@@ -1,6 +1,7 @@
 package morale_test
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/moralebreak/moralebreak/morale"
@@ -33,7 +34,7 @@ func TestTagFollowsAgent(t *testing.T) {
 			want = 42
 		}
 		if i%3 == 0 {
-			if a.Tag() != 0 || a.SetTag(1) != morale.ErrRemoved {
+			if a.Tag() != 0 || !errors.Is(a.SetTag(1), morale.ErrRemoved) {
 				t.Errorf("removed agent %d: Tag() = %d, want 0 and SetTag = ErrRemoved", i, a.Tag())
 			}
 			continue

@@ -13,8 +13,10 @@ const (
 	flagNoContagion
 )
 
-// ErrRemoved is returned by the methods of an Agent that was removed from its
-// World.
+// ErrRemoved is matched (errors.Is) by the error the methods of an Agent
+// return once he was removed from his World (or for a nil Agent): that
+// error names the call and its values, "morale: Agent.SetMorale(0.5) of a
+// removed agent (…)". Compare with errors.Is, not ==.
 var ErrRemoved = errors.New("morale: agent was removed from its world")
 
 // World drives every agent from one clock. It keeps the agents' data in
