@@ -513,6 +513,15 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 				squadMen[i] = n
 			}
 		}
+		// News named on a death, rally or rout, which report none of their
+		// own choosing: done would call event no key of [[event]].
+		if _, ok := t.get("event"); ok && doOK && ev.Do != "event" && ev.Do != "reinforce" {
+			what := "a " + ev.Do + " reports none"
+			if ev.Do == "death" {
+				what = "a death reports AllyDown, or LeaderDown when it kills a leader"
+			}
+			p.fail(t.key("event"), t.line("event"), "names news, which only do = \"event\" and \"reinforce\" report; %s", what)
+		}
 		if len(ev.Squads) > 0 && ev.Do != "death" && !(ev.Do == "event" && ev.HasAt) && doOK {
 			p.fail(t.key("squads"), t.line("squads"), "filters the news of an event at a location (at) or of a death; it would do nothing here (do = %q without at)", ev.Do)
 		}

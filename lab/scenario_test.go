@@ -43,6 +43,9 @@ func TestParseScenarioErrors(t *testing.T) {
 		{"news with do, without a target", goodHead + "[[event]]\nt = 1.0\ndo = \"event\"\nevent = \"AllyDown\"\n", []string{"bad.toml:9: event[1].do: news needs a target"}},
 		{"a death without a target", goodHead + "[[event]]\nt = 1.0\ndo = \"death\"\n", []string{"bad.toml:9: event[1].do: a death needs exactly one of agent, squad or at"}},
 		{"a rally without a target", goodHead + "[[event]]\nt = 1.0\ndo = \"rally\"\n", []string{"bad.toml:9: event[1].do: rally needs squad or agent"}},
+		// event is a key of [[event]], though not of a death, rally or rout.
+		{"news on a death", goodHead + "[[event]]\nt = 1.0\ndo = \"death\"\nagent = \"X\"\nevent = \"LeaderDown\"\n", []string{`bad.toml:11: event[1].event: names news, which only do = "event" and "reinforce" report; a death reports AllyDown, or LeaderDown when it kills a leader`}},
+		{"news on a rally", goodHead + "[[event]]\nt = 1.0\ndo = \"rally\"\nsquad = \"a\"\nevent = \"Rest\"\n", []string{`bad.toml:11: event[1].event: names news, which only do = "event" and "reinforce" report; a rally reports none`}},
 		{"squads without effect", goodHead + "[[event]]\nt = 1.0\nevent = \"AllyDown\"\nsquad = \"a\"\nsquads = [\"a\"]\n", []string{`bad.toml:11: event[1].squads: filters the news of an event at a location (at) or of a death`}},
 		{"syntax", "name = \n", []string{"bad.toml:1:"}},
 		{"no squad", "name = \"x\"\n", []string{"bad.toml: squad: the scenario has no [[squad]]"}},
