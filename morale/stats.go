@@ -53,7 +53,10 @@ func (st *SquadStats) add(m float64, s State) {
 // members, sorted by ID, and returns the extended slice. It reads every
 // agent once, whatever the number of squads, and gives each squad the same
 // numbers, to the bit, as SquadStats. With a dst of enough capacity it
-// allocates only a scratch index of one int32 per squad slot.
+// allocates nothing, so that a HUD may call it every frame, while the World
+// keeps at most 256 squad slots (its squads with members and, until half
+// the slots are empty, those emptied since); beyond that, one scratch index
+// of an int32 a slot.
 func (w *World) AllSquadStats(dst []SquadStats) []SquadStats {
 	base := len(dst)
 	for _, sq := range w.squads {
@@ -63,7 +66,11 @@ func (w *World) AllSquadStats(dst []SquadStats) []SquadStats {
 	}
 	out := dst[base:]
 	slices.SortFunc(out, func(a, b SquadStats) int { return cmp.Compare(a.ID, b.ID) })
-	at := make([]int32, len(w.squads)) // slot → index in out
+	var onStack [statsOnStack]int32
+	at := onStack[:] // slot → index in out
+	if len(w.squads) > len(at) {
+		at = make([]int32, len(w.squads))
+	}
 	for k := range out {
 		at[w.slotOf[out[k].ID]] = int32(k)
 	}
@@ -75,6 +82,10 @@ func (w *World) AllSquadStats(dst []SquadStats) []SquadStats {
 	}
 	return dst
 }
+
+// statsOnStack is how many squad slots AllSquadStats indexes without
+// allocating: 1 KB of its stack.
+const statsOnStack = 256
 
 // Dump writes the MoraleBreak.Dump text to out: for every squad its average
 // and lowest morale and how many have broken (Panicked or Routed). It reads

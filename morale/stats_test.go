@@ -68,16 +68,31 @@ func TestAllSquadStatsEqualsSquadStats(t *testing.T) {
 }
 
 // With room in dst, AllSquadStats allocates its slot index only.
-func TestAllSquadStatsAllocatesOnce(t *testing.T) {
-	w, err := morale.NewWorld(morale.DefaultSettings(), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range 1000 {
-		w.Spawn(morale.SquadID(i%50), morale.Vec2{X: float64(i)})
-	}
-	dst := make([]morale.SquadStats, 0, 50)
-	if got := testing.AllocsPerRun(20, func() { dst = w.AllSquadStats(dst[:0]) }); got != 1 {
-		t.Errorf("AllSquadStats with room in dst: got %v allocations; want 1", got)
+// TestAllSquadStatsAllocates: with room in dst, AllSquadStats allocates
+// nothing for a World of up to 256 squads, so that a HUD may call it every
+// frame (it allocated a scratch index at every call), and one scratch index
+// beyond.
+func TestAllSquadStatsAllocates(t *testing.T) {
+	for _, tc := range []struct {
+		squads int
+		want   float64
+	}{
+		{1, 0},
+		{50, 0},
+		{256, 0},
+		{257, 1},
+		{1000, 1},
+	} {
+		w, err := morale.NewWorld(morale.DefaultSettings(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range 2000 {
+			w.Spawn(morale.SquadID(i%tc.squads), morale.Vec2{X: float64(i)})
+		}
+		dst := make([]morale.SquadStats, 0, tc.squads)
+		if got := testing.AllocsPerRun(20, func() { dst = w.AllSquadStats(dst[:0]) }); got != tc.want {
+			t.Errorf("%d squads: AllSquadStats with room in dst: got %v allocations; want %v", tc.squads, got, tc.want)
+		}
 	}
 }
