@@ -15,12 +15,13 @@ import (
 // to the browser: Space and the rest do nothing, and F12, pressed for a
 // second picture, opens the browser's developer tools. While the page has
 // not got them a note over the foot of the field says so and how to give
-// them back.
+// them back: a click on the panel does, whatever has them; Esc does only
+// for a downloads panel (Chromium's address bar keeps them after Esc).
 
 // keysAwayNote is the note's text.
 var keysAwayNote = []string{
 	"The browser has the keys, not the demo (its downloads panel?)",
-	"Esc or a click on the panel at the right gives them back",
+	"A click on the panel at the right gives them back (Esc closes a downloads panel)",
 }
 
 // pageFocus is how the App asks whether the page has the keys: in the

@@ -11,7 +11,8 @@ import (
 
 // In the browser, while the page has not got the keys (Firefox's downloads
 // panel takes them after a download) a note at the foot of the field says
-// so and how to give them back, and it is published; it goes when the page
+// so and how to give them back (a click on the panel; Esc closes a
+// downloads panel), and it is published; it goes when the page
 // has them again. Outside the browser there is no such note.
 func TestKeysAwayNote(t *testing.T) {
 	a, _ := newTestApp(t, Config{})
@@ -33,6 +34,12 @@ func TestKeysAwayNote(t *testing.T) {
 	st := a.Published()
 	if !strings.Contains(st.KeysAway, "The browser has the keys") || !strings.Contains(st.KeysAway, "Esc") {
 		t.Errorf("the browser has the keys: note %q; want it to say so, and Esc", st.KeysAway)
+	}
+	// a click on the panel gives the keys back whatever has them; Esc only
+	// from a downloads panel (Chromium's address bar keeps them after it):
+	// the note said "Esc or a click … gives them back"
+	if !strings.Contains(st.KeysAway, "A click on the panel at the right gives them back") || !strings.Contains(st.KeysAway, "Esc closes a downloads panel") {
+		t.Errorf("the browser has the keys: note %q; want the click to give them back, and Esc to close a downloads panel", st.KeysAway)
 	}
 	r, f := st.KeysAwayRect, a.reg.Field
 	note := image.Rect(r.X, r.Y, r.X+r.W, r.Y+r.H)
