@@ -35,9 +35,16 @@ func Knobs(s morale.Settings) []Knob {
 	return ks
 }
 
-// KnobByKey returns the knob called key in s.
+// KnobByKey returns the knob called key in s: a setting by its
+// weights.toml key, a weight row by its Key (weights.EVENT) or, when no
+// setting has the name, by the event's bare name ("Suppressed" for
+// weights.Suppressed), as -sweep and the fit's -keys take them.
 func KnobByKey(s morale.Settings, key string) (Knob, bool) {
-	return find(Knobs(s), func(k Knob) bool { return k.Key == key })
+	ks := Knobs(s)
+	if k, ok := find(ks, func(k Knob) bool { return k.Key == key }); ok {
+		return k, true
+	}
+	return find(ks, func(k Knob) bool { return k.Key == "weights."+key })
 }
 
 // find returns the first element of xs that is, and false when none is.

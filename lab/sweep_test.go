@@ -9,6 +9,24 @@ import (
 	"github.com/moralebreak/moralebreak/morale"
 )
 
+// A weight row is swept by its key or by its event's bare name, as the
+// fit's -keys takes it: -sweep Suppressed=… was refused as "not a setting
+// or weight row", which it is. A setting's name is the setting's.
+func TestParseSweepsKeys(t *testing.T) {
+	s := morale.DefaultSettings()
+	tests := []struct{ spec, want string }{
+		{"weights.Suppressed=-0.1:0:0.05", "weights.Suppressed"},
+		{"Suppressed=-0.1:0:0.05", "weights.Suppressed"},
+		{"Hysteresis=0.05:0.1:0.05", "Hysteresis"},
+	}
+	for _, tt := range tests {
+		axes, err := lab.ParseSweeps([]string{tt.spec}, s)
+		if err != nil || len(axes) != 1 || axes[0].Knob.Key != tt.want {
+			t.Errorf("ParseSweeps(%q) = %v, %v; want one axis of %s", tt.spec, axes, err, tt.want)
+		}
+	}
+}
+
 // A sweep's point count is computed without overflow: 0:0.1:1e-300 and
 // 0:1e19:1 passed the 1000-point check as a negative count and ran an empty
 // sweep (exit 0, "points": null). Every point of a two-key grid is

@@ -102,10 +102,7 @@ func keysFor(scs []*lab.Scenario, names []string) ([]Key, error) {
 		seen := map[string]bool{}
 		for _, name := range names {
 			name, rng, hasRange := strings.Cut(strings.TrimSpace(name), "=")
-			k, ok := lab.KnobByKey(s, name)
-			if !ok { // a bare event name: "Suppressed" for weights.Suppressed
-				k, ok = lab.KnobByKey(s, "weights."+name)
-			}
+			k, ok := lab.KnobByKey(s, name) // "Suppressed" too, for weights.Suppressed
 			if !ok {
 				var keys []string
 				for _, k := range free {
