@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -208,6 +209,61 @@ func TestRewoundToSaysTheMomentOnce(t *testing.T) {
 	} {
 		if got := rewoundTo(tc.t, tc.at, tc.end); got != tc.want {
 			t.Errorf("rewoundTo(%v, %v, %v) = %q; want %q", tc.t, tc.at, tc.end, got, tc.want)
+		}
+	}
+}
+
+// While a what-if shows future A, the panel's selection line names the
+// selected man as A has him, as the field, his selection mark and his Why
+// panel do: it read the live battle's (B's) morale beside A's Why panel
+// ("Selected: Eriksen · Steady · morale 0.77" over "morale 0.69").
+func TestSelectionLineShowsTheFutureShown(t *testing.T) {
+	a, g := newTestApp(t, Config{})
+	for g.Time() < 12 {
+		g.Tick()
+	}
+	for range 6 {
+		a.run(bindingLabelled(t, "Rewind 1 s"))
+	}
+	s := g.Settings().Clone()
+	s.RecoveryDelaySeconds = 1
+	a.apply(game.SetSettings{Settings: s})
+	a.run(bindingLabelled(t, "Resume from here"))
+	for g.Time() < 14 {
+		g.Tick()
+	}
+	a.apply(game.Pause{Paused: true})
+	line := func(name string) (string, string) {
+		if err := a.Sync(); err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range a.Published().Soldiers {
+			if v.Name == name {
+				return a.w.selText.Label, fmt.Sprintf("Selected: %s · %s · morale %.2f", v.Name, v.State, v.Morale)
+			}
+		}
+		t.Fatalf("no %s published", name)
+		return "", ""
+	}
+	var id int
+	for _, v := range a.Published().Soldiers {
+		if v.Name == "Eriksen" {
+			id = v.ID
+		}
+	}
+	a.selectSoldier(id, true)
+	gotB, wantB := line("Eriksen")
+	a.run(bindingLabelled(t, "Future A/B"))
+	if g.Rewind().Shown() != game.FutureA {
+		t.Fatalf("Future A/B: shown %v; want A", g.Rewind().Shown())
+	}
+	gotA, wantA := line("Eriksen")
+	if wantA == wantB {
+		t.Fatalf("A and B have Eriksen alike (%q): the test shows nothing", wantA)
+	}
+	for _, c := range [][2]string{{gotB, wantB}, {gotA, wantA}} {
+		if !strings.HasPrefix(c[0], c[1]) {
+			t.Errorf("selection line: got %q; want %q…", c[0], c[1])
 		}
 	}
 }

@@ -26,7 +26,8 @@ type uiScene interface {
 	// selectedSquad is the selected squad (the armies'; 0: none or no
 	// squads to select).
 	selectedSquad() morale.SquadID
-	// selectionLine is the panel's selection line.
+	// selectionLine is the panel's selection line, of the scene's own
+	// battle: the App asks the scene of the future shown (whatif.go).
 	selectionLine(a *App) string
 	// cycle selects the next selectable (dir +1) or the one before (−1).
 	cycle(a *App, dir int)
@@ -94,18 +95,18 @@ func (s soldierScene) soldiers(dst []game.SoldierView) []game.SoldierView {
 func (s soldierScene) pans() bool                  { return s.camera }
 func (soldierScene) selectedSquad() morale.SquadID { return 0 }
 
-func (soldierScene) selectionLine(a *App) string {
+func (s soldierScene) selectionLine(a *App) string {
 	if !a.hasSelected {
 		return "Selected: none (right-click a soldier)"
 	}
-	a.soldiers = a.appendSoldiers()
-	for _, s := range a.soldiers {
-		if s.ID == a.selected {
-			st := s.State.String()
-			if !s.Alive {
+	a.soldiers = s.soldiers(a.soldiers[:0])
+	for _, v := range a.soldiers {
+		if v.ID == a.selected {
+			st := v.State.String()
+			if !v.Alive {
 				st = "down"
 			}
-			return fmt.Sprintf("Selected: %s · %s · morale %.2f · nerve %.2f", s.Name, st, s.Morale, s.Nerve)
+			return fmt.Sprintf("Selected: %s · %s · morale %.2f · nerve %.2f", v.Name, st, v.Morale, v.Nerve)
 		}
 	}
 	return "Selected: gone"

@@ -286,7 +286,9 @@ func (a *App) refresh() {
 			b.SetImage(img)
 		}
 	}
-	sel := a.scene().selectionLine(a) // scenes.go
+	// the future shown (whatif.go), as the field, its selection mark and
+	// the Why panel: the same man at the same moment
+	sel := a.scenes.scene(a.view().Scene()).selectionLine(a) // scenes.go
 	a.w.selText.Label = clipLines(sel, a.w.face)
 }
 
