@@ -83,15 +83,22 @@ var ErrSaveCorrupt = errors.New("morale: savegame is corrupt")
 // not grown as it is written. It must not be called from a listener (the
 // World is then between a change and its telling): it returns an error.
 func (w *World) MarshalBinary() ([]byte, error) {
-	return w.AppendBinary(nil)
+	return w.appendBinary(nil, "MarshalBinary")
 }
 
 // AppendBinary implements encoding.BinaryAppender: it appends the savegame
-// of MarshalBinary to b.
+// of MarshalBinary to b. Called from a listener, it returns b as it was and
+// an error.
 func (w *World) AppendBinary(b []byte) ([]byte, error) {
+	return w.appendBinary(b, "AppendBinary")
+}
+
+// appendBinary is AppendBinary, called by the game as call, which its error
+// names.
+func (w *World) appendBinary(b []byte, call string) ([]byte, error) {
 	w.init() // it guards first
 	if w.delivering {
-		return b, errors.New("morale: MarshalBinary called from a listener: save after the call that reports the change returns")
+		return b, errors.New("morale: World." + call + " called from a listener: save after the call that reports the change returns")
 	}
 	start := len(b)
 	// Room for the whole save but the ledger, at its most (see
@@ -153,7 +160,7 @@ func (w *World) UnmarshalBinary(data []byte) error {
 	w.guard()
 	w.notRanging("UnmarshalBinary")
 	if w.delivering {
-		return errors.New("morale: UnmarshalBinary called from a listener: load after the call that reports the change returns")
+		return errors.New("morale: World.UnmarshalBinary called from a listener: load after the call that reports the change returns")
 	}
 	const head = len(saveMagic) + 4
 	if len(data) < head+8 || string(data[:len(saveMagic)]) != saveMagic {

@@ -627,6 +627,52 @@ func TestLoadMisuse(t *testing.T) {
 	}
 }
 
+// TestListenerSaveNamesTheCall: a save or load from a listener is an error
+// that names the call the game made (AppendBinary's named MarshalBinary),
+// and changes neither the World nor the buffer handed to AppendBinary.
+func TestListenerSaveNamesTheCall(t *testing.T) {
+	w, err := morale.NewWorld(morale.DefaultSettings(), 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		w.Spawn(1, morale.Vec2{X: float64(i)})
+	}
+	data := saved(t, w)
+	buf := []byte("kept")
+	calls := []struct {
+		name string
+		call func() error
+	}{
+		{"World.MarshalBinary", func() error { _, err := w.MarshalBinary(); return err }},
+		{"World.AppendBinary", func() error {
+			b, err := w.AppendBinary(buf)
+			if string(b) != "kept" {
+				t.Errorf("AppendBinary from a listener: got %q; want the buffer as it was, %q", b, "kept")
+			}
+			return err
+		}},
+		{"World.UnmarshalBinary", func() error { return w.UnmarshalBinary(data) }},
+	}
+	for _, c := range calls {
+		var got error
+		var before uint64
+		stop := w.OnStateChanged(func(*morale.Agent, morale.State, morale.State, morale.Reason) {
+			before = w.Checksum()
+			got = c.call()
+			if after := w.Checksum(); after != before {
+				t.Errorf("%s from a listener: Checksum %#x; want %#x (unchanged)", c.name, after, before)
+			}
+		})
+		w.Agent(0).ForceRout()
+		w.Agent(0).Rally()
+		stop()
+		if want := "morale: " + c.name + " called from a listener"; got == nil || !strings.HasPrefix(got.Error(), want) {
+			t.Errorf("%s from a listener: got %v; want an error beginning %q", c.name, got, want)
+		}
+	}
+}
+
 // TestSaveAllocatesItsSize: without the ledger MarshalBinary allocates
 // about the save's own size, not the several times of a buffer grown by
 // doubling.
