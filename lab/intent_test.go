@@ -35,6 +35,8 @@ func TestIntentErrors(t *testing.T) {
 		{"after an event no one reports", "metric = \"steady_s\"\nafter = \"LeaderDown\"\nshare = [0, 1]\n", `bad.toml:18: expect[1].after: no [[event]] reports "LeaderDown"`},
 		{"after an event with jitter", "metric = \"steady_s\"\nafter = \"Suppressed\"\nshare = [0, 1]\n", `bad.toml:18: expect[1].after: the first Suppressed (event on line 6) has jitter 0.5 s`},
 		{"given an unknown metric", "metric = \"first_rout_s\"\ngiven = \"speed\"\np50 = [0, 1]\n", `bad.toml:18: expect[1].given: "speed" is not a metric`},
+		// steady_s is a metric, though not one that counts the fights.
+		{"given a steady time", "metric = \"first_rout_s\"\ngiven = \"steady_s\"\np50 = [0, 1]\n", `bad.toml:18: expect[1].given: "steady_s" is not a metric here: it is measured after an event`},
 		{"unknown squad", "metric = \"squad_steady_s.b\"\nafter = \"ReinforcementsArrived\"\nshare = [0, 1]\n", `bad.toml:17: expect[1].metric: "squad_steady_s.b" is not a metric: no squad is named "b"; one of first_shaken_s,`},
 	}
 	for _, tt := range tests {

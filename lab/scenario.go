@@ -584,7 +584,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 			}
 		}
 		if _, ok := metrics[given]; given != "" && !ok {
-			p.fail(t.key("given"), t.line("given"), "%s is not a metric; the fights counted are those where it happened: one of %s", safefile.Quote(given), listNames(MetricNames(sc)))
+			p.fail(t.key("given"), t.line("given"), "%v", notAMetric(sc, given))
 		}
 		n := 0              // the ranges given, right or wrong: one mistake, one error
 		var ranges []string // the block's statistics in file order, as check prints them

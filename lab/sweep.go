@@ -502,11 +502,11 @@ func CheckMetricStat(sc *Scenario, metric, stat string) error {
 
 // notAMetric is the error for name, no metric of sc, naming the choices:
 // the one message of every place that refuses a metric's name (an
-// [[expect]]'s metric, -metric, -replays). steady_s and
+// [[expect]]'s metric and given, -metric, -replays). steady_s and
 // squad_steady_s.SQUAD are measured from an event's first occurrence,
-// which only an [[expect]]'s after names: outside one the error says so,
+// which only an [[expect]]'s after names: elsewhere the error says so,
 // where "is not a metric" left a designer who had read of them guessing
-// (an [[expect]] takes them, so never says it). squad_steady_s of a squad
+// (an [[expect]]'s metric takes them, so never says it). squad_steady_s of a squad
 // sc does not have says that no squad has the name.
 func notAMetric(sc *Scenario, name string) error {
 	q, choices := safefile.Quote(name), listNames(MetricNames(sc))
