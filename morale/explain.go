@@ -53,11 +53,12 @@ type Contribution struct {
 }
 
 // Explain returns agent a's explanation over the ledger's window (see
-// LedgerOptions.Window). It fails with ErrLedgerOff when the ledger is off,
-// and ErrRemoved when a was removed. A nil a, and an agent of another World
-// (a handle of the World a Clone was made from, say), are each an error that
-// says so and matches ErrRemoved too (errors.Is), as Explain returned for
-// both before; map handles with clone.Agent(a.Index()), or by tag.
+// LedgerOptions.Window). It fails with ErrLedgerOff when the ledger is off.
+// A removed a (whose record Remove freed: explain a dead man before removing
+// him), a nil a, and an agent of another World (a handle of the World a
+// Clone was made from, say) are each an error that says so and matches
+// ErrRemoved (errors.Is), as Explain returned for all three before; map
+// handles with clone.Agent(a.Index()), or by tag.
 func (w *World) Explain(a *Agent) (Explanation, error) {
 	if w.led == nil {
 		return Explanation{}, ErrLedgerOff
@@ -77,7 +78,7 @@ func (w *World) ExplainWindow(a *Agent, seconds float64) (Explanation, error) {
 		return Explanation{}, nilAgentError{}
 	}
 	if !a.live() {
-		return Explanation{}, ErrRemoved
+		return Explanation{}, removedAgentError{}
 	}
 	if a.w != w {
 		return Explanation{}, foreignAgentError{}
@@ -123,6 +124,17 @@ func (foreignAgentError) Error() string {
 }
 
 func (foreignAgentError) Is(target error) bool { return target == ErrRemoved }
+
+// removedAgentError is Explain's error for a removed agent, whose record
+// Remove freed: it says so and what to do, and matches ErrRemoved, which
+// Explain returned for it before.
+type removedAgentError struct{}
+
+func (removedAgentError) Error() string {
+	return "morale: Explain of a removed agent (Remove frees his record: explain a dead man before removing him; a handle from before a load: find his agent again by tag)"
+}
+
+func (removedAgentError) Is(target error) bool { return target == ErrRemoved }
 
 // nilAgentError names the misuse of explaining a nil agent (a handle never
 // set, or World.Agent of an index out of range), and matches ErrRemoved,

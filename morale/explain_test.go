@@ -239,7 +239,7 @@ func TestStateReasonQuotesItsOwnSettings(t *testing.T) {
 
 // Explain of an agent of another World names the misuse, where it said
 // "agent was removed from its world" of an agent alive in his own; it still
-// matches ErrRemoved, as before. A removed agent is ErrRemoved itself.
+// matches ErrRemoved, as before, as a removed agent's error does.
 func TestExplainAnotherWorldsAgentSaysSo(t *testing.T) {
 	w := ledgerWorld(t, nil, morale.LedgerOptions{PerAgent: 4, Window: 10})
 	a := w.Spawn(1, morale.Vec2{})
@@ -273,8 +273,10 @@ func TestExplainAnotherWorldsAgentSaysSo(t *testing.T) {
 
 // Explain of a nil agent (World.Agent of an index out of range, say) names
 // the misuse, where it said "agent was removed from its world" of an agent
-// that never was; it still matches ErrRemoved, as before. A removed agent
-// is ErrRemoved itself, and with the ledger off either is ErrLedgerOff.
+// that never was; it still matches ErrRemoved, as before. A removed agent's
+// error says to explain a dead man before removing him, where it was
+// ErrRemoved itself, "agent was removed from its world", and matches it;
+// with the ledger off either is ErrLedgerOff.
 func TestExplainNilAgentSaysSo(t *testing.T) {
 	w := ledgerWorld(t, nil, morale.LedgerOptions{PerAgent: 4, Window: 10})
 	gone := w.Spawn(1, morale.Vec2{})
@@ -289,7 +291,7 @@ func TestExplainNilAgentSaysSo(t *testing.T) {
 	}{
 		{"a nil agent", w, nil, nilAgent},
 		{"World.Agent out of range", w, w.Agent(5), nilAgent},
-		{"a removed agent", w, gone, morale.ErrRemoved.Error()},
+		{"a removed agent", w, gone, "morale: Explain of a removed agent (Remove frees his record: explain a dead man before removing him; a handle from before a load: find his agent again by tag)"},
 		{"a nil agent, the ledger off", off, nil, morale.ErrLedgerOff.Error()},
 	}
 	for _, tt := range tests {
