@@ -111,8 +111,14 @@ func BuildWhyPanel(s game.SoldierView, x morale.Explanation, ok bool) WhyPanel {
 
 // WindowText says how far back explanation x reaches: "last 30 s", or
 // "since 4.75 s (last Steady)" when Why reached further back, to the step
-// in which he left Steady (game.WhyWindow).
+// in which he left Steady (game.WhyWindow), or "since 16.50 s (a run of
+// contagion)" when a cause's run reaches back further still: the ledger
+// keeps a run of contagion or recovery steps as one entry, which the
+// window takes whole, so its number is the whole run's.
 func WindowText(x morale.Explanation, ok bool) string {
+	if i := runBefore(x); ok && i >= 0 {
+		return fmt.Sprintf("since %.2f s (a run of %s)", x.Causes[i].First, CauseLabel(x.Causes[i].Cause))
+	}
 	if !ok || x.Window <= game.WhyWindow+1e-9 {
 		return fmt.Sprintf("last %g s", game.WhyWindow)
 	}
@@ -120,6 +126,20 @@ func WindowText(x morale.Explanation, ok bool) string {
 		return "since the start"
 	}
 	return fmt.Sprintf("since %.2f s (last Steady)", x.Now-x.Window)
+}
+
+// runBefore is the index in x.Causes of the cause that began earliest
+// before x's window (a run of contagion or recovery steps, which the
+// ledger keeps as one entry and the window takes whole), or -1 when none
+// began before it.
+func runBefore(x morale.Explanation) int {
+	from, k := x.Now-x.Window, -1
+	for i, c := range x.Causes {
+		if c.First < from-1e-9 {
+			from, k = c.First, i
+		}
+	}
+	return k
 }
 
 // CauseLabel names a cause for a bar: the event's name, or the kind
@@ -213,7 +233,10 @@ func (l *whyLayout) height() int {
 // which his panel prints ("fell at"; it prints the start of a window
 // reaching back past WhyWindow too, Now−Window, but that window moves with
 // Now); and the time since his last bad news as the panel says it
-// (game.ShownSinceBadNews), which changes as time passes. His name goes
+// (game.ShownSinceBadNews), which changes as time passes, and where the
+// earliest run that began before the window began (runBefore; -Inf for
+// none), which the panel's window text says once the window's start passes
+// it (WindowText). His name goes
 // with his id. The settings of the moment do not enter: each state change
 // quotes those it was decided under (morale.StateChange.Rules).
 type whyKey struct {
@@ -223,6 +246,7 @@ type whyKey struct {
 	morale, xMorale float64
 	nerve, window   float64
 	fell, since     float64
+	run             float64
 }
 
 // keyOf is the key of soldier s's panel from his explanation x.
@@ -231,6 +255,10 @@ func keyOf(s game.SoldierView, x morale.Explanation, ok bool) whyKey {
 		nerve: s.Nerve, window: x.Window, since: game.ShownSinceBadNews(x.SecondsSinceBadNews)}
 	if !s.Alive {
 		k.fell = x.Now
+	}
+	k.run = math.Inf(-1)
+	if i := runBefore(x); i >= 0 {
+		k.run = x.Causes[i].First
 	}
 	return k
 }

@@ -411,3 +411,31 @@ func TestWhyImageFollowsItsLayout(t *testing.T) {
 		}
 	}
 }
+
+// The panel says how far back its numbers reach: a run of contagion or
+// recovery, one ledger entry taken whole when it ends inside the window,
+// counts from where it began. A calm soldier's panel at 118 s said "last
+// 30 s" over "contagion −0.66 over 102 s", more than his morale could have
+// moved in 30 s.
+func TestWindowTextReachesBackToARun(t *testing.T) {
+	run := func(kind morale.ReasonKind, first float64) morale.Contribution {
+		return morale.Contribution{Cause: morale.Reason{Kind: kind}, Delta: -0.1, Steps: 40, First: first, Last: 118}
+	}
+	event := morale.Contribution{Cause: morale.Reason{Kind: morale.ByEvent, Event: morale.Suppressed}, Delta: -0.1, Entries: 1, First: 100, Last: 100}
+	for _, tc := range []struct {
+		name string
+		x    morale.Explanation
+		want string
+	}{
+		{"inside the window", morale.Explanation{Now: 118, Window: 30, Causes: []morale.Contribution{event, run(morale.ByContagion, 95)}}, "last 30 s"},
+		{"a run from before it", morale.Explanation{Now: 118, Window: 30, Causes: []morale.Contribution{event, run(morale.ByContagion, 16.5)}}, "since 16.50 s (a run of contagion)"},
+		{"the earliest of two runs", morale.Explanation{Now: 118, Window: 30, Causes: []morale.Contribution{run(morale.ByContagion, 60), run(morale.ByRecovery, 40)}}, "since 40.00 s (a run of recovery)"},
+		{"back to last Steady", morale.Explanation{Now: 118, Window: 50, Causes: []morale.Contribution{event}}, "since 68.00 s (last Steady)"},
+		{"a run from before last Steady", morale.Explanation{Now: 118, Window: 50, Causes: []morale.Contribution{run(morale.ByContagion, 60)}}, "since 60.00 s (a run of contagion)"},
+		{"the whole record", morale.Explanation{Now: 118, Window: math.Inf(1), Causes: []morale.Contribution{run(morale.ByContagion, 0)}}, "since the start"},
+	} {
+		if got := render.WindowText(tc.x, true); got != tc.want {
+			t.Errorf("%s: got %q; want %q", tc.name, got, tc.want)
+		}
+	}
+}

@@ -33,7 +33,7 @@ import (
 //     fresh build's (from Battle.Why, which caches nothing, for the live
 //     battle).
 //
-// Taken out of the key, since, fell and window make it fail, and so do the
+// Taken out of the key, since, fell, window and run make it fail, and so do the
 // causes or the state changes left out of the comparison; each failure
 // names the panel's field that differed. The key's other fields follow, in
 // these sessions, from the causes and state changes compared whole (a new
