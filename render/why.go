@@ -407,8 +407,8 @@ func BuildSquadPanel(s game.SquadView, x game.SquadWhy) WhyPanel {
 	}
 	p.Detail = fmt.Sprintf("%d men · %d broken · average %.2f · %s", x.Men, x.Broken, x.Average, p.Window)
 	if x.Broke > 0 {
-		p.Window = fmt.Sprintf("%.2f s to its break at %.2f s", x.Since, x.Broke)
-		p.Detail = fmt.Sprintf("at its break: %d men · %d broken · average %.2f · from %s", x.Men, x.Broken, x.Average, p.Window)
+		p.Window = fmt.Sprintf("from %.2f s to its break at %.2f s", x.Since, x.Broke)
+		p.Detail = fmt.Sprintf("at its break: %d men · %d broken · average %.2f · %s", x.Men, x.Broken, x.Average, p.Window)
 	}
 	p.Sentence = "Each bar is a cause's sum over the squad's living men, divided by their number."
 	if t := x.Transitions(); t != "" {

@@ -439,3 +439,15 @@ func TestWindowTextReachesBackToARun(t *testing.T) {
 		}
 	}
 }
+
+// A squad's panel after its break says the span of its bars as its detail
+// line does, "from 13.00 s to its break at 47.25 s": the bars' heading
+// read "What moved the average man's morale · 13.00 s to its break at
+// 47.25 s", a duration of 13 s by its words.
+func TestSquadPanelSaysFromWhen(t *testing.T) {
+	x := game.SquadWhy{ID: 39, Since: 13, Selected: 60, Broke: 47.25, Men: 100, Broken: 51, Average: 0.21}
+	p := render.BuildSquadPanel(game.SquadView{ID: 39, State: morale.Panicked}, x)
+	if want := "from 13.00 s to its break at 47.25 s"; p.Window != want || !strings.HasSuffix(p.Detail, " · "+want) {
+		t.Errorf("Window %q, Detail %q; want %q, and the detail to end with it", p.Window, p.Detail, want)
+	}
+}
