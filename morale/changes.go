@@ -114,6 +114,7 @@ func (w *World) StopRecordingChanges() {
 // RecordingChanges reports whether the World records changes for
 // TakeChanges, and with which options (Capacity as it applies).
 func (w *World) RecordingChanges() (ChangeOptions, bool) {
+	w.notCopied()
 	return w.changes.opt, w.changes.on
 }
 
@@ -160,7 +161,10 @@ func (w *World) TakeChanges(dst []Change) []Change {
 // The changes taken then no longer chain (a change's old state may not be
 // the new state of the agent's last change taken): read the agents' State
 // and Morale to catch up.
-func (w *World) ChangesDropped() uint64 { return w.changes.dropped }
+func (w *World) ChangesDropped() uint64 {
+	w.notCopied()
+	return w.changes.dropped
+}
 
 // hearsState reports whether changes of state are queued: a state listener
 // is registered or changes of state are recorded.

@@ -125,4 +125,7 @@ func (w *World) drop(ticks int64) {
 // beyond MaxWorldSeconds, of each call's dt at most MaxWorldSeconds (so that
 // it stays finite). It is 0 while the World keeps its determinism contract
 // (the same time in any frame sizes gives the same World).
-func (w *World) DroppedSeconds() float64 { return w.dropped }
+func (w *World) DroppedSeconds() float64 {
+	w.notCopied()
+	return w.dropped
+}

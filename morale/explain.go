@@ -60,6 +60,7 @@ type Contribution struct {
 // ErrRemoved (errors.Is), as Explain returned for all three before; map
 // handles with clone.Agent(a.Index()), or by tag.
 func (w *World) Explain(a *Agent) (Explanation, error) {
+	w.notCopied()
 	if w.led == nil {
 		return Explanation{}, ErrLedgerOff
 	}
@@ -71,6 +72,7 @@ func (w *World) Explain(a *Agent) (Explanation, error) {
 // agent whose squad the ledger does not record (ErrNotInLedger). The
 // record reaches back no further than the ledger's own window.
 func (w *World) ExplainWindow(a *Agent, seconds float64) (Explanation, error) {
+	w.notCopied()
 	if w.led == nil {
 		return Explanation{}, ErrLedgerOff
 	}

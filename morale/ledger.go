@@ -178,7 +178,10 @@ func (w *World) DisableLedger() {
 }
 
 // LedgerEnabled reports whether the cause ledger is on.
-func (w *World) LedgerEnabled() bool { return w.led != nil }
+func (w *World) LedgerEnabled() bool {
+	w.notCopied()
+	return w.led != nil
+}
 
 // entry returns c as a LedgerEntry.
 func (w *World) entry(c *change) LedgerEntry {

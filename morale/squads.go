@@ -119,6 +119,7 @@ func (w *World) RallySquad(id SquadID) {
 
 // SquadIDs returns the squads that have members, sorted.
 func (w *World) SquadIDs() []SquadID {
+	w.notCopied()
 	ids := make([]SquadID, 0, len(w.squads))
 	for _, s := range w.squads {
 		if s.n > 0 {

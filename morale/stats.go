@@ -24,6 +24,7 @@ type SquadStats struct {
 // SquadStats returns the statistics of squad id, and false when it has no
 // members. It reads every agent once.
 func (w *World) SquadStats(id SquadID) (SquadStats, bool) {
+	w.notCopied()
 	slot, ok := w.slotOf[id]
 	if !ok || w.squads[slot].n == 0 {
 		return SquadStats{}, false
@@ -58,6 +59,7 @@ func (st *SquadStats) add(m float64, s State) {
 // the slots are empty, those emptied since); beyond that, one scratch index
 // of an int32 a slot.
 func (w *World) AllSquadStats(dst []SquadStats) []SquadStats {
+	w.notCopied()
 	base := len(dst)
 	for _, sq := range w.squads {
 		if sq.n > 0 {

@@ -61,9 +61,10 @@ var ErrRemoved = errors.New("morale: agent was removed from its world")
 //
 // A World must not be copied by value (w2 := *w, or a World passed or
 // stored by value): the copy would share the original's agents. go vet's
-// copylocks check reports such copies, and a copy of a World that has
-// started panics, naming the misuse, when it is changed or its agents are
-// handed out. Use *World everywhere, and Clone for a copy.
+// copylocks check reports such copies (go test's vet does not run it), and
+// a copy of a World that has started panics, naming the misuse, when any
+// of its methods but Workers is called: changed, read, or asked for its
+// agents. Use *World everywhere, and Clone for a copy.
 //
 // Listeners follow one rule. Every change of an agent's morale or state
 // goes, as it happens, to the back of one queue; before a call that made
@@ -198,11 +199,19 @@ const copiedWorld = "morale: a World was copied by value (w2 := *w, or a World p
 // init, and so by every method that needs the settings, and by the World's
 // and its agents' methods that change them or hand out its agents.
 func (w *World) guard() {
-	if w.self != w && w.self != nil {
-		panic(copiedWorld)
-	}
+	w.notCopied()
 	if w.stepping {
 		panic(concurrentUse)
+	}
+}
+
+// notCopied panics, naming the misuse, when w is a copy by value of a World
+// that had started (see noCopy). guard calls it, and so does every method
+// that only reads the World, but Workers: a copy's reads would mix the
+// copy's stale lengths and counters with the original's shared arrays.
+func (w *World) notCopied() {
+	if w.self != w && w.self != nil {
+		panic(copiedWorld)
 	}
 }
 
@@ -290,13 +299,22 @@ func (w *World) SetSettings(s Settings) error {
 // Now returns the simulated time in seconds: the sum of everything passed to
 // Advance (each rounded to the clock's tick, 1/705,600,000 s), less what it
 // dropped (see DroppedSeconds).
-func (w *World) Now() float64 { return float64(w.nowTicks) / ticksPerSecond }
+func (w *World) Now() float64 {
+	w.notCopied()
+	return float64(w.nowTicks) / ticksPerSecond
+}
 
 // Steps returns how many fixed steps the World has run.
-func (w *World) Steps() uint64 { return w.steps }
+func (w *World) Steps() uint64 {
+	w.notCopied()
+	return w.steps
+}
 
 // Len returns the number of agents in the World.
-func (w *World) Len() int { return len(w.col.Handle) }
+func (w *World) Len() int {
+	w.notCopied()
+	return len(w.col.Handle)
+}
 
 // Agents returns an iterator over the World's agents, in the World's order:
 // spawn order, except that Remove moves the last agent into the removed one's
@@ -344,7 +362,10 @@ func (w *World) Agents() iter.Seq[*Agent] {
 // reads no handle, collects them again when the count has changed since it
 // last did (men[a.Index()] = a for each of its men, or a loop over
 // Agents). It may change without the order changing, never the reverse.
-func (w *World) Reorders() uint64 { return uint64(w.order.sorts) }
+func (w *World) Reorders() uint64 {
+	w.notCopied()
+	return uint64(w.order.sorts)
+}
 
 // notRanging panics, naming the misuse, call, while a loop ranges over
 // Agents (see Agents).
