@@ -85,11 +85,14 @@ func detailLine(s game.SoldierView) string {
 
 // drawPlates places every living soldier's plate where it covers the
 // fewest other plates and soldiers (above him if it can, else below or to a
-// side, tied to him by a thin line), then draws them.
+// side, tied to him by a thin line), then draws them. The plate of a man
+// inside the field drawn is moved into it, whole, off its edge (where it
+// was cut: "teady · nerve 0.28" for a reinforcement at the edge).
 func (r *Renderer) drawPlates(dst *ebiten.Image, p projection, soldiers []game.SoldierView, unit float32, st morale.Settings, rally morale.Vec2, debug bool) {
 	r.plates = r.plates[:0]
 	r.obstacles = r.obstacles[:0]
 	half := int(unit * 0.5)
+	shown := p.rect.Intersect(dst.Bounds()) // the field drawn: a plate inside it shows whole
 	// things a plate should not hide, after the soldiers themselves: the
 	// fallen with their labels, and the rally flag
 	var others []image.Rectangle
@@ -125,14 +128,16 @@ func (r *Renderer) drawPlates(dst *ebiten.Image, p projection, soldiers []game.S
 			{x - bw/2, above - pl.h - 6},
 			{x - bw/2, below + pl.h + 6},
 		}
-		best, bestScore := 0, math.Inf(1)
+		inside := image.Pt(x, y).In(shown)
+		best, bestScore, bestRect := 0, math.Inf(1), image.Rectangle{}
 		for k, c := range cands {
 			rc := image.Rect(c.X, c.Y, c.X+bw, c.Y+bh)
+			if inside {
+				rc = shiftInto(rc, shown)
+			}
 			score := float64(k) * 30
-			for j, o := range r.obstacles {
-				if j == i {
-					continue
-				}
+			// his own too: a candidate moved into the field may cover him
+			for _, o := range r.obstacles {
 				score += float64(area(rc.Intersect(o))) * 2
 			}
 			for _, o := range others {
@@ -143,12 +148,11 @@ func (r *Renderer) drawPlates(dst *ebiten.Image, p projection, soldiers []game.S
 			}
 			score += float64(area(rc) - area(rc.Intersect(p.rect)))
 			if score < bestScore {
-				best, bestScore = k, score
+				best, bestScore, bestRect = k, score, rc
 			}
 		}
-		c := cands[best]
-		pl.block = image.Rect(c.X, c.Y, c.X+bw, c.Y+bh)
-		pl.moved = best != 0
+		pl.block = bestRect
+		pl.moved = best != 0 || bestRect.Min != cands[best]
 	}
 	for i := range r.plates {
 		pl := &r.plates[i]
@@ -165,6 +169,25 @@ func (r *Renderer) drawPlates(dst *ebiten.Image, p projection, soldiers []game.S
 }
 
 func area(r image.Rectangle) int { return r.Dx() * r.Dy() }
+
+// shiftInto moves r the least that puts it inside b (its top-left corner
+// inside b when it is the larger).
+func shiftInto(r, b image.Rectangle) image.Rectangle {
+	var d image.Point
+	if r.Max.X > b.Max.X {
+		d.X = b.Max.X - r.Max.X
+	}
+	if r.Min.X+d.X < b.Min.X {
+		d.X = b.Min.X - r.Min.X
+	}
+	if r.Max.Y > b.Max.Y {
+		d.Y = b.Max.Y - r.Max.Y
+	}
+	if r.Min.Y+d.Y < b.Min.Y {
+		d.Y = b.Min.Y - r.Min.Y
+	}
+	return r.Add(d)
+}
 
 // drawPlate draws one placed plate and its bubble.
 func (r *Renderer) drawPlate(dst *ebiten.Image, pl *plate, st morale.Settings) {
