@@ -717,3 +717,46 @@ func TestInvalidUTF8EventNameError(t *testing.T) {
 		}
 	}
 }
+
+// TestZeroSettingsSayWhereToStart: settings that were not started from
+// DefaultSettings (a Settings{} literal, or one that sets a few fields) are
+// refused by NewWorld and SetSettings with an error that says to start from
+// DefaultSettings, where it listed only the zero fields' bounds; other
+// invalid settings keep their plain error.
+func TestZeroSettingsSayWhereToStart(t *testing.T) {
+	const hint = "start from morale.DefaultSettings()"
+	bad := morale.DefaultSettings()
+	bad.Hysteresis = -0.1
+	w, err := morale.NewWorld(morale.DefaultSettings(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := w.Checksum()
+	for _, tt := range []struct {
+		name string
+		s    morale.Settings
+		hint bool
+	}{
+		{"Settings{}", morale.Settings{}, true},
+		{"a literal of thresholds", morale.Settings{ShakenBelow: 0.6, PanicBelow: 0.25, Hysteresis: 0.15}, true},
+		{"DefaultSettings with a bad Hysteresis", bad, false},
+	} {
+		_, nerr := morale.NewWorld(tt.s, 1)
+		serr := w.SetSettings(tt.s)
+		for call, err := range map[string]error{"NewWorld": nerr, "SetSettings": serr} {
+			if err == nil {
+				t.Errorf("%s: %s = nil; want an error", tt.name, call)
+				continue
+			}
+			if got := strings.Contains(err.Error(), hint); got != tt.hint {
+				t.Errorf("%s: %s = %q; says %q: %v; want %v", tt.name, call, err, hint, got, tt.hint)
+			}
+			if !strings.HasPrefix(err.Error(), "morale: invalid settings") {
+				t.Errorf("%s: %s = %q; want it to begin \"morale: invalid settings\"", tt.name, call, err)
+			}
+		}
+	}
+	if w.Checksum() != before {
+		t.Errorf("SetSettings of invalid settings changed the World")
+	}
+}

@@ -171,14 +171,27 @@ type World struct {
 // NewWorld returns an empty World with settings s and a random source seeded
 // with seed: the same seed and the same calls give the same nerves and the
 // same battle. It fails when s does not validate, naming every invalid
-// field as Settings.Validate does.
+// field as Settings.Validate does, and saying to start from DefaultSettings
+// when s has neither SquadUpdateInterval nor NoEffectRadius (a Settings{}
+// literal).
 func NewWorld(s Settings, seed uint64) (*World, error) {
 	if err := s.Validate(); err != nil {
-		return nil, fmt.Errorf("morale: invalid settings: %w", err)
+		return nil, invalidSettings(s, err)
 	}
 	w := &World{}
 	w.start(s.Clone(), seed)
 	return w, nil
+}
+
+// invalidSettings is the error of NewWorld and SetSettings for settings s
+// that Validate refused with err. Settings with neither a step nor a reach
+// (SquadUpdateInterval and NoEffectRadius 0) were not started from
+// DefaultSettings, a Settings{} literal say: the error says to.
+func invalidSettings(s Settings, err error) error {
+	if s.SquadUpdateInterval == 0 && s.NoEffectRadius == 0 {
+		return fmt.Errorf("morale: invalid settings, not started from DefaultSettings (start from morale.DefaultSettings() and change the fields you need): %w", err)
+	}
+	return fmt.Errorf("morale: invalid settings: %w", err)
 }
 
 // noCopy makes go vet's copylocks check report a World copied by value
@@ -289,7 +302,7 @@ func (w *World) Settings() Settings {
 // (see Advance).
 func (w *World) SetSettings(s Settings) error {
 	if err := s.Validate(); err != nil {
-		return fmt.Errorf("morale: invalid settings: %w", err)
+		return invalidSettings(s, err)
 	}
 	w.init()
 	w.apply(s.Clone())
