@@ -64,8 +64,9 @@ func TestRangeRemovingVisited(t *testing.T) {
 }
 
 // TestRangeMisuse: any other change to the agents while ranging panics,
-// naming the misuse, and leaves the World usable after the loop; changes
-// that do not reorder the agents are allowed.
+// naming the misuse (from a listener, saying so: its author did not write
+// the loop), and leaves the World usable after the loop; changes that do
+// not reorder the agents are allowed.
 func TestRangeMisuse(t *testing.T) {
 	tests := []struct {
 		name string
@@ -84,7 +85,11 @@ func TestRangeMisuse(t *testing.T) {
 		{"Remove from a listener", func(w *morale.World, a *morale.Agent) {
 			w.OnStateChanged(func(b *morale.Agent, _, _ morale.State, _ morale.Reason) { w.Remove(w.Agent(w.Len() - 1)) })
 			a.ForceRout()
-		}, "World.Remove"},
+		}, "World.Remove of an agent other than the one visited from a listener"},
+		{"Spawn from a listener, reinforcements for a rout", func(w *morale.World, a *morale.Agent) {
+			w.OnStateChanged(func(b *morale.Agent, _, _ morale.State, _ morale.Reason) { w.Spawn(2, morale.Vec2{}) })
+			a.ForceRout()
+		}, "World.Spawn from a listener"},
 		{"events, rally, position, nested reading", func(w *morale.World, a *morale.Agent) {
 			if err := w.ReportEventAtLocation(morale.AllyDown, a.Position(), 0, nil, 1); err != nil {
 				panic(err)

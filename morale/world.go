@@ -344,8 +344,10 @@ func (w *World) Len() int {
 // leaves the World empty. Any other change to the World's agents while the
 // loop runs panics, naming the misuse: Spawn, Remove of another agent (or
 // of any agent in a loop nested in another), and Advance, whose steps may
-// sort the agents; collect what to do and do it after the loop. Everything
-// else (events, Rally, SetPosition, reading) may be called from the loop.
+// sort the agents; collect what to do and do it after the loop. A listener
+// told of a change made in the loop runs inside it, and the same calls
+// panic there, saying so. Everything else (events, Rally, SetPosition,
+// reading) may be called from the loop.
 func (w *World) Agents() iter.Seq[*Agent] {
 	w.guard()
 	return func(yield func(*Agent) bool) {
@@ -381,9 +383,14 @@ func (w *World) Reorders() uint64 {
 }
 
 // notRanging panics, naming the misuse, call, while a loop ranges over
-// Agents (see Agents).
+// Agents (see Agents). Called from a listener, it says so: the listener's
+// author did not write the loop, whose call made the change it is told of.
 func (w *World) notRanging(call string) {
-	if w.ranging > 0 {
-		panic("morale: " + call + " while ranging over World.Agents: a loop over the agents may only remove the agent it visits; collect the other changes and make them after the loop")
+	if w.ranging == 0 {
+		return
 	}
+	if w.delivering {
+		panic("morale: " + call + " from a listener, while ranging over World.Agents (a call in the loop made the change the listener is told of): a loop over the agents may only remove the agent it visits; have the listener note what to do, or take the changes with TakeChanges, and make the change after the loop")
+	}
+	panic("morale: " + call + " while ranging over World.Agents: a loop over the agents may only remove the agent it visits; collect the other changes and make them after the loop")
 }
