@@ -482,9 +482,6 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 			if !hasSquad && !hasAgent {
 				p.fail(t.key("do"), doLine, "%s needs squad or agent", ev.Do)
 			}
-			if ev.HasAt {
-				p.fail(t.key("at"), t.line("at"), "%s takes squad or agent, not a location", ev.Do)
-			}
 		case do == "reinforce":
 			if !hasSquad {
 				p.fail(t.key("squad"), ev.Line, "is missing; reinforcements join a squad")
@@ -513,17 +510,16 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 				squadMen[i] = n
 			}
 		}
-		// News named on a death, rally or rout, which report none of their
-		// own choosing: done would call event no key of [[event]].
-		if _, ok := t.get("event"); ok && doOK && ev.Do != "event" && ev.Do != "reinforce" {
-			what := "a " + ev.Do + " reports none"
-			if ev.Do == "death" {
-				what = "a death reports AllyDown, or LeaderDown when it kills a leader"
+		// A key the event's do does not read (scale on a death, count on a
+		// rally) would do nothing: said on its own line, unless its value
+		// was refused (said already) or do was (what it reads is unknown).
+		for _, k := range eventKeys {
+			if _, ok := t.get(k); !ok || t.bad(k) || !doOK {
+				continue
 			}
-			p.fail(t.key("event"), t.line("event"), "names news, which only do = \"event\" and \"reinforce\" report; %s", what)
-		}
-		if len(ev.Squads) > 0 && ev.Do != "death" && !(ev.Do == "event" && ev.HasAt) && doOK {
-			p.fail(t.key("squads"), t.line("squads"), "filters the news of an event at a location (at) or of a death; it would do nothing here (do = %q without at)", ev.Do)
+			if why := unread(ev, k, targets, hasAgent); why != "" {
+				p.fail(t.key(k), t.line(k), "%s", why)
+			}
 		}
 		if n := occurrences(ev, sc.Duration); n > maxOccurrences {
 			p.fail(t.key("every"), t.line("every"), "repeats %d times; at most %d occurrences", n, maxOccurrences)
@@ -637,6 +633,115 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		return nil, err
 	}
 	return sc, nil
+}
+
+// eventKeys are the keys of an [[event]], in the order unread judges them.
+var eventKeys = []string{"t", "do", "event", "at", "radius", "spread", "squad", "agent", "squads", "scale", "every", "until", "jitter", "count"}
+
+// unread says why key k of event ev would do nothing for its do, or ""
+// when the do reads it: the keys each do reads besides t, every, until and
+// jitter are
+//
+//   - event (news): event and scale, and one target, at (with radius,
+//     spread and squads), agent or squad (the first of these given wins);
+//   - death: squads, and one target, agent, squad (with count) or at (with
+//     count, radius and spread);
+//   - rally and rout: agent or squad (agent wins);
+//   - reinforce: squad, count, event, scale, radius and at (with spread).
+//
+// targets counts the targets given (at, squad, agent), and hasAgent says
+// whether agent is one, a value refused included. A death with other than
+// one target is an error of its own, so its keys that hang on the target
+// are not judged. The messages of event, at and squads are as they were
+// when each had a check of its own.
+func unread(ev EventSpec, k string, targets int, hasAgent bool) string {
+	do := ev.Do
+	what, verb := "a "+do, do+"s" // a rout routs
+	switch do {
+	case "event":
+		what = "news"
+	case "rally":
+		verb = "rallies"
+	}
+	// none says that what takes no k, and why.
+	none := func(why string) string { return fmt.Sprintf("%s takes no %s (%s); remove it", what, k, why) }
+	rallyOrRout := do == "rally" || do == "rout"
+	oneDeath := do == "death" && targets == 1
+	switch k {
+	case "event":
+		if do == "death" {
+			return "names news, which only do = \"event\" and \"reinforce\" report; a death reports AllyDown, or LeaderDown when it kills a leader"
+		}
+		if rallyOrRout {
+			return "names news, which only do = \"event\" and \"reinforce\" report; a " + do + " reports none"
+		}
+	case "at":
+		if rallyOrRout {
+			return do + " takes squad or agent, not a location"
+		}
+	case "squads":
+		if do != "death" && !(do == "event" && ev.HasAt) {
+			return fmt.Sprintf("filters the news of an event at a location (at) or of a death; it would do nothing here (do = %q without at)", do)
+		}
+	case "scale":
+		switch do {
+		case "death":
+			return none("it reports AllyDown, or LeaderDown for a leader, at the weights' value")
+		case "rally":
+			return none("it rallies its squad or agent outright and reports no news")
+		case "rout":
+			return none("it routs its squad or agent outright (ForceRout) and reports no news")
+		}
+	case "count":
+		switch {
+		case do == "event":
+			return none("the news reaches each man of its target once; scale says how much it weighs")
+		case oneDeath && hasAgent:
+			return none("agent names one man, who dies once; count is how many die among a squad or at a location")
+		case rallyOrRout:
+			return none("it " + verb + " every living man of its squad, or its agent")
+		}
+	case "radius", "spread":
+		reach := "radius limits news at a location (at)"
+		if k == "spread" {
+			reach = "spread scatters the location, at"
+		}
+		switch {
+		case rallyOrRout:
+			return none("it " + verb + " its squad or agent wherever they stand")
+		case ev.HasAt:
+		case do == "event" && targets > 0:
+			what = "news without at"
+			return none("it reaches each man of its squad, or its agent, in full; " + reach)
+		case oneDeath:
+			what = "a death without at"
+			return none("it kills among its squad, or its agent, wherever they stand; " + reach)
+		case do == "reinforce" && k == "spread":
+			what = "a reinforce without at"
+			return none("its men arrive at the squad's place; " + reach)
+		}
+	case "agent":
+		switch {
+		case do == "reinforce":
+			return none("reinforcements join squad, at at or the squad's place")
+		case do == "event" && ev.HasAt:
+			what = "news at a location (at)"
+			return none("it reaches every man within reach of at; squads says which squads hear it")
+		}
+	case "squad":
+		switch {
+		case do == "event" && ev.HasAt:
+			what = "news at a location (at)"
+			return none("it reaches every man within reach of at; squads says which squads hear it")
+		case do == "event" && hasAgent:
+			what = "news to a named man (agent)"
+			return none("it reaches him alone")
+		case rallyOrRout && hasAgent:
+			what += " of a named man (agent)"
+			return none("it " + verb + " him alone")
+		}
+	}
+	return ""
 }
 
 // neverHolds says why the range lo..hi of stat of m can never hold in a

@@ -685,3 +685,57 @@ leader = true
 		})
 	}
 }
+
+// A key of an [[event]] that its do does not read would do nothing: an
+// error on its own line naming the key, the do and what the do reads. The
+// keys each do reads are taken in silence.
+func TestEventKeysTheDoIgnores(t *testing.T) {
+	ev := func(lines ...string) string {
+		return goodHead + "[[event]]\nt = 1.0\n" + strings.Join(lines, "\n") + "\n"
+	}
+	for _, tc := range []struct {
+		name, body string
+		want       string // the one error; "" for none
+	}{
+		{"scale on a death", ev(`do = "death"`, `agent = "X"`, `scale = 2`), `bad.toml:11: event[1].scale: a death takes no scale (it reports AllyDown, or LeaderDown for a leader, at the weights' value); remove it`},
+		{"scale on a rally", ev(`do = "rally"`, `squad = "a"`, `scale = 2`), `bad.toml:11: event[1].scale: a rally takes no scale (it rallies its squad or agent outright and reports no news); remove it`},
+		{"scale on a rout", ev(`do = "rout"`, `squad = "a"`, `scale = 2`), `bad.toml:11: event[1].scale: a rout takes no scale (it routs its squad or agent outright (ForceRout) and reports no news); remove it`},
+		{"count on a rally", ev(`do = "rally"`, `squad = "a"`, `count = 2`), `bad.toml:11: event[1].count: a rally takes no count (it rallies every living man of its squad, or its agent); remove it`},
+		{"count on a rout", ev(`do = "rout"`, `agent = "X"`, `count = 2`), `bad.toml:11: event[1].count: a rout takes no count (it routs every living man of its squad, or its agent); remove it`},
+		{"count on news", ev(`event = "Suppressed"`, `squad = "a"`, `count = 2`), `bad.toml:11: event[1].count: news takes no count (the news reaches each man of its target once; scale says how much it weighs); remove it`},
+		{"count on a named man's death", ev(`do = "death"`, `agent = "X"`, `count = 2`), `bad.toml:11: event[1].count: a death takes no count (agent names one man, who dies once; count is how many die among a squad or at a location); remove it`},
+		{"radius on news without at", ev(`event = "Suppressed"`, `squad = "a"`, `radius = 500`), `bad.toml:11: event[1].radius: news without at takes no radius (it reaches each man of its squad, or its agent, in full; radius limits news at a location (at)); remove it`},
+		{"radius on a death without at", ev(`do = "death"`, `squad = "a"`, `radius = 500`), `bad.toml:11: event[1].radius: a death without at takes no radius (it kills among its squad, or its agent, wherever they stand; radius limits news at a location (at)); remove it`},
+		{"radius on a rally", ev(`do = "rally"`, `squad = "a"`, `radius = 500`), `bad.toml:11: event[1].radius: a rally takes no radius (it rallies its squad or agent wherever they stand); remove it`},
+		{"spread on news without at", ev(`event = "Suppressed"`, `agent = "X"`, `spread = 50`), `bad.toml:11: event[1].spread: news without at takes no spread (it reaches each man of its squad, or its agent, in full; spread scatters the location, at); remove it`},
+		{"spread on a reinforce without at", ev(`do = "reinforce"`, `squad = "a"`, `count = 2`, `spread = 50`), `bad.toml:12: event[1].spread: a reinforce without at takes no spread (its men arrive at the squad's place; spread scatters the location, at); remove it`},
+		{"spread on a rout", ev(`do = "rout"`, `squad = "a"`, `spread = 50`), `bad.toml:11: event[1].spread: a rout takes no spread (it routs its squad or agent wherever they stand); remove it`},
+		{"agent on a reinforce", ev(`do = "reinforce"`, `squad = "a"`, `count = 2`, `agent = "X"`), `bad.toml:12: event[1].agent: a reinforce takes no agent (reinforcements join squad, at at or the squad's place); remove it`},
+		{"squad on news at a location", ev(`event = "Suppressed"`, `at = [0, 0]`, `squad = "a"`), `bad.toml:11: event[1].squad: news at a location (at) takes no squad (it reaches every man within reach of at; squads says which squads hear it); remove it`},
+		{"agent on news at a location", ev(`event = "Suppressed"`, `at = [0, 0]`, `agent = "X"`), `bad.toml:11: event[1].agent: news at a location (at) takes no agent (it reaches every man within reach of at; squads says which squads hear it); remove it`},
+		{"squad on news to a named man", ev(`event = "Suppressed"`, `agent = "X"`, `squad = "a"`), `bad.toml:11: event[1].squad: news to a named man (agent) takes no squad (it reaches him alone); remove it`},
+		{"squad on a named man's rally", ev(`do = "rally"`, `agent = "X"`, `squad = "a"`), `bad.toml:11: event[1].squad: a rally of a named man (agent) takes no squad (it rallies him alone); remove it`},
+		// What each do reads is taken in silence.
+		{"news at a location", ev(`event = "Suppressed"`, `at = [0, 0]`, `radius = 500`, `spread = 50`, `squads = ["a"]`, `scale = 2`, `every = 2`, `until = 20`, `jitter = 0.5`), ""},
+		{"news to a squad", ev(`event = "Suppressed"`, `squad = "a"`, `scale = 2`), ""},
+		{"a death at a location", ev(`do = "death"`, `at = [0, 0]`, `radius = 500`, `spread = 50`, `count = 2`, `squads = ["a"]`), ""},
+		{"a death among a squad", ev(`do = "death"`, `squad = "a"`, `count = 2`), ""},
+		{"a reinforce", ev(`do = "reinforce"`, `squad = "a"`, `count = 2`, `at = [0, 0]`, `spread = 50`, `radius = 500`, `scale = 2`, `event = "Suppressed"`), ""},
+		{"a reinforce at the squad's place", ev(`do = "reinforce"`, `squad = "a"`, `count = 2`, `radius = 500`), ""},
+		// A value refused is said once, not again as unread.
+		{"a refused count on a rally", ev(`do = "rally"`, `squad = "a"`, `count = "2"`), `bad.toml:11: event[1].count: is a string; it must be a whole number`},
+	} {
+		_, err := lab.ParseScenario("bad.toml", []byte(tc.body))
+		var got []string
+		if err != nil {
+			got = strings.Split(err.Error(), "\n")
+		}
+		var want []string
+		if tc.want != "" {
+			want = []string{tc.want}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: got %q; want %q", tc.name, got, want)
+		}
+	}
+}
