@@ -274,13 +274,15 @@ serve: web
 ## browser: load the web build in headless Chromium (web/browser_test.mjs,
 ## about 40 s): the odds panel counts 200 fights; Space pauses and resumes;
 ## a click kills a soldier (the others' bars drop); a right-click opens his
-## Why panel (its text, pixels and place); a tuner row takes a typed value,
-## refuses bad ones and resets; Save weights and F2 download weights.toml
-## and the replay; F1 shows and hides the keys' sheet, F12 downloads a
-## 1280×720 PNG, and F1, F12, F2 and ` reach the demo with the browser's own
-## action prevented; ` opens the console and MoraleBreak.Dump answers; a
-## drag raises RoutAfterSeconds and Ctrl+Z takes it back; with another page
-## in front the note that the browser has the keys comes, and goes.
+## Why panel (its text, pixels and place, every bar's line in its
+## sentence); a tuner row takes a typed value, refuses bad ones and resets;
+## Save weights and F2 download weights.toml and the replay; F1 shows and
+## hides the keys' sheet, F12 downloads a 1280×720 PNG, and F1, F12, F2 and
+## ` reach the demo with the browser's own action prevented; ` opens the
+## console, MoraleBreak.Dump answers and MoraleBreak.Why says the Why
+## panel's sentence word for word; a drag raises RoutAfterSeconds and
+## Ctrl+Z takes it back; with another page in front the note that the
+## browser has the keys comes, and goes.
 browser: web
 	cd web && npm ci --no-audit --no-fund --loglevel=error
 	node web/browser_test.mjs $(WEBDIR)
