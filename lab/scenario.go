@@ -25,6 +25,7 @@ import (
 	"io/fs"
 	"math"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -152,6 +153,9 @@ const (
 
 // Formations a squad may use.
 var formations = []string{"line", "column", "grid", "circle"}
+
+// topKeys are the keys of a scenario's top level, above its first table.
+var topKeys = []string{"name", "description", "weights", "duration", "runs", "sample", "cascade_window", "rebreak_window"}
 
 // Actions an event may take.
 var actions = []string{"event", "death", "rally", "rout", "reinforce"}
@@ -1173,7 +1177,12 @@ func (t *table) done() {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		t.p.fail(t.key(k), t.line(k), "is not a key of %s", t.where())
+		hint := ""
+		if t.name != "" && slices.Contains(topKeys, k) {
+			// duration = 30 below a [[squad]]: TOML reads it as the squad's.
+			hint = fmt.Sprintf("; %s is a key of the scenario: write it above the first table, as TOML puts every key after a header into that header's table", k)
+		}
+		t.p.fail(t.key(k), t.line(k), "is not a key of %s%s", t.where(), hint)
 	}
 }
 

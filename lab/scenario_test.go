@@ -739,3 +739,32 @@ func TestEventKeysTheDoIgnores(t *testing.T) {
 		}
 	}
 }
+
+// A key of the scenario's top level written below a table is TOML's key
+// of that table: the error says so, and where it belongs. Any other
+// unknown key is not a key, as before.
+func TestTopKeysBelowATable(t *testing.T) {
+	const hint = "is a key of the scenario: write it above the first table, as TOML puts every key after a header into that header's table"
+	for _, tc := range []struct {
+		name, body, want string
+	}{
+		{"duration below a squad", goodHead + "duration = 30\n", "bad.toml:7: squad[1].duration: is not a key of squad[1]; duration " + hint},
+		{"runs below a squad", goodHead + "runs = 100\n", "bad.toml:7: squad[1].runs: is not a key of squad[1]; runs " + hint},
+		{"weights below an event", goodHead + "[[event]]\nt = 1.0\nevent = \"Suppressed\"\nsquad = \"a\"\nweights = \"w.toml\"\n", "bad.toml:11: event[1].weights: is not a key of event[1]; weights " + hint},
+		{"sample below an expect", goodHead + "[[expect]]\nmetric = \"routed\"\nshare = [0.0, 1.0]\nsample = 0.25\n", "bad.toml:10: expect[1].sample: is not a key of expect[1]; sample " + hint},
+		{"name below an expect", goodHead + "[[expect]]\nmetric = \"routed\"\nshare = [0.0, 1.0]\nname = \"x\"\n", "bad.toml:10: expect[1].name: is not a key of expect[1]; name " + hint},
+		{"cascade_window below the second squad", goodHead + "[[squad]]\nsize = 1\ncascade_window = 2\n", "bad.toml:9: squad[2].cascade_window: is not a key of squad[2]; cascade_window " + hint},
+		{"description below a squad", goodHead + "description = \"x\"\n", "bad.toml:7: squad[1].description: is not a key of squad[1]; description " + hint},
+		{"rebreak_window below a squad", goodHead + "rebreak_window = 5\n", "bad.toml:7: squad[1].rebreak_window: is not a key of squad[1]; rebreak_window " + hint},
+		{"a key of no table", goodHead + "bogus = 1\n", "bad.toml:7: squad[1].bogus: is not a key of squad[1]"},
+	} {
+		_, err := lab.ParseScenario("bad.toml", []byte(tc.body))
+		var got []string
+		if err != nil {
+			got = strings.Split(err.Error(), "\n")
+		}
+		if want := []string{tc.want}; !slices.Equal(got, want) {
+			t.Errorf("%s: got %q; want %q", tc.name, got, want)
+		}
+	}
+}
