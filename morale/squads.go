@@ -117,7 +117,11 @@ func (w *World) RallySquad(id SquadID) {
 	w.flush()
 }
 
-// SquadIDs returns the squads that have members, sorted.
+// SquadIDs returns the squads that have members, sorted, in a new slice.
+// A game that reads every squad's numbers every frame calls AllSquadStats
+// with its own slice instead: one pass over the agents and no allocation,
+// where SquadIDs and a SquadStats per squad allocate and read the agents
+// once a squad.
 func (w *World) SquadIDs() []SquadID {
 	w.notCopied()
 	ids := make([]SquadID, 0, len(w.squads))

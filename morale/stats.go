@@ -22,7 +22,8 @@ type SquadStats struct {
 }
 
 // SquadStats returns the statistics of squad id, and false when it has no
-// members. It reads every agent once.
+// members. It reads every agent once; for every squad, AllSquadStats reads
+// them once in all.
 func (w *World) SquadStats(id SquadID) (SquadStats, bool) {
 	w.notCopied()
 	slot, ok := w.slotOf[id]

@@ -96,3 +96,40 @@ func TestAllSquadStatsAllocates(t *testing.T) {
 		}
 	}
 }
+
+// TestFrameReadsAllocate: the reads a game makes every frame allocate
+// nothing (AllSquadStats with room in dst, SquadStats, Snapshot, Checksum,
+// TakeChanges with room in dst), and those whose docs say they allocate
+// (SquadIDs, a new slice; Settings, a copy of the Weights map) do.
+func TestFrameReadsAllocate(t *testing.T) {
+	w, err := morale.NewWorld(morale.DefaultSettings(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 300 {
+		w.Spawn(morale.SquadID(i%12), morale.Vec2{X: float64(i) * 50})
+	}
+	if err := w.RecordChanges(morale.ChangeOptions{Morale: true}); err != nil {
+		t.Fatal(err)
+	}
+	a := w.Agent(7)
+	stats := make([]morale.SquadStats, 0, 12)
+	changes := make([]morale.Change, 0, 1024)
+	for _, tt := range []struct {
+		name     string
+		read     func()
+		allocate bool
+	}{
+		{"AllSquadStats(stats[:0])", func() { stats = w.AllSquadStats(stats[:0]) }, false},
+		{"SquadStats", func() { _, _ = w.SquadStats(3) }, false},
+		{"Snapshot", func() { _ = a.Snapshot() }, false},
+		{"Checksum", func() { _ = w.Checksum() }, false},
+		{"TakeChanges(changes[:0])", func() { changes = w.TakeChanges(changes[:0]) }, false},
+		{"SquadIDs", func() { _ = w.SquadIDs() }, true},
+		{"Settings", func() { _ = w.Settings() }, true},
+	} {
+		if got := testing.AllocsPerRun(20, tt.read); (got > 0) != tt.allocate {
+			t.Errorf("%s: got %v allocations a call; want allocations: %v", tt.name, got, tt.allocate)
+		}
+	}
+}

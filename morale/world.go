@@ -288,7 +288,10 @@ func (w *World) rebuildGrid(size float64) {
 	}
 }
 
-// Settings returns a copy of the World's settings.
+// Settings returns a copy of the World's settings, its Weights map
+// included: a few allocations a call. A game that draws the thresholds
+// every frame keeps the settings it gave the World, or reads them when it
+// changes them, not every frame.
 func (w *World) Settings() Settings {
 	w.init()
 	return w.s.Clone()
