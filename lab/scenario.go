@@ -208,9 +208,16 @@ type loadedWeights struct {
 	settings   morale.Settings
 }
 
+// ErrNotWeights is wrapped by LoadWeights's error when the file it could
+// not read as a weights file looks like a scenario.
+var ErrNotWeights = errors.New("looks like a scenario, not a weights file")
+
 // LoadWeights reads the weights file at path as LoadScenario reads a
 // scenario's weights: guarded, at most morale.MaxFileBytes. It returns the
-// settings and a short hash of the file's bytes.
+// settings and a short hash of the file's bytes. A file it cannot read that
+// has a [[squad]] or an [[event]] table is a scenario given in a weights
+// file's place: its error is one line, "PATH looks like a scenario, not a
+// weights file" (ErrNotWeights), not every array the scenario has.
 func LoadWeights(path string) (morale.Settings, string, error) {
 	data, err := safefile.Read(path, morale.MaxFileBytes, "weights file")
 	if err != nil {
@@ -218,6 +225,9 @@ func LoadWeights(path string) (morale.Settings, string, error) {
 	}
 	s, err := morale.ReadSettings(bytes.NewReader(data))
 	if err != nil {
+		if lines := tomllines.Scan(data); lines["squad.1"] > 0 || lines["event.1"] > 0 {
+			return morale.Settings{}, "", fmt.Errorf("%s %w", path, ErrNotWeights)
+		}
 		return morale.Settings{}, "", fmt.Errorf("%s: %w", path, err)
 	}
 	sum := sha256.Sum256(data)

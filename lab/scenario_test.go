@@ -768,3 +768,39 @@ func TestTopKeysBelowATable(t *testing.T) {
 		}
 	}
 }
+
+// A scenario read as a weights file (lab.LoadWeights: lint's file, -weights,
+// a scenario's weights key) is said in one line, ErrNotWeights; a file with
+// neither [[squad]] nor [[event]] is judged as a weights file.
+func TestLoadWeightsOfAScenario(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	for _, tc := range []struct {
+		name, body string
+		scenario   bool   // errors.Is ErrNotWeights
+		want       string // the error
+	}{
+		{"squads", goodHead, true, "squads.toml looks like a scenario, not a weights file"},
+		{"events only", "[[event]]\nt = 1\n", true, "events only.toml looks like a scenario, not a weights file"},
+		{"a squad in a comment", "# [[squad]]\nHysteresis = \"x\"\n", false, "a squad in a comment.toml: line 2"},
+		{"a broken weights file", "Hysteresis = \"x\"\n", false, "a broken weights file.toml: line 1"},
+	} {
+		path := write(tc.name+".toml", tc.body)
+		_, _, err := lab.LoadWeights(path)
+		if err == nil || errors.Is(err, lab.ErrNotWeights) != tc.scenario || !strings.HasPrefix(err.Error(), filepath.Join(dir, tc.want)) {
+			t.Errorf("%s: got %v; want %q (ErrNotWeights %v)", tc.name, err, filepath.Join(dir, tc.want), tc.scenario)
+		}
+	}
+	// A scenario's weights key naming a scenario: the one line, on its line.
+	write("other.toml", goodHead)
+	_, err := lab.ParseScenario(filepath.Join(dir, "s.toml"), []byte("weights = \"other.toml\"\n"+goodHead))
+	if want := filepath.Join(dir, "s.toml") + ":1: weights: " + filepath.Join(dir, "other.toml") + " looks like a scenario, not a weights file"; err == nil || err.Error() != want {
+		t.Errorf("weights naming a scenario: got %v; want %q", err, want)
+	}
+}

@@ -16,7 +16,6 @@ import (
 	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/lab"
 	"github.com/moralebreak/moralebreak/lab/report"
-	"github.com/moralebreak/moralebreak/morale"
 )
 
 // maxShards is the most shard folders one merge takes.
@@ -479,7 +478,10 @@ func cmdLint(args []string, env console) (int, error) {
 	if _, err := os.Stat(pos[0]); err != nil {
 		return 0, usageError{err}
 	}
-	s, err := morale.LoadSettings(pos[0])
+	s, _, err := lab.LoadWeights(pos[0])
+	if errors.Is(err, lab.ErrNotWeights) {
+		return 0, usageError{fmt.Errorf("%w: use moralesim check %s", err, pos[0])}
+	}
 	if err != nil {
 		return 0, usageError{err}
 	}

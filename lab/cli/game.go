@@ -47,7 +47,7 @@ func cmdGame(ctx context.Context, args []string, env console) error {
 	s := morale.DefaultSettings()
 	if *weights != "" {
 		var err error
-		if s, err = morale.LoadSettings(*weights); err != nil {
+		if s, _, err = lab.LoadWeights(*weights); err != nil {
 			return usageError{err}
 		}
 	}

@@ -91,3 +91,27 @@ share = [0.0, 1.0]
 		t.Errorf("check -weights empty.toml: exit %d, %q; want %d and %q", code, e, cli.ExitBadInput, want)
 	}
 }
+
+// TestAScenarioInAWeightsFilesPlace checks that a scenario given where a
+// weights file is read (lint's file, -weights, compare's two files) is
+// said in one line, not as every array of the scenario.
+func TestAScenarioInAWeightsFilesPlace(t *testing.T) {
+	const sc = "../../scenarios/opening.toml"
+	const notWeights = sc + " looks like a scenario, not a weights file"
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string // stderr
+	}{
+		{"lint", []string{"lint", sc}, "moralesim: " + notWeights + ": use moralesim check " + sc + "\n"},
+		{"run -weights", []string{"run", sc, "-weights", sc, "-runs", "1", "-q"}, "moralesim: " + notWeights + "\n"},
+		{"check -weights", []string{"check", sc, "-weights", sc, "-runs", "1", "-q"}, "moralesim: " + notWeights + "\n"},
+		{"compare", []string{"compare", sc, "../../weights.toml", sc, "-runs", "2", "-q"}, "moralesim: " + notWeights + "\n"},
+		{"game -weights", []string{"game", "-weights", sc, "-runs", "1", "-q"}, "moralesim: " + notWeights + "\n"},
+	} {
+		code, _, e := runMain(t, context.Background(), nil, tc.args...)
+		if code != cli.ExitBadInput || e != tc.want {
+			t.Errorf("%s: got exit %d, %q; want %d, %q", tc.name, code, e, cli.ExitBadInput, tc.want)
+		}
+	}
+}
