@@ -60,7 +60,7 @@ func (w *World) SetWorkers(n int) error {
 // Workers returns the number of goroutines the World's next step may use:
 // the number given to SetWorkers, GOMAXPROCS for 0, 1 by default.
 func (w *World) Workers() int {
-	if w.workers < 0 {
+	if w.notCopied(); w.workers < 0 {
 		return runtime.GOMAXPROCS(0)
 	}
 	return max(w.workers, 1)

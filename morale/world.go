@@ -63,8 +63,8 @@ var ErrRemoved = errors.New("morale: agent was removed from its world")
 // stored by value): the copy would share the original's agents. go vet's
 // copylocks check reports such copies (go test's vet does not run it), and
 // a copy of a World that has started panics, naming the misuse, when any
-// of its methods but Workers is called: changed, read, or asked for its
-// agents. Use *World everywhere, and Clone for a copy.
+// of its methods is called: changed, read, or asked for its agents. Use
+// *World everywhere, and Clone for a copy.
 //
 // Listeners follow one rule. Every change of an agent's morale or state
 // goes, as it happens, to the back of one queue; before a call that made
@@ -220,8 +220,8 @@ func (w *World) guard() {
 
 // notCopied panics, naming the misuse, when w is a copy by value of a World
 // that had started (see noCopy). guard calls it, and so does every method
-// that only reads the World, but Workers: a copy's reads would mix the
-// copy's stale lengths and counters with the original's shared arrays.
+// that only reads the World: a copy's reads would mix the copy's stale
+// lengths and counters with the original's shared arrays.
 func (w *World) notCopied() {
 	if w.self != w && w.self != nil {
 		panic(copiedWorld)
