@@ -259,5 +259,5 @@ func ExampleWorld_SetPositions() {
 	fmt.Println(w.SetPositions(men, at), men[7].Position())
 	// Output:
 	// {0 150} {1350 4500}
-	// morale: SetPositions: ps[7] = {NaN 150} is not finite {1050 150}
+	// morale: SetPositions: ps[7] = {NaN 150} is not finite (no one was moved: give a man without a new position his last one) {1050 150}
 }

@@ -41,7 +41,7 @@ func (w *World) SetPositions(agents []*Agent, ps []Vec2) error {
 	next := w.posNext[:len(pos)] // Pos to be: ps[k] where inPlace passes, else as it is
 	for k := inPlace(agents, h, ps, next, w.col.Cell, w.grid.boxes, 0); k < len(agents); k = inPlace(agents, h, ps, next, w.col.Cell, w.grid.boxes, k+1) {
 		if !ps[k].finite() {
-			return fmt.Errorf("morale: SetPositions: ps[%d] = %v is not finite", k, ps[k])
+			return fmt.Errorf("morale: SetPositions: ps[%d] = %v is not finite (no one was moved: give a man without a new position his last one)", k, ps[k])
 		}
 		if one, odd = append(one, int32(k)), odd+b2i(k >= len(h) || agents[k] != h[k]); k < len(h) {
 			next[k] = pos[k]
