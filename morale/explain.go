@@ -70,7 +70,11 @@ func (w *World) Explain(a *Agent) (Explanation, error) {
 // ExplainWindow is Explain over the last seconds of simulated time (> 0;
 // +Inf for the whole record); other values return an error, and so does an
 // agent whose squad the ledger does not record (ErrNotInLedger). The
-// record reaches back no further than the ledger's own window.
+// record reaches back no further than the ledger's own window. An entry
+// counts when it ended within the window: a merged run of contagion or
+// recovery steps that began before it counts whole, so a cause's sum may
+// reach further back than seconds (its Contribution's First says when it
+// began, and String's "over N s" how long it ran).
 func (w *World) ExplainWindow(a *Agent, seconds float64) (Explanation, error) {
 	w.notCopied()
 	if w.led == nil {

@@ -400,3 +400,47 @@ func TestFormatChange(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainWindowCountsARunWhole: a run of contagion steps that began
+// before the window and ends inside it counts whole, as ExplainWindow's doc
+// says: its Contribution's First lies before the window, and its Delta is
+// the whole run's.
+func TestExplainWindowCountsARunWhole(t *testing.T) {
+	s := morale.DefaultSettings()
+	s.RecoveryPerSecond = 0 // only contagion moves them, every step
+	w, err := morale.NewWorld(s, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.EnableLedger(morale.LedgerOptions{PerAgent: 16, Window: math.Inf(1)}); err != nil {
+		t.Fatal(err)
+	}
+	low := w.Spawn(1, morale.Vec2{}, morale.WithMorale(0.2))
+	w.Spawn(1, morale.Vec2{X: 100}) // pulls low up, step after step, never all the way
+	w.Advance(20)
+	x, err := w.ExplainWindow(low, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pull *morale.Contribution
+	for k := range x.Causes {
+		if x.Causes[k].Cause.Kind == morale.ByContagion {
+			pull = &x.Causes[k]
+		}
+	}
+	if pull == nil {
+		t.Fatalf("no contagion in %v", x)
+	}
+	if from := x.Now - 5; !(pull.First < from) {
+		t.Errorf("contagion's First = %v s; want before the window's start, %v s (a run that began before it counts whole)", pull.First, from)
+	}
+	all, err := w.ExplainWindow(low, math.Inf(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range all.Causes {
+		if c.Cause.Kind == morale.ByContagion && c.Delta != pull.Delta {
+			t.Errorf("contagion over the last 5 s: %v; want the whole run's %v", pull.Delta, c.Delta)
+		}
+	}
+}
