@@ -274,6 +274,9 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		}
 		return nil, &ScenarioError{File: file, Msg: safefile.Escape(safefile.Clip(err.Error(), 200))}
 	}
+	if looksLikeWeights(raw) {
+		return nil, &ScenarioError{File: file, Msg: fmt.Sprintf("looks like a weights file, not a scenario: use moralesim lint %s, or name it in a scenario's weights key", file)}
+	}
 	p.lines = tomllines.Scan(data)
 	sum := sha256.Sum256(data)
 	sc := &Scenario{Path: file, Hash: hex.EncodeToString(sum[:8]), Settings: morale.DefaultSettings(), WeightsHash: "default"}
@@ -289,7 +292,12 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 	sc.CascadeWindow = top.num("cascade_window", 3, 0, maxDuration)
 	sc.RebreakWindow = top.num("rebreak_window", 10, 0, maxDuration)
 	table := "the weights table"
-	w := top.str("weights", "")
+	w := ""
+	if v, _ := top.get("weights"); isTable(v) {
+		top.reject("weights", "is a table: [weights], the events' weights, belongs in a weights file; write it there and name that file here, weights = \"FILE\"")
+	} else {
+		w = top.str("weights", "")
+	}
 	if w != "" && !filepath.IsAbs(w) {
 		w = filepath.Join(filepath.Dir(file), w)
 	}
@@ -1187,13 +1195,49 @@ func (t *table) done() {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		hint := ""
-		if t.name != "" && slices.Contains(topKeys, k) {
-			// duration = 30 below a [[squad]]: TOML reads it as the squad's.
-			hint = fmt.Sprintf("; %s is a key of the scenario: write it above the first table, as TOML puts every key after a header into that header's table", k)
-		}
-		t.p.fail(t.key(k), t.line(k), "is not a key of %s%s", t.where(), hint)
+		t.p.fail(t.key(k), t.line(k), "is not a key of %s%s", t.where(), t.hint(k))
 	}
+}
+
+// hint says where unknown key k of t belongs when it is a key of another
+// place: the scenario's top level (duration = 30 below a [[squad]], which
+// TOML reads as the squad's), or a weights file (a setting, [custom]).
+func (t *table) hint(k string) string {
+	switch {
+	case t.name != "" && slices.Contains(topKeys, k):
+		return fmt.Sprintf("; %s is a key of the scenario: write it above the first table, as TOML puts every key after a header into that header's table", k)
+	case isSetting(k):
+		return fmt.Sprintf("; %s is a setting of a weights file: set it in the weights file the scenario's weights key names", k)
+	case t.name == "" && k == "custom" && isTable(t.m[k]):
+		return "; [custom], your game's own events, belongs in a weights file: write it there and name that file in the weights key"
+	}
+	return ""
+}
+
+// isSetting reports whether k is a setting, a top-level key of a weights
+// file.
+func isSetting(k string) bool {
+	return slices.ContainsFunc(morale.Params(), func(p morale.Param) bool { return p.Name == k })
+}
+
+func isTable(v any) bool { _, ok := v.(map[string]any); return ok }
+
+// looksLikeWeights reports whether raw, a decoded TOML file, is a weights
+// file rather than a scenario: it has no [[squad]] or [[event]], and a
+// setting, a [weights] or a [custom] table.
+func looksLikeWeights(raw map[string]any) bool {
+	if _, ok := raw["squad"]; ok {
+		return false
+	}
+	if _, ok := raw["event"]; ok {
+		return false
+	}
+	for k, v := range raw {
+		if isSetting(k) || (k == "weights" || k == "custom") && isTable(v) {
+			return true
+		}
+	}
+	return false
 }
 
 func (t *table) where() string {

@@ -804,3 +804,33 @@ func TestLoadWeightsOfAScenario(t *testing.T) {
 		t.Errorf("weights naming a scenario: got %v; want %q", err, want)
 	}
 }
+
+// A weights file given as a scenario is said in one line, and a weights
+// file's keys in a scenario (a setting, [weights], [custom]) say where
+// they belong.
+func TestWeightsFileKeysInAScenario(t *testing.T) {
+	const setting = " is a setting of a weights file: set it in the weights file the scenario's weights key names"
+	for _, tc := range []struct {
+		name, body string
+		want       []string
+	}{
+		{"a weights file", "ShakenBelow = 0.6\n[weights]\nAllyDown = -0.2\n", []string{"w.toml: looks like a weights file, not a scenario: use moralesim lint w.toml, or name it in a scenario's weights key"}},
+		{"a weights table alone", "[weights]\nAllyDown = -0.2\n", []string{"w.toml: looks like a weights file, not a scenario: use moralesim lint w.toml, or name it in a scenario's weights key"}},
+		{"custom rows alone", "[custom]\nAmbush = -0.3\n", []string{"w.toml: looks like a weights file, not a scenario: use moralesim lint w.toml, or name it in a scenario's weights key"}},
+		{"a setting at the top", "ShakenBelow = 0.5\n" + goodHead, []string{"w.toml:1: ShakenBelow: is not a key of a scenario (see the README's Balancing section); ShakenBelow" + setting}},
+		{"a setting in a squad", goodHead + "Hysteresis = 0.1\n", []string{"w.toml:7: squad[1].Hysteresis: is not a key of squad[1]; Hysteresis" + setting}},
+		{"a weights table", goodHead + "[weights]\nAllyDown = -0.2\n", []string{`w.toml:7: weights: is a table: [weights], the events' weights, belongs in a weights file; write it there and name that file here, weights = "FILE"`}},
+		{"a custom table", goodHead + "[custom]\nAmbush = -0.3\n", []string{"w.toml:7: custom: is not a key of a scenario (see the README's Balancing section); [custom], your game's own events, belongs in a weights file: write it there and name that file in the weights key"}},
+		// Neither a scenario nor a weights file: judged as a scenario.
+		{"no squad, no setting", "duration = 5\n", []string{"w.toml: squad: the scenario has no [[squad]]; it needs at least one"}},
+	} {
+		_, err := lab.ParseScenario("w.toml", []byte(tc.body))
+		var got []string
+		if err != nil {
+			got = strings.Split(err.Error(), "\n")
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: got %q; want %q", tc.name, got, tc.want)
+		}
+	}
+}

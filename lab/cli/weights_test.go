@@ -115,3 +115,13 @@ func TestAScenarioInAWeightsFilesPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestAWeightsFileInAScenariosPlace checks that a weights file given to
+// check is said in one line, not as every setting it has.
+func TestAWeightsFileInAScenariosPlace(t *testing.T) {
+	const w = "../../weights.toml"
+	code, _, e := runMain(t, context.Background(), nil, "check", w, "-runs", "1", "-q")
+	if want := "moralesim: " + w + ": looks like a weights file, not a scenario: use moralesim lint " + w + ", or name it in a scenario's weights key\n"; code != cli.ExitBadInput || e != want {
+		t.Errorf("check weights.toml: got exit %d, %q; want %d, %q", code, e, cli.ExitBadInput, want)
+	}
+}
