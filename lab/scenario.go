@@ -1220,6 +1220,7 @@ func isSetting(k string) bool {
 	return slices.ContainsFunc(morale.Params(), func(p morale.Param) bool { return p.Name == k })
 }
 
+// isTable reports whether v, a decoded TOML value, is a table.
 func isTable(v any) bool { _, ok := v.(map[string]any); return ok }
 
 // looksLikeWeights reports whether raw, a decoded TOML file, is a weights
