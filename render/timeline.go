@@ -469,38 +469,31 @@ func (r *Renderer) drawEnvelope(dst *ebiten.Image, plot image.Rectangle, now flo
 	r.flushLines(dst)
 }
 
-// drawLegend lists the soldiers' colours and names along the top edge.
+// drawLegend lists the soldiers' colours and names along the top edge,
+// the living first (legendOrder), and at its right, where there are
+// markers (a soldier's line each), the markers' legend: a dot in each
+// state's colour and the longest words that leave room for every living
+// man's name (else none).
 func (r *Renderer) drawLegend(dst *ebiten.Image, rect image.Rectangle, soldiers []game.SoldierView) {
 	x := float64(rect.Min.X) + 10 + textWidth("Morale — last 30 s", r.titleFace) + 18
 	y := float64(rect.Min.Y) + 8
 	right := float64(rect.Max.X) - 10
-	if n := len(soldiers); n > 0 && n <= CompactAbove {
-		// the markers' legend, at the right, where there are markers (a
-		// soldier's line each): a dot in each state's colour, and the
-		// longest words that fit after the title (none when nothing does)
-		for _, markers := range []string{"a state change, in its new state's colour", "state change", ""} {
-			mw := textWidth(markers, r.smallFace)
-			if right-mw-8-4*9 < x {
-				continue
-			}
-			drawText(dst, markers, r.smallFace, right, y, text.AlignEnd, color.RGBA{170, 176, 190, 255}, false)
-			for i, st := range []morale.State{morale.Steady, morale.Shaken, morale.Panicked, morale.Routed} {
-				vector.FillCircle(dst, float32(right-mw-8-float64(3-i)*9), float32(y+7), 3, StateColor(st), true)
-			}
-			right -= mw + 8 + 4*9 + 12
-			break
-		}
-	}
 	if len(soldiers) > CompactAbove {
 		drawText(dst, fmt.Sprintf("%d soldiers: lowest–highest band and average", len(soldiers)), r.smallFace, x, y, text.AlignStart, SoldierColor(0), false)
 		return
 	}
-	for i, s := range soldiers {
-		w := textWidth(s.Name, r.smallFace) + 16
-		if x+w > right {
-			drawText(dst, fmt.Sprintf("+%d", len(soldiers)-i), r.smallFace, x, y, text.AlignStart, color.RGBA{170, 176, 190, 255}, false)
-			return
+	width := func(s string) float64 { return textWidth(s, r.smallFace) }
+	order := legendOrder(soldiers)
+	markers, markersW := legendMarkers(order, right-x, width)
+	if markersW >= 0 {
+		drawText(dst, markers, r.smallFace, right, y, text.AlignEnd, color.RGBA{170, 176, 190, 255}, false)
+		for i, st := range []morale.State{morale.Steady, morale.Shaken, morale.Panicked, morale.Routed} {
+			vector.FillCircle(dst, float32(right-width(markers)-8-float64(3-i)*9), float32(y+7), 3, StateColor(st), true)
 		}
+		right -= markersW + 12
+	}
+	shown, more := legendFit(order, right-x, width)
+	for _, s := range shown {
 		c := SoldierColor(s.ID)
 		nc := color.RGBA{225, 228, 236, 255}
 		if !s.Alive {
@@ -508,8 +501,87 @@ func (r *Renderer) drawLegend(dst *ebiten.Image, rect image.Rectangle, soldiers 
 		}
 		fillRect(dst, float32(x), float32(y+5), 10, 3, c)
 		drawText(dst, s.Name, r.smallFace, x+13, y, text.AlignStart, nc, false)
-		x += w + 6
+		x += width(s.Name) + legendGap
 	}
+	if more != "" {
+		drawText(dst, more, r.smallFace, x, y, text.AlignStart, color.RGBA{170, 176, 190, 255}, false)
+	}
+}
+
+// legendMarkers chooses the words of the markers' legend, at the right
+// of a legend of soldiers (in legendOrder) that has room pixels: the
+// longest that leave room for every living man's name, else the
+// shortest that fit, with the width they take, dots included (w < 0:
+// none fit, or there are no soldiers and no markers).
+func legendMarkers(soldiers []game.SoldierView, room float64, width func(string) float64) (words string, w float64) {
+	living := 0
+	for _, s := range soldiers {
+		if s.Alive {
+			living++
+		}
+	}
+	words, w = "", -1
+	for _, m := range []string{"a state change, in its new state's colour", "state change", ""} {
+		mw := width(m) + 8 + 4*9 // the words, and the dots before them
+		if len(soldiers) == 0 || mw > room {
+			continue
+		}
+		words, w = m, mw
+		if shown, _ := legendFit(soldiers, room-mw-12, width); len(shown) >= living {
+			break
+		}
+	}
+	return words, w
+}
+
+// legendGap is the room a legend's entry takes beside its name, in
+// pixels: its swatch and the space after it.
+const legendGap = 16 + 6
+
+// legendOrder returns soldiers in the order the timeline's legend names
+// them: the living first, then the fallen, each in the squad's order.
+// Where the legend has room for fewer names (a what-if's label takes the
+// title row's right end), it is the living, whose lines the designer
+// watches, that it keeps.
+func legendOrder(soldiers []game.SoldierView) []game.SoldierView {
+	dst := make([]game.SoldierView, 0, len(soldiers))
+	for _, alive := range [2]bool{true, false} {
+		for _, s := range soldiers {
+			if s.Alive == alive {
+				dst = append(dst, s)
+			}
+		}
+	}
+	return dst
+}
+
+// legendFit returns the longest head of soldiers whose names fit in room
+// pixels (each name's width by width, plus legendGap), and the label that
+// counts the rest after them (legendMore; "" when all fit).
+func legendFit(soldiers []game.SoldierView, room float64, width func(string) float64) (shown []game.SoldierView, more string) {
+	x := 0.0
+	for i, s := range soldiers {
+		x += width(s.Name) + legendGap
+		rest := legendMore(soldiers[i+1:])
+		if x-6 > room || rest != "" && x+width(rest) > room {
+			return soldiers[:i], legendMore(soldiers[i:])
+		}
+	}
+	return soldiers, ""
+}
+
+// legendMore is the legend's count of the soldiers it has no room to
+// name: "+3", or "+2 fallen" when none of them is alive; "" for none.
+func legendMore(rest []game.SoldierView) string {
+	for _, s := range rest {
+		if s.Alive {
+			return fmt.Sprintf("+%d", len(rest))
+		}
+	}
+	if len(rest) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("+%d fallen", len(rest))
 }
 
 // moraleAt interpolates samples at time t; false when t is outside them.

@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"slices"
+	"strings"
 	"testing"
 
+	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -136,5 +139,87 @@ func TestThresholdValueLabels(t *testing.T) {
 		if got := valueLabel(tc.v, narrow); got != tc.want {
 			t.Errorf("valueLabel(%v) in %d characters: got %q; want %q", tc.v, tc.chars, got, tc.want)
 		}
+	}
+}
+
+// The timeline's legend names the living first: where it has room for
+// fewer names (a what-if's label takes the title row's right end), the
+// men it hides are the fallen, and its count says so. It read "Alvarez
+// Brandt Chen Dubois +1" during a what-if in the opening, the two fallen
+// named and Eriksen, alive and watched, hidden behind "+1".
+func TestLegendNamesTheLivingFirst(t *testing.T) {
+	squad := func(fallen ...string) []game.SoldierView {
+		var ss []game.SoldierView
+		for i, n := range []string{"Alvarez", "Brandt", "Chen", "Dubois", "Eriksen"} {
+			ss = append(ss, game.SoldierView{ID: i, Name: n, Alive: !slices.Contains(fallen, n)})
+		}
+		return ss
+	}
+	width := func(s string) float64 { return 6 * float64(len(s)) } // a name's entry: 6 px a letter and legendGap
+	for _, tc := range []struct {
+		name     string
+		soldiers []game.SoldierView
+		room     float64
+		want     string
+	}{
+		{"all alive, room for all", squad(), 400, "Alvarez Brandt Chen Dubois Eriksen"},
+		{"two fallen, room for all", squad("Alvarez", "Brandt"), 400, "Chen Dubois Eriksen Alvarez Brandt"},
+		{"two fallen, a what-if's room", squad("Alvarez", "Brandt"), 250, "Chen Dubois Eriksen +2 fallen"},
+		{"two fallen, room for two", squad("Alvarez", "Brandt"), 160, "Chen Dubois +3"},
+		{"all alive, room for three", squad(), 200, "Alvarez Brandt Chen +2"},
+		{"no room", squad("Alvarez"), 0, "+5"},
+		{"all fallen, room for one", squad("Alvarez", "Brandt", "Chen", "Dubois", "Eriksen"), 120, "Alvarez +4 fallen"},
+	} {
+		shown, more := legendFit(legendOrder(tc.soldiers), tc.room, width)
+		var words []string
+		for _, s := range shown {
+			words = append(words, s.Name)
+		}
+		if more != "" {
+			words = append(words, more)
+		}
+		if got := strings.Join(words, " "); got != tc.want {
+			t.Errorf("%s, %v px: got %q; want %q", tc.name, tc.room, got, tc.want)
+		}
+	}
+}
+
+// The markers' legend at the legend's right takes the longest words that
+// leave room for every living man's name, else the fewest: during a
+// what-if showing future A it kept "a state change, in its new state's
+// colour" and left room for one name, "Chen +4", Dubois and Eriksen alive
+// and hidden.
+func TestLegendMarkersLeaveRoomForTheLiving(t *testing.T) {
+	var squad []game.SoldierView
+	for i, n := range []string{"Alvarez", "Brandt", "Chen", "Dubois", "Eriksen"} {
+		squad = append(squad, game.SoldierView{ID: i, Name: n, Alive: i >= 2})
+	}
+	width := func(s string) float64 { return 6 * float64(len(s)) }
+	for _, tc := range []struct {
+		room float64
+		want string // "none": no markers' legend
+	}{
+		{600, "a state change, in its new state's colour"},
+		{400, "state change"},
+		{300, ""},    // the dots alone
+		{200, ""},    // no room for the living either way: the fewest words
+		{40, "none"}, // not even the dots
+	} {
+		words, w := legendMarkers(legendOrder(squad), tc.room, width)
+		got := words
+		if w < 0 {
+			got = "none"
+		}
+		if got != tc.want {
+			t.Errorf("%v px: got %q; want %q", tc.room, got, tc.want)
+		}
+		if tc.want != "none" && tc.room >= 300 {
+			if shown, _ := legendFit(legendOrder(squad), tc.room-w-12, width); len(shown) < 3 {
+				t.Errorf("%v px: the markers' legend %q leaves room for %d names; want the 3 living", tc.room, words, len(shown))
+			}
+		}
+	}
+	if _, w := legendMarkers(nil, 600, width); w >= 0 {
+		t.Errorf("no soldiers: got a markers' legend %v px wide; want none", w)
 	}
 }
