@@ -34,11 +34,12 @@ type stepRules struct {
 	rate   float64 // RecoveryPerSecond
 	delay  float64 // RecoveryDelaySeconds
 	// Bad news before recovers (a tick) came so long before the step's end
-	// that the agent recovers for the whole step, by RecoveryGain's bits
-	// whole; after inDelay, by none (see gain and edge).
-	recovers, inDelay     int64
-	whole, none, span     uint64 // span: inDelay − recovers
-	dwellTicks            int64  // MinimumStateSeconds
+	// that the agent recovers for the whole step, by gains[0]; after
+	// recovers+span, by none, gains[1] (see gain and edge).
+	recovers              int64
+	span                  uint64
+	gains                 [2]float64
+	dwellTicks            int64 // MinimumStateSeconds
 	shaken, panicAt, hyst float64
 	routAfter, minRout    float64
 }
@@ -63,26 +64,22 @@ func (w *World) stepRules(end int64) stepRules {
 	return stepRules{
 		end: end, dt: dt, factor: ContagionFactor(s.ContagionPerSecond, dt),
 		rate: s.RecoveryPerSecond, delay: s.RecoveryDelaySeconds,
-		recovers: recovers, inDelay: recovers + span, span: uint64(span),
+		recovers: recovers, span: uint64(span),
 		dwellTicks: secondsToTicks(s.MinimumStateSeconds),
 		shaken:     s.ShakenBelow, panicAt: s.PanicBelow, hyst: s.Hysteresis,
 		routAfter: s.RoutAfterSeconds, minRout: s.MinRoutSeconds,
-		whole: math.Float64bits(RecoveryGain(math.Inf(1), dt, s.RecoveryPerSecond, s.RecoveryDelaySeconds)),
-		none:  math.Float64bits(RecoveryGain(0, dt, s.RecoveryPerSecond, s.RecoveryDelaySeconds)),
+		gains: [2]float64{RecoveryGain(math.Inf(1), dt, s.RecoveryPerSecond, s.RecoveryDelaySeconds),
+			RecoveryGain(0, dt, s.RecoveryPerSecond, s.RecoveryDelaySeconds)},
 	}
 }
 
 // gain returns RecoveryGain for bad news at tick b far from the delay's
-// edge (see edge): whole when the delay ended before the step began (as for
-// any time past delay+dt, +Inf included), none when it lasts past the step.
-// Whose news is recent is anybody's guess in a battle: the pick is a select
-// (both gains read first, one return: scripts/hotloop.sh checks it).
+// edge (see edge): gains[0] when the delay ended before the step began (as
+// for any time past delay+dt, +Inf included), gains[1] when it lasts past
+// the step. Whose news is recent is anybody's guess in a battle: the
+// comparison indexes the gains, no branch (scripts/hotloop.sh checks it).
 func (r *stepRules) gain(b int64) float64 {
-	bits, none := r.whole, r.none
-	if b > r.inDelay {
-		bits = none
-	}
-	return math.Float64frombits(bits)
+	return r.gains[b2i(b-r.recovers > int64(r.span))]
 }
 
 // edge returns RecoveryGain for bad news at tick b near the delay's edge,
@@ -149,11 +146,12 @@ func (w *World) stepRange(r *stepRules, lo, hi int, touched []int32, acc []float
 	if lo >= hi {
 		return touched, notes
 	}
+	avg, acc := w.avg, acc[:len(w.avg)] // one length: the check of avg[sq] covers acc[sq]
 	p := pass{w: w, r: *r, acc: acc, touched: touched, track: track, notes: notes, notify: w.hearsMorale()}
 	morale := w.col.Morale[lo:hi]
 	n := len(morale)
 	flags, squads, badNews, states := w.col.Flags[lo:hi][:n], w.col.Squad[lo:hi][:n], w.col.BadNews[lo:hi][:n], w.col.State[lo:hi][:n]
-	avg, factor, shaken := w.avg, r.factor, r.shaken
+	factor, shaken := r.factor, r.shaken
 	// A run of agents side by side of one squad reads its average once and
 	// adds to sum (acc[run] is stale meanwhile), in the agents' order.
 	run := squads[0]

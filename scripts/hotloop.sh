@@ -6,10 +6,10 @@
 # The pass (World.stepRange in morale/step.go) calls the rules once per
 # agent; each call the compiler does not inline costs a call per agent
 # (their costs, well under the compiler's inlining budget, are printed
-# below). stepRules.gain's pick between the step's two gains must compile to
-# a conditional select (CMOV on amd64, CSEL on arm64): a rewrite that looks
-# the same but returns early, or reads a gain only inside the if (a load the
-# compiler will not hoist), compiles it to a branch on whose bad news is
+# below). stepRules.gain's pick between the step's two gains must compile
+# without a branch, its comparison made a number (SETcc on amd64, CSET on
+# arm64) that indexes the gains: a rewrite that looks the same but returns
+# early, or picks with an if, compiles it to a branch on whose bad news is
 # recent, which mispredicts in a battle and made the combat step 1.26–1.48×
 # slower when tried. The moves (Agent.SetPosition, World.SetPositions and
 # its inPlace in morale/move.go) inline the handle's check and the cell
@@ -84,10 +84,10 @@ picks() {
 			if (ours && $0 ~ "[[:space:]]" insn "[A-Z]*[[:space:]]") found = 1
 		}
 		END { exit !found }' <<<"$listing"; then
-		fail "$arch: stepRange picks the step's gain with a branch, not a $insn (read both gains before the pick, and keep gain's single return)"
+		fail "$arch: stepRange picks the step's gain with a branch, not a $insn (index the gains by the comparison, and keep gain's single return)"
 	fi
 }
-for arch in amd64:CMOV arm64:CSEL; do
+for arch in amd64:SET arm64:CSET; do
 	if listing=$(GOARCH=${arch%:*} "$GO" build -o /dev/null -gcflags=-S . 2>&1); then
 		picks "${arch%:*}" "${arch#*:}" "$listing"
 	else
@@ -96,6 +96,6 @@ for arch in amd64:CMOV arm64:CSEL; do
 done
 
 if [ $status -eq 0 ]; then
-	echo "hotloop: ok (stepRange inlines the rules, gain at cost $cost and edge at $edge of ${budget:-?}, the gain picked by CMOV on amd64 and CSEL on arm64; the moves inline their checks)"
+	echo "hotloop: ok (stepRange inlines the rules, gain at cost $cost and edge at $edge of ${budget:-?}, the gain picked by SETcc on amd64 and CSET on arm64; the moves inline their checks)"
 fi
 exit $status
