@@ -6,7 +6,10 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"runtime"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/safefile"
@@ -185,32 +188,103 @@ func ReplayOf(sc *Scenario, s morale.Settings, seed uint64, index int) (game.Rec
 	return rec, nil
 }
 
-// DemoCommand is the command that plays run index of a Monte-Carlo of the
-// scenario file (as the user names it) with seed in the demo.
-func DemoCommand(file string, seed uint64, index int) string {
-	c := fmt.Sprintf("demo -scenario %s -run %d", shellWord(file), index)
+// DemoCommand returns the command that plays run index of a Monte-Carlo
+// of the scenario file (as the user names it) with seed in the demo, for a
+// shell of goos (Command).
+func DemoCommand(goos, file string, seed uint64, index int) (string, error) {
+	words := []string{"demo", "-scenario", file, "-run", strconv.Itoa(index)}
 	if seed != 1 {
-		c += fmt.Sprintf(" -seed %d", seed)
+		words = append(words, "-seed", strconv.FormatUint(seed, 10))
 	}
-	return c
+	return Command(goos, words...)
 }
 
-// CommandLine returns the words of a command as one line for a POSIX
-// shell, each quoted when it needs it: the command as the user typed it.
+// CommandLine returns the words of a command, words[0] moralesim or demo,
+// as one line for this system's shell (Command with runtime.GOOS): the
+// command as the user typed it, for pages and result files. A word Command
+// cannot write is kept as it is, and the line ends with Command's reason in
+// parentheses: a record of the command, not one to paste.
 func CommandLine(words ...string) string {
+	line, err := Command(runtime.GOOS, words...)
+	if err != nil {
+		return fmt.Sprintf("%s (%v)", strings.Join(words, " "), err)
+	}
+	return line
+}
+
+// Command returns the words of a command, words[0] one of this project's
+// programs (moralesim or demo), as one line to paste into a shell of goos
+// (runtime.GOOS, or another's, for tests), each word quoted when it needs
+// it. It is the one place that quotes a command.
+//
+// On Windows the line runs in cmd.exe and PowerShell alike, from the
+// program's folder as the HOWTO has it: the program is .\NAME.exe
+// (PowerShell runs no program of the current folder by its bare name), and
+// a word with anything but letters, digits and / . - _ \ is in double
+// quotes, which both shells read as quotes (single quotes are none in
+// cmd.exe), its trailing backslashes doubled (\" would be a quote to the
+// program). Inside double quotes cmd.exe expands %NAME% and PowerShell $NAME
+// and ` escapes, and no escape of either works in the other, so a word with
+// %, $, `, a double quote (" or PowerShell's “ ” „) or a character that is
+// not printable is an error naming it. Elsewhere it is a POSIX shell's line:
+// the program by its name and single quotes, never an error.
+func Command(goos string, words ...string) (string, error) {
 	q := make([]string, len(words))
 	for i, w := range words {
-		q[i] = shellWord(w)
+		var err error
+		switch {
+		case i == 0 && goos == "windows":
+			q[i] = `.\` + w + ".exe"
+		case goos == "windows":
+			q[i], err = cmdWord(w)
+		default:
+			q[i] = shellWord(w)
+		}
+		if err != nil {
+			return "", err
+		}
 	}
-	return strings.Join(q, " ")
+	return strings.Join(q, " "), nil
+}
+
+// plainWord reports whether s is a word no shell needs quoted: letters,
+// digits and / . - _, and \ where backslash says so.
+func plainWord(s string, backslash bool) bool {
+	return s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r == '/' || r == '.' || r == '-' || r == '_' || backslash && r == '\\' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+	}) < 0
 }
 
 // shellWord quotes s for a POSIX shell when it needs it.
 func shellWord(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r == '/' || r == '.' || r == '-' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
-	}) < 0 {
+	if plainWord(s, false) {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// cmdWord quotes s for cmd.exe and PowerShell alike when it needs it (see
+// Command), or says why it cannot.
+func cmdWord(s string) (string, error) {
+	if plainWord(s, true) {
+		return s, nil
+	}
+	for _, r := range s {
+		why := ""
+		switch {
+		case r == '%':
+			why = "cmd.exe expands (%NAME%) even inside quotes"
+		case r == '$' || r == '`':
+			why = "PowerShell expands ($NAME) or reads as an escape (`) even inside double quotes"
+		case r == '"' || r == '\u201c' || r == '\u201d' || r == '\u201e':
+			why = "ends a quoted word in cmd.exe or PowerShell"
+		case r == utf8.RuneError || !unicode.IsPrint(r):
+			why = "cannot be pasted"
+		default:
+			continue
+		}
+		return "", fmt.Errorf("%s has %s, which %s: no command line gives it to a program in both cmd.exe and PowerShell", safefile.Quote(s), safefile.Quote(string(r)), why)
+	}
+	trail := len(s) - len(strings.TrimRight(s, `\`))
+	return `"` + s + strings.Repeat(`\`, trail) + `"`, nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"runtime"
 	"strconv"
 
 	"github.com/moralebreak/moralebreak/internal/safefile"
@@ -52,6 +53,14 @@ func printReplays(env console, pick *lab.RunPick, picked []lab.Picked, file stri
 			}
 			what += fmt.Sprintf(", %s = %s", pick.Metric.Name, v)
 		}
-		env.out.printf("  %s\n    demo -replay %s\n    %s\n", what, safefile.Escape(filepath.Join(out, lab.ReplayName(p.Index))), safefile.Escape(lab.DemoCommand(file, seed, p.Index)))
+		env.out.printf("  %s\n    demo -replay %s\n    %s\n", what, safefile.Escape(filepath.Join(out, lab.ReplayName(p.Index))), safefile.Escape(orWhy(lab.DemoCommand(runtime.GOOS, file, seed, p.Index))))
 	}
+}
+
+// orWhy returns a command line to paste, or in its place why there is none.
+func orWhy(line string, err error) string {
+	if err != nil {
+		return "no command: " + err.Error()
+	}
+	return line
 }
