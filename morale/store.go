@@ -72,10 +72,11 @@ func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, e
 	push(&w.col.BadNews, never)
 	push(&w.col.Cell, loc)
 	push(&w.col.Tag, c.tag)
-	for _, k := range w.cols[spawnSet:] {
+	push(&w.col.State, Steady)
+	push(&w.col.Why, c.why)
+	for _, k := range w.cols[spawnSet:] { // the ledger's and the changes' columns, when on
 		k.grow()
 	}
-	w.col.Why[i] = c.why
 	w.join(w.col.Squad[i], c.morale)
 	w.spawned(int(i))
 	return w.col.Handle[i], nil
