@@ -53,7 +53,8 @@ func printReplays(env console, pick *lab.RunPick, picked []lab.Picked, file stri
 			}
 			what += fmt.Sprintf(", %s = %s", pick.Metric.Name, v)
 		}
-		env.out.printf("  %s\n    demo -replay %s\n    %s\n", what, safefile.Escape(filepath.Join(out, lab.ReplayName(p.Index))), safefile.Escape(orWhy(lab.DemoCommand(runtime.GOOS, file, seed, p.Index))))
+		replay := orWhy(lab.Command(runtime.GOOS, "demo", "-replay", filepath.Join(out, lab.ReplayName(p.Index))))
+		env.out.printf("  %s\n    %s\n    %s\n", what, safefile.Escape(replay), safefile.Escape(orWhy(lab.DemoCommand(runtime.GOOS, file, seed, p.Index))))
 	}
 }
 

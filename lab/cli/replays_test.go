@@ -4,10 +4,12 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/lab"
 )
 
 // run -replays writes a demo replay of each run it picks, which plays to
@@ -26,7 +28,7 @@ func TestRunReplays(t *testing.T) {
 		t.Fatalf("replays written: %v; want 2", files)
 	}
 	for _, f := range files {
-		if !strings.Contains(stdout, "demo -replay "+f) {
+		if line, _ := lab.Command(runtime.GOOS, "demo", "-replay", f); !strings.Contains(stdout, line) {
 			t.Errorf("stdout does not name %s:\n%s", f, stdout)
 		}
 		data, err := os.ReadFile(f)
@@ -45,7 +47,7 @@ func TestRunReplays(t *testing.T) {
 			t.Errorf("%s plays to %s; it carries %s", f, st.Digest, st.Want)
 		}
 	}
-	if !strings.Contains(stdout, "demo -scenario "+sc+" -run ") {
+	if line, _ := lab.Command(runtime.GOOS, "demo", "-scenario", sc, "-run"); !strings.Contains(stdout, line+" ") {
 		t.Errorf("stdout does not name the demo -scenario command:\n%s", stdout)
 	}
 	for _, tc := range []struct{ spec, want string }{
@@ -64,5 +66,28 @@ func TestRunReplays(t *testing.T) {
 	}
 	if code, _, e := runMain(t, context.Background(), nil, "run", sc, "-runs", "40", "-out", filepath.Join(dir, "s"), "-q", "-replays", "1", "-shard", "0/2"); code != 2 || !strings.Contains(e, "-replays needs") {
 		t.Errorf("-replays with -shard: exit %d, %q; want 2", code, e)
+	}
+}
+
+// run -replays prints the demo -replay command of each replay with its path
+// quoted as the demo -scenario one is (lab.Command), so that a folder with a
+// space or a quote in its name is one word when pasted.
+func TestRunReplaysQuotesTheReplayFile(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("the POSIX form; TestCommand (lab) checks Windows'")
+	}
+	dir := t.TempDir()
+	for _, tc := range []struct{ name, folder, want string }{
+		{"a space", "nouveau dossier", "demo -replay '" + dir + "/nouveau dossier/ligne/replay-run-"},
+		{"a quote", "l'assaut", "demo -replay '" + dir + `/l'\''assaut/ligne/replay-run-`},
+	} {
+		out := filepath.Join(dir, tc.folder, "ligne")
+		code, stdout, e := runMain(t, context.Background(), nil, "run", "../../scenarios/sergeant.toml", "-runs", "10", "-out", out, "-q", "-replays", "first:first_rout_s:1")
+		if code != 0 {
+			t.Fatalf("%s: run: exit %d: %s", tc.name, code, e)
+		}
+		if !strings.Contains(stdout, tc.want) {
+			t.Errorf("%s: got\n%s\nwant a line starting %s", tc.name, stdout, tc.want)
+		}
 	}
 }
