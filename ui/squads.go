@@ -15,7 +15,7 @@ import (
 func squadName(s game.SquadView) string { return fmt.Sprintf("Squad %d (army %d)", s.ID, s.Side+1) }
 
 // squadLine is the panel's selection line in the armies: the selected
-// squad's name, army, average morale and how many of its men broke.
+// squad's line (squadSelection), or how to select one.
 func (a *App) squadLine(av *game.Armies) string {
 	id := av.SelectedSquad()
 	if id == 0 {
@@ -24,10 +24,18 @@ func (a *App) squadLine(av *game.Armies) string {
 	a.squads = av.AppendSquads(a.squads[:0])
 	for _, s := range a.squads {
 		if s.ID == id {
-			return fmt.Sprintf("Selected: %s · average %.2f · %d of %d broken", squadName(s), s.Stats.Average, s.Stats.Broken, s.Stats.Count)
+			return squadSelection(s)
 		}
 	}
 	return fmt.Sprintf("Selected: squad %d", id)
+}
+
+// squadSelection is the selection line of squad s: its name, army,
+// average morale and how many of its men broke, "Squad 100 (army 2) ·
+// average 0.00 · 100 of 100 broken", without the opening's "Selected: ",
+// which would take the room of its last word in the panel's width.
+func squadSelection(s game.SquadView) string {
+	return fmt.Sprintf("%s · average %.2f · %d of %d broken", squadName(s), s.Stats.Average, s.Stats.Broken, s.Stats.Count)
 }
 
 // cycleSquad selects the next squad (dir +1) or the one before (dir -1) of
