@@ -184,9 +184,10 @@ type Header struct {
 	PanicBelow  float64 `json:"panic_below"`
 	Hysteresis  float64 `json:"hysteresis"`
 	// File is the scenario file's path as the user typed it (my/ambush.toml,
-	// for the commands a page prints), Description its description and
-	// Expects its expectations, so that a merged report says and checks
-	// what a single machine's does.
+	// for the commands a page prints; Merge compares it in one spelling,
+	// so that scenarios\line.toml and scenarios/line.toml agree),
+	// Description its description and Expects its expectations, so that a
+	// merged report says and checks what a single machine's does.
 	File        string   `json:"file"`
 	Description string   `json:"description"`
 	Expects     []Expect `json:"expects"`

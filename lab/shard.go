@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"path"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -580,20 +581,31 @@ func checkRun(h Header, s Shard, samples, afters int, r *RunResult) error {
 // Merge combines the shards files, read from the folders dirs, into the
 // complete set of runs, in index order. It refuses, naming the folders and
 // the field, shards whose headers differ in any field (every field of Header
-// affects the result), shards cut with different N (or a whole run mixed with
-// shards), and a set that misses or repeats a shard or a run. The result does
-// not depend on the order of files.
+// affects the result; the scenario's file as samePath spells it, so that
+// scenarios\line.toml and scenarios/line.toml agree), shards cut with
+// different N (or a whole run mixed with shards), and a set that misses or
+// repeats a shard or a run. The result's header is the first shard's (the
+// least K), the file as it was typed there; it does not depend on the order
+// of files.
 func Merge(files []RunsFile, dirs []string) (Header, []RunResult, error) {
 	shards, err := mergeShards(files, dirs, func(f RunsFile) (any, string, error) {
 		if err := checkHeader(f.Header); err != nil {
 			return nil, "", fmt.Errorf("header: %w", err)
 		}
-		return f.Header, f.Shard, nil
+		h := f.Header
+		h.File = samePath(h.File)
+		return h, f.Shard, nil
 	})
 	if err != nil {
 		return Header{}, nil, err
 	}
-	h := files[0].Header
+	first := 0
+	for i, s := range shards {
+		if s.K < shards[first].K {
+			first = i
+		}
+	}
+	h := files[first].Header
 	samples, afters := samplesOf(h.Duration, h.Sample), len(afterKeys(h.Expects))
 	owner := make([]int32, h.Runs) // 1 + the file that holds each run
 	total := 0
@@ -618,6 +630,17 @@ func Merge(files []RunsFile, dirs []string) (Header, []RunResult, error) {
 		runs = append(runs, f.Runs...)
 	}
 	return h, sortedRuns(runs), nil
+}
+
+// samePath returns the path p in one spelling, for comparing two paths
+// typed on different systems or by different hands: a backslash as a slash
+// on every system (a shard run on Windows may be merged elsewhere), then
+// cleaned (path.Clean: .\scenarios\line.toml is scenarios/line.toml).
+func samePath(p string) string {
+	if p == "" {
+		return ""
+	}
+	return path.Clean(strings.ReplaceAll(p, `\`, "/"))
 }
 
 // mergeShards checks the parts of one job, read from the folders dirs,
