@@ -91,7 +91,7 @@ func TestHowto(t *testing.T) {
 		mac  string
 		want []string
 	}{
-		{target{"windows", "amd64"}, "", []string{"demo.exe", "Extract All", "SmartScreen", "Run anyway", `.\moralesim.exe run scenarios\opening.toml`, `.\demo.exe -h`, `out\opening\`, `out\line_holds-fit\weights.toml`, "Windows 10 or 11", "\r\n"}},
+		{target{"windows", "amd64"}, "", []string{"demo.exe", "Extract All", "SmartScreen", "Run anyway", `.\moralesim.exe run scenarios\opening.toml`, `.\demo.exe -h`, `out\opening\`, `out\line_holds-fit\weights.toml`, `write a path with / (weights = "../weights.toml")`, "Windows 10 or 11", "\r\n"}},
 		{target{"darwin", "arm64"}, "macOS 12.0", []string{"Apple silicon", "com.apple.quarantine", "drag this folder", "Not Opened", "./demo", "double-click demo", "macOS 12.0 or later", "Metal"}},
 		{target{"darwin", "amd64"}, "macOS 12.0", []string{"Intel", "com.apple.quarantine", "macOS 12.0 or later"}},
 		{target{"linux", "amd64"}, "", []string{"./demo", "sudo apt-get install libgl1", "XWayland", "xvfb-run", "scenarios/opening.toml", "out/opening/", "out/line_holds-fit/weights.toml"}},

@@ -105,6 +105,11 @@ func howto(t target, info buildInfoT, macMin string, scenarios []string) string 
 	p("  for a page to open in a browser. fit writes the weights it found to")
 	p("  out%sline_holds-fit%sweights.toml: copy that file over weights.toml", sep, sep)
 	p("  here to use them.")
+	if t.goos == "windows" {
+		p("  In a scenario file, write a path with / (weights = \"../weights.toml\"),")
+		p("  which Windows takes too, or in single quotes ('..\\weights.toml'): in")
+		p("  double quotes TOML reads \\ as an escape, and \"..\\weights.toml\" is an error.")
+	}
 	p("")
 	p("What it needs")
 	switch t.goos {
