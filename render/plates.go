@@ -85,9 +85,12 @@ func detailLine(s game.SoldierView) string {
 
 // drawPlates places every living soldier's plate where it covers the
 // fewest other plates and soldiers (above him if it can, else below or to a
-// side, tied to him by a thin line), then draws them. The plate of a man
-// inside the field drawn is moved into it, whole, off its edge (where it
-// was cut: "teady · nerve 0.28" for a reinforcement at the edge).
+// side, tied to him by a thin line), then draws them. A place that covers
+// no plate placed before beats every place that covers one, as a crowd's
+// bars never cover each other (crowdBars), and when every place near him
+// covers one, places farther out are tried (plateRings). The plate of a
+// man inside the field drawn is moved into it, whole, off its edge (where
+// it was cut: "teady · nerve 0.28" for a reinforcement at the edge).
 func (r *Renderer) drawPlates(dst *ebiten.Image, p projection, soldiers []game.SoldierView, unit float32, st morale.Settings, rally morale.Vec2, debug bool) {
 	r.plates = r.plates[:0]
 	r.obstacles = r.obstacles[:0]
@@ -120,17 +123,31 @@ func (r *Renderer) drawPlates(dst *ebiten.Image, p projection, soldiers []game.S
 		above := y - int(unit*0.55) - 2 - bh
 		below := y + int(unit*0.6)
 		side := bw/2 + half + 4
-		cands := []image.Point{
-			{x - bw/2, above},
-			{x - bw/2, below},
-			{x - side - bw/2, y - bh/2 - 6},
-			{x + side - bw/2, y - bh/2 - 6},
-			{x - bw/2, above - pl.h - 6},
-			{x - bw/2, below + pl.h + 6},
+		var buf [6 + 4*(plateRings-1)]image.Point
+		cands := append(buf[:0],
+			image.Point{x - bw/2, above},
+			image.Point{x - bw/2, below},
+			image.Point{x - side - bw/2, y - bh/2 - 6},
+			image.Point{x + side - bw/2, y - bh/2 - 6},
+			image.Point{x - bw/2, above - pl.h - 6},
+			image.Point{x - bw/2, below + pl.h + 6})
+		// farther out, tried only when every place near him covers a
+		// plate (a crowd): each a further step away, above, below and to
+		// either side
+		near := len(cands)
+		for d := 2; d <= plateRings; d++ {
+			cands = append(cands,
+				image.Point{x - bw/2, above - d*(bh+6)},
+				image.Point{x - bw/2, below + d*(bh+6)},
+				image.Point{x - side - (d-1)*(bw+6) - bw/2, y - bh/2 - 6},
+				image.Point{x + side + (d-1)*(bw+6) - bw/2, y - bh/2 - 6})
 		}
 		inside := image.Pt(x, y).In(shown)
-		best, bestScore, bestRect := 0, math.Inf(1), image.Rectangle{}
+		best, bestScore, bestRect, bestCovers := 0, math.Inf(1), image.Rectangle{}, true
 		for k, c := range cands {
+			if k == near && !bestCovers {
+				break
+			}
 			rc := image.Rect(c.X, c.Y, c.X+bw, c.Y+bh)
 			if inside {
 				rc = shiftInto(rc, shown)
@@ -143,12 +160,17 @@ func (r *Renderer) drawPlates(dst *ebiten.Image, p projection, soldiers []game.S
 			for _, o := range others {
 				score += float64(area(rc.Intersect(o)))
 			}
+			covers := false // a plate placed before: its text
 			for j := 0; j < i; j++ {
-				score += float64(area(rc.Intersect(r.plates[j].block))) * 3
+				o := area(rc.Intersect(r.plates[j].block))
+				score += float64(o) * 3
+				covers = covers || o > 0
 			}
 			score += float64(area(rc) - area(rc.Intersect(p.rect)))
-			if score < bestScore {
-				best, bestScore, bestRect = k, score, rc
+			// a place that covers no plate beats any that covers one: a
+			// plate drawn later would hide the other's text
+			if !covers && bestCovers || covers == bestCovers && score < bestScore {
+				best, bestScore, bestRect, bestCovers = k, score, rc, covers
 			}
 		}
 		pl.block = bestRect
@@ -167,6 +189,10 @@ func (r *Renderer) drawPlates(dst *ebiten.Image, p projection, soldiers []game.S
 		r.drawPlate(dst, &r.plates[i], st)
 	}
 }
+
+// plateRings is how many steps away from his man a plate may be placed
+// when every place nearer covers another plate.
+const plateRings = 4
 
 func area(r image.Rectangle) int { return r.Dx() * r.Dy() }
 

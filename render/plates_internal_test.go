@@ -48,3 +48,53 @@ func TestPlatesStayInTheField(t *testing.T) {
 		}
 	}
 }
+
+// No plate covers another's text: in a crowded corner, a plate moved into
+// the field slid over a neighbour's (Garcia's over the "E" of Eriksen's,
+// seen playing the opening with reinforcements), since covering a plate
+// was only a cost beside the others. A place that covers none now beats
+// any that covers one, and a crowd with none free near a man finds one
+// farther out.
+func TestPlatesNeverCoverAPlate(t *testing.T) {
+	if runtime.GOOS == "linux" && os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		t.Skip("needs a display (run under xvfb-run)")
+	}
+	a, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := New(a)
+	field := morale.Vec2{X: 4000, Y: 2400}
+	vp := game.Viewport{X: 20, Y: 10, W: 800, H: 480, Field: field}
+	p := newProjection(vp, field)
+	dst := ebiten.NewImage(900, 520)
+	shown := p.rect.Intersect(dst.Bounds())
+	names := []string{"Eriksen", "Garcia", "Fischer", "Horvat"}
+	for _, tc := range []struct {
+		name string
+		men  []morale.Vec2
+	}{
+		{"two in the top-left corner", []morale.Vec2{{X: 390, Y: 200}, {X: 230, Y: 150}}},
+		{"four at the left edge", []morale.Vec2{{X: 635, Y: 350}, {X: 85, Y: 200}, {X: 155, Y: 320}, {X: 215, Y: 315}}},
+		{"three at the bottom edge", []morale.Vec2{{X: 495, Y: 1890}, {X: 305, Y: 2115}, {X: 460, Y: 2300}}},
+		{"four at the top edge", []morale.Vec2{{X: 520, Y: 75}, {X: 480, Y: 475}, {X: 635, Y: 60}, {X: 615, Y: 375}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var men []game.SoldierView
+			for i, at := range tc.men {
+				men = append(men, game.SoldierView{ID: i + 4, Name: names[i], Pos: at, Alive: true, Nerve: 0.57})
+			}
+			r.drawPlates(dst, p, men, float32(r.unitPx(p)), morale.DefaultSettings(), morale.Vec2{X: -1e9, Y: -1e9}, false)
+			for i, pl := range r.plates {
+				if !pl.block.In(shown) {
+					t.Errorf("%s's plate at %v; want it inside the field %v", pl.s.Name, pl.block, shown)
+				}
+				for _, o := range r.plates[:i] {
+					if pl.block.Overlaps(o.block) {
+						t.Errorf("%s's plate at %v covers %s's at %v; want them apart", pl.s.Name, pl.block, o.s.Name, o.block)
+					}
+				}
+			}
+		})
+	}
+}
