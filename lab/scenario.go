@@ -74,8 +74,9 @@ type Scenario struct {
 	Events []EventSpec
 	// Expects are the scenario's expectations.
 	Expects []Expect
-	// Hash identifies the scenario's bytes; WeightsHash the weights file's
-	// (or "default").
+	// Hash identifies the scenario's text, WeightsHash the weights file's
+	// (or "default"): their bytes but for a byte order mark and CRLF line
+	// ends, which a copy saved on Windows may add (see textHash).
 	Hash, WeightsHash string
 
 	// news is the news its fights report (Reports), found by the parser.
@@ -214,10 +215,10 @@ var ErrNotWeights = errors.New("looks like a scenario, not a weights file")
 
 // LoadWeights reads the weights file at path as LoadScenario reads a
 // scenario's weights: guarded, at most morale.MaxFileBytes. It returns the
-// settings and a short hash of the file's bytes. A file it cannot read that
-// has a [[squad]] or an [[event]] table is a scenario given in a weights
-// file's place: its error is one line, "PATH looks like a scenario, not a
-// weights file" (ErrNotWeights), not every array the scenario has.
+// settings and a short hash of the file's text (textHash). A file it cannot
+// read that has a [[squad]] or an [[event]] table is a scenario given in a
+// weights file's place: its error is one line, "PATH looks like a scenario,
+// not a weights file" (ErrNotWeights), not every array the scenario has.
 func LoadWeights(path string) (morale.Settings, string, error) {
 	data, err := safefile.Read(path, morale.MaxFileBytes, "weights file")
 	if err != nil {
@@ -230,8 +231,16 @@ func LoadWeights(path string) (morale.Settings, string, error) {
 		}
 		return morale.Settings{}, "", fmt.Errorf("%s: %w", path, err)
 	}
-	sum := sha256.Sum256(data)
-	return s, hex.EncodeToString(sum[:8]), nil
+	return s, textHash(data), nil
+}
+
+// textHash returns a short hash of data, a TOML file, that identifies its
+// text: its bytes after the byte order mark the decoder reads over
+// (tomllines.Text), each CRLF read as LF, so that a copy Windows wrote
+// hashes as the file it copied (and its Monte-Carlo's shards merge).
+func textHash(data []byte) string {
+	sum := sha256.Sum256([]byte(strings.ReplaceAll(tomllines.Text(data), "\r\n", "\n")))
+	return hex.EncodeToString(sum[:8])
 }
 
 // ParseScenario parses a scenario named file from data. It returns every
@@ -278,8 +287,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		return nil, &ScenarioError{File: file, Msg: fmt.Sprintf("looks like a weights file, not a scenario: use moralesim lint %s, or name it in a scenario's weights key", file)}
 	}
 	p.lines = tomllines.Scan(data)
-	sum := sha256.Sum256(data)
-	sc := &Scenario{Path: file, Hash: hex.EncodeToString(sum[:8]), Settings: morale.DefaultSettings(), WeightsHash: "default"}
+	sc := &Scenario{Path: file, Hash: textHash(data), Settings: morale.DefaultSettings(), WeightsHash: "default"}
 	top := p.table("", raw)
 	sc.Name = p.name(top, "name", strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)))
 	sc.Description = top.str("description", "")
