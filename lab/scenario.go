@@ -30,6 +30,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/BurntSushi/toml"
 	"github.com/moralebreak/moralebreak/game"
@@ -209,6 +210,10 @@ type loadedWeights struct {
 	settings   morale.Settings
 }
 
+// pathHint is what an error about a path written with \ in a TOML string
+// adds: in "…" a \ starts an escape.
+const pathHint = "write the path with / (it works on Windows too) or in single quotes, as TOML reads a \\ in double quotes as an escape"
+
 // ErrNotWeights is wrapped by LoadWeights's error when the file it could
 // not read as a weights file looks like a scenario.
 var ErrNotWeights = errors.New("looks like a scenario, not a weights file")
@@ -279,7 +284,11 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 				k = strings.TrimSuffix(k, "' has already been defined.")
 				return nil, &ScenarioError{File: file, Line: pe.Position.Line, Key: safefile.Clip(blockKey(data, k, pe.Position.Line), safefile.MaxQuote), Msg: "is given twice; keep one of the two"}
 			}
-			return nil, &ScenarioError{File: file, Line: pe.Position.Line, Key: safefile.Clip(blockKey(data, quoteLast(data, pe), pe.Position.Line), safefile.MaxQuote), Msg: safefile.Escape(safefile.Clip(pe.Message, 200))}
+			key, msg := blockKey(data, quoteLast(data, pe), pe.Position.Line), safefile.Escape(safefile.Clip(pe.Message, 200))
+			if key == "weights" && strings.Contains(pe.Message, `'\`) {
+				msg += "; " + pathHint // "..\weights.toml": \w is no escape
+			}
+			return nil, &ScenarioError{File: file, Line: pe.Position.Line, Key: safefile.Clip(key, safefile.MaxQuote), Msg: msg}
 		}
 		return nil, &ScenarioError{File: file, Msg: safefile.Escape(safefile.Clip(err.Error(), 200))}
 	}
@@ -303,8 +312,11 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 	w := ""
 	if v, _ := top.get("weights"); isTable(v) {
 		top.reject("weights", "is a table: [weights], the events' weights, belongs in a weights file; write it there and name that file here, weights = \"FILE\"")
-	} else {
-		w = top.str("weights", "")
+	} else if w = top.str("weights", ""); strings.ContainsFunc(w, unicode.IsControl) {
+		// "..\new.toml" and "..\b.toml" decode, to a line break or a
+		// backspace: no file was meant so.
+		p.fail("weights", top.line("weights"), "%s holds a control character, which a \\ in a \"…\" string makes; %s", safefile.Quote(w), pathHint)
+		w = ""
 	}
 	if w != "" && !filepath.IsAbs(w) {
 		w = filepath.Join(filepath.Dir(file), w)

@@ -65,3 +65,35 @@ func TestHashesReadTheText(t *testing.T) {
 		}
 	}
 }
+
+// TestWeightsPathWithBackslashes: a Windows designer's weights =
+// "..\weights.toml" is a TOML escape error, and "..\new.toml" decodes to a
+// line break; both say to write the path with / or in single quotes, on the
+// weights key's line. In single quotes the path is read as typed.
+func TestWeightsPathWithBackslashes(t *testing.T) {
+	const hint = "write the path with / (it works on Windows too) or in single quotes"
+	for _, tt := range []struct {
+		name, line string
+		hint       bool
+	}{
+		{"an escape TOML refuses", `weights = "..\weights.toml"`, true},
+		{"an escape that decodes to a line break", `weights = "..\new.toml"`, true},
+		{"an escape that decodes to a backspace", `weights = "..\b.toml"`, true},
+		{"single quotes", `weights = '..\nowhere.toml'`, false},
+		{"slashes", `weights = "../nowhere.toml"`, false},
+	} {
+		data := "name = \"x\"\n" + tt.line + "\nduration = 10\n\n[[squad]]\nname = \"a\"\nsize = 3\n"
+		_, err := lab.ParseScenario(filepath.Join(t.TempDir(), "x.toml"), []byte(data))
+		if err == nil {
+			t.Errorf("%s: no error; want one (no such weights file at least)", tt.name)
+			continue
+		}
+		msg := err.Error()
+		if got := strings.Contains(msg, hint); got != tt.hint {
+			t.Errorf("%s: got %q; want the hint to use / %v", tt.name, msg, tt.hint)
+		}
+		if !strings.Contains(msg, ":2:") || !strings.Contains(msg, "weights") {
+			t.Errorf("%s: got %q; want it on line 2, naming weights", tt.name, msg)
+		}
+	}
+}
