@@ -231,7 +231,7 @@ func LoadWeights(path string) (morale.Settings, string, error) {
 	}
 	s, err := morale.ReadSettings(bytes.NewReader(data))
 	if err != nil {
-		if lines := tomllines.Scan(data); lines["squad.1"] > 0 || lines["event.1"] > 0 {
+		if tomllines.IsScenario(data) {
 			return morale.Settings{}, "", fmt.Errorf("%s %w", path, ErrNotWeights)
 		}
 		return morale.Settings{}, "", fmt.Errorf("%s: %w", path, err)

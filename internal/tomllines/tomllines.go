@@ -192,6 +192,15 @@ func walk(data []byte, visit func(n int, table []Part, path string, key toml.Key
 	}
 }
 
+// IsScenario reports whether data, a TOML document, has a [[squad]] or an
+// [[event]] table (Scan's "squad.1" or "event.1"): a scenario of the lab or
+// the demo, which a weights file never has. Where a weights file was asked
+// for and did not read, it tells a scenario given in its place apart.
+func IsScenario(data []byte) bool {
+	lines := Scan(data)
+	return lines["squad.1"] > 0 || lines["event.1"] > 0
+}
+
 // Text returns data, a TOML document, as the decoder reads it: after the
 // byte order mark it reads over, UTF-8's or (though not valid TOML) one of
 // UTF-16's. Its lines are the document's, counted from 1 as Scan counts.

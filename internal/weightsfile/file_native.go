@@ -10,6 +10,7 @@ import (
 	"os"
 
 	"github.com/moralebreak/moralebreak/internal/safefile"
+	"github.com/moralebreak/moralebreak/internal/tomllines"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -33,9 +34,23 @@ func Load(path string) (s morale.Settings, created bool, err error) {
 	}
 	s, err = morale.LoadSettings(path)
 	if err != nil {
+		if data, rerr := safefile.Read(path, morale.MaxFileBytes, "weights file"); rerr == nil {
+			err = scenarioInstead(path, data, err)
+		}
 		return morale.Settings{}, created, err // names the file and the line
 	}
 	return s, created, nil
+}
+
+// scenarioInstead returns the error of the weights file at path, holding
+// data, that did not read (err): when it is a scenario (tomllines.IsScenario),
+// one line that says so and how to play it, instead of every table a weights
+// file does not have; else err.
+func scenarioInstead(path string, data []byte, err error) error {
+	if tomllines.IsScenario(data) {
+		return fmt.Errorf("%s looks like a scenario, not a weights file: play it with -scenario %s", path, path)
+	}
+	return err
 }
 
 // readContent returns the weights file's content (exists false when there
@@ -63,10 +78,10 @@ func (f *File) Reload(apply func(morale.Settings) error) error {
 		return err // names the path
 	}
 	s, err := morale.ReadSettings(bytes.NewReader(data))
-	if err == nil {
-		err = apply(s)
-	}
 	if err != nil {
+		return scenarioInstead(f.path, data, fmt.Errorf("%s: %w", f.path, err))
+	}
+	if err := apply(s); err != nil {
 		return fmt.Errorf("%s: %w", f.path, err)
 	}
 	f.read = Hash(data)

@@ -252,3 +252,27 @@ func TestReload(t *testing.T) {
 		}
 	}
 }
+
+// TestAScenarioInItsPlace: a scenario given where the weights file is read
+// (demo -weights scenarios/line.toml, or the file replaced by one) is one
+// line that says so and how to play it, not every table a weights file does
+// not have; a broken weights file still names its line.
+func TestAScenarioInItsPlace(t *testing.T) {
+	scenario, err := os.ReadFile("../../scenarios/line.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "line.toml")
+	writeFile(t, path, string(scenario))
+	want := path + " looks like a scenario, not a weights file: play it with -scenario " + path
+	if _, _, err := weightsfile.Load(path); err == nil || err.Error() != want {
+		t.Errorf("Load: got %v; want %q", err, want)
+	}
+	if err := weightsfile.New(path, nil).Reload(func(morale.Settings) error { return nil }); err == nil || err.Error() != want {
+		t.Errorf("Reload: got %v; want %q", err, want)
+	}
+	writeFile(t, path, "ShakenBelow = 0.4\n[[squad]\n")
+	if _, _, err := weightsfile.Load(path); err == nil || strings.Contains(err.Error(), "scenario") || !strings.Contains(err.Error(), "line 2") {
+		t.Errorf("Load of a broken weights file: got %v; want its own error, on line 2", err)
+	}
+}

@@ -7,8 +7,8 @@ import (
 )
 
 // weightsfile needs no window: besides the standard library it imports
-// only morale, internal/safefile (both engine-free) and fsnotify, so that
-// it is tested without a display.
+// only morale, internal/safefile, internal/tomllines (all engine-free) and
+// fsnotify, so that it is tested without a display.
 func TestImportsNoEngine(t *testing.T) {
 	pkg, err := build.ImportDir(".", 0)
 	if err != nil {
@@ -19,9 +19,10 @@ func TestImportsNoEngine(t *testing.T) {
 		case !strings.Contains(strings.SplitN(p, "/", 2)[0], "."), // the standard library
 			strings.HasPrefix(p, "github.com/moralebreak/moralebreak/morale"),
 			p == "github.com/moralebreak/moralebreak/internal/safefile",
+			p == "github.com/moralebreak/moralebreak/internal/tomllines",
 			p == "github.com/fsnotify/fsnotify":
 		default:
-			t.Errorf("weightsfile imports %s; want only the standard library, morale, internal/safefile and fsnotify", p)
+			t.Errorf("weightsfile imports %s; want only the standard library, morale, internal/safefile, internal/tomllines and fsnotify", p)
 		}
 	}
 }
