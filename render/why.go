@@ -188,10 +188,12 @@ type whyCache struct {
 	stale bool // img is not lines' drawing: DrawWhy draws it again
 }
 
-// whyLayout is what of a panel is drawn (whyLines): the sentence's lines,
-// the bars, the line naming the causes without one and the state changes'
-// lines.
+// whyLayout is what of a panel is drawn (whyLines): the detail line's and
+// the bars' header's lines (whyHeads), the sentence's lines, the bars, the
+// line naming the causes without one and the state changes' lines.
 type whyLayout struct {
+	detail   []string
+	head     []string
 	sentence []string
 	bars     []WhyBar
 	more     string
@@ -216,13 +218,35 @@ func (r *Renderer) setPanel(p WhyPanel) {
 // layOut is what of panel p is drawn no taller than maxH (whyLines).
 func (r *Renderer) layOut(p *WhyPanel, maxH int) whyLayout {
 	var l whyLayout
+	l.detail, l.head = r.whyHeads(p)
 	l.sentence, l.bars, l.more, l.states = r.whyLines(p, maxH)
 	return l
 }
 
 // height is the height of a panel of lines l, in pixels.
 func (l *whyLayout) height() int {
-	return whyHeightOf(len(l.sentence), l.bars, l.more != "", l.states)
+	return whyHeightOf(len(l.sentence), l.bars, l.more != "", l.states) + headsExtra(l.detail, l.head, len(l.bars) > 0)
+}
+
+// whyHeads is panel p's detail line and its bars' header, each wrapped
+// to the panel's width, in two lines at most (the second ending in "…"
+// when cut): cut at the panel's edge, a squad's bars' header read "What
+// moved the average man's morale · from 0.00 s to its break at 26" in a
+// window of -scale 0.75, and its detail line "… · from 0.00 s to i…".
+func (r *Renderer) whyHeads(p *WhyPanel) (detail, head []string) {
+	inner := float64(WhyPanelW - 2*whyPad)
+	return wrap(p.Detail, r.smallFace, inner, 2), wrap("What moved "+p.Whose+" morale · "+p.Window, r.smallFace, inner, 2)
+}
+
+// headsExtra is the height, in pixels, the detail line's lines and the
+// bars' header's (when the panel has bars) take beyond the one line each
+// whyHeightOf counts.
+func headsExtra(detail, head []string, bars bool) int {
+	n := max(len(detail)-1, 0)
+	if bars {
+		n += max(len(head)-1, 0)
+	}
+	return n * whyLine
 }
 
 // whyKey is what a soldier's panel shows besides his explanation's causes
@@ -524,7 +548,10 @@ func (r *Renderer) whyLines(p *WhyPanel, maxH int) (sentence []string, bars []Wh
 		l, _ := textfit.Limit(textfit.Wrap(st, r.smallFace, inner), whyStateRows, r.smallFace, inner)
 		states = append(states, l)
 	}
-	height := func(n int) int { return whyHeightOf(n, bars, len(bars) < len(p.Bars), states) }
+	detail, head := r.whyHeads(p)
+	height := func(n int) int {
+		return whyHeightOf(n, bars, len(bars) < len(p.Bars), states) + headsExtra(detail, head, len(bars) > 0)
+	}
 	all := textfit.Wrap(p.Sentence, r.smallFace, inner)
 	n := min(len(all), whyMaxLines)
 	for n > 2 && height(n) > maxH {
@@ -603,16 +630,21 @@ func (r *Renderer) buildWhy(p *WhyPanel, l *whyLayout) {
 	fillRoundRect(dst, float32(cb.Min.X), float32(cb.Min.Y), float32(cb.Dx()), float32(cb.Dy()), 3, whyTrack)
 	drawText(dst, "×", r.titleFace, float64(cb.Min.X+cb.Dx()/2), float64(cb.Min.Y), text.AlignCenter, whyDim, false)
 	y += whyTitleLine
-	drawText(dst, clip(p.Detail, r.smallFace, inner), r.smallFace, x, y, text.AlignStart, whyDim, false)
-	y += whyLine + 4
+	for _, d := range l.detail {
+		drawText(dst, d, r.smallFace, x, y, text.AlignStart, whyDim, false)
+		y += whyLine
+	}
+	y += 4
 	for _, l := range sentence {
 		drawText(dst, l, r.smallFace, x, y, text.AlignStart, whyText, false)
 		y += whyLine
 	}
 	if len(bars) > 0 {
 		y += 6
-		drawText(dst, "What moved "+p.Whose+" morale · "+p.Window, r.smallFace, x, y, text.AlignStart, whyHead, false)
-		y += whyLine
+		for _, hl := range l.head {
+			drawText(dst, hl, r.smallFace, x, y, text.AlignStart, whyHead, false)
+			y += whyLine
+		}
 		scale := 0.1
 		for _, b := range bars {
 			scale = math.Max(scale, math.Abs(b.Delta))

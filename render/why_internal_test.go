@@ -158,3 +158,45 @@ func TestWhyZeroIsNeitherGoodNorBad(t *testing.T) {
 		t.Error("a rise of 0.20: got no green pixels; want its bar and number")
 	}
 }
+
+// The Why panel's detail line and its bars' header show their numbers
+// whole, at every window scale: a squad's header ran past the panel's
+// edge ("What moved the average man's morale · from 0.00 s to its break
+// at 26", seen in the armies at -scale 0.75) and its detail line was cut
+// before its break's time ("… · average 0.03 · from 0.00 s to i…").
+// Each now wraps to a second line, and the panel is as much taller.
+func TestWhyHeadsKeepTheirNumbers(t *testing.T) {
+	a, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	window := "from 113.00 s to its break at 147.25 s"
+	for _, k := range []float64{0.5, 0.75, 1, 2} {
+		r := New(a.LegibleAt(k))
+		p := WhyPanel{Title: "Why · Squad 36 (army 1) · mostly Routed", State: morale.Routed,
+			Detail:   "at its break: 100 men · 90 broken · average 0.03 · " + window,
+			Sentence: "Each bar is a cause's sum over the squad's living men, divided by their number.",
+			Whose:    "the average man's", Window: window,
+			Bars: []WhyBar{{Label: "AllyDown", Delta: -1.02, Number: "−1.02"}}}
+		l := r.layOut(&p, 1000)
+		inner := float64(WhyPanelW - 2*whyPad)
+		for _, tc := range []struct {
+			name  string
+			lines []string
+		}{{"detail", l.detail}, {"bars' header", l.head}} {
+			got := strings.Join(tc.lines, " ")
+			if !strings.HasSuffix(got, window) {
+				t.Errorf("scale %v: %s %q; want it to end %q", k, tc.name, got, window)
+			}
+			for _, line := range tc.lines {
+				if w := textWidth(line, r.smallFace); w > inner {
+					t.Errorf("scale %v: %s line %q is %.1f px; want it within the panel's %v", k, tc.name, line, w, inner)
+				}
+			}
+		}
+		one := whyHeightOf(len(l.sentence), l.bars, false, l.states)
+		if want := one + (len(l.detail)+len(l.head)-2)*whyLine; l.height() != want {
+			t.Errorf("scale %v: panel %d px high; want %d, a line for each line of its detail and header", k, l.height(), want)
+		}
+	}
+}
