@@ -518,6 +518,22 @@ func wrap(s string, face text.Face, w float64, max int) []string {
 // clip shortens s with "…" until it fits in w pixels.
 func clip(s string, face text.Face, w float64) string { return textfit.Clip(s, face, w) }
 
+// clipList shortens a list s ("and 3 more: Suppressed −0.12, EnemyDown
+// +0.08, contagion +0.01") to w pixels of face by whole items, ending in
+// ", …" after the last that fits, so that no item's number is cut
+// ("contagion +…"); clip when not even the first fits.
+func clipList(s string, face text.Face, w float64) string {
+	if textWidth(s, face) <= w {
+		return s
+	}
+	for i := strings.LastIndex(s, ", "); i > 0; i = strings.LastIndex(s[:i], ", ") {
+		if t := s[:i] + ", " + textfit.Ellipsis; textWidth(t, face) <= w {
+			return t
+		}
+	}
+	return clip(s, face, w)
+}
+
 // Colours of the Why panel.
 var (
 	whyBG    = color.RGBA{16, 20, 26, 236}
@@ -669,7 +685,7 @@ func (r *Renderer) buildWhy(p *WhyPanel, l *whyLayout) {
 			y += whyLine
 		}
 		if more != "" {
-			drawText(dst, clip(more, r.smallFace, inner), r.smallFace, x, y, text.AlignStart, whyDim, false)
+			drawText(dst, clipList(more, r.smallFace, inner), r.smallFace, x, y, text.AlignStart, whyDim, false)
 			y += whyLine
 		}
 	}

@@ -200,3 +200,28 @@ func TestWhyHeadsKeepTheirNumbers(t *testing.T) {
 		}
 	}
 }
+
+// The line naming the causes without a bar, too long for the panel, ends
+// after a whole cause, its number with it: it read "and 3 more:
+// Suppressed −0.12, EnemyDown +0.08, contagion +…" (seen in the opening
+// at -scale 0.75, Eriksen's panel at 40 s).
+func TestWhyMoreCausesKeepTheirNumbers(t *testing.T) {
+	a, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	more := "and 3 more: Suppressed −0.12, EnemyDown +0.08, contagion +0.01"
+	face := New(a.LegibleAt(0.75)).smallFace
+	for _, tc := range []struct {
+		w    float64
+		want string
+	}{
+		{1000, more},
+		{textWidth(more, face) - 1, "and 3 more: Suppressed −0.12, EnemyDown +0.08, …"},
+		{textWidth("and 3 more: Suppressed −0.12, …", face), "and 3 more: Suppressed −0.12, …"},
+	} {
+		if got := clipList(more, face, tc.w); got != tc.want {
+			t.Errorf("in %.1f px: got %q; want %q", tc.w, got, tc.want)
+		}
+	}
+}
