@@ -60,6 +60,17 @@ func (p *Panel) Draw(dst *ebiten.Image, slot image.Rectangle) {
 	dst.DrawImage(p.img, op)
 }
 
+// fitTitle is the panel's title t in w pixels of face: whole, else
+// without its last part, the count of fights, which the status line under
+// it says too ("counting… 200 of 1000 fights"), else clipped. Clipped
+// whole, "· 1000 fights" read "· 100…" in a window of -scale 0.75.
+func fitTitle(t string, face text.Face, w float64) string {
+	if i := strings.LastIndex(t, " · "); i > 0 && textfit.Width(t, face) > w {
+		t = t[:i]
+	}
+	return textfit.Clip(t, face, w)
+}
+
 // paint draws the panel's picture into img.
 func (p *Panel) paint(img *ebiten.Image) {
 	img.Clear()
@@ -76,7 +87,7 @@ func (p *Panel) paint(img *ebiten.Image) {
 	}
 	mw := textfit.Width(mark, p.small)
 	widgets.DrawLabel(img, mark, p.small, float64(w)-8-mw, y+1, widgets.ColDim)
-	widgets.DrawLabel(img, textfit.Clip(v.title, p.title, float64(w)-24-mw), p.title, x, y, widgets.ColSection)
+	widgets.DrawLabel(img, fitTitle(v.title, p.title, float64(w)-24-mw), p.title, x, y, widgets.ColSection)
 	y += float64(m.px(16))
 	line := float64(w) - 2*x
 	if folded {

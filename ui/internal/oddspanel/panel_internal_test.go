@@ -228,3 +228,29 @@ func TestFirstRoutShiftNeverReadsMinusZero(t *testing.T) {
 		}
 	}
 }
+
+// The title never shows a cut number: too long for the panel (its larger
+// text at -scale 0.75 and below), it drops its count of fights, which the
+// status line has, instead of reading "· 100…" for 1000 fights.
+func TestOddsTitleNeverCutsItsCount(t *testing.T) {
+	a, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const innerW = 360 // the tuner panel's inner width: ui.PanelW less its padding
+	title := layOdds(odds.Odds{Scenario: "opening", Total: 1000}).title
+	for _, tc := range []struct {
+		k    float64
+		want string
+	}{
+		{1, "Odds · lab's opening, not this battle · 1000 fights"},
+		{0.75, "Odds · lab's opening, not this battle"},
+		{0.5, "Odds · lab's opening, not this battle"},
+	} {
+		p := New(nil, a.LegibleAt(tc.k))
+		room := float64(innerW) - 24 - textfit.Width("▼ open", p.small) // as paint gives it
+		if got := fitTitle(title, p.title, room); got != tc.want {
+			t.Errorf("scale %v: got %q; want %q", tc.k, got, tc.want)
+		}
+	}
+}
