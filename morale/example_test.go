@@ -168,7 +168,7 @@ func ExampleWorld_Dump() {
 		panic(err)
 	}
 	// Output:
-	// MoraleBreak.Dump at 0.25s: 2 squads, 4 agents
+	// MoraleBreak.Dump at 0.25 s: 2 squads, 4 agents
 	// squad 1: 2 agents, average 1.00, lowest 1.00, broken 0 (steady 2, shaken 0, panicked 0, routed 0)
 	// squad 2: 2 agents, average 0.10, lowest 0.10, broken 2 (steady 0, shaken 0, panicked 2, routed 0)
 }

@@ -97,7 +97,7 @@ const statsOnStack = 256
 func (w *World) Dump(out io.Writer) error {
 	all := w.AllSquadStats(nil)
 	var b strings.Builder
-	fmt.Fprintf(&b, "MoraleBreak.Dump at %.2fs: %s, %s\n", w.Now(), count(len(all), "squad"), count(w.Len(), "agent"))
+	fmt.Fprintf(&b, "MoraleBreak.Dump at %.2f s: %s, %s\n", w.Now(), count(len(all), "squad"), count(w.Len(), "agent"))
 	for _, st := range all {
 		fmt.Fprintf(&b, "squad %d: %s, average %.2f, lowest %.2f, broken %d (steady %d, shaken %d, panicked %d, routed %d)\n",
 			st.ID, count(st.Count, "agent"), st.Average, st.Lowest, st.Broken,

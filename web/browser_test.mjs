@@ -626,7 +626,7 @@ async function browserKeys(page, context) {
   await waitState(page, (s) => s.consoleOpen, "` to open the console");
   await page.keyboard.type("MoraleBreak.Dump", { delay: 40 });
   await page.keyboard.press("Enter", { delay: 80 });
-  st = await waitState(page, (s) => s.console.some((l) => /^MoraleBreak\.Dump at \d+\.\d\ds: 1 squad, \d agents$/.test(l)), "the console's answer to MoraleBreak.Dump");
+  st = await waitState(page, (s) => s.console.some((l) => /^MoraleBreak\.Dump at \d+\.\d\d s: 1 squad, \d agents$/.test(l)), "the console's answer to MoraleBreak.Dump");
   check(st.console.some((l) => l.startsWith("squad 1: ")), "MoraleBreak.Dump lists the squad", st.console.slice(-3).join(" | "));
   // MoraleBreak.Why (no name: the soldier selected) says the Why panel's
   // sentence, the same moment (paused) in the same words
