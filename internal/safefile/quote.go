@@ -1,7 +1,9 @@
 package safefile
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"strconv"
 	"strings"
 	"unicode"
@@ -76,4 +78,18 @@ func OneLine(err error) string {
 		return first + " (and 1 more problem)"
 	}
 	return fmt.Sprintf("%s (and %d more problems)", first, n)
+}
+
+// Plain is err's message with a file that is not there said in a
+// designer's words, the same on every system: "nope.toml: no such file",
+// not the system call's "stat nope.toml: no such file or directory" (Linux)
+// or "GetFileAttributesEx nope.toml: The system cannot find the file
+// specified." (Windows). Other errors read as they are.
+func Plain(err error) string {
+	msg := err.Error()
+	var pe *fs.PathError
+	if errors.As(err, &pe) && errors.Is(pe.Err, fs.ErrNotExist) {
+		msg = strings.ReplaceAll(msg, pe.Error(), pe.Path+": no such file")
+	}
+	return msg
 }

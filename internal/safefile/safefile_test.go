@@ -2,6 +2,7 @@ package safefile_test
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -268,6 +269,32 @@ func TestOneLine(t *testing.T) {
 	} {
 		if got := safefile.OneLine(errors.New(tc.err)); got != tc.want {
 			t.Errorf("OneLine(%q): got %q; want %q", tc.err, got, tc.want)
+		}
+	}
+}
+
+// TestPlain: a file that is not there reads "PATH: no such file" whatever
+// the system call and the system said, inside a wrapped message too; every
+// other error reads as it is.
+func TestPlain(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "nope.toml")
+	_, statErr := os.Stat(missing)
+	_, readErr := safefile.Read(missing, 100, "scenario")
+	windows := &fs.PathError{Op: "GetFileAttributesEx", Path: "nope.toml", Err: fs.ErrNotExist}
+	for _, tt := range []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"stat", statErr, missing + ": no such file"},
+		{"safefile.Read", readErr, missing + ": no such file"},
+		{"wrapped", fmt.Errorf("-scenario: %w", statErr), "-scenario: " + missing + ": no such file"},
+		{"another system call", windows, "nope.toml: no such file"},
+		{"not a missing file", &fs.PathError{Op: "open", Path: "x", Err: fs.ErrPermission}, "open x: permission denied"},
+		{"no path", errors.New("line 3: bad"), "line 3: bad"},
+	} {
+		if got := safefile.Plain(tt.err); got != tt.want {
+			t.Errorf("%s: got %q; want %q", tt.name, got, tt.want)
 		}
 	}
 }

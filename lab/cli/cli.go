@@ -11,7 +11,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"math"
 	"strings"
 	"sync"
@@ -136,15 +135,7 @@ const (
 // it may move the cursor, recolour or clear the screen), cut to
 // maxErrorLineBytes, and at most maxErrorLines lines, then how many more.
 func errorText(err error) string {
-	msg := err.Error()
-	// A file that is not there, in a designer's words: "nope.toml: no such
-	// file", not the system call's "stat nope.toml: no such file or
-	// directory".
-	var pe *fs.PathError
-	if errors.As(err, &pe) && errors.Is(pe.Err, fs.ErrNotExist) {
-		msg = strings.ReplaceAll(msg, pe.Error(), pe.Path+": no such file")
-	}
-	lines := strings.Split(msg, "\n")
+	lines := strings.Split(safefile.Plain(err), "\n") // a missing file in a designer's words
 	n := len(lines)
 	if n > maxErrorLines {
 		lines = lines[:maxErrorLines]
