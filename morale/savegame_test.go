@@ -587,10 +587,10 @@ func TestChecksum(t *testing.T) {
 	}
 }
 
-// TestLoadMisuse: a load into the zero World works; inside a loop over
-// Agents it panics, naming the misuse; from a listener it is an error, and
-// so is a save.
-func TestLoadMisuse(t *testing.T) {
+// threeMenSaved returns a World of three men of squad 1 (seed 4) and its
+// savegame.
+func threeMenSaved(t *testing.T) (*morale.World, []byte) {
+	t.Helper()
 	w, err := morale.NewWorld(morale.DefaultSettings(), 4)
 	if err != nil {
 		t.Fatal(err)
@@ -598,7 +598,14 @@ func TestLoadMisuse(t *testing.T) {
 	for i := range 3 {
 		w.Spawn(1, morale.Vec2{X: float64(i)})
 	}
-	data := saved(t, w)
+	return w, saved(t, w)
+}
+
+// TestLoadMisuse: a load into the zero World works; inside a loop over
+// Agents it panics, naming the misuse; from a listener it is an error, and
+// so is a save.
+func TestLoadMisuse(t *testing.T) {
+	w, data := threeMenSaved(t)
 
 	var zero morale.World
 	if err := zero.UnmarshalBinary(data); err != nil || zero.Checksum() != w.Checksum() {
@@ -631,14 +638,7 @@ func TestLoadMisuse(t *testing.T) {
 // that names the call the game made (AppendBinary's named MarshalBinary),
 // and changes neither the World nor the buffer handed to AppendBinary.
 func TestListenerSaveNamesTheCall(t *testing.T) {
-	w, err := morale.NewWorld(morale.DefaultSettings(), 4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range 3 {
-		w.Spawn(1, morale.Vec2{X: float64(i)})
-	}
-	data := saved(t, w)
+	w, data := threeMenSaved(t)
 	buf := []byte("kept")
 	calls := []struct {
 		name string
