@@ -7,6 +7,7 @@ package textfit
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -93,16 +94,42 @@ func Limit(lines []string, max int, face text.Face, w float64) (kept []string, c
 }
 
 // Clip returns s when it fits in w pixels of face, else s shortened to fit
-// with Ellipsis at its end.
+// with Ellipsis at its end. It cuts at the last word boundary that fits
+// with the ellipsis: a space, or a lower-case letter followed by a capital
+// (a CamelCase name keeps its whole parts: "MinimumState…", not
+// "MinimumStateSeco…"); a joiner left at the end (" · ", ",", ":", "→")
+// goes with the words after it. Only when not even the first word or part
+// fits is s cut between letters, as many as fit; when not even one letter
+// fits, Clip is the ellipsis alone. A trailing " …" (Limit's) is cut off
+// before s is shortened. The empty string stays empty.
 func Clip(s string, face text.Face, w float64) string {
-	if Width(s, face) <= w {
+	if s == "" || Width(s, face) <= w {
 		return s
 	}
 	rs := []rune(strings.TrimSuffix(s, " "+Ellipsis))
-	for len(rs) > 1 && Width(string(rs)+Ellipsis, face) > w {
-		rs = rs[:len(rs)-1]
+	for i := len(rs); i > 0; i-- {
+		if !wordEnd(rs, i) {
+			continue
+		}
+		if head := strings.TrimRight(string(rs[:i]), joiners); head != "" && Width(head+Ellipsis, face) <= w {
+			return head + Ellipsis
+		}
 	}
-	return strings.TrimRight(string(rs), " ") + Ellipsis
+	n := len(rs)
+	for n > 0 && Width(string(rs[:n])+Ellipsis, face) > w {
+		n--
+	}
+	return strings.TrimRight(string(rs[:n]), " ") + Ellipsis
+}
+
+// joiners are what a line cut by Clip does not end in: spaces and the
+// marks that join its words and parts to the ones cut off.
+const joiners = " ·,;:—–→←"
+
+// wordEnd reports whether rs[:i] ends a word: at the end of rs, before a
+// space, or between a lower-case letter and a capital (CamelCase).
+func wordEnd(rs []rune, i int) bool {
+	return i == len(rs) || rs[i] == ' ' || unicode.IsLower(rs[i-1]) && unicode.IsUpper(rs[i])
 }
 
 // AppendHanging appends line to dst wrapped to w pixels of face, a

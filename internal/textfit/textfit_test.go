@@ -94,3 +94,54 @@ func TestAppendHangingWrapsUnderItsColumn(t *testing.T) {
 		}
 	}
 }
+
+// Clip cuts at the last word that fits with the ellipsis (a " · " part,
+// a CamelCase part), between letters only when not even the first word
+// fits: "MinimumStateSeco…" read as another word.
+func TestClipCutsAtAWord(t *testing.T) {
+	as, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	face := as.Face(12)
+	w := func(s string) float64 { return textfit.Width(s, face) }
+	for _, tc := range []struct {
+		name, in string
+		w        float64
+		want     string
+	}{
+		{"fits", "Steady", w("Steady"), "Steady"},
+		{"fits with room", "Routed at 10.50 s", 1000, "Routed at 10.50 s"},
+		{"words", "not this battle at all", w("not this battle…"), "not this battle…"},
+		{"words, one less", "not this battle at all", w("not this battle…") - 0.5, "not this…"},
+		{"parts", "Odds · lab's opening · 1000 fights", w("Odds · lab's opening · 1000…") - 0.5, "Odds · lab's opening…"},
+		{"a number whole", "Odds · lab's opening · 1000 fights", w("Odds · lab's opening · 1000…"), "Odds · lab's opening · 1000…"},
+		{"list", "Suppressed −0.12, EnemyDown +0.08", w("Suppressed −0.12, Enemy…") - 0.5, "Suppressed −0.12…"},
+		{"arrow", "Steady → Shaken", w("Steady → Sh…"), "Steady…"},
+		{"CamelCase", "MinimumStateSeconds", w("MinimumStateSeco…"), "MinimumState…"},
+		{"CamelCase, one less", "MinimumStateSeconds", w("MinimumState…") - 0.5, "Minimum…"},
+		{"CamelCase after words", "Rally MinimumStateSeconds", w("Rally MinimumState…"), "Rally MinimumState…"},
+		{"CamelCase, first part too long", "MinimumStateSeconds", w("Minimum…") - 0.5, "Minimu…"},
+		{"one long word", strings.Repeat("m", 30), w("mmmm…"), "mmmm…"},
+		{"first word too long", "unbreakable line", w("unbr…"), "unbr…"},
+		{"Limit's ellipsis", "morale moves morale " + textfit.Ellipsis, w("morale moves morale…"), "morale moves morale…"},
+		{"empty", "", 0, ""},
+		{"empty, no room", "", -1, ""},
+		{"no room for a letter", "Steady", w("S…") - 0.5, textfit.Ellipsis},
+		{"no room for the ellipsis", "Steady", w(textfit.Ellipsis) - 1, textfit.Ellipsis},
+		{"no room at all", "Steady", 0, textfit.Ellipsis},
+		{"non-ASCII words", "Moral sinkt über Nacht", w("Moral sinkt über N…"), "Moral sinkt über…"},
+		{"non-ASCII CamelCase", "ÄußereMoralÜberGrenze", w("ÄußereMoralÜberGr…"), "ÄußereMoralÜber…"},
+		{"non-ASCII long word", "Überschreitung", w("Über…"), "Über…"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := textfit.Clip(tc.in, face, tc.w)
+			if got != tc.want {
+				t.Errorf("Clip(%q) in %.1f px: got %q; want %q", tc.in, tc.w, got, tc.want)
+			}
+			if got != "" && got != textfit.Ellipsis && w(got) > tc.w {
+				t.Errorf("Clip(%q) in %.1f px: got %q, %.1f px wide; want at most %.1f", tc.in, tc.w, got, w(got), tc.w)
+			}
+		})
+	}
+}
