@@ -1,7 +1,6 @@
 package lab_test
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
@@ -30,14 +29,8 @@ func TestMergeFileSpellings(t *testing.T) {
 		for k := range files {
 			files[k].Header.File = tc.files[k]
 		}
-		for _, order := range [][]int{{0, 1, 2}, {2, 1, 0}, {1, 2, 0}} {
-			var fs []lab.RunsFile
-			var dirs []string
-			for _, i := range order {
-				fs = append(fs, files[i])
-				dirs = append(dirs, fmt.Sprintf("shard%d", i))
-			}
-			h, _, err := lab.Merge(fs, dirs)
+		for _, order := range shardOrders() {
+			h, _, err := lab.Merge(inOrder(files, order))
 			switch {
 			case tc.refuse == "" && err != nil:
 				t.Errorf("%s, order %v: got %v; want them merged", tc.name, order, err)

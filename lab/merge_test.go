@@ -43,6 +43,22 @@ func shardFiles(t *testing.T, n int, edit func(*lab.Header)) []lab.RunsFile {
 	return files
 }
 
+// shardOrders returns the orders in which the merge tests hand three shards
+// over: the merge must not depend on it.
+func shardOrders() [][]int { return [][]int{{0, 1, 2}, {2, 1, 0}, {1, 2, 0}} }
+
+// inOrder returns files in order, and their folders' names (shardK for
+// files[K]), for Merge.
+func inOrder(files []lab.RunsFile, order []int) ([]lab.RunsFile, []string) {
+	var fs []lab.RunsFile
+	var dirs []string
+	for _, i := range order {
+		fs = append(fs, files[i])
+		dirs = append(dirs, fmt.Sprintf("shard%d", i))
+	}
+	return fs, dirs
+}
+
 func dirsOf(n int) []string {
 	var d []string
 	for k := 0; k < n; k++ {
@@ -102,14 +118,8 @@ func TestMergeComparesEveryField(t *testing.T) {
 	}
 	files := shardFiles(t, 3, nil)
 	var ref []byte
-	for _, order := range [][]int{{0, 1, 2}, {2, 1, 0}, {1, 2, 0}} {
-		var fs []lab.RunsFile
-		var dirs []string
-		for _, i := range order {
-			fs = append(fs, files[i])
-			dirs = append(dirs, fmt.Sprintf("shard%d", i))
-		}
-		h, runs, err := lab.Merge(fs, dirs)
+	for _, order := range shardOrders() {
+		h, runs, err := lab.Merge(inOrder(files, order))
 		if err != nil {
 			t.Fatal(err)
 		}
