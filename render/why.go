@@ -520,8 +520,9 @@ func clip(s string, face text.Face, w float64) string { return textfit.Clip(s, f
 
 // clipList shortens a list s ("and 3 more: Suppressed −0.12, EnemyDown
 // +0.08, contagion +0.01") to w pixels of face by whole items, ending in
-// ", …" after the last that fits, so that no item's number is cut
-// ("contagion +…"); clip when not even the first fits.
+// ", …" after the last that fits, so that no cause shows without its
+// number: clip, which cuts at any word, would end "…, contagion…". It
+// clips when not even the first item fits.
 func clipList(s string, face text.Face, w float64) string {
 	if textWidth(s, face) <= w {
 		return s

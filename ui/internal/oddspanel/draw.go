@@ -62,8 +62,10 @@ func (p *Panel) Draw(dst *ebiten.Image, slot image.Rectangle) {
 
 // fitTitle is the panel's title t in w pixels of face: whole, else
 // without its last part, the count of fights, which the status line under
-// it says too ("counting… 200 of 1000 fights"), else clipped. Clipped
-// whole, "· 1000 fights" read "· 100…" in a window of -scale 0.75.
+// it says too ("counting… 200 of 1000 fights"), else clipped. The count
+// is dropped without an ellipsis, as nothing is lost, which textfit.Clip,
+// knowing nothing of the status line, never does: clipped whole, the title
+// read "Odds · lab's opening, not this battle…" at -scale 0.75.
 func fitTitle(t string, face text.Face, w float64) string {
 	if i := strings.LastIndex(t, " · "); i > 0 && textfit.Width(t, face) > w {
 		t = t[:i]
