@@ -102,7 +102,7 @@ func (p *Panel) paint(img *ebiten.Image) {
 	}
 	widgets.DrawLabel(img, textfit.Clip(v.status, p.small, line), p.small, x, y, widgets.ColDim)
 	y = float64(m.rowsTop)
-	cols := columns(x, float64(w))
+	cols := p.columns(x, float64(w))
 	cell := func(s string, f text.Face, col int, c color.Color) {
 		widgets.DrawLabel(img, textfit.Clip(s, f, cols[col+1]-cols[col]-4), f, cols[col], y, c)
 	}
@@ -128,9 +128,16 @@ func (p *Panel) paint(img *ebiten.Image) {
 // whose rows start at x: the label, the share now with its 95% interval,
 // the share before ("was 100%"), the change ("+100 pts ▲"), and the right
 // edge. Each cell is cut to its column less 4 px; the widest a report
-// makes fits (TestOddsCellsFitTheirColumns).
-func columns(x, w float64) [5]float64 {
-	return [5]float64{x, x + 108, x + 208, x + 272, w - 4}
+// makes fits (TestOddsCellsFitTheirColumns). In the larger text of a
+// window of -scale 0.75 or less, the label column widens to the first
+// rout's labels and the one before to "was 100%", at the cost of the
+// share's column, whose interval is what goes: cut at a word, the first
+// rout's two labels both read "first rout…" and "was 100%" read "was…"
+// (TestOddsColumnsAtEveryScale).
+func (p *Panel) columns(x, w float64) [5]float64 {
+	label := max(textfit.Width(firstRoutMedian, p.small), textfit.Width(firstRoutSpread, p.small))
+	before := max(textfit.Width("was 100%", p.small), textfit.Width(meanShift, p.small))
+	return [5]float64{x, x + max(108, math.Ceil(label)+4), x + min(208, 272-math.Ceil(before)-4), x + 272, w - 4}
 }
 
 // The open panel's inside, from its top: the title, the status line, then

@@ -184,6 +184,15 @@ type oddsLine struct {
 // for; when there are more, the last of them says how many are left out.
 const oddsRowsShown = 6
 
+// The labels of the first rout's two rows, the widest the panel always
+// shows, and its median's "before", as wide as "was 100%": their columns
+// are as wide as they need (Panel.columns).
+const (
+	firstRoutMedian = "first rout, median"
+	firstRoutSpread = "first rout, 10–90%"
+	meanShift       = "mean shift"
+)
+
 // layOdds lays o out as the panel's text.
 func layOdds(o odds.Odds) oddsView {
 	// the lab's own fights of its scenario, not the battle on screen:
@@ -216,13 +225,13 @@ func layOdds(o odds.Odds) oddsView {
 	rows = append(rows, shareLine("re-breaks", o.Rebreaks, o.Runs))
 	fr := shareLine("a man routs", o.FirstRout.OddsRow, o.Runs)
 	rows = append(rows, fr)
-	t := oddsLine{label: "first rout, median"}
-	spread := oddsLine{label: "first rout, 10–90%"}
+	t := oddsLine{label: firstRoutMedian}
+	spread := oddsLine{label: firstRoutSpread}
 	if f := o.FirstRout; f.P50 != nil {
 		t.now = fmt.Sprintf("%.1f s [%.1f–%.1f]", *f.P50, *f.P50Lo, *f.P50Hi)
 		spread.now = fmt.Sprintf("%.1f–%.1f s", *f.P10, *f.P90)
 		if c := f.TimeChange; c != nil {
-			t.before = "mean shift" // over the fights with a rout both times
+			t.before = meanShift // over the fights with a rout both times
 			t.change = secs(c.Diff) + " " + mark(c)
 			t.beyond = c.Beyond
 		}

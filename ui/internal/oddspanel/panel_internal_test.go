@@ -173,7 +173,7 @@ func TestOddsCellsFitTheirColumns(t *testing.T) {
 	}
 	p := New(&recorder{}, a)
 	const innerW = 360 // the tuner panel's inner width, as in TestOddsRowsFitThePanel
-	cols := columns(8, innerW)
+	cols := p.columns(8, innerW)
 	for _, tc := range []struct {
 		col  int
 		bold bool
@@ -251,6 +251,57 @@ func TestOddsTitleNeverCutsItsCount(t *testing.T) {
 		room := float64(innerW) - 24 - textfit.Width("▼ open", p.small) // as paint gives it
 		if got := fitTitle(title, p.title, room); got != tc.want {
 			t.Errorf("scale %v: got %q; want %q", tc.k, got, tc.want)
+		}
+	}
+}
+
+// The first rout's two labels and "was 100%" fit their columns whole at
+// every scale: in the larger text of -scale 0.75 and below, cut at a
+// word, both labels read "first rout…" and "was 100%" "was…" (cut
+// between letters, "first rout, 10–9…" and "was 10…"). The shares and
+// times the opening shows still fit the narrower column between them, and
+// at -scale 1 the columns are as they were.
+func TestOddsColumnsAtEveryScale(t *testing.T) {
+	a, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const innerW = 360 // the tuner panel's inner width, as in TestOddsRowsFitThePanel
+	for _, tc := range []struct {
+		k          float64
+		col1, col2 float64 // want the share's and the before's columns to start here, rows at 8
+	}{
+		{1, 8 + 108, 8 + 208},
+		{0.75, 8 + 114, 8 + 203},
+		{0.5, 8 + 114, 8 + 203},
+	} {
+		p := New(nil, a.LegibleAt(tc.k))
+		cols := p.columns(8, innerW)
+		if cols[1] != tc.col1 || cols[2] != tc.col2 {
+			t.Errorf("scale %v: the share's and the before's columns start at %v and %v; want %v and %v", tc.k, cols[1], cols[2], tc.col1, tc.col2)
+		}
+		for _, c := range []struct {
+			col  int
+			bold bool
+			s    string
+		}{
+			{0, false, firstRoutMedian},
+			{0, false, firstRoutSpread},
+			{1, true, "64% [58–70]"},
+			{1, true, "0% [0–<1]"},
+			{1, true, "10.8–10.8 s"},
+			{1, true, "counting…"},
+			{2, false, "was 100%"},
+			{2, false, meanShift},
+			{3, false, "+100 pts ▲"},
+		} {
+			f, room := p.small, cols[c.col+1]-cols[c.col]-4
+			if c.bold {
+				f = p.bold
+			}
+			if got := textfit.Clip(c.s, f, room); got != c.s {
+				t.Errorf("scale %v, column %d: got %q; want %q whole (%.1f px in %.0f)", tc.k, c.col, got, c.s, textfit.Width(c.s, f), room)
+			}
 		}
 	}
 }
