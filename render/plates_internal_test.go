@@ -18,19 +18,7 @@ import (
 // them was both inside and clear of the men beside them. A plate moved
 // into the field keeps off its own man and is tied to him by its line.
 func TestPlatesStayInTheField(t *testing.T) {
-	if runtime.GOOS == "linux" && os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
-		t.Skip("needs a display (run under xvfb-run)")
-	}
-	a, err := assets.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := New(a)
-	field := morale.Vec2{X: 4000, Y: 2400}
-	vp := game.Viewport{X: 20, Y: 10, W: 800, H: 480, Field: field}
-	p := newProjection(vp, field)
-	dst := ebiten.NewImage(900, 520)
-	shown := p.rect.Intersect(dst.Bounds())
+	r, p, dst, shown := plateField(t)
 	var men []game.SoldierView
 	for i, at := range []morale.Vec2{{X: 90, Y: 900}, {X: 90, Y: 1000}, {X: 90, Y: 1100}, {X: 2000, Y: 60}, {X: 3950, Y: 2350}, {X: 2000, Y: 1200}} {
 		men = append(men, game.SoldierView{ID: i, Name: "Fischer", Pos: at, Alive: true, Nerve: 0.28})
@@ -56,19 +44,7 @@ func TestPlatesStayInTheField(t *testing.T) {
 // any that covers one, and a crowd with none free near a man finds one
 // farther out.
 func TestPlatesNeverCoverAPlate(t *testing.T) {
-	if runtime.GOOS == "linux" && os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
-		t.Skip("needs a display (run under xvfb-run)")
-	}
-	a, err := assets.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := New(a)
-	field := morale.Vec2{X: 4000, Y: 2400}
-	vp := game.Viewport{X: 20, Y: 10, W: 800, H: 480, Field: field}
-	p := newProjection(vp, field)
-	dst := ebiten.NewImage(900, 520)
-	shown := p.rect.Intersect(dst.Bounds())
+	r, p, dst, shown := plateField(t)
 	names := []string{"Eriksen", "Garcia", "Fischer", "Horvat"}
 	for _, tc := range []struct {
 		name string
@@ -97,4 +73,22 @@ func TestPlatesNeverCoverAPlate(t *testing.T) {
 			}
 		})
 	}
+}
+
+// plateField returns, for a plates test, a renderer, the projection of a
+// 40 m × 24 m field onto an 800 × 480 view at (20, 10), an image to draw on
+// and the part of it the field shows. It skips the test without a display.
+func plateField(t *testing.T) (*Renderer, projection, *ebiten.Image, image.Rectangle) {
+	t.Helper()
+	if runtime.GOOS == "linux" && os.Getenv("DISPLAY") == "" && os.Getenv("WAYLAND_DISPLAY") == "" {
+		t.Skip("needs a display (run under xvfb-run)")
+	}
+	a, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	field := morale.Vec2{X: 4000, Y: 2400}
+	p := newProjection(game.Viewport{X: 20, Y: 10, W: 800, H: 480, Field: field}, field)
+	dst := ebiten.NewImage(900, 520)
+	return New(a), p, dst, p.rect.Intersect(dst.Bounds())
 }
