@@ -34,6 +34,7 @@ const (
 )
 
 func main() {
+	useParentConsole() // on Windows, a windowed demo.exe prints to the console it was started from
 	if dir := programFolder(os.Args[1:], executable()); dir != "" {
 		if err := os.Chdir(dir); err != nil {
 			fail(exitFailed, err)
@@ -200,8 +201,10 @@ func run(cfg config, eg ebiten.Game) {
 	}
 }
 
-// fail prints v after "demo: " and exits with code.
+// fail prints v after "demo: " and exits with code; on Windows, started by a
+// double-click (no console to print to), it shows v in a message box first.
 func fail(code int, v any) {
 	fmt.Fprintln(os.Stderr, "demo:", v)
+	showFatal(fmt.Sprint("demo: ", v))
 	os.Exit(code)
 }
