@@ -48,9 +48,16 @@ func (t target) archive() string {
 }
 
 // programs are the packages every archive holds, by their binaries' names.
-var programs = []struct{ name, pkg string }{
-	{"demo", "./cmd/demo"},
-	{"moralesim", "./cmd/moralesim"},
+// A windowed program (gui) is linked on Windows as one (-H=windowsgui), so
+// that a double-click opens no console window beside it (the demo prints to
+// the console it is started from itself: cmd/demo/console_windows.go); the
+// others are console programs, which cmd.exe and PowerShell wait for.
+var programs = []struct {
+	name, pkg string
+	gui       bool
+}{
+	{"demo", "./cmd/demo", true},
+	{"moralesim", "./cmd/moralesim", false},
 }
 
 // entry is one file of an archive, named inside the archive's folder
@@ -65,19 +72,29 @@ type entry struct {
 // build compiles every program for t into dir: CGO_ENABLED=0 (no C
 // toolchain for another system), -trimpath (no path of this machine in
 // the binaries), symbols and DWARF stripped (-s -w: stack traces still
-// name every function).
+// name every function), a windowed program on Windows linked as one
+// (ldflags).
 func build(goCmd string, t target, dir string) error {
-	args := []string{"build", "-trimpath", "-ldflags=-s -w", "-o", dir + string(os.PathSeparator)}
 	for _, p := range programs {
-		args = append(args, p.pkg)
-	}
-	cmd := exec.Command(goCmd, args...)
-	cmd.Env = append(os.Environ(), "GOOS="+t.goos, "GOARCH="+t.goarch, "CGO_ENABLED=0", "GOFLAGS=")
-	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("%s: go %s: %w", t, strings.Join(args, " "), err)
+		args := []string{"build", "-trimpath", "-ldflags=" + ldflags(t, p.gui), "-o", filepath.Join(dir, t.exe(p.name)), p.pkg}
+		cmd := exec.Command(goCmd, args...)
+		cmd.Env = append(os.Environ(), "GOOS="+t.goos, "GOARCH="+t.goarch, "CGO_ENABLED=0", "GOFLAGS=")
+		cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("%s: go %s: %w", t, strings.Join(args, " "), err)
+		}
 	}
 	return nil
+}
+
+// ldflags are the linker's flags for a program on t: -s -w, and
+// -H=windowsgui for a windowed program on Windows (PE subsystem 2, which
+// checkBinary checks; a console program is 3).
+func ldflags(t target, gui bool) string {
+	if gui && t.goos == "windows" {
+		return "-s -w -H=windowsgui"
+	}
+	return "-s -w"
 }
 
 // run builds every target of cfg and, unless cfg.check, writes its archive,
@@ -164,7 +181,8 @@ func buildOne(goCmd string, cfg config, t target, dir string, info buildInfoT, s
 }
 
 // verifyOne reads t's archive back and checks its layout (checkLayout)
-// and that its programs are t's (checkBinary);
+// and that its programs are t's, windowed or console ones as programs
+// says (checkBinary);
 // when this machine runs t's programs it also unpacks the archive into dir
 // and follows the HOWTO there (tryUnpacked). It says what it tried.
 func verifyOne(t target, archive []byte, shared []entry, dir string) (string, error) {
@@ -177,7 +195,7 @@ func verifyOne(t target, archive []byte, shared []entry, dir string) (string, er
 	}
 	for _, f := range got {
 		if f.mode.Perm() == 0o755 && !f.mode.IsDir() {
-			if err := checkBinary(t, f.body); err != nil {
+			if err := checkBinary(t, isGUI(t, f.name), f.body); err != nil {
 				return "", fmt.Errorf("%s: %w", f.name, err)
 			}
 		}

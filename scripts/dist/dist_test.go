@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
 	"runtime"
 	"slices"
@@ -91,7 +93,7 @@ func TestHowto(t *testing.T) {
 		mac  string
 		want []string
 	}{
-		{target{"windows", "amd64"}, "", []string{"demo.exe", "Extract All", "SmartScreen", "Run anyway", `.\moralesim.exe run scenarios\opening.toml`, `.\demo.exe -h`, `out\opening\`, `out\line_holds-fit\weights.toml`, `write a path with / (weights = "../weights.toml")`, "Windows 10 or 11", "\r\n"}},
+		{target{"windows", "amd64"}, "", []string{"demo.exe", "Extract All", "SmartScreen", "Run anyway", `.\moralesim.exe run scenarios\opening.toml`, `.\demo.exe -h`, `out\opening\`, `out\line_holds-fit\weights.toml`, `write a path with / (weights = "../weights.toml")`, "Windows 10 or 11", "no console window", "message box", "does not wait for it", "\r\n"}},
 		{target{"darwin", "arm64"}, "macOS 12.0", []string{"Apple silicon", "com.apple.quarantine", "drag this folder", "Not Opened", "./demo", "double-click demo", "macOS 12.0 or later", "Metal"}},
 		{target{"darwin", "amd64"}, "macOS 12.0", []string{"Intel", "com.apple.quarantine", "macOS 12.0 or later"}},
 		{target{"linux", "amd64"}, "", []string{"./demo", "sudo apt-get install libgl1", "XWayland", "xvfb-run", "scenarios/opening.toml", "out/opening/", "out/line_holds-fit/weights.toml"}},
@@ -286,7 +288,7 @@ func TestCheckBinary(t *testing.T) {
 	if host.platform() == "" {
 		t.Skipf("%s is not a target", host)
 	}
-	if err := checkBinary(host, b); err != nil {
+	if err := checkBinary(host, false, b); err != nil {
 		t.Errorf("this test's own program for %s: %v", host, err)
 	}
 	for _, other := range defaultTargets {
@@ -294,11 +296,59 @@ func TestCheckBinary(t *testing.T) {
 		if tg == host {
 			continue
 		}
-		if err := checkBinary(tg, b); err == nil {
+		if err := checkBinary(tg, false, b); err == nil {
 			t.Errorf("a %s program passes for %s", host, tg)
 		}
 	}
-	if err := checkBinary(host, []byte("binary 1")); err == nil {
+	if err := checkBinary(host, false, []byte("binary 1")); err == nil {
 		t.Error("a text passes as a program")
+	}
+}
+
+// On Windows the demo is linked as a windowed program and moralesim as a
+// console one, and checkBinary tells the two apart: a program linked with
+// the flags dist gives it passes for what it is and fails for the other.
+func TestWindowedOrConsole(t *testing.T) {
+	if testing.Short() {
+		t.Skip("SKIPPED in -short mode: builds two Windows programs")
+	}
+	if !isGUI(target{"windows", "amd64"}, "moralebreak-windows-amd64/demo.exe") || isGUI(target{"windows", "amd64"}, "moralebreak-windows-amd64/moralesim.exe") {
+		t.Fatal("want demo.exe windowed and moralesim.exe a console program")
+	}
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"go.mod":  "module hello\n\ngo 1.24\n",
+		"main.go": "package main\n\nfunc main() {}\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	goCmd := os.Getenv("GO") // as run builds
+	if goCmd == "" {
+		goCmd = "go"
+	}
+	win := target{"windows", "amd64"}
+	for _, gui := range []bool{true, false} {
+		exe := filepath.Join(dir, "hello.exe")
+		cmd := exec.Command(goCmd, "build", "-trimpath", "-ldflags="+ldflags(win, gui), "-o", exe, ".")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOOS=windows", "GOARCH=amd64", "CGO_ENABLED=0", "GOFLAGS=", "GOWORK=off")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go build: %v\n%s", err, out)
+		}
+		b, err := os.ReadFile(exe)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := checkBinary(win, gui, b); err != nil {
+			t.Errorf("linked with %s: %v", ldflags(win, gui), err)
+		}
+		if err := checkBinary(win, !gui, b); err == nil || !strings.Contains(err.Error(), "PE subsystem") {
+			t.Errorf("linked with %s, checked as gui=%v: %v; want a PE subsystem error", ldflags(win, gui), !gui, err)
+		}
+	}
+	if ldflags(target{"linux", "amd64"}, true) != "-s -w" {
+		t.Errorf("Linux's demo linked with %q; want -s -w", ldflags(target{"linux", "amd64"}, true))
 	}
 }

@@ -86,7 +86,14 @@ func howto(t target, info buildInfoT, macMin string, scenarios []string) string 
 	p("  Save replay (F2) and Save picture (F12) write their files there too.")
 	p("  The panel on the right lists every control: left-click a soldier and he")
 	p("  falls, click the ground and a shell lands, Space pauses, R rallies, the")
-	p("  backquote key opens the console. %s -h lists the flags.", demo)
+	p("  backquote key opens the in-game console. %s -h lists the flags.", demo)
+	if t.goos == "windows" {
+		p("  Double-clicked, demo.exe opens its window alone, no console window; an")
+		p("  error that stops it (a weights.toml that does not load) shows in a")
+		p("  message box. Started from a terminal (cmd or PowerShell), it prints the")
+		p("  flags and its messages there, but the terminal does not wait for it:")
+		p("  the prompt may come back first (press Enter for a fresh one).")
+	}
 	p("")
 	p("Run the lab")
 	if t.goos == "windows" {

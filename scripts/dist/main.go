@@ -3,7 +3,9 @@
 // archive under -out with weights.toml, scenarios/ and a HOWTO.txt saying
 // how to start it and what the platform needs. Every archive is read back
 // and checked as a designer would find it: one folder, the programs by the
-// platform's names, executable and built for it, nothing a designer does
+// platform's names, executable and built for it (on Windows the demo a
+// windowed program, which a double-click opens without a console window,
+// and moralesim a console one), nothing a designer does
 // not need, every scenario's weights file where the scenario looks, a
 // HOWTO that names every scenario and no file the archive lacks, in CRLF
 // on Windows. The archive this machine can run is unpacked and followed:

@@ -170,9 +170,23 @@ func checkLayout(t target, got []entry, shared []entry) error {
 	return errors.Join(errs...)
 }
 
+// isGUI says whether the archive's file name (with its folder) is a
+// windowed program (programs' gui).
+func isGUI(t target, name string) bool {
+	for _, p := range programs {
+		if path.Base(name) == t.exe(p.name) {
+			return p.gui
+		}
+	}
+	return false
+}
+
 // checkBinary checks that b is a program t runs: PE on Windows, Mach-O on
-// macOS, ELF on Linux, for t's processor.
-func checkBinary(t target, b []byte) error {
+// macOS, ELF on Linux, for t's processor; on Windows also a windowed
+// program (PE subsystem 2: a double-click opens no console window) when
+// gui, else a console program (3: cmd.exe and PowerShell wait for it and
+// show what it prints).
+func checkBinary(t target, gui bool, b []byte) error {
 	r := bytes.NewReader(b)
 	switch t.goos {
 	case "windows":
@@ -183,6 +197,19 @@ func checkBinary(t target, b []byte) error {
 		}
 		if f.Machine != want[t.goarch] {
 			return fmt.Errorf("a Windows program for machine %#x; want %s", f.Machine, t.goarch)
+		}
+		var sub uint16
+		switch h := f.OptionalHeader.(type) {
+		case *pe.OptionalHeader64:
+			sub = h.Subsystem
+		case *pe.OptionalHeader32:
+			sub = h.Subsystem
+		}
+		switch {
+		case gui && sub != pe.IMAGE_SUBSYSTEM_WINDOWS_GUI:
+			return fmt.Errorf("PE subsystem %d; want %d, a windowed program (-ldflags=-H=windowsgui): a double-click on a console program opens a console window beside it, and closing that window ends the program", sub, pe.IMAGE_SUBSYSTEM_WINDOWS_GUI)
+		case !gui && sub != pe.IMAGE_SUBSYSTEM_WINDOWS_CUI:
+			return fmt.Errorf("PE subsystem %d; want %d, a console program: cmd.exe and PowerShell neither wait for a windowed program nor show what it prints", sub, pe.IMAGE_SUBSYSTEM_WINDOWS_CUI)
 		}
 	case "darwin":
 		want := map[string]macho.Cpu{"amd64": macho.CpuAmd64, "arm64": macho.CpuArm64}
