@@ -87,7 +87,9 @@ func TestBadFlagsExitTwoBeforeAWindow(t *testing.T) {
 		{[]string{"-replay", endless}, "playing it through would take about 1.04e+11 soldier-sub-ticks"},
 		// a scenario the lab refuses is the lab's error: file, line, key
 		{[]string{"-scenario", badScenario}, "-scenario: " + badScenario + ":4: squad[1].size: is 0; it must lie in 1..100000"},
-		{[]string{"-scenario", filepath.Join(dir, "none.toml")}, "-scenario: "},
+		// a missing file in a designer's words, without the system call
+		// ("stat …", on Windows "GetFileAttributesEx …")
+		{[]string{"-scenario", filepath.Join(dir, "none.toml")}, "demo: -scenario: " + filepath.Join(dir, "none.toml") + ": no such file"},
 		{[]string{"-scenario", fifo}, "a FIFO"},
 		{[]string{"-scenario", goodScenario, "-run", "-1"}, "-run is -1; want 0..999999"},
 		{[]string{"-scenario", goodScenario, "-run", "1000000"}, "-run is 1000000"},

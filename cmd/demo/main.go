@@ -204,6 +204,9 @@ func run(cfg config, eg ebiten.Game) {
 // fail prints v after "demo: " and exits with code; on Windows, started by a
 // double-click (no console to print to), it shows v in a message box first.
 func fail(code int, v any) {
+	if err, ok := v.(error); ok {
+		v = safefile.Plain(err) // a missing file: "nope.toml: no such file" on every system
+	}
 	fmt.Fprintln(os.Stderr, "demo:", v)
 	showFatal(fmt.Sprint("demo: ", v))
 	os.Exit(code)

@@ -67,9 +67,9 @@ func Escape(s string) string {
 // OneLine is err's first line, followed by how many more lines (problems)
 // it had: "F:2: … (and 3 more problems)". A file with many problems is
 // said in one line; the file itself names the rest when opened or fixed
-// one line at a time.
+// one line at a time. A missing file reads as Plain says it.
 func OneLine(err error) string {
-	first, rest, more := strings.Cut(err.Error(), "\n")
+	first, rest, more := strings.Cut(Plain(err), "\n")
 	if !more {
 		return first
 	}
