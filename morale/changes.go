@@ -36,8 +36,9 @@ type Change struct {
 	// Agent is the agent's handle. It reads Removed() when the agent was
 	// removed after the change: his changes up to then are kept.
 	Agent *Agent
-	// Tag is the agent's tag (WithTag) when the change was recorded, for a
-	// game that maps agents to its entities by tag, after a removal too.
+	// Tag is the agent's tag (WithTag, SetTag) when the change was
+	// recorded (the last one's, coalesced), for a game that maps agents to
+	// its entities by tag, after a removal too.
 	Tag uint64
 	// IsState is true for a change of state (Old, New) and false for a
 	// change of morale (OldMorale, Morale).
@@ -192,7 +193,7 @@ func (w *World) record(n *note) {
 		}
 		if *slot != 0 {
 			c := &cl.pending[*slot-1]
-			c.New, c.Morale, c.Why = n.new, n.morale, n.why
+			c.New, c.Morale, c.Why, c.Tag = n.new, n.morale, n.why, w.col.Tag[a.i]
 			return
 		}
 	}

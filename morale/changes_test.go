@@ -154,6 +154,52 @@ func TestTakeChangesCoalesce(t *testing.T) {
 	}
 }
 
+// TestCoalescedChangeHasTheLastTag: a coalesced change carries the tag the
+// agent had at its last change, as it carries that change's reason: a game
+// that gave the man another entity (SetTag) between two changes maps the
+// change to the entity he is now, as a listener would be told.
+func TestCoalescedChangeHasTheLastTag(t *testing.T) {
+	for _, morale_ := range []bool{false, true} {
+		w, all := changeFight(t, 4)
+		if err := w.RecordChanges(morale.ChangeOptions{Morale: morale_, Coalesce: true}); err != nil {
+			t.Fatal(err)
+		}
+		all[0].ForceRout() // a change of state (and of nothing else) under tag 100
+		if err := all[0].SetMorale(0.5); err != nil {
+			t.Fatal(err)
+		}
+		if err := all[0].SetTag(7); err != nil {
+			t.Fatal(err)
+		}
+		all[0].Rally() // another of state, under tag 7
+		if err := all[0].SetMorale(0.4); err != nil {
+			t.Fatal(err)
+		}
+		all[0].ForceRout() // Steady → Routed, coalesced, under tag 7
+		seen := map[bool]int{}
+		for _, c := range w.TakeChanges(nil) {
+			if c.Agent != all[0] {
+				continue
+			}
+			seen[c.IsState]++
+			if c.Tag != 7 {
+				t.Errorf("Morale %v: a coalesced change (state %v) of the man retagged 7: got tag %d; want 7", morale_, c.IsState, c.Tag)
+			}
+		}
+		if want := map[bool]int{true: 1, false: b2i(morale_)}; seen[true] != want[true] || seen[false] != want[false] {
+			t.Errorf("Morale %v: got %d changes of state and %d of morale; want %d and %d", morale_, seen[true], seen[false], want[true], want[false])
+		}
+	}
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // TestTakeChangesCapacity: beyond Capacity changes are dropped and
 // counted, the first ones kept; a take makes room again.
 func TestTakeChangesCapacity(t *testing.T) {
