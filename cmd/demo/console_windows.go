@@ -23,11 +23,6 @@ var (
 // attachParentProcess is AttachConsole's ATTACH_PARENT_PROCESS, (DWORD)-1.
 const attachParentProcess = ^uint32(0)
 
-// errorsReachSomeone says whether what the demo writes to os.Stderr is read:
-// stderr was given (a console program, or redirected to a file or a pipe),
-// or the demo writes to its parent's console. Set by useParentConsole.
-var errorsReachSomeone = true
-
 // useParentConsole attaches the demo to the console of the program that
 // started it (cmd.exe, PowerShell), if it has one, and points standard
 // output and error that were not given to the demo (a windowed program
@@ -51,11 +46,7 @@ func useParentConsole() {
 		std int
 	}{{&os.Stdout, syscall.STD_OUTPUT_HANDLE}, {&os.Stderr, syscall.STD_ERROR_HANDLE}} {
 		switch {
-		case given(*s.f):
-		case con == nil:
-			if s.f == &os.Stderr {
-				errorsReachSomeone = false
-			}
+		case given(*s.f), con == nil: // kept; without a console, showFatal speaks instead
 		default:
 			*s.f = con
 			// The runtime writes a panic to the process's standard error
@@ -86,12 +77,13 @@ func given(f *os.File) bool {
 }
 
 // showFatal shows msg, the error the demo exits with, in a message box when
-// its standard error reaches nobody (started by a double-click): without
-// it the demo would vanish without a word, its window never opened or
-// gone. A demo started from a console, or with its errors redirected,
+// its standard error reaches nobody (started by a double-click: after
+// useParentConsole, os.Stderr is still the nothing it was not given):
+// without it the demo would vanish without a word, its window never opened
+// or gone. A demo started from a console, or with its errors redirected,
 // shows none: the error printed there is enough.
 func showFatal(msg string) {
-	if errorsReachSomeone {
+	if given(os.Stderr) {
 		return
 	}
 	const mbOK, mbIconError, mbSetForeground = 0x0, 0x10, 0x10000

@@ -44,9 +44,9 @@ func TestGivenHandlesStay(t *testing.T) {
 		t.Skip("SKIPPED: this test's standard output or error is not given")
 	}
 	useParentConsole()
-	if os.Stdout != out || os.Stderr != errs || !errorsReachSomeone {
+	if os.Stdout != out || os.Stderr != errs || !given(os.Stderr) {
 		os.Stdout, os.Stderr = out, errs
-		t.Fatalf("useParentConsole replaced a given handle, or says errors reach nobody (%v)", errorsReachSomeone)
+		t.Fatalf("useParentConsole replaced a given handle, or left errors reaching nobody")
 	}
 }
 
@@ -54,13 +54,13 @@ func TestGivenHandlesStay(t *testing.T) {
 // console the test has, if any, as started from cmd.exe; without a
 // console, errors reach nobody and showFatal would show them in a box.
 func TestMissingStderr(t *testing.T) {
-	out, errs, reach := os.Stdout, os.Stderr, errorsReachSomeone
+	out, errs := os.Stdout, os.Stderr
 	h, err := syscall.GetStdHandle(syscall.STD_ERROR_HANDLE)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer func() {
-		os.Stdout, os.Stderr, errorsReachSomeone = out, errs, reach
+		os.Stdout, os.Stderr = out, errs
 		setStdHandle(syscall.STD_ERROR_HANDLE, uintptr(h))
 	}()
 	os.Stderr = os.NewFile(0, "none")
@@ -71,16 +71,16 @@ func TestMissingStderr(t *testing.T) {
 	con, err := os.OpenFile("CONOUT$", os.O_RDWR, 0)
 	if err != nil {
 		t.Log("no console")
-		if errorsReachSomeone || os.Stderr.Fd() != 0 {
-			t.Errorf("without a console: errors reach someone = %v, stderr handle %#x; want false, 0", errorsReachSomeone, os.Stderr.Fd())
+		if given(os.Stderr) || os.Stderr.Fd() != 0 {
+			t.Errorf("without a console: stderr given = %v, its handle %#x; want false (showFatal's box), 0", given(os.Stderr), os.Stderr.Fd())
 		}
 		return
 	}
 	_ = con.Close()
 	t.Log("a console")
 	var mode uint32
-	if !errorsReachSomeone || syscall.GetConsoleMode(syscall.Handle(os.Stderr.Fd()), &mode) != nil {
-		t.Errorf("with a console: errors reach someone = %v, stderr %s; want true, the console", errorsReachSomeone, os.Stderr.Name())
+	if !given(os.Stderr) || syscall.GetConsoleMode(syscall.Handle(os.Stderr.Fd()), &mode) != nil {
+		t.Errorf("with a console: stderr given = %v, %s; want true, the console", given(os.Stderr), os.Stderr.Name())
 	}
 	if got, _ := syscall.GetStdHandle(syscall.STD_ERROR_HANDLE); got != syscall.Handle(os.Stderr.Fd()) {
 		t.Errorf("the process's standard error handle is %#x; want the console's, %#x, for a panic", got, os.Stderr.Fd())
