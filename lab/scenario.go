@@ -518,7 +518,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 			// A target refused, already an error, kills nobody, as one
 			// that does not exist.
 			if !t.bad("squad") && !t.bad("agent") && !t.bad("at") {
-				deaths = append(deaths, death{key: t.key("do"), ev: ev})
+				deaths = append(deaths, death{key: t.key("do"), line: doLine, ev: ev})
 			}
 		case do == "rally" || do == "rout":
 			if !hasSquad && !hasAgent {
@@ -582,11 +582,11 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		ally, leader := deathNews(d.ev, sc.Squads, squadMen, squadIndex, agents)
 		if ally {
 			sc.news[morale.AllyDown] = true
-			p.needRow(sc.Settings.Weights, table, morale.AllyDown, d.key, d.ev.Line, "a death reports", "")
+			p.needRow(sc.Settings.Weights, table, morale.AllyDown, d.key, d.line, "a death reports", "")
 		}
 		if leader {
 			sc.news[morale.LeaderDown] = true
-			p.needRow(sc.Settings.Weights, table, morale.LeaderDown, d.key, d.ev.Line, "a death reports when it kills a leader", "")
+			p.needRow(sc.Settings.Weights, table, morale.LeaderDown, d.key, d.line, "a death reports when it kills a leader", "")
 		}
 	}
 
@@ -842,10 +842,12 @@ var statNames = []string{"p10", "p25", "p50", "p75", "p90", "mean", "min", "max"
 
 type agentInfo struct{ squad, index int }
 
-// death is a death event and the key its messages name (event[N].do).
+// death is a death event and the key its messages name (event[N].do),
+// on do's line.
 type death struct {
-	key string
-	ev  EventSpec
+	key  string
+	line int
+	ev   EventSpec
 }
 
 // deathNews reports whether death ev may kill a man who is not a leader

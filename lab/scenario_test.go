@@ -478,18 +478,18 @@ at = [0.0, 0.0]
 		want          []string
 	}{
 		{"neither row", "[weights]\nSuppressed = -0.1\n", []string{
-			`:11: event[1].do: "LeaderDown", the news a death reports when it kills a leader, has no row`,
-			`:15: event[2].do: "AllyDown", the news a death reports, has no row`,
-			`:19: event[3].do: "AllyDown", the news a death reports, has no row`,
-			`:23: event[4].do: "AllyDown", the news a death reports, has no row`,
-			`:23: event[4].do: "LeaderDown", the news a death reports when it kills a leader, has no row`,
-			`:27: event[5].do: "AllyDown", the news a death reports, has no row`,
-			`:27: event[5].do: "LeaderDown", the news a death reports when it kills a leader, has no row`,
+			`:13: event[1].do: "LeaderDown", the news a death reports when it kills a leader, has no row`,
+			`:17: event[2].do: "AllyDown", the news a death reports, has no row`,
+			`:21: event[3].do: "AllyDown", the news a death reports, has no row`,
+			`:25: event[4].do: "AllyDown", the news a death reports, has no row`,
+			`:25: event[4].do: "LeaderDown", the news a death reports when it kills a leader, has no row`,
+			`:29: event[5].do: "AllyDown", the news a death reports, has no row`,
+			`:29: event[5].do: "LeaderDown", the news a death reports when it kills a leader, has no row`,
 		}},
 		{"no LeaderDown", "[weights]\nAllyDown = -0.1\n", []string{
-			`:11: event[1].do: "LeaderDown", the news a death reports when it kills a leader, has no row in the weights table of "` + w + `" ([weights], or [custom] for your game's own events), so it would be worth zero; add the row`,
-			`:23: event[4].do: "LeaderDown"`,
-			`:27: event[5].do: "LeaderDown"`,
+			`:13: event[1].do: "LeaderDown", the news a death reports when it kills a leader, has no row in the weights table of "` + w + `" ([weights], or [custom] for your game's own events), so it would be worth zero; add the row`,
+			`:25: event[4].do: "LeaderDown"`,
+			`:29: event[5].do: "LeaderDown"`,
 		}},
 		{"both rows", "[weights]\nAllyDown = -0.1\nLeaderDown = -0.3\n", nil},
 	} {
@@ -626,8 +626,8 @@ func TestNewsWithoutARow(t *testing.T) {
 		{"an event's news", "squad = \"a\"\nevent = \"Sniped\"\n", `:10: event[1].event: "Sniped" ` + rows + "a row or fix the name"},
 		{"a reinforce's news", "do = \"reinforce\"\nsquad = \"a\"\ncount = 1\nevent = \"Cavalry\"\n", `:12: event[1].event: "Cavalry" ` + rows + "a row or fix the name"},
 		{"a reinforce's default news", "do = \"reinforce\"\nsquad = \"a\"\ncount = 1\n", `:7: event[1].event: "ReinforcementsArrived", the news a reinforce reports when it names no event, ` + rows + `the row, or name the news with event = "…"`},
-		{"a death's news", "do = \"death\"\nagent = \"Pvt\"\n", `:7: event[1].do: "AllyDown", the news a death reports, ` + rows + "the row"},
-		{"a leader's death's news", "do = \"death\"\nagent = \"Sgt\"\n", `:7: event[1].do: "LeaderDown", the news a death reports when it kills a leader, ` + rows + "the row"},
+		{"a death's news", "do = \"death\"\nagent = \"Pvt\"\n", `:9: event[1].do: "AllyDown", the news a death reports, ` + rows + "the row"},
+		{"a leader's death's news", "do = \"death\"\nagent = \"Sgt\"\n", `:9: event[1].do: "LeaderDown", the news a death reports when it kills a leader, ` + rows + "the row"},
 	} {
 		path := filepath.Join(dir, "s.toml")
 		if err := os.WriteFile(path, []byte(head+tc.event), 0o644); err != nil {
