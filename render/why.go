@@ -173,7 +173,6 @@ type whyCache struct {
 	panel  WhyPanel
 	text   string          // panel.Text()
 	lines  whyLayout       // what of panel is drawn, for maxH (wrapping the sentence costs)
-	height int             // its image's height, the lines'
 	maxH   int             // the tallest it may be: its area's height
 	rect   image.Rectangle // where it goes
 	area   image.Rectangle // the area LayoutWhy was given
@@ -211,15 +210,50 @@ func (r *Renderer) setPanel(p WhyPanel) {
 	}
 	c.text, c.panel = t, p
 	c.lines = r.layOut(&c.panel, c.maxH)
-	c.height = c.lines.height()
 	c.stale = true
 }
 
-// layOut is what of panel p is drawn no taller than maxH (whyLines).
+// layOut is what of panel p is drawn: its heads (whyHeads), the
+// sentence's lines, the bars and the state changes that fit (the first,
+// which began his fall, and the latest), each wrapped into lines, and the
+// line that names the causes left without a bar ("" when every cause has
+// one: at most whyMaxBars do); no taller than maxH pixels when the
+// sentence (down to two lines), then the state changes (down to the
+// latest) and the bars (down to the three largest) can give up lines for
+// it.
 func (r *Renderer) layOut(p *WhyPanel, maxH int) whyLayout {
 	var l whyLayout
 	l.detail, l.head = r.whyHeads(p)
-	l.sentence, l.bars, l.more, l.states = r.whyLines(p, maxH)
+	inner := float64(WhyPanelW - 2*whyPad)
+	bars := p.Bars[:min(len(p.Bars), whyMaxBars)]
+	shown := p.States
+	if len(shown) > whyMaxStates {
+		shown = append([]string{shown[0]}, shown[len(shown)-whyMaxStates+1:]...)
+	}
+	var states [][]string
+	for _, st := range shown {
+		w, _ := textfit.Limit(textfit.Wrap(st, r.smallFace, inner), whyStateRows, r.smallFace, inner)
+		states = append(states, w)
+	}
+	height := func(n int) int {
+		return whyHeightOf(n, bars, len(bars) < len(p.Bars), states) + headsExtra(l.detail, l.head, len(bars) > 0)
+	}
+	all := textfit.Wrap(p.Sentence, r.smallFace, inner)
+	n := min(len(all), whyMaxLines)
+	for n > 2 && height(n) > maxH {
+		n--
+	}
+	// still too tall (a panel shortened to the room beside its soldier):
+	// the state changes but the latest go, then the smallest bars, down
+	// to three
+	for len(states) > 1 && height(n) > maxH {
+		states = states[1:]
+	}
+	for len(bars) > 3 && height(n) > maxH {
+		bars = bars[:len(bars)-1]
+	}
+	l.sentence, _ = textfit.Limit(all, n, r.smallFace, inner)
+	l.bars, l.more, l.states = bars, moreCauses(p.Bars[len(bars):]), states
 	return l
 }
 
@@ -480,8 +514,9 @@ func (r *Renderer) MoveWhy(at image.Point) (panel, close image.Rectangle) {
 	}
 	a := c.area.Inset(4)
 	at.X = max(a.Min.X, min(at.X, a.Max.X-WhyPanelW))
-	at.Y = max(a.Min.Y, min(at.Y, a.Max.Y-c.height))
-	c.rect = image.Rect(0, 0, WhyPanelW, c.height).Add(at)
+	h := c.lines.height()
+	at.Y = max(a.Min.Y, min(at.Y, a.Max.Y-h))
+	c.rect = image.Rect(0, 0, WhyPanelW, h).Add(at)
 	return c.rect, whyClose(c.rect)
 }
 
@@ -547,44 +582,12 @@ var (
 	whyTrack = color.RGBA{22, 22, 22, 22} // premultiplied: white at 9%
 )
 
-// whyLines is what of panel p is drawn: the sentence's lines, the bars
-// and the state changes that fit (the first, which began his fall, and
-// the latest), each wrapped into lines, and the line that names the
-// causes left without a bar ("" when every cause has one: at most
-// whyMaxBars do); no taller than maxH pixels when the sentence (down to
-// two lines), then the state changes (down to the latest) and the bars
-// (down to the three largest) can give up lines for it.
+// whyLines is layOut's lines of panel p, no taller than maxH: the
+// sentence's, the bars, the line naming the causes without one, and the
+// state changes'.
 func (r *Renderer) whyLines(p *WhyPanel, maxH int) (sentence []string, bars []WhyBar, more string, states [][]string) {
-	inner := float64(WhyPanelW - 2*whyPad)
-	bars = p.Bars[:min(len(p.Bars), whyMaxBars)]
-	shown := p.States
-	if len(shown) > whyMaxStates {
-		shown = append([]string{shown[0]}, shown[len(shown)-whyMaxStates+1:]...)
-	}
-	for _, st := range shown {
-		l, _ := textfit.Limit(textfit.Wrap(st, r.smallFace, inner), whyStateRows, r.smallFace, inner)
-		states = append(states, l)
-	}
-	detail, head := r.whyHeads(p)
-	height := func(n int) int {
-		return whyHeightOf(n, bars, len(bars) < len(p.Bars), states) + headsExtra(detail, head, len(bars) > 0)
-	}
-	all := textfit.Wrap(p.Sentence, r.smallFace, inner)
-	n := min(len(all), whyMaxLines)
-	for n > 2 && height(n) > maxH {
-		n--
-	}
-	// still too tall (a panel shortened to the room beside its soldier):
-	// the state changes but the latest go, then the smallest bars, down
-	// to three
-	for len(states) > 1 && height(n) > maxH {
-		states = states[1:]
-	}
-	for len(bars) > 3 && height(n) > maxH {
-		bars = bars[:len(bars)-1]
-	}
-	sentence, _ = textfit.Limit(all, n, r.smallFace, inner)
-	return sentence, bars, moreCauses(p.Bars[len(bars):]), states
+	l := r.layOut(p, maxH)
+	return l.sentence, l.bars, l.more, l.states
 }
 
 // moreCauses names the causes rest, which have no bar, with their
