@@ -89,8 +89,8 @@ func ParseSweeps(specs []string, s morale.Settings) ([]Axis, error) {
 			return nil, fmt.Errorf("-sweep %s: %s is not a setting or weight row; one of %s", q, safefile.Quote(key), listNames(keys))
 		}
 		for _, a := range axes {
-			if a.Knob.Key == key {
-				return nil, fmt.Errorf("-sweep %s: %s is swept twice", q, key)
+			if a.Knob.Key == k.Key { // weights.Suppressed and Suppressed are one knob
+				return nil, fmt.Errorf("-sweep %s: %s is swept twice", q, k.Key)
 			}
 		}
 		parts := strings.Split(rng, ":")

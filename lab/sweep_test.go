@@ -45,6 +45,8 @@ func TestParseSweepsBounds(t *testing.T) {
 		{[]string{"ShakenBelow=0.3:0.7:0.1", "PanicBelow=0.2:0.6:0.1"}, "the point ShakenBelow = 0.3, PanicBelow = 0.30000000000000004 gives invalid settings"},
 		{[]string{"Hysteresis=0:0.1:NaN"}, `"NaN" is not a finite number`},
 		{[]string{"Hysteresis=0:0.1:0.05", "Hysteresis=0:0.1:0.05"}, "Hysteresis is swept twice"},
+		{[]string{"weights.Suppressed=-0.2:-0.1:0.05", "Suppressed=-0.2:-0.1:0.05"}, "weights.Suppressed is swept twice"},
+		{[]string{"Suppressed=-0.2:-0.1:0.05", "Suppressed=-0.2:-0.1:0.05"}, "weights.Suppressed is swept twice"},
 		{[]string{"Nope=" + strings.Repeat("9", 60000) + ":1:1"}, `… (60009 bytes)"`},
 	}
 	for _, tt := range tests {
