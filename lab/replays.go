@@ -212,6 +212,16 @@ func CommandLine(words ...string) string {
 	return line
 }
 
+// OrWhy returns line, a command Command or DemoCommand made, or in its
+// place why there is none ("no command: …"): what the lab prints where a
+// command to paste goes.
+func OrWhy(line string, err error) string {
+	if err != nil {
+		return "no command: " + err.Error()
+	}
+	return line
+}
+
 // Command returns the words of a command, words[0] one of this project's
 // programs (moralesim or demo), as one line to paste into a shell of goos
 // (runtime.GOOS, or another's, for tests), each word quoted when it needs

@@ -53,15 +53,7 @@ func printReplays(env console, pick *lab.RunPick, picked []lab.Picked, file stri
 			}
 			what += fmt.Sprintf(", %s = %s", pick.Metric.Name, v)
 		}
-		replay := orWhy(lab.Command(runtime.GOOS, "demo", "-replay", filepath.Join(out, lab.ReplayName(p.Index))))
-		env.out.printf("  %s\n    %s\n    %s\n", what, safefile.Escape(replay), safefile.Escape(orWhy(lab.DemoCommand(runtime.GOOS, file, seed, p.Index))))
+		replay := lab.OrWhy(lab.Command(runtime.GOOS, "demo", "-replay", filepath.Join(out, lab.ReplayName(p.Index))))
+		env.out.printf("  %s\n    %s\n    %s\n", what, safefile.Escape(replay), safefile.Escape(lab.OrWhy(lab.DemoCommand(runtime.GOOS, file, seed, p.Index))))
 	}
-}
-
-// orWhy returns a command line to paste, or in its place why there is none.
-func orWhy(line string, err error) string {
-	if err != nil {
-		return "no command: " + err.Error()
-	}
-	return line
 }

@@ -42,8 +42,8 @@ func fightsTable(sum *lab.Summary, runs []lab.RunResult) (Table, bool) {
 				w += fmt.Sprintf(" (%s\u00a0%s)", num(*p.Value), unit) // a number stays with its unit
 			}
 			i := strconv.Itoa(p.Index)
-			t.Rows = append(t.Rows, Row{Cells: []string{i, w, orWhy(lab.DemoCommand(runtime.GOOS, file, sum.Seed, p.Index)),
-				orWhy(lab.Command(runtime.GOOS, "moralesim", "run", file, "-seed", strconv.FormatUint(sum.Seed, 10), "-runs", strconv.Itoa(sum.Runs), "-replays", i, "-out", "DIR"))}})
+			t.Rows = append(t.Rows, Row{Cells: []string{i, w, lab.OrWhy(lab.DemoCommand(runtime.GOOS, file, sum.Seed, p.Index)),
+				lab.OrWhy(lab.Command(runtime.GOOS, "moralesim", "run", file, "-seed", strconv.FormatUint(sum.Seed, 10), "-runs", strconv.Itoa(sum.Runs), "-replays", i, "-out", "DIR"))}})
 		}
 	}
 	add("the earliest first rout", lab.PickFirst, "first_rout_s", "s")
@@ -57,12 +57,4 @@ func fightsTable(sum *lab.Summary, runs []lab.RunResult) (Table, bool) {
 		add(name+" held: nobody of it broke", lab.PickNone, "squad_broke."+name, "")
 	}
 	return t, len(t.Rows) > 0
-}
-
-// orWhy returns a command line, or in its place why there is none.
-func orWhy(line string, err error) string {
-	if err != nil {
-		return "no command: " + err.Error()
-	}
-	return line
 }
