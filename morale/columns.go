@@ -9,9 +9,9 @@ import (
 // agentColumns is the World's per-agent data: one column per field, each
 // holding a value per agent in the World's order (agent i's morale is
 // Morale[i]). A field added here is a per-agent array everywhere at once:
-// Spawn appends the values of the first spawnSet fields and a zero value to
-// any other, and Remove, the sort, Clone and the memory count treat it as
-// they treat every other column. Its fields are exported so that columns
+// Spawn appends a value to it (a field it misses fails
+// TestColumnsFollowTheAgents), and Remove, the sort, Clone and the memory
+// count treat it as they treat every other column. Its fields are exported so that columns
 // (reflect) can list them; the type is not.
 type agentColumns struct {
 	Handle     col[*Agent]
@@ -28,9 +28,10 @@ type agentColumns struct {
 	Why        col[reasonID] // the reason of the last event or rally that reached him
 }
 
-// spawnSet: Spawn pushes values to agentColumns' first spawnSet fields (all
-// of them) and zeros to the World's other columns, the ledger's and the
-// changes' (a miscount fails TestColumnsFollowTheAgents).
+// spawnSet is how many of the World's columns (World.cols) Spawn pushes
+// values to itself: agentColumns' fields, all of them. It grows the rest,
+// the ledger's and the changes', by a zero value (a miscount fails
+// TestColumnsFollowTheAgents).
 const spawnSet = 12
 
 // column is what the World does with every per-agent array alike.

@@ -123,8 +123,8 @@ func (w *World) sortDue() int {
 // sortCells puts the agents of window win in cell order (see above): a
 // counting sort of its places by the rank of their cells, the window's
 // cells sorted by row, then column. Every column follows the permutation,
-// and each agent that moved is told his place, by his handle and by his
-// cell's list. It allocates only when the World or its grid has grown.
+// and every agent of the window is told his place, by his handle and by
+// his cell's list. It allocates only when the World or its grid has grown.
 func (w *World) sortCells(win int) {
 	o, g := &w.order, &w.grid
 	lo := win << o.shift
