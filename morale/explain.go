@@ -81,13 +81,13 @@ func (w *World) ExplainWindow(a *Agent, seconds float64) (Explanation, error) {
 		return Explanation{}, ErrLedgerOff
 	}
 	if a == nil {
-		return Explanation{}, nilAgentError{}
+		return Explanation{}, nilAgentError
 	}
 	if !a.live() {
-		return Explanation{}, removedAgentError{}
+		return Explanation{}, removedAgentError
 	}
 	if a.w != w {
-		return Explanation{}, foreignAgentError{}
+		return Explanation{}, foreignAgentError
 	}
 	if !(seconds > 0) {
 		return Explanation{}, fmt.Errorf("morale: ExplainWindow: window %v must be above 0 seconds", seconds)
@@ -121,35 +121,21 @@ func (w *World) ExplainWindow(a *Agent, seconds float64) (Explanation, error) {
 	return x, nil
 }
 
-// foreignAgentError names the misuse of explaining another World's agent,
-// and matches ErrRemoved, which Explain returned for it before.
-type foreignAgentError struct{}
+// explainError is an error of Explain for an agent it cannot explain (nil,
+// removed, of another World): it says which and what to do, and matches
+// ErrRemoved, which Explain returned for all three before.
+type explainError string
 
-func (foreignAgentError) Error() string {
-	return "morale: Explain of an agent of another World (map a handle to a clone's with clone.Agent(a.Index()), or by tag)"
-}
+func (e explainError) Error() string { return string(e) }
 
-func (foreignAgentError) Is(target error) bool { return target == ErrRemoved }
+func (explainError) Is(target error) bool { return target == ErrRemoved }
 
-// removedAgentError is Explain's error for a removed agent, whose record
-// Remove freed: it says so and what to do, and matches ErrRemoved, which
-// Explain returned for it before.
-type removedAgentError struct{}
-
-func (removedAgentError) Error() string {
-	return "morale: Explain of a removed agent (Remove frees his record: explain a dead man before removing him; a handle from before a load: find his agent again by tag)"
-}
-
-func (removedAgentError) Is(target error) bool { return target == ErrRemoved }
-
-// nilAgentError names the misuse of explaining a nil agent (a handle never
-// set, or World.Agent of an index out of range), and matches ErrRemoved,
-// which Explain returned for it before.
-type nilAgentError struct{}
-
-func (nilAgentError) Error() string { return "morale: Explain of a nil agent" }
-
-func (nilAgentError) Is(target error) bool { return target == ErrRemoved }
+// Explain's errors for an agent it cannot explain.
+const (
+	nilAgentError     explainError = "morale: Explain of a nil agent"
+	removedAgentError explainError = "morale: Explain of a removed agent (Remove frees his record: explain a dead man before removing him; a handle from before a load: find his agent again by tag)"
+	foreignAgentError explainError = "morale: Explain of an agent of another World (map a handle to a clone's with clone.Agent(a.Index()), or by tag)"
+)
 
 // sumCauses sums entries by cause, the largest |Delta| first (ties: the
 // cause that came first).
