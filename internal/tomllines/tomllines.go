@@ -52,8 +52,10 @@ func Scan(data []byte) map[string]int {
 		}
 	}
 	walk(data, func(n int, table []Part, path string, key toml.Key) bool {
-		for i := 1; i < len(table); i++ {
-			first(pathOf(table[:i]), n)
+		if key == nil { // a header: the tables it is under (a key's table is a header's, seen before it)
+			for i := 1; i < len(table); i++ {
+				first(pathOf(table[:i]), n)
+			}
 		}
 		switch {
 		case key != nil:
