@@ -80,9 +80,9 @@ func (w *World) stepChunks(r *stepRules, n int) {
 	}
 	for _, sw := range w.stepWorkers[:workers] {
 		if len(sw.acc) < len(w.squads) {
-			// A cache line of padding on each side: with few squads the
-			// workers' sums would otherwise share a line (false sharing).
-			const pad = 8
+			// A page (4 KiB) of padding on each side: the prefetchers, which fetch
+			// lines ahead within a page, would take a worker's sums from the other's.
+			const pad = 4096 / 8
 			sw.acc = make([]float64, len(w.squads)+2*pad)[pad : pad+len(w.squads)]
 		}
 	}
