@@ -32,14 +32,28 @@ func Load(path string) (s morale.Settings, created bool, err error) {
 	case !fi.Mode().IsRegular():
 		return morale.Settings{}, false, fmt.Errorf("%s: %w (%s)", path, ErrNotRegularFile, safefile.Kind(fi.Mode()))
 	}
-	s, err = morale.LoadSettings(path)
+	s, _, err = read(path)
 	if err != nil {
-		if data, rerr := safefile.Read(path, morale.MaxFileBytes, "weights file"); rerr == nil {
-			err = scenarioInstead(path, data, err)
-		}
 		return morale.Settings{}, created, err // names the file and the line
 	}
 	return s, created, nil
+}
+
+// read reads the weights file at path once, guarded (safefile.Read, at most
+// morale.MaxFileBytes), and returns its settings and content. Its errors are
+// morale.LoadSettings's, the path first (and the line, when the parser
+// reports one), but for a scenario given in the file's place
+// (scenarioInstead).
+func read(path string) (morale.Settings, []byte, error) {
+	data, err := safefile.Read(path, morale.MaxFileBytes, "weights file")
+	if err != nil {
+		return morale.Settings{}, nil, err // names the path
+	}
+	s, err := morale.ReadSettings(bytes.NewReader(data))
+	if err != nil {
+		return morale.Settings{}, nil, scenarioInstead(path, data, fmt.Errorf("%s: %w", path, err))
+	}
+	return s, data, nil
 }
 
 // scenarioInstead returns the error of the weights file at path, holding
@@ -73,13 +87,9 @@ func (f *File) Reload(apply func(morale.Settings) error) error {
 	if f.path == "" {
 		return errors.New("no weights file (run with -weights PATH)")
 	}
-	data, err := safefile.Read(f.path, morale.MaxFileBytes, "weights file")
+	s, data, err := read(f.path)
 	if err != nil {
-		return err // names the path
-	}
-	s, err := morale.ReadSettings(bytes.NewReader(data))
-	if err != nil {
-		return scenarioInstead(f.path, data, fmt.Errorf("%s: %w", f.path, err))
+		return err
 	}
 	if err := apply(s); err != nil {
 		return fmt.Errorf("%s: %w", f.path, err)

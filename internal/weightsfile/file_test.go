@@ -276,3 +276,34 @@ func TestAScenarioInItsPlace(t *testing.T) {
 		t.Errorf("Load of a broken weights file: got %v; want its own error, on line 2", err)
 	}
 }
+
+// TestLoadErrorsAreLoadSettings: a weights file Load refuses, read once,
+// says what morale.LoadSettings says of it, byte for byte: the path, the
+// line, the key.
+func TestLoadErrorsAreLoadSettings(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct{ name, body, want string }{
+		{"a syntax error on line 3", "ShakenBelow = 0.4\nPanicBelow = 0.2\nHysteresis = = 0.1\n",
+			"line 3: Hysteresis is = 0.1; write a number such as 0.15"},
+		{"PanicBelow above ShakenBelow", "ShakenBelow = 0.2\nPanicBelow = 0.3\n",
+			"line 2: PanicBelow is 0.3; it must be below ShakenBelow (0.2)"},
+		{"an unknown key", "ShakenBelow = 0.4\nShakenBelw = 0.3\n",
+			"line 2: ShakenBelw is not a setting (did you mean ShakenBelow?)"},
+		{"a string for a number", "[weights]\nSuppressed = \"-0.1\"\n",
+			`line 2: weights.Suppressed is "-0.1", a number in quotes; write it without the quotes: -0.1`},
+		{"a CRLF file with a bad line", "ShakenBelow = 0.4\r\nPanicBelow = x\r\n",
+			"line 2: PanicBelow is x; write a number such as 0.25"},
+		{"over morale.MaxFileBytes", "# " + strings.Repeat("x", morale.MaxFileBytes) + "\n",
+			"is 1048579 bytes; a weights file may have at most 1048576"},
+	} {
+		path := filepath.Join(dir, "weights.toml")
+		writeFile(t, path, tt.body)
+		_, want := morale.LoadSettings(path)
+		if want == nil || want.Error() != path+": "+tt.want {
+			t.Fatalf("%s: morale.LoadSettings says %v; the test wants %q", tt.name, want, path+": "+tt.want)
+		}
+		if _, _, err := weightsfile.Load(path); err == nil || err.Error() != want.Error() {
+			t.Errorf("%s: got %v; want %v", tt.name, err, want)
+		}
+	}
+}
