@@ -17,7 +17,6 @@
 package lab
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -36,6 +35,7 @@ import (
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/internal/tomllines"
+	"github.com/moralebreak/moralebreak/internal/weightsfile"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -215,26 +215,20 @@ type loadedWeights struct {
 const pathHint = "write the path with / (it works on Windows too) or in single quotes, as TOML reads a \\ in double quotes as an escape"
 
 // ErrNotWeights is wrapped by LoadWeights's error when the file it could
-// not read as a weights file looks like a scenario.
-var ErrNotWeights = errors.New("looks like a scenario, not a weights file")
+// not read as a weights file looks like a scenario (weightsfile.ErrScenario).
+var ErrNotWeights = weightsfile.ErrScenario
 
 // LoadWeights reads the weights file at path as LoadScenario reads a
-// scenario's weights: guarded, at most morale.MaxFileBytes. It returns the
-// settings and a short hash of the file's text (textHash). A file it cannot
-// read that has a [[squad]] or an [[event]] table is a scenario given in a
-// weights file's place: its error is one line, "PATH looks like a scenario,
-// not a weights file" (ErrNotWeights), not every array the scenario has.
+// scenario's weights (weightsfile.Read: guarded, at most
+// morale.MaxFileBytes). It returns the settings and a short hash of the
+// file's text (textHash). A file it cannot read that has a [[squad]] or an
+// [[event]] table is a scenario given in a weights file's place: its error
+// is one line, "PATH looks like a scenario, not a weights file"
+// (ErrNotWeights), not every array the scenario has.
 func LoadWeights(path string) (morale.Settings, string, error) {
-	data, err := safefile.Read(path, morale.MaxFileBytes, "weights file")
+	s, data, err := weightsfile.Read(path)
 	if err != nil {
 		return morale.Settings{}, "", err
-	}
-	s, err := morale.ReadSettings(bytes.NewReader(data))
-	if err != nil {
-		if tomllines.IsScenario(data) {
-			return morale.Settings{}, "", fmt.Errorf("%s %w", path, ErrNotWeights)
-		}
-		return morale.Settings{}, "", fmt.Errorf("%s: %w", path, err)
 	}
 	return s, textHash(data), nil
 }

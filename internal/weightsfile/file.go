@@ -5,10 +5,13 @@
 // what it last read or wrote), and the lint of the settings it holds. It
 // needs no window: package ui turns what it says into the panel's text
 // and its answers into commands. In the browser there is no file: Load
-// gives the built-in defaults and Save offers a download.
+// gives the built-in defaults and Save offers a download. Read, the one
+// reading of a weights file that tells a scenario given in its place, is
+// the lab's too (lab.LoadWeights).
 package weightsfile
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -16,12 +19,42 @@ import (
 	"strings"
 	"time"
 
+	"github.com/moralebreak/moralebreak/internal/safefile"
+	"github.com/moralebreak/moralebreak/internal/tomllines"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
 // ErrNotRegularFile is wrapped by Load when the weights path names a
 // directory, a FIFO, a device or a socket rather than a file.
 var ErrNotRegularFile = errors.New("not a regular file")
+
+// ErrScenario is wrapped by Read's error when the file it could not read
+// as a weights file looks like a scenario.
+var ErrScenario = errors.New("looks like a scenario, not a weights file")
+
+// Read reads the weights file at path once, guarded (safefile.Read, at most
+// morale.MaxFileBytes), and returns its settings and its content. Its errors
+// are morale.LoadSettings's, the path first (and the line, when the parser
+// reports one), but for a file that does not read as weights and has a
+// [[squad]] or an [[event]] table (tomllines.IsScenario): a scenario given
+// in its place, whose error is one line, "PATH looks like a scenario, not a
+// weights file" (ErrScenario), instead of every table a weights file does
+// not have. The caller adds how to use it (the demo's -scenario, moralesim's
+// check).
+func Read(path string) (morale.Settings, []byte, error) {
+	data, err := safefile.Read(path, morale.MaxFileBytes, "weights file")
+	if err != nil {
+		return morale.Settings{}, nil, err // names the path
+	}
+	s, err := morale.ReadSettings(bytes.NewReader(data))
+	switch {
+	case err == nil:
+		return s, data, nil
+	case tomllines.IsScenario(data):
+		return morale.Settings{}, nil, fmt.Errorf("%s %w", path, ErrScenario)
+	}
+	return morale.Settings{}, nil, fmt.Errorf("%s: %w", path, err)
+}
 
 // Debounce is how long File's watcher waits after the last event of a
 // burst (an editor's save) before it reports the change.

@@ -10,7 +10,6 @@ import (
 	"os"
 
 	"github.com/moralebreak/moralebreak/internal/safefile"
-	"github.com/moralebreak/moralebreak/internal/tomllines"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -39,32 +38,15 @@ func Load(path string) (s morale.Settings, created bool, err error) {
 	return s, created, nil
 }
 
-// read reads the weights file at path once, guarded (safefile.Read, at most
-// morale.MaxFileBytes), and returns its settings and content. Its errors are
-// morale.LoadSettings's, the path first (and the line, when the parser
-// reports one), but for a scenario given in the file's place
-// (scenarioInstead).
+// read is Read, with how to play a scenario given in the weights file's
+// place: "PATH looks like a scenario, not a weights file: play it with
+// -scenario PATH".
 func read(path string) (morale.Settings, []byte, error) {
-	data, err := safefile.Read(path, morale.MaxFileBytes, "weights file")
-	if err != nil {
-		return morale.Settings{}, nil, err // names the path
+	s, data, err := Read(path)
+	if errors.Is(err, ErrScenario) {
+		err = fmt.Errorf("%w: play it with -scenario %s", err, path)
 	}
-	s, err := morale.ReadSettings(bytes.NewReader(data))
-	if err != nil {
-		return morale.Settings{}, nil, scenarioInstead(path, data, fmt.Errorf("%s: %w", path, err))
-	}
-	return s, data, nil
-}
-
-// scenarioInstead returns the error of the weights file at path, holding
-// data, that did not read (err): when it is a scenario (tomllines.IsScenario),
-// one line that says so and how to play it, instead of every table a weights
-// file does not have; else err.
-func scenarioInstead(path string, data []byte, err error) error {
-	if tomllines.IsScenario(data) {
-		return fmt.Errorf("%s looks like a scenario, not a weights file: play it with -scenario %s", path, path)
-	}
-	return err
+	return s, data, err
 }
 
 // readContent returns the weights file's content (exists false when there
