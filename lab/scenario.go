@@ -1313,21 +1313,8 @@ func quoteLast(data []byte, pe toml.ParseError) string {
 func blockKey(data []byte, key string, line int) string {
 	table := tomllines.Table(data, line)
 	for i := len(table); i > 0; i-- {
-		var plain, named strings.Builder
-		for j, t := range table[:i] {
-			if j > 0 {
-				plain.WriteByte('.')
-				named.WriteByte('.')
-			}
-			part := toml.Key{t.Name}.String()
-			plain.WriteString(part)
-			named.WriteString(part)
-			if t.N > 0 {
-				fmt.Fprintf(&named, "[%d]", t.N)
-			}
-		}
-		if rest, ok := strings.CutPrefix(key, plain.String()); ok && (rest == "" || rest[0] == '.') {
-			return named.String() + rest
+		if rest, ok := strings.CutPrefix(key, tomllines.Name(table[:i], "")); ok && (rest == "" || rest[0] == '.') {
+			return tomllines.Name(table[:i], "[%d]") + rest
 		}
 	}
 	return key

@@ -9,6 +9,7 @@
 package tomllines
 
 import (
+	"fmt"
 	"iter"
 	"strconv"
 	"strings"
@@ -54,7 +55,7 @@ func Scan(data []byte) map[string]int {
 	walk(data, func(n int, table []Part, path string, key toml.Key) bool {
 		if key == nil { // a header: the tables it is under (a key's table is a header's, seen before it)
 			for i := 1; i < len(table); i++ {
-				first(pathOf(table[:i]), n)
+				first(Name(table[:i], ".%d"), n)
 			}
 		}
 		switch {
@@ -116,17 +117,20 @@ func Table(data []byte, line int) []Part {
 	return in
 }
 
-// pathOf writes the table name t as Scan writes a path: {squad 2}{x 0} is
-// "squad.2.x".
-func pathOf(t []Part) string {
+// Name writes the table name t, each part as TOML writes a key (quoted
+// when it must be), and the number of an array's table as index formats it:
+// ".%d" as Scan writes a path ({squad 2}{x 0} is "squad.2.x"), "[%d]" as
+// the lab's messages name a block ("squad[2].x"), "" not at all ("squad.x",
+// as the decoder names a key).
+func Name(t []Part, index string) string {
 	var b strings.Builder
 	for i, p := range t {
 		if i > 0 {
 			b.WriteByte('.')
 		}
 		b.WriteString(toml.Key{p.Name}.String())
-		if p.N > 0 {
-			b.WriteString("." + strconv.Itoa(p.N))
+		if p.N > 0 && index != "" {
+			fmt.Fprintf(&b, index, p.N)
 		}
 	}
 	return b.String()
@@ -153,7 +157,7 @@ func walk(data []byte, visit func(n int, table []Part, path string, key toml.Key
 		}
 	}
 	var table []Part // the table the lines are in
-	path := ""       // its path, pathOf(table)
+	path := ""       // its path, Name(table, ".%d")
 	text := Text(data)
 	for n := 1; text != ""; n++ {
 		line, rest, _ := strings.Cut(text, "\n")
@@ -171,7 +175,7 @@ func walk(data []byte, visit func(n int, table []Part, path string, key toml.Key
 			table = make([]Part, len(parts))
 			for i := range parts {
 				table[i].Name = parts[i]
-				name := pathOf(table[:i+1])
+				name := Name(table[:i+1], ".%d")
 				switch {
 				case i < len(parts)-1:
 					table[i].N = count[name]
@@ -180,7 +184,7 @@ func walk(data []byte, visit func(n int, table []Part, path string, key toml.Key
 					table[i].N = count[name]
 				}
 			}
-			path = pathOf(table)
+			path = Name(table, ".%d")
 			if !visit(n, table, path, nil) {
 				return
 			}

@@ -89,6 +89,24 @@ func TestTable(t *testing.T) {
 	}
 }
 
+// Name writes one table name three ways: as Scan's paths, as the lab's
+// messages name a block, and as the decoder names a key.
+func TestName(t *testing.T) {
+	table := []tomllines.Part{{"squad", 2}, {"x", 0}, {"q r", 3}}
+	for _, tc := range []struct{ index, want string }{
+		{".%d", `squad.2.x."q r".3`},
+		{"[%d]", `squad[2].x."q r"[3]`},
+		{"", `squad.x."q r"`},
+	} {
+		if got := tomllines.Name(table, tc.index); got != tc.want {
+			t.Errorf("Name(%v, %q) = %s; want %s", table, tc.index, got, tc.want)
+		}
+	}
+	if got := tomllines.Name(nil, ".%d"); got != "" {
+		t.Errorf("Name(nil) = %q; want \"\"", got)
+	}
+}
+
 func TestKey(t *testing.T) {
 	for _, tc := range []struct {
 		line string
