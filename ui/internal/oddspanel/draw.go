@@ -101,43 +101,122 @@ func (p *Panel) paint(img *ebiten.Image) {
 		return
 	}
 	widgets.DrawLabel(img, textfit.Clip(v.status, p.small, line), p.small, x, y, widgets.ColDim)
-	y = float64(m.rowsTop)
-	cols := p.columns(x, float64(w))
-	cell := func(s string, f text.Face, col int, c color.Color) {
-		widgets.DrawLabel(img, textfit.Clip(s, f, cols[col+1]-cols[col]-4), f, cols[col], y, c)
-	}
-	for i, r := range v.rows {
-		if i == v.named && v.more > 0 {
-			widgets.DrawLabel(img, fmt.Sprintf("… and %d more", v.more), p.small, cols[0], y, widgets.ColDim)
-			y += float64(m.lineH)
-		}
-		cell(r.label, p.small, 0, widgets.ColDim)
-		cell(r.now, p.bold, 1, widgets.ColText)
-		cell(r.before, p.small, 2, widgets.ColDim)
-		cc := widgets.ColDim
-		if r.beyond {
-			cc = oddsUp
-		}
-		cell(r.change, p.small, 3, cc)
-		y += float64(m.lineH)
+	for _, c := range p.cells(v, x, float64(w)) {
+		widgets.DrawLabel(img, textfit.Clip(c.s, c.face, c.room), c.face, c.x, c.y, c.c)
 	}
 	p.histogram(img, m.histRect(int(w), int(h)), v.histCaption)
 }
 
+// cell is a piece of the open panel's text as paint draws it: s in face
+// at (x, y), cut to room pixels, in colour c.
+type cell struct {
+	s    string
+	face text.Face
+	x, y float64
+	room float64
+	c    color.Color
+}
+
+// cells lays out the open panel's rows, for a panel w wide whose rows
+// start at x, into the columns of columns: each cell is cut to its column
+// less 4 px, and the widest a report makes fits whole
+// (TestOddsNumbersWholeAtEveryScale). In the narrow layout (the larger
+// text of -scale 0.75 and less) the first rout's two rows hang under "a
+// man routs" with their short labels, and their numbers start after them.
+func (p *Panel) cells(v oddsView, x, w float64) []cell {
+	var out []cell
+	y := float64(p.m.rowsTop)
+	cols, narrow := p.columns(x, w)
+	for i, r := range v.rows {
+		if i == v.named && v.more > 0 {
+			out = append(out, cell{fmt.Sprintf("… and %d more", v.more), p.small, cols[0], y, w - cols[0], widgets.ColDim})
+			y += float64(p.m.lineH)
+		}
+		c := cols
+		label := r.label
+		if narrow && r.short != "" {
+			label = r.short
+			c[0] += oddsIndent
+			c[1] = c[0] + math.Ceil(measureCells(p.small, p.bold).short) + 4
+		}
+		put := func(s string, f text.Face, col int, cc color.Color) {
+			if s != "" {
+				out = append(out, cell{s, f, c[col], y, c[col+1] - c[col] - 4, cc})
+			}
+		}
+		put(label, p.small, 0, widgets.ColDim)
+		put(r.now, p.bold, 1, widgets.ColText)
+		put(r.before, p.small, 2, widgets.ColDim)
+		cc := widgets.ColDim
+		if r.beyond {
+			cc = oddsUp
+		}
+		put(r.change, p.small, 3, cc)
+		y += float64(p.m.lineH)
+	}
+	return out
+}
+
+// oddsIndent is how far the first rout's short labels hang in from the
+// rows' labels, under "a man routs", in the narrow layout.
+const oddsIndent = 8
+
+// cellWidths are the widest cells of the open panel's columns in its faces:
+// the first rout's labels, full and short, a share with its interval, a
+// first rout's median with its interval, the before ("was 100%", "mean
+// shift") and the change ("+100 pts ▲").
+type cellWidths struct {
+	label, short, share, time, before, change float64
+}
+
+// measureCells measures the widest cells in the faces small and bold.
+func measureCells(small, bold text.Face) cellWidths {
+	widest := func(f text.Face, ss ...string) float64 {
+		w := 0.0
+		for _, s := range ss {
+			w = max(w, textfit.Width(s, f))
+		}
+		return w
+	}
+	return cellWidths{
+		label:  widest(small, firstRoutMedian, firstRoutSpread),
+		short:  widest(small, firstRoutMedianShort, firstRoutSpreadShort),
+		share:  widest(bold, widestShares...),
+		time:   widest(bold, widestTimes...),
+		before: widest(small, "was 100%", meanShift),
+		change: widest(small, widestChanges...),
+	}
+}
+
+// The widest cells of the share's and the change's columns: a share with
+// its interval and a first rout's median with its (the opening's first
+// rout comes within 20 s), a change in points and in seconds.
+var (
+	widestShares  = []string{"100% [>99–100]", "<1% [<1–100]"}
+	widestTimes   = []string{"20.0 s [19.5–20.5]"}
+	widestChanges = []string{"+100 pts ▲", "-100 pts ▼", "+20.0 s ▲", "-20.0 s ▼"}
+)
+
 // columns returns where the open panel's columns start, for a panel w wide
 // whose rows start at x: the label, the share now with its 95% interval,
 // the share before ("was 100%"), the change ("+100 pts ▲"), and the right
-// edge. Each cell is cut to its column less 4 px; the widest a report
-// makes fits (TestOddsCellsFitTheirColumns). In the larger text of a
-// window of -scale 0.75 or less, the label column widens to the first
-// rout's labels and the one before to "was 100%", at the cost of the
-// share's column, whose interval is what goes: cut at a word, the first
-// rout's two labels both read "first rout…" and "was 100%" read "was…"
-// (TestOddsColumnsAtEveryScale).
-func (p *Panel) columns(x, w float64) [5]float64 {
-	label := max(textfit.Width(firstRoutMedian, p.small), textfit.Width(firstRoutSpread, p.small))
-	before := max(textfit.Width("was 100%", p.small), textfit.Width(meanShift, p.small))
-	return [5]float64{x, x + max(108, math.Ceil(label)+4), x + min(208, 272-math.Ceil(before)-4), x + 272, w - 4}
+// edge; and whether the layout is the narrow one. As designed (text of
+// -scale 1 and more) the label column is at least 108 px and as wide as the
+// first rout's labels, the change's starts at 272. When the widest cells
+// do not fit so (the larger text of -scale 0.75 and less, where "99%
+// [97–100]" read "99%…"), the share's, the before's and the change's
+// columns take their widest cells from the right edge, the label column
+// the rest, and the first rout's rows their short labels (cells).
+func (p *Panel) columns(x, w float64) (cols [5]float64, narrow bool) {
+	cw := measureCells(p.small, p.bold)
+	cols = [5]float64{x, x + max(108, math.Ceil(cw.label)+4), x + min(208, 272-math.Ceil(cw.before)-4), x + 272, w - 4}
+	if cols[2]-cols[1]-4 >= max(cw.share, cw.time) && cols[3]-cols[2]-4 >= cw.before && cols[4]-cols[3]-4 >= cw.change {
+		return cols, false
+	}
+	cols[3] = cols[4] - 4 - math.Ceil(cw.change)
+	cols[2] = cols[3] - 4 - math.Ceil(cw.before)
+	cols[1] = cols[2] - 4 - math.Ceil(cw.share)
+	return cols, true
 }
 
 // The open panel's inside, from its top: the title, the status line, then

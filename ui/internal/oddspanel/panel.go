@@ -175,9 +175,11 @@ type oddsView struct {
 
 // oddsLine is one row: its label, the share now with its interval, the
 // reference's, and the change (mark: ▲ ▼ beyond the noise, ≈ within it).
+// short is its label in the narrow layout, where it has one of its own
+// (the first rout's two rows; Panel.columns).
 type oddsLine struct {
-	label, now, before, change string
-	beyond                     bool
+	label, short, now, before, change string
+	beyond                            bool
 }
 
 // oddsRowsShown is how many rows of squads and men the panel has room
@@ -185,12 +187,16 @@ type oddsLine struct {
 const oddsRowsShown = 6
 
 // The labels of the first rout's two rows, the widest the panel always
-// shows, and its median's "before", as wide as "was 100%": their columns
-// are as wide as they need (Panel.columns).
+// shows, their short forms, which hang under "a man routs" where the full
+// ones leave the numbers no room (the narrow layout, Panel.columns), and
+// its median's "before", as wide as "was 100%": their columns are as wide
+// as they need (Panel.columns).
 const (
-	firstRoutMedian = "first rout, median"
-	firstRoutSpread = "first rout, 10–90%"
-	meanShift       = "mean shift"
+	firstRoutMedian      = "first rout, median"
+	firstRoutSpread      = "first rout, 10–90%"
+	firstRoutMedianShort = "median"
+	firstRoutSpreadShort = "10–90%"
+	meanShift            = "mean shift"
 )
 
 // layOdds lays o out as the panel's text.
@@ -225,8 +231,8 @@ func layOdds(o odds.Odds) oddsView {
 	rows = append(rows, shareLine("re-breaks", o.Rebreaks, o.Runs))
 	fr := shareLine("a man routs", o.FirstRout.OddsRow, o.Runs)
 	rows = append(rows, fr)
-	t := oddsLine{label: firstRoutMedian}
-	spread := oddsLine{label: firstRoutSpread}
+	t := oddsLine{label: firstRoutMedian, short: firstRoutMedianShort}
+	spread := oddsLine{label: firstRoutSpread, short: firstRoutSpreadShort}
 	if f := o.FirstRout; f.P50 != nil {
 		t.now = fmt.Sprintf("%.1f s [%.1f–%.1f]", *f.P50, *f.P50Lo, *f.P50Hi)
 		spread.now = fmt.Sprintf("%.1f–%.1f s", *f.P10, *f.P90)

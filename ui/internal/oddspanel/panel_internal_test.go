@@ -3,6 +3,7 @@ package oddspanel
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -164,42 +165,6 @@ func TestOddsRowsFitThePanel(t *testing.T) {
 	}
 }
 
-// The widest cell of each column fits it whole at the panel's width: the
-// change column once cut "+100 pts ▲" to "+100 pts…".
-func TestOddsCellsFitTheirColumns(t *testing.T) {
-	a, err := assets.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := New(&recorder{}, a)
-	const innerW = 360 // the tuner panel's inner width, as in TestOddsRowsFitThePanel
-	cols := p.columns(8, innerW)
-	for _, tc := range []struct {
-		col  int
-		bold bool
-		s    string
-	}{
-		{0, false, "first rout, median"},
-		{0, false, "first rout, 10–90%"},
-		{1, true, "100% [>99–100]"},
-		{1, true, "20.0 s [19.5–20.5]"},
-		{2, false, "was 100%"},
-		{2, false, "mean shift"},
-		{3, false, "+100 pts ▲"},
-		{3, false, "-<1 pts ▼"},
-		{3, false, "-100 pts ▼"},
-		{3, false, "+20.0 s ▲"},
-	} {
-		f := p.small
-		if tc.bold {
-			f = p.bold
-		}
-		if w, room := textfit.Width(tc.s, f), cols[tc.col+1]-cols[tc.col]-4; w > room {
-			t.Errorf("column %d: %q is %.0f px wide; want it within %.0f", tc.col, tc.s, w, room)
-		}
-	}
-}
-
 // TestFirstRoutShiftNeverReadsMinusZero: the first rout's mean shift reads
 // to a tenth of a second with its sign, and one too small for a tenth says
 // so with the sign of the change, never "-0.0 s".
@@ -255,52 +220,61 @@ func TestOddsTitleNeverCutsItsCount(t *testing.T) {
 	}
 }
 
-// The first rout's two labels and "was 100%" fit their columns whole at
-// every scale: in the larger text of -scale 0.75 and below, cut at a
-// word, both labels read "first rout…" and "was 100%" "was…" (cut
-// between letters, "first rout, 10–9…" and "was 10…"). The shares and
-// times the opening shows still fit the narrower column between them, and
-// at -scale 1 the columns are as they were.
-func TestOddsColumnsAtEveryScale(t *testing.T) {
+// Every cell of the open panel is whole at every scale the demo accepts
+// (capture.MinScale 0.25 to MaxScale 4; the text stops growing at
+// assets.MinLegibleScale 0.75), for a report of the widest numbers: no
+// share without its interval (at -scale 0.75 "99% [97–100]" read "99%…"
+// and "100% [>99–100]" "100%…", the median of the first rout "10.8 s…"),
+// no label cut so that two read alike ("first rout…"), no "was…". At
+// -scale 1 and more the columns are as designed.
+func TestOddsNumbersWholeAtEveryScale(t *testing.T) {
 	a, err := assets.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
 	const innerW = 360 // the tuner panel's inner width, as in TestOddsRowsFitThePanel
+	row := func(name string, share, lo, hi, from float64) odds.OddsRow {
+		return odds.OddsRow{Name: name, Share: share, Lo: lo, Hi: hi,
+			Change: &odds.OddsChange{From: from, N: 1000, Diff: share - from, Beyond: true}}
+	}
+	p50, lo, hi, p10, p90 := 20.0, 19.5, 20.5, 10.8, 10.8
+	o := odds.Odds{Scenario: "opening", Runs: 1000, Total: 1000,
+		Squads: []odds.OddsRow{row("alpha", 1, 0.996, 1, 0)},
+		Men: []odds.OddsRow{row("Alvarez", 0.99, 0.97, 1, 1), row("Brandt", 0.003, 0.002, 1, 1),
+			row("Chen", 0, 0, 0.004, 1), row("Dubois", 0.64, 0.58, 0.70, 0.643), row("Eriksen", 1, 0.996, 1, 0)},
+		Rebreaks: row("", 0, 0, 0.004, 0.003),
+		FirstRout: odds.OddsTimes{OddsRow: row("", 1, 0.996, 1, 0), P10: &p10, P50: &p50, P90: &p90, P50Lo: &lo, P50Hi: &hi,
+			TimeChange: &odds.OddsChange{From: 40, N: 1000, Diff: -20, Beyond: true}}}
+	v := layOdds(o)
 	for _, tc := range []struct {
 		k          float64
-		col1, col2 float64 // want the share's and the before's columns to start here, rows at 8
+		col1, col2 float64 // want the share's and the before's columns to start here (0: any)
 	}{
+		{4, 8 + 108, 8 + 208},
 		{1, 8 + 108, 8 + 208},
-		{0.75, 8 + 114, 8 + 203},
-		{0.5, 8 + 114, 8 + 203},
+		{0.76, 0, 0},
+		{0.75, 0, 0},
+		{0.5, 0, 0},
+		{0.25, 0, 0},
 	} {
 		p := New(nil, a.LegibleAt(tc.k))
-		cols := p.columns(8, innerW)
-		if cols[1] != tc.col1 || cols[2] != tc.col2 {
+		if cols, _ := p.columns(8, innerW); tc.col1 != 0 && (cols[1] != tc.col1 || cols[2] != tc.col2) {
 			t.Errorf("scale %v: the share's and the before's columns start at %v and %v; want %v and %v", tc.k, cols[1], cols[2], tc.col1, tc.col2)
 		}
-		for _, c := range []struct {
-			col  int
-			bold bool
-			s    string
-		}{
-			{0, false, firstRoutMedian},
-			{0, false, firstRoutSpread},
-			{1, true, "64% [58–70]"},
-			{1, true, "0% [0–<1]"},
-			{1, true, "10.8–10.8 s"},
-			{1, true, "counting…"},
-			{2, false, "was 100%"},
-			{2, false, meanShift},
-			{3, false, "+100 pts ▲"},
-		} {
-			f, room := p.small, cols[c.col+1]-cols[c.col]-4
-			if c.bold {
-				f = p.bold
+		var shown []string
+		for _, c := range p.cells(v, 8, innerW) {
+			if got := textfit.Clip(c.s, c.face, c.room); got != c.s {
+				t.Errorf("scale %v: got %q; want %q whole (%.1f px in %.1f)", tc.k, got, c.s, textfit.Width(c.s, c.face), c.room)
 			}
-			if got := textfit.Clip(c.s, f, room); got != c.s {
-				t.Errorf("scale %v, column %d: got %q; want %q whole (%.1f px in %.0f)", tc.k, c.col, got, c.s, textfit.Width(c.s, f), room)
+			if c.x+c.room > innerW-8 {
+				t.Errorf("scale %v: %q may reach x %.1f; want it within %d", tc.k, c.s, c.x+c.room, innerW-8)
+			}
+			shown = append(shown, c.s)
+		}
+		for _, want := range []string{"100% [>99–100]", "99% [97–100]", "<1% [<1–100]", "0% [0–<1]", "20.0 s [19.5–20.5]",
+			"10.8–10.8 s", "was 0%", "was 100%", "+100 pts ▲", "-100 pts ▼", "mean shift", "-20.0 s ▼", "Eriksen routs", "Alvarez routs"} {
+			if !slices.Contains(shown, want) {
+				t.Errorf("scale %v: the panel lacks %q:\n%s", tc.k, want, strings.Join(shown, " | "))
 			}
 		}
 	}
