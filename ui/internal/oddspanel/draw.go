@@ -137,7 +137,7 @@ func (p *Panel) cells(v oddsView, x, w float64) []cell {
 		if narrow && r.short != "" {
 			label = r.short
 			c[0] += oddsIndent
-			c[1] = c[0] + math.Ceil(measureCells(p.small, p.bold).short) + 4
+			c[1] = c[0] + math.Ceil(p.cw.short) + 4
 		}
 		put := func(s string, f text.Face, col int, cc color.Color) {
 			if s != "" {
@@ -161,7 +161,8 @@ func (p *Panel) cells(v oddsView, x, w float64) []cell {
 // rows' labels, under "a man routs", in the narrow layout.
 const oddsIndent = 8
 
-// cellWidths are the widest cells of the open panel's columns in its faces:
+// cellWidths are the widest cells of the open panel's columns in its faces,
+// measured once (New), so that laying out a repaint measures nothing:
 // the first rout's labels, full and short, a share with its interval, a
 // first rout's median with its interval, the before ("was 100%", "mean
 // shift") and the change ("+100 pts ▲").
@@ -206,9 +207,10 @@ var (
 // do not fit so (the larger text of -scale 0.75 and less, where "99%
 // [97–100]" read "99%…"), the share's, the before's and the change's
 // columns take their widest cells from the right edge, the label column
-// the rest, and the first rout's rows their short labels (cells).
+// the rest, and the first rout's rows their short labels (cells). It
+// measures nothing: the widths are the Panel's, measured once.
 func (p *Panel) columns(x, w float64) (cols [5]float64, narrow bool) {
-	cw := measureCells(p.small, p.bold)
+	cw := p.cw
 	cols = [5]float64{x, x + max(108, math.Ceil(cw.label)+4), x + min(208, 272-math.Ceil(cw.before)-4), x + 272, w - 4}
 	if cols[2]-cols[1]-4 >= max(cw.share, cw.time) && cols[3]-cols[2]-4 >= cw.before && cols[4]-cols[3]-4 >= cw.change {
 		return cols, false

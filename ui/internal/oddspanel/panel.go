@@ -76,6 +76,7 @@ type Panel struct {
 
 	title, small, bold text.Face
 	m                  oddsMetrics   // the geometry for those faces
+	cw                 cellWidths    // the widest cells in those faces
 	img                *ebiten.Image // the panel as last drawn, for key
 	key                oddsKey
 }
@@ -96,6 +97,7 @@ func New(c Counter, a *assets.Assets) *Panel {
 		small := a.Face(oddsFace)
 		p.title, p.small, p.bold = a.BoldFace(12), small, a.BoldFace(oddsFace)
 		p.m = newOddsMetrics(small.Size / oddsFace)
+		p.cw = measureCells(p.small, p.bold)
 	}
 	return p
 }

@@ -279,3 +279,30 @@ func TestOddsNumbersWholeAtEveryScale(t *testing.T) {
 		}
 	}
 }
+
+// Laying out the open panel measures no text: the widest cells are
+// measured once, when the panel is made with its faces (they measured
+// their constant strings on every repaint). With its faces taken away
+// afterwards, the columns are the same, at -scale 1 and in the narrow
+// layout.
+func TestOddsColumnsMeasureNothing(t *testing.T) {
+	a, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []float64{1, 0.75} {
+		p := New(nil, a.LegibleAt(k))
+		want, wantNarrow := p.columns(8, 360)
+		p.title, p.small, p.bold = nil, nil, nil
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("scale %v: columns without faces panicked (%v); want the columns measured once, in New", k, r)
+				}
+			}()
+			if got, narrow := p.columns(8, 360); got != want || narrow != wantNarrow {
+				t.Errorf("scale %v: got %v (narrow %v); want %v (narrow %v)", k, got, narrow, want, wantNarrow)
+			}
+		}()
+	}
+}
