@@ -278,6 +278,9 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 				k = strings.TrimSuffix(k, "' has already been defined.")
 				return nil, &ScenarioError{File: file, Line: pe.Position.Line, Key: safefile.Clip(blockKey(data, k, pe.Position.Line), safefile.MaxQuote), Msg: "is given twice; keep one of the two"}
 			}
+			if key, msg, ok := givenAsTwoKinds(data, pe.Message, pe.Position.Line); ok {
+				return nil, &ScenarioError{File: file, Line: pe.Position.Line, Key: safefile.Clip(key, safefile.MaxQuote), Msg: safefile.Escape(safefile.Clip(msg, 200))}
+			}
 			key, msg := blockKey(data, quoteLast(data, pe), pe.Position.Line), safefile.Escape(safefile.Clip(pe.Message, 200))
 			if key == "weights" && strings.Contains(pe.Message, `'\`) {
 				msg += "; " + pathHint // "..\weights.toml": \w is no escape
@@ -1300,6 +1303,52 @@ func quoteLast(data []byte, pe toml.ParseError) string {
 		return head + toml.Key{last}.String()
 	}
 	return pe.LastKey
+}
+
+// givenAsTwoKinds says in the lab's words the decoder's two errors of a
+// name given as two kinds of thing, at the table header on line, which
+// quote the name without its block's number: "Key 'squad.x' was already
+// created as a hash." (x = 1, then a header under it, [squad.x.y]) and "Key
+// 'squad.x' was already created and cannot be used as an array." ([squad.x]
+// or x = 1, then [[squad.x]]). The name is the header's table
+// (tomllines.Table) or one of its parents, numbered as every other message
+// numbers a block: "squad[2].x", with the line it was first given on
+// (tomllines.Scan). ok is false for any other message, or a name that is
+// not the header's, which the caller then quotes as the decoder says it.
+func givenAsTwoKinds(data []byte, message string, line int) (key, msg string, ok bool) {
+	name, kind, found := strings.Cut(strings.TrimPrefix(message, "Key '"), "' was already created ")
+	if !found || !strings.HasPrefix(message, "Key '") || (kind != "as a hash." && kind != "and cannot be used as an array.") {
+		return "", "", false
+	}
+	table := tomllines.Table(data, line)
+	header := tomllines.Name(table, "")
+	written := "[" + header + "]" // the header, as the decoder reads it
+	if len(table) > 0 && table[len(table)-1].N > 0 {
+		written = "[" + written + "]"
+	}
+	// first is the line the name was first given on, when before line.
+	first := func(t []tomllines.Part) string {
+		if n := tomllines.Scan(data)[tomllines.Name(t, ".%d")]; n > 0 && n < line {
+			return fmt.Sprintf(" (line %d)", n)
+		}
+		return ""
+	}
+	if kind == "as a hash." {
+		for i := len(table) - 1; i > 0; i-- {
+			if tomllines.Name(table[:i], "") == name {
+				return tomllines.Name(table[:i], "[%d]"), fmt.Sprintf("is given twice, as a value%s and as a table (%s here); keep one of the two", first(table[:i]), written), true
+			}
+		}
+		return "", "", false
+	}
+	if len(table) == 0 || header != name {
+		return "", "", false
+	}
+	// The refused [[array]] is the header's last part: its number, which
+	// Table counts, is no table's.
+	parent, last := table[:len(table)-1], tomllines.Part{Name: table[len(table)-1].Name}
+	key = tomllines.Name(append(slices.Clone(parent), last), "[%d]")
+	return key, fmt.Sprintf("is given twice, as a table or a value%s and as an array of tables (%s here); keep one of the two", first(append(slices.Clone(parent), last)), written), true
 }
 
 // blockKey names the key that the decoder's error on line names, as TOML
