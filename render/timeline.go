@@ -557,31 +557,38 @@ func legendOrder(soldiers []game.SoldierView) []game.SoldierView {
 
 // legendFit returns the longest head of soldiers whose names fit in room
 // pixels (each name's width by width, plus legendGap), and the label that
-// counts the rest after them (legendMore; "" when all fit).
+// counts the rest after them (legendMore; "" when all fit). One pass: a
+// rest holds a living man when the last of the living comes after its
+// start.
 func legendFit(soldiers []game.SoldierView, room float64, width func(string) float64) (shown []game.SoldierView, more string) {
+	lastAlive := -1
+	for i, s := range soldiers {
+		if s.Alive {
+			lastAlive = i
+		}
+	}
 	x := 0.0
 	for i, s := range soldiers {
 		x += width(s.Name) + legendGap
-		rest := legendMore(soldiers[i+1:])
+		rest := legendMore(len(soldiers)-i-1, lastAlive > i)
 		if x-6 > room || rest != "" && x+width(rest) > room {
-			return soldiers[:i], legendMore(soldiers[i:])
+			return soldiers[:i], legendMore(len(soldiers)-i, lastAlive >= i)
 		}
 	}
 	return soldiers, ""
 }
 
-// legendMore is the legend's count of the soldiers it has no room to
-// name: "+3", or "+2 fallen" when none of them is alive; "" for none.
-func legendMore(rest []game.SoldierView) string {
-	for _, s := range rest {
-		if s.Alive {
-			return fmt.Sprintf("+%d", len(rest))
-		}
-	}
-	if len(rest) == 0 {
+// legendMore is the legend's count of the n soldiers it has no room to
+// name: "+3", or "+2 fallen" when none of them is alive (alive false); ""
+// for none.
+func legendMore(n int, alive bool) string {
+	switch {
+	case n == 0:
 		return ""
+	case alive:
+		return fmt.Sprintf("+%d", n)
 	}
-	return fmt.Sprintf("+%d fallen", len(rest))
+	return fmt.Sprintf("+%d fallen", n)
 }
 
 // moraleAt interpolates samples at time t; false when t is outside them.

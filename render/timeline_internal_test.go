@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -222,4 +223,55 @@ func TestLegendMarkersLeaveRoomForTheLiving(t *testing.T) {
 	if _, w := legendMarkers(nil, 600, width); w >= 0 {
 		t.Errorf("no soldiers: got a markers' legend %v px wide; want none", w)
 	}
+}
+
+// legendFit names the same soldiers, with the same count of the rest, as
+// it did when it looked through the rest after each name for a living man
+// (legendFitByRest, its code before it took one pass), over many squads of
+// the living and the fallen in every order, names of every length and
+// rooms from none to all.
+func TestLegendFitAsBefore(t *testing.T) {
+	width := func(s string) float64 { return 6 * float64(len(s)) }
+	rng := rand.New(rand.NewPCG(1, 2))
+	for c := range 20000 {
+		n := rng.IntN(CompactAbove + 2)
+		ss := make([]game.SoldierView, n)
+		for i := range ss {
+			ss[i] = game.SoldierView{ID: i, Name: strings.Repeat("x", 1+rng.IntN(12)), Alive: rng.IntN(3) > 0}
+		}
+		if c%2 == 0 {
+			ss = legendOrder(ss)
+		}
+		room := rng.Float64() * 1200
+		shown, more := legendFit(ss, room, width)
+		wantShown, wantMore := legendFitByRest(ss, room, width)
+		if len(shown) != len(wantShown) || more != wantMore {
+			t.Fatalf("case %d (%d soldiers, %.1f px): got %d shown, %q; want %d shown, %q", c, n, room, len(shown), more, len(wantShown), wantMore)
+		}
+	}
+}
+
+// legendFitByRest is legendFit as it was: for each name, the rest's count
+// from a look through the rest.
+func legendFitByRest(soldiers []game.SoldierView, room float64, width func(string) float64) ([]game.SoldierView, string) {
+	more := func(rest []game.SoldierView) string {
+		for _, s := range rest {
+			if s.Alive {
+				return fmt.Sprintf("+%d", len(rest))
+			}
+		}
+		if len(rest) == 0 {
+			return ""
+		}
+		return fmt.Sprintf("+%d fallen", len(rest))
+	}
+	x := 0.0
+	for i, s := range soldiers {
+		x += width(s.Name) + legendGap
+		rest := more(soldiers[i+1:])
+		if x-6 > room || rest != "" && x+width(rest) > room {
+			return soldiers[:i], more(soldiers[i:])
+		}
+	}
+	return soldiers, ""
 }
