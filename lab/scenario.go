@@ -315,6 +315,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		p.fail("weights", top.line("weights"), "%s holds a control character, which a \\ in a \"…\" string makes; %s", safefile.Quote(w), pathHint)
 		w = ""
 	}
+	p.rowsUnknown = top.bad("weights") || (w == "" && top.has("weights"))
 	if w != "" && !filepath.IsAbs(w) {
 		w = filepath.Join(filepath.Dir(file), w)
 	}
@@ -329,8 +330,10 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		sc.WeightsPath = w
 		if s, hash, err := LoadWeights(w); errors.Is(err, fs.ErrNotExist) {
 			p.fail("weights", top.line("weights"), "%s: no such file (the path is from the scenario's folder)", safefile.Quote(w))
+			p.rowsUnknown = true
 		} else if err != nil {
 			p.fail("weights", top.line("weights"), "%v", err)
+			p.rowsUnknown = true
 		} else {
 			sc.Settings = s
 			sc.WeightsHash = hash
@@ -893,6 +896,10 @@ type parser struct {
 	file  string
 	lines map[string]int // tomllines.Scan's
 	errs  []error
+	// rowsUnknown: the weights key's file did not read, or the key was
+	// refused, an error said once; the rows it holds are unknown, so
+	// needRow judges no news against the defaults in their place.
+	rowsUnknown bool
 }
 
 func (p *parser) fail(key string, line int, format string, args ...any) {
@@ -906,7 +913,7 @@ func (p *parser) fail(key string, line int, format string, args ...any) {
 // row or fix the name; of news it does not, whose says what reports it ("a
 // death reports") and the advice is to add the row. or adds to the advice.
 func (p *parser) needRow(weights map[morale.Event]float64, table string, news morale.Event, key string, line int, whose, or string) {
-	if _, ok := weights[news]; ok {
+	if _, ok := weights[news]; ok || p.rowsUnknown {
 		return
 	}
 	what, advice := safefile.Quote(string(news)), "a row or fix the name"

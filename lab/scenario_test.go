@@ -618,6 +618,37 @@ func TestARefusedValueIsOneError(t *testing.T) {
 	}
 }
 
+// A weights key whose file did not read (an error in it, no such file) or
+// whose value was refused is one error, on its line: the rows the file
+// holds are unknown, so no news is said to lack one, as the defaults in
+// their place would have it ("Ambushed" is the file's [custom] row).
+func TestNewsOfWeightsThatDidNotRead(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "broken.toml"), []byte("[weights]\nSuppressed = -0.1\nHysteresis = 0.1\n[custom]\nAmbushed = -0.3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const events = "duration = 30.0\n[[squad]]\nname = \"a\"\nsize = 2\nleader = true\n[[event]]\nt = 1.0\nevent = \"Ambushed\"\nsquad = \"a\"\n[[event]]\nt = 2.0\ndo = \"death\"\nsquad = \"a\"\n"
+	for _, tc := range []struct{ name, weights, want string }{
+		{"an error in the file", `weights = "broken.toml"`, `:1: weights: ` + filepath.Join(dir, "broken.toml") + `: line 3: weights.Hysteresis is not a built-in event`},
+		{"no such file", `weights = "nosuch.toml"`, `:1: weights: "` + filepath.Join(dir, "nosuch.toml") + `": no such file`},
+		{"a number", `weights = 5`, `:1: weights: is an integer; it must be a string`},
+		{"a control character", `weights = "..\new.toml"`, `:1: weights: "..\new.toml" holds a control character`},
+	} {
+		path := filepath.Join(dir, "s.toml")
+		if err := os.WriteFile(path, []byte(tc.weights+"\n"+events), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := lab.LoadScenario(path)
+		var got []string
+		if err != nil {
+			got = strings.Split(err.Error(), "\n")
+		}
+		if len(got) != 1 || !strings.HasPrefix(got[0], path+tc.want) {
+			t.Errorf("%s: got %q; want one error starting %q", tc.name, got, path+tc.want)
+		}
+	}
+}
+
 // Whatever reports the news, an [[event]], a reinforce or a death, a
 // weights file without its row is one message, on one line: the name and
 // the advice to fix it when the file names the news, else what reports it
