@@ -337,7 +337,10 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		} else {
 			sc.Settings = s
 			sc.WeightsHash = hash
+			table = "the weights table of " + safefile.Quote(w)
 		}
+	} else if readWeights && !top.has("weights") {
+		table = defaultRows
 	}
 	// A duration or sample refused is a default the file never wrote: the
 	// checks that weigh one against the other, or an event's time or a
@@ -920,8 +923,15 @@ func (p *parser) needRow(weights map[morale.Event]float64, table string, news mo
 	if whose != "" {
 		what, advice = what+", the news "+whose+",", "the row"
 	}
+	if table == defaultRows {
+		p.fail(key, line, "%s has no row in %s (the scenario names no weights file), so it would be worth zero; name a weights file that has the row (weights = \"FILE\"), or fix the name%s", what, table, or)
+		return
+	}
 	p.fail(key, line, "%s has no row in %s ([weights], or [custom] for your game's own events), so it would be worth zero; add %s%s", what, table, advice, or)
 }
+
+// defaultRows is needRow's table when the scenario names no weights file.
+const defaultRows = "the default weights"
 
 func (p *parser) err() error {
 	sort.SliceStable(p.errs, func(i, j int) bool {

@@ -30,7 +30,7 @@ func TestParseScenarioErrors(t *testing.T) {
 		{"unknown top key", "nmae = \"x\"\n" + goodHead, []string{"bad.toml:1: nmae: is not a key"}},
 		{"unknown event key", goodHead + "[[event]]\nt = 1.0\nevent = \"AllyDown\"\nsquad = \"a\"\nradios = 5.0\n", []string{"bad.toml:11: event[1].radios: is not a key of event[1]"}},
 		{"wrong type", goodHead + "[[event]]\nt = 1.0\nevent = \"AllyDown\"\nsquad = \"a\"\nscale = \"big\"\n", []string{"bad.toml:11: event[1].scale: is a string; it must be a number"}},
-		{"no weight row", goodHead + "[[event]]\nt = 1.0\nevent = \"Sniped\"\nsquad = \"a\"\n", []string{`bad.toml:9: event[1].event: "Sniped" has no row in the weights table`}},
+		{"no weight row", goodHead + "[[event]]\nt = 1.0\nevent = \"Sniped\"\nsquad = \"a\"\n", []string{`bad.toml:9: event[1].event: "Sniped" has no row in the default weights (the scenario names no weights file), so it would be worth zero; name a weights file that has the row (weights = "FILE"), or fix the name`}},
 		{"dead twice", goodHead + "[[event]]\nt = 1.0\ndo = \"death\"\nagent = \"X\"\n[[event]]\nt = 2.0\ndo = \"death\"\nagent = \"X\"\n", []string{`bad.toml:14: event[2].agent: "X" is already dead (died on line 10)`}},
 		{"time in the past", goodHead + "[[event]]\nt = -1.0\nevent = \"AllyDown\"\nsquad = \"a\"\n", []string{"bad.toml:8: event[1].t: is -1 s, in the past"}},
 		{"after the end", goodHead + "[[event]]\nt = 31.0\nevent = \"AllyDown\"\nsquad = \"a\"\n", []string{"bad.toml:8: event[1].t: is 31 s, after the end"}},
@@ -615,6 +615,25 @@ func TestARefusedValueIsOneError(t *testing.T) {
 		if !ok {
 			t.Errorf("%s: got %q; want %d error(s) starting %q", tc.name, got, len(tc.want), tc.want)
 		}
+	}
+}
+
+// News without a row names the table it is missing from: the file the
+// weights key names, as -weights' file is named.
+func TestNewsWithoutARowNamesTheWeightsKeysFile(t *testing.T) {
+	dir := t.TempDir()
+	w := filepath.Join(dir, "w.toml")
+	if err := os.WriteFile(w, []byte("[weights]\nSuppressed = -0.1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "s.toml")
+	if err := os.WriteFile(path, []byte("weights = \"w.toml\"\n"+goodHead+"[[event]]\nt = 1.0\nevent = \"Sniped\"\nsquad = \"a\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := lab.LoadScenario(path)
+	want := path + `:10: event[1].event: "Sniped" has no row in the weights table of "` + w + `" ([weights], or [custom] for your game's own events), so it would be worth zero; add a row or fix the name`
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v; want %s", err, want)
 	}
 }
 
