@@ -24,9 +24,9 @@ func Width(s string, face text.Face) float64 {
 
 // Wrap breaks s into lines no wider than w pixels in face. Each line of s
 // (split at "\n") is wrapped on its own, at spaces; a word wider than w is
-// broken between runes. An empty line of s stays an empty line; the
-// result of "" is no line at all. w below one rune's width still gives
-// one rune a line.
+// broken after a path separator, else between runes (split). An empty
+// line of s stays an empty line; the result of "" is no line at all. w
+// below one rune's width still gives one rune a line.
 func Wrap(s string, face text.Face, w float64) []string {
 	if s == "" {
 		return nil
@@ -68,12 +68,27 @@ func appendWrapped(out []string, para string, face text.Face, w float64) []strin
 	return append(out, cur)
 }
 
-// split cuts word after the most runes that fit in w (at least one).
+// split cuts a word wider than w into a head that fits in w (at least one
+// rune) and the rest, where a reader still takes them for one word: after
+// the last path
+// separator ("/" or "\\") that fits, past the first rune, so that a path
+// wraps between its folders (broken at whatever rune fit, "…/moralebreak-"
+// over "12.3s.png" read as two words, or as a hyphenated one); else
+// between runes, but never right after a hyphen, which would read as the
+// word's hyphenation rather than a letter of it.
 func split(word string, face text.Face, w float64) (string, string) {
 	rs := []rune(word)
 	n := 1
 	for n < len(rs) && Width(string(rs[:n+1]), face) <= w {
 		n++
+	}
+	for i := n; i > 1; i-- {
+		if rs[i-1] == '/' || rs[i-1] == '\\' {
+			return string(rs[:i]), string(rs[i:])
+		}
+	}
+	for n > 1 && rs[n-1] == '-' {
+		n--
 	}
 	return string(rs[:n]), string(rs[n:])
 }

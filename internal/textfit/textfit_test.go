@@ -1,6 +1,7 @@
 package textfit_test
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -143,5 +144,48 @@ func TestClipCutsAtAWord(t *testing.T) {
 				t.Errorf("Clip(%q) in %.1f px: got %q, %.1f px wide; want at most %.1f", tc.in, tc.w, got, w(got), tc.w)
 			}
 		})
+	}
+}
+
+// A path too long for a line wraps after a separator, so that the lines
+// read as one path: the Save picture message's "…/moralebreak-" over
+// "12.3s.png" (broken at whatever letter fit) read as two words, or as a
+// hyphenated one. A part too long for a line of its own is broken between
+// letters, never right after a hyphen.
+func TestWrapBreaksAPathAtItsSeparators(t *testing.T) {
+	as, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	face := as.Face(12)
+	for _, path := range []string{
+		"/home/ana/designers-balance-work/morale-tuning-2026-december/moralebreak-12.3s.png",
+		`C:\Users\ana-lopes\designers-balance-work\morale-tuning-2026-december\moralebreak-12.3s-A.png`,
+	} {
+		msg := "saved picture " + path
+		longest := 0.0
+		for _, part := range strings.FieldsFunc(path, func(r rune) bool { return r == '/' || r == '\\' }) {
+			longest = max(longest, textfit.Width(part+`\`, face))
+		}
+		for w := math.Ceil(longest); w < textfit.Width(path, face)+40; w += 3 {
+			got := textfit.Wrap(msg, face, w)
+			for _, l := range got[:len(got)-1] {
+				if l == "saved" || l == "saved picture" {
+					continue
+				}
+				if !strings.HasSuffix(l, "/") && !strings.HasSuffix(l, `\`) {
+					t.Errorf("%.0f px: got lines %q; want %q to end at a separator", w, got, l)
+				}
+			}
+		}
+	}
+	// a part wider than the line: broken between letters, not after a hyphen
+	for w := 40.0; w < 120; w++ {
+		got := textfit.Wrap("moralebreak-12.3s-moralebreak-12.3s-moralebreak-12.3s.png", face, w)
+		for _, l := range got[:len(got)-1] {
+			if strings.HasSuffix(l, "-") {
+				t.Errorf("%.0f px: got lines %q; want none ending in a hyphen", w, got)
+			}
+		}
 	}
 }
