@@ -37,7 +37,9 @@ func TestIntentErrors(t *testing.T) {
 		{"given an unknown metric", "metric = \"first_rout_s\"\ngiven = \"speed\"\np50 = [0, 1]\n", `bad.toml:18: expect[1].given: "speed" is not a metric`},
 		// steady_s is a metric, though not one that counts the fights.
 		{"given a steady time", "metric = \"first_rout_s\"\ngiven = \"steady_s\"\np50 = [0, 1]\n", `bad.toml:18: expect[1].given: "steady_s" is not a metric here: it is measured after an event`},
-		{"unknown squad", "metric = \"squad_steady_s.b\"\nafter = \"ReinforcementsArrived\"\nshare = [0, 1]\n", `bad.toml:17: expect[1].metric: "squad_steady_s.b" is not a metric: no squad is named "b"; one of first_shaken_s,`},
+		{"a squad's break of an unknown squad", "metric = \"squad_broke.b\"\nshare = [0, 1]\n", `bad.toml:17: expect[1].metric: "squad_broke.b" is not a metric: no squad is named "b"; the squads are "a"`},
+		{"a squad's routs of an unknown squad", "metric = \"squad_routed.A\"\np50 = [0, 1]\n", `bad.toml:17: expect[1].metric: "squad_routed.A" is not a metric: no squad is named "A"; the squads are "a"`},
+		{"unknown squad", "metric = \"squad_steady_s.b\"\nafter = \"ReinforcementsArrived\"\nshare = [0, 1]\n", `bad.toml:17: expect[1].metric: "squad_steady_s.b" is not a metric: no squad is named "b"; the squads are "a"`},
 	}
 	for _, tt := range tests {
 		_, err := lab.ParseScenario("bad.toml", []byte(reinforced+"[[expect]]\n"+tt.expect))

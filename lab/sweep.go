@@ -500,6 +500,27 @@ func CheckMetricStat(sc *Scenario, metric, stat string) error {
 	return fmt.Errorf("%s is not a statistic; one of %s", safefile.Quote(stat), strings.Join(statNames, ", "))
 }
 
+// squadOf returns the squad that name, a metric's, names after the prefix
+// of a per-squad metric ("charlie" of "squad_broke.charlie"): a prefix of
+// Metrics' per-squad names, or squad_steady_s. ok is false for any other
+// name.
+func squadOf(sc *Scenario, name string) (squad string, ok bool) {
+	prefixes := []string{"squad_steady_s."}
+	if len(sc.Squads) > 0 {
+		for _, m := range Metrics(sc) {
+			if p, ok := strings.CutSuffix(m.Name, "."+sc.Squads[0].Name); ok {
+				prefixes = append(prefixes, p+".")
+			}
+		}
+	}
+	for _, p := range prefixes {
+		if squad, ok := strings.CutPrefix(name, p); ok {
+			return squad, true
+		}
+	}
+	return "", false
+}
+
 // notAMetric is the error for name, no metric of sc, naming the choices:
 // the one message of every place that refuses a metric's name (an
 // [[expect]]'s metric and given, -metric, -replays). steady_s and
@@ -507,14 +528,19 @@ func CheckMetricStat(sc *Scenario, metric, stat string) error {
 // which only an [[expect]]'s after names: elsewhere the error says so,
 // where "is not a metric" left a designer who had read of them guessing
 // (an [[expect]]'s metric takes them, so never says it). squad_steady_s of a squad
-// sc does not have says that no squad has the name.
+// sc does not have, or a per-squad metric's (squad_broke.NAME, …), says
+// that no squad has the name, and names the squads.
 func notAMetric(sc *Scenario, name string) error {
 	q, choices := safefile.Quote(name), listNames(MetricNames(sc))
 	men := "every living man"
-	squad, ofSquad := strings.CutPrefix(name, "squad_steady_s.")
+	squad, ofSquad := squadOf(sc, name)
 	switch _, steady := steadySquad(sc, name); {
 	case ofSquad && !steady:
-		return fmt.Errorf("%s is not a metric: no squad is named %s; one of %s", q, safefile.Quote(squad), choices)
+		var squads []string
+		for _, sq := range sc.Squads {
+			squads = append(squads, safefile.Quote(sq.Name))
+		}
+		return fmt.Errorf("%s is not a metric: no squad is named %s; the squads are %s", q, safefile.Quote(squad), listNames(squads))
 	case !steady:
 		return fmt.Errorf("%s is not a metric; one of %s", q, choices)
 	case ofSquad:

@@ -121,7 +121,7 @@ func TestBadInputWritesNothing(t *testing.T) {
 		// metric' alone left the designer guessing.
 		{"a squad's steady time as -metric", []string{"sensitivity", "../../scenarios/opening.toml", "-metric", "squad_steady_s.alpha"}, `"squad_steady_s.alpha" is not a metric here: it is measured after an event, so it exists only in an [[expect]] with after = "EVENT" (the seconds from the event's first occurrence until every living man of alpha is Steady); one of first_shaken_s,`},
 		// Of a squad the scenario has not, it is no metric anywhere.
-		{"the steady time of no squad as -metric", []string{"sensitivity", "../../scenarios/opening.toml", "-metric", "squad_steady_s.nobody"}, `"squad_steady_s.nobody" is not a metric: no squad is named "nobody"; one of first_shaken_s,`},
+		{"the steady time of no squad as -metric", []string{"sensitivity", "../../scenarios/opening.toml", "-metric", "squad_steady_s.nobody"}, `"squad_steady_s.nobody" is not a metric: no squad is named "nobody"; the squads are "alpha"`},
 		{"the steady time in -replays", []string{"run", "../../scenarios/opening.toml", "-replays", "first:steady_s:1"}, `"steady_s" is not a metric here: it is measured after an event, so it exists only in an [[expect]] with after = "EVENT" (the seconds from the event's first occurrence until every living man is Steady)`},
 		{"weights without a row", []string{"run", "../../scenarios/opening.toml", "-weights", "EMPTY"}, `"Suppressed" has no row in the weights table`},
 		{"missing file", []string{"run", filepath.Join(dir, "nope.toml")}, "nope.toml"},
