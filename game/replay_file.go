@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"strings"
 
 	"github.com/moralebreak/moralebreak/internal/safefile"
 )
@@ -23,7 +24,7 @@ func LoadReplay(path string, progress func(done, total float64)) (Recording, err
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) && pe.Path == path { // "stat PATH: no such file or directory"
-			return Recording{}, &ReplayFileError{Path: path, Err: pe.Err}
+			return Recording{}, &ReplayFileError{Path: path, Err: plainProblem(pe)}
 		}
 		return Recording{}, err // it begins with path
 	}
@@ -40,9 +41,30 @@ func LoadReplay(path string, progress func(done, total float64)) (Recording, err
 	return r, nil
 }
 
+// plainProblem is the problem of pe alone, without the system call and
+// the file: a file that is not there in safefile.Plain's words, "no such
+// file" on every system (it was the system's: "no such file or directory",
+// on Windows "The system cannot find the file specified."), still matching
+// fs.ErrNotExist; any other as the system says it.
+func plainProblem(pe *fs.PathError) error {
+	if !errors.Is(pe.Err, fs.ErrNotExist) {
+		return pe.Err
+	}
+	return &plainError{text: strings.TrimPrefix(safefile.Plain(pe), pe.Path+": "), err: pe.Err}
+}
+
+// plainError is err said in other words, text.
+type plainError struct {
+	text string
+	err  error
+}
+
+func (e *plainError) Error() string { return e.text }
+func (e *plainError) Unwrap() error { return e.err }
+
 // ReplayFileError is a problem of the replay file at Path: Err is the
-// problem alone ("line 32: tick 100: kill 9: no such soldier: 9", or the
-// system's "no such file or directory"), and the message "PATH: problem".
+// problem alone ("line 32: tick 100: kill 9: no such soldier: 9", or "no
+// such file", the same on every system), and the message "PATH: problem".
 // LoadReplay returns it; a program that names the file its own way reads
 // Path and Err rather than the message.
 type ReplayFileError struct {

@@ -58,8 +58,11 @@ func TestLoadReplay(t *testing.T) {
 // so that the demo names the file its own way without cutting it off the
 // message (it did: "-replay " and the text after "FILE: "): Path is the
 // file, Err the problem alone, and the message the two. A file that is not
-// there is the system's words alone, without "stat FILE". A file that is
-// not a regular file is refused by name, its message beginning with it.
+// there is "no such file", as every other missing file of the demo and the
+// lab reads (safefile.Plain), without "stat FILE" and not the system's
+// words ("no such file or directory", on Windows "The system cannot find
+// the file specified."). A file that is not a regular file is refused by
+// name, its message beginning with it.
 func TestLoadReplayErrorHasTheFileApart(t *testing.T) {
 	dir := t.TempDir()
 	corrupt := filepath.Join(dir, "corrupt.txt")
@@ -72,7 +75,7 @@ func TestLoadReplayErrorHasTheFileApart(t *testing.T) {
 		is   error  // errors.Is finds it
 	}{
 		{corrupt, `line 1: not a replay file: want "moralebreak-replay 1"`, game.ErrBadReplay},
-		{filepath.Join(dir, "missing.txt"), "no such file or directory", fs.ErrNotExist},
+		{filepath.Join(dir, "missing.txt"), "no such file", fs.ErrNotExist},
 	} {
 		_, err := game.LoadReplay(tc.path, nil)
 		var fe *game.ReplayFileError

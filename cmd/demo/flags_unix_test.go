@@ -65,7 +65,7 @@ func TestBadFlagsExitTwoBeforeAWindow(t *testing.T) {
 		{[]string{"-gif", filepath.Join(dir, "a.gif"), "-from", "5", "-to", "2"}, "-from 5 is not before -to 2"},
 		{[]string{"-gif", filepath.Join(dir, "a.gif"), "-fps", "-1"}, "-fps is -1"},
 		{[]string{"-gif", filepath.Join(dir, "no", "a.gif")}, "-gif: cannot write"},
-		{[]string{"-replay", filepath.Join(dir, "none.txt")}, "demo: -replay " + filepath.Join(dir, "none.txt") + ": no such file or directory"},
+		{[]string{"-replay", filepath.Join(dir, "none.txt")}, "demo: -replay " + filepath.Join(dir, "none.txt") + ": no such file"},
 		// a bad replay is the flag, the file and the problem, without "game:
 		// bad replay", as at the end of a replay stopped mid-way (it was
 		// "-replay: FILE: …" here, "-replay FILE: …" there)

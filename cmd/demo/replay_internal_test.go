@@ -33,7 +33,7 @@ func TestReplayErrorNamesTheFileOnce(t *testing.T) {
 		want string
 	}{
 		{loaded("r.txt"), `-replay r.txt: line 1: not a replay file: want "moralebreak-replay 1"`},
-		{loaded("none.txt"), "-replay none.txt: no such file or directory"},
+		{loaded("none.txt"), "-replay none.txt: no such file"},
 		{loaded("d"), "-replay d: is a directory, not a regular file (a replay must be one)"},
 		{&game.ReplayFileError{Path: "r.txt", Err: errors.New("line 32: tick 100: kill 9: no such soldier: 9")}, "-replay r.txt: line 32: tick 100: kill 9: no such soldier: 9"},
 	} {
