@@ -42,9 +42,9 @@ func (v Verdict) String() string {
 			got = FormatEstimate(v.Got, v.Lo95, v.Hi95, "95% CI ")
 		}
 	}
-	n := fmt.Sprintf("n = %d fights", v.N)
+	n := "n = " + Plural(v.N, "fight")
 	if v.Stat != "share" {
-		n = fmt.Sprintf("n = %d of %d fights", v.N, v.Runs)
+		n = fmt.Sprintf("n = %d of %s", v.N, Plural(v.Runs, "fight"))
 	}
 	return fmt.Sprintf("%s %s:%d %s %s = %s, %s, want %g..%g", word, v.Scenario, v.Line, v.Name(), v.Stat, got, n, v.Lo, v.Hi)
 }

@@ -122,6 +122,24 @@ func TestVerdictUndefinedSaysFights(t *testing.T) {
 	}
 }
 
+// A verdict over one fight counts it in the singular: check -runs 1 said
+// "n = 1 fights".
+func TestVerdictOfOneFight(t *testing.T) {
+	for _, tt := range []struct {
+		v    lab.Verdict
+		want string
+	}{
+		{lab.Verdict{Expect: lab.Expect{Line: 8, Metric: "broke", Stat: "share", Lo: 0, Hi: 1}, Scenario: "c.toml", N: 1, Runs: 1, Defined: true, Got: 1, Pass: true},
+			"PASS c.toml:8 broke share = 1, n = 1 fight, want 0..1"},
+		{lab.Verdict{Expect: lab.Expect{Line: 8, Metric: "first_rout_s", Stat: "p50", Lo: 20, Hi: 25}, Scenario: "c.toml", N: 0, Runs: 1},
+			"FAIL c.toml:8 first_rout_s p50 = undefined (no fight had it), n = 0 of 1 fight, want 20..25"},
+	} {
+		if got := tt.v.String(); got != tt.want {
+			t.Errorf("got %q; want %q", got, tt.want)
+		}
+	}
+}
+
 // A mean's interval stays within what the metric can take: check printed
 // "share_squads_broken mean = 0.9917 [95% CI 0.975, 1.01]" (a share above
 // 1), and a time or a count near 0 had an interval below 0. The normal

@@ -1186,7 +1186,7 @@ func (t *table) vec(k string, def morale.Vec2) morale.Vec2 {
 		return def
 	}
 	if len(r) != 2 {
-		t.reject(k, "has %d numbers; it must be [x, y]", len(r))
+		t.reject(k, "has %s; it must be [x, y]", Plural(len(r), "number"))
 		return def
 	}
 	return morale.Vec2{X: r[0], Y: r[1]}

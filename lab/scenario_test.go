@@ -586,7 +586,7 @@ func TestARefusedValueIsOneError(t *testing.T) {
 		{"a reinforce's squad a number", head + "[[event]]\nt = 1.0\ndo = \"reinforce\"\nsquad = 1\ncount = 1\nevent = \"Suppressed\"\n", []string{":10: event[1].squad: is an integer" + str}},
 		{"a death's agent a number", head + "[[event]]\nt = 1.0\ndo = \"death\"\nagent = 2\n", []string{":10: event[1].agent: is an integer" + str}},
 		{"a rally's at a string", head + "[[event]]\nt = 1.0\ndo = \"rally\"\nsquad = \"a\"\nat = \"here\"\n", []string{":11: event[1].at: is a string; it must be an array of numbers"}},
-		{"a rout's at one number", head + "[[event]]\nt = 1.0\ndo = \"rout\"\nagent = \"Pvt\"\nat = [1.0]\n", []string{":11: event[1].at: has 1 numbers; it must be [x, y]"}},
+		{"a rout's at one number", head + "[[event]]\nt = 1.0\ndo = \"rout\"\nagent = \"Pvt\"\nat = [1.0]\n", []string{":11: event[1].at: has 1 number; it must be [x, y]"}},
 		{"do a number", head + "[[event]]\nt = 1.0\ndo = 5\nsquad = \"a\"\nsquads = [\"a\"]\n", []string{":9: event[1].do: is an integer" + str}},
 		{"do misspelt", head + "[[event]]\nt = 1.0\ndo = \"reinforc\"\nsquad = \"a\"\ncount = 1\n", []string{`:9: event[1].do: is "reinforc"; it must be one of `}},
 		{"a metric a number", head + "[[expect]]\nmetric = 5\nshare = [0, 1]\n", []string{":8: expect[1].metric: is an integer" + str}},
