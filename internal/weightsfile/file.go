@@ -35,7 +35,8 @@ var ErrScenario = errors.New("looks like a scenario, not a weights file")
 // Read reads the weights file at path once, guarded (safefile.Read, at most
 // morale.MaxFileBytes), and returns its settings and its content. Its errors
 // are morale.LoadSettings's, the path first (and the line, when the parser
-// reports one), but for a file that does not read as weights and has a
+// reports one; the path starts each line of a file with several problems),
+// but for a file that does not read as weights and has a
 // [[squad]] or an [[event]] table (tomllines.IsScenario): a scenario given
 // in its place, whose error is one line, "PATH looks like a scenario, not a
 // weights file" (ErrScenario), instead of every table a weights file does
@@ -53,7 +54,22 @@ func Read(path string) (morale.Settings, []byte, error) {
 	case tomllines.IsScenario(data):
 		return morale.Settings{}, nil, fmt.Errorf("%s %w", path, ErrScenario)
 	}
-	return morale.Settings{}, nil, fmt.Errorf("%s: %w", path, err)
+	return morale.Settings{}, nil, namePath(path, err)
+}
+
+// namePath puts path before err, and before each problem of a file with
+// several (an errors.Join, one a line): each line of the message names the
+// file and its line, "w.toml: line 8: …", where only the first did.
+func namePath(path string, err error) error {
+	j, ok := err.(interface{ Unwrap() []error })
+	if !ok {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	var errs []error
+	for _, e := range j.Unwrap() {
+		errs = append(errs, fmt.Errorf("%s: %w", path, e))
+	}
+	return errors.Join(errs...)
 }
 
 // Debounce is how long File's watcher waits after the last event of a

@@ -279,7 +279,8 @@ func TestAScenarioInItsPlace(t *testing.T) {
 
 // TestLoadErrorsAreLoadSettings: a weights file Load refuses, read once,
 // says what morale.LoadSettings says of it, byte for byte: the path, the
-// line, the key.
+// line, the key (of a file with several problems, Load names the file on
+// each line: TestEveryProblemNamesTheFile).
 func TestLoadErrorsAreLoadSettings(t *testing.T) {
 	dir := t.TempDir()
 	for _, tt := range []struct{ name, body, want string }{
@@ -305,5 +306,22 @@ func TestLoadErrorsAreLoadSettings(t *testing.T) {
 		if _, _, err := weightsfile.Load(path); err == nil || err.Error() != want.Error() {
 			t.Errorf("%s: got %v; want %v", tt.name, err, want)
 		}
+	}
+}
+
+// TestEveryProblemNamesTheFile: a weights file with several problems says
+// each on a line that starts with the file (Read: the lab's scenarios and
+// lint; Load: the demo), where the lines after the first said "line 8: …"
+// of no file, below a scenario's own errors.
+func TestEveryProblemNamesTheFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "w.toml")
+	writeFile(t, path, "ShakenBelow = 0.5\r\nPanicBelow = 0.6\r\n[weights]\r\nRallied = 0.3\r\n")
+	want := path + ": line 2: PanicBelow is 0.6; it must be below ShakenBelow (0.5)\n" +
+		path + ": line 4: weights.Rallied is not a built-in event (the nearest is AllyDown); if it is your game's own event, move its row to [custom]"
+	if _, _, err := weightsfile.Read(path); err == nil || err.Error() != want {
+		t.Errorf("Read: got %v; want %s", err, want)
+	}
+	if _, _, err := weightsfile.Load(path); err == nil || err.Error() != want {
+		t.Errorf("Load: got %v; want %s", err, want)
 	}
 }
