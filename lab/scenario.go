@@ -453,9 +453,15 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		ev.Squad = t.str("squad", "")
 		ev.Agent = t.str("agent", "")
 		ev.Squads = t.strs("squads")
+		// A name of the other kind (squad = a man's name, agent = a
+		// squad's) says which key takes it.
 		if ev.Squad != "" {
 			if _, ok := squadIndex[ev.Squad]; !ok {
-				p.fail(t.key("squad"), t.line("squad"), "no squad is named %s", safefile.Quote(ev.Squad))
+				hint := ""
+				if _, man := agents[ev.Squad]; man {
+					hint = fmt.Sprintf(" (%s is a man: agent = %s names him)", safefile.Quote(ev.Squad), safefile.Quote(ev.Squad))
+				}
+				p.fail(t.key("squad"), t.line("squad"), "no squad is named %s%s", safefile.Quote(ev.Squad), hint)
 			}
 		}
 		for _, n := range ev.Squads {
@@ -465,7 +471,11 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		}
 		if ev.Agent != "" {
 			if _, ok := agents[ev.Agent]; !ok {
-				p.fail(t.key("agent"), t.line("agent"), "no man is named %s (name him in a squad's names)", safefile.Quote(ev.Agent))
+				hint := "(name him in a squad's names)"
+				if _, squad := squadIndex[ev.Agent]; squad {
+					hint = fmt.Sprintf("(%s is a squad: squad = %s names it)", safefile.Quote(ev.Agent), safefile.Quote(ev.Agent))
+				}
+				p.fail(t.key("agent"), t.line("agent"), "no man is named %s %s", safefile.Quote(ev.Agent), hint)
 			}
 		}
 		// A value refused (do = 5, squad = 1) was said once: what it would

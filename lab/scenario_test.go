@@ -637,6 +637,23 @@ func TestNewsWithoutARowNamesTheWeightsKeysFile(t *testing.T) {
 	}
 }
 
+// A target named with the other kind's key, agent = a squad's name or
+// squad = a man's, says which key takes the name.
+func TestATargetOfTheOtherKind(t *testing.T) {
+	const head = "duration = 30.0\n[[squad]]\nname = \"alpha\"\nsize = 2\nnames = [\"Sgt\"]\n[[event]]\nt = 1.0\ndo = \"rally\"\n" // line 9 next
+	for _, tc := range []struct{ name, target, want string }{
+		{"a squad as agent", "agent = \"alpha\"\n", `bad.toml:9: event[1].agent: no man is named "alpha" ("alpha" is a squad: squad = "alpha" names it)`},
+		{"a man as squad", "squad = \"Sgt\"\n", `bad.toml:9: event[1].squad: no squad is named "Sgt" ("Sgt" is a man: agent = "Sgt" names him)`},
+		{"no one as agent", "agent = \"Pvt\"\n", `bad.toml:9: event[1].agent: no man is named "Pvt" (name him in a squad's names)`},
+		{"nothing as squad", "squad = \"bravo\"\n", `bad.toml:9: event[1].squad: no squad is named "bravo"`},
+	} {
+		_, err := lab.ParseScenario("bad.toml", []byte(head+tc.target))
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%s: got %v; want %s", tc.name, err, tc.want)
+		}
+	}
+}
+
 // A weights key whose file did not read (an error in it, no such file) or
 // whose value was refused is one error, on its line: the rows the file
 // holds are unknown, so no news is said to lack one, as the defaults in
