@@ -106,7 +106,8 @@ func (s soldierScene) selectionLine(a *App) string {
 			if !v.Alive {
 				st = "down"
 			}
-			return fmt.Sprintf("Selected: %s · %s · morale %.2f · nerve %.2f", v.Name, st, v.Morale, v.Nerve)
+			return fitSelection(v.Name, a.w.face, fmt.Sprintf(" · %s · morale %.2f · nerve %.2f", st, v.Morale, v.Nerve),
+				fmt.Sprintf(" · %s · morale %.2f", st, v.Morale))
 		}
 	}
 	return "Selected: gone"

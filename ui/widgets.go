@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	eimage "github.com/ebitenui/ebitenui/image"
 	"github.com/ebitenui/ebitenui/widget"
@@ -303,5 +304,27 @@ func clipLines(s string, face text.Face) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// fitSelection is the selection line of the man name, "Selected: NAME"
+// and the first of tails (his state and numbers, the fullest first) that
+// fits the panel's inner width in face with at least selNameRunes of his
+// name, the name cut with "…" to the room the numbers leave: a name of
+// a hundred letters (a scenario's) once pushed them off the line,
+// "Selected: Sergeant-Major Bartholomew Alexander…", no state, no
+// morale. When none fits so, the last tail with the name whole, for
+// clipLines to cut.
+func fitSelection(name string, face text.Face, tails ...string) string {
+	for _, tail := range tails {
+		room := float64(PanelW-2*panelPad) - textfit.Width("Selected: "+tail, face)
+		if n := textfit.Clip(name, face, room); n == name || utf8.RuneCountInString(n) > selNameRunes {
+			return "Selected: " + n + tail
+		}
+	}
+	return "Selected: " + name + tails[len(tails)-1]
+}
+
+// selNameRunes is the fewest letters of a man's name the selection line
+// keeps before it drops a number (fitSelection).
+const selNameRunes = 6
 
 var _ ebiten.Game = (*App)(nil)
