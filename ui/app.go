@@ -151,7 +151,7 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 			return nil, errors.Join(err, app.Close())
 		}
 	}
-	app.w.fileNote.Label = app.file.Note()
+	app.w.fileNote.Label = wrapLines(app.file.Note(), app.w.small)
 	app.relint()
 	if cfg.Odds != nil {
 		// folded to its line until its title is clicked: the tuner shows

@@ -305,6 +305,14 @@ func clipLines(s string, face text.Face) string {
 	return strings.Join(lines, "\n")
 }
 
+// wrapLines is s wrapped to the panel's inner width in face
+// (textfit.Wrap), for a label whose words may be wider than the panel: a
+// path, which ebitenui, wrapping only at spaces, left whole, widening the
+// panel over the field.
+func wrapLines(s string, face text.Face) string {
+	return strings.Join(textfit.Wrap(s, face, PanelW-2*panelPad), "\n")
+}
+
 // fitSelection is the selection line of the man name, "Selected: NAME"
 // and the first of tails (his state and numbers, the fullest first) that
 // fits the panel's inner width in face with at least selNameRunes of his
