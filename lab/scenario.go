@@ -1086,6 +1086,24 @@ func asNumber(v any) (float64, bool) {
 	return 0, false
 }
 
+// quotedNumber returns the number s holds, blanks around it aside, when it
+// is a finite number as TOML writes one (as the weights file's reader asks
+// of a number in quotes), on one line and without a comment.
+func quotedNumber(s string) (float64, bool) {
+	s = strings.TrimSpace(s)
+	if s == "" || strings.ContainsAny(s, "\r\n#") {
+		return 0, false
+	}
+	var v struct{ X float64 }
+	_, err := toml.Decode("X = "+s, &v)
+	return v.X, err == nil && !math.IsNaN(v.X) && !math.IsInf(v.X, 0)
+}
+
+// inQuotes is the problem of a number written in quotes, s.
+func inQuotes(s string) string {
+	return fmt.Sprintf("is %s, a number in quotes; write it without the quotes: %s", safefile.Quote(s), strings.TrimSpace(s))
+}
+
 func (t *table) num(k string, def, lo, hi float64) float64 {
 	if f, ok := t.number(k, lo, hi, false); ok {
 		return f
@@ -1119,7 +1137,12 @@ func (t *table) number(k string, lo, hi float64, whole bool) (float64, bool) {
 		what, show = "a whole number", func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 	}
 	f, ok := asNumber(v)
-	switch {
+	quoted, _ := v.(string)
+	switch q, isNumber := quotedNumber(quoted); {
+	case !ok && isNumber && (!whole || q == math.Trunc(q)):
+		// every = "2": the number a designer meant, as the weights
+		// file's reader says it.
+		t.reject(k, "%s", inQuotes(quoted))
 	case !ok:
 		t.reject(k, "is %s; it must be %s", aType(v), what)
 	case whole && f != math.Trunc(f): // a fraction or NaN (±Inf is out of range)
@@ -1172,6 +1195,11 @@ func (t *table) nums(k string, lo, hi float64) []float64 {
 	return array(t, k, "numbers", func(e any) (float64, string) {
 		if f, ok := asNumber(e); ok && !math.IsNaN(f) && !math.IsInf(f, 0) && f >= lo && f <= hi {
 			return f, ""
+		}
+		if s, ok := e.(string); ok {
+			if _, ok := quotedNumber(s); ok {
+				return 0, inQuotes(s)
+			}
 		}
 		return 0, fmt.Sprintf("is %s; it must be %s", quoteValue(e), want)
 	})

@@ -305,7 +305,7 @@ func TestCountsAreWholeNumbers(t *testing.T) {
 		{"count with a fraction", "runs = 10", "size = 3", "count = 1.7", "bad.toml:10: event[1].count: is 1.7; it must be a whole number", 0, 0, 0},
 		{"runs infinite", "runs = inf", "size = 3", "count = 1", "bad.toml:2: runs: is +Inf; it must lie in 1..1000000", 0, 0, 0},
 		{"runs not a number", "runs = nan", "size = 3", "count = 1", "bad.toml:2: runs: is NaN; it must be a whole number", 0, 0, 0},
-		{"runs a string", `runs = "10"`, "size = 3", "count = 1", "bad.toml:2: runs: is a string; it must be a whole number", 0, 0, 0},
+		{"runs a string", `runs = "10"`, "size = 3", "count = 1", "bad.toml:2: runs: is \"10\", a number in quotes; write it without the quotes: 10", 0, 0, 0},
 		{"runs too many", "runs = 1500000", "size = 3", "count = 1", "bad.toml:2: runs: is 1500000; it must lie in 1..1000000", 0, 0, 0},
 		{"size too many", "runs = 10", "size = 1e12", "count = 1", "bad.toml:5: squad[1].size: is 1000000000000; it must lie in 1..", 0, 0, 0},
 	}
@@ -408,7 +408,7 @@ func TestOneMistakeOneError(t *testing.T) {
 func TestSquadSizeOneError(t *testing.T) {
 	const scenario = "duration = 30.0\n[[squad]]\nname = \"a\"\n%s\nnames = [\"X\", \"Y\"]\nnerves = [0.5, 0.5]\n"
 	tests := []struct{ name, size, want string }{
-		{"a string", `size = "5"`, "bad.toml:4: squad[1].size: is a string; it must be a whole number"},
+		{"a string", `size = "5"`, "bad.toml:4: squad[1].size: is \"5\", a number in quotes; write it without the quotes: 5"},
 		{"0", "size = 0", "bad.toml:4: squad[1].size: is 0; it must lie in 1..100000"},
 		{"missing", "", "bad.toml:2: squad[1].size: is missing; a squad needs a size of at least 1"},
 		{"smaller than the names", "size = 1", "bad.toml:5: squad[1].names: has 2 names for a squad of 1\nbad.toml:6: squad[1].nerves: has 2 nerves for a squad of 1"},
@@ -637,6 +637,27 @@ func TestNewsWithoutARowNamesTheWeightsKeysFile(t *testing.T) {
 	}
 }
 
+// A number in quotes is said as the weights file's reader says it, with
+// the number to write; other text is not a number.
+func TestANumberInQuotes(t *testing.T) {
+	for _, tc := range []struct{ name, body, want string }{
+		{"a window", "cascade_window = \"3\"\n" + goodHead, `bad.toml:1: cascade_window: is "3", a number in quotes; write it without the quotes: 3`},
+		{"a size with blanks", "[[squad]]\nsize = \" 4 \"\n", `bad.toml:2: squad[1].size: is " 4 ", a number in quotes; write it without the quotes: 4`},
+		{"an element of at", "[[squad]]\nsize = 4\nat = [\"1.5\", 2]\n", `bad.toml:3: squad[1].at[0]: is "1.5", a number in quotes; write it without the quotes: 1.5`},
+		{"an event's every", goodHead + "[[event]]\nt = 1.0\nevent = \"AllyDown\"\nsquad = \"a\"\nevery = \"2e0\"\n", `bad.toml:11: event[1].every: is "2e0", a number in quotes; write it without the quotes: 2e0`},
+		{"a count with a fraction", "[[squad]]\nsize = \"1.5\"\n", `bad.toml:2: squad[1].size: is a string; it must be a whole number`},
+		{"seconds with a unit", goodHead + "[[event]]\nt = \"5s\"\nevent = \"AllyDown\"\nsquad = \"a\"\n", `bad.toml:8: event[1].t: is a string; it must be a number`},
+		{"not a finite number", "cascade_window = \"nan\"\n" + goodHead, `bad.toml:1: cascade_window: is a string; it must be a number`},
+		{"a number and a comment", "cascade_window = \"30 # s\"\n" + goodHead, `bad.toml:1: cascade_window: is a string; it must be a number`},
+		{"a number and a line", "cascade_window = \"30\\n[x]\"\n" + goodHead, `bad.toml:1: cascade_window: is a string; it must be a number`},
+	} {
+		_, err := lab.ParseScenario("bad.toml", []byte(tc.body))
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%s: got %v; want %s", tc.name, err, tc.want)
+		}
+	}
+}
+
 // A target named with the other kind's key, agent = a squad's name or
 // squad = a man's, says which key takes the name.
 func TestATargetOfTheOtherKind(t *testing.T) {
@@ -800,7 +821,7 @@ func TestEventKeysTheDoIgnores(t *testing.T) {
 		{"a reinforce", ev(`do = "reinforce"`, `squad = "a"`, `count = 2`, `at = [0, 0]`, `spread = 50`, `radius = 500`, `scale = 2`, `event = "Suppressed"`), ""},
 		{"a reinforce at the squad's place", ev(`do = "reinforce"`, `squad = "a"`, `count = 2`, `radius = 500`), ""},
 		// A value refused is said once, not again as unread.
-		{"a refused count on a rally", ev(`do = "rally"`, `squad = "a"`, `count = "2"`), `bad.toml:11: event[1].count: is a string; it must be a whole number`},
+		{"a refused count on a rally", ev(`do = "rally"`, `squad = "a"`, `count = "2"`), `bad.toml:11: event[1].count: is "2", a number in quotes; write it without the quotes: 2`},
 	} {
 		_, err := lab.ParseScenario("bad.toml", []byte(tc.body))
 		var got []string
