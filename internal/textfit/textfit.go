@@ -54,6 +54,14 @@ func appendWrapped(out []string, para string, face text.Face, w float64) []strin
 			cur = try
 			continue
 		}
+		if cur != "" && Width(word, face) > w {
+			// a path too wide for any line starts on this one, up to a
+			// separator: "saved picture /home/ana/" rather than a line
+			// of its own for "saved picture"
+			if head, tail, ok := atSeparator([]rune(word), face, w-Width(cur+" ", face)); ok {
+				cur, word = cur+" "+head, tail
+			}
+		}
 		if cur != "" {
 			out = append(out, cur)
 		}
@@ -70,27 +78,39 @@ func appendWrapped(out []string, para string, face text.Face, w float64) []strin
 
 // split cuts a word wider than w into a head that fits in w (at least one
 // rune) and the rest, where a reader still takes them for one word: after
-// the last path
-// separator ("/" or "\\") that fits, past the first rune, so that a path
-// wraps between its folders (broken at whatever rune fit, "…/moralebreak-"
-// over "12.3s.png" read as two words, or as a hyphenated one); else
-// between runes, but never right after a hyphen, which would read as the
-// word's hyphenation rather than a letter of it.
+// a path separator (atSeparator), so that a path wraps between its folders
+// (broken at whatever rune fit, "…/moralebreak-" over "12.3s.png" read as
+// two words, or as a hyphenated one); else between runes, but never right
+// after a hyphen, which would read as the word's hyphenation rather than a
+// letter of it.
 func split(word string, face text.Face, w float64) (string, string) {
 	rs := []rune(word)
+	if head, tail, ok := atSeparator(rs, face, w); ok {
+		return head, tail
+	}
 	n := 1
 	for n < len(rs) && Width(string(rs[:n+1]), face) <= w {
 		n++
-	}
-	for i := n; i > 1; i-- {
-		if rs[i-1] == '/' || rs[i-1] == '\\' {
-			return string(rs[:i]), string(rs[i:])
-		}
 	}
 	for n > 1 && rs[n-1] == '-' {
 		n--
 	}
 	return string(rs[:n]), string(rs[n:])
+}
+
+// atSeparator cuts rs after its last path separator ("/" or "\\"), past its
+// first rune and before its end, whose head fits in w; ok false when none
+// does.
+func atSeparator(rs []rune, face text.Face, w float64) (head, tail string, ok bool) {
+	for i := 2; i < len(rs); i++ {
+		if rs[i-1] == '/' || rs[i-1] == '\\' {
+			if Width(string(rs[:i]), face) > w {
+				break
+			}
+			head, tail, ok = string(rs[:i]), string(rs[i:]), true
+		}
+	}
+	return head, tail, ok
 }
 
 // Limit keeps the first max lines of lines (max ≥ 1); when it drops any,
