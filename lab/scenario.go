@@ -22,6 +22,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"math"
 	"path/filepath"
 	"slices"
@@ -617,11 +618,17 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		if steady {
 			m, known = Metric{Name: metric, Time: true}, true // the time after an event
 		}
+		// A key the block does not take (metrc, median) is said once, with
+		// the keys it takes (done, hint): the metric or range it was meant
+		// to be is not said missing as well.
+		misspelt := slices.ContainsFunc(slices.Collect(maps.Keys(t.m)), func(k string) bool { return !slices.Contains(expectTakes, k) })
 		switch {
 		case t.bad("metric"):
 			// str said what is wrong
 		case metric == "":
-			p.fail(t.key("metric"), t.headerLine(), "is missing")
+			if !misspelt {
+				p.fail(t.key("metric"), t.headerLine(), "is missing")
+			}
 		case steady && after == "" && !t.bad("after"):
 			p.fail(t.key("metric"), t.line("metric"), "%s is measured after an event: add after = \"EVENT\" (such as \"ReinforcementsArrived\")", safefile.Quote(metric))
 		case after != "" && !steady && !strings.HasPrefix(metric, "squad_steady_s."):
@@ -674,7 +681,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 			sc.Expects = append(sc.Expects, Expect{Line: t.line(stat), Metric: metric, Stat: stat, Lo: r[0], Hi: r[1], After: after, Given: given})
 			expectKeys = append(expectKeys, t.key(stat))
 		}
-		if n == 0 {
+		if n == 0 && !misspelt {
 			p.fail(t.key("metric"), t.headerLine(), "an expectation needs a range: one of %s = [low, high]", strings.Join(statNames, ", "))
 		}
 		t.done()
@@ -1284,9 +1291,14 @@ func (t *table) hint(k string) string {
 		return fmt.Sprintf("; %s is a setting of a weights file: set it in the weights file the scenario's weights key names", k)
 	case t.name == "" && k == "custom" && isTable(t.m[k]):
 		return "; [custom], your game's own events, belongs in a weights file: write it there and name that file in the weights key"
+	case strings.HasPrefix(t.name, "expect["):
+		return fmt.Sprintf("; an [[expect]] takes metric, given, after and its ranges, %s = [low, high]", strings.Join(statNames, ", "))
 	}
 	return ""
 }
+
+// expectTakes are the keys of an [[expect]].
+var expectTakes = append([]string{"metric", "given", "after"}, statNames...)
 
 // isSetting reports whether k is a setting, a top-level key of a weights
 // file.

@@ -637,6 +637,31 @@ func TestNewsWithoutARowNamesTheWeightsKeysFile(t *testing.T) {
 	}
 }
 
+// A misspelt key of an [[expect]], metrc or median, is one error naming
+// the keys the block takes: the metric or range it was meant to be is not
+// also said missing. A block with no such key still says what it lacks.
+func TestAMisspeltKeyOfAnExpect(t *testing.T) {
+	const takes = "; an [[expect]] takes metric, given, after and its ranges, p10, p25, p50, p75, p90, mean, min, max, share = [low, high]"
+	for _, tc := range []struct {
+		name, expect string
+		want         []string
+	}{
+		{"a range misspelt", "metric = \"broke\"\nmedian = [0, 1]\n", []string{"bad.toml:9: expect[1].median: is not a key of expect[1]" + takes}},
+		{"the metric misspelt", "metrc = \"broke\"\nmean = [0, 1]\n", []string{"bad.toml:8: expect[1].metrc: is not a key of expect[1]" + takes}},
+		{"no range", "metric = \"broke\"\n", []string{"bad.toml:7: expect[1].metric: an expectation needs a range: one of p10, p25, p50, p75, p90, mean, min, max, share = [low, high]"}},
+		{"no metric", "mean = [0, 1]\n", []string{"bad.toml:7: expect[1].metric: is missing"}},
+	} {
+		_, err := lab.ParseScenario("bad.toml", []byte(goodHead+"[[expect]]\n"+tc.expect))
+		var got []string
+		if err != nil {
+			got = strings.Split(err.Error(), "\n")
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: got %q; want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
 // A number in quotes is said as the weights file's reader says it, with
 // the number to write; other text is not a number.
 func TestANumberInQuotes(t *testing.T) {
