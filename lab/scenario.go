@@ -1329,7 +1329,7 @@ func looksLikeWeights(raw map[string]any) bool {
 
 func (t *table) where() string {
 	if t.name == "" {
-		return "a scenario (see the README's Balancing section)"
+		return "a scenario (its keys: docs/balancing.md, The scenario format)"
 	}
 	return t.name
 }

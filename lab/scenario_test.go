@@ -940,10 +940,10 @@ func TestWeightsFileKeysInAScenario(t *testing.T) {
 		{"a weights file", "ShakenBelow = 0.6\n[weights]\nAllyDown = -0.2\n", []string{"w.toml: looks like a weights file, not a scenario: use moralesim lint w.toml, or name it in a scenario's weights key"}},
 		{"a weights table alone", "[weights]\nAllyDown = -0.2\n", []string{"w.toml: looks like a weights file, not a scenario: use moralesim lint w.toml, or name it in a scenario's weights key"}},
 		{"custom rows alone", "[custom]\nAmbush = -0.3\n", []string{"w.toml: looks like a weights file, not a scenario: use moralesim lint w.toml, or name it in a scenario's weights key"}},
-		{"a setting at the top", "ShakenBelow = 0.5\n" + goodHead, []string{"w.toml:1: ShakenBelow: is not a key of a scenario (see the README's Balancing section); ShakenBelow" + setting}},
+		{"a setting at the top", "ShakenBelow = 0.5\n" + goodHead, []string{"w.toml:1: ShakenBelow: is not a key of a scenario (its keys: docs/balancing.md, The scenario format); ShakenBelow" + setting}},
 		{"a setting in a squad", goodHead + "Hysteresis = 0.1\n", []string{"w.toml:7: squad[1].Hysteresis: is not a key of squad[1]; Hysteresis" + setting}},
 		{"a weights table", goodHead + "[weights]\nAllyDown = -0.2\n", []string{`w.toml:7: weights: is a table: [weights], the events' weights, belongs in a weights file; write it there and name that file here, weights = "FILE"`}},
-		{"a custom table", goodHead + "[custom]\nAmbush = -0.3\n", []string{"w.toml:7: custom: is not a key of a scenario (see the README's Balancing section); [custom], your game's own events, belongs in a weights file: write it there and name that file in the weights key"}},
+		{"a custom table", goodHead + "[custom]\nAmbush = -0.3\n", []string{"w.toml:7: custom: is not a key of a scenario (its keys: docs/balancing.md, The scenario format); [custom], your game's own events, belongs in a weights file: write it there and name that file in the weights key"}},
 		// Neither a scenario nor a weights file: judged as a scenario.
 		{"no squad, no setting", "duration = 5\n", []string{"w.toml: squad: the scenario has no [[squad]]; it needs at least one"}},
 	} {
