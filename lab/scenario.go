@@ -386,13 +386,13 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		sq.Leader = t.boolean("leader", false)
 		sq.NoContagion = t.boolean("no_contagion", false)
 		sq.Morale = t.num("morale", 1, 0, 1)
-		sq.Nerves = t.nums("nerves", 0, 1)
+		sq.Nerves = t.nums("nerves", "an array of numbers", 0, 1)
 		if len(sq.Nerves) > sq.Size && sizeOK {
 			p.fail(t.key("nerves"), t.line("nerves"), "has %d nerves for a squad of %d", len(sq.Nerves), sq.Size)
 		}
 		if t.has("nerve") {
 			// A value nums refused (said) is nil, as no range is.
-			if r := t.nums("nerve", 0, 1); len(r) == 2 && r[0] <= r[1] {
+			if r := t.nums("nerve", "[min, max]", 0, 1); len(r) == 2 && r[0] <= r[1] {
 				sq.NerveRange = &[2]float64{r[0], r[1]}
 			} else if !t.bad("nerve") {
 				p.fail(t.key("nerve"), t.line("nerve"), "must be [min, max] with 0 ≤ min ≤ max ≤ 1")
@@ -654,7 +654,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		sort.SliceStable(ranges, func(i, j int) bool { return t.line(ranges[i]) < t.line(ranges[j]) })
 		for _, stat := range ranges {
 			n++
-			r := t.nums(stat, math.Inf(-1), math.Inf(1))
+			r := t.nums(stat, "a range [low, high]", math.Inf(-1), math.Inf(1))
 			if r == nil {
 				continue // nums said what is wrong
 			}
@@ -1167,15 +1167,16 @@ func (t *table) number(k string, lo, hi float64, whole bool) (float64, bool) {
 // array returns the array under key k, each element through elem, which
 // returns it or what is wrong with it: nil when k is absent, and nil with a
 // problem naming the key (the element's index) and its line when k is not
-// an array (of what) or an element is wrong.
-func array[T any](t *table, k, of string, elem func(any) (T, string)) []T {
+// an array (it must be shape: "an array of strings", "[x, y]") or an
+// element is wrong.
+func array[T any](t *table, k, shape string, elem func(any) (T, string)) []T {
 	v, ok := t.get(k)
 	if !ok {
 		return nil
 	}
 	arr, ok := v.([]any)
 	if !ok {
-		t.reject(k, "is %s; it must be an array of %s", aType(v), of)
+		t.reject(k, "is %s; it must be %s", aType(v), shape)
 		return nil
 	}
 	out := make([]T, 0, len(arr))
@@ -1193,13 +1194,14 @@ func array[T any](t *table, k, of string, elem func(any) (T, string)) []T {
 
 // nums returns the array of numbers under key k, each finite and in lo..hi
 // (either may be infinite: no bound), or nil with a problem naming the
-// first that is not.
-func (t *table) nums(k string, lo, hi float64) []float64 {
+// first that is not; a value that is no array is said to be shape ("[x,
+// y]", "a range [low, high]").
+func (t *table) nums(k, shape string, lo, hi float64) []float64 {
 	want := "a finite number"
 	if !math.IsInf(lo, 0) || !math.IsInf(hi, 0) {
 		want = fmt.Sprintf("a number in %g..%g", lo, hi)
 	}
-	return array(t, k, "numbers", func(e any) (float64, string) {
+	return array(t, k, shape, func(e any) (float64, string) {
 		if f, ok := asNumber(e); ok && !math.IsNaN(f) && !math.IsInf(f, 0) && f >= lo && f <= hi {
 			return f, ""
 		}
@@ -1213,7 +1215,7 @@ func (t *table) nums(k string, lo, hi float64) []float64 {
 }
 
 func (t *table) strs(k string) []string {
-	return array(t, k, "strings", func(e any) (string, string) {
+	return array(t, k, "an array of strings", func(e any) (string, string) {
 		if s, ok := e.(string); ok {
 			return s, ""
 		}
@@ -1226,7 +1228,7 @@ func (t *table) vec(k string, def morale.Vec2) morale.Vec2 {
 		t.used[k] = true
 		return def
 	}
-	r := t.nums(k, -1e12, 1e12)
+	r := t.nums(k, "[x, y]", -1e12, 1e12)
 	if r == nil {
 		return def
 	}
