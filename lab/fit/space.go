@@ -181,8 +181,10 @@ func parseRange(k lab.Knob, s morale.Settings, rng string) ([2]float64, error) {
 	switch {
 	case !ok || err1 != nil || err2 != nil || math.IsInf(lo, 0) || math.IsInf(hi, 0) || math.IsNaN(lo) || math.IsNaN(hi):
 		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: a search range is LO:HI, two numbers, such as %s=%s:%s", k.Key, rng, k.Key, formatBound(k.Min), formatBound(k.Max))}
-	case lo >= hi:
-		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: LO must be below HI", k.Key, rng)}
+	case lo > hi:
+		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: the range runs from high to low; write it low first: %s=%s:%s", k.Key, rng, k.Key, his, los)}
+	case lo == hi:
+		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: the range is one value; a search needs LO below HI", k.Key, rng)}
 	case v < lo || v > hi:
 		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: the range must hold the starting value %g", k.Key, rng, v)}
 	case k.Weight && (lo < -morale.MaxWeight || hi > morale.MaxWeight):

@@ -53,7 +53,8 @@ func TestKeysRange(t *testing.T) {
 		{"Suppressed=-2:0", -2, 0, ""},
 		{"RecoveryDelaySeconds=1:60", 1, 60, ""},
 		{"RecoveryDelaySeconds=5:60", 0, 0, "the range must hold the starting value 4"},
-		{"RecoveryDelaySeconds=6:2", 0, 0, "LO must be below HI"},
+		{"RecoveryDelaySeconds=6:2", 0, 0, "-keys: RecoveryDelaySeconds=6:2: the range runs from high to low; write it low first: RecoveryDelaySeconds=2:6"},
+		{"RecoveryDelaySeconds=4:4", 0, 0, "RecoveryDelaySeconds=4:4: the range is one value; a search needs LO below HI"},
 		{"RecoveryDelaySeconds=x", 0, 0, "a search range is LO:HI"},
 		// Past MaxWeight every candidate is invalid: the fit searched
 		// -1e308:1e308, found one valid candidate and blamed the keys.
