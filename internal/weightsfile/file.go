@@ -35,8 +35,8 @@ var ErrScenario = errors.New("looks like a scenario, not a weights file")
 // Read reads the weights file at path once, guarded (safefile.Read, at most
 // morale.MaxFileBytes), and returns its settings and its content. Its errors
 // are morale.LoadSettings's, the path first (and the line, when the parser
-// reports one; the path starts each line of a file with several problems),
-// but for a file that does not read as weights and has a
+// reports one; the path starts each line of a file with several problems;
+// a file with a NUL byte, UTF-16, is one line that says so), but for a file that does not read as weights and has a
 // [[squad]] or an [[event]] table (tomllines.IsScenario): a scenario given
 // in its place, whose error is one line, "PATH looks like a scenario, not a
 // weights file" (ErrScenario), instead of every table a weights file does
@@ -46,6 +46,11 @@ func Read(path string) (morale.Settings, []byte, error) {
 	data, err := safefile.Read(path, morale.MaxFileBytes, "weights file")
 	if err != nil {
 		return morale.Settings{}, nil, err // names the path
+	}
+	if bytes.IndexByte(data, 0) >= 0 {
+		// UTF-16 (Windows Notepad's "Unicode"): every line would be a
+		// problem of its own, its letters apart.
+		return morale.Settings{}, nil, fmt.Errorf("%s: holds NUL bytes, so it is probably UTF-16 (Notepad's \"Unicode\"); save it as UTF-8", path)
 	}
 	s, err := morale.ReadSettings(bytes.NewReader(data))
 	switch {

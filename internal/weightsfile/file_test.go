@@ -325,3 +325,19 @@ func TestEveryProblemNamesTheFile(t *testing.T) {
 		t.Errorf("Load: got %v; want %s", err, want)
 	}
 }
+
+// TestAUTF16FileIsOneError: a weights file saved as UTF-16 (Notepad's
+// "Unicode") is one line that says so, where each of its lines was a
+// problem of its own, its letters NUL apart.
+func TestAUTF16FileIsOneError(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "w.toml")
+	utf16 := []byte{0xff, 0xfe} // the byte order mark, then each letter's two bytes
+	for _, b := range []byte("[weights]\r\nSuppressed = -0.12\r\n") {
+		utf16 = append(utf16, b, 0)
+	}
+	writeFile(t, path, string(utf16))
+	want := path + `: holds NUL bytes, so it is probably UTF-16 (Notepad's "Unicode"); save it as UTF-8`
+	if _, _, err := weightsfile.Read(path); err == nil || err.Error() != want {
+		t.Errorf("got %v; want %s", err, want)
+	}
+}
