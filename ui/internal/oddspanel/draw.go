@@ -95,7 +95,7 @@ func (p *Panel) paint(img *ebiten.Image) {
 	if folded {
 		text, c := v.status, widgets.ColDim
 		if r, ok := v.headline(); ok {
-			text, c = strings.TrimSpace(r.label+": "+r.now+"  "+r.before+"  "+r.change), oddsUp
+			text, c = p.headlineText(r, line), oddsUp
 		}
 		widgets.DrawLabel(img, textfit.Clip(text, p.small, line), p.small, x, y, c)
 		return
@@ -105,6 +105,17 @@ func (p *Panel) paint(img *ebiten.Image) {
 		widgets.DrawLabel(img, textfit.Clip(c.s, c.face, c.room), c.face, c.x, c.y, c.c)
 	}
 	p.histogram(img, m.histRect(int(w), int(h)), v.histCaption)
+}
+
+// headlineText is the folded panel's line for the row r in w pixels: its
+// label, then its share or time with the interval, the before and the
+// change, whole, the label cut to the room they leave. Cut at its end, the
+// line lost the change it is there to show ("first rout, median: 20.0 s
+// [19.5–20.5]  mean shift…" at -scale 0.75), and after a long name (a
+// lab scenario's may have 100 bytes) every number.
+func (p *Panel) headlineText(r oddsLine, w float64) string {
+	nums := ": " + strings.TrimSpace(r.now+"  "+r.before+"  "+r.change)
+	return textfit.Clip(r.label, p.small, w-textfit.Width(nums, p.small)) + nums
 }
 
 // cell is a piece of the open panel's text as paint draws it: s in face

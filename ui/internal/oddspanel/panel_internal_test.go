@@ -306,3 +306,35 @@ func TestOddsColumnsMeasureNothing(t *testing.T) {
 		}()
 	}
 }
+
+// The folded panel's line, the first row whose change is beyond the
+// noise, shows that row's numbers whole at every scale, its label cut
+// instead: cut at its end, it read "first rout, median: 20.0 s
+// [19.5–20.5]  mean shift…" at -scale 0.75, without the shift, and after a
+// long name "Montgomery-Fitzwilliam Montgomery-Fitzwilliam…", without any
+// number. A row that fits is as it was.
+func TestOddsFoldedLineKeepsItsNumbers(t *testing.T) {
+	a, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const innerW = 360 // the tuner panel's inner width, as in TestOddsRowsFitThePanel
+	for _, k := range []float64{1, 0.75, 0.25} {
+		p := New(nil, a.LegibleAt(k))
+		for _, r := range []oddsLine{
+			{label: "Eriksen routs", now: "100% [>99–100]", before: "was 0%", change: "+100 pts ▲"},
+			{label: strings.Repeat("Montgomery-Fitzwilliam ", 4) + "routs", now: "100% [>99–100]", before: "was 0%", change: "+100 pts ▲"},
+			{label: firstRoutMedian, now: "20.0 s [19.5–20.5]", before: meanShift, change: "-20.0 s ▼"},
+		} {
+			line := float64(innerW) - 16 // as paint gives it
+			got := textfit.Clip(p.headlineText(r, line), p.small, line)
+			want := ": " + r.now + "  " + r.before + "  " + r.change
+			if !strings.HasSuffix(got, want) {
+				t.Errorf("scale %v: got %q; want it to end %q", k, got, want)
+			}
+			if whole := r.label + want; textfit.Width(whole, p.small) <= line && got != whole {
+				t.Errorf("scale %v: got %q; want %q", k, got, whole)
+			}
+		}
+	}
+}
