@@ -367,8 +367,12 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 	for i, t := range squadTables {
 		sq := SquadSpec{Line: t.headerLine()}
 		sq.Name = p.name(t, "name", fmt.Sprintf("squad%d", i+1))
-		if _, dup := squadIndex[sq.Name]; dup && !t.bad("name") {
-			p.fail(t.key("name"), t.line("name"), "squad %s is named twice", safefile.Quote(sq.Name))
+		if first, dup := squadIndex[sq.Name]; dup && !t.bad("name") {
+			where := fmt.Sprintf("first on line %d", squadTables[first].line("name"))
+			if squadTables[first].line("name") == 0 {
+				where = fmt.Sprintf("%s, on line %d, names none and is named so", squadTables[first].name, squadTables[first].headerLine())
+			}
+			p.fail(t.key("name"), t.line("name"), "squad %s is named twice (%s)", safefile.Quote(sq.Name), where)
 		}
 		squadIndex[sq.Name] = i
 		sq.Size = t.integer("size", 0, 1, maxSquadMen)
@@ -406,8 +410,12 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 			if len(n) > MaxNameBytes {
 				p.fail(t.key("names"), t.line("names"), "name %s is %d bytes; at most %d", safefile.Quote(n), len(n), MaxNameBytes)
 			}
-			if _, dup := agents[n]; dup {
-				p.fail(t.key("names"), t.line("names"), "man %s is named twice", safefile.Quote(n))
+			if first, dup := agents[n]; dup {
+				where := "in this list"
+				if first.squad != i {
+					where = fmt.Sprintf("(first on line %d)", squadTables[first.squad].line("names"))
+				}
+				p.fail(t.key("names"), t.line("names"), "man %s is named twice %s", safefile.Quote(n), where)
 			}
 			agents[n] = agentInfo{squad: i, index: j}
 		}

@@ -662,6 +662,26 @@ func TestAMisspeltKeyOfAnExpect(t *testing.T) {
 	}
 }
 
+// A squad or a man named twice names the line of the first: the name's
+// own, or the squad's header when it is named so by default.
+func TestANameGivenTwiceSaysWhere(t *testing.T) {
+	for _, tc := range []struct{ name, body, want string }{
+		{"two squads", "duration = 20.0\n[[squad]]\nname = \"alpha\"\nsize = 1\n[[squad]]\nname = \"alpha\"\nsize = 1\n",
+			`bad.toml:6: squad[2].name: squad "alpha" is named twice (first on line 3)`},
+		{"a default name", "duration = 20.0\n[[squad]]\nsize = 1\n[[squad]]\nname = \"squad1\"\nsize = 1\n",
+			`bad.toml:5: squad[2].name: squad "squad1" is named twice (squad[1], on line 2, names none and is named so)`},
+		{"a man in two squads", "duration = 20.0\n[[squad]]\nsize = 1\nnames = [\"Hale\"]\n[[squad]]\nsize = 1\nnames = [\"Hale\"]\n",
+			`bad.toml:7: squad[2].names: man "Hale" is named twice (first on line 4)`},
+		{"a man in one list", "duration = 20.0\n[[squad]]\nsize = 2\nnames = [\"Hale\", \"Hale\"]\n",
+			`bad.toml:4: squad[1].names: man "Hale" is named twice in this list`},
+	} {
+		_, err := lab.ParseScenario("bad.toml", []byte(tc.body))
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("%s: got %v; want %s", tc.name, err, tc.want)
+		}
+	}
+}
+
 // A number in quotes is said as the weights file's reader says it, with
 // the number to write; other text is not a number.
 func TestANumberInQuotes(t *testing.T) {
