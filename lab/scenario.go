@@ -316,7 +316,8 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		p.fail("weights", top.line("weights"), "%s holds a control character, which a \\ in a \"…\" string makes; %s", safefile.Quote(w), pathHint)
 		w = ""
 	}
-	p.rowsUnknown = top.bad("weights") || (w == "" && top.has("weights"))
+	// Weights given in the key's place (-weights) are known whatever the key.
+	p.rowsUnknown = over == nil && (top.bad("weights") || (w == "" && top.has("weights")))
 	if w != "" && !filepath.IsAbs(w) {
 		w = filepath.Join(filepath.Dir(file), w)
 	}

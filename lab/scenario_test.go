@@ -749,6 +749,21 @@ func TestNewsOfWeightsThatDidNotRead(t *testing.T) {
 			t.Errorf("%s: got %q; want one error starting %q", tc.name, got, path+tc.want)
 		}
 	}
+	// -weights' rows are known whatever the key: news without a row in
+	// them is said beside the key's own error.
+	w := filepath.Join(dir, "w.toml")
+	if err := os.WriteFile(w, []byte("[weights]\nSuppressed = -0.1\nAllyDown = -0.1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "s.toml")
+	if err := os.WriteFile(path, []byte("weights = 5\n"+events), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := lab.LoadScenarioWith(path, w)
+	want := path + ":1: weights: is an integer; it must be a string\n" + path + `:9: event[1].event: "Ambushed" has no row in the weights table of "` + w + `"`
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("-weights: got %v; want %s…", err, want)
+	}
 }
 
 // Whatever reports the news, an [[event]], a reinforce or a death, a
