@@ -82,11 +82,17 @@ func ParseSweeps(specs []string, s morale.Settings) ([]Axis, error) {
 		}
 		k, ok := KnobByKey(s, key)
 		if !ok {
-			var keys []string
+			// The rows first, each list cut on its own: a misspelt event,
+			// the likelier mistake, is not left past the settings' list.
+			var rows, settings []string
 			for _, k := range Knobs(s) {
-				keys = append(keys, k.Key)
+				if name, row := strings.CutPrefix(k.Key, "weights."); row {
+					rows = append(rows, name)
+				} else {
+					settings = append(settings, k.Key)
+				}
 			}
-			return nil, fmt.Errorf("-sweep %s: %s is not a setting or weight row; one of %s", q, safefile.Quote(key), listNames(keys))
+			return nil, fmt.Errorf("-sweep %s: %s is not a setting or weight row; the weight rows are %s; the settings %s", q, safefile.Quote(key), listNames(rows), listNames(settings))
 		}
 		for _, a := range axes {
 			if a.Knob.Key == k.Key { // weights.Suppressed and Suppressed are one knob

@@ -48,6 +48,9 @@ func TestParseSweepsBounds(t *testing.T) {
 		{[]string{"weights.Suppressed=-0.2:-0.1:0.05", "Suppressed=-0.2:-0.1:0.05"}, "weights.Suppressed is swept twice"},
 		{[]string{"Suppressed=-0.2:-0.1:0.05", "Suppressed=-0.2:-0.1:0.05"}, "weights.Suppressed is swept twice"},
 		{[]string{"Nope=" + strings.Repeat("9", 60000) + ":1:1"}, `… (60009 bytes)"`},
+		// The weight rows are listed first, by the names -sweep takes:
+		// past twelve settings they were cut from the list.
+		{[]string{"Supressed=-0.2:-0.1:0.05"}, `"Supressed" is not a setting or weight row; the weight rows are AllyDown, `},
 	}
 	for _, tt := range tests {
 		_, err := lab.ParseSweeps(tt.specs, s)
