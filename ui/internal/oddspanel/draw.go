@@ -181,7 +181,10 @@ type cellWidths struct {
 	label, short, share, time, before, change float64
 }
 
-// measureCells measures the widest cells in the faces small and bold.
+// measureCells measures the widest cells in the faces small and bold: of
+// the share's column a share with its interval and a first rout's median
+// with its (the opening's first rout comes within 20 s), of the change's
+// a change in points and in seconds.
 func measureCells(small, bold text.Face) cellWidths {
 	widest := func(f text.Face, ss ...string) float64 {
 		w := 0.0
@@ -193,21 +196,12 @@ func measureCells(small, bold text.Face) cellWidths {
 	return cellWidths{
 		label:  widest(small, firstRoutMedian, firstRoutSpread),
 		short:  widest(small, firstRoutMedianShort, firstRoutSpreadShort),
-		share:  widest(bold, widestShares...),
-		time:   widest(bold, widestTimes...),
+		share:  widest(bold, "100% [>99–100]", "<1% [<1–100]"),
+		time:   widest(bold, "20.0 s [19.5–20.5]"),
 		before: widest(small, "was 100%", meanShift),
-		change: widest(small, widestChanges...),
+		change: widest(small, "+100 pts ▲", "-100 pts ▼", "+20.0 s ▲", "-20.0 s ▼"),
 	}
 }
-
-// The widest cells of the share's and the change's columns: a share with
-// its interval and a first rout's median with its (the opening's first
-// rout comes within 20 s), a change in points and in seconds.
-var (
-	widestShares  = []string{"100% [>99–100]", "<1% [<1–100]"}
-	widestTimes   = []string{"20.0 s [19.5–20.5]"}
-	widestChanges = []string{"+100 pts ▲", "-100 pts ▼", "+20.0 s ▲", "-20.0 s ▼"}
-)
 
 // columns returns where the open panel's columns start, for a panel w wide
 // whose rows start at x: the label, the share now with its 95% interval,
