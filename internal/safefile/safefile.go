@@ -130,7 +130,7 @@ func (l *limited) Read(p []byte) (int, error) {
 	if l.left < 0 {
 		return 0, &TooLargeError{Path: l.path, Kind: l.kind, Limit: l.limit}
 	}
-	if int64(len(p)) > l.left+1 {
+	if int64(len(p))-1 > l.left { // not left+1, which overflows at math.MaxInt64
 		p = p[:l.left+1]
 	}
 	n, err := l.f.Read(p)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -36,6 +37,7 @@ func TestReadLimits(t *testing.T) {
 		wantErr bool
 	}{
 		{small, 5, "12345", false},
+		{small, math.MaxInt64, "12345", false}, // no limit: left+1 overflowed and Read panicked
 		{link, 5, "12345", false},
 		{big, 99, "is 100 bytes; a test file may have at most 99", true},
 		{dir, 1000, "is a directory, not a regular file", true},
