@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"maps"
+	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -56,9 +57,11 @@ func (o Outputs) Render(name string) ([]byte, bool, error) {
 // file and folder as it was.
 //
 // An existing dir is replaced only when it holds nothing but result files
-// (regular files named *.json, *.csv, *.png, *.html, *.toml or *.txt): a
-// folder with anything else in it (a subfolder, a source file) is refused, so
-// that a mistyped -out never deletes a user's work. An extra file must be a
+// (regular files named *.json, *.csv, *.png, *.html, *.toml or *.txt) and
+// one of them marks a result (resultFolder): a folder with anything else in
+// it (a subfolder, a source file), or with no mark (scenarios and weights
+// files alone), is refused, so that a mistyped -out never deletes a user's
+// work. An extra file must be a
 // regular file, a symlink to one, or new; one inside dir must lie directly in
 // it, and is written into the new folder.
 func (o Outputs) Write(ctx context.Context, dir string, extra map[string][]byte) (err error) {
@@ -73,6 +76,9 @@ func (o Outputs) Write(ctx context.Context, dir string, extra map[string][]byte)
 	}()
 	tmp, err := b.Dir(dir, keepResult)
 	if err != nil {
+		return err
+	}
+	if err := resultFolder(dir); err != nil {
 		return err
 	}
 	files := maps.Clone(o)
@@ -151,6 +157,29 @@ func within(dir, p string) (string, bool, error) {
 }
 
 // keepResult accepts the entries of a result folder Write may replace.
+// resultMarks are the files one of moralesim's result folders always holds
+// (run, merge and game: summary.json or a shard's runs.json; a sweep, a
+// sensitivity, a fit: their own).
+var resultMarks = []string{"summary.json", "runs.json", "sweep.json", "sensitivity.json", "fit.json"}
+
+// resultFolder refuses dir, an existing folder that holds only files of
+// the kinds a result has (keepResult), when it holds none of resultMarks:
+// not a result moralesim wrote, but a designer's own folder of scenarios
+// and weights files (*.toml), which -out scenarios replaced with the
+// results. An empty folder, or none, is fine.
+func resultFolder(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) == 0 {
+		return nil // none: Dir made sure that dir is a folder, or nothing
+	}
+	for _, e := range entries {
+		if slices.Contains(resultMarks, e.Name()) {
+			return nil
+		}
+	}
+	return fmt.Errorf("%s: holds %s and none of the files a result folder holds (%s), so this program did not write it; not replaced (pick a new or empty folder)", dir, safefile.Quote(entries[0].Name()), strings.Join(resultMarks, ", "))
+}
+
 func keepResult(rel string, d fs.DirEntry) bool {
 	return !strings.Contains(rel, "/") && d.Type().IsRegular() && keepName(rel)
 }

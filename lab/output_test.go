@@ -151,3 +151,45 @@ func TestPlural(t *testing.T) {
 		}
 	}
 }
+
+// A folder of a designer's scenarios and weights files (*.toml, kinds a
+// result may hold) is no result folder: -out scenarios replaced it with the
+// results. Write refuses a folder that holds none of the files a result
+// always holds, and replaces an earlier result and an empty folder.
+func TestOutputsWriteOnlyOverAResult(t *testing.T) {
+	o := lab.Outputs{"summary.json": lab.Bytes([]byte("new"))}
+	for _, tt := range []struct {
+		name    string
+		files   []string
+		refused bool
+	}{
+		{"scenarios and weights", []string{"line.toml", "weights.toml"}, true},
+		{"a page alone", []string{"report.html"}, true},
+		{"an earlier run", []string{"summary.json", "runs.json", "fan.png"}, false},
+		{"an earlier shard", []string{"runs.json", "runs.csv"}, false},
+		{"an earlier fit", []string{"fit.json", "weights.toml"}, false},
+		{"an empty folder", nil, false},
+	} {
+		dir := filepath.Join(t.TempDir(), "out")
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range tt.files {
+			if err := os.WriteFile(filepath.Join(dir, f), []byte("old"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		err := o.Write(context.Background(), dir, nil)
+		if refused := err != nil; refused != tt.refused {
+			t.Errorf("%s: got %v; want refused %v", tt.name, err, tt.refused)
+		}
+		if err != nil && !strings.Contains(err.Error(), "none of the files a result folder holds") {
+			t.Errorf("%s: got %v; want it to say the folder holds no result", tt.name, err)
+		}
+		for _, f := range tt.files {
+			if b, rerr := os.ReadFile(filepath.Join(dir, f)); tt.refused && (rerr != nil || string(b) != "old") {
+				t.Errorf("%s: %s is %q, %v after a refusal; want it kept", tt.name, f, b, rerr)
+			}
+		}
+	}
+}

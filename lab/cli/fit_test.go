@@ -214,12 +214,15 @@ func TestFitUnmetExitsOne(t *testing.T) {
 func TestFitInterruptedWritesBestSoFar(t *testing.T) {
 	sc := fitDir(t, fitExpect)
 	out := filepath.Join(t.TempDir(), "out")
-	// An earlier fit's plot of held-out verdicts, which this one has not.
+	// An earlier fit's folder, with its plot of held-out verdicts, which
+	// this one has not.
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(out, "expectations.png"), []byte("old"), 0o644); err != nil {
-		t.Fatal(err)
+	for _, name := range []string{"expectations.png", "fit.json"} {
+		if err := os.WriteFile(filepath.Join(out, name), []byte("old"), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
