@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -234,6 +235,11 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 			pos, args = append(pos, args[0]), args[1:]
 			continue
 		}
+		if f := fs.Lookup("report"); f != nil {
+			if err := pageOrNew(f.Value.String()); err != nil {
+				return nil, usageError{err}
+			}
+		}
 		if f := fs.Lookup("max-work"); f != nil {
 			return pos, checkMaxWork(f.Value.(flag.Getter).Get().(float64))
 		}
@@ -338,6 +344,9 @@ func (p *progress) finish() {
 // anything fails, or ctx was cancelled, every earlier file is left as it was.
 // With no folder (dir "": compare) it writes the report alone, atomically.
 func writeAll(ctx context.Context, out lab.Outputs, dir, report string, rep []byte) error {
+	if err := pageOrNew(report); err != nil {
+		return err
+	}
 	if dir == "" {
 		if err := ctx.Err(); err != nil || report == "" {
 			return err
@@ -349,4 +358,35 @@ func writeAll(ctx context.Context, out lab.Outputs, dir, report string, rep []by
 		extra = map[string][]byte{report: rep}
 	}
 	return out.Write(ctx, dir, extra)
+}
+
+// pageOrNew refuses a -report path that holds a file other than a page
+// moralesim wrote (one that starts "<!doctype html>") or an empty one: a
+// report replaces only an earlier report, as -out replaces only an earlier
+// result folder, where 'moralesim run s.toml -report s.toml' replaced the
+// scenario with the page. A path that is not there, or not a regular file,
+// is left to the write, which says what it is.
+func pageOrNew(path string) error {
+	if path == "" {
+		return nil
+	}
+	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
+		return nil
+	}
+	const head = "<!doctype html>"
+	r, err := safefile.Open(path, math.MaxInt64, "report")
+	if err != nil {
+		return err
+	}
+	got, err := io.ReadAll(io.LimitReader(r, int64(len(head))))
+	if cerr := r.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	if len(got) > 0 && !strings.EqualFold(string(got), head) {
+		return fmt.Errorf("-report %s: holds a file that is not a report (no %s at its start), which a report would replace; pick another file", safefile.Quote(path), head)
+	}
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -67,6 +68,56 @@ func TestWritableOutputSucceeds(t *testing.T) {
 	} {
 		if code := cli.Main(context.Background(), args, cli.Env{Stdout: io.Discard, Stderr: io.Discard}); code != cli.ExitOK {
 			t.Errorf("%q: exit code %d; want 0", args, code)
+		}
+	}
+}
+
+// A -report replaces only an earlier report (or an empty file), as -out
+// replaces only an earlier result: 'run s.toml -report s.toml' replaced the
+// scenario with the page. A path holding anything else is bad input
+// (exit 2) before any fight, and the file is kept.
+func TestReportReplacesOnlyAReport(t *testing.T) {
+	dir := t.TempDir()
+	sc := filepath.Join(dir, "s.toml")
+	body, err := os.ReadFile("../../scenarios/opening.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body = bytes.ReplaceAll(body, []byte(`weights = "../weights.toml"`), []byte(`weights = "../../weights.toml"`))
+	if err := os.WriteFile(sc, body, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w := filepath.Join(dir, "w.toml")
+	if err := os.WriteFile(w, []byte("[weights]\nSuppressed = -0.1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(dir, "page.html")
+	for _, tt := range []struct {
+		name   string
+		args   []string
+		kept   string // the file a refusal keeps
+		want   int
+		errHas string
+	}{
+		{"the scenario", []string{"run", sc, "-runs", "2", "-q", "-out", filepath.Join(dir, "o1"), "-report", sc}, sc, cli.ExitBadInput, `-report "` + sc + `": holds a file that is not a report`},
+		{"a weights file", []string{"compare", "../../weights.toml", w, sc, "-runs", "2", "-q", "-report", w}, w, cli.ExitBadInput, `-report "` + w + `": holds a file that is not a report`},
+		{"a new page", []string{"run", sc, "-runs", "2", "-q", "-out", filepath.Join(dir, "o2"), "-report", page}, "", cli.ExitOK, ""},
+		{"the page again", []string{"run", sc, "-runs", "2", "-q", "-out", filepath.Join(dir, "o2"), "-report", page}, "", cli.ExitOK, ""},
+	} {
+		var before []byte
+		if tt.kept != "" {
+			if before, err = os.ReadFile(tt.kept); err != nil {
+				t.Fatal(err)
+			}
+		}
+		code, _, e := runMain(t, context.Background(), nil, tt.args...)
+		if code != tt.want || !strings.Contains(e, tt.errHas) {
+			t.Errorf("%s: exit %d, stderr %q; want %d and %q", tt.name, code, e, tt.want, tt.errHas)
+		}
+		if tt.kept != "" {
+			if after, err := os.ReadFile(tt.kept); err != nil || !bytes.Equal(after, before) {
+				t.Errorf("%s: %s changed (%v); want it kept", tt.name, tt.kept, err)
+			}
 		}
 	}
 }
