@@ -99,6 +99,17 @@ func TestShardsMergeByteForByte(t *testing.T) {
 	}
 }
 
+// compare's arguments out of order, the scenario first, say the order
+// they go in, where 'looks like a scenario, not a weights file' alone left
+// the designer to find which argument was meant where.
+func TestCompareArgumentsOutOfOrder(t *testing.T) {
+	code, out, e := runMain(t, context.Background(), nil, "compare", "../../scenarios/opening.toml", "../../weights.toml", "../../weights.toml", "-runs", "2", "-q")
+	want := "opening.toml looks like a scenario, not a weights file: compare takes the two weights files first, then the scenario: moralesim compare A.toml B.toml SCENARIO.toml"
+	if code != cli.ExitBadInput || out != "" || !strings.Contains(e, want) {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit 2 and %q", code, out, e, want)
+	}
+}
+
 func TestBadInputWritesNothing(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.toml")

@@ -400,11 +400,20 @@ func cmdCompare(ctx context.Context, args []string, env console) error {
 	// Each side is the scenario with its weights, both read through the
 	// guarded input path; a weights file without a row for one of the
 	// scenario's events is refused, naming it.
-	sc, err := loadScenario(pos[2], pos[0])
+	// A scenario where a weights file goes is the arguments out of order
+	// (compare SCENARIO.toml A.toml B.toml): said with the order they go in.
+	side := func(weights string) (*lab.Scenario, error) {
+		sc, err := loadScenario(pos[2], weights)
+		if errors.Is(err, lab.ErrNotWeights) {
+			return nil, bad("%v: compare takes the two weights files first, then the scenario: moralesim compare A.toml B.toml SCENARIO.toml", err)
+		}
+		return sc, err
+	}
+	sc, err := side(pos[0])
 	if err != nil {
 		return err
 	}
-	scB, err := loadScenario(pos[2], pos[1])
+	scB, err := side(pos[1])
 	if err != nil {
 		return err
 	}
