@@ -106,7 +106,7 @@ func TestAScenarioInAWeightsFilesPlace(t *testing.T) {
 		{"lint", []string{"lint", sc}, "moralesim: " + notWeights + ": use moralesim check " + sc + "\n"},
 		{"run -weights", []string{"run", sc, "-weights", sc, "-runs", "1", "-q"}, "moralesim: " + notWeights + "\n"},
 		{"check -weights", []string{"check", sc, "-weights", sc, "-runs", "1", "-q"}, "moralesim: " + notWeights + "\n"},
-		{"compare", []string{"compare", sc, "../../weights.toml", sc, "-runs", "2", "-q"}, "moralesim: " + notWeights + "\n"},
+		{"compare", []string{"compare", sc, "../../weights.toml", sc, "-runs", "2", "-q"}, "moralesim: " + notWeights + ": compare takes the two weights files first, then the scenario: moralesim compare A.toml B.toml SCENARIO.toml\n"},
 		{"game -weights", []string{"game", "-weights", sc, "-runs", "1", "-q"}, "moralesim: " + notWeights + "\n"},
 	} {
 		code, _, e := runMain(t, context.Background(), nil, tc.args...)
