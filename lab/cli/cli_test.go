@@ -630,3 +630,24 @@ func TestMergeOfDifferentSizesNamesTheField(t *testing.T) {
 		}
 	}
 }
+
+// check of several scenarios reads them all before it refuses any: the
+// problems of every file are said at once (and a missing file among them),
+// where check scenarios/*.toml stopped at the first bad file.
+func TestCheckSaysEveryFilesProblems(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.toml"), filepath.Join(dir, "b.toml")
+	if err := os.WriteFile(a, []byte("duration = 10.0\n[[squad]]\nsize = 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(b, []byte("duration = 10.0\n[[squad]]\nsize = 2\ncolour = \"red\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, e := runMain(t, context.Background(), nil, "check", a, filepath.Join(dir, "none.toml"), "../../scenarios/opening.toml", b, "-runs", "2", "-q")
+	want := "moralesim: " + a + ":3: squad[1].size: is 0; it must lie in 1..100000\n" +
+		filepath.Join(dir, "none.toml") + ": no such file\n" +
+		b + ":4: squad[1].colour: is not a key of squad[1]\n"
+	if code != cli.ExitBadInput || out != "" || e != want {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit 2 and %q", code, out, e, want)
+	}
+}

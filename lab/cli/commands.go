@@ -256,10 +256,14 @@ func cmdCheck(ctx context.Context, args []string, env console) (int, error) {
 	var scs []*lab.Scenario
 	n := map[*lab.Scenario]int{} // each one's runs
 	work := 0.0
+	// Every file is read before any is refused, so that the problems of
+	// check scenarios/*.toml are said at once, not a file per attempt.
+	var refused []error
 	for _, p := range pos {
 		sc, err := loadScenario(p, *weights)
 		if err != nil {
-			return 0, err
+			refused = append(refused, errors.Unwrap(err))
+			continue
 		}
 		if n[sc] = *runs; n[sc] == 0 {
 			n[sc] = sc.Runs
@@ -271,6 +275,9 @@ func cmdCheck(ctx context.Context, args []string, env console) (int, error) {
 			work += float64(n[sc]) * lab.FightWork(sc)
 		}
 		scs = append(scs, sc)
+	}
+	if len(refused) > 0 {
+		return 0, usageError{errors.Join(refused...)}
 	}
 	if err := lab.CheckWork("this check", work, *maxWork); err != nil {
 		return 0, err
