@@ -731,7 +731,7 @@ func TestNewsOfWeightsThatDidNotRead(t *testing.T) {
 	}
 	const events = "duration = 30.0\n[[squad]]\nname = \"a\"\nsize = 2\nleader = true\n[[event]]\nt = 1.0\nevent = \"Ambushed\"\nsquad = \"a\"\n[[event]]\nt = 2.0\ndo = \"death\"\nsquad = \"a\"\n"
 	for _, tc := range []struct{ name, weights, want string }{
-		{"an error in the file", `weights = "broken.toml"`, `:1: weights: ` + filepath.Join(dir, "broken.toml") + `: line 3: weights.Hysteresis is not a built-in event`},
+		{"an error in the file", `weights = "broken.toml"`, `:1: weights: ` + filepath.Join(dir, "broken.toml") + `: line 3: weights.Hysteresis is a setting, not an event`},
 		{"no such file", `weights = "nosuch.toml"`, `:1: weights: "` + filepath.Join(dir, "nosuch.toml") + `": no such file`},
 		{"a number", `weights = 5`, `:1: weights: is an integer; it must be a string`},
 		{"a control character", `weights = "..\new.toml"`, `:1: weights: "..\new.toml" holds a control character`},

@@ -42,6 +42,11 @@ func TestWeightsRowsMustBeBuiltIn(t *testing.T) {
 		{"[custom] opened twice", "[custom]\nAmbush = 0.1\n[custom]\n",
 			"line 3: [custom] is opened again (first on line 1); a table may be opened once"},
 		{"another table", "[customs]\n", `line 1: "[customs]": unknown table; the tables are [weights] and [custom]`},
+		// A setting added at the end of a file lies below its last table.
+		{"a setting in [weights]", "[weights]\nAllyDown = -0.2\nPanicBelow = 0.3\n",
+			"line 3: weights.PanicBelow is a setting, not an event: every key below [weights] is a row of it; move PanicBelow above the file's first [table]"},
+		{"a setting in [custom]", "[custom]\nAmbush = -0.1\nRecoveryPerSecond = 0.02\n",
+			"line 3: custom.RecoveryPerSecond is a setting, not an event: every key below [custom] is a row of it; move RecoveryPerSecond above the file's first [table]"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -689,14 +689,31 @@ func TestSettingsEqual(t *testing.T) {
 // said "… is not valid UTF-8; an event name must be", cut short, with the
 // raw bytes in it.
 func TestInvalidUTF8EventNameError(t *testing.T) {
-	tests := []struct {
-		name morale.Event
-		want string
-	}{
+	testEventNameErrors(t, []eventNameError{
 		{"bad\xff", "Weights.bad\uFFFD is not valid UTF-8; an event name must be valid UTF-8 text"},
 		{"\xc3", "Weights.\uFFFD is not valid UTF-8; an event name must be valid UTF-8 text"},
 		{"Ambush\xe2\x80", "Weights.Ambush\uFFFD is not valid UTF-8; an event name must be valid UTF-8 text"},
-	}
+	})
+}
+
+// TestSettingNamedEventError checks that Validate refuses a weight row named
+// as a setting is: a weights file holds no such row, since a setting written
+// below [weights] or [custom] is read as the designer's mistake it is.
+func TestSettingNamedEventError(t *testing.T) {
+	testEventNameErrors(t, []eventNameError{
+		{"NerveMax", "Weights.NerveMax is the name of a setting, which no event may take"},
+		{"ShakenBelow", "Weights.ShakenBelow is the name of a setting, which no event may take"},
+	})
+}
+
+type eventNameError struct {
+	name morale.Event
+	want string
+}
+
+// testEventNameErrors checks Validate's one error for a row of each name.
+func testEventNameErrors(t *testing.T, tests []eventNameError) {
+	t.Helper()
 	for _, tt := range tests {
 		s := morale.DefaultSettings()
 		s.Weights[tt.name] = -0.1

@@ -248,6 +248,9 @@ func parseSettings(data []byte) (Settings, error) {
 			s.order = slices.DeleteFunc(s.order, Event.BuiltIn)
 		case e.header:
 			lines[e.table] = e.line
+		case (e.table == "weights" || e.table == "custom") && byName[e.key].Name != "":
+			// A setting written at the end of the file, below the tables.
+			bad(e, "is a setting, not an event: every key below [%s] is a row of it; move %s above the file's first [table]", e.table, e.key)
 		case e.table == "weights" && !ev.BuiltIn():
 			near, d := nearest(e.key, events)
 			if misspelt(near, d) {

@@ -50,7 +50,8 @@ const (
 // 0..MaxPerSecond; NoEffectRadius in MinNoEffectRadius..MaxRadius and
 // FullEffectRadius in 0..NoEffectRadius; Hysteresis is not negative. Weight
 // rows, at most MaxWeightRows of them, have names of valid UTF-8 no longer than
-// MaxEventNameBytes, and finite weights no larger than MaxWeight either way.
+// MaxEventNameBytes, none a setting's (ShakenBelow is no event), and finite
+// weights no larger than MaxWeight either way.
 // Every problem is reported, each once, in one error: *FieldError values
 // joined with errors.Join: every NaN or infinite field first, named as such
 // (the rules between it and another field are left to be checked once it is
@@ -67,7 +68,9 @@ func (s Settings) Validate() error {
 	// A NaN or infinite field is named once, as such; the rules it takes
 	// part in are checked for the others only.
 	nonFinite := make(map[string]bool)
+	setting := make(map[Event]bool) // the settings' names, which no row may take
 	for _, p := range Params() {
+		setting[Event(p.Name)] = true
 		if v := p.Get(s); !finite(v) {
 			bad(p.Name, "is %v; it must be a finite number", v)
 			nonFinite[p.Name] = true
@@ -130,6 +133,8 @@ func (s Settings) Validate() error {
 			bad("Weights."+string(e), "is not valid UTF-8; an event name must be valid UTF-8 text")
 		case len(e) > MaxEventNameBytes:
 			bad("Weights."+string(e), "is a name of %d bytes; an event name may have at most %d", len(e), MaxEventNameBytes)
+		case setting[e]:
+			bad("Weights."+string(e), "is the name of a setting, which no event may take")
 		case !finite(w):
 			bad("Weights."+string(e), "is %v; it must be a finite number", w)
 		case math.Abs(w) > MaxWeight:
