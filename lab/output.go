@@ -156,30 +156,28 @@ func within(dir, p string) (string, bool, error) {
 	return rel, true, nil
 }
 
-// keepResult accepts the entries of a result folder Write may replace.
-// resultMarks are the files one of moralesim's result folders always holds
-// (run, merge and game: summary.json or a shard's runs.json; a sweep, a
-// sensitivity, a fit: their own).
-var resultMarks = []string{"summary.json", "runs.json", "sweep.json", "sensitivity.json", "fit.json"}
-
 // resultFolder refuses dir, an existing folder that holds only files of
-// the kinds a result has (keepResult), when it holds none of resultMarks:
-// not a result moralesim wrote, but a designer's own folder of scenarios
-// and weights files (*.toml), which -out scenarios replaced with the
-// results. An empty folder, or none, is fine.
+// the kinds a result has (keepResult), when it holds none of the files one
+// of moralesim's result folders always holds (run, merge and game:
+// summary.json or a shard's runs.json; a sweep, a sensitivity, a fit: their
+// own): not a result moralesim wrote, but a designer's own folder of
+// scenarios and weights files (*.toml), which -out scenarios replaced with
+// the results. An empty folder, or none, is fine.
 func resultFolder(dir string) error {
+	marks := []string{"summary.json", "runs.json", "sweep.json", "sensitivity.json", "fit.json"}
 	entries, err := os.ReadDir(dir)
 	if err != nil || len(entries) == 0 {
 		return nil // none: Dir made sure that dir is a folder, or nothing
 	}
 	for _, e := range entries {
-		if slices.Contains(resultMarks, e.Name()) {
+		if slices.Contains(marks, e.Name()) {
 			return nil
 		}
 	}
-	return fmt.Errorf("%s: holds %s and none of the files a result folder holds (%s), so this program did not write it; not replaced (pick a new or empty folder)", dir, safefile.Quote(entries[0].Name()), strings.Join(resultMarks, ", "))
+	return fmt.Errorf("%s: holds %s and none of the files a result folder holds (%s), so this program did not write it; not replaced (pick a new or empty folder)", dir, safefile.Quote(entries[0].Name()), strings.Join(marks, ", "))
 }
 
+// keepResult accepts the entries of a result folder Write may replace.
 func keepResult(rel string, d fs.DirEntry) bool {
 	return !strings.Contains(rel, "/") && d.Type().IsRegular() && keepName(rel)
 }
