@@ -630,7 +630,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		// A key the block does not take (metrc, median) is said once, with
 		// the keys it takes (done, hint): the metric or range it was meant
 		// to be is not said missing as well.
-		misspelt := slices.ContainsFunc(slices.Collect(maps.Keys(t.m)), func(k string) bool { return !slices.Contains(expectTakes, k) })
+		misspelt := slices.ContainsFunc(slices.Collect(maps.Keys(t.m)), func(k string) bool { return !expectTakes(k) })
 		switch {
 		case t.bad("metric"):
 			// str said what is wrong
@@ -1308,8 +1308,10 @@ func (t *table) hint(k string) string {
 	return ""
 }
 
-// expectTakes are the keys of an [[expect]].
-var expectTakes = append([]string{"metric", "given", "after"}, statNames...)
+// expectTakes reports whether k is a key of an [[expect]].
+func expectTakes(k string) bool {
+	return k == "metric" || k == "given" || k == "after" || slices.Contains(statNames, k)
+}
 
 // isSetting reports whether k is a setting, a top-level key of a weights
 // file.
