@@ -345,5 +345,6 @@ func (p *Panel) histogram(img *ebiten.Image, r image.Rectangle, caption string) 
 	widgets.DrawLabel(img, right, p.small, float64(r.Max.X)-rw, float64(r.Min.Y), widgets.ColDim)
 }
 
-// fmtSeconds is a time of the histogram's axis: "12 s", "7.5 s".
-func fmtSeconds(s float64) string { return strconv.FormatFloat(s, 'g', 4, 64) + " s" }
+// fmtSeconds is a time of the histogram's axis: "12 s", "7.5 s", "86400
+// s" (not "8.64e+04 s", as %.4g wrote the end of a day's fight).
+func fmtSeconds(s float64) string { return strconv.FormatFloat(s, 'f', -1, 64) + " s" }

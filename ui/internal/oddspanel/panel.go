@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -236,8 +237,10 @@ func layOdds(o odds.Odds) oddsView {
 	t := oddsLine{label: firstRoutMedian, short: firstRoutMedianShort}
 	spread := oddsLine{label: firstRoutSpread, short: firstRoutSpreadShort}
 	if f := o.FirstRout; f.P50 != nil {
-		t.now = fmt.Sprintf("%.1f s [%.1f–%.1f]", *f.P50, *f.P50Lo, *f.P50Hi)
-		spread.now = fmt.Sprintf("%.1f–%.1f s", *f.P10, *f.P90)
+		m := times(*f.P50, *f.P50Lo, *f.P50Hi)
+		t.now = fmt.Sprintf("%s s [%s–%s]", m[0], m[1], m[2])
+		s := times(*f.P10, *f.P90)
+		spread.now = fmt.Sprintf("%s–%s s", s[0], s[1])
 		if c := f.TimeChange; c != nil {
 			t.before = meanShift // over the fights with a rout both times
 			t.change = secs(c.Diff) + " " + mark(c)
@@ -288,12 +291,42 @@ func pts(now, from, diff float64) string {
 	return shownChange(math.Round(100*now)-math.Round(100*from), diff, "%+.0f pts", "1 pts")
 }
 
-// secs is a shift of the first rout in seconds, to a tenth, as pts gives
-// points: "+<0.1 s" or "-<0.1 s" for one that rounds to 0.0 but is not
-// (where %+.1f printed "-0.0 s" for −0.04), "+0.0 s" for none.
+// secs is a shift of the first rout in seconds, to a tenth (whole from
+// 1000 s, as times reads them), as pts gives points: "+<0.1 s" or "-<0.1
+// s" for one that rounds to 0.0 but is not (where %+.1f printed "-0.0 s"
+// for −0.04), "+0.0 s" for none.
 func secs(diff float64) string {
+	if wholeSeconds(diff) {
+		return fmt.Sprintf("%+.0f s", math.Round(diff)) // as times rounds: -1234.5 is -1235
+	}
 	return shownChange(math.Round(10*diff)/10, diff, "%+.1f s", "0.1 s")
 }
+
+// times writes the first rout's times vs, in seconds, for one cell: to a
+// tenth, as the demo's clock, timeline and Why panel write times ("220.8"),
+// but all whole when the largest reads 1000 s or more ("1176", where the
+// lab's four figures end too: moralesim prints a median of 1175.8 s as
+// 1176), so that a cell never mixes the two and an hour's fight needs no
+// wider a cell than "999.9 s [999.9–999.9]".
+func times(vs ...float64) []string {
+	whole := false
+	for _, v := range vs {
+		whole = whole || wholeSeconds(v)
+	}
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		if whole {
+			out[i] = strconv.FormatFloat(math.Round(v), 'f', 0, 64)
+		} else {
+			out[i] = strconv.FormatFloat(v, 'f', 1, 64)
+		}
+	}
+	return out
+}
+
+// wholeSeconds reports whether a time (or a shift) of v seconds is written
+// whole: when to a tenth it reads 1000 s or more.
+func wholeSeconds(v float64) bool { return math.Abs(math.Round(10*v)) >= 10000 }
 
 // shownChange is a change as a row shows it, rounded to shown and written
 // with format, signed; when it rounds to nothing but diff, the change

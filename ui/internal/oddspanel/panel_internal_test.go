@@ -194,6 +194,54 @@ func TestFirstRoutShiftNeverReadsMinusZero(t *testing.T) {
 	}
 }
 
+// The first rout's times read to a tenth of a second, as the demo's
+// clock and Why panel write them, and whole from 1000 s, where the lab's
+// four figures end too (moralesim prints a median of 1175.8 s as 1176):
+// "1175.8 s [1165.8–1184.0]" was as wide as a cell has room for only in
+// the widest layout, and a day's "86399.6 s [86000.0–86400.0]" in none.
+// A cell never mixes the two; a shift reads as its times do.
+func TestFirstRoutTimesReadWholeFrom1000s(t *testing.T) {
+	for _, tc := range []struct {
+		p50, lo, hi, p10, p90, shift float64
+		median, spread               string
+	}{
+		{220.8, 216.5, 225.8, 196.2, 265.7, 12.34,
+			"first rout, median: 220.8 s [216.5–225.8] mean shift +12.3 s ≈", "first rout, 10–90%: 196.2–265.7 s"},
+		{999.9, 990.04, 999.94, 900, 999.9, -999.94,
+			"first rout, median: 999.9 s [990.0–999.9] mean shift -999.9 s ≈", "first rout, 10–90%: 900.0–999.9 s"},
+		{999.96, 990.04, 999.99, 900, 999.94, -999.96,
+			"first rout, median: 1000 s [990–1000] mean shift -1000 s ≈", "first rout, 10–90%: 900.0–999.9 s"},
+		{1175.8, 1165.8, 1184.04, 1145.8, 1222.5, -1234.5,
+			"first rout, median: 1176 s [1166–1184] mean shift -1235 s ≈", "first rout, 10–90%: 1146–1223 s"},
+		{86399.6, 86000, 86400, 80000.4, 86400, 86400,
+			"first rout, median: 86400 s [86000–86400] mean shift +86400 s ≈", "first rout, 10–90%: 80000–86400 s"},
+	} {
+		v := layOdds(odds.Odds{Scenario: "later", Runs: 50, Total: 50,
+			FirstRout: odds.OddsTimes{OddsRow: odds.OddsRow{Share: 1, Lo: 0.93, Hi: 1},
+				P10: &tc.p10, P50: &tc.p50, P90: &tc.p90, P50Lo: &tc.lo, P50Hi: &tc.hi,
+				TimeChange: &odds.OddsChange{From: tc.p50, N: 50, Diff: tc.shift, Lo: tc.shift - 1e5, Hi: tc.shift + 1e5}}})
+		got := v.lines()
+		for _, want := range []string{tc.median, tc.spread} {
+			if !slices.Contains(got, want) {
+				t.Errorf("median %v: got\n%s\nwant a line %q", tc.p50, strings.Join(got, "\n"), want)
+			}
+		}
+	}
+}
+
+// The histogram's axis reads its ends in seconds, never in an exponent:
+// the end of a day's fight read "8.64e+04 s".
+func TestOddsHistogramAxisInSeconds(t *testing.T) {
+	for _, tc := range []struct {
+		s    float64
+		want string
+	}{{0, "0 s"}, {0.5, "0.5 s"}, {7.5, "7.5 s"}, {12, "12 s"}, {1020, "1020 s"}, {12000, "12000 s"}, {86400, "86400 s"}} {
+		if got := fmtSeconds(tc.s); got != tc.want {
+			t.Errorf("fmtSeconds(%v): got %q; want %q", tc.s, got, tc.want)
+		}
+	}
+}
+
 // The title never shows a cut number: too long for the panel (its larger
 // text at -scale 0.75 and below), it drops its count of fights, which the
 // status line has, instead of reading "· 100…" for 1000 fights.
