@@ -133,11 +133,13 @@ type cell struct {
 // less 4 px, and the widest a report makes fits whole
 // (TestOddsNumbersWholeAtEveryScale). In the narrow layout (the larger
 // text of -scale 0.75 and less) the first rout's two rows hang under "a
-// man routs" with their short labels, and their numbers start after them.
+// man routs" with their short labels, and their numbers start after them
+// (hang).
 func (p *Panel) cells(v oddsView, x, w float64) []cell {
 	var out []cell
 	y := float64(p.m.rowsTop)
 	cols, narrow := p.columns(x, w)
+	indent, down := p.hang(cols)
 	for i, r := range v.rows {
 		if i == v.named && v.more > 0 {
 			out = append(out, cell{fmt.Sprintf("… and %d more", v.more), p.small, cols[0], y, w - cols[0], widgets.ColDim})
@@ -147,22 +149,35 @@ func (p *Panel) cells(v oddsView, x, w float64) []cell {
 		label := r.label
 		if narrow && r.short != "" {
 			label = r.short
-			c[0] += oddsIndent
+			c[0] += indent
 			c[1] = c[0] + math.Ceil(p.cw.short) + 4
 		}
-		put := func(s string, f text.Face, col int, cc color.Color) {
+		put := func(s string, f text.Face, col, end int, cc color.Color) {
 			if s != "" {
-				out = append(out, cell{s, f, c[col], y, c[col+1] - c[col] - 4, cc})
+				out = append(out, cell{s, f, c[col], y, c[end] - c[col] - 4, cc})
 			}
 		}
-		put(label, p.small, 0, widgets.ColDim)
-		put(r.now, p.bold, 1, widgets.ColText)
-		put(r.before, p.small, 2, widgets.ColDim)
 		cc := widgets.ColDim
 		if r.beyond {
 			cc = oddsUp
 		}
-		put(r.change, p.small, 3, cc)
+		put(label, p.small, 0, 1, widgets.ColDim)
+		switch {
+		case down && r.label == firstRoutMedian: // its shift goes to the next row
+			put(r.now, p.bold, 1, 3, widgets.ColText)
+		case down && r.label == firstRoutSpread:
+			put(r.now, p.bold, 1, 2, widgets.ColText)
+			m := v.rows[i-1]
+			if m.beyond {
+				cc = oddsUp
+			}
+			put(m.before, p.small, 2, 3, widgets.ColDim)
+			put(m.change, p.small, 3, 4, cc)
+		default:
+			put(r.now, p.bold, 1, 2, widgets.ColText)
+			put(r.before, p.small, 2, 3, widgets.ColDim)
+			put(r.change, p.small, 3, 4, cc)
+		}
 		y += float64(p.m.lineH)
 	}
 	return out
@@ -172,20 +187,44 @@ func (p *Panel) cells(v oddsView, x, w float64) []cell {
 // rows' labels, under "a man routs", in the narrow layout.
 const oddsIndent = 8
 
+// hang is how the first rout's two rows hang in the narrow layout of the
+// columns cols: their short labels oddsIndent in from the rows' labels,
+// their numbers after them in the share's column; when the widest time
+// does not fit so (a scenario whose times reach 100 s, in the larger text
+// of -scale 0.75 and less: "120.5 s [110.2–131.0]", 137.7 px, had 136),
+// without the indent (indent 0); and when it does not fit even so (a
+// fight of hours: "86400 s [86000–86400]", 149.4 px, beside "mean shift"
+// and "-86400 s ▼" on a row of 360), the median's numbers take the
+// before's column too and its "mean shift" and change go down a row, to
+// the columns the 10–90% row leaves empty (down). It measures nothing.
+func (p *Panel) hang(cols [5]float64) (indent float64, down bool) {
+	room := func(indent float64) float64 { return cols[2] - 4 - (cols[0] + indent + math.Ceil(p.cw.short) + 4) }
+	switch {
+	case room(oddsIndent) >= p.cw.time:
+		return oddsIndent, false
+	case room(0) >= p.cw.time:
+		return 0, false
+	}
+	return oddsIndent, true
+}
+
 // cellWidths are the widest cells of the open panel's columns in its faces,
-// measured once (New), so that laying out a repaint measures nothing:
-// the first rout's labels, full and short, a share with its interval, a
-// first rout's median with its interval, the before ("was 100%", "mean
-// shift") and the change ("+100 pts ▲").
+// measured once for the scenario (New, Panel.take), so that laying out a
+// repaint measures nothing: the first rout's labels, full and short, a
+// share with its interval, a first rout's median with its, the before
+// ("was 100%", "mean shift") and the change ("+100 pts ▲", "-120.0 s ▼").
 type cellWidths struct {
 	label, short, share, time, before, change float64
 }
 
-// measureCells measures the widest cells in the faces small and bold: of
-// the share's column a share with its interval and a first rout's median
-// with its (the opening's first rout comes within 20 s), of the change's
-// a change in points and in seconds.
-func measureCells(small, bold text.Face) cellWidths {
+// measureCells measures the widest cells in the faces small and bold, for
+// a scenario whose first rout's times have up to digits figures before
+// the point (timeDigits; the opening's 2, "20.0 s"): of the share's
+// column a share with its interval and a first rout's median with its, of
+// the change's a change in points and a shift in seconds. The times are
+// written as times writes them (to a tenth below 1000 s, whole from it),
+// of the faces' widest figure.
+func measureCells(small, bold text.Face, digits int) cellWidths {
 	widest := func(f text.Face, ss ...string) float64 {
 		w := 0.0
 		for _, s := range ss {
@@ -193,13 +232,35 @@ func measureCells(small, bold text.Face) cellWidths {
 		}
 		return w
 	}
+	figure := func(f text.Face) string {
+		fig := "0"
+		for _, d := range strings.Split("123456789", "") {
+			if textfit.Width(d, f) > textfit.Width(fig, f) {
+				fig = d
+			}
+		}
+		return fig
+	}
+	var medians, shifts []string
+	bf, sf := figure(bold), figure(small)
+	for n := 2; n <= digits; n++ {
+		num := func(fig string) string {
+			if n > 3 { // 1000 s and more: whole
+				return strings.Repeat(fig, n)
+			}
+			return strings.Repeat(fig, n) + "." + fig
+		}
+		b, s := num(bf), num(sf)
+		medians = append(medians, b+" s ["+b+"–"+b+"]", b+"–"+b+" s")
+		shifts = append(shifts, "+"+s+" s ▲", "-"+s+" s ▼", "+"+s+" s ≈", "-"+s+" s ≈")
+	}
 	return cellWidths{
 		label:  widest(small, firstRoutMedian, firstRoutSpread),
 		short:  widest(small, firstRoutMedianShort, firstRoutSpreadShort),
 		share:  widest(bold, "100% [>99–100]", "<1% [<1–100]"),
-		time:   widest(bold, "20.0 s [19.5–20.5]"),
+		time:   widest(bold, medians...),
 		before: widest(small, "was 100%", meanShift),
-		change: widest(small, "+100 pts ▲", "-100 pts ▼", "+20.0 s ▲", "-20.0 s ▼"),
+		change: widest(small, append(shifts, "+100 pts ▲", "-100 pts ▼")...),
 	}
 }
 
@@ -208,16 +269,25 @@ func measureCells(small, bold text.Face) cellWidths {
 // the share before ("was 100%"), the change ("+100 pts ▲"), and the right
 // edge; and whether the layout is the narrow one. As designed (text of
 // -scale 1 and more) the label column is at least 108 px and as wide as the
-// first rout's labels, the change's starts at 272. When the widest cells
-// do not fit so (the larger text of -scale 0.75 and less, where "99%
-// [97–100]" read "99%…"), the share's, the before's and the change's
-// columns take their widest cells from the right edge, the label column
-// the rest, and the first rout's rows their short labels (cells). It
-// measures nothing: the widths are the Panel's, measured once.
+// first rout's labels, the change's starts at 272; a median wider than the
+// share's column (a scenario whose times reach 100 s: "120.0 s
+// [110.2–120.0]") takes room from the label column, down to what the
+// first rout's labels need, then from the before's, down to its widest
+// cell. When the widest cells do not fit so (the
+// larger text of -scale 0.75 and less, where "99% [97–100]" read "99%…"),
+// the share's, the before's and the change's columns take their widest
+// cells from the right edge, the label column the rest, and the first
+// rout's rows their short labels (cells). It measures nothing: the widths
+// are the Panel's, measured once.
 func (p *Panel) columns(x, w float64) (cols [5]float64, narrow bool) {
 	cw := p.cw
+	num := math.Ceil(max(cw.share, cw.time))
 	cols = [5]float64{x, x + max(108, math.Ceil(cw.label)+4), x + min(208, 272-math.Ceil(cw.before)-4), x + 272, w - 4}
-	if cols[2]-cols[1]-4 >= max(cw.share, cw.time) && cols[3]-cols[2]-4 >= cw.before && cols[4]-cols[3]-4 >= cw.change {
+	if cols[2]-cols[1]-4 < num { // a long time: room from the label's column, then from the before's
+		cols[1] = max(cols[2]-4-num, x+math.Ceil(cw.label)+4)
+		cols[2] = min(cols[1]+4+num, cols[3]-4-math.Ceil(cw.before))
+	}
+	if cols[2]-cols[1]-4 >= num && cols[3]-cols[2]-4 >= cw.before && cols[4]-cols[3]-4 >= cw.change {
 		return cols, false
 	}
 	cols[3] = cols[4] - 4 - math.Ceil(cw.change)

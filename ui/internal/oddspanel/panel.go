@@ -76,10 +76,15 @@ type Panel struct {
 	sliced        time.Time // when the last slice ended
 
 	title, small, bold text.Face
-	m                  oddsMetrics   // the geometry for those faces
-	cw                 cellWidths    // the widest cells in those faces
-	img                *ebiten.Image // the panel as last drawn, for key
-	key                oddsKey
+	m                  oddsMetrics // the geometry for those faces
+	// cw are the widest cells in those faces, for a scenario whose first
+	// rout's times have up to cwDigits figures before the point
+	// (timeDigits): measured in New, and again only when a report says
+	// its scenario's times reach further (take).
+	cw       cellWidths
+	cwDigits int
+	img      *ebiten.Image // the panel as last drawn, for key
+	key      oddsKey
 }
 
 // oddsKey is what the panel's picture depends on.
@@ -98,9 +103,44 @@ func New(c Counter, a *assets.Assets) *Panel {
 		small := a.Face(oddsFace)
 		p.title, p.small, p.bold = a.BoldFace(12), small, a.BoldFace(oddsFace)
 		p.m = newOddsMetrics(small.Size / oddsFace)
-		p.cw = measureCells(p.small, p.bold)
+		p.cwDigits = timeDigits(0)
+		p.cw = measureCells(p.small, p.bold, p.cwDigits)
 	}
 	return p
+}
+
+// take takes o as the report the panel shows and publishes, and measures
+// the widest cells again when o's scenario's times have more figures than
+// they were measured for: a fight of 120 s may show "120.0 s
+// [110.2–120.0]", one of an hour "3600 s [3599–3600]", wider than the
+// opening's "20.0 s [19.5–20.5]", and cut so, "120.0 s…", the median lost
+// its interval. The scenario is the same for the panel's life, so this
+// measures once.
+func (p *Panel) take(o odds.Odds) {
+	p.report = o
+	p.view = layOdds(o)
+	if d := timeDigits(latestTime(o)); d > p.cwDigits && p.small != nil {
+		p.cwDigits = d
+		p.cw = measureCells(p.small, p.bold, d)
+	}
+}
+
+// latestTime is the latest time of the first rout o's scenario allows, as
+// far as o tells: the end of its histogram, which spans the scenario's
+// duration in whole bins (odds.OddsHistogram), or any time o shows
+// beyond it (the shift of the first rout is at most as long).
+func latestTime(o odds.Odds) float64 {
+	t := o.Histogram.Bin * float64(len(o.Histogram.Counts))
+	f := o.FirstRout
+	for _, v := range []*float64{f.P10, f.P50, f.P90, f.P50Lo, f.P50Hi} {
+		if v != nil {
+			t = max(t, *v)
+		}
+	}
+	if c := f.TimeChange; c != nil {
+		t = max(t, math.Abs(c.Diff))
+	}
+	return t
 }
 
 // Update starts counting the odds of the settings s when they changed (the
@@ -121,8 +161,7 @@ func (p *Panel) Update(s morale.Settings, dragging bool) {
 		p.held = false // released: the next change is a new edit
 	}
 	p.slice() // counts nothing for a counter with a goroutine of its own
-	p.report = p.tr.Report()
-	p.view = layOdds(p.report)
+	p.take(p.tr.Report())
 }
 
 // slice counts fights for its share of the time since the last slice, in
@@ -158,8 +197,7 @@ func (p *Panel) Wait(ctx context.Context) error {
 	if err := p.tr.Wait(ctx); err != nil {
 		return err
 	}
-	p.report = p.tr.Report()
-	p.view = layOdds(p.report)
+	p.take(p.tr.Report())
 	return nil
 }
 
@@ -327,6 +365,12 @@ func times(vs ...float64) []string {
 // wholeSeconds reports whether a time (or a shift) of v seconds is written
 // whole: when to a tenth it reads 1000 s or more.
 func wholeSeconds(v float64) bool { return math.Abs(math.Round(10*v)) >= 10000 }
+
+// timeDigits is how many figures a time of up to t seconds has before the
+// point as times writes it, at least 2 (the opening's "20.0 s").
+func timeDigits(t float64) int {
+	return max(2, len(strconv.FormatFloat(math.Round(math.Abs(t)), 'f', 0, 64)))
+}
 
 // shownChange is a change as a row shows it, rounded to shown and written
 // with format, signed; when it rounds to nothing but diff, the change

@@ -3,6 +3,7 @@ package oddspanel
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -273,8 +274,12 @@ func TestOddsTitleNeverCutsItsCount(t *testing.T) {
 // assets.MinLegibleScale 0.75), for a report of the widest numbers: no
 // share without its interval (at -scale 0.75 "99% [97–100]" read "99%…"
 // and "100% [>99–100]" "100%…", the median of the first rout "10.8 s…"),
-// no label cut so that two read alike ("first rout…"), no "was…". At
-// -scale 1 and more the columns are as designed.
+// no label cut so that two read alike ("first rout…"), no "was…"; and so
+// for a scenario of any duration (a lab scenario's may be 24 hours): a
+// first rout at 120 s read "120.0 s…" at -scale 1, at 1175.8 s "1175.8
+// s…", without its interval. At -scale 1 and more the columns are as
+// designed, the first rout's labels whole, and for the opening where they
+// always were.
 func TestOddsNumbersWholeAtEveryScale(t *testing.T) {
 	a, err := assets.Load()
 	if err != nil {
@@ -285,44 +290,67 @@ func TestOddsNumbersWholeAtEveryScale(t *testing.T) {
 		return odds.OddsRow{Name: name, Share: share, Lo: lo, Hi: hi,
 			Change: &odds.OddsChange{From: from, N: 1000, Diff: share - from, Beyond: true}}
 	}
-	p50, lo, hi, p10, p90 := 20.0, 19.5, 20.5, 10.8, 10.8
-	o := odds.Odds{Scenario: "opening", Runs: 1000, Total: 1000,
-		Squads: []odds.OddsRow{row("alpha", 1, 0.996, 1, 0)},
-		Men: []odds.OddsRow{row("Alvarez", 0.99, 0.97, 1, 1), row("Brandt", 0.003, 0.002, 1, 1),
-			row("Chen", 0, 0, 0.004, 1), row("Dubois", 0.64, 0.58, 0.70, 0.643), row("Eriksen", 1, 0.996, 1, 0)},
-		Rebreaks: row("", 0, 0, 0.004, 0.003),
-		FirstRout: odds.OddsTimes{OddsRow: row("", 1, 0.996, 1, 0), P10: &p10, P50: &p50, P90: &p90, P50Lo: &lo, P50Hi: &hi,
-			TimeChange: &odds.OddsChange{From: 40, N: 1000, Diff: -20, Beyond: true}}}
-	v := layOdds(o)
-	for _, tc := range []struct {
-		k          float64
-		col1, col2 float64 // want the share's and the before's columns to start here (0: any)
+	// report is a report of the widest shares, of a scenario of duration
+	// seconds (its histogram's span: bins of bin seconds), whose first
+	// rout has these times and shift.
+	report := func(duration, bin, p50, lo, hi, p10, p90, shift float64) odds.Odds {
+		return odds.Odds{Scenario: "opening", Runs: 1000, Total: 1000,
+			Squads: []odds.OddsRow{row("alpha", 1, 0.996, 1, 0)},
+			Men: []odds.OddsRow{row("Alvarez", 0.99, 0.97, 1, 1), row("Brandt", 0.003, 0.002, 1, 1),
+				row("Chen", 0, 0, 0.004, 1), row("Dubois", 0.64, 0.58, 0.70, 0.643), row("Eriksen", 1, 0.996, 1, 0)},
+			Rebreaks: row("", 0, 0, 0.004, 0.003),
+			FirstRout: odds.OddsTimes{OddsRow: row("", 1, 0.996, 1, 0), P10: &p10, P50: &p50, P90: &p90, P50Lo: &lo, P50Hi: &hi,
+				TimeChange: &odds.OddsChange{From: 40, N: 1000, Diff: shift, Beyond: true}},
+			Histogram: odds.OddsHistogram{Bin: bin, Counts: make([]int, int(math.Ceil(duration/bin)))}}
+	}
+	shares := []string{"100% [>99–100]", "99% [97–100]", "<1% [<1–100]", "0% [0–<1]",
+		"was 0%", "was 100%", "+100 pts ▲", "-100 pts ▼", "mean shift", "Eriksen routs", "Alvarez routs"}
+	for _, sc := range []struct {
+		name                  string
+		o                     odds.Odds
+		median, spread, shift string // the first rout's cells, as shown
 	}{
-		{4, 8 + 108, 8 + 208},
-		{1, 8 + 108, 8 + 208},
-		{0.76, 0, 0},
-		{0.75, 0, 0},
-		{0.5, 0, 0},
-		{0.25, 0, 0},
+		{"the opening, 60 s", report(60, 2, 20, 19.5, 20.5, 10.8, 10.8, -20), "20.0 s [19.5–20.5]", "10.8–10.8 s", "-20.0 s ▼"},
+		{"line.toml, 120 s", report(120, 5, 120, 110.2, 120, 100.4, 120, -120), "120.0 s [110.2–120.0]", "100.4–120.0 s", "-120.0 s ▼"},
+		{"1000 s", report(1000, 30, 999.96, 990.04, 999.99, 900, 999.94, -999.4), "1000 s [990–1000]", "900.0–999.9 s", "-999.4 s ▼"},
+		{"25 min", report(1500, 60, 1175.8, 1165.8, 1184, 1145.8, 1499.96, 1499.9), "1176 s [1166–1184]", "1146–1500 s", "+1500 s ▲"},
+		{"an hour, a median under 1000 s", report(3600, 120, 999.9, 888.8, 999.9, 100.4, 999.9, -999.9), "999.9 s [888.8–999.9]", "100.4–999.9 s", "-999.9 s ▼"},
+		{"a day", report(86400, 3600, 86399.6, 86000, 86400, 80000.4, 86400, -86400), "86400 s [86000–86400]", "80000–86400 s", "-86400 s ▼"},
 	} {
-		p := New(nil, a.LegibleAt(tc.k))
-		if cols, _ := p.columns(8, innerW); tc.col1 != 0 && (cols[1] != tc.col1 || cols[2] != tc.col2) {
-			t.Errorf("scale %v: the share's and the before's columns start at %v and %v; want %v and %v", tc.k, cols[1], cols[2], tc.col1, tc.col2)
-		}
-		var shown []string
-		for _, c := range p.cells(v, 8, innerW) {
-			if got := textfit.Clip(c.s, c.face, c.room); got != c.s {
-				t.Errorf("scale %v: got %q; want %q whole (%.1f px in %.1f)", tc.k, got, c.s, textfit.Width(c.s, c.face), c.room)
+		for _, tc := range []struct {
+			k          float64
+			col1, col2 float64 // want the share's and the before's columns to start here for the opening (0: any)
+		}{
+			{4, 8 + 108, 8 + 208},
+			{1, 8 + 108, 8 + 208},
+			{0.76, 0, 0},
+			{0.75, 0, 0},
+			{0.5, 0, 0},
+			{0.25, 0, 0},
+		} {
+			p := New(nil, a.LegibleAt(tc.k))
+			p.take(sc.o)
+			if cols, _ := p.columns(8, innerW); sc.name == "the opening, 60 s" && tc.col1 != 0 && (cols[1] != tc.col1 || cols[2] != tc.col2) {
+				t.Errorf("%s, scale %v: the share's and the before's columns start at %v and %v; want %v and %v", sc.name, tc.k, cols[1], cols[2], tc.col1, tc.col2)
 			}
-			if c.x+c.room > innerW-8 {
-				t.Errorf("scale %v: %q may reach x %.1f; want it within %d", tc.k, c.s, c.x+c.room, innerW-8)
+			var shown []string
+			for _, c := range p.cells(p.view, 8, innerW) {
+				if got := textfit.Clip(c.s, c.face, c.room); got != c.s {
+					t.Errorf("%s, scale %v: got %q; want %q whole (%.1f px in %.1f)", sc.name, tc.k, got, c.s, textfit.Width(c.s, c.face), c.room)
+				}
+				if c.x+c.room > innerW-8 {
+					t.Errorf("%s, scale %v: %q may reach x %.1f; want it within %d", sc.name, tc.k, c.s, c.x+c.room, innerW-8)
+				}
+				shown = append(shown, c.s)
 			}
-			shown = append(shown, c.s)
-		}
-		for _, want := range []string{"100% [>99–100]", "99% [97–100]", "<1% [<1–100]", "0% [0–<1]", "20.0 s [19.5–20.5]",
-			"10.8–10.8 s", "was 0%", "was 100%", "+100 pts ▲", "-100 pts ▼", "mean shift", "-20.0 s ▼", "Eriksen routs", "Alvarez routs"} {
-			if !slices.Contains(shown, want) {
-				t.Errorf("scale %v: the panel lacks %q:\n%s", tc.k, want, strings.Join(shown, " | "))
+			labels := []string{firstRoutMedianShort, firstRoutSpreadShort}
+			if tc.k >= 1 {
+				labels = []string{firstRoutMedian, firstRoutSpread}
+			}
+			for _, want := range append(append(shares, labels...), sc.median, sc.spread, sc.shift) {
+				if !slices.Contains(shown, want) {
+					t.Errorf("%s, scale %v: the panel lacks %q:\n%s", sc.name, tc.k, want, strings.Join(shown, " | "))
+				}
 			}
 		}
 	}
@@ -373,6 +401,8 @@ func TestOddsFoldedLineKeepsItsNumbers(t *testing.T) {
 			{label: "Eriksen routs", now: "100% [>99–100]", before: "was 0%", change: "+100 pts ▲"},
 			{label: strings.Repeat("Montgomery-Fitzwilliam ", 4) + "routs", now: "100% [>99–100]", before: "was 0%", change: "+100 pts ▲"},
 			{label: firstRoutMedian, now: "20.0 s [19.5–20.5]", before: meanShift, change: "-20.0 s ▼"},
+			{label: firstRoutMedian, now: "120.0 s [110.2–120.0]", before: meanShift, change: "-120.0 s ▼"},
+			{label: firstRoutMedian, now: "86400 s [86000–86400]", before: meanShift, change: "-86400 s ▼"},
 		} {
 			line := float64(innerW) - 16 // as paint gives it
 			got := textfit.Clip(p.headlineText(r, line), p.small, line)
