@@ -359,17 +359,12 @@ func (v oddsView) headline() (oddsLine, bool) {
 }
 
 // histogram draws the first rout's histogram into r: on its top line the
-// axis's ends and the caption between them, under it the bins from the
-// first to the last with a fight in either the report or its reference,
-// bars for the report and an outline for the reference.
+// axis's ends and the caption between them (fitCaption), under it the
+// bins from the first to the last with a fight in either the report or its
+// reference, bars for the report and an outline for the reference.
 func (p *Panel) histogram(img *ebiten.Image, r image.Rectangle, caption string) {
 	hs := p.report.Histogram
 	if r.Dy() < 10 {
-		return
-	}
-	cw, _ := text.Measure(caption, p.small, 0)
-	widgets.DrawLabel(img, caption, p.small, float64(r.Min.X)+(float64(r.Dx())-cw)/2, float64(r.Min.Y), widgets.ColDim)
-	if len(hs.Counts) == 0 {
 		return
 	}
 	lo, hi := -1, -1
@@ -387,13 +382,23 @@ func (p *Panel) histogram(img *ebiten.Image, r image.Rectangle, caption string) 
 			top = max(top, n)
 		}
 	}
+	var left, right string
+	if lo >= 0 {
+		lo, hi = max(0, lo-1), min(len(hs.Counts)-1, hi+1)
+		left, right = fmtSeconds(float64(lo)*hs.Bin), fmtSeconds(float64(hi+1)*hs.Bin)
+	}
+	lw, rw := textfit.Width(left, p.small), textfit.Width(right, p.small)
+	caption, cx := fitCaption(caption, p.small, float64(r.Dx()), lw, rw)
+	widgets.DrawLabel(img, caption, p.small, float64(r.Min.X)+cx, float64(r.Min.Y), widgets.ColDim)
+	if len(hs.Counts) == 0 {
+		return
+	}
 	base := float32(r.Max.Y)
 	vector.FillRect(img, float32(r.Min.X), base, float32(r.Dx()), 1, oddsEdge, false)
 	if lo < 0 {
 		widgets.DrawLabel(img, "no rout yet", p.small, float64(r.Min.X)+4, float64(r.Min.Y+p.m.px(14)), widgets.ColDim)
 		return
 	}
-	lo, hi = max(0, lo-1), min(len(hs.Counts)-1, hi+1)
 	n := hi - lo + 1
 	bw := float32(r.Dx()) / float32(n)
 	scale := float32(r.Dy()-p.m.px(12)) / float32(top)
@@ -408,11 +413,38 @@ func (p *Panel) histogram(img *ebiten.Image, r image.Rectangle, caption string) 
 			vector.FillRect(img, bx+1, base-rh, max(1, bw-2), 1.5, oddsRefBar, false)
 		}
 	}
-	left := fmtSeconds(float64(lo) * hs.Bin)
-	right := fmtSeconds(float64(hi+1) * hs.Bin)
 	widgets.DrawLabel(img, left, p.small, float64(r.Min.X), float64(r.Min.Y), widgets.ColDim)
-	rw, _ := text.Measure(right, p.small, 0)
 	widgets.DrawLabel(img, right, p.small, float64(r.Max.X)-rw, float64(r.Min.Y), widgets.ColDim)
+}
+
+// fitCaption is the histogram's caption c and where it starts on a line w
+// wide whose ends hold the axis's ends, lw and rw px wide (0 without):
+// centred on the line, or between the ends where centred it would come
+// within 4 px of one, first without its last part (" · outline: before
+// the edit", which the outlines show), then without its bins ("first
+// rout"), else clipped. Centred whatever its width, it ran over the ends
+// of a fight of hours in the larger text of -scale 0.75 and less:
+// "10500 s" and "first rout" printed over each other, and "1.17e+04 s"
+// over "the edit".
+func fitCaption(c string, f text.Face, w, lw, rw float64) (string, float64) {
+	const gap = 4
+	for {
+		cw := textfit.Width(c, f)
+		if x := (w - cw) / 2; x >= lw+gap && x+cw <= w-rw-gap {
+			return c, x
+		}
+		room := w - lw - rw - 2*gap
+		if cw <= room {
+			return c, lw + gap + (room-cw)/2
+		}
+		if i := strings.LastIndex(c, " · "); i > 0 {
+			c = c[:i]
+		} else if i := strings.LastIndex(c, ", "); i > 0 {
+			c = c[:i]
+		} else {
+			return textfit.Clip(c, f, room), lw + gap
+		}
+	}
 }
 
 // fmtSeconds is a time of the histogram's axis: "12 s", "7.5 s", "86400

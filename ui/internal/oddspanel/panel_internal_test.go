@@ -243,6 +243,55 @@ func TestOddsHistogramAxisInSeconds(t *testing.T) {
 	}
 }
 
+// The histogram's caption never runs over the axis's ends: centred
+// whatever its width, at -scale 0.75 a fight of hours printed "10500 s"
+// and "first rout" over each other. Where it would come within 4 px of an
+// end it sits between them, first without its note of the outline, then
+// without its bins; never cut inside a number. Where it fits centred, as
+// the opening's does at every scale, it is where it was.
+func TestOddsHistogramCaptionClearsItsEnds(t *testing.T) {
+	a, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const histW = 360 - 16 // the histogram's width in the tuner panel's inner width (histRect)
+	for _, tc := range []struct {
+		bin         float64
+		left, right string
+		k           float64
+		want        string // "": the whole caption, centred
+	}{
+		{2, "8 s", "22 s", 1, ""},
+		{2, "8 s", "22 s", 0.75, ""},
+		{2, "0 s", "60 s", 0.25, ""},
+		{10, "150 s", "300 s", 1, ""},
+		{300, "10500 s", "11700 s", 1, ""},
+		{300, "10500 s", "11700 s", 0.75, "first rout, 300 s bins"},
+		{300, "10500 s", "11700 s", 0.5, "first rout, 300 s bins"},
+		{3600, "82800 s", "86400 s", 0.75, "first rout, 3600 s bins"},
+		{3600, "", "", 0.75, ""},
+	} {
+		p := New(nil, a.LegibleAt(tc.k))
+		full := layOdds(odds.Odds{Scenario: "x", Histogram: odds.OddsHistogram{Bin: tc.bin, Ref: []int{1}}}).histCaption
+		lw, rw := textfit.Width(tc.left, p.small), textfit.Width(tc.right, p.small)
+		got, x := fitCaption(full, p.small, histW, lw, rw)
+		cw := textfit.Width(got, p.small)
+		want := tc.want
+		if want == "" {
+			want = full
+			if centre := (histW - cw) / 2; x != centre {
+				t.Errorf("%q at scale %v: starts at %.1f; want %.1f, centred", full, tc.k, x, centre)
+			}
+		}
+		if got != want {
+			t.Errorf("%s…%s at scale %v: got %q; want %q", tc.left, tc.right, tc.k, got, want)
+		}
+		if tc.left != "" && (x < lw+4 || x+cw > histW-rw-4) {
+			t.Errorf("%s…%s at scale %v: %q spans %.1f to %.1f; want it within %.1f to %.1f, clear of the ends", tc.left, tc.right, tc.k, got, x, x+cw, lw+4, histW-rw-4)
+		}
+	}
+}
+
 // The title never shows a cut number: too long for the panel (its larger
 // text at -scale 0.75 and below), it drops its count of fights, which the
 // status line has, instead of reading "· 100…" for 1000 fights.
