@@ -158,13 +158,13 @@ func StatInterval(stat string, xs []float64, happened, n int, floor, ceil float6
 	return s[i], s[max(i, j)], true
 }
 
-// formatTime prints x with 4 significant digits, and +Inf (a time that
-// never came: ExpectValues) as "never".
+// formatTime prints x as FormatNumber does (4 significant digits, whole
+// from 1000), and +Inf (a time that never came: ExpectValues) as "never".
 func formatTime(x float64) string {
 	if math.IsInf(x, 1) {
 		return "never"
 	}
-	return strconv.FormatFloat(x, 'g', 4, 64)
+	return FormatNumber(x)
 }
 
 // FormatEstimate prints x (4 significant digits) and its interval lo..hi

@@ -234,7 +234,7 @@ func orDash(p *float64) string {
 	if p == nil {
 		return "-"
 	}
-	return fmt.Sprintf("%.4g", *p)
+	return lab.FormatNumber(*p)
 }
 
 func cmdCheck(ctx context.Context, args []string, env console) (int, error) {
@@ -470,15 +470,15 @@ func printCompare(env console, res lab.CompareResult, name, fileA, fileB string)
 			if p == nil {
 				return "- (0)"
 			}
-			return fmt.Sprintf("%.4g (%d)", *p, n)
+			return fmt.Sprintf("%s (%d)", lab.FormatNumber(*p), n)
 		}
 		paired := func(x float64) string {
 			if d.N == 0 {
 				return "-"
 			}
-			return fmt.Sprintf("%.4g", x)
+			return lab.FormatNumber(x)
 		}
-		env.out.printf("%-28s %16s %16s %6d %9s %9s %9s %8.3g %7.3f %7.3f  %s\n", safefile.Escape(d.Metric), mean(d.MeanA, d.NA), mean(d.MeanB, d.NB), d.N, paired(d.PairedA), paired(d.PairedB), paired(d.Diff), lab.Z95*d.SE, d.ShareA, d.ShareB, v)
+		env.out.printf("%-28s %16s %16s %6d %9s %9s %9s %8s %7.3f %7.3f  %s\n", safefile.Escape(d.Metric), mean(d.MeanA, d.NA), mean(d.MeanB, d.NB), d.N, paired(d.PairedA), paired(d.PairedB), paired(d.Diff), lab.FormatFigures(lab.Z95*d.SE, 3), d.ShareA, d.ShareB, v)
 	}
 }
 
@@ -582,7 +582,7 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 		if e.Beyond() {
 			v = "beyond noise"
 		}
-		env.out.printf("%-32s %10.4g %10s %26s %10s %26s %8.4f  %s\n", safefile.Escape(e.Key), e.Base, orDash(e.Low), d(e.LowDiff), orDash(e.High), d(e.HighDiff), e.Swing, v)
+		env.out.printf("%-32s %10s %10s %26s %10s %26s %8.4f  %s\n", safefile.Escape(e.Key), lab.FormatNumber(e.Base), orDash(e.Low), d(e.LowDiff), orDash(e.High), d(e.HighDiff), e.Swing, v)
 	}
 	if n := res.UnreportedNote(); n != "" {
 		env.out.printf("%s\n", n)
@@ -649,7 +649,7 @@ func printSweep(env console, res lab.SweepResult) {
 		if !share {
 			val := "-"
 			if pt.Value != nil {
-				val = fmt.Sprintf("%.4g", *pt.Value)
+				val = lab.FormatNumber(*pt.Value)
 			}
 			cols = append(cols, val, strconv.Itoa(pt.N))
 		}

@@ -222,7 +222,7 @@ func fitProgress(bar *progress) func(fit.Progress) {
 			case p.Phase == "subset":
 				where = fmt.Sprintf("subset search %d, generation %d", p.Restart, p.Generation)
 			}
-			return fmt.Sprintf("%s: %s: %d/%d fights, best objective %.4g (%s changed), %.1fs", bar.label, where, p.Fights, p.Budget, p.BestObjective, lab.Plural(p.BestChanged, "key"), now.Sub(bar.start).Seconds())
+			return fmt.Sprintf("%s: %s: %d/%d fights, best objective %s (%s changed), %.1fs", bar.label, where, p.Fights, p.Budget, lab.FormatNumber(p.BestObjective), lab.Plural(p.BestChanged, "key"), now.Sub(bar.start).Seconds())
 		})
 	}
 }

@@ -1037,7 +1037,7 @@ func (f *fitter) check(ctx context.Context, refined []candidate) error {
 		}
 	}
 	if refined[0].m.objective > 0 {
-		f.note("no candidate met every expectation with margin: the closest misses by %.4g (%s)", refined[0].m.objective, describeAll(refined[0].m.expects, func(e Measure) bool { return e.Miss > 0 }))
+		f.note("no candidate met every expectation with margin: the closest misses by %s (%s)", lab.FormatNumber(refined[0].m.objective), describeAll(refined[0].m.expects, func(e Measure) bool { return e.Miss > 0 }))
 	} else {
 		f.note("no candidate that met every expectation on the search's fights held on the held-out fights; the result is the closest there")
 	}
@@ -1095,7 +1095,7 @@ func describeAll(es []Measure, keep func(Measure) bool) string {
 func (e Measure) describe() string {
 	got := "undefined"
 	if e.Got != nil {
-		got = fmt.Sprintf("%.4g", *e.Got)
+		got = lab.FormatNumber(*e.Got)
 	}
 	return fmt.Sprintf("%s %s = %s, want %g..%g", e.Metric, e.Stat, got, e.Lo, e.Hi)
 }

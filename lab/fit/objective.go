@@ -387,7 +387,7 @@ func problems(scs []*lab.Scenario, log []Evaluation) (conflicts, neverMet []stri
 		e := expects[i]
 		took := "was never defined"
 		if lo[i] <= hi[i] {
-			took = fmt.Sprintf("ranged %.4g..%.4g", lo[i], hi[i])
+			took = fmt.Sprintf("ranged %s..%s", lab.FormatNumber(lo[i]), lab.FormatNumber(hi[i]))
 		}
 		why := tooFine(e, runs)
 		switch {

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/moralebreak/moralebreak/lab"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -245,7 +246,7 @@ func (f *fitter) subsets(ctx context.Context, start candidate) (bool, error) {
 	}
 	closest := ""
 	if b := f.bestSoFar(); b != nil {
-		closest = fmt.Sprintf(" (the closest misses by %.4g)", b.m.objective)
+		closest = fmt.Sprintf(" (the closest misses by %s)", lab.FormatNumber(b.m.objective))
 	}
 	f.note("subset search: %s every expectation with margin%s; searching every key", none, closest)
 	return false, nil

@@ -91,7 +91,7 @@ func FormatMeasure(m labfit.Measure) string {
 	if m.CI95 != nil {
 		return lab.FormatEstimate(*m.Got, m.CI95[0], m.CI95[1], "")
 	}
-	return fmt.Sprintf("%.4g", *m.Got)
+	return lab.FormatNumber(*m.Got)
 }
 
 // FitRows returns the before/after table of r (empty before the held-out

@@ -515,7 +515,9 @@ func madeBy(p *Page, t lab.Tool, command string) {
 
 // ---- formatting ----
 
-func num(v float64) string { return strconv.FormatFloat(v, 'g', 4, 64) }
+// num is a time, a count or a metric's value as the page prints one: the
+// lab's rule (lab.FormatNumber), as moralesim's text output prints it.
+func num(v float64) string { return lab.FormatNumber(v) }
 
 func opt(p *float64) string {
 	if p == nil {

@@ -5,7 +5,6 @@ import (
 	"image/color"
 	"math"
 	"slices"
-	"strconv"
 
 	"github.com/moralebreak/moralebreak/lab"
 	"gonum.org/v1/plot"
@@ -253,7 +252,7 @@ func finishSweepLines(p *plot.Plot, b bounds, r lab.SweepResult, share bool, ent
 				return nil, err
 			}
 			p.Add(l)
-			p.Legend.Add(fmt.Sprintf("the scenario's value, %.4g", v), l)
+			p.Legend.Add("the scenario's value, "+num(v), l)
 		}
 	}
 	if note != "" {
@@ -327,7 +326,7 @@ func addHeatMap(p *plot.Plot, r lab.SweepResult, get sweepGetter, share bool, wi
 				// three digits (0.0333).
 				txt = num(cl.v.v)
 				if share {
-					txt = strconv.FormatFloat(cl.v.v, 'g', 3, 64)
+					txt = lab.FormatFigures(cl.v.v, 3)
 				}
 				if cl.v.n > 0 {
 					txt += fmt.Sprintf("\n%d fights", cl.v.n)
@@ -381,7 +380,7 @@ func indexTicks(vals []float64) plot.ConstantTicks {
 	for i, v := range vals {
 		t := plot.Tick{Value: float64(i)}
 		if i%step == 0 {
-			t.Label = strconv.FormatFloat(v, 'g', 4, 64)
+			t.Label = num(v)
 		}
 		ts = append(ts, t)
 	}

@@ -23,7 +23,7 @@ func TornadoChart(r lab.SensitivityResult, n int) ([]byte, error) {
 	p.Title.Text = fmt.Sprintf("%s: %s of %s, each knob at −10%% and +10%%", r.Scenario, r.Stat, r.Metric)
 	base := "undefined"
 	if r.Baseline != nil {
-		base = fmt.Sprintf("%.4g", *r.Baseline)
+		base = num(*r.Baseline)
 	}
 	p.X.Label.Text = fmt.Sprintf("change from the baseline (%s)", base)
 	eff := r.Effects
@@ -50,7 +50,7 @@ func TornadoChart(r lab.SensitivityResult, n int) ([]byte, error) {
 	var names []string
 	for row := range eff {
 		e := eff[len(eff)-1-row] // the largest at the top
-		names = append(names, fmt.Sprintf("%s (%.4g)", e.Key, e.Base))
+		names = append(names, fmt.Sprintf("%s (%s)", e.Key, num(e.Base)))
 		for j, d := range []*lab.PairedDiff{e.LowDiff, e.HighDiff} {
 			if d == nil {
 				continue

@@ -1,0 +1,39 @@
+package lab
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// FormatNumber writes v, a time in seconds, a count or a metric's value, as
+// the lab prints one for people: four significant figures ("0.3562",
+// "12.35", "220.8"), and whole from 1000 ("1176", "11054", "86400"), where
+// four figures would otherwise write an exponent ("1.105e+04"), as the
+// demo's odds panel writes its times (to a tenth below 1000 s, whole from
+// there). It is the lab's one rule for such numbers: the text output and the
+// report both use it. Machine formats (CSV, JSON) keep their own.
+func FormatNumber(v float64) string { return FormatFigures(v, 4) }
+
+// FormatFigures is FormatNumber with figures significant figures below
+// 1000 (the lab prints changes and intervals with three): whole from 1000,
+// and a tiny value in plain decimals ("0.0000123", not "1.23e-05"), so that
+// no number a person reads has an exponent. NaN and ±Inf print as strconv
+// writes them.
+func FormatFigures(v float64, figures int) string {
+	s := strconv.FormatFloat(v, 'g', figures, 64)
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return s
+	}
+	r, err := strconv.ParseFloat(s, 64)
+	if err != nil { // FormatFloat's output always parses
+		r = v
+	}
+	if math.Abs(r) >= 1000 {
+		return strconv.FormatFloat(math.Round(v), 'f', 0, 64)
+	}
+	if strings.ContainsRune(s, 'e') {
+		return strconv.FormatFloat(r, 'f', -1, 64)
+	}
+	return s
+}

@@ -1,0 +1,64 @@
+package lab_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/lab"
+)
+
+// A number printed for people never has an exponent: four figures below
+// 1000, as before ("220.8", "12.35"), whole from 1000, as the demo's odds
+// panel writes its times ("1176", "11054", "86400"; %.4g wrote
+// "1.105e+04", "8.64e+04"), and a tiny value in decimals.
+func TestFormatNumberHasNoExponent(t *testing.T) {
+	for _, tc := range []struct {
+		v    float64
+		want string
+	}{
+		{0, "0"}, {1, "1"}, {0.3562, "0.3562"}, {12.345, "12.35"}, {220.84, "220.8"},
+		{999.94, "999.9"}, {999.96, "1000"}, {1175.8, "1176"}, {9999.6, "10000"},
+		{11050, "11050"}, {11053.7, "11054"}, {86399.6, "86400"}, {86400, "86400"},
+		{-1234.5, "-1235"}, {-12000, "-12000"}, {1e6, "1000000"},
+		{0.0001234, "0.0001234"}, {0.00001234, "0.00001234"}, {-0.000012345, "-0.00001234"},
+		{math.Inf(1), "+Inf"}, {math.NaN(), "NaN"},
+	} {
+		if got := lab.FormatNumber(tc.v); got != tc.want {
+			t.Errorf("FormatNumber(%v): got %q; want %q", tc.v, got, tc.want)
+		}
+	}
+}
+
+// Three figures, as the lab prints changes and intervals, the same way:
+// "+1234", not "+1.23e+03".
+func TestFormatFiguresHasNoExponent(t *testing.T) {
+	for _, tc := range []struct {
+		v    float64
+		want string
+	}{
+		{0.0125, "0.0125"}, {12.34, "12.3"}, {999.4, "999"}, {999.6, "1000"},
+		{1234.4, "1234"}, {-11053.7, "-11054"}, {0.00001234, "0.0000123"},
+	} {
+		if got := lab.FormatFigures(tc.v, 3); got != tc.want {
+			t.Errorf("FormatFigures(%v, 3): got %q; want %q", tc.v, got, tc.want)
+		}
+	}
+}
+
+// A paired change of a time of a long fight reads in seconds: "+1234
+// [+1100, +1368]", not "+1.23e+03 [+1.1e+03, +1.37e+03]".
+func TestPairedDiffHasNoExponent(t *testing.T) {
+	for _, tc := range []struct {
+		d    lab.PairedDiff
+		want string
+	}{
+		{lab.PairedDiff{Diff: 0.05, Lo: 0.0125, Hi: 0.0875}, "+0.05 [+0.0125, +0.0875]"},
+		{lab.PairedDiff{}, "0 [0, 0]"},
+		{lab.PairedDiff{Diff: 1234.4, Lo: 1100, Hi: 1367.8}, "+1234 [+1100, +1368]"},
+		{lab.PairedDiff{Diff: -11050, Lo: -11200, Hi: -10900}, "-11050 [-11200, -10900]"},
+	} {
+		if got := tc.d.String(); got != tc.want {
+			t.Errorf("%#v: got %q; want %q", tc.d, got, tc.want)
+		}
+	}
+}
