@@ -495,11 +495,26 @@ func DecodeSweep(in io.Reader, name string) (SweepResult, error) {
 }
 
 // CheckMetricStat reports an error naming the choices when metric is not a
-// metric of sc or stat is not a statistic.
+// metric of sc (CheckMetric) or stat is not a statistic (CheckStat).
 func CheckMetricStat(sc *Scenario, metric, stat string) error {
+	if err := CheckMetric(sc, metric); err != nil {
+		return err
+	}
+	return CheckStat(stat)
+}
+
+// CheckMetric reports an error naming the choices when metric is not a
+// metric of sc.
+func CheckMetric(sc *Scenario, metric string) error {
 	if _, ok := MetricByName(sc, metric); !ok {
 		return notAMetric(sc, metric)
 	}
+	return nil
+}
+
+// CheckStat reports an error naming the choices when stat is not a
+// statistic.
+func CheckStat(stat string) error {
 	if slices.Contains(statNames, stat) {
 		return nil
 	}

@@ -119,8 +119,8 @@ func cmdRun(ctx context.Context, args []string, env console) error {
 	if *out == "" {
 		*out = lab.OutDir(sc.Name, "")
 	}
-	if err := lab.CheckMetricStat(sc, *metric, *stat); err != nil {
-		return bad("-metric/-stat: %v", err)
+	if err := metricStatFlags(sc, *metric, *stat); err != nil {
+		return err
 	}
 	var pick *lab.RunPick
 	if set["replays"] {
@@ -227,6 +227,22 @@ func printSummary(env console, sum *lab.Summary) {
 	for _, st := range sum.Stats {
 		env.out.printf("%-28s %6d %9s %9s %9s %9s  %.3f [%.3f, %.3f]\n", safefile.Escape(st.Name), st.N, orDash(st.P10), orDash(st.P50), orDash(st.P90), orDash(st.Mean), st.Share, st.ShareLo, st.ShareHi)
 	}
+}
+
+// metricStatFlags checks -metric and -stat, naming the flag that is wrong
+// (both, a line each, when both are).
+func metricStatFlags(sc *lab.Scenario, metric, stat string) error {
+	var lines []string
+	if err := lab.CheckMetric(sc, metric); err != nil {
+		lines = append(lines, "-metric: "+err.Error())
+	}
+	if err := lab.CheckStat(stat); err != nil {
+		lines = append(lines, "-stat: "+err.Error())
+	}
+	if len(lines) == 0 {
+		return nil
+	}
+	return bad("%s", strings.Join(lines, "\n"))
 }
 
 // orDash formats a number that may be undefined (nil: "-") for a table.
@@ -537,8 +553,8 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 	if *metric == "" {
 		*metric = "squad_broke." + sc.Squads[0].Name
 	}
-	if err := lab.CheckMetricStat(sc, *metric, *stat); err != nil {
-		return bad("-metric/-stat: %v", err)
+	if err := metricStatFlags(sc, *metric, *stat); err != nil {
+		return err
 	}
 	if err := lab.CheckWork("this sensitivity", lab.SensitivityWork(sc, *runs), *maxWork); err != nil {
 		return err

@@ -104,3 +104,37 @@ func TestMissingFileInWords(t *testing.T) {
 		}
 	}
 }
+
+// A wrong -metric or -stat is named alone: run and sensitivity said
+// '-metric/-stat: "p42" is not a statistic' for either, leaving the
+// designer to tell which flag the line was about. Both wrong: a line each.
+func TestMetricStatErrorsNameTheFlag(t *testing.T) {
+	const sc = "../../scenarios/opening.toml"
+	for _, tt := range []struct {
+		name      string
+		args      []string
+		want      []string
+		notWanted string
+	}{
+		{"run, a wrong -stat", []string{"run", sc, "-stat", "p42"}, []string{`moralesim: -stat: "p42" is not a statistic; one of p10,`}, "-metric"},
+		{"run, a wrong -metric", []string{"run", sc, "-metric", "speed"}, []string{`moralesim: -metric: "speed" is not a metric; one of first_shaken_s,`}, "-stat"},
+		{"sensitivity, a wrong -stat", []string{"sensitivity", sc, "-stat", "p42"}, []string{`moralesim: -stat: "p42" is not a statistic`}, "-metric"},
+		{"sensitivity, a wrong -metric", []string{"sensitivity", sc, "-metric", "speed"}, []string{`moralesim: -metric: "speed" is not a metric`}, "-stat"},
+		{"run, both wrong", []string{"run", sc, "-metric", "speed", "-stat", "p42"}, []string{`moralesim: -metric: "speed" is not a metric`, "\n" + `-stat: "p42" is not a statistic`}, "-metric/-stat"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out")
+			code, stdout, errb := runMain(t, context.Background(), nil, append(tt.args, "-runs", "2", "-q", "-out", out)...)
+			ok := code == 2 && stdout == "" && !strings.Contains(errb, tt.notWanted)
+			for _, w := range tt.want {
+				ok = ok && strings.Contains(errb, w)
+			}
+			if !ok {
+				t.Errorf("got exit %d, stdout %q, stderr %q; want exit 2, nothing on stdout, %q and no %q", code, stdout, errb, tt.want, tt.notWanted)
+			}
+			if _, err := os.Stat(out); !os.IsNotExist(err) {
+				t.Errorf("the refused command wrote %s (%v); want nothing written", out, err)
+			}
+		})
+	}
+}
