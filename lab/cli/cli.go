@@ -270,6 +270,30 @@ func loadScenario(path, weights string) (*lab.Scenario, error) {
 	return sc, nil
 }
 
+// refusals gathers the problems of the files a command reads before it
+// refuses any (check, fit), so that the problems of several files are said
+// at once, in the order found; each once, so that a -weights file that does
+// not read, which every file then reports, is said once.
+type refusals []error
+
+// add keeps err unless the same problem is already kept.
+func (r *refusals) add(err error) {
+	for _, e := range *r {
+		if e.Error() == err.Error() {
+			return
+		}
+	}
+	*r = append(*r, err)
+}
+
+// err is every problem kept, a line each, as bad input; nil when none.
+func (r refusals) err() error {
+	if len(r) == 0 {
+		return nil
+	}
+	return usageError{errors.Join(r...)}
+}
+
 // progress draws a job's progress on w (stderr): redrawn in place on a
 // terminal (at most four times a second), a line every two seconds
 // otherwise, the last state always; nothing before delay has passed, nor

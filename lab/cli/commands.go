@@ -274,11 +274,11 @@ func cmdCheck(ctx context.Context, args []string, env console) (int, error) {
 	work := 0.0
 	// Every file is read before any is refused, so that the problems of
 	// check scenarios/*.toml are said at once, not a file per attempt.
-	var refused []error
+	var refused refusals
 	for _, p := range pos {
 		sc, err := loadScenario(p, *weights)
 		if err != nil {
-			refused = append(refused, errors.Unwrap(err))
+			refused.add(errors.Unwrap(err))
 			continue
 		}
 		if n[sc] = *runs; n[sc] == 0 {
@@ -292,8 +292,8 @@ func cmdCheck(ctx context.Context, args []string, env console) (int, error) {
 		}
 		scs = append(scs, sc)
 	}
-	if len(refused) > 0 {
-		return 0, usageError{errors.Join(refused...)}
+	if err := refused.err(); err != nil {
+		return 0, err
 	}
 	if err := lab.CheckWork("this check", work, *maxWork); err != nil {
 		return 0, err

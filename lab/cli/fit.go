@@ -47,19 +47,33 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 	if *budget < 0 {
 		return 0, bad("-budget is %d fights; it must be positive", *budget)
 	}
+	// Every file is read before any is refused, as check reads them, so
+	// that the problems of fit a.toml b.toml c.toml are said at once, not a
+	// file per attempt.
+	var refused refusals
 	sc, err := loadScenario(pos[0], *weights)
 	if err != nil {
-		return 0, err
+		refused.add(errors.Unwrap(err))
 	}
-	startFile := sc.WeightsPath
 	// Every other file runs the first's weights (or -weights): one set of
 	// settings for all.
 	var more []*lab.Scenario
 	var differ []string
 	for _, p := range pos[1:] {
-		o, err := lab.LoadScenarioLike(p, sc)
-		if err != nil {
-			return 0, usageError{err}
+		var o *lab.Scenario
+		if sc != nil {
+			o, err = lab.LoadScenarioLike(p, sc)
+		} else {
+			// The first did not read, so the weights the others would run
+			// are unknown: each is read as check reads it (its own weights,
+			// or -weights), for its own problems.
+			o, err = lab.LoadScenarioWith(p, *weights)
+		}
+		if err != nil || sc == nil {
+			if err != nil {
+				refused.add(err)
+			}
+			continue
 		}
 		if *weights == "" && o.NamedWeights != sc.NamedWeights {
 			named := o.NamedWeights
@@ -70,6 +84,10 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 		}
 		more = append(more, o)
 	}
+	if err := refused.err(); err != nil {
+		return 0, err
+	}
+	startFile := sc.WeightsPath
 	if *out == "" {
 		*out = lab.OutDir(sc.Name, "-fit")
 	}

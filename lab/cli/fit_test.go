@@ -317,3 +317,43 @@ func TestFitArmyMaxWorkAsDocumented(t *testing.T) {
 		t.Errorf("docs/balancing.md does not say %q, which the tool asks for", want)
 	}
 }
+
+// fit of several scenarios reads every file before it refuses any, as
+// check does (ef36921): it stopped at the first that did not read, so
+// fit a.toml b.toml c.toml said one file's problems per attempt. A file
+// after a first that did not read is read as check reads it; a -weights
+// that does not read, which every file reports, is said once.
+func TestFitSaysEveryFilesProblems(t *testing.T) {
+	dir := t.TempDir()
+	good := fitDir(t, fitExpect)
+	a, b, none := filepath.Join(dir, "a.toml"), filepath.Join(dir, "b.toml"), filepath.Join(dir, "none.toml")
+	if err := os.WriteFile(a, []byte("duration = 10.0\n[[squad]]\nsize = 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(b, []byte("duration = 10.0\n[[squad]]\nsize = 2\ncolour = \"red\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	aSays := a + ":3: squad[1].size: is 0; it must lie in 1..100000\n"
+	bSays := b + ":4: squad[1].colour: is not a key of squad[1]\n"
+	noneSays := none + ": no such file\n"
+	for _, tt := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"the first does not read", []string{a, good, b, none}, aSays + bSays + noneSays},
+		{"the first reads", []string{good, a, none, b}, aSays + noneSays + bSays},
+		{"-weights does not read", []string{good, b, "-weights", none}, noneSays},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out")
+			code, stdout, e := runMain(t, context.Background(), nil, append(append([]string{"fit"}, tt.args...), "-runs", "10", "-q", "-out", out)...)
+			if want := "moralesim: " + tt.want; code != cli.ExitBadInput || stdout != "" || e != want {
+				t.Errorf("got exit %d, stdout %q, stderr %q; want exit 2 and %q", code, stdout, e, want)
+			}
+			if _, err := os.Stat(out); !os.IsNotExist(err) {
+				t.Errorf("the refused fit wrote %s (%v); want nothing written", out, err)
+			}
+		})
+	}
+}
