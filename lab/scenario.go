@@ -313,11 +313,14 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 	} else if w = top.str("weights", ""); strings.ContainsFunc(w, unicode.IsControl) {
 		// "..\new.toml" and "..\b.toml" decode, to a line break or a
 		// backspace: no file was meant so.
-		p.fail("weights", top.line("weights"), "%s holds a control character, which a \\ in a \"…\" string makes; %s", safefile.Quote(w), pathHint)
+		top.reject("weights", "%s holds a control character, which a \\ in a \"…\" string makes; %s", safefile.Quote(w), pathHint)
 		w = ""
 	}
-	// Weights given in the key's place (-weights) are known whatever the key.
-	p.rowsUnknown = over == nil && (top.bad("weights") || (w == "" && top.has("weights")))
+	// The rows are unknown only where an error about the key was said;
+	// weights = "" names no file and plays the defaults, whose rows are
+	// known. Weights given in the key's place (-weights) are known
+	// whatever the key.
+	p.rowsUnknown = over == nil && top.bad("weights")
 	if w != "" && !filepath.IsAbs(w) {
 		w = filepath.Join(filepath.Dir(file), w)
 	}
@@ -341,8 +344,8 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 			sc.WeightsHash = hash
 			table = "the weights table of " + safefile.Quote(w)
 		}
-	} else if readWeights && !top.has("weights") {
-		table = defaultRows
+	} else if readWeights {
+		table = defaultRows // no key, or weights = "": the defaults
 	}
 	// A duration or sample refused is a default the file never wrote: the
 	// checks that weigh one against the other, or an event's time or a

@@ -766,6 +766,22 @@ func TestNewsOfWeightsThatDidNotRead(t *testing.T) {
 	}
 }
 
+// weights = "" names no file: the scenario plays the defaults, so news
+// without a row in them is said, as when the key is absent.
+func TestEmptyWeightsKeyJudgesTheDefaults(t *testing.T) {
+	const events = "duration = 30.0\n[[squad]]\nname = \"a\"\nsize = 2\n[[event]]\nt = 1.0\nevent = \"Ambushed\"\nsquad = \"a\"\n"
+	for _, tc := range []struct{ name, weights string }{
+		{"no key", ""},
+		{"an empty key", "weights = \"\"\n"},
+	} {
+		_, err := lab.ParseScenario("s.toml", []byte(tc.weights+events))
+		want := `event[1].event: "Ambushed" has no row in the default weights (the scenario names no weights file)`
+		if got := fmt.Sprint(err); !strings.Contains(got, want) {
+			t.Errorf("%s: got %q; want an error holding %q", tc.name, got, want)
+		}
+	}
+}
+
 // Whatever reports the news, an [[event]], a reinforce or a death, a
 // weights file without its row is one message, on one line: the name and
 // the advice to fix it when the file names the news, else what reports it
