@@ -652,6 +652,34 @@ func TestCheckSaysEveryFilesProblems(t *testing.T) {
 	}
 }
 
+// A scenario whose results would not fit in memory is one problem among
+// the others: check returned at it, dropping the problems of the files
+// read before it.
+func TestCheckSaysAResultsProblemWithTheOthers(t *testing.T) {
+	dir := t.TempDir()
+	a, big := filepath.Join(dir, "a.toml"), filepath.Join(dir, "big.toml")
+	if err := os.WriteFile(a, []byte("duration = 10.0\n[[squad]]\nsize = -1\n[[squad]]\nsize = -1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(big, []byte("runs = 1000000\nduration = 60.0\nsample = 0.01\n[[squad]]\nsize = 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, e := runMain(t, context.Background(), nil, "check", a, big, "-q")
+	want := []string{
+		"moralesim: " + a + ":3: squad[1].size: is -1; it must lie in 1..100000",
+		a + ":5: squad[2].size: is -1; it must lie in 1..100000",
+		big + ":1: runs: the results of 1000000 runs of \"big\" would take about",
+	}
+	lines := strings.Split(strings.TrimSuffix(e, "\n"), "\n")
+	ok := code == cli.ExitBadInput && out == "" && len(lines) == len(want)
+	for i := 0; ok && i < len(want); i++ {
+		ok = strings.HasPrefix(lines[i], want[i])
+	}
+	if !ok {
+		t.Errorf("got exit %d, stdout %q, stderr %q; want exit 2 and lines starting %q", code, out, e, want)
+	}
+}
+
 // A -weights file that does not read is every scenario's problem: check
 // said it once per file ("none.toml: no such file" twice for two files).
 func TestCheckSaysAWeightsProblemOnce(t *testing.T) {
