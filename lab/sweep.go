@@ -92,7 +92,10 @@ func ParseSweeps(specs []string, s morale.Settings) ([]Axis, error) {
 					settings = append(settings, k.Key)
 				}
 			}
-			return nil, fmt.Errorf("-sweep %s: %s is not a setting or weight row; the weight rows are %s; the settings %s", q, safefile.Quote(key), listNames(rows), listNames(settings))
+			// Two lines, each well under what an error line may hold
+			// (moralesim cuts one at 400 bytes): a cut list would
+			// end in a part of a name, a setting that does not exist.
+			return nil, fmt.Errorf("-sweep %s: %s is not a setting or weight row; the weight rows are %s\n-sweep: the settings are %s", q, safefile.Quote(key), listNames(rows), listNames(settings))
 		}
 		for _, a := range axes {
 			if a.Knob.Key == k.Key { // weights.Suppressed and Suppressed are one knob

@@ -652,6 +652,25 @@ func TestCheckSaysEveryFilesProblems(t *testing.T) {
 	}
 }
 
+// A misspelt -sweep key lists the weight rows and the settings, each on a
+// line of its own that moralesim prints whole: one line of both was cut at
+// 400 bytes, inside a setting's name ("RecoveryDelaySecond…").
+func TestSweepMisspeltKeyPrintsWhole(t *testing.T) {
+	code, out, e := runMain(t, context.Background(), nil, "run", "../../scenarios/line.toml", "-sweep", "Supressed=0:1:0.5", "-q")
+	want := []string{
+		`moralesim: -sweep "Supressed=0:1:0.5": "Supressed" is not a setting or weight row; the weight rows are AllyDown, LeaderDown, TookDamage, Suppressed, `,
+		"-sweep: the settings are ShakenBelow, ",
+	}
+	lines := strings.Split(strings.TrimSuffix(e, "\n"), "\n")
+	ok := code == cli.ExitBadInput && out == "" && len(lines) == len(want)
+	for i := 0; ok && i < len(want); i++ {
+		ok = strings.HasPrefix(lines[i], want[i]) && !strings.HasSuffix(lines[i], "…")
+	}
+	if !ok {
+		t.Errorf("got exit %d, stdout %q, stderr %q; want exit 2 and two whole lines starting %q", code, out, e, want)
+	}
+}
+
 // A scenario whose results would not fit in memory is one problem among
 // the others: check returned at it, dropping the problems of the files
 // read before it.
