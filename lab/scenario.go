@@ -472,7 +472,13 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 			if _, ok := squadIndex[ev.Squad]; !ok {
 				hint := ""
 				if _, man := agents[ev.Squad]; man {
-					hint = fmt.Sprintf(" (%s is a man: agent = %s names him)", safefile.Quote(ev.Squad), safefile.Quote(ev.Squad))
+					// Only where the do takes an agent: a reinforce
+					// joins a squad, and names none of its men.
+					if ev.Do == "reinforce" && !t.bad("do") {
+						hint = fmt.Sprintf(" (%s is a man; reinforcements join a squad: one of %s)", safefile.Quote(ev.Squad), listNames(squadNames(squadIndex)))
+					} else {
+						hint = fmt.Sprintf(" (%s is a man: agent = %s names him)", safefile.Quote(ev.Squad), safefile.Quote(ev.Squad))
+					}
 				}
 				p.fail(t.key("squad"), t.line("squad"), "no squad is named %s%s", safefile.Quote(ev.Squad), hint)
 			}
@@ -957,6 +963,17 @@ func (p *parser) needRow(weights map[morale.Event]float64, table string, news mo
 		return
 	}
 	p.fail(key, line, "%s has no row in %s ([weights], or [custom] for your game's own events), so it would be worth zero; add %s%s", what, table, advice, or)
+}
+
+// squadNames returns the names of index (a name → its squad's index), in
+// the order of the squads.
+func squadNames(index map[string]int) []string {
+	names := make([]string, 0, len(index))
+	for n := range index {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(i, j int) bool { return index[names[i]] < index[names[j]] })
+	return names
 }
 
 // defaultRows is needRow's table when the scenario names no weights file.

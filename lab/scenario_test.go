@@ -718,6 +718,13 @@ func TestATargetOfTheOtherKind(t *testing.T) {
 			t.Errorf("%s: got %v; want %s", tc.name, err, tc.want)
 		}
 	}
+	// A reinforce takes no agent: a man's name as its squad is told the
+	// squads it may join, not to name him with agent.
+	const reinforce = "duration = 30.0\n[[squad]]\nname = \"alpha\"\nsize = 2\nnames = [\"Sgt\"]\n[[squad]]\nname = \"bravo\"\nsize = 1\n[[event]]\nt = 1.0\ndo = \"reinforce\"\nsquad = \"Sgt\"\ncount = 1\n"
+	want := `bad.toml:12: event[1].squad: no squad is named "Sgt" ("Sgt" is a man; reinforcements join a squad: one of alpha, bravo)`
+	if _, err := lab.ParseScenario("bad.toml", []byte(reinforce)); err == nil || err.Error() != want {
+		t.Errorf("a man as a reinforce's squad: got %v; want %s", err, want)
+	}
 }
 
 // A weights key whose file did not read (an error in it, no such file) or
