@@ -24,9 +24,10 @@ func Width(s string, face text.Face) float64 {
 
 // Wrap breaks s into lines no wider than w pixels in face. Each line of s
 // (split at "\n") is wrapped on its own, at spaces; a word wider than w is
-// broken after a path separator, else between runes (split). An empty
-// line of s stays an empty line; the result of "" is no line at all. w
-// below one rune's width still gives one rune a line.
+// broken after a path separator, else between runes, never inside a
+// number (split). An empty line of s stays an empty line; the result of ""
+// is no line at all. w below one rune's width still gives one rune a line;
+// a number wider than w has a line of its own, wider than w.
 func Wrap(s string, face text.Face, w float64) []string {
 	if s == "" {
 		return nil
@@ -65,9 +66,13 @@ func appendWrapped(out []string, para string, face text.Face, w float64) []strin
 		if cur != "" {
 			out = append(out, cur)
 		}
-		// the word alone: broken between runes while it is too wide
+		// the word alone: broken between runes while it is too wide and
+		// split finds a place to cut it
 		for Width(word, face) > w {
 			head, tail := split(word, face, w)
+			if tail == "" {
+				break
+			}
 			out = append(out, head)
 			word = tail
 		}
@@ -76,38 +81,76 @@ func appendWrapped(out []string, para string, face text.Face, w float64) []strin
 	return append(out, cur)
 }
 
-// split cuts a word wider than w into a head that fits in w (at least one
-// rune) and the rest, where a reader still takes them for one word: after
-// a path separator (atSeparator), so that a path wraps between its folders
-// (broken at whatever rune fit, "…/moralebreak-" over "12.3s.png" read as
-// two words, or as a hyphenated one); else between runes, but never right
-// after a hyphen, which would read as the word's hyphenation rather than a
-// letter of it.
+// split cuts a word wider than w into a head that fits in w and the rest,
+// where a reader still takes them for one word: after a path separator
+// (atSeparator), so that a path wraps between its folders (broken at
+// whatever rune fit, "…/moralebreak-" over "12.3s.png" read as two words,
+// or as a hyphenated one); else between runes, at the last place that fits
+// and that cuts no number (canCut): the cut backs up to before a number
+// ("moralebrea" over "k-7.6s-2.png", never "moralebreak" over "-7.6s-2.png",
+// which reads as minus 7.6 s, nor "moralebreak-7." over "6s-2.png"), and
+// not right after a hyphen, which would read as the word's hyphenation,
+// unless only such a cut fits. When no cut that spares the numbers fits, the
+// head is the shortest that does, wider than w ("-120.0" stays whole rather
+// than "-" over "1" over "2"…); a word with no such cut at all is the whole
+// head and an empty tail.
 func split(word string, face text.Face, w float64) (string, string) {
 	rs := []rune(word)
 	if head, tail, ok := atSeparator(rs, face, w); ok {
 		return head, tail
 	}
-	n := 1
-	for n < len(rs) && Width(string(rs[:n+1]), face) <= w {
-		n++
+	fits := 0 // the most runes that fit, 0 when not even one does
+	for fits < len(rs) && Width(string(rs[:fits+1]), face) <= w {
+		fits++
 	}
-	for n > 1 && rs[n-1] == '-' {
-		n--
+	// the last cut that fits: first one not right after a hyphen, then any
+	for _, hyphen := range []bool{false, true} {
+		for n := min(fits, len(rs)-1); n >= 1; n-- {
+			if canCut(rs, n) && (hyphen || rs[n-1] != '-') {
+				return string(rs[:n]), string(rs[n:])
+			}
+		}
 	}
-	return string(rs[:n]), string(rs[n:])
+	// none fits: the shortest head, wider than w
+	for _, hyphen := range []bool{false, true} {
+		for n := 1; n < len(rs); n++ {
+			if canCut(rs, n) && (hyphen || rs[n-1] != '-') {
+				return string(rs[:n]), string(rs[n:])
+			}
+		}
+	}
+	return word, ""
+}
+
+// canCut reports whether rs may be cut before rs[n] without changing a
+// number it holds: not inside a run of digits and '.' ("7." over "6"),
+// nor between a '-' and the digit after it, nor so that the second part
+// starts with a '-' before a digit, which reads as a minus.
+func canCut(rs []rune, n int) bool {
+	numeric := func(r rune) bool { return unicode.IsDigit(r) || r == '.' }
+	switch {
+	case numeric(rs[n-1]) && numeric(rs[n]):
+		return false
+	case rs[n-1] == '-' && unicode.IsDigit(rs[n]):
+		return false
+	case rs[n] == '-' && n+1 < len(rs) && unicode.IsDigit(rs[n+1]):
+		return false
+	}
+	return true
 }
 
 // atSeparator cuts rs after its last path separator ("/" or "\\"), past its
-// first rune and before its end, whose head fits in w; ok false when none
-// does.
+// first rune and before its end, whose head fits in w and where canCut
+// allows; ok false when none does.
 func atSeparator(rs []rune, face text.Face, w float64) (head, tail string, ok bool) {
 	for i := 2; i < len(rs); i++ {
 		if rs[i-1] == '/' || rs[i-1] == '\\' {
 			if Width(string(rs[:i]), face) > w {
 				break
 			}
-			head, tail, ok = string(rs[:i]), string(rs[i:]), true
+			if canCut(rs, i) {
+				head, tail, ok = string(rs[:i]), string(rs[i:]), true
+			}
 		}
 	}
 	return head, tail, ok

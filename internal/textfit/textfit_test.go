@@ -2,8 +2,10 @@ package textfit_test
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/internal/textfit"
@@ -194,6 +196,90 @@ func TestWrapBreaksAPathAtItsSeparators(t *testing.T) {
 			if strings.HasSuffix(l, "-") {
 				t.Errorf("%.0f px: got lines %q; want none ending in a hyphen", w, got)
 			}
+		}
+	}
+}
+
+// A word too wide for its line is never cut inside a number, nor so that a
+// line starts with a '-' before a digit, which reads as a minus: the Save
+// picture message's "moralebreak-7.6s-2.png" wrapped to "moralebreak" over
+// "-7.6s-2.png" (minus 7.6 s) at 68 to 80 px, to "moralebreak-7." over
+// "6s-2.png" at 86 to 90, and "-120.0" at 12 px to "-" over "1" over "2"…
+func TestWrapNeverCutsANumber(t *testing.T) {
+	as, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	face := as.Face(12)
+	numeric := func(r rune) bool { return unicode.IsDigit(r) || r == '.' }
+	for _, in := range []string{
+		"moralebreak-7.6s-2.png",
+		"/home/ana/moralebreak-7.6s-2.png",
+		"moralebreak-12.3s-moralebreak-12.3s-moralebreak-12.3s.png",
+		"-120.0",
+		"[-130.5–-110.25]",
+	} { // single words: every line after the first starts at a cut
+		for w := 0.0; w < textfit.Width(in, face)+10; w++ {
+			got := textfit.Wrap(in, face, w)
+			if strings.Join(got, "") != in {
+				t.Errorf("Wrap(%q, %.0f px): got %q; want its lines to make the text", in, w, got)
+			}
+			for k := 1; k < len(got); k++ {
+				a, b := []rune(got[k-1]), []rune(got[k])
+				if len(a) == 0 || len(b) == 0 {
+					continue
+				}
+				last, first := a[len(a)-1], b[0]
+				switch {
+				case numeric(last) && numeric(first), last == '-' && unicode.IsDigit(first):
+					t.Errorf("Wrap(%q, %.0f px): got %q; want no number cut between %q and %q", in, w, got, got[k-1], got[k])
+				case first == '-' && len(b) > 1 && unicode.IsDigit(b[1]):
+					t.Errorf("Wrap(%q, %.0f px): got %q; want no line starting with a minus (%q)", in, w, got, got[k])
+				}
+			}
+		}
+	}
+	for _, tc := range []struct {
+		in   string
+		w    float64
+		want []string
+	}{
+		{"-120.0", 12, []string{"-120.0"}},
+		{"-120.0", 0, []string{"-120.0"}},
+	} {
+		if got := textfit.Wrap(tc.in, face, tc.w); !slices.Equal(got, tc.want) {
+			t.Errorf("Wrap(%q, %.0f px): got %q; want %q", tc.in, tc.w, got, tc.want)
+		}
+	}
+	// where a cut outside the numbers fits, every line fits
+	for w := 68.0; w <= 90; w++ {
+		got := textfit.Wrap("moralebreak-7.6s-2.png", face, w)
+		for _, l := range got {
+			if textfit.Width(l, face) > w {
+				t.Errorf("Wrap(%q, %.0f px): got %q; want every line in %.0f px", "moralebreak-7.6s-2.png", w, got, w)
+			}
+		}
+	}
+}
+
+// w below one rune's width gives one rune a line, and no more lines: "abc"
+// at 0 px gave "a", "b", "c" and an empty fourth line.
+func TestWrapBelowOneRuneGivesOneRuneALine(t *testing.T) {
+	as, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	face := as.Face(12)
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"abc", []string{"a", "b", "c"}},
+		{"a", []string{"a"}},
+		{"ab cd", []string{"a", "b", "c", "d"}},
+	} {
+		if got := textfit.Wrap(tc.in, face, 0); !slices.Equal(got, tc.want) {
+			t.Errorf("Wrap(%q, 0 px): got %q; want %q", tc.in, got, tc.want)
 		}
 	}
 }
