@@ -371,12 +371,20 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 	for i, t := range squadTables {
 		sq := SquadSpec{Line: t.headerLine()}
 		sq.Name = p.name(t, "name", fmt.Sprintf("squad%d", i+1))
-		if first, dup := squadIndex[sq.Name]; dup && !t.bad("name") {
-			where := fmt.Sprintf("first on line %d", squadTables[first].line("name"))
-			if squadTables[first].line("name") == 0 {
-				where = fmt.Sprintf("%s, on line %d, names none and is named so", squadTables[first].name, squadTables[first].headerLine())
+		// A first name refused was said once: what it would have been is
+		// unknown, so no second name is said to repeat it.
+		if first, dup := squadIndex[sq.Name]; dup && !t.bad("name") && !squadTables[first].bad("name") {
+			ft := squadTables[first]
+			where := fmt.Sprintf("first on line %d", ft.line("name"))
+			if ft.line("name") == 0 {
+				where = fmt.Sprintf("%s, on line %d, names none and is named so", ft.name, ft.headerLine())
 			}
-			p.fail(t.key("name"), t.line("name"), "squad %s is named twice (%s)", safefile.Quote(sq.Name), where)
+			if t.has("name") {
+				p.fail(t.key("name"), t.line("name"), "squad %s is named twice (%s)", safefile.Quote(sq.Name), where)
+			} else {
+				// No line of its own: the block's header, and why.
+				p.fail(t.key("name"), sq.Line, "is not given, so the squad takes the default name %s, which %s has (on line %d); name one of the two", safefile.Quote(sq.Name), ft.name, ft.line("name"))
+			}
 		}
 		squadIndex[sq.Name] = i
 		sq.Size = t.integer("size", 0, 1, maxSquadMen)
