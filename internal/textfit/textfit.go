@@ -23,7 +23,8 @@ func Width(s string, face text.Face) float64 {
 }
 
 // Wrap breaks s into lines no wider than w pixels in face. Each line of s
-// (split at "\n") is wrapped on its own, at spaces; a word wider than w is
+// (split at "\n") is wrapped on its own, at spaces, keeping a run of
+// spaces as it is where it does not end a line; a word wider than w is
 // broken after a path separator, else between runes, never inside a
 // number (split). An empty line of s stays an empty line; the result of ""
 // is no line at all. w below one rune's width still gives one rune a line;
@@ -41,19 +42,21 @@ func Wrap(s string, face text.Face, w float64) []string {
 
 // appendWrapped appends the lines of one paragraph (no "\n") to out.
 func appendWrapped(out []string, para string, face text.Face, w float64) []string {
-	words := strings.Fields(para)
-	if len(words) == 0 {
-		return append(out, "")
-	}
+	// split at single spaces, so that a run of spaces (an empty word
+	// between two) stays as the text has it: "/tmp/a  b/c"
+	words := strings.Split(para, " ")
 	cur := ""
-	for _, word := range words {
-		try := word
-		if cur != "" {
-			try = cur + " " + word
-		}
-		if Width(try, face) <= w {
-			cur = try
-			continue
+	for i, word := range words {
+		if i > 0 {
+			try := cur + " " + word
+			if Width(try, face) <= w {
+				cur = try
+				continue
+			}
+			if strings.TrimLeft(cur, " ") == "" {
+				// the text's leading spaces stay with its first word
+				word, cur = try, ""
+			}
 		}
 		if cur != "" && Width(word, face) > w {
 			// a path too wide for any line starts on this one, up to a

@@ -283,3 +283,36 @@ func TestWrapBelowOneRuneGivesOneRuneALine(t *testing.T) {
 		}
 	}
 }
+
+// Wrap keeps the text's own spaces: a path with two spaces read with one,
+// "/tmp/a  b/c" as "/tmp/a b/c", a folder that does not exist.
+func TestWrapKeepsTheTextsSpaces(t *testing.T) {
+	as, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	face := as.Face(12)
+	for _, tc := range []struct {
+		in   string
+		w    float64
+		want []string
+	}{
+		{"/tmp/a  b/c", 1000, []string{"/tmp/a  b/c"}},
+		{"saved  picture   /tmp/x", 1000, []string{"saved  picture   /tmp/x"}},
+		{"  indented", 1000, []string{"  indented"}},
+		{"", 1000, nil},
+		{"a\n\nb", 1000, []string{"a", "", "b"}},
+	} {
+		if got := textfit.Wrap(tc.in, face, tc.w); !slices.Equal(got, tc.want) {
+			t.Errorf("Wrap(%q, %.0f px): got %q; want %q", tc.in, tc.w, got, tc.want)
+		}
+	}
+	// wrapped, the lines keep every rune but the one space at each break
+	in := "/tmp/a  b/c and  two  spaces between words"
+	for w := 10.0; w < textfit.Width(in, face); w++ {
+		got := textfit.Wrap(in, face, w)
+		if n := len(strings.Join(got, "")); n < len(in)-(len(got)-1) {
+			t.Errorf("Wrap(%q, %.0f px): got %q; want only a space lost at each break", in, w, got)
+		}
+	}
+}
