@@ -122,6 +122,37 @@ func (o Outputs) Write(ctx context.Context, dir string, extra map[string][]byte)
 	return b.Commit()
 }
 
+// CheckOut refuses dir, before any work, where Write would refuse it: an
+// existing folder holding anything but result files (keepResult), or none
+// of the files that mark a result (resultFolder), so that -out naming a
+// designer's folder is bad input said with the flags, not after every
+// fight ran. A path that is not there, or not a folder, is left to Write,
+// which says what it is (and checks the folder again).
+func CheckOut(dir string) error {
+	if dir == "" {
+		return nil
+	}
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case !fi.IsDir():
+		return nil
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if !keepResult(e.Name(), e) {
+			return fmt.Errorf("%s: holds %s, which this program did not write; not replaced (pick a new or empty folder)", dir, safefile.Quote(e.Name()))
+		}
+	}
+	return resultFolder(dir)
+}
+
 // ctxWriter is w failing with ctx's error once ctx is done, so that a file of
 // gigabytes stops being written within a moment of a cancel.
 type ctxWriter struct {

@@ -240,6 +240,11 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 				return nil, usageError{err}
 			}
 		}
+		if f := fs.Lookup("out"); f != nil {
+			if err := lab.CheckOut(f.Value.String()); err != nil {
+				return nil, usageError{fmt.Errorf("-out: %w", err)}
+			}
+		}
 		if f := fs.Lookup("max-work"); f != nil {
 			return pos, checkMaxWork(f.Value.(flag.Getter).Get().(float64))
 		}

@@ -652,6 +652,28 @@ func TestCheckSaysEveryFilesProblems(t *testing.T) {
 	}
 }
 
+// -out naming a folder that is not a result is bad input said with the
+// flags, before any fight: it was refused only at the write, after every
+// fight ran (exit 1). The folder is kept.
+func TestOutNotAResultIsRefusedFirst(t *testing.T) {
+	for _, cmd := range [][]string{
+		{"run", "../../scenarios/line.toml", "-runs", "20"},
+		{"sensitivity", "../../scenarios/line.toml", "-runs", "20"},
+		{"fit", "../../scenarios/fit/line_holds.toml"},
+	} {
+		dir := t.TempDir()
+		a := filepath.Join(dir, "a.toml")
+		if err := os.WriteFile(a, []byte("old"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, out, e := runMain(t, context.Background(), nil, append(cmd, "-out", dir, "-q")...)
+		want := "moralesim: -out: " + dir + `: holds "a.toml" and none of the files a result folder holds`
+		if b, err := os.ReadFile(a); code != cli.ExitBadInput || out != "" || !strings.HasPrefix(e, want) || err != nil || string(b) != "old" {
+			t.Errorf("%s: got exit %d, stdout %q, stderr %q, a.toml %q (%v); want exit 2, %q… and a.toml kept", cmd[0], code, out, e, b, err, want)
+		}
+	}
+}
+
 // A misspelt -sweep key lists the weight rows and the settings, each on a
 // line of its own that moralesim prints whole: one line of both was cut at
 // 400 bytes, inside a setting's name ("RecoveryDelaySecond…").
