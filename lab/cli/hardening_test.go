@@ -160,12 +160,13 @@ func TestFailedRunKeepsPreviousResults(t *testing.T) {
 			t.Errorf("a temporary %s was left in %s", e.Name(), dir)
 		}
 	}
-	// A folder with anything the lab did not write is never replaced.
+	// A folder with anything the lab did not write is never replaced: bad
+	// input, said before any fight.
 	if err := os.WriteFile(filepath.Join(pw, "notes.md"), []byte("mine"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	code, _, e := runMain(t, context.Background(), nil, "run", opening, "-runs", "20", "-q", "-out", pw)
-	if code != cli.ExitFailed || !strings.Contains(e, `holds "notes.md", which this program did not write; not replaced`) {
+	if code != cli.ExitBadInput || !strings.Contains(e, `holds "notes.md", which this program did not write; not replaced`) {
 		t.Errorf("-out over a folder with notes.md: exit %d, %q", code, e)
 	}
 }
