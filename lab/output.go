@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"maps"
+	"math"
 	"os"
 	"path"
 	"path/filepath"
@@ -191,21 +192,58 @@ func within(dir, p string) (string, bool, error) {
 // the kinds a result has (keepResult), when it holds none of the files one
 // of moralesim's result folders always holds (run, merge and game:
 // summary.json or a shard's runs.json; a sweep, a sensitivity, a fit: their
-// own): not a result moralesim wrote, but a designer's own folder of
-// scenarios and weights files (*.toml), which -out scenarios replaced with
-// the results. An empty folder, or none, is fine.
+// own) as moralesim writes it (isMark): not a result moralesim wrote, but a
+// designer's own folder of scenarios and weights files (*.toml), which
+// -out scenarios replaced with the results; a hand-made fit.json holding
+// {} marks nothing. An empty folder, or none, is fine.
 func resultFolder(dir string) error {
-	marks := []string{"summary.json", "runs.json", "sweep.json", "sensitivity.json", "fit.json"}
 	entries, err := os.ReadDir(dir)
-	if err != nil || len(entries) == 0 {
+	if errors.Is(err, fs.ErrNotExist) || err == nil && len(entries) == 0 {
 		return nil // none: Dir made sure that dir is a folder, or nothing
 	}
+	if err != nil {
+		return err
+	}
+	marks := []string{"summary.json", "runs.json", "sweep.json", "sensitivity.json", "fit.json"}
 	for _, e := range entries {
-		if slices.Contains(marks, e.Name()) {
+		if !slices.Contains(marks, e.Name()) || !e.Type().IsRegular() {
+			continue
+		}
+		ok, err := isMark(filepath.Join(dir, e.Name()))
+		if err != nil {
+			return err
+		}
+		if ok {
 			return nil
 		}
 	}
-	return fmt.Errorf("%s: holds %s and none of the files a result folder holds (%s), so this program did not write it; not replaced (pick a new or empty folder)", dir, safefile.Quote(entries[0].Name()), strings.Join(marks, ", "))
+	return fmt.Errorf("%s: holds %s and none of the files a result folder holds (%s, as moralesim writes them), so this program did not write it; not replaced (pick a new or empty folder)", dir, safefile.Quote(entries[0].Name()), strings.Join(marks, ", "))
+}
+
+// isMark reports whether the file at path starts as moralesim writes each
+// of a result's marks: a JSON object whose first key is "scenario" (the
+// scenario's name: summary.json, sweep.json, sensitivity.json, fit.json),
+// or "header" holding it first (runs.json). Only the file's first bytes
+// are read; whitespace between the tokens is skipped.
+func isMark(path string) (bool, error) {
+	r, err := safefile.Open(path, math.MaxInt64, "result")
+	if err != nil {
+		return false, err
+	}
+	head, err := io.ReadAll(io.LimitReader(r, 256))
+	if cerr := r.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return false, err
+	}
+	compact := strings.Map(func(c rune) rune {
+		if c == ' ' || c == '\t' || c == '\r' || c == '\n' {
+			return -1
+		}
+		return c
+	}, string(head))
+	return strings.HasPrefix(compact, `{"scenario":"`) || strings.HasPrefix(compact, `{"header":{"scenario":"`), nil
 }
 
 // keepResult accepts the entries of a result folder Write may replace.

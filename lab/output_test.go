@@ -55,12 +55,12 @@ func TestOutDir(t *testing.T) {
 func TestOutputsWriteAllOrNothing(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "pw")
-	first := lab.Outputs{"summary.json": lab.Bytes([]byte("seed 1")), "runs.json": lab.Bytes([]byte("runs 1"))}
+	first := lab.Outputs{"summary.json": lab.Bytes([]byte(`{"scenario": "seed 1"}`)), "runs.json": lab.Bytes([]byte(`{"header": {"scenario": "runs 1"}}`))}
 	if err := first.Write(context.Background(), out, nil); err != nil {
 		t.Fatal(err)
 	}
 	failing := lab.Outputs{
-		"summary.json": lab.Bytes([]byte("seed 2")),
+		"summary.json": lab.Bytes([]byte(`{"scenario": "seed 2"}`)),
 		"zz.png":       func(io.Writer) error { return errors.New("plot failed") },
 	}
 	if err := failing.Write(context.Background(), out, nil); err == nil {
@@ -70,7 +70,7 @@ func TestOutputsWriteAllOrNothing(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "nofolder"), nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	second := lab.Outputs{"summary.json": lab.Bytes([]byte("seed 2"))}
+	second := lab.Outputs{"summary.json": lab.Bytes([]byte(`{"scenario": "seed 2"}`))}
 	if err := second.Write(context.Background(), out, map[string][]byte{unwritable: []byte("page")}); err == nil {
 		t.Fatal("Write with an unwritable report = nil; want its error")
 	}
@@ -79,7 +79,7 @@ func TestOutputsWriteAllOrNothing(t *testing.T) {
 	if err := second.Write(ctx, out, nil); !errors.Is(err, context.Canceled) {
 		t.Fatalf("Write after a cancel = %v; want context.Canceled", err)
 	}
-	if b, err := os.ReadFile(filepath.Join(out, "summary.json")); err != nil || string(b) != "seed 1" {
+	if b, err := os.ReadFile(filepath.Join(out, "summary.json")); err != nil || string(b) != `{"scenario": "seed 1"}` {
 		t.Errorf("summary.json after the failures: %q, %v; want the first run's", b, err)
 	}
 	assertOnly(t, out, "runs.json", "summary.json")
@@ -110,7 +110,8 @@ func TestOutputsWriteAllOrNothing(t *testing.T) {
 func TestCancelWhileStreaming(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "o")
-	if err := (lab.Outputs{"runs.json": lab.Bytes([]byte("old"))}).Write(context.Background(), out, nil); err != nil {
+	const old = `{"header": {"scenario": "old"}}` // a shard's mark, as moralesim writes it
+	if err := (lab.Outputs{"runs.json": lab.Bytes([]byte(old))}).Write(context.Background(), out, nil); err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -135,7 +136,7 @@ func TestCancelWhileStreaming(t *testing.T) {
 	if written > 1<<22 {
 		t.Errorf("%d bytes were written after the cancel; want it to stop within a buffer or two", written)
 	}
-	if b, err := os.ReadFile(filepath.Join(out, "runs.json")); err != nil || string(b) != "old" {
+	if b, err := os.ReadFile(filepath.Join(out, "runs.json")); err != nil || string(b) != old {
 		t.Errorf("runs.json after the cancel: %q, %v; want the old one", b, err)
 	}
 	assertOnly(t, dir, "o")
@@ -158,24 +159,34 @@ func TestPlural(t *testing.T) {
 // always holds, and replaces an earlier result and an empty folder.
 func TestOutputsWriteOnlyOverAResult(t *testing.T) {
 	o := lab.Outputs{"summary.json": lab.Bytes([]byte("new"))}
+	// The marks as moralesim writes them: the scenario's name first, a
+	// shard's inside its header.
+	const mark, runsMark = "{\n \"scenario\": \"line\",\n \"runs\": 20\n}\n", "{\n \"header\": {\n  \"scenario\": \"line\"\n },\n \"runs\": [\n ]\n}\n"
 	for _, tt := range []struct {
 		name    string
-		files   []string
+		files   map[string]string
 		refused bool
 	}{
-		{"scenarios and weights", []string{"line.toml", "weights.toml"}, true},
-		{"a page alone", []string{"report.html"}, true},
-		{"an earlier run", []string{"summary.json", "runs.json", "fan.png"}, false},
-		{"an earlier shard", []string{"runs.json", "runs.csv"}, false},
-		{"an earlier fit", []string{"fit.json", "weights.toml"}, false},
+		{"scenarios and weights", map[string]string{"line.toml": "old", "weights.toml": "old"}, true},
+		{"a page alone", map[string]string{"report.html": "old"}, true},
+		{"an earlier run", map[string]string{"summary.json": mark, "runs.json": runsMark, "fan.png": "old"}, false},
+		{"an earlier shard", map[string]string{"runs.json": runsMark, "runs.csv": "old"}, false},
+		{"an earlier fit", map[string]string{"fit.json": mark, "weights.toml": "old"}, false},
+		{"a mark copied with CRLF", map[string]string{"sweep.json": strings.ReplaceAll(mark, "\n", "\r\n")}, false},
 		{"an empty folder", nil, false},
+		// A file named as a mark is none unless it holds what moralesim
+		// writes there: a hand-made fit.json made a folder of scenarios
+		// a result, which -out deleted.
+		{"a hand-made fit.json", map[string]string{"fit.json": "{}", "line.toml": "old"}, true},
+		{"another program's summary.json", map[string]string{"summary.json": "{\"total\": 3}", "line.toml": "old"}, true},
+		{"an empty runs.json", map[string]string{"runs.json": "", "line.toml": "old"}, true},
 	} {
 		dir := filepath.Join(t.TempDir(), "out")
 		if err := os.Mkdir(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		for _, f := range tt.files {
-			if err := os.WriteFile(filepath.Join(dir, f), []byte("old"), 0o644); err != nil {
+		for f, body := range tt.files {
+			if err := os.WriteFile(filepath.Join(dir, f), []byte(body), 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -186,8 +197,8 @@ func TestOutputsWriteOnlyOverAResult(t *testing.T) {
 		if err != nil && !strings.Contains(err.Error(), "none of the files a result folder holds") {
 			t.Errorf("%s: got %v; want it to say the folder holds no result", tt.name, err)
 		}
-		for _, f := range tt.files {
-			if b, rerr := os.ReadFile(filepath.Join(dir, f)); tt.refused && (rerr != nil || string(b) != "old") {
+		for f, body := range tt.files {
+			if b, rerr := os.ReadFile(filepath.Join(dir, f)); tt.refused && (rerr != nil || string(b) != body) {
 				t.Errorf("%s: %s is %q, %v after a refusal; want it kept", tt.name, f, b, rerr)
 			}
 		}

@@ -219,8 +219,8 @@ func TestFitInterruptedWritesBestSoFar(t *testing.T) {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"expectations.png", "fit.json"} {
-		if err := os.WriteFile(filepath.Join(out, name), []byte("old"), 0o644); err != nil {
+	for name, body := range map[string]string{"expectations.png": "old", "fit.json": "{\n \"scenario\": \"old\"\n}\n"} {
+		if err := os.WriteFile(filepath.Join(out, name), []byte(body), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
