@@ -46,6 +46,16 @@ type Counter interface {
 	Close()
 }
 
+// Timed is a Counter that knows its scenario's duration in seconds
+// (cmd/demo's: the lab scenario's), the latest time a first rout may come:
+// the panel sizes its columns for it from the start (New), so that they
+// stay where they were first drawn when the counted numbers arrive.
+// Without it the panel learns the duration from the first counted report
+// (its histogram), and its columns may move once then.
+type Timed interface {
+	Duration() float64
+}
+
 // Panel is the tuner's odds panel: for the live settings, how often
 // the squads break, how often each named man routs, when the first man
 // routs (median and 10–90%), how often men break again, each with its 95%
@@ -83,6 +93,7 @@ type Panel struct {
 	// its scenario's times reach further (take).
 	cw       cellWidths
 	cwDigits int
+	duration float64       // the scenario's, from a Timed counter (0: unknown)
 	img      *ebiten.Image // the panel as last drawn, for key
 	key      oddsKey
 }
@@ -99,11 +110,14 @@ type oddsKey struct {
 // Close stops c.
 func New(c Counter, a *assets.Assets) *Panel {
 	p := &Panel{tr: c, m: newOddsMetrics(1)}
+	if t, ok := c.(Timed); ok {
+		p.duration = t.Duration()
+	}
 	if a != nil {
 		small := a.Face(oddsFace)
 		p.title, p.small, p.bold = a.BoldFace(12), small, a.BoldFace(oddsFace)
 		p.m = newOddsMetrics(small.Size / oddsFace)
-		p.cwDigits = timeDigits(0)
+		p.cwDigits = timeDigits(p.duration)
 		p.cw = measureCells(p.small, p.bold, p.cwDigits)
 	}
 	return p
@@ -115,22 +129,28 @@ func New(c Counter, a *assets.Assets) *Panel {
 // [110.2–120.0]", one of an hour "3600 s [3599–3600]", wider than the
 // opening's "20.0 s [19.5–20.5]", and cut so, "120.0 s…", the median lost
 // its interval. The scenario is the same for the panel's life, so this
-// measures once.
+// measures once, and not at all for a Timed counter's, measured in New
+// for its duration: the columns do not move when the first counted report
+// follows the first report, which has no histogram.
 func (p *Panel) take(o odds.Odds) {
 	p.report = o
 	p.view = layOdds(o)
-	if d := timeDigits(latestTime(o)); d > p.cwDigits && p.small != nil {
+	if d := timeDigits(latestTime(o, p.duration)); d > p.cwDigits && p.small != nil {
 		p.cwDigits = d
 		p.cw = measureCells(p.small, p.bold, d)
 	}
 }
 
-// latestTime is the latest time of the first rout o's scenario allows, as
-// far as o tells: the end of its histogram, which spans the scenario's
-// duration in whole bins (odds.OddsHistogram), or any time o shows
-// beyond it (the shift of the first rout is at most as long).
-func latestTime(o odds.Odds) float64 {
-	t := o.Histogram.Bin * float64(len(o.Histogram.Counts))
+// latestTime is the latest time of the first rout o's scenario allows:
+// its duration when known (> 0), else as far as o tells, the end of its
+// histogram, which spans the scenario's duration in whole bins
+// (odds.OddsHistogram); or any time o shows beyond it (the shift of the
+// first rout is at most as long).
+func latestTime(o odds.Odds, duration float64) float64 {
+	t := duration
+	if t <= 0 {
+		t = o.Histogram.Bin * float64(len(o.Histogram.Counts))
+	}
 	f := o.FirstRout
 	for _, v := range []*float64{f.P10, f.P50, f.P90, f.P50Lo, f.P50Hi} {
 		if v != nil {

@@ -465,3 +465,44 @@ func TestOddsFoldedLineKeepsItsNumbers(t *testing.T) {
 		}
 	}
 }
+
+// timed is a Counter of a scenario of d seconds (Timed), as cmd/demo's.
+type timed struct {
+	recorder
+	d float64
+}
+
+func (c *timed) Duration() float64 { return c.d }
+
+// The columns stay where they were first drawn: the tracker's first
+// report has no histogram, so the panel measured for the opening's two
+// figures and again at the first counted report, and at -scale 1 the
+// share's column of scenarios/line.toml (120 s) moved from 116 to 103
+// while "counting…" turned into numbers. A counter that says its duration
+// has the columns measured for it from the start.
+func TestOddsColumnsDoNotMoveWhenTheCountStarts(t *testing.T) {
+	a, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []float64{60, 120, 1500, 86400} {
+		p50, lo, hi := 0.9*d, 0.8*d, d
+		bin := d / 24
+		counted := odds.Odds{Scenario: "s", Runs: 1000, Total: 1000,
+			FirstRout: odds.OddsTimes{OddsRow: odds.OddsRow{Share: 1, Lo: 0.99, Hi: 1},
+				P10: &lo, P50: &p50, P90: &hi, P50Lo: &lo, P50Hi: &hi},
+			Histogram: odds.OddsHistogram{Bin: bin, Counts: make([]int, 24)}}
+		for _, k := range []float64{1, 0.75} {
+			p := New(&timed{d: d}, a.LegibleAt(k))
+			var got [][5]float64
+			for _, o := range []odds.Odds{{Scenario: "s", Total: 1000}, counted} {
+				p.take(o)
+				cols, _ := p.columns(8, 360)
+				got = append(got, cols)
+			}
+			if got[0] != got[1] {
+				t.Errorf("%v s, scale %v: the columns went from %v to %v at the first counted report; want them to stay", d, k, got[0], got[1])
+			}
+		}
+	}
+}

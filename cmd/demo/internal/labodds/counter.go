@@ -27,11 +27,24 @@ func Lint(s morale.Settings) []weightsfile.Warning {
 	return out
 }
 
+// Counter is the odds panel's counter of a lab scenario: its
+// lab.OddsTracker, and the scenario's duration (Duration), for which the
+// panel sizes its columns before the first fight is counted
+// (oddspanel.Timed).
+type Counter struct {
+	*lab.OddsTracker
+	duration float64
+}
+
+// Duration is the scenario's duration, in seconds.
+func (c *Counter) Duration() float64 { return c.duration }
+
 // New returns the counter of the odds panel for scenario sc (its weights
 // are replaced by the live settings): a lab.OddsTracker of
 // lab.OddsRunsFor(sc) fights on the seeds of moralesim's seed 1, counted
 // on a goroutine of its own in native builds and in Poll in the browser
-// (one thread). It counts nothing before the first Set. Close stops it.
-func New(sc *lab.Scenario) *lab.OddsTracker {
-	return lab.NewOddsTracker(sc, 1, lab.OddsRunsFor(sc), background)
+// (one thread), with sc's duration. It counts nothing before the first
+// Set. Close stops it.
+func New(sc *lab.Scenario) *Counter {
+	return &Counter{lab.NewOddsTracker(sc, 1, lab.OddsRunsFor(sc), background), sc.Duration}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/moralebreak/moralebreak/lab"
 	"github.com/moralebreak/moralebreak/morale"
 	"github.com/moralebreak/moralebreak/scenarios"
+	"github.com/moralebreak/moralebreak/ui"
 )
 
 // New counts lab.OddsRunsFor(sc) fights of the scenario on moralesim's
@@ -57,5 +58,25 @@ func TestLint(t *testing.T) {
 		if ws[i].String() != want[i].String() || !strings.Contains(ws[i].String(), ": ") {
 			t.Errorf("warning %d: %q; want %q", i, ws[i], want[i])
 		}
+	}
+}
+
+// New says its scenario's duration, for which the odds panel sizes its
+// columns before the first fight is counted (oddspanel.Timed): without it
+// they moved at the first counted report.
+func TestNewSaysTheScenariosDuration(t *testing.T) {
+	sc, err := lab.OddsScenario(scenarios.OpeningFile, scenarios.Opening)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Duration = 120
+	var c ui.OddsCounter = labodds.New(sc)
+	defer c.Close()
+	d, ok := c.(interface{ Duration() float64 })
+	if !ok {
+		t.Fatalf("got a counter without Duration; want one saying %v s", sc.Duration)
+	}
+	if got := d.Duration(); got != 120 {
+		t.Errorf("got Duration %v; want 120", got)
 	}
 }
