@@ -352,6 +352,13 @@ func TestOddsNumbersWholeAtEveryScale(t *testing.T) {
 				TimeChange: &odds.OddsChange{From: 40, N: 1000, Diff: shift, Beyond: true}},
 			Histogram: odds.OddsHistogram{Bin: bin, Counts: make([]int, int(math.Ceil(duration/bin)))}}
 	}
+	// moreMen adds men to o beyond the panel's rows: "… and N more"
+	moreMen := func(o odds.Odds) odds.Odds {
+		for _, n := range []string{"Fischer", "Garcia", "Horvat", "Ito"} {
+			o.Men = append(o.Men, row(n, 0.5, 0.4, 0.6, 0.5))
+		}
+		return o
+	}
 	shares := []string{"100% [>99–100]", "99% [97–100]", "<1% [<1–100]", "0% [0–<1]",
 		"was 0%", "was 100%", "+100 pts ▲", "-100 pts ▼", "mean shift", "Eriksen routs", "Alvarez routs"}
 	for _, sc := range []struct {
@@ -365,6 +372,7 @@ func TestOddsNumbersWholeAtEveryScale(t *testing.T) {
 		{"25 min", report(1500, 60, 1175.8, 1165.8, 1184, 1145.8, 1499.96, 1499.9), "1176 s [1166–1184]", "1146–1500 s", "+1500 s ▲"},
 		{"an hour, a median under 1000 s", report(3600, 120, 999.9, 888.8, 999.9, 100.4, 999.9, -999.9), "999.9 s [888.8–999.9]", "100.4–999.9 s", "-999.9 s ▼"},
 		{"a day", report(86400, 3600, 86399.6, 86000, 86400, 80000.4, 86400, -86400), "86400 s [86000–86400]", "80000–86400 s", "-86400 s ▼"},
+		{"more men than rows", moreMen(report(60, 2, 20, 19.5, 20.5, 10.8, 10.8, -20)), "20.0 s [19.5–20.5]", "10.8–10.8 s", "-20.0 s ▼"},
 	} {
 		for _, tc := range []struct {
 			k          float64
@@ -397,6 +405,9 @@ func TestOddsNumbersWholeAtEveryScale(t *testing.T) {
 				labels = []string{firstRoutMedian, firstRoutSpread}
 			}
 			for _, want := range append(append(shares, labels...), sc.median, sc.spread, sc.shift) {
+				if want == "Eriksen routs" && len(sc.o.Men) > 5 {
+					want = fmt.Sprintf("… and %d more", len(sc.o.Men)-4) // Eriksen among them
+				}
 				if !slices.Contains(shown, want) {
 					t.Errorf("%s, scale %v: the panel lacks %q:\n%s", sc.name, tc.k, want, strings.Join(shown, " | "))
 				}
