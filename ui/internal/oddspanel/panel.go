@@ -313,7 +313,7 @@ func layOdds(o odds.Odds) oddsView {
 	}
 	rows = append(rows, t, spread)
 	v.rows = rows
-	v.histCaption = fmt.Sprintf("first rout, %g s bins", o.Histogram.Bin)
+	v.histCaption = "first rout, " + fmtSeconds(o.Histogram.Bin) + " bins" // as its axis writes times
 	if o.Histogram.Ref != nil {
 		v.histCaption += " · outline: before the edit"
 	}

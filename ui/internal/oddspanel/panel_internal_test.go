@@ -243,6 +243,27 @@ func TestOddsHistogramAxisInSeconds(t *testing.T) {
 	}
 }
 
+// The histogram's caption writes its bin as the axis writes its times
+// (fmtSeconds): it used %g, which writes a bin of a million seconds
+// "1e+06" and one of 0.00005 s "5e-05", where the axis reads "1000000 s".
+// The lab's bins (0.5 s to 3600 s) read the same either way.
+func TestOddsHistogramCaptionBinAsTheAxis(t *testing.T) {
+	for _, tc := range []struct {
+		bin  float64
+		want string
+	}{
+		{0.5, "first rout, 0.5 s bins"},
+		{3600, "first rout, 3600 s bins"},
+		{1e6, "first rout, 1000000 s bins"},
+		{0.00005, "first rout, 0.00005 s bins"},
+	} {
+		o := odds.Odds{Scenario: "s", Total: 10, Histogram: odds.OddsHistogram{Bin: tc.bin, Counts: make([]int, 4)}}
+		if got := layOdds(o).histCaption; got != tc.want {
+			t.Errorf("bin %v: got caption %q; want %q", tc.bin, got, tc.want)
+		}
+	}
+}
+
 // The histogram's caption never runs over the axis's ends: centred
 // whatever its width, at -scale 0.75 a fight of hours printed "10500 s"
 // and "first rout" over each other. Where it would come within 4 px of an
