@@ -11,6 +11,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"strings"
@@ -19,6 +20,7 @@ import (
 
 	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/lab/report"
 )
 
 // Exit codes of Main. A Go runtime failure (a panic, running out of memory:
@@ -390,32 +392,40 @@ func writeAll(ctx context.Context, out lab.Outputs, dir, report string, rep []by
 }
 
 // pageOrNew refuses a -report path that holds a file other than a page
-// moralesim wrote (one that starts "<!doctype html>") or an empty one: a
-// report replaces only an earlier report, as -out replaces only an earlier
-// result folder, where 'moralesim run s.toml -report s.toml' replaced the
-// scenario with the page. A path that is not there, or not a regular file,
+// moralesim wrote (report.IsPage: its doctype and title in the first
+// kilobyte, after a byte order mark or blanks an editor may add): a report
+// replaces only an earlier report, as -out replaces only an earlier result
+// folder, where 'moralesim run s.toml -report s.toml' replaced the scenario
+// with the page, and a hand-written page was replaced for its doctype. An
+// empty file is replaced. A path that is not there, or not a regular file,
 // is left to the write, which says what it is.
 func pageOrNew(path string) error {
 	if path == "" {
 		return nil
 	}
-	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
+	fi, err := os.Stat(path)
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
-	const head = "<!doctype html>"
+	if err != nil {
+		return err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil
+	}
 	r, err := safefile.Open(path, math.MaxInt64, "report")
 	if err != nil {
 		return err
 	}
-	got, err := io.ReadAll(io.LimitReader(r, int64(len(head))))
+	got, err := io.ReadAll(io.LimitReader(r, 1024))
 	if cerr := r.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
 		return err
 	}
-	if len(got) > 0 && !strings.EqualFold(string(got), head) {
-		return fmt.Errorf("-report %s: holds a file that is not a report (no %s at its start), which a report would replace; pick another file", safefile.Quote(path), head)
+	if len(got) > 0 && !report.IsPage(got) {
+		return fmt.Errorf("-report %s: holds a file that is not a report moralesim wrote (a report starts <!doctype html> and has the title \"MoraleBreak report: …\" in its first kilobyte), which a report would replace; pick another file", safefile.Quote(path))
 	}
 	return nil
 }

@@ -120,4 +120,37 @@ func TestReportReplacesOnlyAReport(t *testing.T) {
 			}
 		}
 	}
+	// moralesim's report is known by its title, after a byte order mark an
+	// editor added (refused as "not a report"); a hand-written page with a
+	// doctype is not one (it was replaced). A path that cannot be looked
+	// at is said before any fight, not left to the write.
+	ours, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hand := []byte("<!DOCTYPE html>\n<html><head><title>My notes</title></head><body>mine</body></html>\n")
+	notDir := filepath.Join(sc, "page.html")
+	for _, tt := range []struct {
+		name, path string
+		body       []byte
+		want       int
+		errHas     string
+	}{
+		{"a report with a BOM", page, append([]byte("\ufeff\n"), ours...), cli.ExitOK, ""},
+		{"a hand-written page", page, hand, cli.ExitBadInput, `-report "` + page + `": holds a file that is not a report moralesim wrote`},
+		{"a path under a file", notDir, nil, cli.ExitBadInput, "not a directory"},
+	} {
+		if tt.body != nil {
+			if err := os.WriteFile(tt.path, tt.body, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		code, out, e := runMain(t, context.Background(), nil, "run", sc, "-runs", "2", "-q", "-out", filepath.Join(dir, "o3"), "-report", tt.path)
+		if code != tt.want || !strings.Contains(e, tt.errHas) || tt.want != cli.ExitOK && out != "" {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want %d and %q", tt.name, code, out, e, tt.want, tt.errHas)
+		}
+		if after, _ := os.ReadFile(page); tt.want != cli.ExitOK && tt.body != nil && !bytes.Equal(after, tt.body) {
+			t.Errorf("%s: the page changed; want it kept", tt.name)
+		}
+	}
 }

@@ -96,6 +96,20 @@ func commandWords(c string) []string {
 	return out
 }
 
+// pageTitle starts every page's title (page.html's <title>), which tells
+// moralesim's own report from any other page.
+const pageTitle = "<title>MoraleBreak report: "
+
+// IsPage reports whether head, a file's first kilobyte, is the start of a
+// page this package renders: after a byte order mark and blanks,
+// <!doctype html> (in any case), and its title within the kilobyte. A
+// hand-written page, whatever its doctype, is none.
+func IsPage(head []byte) bool {
+	const doctype = "<!doctype html>"
+	s := strings.TrimLeft(strings.TrimPrefix(string(head), "\ufeff"), " \t\r\n")
+	return len(s) >= len(doctype) && strings.EqualFold(s[:len(doctype)], doctype) && strings.Contains(s, pageTitle)
+}
+
 // NewPage starts a page titled "MoraleBreak report: title", with lead (the
 // scenario's description, say; "" for none) under the heading.
 func NewPage(title, lead string) *Page { return &Page{title: title, lead: lead} }
