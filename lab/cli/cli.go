@@ -408,14 +408,14 @@ func pageOrNew(path string) error {
 		return nil
 	}
 	if err != nil {
-		return err
+		return fmt.Errorf("-report %s: %w", safefile.Quote(path), err)
 	}
 	if !fi.Mode().IsRegular() {
 		return nil
 	}
 	r, err := safefile.Open(path, math.MaxInt64, "report")
 	if err != nil {
-		return err
+		return fmt.Errorf("-report %s: %w", safefile.Quote(path), err)
 	}
 	got, err := io.ReadAll(io.LimitReader(r, 1024))
 	if cerr := r.Close(); err == nil {

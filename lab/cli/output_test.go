@@ -138,7 +138,7 @@ func TestReportReplacesOnlyAReport(t *testing.T) {
 	}{
 		{"a report with a BOM", page, append([]byte("\ufeff\n"), ours...), cli.ExitOK, ""},
 		{"a hand-written page", page, hand, cli.ExitBadInput, `-report "` + page + `": holds a file that is not a report moralesim wrote`},
-		{"a path under a file", notDir, nil, cli.ExitBadInput, "not a directory"},
+		{"a path under a file", notDir, nil, cli.ExitBadInput, `-report "` + notDir + `": stat ` + notDir + `: not a directory`},
 	} {
 		if tt.body != nil {
 			if err := os.WriteFile(tt.path, tt.body, 0o644); err != nil {
