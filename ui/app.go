@@ -136,7 +136,7 @@ func NewApp(cfg Config, g *game.Session, r Renderer, a *assets.Assets) (*App, er
 		app.odds = oddspanel.New(cfg.Odds, a) // before the widgets: its slot is its height
 	}
 	app.w = app.buildWidgets()
-	app.strip.Build(app.w.stripBox, app.w.small, PanelW-2*panelPad-16) // strip.go
+	app.strip.Build(app.w.stripBox, app.w.small, panelInner-16) // strip.go
 	app.buildConsole()
 	app.ui = &ebitenui.UI{Container: app.w.root, PrimaryTheme: &widget.Theme{}, DisableDefaultFocus: true}
 
@@ -415,9 +415,9 @@ func (a *App) showBanner(msg string, bad bool, ticks int) {
 // stripW is the width of the message strip's lines.
 func (a *App) stripW() int {
 	if a.asking {
-		return PanelW - 2*panelPad - askW - 4
+		return panelInner - askW - 4
 	}
-	return PanelW - 2*panelPad
+	return panelInner
 }
 
 // layoutPanel lays the message strip's lines out (a message cut short

@@ -156,8 +156,8 @@ func TestOddsPanelMovesNoWidget(t *testing.T) {
 	a.foldOdds(false)
 	with := widgetRects(t, a)
 	slot := a.oddsSlot()
-	if open, _, _ := a.odds.Heights(); slot.Dy() != open || slot.Dx() != PanelW-2*panelPad {
-		t.Fatalf("odds slot %v; want %d×%d", slot, PanelW-2*panelPad, open)
+	if open, _, _ := a.odds.Heights(); slot.Dy() != open || slot.Dx() != panelInner {
+		t.Fatalf("odds slot %v; want %d×%d", slot, panelInner, open)
 	}
 	if panel := ScreenRegions().Panel; !slot.In(panel) {
 		t.Errorf("odds slot %v leaves the panel %v", slot, panel)

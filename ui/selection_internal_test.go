@@ -61,8 +61,8 @@ func TestSelectionLineCutsTheNameFirst(t *testing.T) {
 			if !strings.Contains(got, numbers) || strings.HasSuffix(got, textfit.Ellipsis) {
 				t.Errorf("got %q; want it to show %q whole", got, numbers)
 			}
-			if w := textfit.Width(got, a.w.face); w > PanelW-2*panelPad {
-				t.Errorf("got %q, %.0f px; want it within %d", got, w, PanelW-2*panelPad)
+			if w := textfit.Width(got, a.w.face); w > panelInner {
+				t.Errorf("got %q, %.0f px; want it within %d", got, w, panelInner)
 			}
 			whole := strings.HasPrefix(got, "Selected: "+tc.name+" · ")
 			if whole == tc.cut || tc.cut && !strings.Contains(got, textfit.Ellipsis+" · ") {

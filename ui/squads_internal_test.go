@@ -38,7 +38,7 @@ func TestSquadSelectionFits(t *testing.T) {
 					t.Errorf("got %q; want %q", line, tc.want)
 				}
 				if got := clipLines(line, face); got != line || strings.Contains(got, textfit.Ellipsis) {
-					t.Errorf("got %q in the panel (%.1f px of %d); want %q whole", got, textfit.Width(line, face), PanelW-2*panelPad, line)
+					t.Errorf("got %q in the panel (%.1f px of %d); want %q whole", got, textfit.Width(line, face), panelInner, line)
 				}
 			})
 		}

@@ -165,7 +165,7 @@ func newTuner(s morale.Settings, w *panelWidgets) *Tuner {
 	t.box = widget.NewContainer(
 		widget.ContainerOpts.Layout(widget.NewGridLayout(widget.GridLayoutOpts.Columns(2), widget.GridLayoutOpts.Spacing(4, 0),
 			widget.GridLayoutOpts.Stretch([]bool{true, false}, []bool{true}))),
-		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(PanelW-2*panelPad, 60),
+		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MinSize(panelInner, 60),
 			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
 	t.box.AddChild(t.scroll, t.bar)
 	t.rebuild(s, s)

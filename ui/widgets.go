@@ -20,6 +20,10 @@ import (
 // panelPad is the panel's inner margin left and right, in pixels.
 const panelPad = 10
 
+// panelInner is the panel's inner width, in pixels: the room of a line
+// of its text, between its margins.
+const panelInner = PanelW - 2*panelPad
+
 // panelWidgets holds the ebitenui tree and the widgets the App updates.
 type panelWidgets struct {
 	root        *widget.Container
@@ -92,7 +96,7 @@ func (a *App) buildWidgets() *panelWidgets {
 	w.stripBox = widget.NewContainer(
 		widget.ContainerOpts.Layout(widget.NewAnchorLayout()),
 		widget.ContainerOpts.WidgetOpts(
-			widget.WidgetOpts.MinSize(PanelW-2*panelPad, widgets.StripH),
+			widget.WidgetOpts.MinSize(panelInner, widgets.StripH),
 			widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
 	panel.AddChild(w.stripBox)
 	// Save's question about a file changed on disk: its three answers at
@@ -206,14 +210,14 @@ func (w *panelWidgets) showAsk(on bool) {
 // click for a click on it.
 func (w *panelWidgets) reserve(h int, click widget.WidgetMouseButtonClickedHandlerFunc) *widget.Container {
 	return widget.NewContainer(widget.ContainerOpts.WidgetOpts(
-		widget.WidgetOpts.MinSize(PanelW-2*panelPad, h), widget.WidgetOpts.MouseButtonClickedHandler(click),
+		widget.WidgetOpts.MinSize(panelInner, h), widget.WidgetOpts.MouseButtonClickedHandler(click),
 		widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
 }
 
 // text is a line of text in the panel, wrapped at spaces to the panel's
 // inner width (with larger faces, LegibleAt, a line may not fit).
 func (w *panelWidgets) text(s string, face text.Face, c color.Color) *widget.Text {
-	return widget.NewText(widget.TextOpts.Text(s, &face, c), widget.TextOpts.MaxWidth(PanelW-2*panelPad),
+	return widget.NewText(widget.TextOpts.Text(s, &face, c), widget.TextOpts.MaxWidth(panelInner),
 		widget.TextOpts.WidgetOpts(widget.WidgetOpts.LayoutData(widget.RowLayoutData{Stretch: true})))
 }
 
@@ -300,7 +304,7 @@ func (a *App) refresh() {
 func clipLines(s string, face text.Face) string {
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
-		lines[i] = textfit.Clip(l, face, PanelW-2*panelPad)
+		lines[i] = textfit.Clip(l, face, panelInner)
 	}
 	return strings.Join(lines, "\n")
 }
@@ -310,7 +314,7 @@ func clipLines(s string, face text.Face) string {
 // path, which ebitenui, wrapping only at spaces, left whole, widening the
 // panel over the field.
 func wrapLines(s string, face text.Face) string {
-	return strings.Join(textfit.Wrap(s, face, PanelW-2*panelPad), "\n")
+	return strings.Join(textfit.Wrap(s, face, panelInner), "\n")
 }
 
 // fitSelection is the selection line of the man name, "Selected: NAME"
@@ -323,7 +327,7 @@ func wrapLines(s string, face text.Face) string {
 // clipLines to cut.
 func fitSelection(name string, face text.Face, tails ...string) string {
 	for _, tail := range tails {
-		room := float64(PanelW-2*panelPad) - textfit.Width("Selected: "+tail, face)
+		room := float64(panelInner) - textfit.Width("Selected: "+tail, face)
 		if n := textfit.Clip(name, face, room); n == name || utf8.RuneCountInString(n) > selNameRunes {
 			return "Selected: " + n + tail
 		}
