@@ -327,7 +327,9 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 	sc.NamedWeights = w
 	if over != nil {
 		sc.WeightsPath, sc.Settings, sc.WeightsHash = over.path, over.settings, over.hash
-		table = "the default weights table"
+		// The other scenario names no weights file: the defaults, said
+		// as needRow says them, of that scenario.
+		table, p.defaultsOfOther = defaultRows, true
 		if over.path != "" {
 			table = "the weights table of " + safefile.Quote(over.path)
 		}
@@ -946,6 +948,9 @@ type parser struct {
 	// refused, an error said once; the rows it holds are unknown, so
 	// needRow judges no news against the defaults in their place.
 	rowsUnknown bool
+	// defaultsOfOther: the scenario runs another's weights (a fit of
+	// several), which are the defaults, that scenario naming no file.
+	defaultsOfOther bool
 }
 
 func (p *parser) fail(key string, line int, format string, args ...any) {
@@ -967,7 +972,11 @@ func (p *parser) needRow(weights map[morale.Event]float64, table string, news mo
 		what, advice = what+", the news "+whose+",", "the row"
 	}
 	if table == defaultRows {
-		p.fail(key, line, "%s has no row in %s (the scenario names no weights file), so it would be worth zero; name a weights file that has the row (weights = \"FILE\"), or fix the name%s", what, table, or)
+		who, where := "the scenario names", ""
+		if p.defaultsOfOther {
+			who, where = "the first scenario, whose weights this one runs, names", " in the first"
+		}
+		p.fail(key, line, "%s has no row in %s (%s no weights file), so it would be worth zero; name a weights file that has the row%s (weights = \"FILE\"), or fix the name%s", what, table, who, where, or)
 		return
 	}
 	p.fail(key, line, "%s has no row in %s ([weights], or [custom] for your game's own events), so it would be worth zero; add %s%s", what, table, advice, or)

@@ -793,6 +793,30 @@ func TestEmptyWeightsKeyJudgesTheDefaults(t *testing.T) {
 	}
 }
 
+// A scenario fitted with a first that names no weights file runs the
+// defaults: news without a row in them is said in the words of a scenario
+// that names none ("the default weights"), saying whose weights they are.
+func TestNewsWithoutADefaultRowOfTheFirst(t *testing.T) {
+	dir := t.TempDir()
+	first, second := filepath.Join(dir, "nw.toml"), filepath.Join(dir, "nwa.toml")
+	const squad = "duration = 30.0\n[[squad]]\nname = \"a\"\nsize = 2\n"
+	if err := os.WriteFile(first, []byte(squad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(second, []byte(squad+"[[event]]\nt = 1.0\nevent = \"Ambushed\"\nsquad = \"a\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sc, err := lab.LoadScenario(first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = lab.LoadScenarioLike(second, sc)
+	want := second + `:7: event[1].event: "Ambushed" has no row in the default weights (the first scenario, whose weights this one runs, names no weights file), so it would be worth zero; name a weights file that has the row in the first (weights = "FILE"), or fix the name`
+	if got := fmt.Sprint(err); got != want {
+		t.Errorf("got %q; want %q", got, want)
+	}
+}
+
 // Whatever reports the news, an [[event]], a reinforce or a death, a
 // weights file without its row is one message, on one line: the name and
 // the advice to fix it when the file names the news, else what reports it
