@@ -15,15 +15,24 @@ import (
 // report both use it. Machine formats (CSV, JSON) keep their own.
 func FormatNumber(v float64) string { return FormatFigures(v, 4) }
 
+// Negligible is the size below which FormatFigures prints a value as "0".
+const Negligible = 1e-9
+
 // FormatFigures is FormatNumber with figures significant figures below
 // 1000 (the lab prints changes and intervals with three): whole from 1000,
 // and a tiny value in plain decimals ("0.0000123", not "1.23e-05"), so that
-// no number a person reads has an exponent. NaN and ±Inf print as strconv
-// writes them.
+// no number a person reads has an exponent. A value smaller in size than
+// 1e-9 (Negligible) prints "0": float noise such as 5.55e-17, a mean of
+// values that cancel, is no measure, and its decimals ("0.0000000000000000555",
+// 300 figures for 1e-300) would break every column. NaN and ±Inf print as
+// strconv writes them.
 func FormatFigures(v float64, figures int) string {
 	s := strconv.FormatFloat(v, 'g', figures, 64)
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return s
+	}
+	if math.Abs(v) < Negligible {
+		return "0"
 	}
 	r, err := strconv.ParseFloat(s, 64)
 	if err != nil { // FormatFloat's output always parses

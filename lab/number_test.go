@@ -38,6 +38,9 @@ func TestFormatFiguresHasNoExponent(t *testing.T) {
 	}{
 		{0.0125, "0.0125"}, {12.34, "12.3"}, {999.4, "999"}, {999.6, "1000"},
 		{1234.4, "1234"}, {-11053.7, "-11054"}, {0.00001234, "0.0000123"},
+		// Below 1e-9, float noise: "0", not 17 or 300 decimals.
+		{5.55e-17, "0"}, {-5.55e-17, "0"}, {1e-300, "0"}, {math.Copysign(0, -1), "0"},
+		{1.234e-9, "0.00000000123"},
 	} {
 		if got := lab.FormatFigures(tc.v, 3); got != tc.want {
 			t.Errorf("FormatFigures(%v, 3): got %q; want %q", tc.v, got, tc.want)
@@ -54,6 +57,7 @@ func TestPairedDiffHasNoExponent(t *testing.T) {
 	}{
 		{lab.PairedDiff{Diff: 0.05, Lo: 0.0125, Hi: 0.0875}, "+0.05 [+0.0125, +0.0875]"},
 		{lab.PairedDiff{}, "0 [0, 0]"},
+		{lab.PairedDiff{Diff: 5.55e-17, Lo: -1e-300, Hi: 0.0125}, "0 [0, +0.0125]"},
 		{lab.PairedDiff{Diff: 1234.4, Lo: 1100, Hi: 1367.8}, "+1234 [+1100, +1368]"},
 		{lab.PairedDiff{Diff: -11050, Lo: -11200, Hi: -10900}, "-11050 [-11200, -10900]"},
 	} {

@@ -109,12 +109,13 @@ func (d PairedDiff) String() string {
 
 // signed prints a change with 3 significant digits and its sign ("+0.05",
 // "-0.2"), whole from 1000 ("+1234", not "+1.23e+03": FormatFigures), and
-// no change as "0": neither "+0" nor "-0".
+// no change, or a negligible one (FormatFigures), as "0": neither "+0"
+// nor "-0".
 func signed(v float64) string {
-	if v == 0 {
-		return "0"
-	}
 	s := FormatFigures(v, 3)
+	if s == "0" {
+		return s
+	}
 	if v > 0 {
 		s = "+" + s
 	}
