@@ -167,7 +167,8 @@ func formatTime(x float64) string {
 	return FormatNumber(x)
 }
 
-// FormatEstimate prints x (4 significant digits) and its interval lo..hi
+// FormatEstimate prints x as FormatNumber does (4 significant digits,
+// whole from 1000) and its interval lo..hi
 // (3 significant digits each) as "x [lo, hi]", with prefix before lo
 // ("95% CI "): the bounds rounded outward, lo down and hi up, and widened to
 // the printed x where it lies outside them, so that the printed interval

@@ -293,7 +293,7 @@ func (s Stat) Value(stat string) (float64, bool) {
 	}
 	// In the order of statNames.
 	ps := [...]*float64{s.P10, s.P25, s.P50, s.P75, s.P90, s.Mean, s.Min, s.Max}
-	if i := slices.Index(statNames, stat); i >= 0 && i < len(ps) && ps[i] != nil {
+	if i := slices.Index(statNames(), stat); i >= 0 && i < len(ps) && ps[i] != nil {
 		return *ps[i], true
 	}
 	return 0, false

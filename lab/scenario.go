@@ -22,7 +22,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"maps"
 	"math"
 	"path/filepath"
 	"slices"
@@ -649,7 +648,13 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		// A key the block does not take (metrc, median) is said once, with
 		// the keys it takes (done, hint): the metric or range it was meant
 		// to be is not said missing as well.
-		misspelt := slices.ContainsFunc(slices.Collect(maps.Keys(t.m)), func(k string) bool { return !expectTakes(k) })
+		misspelt := false
+		for k := range t.m {
+			if !expectTakes(k) {
+				misspelt = true
+				break
+			}
+		}
 		switch {
 		case t.bad("metric"):
 			// str said what is wrong
@@ -674,7 +679,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		}
 		n := 0              // the ranges given, right or wrong: one mistake, one error
 		var ranges []string // the block's statistics in file order, as check prints them
-		for _, stat := range statNames {
+		for _, stat := range statNames() {
 			if t.has(stat) {
 				ranges = append(ranges, stat)
 			}
@@ -710,7 +715,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 			expectKeys = append(expectKeys, t.key(stat))
 		}
 		if n == 0 && !misspelt {
-			p.fail(t.key("metric"), t.headerLine(), "an expectation needs a range: one of %s = [low, high]", strings.Join(statNames, ", "))
+			p.fail(t.key("metric"), t.headerLine(), "an expectation needs a range: one of %s = [low, high]", strings.Join(statNames(), ", "))
 		}
 		t.done()
 	}
@@ -885,8 +890,11 @@ func listNames(names []string) string {
 	return strings.Join(out, ", ")
 }
 
-// statNames are the statistics an expectation may check.
-var statNames = []string{"p10", "p25", "p50", "p75", "p90", "mean", "min", "max", "share"}
+// statNames returns the statistics an expectation may check, in their
+// order (a new slice each call: no state to change).
+func statNames() []string {
+	return []string{"p10", "p25", "p50", "p75", "p90", "mean", "min", "max", "share"}
+}
 
 type agentInfo struct{ squad, index int }
 
@@ -1340,14 +1348,14 @@ func (t *table) hint(k string) string {
 	case t.name == "" && k == "custom" && isTable(t.m[k]):
 		return "; [custom], your game's own events, belongs in a weights file: write it there and name that file in the weights key"
 	case strings.HasPrefix(t.name, "expect["):
-		return fmt.Sprintf("; an [[expect]] takes metric, given, after and its ranges, %s = [low, high]", strings.Join(statNames, ", "))
+		return fmt.Sprintf("; an [[expect]] takes metric, given, after and its ranges, %s = [low, high]", strings.Join(statNames(), ", "))
 	}
 	return ""
 }
 
 // expectTakes reports whether k is a key of an [[expect]].
 func expectTakes(k string) bool {
-	return k == "metric" || k == "given" || k == "after" || slices.Contains(statNames, k)
+	return k == "metric" || k == "given" || k == "after" || slices.Contains(statNames(), k)
 }
 
 // isSetting reports whether k is a setting, a top-level key of a weights

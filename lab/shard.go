@@ -508,7 +508,7 @@ func checkExpects(es []Expect, squads []string) error {
 			return fmt.Errorf("expects[%d] has metric %s, not one of the squads' metrics", i, safefile.Quote(e.Metric))
 		case e.Given != "" && !names[e.Given]:
 			return fmt.Errorf("expects[%d] has given %s, not one of the squads' metrics", i, safefile.Quote(e.Given))
-		case !slices.Contains(statNames, e.Stat):
+		case !slices.Contains(statNames(), e.Stat):
 			return fmt.Errorf("expects[%d] has stat %s, not a statistic", i, safefile.Quote(e.Stat))
 		case !finite(e.Lo, e.Hi) || e.Line < 0:
 			return fmt.Errorf("expects[%d] has a range or line that is not a finite number", i)

@@ -370,7 +370,7 @@ func checkSweepHeader(r SweepResult) error {
 		return fmt.Errorf("%d points of a sweep of %d", len(r.Points), r.Total)
 	case r.Runs < 1 || r.Runs > MaxRuns:
 		return fmt.Errorf("runs is %d; want 1..%d", r.Runs, MaxRuns)
-	case !slices.Contains(statNames, r.Stat):
+	case !slices.Contains(statNames(), r.Stat):
 		return fmt.Errorf("stat %s is not a statistic", safefile.Quote(r.Stat))
 	case len(r.Scenario) > MaxNameBytes || len(r.Metric) > 2*MaxNameBytes:
 		return errors.New("a name is too long")
@@ -518,10 +518,10 @@ func CheckMetric(sc *Scenario, metric string) error {
 // CheckStat reports an error naming the choices when stat is not a
 // statistic.
 func CheckStat(stat string) error {
-	if slices.Contains(statNames, stat) {
+	if slices.Contains(statNames(), stat) {
 		return nil
 	}
-	return fmt.Errorf("%s is not a statistic; one of %s", safefile.Quote(stat), strings.Join(statNames, ", "))
+	return fmt.Errorf("%s is not a statistic; one of %s", safefile.Quote(stat), strings.Join(statNames(), ", "))
 }
 
 // squadOf returns the squad that name, a metric's, names after the prefix
