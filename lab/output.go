@@ -205,17 +205,26 @@ func resultFolder(dir string) error {
 		return err
 	}
 	marks := []string{"summary.json", "runs.json", "sweep.json", "sensitivity.json", "fit.json"}
+	fake := ""
 	for _, e := range entries {
-		if !slices.Contains(marks, e.Name()) || !e.Type().IsRegular() {
+		if !slices.Contains(marks, e.Name()) {
 			continue
 		}
-		ok, err := isMark(filepath.Join(dir, e.Name()))
-		if err != nil {
-			return err
+		ok := false
+		if e.Type().IsRegular() {
+			if ok, err = isMark(filepath.Join(dir, e.Name())); err != nil {
+				return err
+			}
 		}
 		if ok {
 			return nil
 		}
+		if fake == "" {
+			fake = e.Name()
+		}
+	}
+	if fake != "" {
+		return fmt.Errorf("%s: holds %s, which is not what moralesim writes there, and none of the files a result folder holds (%s, as moralesim writes them), so this program did not write it; not replaced (pick a new or empty folder)", dir, safefile.Quote(fake), strings.Join(marks, ", "))
 	}
 	return fmt.Errorf("%s: holds %s and none of the files a result folder holds (%s, as moralesim writes them), so this program did not write it; not replaced (pick a new or empty folder)", dir, safefile.Quote(entries[0].Name()), strings.Join(marks, ", "))
 }

@@ -203,4 +203,18 @@ func TestOutputsWriteOnlyOverAResult(t *testing.T) {
 			}
 		}
 	}
+	// A file named as a mark but not one is named as such.
+	dir := filepath.Join(t.TempDir(), "sc")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for f, body := range map[string]string{"a.toml": "old", "fit.json": "{}"} {
+		if err := os.WriteFile(filepath.Join(dir, f), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := dir + `: holds "fit.json", which is not what moralesim writes there, and none of the files a result folder holds`
+	if err := o.Write(context.Background(), dir, nil); err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("a hand-made fit.json: got %v; want %s…", err, want)
+	}
 }
