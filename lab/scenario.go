@@ -204,6 +204,18 @@ func LoadScenarioLike(path string, other *Scenario) (*Scenario, error) {
 	return parseScenario(path, data, true, &loadedWeights{path: other.WeightsPath, settings: other.Settings.Clone(), hash: other.WeightsHash})
 }
 
+// fromScenario returns what a missing weights file's message adds to path,
+// the file the scenario's weights key, written, names: that the key is read
+// from the scenario's folder, with the key as written when path, as this
+// program opened it, reads otherwise ("../weights.toml" of sc/s.toml is
+// "weights.toml", which is no file of sc/).
+func fromScenario(written, path string) string {
+	if written == path {
+		return " (the path is from the scenario's folder)"
+	}
+	return fmt.Sprintf(" (weights = %s, read from the scenario's folder)", safefile.Quote(written))
+}
+
 // loadedWeights is a weights file read in place of a scenario's own.
 type loadedWeights struct {
 	path, hash string
@@ -320,6 +332,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 	// known. Weights given in the key's place (-weights) are known
 	// whatever the key.
 	p.rowsUnknown = over == nil && top.bad("weights")
+	written := w
 	if w != "" && !filepath.IsAbs(w) {
 		w = filepath.Join(filepath.Dir(file), w)
 	}
@@ -335,7 +348,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 	} else if w != "" && readWeights {
 		sc.WeightsPath = w
 		if s, hash, err := LoadWeights(w); errors.Is(err, fs.ErrNotExist) {
-			p.fail("weights", top.line("weights"), "%s: no such file (the path is from the scenario's folder)", safefile.Quote(w))
+			p.fail("weights", top.line("weights"), "%s: no such file%s", safefile.Quote(w), fromScenario(written, w))
 			p.rowsUnknown = true
 		} else if err != nil {
 			p.fail("weights", top.line("weights"), "%v", err)

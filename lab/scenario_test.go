@@ -425,17 +425,35 @@ func TestSquadSizeOneError(t *testing.T) {
 
 // A scenario whose weights file is not there says so in a designer's words,
 // with the path it looked for: it said "weights: stat nope.toml: no such
-// file or directory".
+// file or directory". When that path reads otherwise than the key, the key
+// is said too: weights = "../weights.toml" of sc/s.toml, run from sc's
+// parent, said only '"weights.toml": no such file (the path is from the
+// scenario's folder)', though sc/weights.toml was there.
 func TestScenarioWeightsFileMissing(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, "s.toml")
-	if err := os.WriteFile(path, []byte("name = \"s\"\nweights = \"nope.toml\"\n[[squad]]\nsize = 2\n"), 0o644); err != nil {
+	t.Chdir(dir)
+	if err := os.Mkdir("sc", 0o755); err != nil {
 		t.Fatal(err)
 	}
-	_, err := lab.LoadScenario(path)
-	want := fmt.Sprintf("%s:2: weights: %q: no such file (the path is from the scenario's folder)", path, filepath.Join(dir, "nope.toml"))
-	if err == nil || err.Error() != want {
-		t.Errorf("got %v; want %s", err, want)
+	abs := filepath.Join(dir, "sc", "abs.toml")
+	for _, tt := range []struct {
+		path, weights, want string
+	}{
+		{abs, filepath.Join(dir, "nope.toml"), fmt.Sprintf(":2: weights: %q: no such file (the path is from the scenario's folder)", filepath.Join(dir, "nope.toml"))},
+		{abs, "nope.toml", fmt.Sprintf(":2: weights: %q: no such file (weights = \"nope.toml\", read from the scenario's folder)", filepath.Join(dir, "sc", "nope.toml"))},
+		{filepath.Join("sc", "rel.toml"), "../weights.toml", ":2: weights: \"weights.toml\": no such file (weights = \"../weights.toml\", read from the scenario's folder)"},
+	} {
+		text := fmt.Sprintf("name = \"s\"\nweights = %q\n[[squad]]\nsize = 2\n", tt.weights)
+		if err := os.WriteFile(tt.path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join("sc", "weights.toml"), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := lab.LoadScenario(tt.path)
+		if want := tt.path + tt.want; err == nil || err.Error() != want {
+			t.Errorf("weights = %q: got %v; want %s", tt.weights, err, want)
+		}
 	}
 }
 
