@@ -175,13 +175,14 @@ func LoadScenario(path string) (*Scenario, error) {
 // LoadScenarioWith reads the scenario at path as LoadScenario does, with the
 // weights file at weights (read the same guarded way) in place of the one its
 // weights key names: that key is then not read, and its file need not exist.
-// Every event must have a row in weights' table. weights "" is LoadScenario.
+// Every event must have a row in weights' table; a weights file that does
+// not read is a *WeightsError. weights "" is LoadScenario.
 func LoadScenarioWith(path, weights string) (*Scenario, error) {
 	var w *loadedWeights
 	if weights != "" {
 		s, hash, err := LoadWeights(weights)
 		if err != nil {
-			return nil, err
+			return nil, &WeightsError{Err: err}
 		}
 		w = &loadedWeights{path: weights, settings: s, hash: hash}
 	}
@@ -191,6 +192,15 @@ func LoadScenarioWith(path, weights string) (*Scenario, error) {
 	}
 	return parseScenario(path, data, true, w)
 }
+
+// WeightsError is LoadScenarioWith's error when the weights file given in
+// place of the scenario's own does not read: its text is the file's error as
+// LoadWeights says it, so that a caller that took the file from a flag can
+// name the flag.
+type WeightsError struct{ Err error }
+
+func (e *WeightsError) Error() string { return e.Err.Error() }
+func (e *WeightsError) Unwrap() error { return e.Err }
 
 // LoadScenarioLike reads the scenario at path as LoadScenario does, with the
 // weights other runs (its file, settings and hash; the defaults included) in

@@ -272,9 +272,18 @@ func typed(name string, args []string) string {
 func loadScenario(path, weights string) (*lab.Scenario, error) {
 	sc, err := lab.LoadScenarioWith(path, weights)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, usageError{weightsFlag(err)}
 	}
 	return sc, nil
+}
+
+// weightsFlag names -weights in err when err is the -weights file's that did
+// not read (lab.WeightsError), else returns err as it is.
+func weightsFlag(err error) error {
+	if we := (*lab.WeightsError)(nil); errors.As(err, &we) {
+		return fmt.Errorf("-weights: %w", err)
+	}
+	return err
 }
 
 // refusals gathers the problems of the files a command reads before it

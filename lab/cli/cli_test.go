@@ -723,10 +723,11 @@ func TestCheckSaysAResultsProblemWithTheOthers(t *testing.T) {
 
 // A -weights file that does not read is every scenario's problem: check
 // said it once per file ("none.toml: no such file" twice for two files).
+// It names the flag, which it did not.
 func TestCheckSaysAWeightsProblemOnce(t *testing.T) {
 	none := filepath.Join(t.TempDir(), "none.toml")
 	code, out, e := runMain(t, context.Background(), nil, "check", "../../scenarios/line.toml", "../../scenarios/opening.toml", "-weights", none, "-runs", "2", "-q")
-	if want := "moralesim: " + none + ": no such file\n"; code != cli.ExitBadInput || out != "" || e != want {
+	if want := "moralesim: -weights: " + none + ": no such file\n"; code != cli.ExitBadInput || out != "" || e != want {
 		t.Errorf("got exit %d, stdout %q, stderr %q; want exit 2 and %q", code, out, e, want)
 	}
 }

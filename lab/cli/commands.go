@@ -427,11 +427,13 @@ func cmdCompare(ctx context.Context, args []string, env console) error {
 	// A scenario where a weights file goes is the arguments out of order
 	// (compare SCENARIO.toml A.toml B.toml): said with the order they go in.
 	side := func(weights string) (*lab.Scenario, error) {
-		sc, err := loadScenario(pos[2], weights)
+		sc, err := lab.LoadScenarioWith(pos[2], weights) // no flag: A.toml and B.toml are named by their paths
 		if errors.Is(err, lab.ErrNotWeights) {
 			return nil, bad("%v: compare takes the two weights files first, then the scenario: moralesim compare A.toml B.toml SCENARIO.toml", err)
+		} else if err != nil {
+			return nil, usageError{err}
 		}
-		return sc, err
+		return sc, nil
 	}
 	sc, err := side(pos[0])
 	if err != nil {

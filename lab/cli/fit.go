@@ -68,6 +68,7 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 			// are unknown: each is read as check reads it (its own weights,
 			// or -weights), for its own problems.
 			o, err = lab.LoadScenarioWith(p, *weights)
+			err = weightsFlag(err)
 		}
 		if err != nil || sc == nil {
 			if err != nil {

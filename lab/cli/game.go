@@ -48,7 +48,7 @@ func cmdGame(ctx context.Context, args []string, env console) error {
 	if *weights != "" {
 		var err error
 		if s, _, err = lab.LoadWeights(*weights); err != nil {
-			return usageError{err}
+			return usageError{fmt.Errorf("-weights: %w", err)}
 		}
 	}
 	sc := GameScenario(s, *duration, 0.5)

@@ -94,7 +94,8 @@ share = [0.0, 1.0]
 
 // TestAScenarioInAWeightsFilesPlace checks that a scenario given where a
 // weights file is read (lint's file, -weights, compare's two files) is
-// said in one line, not as every array of the scenario.
+// said in one line, not as every array of the scenario, naming -weights
+// where the flag gave it.
 func TestAScenarioInAWeightsFilesPlace(t *testing.T) {
 	const sc = "../../scenarios/opening.toml"
 	const notWeights = sc + " looks like a scenario, not a weights file"
@@ -104,10 +105,10 @@ func TestAScenarioInAWeightsFilesPlace(t *testing.T) {
 		want string // stderr
 	}{
 		{"lint", []string{"lint", sc}, "moralesim: " + notWeights + ": use moralesim check " + sc + "\n"},
-		{"run -weights", []string{"run", sc, "-weights", sc, "-runs", "1", "-q"}, "moralesim: " + notWeights + "\n"},
-		{"check -weights", []string{"check", sc, "-weights", sc, "-runs", "1", "-q"}, "moralesim: " + notWeights + "\n"},
+		{"run -weights", []string{"run", sc, "-weights", sc, "-runs", "1", "-q"}, "moralesim: -weights: " + notWeights + "\n"},
+		{"check -weights", []string{"check", sc, "-weights", sc, "-runs", "1", "-q"}, "moralesim: -weights: " + notWeights + "\n"},
 		{"compare", []string{"compare", sc, "../../weights.toml", sc, "-runs", "2", "-q"}, "moralesim: " + notWeights + ": compare takes the two weights files first, then the scenario: moralesim compare A.toml B.toml SCENARIO.toml\n"},
-		{"game -weights", []string{"game", "-weights", sc, "-runs", "1", "-q"}, "moralesim: " + notWeights + "\n"},
+		{"game -weights", []string{"game", "-weights", sc, "-runs", "1", "-q"}, "moralesim: -weights: " + notWeights + "\n"},
 	} {
 		code, _, e := runMain(t, context.Background(), nil, tc.args...)
 		if code != cli.ExitBadInput || e != tc.want {
