@@ -160,7 +160,7 @@ func CheckResults(sc *Scenario, runs int) error {
 		if sc.Path == "" {
 			advice = "run fewer or shorter fights"
 		}
-		return fmt.Errorf("the results of %d runs of %s would take about %.3g bytes of memory (morale samples and metrics); at most %d (2 GiB), for one process as for the merge of shards: %s", runs, safefile.Quote(sc.Name), b, MaxResultBytes, advice)
+		return fmt.Errorf("the results of %d runs of %s would take about %s of memory (morale samples and metrics); at most %s, for one process as for the merge of shards: %s", runs, safefile.Quote(sc.Name), FormatBytes(b), FormatBytes(MaxResultBytes), advice)
 	}
 	return nil
 }

@@ -15,6 +15,17 @@ import (
 // report both use it. Machine formats (CSV, JSON) keep their own.
 func FormatNumber(v float64) string { return FormatFigures(v, 4) }
 
+// FormatBytes returns a size of memory of b bytes as a person reads it, in
+// GiB from 1 GiB ("269 GiB", "2.24 GiB"), else in MiB ("512 MiB"), with
+// FormatFigures' three figures: the lab's refusals of work too large said
+// "about 2.89e+11 bytes" beside "at most 2147483648".
+func FormatBytes(b float64) string {
+	if b >= 1<<30 {
+		return FormatFigures(b/(1<<30), 3) + " GiB"
+	}
+	return FormatFigures(b/(1<<20), 3) + " MiB"
+}
+
 // Negligible is the size below which FormatFigures prints a value as "0".
 const Negligible = 1e-9
 

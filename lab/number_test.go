@@ -48,6 +48,23 @@ func TestFormatFiguresHasNoExponent(t *testing.T) {
 	}
 }
 
+// A size of memory reads in GiB or MiB, not in bytes with an exponent: the
+// lab's refusals of work too large said "about 2.89e+11 bytes of memory;
+// at most 2147483648".
+func TestFormatBytes(t *testing.T) {
+	for _, tc := range []struct {
+		b    float64
+		want string
+	}{
+		{2.89e11, "269 GiB"}, {1 << 31, "2 GiB"}, {2.4e9, "2.24 GiB"}, {1 << 30, "1 GiB"},
+		{512 << 20, "512 MiB"}, {1.5e6, "1.43 MiB"}, {2e15, "1862645 GiB"},
+	} {
+		if got := lab.FormatBytes(tc.b); got != tc.want {
+			t.Errorf("FormatBytes(%v): got %q; want %q", tc.b, got, tc.want)
+		}
+	}
+}
+
 // A paired change of a time of a long fight reads in seconds: "+1234
 // [+1100, +1368]", not "+1.23e+03 [+1.1e+03, +1.37e+03]".
 func TestPairedDiffHasNoExponent(t *testing.T) {

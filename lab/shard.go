@@ -443,7 +443,7 @@ func checkHeader(h Header) error {
 		return err
 	}
 	if b := ResultBytes(h.Runs, keptSamples(h.Duration, h.Sample, len(h.Squads)), len(h.Squads)); b > MaxResultBytes {
-		return fmt.Errorf("the results of %d runs would take about %.3g bytes of memory; at most %d", h.Runs, b, MaxResultBytes)
+		return fmt.Errorf("the results of %d runs would take about %s of memory; at most %s", h.Runs, FormatBytes(b), FormatBytes(MaxResultBytes))
 	}
 	return nil
 }

@@ -81,7 +81,7 @@ func TestWorkAndResultCeilings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := lab.CheckResults(long, 200000); err == nil || !strings.Contains(err.Error(), "at most 2147483648 (2 GiB)") {
+	if err := lab.CheckResults(long, 200000); err == nil || !strings.Contains(err.Error(), "would take about 89.6 GiB of memory (morale samples and metrics); at most 2 GiB,") {
 		t.Errorf("200,000 runs of 10,000 samples: %v; want a refusal", err)
 	}
 	if _, err := lab.MonteCarlo(context.Background(), lab.Plan{Scenario: one, Settings: one.Settings, Runs: lab.MaxRuns + 1}); err == nil {

@@ -709,7 +709,7 @@ func TestCheckSaysAResultsProblemWithTheOthers(t *testing.T) {
 	want := []string{
 		"moralesim: " + a + ":3: squad[1].size: is -1; it must lie in 1..100000",
 		a + ":5: squad[2].size: is -1; it must lie in 1..100000",
-		big + ":1: runs: the results of 1000000 runs of \"big\" would take about",
+		big + ":1: runs: the results of 1000000 runs of \"big\" would take about 269 GiB of memory (morale samples and metrics); at most 2 GiB,",
 	}
 	lines := strings.Split(strings.TrimSuffix(e, "\n"), "\n")
 	ok := code == cli.ExitBadInput && out == "" && len(lines) == len(want)

@@ -317,8 +317,8 @@ func sizes(cfg Config, dim int) (fitSizes, error) {
 		expects += len(sc.Expects)
 	}
 	if cands := z.budget / (z.runs * z.scenarios); LogBytes(cands, expects) > lab.MaxResultBytes {
-		return z, &Error{Flag: "-budget", Msg: fmt.Sprintf("is %d fights: up to %d candidates of %d fights, each measuring %d expectations, whose log (fit.json has every measure) would take about %.3g bytes of memory; at most %d: lower -budget, raise -runs, or fit fewer expectations",
-			z.budget, cands, z.runs*z.scenarios, expects, LogBytes(cands, expects), lab.MaxResultBytes)}
+		return z, &Error{Flag: "-budget", Msg: fmt.Sprintf("is %d fights: up to %d candidates of %d fights, each measuring %d expectations, whose log (fit.json has every measure) would take about %s of memory; at most %s: lower -budget, raise -runs, or fit fewer expectations",
+			z.budget, cands, z.runs*z.scenarios, expects, lab.FormatBytes(LogBytes(cands, expects)), lab.FormatBytes(lab.MaxResultBytes))}
 	}
 	z.generations = (z.budget/z.scenarios - z.reserve) / (z.pop * z.runs)
 	z.restarts = cfg.Restarts
