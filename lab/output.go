@@ -8,7 +8,6 @@ import (
 	"io"
 	"io/fs"
 	"maps"
-	"math"
 	"os"
 	"path"
 	"path/filepath"
@@ -235,14 +234,7 @@ func resultFolder(dir string) error {
 // or "header" holding it first (runs.json). Only the file's first bytes
 // are read; whitespace between the tokens is skipped.
 func isMark(path string) (bool, error) {
-	r, err := safefile.Open(path, math.MaxInt64, "result")
-	if err != nil {
-		return false, err
-	}
-	head, err := io.ReadAll(io.LimitReader(r, 256))
-	if cerr := r.Close(); err == nil {
-		err = cerr
-	}
+	head, err := safefile.Head(path, 256, "result")
 	if err != nil {
 		return false, err
 	}

@@ -24,6 +24,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 )
 
@@ -93,6 +94,24 @@ func Open(path string, limit int64, kind string) (io.ReadCloser, error) {
 		return nil, errors.Join(err, f.Close())
 	}
 	return &limited{f: f, left: limit, path: path, kind: kind, limit: limit}, nil
+}
+
+// Head returns the first n bytes of the regular file at path (all of it
+// when shorter), checked as Open checks it, whatever the file's size: enough
+// to tell what a file is before replacing it.
+func Head(path string, n int64, kind string) ([]byte, error) {
+	r, err := Open(path, math.MaxInt64, kind)
+	if err != nil {
+		return nil, err
+	}
+	head, err := io.ReadAll(io.LimitReader(r, n))
+	if cerr := r.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, err
+	}
+	return head, nil
 }
 
 // Read returns the contents of the regular file at path, at most limit bytes,

@@ -300,3 +300,30 @@ func TestPlain(t *testing.T) {
 		}
 	}
 }
+
+// Head reads at most its n bytes of a file of any size, and a shorter file
+// whole.
+func TestHead(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		text string
+		n    int64
+		want string
+	}{
+		{"<!doctype html><title>x</title>", 15, "<!doctype html>"},
+		{"short", 256, "short"},
+		{"", 8, ""},
+	} {
+		p := filepath.Join(dir, "f")
+		if err := os.WriteFile(p, []byte(tc.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, err := safefile.Head(p, tc.n, "report")
+		if err != nil || string(got) != tc.want {
+			t.Errorf("Head(%q, %d): got %q, %v; want %q", tc.text, tc.n, got, err, tc.want)
+		}
+	}
+	if _, err := safefile.Head(filepath.Join(dir, "none"), 8, "report"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("Head of no file: got %v; want fs.ErrNotExist", err)
+	}
+}

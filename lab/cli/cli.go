@@ -422,16 +422,9 @@ func pageOrNew(path string) error {
 	if !fi.Mode().IsRegular() {
 		return nil
 	}
-	r, err := safefile.Open(path, math.MaxInt64, "report")
+	got, err := safefile.Head(path, 1024, "report")
 	if err != nil {
 		return fmt.Errorf("-report %s: %w", safefile.Quote(path), err)
-	}
-	got, err := io.ReadAll(io.LimitReader(r, 1024))
-	if cerr := r.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return err
 	}
 	if len(got) > 0 && !report.IsPage(got) {
 		return fmt.Errorf("-report %s: holds a file that is not a report moralesim wrote (a report starts <!doctype html> and has the title \"MoraleBreak report: …\" in its first kilobyte), which a report would replace; pick another file", safefile.Quote(path))
