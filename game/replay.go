@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/moralebreak/moralebreak/internal/safefile"
+	"github.com/moralebreak/moralebreak/internal/words"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -87,6 +88,43 @@ func (r Recording) Work() float64 {
 		done += c.apply(e.Cmd)
 	}
 	return done + float64(max(0, r.End-tick))*c.w
+}
+
+// tooMuchWork refuses r, whose Work w is over MaxReplayWork, in a
+// designer's words: the work as a time of the battle r starts with, and the
+// most a replay may take as a time of that battle ("as much work as 24 h of
+// 5000 soldiers; a replay may take at most 27 min 46 s of 5000 soldiers"),
+// where it said "about 1.04e+11 soldier-sub-ticks … at most 2e+09".
+func tooMuchWork(r Recording, w float64) error {
+	base := newReplayCost(r).base
+	battle := words.Count(r.Soldiers, "soldier", "soldiers")
+	switch {
+	case r.Scene == SceneArmies:
+		battle = "the armies"
+	case r.Scene == SceneScenario && r.Scenario != nil:
+		battle = words.Count(r.Scenario.Men(), "man", "men")
+	}
+	return badReplay("playing it through would take too long: its %s of battle and %s (restarts and reinforcements counted) are about as much work as %s of %s, and a replay may take at most %s of %s, a few minutes of one core",
+		span(float64(r.End)/SubTicksPerSecond), words.Count(len(r.Entries), "command", "commands"),
+		span(w/base/SubTicksPerSecond), battle, span(MaxReplayWork/base/SubTicksPerSecond), battle)
+}
+
+// span writes a time of s seconds in whole units a person reads: "24 h",
+// "1 h 9 min", "27 min 46 s", "40 s".
+func span(s float64) string {
+	n := int64(math.Round(s))
+	h, m, sec := n/3600, n%3600/60, n%60
+	switch {
+	case h > 0 && m > 0:
+		return fmt.Sprintf("%d h %d min", h, m)
+	case h > 0:
+		return fmt.Sprintf("%d h", h)
+	case m > 0 && sec > 0:
+		return fmt.Sprintf("%d min %d s", m, sec)
+	case m > 0:
+		return fmt.Sprintf("%d min", m)
+	}
+	return fmt.Sprintf("%d s", sec)
 }
 
 // replayCost follows the cost of a sub-tick through a replay's commands.
@@ -726,7 +764,7 @@ func ReadReplay(in io.Reader) (Recording, error) {
 				return Recording{}, err
 			}
 			if w := r.Work(); w > MaxReplayWork {
-				return Recording{}, badReplay("playing it through would take about %.3g soldier-sub-ticks (%d soldiers, %d sub-ticks, %d commands); a replay may take at most %.0g", w, r.Soldiers, r.End, len(r.Entries), float64(MaxReplayWork))
+				return Recording{}, tooMuchWork(r, w)
 			}
 			return r, nil
 		default:

@@ -31,8 +31,10 @@ func TestReplayBounds(t *testing.T) {
 		end                 int64
 		want                string
 	}{
-		{"5000 soldiers for 24 h", "soldiers 5000\n", "", game.MaxReplayTicks, "playing it through would take about 1.04e+11 soldier-sub-ticks"},
-		{"a restart storm", "soldiers 5000\n", strings.Repeat("tick 0 restart\n", 2000), 0, "at most 2e+09"},
+		{"5000 soldiers for 24 h", "soldiers 5000\n", "", game.MaxReplayTicks, "playing it through would take too long: its 24 h of battle and 0 commands (restarts and reinforcements counted) are about as much work as 24 h of 5000 soldiers, and a replay may take at most 27 min 46 s of 5000 soldiers, a few minutes of one core"},
+		{"a restart storm", "soldiers 5000\n", strings.Repeat("tick 0 restart\n", 2000), 0, "its 0 s of battle and 2000 commands (restarts and reinforcements counted) are about as much work as 1 h 9 min of 5000 soldiers, and a replay may take at most 27 min 46 s of 5000 soldiers"},
+		{"the armies for 24 h", "soldiers 5\nscene armies\n", "", game.MaxReplayTicks, "are about as much work as 24 h of the armies, and a replay may take at most 9 h 2 min of the armies"},
+		{"a scenario's 20 men for 12 h and a storm of reinforcements", "soldiers 5\nscene scenario\nscenario\n| name = \"x\"\n| duration = 60.0\n| [[squad]]\n| name = \"a\"\n| size = 20\n| formation = \"line\"\n| at = [1500.0, 1000.0]\n| spacing = 100.0\n", strings.Repeat("tick 0 reinforce 200\n", 1), game.MaxReplayTicks / 2, "its 12 h of battle and 1 command (restarts and reinforcements counted) are about as much work as 126 h 17 min of 20 men, and a replay may take at most 110 h 13 min of 20 men"},
 		{"a 60,000-digit shell", "soldiers 5\n", "tick 1 shell 1 " + strings.Repeat("9", 60000) + "e99999\n", 10, `shell: "` + strings.Repeat("9", 80) + `… (60006 bytes)" is not a finite number`},
 		{"a long unknown word", "soldiers 5\n", "tick 1 " + strings.Repeat("x", 5000) + "\n", 10, `… (5000 bytes)"`},
 	}
@@ -40,7 +42,10 @@ func TestReplayBounds(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := game.ReadReplay(strings.NewReader(replayText(t, tt.header, tt.ticks, tt.end)))
 			if err == nil || !errors.Is(err, game.ErrBadReplay) || !strings.Contains(err.Error(), tt.want) {
-				t.Fatalf("ReadReplay = %.300v; want an ErrBadReplay with %q", err, tt.want)
+				t.Fatalf("ReadReplay: got %.400v; want an ErrBadReplay with %q", err, tt.want)
+			}
+			if strings.Contains(err.Error(), "e+") || strings.Contains(err.Error(), "sub-tick") {
+				t.Errorf("ReadReplay: got %q; want no exponent and no sub-ticks", err)
 			}
 			if len(err.Error()) > 400 {
 				t.Errorf("the error is %d bytes long", len(err.Error()))
