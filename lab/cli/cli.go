@@ -266,6 +266,22 @@ func typed(name string, args []string) string {
 	return lab.CommandLine(append([]string{"moralesim", name}, args...)...)
 }
 
+// outDir returns a job's result folder: out, the -out flag's, which
+// parseFlags checked with the flags, or by default lab.OutDir(name,
+// suffix) (out/NAME), checked here the same way (lab.CheckOut), before any
+// fight, so that a default folder that is not a result is refused in the
+// words its write would refuse it with, not after every fight ran.
+func outDir(out, name, suffix string) (string, error) {
+	if out != "" {
+		return out, nil
+	}
+	dir := lab.OutDir(name, suffix)
+	if err := lab.CheckOut(dir); err != nil {
+		return "", usageError{err}
+	}
+	return dir, nil
+}
+
 // loadScenario loads path, with the weights file in place of its own when
 // weights is set (lab.LoadScenarioWith: the scenario's own weights file is then
 // not read and need not exist). Errors are bad input.

@@ -674,6 +674,50 @@ func TestOutNotAResultIsRefusedFirst(t *testing.T) {
 	}
 }
 
+// The default result folder (no -out: out/NAME) that is not a result was
+// refused only at the write, after every fight ran (exit 1), where -out's
+// is refused with the flags. It is refused before any fight now, in the
+// write's words: the clock, which a job's progress reads when its fights
+// start, is never read.
+func TestDefaultOutNotAResultIsRefusedFirst(t *testing.T) {
+	line, err := filepath.Abs("../../scenarios/line.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	holds, err := filepath.Abs("../../scenarios/fit/line_holds.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		args []string
+		dir  string
+	}{
+		{[]string{"run", line, "-runs", "20"}, "line"},
+		{[]string{"run", line, "-runs", "20", "-sweep", "RecoveryDelaySeconds=3:4:1"}, "line"},
+		{[]string{"sensitivity", line, "-runs", "20"}, "line-sensitivity"},
+		{[]string{"fit", holds}, "line_holds-fit"},
+	} {
+		t.Run(strings.Join(tt.args[:1], " ")+" "+tt.dir, func(t *testing.T) {
+			t.Chdir(t.TempDir())
+			dir := filepath.Join("out", tt.dir)
+			a := filepath.Join(dir, "a.toml")
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(a, []byte("old"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			reads := 0
+			var out, errb bytes.Buffer
+			code := cli.Main(context.Background(), append(tt.args, "-q"), cli.Env{Stdout: &out, Stderr: &errb, Now: func() time.Time { reads++; return time.Unix(0, 0) }})
+			want := "moralesim: " + dir + `: holds "a.toml" and none of the files a result folder holds`
+			if b, err := os.ReadFile(a); code != cli.ExitBadInput || reads != 0 || out.String() != "" || !strings.HasPrefix(errb.String(), want) || err != nil || string(b) != "old" {
+				t.Errorf("got exit %d, clock read %d times, stdout %q, stderr %q, a.toml %q (%v); want exit 2, no read, %q… and a.toml kept", code, reads, out.String(), errb.String(), b, err, want)
+			}
+		})
+	}
+}
+
 // A misspelt -sweep key lists the weight rows and the settings, each on a
 // line of its own that moralesim prints whole: one line of both was cut at
 // 400 bytes, inside a setting's name ("RecoveryDelaySecond…").

@@ -116,8 +116,8 @@ func cmdRun(ctx context.Context, args []string, env console) error {
 	if !set["runs"] {
 		*runs = sc.Runs
 	}
-	if *out == "" {
-		*out = lab.OutDir(sc.Name, "")
+	if *out, err = outDir(*out, sc.Name, ""); err != nil {
+		return err
 	}
 	if err := metricStatFlags(sc, *metric, *stat); err != nil {
 		return err
@@ -566,8 +566,8 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 	if err := checkResults(sc, *runs, true); err != nil {
 		return err
 	}
-	if *out == "" {
-		*out = lab.OutDir(sc.Name, "-sensitivity")
+	if *out, err = outDir(*out, sc.Name, "-sensitivity"); err != nil {
+		return err
 	}
 	bar := newProgress(env, *quiet, sc.Name+" sensitivity")
 	res, err := lab.Sensitivity(ctx, sc, *metric, *stat, *runs, *seed, bar.update)

@@ -89,8 +89,8 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 		return 0, err
 	}
 	startFile := sc.WeightsPath
-	if *out == "" {
-		*out = lab.OutDir(sc.Name, "-fit")
+	if *out, err = outDir(*out, sc.Name, "-fit"); err != nil {
+		return 0, err
 	}
 	cfg := fit.Config{Scenario: sc, More: more, Runs: *runs, Budget: *budget, Seed: *seed, MaxWork: *maxWork}
 	if *keys != "" {
