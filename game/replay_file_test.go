@@ -152,7 +152,7 @@ func TestReplayErrorsSayTheProblemAlone(t *testing.T) {
 		{"reinforcements in the armies", armies, fmt.Sprintf("line %d: tick 100: reinforce 3: reinforcement count out of range: ", lineOf(t, armies, "tick 100", 1)), game.ErrBadCount},
 		{"a scenario squad of no men", scenario, fmt.Sprintf("line %d: scenario block: bad scenario: squad 1 (\"a\"): size 0", lineOf(t, scenario, "scenario", 1)), nil},
 		{"too long to play", strings.Replace(strings.Replace(good, "soldiers 5\n", "soldiers 5000\n", 1), "\nend 240\n", "\nend 20736000\n", 1),
-			"playing it through would take about", nil},
+			"playing it through would take too long: its 24 h of battle and 0 commands (restarts and reinforcements counted) are about as much work as 24 h of 5000 soldiers", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := filepath.Join(dir, strings.ReplaceAll(tc.name, " ", "-")+".txt")

@@ -84,7 +84,7 @@ func TestBadFlagsExitTwoBeforeAWindow(t *testing.T) {
 		{[]string{"-record", "/dev/null"}, "-record: cannot write: /dev/null: is a device"},
 		{[]string{"-replay", fifo}, "demo: -replay " + fifo + ": is a FIFO, not a regular file (a replay must be one)"},
 		{[]string{"-replay", "/dev/zero"}, "demo: -replay /dev/zero: is a device"},
-		{[]string{"-replay", endless}, "playing it through would take about 1.04e+11 soldier-sub-ticks"},
+		{[]string{"-replay", endless}, "playing it through would take too long: its 24 h of battle and 1 command (restarts and reinforcements counted) are about as much work as 24 h of 5000 soldiers, and a replay may take at most 27 min 46 s of 5000 soldiers"},
 		// a scenario the lab refuses is the lab's error: file, line, key
 		{[]string{"-scenario", badScenario}, "-scenario: " + badScenario + ":4: squad[1].size: is 0; it must lie in 1..100000"},
 		// a missing file in a designer's words, without the system call
