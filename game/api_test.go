@@ -125,9 +125,10 @@ func TestNoTypeHasTooManyMethods(t *testing.T) {
 
 // Package game imports no engine: the standard library, morale and its one
 // dependency, and the project's engine-free internal/safefile (the guarded
-// reads and writes of replays), internal/words (counts in words) and
-// internal/tomllines (the lines of a scenario block's keys) only, so that
-// the battle runs and is tested without a window.
+// reads and writes of replays), internal/words (counts in words),
+// internal/figures (numbers without an exponent) and internal/tomllines
+// (the lines of a scenario block's keys) only, so that the battle runs and
+// is tested without a window.
 func TestImportsNoEngine(t *testing.T) {
 	for _, d := range deps(t) {
 		switch {
@@ -136,9 +137,10 @@ func TestImportsNoEngine(t *testing.T) {
 			strings.HasPrefix(d.path, "github.com/BurntSushi/toml"),
 			d.path == "github.com/moralebreak/moralebreak/internal/safefile",
 			d.path == "github.com/moralebreak/moralebreak/internal/words",
+			d.path == "github.com/moralebreak/moralebreak/internal/figures",
 			d.path == "github.com/moralebreak/moralebreak/internal/tomllines":
 		default:
-			t.Errorf("game imports %s; want only the standard library, morale, BurntSushi/toml, internal/safefile, internal/words and internal/tomllines", d.path)
+			t.Errorf("game imports %s; want only the standard library, morale, BurntSushi/toml, internal/safefile, internal/words, internal/figures and internal/tomllines", d.path)
 		}
 	}
 }

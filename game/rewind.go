@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/moralebreak/moralebreak/internal/figures"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -259,10 +260,11 @@ func (rw *Rewind) Resume() error {
 }
 
 // settingsDiff names what b changes from a: "AllyDown −0.25, ShakenBelow
-// 0.5" ("" when nothing).
+// 0.5" ("" when nothing), each value with four figures and no exponent
+// ("NoEffectRadius 12000", where %.4g wrote "1.2e+04").
 func settingsDiff(a, b morale.Settings) string {
 	var out []string
-	num := func(v float64) string { return strings.Replace(fmt.Sprintf("%.4g", v), "-", "−", 1) }
+	num := func(v float64) string { return strings.Replace(figures.Format(v, 4), "-", "−", 1) }
 	for _, p := range morale.Params() {
 		if x, y := p.Get(a), p.Get(b); x != y {
 			out = append(out, p.Name+" "+num(y))

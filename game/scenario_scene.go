@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/moralebreak/moralebreak/internal/figures"
 	"github.com/moralebreak/moralebreak/internal/words"
 	"github.com/moralebreak/moralebreak/morale"
 )
@@ -174,7 +175,7 @@ func newScenario(b *Battle) *Scenario {
 		b.history.grow(s.fight.Men())
 	}
 	s.sample()
-	b.logf("Seed %d: scenario %s, %s in %s, %g s.", b.cfg.Seed, quote(cfg.Name), words.Count(s.fight.Men(), "man", "men"), words.Count(len(cfg.Squads), "squad", "squads"), cfg.Duration)
+	b.logf("Seed %d: scenario %s, %s in %s, %s s.", b.cfg.Seed, quote(cfg.Name), words.Count(s.fight.Men(), "man", "men"), words.Count(len(cfg.Squads), "squad", "squads"), figures.Format(cfg.Duration, 4))
 	return s
 }
 
@@ -314,7 +315,7 @@ func newsLabel(ev *ScenarioEvent) string {
 	case "event":
 		l := string(ev.Event)
 		if ev.Scale != 1 {
-			l += fmt.Sprintf(" ×%g", ev.Scale)
+			l += " ×" + figures.Format(ev.Scale, 4)
 		}
 		if target != "" {
 			l += " → " + target
@@ -369,7 +370,7 @@ func (s *Scenario) step() {
 	}
 	if !s.over && b.Time() >= s.fight.cfg.Duration {
 		s.over = true
-		b.logf("The scenario's %g s are over: no more events; the fight runs on.", s.fight.cfg.Duration)
+		b.logf("The scenario's %s s are over: no more events; the fight runs on.", figures.Format(s.fight.cfg.Duration, 4))
 	}
 }
 
