@@ -122,12 +122,13 @@ func (o Outputs) Write(ctx context.Context, dir string, extra map[string][]byte)
 	return b.Commit()
 }
 
-// CheckOut refuses dir, before any work, where Write would refuse it: an
-// existing folder holding anything but result files (keepResult), or none
-// of the files that mark a result (resultFolder), so that -out naming a
-// designer's folder is bad input said with the flags, not after every
-// fight ran. A path that is not there, or not a folder, is left to Write,
-// which says what it is (and checks the folder again).
+// CheckOut refuses dir, before any work, where Write would refuse it: a
+// file that is not a folder (a regular file, a FIFO), or an existing
+// folder holding anything but result files (keepResult), or none of the
+// files that mark a result (resultFolder), so that -out naming a
+// designer's file or folder is bad input said with the flags, not after
+// every fight ran. A path that is not there is left to Write (which checks
+// again).
 func CheckOut(dir string) error {
 	if dir == "" {
 		return nil
@@ -139,7 +140,14 @@ func CheckOut(dir string) error {
 	case err != nil:
 		return err
 	case !fi.IsDir():
-		return nil
+		// Write's refusal in its words: Batch.Dir refuses a path that is
+		// there and not a folder before it creates or changes anything
+		// (should the file go meanwhile, what it staged is removed).
+		var b safefile.Batch
+		if _, err := b.Dir(dir, keepResult); err != nil {
+			return err
+		}
+		return b.Abort()
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {

@@ -718,6 +718,42 @@ func TestDefaultOutNotAResultIsRefusedFirst(t *testing.T) {
 	}
 }
 
+// A result folder's path that holds a file, -out's or the default
+// out/NAME, was refused only at the write, after every fight ran (exit 1):
+// lab.CheckOut left a path that is not a folder to the write. It is refused
+// before any fight now, in the write's words, and the file kept.
+func TestOutAFileIsRefusedFirst(t *testing.T) {
+	line, err := filepath.Abs("../../scenarios/line.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name, file string
+		args       []string
+		want       string
+	}{
+		{"-out", "res", []string{"-out", "res"}, "moralesim: -out: res: is a file, not a folder; not replaced"},
+		{"default", filepath.Join("out", "line"), nil, "moralesim: " + filepath.Join("out", "line") + ": is a file, not a folder; not replaced"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Chdir(t.TempDir())
+			if err := os.MkdirAll(filepath.Dir(tt.file), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(tt.file, []byte("old"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			reads := 0
+			var out, errb bytes.Buffer
+			args := append([]string{"run", line, "-runs", "20", "-q"}, tt.args...)
+			code := cli.Main(context.Background(), args, cli.Env{Stdout: &out, Stderr: &errb, Now: func() time.Time { reads++; return time.Unix(0, 0) }})
+			if b, err := os.ReadFile(tt.file); code != cli.ExitBadInput || reads != 0 || out.String() != "" || errb.String() != tt.want+"\n" || err != nil || string(b) != "old" {
+				t.Errorf("got exit %d, clock read %d times, stdout %q, stderr %q, %s %q (%v); want exit 2, no read, %q and the file kept", code, reads, out.String(), errb.String(), tt.file, b, err, tt.want)
+			}
+		})
+	}
+}
+
 // A misspelt -sweep key lists the weight rows and the settings, each on a
 // line of its own that moralesim prints whole: one line of both was cut at
 // 400 bytes, inside a setting's name ("RecoveryDelaySecond…").

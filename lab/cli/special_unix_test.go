@@ -132,8 +132,8 @@ func TestSpecialOutputsKept(t *testing.T) {
 			t.Errorf("-report %s: the file is now %v (%v); want %v", target, after.Mode(), err, before.Mode())
 		}
 		code, e = mainWithin(t, "run", opening, "-runs", "2", "-q", "-out", target)
-		if code != cli.ExitFailed || !strings.Contains(e, "not a folder; not replaced") {
-			t.Errorf("-out %s: exit %d, %q; want a refusal", target, code, e)
+		if code != cli.ExitBadInput || !strings.Contains(e, "not a folder; not replaced") {
+			t.Errorf("-out %s: exit %d, %q; want %d (said with the flags) and a refusal", target, code, e, cli.ExitBadInput)
 		}
 	}
 	if _, err := os.Stat(filepath.Join(dir, "o")); err == nil {
