@@ -176,28 +176,41 @@ func LoadScenario(path string) (*Scenario, error) {
 // weights file at weights (read the same guarded way) in place of the one its
 // weights key names: that key is then not read, and its file need not exist.
 // Every event must have a row in weights' table; a weights file that does
-// not read is a *WeightsError. weights "" is LoadScenario.
+// not read is a *WeightsError, which holds the scenario's own problems too.
+// weights "" is LoadScenario.
 func LoadScenarioWith(path, weights string) (*Scenario, error) {
 	var w *loadedWeights
 	if weights != "" {
 		s, hash, err := LoadWeights(weights)
 		if err != nil {
-			return nil, &WeightsError{Err: err}
+			// The scenario is read all the same, for its own problems:
+			// every one but the rows its news needs, which the weights
+			// would have.
+			_, serr := loadScenario(path, &loadedWeights{path: weights, settings: morale.DefaultSettings(), unread: true})
+			return nil, &WeightsError{Err: err, Scenario: serr}
 		}
 		w = &loadedWeights{path: weights, settings: s, hash: hash}
 	}
+	return loadScenario(path, w)
+}
+
+// loadScenario reads the scenario at path (guarded) and parses it with the
+// weights over (nil: its own).
+func loadScenario(path string, over *loadedWeights) (*Scenario, error) {
 	data, err := safefile.Read(path, MaxScenarioBytes, "scenario")
 	if err != nil {
 		return nil, err
 	}
-	return parseScenario(path, data, true, w)
+	return parseScenario(path, data, true, over)
 }
 
 // WeightsError is LoadScenarioWith's error when the weights file given in
 // place of the scenario's own does not read: its text is the file's error as
 // LoadWeights says it, so that a caller that took the file from a flag can
-// name the flag.
-type WeightsError struct{ Err error }
+// name the flag. Scenario is the scenario's own problems, found without the
+// weights (every one but an event without a row in them), or nil: a caller
+// says them beside it.
+type WeightsError struct{ Err, Scenario error }
 
 func (e *WeightsError) Error() string { return e.Err.Error() }
 func (e *WeightsError) Unwrap() error { return e.Err }
@@ -207,11 +220,7 @@ func (e *WeightsError) Unwrap() error { return e.Err }
 // place of its own, whose file is then not read: a scenario fitted together
 // with other. Every event must have a row in other's table.
 func LoadScenarioLike(path string, other *Scenario) (*Scenario, error) {
-	data, err := safefile.Read(path, MaxScenarioBytes, "scenario")
-	if err != nil {
-		return nil, err
-	}
-	return parseScenario(path, data, true, &loadedWeights{path: other.WeightsPath, settings: other.Settings.Clone(), hash: other.WeightsHash})
+	return loadScenario(path, &loadedWeights{path: other.WeightsPath, settings: other.Settings.Clone(), hash: other.WeightsHash})
 }
 
 // fromScenario returns what a missing weights file's message adds to path,
@@ -226,10 +235,12 @@ func fromScenario(written, path string) string {
 	return fmt.Sprintf(" (weights = %s, read from the scenario's folder)", safefile.Quote(written))
 }
 
-// loadedWeights is a weights file read in place of a scenario's own.
+// loadedWeights is a weights file read in place of a scenario's own;
+// unread, one that did not read, whose rows are unknown.
 type loadedWeights struct {
 	path, hash string
 	settings   morale.Settings
+	unread     bool
 }
 
 // pathHint is what an error about a path written with \ in a TOML string
@@ -341,7 +352,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 	// weights = "" names no file and plays the defaults, whose rows are
 	// known. Weights given in the key's place (-weights) are known
 	// whatever the key.
-	p.rowsUnknown = over == nil && top.bad("weights")
+	p.rowsUnknown = over == nil && top.bad("weights") || over != nil && over.unread
 	written := w
 	if w != "" && !filepath.IsAbs(w) {
 		w = filepath.Join(filepath.Dir(file), w)

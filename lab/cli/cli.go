@@ -294,10 +294,11 @@ func loadScenario(path, weights string) (*lab.Scenario, error) {
 }
 
 // weightsFlag names -weights in err when err is the -weights file's that did
-// not read (lab.WeightsError), else returns err as it is.
+// not read (lab.WeightsError), joined with the scenario's own problems found
+// without it; else it returns err as it is.
 func weightsFlag(err error) error {
 	if we := (*lab.WeightsError)(nil); errors.As(err, &we) {
-		return fmt.Errorf("-weights: %w", err)
+		return errors.Join(fmt.Errorf("-weights: %w", err), we.Scenario)
 	}
 	return err
 }
@@ -305,11 +306,19 @@ func weightsFlag(err error) error {
 // refusals gathers the problems of the files a command reads before it
 // refuses any (check, fit), so that the problems of several files are said
 // at once, in the order found; each once, so that a -weights file that does
-// not read, which every file then reports, is said once.
+// not read, which every file then reports beside its own problems, is said
+// once.
 type refusals []error
 
-// add keeps err unless the same problem is already kept.
+// add keeps each problem of err (each of a join) unless the same problem
+// is already kept.
 func (r *refusals) add(err error) {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range j.Unwrap() {
+			r.add(e)
+		}
+		return
+	}
 	for _, e := range *r {
 		if e.Error() == err.Error() {
 			return

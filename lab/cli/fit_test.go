@@ -343,7 +343,7 @@ func TestFitSaysEveryFilesProblems(t *testing.T) {
 	}{
 		{"the first does not read", []string{a, good, b, none}, aSays + bSays + noneSays},
 		{"the first reads", []string{good, a, none, b}, aSays + noneSays + bSays},
-		{"-weights does not read", []string{good, b, "-weights", none}, "-weights: " + noneSays},
+		{"-weights does not read", []string{good, b, "-weights", none}, "-weights: " + noneSays + bSays},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "out")

@@ -126,3 +126,39 @@ func TestAWeightsFileInAScenariosPlace(t *testing.T) {
 		t.Errorf("check weights.toml: got exit %d, %q; want %d, %q", code, e, cli.ExitBadInput, want)
 	}
 }
+
+// A -weights file that does not read hid every scenario's own problems:
+// check and fit of a batch said the -weights problem alone, so the files'
+// problems came one attempt later. Each file's problems that do not depend
+// on the weights are said beside it now (an event's row in the weights is
+// the one that cannot be judged), the -weights problem once.
+func TestAWeightsProblemHidesNoScenarioProblem(t *testing.T) {
+	dir := t.TempDir()
+	a, b, none := filepath.Join(dir, "a.toml"), filepath.Join(dir, "b.toml"), filepath.Join(dir, "none.toml")
+	// a's event names news no weights file may have: that is not said.
+	if err := os.WriteFile(a, []byte("duration = 10.0\n[[squad]]\nsize = -1\n[[event]]\nt = 1.0\nevent = \"Nope\"\nat = [0.0, 0.0]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(b, []byte("duration = -10.0\n[[squad]]\nsize = 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := "moralesim: -weights: " + none + ": no such file\n" +
+		a + ":3: squad[1].size: is -1; it must lie in 1..100000\n" +
+		b + ":1: duration: is -10; it must lie in 0.001..86400\n"
+	for _, cmd := range []string{"check", "fit"} {
+		t.Run(cmd, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out")
+			args := []string{cmd, a, "../../scenarios/line.toml", b, "-weights", none, "-runs", "10", "-q"}
+			if cmd == "fit" {
+				args = append(args, "-out", out)
+			}
+			code, stdout, e := runMain(t, context.Background(), nil, args...)
+			if code != cli.ExitBadInput || stdout != "" || e != want {
+				t.Errorf("got exit %d, stdout %q, stderr %q; want exit 2 and %q", code, stdout, e, want)
+			}
+			if _, err := os.Stat(out); !os.IsNotExist(err) {
+				t.Errorf("the refused %s wrote %s (%v); want nothing written", cmd, out, err)
+			}
+		})
+	}
+}
