@@ -73,6 +73,19 @@ func fitTitle(t string, face text.Face, w float64) string {
 	return textfit.Clip(t, face, w)
 }
 
+// fitStatus is v's status line in w pixels of face: whole, else without
+// the lab's command (v.statusShort: "fights 0–999 · was: before the
+// edit"), which the published state and docs/demo.md keep, else clipped
+// (a long error). Clipped whole, the larger text of -scale 0.75 read
+// "fights 0–999 of moralesim run -seed 1 · was: before…", the note of
+// what "was" is cut.
+func fitStatus(v oddsView, face text.Face, w float64) string {
+	if v.statusShort != "" && textfit.Width(v.status, face) > w {
+		return textfit.Clip(v.statusShort, face, w)
+	}
+	return textfit.Clip(v.status, face, w)
+}
+
 // paint draws the panel's picture into img.
 func (p *Panel) paint(img *ebiten.Image) {
 	img.Clear()
@@ -93,14 +106,14 @@ func (p *Panel) paint(img *ebiten.Image) {
 	y += float64(m.px(16))
 	line := float64(w) - 2*x
 	if folded {
-		text, c := v.status, widgets.ColDim
+		text, c := fitStatus(v, p.small, line), widgets.ColDim
 		if r, ok := v.headline(); ok {
 			text, c = p.headlineText(r, line), oddsUp
 		}
 		widgets.DrawLabel(img, textfit.Clip(text, p.small, line), p.small, x, y, c)
 		return
 	}
-	widgets.DrawLabel(img, textfit.Clip(v.status, p.small, line), p.small, x, y, widgets.ColDim)
+	widgets.DrawLabel(img, fitStatus(v, p.small, line), p.small, x, y, widgets.ColDim)
 	for _, c := range p.cells(v, x, float64(w)) {
 		widgets.DrawLabel(img, textfit.Clip(c.s, c.face, c.room), c.face, c.x, c.y, c.c)
 	}

@@ -228,6 +228,10 @@ func (p *Panel) Close() { p.tr.Close() }
 // histogram's caption.
 type oddsView struct {
 	title, status string
+	// statusShort is the status without the lab's command ("fights
+	// 0–999 · was: before the edit"), for a panel too narrow for it whole
+	// (fitStatus); "" when the status has no such part.
+	statusShort string
 	rows          []oddsLine
 	named         int // how many of rows are of squads and men (the first)
 	more          int // squads and men left out for room
@@ -265,16 +269,18 @@ func layOdds(o odds.Odds) oddsView {
 	// the lab's own fights of its scenario, not the battle on screen:
 	// the title says so, as a what-if's banner beside it is of the screen
 	v := oddsView{title: fmt.Sprintf("Odds · lab's %s, not this battle · %d fights", o.Scenario, o.Total)}
+	note := ""
+	if o.Reference != nil && o.Reference.Runs > 0 {
+		note = " · was: before the edit"
+	}
 	switch {
 	case o.Error != "":
-		v.status = "cannot count: " + o.Error
+		v.status = "cannot count: " + o.Error + note
 	case o.Runs < o.Total:
-		v.status = fmt.Sprintf("counting… %d of %d fights", o.Runs, o.Total)
+		v.status = fmt.Sprintf("counting… %d of %d fights", o.Runs, o.Total) + note
 	default:
-		v.status = fmt.Sprintf("fights 0–%d of moralesim run -seed 1", o.Runs-1)
-	}
-	if o.Reference != nil && o.Reference.Runs > 0 {
-		v.status += " · was: before the edit"
+		v.status = fmt.Sprintf("fights 0–%d of moralesim run -seed 1", o.Runs-1) + note
+		v.statusShort = fmt.Sprintf("fights 0–%d", o.Runs-1) + note
 	}
 	var rows []oddsLine
 	for _, r := range o.Squads {

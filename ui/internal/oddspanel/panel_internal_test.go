@@ -538,3 +538,40 @@ func TestOddsColumnsDoNotMoveWhenTheCountStarts(t *testing.T) {
 		}
 	}
 }
+
+// The status line is whole at every scale: in the larger text of -scale
+// 0.75 (and from 0.77 to 0.83) "fights 0–999 of moralesim run -seed 1 ·
+// was: before the edit" was cut to "… · was: before…". Too long, it gives
+// up the lab's command, which the published state keeps, not the note of
+// what "was" is; at -scale 1 it is as it was.
+func TestOddsStatusLineWhole(t *testing.T) {
+	a, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const line = 360 - 16 // the tuner panel's inner width less the panel's margins, as paint gives it
+	ref := &odds.OddsReference{SettingsHash: "x", Runs: 1000}
+	for _, tc := range []struct {
+		name         string
+		o            odds.Odds
+		wide, narrow string // at -scale 1, and in the larger text of 0.75
+	}{
+		{"counted", odds.Odds{Scenario: "opening", Runs: 1000, Total: 1000},
+			"fights 0–999 of moralesim run -seed 1", "fights 0–999 of moralesim run -seed 1"},
+		{"counted, after an edit", odds.Odds{Scenario: "opening", Runs: 1000, Total: 1000, Reference: ref},
+			"fights 0–999 of moralesim run -seed 1 · was: before the edit", "fights 0–999 · was: before the edit"},
+		{"counting, after an edit", odds.Odds{Scenario: "opening", Runs: 999, Total: 1000, Reference: ref},
+			"counting… 999 of 1000 fights · was: before the edit", "counting… 999 of 1000 fights · was: before the edit"},
+	} {
+		for _, k := range []float64{4, 1, 0.9, 0.8, 0.77, 0.76, 0.75, 0.5, 0.25} {
+			p := New(nil, a.LegibleAt(k))
+			got := fitStatus(layOdds(tc.o), p.small, line)
+			if textfit.Width(got, p.small) > line || strings.Contains(got, "…") && !strings.HasPrefix(got, "counting…") {
+				t.Errorf("%s, scale %v: got %q (%.1f px); want it whole in %d px", tc.name, k, got, textfit.Width(got, p.small), line)
+			}
+			if want := map[bool]string{true: tc.wide, false: tc.narrow}[k >= 0.9]; (k >= 0.9 || k <= 0.75) && got != want {
+				t.Errorf("%s, scale %v: got %q; want %q", tc.name, k, got, want)
+			}
+		}
+	}
+}
