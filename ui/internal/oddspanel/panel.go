@@ -232,10 +232,10 @@ type oddsView struct {
 	// 0–999 · was: before the edit"), for a panel too narrow for it whole
 	// (fitStatus); "" when the status has no such part.
 	statusShort string
-	rows          []oddsLine
-	named         int // how many of rows are of squads and men (the first)
-	more          int // squads and men left out for room
-	histCaption   string
+	rows        []oddsLine
+	named       int // how many of rows are of squads and men (the first)
+	more        int // squads and men left out for room
+	histCaption string
 }
 
 // oddsLine is one row: its label, the share now with its interval, the
