@@ -21,6 +21,11 @@ const (
 	// MaxKeyParts is the most dotted parts of a key or a table header
 	// ([a.b] has 2).
 	MaxKeyParts = 4
+	// MaxErrorLine is the longest line of an error message moralesim
+	// prints whole, in bytes (after its "moralesim: "): a longer line is
+	// cut, ending "…" (lab/cli). A message listing names fits the list to
+	// it (listNames).
+	MaxErrorLine = 400
 	// MaxNameBytes is the longest name (of a scenario, a squad or a man),
 	// in bytes.
 	MaxNameBytes = 100
@@ -143,4 +148,14 @@ func CheckWork(what string, work, limit float64) error {
 		return &WorkError{What: what, Work: work, Limit: limit}
 	}
 	return nil
+}
+
+// errorMargin is what a line of a message leaves for what is put before it
+// when it is printed: a flag's name ("-metric: "), a file and line.
+const errorMargin = 40
+
+// listRoom is the bytes left for a list of names on a line of a message
+// that holds head before it (listNames).
+func listRoom(head string) int {
+	return MaxErrorLine - errorMargin - len(head)
 }

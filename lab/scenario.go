@@ -518,7 +518,9 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 					// Only where the do takes an agent: a reinforce
 					// joins a squad, and names none of its men.
 					if ev.Do == "reinforce" && !t.bad("do") {
-						hint = fmt.Sprintf(" (%s is a man; reinforcements join a squad: one of %s)", safefile.Quote(ev.Squad), listNames(squadNames(squadIndex)))
+						hint = fmt.Sprintf(" (%s is a man; reinforcements join a squad: one of ", safefile.Quote(ev.Squad))
+						head := (&ScenarioError{File: file, Line: t.line("squad"), Key: t.key("squad"), Msg: "no squad is named " + safefile.Quote(ev.Squad) + hint}).Error()
+						hint += listNames(head, squadNames(squadIndex)) + ")"
 					} else {
 						hint = fmt.Sprintf(" (%s is a man: agent = %s names him)", safefile.Quote(ev.Squad), safefile.Quote(ev.Squad))
 					}
@@ -909,19 +911,39 @@ func (p *parser) name(t *table, k, def string) string {
 	return n
 }
 
-// listNames joins names for a message: the first 12 (each cut and escaped),
-// then how many more.
-func listNames(names []string) string {
+// listNames joins names for a message whose line holds head before the
+// list: at most the first 12, each clipped (safefile.Clip, MaxQuote bytes)
+// and escaped, as many as the line has room for (listRoom), then how many
+// in all, so that moralesim prints the line whole, never cut inside a name
+// (long custom event names, squad names).
+func listNames(head string, names []string) string {
 	const show = 12
-	var out []string
-	for i, n := range names {
-		if i == show {
-			out = append(out, fmt.Sprintf("… (%d in all)", len(names)))
+	room := listRoom(head)
+	all := fmt.Sprintf("… (%d in all)", len(names))
+	var b strings.Builder
+	k := 0 // the names that fit
+	for _, n := range names[:min(show, len(names))] {
+		n = safefile.Escape(safefile.Clip(n, safefile.MaxQuote))
+		if k > 0 {
+			n = ", " + n
+		}
+		more := 0 // the count after it, unless it is the last
+		if k+1 < len(names) {
+			more = len(", ") + len(all)
+		}
+		if b.Len()+len(n)+more > room {
 			break
 		}
-		out = append(out, safefile.Escape(n))
+		b.WriteString(n)
+		k++
 	}
-	return strings.Join(out, ", ")
+	if k < len(names) {
+		if k > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(all)
+	}
+	return b.String()
 }
 
 // statNames returns the statistics an expectation may check, in their

@@ -95,7 +95,10 @@ func ParseSweeps(specs []string, s morale.Settings) ([]Axis, error) {
 			// Two lines, each well under what an error line may hold
 			// (moralesim cuts one at 400 bytes): a cut list would
 			// end in a part of a name, a setting that does not exist.
-			return nil, fmt.Errorf("-sweep %s: %s is not a setting or weight row; the weight rows are %s\n-sweep: the settings are %s", q, safefile.Quote(key), listNames(rows), listNames(settings))
+			// Each list as many names as its line has room for.
+			rowsHead := fmt.Sprintf("-sweep %s: %s is not a setting or weight row; the weight rows are ", q, safefile.Quote(key))
+			const settingsHead = "-sweep: the settings are "
+			return nil, fmt.Errorf("%s%s\n%s%s", rowsHead, listNames(rowsHead, rows), settingsHead, listNames(settingsHead, settings))
 		}
 		for _, a := range axes {
 			if a.Knob.Key == k.Key { // weights.Suppressed and Suppressed are one knob
@@ -555,20 +558,25 @@ func squadOf(sc *Scenario, name string) (squad string, ok bool) {
 // sc does not have, or a per-squad metric's (squad_broke.NAME, …), says
 // that no squad has the name, and names the squads.
 func notAMetric(sc *Scenario, name string) error {
-	q, choices := safefile.Quote(name), listNames(MetricNames(sc))
+	q := safefile.Quote(name)
 	men := "every living man"
 	squad, ofSquad := squadOf(sc, name)
+	var head string // the message, before its list
 	switch _, steady := steadySquad(sc, name); {
 	case ofSquad && !steady:
 		var squads []string
 		for _, sq := range sc.Squads {
 			squads = append(squads, safefile.Quote(sq.Name))
 		}
-		return fmt.Errorf("%s is not a metric: no squad is named %s; the squads are %s", q, safefile.Quote(squad), listNames(squads))
+		head = fmt.Sprintf("%s is not a metric: no squad is named %s; the squads are ", q, safefile.Quote(squad))
+		return errors.New(head + listNames(head, squads))
 	case !steady:
-		return fmt.Errorf("%s is not a metric; one of %s", q, choices)
-	case ofSquad:
-		men += " of " + safefile.Escape(squad)
+		head = q + " is not a metric; one of "
+	default:
+		if ofSquad {
+			men += " of " + safefile.Escape(squad)
+		}
+		head = fmt.Sprintf("%s is not a metric here: it is measured after an event, so it exists only in an [[expect]] with after = \"EVENT\" (the seconds from the event's first occurrence until %s is Steady); one of ", q, men)
 	}
-	return fmt.Errorf("%s is not a metric here: it is measured after an event, so it exists only in an [[expect]] with after = \"EVENT\" (the seconds from the event's first occurrence until %s is Steady); one of %s", q, men, choices)
+	return errors.New(head + listNames(head, MetricNames(sc)))
 }

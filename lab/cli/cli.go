@@ -131,7 +131,7 @@ func run(ctx context.Context, args []string, env console) int {
 // Limits of an error message on stderr.
 const (
 	maxErrorLines     = 20
-	maxErrorLineBytes = 400
+	maxErrorLineBytes = lab.MaxErrorLine
 )
 
 // errorText is err's message for a terminal: every line escaped (nothing in

@@ -773,6 +773,52 @@ func TestSweepMisspeltKeyPrintsWhole(t *testing.T) {
 	}
 }
 
+// A message that lists names (-sweep's weight rows, -metric's metrics)
+// fits the line moralesim prints whole by design: with long custom event
+// names the rows' line passed 400 bytes and was cut inside a name, as was
+// -metric steady_s's list of metrics with the default weights. Each list
+// now names as many as its line has room for, each clipped, then how many
+// in all.
+func TestAListOfNamesPrintsWhole(t *testing.T) {
+	w, err := os.ReadFile("../../weights.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := filepath.Join(t.TempDir(), "long.toml")
+	w = append(w, "\n[custom]\n"...)
+	for i := range 8 {
+		w = fmt.Appendf(w, "%s_%d = -0.1\n", strings.Repeat("Artillery", 20), i)
+	}
+	if err := os.WriteFile(long, w, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name string
+		args []string
+		want []string // each line's start and end
+	}{
+		{"-sweep, long custom rows", []string{"-weights", long, "-sweep", "Supressed=0:1:0.5"}, []string{
+			`moralesim: -sweep "Supressed=0:1:0.5": "Supressed" is not a setting or weight row; the weight rows are AllyDown, `, ", … (18 in all)",
+			"-sweep: the settings are ShakenBelow, ", ", … (14 in all)",
+		}},
+		{"-metric steady_s", []string{"-metric", "steady_s"}, []string{
+			`moralesim: -metric: "steady_s" is not a metric here: `, ", … (19 in all)",
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, e := runMain(t, context.Background(), nil, append([]string{"run", "../../scenarios/line.toml", "-q"}, tt.args...)...)
+			lines := strings.Split(strings.TrimSuffix(e, "\n"), "\n")
+			ok := code == cli.ExitBadInput && out == "" && 2*len(lines) == len(tt.want)
+			for i := 0; ok && i < len(lines); i++ {
+				ok = strings.HasPrefix(lines[i], tt.want[2*i]) && strings.HasSuffix(lines[i], tt.want[2*i+1]) && len(strings.TrimPrefix(lines[i], "moralesim: ")) <= 400
+			}
+			if !ok {
+				t.Errorf("got exit %d, stdout %q, stderr %q; want exit 2 and lines of at most 400 bytes (after \"moralesim: \") starting and ending %q", code, out, e, tt.want)
+			}
+		})
+	}
+}
+
 // A scenario whose results would not fit in memory is one problem among
 // the others: check returned at it, dropping the problems of the files
 // read before it.
