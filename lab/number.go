@@ -57,3 +57,28 @@ func FormatFigures(v float64, figures int) string {
 	}
 	return s
 }
+
+// FormatWithin is FormatFigures for a column width bytes wide: a value
+// below 1 in size that FormatFigures writes wider, a tiny one in plain
+// decimals ("-0.00003333" in 9 columns), keeps the decimals the column
+// holds ("-0.000033"), and one too small for them reads "0", as a value
+// below Negligible does. Other values print as FormatFigures writes them
+// (a whole number has no decimals to drop).
+func FormatWithin(v float64, figures, width int) string {
+	s := FormatFigures(v, figures)
+	if len(s) <= width || !(math.Abs(v) < 1) {
+		return s
+	}
+	decimals := width - len("0.")
+	if v < 0 {
+		decimals--
+	}
+	s = strconv.FormatFloat(v, 'f', max(0, decimals), 64)
+	if strings.ContainsRune(s, '.') {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	if s == "-0" {
+		return "0"
+	}
+	return s
+}

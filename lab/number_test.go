@@ -83,3 +83,26 @@ func TestPairedDiffHasNoExponent(t *testing.T) {
 		}
 	}
 }
+
+// A number printed in a column keeps within it: compare's tiny changes
+// (between Negligible and 1e-4) were written in all their decimals,
+// "-0.00003333" in 9 columns, pushing the columns after them right. Such a
+// value keeps the decimals its column holds; one too small for them reads
+// "0", as below Negligible; others print as FormatFigures writes them.
+func TestFormatWithinKeepsToItsColumn(t *testing.T) {
+	for _, tc := range []struct {
+		v             float64
+		figures, cols int
+		want          string
+	}{
+		{-0.00003333, 4, 9, "-0.000033"}, {0.00003333, 4, 9, "0.0000333"}, {0.0000653, 3, 8, "0.000065"},
+		{1.234e-9, 4, 9, "0"}, {-5e-8, 4, 9, "0"}, {9.9e-10, 4, 9, "0"}, {-0.0006667, 4, 9, "-0.000667"},
+		{0.00005, 4, 9, "0.00005"}, {0.1098, 4, 9, "0.1098"}, {-0.007773, 4, 9, "-0.007773"},
+		{35.71, 4, 9, "35.71"}, {86400, 4, 9, "86400"}, {0, 4, 9, "0"}, {math.NaN(), 4, 9, "NaN"},
+	} {
+		got := lab.FormatWithin(tc.v, tc.figures, tc.cols)
+		if got != tc.want || len(got) > tc.cols {
+			t.Errorf("FormatWithin(%v, %d, %d): got %q (%d bytes); want %q, at most %d bytes", tc.v, tc.figures, tc.cols, got, len(got), tc.want, tc.cols)
+		}
+	}
+}

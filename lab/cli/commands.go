@@ -485,19 +485,22 @@ func printCompare(env console, res lab.CompareResult, name, fileA, fileB string)
 		case d.Never():
 			v = "never happened in either"
 		}
+		// Each number within its column (lab.FormatWithin): a tiny one's
+		// decimals pushed the columns after it to the right.
 		mean := func(p *float64, n int) string {
 			if p == nil {
 				return "- (0)"
 			}
-			return fmt.Sprintf("%s (%d)", lab.FormatNumber(*p), n)
+			count := fmt.Sprintf(" (%d)", n)
+			return lab.FormatWithin(*p, 4, 16-len(count)) + count
 		}
 		paired := func(x float64) string {
 			if d.N == 0 {
 				return "-"
 			}
-			return lab.FormatNumber(x)
+			return lab.FormatWithin(x, 4, 9)
 		}
-		env.out.printf("%-28s %16s %16s %6d %9s %9s %9s %8s %7.3f %7.3f  %s\n", safefile.Escape(d.Metric), mean(d.MeanA, d.NA), mean(d.MeanB, d.NB), d.N, paired(d.PairedA), paired(d.PairedB), paired(d.Diff), lab.FormatFigures(lab.Z95*d.SE, 3), d.ShareA, d.ShareB, v)
+		env.out.printf("%-28s %16s %16s %6d %9s %9s %9s %8s %7.3f %7.3f  %s\n", safefile.Escape(d.Metric), mean(d.MeanA, d.NA), mean(d.MeanB, d.NB), d.N, paired(d.PairedA), paired(d.PairedB), paired(d.Diff), lab.FormatWithin(lab.Z95*d.SE, 3, 8), d.ShareA, d.ShareB, v)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // longFight is a scenario of 12000 s whose squad breaks and routs after
@@ -70,5 +71,59 @@ func TestLongFightTimesReadInSeconds(t *testing.T) {
 	verdict := regexp.MustCompile(`PASS .*long\.toml:\d+ first_rout_s p50 = 11\d\d\d \[95% CI 11\d00, 11\d00\]`)
 	if code != 0 || !verdict.MatchString(out) {
 		t.Errorf("check: exit %d, stdout %q, stderr %q; want exit 0 and a verdict like \"first_rout_s p50 = 11012 [95%% CI 11000, 11100]\"", code, out, e)
+	}
+}
+
+// tinyFight is one man under one burst of fire: whether he breaks turns on
+// his nerve, so a small change of the Suppressed weight breaks one fight in
+// thousands fewer.
+const tinyFight = `name = "tiny"
+duration = 2.0
+sample = 1.0
+[[squad]]
+name = "a"
+size = 1
+nerve = [0.0, 1.0]
+[[event]]
+t = 1.0
+event = "Suppressed"
+squad = "a"
+scale = 12.0
+`
+
+// compare's columns stay where its header puts them: a change between
+// 1e-9 and 1e-4 (one fight of 12000 that broke under A and not under B,
+// -0.00008333) was written in all its decimals, wider than its column,
+// and pushed every column after it right.
+func TestCompareColumnsHoldTinyChanges(t *testing.T) {
+	dir := t.TempDir()
+	w, err := os.ReadFile("../../weights.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b, sc := filepath.Join(dir, "a.toml"), filepath.Join(dir, "b.toml"), filepath.Join(dir, "tiny.toml")
+	weaker := strings.Replace(string(w), "\nSuppressed = -0.07 ", "\nSuppressed = -0.06999 ", 1)
+	if weaker == string(w) {
+		t.Fatal("weights.toml has no line Suppressed = -0.07")
+	}
+	for f, data := range map[string]string{a: string(w), b: weaker, sc: tinyFight} {
+		if err := os.WriteFile(f, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, out, e := runMain(t, context.Background(), nil, "compare", a, b, sc, "-runs", "12000", "-q")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != 0 || len(lines) < 4 || !strings.Contains(out, " -0.0000") {
+		t.Fatalf("got exit %d, stdout %q, stderr %q; want exit 0, a header, rows and a change of -0.0000…", code, out, e)
+	}
+	width := utf8.RuneCountInString(strings.TrimSuffix(lines[2], "verdict")) // up to the verdict
+	for _, row := range lines[3:] {
+		cols := row
+		for _, v := range []string{"same within noise", "DIFFERS", "never happened in either"} {
+			cols = strings.TrimSuffix(cols, v)
+		}
+		if got := utf8.RuneCountInString(cols); got != width {
+			t.Errorf("row %q: got its verdict at column %d; want %d, under the header's", row, got, width)
+		}
 	}
 }
