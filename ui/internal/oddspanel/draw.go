@@ -126,9 +126,32 @@ func (p *Panel) paint(img *ebiten.Image) {
 // line lost the change it is there to show ("first rout, median: 20.0 s
 // [19.5–20.5]  mean shift…" at -scale 0.75), and after a long name (a
 // lab scenario's may have 100 bytes) every number.
+//
+// The first rout's median is never cut: where its label and the widest
+// numbers its scenario may show (cellWidths.headline) do not fit, it reads
+// "first rout" (firstRoutFolded), and where even so they do not, without
+// "mean shift" ("first rout: 86400 s [86000–86400]  -86400 s ▼"). Cut to
+// the room its numbers left, it read "first rout…" at -scale 0.75, and
+// where the label ended moved as the numbers grew.
 func (p *Panel) headlineText(r oddsLine, w float64) string {
-	nums := ": " + strings.TrimSpace(r.now+"  "+r.before+"  "+r.change)
-	return textfit.Clip(r.label, p.small, w-textfit.Width(nums, p.small)) + nums
+	label, before := r.label, r.before
+	if r.label == firstRoutMedian {
+		label = firstRoutFolded
+		switch {
+		case textfit.Width(firstRoutMedian, p.small)+p.cw.headline <= w:
+			label = firstRoutMedian
+		case textfit.Width(firstRoutFolded, p.small)+p.cw.headline > w:
+			before = ""
+		}
+	}
+	parts := []string{r.now}
+	for _, s := range []string{before, r.change} {
+		if s != "" {
+			parts = append(parts, s)
+		}
+	}
+	nums := ": " + strings.Join(parts, "  ")
+	return textfit.Clip(label, p.small, w-textfit.Width(nums, p.small)) + nums
 }
 
 // cell is a piece of the open panel's text as paint draws it: s in face
@@ -228,6 +251,10 @@ func (p *Panel) hang(cols [5]float64) (indent float64, down bool) {
 // ("was 100%", "mean shift") and the change ("+100 pts ▲", "-120.0 s ▼").
 type cellWidths struct {
 	label, short, share, time, before, change float64
+	// headline is the widest numbers of the first rout's median on the
+	// folded line, in the small face: ": 88.8 s [88.8–88.8]  mean shift
+	// -88.8 s ▼" (headlineText).
+	headline float64
 }
 
 // measureCells measures the widest cells in the faces small and bold, for
@@ -254,7 +281,7 @@ func measureCells(small, bold text.Face, digits int) cellWidths {
 		}
 		return fig
 	}
-	var medians, shifts []string
+	var medians, shifts, folded []string
 	bf, sf := figure(bold), figure(small)
 	for n := 2; n <= digits; n++ {
 		num := func(fig string) string {
@@ -266,14 +293,18 @@ func measureCells(small, bold text.Face, digits int) cellWidths {
 		b, s := num(bf), num(sf)
 		medians = append(medians, b+" s ["+b+"–"+b+"]", b+"–"+b+" s")
 		shifts = append(shifts, "+"+s+" s ▲", "-"+s+" s ▼", "+"+s+" s ≈", "-"+s+" s ≈")
+		for _, shift := range shifts[len(shifts)-4:] {
+			folded = append(folded, ": "+s+" s ["+s+"–"+s+"]  "+meanShift+"  "+shift)
+		}
 	}
 	return cellWidths{
-		label:  widest(small, firstRoutMedian, firstRoutSpread),
-		short:  widest(small, firstRoutMedianShort, firstRoutSpreadShort),
-		share:  widest(bold, "100% [>99–100]", "<1% [<1–100]"),
-		time:   widest(bold, medians...),
-		before: widest(small, "was 100%", meanShift),
-		change: widest(small, append(shifts, "+100 pts ▲", "-100 pts ▼")...),
+		label:    widest(small, firstRoutMedian, firstRoutSpread),
+		short:    widest(small, firstRoutMedianShort, firstRoutSpreadShort),
+		share:    widest(bold, "100% [>99–100]", "<1% [<1–100]"),
+		time:     widest(bold, medians...),
+		before:   widest(small, "was 100%", meanShift),
+		change:   widest(small, append(shifts, "+100 pts ▲", "-100 pts ▼")...),
+		headline: widest(small, folded...),
 	}
 }
 

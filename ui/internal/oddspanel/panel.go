@@ -261,6 +261,7 @@ const (
 	firstRoutSpread      = "first rout, 10–90%"
 	firstRoutMedianShort = "median"
 	firstRoutSpreadShort = "10–90%"
+	firstRoutFolded      = "first rout" // the median's label on the folded line where the whole one leaves its numbers no room
 	meanShift            = "mean shift"
 )
 

@@ -575,3 +575,48 @@ func TestOddsStatusLineWhole(t *testing.T) {
 		}
 	}
 }
+
+// The folded line of the first rout's median is never cut, and its label
+// does not change with its numbers: at -scale 0.75 it read "first rout…:
+// 10.2 s [10.2–10.2]  mean shift  -0.5 s ▼", cut to the room its numbers
+// left, so the label's end moved as they grew. Where the whole label and
+// the widest numbers of the scenario do not fit it reads "first rout",
+// and in a fight of hours without "mean shift"; at -scale 1 as it was.
+func TestOddsFoldedFirstRoutNeverCut(t *testing.T) {
+	a, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const line = 360 - 16 // the tuner panel's inner width less the panel's margins, as paint gives it
+	median := func(now, change string) oddsLine {
+		return oddsLine{label: firstRoutMedian, short: firstRoutMedianShort, now: now, before: meanShift, change: change, beyond: true}
+	}
+	for _, tc := range []struct {
+		d             float64
+		narrow, wide  oddsLine
+		k             float64
+		label, before string // want
+	}{
+		{60, median("0.5 s [0.5–0.5]", "-0.1 s ▼"), median("58.8 s [58.4–59.9]", "+58.8 s ▲"), 1, firstRoutMedian, meanShift},
+		{86400, median("0.5 s [0.5–0.5]", "-0.1 s ▼"), median("86400 s [86000–86400]", "-86400 s ▼"), 1, firstRoutMedian, meanShift},
+		{60, median("0.5 s [0.5–0.5]", "-0.1 s ▼"), median("58.8 s [58.4–59.9]", "+58.8 s ▲"), 0.75, firstRoutFolded, meanShift},
+		{60, median("10.2 s [10.2–10.2]", "-0.5 s ▼"), median("58.8 s [58.4–59.9]", "+58.8 s ▲"), 0.8, firstRoutFolded, meanShift},
+		{120, median("0.5 s [0.5–0.5]", "-0.1 s ▼"), median("120.0 s [110.2–120.0]", "-120.0 s ▼"), 0.75, firstRoutFolded, ""},
+		{1500, median("0.5 s [0.5–0.5]", "-0.1 s ▼"), median("1176 s [1166–1184]", "+1500 s ▲"), 0.75, firstRoutFolded, ""},
+		{86400, median("0.5 s [0.5–0.5]", "-0.1 s ▼"), median("86400 s [86000–86400]", "-86400 s ▼"), 0.75, firstRoutFolded, ""},
+		{86400, median("0.5 s [0.5–0.5]", "-0.1 s ▼"), median("86400 s [86000–86400]", "-86400 s ▼"), 0.25, firstRoutFolded, ""},
+	} {
+		p := New(&timed{d: tc.d}, a.LegibleAt(tc.k))
+		for _, r := range []oddsLine{tc.narrow, tc.wide} {
+			got := p.headlineText(r, line)
+			nums := []string{r.now}
+			if tc.before != "" {
+				nums = append(nums, tc.before)
+			}
+			want := tc.label + ": " + strings.Join(append(nums, r.change), "  ")
+			if got != want || textfit.Width(got, p.small) > line {
+				t.Errorf("%v s, scale %v: got %q (%.1f px); want %q, whole in %d px", tc.d, tc.k, got, textfit.Width(got, p.small), want, line)
+			}
+		}
+	}
+}
