@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/moralebreak/moralebreak/internal/figures"
 )
 
 // FormatNumber writes v, a time in seconds, a count or a metric's value, as
@@ -26,37 +28,20 @@ func FormatBytes(b float64) string {
 	return FormatFigures(b/(1<<20), 3) + " MiB"
 }
 
-// Negligible is the size below which FormatFigures prints a value as "0".
-const Negligible = 1e-9
+// Negligible is the size below which FormatFigures prints a value as "0"
+// (figures.Negligible).
+const Negligible = figures.Negligible
 
-// FormatFigures is FormatNumber with figures significant figures below
+// FormatFigures is FormatNumber with n significant figures below
 // 1000 (the lab prints changes and intervals with three): whole from 1000,
 // and a tiny value in plain decimals ("0.0000123", not "1.23e-05"), so that
 // no number a person reads has an exponent. A value smaller in size than
 // 1e-9 (Negligible) prints "0": float noise such as 5.55e-17, a mean of
 // values that cancel, is no measure, and its decimals ("0.0000000000000000555",
 // 300 figures for 1e-300) would break every column. NaN and ±Inf print as
-// strconv writes them.
-func FormatFigures(v float64, figures int) string {
-	s := strconv.FormatFloat(v, 'g', figures, 64)
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return s
-	}
-	if math.Abs(v) < Negligible {
-		return "0"
-	}
-	r, err := strconv.ParseFloat(s, 64)
-	if err != nil { // FormatFloat's output always parses
-		r = v
-	}
-	if math.Abs(r) >= 1000 {
-		return strconv.FormatFloat(math.Round(v), 'f', 0, 64)
-	}
-	if strings.ContainsRune(s, 'e') {
-		return strconv.FormatFloat(r, 'f', -1, 64)
-	}
-	return s
-}
+// strconv writes them. It is figures.Format, the one rule of the lab, game
+// and the demo.
+func FormatFigures(v float64, n int) string { return figures.Format(v, n) }
 
 // FormatWithin is FormatFigures for a column width bytes wide: a value
 // below 1 in size that FormatFigures writes wider, a tiny one in plain
