@@ -912,10 +912,10 @@ func (p *parser) name(t *table, k, def string) string {
 }
 
 // listNames joins names for a message whose line holds head before the
-// list: at most the first 12, each clipped (safefile.Clip, MaxQuote bytes)
-// and escaped, as many as the line has room for (listRoom), then how many
-// in all, so that moralesim prints the line whole, never cut inside a name
-// (long custom event names, squad names).
+// list: at most the first 12, each escaped, as many as the line has room
+// for (listRoom), then how many in all, so that moralesim prints the line
+// whole, never cut inside a name (long custom event names, squad names). A
+// name longer than a line should hold is clipped by the caller.
 func listNames(head string, names []string) string {
 	const show = 12
 	room := listRoom(head)
@@ -923,7 +923,7 @@ func listNames(head string, names []string) string {
 	var b strings.Builder
 	k := 0 // the names that fit
 	for _, n := range names[:min(show, len(names))] {
-		n = safefile.Escape(safefile.Clip(n, safefile.MaxQuote))
+		n = safefile.Escape(n)
 		if k > 0 {
 			n = ", " + n
 		}

@@ -87,7 +87,8 @@ func ParseSweeps(specs []string, s morale.Settings) ([]Axis, error) {
 			var rows, settings []string
 			for _, k := range Knobs(s) {
 				if name, row := strings.CutPrefix(k.Key, "weights."); row {
-					rows = append(rows, name)
+					// A custom event's name may be 256 bytes.
+					rows = append(rows, safefile.Clip(name, safefile.MaxQuote))
 				} else {
 					settings = append(settings, k.Key)
 				}

@@ -792,21 +792,32 @@ func TestAListOfNamesPrintsWhole(t *testing.T) {
 	if err := os.WriteFile(long, w, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A squad's name of 100 bytes, the most, is quoted whole in its list
+	// (its quote clipped as every quote is), not clipped once more.
+	s100 := strings.Repeat("S", 100)
+	squads := filepath.Join(t.TempDir(), "squads.toml")
+	if err := os.WriteFile(squads, []byte("duration = 10.0\n[[squad]]\nname = \""+s100+"\"\nsize = 2\n[[squad]]\nname = \"b\"\nsize = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	line := "../../scenarios/line.toml"
 	for _, tt := range []struct {
 		name string
 		args []string
 		want []string // each line's start and end
 	}{
-		{"-sweep, long custom rows", []string{"-weights", long, "-sweep", "Supressed=0:1:0.5"}, []string{
+		{"-sweep, long custom rows", []string{line, "-weights", long, "-sweep", "Supressed=0:1:0.5"}, []string{
 			`moralesim: -sweep "Supressed=0:1:0.5": "Supressed" is not a setting or weight row; the weight rows are AllyDown, `, ", … (18 in all)",
 			"-sweep: the settings are ShakenBelow, ", ", … (14 in all)",
 		}},
-		{"-metric steady_s", []string{"-metric", "steady_s"}, []string{
+		{"-metric steady_s", []string{line, "-metric", "steady_s"}, []string{
 			`moralesim: -metric: "steady_s" is not a metric here: `, ", … (19 in all)",
+		}},
+		{"-metric, a long squad name", []string{squads, "-metric", "squad_broke.nope"}, []string{
+			`moralesim: -metric: "squad_broke.nope" is not a metric: no squad is named "nope"; the squads are `, `"` + s100[:80] + `… (100 bytes)", "b"`,
 		}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			code, out, e := runMain(t, context.Background(), nil, append([]string{"run", "../../scenarios/line.toml", "-q"}, tt.args...)...)
+			code, out, e := runMain(t, context.Background(), nil, append([]string{"run", "-q"}, tt.args...)...)
 			lines := strings.Split(strings.TrimSuffix(e, "\n"), "\n")
 			ok := code == cli.ExitBadInput && out == "" && 2*len(lines) == len(tt.want)
 			for i := 0; ok && i < len(lines); i++ {
