@@ -43,14 +43,14 @@ const Negligible = figures.Negligible
 // and the demo.
 func FormatFigures(v float64, n int) string { return figures.Format(v, n) }
 
-// FormatWithin is FormatFigures for a column width bytes wide: a value
+// FormatWithin is FormatFigures(v, n) for a column width bytes wide: a value
 // below 1 in size that FormatFigures writes wider, a tiny one in plain
 // decimals ("-0.00003333" in 9 columns), keeps the decimals the column
 // holds ("-0.000033"), and one too small for them reads "0", as a value
 // below Negligible does. Other values print as FormatFigures writes them
 // (a whole number has no decimals to drop).
-func FormatWithin(v float64, figures, width int) string {
-	s := FormatFigures(v, figures)
+func FormatWithin(v float64, n, width int) string {
+	s := FormatFigures(v, n)
 	if len(s) <= width || !(math.Abs(v) < 1) {
 		return s
 	}
