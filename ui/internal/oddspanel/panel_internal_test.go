@@ -332,8 +332,7 @@ func TestOddsTitleNeverCutsItsCount(t *testing.T) {
 		{0.5, "Odds · lab's opening, not this battle"},
 	} {
 		p := New(nil, a.LegibleAt(tc.k))
-		room := float64(innerW) - 24 - textfit.Width("▼ open", p.small) // as paint gives it
-		if got := fitTitle(title, p.title, room); got != tc.want {
+		if got := p.titleText(oddsView{title: title}, innerW); got != tc.want {
 			t.Errorf("scale %v: got %q; want %q", tc.k, got, tc.want)
 		}
 	}
@@ -616,6 +615,31 @@ func TestOddsFoldedFirstRoutNeverCut(t *testing.T) {
 			want := tc.label + ": " + strings.Join(append(nums, r.change), "  ")
 			if got != want || textfit.Width(got, p.small) > line {
 				t.Errorf("%v s, scale %v: got %q (%.1f px); want %q, whole in %d px", tc.d, tc.k, got, textfit.Width(got, p.small), want, line)
+			}
+		}
+	}
+}
+
+// The title reads the same folded and open: fitted to the room the mark
+// shown left ("▼ open" is 8 px wider than "▲ fold" at -scale 0.75), a
+// title that fitted open lost its count of fights on folding, and the
+// title jumped at a click. Whatever a scenario's name, the title leaves
+// room for either mark.
+func TestOddsTitleSameFoldedAndOpen(t *testing.T) {
+	a, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const innerW = 360 // the tuner panel's inner width
+	for _, k := range []float64{1, 0.9, 0.8, 0.75} {
+		p := New(nil, a.LegibleAt(k))
+		for n := 1; n <= 30; n++ {
+			v := layOdds(odds.Odds{Scenario: strings.Repeat("n", n), Total: 550})
+			got := p.titleText(v, innerW)
+			for _, mark := range []string{markOpen, markFold} {
+				if room := innerW - 24 - textfit.Width(mark, p.small); textfit.Width(got, p.title) > room {
+					t.Errorf("scale %v, a name of %d letters: got %q (%.1f px); want it within the %.1f px %q leaves, as the title drawn beside the other mark", k, n, got, textfit.Width(got, p.title), room, mark)
+				}
 			}
 		}
 	}
