@@ -186,8 +186,8 @@ func LoadScenarioWith(path, weights string) (*Scenario, error) {
 			// The scenario is read all the same, for its own problems:
 			// every one but the rows its news needs, which the weights
 			// would have.
-			_, serr := loadScenario(path, &loadedWeights{path: weights, settings: morale.DefaultSettings(), unread: true})
-			return nil, &WeightsError{Err: err, Scenario: serr}
+			sc, serr := loadScenario(path, &loadedWeights{path: weights, settings: morale.DefaultSettings(), unread: true})
+			return nil, &WeightsError{Err: err, Scenario: serr, Read: sc}
 		}
 		w = &loadedWeights{path: weights, settings: s, hash: hash}
 	}
@@ -209,8 +209,13 @@ func loadScenario(path string, over *loadedWeights) (*Scenario, error) {
 // LoadWeights says it, so that a caller that took the file from a flag can
 // name the flag. Scenario is the scenario's own problems, found without the
 // weights (every one but an event without a row in them), or nil: a caller
-// says them beside it.
-type WeightsError struct{ Err, Scenario error }
+// says them beside it. Read is the scenario read without the weights when
+// it has no problem of its own (else nil), for the checks that need none
+// (CheckResults); its settings are the defaults, not the weights'.
+type WeightsError struct {
+	Err, Scenario error
+	Read          *Scenario
+}
 
 func (e *WeightsError) Error() string { return e.Err.Error() }
 func (e *WeightsError) Unwrap() error { return e.Err }

@@ -277,15 +277,22 @@ func cmdCheck(ctx context.Context, args []string, env console) (int, error) {
 	var refused refusals
 	for _, p := range pos {
 		sc, err := loadScenario(p, *weights)
-		if err != nil {
+		if we := (*lab.WeightsError)(nil); errors.As(err, &we) && we.Read != nil {
+			// Its results' size needs no weights: said with the rest.
+			sc = we.Read
+		} else if err != nil {
 			refused.add(errors.Unwrap(err))
 			continue
 		}
 		if n[sc] = *runs; n[sc] == 0 {
 			n[sc] = sc.Runs
 		}
-		if err := checkResults(sc, n[sc], *runs != 0); err != nil {
-			refused.add(errors.Unwrap(err))
+		if rerr := checkResults(sc, n[sc], *runs != 0); rerr != nil || err != nil {
+			for _, e := range []error{err, rerr} {
+				if e != nil {
+					refused.add(errors.Unwrap(e))
+				}
+			}
 			continue
 		}
 		if len(sc.Expects) > 0 {

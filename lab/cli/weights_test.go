@@ -131,33 +131,47 @@ func TestAWeightsFileInAScenariosPlace(t *testing.T) {
 // check and fit of a batch said the -weights problem alone, so the files'
 // problems came one attempt later. Each file's problems that do not depend
 // on the weights are said beside it now (an event's row in the weights is
-// the one that cannot be judged), the -weights problem once.
+// the one that cannot be judged), the -weights problem once; check's too
+// many results of a file too.
 func TestAWeightsProblemHidesNoScenarioProblem(t *testing.T) {
 	dir := t.TempDir()
 	a, b, none := filepath.Join(dir, "a.toml"), filepath.Join(dir, "b.toml"), filepath.Join(dir, "none.toml")
+	big := filepath.Join(dir, "big.toml")
 	// a's event names news no weights file may have: that is not said.
-	if err := os.WriteFile(a, []byte("duration = 10.0\n[[squad]]\nsize = -1\n[[event]]\nt = 1.0\nevent = \"Nope\"\nat = [0.0, 0.0]\n"), 0o644); err != nil {
-		t.Fatal(err)
+	for f, data := range map[string]string{
+		a:   "duration = 10.0\n[[squad]]\nsize = -1\n[[event]]\nt = 1.0\nevent = \"Nope\"\nat = [0.0, 0.0]\n",
+		b:   "duration = -10.0\n[[squad]]\nsize = 2\n",
+		big: "runs = 1000000\nduration = 60.0\nsample = 0.01\n[[squad]]\nsize = 2\n",
+	} {
+		if err := os.WriteFile(f, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if err := os.WriteFile(b, []byte("duration = -10.0\n[[squad]]\nsize = 2\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	want := "moralesim: -weights: " + none + ": no such file\n" +
-		a + ":3: squad[1].size: is -1; it must lie in 1..100000\n" +
-		b + ":1: duration: is -10; it must lie in 0.001..86400\n"
-	for _, cmd := range []string{"check", "fit"} {
-		t.Run(cmd, func(t *testing.T) {
+	weightsSays := "moralesim: -weights: " + none + ": no such file\n"
+	aSays := a + ":3: squad[1].size: is -1; it must lie in 1..100000\n"
+	bSays := b + ":1: duration: is -10; it must lie in 0.001..86400\n"
+	bigSays := big + ":1: runs: the results of 1000000 runs of \"big\" would take about 269 GiB of memory (morale samples and metrics); at most 2 GiB, for one process as for the merge of shards: raise the scenario's sample or run fewer\n"
+	for _, tt := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"check", []string{"check", a, "../../scenarios/line.toml", b}, weightsSays + aSays + bSays},
+		{"fit", []string{"fit", a, "../../scenarios/line.toml", b}, weightsSays + aSays + bSays},
+		{"check, too many results", []string{"check", big, a}, weightsSays + bigSays + aSays},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "out")
-			args := []string{cmd, a, "../../scenarios/line.toml", b, "-weights", none, "-runs", "10", "-q"}
-			if cmd == "fit" {
-				args = append(args, "-out", out)
+			args := append(tt.args, "-weights", none, "-q")
+			if tt.args[0] == "fit" {
+				args = append(args, "-runs", "10", "-out", out)
 			}
 			code, stdout, e := runMain(t, context.Background(), nil, args...)
-			if code != cli.ExitBadInput || stdout != "" || e != want {
-				t.Errorf("got exit %d, stdout %q, stderr %q; want exit 2 and %q", code, stdout, e, want)
+			if code != cli.ExitBadInput || stdout != "" || e != tt.want {
+				t.Errorf("got exit %d, stdout %q, stderr %q; want exit 2 and %q", code, stdout, e, tt.want)
 			}
 			if _, err := os.Stat(out); !os.IsNotExist(err) {
-				t.Errorf("the refused %s wrote %s (%v); want nothing written", cmd, out, err)
+				t.Errorf("the refused %s wrote %s (%v); want nothing written", tt.args[0], out, err)
 			}
 		})
 	}
