@@ -106,23 +106,31 @@ func split(word string, face text.Face, w float64) (string, string) {
 	for fits < len(rs) && Width(string(rs[:fits+1]), face) <= w {
 		fits++
 	}
-	// the last cut that fits: first one not right after a hyphen, then any
-	for _, hyphen := range []bool{false, true} {
-		for n := min(fits, len(rs)-1); n >= 1; n-- {
-			if canCut(rs, n) && (hyphen || rs[n-1] != '-') {
-				return string(rs[:n]), string(rs[n:])
-			}
+	// Each cut canCut allows has a rank, the lower the better: 0 it fits
+	// and is not right after a hyphen, 1 it fits, 2 it is too wide and not
+	// after a hyphen, 3 it is too wide. Of the best rank, a cut that fits
+	// is the last (the longest head), a cut too wide the first (the
+	// shortest head).
+	best, rank := 0, 4
+	for n := 1; n < len(rs); n++ {
+		if !canCut(rs, n) {
+			continue
+		}
+		r := 0
+		if n > fits {
+			r = 2
+		}
+		if rs[n-1] == '-' {
+			r++
+		}
+		if r < rank || r == rank && r < 2 {
+			best, rank = n, r
 		}
 	}
-	// none fits: the shortest head, wider than w
-	for _, hyphen := range []bool{false, true} {
-		for n := 1; n < len(rs); n++ {
-			if canCut(rs, n) && (hyphen || rs[n-1] != '-') {
-				return string(rs[:n]), string(rs[n:])
-			}
-		}
+	if best == 0 {
+		return word, ""
 	}
-	return word, ""
+	return string(rs[:best]), string(rs[best:])
 }
 
 // canCut reports whether rs may be cut before rs[n] without changing a
