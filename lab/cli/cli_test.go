@@ -858,6 +858,24 @@ func TestCheckSaysAResultsProblemWithTheOthers(t *testing.T) {
 	}
 }
 
+// Every file that is not there is said in a designer's words: of check
+// or fit of two missing files the second read in the system's, "stat
+// b.toml: no such file or directory".
+func TestEveryMissingFileSaidPlainly(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.toml"), filepath.Join(dir, "b.toml")
+	want := "moralesim: " + a + ": no such file\n" + b + ": no such file\n"
+	for _, args := range [][]string{
+		{"check", a, b, "-q"},
+		{"fit", a, b, "-q", "-out", filepath.Join(dir, "out")},
+	} {
+		code, out, e := runMain(t, context.Background(), nil, args...)
+		if code != cli.ExitBadInput || out != "" || e != want {
+			t.Errorf("%s: got exit %d, stdout %q, stderr %q; want exit 2 and %q", args[0], code, out, e, want)
+		}
+	}
+}
+
 // A -weights file that does not read is every scenario's problem: check
 // said it once per file ("none.toml: no such file" twice for two files).
 // It names the flag, which it did not.
