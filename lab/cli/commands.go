@@ -433,12 +433,23 @@ func cmdCompare(ctx context.Context, args []string, env console) error {
 	// scenario's events is refused, naming it.
 	// A scenario where a weights file goes is the arguments out of order
 	// (compare SCENARIO.toml A.toml B.toml): said with the order they go in.
+	// Both sides are read before either is refused, so that the problems
+	// of both files and the scenario's own (which need no weights) are
+	// said at once, each once; arguments out of order are said alone.
+	var refused refusals
 	side := func(weights string) (*lab.Scenario, error) {
 		sc, err := lab.LoadScenarioWith(pos[2], weights) // no flag: A.toml and B.toml are named by their paths
-		if errors.Is(err, lab.ErrNotWeights) {
+		we := (*lab.WeightsError)(nil)
+		switch {
+		case errors.Is(err, lab.ErrNotWeights):
 			return nil, bad("%v: compare takes the two weights files first, then the scenario: moralesim compare A.toml B.toml SCENARIO.toml", err)
-		} else if err != nil {
-			return nil, usageError{err}
+		case errors.As(err, &we):
+			refused.add(err)
+			if we.Scenario != nil {
+				refused.add(we.Scenario)
+			}
+		case err != nil:
+			refused.add(err)
 		}
 		return sc, nil
 	}
@@ -448,6 +459,9 @@ func cmdCompare(ctx context.Context, args []string, env console) error {
 	}
 	scB, err := side(pos[1])
 	if err != nil {
+		return err
+	}
+	if err := refused.err(); err != nil {
 		return err
 	}
 	if err := lab.CheckWork("this comparison", 2*float64(*runs)*lab.FightWork(sc), *maxWork); err != nil {

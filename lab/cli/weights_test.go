@@ -132,11 +132,11 @@ func TestAWeightsFileInAScenariosPlace(t *testing.T) {
 // problems came one attempt later. Each file's problems that do not depend
 // on the weights are said beside it now (an event's row in the weights is
 // the one that cannot be judged), the -weights problem once; check's too
-// many results of a file too.
+// many results of a file too; compare's two files and its scenario's.
 func TestAWeightsProblemHidesNoScenarioProblem(t *testing.T) {
 	dir := t.TempDir()
 	a, b, none := filepath.Join(dir, "a.toml"), filepath.Join(dir, "b.toml"), filepath.Join(dir, "none.toml")
-	big := filepath.Join(dir, "big.toml")
+	big, noneB := filepath.Join(dir, "big.toml"), filepath.Join(dir, "none-b.toml")
 	// a's event names news no weights file may have: that is not said.
 	for f, data := range map[string]string{
 		a:   "duration = 10.0\n[[squad]]\nsize = -1\n[[event]]\nt = 1.0\nevent = \"Nope\"\nat = [0.0, 0.0]\n",
@@ -156,13 +156,16 @@ func TestAWeightsProblemHidesNoScenarioProblem(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"check", []string{"check", a, "../../scenarios/line.toml", b}, weightsSays + aSays + bSays},
-		{"fit", []string{"fit", a, "../../scenarios/line.toml", b}, weightsSays + aSays + bSays},
-		{"check, too many results", []string{"check", big, a}, weightsSays + bigSays + aSays},
+		{"check", []string{"check", a, "../../scenarios/line.toml", b, "-weights", none}, weightsSays + aSays + bSays},
+		{"fit", []string{"fit", a, "../../scenarios/line.toml", b, "-weights", none}, weightsSays + aSays + bSays},
+		{"check, too many results", []string{"check", big, a, "-weights", none}, weightsSays + bigSays + aSays},
+		// compare's weights files are its arguments: both are said, and
+		// the scenario's problems.
+		{"compare", []string{"compare", none, noneB, a}, "moralesim: " + none + ": no such file\n" + aSays + noneB + ": no such file\n"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "out")
-			args := append(tt.args, "-weights", none, "-q")
+			args := append(tt.args, "-q")
 			if tt.args[0] == "fit" {
 				args = append(args, "-runs", "10", "-out", out)
 			}
