@@ -6,6 +6,7 @@
 package textfit
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -24,9 +25,10 @@ func Width(s string, face text.Face) float64 {
 
 // Wrap breaks s into lines no wider than w pixels in face. Each line of s
 // (split at "\n") is wrapped on its own, at spaces, keeping a run of
-// spaces as it is where it does not end a line; a word wider than w is
-// broken after a path separator, else between runes, never inside a
-// number (split). An empty line of s stays an empty line; the result of ""
+// spaces as it is where it does not end a line, but not at a space inside
+// a path (pathWords); a word wider than w is broken after a path
+// separator, else at a space of its own (a path's), else between runes,
+// never inside a number (split). An empty line of s stays an empty line; the result of ""
 // is no line at all. w below one rune's width still gives one rune a line;
 // a number wider than w has a line of its own, wider than w.
 func Wrap(s string, face text.Face, w float64) []string {
@@ -44,7 +46,7 @@ func Wrap(s string, face text.Face, w float64) []string {
 func appendWrapped(out []string, para string, face text.Face, w float64) []string {
 	// split at single spaces, so that a run of spaces (an empty word
 	// between two) stays as the text has it: "/tmp/a  b/c"
-	words := strings.Split(para, " ")
+	words := pathWords(strings.Split(para, " "))
 	cur := ""
 	for i, word := range words {
 		if i > 0 {
@@ -84,6 +86,44 @@ func appendWrapped(out []string, para string, face text.Face, w float64) []strin
 	return append(out, cur)
 }
 
+// pathWords joins the words of a path with spaces in it into one word, so
+// that the path wraps at its separators as any other does: a path starts
+// at a word that starts as one (pathStart: "/home", "C:\\Users", "~/x",
+// "./x", after a quote or a bracket too) and runs to the last word after it
+// with a separator ("/" or "\\"), taking the words and spaces between
+// ("/home/ana/Morale Tuning Work/x.png" is one word; "(watched:" after it
+// is not of it). Wrapped at its spaces, the path read as two: "saved
+// picture /tmp/Ana Lopes/My Designs/Morale" over "Tuning Work/x.png". A
+// unit ("0.50/s") starts no path, so a message of units wraps as before.
+func pathWords(words []string) []string {
+	first := slices.IndexFunc(words, pathStart)
+	if first < 0 {
+		return words
+	}
+	last := len(words) - 1
+	for !strings.ContainsAny(words[last], `/\`) {
+		last--
+	}
+	out := append(words[:first:first], strings.Join(words[first:last+1], " "))
+	return append(out, words[last+1:]...)
+}
+
+// pathStart reports whether the word w starts as a path does, after any
+// opening quote or bracket: at the root ("/", "\\"), at a drive ("C:\\",
+// "C:/"), or at the home or the working folder ("~/", "./", "../").
+func pathStart(w string) bool {
+	w = strings.TrimLeft(w, "\"'(<[«“‘")
+	if len(w) >= 3 && w[1] == ':' && (w[2] == '\\' || w[2] == '/') && unicode.IsLetter(rune(w[0])) {
+		return true
+	}
+	for _, p := range []string{"/", `\`, "~/", "./", "../"} {
+		if strings.HasPrefix(w, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // split cuts a word wider than w into a head that fits in w and the rest,
 // where a reader still takes them for one word: after a path separator
 // (atSeparator), so that a path wraps between its folders (broken at
@@ -107,28 +147,36 @@ func split(word string, face text.Face, w float64) (string, string) {
 		fits++
 	}
 	// Each cut canCut allows has a rank, the lower the better: 0 it fits
-	// and is not right after a hyphen, 1 it fits, 2 it is too wide and not
-	// after a hyphen, 3 it is too wide. Of the best rank, a cut that fits
-	// is the last (the longest head), a cut too wide the first (the
-	// shortest head).
-	best, rank := 0, 4
+	// and is at a space (of a path, pathWords: "Morale Tuning Work/" in a
+	// line too narrow for it breaks as "Morale Tuning" over "Work/", the
+	// space dropped as at any break), 1 it fits and is not right after a
+	// hyphen, 2 it fits, 3 it is too wide and not after a hyphen, 4 it is
+	// too wide. Of the best rank, a cut that fits is the last (the longest
+	// head), a cut too wide the first (the shortest head).
+	best, rank := 0, 5
 	for n := 1; n < len(rs); n++ {
 		if !canCut(rs, n) {
 			continue
 		}
-		r := 0
-		if n > fits {
-			r = 2
+		r := 1
+		switch {
+		case n > fits:
+			r = 3
+		case rs[n] == ' ' && strings.TrimSpace(string(rs[:n])) != "":
+			r = 0
 		}
-		if rs[n-1] == '-' {
+		if r > 0 && rs[n-1] == '-' {
 			r++
 		}
-		if r < rank || r == rank && r < 2 {
+		if r < rank || r == rank && r < 3 {
 			best, rank = n, r
 		}
 	}
-	if best == 0 {
+	switch {
+	case best == 0:
 		return word, ""
+	case rank == 0:
+		return string(rs[:best]), string(rs[best+1:])
 	}
 	return string(rs[:best]), string(rs[best:])
 }

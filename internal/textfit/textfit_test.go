@@ -316,3 +316,74 @@ func TestWrapKeepsTheTextsSpaces(t *testing.T) {
 		}
 	}
 }
+
+// A path with spaces in its folders wraps at its separators as any other,
+// never at a space inside it: the F12 message "saved picture /tmp/Ana
+// Lopes/My Designs/Morale" over "Tuning Work/moralebreak-3.0s.png" read as
+// two paths, the first a folder that does not exist. Words after the path
+// wrap as before.
+func TestWrapBreaksAPathWithSpacesAtItsSeparators(t *testing.T) {
+	as, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	face := as.Face(12)
+	for _, tc := range []struct {
+		head, path, tail string
+	}{
+		{"saved picture ", "/home/ana/My Pictures/Morale Break/moralebreak-12.3s.png", ""},
+		{"saved picture ", "/tmp/Ana Lopes/My Designs/Morale Tuning Work/moralebreak-3.0s.png", ""},
+		{"saved picture ", `C:\Users\Ana Lopes\My Documents\Morale  Break\moralebreak-12.3s.png`, ""},
+		{"File: ", "/home/ana/Design Work/weights.toml", " (watched: edits apply live)"},
+	} {
+		in := tc.head + tc.path + tc.tail
+		for w := 60.0; w < textfit.Width(in, face)+10; w += 2 {
+			got := textfit.Wrap(in, face, w)
+			// where each line ends in the text: never at a space of the
+			// path, but in a folder too wide for a line ("Design" over
+			// "Work/", not "Design Wo" over "rk/")
+			at := 0
+			for _, l := range got[:len(got)-1] {
+				at += strings.Index(in[at:], l) + len(l)
+				if at <= len(tc.head) || at >= len(tc.head)+len(tc.path) || in[at] != ' ' {
+					continue
+				}
+				from := strings.LastIndexAny(in[:at], `/\`) + 1
+				to := at + strings.IndexAny(in[at:], `/\`) + 1
+				if folder := in[from:to]; textfit.Width(folder, face) <= w {
+					t.Errorf("%.0f px: got %q; want no break at a space of the path, as after %q, whose folder %q fits a line", w, got, l, folder)
+				}
+			}
+			if nospace := func(s string) string { return strings.ReplaceAll(s, " ", "") }; nospace(strings.Join(got, "")) != nospace(in) {
+				t.Errorf("%.0f px: got %q; want every word of %q", w, got, in)
+			}
+			for _, l := range got {
+				if textfit.Width(l, face) > w {
+					t.Errorf("%.0f px: got line %q, %.0f px wide", w, l, textfit.Width(l, face))
+				}
+			}
+		}
+	}
+	// a unit with a slash starts no path: its message wraps at its spaces
+	unit := "ContagionPerSecond is 2000/s; it must lie in 0..1000/s, as RecoveryPerSecond"
+	for w := math.Ceil(textfit.Width("ContagionPerSecond", face)); w < textfit.Width(unit, face); w += 2 {
+		got := textfit.Wrap(unit, face, w)
+		if strings.Join(got, " ") != unit {
+			t.Errorf("%.0f px: got %q; want %q wrapped at its spaces", w, got, unit)
+		}
+	}
+	for _, tc := range []struct {
+		in   string
+		w    float64
+		want []string
+	}{
+		{"saved picture /home/ana/My Pictures/shot.png", 160, []string{"saved picture /home/ana/", "My Pictures/shot.png"}},
+		{"File: /home/ana/Design Work/weights.toml (watched: edits apply live)", 250, []string{"File: /home/ana/Design Work/weights.toml", "(watched: edits apply live)"}},
+		{"saved picture /tmp/Ana Lopes/My Designs/Morale Tuning Work/moralebreak-3.0s.png", 250, []string{"saved picture /tmp/Ana Lopes/My Designs/", "Morale Tuning Work/moralebreak-3.0s.png"}},
+		{"/tmp/a  b/c and  two", 1000, []string{"/tmp/a  b/c and  two"}},
+	} {
+		if got := textfit.Wrap(tc.in, face, tc.w); !slices.Equal(got, tc.want) {
+			t.Errorf("Wrap(%q, %.0f px): got %q; want %q", tc.in, tc.w, got, tc.want)
+		}
+	}
+}
