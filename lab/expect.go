@@ -46,7 +46,7 @@ func (v Verdict) String() string {
 	if v.Stat != "share" {
 		n = fmt.Sprintf("n = %d of %s", v.N, Plural(v.Runs, "fight"))
 	}
-	return fmt.Sprintf("%s %s:%d %s %s = %s, %s, want %g..%g", word, v.Scenario, v.Line, v.Name(), v.Stat, got, n, v.Lo, v.Hi)
+	return fmt.Sprintf("%s %s:%d %s %s = %s, %s, want %s..%s", word, v.Scenario, v.Line, v.Name(), v.Stat, got, n, FormatExact(v.Lo), FormatExact(v.Hi))
 }
 
 // Name returns the expectation's metric as a designer reads it:
@@ -237,7 +237,7 @@ func Clash(a, b Expect, whereA, whereB string) string {
 	}
 	if a.Stat == b.Stat {
 		if a.Lo > b.Hi || b.Lo > a.Hi {
-			return fmt.Sprintf("%s %s wants %g..%g here and %g..%g on %s: the ranges do not overlap, so no weights can meet both", a.Name(), a.Stat, a.Lo, a.Hi, b.Lo, b.Hi, whereB)
+			return fmt.Sprintf("%s %s wants %s..%s here and %s..%s on %s: the ranges do not overlap, so no weights can meet both", a.Name(), a.Stat, FormatExact(a.Lo), FormatExact(a.Hi), FormatExact(b.Lo), FormatExact(b.Hi), whereB)
 		}
 		return ""
 	}
@@ -250,7 +250,7 @@ func Clash(a, b Expect, whereA, whereB string) string {
 		low, high, whereLow, whereHigh = b, a, whereB, whereA
 	}
 	if low.Lo > high.Hi {
-		return fmt.Sprintf("%s %s wants at least %g (%s), but %s %s at most %g (%s), and %s is never above %s", a.Name(), low.Stat, low.Lo, whereLow, a.Name(), high.Stat, high.Hi, whereHigh, low.Stat, high.Stat)
+		return fmt.Sprintf("%s %s wants at least %s (%s), but %s %s at most %s (%s), and %s is never above %s", a.Name(), low.Stat, FormatExact(low.Lo), whereLow, a.Name(), high.Stat, FormatExact(high.Hi), whereHigh, low.Stat, high.Stat)
 	}
 	return ""
 }

@@ -43,7 +43,7 @@ func anchorTime(sc *Scenario, news morale.Event) (float64, error) {
 		return 0, fmt.Errorf("no [[event]] reports %q; after names the news of an event (do = \"event\" or \"reinforce\")", news)
 	}
 	if ev := sc.Events[first]; ev.Jitter > 0 {
-		return 0, fmt.Errorf("the first %s (event on line %d) has jitter %g s; after needs an event at a fixed time", news, ev.Line, ev.Jitter)
+		return 0, fmt.Errorf("the first %s (event on line %d) has jitter %s s; after needs an event at a fixed time", news, ev.Line, FormatExact(ev.Jitter))
 	}
 	return sc.Events[first].T, nil
 }

@@ -67,3 +67,20 @@ func FormatWithin(v float64, n, width int) string {
 	}
 	return s
 }
+
+// maxExact is the longest number FormatExact writes in plain decimals.
+const maxExact = 24
+
+// FormatExact writes v, a number a designer wrote (a key's value, a
+// range's bound) or a limit the lab sets, as the shortest plain decimal
+// that reads back as v: "0.00001", "10000000", where %g wrote "1e-05" and
+// "1e+07". Only a value whose decimals would pass 24 characters (beyond
+// 1e+23 or under 1e-21: no fight's number) is written with an exponent
+// ("1e+300"), as it would have been typed, not in 300 digits. NaN and ±Inf
+// print as strconv writes them.
+func FormatExact(v float64) string {
+	if s := strconv.FormatFloat(v, 'f', -1, 64); len(s) <= maxExact {
+		return s
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
+}

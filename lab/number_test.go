@@ -2,6 +2,7 @@ package lab_test
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/moralebreak/moralebreak/lab"
@@ -103,6 +104,49 @@ func TestFormatWithinKeepsToItsColumn(t *testing.T) {
 		got := lab.FormatWithin(tc.v, tc.figures, tc.cols)
 		if got != tc.want || len(got) > tc.cols {
 			t.Errorf("FormatWithin(%v, %d, %d): got %q (%d bytes); want %q, at most %d bytes", tc.v, tc.figures, tc.cols, got, len(got), tc.want, tc.cols)
+		}
+	}
+}
+
+// A number a designer wrote, said back in a message, has no exponent:
+// 'sample: is 1e-05; it must lie in 0.01..86400', 'spacing: is 1e+09; it
+// must lie in 0..1e+07', 't: is -2e-05 s, in the past' and check's 'want
+// 0..5e-05' (%g's) now read in plain decimals, exactly. Only a value beyond
+// any fight's (1e+300) keeps its exponent, not 300 digits.
+func TestAnInputSaidBackHasNoExponent(t *testing.T) {
+	for _, tc := range []struct {
+		name, data string
+		want       []string
+	}{
+		{"a range's refusals", "duration = 10.0\nsample = 0.00001\n[[squad]]\nsize = 2\nspacing = 1e9\n", []string{
+			"sample: is 0.00001; it must lie in 0.01..86400", "squad[1].spacing: is 1000000000; it must lie in 0..10000000",
+		}},
+		{"a time", "duration = 10.0\n[[squad]]\nname = \"a\"\nsize = 2\n[[event]]\nt = -0.00002\nevent = \"Suppressed\"\nsquad = \"a\"\n", []string{
+			"event[1].t: is -0.00002 s, in the past",
+		}},
+		{"beyond any fight", "duration = 10.0\n[[squad]]\nsize = 1e300\n", []string{"squad[1].size: is 1e+300; it must lie in 1..100000"}},
+		{"an array's range", "duration = 10.0\n[[squad]]\nsize = 2\nnerve = [0.5, 2.0]\n", []string{"it must be a number in 0..1"}},
+	} {
+		_, err := lab.ParseScenario("s.toml", []byte(tc.data))
+		for _, w := range tc.want {
+			if err == nil || !strings.Contains(err.Error(), w) {
+				t.Errorf("%s: got %v; want %q in it", tc.name, err, w)
+			}
+		}
+	}
+	v := lab.Verdict{Expect: lab.Expect{Line: 8, Metric: "broke", Stat: "share", Lo: 0, Hi: 0.00005}, Scenario: "c.toml", N: 20, Runs: 20, Defined: true, Pass: true}
+	if got, want := v.String(), "want 0..0.00005"; !strings.HasSuffix(got, want) {
+		t.Errorf("verdict: got %q; want it to end %q", got, want)
+	}
+	for _, tc := range []struct {
+		v    float64
+		want string
+	}{
+		{0.00001, "0.00001"}, {1e9, "1000000000"}, {-2e-5, "-0.00002"}, {0.123456789, "0.123456789"},
+		{1e23, "100000000000000000000000"}, {1e300, "1e+300"}, {1e-300, "1e-300"}, {86400, "86400"},
+	} {
+		if got := lab.FormatExact(tc.v); got != tc.want {
+			t.Errorf("FormatExact(%v): got %q; want %q", tc.v, got, tc.want)
 		}
 	}
 }

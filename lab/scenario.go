@@ -393,7 +393,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 	durationOK := !top.bad("duration")
 	if durationOK && !top.bad("sample") {
 		if sc.Sample > sc.Duration {
-			p.fail("sample", top.line("sample"), "is %g s, longer than the duration %g s", sc.Sample, sc.Duration)
+			p.fail("sample", top.line("sample"), "is %s s, longer than the duration %s s", FormatExact(sc.Sample), FormatExact(sc.Duration))
 		} else if n := sc.Duration / sc.Sample; n > maxSamples {
 			p.fail("sample", top.line("sample"), "gives %.0f samples per fight; at most %d (raise sample)", n, maxSamples)
 		}
@@ -488,9 +488,9 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		if !t.has("t") {
 			p.fail(t.key("t"), ev.Line, "is missing; every event needs a time")
 		} else if ev.T < 0 {
-			p.fail(t.key("t"), t.line("t"), "is %g s, in the past; times count from 0", ev.T)
+			p.fail(t.key("t"), t.line("t"), "is %s s, in the past; times count from 0", FormatExact(ev.T))
 		} else if ev.T > sc.Duration && durationOK {
-			p.fail(t.key("t"), t.line("t"), "is %g s, after the end of the fight (duration %g s)", ev.T, sc.Duration)
+			p.fail(t.key("t"), t.line("t"), "is %s s, after the end of the fight (duration %s s)", FormatExact(ev.T), FormatExact(sc.Duration))
 		}
 		ev.Do = t.oneOf("do", "event", actions)
 		ev.Scale = t.num("scale", 1, 0, 1e6)
@@ -499,7 +499,7 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 		ev.Every = t.num("every", 0, 0.01, maxDuration)
 		ev.Until = t.num("until", sc.Duration, 0, maxDuration)
 		if t.has("until") && !t.bad("until") && ev.Until < ev.T {
-			p.fail(t.key("until"), t.line("until"), "is %g s, before the event's first time %g s", ev.Until, ev.T)
+			p.fail(t.key("until"), t.line("until"), "is %s s, before the event's first time %s s", FormatExact(ev.Until), FormatExact(ev.T))
 		}
 		if t.has("until") && !t.has("every") {
 			p.fail(t.key("until"), t.line("until"), "needs every: only a repeating event stops")
@@ -899,7 +899,7 @@ func neverHolds(m Metric, stat string, lo, hi, duration float64) string {
 	case hi >= least && lo <= most:
 		return ""
 	case m.Time:
-		return fmt.Sprintf("a time of this fight lies in 0..%g s (its duration), so no fight can meet the range", duration)
+		return fmt.Sprintf("a time of this fight lies in 0..%s s (its duration), so no fight can meet the range", FormatExact(duration))
 	case m.Fraction:
 		return fmt.Sprintf("%s lies in 0..1 in every fight, so no fight can meet the range", m.Name)
 	}
@@ -1254,9 +1254,9 @@ func (t *table) number(k string, lo, hi float64, whole bool) (float64, bool) {
 	if !ok {
 		return 0, false
 	}
-	what, show := "a number", func(f float64) string { return fmt.Sprintf("%g", f) }
+	what := "a number"
 	if whole {
-		what, show = "a whole number", func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+		what = "a whole number"
 	}
 	f, ok := asNumber(v)
 	quoted, _ := v.(string)
@@ -1268,11 +1268,11 @@ func (t *table) number(k string, lo, hi float64, whole bool) (float64, bool) {
 	case !ok:
 		t.reject(k, "is %s; it must be %s", aType(v), what)
 	case whole && f != math.Trunc(f): // a fraction or NaN (±Inf is out of range)
-		t.reject(k, "is %v; it must be a whole number", f)
+		t.reject(k, "is %s; it must be a whole number", FormatExact(f))
 	case !whole && (math.IsNaN(f) || math.IsInf(f, 0)):
-		t.reject(k, "is %v; it must be a finite number", f)
+		t.reject(k, "is %s; it must be a finite number", FormatExact(f))
 	case f < lo || f > hi:
-		t.reject(k, "is %s; it must lie in %s..%s", show(f), show(lo), show(hi))
+		t.reject(k, "is %s; it must lie in %s..%s", FormatExact(f), FormatExact(lo), FormatExact(hi))
 	default:
 		return f, true
 	}
@@ -1314,7 +1314,7 @@ func array[T any](t *table, k, shape string, elem func(any) (T, string)) []T {
 func (t *table) nums(k, shape string, lo, hi float64) []float64 {
 	want := "a finite number"
 	if !math.IsInf(lo, 0) || !math.IsInf(hi, 0) {
-		want = fmt.Sprintf("a number in %g..%g", lo, hi)
+		want = fmt.Sprintf("a number in %s..%s", FormatExact(lo), FormatExact(hi))
 	}
 	return array(t, k, shape, func(e any) (float64, string) {
 		if f, ok := asNumber(e); ok && !math.IsNaN(f) && !math.IsInf(f, 0) && f >= lo && f <= hi {
