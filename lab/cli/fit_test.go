@@ -357,3 +357,13 @@ func TestFitSaysEveryFilesProblems(t *testing.T) {
 		})
 	}
 }
+
+// A range the fit cannot meet is said as its scenario wrote it, with no
+// exponent: the notes and 'never met' read 'want 0..5e-05'.
+func TestFitNotesRangeHasNoExponent(t *testing.T) {
+	sc := fitDir(t, "\n[[expect]]\nmetric = \"squad_broke.a\"\nshare = [0.0, 0.00005]\n")
+	code, out, e := runMain(t, context.Background(), nil, "fit", sc, "-runs", "10", "-budget", "1680", "-q", "-out", filepath.Join(t.TempDir(), "o"))
+	if code != cli.ExitFailed || strings.Contains(out, "e-05") || strings.Count(out, "want 0..0.00005") < 2 {
+		t.Errorf("got exit %d, stdout %q, stderr %q; want exit 1 and the range said 0..0.00005 in the notes, never 5e-05", code, out, e)
+	}
+}

@@ -1097,5 +1097,5 @@ func (e Measure) describe() string {
 	if e.Got != nil {
 		got = lab.FormatNumber(*e.Got)
 	}
-	return fmt.Sprintf("%s %s = %s, want %g..%g", e.Metric, e.Stat, got, e.Lo, e.Hi)
+	return fmt.Sprintf("%s %s = %s, want %s..%s", e.Metric, e.Stat, got, lab.FormatExact(e.Lo), lab.FormatExact(e.Hi))
 }

@@ -401,7 +401,7 @@ func problems(scs []*lab.Scenario, log []Evaluation) (conflicts, neverMet []stri
 		default:
 			why = "the keys cannot move it far enough (name others with -keys)"
 		}
-		neverMet = append(neverMet, fmt.Sprintf("%s over %s %s, want %g..%g; %s", name(i), lab.Plural(seen, "candidate"), took, e.Lo, e.Hi, why))
+		neverMet = append(neverMet, fmt.Sprintf("%s over %s %s, want %s..%s; %s", name(i), lab.Plural(seen, "candidate"), took, lab.FormatExact(e.Lo), lab.FormatExact(e.Hi), why))
 	}
 	for i := 0; i < n; i++ {
 		for j := 0; j < i; j++ {

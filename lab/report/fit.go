@@ -99,7 +99,7 @@ func FormatMeasure(m labfit.Measure) string {
 func FitRows(r *labfit.Result) []FitRow {
 	var rows []FitRow
 	for i, a := range r.After {
-		row := FitRow{File: fileOf(r, a), Want: fmt.Sprintf("%s %s in %g..%g", a.Metric, a.Stat, a.Lo, a.Hi), After: FormatMeasure(a), AfterPass: a.Pass, Line: a.Line}
+		row := FitRow{File: fileOf(r, a), Want: fmt.Sprintf("%s %s in %s..%s", a.Metric, a.Stat, lab.FormatExact(a.Lo), lab.FormatExact(a.Hi)), After: FormatMeasure(a), AfterPass: a.Pass, Line: a.Line}
 		if i < len(r.Before) {
 			row.Before, row.BeforePass = FormatMeasure(r.Before[i]), r.Before[i].Pass
 		}
@@ -143,7 +143,7 @@ func FitReport(r *labfit.Result, description, command string) (Report, error) {
 	p.Section("The intent")
 	intent := Table{ID: "expects", Caption: "The scenario's [[expect]] blocks: the fit's target.", Text: 2, Head: []string{"where", "expectation", "want"}}
 	for _, e := range fitExpects(r) {
-		intent.Rows = append(intent.Rows, Row{Cells: []string{fmt.Sprintf("%s:%d", fileOf(r, e), e.Line), e.Metric + " " + e.Stat, fmt.Sprintf("%g … %g", e.Lo, e.Hi)}})
+		intent.Rows = append(intent.Rows, Row{Cells: []string{fmt.Sprintf("%s:%d", fileOf(r, e), e.Line), e.Metric + " " + e.Stat, lab.FormatExact(e.Lo) + " … " + lab.FormatExact(e.Hi)}})
 	}
 	p.Table(intent)
 	p.Section("Changes")

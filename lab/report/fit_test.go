@@ -378,3 +378,21 @@ func TestFitChangesUnderOnePercent(t *testing.T) {
 		}
 	}
 }
+
+// An expectation's range reads as its scenario wrote it, with no exponent:
+// a fit's row and its page wanted 'share in 0..5e-05' and '0 … 5e-05'.
+func TestFitRangeHasNoExponent(t *testing.T) {
+	r := fitResult()
+	r.After[0].Lo, r.After[0].Hi = 0, 0.00005
+	rows := report.FitRows(r)
+	if got, want := rows[0].Want, "squad_broke.centre share in 0..0.00005"; got != want {
+		t.Errorf("want: got %q; want %q", got, want)
+	}
+	page, err := report.FitReport(r, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(page.HTML); strings.Contains(got, "e-05") || !strings.Contains(got, "0 … 0.00005") {
+		t.Errorf("the page says the range with an exponent, or not as 0 … 0.00005")
+	}
+}

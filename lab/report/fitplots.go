@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/moralebreak/moralebreak/lab"
 	labfit "github.com/moralebreak/moralebreak/lab/fit"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -203,7 +204,7 @@ const titleW = plotW - 6*vg.Millimeter
 func expectationTitle(sty text.Style, r *labfit.Result, after labfit.Measure) string {
 	where := fmt.Sprintf("%s:%d", fileOf(r, after), after.Line)
 	what := fmt.Sprintf("%s %s,", after.Metric, after.Stat)
-	want := fmt.Sprintf("want %g..%g", after.Lo, after.Hi)
+	want := "want " + lab.FormatExact(after.Lo) + ".." + lab.FormatExact(after.Hi)
 	fights := fmt.Sprintf("(%d new fights each)", r.HeldOutRuns)
 	words := slices.Concat(strings.Fields(where), strings.Fields(what))
 	if lines := wrapWords(sty, slices.Concat(words, []string{want, fights}), titleW); len(lines) <= 2 {

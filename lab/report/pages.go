@@ -303,7 +303,7 @@ func verdictTable(vs []lab.Verdict, runs int) Table {
 		if v.Stat != "share" {
 			n += fmt.Sprintf(" of %d", v.Runs)
 		}
-		t.Rows = append(t.Rows, Row{Class: class, Cells: []string{word, fmt.Sprintf("%s:%d", v.Scenario, v.Line), v.Name() + " " + v.Stat, fmt.Sprintf("%g … %g", v.Lo, v.Hi), got, n}})
+		t.Rows = append(t.Rows, Row{Class: class, Cells: []string{word, fmt.Sprintf("%s:%d", v.Scenario, v.Line), v.Name() + " " + v.Stat, lab.FormatExact(v.Lo) + " … " + lab.FormatExact(v.Hi), got, n}})
 	}
 	return t
 }
