@@ -367,3 +367,16 @@ func TestFitNotesRangeHasNoExponent(t *testing.T) {
 		t.Errorf("got exit %d, stdout %q, stderr %q; want exit 1 and the range said 0..0.00005 in the notes, never 5e-05", code, out, e)
 	}
 }
+
+// The run page's verdicts say a range as check does, with no exponent:
+// they read '0 … 5e-05'.
+func TestRunPageRangeHasNoExponent(t *testing.T) {
+	sc := fitDir(t, "\n[[expect]]\nmetric = \"squad_broke.a\"\nshare = [0.0, 0.00005]\n")
+	dir := t.TempDir()
+	page := filepath.Join(dir, "page.html")
+	code, _, e := runMain(t, context.Background(), nil, "run", sc, "-runs", "20", "-q", "-out", filepath.Join(dir, "o"), "-report", page)
+	b, err := os.ReadFile(page)
+	if code != cli.ExitOK || err != nil || strings.Contains(string(b), "e-05") || !strings.Contains(string(b), "0 … 0.00005") {
+		t.Errorf("got exit %d, stderr %q, page %d bytes (%v); want exit 0 and a verdict wanting 0 … 0.00005, never 5e-05", code, e, len(b), err)
+	}
+}
