@@ -76,3 +76,39 @@ func TestScenarioLogHasNoExponent(t *testing.T) {
 		})
 	}
 }
+
+// A scenario's refusal says the number it refuses as given, without an
+// exponent: a duration of a million seconds read "duration 1e+06", a nerve
+// range "[0.1 2e+06]", and the spacing's bound "(0..1e7)".
+func TestScenarioErrorsHaveNoExponent(t *testing.T) {
+	valid := func() *game.ScenarioConfig {
+		return &game.ScenarioConfig{
+			Name: "n", Duration: 60,
+			Squads: []game.ScenarioSquad{{Name: "a", Size: 2, Formation: "line", At: morale.Vec2{X: 1000, Y: 1000}, Spacing: 100, Morale: 1}},
+			Events: []game.ScenarioEvent{{T: 0.00001, Do: "event", Event: morale.Suppressed, Squad: "a", Scale: 1, Count: 1}},
+		}
+	}
+	tests := []struct {
+		name string
+		edit func(*game.ScenarioConfig)
+		want string
+	}{
+		{"a duration of a million seconds", func(c *game.ScenarioConfig) { c.Duration = 1e6 }, "duration 1000000; want (0, 86400] seconds"},
+		{"a nerve of a million", func(c *game.ScenarioConfig) { c.Squads[0].Nerves = []float64{1e6} }, "nerve 1000000; want 0..1"},
+		{"a nerve just over 1", func(c *game.ScenarioConfig) { c.Squads[0].Nerves = []float64{1.00001} }, "nerve 1.00001; want 0..1"},
+		{"a nerve range to two million", func(c *game.ScenarioConfig) { c.Squads[0].NerveRange = &[2]float64{0.1, 2e6} }, "nerve range [0.1, 2000000]; want"},
+		{"a spacing of 100 km and more", func(c *game.ScenarioConfig) { c.Squads[0].Spacing = 2e7 }, "spacing (0..10000000)"},
+		{"an event after the end", func(c *game.ScenarioConfig) { c.Events[0].T = 1e6 }, "event 1 (\"event\" at 1000000 s): t 1000000; want 0..the duration 60"},
+		{"an event at once, badly", func(c *game.ScenarioConfig) { c.Events[0].Do = "dance" }, "event 1 (\"dance\" at 0.00001 s)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := valid()
+			tt.edit(c)
+			err := c.Validate()
+			if err == nil || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "e+") || strings.Contains(err.Error(), "e-0") || strings.Contains(err.Error(), "1e7") {
+				t.Errorf("Validate: got %v; want %q, no exponent", err, tt.want)
+			}
+		})
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/moralebreak/moralebreak/internal/figures"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -127,8 +128,9 @@ func (c *ScenarioConfig) Validate() error {
 	if c == nil {
 		return bad("no scenario")
 	}
+	num := func(v float64) string { return figures.Format(v, 6) } // a value as given: "1000000", not "1e+06"
 	if !(c.Duration > 0 && c.Duration <= MaxScenarioSeconds) {
-		return bad("duration %v; want (0, %d] seconds", c.Duration, MaxScenarioSeconds)
+		return bad("duration %s; want (0, %d] seconds", num(c.Duration), MaxScenarioSeconds)
 	}
 	if len(c.Squads) == 0 || len(c.Squads) > MaxScenarioSquads {
 		return bad("%d squads; want 1..%d", len(c.Squads), MaxScenarioSquads)
@@ -147,15 +149,15 @@ func (c *ScenarioConfig) Validate() error {
 		case !oneOf(sq.Formation, scenarioFormations):
 			return bad("%s: formation %s; want line, column, grid or circle", where, quote(sq.Formation))
 		case !finite(sq.At) || !finiteIn(sq.Spacing, 0, 1e7) || !finiteIn(sq.Morale, 0, 1):
-			return bad("%s: at, spacing (0..1e7) and morale (0..1) must be finite and in range", where)
+			return bad("%s: at, spacing (0..10000000) and morale (0..1) must be finite and in range", where)
 		case len(sq.Nerves) > sq.Size || len(sq.Names) > sq.Size:
 			return bad("%s: more nerves or names than men", where)
 		case sq.NerveRange != nil && !(finiteIn(sq.NerveRange[0], 0, 1) && finiteIn(sq.NerveRange[1], sq.NerveRange[0], 1)):
-			return bad("%s: nerve range %v; want 0 ≤ min ≤ max ≤ 1", where, *sq.NerveRange)
+			return bad("%s: nerve range [%s, %s]; want 0 ≤ min ≤ max ≤ 1", where, num(sq.NerveRange[0]), num(sq.NerveRange[1]))
 		}
 		for _, v := range sq.Nerves {
 			if !finiteIn(v, 0, 1) {
-				return bad("%s: nerve %v; want 0..1", where, v)
+				return bad("%s: nerve %s; want 0..1", where, num(v))
 			}
 		}
 		for _, n := range sq.Names {
@@ -170,12 +172,12 @@ func (c *ScenarioConfig) Validate() error {
 	occ := 0
 	for i := range c.Events {
 		ev := &c.Events[i]
-		where := fmt.Sprintf("event %d (%s at %v s)", i+1, quote(ev.Do), ev.T)
+		where := fmt.Sprintf("event %d (%s at %s s)", i+1, quote(ev.Do), num(ev.T))
 		switch {
 		case !oneOf(ev.Do, scenarioActions):
 			return bad("%s: do %s; want event, death, rally, rout or reinforce", where, quote(ev.Do))
 		case !finiteIn(ev.T, 0, c.Duration):
-			return bad("%s: t %v; want 0..the duration %v", where, ev.T, c.Duration)
+			return bad("%s: t %s; want 0..the duration %s", where, num(ev.T), num(c.Duration))
 		case !finite(ev.At) || !finiteIn(ev.Spread, 0, 1e9) || !finiteIn(ev.Radius, 0, 1e12) || !finiteIn(ev.Scale, 0, 1e6):
 			return bad("%s: at, spread, radius and scale must be finite and in range", where)
 		case !finiteIn(ev.Every, 0, MaxScenarioSeconds) || (ev.Every > 0 && ev.Every < 0.01) ||

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+	"github.com/moralebreak/moralebreak/internal/figures"
 	"github.com/moralebreak/moralebreak/internal/tomllines"
 	"github.com/moralebreak/moralebreak/morale"
 )
@@ -235,7 +236,7 @@ func (rr *replayReader) scenarioBlock(at int) (*ScenarioConfig, error) {
 		case 2:
 			ev.At, ev.HasAt = morale.Vec2{X: e.At[0], Y: e.At[1]}, true
 		default:
-			return nil, bad(fmt.Errorf("event at %v s: at has %d numbers; want [x, y]", e.T, len(e.At)))
+			return nil, bad(fmt.Errorf("event at %s s: at has %d numbers; want [x, y]", figures.Format(e.T, 6), len(e.At)))
 		}
 		c.Events = append(c.Events, ev)
 	}
