@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/morale"
 )
 
 // A number printed for people never has an exponent: four figures below
@@ -147,6 +148,21 @@ func TestAnInputSaidBackHasNoExponent(t *testing.T) {
 	} {
 		if got := lab.FormatExact(tc.v); got != tc.want {
 			t.Errorf("FormatExact(%v): got %q; want %q", tc.v, got, tc.want)
+		}
+	}
+}
+
+// -sweep's refusals say its numbers with no exponent: 'the step 1e-17 is
+// too small to tell 0.3 …' and 'the point ShakenBelow = 1e-05 gives
+// invalid settings'.
+func TestSweepErrorsHaveNoExponent(t *testing.T) {
+	for _, tc := range []struct{ spec, want string }{
+		{"ShakenBelow=0.3:0.3000000000000001:0.00000000000000001", "the step 0.00000000000000001 is too small to tell 0.3 from the point before it"},
+		{"ShakenBelow=0.00001:0.00002:0.00001", "the point ShakenBelow = 0.00001 gives invalid settings"},
+	} {
+		_, err := lab.ParseSweeps([]string{tc.spec}, morale.DefaultSettings())
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v; want %q in it", tc.spec, err, tc.want)
 		}
 	}
 }

@@ -134,7 +134,7 @@ func ParseSweeps(specs []string, s morale.Settings) ([]Axis, error) {
 		for i := 0; i < n; i++ {
 			v := f[0] + float64(i)*f[2]
 			if i > 0 && v <= ax.Values[i-1] {
-				return nil, fmt.Errorf("-sweep %s: the step %g is too small to tell %g from the point before it", q, f[2], v)
+				return nil, fmt.Errorf("-sweep %s: the step %s is too small to tell %s from the point before it", q, FormatExact(f[2]), FormatExact(v))
 			}
 			ax.Values = append(ax.Values, v)
 		}
@@ -150,7 +150,7 @@ func ParseSweeps(specs []string, s morale.Settings) ([]Axis, error) {
 		if err := t.Validate(); err != nil {
 			var at []string
 			for j, a := range axes {
-				at = append(at, fmt.Sprintf("%s = %g", a.Knob.Key, pt[j]))
+				at = append(at, a.Knob.Key+" = "+FormatFigures(pt[j], 6)) // as run prints a point
 			}
 			return nil, fmt.Errorf("-sweep: the point %s gives invalid settings: %v", strings.Join(at, ", "), err)
 		}

@@ -687,7 +687,7 @@ func printSweep(env console, res lab.SweepResult) {
 	for _, pt := range res.Points {
 		var cols []string
 		for _, v := range pt.Values {
-			cols = append(cols, strconv.FormatFloat(v, 'g', 6, 64))
+			cols = append(cols, lab.FormatFigures(v, 6)) // six figures, as before, but no exponent
 		}
 		if !share {
 			val := "-"

@@ -127,3 +127,17 @@ func TestCompareColumnsHoldTinyChanges(t *testing.T) {
 		}
 	}
 }
+
+// A sweep's table writes its points with no exponent, with six figures as
+// before: a sweep of a weight by 0.00001 read '-3e-05', '-2e-05', '-1e-05'.
+func TestSweepPointsHaveNoExponent(t *testing.T) {
+	code, out, e := runMain(t, context.Background(), nil, "run", "../../scenarios/line.toml", "-sweep", "weights.Suppressed=-0.00003:-0.00001:0.00001", "-runs", "2", "-q", "-out", filepath.Join(t.TempDir(), "o"))
+	lines := strings.Split(out, "\n")
+	ok := code == 0 && len(lines) > 3
+	for i, want := range []string{"-0.00003\t", "-0.00002\t", "-0.00001\t"} {
+		ok = ok && strings.HasPrefix(lines[i+1], want)
+	}
+	if !ok {
+		t.Errorf("got exit %d, stdout %q, stderr %q; want exit 0 and the points -0.00003, -0.00002, -0.00001", code, out, e)
+	}
+}
