@@ -2,6 +2,7 @@ package figures_test
 
 import (
 	"math"
+	"strconv"
 	"testing"
 
 	"github.com/moralebreak/moralebreak/internal/figures"
@@ -30,6 +31,36 @@ func TestFormatHasNoExponent(t *testing.T) {
 	} {
 		if got := figures.Format(tc.v, tc.n); got != tc.want {
 			t.Errorf("Format(%v, %d): got %q; want %q", tc.v, tc.n, got, tc.want)
+		}
+	}
+}
+
+// Whole is Format's switch to whole numbers, from 1000 after the rounding
+// to n figures, which the odds panel's times share: with 4 figures it is
+// the panel's own former rule, a time that to a tenth reads 1000 s or
+// more, at every tenth and half-tenth from 0 to 2000 s and either sign.
+func TestWhole(t *testing.T) {
+	for _, tc := range []struct {
+		v    float64
+		n    int
+		want bool
+	}{
+		{999.94, 4, false}, {999.95, 4, true}, {999.96, 4, true}, {1000, 4, true}, {-999.96, 4, true},
+		{99.99, 4, false}, {999.4, 3, false}, {999.6, 3, true}, {86400, 4, true},
+		{math.NaN(), 4, false}, {math.Inf(1), 4, false},
+	} {
+		if got := figures.Whole(tc.v, tc.n); got != tc.want {
+			t.Errorf("Whole(%v, %d): got %v; want %v", tc.v, tc.n, got, tc.want)
+		}
+	}
+	tenth := func(v float64) bool { return math.Abs(math.Round(10*v)) >= 10000 } // the panel's rule before
+	for i := -40000; i <= 40000; i++ {
+		v := float64(i) / 20
+		if got, want := figures.Whole(v, 4), tenth(v); got != want {
+			t.Errorf("Whole(%v, 4): got %v; want %v, as the panel's tenths", v, got, want)
+		}
+		if got := figures.Format(v, 4); figures.Whole(v, 4) && got != strconv.FormatFloat(math.Round(v), 'f', 0, 64) {
+			t.Errorf("Format(%v, 4): got %q; want it whole, as Whole says", v, got)
 		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/moralebreak/moralebreak/assets"
+	"github.com/moralebreak/moralebreak/internal/figures"
 	"github.com/moralebreak/moralebreak/internal/odds"
 	"github.com/moralebreak/moralebreak/morale"
 	"github.com/moralebreak/moralebreak/ui/published"
@@ -390,8 +391,10 @@ func times(vs ...float64) []string {
 }
 
 // wholeSeconds reports whether a time (or a shift) of v seconds is written
-// whole: when to a tenth it reads 1000 s or more.
-func wholeSeconds(v float64) bool { return math.Abs(math.Round(10*v)) >= 10000 }
+// whole: when it reads 1000 s or more to the lab's four figures (which
+// from 100 s are its tenths), by the lab's own rule, figures.Whole, so
+// that the panel and moralesim switch to whole seconds at the same time.
+func wholeSeconds(v float64) bool { return figures.Whole(v, 4) }
 
 // timeDigits is how many figures a time of up to t seconds has before the
 // point as times writes it, at least 2 (the opening's "20.0 s").
