@@ -150,7 +150,7 @@ func ParseSweeps(specs []string, s morale.Settings) ([]Axis, error) {
 		if err := t.Validate(); err != nil {
 			var at []string
 			for j, a := range axes {
-				at = append(at, a.Knob.Key+" = "+FormatFigures(pt[j], 6)) // as run prints a point
+				at = append(at, a.Knob.Key+" = "+FormatExact(pt[j])) // exactly: settings may differ in the 17th figure
 			}
 			return nil, fmt.Errorf("-sweep: the point %s gives invalid settings: %v", strings.Join(at, ", "), err)
 		}
