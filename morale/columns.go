@@ -11,8 +11,8 @@ import (
 // Morale[i]). A field added here is a per-agent array everywhere at once:
 // Spawn appends a value to it (a field it misses fails
 // TestColumnsFollowTheAgents), and Remove, the sort, Clone and the memory
-// count treat it as they treat every other column. Its fields are exported so that columns
-// (reflect) can list them; the type is not.
+// count treat it as every other column. Its fields are exported so that
+// columns (reflect) can list them; the type is not.
 type agentColumns struct {
 	Handle     col[*Agent]
 	Morale     col[float64]   // 0..1

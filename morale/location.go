@@ -67,8 +67,7 @@ func (w *World) near(at Vec2, radius float64) (hits []int32, sq []float64) {
 	for _, c := range cells {
 		total += len(lists[c])
 	}
-	hits = slices.Grow(hits, total)[:total]
-	sq = slices.Grow(sq, total)[:total]
+	hits, sq = slices.Grow(hits, total)[:total], slices.Grow(sq, total)[:total]
 	n := 0
 	// A sort window at a time (see order.go): in each, the entries of each
 	// cell's list that lie in it, the cells by row, then column. A window
@@ -82,8 +81,7 @@ func (w *World) near(at Vec2, radius float64) (hits []int32, sq []float64) {
 	if windows*len(cells) > total {
 		windows = 1
 	}
-	cur := slices.Grow(w.cur[:0], len(cells))[:len(cells)]
-	clear(cur)
+	cur := append(w.cur[:0], make([]int32, len(cells))...) // zeros, no allocation once grown
 	w.cur = cur
 	for win := 1; win <= windows; win++ {
 		end := int32(len(pos))
@@ -97,18 +95,14 @@ func (w *World) near(at Vec2, radius float64) (hits []int32, sq []float64) {
 		}
 	}
 	hits, sq = hits[:n], sq[:n]
-	// When the hits are not in order (agents moved, a window not sorted,
-	// or read cell by cell), a two-level bitmap over the agents' indices
-	// puts them in order without a sort, and their squares are taken
-	// again. TestNearIsThePlainScan checks the result against a scan of
-	// every agent.
-	for k := 1; k < len(hits); k++ {
-		if hits[k] <= hits[k-1] {
-			hits = w.inIndexOrder(hits)
-			for k, i := range hits {
-				sq[k] = squares(pos[i].minus(at))
-			}
-			break
+	// When the hits are not in order (agents moved, a window not sorted, or
+	// read cell by cell), a two-level bitmap over the agents' indices puts
+	// them in order without a sort, and their squares are taken again
+	// (TestNearIsThePlainScan checks the result against a scan of all).
+	if !slices.IsSorted(hits) { // distinct: sorted is increasing
+		hits = w.inIndexOrder(hits)
+		for k, i := range hits {
+			sq[k] = squares(pos[i].minus(at))
 		}
 	}
 	w.hits, w.scales = hits, sq

@@ -117,9 +117,8 @@ func (w *World) moveOut(a *Agent, i, from int32, p Vec2) {
 // cross moves agent a, at place i, from cell from's list to the end of cell
 // id's, id already counted non-empty (grid.remove and grid.insert; the agent
 // who takes a's place in from's list is told it). It keeps the count of his
-// window's breaks (see order.go), and asks the World to reclaim its grid
-// only when from was left empty (the only change after which
-// World.reclaim can have work).
+// window's breaks (order.go), and asks the World to reclaim its grid only
+// when from was left empty (only then can World.reclaim have work).
 func (w *World) cross(a *Agent, i, from, id int32) {
 	g, l := &w.grid, &w.col.Cell[i]
 	if moved := g.remove(from, l.at); moved >= 0 {

@@ -129,9 +129,7 @@ func (w *World) sortCells(win int) {
 	o, g := &w.order, &w.grid
 	lo := win << o.shift
 	places := w.col.Cell[lo:min(lo+o.size(), len(w.col.Cell))]
-	for len(o.count) < len(g.lists) {
-		o.count = append(o.count, 0)
-	}
+	o.count = append(o.count, make([]int32, max(0, len(g.lists)-len(o.count)))...)
 	count, cells := o.count, o.cells[:0]
 	for _, c := range places {
 		if count[c.id] == 0 {

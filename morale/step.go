@@ -104,10 +104,8 @@ func (r *stepRules) seconds(t int64) float64 { return float64(r.end-t) / ticksPe
 func atRest(m, avg float64) bool { return avg == 1 && m == 1 }
 
 // holdsSteady reports that ResolveState keeps an agent in state st with
-// morale m where he is, for the step's ShakenBelow: he is Steady, and m is
-// at or above it (or NaN). It lets the step skip stage 3 for him: the
-// mutation test's copy without fast paths (mutation_test.go) calls stage 3
-// for every agent and gets the same bits.
+// morale m where he is: Steady, m at or above shakenBelow (or NaN). The step
+// skips stage 3 for him; the mutation test's copy does not (see atRest).
 func holdsSteady(st State, m, shakenBelow float64) bool { return st == Steady && !(m < shakenBelow) }
 
 // step runs one fixed step (see the outline above), ending at tick end, and

@@ -86,7 +86,6 @@ func (w *World) stepChunks(r *stepRules, n int) {
 			sw.acc = make([]float64, len(w.squads)+2*pad)[pad : pad+len(w.squads)]
 		}
 	}
-	outs := w.chunkOuts[:chunks]
 	if workers == 1 {
 		for c := range chunks {
 			w.stepOneChunk(r, c, n, w.stepWorkers[0], w.next)
@@ -94,8 +93,7 @@ func (w *World) stepChunks(r *stepRules, n int) {
 	} else {
 		w.stepShared(r, n, chunks, workers)
 	}
-	for c := range outs {
-		out := &outs[c]
+	for _, out := range w.chunkOuts[:chunks] {
 		w.queue = append(w.queue, out.notes...)
 		clear(out.notes)
 	}
@@ -185,8 +183,7 @@ func (w *World) stepWork(job *stepJob, sw *stepWorker) {
 // chunk in order, so that each slot's sum is added in chunk order whoever
 // runs it: ((0 + chunk 0's) + chunk 1's) + ….
 func mergeSums(next []float64, outs []chunkOut, lo, hi int) {
-	for c := range outs {
-		out := &outs[c]
+	for _, out := range outs {
 		if out.dense {
 			h := min(hi, len(out.sums)) // slots lo..h-1
 			if lo >= h {
