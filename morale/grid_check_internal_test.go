@@ -194,8 +194,18 @@ func TestMovesAllocateNothingOnceGrown(t *testing.T) {
 		t.Errorf("moving %d agents there and back: %v allocations; want 0", n, got)
 	}
 	// SetPositions, in the World's order and out of it (the same agents
-	// and positions shuffled): its scratch grows once.
+	// and positions shuffled), and in the World's order with few crossing
+	// (its two arrays; a third crossing, it moves them in turn): its
+	// scratch grows once.
 	mixed, mFrom, mTo := slices.Clone(agents), slices.Clone(from), slices.Clone(to)
+	few := slices.Clone(from)
+	for k := range few {
+		if k%40 == 0 {
+			few[k] = to[k]
+		} else {
+			few[k].Y += 1 - 2*float64(b2i(math.Floor((few[k].Y+1)/s.NoEffectRadius) != math.Floor(few[k].Y/s.NoEffectRadius)))
+		}
+	}
 	r.Shuffle(n, func(i, j int) {
 		mixed[i], mixed[j], mFrom[i], mFrom[j], mTo[i], mTo[j] = mixed[j], mixed[i], mFrom[j], mFrom[i], mTo[j], mTo[i]
 	})
@@ -208,7 +218,7 @@ func TestMovesAllocateNothingOnceGrown(t *testing.T) {
 		name     string
 		agents   []*Agent
 		from, to []Vec2
-	}{{"the World's order", agents, from, to}, {"another order", mixed, mFrom, mTo}} {
+	}{{"the World's order", agents, from, to}, {"another order", mixed, mFrom, mTo}, {"the World's order, few crossing", agents, from, few}} {
 		batch(order.agents, order.to)
 		batch(order.agents, order.from)
 		if got := testing.AllocsPerRun(5, func() { batch(order.agents, order.to); batch(order.agents, order.from) }); got != 0 {

@@ -26,9 +26,9 @@ func (a *Agent) SetPosition(p Vec2) {
 // else the first such agent, and moves no one. Call it once a frame, not
 // SetPosition per man: where agents[k] is the World's agent k (spawn order,
 // each dead man replaced by the last as Remove does, collected again when
-// Reorders changes), it reads no handle and writes the World's next
-// positions in one pass, into a second array (16 bytes an agent) it keeps.
-// In another order it is right, but slower than SetPosition per man.
+// Reorders changes), it reads no handle of a man who stays in his cell and,
+// while few leave their cells, no position twice (it keeps 16 B an agent
+// for that). In another order it is right, but slower than SetPosition.
 func (w *World) SetPositions(agents []*Agent, ps []Vec2) error {
 	w.guard()
 	if len(agents) != len(ps) {
@@ -38,13 +38,19 @@ func (w *World) SetPositions(agents []*Agent, ps []Vec2) error {
 	if cap(w.posNext) < len(pos) {
 		w.posNext = make([]Vec2, cap(pos))
 	}
-	next := w.posNext[:len(pos)] // Pos to be: ps[k] where inPlace passes, else as it is
-	for k := inPlace(agents, h, ps, next, w.col.Cell, w.grid.boxes, 0); k < len(agents); k = inPlace(agents, h, ps, next, w.col.Cell, w.grid.boxes, k+1) {
+	next, many := w.posNext[:len(pos)], false // next: Pos to be, ps[k] where inPlace passes, else as it is
+	for k := inPlace(agents, h, ps, next, w.col.Cell, w.grid.boxes, 0); k < len(agents); {
 		if !ps[k].finite() {
 			return fmt.Errorf("morale: SetPositions: ps[%d] = %v is not finite (no one was moved: give a man without a new position his last one)", k, ps[k])
 		}
 		if one, odd = append(one, int32(k)), odd+b2i(k >= len(h) || agents[k] != h[k]); k < len(h) {
 			next[k] = pos[k]
+		}
+		if k++; many || len(one) > 64 && 16*len(one) > k { // 1 in 16 leave: the rest checked only, then all in turn (not a second pass)
+			for many = true; k < min(len(agents), len(h)) && agents[k] == h[k] && ps[k].finite(); k++ {
+			}
+		} else {
+			k = inPlace(agents, h, ps, next, w.col.Cell, w.grid.boxes, k)
 		}
 	}
 	w.moving = one
@@ -62,6 +68,15 @@ func (w *World) SetPositions(agents []*Agent, ps []Vec2) error {
 	if again {
 		for k, a := range agents {
 			a.SetPosition(ps[k])
+		}
+		return nil
+	} else if many { // in turn, in place: runs of men who stay in their boxes, the others one by one
+		for k := inPlace(agents, h, ps, pos, w.col.Cell, w.grid.boxes, 0); k < len(agents); k = inPlace(agents, h, ps, pos, w.col.Cell, w.grid.boxes, k+1) {
+			if a := agents[k]; k < len(h) && a == h[k] {
+				w.moveOut(a, int32(k), a.cell, ps[k])
+			} else {
+				a.SetPosition(ps[k])
+			}
 		}
 		return nil
 	}

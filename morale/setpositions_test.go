@@ -93,3 +93,64 @@ func TestSetPositionsBadInput(t *testing.T) {
 		})
 	}
 }
+
+// TestSetPositionsBadInputAmongMany is TestSetPositionsBadInput where every
+// agent leaves his cell, so that SetPositions moves them in turn, in place,
+// once its input is checked: a bad element far down the list is refused
+// whole as well.
+func TestSetPositionsBadInputAmongMany(t *testing.T) {
+	const n = 300
+	tests := []struct {
+		name string
+		bad  func(w, other *morale.World, agents []*morale.Agent, ps []morale.Vec2)
+		want string
+	}{
+		{"NaN", func(_, _ *morale.World, _ []*morale.Agent, p []morale.Vec2) {
+			p[250].X = math.NaN()
+		}, "ps[250] = {NaN"},
+		{"infinity, last", func(_, _ *morale.World, _ []*morale.Agent, p []morale.Vec2) {
+			p[n-1].Y = math.Inf(-1)
+		}, "ps[299] = {"},
+		{"nil agent", func(_, _ *morale.World, a []*morale.Agent, _ []morale.Vec2) {
+			a[200] = nil
+		}, "agents[200] is nil"},
+		{"agent of another World", func(_, other *morale.World, a []*morale.Agent, _ []morale.Vec2) {
+			a[250] = other.Agent(250)
+		}, "agents[250] is an agent of another World"},
+		{"removed agent", func(w, _ *morale.World, a []*morale.Agent, _ []morale.Vec2) {
+			w.Remove(a[10])
+		}, "agents[10] was removed"},
+		{"a removed agent before a NaN: the position first", func(w, _ *morale.World, a []*morale.Agent, p []morale.Vec2) {
+			w.Remove(a[10])
+			p[250].X = math.NaN()
+		}, "ps[250] = {NaN"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := morale.DefaultSettings()
+			w, err := morale.NewWorld(s, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			agents := make([]*morale.Agent, n)
+			ps := make([]morale.Vec2, n)
+			for i := range agents {
+				agents[i] = w.Spawn(0, morale.Vec2{X: float64(i) * 100})
+				ps[i] = morale.Vec2{X: float64(i) * 100, Y: s.NoEffectRadius} // into the next cell
+			}
+			other := w.Clone()
+			tt.bad(w, other, agents, ps)
+			before := w.Checksum()
+			err = w.SetPositions(agents, ps)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("SetPositions = %v; want an error containing %q", err, tt.want)
+			}
+			if got := w.Checksum(); got != before {
+				t.Errorf("checksum %x after the refused SetPositions; want %x (nothing moved)", got, before)
+			}
+			if p := w.Agent(0).Position(); p != (morale.Vec2{}) {
+				t.Errorf("agent 0 at %v; want {0 0}: listed before the bad element, he must not move", p)
+			}
+		})
+	}
+}
