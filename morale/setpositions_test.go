@@ -79,17 +79,7 @@ func TestSetPositionsBadInput(t *testing.T) {
 			other := w.Clone()
 			ps := []morale.Vec2{{X: 5000, Y: 5000}, {X: 1, Y: 1}, {X: 9000, Y: -9000}}
 			agents, ps = tt.bad(w, other, agents, ps)
-			before := w.Checksum()
-			err = w.SetPositions(agents, ps)
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Fatalf("SetPositions = %v; want an error containing %q", err, tt.want)
-			}
-			if got := w.Checksum(); got != before {
-				t.Errorf("checksum %x after the refused SetPositions; want %x (nothing moved)", got, before)
-			}
-			if p := w.Agent(0).Position(); p != (morale.Vec2{}) {
-				t.Errorf("agent 0 at %v; want {0 0}: listed before the bad element, he must not move", p)
-			}
+			refusedWhole(t, w, agents, ps, tt.want)
 		})
 	}
 }
@@ -140,17 +130,24 @@ func TestSetPositionsBadInputAmongMany(t *testing.T) {
 			}
 			other := w.Clone()
 			tt.bad(w, other, agents, ps)
-			before := w.Checksum()
-			err = w.SetPositions(agents, ps)
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Fatalf("SetPositions = %v; want an error containing %q", err, tt.want)
-			}
-			if got := w.Checksum(); got != before {
-				t.Errorf("checksum %x after the refused SetPositions; want %x (nothing moved)", got, before)
-			}
-			if p := w.Agent(0).Position(); p != (morale.Vec2{}) {
-				t.Errorf("agent 0 at %v; want {0 0}: listed before the bad element, he must not move", p)
-			}
+			refusedWhole(t, w, agents, ps, tt.want)
 		})
+	}
+}
+
+// refusedWhole checks that w.SetPositions(agents, ps) returns an error
+// containing want and moves no one: the World's checksum is unchanged and
+// its agent 0, at {0 0} and listed before the bad element, is still there.
+func refusedWhole(t *testing.T, w *morale.World, agents []*morale.Agent, ps []morale.Vec2, want string) {
+	t.Helper()
+	before := w.Checksum()
+	if err := w.SetPositions(agents, ps); err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("SetPositions = %v; want an error containing %q", err, want)
+	}
+	if got := w.Checksum(); got != before {
+		t.Errorf("checksum %x after the refused SetPositions; want %x (nothing moved)", got, before)
+	}
+	if p := w.Agent(0).Position(); p != (morale.Vec2{}) {
+		t.Errorf("agent 0 at %v; want {0 0}: listed before the bad element, he must not move", p)
 	}
 }
