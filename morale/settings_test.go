@@ -777,3 +777,33 @@ func TestZeroSettingsSayWhereToStart(t *testing.T) {
 		t.Errorf("SetSettings of invalid settings changed the World")
 	}
 }
+
+// TestValidateSaysNumbersPlain checks that Validate's messages write a
+// value a designer typed, and its limits, as plain decimals, never with
+// the exponent %g gave them ("is 2e+07 cm; it must lie in 1..1e+07 cm"),
+// but for a value whose decimals would pass 24 characters.
+func TestValidateSaysNumbersPlain(t *testing.T) {
+	tests := []struct {
+		name string
+		mod  func(*morale.Settings)
+		want string
+	}{
+		{"a reach too far", func(s *morale.Settings) { s.NoEffectRadius = 2e7 }, "NoEffectRadius is 20000000 cm; it must lie in 1..10000000 cm"},
+		{"a tiny negative rate", func(s *morale.Settings) { s.ContagionPerSecond = -0.00001 }, "ContagionPerSecond is -0.00001/s; it must lie in 0..1000/s"},
+		{"an interval too short", func(s *morale.Settings) { s.SquadUpdateInterval = 0.00009 }, "SquadUpdateInterval is 0.00009 s; it must lie in 0.001..86400 s"},
+		{"a weight too large", func(s *morale.Settings) { s.Weights["Rum"] = 250000 }, "Rum is 250000; it must lie in"},
+		{"a tiny negative hysteresis", func(s *morale.Settings) { s.Hysteresis = -0.000002 }, "Hysteresis is -0.000002; it must not be negative"},
+		{"a negative reach", func(s *morale.Settings) { s.FullEffectRadius = -0.00005 }, "FullEffectRadius is -0.00005 cm; it must not be negative"},
+		{"a time beyond all decimals", func(s *morale.Settings) { s.MinRoutSeconds = 1e300 }, "MinRoutSeconds is 1e+300 s; it must lie in 0..86400 s"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := morale.DefaultSettings()
+			tt.mod(&s)
+			err := s.Validate()
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Validate() = %v; want %q", err, tt.want)
+			}
+		})
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -86,21 +87,21 @@ func (s Settings) Validate() error {
 	}
 	in := func(name string, v, lo, hi float64, unit string) {
 		if ok(name) && (v < lo || v > hi) {
-			bad(name, "is %g%s; it must lie in %g..%g%s", v, unit, lo, hi, unit)
+			bad(name, "is %s%s; it must lie in %s..%s%s", exact(v), unit, exact(lo), exact(hi), unit)
 		}
 	}
 	in("ShakenBelow", s.ShakenBelow, 0, 1, "")
 	in("PanicBelow", s.PanicBelow, 0, 1, "")
 	if ok("PanicBelow", "ShakenBelow") && s.PanicBelow >= s.ShakenBelow {
-		bad2("PanicBelow", "ShakenBelow", "is %g; it must be below ShakenBelow (%g)", s.PanicBelow, s.ShakenBelow)
+		bad2("PanicBelow", "ShakenBelow", "is %s; it must be below ShakenBelow (%s)", exact(s.PanicBelow), exact(s.ShakenBelow))
 	}
 	if ok("Hysteresis") && s.Hysteresis < 0 {
-		bad("Hysteresis", "is %g; it must not be negative", s.Hysteresis)
+		bad("Hysteresis", "is %s; it must not be negative", exact(s.Hysteresis))
 	}
 	if ok("Hysteresis", "ShakenBelow") && s.ShakenBelow+s.Hysteresis > 1 {
 		bad2("Hysteresis", "ShakenBelow",
-			"is %g; ShakenBelow+Hysteresis (%g) must not exceed 1, or nobody could be Steady again",
-			s.Hysteresis, s.ShakenBelow+s.Hysteresis)
+			"is %s; ShakenBelow+Hysteresis (%s) must not exceed 1, or nobody could be Steady again",
+			exact(s.Hysteresis), exact(s.ShakenBelow+s.Hysteresis))
 	}
 	in("MinimumStateSeconds", s.MinimumStateSeconds, 0, MaxSeconds, " s")
 	in("RoutAfterSeconds", s.RoutAfterSeconds, 0, MaxSeconds, " s")
@@ -111,15 +112,15 @@ func (s Settings) Validate() error {
 	in("RecoveryDelaySeconds", s.RecoveryDelaySeconds, 0, MaxSeconds, " s")
 	in("NoEffectRadius", s.NoEffectRadius, MinNoEffectRadius, MaxRadius, " cm")
 	if ok("FullEffectRadius") && s.FullEffectRadius < 0 {
-		bad("FullEffectRadius", "is %g cm; it must not be negative", s.FullEffectRadius)
+		bad("FullEffectRadius", "is %s cm; it must not be negative", exact(s.FullEffectRadius))
 	} else if ok("FullEffectRadius", "NoEffectRadius") && s.NoEffectRadius < s.FullEffectRadius {
 		bad2("NoEffectRadius", "FullEffectRadius",
-			"is %g cm; it must not be below FullEffectRadius (%g cm)", s.NoEffectRadius, s.FullEffectRadius)
+			"is %s cm; it must not be below FullEffectRadius (%s cm)", exact(s.NoEffectRadius), exact(s.FullEffectRadius))
 	}
 	in("NerveMin", s.NerveMin, 0, 1, "")
 	in("NerveMax", s.NerveMax, 0, 1, "")
 	if ok("NerveMin", "NerveMax") && s.NerveMin > s.NerveMax {
-		bad2("NerveMin", "NerveMax", "is %g; it must not exceed NerveMax (%g)", s.NerveMin, s.NerveMax)
+		bad2("NerveMin", "NerveMax", "is %s; it must not exceed NerveMax (%s)", exact(s.NerveMin), exact(s.NerveMax))
 	}
 	if len(s.Weights) > MaxWeightRows {
 		bad("Weights", "has %d rows; the table may have at most %d", len(s.Weights), MaxWeightRows)
@@ -138,10 +139,23 @@ func (s Settings) Validate() error {
 		case !finite(w):
 			bad("Weights."+string(e), "is %v; it must be a finite number", w)
 		case math.Abs(w) > MaxWeight:
-			bad("Weights."+string(e), "is %g; it must lie in -%d..%d", w, MaxWeight, MaxWeight)
+			bad("Weights."+string(e), "is %s; it must lie in -%d..%d", exact(w), MaxWeight, MaxWeight)
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// exact writes v, a number a designer wrote or a limit of Validate's, as
+// the shortest plain decimal that reads back as v ("0.00001", "10000000",
+// where %g wrote "1e-05" and "1e+07"), or with an exponent ("1e+300") when
+// the decimals would pass 24 characters (beyond 1e+23 or under 1e-21). The
+// lab writes its numbers by the same rule (lab.FormatExact); morale
+// imports nothing of the lab, so the rule is written twice.
+func exact(v float64) string {
+	if s := strconv.FormatFloat(v, 'f', -1, 64); len(s) <= 24 {
+		return s
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
 }
 
 // FieldError is a problem with one field of Settings. Line is the line of
