@@ -166,3 +166,26 @@ func TestSweepErrorsHaveNoExponent(t *testing.T) {
 		}
 	}
 }
+
+// A paired change printed in a column keeps within it: what fits prints as
+// String; a wider one drops decimals from its widest number below 1 until
+// it fits (FormatWithin), and whole numbers keep theirs.
+func TestPairedDiffWithinKeepsToItsColumn(t *testing.T) {
+	for _, tc := range []struct {
+		d     lab.PairedDiff
+		width int
+		want  string
+	}{
+		{lab.PairedDiff{Diff: 0.05, Lo: 0.0125, Hi: 0.0875}, 26, "+0.05 [+0.0125, +0.0875]"},
+		{lab.PairedDiff{Diff: -0.000243, Lo: -0.000243, Hi: -0.000243}, 26, "-0.0002 [-0.0002, -0.0002]"},
+		{lab.PairedDiff{Diff: -0.0000333, Lo: -0.0000667, Hi: 0.0000111}, 26, "-0.00003 [-0.00007, 0]"},
+		{lab.PairedDiff{Diff: 0.00001, Lo: -0.00002, Hi: 0.00004}, 26, "+0.00001 [-0.00002, 0]"},
+		{lab.PairedDiff{Diff: -11050, Lo: -11200, Hi: -10900}, 26, "-11050 [-11200, -10900]"},
+		{lab.PairedDiff{}, 26, "0 [0, 0]"},
+	} {
+		got := tc.d.Within(tc.width)
+		if got != tc.want {
+			t.Errorf("%#v.Within(%d): got %q (%d bytes); want %q", tc.d, tc.width, got, len(got), tc.want)
+		}
+	}
+}

@@ -107,12 +107,47 @@ func (d PairedDiff) String() string {
 	return fmt.Sprintf("%s [%s, %s]", signed(d.Diff), signed(d.Lo), signed(d.Hi))
 }
 
+// Within is String for a column width bytes wide (sensitivity's table on
+// stdout): when String is wider, as tiny changes and intervals are
+// ("-0.000243 [-0.000243, -0.000243]" in 26 columns), the widest of the
+// three numbers below 1 in size drops a decimal (FormatWithin; of equals,
+// a bound before the change), then the widest again, until the three fit ("-0.00024 [-0.00024, -0.00024]" is
+// still too wide: "-0.0002 [-0.0002, -0.0002]"); a number too small for its
+// decimals reads "0", as below Negligible. What fits prints as String does.
+func (d PairedDiff) Within(width int) string {
+	vs := [3]float64{d.Diff, d.Lo, d.Hi}
+	var s [3]string
+	for i, v := range vs {
+		s[i] = signed(v)
+	}
+	for len(s[0])+len(s[1])+len(s[2])+len(" [, ]") > width {
+		j := -1
+		for i, v := range vs {
+			if math.Abs(v) < 1 && s[i] != "0" && (j < 0 || len(s[i]) >= len(s[j])) {
+				j = i
+			}
+		}
+		if j < 0 {
+			break // whole numbers: no decimal to drop
+		}
+		s[j] = signedWithin(vs[j], len(s[j])-1)
+	}
+	return fmt.Sprintf("%s [%s, %s]", s[0], s[1], s[2])
+}
+
 // signed prints a change with 3 significant digits and its sign ("+0.05",
 // "-0.2"), whole from 1000 ("+1234", not "+1.23e+03": FormatFigures), and
 // no change, or a negligible one (FormatFigures), as "0": neither "+0"
 // nor "-0".
-func signed(v float64) string {
-	s := FormatFigures(v, 3)
+func signed(v float64) string { return signedWithin(v, math.MaxInt) }
+
+// signedWithin is signed for a column width bytes wide, sign included
+// (FormatWithin).
+func signedWithin(v float64, width int) string {
+	if v > 0 {
+		width-- // the "+"
+	}
+	s := FormatWithin(v, 3, width)
 	if s == "0" {
 		return s
 	}

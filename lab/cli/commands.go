@@ -612,11 +612,20 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 	if err := writeAll(ctx, o, *out, *reportFile, rep.HTML); err != nil {
 		return err
 	}
+	// Each number within its column (lab.FormatWithin, PairedDiff.Within,
+	// as compare's): a tiny one's decimals pushed the columns after it to
+	// the right. A change that fits reads as the page's effects table.
 	d := func(p *lab.PairedDiff) string {
 		if p == nil {
 			return "-"
 		}
-		return p.String() // as the page's effects table
+		return p.Within(26)
+	}
+	n := func(p *float64) string {
+		if p == nil {
+			return "-"
+		}
+		return lab.FormatWithin(*p, 4, 10)
 	}
 	env.out.printf("%s of %s, baseline %s (%d fights each, the same seeds; 95%% paired intervals)\n", *stat, *metric, orDash(res.Baseline), *runs)
 	env.out.printf("%-32s %10s %10s %26s %10s %26s %8s  %s\n", "knob", "value", "-10%", "change at -10%", "+10%", "change at +10%", "swing", "verdict")
@@ -625,7 +634,7 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 		if e.Beyond() {
 			v = "beyond noise"
 		}
-		env.out.printf("%-32s %10s %10s %26s %10s %26s %8.4f  %s\n", safefile.Escape(e.Key), lab.FormatNumber(e.Base), orDash(e.Low), d(e.LowDiff), orDash(e.High), d(e.HighDiff), e.Swing, v)
+		env.out.printf("%-32s %10s %10s %26s %10s %26s %8.4f  %s\n", safefile.Escape(e.Key), n(&e.Base), n(e.Low), d(e.LowDiff), n(e.High), d(e.HighDiff), e.Swing, v)
 	}
 	if n := res.UnreportedNote(); n != "" {
 		env.out.printf("%s\n", n)

@@ -141,3 +141,47 @@ func TestSweepPointsHaveNoExponent(t *testing.T) {
 		t.Errorf("got exit %d, stdout %q, stderr %q; want exit 0 and the points -0.00003, -0.00002, -0.00001", code, out, e)
 	}
 }
+
+// sensitivity's columns stay where its header puts them: a change of a
+// time of a few ten-thousandths (the opening's first rout with
+// SquadUpdateInterval 0.0012345, nudged by 10%) was written with all its
+// figures, "-0.000243 [-0.000243, -0.000243]" in 26 columns, and pushed
+// every column after it right.
+func TestSensitivityColumnsHoldTinyChanges(t *testing.T) {
+	dir := t.TempDir()
+	w, err := os.ReadFile("../../weights.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fine := strings.Replace(string(w), "\nSquadUpdateInterval = 0.25", "\nSquadUpdateInterval = 0.0012345", 1)
+	if fine == string(w) {
+		t.Fatal("weights.toml has no line SquadUpdateInterval = 0.25")
+	}
+	weights := filepath.Join(dir, "w.toml")
+	if err := os.WriteFile(weights, []byte(fine), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, e := runMain(t, context.Background(), nil, "sensitivity", "../../scenarios/opening.toml", "-weights", weights, "-metric", "first_rout_s", "-stat", "mean", "-runs", "20", "-q", "-out", filepath.Join(dir, "s"))
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != 0 || len(lines) < 4 || !strings.Contains(out, "SquadUpdateInterval") || !strings.Contains(out, " -0.000") {
+		t.Fatalf("got exit %d, stdout %q, stderr %q; want exit 0, a header, rows and a change of -0.000…", code, out, e)
+	}
+	width := utf8.RuneCountInString(strings.TrimSuffix(lines[1], "verdict")) // up to the verdict
+	rows := 0
+	for _, row := range lines[2:] {
+		cols := row
+		for _, v := range []string{"within noise", "beyond noise"} {
+			cols = strings.TrimSuffix(cols, v)
+		}
+		if cols == row {
+			continue // the note of the rows not nudged
+		}
+		rows++
+		if got := utf8.RuneCountInString(cols); got != width {
+			t.Errorf("row %q: got its verdict at column %d; want %d, under the header's", row, got, width)
+		}
+	}
+	if rows < 10 {
+		t.Errorf("got %d rows; want every knob's:\n%s", rows, out)
+	}
+}
