@@ -670,3 +670,27 @@ share = [0.5, 0.52]
 		t.Errorf("the subset search's last note %q; want it to say none met (%q) and that every key is searched", res.Notes[last], want)
 	}
 }
+
+// -keys' advice says a value as a designer types it back, without an
+// exponent: a range that leaves out a start of -0.00001 said "the range
+// must hold the starting value -1e-05".
+func TestFitKeysAdviceHasNoExponent(t *testing.T) {
+	tests := []struct {
+		keys  string
+		start float64
+		want  string
+	}{
+		{"Suppressed=-1:-0.5", -0.00001, "-keys: weights.Suppressed=-1:-0.5: the range must hold the starting value -0.00001"},
+		{"Suppressed=-1:-0.5", -0.000000123, "the range must hold the starting value -0.000000123"},
+		{"Suppressed=-1:-0.5", -0.25, "the range must hold the starting value -0.25"},
+	}
+	for _, tt := range tests {
+		cfg := fit.Config{Keys: []string{tt.keys}}
+		cfg.Scenario = fitScenario(t, "\n[[expect]]\nmetric = \"squad_broke.a\"\nshare = [0.2, 0.4]\n")
+		cfg.Scenario.Settings.Weights[morale.Suppressed] = tt.start
+		_, err := fit.Fit(context.Background(), cfg)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("-keys %s from %v: got %v; want an error with %q", tt.keys, tt.start, err, tt.want)
+		}
+	}
+}

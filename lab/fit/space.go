@@ -186,7 +186,7 @@ func parseRange(k lab.Knob, s morale.Settings, rng string) ([2]float64, error) {
 	case lo == hi:
 		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: the range is one value; a search needs LO below HI", k.Key, rng)}
 	case v < lo || v > hi:
-		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: the range must hold the starting value %g", k.Key, rng, v)}
+		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: the range must hold the starting value %s", k.Key, rng, formatBound(v))}
 	case k.Weight && (lo < -morale.MaxWeight || hi > morale.MaxWeight):
 		// Candidates past it would all be invalid settings: a search of
 		// -1e308:1e308 found none valid and blamed the keys.
@@ -203,7 +203,9 @@ func parseRange(k lab.Knob, s morale.Settings, rng string) ([2]float64, error) {
 	return [2]float64{lo, hi}, nil
 }
 
-func formatBound(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+// formatBound writes a bound or a value of -keys as a designer types it
+// back: lab.FormatExact ("0.00001", not "1e-05").
+func formatBound(v float64) string { return lab.FormatExact(v) }
 
 // edge returns the advice for a key that ended at v, at the edge of its
 // search range ("" when it did not): the range it was searched in and,

@@ -156,3 +156,21 @@ squad = "a"
 		t.Errorf("-keys LeaderDown of two files: got error %v; want one saying none of them reports LeaderDown", err)
 	}
 }
+
+// The advice of a key that ended at the edge of a range typed small says its
+// numbers as a designer types them back: "search range -0.00001..0",
+// "-keys weights.Suppressed=-0.00002:0", where it wrote "-1e-05..0" and
+// "-2e-05:0".
+func TestKeyEdgeHasNoExponent(t *testing.T) {
+	s := morale.DefaultSettings()
+	s.Weights[morale.Suppressed] = -0.000005
+	k, ok := lab.KnobByKey(s, "weights.Suppressed")
+	if !ok {
+		t.Fatal("no key weights.Suppressed")
+	}
+	key := newKey(k, s, [2]float64{-0.00001, 0}, true)
+	want := "weights.Suppressed ended at -0.00001, the edge of its search range -0.00001..0: the fit wanted more; if the design allows, widen it: -keys weights.Suppressed=-0.00002:0 (with the other keys)"
+	if got := key.edge(s, -0.00001); got != want {
+		t.Errorf("got %q; want %q", got, want)
+	}
+}
