@@ -74,12 +74,18 @@ func FitProblems(r *labfit.Result) []string {
 	return out
 }
 
-// FormatValue prints a setting as weights.toml does: "4.0", "3.2", "-0.065".
+// FormatValue prints a setting as weights.toml does: "4.0", "3.2", "-0.065",
+// a value not whole with six significant figures, without an exponent
+// (lab.FormatExact: "0.00001", not "1e-05").
 func FormatValue(v float64) string {
 	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
 		return strconv.FormatFloat(v, 'f', 1, 64)
 	}
-	return strconv.FormatFloat(v, 'g', 6, 64)
+	r, err := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 6, 64), 64)
+	if err != nil { // FormatFloat's output always parses
+		r = v
+	}
+	return lab.FormatExact(r)
 }
 
 // FormatMeasure prints a statistic with its 95% interval, rounded outward

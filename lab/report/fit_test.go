@@ -396,3 +396,20 @@ func TestFitRangeHasNoExponent(t *testing.T) {
 		t.Errorf("the page says the range with an exponent, or not as 0 … 0.00005")
 	}
 }
+
+// A setting on the fit's page reads as weights.toml writes it, whole with
+// ".0", else with six figures, and never with an exponent: a key searched
+// in 0..0.00001 read "0.0..1e-05".
+func TestFormatValueHasNoExponent(t *testing.T) {
+	for _, tc := range []struct {
+		v    float64
+		want string
+	}{
+		{4, "4.0"}, {3.2, "3.2"}, {-0.065, "-0.065"}, {0.00001, "0.00001"}, {-0.0000123456789, "-0.0000123457"},
+		{0.123456789, "0.123457"}, {1234567.8, "1234570"}, {1e15, "1000000000000000"}, {1e300, "1e+300"},
+	} {
+		if got := report.FormatValue(tc.v); got != tc.want {
+			t.Errorf("FormatValue(%v): got %q; want %q", tc.v, got, tc.want)
+		}
+	}
+}

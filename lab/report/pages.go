@@ -530,7 +530,7 @@ func optAbsent(p *float64) string {
 	if p == nil {
 		return "absent"
 	}
-	return strconv.FormatFloat(*p, 'g', -1, 64)
+	return lab.FormatExact(*p) // as typed, without an exponent
 }
 
 func pct1(share float64) string { return fmt.Sprintf("%.1f%%", 100*share) }

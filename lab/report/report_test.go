@@ -791,3 +791,20 @@ func TestIntervalRoundingSaysWhy(t *testing.T) {
 		}
 	}
 }
+
+// The settings table says a changed weight as it was typed, without an
+// exponent: Suppressed = -0.00001 read "-1e-05" beside its default -0.07.
+func TestSettingsTableHasNoExponent(t *testing.T) {
+	sc := load(t, "line.toml")
+	sc.Settings.Weights[morale.Suppressed] = -0.00001
+	h, runs := monteCarlo(t, sc, 5, lab.Shard{})
+	sum := lab.Summarize(h, runs)
+	r, err := report.RunReport(&sum, runs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := html.UnescapeString(string(r.HTML))
+	if !strings.Contains(page, `<td>weights.Suppressed</td><td class="n">-0.07</td><td class="n">-0.00001</td>`) || strings.Contains(page, "e-05") {
+		t.Errorf("the settings table says Suppressed with an exponent, or not as -0.07 → -0.00001")
+	}
+}
