@@ -411,9 +411,9 @@ func checkHeader(h Header) error {
 	case !finite(h.Duration, h.Sample, h.ShakenBelow, h.PanicBelow, h.Hysteresis):
 		return errors.New("a number is not finite")
 	case !(h.Duration > 0 && h.Duration <= maxDuration):
-		return fmt.Errorf("duration_s is %g; want (0, %d]", h.Duration, maxDuration)
+		return fmt.Errorf("duration_s is %s; want (0, %d]", FormatExact(h.Duration), maxDuration)
 	case !(h.Sample >= 0.01) || h.Duration/h.Sample > maxSamples:
-		return fmt.Errorf("sample_s is %g; want at least 0.01 s and at most %d samples per fight", h.Sample, maxSamples)
+		return fmt.Errorf("sample_s is %s; want at least 0.01 s and at most %d samples per fight", FormatExact(h.Sample), maxSamples)
 	case len(h.Squads) < 1 || len(h.Squads) > MaxSquads:
 		return fmt.Errorf("%d squads; want 1..%d", len(h.Squads), MaxSquads)
 	case len(h.Scenario) > MaxNameBytes:
@@ -540,11 +540,11 @@ func checkRun(h Header, s Shard, samples, afters int, r *RunResult) error {
 	case r.Broke < 0 || r.Routed < 0 || r.LargestCascade < 0 || r.Rebreaks < 0 || r.Deaths < 0 || r.Agents < 0:
 		return fmt.Errorf("run %d has a negative count", r.Index)
 	case !finite(r.ShareSquadsBroken) || r.ShareSquadsBroken < 0 || r.ShareSquadsBroken > 1:
-		return fmt.Errorf("run %d has share_squads_broken %g; want 0..1", r.Index, r.ShareSquadsBroken)
+		return fmt.Errorf("run %d has share_squads_broken %s; want 0..1", r.Index, FormatExact(r.ShareSquadsBroken))
 	}
 	for _, p := range append([]*float64{r.FirstShaken, r.FirstPanicked, r.FirstRouted, r.BackToSteady}, r.SquadFirstBreak...) {
 		if p != nil && (!finite(*p) || *p < 0) {
-			return fmt.Errorf("run %d has a time of %g; want a finite time ≥ 0", r.Index, *p)
+			return fmt.Errorf("run %d has a time of %s; want a finite time ≥ 0", r.Index, FormatExact(*p))
 		}
 	}
 	if len(r.After) != afters {
@@ -552,7 +552,7 @@ func checkRun(h Header, s Shard, samples, afters int, r *RunResult) error {
 	}
 	for _, p := range r.After {
 		if p != nil && (!finite(*p) || *p < 0) {
-			return fmt.Errorf("run %d has an after_s time of %g; want a finite time ≥ 0", r.Index, *p)
+			return fmt.Errorf("run %d has an after_s time of %s; want a finite time ≥ 0", r.Index, FormatExact(*p))
 		}
 	}
 	for i, n := range r.SquadRouted {
@@ -562,7 +562,7 @@ func checkRun(h Header, s Shard, samples, afters int, r *RunResult) error {
 	}
 	for _, m := range r.Morale {
 		if !finite(m) || m < 0 || m > 1 {
-			return fmt.Errorf("run %d has a morale sample of %g; want 0..1", r.Index, m)
+			return fmt.Errorf("run %d has a morale sample of %s; want 0..1", r.Index, FormatExact(m))
 		}
 	}
 	for i, ms := range r.SquadMorale {
@@ -571,7 +571,7 @@ func checkRun(h Header, s Shard, samples, afters int, r *RunResult) error {
 		}
 		for _, m := range ms {
 			if m != NoneAlive && (!finite(m) || m < 0 || m > 1) {
-				return fmt.Errorf("run %d has a morale sample of squad %d of %g; want 0..1, or %g when none of it lives", r.Index, i, m, NoneAlive)
+				return fmt.Errorf("run %d has a morale sample of squad %d of %s; want 0..1, or %s when none of it lives", r.Index, i, FormatExact(m), FormatExact(NoneAlive))
 			}
 		}
 	}
