@@ -68,8 +68,9 @@ func FormatWithin(v float64, n, width int) string {
 	return s
 }
 
-// maxExact is the longest number FormatExact writes in plain decimals.
-const maxExact = 24
+// maxExact is the longest number FormatExact writes in plain decimals:
+// figures.Format's limit.
+const maxExact = figures.MaxPlain
 
 // FormatExact writes v, a number a designer wrote (a key's value, a
 // range's bound) or a limit the lab sets, as the shortest plain decimal

@@ -15,8 +15,15 @@ import (
 // Negligible is the size below which Format writes a value as "0".
 const Negligible = 1e-9
 
+// MaxPlain is the longest number Format and lab.FormatExact write in plain
+// decimals: a whole number past it (beyond 1e+23: no fight's number) is
+// written with its exponent, "1e+300", not in 301 digits.
+const MaxPlain = 24
+
 // Format writes v with n significant figures below 1000, whole from 1000
-// (after the rounding to n figures: 999.96 with 4 is "1000"), and a tiny
+// (after the rounding to n figures: 999.96 with 4 is "1000") up to
+// MaxPlain characters (past them with n figures and an exponent, "1e+300",
+// as lab.FormatExact writes such a number), and a tiny
 // value in plain decimals ("0.0000123", not "1.23e-05"), so that no number
 // a person reads has an exponent. A value smaller in size than 1e-9
 // (Negligible) is "0": float noise such as 5.55e-17 is no measure, and its
@@ -30,8 +37,11 @@ func Format(v float64, n int) string {
 		return s
 	case math.Abs(v) < Negligible:
 		return "0"
-	case math.Abs(r) >= 1000: // Whole
-		return strconv.FormatFloat(math.Round(v), 'f', 0, 64)
+	case math.Abs(r) >= 1000: // Whole, up to MaxPlain characters
+		if w := strconv.FormatFloat(math.Round(v), 'f', -1, 64); len(w) <= MaxPlain {
+			return w
+		}
+		return s
 	case strings.ContainsRune(s, 'e'):
 		return strconv.FormatFloat(r, 'f', -1, 64)
 	}

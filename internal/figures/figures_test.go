@@ -64,3 +64,24 @@ func TestWhole(t *testing.T) {
 		}
 	}
 }
+
+// A whole number is written in full up to MaxPlain (24) characters, as
+// lab.FormatExact writes one, and past them with n figures and its
+// exponent: 1e300 was written in 301 digits (a replay's scenario block
+// with duration = 1e300 was refused with every one of them).
+func TestFormatWholeKeepsToMaxPlain(t *testing.T) {
+	for _, tc := range []struct {
+		v    float64
+		n    int
+		want string
+	}{
+		{1e300, 6, "1e+300"}, {-1e300, 4, "-1e+300"}, {1.23456789e30, 4, "1.235e+30"}, {math.MaxFloat64, 6, "1.79769e+308"},
+		{1e23, 4, "100000000000000000000000"}, {-1e23, 4, "-1e+23"}, {1e24, 6, "1e+24"},
+		{123456789012, 4, "123456789012"}, {1e7, 6, "10000000"}, {86400, 4, "86400"},
+	} {
+		got := figures.Format(tc.v, tc.n)
+		if got != tc.want || len(got) > figures.MaxPlain {
+			t.Errorf("Format(%v, %d): got %q (%d bytes); want %q, at most %d bytes", tc.v, tc.n, got, len(got), tc.want, figures.MaxPlain)
+		}
+	}
+}
