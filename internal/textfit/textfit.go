@@ -6,7 +6,7 @@
 package textfit
 
 import (
-	"slices"
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -86,33 +86,71 @@ func appendWrapped(out []string, para string, face text.Face, w float64) []strin
 	return append(out, cur)
 }
 
-// pathWords joins the words of a path with spaces in it into one word, so
-// that the path wraps at its separators as any other does: a path starts
-// at a word that starts as one (pathStart: "/home", "C:\\Users", "~/x",
-// "./x", after a quote or a bracket too) and runs to the last word after it
-// with a separator ("/" or "\\"), taking the words and spaces between
-// ("/home/ana/Morale Tuning Work/x.png" is one word; "(watched:" after it
-// is not of it). Wrapped at its spaces, the path read as two: "saved
-// picture /tmp/Ana Lopes/My Designs/Morale" over "Tuning Work/x.png". A
-// unit ("0.50/s") starts no path, so a message of units wraps as before.
+// pathWords joins the words of each path with spaces in it into one word,
+// so that the path wraps at its separators as any other does: a path
+// starts at a word that starts as one (pathStart: "/home", "C:\\Users",
+// "~/x", "./x", after a quote or a bracket too) and runs to the last word
+// after it with a separator ("/" or "\\"), taking the words and spaces
+// between ("/home/ana/Morale Tuning Work/x.png" is one word). Wrapped at
+// its spaces, the path read as two: "saved picture /tmp/Ana Lopes/My
+// Designs/Morale" over "Tuning Work/x.png". A path ends before a word that
+// starts another ("… a.toml and" over "/home/ana/b.toml", not "… and /"
+// over "home/ana/b.toml"), and at a word that ends in ":", "," or ")",
+// which is its last word when it has a separator ("b.toml:") or follows
+// right after one and opens no remark ("/home/ana/My Designs:", as Go's
+// "open …: no such file" writes it; not "(watched:" nor "(watched)"). A
+// number with a unit ("0.02/s", unitWord) is no word of a path and starts
+// none, so a message of units wraps as before.
 func pathWords(words []string) []string {
-	first := slices.IndexFunc(words, pathStart)
-	if first < 0 {
-		return words
+	var out []string
+	for i := 0; i < len(words); i++ {
+		if !pathStart(words[i]) {
+			out = append(out, words[i])
+			continue
+		}
+		last := i
+		for k := i; k < len(words); k++ {
+			if k > i && pathStart(words[k]) {
+				break
+			}
+			if strings.ContainsAny(words[k], `/\`) && !unitWord(words[k]) {
+				last = k
+			}
+			if w := words[k]; w != "" && strings.ContainsAny(w[len(w)-1:], ":,)") {
+				// its last word: with a separator ("b.toml:"), or the
+				// rest of a folder ("/home/ana/My Designs:", Go's "open
+				// …: no such file") but not a remark ("(watched:")
+				r, _ := utf8.DecodeRuneInString(w)
+				if k == last+1 && !strings.ContainsRune(opening, r) && !unitWord(w) {
+					last = k
+				}
+				break
+			}
+		}
+		out = append(out, strings.Join(words[i:last+1], " "))
+		i = last
 	}
-	last := len(words) - 1
-	for !strings.ContainsAny(words[last], `/\`) {
-		last--
-	}
-	out := append(words[:first:first], strings.Join(words[first:last+1], " "))
-	return append(out, words[last+1:]...)
+	return out
 }
+
+// opening are the quotes and brackets that may open a path, or a remark
+// after one.
+const opening = "\"'(<[«“‘"
+
+// unitWord reports whether the word w is a number with a unit, "0.02/s",
+// "2000/s;", "(0..1000/s)", "1,000/min", "3.5m/s": a number, then letters
+// and a "/" and at most three lower-case letters, then any punctuation.
+func unitWord(w string) bool {
+	return unitRE.MatchString(w)
+}
+
+var unitRE = regexp.MustCompile(`^[(\[]?[-+−]?[0-9][0-9.,]*[a-zA-Zµ%]*/[a-z]{1,3}[)\].,;:]*$`)
 
 // pathStart reports whether the word w starts as a path does, after any
 // opening quote or bracket: at the root ("/", "\\"), at a drive ("C:\\",
 // "C:/"), or at the home or the working folder ("~/", "./", "../").
 func pathStart(w string) bool {
-	w = strings.TrimLeft(w, "\"'(<[«“‘")
+	w = strings.TrimLeft(w, opening)
 	if len(w) >= 3 && w[1] == ':' && (w[2] == '\\' || w[2] == '/') && unicode.IsLetter(rune(w[0])) {
 		return true
 	}

@@ -335,6 +335,7 @@ func TestWrapBreaksAPathWithSpacesAtItsSeparators(t *testing.T) {
 		{"saved picture ", "/tmp/Ana Lopes/My Designs/Morale Tuning Work/moralebreak-3.0s.png", ""},
 		{"saved picture ", `C:\Users\Ana Lopes\My Documents\Morale  Break\moralebreak-12.3s.png`, ""},
 		{"File: ", "/home/ana/Design Work/weights.toml", " (watched: edits apply live)"},
+		{"cannot read ", "/home/ana/My Designs/a.toml", " and /home/ana/b.toml: no such file or directory"},
 	} {
 		in := tc.head + tc.path + tc.tail
 		for w := 60.0; w < textfit.Width(in, face)+10; w += 2 {
@@ -384,6 +385,73 @@ func TestWrapBreaksAPathWithSpacesAtItsSeparators(t *testing.T) {
 	} {
 		if got := textfit.Wrap(tc.in, face, tc.w); !slices.Equal(got, tc.want) {
 			t.Errorf("Wrap(%q, %.0f px): got %q; want %q", tc.in, tc.w, got, tc.want)
+		}
+	}
+}
+
+// A path ends before a word that starts another, and at a word that ends
+// in ":", "," or ")"; a number with a unit is never a path. Joined to the
+// last word with a "/" of the whole line, the first path swallowed the
+// second, "cannot read /home/ana/My Designs/a.toml and /" over
+// "home/ana/b.toml: no such file…" (a relative path), and a unit, "File:"
+// over "/home/ana/weights.toml (watched) recovery 0.02/s".
+func TestWrapEndsAPathAtItsLastWord(t *testing.T) {
+	as, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	face := as.Face(12)
+	for _, tc := range []struct {
+		in   string
+		w    float64
+		want []string
+	}{
+		{"cannot read /home/ana/My Designs/a.toml and /home/ana/b.toml: no such file or directory", 280,
+			[]string{"cannot read /home/ana/My Designs/a.toml and", "/home/ana/b.toml: no such file or directory"}},
+		{"cannot read /home/ana/My Designs/a.toml and /home/ana/b.toml: no such file or directory", 200,
+			[]string{"cannot read", "/home/ana/My Designs/a.toml and", "/home/ana/b.toml: no such file or", "directory"}},
+		{"File: /home/ana/weights.toml (watched) recovery 0.02/s after 3 s", 280,
+			[]string{"File: /home/ana/weights.toml (watched) recovery", "0.02/s after 3 s"}},
+		{"File: /home/ana/weights.toml (watched) recovery 0.02/s after 3 s", 160,
+			[]string{"File: /home/ana/weights.toml", "(watched) recovery 0.02/s", "after 3 s"}},
+		// the strip's refusal of an edit: "… is 5000/" over "s; it must …"
+		{"/tmp/Ana Lopes/My Designs/Morale Tuning Work/weights.toml: line 29: ContagionPerSecond is 5000/s; it must lie in 0..1000/s", 280,
+			[]string{"/tmp/Ana Lopes/My Designs/Morale Tuning Work/", "weights.toml: line 29: ContagionPerSecond is", "5000/s; it must lie in 0..1000/s"}},
+		// Go's "open PATH: …": the folder's last word ends the path
+		{"open /home/ana/My Designs: no such file or directory", 120,
+			[]string{"open /home/ana/", "My Designs: no such", "file or directory"}},
+	} {
+		if got := textfit.Wrap(tc.in, face, tc.w); !slices.Equal(got, tc.want) {
+			t.Errorf("Wrap(%q, %.0f px): got %q; want %q", tc.in, tc.w, got, tc.want)
+		}
+	}
+	// where each of its words (a path with its spaces one word) fits a
+	// line, a message wraps at the spaces between them, as a plain
+	// sentence does
+	for _, words := range [][]string{
+		{"cannot", "read", "/home/ana/My Designs/a.toml", "and", "/home/ana/b.toml:", "no", "such", "file"},
+		{"File:", "/home/ana/weights.toml", "(watched)", "recovery", "0.02/s", "after", "3", "s"},
+		{"File:", "/home/ana/Design Work/weights.toml", "(not", "watched:", "open", "/home/ana/Design Work:", "too", "many"},
+		{"/tmp/a.toml,", "/tmp/My Designs/b.toml", "and", "(/tmp/c d.toml)", "at", "2000/s,", "0.5/min"},
+		{"ContagionPerSecond", "is", "2000/s;", "it", "must", "lie", "in", "0..1000/s,", "as", "RecoveryPerSecond"},
+	} {
+		in := strings.Join(words, " ")
+		widest := 0.0
+		for _, word := range words {
+			widest = max(widest, textfit.Width(word, face))
+		}
+		for w := math.Ceil(widest); w < textfit.Width(in, face)+10; w++ {
+			var want []string
+			for _, word := range words {
+				if n := len(want); n > 0 && textfit.Width(want[n-1]+" "+word, face) <= w {
+					want[n-1] += " " + word
+				} else {
+					want = append(want, word)
+				}
+			}
+			if got := textfit.Wrap(in, face, w); !slices.Equal(got, want) {
+				t.Errorf("Wrap(%q, %.0f px): got %q; want %q", in, w, got, want)
+			}
 		}
 	}
 }
