@@ -84,12 +84,33 @@ func OneLine(err error) string {
 // designer's words, the same on every system: "nope.toml: no such file",
 // not the system call's "stat nope.toml: no such file or directory" (Linux)
 // or "GetFileAttributesEx nope.toml: The system cannot find the file
-// specified." (Windows). Other errors read as they are.
+// specified." (Windows). Every such file of err is said so, however deep:
+// each part of a joined error (errors.Join, a %w given twice), so that of
+// two files not there the second does not read in the system's words.
+// Other errors read as they are.
 func Plain(err error) string {
 	msg := err.Error()
-	var pe *fs.PathError
-	if errors.As(err, &pe) && errors.Is(pe.Err, fs.ErrNotExist) {
+	for _, pe := range notThere(err, nil) {
 		msg = strings.ReplaceAll(msg, pe.Error(), pe.Path+": no such file")
 	}
 	return msg
+}
+
+// notThere appends to found the *fs.PathError of every file not there in
+// err's tree, through Unwrap() error and Unwrap() []error alike.
+func notThere(err error, found []*fs.PathError) []*fs.PathError {
+	if pe, ok := err.(*fs.PathError); ok && errors.Is(pe.Err, fs.ErrNotExist) {
+		found = append(found, pe)
+	}
+	switch u := err.(type) {
+	case interface{ Unwrap() []error }:
+		for _, e := range u.Unwrap() {
+			found = notThere(e, found)
+		}
+	case interface{ Unwrap() error }:
+		if e := u.Unwrap(); e != nil {
+			found = notThere(e, found)
+		}
+	}
+	return found
 }

@@ -301,6 +301,34 @@ func TestPlain(t *testing.T) {
 	}
 }
 
+// Every file not there in a joined error reads "PATH: no such file": of
+// check a.toml b.toml, both missing, Plain said the first so and the second
+// in the system's words ("stat b.toml: no such file or directory"), and
+// moralesim worked around it, part by part.
+func TestPlainSaysEveryMissingFile(t *testing.T) {
+	dir := t.TempDir()
+	a, b, c := filepath.Join(dir, "a.toml"), filepath.Join(dir, "b.toml"), filepath.Join(dir, "c.toml")
+	_, errA := os.Stat(a)
+	_, errB := os.Stat(b)
+	_, errC := os.Open(c)
+	denied := &fs.PathError{Op: "open", Path: "x", Err: fs.ErrPermission}
+	for _, tt := range []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"a join", errors.Join(errA, errB), a + ": no such file\n" + b + ": no such file"},
+		{"a join wrapped", fmt.Errorf("check: %w", errors.Join(errA, errB)), "check: " + a + ": no such file\n" + b + ": no such file"},
+		{"a join in a join", errors.Join(errA, errors.Join(fmt.Errorf("-weights: %w", errB), errC)), a + ": no such file\n-weights: " + b + ": no such file\n" + c + ": no such file"},
+		{"two %w", fmt.Errorf("%w; %w", errA, errB), a + ": no such file; " + b + ": no such file"},
+		{"with another problem", errors.Join(errA, denied, errors.New("line 3: bad")), a + ": no such file\nopen x: permission denied\nline 3: bad"},
+	} {
+		if got := safefile.Plain(tt.err); got != tt.want {
+			t.Errorf("%s: got %q; want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
 // Head reads at most its n bytes of a file of any size, and a shorter file
 // whole.
 func TestHead(t *testing.T) {

@@ -138,7 +138,7 @@ const (
 // it may move the cursor, recolour or clear the screen), cut to
 // maxErrorLineBytes, and at most maxErrorLines lines, then how many more.
 func errorText(err error) string {
-	lines := strings.Split(plain(err), "\n") // a missing file in a designer's words
+	lines := strings.Split(safefile.Plain(err), "\n") // every missing file in a designer's words
 	n := len(lines)
 	if n > maxErrorLines {
 		lines = lines[:maxErrorLines]
@@ -153,31 +153,6 @@ func errorText(err error) string {
 		lines = append(lines, fmt.Sprintf("… and %d more problems", n-maxErrorLines))
 	}
 	return strings.Join(lines, "\n")
-}
-
-// plain is err's message with every missing file said in a designer's
-// words (safefile.Plain), each problem of a join (refusals) on its line:
-// Plain of the whole said the first file of check a.toml b.toml, both
-// missing, as "a.toml: no such file" and the second in the system's words,
-// "stat b.toml: no such file or directory". A wrapper that adds no words
-// (usageError) is looked through.
-func plain(err error) string {
-	for {
-		u, ok := err.(interface{ Unwrap() error })
-		if !ok || u.Unwrap() == nil || u.Unwrap().Error() != err.Error() {
-			break
-		}
-		err = u.Unwrap()
-	}
-	j, ok := err.(interface{ Unwrap() []error })
-	if !ok {
-		return safefile.Plain(err)
-	}
-	var parts []string
-	for _, e := range j.Unwrap() {
-		parts = append(parts, plain(e))
-	}
-	return strings.Join(parts, "\n")
 }
 
 // console is what a command gets: Env, with Stdout and Stderr wrapped in
