@@ -68,6 +68,14 @@ func FormatWithin(v float64, n, width int) string {
 	return s
 }
 
+// FormatSweepValue writes a swept key's value at a point, as run's table of
+// points and the sweep's page (its table of points, the keys' ranges, the
+// heat map's axes) write it: six significant figures (FormatFigures), so
+// that points a small step apart read apart ("-0.07", "-0.069999",
+// "-0.069998", which four figures wrote "-0.07" three times), and the float
+// noise of FROM + i·STEP is not ("0.3", not "0.30000000000000004").
+func FormatSweepValue(v float64) string { return FormatFigures(v, 6) }
+
 // maxExact is the longest number FormatExact writes in plain decimals:
 // figures.Format's limit.
 const maxExact = figures.MaxPlain

@@ -696,7 +696,7 @@ func printSweep(env console, res lab.SweepResult) {
 	for _, pt := range res.Points {
 		var cols []string
 		for _, v := range pt.Values {
-			cols = append(cols, lab.FormatFigures(v, 6)) // six figures, as before, but no exponent
+			cols = append(cols, lab.FormatSweepValue(v)) // as the page's table of points
 		}
 		if !share {
 			val := "-"

@@ -367,7 +367,7 @@ func sweptTable(r lab.SweepResult) Table {
 		}
 		over := ""
 		if b.ok() {
-			over = fmt.Sprintf("%s … %s", num(b.lo), num(b.hi))
+			over = fmt.Sprintf("%s … %s", lab.FormatSweepValue(b.lo), lab.FormatSweepValue(b.hi))
 		}
 		t.Rows = append(t.Rows, Row{Cells: []string{k, base, over, strconv.Itoa(len(vals))}})
 	}
@@ -392,7 +392,7 @@ func pointsTable(r lab.SweepResult, over string) Table {
 	for _, pt := range points(r) {
 		var cells []string
 		for _, v := range pt.Values {
-			cells = append(cells, num(v))
+			cells = append(cells, lab.FormatSweepValue(v)) // as run's table of points
 		}
 		if !share {
 			cells = append(cells, opt(pt.Value), strconv.Itoa(pt.N))

@@ -808,3 +808,23 @@ func TestSettingsTableHasNoExponent(t *testing.T) {
 		t.Errorf("the settings table says Suppressed with an exponent, or not as -0.07 → -0.00001")
 	}
 }
+
+// The sweep's page writes its points as run's table does, with six figures
+// (lab.FormatSweepValue): a sweep of Suppressed a step of 0.000001 apart
+// read "-0.07" at every point, in the table of points and the swept range.
+func TestSweepPointsReadApart(t *testing.T) {
+	r := sweep(t, load(t, "line.toml"), "squad_broke.centre", "share", "weights.Suppressed=-0.07:-0.069998:0.000001")
+	rep, err := report.SweepReport(r, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(rep.HTML)
+	for _, want := range []string{"-0.07", "-0.069999", "-0.069998"} {
+		if !strings.Contains(page, `<tr><td>`+want+`</td>`) {
+			t.Errorf("the table of points has no row of the point %s", want)
+		}
+	}
+	if want := "-0.07 … -0.069998"; !strings.Contains(page, want) {
+		t.Errorf("the swept keys' table does not say the range as %q", want)
+	}
+}

@@ -380,7 +380,7 @@ func indexTicks(vals []float64) plot.ConstantTicks {
 	for i, v := range vals {
 		t := plot.Tick{Value: float64(i)}
 		if i%step == 0 {
-			t.Label = num(v)
+			t.Label = lab.FormatSweepValue(v)
 		}
 		ts = append(ts, t)
 	}
