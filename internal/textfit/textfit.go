@@ -164,17 +164,16 @@ func pathStart(w string) bool {
 
 // split cuts a word wider than w into a head that fits in w and the rest,
 // where a reader still takes them for one word: after a path separator
-// (atSeparator), so that a path wraps between its folders (broken at
-// whatever rune fit, "…/moralebreak-" over "12.3s.png" read as two words,
-// or as a hyphenated one); else between runes, at the last place that fits
-// and that cuts no number (canCut): the cut backs up to before a number
-// ("moralebrea" over "k-7.6s-2.png", never "moralebreak" over "-7.6s-2.png",
-// which reads as minus 7.6 s, nor "moralebreak-7." over "6s-2.png"), and
-// not right after a hyphen, which would read as the word's hyphenation,
-// unless only such a cut fits. When no cut that spares the numbers fits, the
-// head is the shortest that does, wider than w ("-120.0" stays whole rather
-// than "-" over "1" over "2"…); a word with no such cut at all is the whole
-// head and an empty tail.
+// (atSeparator), so that a path wraps between its folders (broken inside a
+// folder's name, it read as two words); else right after a hyphen, as a
+// word with a hyphen is broken ("moralebreak-" over "3.0s.png", where the
+// cut between letters read "moralebrea" over "k-3.0s.png"); else between
+// runes, at the last place that fits and that cuts no number (canCut): the
+// cut backs up to before a number, never "moralebreak" over "-7.6s-2.png",
+// which reads as minus 7.6 s, nor "moralebreak-7." over "6s-2.png". When
+// no cut that spares the numbers fits, the head is the shortest that does,
+// wider than w ("-120.0" stays whole rather than "-" over "1" over "2"…); a
+// word with no such cut at all is the whole head and an empty tail.
 func split(word string, face text.Face, w float64) (string, string) {
 	rs := []rune(word)
 	if head, tail, ok := atSeparator(rs, face, w); ok {
@@ -187,24 +186,25 @@ func split(word string, face text.Face, w float64) (string, string) {
 	// Each cut canCut allows has a rank, the lower the better: 0 it fits
 	// and is at a space (of a path, pathWords: "Morale Tuning Work/" in a
 	// line too narrow for it breaks as "Morale Tuning" over "Work/", the
-	// space dropped as at any break), 1 it fits and is not right after a
-	// hyphen, 2 it fits, 3 it is too wide and not after a hyphen, 4 it is
-	// too wide. Of the best rank, a cut that fits is the last (the longest
-	// head), a cut too wide the first (the shortest head).
+	// space dropped as at any break), 1 it fits and is right after a
+	// hyphen (hyphen), 2 it fits, 3 it is too wide and not after a '-', 4
+	// it is too wide. Of the best rank, a cut that fits is the last (the
+	// longest head), a cut too wide the first (the shortest head).
 	best, rank := 0, 5
 	for n := 1; n < len(rs); n++ {
 		if !canCut(rs, n) {
 			continue
 		}
-		r := 1
+		r := 2
 		switch {
+		case n > fits && rs[n-1] == '-':
+			r = 4
 		case n > fits:
 			r = 3
 		case rs[n] == ' ' && strings.TrimSpace(string(rs[:n])) != "":
 			r = 0
-		}
-		if r > 0 && rs[n-1] == '-' {
-			r++
+		case hyphen(rs, n-1):
+			r = 1
 		}
 		if r < rank || r == rank && r < 3 {
 			best, rank = n, r
@@ -221,19 +221,27 @@ func split(word string, face text.Face, w float64) (string, string) {
 
 // canCut reports whether rs may be cut before rs[n] without changing a
 // number it holds: not inside a run of digits and '.' ("7." over "6"),
-// nor between a '-' and the digit after it, nor so that the second part
-// starts with a '-' before a digit, which reads as a minus.
+// nor between a minus sign and its digit ("-" over "120.0"; a hyphen after
+// a letter is no minus: "moralebreak-" over "3.0s.png"), nor so that the
+// second part starts with a '-' before a digit, which reads as a minus.
 func canCut(rs []rune, n int) bool {
 	numeric := func(r rune) bool { return unicode.IsDigit(r) || r == '.' }
 	switch {
 	case numeric(rs[n-1]) && numeric(rs[n]):
 		return false
-	case rs[n-1] == '-' && unicode.IsDigit(rs[n]):
+	case rs[n-1] == '-' && unicode.IsDigit(rs[n]) && (n < 2 || !unicode.IsLetter(rs[n-2])):
 		return false
 	case rs[n] == '-' && n+1 < len(rs) && unicode.IsDigit(rs[n+1]):
 		return false
 	}
 	return true
+}
+
+// hyphen reports whether rs[i] is a '-' that joins two parts of a word: a
+// letter or a digit before it, and a letter or a digit after it.
+func hyphen(rs []rune, i int) bool {
+	word := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+	return rs[i] == '-' && i > 0 && i+1 < len(rs) && word(rs[i-1]) && word(rs[i+1])
 }
 
 // atSeparator cuts rs after its last path separator ("/" or "\\"), past its

@@ -154,8 +154,9 @@ func TestClipCutsAtAWord(t *testing.T) {
 // "12.3s.png" (broken at whatever letter fit) read as two words, or as a
 // hyphenated one. It starts on the line of the words before it, up to a
 // separator (it had a line of its own, "saved picture" one of the strip's
-// four alone). A part too long for a line of its own is broken between
-// letters, never right after a hyphen.
+// four alone). A part too long for a line of its own is broken after a
+// hyphen where one fits (TestWrapCutsAWordAfterItsHyphen), else between
+// letters.
 func TestWrapBreaksAPathAtItsSeparators(t *testing.T) {
 	as, err := assets.Load()
 	if err != nil {
@@ -189,22 +190,25 @@ func TestWrapBreaksAPathAtItsSeparators(t *testing.T) {
 			}
 		}
 	}
-	// a part wider than the line: broken between letters, not after a hyphen
+	// a part wider than the line: broken after a hyphen where one fits, so
+	// a line cut between letters holds none
 	for w := 40.0; w < 120; w++ {
 		got := textfit.Wrap("moralebreak-12.3s-moralebreak-12.3s-moralebreak-12.3s.png", face, w)
 		for _, l := range got[:len(got)-1] {
-			if strings.HasSuffix(l, "-") {
-				t.Errorf("%.0f px: got lines %q; want none ending in a hyphen", w, got)
+			if !strings.HasSuffix(l, "-") && strings.Contains(l, "-") {
+				t.Errorf("%.0f px: got lines %q; want %q cut after its hyphen", w, got, l)
 			}
 		}
 	}
 }
 
-// A word too wide for its line is never cut inside a number, nor so that a
-// line starts with a '-' before a digit, which reads as a minus: the Save
-// picture message's "moralebreak-7.6s-2.png" wrapped to "moralebreak" over
-// "-7.6s-2.png" (minus 7.6 s) at 68 to 80 px, to "moralebreak-7." over
-// "6s-2.png" at 86 to 90, and "-120.0" at 12 px to "-" over "1" over "2"…
+// A word too wide for its line is never cut inside a number, nor between a
+// minus sign and its digits, nor so that a line starts with a '-' before a
+// digit, which reads as a minus: the Save picture message's
+// "moralebreak-7.6s-2.png" wrapped to "moralebreak" over "-7.6s-2.png"
+// (minus 7.6 s) at 68 to 80 px, to "moralebreak-7." over "6s-2.png" at 86
+// to 90, and "-120.0" at 12 px to "-" over "1" over "2"… A hyphen after a
+// letter is no minus sign: "moralebreak-" over "7.6s-2.png" cuts no number.
 func TestWrapNeverCutsANumber(t *testing.T) {
 	as, err := assets.Load()
 	if err != nil {
@@ -230,8 +234,9 @@ func TestWrapNeverCutsANumber(t *testing.T) {
 					continue
 				}
 				last, first := a[len(a)-1], b[0]
+				minus := last == '-' && (len(a) < 2 || !unicode.IsLetter(a[len(a)-2]))
 				switch {
-				case numeric(last) && numeric(first), last == '-' && unicode.IsDigit(first):
+				case numeric(last) && numeric(first), minus && unicode.IsDigit(first):
 					t.Errorf("Wrap(%q, %.0f px): got %q; want no number cut between %q and %q", in, w, got, got[k-1], got[k])
 				case first == '-' && len(b) > 1 && unicode.IsDigit(b[1]):
 					t.Errorf("Wrap(%q, %.0f px): got %q; want no line starting with a minus (%q)", in, w, got, got[k])
@@ -451,6 +456,41 @@ func TestWrapEndsAPathAtItsLastWord(t *testing.T) {
 			}
 			if got := textfit.Wrap(in, face, w); !slices.Equal(got, want) {
 				t.Errorf("Wrap(%q, %.0f px): got %q; want %q", in, w, got, want)
+			}
+		}
+	}
+}
+
+// A word too wide for its line is cut right after a hyphen where that
+// fits, as a hyphenated word is broken: the F12 message's
+// "moralebreak-3.0s.png" wrapped to "moralebrea" over "k-3.0s.png" at 64
+// to 90 px and to "moralebreak-3.0" over "s.png" at 92 to 96. Never after
+// a minus sign (TestWrapNeverCutsANumber).
+func TestWrapCutsAWordAfterItsHyphen(t *testing.T) {
+	as, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	face := as.Face(12)
+	for _, tc := range []struct {
+		in     string
+		w0, w1 float64 // every width from w0 to w1
+		want   []string
+	}{
+		{"moralebreak-3.0s.png", math.Ceil(textfit.Width("moralebreak-", face)), textfit.Width("moralebreak-3.0s.png", face) - 1,
+			[]string{"moralebreak-", "3.0s.png"}},
+		{"moralebreak-7.6s-2.png", math.Ceil(textfit.Width("moralebreak-7.6s-", face)), textfit.Width("moralebreak-7.6s-2.png", face) - 1,
+			[]string{"moralebreak-7.6s-", "2.png"}},
+		{"saved picture /tmp/Ana Lopes/My Designs/Morale Tuning Work/moralebreak-3.0s.png", 90, 90,
+			[]string{"saved picture", "/tmp/Ana Lopes/", "My Designs/", "Morale Tuning", "Work/", "moralebreak-", "3.0s.png"}},
+		{"Hysteresis-PanicBelow-ShakenBelow", math.Ceil(textfit.Width("Hysteresis-PanicBelow-", face)), textfit.Width("Hysteresis-PanicBelow-ShakenBelow", face) - 1,
+			[]string{"Hysteresis-PanicBelow-", "ShakenBelow"}},
+		{"Hysteresis-PanicBelow-ShakenBelow", math.Ceil(textfit.Width("ShakenBelow", face)), textfit.Width("Hysteresis-PanicBelow-", face) - 1,
+			[]string{"Hysteresis-", "PanicBelow-", "ShakenBelow"}},
+	} {
+		for w := tc.w0; w <= tc.w1; w++ {
+			if got := textfit.Wrap(tc.in, face, w); !slices.Equal(got, tc.want) {
+				t.Errorf("Wrap(%q, %.0f px): got %q; want %q", tc.in, w, got, tc.want)
 			}
 		}
 	}
