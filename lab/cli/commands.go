@@ -634,7 +634,7 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 		if e.Beyond() {
 			v = "beyond noise"
 		}
-		env.out.printf("%-32s %10s %10s %26s %10s %26s %8.4f  %s\n", safefile.Escape(e.Key), n(&e.Base), n(e.Low), d(e.LowDiff), n(e.High), d(e.HighDiff), e.Swing, v)
+		env.out.printf("%-32s %10s %10s %26s %10s %26s %8s  %s\n", safefile.Escape(e.Key), n(&e.Base), n(e.Low), d(e.LowDiff), n(e.High), d(e.HighDiff), lab.FormatWithin(e.Swing, 4, 8), v)
 	}
 	if n := res.UnreportedNote(); n != "" {
 		env.out.printf("%s\n", n)

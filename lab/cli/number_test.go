@@ -166,6 +166,13 @@ func TestSensitivityColumnsHoldTinyChanges(t *testing.T) {
 	if code != 0 || len(lines) < 4 || !strings.Contains(out, "SquadUpdateInterval") || !strings.Contains(out, " -0.000") {
 		t.Fatalf("got exit %d, stdout %q, stderr %q; want exit 0, a header, rows and a change of -0.000…", code, out, e)
 	}
+	verdictsUnderTheHeader(t, lines)
+}
+
+// verdictsUnderTheHeader checks that every row of sensitivity's table (its
+// lines) has its verdict at the column of the header's.
+func verdictsUnderTheHeader(t *testing.T, lines []string) {
+	t.Helper()
 	width := utf8.RuneCountInString(strings.TrimSuffix(lines[1], "verdict")) // up to the verdict
 	rows := 0
 	for _, row := range lines[2:] {
@@ -182,6 +189,27 @@ func TestSensitivityColumnsHoldTinyChanges(t *testing.T) {
 		}
 	}
 	if rows < 10 {
-		t.Errorf("got %d rows; want every knob's:\n%s", rows, out)
+		t.Errorf("got %d rows; want every knob's:\n%s", rows, strings.Join(lines, "\n"))
+	}
+}
+
+// sensitivity's swing keeps to its 8 columns and reads as the table's other
+// numbers (lab.FormatWithin): a swing of a mean count of thousands of men
+// was written with four decimals, "2927.0000", and pushed the verdict right.
+func TestSensitivitySwingKeepsToItsColumn(t *testing.T) {
+	dir := t.TempDir()
+	sc := filepath.Join(dir, "big.toml")
+	big := strings.Replace(tinyFight, "size = 1\n", "size = 20000\n", 1)
+	if err := os.WriteFile(sc, []byte(big), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, e := runMain(t, context.Background(), nil, "sensitivity", sc, "-weights", "../../weights.toml", "-metric", "broke", "-stat", "mean", "-runs", "3", "-q", "-out", filepath.Join(dir, "s"))
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != 0 || len(lines) < 4 || !strings.Contains(lines[2], "weights.Suppressed") {
+		t.Fatalf("got exit %d, stdout %q, stderr %q; want exit 0, a header and weights.Suppressed first", code, out, e)
+	}
+	verdictsUnderTheHeader(t, lines)
+	if got := strings.Fields(lines[2]); len(got) < 4 || got[len(got)-3] != "2927" {
+		t.Errorf("weights.Suppressed: got %q; want the swing 2927 before its verdict", lines[2])
 	}
 }
