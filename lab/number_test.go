@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/moralebreak/moralebreak/lab"
 	"github.com/moralebreak/moralebreak/morale"
@@ -187,5 +188,22 @@ func TestPairedDiffWithinKeepsToItsColumn(t *testing.T) {
 		if got != tc.want {
 			t.Errorf("%#v.Within(%d): got %q (%d bytes); want %q", tc.d, tc.width, got, len(got), tc.want)
 		}
+	}
+}
+
+// Within returns even when a number below 1 rounds to a whole one and the
+// rest cannot shrink: "+0.99996" beside two whole bounds too wide for the
+// column dropped its decimals to "+1" and then tried again, for ever.
+func TestPairedDiffWithinEnds(t *testing.T) {
+	d := lab.PairedDiff{Diff: 0.99996, Lo: -123456789012, Hi: 123456789012}
+	done := make(chan string, 1)
+	go func() { done <- d.Within(26) }()
+	select {
+	case got := <-done:
+		if want := "+1 [-123456789012, +123456789012]"; got != want {
+			t.Errorf("got %q; want %q", got, want)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatalf("%#v.Within(26): got no answer in 5 s; want %q", d, "+1 [-123456789012, +123456789012]")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
+	"strings"
 
 	"gonum.org/v1/gonum/stat"
 )
@@ -111,26 +112,34 @@ func (d PairedDiff) String() string {
 // stdout): when String is wider, as tiny changes and intervals are
 // ("-0.000243 [-0.000243, -0.000243]" in 26 columns), the widest of the
 // three numbers below 1 in size drops a decimal (FormatWithin; of equals,
-// a bound before the change), then the widest again, until the three fit ("-0.00024 [-0.00024, -0.00024]" is
-// still too wide: "-0.0002 [-0.0002, -0.0002]"); a number too small for its
+// a bound before the change), then the widest again, until the three fit
+// ("-0.00024 [-0.00024, -0.00024]" is still too wide: "-0.0002 [-0.0002,
+// -0.0002]") or none has a decimal left; a number too small for its
 // decimals reads "0", as below Negligible. What fits prints as String does.
 func (d PairedDiff) Within(width int) string {
 	vs := [3]float64{d.Diff, d.Lo, d.Hi}
 	var s [3]string
+	var whole [3]bool // no decimal left to drop
 	for i, v := range vs {
 		s[i] = signed(v)
+		whole[i] = !(math.Abs(v) < 1) || s[i] == "0"
 	}
 	for len(s[0])+len(s[1])+len(s[2])+len(" [, ]") > width {
 		j := -1
-		for i, v := range vs {
-			if math.Abs(v) < 1 && s[i] != "0" && (j < 0 || len(s[i]) >= len(s[j])) {
+		for i := range vs {
+			if !whole[i] && (j < 0 || len(s[i]) >= len(s[j])) {
 				j = i
 			}
 		}
 		if j < 0 {
-			break // whole numbers: no decimal to drop
+			break
 		}
-		s[j] = signedWithin(vs[j], len(s[j])-1)
+		t := signedWithin(vs[j], len(s[j])-1)
+		// Rounded to a whole "+1" or "0", it has no decimal left.
+		whole[j] = len(t) >= len(s[j]) || !strings.ContainsRune(t, '.')
+		if len(t) < len(s[j]) {
+			s[j] = t
+		}
 	}
 	return fmt.Sprintf("%s [%s, %s]", s[0], s[1], s[2])
 }
