@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/lab"
@@ -628,13 +629,19 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 		return lab.FormatWithin(*p, 4, 10)
 	}
 	env.out.printf("%s of %s, baseline %s (%d fights each, the same seeds; 95%% paired intervals)\n", *stat, *metric, orDash(res.Baseline), *runs)
-	env.out.printf("%-32s %10s %10s %26s %10s %26s %8s  %s\n", "knob", "value", "-10%", "change at -10%", "+10%", "change at +10%", "swing", "verdict")
+	// The knobs' column is as wide as the longest knob: a custom event's
+	// name may be 256 bytes, and pushed its row's columns right.
+	knob := 32
+	for _, e := range res.Effects {
+		knob = max(knob, utf8.RuneCountInString(safefile.Escape(e.Key)))
+	}
+	env.out.printf("%-*s %10s %10s %26s %10s %26s %8s  %s\n", knob, "knob", "value", "-10%", "change at -10%", "+10%", "change at +10%", "swing", "verdict")
 	for _, e := range res.Effects {
 		v := "within noise"
 		if e.Beyond() {
 			v = "beyond noise"
 		}
-		env.out.printf("%-32s %10s %10s %26s %10s %26s %8s  %s\n", safefile.Escape(e.Key), n(&e.Base), n(e.Low), d(e.LowDiff), n(e.High), d(e.HighDiff), lab.FormatWithin(e.Swing, 4, 8), v)
+		env.out.printf("%-*s %10s %10s %26s %10s %26s %8s  %s\n", knob, safefile.Escape(e.Key), n(&e.Base), n(e.Low), d(e.LowDiff), n(e.High), d(e.HighDiff), lab.FormatWithin(e.Swing, 4, 8), v)
 	}
 	if n := res.UnreportedNote(); n != "" {
 		env.out.printf("%s\n", n)

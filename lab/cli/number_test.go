@@ -213,3 +213,27 @@ func TestSensitivitySwingKeepsToItsColumn(t *testing.T) {
 		t.Errorf("weights.Suppressed: got %q; want the swing 2927 before its verdict", lines[2])
 	}
 }
+
+// A knob named longer than sensitivity's 32 columns for knobs (a custom
+// event's row, weights.ReinforcementsFromTheNorthRidge) pushed its row's
+// columns right: the knobs' column is as wide as the longest knob.
+func TestSensitivityLongKnobKeepsTheColumns(t *testing.T) {
+	dir := t.TempDir()
+	w, err := os.ReadFile("../../weights.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	weights := append(w, "\n[custom]\nReinforcementsFromTheNorthRidge = 0.1\n"...)
+	sc := strings.Replace(tinyFight, "duration = 2.0", "weights = \"w.toml\"\nduration = 3.0", 1) + "[[event]]\nt = 2.0\nevent = \"ReinforcementsFromTheNorthRidge\"\nsquad = \"a\"\n"
+	for f, data := range map[string][]byte{"w.toml": weights, "cu.toml": []byte(sc)} {
+		if err := os.WriteFile(filepath.Join(dir, f), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, out, e := runMain(t, context.Background(), nil, "sensitivity", filepath.Join(dir, "cu.toml"), "-runs", "20", "-q", "-out", filepath.Join(dir, "s"))
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != 0 || len(lines) < 4 || !strings.Contains(out, "weights.ReinforcementsFromTheNorthRidge ") {
+		t.Fatalf("got exit %d, stdout %q, stderr %q; want exit 0, a header and the custom row's knob", code, out, e)
+	}
+	verdictsUnderTheHeader(t, lines)
+}
