@@ -224,10 +224,26 @@ func writeRuns(ctx context.Context, h lab.Header, shard lab.Shard, res []lab.Run
 
 // printSummary prints the headline numbers to stdout.
 func printSummary(env console, sum *lab.Summary) {
-	env.out.printf("%-28s %6s %9s %9s %9s %9s  %s\n", "metric", "n", "p10", "p50", "p90", "mean", "share [95% CI]")
+	var names []string
 	for _, st := range sum.Stats {
-		env.out.printf("%-28s %6d %9s %9s %9s %9s  %.3f [%.3f, %.3f]\n", safefile.Escape(st.Name), st.N, orDash(st.P10), orDash(st.P50), orDash(st.P90), orDash(st.Mean), st.Share, st.ShareLo, st.ShareHi)
+		names = append(names, safefile.Escape(st.Name))
 	}
+	w := nameColumn(28, names)
+	env.out.printf("%-*s %6s %9s %9s %9s %9s  %s\n", w, "metric", "n", "p10", "p50", "p90", "mean", "share [95% CI]")
+	for i, st := range sum.Stats {
+		env.out.printf("%-*s %6d %9s %9s %9s %9s  %.3f [%.3f, %.3f]\n", w, names[i], st.N, orDash(st.P10), orDash(st.P50), orDash(st.P90), orDash(st.Mean), st.Share, st.ShareLo, st.ShareHi)
+	}
+}
+
+// nameColumn is the width of a table's first column, of names (metrics,
+// knobs), as they are printed: at least least, and as wide as the longest,
+// so that a long name (a squad's, a custom event's: up to 256 bytes) does
+// not push its row's columns right of the header's.
+func nameColumn(least int, names []string) int {
+	for _, n := range names {
+		least = max(least, utf8.RuneCountInString(n))
+	}
+	return least
 }
 
 // metricStatFlags checks -metric and -stat, naming the flag that is wrong
@@ -498,8 +514,13 @@ func cmdCompare(ctx context.Context, args []string, env console) error {
 func printCompare(env console, res lab.CompareResult, name, fileA, fileB string) {
 	env.out.printf("%s: A = %s, B = %s, %d fights each on the same seeds\n", safefile.Escape(name), safefile.Escape(fileA), safefile.Escape(fileB), res.Runs)
 	env.out.printf("plain means: over the fights where that side had the metric (as run reports it); paired: over the fights where both had it\n")
-	env.out.printf("%-28s %16s %16s %6s %9s %9s %9s %8s %7s %7s  %s\n", "metric", "mean A (fights)", "mean B (fights)", "paired", "paired A", "paired B", "B−A", "±1.96SE", "share A", "share B", "verdict")
+	var names []string
 	for _, d := range res.Diffs {
+		names = append(names, safefile.Escape(d.Metric))
+	}
+	w := nameColumn(28, names)
+	env.out.printf("%-*s %16s %16s %6s %9s %9s %9s %8s %7s %7s  %s\n", w, "metric", "mean A (fights)", "mean B (fights)", "paired", "paired A", "paired B", "B−A", "±1.96SE", "share A", "share B", "verdict")
+	for i, d := range res.Diffs {
 		v := "same within noise"
 		switch {
 		case d.Differs:
@@ -522,7 +543,7 @@ func printCompare(env console, res lab.CompareResult, name, fileA, fileB string)
 			}
 			return lab.FormatWithin(x, 4, 9)
 		}
-		env.out.printf("%-28s %16s %16s %6d %9s %9s %9s %8s %7.3f %7.3f  %s\n", safefile.Escape(d.Metric), mean(d.MeanA, d.NA), mean(d.MeanB, d.NB), d.N, paired(d.PairedA), paired(d.PairedB), paired(d.Diff), lab.FormatWithin(lab.Z95*d.SE, 3, 8), d.ShareA, d.ShareB, v)
+		env.out.printf("%-*s %16s %16s %6d %9s %9s %9s %8s %7.3f %7.3f  %s\n", w, names[i], mean(d.MeanA, d.NA), mean(d.MeanB, d.NB), d.N, paired(d.PairedA), paired(d.PairedB), paired(d.Diff), lab.FormatWithin(lab.Z95*d.SE, 3, 8), d.ShareA, d.ShareB, v)
 	}
 }
 
@@ -631,10 +652,11 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 	env.out.printf("%s of %s, baseline %s (%d fights each, the same seeds; 95%% paired intervals)\n", *stat, *metric, orDash(res.Baseline), *runs)
 	// The knobs' column is as wide as the longest knob: a custom event's
 	// name may be 256 bytes, and pushed its row's columns right.
-	knob := 32
+	var keys []string
 	for _, e := range res.Effects {
-		knob = max(knob, utf8.RuneCountInString(safefile.Escape(e.Key)))
+		keys = append(keys, safefile.Escape(e.Key))
 	}
+	knob := nameColumn(32, keys)
 	env.out.printf("%-*s %10s %10s %26s %10s %26s %8s  %s\n", knob, "knob", "value", "-10%", "change at -10%", "+10%", "change at +10%", "swing", "verdict")
 	for _, e := range res.Effects {
 		v := "within noise"

@@ -237,3 +237,53 @@ func TestSensitivityLongKnobKeepsTheColumns(t *testing.T) {
 	}
 	verdictsUnderTheHeader(t, lines)
 }
+
+// A squad named with 15 letters makes metrics of 35
+// ("squad_first_break_s.reserve_platoon"), wider than run's and compare's
+// 28 columns for metrics: their rows were pushed right of the header's.
+// The metrics' column is as wide as the longest metric.
+func TestLongSquadNameKeepsTheColumns(t *testing.T) {
+	dir := t.TempDir()
+	sc := filepath.Join(dir, "rp.toml")
+	if err := os.WriteFile(sc, []byte(strings.ReplaceAll(tinyFight, `"a"`, `"reserve_platoon"`)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// run: the share's column, the last, under the header's.
+	code, out, e := runMain(t, context.Background(), nil, "run", sc, "-weights", "../../weights.toml", "-runs", "50", "-q", "-out", filepath.Join(dir, "r"))
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	head := -1
+	for i, l := range lines {
+		if strings.HasPrefix(l, "metric ") {
+			head = i
+		}
+	}
+	if code != 0 || head < 0 || !strings.Contains(out, "squad_first_break_s.reserve_platoon") {
+		t.Fatalf("run: got exit %d, stdout %q, stderr %q; want exit 0 and a table of metrics", code, out, e)
+	}
+	at := utf8.RuneCountInString(lines[head][:strings.Index(lines[head], "share [95% CI]")])
+	for _, row := range lines[head+1:] {
+		i := strings.LastIndex(row, " [")
+		if i < 5 {
+			continue
+		}
+		if got := utf8.RuneCountInString(row[:i]) - len("0.000"); got != at {
+			t.Errorf("run: row %q: got its share at column %d; want %d, under the header's", row, got, at)
+		}
+	}
+	// compare: the verdict under the header's.
+	code, out, e = runMain(t, context.Background(), nil, "compare", "../../weights.toml", "../../weights.toml", sc, "-runs", "50", "-q")
+	lines = strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if code != 0 || len(lines) < 4 {
+		t.Fatalf("compare: got exit %d, stdout %q, stderr %q; want exit 0, a header and rows", code, out, e)
+	}
+	width := utf8.RuneCountInString(strings.TrimSuffix(lines[2], "verdict"))
+	for _, row := range lines[3:] {
+		cols := row
+		for _, v := range []string{"same within noise", "DIFFERS", "never happened in either"} {
+			cols = strings.TrimSuffix(cols, v)
+		}
+		if got := utf8.RuneCountInString(cols); got != width {
+			t.Errorf("compare: row %q: got its verdict at column %d; want %d, under the header's", row, got, width)
+		}
+	}
+}
