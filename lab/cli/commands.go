@@ -229,9 +229,17 @@ func printSummary(env console, sum *lab.Summary) {
 		names = append(names, safefile.Escape(st.Name))
 	}
 	w := nameColumn(28, names)
+	// Each number within its column (lab.FormatWithin), as compare's: a
+	// tiny mean's decimals pushed the share to the right.
+	n := func(p *float64) string {
+		if p == nil {
+			return "-"
+		}
+		return lab.FormatWithin(*p, 4, 9)
+	}
 	env.out.printf("%-*s %6s %9s %9s %9s %9s  %s\n", w, "metric", "n", "p10", "p50", "p90", "mean", "share [95% CI]")
 	for i, st := range sum.Stats {
-		env.out.printf("%-*s %6d %9s %9s %9s %9s  %.3f [%.3f, %.3f]\n", w, names[i], st.N, orDash(st.P10), orDash(st.P50), orDash(st.P90), orDash(st.Mean), st.Share, st.ShareLo, st.ShareHi)
+		env.out.printf("%-*s %6d %9s %9s %9s %9s  %.3f [%.3f, %.3f]\n", w, names[i], st.N, n(st.P10), n(st.P50), n(st.P90), n(st.Mean), st.Share, st.ShareLo, st.ShareHi)
 	}
 }
 

@@ -287,3 +287,36 @@ func TestLongSquadNameKeepsTheColumns(t *testing.T) {
 		}
 	}
 }
+
+// run's columns hold a tiny mean: one man of 12000 fights broke once
+// (tinyFight at scale 10.7155), a mean of 0.00008333, 10 bytes in 9
+// columns, pushed the share right of the header's.
+func TestRunColumnsHoldTinyMeans(t *testing.T) {
+	dir := t.TempDir()
+	sc := filepath.Join(dir, "rare.toml")
+	rare := strings.Replace(tinyFight, "scale = 12.0", "scale = 10.7155", 1)
+	if err := os.WriteFile(sc, []byte(rare), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, e := runMain(t, context.Background(), nil, "run", sc, "-weights", "../../weights.toml", "-runs", "12000", "-q", "-out", filepath.Join(dir, "r"))
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	head := -1
+	for i, l := range lines {
+		if strings.HasPrefix(l, "metric ") {
+			head = i
+		}
+	}
+	if code != 0 || head < 0 || !strings.Contains(out, " 0.0000") {
+		t.Fatalf("got exit %d, stdout %q, stderr %q; want exit 0, a table of metrics and a mean of 0.0000…", code, out, e)
+	}
+	at := utf8.RuneCountInString(lines[head][:strings.Index(lines[head], "share [95% CI]")])
+	for _, row := range lines[head+1:] {
+		i := strings.LastIndex(row, " [")
+		if i < 5 {
+			continue
+		}
+		if got := utf8.RuneCountInString(row[:i]) - len("0.000"); got != at {
+			t.Errorf("row %q: got its share at column %d; want %d, under the header's", row, got, at)
+		}
+	}
+}
