@@ -1,6 +1,7 @@
 package lab_test
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -169,8 +170,9 @@ func TestSweepErrorsHaveNoExponent(t *testing.T) {
 }
 
 // A paired change printed in a column keeps within it: what fits prints as
-// String; a wider one drops decimals from its widest number below 1 until
-// it fits (FormatWithin), and whole numbers keep theirs.
+// String; a wider one writes its numbers below 1 with the same decimals, as
+// many as fit (FormatWithin), so that the change stays inside its interval
+// as written; whole numbers keep theirs.
 func TestPairedDiffWithinKeepsToItsColumn(t *testing.T) {
 	for _, tc := range []struct {
 		d     lab.PairedDiff
@@ -179,14 +181,21 @@ func TestPairedDiffWithinKeepsToItsColumn(t *testing.T) {
 	}{
 		{lab.PairedDiff{Diff: 0.05, Lo: 0.0125, Hi: 0.0875}, 26, "+0.05 [+0.0125, +0.0875]"},
 		{lab.PairedDiff{Diff: -0.000243, Lo: -0.000243, Hi: -0.000243}, 26, "-0.0002 [-0.0002, -0.0002]"},
-		{lab.PairedDiff{Diff: -0.0000333, Lo: -0.0000667, Hi: 0.0000111}, 26, "-0.00003 [-0.00007, 0]"},
-		{lab.PairedDiff{Diff: 0.00001, Lo: -0.00002, Hi: 0.00004}, 26, "+0.00001 [-0.00002, 0]"},
+		{lab.PairedDiff{Diff: -0.0000333, Lo: -0.0000667, Hi: 0.0000111}, 26, "0 [-0.0001, 0]"},
+		{lab.PairedDiff{Diff: 0.00001, Lo: -0.00002, Hi: 0.00004}, 26, "0 [0, 0]"},
+		{lab.PairedDiff{Diff: 0.00012, Lo: 0.00003, Hi: 0.00049}, 26, "+0.0001 [0, +0.0005]"},
+		{lab.PairedDiff{Diff: -0.123, Lo: -1234.5, Hi: 0.000456}, 26, "-0.123 [-1235, +0.000456]"},
+		{lab.PairedDiff{Diff: -0.123, Lo: -12345678.9, Hi: 0.000456}, 26, "-0.123 [-12345679, 0]"},
 		{lab.PairedDiff{Diff: -11050, Lo: -11200, Hi: -10900}, 26, "-11050 [-11200, -10900]"},
 		{lab.PairedDiff{}, 26, "0 [0, 0]"},
 	} {
 		got := tc.d.Within(tc.width)
 		if got != tc.want {
 			t.Errorf("%#v.Within(%d): got %q (%d bytes); want %q", tc.d, tc.width, got, len(got), tc.want)
+		}
+		var diff, lo, hi float64
+		if _, err := fmt.Sscanf(got, "%g [%g, %g]", &diff, &lo, &hi); err != nil || lo > diff || diff > hi {
+			t.Errorf("%#v.Within(%d): got %q; want the change inside its interval as written", tc.d, tc.width, got)
 		}
 	}
 }

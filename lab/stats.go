@@ -5,7 +5,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
-	"strings"
 
 	"gonum.org/v1/gonum/stat"
 )
@@ -110,38 +109,21 @@ func (d PairedDiff) String() string {
 
 // Within is String for a column width bytes wide (sensitivity's table on
 // stdout): when String is wider, as tiny changes and intervals are
-// ("-0.000243 [-0.000243, -0.000243]" in 26 columns), the widest of the
-// three numbers below 1 in size drops a decimal (FormatWithin; of equals,
-// a bound before the change), then the widest again, until the three fit
-// ("-0.00024 [-0.00024, -0.00024]" is still too wide: "-0.0002 [-0.0002,
-// -0.0002]") or none has a decimal left; a number too small for its
-// decimals reads "0", as below Negligible. What fits prints as String does.
+// ("-0.000243 [-0.000243, -0.000243]" in 26 columns), its numbers below 1
+// in size keep the same decimals, as many as the column holds
+// (FormatWithin): "-0.0002 [-0.0002, -0.0002]"; a number too small for them
+// reads "0", as below Negligible. The same decimals for all three keep the
+// change inside its interval as written: "+0.00001 [-0.00002, 0]", each
+// number cut on its own, read as a change outside its interval; it is
+// "0 [0, 0]". What fits prints as String does; whole numbers keep theirs.
 func (d PairedDiff) Within(width int) string {
-	vs := [3]float64{d.Diff, d.Lo, d.Hi}
-	var s [3]string
-	var whole [3]bool // no decimal left to drop
-	for i, v := range vs {
-		s[i] = signed(v)
-		whole[i] = !(math.Abs(v) < 1) || s[i] == "0"
+	s := d.String()
+	for dec := 16; len(s) > width && dec >= 0; dec-- {
+		// signedWithin's width for dec decimals, sign included.
+		w := dec + len("+0.")
+		s = fmt.Sprintf("%s [%s, %s]", signedWithin(d.Diff, w), signedWithin(d.Lo, w), signedWithin(d.Hi, w))
 	}
-	for len(s[0])+len(s[1])+len(s[2])+len(" [, ]") > width {
-		j := -1
-		for i := range vs {
-			if !whole[i] && (j < 0 || len(s[i]) >= len(s[j])) {
-				j = i
-			}
-		}
-		if j < 0 {
-			break
-		}
-		t := signedWithin(vs[j], len(s[j])-1)
-		// Rounded to a whole "+1" or "0", it has no decimal left.
-		whole[j] = len(t) >= len(s[j]) || !strings.ContainsRune(t, '.')
-		if len(t) < len(s[j]) {
-			s[j] = t
-		}
-	}
-	return fmt.Sprintf("%s [%s, %s]", s[0], s[1], s[2])
+	return s
 }
 
 // signed prints a change with 3 significant digits and its sign ("+0.05",
