@@ -100,6 +100,13 @@ func TestScenarioErrorsHaveNoExponent(t *testing.T) {
 		{"a spacing of 100 km and more", func(c *game.ScenarioConfig) { c.Squads[0].Spacing = 2e7 }, "spacing (0..10000000)"},
 		{"an event after the end", func(c *game.ScenarioConfig) { c.Events[0].T = 1e6 }, "event 1 (\"event\" at 1000000 s): t 1000000; want 0..the duration 60"},
 		{"an event at once, badly", func(c *game.ScenarioConfig) { c.Events[0].Do = "dance" }, "event 1 (\"dance\" at 0.00001 s)"},
+		// A value of more than six figures is said exactly, never rounded
+		// to one that reads valid (the reviewer's "duration 86400; want
+		// (0, 86400]").
+		{"a duration a tenth of a microsecond too long", func(c *game.ScenarioConfig) { c.Duration = 86400.0000001 }, "duration 86400.0000001; want (0, 86400] seconds"},
+		{"a nerve a tenth of a millionth over 1", func(c *game.ScenarioConfig) { c.Squads[0].Nerves = []float64{1.0000001} }, "nerve 1.0000001; want 0..1"},
+		{"a nerve a ten-billionth below 0", func(c *game.ScenarioConfig) { c.Squads[0].Nerves = []float64{-1e-10} }, "nerve -0.0000000001; want 0..1"},
+		{"an event a moment after the end", func(c *game.ScenarioConfig) { c.Events[0].T = 60.0000001 }, "t 60.0000001; want 0..the duration 60"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

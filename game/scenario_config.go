@@ -128,7 +128,7 @@ func (c *ScenarioConfig) Validate() error {
 	if c == nil {
 		return bad("no scenario")
 	}
-	num := func(v float64) string { return figures.Format(v, 6) } // a value as given: "1000000", not "1e+06"
+	num := figures.Exact // a value as given: "1000000", not "1e+06"; "86400.0000001", not "86400"
 	if !(c.Duration > 0 && c.Duration <= MaxScenarioSeconds) {
 		return bad("duration %s; want (0, %d] seconds", num(c.Duration), MaxScenarioSeconds)
 	}

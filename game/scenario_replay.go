@@ -236,7 +236,7 @@ func (rr *replayReader) scenarioBlock(at int) (*ScenarioConfig, error) {
 		case 2:
 			ev.At, ev.HasAt = morale.Vec2{X: e.At[0], Y: e.At[1]}, true
 		default:
-			return nil, bad(fmt.Errorf("event at %s s: at has %d numbers; want [x, y]", figures.Format(e.T, 6), len(e.At)))
+			return nil, bad(fmt.Errorf("event at %s s: at has %d numbers; want [x, y]", figures.Exact(e.T), len(e.At)))
 		}
 		c.Events = append(c.Events, ev)
 	}

@@ -76,20 +76,8 @@ func FormatWithin(v float64, n, width int) string {
 // noise of FROM + i·STEP is not ("0.3", not "0.30000000000000004").
 func FormatSweepValue(v float64) string { return FormatFigures(v, 6) }
 
-// maxExact is the longest number FormatExact writes in plain decimals:
-// figures.Format's limit.
-const maxExact = figures.MaxPlain
-
 // FormatExact writes v, a number a designer wrote (a key's value, a
 // range's bound) or a limit the lab sets, as the shortest plain decimal
-// that reads back as v: "0.00001", "10000000", where %g wrote "1e-05" and
-// "1e+07". Only a value whose decimals would pass 24 characters (beyond
-// 1e+23 or under 1e-21: no fight's number) is written with an exponent
-// ("1e+300"), as it would have been typed, not in 300 digits. NaN and ±Inf
-// print as strconv writes them.
-func FormatExact(v float64) string {
-	if s := strconv.FormatFloat(v, 'f', -1, 64); len(s) <= maxExact {
-		return s
-	}
-	return strconv.FormatFloat(v, 'g', -1, 64)
-}
+// that reads back as v ("0.00001", "10000000", where %g wrote "1e-05" and
+// "1e+07"): figures.Exact, the rule game and the demo say values back by.
+func FormatExact(v float64) string { return figures.Exact(v) }

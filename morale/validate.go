@@ -148,9 +148,9 @@ func (s Settings) Validate() error {
 // exact writes v, a number a designer wrote or a limit of Validate's, as
 // the shortest plain decimal that reads back as v ("0.00001", "10000000",
 // where %g wrote "1e-05" and "1e+07"), or with an exponent ("1e+300") when
-// the decimals would pass 24 characters (beyond 1e+23 or under 1e-21). The
-// lab writes its numbers by the same rule (lab.FormatExact); morale
-// imports nothing of the lab, so the rule is written twice.
+// the decimals would pass 24 characters. The lab and the demo say values
+// back by the same rule (internal/figures.Exact); morale imports nothing
+// of them, so the rule is written twice.
 func exact(v float64) string {
 	if s := strconv.FormatFloat(v, 'f', -1, 64); len(s) <= 24 {
 		return s

@@ -15,15 +15,15 @@ import (
 // Negligible is the size below which Format writes a value as "0".
 const Negligible = 1e-9
 
-// MaxPlain is the longest number Format and lab.FormatExact write in plain
-// decimals: a whole number past it (beyond 1e+23: no fight's number) is
+// MaxPlain is the longest number Format and Exact write in plain decimals:
+// a number past it (a whole number beyond 1e+23: no fight's number) is
 // written with its exponent, "1e+300", not in 301 digits.
 const MaxPlain = 24
 
 // Format writes v with n significant figures below 1000, whole from 1000
 // (after the rounding to n figures: 999.96 with 4 is "1000") up to
 // MaxPlain characters (past them with n figures and an exponent, "1e+300",
-// as lab.FormatExact writes such a number), and a tiny
+// as Exact writes such a number), and a tiny
 // value in plain decimals ("0.0000123", not "1.23e-05"), so that no number
 // a person reads has an exponent. A value smaller in size than 1e-9
 // (Negligible) is "0": float noise such as 5.55e-17 is no measure, and its
@@ -46,6 +46,23 @@ func Format(v float64, n int) string {
 		return strconv.FormatFloat(r, 'f', -1, 64)
 	}
 	return s
+}
+
+// Exact writes v, a number a person wrote (a key's value, a range's bound,
+// a flag) or a limit set on it, as the shortest plain decimal that reads
+// back as v: "0.00001", "10000000", "86400.0000001", where %g wrote
+// "1e-05", "1e+07" and "86400", and Format's rounding "86400". Only when
+// those decimals would pass MaxPlain characters ("1e+300", or a 17-figure
+// value under 1e-7) does it write v with its exponent, as strconv's
+// shortest form ('g', -1), not in hundreds of digits. NaN and ±Inf print
+// as strconv writes them. Say a value back with Exact, a measure with
+// Format. (morale's Validate keeps the same rule on its own: morale
+// imports nothing of this module.)
+func Exact(v float64) string {
+	if s := strconv.FormatFloat(v, 'f', -1, 64); len(s) <= MaxPlain {
+		return s
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
 }
 
 // Whole reports whether Format writes v whole, as it does from 1000: v

@@ -85,3 +85,31 @@ func TestFormatWholeKeepsToMaxPlain(t *testing.T) {
 		}
 	}
 }
+
+// TestExactSaysAValueBack checks Exact: the shortest plain decimal that
+// reads back as the value, never rounded (a value Format would round to
+// six figures, "86400", stays "86400.0000001"), with an exponent only past
+// MaxPlain characters.
+func TestExactSaysAValueBack(t *testing.T) {
+	tests := []struct {
+		v    float64
+		want string
+	}{
+		{0.00001, "0.00001"},
+		{1e7, "10000000"},
+		{86400.0000001, "86400.0000001"},
+		{1.0000001, "1.0000001"},
+		{-1e-10, "-0.0000000001"},
+		{1e300, "1e+300"},
+		{-1.2345678901234567e-06, "-1.2345678901234567e-06"}, // 25 characters plain
+		{math.Inf(1), "+Inf"},
+	}
+	for _, tt := range tests {
+		if got := figures.Exact(tt.v); got != tt.want {
+			t.Errorf("Exact(%v) = %q; want %q", tt.v, got, tt.want)
+		}
+		if got, err := strconv.ParseFloat(figures.Exact(tt.v), 64); err != nil || got != tt.v {
+			t.Errorf("Exact(%v) reads back as %v, %v; want the value", tt.v, got, err)
+		}
+	}
+}
