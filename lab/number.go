@@ -70,11 +70,13 @@ func FormatWithin(v float64, n, width int) string {
 
 // FormatSweepValue writes a swept key's value at a point, as run's table of
 // points and the sweep's page (its table of points, the keys' ranges, the
-// heat map's axes) write it: six significant figures (FormatFigures), so
-// that points a small step apart read apart ("-0.07", "-0.069999",
-// "-0.069998", which four figures wrote "-0.07" three times), and the float
-// noise of FROM + i·STEP is not ("0.3", not "0.30000000000000004").
-func FormatSweepValue(v float64) string { return FormatFigures(v, 6) }
+// heat map's axes) write it: six significant figures at any size
+// (figures.Significant), so that points a small step apart read apart
+// ("-0.07", "-0.069999", "-0.069998", which four figures wrote "-0.07"
+// three times; "3000", "3000.1", "3000.2", which FormatFigures writes whole
+// from 1000), and the float noise of FROM + i·STEP is not ("0.3", not
+// "0.30000000000000004").
+func FormatSweepValue(v float64) string { return figures.Significant(v, 6) }
 
 // FormatExact writes v, a number a designer wrote (a key's value, a
 // range's bound) or a limit the lab sets, as the shortest plain decimal

@@ -3,6 +3,7 @@ package lab_test
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -154,17 +155,21 @@ func TestAnInputSaidBackHasNoExponent(t *testing.T) {
 	}
 }
 
+// exponent matches a number written with an exponent ("1e-05", "2.5e+07").
+var exponent = regexp.MustCompile(`[0-9]e[+-][0-9]`)
+
 // -sweep's refusals say its numbers with no exponent: 'the step 1e-17 is
 // too small to tell 0.3 …' and 'the point ShakenBelow = 1e-05 gives
-// invalid settings'.
+// invalid settings', nor anywhere else in the message (the settings'
+// reasons, 'it must be below ShakenBelow (1e-05)' until 69b0bcc).
 func TestSweepErrorsHaveNoExponent(t *testing.T) {
 	for _, tc := range []struct{ spec, want string }{
 		{"ShakenBelow=0.3:0.3000000000000001:0.00000000000000001", "the step 0.00000000000000001 is too small to tell 0.3 from the point before it"},
 		{"ShakenBelow=0.00001:0.00002:0.00001", "the point ShakenBelow = 0.00001 gives invalid settings"},
 	} {
 		_, err := lab.ParseSweeps([]string{tc.spec}, morale.DefaultSettings())
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: got %v; want %q in it", tc.spec, err, tc.want)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || exponent.MatchString(err.Error()) {
+			t.Errorf("%s: got %v; want %q in it and no exponent anywhere", tc.spec, err, tc.want)
 		}
 	}
 }
@@ -214,5 +219,27 @@ func TestPairedDiffWithinEnds(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatalf("%#v.Within(26): got no answer in 5 s; want %q", d, "+1 [-123456789012, +123456789012]")
+	}
+}
+
+// TestSweepValueReadsApart checks that a swept key's points read apart at
+// any size: 3000, 3000.1 and 3000.2 were all "3000" in run's table of
+// points while FormatSweepValue wrote whole from 1000 as FormatFigures does.
+func TestSweepValueReadsApart(t *testing.T) {
+	tests := []struct {
+		v    float64
+		want string
+	}{
+		{3000, "3000"},
+		{3000 + 0.1, "3000.1"},
+		{3000 + 2*0.1, "3000.2"},
+		{1000.5, "1000.5"},
+		{-0.07 + 2*0.000001, "-0.069998"},
+		{0.1 + 0.2, "0.3"},
+	}
+	for _, tt := range tests {
+		if got := lab.FormatSweepValue(tt.v); got != tt.want {
+			t.Errorf("FormatSweepValue(%v) = %q; want %q", tt.v, got, tt.want)
+		}
 	}
 }

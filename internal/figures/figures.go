@@ -31,19 +31,31 @@ const MaxPlain = 24
 // writes them. It is lab.FormatFigures' rule (637c9bd, f88c56c), moved here
 // so that game and ui can keep it too.
 func Format(v float64, n int) string {
+	if _, r := toFigures(v, n); math.Abs(r) >= 1000 && !math.IsInf(r, 0) { // Whole, up to MaxPlain characters
+		if w := strconv.FormatFloat(math.Round(v), 'f', -1, 64); len(w) <= MaxPlain {
+			return w
+		}
+	}
+	return Significant(v, n)
+}
+
+// Significant writes v with n significant figures at any size, in plain
+// decimals up to MaxPlain characters ("3000.1" and "0.0000123" with 6,
+// where Format writes the first whole, "3000", and %g the second
+// "1.23e-05"), "0" below Negligible, and past MaxPlain with its exponent.
+// A swept key's points are written so: LO + i·STEP read apart at any size,
+// and without their float noise ("0.3", not "0.30000000000000004").
+func Significant(v float64, n int) string {
 	s, r := toFigures(v, n)
 	switch {
 	case math.IsNaN(v) || math.IsInf(v, 0):
 		return s
 	case math.Abs(v) < Negligible:
 		return "0"
-	case math.Abs(r) >= 1000: // Whole, up to MaxPlain characters
-		if w := strconv.FormatFloat(math.Round(v), 'f', -1, 64); len(w) <= MaxPlain {
-			return w
-		}
-		return s
 	case strings.ContainsRune(s, 'e'):
-		return strconv.FormatFloat(r, 'f', -1, 64)
+		if p := strconv.FormatFloat(r, 'f', -1, 64); len(p) <= MaxPlain {
+			return p
+		}
 	}
 	return s
 }

@@ -113,3 +113,28 @@ func TestExactSaysAValueBack(t *testing.T) {
 		}
 	}
 }
+
+// TestSignificantReadsApartAtAnySize checks Significant: n figures at any
+// size in plain decimals, so that values 0.1 apart above 1000 read apart
+// where Format writes them whole.
+func TestSignificantReadsApartAtAnySize(t *testing.T) {
+	tests := []struct {
+		v    float64
+		want string
+	}{
+		{3000, "3000"},
+		{3000.1, "3000.1"},
+		{1000.5, "1000.5"},
+		{0.1 + 0.2, "0.3"},
+		{-0.069999, "-0.069999"},
+		{0.0000123456789, "0.0000123457"},
+		{123456789, "123457000"},
+		{5.55e-17, "0"},
+		{1e300, "1e+300"},
+	}
+	for _, tt := range tests {
+		if got := figures.Significant(tt.v, 6); got != tt.want {
+			t.Errorf("Significant(%v, 6) = %q; want %q", tt.v, got, tt.want)
+		}
+	}
+}
