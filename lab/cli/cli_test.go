@@ -718,6 +718,42 @@ func TestDefaultOutNotAResultIsRefusedFirst(t *testing.T) {
 	}
 }
 
+// A bad flag beside a default result folder that is not a result was
+// hidden by the folder's refusal (3d3be19 checked the folder before the
+// flags): run -metric nope said only 'out/line: holds "a.toml" …', the flag
+// on the next attempt. The flags are said first now.
+func TestABadFlagBeforeTheDefaultOut(t *testing.T) {
+	line, err := filepath.Abs("../../scenarios/line.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"-metric", []string{"-metric", "nope"}, "-metric"},
+		{"-sweep", []string{"-sweep", "Nope=0:1:0.5"}, "Nope"},
+		{"-replays", []string{"-replays", "some:nope:3"}, "nope"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Chdir(t.TempDir())
+			dir := filepath.Join("out", "line")
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "a.toml"), []byte("old"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var out, errb bytes.Buffer
+			code := cli.Main(context.Background(), append([]string{"run", line, "-runs", "20", "-q"}, tt.args...), cli.Env{Stdout: &out, Stderr: &errb, Now: time.Now})
+			if e := errb.String(); code != cli.ExitBadInput || !strings.Contains(e, tt.want) || strings.Contains(e, "a.toml") {
+				t.Errorf("got exit %d, stderr %q; want exit 2 naming %q, not the folder", code, e, tt.want)
+			}
+		})
+	}
+}
+
 // A result folder's path that holds a file, -out's or the default
 // out/NAME, was refused only at the write, after every fight ran (exit 1):
 // lab.CheckOut left a path that is not a folder to the write. It is refused

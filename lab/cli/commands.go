@@ -117,9 +117,6 @@ func cmdRun(ctx context.Context, args []string, env console) error {
 	if !set["runs"] {
 		*runs = sc.Runs
 	}
-	if *out, err = outDir(*out, sc.Name, ""); err != nil {
-		return err
-	}
 	if err := metricStatFlags(sc, *metric, *stat); err != nil {
 		return err
 	}
@@ -134,11 +131,18 @@ func cmdRun(ctx context.Context, args []string, env console) error {
 		}
 		pick = &p
 	}
+	var axes []lab.Axis
 	if len(sweeps) > 0 {
-		axes, err := lab.ParseSweeps(sweeps, sc.Settings)
-		if err != nil {
+		if axes, err = lab.ParseSweeps(sweeps, sc.Settings); err != nil {
 			return usageError{err}
 		}
+	}
+	// The result folder after the flags (a bad flag is said first), before
+	// any fight.
+	if *out, err = outDir(*out, sc.Name, ""); err != nil {
+		return err
+	}
+	if len(sweeps) > 0 {
 		if err := lab.CheckWork("this sweep", lab.SweepWork(sc, axes, *runs, shard), *maxWork); err != nil {
 			return err
 		}
