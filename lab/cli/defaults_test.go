@@ -51,7 +51,7 @@ func TestGameNamesTheBadFlag(t *testing.T) {
 	}{
 		{[]string{"-runs", "0"}, "game: -runs is 0; it must be 1..1000000"},
 		{[]string{"-duration", "NaN"}, "game: -duration is NaN; it must be more than 0 and at most 3600 seconds"},
-		{[]string{"-duration", "1e12"}, "game: -duration is 1e+12; it must be more than 0"},
+		{[]string{"-duration", "1e12"}, "game: -duration is 1000000000000; it must be more than 0"},
 		{[]string{"-duration", "0"}, "game: -duration is 0; it must be more than 0"},
 	} {
 		out := filepath.Join(t.TempDir(), "out")

@@ -39,7 +39,7 @@ func cmdGame(ctx context.Context, args []string, env console) error {
 		return bad("game: -runs is %d; it must be 1..%d", *runs, lab.MaxRuns)
 	}
 	if !(*duration > 0) || *duration > 3600 {
-		return bad("game: -duration is %g; it must be more than 0 and at most 3600 seconds", *duration)
+		return bad("game: -duration is %s; it must be more than 0 and at most 3600 seconds", lab.FormatExact(*duration))
 	}
 	if err := lab.CheckWork(fmt.Sprintf("%d battles", *runs), float64(*runs)**duration*gameWorkPerSecond, *maxWork); err != nil {
 		return err

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/figures"
 	"github.com/moralebreak/moralebreak/ui"
 )
 
@@ -67,9 +68,9 @@ func (o *Options) Register(fs *flag.FlagSet) {
 func (o Options) Check() error {
 	switch {
 	case !(o.Scale >= MinScale && o.Scale <= MaxScale):
-		return fmt.Errorf("-scale is %v; want %g..%g", o.Scale, float64(MinScale), float64(MaxScale))
+		return fmt.Errorf("-scale is %s; want %g..%g", figures.Exact(o.Scale), float64(MinScale), float64(MaxScale))
 	case !(o.At >= 0 && o.At <= MaxAt):
-		return fmt.Errorf("-at is %v; want 0..%g seconds", o.At, MaxAt)
+		return fmt.Errorf("-at is %s; want 0..%g seconds", figures.Exact(o.At), MaxAt)
 	case o.Crop != "" && !slices.Contains(ui.Crops, o.Crop):
 		return fmt.Errorf("-crop is %q; want %s", o.Crop, strings.Join(ui.Crops, ", "))
 	case o.Crop != "" && o.Screenshot == "" && o.GIF == "":
@@ -79,15 +80,15 @@ func (o Options) Check() error {
 	case o.Screenshot != "":
 		return errors.New("-gif and -screenshot cannot be used together")
 	case !(o.From >= 0 && o.From <= MaxAt):
-		return fmt.Errorf("-from is %v; want 0..%g seconds", o.From, MaxAt)
+		return fmt.Errorf("-from is %s; want 0..%g seconds", figures.Exact(o.From), MaxAt)
 	case !(o.To >= 0 && o.To <= MaxAt):
-		return fmt.Errorf("-to is %v; want 0..%g seconds", o.To, MaxAt)
+		return fmt.Errorf("-to is %s; want 0..%g seconds", figures.Exact(o.To), MaxAt)
 	case o.To <= o.From:
-		return fmt.Errorf("-from %v is not before -to %v", o.From, o.To)
+		return fmt.Errorf("-from %s is not before -to %s", figures.Exact(o.From), figures.Exact(o.To))
 	case o.FPS < 1 || o.FPS > MaxGIFFPS:
 		return fmt.Errorf("-fps is %d; want 1..%d", o.FPS, MaxGIFFPS)
 	case !(o.GIFScale >= 0.1 && o.GIFScale <= 1):
-		return fmt.Errorf("-gifscale is %v; want 0.1..1", o.GIFScale)
+		return fmt.Errorf("-gifscale is %s; want 0.1..1", figures.Exact(o.GIFScale))
 	}
 	w, h := GIFSize(o.Crop, o.GIFScale)
 	n := GIFFrames(o.From, o.To, o.FPS)

@@ -45,6 +45,12 @@ func TestOptionsCheck(t *testing.T) {
 		{"fps 51", opts(func(o *capture.Options) { o.GIF, o.FPS = "a.gif", 51 }), "-fps is 51; want 1..50"},
 		{"gifscale 0", opts(func(o *capture.Options) { o.GIF, o.GIFScale = "a.gif", 0 }), "-gifscale is 0"},
 		{"too many pixels", opts(func(o *capture.Options) { o.GIF, o.To, o.FPS = "a.gif", 3600, 50 }), "pixels"},
+		// A value said back as typed, never with an exponent: '-at is
+		// 1e+06' and '-scale is 1e-05' read so before.
+		{"at a million", opts(func(o *capture.Options) { o.At = 1e6 }), "-at is 1000000; want 0..3600 seconds"},
+		{"scale tiny", opts(func(o *capture.Options) { o.Scale = 0.00001 }), "-scale is 0.00001; want 0.25..4"},
+		{"to a million", opts(func(o *capture.Options) { o.GIF, o.To = "a.gif", 1e6 }), "-to is 1000000;"},
+		{"gifscale tiny", opts(func(o *capture.Options) { o.GIF, o.GIFScale = "a.gif", 0.000002 }), "-gifscale is 0.000002;"},
 	} {
 		err := tc.o.Check()
 		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n")) {
