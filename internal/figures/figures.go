@@ -31,7 +31,7 @@ const MaxPlain = 24
 // writes them. It is lab.FormatFigures' rule (637c9bd, f88c56c), moved here
 // so that game and ui can keep it too.
 func Format(v float64, n int) string {
-	if _, r := toFigures(v, n); math.Abs(r) >= 1000 && !math.IsInf(r, 0) { // Whole, up to MaxPlain characters
+	if Whole(v, n) { // up to MaxPlain characters
 		if w := strconv.FormatFloat(math.Round(v), 'f', -1, 64); len(w) <= MaxPlain {
 			return w
 		}
