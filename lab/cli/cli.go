@@ -244,7 +244,10 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 		}
 		if f := fs.Lookup("out"); f != nil {
 			if err := lab.CheckOut(f.Value.String()); err != nil {
-				return nil, usageError{fmt.Errorf("-out: %w", err)}
+				if given(fs)["out"] { // a default (game's out/demo) is the folder alone
+					err = fmt.Errorf("-out: %w", err)
+				}
+				return nil, usageError{err}
 			}
 		}
 		if f := fs.Lookup("max-work"); f != nil {

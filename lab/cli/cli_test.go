@@ -718,6 +718,25 @@ func TestDefaultOutNotAResultIsRefusedFirst(t *testing.T) {
 	}
 }
 
+// game's default result folder, out/demo, that is a file was refused as
+// '-out: out/demo: is a file, not a folder; …', naming a flag the user
+// never typed; it is the folder alone now, as run's default out/NAME.
+func TestGameDefaultOutNamesNoFlag(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.MkdirAll("out", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join("out", "demo"), []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	code := cli.Main(context.Background(), []string{"game", "-runs", "1", "-q"}, cli.Env{Stdout: &out, Stderr: &errb, Now: time.Now})
+	want := "moralesim: " + filepath.Join("out", "demo") + ": is a file, not a folder; not replaced\n"
+	if code != cli.ExitBadInput || errb.String() != want {
+		t.Errorf("got exit %d, stderr %q; want exit 2, %q", code, errb.String(), want)
+	}
+}
+
 // A bad flag beside a default result folder that is not a result was
 // hidden by the folder's refusal (3d3be19 checked the folder before the
 // flags): run -metric nope said only 'out/line: holds "a.toml" …', the flag
