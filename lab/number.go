@@ -75,7 +75,8 @@ func FormatWithin(v float64, n, width int) string {
 // ("-0.07", "-0.069999", "-0.069998", which four figures wrote "-0.07"
 // three times; "3000", "3000.1", "3000.2", which FormatFigures writes whole
 // from 1000), and the float noise of FROM + i·STEP is not ("0.3", not
-// "0.30000000000000004").
+// "0.30000000000000004"). ParseSweeps refuses a step too fine for six
+// figures to tell its points apart.
 func FormatSweepValue(v float64) string { return figures.Significant(v, 6) }
 
 // FormatExact writes v, a number a designer wrote (a key's value, a

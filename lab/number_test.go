@@ -243,3 +243,24 @@ func TestSweepValueReadsApart(t *testing.T) {
 		}
 	}
 }
+
+// A sweep whose step is too fine for six figures to tell its points apart
+// was taken, and its table and page printed one label for every point
+// ("100000" four times); it is refused now, naming the step and the points.
+func TestSweepStepTooFineToReadApart(t *testing.T) {
+	for _, tc := range []struct{ spec, want string }{
+		{"NoEffectRadius=100000:100000.3:0.1", "the step 0.1 is too small for its points to read apart in six figures (100000 and 100000.1 both read 100000)"},
+		{"ShakenBelow=0.5:0.5000003:0.0000001", "the step 0.0000001 is too small for its points to read apart"},
+		{"NoEffectRadius=3000:3000.003:0.001", "(3000 and 3000.001 both read 3000)"},
+	} {
+		_, err := lab.ParseSweeps([]string{tc.spec}, morale.DefaultSettings())
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v; want %q in it", tc.spec, err, tc.want)
+		}
+	}
+	for _, spec := range []string{"NoEffectRadius=3000:3000.3:0.1", "weights.Suppressed=-0.07:-0.069998:0.000001"} {
+		if _, err := lab.ParseSweeps([]string{spec}, morale.DefaultSettings()); err != nil {
+			t.Errorf("%s: got %v; want it taken", spec, err)
+		}
+	}
+}

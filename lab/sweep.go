@@ -136,6 +136,9 @@ func ParseSweeps(specs []string, s morale.Settings) ([]Axis, error) {
 			if i > 0 && v <= ax.Values[i-1] {
 				return nil, fmt.Errorf("-sweep %s: the step %s is too small to tell %s from the point before it", q, FormatExact(f[2]), FormatExact(v))
 			}
+			if i > 0 && FormatSweepValue(v) == FormatSweepValue(ax.Values[i-1]) { // the table and the page would print one point twice
+				return nil, fmt.Errorf("-sweep %s: the step %s is too small for its points to read apart in six figures (%s and %s both read %s); take a coarser step", q, FormatExact(f[2]), FormatExact(ax.Values[i-1]), FormatExact(v), FormatSweepValue(v))
+			}
 			ax.Values = append(ax.Values, v)
 		}
 		axes = append(axes, ax)

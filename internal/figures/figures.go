@@ -43,7 +43,8 @@ func Format(v float64, n int) string {
 // decimals up to MaxPlain characters ("3000.1" and "0.0000123" with 6,
 // where Format writes the first whole, "3000", and %g the second
 // "1.23e-05"), "0" below Negligible, and past MaxPlain with its exponent.
-// A swept key's points are written so: LO + i·STEP read apart at any size,
+// A swept key's points are written so: LO + i·STEP read apart at any size
+// when STEP moves the n-th figure (lab.ParseSweeps refuses a finer step),
 // and without their float noise ("0.3", not "0.30000000000000004").
 func Significant(v float64, n int) string {
 	s, r := toFigures(v, n)
@@ -71,6 +72,9 @@ func Significant(v float64, n int) string {
 // Format. (morale's Validate keeps the same rule on its own: morale
 // imports nothing of this module.)
 func Exact(v float64) string {
+	if v == 0 {
+		v = 0 // -0 reads "0"
+	}
 	if s := strconv.FormatFloat(v, 'f', -1, 64); len(s) <= MaxPlain {
 		return s
 	}
