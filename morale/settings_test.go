@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -805,5 +806,15 @@ func TestValidateSaysNumbersPlain(t *testing.T) {
 				t.Errorf("Validate() = %v; want %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// Validate says a negative zero as "0", as a designer wrote it: exact wrote
+// "-0" ('NoEffectRadius is -0 cm').
+func TestValidateSaysNegativeZeroAsZero(t *testing.T) {
+	s := morale.DefaultSettings()
+	s.NoEffectRadius = math.Copysign(0, -1)
+	if err := s.Validate(); err == nil || !strings.Contains(err.Error(), "NoEffectRadius is 0 cm;") {
+		t.Errorf("Validate() = %v; want \"NoEffectRadius is 0 cm;\"", err)
 	}
 }

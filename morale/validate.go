@@ -152,6 +152,9 @@ func (s Settings) Validate() error {
 // back by the same rule (internal/figures.Exact); morale imports nothing
 // of them, so the rule is written twice.
 func exact(v float64) string {
+	if v == 0 {
+		v = 0 // -0 reads "0"
+	}
 	if s := strconv.FormatFloat(v, 'f', -1, 64); len(s) <= 24 {
 		return s
 	}

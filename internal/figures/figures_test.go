@@ -103,6 +103,7 @@ func TestExactSaysAValueBack(t *testing.T) {
 		{1e300, "1e+300"},
 		{-1.2345678901234567e-06, "-1.2345678901234567e-06"}, // 25 characters plain
 		{math.Inf(1), "+Inf"},
+		{math.Copysign(0, -1), "0"},
 	}
 	for _, tt := range tests {
 		if got := figures.Exact(tt.v); got != tt.want {
