@@ -250,29 +250,12 @@ func TestLongSquadNameKeepsTheColumns(t *testing.T) {
 	}
 	// run: the share's column, the last, under the header's.
 	code, out, e := runMain(t, context.Background(), nil, "run", sc, "-weights", "../../weights.toml", "-runs", "50", "-q", "-out", filepath.Join(dir, "r"))
-	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	head := -1
-	for i, l := range lines {
-		if strings.HasPrefix(l, "metric ") {
-			head = i
-		}
-	}
-	if code != 0 || head < 0 || !strings.Contains(out, "squad_first_break_s.reserve_platoon") {
+	if code != 0 || !strings.Contains(out, "squad_first_break_s.reserve_platoon") || !sharesUnderHeader(t, "run", out) {
 		t.Fatalf("run: got exit %d, stdout %q, stderr %q; want exit 0 and a table of metrics", code, out, e)
-	}
-	at := utf8.RuneCountInString(lines[head][:strings.Index(lines[head], "share [95% CI]")])
-	for _, row := range lines[head+1:] {
-		i := strings.LastIndex(row, " [")
-		if i < 5 {
-			continue
-		}
-		if got := utf8.RuneCountInString(row[:i]) - len("0.000"); got != at {
-			t.Errorf("run: row %q: got its share at column %d; want %d, under the header's", row, got, at)
-		}
 	}
 	// compare: the verdict under the header's.
 	code, out, e = runMain(t, context.Background(), nil, "compare", "../../weights.toml", "../../weights.toml", sc, "-runs", "50", "-q")
-	lines = strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	if code != 0 || len(lines) < 4 {
 		t.Fatalf("compare: got exit %d, stdout %q, stderr %q; want exit 0, a header and rows", code, out, e)
 	}
@@ -299,6 +282,17 @@ func TestRunColumnsHoldTinyMeans(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, e := runMain(t, context.Background(), nil, "run", sc, "-weights", "../../weights.toml", "-runs", "12000", "-q", "-out", filepath.Join(dir, "r"))
+	if code != 0 || !strings.Contains(out, " 0.0000") || !sharesUnderHeader(t, "run", out) {
+		t.Fatalf("got exit %d, stdout %q, stderr %q; want exit 0, a table of metrics and a mean of 0.0000…", code, out, e)
+	}
+}
+
+// sharesUnderHeader checks run's table of metrics in its stdout out: each
+// row's share, the last column, starts under the header's "share [95%
+// CI]" (what names the command in an error). It reports whether out has
+// the table.
+func sharesUnderHeader(t *testing.T, what, out string) bool {
+	t.Helper()
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	head := -1
 	for i, l := range lines {
@@ -306,8 +300,8 @@ func TestRunColumnsHoldTinyMeans(t *testing.T) {
 			head = i
 		}
 	}
-	if code != 0 || head < 0 || !strings.Contains(out, " 0.0000") {
-		t.Fatalf("got exit %d, stdout %q, stderr %q; want exit 0, a table of metrics and a mean of 0.0000…", code, out, e)
+	if head < 0 {
+		return false
 	}
 	at := utf8.RuneCountInString(lines[head][:strings.Index(lines[head], "share [95% CI]")])
 	for _, row := range lines[head+1:] {
@@ -316,7 +310,8 @@ func TestRunColumnsHoldTinyMeans(t *testing.T) {
 			continue
 		}
 		if got := utf8.RuneCountInString(row[:i]) - len("0.000"); got != at {
-			t.Errorf("row %q: got its share at column %d; want %d, under the header's", row, got, at)
+			t.Errorf("%s: row %q: got its share at column %d; want %d, under the header's", what, row, got, at)
 		}
 	}
+	return true
 }
