@@ -112,19 +112,8 @@ func TestCompareColumnsHoldTinyChanges(t *testing.T) {
 		}
 	}
 	code, out, e := runMain(t, context.Background(), nil, "compare", a, b, sc, "-runs", "12000", "-q")
-	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if code != 0 || len(lines) < 4 || !strings.Contains(out, " -0.0000") {
+	if code != 0 || !strings.Contains(out, " -0.0000") || !verdictsUnderHeader(t, "compare", out) {
 		t.Fatalf("got exit %d, stdout %q, stderr %q; want exit 0, a header, rows and a change of -0.0000…", code, out, e)
-	}
-	width := utf8.RuneCountInString(strings.TrimSuffix(lines[2], "verdict")) // up to the verdict
-	for _, row := range lines[3:] {
-		cols := row
-		for _, v := range []string{"same within noise", "DIFFERS", "never happened in either"} {
-			cols = strings.TrimSuffix(cols, v)
-		}
-		if got := utf8.RuneCountInString(cols); got != width {
-			t.Errorf("row %q: got its verdict at column %d; want %d, under the header's", row, got, width)
-		}
 	}
 }
 
@@ -255,19 +244,8 @@ func TestLongSquadNameKeepsTheColumns(t *testing.T) {
 	}
 	// compare: the verdict under the header's.
 	code, out, e = runMain(t, context.Background(), nil, "compare", "../../weights.toml", "../../weights.toml", sc, "-runs", "50", "-q")
-	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if code != 0 || len(lines) < 4 {
+	if code != 0 || !verdictsUnderHeader(t, "compare", out) {
 		t.Fatalf("compare: got exit %d, stdout %q, stderr %q; want exit 0, a header and rows", code, out, e)
-	}
-	width := utf8.RuneCountInString(strings.TrimSuffix(lines[2], "verdict"))
-	for _, row := range lines[3:] {
-		cols := row
-		for _, v := range []string{"same within noise", "DIFFERS", "never happened in either"} {
-			cols = strings.TrimSuffix(cols, v)
-		}
-		if got := utf8.RuneCountInString(cols); got != width {
-			t.Errorf("compare: row %q: got its verdict at column %d; want %d, under the header's", row, got, width)
-		}
 	}
 }
 
@@ -311,6 +289,29 @@ func sharesUnderHeader(t *testing.T, what, out string) bool {
 		}
 		if got := utf8.RuneCountInString(row[:i]) - len("0.000"); got != at {
 			t.Errorf("%s: row %q: got its share at column %d; want %d, under the header's", what, row, got, at)
+		}
+	}
+	return true
+}
+
+// verdictsUnderHeader checks compare's table in its stdout out: each row's
+// verdict, the last column, starts under the header's "verdict" (what
+// names the command in an error). It reports whether out has a header and
+// rows.
+func verdictsUnderHeader(t *testing.T, what, out string) bool {
+	t.Helper()
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) < 4 {
+		return false
+	}
+	width := utf8.RuneCountInString(strings.TrimSuffix(lines[2], "verdict")) // up to the verdict
+	for _, row := range lines[3:] {
+		cols := row
+		for _, v := range []string{"same within noise", "DIFFERS", "never happened in either"} {
+			cols = strings.TrimSuffix(cols, v)
+		}
+		if got := utf8.RuneCountInString(cols); got != width {
+			t.Errorf("%s: row %q: got its verdict at column %d; want %d, under the header's", what, row, got, width)
 		}
 	}
 	return true
