@@ -235,12 +235,7 @@ func printSummary(env console, sum *lab.Summary) {
 	w := nameColumn(28, names)
 	// Each number within its column (lab.FormatWithin), as compare's: a
 	// tiny mean's decimals pushed the share to the right.
-	n := func(p *float64) string {
-		if p == nil {
-			return "-"
-		}
-		return lab.FormatWithin(*p, 4, 9)
-	}
+	n := func(p *float64) string { return orDash(p, 9) }
 	env.out.printf("%-*s %6s %9s %9s %9s %9s  %s\n", w, "metric", "n", "p10", "p50", "p90", "mean", "share [95% CI]")
 	for i, st := range sum.Stats {
 		env.out.printf("%-*s %6d %9s %9s %9s %9s  %.3f [%.3f, %.3f]\n", w, names[i], st.N, n(st.P10), n(st.P50), n(st.P90), n(st.Mean), st.Share, st.ShareLo, st.ShareHi)
@@ -274,12 +269,17 @@ func metricStatFlags(sc *lab.Scenario, metric, stat string) error {
 	return bad("%s", strings.Join(lines, "\n"))
 }
 
-// orDash formats a number that may be undefined (nil: "-") for a table.
-func orDash(p *float64) string {
-	if p == nil {
+// orDash formats a number that may be undefined (nil: "-") with
+// FormatNumber's four figures, in a column width bytes wide
+// (lab.FormatWithin), or as wide as it reads with width 0.
+func orDash(p *float64, width int) string {
+	switch {
+	case p == nil:
 		return "-"
+	case width == 0:
+		return lab.FormatNumber(*p)
 	}
-	return lab.FormatNumber(*p)
+	return lab.FormatWithin(*p, 4, width)
 }
 
 func cmdCheck(ctx context.Context, args []string, env console) (int, error) {
@@ -655,13 +655,8 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 		}
 		return p.Within(26)
 	}
-	n := func(p *float64) string {
-		if p == nil {
-			return "-"
-		}
-		return lab.FormatWithin(*p, 4, 10)
-	}
-	env.out.printf("%s of %s, baseline %s (%d fights each, the same seeds; 95%% paired intervals)\n", *stat, *metric, orDash(res.Baseline), *runs)
+	n := func(p *float64) string { return orDash(p, 10) }
+	env.out.printf("%s of %s, baseline %s (%d fights each, the same seeds; 95%% paired intervals)\n", *stat, *metric, orDash(res.Baseline, 0), *runs)
 	// The knobs' column is as wide as the longest knob: a custom event's
 	// name may be 256 bytes, and pushed its row's columns right.
 	var keys []string

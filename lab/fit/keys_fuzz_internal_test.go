@@ -49,7 +49,7 @@ func FuzzKeys(f *testing.F) {
 			if !k.Custom {
 				continue
 			}
-			text := k.Key + "=" + formatBound(k.Lo) + ":" + formatBound(k.Hi)
+			text := k.Key + "=" + lab.FormatExact(k.Lo) + ":" + lab.FormatExact(k.Hi)
 			again, err := keysFor([]*lab.Scenario{sc}, []string{text})
 			if err != nil || len(again) != 1 || again[0].Key != k.Key || again[0].Lo != k.Lo || again[0].Hi != k.Hi {
 				t.Fatalf("keysFor(%q): %s reads back as %+v, %v", names, text, again, err)

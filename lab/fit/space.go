@@ -180,13 +180,13 @@ func parseRange(k lab.Knob, s morale.Settings, rng string) ([2]float64, error) {
 	v := k.Get(s)
 	switch {
 	case !ok || err1 != nil || err2 != nil || math.IsInf(lo, 0) || math.IsInf(hi, 0) || math.IsNaN(lo) || math.IsNaN(hi):
-		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: a search range is LO:HI, two numbers, such as %s=%s:%s", k.Key, rng, k.Key, formatBound(k.Min), formatBound(k.Max))}
+		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: a search range is LO:HI, two numbers, such as %s=%s:%s", k.Key, rng, k.Key, lab.FormatExact(k.Min), lab.FormatExact(k.Max))}
 	case lo > hi:
 		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: the range runs from high to low; write it low first: %s=%s:%s", k.Key, rng, k.Key, his, los)}
 	case lo == hi:
 		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: the range is one value; a search needs LO below HI", k.Key, rng)}
 	case v < lo || v > hi:
-		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: the range must hold the starting value %s", k.Key, rng, formatBound(v))}
+		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: the range must hold the starting value %s", k.Key, rng, lab.FormatExact(v))}
 	case k.Weight && (lo < -morale.MaxWeight || hi > morale.MaxWeight):
 		// Candidates past it would all be invalid settings: a search of
 		// -1e308:1e308 found none valid and blamed the keys.
@@ -203,10 +203,6 @@ func parseRange(k lab.Knob, s morale.Settings, rng string) ([2]float64, error) {
 	return [2]float64{lo, hi}, nil
 }
 
-// formatBound writes a bound or a value of -keys as a designer types it
-// back: lab.FormatExact ("0.00001", not "1e-05").
-func formatBound(v float64) string { return lab.FormatExact(v) }
-
 // edge returns the advice for a key that ended at v, at the edge of its
 // search range ("" when it did not): the range it was searched in and,
 // when the settings allow it, -keys with that side widened by the range's
@@ -215,7 +211,7 @@ func (k Key) edge(start morale.Settings, v float64) string {
 	if v == k.Start || (v != k.Lo && v != k.Hi) {
 		return ""
 	}
-	where := fmt.Sprintf("%s ended at %s, the edge of its search range %s..%s", k.Key, formatBound(v), formatBound(k.Lo), formatBound(k.Hi))
+	where := fmt.Sprintf("%s ended at %s, the edge of its search range %s..%s", k.Key, lab.FormatExact(v), lab.FormatExact(k.Lo), lab.FormatExact(k.Hi))
 	if k.Weight && v == 0 {
 		return where + ": the fit wanted its news worth nothing, and a weight keeps its sign (bad news stays bad news); fit other keys, or drop the event from the scenario"
 	}
@@ -237,7 +233,7 @@ func (k Key) edge(start morale.Settings, v float64) string {
 	if wide.Validate() != nil || (k.Weight && math.Abs(*bound) > morale.MaxWeight) {
 		return where + ", which is as far as the settings allow; fit other keys, or loosen an expectation"
 	}
-	return fmt.Sprintf("%s: the fit wanted more; if the design allows, widen it: -keys %s=%s:%s (with the other keys)", where, k.Key, formatBound(lo), formatBound(hi))
+	return fmt.Sprintf("%s: the fit wanted more; if the design allows, widen it: -keys %s=%s:%s (with the other keys)", where, k.Key, lab.FormatExact(lo), lab.FormatExact(hi))
 }
 
 func weightsName(sc *lab.Scenario) string {
