@@ -665,12 +665,12 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 	}
 	knob := nameColumn(32, keys)
 	env.out.printf("%-*s %10s %10s %26s %10s %26s %8s  %s\n", knob, "knob", "value", "-10%", "change at -10%", "+10%", "change at +10%", "swing", "verdict")
-	for _, e := range res.Effects {
+	for i, e := range res.Effects {
 		v := "within noise"
 		if e.Beyond() {
 			v = "beyond noise"
 		}
-		env.out.printf("%-*s %10s %10s %26s %10s %26s %8s  %s\n", knob, safefile.Escape(e.Key), n(&e.Base), n(e.Low), d(e.LowDiff), n(e.High), d(e.HighDiff), lab.FormatWithin(e.Swing, 4, 8), v)
+		env.out.printf("%-*s %10s %10s %26s %10s %26s %8s  %s\n", knob, keys[i], n(&e.Base), n(e.Low), d(e.LowDiff), n(e.High), d(e.HighDiff), lab.FormatWithin(e.Swing, 4, 8), v)
 	}
 	if n := res.UnreportedNote(); n != "" {
 		env.out.printf("%s\n", n)
