@@ -3,6 +3,9 @@ package lab
 import (
 	"fmt"
 	"math"
+	"strconv"
+
+	"github.com/moralebreak/moralebreak/internal/figures"
 )
 
 // The lab's limits. Each bounds what one input can make the lab hold or do,
@@ -111,17 +114,34 @@ type WorkError struct {
 	Work, Limit float64
 }
 
-// Error says what would take how much, and how to go on.
+// Error says what would take how much, and how to go on, each number as a
+// person reads it (FormatWork, FormatExact): "about 14600000000 units",
+// "the ceiling is 10000000000", "-max-work 14600000000", a value the flag
+// reads back, where %.3g wrote "1.46e+10" and "1e+10".
 func (e *WorkError) Error() string {
-	return fmt.Sprintf("%s would do about %.3g units of work (men × simulated seconds, plus men reached × events: roughly %s of one core); the ceiling is %.3g: run fewer fights or a smaller scenario, shard it (-shard K/N), or raise the ceiling with -max-work %.3g",
-		e.What, e.Work, coreTime(e.Work), e.Limit, e.Enough())
+	return fmt.Sprintf("%s would do about %s units of work (men × simulated seconds, plus men reached × events: roughly %s of one core); the ceiling is %s: run fewer fights or a smaller scenario, shard it (-shard K/N), or raise the ceiling with -max-work %s",
+		e.What, FormatWork(e.Work), coreTime(e.Work), FormatExact(e.Limit), FormatExact(e.Enough()))
 }
 
+// FormatWork writes an estimate of work as the lab's refusals say it: three
+// significant figures with no exponent ("14600000000", not "1.46e+10";
+// figures.Significant).
+func FormatWork(w float64) string { return figures.Significant(w, 3) }
+
 // Enough is the -max-work that lets the work through: Work rounded up to
-// three significant digits.
+// three significant digits, the double nearest that decimal (so that
+// FormatExact writes it in those digits), and never below Work.
 func (e *WorkError) Enough() float64 {
-	p := math.Pow(10, math.Floor(math.Log10(e.Work))-2)
-	return math.Ceil(e.Work/p) * p
+	if !(e.Work > 0) || math.IsInf(e.Work, 0) {
+		return e.Work
+	}
+	exp := int(math.Floor(math.Log10(e.Work))) - 2
+	for digits := math.Ceil(e.Work / math.Pow(10, float64(exp))); ; digits++ {
+		r, err := strconv.ParseFloat(strconv.FormatFloat(digits, 'f', 0, 64)+"e"+strconv.Itoa(exp), 64)
+		if err == nil && r >= e.Work {
+			return r
+		}
+	}
 }
 
 // coreTime says roughly how long work takes on one core (100–300 ns a unit

@@ -3,6 +3,7 @@ package lab_test
 import (
 	"context"
 	"errors"
+	"flag"
 	"strings"
 	"sync"
 	"testing"
@@ -64,7 +65,7 @@ func TestWorkAndResultCeilings(t *testing.T) {
 	}
 	err := lab.CheckWork("2 runs", 2*w, 0)
 	var we *lab.WorkError
-	if !errors.As(err, &we) || !strings.Contains(err.Error(), "raise the ceiling with -max-work 1.46e+10") {
+	if !errors.As(err, &we) || !strings.Contains(err.Error(), "raise the ceiling with -max-work 14600000000") {
 		t.Errorf("CheckWork = %v; want a *WorkError saying how to raise the ceiling", err)
 	}
 	if err := lab.CheckWork("2 runs", 2*w, 2e10); err != nil {
@@ -86,5 +87,48 @@ func TestWorkAndResultCeilings(t *testing.T) {
 	}
 	if _, err := lab.MonteCarlo(context.Background(), lab.Plan{Scenario: one, Settings: one.Settings, Runs: lab.MaxRuns + 1}); err == nil {
 		t.Errorf("MonteCarlo of MaxRuns+1 runs = nil error")
+	}
+}
+
+// A refusal of work says its numbers as a designer reads them, with no
+// exponent, and asks for a -max-work the flag reads back and that lets the
+// work through: it said "about 1.46e+10 units", "the ceiling is 1e+10" and
+// "-max-work 1.46e+10".
+func TestWorkErrorSaysNumbersPlain(t *testing.T) {
+	tests := []struct {
+		work, limit         float64
+		about, ceiling, ask string
+	}{
+		{14_567_000_000, 0, "about 14600000000 units", "the ceiling is 10000000000:", "14600000000"},
+		{1e10 + 1, 0, "about 10000000000 units", "the ceiling is 10000000000:", "10100000000"},
+		{12_300_000_000, 0, "about 12300000000 units", "the ceiling is 10000000000:", "12300000000"},
+		{2_000_000, 1_500_000, "about 2000000 units", "the ceiling is 1500000:", "2000000"},
+		{1234.5, 1000, "about 1230 units", "the ceiling is 1000:", "1240"},
+		{3.21e15, 1e15, "about 3210000000000000 units", "the ceiling is 1000000000000000:", "3210000000000000"},
+	}
+	for _, tt := range tests {
+		err := lab.CheckWork("these fights", tt.work, tt.limit)
+		if err == nil {
+			t.Fatalf("CheckWork(%v, %v) = nil; want a refusal", tt.work, tt.limit)
+		}
+		msg := err.Error()
+		for _, want := range []string{tt.about, tt.ceiling, "-max-work " + tt.ask} {
+			if !strings.Contains(msg, want) {
+				t.Errorf("CheckWork(%v) = %q; want %q in it", tt.work, msg, want)
+			}
+		}
+		if strings.Contains(msg, "e+") {
+			t.Errorf("CheckWork(%v) = %q; want no exponent", tt.work, msg)
+		}
+		_, ask, _ := strings.Cut(msg, "-max-work ")
+		fs := flag.NewFlagSet("run", flag.ContinueOnError)
+		maxWork := fs.Float64("max-work", lab.DefaultMaxWork, "")
+		if err := fs.Parse([]string{"-max-work", ask}); err != nil {
+			t.Errorf("-max-work %q: got %v; want it read", ask, err)
+			continue
+		}
+		if err := lab.CheckWork("these fights", tt.work, *maxWork); err != nil {
+			t.Errorf("-max-work %q: got %v; want the work let through", ask, err)
+		}
 	}
 }

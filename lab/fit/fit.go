@@ -443,8 +443,8 @@ func Fit(ctx context.Context, cfg Config) (*Result, error) {
 		if !errors.As(err, &we) {
 			return nil, err
 		}
-		return nil, &Error{Flag: "-budget", Msg: fmt.Sprintf("is %d fights of %s, about %.3g units of work (men × simulated seconds, plus men reached × events); the ceiling is %.3g: lower -budget or -runs, fit fewer keys, or raise the ceiling with -max-work %.3g",
-			z.budget, sc.Name, we.Work, we.Limit, we.Enough())}
+		return nil, &Error{Flag: "-budget", Msg: fmt.Sprintf("is %d fights of %s, about %s units of work (men × simulated seconds, plus men reached × events); the ceiling is %s: lower -budget or -runs, fit fewer keys, or raise the ceiling with -max-work %s",
+			z.budget, sc.Name, lab.FormatWork(we.Work), lab.FormatExact(we.Limit), lab.FormatExact(we.Enough()))}
 	}
 	f := &fitter{cfg: cfg, sc: sc, scs: scs, keys: keys, z: z, workers: cfg.Workers, startLint: map[string]bool{}}
 	for _, w := range lab.Lint(sc.Settings) {

@@ -340,6 +340,8 @@ func TestFitBadInput(t *testing.T) {
 		{"budget", ok, fit.Config{Keys: []string{"Suppressed"}, Runs: 100, Budget: 1000}, "-budget: is 1000 fights; one generation of 4 candidates × 100 fights (400)", false},
 		{"runs", ok, fit.Config{Runs: 3}, "-runs: is 3 fights per candidate; it must be 10..", false},
 		{"work", ok, fit.Config{Keys: []string{"Suppressed"}, Runs: 20, MaxWork: 1e6}, "fights of squad, about", false},
+		// The ceiling is said plain, as the flag takes it (it said 1e+06).
+		{"work said plain", ok, fit.Config{Keys: []string{"Suppressed"}, Runs: 20, MaxWork: 1e6}, "the ceiling is 1000000: lower -budget", false},
 		{"a log too large", strings.Repeat("\n[[expect]]\nmetric = \"broke\"\np50 = [0.0, 9.0]\nmean = [0.0, 9.0]\n", lab.MaxExpects/2), fit.Config{Keys: []string{"Suppressed"}, Runs: 10, Budget: 600000}, "-budget: is 600000 fights: up to 60000 candidates of 10 fights, each measuring 100 expectations, whose log (fit.json has every measure) would take about 2.24 GiB of memory; at most 2 GiB", false},
 	}
 	for _, tt := range tests {
