@@ -48,7 +48,7 @@ func Lint(s morale.Settings) []Warning {
 	// 0. The Shaken band narrower than the hysteresis a man climbs back
 	// through: out of panic he is past ShakenBelow at once.
 	if band := s.ShakenBelow - s.PanicBelow; band < s.Hysteresis {
-		add("shaken-band", "ShakenBelow %.3g − PanicBelow %.3g = %.3g is narrower than Hysteresis %.3g: a man leaving panic (above %.3g) is past ShakenBelow at once, so the Shaken state, where most of a fight's character lives, all but vanishes; keep ShakenBelow − PanicBelow at least Hysteresis (the defaults: 0.60 − 0.25 ≥ 0.15)", s.ShakenBelow, s.PanicBelow, band, s.Hysteresis, s.PanicBelow+s.Hysteresis)
+		add("shaken-band", "ShakenBelow %s − PanicBelow %s = %s is narrower than Hysteresis %s: a man leaving panic (above %s) is past ShakenBelow at once, so the Shaken state, where most of a fight's character lives, all but vanishes; keep ShakenBelow − PanicBelow at least Hysteresis (the defaults: 0.60 − 0.25 ≥ 0.15)", FormatExact(s.ShakenBelow), FormatExact(s.PanicBelow), FormatFigures(band, 3), FormatExact(s.Hysteresis), FormatFigures(s.PanicBelow+s.Hysteresis, 3))
 	}
 
 	// 1. Flicker: an agent whose morale wobbles ±0.02 around ShakenBelow.
@@ -66,7 +66,7 @@ func Lint(s morale.Settings) []Warning {
 	// 3. Contagion so strong that even a wide spread of nerves breaks in one step.
 	wide := []float64{0.1, 0.25, 0.4, 0.55, 0.7}
 	if spread := unisonSpread(s, wide); spread <= s.SquadUpdateInterval {
-		add("contagion", "with ContagionPerSecond %.3g a squad with nerves 0.1..0.7 panics within %.2f s, one step (%.2f s); a hive wants that, people do not: lower it", s.ContagionPerSecond, spread, s.SquadUpdateInterval)
+		add("contagion", "with ContagionPerSecond %s a squad with nerves 0.1..0.7 panics within %.2f s, one step (%.2f s); a hive wants that, people do not: lower it", FormatExact(s.ContagionPerSecond), spread, s.SquadUpdateInterval)
 	}
 
 	// 4. Routs never happen in the reference fight; 6. re-breaks after the rally.
@@ -90,7 +90,7 @@ func Lint(s morale.Settings) []Warning {
 			}
 		}
 		if routed == 0 {
-			add("no-routs", "nobody routed in %d runs of the reference fight (two losses, a shell, a wound, steady suppression): recovery (%.3g/s after %.2g s) outpaces the bad news, or RoutAfterSeconds (%.2g) is off; make the events bigger or recovery slower", lintRuns, s.RecoveryPerSecond, s.RecoveryDelaySeconds, s.RoutAfterSeconds)
+			add("no-routs", "nobody routed in %d runs of the reference fight (two losses, a shell, a wound, steady suppression): recovery (%s/s after %s s) outpaces the bad news, or RoutAfterSeconds (%s) is off; make the events bigger or recovery slower", lintRuns, FormatExact(s.RecoveryPerSecond), FormatExact(s.RecoveryDelaySeconds), FormatExact(s.RoutAfterSeconds))
 		}
 		if rebroke*2 > lintRuns {
 			add("rally-rebreak", "in %d of %d reference fights a man rallied at 14 s broke again within 5 s: the rally does not stick; lower the suppression weights or raise Hysteresis", rebroke, lintRuns)
@@ -105,7 +105,7 @@ func Lint(s morale.Settings) []Warning {
 
 	// 5. A routed man with no more bad news must come back.
 	if t := routReturn(s, 120); math.IsInf(t, 1) {
-		add("rout-forever", "a man routed at morale 0 with no more bad news is still Routed after 120 s (RecoveryPerSecond %.3g, PanicBelow+Hysteresis %.2f): routed agents can never climb back past the band", s.RecoveryPerSecond, s.PanicBelow+s.Hysteresis)
+		add("rout-forever", "a man routed at morale 0 with no more bad news is still Routed after 120 s (RecoveryPerSecond %s, PanicBelow+Hysteresis %.2f): routed agents can never climb back past the band", FormatExact(s.RecoveryPerSecond), s.PanicBelow+s.Hysteresis)
 	}
 	return ws
 }

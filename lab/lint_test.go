@@ -1,6 +1,7 @@
 package lab_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/moralebreak/moralebreak/lab"
@@ -56,5 +57,37 @@ func TestLintShippedWeightsIsClean(t *testing.T) {
 	}
 	if ws := lab.Lint(s); len(ws) != 0 {
 		t.Errorf("the shipped weights.toml has lint warnings: %v", ws)
+	}
+}
+
+// Lint says a setting back as the designer wrote it, with no exponent:
+// "RoutAfterSeconds (1.2e+02)", "RecoveryPerSecond 1e-05" and
+// "ContagionPerSecond 1e+03" were what %.2g and %.3g wrote.
+func TestLintSaysSettingsPlain(t *testing.T) {
+	tests := []struct {
+		name string
+		edit func(s *morale.Settings)
+		rule string
+		want string
+	}{
+		{"routing after two minutes", func(s *morale.Settings) { s.RecoveryPerSecond, s.RecoveryDelaySeconds, s.RoutAfterSeconds = 2, 0, 120 }, "no-routs", "recovery (2/s after 0 s) outpaces the bad news, or RoutAfterSeconds (120) is off"},
+		{"a trickle of recovery", func(s *morale.Settings) { s.RecoveryPerSecond = 0.00001 }, "rout-forever", "(RecoveryPerSecond 0.00001, "},
+		{"a hive's contagion", func(s *morale.Settings) { s.ContagionPerSecond = 1000 }, "contagion", "with ContagionPerSecond 1000 a squad"},
+		{"panic at almost zero", func(s *morale.Settings) { s.ShakenBelow, s.PanicBelow = 0.1, 0.00001 }, "shaken-band", "ShakenBelow 0.1 − PanicBelow 0.00001 = 0.1 is narrower than Hysteresis 0.15"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := morale.DefaultSettings()
+			tt.edit(&s)
+			var got []string
+			for _, w := range lab.Lint(s) {
+				if w.Rule == tt.rule {
+					got = append(got, w.Message)
+				}
+			}
+			if len(got) != 1 || !strings.Contains(got[0], tt.want) {
+				t.Errorf("Lint's %q warnings = %q; want one saying %q", tt.rule, got, tt.want)
+			}
+		})
 	}
 }
