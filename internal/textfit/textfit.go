@@ -165,15 +165,16 @@ func pathStart(w string) bool {
 // split cuts a word wider than w into a head that fits in w and the rest,
 // where a reader still takes them for one word: after a path separator
 // (atSeparator), so that a path wraps between its folders (broken inside a
-// folder's name, it read as two words); else right after a hyphen, as a
-// word with a hyphen is broken ("moralebreak-" over "3.0s.png", where the
-// cut between letters read "moralebrea" over "k-3.0s.png"); else between
-// runes, at the last place that fits and that cuts no number (canCut): the
-// cut backs up to before a number, never "moralebreak" over "-7.6s-2.png",
-// which reads as minus 7.6 s, nor "moralebreak-7." over "6s-2.png". When
-// no cut that spares the numbers fits, the head is the shortest that does,
-// wider than w ("-120.0" stays whole rather than "-" over "1" over "2"…); a
-// word with no such cut at all is the whole head and an empty tail.
+// folder's name, it read as two words); else right after a hyphen
+// (dashAt), as a word with a hyphen is broken ("moralebreak-" over
+// "3.0s.png", where the cut between letters read "moralebrea" over
+// "k-3.0s.png"); else between runes, at the last place that fits and that
+// cuts no number (canCut): the cut backs up to before a number, never
+// "moralebreak" over "-7.6s-2.png", which reads as minus 7.6 s, nor
+// "moralebreak-7." over "6s-2.png". When no cut that spares the numbers
+// fits, the head is the shortest that does, wider than w ("-120.0" stays
+// whole rather than "-" over "1" over "2"…); a word with no such cut at
+// all is the whole head and an empty tail.
 func split(word string, face text.Face, w float64) (string, string) {
 	rs := []rune(word)
 	if head, tail, ok := atSeparator(rs, face, w); ok {
@@ -187,23 +188,21 @@ func split(word string, face text.Face, w float64) (string, string) {
 	// and is at a space (of a path, pathWords: "Morale Tuning Work/" in a
 	// line too narrow for it breaks as "Morale Tuning" over "Work/", the
 	// space dropped as at any break), 1 it fits and is right after a
-	// hyphen (hyphen), 2 it fits, 3 it is too wide and not after a '-', 4
-	// it is too wide. Of the best rank, a cut that fits is the last (the
-	// longest head), a cut too wide the first (the shortest head).
-	best, rank := 0, 5
+	// hyphen, 2 it fits, 3 it is too wide. Of the best rank, a cut that
+	// fits is the last (the longest head), a cut too wide the first (the
+	// shortest head).
+	best, rank := 0, 4
 	for n := 1; n < len(rs); n++ {
 		if !canCut(rs, n) {
 			continue
 		}
 		r := 2
 		switch {
-		case n > fits && rs[n-1] == '-':
-			r = 4
 		case n > fits:
 			r = 3
 		case rs[n] == ' ' && strings.TrimSpace(string(rs[:n])) != "":
 			r = 0
-		case hyphen(rs, n-1):
+		case dashAt(rs, n-1) == hyphen:
 			r = 1
 		}
 		if r < rank || r == rank && r < 3 {
@@ -220,28 +219,58 @@ func split(word string, face text.Face, w float64) (string, string) {
 }
 
 // canCut reports whether rs may be cut before rs[n] without changing a
-// number it holds: not inside a run of digits and '.' ("7." over "6"),
-// nor between a minus sign and its digit ("-" over "120.0"; a hyphen after
-// a letter is no minus: "moralebreak-" over "3.0s.png"), nor so that the
-// second part starts with a '-' before a digit, which reads as a minus.
+// number it holds: not inside a run of digits and '.' ("7." over "6"), not
+// between a sign and its digits ("-" over "120.0", "−" over "0.4"), and
+// not before a hyphen, whose line would start with a '-' that reads as a
+// minus ("moralebreak" over "-7.6s-2.png"). What a '-' is, dashAt says.
 func canCut(rs []rune, n int) bool {
 	numeric := func(r rune) bool { return unicode.IsDigit(r) || r == '.' }
 	switch {
 	case numeric(rs[n-1]) && numeric(rs[n]):
 		return false
-	case rs[n-1] == '-' && unicode.IsDigit(rs[n]) && (n < 2 || !unicode.IsLetter(rs[n-2])):
-		return false
-	case rs[n] == '-' && n+1 < len(rs) && unicode.IsDigit(rs[n+1]):
+	case dashAt(rs, n-1) == sign, dashAt(rs, n) == hyphen:
 		return false
 	}
 	return true
 }
 
-// hyphen reports whether rs[i] is a '-' that joins two parts of a word: a
-// letter or a digit before it, and a letter or a digit after it.
-func hyphen(rs []rune, i int) bool {
-	word := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
-	return rs[i] == '-' && i > 0 && i+1 < len(rs) && word(rs[i-1]) && word(rs[i+1])
+// dash is what a '-', '−' or '+' is, for where a word may be cut.
+type dash int
+
+const (
+	// notDash is any other rune, or a dash that is neither of the two
+	// below ("a - b", a flag's "-scale", a word's last "-"): a word may be
+	// cut on either side of it.
+	notDash dash = iota
+	// hyphen is a '-' between two word characters (letters or digits): it
+	// joins them, "first-rout", "moralebreak-3.0s.png", "2026-december",
+	// and a range, "0.2-0.5". A line may end after it, the place to cut a
+	// word too wide for its line, but never start with it.
+	hyphen
+	// sign is any other '-', and any '−' or '+', before a digit or a '.'
+	// and a digit: it starts a number, "-0.25", "−0.4 s", "[-130.5–-110.25]",
+	// "+0.08", and is never separated from its digits. A line may start
+	// with it.
+	sign
+)
+
+// dashAt reports what rs[i] is: a hyphen, a sign or neither (notDash).
+// It is the one rule split and canCut tell a hyphen from a minus by.
+func dashAt(rs []rune, i int) dash {
+	if i < 0 || i >= len(rs) || !strings.ContainsRune("-−+", rs[i]) {
+		return notDash
+	}
+	word := func(k int) bool {
+		return k >= 0 && k < len(rs) && (unicode.IsLetter(rs[k]) || unicode.IsDigit(rs[k]))
+	}
+	digit := func(k int) bool { return k < len(rs) && unicode.IsDigit(rs[k]) }
+	switch {
+	case rs[i] == '-' && word(i-1) && word(i+1):
+		return hyphen
+	case digit(i + 1), i+2 < len(rs) && rs[i+1] == '.' && digit(i+2):
+		return sign
+	}
+	return notDash
 }
 
 // atSeparator cuts rs after its last path separator ("/" or "\\"), past its

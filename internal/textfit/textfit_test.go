@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/internal/textfit"
@@ -203,12 +204,13 @@ func TestWrapBreaksAPathAtItsSeparators(t *testing.T) {
 }
 
 // A word too wide for its line is never cut inside a number, nor between a
-// minus sign and its digits, nor so that a line starts with a '-' before a
-// digit, which reads as a minus: the Save picture message's
-// "moralebreak-7.6s-2.png" wrapped to "moralebreak" over "-7.6s-2.png"
-// (minus 7.6 s) at 68 to 80 px, to "moralebreak-7." over "6s-2.png" at 86
-// to 90, and "-120.0" at 12 px to "-" over "1" over "2"… A hyphen after a
-// letter is no minus sign: "moralebreak-" over "7.6s-2.png" cuts no number.
+// sign and its digits, nor so that a line starts with a hyphen, which reads
+// as a minus: the Save picture message's "moralebreak-7.6s-2.png" wrapped
+// to "moralebreak" over "-7.6s-2.png" (minus 7.6 s) at 68 to 80 px, to
+// "moralebreak-7." over "6s-2.png" at 86 to 90, and "-120.0" at 12 px to
+// "-" over "1" over "2"… A '-' between two letters or digits is a hyphen,
+// no sign: "moralebreak-" over "7.6s-2.png" and "0.2-" over "0.5" cut no
+// number. A line may start with a sign: "[-130.5–" over "-110.25]".
 func TestWrapNeverCutsANumber(t *testing.T) {
 	as, err := assets.Load()
 	if err != nil {
@@ -216,12 +218,20 @@ func TestWrapNeverCutsANumber(t *testing.T) {
 	}
 	face := as.Face(12)
 	numeric := func(r rune) bool { return unicode.IsDigit(r) || r == '.' }
+	word := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 	for _, in := range []string{
 		"moralebreak-7.6s-2.png",
 		"/home/ana/moralebreak-7.6s-2.png",
 		"moralebreak-12.3s-moralebreak-12.3s-moralebreak-12.3s.png",
 		"-120.0",
+		"−120.0",
+		"+0.08",
+		"−.5",
 		"[-130.5–-110.25]",
+		"0.2-0.5",
+		"0.25-0.5-0.75",
+		"x=-0.25;y=−0.4;z=+0.08",
+		"first-rout-of-the-squad",
 	} { // single words: every line after the first starts at a cut
 		for w := 0.0; w < textfit.Width(in, face)+10; w++ {
 			got := textfit.Wrap(in, face, w)
@@ -234,12 +244,13 @@ func TestWrapNeverCutsANumber(t *testing.T) {
 					continue
 				}
 				last, first := a[len(a)-1], b[0]
-				minus := last == '-' && (len(a) < 2 || !unicode.IsLetter(a[len(a)-2]))
+				// a sign: a '−' or '+', or a '-' after no letter or digit
+				sign := last == '−' || last == '+' || last == '-' && (len(a) < 2 || !word(a[len(a)-2]))
 				switch {
-				case numeric(last) && numeric(first), minus && unicode.IsDigit(first):
+				case numeric(last) && numeric(first), sign && numeric(first):
 					t.Errorf("Wrap(%q, %.0f px): got %q; want no number cut between %q and %q", in, w, got, got[k-1], got[k])
-				case first == '-' && len(b) > 1 && unicode.IsDigit(b[1]):
-					t.Errorf("Wrap(%q, %.0f px): got %q; want no line starting with a minus (%q)", in, w, got, got[k])
+				case first == '-' && word(last):
+					t.Errorf("Wrap(%q, %.0f px): got %q; want no line starting with a hyphen, which reads as a minus (%q)", in, w, got, got[k])
 				}
 			}
 		}
@@ -251,6 +262,13 @@ func TestWrapNeverCutsANumber(t *testing.T) {
 	}{
 		{"-120.0", 12, []string{"-120.0"}},
 		{"-120.0", 0, []string{"-120.0"}},
+		{"−0.4", 0, []string{"−0.4"}},
+		{"+0.08", 0, []string{"+0.08"}},
+		// a sign goes with its number to the next line: this was
+		// "[-130.5" over "–-110.25]" before dashAt
+		{"[-130.5–-110.25]", textfit.Width("[-130.5–-110", face), []string{"[-130.5–", "-110.25]"}},
+		{"x=-0.25", textfit.Width("x=-0.2", face), []string{"x=", "-0.25"}},
+		{"x=−0.25", textfit.Width("x=−0.2", face), []string{"x=", "−0.25"}},
 	} {
 		if got := textfit.Wrap(tc.in, face, tc.w); !slices.Equal(got, tc.want) {
 			t.Errorf("Wrap(%q, %.0f px): got %q; want %q", tc.in, tc.w, got, tc.want)
@@ -487,11 +505,57 @@ func TestWrapCutsAWordAfterItsHyphen(t *testing.T) {
 			[]string{"Hysteresis-PanicBelow-", "ShakenBelow"}},
 		{"Hysteresis-PanicBelow-ShakenBelow", math.Ceil(textfit.Width("ShakenBelow", face)), textfit.Width("Hysteresis-PanicBelow-", face) - 1,
 			[]string{"Hysteresis-", "PanicBelow-", "ShakenBelow"}},
+		{"first-rout", math.Ceil(textfit.Width("first-", face)), textfit.Width("first-rout", face) - 1,
+			[]string{"first-", "rout"}},
+		// a range's '-' joins two digits: a hyphen, not the minus of "-0.5"
+		{"0.2-0.5", math.Ceil(textfit.Width("0.2-", face)), textfit.Width("0.2-0.5", face) - 1,
+			[]string{"0.2-", "0.5"}},
+		{"2026-december", math.Ceil(textfit.Width("december", face)), textfit.Width("2026-december", face) - 1,
+			[]string{"2026-", "december"}},
 	} {
 		for w := tc.w0; w <= tc.w1; w++ {
 			if got := textfit.Wrap(tc.in, face, w); !slices.Equal(got, tc.want) {
 				t.Errorf("Wrap(%q, %.0f px): got %q; want %q", tc.in, w, got, tc.want)
 			}
+		}
+	}
+}
+
+// dashAt is the one rule that tells a hyphen from a sign: a '-' between
+// two letters or digits is a hyphen (a line may end after it, never start
+// with it); any other '-', and a '−' or '+', before a digit is a sign,
+// never cut from its number. The rune asked about stands after "^".
+func TestDashAtTellsAHyphenFromASign(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"first^-rout", "hyphen"},
+		{"moralebreak^-3.0s.png", "hyphen"},
+		{"moralebreak-7.6s^-2.png", "hyphen"},
+		{"2026^-december", "hyphen"},
+		{"0.2^-0.5", "hyphen"}, // a range
+		{"^-0.25", "sign"},
+		{"^−0.4", "sign"},
+		{"x^−1", "sign"}, // a '−' is never a hyphen
+		{"^+0.08", "sign"},
+		{"^-.5", "sign"},
+		{"[^-130.5–-110.25]", "sign"},
+		{"[-130.5–^-110.25]", "sign"},
+		{"x=^-0.25", "sign"},
+		{"5-^-3", "sign"},
+		{"5^--3", ""},
+		{"^-scale", ""}, // a flag: no digit after, no word before
+		{"rout^-", ""},
+		{"^-", ""},
+		{"a ^- b", ""},
+		{"^−", ""},
+		{"^+", ""},
+		{"^a", ""},
+		{"C^+", ""},
+	} {
+		i := strings.IndexRune(tc.in, '^')
+		s := tc.in[:i] + tc.in[i+1:]
+		at := utf8.RuneCountInString(tc.in[:i])
+		if got := textfit.DashAt(s, at); got != tc.want {
+			t.Errorf("DashAt(%q, %d): got %q; want %q", s, at, got, tc.want)
 		}
 	}
 }
