@@ -130,6 +130,13 @@ func TestAnInputSaidBackHasNoExponent(t *testing.T) {
 		}},
 		{"beyond any fight", "duration = 10.0\n[[squad]]\nsize = 1e300\n", []string{"squad[1].size: is 1e+300; it must lie in 1..100000"}},
 		{"an array's range", "duration = 10.0\n[[squad]]\nsize = 2\nnerve = [0.5, 2.0]\n", []string{"it must be a number in 0..1"}},
+		// An expectation's range said back (it was "is [5e-05, 1e-05]" and "is [1e+06, 2e+06]").
+		{"an expectation's range upside down", "duration = 10.0\n[[squad]]\nsize = 2\n[[expect]]\nmetric = \"broke\"\nshare = [0.00005, 0.00001]\n", []string{
+			"share: is [0.00005, 0.00001]; it must be a range [low, high] with low ≤ high",
+		}},
+		{"an expectation no fight can meet", "duration = 10.0\n[[squad]]\nsize = 2\n[[expect]]\nmetric = \"first_rout_s\"\np50 = [1000000.0, 2000000.0]\n", []string{
+			"p50: is [1000000, 2000000]; a time of this fight lies in 0..10 s",
+		}},
 	} {
 		_, err := lab.ParseScenario("s.toml", []byte(tc.data))
 		for _, w := range tc.want {

@@ -26,7 +26,6 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -735,14 +734,14 @@ func parseScenario(file string, data []byte, readWeights bool, over *loadedWeigh
 			if len(r) != 2 || r[0] > r[1] {
 				shown := make([]string, len(r))
 				for i, f := range r {
-					shown[i] = strconv.FormatFloat(f, 'g', -1, 64)
+					shown[i] = FormatExact(f)
 				}
 				p.fail(t.key(stat), t.line(stat), "is [%s]; it must be a range [low, high] with low ≤ high", strings.Join(shown, ", "))
 				continue
 			}
 			// A range of a metric that is not one has no bounds but a share's.
 			if msg := neverHolds(m, stat, r[0], r[1], sc.Duration); (known || stat == "share") && (durationOK || !m.Time || stat == "share") && msg != "" {
-				p.fail(t.key(stat), t.line(stat), "is [%s, %s]; %s", strconv.FormatFloat(r[0], 'g', -1, 64), strconv.FormatFloat(r[1], 'g', -1, 64), msg)
+				p.fail(t.key(stat), t.line(stat), "is [%s, %s]; %s", FormatExact(r[0]), FormatExact(r[1]), msg)
 				continue
 			}
 			if len(sc.Expects) == MaxExpects {

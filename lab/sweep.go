@@ -417,7 +417,7 @@ func checkPoint(h SweepResult, s Shard, p SweepPoint) error {
 	case p.Value != nil && !finite(*p.Value):
 		return fmt.Errorf("point %d has a value that is not finite", p.Index)
 	case !(0 <= p.Lo && p.Lo <= p.Share && p.Share <= p.Hi && p.Hi <= 1):
-		return fmt.Errorf("point %d has share %g [%g, %g]; want 0 ≤ low ≤ share ≤ high ≤ 1", p.Index, p.Share, p.Lo, p.Hi)
+		return fmt.Errorf("point %d has share %s [%s, %s]; want 0 ≤ low ≤ share ≤ high ≤ 1", p.Index, FormatExact(p.Share), FormatExact(p.Lo), FormatExact(p.Hi))
 	case p.N < 0 || p.N > h.Runs:
 		return fmt.Errorf("point %d has n %d; want 0..%d (the runs)", p.Index, p.N, h.Runs)
 	case len(p.SquadBroke) != len(h.Squads):

@@ -105,6 +105,9 @@ func TestMergeSweepsRefusesEdits(t *testing.T) {
 		{"a point with no values", func(r *lab.SweepResult) { r.Points[0].Values = nil }, "has 0 values for 2 keys"},
 		{"not a grid", func(r *lab.SweepResult) { r.Points[0].Values = []float64{0.1, 0.7} }, "not on the grid"},
 		{"a share above 1", func(r *lab.SweepResult) { r.Points[0].Share = 2 }, "want 0 ≤ low ≤ share ≤ high ≤ 1"},
+		{"a share below its low", func(r *lab.SweepResult) {
+			r.Points[0].Share, r.Points[0].Lo, r.Points[0].Hi = 0.00001, 0.00002, 0.00003
+		}, "has share 0.00001 [0.00002, 0.00003]; want"}, // %g wrote 1e-05
 		{"another metric", func(r *lab.SweepResult) { r.Metric = "broke" }, "their metric differs"},
 		{"another runs", func(r *lab.SweepResult) { r.Runs = 6 }, "their runs differs"},
 		{"another cut", func(r *lab.SweepResult) { r.Shard = "1/3" }, "were cut into different numbers of shards"},

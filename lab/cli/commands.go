@@ -77,7 +77,7 @@ func jobFlags(fs *flag.FlagSet, seedUsage string) (seed *uint64, maxWork *float6
 // checkMaxWork checks a -max-work value: a positive, finite number.
 func checkMaxWork(v float64) error {
 	if !(v > 0) || math.IsInf(v, 0) {
-		return bad("-max-work is %v; it must be a positive number", v)
+		return bad("-max-work is %s; it must be a positive number", lab.FormatExact(v))
 	}
 	return nil
 }

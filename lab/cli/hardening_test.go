@@ -103,6 +103,7 @@ func TestFlagsSayWhatTheyDo(t *testing.T) {
 		{"a sweep of hours", nil, []string{"run", huge, "-runs", "1", "-sweep", "Hysteresis=0.1:0.2:0.1"}, "this sweep would do about 404000000000 units"},
 		{"a sensitivity of hours", nil, []string{"sensitivity", huge, "-runs", "1", "-metric", "broke"}, "this sensitivity would do"},
 		{"-max-work 0", nil, []string{"run", opening, "-max-work", "0"}, "-max-work is 0"},
+		{"-max-work -0.00001", nil, []string{"run", opening, "-max-work", "-0.00001"}, "-max-work is -0.00001; it must be a positive number"}, // said "-1e-05"
 		{"a rerun of one Slurm task", map[string]string{"SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_COUNT": "1", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": "1"}, []string{"run", opening, "-shard", "auto"}, "SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_COUNT=1"},
 	}
 	for _, tt := range tests {
