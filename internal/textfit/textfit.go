@@ -102,33 +102,42 @@ func appendWrapped(out []string, para string, face text.Face, w float64) []strin
 // number with a unit ("0.02/s", unitWord) is no word of a path and starts
 // none, so a message of units wraps as before.
 func pathWords(words []string) []string {
-	var out []string
-	for i := 0; i < len(words); i++ {
-		if !pathStart(words[i]) {
-			out = append(out, words[i])
+	out := make([]string, 0, len(words))
+	from, last := -1, -1 // the path being read: its first and last word; -1 outside one
+	// end appends the path, then the words after its last one, one by one
+	end := func(to int) {
+		out = append(out, strings.Join(words[from:last+1], " "))
+		out = append(out, words[last+1:to]...)
+		from = -1
+	}
+	for k, w := range words {
+		if pathStart(w) {
+			if from >= 0 {
+				end(k)
+			}
+			from, last = k, k
+		} else if from < 0 {
+			out = append(out, w)
 			continue
 		}
-		last := i
-		for k := i; k < len(words); k++ {
-			if k > i && pathStart(words[k]) {
-				break
-			}
-			if strings.ContainsAny(words[k], `/\`) && !unitWord(words[k]) {
+		sep := strings.ContainsAny(w, `/\`)
+		unit := sep && unitWord(w) // once a word: a unit has a "/"
+		if sep && !unit {
+			last = k
+		}
+		if w != "" && strings.ContainsAny(w[len(w)-1:], ":,)") {
+			// its last word: with a separator ("b.toml:"), or the rest
+			// of a folder ("/home/ana/My Designs:", Go's "open …: no
+			// such file") but not a remark ("(watched:")
+			r, _ := utf8.DecodeRuneInString(w)
+			if k == last+1 && !strings.ContainsRune(opening, r) && !unit {
 				last = k
 			}
-			if w := words[k]; w != "" && strings.ContainsAny(w[len(w)-1:], ":,)") {
-				// its last word: with a separator ("b.toml:"), or the
-				// rest of a folder ("/home/ana/My Designs:", Go's "open
-				// …: no such file") but not a remark ("(watched:")
-				r, _ := utf8.DecodeRuneInString(w)
-				if k == last+1 && !strings.ContainsRune(opening, r) && !unitWord(w) {
-					last = k
-				}
-				break
-			}
+			end(k + 1)
 		}
-		out = append(out, strings.Join(words[i:last+1], " "))
-		i = last
+	}
+	if from >= 0 {
+		end(len(words))
 	}
 	return out
 }
