@@ -127,26 +127,45 @@ func notOurs(k int, a *Agent) error {
 	switch {
 	case a == nil:
 		return fmt.Errorf("morale: SetPositions: agents[%d] is nil", k)
+	case a.i == loadedAway:
+		return fmt.Errorf("morale: SetPositions: agents[%d] is from before a load (UnmarshalBinary made new handles: find the agents again by tag)", k)
 	case !a.live():
-		return fmt.Errorf("morale: SetPositions: agents[%d] was removed (a dead man still in the list, or a handle from before a load)", k)
+		return fmt.Errorf("morale: SetPositions: agents[%d] was removed (a dead man still in the list)", k)
 	}
 	return fmt.Errorf("morale: SetPositions: agents[%d] is an agent of another World (map a handle to a clone's with clone.Agent(a.Index()), or by tag)", k)
 }
+
+// loadedAway is the place (Agent.i) of a handle a load replaced (see
+// World.adopt), which is removed like a dead man's (−1) but is not one:
+// World.Remove panics for it, and the errors say which it is.
+const loadedAway = -2
 
 // removedError is the error of an Agent method called on a removed agent,
 // or on a nil one: it names the call, with its values, and what to do
 // instead, and matches ErrRemoved (errors.Is), which those methods
 // returned before.
 type removedError struct {
-	call string // "Agent.SetMorale(0.5)"
-	nil  bool
+	call        string // "Agent.SetMorale(0.5)"
+	nil, loaded bool   // a is nil; a load replaced a
 }
 
 func (e *removedError) Error() string {
-	if e.nil {
+	switch {
+	case e.nil:
 		return "morale: " + e.call + " of a nil agent (a handle never set, or World.Agent of an index out of range): pass a handle Spawn returned"
+	case e.loaded:
+		return "morale: " + e.call + " of an agent from before a load (UnmarshalBinary made new handles): find the agent again by tag"
 	}
-	return "morale: " + e.call + " of a removed agent (a dead man's handle, or one from before a load): drop the handle, or find the agent again by tag"
+	return "morale: " + e.call + " of a removed agent (a dead man's handle): drop the handle"
+}
+
+// notToRemove is World.Remove's panic for agent a, who is not the World's
+// to remove: one a load replaced, or one of another World.
+func notToRemove(a *Agent) string {
+	if a.i == loadedAway {
+		return "morale: World.Remove of an agent from before a load (UnmarshalBinary made new handles: map your entities to the loaded World's agents by tag)"
+	}
+	return "morale: World.Remove of an agent of another World (remove him from the World that spawned him, or map your entities to this World's agents by tag)"
 }
 
 func (*removedError) Is(target error) bool { return target == ErrRemoved }
@@ -154,7 +173,7 @@ func (*removedError) Is(target error) bool { return target == ErrRemoved }
 // removed is the error of the Agent method call (its values formatted in)
 // on a that is not live.
 func (a *Agent) removed(format string, args ...any) error {
-	return &removedError{call: fmt.Sprintf(format, args...), nil: a == nil}
+	return &removedError{call: fmt.Sprintf(format, args...), nil: a == nil, loaded: a != nil && a.i == loadedAway}
 }
 
 // changing is live for a method that changes the agent: it panics, naming

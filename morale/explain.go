@@ -83,6 +83,9 @@ func (w *World) ExplainWindow(a *Agent, seconds float64) (Explanation, error) {
 	if a == nil {
 		return Explanation{}, nilAgentError
 	}
+	if a.i == loadedAway {
+		return Explanation{}, loadedAgentError
+	}
 	if !a.live() {
 		return Explanation{}, removedAgentError
 	}
@@ -133,7 +136,8 @@ func (explainError) Is(target error) bool { return target == ErrRemoved }
 // Explain's errors for an agent it cannot explain.
 const (
 	nilAgentError     explainError = "morale: Explain of a nil agent"
-	removedAgentError explainError = "morale: Explain of a removed agent (Remove frees his record: explain a dead man before removing him; a handle from before a load: find his agent again by tag)"
+	removedAgentError explainError = "morale: Explain of a removed agent (Remove frees his record: explain a dead man before removing him)"
+	loadedAgentError  explainError = "morale: Explain of an agent from before a load (UnmarshalBinary made new handles: find his agent again by tag)"
 	foreignAgentError explainError = "morale: Explain of an agent of another World (map a handle to a clone's with clone.Agent(a.Index()), or by tag)"
 )
 

@@ -281,6 +281,14 @@ func TestExplainNilAgentSaysSo(t *testing.T) {
 	w := ledgerWorld(t, nil, morale.LedgerOptions{PerAgent: 4, Window: 10})
 	gone := w.Spawn(1, morale.Vec2{})
 	w.Remove(gone)
+	loaded := w.Spawn(1, morale.Vec2{})
+	save, err := w.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.UnmarshalBinary(save); err != nil {
+		t.Fatal(err)
+	}
 	off := newTestWorld(t)
 	const nilAgent = "morale: Explain of a nil agent"
 	tests := []struct {
@@ -291,7 +299,8 @@ func TestExplainNilAgentSaysSo(t *testing.T) {
 	}{
 		{"a nil agent", w, nil, nilAgent},
 		{"World.Agent out of range", w, w.Agent(5), nilAgent},
-		{"a removed agent", w, gone, "morale: Explain of a removed agent (Remove frees his record: explain a dead man before removing him; a handle from before a load: find his agent again by tag)"},
+		{"a removed agent", w, gone, "morale: Explain of a removed agent (Remove frees his record: explain a dead man before removing him)"},
+		{"a handle from before a load", w, loaded, "morale: Explain of an agent from before a load (UnmarshalBinary made new handles: find his agent again by tag)"},
 		{"a nil agent, the ledger off", off, nil, morale.ErrLedgerOff.Error()},
 	}
 	for _, tt := range tests {

@@ -44,8 +44,8 @@ func TestRemovedAgentErrorsNameTheCall(t *testing.T) {
 		a    *morale.Agent
 		want string
 	}{
-		{"removed", dead, "of a removed agent"},
-		{"replaced by a load", replaced, "by tag"},
+		{"removed", dead, "of a removed agent (a dead man's handle): drop the handle"},
+		{"replaced by a load", replaced, "of an agent from before a load (UnmarshalBinary made new handles): find the agent again by tag"},
 		{"nil", nil, "of a nil agent"},
 	}
 	before := w.Checksum()

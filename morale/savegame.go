@@ -135,8 +135,9 @@ func saveSum(data []byte, v uint32) (body []byte, ok bool) {
 //
 // w keeps its listeners and its worker count; the rest is the save's, the
 // cause ledger and the recording of changes included (off when the save had
-// them off, whatever w had). Its old agents are gone: their
-// handles read Removed() and their methods' errors match ErrRemoved; the saved
+// them off, whatever w had). Its old agents are gone: their handles read
+// Removed(), their methods' errors match ErrRemoved, and World.Remove of one
+// panics (the man it meant would stay); the saved
 // agents get new handles, in the saved order (w.Agent(i) is the agent that
 // was at Agent(i)), and keep their tags, by which a game finds its entities
 // again (see WithTag). The changes held for TakeChanges come back too; those
@@ -296,7 +297,7 @@ func (w *World) ago(t int64) uint64 {
 func (w *World) adopt(n *World) {
 	w.init()
 	for _, a := range w.col.Handle {
-		a.w, a.i = nil, -1
+		a.w, a.i = nil, loadedAway
 	}
 	for _, a := range n.col.Handle {
 		a.w = w

@@ -43,7 +43,7 @@ func TestSetPositionsBadInput(t *testing.T) {
 			}
 			a[0], a[1] = w.Agent(0), w.Agent(1)
 			return a, p
-		}, "agents[2] was removed (a dead man still in the list, or a handle from before a load)"},
+		}, "agents[2] is from before a load (UnmarshalBinary made new handles: find the agents again by tag)"},
 		{"agent of another World", func(_, other *morale.World, a []*morale.Agent, p []morale.Vec2) ([]*morale.Agent, []morale.Vec2) {
 			a[2] = other.Agent(2)
 			return a, p

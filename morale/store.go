@@ -101,18 +101,18 @@ func (w *World) Reserve(n int) error {
 }
 
 // Remove takes agent a out of the World; a's methods then return zero values
-// or ErrRemoved. Removing nil, an agent already removed, or one of those a
-// load replaced does nothing; removing one still in another World (a handle
-// from before a Clone, used on the clone) panics, naming the misuse.
+// or ErrRemoved. Removing nil or an agent already removed does nothing;
+// removing one a load replaced (from before UnmarshalBinary) or one still in
+// another World (from before a Clone, used on the clone) panics, naming it.
 // Remove a dead agent after reporting his death, so that he no longer counts
 // in his squad's average.
 func (w *World) Remove(a *Agent) {
 	w.guard()
 	switch {
-	case a == nil || a.w == nil:
+	case a == nil || a.w == nil && a.i != loadedAway:
 		return
 	case a.w != w:
-		panic("morale: World.Remove of an agent of another World (remove him from the World that spawned him, or map your entities to this World's agents by tag)")
+		panic(notToRemove(a))
 	case w.ranging > 0 && (a != w.visiting || w.ranging > 1):
 		w.notRanging("World.Remove of an agent other than the one visited")
 	}

@@ -147,9 +147,9 @@ func TestRemove(t *testing.T) {
 	}
 }
 
-// Removing another World's agent, still in it, panics naming the misuse
-// and changes neither World; the handles a load replaced are removed and
-// do nothing.
+// Removing another World's agent, still in it, or an agent a load
+// replaced, panics naming the misuse and changes neither World: the game
+// meant a man of this World to go, and he would have stayed.
 func TestRemoveOfAnotherWorld(t *testing.T) {
 	w := newTestWorld(t, noContagion)
 	a := w.Spawn(1, morale.Vec2{})
@@ -177,9 +177,23 @@ func TestRemoveOfAnotherWorld(t *testing.T) {
 	if err := c.UnmarshalBinary(save); err != nil { // replaces old
 		t.Fatal(err)
 	}
-	c.Remove(old) // a replaced handle: nothing
+	func() {
+		defer func() {
+			r := recover()
+			if s, _ := r.(string); !strings.Contains(s, "World.Remove of an agent from before a load (UnmarshalBinary made new handles") {
+				t.Errorf("Remove of a handle a load replaced: got panic %v; want one naming the misuse", r)
+			}
+		}()
+		c.Remove(old)
+	}()
 	if !old.Removed() || c.Len() != 1 {
-		t.Errorf("Remove of a handle a load replaced: removed %v, Len %d; want true, 1", old.Removed(), c.Len())
+		t.Errorf("after Remove of a handle a load replaced: removed %v, Len %d; want true, 1", old.Removed(), c.Len())
+	}
+	gone := c.Agent(0)
+	c.Remove(gone)
+	c.Remove(gone) // already removed: nothing
+	if c.Len() != 0 {
+		t.Errorf("after removing the loaded agent twice: Len %d; want 0", c.Len())
 	}
 }
 
