@@ -193,10 +193,10 @@ func tooFine(e lab.Expect, runs int) string {
 	if reachable(runs) {
 		return ""
 	}
-	over := fmt.Sprintf("a share of %d fights per candidate moves in steps of %.3g", runs, 1/float64(runs))
+	over := fmt.Sprintf("a share of %d fights per candidate moves in steps of %s", runs, lab.FormatFigures(1/float64(runs), 3))
 	more := "more fights per candidate (-runs)"
 	if e.Given != "" {
-		over = fmt.Sprintf("a share of the at most %d fights per candidate where %s happened moves in steps of %.3g or more", runs, e.Given, 1/float64(runs))
+		over = fmt.Sprintf("a share of the at most %d fights per candidate where %s happened moves in steps of %s or more", runs, e.Given, lab.FormatFigures(1/float64(runs), 3))
 		more = "more fights per candidate (-runs), so that more have " + e.Given + ","
 	} else if g := math.Ceil(2 / (e.Hi - e.Lo)); g <= maxFitRuns {
 		n := max(int(g), runs+1)

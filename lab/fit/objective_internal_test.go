@@ -56,6 +56,7 @@ func TestNeverMetFinerThanTheRuns(t *testing.T) {
 	}
 	given := e
 	given.Given = "squad_broke.south"
+	narrow := lab.Expect{Line: 9, Metric: "squad_broke.north", Stat: "share", Lo: 0.50001, Hi: 0.50002}
 	tests := []struct {
 		name      string
 		e         lab.Expect
@@ -68,6 +69,9 @@ func TestNeverMetFinerThanTheRuns(t *testing.T) {
 			"1 candidate put it inside the range, none with the margin of a standard error: more fights per candidate (-runs) narrow the margin, a larger -budget tries more candidates", "no budget"},
 		{"20 fights, given", given, []Evaluation{eval(20, 0.5, 0.25), eval(20, 0.55, 1.75)},
 			"want 0.5..0.52; a share of the at most 20 fights per candidate where squad_broke.south happened moves in steps of 0.05 or more, and none of them lies in the range with the margin of a standard error, so no budget can help: more fights per candidate (-runs), so that more have squad_broke.south, or a wider range can", "-budget"},
+		// The step is said with no exponent (%.3g wrote "5e-05").
+		{"20000 fights", narrow, []Evaluation{eval(20000, 0.5, 0.25), eval(20000, 0.55, 1.75)},
+			"want 0.50001..0.50002; a share of 20000 fights per candidate moves in steps of 0.00005, and none of them", "e-05"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
