@@ -50,13 +50,19 @@ func FitChanges(r *labfit.Result) []FitChange {
 }
 
 // relative prints a change of a key, r = End/Start − 1, in per cent: whole
-// per cent, and below 1% two significant digits, so that a key the fit
+// per cent, and below 1% two significant figures with no exponent
+// (lab.FormatFigures: "+0.00001%", not "+1e-05%"), so that a key the fit
 // changed never reads as "-0%".
 func relative(r float64) string {
-	if math.Abs(100*r) < 0.995 {
-		return fmt.Sprintf("%+.2g%%", 100*r)
+	p := 100 * r
+	if math.Abs(p) >= 0.995 {
+		return fmt.Sprintf("%+.0f%%", p)
 	}
-	return fmt.Sprintf("%+.0f%%", 100*r)
+	s := lab.FormatFigures(p, 2)
+	if p > 0 {
+		s = "+" + s
+	}
+	return s + "%"
 }
 
 // FitProblems returns why no candidate of r met every expectation, one line

@@ -379,6 +379,30 @@ func TestFitChangesUnderOnePercent(t *testing.T) {
 	}
 }
 
+// A change far under 1% is written with no exponent: RecoveryDelaySeconds
+// 4.0 → 4.0000004 read "+1e-05%" (%+.2g).
+func TestFitChangesTinyHasNoExponent(t *testing.T) {
+	tests := []struct {
+		end  float64
+		want string
+	}{
+		{4.0000004, "+0.00001%"},
+		{3.9999996, "-0.00001%"},
+		{4.00024, "+0.006%"},
+		{3.99, "-0.25%"},
+		{4.2, "+5%"},
+	}
+	for _, tt := range tests {
+		r := fitResult()
+		r.Keys[1].End = tt.end
+		for _, c := range report.FitChanges(r) {
+			if c.Key == "RecoveryDelaySeconds" && c.Relative != tt.want {
+				t.Errorf("4.0 → %v: got %q; want %q", tt.end, c.Relative, tt.want)
+			}
+		}
+	}
+}
+
 // An expectation's range reads as its scenario wrote it, with no exponent:
 // a fit's row and its page wanted 'share in 0..5e-05' and '0 … 5e-05'.
 func TestFitRangeHasNoExponent(t *testing.T) {
