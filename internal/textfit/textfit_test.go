@@ -8,16 +8,62 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/internal/textfit"
 )
 
-func TestWrapKeepsEveryLineInsideTheWidth(t *testing.T) {
+// load loads the demo's assets, whose fonts the tests wrap in.
+func load(t *testing.T) *assets.Assets {
+	t.Helper()
 	as, err := assets.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
-	face := as.Face(12)
+	return as
+}
+
+// wrapCase is a text, a width in pixels and the lines Wrap must give.
+type wrapCase struct {
+	in   string
+	w    float64
+	want []string
+}
+
+// widths is the case of in wrapped to every width from w0 to w1, a pixel
+// apart (none when w1 is below w0).
+func widths(in string, w0, w1 float64, want ...string) []wrapCase {
+	var cases []wrapCase
+	for w := w0; w <= w1; w++ {
+		cases = append(cases, wrapCase{in, w, want})
+	}
+	return cases
+}
+
+// wrapCases wraps each case's text in face and fails, naming the text and
+// the width, where the lines are not the case's.
+func wrapCases(t *testing.T, face text.Face, cases []wrapCase) {
+	t.Helper()
+	for _, tc := range cases {
+		if got := textfit.Wrap(tc.in, face, tc.w); !slices.Equal(got, tc.want) {
+			t.Errorf("Wrap(%q, %.0f px): got %q; want %q", tc.in, tc.w, got, tc.want)
+		}
+	}
+}
+
+// inWidth fails for each of got, the lines of in wrapped to w pixels,
+// that is wider than w.
+func inWidth(t *testing.T, face text.Face, in string, w float64, got []string) {
+	t.Helper()
+	for _, l := range got {
+		if lw := textfit.Width(l, face); lw > w {
+			t.Errorf("Wrap(%q, %.0f px): got line %q, %.0f px wide; want at most %.0f", in, w, l, lw, w)
+		}
+	}
+}
+
+func TestWrapKeepsEveryLineInsideTheWidth(t *testing.T) {
+	face := load(t).Face(12)
 	const w = 120
 	for _, tc := range []struct {
 		name, in string
@@ -34,11 +80,7 @@ func TestWrapKeepsEveryLineInsideTheWidth(t *testing.T) {
 			if len(got) < tc.lines {
 				t.Errorf("Wrap(%q): got %d lines %q; want at least %d", tc.in, len(got), got, tc.lines)
 			}
-			for _, l := range got {
-				if textfit.Width(l, face) > w {
-					t.Errorf("Wrap(%q): line %q is %.0f px wide; want at most %d", tc.in, l, textfit.Width(l, face), w)
-				}
-			}
+			inWidth(t, face, tc.in, w, got)
 			// nothing lost: the words come back in order
 			if j := strings.Join(strings.Fields(strings.Join(got, " ")), ""); j != strings.Join(strings.Fields(tc.in), "") {
 				t.Errorf("Wrap(%q) lost text: got %q", tc.in, got)
@@ -48,11 +90,7 @@ func TestWrapKeepsEveryLineInsideTheWidth(t *testing.T) {
 }
 
 func TestLimitAndClipEndInAnEllipsis(t *testing.T) {
-	as, err := assets.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	face := as.Face(12)
+	face := load(t).Face(12)
 	lines := textfit.Wrap(strings.Repeat("morale moves ", 40), face, 100)
 	kept, cut := textfit.Limit(lines, 2, face, 100)
 	if !cut || len(kept) != 2 || !strings.HasSuffix(kept[1], textfit.Ellipsis) {
@@ -74,11 +112,7 @@ func TestLimitAndClipEndInAnEllipsis(t *testing.T) {
 
 // A table's row wraps under its last column; another line under itself.
 func TestAppendHangingWrapsUnderItsColumn(t *testing.T) {
-	as, err := assets.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	face := as.MonoFace(12) // the console's
+	face := load(t).MonoFace(12) // the console's
 	row := "  MoraleBreak.Why [name]       why his morale and state are what they are (no name: the selected soldier)"
 	col := strings.Index(row, "why his")
 	w := textfit.Width(row[:col+30], face)
@@ -103,11 +137,7 @@ func TestAppendHangingWrapsUnderItsColumn(t *testing.T) {
 // a CamelCase part), between letters only when not even the first word
 // fits: "MinimumStateSeco…" read as another word.
 func TestClipCutsAtAWord(t *testing.T) {
-	as, err := assets.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	face := as.Face(12)
+	face := load(t).Face(12)
 	w := func(s string) float64 { return textfit.Width(s, face) }
 	for _, tc := range []struct {
 		name, in string
@@ -159,11 +189,7 @@ func TestClipCutsAtAWord(t *testing.T) {
 // hyphen where one fits (TestWrapCutsAWordAfterItsHyphen), else between
 // letters.
 func TestWrapBreaksAPathAtItsSeparators(t *testing.T) {
-	as, err := assets.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	face := as.Face(12)
+	face := load(t).Face(12)
 	for _, path := range []string{
 		"/home/ana/designers-balance-work/morale-tuning-2026-december/moralebreak-12.3s.png",
 		`C:\Users\ana-lopes\designers-balance-work\morale-tuning-2026-december\moralebreak-12.3s-A.png`,
@@ -181,11 +207,7 @@ func TestWrapBreaksAPathAtItsSeparators(t *testing.T) {
 					t.Errorf("%.0f px: got lines %q; want %q to end at a separator", w, got, l)
 				}
 			}
-			for _, l := range got {
-				if textfit.Width(l, face) > w {
-					t.Errorf("%.0f px: got line %q, %.0f px wide", w, l, textfit.Width(l, face))
-				}
-			}
+			inWidth(t, face, msg, w, got)
 			if !whole && strings.Join(got, "") != msg {
 				t.Errorf("%.0f px: got lines %q; want them to make %q", w, got, msg)
 			}
@@ -212,11 +234,7 @@ func TestWrapBreaksAPathAtItsSeparators(t *testing.T) {
 // no sign: "moralebreak-" over "7.6s-2.png" and "0.2-" over "0.5" cut no
 // number. A line may start with a sign: "[-130.5–" over "-110.25]".
 func TestWrapNeverCutsANumber(t *testing.T) {
-	as, err := assets.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	face := as.Face(12)
+	face := load(t).Face(12)
 	numeric := func(r rune) bool { return unicode.IsDigit(r) || r == '.' }
 	word := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 	for _, in := range []string{
@@ -255,11 +273,7 @@ func TestWrapNeverCutsANumber(t *testing.T) {
 			}
 		}
 	}
-	for _, tc := range []struct {
-		in   string
-		w    float64
-		want []string
-	}{
+	wrapCases(t, face, []wrapCase{
 		{"-120.0", 12, []string{"-120.0"}},
 		{"-120.0", 0, []string{"-120.0"}},
 		{"−0.4", 0, []string{"−0.4"}},
@@ -269,67 +283,35 @@ func TestWrapNeverCutsANumber(t *testing.T) {
 		{"[-130.5–-110.25]", textfit.Width("[-130.5–-110", face), []string{"[-130.5–", "-110.25]"}},
 		{"x=-0.25", textfit.Width("x=-0.2", face), []string{"x=", "-0.25"}},
 		{"x=−0.25", textfit.Width("x=−0.2", face), []string{"x=", "−0.25"}},
-	} {
-		if got := textfit.Wrap(tc.in, face, tc.w); !slices.Equal(got, tc.want) {
-			t.Errorf("Wrap(%q, %.0f px): got %q; want %q", tc.in, tc.w, got, tc.want)
-		}
-	}
+	})
 	// where a cut outside the numbers fits, every line fits
 	for w := 68.0; w <= 90; w++ {
-		got := textfit.Wrap("moralebreak-7.6s-2.png", face, w)
-		for _, l := range got {
-			if textfit.Width(l, face) > w {
-				t.Errorf("Wrap(%q, %.0f px): got %q; want every line in %.0f px", "moralebreak-7.6s-2.png", w, got, w)
-			}
-		}
+		inWidth(t, face, "moralebreak-7.6s-2.png", w, textfit.Wrap("moralebreak-7.6s-2.png", face, w))
 	}
 }
 
 // w below one rune's width gives one rune a line, and no more lines: "abc"
 // at 0 px gave "a", "b", "c" and an empty fourth line.
 func TestWrapBelowOneRuneGivesOneRuneALine(t *testing.T) {
-	as, err := assets.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	face := as.Face(12)
-	for _, tc := range []struct {
-		in   string
-		want []string
-	}{
-		{"abc", []string{"a", "b", "c"}},
-		{"a", []string{"a"}},
-		{"ab cd", []string{"a", "b", "c", "d"}},
-	} {
-		if got := textfit.Wrap(tc.in, face, 0); !slices.Equal(got, tc.want) {
-			t.Errorf("Wrap(%q, 0 px): got %q; want %q", tc.in, got, tc.want)
-		}
-	}
+	face := load(t).Face(12)
+	wrapCases(t, face, []wrapCase{
+		{"abc", 0, []string{"a", "b", "c"}},
+		{"a", 0, []string{"a"}},
+		{"ab cd", 0, []string{"a", "b", "c", "d"}},
+	})
 }
 
 // Wrap keeps the text's own spaces: a path with two spaces read with one,
 // "/tmp/a  b/c" as "/tmp/a b/c", a folder that does not exist.
 func TestWrapKeepsTheTextsSpaces(t *testing.T) {
-	as, err := assets.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	face := as.Face(12)
-	for _, tc := range []struct {
-		in   string
-		w    float64
-		want []string
-	}{
+	face := load(t).Face(12)
+	wrapCases(t, face, []wrapCase{
 		{"/tmp/a  b/c", 1000, []string{"/tmp/a  b/c"}},
 		{"saved  picture   /tmp/x", 1000, []string{"saved  picture   /tmp/x"}},
 		{"  indented", 1000, []string{"  indented"}},
 		{"", 1000, nil},
 		{"a\n\nb", 1000, []string{"a", "", "b"}},
-	} {
-		if got := textfit.Wrap(tc.in, face, tc.w); !slices.Equal(got, tc.want) {
-			t.Errorf("Wrap(%q, %.0f px): got %q; want %q", tc.in, tc.w, got, tc.want)
-		}
-	}
+	})
 	// wrapped, the lines keep every rune but the one space at each break
 	in := "/tmp/a  b/c and  two  spaces between words"
 	for w := 10.0; w < textfit.Width(in, face); w++ {
@@ -346,11 +328,7 @@ func TestWrapKeepsTheTextsSpaces(t *testing.T) {
 // two paths, the first a folder that does not exist. Words after the path
 // wrap as before.
 func TestWrapBreaksAPathWithSpacesAtItsSeparators(t *testing.T) {
-	as, err := assets.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	face := as.Face(12)
+	face := load(t).Face(12)
 	for _, tc := range []struct {
 		head, path, tail string
 	}{
@@ -381,11 +359,7 @@ func TestWrapBreaksAPathWithSpacesAtItsSeparators(t *testing.T) {
 			if nospace := func(s string) string { return strings.ReplaceAll(s, " ", "") }; nospace(strings.Join(got, "")) != nospace(in) {
 				t.Errorf("%.0f px: got %q; want every word of %q", w, got, in)
 			}
-			for _, l := range got {
-				if textfit.Width(l, face) > w {
-					t.Errorf("%.0f px: got line %q, %.0f px wide", w, l, textfit.Width(l, face))
-				}
-			}
+			inWidth(t, face, in, w, got)
 		}
 	}
 	// a unit with a slash starts no path: its message wraps at its spaces
@@ -396,20 +370,12 @@ func TestWrapBreaksAPathWithSpacesAtItsSeparators(t *testing.T) {
 			t.Errorf("%.0f px: got %q; want %q wrapped at its spaces", w, got, unit)
 		}
 	}
-	for _, tc := range []struct {
-		in   string
-		w    float64
-		want []string
-	}{
+	wrapCases(t, face, []wrapCase{
 		{"saved picture /home/ana/My Pictures/shot.png", 160, []string{"saved picture /home/ana/", "My Pictures/shot.png"}},
 		{"File: /home/ana/Design Work/weights.toml (watched: edits apply live)", 250, []string{"File: /home/ana/Design Work/weights.toml", "(watched: edits apply live)"}},
 		{"saved picture /tmp/Ana Lopes/My Designs/Morale Tuning Work/moralebreak-3.0s.png", 250, []string{"saved picture /tmp/Ana Lopes/My Designs/", "Morale Tuning Work/moralebreak-3.0s.png"}},
 		{"/tmp/a  b/c and  two", 1000, []string{"/tmp/a  b/c and  two"}},
-	} {
-		if got := textfit.Wrap(tc.in, face, tc.w); !slices.Equal(got, tc.want) {
-			t.Errorf("Wrap(%q, %.0f px): got %q; want %q", tc.in, tc.w, got, tc.want)
-		}
-	}
+	})
 }
 
 // A path ends before a word that starts another, and at a word that ends
@@ -419,16 +385,8 @@ func TestWrapBreaksAPathWithSpacesAtItsSeparators(t *testing.T) {
 // "home/ana/b.toml: no such file…" (a relative path), and a unit, "File:"
 // over "/home/ana/weights.toml (watched) recovery 0.02/s".
 func TestWrapEndsAPathAtItsLastWord(t *testing.T) {
-	as, err := assets.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	face := as.Face(12)
-	for _, tc := range []struct {
-		in   string
-		w    float64
-		want []string
-	}{
+	face := load(t).Face(12)
+	wrapCases(t, face, []wrapCase{
 		{"cannot read /home/ana/My Designs/a.toml and /home/ana/b.toml: no such file or directory", 280,
 			[]string{"cannot read /home/ana/My Designs/a.toml and", "/home/ana/b.toml: no such file or directory"}},
 		{"cannot read /home/ana/My Designs/a.toml and /home/ana/b.toml: no such file or directory", 200,
@@ -443,14 +401,11 @@ func TestWrapEndsAPathAtItsLastWord(t *testing.T) {
 		// Go's "open PATH: …": the folder's last word ends the path
 		{"open /home/ana/My Designs: no such file or directory", 120,
 			[]string{"open /home/ana/", "My Designs: no such", "file or directory"}},
-	} {
-		if got := textfit.Wrap(tc.in, face, tc.w); !slices.Equal(got, tc.want) {
-			t.Errorf("Wrap(%q, %.0f px): got %q; want %q", tc.in, tc.w, got, tc.want)
-		}
-	}
+	})
 	// where each of its words (a path with its spaces one word) fits a
 	// line, a message wraps at the spaces between them, as a plain
 	// sentence does
+	var cases []wrapCase
 	for _, words := range [][]string{
 		{"cannot", "read", "/home/ana/My Designs/a.toml", "and", "/home/ana/b.toml:", "no", "such", "file"},
 		{"File:", "/home/ana/weights.toml", "(watched)", "recovery", "0.02/s", "after", "3", "s"},
@@ -472,11 +427,10 @@ func TestWrapEndsAPathAtItsLastWord(t *testing.T) {
 					want = append(want, word)
 				}
 			}
-			if got := textfit.Wrap(in, face, w); !slices.Equal(got, want) {
-				t.Errorf("Wrap(%q, %.0f px): got %q; want %q", in, w, got, want)
-			}
+			cases = append(cases, wrapCase{in, w, want})
 		}
 	}
+	wrapCases(t, face, cases)
 }
 
 // A word too wide for its line is cut right after a hyphen where that
@@ -485,40 +439,27 @@ func TestWrapEndsAPathAtItsLastWord(t *testing.T) {
 // to 90 px and to "moralebreak-3.0" over "s.png" at 92 to 96. Never after
 // a minus sign (TestWrapNeverCutsANumber).
 func TestWrapCutsAWordAfterItsHyphen(t *testing.T) {
-	as, err := assets.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	face := as.Face(12)
-	for _, tc := range []struct {
-		in     string
-		w0, w1 float64 // every width from w0 to w1
-		want   []string
-	}{
-		{"moralebreak-3.0s.png", math.Ceil(textfit.Width("moralebreak-", face)), textfit.Width("moralebreak-3.0s.png", face) - 1,
-			[]string{"moralebreak-", "3.0s.png"}},
-		{"moralebreak-7.6s-2.png", math.Ceil(textfit.Width("moralebreak-7.6s-", face)), textfit.Width("moralebreak-7.6s-2.png", face) - 1,
-			[]string{"moralebreak-7.6s-", "2.png"}},
-		{"saved picture /tmp/Ana Lopes/My Designs/Morale Tuning Work/moralebreak-3.0s.png", 90, 90,
-			[]string{"saved picture", "/tmp/Ana Lopes/", "My Designs/", "Morale Tuning", "Work/", "moralebreak-", "3.0s.png"}},
-		{"Hysteresis-PanicBelow-ShakenBelow", math.Ceil(textfit.Width("Hysteresis-PanicBelow-", face)), textfit.Width("Hysteresis-PanicBelow-ShakenBelow", face) - 1,
-			[]string{"Hysteresis-PanicBelow-", "ShakenBelow"}},
-		{"Hysteresis-PanicBelow-ShakenBelow", math.Ceil(textfit.Width("ShakenBelow", face)), textfit.Width("Hysteresis-PanicBelow-", face) - 1,
-			[]string{"Hysteresis-", "PanicBelow-", "ShakenBelow"}},
-		{"first-rout", math.Ceil(textfit.Width("first-", face)), textfit.Width("first-rout", face) - 1,
-			[]string{"first-", "rout"}},
+	face := load(t).Face(12)
+	w := func(s string) float64 { return textfit.Width(s, face) }
+	wrapCases(t, face, slices.Concat(
+		widths("moralebreak-3.0s.png", math.Ceil(w("moralebreak-")), w("moralebreak-3.0s.png")-1,
+			"moralebreak-", "3.0s.png"),
+		widths("moralebreak-7.6s-2.png", math.Ceil(w("moralebreak-7.6s-")), w("moralebreak-7.6s-2.png")-1,
+			"moralebreak-7.6s-", "2.png"),
+		widths("saved picture /tmp/Ana Lopes/My Designs/Morale Tuning Work/moralebreak-3.0s.png", 90, 90,
+			"saved picture", "/tmp/Ana Lopes/", "My Designs/", "Morale Tuning", "Work/", "moralebreak-", "3.0s.png"),
+		widths("Hysteresis-PanicBelow-ShakenBelow", math.Ceil(w("Hysteresis-PanicBelow-")), w("Hysteresis-PanicBelow-ShakenBelow")-1,
+			"Hysteresis-PanicBelow-", "ShakenBelow"),
+		widths("Hysteresis-PanicBelow-ShakenBelow", math.Ceil(w("ShakenBelow")), w("Hysteresis-PanicBelow-")-1,
+			"Hysteresis-", "PanicBelow-", "ShakenBelow"),
+		widths("first-rout", math.Ceil(w("first-")), w("first-rout")-1,
+			"first-", "rout"),
 		// a range's '-' joins two digits: a hyphen, not the minus of "-0.5"
-		{"0.2-0.5", math.Ceil(textfit.Width("0.2-", face)), textfit.Width("0.2-0.5", face) - 1,
-			[]string{"0.2-", "0.5"}},
-		{"2026-december", math.Ceil(textfit.Width("december", face)), textfit.Width("2026-december", face) - 1,
-			[]string{"2026-", "december"}},
-	} {
-		for w := tc.w0; w <= tc.w1; w++ {
-			if got := textfit.Wrap(tc.in, face, w); !slices.Equal(got, tc.want) {
-				t.Errorf("Wrap(%q, %.0f px): got %q; want %q", tc.in, w, got, tc.want)
-			}
-		}
-	}
+		widths("0.2-0.5", math.Ceil(w("0.2-")), w("0.2-0.5")-1,
+			"0.2-", "0.5"),
+		widths("2026-december", math.Ceil(w("december")), w("2026-december")-1,
+			"2026-", "december"),
+	))
 }
 
 // dashAt is the one rule that tells a hyphen from a sign: a '-' between
