@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/moralebreak/moralebreak/internal/figures"
 	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/internal/words"
 	"github.com/moralebreak/moralebreak/morale"
@@ -109,23 +110,10 @@ func tooMuchWork(r Recording, w float64) error {
 		span(w/base/SubTicksPerSecond), battle, span(MaxReplayWork/base/SubTicksPerSecond), battle)
 }
 
-// span writes a time of s seconds in whole units a person reads: "24 h",
+// span writes a time of s seconds in whole units a person reads, in two
+// parts at most and in hours past a day (figures.SpanInHours): "24 h",
 // "1 h 9 min", "27 min 46 s", "40 s".
-func span(s float64) string {
-	n := int64(math.Round(s))
-	h, m, sec := n/3600, n%3600/60, n%60
-	switch {
-	case h > 0 && m > 0:
-		return fmt.Sprintf("%d h %d min", h, m)
-	case h > 0:
-		return fmt.Sprintf("%d h", h)
-	case m > 0 && sec > 0:
-		return fmt.Sprintf("%d min %d s", m, sec)
-	case m > 0:
-		return fmt.Sprintf("%d min", m)
-	}
-	return fmt.Sprintf("%d s", sec)
-}
+func span(s float64) string { return figures.SpanInHours(s, 2) }
 
 // replayCost follows the cost of a sub-tick through a replay's commands.
 type replayCost struct {

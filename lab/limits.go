@@ -145,18 +145,10 @@ func (e *WorkError) Enough() float64 {
 }
 
 // coreTime says roughly how long work takes on one core (100–300 ns a unit
-// on the 2-core machine the lab's benchmarks run on).
+// on the 2-core machine the lab's benchmarks run on), in one rounded part
+// (figures.Span): "50 s", "49 min", "100 min", "17 h", "3 days".
 func coreTime(work float64) string {
-	s := work * 200e-9
-	switch {
-	case s < 120:
-		return fmt.Sprintf("%.0f s", s)
-	case s < 7200:
-		return fmt.Sprintf("%.0f min", s/60)
-	case s < 3*86400:
-		return fmt.Sprintf("%.0f h", s/3600)
-	}
-	return fmt.Sprintf("%.0f days", s/86400)
+	return figures.Span(work*200e-9, 1)
 }
 
 // CheckWork returns a *WorkError when work is over limit (0: DefaultMaxWork).

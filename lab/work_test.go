@@ -132,3 +132,24 @@ func TestWorkErrorSaysNumbersPlain(t *testing.T) {
 		}
 	}
 }
+
+// A refusal of work says how long it would take one core in one rounded
+// part (figures.Span): from two days on in days, where it said "56 h".
+func TestWorkErrorSaysCoreTime(t *testing.T) {
+	tests := []struct {
+		work float64
+		want string
+	}{
+		{5e8, "roughly 100 s of one core"},
+		{1.5e10, "roughly 50 min of one core"},
+		{2.5e11, "roughly 14 h of one core"},
+		{1e12, "roughly 2 days of one core"},
+		{1e13, "roughly 23 days of one core"},
+	}
+	for _, tt := range tests {
+		err := lab.CheckWork("these fights", tt.work, 1)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("CheckWork(%v) = %v; want %q in it", tt.work, err, tt.want)
+		}
+	}
+}

@@ -102,3 +102,85 @@ func toFigures(v float64, n int) (string, float64) {
 	}
 	return s, r
 }
+
+// spanUnit is a unit of Span: seconds in one, and its names.
+type spanUnit struct {
+	secs      float64
+	one, many string
+}
+
+// spanUnits are Span's units, largest first.
+var spanUnits = []spanUnit{{86400, "day", "days"}, {3600, "h", "h"}, {60, "min", "min"}, {1, "s", "s"}}
+
+// Span writes a time of s seconds as a person reads a duration: whole days,
+// h, min and s, the largest first, in at most parts parts (1 or more), the
+// last rounded to the nearest and a zero part after the first left out.
+// With two parts: "40 s", "27 min 46 s", "1 min" (59.5 s), "1 h 9 min",
+// "1 h", "1 day 2 h", "5 days". With one part a unit is taken only once s
+// holds two of it, so that the rounding is at most a quarter of what it
+// writes: "90 s", "49 min", "100 min", "17 h", "47 h", "2 days"; that is
+// how the lab says a rough time ("roughly 49 min of one core"). Half a
+// second or less is "0 s"; a negative s is written as its size with a
+// minus sign; NaN and ±Inf as strconv writes them, with " s". From 1e15
+// of the first unit on (a float's seconds are no longer whole) only that
+// part is written, and past MaxPlain digits with its exponent, as Format
+// writes it.
+func Span(s float64, parts int) string { return span(s, parts, spanUnits) }
+
+// SpanInHours is Span without days: the hours count on past 24 ("24 h",
+// "126 h 17 min"), as game says a battle's length beside its cap of 24 h.
+func SpanInHours(s float64, parts int) string { return span(s, parts, spanUnits[1:]) }
+
+// span is Span in units, largest first.
+func span(s float64, parts int, units []spanUnit) string {
+	switch {
+	case math.IsNaN(s) || math.IsInf(s, 0):
+		return strconv.FormatFloat(s, 'g', -1, 64) + " s"
+	case s < 0 && math.Round(-s) > 0:
+		return "-" + span(-s, parts, units)
+	}
+	parts = max(parts, 1)
+	least := 1.0 // of the first unit, in units
+	if parts == 1 {
+		least = 2
+	}
+	first := func(v float64) int {
+		for i, u := range units {
+			if v >= least*u.secs {
+				return i
+			}
+		}
+		return len(units) - 1
+	}
+	round := func(v float64, i int) (float64, int) {
+		last := min(i+parts-1, len(units)-1)
+		return math.Round(v/units[last].secs) * units[last].secs, last
+	}
+	i := first(s)
+	r, last := round(s, i)
+	if j := first(r); j != i { // rounding carried into a larger unit
+		i = j
+		r, last = round(r, i)
+	}
+	var out []string
+	for k := i; k <= last; k++ {
+		u := units[k]
+		n := math.Floor(r / u.secs)
+		if k == last {
+			n = math.Round(r / u.secs)
+		}
+		r -= n * u.secs
+		if n == 0 && k > i {
+			continue
+		}
+		name := u.many
+		if n == 1 {
+			name = u.one
+		}
+		out = append(out, Format(n, 3)+" "+name)
+		if n >= 1e15 { // past a float's whole seconds: the rest is noise
+			break
+		}
+	}
+	return strings.Join(out, " ")
+}

@@ -139,3 +139,41 @@ func TestSignificantReadsApartAtAnySize(t *testing.T) {
 		}
 	}
 }
+
+// Span is the one rule of a time in words: game's replay refusals write
+// two parts in hours ("1 h 9 min", "126 h 17 min"), the lab's estimate of a
+// core's time one part, rounded ("roughly 49 min", "3 days").
+func TestSpan(t *testing.T) {
+	for _, tc := range []struct {
+		s     float64
+		parts int
+		want  string
+	}{
+		{0, 2, "0 s"}, {0, 1, "0 s"}, {0.4, 2, "0 s"}, {-0.3, 2, "0 s"}, {40, 2, "40 s"},
+		{59.5, 2, "1 min"}, {59.5, 1, "60 s"}, {119.4, 1, "119 s"}, {120, 1, "2 min"},
+		{1666.4, 2, "27 min 46 s"}, {1666.6, 1, "28 min"}, {3599.7, 2, "1 h"}, {3600, 2, "1 h"}, {3600, 1, "60 min"},
+		{4140, 2, "1 h 9 min"}, {4170, 2, "1 h 10 min"}, {6000, 1, "100 min"}, {7200, 1, "2 h"},
+		{61200, 1, "17 h"}, {86400, 2, "1 day"}, {86400, 1, "24 h"}, {93600, 2, "1 day 2 h"},
+		{454620, 2, "5 days 6 h"}, {169200, 1, "47 h"}, {171000, 1, "2 days"}, {172800, 1, "2 days"}, {432000, 2, "5 days"},
+		{86400 + 59, 2, "1 day"}, {86400 + 59, 3, "1 day 1 min"}, {3661, 3, "1 h 1 min 1 s"},
+		{-4140, 2, "-1 h 9 min"}, {1e20, 2, "1157407407407407 days"}, {1e30, 1, "1.16e+25 days"},
+		{1e300, 2, "1.16e+295 days"}, {math.NaN(), 2, "NaN s"}, {math.Inf(1), 1, "+Inf s"}, {math.Inf(-1), 2, "-Inf s"},
+	} {
+		if got := figures.Span(tc.s, tc.parts); got != tc.want {
+			t.Errorf("Span(%v, %d): got %q; want %q", tc.s, tc.parts, got, tc.want)
+		}
+	}
+	// SpanInHours counts hours on past a day, and is Span below one.
+	for _, tc := range []struct {
+		s     float64
+		parts int
+		want  string
+	}{
+		{0, 2, "0 s"}, {4140, 2, "1 h 9 min"}, {1666.4, 2, "27 min 46 s"}, {86400, 2, "24 h"}, {454620, 2, "126 h 17 min"},
+		{432000, 1, "120 h"}, {1e20, 2, "27777777777777776 h"}, {math.NaN(), 2, "NaN s"},
+	} {
+		if got := figures.SpanInHours(tc.s, tc.parts); got != tc.want {
+			t.Errorf("SpanInHours(%v, %d): got %q; want %q", tc.s, tc.parts, got, tc.want)
+		}
+	}
+}
