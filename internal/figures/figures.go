@@ -42,23 +42,28 @@ func Format(v float64, n int) string {
 // Significant writes v with n significant figures at any size, in plain
 // decimals up to MaxPlain characters ("3000.1" and "0.0000123" with 6,
 // where Format writes the first whole, "3000", and %g the second
-// "1.23e-05"), "0" below Negligible, and past MaxPlain with its exponent.
+// "1.23e-05"), "0" below Negligible, and past MaxPlain with its exponent:
+// Rounded, with a value below Negligible taken for float noise.
 // A swept key's points are written so: LO + i·STEP read apart at any size
 // when STEP moves the n-th figure (lab.ParseSweeps refuses a finer step),
 // and without their float noise ("0.3", not "0.30000000000000004").
 func Significant(v float64, n int) string {
-	s, r := toFigures(v, n)
-	switch {
-	case math.IsNaN(v) || math.IsInf(v, 0):
-		return s
-	case math.Abs(v) < Negligible:
+	if math.Abs(v) < Negligible {
 		return "0"
-	case strings.ContainsRune(s, 'e'):
-		if p := strconv.FormatFloat(r, 'f', -1, 64); len(p) <= MaxPlain {
-			return p
-		}
 	}
-	return s
+	return Rounded(v, n)
+}
+
+// Rounded writes v rounded to n significant figures as Exact writes a
+// value: in plain decimals up to MaxPlain characters at any size, a tiny
+// one with its figures ("0.00000000000123457" with 6, where Significant
+// writes "0" below Negligible), past MaxPlain with its exponent, NaN and
+// ±Inf as strconv writes them. Say back so a value a person set that is
+// no float noise however small, where n figures are enough: a fit's
+// settings (lab/report's FormatValue).
+func Rounded(v float64, n int) string {
+	_, r := toFigures(v, n)
+	return Exact(r)
 }
 
 // Exact writes v, a number a person wrote (a key's value, a range's bound,

@@ -140,6 +140,30 @@ func TestSignificantReadsApartAtAnySize(t *testing.T) {
 	}
 }
 
+// Rounded is Significant without its floor: a tiny value keeps its figures
+// (a fit's setting of 1.23456789e-12 is no float noise).
+func TestRoundedKeepsTinyValues(t *testing.T) {
+	tests := []struct {
+		v    float64
+		want string
+	}{
+		{1.23456789e-12, "0.00000000000123457"},
+		{-5.55e-17, "-0.0000000000000000555"},
+		{1e-300, "1e-300"},
+		{3000.1, "3000.1"},
+		{0.1 + 0.2, "0.3"},
+		{123456789, "123457000"},
+		{math.Copysign(0, -1), "0"},
+		{math.NaN(), "NaN"},
+		{math.Inf(-1), "-Inf"},
+	}
+	for _, tt := range tests {
+		if got := figures.Rounded(tt.v, 6); got != tt.want {
+			t.Errorf("Rounded(%v, 6) = %q; want %q", tt.v, got, tt.want)
+		}
+	}
+}
+
 // Span is the one rule of a time in words: game's replay refusals write
 // two parts in hours ("1 h 9 min", "126 h 17 min"), the lab's estimate of a
 // core's time one part, rounded ("roughly 49 min", "3 days").

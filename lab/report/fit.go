@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/moralebreak/moralebreak/internal/figures"
 	"github.com/moralebreak/moralebreak/lab"
 	labfit "github.com/moralebreak/moralebreak/lab/fit"
 	"github.com/moralebreak/moralebreak/morale"
@@ -82,16 +83,13 @@ func FitProblems(r *labfit.Result) []string {
 
 // FormatValue prints a setting as weights.toml does: "4.0", "3.2", "-0.065",
 // a value not whole with six significant figures, without an exponent
-// (lab.FormatExact: "0.00001", not "1e-05").
+// ("0.00001", not "1e-05") and however small ("0.00000000000123457"):
+// figures.Rounded.
 func FormatValue(v float64) string {
 	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
 		return strconv.FormatFloat(v, 'f', 1, 64)
 	}
-	r, err := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 6, 64), 64)
-	if err != nil { // FormatFloat's output always parses
-		r = v
-	}
-	return lab.FormatExact(r)
+	return figures.Rounded(v, 6)
 }
 
 // FormatMeasure prints a statistic with its 95% interval, rounded outward

@@ -431,6 +431,8 @@ func TestFormatValueHasNoExponent(t *testing.T) {
 	}{
 		{4, "4.0"}, {3.2, "3.2"}, {-0.065, "-0.065"}, {0.00001, "0.00001"}, {-0.0000123456789, "-0.0000123457"},
 		{0.123456789, "0.123457"}, {1234567.8, "1234570"}, {1e15, "1000000000000000"}, {1e300, "1e+300"},
+		// A tiny setting keeps its figures (Significant's floor would write "0").
+		{1.23456789e-12, "0.00000000000123457"}, {-4e-10, "-0.0000000004"},
 	} {
 		if got := report.FormatValue(tc.v); got != tc.want {
 			t.Errorf("FormatValue(%v): got %q; want %q", tc.v, got, tc.want)
