@@ -48,15 +48,24 @@ func FormatFigures(v float64, n int) string { return figures.Format(v, n) }
 // decimals ("-0.00003333" in 9 columns), keeps the decimals the column
 // holds ("-0.000033"), and one too small for them reads "0", as a value
 // below Negligible does. Other values print as FormatFigures writes them
-// (a whole number has no decimals to drop).
+// (a whole number has no decimals to drop). It is formatDecimals with the
+// decimals width holds after "0." and the sign.
 func FormatWithin(v float64, n, width int) string {
-	s := FormatFigures(v, n)
-	if len(s) <= width || !(math.Abs(v) < 1) {
-		return s
-	}
 	decimals := width - len("0.")
 	if v < 0 {
 		decimals--
+	}
+	return formatDecimals(v, n, decimals)
+}
+
+// formatDecimals is FormatFigures(v, n) with at most decimals decimals: a
+// value below 1 in size that FormatFigures writes with more keeps the
+// first ones ("-0.000033" for -0.00003333 with 6), and one too small for
+// them reads "0". Other values print as FormatFigures writes them.
+func formatDecimals(v float64, n, decimals int) string {
+	s := FormatFigures(v, n)
+	if decimalsOf(s) <= decimals || !(math.Abs(v) < 1) {
+		return s
 	}
 	s = strconv.FormatFloat(v, 'f', max(0, decimals), 64)
 	if strings.ContainsRune(s, '.') {
@@ -66,6 +75,14 @@ func FormatWithin(v float64, n, width int) string {
 		return "0"
 	}
 	return s
+}
+
+// decimalsOf is the number of decimals s, a number in plain decimals, has.
+func decimalsOf(s string) int {
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		return len(s) - i - 1
+	}
+	return 0
 }
 
 // FormatSweepValue writes a swept key's value at a point, as run's table of

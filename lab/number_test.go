@@ -200,6 +200,11 @@ func TestPairedDiffWithinKeepsToItsColumn(t *testing.T) {
 		{lab.PairedDiff{Diff: -0.123, Lo: -12345678.9, Hi: 0.000456}, 26, "-0.123 [-12345679, 0]"},
 		{lab.PairedDiff{Diff: -11050, Lo: -11200, Hi: -10900}, 26, "-11050 [-11200, -10900]"},
 		{lab.PairedDiff{}, 26, "0 [0, 0]"},
+		// The longest numbers signed writes (11 decimals), and a cut of one decimal at a time.
+		{lab.PairedDiff{Diff: 1.23e-9, Lo: -4.56e-9, Hi: 7.89e-9}, 26, "0 [0, +0.00000001]"},
+		{lab.PairedDiff{Diff: 1.23e-9, Lo: -4.56e-9, Hi: 7.89e-9}, 50, "+0.00000000123 [-0.00000000456, +0.00000000789]"},
+		{lab.PairedDiff{Diff: 0.000123, Lo: 0.0000456, Hi: 0.000789}, 32, "+0.000123 [+0.000046, +0.000789]"},
+		{lab.PairedDiff{Diff: 0.000123, Lo: 0.0000456, Hi: 0.000789}, 29, "+0.00012 [+0.00005, +0.00079]"},
 	} {
 		got := tc.d.Within(tc.width)
 		if got != tc.want {

@@ -118,10 +118,11 @@ func (d PairedDiff) String() string {
 // "0 [0, 0]". What fits prints as String does; whole numbers keep theirs.
 func (d PairedDiff) Within(width int) string {
 	s := d.String()
-	for dec := 16; len(s) > width && dec >= 0; dec-- {
-		// signedWithin's width for dec decimals, sign included.
-		w := dec + len("+0.")
-		s = fmt.Sprintf("%s [%s, %s]", signedWithin(d.Diff, w), signedWithin(d.Lo, w), signedWithin(d.Hi, w))
+	// The first cut that can narrow s: one decimal fewer than its longest
+	// number has (signed writes at most 11, 1.23e-9's "0.00000000123").
+	most := max(decimalsOf(signed(d.Diff)), decimalsOf(signed(d.Lo)), decimalsOf(signed(d.Hi)))
+	for dec := most - 1; len(s) > width && dec >= 0; dec-- {
+		s = fmt.Sprintf("%s [%s, %s]", signedDecimals(d.Diff, dec), signedDecimals(d.Lo, dec), signedDecimals(d.Hi, dec))
 	}
 	return s
 }
@@ -130,15 +131,11 @@ func (d PairedDiff) Within(width int) string {
 // "-0.2"), whole from 1000 ("+1234", not "+1.23e+03": FormatFigures), and
 // no change, or a negligible one (FormatFigures), as "0": neither "+0"
 // nor "-0".
-func signed(v float64) string { return signedWithin(v, math.MaxInt) }
+func signed(v float64) string { return signedDecimals(v, math.MaxInt) }
 
-// signedWithin is signed for a column width bytes wide, sign included
-// (FormatWithin).
-func signedWithin(v float64, width int) string {
-	if v > 0 {
-		width-- // the "+"
-	}
-	s := FormatWithin(v, 3, width)
+// signedDecimals is signed with at most decimals decimals (formatDecimals).
+func signedDecimals(v float64, decimals int) string {
+	s := formatDecimals(v, 3, decimals)
 	if s == "0" {
 		return s
 	}
