@@ -26,8 +26,9 @@ func Width(s string, face text.Face) float64 {
 // Wrap breaks s into lines no wider than w pixels in face. Each line of s
 // (split at "\n") is wrapped on its own, at spaces, keeping a run of
 // spaces as it is where it does not end a line, but not at a space inside
-// a path (pathWords); a word wider than w is broken after a path
-// separator, else at a space of its own (a path's), else between runes,
+// a path (pathWords) nor between a number and its unit (unitWords); a
+// word wider than w is broken after a path separator, else at a space of
+// its own (a path's, a number's before its unit), else between runes,
 // never inside a number (split). An empty line of s stays an empty line; the result of ""
 // is no line at all. w below one rune's width still gives one rune a line;
 // a number wider than w has a line of its own, wider than w.
@@ -46,7 +47,7 @@ func Wrap(s string, face text.Face, w float64) []string {
 func appendWrapped(out []string, para string, face text.Face, w float64) []string {
 	// split at single spaces, so that a run of spaces (an empty word
 	// between two) stays as the text has it: "/tmp/a  b/c"
-	words := pathWords(strings.Split(para, " "))
+	words := unitWords(pathWords(strings.Split(para, " ")))
 	cur := ""
 	for i, word := range words {
 		if i > 0 {
@@ -141,6 +142,35 @@ func pathWords(words []string) []string {
 	}
 	return out
 }
+
+// unitWords joins each number to the unit after it into one word, so
+// that no line ends in a number whose unit starts the next: the console's
+// Why read "… (4.5" over "m away, …" and "… at 4.66" over "s, recovery …".
+// A number is digits with '.' or ',' between them, after any sign and an
+// opening bracket ("(4.5", "−0.40", "±0.00"); a unit is one of units,
+// before any closing punctuation ("s,", "m)").
+func unitWords(words []string) []string {
+	out := words[:0:0]
+	for k := 0; k < len(words); k++ {
+		w := words[k]
+		if k+1 < len(words) && w != "" && '0' <= w[len(w)-1] && w[len(w)-1] <= '9' && // most words end in no digit
+			numberRE.MatchString(w) && unitAfterRE.MatchString(words[k+1]) {
+			out = append(out, w+" "+words[k+1])
+			k++
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+var (
+	numberRE    = regexp.MustCompile(`^[(\[]?[-+−±]?[0-9]([0-9.,]*[0-9])?$`)
+	unitAfterRE = regexp.MustCompile(`^(` + units + `)[)\].,;:…]*$`)
+)
+
+// units are the units a number in the demo's texts is followed by.
+const units = `s|ms|min|h|m|cm|km|px|pts|MB|fps|Hz|%`
 
 // opening are the quotes and brackets that may open a path, or a remark
 // after one.

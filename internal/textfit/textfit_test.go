@@ -2,6 +2,7 @@ package textfit_test
 
 import (
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -408,7 +409,7 @@ func TestWrapEndsAPathAtItsLastWord(t *testing.T) {
 	var cases []wrapCase
 	for _, words := range [][]string{
 		{"cannot", "read", "/home/ana/My Designs/a.toml", "and", "/home/ana/b.toml:", "no", "such", "file"},
-		{"File:", "/home/ana/weights.toml", "(watched)", "recovery", "0.02/s", "after", "3", "s"},
+		{"File:", "/home/ana/weights.toml", "(watched)", "recovery", "0.02/s", "after", "3 s"}, // a number with its unit
 		{"File:", "/home/ana/Design Work/weights.toml", "(not", "watched:", "open", "/home/ana/Design Work:", "too", "many"},
 		{"/tmp/a.toml,", "/tmp/My Designs/b.toml", "and", "(/tmp/c d.toml)", "at", "2000/s,", "0.5/min"},
 		{"ContagionPerSecond", "is", "2000/s;", "it", "must", "lie", "in", "0..1000/s,", "as", "RecoveryPerSecond"},
@@ -499,4 +500,47 @@ func TestDashAtTellsAHyphenFromASign(t *testing.T) {
 			t.Errorf("DashAt(%q, %d): got %q; want %q", s, at, got, tc.want)
 		}
 	}
+}
+
+// A number keeps its unit on its line: the console's Why read "… (4.5"
+// over "m away, …" and "… at 4.66" over "s, recovery …". Where the number
+// and its unit do not fit a line together they break at their space, as
+// a path with a space does.
+func TestWrapKeepsANumberWithItsUnit(t *testing.T) {
+	face := load(t).Face(12)
+	unit := regexp.MustCompile(`^(s|m|cm|px|pts|%)\b`)
+	number := regexp.MustCompile(`[0-9]$`)
+	for _, in := range []string{
+		"LeaderDown −0.40 at 5.00 s (4.5 m away, falloff 1.00, nerve 0.12 kept 12%), LeaderNearby +0.08 ×3, last at 4.66 s, recovery ±0.00 (bad news 0.9 s ago)",
+		"NoEffectRadius is 3000 cm; it must lie in (FullEffectRadius 600 cm, 100000 cm]",
+		"Chen routs 75% [73–78] was 0% +75 pts, first rout 10.8 s",
+	} {
+		widest := 0.0 // of its words, a number and its unit one word
+		words := strings.Fields(in)
+		for k, word := range words {
+			if k+1 < len(words) && number.MatchString(word) && unit.MatchString(words[k+1]) {
+				word += " " + words[k+1]
+			}
+			widest = max(widest, textfit.Width(word, face))
+		}
+		for w := math.Ceil(widest); w < textfit.Width(in, face)+10; w++ {
+			got := textfit.Wrap(in, face, w)
+			if strings.Join(got, " ") != in {
+				t.Errorf("Wrap(%q, %.0f px): got %q; want it wrapped at its spaces", in, w, got)
+			}
+			inWidth(t, face, in, w, got)
+			for k := 1; k < len(got); k++ {
+				if number.MatchString(got[k-1]) && unit.MatchString(got[k]) {
+					t.Errorf("Wrap(%q, %.0f px): got %q; want no unit cut from its number (%q over %q)", in, w, got, got[k-1], got[k])
+				}
+			}
+		}
+	}
+	wrapCases(t, face, []wrapCase{
+		{"recovery at 4.66 s", textfit.Width("recovery at 4.66", face), []string{"recovery at", "4.66 s"}},
+		{"away, falloff (4.5 m away)", textfit.Width("away, falloff (4.5", face), []string{"away, falloff", "(4.5 m away)"}},
+		// too wide for the line together: cut at their space
+		{"(4.5 m away)", textfit.Width("(4.5 m", face) - 1, []string{"(4.5", "m", "away)"}},
+		{"3 men, 3 ms", textfit.Width("3 men, 3", face), []string{"3 men,", "3 ms"}},
+	})
 }
