@@ -228,11 +228,7 @@ func writeRuns(ctx context.Context, h lab.Header, shard lab.Shard, res []lab.Run
 
 // printSummary prints the headline numbers to stdout.
 func printSummary(env console, sum *lab.Summary) {
-	var names []string
-	for _, st := range sum.Stats {
-		names = append(names, safefile.Escape(st.Name))
-	}
-	w := nameColumn(28, names)
+	names, w := nameColumn(28, sum.Stats, func(st lab.Stat) string { return st.Name })
 	// Each number within its column (lab.FormatWithin), as compare's: a
 	// tiny mean's decimals pushed the share to the right.
 	n := func(p *float64) string { return orDash(p, 9) }
@@ -242,15 +238,18 @@ func printSummary(env console, sum *lab.Summary) {
 	}
 }
 
-// nameColumn is the width of a table's first column, of names (metrics,
-// knobs), as they are printed: at least least, and as wide as the longest,
-// so that a long name (a squad's, a custom event's: up to 256 bytes) does
-// not push its row's columns right of the header's.
-func nameColumn(least int, names []string) int {
-	for _, n := range names {
-		least = max(least, utf8.RuneCountInString(n))
+// nameColumn returns the names of rows (metrics, knobs) as a table's first
+// column prints them, escaped (safefile.Escape), and the column's width: at
+// least least, and as wide as the longest, so that a long name (a squad's, a
+// custom event's: up to 256 bytes) does not push its row's columns right of
+// the header's.
+func nameColumn[T any](least int, rows []T, name func(T) string) ([]string, int) {
+	names := make([]string, len(rows))
+	for i, r := range rows {
+		names[i] = safefile.Escape(name(r))
+		least = max(least, utf8.RuneCountInString(names[i]))
 	}
-	return least
+	return names, least
 }
 
 // metricStatFlags checks -metric and -stat, naming the flag that is wrong
@@ -526,11 +525,7 @@ func cmdCompare(ctx context.Context, args []string, env console) error {
 func printCompare(env console, res lab.CompareResult, name, fileA, fileB string) {
 	env.out.printf("%s: A = %s, B = %s, %d fights each on the same seeds\n", safefile.Escape(name), safefile.Escape(fileA), safefile.Escape(fileB), res.Runs)
 	env.out.printf("plain means: over the fights where that side had the metric (as run reports it); paired: over the fights where both had it\n")
-	var names []string
-	for _, d := range res.Diffs {
-		names = append(names, safefile.Escape(d.Metric))
-	}
-	w := nameColumn(28, names)
+	names, w := nameColumn(28, res.Diffs, func(d lab.Difference) string { return d.Metric })
 	env.out.printf("%-*s %16s %16s %6s %9s %9s %9s %8s %7s %7s  %s\n", w, "metric", "mean A (fights)", "mean B (fights)", "paired", "paired A", "paired B", "B−A", "±1.96SE", "share A", "share B", "verdict")
 	for i, d := range res.Diffs {
 		v := "same within noise"
@@ -659,11 +654,7 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 	env.out.printf("%s of %s, baseline %s (%d fights each, the same seeds; 95%% paired intervals)\n", *stat, *metric, orDash(res.Baseline, 0), *runs)
 	// The knobs' column is as wide as the longest knob: a custom event's
 	// name may be 256 bytes, and pushed its row's columns right.
-	var keys []string
-	for _, e := range res.Effects {
-		keys = append(keys, safefile.Escape(e.Key))
-	}
-	knob := nameColumn(32, keys)
+	keys, knob := nameColumn(32, res.Effects, func(e lab.Effect) string { return e.Key })
 	env.out.printf("%-*s %10s %10s %26s %10s %26s %8s  %s\n", knob, "knob", "value", "-10%", "change at -10%", "+10%", "change at +10%", "swing", "verdict")
 	for i, e := range res.Effects {
 		v := "within noise"
