@@ -189,3 +189,24 @@ func span(s float64, parts int, units []spanUnit) string {
 	}
 	return strings.Join(out, " ")
 }
+
+// Fraction writes a share v in 0..1 with decimals decimals, at least one
+// ("0.520" with 3), as a table of shares prints it, but never a share that
+// is not 0 or 1 as if it were: one the decimals would round to 0 is
+// "<0.001", and one they would round to 1 is ">0.999" (with 3), so that 1
+// fight in 12,000 does not read as none, nor 11,999 as all. 0 and 1 are
+// "0.000" and "1.000"; a value outside 0..1, and NaN, as strconv writes it
+// with the decimals.
+func Fraction(v float64, decimals int) string {
+	decimals = max(decimals, 1)
+	fixed := func(x float64) string { return strconv.FormatFloat(x, 'f', decimals, 64) }
+	step := math.Pow(10, -float64(decimals)) // 0.001
+	s := fixed(v)
+	switch {
+	case v > 0 && v < 1 && s == fixed(0):
+		return "<" + fixed(step)
+	case v > 0 && v < 1 && s == fixed(1):
+		return ">" + fixed(1-step)
+	}
+	return s
+}

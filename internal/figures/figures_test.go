@@ -201,3 +201,23 @@ func TestSpan(t *testing.T) {
 		}
 	}
 }
+
+// Fraction writes a share with its decimals, and a share that is neither
+// 0 nor 1 never as one of them: run's table wrote 1 fight in 12,000 as
+// "0.000".
+func TestFraction(t *testing.T) {
+	for _, tc := range []struct {
+		v        float64
+		decimals int
+		want     string
+	}{
+		{0, 3, "0.000"}, {1, 3, "1.000"}, {0.5204, 3, "0.520"}, {1.0 / 12000, 3, "<0.001"}, {0.00049, 3, "<0.001"},
+		{0.0006, 3, "0.001"}, {1 - 1.0/12000, 3, ">0.999"}, {0.9994, 3, "0.999"}, {0.9996, 3, ">0.999"},
+		{1e-300, 3, "<0.001"}, {0.004, 2, "<0.01"}, {0.996, 2, ">0.99"}, {0.3, 0, "0.3"}, {0.01, 0, "<0.1"},
+		{1.5, 3, "1.500"}, {math.NaN(), 3, "NaN"},
+	} {
+		if got := figures.Fraction(tc.v, tc.decimals); got != tc.want {
+			t.Errorf("Fraction(%v, %d): got %q; want %q", tc.v, tc.decimals, got, tc.want)
+		}
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/moralebreak/moralebreak/internal/figures"
 	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/lab"
 	"github.com/moralebreak/moralebreak/lab/report"
@@ -232,11 +233,23 @@ func printSummary(env console, sum *lab.Summary) {
 	// Each number within its column (lab.FormatWithin), as compare's: a
 	// tiny mean's decimals pushed the share to the right.
 	n := func(p *float64) string { return orDash(p, 9) }
+	// A share never reads as 0 or 1 unless it is (figures.Fraction:
+	// "<0.001"), and the column is as wide as its widest share, so that the
+	// intervals start under each other.
+	shareW := 0
+	for _, st := range sum.Stats {
+		shareW = max(shareW, len(shareText(st.Share)))
+	}
 	env.out.printf("%-*s %6s %9s %9s %9s %9s  %s\n", w, "metric", "n", "p10", "p50", "p90", "mean", "share [95% CI]")
 	for i, st := range sum.Stats {
-		env.out.printf("%-*s %6d %9s %9s %9s %9s  %.3f [%.3f, %.3f]\n", w, names[i], st.N, n(st.P10), n(st.P50), n(st.P90), n(st.Mean), st.Share, st.ShareLo, st.ShareHi)
+		env.out.printf("%-*s %6d %9s %9s %9s %9s  %-*s [%s, %s]\n", w, names[i], st.N, n(st.P10), n(st.P50), n(st.P90), n(st.Mean), shareW, shareText(st.Share), shareText(st.ShareLo), shareText(st.ShareHi))
 	}
 }
+
+// shareText writes a share as the tables print it, with three decimals, and
+// one that is neither 0 nor 1 never as either ("<0.001", ">0.999":
+// figures.Fraction).
+func shareText(v float64) string { return figures.Fraction(v, 3) }
 
 // nameColumn returns the names of rows (metrics, knobs) as a table's first
 // column prints them, escaped (safefile.Escape), and the column's width: at
@@ -550,7 +563,7 @@ func printCompare(env console, res lab.CompareResult, name, fileA, fileB string)
 			}
 			return lab.FormatWithin(x, 4, 9)
 		}
-		env.out.printf("%-*s %16s %16s %6d %9s %9s %9s %8s %7.3f %7.3f  %s\n", w, names[i], mean(d.MeanA, d.NA), mean(d.MeanB, d.NB), d.N, paired(d.PairedA), paired(d.PairedB), paired(d.Diff), lab.FormatWithin(lab.Z95*d.SE, 3, 8), d.ShareA, d.ShareB, v)
+		env.out.printf("%-*s %16s %16s %6d %9s %9s %9s %8s %7s %7s  %s\n", w, names[i], mean(d.MeanA, d.NA), mean(d.MeanB, d.NB), d.N, paired(d.PairedA), paired(d.PairedB), paired(d.Diff), lab.FormatWithin(lab.Z95*d.SE, 3, 8), shareText(d.ShareA), shareText(d.ShareB), v)
 	}
 }
 
@@ -732,6 +745,6 @@ func printSweep(env console, res lab.SweepResult) {
 			}
 			cols = append(cols, val, strconv.Itoa(pt.N))
 		}
-		env.out.printf("%s\t%.3f [%.3f, %.3f]\n", strings.Join(cols, "\t"), pt.Share, pt.Lo, pt.Hi)
+		env.out.printf("%s\t%s [%s, %s]\n", strings.Join(cols, "\t"), shareText(pt.Share), shareText(pt.Lo), shareText(pt.Hi))
 	}
 }

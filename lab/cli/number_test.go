@@ -263,6 +263,33 @@ func TestRunColumnsHoldTinyMeans(t *testing.T) {
 	if code != 0 || !strings.Contains(out, " 0.0000") || !sharesUnderHeader(t, "run", out) {
 		t.Fatalf("got exit %d, stdout %q, stderr %q; want exit 0, a table of metrics and a mean of 0.0000…", code, out, e)
 	}
+	// A share of 1 fight in 12000 is no share of none: it read "0.000
+	// [0.000, 0.000]". None at all still reads 0.000.
+	rows := map[string]string{}
+	for _, l := range strings.Split(out, "\n") {
+		if f := strings.Fields(l); len(f) > 0 {
+			rows[f[0]] = l
+		}
+	}
+	for _, tc := range []struct{ metric, want string }{
+		{"squad_broke.a", "  <0.001 [<0.001, <0.001]"},
+		{"first_panicked_s", "  <0.001 [<0.001, <0.001]"},
+		{"routed", "  0.000  [0.000, <0.001]"},
+	} {
+		if !strings.HasSuffix(rows[tc.metric], tc.want) {
+			t.Errorf("run: %s's row %q; want it to end %q", tc.metric, rows[tc.metric], tc.want)
+		}
+	}
+	// compare's shares, the same rule in columns of 7.
+	code, out, e = runMain(t, context.Background(), nil, "compare", "../../weights.toml", "../../weights.toml", sc, "-runs", "12000", "-q")
+	if code != 0 || !verdictsUnderHeader(t, "compare", out) {
+		t.Fatalf("compare: got exit %d, stdout %q, stderr %q; want exit 0, a header and rows", code, out, e)
+	}
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "squad_broke.a ") && !strings.Contains(l, "  <0.001  <0.001  ") {
+			t.Errorf("compare: row %q; want its shares A and B as <0.001", l)
+		}
+	}
 }
 
 // sharesUnderHeader checks run's table of metrics in its stdout out: each
@@ -287,7 +314,10 @@ func sharesUnderHeader(t *testing.T, what, out string) bool {
 		if i < 5 {
 			continue
 		}
-		if got := utf8.RuneCountInString(row[:i]) - len("0.000"); got != at {
+		// The share is the last word before its interval (padded to the
+		// column's widest share).
+		pre := strings.TrimRight(row[:i], " ")
+		if got := utf8.RuneCountInString(pre[:strings.LastIndex(pre, " ")+1]); got != at {
 			t.Errorf("%s: row %q: got its share at column %d; want %d, under the header's", what, row, got, at)
 		}
 	}
