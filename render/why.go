@@ -232,8 +232,7 @@ func (r *Renderer) layOut(p *WhyPanel, maxH int) whyLayout {
 	}
 	var states [][]string
 	for _, st := range shown {
-		w, _ := textfit.Limit(textfit.Wrap(st, r.smallFace, inner), whyStateRows, r.smallFace, inner)
-		states = append(states, w)
+		states = append(states, r.wrapState(st, inner))
 	}
 	height := func(n int) int {
 		return whyHeightOf(n, bars, len(bars) < len(p.Bars), states) + headsExtra(l.detail, l.head, len(bars) > 0)
@@ -255,6 +254,31 @@ func (r *Renderer) layOut(p *WhyPanel, maxH int) whyLayout {
 	l.sentence, _ = textfit.Limit(all, n, r.smallFace, inner)
 	l.bars, l.more, l.states = bars, moreCauses(p.Bars[len(bars):]), states
 	return l
+}
+
+// wrapState wraps a state change, "5.00 s  Steady → Shaken: …", into at
+// most whyStateRows lines of inner pixels, with a hanging indent: the
+// lines after its first go under its text (buildWhy draws them
+// stateHead's width in), not under its time, where they read as the next
+// change ("event LeaderDown" under "5.00 s", over "7.00 s  Shaken → …").
+func (r *Renderer) wrapState(st string, inner float64) []string {
+	head := stateHead(st)
+	w := inner - textWidth(head, r.smallFace)
+	lines, _ := textfit.Limit(textfit.Wrap(st[len(head):], r.smallFace, w), whyStateRows, r.smallFace, w)
+	if len(lines) == 0 {
+		return []string{head}
+	}
+	lines[0] = head + lines[0]
+	return lines
+}
+
+// stateHead is the time of a state change with the two spaces after it,
+// "5.00 s  " of "5.00 s  Steady → Shaken: …"; "" when it has none.
+func stateHead(st string) string {
+	if i := strings.Index(st, "  "); i > 0 {
+		return st[:i+2]
+	}
+	return ""
 }
 
 // height is the height of a panel of lines l, in pixels.
@@ -698,8 +722,13 @@ func (r *Renderer) buildWhy(p *WhyPanel, l *whyLayout) {
 		drawText(dst, "State changes", r.smallFace, x, y, text.AlignStart, whyHead, false)
 		y += whyLine
 		for _, lines := range states {
-			for _, l := range lines {
-				drawText(dst, l, r.smallFace, x, y, text.AlignStart, whyText, false)
+			indent := textWidth(stateHead(lines[0]), r.smallFace)
+			for k, l := range lines {
+				lx := x
+				if k > 0 {
+					lx += indent
+				}
+				drawText(dst, l, r.smallFace, lx, y, text.AlignStart, whyText, false)
 				y += whyLine
 			}
 		}

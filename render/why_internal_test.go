@@ -225,3 +225,42 @@ func TestWhyMoreCausesKeepTheirNumbers(t *testing.T) {
 		}
 	}
 }
+
+// A state change too long for its line wraps under its text, not under its
+// time: "7.00 s  Shaken → Panicked: morale 0.12 < PanicBelow 0.25 after" over
+// "event Suppressed" at the panel's left edge read as a change of its own.
+func TestWhyStateChangeHangsUnderItsText(t *testing.T) {
+	a, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := New(a)
+	inner := float64(WhyPanelW - 2*whyPad)
+	for _, st := range []string{
+		"5.00 s  Steady → Shaken: morale 0.51 < ShakenBelow 0.6 after event LeaderDown",
+		"10.50 s  Panicked → Routed: Panicked for 3.50 s (RoutAfterSeconds 3.5) and then some more words to wrap a third line",
+		"7.00 s  Shaken",
+		"no time column: the whole line wraps as it is, under itself, as before",
+	} {
+		for _, w := range []float64{inner, inner * 0.75, inner / 2} {
+			lines := r.wrapState(st, w)
+			head := stateHead(st)
+			indent := textWidth(head, r.smallFace)
+			if !strings.HasPrefix(lines[0], head) || len(lines) > whyStateRows {
+				t.Errorf("wrapState(%q, %.0f px) = %q; want at most %d lines, the first starting %q", st, w, lines, whyStateRows, head)
+			}
+			for k, l := range lines {
+				lw := textWidth(l, r.smallFace)
+				if k > 0 {
+					lw += indent
+				}
+				if lw > w+0.5 {
+					t.Errorf("wrapState(%q, %.0f px) = %q: line %q reaches %.1f px; want at most %.0f", st, w, lines, l, lw, w)
+				}
+			}
+			if head != "" && len(lines) > 1 && strings.Join(lines, " ") != st && !strings.HasSuffix(lines[len(lines)-1], "…") {
+				t.Errorf("wrapState(%q, %.0f px) = %q; want its words, under its text", st, w, lines)
+			}
+		}
+	}
+}
