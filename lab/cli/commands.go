@@ -654,6 +654,14 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 	if err := writeAll(ctx, o, *out, *reportFile, rep.HTML); err != nil {
 		return err
 	}
+	printSensitivity(env, res)
+	return nil
+}
+
+// printSensitivity prints sensitivity's table of res to stdout: each knob,
+// its value, the statistic at -10% and +10% with the change each makes,
+// the swing and the verdict.
+func printSensitivity(env console, res lab.SensitivityResult) {
 	// Each number within its column (lab.FormatWithin, PairedDiff.Within,
 	// as compare's): a tiny one's decimals pushed the columns after it to
 	// the right. A change that fits reads as the page's effects table.
@@ -664,22 +672,39 @@ func cmdSensitivity(ctx context.Context, args []string, env console) error {
 		return p.Within(26)
 	}
 	n := func(p *float64) string { return orDash(p, 10) }
-	env.out.printf("%s of %s, baseline %s (%d fights each, the same seeds; 95%% paired intervals)\n", *stat, *metric, orDash(res.Baseline, 0), *runs)
+	env.out.printf("%s of %s, baseline %s (%d fights each, the same seeds; 95%% paired intervals)\n", res.Stat, res.Metric, orDash(res.Baseline, 0), res.Runs)
 	// The knobs' column is as wide as the longest knob: a custom event's
-	// name may be 256 bytes, and pushed its row's columns right.
+	// name may be 256 bytes, and pushed its row's columns right. A whole
+	// number keeps its digits, so each other column is as wide as its
+	// widest cell too: a value of 10 digits pushed the verdict right.
 	keys, knob := nameColumn(32, res.Effects, func(e lab.Effect) string { return e.Key })
-	env.out.printf("%-*s %10s %10s %26s %10s %26s %8s  %s\n", knob, "knob", "value", "-10%", "change at -10%", "+10%", "change at +10%", "swing", "verdict")
+	widths := []int{10, 10, 26, 10, 26, 8}
+	rows := make([][]string, len(res.Effects))
+	for i, e := range res.Effects {
+		rows[i] = []string{n(&e.Base), n(e.Low), d(e.LowDiff), n(e.High), d(e.HighDiff), lab.FormatWithin(e.Swing, 4, 8)}
+		for j, c := range rows[i] {
+			widths[j] = max(widths[j], utf8.RuneCountInString(c))
+		}
+	}
+	line := func(key string, cells []string, verdict string) {
+		var b strings.Builder
+		fmt.Fprintf(&b, "%-*s", knob, key)
+		for j, c := range cells {
+			fmt.Fprintf(&b, " %*s", widths[j], c)
+		}
+		env.out.printf("%s  %s\n", b.String(), verdict)
+	}
+	line("knob", []string{"value", "-10%", "change at -10%", "+10%", "change at +10%", "swing"}, "verdict")
 	for i, e := range res.Effects {
 		v := "within noise"
 		if e.Beyond() {
 			v = "beyond noise"
 		}
-		env.out.printf("%-*s %10s %10s %26s %10s %26s %8s  %s\n", knob, keys[i], n(&e.Base), n(e.Low), d(e.LowDiff), n(e.High), d(e.HighDiff), lab.FormatWithin(e.Swing, 4, 8), v)
+		line(keys[i], rows[i], v)
 	}
 	if n := res.UnreportedNote(); n != "" {
 		env.out.printf("%s\n", n)
 	}
-	return nil
 }
 
 func runSweep(ctx context.Context, env console, sc *lab.Scenario, axes []lab.Axis, runs int, seed uint64, shard lab.Shard, out, reportFile, metric, stat string, quiet bool, command string) error {

@@ -2,12 +2,16 @@ package cli_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/lab/cli"
 )
 
 // longFight is a scenario of 12000 s whose squad breaks and routs after
@@ -179,6 +183,42 @@ func verdictsUnderTheHeader(t *testing.T, lines []string) {
 	}
 	if rows < 10 {
 		t.Errorf("got %d rows; want every knob's:\n%s", rows, strings.Join(lines, "\n"))
+	}
+}
+
+// sensitivity's columns hold a whole number of any size: a value, a
+// statistic, a change or a swing with more digits than its column (10, 26,
+// 8) pushed the columns after it, and the verdict, right of the header's.
+// Each column is as wide as its widest cell.
+func TestSensitivityColumnsHoldLongWholeNumbers(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	tests := []struct {
+		name string
+		e    lab.Effect
+		want string // in the row
+	}{
+		{"a value of 11 digits", lab.Effect{Key: "RoutAfterSeconds", Base: 12345678901, Low: f(0.5), High: f(0.6)}, " 12345678901 "},
+		{"a statistic of 11 digits", lab.Effect{Key: "RoutAfterSeconds", Base: 3.5, Low: f(12345678901), High: f(12345678902)}, " 12345678901 "},
+		{"a change of 29 bytes", lab.Effect{Key: "RoutAfterSeconds", Base: 3.5, Low: f(0.5), High: f(0.6),
+			LowDiff: &lab.PairedDiff{Diff: 1234567, Lo: 1100000, Hi: 1300000}, Swing: 1234567}, " +1234567 [+1100000, +1300000] "},
+		{"a swing of 9 digits", lab.Effect{Key: "RoutAfterSeconds", Base: 3.5, Low: f(0.5), High: f(0.6), Swing: 123456789}, " 123456789 "},
+		{"ordinary numbers", lab.Effect{Key: "RoutAfterSeconds", Base: 3.5, Low: f(0.5), High: f(0.6), Swing: 0.1}, " 0.5 "},
+	}
+	for _, tt := range tests {
+		res := lab.SensitivityResult{Metric: "broke", Stat: "mean", Runs: 20, Baseline: f(0.55)}
+		for i := 0; i < 10; i++ { // verdictsUnderTheHeader wants every knob's row
+			res.Effects = append(res.Effects, lab.Effect{Key: fmt.Sprintf("k%d", i), Base: 1, Low: f(0.5), High: f(0.6)})
+		}
+		res.Effects = append(res.Effects, tt.e)
+		var b strings.Builder
+		if err := cli.PrintSensitivity(&b, res); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+		if !strings.Contains(lines[len(lines)-1], tt.want) {
+			t.Errorf("%s: row %q; want %q in it", tt.name, lines[len(lines)-1], tt.want)
+		}
+		verdictsUnderTheHeader(t, lines)
 	}
 }
 

@@ -1,0 +1,15 @@
+package cli
+
+import (
+	"io"
+
+	"github.com/moralebreak/moralebreak/lab"
+)
+
+// PrintSensitivity prints sensitivity's table of res to w, as the command
+// does after its fights, so that a test can give it any numbers.
+func PrintSensitivity(w io.Writer, res lab.SensitivityResult) error {
+	p := &printer{w: w}
+	printSensitivity(console{out: p, errs: p}, res)
+	return p.Err()
+}
