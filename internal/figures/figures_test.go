@@ -13,11 +13,7 @@ import (
 // lab's TestFormatNumberHasNoExponent and TestFormatFiguresHasNoExponent,
 // whose rule this is).
 func TestFormatHasNoExponent(t *testing.T) {
-	for _, tc := range []struct {
-		v    float64
-		n    int
-		want string
-	}{
+	checkRule(t, "Format", figures.Format, []ruleCase{
 		{0, 4, "0"}, {1, 4, "1"}, {0.3562, 4, "0.3562"}, {12.345, 4, "12.35"}, {220.84, 4, "220.8"},
 		{999.94, 4, "999.9"}, {999.96, 4, "1000"}, {1175.8, 4, "1176"}, {9999.6, 4, "10000"},
 		{11050, 4, "11050"}, {11053.7, 4, "11054"}, {86399.6, 4, "86400"}, {86400, 4, "86400"},
@@ -28,9 +24,23 @@ func TestFormatHasNoExponent(t *testing.T) {
 		{1234.4, 3, "1234"}, {-11053.7, 3, "-11054"}, {0.00001234, 3, "0.0000123"},
 		{5.55e-17, 3, "0"}, {-5.55e-17, 3, "0"}, {1e-300, 3, "0"}, {math.Copysign(0, -1), 3, "0"},
 		{1.234e-9, 3, "0.00000000123"},
-	} {
-		if got := figures.Format(tc.v, tc.n); got != tc.want {
-			t.Errorf("Format(%v, %d): got %q; want %q", tc.v, tc.n, got, tc.want)
+	})
+}
+
+// ruleCase is a case of a rule of a value and a count (figures, parts,
+// decimals): the rule of v and n writes want.
+type ruleCase struct {
+	v    float64
+	n    int
+	want string
+}
+
+// checkRule checks rule, named name, on each case.
+func checkRule(t *testing.T, name string, rule func(float64, int) string, cases []ruleCase) {
+	t.Helper()
+	for _, tc := range cases {
+		if got := rule(tc.v, tc.n); got != tc.want {
+			t.Errorf("%s(%v, %d): got %q; want %q", name, tc.v, tc.n, got, tc.want)
 		}
 	}
 }
@@ -119,60 +129,28 @@ func TestExactSaysAValueBack(t *testing.T) {
 // size in plain decimals, so that values 0.1 apart above 1000 read apart
 // where Format writes them whole.
 func TestSignificantReadsApartAtAnySize(t *testing.T) {
-	tests := []struct {
-		v    float64
-		want string
-	}{
-		{3000, "3000"},
-		{3000.1, "3000.1"},
-		{1000.5, "1000.5"},
-		{0.1 + 0.2, "0.3"},
-		{-0.069999, "-0.069999"},
-		{0.0000123456789, "0.0000123457"},
-		{123456789, "123457000"},
-		{5.55e-17, "0"},
-		{1e300, "1e+300"},
-	}
-	for _, tt := range tests {
-		if got := figures.Significant(tt.v, 6); got != tt.want {
-			t.Errorf("Significant(%v, 6) = %q; want %q", tt.v, got, tt.want)
-		}
-	}
+	checkRule(t, "Significant", figures.Significant, []ruleCase{
+		{3000, 6, "3000"}, {3000.1, 6, "3000.1"}, {1000.5, 6, "1000.5"}, {0.1 + 0.2, 6, "0.3"},
+		{-0.069999, 6, "-0.069999"}, {0.0000123456789, 6, "0.0000123457"}, {123456789, 6, "123457000"},
+		{5.55e-17, 6, "0"}, {1e300, 6, "1e+300"},
+	})
 }
 
 // Rounded is Significant without its floor: a tiny value keeps its figures
 // (a fit's setting of 1.23456789e-12 is no float noise).
 func TestRoundedKeepsTinyValues(t *testing.T) {
-	tests := []struct {
-		v    float64
-		want string
-	}{
-		{1.23456789e-12, "0.00000000000123457"},
-		{-5.55e-17, "-0.0000000000000000555"},
-		{1e-300, "1e-300"},
-		{3000.1, "3000.1"},
-		{0.1 + 0.2, "0.3"},
-		{123456789, "123457000"},
-		{math.Copysign(0, -1), "0"},
-		{math.NaN(), "NaN"},
-		{math.Inf(-1), "-Inf"},
-	}
-	for _, tt := range tests {
-		if got := figures.Rounded(tt.v, 6); got != tt.want {
-			t.Errorf("Rounded(%v, 6) = %q; want %q", tt.v, got, tt.want)
-		}
-	}
+	checkRule(t, "Rounded", figures.Rounded, []ruleCase{
+		{1.23456789e-12, 6, "0.00000000000123457"}, {-5.55e-17, 6, "-0.0000000000000000555"}, {1e-300, 6, "1e-300"},
+		{3000.1, 6, "3000.1"}, {0.1 + 0.2, 6, "0.3"}, {123456789, 6, "123457000"},
+		{math.Copysign(0, -1), 6, "0"}, {math.NaN(), 6, "NaN"}, {math.Inf(-1), 6, "-Inf"},
+	})
 }
 
 // Span is the one rule of a time in words: game's replay refusals write
 // two parts in hours ("1 h 9 min", "126 h 17 min"), the lab's estimate of a
 // core's time one part, rounded ("roughly 49 min", "3 days").
 func TestSpan(t *testing.T) {
-	for _, tc := range []struct {
-		s     float64
-		parts int
-		want  string
-	}{
+	checkRule(t, "Span", figures.Span, []ruleCase{
 		{0, 2, "0 s"}, {0, 1, "0 s"}, {0.4, 2, "0 s"}, {-0.3, 2, "0 s"}, {40, 2, "40 s"},
 		{59.5, 2, "1 min"}, {59.5, 1, "60 s"}, {119.4, 1, "119 s"}, {120, 1, "2 min"},
 		{1666.4, 2, "27 min 46 s"}, {1666.6, 1, "28 min"}, {3599.7, 2, "1 h"}, {3600, 2, "1 h"}, {3600, 1, "60 min"},
@@ -182,42 +160,22 @@ func TestSpan(t *testing.T) {
 		{86400 + 59, 2, "1 day"}, {86400 + 59, 3, "1 day 1 min"}, {3661, 3, "1 h 1 min 1 s"},
 		{-4140, 2, "-1 h 9 min"}, {1e20, 2, "1157407407407407 days"}, {1e30, 1, "1.16e+25 days"},
 		{1e300, 2, "1.16e+295 days"}, {math.NaN(), 2, "NaN s"}, {math.Inf(1), 1, "+Inf s"}, {math.Inf(-1), 2, "-Inf s"},
-	} {
-		if got := figures.Span(tc.s, tc.parts); got != tc.want {
-			t.Errorf("Span(%v, %d): got %q; want %q", tc.s, tc.parts, got, tc.want)
-		}
-	}
+	})
 	// SpanInHours counts hours on past a day, and is Span below one.
-	for _, tc := range []struct {
-		s     float64
-		parts int
-		want  string
-	}{
+	checkRule(t, "SpanInHours", figures.SpanInHours, []ruleCase{
 		{0, 2, "0 s"}, {4140, 2, "1 h 9 min"}, {1666.4, 2, "27 min 46 s"}, {86400, 2, "24 h"}, {454620, 2, "126 h 17 min"},
 		{432000, 1, "120 h"}, {1e20, 2, "27777777777777776 h"}, {math.NaN(), 2, "NaN s"},
-	} {
-		if got := figures.SpanInHours(tc.s, tc.parts); got != tc.want {
-			t.Errorf("SpanInHours(%v, %d): got %q; want %q", tc.s, tc.parts, got, tc.want)
-		}
-	}
+	})
 }
 
 // Fraction writes a share with its decimals, and a share that is neither
 // 0 nor 1 never as one of them: run's table wrote 1 fight in 12,000 as
 // "0.000".
 func TestFraction(t *testing.T) {
-	for _, tc := range []struct {
-		v        float64
-		decimals int
-		want     string
-	}{
+	checkRule(t, "Fraction", figures.Fraction, []ruleCase{
 		{0, 3, "0.000"}, {1, 3, "1.000"}, {0.5204, 3, "0.520"}, {1.0 / 12000, 3, "<0.001"}, {0.00049, 3, "<0.001"},
 		{0.0006, 3, "0.001"}, {1 - 1.0/12000, 3, ">0.999"}, {0.9994, 3, "0.999"}, {0.9996, 3, ">0.999"},
 		{1e-300, 3, "<0.001"}, {0.004, 2, "<0.01"}, {0.996, 2, ">0.99"}, {0.3, 0, "0.3"}, {0.01, 0, "<0.1"},
 		{1.5, 3, "1.500"}, {math.NaN(), 3, "NaN"},
-	} {
-		if got := figures.Fraction(tc.v, tc.decimals); got != tc.want {
-			t.Errorf("Fraction(%v, %d): got %q; want %q", tc.v, tc.decimals, got, tc.want)
-		}
-	}
+	})
 }
