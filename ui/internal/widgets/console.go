@@ -15,10 +15,11 @@ import (
 
 // Console geometry and limits.
 const (
-	consoleKeep = 2000 // output lines kept
-	consoleHist = 100  // commands kept for Up/Down
-	consolePad  = 6
-	consoleBarW = 10 // the scrollbar's width
+	consoleKeep  = 2000 // output lines kept
+	consoleHist  = 100  // commands kept for Up/Down
+	consolePad   = 6
+	consoleInset = 4  // the input's padding, around its text
+	consoleBarW  = 10 // the scrollbar's width
 )
 
 // Shell runs a console's lines: Exec answers a line, Complete completes
@@ -81,8 +82,8 @@ func NewConsole(sh Shell, mono text.Face, r image.Rectangle, handle *widget.Butt
 		widget.SliderOpts.Images(&widget.SliderTrackImage{Idle: eimage.NewNineSliceColor(ColTrack)}, handle),
 		widget.SliderOpts.PageSizeFunc(c.page), widget.SliderOpts.MinHandleSize(12), widget.SliderOpts.DisableDefaultKeys(true),
 		widget.SliderOpts.WidgetOpts(widget.WidgetOpts.MinSize(consoleBarW, 0)))
-	hint := strings.Join(sh.Examples(), " · ") + " · Tab completes · ↑↓ history"
-	c.input = LineInput(&mono, ColText, ColTrack, widget.NewInsetsSimple(4), widget.TextInputOpts.Placeholder(hint), // Enter: Input's
+	hint := consoleHint(sh.Examples(), mono, float64(r.Dx()-2*consolePad-2*consoleInset))
+	c.input = LineInput(&mono, ColText, ColTrack, widget.NewInsetsSimple(consoleInset), widget.TextInputOpts.Placeholder(hint), // Enter: Input's
 		// the backquote is the console's key, not a character of the line
 		widget.TextInputOpts.Validation(func(s string) (bool, *string) { return !strings.ContainsRune(s, '`'), nil }))
 	top := widget.NewContainer(widget.ContainerOpts.Layout(widget.NewGridLayout(widget.GridLayoutOpts.Columns(2),
@@ -102,6 +103,25 @@ func NewConsole(sh Shell, mono text.Face, r image.Rectangle, handle *widget.Butt
 	c.root.Validate()
 	c.root.SetLocation(r)
 	return c
+}
+
+// consoleKeys ends the input's placeholder, after the shell's examples.
+const consoleKeys = "Tab completes · ↑↓ history"
+
+// consoleHint is the input's placeholder: as many of the shell's examples
+// as fit room pixels of face with consoleKeys after them, so that a
+// narrow console drops examples rather than its keys (at -scale 0.75 the
+// whole line ran past the box, cut at "… · Tab compl"); clipped (Clip)
+// when not even the first example fits.
+func consoleHint(examples []string, face text.Face, room float64) string {
+	h := consoleKeys
+	for n := len(examples); n > 0; n-- {
+		h = strings.Join(append(examples[:n:n], consoleKeys), " · ")
+		if textfit.Width(h, face) <= room {
+			return h
+		}
+	}
+	return textfit.Clip(h, face, room)
 }
 
 // Print appends the lines of s to the output, scrolled to the newest.

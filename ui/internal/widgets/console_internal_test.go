@@ -178,3 +178,29 @@ func TestConsoleTopLineIsWhole(t *testing.T) {
 		}
 	}
 }
+
+// The input's placeholder fits the console: a narrow one drops examples
+// and keeps its keys. At -scale 0.75 it ran past the box, cut at
+// "… · MoraleBreak.Debug 1 · Tab compl".
+func TestConsoleHintFitsItsBox(t *testing.T) {
+	as, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	face := as.MonoFace(12)
+	examples := []string{"help", "MoraleBreak.Why Eriksen", "MoraleBreak.Rally 1", "MoraleBreak.Dump", "MoraleBreak.Debug 1"}
+	whole := strings.Join(append(examples, consoleKeys), " · ")
+	for room := 40.0; room < textfit.Width(whole, face)+20; room += 7 {
+		got := consoleHint(examples, face, room)
+		if textfit.Width(got, face) > room {
+			t.Errorf("consoleHint in %.0f px: %q is %.0f px wide", room, got, textfit.Width(got, face))
+		}
+		first := "help · " + consoleKeys
+		if textfit.Width(first, face) <= room && (!strings.HasPrefix(got, "help · ") || !strings.HasSuffix(got, " · "+consoleKeys)) {
+			t.Errorf("consoleHint in %.0f px: %q; want the first examples that fit, then %q", room, got, consoleKeys)
+		}
+		if textfit.Width(whole, face) <= room && got != whole {
+			t.Errorf("consoleHint in %.0f px: %q; want every example, %q", room, got, whole)
+		}
+	}
+}
