@@ -13,3 +13,10 @@ func PrintSensitivity(w io.Writer, res lab.SensitivityResult) error {
 	printSensitivity(console{out: p, errs: p}, res)
 	return p.Err()
 }
+
+// PrintReplays says on w which replays of picked were written, as run does.
+func PrintReplays(w io.Writer, pick *lab.RunPick, picked []lab.Picked) error {
+	p := &printer{w: w}
+	printReplays(console{out: p, errs: p}, pick, picked, "s.toml", 1, "out")
+	return p.Err()
+}

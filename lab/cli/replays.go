@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strconv"
 
+	"github.com/moralebreak/moralebreak/internal/figures"
 	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/lab"
 )
@@ -49,7 +50,7 @@ func printReplays(env console, pick *lab.RunPick, picked []lab.Picked, file stri
 		if pick.Kind != lab.PickIndex {
 			v := "never"
 			if p.Value != nil {
-				v = strconv.FormatFloat(*p.Value, 'g', 6, 64)
+				v = figures.Significant(*p.Value, 6) // "1234570", where %g wrote "1.23457e+06"
 			}
 			what += fmt.Sprintf(", %s = %s", pick.Metric.Name, v)
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/lab/cli"
 )
 
 // run -replays writes a demo replay of each run it picks, which plays to
@@ -88,6 +89,32 @@ func TestRunReplaysQuotesTheReplayFile(t *testing.T) {
 		}
 		if !strings.Contains(stdout, tc.want) {
 			t.Errorf("%s: got\n%s\nwant a line starting %s", tc.name, stdout, tc.want)
+		}
+	}
+}
+
+// The value of a picked run is said with six figures and no exponent: a
+// count of a million men read "deaths = 1.23457e+06".
+func TestReplaysSayValuesPlain(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	tests := []struct {
+		metric string
+		value  *float64
+		want   string
+	}{
+		{"deaths", f(1234567), "run 3, deaths = 1234570\n"},
+		{"first_rout_s", f(12.25), "run 3, first_rout_s = 12.25\n"},
+		{"share_squads_broken", f(2.0 / 3), "run 3, share_squads_broken = 0.666667\n"},
+		{"first_rout_s", nil, "run 3, first_rout_s = never\n"},
+	}
+	for _, tt := range tests {
+		pick := &lab.RunPick{Spec: "first:" + tt.metric + ":1", Kind: lab.PickFirst, Metric: lab.Metric{Name: tt.metric}, N: 1}
+		var b strings.Builder
+		if err := cli.PrintReplays(&b, pick, []lab.Picked{{Index: 3, Value: tt.value}}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(b.String(), tt.want) {
+			t.Errorf("%s: got %q; want %q in it", tt.metric, b.String(), tt.want)
 		}
 	}
 }
