@@ -153,8 +153,7 @@ func unitWords(words []string) []string {
 	out := words[:0:0]
 	for k := 0; k < len(words); k++ {
 		w := words[k]
-		if k+1 < len(words) && w != "" && '0' <= w[len(w)-1] && w[len(w)-1] <= '9' && // most words end in no digit
-			numberRE.MatchString(w) && unitAfterRE.MatchString(words[k+1]) {
+		if k+1 < len(words) && withUnit(w, words[k+1]) {
 			out = append(out, w+" "+words[k+1])
 			k++
 			continue
@@ -162,6 +161,14 @@ func unitWords(words []string) []string {
 		out = append(out, w)
 	}
 	return out
+}
+
+// withUnit reports whether the words a and b are a number and its unit,
+// which Wrap never breaks between (unitWords) nor Clip cuts between
+// ("last at 77.55…" read as a number cut short; "last at…" now).
+func withUnit(a, b string) bool {
+	return a != "" && '0' <= a[len(a)-1] && a[len(a)-1] <= '9' && // most words end in no digit
+		numberRE.MatchString(a) && unitAfterRE.MatchString(b)
 }
 
 var (
@@ -346,7 +353,8 @@ func Limit(lines []string, max int, face text.Face, w float64) (kept []string, c
 
 // Clip returns s when it fits in w pixels of face, else s shortened to fit
 // with Ellipsis at its end. It cuts at the last word boundary that fits
-// with the ellipsis: a space, or a lower-case letter followed by a capital
+// with the ellipsis: a space (not a number's before its unit: "last
+// at…", not "last at 77.55…"), or a lower-case letter followed by a capital
 // (a CamelCase name keeps its whole parts: "MinimumState…", not
 // "MinimumStateSeco…"); a joiner left at the end (" · ", ",", ":", "→")
 // goes with the words after it. Only when not even the first word or part
@@ -378,9 +386,25 @@ func Clip(s string, face text.Face, w float64) string {
 const joiners = " ·,;:—–→←"
 
 // wordEnd reports whether rs[:i] ends a word: at the end of rs, before a
-// space, or between a lower-case letter and a capital (CamelCase).
+// space but one between a number and its unit (withUnit), or between a
+// lower-case letter and a capital (CamelCase).
 func wordEnd(rs []rune, i int) bool {
-	return i == len(rs) || rs[i] == ' ' || unicode.IsLower(rs[i-1]) && unicode.IsUpper(rs[i])
+	switch {
+	case i == len(rs):
+		return true
+	case rs[i] == ' ' && (i == 0 || !unicode.IsDigit(rs[i-1])):
+		return true // no number before it
+	case rs[i] == ' ':
+		from, to := i, i+1
+		for from > 0 && rs[from-1] != ' ' {
+			from--
+		}
+		for to < len(rs) && rs[to] != ' ' {
+			to++
+		}
+		return !withUnit(string(rs[from:i]), string(rs[i+1:to]))
+	}
+	return unicode.IsLower(rs[i-1]) && unicode.IsUpper(rs[i])
 }
 
 // AppendHanging appends line to dst wrapped to w pixels of face, a

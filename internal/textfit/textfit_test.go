@@ -153,6 +153,8 @@ func TestClipCutsAtAWord(t *testing.T) {
 		{"a number whole", "Odds · lab's opening · 1000 fights", w("Odds · lab's opening · 1000…"), "Odds · lab's opening · 1000…"},
 		{"list", "Suppressed −0.12, EnemyDown +0.08", w("Suppressed −0.12, Enemy…") - 0.5, "Suppressed −0.12…"},
 		{"arrow", "Steady → Shaken", w("Steady → Sh…"), "Steady…"},
+		{"a number with its unit", "last at 77.55 s, then", w("last at 77.55 s…"), "last at 77.55 s…"},
+		{"a number without its unit", "last at 77.55 s, then", w("last at 77.55 s…") - 0.5, "last at…"},
 		{"CamelCase", "MinimumStateSeconds", w("MinimumStateSeco…"), "MinimumState…"},
 		{"CamelCase, one less", "MinimumStateSeconds", w("MinimumState…") - 0.5, "Minimum…"},
 		{"CamelCase after words", "Rally MinimumStateSeconds", w("Rally MinimumState…"), "Rally MinimumState…"},
