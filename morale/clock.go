@@ -65,8 +65,12 @@ func secondsToTicks(seconds float64) int64 {
 // last step lies in the past, the next step ends at the present and spans
 // all the time since the last one (see SetSettings).
 //
-// Called from a listener, it moves the same clock at once: the time adds up,
-// and every step that falls due runs before it returns.
+// Called from a listener, it moves the same clock at once: during an
+// Advance, its time adds to what remains of that Advance's, and every step
+// that falls due runs before it returns; from a listener of any other call
+// (ForceRout, say), it runs its own time from the present. Nothing of an
+// Advance's time outlives its call, not even when a listener's panic stops
+// it, and a Clone taken meanwhile holds none of it.
 func (w *World) Advance(dt float64) {
 	// Misuse is loud whatever dt is: a paused game's Advance(0) in a loop
 	// over the agents panics as its running game's would.
@@ -76,12 +80,15 @@ func (w *World) Advance(dt float64) {
 		return
 	}
 	w.init()
-	// Called by the game, the clock heads from now; called by a listener
-	// (only listeners run while delivering), perhaps during a step's flush,
-	// the time adds to what remains of the Advance under way. Both terms
-	// are at most maxTicks: the sum cannot overflow.
-	if !w.delivering {
-		w.targetTicks = w.nowTicks
+	// With no Advance under way, the clock heads from now; called by a
+	// listener during a step's flush, the time adds to what remains of the
+	// Advance under way. However that Advance ends, a listener's panic
+	// included, none is under way after it, and what remained of its time
+	// is dropped with it. Both terms are at most maxTicks: the sum cannot
+	// overflow.
+	if !w.advancing {
+		w.targetTicks, w.advancing = w.nowTicks, true
+		defer func() { w.advancing = false }()
 	}
 	present := w.nowTicks // no step ends before it
 	w.targetTicks += secondsToTicks(dt)

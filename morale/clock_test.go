@@ -533,3 +533,87 @@ func TestPanickedStepLeavesNoConcurrentUse(t *testing.T) {
 		})
 	}
 }
+
+// An Advance that a listener's panic stopped leaves nothing of its time
+// behind, nor does one under way when a listener clones the World: a
+// listener's Advance on a later call (ForceRout here) runs its own time
+// from the present. Both ran what remained of the stopped Advance, 10 s
+// where the listener asked for 0.25 s, so a World and the one its savegame
+// loads into (which never held that time) went apart under the same calls.
+func TestNoAdvanceTimeOutlivesItsCall(t *testing.T) {
+	// build returns a World of two men, one at morale 0.1, whose listener
+	// panics once when asked to, and Advances 0.25 s on a forced rout.
+	build := func(panicOnce *bool) *morale.World {
+		w := newTestWorld(t)
+		w.Spawn(1, morale.Vec2{})
+		w.Spawn(1, morale.Vec2{X: 100})
+		w.OnStateChanged(func(_ *morale.Agent, _, _ morale.State, why morale.Reason) {
+			if *panicOnce {
+				*panicOnce = false
+				panic("a script error")
+			}
+			if why.Kind == morale.ByForcedRout {
+				w.Advance(0.25)
+			}
+		})
+		if err := w.Agent(0).SetMorale(0.1); err != nil {
+			t.Fatal(err)
+		}
+		return w
+	}
+	stopped := true
+	w := build(&stopped)
+	func() {
+		defer func() {
+			if r := recover(); r != "a script error" {
+				t.Fatalf("Advance(10): recovered %v; want the listener's panic", r)
+			}
+		}()
+		w.Advance(10)
+	}()
+	if got := w.Now(); got != 0.25 {
+		t.Fatalf("after the listener's panic: Now() = %v; want 0.25, the end of the step it stopped in", got)
+	}
+	save, err := w.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	never := false
+	peer := build(&never)
+	if err := peer.UnmarshalBinary(save); err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range []*morale.World{w, peer} {
+		x.Agent(1).ForceRout()
+	}
+	if w.Now() != 0.5 || peer.Now() != 0.5 {
+		t.Errorf("a listener's Advance(0.25) on a forced rout: Now() = %v, loaded peer %v; want 0.5 both", w.Now(), peer.Now())
+	}
+	if w.Checksum() != peer.Checksum() {
+		t.Errorf("the World and the one its save loaded into, after the same calls: checksums differ")
+	}
+
+	// A clone taken by a listener in the middle of Advance(10).
+	var clone *morale.World
+	never = false
+	src := build(&never)
+	src.OnStateChanged(func(*morale.Agent, morale.State, morale.State, morale.Reason) {
+		if clone == nil {
+			clone = src.Clone()
+		}
+	})
+	src.Advance(10)
+	if clone == nil {
+		t.Fatal("no listener cloned the World")
+	}
+	at := clone.Now()
+	clone.OnStateChanged(func(_ *morale.Agent, _, _ morale.State, why morale.Reason) {
+		if why.Kind == morale.ByForcedRout {
+			clone.Advance(0.25)
+		}
+	})
+	clone.Agent(1).ForceRout()
+	if got := clone.Now(); got != at+0.25 {
+		t.Errorf("a clone taken during Advance(10) at %v s, then a listener's Advance(0.25): Now() = %v; want %v", at, got, at+0.25)
+	}
+}

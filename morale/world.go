@@ -99,9 +99,11 @@ type World struct {
 	nowTicks      int64 // the present: events are stamped with it
 	stepTicks     int64 // end of the last step
 	steps         uint64
-	// targetTicks is where Advance is taking the clock; a listener's own
-	// Advance adds to it.
+	// targetTicks is where the Advance under way (advancing) is taking the
+	// clock; a listener's own Advance adds to it. Between Advances it means
+	// nothing: each starts from the present.
 	targetTicks int64
+	advancing   bool
 	dropped     float64 // seconds Advance dropped; see DroppedSeconds
 
 	// The agents' data, a column per field, dense in 0..len-1; cols lists
