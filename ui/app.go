@@ -451,6 +451,9 @@ func (a *App) Draw(screen *ebiten.Image) {
 	a.drawWhy(screen)
 	a.drawHelp(screen)     // help.go
 	a.drawKeysAway(screen) // keysaway.go
+	if !a.cfg.Clean {
+		a.drawTip(screen) // panelcache.go: a tooltip over every panel
+	}
 	// what was drawn over the field's margins: fillBackground fills them
 	// again next frame
 	tips := a.why.tooltip != "" || a.tuner.tipOn >= 0

@@ -98,8 +98,9 @@ func (a *App) pollPanelInput() {
 // unless the last Update called for a redraw (markPanel) or the screen's
 // size changed; else it renders them again. The copy itself is skipped
 // when screen is the one it went onto last and the screen is not cleared
-// between frames (nothing else draws into the panel but the timeline's
-// tooltip, after which Draw clears shownOn); then only a live line whose
+// between frames (nothing else draws into the panel but the tooltips, the
+// timeline's and a tuner row's (drawTip), after which Draw clears
+// shownOn); then only a live line whose
 // text changed is drawn again, over its row of the cache. The live lines
 // are invisible in the widgets (buildWidgets gives them no colour, so a
 // clock that changes every tick does not call for a redraw): liveLine.draw
@@ -126,11 +127,7 @@ func (a *App) drawWidgets(screen *ebiten.Image) {
 	}
 	if pc.shownOn != screen || ebiten.IsScreenClearedEveryFrame() {
 		pc.shownOn = screen
-		r := a.reg.Panel
-		if a.tuner.tipOn >= 0 { // a row's Doc, ebitenui's ToolTip window, reaches over the field
-			r = screen.Bounds()
-		}
-		pc.copyTo(screen, r)
+		pc.copyTo(screen, a.reg.Panel)
 	} else {
 		changed := false
 		for i, l := range lines {
@@ -149,6 +146,17 @@ func (a *App) drawWidgets(screen *ebiten.Image) {
 	for i, l := range lines {
 		l.draw(screen)
 		pc.live[i] = l.t.Label
+	}
+}
+
+// drawTip draws a tuner row's Doc, ebitenui's ToolTip, which the widgets
+// drew into the cache with them, again from the cache, over everything
+// drawn after the widgets: the odds panel under the tuner, the console,
+// the Why panel, the field (where it reaches). Draw calls it last, so that
+// no panel covers the tooltip's end (TestTunerTipOverEveryPanel).
+func (a *App) drawTip(screen *ebiten.Image) {
+	if r := a.tuner.tipRect(); a.panel.img != nil && !r.Empty() {
+		a.panel.copyTo(screen, r)
 	}
 }
 

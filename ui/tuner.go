@@ -67,7 +67,8 @@ type tunerRow struct {
 	bad     bool // its name is red: a refusal is shown on it
 
 	name   *widget.Text
-	tip    *widget.Text // the ToolTip's text
+	tip    *widget.Text      // the ToolTip's text
+	tipBox *widget.Container // the ToolTip's box: where it shows (ebitenui places it)
 	slider *widgets.FineSlider
 	input  *widget.TextInput // shown only while typed
 	shown  *widget.Text      // the value, while not typed
@@ -230,10 +231,10 @@ func (t *Tuner) rowWidgets(i int) *widget.Container {
 		name += " (" + r.p.Unit + ")" // the unit when it fits (the Doc has it too)
 	}
 	r.tip = w.text(t.tip(i), w.small, widgets.ColText)
-	tipBox := widget.NewContainer(widget.ContainerOpts.BackgroundImage(eimage.NewBorderedNineSliceColor(widgets.ColTip, widgets.ColButtonDn, 1)),
+	r.tipBox = widget.NewContainer(widget.ContainerOpts.BackgroundImage(eimage.NewBorderedNineSliceColor(widgets.ColTip, widgets.ColButtonDn, 1)),
 		widget.ContainerOpts.Layout(widget.NewAnchorLayout(widget.AnchorLayoutOpts.Padding(widget.NewInsetsSimple(6)))))
-	tipBox.AddChild(r.tip)
-	tip := widget.NewToolTip(widget.ToolTipOpts.Content(tipBox), widget.ToolTipOpts.Delay(600e6),
+	r.tipBox.AddChild(r.tip)
+	tip := widget.NewToolTip(widget.ToolTipOpts.Content(r.tipBox), widget.ToolTipOpts.Delay(600e6),
 		widget.ToolTipOpts.ToolTipUpdater(func(widget.Containerer) { r.tip.Label = t.tip(i) }))
 	r.name = widget.NewText(widget.TextOpts.Text(textfit.Clip(name, w.small, room), &w.small, widgets.ColText),
 		widget.TextOpts.Position(widget.TextPositionStart, widget.TextPositionCenter),
@@ -626,6 +627,15 @@ func (t *Tuner) tip(i int) string {
 	}
 	b.WriteString("Drag · Shift-drag 10× finer · click the value (or Enter) to type it · right-click (or Delete): default.")
 	return b.String()
+}
+
+// tipRect is where the row's Doc shows (tipOn), as ebitenui placed its
+// ToolTip at the last Update; empty when none shows.
+func (t *Tuner) tipRect() image.Rectangle {
+	if t.tipOn < 0 || t.tipOn >= len(t.rows) {
+		return image.Rectangle{}
+	}
+	return t.rows[t.tipOn].tipBox.GetWidget().Rect
 }
 
 // hash hashes what the tuner shows, for the panel's cache.
