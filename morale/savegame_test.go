@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -702,5 +703,44 @@ func TestSaveAllocatesItsSize(t *testing.T) {
 		if got, most := after.TotalAlloc-before.TotalAlloc, uint64(2*size+32768); got > most {
 			t.Errorf("%d agents: MarshalBinary allocated %d bytes for a save of %d; want at most %d", n, got, size, most)
 		}
+	}
+}
+
+// TestLoadRefusesAWrongSquadSum: a savegame whose squad's morale sum is not
+// its members' (hostile bytes, the checksum made right around them) is
+// refused, naming the squad, and the receiver is unchanged. It loaded: a
+// squad of four men at full morale saved with a sum of -1e300 routed after
+// one step.
+func TestLoadRefusesAWrongSquadSum(t *testing.T) {
+	w, err := morale.NewWorld(morale.DefaultSettings(), 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 4 {
+		w.Spawn(7, morale.Vec2{X: float64(i) * 100})
+	}
+	data := saved(t, w)
+	four := binary.LittleEndian.AppendUint64(nil, math.Float64bits(4))
+	at := bytes.Index(data, four)
+	if at < 0 || bytes.Index(data[at+1:], four) >= 0 {
+		t.Fatal("the save does not hold the squad's sum, 4, once")
+	}
+	l := strangerWorld(t)
+	before := saved(t, l)
+	for _, sum := range []float64{-1e300, 3.5, 4.01, 0} {
+		bad := slices.Clone(data)
+		binary.LittleEndian.PutUint64(bad[at:], math.Float64bits(sum))
+		body := bad[:len(bad)-4]
+		binary.LittleEndian.PutUint32(bad[len(bad)-4:], crc32.Checksum(body, crc32.MakeTable(crc32.Castagnoli)))
+		err := l.UnmarshalBinary(bad)
+		if !errors.Is(err, morale.ErrSaveCorrupt) || !strings.Contains(err.Error(), "squad 7's morale sum") {
+			t.Errorf("a squad sum of %v for four men at full morale: UnmarshalBinary = %v; want ErrSaveCorrupt naming squad 7's morale sum", sum, err)
+		}
+		if !bytes.Equal(saved(t, l), before) {
+			t.Fatalf("a refused load changed the World")
+		}
+	}
+	if err := l.UnmarshalBinary(data); err != nil {
+		t.Errorf("the save as written: UnmarshalBinary = %v; want nil", err)
 	}
 }

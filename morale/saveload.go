@@ -150,7 +150,7 @@ func decodeWorld(d *saveReader, known *settingsTexts) (*World, error) {
 			d.fail("agent %d's state and flags byte %#x", i, v)
 		}
 	}
-	members := make([]int32, ns)
+	members, sums := make([]int32, ns), make([]float64, ns)
 	for i := range c.Squad {
 		s := d.uvarint()
 		if d.err != nil {
@@ -162,10 +162,17 @@ func decodeWorld(d *saveReader, known *settingsTexts) (*World, error) {
 		}
 		c.Squad[i] = int32(s)
 		members[s]++
+		sums[s] += c.Morale[i]
 	}
 	for k, sq := range n.squads {
 		if d.err == nil && members[k] != sq.n {
 			d.fail("squad %d counts %d members but %d agents are in it", sq.id, sq.n, members[k])
+		}
+		// A squad's sum is its members' morale, added in another order and
+		// moved by each change since the last step, so its rounding differs
+		// from this sum's by some 1e-16 of n a change: far within 1e-6 of n.
+		if d.err == nil && !(math.Abs(sq.sum-sums[k]) <= 1e-6*float64(sq.n+1)) {
+			d.fail("squad %d's morale sum %v is not its members' (%v)", sq.id, sq.sum, sums[k])
 		}
 	}
 	for i := range c.StateSince {
