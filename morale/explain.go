@@ -327,10 +327,18 @@ func (c Contribution) phrase() string {
 // +0.20, −0.31 (a true minus sign, U+2212); a change that would read 0.00
 // gets the fewest more decimals, up to six, that show it (−0.004), and two
 // significant digits beyond (−8e-08); exactly 0 (bad news at morale 0, good
-// news at 1, no recovery) is ±0.00, neither up nor down.
+// news at 1, no recovery) is ±0.00, neither up nor down. The infinities
+// are +Inf and −Inf, and NaN is NaN, with no sign.
 func FormatChange(v float64) string {
-	if v == 0 {
+	switch {
+	case v == 0:
 		return "±0.00"
+	case v != v:
+		return "NaN"
+	case math.IsInf(v, 1):
+		return "+Inf"
+	case math.IsInf(v, -1):
+		return "−Inf"
 	}
 	if v < 0 {
 		return "−" + fine(-v)

@@ -397,6 +397,9 @@ func TestFormatChange(t *testing.T) {
 		{-0.000004, "−0.000004"},
 		{-8e-8, "−8e-08"},
 		{1.234e-9, "+1.2e-09"},
+		{math.Inf(1), "+Inf"},  // read ++Inf
+		{math.Inf(-1), "−Inf"}, // read −+Inf
+		{math.NaN(), "NaN"},    // read +NaN
 	} {
 		if got := morale.FormatChange(tt.v); got != tt.want {
 			t.Errorf("FormatChange(%v): got %q; want %q", tt.v, got, tt.want)
