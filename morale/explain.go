@@ -64,7 +64,7 @@ func (w *World) Explain(a *Agent) (Explanation, error) {
 	if w.led == nil {
 		return Explanation{}, ErrLedgerOff
 	}
-	return w.ExplainWindow(a, w.led.opt.Window)
+	return w.explain("Explain", a, w.led.opt.Window)
 }
 
 // ExplainWindow is Explain over the last seconds of simulated time (> 0;
@@ -77,20 +77,27 @@ func (w *World) Explain(a *Agent) (Explanation, error) {
 // began, and String's "over N s" how long it ran).
 func (w *World) ExplainWindow(a *Agent, seconds float64) (Explanation, error) {
 	w.notCopied()
+	return w.explain("ExplainWindow", a, seconds)
+}
+
+// explain is ExplainWindow, its errors naming call, the method called.
+func (w *World) explain(call string, a *Agent, seconds float64) (Explanation, error) {
 	if w.led == nil {
 		return Explanation{}, ErrLedgerOff
 	}
-	if a == nil {
-		return Explanation{}, nilAgentError
+	var not string // which agent a is, when not one to explain
+	switch {
+	case a == nil:
+		not = "a nil agent"
+	case a.i == loadedAway:
+		not = "an agent from before a load (UnmarshalBinary made new handles: find his agent again by tag)"
+	case !a.live():
+		not = "a removed agent (Remove frees his record: explain a dead man before removing him)"
+	case a.w != w:
+		not = "an agent of another World (map a handle to a clone's with clone.Agent(a.Index()), or by tag)"
 	}
-	if a.i == loadedAway {
-		return Explanation{}, loadedAgentError
-	}
-	if !a.live() {
-		return Explanation{}, removedAgentError
-	}
-	if a.w != w {
-		return Explanation{}, foreignAgentError
+	if not != "" {
+		return Explanation{}, explainError("morale: " + call + " of " + not)
 	}
 	if !(seconds > 0) {
 		return Explanation{}, fmt.Errorf("morale: ExplainWindow: window %v must be above 0 seconds", seconds)
@@ -132,14 +139,6 @@ type explainError string
 func (e explainError) Error() string { return string(e) }
 
 func (explainError) Is(target error) bool { return target == ErrRemoved }
-
-// Explain's errors for an agent it cannot explain.
-const (
-	nilAgentError     explainError = "morale: Explain of a nil agent"
-	removedAgentError explainError = "morale: Explain of a removed agent (Remove frees his record: explain a dead man before removing him)"
-	loadedAgentError  explainError = "morale: Explain of an agent from before a load (UnmarshalBinary made new handles: find his agent again by tag)"
-	foreignAgentError explainError = "morale: Explain of an agent of another World (map a handle to a clone's with clone.Agent(a.Index()), or by tag)"
-)
 
 // sumCauses sums entries by cause, the largest |Delta| first (ties: the
 // cause that came first).

@@ -290,7 +290,7 @@ func TestExplainNilAgentSaysSo(t *testing.T) {
 		t.Fatal(err)
 	}
 	off := newTestWorld(t)
-	const nilAgent = "morale: Explain of a nil agent"
+	const nilAgent = "morale: CALL of a nil agent"
 	tests := []struct {
 		name string
 		w    *morale.World
@@ -299,15 +299,15 @@ func TestExplainNilAgentSaysSo(t *testing.T) {
 	}{
 		{"a nil agent", w, nil, nilAgent},
 		{"World.Agent out of range", w, w.Agent(5), nilAgent},
-		{"a removed agent", w, gone, "morale: Explain of a removed agent (Remove frees his record: explain a dead man before removing him)"},
-		{"a handle from before a load", w, loaded, "morale: Explain of an agent from before a load (UnmarshalBinary made new handles: find his agent again by tag)"},
+		{"a removed agent", w, gone, "morale: CALL of a removed agent (Remove frees his record: explain a dead man before removing him)"},
+		{"a handle from before a load", w, loaded, "morale: CALL of an agent from before a load (UnmarshalBinary made new handles: find his agent again by tag)"},
 		{"a nil agent, the ledger off", off, nil, morale.ErrLedgerOff.Error()},
 	}
 	for _, tt := range tests {
 		for _, call := range explainErrs(tt.w, tt.a) {
-			err := call.err
-			if err == nil || err.Error() != tt.want {
-				t.Errorf("%s: %s: got %v; want %s", tt.name, call.name, err, tt.want)
+			err, want := call.err, strings.Replace(tt.want, "CALL", call.name, 1)
+			if err == nil || err.Error() != want {
+				t.Errorf("%s: %s: got %v; want %s", tt.name, call.name, err, want)
 			}
 			if tt.w == w && !errors.Is(err, morale.ErrRemoved) {
 				t.Errorf("%s: %s: got %v, not matching ErrRemoved; want it to match", tt.name, call.name, err)
