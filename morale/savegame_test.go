@@ -722,7 +722,7 @@ func TestLoadRefusesAWrongSquadSum(t *testing.T) {
 	data := saved(t, w)
 	four := binary.LittleEndian.AppendUint64(nil, math.Float64bits(4))
 	at := bytes.Index(data, four)
-	if at < 0 || bytes.Index(data[at+1:], four) >= 0 {
+	if at < 0 || bytes.Contains(data[at+1:], four) {
 		t.Fatal("the save does not hold the squad's sum, 4, once")
 	}
 	l := strangerWorld(t)
