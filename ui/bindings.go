@@ -4,10 +4,11 @@ import (
 	"errors"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/textfit"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -134,47 +135,63 @@ func allBindings() []Binding {
 	}
 }
 
-// SceneHelp is the panel's help in scene: the mouse, the console key, and
-// every key of SceneBindings.
-func SceneHelp(scene string) string {
+// SceneHelp is the panel's help in scene, laid out in lines no wider than
+// width in face: the mouse, the console key, and every key of
+// SceneBindings, each with what it does ("right-click: select", "R:
+// rally"), apart from the next by " · ". A key and what it does are never
+// parted: a line ends only between two of them, and ebitenui, given the
+// lines, wraps none of them again (TestHelpKeepsEachKeyWithItsAction).
+func SceneHelp(scene string, face text.Face, width float64) string {
+	var lines []string
+	for _, para := range helpPairs(scene) {
+		lines = appendPairs(lines, para, face, width)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// helpPairs is the panel's help in scene as paragraphs of "key: what it
+// does" pairs: the mouse, then the keys.
+func helpPairs(scene string) [][]string {
 	var keys []string
 	for _, b := range SceneBindings(scene) {
 		if len(b.Keys) > 0 {
 			keys = append(keys, b.KeyName+": "+b.Help)
 		}
 	}
-	if scene != game.SceneArmies { // the armies' mouse line names it
+	if scene != game.SceneArmies { // the armies' mouse lines name it
 		keys = append(keys, "`: console")
 	}
 	keys = append(keys, "F1 or ?: all keys")
-	// The keys in lines of at most helpLine characters, so that the panel
-	// keeps its width.
-	var lines []string
+	if scene == game.SceneArmies {
+		return [][]string{
+			{"Left-click a man: he dies", "on the ground: a shell lands"},
+			{"Right-click a squad: select it", "` : console"},
+			{"Wheel: zoom", "middle-drag or arrows: pan"},
+			keys,
+		}
+	}
+	return [][]string{{"Left-click: kill a man or shell the ground", "right-click: select"}, keys}
+}
+
+// appendPairs appends pairs to lines, as many to a line as fit width in
+// face (less a pixel: ebitenui wraps a line as wide as its width), one
+// apart from the next by " · "; a pair wider than width alone has a line
+// of its own.
+func appendPairs(lines, pairs []string, face text.Face, width float64) []string {
 	line := ""
-	for _, k := range keys {
+	for _, p := range pairs {
 		switch {
 		case line == "":
-			line = k
-		case utf8.RuneCountInString(line)+3+utf8.RuneCountInString(k) > helpLine:
+			line = p
+		case textfit.Width(line+" · "+p, face) > width-1:
 			lines = append(lines, line)
-			line = k
+			line = p
 		default:
-			line += " · " + k
+			line += " · " + p
 		}
 	}
 	if line != "" {
 		lines = append(lines, line)
 	}
-	if scene == game.SceneArmies {
-		return "Left-click a man: he dies · on the ground: a shell lands\n" +
-			"Right-click a squad: select it · ` : console\n" +
-			"Wheel: zoom · middle-drag or arrows: pan\n" +
-			strings.Join(lines, "\n")
-	}
-	// one line for the mouse: the panel's rows need the room
-	return "Left-click: kill a man or shell the ground · right-click: select\n" +
-		strings.Join(lines, "\n")
+	return lines
 }
-
-// helpLine is the longest line of keys in SceneHelp, in characters.
-const helpLine = 58

@@ -2,12 +2,14 @@ package ui_test
 
 import (
 	"errors"
+	"math"
 	"os"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/ui"
 )
@@ -16,7 +18,11 @@ import (
 // command its binding builds, and the help names it.
 func TestBindingsDriveMapInputAndHelp(t *testing.T) {
 	g, vp := newGame(t)
-	help := ui.SceneHelp(game.SceneOpening)
+	as, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	help := ui.SceneHelp(game.SceneOpening, as.Face(12), math.Inf(1))
 	labels := map[string]bool{}
 	for _, ctx := range []ui.Context{{}, {Paused: true, Selected: 2, HasSelected: true}} {
 		for _, b := range ui.SceneBindings(game.SceneOpening) {

@@ -5,12 +5,14 @@ import (
 	"image"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/ebitenui/ebitenui/event"
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/morale"
 	"github.com/moralebreak/moralebreak/ui/internal/widgets"
@@ -452,5 +454,43 @@ func TestOddsDragMovesNothing(t *testing.T) {
 	}
 	if a.odds.Report().Reference == nil {
 		t.Error("no reference after the drag's counts; want \"was …\" shown")
+	}
+}
+
+// The panel's help keeps each key with what it does on one line, as
+// drawn: at -scale 0.75 (larger faces, LegibleAt) and 1, in both scenes,
+// ebitenui wraps none of its lines again (the help is as high as its lines
+// unwrapped), and every "key: what it does" pair stands whole in a line.
+// Laid out by characters, the help at 0.75 broke as "right-click:" over
+// "select".
+func TestHelpKeepsEachKeyWithItsAction(t *testing.T) {
+	as, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []float64{0.75, 1} {
+		for _, scene := range game.Scenes() {
+			t.Run(fmt.Sprintf("scale %v, %s", k, scene), func(t *testing.T) {
+				a := appWith(t, sessionAt(t, scene, 0), Config{}, nil, as.LegibleAt(k))
+				widgetRects(t, a)
+				help := a.w.help
+				face := a.w.small
+				unwrapped := widget.NewText(widget.TextOpts.Text(help.Label, &face, widgets.ColDim))
+				unwrapped.Validate()
+				_, got := help.PreferredSize()
+				_, want := unwrapped.PreferredSize()
+				if got != want {
+					t.Errorf("help %d px high in the panel, %d unwrapped: ebitenui wrapped a line of\n%s", got, want, help.Label)
+				}
+				lines := strings.Split(help.Label, "\n")
+				for _, para := range helpPairs(scene) {
+					for _, pair := range para {
+						if !slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, pair) }) {
+							t.Errorf("%q is not whole on a line of the help:\n%s", pair, help.Label)
+						}
+					}
+				}
+			})
+		}
 	}
 }

@@ -172,7 +172,7 @@ func (a *App) buildWidgets() *panelWidgets {
 	// The foot: the scene's keys over the file's note, the panel's last
 	// line. The open odds panel takes the keys' room (foldOdds), so the
 	// note stays put.
-	w.help = w.text(SceneHelp(scene), w.small, widgets.ColDim)
+	w.help = w.text(SceneHelp(scene, w.small, panelInner), w.small, widgets.ColDim)
 	w.fileNote = w.text("", w.small, widgets.ColDim)
 	foot := widgets.Column(2, nil)
 	foot.AddChild(w.help)
