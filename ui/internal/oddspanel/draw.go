@@ -181,8 +181,9 @@ type cell struct {
 }
 
 // cells lays out the open panel's rows, for a panel w wide whose rows
-// start at x, into the columns of columns: each cell is cut to its column
-// less 4 px, and the widest a report makes fits whole
+// start at x, into the columns of grid: each cell is cut to its column
+// less the gap between columns (the last column, less oddsGap before the
+// edge), and the widest a report makes fits whole
 // (TestOddsNumbersWholeAtEveryScale). In the narrow layout (the larger
 // text of -scale 0.75 and less) the first rout's two rows hang under "a
 // man routs" with their short labels, and their numbers start after them
@@ -190,8 +191,8 @@ type cell struct {
 func (p *Panel) cells(v oddsView, x, w float64) []cell {
 	var out []cell
 	y := float64(p.m.rowsTop)
-	cols, narrow := p.columns(x, w)
-	indent, down := p.hang(cols)
+	cols, gap, narrow := p.grid(x, w)
+	indent, down := p.hang(cols, gap)
 	for i, r := range v.rows {
 		if i == v.named && v.more > 0 {
 			out = append(out, cell{fmt.Sprintf("… and %d more", v.more), p.small, cols[0], y, cols[4] - cols[0] - 4, widgets.ColDim})
@@ -202,11 +203,15 @@ func (p *Panel) cells(v oddsView, x, w float64) []cell {
 		if narrow && r.short != "" {
 			label = r.short
 			c[0] += indent
-			c[1] = c[0] + math.Ceil(p.cw.short) + 4
+			c[1] = c[0] + math.Ceil(p.cw.short) + gap
 		}
 		put := func(s string, f text.Face, col, end int, cc color.Color) {
 			if s != "" {
-				out = append(out, cell{s, f, c[col], y, c[end] - c[col] - 4, cc})
+				space := gap
+				if end == len(c)-1 { // the panel's edge
+					space = oddsGap
+				}
+				out = append(out, cell{s, f, c[col], y, c[end] - c[col] - space, cc})
 			}
 		}
 		cc := widgets.ColDim
@@ -240,7 +245,7 @@ func (p *Panel) cells(v oddsView, x, w float64) []cell {
 const oddsIndent = 8
 
 // hang is how the first rout's two rows hang in the narrow layout of the
-// columns cols: their short labels oddsIndent in from the rows' labels,
+// columns cols, gap apart: their short labels oddsIndent in from the rows' labels,
 // their numbers after them in the share's column; when the widest time
 // does not fit so (a scenario whose times reach 100 s, in the larger text
 // of -scale 0.75 and less: "120.5 s [110.2–131.0]", 137.7 px, had 136),
@@ -249,8 +254,8 @@ const oddsIndent = 8
 // and "-86400 s ▼" on a row of 360), the median's numbers take the
 // before's column too and its "mean shift" and change go down a row, to
 // the columns the 10–90% row leaves empty (down). It measures nothing.
-func (p *Panel) hang(cols [5]float64) (indent float64, down bool) {
-	room := func(indent float64) float64 { return cols[2] - 4 - (cols[0] + indent + math.Ceil(p.cw.short) + 4) }
+func (p *Panel) hang(cols [5]float64, gap float64) (indent float64, down bool) {
+	room := func(indent float64) float64 { return cols[2] - gap - (cols[0] + indent + math.Ceil(p.cw.short) + gap) }
 	switch {
 	case room(oddsIndent) >= p.cw.time:
 		return oddsIndent, false
@@ -271,16 +276,30 @@ type cellWidths struct {
 	// folded line, in the small face: ": 88.8 s [88.8–88.8]  mean shift
 	// -88.8 s ▼" (headlineText).
 	headline float64
+	// en is half the small face's size: the gap the open panel's columns
+	// leave between a column's widest cell and the next column where the
+	// panel's width allows it (Panel.grid), at least oddsGap.
+	en float64
+	// rows is the widest label of the rows that have no short form
+	// (squads, men, re-breaks, a man routs), measured when the report's
+	// labels change (Panel.take): the label column's least width in the
+	// narrow layout.
+	rows float64
 }
 
-// measureCells measures the widest cells in the faces small and bold, for
+// oddsGap is the least gap between the open panel's columns, in pixels,
+// and the room the last column leaves before the panel's right edge.
+const oddsGap = 4
+
+// measureCells measures the widest cells in the faces small and bold, and
+// takes an en of small, whose size is size, for
 // a scenario whose first rout's times have up to digits figures before
 // the point (timeDigits; the opening's 2, "20.0 s"): of the share's
 // column a share with its interval and a first rout's median with its, of
 // the change's a change in points and a shift in seconds. The times are
 // written as times writes them (to a tenth below 1000 s, whole from it),
 // of the faces' widest figure.
-func measureCells(small, bold text.Face, digits int) cellWidths {
+func measureCells(small, bold text.Face, size float64, digits int) cellWidths {
 	widest := func(f text.Face, ss ...string) float64 {
 		w := 0.0
 		for _, s := range ss {
@@ -321,39 +340,51 @@ func measureCells(small, bold text.Face, digits int) cellWidths {
 		before:   widest(small, "was 100%", meanShift),
 		change:   widest(small, append(shifts, "+100 pts ▲", "-100 pts ▼")...),
 		headline: widest(small, folded...),
+		en:       max(oddsGap, size/2),
 	}
 }
 
-// columns returns where the open panel's columns start, for a panel w wide
+// grid returns where the open panel's columns start, for a panel w wide
 // whose rows start at x: the label, the share now with its 95% interval,
 // the share before ("was 100%"), the change ("+100 pts ▲"), and the right
-// edge; and whether the layout is the narrow one. As designed (text of
-// -scale 1 and more) the label column is at least 108 px and as wide as the
-// first rout's labels, the change's starts at 272; a median wider than the
+// edge; the gap between a column's widest cell and the next column; and
+// whether the layout is the narrow one. As designed (text of -scale 1 and
+// more) the label column is at least 108 px and as wide as the first
+// rout's labels, the change's starts at 272; a median wider than the
 // share's column (a scenario whose times reach 100 s: "120.0 s
 // [110.2–120.0]") takes room from the label column, down to what the
 // first rout's labels need, then from the before's, down to its widest
-// cell. When the widest cells do not fit so (the
-// larger text of -scale 0.75 and less, where "99% [97–100]" read "99%…"),
-// the share's, the before's and the change's columns take their widest
-// cells from the right edge, the label column the rest, and the first
-// rout's rows their short labels (cells). It measures nothing: the widths
-// are the Panel's, measured once.
-func (p *Panel) columns(x, w float64) (cols [5]float64, narrow bool) {
+// cell. When the widest cells do not fit so (the larger text of -scale
+// 0.75 and less, where "99% [97–100]" read "99%…"), the share's, the
+// before's and the change's columns take their widest cells from the
+// right edge, the label column the rest, and the first rout's rows their
+// short labels (cells). The gap is an en of the text (at 0.75 the columns
+// sat 4 px apart, cramped), less only where the width leaves no room for
+// it: down to oddsGap, where the designed columns would not hold the
+// widest cells an en apart, and in the narrow layout where the label
+// column would be narrower than the rows' labels. It measures nothing:
+// the widths are the Panel's, measured once for the scenario, so the
+// columns do not move when the numbers change.
+func (p *Panel) grid(x, w float64) (cols [5]float64, gap float64, narrow bool) {
 	cw := p.cw
 	num := math.Ceil(max(cw.share, cw.time))
-	cols = [5]float64{x, x + max(108, math.Ceil(cw.label)+4), x + min(208, 272-math.Ceil(cw.before)-4), x + 272, w - 4}
-	if cols[2]-cols[1]-4 < num { // a long time: room from the label's column, then from the before's
-		cols[1] = max(cols[2]-4-num, x+math.Ceil(cw.label)+4)
-		cols[2] = min(cols[1]+4+num, cols[3]-4-math.Ceil(cw.before))
+	for _, g := range []float64{cw.en, oddsGap} {
+		cols = [5]float64{x, x + max(108, math.Ceil(cw.label)+g), x + min(208, 272-math.Ceil(cw.before)-g), x + 272, w - oddsGap}
+		if cols[2]-cols[1]-g < num { // a long time: room from the label's column, then from the before's
+			cols[1] = max(cols[2]-g-num, x+math.Ceil(cw.label)+g)
+			cols[2] = min(cols[1]+g+num, cols[3]-g-math.Ceil(cw.before))
+		}
+		if cols[2]-cols[1]-g >= num && cols[3]-cols[2]-g >= cw.before && cols[4]-cols[3]-oddsGap >= cw.change {
+			return cols, g, false
+		}
 	}
-	if cols[2]-cols[1]-4 >= num && cols[3]-cols[2]-4 >= cw.before && cols[4]-cols[3]-4 >= cw.change {
-		return cols, false
-	}
-	cols[3] = cols[4] - 4 - math.Ceil(cw.change)
-	cols[2] = cols[3] - 4 - math.Ceil(cw.before)
-	cols[1] = cols[2] - 4 - math.Ceil(cw.share)
-	return cols, true
+	cols[3] = cols[4] - oddsGap - math.Ceil(cw.change)
+	// the label column's room is what the three gaps leave of this
+	room := cols[3] - math.Ceil(cw.before) - math.Ceil(cw.share) - x
+	gap = max(oddsGap, min(cw.en, (room-math.Ceil(cw.rows))/3))
+	cols[2] = cols[3] - gap - math.Ceil(cw.before)
+	cols[1] = cols[2] - gap - math.Ceil(cw.share)
+	return cols, gap, true
 }
 
 // The open panel's inside, from its top: the title, the status line, then

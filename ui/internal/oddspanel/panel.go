@@ -14,6 +14,7 @@ import (
 	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/internal/figures"
 	"github.com/moralebreak/moralebreak/internal/odds"
+	"github.com/moralebreak/moralebreak/internal/textfit"
 	"github.com/moralebreak/moralebreak/morale"
 	"github.com/moralebreak/moralebreak/ui/published"
 )
@@ -92,11 +93,13 @@ type Panel struct {
 	// rout's times have up to cwDigits figures before the point
 	// (timeDigits): measured in New, and again only when a report says
 	// its scenario's times reach further (take).
-	cw       cellWidths
-	cwDigits int
-	duration float64       // the scenario's, from a Timed counter (0: unknown)
-	img      *ebiten.Image // the panel as last drawn, for key
-	key      oddsKey
+	cw        cellWidths
+	cwDigits  int
+	smallSize float64       // the small face's size (an en is half of it), for measureCells
+	labels    []string      // the rows' labels cw.rows was measured for (measureLabels)
+	duration  float64       // the scenario's, from a Timed counter (0: unknown)
+	img       *ebiten.Image // the panel as last drawn, for key
+	key       oddsKey
 }
 
 // oddsKey is what the panel's picture depends on.
@@ -110,7 +113,7 @@ type oddsKey struct {
 // scenario), drawn with a's fonts (nil: it lays out but draws nothing).
 // Close stops c.
 func New(c Counter, a *assets.Assets) *Panel {
-	p := &Panel{tr: c, m: newOddsMetrics(1)}
+	p := &Panel{tr: c, m: newOddsMetrics(1), cw: cellWidths{en: oddsGap}}
 	if t, ok := c.(Timed); ok {
 		p.duration = t.Duration()
 	}
@@ -119,7 +122,8 @@ func New(c Counter, a *assets.Assets) *Panel {
 		p.title, p.small, p.bold = a.BoldFace(12), small, a.BoldFace(oddsFace)
 		p.m = newOddsMetrics(small.Size / oddsFace)
 		p.cwDigits = timeDigits(p.duration)
-		p.cw = measureCells(p.small, p.bold, p.cwDigits)
+		p.smallSize = small.Size
+		p.cw = measureCells(p.small, p.bold, p.smallSize, p.cwDigits)
 	}
 	return p
 }
@@ -138,7 +142,38 @@ func (p *Panel) take(o odds.Odds) {
 	p.view = layOdds(o)
 	if d := timeDigits(latestTime(o, p.duration)); d > p.cwDigits && p.small != nil {
 		p.cwDigits = d
-		p.cw = measureCells(p.small, p.bold, d)
+		rows := p.cw.rows
+		p.cw = measureCells(p.small, p.bold, p.smallSize, d)
+		p.cw.rows = rows
+	}
+	p.measureLabels()
+}
+
+// measureLabels measures the widest label of the view's rows that have no
+// short form (cellWidths.rows) when those labels are not the ones it
+// measured last: a scenario's squads and men are the same for the
+// panel's life, so this measures once, and the columns do not move when
+// the numbers change.
+func (p *Panel) measureLabels() {
+	if p.small == nil {
+		return
+	}
+	n, same := 0, true
+	for _, r := range p.view.rows {
+		if r.short == "" {
+			same = same && n < len(p.labels) && p.labels[n] == r.label
+			n++
+		}
+	}
+	if same && n == len(p.labels) {
+		return
+	}
+	p.labels, p.cw.rows = p.labels[:0], 0
+	for _, r := range p.view.rows {
+		if r.short == "" {
+			p.labels = append(p.labels, r.label)
+			p.cw.rows = max(p.cw.rows, textfit.Width(r.label, p.small))
+		}
 	}
 }
 

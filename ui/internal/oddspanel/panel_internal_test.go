@@ -338,6 +338,78 @@ func TestOddsTitleNeverCutsItsCount(t *testing.T) {
 	}
 }
 
+// changedRow is a row of the odds of name, a share with its interval and
+// a change from the share from, beyond the noise.
+func changedRow(name string, share, lo, hi, from float64) odds.OddsRow {
+	return odds.OddsRow{Name: name, Share: share, Lo: lo, Hi: hi,
+		Change: &odds.OddsChange{From: from, N: 1000, Diff: share - from, Beyond: true}}
+}
+
+// widestReport is a report of the opening's shape with the widest shares,
+// of a scenario of duration seconds (its histogram's span: bins of bin
+// seconds), whose first rout has these times and shift.
+func widestReport(duration, bin, p50, lo, hi, p10, p90, shift float64) odds.Odds {
+	row := changedRow
+	return odds.Odds{Scenario: "opening", Runs: 1000, Total: 1000,
+		Squads: []odds.OddsRow{row("alpha", 1, 0.996, 1, 0)},
+		Men: []odds.OddsRow{row("Alvarez", 0.99, 0.97, 1, 1), row("Brandt", 0.003, 0.002, 1, 1),
+			row("Chen", 0, 0, 0.004, 1), row("Dubois", 0.64, 0.58, 0.70, 0.643), row("Eriksen", 1, 0.996, 1, 0)},
+		Rebreaks: row("", 0, 0, 0.004, 0.003),
+		FirstRout: odds.OddsTimes{OddsRow: row("", 1, 0.996, 1, 0), P10: &p10, P50: &p50, P90: &p90, P50Lo: &lo, P50Hi: &hi,
+			TimeChange: &odds.OddsChange{From: 40, N: 1000, Diff: shift, Beyond: true}},
+		Histogram: odds.OddsHistogram{Bin: bin, Counts: make([]int, int(math.Ceil(duration/bin)))}}
+}
+
+// The open panel's columns are an en of its text apart: in the opening's
+// odds at -scale 0.75 and 1, of the widest numbers, every cell of a row
+// ends at least half the small face's size before the next cell starts
+// (at 0.75 they sat 4 px apart, which read cramped), and the columns are
+// where they are for the narrowest numbers too: nothing moves when the
+// numbers change.
+func TestOddsColumnsAnEnApart(t *testing.T) {
+	a, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const innerW = 360
+	widest := widestReport(60, 2, 20, 19.5, 20.5, 10.8, 10.8, -20)
+	narrowest := widestReport(60, 2, 1, 1, 1, 1, 1, 0)
+	narrowest.Squads = []odds.OddsRow{{Name: "alpha", Share: 0.5, Lo: 0.4, Hi: 0.6}}
+	narrowest.Men = []odds.OddsRow{{Name: "Alvarez"}, {Name: "Brandt"}, {Name: "Chen"}, {Name: "Dubois"}, {Name: "Eriksen"}}
+	for _, k := range []float64{0.75, 1} {
+		p := New(nil, a.LegibleAt(k))
+		en := p.smallSize / 2
+		p.take(widest)
+		cols, _, narrow := p.grid(8, innerW)
+		rows := map[float64][]cell{}
+		var ys []float64
+		for _, c := range p.cells(p.view, 8, innerW) {
+			if rows[c.y] == nil {
+				ys = append(ys, c.y)
+			}
+			rows[c.y] = append(rows[c.y], c)
+		}
+		least := math.Inf(1)
+		for _, y := range ys {
+			cs := rows[y]
+			for i := 1; i < len(cs); i++ {
+				prev := cs[i-1]
+				end := prev.x + textfit.Width(textfit.Clip(prev.s, prev.face, prev.room), prev.face)
+				gap := cs[i].x - end
+				least = min(least, gap)
+				if gap < en-1e-9 {
+					t.Errorf("scale %v (narrow %v): %q ends at %.1f, %.1f px before %q; want at least an en, %.2f px", k, narrow, prev.s, end, gap, cs[i].s, en)
+				}
+			}
+		}
+		t.Logf("scale %v: the least gap %.2f px, an en %.2f px", k, least, en)
+		p.take(narrowest)
+		if got, _, _ := p.grid(8, innerW); got != cols {
+			t.Errorf("scale %v: columns %v for the widest numbers, %v for the narrowest; want them to stay", k, cols, got)
+		}
+	}
+}
+
 // Every cell of the open panel is whole at every scale the demo accepts
 // (capture.MinScale 0.25 to MaxScale 4; the text stops growing at
 // assets.MinLegibleScale 0.75), for a report of the widest numbers: no
@@ -355,23 +427,7 @@ func TestOddsNumbersWholeAtEveryScale(t *testing.T) {
 		t.Fatal(err)
 	}
 	const innerW = 360 // the tuner panel's inner width, as in TestOddsRowsFitThePanel
-	row := func(name string, share, lo, hi, from float64) odds.OddsRow {
-		return odds.OddsRow{Name: name, Share: share, Lo: lo, Hi: hi,
-			Change: &odds.OddsChange{From: from, N: 1000, Diff: share - from, Beyond: true}}
-	}
-	// report is a report of the widest shares, of a scenario of duration
-	// seconds (its histogram's span: bins of bin seconds), whose first
-	// rout has these times and shift.
-	report := func(duration, bin, p50, lo, hi, p10, p90, shift float64) odds.Odds {
-		return odds.Odds{Scenario: "opening", Runs: 1000, Total: 1000,
-			Squads: []odds.OddsRow{row("alpha", 1, 0.996, 1, 0)},
-			Men: []odds.OddsRow{row("Alvarez", 0.99, 0.97, 1, 1), row("Brandt", 0.003, 0.002, 1, 1),
-				row("Chen", 0, 0, 0.004, 1), row("Dubois", 0.64, 0.58, 0.70, 0.643), row("Eriksen", 1, 0.996, 1, 0)},
-			Rebreaks: row("", 0, 0, 0.004, 0.003),
-			FirstRout: odds.OddsTimes{OddsRow: row("", 1, 0.996, 1, 0), P10: &p10, P50: &p50, P90: &p90, P50Lo: &lo, P50Hi: &hi,
-				TimeChange: &odds.OddsChange{From: 40, N: 1000, Diff: shift, Beyond: true}},
-			Histogram: odds.OddsHistogram{Bin: bin, Counts: make([]int, int(math.Ceil(duration/bin)))}}
-	}
+	row, report := changedRow, widestReport
 	// moreMen adds men to o beyond the panel's rows: "… and N more"
 	moreMen := func(o odds.Odds) odds.Odds {
 		for _, n := range []string{"Fischer", "Garcia", "Horvat", "Ito"} {
@@ -407,7 +463,7 @@ func TestOddsNumbersWholeAtEveryScale(t *testing.T) {
 		} {
 			p := New(nil, a.LegibleAt(tc.k))
 			p.take(sc.o)
-			if cols, _ := p.columns(8, innerW); sc.name == "the opening, 60 s" && tc.col1 != 0 && (cols[1] != tc.col1 || cols[2] != tc.col2) {
+			if cols, _, _ := p.grid(8, innerW); sc.name == "the opening, 60 s" && tc.col1 != 0 && (cols[1] != tc.col1 || cols[2] != tc.col2) {
 				t.Errorf("%s, scale %v: the share's and the before's columns start at %v and %v; want %v and %v", sc.name, tc.k, cols[1], cols[2], tc.col1, tc.col2)
 			}
 			var shown []string
@@ -448,7 +504,7 @@ func TestOddsColumnsMeasureNothing(t *testing.T) {
 	}
 	for _, k := range []float64{1, 0.75} {
 		p := New(nil, a.LegibleAt(k))
-		want, wantNarrow := p.columns(8, 360)
+		want, _, wantNarrow := p.grid(8, 360)
 		p.title, p.small, p.bold = nil, nil, nil
 		func() {
 			defer func() {
@@ -456,7 +512,7 @@ func TestOddsColumnsMeasureNothing(t *testing.T) {
 					t.Errorf("scale %v: columns without faces panicked (%v); want the columns measured once, in New", k, r)
 				}
 			}()
-			if got, narrow := p.columns(8, 360); got != want || narrow != wantNarrow {
+			if got, _, narrow := p.grid(8, 360); got != want || narrow != wantNarrow {
 				t.Errorf("scale %v: got %v (narrow %v); want %v (narrow %v)", k, got, narrow, want, wantNarrow)
 			}
 		}()
@@ -528,7 +584,7 @@ func TestOddsColumnsDoNotMoveWhenTheCountStarts(t *testing.T) {
 			var got [][5]float64
 			for _, o := range []odds.Odds{{Scenario: "s", Total: 1000}, counted} {
 				p.take(o)
-				cols, _ := p.columns(8, 360)
+				cols, _, _ := p.grid(8, 360)
 				got = append(got, cols)
 			}
 			if got[0] != got[1] {
