@@ -111,11 +111,11 @@ const consoleKeys = "Tab completes · ↑↓ history"
 // consoleHint is the input's placeholder: as many of the shell's examples
 // as fit room pixels of face with consoleKeys after them, so that a
 // narrow console drops examples rather than its keys (at -scale 0.75 the
-// whole line ran past the box, cut at "… · Tab compl"); clipped (Clip)
-// when not even the first example fits.
+// whole line ran past the box, cut at "… · Tab compl"); consoleKeys alone
+// when no example fits beside them, clipped (Clip) when not even they fit.
 func consoleHint(examples []string, face text.Face, room float64) string {
 	h := consoleKeys
-	for n := len(examples); n > 0; n-- {
+	for n := len(examples); n >= 0; n-- {
 		h = strings.Join(append(examples[:n:n], consoleKeys), " · ")
 		if textfit.Width(h, face) <= room {
 			return h

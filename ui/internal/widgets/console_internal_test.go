@@ -180,8 +180,10 @@ func TestConsoleTopLineIsWhole(t *testing.T) {
 }
 
 // The input's placeholder fits the console: a narrow one drops examples
-// and keeps its keys. At -scale 0.75 it ran past the box, cut at
-// "… · MoraleBreak.Debug 1 · Tab compl".
+// and keeps its keys, alone when no example fits beside them. At -scale
+// 0.75 it ran past the box, cut at "… · MoraleBreak.Debug 1 · Tab compl";
+// then, where the keys fit alone but not after "help", it read
+// "help · Tab completes · ↑↓…".
 func TestConsoleHintFitsItsBox(t *testing.T) {
 	as, err := assets.Load()
 	if err != nil {
@@ -198,6 +200,9 @@ func TestConsoleHintFitsItsBox(t *testing.T) {
 		first := "help · " + consoleKeys
 		if textfit.Width(first, face) <= room && (!strings.HasPrefix(got, "help · ") || !strings.HasSuffix(got, " · "+consoleKeys)) {
 			t.Errorf("consoleHint in %.0f px: %q; want the first examples that fit, then %q", room, got, consoleKeys)
+		}
+		if textfit.Width(consoleKeys, face) <= room && !strings.HasSuffix(got, consoleKeys) {
+			t.Errorf("consoleHint in %.0f px: %q; want it to end with its keys, %q, which fit", room, got, consoleKeys)
 		}
 		if textfit.Width(whole, face) <= room && got != whole {
 			t.Errorf("consoleHint in %.0f px: %q; want every example, %q", room, got, whole)
