@@ -195,7 +195,7 @@ func (p *Panel) cells(v oddsView, x, w float64) []cell {
 	indent, down := p.hang(cols, gap)
 	for i, r := range v.rows {
 		if i == v.named && v.more > 0 {
-			out = append(out, cell{fmt.Sprintf("… and %d more", v.more), p.small, cols[0], y, cols[4] - cols[0] - 4, widgets.ColDim})
+			out = append(out, cell{fmt.Sprintf("… and %d more", v.more), p.small, cols[0], y, cols[4] - cols[0] - oddsGap, widgets.ColDim})
 			y += float64(p.m.lineH)
 		}
 		c := cols

@@ -468,15 +468,17 @@ func mark(c *odds.OddsChange) string {
 func pct(v float64) string { return pctN(v) + "%" }
 
 // pctN is a share in whole percent without the sign, "<1" and ">99" for
-// the shares rounding would show as 0 or 100 though they are not.
+// the shares rounding would show as 0 or 100 though they are not (199 of
+// 200, 99.5%, read 100).
 func pctN(v float64) string {
-	switch p := 100 * v; {
-	case p > 0 && p < 0.5:
+	p := 100 * v
+	switch r := math.Round(p); {
+	case v > 0 && r == 0:
 		return "<1"
-	case p < 100 && p > 99.5:
+	case v < 1 && r == 100:
 		return ">99"
 	default:
-		return fmt.Sprintf("%.0f", math.Round(p))
+		return fmt.Sprintf("%.0f", r)
 	}
 }
 
