@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/moralebreak/moralebreak/internal/figures"
 )
@@ -130,18 +131,32 @@ func FormatWork(w float64) string { return figures.Significant(w, 3) }
 
 // Enough is the -max-work that lets the work through: Work rounded up to
 // three significant digits, the double nearest that decimal (so that
-// FormatExact writes it in those digits), and never below Work.
+// FormatExact writes it in those digits), and never below Work. Where three
+// digits cannot be had it is Work itself: a Work that rounded up would pass
+// the largest float (above 1.79e308), a subnormal one (below 2.3e-308,
+// whose nearest double FormatExact may write in other digits), and 0, a
+// negative Work, NaN and ±Inf.
 func (e *WorkError) Enough() float64 {
-	if !(e.Work > 0) || math.IsInf(e.Work, 0) {
-		return e.Work
+	w := e.Work
+	if !(w >= 0x1p-1022) || math.IsInf(w, 0) {
+		return w
 	}
-	exp := int(math.Floor(math.Log10(e.Work))) - 2
-	for digits := math.Ceil(e.Work / math.Pow(10, float64(exp))); ; digits++ {
-		r, err := strconv.ParseFloat(strconv.FormatFloat(digits, 'f', 0, 64)+"e"+strconv.Itoa(exp), 64)
-		if err == nil && r >= e.Work {
-			return r
-		}
+	// The nearest three digits ("1.46e+10"), one more in the third where
+	// that is below w: the decimal is then above w, and so is its nearest
+	// double, as w is a double. The digits are whole, so no power of ten
+	// is computed (math.Pow(10, -323) is 0).
+	s := strconv.FormatFloat(w, 'e', 2, 64)
+	mant, exp, _ := strings.Cut(s, "e")
+	r, err := strconv.ParseFloat(s, 64)
+	if err == nil && r < w {
+		digits, _ := strconv.Atoi(strings.Replace(mant, ".", "", 1)) // 146
+		e, _ := strconv.Atoi(exp)                                    // 10
+		r, err = strconv.ParseFloat(strconv.Itoa(digits+1)+"e"+strconv.Itoa(e-2), 64)
 	}
+	if err != nil || r < w { // past the largest float
+		return w
+	}
+	return r
 }
 
 // coreTime says roughly how long work takes on one core (100–300 ns a unit

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"math"
 	"strings"
 	"sync"
 	"testing"
@@ -151,5 +152,28 @@ func TestWorkErrorSaysCoreTime(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("CheckWork(%v) = %v; want %q in it", tt.work, err, tt.want)
 		}
+	}
+}
+
+// Enough ends and is never below the work for every float: above 1.79e308
+// rounding up to three figures passed the largest float, ParseFloat failed
+// and it counted on forever; at 1e-321 math.Pow(10, -323) underflowed to 0
+// and it asked for 1e-310. Where three figures cannot be had it is the work.
+func TestWorkErrorEnoughEveryFloat(t *testing.T) {
+	for _, tt := range []struct {
+		work, want float64
+	}{
+		{14_567_000_000, 14_600_000_000}, {1e10 + 1, 10_100_000_000}, {1234.5, 1240}, {999.1, 1000},
+		{1, 1}, {1e-300, 1e-300}, {1.0000001e-300, 1.01e-300}, {2.5e-308, 2.5e-308},
+		{math.MaxFloat64, math.MaxFloat64}, {1.794e308, 1.794e308}, {1.7e308, 1.7e308}, {1.701e308, 1.71e308}, {9.99e307, 9.99e307},
+		{1e-321, 1e-321}, {5e-324, 5e-324}, {0, 0}, {-3, -3}, {math.Inf(1), math.Inf(1)},
+	} {
+		got := (&lab.WorkError{Work: tt.work}).Enough()
+		if got != tt.want {
+			t.Errorf("Enough of %v = %v; want %v", tt.work, got, tt.want)
+		}
+	}
+	if got := (&lab.WorkError{Work: math.NaN()}).Enough(); !math.IsNaN(got) {
+		t.Errorf("Enough of NaN = %v; want NaN", got)
 	}
 }
