@@ -233,13 +233,16 @@ func split(word string, face text.Face, w float64) (string, string) {
 	// Each cut canCut allows has a rank, the lower the better: 0 it fits
 	// and is at a space (of a path, pathWords: "Morale Tuning Work/" in a
 	// line too narrow for it breaks as "Morale Tuning" over "Work/", the
-	// space dropped as at any break), 1 it fits and is right after a
+	// space dropped as at any break, and at any cut at a space, too wide
+	// or not), 1 it fits and is right after a
 	// hyphen, 2 it fits, 3 it is too wide. Of the best rank, a cut that
 	// fits is the last (the longest head), a cut too wide the first (the
 	// shortest head).
 	best, rank := 0, 4
 	for n := 1; n < len(rs); n++ {
-		if !canCut(rs, n) {
+		if !canCut(rs, n) || rs[n-1] == ' ' || strings.TrimLeft(string(rs[n:]), " ") == "" {
+			// no line ends or starts with a space it was cut at: a cut
+			// at a space is before it, and drops it (split's end)
 			continue
 		}
 		r := 2
@@ -258,7 +261,10 @@ func split(word string, face text.Face, w float64) (string, string) {
 	switch {
 	case best == 0:
 		return word, ""
-	case rank == 0:
+	case rs[best] == ' ':
+		// the space cut at starts no line, whether the head fits (rank
+		// 0) or not: "4.66 s" too wide for "4.66" is "4.66" over "s",
+		// not over " s"
 		return string(rs[:best]), string(rs[best+1:])
 	}
 	return string(rs[:best]), string(rs[best:])
@@ -324,7 +330,7 @@ func dashAt(rs []rune, i int) dash {
 // allows; ok false when none does.
 func atSeparator(rs []rune, face text.Face, w float64) (head, tail string, ok bool) {
 	for i := 2; i < len(rs); i++ {
-		if rs[i-1] == '/' || rs[i-1] == '\\' {
+		if (rs[i-1] == '/' || rs[i-1] == '\\') && rs[i] != ' ' { // no line starts with a space
 			if Width(string(rs[:i]), face) > w {
 				break
 			}

@@ -546,3 +546,43 @@ func TestWrapKeepsANumberWithItsUnit(t *testing.T) {
 		{"3 men, 3 ms", textfit.Width("3 men, 3", face), []string{"3 men,", "3 ms"}},
 	})
 }
+
+// A line never starts nor ends with the space it was cut at, at widths
+// below the widest word too: a number and its unit (one word, unitWords)
+// too wide for a line read "4.66" over " s", the space kept on the next
+// line, as split dropped the space only at a cut that fits.
+func TestWrapDropsTheSpaceItCutsAt(t *testing.T) {
+	face := load(t).Face(12)
+	w := func(s string) float64 { return textfit.Width(s, face) }
+	wrapCases(t, face, []wrapCase{
+		{"at 4.66 s", w("4.66 s") - 1, []string{"at", "4.66", "s"}},
+		{"at 4.66 s", w("4.6"), []string{"at", "4.66", "s"}},
+		{"at 4.66 s", 1, []string{"a", "t", "4.66", "s"}},
+		{"at 4.66 s", 0, []string{"a", "t", "4.66", "s"}},
+		{"(4.5 m away)", w("away)"), []string{"(4.5", "m", "away)"}},
+		{"(4.5 m away)", 1, []string{"(", "4.5", "m", "a", "w", "a", "y", ")"}},
+		{"/tmp/Ana Lopes/x", w("Lopes/"), []string{"/tmp/", "Ana", "Lopes/", "x"}},
+		{"/tmp/Ana Lopes/x", w("/tmp/Ana") - 1, []string{"/tmp/", "Ana", "Lopes/x"}},
+	})
+	for _, in := range []string{
+		"LeaderDown −0.40 at 5.00 s (4.5 m away, falloff 1.00, nerve 0.12 kept 12%), last at 4.66 s, recovery ±0.00",
+		"saved picture /tmp/Ana Lopes/My Designs/Morale Tuning Work/moralebreak-3.0s.png",
+		"Chen routs 75% [73–78] was 0% +75 pts, first rout 10.8 s",
+	} {
+		for w := 0.0; w < textfit.Width(in, face)+10; w++ {
+			got := textfit.Wrap(in, face, w)
+			for _, l := range got {
+				if strings.HasPrefix(l, " ") || strings.HasSuffix(l, " ") {
+					t.Errorf("Wrap(%q, %.0f px): got %q; want no line starting or ending with a space (%q)", in, w, got, l)
+					break
+				}
+			}
+			if strings.ReplaceAll(strings.Join(got, ""), " ", "") != strings.ReplaceAll(in, " ", "") {
+				t.Errorf("Wrap(%q, %.0f px): got %q; want every rune but the spaces cut at", in, w, got)
+			}
+			if n := utf8.RuneCountInString(strings.Join(got, "")); n < utf8.RuneCountInString(in)-(len(got)-1) {
+				t.Errorf("Wrap(%q, %.0f px): got %q; want only a space lost at each break", in, w, got)
+			}
+		}
+	}
+}
