@@ -62,7 +62,6 @@ func decodeWorld(d *saveReader, known *settingsTexts) (*World, error) {
 	if d.err == nil && !(n.dropped >= 0 && finite(n.dropped)) {
 		d.fail("dropped seconds %v", n.dropped)
 	}
-	n.targetTicks = n.nowTicks
 
 	d.what = "reasons"
 	n.reasons.limit = int(min(d.uvarint(), math.MaxInt32))
