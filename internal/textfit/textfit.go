@@ -172,7 +172,7 @@ func withUnit(a, b string) bool {
 }
 
 var (
-	numberRE    = regexp.MustCompile(`^[(\[]?[-+−±]?[0-9]([0-9.,]*[0-9])?$`)
+	numberRE    = regexp.MustCompile(`^[(\[]?` + signRE + `?[0-9]([0-9.,]*[0-9])?$`)
 	unitAfterRE = regexp.MustCompile(`^(` + units + `)[)\].,;:…]*$`)
 )
 
@@ -190,7 +190,7 @@ func unitWord(w string) bool {
 	return unitRE.MatchString(w)
 }
 
-var unitRE = regexp.MustCompile(`^[(\[]?[-+−]?[0-9][0-9.,]*[a-zA-Zµ%]*/[a-z]{1,3}[)\].,;:]*$`)
+var unitRE = regexp.MustCompile(`^[(\[]?` + signRE + `?[0-9][0-9.,]*[a-zA-Zµ%]*/[a-z]{1,3}[)\].,;:]*$`)
 
 // pathStart reports whether the word w starts as a path does, after any
 // opening quote or bracket: at the root ("/", "\\"), at a drive ("C:\\",
@@ -286,7 +286,15 @@ func canCut(rs []rune, n int) bool {
 	return true
 }
 
-// dash is what a '-', '−' or '+' is, for where a word may be cut.
+// signs are the runes that may start a number, before its digits: "-0.25",
+// "−0.4", "+0.08", "±0.00". It is the one rule of what a sign is, for
+// where a word may be cut (dashAt) and what a number is (numberRE, unitRE).
+const signs = "-−+±"
+
+// signRE is a regular expression of one of signs.
+var signRE = "[" + strings.ReplaceAll(regexp.QuoteMeta(signs), "-", `\-`) + "]"
+
+// dash is what one of signs is, for where a word may be cut.
 type dash int
 
 const (
@@ -299,17 +307,17 @@ const (
 	// and a range, "0.2-0.5". A line may end after it, the place to cut a
 	// word too wide for its line, but never start with it.
 	hyphen
-	// sign is any other '-', and any '−' or '+', before a digit or a '.'
-	// and a digit: it starts a number, "-0.25", "−0.4 s", "[-130.5–-110.25]",
-	// "+0.08", and is never separated from its digits. A line may start
-	// with it.
+	// sign is any other '-', and any '−', '+' or '±' (signs),
+	// before a digit or a '.' and a digit: it starts a number, "-0.25",
+	// "−0.4 s", "[-130.5–-110.25]", "+0.08", "±0.00", and is never
+	// separated from its digits. A line may start with it.
 	sign
 )
 
 // dashAt reports what rs[i] is: a hyphen, a sign or neither (notDash).
 // It is the one rule split and canCut tell a hyphen from a minus by.
 func dashAt(rs []rune, i int) dash {
-	if i < 0 || i >= len(rs) || !strings.ContainsRune("-−+", rs[i]) {
+	if i < 0 || i >= len(rs) || !strings.ContainsRune(signs, rs[i]) {
 		return notDash
 	}
 	word := func(k int) bool {

@@ -247,6 +247,8 @@ func TestWrapNeverCutsANumber(t *testing.T) {
 		"-120.0",
 		"−120.0",
 		"+0.08",
+		"±120.5",
+		"±0.00",
 		"−.5",
 		"[-130.5–-110.25]",
 		"0.2-0.5",
@@ -266,7 +268,7 @@ func TestWrapNeverCutsANumber(t *testing.T) {
 				}
 				last, first := a[len(a)-1], b[0]
 				// a sign: a '−' or '+', or a '-' after no letter or digit
-				sign := last == '−' || last == '+' || last == '-' && (len(a) < 2 || !word(a[len(a)-2]))
+				sign := last == '−' || last == '+' || last == '±' || last == '-' && (len(a) < 2 || !word(a[len(a)-2]))
 				switch {
 				case numeric(last) && numeric(first), sign && numeric(first):
 					t.Errorf("Wrap(%q, %.0f px): got %q; want no number cut between %q and %q", in, w, got, got[k-1], got[k])
@@ -281,6 +283,11 @@ func TestWrapNeverCutsANumber(t *testing.T) {
 		{"-120.0", 0, []string{"-120.0"}},
 		{"−0.4", 0, []string{"−0.4"}},
 		{"+0.08", 0, []string{"+0.08"}},
+		// a '±' is a sign as '−' is: this was "±" over "120.5"
+		{"±120.5", 0, []string{"±120.5"}},
+		{"±120.5", 20, []string{"±120.5"}},
+		{"recovery ±0.00", textfit.Width("recovery ±0.0", face), []string{"recovery", "±0.00"}},
+		{"x=±0.25", textfit.Width("x=±0.2", face), []string{"x=", "±0.25"}},
 		// a sign goes with its number to the next line: this was
 		// "[-130.5" over "–-110.25]" before dashAt
 		{"[-130.5–-110.25]", textfit.Width("[-130.5–-110", face), []string{"[-130.5–", "-110.25]"}},
@@ -480,6 +487,9 @@ func TestDashAtTellsAHyphenFromASign(t *testing.T) {
 		{"^−0.4", "sign"},
 		{"x^−1", "sign"}, // a '−' is never a hyphen
 		{"^+0.08", "sign"},
+		{"^±0.00", "sign"},
+		{"recovery ^±0.00", "sign"},
+		{"^±.5", "sign"},
 		{"^-.5", "sign"},
 		{"[^-130.5–-110.25]", "sign"},
 		{"[-130.5–^-110.25]", "sign"},
@@ -492,6 +502,8 @@ func TestDashAtTellsAHyphenFromASign(t *testing.T) {
 		{"a ^- b", ""},
 		{"^−", ""},
 		{"^+", ""},
+		{"^±", ""},
+		{"a ^± b", ""},
 		{"^a", ""},
 		{"C^+", ""},
 	} {
