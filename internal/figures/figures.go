@@ -119,22 +119,27 @@ var spanUnits = []spanUnit{{86400, "day", "days"}, {3600, "h", "h"}, {60, "min",
 
 // Span writes a time of s seconds as a person reads a duration: whole days,
 // h, min and s, the largest first, in at most parts parts (1 or more), the
-// last rounded to the nearest and a zero part after the first left out.
-// With two parts: "40 s", "27 min 46 s", "1 min" (59.5 s), "1 h 9 min",
-// "1 h", "1 day 2 h", "5 days". With one part a unit is taken only once s
-// holds two of it, so that the rounding is at most a quarter of what it
-// writes: "90 s", "49 min", "100 min", "17 h", "47 h", "2 days"; that is
-// how the lab says a rough time ("roughly 49 min of one core"). Half a
-// second or less is "0 s"; a negative s is written as its size with a
-// minus sign; NaN and ±Inf as strconv writes them, with " s". From 1e15
-// of the first unit on (a float's seconds are no longer whole) only that
-// part is written, and past MaxPlain digits with its exponent, as Format
-// writes it.
+// last rounded to the nearest (half a second up) and a zero part after the
+// first left out. With two parts: "40 s", "27 min 46 s", "1 min" (59.5 s),
+// "1 h 9 min", "1 h", "1 day 2 h", "5 days". With one part a unit is taken
+// only once s holds two of it, so that the rounding is at most a quarter of
+// what it writes: "90 s", "49 min", "100 min", "17 h", "47 h", "2 days";
+// that is how the lab says a rough time ("roughly 49 min of one core").
+// Less than half a second is "0 s", and 0.5 s is "1 s"; a negative s is
+// written as its size with a minus sign; NaN and ±Inf as strconv writes
+// them, with " s". From MaxWholeSeconds on, where a float's seconds are no
+// longer whole, only the first part is written, as Format writes it with 3
+// figures: in whole digits ("1157407407407407 days"), past MaxPlain with
+// its exponent ("1.16e+295 days").
 func Span(s float64, parts int) string { return span(s, parts, spanUnits) }
 
 // SpanInHours is Span without days: the hours count on past 24 ("24 h",
 // "126 h 17 min"), as game says a battle's length beside its cap of 24 h.
 func SpanInHours(s float64, parts int) string { return span(s, parts, spanUnits[1:]) }
+
+// MaxWholeSeconds is 2^53 s (about 285 million years), from which on a
+// float64 no longer holds every whole second: Span writes one part there.
+const MaxWholeSeconds = 1 << 53
 
 // span is Span in units, largest first.
 func span(s float64, parts int, units []spanUnit) string {
@@ -157,35 +162,37 @@ func span(s float64, parts int, units []spanUnit) string {
 		}
 		return len(units) - 1
 	}
-	round := func(v float64, i int) (float64, int) {
-		last := min(i+parts-1, len(units)-1)
-		return math.Round(v/units[last].secs) * units[last].secs, last
+	name := func(n float64, u spanUnit) string {
+		if n == 1 {
+			return Format(n, 3) + " " + u.one
+		}
+		return Format(n, 3) + " " + u.many
 	}
 	i := first(s)
-	r, last := round(s, i)
-	if j := first(r); j != i { // rounding carried into a larger unit
+	if s >= MaxWholeSeconds { // the later parts would be float noise
+		return name(s/units[i].secs, units[i])
+	}
+	// The parts are counted in whole seconds, in integers, so that no part
+	// reads a whole unit ("60 min") by a float's rounding.
+	round := func(i int) (int64, int) {
+		last := min(i+parts-1, len(units)-1)
+		u := int64(units[last].secs)
+		return int64(math.Round(s/units[last].secs)) * u, last
+	}
+	r, last := round(i)
+	if j := first(float64(r)); j != i { // rounding carried into a larger unit
 		i = j
-		r, last = round(r, i)
+		r, last = round(i)
 	}
 	var out []string
 	for k := i; k <= last; k++ {
-		u := units[k]
-		n := math.Floor(r / u.secs)
-		if k == last {
-			n = math.Round(r / u.secs)
-		}
-		r -= n * u.secs
+		u := int64(units[k].secs)
+		n := r / u
+		r -= n * u
 		if n == 0 && k > i {
 			continue
 		}
-		name := u.many
-		if n == 1 {
-			name = u.one
-		}
-		out = append(out, Format(n, 3)+" "+name)
-		if n >= 1e15 { // past a float's whole seconds: the rest is noise
-			break
-		}
+		out = append(out, name(float64(n), units[k]))
 	}
 	return strings.Join(out, " ")
 }

@@ -3,6 +3,7 @@ package figures_test
 import (
 	"math"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/moralebreak/moralebreak/internal/figures"
@@ -158,7 +159,7 @@ func TestSpan(t *testing.T) {
 		{61200, 1, "17 h"}, {86400, 2, "1 day"}, {86400, 1, "24 h"}, {93600, 2, "1 day 2 h"},
 		{454620, 2, "5 days 6 h"}, {169200, 1, "47 h"}, {171000, 1, "2 days"}, {172800, 1, "2 days"}, {432000, 2, "5 days"},
 		{86400 + 59, 2, "1 day"}, {86400 + 59, 3, "1 day 1 min"}, {3661, 3, "1 h 1 min 1 s"},
-		{-4140, 2, "-1 h 9 min"}, {1e20, 2, "1157407407407407 days"}, {1e30, 1, "1.16e+25 days"},
+		{-4140, 2, "-1 h 9 min"}, {1e20, 2, "1157407407407408 days"}, {1e30, 1, "1.16e+25 days"},
 		{1e300, 2, "1.16e+295 days"}, {math.NaN(), 2, "NaN s"}, {math.Inf(1), 1, "+Inf s"}, {math.Inf(-1), 2, "-Inf s"},
 	})
 	// SpanInHours counts hours on past a day, and is Span below one.
@@ -166,6 +167,37 @@ func TestSpan(t *testing.T) {
 		{0, 2, "0 s"}, {4140, 2, "1 h 9 min"}, {1666.4, 2, "27 min 46 s"}, {86400, 2, "24 h"}, {454620, 2, "126 h 17 min"},
 		{432000, 1, "120 h"}, {1e20, 2, "27777777777777776 h"}, {math.NaN(), 2, "NaN s"},
 	})
+}
+
+// Span's parts are whole and honest at every size: the old span counted
+// them in floats, so that a part could read a whole unit
+// ("229129581747339 h 60 min" for 8.248664942904239e17 s), wrote minutes
+// past where a float holds whole seconds (2^53 s), and overflowed to
+// "+Inf h" at the largest float. Its doc said half a second was "0 s"; it
+// is "1 s", as the code rounds.
+func TestSpanEdges(t *testing.T) {
+	checkRule(t, "Span", figures.Span, []ruleCase{
+		{0.5, 2, "1 s"}, {0.49, 2, "0 s"}, {-0.5, 2, "-1 s"}, {1.5, 1, "2 s"},
+		{1e15, 2, "11574074074 days 2 h"}, {figures.MaxWholeSeconds - 1, 2, "104249991374 days 8 h"},
+		{figures.MaxWholeSeconds, 2, "104249991374 days"}, {figures.MaxWholeSeconds, 1, "104249991374 days"},
+		{math.MaxFloat64, 2, "2.08e+303 days"},
+	})
+	checkRule(t, "SpanInHours", figures.SpanInHours, []ruleCase{
+		{1e15, 2, "277777777777 h 47 min"}, {figures.MaxWholeSeconds - 1, 2, "2501999792983 h 37 min"},
+		{8.248664942904239e17, 2, "229129581747340 h"}, {1.925578712316276e17, 2, "53488297564341 h"},
+		{5.046612975633708e17, 2, "140183693767603 h"}, {math.MaxFloat64, 2, "4.99e+304 h"}, {-math.MaxFloat64, 2, "-4.99e+304 h"},
+	})
+	// No part is ever a whole larger unit, nor negative.
+	for s := float64(figures.MaxWholeSeconds); s > 1; s /= 1.37 {
+		for _, f := range []func(float64, int) string{figures.Span, figures.SpanInHours} {
+			for parts := 1; parts <= 4; parts++ {
+				got := f(math.Round(s)+0.5, parts)
+				if strings.Contains(got, " 60 min") || strings.Contains(got, " 60 s") || strings.Contains(got, " 24 h") && strings.Contains(got, "day") || strings.Contains(got, "-") {
+					t.Errorf("span of %v in %d parts = %q; want no part a whole larger unit", math.Round(s)+0.5, parts, got)
+				}
+			}
+		}
+	}
 }
 
 // Fraction writes a share with its decimals, and a share that is neither
