@@ -276,14 +276,18 @@ func split(word string, face text.Face, w float64) (string, string) {
 // not before a hyphen, whose line would start with a '-' that reads as a
 // minus ("moralebreak" over "-7.6s-2.png"). What a '-' is, dashAt says.
 func canCut(rs []rune, n int) bool {
-	numeric := func(r rune) bool { return unicode.IsDigit(r) || r == '.' }
-	switch {
-	case numeric(rs[n-1]) && numeric(rs[n]):
-		return false
-	case dashAt(rs, n-1) == sign, dashAt(rs, n) == hyphen:
+	return !inNumber(rs, n) && dashAt(rs, n) != hyphen
+}
+
+// inNumber reports whether a cut of rs before rs[n] (0 < n < len(rs))
+// would change a number: inside a run of digits and '.' ("7." over "6",
+// "77.5…") or between a sign and its digits ("-" over "120.0").
+func inNumber(rs []rune, n int) bool {
+	if n <= 0 || n >= len(rs) {
 		return false
 	}
-	return true
+	numeric := func(r rune) bool { return unicode.IsDigit(r) || r == '.' }
+	return numeric(rs[n-1]) && numeric(rs[n]) || dashAt(rs, n-1) == sign
 }
 
 // signs are the runes that may start a number, before its digits: "-0.25",
@@ -372,8 +376,10 @@ func Limit(lines []string, max int, face text.Face, w float64) (kept []string, c
 // (a CamelCase name keeps its whole parts: "MinimumState…", not
 // "MinimumStateSeco…"); a joiner left at the end (" · ", ",", ":", "→")
 // goes with the words after it. Only when not even the first word or part
-// fits is s cut between letters, as many as fit; when not even one letter
-// fits, Clip is the ellipsis alone. A trailing " …" (Limit's) is cut off
+// fits is s cut between letters, as many as fit, but never inside a
+// number nor after its sign (inNumber: "…", not "77.5…" of "77.55 s,
+// then"); when not even one letter fits, or the number that starts s does
+// not, Clip is the ellipsis alone. A trailing " …" (Limit's) is cut off
 // before s is shortened. The empty string stays empty.
 func Clip(s string, face text.Face, w float64) string {
 	if s == "" || Width(s, face) <= w {
@@ -388,8 +394,11 @@ func Clip(s string, face text.Face, w float64) string {
 			return head + Ellipsis
 		}
 	}
+	// not even the first word fits: as many runes as fit, but never a
+	// number cut short ("77.5…" of "77.55 s, then" read as 77.5, "−…" of
+	// "−0.40" as a dash), the ellipsis alone when the number starts s
 	n := len(rs)
-	for n > 0 && Width(string(rs[:n])+Ellipsis, face) > w {
+	for n > 0 && (inNumber(rs, n) || Width(string(rs[:n])+Ellipsis, face) > w) {
 		n--
 	}
 	return strings.TrimRight(string(rs[:n]), " ") + Ellipsis

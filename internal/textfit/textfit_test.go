@@ -155,6 +155,16 @@ func TestClipCutsAtAWord(t *testing.T) {
 		{"arrow", "Steady → Shaken", w("Steady → Sh…"), "Steady…"},
 		{"a number with its unit", "last at 77.55 s, then", w("last at 77.55 s…"), "last at 77.55 s…"},
 		{"a number without its unit", "last at 77.55 s, then", w("last at 77.55 s…") - 0.5, "last at…"},
+		// a text that starts with a number too wide for the room is
+		// never cut inside it: "77.5…" read as 77.5
+		{"a number first, its unit cut", "77.55 s, then", w("77.55…"), "77.55…"},
+		{"a number first, cut short", "77.55 s, then", w("77.55…") - 0.5, textfit.Ellipsis},
+		{"a number first, a digit room", "77.55 s, then", w("7…"), textfit.Ellipsis},
+		{"a signed number first", "−0.40 at 5.00 s", w("−0.4…"), textfit.Ellipsis},
+		{"a sign first", "−0.40 at 5.00 s", w("−…"), textfit.Ellipsis},
+		{"± first", "±0.00 recovery", w("±0.0…"), textfit.Ellipsis},
+		{"a count first", "1000 fights", w("100…"), textfit.Ellipsis},
+		{"a number in the first word", "x77.55 s", w("x77.5…"), "x…"},
 		{"CamelCase", "MinimumStateSeconds", w("MinimumStateSeco…"), "MinimumState…"},
 		{"CamelCase, one less", "MinimumStateSeconds", w("MinimumState…") - 0.5, "Minimum…"},
 		{"CamelCase after words", "Rally MinimumStateSeconds", w("Rally MinimumState…"), "Rally MinimumState…"},
