@@ -9,7 +9,10 @@ import (
 // Its data lives in the World's arrays; the handle stays valid, and keeps
 // pointing at the same agent, until the agent is removed. After that its
 // getters return zero values and its setters do nothing or return an error
-// that names the call and matches ErrRemoved (errors.Is).
+// that names the call and matches ErrRemoved (errors.Is). A handle a load
+// replaced (UnmarshalBinary) is removed too, except that the commands that
+// return no error (SetPosition, Rally, ForceRout, SetSquad, World.Remove)
+// panic, naming the misuse: the man the game meant would stay as he was.
 // Agent methods must be called from the World's goroutine.
 type Agent struct {
 	w *World
@@ -162,10 +165,19 @@ func (e *removedError) Error() string {
 // notToRemove is World.Remove's panic for agent a, who is not the World's
 // to remove: one a load replaced, or one of another World.
 func notToRemove(a *Agent) string {
-	if a.i == loadedAway {
-		return "morale: World.Remove of an agent from before a load (UnmarshalBinary made new handles: map your entities to the loaded World's agents by tag)"
-	}
+	a.notLoadedAway("World.Remove")
 	return "morale: World.Remove of an agent of another World (remove him from the World that spawned him, or map your entities to this World's agents by tag)"
+}
+
+// notLoadedAway panics, naming call, when a is a handle a load replaced: a
+// command that returns no error (Remove, SetPosition, Rally, ForceRout,
+// SetSquad) would do nothing, and the man the game meant would stay as he
+// was in the loaded World. For a removed agent (a dead man's handle) these
+// do nothing, as documented.
+func (a *Agent) notLoadedAway(call string) {
+	if a != nil && a.i == loadedAway {
+		panic("morale: " + call + " of an agent from before a load (UnmarshalBinary made new handles: map your entities to the loaded World's agents by tag)")
+	}
 }
 
 func (*removedError) Is(target error) bool { return target == ErrRemoved }
@@ -364,6 +376,7 @@ func (a *Agent) SetNerve(v float64) error {
 // scripted moment where the officer arrives.
 func (a *Agent) Rally() {
 	if !a.changing() {
+		a.notLoadedAway("Agent.Rally")
 		return
 	}
 	a.w.rally(a)
@@ -382,6 +395,7 @@ func (w *World) rally(a *Agent) {
 // morale is left as it is; the rout ends as any rout does.
 func (a *Agent) ForceRout() {
 	if !a.changing() {
+		a.notLoadedAway("Agent.ForceRout")
 		return
 	}
 	a.w.setState(a.i, Routed, Reason{Kind: ByForcedRout})
@@ -392,6 +406,7 @@ func (a *Agent) ForceRout() {
 // average and joins the new one's.
 func (a *Agent) SetSquad(id SquadID) {
 	if !a.changing() {
+		a.notLoadedAway("Agent.SetSquad")
 		return
 	}
 	w, i := a.w, a.i

@@ -2,15 +2,16 @@ package morale
 
 import "fmt"
 
-// SetPosition moves the agent to p, for events at a location. A position
-// with a NaN or infinite coordinate is ignored. A move within the agent's
-// grid cell is a few comparisons and a store; a move into another cell moves
-// him between the cells' lists (no map lookup for a cell in the grid's
-// cache, which holds most cells when they number under 32,768; no allocation
-// once the World held as many occupied cells before) and may make his part
-// of the World due for a sort (see World). SetPositions moves many faster.
+// SetPosition moves the agent to p, for events at a location. A NaN or
+// infinite coordinate, or a removed agent, is ignored; an agent a load
+// replaced panics (see World.Remove). A move within his grid cell is a few
+// comparisons and a store; one into another cell moves him between the
+// cells' lists (no map lookup for most cells under 32,768 of them, in the
+// grid's cache; no allocation once the World held as many) and may make
+// his part of the World due for a sort (see World). For many: SetPositions.
 func (a *Agent) SetPosition(p Vec2) {
 	if !a.live() {
+		a.notLoadedAway("Agent.SetPosition")
 		return
 	} else if w := a.w; w.grid.boxes[a.cell].holds(p) {
 		w.col.Pos[a.i] = p
@@ -132,8 +133,7 @@ func (w *World) moveOut(a *Agent, i, from int32, p Vec2) {
 // cross moves agent a, at place i, from cell from's list to the end of cell
 // id's, id already counted non-empty (grid.remove and grid.insert; the agent
 // who takes a's place in from's list is told it). It keeps the count of his
-// window's breaks (order.go), and asks the World to reclaim its grid only
-// when from was left empty (only then can World.reclaim have work).
+// window's breaks (order.go), and reclaims the grid when from is left empty.
 func (w *World) cross(a *Agent, i, from, id int32) {
 	g, l := &w.grid, &w.col.Cell[i]
 	if moved := g.remove(from, l.at); moved >= 0 {

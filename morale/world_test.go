@@ -189,6 +189,33 @@ func TestRemoveOfAnotherWorld(t *testing.T) {
 	if !old.Removed() || c.Len() != 1 {
 		t.Errorf("after Remove of a handle a load replaced: removed %v, Len %d; want true, 1", old.Removed(), c.Len())
 	}
+	// The other commands that return no error panic for it too, and do
+	// nothing for a removed agent, as before.
+	for _, cmd := range []struct {
+		name string
+		do   func(a *morale.Agent)
+	}{
+		{"Agent.SetPosition", func(a *morale.Agent) { a.SetPosition(morale.Vec2{X: 1}) }},
+		{"Agent.Rally", func(a *morale.Agent) { a.Rally() }},
+		{"Agent.ForceRout", func(a *morale.Agent) { a.ForceRout() }},
+		{"Agent.SetSquad", func(a *morale.Agent) { a.SetSquad(9) }},
+	} {
+		func() {
+			defer func() {
+				r := recover()
+				if s, _ := r.(string); !strings.Contains(s, cmd.name+" of an agent from before a load") {
+					t.Errorf("%s of a handle a load replaced: got panic %v; want one naming the misuse", cmd.name, r)
+				}
+			}()
+			cmd.do(old)
+		}()
+		dead := c.Spawn(1, morale.Vec2{})
+		c.Remove(dead)
+		cmd.do(dead) // a dead man's handle: nothing, no panic
+	}
+	if c.Len() != 1 {
+		t.Errorf("after the refused commands: Len %d; want 1", c.Len())
+	}
 	gone := c.Agent(0)
 	c.Remove(gone)
 	c.Remove(gone) // already removed: nothing
