@@ -7,6 +7,8 @@ import (
 	"sort"
 
 	"gonum.org/v1/gonum/stat"
+
+	"github.com/moralebreak/moralebreak/internal/figures"
 )
 
 // Percentile returns the p-th percentile (0..100) of sorted by linear
@@ -130,19 +132,12 @@ func (d PairedDiff) Within(width int) string {
 // signed prints a change with 3 significant digits and its sign ("+0.05",
 // "-0.2"), whole from 1000 ("+1234", not "+1.23e+03": FormatFigures), and
 // no change, or a negligible one (FormatFigures), as "0": neither "+0"
-// nor "-0".
+// nor "-0" (figures.Signed).
 func signed(v float64) string { return signedDecimals(v, math.MaxInt) }
 
 // signedDecimals is signed with at most decimals decimals (formatDecimals).
 func signedDecimals(v float64, decimals int) string {
-	s := formatDecimals(v, 3, decimals)
-	if s == "0" {
-		return s
-	}
-	if v > 0 {
-		s = "+" + s
-	}
-	return s
+	return figures.Signed(v, formatDecimals(v, 3, decimals))
 }
 
 // Resamples is the number of bootstrap resamples behind every PairedDiff of

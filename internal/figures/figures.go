@@ -217,3 +217,20 @@ func Fraction(v float64, decimals int) string {
 	}
 	return s
 }
+
+// Signed writes a change v, written as s by one of the rules here (Format,
+// Rounded, a fixed number of decimals), with its sign: "+" before a
+// positive change's s ("+0.05", "+5"), a negative one's s as it is
+// ("-0.2"), and an s that reads as no change ("0", "-0", "+0.0") as "0",
+// with neither sign. The rule gives "0" only where s does: a change that
+// must never read as none (a key a fit moved) is written by a rule that
+// never writes a non-zero v as 0 (Rounded), and then keeps its sign.
+func Signed(v float64, s string) string {
+	if r, err := strconv.ParseFloat(s, 64); err == nil && r == 0 {
+		return "0"
+	}
+	if v > 0 && !strings.HasPrefix(s, "+") {
+		return "+" + s
+	}
+	return s
+}

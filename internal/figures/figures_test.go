@@ -211,3 +211,21 @@ func TestFraction(t *testing.T) {
 		{1.5, 3, "1.500"}, {math.NaN(), 3, "NaN"},
 	})
 }
+
+// Signed gives a change its sign and writes "0" only where its text reads
+// as no change, never "+0" or "-0.0".
+func TestSigned(t *testing.T) {
+	for _, tc := range []struct {
+		v    float64
+		s    string
+		want string
+	}{
+		{0.05, "0.05", "+0.05"}, {-0.2, "-0.2", "-0.2"}, {0, "0", "0"}, {-0.0004, "-0.0", "0"}, {0.0004, "0.0", "0"},
+		{1e-12, figures.Rounded(1e-12, 2), "+0.000000000001"}, {-1e-12, figures.Rounded(-1e-12, 2), "-0.000000000001"},
+		{1e-300, figures.Rounded(1e-300, 2), "+1e-300"}, {5, "+5", "+5"}, {math.Inf(1), "+Inf", "+Inf"}, {math.NaN(), "NaN", "NaN"},
+	} {
+		if got := figures.Signed(tc.v, tc.s); got != tc.want {
+			t.Errorf("Signed(%v, %q) = %q; want %q", tc.v, tc.s, got, tc.want)
+		}
+	}
+}

@@ -39,7 +39,7 @@ func FitChanges(r *labfit.Result) []FitChange {
 		c := FitChange{Key: k.Key, Start: FormatValue(k.Start), End: FormatValue(k.End), Changed: k.Changed(),
 			Range: FormatValue(k.Lo) + ".." + FormatValue(k.Hi), Edge: k.Edge}
 		if c.Changed && k.Start != 0 {
-			c.Relative = relative(k.End/k.Start - 1)
+			c.Relative = relative(k.Start, k.End)
 		}
 		if c.Changed {
 			changed = append(changed, c)
@@ -50,20 +50,18 @@ func FitChanges(r *labfit.Result) []FitChange {
 	return append(changed, same...)
 }
 
-// relative prints a change of a key, r = End/Start − 1, in per cent: whole
-// per cent, and below 1% two significant figures with no exponent
-// (lab.FormatFigures: "+0.00001%", not "+1e-05%"), so that a key the fit
-// changed never reads as "-0%".
-func relative(r float64) string {
-	p := 100 * r
+// relative prints the change of a key the fit moved from start to end
+// (not 0), (end − start)/start, in per cent: whole per cent, and below 1%
+// two significant figures at any size with no exponent (figures.Rounded:
+// "+0.00001%", not "+1e-05%"; "+0.0000000001%", where lab's Negligible
+// would write "0"), with its sign (figures.Signed), so that a key the fit
+// changed never reads as "0%", "+0%" or "-0%", nor unsigned.
+func relative(start, end float64) string {
+	p := 100 * ((end - start) / start) // not end/start − 1, which is 0 for neighbouring floats
 	if math.Abs(p) >= 0.995 {
-		return fmt.Sprintf("%+.0f%%", p)
+		return figures.Signed(p, strconv.FormatFloat(p, 'f', 0, 64)) + "%"
 	}
-	s := lab.FormatFigures(p, 2)
-	if p > 0 {
-		s = "+" + s
-	}
-	return s + "%"
+	return figures.Signed(p, figures.Rounded(p, 2)) + "%"
 }
 
 // FitProblems returns why no candidate of r met every expectation, one line

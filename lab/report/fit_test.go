@@ -439,3 +439,33 @@ func TestFormatValueHasNoExponent(t *testing.T) {
 		}
 	}
 }
+
+// A key the fit moved never reads as unchanged or unsigned, however small
+// the move: relative wrote 4.0 → 4.000000000004 (a change of 1e-12) as
+// "+0%" and 4.0 → 3.999999999996 as "0%", and 4.0 → the next float as
+// "0%" (End/Start − 1 was 0 or below Negligible).
+func TestFitChangesNeverReadUnchanged(t *testing.T) {
+	tests := []struct {
+		start, end float64
+		want       string
+	}{
+		{4, 4 * (1 + 1e-12), "+0.0000000001%"},
+		{4, 4 * (1 - 1e-12), "-0.0000000001%"},
+		{4, math.Nextafter(4, 5), "+0.000000000000022%"},
+		{4, math.Nextafter(4, 0), "-0.000000000000011%"},
+		{1e-310, math.Nextafter(1e-310, 1), "+0.0000000000049%"},
+		{4, 4.2, "+5%"},
+		{4, 3.99, "-0.25%"},
+		{-0.07, -0.06, "-14%"},
+		{1e-300, 2e-300, "+100%"},
+	}
+	for _, tt := range tests {
+		r := fitResult()
+		r.Keys[1].Start, r.Keys[1].End = tt.start, tt.end
+		for _, c := range report.FitChanges(r) {
+			if c.Key == "RecoveryDelaySeconds" && c.Relative != tt.want {
+				t.Errorf("%v → %v: got %q; want %q", tt.start, tt.end, c.Relative, tt.want)
+			}
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/moralebreak/moralebreak/internal/figures"
 	"github.com/moralebreak/moralebreak/lab"
 )
 
@@ -541,13 +542,10 @@ func pctCI(share, lo, hi float64) string {
 
 // pointsChange prints a change of a share in points (0.012 is "+1.2"),
 // signed, with one decimal, and one that prints as no change as "0", as
-// lab.PairedDiff.String prints a change: neither "+0.0" nor "-0.0".
+// lab.PairedDiff.String prints a change: neither "+0.0" nor "-0.0"
+// (figures.Signed).
 func pointsChange(change float64) string {
-	s := fmt.Sprintf("%+.1f", 100*change)
-	if s == "+0.0" || s == "-0.0" {
-		return "0"
-	}
-	return s
+	return figures.Signed(change, strconv.FormatFloat(100*change, 'f', 1, 64))
 }
 
 func diffCI(d *lab.PairedDiff) string {
