@@ -204,16 +204,27 @@ func span(s float64, parts int, units []spanUnit) string {
 // fight in 12,000 does not read as none, nor 11,999 as all. 0 and 1 are
 // "0.000" and "1.000"; a value outside 0..1, and NaN, as strconv writes it
 // with the decimals.
-func Fraction(v float64, decimals int) string {
+func Fraction(v float64, decimals int) string { return share(v, 1, decimals) }
+
+// Percent is Fraction in per cent, without the sign: a share v in 0..1
+// written as 100·v with decimals decimals, at least one ("52.0" with 1),
+// one that is neither 0 nor 1 never as 0 or 100: "<0.1" and ">99.9" with
+// 1, so that 1 fight in 12,000 does not read "0.0%" nor 11,999 "100.0%".
+// 0 and 1 are "0.0" and "100.0"; a value outside 0..1, and NaN, as
+// strconv writes 100·v with the decimals.
+func Percent(v float64, decimals int) string { return share(v, 100, decimals) }
+
+// share is Fraction and Percent: v in 0..1 written as scale·v.
+func share(v, scale float64, decimals int) string {
 	decimals = max(decimals, 1)
 	fixed := func(x float64) string { return strconv.FormatFloat(x, 'f', decimals, 64) }
 	step := math.Pow(10, -float64(decimals)) // 0.001
-	s := fixed(v)
+	s := fixed(scale * v)
 	switch {
 	case v > 0 && v < 1 && s == fixed(0):
 		return "<" + fixed(step)
-	case v > 0 && v < 1 && s == fixed(1):
-		return ">" + fixed(1-step)
+	case v > 0 && v < 1 && s == fixed(scale):
+		return ">" + fixed(scale-step)
 	}
 	return s
 }

@@ -17,3 +17,8 @@ func ExpectationPanels(r *labfit.Result) ([]*plot.Plot, error) { return expectat
 
 // ShareFrame is shareFrame, for the tests.
 func ShareFrame(title string, h lab.Header) (*plot.Plot, error) { return shareFrame(title, h) }
+
+// Pct1 and PctCI are pct1 and pctCI, for the tests.
+func Pct1(share float64) string { return pct1(share) }
+
+func PctCI(share, lo, hi float64) string { return pctCI(share, lo, hi) }

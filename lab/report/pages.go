@@ -534,10 +534,14 @@ func optAbsent(p *float64) string {
 	return lab.FormatExact(*p) // as typed, without an exponent
 }
 
-func pct1(share float64) string { return fmt.Sprintf("%.1f%%", 100*share) }
+// pct1 writes a share in per cent with one decimal, and one that is
+// neither 0 nor 1 never as 0 or 100% ("<0.1%", ">99.9%": figures.Percent,
+// the rule of figures.Fraction that stdout's tables keep).
+func pct1(share float64) string { return figures.Percent(share, 1) + "%" }
 
+// pctCI is pct1 with its interval: "52.0% [49.1–54.9]", "<0.1% [<0.1–0.1]".
 func pctCI(share, lo, hi float64) string {
-	return fmt.Sprintf("%.1f%% [%.1f–%.1f]", 100*share, 100*lo, 100*hi)
+	return fmt.Sprintf("%s%% [%s–%s]", figures.Percent(share, 1), figures.Percent(lo, 1), figures.Percent(hi, 1))
 }
 
 // pointsChange prints a change of a share in points (0.012 is "+1.2"),

@@ -828,3 +828,27 @@ func TestSweepPointsReadApart(t *testing.T) {
 		t.Errorf("the swept keys' table does not say the range as %q", want)
 	}
 }
+
+// The page's shares keep stdout's rule (figures.Percent): 1 fight in
+// 12,000 read "0.0% [0.0–0.0]" and 11,999 of 12,000 "100.0%", as if the
+// thing never or always happened.
+func TestPageSharesNeverReadNoneOrAll(t *testing.T) {
+	for _, tt := range []struct {
+		share, lo, hi float64
+		pct1, pctCI   string
+	}{
+		{1.0 / 12000, 1.5e-5, 4.7e-4, "<0.1%", "<0.1% [<0.1–<0.1]"},
+		{11999.0 / 12000, 0.99953, 0.999985, ">99.9%", ">99.9% [>99.9–>99.9]"},
+		{0, 0, 3.2e-4, "0.0%", "0.0% [0.0–<0.1]"},
+		{1, 0.99968, 1, "100.0%", "100.0% [>99.9–100.0]"},
+		{0.5204, 0.491, 0.549, "52.0%", "52.0% [49.1–54.9]"},
+		{0.0006, 0.0004, 0.0009, "0.1%", "0.1% [<0.1–0.1]"},
+	} {
+		if got := report.Pct1(tt.share); got != tt.pct1 {
+			t.Errorf("pct1(%v) = %q; want %q", tt.share, got, tt.pct1)
+		}
+		if got := report.PctCI(tt.share, tt.lo, tt.hi); got != tt.pctCI {
+			t.Errorf("pctCI(%v, %v, %v) = %q; want %q", tt.share, tt.lo, tt.hi, got, tt.pctCI)
+		}
+	}
+}
