@@ -87,7 +87,8 @@ func decimalsOf(s string) int {
 
 // FormatSweepValue writes a swept key's value at a point, as run's table of
 // points and the sweep's page (its table of points, the keys' ranges, the
-// heat map's axes) write it: six significant figures at any size
+// heat map's axes) write it, and the value a replay was picked by (run
+// -replays: "first_break_s = 1234570", where %g wrote "1.23457e+06"): six significant figures at any size
 // (figures.Significant), so that points a small step apart read apart
 // ("-0.07", "-0.069999", "-0.069998", which four figures wrote "-0.07"
 // three times; "3000", "3000.1", "3000.2", which FormatFigures writes whole
@@ -95,6 +96,12 @@ func decimalsOf(s string) int {
 // "0.30000000000000004"). ParseSweeps refuses a step too fine for six
 // figures to tell its points apart.
 func FormatSweepValue(v float64) string { return figures.Significant(v, 6) }
+
+// FormatShare writes a share in 0..1 as the lab's tables on stdout print
+// it, with three decimals, and one that is neither 0 nor 1 never as either
+// ("<0.001", ">0.999": figures.Fraction), so that 1 fight in 12,000 does
+// not read as none.
+func FormatShare(v float64) string { return figures.Fraction(v, 3) }
 
 // FormatExact writes v, a number a designer wrote (a key's value, a
 // range's bound) or a limit the lab sets, as the shortest plain decimal

@@ -276,3 +276,18 @@ func TestSweepStepTooFineToReadApart(t *testing.T) {
 		}
 	}
 }
+
+// FormatShare is the tables' share: three decimals, never 0 or 1 unless it
+// is (figures.Fraction).
+func TestFormatShare(t *testing.T) {
+	for _, tc := range []struct {
+		v    float64
+		want string
+	}{
+		{0, "0.000"}, {1, "1.000"}, {0.5204, "0.520"}, {1.0 / 12000, "<0.001"}, {1 - 1.0/12000, ">0.999"}, {math.NaN(), "NaN"},
+	} {
+		if got := lab.FormatShare(tc.v); got != tc.want {
+			t.Errorf("FormatShare(%v) = %q; want %q", tc.v, got, tc.want)
+		}
+	}
+}

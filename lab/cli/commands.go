@@ -14,7 +14,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/moralebreak/moralebreak/internal/figures"
 	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/lab"
 	"github.com/moralebreak/moralebreak/lab/report"
@@ -233,7 +232,7 @@ func printSummary(env console, sum *lab.Summary) {
 	// Each number within its column (lab.FormatWithin), as compare's: a
 	// tiny mean's decimals pushed the share to the right.
 	n := func(p *float64) string { return orDash(p, 9) }
-	// A share never reads as 0 or 1 unless it is (figures.Fraction:
+	// A share never reads as 0 or 1 unless it is (lab.FormatShare:
 	// "<0.001"), and the column is as wide as its widest share, so that the
 	// intervals start under each other.
 	shareW := 0
@@ -248,8 +247,8 @@ func printSummary(env console, sum *lab.Summary) {
 
 // shareText writes a share as the tables print it, with three decimals, and
 // one that is neither 0 nor 1 never as either ("<0.001", ">0.999":
-// figures.Fraction).
-func shareText(v float64) string { return figures.Fraction(v, 3) }
+// lab.FormatShare).
+func shareText(v float64) string { return lab.FormatShare(v) }
 
 // nameColumn returns the names of rows (metrics, knobs) as a table's first
 // column prints them, escaped (safefile.Escape), and the column's width: at

@@ -386,3 +386,27 @@ func verdictsUnderHeader(t *testing.T, what, out string) bool {
 	}
 	return true
 }
+
+// The commands write numbers only through lab's Format* wrappers, so that
+// each rule has one name in the lab: replays.go called
+// figures.Significant(v, 6), which is lab.FormatSweepValue, and
+// commands.go figures.Fraction beside them. No file of the package (but its
+// tests) imports internal/figures.
+func TestCommandsWriteNumbersThroughLab(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no Go files: %v", err)
+	}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(b), `"github.com/moralebreak/moralebreak/internal/figures"`) {
+			t.Errorf("%s imports internal/figures; want its numbers written by lab's Format* wrappers", f)
+		}
+	}
+}

@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"strconv"
 
-	"github.com/moralebreak/moralebreak/internal/figures"
 	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/lab"
 )
@@ -50,7 +49,7 @@ func printReplays(env console, pick *lab.RunPick, picked []lab.Picked, file stri
 		if pick.Kind != lab.PickIndex {
 			v := "never"
 			if p.Value != nil {
-				v = figures.Significant(*p.Value, 6) // "1234570", where %g wrote "1.23457e+06"
+				v = lab.FormatSweepValue(*p.Value) // "1234570", where %g wrote "1.23457e+06"
 			}
 			what += fmt.Sprintf(", %s = %s", pick.Metric.Name, v)
 		}
