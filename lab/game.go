@@ -9,6 +9,11 @@ import (
 	"github.com/moralebreak/moralebreak/morale"
 )
 
+// GameHash is the scenario hash of moralesim game's Monte-Carlo (the
+// demo's own battle, which has no scenario file): a header with it is the
+// game's.
+const GameHash = "game"
+
 // GameRun plays the demo's own scene (game.NewBattle with the opening, five men)
 // for duration seconds of simulated time with the given settings and seed,
 // and measures it as Run measures a scenario (the same tally). State changes

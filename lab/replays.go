@@ -199,6 +199,15 @@ func DemoCommand(goos, file string, seed uint64, index int) (string, error) {
 	return Command(goos, words...)
 }
 
+// GameDemoCommand returns the command that plays fight index of a
+// Monte-Carlo of the demo's own battle (moralesim game) with seed in the
+// demo: its opening with the fight's own seed, RunSeed(seed, index), the
+// seed GameRun played. It plays the same fight when the demo reads the
+// run's weights (-weights; without it the demo reads weights.toml).
+func GameDemoCommand(goos string, seed uint64, index int) (string, error) {
+	return Command(goos, "demo", "-seed", strconv.FormatUint(RunSeed(seed, index), 10))
+}
+
 // CommandLine returns the words of a command, words[0] moralesim or demo,
 // as one line for this system's shell (Command with runtime.GOOS): the
 // command as the user typed it, for pages and result files. A word Command

@@ -16,7 +16,7 @@ import (
 func GameScenario(s morale.Settings, duration, sample float64) *lab.Scenario {
 	return &lab.Scenario{Name: "demo", Description: "The demo's own battle (game/, with the opening), run headless.",
 		Settings: s, Duration: duration, Sample: sample, CascadeWindow: 3, RebreakWindow: 10,
-		Squads: []lab.SquadSpec{{ScenarioSquad: game.ScenarioSquad{Name: "alpha", Size: 5}}}, Hash: "game", WeightsHash: "default"}
+		Squads: []lab.SquadSpec{{ScenarioSquad: game.ScenarioSquad{Name: "alpha", Size: 5}}}, Hash: lab.GameHash, WeightsHash: "default"}
 }
 
 func cmdGame(ctx context.Context, args []string, env console) error {

@@ -1,0 +1,55 @@
+package report_test
+
+import (
+	"context"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/lab/cli"
+	"github.com/moralebreak/moralebreak/lab/report"
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// The page of moralesim game (the demo's own battle, no scenario file)
+// names the demo's command for each fight, never a scenario file's, and
+// lists a fight once where it is both the earliest and the latest rout.
+func TestGameFightsToWatch(t *testing.T) {
+	s := morale.DefaultSettings()
+	sc := cli.GameScenario(s, 20, 0.5)
+	p := lab.Plan{Scenario: sc, Settings: s, Seed: 3, Runs: 1, RunFunc: func(seed uint64) (lab.RunResult, error) {
+		return lab.GameRun(s, seed, sc.Duration, sc.Sample, sc.CascadeWindow, sc.RebreakWindow)
+	}}
+	runs, err := lab.MonteCarlo(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := lab.Summarize(lab.NewHeader(p), runs)
+	r, err := report.RunReport(&sum, runs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(r.HTML)
+	i := strings.Index(page, `<table id="fights">`)
+	if i < 0 {
+		t.Fatal("the page has no fights to watch (the opening routs within 20 s)")
+	}
+	fights := page[i : i+strings.Index(page[i:], "</table>")]
+	plain := strings.NewReplacer("<span>", "", "</span>", "").Replace(fights)
+	for _, bad := range []string{"SCENARIO.toml", "-scenario", "moralesim run", "-replays"} {
+		if strings.Contains(plain, bad) {
+			t.Errorf("a game's fights to watch name %q, which cannot open its fight:\n%s", bad, plain)
+		}
+	}
+	want, err := lab.GameDemoCommand(runtime.GOOS, 3, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(plain, `<td class="c">`+want+"</td>") {
+		t.Errorf("the fights to watch lack %q:\n%s", want, plain)
+	}
+	if strings.Contains(plain, "the earliest first rout") && strings.Contains(plain, "the latest first rout") {
+		t.Errorf("one fight of one is listed as both the earliest and the latest first rout:\n%s", plain)
+	}
+}
