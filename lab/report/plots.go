@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/moralebreak/moralebreak/internal/figures"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
@@ -61,8 +62,36 @@ func pngOf(p *plot.Plot, w, h vg.Length) ([]byte, error) {
 func pngBeside(p *plot.Plot, l plot.Legend, w, h vg.Length) ([]byte, error) {
 	c, dc := whiteCanvas(w, h)
 	dc = legendBeside(dc, l)
-	p.Draw(draw.Crop(dc, vg.Points(6), -vg.Points(10), 0, -vg.Points(4))) // a margin at the left: gonum sets the y labels flush against the edge
+	drawPlot(p, draw.Crop(dc, vg.Points(6), -vg.Points(10), 0, -vg.Points(4))) // a margin at the left: gonum sets the y labels flush against the edge
 	return encode(c)
+}
+
+// drawPlot draws p on c, an axis still marked by gonum's default ticks
+// marked by plainTicks instead, so that no chart's axis reads "-5e-05" or
+// counts "0.00 25.00".
+func drawPlot(p *plot.Plot, c draw.Canvas) {
+	for _, ax := range []*plot.Axis{&p.X, &p.Y} {
+		if _, ok := ax.Tick.Marker.(plot.DefaultTicks); ok {
+			ax.Tick.Marker = plainTicks{}
+		}
+	}
+	p.Draw(c)
+}
+
+// plainTicks are gonum's default ticks labelled by internal/figures' rule
+// for a number a person reads (figures.Format with 4 figures): no exponent
+// ("-0.00005", not "-5e-05") and a whole number whole ("25", not "25.00").
+type plainTicks struct{}
+
+// Ticks implements plot.Ticker.
+func (plainTicks) Ticks(lo, hi float64) []plot.Tick {
+	ts := plot.DefaultTicks{}.Ticks(lo, hi)
+	for i, t := range ts {
+		if t.Label != "" {
+			ts[i].Label = figures.Format(t.Value, 4)
+		}
+	}
+	return ts
 }
 
 // whiteCanvas returns a PNG canvas of w × h at 96 dpi, filled white, and
@@ -123,7 +152,7 @@ func tilesBeside(plots []*plot.Plot, l plot.Legend, cols int, tileW, tileH vg.Le
 	for r := range grid {
 		for col, p := range grid[r] {
 			if p != nil {
-				p.Draw(canvases[r][col])
+				drawPlot(p, canvases[r][col])
 			}
 		}
 	}

@@ -1,0 +1,62 @@
+package report
+
+import (
+	"strings"
+	"testing"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/recorder"
+)
+
+// drawnText is the text drawPlot writes for p, as the PNGs get it.
+func drawnText(p *plot.Plot) []string {
+	var rec recorder.Canvas
+	drawPlot(p, draw.Canvas{Canvas: &rec, Rectangle: vg.Rectangle{Max: vg.Point{X: plotW, Y: plotH}}})
+	var out []string
+	for _, a := range rec.Actions {
+		if fs, ok := a.(*recorder.FillString); ok {
+			out = append(out, fs.String)
+		}
+	}
+	return out
+}
+
+// An axis gonum marks with its default ticks read "-5e-05 -3e-05 -1e-05"
+// (a sweep of a small weight) and a count "0.00 … 250.00" (the fit's
+// evaluations, a histogram's men, seconds): its labels are written by
+// internal/figures' rule, plain and whole where whole.
+func TestAxisNumbersReadPlain(t *testing.T) {
+	for _, tt := range []struct {
+		name           string
+		lo, hi         float64
+		want, notWants []string
+	}{
+		{"a small weight", -0.00005, -0.00001, []string{"-0.00003"}, []string{"e-0"}},
+		{"evaluations", 0, 250, []string{"0", "100", "200"}, []string{"."}},
+		{"men", 0, 25, []string{"0", "10", "20"}, []string{"."}},
+		{"seconds", 0, 50, []string{"0", "50"}, []string{"."}},
+	} {
+		p := plot.New()
+		p.X.Min, p.X.Max = tt.lo, tt.hi
+		p.Y.Min, p.Y.Max = tt.lo, tt.hi
+		got := drawnText(p)
+		have := map[string]int{}
+		for _, s := range got {
+			have[s]++
+		}
+		for _, w := range tt.want {
+			if have[w] != 2 {
+				t.Errorf("%s: %q is not a label of both axes; the text drawn: %q", tt.name, w, got)
+			}
+		}
+		for _, s := range got {
+			for _, nw := range tt.notWants {
+				if strings.Contains(s, nw) {
+					t.Errorf("%s: a label reads %q; the text drawn: %q", tt.name, s, got)
+				}
+			}
+		}
+	}
+}
