@@ -60,3 +60,29 @@ func TestAxisNumbersReadPlain(t *testing.T) {
 		}
 	}
 }
+
+// A share axis read only "0.3" and "0.7" while a sweep's points reached
+// 0.98: it is labelled at a round step a reader can read values off.
+func TestShareTicksAreReadable(t *testing.T) {
+	for _, tt := range []struct {
+		lo, hi float64
+		want   string // the labels
+	}{
+		{-0.03, 1.03, "0 0.25 0.5 0.75 1"},
+		{0.15, 1, "0.25 0.5 0.75 1"},
+		{0.25, 0.98, "0.3 0.4 0.5 0.6 0.7 0.8 0.9"},
+		{0.5, 1, "0.5 0.6 0.7 0.8 0.9 1"},
+		{0, 0.2, "0 0.05 0.1 0.15 0.2"},
+		{0.9, 0.99, "0.9 0.92 0.94 0.96 0.98"},
+	} {
+		var got []string
+		for _, tk := range (shareTicks{}).Ticks(tt.lo, tt.hi) {
+			if tk.Label != "" {
+				got = append(got, tk.Label)
+			}
+		}
+		if strings.Join(got, " ") != tt.want {
+			t.Errorf("a share axis over %g..%g is labelled %q; want %q", tt.lo, tt.hi, strings.Join(got, " "), tt.want)
+		}
+	}
+}
