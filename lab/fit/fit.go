@@ -469,13 +469,32 @@ func Fit(ctx context.Context, cfg Config) (*Result, error) {
 	err = f.run(ctx)
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		f.note("interrupted after %d fights: the result is the best candidate so far, not checked on new seeds", f.fights.Load())
-		f.finish(f.bestSoFar(), false, false)
+		f.finish(f.roundedForFile(f.bestSoFar()), false, false)
 		return f.res, nil
 	}
 	if err != nil {
 		return nil, err
 	}
 	return f.res, nil
+}
+
+// roundedForFile returns c with each changed value rounded to a hundredth
+// of its key's step (Key.round at the polish's finest level), for a result
+// that is not polished: an interrupted fit writes "0.3206", not the
+// search's "0.3205537525013422". The rounding moves a value by at most half
+// of that hundredth; the result is unchecked anyway. nil stays nil.
+func (f *fitter) roundedForFile(c *candidate) *candidate {
+	if c == nil {
+		return nil
+	}
+	r := *c
+	r.values = slices.Clone(c.values)
+	for i, k := range f.keys {
+		if r.values[i] != k.Start {
+			r.values[i] = k.round(r.values[i], 0.01)
+		}
+	}
+	return &r
 }
 
 func (f *fitter) note(format string, args ...any) {

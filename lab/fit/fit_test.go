@@ -9,6 +9,7 @@ import (
 	"os"
 	"reflect"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -319,6 +320,40 @@ func TestFitInterrupted(t *testing.T) {
 	}
 	if _, err := fit.Encode(res); err != nil {
 		t.Errorf("an unfinished fit does not encode: %v", err)
+	}
+}
+
+// TestFitInterruptedRounds: a fit cancelled in the search (CMA-ES, whose
+// values have every digit) writes each moved value rounded as a finished
+// fit's are, not the search's 16 digits: weights.toml says 3.2071, never
+// 3.2071389551234567.
+func TestFitInterruptedRounds(t *testing.T) {
+	sc := fitScenario(t, "\n[[expect]]\nmetric = \"squad_broke.a\"\nshare = [0.0, 0.01]\n") // beyond every subset
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	res, err := fit.Fit(ctx, fit.Config{Scenario: sc, Keys: []string{"RecoveryDelaySeconds", "ContagionPerSecond"}, Runs: 20, Seed: 1, Progress: func(p fit.Progress) {
+		if p.Phase == "search" && p.Generation == 3 {
+			cancel()
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Finished {
+		t.Fatalf("the fit finished before its search (notes %q); the test wants one interrupted there", res.Notes)
+	}
+	moved := 0
+	for _, k := range res.Keys {
+		if k.End == k.Start {
+			continue
+		}
+		moved++
+		if s := strconv.FormatFloat(k.End, 'g', -1, 64); len(strings.TrimLeft(strings.Replace(strings.TrimPrefix(s, "-"), ".", "", 1), "0")) > 6 {
+			t.Errorf("%s ends at %s; want it rounded (at most 6 digits)", k.Key, s)
+		}
+	}
+	if moved == 0 {
+		t.Errorf("no key moved (notes %q); the test wants a moved value to see it rounded", res.Notes)
 	}
 }
 
