@@ -246,13 +246,19 @@ func finishSweepLines(p *plot.Plot, b bounds, r lab.SweepResult, share bool, ent
 		fit(&p.X, xb.lo, xb.hi, 0.04)
 	}
 	if len(r.BaseValues) == 1 {
-		if v := r.BaseValues[0]; v >= p.X.Min && v <= p.X.Max {
-			l, err := vline(v, p.Y.Min, p.Y.Max, colZero, true)
-			if err != nil {
-				return nil, err
-			}
+		v := r.BaseValues[0]
+		l, err := vline(v, p.Y.Min, p.Y.Max, colZero, true)
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case v >= p.X.Min && v <= p.X.Max:
 			p.Add(l)
 			p.Legend.Add("the scenario's value, "+num(v), l)
+		case v < p.X.Min: // no line: the legend says where it lies
+			p.Legend.Add("the scenario's value, "+num(v)+", lies left of the swept range (not drawn)", l)
+		default:
+			p.Legend.Add("the scenario's value, "+num(v)+", lies right of the swept range (not drawn)", l)
 		}
 	}
 	if note != "" {

@@ -1,9 +1,11 @@
 package report
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/moralebreak/moralebreak/lab"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -83,6 +85,36 @@ func TestShareTicksAreReadable(t *testing.T) {
 		}
 		if strings.Join(got, " ") != tt.want {
 			t.Errorf("a share axis over %g..%g is labelled %q; want %q", tt.lo, tt.hi, strings.Join(got, " "), tt.want)
+		}
+	}
+}
+
+// The caption promises a dashed line at the scenario's value; when that
+// value lay outside the swept range the line was left out and nothing said
+// so. The legend now says where the value lies.
+func TestSweepSaysWhereTheScenariosValueLies(t *testing.T) {
+	for _, tt := range []struct {
+		base float64
+		want string
+	}{
+		{-0.00003, "the scenario's value, -0.00003"},
+		{0.0002, "the scenario's value, 0.0002, lies right of the swept range (not drawn)"},
+		{-0.001, "the scenario's value, -0.001, lies left of the swept range (not drawn)"},
+	} {
+		r := lab.SweepResult{Scenario: "line", Keys: []string{"weights.Suppressed"}, Metric: "squad_broke.centre", Stat: "share", Runs: 40, BaseValues: []float64{tt.base}}
+		for i := range 5 {
+			v := 0.5
+			r.Points = append(r.Points, lab.SweepPoint{Index: i, Values: []float64{-0.00005 + float64(i)*0.00001}, Value: &v, Lo: 0.4, Hi: 0.6, N: 40})
+		}
+		p, b := plot.New(), newBounds()
+		if err := addSweepLine(p, &b, r, statOf(r), colLine, ""); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := finishSweepLines(p, b, r, true, 1, ""); err != nil {
+			t.Fatal(err)
+		}
+		if got := drawnText(p); !slices.Contains(got, tt.want) {
+			t.Errorf("scenario's value %g: no text reads %q; the text drawn: %q", tt.base, tt.want, got)
 		}
 	}
 }
