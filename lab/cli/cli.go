@@ -14,6 +14,8 @@ import (
 	"io/fs"
 	"math"
 	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -237,6 +239,17 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 			pos, args = append(pos, args[0]), args[1:]
 			continue
 		}
+		outFolder := ""
+		if f := fs.Lookup("out"); f != nil {
+			outFolder = f.Value.String()
+		}
+		for _, name := range []string{"report", "out"} {
+			if f := fs.Lookup(name); f != nil && given(fs)[name] {
+				if err := parentThere(name, f.Value.String(), outFolder); err != nil {
+					return nil, usageError{err}
+				}
+			}
+		}
 		if f := fs.Lookup("report"); f != nil {
 			if err := pageOrNew(f.Value.String()); err != nil {
 				return nil, usageError{err}
@@ -419,14 +432,58 @@ func writeAll(ctx context.Context, out lab.Outputs, dir, report string, rep []by
 		if err := ctx.Err(); err != nil || report == "" {
 			return err
 		}
-		return lab.WriteFileAtomic(report, rep)
+		return userPaths(lab.WriteFileAtomic(report, rep))
 	}
 	var extra map[string][]byte
 	if report != "" {
 		extra = map[string][]byte{report: rep}
 	}
-	return out.Write(ctx, dir, extra)
+	return userPaths(out.Write(ctx, dir, extra))
 }
+
+// parentThere refuses a path the user gave to -NAME (-report, -out) whose
+// folder does not exist: a typo in the folder would otherwise become a new
+// folder. A report may go inside the result folder out, which the run
+// makes; a default (out/NAME) may create out/. Any other problem of the
+// folder is left to the write, which says what it is.
+func parentThere(name, path, out string) error {
+	if path == "" {
+		return nil
+	}
+	dir := filepath.Dir(filepath.Clean(path))
+	if out != "" && name == "report" {
+		if rel, err := filepath.Rel(filepath.Clean(out), dir); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return nil // inside the result folder; its own parent is checked as -out
+		}
+	}
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("-%s %s: the folder %s does not exist; create it first, or check the path for a typo", name, safefile.Quote(path), safefile.Quote(dir))
+	}
+	return nil
+}
+
+// tempName matches the name of a file or folder a write stages beside its
+// target (safefile: ".NAME.tmp-123"), NAME in group 2.
+var tempName = regexp.MustCompile(`(^|[/\\ ])\.([^/\\]+)\.tmp-[0-9]+`)
+
+// userPaths is err with every staged temporary name in its text replaced by
+// the path it stands for (/proc/.x.html.tmp-3025888437 → /proc/x.html): an
+// error names the user's file, not one they never asked for. It unwraps to
+// err, so its kind (interrupted, bad input) is kept.
+func userPaths(err error) error {
+	if err == nil || !tempName.MatchString(err.Error()) {
+		return err
+	}
+	return pathsNamed{msg: tempName.ReplaceAllString(err.Error(), "$1$2"), err: err}
+}
+
+type pathsNamed struct {
+	msg string
+	err error
+}
+
+func (e pathsNamed) Error() string { return e.msg }
+func (e pathsNamed) Unwrap() error { return e.err }
 
 // pageOrNew refuses a -report path that holds a file other than a page
 // moralesim wrote (report.IsPage: its doctype and title in the first

@@ -34,6 +34,9 @@ func TestShardsMergeByteForByte(t *testing.T) {
 		t.Fatalf("run: exit %d: %s", code, e)
 	}
 	var shards []string
+	if err := os.Mkdir(filepath.Join(dir, "shard"), 0o755); err != nil { // -out makes its folder, not its parent
+		t.Fatal(err)
+	}
 	for k := 0; k < 4; k++ {
 		d := filepath.Join(dir, "shard", string(rune('0'+k)))
 		shards = append(shards, d)
@@ -252,6 +255,9 @@ func TestCheckShowsIntervals(t *testing.T) {
 func TestRunWritesReportAndPlots(t *testing.T) {
 	dir := t.TempDir()
 	rep := filepath.Join(dir, "r", "report.html")
+	if err := os.Mkdir(filepath.Join(dir, "r"), 0o755); err != nil { // -report's folder must exist
+		t.Fatal(err)
+	}
 	code, out, e := runMain(t, context.Background(), nil, "run", "../../scenarios/opening.toml", "-runs", "40", "-out", filepath.Join(dir, "o"), "-report", rep, "-q")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, e)

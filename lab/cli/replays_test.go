@@ -83,6 +83,9 @@ func TestRunReplaysQuotesTheReplayFile(t *testing.T) {
 		{"a quote", "l'assaut", "demo -replay '" + dir + `/l'\''assaut/ligne/replay-run-`},
 	} {
 		out := filepath.Join(dir, tc.folder, "ligne")
+		if err := os.Mkdir(filepath.Join(dir, tc.folder), 0o755); err != nil { // -out makes its folder, not its parent
+			t.Fatal(err)
+		}
 		code, stdout, e := runMain(t, context.Background(), nil, "run", "../../scenarios/sergeant.toml", "-runs", "10", "-out", out, "-q", "-replays", "first:first_rout_s:1")
 		if code != 0 {
 			t.Fatalf("%s: run: exit %d: %s", tc.name, code, e)
