@@ -206,39 +206,9 @@ func squadFans(sides []side) ([]byte, error) {
 		}
 		return pngOf(p, plotW, plotH)
 	}
-	var plots []*plot.Plot
-	for i := 0; i < n; i++ {
-		p, err := fanFrame(h)
-		if err != nil {
-			return nil, err
-		}
-		name := sides[0].sum.PerSquad[i].Name
-		var broke []string
-		for _, s := range sides {
-			st, _ := s.sum.Stat("squad_broke." + name)
-			broke = append(broke, s.label+pct(st.Share))
-		}
-		p.Title.TextStyle.Font.Size = vg.Points(11)
-		men := ""
-		if i < len(h.SquadMen) {
-			men = fmt.Sprintf(", %d men", h.SquadMen[i])
-		}
-		if len(sides) == 1 {
-			p.Title.Text = fmt.Sprintf("%s%s: broke in %s", name, men, broke[0])
-		} else { // "left, 8 men: A 18%, B 2%": the caption says which colour is which
-			p.Title.Text = fmt.Sprintf("%s%s: %s", name, men, strings.Join(broke, ", "))
-		}
-		if err := addThresholds(p, h, 0, h.Duration); err != nil {
-			return nil, err
-		}
-		for _, s := range sides {
-			if i < len(s.sum.PerSquad) {
-				if err := addBand(p, s.sum.PerSquad[i].Morale, s); err != nil {
-					return nil, err
-				}
-			}
-		}
-		plots = append(plots, p)
+	plots, cols, err := squadPanels(sides)
+	if err != nil {
+		return nil, err
 	}
 	// Of two sides, one legend beside the tiles, where it covers nothing:
 	// which colour is which side.
@@ -252,18 +222,82 @@ func squadFans(sides []side) ([]byte, error) {
 			legend.Add(strings.TrimSpace(s.label), key)
 		}
 	}
-	cols := 3 // one row for up to three squads, two columns for four
-	switch {
-	case n <= 3:
-		cols = n
-	case n == 4:
-		cols = 2
-	}
 	if cols == 1 {
 		return pngBeside(plots[0], legend, plotW, plotH)
 	}
-	w := plotW * 1.15 / vg.Length(cols)
+	w := squadTileW(cols)
 	return tilesBeside(plots, legend, cols, w, max(2.2*vg.Inch, w*0.62))
+}
+
+// squadTileW is the width of a squad's tile, cols to a row.
+func squadTileW(cols int) vg.Length { return plotW * 1.15 / vg.Length(cols) }
+
+// squadCols is how many squads' tiles squadFans sets in a row of n: one
+// row for up to three squads, two columns for four.
+func squadCols(n int) int {
+	switch {
+	case n <= 3:
+		return n
+	case n == 4:
+		return 2
+	}
+	return 3
+}
+
+// squadPanels are squadFans' tiles, one a squad, and how many to a row.
+// A title wider than its tile (a long squad's name: up to 100 bytes) ran
+// into its neighbour's: the name is cut in its middle, as little as fits,
+// so that the men and how often it broke stay whole.
+func squadPanels(sides []side) ([]*plot.Plot, int, error) {
+	h := sides[0].sum.Header
+	n := len(sides[0].sum.PerSquad)
+	cols := squadCols(n)
+	room := plotW - 6*vg.Millimeter // one tile: the whole image
+	if cols > 1 {
+		room = squadTileW(cols) - 8*vg.Millimeter
+		if len(sides) > 1 {
+			room -= 0.6 * vg.Inch / vg.Length(cols) // the legend's column takes its share
+		}
+	}
+	var plots []*plot.Plot
+	for i := 0; i < n; i++ {
+		p, err := fanFrame(h)
+		if err != nil {
+			return nil, 0, err
+		}
+		name := sides[0].sum.PerSquad[i].Name
+		var broke []string
+		for _, s := range sides {
+			st, _ := s.sum.Stat("squad_broke." + name)
+			broke = append(broke, s.label+pct(st.Share))
+		}
+		p.Title.TextStyle.Font.Size = vg.Points(11)
+		men := ""
+		if i < len(h.SquadMen) {
+			men = fmt.Sprintf(", %d men", h.SquadMen[i])
+		}
+		rest := fmt.Sprintf("%s: broke in %s", men, broke[0])
+		if len(sides) > 1 { // "left, 8 men: A 18%, B 2%": the caption says which colour is which
+			rest = fmt.Sprintf("%s: %s", men, strings.Join(broke, ", "))
+		}
+		sty := p.Title.TextStyle
+		if nameRoom := room - sty.Width(rest); sty.Width(name+rest) > room && nameRoom > sty.Width("ab…yz") {
+			name = cutMiddle(sty, name, nameRoom)
+		}
+		p.Title.Text = cutMiddle(sty, name+rest, room)
+		if err := addThresholds(p, h, 0, h.Duration); err != nil {
+			return nil, 0, err
+		}
+		for _, s := range sides {
+			if i < len(s.sum.PerSquad) {
+				if err := addBand(p, s.sum.PerSquad[i].Morale, s); err != nil {
+					return nil, 0, err
+				}
+			}
+		}
+		plots = append(plots, p)
+	}
+	return plots, cols, nil
 }
 
 // SquadFans draws the fan chart of each squad of sum (its first

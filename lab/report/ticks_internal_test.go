@@ -118,3 +118,34 @@ func TestSweepSaysWhereTheScenariosValueLies(t *testing.T) {
 		}
 	}
 }
+
+// Long squad names (up to 100 bytes) ran off the squads' fan charts'
+// titles into each other ("HQ, 6 men: broke inBravo-Two …"): each title
+// fits its tile, the name cut in its middle, the men and share whole.
+func TestSquadTitlesFitTheirTiles(t *testing.T) {
+	for _, nSides := range []int{1, 2} {
+		sum := &lab.Summary{}
+		sum.Duration = 120
+		for i := range 6 {
+			name := strings.Repeat("Bravo-Two ", 10)[:99] + string(rune('a'+i))
+			sum.PerSquad = append(sum.PerSquad, lab.SquadSummary{Name: name})
+			sum.SquadMen = append(sum.SquadMen, 6)
+		}
+		sides := []side{{sum: sum, band: colBand, line: colLine}}
+		if nSides == 2 {
+			sides = []side{{label: "A ", sum: sum, band: colBand, line: colLine}, {label: "B ", sum: sum, band: colBandB, line: colLineB}}
+		}
+		plots, cols, err := squadPanels(sides)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range plots {
+			if w := p.Title.TextStyle.Width(p.Title.Text); w > squadTileW(cols)-6*vg.Millimeter {
+				t.Errorf("%d sides: the title %q is %v wide, its tile %v", nSides, p.Title.Text, w, squadTileW(cols))
+			}
+			if !strings.Contains(p.Title.Text, ", 6 men: ") || !strings.Contains(p.Title.Text, "…") {
+				t.Errorf("%d sides: the title %q lost its men or does not say its name is cut", nSides, p.Title.Text)
+			}
+		}
+	}
+}
