@@ -343,6 +343,7 @@ func UnbrokenChart(sum *lab.Summary) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
+		l.Dashes = squadDashes(i)
 		p.Add(l)
 		legend.Add(cutMiddle(legend.TextStyle, sq.Name, plotW/5), l) // a long name would squeeze the frame
 	}

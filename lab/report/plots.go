@@ -19,6 +19,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -50,6 +51,12 @@ var squadColours = []color.NRGBA{
 }
 
 func squadColour(i int) color.NRGBA { return squadColours[i%len(squadColours)] }
+
+// squadDashes tells apart squads whose colours repeat: the first
+// len(squadColours) squads are drawn solid, the next dashed (gonum's
+// plotutil.Dashes), so that on a chart of up to lab.MaxSquadSeries squads
+// the 11th is not the 1st's solid blue.
+func squadDashes(i int) []vg.Length { return plotutil.Dashes(i / len(squadColours)) }
 
 // pngOf renders p as a PNG of w × h, with a margin on the right and at the
 // top so that nothing touches the image's edge.

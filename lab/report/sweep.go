@@ -96,7 +96,7 @@ func SweepChart(r lab.SweepResult) ([]byte, error) {
 				b.add(hi...)
 			}
 		}
-		if err := addSweepLine(p, &b, r, statOf(r), colLine, ""); err != nil {
+		if err := addSweepLine(p, &b, r, statOf(r), colLine, nil, ""); err != nil {
 			return nil, err
 		}
 		entries := 1
@@ -134,7 +134,7 @@ func SweepSquadsChart(r lab.SweepResult) ([]byte, error) {
 		p.Title.Text = title
 		p.Y.Label.Text = "share of fights the squad broke"
 		for i, name := range r.Squads {
-			if err := addSweepLine(p, &b, r, squadBroke(r, i), squadColour(i), name); err != nil {
+			if err := addSweepLine(p, &b, r, squadBroke(r, i), squadColour(i), squadDashes(i), name); err != nil {
 				return nil, err
 			}
 		}
@@ -177,10 +177,11 @@ func points(r lab.SweepResult) []lab.SweepPoint {
 	return out
 }
 
-// addSweepLine draws get over the points of a one-key sweep as a line with
-// points (labelled in the legend unless label is ""), each with whiskers
-// when it has an interval, and widens b to what it drew.
-func addSweepLine(p *plot.Plot, b *bounds, r lab.SweepResult, get sweepGetter, col color.Color, label string) error {
+// addSweepLine draws get over the points of a one-key sweep as a line
+// (dashed by dashes, nil: solid) with points (labelled in the legend
+// unless label is ""), each with whiskers when it has an interval, and
+// widens b to what it drew.
+func addSweepLine(p *plot.Plot, b *bounds, r lab.SweepResult, get sweepGetter, col color.Color, dashes []vg.Length, label string) error {
 	var xy plotter.XYs
 	var vals []sweepValue
 	for _, pt := range points(r) {
@@ -197,7 +198,7 @@ func addSweepLine(p *plot.Plot, b *bounds, r lab.SweepResult, get sweepGetter, c
 	if err != nil {
 		return err
 	}
-	l.Color, s.Color, l.Width = col, col, vg.Points(1.6)
+	l.Color, s.Color, l.Width, l.Dashes = col, col, vg.Points(1.6), dashes
 	s.Shape = draw.CircleGlyph{}
 	p.Add(l, s)
 	if label != "" {

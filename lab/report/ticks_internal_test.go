@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -107,7 +108,7 @@ func TestSweepSaysWhereTheScenariosValueLies(t *testing.T) {
 			r.Points = append(r.Points, lab.SweepPoint{Index: i, Values: []float64{-0.00005 + float64(i)*0.00001}, Value: &v, Lo: 0.4, Hi: 0.6, N: 40})
 		}
 		p, b := plot.New(), newBounds()
-		if err := addSweepLine(p, &b, r, statOf(r), colLine, ""); err != nil {
+		if err := addSweepLine(p, &b, r, statOf(r), colLine, nil, ""); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := finishSweepLines(p, b, r, true, 1, ""); err != nil {
@@ -147,5 +148,19 @@ func TestSquadTitlesFitTheirTiles(t *testing.T) {
 				t.Errorf("%d sides: the title %q lost its men or does not say its name is cut", nSides, p.Title.Text)
 			}
 		}
+	}
+}
+
+// unbroken.png's colours repeated after 10 squads: the 11th got the 1st's
+// solid blue. Every squad a chart draws (up to lab.MaxSquadSeries) has a
+// colour and dashes of its own.
+func TestSquadLinesAreDistinct(t *testing.T) {
+	seen := map[string]int{}
+	for i := range lab.MaxSquadSeries {
+		key := fmt.Sprint(squadColour(i), squadDashes(i))
+		if j, ok := seen[key]; ok {
+			t.Errorf("squads %d and %d are drawn alike: %s", j+1, i+1, key)
+		}
+		seen[key] = i
 	}
 }
