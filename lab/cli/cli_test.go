@@ -694,6 +694,14 @@ func TestDefaultOutNotAResultIsRefusedFirst(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	sergeant, err := filepath.Abs("../../scenarios/sergeant.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	platoon, err := filepath.Abs("../../scenarios/platoon.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tt := range []struct {
 		args []string
 		dir  string
@@ -702,6 +710,8 @@ func TestDefaultOutNotAResultIsRefusedFirst(t *testing.T) {
 		{[]string{"run", line, "-runs", "20", "-sweep", "RecoveryDelaySeconds=3:4:1"}, "line"},
 		{[]string{"sensitivity", line, "-runs", "20"}, "line-sensitivity"},
 		{[]string{"fit", holds}, "line_holds-fit"},
+		// a fit of several files has its own default: it never replaces the one-file fit's
+		{[]string{"fit", holds, sergeant, platoon}, "line_holds-and-2-more-fit"},
 	} {
 		t.Run(strings.Join(tt.args[:1], " ")+" "+tt.dir, func(t *testing.T) {
 			t.Chdir(t.TempDir())

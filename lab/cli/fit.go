@@ -26,7 +26,7 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 	runs := fs.Int("runs", 0, "fights per candidate, the same seeds for every one (default: the scenario's runs, at most 200)")
 	budget := fs.Int("budget", 0, "most fights in all (default: 30 generations of the search and the final checks)")
 	seed := fs.Uint64("seed", 1, "seed of the fights and of the optimiser")
-	out := fs.String("out", "", "result folder (default out/NAME-fit)")
+	out := fs.String("out", "", "result folder (default out/NAME-fit; for several files out/NAME-and-N-more-fit, NAME the first's)")
 	reportFile := fs.String("report", "", "also write a self-contained HTML page to this file")
 	weights := fs.String("weights", "", "weights file to start from instead of the scenario's")
 	maxWork := fs.Float64("max-work", lab.DefaultMaxWork, maxWorkUsage+" (a fit's work: its budget of fights)")
@@ -89,7 +89,11 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 		return 0, err
 	}
 	startFile := sc.WeightsPath
-	if *out, err = outDir(*out, sc.Name, "-fit"); err != nil {
+	suffix := "-fit" // several files have their own folder: the one-file fit's is kept
+	if len(more) > 0 {
+		suffix = fmt.Sprintf("-and-%d-more-fit", len(more))
+	}
+	if *out, err = outDir(*out, sc.Name, suffix); err != nil {
 		return 0, err
 	}
 	cfg := fit.Config{Scenario: sc, More: more, Runs: *runs, Budget: *budget, Seed: *seed, MaxWork: *maxWork}
