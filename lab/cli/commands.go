@@ -37,7 +37,7 @@ func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
 func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 
 // maxWorkUsage is the -max-work flag's usage line.
-const maxWorkUsage = "the most work to do (units: men × simulated seconds, plus men reached × events); more is refused before it starts"
+const maxWorkUsage = "the most work to do (`units`: men × simulated seconds, plus men reached × events); more is refused before it starts"
 
 // runsFlag checks a -runs value (set: the flag was given): 1..lab.MaxRuns.
 func runsFlag(runs int, set bool) error {
@@ -71,7 +71,30 @@ func given(fs *flag.FlagSet) map[string]bool {
 // jobFlags adds the flags of a command that runs fights: -seed (seedUsage),
 // -max-work (checked by parseFlags) and -q.
 func jobFlags(fs *flag.FlagSet, seedUsage string) (seed *uint64, maxWork *float64, quiet *bool) {
-	return fs.Uint64("seed", 1, seedUsage), fs.Float64("max-work", lab.DefaultMaxWork, maxWorkUsage), fs.Bool("q", false, "no progress bar")
+	return fs.Uint64("seed", 1, seedUsage), maxWorkFlag(fs, maxWorkUsage), fs.Bool("q", false, "no progress bar")
+}
+
+// maxWorkFlag adds -max-work (default lab.DefaultMaxWork) with usage: a
+// float64 flag whose value, in -h's "(default …)" as anywhere, is written
+// whole (10000000000), as the docs and the refusals write it, not 1e+10.
+func maxWorkFlag(fs *flag.FlagSet, usage string) *float64 {
+	v := workValue(lab.DefaultMaxWork)
+	fs.Var(&v, "max-work", usage)
+	return (*float64)(&v)
+}
+
+// workValue is -max-work's value: a float64 written by lab.FormatExact.
+type workValue float64
+
+func (w *workValue) String() string { return lab.FormatExact(float64(*w)) }
+func (w *workValue) Get() any       { return float64(*w) }
+func (w *workValue) Set(s string) error {
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return errors.New("parse error")
+	}
+	*w = workValue(v)
+	return nil
 }
 
 // checkMaxWork checks a -max-work value: a positive, finite number.

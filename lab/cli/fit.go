@@ -29,7 +29,7 @@ func cmdFit(ctx context.Context, args []string, env console) (int, error) {
 	out := fs.String("out", "", "result folder (default out/NAME-fit; for several files out/NAME-and-N-more-fit, NAME the first's)")
 	reportFile := fs.String("report", "", "also write a self-contained HTML page to this file")
 	weights := fs.String("weights", "", "weights file to start from instead of the scenario's")
-	maxWork := fs.Float64("max-work", lab.DefaultMaxWork, maxWorkUsage+" (a fit's work: its budget of fights)")
+	maxWork := maxWorkFlag(fs, maxWorkUsage+" (a fit's work: its budget of fights)")
 	quiet := fs.Bool("q", false, "no progress on stderr")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
