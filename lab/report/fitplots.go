@@ -14,6 +14,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 )
 
 var (
@@ -276,12 +277,18 @@ func expectationPanel(r *labfit.Result, before, after labfit.Measure) (*plot.Plo
 	}
 	p.Add(rng)
 	for y, m := range []labfit.Measure{after, before} {
-		if m.Got == nil {
-			continue
-		}
 		col := colPanic
 		if m.Pass {
 			col = colPass
+		}
+		if m.Got == nil { // an empty row read as a panel with nothing drawn: say why
+			l, err := plotter.NewLabels(plotter.XYLabels{XYs: plotter.XYs{{X: p.X.Min, Y: float64(y)}}, Labels: []string{"  never: no fight defined " + m.Stat + " of " + m.Metric}})
+			if err != nil {
+				return nil, err
+			}
+			l.TextStyle[0].Color, l.TextStyle[0].YAlign = col, draw.YCenter
+			p.Add(l)
+			continue
 		}
 		if m.CI95 != nil {
 			// An interval up to never runs off the right edge.

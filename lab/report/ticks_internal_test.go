@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/moralebreak/moralebreak/lab"
+	labfit "github.com/moralebreak/moralebreak/lab/fit"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -162,5 +163,23 @@ func TestSquadLinesAreDistinct(t *testing.T) {
 			t.Errorf("squads %d and %d are drawn alike: %s", j+1, i+1, key)
 		}
 		seen[key] = i
+	}
+}
+
+// An expectation whose statistic no fight defined (a time that never
+// came) showed as an empty panel: its row now says "never".
+func TestExpectationPanelSaysNever(t *testing.T) {
+	got := 30.0
+	never := labfit.Measure{Metric: "first_rout_s", Stat: "p50", Lo: 0, Hi: 60, Line: 12}
+	seen := never
+	seen.Got, seen.CI95, seen.Pass = &got, &labfit.Interval{25, 35}, true
+	r := &labfit.Result{Scenario: "line", Scenarios: []string{"line.toml"}, HeldOutRuns: 200, Before: []labfit.Measure{never}, After: []labfit.Measure{seen}}
+	panels, err := expectationPanels(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(drawnText(panels[0]), "\n")
+	if strings.Count(text, "never") != 1 {
+		t.Errorf("the panel of a statistic never defined before the fit does not say so once; the text drawn: %q", text)
 	}
 }
