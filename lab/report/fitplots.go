@@ -30,10 +30,19 @@ var (
 // best so far is from the start (the sum of its keys' relative changes),
 // which falls as the fit trades changes away once the objective is zero.
 func ConvergenceChart(r *labfit.Result) ([]byte, error) {
-	top := plot.New()
+	top, low, err := convergencePlots(r)
+	if err != nil {
+		return nil, err
+	}
+	return tilesOf([]*plot.Plot{top, low}, 1, plotW, plotH*0.8)
+}
+
+// convergencePlots are ConvergenceChart's two panels, top and below.
+func convergencePlots(r *labfit.Result) (top, low *plot.Plot, err error) {
+	top = plot.New()
 	top.Title.Text = fmt.Sprintf("%s: objective per candidate (0: every expectation holds with margin)", r.Scenario)
 	top.Y.Label.Text = "objective"
-	low := plot.New()
+	low = plot.New()
 	low.Title.Text = "distance of the best so far from the start"
 	low.X.Label.Text = "evaluation"
 	low.Y.Label.Text = "relative change"
@@ -84,7 +93,7 @@ func ConvergenceChart(r *labfit.Result) ([]byte, error) {
 		}{{top, ceiling}, {low, maxDist}} {
 			l, err := vline(x, 0, c.top, colZero, true)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			c.p.Add(l)
 		}
@@ -103,7 +112,7 @@ func ConvergenceChart(r *labfit.Result) ([]byte, error) {
 		}
 		s, err := plotter.NewScatter(xy)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		s.Color = g.col
 		s.Radius = vg.Points(1.8)
@@ -114,13 +123,13 @@ func ConvergenceChart(r *labfit.Result) ([]byte, error) {
 		p    *plot.Plot
 		xy   plotter.XYs
 		name string
-	}{{top, best, "best so far"}, {low, dist, ""}} {
+	}{{top, best, "best so far on the fit's own fights (the checks on new fights not counted)"}, {low, dist, ""}} {
 		if len(c.xy) == 0 {
 			continue
 		}
 		l, err := line(c.xy, colLine, vg.Points(2), false)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		c.p.Add(l)
 		if c.name != "" {
@@ -128,7 +137,7 @@ func ConvergenceChart(r *labfit.Result) ([]byte, error) {
 		}
 	}
 	top.Legend.Top = true
-	return tilesOf([]*plot.Plot{top, low}, 1, plotW, plotH*0.8)
+	return top, low, nil
 }
 
 // maxPanels is the most expectations the expectations plot draws, one panel

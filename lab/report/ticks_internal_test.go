@@ -183,3 +183,22 @@ func TestExpectationPanelSaysNever(t *testing.T) {
 		t.Errorf("the panel of a statistic never defined before the fit does not say so once; the text drawn: %q", text)
 	}
 }
+
+// The "best so far" line sat at 0 while the fit ended "Not met" on the
+// held-out fights, and its name did not say it counts only the fit's own
+// fights: its legend says so.
+func TestConvergenceSaysWhatBestSoFarCounts(t *testing.T) {
+	r := &labfit.Result{Scenario: "line", Runs: 200, RefineRuns: 400, HeldOutRuns: 1000, Evaluations: []labfit.Evaluation{
+		{Phase: "start", Valid: true, Objective: 1},
+		{Phase: "search", Valid: true, Objective: 0},
+		{Phase: "held-out", Valid: true, Objective: 0.8},
+	}}
+	top, _, err := convergencePlots(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(drawnText(top), "\n")
+	if !strings.Contains(text, "best so far on the fit's own fights (the checks on new fights not counted)") {
+		t.Errorf("the best so far's legend does not say what it counts; the text drawn: %q", text)
+	}
+}
