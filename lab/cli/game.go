@@ -41,7 +41,7 @@ func cmdGame(ctx context.Context, args []string, env console) error {
 	if !(*duration > 0) || *duration > 3600 {
 		return bad("game: -duration is %s; it must be more than 0 and at most 3600 seconds", lab.FormatExact(*duration))
 	}
-	if err := lab.CheckWork(fmt.Sprintf("%d battles", *runs), float64(*runs)**duration*gameWorkPerSecond, *maxWork); err != nil {
+	if err := lab.CheckWork(lab.Plural(*runs, "battle"), float64(*runs)**duration*gameWorkPerSecond, *maxWork); err != nil {
 		return err
 	}
 	s := morale.DefaultSettings()
@@ -74,7 +74,7 @@ func cmdGame(ctx context.Context, args []string, env console) error {
 		return err
 	}
 	if !*quiet {
-		env.errs.printf("demo: %d battles written to %s\n", *runs, *out)
+		env.errs.printf("demo: %s written to %s\n", lab.Plural(*runs, "battle"), *out)
 	}
 	printSummary(env, sum)
 	return nil

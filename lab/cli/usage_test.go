@@ -25,3 +25,12 @@ func TestMaxWorkDefaultWrittenWhole(t *testing.T) {
 		t.Errorf("%d commands' -h list -max-work; want run, game, sensitivity and fit", seen)
 	}
 }
+
+// game counts one battle as one: "demo: 1 battle written to …".
+func TestGameOfOneBattle(t *testing.T) {
+	out := t.TempDir() + "/g"
+	code, _, e := runMain(t, context.Background(), nil, "game", "-runs", "1", "-out", out)
+	if code != 0 || !strings.Contains(e, "demo: 1 battle written to "+out) {
+		t.Errorf("exit %d, stderr %q; want 'demo: 1 battle written to %s'", code, e, out)
+	}
+}

@@ -307,8 +307,12 @@ func sizes(cfg Config, dim int) (fitSizes, error) {
 		z.budget = def
 	}
 	if z.budget < least {
-		return z, &Error{Flag: "-budget", Msg: fmt.Sprintf("is %d fights; one generation of %d candidates × %d fights (%d) and the final checks (%d), for each of %d scenarios, need at least %d (-budget %d or fewer -runs)",
-			z.budget, z.pop, z.runs, z.pop*z.runs, z.reserve, z.scenarios, least, least)}
+		each := "" // "for each of 1 scenarios" said nothing
+		if z.scenarios > 1 {
+			each = fmt.Sprintf(", for each of %d scenarios,", z.scenarios)
+		}
+		return z, &Error{Flag: "-budget", Msg: fmt.Sprintf("is %s; one generation of %d candidates × %d fights (%d) and the final checks (%d)%s need at least %d (-budget %d or fewer -runs)",
+			lab.Plural(z.budget, "fight"), z.pop, z.runs, z.pop*z.runs, z.reserve, each, least, least)}
 	}
 	// Every candidate that fights fights at least runs fights of each
 	// scenario, so the budget pays for at most this many.

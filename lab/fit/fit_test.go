@@ -357,6 +357,15 @@ func TestFitInterruptedRounds(t *testing.T) {
 	}
 }
 
+// A budget too small for one scenario counts as one: no "for each of 1
+// scenarios", no "is 1 fights".
+func TestFitBudgetOfOneScenario(t *testing.T) {
+	_, err := fit.Fit(context.Background(), fit.Config{Scenario: fitScenario(t, oneExpect), Keys: []string{"Suppressed"}, Runs: 100, Budget: 1})
+	if err == nil || !strings.Contains(err.Error(), "-budget: is 1 fight;") || strings.Contains(err.Error(), "each of 1 scenarios") {
+		t.Errorf("got %v; want '-budget: is 1 fight;' and no 'each of 1 scenarios'", err)
+	}
+}
+
 func TestFitBadInput(t *testing.T) {
 	const ok = "\n[[expect]]\nmetric = \"squad_broke.a\"\nshare = [0.2, 0.4]\n"
 	tests := []struct {

@@ -27,11 +27,11 @@ func fightsTable(sum *lab.Summary, runs []lab.RunResult) (Table, bool) {
 	}
 	isGame := sum.ScenarioHash == lab.GameHash
 	t := Table{ID: "fights", Text: 4, Code: []int{2, 3},
-		Caption: fmt.Sprintf("Fights to watch, of the %d: fight i is run i of seed %d. Open one in the demo, squads in their formations and the timeline's events as they happen, with the tuner, Why, rewind and what-if: the first command plays it from the scenario file (%s, from where moralesim ran; add -weights if the run had one); the second writes its replay file, replay-run-i.txt in the folder, for demo -replay, which ends with the digest check.", sum.Runs, sum.Seed, file),
+		Caption: fmt.Sprintf("Fights to watch, of the %s: fight i is run i of seed %d. Open one in the demo, squads in their formations and the timeline's events as they happen, with the tuner, Why, rewind and what-if: the first command plays it from the scenario file (%s, from where moralesim ran; add -weights if the run had one); the second writes its replay file, replay-run-i.txt in the folder, for demo -replay, which ends with the digest check.", fights(sum.Runs), sum.Seed, file),
 		Head:    []string{"fight", "what", "watch it", "replay file"}}
 	if isGame {
 		t.Text, t.Code, t.Head = 3, []int{2}, []string{"fight", "what", "watch it"}
-		t.Caption = fmt.Sprintf("Fights to watch, of the %d: fight i is run i of seed %d. The command opens it in the demo, with the tuner, Why, rewind and what-if: the demo's opening battle with that fight's own seed (add -weights with the run's weights file if it had one: the demo otherwise reads weights.toml).", sum.Runs, sum.Seed)
+		t.Caption = fmt.Sprintf("Fights to watch, of the %s: fight i is run i of seed %d. The command opens it in the demo, with the tuner, Why, rewind and what-if: the demo's opening battle with that fight's own seed (add -weights with the run's weights file if it had one: the demo otherwise reads weights.toml).", fights(sum.Runs), sum.Seed)
 	}
 	seen := map[string]bool{}
 	add := func(what, kind, metric string, unit string) {

@@ -2,6 +2,7 @@ package report_test
 
 import (
 	"context"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -51,5 +52,24 @@ func TestGameFightsToWatch(t *testing.T) {
 	}
 	if strings.Contains(plain, "the earliest first rout") && strings.Contains(plain, "the latest first rout") {
 		t.Errorf("one fight of one is listed as both the earliest and the latest first rout:\n%s", plain)
+	}
+}
+
+// A page of one fight counts it as one: "1 fight of 60 s each", "over the
+// 1 fight", never "1 fights".
+func TestRunPageOfOneFight(t *testing.T) {
+	sc := load(t, "opening.toml")
+	h, runs := monteCarlo(t, sc, 1, lab.Shard{})
+	sum := lab.Summarize(h, runs)
+	r, err := report.RunReport(&sum, runs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(r.HTML)
+	if !strings.Contains(page, "1 fight of 60 s each") {
+		t.Errorf("the page lacks %q", "1 fight of 60 s each")
+	}
+	for _, m := range regexp.MustCompile(`.{0,40}\b1 fights\b`).FindAllString(page, -1) {
+		t.Errorf("the page says %q", m)
 	}
 }

@@ -47,20 +47,20 @@ func RunReport(sum *lab.Summary, runs []lab.RunResult) (Report, error) {
 		sampled = fmt.Sprintf(" Only the first %d of the %d squads have their morale sampled.", len(sum.PerSquad), len(sum.Squads))
 	}
 	png, err := SquadFans(sum)
-	if err := add("squads.png", fmt.Sprintf("Each squad's morale over time: the average morale of its living men, the line for the median fight and the band for the middle 80%% of the %d fights (10th to 90th percentile; fewer fights where the squad has nobody left alive). Dashed: ShakenBelow %.2f and PanicBelow %.2f; the grey band above each is the hysteresis (+%.2f) a man must climb back through. Each title says how often the squad broke (a man of it Panicked or Routed).%s",
-		n, sum.ShakenBelow, sum.PanicBelow, sum.Hysteresis, sampled), png, err); err != nil {
+	if err := add("squads.png", fmt.Sprintf("Each squad's morale over time: the average morale of its living men, the line for the median fight and the band for the middle 80%% of the %s (10th to 90th percentile; fewer fights where the squad has nobody left alive). Dashed: ShakenBelow %.2f and PanicBelow %.2f; the grey band above each is the hysteresis (+%.2f) a man must climb back through. Each title says how often the squad broke (a man of it Panicked or Routed).%s",
+		fights(n), sum.ShakenBelow, sum.PanicBelow, sum.Hysteresis, sampled), png, err); err != nil {
 		return Report{}, err
 	}
 	png, err = UnbrokenChart(sum)
-	if err := add("unbroken.png", fmt.Sprintf("For each squad, the share of the %d fights in which none of its men has broken yet (turned Panicked or Routed), over time: a line drops when that squad breaks, and how far it drops is how often.%s", n, sampled), png, err); err != nil {
+	if err := add("unbroken.png", fmt.Sprintf("For each squad, the share of the %s in which none of its men has broken yet (turned Panicked or Routed), over time: a line drops when that squad breaks, and how far it drops is how often.%s", fights(n), sampled), png, err); err != nil {
 		return Report{}, err
 	}
 	png, err = FanChart(sum)
-	if err := add("fan.png", fmt.Sprintf("The average morale of all living men over time: median and 10–90%% band over the %d fights, with the thresholds as above.", n), png, err); err != nil {
+	if err := add("fan.png", fmt.Sprintf("The average morale of all living men over time: median and 10–90%% band over the %s, with the thresholds as above.", fights(n)), png, err); err != nil {
 		return Report{}, err
 	}
 	png, err = SurvivalChart(sum)
-	if err := add("survival.png", fmt.Sprintf("The share of the %d fights in which nobody has routed yet, over time.", n), png, err); err != nil {
+	if err := add("survival.png", fmt.Sprintf("The share of the %s in which nobody has routed yet, over time.", fights(n)), png, err); err != nil {
 		return Report{}, err
 	}
 	var first, cascade []float64
@@ -70,17 +70,17 @@ func RunReport(sum *lab.Summary, runs []lab.RunResult) (Report, error) {
 		}
 		cascade = append(cascade, float64(runs[i].LargestCascade))
 	}
-	png, err = Histogram(fmt.Sprintf("time of the first rout (%d of %d fights had one)", len(first), len(runs)), "seconds", first, 20)
-	if err := add("first_rout.png", fmt.Sprintf("When the first man routed, in the %d of the %d fights that had a rout (about 20 bins of equal width).", len(first), len(runs)), png, err); err != nil {
+	png, err = Histogram(fmt.Sprintf("time of the first rout (%d of %s had one)", len(first), fights(len(runs))), "seconds", first, 20)
+	if err := add("first_rout.png", fmt.Sprintf("When the first man routed, in the %d of the %s that had a rout (about 20 bins of equal width).", len(first), fights(len(runs))), png, err); err != nil {
 		return Report{}, err
 	}
-	png, err = CountChart(fmt.Sprintf("largest rout cascade (%d fights)", len(runs)), "men routed in one chain", cascade)
-	if err := add("cascade.png", fmt.Sprintf("The largest chain of routs in each of the %d fights (each rout within the scenario's cascade_window of the one before; 0: nobody routed).", len(runs)), png, err); err != nil {
+	png, err = CountChart(fmt.Sprintf("largest rout cascade (%s)", fights(len(runs))), "men routed in one chain", cascade)
+	if err := add("cascade.png", fmt.Sprintf("The largest chain of routs in each of the %s (each rout within the scenario's cascade_window of the one before; 0: nobody routed).", fights(len(runs))), png, err); err != nil {
 		return Report{}, err
 	}
 
 	p := NewPage(sum.Scenario, sum.Description)
-	p.Para(fmt.Sprintf("%d fights of %g s each (seed %d), %s; morale sampled every %g s.", n, sum.Duration, sum.Seed, squadList(sum.Header), sum.Sample))
+	p.Para(fmt.Sprintf("%s of %g s each (seed %d), %s; morale sampled every %g s.", fights(n), sum.Duration, sum.Seed, squadList(sum.Header), sum.Sample))
 	p.Section("What was tested")
 	p.Table(settingsTable(sum.Changed))
 	if len(sum.Expects) > 0 {
@@ -283,7 +283,7 @@ func verdictTable(vs []lab.Verdict, runs int) Table {
 			pass++
 		}
 	}
-	t := Table{ID: "checks", Caption: fmt.Sprintf("The scenario's [[expect]] blocks, checked over these %d fights: %d of %d pass. In brackets, the statistic's 95%% interval (Wilson's for a share, the order statistics' for a percentile), rounded outward as check prints it, so that a bound is never overstated (the tables of estimates round to the nearest); n: the fights it is over (for a time, those where it happened).", runs, pass, len(vs)),
+	t := Table{ID: "checks", Caption: fmt.Sprintf("The scenario's [[expect]] blocks, checked over these %s: %d of %d pass. In brackets, the statistic's 95%% interval (Wilson's for a share, the order statistics' for a percentile), rounded outward as check prints it, so that a bound is never overstated (the tables of estimates round to the nearest); n: the fights it is over (for a time, those where it happened).", fights(runs), pass, len(vs)),
 		Text: 3, Head: []string{"", "where", "expectation", "want", "got", "n"}}
 	for _, v := range vs {
 		word, class := "PASS", "pass"
@@ -314,7 +314,7 @@ func verdictTable(vs []lab.Verdict, runs int) Table {
 const nearest = "The intervals are rounded to the nearest, as estimates; an expectation's (as check prints it) is rounded outward, so that its bound is never overstated, and may end a digit further out."
 
 func squadTable(sum *lab.Summary) Table {
-	t := Table{ID: "squads", Caption: fmt.Sprintf("Per squad, over the %d fights. Broke: a man of the squad turned Panicked or Routed; first break: when, over the fights where it broke; routed: its men ever Routed. In brackets: 95%% Wilson intervals; p10–p90 for the time. %s", sum.Runs, nearest),
+	t := Table{ID: "squads", Caption: fmt.Sprintf("Per squad, over the %s. Broke: a man of the squad turned Panicked or Routed; first break: when, over the fights where it broke; routed: its men ever Routed. In brackets: 95%% Wilson intervals; p10–p90 for the time. %s", fights(sum.Runs), nearest),
 		Head: []string{"squad", "men", "broke in", "first break, median (p10–p90)", "men routed, mean", "fights with a rout"}}
 	for i, name := range sum.Squads {
 		br, _ := sum.Stat("squad_broke." + name)
@@ -326,7 +326,7 @@ func squadTable(sum *lab.Summary) Table {
 		}
 		first := "never"
 		if fb.N > 0 {
-			first = fmt.Sprintf("%s s (%s–%s), %d fights", opt(fb.P50), opt(fb.P10), opt(fb.P90), fb.N)
+			first = fmt.Sprintf("%s s (%s–%s), %s", opt(fb.P50), opt(fb.P10), opt(fb.P90), fights(fb.N))
 		}
 		t.Rows = append(t.Rows, Row{Cells: []string{name, men, pctCI(br.Share, br.ShareLo, br.ShareHi), first, opt(ro.Mean), pctCI(ro.Share, ro.ShareLo, ro.ShareHi)}})
 	}
@@ -334,7 +334,7 @@ func squadTable(sum *lab.Summary) Table {
 }
 
 func metricsTable(sum *lab.Summary) Table {
-	t := Table{ID: "metrics", Caption: fmt.Sprintf("All men, over the %d fights. A time (…_s) is over the fights where it happened (n); a count is over every fight. Share: how often the time happened or the count was above zero, with its 95%% Wilson interval. %s The per-squad metrics (squad_broke.NAME, squad_first_break_s.NAME, squad_routed.NAME) are in the table above and in summary.json.", sum.Runs, nearest),
+	t := Table{ID: "metrics", Caption: fmt.Sprintf("All men, over the %s. A time (…_s) is over the fights where it happened (n); a count is over every fight. Share: how often the time happened or the count was above zero, with its 95%% Wilson interval. %s The per-squad metrics (squad_broke.NAME, squad_first_break_s.NAME, squad_routed.NAME) are in the table above and in summary.json.", fights(sum.Runs), nearest),
 		Text: 2, Head: []string{"metric", "what", "n", "p10", "p50", "p90", "mean", "share [95% CI]"}}
 	for _, m := range sum.Header.Metrics() {
 		if strings.HasPrefix(m.Name, "squad_") {
@@ -598,3 +598,6 @@ func capitalize(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
+
+// fights is "1 fight" or "N fights", for the captions: never "1 fights".
+func fights(n int) string { return lab.Plural(n, "fight") }
