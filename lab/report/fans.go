@@ -98,7 +98,7 @@ func addMarks(p *plot.Plot, h lab.Header) error {
 	if len(h.Marks) == 0 {
 		return nil
 	}
-	col := color.NRGBA{R: 90, G: 90, B: 90, A: 150}
+	col := color.NRGBA{R: 90, G: 90, B: 90, A: 150} // the lines, pale under the curves
 	var at plotter.XYs
 	var names []string
 	for _, m := range h.Marks {
@@ -115,17 +115,18 @@ func addMarks(p *plot.Plot, h lab.Header) error {
 	if err != nil {
 		return err
 	}
-	for i := range lb.TextStyle {
+	for i := range lb.TextStyle { // upright, as large and dark as the ticks' numbers
 		lb.TextStyle[i].Rotation = math.Pi / 2
-		lb.TextStyle[i].Font.Size = vg.Points(7)
-		lb.TextStyle[i].Color = col
+		lb.TextStyle[i].Font.Size = vg.Points(9)
+		lb.TextStyle[i].Color = colZero
 	}
 	p.Add(markLabels{lb})
 	return nil
 }
 
-// markLabels names the marks upright at their foot. Marks nearer each
-// other on the canvas than a line of their text share one label, at the
+// markLabels names the marks upright at their foot, each on a white
+// ground over the bands and lines drawn before it. Marks nearer each other on the
+// canvas than a line of their text and a gap share one label, at the
 // first of them ("Suppressed ×2, death convoy"): two events half a second
 // apart were printed over each other.
 type markLabels struct{ *plotter.Labels }
@@ -160,12 +161,18 @@ func (m markLabels) Plot(c draw.Canvas, p *plot.Plot) {
 		xy := m.XYs[group[0]]
 		pt := vg.Point{X: trX(xy.X), Y: trY(xy.Y)}
 		if c.Contains(pt) {
-			c.FillText(m.TextStyle[group[0]], pt.Add(m.Offset), " "+label)
+			sty := m.TextStyle[group[0]]
+			at := pt.Add(m.Offset)
+			// Upright, the text runs up from at, its line to the left of it.
+			h, w := sty.Height(" "+label), sty.Width(" "+label)
+			c.SetColor(color.NRGBA{R: 255, G: 255, B: 255, A: 210})
+			c.Fill(vg.Rectangle{Min: vg.Point{X: at.X - h, Y: at.Y}, Max: vg.Point{X: at.X, Y: at.Y + w}}.Path())
+			c.FillText(sty, at, " "+label)
 		}
 		group = group[:0]
 	}
 	for i, xy := range m.XYs {
-		if len(group) > 0 && trX(xy.X)-trX(m.XYs[group[0]].X) < m.TextStyle[i].Font.Size*1.2 {
+		if len(group) > 0 && trX(xy.X)-trX(m.XYs[group[0]].X) < m.TextStyle[i].Height("M")+vg.Points(2) {
 			group = append(group, i)
 			continue
 		}

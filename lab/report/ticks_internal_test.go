@@ -202,3 +202,44 @@ func TestConvergenceSaysWhatBestSoFarCounts(t *testing.T) {
 		t.Errorf("the best so far's legend does not say what it counts; the text drawn: %q", text)
 	}
 }
+
+// The time plots' event names were tiny (7 pt), pale and ran into each
+// other ("death Alvarez, Suppressed" over "TookDamage"): they are as large
+// as the ticks' numbers, dark, and no two overlap.
+func TestMarkLabelsReadable(t *testing.T) {
+	h := lab.Header{Duration: 60}
+	for _, m := range []struct {
+		t float64
+		l string
+	}{{2.5, "death Brandt"}, {5, "death Alvarez"}, {5, "Suppressed"}, {6, "TookDamage"}, {7, "TookDamage"}, {11, "EnemyDown"}, {14, "rally alpha"}} {
+		h.Marks = append(h.Marks, lab.Mark{T: m.t, Label: m.l})
+	}
+	p, err := fanFrame(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec recorder.Canvas
+	drawPlot(p, draw.Canvas{Canvas: &rec, Rectangle: vg.Rectangle{Max: vg.Point{X: plotW, Y: plotH}}})
+	// An upright text is drawn after a rotation by π/2: at (x, y) in the
+	// rotated frame, which is (−y, x) on the canvas.
+	var labels []*recorder.FillString
+	var xs []vg.Length
+	for _, a := range rec.Actions {
+		if fs, ok := a.(*recorder.FillString); ok && strings.HasPrefix(fs.String, " ") {
+			labels, xs = append(labels, fs), append(xs, -fs.Point.Y)
+		}
+	}
+	if len(labels) < 3 {
+		t.Fatalf("%d event names drawn; want at least 3", len(labels))
+	}
+	for i, fs := range labels {
+		if fs.Size < vg.Points(9) {
+			t.Errorf("%q is %v high; want at least 9 pt", fs.String, fs.Size)
+		}
+		if i > 0 {
+			if gap := xs[i] - xs[i-1]; gap < fs.Size*1.15 {
+				t.Errorf("%q stands %v right of %q, less than a line of %v text", fs.String, gap, labels[i-1].String, fs.Size)
+			}
+		}
+	}
+}
