@@ -1035,7 +1035,13 @@ func (p *parser) needRow(weights map[morale.Event]float64, table string, news mo
 	if _, ok := weights[news]; ok || p.rowsUnknown {
 		return
 	}
-	what, advice := safefile.Quote(string(news)), "a row or fix the name"
+	rows := make([]string, 0, len(weights))
+	for e := range weights {
+		rows = append(rows, string(e))
+	}
+	sort.Strings(rows)
+	fix := "fix the name" + didYouMean(string(news), rows) // "Supressed": did you mean Suppressed?
+	what, advice := safefile.Quote(string(news)), "a row or "+fix
 	if whose != "" {
 		what, advice = what+", the news "+whose+",", "the row"
 	}
@@ -1044,7 +1050,7 @@ func (p *parser) needRow(weights map[morale.Event]float64, table string, news mo
 		if p.defaultsOfOther {
 			who, where = "the first scenario, whose weights this one runs, names", " in the first"
 		}
-		p.fail(key, line, "%s has no row in %s (%s no weights file), so it would be worth zero; name a weights file that has the row%s (weights = \"FILE\"), or fix the name%s", what, table, who, where, or)
+		p.fail(key, line, "%s has no row in %s (%s no weights file), so it would be worth zero; name a weights file that has the row%s (weights = \"FILE\"), or %s%s", what, table, who, where, fix, or)
 		return
 	}
 	p.fail(key, line, "%s has no row in %s ([weights], or [custom] for your game's own events), so it would be worth zero; add %s%s", what, table, advice, or)
@@ -1396,6 +1402,25 @@ func (t *table) done() {
 	}
 }
 
+// known returns the keys t takes, for a misspelt key's "did you mean": those
+// its readers asked for, and every key of its kind of table (an event's
+// keys depend on its do; the top level's).
+func (t *table) known() []string {
+	var names []string
+	switch {
+	case t.name == "":
+		names = append(names, topKeys...)
+	case strings.HasPrefix(t.name, "event["):
+		names = append(names, eventKeys...)
+	}
+	asked := make([]string, 0, len(t.used))
+	for k := range t.used {
+		asked = append(asked, k)
+	}
+	sort.Strings(asked)
+	return append(names, asked...)
+}
+
 // hint says where unknown key k of t belongs when it is a key of another
 // place: the scenario's top level (duration = 30 below a [[squad]], which
 // TOML reads as the squad's), or a weights file (a setting, [custom]).
@@ -1409,6 +1434,8 @@ func (t *table) hint(k string) string {
 		return "; [custom], your game's own events, belongs in a weights file: write it there and name that file in the weights key"
 	case strings.HasPrefix(t.name, "expect["):
 		return fmt.Sprintf("; an [[expect]] takes metric, given, after and its ranges, %s = [low, high]", strings.Join(statNames(), ", "))
+	case didYouMean(k, t.known()) != "":
+		return didYouMean(k, t.known())
 	}
 	return ""
 }
