@@ -272,6 +272,9 @@ func squadPanels(sides []side) ([]*plot.Plot, int, error) {
 		if err != nil {
 			return nil, 0, err
 		}
+		if cols > 1 {
+			p.X.Tick.Marker = timeTicks{steps: 4}
+		}
 		name := sides[0].sum.PerSquad[i].Name
 		var broke []string
 		for _, s := range sides {

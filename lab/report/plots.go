@@ -449,17 +449,23 @@ func (countTicks) Ticks(min, max float64) []plot.Tick {
 }
 
 // timeTicks marks a time axis in seconds at a round step (1, 2, 5, 10, 15,
-// 20, 30 s, a minute, …) that gives at most 7 labelled ticks (the squads'
-// small charts sit three in a row), with an unlabelled one between each:
-// "0 15 30 … 90" for a fight of 90 s, where the default gives "0 40 80".
-type timeTicks struct{}
+// 20, 30 s, a minute, …) that gives at most steps+1 labelled ticks (6 when
+// steps is 0), with an unlabelled one between each: "0 15 30 … 90" for a
+// fight of 90 s, where the default gives "0 40 80". A narrow tile (the
+// squads' small charts, three in a row beside compare's legend) sets fewer
+// steps: 7 labels there ran together ("100120").
+type timeTicks struct{ steps int }
 
 // Ticks returns the ticks of min..max.
-func (timeTicks) Ticks(min, max float64) []plot.Tick {
+func (tt timeTicks) Ticks(min, max float64) []plot.Tick {
+	most := float64(tt.steps)
+	if most <= 0 {
+		most = 6
+	}
 	step := 0.5
 	for _, s := range []float64{0.5, 1, 2, 5, 10, 15, 20, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 14400} {
 		step = s
-		if (max-min)/s <= 6 {
+		if (max-min)/s <= most {
 			break
 		}
 	}

@@ -243,3 +243,30 @@ func TestMarkLabelsReadable(t *testing.T) {
 		}
 	}
 }
+
+// compare's squads' fan charts, three narrow tiles beside the legend,
+// labelled a fight of 120 s "0 20 40 60 80 100 120", the last two run
+// together ("100120"): a tile of a row of several has at most 5 labels.
+func TestSquadTilesTimeLabelsApart(t *testing.T) {
+	sum := &lab.Summary{}
+	sum.Duration = 120
+	for _, n := range []string{"left", "centre", "right"} {
+		sum.PerSquad = append(sum.PerSquad, lab.SquadSummary{Name: n})
+		sum.SquadMen = append(sum.SquadMen, 8)
+	}
+	plots, _, err := squadPanels([]side{{label: "A ", sum: sum, band: colBand, line: colLine}, {label: "B ", sum: sum, band: colBandB, line: colLineB}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range plots {
+		var labels []string
+		for _, tk := range p.X.Tick.Marker.Ticks(0, 120) {
+			if tk.Label != "" {
+				labels = append(labels, tk.Label)
+			}
+		}
+		if len(labels) > 5 {
+			t.Errorf("%s: the time axis of a narrow tile reads %q; want at most 5 labels", p.Title.Text, labels)
+		}
+	}
+}
