@@ -152,8 +152,9 @@ func TestSensitivityRanksTheRightKnob(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := 1; i < len(res.Effects); i++ {
-		if res.Effects[i].Swing > res.Effects[i-1].Swing {
-			t.Fatalf("effects are not ranked: %v before %v", res.Effects[i-1], res.Effects[i])
+		a, b := res.Effects[i-1], res.Effects[i]
+		if b.Beyond() && !a.Beyond() || b.Beyond() == a.Beyond() && b.Move > a.Move {
+			t.Fatalf("effects are not ranked: %v before %v", a, b)
 		}
 	}
 	by := map[string]lab.Effect{}
@@ -259,5 +260,26 @@ func TestPairedDifferenceStaysWithinTheMetric(t *testing.T) {
 				t.Errorf("got happened B − A = %v [%v, %v]; want an interval around it within %v..%v", ch, d.ShareLo95, d.ShareHi95, tt.slo, tt.shi)
 			}
 		})
+	}
+}
+
+// A knob whose two nudges both move the statistic the same way, beyond the
+// noise, has a small swing; it ranks above knobs within the noise, whatever
+// their swing, and by its larger change among its kind.
+func TestRankEffectsBeyondNoiseFirst(t *testing.T) {
+	d := func(v, lo, hi float64) *lab.PairedDiff { return &lab.PairedDiff{Diff: v, Lo: lo, Hi: hi} }
+	effects := []lab.Effect{
+		{Key: "noisy", LowDiff: d(-0.03, -0.08, 0.02), HighDiff: d(0.03, -0.02, 0.08), Swing: 0.06, Move: 0.03},
+		{Key: "small", LowDiff: d(0.01, 0.005, 0.015), HighDiff: d(0.01, 0.005, 0.015), Swing: 0, Move: 0.01},
+		{Key: "same way", LowDiff: d(0.05, 0.03, 0.07), HighDiff: d(0.06, 0.04, 0.08), Swing: 0.01, Move: 0.06},
+		{Key: "zero"},
+	}
+	lab.RankEffects(effects)
+	var got []string
+	for _, e := range effects {
+		got = append(got, e.Key)
+	}
+	if want := "same way, small, noisy, zero"; strings.Join(got, ", ") != want {
+		t.Errorf("ranked %s; want %s", strings.Join(got, ", "), want)
 	}
 }

@@ -39,6 +39,10 @@ type Effect struct {
 	HighInvalid bool `json:"high_invalid,omitempty"`
 	// Swing is |High − Low| (undefined ends count as the baseline).
 	Swing float64 `json:"swing"`
+	// Move is the larger of its two changes from the baseline, in size
+	// (undefined ends count as the baseline): a knob whose nudges both
+	// move the statistic the same way has a small Swing and a large Move.
+	Move float64 `json:"move"`
 }
 
 // Beyond reports whether either nudge moves the statistic beyond the noise
@@ -57,7 +61,8 @@ type SensitivityResult struct {
 	// Resamples is the number of bootstrap resamples behind each interval.
 	Resamples int      `json:"resamples"`
 	Baseline  *float64 `json:"baseline"`
-	// Effects are ranked by Swing, largest first.
+	// Effects are ranked by RankEffects: a change beyond the noise first,
+	// then by Move, largest first.
 	Effects []Effect `json:"effects"`
 	// Unreported are the weight rows ("weights.EVENT") no event of the
 	// scenario reports (Scenario.Reports), in the order of Knobs: left out,
@@ -193,12 +198,32 @@ func Sensitivity(ctx context.Context, sc *Scenario, metric, stat string, runs in
 				return 0
 			}
 			e.Swing = math.Abs(or(e.High) - or(e.Low))
+			e.Move = max(math.Abs(or(e.Low)-or(nil)), math.Abs(or(e.High)-or(nil)))
 		}
 		res.Effects = append(res.Effects, e)
 		if progress != nil {
 			progress(float64(i+1), len(knobs))
 		}
 	}
-	sort.SliceStable(res.Effects, func(i, j int) bool { return res.Effects[i].Swing > res.Effects[j].Swing })
+	RankEffects(res.Effects)
 	return res, nil
+}
+
+// RankEffects orders effects as the tornado, the effects table and stdout
+// show them, the knobs that move the statistic the most first: those with
+// a change beyond the noise (Beyond) before those within it, each group by
+// Move, the larger change from the baseline, then by Swing. Ranked by
+// Swing alone, a knob whose two nudges both moved the statistic the same
+// way, beyond the noise, came after knobs within the noise.
+func RankEffects(effects []Effect) {
+	sort.SliceStable(effects, func(i, j int) bool {
+		a, b := effects[i], effects[j]
+		if a.Beyond() != b.Beyond() {
+			return a.Beyond()
+		}
+		if a.Move != b.Move {
+			return a.Move > b.Move
+		}
+		return a.Swing > b.Swing
+	})
 }

@@ -170,7 +170,7 @@ func SensitivityReport(r lab.SensitivityResult, top int, command string) (Report
 	}
 	shown := min(top, len(r.Effects))
 	figs := []Figure{
-		{Name: "tornado.png", Caption: fmt.Sprintf("The %d knobs whose nudges move the %s of %s the most (of %d), largest at the top, each labelled with its value. Orange: the change from the baseline at ×%g (−10%%); blue: at ×%g (+10%%). Whiskers: 95%% paired intervals over the %d fights; a bar whose whisker crosses zero is within the noise of the fights.",
+		{Name: "tornado.png", Caption: fmt.Sprintf("The %d knobs whose nudges move the %s of %s the most (of %d), at the top those with a change beyond the noise, then the rest, each group by its larger change from the baseline; each labelled with its value. Orange: the change from the baseline at ×%g (−10%%); blue: at ×%g (+10%%). Whiskers: 95%% paired intervals over the %d fights; a bar whose whisker crosses zero is within the noise of the fights.",
 			shown, r.Stat, r.Metric, len(r.Effects), lab.NudgeLow, lab.NudgeHigh, r.Runs), PNG: tornado},
 		{Name: "squads.png", Caption: fmt.Sprintf("The baseline's squads: each squad's average morale of its living men, median and 10–90%% band over the %d fights, with ShakenBelow %.2f, PanicBelow %.2f and the hysteresis (+%.2f) above each.", base.Runs, base.ShakenBelow, base.PanicBelow, base.Hysteresis), PNG: fans},
 	}
@@ -412,7 +412,7 @@ func pointsTable(r lab.SweepResult, over string) Table {
 }
 
 func effectsTable(r lab.SensitivityResult) Table {
-	t := Table{ID: "effects", Caption: fmt.Sprintf("Every knob, ranked by swing (how far apart its two nudges leave the %s of %s): its value, the value at ×%g and the change it makes from the baseline, the same at ×%g, each change over %d fights with its 95%% paired interval. Dimmed: both changes within the noise, or the knob is zero and cannot be nudged. sensitivity.json holds the values themselves.", r.Stat, r.Metric, lab.NudgeLow, lab.NudgeHigh, r.Runs),
+	t := Table{ID: "effects", Caption: fmt.Sprintf("Every knob, ranked as the chart (a change beyond the noise first, then by the larger of its two changes from the baseline) by how it moves the %s of %s: its value, the value at ×%g and the change it makes from the baseline, the same at ×%g, each change over %d fights with its 95%% paired interval. Dimmed: both changes within the noise, or the knob is zero and cannot be nudged. sensitivity.json holds the values themselves.", r.Stat, r.Metric, lab.NudgeLow, lab.NudgeHigh, r.Runs),
 		Head: []string{"knob", "value", "×0.9", "change [95%]", "×1.1", "change [95%]"}}
 	for _, e := range r.Effects {
 		class := "dim"
