@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -694,6 +695,14 @@ func printSensitivity(env console, res lab.SensitivityResult) {
 		return p.Within(26)
 	}
 	n := func(p *float64) string { return orDash(p, 10) }
+	if res.Baseline == nil && !slices.ContainsFunc(res.Effects, func(e lab.Effect) bool { return e.Low != nil || e.High != nil }) {
+		// A table of dashes, one row a knob, said this in 17 lines.
+		env.out.printf("%s of %s: undefined in the baseline's %s and at every nudge (no fight had it), so no knob moves it; pick a metric these fights have, or -stat share\n", res.Stat, res.Metric, lab.Plural(res.Runs, "fight"))
+		if u := res.UnreportedNote(); u != "" {
+			env.out.printf("%s\n", u)
+		}
+		return
+	}
 	env.out.printf("%s of %s, baseline %s (%d fights each, the same seeds; 95%% paired intervals)\n", res.Stat, res.Metric, orDash(res.Baseline, 0), res.Runs)
 	// The knobs' column is as wide as the longest knob: a custom event's
 	// name may be 256 bytes, and pushed its row's columns right. A whole

@@ -2,6 +2,8 @@ package cli_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -32,5 +34,22 @@ func TestGameOfOneBattle(t *testing.T) {
 	code, _, e := runMain(t, context.Background(), nil, "game", "-runs", "1", "-out", out)
 	if code != 0 || !strings.Contains(e, "demo: 1 battle written to "+out) {
 		t.Errorf("exit %d, stderr %q; want 'demo: 1 battle written to %s'", code, e, out)
+	}
+}
+
+// A sensitivity of a statistic no fight had prints one sentence, not a row
+// of dashes per knob.
+func TestSensitivityOfAMetricThatNeverHappened(t *testing.T) {
+	dir := t.TempDir()
+	sc := filepath.Join(dir, "calm.toml")
+	if err := os.WriteFile(sc, []byte("name = \"calm\"\nduration = 10\n[[squad]]\nname = \"a\"\nsize = 3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, e := runMain(t, context.Background(), nil, "sensitivity", sc, "-metric", "first_rout_s", "-stat", "p50", "-runs", "5", "-out", filepath.Join(dir, "s"), "-q")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, e)
+	}
+	if !strings.HasPrefix(out, "p50 of first_rout_s: undefined in the baseline's 5 fights and at every nudge") || strings.Contains(out, "within noise") {
+		t.Errorf("stdout %q; want one sentence, no table", out)
 	}
 }
