@@ -243,11 +243,9 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 		if f := fs.Lookup("out"); f != nil {
 			outFolder = f.Value.String()
 		}
-		for _, name := range []string{"report", "out"} {
-			if f := fs.Lookup(name); f != nil && given(fs)[name] {
-				if err := parentThere(name, f.Value.String(), outFolder); err != nil {
-					return nil, usageError{err}
-				}
+		if f := fs.Lookup("report"); f != nil && given(fs)["report"] {
+			if err := parentThere("report", f.Value.String(), outFolder); err != nil {
+				return nil, usageError{err}
 			}
 		}
 		if f := fs.Lookup("report"); f != nil {
@@ -441,20 +439,27 @@ func writeAll(ctx context.Context, out lab.Outputs, dir, report string, rep []by
 	return userPaths(out.Write(ctx, dir, extra))
 }
 
-// parentThere refuses a path the user gave to -NAME (-report, -out) whose
-// folder does not exist: a typo in the folder would otherwise become a new
-// folder. A report may go inside the result folder out, which the run
-// makes; a default (out/NAME) may create out/. Any other problem of the
-// folder is left to the write, which says what it is.
+// parentThere refuses a path the user gave to -NAME (-report) whose folder
+// does not exist: a typo in the folder would otherwise become a new folder.
+// A report may go in a folder the run makes: the result folder out (-out,
+// or out/NAME by default), inside it, or one it lies in (out/ itself). A
+// result folder (-out) makes its parents, as the docs' cluster scripts
+// (-out results/shard-N) and examples (-out out/line) need. Any other
+// problem of the folder is left to the write, which says what it is.
 func parentThere(name, path, out string) error {
 	if path == "" {
 		return nil
 	}
 	dir := filepath.Dir(filepath.Clean(path))
-	if out != "" && name == "report" {
-		if rel, err := filepath.Rel(filepath.Clean(out), dir); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			return nil // inside the result folder; its own parent is checked as -out
-		}
+	if out == "" {
+		out = filepath.Join("out", "NAME") // the default result folder, NAME the scenario's
+	}
+	within := func(a, b string) bool { // a is b or lies in it
+		rel, err := filepath.Rel(filepath.Clean(b), filepath.Clean(a))
+		return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+	}
+	if within(dir, out) || within(out, dir) {
+		return nil // a folder the run makes
 	}
 	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("-%s %s: the folder %s does not exist; create it first, or check the path for a typo", name, safefile.Quote(path), safefile.Quote(dir))
