@@ -149,7 +149,7 @@ func decodeWorld(d *saveReader, known *settingsTexts) (*World, error) {
 			d.fail("agent %d's state and flags byte %#x", i, v)
 		}
 	}
-	members, sums := make([]int32, ns), make([]float64, ns)
+	members := make([]int32, ns)
 	for i := range c.Squad {
 		s := d.uvarint()
 		if d.err != nil {
@@ -161,7 +161,6 @@ func decodeWorld(d *saveReader, known *settingsTexts) (*World, error) {
 		}
 		c.Squad[i] = int32(s)
 		members[s]++
-		sums[s] += c.Morale[i]
 	}
 	for k, sq := range n.squads {
 		if d.err == nil && members[k] != sq.n {
@@ -175,7 +174,7 @@ func decodeWorld(d *saveReader, known *settingsTexts) (*World, error) {
 		// lost all but one in a frame drifts by 3e-5), so only a sum no
 		// squad's can be is refused: it lies in -1..n+1.
 		if d.err == nil && !(sq.sum >= -1 && sq.sum <= float64(sq.n)+1) {
-			d.fail("squad %d's morale sum %v is not its %d members' (%v)", sq.id, sq.sum, sq.n, sums[k])
+			d.fail("squad %d's morale sum %v lies outside -1..%d, no sum of its %d members' morale", sq.id, sq.sum, sq.n+1, sq.n)
 		}
 	}
 	for i := range c.StateSince {
