@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -149,9 +150,10 @@ func (e *WorkError) Enough() float64 {
 	mant, exp, _ := strings.Cut(s, "e")
 	r, err := strconv.ParseFloat(s, 64)
 	if err == nil && r < w {
-		digits, _ := strconv.Atoi(strings.Replace(mant, ".", "", 1)) // 146
-		e, _ := strconv.Atoi(exp)                                    // 10
+		digits, derr := strconv.Atoi(strings.Replace(mant, ".", "", 1)) // 146
+		e, eerr := strconv.Atoi(exp)                                    // 10
 		r, err = strconv.ParseFloat(strconv.Itoa(digits+1)+"e"+strconv.Itoa(e-2), 64)
+		err = errors.Join(derr, eerr, err)
 	}
 	if err != nil || r < w { // past the largest float
 		return w
