@@ -33,7 +33,7 @@ func (w *World) newHandle(c, i int32) *Agent {
 // others'). It panics when an option or the position is invalid (NaN, out of
 // range); use TrySpawn to get an error instead.
 func (w *World) Spawn(squad SquadID, at Vec2, opts ...SpawnOption) *Agent {
-	a, err := w.TrySpawn(squad, at, opts...)
+	a, err := w.spawn("Spawn", squad, at, opts)
 	if err != nil {
 		panic(err)
 	}
@@ -43,18 +43,18 @@ func (w *World) Spawn(squad SquadID, at Vec2, opts ...SpawnOption) *Agent {
 // TrySpawn is Spawn returning an error, naming the bad value, instead of
 // panicking. On error nothing changes, not even the random source.
 func (w *World) TrySpawn(squad SquadID, at Vec2, opts ...SpawnOption) (*Agent, error) {
+	return w.spawn("TrySpawn", squad, at, opts)
+}
+
+// spawn is Spawn and TrySpawn, whose name call is.
+func (w *World) spawn(call string, squad SquadID, at Vec2, opts []SpawnOption) (*Agent, error) {
 	w.init()
-	w.notRanging("World.Spawn")
-	c := spawnConfig{morale: 1, nerve: -1} // the defaults
-	c.apply(opts)
-	if !at.finite() {
-		return nil, fmt.Errorf("morale: Spawn: position %v is not finite", at)
+	if w.ranging > 0 {
+		w.notRanging("World." + call)
 	}
-	if c.nerveSet && !(c.nerve >= 0 && c.nerve <= 1) {
-		return nil, fmt.Errorf("morale: Spawn: WithNerve(%v) is outside 0..1", c.nerve)
-	}
-	if !(c.morale >= 0 && c.morale <= 1) {
-		return nil, fmt.Errorf("morale: Spawn: WithMorale(%v) is outside 0..1", c.morale)
+	c, err := spawnOf(call, at, opts)
+	if err != nil {
+		return nil, err
 	}
 	nerve := w.s.NerveMin + float64(w.rng.Float64()*(w.s.NerveMax-w.s.NerveMin))
 	if c.nerveSet {

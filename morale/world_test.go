@@ -2,6 +2,7 @@ package morale_test
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -336,6 +337,48 @@ func TestSpawnDefaults(t *testing.T) {
 	}
 	if (morale.Reason{Kind: morale.ByEvent, Event: morale.AllyDown}).String() == "" {
 		t.Errorf("Reason has no text")
+	}
+}
+
+// A bad spawn is refused naming the call the game made and the bad value:
+// TrySpawn's error says TrySpawn (its errors said "Spawn", a call the game
+// never made), Spawn's panic says Spawn, and neither changes the World, not
+// even its random source (the next agent's nerve is a fresh World's first).
+func TestBadSpawnNamesItsCall(t *testing.T) {
+	tests := []struct {
+		name string
+		at   morale.Vec2
+		opts []morale.SpawnOption
+		want string // after "morale: CALL: "
+	}{
+		{"NaN position", morale.Vec2{X: math.NaN()}, nil, "position {NaN 0} is not finite"},
+		{"infinite position", morale.Vec2{Y: math.Inf(-1)}, nil, "position {0 -Inf} is not finite"},
+		{"nerve above 1", morale.Vec2{}, []morale.SpawnOption{morale.WithNerve(1.5)}, "WithNerve(1.5) is outside 0..1"},
+		{"NaN nerve", morale.Vec2{}, []morale.SpawnOption{morale.WithNerve(math.NaN())}, "WithNerve(NaN) is outside 0..1"},
+		{"negative morale", morale.Vec2{}, []morale.SpawnOption{morale.WithMorale(-0.25)}, "WithMorale(-0.25) is outside 0..1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := newTestWorld(t)
+			if _, err := w.TrySpawn(1, tt.at, tt.opts...); err == nil || err.Error() != "morale: TrySpawn: "+tt.want {
+				t.Errorf("TrySpawn: got error %v; want %q", err, "morale: TrySpawn: "+tt.want)
+			}
+			func() {
+				defer func() {
+					if got := fmt.Sprint(recover()); got != "morale: Spawn: "+tt.want {
+						t.Errorf("Spawn: got panic %q; want %q", got, "morale: Spawn: "+tt.want)
+					}
+				}()
+				w.Spawn(1, tt.at, tt.opts...)
+			}()
+			if w.Len() != 0 {
+				t.Fatalf("got %d agents after refused spawns; want 0", w.Len())
+			}
+			got, want := w.Spawn(1, morale.Vec2{}).Nerve(), newTestWorld(t).Spawn(1, morale.Vec2{}).Nerve()
+			if got != want {
+				t.Errorf("the next agent's nerve: got %v; want %v, a fresh World's first (a refused spawn drew from the random source)", got, want)
+			}
+		})
 	}
 }
 
