@@ -15,8 +15,32 @@ func TimeTicks(min, max float64) []plot.Tick { return timeTicks{}.Ticks(min, max
 // ExpectationPanels is expectationPanels, for the tests.
 func ExpectationPanels(r *labfit.Result) ([]*plot.Plot, error) { return expectationPanels(r) }
 
-// ShareFrame is shareFrame, for the tests.
-func ShareFrame(title string, h lab.Header) (*plot.Plot, error) { return shareFrame(title, h) }
+// ShareFrame is shareFrame with its events' names added, for the tests.
+func ShareFrame(title string, h lab.Header) (*plot.Plot, error) {
+	p, names, err := shareFrame(title, h)
+	if err != nil {
+		return nil, err
+	}
+	onTop(p, names)
+	return p, nil
+}
+
+// FanPlot, SurvivalPlot and UnbrokenPlot are the plots of FanChart,
+// SurvivalChart and UnbrokenChart, for the tests.
+func FanPlot(sum *lab.Summary) (*plot.Plot, error) { return fanPlot(sum) }
+
+func SurvivalPlot(sum *lab.Summary) (*plot.Plot, error) { return survivalPlot(sum) }
+
+func UnbrokenPlot(sum *lab.Summary) (*plot.Plot, error) {
+	p, _, err := unbrokenPlot(sum)
+	return p, err
+}
+
+// SquadPlots are SquadFans' tiles, for the tests.
+func SquadPlots(sum *lab.Summary) ([]*plot.Plot, error) {
+	plots, _, err := squadPanels([]side{{sum: sum, band: colBand, line: colLine}})
+	return plots, err
+}
 
 // Pct1 and PctCI are pct1 and pctCI, for the tests.
 func Pct1(share float64) string { return pct1(share) }

@@ -80,23 +80,36 @@ func addBand(p *plot.Plot, b lab.Band, s side) error {
 }
 
 // fanFrame is an empty morale-over-time frame of a fight of h.Duration s,
-// with its events marked.
-func fanFrame(h lab.Header) (*plot.Plot, error) {
+// with its events marked, and their names, which the chart adds last
+// (onTop), over its bands and lines.
+func fanFrame(h lab.Header) (*plot.Plot, plot.Plotter, error) {
 	p := plot.New()
 	p.X.Label.Text = "time (s)"
 	p.Y.Label.Text = "morale"
 	p.Y.Min, p.Y.Max = 0, 1
 	p.X.Min, p.X.Max = 0, h.Duration
 	p.X.Tick.Marker = timeTicks{}
-	return p, addMarks(p, h)
+	names, err := addMarks(p, h)
+	return p, names, err
+}
+
+// onTop adds names, the events' names of a frame (nil: none), to p after
+// everything else, so that they are drawn over its bands and curves on
+// their white ground: added with the frame, before the curves, the names
+// were crossed out by every curve that passed their foot.
+func onTop(p *plot.Plot, names plot.Plotter) {
+	if names != nil {
+		p.Add(names)
+	}
 }
 
 // addMarks draws the timeline's events that happen once (h.Marks) as
-// dotted vertical lines over the 0..1 of a chart, each named upright at its
-// foot.
-func addMarks(p *plot.Plot, h lab.Header) error {
+// dotted vertical lines over the 0..1 of a chart, under what the chart
+// draws next, and returns the plotter that names each upright at its foot
+// (nil without marks), for the chart to add last (onTop).
+func addMarks(p *plot.Plot, h lab.Header) (plot.Plotter, error) {
 	if len(h.Marks) == 0 {
-		return nil
+		return nil, nil
 	}
 	col := color.NRGBA{R: 90, G: 90, B: 90, A: 150} // the lines, pale under the curves
 	var at plotter.XYs
@@ -104,7 +117,7 @@ func addMarks(p *plot.Plot, h lab.Header) error {
 	for _, m := range h.Marks {
 		l, err := vline(m.T, 0, 1, col, true)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		l.Width = vg.Points(0.6)
 		p.Add(l)
@@ -113,19 +126,19 @@ func addMarks(p *plot.Plot, h lab.Header) error {
 	}
 	lb, err := plotter.NewLabels(plotter.XYLabels{XYs: at, Labels: names})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for i := range lb.TextStyle { // upright, as large and dark as the ticks' numbers
 		lb.TextStyle[i].Rotation = math.Pi / 2
 		lb.TextStyle[i].Font.Size = vg.Points(9)
 		lb.TextStyle[i].Color = colZero
 	}
-	p.Add(markLabels{lb})
-	return nil
+	return markLabels{lb}, nil
 }
 
 // markLabels names the marks upright at their foot, each on a white
-// ground over the bands and lines drawn before it. Marks nearer each other on the
+// ground over the bands and lines drawn before it: the chart adds it last
+// (onTop). Marks nearer each other on the
 // canvas than a line of their text and a gap share one label, at the
 // first of them ("Suppressed ×2, death convoy"): two events half a second
 // apart were printed over each other.
@@ -186,7 +199,16 @@ func (m markLabels) Plot(c draw.Canvas, p *plot.Plot) {
 // all living men over time, with ShakenBelow, PanicBelow and the hysteresis
 // band above each.
 func FanChart(sum *lab.Summary) ([]byte, error) {
-	p, err := fanFrame(sum.Header)
+	p, err := fanPlot(sum)
+	if err != nil {
+		return nil, err
+	}
+	return pngOf(p, plotW, plotH)
+}
+
+// fanPlot is FanChart's plot.
+func fanPlot(sum *lab.Summary) (*plot.Plot, error) {
+	p, names, err := fanFrame(sum.Header)
 	if err != nil {
 		return nil, err
 	}
@@ -197,7 +219,8 @@ func FanChart(sum *lab.Summary) ([]byte, error) {
 	if err := addBand(p, sum.Morale, side{sum: sum, band: colBand, line: colLine}); err != nil {
 		return nil, err
 	}
-	return pngOf(p, plotW, plotH)
+	onTop(p, names)
+	return p, nil
 }
 
 // squadFans draws one small fan chart per squad (the first
@@ -207,10 +230,11 @@ func squadFans(sides []side) ([]byte, error) {
 	h := sides[0].sum.Header
 	n := len(sides[0].sum.PerSquad)
 	if n == 0 {
-		p, err := fanFrame(h)
+		p, names, err := fanFrame(h)
 		if err != nil {
 			return nil, err
 		}
+		onTop(p, names)
 		return pngOf(p, plotW, plotH)
 	}
 	plots, cols, err := squadPanels(sides)
@@ -268,7 +292,7 @@ func squadPanels(sides []side) ([]*plot.Plot, int, error) {
 	}
 	var plots []*plot.Plot
 	for i := 0; i < n; i++ {
-		p, err := fanFrame(h)
+		p, names, err := fanFrame(h)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -305,6 +329,7 @@ func squadPanels(sides []side) ([]*plot.Plot, int, error) {
 				}
 			}
 		}
+		onTop(p, names)
 		plots = append(plots, p)
 	}
 	return plots, cols, nil
@@ -322,27 +347,38 @@ func SquadFansAB(a, b *lab.Summary) ([]byte, error) {
 }
 
 // shareFrame is an empty frame of a share of fights over a fight of h,
-// with its events marked.
-func shareFrame(title string, h lab.Header) (*plot.Plot, error) {
+// with its events marked, and their names, for the chart to add last
+// (onTop).
+func shareFrame(title string, h lab.Header) (*plot.Plot, plot.Plotter, error) {
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = "time (s)"
 	p.Y.Label.Text = "share of fights"
 	p.X.Min, p.X.Max = 0, h.Duration
 	p.X.Tick.Marker = timeTicks{}
-	if err := addMarks(p, h); err != nil {
-		return nil, err
+	names, err := addMarks(p, h)
+	if err != nil {
+		return nil, nil, err
 	}
 	shareAxis(&p.Y)
-	return p, nil
+	return p, names, nil
 }
 
 // UnbrokenChart draws, per squad, the share of fights in which none of its
 // men has broken yet, over time.
 func UnbrokenChart(sum *lab.Summary) ([]byte, error) {
-	p, err := shareFrame(fmt.Sprintf("share of fights in which the squad has not broken yet (%d fights)", sum.Runs), sum.Header)
+	p, legend, err := unbrokenPlot(sum)
 	if err != nil {
 		return nil, err
+	}
+	return pngBeside(p, legend, plotW, plotH)
+}
+
+// unbrokenPlot is UnbrokenChart's plot and the legend beside it.
+func unbrokenPlot(sum *lab.Summary) (*plot.Plot, plot.Legend, error) {
+	p, names, err := shareFrame(fmt.Sprintf("share of fights in which the squad has not broken yet (%d fights)", sum.Runs), sum.Header)
+	if err != nil {
+		return nil, plot.Legend{}, err
 	}
 	legend := plot.NewLegend() // beside the frame, where it covers nothing
 	for i, sq := range sum.PerSquad {
@@ -351,18 +387,28 @@ func UnbrokenChart(sum *lab.Summary) ([]byte, error) {
 		}
 		l, err := stepCurve(sq.Unbroken.T, sq.Unbroken.Y, squadColour(i), vg.Points(2))
 		if err != nil {
-			return nil, err
+			return nil, plot.Legend{}, err
 		}
 		l.Dashes = squadDashes(i)
 		p.Add(l)
 		legend.Add(cutMiddle(legend.TextStyle, sq.Name, plotW/5), l) // a long name would squeeze the frame
 	}
-	return pngBeside(p, legend, plotW, plotH)
+	onTop(p, names)
+	return p, legend, nil
 }
 
 // SurvivalChart draws the share of fights with nobody routed yet over time.
 func SurvivalChart(sum *lab.Summary) ([]byte, error) {
-	p, err := shareFrame(fmt.Sprintf("share of fights with nobody routed yet (%d fights)", sum.Runs), sum.Header)
+	p, err := survivalPlot(sum)
+	if err != nil {
+		return nil, err
+	}
+	return pngOf(p, plotW, plotH)
+}
+
+// survivalPlot is SurvivalChart's plot.
+func survivalPlot(sum *lab.Summary) (*plot.Plot, error) {
+	p, names, err := shareFrame(fmt.Sprintf("share of fights with nobody routed yet (%d fights)", sum.Runs), sum.Header)
 	if err != nil {
 		return nil, err
 	}
@@ -373,5 +419,6 @@ func SurvivalChart(sum *lab.Summary) ([]byte, error) {
 		}
 		p.Add(l)
 	}
-	return pngOf(p, plotW, plotH)
+	onTop(p, names)
+	return p, nil
 }

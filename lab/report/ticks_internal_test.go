@@ -214,10 +214,11 @@ func TestMarkLabelsReadable(t *testing.T) {
 	}{{2.5, "death Brandt"}, {5, "death Alvarez"}, {5, "Suppressed"}, {6, "TookDamage"}, {7, "TookDamage"}, {11, "EnemyDown"}, {14, "rally alpha"}} {
 		h.Marks = append(h.Marks, lab.Mark{T: m.t, Label: m.l})
 	}
-	p, err := fanFrame(h)
+	p, names, err := fanFrame(h)
 	if err != nil {
 		t.Fatal(err)
 	}
+	onTop(p, names)
 	var rec recorder.Canvas
 	drawPlot(p, draw.Canvas{Canvas: &rec, Rectangle: vg.Rectangle{Max: vg.Point{X: plotW, Y: plotH}}})
 	// An upright text is drawn after a rotation by π/2: at (x, y) in the
