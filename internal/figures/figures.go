@@ -8,6 +8,7 @@ package figures
 
 import (
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 )
@@ -128,9 +129,14 @@ var spanUnits = []spanUnit{{86400, "day", "days"}, {3600, "h", "h"}, {60, "min",
 // Less than half a second is "0 s", and 0.5 s is "1 s"; a negative s is
 // written as its size with a minus sign; NaN and ±Inf as strconv writes
 // them, with " s". From MaxWholeSeconds on, where a float's seconds are no
-// longer whole, only the first part is written, as Format writes it with 3
-// figures: in whole digits ("1157407407407407 days"), past MaxPlain with
-// its exponent ("1.16e+295 days").
+// longer whole, only the first part is written: in whole digits
+// ("1157407407407407 days" for 1e20 s), past MaxPlain of them with 3
+// figures and its exponent, as Format writes such a number ("1.16e+295
+// days" for 1e300 s). Every part is rounded from the exact value of s, half
+// up at the precision it is written to (the last part's unit, or the third
+// figure), never from a float's quotient: 1e20 s is 1157407407407407.41
+// days, which the float 1e20/86400 rounds to 1157407407407407.5 and
+// math.Round to "…408 days".
 func Span(s float64, parts int) string { return span(s, parts, spanUnits) }
 
 // SpanInHours is Span without days: the hours count on past 24 ("24 h",
@@ -170,14 +176,14 @@ func span(s float64, parts int, units []spanUnit) string {
 	}
 	i := first(s)
 	if s >= MaxWholeSeconds { // the later parts would be float noise
-		return name(s/units[i].secs, units[i])
+		return hugeSpan(s, units[i])
 	}
 	// The parts are counted in whole seconds, in integers, so that no part
 	// reads a whole unit ("60 min") by a float's rounding.
 	round := func(i int) (int64, int) {
 		last := min(i+parts-1, len(units)-1)
 		u := int64(units[last].secs)
-		return int64(math.Round(s/units[last].secs)) * u, last
+		return nearest(s, u).Int64() * u, last
 	}
 	r, last := round(i)
 	if j := first(float64(r)); j != i { // rounding carried into a larger unit
@@ -195,6 +201,48 @@ func span(s float64, parts int, units []spanUnit) string {
 		out = append(out, name(float64(n), units[k]))
 	}
 	return strings.Join(out, " ")
+}
+
+// hugeSpan is span's one part of s seconds (MaxWholeSeconds or more, so a
+// whole number) in the unit u: s/u exactly, rounded half up to a whole
+// number, in all its digits ("1157407407407407" days for 1e20 s,
+// "27777777777777778" h), or past MaxPlain of them rounded half up to 3
+// figures with its exponent ("1.16e+295"), both from the exact quotient: a
+// float's s/u is rounded once already, which a second rounding can carry
+// past the half (1e20/86400 is 1157407407407407.5 as a float, 407.41 in
+// fact; 8.7696e30 s is 1.0149999…e26 days, 1.015e26 as a float), and the
+// float nearest a whole number past 2^53 is another one (1e20/3600 read
+// "27777777777777776 h").
+func hugeSpan(s float64, u spanUnit) string {
+	secs := int64(u.secs)
+	if w := nearest(s, secs).String(); len(w) <= MaxPlain {
+		return w + " " + u.many
+	}
+	whole, _ := new(big.Float).SetFloat64(s).Int(nil) // exact: s is whole
+	d := whole.Quo(whole, big.NewInt(secs)).String()  // s/u, floored: 24 digits or more
+	m, exp := 100*int(d[0]-'0')+10*int(d[1]-'0')+int(d[2]-'0'), len(d)-1
+	if d[3] >= '5' { // half up: the digits dropped are d[3:] and the fraction
+		m++
+	}
+	if m == 1000 {
+		m, exp = 100, exp+1
+	}
+	mant := strconv.Itoa(m) // "116", "120", "100": "1.16", "1.2", "1"
+	mant = strings.TrimRight(strings.TrimRight(mant[:1]+"."+mant[1:], "0"), ".")
+	return mant + "e+" + strconv.Itoa(exp) + " " + u.many
+}
+
+// nearest is s/u rounded to the nearest whole number, half up, computed
+// exactly: s a float above -u/2 (a negative s that rounds to 0 reaches
+// span's rounding), u ≥ 1 a whole number of seconds. It is
+// floor((2s+u)/2u), and floor(floor(x)/k) = floor(x/k) for a whole k > 0; a
+// float is a binary fraction whose bits lie between 2^-1074 and 2^1024, which
+// 2200 bits of precision hold with u added.
+func nearest(s float64, u int64) *big.Int {
+	t := new(big.Float).SetPrec(2200).SetFloat64(s)
+	t.Add(t, t).Add(t, new(big.Float).SetInt64(u))
+	n, _ := t.Int(nil) // exact below: t's fraction is floored, as the quotient's is
+	return n.Quo(n, big.NewInt(2*u))
 }
 
 // Fraction writes a share v in 0..1 with decimals decimals, at least one

@@ -159,13 +159,13 @@ func TestSpan(t *testing.T) {
 		{61200, 1, "17 h"}, {86400, 2, "1 day"}, {86400, 1, "24 h"}, {93600, 2, "1 day 2 h"},
 		{454620, 2, "5 days 6 h"}, {169200, 1, "47 h"}, {171000, 1, "2 days"}, {172800, 1, "2 days"}, {432000, 2, "5 days"},
 		{86400 + 59, 2, "1 day"}, {86400 + 59, 3, "1 day 1 min"}, {3661, 3, "1 h 1 min 1 s"},
-		{-4140, 2, "-1 h 9 min"}, {1e20, 2, "1157407407407408 days"}, {1e30, 1, "1.16e+25 days"},
+		{-4140, 2, "-1 h 9 min"}, {1e20, 2, "1157407407407407 days"}, {1e30, 1, "1.16e+25 days"},
 		{1e300, 2, "1.16e+295 days"}, {math.NaN(), 2, "NaN s"}, {math.Inf(1), 1, "+Inf s"}, {math.Inf(-1), 2, "-Inf s"},
 	})
 	// SpanInHours counts hours on past a day, and is Span below one.
 	checkRule(t, "SpanInHours", figures.SpanInHours, []ruleCase{
 		{0, 2, "0 s"}, {4140, 2, "1 h 9 min"}, {1666.4, 2, "27 min 46 s"}, {86400, 2, "24 h"}, {454620, 2, "126 h 17 min"},
-		{432000, 1, "120 h"}, {1e20, 2, "27777777777777776 h"}, {math.NaN(), 2, "NaN s"},
+		{432000, 1, "120 h"}, {1e20, 2, "27777777777777778 h"}, {math.NaN(), 2, "NaN s"},
 	})
 }
 
@@ -194,6 +194,52 @@ func TestSpanEdges(t *testing.T) {
 				got := f(math.Round(s)+0.5, parts)
 				if strings.Contains(got, " 60 min") || strings.Contains(got, " 60 s") || strings.Contains(got, " 24 h") && strings.Contains(got, "day") || strings.Contains(got, "-") {
 					t.Errorf("span of %v in %d parts = %q; want no part a whole larger unit", math.Round(s)+0.5, parts, got)
+				}
+			}
+		}
+	}
+}
+
+// Span rounds its one part from the exact value of s, half up at the
+// precision it writes: 1e20 s is 1157407407407407.41 days, which read
+// "1157407407407408 days" (the float 1e20/86400 is ...407.5, and
+// math.Round took it up), 1e20 s in hours "27777777777777776 h" for
+// ...777.78 (the float nearest it), 8.7696e30 s "1.02e+26 days" for
+// 1.01499999...e26 and 9.0288e30 s "1.04e+26 days" for 1.04500000...4e26
+// (the float quotient's 3 figures). The exact values are Python's
+// Fraction(s)/86400. A number is written in whole digits up to MaxPlain
+// of them, and only past them with an exponent (its contract; see
+// MaxPlain), at the edges of 59.5 s and 3599.5 s, 0, ±Inf, NaN and a
+// negative time as before.
+func TestSpanRoundsTheExactValue(t *testing.T) {
+	checkRule(t, "Span", figures.Span, []ruleCase{
+		// past MaxWholeSeconds: one part, in whole digits
+		{1e20, 1, "1157407407407407 days"}, {1e20, 2, "1157407407407407 days"}, {-1e20, 2, "-1157407407407407 days"},
+		{8.64e27, 1, "100000000000000000310689 days"}, // 24 digits, MaxPlain: whole; the float 8.64e27 is a little more
+		// past MaxPlain digits: 3 figures, half up from the exact quotient
+		{1e30, 1, "1.16e+25 days"}, {8.7696e30, 1, "1.01e+26 days"}, {9.0288e30, 2, "1.05e+26 days"},
+		{1e300, 1, "1.16e+295 days"}, {1e300, 2, "1.16e+295 days"}, {-1e300, 2, "-1.16e+295 days"},
+		{math.MaxFloat64, 1, "2.08e+303 days"},
+		// the edges of the rounding below
+		{0, 1, "0 s"}, {math.Copysign(0, -1), 2, "0 s"}, {0.5, 1, "1 s"}, {-0.5, 1, "-1 s"}, {-0.49, 1, "0 s"},
+		{59.5, 1, "60 s"}, {59.5, 2, "1 min"}, {59.49, 2, "59 s"}, {-59.5, 2, "-1 min"},
+		{3599.5, 1, "60 min"}, {3599.5, 2, "1 h"}, {3599.5, 3, "1 h"}, {3599.49, 3, "59 min 59 s"},
+		{3630, 2, "1 h 1 min"}, {3629.99, 2, "1 h"},
+		{math.Inf(1), 2, "+Inf s"}, {math.Inf(-1), 1, "-Inf s"}, {math.NaN(), 1, "NaN s"},
+	})
+	checkRule(t, "SpanInHours", figures.SpanInHours, []ruleCase{
+		{1e20, 1, "27777777777777778 h"}, {3.618e29, 1, "1.01e+26 h"}, {3.654e29, 2, "1.01e+26 h"},
+		{1e300, 2, "2.78e+296 h"}, {86399.5, 2, "24 h"}, {86399.5, 3, "24 h"},
+	})
+	// An exponent only past MaxPlain digits, at every size of either sign.
+	for s := 1.0; !math.IsInf(s, 0); s *= 1.37 {
+		for _, v := range []float64{s, -s} {
+			for parts := 1; parts <= 3; parts++ {
+				got := figures.Span(v, parts)
+				num, unit, _ := strings.Cut(strings.TrimPrefix(got, "-"), " ")
+				past := math.Abs(v)/86400 >= 1e24 // its days have more than MaxPlain (24) digits
+				if strings.Contains(num, "e") != past || past && unit != "days" || !past && len(num) > figures.MaxPlain {
+					t.Errorf("Span(%v, %d) = %q; want whole digits up to %d of them, and past them 3 figures with an exponent", v, parts, got, figures.MaxPlain)
 				}
 			}
 		}
