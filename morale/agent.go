@@ -59,20 +59,21 @@ func (c *spawnConfig) apply(opts []SpawnOption) {
 	}
 }
 
-// spawnOf returns the config of an agent spawned at at with opts over the
-// defaults, or an error naming call (Spawn or TrySpawn) and the bad value.
-func spawnOf(call string, at Vec2, opts []SpawnOption) (spawnConfig, error) {
-	c := spawnConfig{morale: 1, nerve: -1}
+// set makes c the config of an agent spawned at at with opts over the
+// defaults, or returns an error naming call (Spawn or TrySpawn) and the bad
+// value.
+func (c *spawnConfig) set(call string, at Vec2, opts []SpawnOption) error {
+	*c = spawnConfig{morale: 1, nerve: -1}
 	c.apply(opts)
 	switch {
 	case !at.finite():
-		return c, fmt.Errorf("morale: %s: position %v is not finite", call, at)
+		return fmt.Errorf("morale: %s: position %v is not finite", call, at)
 	case c.nerveSet && !(c.nerve >= 0 && c.nerve <= 1):
-		return c, fmt.Errorf("morale: %s: WithNerve(%v) is outside 0..1", call, c.nerve)
+		return fmt.Errorf("morale: %s: WithNerve(%v) is outside 0..1", call, c.nerve)
 	case !(c.morale >= 0 && c.morale <= 1):
-		return c, fmt.Errorf("morale: %s: WithMorale(%v) is outside 0..1", call, c.morale)
+		return fmt.Errorf("morale: %s: WithMorale(%v) is outside 0..1", call, c.morale)
 	}
-	return c, nil
+	return nil
 }
 
 // WithNerve pins the agent's nerve to v (0..1) instead of rolling it, for the

@@ -52,8 +52,8 @@ func (w *World) spawn(call string, squad SquadID, at Vec2, opts []SpawnOption) (
 	if w.ranging > 0 {
 		w.notRanging("World." + call)
 	}
-	c, err := spawnOf(call, at, opts)
-	if err != nil {
+	var c spawnConfig
+	if err := c.set(call, at, opts); err != nil {
 		return nil, err
 	}
 	nerve := w.s.NerveMin + float64(w.rng.Float64()*(w.s.NerveMax-w.s.NerveMin))
