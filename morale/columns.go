@@ -29,14 +29,13 @@ type agentColumns struct {
 }
 
 // spawnSet is how many of the World's columns (World.cols) Spawn pushes
-// values to itself: agentColumns' fields, all of them. It grows the rest,
-// the ledger's and the changes', by a zero value (a miscount fails
-// TestColumnsFollowTheAgents).
+// values to itself: all of agentColumns' fields. It grows the rest (the
+// ledger's, the changes') by a zero value (TestColumnsFollowTheAgents).
 const spawnSet = 12
 
 // column is what the World does with every per-agent array alike.
 type column interface {
-	// grow appends a zero value, a new agent at the end, doubling when full.
+	// grow appends a zero value, a new agent at the end, as push does.
 	grow()
 	// reserve makes room for n more values, changing no length or value.
 	reserve(n int)
@@ -59,10 +58,11 @@ type col[T any] []T
 
 func (c *col[T]) grow() { var zero T; push(c, zero) }
 
-// push appends v to c, doubling c's room when full.
+// push appends v to c, growing c's room fourfold when full: a spawn of n
+// copies n/3..4n/3 values a column, not n..2n as doubling (Reserve: none).
 func push[T any](c *col[T], v T) {
 	if len(*c) == cap(*c) {
-		c.reserve(len(*c) + 64)
+		c.reserve(3*len(*c) + 64)
 	}
 	*c = append(*c, v)
 }

@@ -172,3 +172,32 @@ func TestSharedSpareHoldsNoPointers(t *testing.T) {
 		t.Errorf("%d of %d columns share the spare; want all but the handles and the ledger's", shared, len(w.cols))
 	}
 }
+
+// TestColumnsGrowFourfold checks push's growth, which a mass spawn's cost
+// rests on: a full column grows to four times its length and 64 more, so
+// that spawning n agents copies under 4n/3 + 64 values a column (doubling
+// copied n to 2n) and leaves it room below 4n + 64.
+func TestColumnsGrowFourfold(t *testing.T) {
+	for _, n := range []int{1, 64, 65, 1000, 349505, 1000000} {
+		var c col[float64]
+		grows, copied := 0, 0
+		for i := range n {
+			if len(c) == cap(c) && i > 0 {
+				grows++
+				copied += len(c)
+			}
+			push(&c, float64(i))
+		}
+		if got, most := cap(c), 4*n+64; got > most {
+			t.Errorf("n=%d: room %d; want at most %d", n, got, most)
+		}
+		if most := 4*n/3 + 64; copied > most {
+			t.Errorf("n=%d: %d values copied in %d growths; want at most %d", n, copied, grows, most)
+		}
+		for i, v := range c {
+			if v != float64(i) {
+				t.Fatalf("n=%d: c[%d] = %v; want %d", n, i, v, i)
+			}
+		}
+	}
+}
