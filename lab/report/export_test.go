@@ -46,3 +46,12 @@ func SquadPlots(sum *lab.Summary) ([]*plot.Plot, error) {
 func Pct1(share float64) string { return pct1(share) }
 
 func PctCI(share, lo, hi float64) string { return pctCI(share, lo, hi) }
+
+// SweepPlot is SweepChart's plot, and SweepSquadLines SweepSquadsChart's
+// of a one-key sweep, for the tests.
+func SweepPlot(r lab.SweepResult) (*plot.Plot, error) {
+	p, _, err := sweepPlot(r)
+	return p, err
+}
+
+func SweepSquadLines(r lab.SweepResult) (*plot.Plot, error) { return sweepSquadLines(r, "t") }

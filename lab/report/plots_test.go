@@ -1,6 +1,7 @@
 package report_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -71,6 +72,85 @@ func TestMarkNamesOverTheCurves(t *testing.T) {
 		}
 		if strokes > 0 || fills > names-1 {
 			t.Errorf("%s: got %d lines stroked and %d areas filled after the first event's name; want 0 and at most %d (the other names' grounds)", tc.name, strokes, fills, names-1)
+		}
+	}
+}
+
+// sweepOf is a one-key sweep of weights.Suppressed over vals, its share
+// 0.5 at every point and squad a broken in half its 40 fights.
+func sweepOf(vals ...float64) lab.SweepResult {
+	r := lab.SweepResult{Scenario: "line", Keys: []string{"weights.Suppressed"}, Metric: "squad_broke.a", Stat: "share", Runs: 40, Squads: []string{"a"}}
+	for i, x := range vals {
+		v := 0.5
+		r.Points = append(r.Points, lab.SweepPoint{Index: i, Values: []float64{x}, Value: &v, Share: 0.5, Lo: 0.35, Hi: 0.65, N: 20, SquadBroke: []int{20}})
+	}
+	return r
+}
+
+// steps returns n values from lo by step.
+func steps(lo, step float64, n int) []float64 {
+	var out []float64
+	for i := range n {
+		out = append(out, lo+float64(i)*step)
+	}
+	return out
+}
+
+// A sweep's x axis was marked by gonum's default ticks, which fell between
+// its points: a sweep of 0.05 … 0.33 by 0.07 read "0.1 0.2 0.3", no label
+// on a point. The swept values are the ticks, labelled as the table of
+// points writes them; of many points, every k-th is labelled (k the
+// fewest that keep the labels apart) and every point has its tick.
+func TestSweepTicksAreItsPoints(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		vals   []float64
+		labels []string // nil: every k-th point, from the first
+	}{
+		{"5 points by 0.07", steps(0.05, 0.07, 5), []string{"0.05", "0.12", "0.19", "0.26", "0.33"}},
+		{"3 points above 1000", steps(3000, 0.1, 3), []string{"3000", "3000.1", "3000.2"}},
+		{"7 negative points", steps(-0.3, 0.05, 7), []string{"-0.3", "-0.25", "-0.2", "-0.15", "-0.1", "-0.05", "0"}},
+		{"41 points by 0.05", steps(0, 0.05, 41), nil},
+		{"101 points by 0.00001", steps(0.001, 0.00001, 101), nil},
+	} {
+		r := sweepOf(tc.vals...)
+		for _, chart := range []struct {
+			name string
+			plot func(lab.SweepResult) (*plot.Plot, error)
+		}{{"sweep.png", report.SweepPlot}, {"sweep_squads.png", report.SweepSquadLines}} {
+			p, err := chart.plot(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got, want []string
+			var at []float64
+			for _, tk := range p.X.Tick.Marker.Ticks(p.X.Min, p.X.Max) {
+				at = append(at, tk.Value)
+				if tk.Label != "" {
+					got = append(got, tk.Label)
+				}
+			}
+			want = tc.labels
+			if want == nil {
+				k := 0
+				for i, v := range tc.vals {
+					if lab.FormatSweepValue(v) == got[min(1, len(got)-1)] {
+						k = i
+					}
+				}
+				for i := 0; k > 0 && i < len(tc.vals); i += k {
+					want = append(want, lab.FormatSweepValue(tc.vals[i]))
+				}
+				if len(want) < 5 || len(want) > 12 {
+					t.Errorf("%s, %s: got %d labels %q; want 5 to 12", tc.name, chart.name, len(got), got)
+				}
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("%s, %s: got the labels %q; want %q", tc.name, chart.name, got, want)
+			}
+			if !slices.Equal(at, tc.vals) {
+				t.Errorf("%s, %s: got ticks at %v; want one at every point, %v", tc.name, chart.name, at, tc.vals)
+			}
 		}
 	}
 }

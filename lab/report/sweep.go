@@ -65,6 +65,15 @@ func squadBroke(r lab.SweepResult, i int) sweepGetter {
 // the value in every cell. Points whose values do not match the sweep's keys
 // are left out.
 func SweepChart(r lab.SweepResult) ([]byte, error) {
+	p, h, err := sweepPlot(r)
+	if err != nil {
+		return nil, err
+	}
+	return pngOf(p, plotW, h)
+}
+
+// sweepPlot is SweepChart's plot and its height.
+func sweepPlot(r lab.SweepResult) (*plot.Plot, vg.Length, error) {
 	title := fmt.Sprintf("%s: %s of %s (%d fights per point)", r.Scenario, r.Stat, r.Metric, r.Runs)
 	// A statistic defined at no point: the metric never happened (the
 	// table says "–" at every point); the plot says so, not an empty frame.
@@ -88,7 +97,7 @@ func SweepChart(r lab.SweepResult) ([]byte, error) {
 			if len(xs) > 0 {
 				rb, err := ribbon(xs, lo, hi, colBand)
 				if err != nil {
-					return nil, err
+					return nil, 0, err
 				}
 				p.Add(rb)
 				p.Legend.Add("95% interval", rb)
@@ -97,7 +106,7 @@ func SweepChart(r lab.SweepResult) ([]byte, error) {
 			}
 		}
 		if err := addSweepLine(p, &b, r, statOf(r), colLine, nil, ""); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		entries := 1
 		if r.Stat == "share" {
@@ -106,21 +115,21 @@ func SweepChart(r lab.SweepResult) ([]byte, error) {
 		if !never {
 			note = ""
 		}
-		return finishSweepLines(p, b, r, r.Stat == "share", entries, note)
+		return p, plotH, finishSweepLines(p, b, r, r.Stat == "share", entries, note)
 	case 2:
 		p := plot.New()
 		p.Title.Text = title
 		if err := addHeatMap(p, r, statOf(r), r.Stat == "share", plotW); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		if never {
 			p.Add(note)
 		}
-		return pngOf(p, plotW, plotH*1.4)
+		return p, plotH * 1.4, nil
 	}
 	p := plot.New()
 	p.Title.Text = title + ": no keys"
-	return pngOf(p, plotW, plotH)
+	return p, plotH, nil
 }
 
 // SweepSquadsChart draws how often each squad broke at each point of the
@@ -130,15 +139,11 @@ func SweepSquadsChart(r lab.SweepResult) ([]byte, error) {
 	title := fmt.Sprintf("%s: share of fights in which each squad broke (%d fights per point)", r.Scenario, r.Runs)
 	switch len(r.Keys) {
 	case 1:
-		p, b := plot.New(), newBounds()
-		p.Title.Text = title
-		p.Y.Label.Text = "share of fights the squad broke"
-		for i, name := range r.Squads {
-			if err := addSweepLine(p, &b, r, squadBroke(r, i), squadColour(i), squadDashes(i), name); err != nil {
-				return nil, err
-			}
+		p, err := sweepSquadLines(r, title)
+		if err != nil {
+			return nil, err
 		}
-		return finishSweepLines(p, b, r, true, len(r.Squads)+1, "")
+		return pngOf(p, plotW, plotH)
 	case 2:
 		var plots []*plot.Plot
 		cols := min(2, len(r.Squads))
@@ -164,6 +169,20 @@ func SweepSquadsChart(r lab.SweepResult) ([]byte, error) {
 	p := plot.New()
 	p.Title.Text = title + ": no keys"
 	return pngOf(p, plotW, plotH)
+}
+
+// sweepSquadLines is SweepSquadsChart's plot of a one-key sweep, titled
+// title.
+func sweepSquadLines(r lab.SweepResult, title string) (*plot.Plot, error) {
+	p, b := plot.New(), newBounds()
+	p.Title.Text = title
+	p.Y.Label.Text = "share of fights the squad broke"
+	for i, name := range r.Squads {
+		if err := addSweepLine(p, &b, r, squadBroke(r, i), squadColour(i), squadDashes(i), name); err != nil {
+			return nil, err
+		}
+	}
+	return p, finishSweepLines(p, b, r, true, len(r.Squads)+1, "")
 }
 
 // points returns the points of r that have a value for each key, in order.
@@ -227,14 +246,20 @@ func addSweepLine(p *plot.Plot, b *bounds, r lab.SweepResult, get sweepGetter, c
 
 // finishSweepLines fits the axes of a one-key sweep chart to the points and
 // to b (within 0..1 for a share), with room above for a legend of entries
-// lines, marks the scenario's value of the key, and writes note (unless "")
-// over it all.
-func finishSweepLines(p *plot.Plot, b bounds, r lab.SweepResult, share bool, entries int, note emptyNote) ([]byte, error) {
+// lines, marks the x axis at the swept values (pointTicks), marks the
+// scenario's value of the key, and writes note (unless "") over it all.
+func finishSweepLines(p *plot.Plot, b bounds, r lab.SweepResult, share bool, entries int, note emptyNote) error {
 	p.X.Label.Text = r.Keys[0]
 	xb := newBounds()
+	var xs []float64
 	for _, pt := range points(r) {
 		xb.add(pt.Values[0])
+		if !slices.Contains(xs, pt.Values[0]) {
+			xs = append(xs, pt.Values[0])
+		}
 	}
+	slices.Sort(xs)
+	p.X.Tick.Marker = pointTicks{vals: xs, sty: p.X.Tick.Label, room: plotW - 1.2*vg.Inch}
 	if !b.ok() {
 		b.add(0, 1)
 	}
@@ -250,7 +275,7 @@ func finishSweepLines(p *plot.Plot, b bounds, r lab.SweepResult, share bool, ent
 		v := r.BaseValues[0]
 		l, err := vline(v, p.Y.Min, p.Y.Max, colZero, true)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		switch {
 		case v >= p.X.Min && v <= p.X.Max:
@@ -266,7 +291,63 @@ func finishSweepLines(p *plot.Plot, b bounds, r lab.SweepResult, share bool, ent
 		p.Add(note)
 	}
 	p.Legend.Top, p.Legend.Left = true, false
-	return pngOf(p, plotW, plotH)
+	return nil
+}
+
+// pointTicks mark a one-key sweep's axis at its points, vals (sorted,
+// distinct): a tick at every point (at every labelled one only when they
+// stand closer than 3 pt on an axis of about room), labelled as the table
+// of points writes a value (lab.FormatSweepValue) at the first point and
+// every k-th after it, k the smallest of 1, 2, 5, 10, 20, 50, … with which
+// at most maxPointLabels are labelled and no two labels in sty come nearer
+// than a gap. gonum's default ticks fell between the points (a sweep
+// of 0.05 … 0.33 by 0.07 read "0.1 0.2 0.3"), so that a reader could not
+// tell which value a point was.
+type pointTicks struct {
+	vals []float64
+	sty  text.Style
+	room vg.Length
+}
+
+// maxPointLabels is the most labels pointTicks writes, as indexTicks
+// labels a heat map's axis.
+const maxPointLabels = 12
+
+// Ticks implements plot.Ticker.
+func (pt pointTicks) Ticks(lo, hi float64) []plot.Tick {
+	if len(pt.vals) == 0 || !(hi > lo) {
+		return nil
+	}
+	at := func(v float64) vg.Length { return vg.Length((v - lo) / (hi - lo)) * pt.room }
+	labels := make([]string, len(pt.vals))
+	for i, v := range pt.vals {
+		labels[i] = lab.FormatSweepValue(v)
+	}
+	gap := pt.sty.Width("0")
+	fits := func(k int) bool {
+		for i := k; i < len(pt.vals); i += k {
+			if at(pt.vals[i])-at(pt.vals[i-k]) < (pt.sty.Width(labels[i])+pt.sty.Width(labels[i-k]))/2+gap {
+				return false
+			}
+		}
+		return true
+	}
+	k := 1 // 1, 2, 5, 10, 20, 50, …: at most maxPointLabels labels
+	for m := 1; k < len(pt.vals) && ((len(pt.vals)-1)/k+1 > maxPointLabels || !fits(k)); m++ {
+		k = []int{1, 2, 5}[m%3] * int(math.Pow(10, float64(m/3)))
+	}
+	every := at(pt.vals[len(pt.vals)-1])-at(pt.vals[0]) >= vg.Points(3)*vg.Length(len(pt.vals)-1)
+	var ts []plot.Tick
+	for i, v := range pt.vals {
+		t := plot.Tick{Value: v}
+		if i%k == 0 {
+			t.Label = labels[i]
+		}
+		if t.Label != "" || every {
+			ts = append(ts, t)
+		}
+	}
+	return ts
 }
 
 // addHeatMap draws a two-key sweep as a grid of cells, the first key across

@@ -112,7 +112,7 @@ func TestSweepSaysWhereTheScenariosValueLies(t *testing.T) {
 		if err := addSweepLine(p, &b, r, statOf(r), colLine, nil, ""); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := finishSweepLines(p, b, r, true, 1, ""); err != nil {
+		if err := finishSweepLines(p, b, r, true, 1, ""); err != nil {
 			t.Fatal(err)
 		}
 		if got := drawnText(p); !slices.Contains(got, tt.want) {
