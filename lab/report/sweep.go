@@ -318,7 +318,7 @@ func (pt pointTicks) Ticks(lo, hi float64) []plot.Tick {
 	if len(pt.vals) == 0 || !(hi > lo) {
 		return nil
 	}
-	at := func(v float64) vg.Length { return vg.Length((v - lo) / (hi - lo)) * pt.room }
+	at := func(v float64) vg.Length { return vg.Length((v-lo)/(hi-lo)) * pt.room }
 	labels := make([]string, len(pt.vals))
 	for i, v := range pt.vals {
 		labels[i] = lab.FormatSweepValue(v)
