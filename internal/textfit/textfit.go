@@ -29,9 +29,11 @@ func Width(s string, face text.Face) float64 {
 // a path (pathWords) nor between a number and its unit (unitWords); a
 // word wider than w is broken after a path separator, else at a space of
 // its own (a path's, a number's before its unit), else between runes,
-// never inside a number (split). An empty line of s stays an empty line; the result of ""
-// is no line at all. w below one rune's width still gives one rune a line;
-// a number wider than w has a line of its own, wider than w.
+// never inside a number, at its decimal point or a thousands separator
+// ("1,000": inNumber) (split). An empty line of s stays an empty line;
+// the result of "" is no line at all. w below one rune's width still gives
+// one rune a line; a number wider than w has a line of its own, wider than
+// w.
 func Wrap(s string, face text.Face, w float64) []string {
 	if s == "" {
 		return nil
@@ -271,7 +273,8 @@ func split(word string, face text.Face, w float64) (string, string) {
 }
 
 // canCut reports whether rs may be cut before rs[n] without changing a
-// number it holds: not inside a run of digits and '.' ("7." over "6"), not
+// number it holds: not inside a run of digits, '.' and a ',' between
+// digits ("7." over "6", "1," over "000"), not
 // between a sign and its digits ("-" over "120.0", "−" over "0.4"), and
 // not before a hyphen, whose line would start with a '-' that reads as a
 // minus ("moralebreak" over "-7.6s-2.png"). What a '-' is, dashAt says.
@@ -281,13 +284,19 @@ func canCut(rs []rune, n int) bool {
 
 // inNumber reports whether a cut of rs before rs[n] (0 < n < len(rs))
 // would change a number: inside a run of digits and '.' ("7." over "6",
-// "77.5…") or between a sign and its digits ("-" over "120.0").
+// "77.5…"), on either side of a thousands separator, a ',' between two
+// digits ("1," over "000", "1,000" over ",000", "1,…"), or between a sign
+// and its digits ("-" over "120.0"). A ',' after a digit and before no
+// digit ("3, 4", "3,x") separates, and may end a line.
 func inNumber(rs []rune, n int) bool {
 	if n <= 0 || n >= len(rs) {
 		return false
 	}
-	numeric := func(r rune) bool { return unicode.IsDigit(r) || r == '.' }
-	return numeric(rs[n-1]) && numeric(rs[n]) || dashAt(rs, n-1) == sign
+	digit := func(k int) bool { return k >= 0 && k < len(rs) && unicode.IsDigit(rs[k]) }
+	numeric := func(k int) bool {
+		return digit(k) || rs[k] == '.' || rs[k] == ',' && digit(k-1) && digit(k+1)
+	}
+	return numeric(n-1) && numeric(n) || dashAt(rs, n-1) == sign
 }
 
 // signs are the runes that may start a number, before its digits: "-0.25",
@@ -378,9 +387,10 @@ func Limit(lines []string, max int, face text.Face, w float64) (kept []string, c
 // goes with the words after it. Only when not even the first word or part
 // fits is s cut between letters, as many as fit, but never inside a
 // number nor after its sign (inNumber: "…", not "77.5…" of "77.55 s,
-// then"); when not even one letter fits, or the number that starts s does
-// not, Clip is the ellipsis alone. A trailing " …" (Limit's) is cut off
-// before s is shortened. The empty string stays empty.
+// then", nor "1,…" of "1,000 fights"); when not even one letter fits, or
+// the number that starts s does not, Clip is the ellipsis alone. A
+// trailing " …" (Limit's) is cut off before s is shortened. The empty
+// string stays empty.
 func Clip(s string, face text.Face, w float64) string {
 	if s == "" || Width(s, face) <= w {
 		return s

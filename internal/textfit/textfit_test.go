@@ -608,3 +608,40 @@ func TestWrapDropsTheSpaceItCutsAt(t *testing.T) {
 		}
 	}
 }
+
+// A thousands separator, a ',' between two digits, is inside its number,
+// as a decimal point is: a line never ends at it nor starts with it. Wrap
+// cut "1,000" to "1," over "000" below its width and "1,000,000 fights" to
+// "1,000" over ",000" at 31 px, and Clip("1,000 fights") read "1,…", a
+// number cut short. A ',' before a space or a letter still ends a line.
+func TestWrapNeverCutsAThousandsSeparator(t *testing.T) {
+	face := load(t).Face(12)
+	w := func(s string) float64 { return textfit.Width(s, face) }
+	cases := slices.Concat(
+		widths("1,000", 0, w("1,000")-1, "1,000"),
+		widths("12,345.67", 0, w("12,345.67")-1, "12,345.67"),
+		widths("−1,250.5", 0, w("−1,250.5")-1, "−1,250.5"),
+		widths("count 1,000 fights", math.Ceil(w("fights")), w("count 1,000")-1, "count", "1,000", "fights"),
+		widths("1,000,000 fights", w("1,000"), w("1,000,000")-1, "1,000,000", "fights"),
+		widths("x=1,000", math.Ceil(w("x=")), w("x=1,000")-1, "x=", "1,000"),
+		// a ',' that separates, not inside a number, may still end a line
+		widths("3,x", math.Ceil(w("3,")), w("3,x")-1, "3,", "x"),
+	)
+	cases = append(cases, wrapCase{"12,000 fights, 1,000 routs", w("12,000 fights, 1,0"), []string{"12,000 fights,", "1,000 routs"}})
+	wrapCases(t, face, cases)
+	for _, tc := range []struct {
+		in   string
+		w    float64
+		want string
+	}{
+		{"1,000 fights", w("1,0…"), textfit.Ellipsis},
+		{"1,000 fights", w("1,…"), textfit.Ellipsis},
+		{"1,000 fights", w("1,000…"), "1,000…"},
+		{"1,000,000", w("1,000,0…"), textfit.Ellipsis},
+		{"x1,000", w("x1,0…"), "x…"},
+	} {
+		if got := textfit.Clip(tc.in, face, tc.w); got != tc.want {
+			t.Errorf("Clip(%q) in %.1f px: got %q; want %q", tc.in, tc.w, got, tc.want)
+		}
+	}
+}
