@@ -55,3 +55,9 @@ func SweepPlot(r lab.SweepResult) (*plot.Plot, error) {
 }
 
 func SweepSquadLines(r lab.SweepResult) (*plot.Plot, error) { return sweepSquadLines(r, "t") }
+
+// TornadoPlot is TornadoChart's plot, for the tests.
+func TornadoPlot(r lab.SensitivityResult, n int) (*plot.Plot, error) {
+	p, _, err := tornadoPlot(r, n)
+	return p, err
+}

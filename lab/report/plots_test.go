@@ -154,3 +154,41 @@ func TestSweepTicksAreItsPoints(t *testing.T) {
 		}
 	}
 }
+
+// The tornado's comment said it drew "the n knobs of r with the largest
+// swing", the ranking before lab.RankEffects ranked by Move: it draws the
+// first n of r.Effects as ranked, the first at the top. Ranked, a knob
+// whose two nudges both move the statistic by +1, beyond the noise (swing
+// 0), comes before one at −1.5 and +1.5 within it (swing 3), and with room
+// for one knob the tornado draws the first. (The code did so before the
+// comment was put right: this test pins what the comment now says.)
+func TestTornadoDrawsTheFirstRanked(t *testing.T) {
+	one, low, high := 1.0, -1.5, 1.5
+	same := lab.Effect{Key: "same", Base: 2, Low: &one, High: &one, LowDiff: &lab.PairedDiff{Diff: 1, Lo: 0.5, Hi: 1.5}, HighDiff: &lab.PairedDiff{Diff: 1, Lo: 0.5, Hi: 1.5}, Swing: 0, Move: 1}
+	wide := lab.Effect{Key: "wide", Base: 3, Low: &low, High: &high, LowDiff: &lab.PairedDiff{Diff: -1.5, Lo: -5, Hi: 2}, HighDiff: &lab.PairedDiff{Diff: 1.5, Lo: -2, Hi: 5}, Swing: 3, Move: 1.5}
+	effects := []lab.Effect{wide, same}
+	lab.RankEffects(effects)
+	zero := 0.0
+	r := lab.SensitivityResult{Scenario: "line", Metric: "broke", Stat: "mean", Runs: 40, Baseline: &zero, Effects: effects}
+	for _, tc := range []struct {
+		n    int
+		want []string // the rows' names, bottom to top
+	}{
+		{1, []string{"same (2)"}},
+		{2, []string{"wide (3)", "same (2)"}},
+	} {
+		p, err := report.TornadoPlot(r, tc.n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, tk := range p.Y.Tick.Marker.Ticks(p.Y.Min, p.Y.Max) {
+			if tk.Label != "" {
+				got = append(got, tk.Label)
+			}
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("n %d: got the rows %q, bottom to top; want %q", tc.n, got, tc.want)
+		}
+	}
+}

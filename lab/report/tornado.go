@@ -10,11 +10,25 @@ import (
 	"gonum.org/v1/plot/vg"
 )
 
-// TornadoChart draws the n knobs of r with the largest swing as a tornado:
-// per knob a bar from zero to the change at −10% and one to the change at
-// +10% of its value, each with its 95% paired interval as a whisker. The
-// x axis spans the bars and whiskers with a margin.
+// TornadoChart draws the first n knobs of r.Effects, in the order
+// lab.RankEffects gave them (those with a change beyond the noise first,
+// then by Move, the larger of the two changes from the baseline, then by
+// Swing), the first at the top, as a tornado: per knob a bar from zero to
+// the change at −10% and one to the change at +10% of its value, each with
+// its 95% paired interval as a whisker. The x axis spans the bars and
+// whiskers with a margin. (It said "the n knobs with the largest swing",
+// the ranking before Move: a knob whose two nudges move the statistic the
+// same way has a small swing and may top the chart.)
 func TornadoChart(r lab.SensitivityResult, n int) ([]byte, error) {
+	p, h, err := tornadoPlot(r, n)
+	if err != nil {
+		return nil, err
+	}
+	return pngOf(p, plotW, h)
+}
+
+// tornadoPlot is TornadoChart's plot and its height.
+func tornadoPlot(r lab.SensitivityResult, n int) (*plot.Plot, vg.Length, error) {
 	p := plot.New()
 	// Both texts are short: gonum fits the axis label inside the canvas
 	// by squeezing the data area, and a label wider than the canvas pushed
@@ -31,25 +45,26 @@ func TornadoChart(r lab.SensitivityResult, n int) ([]byte, error) {
 		eff = eff[:n]
 	}
 	if len(eff) == 0 {
-		return pngOf(p, plotW, plotH)
+		return p, plotH, nil
 	}
 	const half = 0.19 // half a bar's height, in rows
 	// The legend, inside the image: which colour is which nudge.
 	for j, col := range []color.Color{colShaken, colLine} {
 		key, err := rect(0, 1, 0, 1, col)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		p.Legend.Add([]string{"at −10%", "at +10%"}[j], key)
 	}
-	// Bottom right: the smallest effects are at the bottom, near zero.
+	// Bottom right, by the last ranked knobs: within the noise or with the
+	// smallest moves, their bars are the likeliest near zero.
 	p.Legend.Top, p.Legend.Left = false, false
 	b := newBounds()
 	b.add(0)
 	drawn := false
 	var names []string
 	for row := range eff {
-		e := eff[len(eff)-1-row] // the largest at the top
+		e := eff[len(eff)-1-row] // the first ranked at the top
 		names = append(names, fmt.Sprintf("%s (%s)", e.Key, num(e.Base)))
 		for j, d := range []*lab.PairedDiff{e.LowDiff, e.HighDiff} {
 			if d == nil {
@@ -65,19 +80,19 @@ func TornadoChart(r lab.SensitivityResult, n int) ([]byte, error) {
 			}
 			bar, err := rect(0, d.Diff, y0, y0+2*half, col)
 			if err != nil {
-				return nil, err
+				return nil, 0, err
 			}
 			p.Add(bar)
 			drawn = true
 			if err := whisker(p, d.Lo, d.Hi, y0+half, half*0.55); err != nil {
-				return nil, err
+				return nil, 0, err
 			}
 			b.add(d.Diff, d.Lo, d.Hi)
 		}
 	}
 	zero, err := vline(0, -0.6, float64(len(eff))-0.4, colZero, false)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	p.Add(zero)
 	// No change to draw (the table says "–" in every row): say why.
@@ -90,7 +105,7 @@ func TornadoChart(r lab.SensitivityResult, n int) ([]byte, error) {
 	p.NominalY(names...)
 	p.Y.Min, p.Y.Max = -0.6, float64(len(eff))-0.4
 	fit(&p.X, b.lo, b.hi, 0.08)
-	return pngOf(p, plotW, vg.Length(len(eff))*vg.Points(24)+vg.Inch*1.3)
+	return p, vg.Length(len(eff))*vg.Points(24) + vg.Inch*1.3, nil
 }
 
 // whisker draws an interval lo..hi at height y with caps of half-height h.
