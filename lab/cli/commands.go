@@ -261,18 +261,13 @@ func printSummary(env console, sum *lab.Summary) {
 	// intervals start under each other.
 	shareW := 0
 	for _, st := range sum.Stats {
-		shareW = max(shareW, len(shareText(st.Share)))
+		shareW = max(shareW, len(lab.FormatShare(st.Share)))
 	}
 	env.out.printf("%-*s %6s %9s %9s %9s %9s  %s\n", w, "metric", "n", "p10", "p50", "p90", "mean", "share [95% CI]")
 	for i, st := range sum.Stats {
-		env.out.printf("%-*s %6d %9s %9s %9s %9s  %-*s [%s, %s]\n", w, names[i], st.N, n(st.P10), n(st.P50), n(st.P90), n(st.Mean), shareW, shareText(st.Share), shareText(st.ShareLo), shareText(st.ShareHi))
+		env.out.printf("%-*s %6d %9s %9s %9s %9s  %-*s [%s, %s]\n", w, names[i], st.N, n(st.P10), n(st.P50), n(st.P90), n(st.Mean), shareW, lab.FormatShare(st.Share), lab.FormatShare(st.ShareLo), lab.FormatShare(st.ShareHi))
 	}
 }
-
-// shareText writes a share as the tables print it, with three decimals, and
-// one that is neither 0 nor 1 never as either ("<0.001", ">0.999":
-// lab.FormatShare).
-func shareText(v float64) string { return lab.FormatShare(v) }
 
 // nameColumn returns the names of rows (metrics, knobs) as a table's first
 // column prints them, escaped (safefile.Escape), and the column's width: at
@@ -586,7 +581,7 @@ func printCompare(env console, res lab.CompareResult, name, fileA, fileB string)
 			}
 			return lab.FormatWithin(x, 4, 9)
 		}
-		env.out.printf("%-*s %16s %16s %6d %9s %9s %9s %8s %7s %7s  %s\n", w, names[i], mean(d.MeanA, d.NA), mean(d.MeanB, d.NB), d.N, paired(d.PairedA), paired(d.PairedB), paired(d.Diff), lab.FormatWithin(lab.Z95*d.SE, 3, 8), shareText(d.ShareA), shareText(d.ShareB), v)
+		env.out.printf("%-*s %16s %16s %6d %9s %9s %9s %8s %7s %7s  %s\n", w, names[i], mean(d.MeanA, d.NA), mean(d.MeanB, d.NB), d.N, paired(d.PairedA), paired(d.PairedB), paired(d.Diff), lab.FormatWithin(lab.Z95*d.SE, 3, 8), lab.FormatShare(d.ShareA), lab.FormatShare(d.ShareB), v)
 	}
 }
 
@@ -801,6 +796,6 @@ func printSweep(env console, res lab.SweepResult) {
 			}
 			cols = append(cols, val, strconv.Itoa(pt.N))
 		}
-		env.out.printf("%s\t%s [%s, %s]\n", strings.Join(cols, "\t"), shareText(pt.Share), shareText(pt.Lo), shareText(pt.Hi))
+		env.out.printf("%s\t%s [%s, %s]\n", strings.Join(cols, "\t"), lab.FormatShare(pt.Share), lab.FormatShare(pt.Lo), lab.FormatShare(pt.Hi))
 	}
 }
