@@ -24,16 +24,19 @@ func Width(s string, face text.Face) float64 {
 }
 
 // Wrap breaks s into lines no wider than w pixels in face. Each line of s
-// (split at "\n") is wrapped on its own, at spaces, keeping a run of
-// spaces as it is where it does not end a line, but not at a space inside
-// a path (pathWords) nor between a number and its unit (unitWords); a
-// word wider than w is broken after a path separator, else at a space of
-// its own (a path's, a number's before its unit), else between runes,
-// never inside a number, at its decimal point or a thousands separator
-// ("1,000": inNumber) (split). An empty line of s stays an empty line;
-// the result of "" is no line at all. w below one rune's width still gives
-// one rune a line; a number wider than w has a line of its own, wider than
-// w.
+// (split at "\n") is wrapped on its own, at spaces, but not at a space
+// inside a path (pathWords) nor between a number and its unit (unitWords).
+// A run of spaces inside a line stays as the text has it (a path's "a  b",
+// a table's columns); at a break the whole run goes, so that no line ends
+// with a space and none starts with one but the text's own indent, which
+// stays with its first word; the spaces after the last word go too, and a
+// line of spaces alone is an empty line. A word wider than w is broken
+// after a path separator, else at a space of its own (a path's, a
+// number's before its unit), else between runes, never inside a number,
+// at its decimal point or a thousands separator ("1,000": inNumber)
+// (split). An empty line of s stays an empty line; the result of "" is no
+// line at all. w below one rune's width still gives one rune a line; a
+// number wider than w has a line of its own, wider than w.
 func Wrap(s string, face text.Face, w float64) []string {
 	if s == "" {
 		return nil
@@ -50,29 +53,38 @@ func appendWrapped(out []string, para string, face text.Face, w float64) []strin
 	// split at single spaces, so that a run of spaces (an empty word
 	// between two) stays as the text has it: "/tmp/a  b/c"
 	words := unitWords(pathWords(strings.Split(para, " ")))
-	cur := ""
-	for i, word := range words {
-		if i > 0 {
-			try := cur + " " + word
-			if Width(try, face) <= w {
-				cur = try
-				continue
-			}
-			if strings.TrimLeft(cur, " ") == "" {
-				// the text's leading spaces stay with its first word
-				word, cur = try, ""
-			}
-		}
-		if cur != "" && Width(word, face) > w {
-			// a path too wide for any line starts on this one, up to a
-			// separator: "saved picture /home/ana/" rather than a line
-			// of its own for "saved picture"
-			if head, tail, ok := atSeparator([]rune(word), face, w-Width(cur+" ", face)); ok {
-				cur, word = cur+" "+head, tail
-			}
+	// the text's indent, the spaces before its first word, goes with it
+	indent := 0
+	for indent < len(words) && words[indent] == "" {
+		indent++
+	}
+	if indent == len(words) {
+		return append(out, "") // no word: a line of spaces is an empty line
+	}
+	cur, gap := "", strings.Repeat(" ", indent) // gap: the spaces before word
+	for _, word := range words[indent:] {
+		if word == "" { // one more space of a run
+			gap += " "
+			continue
 		}
 		if cur != "" {
+			if try := cur + gap + word; Width(try, face) <= w {
+				cur, gap = try, " "
+				continue
+			}
+			if Width(word, face) > w {
+				// a path too wide for any line starts on this one, up
+				// to a separator: "saved picture /home/ana/" rather
+				// than a line of its own for "saved picture"
+				if head, tail, ok := atSeparator([]rune(word), face, w-Width(cur+gap, face)); ok && Width(cur+gap+head, face) <= w {
+					cur, word = cur+gap+head, tail
+				}
+			}
+			// the line ends here: the whole run of spaces at the break
+			// goes, so that the next line starts with its word
 			out = append(out, cur)
+		} else {
+			word = gap + word // the indent
 		}
 		// the word alone: broken between runes while it is too wide and
 		// split finds a place to cut it
@@ -84,9 +96,9 @@ func appendWrapped(out []string, para string, face text.Face, w float64) []strin
 			out = append(out, head)
 			word = tail
 		}
-		cur = word
+		cur, gap = word, " "
 	}
-	return append(out, cur)
+	return append(out, cur) // the spaces after the last word end no line
 }
 
 // pathWords joins the words of each path with spaces in it into one word,
@@ -264,10 +276,10 @@ func split(word string, face text.Face, w float64) (string, string) {
 	case best == 0:
 		return word, ""
 	case rs[best] == ' ':
-		// the space cut at starts no line, whether the head fits (rank
+		// the spaces cut at start no line, whether the head fits (rank
 		// 0) or not: "4.66 s" too wide for "4.66" is "4.66" over "s",
-		// not over " s"
-		return string(rs[:best]), string(rs[best+1:])
+		// not over " s", and a path's "a  b/" "a" over "b/"
+		return string(rs[:best]), strings.TrimLeft(string(rs[best:]), " ")
 	}
 	return string(rs[:best]), string(rs[best:])
 }

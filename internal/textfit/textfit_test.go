@@ -332,12 +332,77 @@ func TestWrapKeepsTheTextsSpaces(t *testing.T) {
 		{"", 1000, nil},
 		{"a\n\nb", 1000, []string{"a", "", "b"}},
 	})
-	// wrapped, the lines keep every rune but the one space at each break
+	// wrapped, the lines keep every rune but the run of spaces at each
+	// break
 	in := "/tmp/a  b/c and  two  spaces between words"
 	for w := 10.0; w < textfit.Width(in, face); w++ {
-		got := textfit.Wrap(in, face, w)
-		if n := len(strings.Join(got, "")); n < len(in)-(len(got)-1) {
-			t.Errorf("Wrap(%q, %.0f px): got %q; want only a space lost at each break", in, w, got)
+		fromText(t, in, w, textfit.Wrap(in, face, w))
+	}
+}
+
+// fromText fails unless got, the lines of the paragraph in (no "\n")
+// wrapped to w pixels, are in's runes in order, but for the run of spaces
+// at each break and the spaces that end in: the first line starts as in
+// does (its indent kept), each other line right after the previous one or
+// after a run of spaces, which is gone; so no line but the first starts
+// with a space, and none ends with one.
+func fromText(t *testing.T, in string, w float64, got []string) {
+	t.Helper()
+	rest := in
+	for k, l := range got {
+		gap := rest
+		if k > 0 {
+			rest = strings.TrimLeft(rest, " ")
+			gap = gap[:len(gap)-len(rest)]
+		}
+		switch {
+		case k > 0 && strings.HasPrefix(l, " "), strings.HasSuffix(l, " "):
+			t.Errorf("Wrap(%q, %.0f px): got %q; want no line ending with a space, nor one but the first starting with one (%q)", in, w, got, l)
+			return
+		case !strings.HasPrefix(rest, l), k > 0 && gap == "" && strings.HasPrefix(rest, " "):
+			t.Errorf("Wrap(%q, %.0f px): got %q; want the text's runes in order, only the spaces at each break lost (line %d, %q)", in, w, got, k, l)
+			return
+		}
+		rest = rest[len(l):]
+	}
+	if strings.TrimLeft(rest, " ") != "" {
+		t.Errorf("Wrap(%q, %.0f px): got %q; want every word of the text (%q left)", in, w, got, rest)
+	}
+}
+
+// A run of spaces at a break goes with it, whole: "alpha  beta" wrapped
+// to "alpha" over " beta", or "alpha " over "beta", as the one space a
+// break dropped was the run's first or last, and "a  b  c" over " d  e";
+// a path's "/tmp/My  Designs/x", cut at its spaces, gave "My" over
+// " Designs/x". Spaces a line keeps stay as the text has them (a
+// path's, a table's columns); the text's indent stays with its first word,
+// and the spaces after its last word, which no reader sees, end no line:
+// a line of spaces alone is an empty line.
+func TestWrapDropsARunOfSpacesAtABreak(t *testing.T) {
+	face := load(t).Face(12)
+	w := func(s string) float64 { return textfit.Width(s, face) }
+	cases := slices.Concat(
+		widths("alpha  beta", math.Ceil(w("alpha")), w("alpha  beta")-1, "alpha", "beta"),
+		widths("alpha   beta gamma", math.Ceil(w("alpha   beta")), w("alpha   beta gamma")-1, "alpha   beta", "gamma"),
+		widths("a  b  c  d  e", math.Ceil(w("a  b  c")), w("a  b  c  d")-1, "a  b  c", "d  e"),
+		widths("  indented text here", math.Ceil(w("  indented")), w("  indented text")-1, "  indented", "text here"),
+		widths("/tmp/My  Designs/x", math.Ceil(w("Designs/x")), w("My  Designs/")-1, "/tmp/", "My", "Designs/x"),
+	)
+	cases = append(cases,
+		wrapCase{"alpha  beta", 0, []string{"a", "l", "p", "h", "a", "b", "e", "t", "a"}},
+		wrapCase{"x   ", 0, []string{"x"}},
+		wrapCase{"x   ", 1000, []string{"x"}},
+		wrapCase{"   ", 1000, []string{""}},
+		wrapCase{"a \n  b  ", 1000, []string{"a", "  b"}},
+		wrapCase{"saved  picture   /tmp/x", w("saved  picture"), []string{"saved  picture", "/tmp/x"}},
+	)
+	wrapCases(t, face, cases)
+	for _, in := range []string{
+		"alpha  beta", "alpha   beta gamma", "a  b  c  d  e", "  indented text here", "x   ",
+		"LeaderDown  −0.40 at   5.00 s  (4.5 m away),  last at 4.66 s", "/tmp/Ana  Lopes/My   Designs/x.png  saved",
+	} {
+		for x := 0.0; x < w(in)+10; x++ {
+			fromText(t, in, x, textfit.Wrap(in, face, x))
 		}
 	}
 }
