@@ -15,7 +15,7 @@ import (
 )
 
 // load loads the demo's assets, whose fonts the tests wrap in.
-func load(t *testing.T) *assets.Assets {
+func load(t testing.TB) *assets.Assets {
 	t.Helper()
 	as, err := assets.Load()
 	if err != nil {
@@ -345,11 +345,15 @@ func TestWrapKeepsTheTextsSpaces(t *testing.T) {
 // at each break and the spaces that end in: the first line starts as in
 // does (its indent kept), each other line right after the previous one or
 // after a run of spaces, which is gone; so no line but the first starts
-// with a space, and none ends with one.
-func fromText(t *testing.T, in string, w float64, got []string) {
+// with a space, and none ends with one. It returns where in in the lines
+// were cut inside a word, with no space lost: the byte offsets.
+func fromText(t *testing.T, in string, w float64, got []string) (cuts []int) {
 	t.Helper()
 	rest := in
 	for k, l := range got {
+		if k > 0 && !strings.HasPrefix(rest, " ") {
+			cuts = append(cuts, len(in)-len(rest))
+		}
 		gap := rest
 		if k > 0 {
 			rest = strings.TrimLeft(rest, " ")
@@ -358,16 +362,17 @@ func fromText(t *testing.T, in string, w float64, got []string) {
 		switch {
 		case k > 0 && strings.HasPrefix(l, " "), strings.HasSuffix(l, " "):
 			t.Errorf("Wrap(%q, %.0f px): got %q; want no line ending with a space, nor one but the first starting with one (%q)", in, w, got, l)
-			return
+			return cuts
 		case !strings.HasPrefix(rest, l), k > 0 && gap == "" && strings.HasPrefix(rest, " "):
 			t.Errorf("Wrap(%q, %.0f px): got %q; want the text's runes in order, only the spaces at each break lost (line %d, %q)", in, w, got, k, l)
-			return
+			return cuts
 		}
 		rest = rest[len(l):]
 	}
 	if strings.TrimLeft(rest, " ") != "" {
 		t.Errorf("Wrap(%q, %.0f px): got %q; want every word of the text (%q left)", in, w, got, rest)
 	}
+	return cuts
 }
 
 // A run of spaces at a break goes with it, whole: "alpha  beta" wrapped
@@ -405,6 +410,64 @@ func TestWrapDropsARunOfSpacesAtABreak(t *testing.T) {
 			fromText(t, in, x, textfit.Wrap(in, face, x))
 		}
 	}
+}
+
+// FuzzWrap wraps any text at any width: each paragraph's lines are its
+// runes in order but the spaces at each break and at its end (fromText:
+// no line ends with a space, none but a paragraph's first starts with one),
+// no cut inside a word is inside a number ("1," over "000", "7." over "6"),
+// and a line wider than w is one that no cut could shorten: one rune past
+// its indent, or a word with no space held whole by a number (its digits,
+// '.', sign) or a hyphen, which no line starts with.
+func FuzzWrap(f *testing.F) {
+	face := load(f).Face(12)
+	for _, seed := range []string{
+		"alpha  beta", "a  b  c  d  e", "  indented text here", "x   ", "1,000,000 fights",
+		"LeaderDown −0.40 at 5.00 s (4.5 m away), last at 4.66 s", "saved picture /tmp/Ana  Lopes/My Designs/x-3.0s.png",
+		"first\n\n  second  line ", "[-130.5–-110.25] ±0.00", "ContagionPerSecond is 2000/s; it must lie in 0..1000/s",
+	} {
+		f.Add(seed, 60.0)
+	}
+	f.Add("1,000,000 fights", 31.0) // was "1,000" over ",000"
+	f.Add("alpha  beta", 30.0)      // was "alpha" over " beta"
+	f.Fuzz(func(t *testing.T, in string, w float64) {
+		if !utf8.ValidString(in) || len(in) > 200 || math.IsNaN(w) || w < 0 || w > 2000 {
+			return
+		}
+		got := textfit.Wrap(in, face, w)
+		var want []string // each paragraph's lines: Wrap wraps them apart
+		if in != "" {
+			for _, para := range strings.Split(in, "\n") {
+				lines := textfit.Wrap(para, face, w)
+				if para == "" {
+					lines = []string{""}
+				}
+				for _, at := range fromText(t, para, w, lines) {
+					// no number is cut: not between two digits, nor at a
+					// decimal point or a thousands separator between two
+					rs, i := []rune(para), utf8.RuneCountInString(para[:at])
+					digit := func(k int) bool { return k >= 0 && k < len(rs) && unicode.IsDigit(rs[k]) }
+					mark := func(k int) bool { return k >= 0 && k < len(rs) && (rs[k] == '.' || rs[k] == ',') }
+					if digit(i-1) && digit(i) || mark(i-1) && digit(i-2) && digit(i) || digit(i-1) && mark(i) && digit(i+1) {
+						t.Errorf("Wrap(%q, %v): got %q; want no number cut (at rune %d)", para, w, lines, i)
+					}
+				}
+				want = append(want, lines...)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("Wrap(%q, %v): got %q; want its paragraphs' lines %q", in, w, got, want)
+		}
+		for _, l := range got {
+			if textfit.Width(l, face) <= w || utf8.RuneCountInString(l) <= 1 {
+				continue
+			}
+			word := strings.TrimLeft(l, " ") // a paragraph's indent goes with its first word
+			if strings.Contains(word, " ") || utf8.RuneCountInString(word) > 1 && !strings.ContainsAny(word, "0123456789.-−+±") {
+				t.Errorf("Wrap(%q, %v): got line %q, %.1f px wide; want at most %v, or a word no cut could shorten", in, w, l, textfit.Width(l, face), w)
+			}
+		}
+	})
 }
 
 // A path with spaces in its folders wraps at its separators as any other,
