@@ -82,7 +82,8 @@ type changeSlots struct{ state, morale uint32 }
 //
 // A World that never calls RecordChanges records nothing and pays nothing
 // for it. Recording costs a copy of each change into the World's buffer
-// (and, with Coalesce, 8 bytes per agent to find his held changes); once
+// (and, with Coalesce, 8 bytes per agent to find his held changes, in an
+// array that grows as append grows a slice); once
 // the buffer has grown to what a game takes between two calls, recording
 // allocates nothing.
 func (w *World) RecordChanges(opt ChangeOptions) error {

@@ -35,7 +35,7 @@ const spawnSet = 12
 
 // column is what the World does with every per-agent array alike.
 type column interface {
-	// grow appends a zero value, a new agent at the end, as push does.
+	// grow appends a zero value, a new agent at the end, as append grows.
 	grow()
 	// reserve makes room for n more values, changing no length or value.
 	reserve(n int)
@@ -56,7 +56,7 @@ type column interface {
 // col is a column of values of type T.
 type col[T any] []T
 
-func (c *col[T]) grow() { var zero T; push(c, zero) }
+func (c *col[T]) grow() { var zero T; *c = append(*c, zero) }
 
 // push appends v to c, growing c's room fourfold when full: a spawn of n
 // copies n/3..4n/3 values a column, not n..2n as doubling (Reserve: none).

@@ -57,6 +57,9 @@ func TestColumnsFollowTheAgents(t *testing.T) {
 	for _, k := range w.col.columns() {
 		row += reflect.TypeOf(k).Elem().Elem().Size()
 	}
+	if row < 72 || row > 88 { // docs/library.md, of Reserve: "about 80 bytes an agent"
+		t.Errorf("an agent's columns take %d bytes; docs/library.md says about 80 of Reserve", row)
+	}
 	if got, least := w.columnBytes(), w.Len()*int(row); got < least {
 		t.Errorf("columnBytes() = %d; want at least %d (%d agents × %d bytes)", got, least, w.Len(), row)
 	}
@@ -198,6 +201,52 @@ func TestColumnsGrowFourfold(t *testing.T) {
 			if v != float64(i) {
 				t.Fatalf("n=%d: c[%d] = %v; want %d", n, i, v, i)
 			}
+		}
+	}
+}
+
+// TestOnlyTheAgentsColumnsGrowFourfold: the fourfold growth of the agents'
+// own columns (push) is not passed on to the arrays made beside them, whose
+// memory the docs state per agent: the ledger's and the changes' columns
+// grow as append grows a slice, and SetPositions' second array of positions
+// holds a quarter more than the agents, not the World's room. A World of
+// 5,441 agents, one past a fourfold growth (room 21,824), once held all of
+// them at 21,824 (16 B an agent was 64).
+func TestOnlyTheAgentsColumnsGrowFourfold(t *testing.T) {
+	w, err := NewWorld(DefaultSettings(), 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.EnableLedger(LedgerOptions{PerAgent: 1, Window: 5}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.RecordChanges(ChangeOptions{Coalesce: true}); err != nil {
+		t.Fatal(err)
+	}
+	const n = 5441
+	agents := make([]*Agent, n)
+	ps := make([]Vec2, n)
+	for i := range agents {
+		ps[i] = Vec2{X: float64(i % 100 * 100), Y: float64(i / 100 * 100)}
+		agents[i] = w.Spawn(SquadID(i%9), ps[i])
+	}
+	if err := w.SetPositions(agents, ps); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := cap(w.col.Morale), 21824; got != want {
+		t.Fatalf("the agents' room: got %d; want %d (fourfold)", got, want)
+	}
+	most := n + n/2 // append's growth (a quarter past 256 values), rounded to a size class
+	for _, c := range []struct {
+		name string
+		room int
+	}{
+		{"the ledger's column", cap(w.led.agents)},
+		{"the changes' column", cap(w.changes.slots)},
+		{"SetPositions' positions", cap(w.posNext)},
+	} {
+		if c.room > most {
+			t.Errorf("%s: room for %d agents; want at most %d for %d agents", c.name, c.room, most, n)
 		}
 	}
 }

@@ -136,7 +136,7 @@ func stateRules(s *Settings) StateRules {
 // (BenchmarkLedgerStep and BenchmarkLedgerHit; numbers in
 // docs/performance.md), and memory of at most PerAgent×88 + PerAgent×32 +
 // 208 bytes per agent (his entries, his state changes, and 208 bytes of
-// bookkeeping). With Squads, the agents of other squads cost the 208 bytes
+// bookkeeping, in an array that grows as append grows a slice). With Squads, the agents of other squads cost the 208 bytes
 // and a squad lookup in the pass, and nothing else.
 func (w *World) EnableLedger(opt LedgerOptions) error {
 	if opt.PerAgent < 1 {

@@ -37,7 +37,7 @@ func (w *World) SetPositions(agents []*Agent, ps []Vec2) error {
 	}
 	h, pos, one, odd := w.col.Handle, w.col.Pos, w.moving[:0], 0 // one: the places inPlace leaves; odd: those not the World's agent
 	if cap(w.posNext) < len(pos) {
-		w.posNext = make([]Vec2, cap(pos))
+		w.posNext = make([]Vec2, len(pos)+len(pos)/4) // a quarter more, not the World's room (up to 4×)
 	}
 	next, many := w.posNext[:len(pos)], false // next: Pos to be, ps[k] where inPlace passes, else as it is
 	for k := inPlace(agents, h, ps, next, w.col.Cell, w.grid.boxes, 0); k < len(agents); {
