@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -245,5 +246,74 @@ func TestReadSettingsDidYouMean(t *testing.T) {
 		if err == nil || err.Error() != tt.want {
 			t.Errorf("ReadSettings(%.40q): got %v; want %q", tt.text, err, tt.want)
 		}
+	}
+}
+
+// A weights file's problems, as a designer who broke it reads them (a
+// reviewer's findings): the rows below a table header that is refused are
+// not read as settings (they made "PanicBelow is 0.9; it must be below
+// ShakenBelow" of a row meant for another table), and the header's problem
+// says so; a file past the key limit gets that one problem, not also a
+// count of the rows it could read ("line 1: weights has 524 rows" of a file
+// of 1,000 [custom] rows); a file with too many rows says how many of each.
+func TestReadSettingsTablesInDesignersWords(t *testing.T) {
+	custom := "[custom]\n"
+	for i := range 1000 {
+		custom += fmt.Sprintf("ev%d = -0.1\n", i)
+	}
+	tests := []struct {
+		name, file, want string
+	}{
+		{"rows of an unknown table", "ShakenBelow = 0.6\n[other]\nPanicBelow = 0.9\nx = 1\n[weights]\nAllyDown = -0.1\n",
+			`line 2: "[other]": unknown table; the tables are [weights] and [custom]; the rows below it are not read`},
+		{"an unknown table without rows", "ShakenBelow = 0.6\n[other]\n[weights]\nAllyDown = -0.1\n",
+			`line 2: "[other]": unknown table; the tables are [weights] and [custom]`},
+		{"rows of a nested table", "[weights.x]\nAllyDown = -0.1\nShakenBelow = 2\n",
+			`line 1: "[weights.x]": nested tables are not allowed; the tables are [weights] and [custom]; the rows below it are not read`},
+		{"a thousand custom rows", custom,
+			`line 516: is key number 515; a weights file has at most 514 (one per setting and 500 weight rows)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := morale.ReadSettings(strings.NewReader(tt.file))
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("ReadSettings: got %v; want %q", err, tt.want)
+			}
+		})
+	}
+	s := morale.DefaultSettings()
+	for i := range morale.MaxWeightRows - 5 {
+		s.Weights[morale.Event(fmt.Sprintf("ev%d", i))] = -0.1
+	}
+	want := fmt.Sprintf("has %d rows (10 built-in events, %d custom); the table may have at most %d", len(s.Weights), morale.MaxWeightRows-5, morale.MaxWeightRows)
+	if err := s.Validate(); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Validate: got %v; want it to say %q", err, want)
+	}
+}
+
+// A megabyte of junk lines, the most a weights file may hold, is refused
+// at the cost of the lines, not of a message a line: the error writes out
+// MaxReportedProblems of its 524,288 problems and counts the rest, and the
+// reader allocates under 32 bytes per byte of the file (it wrote every
+// problem and sorted them: 102 MB; now 18).
+func TestReadSettingsJunkIsRefusedCheaply(t *testing.T) {
+	junk := strings.Repeat("x\n", morale.MaxFileBytes/2)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, err := morale.ReadSettings(strings.NewReader(junk))
+	runtime.ReadMemStats(&after)
+	if err == nil {
+		t.Fatal("ReadSettings of junk: got nil; want an error")
+	}
+	lines := strings.Split(err.Error(), "\n")
+	if got, want := len(lines), morale.MaxReportedProblems+1; got != want {
+		t.Errorf("the error has %d lines; want %d", got, want)
+	}
+	if got, want := lines[len(lines)-1], fmt.Sprintf("… and %d more problems", morale.MaxFileBytes/2-morale.MaxReportedProblems); got != want {
+		t.Errorf("its last line: got %q; want %q", got, want)
+	}
+	if got, most := after.TotalAlloc-before.TotalAlloc, uint64(32*len(junk)); got > most {
+		t.Errorf("ReadSettings of %d bytes of junk allocated %d bytes; want at most %d", len(junk), got, most)
 	}
 }

@@ -49,10 +49,25 @@ type scannedKey struct {
 // order, and a *lineError for each line it rejects.
 func scanLines(data []byte) (keys []scannedKey, problems []error) {
 	var above []string
+	// The first MaxReportedProblems problems are written out, as many as an
+	// error shows (the scanner's come first); the rest are only counted,
+	// so that a file of junk lines costs no message a line.
+	more := &lineError{scan: true}
 	bad := func(n int, format string, args ...any) {
-		problems = append(problems, &lineError{line: n, msg: fmt.Sprintf(format, args...), scan: true})
+		if len(problems) < MaxReportedProblems {
+			problems = append(problems, &lineError{line: n, msg: fmt.Sprintf(format, args...), scan: true})
+		} else if more.more++; more.line == 0 {
+			more.line = n
+		}
 	}
-	table := ""
+	defer func() {
+		if more.more > 0 {
+			problems = append(problems, more)
+		}
+	}()
+	// rejected: below a table header refused, 1 + the index of its problem
+	// (or −1 when it was only counted); 0 below any other line.
+	table, rejected := "", 0
 
 	// A byte order mark, as the decoder skips it (Windows editors write one).
 	data = data[len(byteOrderMark(data)):]
@@ -84,17 +99,29 @@ func scanLines(data []byte) (keys []scannedKey, problems []error) {
 			continue
 		case line[0] == '[':
 			if name, msg := checkHeader(line); msg != "" {
-				bad(n, "%s: %s", quote(line), msg)
+				before := len(problems)
+				bad(n, "%s: %s", quotedLine(line), msg)
+				table, rejected = "", -1 // its rows are skipped, and said to be once when its problem is written
+				if len(problems) > before {
+					rejected = len(problems)
+				}
 			} else {
-				table = name
+				table, rejected = name, 0
 				keys = append(keys, scannedKey{line: n, header: true, table: name, text: line})
 			}
 			above = nil
 			continue
 		}
+		if rejected > 0 && !strings.HasSuffix(problems[rejected-1].(*lineError).msg, rowsNotRead) {
+			problems[rejected-1].(*lineError).msg += rowsNotRead
+		}
+		if rejected != 0 { // a row of a table header refused: not read, not as a setting either
+			above = nil
+			continue
+		}
 		value, comment, msg := checkKeyLine(line)
 		if msg != "" {
-			bad(n, "%s: %s", quote(line), msg)
+			bad(n, "%s: %s", quotedLine(line), msg)
 			above = nil
 			continue
 		}
@@ -102,8 +129,9 @@ func scanLines(data []byte) (keys []scannedKey, problems []error) {
 			comment = strings.Join(above, " ")
 		}
 		if keyLines++; keyLines > maxKeyLines {
-			bad(n, "is key number %d; a weights file has at most %d (one per setting and %d weight rows)",
-				keyLines, maxKeyLines, MaxWeightRows)
+			problems = append(problems, &lineError{line: n, scan: true, limit: true, // past bad's count: one at most
+				msg: fmt.Sprintf("is key number %d; a weights file has at most %d (one per setting and %d weight rows)",
+					keyLines, maxKeyLines, MaxWeightRows)})
 			break
 		}
 		keys = append(keys, scannedKey{line: n, table: table, text: line, value: value, comment: comment})
@@ -122,6 +150,9 @@ func byteOrderMark(data []byte) []byte {
 	}
 	return nil
 }
+
+// rowsNotRead ends the problem of a table header refused that has rows.
+const rowsNotRead = "; the rows below it are not read"
 
 const onlyTable = "the tables are [weights] and [custom]"
 
@@ -267,10 +298,18 @@ func truncateBytes(s string, n int) string {
 
 // lineError is a problem with a line of a weights file that names no key
 // (a line the scanner rejects, a table opened twice): "line N: msg".
+// quotedLine is a line as a problem quotes it (quote), quoted only when
+// the problem is written out (%s calls String).
+type quotedLine string
+
+func (q quotedLine) String() string { return quote(string(q)) }
+
 type lineError struct {
-	line int
-	msg  string
-	scan bool // the scanner's: a line a weights file never has, or one too many
+	line  int
+	msg   string
+	scan  bool // the scanner's: a line a weights file never has, or one too many
+	more  int  // not one problem but the count of the scanner's problems from line on, unwritten
+	limit bool // the key line past the file's limit: no row from it on is read
 }
 
 func (e *lineError) Error() string { return fmt.Sprintf("line %d: %s", e.line, e.msg) }
@@ -287,11 +326,23 @@ func problemLine(err error) int {
 }
 
 // joinProblems joins errs as errors.Join does, keeping the first
-// MaxReportedProblems and counting the rest.
+// MaxReportedProblems and counting the rest (a lineError with more counts
+// as that many, and is never shown: the scanner's problems it stands for
+// come after the ones it wrote out).
 func joinProblems(errs []error) error {
-	if len(errs) > MaxReportedProblems {
-		rest := len(errs) - MaxReportedProblems
-		errs = append(errs[:MaxReportedProblems:MaxReportedProblems], fmt.Errorf("… and %d more problems", rest))
+	shown, rest := make([]error, 0, MaxReportedProblems+1), 0
+	for _, err := range errs {
+		switch le, ok := err.(*lineError); {
+		case ok && le.more > 0:
+			rest += le.more
+		case len(shown) < MaxReportedProblems:
+			shown = append(shown, err)
+		default:
+			rest++
+		}
 	}
-	return errors.Join(errs...)
+	if rest > 0 {
+		shown = append(shown, fmt.Errorf("… and %d more problems", rest))
+	}
+	return errors.Join(shown...)
 }

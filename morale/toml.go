@@ -30,8 +30,10 @@ import (
 // MaxFileBytes+1 bytes: a longer input is an error. Before decoding, a line scanner rejects anything a weights file never
 // needs (lines over MaxLineBytes, tables other than [weights] and [custom], arrays of
 // tables, dotted keys, empty keys, arrays, inline tables, multi-line strings,
-// more key lines than one per setting and MaxWeightRows rows), so no input can
-// make the decoder nest, and the work is linear in the input.
+// more key lines than one per setting and MaxWeightRows rows; the rows below a
+// table header it refuses are not read, as rows or as settings, and the
+// header's problem says so), so no input can make the decoder nest, and the
+// work is linear in the input.
 // It returns every problem it finds in one error, in line order (the lines
 // the scanner rejects first), each naming the line and, for a value, the key (a *FieldError): an unknown key (with
 // the nearest setting by edit distance when it looks misspelt: "did you mean
@@ -212,6 +214,9 @@ func parseSettings(data []byte) (Settings, error) {
 	for _, err := range problems {
 		if fe, ok := err.(*FieldError); ok && lines[fe.Field] == 0 {
 			failed[fe.Field] = true
+		}
+		if le, ok := err.(*lineError); ok && le.limit { // the rows were not all read: their count says nothing
+			failed["weights"] = true
 		}
 	}
 	s := DefaultSettings()

@@ -123,7 +123,12 @@ func (s Settings) Validate() error {
 		bad2("NerveMin", "NerveMax", "is %s; it must not exceed NerveMax (%s)", exact(s.NerveMin), exact(s.NerveMax))
 	}
 	if len(s.Weights) > MaxWeightRows {
-		bad("Weights", "has %d rows; the table may have at most %d", len(s.Weights), MaxWeightRows)
+		builtIn := 0
+		for e := range s.Weights {
+			builtIn += b2i(e.BuiltIn())
+		}
+		bad("Weights", "has %d rows (%d built-in events, %d custom); the table may have at most %d",
+			len(s.Weights), builtIn, len(s.Weights)-builtIn, MaxWeightRows)
 	}
 	for _, e := range s.Events() {
 		w := s.Weights[e]
