@@ -58,10 +58,12 @@ const (
 	// MaxSweepPoints the most points of a whole sweep (both axes).
 	MaxSweepAxisPoints = 1000
 	MaxSweepPoints     = 10_000
-	// DefaultMaxWork is the work (see Work) a command does without being
-	// told it may do more (-max-work): 1e10 units, about half an hour to
-	// an hour of one core.
-	DefaultMaxWork = 1e10
+	// DefaultMaxWork is the work (FightWork's units) a command does
+	// without being told it may do more (-max-work): 1e11 units, about 40
+	// min of one core at nsPerUnit (32 to 48 min at the cost a unit was
+	// measured at across the shipped scenarios; see the work model in
+	// workcost.go).
+	DefaultMaxWork = 1e11
 )
 
 // ResultBytes estimates the peak memory of the results of runs fights, each
@@ -88,28 +90,6 @@ func keptSamples(duration, sample float64, squads int) int {
 	return (1 + min(squads, MaxSquadSeries)) * samplesOf(duration, sample)
 }
 
-// FightWork estimates the work of one fight of sc, in units of one man
-// stepped through one simulated second or reached by one event: every man who
-// ever takes part stepped for the whole duration, and every occurrence of
-// every event reaching every man (an event at a location, or a death looked
-// for among the men, may). It is what -max-work bounds, and what the progress
-// bar counts within a long fight.
-func FightWork(sc *Scenario) float64 {
-	men := 0.0
-	occ := 0.0
-	for _, sq := range sc.Squads {
-		men += float64(sq.Size)
-	}
-	for _, ev := range sc.Events {
-		n := float64(occurrences(ev, sc.Duration))
-		occ += n
-		if ev.Do == "reinforce" {
-			men += n * float64(ev.Count)
-		}
-	}
-	return men*sc.Duration + occ*men + 1
-}
-
 // WorkError is a command whose estimated work is over its ceiling.
 type WorkError struct {
 	What        string
@@ -117,9 +97,9 @@ type WorkError struct {
 }
 
 // Error says what would take how much, and how to go on, each number as a
-// person reads it (FormatWork, FormatExact): "about 14600000000 units",
-// "the ceiling is 10000000000", "-max-work 14600000000", a value the flag
-// reads back, where %.3g wrote "1.46e+10" and "1e+10".
+// person reads it (FormatWork, FormatExact): "about 146000000000 units",
+// "the ceiling is 100000000000", "-max-work 146000000000", a value the flag
+// reads back, where %.3g wrote "1.46e+11" and "1e+11".
 func (e *WorkError) Error() string {
 	return fmt.Sprintf("%s would do about %s units of work (men × simulated seconds, plus men reached × events: roughly %s of one core); the ceiling is %s: run fewer fights or a smaller scenario, shard it (-shard K/N), or raise the ceiling with -max-work %s",
 		e.What, FormatWork(e.Work), coreTime(e.Work), FormatExact(e.Limit), FormatExact(e.Enough()))
@@ -161,11 +141,11 @@ func (e *WorkError) Enough() float64 {
 	return r
 }
 
-// coreTime says roughly how long work takes on one core (100–300 ns a unit
-// on the 2-core machine the lab's benchmarks run on), in one rounded part
-// (figures.Span): "50 s", "49 min", "100 min", "17 h", "3 days".
+// coreTime says roughly how long work takes on one core (nsPerUnit a unit;
+// see the work model in workcost.go), in one rounded part (figures.Span):
+// "50 s", "49 min", "100 min", "17 h", "3 days".
 func coreTime(work float64) string {
-	return figures.Span(work*200e-9, 1)
+	return figures.Span(work*nsPerUnit*1e-9, 1)
 }
 
 // CheckWork returns a *WorkError when work is over limit (0: DefaultMaxWork).

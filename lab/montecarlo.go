@@ -61,7 +61,7 @@ type Plan struct {
 
 // pollWork is how much work (FightWork's units) a fight does between two
 // looks at its context and two progress reports: a few tenths of a second.
-const pollWork = 1 << 21
+const pollWork = 1 << 23
 
 // MonteCarlo runs the plan's runs (only its shard's) on Workers goroutines and
 // returns their results in index order. Run i uses RunSeed(Seed, i), so the
@@ -124,7 +124,7 @@ func MonteCarlo(ctx context.Context, p Plan) ([]RunResult, error) {
 				if p.RunFunc != nil {
 					r, err = p.RunFunc(RunSeed(p.Seed, idx[j]))
 				} else {
-					r, _, err = run(gctx, p.Scenario, cfg, p.Settings, RunSeed(p.Seed, idx[j]), runOpts{tick: tick})
+					r, _, err = run(gctx, p.Scenario, cfg, p.Settings, RunSeed(p.Seed, idx[j]), runOpts{tick: tick, rate: fight / p.Scenario.Duration})
 				}
 				if err != nil {
 					return err

@@ -245,10 +245,11 @@ type runner struct {
 	// the number of living men.
 	squadSums []float64
 	// ctx stops the fight; tick, when set, is told the work done so far
-	// (FightWork's units) every pollWork units.
-	ctx        context.Context
-	tick       func(work float64)
-	work, poll float64
+	// (FightWork's units, at rate a simulated second when set) every
+	// pollWork units.
+	ctx              context.Context
+	tick             func(work float64)
+	work, poll, rate float64
 }
 
 // check keeps the first error.
@@ -279,6 +280,10 @@ type runOpts struct {
 	// tick, when set, is told the work done so far (FightWork's units)
 	// every pollWork units.
 	tick func(work float64)
+	// rate, when set, is the fight's work a simulated second (FightWork
+	// over the duration), which the work done counts; else it counts the
+	// men stepped and the men each occurrence could reach.
+	rate float64
 	// named keeps RunResult.namedRouted.
 	named bool
 }
@@ -292,7 +297,7 @@ func run(ctx context.Context, sc *Scenario, cfg *game.ScenarioConfig, s morale.S
 	if err != nil {
 		return RunResult{}, nil, err
 	}
-	r := &runner{tally: newTally(seed, len(sc.Squads), sc.RebreakWindow), ctx: ctx, tick: opt.tick, poll: pollWork, sc: sc, w: w}
+	r := &runner{tally: newTally(seed, len(sc.Squads), sc.RebreakWindow), ctx: ctx, tick: opt.tick, rate: opt.rate, poll: pollWork, sc: sc, w: w}
 	if r.anchors = anchors(sc); len(r.anchors) > 0 {
 		r.res.After = make([]*float64, len(r.anchors))
 		r.watching = make([]bool, len(r.anchors))
@@ -348,7 +353,11 @@ func (r *runner) advanceTo(t float64) {
 		}
 		applied := r.f.Applied()
 		r.f.AdvanceTo(to)
-		r.count(float64(r.w.Len())*(to-now) + float64(r.f.Applied()-applied)*float64(r.f.Men()))
+		work := float64(r.w.Len())*(to-now) + float64(r.f.Applied()-applied)*float64(r.f.Men())
+		if r.rate > 0 {
+			work = r.rate * (to - now)
+		}
+		r.count(work)
 		r.watch(to)
 		if to == t && r.f.Now() == now {
 			// t lies within half a tick of now (0.21000000000000002 when

@@ -4,7 +4,11 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"math"
+	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -60,17 +64,21 @@ func TestLongFightProgressAndCancel(t *testing.T) {
 func TestWorkAndResultCeilings(t *testing.T) {
 	sc := longFight(t)
 	w := lab.FightWork(sc)
-	// 20,000 men for 3600 s, and 360,001 events reaching them.
-	if want := 20000*3600 + 360001*20000.0; w < want || w > want*1.001 {
-		t.Errorf("FightWork = %g; want %g", w, want)
+	// 20,000 men stepped for 3600 s, and 360,001 news at their centre
+	// each reaching the men within the settings' reach of 30 m, about
+	// 1,257 on a grid of 1.5 m: 7.2e7 + 0.4 × 4.5e8 units and a little
+	// more (the spawn, the World's steps).
+	if lo, hi := 20000*3600+0.4*360001*1200.0, 20000*3600+0.4*360001*1300.0+1e6; w < lo || w > hi {
+		t.Errorf("FightWork = %s; want %s..%s", lab.FormatWork(w), lab.FormatWork(lo), lab.FormatWork(hi))
 	}
-	err := lab.CheckWork("2 runs", 2*w, 0)
+	err := lab.CheckWork("1000 runs", 1000*w, 0)
 	var we *lab.WorkError
-	if !errors.As(err, &we) || !strings.Contains(err.Error(), "raise the ceiling with -max-work 14600000000") {
-		t.Errorf("CheckWork = %v; want a *WorkError saying how to raise the ceiling", err)
+	ask := lab.FormatExact((&lab.WorkError{Work: 1000 * w}).Enough())
+	if !errors.As(err, &we) || !strings.Contains(err.Error(), "raise the ceiling with -max-work "+ask) {
+		t.Errorf("CheckWork = %v; want a *WorkError saying how to raise the ceiling (-max-work %s)", err, ask)
 	}
-	if err := lab.CheckWork("2 runs", 2*w, 2e10); err != nil {
-		t.Errorf("CheckWork with -max-work 1e10 = %v; want nil", err)
+	if err := lab.CheckWork("1000 runs", 1000*w, 1000*w*1.01); err != nil {
+		t.Errorf("CheckWork with a -max-work above it = %v; want nil", err)
 	}
 	one, err := lab.ParseScenario("one.toml", []byte("duration = 1.0\n[[squad]]\nsize = 1\n"))
 	if err != nil {
@@ -100,9 +108,9 @@ func TestWorkErrorSaysNumbersPlain(t *testing.T) {
 		work, limit         float64
 		about, ceiling, ask string
 	}{
-		{14_567_000_000, 0, "about 14600000000 units", "the ceiling is 10000000000:", "14600000000"},
-		{1e10 + 1, 0, "about 10000000000 units", "the ceiling is 10000000000:", "10100000000"},
-		{12_300_000_000, 0, "about 12300000000 units", "the ceiling is 10000000000:", "12300000000"},
+		{145_670_000_000, 0, "about 146000000000 units", "the ceiling is 100000000000:", "146000000000"},
+		{1e11 + 1, 0, "about 100000000000 units", "the ceiling is 100000000000:", "101000000000"},
+		{123_000_000_000, 0, "about 123000000000 units", "the ceiling is 100000000000:", "123000000000"},
 		{2_000_000, 1_500_000, "about 2000000 units", "the ceiling is 1500000:", "2000000"},
 		{1234.5, 1000, "about 1230 units", "the ceiling is 1000:", "1240"},
 		{3.21e15, 1e15, "about 3210000000000000 units", "the ceiling is 1000000000000000:", "3210000000000000"},
@@ -141,11 +149,11 @@ func TestWorkErrorSaysCoreTime(t *testing.T) {
 		work float64
 		want string
 	}{
-		{5e8, "roughly 100 s of one core"},
-		{1.5e10, "roughly 50 min of one core"},
-		{2.5e11, "roughly 14 h of one core"},
-		{1e12, "roughly 2 days of one core"},
-		{1e13, "roughly 23 days of one core"},
+		{4e9, "roughly 100 s of one core"},
+		{1.2e11, "roughly 50 min of one core"},
+		{2e12, "roughly 14 h of one core"},
+		{7e12, "roughly 2 days of one core"},
+		{8e13, "roughly 23 days of one core"},
 	}
 	for _, tt := range tests {
 		err := lab.CheckWork("these fights", tt.work, 1)
@@ -175,5 +183,127 @@ func TestWorkErrorEnoughEveryFloat(t *testing.T) {
 	}
 	if got := (&lab.WorkError{Work: math.NaN()}).Enough(); !math.IsNaN(got) {
 		t.Errorf("Enough of NaN = %v; want NaN", got)
+	}
+}
+
+// measuredFactor is how far the work model's time (FightWork × the ns a
+// unit costs) may lie from a measured fight, either way: the documented
+// "within about 2×" of the model (lab/workcost.go).
+const measuredFactor = 2.0
+
+// measuredCosts reads testdata/workcost/measured.txt, BenchmarkFightWork's
+// output as its header says it was made, and returns each row's median
+// cpu-ns/op (the CPU time of one fight on one core) by scenario name
+// ("army", "fit/ambush", "workcost/dense").
+func measuredCosts(t *testing.T) map[string]float64 {
+	t.Helper()
+	b, err := os.ReadFile("testdata/workcost/measured.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := map[string][]float64{}
+	for _, line := range strings.Split(string(b), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 4 || !strings.HasPrefix(f[0], "BenchmarkFightWork/") {
+			continue
+		}
+		name := strings.TrimSuffix(strings.TrimPrefix(f[0], "BenchmarkFightWork/"), "-1")
+		for i := 2; i+1 < len(f); i += 2 {
+			if f[i+1] == "cpu-ns/op" {
+				v, err := strconv.ParseFloat(f[i], 64)
+				if err != nil {
+					t.Fatalf("measured.txt: %q: %v", line, err)
+				}
+				all[name] = append(all[name], v)
+			}
+		}
+	}
+	out := map[string]float64{}
+	for name, vs := range all {
+		slices.Sort(vs)
+		out[name] = vs[len(vs)/2]
+	}
+	return out
+}
+
+// The work model's time lies within measuredFactor of what a fight of
+// every shipped scenario, and of every calibration scenario, was measured
+// to cost (BenchmarkFightWork's CPU time on one core, recorded in
+// testdata/workcost/measured.txt). The old model (men × seconds + every
+// occurrence × every man, at 200 ns a unit) put the army at 35 times its
+// cost, and 4,000 of its fights over the ceiling.
+func TestFightWorkMatchesMeasured(t *testing.T) {
+	measured := measuredCosts(t)
+	for _, file := range workCostFiles(t) {
+		name := workCostName(file)
+		t.Run(name, func(t *testing.T) {
+			sc, err := lab.LoadScenario(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, ok := measured[name]
+			if !ok {
+				t.Fatalf("testdata/workcost/measured.txt has no row of %s; run BenchmarkFightWork as its header says and keep its output", name)
+			}
+			est := lab.FightWork(sc) * lab.NsPerUnit
+			if r := est / got; !(r >= 1/measuredFactor && r <= measuredFactor) {
+				t.Errorf("estimate %.0f µs, measured %.0f µs: %.2f times; want within %g times either way", est/1e3, got/1e3, r, measuredFactor)
+			}
+		})
+	}
+}
+
+// The odds of every shipped scenario count the fights they counted before
+// the work model was measured (OddsWork moved with the units).
+func TestOddsRunsOfTheShipped(t *testing.T) {
+	want := map[string]int{"army": 50, "line": 550, "opening": 1000, "platoon": 850, "sergeant": 1000,
+		"fit/ambush": 1000, "fit/line_holds": 550}
+	seen := 0
+	for _, file := range workCostFiles(t) {
+		name := workCostName(file)
+		if strings.HasPrefix(name, "workcost/") {
+			continue
+		}
+		seen++
+		sc, err := lab.LoadScenario(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, ok := want[name]; !ok || lab.OddsRunsFor(sc) != got {
+			t.Errorf("OddsRunsFor(%s) = %d; want %d (a fight's work %s)", name, lab.OddsRunsFor(sc), got, lab.FormatWork(lab.FightWork(sc)))
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("%d shipped scenarios; want %d: give a new one its count", seen, len(want))
+	}
+}
+
+// What makes a fight expensive makes its estimate big: news landing on a
+// dense crowd counts every man it reaches, the same news beside the crowd
+// almost nothing, and a big crowd under it for long is refused before it
+// can run for hours.
+func TestFightWorkWeighsWhatNewsReaches(t *testing.T) {
+	parse := func(at string, size, duration int, every string) *lab.Scenario {
+		t.Helper()
+		text := fmt.Sprintf("duration = %d.0\nsample = 10.0\n[[squad]]\nsize = %d\nformation = \"grid\"\nspacing = 50.0\n"+
+			"[[event]]\nt = 0.0\nevent = \"Suppressed\"\nat = %s\nradius = 3000.0\nevery = %s\n", duration, size, at, every)
+		sc, err := lab.ParseScenario("crowd.toml", []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sc
+	}
+	on, beside := parse("[0.0, 0.0]", 2000, 30, "0.05"), parse("[100000.0, 0.0]", 2000, 30, "0.05")
+	// 601 news each reaching the 2,000 men (a block of 22 m) at 0.4 units.
+	reach := lab.FightWork(on) - lab.FightWork(beside)
+	if want := 601 * 2000 * 0.4; reach < want*0.9 || reach > want*1.1 {
+		t.Errorf("news on the crowd weighs %s more than beside it; want about %s", lab.FormatWork(reach), lab.FormatWork(want))
+	}
+	// 100 fights of 100,000 men for a day under news every 0.1 s, each
+	// reaching about 11,300 of them: hours of one core.
+	huge := parse("[0.0, 0.0]", 100000, 86400, "0.1")
+	err := lab.CheckWork("100 runs", 100*lab.FightWork(huge), 0)
+	if err == nil || !strings.Contains(err.Error(), " h of one core") {
+		t.Errorf("100 days of 100,000 men under news: %v; want refused, taking hours", err)
 	}
 }

@@ -77,7 +77,7 @@ func jobFlags(fs *flag.FlagSet, seedUsage string) (seed *uint64, maxWork *float6
 
 // maxWorkFlag adds -max-work (default lab.DefaultMaxWork) with usage: a
 // float64 flag whose value, in -h's "(default …)" as anywhere, is written
-// whole (10000000000), as the docs and the refusals write it, not 1e+10.
+// whole (100000000000), as the docs and the refusals write it, not 1e+11.
 func maxWorkFlag(fs *flag.FlagSet, usage string) *float64 {
 	v := workValue(lab.DefaultMaxWork)
 	fs.Var(&v, "max-work", usage)

@@ -82,6 +82,6 @@ func cmdGame(ctx context.Context, args []string, env console) error {
 
 // gameWorkPerSecond is the work of one simulated second of the demo's battle
 // in lab.FightWork's units: 240 sub-ticks of five soldiers, their enemies and
-// the World, measured at about 90 µs, as much as 450 men stepped for a
-// second.
-const gameWorkPerSecond = 450
+// the World, measured at about 21 µs of one core (lab's BenchmarkGameWork),
+// as much as 830 men stepped for a second.
+const gameWorkPerSecond = 830

@@ -9,7 +9,7 @@ import (
 )
 
 // -h writes -max-work's default whole, as the docs and the refusals do:
-// "(default 10000000000)", never "(default 1e+10)".
+// "(default 100000000000)", never "(default 1e+11)".
 func TestMaxWorkDefaultWrittenWhole(t *testing.T) {
 	seen := 0
 	for _, cmd := range []string{"run", "game", "sensitivity", "fit", "lint"} {
@@ -19,7 +19,7 @@ func TestMaxWorkDefaultWrittenWhole(t *testing.T) {
 			continue // a command without it
 		}
 		seen++
-		if strings.Contains(help, "e+") || !strings.Contains(help, "(default 10000000000)") {
+		if strings.Contains(help, "e+") || !strings.Contains(help, "(default 100000000000)") {
 			t.Errorf("%s -h: want -max-work's default written whole:\n%s", cmd, help)
 		}
 	}

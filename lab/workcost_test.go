@@ -1,0 +1,95 @@
+package lab_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/moralebreak/moralebreak/lab"
+	"github.com/moralebreak/moralebreak/morale"
+)
+
+// workCostFiles are the scenarios the work model is measured on: every
+// shipped scenario, and the calibration scenarios of testdata/workcost,
+// each weighing one part of the model (steps at rest and in combat, news
+// over a dense crowd and over empty ground, deaths, the fight's own cost,
+// spawns).
+func workCostFiles(t testing.TB) []string {
+	t.Helper()
+	var files []string
+	for _, g := range []string{"../scenarios/*.toml", "../scenarios/fit/*.toml", "testdata/workcost/*.toml"} {
+		m, err := filepath.Glob(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, m...)
+	}
+	return files
+}
+
+// workCostName names a scenario file's row: "army", "fit/ambush",
+// "workcost/dense".
+func workCostName(file string) string {
+	dir, base := filepath.Base(filepath.Dir(file)), strings.TrimSuffix(filepath.Base(file), ".toml")
+	if dir == "scenarios" {
+		return base
+	}
+	return dir + "/" + base
+}
+
+// BenchmarkFightWork measures what one fight of each scenario costs
+// against the work model's estimate: ns/op is one seeded fight (lab.Run, as
+// run plays it, seeds RunSeed(1, i)), units its estimate (lab.FightWork),
+// ns/unit the ratio. Run it on one core:
+//
+//	go test ./lab -run '^$' -bench '^BenchmarkFightWork$' -cpu 1 -count 3
+//
+// man-s, reached, scanned and spawned are the model's measures (men × simulated
+// seconds, men reached by news, men looked over, men spawned), from which
+// its weights were fitted.
+func BenchmarkFightWork(b *testing.B) {
+	for _, file := range workCostFiles(b) {
+		sc, err := lab.LoadScenario(file)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(workCostName(file), func(b *testing.B) {
+			cpu0 := cpuTime(b)
+			for i := 0; b.Loop(); i++ {
+				if _, err := lab.Run(sc, sc.Settings, lab.RunSeed(1, i)); err != nil {
+					b.Fatal(err)
+				}
+			}
+			cpu := float64(cpuTime(b)-cpu0) / float64(b.N)
+			w := lab.FightWork(sc)
+			b.ReportMetric(w, "units")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/w, "ns/unit")
+			b.ReportMetric(cpu/w, "cpu-ns/unit")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "wall-ns/op")
+			b.ReportMetric(cpu, "cpu-ns/op")
+			ms, reached, scanned, spawned := lab.FightParts(sc)
+			b.ReportMetric(ms, "man-s")
+			b.ReportMetric(reached, "reached")
+			b.ReportMetric(scanned, "scanned")
+			b.ReportMetric(spawned, "spawned")
+		})
+	}
+}
+
+// BenchmarkGameWork measures a simulated second of the demo's own battle
+// (lab.GameRun, which moralesim game plays: 60 s of the opening), in ns
+// of one core: lab/cli's gameWorkPerSecond is it over the ns a unit costs.
+//
+//	go test ./lab -run '^$' -bench '^BenchmarkGameWork$' -cpu 1 -count 3
+func BenchmarkGameWork(b *testing.B) {
+	const duration = 60.0
+	s := morale.DefaultSettings()
+	cpu0 := cpuTime(b)
+	for i := 0; b.Loop(); i++ {
+		if _, err := lab.GameRun(s, lab.RunSeed(1, i), duration, 0.5, 3, 10); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/duration, "ns/sim-s")
+	b.ReportMetric(float64(cpuTime(b)-cpu0)/float64(b.N)/duration, "cpu-ns/sim-s")
+}
