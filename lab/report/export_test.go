@@ -61,3 +61,6 @@ func TornadoPlot(r lab.SensitivityResult, n int) (*plot.Plot, error) {
 	p, _, err := tornadoPlot(r, n)
 	return p, err
 }
+
+// ConvergencePlots are ConvergenceChart's two panels, for the tests.
+func ConvergencePlots(r *labfit.Result) (top, low *plot.Plot, err error) { return convergencePlots(r) }

@@ -212,7 +212,7 @@ func fanPlot(sum *lab.Summary) (*plot.Plot, error) {
 	if err != nil {
 		return nil, err
 	}
-	p.Title.Text = fmt.Sprintf("%s: average morale of all living men, median and 10–90%% of %d fights", sum.Scenario, sum.Runs)
+	p.Title.Text = fmt.Sprintf("%s: average morale of all living men, median and 10–90%% of %s", sum.Scenario, fights(sum.Runs))
 	if err := addThresholds(p, sum.Header, 0, sum.Duration); err != nil {
 		return nil, err
 	}
@@ -306,13 +306,13 @@ func squadPanels(sides []side) ([]*plot.Plot, int, error) {
 			broke = append(broke, s.label+pct(st.Share))
 		}
 		p.Title.TextStyle.Font.Size = vg.Points(11)
-		men := ""
+		size := ""
 		if i < len(h.SquadMen) {
-			men = fmt.Sprintf(", %d men", h.SquadMen[i])
+			size = ", " + men(h.SquadMen[i])
 		}
-		rest := fmt.Sprintf("%s: broke in %s", men, broke[0])
+		rest := fmt.Sprintf("%s: broke in %s", size, broke[0])
 		if len(sides) > 1 { // "left, 8 men: A 18%, B 2%": the caption says which colour is which
-			rest = fmt.Sprintf("%s: %s", men, strings.Join(broke, ", "))
+			rest = fmt.Sprintf("%s: %s", size, strings.Join(broke, ", "))
 		}
 		sty := p.Title.TextStyle
 		if nameRoom := room - sty.Width(rest); sty.Width(name+rest) > room && nameRoom > sty.Width("ab…yz") {
@@ -376,7 +376,7 @@ func UnbrokenChart(sum *lab.Summary) ([]byte, error) {
 
 // unbrokenPlot is UnbrokenChart's plot and the legend beside it.
 func unbrokenPlot(sum *lab.Summary) (*plot.Plot, plot.Legend, error) {
-	p, names, err := shareFrame(fmt.Sprintf("share of fights in which the squad has not broken yet (%d fights)", sum.Runs), sum.Header)
+	p, names, err := shareFrame(fmt.Sprintf("share of fights in which the squad has not broken yet (%s)", fights(sum.Runs)), sum.Header)
 	if err != nil {
 		return nil, plot.Legend{}, err
 	}
@@ -408,7 +408,7 @@ func SurvivalChart(sum *lab.Summary) ([]byte, error) {
 
 // survivalPlot is SurvivalChart's plot.
 func survivalPlot(sum *lab.Summary) (*plot.Plot, error) {
-	p, names, err := shareFrame(fmt.Sprintf("share of fights with nobody routed yet (%d fights)", sum.Runs), sum.Header)
+	p, names, err := shareFrame(fmt.Sprintf("share of fights with nobody routed yet (%s)", fights(sum.Runs)), sum.Header)
 	if err != nil {
 		return nil, err
 	}

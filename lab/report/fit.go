@@ -128,14 +128,18 @@ func FitReport(r *labfit.Result, description, command string) (Report, error) {
 	if err != nil {
 		return Report{}, fmt.Errorf("convergence.png: %w", err)
 	}
-	figs = append(figs, Figure{Name: "convergence.png", PNG: png, Caption: fmt.Sprintf("The objective of each of the %d candidates measured, in order (%d fights each in the search, %d re-measured or polished, %d on new seeds; 0: every expectation holds with margin), the best so far, and below it the best's distance from the start (the sum of its keys' relative changes), which falls once the fit trades changes away.",
-		len(r.Evaluations), r.Runs, r.RefineRuns, r.HeldOutRuns)})
+	each := fmt.Sprintf("each of the %d candidates", len(r.Evaluations))
+	if len(r.Evaluations) == 1 {
+		each = "the 1 candidate"
+	}
+	figs = append(figs, Figure{Name: "convergence.png", PNG: png, Caption: fmt.Sprintf("The objective of %s measured, in order (%s each in the search, %d re-measured or polished, %d on new seeds; 0: every expectation holds with margin), the best so far, and below it the best's distance from the start (the sum of its keys' relative changes), which falls once the fit trades changes away.",
+		each, fights(r.Runs), r.RefineRuns, r.HeldOutRuns)})
 	if len(r.Before) > 0 && len(r.After) > 0 {
 		png, err := ExpectationsChart(r)
 		if err != nil {
 			return Report{}, fmt.Errorf("expectations.png: %w", err)
 		}
-		caption := fmt.Sprintf("Each expectation's range (green) and its statistic with the 95%% interval, with the starting weights (before) and the result (after), on the same %d fights the search never used.", r.HeldOutRuns)
+		caption := fmt.Sprintf("Each expectation's range (green) and its statistic with the 95%% interval, with the starting weights (before) and the result (after), on the same %s the search never used.", fights(r.HeldOutRuns))
 		if drawn, _ := drawnExpectations(r); len(drawn) < len(r.After) {
 			caption += fmt.Sprintf(" %d of the %d expectations are drawn (those that fail first); the table Before and after has every one.", len(drawn), len(r.After))
 		}
@@ -155,7 +159,7 @@ func FitReport(r *labfit.Result, description, command string) (Report, error) {
 	}
 	p.Table(intent)
 	p.Section("Changes")
-	changes := Table{ID: "changes", Caption: fmt.Sprintf("The %d keys the fit could change, changed ones first; searched: the range every candidate kept to.", len(r.Keys)), Head: []string{"key", "start → end", "change", "searched"}}
+	changes := Table{ID: "changes", Caption: fmt.Sprintf("The %s the fit could change, changed ones first; searched: the range every candidate kept to.", lab.Plural(len(r.Keys), "key")), Head: []string{"key", "start → end", "change", "searched"}}
 	for _, c := range FitChanges(r) {
 		row := Row{Cells: []string{c.Key, c.Start + " → " + c.End, c.Relative, c.Range}}
 		if c.Edge != "" {
@@ -183,7 +187,7 @@ func FitReport(r *labfit.Result, description, command string) (Report, error) {
 	p.Table(tested)
 	if rows := FitRows(r); len(rows) > 0 {
 		p.Section("Before and after")
-		t := Table{ID: "verdicts", Caption: fmt.Sprintf("Each expectation on %d fights the search never used (runs 2^63 and up of seed %d), with the starting weights and with the result: the statistic and its 95%% interval. PASS: the result's statistic lies in the range, as moralesim check judges.", r.HeldOutRuns, r.Seed),
+		t := Table{ID: "verdicts", Caption: fmt.Sprintf("Each expectation on %s the search never used (runs 2^63 and up of seed %d), with the starting weights and with the result: the statistic and its 95%% interval. PASS: the result's statistic lies in the range, as moralesim check judges.", fights(r.HeldOutRuns), r.Seed),
 			Text: 3, Head: []string{"", "where", "expectation", "before", "after"}}
 		for _, row := range rows {
 			word, class := "PASS", "pass"
@@ -304,14 +308,14 @@ func FitStatus(r *labfit.Result) (class, text string) {
 	}
 	switch {
 	case !r.Finished:
-		return "unfinished", fmt.Sprintf("Unfinished: interrupted after %d fights. The weights are the best candidate so far (%s changed), not checked on new seeds.", r.Fights.Total, lab.Plural(changed, "key"))
+		return "unfinished", fmt.Sprintf("Unfinished: interrupted after %s. The weights are the best candidate so far (%s changed), not checked on new seeds.", fights(r.Fights.Total), lab.Plural(changed, "key"))
 	case r.Met && changed == 0:
-		return "met", fmt.Sprintf("Met with nothing to change: the starting weights meet every expectation on %d fights the search never used.", r.HeldOutRuns)
+		return "met", fmt.Sprintf("Met with nothing to change: the starting weights meet every expectation on %s the search never used.", fights(r.HeldOutRuns))
 	case r.Met:
 		if len(r.Scenarios) > 1 {
-			return "met", fmt.Sprintf("Met: changing %d of %s, every expectation of the %d scenarios holds on %d fights of each the search never used.", changed, lab.Plural(len(r.Keys), "key"), len(r.Scenarios), r.HeldOutRuns)
+			return "met", fmt.Sprintf("Met: changing %d of %s, every expectation of the %d scenarios holds on %s of each the search never used.", changed, lab.Plural(len(r.Keys), "key"), len(r.Scenarios), fights(r.HeldOutRuns))
 		}
-		return "met", fmt.Sprintf("Met: changing %d of %s, every expectation holds on %d fights the search never used.", changed, lab.Plural(len(r.Keys), "key"), r.HeldOutRuns)
+		return "met", fmt.Sprintf("Met: changing %d of %s, every expectation holds on %s the search never used.", changed, lab.Plural(len(r.Keys), "key"), fights(r.HeldOutRuns))
 	}
 	// What the page and stdout list: what the result misses, then the
 	// expectations no candidate met and those that pull against each other,

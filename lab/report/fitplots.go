@@ -102,9 +102,9 @@ func convergencePlots(r *labfit.Result) (top, low *plot.Plot, err error) {
 		name, label string
 		col         color.Color
 	}{
-		{"search", fmt.Sprintf("search candidate (%d fights)", r.Runs), colSearch},
-		{"refine", fmt.Sprintf("re-measured / polished (%d fights)", r.RefineRuns), colShaken},
-		{"held-out", fmt.Sprintf("checked on %d new fights", r.HeldOutRuns), colPanic},
+		{"search", fmt.Sprintf("search candidate (%s)", fights(r.Runs)), colSearch},
+		{"refine", fmt.Sprintf("re-measured / polished (%s)", fights(r.RefineRuns)), colShaken},
+		{"held-out", "checked on " + count(r.HeldOutRuns, "new fight", "new fights"), colPanic},
 	} {
 		xy := groups[g.name]
 		if len(xy) == 0 {
@@ -192,7 +192,7 @@ func expectationPanels(r *labfit.Result) ([]*plot.Plot, error) {
 	if left := min(len(r.After), len(r.Before)) - len(drawn); left > 0 {
 		p := plot.New()
 		p.HideAxes()
-		p.Title.Text = fmt.Sprintf("… and %d more expectations, not drawn (%d fail): see fit.json", left, leftFailing)
+		p.Title.Text = fmt.Sprintf("… and %s, not drawn (%d fail): see fit.json", count(left, "more expectation", "more expectations"), leftFailing)
 		plots = append(plots, p)
 	}
 	return plots, nil
@@ -215,9 +215,9 @@ func expectationTitle(sty text.Style, r *labfit.Result, after labfit.Measure) st
 	where := fmt.Sprintf("%s:%d", fileOf(r, after), after.Line)
 	what := fmt.Sprintf("%s %s,", after.Metric, after.Stat)
 	want := "want " + lab.FormatExact(after.Lo) + ".." + lab.FormatExact(after.Hi)
-	fights := fmt.Sprintf("(%d new fights each)", r.HeldOutRuns)
+	each := "(" + count(r.HeldOutRuns, "new fight", "new fights") + " each)"
 	words := slices.Concat(strings.Fields(where), strings.Fields(what))
-	if lines := wrapWords(sty, slices.Concat(words, []string{want, fights}), titleW); len(lines) <= 2 {
+	if lines := wrapWords(sty, slices.Concat(words, []string{want, each}), titleW); len(lines) <= 2 {
 		return strings.Join(lines, "\n")
 	}
 	words = append(words, want)

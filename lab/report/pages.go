@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/moralebreak/moralebreak/internal/figures"
+	"github.com/moralebreak/moralebreak/internal/words"
 	"github.com/moralebreak/moralebreak/lab"
 )
 
@@ -75,7 +76,11 @@ func RunReport(sum *lab.Summary, runs []lab.RunResult) (Report, error) {
 		return Report{}, err
 	}
 	png, err = CountChart(fmt.Sprintf("largest rout cascade (%s)", fights(len(runs))), "men routed in one chain", cascade)
-	if err := add("cascade.png", fmt.Sprintf("The largest chain of routs in each of the %s (each rout within the scenario's cascade_window of the one before; 0: nobody routed).", fights(len(runs))), png, err); err != nil {
+	each := "each of the " + fights(len(runs))
+	if len(runs) == 1 {
+		each = "the 1 fight"
+	}
+	if err := add("cascade.png", fmt.Sprintf("The largest chain of routs in %s (each rout within the scenario's cascade_window of the one before; 0: nobody routed).", each), png, err); err != nil {
 		return Report{}, err
 	}
 
@@ -116,9 +121,12 @@ func SweepReport(r lab.SweepResult, command string) (Report, error) {
 		return Report{}, err
 	}
 	what := fmt.Sprintf("the %s of %s", r.Stat, r.Metric)
-	over := fmt.Sprintf("over the %d fights of each point", r.Runs)
+	over := fmt.Sprintf("over the %s of each point", fights(r.Runs))
 	if m, ok := (lab.Header{Squads: r.Squads}).Metric(r.Metric); ok && m.Time && r.Stat != "share" {
 		over = fmt.Sprintf("over the fights of each point (of %d) in which it happened", r.Runs)
+		if r.Runs == 1 {
+			over = "over the 1 fight of each point, where it happened"
+		}
 	}
 	shape := "as a heat map, the first key across and the second up, its value in every cell (blue low, red high; grey: undefined)"
 	if len(r.Keys) == 1 {
@@ -136,10 +144,10 @@ func SweepReport(r lab.SweepResult, command string) (Report, error) {
 	if len(r.Keys) == 2 {
 		sq = "one heat map per squad (the first six), the share in every cell"
 	}
-	figs = append(figs, Figure{Name: "sweep_squads.png", Caption: fmt.Sprintf("How often each squad broke (a man of it Panicked or Routed) at each point, over its %d fights: %s.", r.Runs, sq), PNG: png})
+	figs = append(figs, Figure{Name: "sweep_squads.png", Caption: fmt.Sprintf("How often each squad broke (a man of it Panicked or Routed) at each point, over its %s: %s.", fights(r.Runs), sq), PNG: png})
 
 	p := NewPage(r.Scenario+": sweep of "+strings.Join(r.Keys, " × "), r.Description)
-	p.Para(fmt.Sprintf("%d points, %d fights at each (seed %d) on the same seeds at every point (common random numbers): the differences between points come from the settings, not from luck. Plotted: %s.", r.Total, r.Runs, r.Seed, what))
+	p.Para(fmt.Sprintf("%s, %s at each (seed %d) on the same seeds at every point (common random numbers): the differences between points come from the settings, not from luck. Plotted: %s.", count(r.Total, "point", "points"), fights(r.Runs), r.Seed, what))
 	p.Section("What was tested")
 	p.Table(sweptTable(r))
 	p.Table(settingsTable(r.Changed))
@@ -170,9 +178,9 @@ func SensitivityReport(r lab.SensitivityResult, top int, command string) (Report
 	}
 	shown := min(top, len(r.Effects))
 	figs := []Figure{
-		{Name: "tornado.png", Caption: fmt.Sprintf("The %d knobs whose nudges move the %s of %s the most (of %d), at the top those with a change beyond the noise, then the rest, each group by its larger change from the baseline; each labelled with its value. Orange: the change from the baseline at ×%g (−10%%); blue: at ×%g (+10%%). Whiskers: 95%% paired intervals over the %d fights; a bar whose whisker crosses zero is within the noise of the fights.",
-			shown, r.Stat, r.Metric, len(r.Effects), lab.NudgeLow, lab.NudgeHigh, r.Runs), PNG: tornado},
-		{Name: "squads.png", Caption: fmt.Sprintf("The baseline's squads: each squad's average morale of its living men, median and 10–90%% band over the %d fights, with ShakenBelow %.2f, PanicBelow %.2f and the hysteresis (+%.2f) above each.", base.Runs, base.ShakenBelow, base.PanicBelow, base.Hysteresis), PNG: fans},
+		{Name: "tornado.png", Caption: fmt.Sprintf("The %s whose nudges move the %s of %s the most (of %d), at the top those with a change beyond the noise, then the rest, each group by its larger change from the baseline; each labelled with its value. Orange: the change from the baseline at ×%g (−10%%); blue: at ×%g (+10%%). Whiskers: 95%% paired intervals over the %s; a bar whose whisker crosses zero is within the noise of the fights.",
+			count(shown, "knob", "knobs"), r.Stat, r.Metric, len(r.Effects), lab.NudgeLow, lab.NudgeHigh, fights(r.Runs)), PNG: tornado},
+		{Name: "squads.png", Caption: fmt.Sprintf("The baseline's squads: each squad's average morale of its living men, median and 10–90%% band over the %s, with ShakenBelow %.2f, PanicBelow %.2f and the hysteresis (+%.2f) above each.", fights(base.Runs), base.ShakenBelow, base.PanicBelow, base.Hysteresis), PNG: fans},
 	}
 	title := fmt.Sprintf("%s: sensitivity of the %s of %s", r.Scenario, r.Stat, r.Metric)
 	p := NewPage(title, base.Description)
@@ -180,7 +188,7 @@ func SensitivityReport(r lab.SensitivityResult, top int, command string) (Report
 	if r.Baseline != nil {
 		bl = num(*r.Baseline)
 	}
-	p.Para(fmt.Sprintf("Every setting and every weight the scenario reports nudged to ×%g and to ×%g of its value, one at a time: %d fights at each nudge, on the baseline's seeds (seed %d), so that fight i differs from the baseline's fight i in that one knob only. The baseline's %s of %s is %s.", lab.NudgeLow, lab.NudgeHigh, r.Runs, r.Seed, r.Stat, r.Metric, bl))
+	p.Para(fmt.Sprintf("Every setting and every weight the scenario reports nudged to ×%g and to ×%g of its value, one at a time: %s at each nudge, on the baseline's seeds (seed %d), so that fight i differs from the baseline's fight i in that one knob only. The baseline's %s of %s is %s.", lab.NudgeLow, lab.NudgeHigh, fights(r.Runs), r.Seed, r.Stat, r.Metric, bl))
 	p.Note(fmt.Sprintf("How to read −10%% and +10%%: each knob is multiplied by %g and by %g. A positive number goes down and up. A negative weight is bad news: ×%g shrinks it towards zero, milder news (AllyDown −0.18 → −0.162), and ×%g makes it harsher (−0.198). So a bar for a negative weight at −10%% shows what softening that blow does. The intervals are 95%% paired bootstrap intervals (%d resamples of the fights, the same resample on both sides); a change whose interval leaves out zero is beyond the noise.",
 		lab.NudgeLow, lab.NudgeHigh, lab.NudgeLow, lab.NudgeHigh, r.Resamples))
 	p.Section("What was tested")
@@ -209,9 +217,9 @@ func CompareReport(r lab.CompareResult, nameA, nameB, command string) (Report, e
 	if err != nil {
 		return Report{}, err
 	}
-	figs := []Figure{{Name: "squads.png", Caption: fmt.Sprintf("Each squad's morale over time under A (blue) and B (orange): the average morale of its living men, median and 10–90%% band over the %d fights of each side, with ShakenBelow, PanicBelow and the hysteresis band of A (%.2f, %.2f, +%.2f). Each title says how often the squad broke on each side.", r.Runs, r.A.ShakenBelow, r.A.PanicBelow, r.A.Hysteresis), PNG: fans}}
+	figs := []Figure{{Name: "squads.png", Caption: fmt.Sprintf("Each squad's morale over time under A (blue) and B (orange): the average morale of its living men, median and 10–90%% band over the %s of each side, with ShakenBelow, PanicBelow and the hysteresis band of A (%.2f, %.2f, +%.2f). Each title says how often the squad broke on each side.", fights(r.Runs), r.A.ShakenBelow, r.A.PanicBelow, r.A.Hysteresis), PNG: fans}}
 	p := NewPage(fmt.Sprintf("%s: A compared with B", r.A.Scenario), r.A.Description)
-	p.Para(fmt.Sprintf("A = %s, B = %s: %d fights each on the same seeds (seed %d), so that fight i of A and fight i of B differ only in the settings (paired).", nameA, nameB, r.Runs, r.Seed))
+	p.Para(fmt.Sprintf("A = %s, B = %s: %s each on the same seeds (seed %d), so that fight i of A and fight i of B differ only in the settings (paired).", nameA, nameB, fights(r.Runs), r.Seed))
 	p.Section("What was tested")
 	p.Table(settingsTableAB(r.A.Changed, r.B.Changed))
 	p.Section("Metrics")
@@ -283,7 +291,7 @@ func verdictTable(vs []lab.Verdict, runs int) Table {
 			pass++
 		}
 	}
-	t := Table{ID: "checks", Caption: fmt.Sprintf("The scenario's [[expect]] blocks, checked over these %s: %d of %d pass. In brackets, the statistic's 95%% interval (Wilson's for a share, the order statistics' for a percentile), rounded outward as check prints it, so that a bound is never overstated (the tables of estimates round to the nearest); n: the fights it is over (for a time, those where it happened).", fights(runs), pass, len(vs)),
+	t := Table{ID: "checks", Caption: fmt.Sprintf("The scenario's [[expect]] blocks, checked over the %s: %d of %d pass. In brackets, the statistic's 95%% interval (Wilson's for a share, the order statistics' for a percentile), rounded outward as check prints it, so that a bound is never overstated (the tables of estimates round to the nearest); n: the fights it is over (for a time, those where it happened).", fights(runs), pass, len(vs)),
 		Text: 3, Head: []string{"", "where", "expectation", "want", "got", "n"}}
 	for _, v := range vs {
 		word, class := "PASS", "pass"
@@ -385,9 +393,9 @@ func pointsTable(r lab.SweepResult, over string) Table {
 	for _, s := range r.Squads {
 		head = append(head, s+" broke")
 	}
-	caption := fmt.Sprintf("Every point: how often %s happened (share, with its 95%% Wilson interval) and how often each squad broke, over the point's %d fights.", r.Metric, r.Runs)
+	caption := fmt.Sprintf("Every point: how often %s happened (share, with its 95%% Wilson interval) and how often each squad broke, over the point's %s.", r.Metric, fights(r.Runs))
 	if !share {
-		caption = fmt.Sprintf("Every point: the %s of %s %s (n: how many), how often it happened (share, with its 95%% Wilson interval) and how often each squad broke, over the point's %d fights.", r.Stat, r.Metric, over, r.Runs)
+		caption = fmt.Sprintf("Every point: the %s of %s %s (n: how many), how often it happened (share, with its 95%% Wilson interval) and how often each squad broke, over the point's %s.", r.Stat, r.Metric, over, fights(r.Runs))
 	}
 	t := Table{ID: "points", Caption: caption, Head: head}
 	for _, pt := range points(r) {
@@ -412,7 +420,7 @@ func pointsTable(r lab.SweepResult, over string) Table {
 }
 
 func effectsTable(r lab.SensitivityResult) Table {
-	t := Table{ID: "effects", Caption: fmt.Sprintf("Every knob, ranked as the chart (a change beyond the noise first, then by the larger of its two changes from the baseline) by how it moves the %s of %s: its value, the value at ×%g and the change it makes from the baseline, the same at ×%g, each change over %d fights with its 95%% paired interval. Dimmed: both changes within the noise, or the knob is zero and cannot be nudged. sensitivity.json holds the values themselves.", r.Stat, r.Metric, lab.NudgeLow, lab.NudgeHigh, r.Runs),
+	t := Table{ID: "effects", Caption: fmt.Sprintf("Every knob, ranked as the chart (a change beyond the noise first, then by the larger of its two changes from the baseline) by how it moves the %s of %s: its value, the value at ×%g and the change it makes from the baseline, the same at ×%g, each change over %s with its 95%% paired interval. Dimmed: both changes within the noise, or the knob is zero and cannot be nudged. sensitivity.json holds the values themselves.", r.Stat, r.Metric, lab.NudgeLow, lab.NudgeHigh, fights(r.Runs)),
 		Head: []string{"knob", "value", "×0.9", "change [95%]", "×1.1", "change [95%]"}}
 	for _, e := range r.Effects {
 		class := "dim"
@@ -437,7 +445,7 @@ func effectsTable(r lab.SensitivityResult) Table {
 }
 
 func compareTable(r lab.CompareResult) Table {
-	t := Table{ID: "compare", Caption: fmt.Sprintf("Every metric over the %d fights of each side. In brackets: how many fights each mean is over. Paired means: over the fights where both sides had the metric only. Happened: how often it happened (a time) or was above zero (a count). Dimmed: the same within the noise of the fights, or it never happened in either; the others differ.", r.Runs),
+	t := Table{ID: "compare", Caption: fmt.Sprintf("Every metric over the %s of each side. In brackets: how many fights each mean is over. Paired means: over the fights where both sides had the metric only. Happened: how often it happened (a time) or was above zero (a count). Dimmed: the same within the noise of the fights, or it never happened in either; the others differ.", fights(r.Runs)),
 		Head: []string{"metric", "mean A (fights)", "mean B (fights)", "paired means A → B (fights)", "B − A [95%]", "happened A → B"}}
 	for _, d := range r.Diffs {
 		mean := func(p *float64, n int) string {
@@ -464,7 +472,7 @@ func compareTable(r lab.CompareResult) Table {
 }
 
 func compareSquadTable(r lab.CompareResult) Table {
-	t := Table{ID: "squads", Caption: fmt.Sprintf("Per squad, over the %d fights of each side: how often it broke (a man of it Panicked or Routed) with 95%% Wilson intervals, the paired change with its 95%% interval, and the median time of its first break over the fights where it broke.", r.Runs),
+	t := Table{ID: "squads", Caption: fmt.Sprintf("Per squad, over the %s of each side: how often it broke (a man of it Panicked or Routed) with 95%% Wilson intervals, the paired change with its 95%% interval, and the median time of its first break over the fights where it broke.", fights(r.Runs)),
 		Head: []string{"squad", "men", "broke in, A", "broke in, B", "B − A [95%]", "first break A", "first break B"}}
 	diffs := map[string]lab.Difference{}
 	for _, d := range r.Diffs {
@@ -485,7 +493,7 @@ func compareSquadTable(r lab.CompareResult) Table {
 			if s.N == 0 {
 				return "never"
 			}
-			return fmt.Sprintf("%s s (%d fights)", opt(s.P50), s.N)
+			return fmt.Sprintf("%s s (%s)", opt(s.P50), fights(s.N))
 		}
 		t.Rows = append(t.Rows, Row{Cells: []string{name, men, pctCI(ba.Share, ba.ShareLo, ba.ShareHi), pctCI(bb.Share, bb.ShareLo, bb.ShareHi),
 			fmt.Sprintf("%s points [%s, %s]", pointsChange(ch), pointsChange(d.ShareLo95), pointsChange(d.ShareHi95)), first(fa), first(fb)}})
@@ -567,7 +575,7 @@ func squadList(h lab.Header) string {
 			break
 		}
 		if i < len(h.SquadMen) {
-			s = fmt.Sprintf("%s (%d men)", s, h.SquadMen[i])
+			s = fmt.Sprintf("%s (%s)", s, men(h.SquadMen[i]))
 		}
 		parts = append(parts, s)
 	}
@@ -601,3 +609,10 @@ func capitalize(s string) string {
 
 // fights is "1 fight" or "N fights", for the captions: never "1 fights".
 func fights(n int) string { return lab.Plural(n, "fight") }
+
+// men is "1 man" or "N men": a squad of one was "1 men".
+func men(n int) string { return count(n, "man", "men") }
+
+// count is n with one, or with many when n is not 1 (words.Count): plot
+// titles and captions never say "1 fights" nor "1 knobs".
+func count(n int, one, many string) string { return words.Count(n, one, many) }

@@ -1,11 +1,14 @@
 package report_test
 
 import (
+	"html"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/moralebreak/moralebreak/lab"
+	labfit "github.com/moralebreak/moralebreak/lab/fit"
 	"github.com/moralebreak/moralebreak/lab/report"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -192,3 +195,148 @@ func TestTornadoDrawsTheFirstRanked(t *testing.T) {
 		}
 	}
 }
+
+// textOf returns every text drawn on p, one line of it each.
+func textOf(t *testing.T, p *plot.Plot) []string {
+	t.Helper()
+	var rec recorder.Canvas
+	p.Draw(draw.Canvas{Canvas: &rec, Rectangle: vg.Rectangle{Max: vg.Point{X: 7 * vg.Inch, Y: 3.6 * vg.Inch}}})
+	var out []string
+	for _, a := range rec.Actions {
+		if fs, ok := a.(*recorder.FillString); ok {
+			out = append(out, strings.Split(fs.String, "\n")...)
+		}
+	}
+	return out
+}
+
+// pageText returns the captions of rep's figures and its page's text, one
+// line a caption, a heading, a paragraph or a table's caption or cell.
+func pageText(rep report.Report) []string {
+	var out []string
+	for _, f := range rep.Figures {
+		out = append(out, f.Caption)
+	}
+	for _, s := range regexp.MustCompile(`<[^>]*>`).Split(string(rep.HTML), -1) {
+		if s = strings.TrimSpace(html.UnescapeString(s)); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// onePlural finds a count of one with a plural noun, or with a plural's
+// words ("checked over these 1 fight", "in each of the 1 fight", "the
+// fights of each point (of 1)").
+var onePlural = regexp.MustCompile(`(^|[^0-9.,])1 (more |new )?(fights|men|knobs|points|keys|candidates|expectations)\b|\b(these|those|each of the) 1\b|each point \(of 1\)`)
+
+// Plot titles and captions said "1 fights" of a run of one fight (the fan
+// chart's "median and 10–90% of 1 fights", the sweep's "(1 fights per
+// point)", the fit's "checked on 1 new fights", the expectations'
+// "checked over these 1 fight", the cascade's "in each of the 1 fight",
+// the sweep's "over the fights of each point (of 1)"),
+// and "1 men" of a squad of one. Every count of one in a plot's text, a caption or the page's text
+// takes its noun in the singular.
+func TestCountsOfOneAreSingular(t *testing.T) {
+	sc := load(t, "line.toml")
+	h, runs := monteCarlo(t, sc, 1, lab.Shard{})
+	sum := lab.Summarize(h, runs)
+	sum.SquadMen[0] = 1
+	one := 0.5
+	sweep := lab.SweepResult{Scenario: "line", Keys: []string{"weights.Suppressed"}, Metric: "first_rout_s", Stat: "p50", Runs: 1, Total: 1, Squads: []string{"a"},
+		Points: []lab.SweepPoint{{Values: []float64{-0.07}, Value: &one, N: 1, Share: 1, Lo: 0.2, Hi: 1, SquadBroke: []int{1}}}}
+	heat := sweep
+	heat.Keys, heat.Runs, heat.Total = []string{"weights.Suppressed", "NerveMin"}, 2, 2
+	heat.Points = []lab.SweepPoint{{Values: []float64{-0.07, 0.1}, Value: &one, N: 1, SquadBroke: []int{1}}, {Values: []float64{-0.06, 0.1}, Value: &one, N: 2, SquadBroke: []int{2}}}
+	zero := 0.0
+	sens := lab.SensitivityResult{Scenario: "line", Metric: "broke", Stat: "mean", Runs: 1, Resamples: 1000, Baseline: &zero, BaselineSummary: sum,
+		Effects: []lab.Effect{{Key: "NerveMin", Base: 0.1, LowDiff: &lab.PairedDiff{Diff: 1, Lo: 1, Hi: 1}, HighDiff: &lab.PairedDiff{}, Swing: 1, Move: 1}}}
+	fit := fitResult()
+	fit.Runs, fit.RefineRuns, fit.HeldOutRuns, fit.Keys, fit.Evaluations = 1, 1, 1, fit.Keys[1:2], fit.Evaluations[:1]
+	for range maxPanelsPlus(fit) { // one expectation left out of the plot
+		fit.Before, fit.After = append(fit.Before, fit.Before[0]), append(fit.After, fit.After[0])
+	}
+	for _, tc := range []struct {
+		name string
+		text func() ([]string, error)
+	}{
+		{"run page", func() ([]string, error) {
+			rep, err := report.RunReport(&sum, runs)
+			return pageText(rep), err
+		}},
+		{"fan, survival, unbroken and squads plots", func() ([]string, error) {
+			var out []string
+			for _, f := range []func(*lab.Summary) (*plot.Plot, error){report.FanPlot, report.SurvivalPlot, report.UnbrokenPlot} {
+				p, err := f(&sum)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, textOf(t, p)...)
+			}
+			ps, err := report.SquadPlots(&sum)
+			for _, p := range ps {
+				out = append(out, textOf(t, p)...)
+			}
+			return out, err
+		}},
+		{"sweep page", func() ([]string, error) {
+			rep, err := report.SweepReport(sweep, "")
+			return pageText(rep), err
+		}},
+		{"sweep plots", func() ([]string, error) {
+			var out []string
+			for _, r := range []lab.SweepResult{sweep, heat} {
+				p, err := report.SweepPlot(r)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, textOf(t, p)...)
+			}
+			p, err := report.SweepSquadLines(sweep)
+			if err != nil {
+				return nil, err
+			}
+			return append(out, textOf(t, p)...), nil
+		}},
+		{"sensitivity page", func() ([]string, error) {
+			rep, err := report.SensitivityReport(sens, 15, "")
+			return pageText(rep), err
+		}},
+		{"compare page", func() ([]string, error) {
+			rep, err := report.CompareReport(compareDelay(t, "line.toml", 1), "a.toml", "b.toml", "")
+			return pageText(rep), err
+		}},
+		{"fit page", func() ([]string, error) {
+			rep, err := report.FitReport(fit, "", "")
+			return pageText(rep), err
+		}},
+		{"fit plots", func() ([]string, error) {
+			top, low, err := report.ConvergencePlots(fit)
+			if err != nil {
+				return nil, err
+			}
+			out := append(textOf(t, top), textOf(t, low)...)
+			ps, err := report.ExpectationPanels(fit)
+			for _, p := range ps {
+				out = append(out, textOf(t, p)...)
+			}
+			return out, err
+		}},
+	} {
+		text, err := tc.text()
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		seen := map[string]bool{}
+		for _, s := range text {
+			if m := onePlural.FindString(s); m != "" && !seen[s] {
+				seen[s] = true
+				t.Errorf("%s: got %q in %q; want its noun singular", tc.name, strings.TrimSpace(m), s)
+			}
+		}
+	}
+}
+
+// maxPanelsPlus is how many expectations to add to r for the
+// expectations plot to leave exactly one out.
+func maxPanelsPlus(r *labfit.Result) int { return 24 + 1 - len(r.After) }

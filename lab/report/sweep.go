@@ -74,7 +74,7 @@ func SweepChart(r lab.SweepResult) ([]byte, error) {
 
 // sweepPlot is SweepChart's plot and its height.
 func sweepPlot(r lab.SweepResult) (*plot.Plot, vg.Length, error) {
-	title := fmt.Sprintf("%s: %s of %s (%d fights per point)", r.Scenario, r.Stat, r.Metric, r.Runs)
+	title := fmt.Sprintf("%s: %s of %s (%s per point)", r.Scenario, r.Stat, r.Metric, fights(r.Runs))
 	// A statistic defined at no point: the metric never happened (the
 	// table says "–" at every point); the plot says so, not an empty frame.
 	never := len(r.Keys) > 0 && len(r.Keys) <= 2 && len(points(r)) > 0
@@ -136,7 +136,7 @@ func sweepPlot(r lab.SweepResult) (*plot.Plot, vg.Length, error) {
 // sweep: one line per squad with its 95% interval for one key, or one heat
 // map per squad (the first six) for two.
 func SweepSquadsChart(r lab.SweepResult) ([]byte, error) {
-	title := fmt.Sprintf("%s: share of fights in which each squad broke (%d fights per point)", r.Scenario, r.Runs)
+	title := fmt.Sprintf("%s: share of fights in which each squad broke (%s per point)", r.Scenario, fights(r.Runs))
 	switch len(r.Keys) {
 	case 1:
 		p, err := sweepSquadLines(r, title)
@@ -417,7 +417,7 @@ func addHeatMap(p *plot.Plot, r lab.SweepResult, get sweepGetter, share bool, wi
 					txt = lab.FormatFigures(cl.v.v, 3)
 				}
 				if cl.v.n > 0 {
-					txt += fmt.Sprintf("\n%d fights", cl.v.n)
+					txt += "\n" + fights(cl.v.n)
 				}
 			}
 			pg, err := rect(float64(c)-0.5, float64(c)+0.5, float64(row)-0.5, float64(row)+0.5, fill)
