@@ -101,7 +101,7 @@ type WorkError struct {
 // "the ceiling is 100000000000", "-max-work 146000000000", a value the flag
 // reads back, where %.3g wrote "1.46e+11" and "1e+11".
 func (e *WorkError) Error() string {
-	return fmt.Sprintf("%s would do about %s units of work (men × simulated seconds, plus men reached × events: roughly %s of one core); the ceiling is %s: run fewer fights or a smaller scenario, shard it (-shard K/N), or raise the ceiling with -max-work %s",
+	return fmt.Sprintf("%s would do about %s units of work (a unit costs about what stepping one man through one simulated second does: roughly %s of one core); the ceiling is %s: run fewer fights or a smaller scenario, shard it (-shard K/N), or raise the ceiling with -max-work %s",
 		e.What, FormatWork(e.Work), coreTime(e.Work), FormatExact(e.Limit), FormatExact(e.Enough()))
 }
 

@@ -38,7 +38,7 @@ func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
 func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 
 // maxWorkUsage is the -max-work flag's usage line.
-const maxWorkUsage = "the most work to do (`units`: men × simulated seconds, plus men reached × events); more is refused before it starts"
+const maxWorkUsage = "the most work to do (`units`, each costing about what stepping one man through one simulated second does); more is refused before it starts"
 
 // runsFlag checks a -runs value (set: the flag was given): 1..lab.MaxRuns.
 func runsFlag(runs int, set bool) error {

@@ -293,8 +293,8 @@ func TestFitSeveralFiles(t *testing.T) {
 	}
 }
 
-// docs/balancing.md names the -max-work that the army's fit with its
-// default budget asks for, in the tool's own digits: the page said 7.11e10
+// docs/balancing.md names the work of the army's fit with its default
+// budget, in the digits of the -max-work the tool asks for: the page said 7.11e10
 // while the tool asked for 6.16e10, then 6.16e10 while the tool wrote
 // 61600000000. The default ceiling admits it since the work model was
 // measured; under -max-work 1 the fit refuses before any fight and says
@@ -313,7 +313,7 @@ func TestFitArmyMaxWorkAsDocumented(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "which needs `-max-work " + asked + "`"
+	want := "the army's, the largest, is " + asked + " units"
 	if !strings.Contains(strings.Join(strings.Fields(string(docs)), " "), want) {
 		t.Errorf("docs/balancing.md does not say %q, which the tool asks for", want)
 	}

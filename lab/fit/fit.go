@@ -447,7 +447,7 @@ func Fit(ctx context.Context, cfg Config) (*Result, error) {
 		if !errors.As(err, &we) {
 			return nil, err
 		}
-		return nil, &Error{Flag: "-budget", Msg: fmt.Sprintf("is %d fights of %s, about %s units of work (men × simulated seconds, plus men reached × events); the ceiling is %s: lower -budget or -runs, fit fewer keys, or raise the ceiling with -max-work %s",
+		return nil, &Error{Flag: "-budget", Msg: fmt.Sprintf("is %d fights of %s, about %s units of work (a unit costs about what stepping one man through one simulated second does); the ceiling is %s: lower -budget or -runs, fit fewer keys, or raise the ceiling with -max-work %s",
 			z.budget, sc.Name, lab.FormatWork(we.Work), lab.FormatExact(we.Limit), lab.FormatExact(we.Enough()))}
 	}
 	f := &fitter{cfg: cfg, sc: sc, scs: scs, keys: keys, z: z, workers: cfg.Workers, startLint: map[string]bool{}}
