@@ -340,3 +340,50 @@ func TestCountsOfOneAreSingular(t *testing.T) {
 // maxPanelsPlus is how many expectations to add to r for the
 // expectations plot to leave exactly one out.
 func maxPanelsPlus(r *labfit.Result) int { return 24 + 1 - len(r.After) }
+
+// The squads' fan charts' titles wrote how often a squad broke as a whole
+// percentage by %.0f: a squad that broke in 3 fights of 1,000 read "broke
+// in 0%", one that broke in 998 "broke in 100%". A share that is neither 0
+// nor 1 now reads "<1%" or ">99%", the rule of figures.Percent; and a
+// two-key sweep's heat-map cell of a share of 0.9996 read "1": ">0.999",
+// as figures.Fraction writes it.
+func TestWholePercentsNeverReadNoneOrAll(t *testing.T) {
+	for _, tc := range []struct {
+		share float64
+		title string
+		cell  string
+	}{
+		{0, "broke in 0%", "0"},
+		{0.003, "broke in <1%", "0.003"},
+		{0.004, "broke in <1%", "0.004"},
+		{0.007, "broke in 1%", "0.007"},
+		{0.62, "broke in 62%", "0.62"},
+		{0.994, "broke in 99%", "0.994"},
+		{0.998, "broke in >99%", "0.998"},
+		{0.9996, "broke in >99%", ">0.999"},
+		{1, "broke in 100%", "1"},
+	} {
+		sum := &lab.Summary{}
+		sum.Duration, sum.Runs = 60, 10000
+		sum.PerSquad = []lab.SquadSummary{{Name: "a"}}
+		sum.Squads, sum.SquadMen = []string{"a"}, []int{8}
+		sum.Stats = []lab.Stat{{Name: "squad_broke.a", Share: tc.share}}
+		plots, err := report.SquadPlots(sum)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := "a, 8 men: " + tc.title; plots[0].Title.Text != want {
+			t.Errorf("share %g: got the title %q; want %q", tc.share, plots[0].Title.Text, want)
+		}
+		v := tc.share
+		r := lab.SweepResult{Scenario: "line", Keys: []string{"NerveMin", "NerveMax"}, Metric: "broke", Stat: "share", Runs: 10000,
+			Points: []lab.SweepPoint{{Values: []float64{0.1, 0.7}, Value: &v, N: 10000}}}
+		p, err := report.SweepPlot(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := textOf(t, p); !slices.Contains(got, tc.cell) {
+			t.Errorf("share %g: no heat-map cell reads %q; the text drawn: %q", tc.share, tc.cell, got)
+		}
+	}
+}

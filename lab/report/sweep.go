@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/moralebreak/moralebreak/internal/figures"
 	"github.com/moralebreak/moralebreak/lab"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -411,10 +412,14 @@ func addHeatMap(p *plot.Plot, r lab.SweepResult, get sweepGetter, share bool, wi
 				fill = pal[min(len(pal)-1, max(0, int(f*float64(len(pal)))))]
 				// A statistic as the table of points says it (11.25, not
 				// 11.2); a share, which the table says in per cent, in
-				// three digits (0.0333).
+				// three digits (0.0333), and one that is not 1 never as
+				// 1 (0.9996 read "1"): ">0.999", as figures.Fraction says it.
 				txt = num(cl.v.v)
 				if share {
 					txt = lab.FormatFigures(cl.v.v, 3)
+					if txt == "1" && cl.v.v < 1 {
+						txt = figures.Fraction(cl.v.v, 3)
+					}
 				}
 				if cl.v.n > 0 {
 					txt += "\n" + fights(cl.v.n)
