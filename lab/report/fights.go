@@ -31,7 +31,7 @@ func fightsTable(sum *lab.Summary, runs []lab.RunResult) (Table, bool) {
 		Head:    []string{"fight", "what", "watch it", "replay file"}}
 	if isGame {
 		t.Text, t.Code, t.Head = 3, []int{2}, []string{"fight", "what", "watch it"}
-		t.Caption = fmt.Sprintf("Fights to watch, of the %s: fight i is run i of seed %d. The command opens it in the demo, with the tuner, Why, rewind and what-if: the demo's opening battle with that fight's own seed (add -weights with the run's weights file if it had one: the demo otherwise reads weights.toml).", fights(sum.Runs), sum.Seed)
+		t.Caption = fmt.Sprintf("Fights to watch, of the %s: fight i is run i of seed %d. The command opens it in the demo, with the tuner, Why, rewind and what-if: the demo's opening battle with that fight's own seed. %s", fights(sum.Runs), sum.Seed, gameWeights(sum.WeightsHash))
 	}
 	seen := map[string]bool{}
 	add := func(what, kind, metric string, unit string) {
@@ -69,4 +69,18 @@ func fightsTable(sum *lab.Summary, runs []lab.RunResult) (Table, bool) {
 		add(name+" held: nobody of it broke", lab.PickNone, "squad_broke."+name, "")
 	}
 	return t, len(t.Rows) > 0
+}
+
+// gameWeights says which weights the demo must read to play a fight of
+// moralesim game whose weights are hash ("default": the defaults). The
+// demo's opening reads the weights.toml of the folder it starts in unless
+// -weights names another: with a tuned weights.toml, demo -seed N of a run
+// of the defaults played another fight (RoutAfterSeconds 5 for 3.5 moved
+// fight 0's first rout from 10.5 s to 12 s), and the caption said only "add
+// -weights with the run's weights file if it had one".
+func gameWeights(hash string) string {
+	if hash == "default" {
+		return "This run had the default weights (no -weights): the demo reads the weights.toml of the folder it starts in, and plays the fight listed only while that file holds the defaults, as the shipped one does; a tuned one plays another fight (-weights with a new file name gives the defaults: the demo creates it with them)."
+	}
+	return fmt.Sprintf("This run read a weights file (%s, in the foot of the page): add -weights with that file, or the demo reads the weights.toml of the folder it starts in and plays the fight listed only if that file holds the same weights.", weightsName(hash))
 }
