@@ -252,19 +252,20 @@ func nearest(s float64, u int64) *big.Int {
 // fight in 12,000 does not read as none, nor 11,999 as all. 0 and 1 are
 // "0.000" and "1.000"; a value outside 0..1, and NaN, as strconv writes it
 // with the decimals.
-func Fraction(v float64, decimals int) string { return share(v, 1, decimals) }
+func Fraction(v float64, decimals int) string { return share(v, 1, max(decimals, 1)) }
 
 // Percent is Fraction in per cent, without the sign: a share v in 0..1
-// written as 100·v with decimals decimals, at least one ("52.0" with 1),
-// one that is neither 0 nor 1 never as 0 or 100: "<0.1" and ">99.9" with
-// 1, so that 1 fight in 12,000 does not read "0.0%" nor 11,999 "100.0%".
-// 0 and 1 are "0.0" and "100.0"; a value outside 0..1, and NaN, as
-// strconv writes 100·v with the decimals.
-func Percent(v float64, decimals int) string { return share(v, 100, decimals) }
+// written as 100·v with decimals decimals ("52.0" with 1; 0 for whole per
+// cents, "52", as a plot's title or a panel's narrow column says it), one
+// that is neither 0 nor 1 never as 0 or 100: "<0.1" and ">99.9" with 1,
+// "<1" and ">99" with 0, so that 1 fight in 12,000 does not read "0.0%"
+// nor 11,999 "100.0%". 0 and 1 are "0.0" and "100.0" ("0" and "100"); a
+// value outside 0..1, and NaN, as strconv writes 100·v with the decimals.
+// The decimals round half to even, as strconv does (0.005 is "<1").
+func Percent(v float64, decimals int) string { return share(v, 100, max(decimals, 0)) }
 
 // share is Fraction and Percent: v in 0..1 written as scale·v.
 func share(v, scale float64, decimals int) string {
-	decimals = max(decimals, 1)
 	fixed := func(x float64) string { return strconv.FormatFloat(x, 'f', decimals, 64) }
 	step := math.Pow(10, -float64(decimals)) // 0.001
 	s := fixed(scale * v)

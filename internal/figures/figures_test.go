@@ -277,12 +277,16 @@ func TestSigned(t *testing.T) {
 }
 
 // Percent is Fraction's rule in per cent: the page's shares wrote 1 fight
-// in 12,000 as "0.0" and 11,999 as "100.0".
+// in 12,000 as "0.0" and 11,999 as "100.0". With 0 decimals, whole per
+// cents, as the plots' titles and the odds panel write them (each had a
+// copy of the rule): 3 fights in 1,000 "<1", 998 ">99", and 0.5%, which
+// rounds half to even, "<1" too.
 func TestPercent(t *testing.T) {
 	checkRule(t, "Percent", figures.Percent, []ruleCase{
 		{0, 1, "0.0"}, {1, 1, "100.0"}, {0.5204, 1, "52.0"}, {1.0 / 12000, 1, "<0.1"}, {0.0004, 1, "<0.1"},
 		{0.0006, 1, "0.1"}, {1 - 1.0/12000, 1, ">99.9"}, {0.9994, 1, "99.9"}, {0.99951, 1, ">99.9"},
-		{1 - 0x1p-53, 1, ">99.9"}, {5e-324, 1, "<0.1"}, {0.00004, 2, "<0.01"}, {0.3, 0, "30.0"},
+		{1 - 0x1p-53, 1, ">99.9"}, {5e-324, 1, "<0.1"}, {0.00004, 2, "<0.01"}, {0.3, 0, "30"},
+		{0, 0, "0"}, {1, 0, "100"}, {0.003, 0, "<1"}, {0.998, 0, ">99"}, {0.005, 0, "<1"}, {0.015, 0, "2"}, {0.644, 0, "64"},
 		{1.5, 1, "150.0"}, {math.NaN(), 1, "NaN"},
 	})
 }

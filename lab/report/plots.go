@@ -427,20 +427,10 @@ func CountChart(title, xlabel string, vals []float64) ([]byte, error) {
 }
 
 // pct formats a share as a whole percentage ("62%"), and one that is
-// neither 0 nor 1 never as 0% or 100%: "<1%" and ">99%", the rule of
-// figures.Percent and figures.Fraction (which write at least one decimal),
+// neither 0 nor 1 never as 0% or 100%: "<1%" and ">99%" (figures.Percent),
 // so that a squad that broke in 3 fights of 1,000 does not read "broke in
 // 0%", nor one that broke in 998 "broke in 100%".
-func pct(share float64) string {
-	s := strconv.FormatFloat(100*share, 'f', 0, 64)
-	switch {
-	case share > 0 && share < 1 && s == "0":
-		return "<1%"
-	case share > 0 && share < 1 && s == "100":
-		return ">99%"
-	}
-	return s + "%"
-}
+func pct(share float64) string { return figures.Percent(share, 0) + "%" }
 
 // countTicks marks a count axis (fights) with whole numbers only: the
 // default ticks, the fractional ones left unlabelled ("50", not "50.00").

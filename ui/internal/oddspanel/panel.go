@@ -470,17 +470,7 @@ func pct(v float64) string { return pctN(v) + "%" }
 // pctN is a share in whole percent without the sign, "<1" and ">99" for
 // the shares rounding would show as 0 or 100 though they are not (199 of
 // 200, 99.5%, read 100).
-func pctN(v float64) string {
-	p := 100 * v
-	switch r := math.Round(p); {
-	case v > 0 && r == 0:
-		return "<1"
-	case v < 1 && r == 100:
-		return ">99"
-	default:
-		return fmt.Sprintf("%.0f", r)
-	}
-}
+func pctN(v float64) string { return figures.Percent(v, 0) }
 
 // lines is the view as plain text, one line a row, for the published state.
 func (v oddsView) lines() []string {
