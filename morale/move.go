@@ -28,16 +28,16 @@ func (a *Agent) SetPosition(p Vec2) {
 // SetPosition per man: where agents[k] is the World's agent k (spawn order,
 // each dead man replaced by the last as Remove does, collected again when
 // Reorders changes), it reads no handle of a man who stays in his cell and,
-// while few leave their cells, no position twice (it keeps 16 B an agent
-// for that). In another order it is right, but slower than SetPosition.
+// while few leave their cells, no position twice (it keeps 16 B a place of
+// Pos's room). In another order it is right, but slower than SetPosition.
 func (w *World) SetPositions(agents []*Agent, ps []Vec2) error {
 	w.guard()
 	if len(agents) != len(ps) {
 		return fmt.Errorf("morale: SetPositions: %s but %s", count(len(agents), "agent"), count(len(ps), "position"))
 	}
 	h, pos, one, odd := w.col.Handle, w.col.Pos, w.moving[:0], 0 // one: the places inPlace leaves; odd: those not the World's agent
-	if cap(w.posNext) < len(pos) {
-		w.posNext = make([]Vec2, len(pos)+len(pos)/4) // a quarter more, not the World's room (up to 4×)
+	if cap(w.posNext) < cap(pos) {
+		w.posNext = make([]Vec2, cap(pos)) // Pos's room, Reserve's too: it takes Pos's place
 	}
 	next, many := w.posNext[:len(pos)], false // next: Pos to be, ps[k] where inPlace passes, else as it is
 	for k := inPlace(agents, h, ps, next, w.col.Cell, w.grid.boxes, 0); k < len(agents); {
