@@ -198,19 +198,22 @@ func overlap(a0, a1, b0, b1 float64) float64 {
 
 // landingChance is the chance that an occurrence at (x, y), scattered
 // uniformly by ±spread on each axis, lands within r of the point p: the
-// reach's disc taken as the square of its area.
+// reach's disc taken as the square of its area. It works in offsets from
+// (x, y), so that a spread too small to move x (1e5 ± 1e-12 is 1e5) still
+// counts as the tiny square it is, and divides each axis by its own width,
+// so that no spread underflows to 0/0.
 func landingChance(p workPoint, x, y, spread, r float64) float64 {
+	dx, dy := p.x-x, p.y-y
 	if spread <= 0 {
-		dx, dy := p.x-x, p.y-y
 		if dx*dx+dy*dy <= r*r {
 			return 1
 		}
 		return 0
 	}
 	h := r * math.Sqrt(math.Pi) / 2
-	ox := overlap(p.x-h, p.x+h, x-spread, x+spread)
-	oy := overlap(p.y-h, p.y+h, y-spread, y+spread)
-	return ox * oy / (4 * spread * spread)
+	ox := overlap(dx-h, dx+h, -spread, spread) / (2 * spread)
+	oy := overlap(dy-h, dy+h, -spread, spread) / (2 * spread)
+	return min(1, ox) * min(1, oy)
 }
 
 // menWithin returns the men (weights) of pts within r of (x, y).

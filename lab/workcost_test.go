@@ -1,6 +1,7 @@
 package lab_test
 
 import (
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -92,4 +93,32 @@ func BenchmarkGameWork(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/duration, "ns/sim-s")
 	b.ReportMetric(float64(cpuTime(b)-cpu0)/float64(b.N)/duration, "cpu-ns/sim-s")
+}
+
+// A spread too small to move its event's location (1e5 ± 1e-12 is 1e5) is
+// no spread: the news lands on the crowd standing there, as with none, and
+// the estimate is never NaN however small the spread (4 × spread² once
+// underflowed to 0 and 0/0 read NaN).
+func TestFightWorkTinySpread(t *testing.T) {
+	parse := func(spread string) *lab.Scenario {
+		t.Helper()
+		squad := "[[squad]]\nsize = 100000\nformation = \"grid\"\nspacing = 0.0\nat = [100000.0, 100000.0]\n"
+		text := "duration = 100.0\nsample = 10.0\n" + squad + squad +
+			"[[event]]\nt = 0.0\nevent = \"Suppressed\"\nat = [100000.0, 100000.0]\nevery = 0.01\n"
+		if spread != "" {
+			text += "spread = " + spread + "\n"
+		}
+		sc, err := lab.ParseScenario("crowd.toml", []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sc
+	}
+	want := lab.FightWork(parse(""))
+	for _, spread := range []string{"0.0", "1e-12", "1e-100", "1e-170", "1e-300", "5e-324", "0.001"} {
+		got := lab.FightWork(parse(spread))
+		if math.IsNaN(got) || math.IsInf(got, 0) || got < want*0.99 || got > want*1.01 {
+			t.Errorf("spread = %s: FightWork = %s; want %s (the spread moves nobody out of reach)", spread, lab.FormatWork(got), lab.FormatWork(want))
+		}
+	}
 }
