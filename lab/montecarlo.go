@@ -63,6 +63,12 @@ type Plan struct {
 // looks at its context and two progress reports: a few tenths of a second.
 const pollWork = 1 << 23
 
+// pollTerms is how many men stepped (a man through a simulated second) and
+// men each occurrence could reach a fight counts between two looks at its
+// context when it is given no rate (odds, Run): what it counted before the
+// work model was measured, at the interval it looked at then.
+const pollTerms = 1 << 21
+
 // MonteCarlo runs the plan's runs (only its shard's) on Workers goroutines and
 // returns their results in index order. Run i uses RunSeed(Seed, i), so the
 // result does not depend on the number of workers. It refuses a plan of more

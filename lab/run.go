@@ -246,10 +246,10 @@ type runner struct {
 	squadSums []float64
 	// ctx stops the fight; tick, when set, is told the work done so far
 	// (FightWork's units, at rate a simulated second when set) every
-	// pollWork units.
-	ctx              context.Context
-	tick             func(work float64)
-	work, poll, rate float64
+	// interval units (pollWork, or pollTerms when rate is not set).
+	ctx                        context.Context
+	tick                       func(work float64)
+	work, poll, rate, interval float64
 }
 
 // check keeps the first error.
@@ -278,7 +278,7 @@ func RunFight(sc *Scenario, s morale.Settings, seed uint64) (RunResult, *game.Sc
 // runOpts are run's options.
 type runOpts struct {
 	// tick, when set, is told the work done so far (FightWork's units)
-	// every pollWork units.
+	// every pollWork units (what rate counts; else every pollTerms).
 	tick func(work float64)
 	// rate, when set, is the fight's work a simulated second (FightWork
 	// over the duration), which the work done counts; else it counts the
@@ -290,14 +290,19 @@ type runOpts struct {
 
 // run is Run for sc's game config cfg (GameConfig, made once per plan),
 // stopping with ctx's error as soon as ctx is done (it looks every pollWork
-// units of work) and telling opt.tick, when set, the work done so far as
+// units of work, or every pollTerms of the men stepped and reached when
+// opt.rate is not set) and telling opt.tick, when set, the work done so far as
 // often.
 func run(ctx context.Context, sc *Scenario, cfg *game.ScenarioConfig, s morale.Settings, seed uint64, opt runOpts) (RunResult, *game.ScenarioFight, error) {
 	w, err := morale.NewWorld(s, seed)
 	if err != nil {
 		return RunResult{}, nil, err
 	}
-	r := &runner{tally: newTally(seed, len(sc.Squads), sc.RebreakWindow), ctx: ctx, tick: opt.tick, rate: opt.rate, poll: pollWork, sc: sc, w: w}
+	r := &runner{tally: newTally(seed, len(sc.Squads), sc.RebreakWindow), ctx: ctx, tick: opt.tick, rate: opt.rate, interval: pollTerms, sc: sc, w: w}
+	if r.rate > 0 {
+		r.interval = pollWork
+	}
+	r.poll = r.interval
 	if r.anchors = anchors(sc); len(r.anchors) > 0 {
 		r.res.After = make([]*float64, len(r.anchors))
 		r.watching = make([]bool, len(r.anchors))
@@ -368,14 +373,14 @@ func (r *runner) advanceTo(t float64) {
 	}
 }
 
-// count adds work done and, every pollWork units, stops the fight if its
+// count adds work done and, every interval units, stops the fight if its
 // context is done and reports the work.
 func (r *runner) count(work float64) {
 	r.work += work
 	if r.work < r.poll {
 		return
 	}
-	r.poll = r.work + pollWork
+	r.poll = r.work + r.interval
 	if err := r.ctx.Err(); err != nil {
 		r.check(err)
 	}

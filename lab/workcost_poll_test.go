@@ -1,0 +1,43 @@
+package lab
+
+import (
+	"context"
+	"testing"
+)
+
+// A fight looks at its context as often as it did before the work model was
+// measured: odds and Run, which pass no rate, count the men stepped and the
+// men each occurrence could reach, and look every pollTerms of them (1<<21,
+// as before); MonteCarlo counts FightWork's units and looks every pollWork.
+// The ticks, told the work done at each look, show the interval.
+func TestPollInterval(t *testing.T) {
+	text := "duration = 150.0\nsample = 10.0\n[[squad]]\nsize = 10000\nformation = \"grid\"\nspacing = 1.0\n" +
+		"[[event]]\nt = 0.0\nevent = \"Suppressed\"\nat = [0.0, 0.0]\nevery = 0.02\n"
+	sc, err := ParseScenario("poll.toml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name     string
+		rate     float64
+		interval float64
+	}{
+		{"odds and Run (no rate)", 0, 1 << 21},
+		{"MonteCarlo (FightWork's rate)", FightWork(sc) / sc.Duration, pollWork},
+	} {
+		var ticks []float64
+		opt := runOpts{rate: c.rate, tick: func(w float64) { ticks = append(ticks, w) }}
+		if _, _, err := run(context.Background(), sc, sc.GameConfig(), sc.Settings, RunSeed(1, 0), opt); err != nil {
+			t.Fatal(err)
+		}
+		if len(ticks) < 2 {
+			t.Errorf("%s: %d looks at the context; want one every %.0f units", c.name, len(ticks), c.interval)
+			continue
+		}
+		// The first look comes once the interval is done, each next one
+		// an interval after the last (plus at most a step's work).
+		if got := ticks[1] - ticks[0]; ticks[0] > 1.5*c.interval || got < c.interval || got > 1.5*c.interval {
+			t.Errorf("%s: looks at %.0f and %.0f units; want every %.0f", c.name, ticks[0], ticks[1], c.interval)
+		}
+	}
+}
