@@ -93,11 +93,12 @@ func FightWork(sc *Scenario) float64 {
 	return fightParts(sc).units()
 }
 
-// workPoint is a sampled man: where he stands and how many men he stands
-// for.
+// workPoint is a sampled man: where he stands, how many men he stands for
+// (w) and how many of them are there on average over the fight (present:
+// w, less for reinforcements who arrive late).
 type workPoint struct {
-	x, y, w float64
-	squad   int
+	x, y, w, present float64
+	squad            int
 }
 
 // workParts are a fight's measures, before they are weighed (FightWork).
@@ -134,19 +135,24 @@ func formationPoint(kind string, k, n int, x, y, spacing float64) (float64, floa
 }
 
 // workSample returns at most about maxWorkSample points standing for the
-// men of sc (its squads and its reinforcements, where they arrive), their
+// men of sc (its squads and its reinforcements where they arrive, each wave
+// a formation of its count, as the fight spawns it), their
 // weights adding up to the men, each squad's men sampled evenly along its
 // formation. budget, when smaller, bounds the points instead (but every
 // squad keeps one).
 func workSample(sc *Scenario, men float64, budget int) []workPoint {
+	// A group is a formation of n men, times times over (each wave of a
+	// reinforcement is a formation of its own at the same place), present
+	// times over on average over the fight.
 	type group struct {
-		kind          string
-		n, squad      int
-		x, y, spacing float64
+		kind           string
+		n, squad       int
+		x, y, spacing  float64
+		times, present float64
 	}
 	var groups []group
 	for i, sq := range sc.Squads {
-		groups = append(groups, group{sq.Formation, sq.Size, i, sq.At.X, sq.At.Y, sq.Spacing})
+		groups = append(groups, group{sq.Formation, sq.Size, i, sq.At.X, sq.At.Y, sq.Spacing, 1, 1})
 	}
 	squadOf := map[string]int{}
 	for i, sq := range sc.Squads {
@@ -162,17 +168,25 @@ func workSample(sc *Scenario, men float64, budget int) []workPoint {
 		if ev.HasAt {
 			at = ev.At
 		}
-		n := ev.Count * occurrences(ev, sc.Duration)
-		groups = append(groups, group{sq.Formation, n, si, at.X, at.Y, sq.Spacing})
+		if n := occurrences(ev, sc.Duration); n > 0 {
+			present := 0.0
+			if sc.Duration > 0 {
+				for k := range n {
+					present += math.Max(0, sc.Duration-(ev.T+float64(k)*ev.Every)) / sc.Duration
+				}
+			}
+			groups = append(groups, group{sq.Formation, ev.Count, si, at.X, at.Y, sq.Spacing, float64(n), present})
+		}
 	}
 	var pts []workPoint
 	for _, g := range groups {
-		m := max(1, min(g.n, int(math.Round(float64(budget)*float64(g.n)/men))))
-		w := float64(g.n) / float64(m)
+		m := max(1, min(g.n, int(math.Round(float64(budget)*float64(g.n)*g.times/men))))
+		w := float64(g.n) * g.times / float64(m)
+		pw := float64(g.n) * g.present / float64(m)
 		for j := range m {
 			k := int((float64(j) + 0.5) * float64(g.n) / float64(m))
 			x, y := formationPoint(g.kind, k, g.n, g.x, g.y, g.spacing)
-			pts = append(pts, workPoint{x, y, w, g.squad})
+			pts = append(pts, workPoint{x, y, w, pw, g.squad})
 		}
 	}
 	// Many squads of few men each: join neighbours in the list (a squad's
@@ -183,6 +197,7 @@ func workSample(sc *Scenario, men float64, budget int) []workPoint {
 			p := pts[i]
 			for _, q := range pts[i+1 : min(i+k, len(pts))] {
 				p.w += q.w
+				p.present += q.present
 			}
 			out = append(out, p)
 		}
@@ -319,7 +334,7 @@ func fightParts(sc *Scenario) workParts {
 				}
 				got := 0.0
 				for _, q := range points() {
-					got += q.w * landingChance(q, ev.At.X, ev.At.Y, ev.Spread, r)
+					got += q.present * landingChance(q, ev.At.X, ev.At.Y, ev.Spread, r)
 				}
 				p.reached += n * got
 			case ev.Agent != "":

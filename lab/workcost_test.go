@@ -122,3 +122,33 @@ func TestFightWorkTinySpread(t *testing.T) {
 		}
 	}
 }
+
+// Each wave of reinforcements is a formation of its own count at the
+// squad's place, as the fight spawns it, not one formation of every wave's
+// men: 100 waves of 999 men arriving every second, under news there every
+// 0.01 s, are 100 crowds of 999 standing on each other, every man of them
+// within the news' reach from his arrival on.
+func TestFightWorkReinforcementWaves(t *testing.T) {
+	parse := func(formation string, news bool) *lab.Scenario {
+		t.Helper()
+		text := "duration = 100.0\nsample = 10.0\n[[squad]]\nname = \"a\"\nsize = 1\nformation = \"" + formation + "\"\nspacing = 2.0\n" +
+			"[[event]]\nt = 1.0\ndo = \"reinforce\"\nsquad = \"a\"\ncount = 999\nevery = 1.0\n"
+		if news {
+			text += "[[event]]\nt = 0.0\nevent = \"Suppressed\"\nat = [0.0, 0.0]\nevery = 0.01\n"
+		}
+		sc, err := lab.ParseScenario("waves.toml", []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sc
+	}
+	// Wave k (1..100) stands through 100 - k of the 100 s, under 100 news
+	// a second: 999 × 4,950 × 100 men reached at 0.4 units each.
+	want := 999 * 4950 * 100 * 0.4
+	for _, formation := range []string{"grid", "line", "column", "circle"} {
+		got := lab.FightWork(parse(formation, true)) - lab.FightWork(parse(formation, false))
+		if got < want*0.9 || got > want*1.1 {
+			t.Errorf("%s: the news weighs %s; want about %s", formation, lab.FormatWork(got), lab.FormatWork(want))
+		}
+	}
+}
