@@ -88,16 +88,28 @@ func (r SensitivityResult) UnreportedNote() string {
 
 // SensitivityWork is the estimated work (FightWork's units) of a
 // Sensitivity of sc with runs fights per nudge: the baseline and two nudges
-// of every knob it nudges that is not zero.
+// of every knob it nudges that is not zero, each with its settings.
 func SensitivityWork(sc *Scenario, runs int) float64 {
-	n := 1
+	e := newWorkEstimator(sc)
+	work := e.work(sc.Settings)
 	knobs, _ := sensitivityKnobs(sc)
 	for _, k := range knobs {
-		if k.Get(sc.Settings) != 0 {
-			n += 2
+		base := k.Get(sc.Settings)
+		if base == 0 {
+			continue
+		}
+		for _, f := range []float64{NudgeLow, NudgeHigh} {
+			s := sc.Settings
+			if !k.Weight {
+				// A nudged setting may move the estimate (the step, the
+				// reaches); a weight's row never does (and s shares sc's
+				// map).
+				k.Set(&s, base*f)
+			}
+			work += e.work(s)
 		}
 	}
-	return float64(n) * float64(runs) * FightWork(sc)
+	return float64(runs) * work
 }
 
 // sensitivityKnobs returns the knobs a Sensitivity of sc nudges: every

@@ -189,15 +189,26 @@ func gridPoints(axes []Axis) [][]float64 {
 }
 
 // SweepWork is the estimated work (FightWork's units) of a sweep of sc with
-// the given axes and runs per point, and of the shard's points of it.
+// the given axes and runs per point, and of the shard's points of it: each
+// point's fights are estimated with that point's settings (a shorter
+// SquadUpdateInterval or a wider reach costs more).
 func SweepWork(sc *Scenario, axes []Axis, runs int, shard Shard) float64 {
-	n := 0
-	for i := range gridPoints(axes) {
-		if shard.Has(i) {
-			n++
+	e := newWorkEstimator(sc)
+	work := 0.0
+	for i, pt := range gridPoints(axes) {
+		if !shard.Has(i) {
+			continue
 		}
+		s := sc.Settings
+		for j, a := range axes {
+			if a.Knob.Weight {
+				continue // a weight's row moves no estimate (and s shares sc's map)
+			}
+			a.Knob.Set(&s, pt[j])
+		}
+		work += float64(runs) * e.work(s)
 	}
-	return float64(n) * float64(runs) * FightWork(sc)
+	return work
 }
 
 // SweepPoint is the result of the Monte-Carlo at one point of a sweep.

@@ -1,7 +1,11 @@
 package lab
 
 import (
+	"cmp"
 	"math"
+	"slices"
+
+	"github.com/moralebreak/moralebreak/morale"
 )
 
 // The work model: what one fight costs, estimated from the scenario alone
@@ -90,7 +94,102 @@ const (
 // what -max-work bounds, and what the progress bar counts within a long
 // fight. It reads the scenario alone: it runs nothing.
 func FightWork(sc *Scenario) float64 {
-	return fightParts(sc).units()
+	return newWorkEstimator(sc).work(sc.Settings)
+}
+
+// FightWorkWith is FightWork for a fight of sc played with settings s
+// instead of sc's own: the estimate reads s's SquadUpdateInterval,
+// NoEffectRadius and FullEffectRadius.
+func FightWorkWith(sc *Scenario, s morale.Settings) float64 {
+	return newWorkEstimator(sc).work(s)
+}
+
+// workEstimator estimates the work of a fight of one scenario under many
+// settings (the points of a sweep, the nudges of a sensitivity): the
+// estimate reads the settings' SquadUpdateInterval, NoEffectRadius and
+// FullEffectRadius, and keeps across settings what does not depend on them
+// (the sampled men), what depends on the reach alone (each sampled man's
+// neighbours), and each estimate by those three.
+type workEstimator struct {
+	sc         *Scenario
+	pts        []workPoint
+	neighbours map[float64][]float64
+	memo       map[[3]float64]float64
+	// byDistance, once many reaches were asked for, holds for each sampled
+	// man the squared distances to every other, nearest first, and the men
+	// (weights) within each: a reach is then a binary search a man.
+	byDistance [][]float64
+	within     [][]float64
+}
+
+// manyReaches is how many reaches the estimator counts each sampled man's
+// neighbours for by looking over every other before it sorts them by
+// distance (a sweep of NoEffectRadius asks for up to 1,000).
+const manyReaches = 8
+
+// neighboursWithin returns, for each sampled man, the men within reach of
+// him: those a death there tells.
+func (e *workEstimator) neighboursWithin(reach float64) []float64 {
+	if nb, ok := e.neighbours[reach]; ok {
+		return nb
+	}
+	pts := e.pts
+	nb := make([]float64, len(pts))
+	if len(e.neighbours) < manyReaches {
+		for i, a := range pts {
+			nb[i] = menWithin(pts, a.x, a.y, reach)
+		}
+	} else {
+		if e.byDistance == nil {
+			e.byDistance, e.within = make([][]float64, len(pts)), make([][]float64, len(pts))
+			order := make([]int, len(pts))
+			for i, a := range pts {
+				d := make([]float64, len(pts))
+				for j, q := range pts {
+					dx, dy := q.x-a.x, q.y-a.y
+					d[j] = dx*dx + dy*dy
+					order[j] = j
+				}
+				slices.SortFunc(order, func(x, y int) int { return cmp.Compare(d[x], d[y]) })
+				ds, ws := make([]float64, len(pts)), make([]float64, len(pts))
+				sum := 0.0
+				for k, j := range order {
+					sum += pts[j].w
+					ds[k], ws[k] = d[j], sum
+				}
+				e.byDistance[i], e.within[i] = ds, ws
+			}
+		}
+		for i := range pts {
+			// The men at a squared distance of at most reach².
+			k, _ := slices.BinarySearchFunc(e.byDistance[i], reach*reach, func(d, r float64) int {
+				if d <= r {
+					return -1
+				}
+				return 1
+			})
+			if k > 0 {
+				nb[i] = e.within[i][k-1]
+			}
+		}
+	}
+	e.neighbours[reach] = nb
+	return nb
+}
+
+func newWorkEstimator(sc *Scenario) *workEstimator {
+	return &workEstimator{sc: sc, neighbours: map[float64][]float64{}, memo: map[[3]float64]float64{}}
+}
+
+// work is the estimated work of one fight of the scenario with settings s.
+func (e *workEstimator) work(s morale.Settings) float64 {
+	k := [3]float64{s.SquadUpdateInterval, s.NoEffectRadius, s.FullEffectRadius}
+	if w, ok := e.memo[k]; ok {
+		return w
+	}
+	w := fightParts(e.sc, s, e).units()
+	e.memo[k] = w
+	return w
 }
 
 // workPoint is a sampled man: where he stands, how many men he stands for
@@ -242,8 +341,9 @@ func menWithin(pts []workPoint, x, y, r float64) float64 {
 	return n
 }
 
-// fightParts measures one fight of sc (see the work model above).
-func fightParts(sc *Scenario) workParts {
+// fightParts measures one fight of sc with settings s (see the work model
+// above), keeping the sample and the neighbours in e.
+func fightParts(sc *Scenario, s morale.Settings, e *workEstimator) workParts {
 	var p workParts
 	men := 0.0 // every man who ever takes part
 	squadMen := make([]float64, len(sc.Squads))
@@ -274,31 +374,23 @@ func fightParts(sc *Scenario) workParts {
 	p.spawned = men
 	// A step's cost is the same whatever its length: a shorter step costs
 	// more a second.
-	if iv := sc.Settings.SquadUpdateInterval; iv > 0 {
+	if iv := s.SquadUpdateInterval; iv > 0 {
 		p.manSeconds *= defaultStep / iv
 		p.steps = math.Ceil(sc.Duration / iv)
 	}
 	budget := max(1, min(maxWorkSample, maxWorkLooks/looks))
-	var pts []workPoint
 	points := func() []workPoint {
-		if pts == nil {
-			pts = workSample(sc, men, budget)
+		if e.pts == nil {
+			e.pts = workSample(sc, men, budget)
 		}
-		return pts
+		return e.pts
 	}
-	reach := sc.Settings.NoEffectRadius
+	reach := s.NoEffectRadius
 	// neighbours[i] is the men within reach of point i: those a death
 	// there tells.
-	var neighbours []float64
 	told := func() []float64 {
-		if neighbours == nil {
-			pts := points()
-			neighbours = make([]float64, len(pts))
-			for i, a := range pts {
-				neighbours[i] = menWithin(pts, a.x, a.y, reach)
-			}
-		}
-		return neighbours
+		points()
+		return e.neighboursWithin(reach)
 	}
 	// squadTells is what a man of squad si who dies tells on average: the
 	// men within reach of him.
@@ -356,7 +448,7 @@ func fightParts(sc *Scenario) workParts {
 				p.scanned += n * men
 				r := ev.Radius
 				if r <= 0 {
-					r = sc.Settings.FullEffectRadius
+					r = s.FullEffectRadius
 				}
 				kills, tells = deathsAt(points(), told(), ev.At.X, ev.At.Y, ev.Spread, r, float64(ev.Count))
 			}

@@ -152,3 +152,60 @@ func TestFightWorkReinforcementWaves(t *testing.T) {
 		}
 	}
 }
+
+// withSettings returns a copy of sc whose settings are s, for FightWork.
+func withSettings(sc *lab.Scenario, s morale.Settings) *lab.Scenario {
+	c := *sc
+	c.Settings = s
+	return &c
+}
+
+// A sweep's and a sensitivity's work is each point's, or each nudge's,
+// fights estimated with its own settings: the estimate reads the step
+// (SquadUpdateInterval) and the reaches, and a sweep of the step down to
+// 0.001 s costs 250 times a fight at the default step.
+func TestSweepAndSensitivityWorkReadTheirSettings(t *testing.T) {
+	for _, c := range []struct {
+		file, spec string
+	}{
+		{"../scenarios/line.toml", "SquadUpdateInterval=0.001:0.002:0.001"},
+		{"../scenarios/army.toml", "NoEffectRadius=1000:20000:1000"},
+		{"testdata/workcost/deaths.toml", "FullEffectRadius=0:3000:500"},
+		{"../scenarios/army.toml", "Suppressed=-2:-1:0.5"},
+	} {
+		sc, err := lab.LoadScenario(c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		axes, err := lab.ParseSweeps([]string{c.spec}, sc.Settings)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := 0.0
+		for _, v := range axes[0].Values {
+			s := sc.Settings.Clone()
+			axes[0].Knob.Set(&s, v)
+			want += 10 * lab.FightWork(withSettings(sc, s))
+		}
+		if got := lab.SweepWork(sc, axes, 10, lab.Shard{}); math.Abs(got-want) > 1e-9*want {
+			t.Errorf("%s -sweep %s -runs 10: SweepWork = %s; want %s", workCostName(c.file), c.spec, lab.FormatWork(got), lab.FormatWork(want))
+		}
+	}
+	sc, err := lab.LoadScenario("../scenarios/army.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := lab.FightWork(sc)
+	for _, k := range lab.Knobs(sc.Settings) {
+		if v := k.Get(sc.Settings); v != 0 && (!k.Weight || sc.Reports(morale.Event(k.Name))) {
+			for _, f := range []float64{lab.NudgeLow, lab.NudgeHigh} {
+				s := sc.Settings.Clone()
+				k.Set(&s, v*f)
+				want += lab.FightWork(withSettings(sc, s))
+			}
+		}
+	}
+	if got := lab.SensitivityWork(sc, 10); math.Abs(got-10*want) > 1e-9*want {
+		t.Errorf("army sensitivity -runs 10: SensitivityWork = %.6g; want %.6g", got, 10*want)
+	}
+}
