@@ -59,8 +59,9 @@ type Config struct {
 	// speed, never the result.
 	Workers int
 	// MaxWork is the most work the budget may stand for (the budget's fights
-	// × lab.FightWork; 0: lab.DefaultMaxWork); more is an *Error (Flag
-	// "-budget") before any fight.
+	// × lab.FightWork at the widest reaches the keys allow; 0:
+	// lab.DefaultMaxWork); more is an *Error (Flag "-budget") before any
+	// fight.
 	MaxWork float64
 	// Progress, when set, is called after each generation of the search and
 	// each later evaluation, from one goroutine at a time.
@@ -440,7 +441,7 @@ func Fit(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	work := 0.0
 	for _, s := range scs {
-		work += float64(z.budget/z.scenarios) * lab.FightWork(s)
+		work += float64(z.budget/z.scenarios) * worstFightWork(s, sc.Settings, keys)
 	}
 	if err := lab.CheckWork("this fit", work, cfg.MaxWork); err != nil {
 		var we *lab.WorkError
@@ -1121,4 +1122,31 @@ func (e Measure) describe() string {
 		got = lab.FormatNumber(*e.Got)
 	}
 	return fmt.Sprintf("%s %s = %s, want %s..%s", e.Metric, e.Stat, got, lab.FormatExact(e.Lo), lab.FormatExact(e.Hi))
+}
+
+// worstFightWork is the most work (lab.FightWorkWith) of a fight of sc with
+// the fit's start settings and any candidate's: the estimate reads the
+// step, which a fit keeps, and the reaches, which it may move anywhere in
+// their keys' ranges, so every corner of those ranges is estimated (at most
+// four) and the most taken.
+func worstFightWork(sc *lab.Scenario, start morale.Settings, keys []Key) float64 {
+	var moving []Key
+	for _, k := range keys {
+		if !k.Weight && (k.Name == "NoEffectRadius" || k.Name == "FullEffectRadius") {
+			moving = append(moving, k)
+		}
+	}
+	worst := 0.0
+	for c := range 1 << len(moving) {
+		s := start.Clone()
+		for i, k := range moving {
+			v := k.Lo
+			if c>>i&1 == 1 {
+				v = k.Hi
+			}
+			k.Set(&s, v)
+		}
+		worst = max(worst, lab.FightWorkWith(sc, s))
+	}
+	return worst
 }
