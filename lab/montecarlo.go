@@ -97,7 +97,7 @@ func MonteCarlo(ctx context.Context, p Plan) ([]RunResult, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = min(workers, len(idx))
-	fight := FightWork(p.Scenario)
+	fight := FightWorkWith(p.Scenario, p.Settings)
 	cfg := p.Scenario.GameConfig()
 	var next, done atomic.Int64
 	// partial[w] is the share of its fight worker w has done, as float bits.

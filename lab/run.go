@@ -280,8 +280,9 @@ type runOpts struct {
 	// tick, when set, is told the work done so far (FightWork's units)
 	// every pollWork units (what rate counts; else every pollTerms).
 	tick func(work float64)
-	// rate, when set, is the fight's work a simulated second (FightWork
-	// over the duration), which the work done counts; else it counts the
+	// rate, when set, is the fight's work a simulated second (FightWorkWith
+	// its settings, over the duration), which the work done counts; else it
+	// counts the
 	// men stepped and the men each occurrence could reach.
 	rate float64
 	// named keeps RunResult.namedRouted.

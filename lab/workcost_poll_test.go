@@ -41,3 +41,31 @@ func TestPollInterval(t *testing.T) {
 		}
 	}
 }
+
+// MonteCarlo counts a fight's work at the estimate for the plan's settings,
+// not the scenario's: a sweep's point at a step of 0.01 s costs 25 times a
+// step of 0.25 s a simulated second, and its fights look at their context
+// and report their progress as often in units of work, so as often in
+// time.
+func TestMonteCarloPollsAtThePlansSettings(t *testing.T) {
+	text := "duration = 200.0\nsample = 10.0\n[[squad]]\nsize = 4000\nformation = \"grid\"\nspacing = 1.0\n"
+	sc, err := ParseScenario("poll.toml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := sc.Settings.Clone()
+	s.SquadUpdateInterval = 0.01
+	var within []float64 // the progress reported within the fight
+	p := Plan{Scenario: sc, Settings: s, Seed: 1, Runs: 1, Workers: 1, Progress: func(done float64, total int) {
+		if done > 0 && done < 1 {
+			within = append(within, done)
+		}
+	}}
+	if _, err := MonteCarlo(context.Background(), p); err != nil {
+		t.Fatal(err)
+	}
+	work := FightWorkWith(sc, s)
+	if want := int(work / pollWork); len(within) != want {
+		t.Errorf("a fight of %.0f units at a step of 0.01 s: %d looks within it (%v); want %d, one every %d units", work, len(within), within, want, pollWork)
+	}
+}
