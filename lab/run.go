@@ -282,8 +282,7 @@ type runOpts struct {
 	tick func(work float64)
 	// rate, when set, is the fight's work a simulated second (FightWorkWith
 	// its settings, over the duration), which the work done counts; else it
-	// counts the
-	// men stepped and the men each occurrence could reach.
+	// counts the men stepped and the men each occurrence could reach.
 	rate float64
 	// named keeps RunResult.namedRouted.
 	named bool
