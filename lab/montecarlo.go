@@ -60,8 +60,13 @@ type Plan struct {
 }
 
 // pollWork is how much work (FightWork's units) a fight does between two
-// looks at its context and two progress reports: a few tenths of a second.
-const pollWork = 1 << 23
+// looks at its context and two progress reports: about 25 ms of one core
+// at the model's 25 ns a unit (1<<23, 539b25a's, was 0.2 s, and ten times
+// that under the race detector, where TestLongFightProgressAndCancel took
+// 11 s for the 0.3 s it took before and failed its 20 s in CI). A look
+// costs a context check and a call; the command line draws at most 4
+// progress lines a second whatever the reports.
+const pollWork = 1 << 20
 
 // pollTerms is how many men stepped (a man through a simulated second) and
 // men each occurrence could reach a fight counts between two looks at its
