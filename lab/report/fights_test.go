@@ -19,20 +19,7 @@ import (
 // lists a fight once where it is both the earliest and the latest rout.
 func TestGameFightsToWatch(t *testing.T) {
 	s := morale.DefaultSettings()
-	sc := cli.GameScenario(s, 20, 0.5)
-	p := lab.Plan{Scenario: sc, Settings: s, Seed: 3, Runs: 1, RunFunc: func(seed uint64) (lab.RunResult, error) {
-		return lab.GameRun(s, seed, sc.Duration, sc.Sample, sc.CascadeWindow, sc.RebreakWindow)
-	}}
-	runs, err := lab.MonteCarlo(context.Background(), p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sum := lab.Summarize(lab.NewHeader(p), runs)
-	r, err := report.RunReport(&sum, runs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	page := string(r.HTML)
+	page := gamePage(t, s, cli.GameScenario(s, 20, 0.5), 3)
 	i := strings.Index(page, `<table id="fights">`)
 	if i < 0 {
 		t.Fatal("the page has no fights to watch (the opening routs within 20 s)")
@@ -102,24 +89,32 @@ func TestGameFightsSayWhichWeights(t *testing.T) {
 		if tc.file != "" {
 			sc.WeightsHash = lab.SettingsHash(s)
 		}
-		p := lab.Plan{Scenario: sc, Settings: s, Seed: 1, Runs: 1, RunFunc: func(seed uint64) (lab.RunResult, error) {
-			return lab.GameRun(s, seed, sc.Duration, sc.Sample, sc.CascadeWindow, sc.RebreakWindow)
-		}}
-		runs, err := lab.MonteCarlo(context.Background(), p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sum := lab.Summarize(lab.NewHeader(p), runs)
-		r, err := report.RunReport(&sum, runs)
-		if err != nil {
-			t.Fatal(err)
-		}
 		got := ""
-		if m := regexp.MustCompile(`<table id="fights"><caption>([^<]*)</caption>`).FindStringSubmatch(html.UnescapeString(string(r.HTML))); m != nil {
+		if m := regexp.MustCompile(`<table id="fights"><caption>([^<]*)</caption>`).FindStringSubmatch(html.UnescapeString(gamePage(t, s, sc, 1))); m != nil {
 			got = m[1]
 		}
 		if !strings.Contains(got, tc.want) {
 			t.Errorf("%s: got the caption %q; want it to say %q", tc.name, got, tc.want)
 		}
 	}
+}
+
+// gamePage returns the HTML of the report of one fight of moralesim game's
+// scenario sc with settings s and Monte-Carlo seed seed, as the game
+// command makes it.
+func gamePage(t *testing.T, s morale.Settings, sc *lab.Scenario, seed uint64) string {
+	t.Helper()
+	p := lab.Plan{Scenario: sc, Settings: s, Seed: seed, Runs: 1, RunFunc: func(seed uint64) (lab.RunResult, error) {
+		return lab.GameRun(s, seed, sc.Duration, sc.Sample, sc.CascadeWindow, sc.RebreakWindow)
+	}}
+	runs, err := lab.MonteCarlo(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := lab.Summarize(lab.NewHeader(p), runs)
+	r, err := report.RunReport(&sum, runs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(r.HTML)
 }
