@@ -104,6 +104,14 @@ func FightWorkWith(sc *Scenario, s morale.Settings) float64 {
 	return newWorkEstimator(sc).work(s)
 }
 
+// WorkSettings names the settings FightWorkWith reads, the only ones of
+// which a fight's estimate depends (weights never move it): a command whose
+// fights run under settings other than the scenario's (a sweep, a fit)
+// estimates with the ones these name.
+func WorkSettings() []string {
+	return []string{"SquadUpdateInterval", "NoEffectRadius", "FullEffectRadius"}
+}
+
 // workEstimator estimates the work of a fight of one scenario under many
 // settings (the points of a sweep, the nudges of a sensitivity): the
 // estimate reads the settings' SquadUpdateInterval, NoEffectRadius and

@@ -2,7 +2,10 @@ package lab
 
 import (
 	"math"
+	"slices"
 	"testing"
+
+	"github.com/moralebreak/moralebreak/morale"
 )
 
 // neighboursWithin counts each sampled man's neighbours by looking over
@@ -35,5 +38,49 @@ func TestNeighboursWithinFastPathIsThePlainCount(t *testing.T) {
 	}
 	if e.byDistance == nil {
 		t.Fatalf("%d reaches asked for and no sorted distances: the fast path was not taken", len(reaches))
+	}
+}
+
+// WorkSettings names every setting the estimate reads and no other: over a
+// scenario of located news and located deaths without a radius of their
+// own (FullEffectRadius is theirs), each named setting moved within its
+// editing range moves FightWorkWith, and every other setting and weight
+// leaves it as it is. A fit corners the named ones (fit.worstFightWork).
+func TestWorkSettingsAreWhatTheEstimateReads(t *testing.T) {
+	sc, err := ParseScenario("reads.toml", []byte(`duration = 60.0
+[[squad]]
+size = 2000
+formation = "grid"
+spacing = 150.0
+[[event]]
+t = 0.0
+do = "death"
+at = [0.0, 0.0]
+spread = 3000.0
+every = 0.5
+[[event]]
+t = 0.0
+event = "Suppressed"
+at = [0.0, 0.0]
+spread = 3000.0
+every = 0.5
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := FightWorkWith(sc, sc.Settings)
+	named := WorkSettings()
+	for _, p := range morale.Params() {
+		s := sc.Settings.Clone()
+		v := p.Get(s)
+		moved := p.Min
+		if v == moved {
+			moved = p.Max
+		}
+		p.Set(&s, moved)
+		got := FightWorkWith(sc, s)
+		if reads := slices.Contains(named, p.Name); reads == (got == base) {
+			t.Errorf("%s from %v to %v: work %v, was %v; WorkSettings says the estimate reads it: %v", p.Name, v, moved, got, base, reads)
+		}
 	}
 }

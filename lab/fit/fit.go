@@ -1126,13 +1126,13 @@ func (e Measure) describe() string {
 
 // worstFightWork is the most work (lab.FightWorkWith) of a fight of sc with
 // the fit's start settings and any candidate's: the estimate reads the
-// step, which a fit keeps, and the reaches, which it may move anywhere in
-// their keys' ranges, so every corner of those ranges is estimated (at most
-// four) and the most taken.
+// settings lab.WorkSettings names, which the fit's keys may move anywhere
+// in their ranges, so every corner of those ranges is estimated (at most
+// eight) and the most taken.
 func worstFightWork(sc *lab.Scenario, start morale.Settings, keys []Key) float64 {
 	var moving []Key
 	for _, k := range keys {
-		if !k.Weight && (k.Name == "NoEffectRadius" || k.Name == "FullEffectRadius") {
+		if !k.Weight && slices.Contains(lab.WorkSettings(), k.Name) {
 			moving = append(moving, k)
 		}
 	}
