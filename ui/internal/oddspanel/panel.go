@@ -387,9 +387,11 @@ func shareLine(label string, r odds.OddsRow, runs int) oddsLine {
 // percents ("23% … was 19% +4 pts", though 22.73 − 19.27 is 3.46), so
 // that a row never contradicts itself; "+<1" or "-<1" when the shown
 // shares are equal but the shares are not (diff, the paired difference,
-// gives the sign).
+// gives the sign). A whole percent is rounded as pct writes it, half to
+// even (figures.Percent, by strconv: 0.905 reads "90%"), so by
+// math.RoundToEven, which rounds a float's exact value as strconv does.
 func pts(now, from, diff float64) string {
-	return shownChange(math.Round(100*now)-math.Round(100*from), diff, "%+.0f pts", "1 pts")
+	return shownChange(math.RoundToEven(100*now)-math.RoundToEven(100*from), diff, "%+.0f pts", "1 pts")
 }
 
 // secs is a shift of the first rout in seconds, to a tenth (whole from

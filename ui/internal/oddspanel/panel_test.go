@@ -29,6 +29,12 @@ func TestOddsChangeIsTheShownSharesDifference(t *testing.T) {
 		{"alike when shown, down", 0.2296, 0.2304, false, "Chen breaks: 23% [10–30] was 23% -<1 pts ≈"},
 		{"below one percent", 0.003, 0, true, "Chen breaks: <1% [10–30] was 0% +<1 pts ▲"},
 		{"equal", 0.25, 0.25, false, "Chen breaks: 25% [10–30] was 25% ="},
+		// a half percent rounds to even in the share as figures.Percent
+		// writes it (strconv), and so in the change: 905 fights of 1,000
+		// read "90% … +91 pts" under the tuner (math.Round in pts)
+		{"half a percent, even below", 0.905, 0, true, "Chen breaks: 90% [10–30] was 0% +90 pts ▲"},
+		{"half a percent, was", 0.5, 0.125, true, "Chen breaks: 50% [10–30] was 12% +38 pts ▲"},
+		{"half a percent, down", 0.125, 0.905, true, "Chen breaks: 12% [10–30] was 90% -78 pts ▼"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			row := odds.OddsRow{Name: "Chen", Share: tc.share, Lo: 0.1, Hi: 0.3,
