@@ -34,7 +34,7 @@ func TestOddsChangeIsTheShownSharesDifference(t *testing.T) {
 		// read "90% … +91 pts" under the tuner (math.Round in pts)
 		{"half a percent, even below", 0.905, 0, true, "Chen breaks: 90% [10–30] was 0% +90 pts ▲"},
 		{"half a percent, was", 0.5, 0.125, true, "Chen breaks: 50% [10–30] was 12% +38 pts ▲"},
-		{"half a percent, down", 0.125, 0.905, true, "Chen breaks: 12% [10–30] was 90% -78 pts ▼"},
+		{"half a percent, down", 0.125, 0.5, true, "Chen breaks: 12% [10–30] was 50% -38 pts ▼"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			row := odds.OddsRow{Name: "Chen", Share: tc.share, Lo: 0.1, Hi: 0.3,
