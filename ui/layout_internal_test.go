@@ -301,8 +301,8 @@ func TestSaveNoticeSurvivesItsOwnReload(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.reloadFile()
-	if got := a.strip.Message(slotNotice).Text; got != "reloaded "+path {
-		t.Errorf("after an outside edit: notice %q; want reloaded", got)
+	if got := a.strip.Message(slotNotice).Text; got != "reloaded "+path+": RoutAfterSeconds 3.5 → 5.0" {
+		t.Errorf("after an outside edit: notice %q; want reloaded, with what it changed", got)
 	}
 	if err := os.WriteFile(path, []byte("ShakenBelow = \"x\"\n"), 0o644); err != nil {
 		t.Fatal(err)

@@ -2,9 +2,11 @@ package ui
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/internal/weightsfile"
+	"github.com/moralebreak/moralebreak/morale"
 	"github.com/moralebreak/moralebreak/ui/internal/widgets"
 )
 
@@ -110,7 +112,44 @@ func (a *App) reloadFile() {
 	if before.Equal(a.editor.Good()) && a.strip.Message(slotNotice).Tone != widgets.ToneBad {
 		return // the file says what the tuner has (the demo's own Save): "saved" stays
 	}
-	a.showBanner("reloaded "+a.cfg.WeightsPath, false, 3*game.TPS)
+	msg := "reloaded " + a.cfg.WeightsPath
+	if d := reloadChanges(before, a.editor.Good()); d != "" {
+		msg += ": " + d
+	}
+	a.showBanner(msg, false, 3*game.TPS)
+}
+
+// reloadChanges names what a reload changed in the tuner, each value from
+// what the tuner had to what the file has, as the rows write them:
+// "PanicBelow 0.25 → 0.3, RoutAfterSeconds 2.25 → 3.5" ("" when
+// nothing). The file replaces every value, so a tuner edit not yet saved
+// goes back to the file's, and a reload is not an edit to undo: the
+// message is where the designer sees it go. A weight row the file adds or
+// drops says so ("Ambush -0.20 (new row)", "Ambush (row removed)").
+func reloadChanges(before, after morale.Settings) string {
+	var out []string
+	for _, p := range morale.Params() {
+		if x, y := p.Get(before), p.Get(after); x != y {
+			f := ScaleOf(p).FormatValue
+			out = append(out, p.Name+" "+f(x)+" → "+f(y))
+		}
+	}
+	for _, e := range after.Events() {
+		p := morale.WeightParam(e)
+		f := ScaleOf(p).FormatValue
+		switch x, ok := before.Weights[e]; {
+		case !ok:
+			out = append(out, p.Name+" "+f(after.Weights[e])+" (new row)")
+		case x != after.Weights[e]:
+			out = append(out, p.Name+" "+f(x)+" → "+f(after.Weights[e]))
+		}
+	}
+	for _, e := range before.Events() {
+		if _, ok := after.Weights[e]; !ok {
+			out = append(out, string(e)+" (row removed)")
+		}
+	}
+	return strings.Join(out, ", ")
 }
 
 // relint runs the lint (Config.Lint: the balance lab's, a few milliseconds of simulated

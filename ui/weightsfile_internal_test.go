@@ -131,3 +131,49 @@ func TestSaveThatCannotBeReadBackKeepsTheOldFile(t *testing.T) {
 		t.Errorf("the next save: %q; want saved (the old file, put back, counts as read)", a.strip.Message(slotNotice).Text)
 	}
 }
+
+// A reload replaces every value with the file's, a tuner edit not yet
+// saved too, and is no edit to undo: its notice names each value it
+// changed, from the tuner's to the file's, as the rows write them. Before,
+// it said only "reloaded PATH", and RoutAfterSeconds typed as 2.25 went
+// back to the file's 3.5 unsaid (PanicBelow edited in the file).
+func TestReloadSaysWhatItChanged(t *testing.T) {
+	routAfter, _ := FindParam(morale.DefaultSettings(), "RoutAfterSeconds")
+	for _, tc := range []struct {
+		name  string
+		tuner func(a *App) error     // the tuner's edits before the reload
+		file  func(*morale.Settings) // the file's, from the defaults
+		want  string                 // after "reloaded PATH"
+	}{
+		{"the file's edit", nil,
+			func(s *morale.Settings) { s.PanicBelow = 0.3 }, ": PanicBelow 0.25 → 0.30"},
+		{"an unsaved tuner edit goes back", func(a *App) error { return a.editor.Set(routAfter, 2.25) },
+			func(s *morale.Settings) { s.PanicBelow = 0.3 }, ": PanicBelow 0.25 → 0.30, RoutAfterSeconds 2.25 → 3.5"},
+		{"a weight", nil,
+			func(s *morale.Settings) { s.Weights[morale.AllyDown] = -0.35 }, ": AllyDown -0.18 → -0.35"},
+		{"a new row", nil,
+			func(s *morale.Settings) { s.Weights["Ambush"] = -0.2 }, ": Ambush -0.20 (new row)"},
+		{"a row removed", nil,
+			func(s *morale.Settings) { delete(s.Weights, morale.EnemyDown) }, ": EnemyDown (row removed)"},
+		{"the file's own values, a tuner edit undone", func(a *App) error { return a.editor.Set(routAfter, 2.25) },
+			func(*morale.Settings) {}, ": RoutAfterSeconds 2.25 → 3.5"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, path := weightsApp(t)
+			if tc.tuner != nil {
+				if err := tc.tuner(a); err != nil {
+					t.Fatal(err)
+				}
+			}
+			s := morale.DefaultSettings().Clone()
+			tc.file(&s)
+			if err := morale.SaveSettings(path, s); err != nil {
+				t.Fatal(err)
+			}
+			a.reloadFile()
+			if got, want := a.strip.Message(slotNotice).Text, "reloaded "+path+tc.want; got != want {
+				t.Errorf("got the notice %q; want %q", got, want)
+			}
+		})
+	}
+}
