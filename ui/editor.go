@@ -31,7 +31,7 @@ func (e *Editor) Set(p Param, v float64) error {
 	s := e.Good()
 	p.Set(&s, v)
 	if err := e.Replace(s); err != nil {
-		return fmt.Errorf("%s = %s rejected: %w", p.Name, ScaleOf(p).Format(v), err)
+		return fmt.Errorf("%s = %s rejected: %w", p.Name, ScaleOf(p).FormatValue(v), err) // as the row writes it: 0.605, not 0.60
 	}
 	return nil
 }

@@ -106,3 +106,25 @@ func TestFindParamFindsACustomRow(t *testing.T) {
 }
 
 var _ ui.Commander = (*game.Session)(nil)
+
+// A refused edit names the value as the row writes it, typed figures and
+// all: PanicBelow typed as 0.605 over ShakenBelow 0.6 was refused as
+// "PanicBelow = 0.60 rejected", a value below ShakenBelow.
+func TestEditorRefusalWritesTheValueAsTyped(t *testing.T) {
+	for _, tc := range []struct {
+		key  string
+		v    float64
+		want string
+	}{
+		{"PanicBelow", 0.605, "PanicBelow = 0.605 rejected: "},
+		{"PanicBelow", 0.7, "PanicBelow = 0.70 rejected: "},
+		{"ShakenBelow", 0.245, "ShakenBelow = 0.245 rejected: "},
+	} {
+		g, _ := newGame(t)
+		e := ui.NewEditor(g)
+		err := e.Set(param(t, e.Good(), tc.key), tc.v)
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%s = %v: got the error %v; want one beginning %q", tc.key, tc.v, err, tc.want)
+		}
+	}
+}

@@ -62,7 +62,7 @@ func (a *App) undoEdit(from, to *[]undoEdit, verb string) {
 	// file may have changed since the edit: the message says what the
 	// undo changed, not what the edit had.
 	was := e.p.Get(a.editor.Good())
-	f := ScaleOf(e.p).Format
+	f := ScaleOf(e.p).FormatValue // as the row writes it: 2.25 typed is "2.25", not "2.2"
 	if was == v {
 		*from = (*from)[:n-1]
 		*to = append(*to, e)

@@ -163,6 +163,40 @@ func TestUndoSaysTheValueItChanges(t *testing.T) {
 	}
 }
 
+// Undo and Redo write the values as the row writes them: a value typed
+// off the step keeps its figures ("RoutAfterSeconds 2.25" on its row), where
+// the message wrote it to the step's decimals, "Undone: RoutAfterSeconds
+// 2.2 → 3.5", a value the row never showed.
+func TestUndoWritesValuesAsTheRow(t *testing.T) {
+	for _, tc := range []struct {
+		param      string
+		typed      float64
+		undo, redo string
+	}{
+		{"RoutAfterSeconds", 2.25, "Undone: RoutAfterSeconds 2.25 → 3.5 (0 to undo, 1 to redo)", "Redone: RoutAfterSeconds 3.5 → 2.25 (1 to undo, 0 to redo)"},
+		{"ShakenBelow", 0.625, "Undone: ShakenBelow 0.625 → 0.60 (0 to undo, 1 to redo)", "Redone: ShakenBelow 0.60 → 0.625 (1 to undo, 0 to redo)"},
+		{"NoEffectRadius", 3025, "Undone: NoEffectRadius 3025 → 3000 (0 to undo, 1 to redo)", "Redone: NoEffectRadius 3000 → 3025 (1 to undo, 0 to redo)"},
+		{"PanicBelow", 0.3, "Undone: PanicBelow 0.30 → 0.25 (0 to undo, 1 to redo)", "Redone: PanicBelow 0.25 → 0.30 (1 to undo, 0 to redo)"},
+	} {
+		t.Run(tc.param, func(t *testing.T) {
+			a, _ := newTestApp(t, Config{})
+			i := rowIndex(t, a.tuner, tc.param)
+			a.applyEdit(TunerEdit{Row: i, Value: tc.typed})
+			if got, want := a.tuner.rows[i].text, ScaleOf(a.tuner.rows[i].p).FormatValue(tc.typed); got != want {
+				t.Fatalf("the row reads %q; want %q", got, want)
+			}
+			a.applyIntent(Intent{Undo: true})
+			if got := a.strip.Message(slotNotice).Text; got != tc.undo {
+				t.Errorf("undo: got %q; want %q", got, tc.undo)
+			}
+			a.applyIntent(Intent{Redo: true})
+			if got := a.strip.Message(slotNotice).Text; got != tc.redo {
+				t.Errorf("redo: got %q; want %q", got, tc.redo)
+			}
+		})
+	}
+}
+
 // F1 shows the keys' sheet, with every key of the scene's bindings, and
 // publishes it (the browser test reads it); Esc hides it and is not passed
 // on.
