@@ -101,8 +101,8 @@ type WorkError struct {
 // "the ceiling is 100000000000", "-max-work 146000000000", a value the flag
 // reads back, where %.3g wrote "1.46e+11" and "1e+11".
 func (e *WorkError) Error() string {
-	return fmt.Sprintf("%s would do about %s units of work (a unit costs about what stepping one man through one simulated second does: roughly %s of one core); the ceiling is %s: run fewer fights or a smaller scenario, shard it (-shard K/N), or raise the ceiling with -max-work %s",
-		e.What, FormatWork(e.Work), coreTime(e.Work), FormatExact(e.Limit), FormatExact(e.Enough()))
+	return fmt.Sprintf("%s would do about %s units of work (a unit costs about what stepping one man through one simulated second does: %s); the ceiling is %s: run fewer fights or a smaller scenario, shard it (-shard K/N), or raise the ceiling with -max-work %s",
+		e.What, FormatWork(e.Work), CoreTime(e.Work), FormatExact(e.Limit), FormatExact(e.Enough()))
 }
 
 // FormatWork writes an estimate of work as the lab's refusals say it: three
@@ -141,11 +141,17 @@ func (e *WorkError) Enough() float64 {
 	return r
 }
 
-// coreTime says roughly how long work takes on one core (nsPerUnit a unit;
+// CoreTime says roughly how long work takes on one core (nsPerUnit a unit;
 // see the work model in workcost.go), in one rounded part (figures.Span):
-// "50 s", "49 min", "100 min", "17 h", "3 days".
-func coreTime(work float64) string {
-	return figures.Span(work*nsPerUnit*1e-9, 1)
+// "roughly 50 s of one core", "roughly 49 min …", "roughly 3 days …".
+// Below a second it says "under a second of one core", where Span's whole
+// seconds read "roughly 0 s".
+func CoreTime(work float64) string {
+	s := work * nsPerUnit * 1e-9
+	if s < 1 {
+		return "under a second of one core"
+	}
+	return "roughly " + figures.Span(s, 1) + " of one core"
 }
 
 // CheckWork returns a *WorkError when work is over limit (0: DefaultMaxWork).

@@ -143,12 +143,17 @@ func TestWorkErrorSaysNumbersPlain(t *testing.T) {
 }
 
 // A refusal of work says how long it would take one core in one rounded
-// part (figures.Span): from two days on in days, where it said "56 h".
+// part (figures.Span): from two days on in days, where it said "56 h";
+// below a second "under a second", where it said "roughly 0 s".
 func TestWorkErrorSaysCoreTime(t *testing.T) {
 	tests := []struct {
 		work float64
 		want string
 	}{
+		// Below a second Span's whole seconds read "roughly 0 s".
+		{1e7, "under a second of one core"},
+		{1.88e7, "under a second of one core"},
+		{4e7, "roughly 1 s of one core"},
 		{4e9, "roughly 100 s of one core"},
 		{1.2e11, "roughly 50 min of one core"},
 		{2e12, "roughly 14 h of one core"},
