@@ -448,8 +448,14 @@ func Fit(ctx context.Context, cfg Config) (*Result, error) {
 		if !errors.As(err, &we) {
 			return nil, err
 		}
-		return nil, &Error{Flag: "-budget", Msg: fmt.Sprintf("is %d fights of %s, about %s units of work (a unit costs about what stepping one man through one simulated second does); the ceiling is %s: lower -budget or -runs, fit fewer keys, or raise the ceiling with -max-work %s",
-			z.budget, sc.Name, lab.FormatWork(we.Work), lab.FormatExact(we.Limit), lab.FormatExact(we.Enough()))}
+		// A fit of several spends its budget evenly over the files: "34200
+		// fights of rearguard" read as 34200 of that file alone.
+		what := fmt.Sprintf("is %d fights of %s", z.budget, sc.Name)
+		if z.scenarios > 1 {
+			what = fmt.Sprintf("is %d fights, %d of each of the %d scenarios", z.budget, z.budget/z.scenarios, z.scenarios)
+		}
+		return nil, &Error{Flag: "-budget", Msg: fmt.Sprintf("%s, about %s units of work (a unit costs about what stepping one man through one simulated second does: %s); the ceiling is %s: lower -budget or -runs, fit fewer keys, or raise the ceiling with -max-work %s",
+			what, lab.FormatWork(we.Work), lab.CoreTime(we.Work), lab.FormatExact(we.Limit), lab.FormatExact(we.Enough()))}
 	}
 	f := &fitter{cfg: cfg, sc: sc, scs: scs, keys: keys, z: z, workers: cfg.Workers, startLint: map[string]bool{}}
 	for _, w := range lab.Lint(sc.Settings) {

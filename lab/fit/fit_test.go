@@ -740,3 +740,48 @@ func TestFitKeysAdviceHasNoExponent(t *testing.T) {
 		}
 	}
 }
+
+// A refusal of a fit's work says how its budget falls over the files and
+// how long it would take one core: a fit of two files said "is 34200
+// fights of rearguard, about 75300000 units", the work of 17100 fights of
+// each, which read as 34200 of the first file alone (81800000 units), and,
+// alone of the lab's refusals, not how long.
+func TestFitWorkRefusalSaysItsFiles(t *testing.T) {
+	const ok = "\n[[expect]]\nmetric = \"squad_broke.a\"\nshare = [0.2, 0.4]\n"
+	_, def := fit.Budget(1, 20)
+	tests := []struct {
+		name  string
+		files int
+		want  []string
+	}{
+		{"one file", 1, []string{fmt.Sprintf("-budget: is %d fights of squad, about ", def), "does: under a second of one core); the ceiling is 1000: "}},
+		{"two files", 2, []string{fmt.Sprintf("-budget: is %d fights, %d of each of the 2 scenarios, about ", 2*def, def), "does: under a second of one core); the ceiling is 1000: "}},
+		{"three files", 3, []string{fmt.Sprintf("-budget: is %d fights, %d of each of the 3 scenarios, about ", 3*def, def)}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := fit.Config{Keys: []string{"Suppressed"}, Runs: 20, MaxWork: 1000, Scenario: fitScenario(t, ok)}
+			for i := 1; i < tt.files; i++ {
+				data, err := os.ReadFile("testdata/squad.toml")
+				if err != nil {
+					t.Fatal(err)
+				}
+				// Another fight, so that the files are not the same one.
+				sc, err := lab.ParseScenario(fmt.Sprintf("more%d.toml", i), append(data, fmt.Sprintf("\n[[expect]]\nmetric = \"deaths\"\nmean = [0.0, %d.0]\n", 5+i)...))
+				if err != nil {
+					t.Fatal(err)
+				}
+				cfg.More = append(cfg.More, sc)
+			}
+			_, err := fit.Fit(context.Background(), cfg)
+			if err == nil {
+				t.Fatalf("got no error; want %q", tt.want)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("got %q; want %q in it", err, w)
+				}
+			}
+		})
+	}
+}
