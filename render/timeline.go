@@ -711,10 +711,12 @@ type nameLabel struct {
 }
 
 // nameLabels returns the labels that name the marks' lines at the plot's
-// left (text h high, h at most a few more than nameRise), top to bottom:
-// each line is named once, just over it, and lines closer than h share
-// one label over the topmost of them (ShakenBelow · PanicBelow+Hysteresis
-// for 0.6 and 0.55), so that no name sits across a line. A label that
+// left (text h high), top to bottom: each line is named once, just over
+// it (nameRise over it, or h for a taller text: the larger faces of a
+// small window, -scale 0.75, whose descenders crossed the line at
+// nameRise), and lines closer than h share one label over the topmost of
+// them (ShakenBelow · PanicBelow+Hysteresis for 0.6 and 0.55), so that no
+// name sits across a line. A label that
 // would rise above the plot goes under its lowest line instead, and takes
 // in the next label when they would overlap.
 func nameLabels(plot image.Rectangle, marks []Mark, h float64) []nameLabel {
@@ -738,7 +740,7 @@ func nameLabels(plot image.Rectangle, marks []Mark, h float64) []nameLabel {
 			out[n-1].marks, out[n-1].bottom = append(out[n-1].marks, i), y
 			continue
 		}
-		out = append(out, nameLabel{marks: []int{i}, top: y - nameRise, bottom: y})
+		out = append(out, nameLabel{marks: []int{i}, top: y - max(nameRise, h), bottom: y})
 	}
 	for k := 0; k < len(out); k++ {
 		if out[k].top >= float64(plot.Min.Y) {

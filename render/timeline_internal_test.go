@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/moralebreak/moralebreak/assets"
 	"github.com/moralebreak/moralebreak/game"
 	"github.com/moralebreak/moralebreak/morale"
 )
@@ -274,4 +275,39 @@ func legendFitByRest(soldiers []game.SoldierView, room float64, width func(strin
 		}
 	}
 	return soldiers, ""
+}
+
+// A threshold's name sits over its line, its descenders clear of it, at
+// every window scale: in a small window (-scale 0.75, 0.5) the faces are
+// larger in the layout's pixels (assets.LegibleAt: text 16 px high, not
+// 13), and a name 13 px over its line ran its descenders 2.4 px across it
+// ("ShakenBelow+Hysteresis" struck through by its own dashes).
+func TestThresholdNamesClearTheirLinesAtEveryScale(t *testing.T) {
+	as, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	plot := image.Rect(40, 28, 868, 180)
+	for _, tc := range []struct {
+		scale                     float64
+		panic, shaken, hysteresis float64
+	}{
+		{1, 0.25, 0.6, 0.15}, {0.75, 0.25, 0.6, 0.15}, {0.5, 0.25, 0.6, 0.15},
+		{0.75, 0.35, 0.6, 0.2}, {0.75, 0.25, 0.6, 0.05}, {2, 0.25, 0.6, 0.15},
+	} {
+		r := New(as.LegibleAt(tc.scale))
+		m := r.smallFace.Metrics()
+		glyphs := m.HAscent + m.HDescent // the drawn text's height from its top
+		s := morale.DefaultSettings()
+		s.PanicBelow, s.ShakenBelow, s.Hysteresis = tc.panic, tc.shaken, tc.hysteresis
+		marks := BarMarks(s)
+		for _, l := range nameLabels(plot, marks, r.labelH()) {
+			for _, mk := range marks {
+				if y := float64(TimelineY(plot, mk.Value)); y > l.top && y < l.top+glyphs {
+					t.Errorf("scale %v, %v/%v/%v: label %v got the text %.1f..%.1f, across the line of %v at %.1f; want it clear",
+						tc.scale, tc.panic, tc.shaken, tc.hysteresis, l.marks, l.top, l.top+glyphs, mk.Kind, y)
+				}
+			}
+		}
+	}
 }
