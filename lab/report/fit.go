@@ -128,12 +128,28 @@ func FitReport(r *labfit.Result, description, command string) (Report, error) {
 	if err != nil {
 		return Report{}, fmt.Errorf("convergence.png: %w", err)
 	}
-	each := fmt.Sprintf("each of the %d candidates", len(r.Evaluations))
-	if len(r.Evaluations) == 1 {
+	// An invalid candidate (settings that do not validate, or that lint
+	// warns of) fights no fight and is not drawn: it is not counted as
+	// measured, where the caption counted every evaluation.
+	measured := 0
+	for _, ev := range r.Evaluations {
+		if ev.Valid {
+			measured++
+		}
+	}
+	each := fmt.Sprintf("each of the %d candidates", measured)
+	if measured == 1 {
 		each = "the 1 candidate"
 	}
-	figs = append(figs, Figure{Name: "convergence.png", PNG: png, Caption: fmt.Sprintf("The objective of %s measured, in order (%s each in the search, %d re-measured or polished, %d on new seeds; 0: every expectation holds with margin), the best so far, and below it the best's distance from the start (the sum of its keys' relative changes), which falls once the fit trades changes away.",
-		each, fights(r.Runs), r.RefineRuns, r.HeldOutRuns)})
+	refused := ""
+	switch n := len(r.Evaluations) - measured; {
+	case n == 1:
+		refused = " 1 more candidate, whose settings do not validate or that lint warns of, fought no fight and is not drawn (it keeps its place on the axis of evaluations)."
+	case n > 1:
+		refused = fmt.Sprintf(" %d more candidates, whose settings do not validate or that lint warns of, fought no fight and are not drawn (they keep their places on the axis of evaluations).", n)
+	}
+	figs = append(figs, Figure{Name: "convergence.png", PNG: png, Caption: fmt.Sprintf("The objective of %s measured, in order (%s each in the search, %d re-measured or polished, %d on new seeds; 0: every expectation holds with margin), the best so far, and below it the best's distance from the start (the sum of its keys' relative changes), which falls once the fit trades changes away.%s",
+		each, fights(r.Runs), r.RefineRuns, r.HeldOutRuns, refused)})
 	if len(r.Before) > 0 && len(r.After) > 0 {
 		png, err := ExpectationsChart(r)
 		if err != nil {

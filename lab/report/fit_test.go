@@ -469,3 +469,35 @@ func TestFitChangesNeverReadUnchanged(t *testing.T) {
 		}
 	}
 }
+
+// The convergence chart's caption counts the candidates it draws: an
+// invalid one (settings that do not validate, or that lint warns of)
+// fights no fight and is not drawn, but the caption counted every
+// evaluation, so a fit of rearguard.toml and twosquads.toml read "each of
+// the 295 candidates measured" where 84 of them fought nothing.
+func TestFitCaptionCountsMeasuredCandidates(t *testing.T) {
+	tests := []struct {
+		name    string
+		invalid int
+		want    string
+	}{
+		{"none refused", 0, "The objective of each of the 41 candidates measured, in order (200 fights each in the search, 800 re-measured or polished, 1000 on new seeds; 0: every expectation holds with margin), the best so far, and below it the best's distance from the start (the sum of its keys' relative changes), which falls once the fit trades changes away."},
+		{"one refused", 1, "The objective of each of the 41 candidates measured, in order (200 fights each in the search, 800 re-measured or polished, 1000 on new seeds; 0: every expectation holds with margin), the best so far, and below it the best's distance from the start (the sum of its keys' relative changes), which falls once the fit trades changes away. 1 more candidate, whose settings do not validate or that lint warns of, fought no fight and is not drawn (it keeps its place on the axis of evaluations)."},
+		{"84 refused", 84, "The objective of each of the 41 candidates measured, in order (200 fights each in the search, 800 re-measured or polished, 1000 on new seeds; 0: every expectation holds with margin), the best so far, and below it the best's distance from the start (the sum of its keys' relative changes), which falls once the fit trades changes away. 84 more candidates, whose settings do not validate or that lint warns of, fought no fight and are not drawn (they keep their places on the axis of evaluations)."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := fitResult()
+			for i := 0; i < tt.invalid; i++ {
+				r.Evaluations = append(r.Evaluations, labfit.Evaluation{Phase: "search", Restart: 3, Generation: 1})
+			}
+			rep, err := report.FitReport(r, "", "moralesim fit x.toml")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := rep.Figures[0].Caption; got != tt.want {
+				t.Errorf("got the caption %q; want %q", got, tt.want)
+			}
+		})
+	}
+}
