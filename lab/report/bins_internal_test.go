@@ -51,3 +51,35 @@ func TestStepBins(t *testing.T) {
 		}
 	}
 }
+
+// A histogram of one value draws one bar centred on it: gonum's own bin
+// went from the value to the value + 1, so the demo's battle, whose first
+// rout is at 10.5 s in every fight, drew a bar from 10.5 to 11.5 s.
+func TestHistBinsOfOneValue(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		vals     []float64
+		min, max float64
+		weight   float64
+	}{
+		{"the demo's first rout", []float64{10.5, 10.5, 10.5}, 10, 11, 3},
+		{"one fight", []float64{42.25}, 41.75, 42.75, 1},
+		{"at zero", []float64{0, 0}, -0.5, 0.5, 2},
+	} {
+		b := histBins(c.vals, 20)
+		if len(b) != 1 {
+			t.Errorf("%s: got %d bins; want 1", c.name, len(b))
+			continue
+		}
+		if b[0].Min != c.min || b[0].Max != c.max || b[0].Weight != c.weight {
+			t.Errorf("%s: got the bin %g..%g of %g; want %g..%g of %g", c.name, b[0].Min, b[0].Max, b[0].Weight, c.min, c.max, c.weight)
+		}
+	}
+	// Values of more than one keep stepBins' bins, or gonum's (nil).
+	if b := histBins([]float64{0, 1, math.Pi}, 20); b != nil {
+		t.Errorf("no step: got %d bins; want gonum's (nil)", len(b))
+	}
+	if b := histBins([]float64{0, 1, 2, 3, 5}, 20); len(b) != 6 {
+		t.Errorf("whole numbers: got %d bins; want stepBins' 6", len(b))
+	}
+}

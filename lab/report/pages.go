@@ -72,7 +72,11 @@ func RunReport(sum *lab.Summary, runs []lab.RunResult) (Report, error) {
 		cascade = append(cascade, float64(runs[i].LargestCascade))
 	}
 	png, err = Histogram(fmt.Sprintf("time of the first rout (%d of %s had one)", len(first), fights(len(runs))), "seconds", first, 20)
-	if err := add("first_rout.png", fmt.Sprintf("When the first man routed, in the %d of the %s that had a rout (about 20 bins of equal width).", len(first), fights(len(runs))), png, err); err != nil {
+	bins := "(about 20 bins of equal width)"
+	if v, ok := oneValue(first); ok {
+		bins = "(one bar: every one at " + lab.FormatNumber(v) + " s)"
+	}
+	if err := add("first_rout.png", fmt.Sprintf("When the first man routed, in the %d of the %s that had a rout %s.", len(first), fights(len(runs)), bins), png, err); err != nil {
 		return Report{}, err
 	}
 	png, err = CountChart(fmt.Sprintf("largest rout cascade (%s)", fights(len(runs))), "men routed in one chain", cascade)

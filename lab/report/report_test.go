@@ -852,3 +852,35 @@ func TestPageSharesNeverReadNoneOrAll(t *testing.T) {
 		}
 	}
 }
+
+// The first rout's caption says when every first rout came at one time
+// (one bar), where it said "about 20 bins of equal width" of the demo's
+// battle, whose 100 first routs were all at 10.5 s.
+func TestFirstRoutCaptionOfOneTime(t *testing.T) {
+	tests := []struct {
+		name  string
+		times []float64
+		want  string
+	}{
+		{"one time", []float64{10.5, 10.5, 10.5, 10.5}, "When the first man routed, in the 4 of the 4 fights that had a rout (one bar: every one at 10.5 s)."},
+		{"two times", []float64{10.5, 10.75, 10.5, 10.5}, "When the first man routed, in the 4 of the 4 fights that had a rout (about 20 bins of equal width)."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h, runs := monteCarlo(t, load(t, "opening.toml"), len(tt.times), lab.Shard{})
+			for i, v := range tt.times {
+				runs[i].FirstRouted = &v
+			}
+			sum := lab.Summarize(h, runs)
+			r, err := report.RunReport(&sum, runs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range r.Figures {
+				if f.Name == "first_rout.png" && f.Caption != tt.want {
+					t.Errorf("got the caption %q; want %q", f.Caption, tt.want)
+				}
+			}
+		})
+	}
+}
