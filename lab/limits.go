@@ -94,6 +94,12 @@ func keptSamples(duration, sample float64, squads int) int {
 type WorkError struct {
 	What        string
 	Work, Limit float64
+	// Advice is what to do short of raising the ceiling, for the command
+	// refused: "" is "run fewer fights or a smaller scenario". Only run
+	// takes -shard, so only its advice may name it (a sensitivity's said
+	// "shard it (-shard K/N)", which sensitivity refuses as a flag it does
+	// not define).
+	Advice string
 }
 
 // Error says what would take how much, and how to go on, each number as a
@@ -101,8 +107,12 @@ type WorkError struct {
 // "the ceiling is 100000000000", "-max-work 146000000000", a value the flag
 // reads back, where %.3g wrote "1.46e+11" and "1e+11".
 func (e *WorkError) Error() string {
-	return fmt.Sprintf("%s would do about %s units of work (a unit costs about what stepping one man through one simulated second does: %s); the ceiling is %s: run fewer fights or a smaller scenario, shard it (-shard K/N), or raise the ceiling with -max-work %s",
-		e.What, FormatWork(e.Work), CoreTime(e.Work), FormatExact(e.Limit), FormatExact(e.Enough()))
+	advice := e.Advice
+	if advice == "" {
+		advice = "run fewer fights or a smaller scenario"
+	}
+	return fmt.Sprintf("%s would do about %s units of work (a unit costs about what stepping one man through one simulated second does: %s); the ceiling is %s: %s, or raise the ceiling with -max-work %s",
+		e.What, FormatWork(e.Work), CoreTime(e.Work), FormatExact(e.Limit), advice, FormatExact(e.Enough()))
 }
 
 // FormatWork writes an estimate of work as the lab's refusals say it: three

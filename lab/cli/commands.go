@@ -168,7 +168,7 @@ func cmdRun(ctx context.Context, args []string, env console) error {
 	}
 	if len(sweeps) > 0 {
 		if err := lab.CheckWork("this sweep", lab.SweepWork(sc, axes, *runs, shard), *maxWork); err != nil {
-			return err
+			return withAdvice(err, runAdvice)
 		}
 		if err := checkResults(sc, *runs, set["runs"]); err != nil {
 			return err
@@ -183,7 +183,7 @@ func cmdRun(ctx context.Context, args []string, env console) error {
 		what = fmt.Sprintf("shard %s of %d runs", shard, *runs)
 	}
 	if err := lab.CheckWork(what, shardRuns(*runs, shard)*lab.FightWork(sc), *maxWork); err != nil {
-		return err
+		return withAdvice(err, runAdvice)
 	}
 	if err := checkResults(sc, *runs, set["runs"]); err != nil {
 		return err
@@ -798,4 +798,18 @@ func printSweep(env console, res lab.SweepResult) {
 		}
 		env.out.printf("%s\t%s [%s, %s]\n", strings.Join(cols, "\t"), lab.FormatShare(pt.Share), lab.FormatShare(pt.Lo), lab.FormatShare(pt.Hi))
 	}
+}
+
+// runAdvice is what a refusal of run's work advises short of -max-work: run
+// alone of the commands takes -shard.
+const runAdvice = "run fewer fights or a smaller scenario, shard it (-shard K/N)"
+
+// withAdvice gives a *lab.WorkError err the advice of the command refused
+// (lab.WorkError.Advice), and returns it.
+func withAdvice(err error, advice string) error {
+	var we *lab.WorkError
+	if errors.As(err, &we) {
+		we.Advice = advice
+	}
+	return err
 }

@@ -42,7 +42,8 @@ func cmdGame(ctx context.Context, args []string, env console) error {
 		return bad("game: -duration is %s; it must be more than 0 and at most 3600 seconds", lab.FormatExact(*duration))
 	}
 	if err := lab.CheckWork(lab.Plural(*runs, "battle"), float64(*runs)**duration*gameWorkPerSecond, *maxWork); err != nil {
-		return err
+		// The battle is the demo's: no scenario to make smaller.
+		return withAdvice(err, "run fewer battles (-runs) or shorter ones (-duration)")
 	}
 	s := morale.DefaultSettings()
 	if *weights != "" {

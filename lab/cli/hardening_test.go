@@ -278,3 +278,42 @@ func equalMaps(a, b map[string]string) bool {
 	}
 	return true
 }
+
+// A refusal of work advises only what the command refused can do: every
+// refusal said "shard it (-shard K/N)", a flag only run takes, so a
+// sensitivity, a check, a comparison or a game that followed the advice
+// was refused again ("flag provided but not defined: -shard"); and a
+// game, which has no scenario, was told to run a smaller one.
+func TestWorkRefusalAdvisesTheCommandsFlags(t *testing.T) {
+	const w = "../../weights.toml"
+	tests := []struct {
+		name      string
+		args      []string
+		want, not string
+	}{
+		{"run", []string{"run", opening, "-runs", "10"}, "run fewer fights or a smaller scenario, shard it (-shard K/N), or raise the ceiling", ""},
+		{"sweep", []string{"run", opening, "-runs", "10", "-sweep", "Hysteresis=0.1:0.2:0.05"}, "run fewer fights or a smaller scenario, shard it (-shard K/N), or raise the ceiling", ""},
+		{"check", []string{"check", opening, "-runs", "10"}, "run fewer fights or a smaller scenario, or raise the ceiling", "-shard"},
+		{"sensitivity", []string{"sensitivity", opening, "-runs", "10"}, "run fewer fights or a smaller scenario, or raise the ceiling", "-shard"},
+		{"compare", []string{"compare", w, w, opening, "-runs", "10"}, "run fewer fights or a smaller scenario, or raise the ceiling", "-shard"},
+		{"game", []string{"game", "-runs", "10"}, "run fewer battles (-runs) or shorter ones (-duration), or raise the ceiling", "-shard"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append(tt.args, "-q", "-max-work", "1", "-out", filepath.Join(t.TempDir(), "out"))
+			if tt.name == "check" || tt.name == "compare" {
+				args = args[:len(args)-2] // neither takes -out
+			}
+			code, _, stderr := runMain(t, context.Background(), nil, args...)
+			if code != cli.ExitBadInput {
+				t.Fatalf("exit %d, stderr %q; want %d", code, stderr, cli.ExitBadInput)
+			}
+			if !strings.Contains(stderr, tt.want) {
+				t.Errorf("got %q; want %q in it", stderr, tt.want)
+			}
+			if tt.not != "" && strings.Contains(stderr, tt.not) {
+				t.Errorf("got %q; want no %q in it", stderr, tt.not)
+			}
+		})
+	}
+}
