@@ -24,7 +24,9 @@ const (
 	whyPad       = 10
 	whyLine      = 15 // a line of smallFace
 	whyTitleLine = 18
-	whyLabelW    = 118 // the cause labels' column
+	whyLabelW    = 118 // the cause labels' column, at least (whyLabelCol)
+	whyLabelGap  = 6   // between a cause's label and its track
+	whyLabelMax  = 0.4 // the most of the panel's inner width the labels take
 	whyNumW      = 52  // the numbers' column (whyNumCol: wider for a long number)
 	whyNumGap    = 8   // at least between the track and a number
 	whyMaxLines  = 9   // of the sentence
@@ -693,11 +695,12 @@ func (r *Renderer) buildWhy(p *WhyPanel, l *whyLayout) {
 		for _, b := range bars {
 			scale = math.Max(scale, math.Abs(b.Delta))
 		}
-		trackX := x + whyLabelW
-		trackW := inner - whyLabelW - r.whyNumCol(bars)
+		labelW := r.whyLabelCol(bars, inner)
+		trackX := x + labelW
+		trackW := inner - labelW - r.whyNumCol(bars)
 		mid := trackX + trackW/2
 		for _, b := range bars {
-			drawText(dst, clip(b.Label, r.smallFace, whyLabelW-6), r.smallFace, x, y, text.AlignStart, whyText, false)
+			drawText(dst, clip(b.Label, r.smallFace, labelW-whyLabelGap), r.smallFace, x, y, text.AlignStart, whyText, false)
 			fillRect(dst, float32(trackX), float32(y+3), float32(trackW), 9, whyTrack)
 			w := b.Delta / scale * trackW / 2
 			col := whyGood
@@ -733,6 +736,20 @@ func (r *Renderer) buildWhy(p *WhyPanel, l *whyLayout) {
 			}
 		}
 	}
+}
+
+// whyLabelCol is the width of the column of the bars' labels, in a panel
+// inner wide: whyLabelW, or wider to hold the widest label whole, up to
+// whyLabelMax of inner (a custom event's long name is then cut with "…"):
+// at whyLabelW, ReinforcementsArrived (112.5 px, 143 px in the larger text
+// of -scale 0.75) read "Reinforcements…", though the sentence above it
+// names it whole. The track shortens instead.
+func (r *Renderer) whyLabelCol(bars []WhyBar, inner float64) float64 {
+	w := float64(whyLabelW)
+	for _, b := range bars {
+		w = math.Max(w, textWidth(b.Label, r.smallFace)+whyLabelGap)
+	}
+	return math.Min(w, inner*whyLabelMax)
 }
 
 // whyNumCol is the width of the column of the bars' numbers: whyNumW, or

@@ -264,3 +264,39 @@ func TestWhyStateChangeHangsUnderItsText(t *testing.T) {
 		}
 	}
 }
+
+// Every built-in cause's label is whole on its bar at -scale 1 and in the
+// larger text of -scale 0.75: ReinforcementsArrived read
+// "Reinforcements…" (112.5 px in a column of 112), though the sentence
+// over it names it whole; a custom event too long for the column is cut,
+// the track keeping most of the panel.
+func TestWhyBarLabelsWhole(t *testing.T) {
+	a, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	inner := float64(WhyPanelW - 2*whyPad)
+	labels := []string{"contagion", "recovery", "rally", "forced rout", "set by hand"}
+	for _, e := range morale.DefaultSettings().Events() {
+		labels = append(labels, string(e))
+	}
+	for _, k := range []float64{1, 0.75} {
+		r := New(a.LegibleAt(k))
+		for _, l := range labels {
+			bars := []WhyBar{whyBar("AllyDown", -0.2), whyBar(l, 0.1)}
+			w := r.whyLabelCol(bars, inner)
+			if got := clip(l, r.smallFace, w-whyLabelGap); got != l {
+				t.Errorf("scale %v: got the label %q; want %q whole", k, got, l)
+			}
+			if track := inner - w - r.whyNumCol(bars); track < inner/2 {
+				t.Errorf("scale %v, %s: got a track of %.0f px; want at least half the panel's %.0f", k, l, track, inner)
+			}
+		}
+		long := strings.Repeat("AmbushFromTheTreeLine", 3)
+		bars := []WhyBar{whyBar(long, -0.1)}
+		w := r.whyLabelCol(bars, inner)
+		if got := clip(long, r.smallFace, w-whyLabelGap); got == long || w > inner*whyLabelMax {
+			t.Errorf("scale %v: a custom event %d chars long got the label %q in %.0f px; want it cut in at most %.0f", k, len(long), got, w, inner*whyLabelMax)
+		}
+	}
+}
