@@ -28,11 +28,10 @@ func (w *World) Checksum() uint64 {
 	h.settings(&w.s)
 	var rng [32]byte
 	if b, err := w.src.AppendBinary(rng[:0]); err == nil {
-		for ; len(b) >= 16; b = b[16:] {
-			h.pair(binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[8:]))
-		}
-		for ; len(b) >= 8; b = b[8:] {
-			h.pair(binary.LittleEndian.Uint64(b), 0)
+		for ; len(b) > 0; b = b[min(16, len(b)):] { // every byte: the last pair padded with zeros
+			var p [16]byte
+			copy(p[:], b)
+			h.pair(binary.LittleEndian.Uint64(p[:]), binary.LittleEndian.Uint64(p[8:]))
 		}
 	}
 	h.pair(uint64(w.nowTicks), uint64(w.stepTicks))

@@ -88,3 +88,33 @@ func TestChecksumHasTheSortWindows(t *testing.T) {
 		}
 	}
 }
+
+// TestChecksumHasTheRandomSource: two Worlds alike but for one bit of their
+// random source's state roll other nerves at their next spawn, so their
+// checksums differ, for every bit of the state's saved form (its last four
+// bytes were once left out of the hash).
+func TestChecksumHasTheRandomSource(t *testing.T) {
+	w, err := NewWorld(DefaultSettings(), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Spawn(1, Vec2{})
+	sum := w.Checksum()
+	state, err := w.src.AppendBinary(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range state {
+		for bit := range 8 {
+			flipped := append([]byte(nil), state...)
+			flipped[k] ^= 1 << bit
+			c := w.Clone()
+			if c.src.UnmarshalBinary(flipped) != nil {
+				continue // not a state (its "pcg:" mark)
+			}
+			if c.Checksum() == sum {
+				t.Errorf("bit %d of byte %d of %d of the random source flipped: Checksum() is the same; want another", bit, k, len(state))
+			}
+		}
+	}
+}
