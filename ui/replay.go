@@ -52,6 +52,13 @@ func (a *App) do(act Action) {
 	case ActRewindBack:
 		a.g.Rewind().By(-RewindStep)
 	case ActRewindForward:
+		// without a cursor the battle is at its latest moment (a replay
+		// being played has its file's rest to go to): To there would
+		// pause it, make edits pending and end a what-if, moving nothing
+		if _, ok := a.g.Rewind().Cursor(); !ok && !a.g.ReplayStatus().Active {
+			a.showBanner("Forward 1 s: the battle is at its latest moment, nothing changed; rewind first (, or drag the timeline), then . moves forward.", true, 4*game.TPS)
+			return
+		}
 		a.g.Rewind().By(RewindStep)
 	case ActResume:
 		switch err := a.g.Rewind().Resume(); {

@@ -267,3 +267,64 @@ func TestSelectionLineShowsTheFutureShown(t *testing.T) {
 		}
 	}
 }
+
+// Forward 1 s (.) with no rewind cursor has no moment to go forward to:
+// it changes nothing and says so. It set a cursor at the latest moment
+// instead ("Rewound to 5.57 s of 5.57 s"): the battle paused, the tuner's
+// edits waited as pending, and a what-if running ended, its future A gone,
+// on a key that reads as "go on". With a cursor it still moves it.
+func TestForwardWithoutARewindChangesNothing(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		whatIf   bool // a what-if runs when . is pressed
+		rewound  bool // the cursor is 3 s back
+		wantMove bool
+	}{
+		{"live", false, false, false},
+		{"a what-if running", true, false, false},
+		{"rewound", false, true, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, g := newTestApp(t, Config{})
+			for g.Time() < 12 {
+				g.Tick()
+			}
+			if tc.whatIf {
+				for range 4 {
+					a.run(bindingLabelled(t, "Rewind 1 s"))
+				}
+				s := g.Settings().Clone()
+				s.Weights[morale.Suppressed] = -0.03
+				a.apply(game.SetSettings{Settings: s})
+				a.run(bindingLabelled(t, "Resume from here"))
+				for g.Time() < 12 {
+					g.Tick()
+				}
+			}
+			if tc.rewound {
+				for range 3 {
+					a.run(bindingLabelled(t, "Rewind 1 s"))
+				}
+			}
+			before, rewound := g.Rewind().Cursor()
+			paused := g.Paused()
+			a.run(bindingLabelled(t, "Forward 1 s"))
+			after, ok := g.Rewind().Cursor()
+			if tc.wantMove {
+				if !ok || after != before+game.SubTicksPerSecond {
+					t.Errorf("got the cursor at %d (%v); want it at %d", after, ok, before+game.SubTicksPerSecond)
+				}
+				return
+			}
+			if ok != rewound || g.Paused() != paused {
+				t.Errorf("got a cursor %v, paused %v; want %v, %v: nothing changed", ok, g.Paused(), rewound, paused)
+			}
+			if _, running := g.Rewind().WhatIf(); running != tc.whatIf {
+				t.Errorf("got a what-if running %v; want %v", running, tc.whatIf)
+			}
+			if m := a.strip.Message(slotNotice); m.Tone != widgets.ToneBad || !strings.Contains(m.Text, "rewind first") {
+				t.Errorf("got the notice %q (tone %v); want a refusal that says to rewind first", m.Text, m.Tone)
+			}
+		})
+	}
+}
