@@ -62,10 +62,19 @@ func clampNaN01(v float64) float64 {
 // step, only the remainder of the step recovers, so that a stretch of time
 // gains the same whether it is taken in one step or in many. The gain is
 // perSecond × that remainder: 0 within the delay, perSecond·dt once it is
-// over. A NaN input gives NaN; a rate or dt of 0 or below gives 0 or less.
+// over. An infinite delay never ends, so it gives 0 even with no bad news
+// (+Inf seconds since it). A NaN input gives NaN; a rate or dt of 0 or below
+// gives 0 or less.
 func RecoveryGain(secondsSinceBadNews, dt, perSecond, delaySeconds float64) float64 {
+	// past: how far past the delay the step's end lies; 0 when the two are
+	// equal, as for +Inf seconds and an infinite delay, whose difference
+	// would be NaN.
+	past := float64(secondsSinceBadNews) - float64(delaySeconds)
+	if secondsSinceBadNews == delaySeconds {
+		past = 0
+	}
 	// t: the part of the step past the delay (≤ 0: none of it).
-	t := min(float64(secondsSinceBadNews)-float64(delaySeconds), dt)
+	t := min(past, dt)
 	return float64(perSecond * max(t, 0))
 }
 

@@ -176,6 +176,8 @@ func TestRecoverMorale(t *testing.T) {
 		{"an infinite rate recovers at once past the delay", 0.5, 100, 1, math.Inf(1), 4, 1},
 		{"an infinite rate does nothing within the delay", 0.5, 2, 1, math.Inf(1), 4, 0.5},
 		{"delay 0, no bad news", 0.5, math.Inf(1), 1, 0.06, 0, 0.56},
+		{"an infinite delay never ends", 0.5, 100, 1, 0.06, math.Inf(1), 0.5},
+		{"an infinite delay never ends, even without bad news", 0.5, math.Inf(1), 1, 0.06, math.Inf(1), 0.5},
 	}
 	for _, e := range edges {
 		if got := morale.RecoverMorale(e.m, morale.RecoveryGain(e.since, e.dt, e.perSecond, e.delay)); !near(got, e.want, tol) {
@@ -533,6 +535,10 @@ func TestRulesWithNaN(t *testing.T) {
 		{"RecoveryGain dt NaN is NaN", morale.RecoveryGain(10, nan, 0.06, 4), nan},
 		{"RecoveryGain rate NaN is NaN", morale.RecoveryGain(10, 1, nan, 4), nan},
 		{"RecoveryGain delay NaN is NaN", morale.RecoveryGain(10, 1, 0.06, nan), nan},
+		// No input NaN: +Inf seconds less an infinite delay is NaN, which
+		// RecoveryGain must not return.
+		{"RecoveryGain no bad news, infinite delay is 0", morale.RecoveryGain(math.Inf(1), 0.25, 0.06, math.Inf(1)), 0},
+		{"RecoveryGain infinite delay, NaN dt is NaN", morale.RecoveryGain(math.Inf(1), nan, 0.06, math.Inf(1)), nan},
 		{"RecoverMorale gain NaN leaves morale", morale.RecoverMorale(0.5, nan), 0.5},
 		{"RecoverMorale negative gain leaves morale", morale.RecoverMorale(0.5, -0.1), 0.5},
 		{"DistanceFalloff distance NaN", morale.DistanceFalloff(nan, 600, 3000), 0},
