@@ -34,8 +34,9 @@ import (
 //
 // Clone costs O(agents + squads + grid cells + ledger entries) time and
 // memory, allocating a fixed number of blocks whatever the number of
-// agents; its scratch buffers start empty. The zero World clones to a zero
-// World.
+// agents, and a few more per thousand grid cells and squads (the copies of
+// their maps); its scratch buffers start empty. The zero World clones to a
+// zero World.
 func (w *World) Clone() *World {
 	w.guard()
 	if w.self == nil {
