@@ -25,7 +25,7 @@ func GameRun(s morale.Settings, seed uint64, duration, sample, cascadeWindow, re
 		return RunResult{}, err
 	}
 	o := g.Scene().(*game.Opening) // the config's scene
-	t := newTally(seed, 1, rebreakWindow)
+	t := newTally(seed, 1, rebreakWindow, cascadeWindow)
 	t.res.SquadMorale = [][]float64{nil}
 	var sol []game.SoldierView
 	nextSample := 0.0
@@ -62,6 +62,6 @@ func GameRun(s morale.Settings, seed uint64, duration, sample, cascadeWindow, re
 		observe()
 	}
 	t.res.Agents = len(t.men)
-	t.finish(cascadeWindow)
+	t.finish()
 	return t.res, nil
 }

@@ -209,9 +209,16 @@ type man struct {
 // demo's battle (GameRun) alike.
 type tally struct {
 	res     RunResult
-	men     []man // by the fight's index, grown as men appear
-	routs   []float64
+	men     []man   // by the fight's index, grown as men appear
 	brokeAt float64 // time of the first break, -1 before
+	// The routs' chain so far (LargestCascade's, counted as they come: the
+	// clock never goes back): the last rout's time and the chain's length.
+	// A fight kept every rout's time until it ended, 8 bytes a rout and a
+	// sorted copy: a squad of 20,000 routed and rallied every 0.05 s held
+	// 1.4 GB for four fights.
+	lastRout      float64
+	chain         int
+	cascadeWindow float64
 	// unsteady counts the living men who are not Steady; squadUnsteady
 	// those of each squad.
 	unsteady      int
@@ -221,9 +228,10 @@ type tally struct {
 	rebreakWindow float64
 }
 
-// newTally returns the tally of a fight of the given seed and squads.
-func newTally(seed uint64, squads int, rebreakWindow float64) tally {
-	return tally{brokeAt: -1, rebreakWindow: rebreakWindow, squadUnsteady: make([]int, squads),
+// newTally returns the tally of a fight of the given seed and squads, its
+// routs chained within cascadeWindow seconds.
+func newTally(seed uint64, squads int, rebreakWindow, cascadeWindow float64) tally {
+	return tally{brokeAt: -1, rebreakWindow: rebreakWindow, cascadeWindow: cascadeWindow, squadUnsteady: make([]int, squads),
 		res: RunResult{Seed: seed, SquadBroke: make([]bool, squads), SquadFirstBreak: make([]*float64, squads), SquadRouted: make([]int, squads)}}
 }
 
@@ -298,7 +306,7 @@ func run(ctx context.Context, sc *Scenario, cfg *game.ScenarioConfig, s morale.S
 	if err != nil {
 		return RunResult{}, nil, err
 	}
-	r := &runner{tally: newTally(seed, len(sc.Squads), sc.RebreakWindow), ctx: ctx, tick: opt.tick, rate: opt.rate, interval: pollTerms, sc: sc, w: w}
+	r := &runner{tally: newTally(seed, len(sc.Squads), sc.RebreakWindow, sc.CascadeWindow), ctx: ctx, tick: opt.tick, rate: opt.rate, interval: pollTerms, sc: sc, w: w}
 	if r.rate > 0 {
 		r.interval = pollWork
 	}
@@ -325,7 +333,7 @@ func run(ctx context.Context, sc *Scenario, cfg *game.ScenarioConfig, s morale.S
 	r.check(r.f.Err())
 	r.res.Agents = r.f.Men()
 	r.res.Deaths = r.f.Deaths()
-	r.finish(sc.CascadeWindow)
+	r.finish()
 	if opt.named {
 		for _, nm := range NamedMen(sc) {
 			r.res.namedRouted = append(r.res.namedRouted, nm.Index < len(r.men) && r.men[nm.Index].routed)
@@ -480,7 +488,13 @@ func (t *tally) changed(i, squad int, old, st morale.State, now float64, rallied
 			t.res.Routed++
 			t.res.SquadRouted[squad]++
 		}
-		t.routs = append(t.routs, now)
+		if t.chain > 0 && now-t.lastRout <= t.cascadeWindow {
+			t.chain++
+		} else {
+			t.chain = 1
+		}
+		t.lastRout = now
+		t.res.LargestCascade = max(t.res.LargestCascade, t.chain)
 	}
 	if st.IsBroken() && !old.IsBroken() {
 		if !m.broke {
@@ -542,10 +556,8 @@ func (r *runner) sample() {
 	}
 }
 
-// finish computes the metrics of the whole fight, its routs chained within
-// cascadeWindow seconds.
-func (t *tally) finish(cascadeWindow float64) {
-	t.res.LargestCascade = LargestCascade(t.routs, cascadeWindow)
+// finish computes the metrics of the whole fight.
+func (t *tally) finish() {
 	broken := 0
 	for _, b := range t.res.SquadBroke {
 		if b {
