@@ -128,3 +128,29 @@ func TestEditorRefusalWritesTheValueAsTyped(t *testing.T) {
 		}
 	}
 }
+
+// A value typed with a decimal comma, as a designer in much of Europe
+// writes it, is refused as before (a comma may be a thousands separator:
+// "3,000" is not 3.0), but the reason says how to write it: it said only
+// `"0,65" is not a number`.
+func TestParseValueSaysToWriteADecimalPoint(t *testing.T) {
+	s := morale.DefaultSettings()
+	for _, tc := range []struct {
+		key, in string
+		want    string // the error, "" for none
+	}{
+		{"ShakenBelow", "0,65", `ShakenBelow: "0,65" is not a number: write decimals with a point (0.5), and no thousands separator`},
+		{"NoEffectRadius", "3,000", `NoEffectRadius: "3,000" is not a number: write decimals with a point (0.5), and no thousands separator`},
+		{"ShakenBelow", "abc", `ShakenBelow: "abc" is not a number`},
+		{"ShakenBelow", "0.65", ""},
+	} {
+		_, err := ui.ParseValue(param(t, s, tc.key), tc.in)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tc.want {
+			t.Errorf("%s %q: got the error %q; want %q", tc.key, tc.in, got, tc.want)
+		}
+	}
+}

@@ -586,7 +586,8 @@ func (t *Tuner) reveal(i int) {
 
 // ParseValue reads a value typed for parameter p: a number ("−" is read as
 // a minus), finite, inside p's range Min..Max. The error names p and says
-// what is wrong; nothing changes on an error.
+// what is wrong (with a comma in it, how to write decimals); nothing
+// changes on an error.
 func ParseValue(p Param, s string) (float64, error) {
 	t := strings.TrimSpace(strings.ReplaceAll(s, "−", "-"))
 	v, err := strconv.ParseFloat(t, 64)
@@ -594,6 +595,10 @@ func ParseValue(p Param, s string) (float64, error) {
 	switch {
 	case t == "":
 		return 0, fmt.Errorf("%s: type a number (%s..%s)", p.Name, sc.FormatValue(p.Min), sc.FormatValue(p.Max))
+	case err != nil && !errors.Is(err, strconv.ErrRange) && strings.Contains(t, ","):
+		// a decimal comma ("0,65"), or a thousands separator ("3,000"):
+		// which, only the designer knows
+		return 0, fmt.Errorf("%s: %q is not a number: write decimals with a point (0.5), and no thousands separator", p.Name, s)
 	case err != nil && !errors.Is(err, strconv.ErrRange): // out of range: ±Inf, refused as not finite
 		return 0, fmt.Errorf("%s: %q is not a number", p.Name, s)
 	case math.IsNaN(v) || math.IsInf(v, 0):

@@ -258,6 +258,7 @@ func TestTunerRefusesBadTypedValues(t *testing.T) {
 		{"-inf", "not a finite number"},
 		{"1e999", "not a finite number"},
 		{"0.6.1", "is not a number"},
+		{"0,65", "write decimals with a point"},
 		{"1.5", "outside its range 0.00..1.00"},
 		{"-0.01", "outside its range"},
 		{"   ", "type a number"},
