@@ -148,8 +148,12 @@ func FitReport(r *labfit.Result, description, command string) (Report, error) {
 	case n > 1:
 		refused = fmt.Sprintf(" %d more candidates, whose settings do not validate or that lint warns of, fought no fight and are not drawn (they keep their places on the axis of evaluations).", n)
 	}
-	figs = append(figs, Figure{Name: "convergence.png", PNG: png, Caption: fmt.Sprintf("The objective of %s measured, in order (%s each in the search, %d re-measured or polished, %d on new seeds; 0: every expectation holds with margin), the best so far, and below it the best's distance from the start (the sum of its keys' relative changes), which falls once the fit trades changes away.%s",
-		each, fights(r.Runs), r.RefineRuns, r.HeldOutRuns, refused)})
+	ofEach := ""
+	if n := len(r.Scenarios); n > 1 {
+		ofEach = fmt.Sprintf(", of each of the %d scenarios", n)
+	}
+	figs = append(figs, Figure{Name: "convergence.png", PNG: png, Caption: fmt.Sprintf("The objective of %s measured, in order (%s each in the search, %d re-measured or polished, %d on new seeds%s; 0: every expectation holds with margin), the best so far, and below it the best's distance from the start (the sum of its keys' relative changes), which falls once the fit trades changes away.%s",
+		each, fights(r.Runs), r.RefineRuns, r.HeldOutRuns, ofEach, refused)})
 	if len(r.Before) > 0 && len(r.After) > 0 {
 		png, err := ExpectationsChart(r)
 		if err != nil {
@@ -237,8 +241,14 @@ func FitReport(r *labfit.Result, description, command string) (Report, error) {
 	if r.Restarts == 1 {
 		restarts = "one run"
 	}
-	p.Para(fmt.Sprintf("%d fights of a budget of %d: %d in the search (%d per candidate, %d candidates per generation, %s of CMA-ES), %d re-measuring the best (%d each), %d rounding and putting keys back, %d on new seeds.",
-		f.Total, r.Budget, f.Search, r.Runs, r.Population, restarts, f.Refine, r.RefineRuns, f.Polish, f.HeldOut))
+	// A candidate of a fit of several fights its runs of each file: "100
+	// per candidate" read as half the fights it fought.
+	ofEach, ofEachShort := "", ""
+	if n := len(r.Scenarios); n > 1 {
+		ofEach, ofEachShort = fmt.Sprintf(" of each of the %d scenarios", n), ", of each scenario"
+	}
+	p.Para(fmt.Sprintf("%d fights of a budget of %d: %d in the search (%d per candidate%s, %d candidates per generation, %s of CMA-ES), %d re-measuring the best (%d each%s), %d rounding and putting keys back, %d on new seeds.",
+		f.Total, r.Budget, f.Search, r.Runs, ofEach, r.Population, restarts, f.Refine, r.RefineRuns, ofEachShort, f.Polish, f.HeldOut))
 	p.Section("Plots")
 	for _, fig := range figs {
 		p.Figure(fig)

@@ -501,3 +501,39 @@ func TestFitCaptionCountsMeasuredCandidates(t *testing.T) {
 		})
 	}
 }
+
+// A fit of several files says its fights per candidate are of each file:
+// the page of a fit of two read "38200 in the search (100 per candidate,
+// …)", where each candidate fought 100 of each, 200 in all.
+func TestFitPageSaysFightsOfEachFile(t *testing.T) {
+	tests := []struct {
+		name  string
+		files []string
+		want  []string
+	}{
+		{"one file", nil, []string{
+			"59200 fights of a budget of 60000: 50000 in the search (200 per candidate, 8 candidates per generation, 3 restarts of CMA-ES), 4000 re-measuring the best (800 each), 3200 rounding",
+			"(200 fights each in the search, 800 re-measured or polished, 1000 on new seeds; 0: every",
+		}},
+		{"two files", []string{"x.toml", "y.toml"}, []string{
+			"59200 fights of a budget of 60000: 50000 in the search (200 per candidate of each of the 2 scenarios, 8 candidates per generation, 3 restarts of CMA-ES), 4000 re-measuring the best (800 each, of each scenario), 3200 rounding",
+			"(200 fights each in the search, 800 re-measured or polished, 1000 on new seeds, of each of the 2 scenarios; 0: every",
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := fitResult()
+			r.Scenarios = tt.files
+			rep, err := report.FitReport(r, "", "moralesim fit x.toml")
+			if err != nil {
+				t.Fatal(err)
+			}
+			page := unspanned(string(rep.HTML), "", "")
+			for _, w := range tt.want {
+				if !strings.Contains(page, w) {
+					t.Errorf("the page lacks %q", w)
+				}
+			}
+		})
+	}
+}
