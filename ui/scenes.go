@@ -102,15 +102,27 @@ func (s soldierScene) selectionLine(a *App) string {
 	a.soldiers = s.soldiers(a.soldiers[:0])
 	for _, v := range a.soldiers {
 		if v.ID == a.selected {
-			st := v.State.String()
 			if !v.Alive {
-				st = "down"
+				return fitSelection(v.Name, a.w.face, fallenTails(a.view(), v)...)
 			}
-			return fitSelection(v.Name, a.w.face, fmt.Sprintf(" · %s · morale %.2f · nerve %.2f", st, v.Morale, v.Nerve),
-				fmt.Sprintf(" · %s · morale %.2f", st, v.Morale))
+			return fitSelection(v.Name, a.w.face, fmt.Sprintf(" · %s · morale %.2f · nerve %.2f", v.State, v.Morale, v.Nerve),
+				fmt.Sprintf(" · %s · morale %.2f", v.State, v.Morale))
 		}
 	}
 	return "Selected: gone"
+}
+
+// fallenTails are the selection line's tails (fitSelection) of v, a
+// fallen man: his morale as he fell and when, as his Why panel gives them
+// ("fell at 5.00 s · morale then 0.88"), or none when his explanation is
+// gone. The line wrote his body's morale, "down · morale 0.00", beside a
+// panel that said 0.88.
+func fallenTails(g game.View, v game.SoldierView) []string {
+	if x, ok := g.Why(v.ID); ok {
+		return []string{fmt.Sprintf(" · fell at %.2f s · morale then %.2f", x.Now, x.Morale),
+			fmt.Sprintf(" · down · morale then %.2f", x.Morale)}
+	}
+	return []string{fmt.Sprintf(" · down · nerve %.2f", v.Nerve), " · down"}
 }
 
 func (soldierScene) cycle(a *App, dir int) {

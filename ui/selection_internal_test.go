@@ -74,3 +74,47 @@ func TestSelectionLineCutsTheNameFirst(t *testing.T) {
 		})
 	}
 }
+
+// A fallen man's selection line gives his morale as his Why panel does, as
+// he fell ("fell at 5.00 s · morale then 0.88"), at -scale 1 and in the
+// larger text of 0.75: it read "Alvarez · down · morale 0.00" beside a
+// panel that said "morale then 0.88".
+func TestSelectionLineOfTheFallenIsHisPanels(t *testing.T) {
+	as, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		scale float64
+		want  string
+	}{
+		{"Alvarez", 1, "Selected: Alvarez · fell at 5.00 s · morale then %.2f"},
+		{"Brandt", 1, "Selected: Brandt · fell at 2.50 s · morale then %.2f"},
+		{"Alvarez", 0.75, "Selected: Alvarez · fell at 5.00 s · morale then %.2f"},
+	} {
+		t.Run(fmt.Sprintf("%s/%v", tc.name, tc.scale), func(t *testing.T) {
+			a := appWith(t, sessionAt(t, game.SceneOpening, 12), Config{}, nil, as.LegibleAt(tc.scale))
+			var v game.SoldierView
+			for _, s := range a.appendSoldiers() {
+				if s.Name == tc.name {
+					v = s
+				}
+			}
+			if v.Alive {
+				t.Fatalf("%s is alive at 12 s; want him fallen", tc.name)
+			}
+			x, ok := a.g.Why(v.ID)
+			if !ok {
+				t.Fatalf("%s has no Why", tc.name)
+			}
+			a.selectSoldier(v.ID, true)
+			if err := a.Sync(); err != nil {
+				t.Fatal(err)
+			}
+			if got, want := a.w.selText.Label, fmt.Sprintf(tc.want, x.Morale); got != want {
+				t.Errorf("got %q; want %q", got, want)
+			}
+		})
+	}
+}
