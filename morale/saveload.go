@@ -69,7 +69,7 @@ func decodeWorld(d *saveReader, known *settingsTexts) (*World, error) {
 	n.reasons.ids = make(map[Reason]reasonID, nr)
 	for range nr {
 		r := Reason{Kind: ReasonKind(d.u8()), Event: Event(d.str())}
-		if _, dup := n.reasons.ids[r]; d.err == nil && (r.Event == "" || r.Kind < ByEvent || r.Kind > BySetByHand || dup) {
+		if _, dup := n.reasons.ids[r]; d.err == nil && (r.Event == "" || r.Kind != ByEvent || dup) {
 			d.fail("reason %d (%v %q) is not one a World keeps", len(n.reasons.list), r.Kind, r.Event)
 		}
 		n.reasons.ids[r] = fixedReasons + reasonID(len(n.reasons.list))

@@ -144,6 +144,9 @@ func decodeLedger(d *saveReader, n *World, reasons reasonID) {
 			c.steps = uint32(min(d.uvarint(), 1<<32-1))
 			c.delta, c.morale, c.weight, c.scale = d.f64(), d.f64(), d.f64(), d.f64()
 			c.distance, c.falloff, c.nerve = d.f64(), d.f64(), d.f64()
+			if p := entryProblem(c, n.reason(c.cause)); p != "" && d.err == nil {
+				d.fail("%s: an entry %s", what, p)
+			}
 		}) {
 			return
 		}
@@ -157,6 +160,9 @@ func decodeLedger(d *saveReader, n *World, reasons reasonID) {
 			}
 			s.rules = rules()
 			s.why, s.morale = why(d.uvarint()), d.f64()
+			if p := stateRecProblem(s, n.reason(s.why)); p != "" && d.err == nil {
+				d.fail("%s: %s", what, p)
+			}
 		}) {
 			return
 		}
@@ -164,8 +170,55 @@ func decodeLedger(d *saveReader, n *World, reasons reasonID) {
 			r.seq, r.step, r.at = d.uvarint(), d.uvarint(), d.tick(now)
 			r.delta, r.morale = d.f64(), d.f64()
 			r.steps = uint32(min(d.uvarint(), 1<<32-1))
+			if !in01(r.morale) || !finite(r.delta) {
+				d.fail("agent %d's open run: morale %v, change %v", i, r.morale, r.delta)
+			}
 		}
 	}
+}
+
+// in01 reports whether v lies in 0..1 (not NaN).
+func in01(v float64) bool { return v >= 0 && v <= 1 }
+
+// entryProblem says what in ledger entry c, whose cause is why, no World's
+// ledger could hold, or "": every entry has a cause, ends no sooner than it
+// began, and leaves a morale in 0..1, by a finite change, within ±1 but for
+// a run of steps (which sums its steps' changes); news has a nerve and a
+// falloff in 0..1, a distance of 0 or more, a finite weight (within
+// MaxWeight for a weights table's event) and a scale of 0 or more, whose
+// product is finite.
+func entryProblem(c *change, why Reason) string {
+	switch {
+	case why.Kind == 0 || why.Kind == ByEvent && why.Event == "":
+		return "has no cause"
+	case c.from > c.at:
+		return "begins after it ends"
+	case !in01(c.morale) || !finite(c.delta) || c.steps == 0 && math.Abs(c.delta) > 1:
+		return fmt.Sprintf("leaves morale %v by a change of %v", c.morale, c.delta)
+	case !in01(c.nerve) || !in01(c.falloff) || !(c.distance >= 0):
+		return fmt.Sprintf("has nerve %v, falloff %v, distance %v", c.nerve, c.falloff, c.distance)
+	case !finite(c.weight) || !finite(c.scale) || c.scale < 0 || !finite(c.weight*c.scale) ||
+		why.Kind == ByEvent && math.Abs(c.weight) > MaxWeight:
+		return fmt.Sprintf("has weight %v at scale %v", c.weight, c.scale)
+	}
+	return ""
+}
+
+// stateRecProblem says what in state change s, whose reason is why, no
+// World's ledger could hold, or "": it changes the state, for a reason, in
+// a state entered no later than it left it, with a morale in 0..1.
+func stateRecProblem(s *stateRec, why Reason) string {
+	switch {
+	case s.from == s.to:
+		return fmt.Sprintf("a change from %v to %v", s.from, s.to)
+	case why.Kind == 0 || why.Kind == ByEvent && why.Event == "":
+		return "a change with no cause"
+	case s.since > s.at:
+		return "a change from a state entered after it"
+	case !in01(s.morale):
+		return fmt.Sprintf("a change at morale %v", s.morale)
+	}
+	return ""
 }
 
 // readRing reads a ring of the ledger, its entries oldest first, each by
@@ -256,8 +309,14 @@ func decodeChanges(d *saveReader, n *World) {
 			d.fail("held change %d's states byte %#x", k, v)
 		case !(c.OldMorale >= 0 && c.OldMorale <= 1) || !(c.Morale >= 0 && c.Morale <= 1):
 			d.fail("held change %d's morale %v → %v is outside 0..1", k, c.OldMorale, c.Morale)
-		case c.Why.Kind > BySetByHand:
-			d.fail("held change %d's reason %v", k, c.Why.Kind)
+		case c.Why.Kind == 0 || c.Why.Kind > BySetByHand || (c.Why.Kind == ByEvent) != (c.Why.Event != ""):
+			d.fail("held change %d's reason %v %q", k, c.Why.Kind, c.Why.Event)
+		case c.IsState && (c.OldMorale != 0 || c.Morale != 0):
+			d.fail("held change %d, of state, carries a morale", k)
+		case !c.IsState && v != 0:
+			d.fail("held change %d, of morale, carries states", k)
+		case !cl.opt.Coalesce && (c.IsState && c.Old == c.New || !c.IsState && c.OldMorale == c.Morale):
+			d.fail("held change %d changes nothing, and changes are not coalesced", k)
 		case !c.IsState && !cl.opt.Morale:
 			d.fail("held change %d is of morale, which is not recorded", k)
 		case at > uint64(len(n.col.Handle)):
