@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -732,9 +731,7 @@ func TestLoadRefusesAWrongSquadSum(t *testing.T) {
 	for _, sum := range []float64{-1e300, -1.01, 5.01, 1e300} {
 		bad := slices.Clone(data)
 		binary.LittleEndian.PutUint64(bad[at:], math.Float64bits(sum))
-		body := bad[:len(bad)-4]
-		binary.LittleEndian.PutUint32(bad[len(bad)-4:], crc32.Checksum(body, crc32.MakeTable(crc32.Castagnoli)))
-		err := l.UnmarshalBinary(bad)
+		err := l.UnmarshalBinary(withCRC(bad))
 		if !errors.Is(err, morale.ErrSaveCorrupt) || !strings.Contains(err.Error(), "squad 7's morale sum") {
 			t.Errorf("a squad sum of %v for four men at full morale: UnmarshalBinary = %v; want ErrSaveCorrupt naming squad 7's morale sum", sum, err)
 		}
