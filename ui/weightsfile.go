@@ -99,7 +99,13 @@ func (a *App) pollWatcher() {
 // reloadFile applies the weights file after an outside edit and says so,
 // unless the file holds the settings the tuner has (after the demo's own
 // Save) and no refusal is up: then the notice stays as it was.
+//
+// Save's question, if it is up, goes: its text would give way to the
+// reload's message and leave its three buttons under a notice that asks
+// nothing (a file read answers it; one still broken is asked of again at
+// the next Save).
 func (a *App) reloadFile() {
+	a.ask(false)
 	before := a.editor.Good()
 	if err := a.file.Reload(a.editor.Replace); err != nil {
 		a.showBanner(err.Error()+"\n(last good settings kept)", true, -1)

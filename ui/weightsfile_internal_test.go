@@ -177,3 +177,46 @@ func TestReloadSaysWhatItChanged(t *testing.T) {
 		})
 	}
 }
+
+// Save's question goes, with its three buttons, when the watcher reloads
+// the file: they stayed under the reload's notice, which asks nothing
+// ("reloaded …", or the broken line), and Reload or Overwrite then
+// answered a question no longer on screen (of a file read already, when
+// mended). A file still broken is asked of again at the next Save.
+func TestSaveQuestionGoesWhenTheWatcherReadsTheFile(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		mended     bool
+		wantAsking bool // after the next Save
+	}{
+		{"mended in the editor", true, false},
+		{"still broken", false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, path := weightsApp(t)
+			good := readFile(t, path)
+			writeFile(t, path, bytes.Replace(good, []byte("Hysteresis = 0.15"), []byte("Hysteresis = abc"), 1))
+			a.reloadFile() // refused: the change is unread
+			a.save()
+			if !a.asking {
+				t.Fatal("Save over an unread change did not ask")
+			}
+			next := bytes.Replace(good, []byte("Hysteresis = 0.15"), []byte("Hysteresis = 0.2"), 1)
+			if !tc.mended {
+				next = bytes.Replace(good, []byte("Hysteresis = 0.15"), []byte("Hysteresis = 0.2.0"), 1)
+			}
+			writeFile(t, path, next)
+			a.reloadFile() // as the watcher does
+			if a.asking {
+				t.Errorf("got asking %v, notice %q; want the question gone", a.asking, a.strip.Message(slotNotice).Text)
+			}
+			if shown := a.w.ask.GetWidget().GetVisibility() == 0; shown { // Visibility_Show
+				t.Errorf("got Save's answers shown %v; want them gone", shown)
+			}
+			a.save()
+			if a.asking != tc.wantAsking {
+				t.Errorf("the next Save: got asking %v; want %v", a.asking, tc.wantAsking)
+			}
+		})
+	}
+}
