@@ -317,3 +317,36 @@ func TestWorkRefusalAdvisesTheCommandsFlags(t *testing.T) {
 		})
 	}
 }
+
+// A sweep of a weight row the scenario never reports is refused before any
+// fight: every point fought the same fights and the page drew a flat line,
+// read as "this weight does nothing" (sensitivity lists such a row as not
+// nudged, and fit refuses it). A row it reports, or a setting, goes on to
+// the work's check (-max-work 1 refuses it there, before any fight).
+func TestSweepOfAnUnreportedRowIsRefused(t *testing.T) {
+	tests := []struct {
+		name, sweep, want string
+	}{
+		{"a row never reported", "Outnumbered=-0.5:0:0.25", "-sweep: weights.Outnumbered cannot vary anything: " + opening + " never reports Outnumbered, so every point would fight the same fights; sweep a row it reports (weights.AllyDown, weights.LeaderDown, weights.TookDamage, weights.Suppressed, weights.EnemyDown) or a setting"},
+		{"spelt as weights.", "weights.Rest=0:1:0.5", "-sweep: weights.Rest cannot vary anything"},
+		{"a row reported", "Suppressed=-0.1:0:0.05", "this sweep would do about"},
+		{"a setting", "Hysteresis=0.1:0.2:0.05", "this sweep would do about"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out")
+			code, _, stderr := runMain(t, context.Background(), nil, "run", opening, "-runs", "10", "-sweep", tt.sweep, "-max-work", "1", "-q", "-out", out)
+			if code != cli.ExitBadInput || !strings.Contains(stderr, tt.want) {
+				t.Errorf("exit %d, stderr %q; want %d and %q", code, stderr, cli.ExitBadInput, tt.want)
+			}
+			if _, err := os.Stat(out); !os.IsNotExist(err) {
+				t.Errorf("%s exists (%v); want nothing written", out, err)
+			}
+		})
+	}
+	// With a second key, reported or not, the unreported one is named.
+	code, _, stderr := runMain(t, context.Background(), nil, "run", opening, "-runs", "10", "-sweep", "Hysteresis=0.1:0.2:0.05", "-sweep", "LeaderNearby=0:1:0.5", "-max-work", "1", "-q", "-out", filepath.Join(t.TempDir(), "out"))
+	if want := "-sweep: weights.LeaderNearby cannot vary anything"; code != cli.ExitBadInput || !strings.Contains(stderr, want) {
+		t.Errorf("two keys: exit %d, stderr %q; want %d and %q", code, stderr, cli.ExitBadInput, want)
+	}
+}
