@@ -71,8 +71,16 @@ type WhyPanel struct {
 	// and nerve and the window, which Window says (WindowText); Whose is
 	// whose morale the bars moved ("his", or a squad's "the average man's").
 	Title, Detail, Window, Whose string
-	State                        morale.State
-	Alive                        bool
+	// Span is where the bars take his morale, from the morale the window's
+	// causes began at to the one they leave ("1.00 → 0.31"), for the bars'
+	// header: so that a designer can check the bars against the morale
+	// shown (to their rounding). "" for a squad's panel, with no causes,
+	// or when a run of contagion or recovery reaches back before the
+	// window (counted whole, without the entries between: "since 2.00 s
+	// (a run of contagion)" read "0.00 → 0.57" for a man at 1.00 then).
+	Span  string
+	State morale.State
+	Alive bool
 	// Sentence is morale.Explanation.String ("" when there is none).
 	Sentence string
 	// Bars are the causes, the largest |Delta| first.
@@ -102,8 +110,16 @@ func BuildWhyPanel(s game.SoldierView, x morale.Explanation, ok bool) WhyPanel {
 		return p
 	}
 	p.Sentence = x.String()
+	sum := 0.0
 	for _, c := range x.Causes {
 		p.Bars = append(p.Bars, whyBar(CauseLabel(c.Cause), c.Delta))
+		sum += c.Delta
+	}
+	if len(x.Causes) > 0 && runBefore(x) < 0 {
+		// the window's entries follow one another: their sum is the
+		// change since its start (a run reaching back before it is
+		// counted whole without what came between, and has no start)
+		p.Span = fmt.Sprintf("%.2f → %.2f", x.Morale-sum, x.Morale)
 	}
 	for _, sc := range x.States {
 		p.States = append(p.States, fmt.Sprintf("%.2f s  %v → %v: %s", sc.At, sc.From, sc.To, x.StateReason(sc)))
@@ -164,6 +180,9 @@ func (p WhyPanel) Text() string {
 	}
 	for _, s := range p.States {
 		b.WriteString("\n" + s)
+	}
+	if p.Span != "" {
+		b.WriteString("\n" + p.Span)
 	}
 	return b.String()
 }
@@ -295,7 +314,11 @@ func (l *whyLayout) height() int {
 // window of -scale 0.75, and its detail line "… · from 0.00 s to i…".
 func (r *Renderer) whyHeads(p *WhyPanel) (detail, head []string) {
 	inner := float64(WhyPanelW - 2*whyPad)
-	return wrap(p.Detail, r.smallFace, inner, 2), wrap("What moved "+p.Whose+" morale · "+p.Window, r.smallFace, inner, 2)
+	h := "What moved " + p.Whose + " morale · " + p.Window
+	if p.Span != "" {
+		h += " · " + p.Span
+	}
+	return wrap(p.Detail, r.smallFace, inner, 2), wrap(h, r.smallFace, inner, 2)
 }
 
 // headsExtra is the height, in pixels, the detail line's lines and the

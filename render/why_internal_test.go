@@ -300,3 +300,23 @@ func TestWhyBarLabelsWhole(t *testing.T) {
 		}
 	}
 }
+
+// The bars' header ends in the span whole, at -scale 1 and in the larger
+// text of 0.75 (wrapped to a second line there, never cut).
+func TestWhyHeadKeepsTheSpan(t *testing.T) {
+	a, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		scale  float64
+		window string
+	}{{1, "last 30 s"}, {0.75, "last 30 s"}, {0.75, "since 16.50 s (a run of contagion)"}, {1, "since 16.50 s (a run of contagion)"}} {
+		r := New(a.LegibleAt(tc.scale))
+		p := WhyPanel{Whose: "his", Window: tc.window, Span: "1.00 → 0.31", Detail: "morale 0.31"}
+		_, head := r.whyHeads(&p)
+		if got := strings.Join(head, " "); !strings.HasSuffix(got, "· 1.00 → 0.31") {
+			t.Errorf("scale %v, %s: got the header %q; want it to end in the span", tc.scale, tc.window, got)
+		}
+	}
+}

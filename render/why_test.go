@@ -1,6 +1,7 @@
 package render_test
 
 import (
+	"fmt"
 	"image"
 	"math"
 	"strings"
@@ -449,5 +450,53 @@ func TestSquadPanelSaysFromWhen(t *testing.T) {
 	p := render.BuildSquadPanel(game.SquadView{ID: 39, State: morale.Panicked}, x)
 	if want := "from 13.00 s to its break at 47.25 s"; p.Window != want || !strings.HasSuffix(p.Detail, " · "+want) {
 		t.Errorf("Window %q, Detail %q; want %q, and the detail to end with it", p.Window, p.Detail, want)
+	}
+}
+
+// The bars' header says where they take his morale, from where the
+// window's causes began to the morale shown: in the opening at 11 s every
+// man's window reaches back to his first step, at 1.00, and ends at the
+// morale of his panel's detail line ("1.00 → 0.31" for Eriksen). The
+// panel gave the parts but not where they start, so a designer could not
+// check them against the morale shown; a dead man's ends at his morale as
+// he fell.
+func TestWhySpanFromStartToMoraleShown(t *testing.T) {
+	g, _ := whyGame(t)
+	for _, s := range g.Scene().(*game.Opening).Soldiers() {
+		x, ok := g.Why(s.ID)
+		if !ok {
+			t.Fatalf("%s: no Why", s.Name)
+		}
+		p := render.BuildWhyPanel(s, x, ok)
+		end := s.Morale
+		if !s.Alive {
+			end = x.Morale
+		}
+		want := fmt.Sprintf("1.00 → %.2f", end)
+		if len(x.Causes) == 0 {
+			want = ""
+		}
+		if p.Span != want {
+			t.Errorf("%s: got the span %q; want %q", s.Name, p.Span, want)
+		}
+	}
+}
+
+// When a run of contagion or recovery reaches back before the window, the
+// panel counts it whole without what came between, and its causes have no
+// start to name: no span ("since 2.00 s (a run of contagion) · 0.00 →
+// 0.57" for Eriksen at 40 s, who was at 1.00 at 2 s).
+func TestWhySpanNoneWhenARunReachesBack(t *testing.T) {
+	g, id := whyGame(t)
+	for g.Time() < 40-1e-9 {
+		g.Tick()
+	}
+	x, ok := g.Why(id)
+	p := render.BuildWhyPanel(g.Scene().(*game.Opening).Soldiers()[id], x, ok)
+	if !strings.Contains(p.Window, "(a run of") {
+		t.Fatalf("Eriksen at 40 s: got the window %q; want a run reaching back", p.Window)
+	}
+	if p.Span != "" {
+		t.Errorf("got the span %q; want none", p.Span)
 	}
 }
