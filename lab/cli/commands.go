@@ -119,7 +119,7 @@ func cmdRun(ctx context.Context, args []string, env console) error {
 	stat := fs.String("stat", "p50", "statistic of the sweep metric (p50, mean, share, …)")
 	replays := fs.String("replays", "", "also write demo replays of these runs into -out: indices (12,40) or first|last|none|some:METRIC:N")
 	var sweeps multiFlag
-	fs.Var(&sweeps, "sweep", "KEY=FROM:TO:STEP, once or twice (a setting or weights.EVENT)")
+	fs.Var(&sweeps, "sweep", "KEY=FROM:TO:STEP, once or twice (a setting, or weights.EVENT of news the scenario reports)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return err
