@@ -171,7 +171,8 @@ func newKey(k lab.Knob, s morale.Settings, r [2]float64, custom bool) Key {
 func scaleOf(v, lo, hi float64) float64 { return math.Max(math.Abs(v), (hi-lo)/20) }
 
 // parseRange reads the search range "LO:HI" of -keys KEY=LO:HI: finite,
-// LO < HI, holding the start's value, its width finite and its Scale
+// LO < HI, both ends within the key's own bounds in morale's Validate
+// (outOfBounds), holding the start's value, its width finite and its Scale
 // (scaleOf) above 0.
 func parseRange(k lab.Knob, s morale.Settings, rng string) ([2]float64, error) {
 	los, his, ok := strings.Cut(rng, ":")
@@ -185,12 +186,13 @@ func parseRange(k lab.Knob, s morale.Settings, rng string) ([2]float64, error) {
 		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: the range runs from high to low; write it low first: %s=%s:%s", k.Key, rng, k.Key, his, los)}
 	case lo == hi:
 		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: the range is one value; a search needs LO below HI", k.Key, rng)}
+	case outOfBounds(k, s, lo, hi) != "":
+		// Candidates past a bound would all be invalid settings, yet the
+		// fit page showed the range as searched (a search of
+		// -1e308:1e308 for a weight found none valid and blamed the keys).
+		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: %s; write a range within them", k.Key, rng, outOfBounds(k, s, lo, hi))}
 	case v < lo || v > hi:
 		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: the range must hold the starting value %s", k.Key, rng, lab.FormatExact(v))}
-	case k.Weight && (lo < -morale.MaxWeight || hi > morale.MaxWeight):
-		// Candidates past it would all be invalid settings: a search of
-		// -1e308:1e308 found none valid and blamed the keys.
-		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: a weight lies in %d..%d", k.Key, rng, -morale.MaxWeight, morale.MaxWeight)}
 	case math.IsInf(hi-lo, 0):
 		// Its Scale, a twentieth of the width, would be infinite: the
 		// search would start at Start + 0·Inf, NaN, and step to ±Inf.
@@ -201,6 +203,65 @@ func parseRange(k lab.Knob, s morale.Settings, rng string) ([2]float64, error) {
 		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: the range is too narrow to search", k.Key, rng)}
 	}
 	return [2]float64{lo, hi}, nil
+}
+
+// outOfBounds says which ends of the range lo..hi of knob k break a bound of
+// the key's own that morale's Validate enforces, in Validate's words ("its
+// low end is outside what the settings allow (RecoveryDelaySeconds is -1 s;
+// it must lie in 0..86400 s)"), or "" when neither does. Each end is set in a copy of s and
+// Validate's errors naming the key are kept; a rule between two fields (its
+// message names the other, such as PanicBelow below ShakenBelow) is left to
+// the candidates, since the other field may be a key of the fit too. The
+// bounds are Validate's, so they are written once, in morale.
+func outOfBounds(k lab.Knob, s morale.Settings, lo, hi float64) string {
+	field := k.Name
+	if k.Weight {
+		field = "Weights." + k.Name
+	}
+	var others []string
+	for _, p := range morale.Params() {
+		if p.Name != k.Name || k.Weight {
+			others = append(others, p.Name)
+		}
+	}
+	var ends, says []string
+	for _, end := range []struct {
+		name string
+		v    float64
+	}{{"low", lo}, {"high", hi}} {
+		probe := s.Clone()
+		k.Set(&probe, end.v)
+		var msgs []string
+		for _, err := range unjoin(probe.Validate()) {
+			fe, ok := err.(*morale.FieldError)
+			if !ok || fe.Field != field || slices.ContainsFunc(others, func(o string) bool { return strings.Contains(fe.Msg, o) }) {
+				continue
+			}
+			msgs = append(msgs, k.Key+" "+fe.Msg)
+		}
+		if len(msgs) > 0 {
+			ends = append(ends, end.name)
+			says = append(says, msgs...)
+		}
+	}
+	switch len(ends) {
+	case 0:
+		return ""
+	case 1:
+		return fmt.Sprintf("its %s end is outside what the settings allow (%s)", ends[0], strings.Join(says, "; "))
+	}
+	return fmt.Sprintf("both its ends are outside what the settings allow (%s)", strings.Join(says, "; "))
+}
+
+// unjoin returns the errors joined in err (errors.Join), or err alone.
+func unjoin(err error) []error {
+	if err == nil {
+		return nil
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
 }
 
 // edge returns the advice for a key that ended at v, at the edge of its

@@ -58,9 +58,26 @@ func TestKeysRange(t *testing.T) {
 		{"RecoveryDelaySeconds=x", 0, 0, "a search range is LO:HI"},
 		// Past MaxWeight every candidate is invalid: the fit searched
 		// -1e308:1e308, found one valid candidate and blamed the keys.
-		{"Suppressed=-1e308:1e308", 0, 0, "weights.Suppressed=-1e308:1e308: a weight lies in -1000..1000"},
-		{"Suppressed=-1001:0", 0, 0, "a weight lies in -1000..1000"},
+		{"Suppressed=-1e308:1e308", 0, 0, "weights.Suppressed=-1e308:1e308: both its ends are outside what the settings allow (weights.Suppressed is -1e+308; it must lie in -1000..1000; weights.Suppressed is 1e+308; it must lie in -1000..1000)"},
+		{"Suppressed=-1001:0", 0, 0, "-keys: weights.Suppressed=-1001:0: its low end is outside what the settings allow (weights.Suppressed is -1001; it must lie in -1000..1000); write a range within them"},
 		{"Suppressed=-1000:1000", -1000, 1000, ""},
+		// A setting's own bounds, as Validate has them: such ranges were
+		// taken and shown on the fit page as searched, every candidate past
+		// the bound failing validation.
+		{"RecoveryDelaySeconds=-1:5", 0, 0, "-keys: RecoveryDelaySeconds=-1:5: its low end is outside what the settings allow (RecoveryDelaySeconds is -1 s; it must lie in 0..86400 s); write a range within them"},
+		{"RecoveryDelaySeconds=0:86401", 0, 0, "its high end is outside what the settings allow (RecoveryDelaySeconds is 86401 s; it must lie in 0..86400 s)"},
+		{"RecoveryDelaySeconds=0:86400", 0, 86400, ""},
+		{"ShakenBelow=0.5:2", 0, 0, "-keys: ShakenBelow=0.5:2: its high end is outside what the settings allow (ShakenBelow is 2; it must lie in 0..1); write a range within them"},
+		{"Hysteresis=-0.1:0.1", 0, 0, "its low end is outside what the settings allow (Hysteresis is -0.1; it must not be negative)"},
+		{"FullEffectRadius=-1:500", 0, 0, "its low end is outside what the settings allow (FullEffectRadius is -1 cm; it must not be negative)"},
+		{"NoEffectRadius=1000:20000000", 0, 0, "its high end is outside what the settings allow (NoEffectRadius is 20000000 cm; it must lie in 1..10000000 cm)"},
+		{"ContagionPerSecond=0:1001", 0, 0, "(ContagionPerSecond is 1001/s; it must lie in 0..1000/s)"},
+		// A refused range that does not hold the start either names the
+		// bound first, so the next try is not refused again for it.
+		{"RecoveryDelaySeconds=-5:-1", 0, 0, "RecoveryDelaySeconds=-5:-1: both its ends are outside what the settings allow"},
+		// A rule between two fields is left to the candidates: the other
+		// field may be a key of the fit too.
+		{"PanicBelow=0.1:0.9", 0.1, 0.9, ""},
 	}
 	for _, tt := range tests {
 		keys, err := keysFor([]*lab.Scenario{sc}, []string{tt.key})
@@ -91,10 +108,12 @@ func TestKeysRangeSearchable(t *testing.T) {
 		key     string
 		wantErr string
 	}{
-		{"RecoveryDelaySeconds=-1e308:1e308", "RecoveryDelaySeconds=-1e308:1e308: the range is too wide to search"},
-		{"RecoveryDelaySeconds=-1e307:1e307", ""},
-		{"Hysteresis=-5e-324:5e-324", "Hysteresis=-5e-324:5e-324: the range is too narrow to search"},
-		{"Hysteresis=-1e-320:1e-320", ""},
+		// Past the settings' bounds first (TestKeysRange); no range within
+		// them is too wide, yet the check stays.
+		{"RecoveryDelaySeconds=-1e308:1e308", "RecoveryDelaySeconds=-1e308:1e308: both its ends are outside what the settings allow"},
+		{"RecoveryDelaySeconds=0:86400", ""},
+		{"Hysteresis=0:5e-324", "Hysteresis=0:5e-324: the range is too narrow to search"},
+		{"Hysteresis=0:1e-320", ""},
 	}
 	for _, tt := range tests {
 		keys, err := keysFor([]*lab.Scenario{sc}, []string{tt.key})
