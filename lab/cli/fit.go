@@ -190,16 +190,24 @@ func printFit(env console, r *fit.Result, dir string, o lab.Outputs) {
 	}
 	line("changes:")
 	var same []string
+	var changed []report.FitChange
 	for _, c := range report.FitChanges(r) {
 		if !c.Changed {
 			same = append(same, c.Key)
 			continue
 		}
+		changed = append(changed, c)
+	}
+	// The keys' column is as wide as the longest changed key, 28 at least:
+	// weights.ReinforcementsArrived (29) pushed its row's values right of
+	// the others', and a custom event's name may be 256 bytes.
+	keys, w := nameColumn(28, changed, func(c report.FitChange) string { return c.Key })
+	for i, c := range changed {
 		rel := ""
 		if c.Relative != "" {
 			rel = " (" + c.Relative + ")"
 		}
-		line("  %-28s %s → %s%s", c.Key, c.Start, c.End, rel)
+		line("  %-*s %s → %s%s", w, keys[i], c.Start, c.End, rel)
 	}
 	if len(same) > 0 {
 		line("  unchanged: %s", strings.Join(same, ", "))

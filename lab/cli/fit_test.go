@@ -14,6 +14,7 @@ import (
 
 	"github.com/moralebreak/moralebreak/lab"
 	"github.com/moralebreak/moralebreak/lab/cli"
+	"github.com/moralebreak/moralebreak/lab/fit"
 )
 
 // fitExpect was measured with RecoveryDelaySeconds 3.4 and Suppressed
@@ -381,5 +382,48 @@ func TestRunPageRangeHasNoExponent(t *testing.T) {
 	b, err := os.ReadFile(page)
 	if code != cli.ExitOK || err != nil || strings.Contains(string(b), "e-05") || !strings.Contains(string(b), "0 … 0.00005") {
 		t.Errorf("got exit %d, stderr %q, page %d bytes (%v); want exit 0 and a verdict wanting 0 … 0.00005, never 5e-05", code, e, len(b), err)
+	}
+}
+
+// TestFitChangesColumnFitsTheLongestKey: the stdout table of changes keeps
+// every row's values in one column, as wide as the longest changed key (28
+// at least): weights.ReinforcementsArrived, 29 characters, pushed its
+// row's values one column right of the others'.
+func TestFitChangesColumnFitsTheLongestKey(t *testing.T) {
+	long := "weights." + strings.Repeat("Custom", 10)
+	tests := []struct {
+		name string
+		keys []string
+		col  int // where every changed row's start value begins
+	}{
+		{"short", []string{"RecoveryDelaySeconds", "weights.Suppressed"}, 2 + 28 + 1},
+		{"29 characters", []string{"RecoveryDelaySeconds", "weights.ReinforcementsArrived", "weights.Suppressed"}, 2 + 29 + 1},
+		{"a custom event", []string{long, "RecoveryDelaySeconds"}, 2 + len(long) + 1},
+	}
+	for _, tt := range tests {
+		r := &fit.Result{Scenario: "s", Finished: true, Met: true}
+		for i, k := range tt.keys {
+			r.Keys = append(r.Keys, fit.KeyResult{Key: k, Start: float64(i + 2), End: float64(i + 3), Lo: 0, Hi: 10})
+		}
+		r.Keys = append(r.Keys, fit.KeyResult{Key: "weights.AVeryLongUnchangedEventNameThatIsNotInTheTable", Start: 1, End: 1, Lo: 0, Hi: 10})
+		var b bytes.Buffer
+		if err := cli.PrintFit(&b, r); err != nil {
+			t.Fatal(err)
+		}
+		rows := 0
+		for _, l := range strings.Split(b.String(), "\n") {
+			if !strings.Contains(l, " → ") || !strings.HasPrefix(l, "  ") {
+				continue
+			}
+			rows++
+			key := strings.Fields(l)[0]
+			start := strings.Index(l[2+len(key):], strings.Fields(l)[1]) + 2 + len(key)
+			if start != tt.col {
+				t.Errorf("%s: row %q: got its start value at column %d; want %d", tt.name, l, start, tt.col)
+			}
+		}
+		if rows != len(tt.keys) {
+			t.Errorf("%s: got %d rows of changes; want %d:\n%s", tt.name, rows, len(tt.keys), b.String())
+		}
 	}
 }
