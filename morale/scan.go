@@ -42,8 +42,9 @@ type scannedKey struct {
 // weights file needs: blank lines, comments, the headers [weights] and [custom] and lines
 // key = value with a single bare or quoted key and a scalar value. It rejects,
 // each with its line: lines over MaxLineBytes, other table headers, arrays of
-// tables, dotted keys, empty keys, arrays, inline tables, multi-line strings
-// and more key lines than one per setting and MaxWeightRows rows. Nothing it
+// tables, dotted keys, empty keys, arrays, inline tables, multi-line strings,
+// a table opened again and more key lines than one per setting and
+// MaxWeightRows rows. Nothing it
 // accepts can nest, so the decoder's work is linear in the
 // input. It returns one scannedKey per header and key line it accepts, in
 // order, and a *lineError for each line it rejects.
@@ -68,6 +69,7 @@ func scanLines(data []byte) (keys []scannedKey, problems []error) {
 	// rejected: below a table header refused, 1 + the index of its problem
 	// (or −1 when it was only counted); 0 below any other line.
 	table, rejected := "", 0
+	opened := make(map[string]int, 2) // the line each table was opened on
 
 	// A byte order mark, as the decoder skips it (Windows editors write one).
 	data = data[len(byteOrderMark(data)):]
@@ -105,8 +107,11 @@ func scanLines(data []byte) (keys []scannedKey, problems []error) {
 				if len(problems) > before {
 					rejected = len(problems)
 				}
-			} else {
+			} else if l, again := opened[name]; again { // its rows are read, as the table's
+				bad(n, "[%s] is opened again (first on line %d); a table may be opened once", name, l)
 				table, rejected = name, 0
+			} else {
+				table, rejected, opened[name] = name, 0, n
 				keys = append(keys, scannedKey{line: n, header: true, table: name, text: line})
 			}
 			above = nil

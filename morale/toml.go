@@ -108,22 +108,15 @@ func tableKey(table, key string) string {
 // decodeFile scans a weights file and decodes each line the scanner lets
 // through on its own, so that a problem on one line hides none on another.
 // It returns the lines decoded, in file order, and every problem: the
-// scanner's (a *lineError each), a value the decoder cannot read, a number
-// beyond float64 or int64, a key set twice and a table opened twice, each
-// with its line and, for a key, the key (a *FieldError), in our words. A key
-// set twice keeps its first value.
+// scanner's (a *lineError each, a table opened twice among them), a value
+// the decoder cannot read, a number beyond float64 or int64 and a key set
+// twice, each with its line and, for a key, the key (a *FieldError), in our
+// words. A key set twice keeps its first value.
 func decodeFile(data []byte) (entries []entry, problems []error) {
 	scanned, problems := scanLines(data)
 	first := make(map[string]int, len(scanned))
-	opened := make(map[string]int)
 	for _, sk := range scanned {
-		if sk.header {
-			if l, again := opened[sk.table]; again {
-				problems = append(problems, &lineError{line: sk.line,
-					msg: fmt.Sprintf("[%s] is opened again (first on line %d); a table may be opened once", sk.table, l)})
-				continue
-			}
-			opened[sk.table] = sk.line
+		if sk.header { // each table once: the scanner refuses another
 			entries = append(entries, entry{line: sk.line, header: true, table: sk.table})
 			continue
 		}
