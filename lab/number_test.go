@@ -291,3 +291,40 @@ func TestFormatShare(t *testing.T) {
 		}
 	}
 }
+
+// TestPairedDiffBoundsShareDecimals: the two bounds of an interval are
+// written to the same decimals, on stdout (Within, sensitivity's column)
+// and the pages (String): sensitivity printed "+0.055 [+0.025, +0.09]" and
+// "-0.035 [-0.0601, -0.01]", a coarser bound beside a finer one. The one
+// with fewer decimals gets the other's; a bound of 0, a whole number from
+// 1000 and the change itself keep their own form.
+func TestPairedDiffBoundsShareDecimals(t *testing.T) {
+	for _, tc := range []struct {
+		d     lab.PairedDiff
+		width int // 0: String
+		want  string
+	}{
+		{lab.PairedDiff{Diff: 0.055, Lo: 0.025, Hi: 0.09}, 0, "+0.055 [+0.025, +0.090]"},
+		{lab.PairedDiff{Diff: 0.055, Lo: 0.025, Hi: 0.09}, 26, "+0.055 [+0.025, +0.090]"},
+		{lab.PairedDiff{Diff: -0.035, Lo: -0.0601, Hi: -0.01}, 26, "-0.035 [-0.0601, -0.0100]"},
+		{lab.PairedDiff{Diff: 0.024, Lo: 0.0244, Hi: 0.025}, 0, "+0.024 [+0.0244, +0.0250]"},
+		{lab.PairedDiff{Diff: -0.3, Lo: -0.39, Hi: -0.265}, 0, "-0.3 [-0.390, -0.265]"},
+		{lab.PairedDiff{Diff: 1.5, Lo: 0.25, Hi: 12.5}, 0, "+1.5 [+0.25, +12.50]"},
+		{lab.PairedDiff{Diff: 0.05, Lo: 0.0125, Hi: 0.0875}, 0, "+0.05 [+0.0125, +0.0875]"},
+		{lab.PairedDiff{Diff: 0.01, Lo: 0, Hi: 0.025}, 26, "+0.01 [0, +0.025]"},
+		{lab.PairedDiff{Diff: -0.03, Lo: -0.065, Hi: 0.005}, 26, "-0.03 [-0.065, +0.005]"},
+		{lab.PairedDiff{Diff: 1234.4, Lo: 1100, Hi: 1367.8}, 0, "+1234 [+1100, +1368]"},
+		{lab.PairedDiff{Diff: 500, Lo: 0.5, Hi: 1367.8}, 0, "+500 [+0.5, +1368]"},
+		// Cut to the column, still the same decimals: "+0.00012 [+0.00005, +0.00079]".
+		{lab.PairedDiff{Diff: 0.000123, Lo: 0.00005, Hi: 0.000789}, 29, "+0.00012 [+0.00005, +0.00079]"},
+		{lab.PairedDiff{Diff: 0.000123, Lo: 0.00005, Hi: 0.000789}, 0, "+0.000123 [+0.000050, +0.000789]"},
+	} {
+		got := tc.d.String()
+		if tc.width > 0 {
+			got = tc.d.Within(tc.width)
+		}
+		if got != tc.want {
+			t.Errorf("%#v (width %d): got %q; want %q", tc.d, tc.width, got, tc.want)
+		}
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"sort"
+	"strconv"
+	"strings"
 
 	"gonum.org/v1/gonum/stat"
 
@@ -104,9 +106,37 @@ type PairedDiff struct {
 func (d PairedDiff) Beyond() bool { return d.Lo > 0 || d.Hi < 0 }
 
 // String prints the difference and its interval as stdout and the pages
-// do, each with signed: "+0.05 [+0.0125, +0.0875]", "0 [0, 0]".
+// do, each with signed, the interval's two bounds to the same decimals
+// (sameDecimals): "+0.05 [+0.0125, +0.0875]", "+0.055 [+0.025, +0.090]",
+// "0 [0, 0]".
 func (d PairedDiff) String() string {
-	return fmt.Sprintf("%s [%s, %s]", signed(d.Diff), signed(d.Lo), signed(d.Hi))
+	lo, hi := sameDecimals(d.Lo, d.Hi, math.MaxInt)
+	return fmt.Sprintf("%s [%s, %s]", signed(d.Diff), lo, hi)
+}
+
+// sameDecimals writes the bounds lo and hi of an interval with signed, at
+// most decimals decimals (signedDecimals), and then the one with fewer
+// decimals to as many as the other has, so that the two read side by side:
+// "[+0.025, +0.0244]" for 0.025..0.0244 read as a coarser bound beside a
+// finer one; it is "[+0.0250, +0.0244]". The longer one is not cut: its
+// decimals are the figures it has. A bound that reads as none ("0") stays
+// "0", and a number the lab writes whole (from 1000: FormatFigures) or
+// with an exponent keeps that form, and leaves the other as it is.
+func sameDecimals(lo, hi float64, decimals int) (string, string) {
+	a, b := signedDecimals(lo, decimals), signedDecimals(hi, decimals)
+	if whole := func(v float64, s string) bool {
+		return figures.Whole(v, 3) || strings.ContainsAny(s, "eEIN") // 1e+300, NaN, ±Inf
+	}; whole(lo, a) || whole(hi, b) {
+		return a, b
+	}
+	d := max(decimalsOf(a), decimalsOf(b))
+	widen := func(v float64, s string) string {
+		if s == "0" || decimalsOf(s) >= d {
+			return s
+		}
+		return figures.Signed(v, strconv.FormatFloat(v, 'f', d, 64))
+	}
+	return widen(lo, a), widen(hi, b)
 }
 
 // Within is String for a column width bytes wide (sensitivity's table on
@@ -124,7 +154,8 @@ func (d PairedDiff) Within(width int) string {
 	// number has (signed writes at most 11, 1.23e-9's "0.00000000123").
 	most := max(decimalsOf(signed(d.Diff)), decimalsOf(signed(d.Lo)), decimalsOf(signed(d.Hi)))
 	for dec := most - 1; len(s) > width && dec >= 0; dec-- {
-		s = fmt.Sprintf("%s [%s, %s]", signedDecimals(d.Diff, dec), signedDecimals(d.Lo, dec), signedDecimals(d.Hi, dec))
+		lo, hi := sameDecimals(d.Lo, d.Hi, dec)
+		s = fmt.Sprintf("%s [%s, %s]", signedDecimals(d.Diff, dec), lo, hi)
 	}
 	return s
 }

@@ -608,8 +608,10 @@ func TestComparePageIntervalsWithinTheMetric(t *testing.T) {
 	page := string(rep.HTML)
 	tests := []struct{ row, want string }{
 		{"<td>a</td>", "&#43;98.3 points [&#43;95.1, &#43;100.0]"},
-		{"<td>squad_broke.a</td>", "&#43;0.983 [&#43;0.951, &#43;1]"},
-		{"<td>share_squads_broken</td>", "&#43;0.983 [&#43;0.951, &#43;1]"},
+		// Both bounds to the same decimals (PairedDiff.String), as the
+		// squads' row above has them.
+		{"<td>squad_broke.a</td>", "&#43;0.983 [&#43;0.951, &#43;1.000]"},
+		{"<td>share_squads_broken</td>", "&#43;0.983 [&#43;0.951, &#43;1.000]"},
 	}
 	for _, tt := range tests {
 		_, row, _ := strings.Cut(page, tt.row)
