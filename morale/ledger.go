@@ -156,7 +156,7 @@ func (w *World) EnableLedger(opt LedgerOptions) error {
 	opt.Squads = slices.Clone(opt.Squads)
 	w.led.opt, w.led.window, w.led.only = opt, secondsToTicks(opt.Window), nil
 	if opt.Squads != nil {
-		w.led.only = make(map[SquadID]bool, len(opt.Squads))
+		w.led.only = make(map[SquadID]bool) // not sized by the list, which may repeat a squad
 		for _, id := range opt.Squads {
 			w.led.only[id] = true
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"unicode/utf8"
 )
 
 // Reading a savegame's payload (see savegame.go) into a new World, section by
@@ -65,12 +66,18 @@ func decodeWorld(d *saveReader, known *settingsTexts) (*World, error) {
 
 	d.what = "reasons"
 	n.reasons.limit = int(min(d.uvarint(), math.MaxInt32))
-	nr := d.count(2, "reasons")
-	n.reasons.ids = make(map[Reason]reasonID, nr)
+	nr := d.count(3, "reasons") // its kind, and a name of one byte at least
+	n.reasons.ids = make(map[Reason]reasonID)
 	for range nr {
 		r := Reason{Kind: ReasonKind(d.u8()), Event: Event(d.str())}
-		if _, dup := n.reasons.ids[r]; d.err == nil && (r.Event == "" || r.Kind != ByEvent || dup) {
-			d.fail("reason %d (%v %q) is not one a World keeps", len(n.reasons.list), r.Kind, r.Event)
+		if d.err != nil {
+			break
+		}
+		// An event's, named as a weights table's row may be (see Validate).
+		if _, dup := n.reasons.ids[r]; r.Event == "" || r.Kind != ByEvent || dup ||
+			len(r.Event) > MaxEventNameBytes || !utf8.ValidString(string(r.Event)) {
+			d.fail("reason %d (%v %.40q) is not one a World keeps", len(n.reasons.list), r.Kind, r.Event)
+			break
 		}
 		n.reasons.ids[r] = fixedReasons + reasonID(len(n.reasons.list))
 		n.reasons.list = append(n.reasons.list, r)

@@ -3,6 +3,7 @@ package morale
 import (
 	"fmt"
 	"math"
+	"unicode/utf8"
 )
 
 // The logs' part of a savegame (see savegame.go). The cause ledger: its
@@ -85,8 +86,11 @@ func decodeLedger(d *saveReader, n *World, reasons reasonID) {
 	if d.bool() {
 		opt.Squads = []SquadID{}
 	}
-	for range d.count(1, "ledger squads") {
-		opt.Squads = append(opt.Squads, SquadID(d.varint()))
+	if k := d.count(1, "ledger squads"); k > 0 { // room for all at once: 8 bytes a byte read at most
+		opt.Squads = make([]SquadID, k)
+		for j := range opt.Squads {
+			opt.Squads[j] = SquadID(d.varint())
+		}
 	}
 	if d.err != nil {
 		return
@@ -309,8 +313,9 @@ func decodeChanges(d *saveReader, n *World) {
 			d.fail("held change %d's states byte %#x", k, v)
 		case !(c.OldMorale >= 0 && c.OldMorale <= 1) || !(c.Morale >= 0 && c.Morale <= 1):
 			d.fail("held change %d's morale %v → %v is outside 0..1", k, c.OldMorale, c.Morale)
-		case c.Why.Kind == 0 || c.Why.Kind > BySetByHand || (c.Why.Kind == ByEvent) != (c.Why.Event != ""):
-			d.fail("held change %d's reason %v %q", k, c.Why.Kind, c.Why.Event)
+		case c.Why.Kind == 0 || c.Why.Kind > BySetByHand || (c.Why.Kind == ByEvent) != (c.Why.Event != "") ||
+			len(c.Why.Event) > MaxEventNameBytes || !utf8.ValidString(string(c.Why.Event)):
+			d.fail("held change %d's reason %v %.40q", k, c.Why.Kind, c.Why.Event)
 		case c.IsState && (c.OldMorale != 0 || c.Morale != 0):
 			d.fail("held change %d, of state, carries a morale", k)
 		case !c.IsState && v != 0:
