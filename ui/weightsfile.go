@@ -118,11 +118,13 @@ func (a *App) reloadFile() {
 	if before.Equal(a.editor.Good()) && a.strip.Message(slotNotice).Tone != widgets.ToneBad {
 		return // the file says what the tuner has (the demo's own Save): "saved" stays
 	}
-	msg := "reloaded " + a.cfg.WeightsPath
+	msg, ticks := "reloaded "+a.cfg.WeightsPath, 3*game.TPS
 	if d := reloadChanges(before, a.editor.Good()); d != "" {
-		msg += ": " + d
+		// the watcher reloads while the designer is in his editor: what
+		// changed stays until the next notice, not 3 s he may not see
+		msg, ticks = msg+": "+d, -1
 	}
-	a.showBanner(msg, false, 3*game.TPS)
+	a.showBanner(msg, false, ticks)
 }
 
 // reloadChanges names what a reload changed in the tuner, each value from

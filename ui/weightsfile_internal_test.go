@@ -174,6 +174,11 @@ func TestReloadSaysWhatItChanged(t *testing.T) {
 			if got, want := a.strip.Message(slotNotice).Text, "reloaded "+path+tc.want; got != want {
 				t.Errorf("got the notice %q; want %q", got, want)
 			}
+			// the watcher reloads while the designer is in his editor:
+			// the notice stays until the next one (it went after 3 s)
+			if got := a.strip.Message(slotNotice).Ticks; got != -1 {
+				t.Errorf("got the notice for %d ticks; want it kept (-1)", got)
+			}
 		})
 	}
 }
