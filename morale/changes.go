@@ -27,7 +27,11 @@ type ChangeOptions struct {
 	// Capacity is the most changes held between two TakeChanges (≥ 0; 0
 	// means DefaultChangeCapacity). A change that would take the World
 	// past it is dropped and counted (ChangesDropped); with Coalesce only a
-	// change of an agent not yet held can be dropped.
+	// change of an agent not yet held can be dropped, and a change back
+	// where it started keeps its room until the next TakeChanges, though
+	// that does not return it: it may start again, and is held to be told
+	// then. A game that coalesces takes its changes every frame, or gives
+	// the room of two changes an agent.
 	Capacity int
 }
 

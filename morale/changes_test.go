@@ -407,3 +407,52 @@ func ExampleWorld_TakeChanges() {
 	// 7.75s Chen: Panicked → Routed (rout timer)
 	// dropped: 0
 }
+
+// TestCoalescedChangeBackAtStartKeepsItsRoom: with Coalesce, a change back
+// where it started, which TakeChanges does not return, keeps its room of
+// Capacity until the take, as ChangeOptions.Capacity says (it may start
+// again, and then takes no new room), in the World and through its
+// savegame: with Capacity 2, after a man went 0.9 → 0.8 → 0.9 and a second
+// 0.9 → 0.8, a third's change is dropped, and the take returns one change.
+// A reviewer read the doc as promising room for the third.
+func TestCoalescedChangeBackAtStartKeepsItsRoom(t *testing.T) {
+	for _, viaSave := range []bool{false, true} {
+		w, err := morale.NewWorld(morale.DefaultSettings(), 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.RecordChanges(morale.ChangeOptions{Morale: true, Coalesce: true, Capacity: 2}); err != nil {
+			t.Fatal(err)
+		}
+		var men []*morale.Agent
+		for i := range 3 {
+			men = append(men, w.Spawn(1, morale.Vec2{X: float64(i) * 100}, morale.WithMorale(0.9), morale.WithTag(uint64(i))))
+		}
+		set := func(a *morale.Agent, m float64) {
+			if err := a.SetMorale(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		set(men[0], 0.8)
+		set(men[0], 0.9) // back where he started
+		set(men[1], 0.8)
+		if viaSave {
+			l, err := morale.NewWorld(morale.DefaultSettings(), 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			load(t, l, saved(t, w))
+			w = l
+			men = slices.Collect(w.Agents())
+		}
+		set(men[2], 0.8) // no room: dropped
+		set(men[0], 0.7) // his change starts again, in its room
+		var tags []uint64
+		for _, c := range w.TakeChanges(nil) {
+			tags = append(tags, c.Tag)
+		}
+		if !slices.Equal(tags, []uint64{0, 1}) || w.ChangesDropped() != 1 {
+			t.Errorf("through a save %v: got the changes of tags %v, %d dropped; want tags [0 1], 1 dropped", viaSave, tags, w.ChangesDropped())
+		}
+	}
+}
