@@ -124,7 +124,10 @@ func ParseSweeps(specs []string, s morale.Settings) ([]Axis, error) {
 		// In floating point: (TO−FROM)/STEP may be far beyond any int.
 		fn := math.Floor((f[1]-f[0])/f[2]+1e-9) + 1
 		if !(fn <= MaxSweepAxisPoints) {
-			return nil, fmt.Errorf("-sweep %s: %s points; at most %d on one axis", q, count(fn), MaxSweepAxisPoints)
+			// The count as the lab says any number back (FormatExact):
+			// plain decimals up to MaxPlain characters, where %g wrote
+			// "1e+20 points" from 1e15.
+			return nil, fmt.Errorf("-sweep %s: %s points; at most %d on one axis", q, FormatExact(fn), MaxSweepAxisPoints)
 		}
 		n := int(fn)
 		if total *= n; total > MaxSweepPoints {
@@ -159,15 +162,6 @@ func ParseSweeps(specs []string, s morale.Settings) ([]Axis, error) {
 		}
 	}
 	return axes, nil
-}
-
-// count shows a point count computed in floating point: whole up to 1e15,
-// then in powers of ten.
-func count(n float64) string {
-	if n < 1e15 {
-		return strconv.FormatFloat(n, 'f', 0, 64)
-	}
-	return strconv.FormatFloat(n, 'g', 3, 64)
 }
 
 // gridPoints returns the points of axes, the first key varying slowest.

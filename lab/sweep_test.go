@@ -37,8 +37,15 @@ func TestParseSweepsBounds(t *testing.T) {
 		specs []string
 		want  string
 	}{
+		// The count as the lab says numbers back (FormatExact): plain
+		// decimals up to MaxPlain characters ("1e+19 points" before, from
+		// 1e15 on), an exponent only past them.
 		{[]string{"Hysteresis=0:0.1:1e-300"}, "1e+299 points; at most 1000 on one axis"},
-		{[]string{"Hysteresis=0:1e19:1"}, "1e+19 points; at most 1000 on one axis"},
+		{[]string{"Hysteresis=0:1e19:1"}, `"Hysteresis=0:1e19:1": 10000000000000000000 points; at most 1000 on one axis`},
+		{[]string{"RecoveryDelaySeconds=0:1e15:1"}, `"RecoveryDelaySeconds=0:1e15:1": 1000000000000001 points; at most`},
+		{[]string{"RecoveryDelaySeconds=0:1e307:1e284"}, "100000000000000000000000 points"},
+		{[]string{"RecoveryDelaySeconds=0:1e307:1e283"}, "1e+24 points"},
+		{[]string{"RecoveryDelaySeconds=0:1e307:1"}, "1e+307 points"},
 		{[]string{"Hysteresis=0:0.2:0.0001"}, "2001 points; at most 1000"},
 		{[]string{"Hysteresis=0.05:0.2:0.0002", "ContagionPerSecond=0.25:1:0.05"}, "12016 points in all; at most 10000"},
 		{[]string{"Hysteresis=1e16:1.00000000000001e16:0.5"}, "too small to tell"},
