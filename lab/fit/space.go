@@ -137,6 +137,19 @@ func keysFor(scs []*lab.Scenario, names []string) ([]Key, error) {
 	if len(knobs) == 0 {
 		return nil, &Error{Flag: "-keys", Msg: "no key may vary"}
 	}
+	// A range past a rule with settings the fit keeps (Hysteresis=0:0.9
+	// with ShakenBelow at 0.6 and not in -keys) is as invalid as one past
+	// the key's own bound: every candidate beyond it fails.
+	kept := func(name string) bool {
+		return !slices.ContainsFunc(knobs, func(k lab.Knob) bool { return !k.Weight && k.Name == name })
+	}
+	for _, k := range knobs {
+		if r, custom := ranges[k.Key]; custom {
+			if why := outOfBounds(k, s, r[0], r[1], kept); why != "" {
+				return nil, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s:%s: %s; write a range within them, or name those keys too", k.Key, lab.FormatExact(r[0]), lab.FormatExact(r[1]), why)}
+			}
+		}
+	}
 	out := make([]Key, len(knobs))
 	for i, k := range knobs {
 		r, custom := ranges[k.Key]
@@ -186,11 +199,11 @@ func parseRange(k lab.Knob, s morale.Settings, rng string) ([2]float64, error) {
 		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: the range runs from high to low; write it low first: %s=%s:%s", k.Key, rng, k.Key, his, los)}
 	case lo == hi:
 		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: the range is one value; a search needs LO below HI", k.Key, rng)}
-	case outOfBounds(k, s, lo, hi) != "":
+	case outOfBounds(k, s, lo, hi, nil) != "":
 		// Candidates past a bound would all be invalid settings, yet the
 		// fit page showed the range as searched (a search of
 		// -1e308:1e308 for a weight found none valid and blamed the keys).
-		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: %s; write a range within them", k.Key, rng, outOfBounds(k, s, lo, hi))}
+		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: %s; write a range within them", k.Key, rng, outOfBounds(k, s, lo, hi, nil))}
 	case v < lo || v > hi:
 		return [2]float64{}, &Error{Flag: "-keys", Msg: fmt.Sprintf("%s=%s: the range must hold the starting value %s", k.Key, rng, lab.FormatExact(v))}
 	case math.IsInf(hi-lo, 0):
@@ -205,26 +218,19 @@ func parseRange(k lab.Knob, s morale.Settings, rng string) ([2]float64, error) {
 	return [2]float64{lo, hi}, nil
 }
 
-// outOfBounds says which ends of the range lo..hi of knob k break a bound of
-// the key's own that morale's Validate enforces, in Validate's words ("its
-// low end is outside what the settings allow (RecoveryDelaySeconds is -1 s;
-// it must lie in 0..86400 s)"), or "" when neither does. Each end is set in a copy of s and
-// Validate's errors naming the key are kept; a rule between two fields (its
-// message names the other, such as PanicBelow below ShakenBelow) is left to
-// the candidates, since the other field may be a key of the fit too. The
-// bounds are Validate's, so they are written once, in morale.
-func outOfBounds(k lab.Knob, s morale.Settings, lo, hi float64) string {
-	field := k.Name
-	if k.Weight {
-		field = "Weights." + k.Name
-	}
-	var others []string
-	for _, p := range morale.Params() {
-		if p.Name != k.Name || k.Weight {
-			others = append(others, p.Name)
-		}
-	}
+// outOfBounds says which ends of the range lo..hi of knob k break a rule
+// of morale's Validate, in Validate's words ("its low end is outside what
+// the settings allow (RecoveryDelaySeconds is -1 s; it must lie in
+// 0..86400 s)"), or "" when neither does: each end is set in a copy of s,
+// and Validate's errors about the key are kept, so that the bounds stay
+// written once, in morale. A rule of the key alone always counts; a rule
+// between it and other settings (its message names them: PanicBelow below
+// ShakenBelow, ShakenBelow+Hysteresis at most 1) counts only when kept
+// says the fit keeps every one of them at its value in s, and the text
+// then says so. kept nil keeps none: every other setting may vary.
+func outOfBounds(k lab.Knob, s morale.Settings, lo, hi float64, kept func(name string) bool) string {
 	var ends, says []string
+	held := map[string]bool{} // the kept settings a rule named
 	for _, end := range []struct {
 		name string
 		v    float64
@@ -234,23 +240,57 @@ func outOfBounds(k lab.Knob, s morale.Settings, lo, hi float64) string {
 		var msgs []string
 		for _, err := range unjoin(probe.Validate()) {
 			fe, ok := err.(*morale.FieldError)
-			if !ok || fe.Field != field || slices.ContainsFunc(others, func(o string) bool { return strings.Contains(fe.Msg, o) }) {
+			if !ok {
 				continue
 			}
-			msgs = append(msgs, k.Key+" "+fe.Msg)
+			if k.Weight {
+				if fe.Field == "Weights."+k.Name {
+					msgs = append(msgs, k.Key+" "+fe.Msg)
+				}
+				continue
+			}
+			about, others := false, []string{}
+			for _, p := range morale.Params() {
+				switch {
+				case p.Name != fe.Field && !strings.Contains(fe.Msg, p.Name):
+				case p.Name == k.Name:
+					about = true
+				default:
+					others = append(others, p.Name)
+				}
+			}
+			if !about || slices.ContainsFunc(others, func(o string) bool { return kept == nil || !kept(o) }) {
+				continue
+			}
+			for _, o := range others {
+				held[o] = true
+			}
+			msgs = append(msgs, fe.Field+" "+fe.Msg)
 		}
 		if len(msgs) > 0 {
 			ends = append(ends, end.name)
 			says = append(says, msgs...)
 		}
 	}
+	var out string
 	switch len(ends) {
 	case 0:
 		return ""
 	case 1:
-		return fmt.Sprintf("its %s end is outside what the settings allow (%s)", ends[0], strings.Join(says, "; "))
+		out = fmt.Sprintf("its %s end is outside what the settings allow (%s)", ends[0], strings.Join(says, "; "))
+	default:
+		out = fmt.Sprintf("both its ends are outside what the settings allow (%s)", strings.Join(says, "; "))
 	}
-	return fmt.Sprintf("both its ends are outside what the settings allow (%s)", strings.Join(says, "; "))
+	var at []string
+	for _, p := range morale.Params() { // in the settings' order
+		if held[p.Name] {
+			at = append(at, p.Name+" at "+lab.FormatExact(p.Get(s)))
+		}
+	}
+	if len(at) > 0 {
+		out += fmt.Sprintf(", with %s, which the fit keeps (not in -keys)", strings.Join(at, " and "))
+	}
+	return out
 }
 
 // unjoin returns the errors joined in err (errors.Join), or err alone.

@@ -75,12 +75,20 @@ func TestKeysRange(t *testing.T) {
 		// A refused range that does not hold the start either names the
 		// bound first, so the next try is not refused again for it.
 		{"RecoveryDelaySeconds=-5:-1", 0, 0, "RecoveryDelaySeconds=-5:-1: both its ends are outside what the settings allow"},
-		// A rule between two fields is left to the candidates: the other
-		// field may be a key of the fit too.
-		{"PanicBelow=0.1:0.9", 0.1, 0.9, ""},
+		// A rule between two settings refuses a range only when the fit
+		// keeps the other one (not in -keys): then every candidate past
+		// it fails too. When the other may move, the candidates decide.
+		{"PanicBelow=0.1:0.9", 0, 0, "-keys: PanicBelow=0.1:0.9: its high end is outside what the settings allow (PanicBelow is 0.9; it must be below ShakenBelow (0.6)), with ShakenBelow at 0.6, which the fit keeps (not in -keys); write a range within them, or name those keys too"},
+		{"PanicBelow=0.1:0.9,ShakenBelow", 0.1, 0.9, ""},
+		{"Hysteresis=0:0.9", 0, 0, "Hysteresis=0:0.9: its high end is outside what the settings allow (Hysteresis is 0.9; ShakenBelow+Hysteresis (1.5) must not exceed 1, or nobody could be Steady again), with ShakenBelow at 0.6"},
+		{"Hysteresis=0:0.9,ShakenBelow=0.3:0.7", 0, 0.9, ""},
+		{"ShakenBelow=0.2:0.8", 0, 0, "(PanicBelow is 0.25; it must be below ShakenBelow (0.2)), with PanicBelow at 0.25"},
+		{"NerveMin=0:0.9", 0, 0, "(NerveMin is 0.9; it must not exceed NerveMax (0.7)), with NerveMax at 0.7"},
+		{"FullEffectRadius=0:5000", 0, 0, "(NoEffectRadius is 3000 cm; it must not be below FullEffectRadius (5000 cm)), with NoEffectRadius at 3000"},
+		{"FullEffectRadius=0:5000,NoEffectRadius", 0, 5000, ""},
 	}
 	for _, tt := range tests {
-		keys, err := keysFor([]*lab.Scenario{sc}, []string{tt.key})
+		keys, err := keysFor([]*lab.Scenario{sc}, strings.Split(tt.key, ","))
 		if tt.wantErr != "" {
 			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 				t.Errorf("keysFor(%s) error %v; want %q", tt.key, err, tt.wantErr)
