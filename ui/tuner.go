@@ -236,14 +236,20 @@ func (t *Tuner) rowWidgets(i int) *widget.Container {
 	r.tipBox.AddChild(r.tip)
 	tip := widget.NewToolTip(widget.ToolTipOpts.Content(r.tipBox), widget.ToolTipOpts.Delay(600e6),
 		widget.ToolTipOpts.ToolTipUpdater(func(widget.Containerer) { r.tip.Label = t.tip(i) }))
+	nameOpts := []widget.WidgetOpt{widget.WidgetOpts.MinSize(tunerNameW, tunerRowH),
+		widget.WidgetOpts.MouseButtonClickedHandler(func(e *widget.WidgetMouseButtonClickedEventArgs) {
+			if e.Button == ebiten.MouseButtonRight { // anywhere on the row, as the hint says
+				t.reset(i)
+			}
+		})}
+	if !w.noTips {
+		// not in a picture (Config.Capture): where the pointer happened
+		// to rest, a -gif showed a row's Doc from its second second on
+		nameOpts = append(nameOpts, widget.WidgetOpts.ToolTip(tip))
+	}
 	r.name = widget.NewText(widget.TextOpts.Text(textfit.Clip(name, w.small, room), &w.small, widgets.ColText),
 		widget.TextOpts.Position(widget.TextPositionStart, widget.TextPositionCenter),
-		widget.TextOpts.WidgetOpts(widget.WidgetOpts.MinSize(tunerNameW, tunerRowH), widget.WidgetOpts.ToolTip(tip),
-			widget.WidgetOpts.MouseButtonClickedHandler(func(e *widget.WidgetMouseButtonClickedEventArgs) {
-				if e.Button == ebiten.MouseButtonRight { // anywhere on the row, as the hint says
-					t.reset(i)
-				}
-			})))
+		widget.TextOpts.WidgetOpts(nameOpts...))
 	r.name.GetWidget().ToolTipEvent.AddHandler(func(a any) {
 		if e, ok := a.(*widget.WidgetToolTipEventArgs); ok {
 			t.tipOn = -1

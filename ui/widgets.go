@@ -46,6 +46,9 @@ type panelWidgets struct {
 	activeImage *widget.ButtonImage
 	rowHover    *eimage.NineSlice         // the tuner's row under the pointer
 	buttons     map[string]*widget.Button // by label, for the published state
+	// noTips: the tuner's rows have no Doc tooltip (Config.Capture: the
+	// pointer is no part of a picture)
+	noTips bool
 }
 
 func (a *App) buildWidgets() *panelWidgets {
@@ -56,6 +59,7 @@ func (a *App) buildWidgets() *panelWidgets {
 		title:     a.as.Face(17),
 		speedBtns: map[float64]*widget.Button{},
 		buttons:   map[string]*widget.Button{},
+		noTips:    a.cfg.Capture,
 	}
 	a.w = w // newRow and rebuildWeightRows use a.w
 	w.buttonImage, w.activeImage = widgets.ButtonImage(widgets.ColButton, widgets.ColButtonHi), widgets.ButtonImage(widgets.ColActive, widgets.ColButtonDn)
