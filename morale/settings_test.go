@@ -796,6 +796,10 @@ func TestValidateSaysNumbersPlain(t *testing.T) {
 		{"a tiny negative hysteresis", func(s *morale.Settings) { s.Hysteresis = -0.000002 }, "Hysteresis is -0.000002; it must not be negative"},
 		{"a negative reach", func(s *morale.Settings) { s.FullEffectRadius = -0.00005 }, "FullEffectRadius is -0.00005 cm; it must not be negative"},
 		{"a time beyond all decimals", func(s *morale.Settings) { s.MinRoutSeconds = 1e300 }, "MinRoutSeconds is 1e+300 s; it must lie in 0..86400 s"},
+		// A sum as the designer adds it: 0.12+0.97 is 1.0899999999999999 as a float.
+		{"a band past 1", func(s *morale.Settings) { s.ShakenBelow, s.Hysteresis = 0.97, 0.12 }, "ShakenBelow+Hysteresis (1.09) must not exceed 1"},
+		// But exact where 15 digits would read as the limit it is past.
+		{"a band past 1 by its last bit", func(s *morale.Settings) { s.ShakenBelow, s.Hysteresis = 0.5, 0.5000000000000002 }, "ShakenBelow+Hysteresis (1.0000000000000002) must not exceed 1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

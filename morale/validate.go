@@ -101,7 +101,7 @@ func (s Settings) Validate() error {
 	if ok("Hysteresis", "ShakenBelow") && s.ShakenBelow+s.Hysteresis > 1 {
 		bad2("Hysteresis", "ShakenBelow",
 			"is %s; ShakenBelow+Hysteresis (%s) must not exceed 1, or nobody could be Steady again",
-			exact(s.Hysteresis), exact(s.ShakenBelow+s.Hysteresis))
+			exact(s.Hysteresis), sumText(s.ShakenBelow, s.Hysteresis, 1))
 	}
 	in("MinimumStateSeconds", s.MinimumStateSeconds, 0, MaxSeconds, " s")
 	in("RoutAfterSeconds", s.RoutAfterSeconds, 0, MaxSeconds, " s")
@@ -148,6 +148,18 @@ func (s Settings) Validate() error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// sumText writes a+b, two numbers a designer wrote, as the sum he would
+// work out: to 15 significant digits, where the float sum's last digits are
+// rounding (0.97+0.12 is 1.0899999999999999 as a float; it reads 1.09), but
+// exactly when that would read as limit, which the sum is checked against.
+func sumText(a, b, limit float64) string {
+	sum := a + b
+	if v, err := strconv.ParseFloat(strconv.FormatFloat(sum, 'g', 15, 64), 64); err == nil && v != limit {
+		return exact(v)
+	}
+	return exact(sum)
 }
 
 // exact writes v, a number a designer wrote or a limit of Validate's, as
