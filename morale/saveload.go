@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"unicode/utf8"
 )
 
 // Reading a savegame's payload (see savegame.go) into a new World, section by
@@ -74,8 +73,7 @@ func decodeWorld(d *saveReader, known *settingsTexts) (*World, error) {
 			break
 		}
 		// An event's, named as a weights table's row may be (see Validate).
-		if _, dup := n.reasons.ids[r]; r.Event == "" || r.Kind != ByEvent || dup ||
-			len(r.Event) > MaxEventNameBytes || !utf8.ValidString(string(r.Event)) {
+		if _, dup := n.reasons.ids[r]; r.Kind != ByEvent || dup || eventNameProblem(r.Event) != "" {
 			d.fail("reason %d (%v %.40q) is not one a World keeps", len(n.reasons.list), r.Kind, r.Event)
 			break
 		}
@@ -135,12 +133,12 @@ func decodeWorld(d *saveReader, known *settingsTexts) (*World, error) {
 	c.State, c.Flags, c.Squad, c.Cell = make(col[State], na), make(col[uint8], na), make(col[int32], na), make(col[agentCell], na)
 	c.StateSince, c.BadNews, c.Why, c.Tag = make(col[int64], na), make(col[int64], na), make(col[reasonID], na), make(col[uint64], na)
 	for i := range c.Morale {
-		if c.Morale[i] = d.f64(); !(c.Morale[i] >= 0 && c.Morale[i] <= 1) {
+		if c.Morale[i] = d.f64(); !in01(c.Morale[i]) {
 			d.fail("agent %d's morale %v is outside 0..1", i, c.Morale[i])
 		}
 	}
 	for i := range c.Nerve {
-		if c.Nerve[i] = d.f64(); !(c.Nerve[i] >= 0 && c.Nerve[i] <= 1) {
+		if c.Nerve[i] = d.f64(); !in01(c.Nerve[i]) {
 			d.fail("agent %d's nerve %v is outside 0..1", i, c.Nerve[i])
 		}
 	}

@@ -3,7 +3,6 @@ package morale
 import (
 	"fmt"
 	"math"
-	"unicode/utf8"
 )
 
 // The logs' part of a savegame (see savegame.go). The cause ledger: its
@@ -311,10 +310,10 @@ func decodeChanges(d *saveReader, n *World) {
 		switch {
 		case c.Old >= NumStates || c.New >= NumStates:
 			d.fail("held change %d's states byte %#x", k, v)
-		case !(c.OldMorale >= 0 && c.OldMorale <= 1) || !(c.Morale >= 0 && c.Morale <= 1):
+		case !in01(c.OldMorale) || !in01(c.Morale):
 			d.fail("held change %d's morale %v → %v is outside 0..1", k, c.OldMorale, c.Morale)
 		case c.Why.Kind == 0 || c.Why.Kind > BySetByHand || (c.Why.Kind == ByEvent) != (c.Why.Event != "") ||
-			len(c.Why.Event) > MaxEventNameBytes || !utf8.ValidString(string(c.Why.Event)):
+			c.Why.Event != "" && eventNameProblem(c.Why.Event) != "":
 			d.fail("held change %d's reason %v %.40q", k, c.Why.Kind, c.Why.Event)
 		case c.IsState && (c.OldMorale != 0 || c.Morale != 0):
 			d.fail("held change %d, of state, carries a morale", k)

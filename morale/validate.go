@@ -135,10 +135,8 @@ func (s Settings) Validate() error {
 		switch {
 		case e == "":
 			bad("Weights", "has a row with an empty event name")
-		case !utf8.ValidString(string(e)):
-			bad("Weights."+string(e), "is not valid UTF-8; an event name must be valid UTF-8 text")
-		case len(e) > MaxEventNameBytes:
-			bad("Weights."+string(e), "is a name of %d bytes; an event name may have at most %d", len(e), MaxEventNameBytes)
+		case eventNameProblem(e) != "":
+			bad("Weights."+string(e), "%s", eventNameProblem(e))
 		case setting[e]:
 			bad("Weights."+string(e), "is the name of a setting, which no event may take")
 		case !finite(w):
@@ -148,6 +146,21 @@ func (s Settings) Validate() error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// eventNameProblem says why e names no event a weights table may hold
+// (empty, not UTF-8, longer than MaxEventNameBytes), or "": the one rule of
+// Validate and of a savegame's event names.
+func eventNameProblem(e Event) string {
+	switch {
+	case e == "":
+		return "is an empty event name"
+	case !utf8.ValidString(string(e)):
+		return "is not valid UTF-8; an event name must be valid UTF-8 text"
+	case len(e) > MaxEventNameBytes:
+		return fmt.Sprintf("is a name of %d bytes; an event name may have at most %d", len(e), MaxEventNameBytes)
+	}
+	return ""
 }
 
 // sumText writes a+b, two numbers a designer wrote, as the sum he would
