@@ -49,7 +49,9 @@ func TestLoadRefusesLogsNoWorldHolds(t *testing.T) {
 	if err := w.RecordChanges(morale.ChangeOptions{Morale: true}); err != nil { // not coalesced
 		t.Fatal(err)
 	}
-	a := w.Spawn(1, morale.Vec2{}, morale.WithNerve(0.375), morale.WithMorale(0.8125))
+	a := w.Spawn(1, morale.Vec2{}, morale.WithNerve(0.375)) // at full morale: no recovery
+	// So that a time a tick before the present is one the save may hold.
+	w.Advance(1)
 	if err := w.ReportEventAtLocation(morale.Suppressed, morale.Vec2{X: 1000}, 0, nil, 1.5); err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +83,7 @@ func TestLoadRefusesLogsNoWorldHolds(t *testing.T) {
 	// reason (ByForcedRout's fixed id) and morale.
 	rout := find("the rout's ledger state change", append([]byte{byte(morale.Steady) | byte(morale.Routed)<<4, 1, byte(morale.ByForcedRout)}, f64s(m)...))
 	// A held change of morale: its states byte, old and new morale.
-	news := find("the event's held change", append([]byte{0}, f64s(0.8125, m)...))
+	news := find("the event's held change", append([]byte{0}, f64s(1, m)...))
 	// A held change of state: is a state, its states byte, no morale, the reason.
 	held := find("the rout's held change", append([]byte{1, byte(morale.Steady) | byte(morale.Routed)<<4}, append(f64s(0, 0), byte(morale.ByForcedRout), 0)...))
 
@@ -96,11 +98,20 @@ func TestLoadRefusesLogsNoWorldHolds(t *testing.T) {
 		return func(b []byte) { binary.LittleEndian.PutUint64(b[at:], math.Float64bits(v)) }
 	}
 	octet := func(at int, v byte) func([]byte) { return func(b []byte) { b[at] = v } }
+	both := func(f, g func([]byte)) func([]byte) { return func(b []byte) { f(b); g(b) } }
+	// Before an entry's numbers: how long ago it began and ended (1: now,
+	// 2: a tick before), its cause, whether located, its steps. Before a
+	// state change's states byte: how long ago it happened, and since when
+	// its old state held (0: never, since the spawn).
 	tests := []struct {
 		name, part string
 		change     func([]byte)
 	}{
 		{"a reason table's rally named after an event", "reasons", octet(reason, byte(morale.ByRally))},
+		{"an entry without a cause", "ledger", octet(entry-3, 0)},
+		{"an entry that begins after it ends", "ledger", octet(entry-4, 2)},
+		{"an entry's weight × scale past every float", "ledger", both(float(entry+16, -1000), float(entry+24, 1e306))},
+		{"a state change from a state entered after it", "ledger", both(octet(rout-2, 2), octet(rout-1, 1))},
 		{"an entry's morale above 1", "ledger", float(entry+8, 1.01)},
 		{"an entry's morale far below 0", "ledger", float(entry+8, -1.97e111)},
 		{"an entry's change NaN", "ledger", float(entry, math.NaN())},
@@ -114,7 +125,7 @@ func TestLoadRefusesLogsNoWorldHolds(t *testing.T) {
 		{"a state change with no reason", "ledger", octet(rout+2, 0)},
 		{"a state change at morale 1.05", "ledger", float(rout+3, 1.05)},
 		{"a held change of morale carrying states", "changes", octet(news, byte(morale.Shaken)|byte(morale.Panicked)<<4)},
-		{"a held change of morale to the same morale", "changes", float(news+9, 0.8125)},
+		{"a held change of morale to the same morale", "changes", float(news+9, 1)},
 		{"a held change of state from Steady to Steady", "changes", octet(held+1, 0)},
 		{"a held change of state carrying a morale", "changes", float(held+2, 0.5)},
 		{"a held change with no reason", "changes", octet(held+18, 0)},
@@ -130,6 +141,48 @@ func TestLoadRefusesLogsNoWorldHolds(t *testing.T) {
 			t.Errorf("%s: UnmarshalBinary = %v; want ErrSaveCorrupt naming the %s", tc.name, err, tc.part)
 		} else if !bytes.Equal(saved(t, l), before) {
 			t.Errorf("%s: a refused load changed the World", tc.name)
+		}
+	}
+	if err := strangerWorld(t).UnmarshalBinary(data); err != nil {
+		t.Errorf("the save as written: UnmarshalBinary = %v; want nil", err)
+	}
+}
+
+// TestLoadRefusesAnOpenRunNoWorldHolds: the ledger's run of recovery still
+// open, saved with its sums apart from its entry, is checked as its entry
+// is: a morale outside 0..1 is refused, naming the ledger.
+func TestLoadRefusesAnOpenRunNoWorldHolds(t *testing.T) {
+	w, err := morale.NewWorld(morale.DefaultSettings(), 9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.EnableLedger(morale.LedgerOptions{PerAgent: 8, Window: 60}); err != nil {
+		t.Fatal(err)
+	}
+	a := w.Spawn(1, morale.Vec2{}, morale.WithMorale(0.2))
+	w.Advance(6) // recovers, a run of steps still open
+	x, err := w.Explain(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(x.Changes); n != 1 || x.Changes[0].Cause.Kind != morale.ByRecovery || x.Changes[0].Steps < 2 {
+		t.Fatalf("Explain: %+v; want one run of recovery of two steps or more", x.Changes)
+	}
+	run := x.Changes[0]
+	data := saved(t, w)
+	// The open run's sums, its change and its morale, come after its entry
+	// in the ring, which holds them too.
+	sums := f64s(run.Delta, run.Morale)
+	at := bytes.LastIndex(data, sums)
+	if n := bytes.Count(data, sums); n != 2 {
+		t.Fatalf("the save holds the run's sums %d times; want twice, its entry's and the open run's (%+v)", n, run)
+	}
+	for _, m := range []float64{1.5, math.NaN()} {
+		bad := slices.Clone(data)
+		binary.LittleEndian.PutUint64(bad[at+8:], math.Float64bits(m))
+		l := strangerWorld(t)
+		if err := l.UnmarshalBinary(withCRC(bad)); !errors.Is(err, morale.ErrSaveCorrupt) || !strings.Contains(err.Error(), "ledger:") {
+			t.Errorf("an open run at morale %v: UnmarshalBinary = %v; want ErrSaveCorrupt naming the ledger", m, err)
 		}
 	}
 	if err := strangerWorld(t).UnmarshalBinary(data); err != nil {

@@ -30,7 +30,8 @@ import (
 // MaxFileBytes+1 bytes: a longer input is an error. Before decoding, a line scanner rejects anything a weights file never
 // needs (lines over MaxLineBytes, tables other than [weights] and [custom], arrays of
 // tables, dotted keys, empty keys, arrays, inline tables, multi-line strings,
-// more key lines than one per setting and MaxWeightRows rows; the rows below a
+// a table opened again (its rows are read as the table's), more key lines
+// than one per setting and MaxWeightRows rows; the rows below a
 // table header it refuses are not read, as rows or as settings, and the
 // header's problem says so), so no input can make the decoder nest, and the
 // work is linear in the input.
