@@ -372,25 +372,30 @@ func BenchmarkClone(b *testing.B) {
 
 // TestCloneAllocatesBlocksNotAgents: Clone allocates a fixed number of
 // blocks whatever the number of agents, and a few more per thousand grid
-// cells (the map of cells), as its doc says.
+// cells and squads (the maps of cells and squads), as its doc says.
 func TestCloneAllocatesBlocksNotAgents(t *testing.T) {
-	allocs := func(agents, cells int) float64 {
+	allocs := func(agents, cells, squads int) float64 {
 		w, err := morale.NewWorld(morale.DefaultSettings(), 1)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i := range agents {
 			k := i % cells // cells 30 m apart, the default's cell
-			w.Spawn(morale.SquadID(i%5), morale.Vec2{X: float64(k%1000) * 3000, Y: float64(k/1000) * 3000})
+			w.Spawn(morale.SquadID(i%squads), morale.Vec2{X: float64(k%1000) * 3000, Y: float64(k/1000) * 3000})
 		}
 		w.Advance(1)
 		return testing.AllocsPerRun(3, func() { w.Clone() })
 	}
-	few, many := allocs(1000, 10), allocs(50000, 10)
+	few, many := allocs(1000, 10, 5), allocs(50000, 10, 5)
 	if many != few {
 		t.Errorf("Clone of 50,000 agents in 10 cells: got %v allocations; want %v, as of 1,000", many, few)
 	}
-	if got, most := allocs(30000, 30000), few+30000*8/1000; got > most {
-		t.Errorf("Clone of 30,000 agents in as many cells: got %v allocations; want at most %v (%v and 8 a thousand cells)", got, most, few)
+	for _, c := range []struct {
+		what          string
+		cells, squads int
+	}{{"cells", 30000, 5}, {"squads", 10, 30000}} {
+		if got, most := allocs(30000, c.cells, c.squads), few+30000*8/1000; got > most {
+			t.Errorf("Clone of 30,000 agents in as many %s: got %v allocations; want at most %v (%v and 8 a thousand)", c.what, got, most, few)
+		}
 	}
 }
