@@ -330,3 +330,22 @@ func TestReadSettingsJunkIsRefusedCheaply(t *testing.T) {
 		}
 	}
 }
+
+// A rule between two settings names the line of each the file set: the
+// designer may have changed either. A helper changed ShakenBelow on line 11
+// to 0.2 and was pointed at PanicBelow's line 14 alone.
+func TestARuleOfTwoNamesBothLines(t *testing.T) {
+	tests := []struct{ text, want string }{
+		{"ShakenBelow = 0.2\nPanicBelow = 0.3\n", "line 2: PanicBelow is 0.3; it must be below ShakenBelow (0.2); ShakenBelow is set on line 1"},
+		{"PanicBelow = 0.3\n\nShakenBelow = 0.2\n", "line 1: PanicBelow is 0.3; it must be below ShakenBelow (0.2); ShakenBelow is set on line 3"},
+		// One of the two set: its line, and the other's default.
+		{"PanicBelow = 0.9\n", "line 1: PanicBelow is 0.9; it must be below ShakenBelow (0.6)"},
+		{"ShakenBelow = 0.2\n", "line 1: PanicBelow is 0.25; it must be below ShakenBelow (0.2) (ShakenBelow is set on line 1)"},
+	}
+	for _, tt := range tests {
+		_, err := morale.ReadSettings(strings.NewReader(tt.text))
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("ReadSettings(%q): got %v; want %s", tt.text, err, tt.want)
+		}
+	}
+}

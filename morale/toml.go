@@ -317,7 +317,8 @@ func parseSettings(data []byte) (Settings, error) {
 // withLines returns the problems of err, Validate's, with the file line of
 // every FieldError filled in: the line that set the field or, for a
 // combination with a default the file did not set, the line of the other
-// field of the combination.
+// field of the combination; when the file set both, the message names the
+// other's line too, for the designer may have changed either.
 func withLines(err error, lines map[string]int) []error {
 	var out []error
 	for _, e := range unjoin(err) {
@@ -328,10 +329,12 @@ func withLines(err error, lines map[string]int) []error {
 			if c.Line == 0 && c.Field == "Weights" { // the table as a whole
 				c.Line = lines["custom"]
 			}
-			if c.Line == 0 && c.other != "" {
-				if l := lines[fileKey(c.other)]; l > 0 {
+			if l := lines[fileKey(c.other)]; c.other != "" && l > 0 {
+				if c.Line == 0 {
 					c.Line = l
 					c.Msg += fmt.Sprintf(" (%s is set on line %d)", c.other, l)
+				} else if l != c.Line { // both set: the designer may have changed either
+					c.Msg += fmt.Sprintf("; %s is set on line %d", c.other, l)
 				}
 			}
 			e = &c

@@ -287,7 +287,7 @@ func TestLoadErrorsAreLoadSettings(t *testing.T) {
 		{"a syntax error on line 3", "ShakenBelow = 0.4\nPanicBelow = 0.2\nHysteresis = = 0.1\n",
 			"line 3: Hysteresis is = 0.1; write a number such as 0.15"},
 		{"PanicBelow above ShakenBelow", "ShakenBelow = 0.2\nPanicBelow = 0.3\n",
-			"line 2: PanicBelow is 0.3; it must be below ShakenBelow (0.2)"},
+			"line 2: PanicBelow is 0.3; it must be below ShakenBelow (0.2); ShakenBelow is set on line 1"},
 		{"an unknown key", "ShakenBelow = 0.4\nShakenBelw = 0.3\n",
 			"line 2: ShakenBelw is not a setting (did you mean ShakenBelow?)"},
 		{"a string for a number", "[weights]\nSuppressed = \"-0.1\"\n",
@@ -316,7 +316,7 @@ func TestLoadErrorsAreLoadSettings(t *testing.T) {
 func TestEveryProblemNamesTheFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "w.toml")
 	writeFile(t, path, "ShakenBelow = 0.5\r\nPanicBelow = 0.6\r\n[weights]\r\nRallied = 0.3\r\n")
-	want := path + ": line 2: PanicBelow is 0.6; it must be below ShakenBelow (0.5)\n" +
+	want := path + ": line 2: PanicBelow is 0.6; it must be below ShakenBelow (0.5); ShakenBelow is set on line 1\n" +
 		path + ": line 4: weights.Rallied is not a built-in event (the nearest is AllyDown); if it is your game's own event, move its row to [custom]"
 	if _, _, err := weightsfile.Read(path); err == nil || err.Error() != want {
 		t.Errorf("Read: got %v; want %s", err, want)
