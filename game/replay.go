@@ -544,6 +544,29 @@ func problemLine(p string) (n int, rest string, ok bool) {
 	return n, rest, err == nil
 }
 
+// fileLines returns rest, a problem of a block's text after its "line N: ",
+// with the lines it names of another setting ("ShakenBelow is set on line
+// 2", where a rule between two settings names the other's) made the file's.
+func fileLines(rest string, lines []int) string {
+	const mark = " is set on line "
+	var b strings.Builder
+	for {
+		before, after, found := strings.Cut(rest, mark)
+		b.WriteString(before)
+		if !found {
+			return b.String()
+		}
+		b.WriteString(mark)
+		digits := len(after) - len(strings.TrimLeft(after, "0123456789"))
+		if k, err := strconv.Atoi(after[:digits]); err == nil && k >= 1 && k <= len(lines) {
+			b.WriteString(strconv.Itoa(lines[k-1]))
+		} else {
+			b.WriteString(after[:digits])
+		}
+		rest = after[digits:]
+	}
+}
+
 // blockError is the error of a block (its kind, "settings" or
 // "scenario", read after the line at) whose text the problems of err
 // are about, one a line: each problem names the file's line, not the
@@ -553,7 +576,7 @@ func (rr *replayReader) blockError(kind string, at int, lines []int, err error) 
 	problems := strings.Split(err.Error(), "\n")
 	for i, p := range problems {
 		if k, rest, ok := problemLine(p); ok && k >= 1 && k <= len(lines) {
-			problems[i] = fmt.Sprintf("line %d: %s", lines[k-1], rest)
+			problems[i] = fmt.Sprintf("line %d: %s", lines[k-1], fileLines(rest, lines))
 		}
 	}
 	msg := strings.Join(problems, "; ")

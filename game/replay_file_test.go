@@ -143,6 +143,9 @@ func TestReplayErrorsSayTheProblemAlone(t *testing.T) {
 		{"not a replay", "hello\n", `line 1: not a replay file: want "moralebreak-replay 1"`, nil},
 		{"a setting", strings.Replace(good, "| ShakenBelow = 0.6", "| ShakenBelow = abc", 1),
 			fmt.Sprintf("line %d: ShakenBelow is abc; write a number such as 0.6 (in the settings block of line", settings), nil},
+		// A rule of two settings names the other's line, the file's too.
+		{"two settings at odds", strings.Replace(good, "| PanicBelow = 0.25", "| PanicBelow = 0.7", 1),
+			fmt.Sprintf("line %d: PanicBelow is 0.7; it must be below ShakenBelow (0.6); ShakenBelow is set on line %d (in the settings block of line", lineOf(t, good, "| PanicBelow", 1), settings), nil},
 		{"a soldier who is not there", ghost, fmt.Sprintf("line %d: tick 100: kill 9: no such soldier: 9", tick), game.ErrNoSoldier},
 		{"a dead man", dead, fmt.Sprintf("line %d: tick 110: kill 3: soldier is dead: Dubois (3)", tick+1), game.ErrDead},
 		{"a shell off the field", withTicks(good, "tick 100 shell 1e9 0"),
