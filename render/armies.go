@@ -316,6 +316,20 @@ func (r *Renderer) drawArmiesBars(dst *ebiten.Image, p projection, g game.View, 
 // squadStateLabel names a squad's prevailing state.
 func squadStateLabel(st morale.State) string { return "mostly " + st.String() }
 
+// armyHUDLine is an army's line at the foot of the field: 'Army 2: 4910
+// men, 700 broken, 90 fallen, 1 squad routed'.
+func armyHUDLine(side, alive, broken, fallen, routed int) string {
+	return fmt.Sprintf("Army %d: %d men, %d broken, %d fallen, %s routed", side+1, alive, broken, fallen, squads(routed))
+}
+
+// squads is n squads, one in the singular: "1 squad", "9 squads".
+func squads(n int) string {
+	if n == 1 {
+		return "1 squad"
+	}
+	return fmt.Sprintf("%d squads", n)
+}
+
 // drawArmiesHUD writes the clock and each army's men standing, broken and
 // fallen, and its squads routed.
 func (r *Renderer) drawArmiesHUD(dst *ebiten.Image, p projection, g game.View) {
@@ -343,7 +357,7 @@ func (r *Renderer) drawArmiesHUD(dst *ebiten.Image, p projection, g game.View) {
 		y -= 22 // above the debug overlay's line
 	}
 	for side := range 2 {
-		s := fmt.Sprintf("Army %d: %d men, %d broken, %d fallen, %d squads routed", side+1, alive[side], broken[side], fallen[side], routed[side])
+		s := armyHUDLine(side, alive[side], broken[side], fallen[side], routed[side])
 		w := float32(textWidth(s, r.smallFace)) + 38 // and the swatches: its men, panicked, routed
 		x := float32(p.view.Min.X + 8)
 		if side == 1 {

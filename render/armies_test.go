@@ -109,3 +109,21 @@ func TestArmyStateColorsDiffer(t *testing.T) {
 		t.Error("army 1: panicked and routed the same colour")
 	}
 }
+
+// TestArmyHUDLineCountsSquadsInEnglish: an army with one squad routed read
+// '1 squads routed' at the foot of the field (-scene armies -scale 1.25 at
+// 20 s, army 2).
+func TestArmyHUDLineCountsSquadsInEnglish(t *testing.T) {
+	for _, c := range []struct {
+		side, alive, broken, fallen, routed int
+		want                                string
+	}{
+		{1, 4910, 700, 90, 1, "Army 2: 4910 men, 700 broken, 90 fallen, 1 squad routed"},
+		{0, 4851, 2211, 149, 9, "Army 1: 4851 men, 2211 broken, 149 fallen, 9 squads routed"},
+		{0, 5000, 0, 0, 0, "Army 1: 5000 men, 0 broken, 0 fallen, 0 squads routed"},
+	} {
+		if got := render.ArmyHUDLine(c.side, c.alive, c.broken, c.fallen, c.routed); got != c.want {
+			t.Errorf("got %q; want %q", got, c.want)
+		}
+	}
+}

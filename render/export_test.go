@@ -29,3 +29,9 @@ func WhyInputsOf(s game.SoldierView, x morale.Explanation, ok bool) *WhyInputs {
 func (in *whyInputs) Same(s game.SoldierView, x morale.Explanation, ok bool) bool {
 	return in.same(keyOf(s, x, ok), x)
 }
+
+// ArmyHUDLine is armyHUDLine, an army's line at the foot of the armies
+// scene's field.
+func ArmyHUDLine(side, alive, broken, fallen, routed int) string {
+	return armyHUDLine(side, alive, broken, fallen, routed)
+}
