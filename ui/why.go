@@ -160,7 +160,8 @@ func (a *App) drawWhy(screen *ebiten.Image) {
 var ErrUnknownSoldier = errors.New("no such soldier")
 
 // selectByName selects the soldier called name (case-insensitive), for
-// Config.Select; an unknown name is an error listing the valid ones.
+// Config.Select; an unknown name is an error listing the valid ones, or
+// saying that the scene's men have none.
 func (a *App) selectByName(name string) error {
 	a.soldiers = a.appendSoldiers()
 	names := make([]string, 0, len(a.soldiers))
@@ -170,6 +171,9 @@ func (a *App) selectByName(name string) error {
 			return nil
 		}
 		names = append(names, s.Name)
+	}
+	if len(names) == 0 { // the armies: no man has a name
+		return fmt.Errorf("-select: %w: no soldier %q: the %s scene's men have no names (right-click a squad to select it)", ErrUnknownSoldier, name, a.g.Scene().Name())
 	}
 	return fmt.Errorf("-select: %w: no soldier %q (soldiers: %s)", ErrUnknownSoldier, name, strings.Join(names, ", "))
 }

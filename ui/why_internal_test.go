@@ -58,3 +58,27 @@ func TestConsoleWhyFollowsTheSelection(t *testing.T) {
 		t.Errorf("after Next >: %q; want Alvarez's explanation as he fell", got)
 	}
 }
+
+// TestSelectInTheArmiesSaysTheyHaveNoNames: '-scene armies -select x' said
+// 'no soldier "x" (soldiers: )', an empty list.
+func TestSelectInTheArmiesSaysTheyHaveNoNames(t *testing.T) {
+	as, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, want string }{
+		{"x", `-select: no such soldier: no soldier "x": the armies scene's men have no names (right-click a squad to select it)`},
+		{"Eriksen", `-select: no such soldier: no soldier "Eriksen": the armies scene's men have no names (right-click a squad to select it)`},
+	} {
+		cfg := game.DefaultConfig()
+		cfg.Scene = game.SceneArmies
+		g, err := game.NewSession(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = NewApp(Config{Select: c.name}, g, nopRenderer{}, as)
+		if err == nil || !errors.Is(err, ErrUnknownSoldier) || err.Error() != c.want {
+			t.Errorf("got %v; want %s", err, c.want)
+		}
+	}
+}
