@@ -66,6 +66,13 @@ func (a *Armies) AppendSquads(dst []SquadView) []SquadView {
 	return dst
 }
 
+// SquadStatsNow returns squad id's members' morale now, as its Why panel
+// (SquadWhy) counts it, where SquadView.Stats holds it at the last combat
+// round, before that round's volleys; false when it has no members.
+func (a *Armies) SquadStatsNow(id morale.SquadID) (morale.SquadStats, bool) {
+	return a.b.world.SquadStats(id)
+}
+
 // SelectedSquad returns the squad selected with SelectSquad, 0 for none.
 func (a *Armies) SelectedSquad() morale.SquadID { return a.selected }
 

@@ -24,6 +24,11 @@ func (a *App) squadLine(av *game.Armies) string {
 	a.squads = av.AppendSquads(a.squads[:0])
 	for _, s := range a.squads {
 		if s.ID == id {
+			// its men's morale now, as its Why panel says it, not at the
+			// last combat round (before that round's volleys)
+			if now, ok := av.SquadStatsNow(id); ok {
+				s.Stats = now
+			}
 			return squadSelection(s)
 		}
 	}

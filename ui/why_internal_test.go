@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -79,6 +80,48 @@ func TestSelectInTheArmiesSaysTheyHaveNoNames(t *testing.T) {
 		_, err = NewApp(Config{Select: c.name}, g, nopRenderer{}, as)
 		if err == nil || !errors.Is(err, ErrUnknownSoldier) || err.Error() != c.want {
 			t.Errorf("got %v; want %s", err, c.want)
+		}
+	}
+}
+
+// TestSquadLineSaysTheWhyPanelsAverage: with squad 32 of the armies
+// selected, the panel's line read 'average 0.91' at 14.9 s while the Why
+// panel beside it read 'average 0.82' (the line took the last combat
+// round's stats, the panel the men's morale now). Every frame of the
+// battle's first volleys, the two say the same average.
+func TestSquadLineSaysTheWhyPanelsAverage(t *testing.T) {
+	as, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := game.DefaultConfig()
+	cfg.Scene = game.SceneArmies
+	g, err := game.NewSession(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := NewApp(Config{}, g, nopRenderer{}, as)
+	if err != nil {
+		t.Fatal(err)
+	}
+	av := g.Scene().(*game.Armies)
+	if err := g.Apply(game.SelectSquad{ID: 32}); err != nil {
+		t.Fatal(err)
+	}
+	bad := 0
+	for g.Time() < 15.5 {
+		g.Tick()
+		if g.Time() < 12 {
+			continue
+		}
+		x, ok := av.SquadWhy()
+		if !ok {
+			t.Fatal("no SquadWhy with squad 32 selected")
+		}
+		want := fmt.Sprintf("average %.2f", x.Average)
+		if got := a.squadLine(av); !strings.Contains(got, want) && bad < 3 {
+			bad++
+			t.Errorf("at %.2f s: got %q; want %q, as the Why panel", g.Time(), got, want)
 		}
 	}
 }
