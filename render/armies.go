@@ -283,7 +283,8 @@ func (r *Renderer) drawArmiesBars(dst *ebiten.Image, p projection, g game.View, 
 	}
 	// the inset: above the squad, or below it near the top edge
 	const cols, bw, bh, gap = 10, 14, 3, 2
-	iw, ih := float32(cols*(bw+gap)+8), float32(10*(bh+gap)+40)
+	label := armyInsetLabel(s)
+	iw, ih := r.armyInsetWidth(label), float32(10*(bh+gap)+40)
 	ax, ay := p.at(s.Anchor)
 	x0 := max(float32(p.view.Min.X)+4, min(ax-iw/2, float32(p.view.Max.X)-iw-4))
 	y0 := ay - ih - 30
@@ -307,10 +308,22 @@ func (r *Renderer) drawArmiesBars(dst *ebiten.Image, p projection, g game.View, 
 		a.quad(bx, by, bw*float32(clamp01(m.Morale)), bh, srcSolid, ArmyStateColor(m.Side, m.State), 1)
 	}
 	a.flush(dst, sheet)
-	label := fmt.Sprintf("Squad %d (army %d) · %s · %d of %d broken", s.ID, s.Side+1, squadStateLabel(s.State), s.Stats.Broken, s.Stats.Count)
 	drawText(dst, label, r.smallFace, float64(x0)+4, float64(y0)+2, text.AlignStart, color.RGBA{235, 238, 245, 255}, false)
 	bar := image.Rect(int(x0)+6, int(y0)+22, int(x0+iw)-6, int(y0)+28)
 	DrawBar(dst, bar, s.Stats.Average, s.State, st)
+}
+
+// armyInsetLabel is the title of squad s's inset: "Squad 6 (army 1) ·
+// mostly Routed · 90 of 90 broken".
+func armyInsetLabel(s game.SquadView) string {
+	return fmt.Sprintf("Squad %d (army %d) · %s · %d of %d broken", s.ID, s.Side+1, squadStateLabel(s.State), s.Stats.Broken, s.Stats.Count)
+}
+
+// armyInsetWidth is the width of the selected squad's inset with title
+// label: its ten bars a row, or the title and its margins when wider.
+func (r *Renderer) armyInsetWidth(label string) float32 {
+	const cols, bw, gap = 10, 14, 2
+	return max(float32(cols*(bw+gap)+8), float32(math.Ceil(textWidth(label, r.smallFace)))+8)
 }
 
 // squadStateLabel names a squad's prevailing state.

@@ -127,3 +127,25 @@ func TestArmyHUDLineCountsSquadsInEnglish(t *testing.T) {
 		}
 	}
 }
+
+// TestArmyInsetHoldsItsTitle: the selected squad's inset was as wide as
+// its ten bars (168 px), and its title ('Squad 6 (army 1) · mostly Routed
+// · 90 of 90 broken') ran on past its right edge over the field, at every
+// scale (-scene armies -scale 0.6).
+func TestArmyInsetHoldsItsTitle(t *testing.T) {
+	needDisplay(t)
+	a, err := assets.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := render.New(a)
+	for _, s := range []game.SquadView{
+		{ID: 6, Side: 0, State: morale.Routed, Stats: morale.SquadStats{Broken: 90, Count: 90}},
+		{ID: 100, Side: 1, State: morale.Panicked, Stats: morale.SquadStats{Broken: 100, Count: 100}},
+		{ID: 1, Side: 0, State: morale.Steady, Stats: morale.SquadStats{Count: 100}},
+	} {
+		if inset, title := r.ArmyInsetFits(s); title+8 > inset {
+			t.Errorf("squad %d: got an inset %.0f px wide; want at least its title's %.0f px and margins (8)", s.ID, inset, title)
+		}
+	}
+}

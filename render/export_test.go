@@ -35,3 +35,10 @@ func (in *whyInputs) Same(s game.SoldierView, x morale.Explanation, ok bool) boo
 func ArmyHUDLine(side, alive, broken, fallen, routed int) string {
 	return armyHUDLine(side, alive, broken, fallen, routed)
 }
+
+// ArmyInsetFits reports the width of the selected squad's inset in the
+// armies scene and of the title it writes in it for squad s.
+func (r *Renderer) ArmyInsetFits(s game.SquadView) (inset, title float64) {
+	label := armyInsetLabel(s)
+	return float64(r.armyInsetWidth(label)), textWidth(label, r.smallFace)
+}
