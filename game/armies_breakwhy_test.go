@@ -1,6 +1,7 @@
 package game_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -78,6 +79,34 @@ func TestSquadBreakWhyAfterTheBreak(t *testing.T) {
 				t.Errorf("a steady squad: %v; want BreakWhole", st)
 			}
 			break
+		}
+	}
+}
+
+// TestConsoleWhyOfABrokenSquadSaysItsBreak: squad 6 of the armies,
+// selected at 19.72 s after it broke at 15.50 s, had its Why panel say
+// its fall ('from 0.00 s to its break at 15.50 s', AllyDown −0.90 …)
+// while MoraleBreak.Why said 'Squad 6 (army 1) since 19.72 s: 90 of 90
+// men broken, average morale 0.00' and no cause. The console says the
+// break's causes, as the panel does.
+func TestConsoleWhyOfABrokenSquadSaysItsBreak(t *testing.T) {
+	g := newArmies(t, 1)
+	for g.Time() < 19.72 {
+		g.Tick()
+	}
+	if err := g.Apply(game.SelectSquad{ID: 6}); err != nil {
+		t.Fatal(err)
+	}
+	c := game.NewConsole(g)
+	got := c.Exec("MoraleBreak.Why")
+	deadline := time.Now().Add(2 * time.Minute)
+	for strings.Contains(got, "ask again") && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+		got = c.Exec("MoraleBreak.Why")
+	}
+	for _, want := range []string{"Squad 6 (army 1) from ", " to its break at 15.50 s: ", " ← AllyDown "} {
+		if !strings.Contains(got, want) {
+			t.Errorf("got %q; want it to contain %q", got, want)
 		}
 	}
 }

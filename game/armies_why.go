@@ -167,7 +167,11 @@ func (x SquadWhy) Transitions() string {
 // (the average man's); 40 Steady → Shaken, 31 Shaken → Panicked".
 func (x SquadWhy) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Squad %d (army %d) since %.2f s: %d of %d men broken, average morale %.2f", x.ID, x.Side+1, x.Since, x.Broken, x.Men, x.Average)
+	if x.Broke > 0 {
+		fmt.Fprintf(&b, "Squad %d (army %d) from %.2f s to its break at %.2f s: %d of %d men broken, average morale %.2f", x.ID, x.Side+1, x.Since, x.Broke, x.Broken, x.Men, x.Average)
+	} else {
+		fmt.Fprintf(&b, "Squad %d (army %d) since %.2f s: %d of %d men broken, average morale %.2f", x.ID, x.Side+1, x.Since, x.Broken, x.Men, x.Average)
+	}
 	sep := " ← "
 	for _, c := range x.Causes {
 		b.WriteString(sep)

@@ -160,6 +160,16 @@ func (c *Console) execWhy(args []string) string {
 	sc := c.s.b.scene
 	if av, ok := sc.(*Armies); ok && len(args) == 0 {
 		if x, ok := av.SquadWhy(); ok {
+			// a broken squad: the causes up to its break, as its Why panel
+			// says them, however long after it the squad was selected
+			switch bx, st := c.s.SquadBreakWhy(x.ID); st {
+			case BreakReady:
+				if bx.Broke > 0 {
+					x = bx
+				}
+			case BreakCounting:
+				return fmt.Sprintf("Squad %d (army %d) broke at %.2f s; its fall is being played again to count its causes: ask again in a moment", x.ID, x.Side+1, bx.Broke)
+			}
 			return x.String()
 		}
 		return "MoraleBreak.Why: the armies' men have no names; right-click a squad, then MoraleBreak.Why explains its men"
