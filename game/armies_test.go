@@ -4,6 +4,7 @@ import (
 	"errors"
 	"hash/fnv"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/moralebreak/moralebreak/game"
@@ -130,8 +131,9 @@ func TestArmiesScene(t *testing.T) {
 	if err := g.Apply(game.SelectSquad{ID: squads[7].ID}); err != nil || armies(g).SelectedSquad() != squads[7].ID {
 		t.Errorf("SelectSquad{%d}: err %v, selected %d", squads[7].ID, err, armies(g).SelectedSquad())
 	}
-	if err := g.Apply(game.SelectSquad{ID: 9999}); !errors.Is(err, game.ErrNoSquad) {
-		t.Errorf("SelectSquad{9999}: %v; want ErrNoSquad", err)
+	// The squads there are, as RallySquad's error lists them.
+	if err := g.Apply(game.SelectSquad{ID: 9999}); !errors.Is(err, game.ErrNoSquad) || !strings.HasSuffix(err.Error(), "9999 (squads: 1–100)") {
+		t.Errorf("SelectSquad{9999}: got %v; want ErrNoSquad ending \"9999 (squads: 1–100)\"", err)
 	}
 	if err := g.Apply(game.Shell{At: morale.Vec2{X: 30000, Y: 17000}}); err != nil {
 		t.Errorf("Shell in the middle of the armies' field: %v", err)

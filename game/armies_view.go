@@ -107,7 +107,7 @@ func (a *Armies) apply(c Command) (handled bool, err error) {
 		return true, fmt.Errorf("%w: the armies scene takes no reinforcements", ErrBadCount)
 	case SelectSquad:
 		if c.ID != 0 && !slices.Contains(a.sides[0], c.ID) && !slices.Contains(a.sides[1], c.ID) {
-			return true, fmt.Errorf("%w: %d", ErrNoSquad, c.ID)
+			return true, fmt.Errorf("%w: %d (squads: %s)", ErrNoSquad, c.ID, squadList(slices.Concat(a.sides[0], a.sides[1])))
 		}
 		if err := a.squadLedger(c.ID); err != nil {
 			return true, err // cannot happen: the options are valid
