@@ -211,14 +211,11 @@ type tally struct {
 	res     RunResult
 	men     []man   // by the fight's index, grown as men appear
 	brokeAt float64 // time of the first break, -1 before
-	// The routs' chain so far (LargestCascade's, counted as they come: the
-	// clock never goes back): the last rout's time and the chain's length.
-	// A fight kept every rout's time until it ended, 8 bytes a rout and a
-	// sorted copy: a squad of 20,000 routed and rallied every 0.05 s held
-	// 1.4 GB for four fights.
-	lastRout      float64
-	chain         int
-	cascadeWindow float64
+	// The routs' chain so far, counted as they come (the clock never goes
+	// back). A fight kept every rout's time until it ended, 8 bytes a rout
+	// and a sorted copy: a squad of 20,000 routed and rallied every 0.05 s
+	// held 1.4 GB for four fights.
+	cascade cascade
 	// unsteady counts the living men who are not Steady; squadUnsteady
 	// those of each squad.
 	unsteady      int
@@ -231,7 +228,7 @@ type tally struct {
 // newTally returns the tally of a fight of the given seed and squads, its
 // routs chained within cascadeWindow seconds.
 func newTally(seed uint64, squads int, rebreakWindow, cascadeWindow float64) tally {
-	return tally{brokeAt: -1, rebreakWindow: rebreakWindow, cascadeWindow: cascadeWindow, squadUnsteady: make([]int, squads),
+	return tally{brokeAt: -1, rebreakWindow: rebreakWindow, cascade: cascade{window: cascadeWindow}, squadUnsteady: make([]int, squads),
 		res: RunResult{Seed: seed, SquadBroke: make([]bool, squads), SquadFirstBreak: make([]*float64, squads), SquadRouted: make([]int, squads)}}
 }
 
@@ -488,13 +485,7 @@ func (t *tally) changed(i, squad int, old, st morale.State, now float64, rallied
 			t.res.Routed++
 			t.res.SquadRouted[squad]++
 		}
-		if t.chain > 0 && now-t.lastRout <= t.cascadeWindow {
-			t.chain++
-		} else {
-			t.chain = 1
-		}
-		t.lastRout = now
-		t.res.LargestCascade = max(t.res.LargestCascade, t.chain)
+		t.res.LargestCascade = t.cascade.rout(now)
 	}
 	if st.IsBroken() && !old.IsBroken() {
 		if !m.broke {
@@ -569,25 +560,40 @@ func (t *tally) finish() {
 	}
 }
 
+// cascade is the one rule of a rout cascade: a chain of routs in which each
+// comes at most window seconds after the one before. It takes the routs'
+// times one at a time, in order, and keeps only the chain's end.
+type cascade struct {
+	window  float64
+	last    float64 // the last rout's time
+	chain   int     // the length of the chain that ends there; 0 before a rout
+	largest int     // the largest chain so far
+}
+
+// rout records a rout at time t, no earlier than the one before, and
+// returns the largest chain so far.
+func (c *cascade) rout(t float64) int {
+	if c.chain > 0 && t-c.last <= c.window {
+		c.chain++
+	} else {
+		c.chain = 1
+	}
+	c.last = t
+	c.largest = max(c.largest, c.chain)
+	return c.largest
+}
+
 // LargestCascade returns the size of the largest chain of routs in which each
 // rout comes at most window seconds after the one before; times need not be
-// sorted. No routs give 0.
+// sorted. No routs give 0. It counts as a fight does (RunResult.LargestCascade).
 func LargestCascade(times []float64, window float64) int {
-	if len(times) == 0 {
-		return 0
-	}
 	t := append([]float64(nil), times...)
 	sort.Float64s(t)
-	best, cur := 1, 1
-	for i := 1; i < len(t); i++ {
-		if t[i]-t[i-1] <= window {
-			cur++
-		} else {
-			cur = 1
-		}
-		best = max(best, cur)
+	c := cascade{window: window}
+	for _, v := range t {
+		c.rout(v)
 	}
-	return best
+	return c.largest
 }
 
 // String returns a one-line description of r, for logs.

@@ -7,6 +7,7 @@ import (
 	"math"
 	"reflect"
 	"runtime"
+	"sort"
 	"testing"
 	"time"
 
@@ -104,6 +105,12 @@ func TestLargestCascade(t *testing.T) {
 	for _, tt := range tests {
 		if got := lab.LargestCascade(tt.times, tt.window); got != tt.want {
 			t.Errorf("LargestCascade(%v, %v) = %d; want %d", tt.times, tt.window, got, tt.want)
+		}
+		// A fight counts its routs as they come, by the same rule.
+		sorted := append([]float64(nil), tt.times...)
+		sort.Float64s(sorted)
+		if got := lab.TallyCascade(sorted, tt.window); got != tt.want {
+			t.Errorf("a fight routing at %v, window %v: largest cascade %d; want %d", sorted, tt.window, got, tt.want)
 		}
 	}
 }
