@@ -63,6 +63,15 @@ type Console struct {
 	bar   *widget.Slider // the scrollbar, in lines from the top; at Max the newest show
 	input *widget.TextInput
 	lineH float64 // the output's line height
+
+	// The frame's typing (Update): the line before the TextInput took the
+	// frame's characters, and where Enter came among them (order, the
+	// browser's key order; known false natively). See enterLines.
+	before  string
+	framed  bool // before is this frame's; Input has not run since Update
+	enters  []int
+	ordered bool
+	order   func() ([]int, bool)
 }
 
 // NewConsole returns a closed console that runs its lines through sh, in
@@ -70,7 +79,7 @@ type Console struct {
 // handle. A backquote is never typed into its line: it is the key that
 // opens and closes a console.
 func NewConsole(sh Shell, mono text.Face, r image.Rectangle, handle *widget.ButtonImage) *Console {
-	c := &Console{shell: sh, face: mono}
+	c := &Console{shell: sh, face: mono, order: frameEnters}
 	_, c.lineH = text.Measure(" ", mono, 0)
 	c.text = widget.NewText(widget.TextOpts.Text("", &mono, ColText))
 	c.view = widget.NewScrollContainer(widget.ScrollContainerOpts.Content(c.text), widget.ScrollContainerOpts.StretchContentWidth(),
@@ -172,8 +181,7 @@ func (c *Console) Input(keys []ebiten.Key) {
 	for _, k := range keys {
 		switch k {
 		case ebiten.KeyEnter, ebiten.KeyNumpadEnter: // a key just pressed: however short, never missed
-			c.Run(c.input.GetText())
-			c.input.SetText("")
+			c.enter()
 		case ebiten.KeyUp, ebiten.KeyDown:
 			c.walk(k == ebiten.KeyUp)
 		case ebiten.KeyTab:
@@ -198,6 +206,107 @@ func (c *Console) Input(keys []ebiten.Key) {
 	}
 	c.bar.Current = max(0, min(c.bar.Current, c.bar.Max))
 	c.view.ScrollTop = float64(c.bar.Current) / float64(c.bar.Max)
+	c.framed = false
+}
+
+// enter runs the line on Enter, split from this frame's characters by
+// enterLines: the lines typed up to each Enter run, what was typed after
+// the last stays in the box.
+func (c *Console) enter() {
+	after := c.input.GetText()
+	before := after
+	if c.framed {
+		before = c.before
+	}
+	enters := c.enters
+	if !c.ordered || len(enters) == 0 { // the order is not known (natively)
+		enters = []int{c.guessEnter(before, after)}
+	}
+	c.enters, c.ordered, c.framed = nil, false, false // one frame's Enters run once
+	lines, rest := enterLines(before, after, enters)
+	for _, l := range lines {
+		c.Run(l)
+	}
+	c.input.SetText(rest)
+}
+
+// guessEnter is where Enter most likely came among the characters typed
+// in its frame when the order is not known (natively; see keyorder_js.go):
+// after the fewest of them that leave, after the Enter, the start of a
+// command, a word the Shell completes ("Mo" of MoraleBreak, "he" of help),
+// or none; else after all of them (as the line ended: "hel", then "p" and
+// Enter). It can guess wrong only where a line ends in the start of a
+// command ("MoraleBreak.Why Smit", then "h" and Enter sends "…Smit"), in a
+// frame that holds Enter and characters: at 60 frames a second, keys
+// 17 ms apart.
+func (c *Console) guessEnter(before, after string) int {
+	typed, ok := typedIn(before, after)
+	if !ok {
+		return 0
+	}
+	for k := range typed {
+		w, _, _ := strings.Cut(string(typed[k:]), " ")
+		if w == "" {
+			continue
+		}
+		got, cands := c.shell.Complete(w)
+		if len(cands) > 0 || len(got) > len(w) && strings.EqualFold(got[:len(w)], w) {
+			return k
+		}
+	}
+	return len(typed)
+}
+
+// typedIn is what was typed into before to make after: the runes
+// inserted at one place, and whether after is before with runes inserted.
+func typedIn(before, after string) ([]rune, bool) {
+	b, a := []rune(before), []rune(after)
+	p, s := typedAt(b, a)
+	if p+s != len(b) {
+		return nil, false
+	}
+	return a[p : len(a)-s], true
+}
+
+// typedAt is the common start (p) and end (s) of b and a, not overlapping.
+func typedAt(b, a []rune) (p, s int) {
+	for p < len(b) && p < len(a) && b[p] == a[p] {
+		p++
+	}
+	for s < len(b)-p && s < len(a)-p && b[len(b)-1-s] == a[len(a)-1-s] {
+		s++
+	}
+	return p, s
+}
+
+// enterLines splits the line on Enter, after, from the characters typed in
+// Enter's frame, which the TextInput took into it before the Enter was
+// seen (Ebitengine gives a frame's characters and its key presses, not
+// their order): before is the line as the frame began, enters the number
+// of the frame's characters typed before each Enter. It returns the lines
+// to run, one an Enter, and what stays in the box: the line with the
+// characters typed before the first Enter, those between two Enters, and
+// those after the last. When the order is not known (natively) the caller
+// passes guessEnter's guess. When after is not before with characters
+// inserted (the frame also edited the line), after runs whole.
+func enterLines(before, after string, enters []int) (lines []string, rest string) {
+	b, a := []rune(before), []rune(after)
+	p, s := typedAt(b, a) // the characters went in at p
+	if p+s != len(b) {
+		return []string{after}, ""
+	}
+	typed := a[p : len(a)-s]
+	at := 0
+	for i, e := range enters {
+		e = max(at, min(e, len(typed)))
+		if i == 0 {
+			lines = append(lines, string(b[:p])+string(typed[:e])+string(b[p:]))
+		} else {
+			lines = append(lines, string(typed[at:e]))
+		}
+		at = e
+	}
+	return lines, string(typed[at:])
 }
 
 // walk shows the command before (back) or after the one shown.
@@ -252,7 +361,13 @@ func (c *Console) IsOpen() bool { return c.open }
 
 // Update updates the console's widgets (their input, read by ebitenui)
 // while it is open; call it inside ebitenui's Update.
+//
+// It notes the line as the frame begins, before the TextInput takes the
+// frame's characters, and where Enter came among them (in the browser),
+// for Input's Enter (enterLines).
 func (c *Console) Update() {
+	c.enters, c.ordered = c.order() // every frame: the browser's count starts again
+	c.before, c.framed = c.input.GetText(), c.open
 	if c.open {
 		c.root.Update(&widget.UpdateObject{})
 	}

@@ -209,3 +209,98 @@ func TestConsoleHintFitsItsBox(t *testing.T) {
 		}
 	}
 }
+
+// runShell is the game's console, keeping the lines it runs.
+type runShell struct {
+	Shell
+	ran []string
+}
+
+func (s *runShell) Exec(line string) string { s.ran = append(s.ran, line); return s.Shell.Exec(line) }
+
+// Characters typed in Enter's frame go to the line they were typed on.
+// Ebitengine gives a frame's characters and that Enter was pressed, not
+// their order, and the TextInput took them all into the line before the
+// Enter was seen: typing at 40 ms a key natively sent
+// "MoraleBreak.Dump 1Mo", then "raleBreak.Debug 7"; in the browser, at a
+// few frames a second, "MoraleBreak.Dumphe", then "lp". Each frame here is
+// the characters Ebitengine gives, Enter or not, and where the browser saw
+// the Enters among them (known false: natively, not known).
+func TestConsoleEnterSplitsItsFramesCharacters(t *testing.T) {
+	g, errGame := game.NewSession(game.DefaultConfig())
+	as, errAssets := assets.Load()
+	if err := errors.Join(errGame, errAssets); err != nil {
+		t.Fatal(err)
+	}
+	type frame struct {
+		chars  string
+		enter  bool
+		enters []int // the browser's: characters before each Enter
+		known  bool
+	}
+	for _, tc := range []struct {
+		name   string
+		frames []frame
+		ran    []string
+		box    string
+	}{
+		{"natively: Enter alone", []frame{{"MoraleBreak.Dump 1", false, nil, false}, {"", true, nil, false}}, []string{"MoraleBreak.Dump 1"}, ""},
+		{"natively: the next command's first keys in Enter's frame", []frame{{"MoraleBreak.Dump 1", false, nil, false}, {"Mo", true, nil, false},
+			{"raleBreak.Debug 7", false, nil, false}, {"", true, nil, false}}, []string{"MoraleBreak.Dump 1", "MoraleBreak.Debug 7"}, ""},
+		{"natively: the line's end in Enter's frame", []frame{{"hel", false, nil, false}, {"p", true, nil, false}}, []string{"help"}, ""},
+		{"natively: the line's end and the next's start", []frame{{"MoraleBreak.Dump ", false, nil, false}, {"1Mo", true, nil, false},
+			{"raleBreak.Why Eri", false, nil, false}, {"ksenhe", true, nil, false}, {"lp", true, nil, false}},
+			[]string{"MoraleBreak.Dump 1", "MoraleBreak.Why Eriksen", "help"}, ""},
+		{"natively: lower case", []frame{{"moralebreak.dump", false, nil, false}, {"mo", true, nil, false}}, []string{"moralebreak.dump"}, "mo"},
+		{"browser: the command's end, Enter, the next's start", []frame{{"MoraleBreak.Du", false, nil, true}, {"mphe", true, []int{2}, true},
+			{"lp", true, []int{2}, true}}, []string{"MoraleBreak.Dump", "help"}, ""},
+		{"browser: the command's end and Enter", []frame{{"hel", false, nil, true}, {"p", true, []int{1}, true}}, []string{"help"}, ""},
+		{"browser: two Enters in a frame", []frame{{"MoraleBreak.Dum", false, nil, true}, {"phelpMora", true, []int{1, 5}, true}},
+			[]string{"MoraleBreak.Dump", "help"}, "Mora"},
+		{"browser: Enter first", []frame{{"help", false, nil, true}, {"Mo", true, []int{0}, true}}, []string{"help"}, "Mo"},
+		{"browser: the order not known yet", []frame{{"help", false, nil, false}, {"Mo", true, nil, true}}, []string{"help"}, "Mo"},
+	} {
+		sh := &runShell{Shell: game.NewConsole(g)}
+		c := NewConsole(sh, as.MonoFace(12), image.Rect(0, 520, 900, 720), ButtonImage(ColButton, ColButtonHi))
+		c.SetOpen(true)
+		for _, f := range tc.frames {
+			c.order = func() ([]int, bool) { return f.enters, f.known }
+			c.Update() // the frame begins: the TextInput takes its characters
+			c.input.Insert(f.chars)
+			var keys []ebiten.Key
+			if f.enter {
+				keys = []ebiten.Key{ebiten.KeyEnter}
+			}
+			c.Input(keys)
+		}
+		if got, box := sh.ran, c.input.GetText(); !slices.Equal(got, tc.ran) || box != tc.box {
+			t.Errorf("%s: got %q run, %q in the box; want %q run, %q in the box", tc.name, got, box, tc.ran, tc.box)
+		}
+	}
+}
+
+// enterLines: the characters went in where the cursor was, in the
+// middle of the line too; a frame that edited the line too runs it whole.
+func TestEnterLines(t *testing.T) {
+	for _, tc := range []struct {
+		before, after string
+		enters        []int
+		lines         []string
+		rest          string
+	}{
+		{"MoraleBreak.Dump 1", "MoraleBreak.Dump 1Mo", []int{0}, []string{"MoraleBreak.Dump 1"}, "Mo"},
+		{"MoraleBreak.Du", "MoraleBreak.Dumphe", []int{2}, []string{"MoraleBreak.Dump"}, "he"},
+		{"MoraleBreak. 1", "MoraleBreak.Dump 1", []int{4}, []string{"MoraleBreak.Dump 1"}, ""},
+		{"MoraleBreak. 1", "MoraleBreak.Dumphe 1", []int{4}, []string{"MoraleBreak.Dump 1"}, "he"},
+		{"help", "help", []int{0}, []string{"help"}, ""},
+		{"ab", "abb", []int{0}, []string{"ab"}, "b"},
+		{"a", "ab", []int{9}, []string{"ab"}, ""},
+		{"helpx", "hel", []int{0}, []string{"hel"}, ""},
+		{"", "ab", []int{1, 1, 2}, []string{"a", "", "b"}, ""},
+	} {
+		lines, rest := enterLines(tc.before, tc.after, tc.enters)
+		if !slices.Equal(lines, tc.lines) || rest != tc.rest {
+			t.Errorf("enterLines(%q, %q, %v): got %q, %q; want %q, %q", tc.before, tc.after, tc.enters, lines, rest, tc.lines, tc.rest)
+		}
+	}
+}
