@@ -544,27 +544,42 @@ func problemLine(p string) (n int, rest string, ok bool) {
 	return n, rest, err == nil
 }
 
-// fileLines returns rest, a problem of a block's text after its "line N: ",
-// with the lines it names of another setting ("ShakenBelow is set on line
-// 2", where a rule between two settings names the other's) made the file's.
-func fileLines(rest string, lines []int) string {
-	const mark = " is set on line "
-	var b strings.Builder
-	for {
-		before, after, found := strings.Cut(rest, mark)
-		b.WriteString(before)
-		if !found {
-			return b.String()
+// blockProblems returns the problems of err, about a block's text, one a
+// string, each naming the file's lines, where lines[k-1] is the file's line
+// of the block's line k: a morale.FieldError's own lines (Line and
+// OtherLine: "ShakenBelow is set on line 33" of a rule between two
+// settings), and the "line N: " any other problem starts with.
+func blockProblems(err error, lines []int) []string {
+	file := func(k int) int {
+		if k >= 1 && k <= len(lines) {
+			return lines[k-1]
 		}
-		b.WriteString(mark)
-		digits := len(after) - len(strings.TrimLeft(after, "0123456789"))
-		if k, err := strconv.Atoi(after[:digits]); err == nil && k >= 1 && k <= len(lines) {
-			b.WriteString(strconv.Itoa(lines[k-1]))
-		} else {
-			b.WriteString(after[:digits])
-		}
-		rest = after[digits:]
+		return k
 	}
+	var out []string
+	var walk func(error)
+	walk = func(err error) {
+		if j, ok := err.(interface{ Unwrap() []error }); ok {
+			for _, e := range j.Unwrap() {
+				walk(e)
+			}
+			return
+		}
+		if fe, ok := err.(*morale.FieldError); ok {
+			c := *fe
+			c.Line, c.OtherLine = file(c.Line), file(c.OtherLine)
+			out = append(out, c.Error())
+			return
+		}
+		for _, p := range strings.Split(err.Error(), "\n") {
+			if k, rest, ok := problemLine(p); ok && k >= 1 && k <= len(lines) {
+				p = fmt.Sprintf("line %d: %s", lines[k-1], rest)
+			}
+			out = append(out, p)
+		}
+	}
+	walk(err)
+	return out
 }
 
 // blockError is the error of a block (its kind, "settings" or
@@ -573,12 +588,7 @@ func fileLines(rest string, lines []int) string {
 // block's ("line 34: PanicBelow is 0.25; …", where the block's reader
 // said its second line), and the error says which block it is in.
 func (rr *replayReader) blockError(kind string, at int, lines []int, err error) error {
-	problems := strings.Split(err.Error(), "\n")
-	for i, p := range problems {
-		if k, rest, ok := problemLine(p); ok && k >= 1 && k <= len(lines) {
-			problems[i] = fmt.Sprintf("line %d: %s", lines[k-1], fileLines(rest, lines))
-		}
-	}
+	problems := blockProblems(err, lines)
 	msg := strings.Join(problems, "; ")
 	if rr.eof {
 		msg += "; the file ends inside it (truncated?)"

@@ -286,7 +286,7 @@ func parseSettings(data []byte) (Settings, error) {
 	// not: an unknown key hides nothing after it.
 	if err := s.Validate(); err != nil {
 		for _, ve := range withLines(err, lines) {
-			if fe, ok := ve.(*FieldError); ok && (failed[fileKey(fe.Field)] || failed[fileKey(fe.other)]) {
+			if fe, ok := ve.(*FieldError); ok && (failed[fileKey(fe.Field)] || failed[fileKey(fe.Other)]) {
 				continue
 			}
 			problems = append(problems, ve)
@@ -317,8 +317,8 @@ func parseSettings(data []byte) (Settings, error) {
 // withLines returns the problems of err, Validate's, with the file line of
 // every FieldError filled in: the line that set the field or, for a
 // combination with a default the file did not set, the line of the other
-// field of the combination; when the file set both, the message names the
-// other's line too, for the designer may have changed either.
+// field of the combination; and the line of the other field (OtherLine),
+// which the error names too, for the designer may have changed either.
 func withLines(err error, lines map[string]int) []error {
 	var out []error
 	for _, e := range unjoin(err) {
@@ -329,12 +329,10 @@ func withLines(err error, lines map[string]int) []error {
 			if c.Line == 0 && c.Field == "Weights" { // the table as a whole
 				c.Line = lines["custom"]
 			}
-			if l := lines[fileKey(c.other)]; c.other != "" && l > 0 {
+			if c.Other != "" {
+				c.OtherLine = lines[fileKey(c.Other)] // both set: the designer may have changed either
 				if c.Line == 0 {
-					c.Line = l
-					c.Msg += fmt.Sprintf(" (%s is set on line %d)", c.other, l)
-				} else if l != c.Line { // both set: the designer may have changed either
-					c.Msg += fmt.Sprintf("; %s is set on line %d", c.other, l)
+					c.Line = c.OtherLine
 				}
 			}
 			e = &c

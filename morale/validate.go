@@ -64,7 +64,7 @@ func (s Settings) Validate() error {
 	}
 	// A problem with two fields: other is the second, for the file's line.
 	bad2 := func(field, other, format string, args ...any) {
-		errs = append(errs, &FieldError{Field: field, Msg: fmt.Sprintf(format, args...), other: other})
+		errs = append(errs, &FieldError{Field: field, Msg: fmt.Sprintf(format, args...), Other: other})
 	}
 	// A NaN or infinite field is named once, as such; the rules it takes
 	// part in are checked for the others only.
@@ -198,22 +198,37 @@ type FieldError struct {
 	Line  int
 	Msg   string
 
-	// other is the second field of a rule between two, whose line names the
-	// problem when the file did not set Field.
-	other string
+	// Other is the second field of a rule between two (PanicBelow must be
+	// below ShakenBelow: Other is ShakenBelow), or "". OtherLine is the
+	// line of the file that set Other, or 0. When the file set Other but
+	// not Field, Line is OtherLine: the problem is on the line the file
+	// wrote. A reader that numbers the lines otherwise (a block of a larger
+	// file) maps both.
+	Other     string
+	OtherLine int
 }
 
 // fieldMax is the most of a field name an error message shows.
 const fieldMax = 64
 
 // Error returns "Field is …" or, with a line, "line N: key is …", the key
-// as the file spells it (weights.X or custom.X for the row of Weights.X). A
-// field name longer than 64 characters is cut short, and its bytes that are
-// not valid UTF-8 (an event name's, which Validate refuses) read U+FFFD.
+// as the file spells it (weights.X or custom.X for the row of Weights.X),
+// and Other's line when there is one: "… (ShakenBelow is set on line 11)"
+// when the problem is on that line, else "…; ShakenBelow is set on line
+// 11". A field name longer than 64 characters is cut short, and its bytes
+// that are not valid UTF-8 (an event name's, which Validate refuses) read
+// U+FFFD.
 func (e *FieldError) Error() string {
 	field := strings.ToValidUTF8(e.Field, "\uFFFD")
-	if e.Line > 0 {
-		return fmt.Sprintf("line %d: %s %s", e.Line, truncate(fileKey(field), fieldMax), e.Msg)
+	if e.Line <= 0 {
+		return truncate(field, fieldMax) + " " + e.Msg
 	}
-	return truncate(field, fieldMax) + " " + e.Msg
+	msg := fmt.Sprintf("line %d: %s %s", e.Line, truncate(fileKey(field), fieldMax), e.Msg)
+	switch {
+	case e.Other == "" || e.OtherLine <= 0:
+		return msg
+	case e.OtherLine == e.Line:
+		return fmt.Sprintf("%s (%s is set on line %d)", msg, e.Other, e.OtherLine)
+	}
+	return fmt.Sprintf("%s; %s is set on line %d", msg, e.Other, e.OtherLine)
 }
