@@ -224,7 +224,7 @@ func parseRange(k lab.Knob, s morale.Settings, rng string) ([2]float64, error) {
 // 0..86400 s)"), or "" when neither does: each end is set in a copy of s,
 // and Validate's errors about the key are kept, so that the bounds stay
 // written once, in morale. A rule of the key alone always counts; a rule
-// between it and other settings (its message names them: PanicBelow below
+// between it and another setting (the FieldError's Other: PanicBelow below
 // ShakenBelow, ShakenBelow+Hysteresis at most 1) counts only when kept
 // says the fit keeps every one of them at its value in s, and the text
 // then says so. kept nil keeps none: every other setting may vary.
@@ -249,14 +249,16 @@ func outOfBounds(k lab.Knob, s morale.Settings, lo, hi float64, kept func(name s
 				}
 				continue
 			}
+			// The settings the problem is about: its field, and the other
+			// of a rule between two.
 			about, others := false, []string{}
-			for _, p := range morale.Params() {
+			for _, name := range []string{fe.Field, fe.Other} {
 				switch {
-				case p.Name != fe.Field && !strings.Contains(fe.Msg, p.Name):
-				case p.Name == k.Name:
+				case name == "":
+				case name == k.Name:
 					about = true
 				default:
-					others = append(others, p.Name)
+					others = append(others, name)
 				}
 			}
 			if !about || slices.ContainsFunc(others, func(o string) bool { return kept == nil || !kept(o) }) {
