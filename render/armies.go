@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"github.com/moralebreak/moralebreak/internal/words"
 	"image"
 	"image/color"
 	"math"
@@ -282,7 +283,7 @@ func (r *Renderer) drawArmiesBars(dst *ebiten.Image, p projection, g game.View, 
 		vector.StrokeRect(dst, b.x0-5, b.y0-5, b.x1-b.x0+10, b.y1-b.y0+10, 1.5, color.White, false)
 	}
 	// the inset: above the squad, or below it near the top edge
-	const cols, bw, bh, gap = 10, 14, 3, 2
+	const cols, bw, bh, gap = insetCols, insetBarW, 3, insetGap
 	label := armyInsetLabel(s)
 	iw, ih := r.armyInsetWidth(label), float32(10*(bh+gap)+40)
 	ax, ay := p.at(s.Anchor)
@@ -319,11 +320,14 @@ func armyInsetLabel(s game.SquadView) string {
 	return fmt.Sprintf("Squad %d (army %d) · %s · %d of %d broken", s.ID, s.Side+1, squadStateLabel(s.State), s.Stats.Broken, s.Stats.Count)
 }
 
+// The selected squad's inset: insetCols of its men's bars a row, each
+// insetBarW wide and insetGap apart.
+const insetCols, insetBarW, insetGap = 10, 14, 2
+
 // armyInsetWidth is the width of the selected squad's inset with title
-// label: its ten bars a row, or the title and its margins when wider.
+// label: its bars a row, or the title and its margins when wider.
 func (r *Renderer) armyInsetWidth(label string) float32 {
-	const cols, bw, gap = 10, 14, 2
-	return max(float32(cols*(bw+gap)+8), float32(math.Ceil(textWidth(label, r.smallFace)))+8)
+	return max(float32(insetCols*(insetBarW+insetGap)+8), float32(math.Ceil(textWidth(label, r.smallFace)))+8)
 }
 
 // squadStateLabel names a squad's prevailing state.
@@ -332,15 +336,7 @@ func squadStateLabel(st morale.State) string { return "mostly " + st.String() }
 // armyHUDLine is an army's line at the foot of the field: 'Army 2: 4910
 // men, 700 broken, 90 fallen, 1 squad routed'.
 func armyHUDLine(side, alive, broken, fallen, routed int) string {
-	return fmt.Sprintf("Army %d: %d men, %d broken, %d fallen, %s routed", side+1, alive, broken, fallen, squads(routed))
-}
-
-// squads is n squads, one in the singular: "1 squad", "9 squads".
-func squads(n int) string {
-	if n == 1 {
-		return "1 squad"
-	}
-	return fmt.Sprintf("%d squads", n)
+	return fmt.Sprintf("Army %d: %d men, %d broken, %d fallen, %s routed", side+1, alive, broken, fallen, words.Count(routed, "squad", "squads"))
 }
 
 // drawArmiesHUD writes the clock and each army's men standing, broken and

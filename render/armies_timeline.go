@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"github.com/moralebreak/moralebreak/internal/words"
 	"image"
 	"image/color"
 
@@ -34,7 +35,7 @@ func (r *Renderer) drawArmiesTimeline(dst *ebiten.Image, rect image.Rectangle, s
 	if w := r.ghostLabelW(ghostLabel(g)); w > 0 {
 		right -= float64(w + ghostLabelGap)
 	}
-	long := fmt.Sprintf("army 1: each squad's average (thin), the army's (thick), %s routed", squads(routed[0]))
+	long := fmt.Sprintf("army 1: each squad's average (thin), the army's (thick), %s routed", words.Count(routed[0], "squad", "squads"))
 	short := fmt.Sprintf("army 2: %d routed", routed[1])
 	if x+textWidth(long, r.smallFace)+28+13+textWidth(short, r.smallFace) > right {
 		long = fmt.Sprintf("army 1: %d routed", routed[0])
