@@ -129,7 +129,7 @@ func (a *App) reloadFile() {
 
 // reloadChanges names what a reload changed in the tuner, each value from
 // what the tuner had to what the file has, as the rows write them:
-// "PanicBelow 0.25 → 0.3, RoutAfterSeconds 2.25 → 3.5" ("" when
+// "PanicBelow 0.25 → 0.30, RoutAfterSeconds 2.25 → 3.5" ("" when
 // nothing). The file replaces every value, so a tuner edit not yet saved
 // goes back to the file's, and a reload is not an edit to undo: the
 // message is where the designer sees it go. A weight row the file adds or
