@@ -259,6 +259,10 @@ type fitSizes struct {
 	runs, refineRuns, heldOutRuns int
 	pop, restarts                 int
 	budget, reserve, generations  int
+	// each is the fights of each scenario the budget buys, budget/scenarios:
+	// every candidate fights all the scenarios alike, so a budget that does
+	// not divide leaves the rest unfought.
+	each int
 }
 
 // Budget returns the fights a fit of dim keys with runs fights per
@@ -325,7 +329,8 @@ func sizes(cfg Config, dim int) (fitSizes, error) {
 		return z, &Error{Flag: "-budget", Msg: fmt.Sprintf("is %d fights: up to %d candidates of %d fights, each measuring %d expectations, whose log (fit.json has every measure) would take about %s of memory; at most %s: lower -budget, raise -runs, or fit fewer expectations",
 			z.budget, cands, z.runs*z.scenarios, expects, lab.FormatBytes(LogBytes(cands, expects)), lab.FormatBytes(lab.MaxResultBytes))}
 	}
-	z.generations = (z.budget/z.scenarios - z.reserve) / (z.pop * z.runs)
+	z.each = z.budget / z.scenarios
+	z.generations = (z.each - z.reserve) / (z.pop * z.runs)
 	z.restarts = cfg.Restarts
 	if z.restarts <= 0 {
 		z.restarts = 3
@@ -441,7 +446,7 @@ func Fit(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	work := 0.0
 	for _, s := range scs {
-		work += float64(z.budget/z.scenarios) * worstFightWork(s, sc.Settings, keys)
+		work += float64(z.each) * worstFightWork(s, sc.Settings, keys)
 	}
 	if err := lab.CheckWork("this fit", work, cfg.MaxWork); err != nil {
 		var we *lab.WorkError
@@ -449,10 +454,15 @@ func Fit(ctx context.Context, cfg Config) (*Result, error) {
 			return nil, err
 		}
 		// A fit of several spends its budget evenly over the files: "34200
-		// fights of rearguard" read as 34200 of that file alone.
+		// fights of rearguard" read as 34200 of that file alone. A budget
+		// that does not divide buys fewer in all ("67201 fights, 33600 of
+		// each of the 2 scenarios" read as 67201 fought).
 		what := fmt.Sprintf("is %d fights of %s", z.budget, sc.Name)
 		if z.scenarios > 1 {
-			what = fmt.Sprintf("is %d fights, %d of each of the %d scenarios", z.budget, z.budget/z.scenarios, z.scenarios)
+			what = fmt.Sprintf("is %d fights, %d of each of the %d scenarios", z.budget, z.each, z.scenarios)
+			if all := z.each * z.scenarios; all != z.budget {
+				what += fmt.Sprintf(" (%d in all, the rest of the budget unfought)", all)
+			}
 		}
 		return nil, &Error{Flag: "-budget", Msg: fmt.Sprintf("%s, about %s units of work (a unit costs about what stepping one man through one simulated second does: %s); the ceiling is %s: lower -budget or -runs, fit fewer keys, or raise the ceiling with -max-work %s",
 			what, lab.FormatWork(we.Work), lab.CoreTime(we.Work), lab.FormatExact(we.Limit), lab.FormatExact(we.Enough()))}

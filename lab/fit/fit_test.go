@@ -750,17 +750,21 @@ func TestFitWorkRefusalSaysItsFiles(t *testing.T) {
 	const ok = "\n[[expect]]\nmetric = \"squad_broke.a\"\nshare = [0.2, 0.4]\n"
 	_, def := fit.Budget(1, 20)
 	tests := []struct {
-		name  string
-		files int
-		want  []string
+		name   string
+		files  int
+		want   []string
+		budget int // 0: the default
 	}{
-		{"one file", 1, []string{fmt.Sprintf("-budget: is %d fights of squad, about ", def), "does: under a second of one core); the ceiling is 1000: "}},
-		{"two files", 2, []string{fmt.Sprintf("-budget: is %d fights, %d of each of the 2 scenarios, about ", 2*def, def), "does: under a second of one core); the ceiling is 1000: "}},
-		{"three files", 3, []string{fmt.Sprintf("-budget: is %d fights, %d of each of the 3 scenarios, about ", 3*def, def)}},
+		{"one file", 1, []string{fmt.Sprintf("-budget: is %d fights of squad, about ", def), "does: under a second of one core); the ceiling is 1000: "}, 0},
+		{"two files", 2, []string{fmt.Sprintf("-budget: is %d fights, %d of each of the 2 scenarios, about ", 2*def, def), "does: under a second of one core); the ceiling is 1000: "}, 0},
+		{"three files", 3, []string{fmt.Sprintf("-budget: is %d fights, %d of each of the 3 scenarios, about ", 3*def, def)}, 0},
+		// A budget that does not divide buys what divides: "67201 fights,
+		// 33600 of each of the 2 scenarios" read as 67201 fought.
+		{"two files, a budget one over", 2, []string{fmt.Sprintf("-budget: is %d fights, %d of each of the 2 scenarios (%d in all, the rest of the budget unfought), about ", 2*def+1, def, 2*def)}, 2*def + 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cfg := fit.Config{Keys: []string{"Suppressed"}, Runs: 20, MaxWork: 1000, Scenario: fitScenario(t, ok)}
+			cfg := fit.Config{Keys: []string{"Suppressed"}, Runs: 20, Budget: tt.budget, MaxWork: 1000, Scenario: fitScenario(t, ok)}
 			for i := 1; i < tt.files; i++ {
 				data, err := os.ReadFile("testdata/squad.toml")
 				if err != nil {
