@@ -43,6 +43,10 @@ const maxEvents = 1 << 16
 // ErrNoCursor: Resume without a cursor set by Rewind.To.
 var ErrNoCursor = errors.New("game: no rewind cursor (rewind first)")
 
+// ErrAtLatest: Rewind.By forward with no cursor set, the battle at its
+// latest moment: there is nothing ahead to go to.
+var ErrAtLatest = errors.New("game: the battle is at its latest moment (rewind first)")
+
 // StateEvent is one state change of the session: soldier ID (Name) went
 // From → To at session sub-tick Tick, battle time T seconds.
 type StateEvent struct {
@@ -156,13 +160,21 @@ func (rw *Rewind) To(tick int64) {
 }
 
 // By moves the cursor by seconds of simulated time (negative: back) from
-// where the battle is.
-func (rw *Rewind) By(seconds float64) {
+// where the battle is. Forward with no cursor set, and no replay being
+// played (which has its file's rest ahead), the battle is at its latest
+// moment: By changes nothing (it does not pause the battle, make edits
+// pending or end a what-if, as To would) and returns ErrAtLatest. A NaN
+// changes nothing.
+func (rw *Rewind) By(seconds float64) error {
 	if math.IsNaN(seconds) {
-		return
+		return nil
+	}
+	if _, ok := rw.Cursor(); seconds > 0 && !ok && !rw.s.ReplayStatus().Active {
+		return ErrAtLatest
 	}
 	d := math.Max(-MaxReplayTicks, math.Min(MaxReplayTicks, math.Round(seconds*SubTicksPerSecond)))
 	rw.To(rw.s.ticks + int64(d))
+	return nil
 }
 
 // onOrigin reports whether the battle so far is a prefix of the original

@@ -133,6 +133,15 @@ func TestCursorCommands(t *testing.T) {
 	if err := g.Rewind().Resume(); !errors.Is(err, game.ErrNoCursor) {
 		t.Errorf("Resume without a cursor: got %v; want ErrNoCursor", err)
 	}
+	// Forward with no cursor: nothing ahead. It pauses nothing and sets no
+	// cursor (To would do both, moving nothing).
+	d = g.Digest()
+	if err := g.Rewind().By(1); !errors.Is(err, game.ErrAtLatest) {
+		t.Errorf("By(1) without a cursor: got %v; want ErrAtLatest", err)
+	}
+	if _, on := g.Rewind().Cursor(); on || g.Paused() || g.Digest() != d {
+		t.Errorf("By(1) without a cursor: cursor %v, paused %v, battle changed %v; want none of them", on, g.Paused(), g.Digest() != d)
+	}
 }
 
 // EndTime is the battle time the session had reached, wherever the cursor

@@ -434,7 +434,9 @@ func playWhatIf(w *whyRun) {
 	w.set("future B, RoutAfterSeconds 2", func(s *morale.Settings) { s.RoutAfterSeconds = 2 })
 	w.selectID(w.id("Chen"))
 	w.run(3)
-	w.g.Rewind().By(-3)
+	if err := w.g.Rewind().By(-3); err != nil {
+		w.t.Fatal(err)
+	}
 	w.step = "rewound 3 s"
 	w.observe()
 	w.resume() // the same settings: a what-if all the same

@@ -49,17 +49,14 @@ func (a *App) do(act Action) {
 			return
 		}
 		a.showBanner(msg, false, 4*game.TPS)
-	case ActRewindBack:
-		a.g.Rewind().By(-RewindStep)
-	case ActRewindForward:
-		// without a cursor the battle is at its latest moment (a replay
-		// being played has its file's rest to go to): To there would
-		// pause it, make edits pending and end a what-if, moving nothing
-		if _, ok := a.g.Rewind().Cursor(); !ok && !a.g.ReplayStatus().Active {
-			a.showBanner("Forward 1 s: the battle is at its latest moment, nothing changed; rewind first (, or drag the timeline), then . moves forward.", true, 4*game.TPS)
-			return
+	case ActRewindBack, ActRewindForward:
+		step := RewindStep
+		if act == ActRewindBack {
+			step = -step
 		}
-		a.g.Rewind().By(RewindStep)
+		if errors.Is(a.g.Rewind().By(step), game.ErrAtLatest) { // forward only
+			a.showBanner("Forward 1 s: the battle is at its latest moment, nothing changed; rewind first (, or drag the timeline), then . moves forward.", true, 4*game.TPS)
+		}
 	case ActResume:
 		switch err := a.g.Rewind().Resume(); {
 		case errors.Is(err, game.ErrNoCursor):
