@@ -2,7 +2,6 @@ package render
 
 import (
 	"fmt"
-	"github.com/moralebreak/moralebreak/internal/words"
 	"image"
 	"image/color"
 	"math"
@@ -11,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/words"
 	"github.com/moralebreak/moralebreak/morale"
 )
 

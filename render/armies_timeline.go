@@ -2,13 +2,13 @@ package render
 
 import (
 	"fmt"
-	"github.com/moralebreak/moralebreak/internal/words"
 	"image"
 	"image/color"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/words"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
