@@ -219,10 +219,7 @@ func printFit(env console, r *fit.Result, dir string, o lab.Outputs) {
 	}
 	if len(r.After) > 0 {
 		// A fit of several checks each file on its own held-out fights.
-		ofEach := ""
-		if len(r.Scenarios) > 1 {
-			ofEach = " of each scenario"
-		}
+		ofEach := fit.OfEachScenario(len(r.Scenarios))
 		line("expectations on %d fights%s the search never used (before → after, 95%% intervals):", r.HeldOutRuns, ofEach)
 		for _, row := range report.FitRows(r) {
 			word := "PASS"

@@ -267,7 +267,7 @@ func TestFitSeveralFiles(t *testing.T) {
 		"  " + a + ": its 1 expectation holds",
 		"  " + b + ": its 1 expectation holds",
 		// 150 of each file, not in all (it said "on 150 fights").
-		"expectations on 150 fights of each scenario the search never used (before → after, 95% intervals):",
+		"expectations on 150 fights of each of the 2 scenarios the search never used (before → after, 95% intervals):",
 		"PASS " + a + ":32 squad_broke.a share in 0.33..0.55: ",
 		"PASS " + b + ":32 squad_broke.a share in 0.2..0.7: ",
 		"note: the files name different weights files (" + b + " names " + filepath.Join(filepath.Dir(b), "weights.toml") + "); the fit starts from the first file's, " + filepath.Join(filepath.Dir(a), "weights.toml"),

@@ -251,6 +251,18 @@ func LogBytes(candidates, expects int) float64 {
 	return measureBytes * float64(candidates) * float64(expects)
 }
 
+// OfEachScenario returns " of each of the n scenarios", the words that
+// make a count of a fit of n files a count of each file (every candidate
+// fights each alike: "200 per candidate" read as all it fought), or "" for
+// one file, whose counts need none ("of each of the 1 scenarios"). The
+// fit's refusals, its page and its summary all take them from here.
+func OfEachScenario(n int) string {
+	if n <= 1 {
+		return ""
+	}
+	return fmt.Sprintf(" of each of the %d scenarios", n)
+}
+
 // fitSizes are the sizes derived from a config.
 type fitSizes struct {
 	// scenarios is how many scenarios every candidate fights; the other
@@ -312,9 +324,9 @@ func sizes(cfg Config, dim int) (fitSizes, error) {
 		z.budget = def
 	}
 	if z.budget < least {
-		each := "" // "for each of 1 scenarios" said nothing
-		if z.scenarios > 1 {
-			each = fmt.Sprintf(", for each of %d scenarios,", z.scenarios)
+		each := OfEachScenario(z.scenarios)
+		if each != "" {
+			each = "," + each + ","
 		}
 		return z, &Error{Flag: "-budget", Msg: fmt.Sprintf("is %s; one generation of %d candidates × %d fights (%d) and the final checks (%d)%s need at least %d (-budget %d or fewer -runs)",
 			lab.Plural(z.budget, "fight"), z.pop, z.runs, z.pop*z.runs, z.reserve, each, least, least)}
@@ -459,7 +471,7 @@ func Fit(ctx context.Context, cfg Config) (*Result, error) {
 		// each of the 2 scenarios" read as 67201 fought).
 		what := fmt.Sprintf("is %d fights of %s", z.budget, sc.Name)
 		if z.scenarios > 1 {
-			what = fmt.Sprintf("is %d fights, %d of each of the %d scenarios", z.budget, z.each, z.scenarios)
+			what = fmt.Sprintf("is %d fights, %d%s", z.budget, z.each, OfEachScenario(z.scenarios))
 			if all := z.each * z.scenarios; all != z.budget {
 				what += fmt.Sprintf(" (%d in all, the rest of the budget unfought)", all)
 			}

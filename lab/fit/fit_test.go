@@ -366,6 +366,31 @@ func TestFitBudgetOfOneScenario(t *testing.T) {
 	}
 }
 
+// The words that make a fit's count one of each file are built in one
+// place; the refusals, the page and the summary took their own (", of each
+// scenario", " of each of the 2 scenarios", ", for each of 2 scenarios,").
+func TestOfEachScenario(t *testing.T) {
+	for n, want := range map[int]string{0: "", 1: "", 2: " of each of the 2 scenarios", 3: " of each of the 3 scenarios"} {
+		if got := fit.OfEachScenario(n); got != want {
+			t.Errorf("OfEachScenario(%d) = %q; want %q", n, got, want)
+		}
+	}
+	// A budget too small for two files says it in the same words.
+	cfg := fit.Config{Scenario: fitScenario(t, oneExpect), Keys: []string{"Suppressed"}, Runs: 100, Budget: 1}
+	data, err := os.ReadFile("testdata/squad.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	more, err := lab.ParseScenario("more.toml", append(data, "\n[[expect]]\nmetric = \"deaths\"\nmean = [0.0, 5.0]\n"...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.More = []*lab.Scenario{more}
+	if _, err := fit.Fit(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "), of each of the 2 scenarios, need at least ") {
+		t.Errorf("got %v; want '), of each of the 2 scenarios, need at least '", err)
+	}
+}
+
 func TestFitBadInput(t *testing.T) {
 	const ok = "\n[[expect]]\nmetric = \"squad_broke.a\"\nshare = [0.2, 0.4]\n"
 	tests := []struct {

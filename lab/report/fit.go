@@ -148,9 +148,9 @@ func FitReport(r *labfit.Result, description, command string) (Report, error) {
 	case n > 1:
 		refused = fmt.Sprintf(" %d more candidates, whose settings do not validate or that lint warns of, fought no fight and are not drawn (they keep their places on the axis of evaluations).", n)
 	}
-	ofEach := ""
-	if n := len(r.Scenarios); n > 1 {
-		ofEach = fmt.Sprintf(", of each of the %d scenarios", n)
+	ofEach := labfit.OfEachScenario(len(r.Scenarios))
+	if ofEach != "" {
+		ofEach = "," + ofEach
 	}
 	figs = append(figs, Figure{Name: "convergence.png", PNG: png, Caption: fmt.Sprintf("The objective of %s measured, in order (%s each in the search, %d re-measured or polished, %d on new seeds%s; 0: every expectation holds with margin), the best so far, and below it the best's distance from the start (the sum of its keys' relative changes), which falls once the fit trades changes away.%s",
 		each, fights(r.Runs), r.RefineRuns, r.HeldOutRuns, ofEach, refused)})
@@ -243,12 +243,12 @@ func FitReport(r *labfit.Result, description, command string) (Report, error) {
 	}
 	// A candidate of a fit of several fights its runs of each file: "100
 	// per candidate" read as half the fights it fought.
-	ofEach, ofEachShort := "", ""
-	if n := len(r.Scenarios); n > 1 {
-		ofEach, ofEachShort = fmt.Sprintf(" of each of the %d scenarios", n), ", of each scenario"
+	ofEach, ofEachToo := labfit.OfEachScenario(len(r.Scenarios)), ""
+	if ofEach != "" {
+		ofEachToo = "," + ofEach
 	}
 	p.Para(fmt.Sprintf("%d fights of a budget of %d: %d in the search (%d per candidate%s, %d candidates per generation, %s of CMA-ES), %d re-measuring the best (%d each%s), %d rounding and putting keys back, %d on new seeds.",
-		f.Total, r.Budget, f.Search, r.Runs, ofEach, r.Population, restarts, f.Refine, r.RefineRuns, ofEachShort, f.Polish, f.HeldOut))
+		f.Total, r.Budget, f.Search, r.Runs, ofEach, r.Population, restarts, f.Refine, r.RefineRuns, ofEachToo, f.Polish, f.HeldOut))
 	p.Section("Plots")
 	for _, fig := range figs {
 		p.Figure(fig)
