@@ -117,8 +117,8 @@ func (d PairedDiff) String() string {
 // sameDecimals writes the bounds lo and hi of an interval with signed, at
 // most decimals decimals (signedDecimals), and then the one with fewer
 // decimals to as many as the other has, so that the two read side by side:
-// "[+0.025, +0.0244]" for 0.025..0.0244 read as a coarser bound beside a
-// finer one; it is "[+0.0250, +0.0244]". The longer one is not cut: its
+// "[+0.0244, +0.025]" for 0.0244..0.025 read as a coarser bound beside a
+// finer one; it is "[+0.0244, +0.0250]". The longer one is not cut: its
 // decimals are the figures it has. A bound that reads as none ("0") stays
 // "0", and a number the lab writes whole (from 1000: FormatFigures) or
 // with an exponent keeps that form, and leaves the other as it is.
