@@ -250,6 +250,32 @@ type SweepResult struct {
 	Tool Tool `json:"tool,omitzero"`
 }
 
+// CheckSweepsVary refuses a sweep of a weight row sc never reports: every
+// point would fight the same fights and draw a flat line, read as "this
+// weight does nothing here" (a sweep of AllyDown over a fight whose one
+// death is a leader's, LeaderDown, drew one), where sensitivity lists such
+// a row as not nudged and fit refuses it. Sweep calls it; a command calls
+// it too, to refuse before it makes anything.
+func CheckSweepsVary(sc *Scenario, axes []Axis) error {
+	for _, a := range axes {
+		if !a.Knob.Weight || sc.Reports(morale.Event(a.Knob.Name)) {
+			continue
+		}
+		var rows []string
+		for _, k := range Knobs(sc.Settings) {
+			if k.Weight && sc.Reports(morale.Event(k.Name)) {
+				rows = append(rows, k.Key)
+			}
+		}
+		them := "it reports no news: sweep a setting"
+		if len(rows) > 0 {
+			them = "sweep a row it reports (" + strings.Join(rows, ", ") + ") or a setting"
+		}
+		return fmt.Errorf("-sweep: %s cannot vary anything: %s never reports %s, so every point would fight the same fights; %s", a.Knob.Key, safefile.Escape(sc.Path), safefile.Escape(a.Knob.Name), them)
+	}
+	return nil
+}
+
 // Sweep runs the Monte-Carlo at every point of axes that belongs to shard
 // (point i when i ≡ K mod N; every point for the zero Shard), with the same
 // seeds at every point, and reports stat of metric at each.
@@ -258,6 +284,9 @@ type SweepResult struct {
 // fractions included.
 func Sweep(ctx context.Context, sc *Scenario, axes []Axis, runs int, seed uint64, metric, stat string, shard Shard, progress Progress) (SweepResult, error) {
 	if err := CheckMetricStat(sc, metric, stat); err != nil {
+		return SweepResult{}, err
+	}
+	if err := CheckSweepsVary(sc, axes); err != nil {
 		return SweepResult{}, err
 	}
 	res := SweepResult{Scenario: sc.Name, Description: sc.Description, ScenarioHash: sc.Hash, WeightsHash: sc.WeightsHash,

@@ -147,3 +147,32 @@ func TestMergeSweepsRefusesEdits(t *testing.T) {
 		t.Errorf("half a sweep: %v; want the missing shard named", err)
 	}
 }
+
+// Sweep itself refuses a weight row its scenario never reports, before any
+// fight: every point would fight the same fights (moralesim run refused it
+// before this, Sweep did not). A reported row sweeps.
+func TestSweepRefusesARowNeverReported(t *testing.T) {
+	sc, err := lab.LoadScenario("../scenarios/opening.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ spec, want string }{
+		{"Outnumbered=-0.5:0:0.5", "-sweep: weights.Outnumbered cannot vary anything"},
+		{"AllyDown=-0.5:0:0.5", ""},
+	}
+	for _, tt := range tests {
+		axes, err := lab.ParseSweeps([]string{tt.spec}, sc.Settings)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = lab.Sweep(context.Background(), sc, axes, 1, 1, "broke", "mean", lab.Shard{}, nil)
+		if got := ""; err != nil {
+			got = err.Error()
+			if tt.want == "" || !strings.HasPrefix(got, tt.want) {
+				t.Errorf("Sweep of %s: got %q; want %q", tt.spec, got, tt.want)
+			}
+		} else if tt.want != "" {
+			t.Errorf("Sweep of %s: got no error; want %q", tt.spec, tt.want)
+		}
+	}
+}

@@ -18,7 +18,6 @@ import (
 	"github.com/moralebreak/moralebreak/internal/safefile"
 	"github.com/moralebreak/moralebreak/lab"
 	"github.com/moralebreak/moralebreak/lab/report"
-	"github.com/moralebreak/moralebreak/morale"
 )
 
 // maxShards is the most shard folders one merge takes.
@@ -161,7 +160,7 @@ func cmdRun(ctx context.Context, args []string, env console) error {
 		if axes, err = lab.ParseSweeps(sweeps, sc.Settings); err != nil {
 			return usageError{err}
 		}
-		if err := sweepsReported(sc, axes); err != nil {
+		if err := lab.CheckSweepsVary(sc, axes); err != nil {
 			return usageError{err}
 		}
 	}
@@ -816,29 +815,4 @@ func withAdvice(err error, advice string) error {
 		we.Advice = advice
 	}
 	return err
-}
-
-// sweepsReported refuses a sweep of a weight row sc never reports: every
-// point would fight the same fights and draw a flat line, read as "this
-// weight does nothing here" (a sweep of AllyDown over a fight whose one
-// death is a leader's, LeaderDown, drew one), where sensitivity lists such
-// a row as not nudged and fit refuses it.
-func sweepsReported(sc *lab.Scenario, axes []lab.Axis) error {
-	for _, a := range axes {
-		if !a.Knob.Weight || sc.Reports(morale.Event(a.Knob.Name)) {
-			continue
-		}
-		var rows []string
-		for _, k := range lab.Knobs(sc.Settings) {
-			if k.Weight && sc.Reports(morale.Event(k.Name)) {
-				rows = append(rows, k.Key)
-			}
-		}
-		them := "it reports no news: sweep a setting"
-		if len(rows) > 0 {
-			them = "sweep a row it reports (" + strings.Join(rows, ", ") + ") or a setting"
-		}
-		return fmt.Errorf("-sweep: %s cannot vary anything: %s never reports %s, so every point would fight the same fights; %s", a.Knob.Key, safefile.Escape(sc.Path), safefile.Escape(a.Knob.Name), them)
-	}
-	return nil
 }
