@@ -60,17 +60,35 @@ func (a *Armies) AppendMen(dst []ManView) []ManView {
 // and returns it. It changes nothing.
 func (a *Armies) AppendSquads(dst []SquadView) []SquadView {
 	for i := range a.squads {
-		sq := &a.squads[i]
-		dst = append(dst, SquadView{ID: sq.id, Index: i, Side: sq.side, Anchor: sq.anchor, Stats: sq.stats, State: sq.state, Target: int(sq.target)})
+		dst = append(dst, a.squadView(i))
 	}
 	return dst
 }
 
-// SquadStatsNow returns squad id's members' morale now, as its Why panel
-// (SquadWhy) counts it, where SquadView.Stats holds it at the last combat
-// round, before that round's volleys; false when it has no members.
-func (a *Armies) SquadStatsNow(id morale.SquadID) (morale.SquadStats, bool) {
-	return a.b.world.SquadStats(id)
+// squadView is squad i's view, as of the last combat round.
+func (a *Armies) squadView(i int) SquadView {
+	sq := &a.squads[i]
+	return SquadView{ID: sq.id, Index: i, Side: sq.side, Anchor: sq.anchor, Stats: sq.stats, State: sq.state, Target: int(sq.target)}
+}
+
+// SelectedSquadView returns the squad selected with SelectSquad as the
+// panel's line and the field's inset show it: its view with the Stats and
+// State of its men's morale now, as its Why panel (SquadWhy) counts them,
+// where AppendSquads gives them at the last combat round, before that
+// round's volleys (as of that round when none of its men is left); false
+// when none is selected.
+func (a *Armies) SelectedSquadView() (SquadView, bool) {
+	for i := range a.squads {
+		if a.squads[i].id != a.selected || a.selected == 0 {
+			continue
+		}
+		v := a.squadView(i)
+		if now, ok := a.b.world.SquadStats(v.ID); ok {
+			v.Stats, v.State = now, squadState(now)
+		}
+		return v, true
+	}
+	return SquadView{}, false
 }
 
 // SelectedSquad returns the squad selected with SelectSquad, 0 for none.

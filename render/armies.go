@@ -265,20 +265,11 @@ func (r *Renderer) drawArmiesBars(dst *ebiten.Image, p projection, g game.View, 
 		}
 		a.flush(dst, sheet)
 	}
-	sel := sc.SelectedSquad()
-	if sel == 0 {
+	s, ok := sc.SelectedSquadView() // its men's morale now, as the panel's line says it
+	if !ok {
 		return
 	}
-	k := -1
-	for i, s := range a.squads {
-		if s.ID == sel {
-			k = i
-		}
-	}
-	if k < 0 {
-		return
-	}
-	s := a.squads[k]
+	k := s.Index
 	if b := a.boxes[k]; b.n > 0 {
 		vector.StrokeRect(dst, b.x0-5, b.y0-5, b.x1-b.x0+10, b.y1-b.y0+10, 1.5, color.White, false)
 	}

@@ -21,16 +21,8 @@ func (a *App) squadLine(av *game.Armies) string {
 	if id == 0 {
 		return "Selected: none (right-click a squad)"
 	}
-	a.squads = av.AppendSquads(a.squads[:0])
-	for _, s := range a.squads {
-		if s.ID == id {
-			// its men's morale now, as its Why panel says it, not at the
-			// last combat round (before that round's volleys)
-			if now, ok := av.SquadStatsNow(id); ok {
-				s.Stats = now
-			}
-			return squadSelection(s)
-		}
+	if s, ok := av.SelectedSquadView(); ok { // its men's morale now, as the inset and Why panel say it
+		return squadSelection(s)
 	}
 	return fmt.Sprintf("Selected: squad %d", id)
 }
