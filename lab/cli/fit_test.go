@@ -263,7 +263,7 @@ func TestFitSeveralFiles(t *testing.T) {
 		t.Fatalf("exit %d; want 0\nstdout:\n%s\nstderr:\n%s", code, stdout, e)
 	}
 	for _, want := range []string{
-		"every expectation of the 2 scenarios holds",
+		"every expectation holds on 150 fights of each of the 2 scenarios the search never used.",
 		"  " + a + ": its 1 expectation holds",
 		"  " + b + ": its 1 expectation holds",
 		// 150 of each file, not in all (it said "on 150 fights").

@@ -243,12 +243,9 @@ func FitReport(r *labfit.Result, description, command string) (Report, error) {
 	}
 	// A candidate of a fit of several fights its runs of each file: "100
 	// per candidate" read as half the fights it fought.
-	ofEach, ofEachToo := labfit.OfEachScenario(len(r.Scenarios)), ""
-	if ofEach != "" {
-		ofEachToo = "," + ofEach
-	}
-	p.Para(fmt.Sprintf("%d fights of a budget of %d: %d in the search (%d per candidate%s, %d candidates per generation, %s of CMA-ES), %d re-measuring the best (%d each%s), %d rounding and putting keys back, %d on new seeds.",
-		f.Total, r.Budget, f.Search, r.Runs, ofEach, r.Population, restarts, f.Refine, r.RefineRuns, ofEachToo, f.Polish, f.HeldOut))
+	ofEach = labfit.OfEachScenario(len(r.Scenarios))
+	p.Para(fmt.Sprintf("%d fights of a budget of %d: %d in the search (%d per candidate%s, %d candidates per generation, %s of CMA-ES), %d re-measuring the best (%d a candidate%s), %d rounding and putting keys back, %d on new seeds.",
+		f.Total, r.Budget, f.Search, r.Runs, ofEach, r.Population, restarts, f.Refine, r.RefineRuns, ofEach, f.Polish, f.HeldOut))
 	p.Section("Plots")
 	for _, fig := range figs {
 		p.Figure(fig)
@@ -336,12 +333,9 @@ func FitStatus(r *labfit.Result) (class, text string) {
 	case !r.Finished:
 		return "unfinished", fmt.Sprintf("Unfinished: interrupted after %s. The weights are the best candidate so far (%s changed), not checked on new seeds.", fights(r.Fights.Total), lab.Plural(changed, "key"))
 	case r.Met && changed == 0:
-		return "met", fmt.Sprintf("Met with nothing to change: the starting weights meet every expectation on %s the search never used.", fights(r.HeldOutRuns))
+		return "met", fmt.Sprintf("Met with nothing to change: the starting weights meet every expectation on %s%s the search never used.", fights(r.HeldOutRuns), labfit.OfEachScenario(len(r.Scenarios)))
 	case r.Met:
-		if len(r.Scenarios) > 1 {
-			return "met", fmt.Sprintf("Met: changing %d of %s, every expectation of the %d scenarios holds on %s of each the search never used.", changed, lab.Plural(len(r.Keys), "key"), len(r.Scenarios), fights(r.HeldOutRuns))
-		}
-		return "met", fmt.Sprintf("Met: changing %d of %s, every expectation holds on %s the search never used.", changed, lab.Plural(len(r.Keys), "key"), fights(r.HeldOutRuns))
+		return "met", fmt.Sprintf("Met: changing %d of %s, every expectation holds on %s%s the search never used.", changed, lab.Plural(len(r.Keys), "key"), fights(r.HeldOutRuns), labfit.OfEachScenario(len(r.Scenarios)))
 	}
 	// What the page and stdout list: what the result misses, then the
 	// expectations no candidate met and those that pull against each other,

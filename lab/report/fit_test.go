@@ -512,11 +512,11 @@ func TestFitPageSaysFightsOfEachFile(t *testing.T) {
 		want  []string
 	}{
 		{"one file", nil, []string{
-			"59200 fights of a budget of 60000: 50000 in the search (200 per candidate, 8 candidates per generation, 3 restarts of CMA-ES), 4000 re-measuring the best (800 each), 3200 rounding",
+			"59200 fights of a budget of 60000: 50000 in the search (200 per candidate, 8 candidates per generation, 3 restarts of CMA-ES), 4000 re-measuring the best (800 a candidate), 3200 rounding",
 			"(200 fights each in the search, 800 re-measured or polished, 1000 on new seeds; 0: every",
 		}},
 		{"two files", []string{"x.toml", "y.toml"}, []string{
-			"59200 fights of a budget of 60000: 50000 in the search (200 per candidate of each of the 2 scenarios, 8 candidates per generation, 3 restarts of CMA-ES), 4000 re-measuring the best (800 each, of each of the 2 scenarios), 3200 rounding",
+			"59200 fights of a budget of 60000: 50000 in the search (200 per candidate of each of the 2 scenarios, 8 candidates per generation, 3 restarts of CMA-ES), 4000 re-measuring the best (800 a candidate of each of the 2 scenarios), 3200 rounding",
 			"(200 fights each in the search, 800 re-measured or polished, 1000 on new seeds, of each of the 2 scenarios; 0: every",
 		}},
 	}
