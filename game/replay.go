@@ -548,7 +548,9 @@ func problemLine(p string) (n int, rest string, ok bool) {
 // string, each naming the file's lines, where lines[k-1] is the file's line
 // of the block's line k: a morale.FieldError's own lines (Line and
 // OtherLine: "ShakenBelow is set on line 33" of a rule between two
-// settings), and the "line N: " any other problem starts with.
+// settings), and the "line N: " any other problem starts with. A line a
+// message names in its text ("first on line 2" of a key set twice, or of a
+// table opened twice) stays the block's: morale keeps it in no field.
 func blockProblems(err error, lines []int) []string {
 	file := func(k int) int {
 		if k >= 1 && k <= len(lines) {

@@ -278,7 +278,8 @@ func CheckSweepsVary(sc *Scenario, axes []Axis) error {
 
 // Sweep runs the Monte-Carlo at every point of axes that belongs to shard
 // (point i when i ≡ K mod N; every point for the zero Shard), with the same
-// seeds at every point, and reports stat of metric at each.
+// seeds at every point, and reports stat of metric at each. It refuses,
+// before any fight, a weight row sc never reports (CheckSweepsVary).
 //
 // progress, when set, is told the shard's points done of its total,
 // fractions included.

@@ -276,7 +276,8 @@ func (r *Renderer) drawArmiesBars(dst *ebiten.Image, p projection, g game.View, 
 	// the inset: above the squad, or below it near the top edge
 	const cols, bw, bh, gap = insetCols, insetBarW, 3, insetGap
 	label := armyInsetLabel(s)
-	iw, ih := r.armyInsetWidth(label), float32(10*(bh+gap)+40)
+	rows := (game.ArmySquadSize + insetCols - 1) / insetCols
+	iw, ih := r.armyInsetWidth(label), float32(rows*(bh+gap)+40)
 	ax, ay := p.at(s.Anchor)
 	x0 := max(float32(p.view.Min.X)+4, min(ax-iw/2, float32(p.view.Max.X)-iw-4))
 	y0 := ay - ih - 30
