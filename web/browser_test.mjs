@@ -73,11 +73,14 @@ function check(cond, msg, detail = "") {
 // whyParts splits the Why panel's published text (render.WhyPanel.Text):
 // its title, detail and sentence lines, then a line a bar ("LeaderDown
 // −0.40"), then a line a state change, each after its time ("5.00 s  Steady
-// → Shaken: …").
+// → Shaken: …"), and last the bars' span, where they take his morale from
+// and to ("1.00 → 0.82"), when the panel has one.
 function whyParts(why) {
   const [title, detail, sentence, ...rest] = why.split("\n");
   const states = rest.filter((l) => /^\d+\.\d\d s  /.test(l));
-  return { title, detail, sentence, bars: rest.filter((l) => !states.includes(l)), states };
+  // the last line may be the bars' span, "1.00 → 0.82" (WhyPanel.Span)
+  const span = rest.find((l) => /^-?\d+\.\d\d → -?\d+\.\d\d$/.test(l)) ?? "";
+  return { title, detail, sentence, bars: rest.filter((l) => !states.includes(l) && l !== span), states, span };
 }
 
 // ---- a static file server over DIR ----
@@ -487,6 +490,8 @@ async function run() {
   const wp0 = whyParts(st.why);
   check(/Morale \d\.\d\d ←/.test(wp0.sentence) && wp0.bars.length > 0 && wp0.bars.every((b) => wp0.sentence.includes(b)),
     `the Why panel reads the sentence for ${who.name}, each bar as the sentence says it`, st.why);
+  check(wp0.span.endsWith(` → ${(/Morale (\d\.\d\d) ←/.exec(wp0.sentence) ?? [])[1]}`),
+    `the Why panel's bars say where they take ${who.name}'s morale, to the morale the sentence gives`, st.why);
   console.log("     " + st.why.split("\n").slice(0, 3).join("\n     "));
   const wr = st.whyRect;
   check(wr && wr.w >= 300 && wr.h >= 100, "the Why panel's rectangle is published", JSON.stringify(wr));
