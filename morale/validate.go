@@ -164,13 +164,13 @@ func eventNameProblem(e Event) string {
 }
 
 // sumText writes a+b, two numbers a designer wrote, as the sum he would
-// work out: to 15 significant digits, where the float sum's last digits are
-// rounding (0.97+0.12 is 1.0899999999999999 as a float; it reads 1.09), but
-// exactly when that would read as limit, which the sum is checked against.
+// work out: as ruleNum writes a sum of settings (0.97+0.12 is
+// 1.0899999999999999 as a float; it reads 1.09), but exactly when that
+// would read as limit, which the sum is checked against.
 func sumText(a, b, limit float64) string {
 	sum := a + b
-	if v, err := strconv.ParseFloat(strconv.FormatFloat(sum, 'g', 15, 64), 64); err == nil && v != limit {
-		return exact(v)
+	if t := ruleNum(sum); t != ruleNum(limit) {
+		return t
 	}
 	return exact(sum)
 }
