@@ -68,9 +68,9 @@ func (c *spawnConfig) set(call string, at Vec2, opts []SpawnOption) error {
 	switch {
 	case !at.finite():
 		return fmt.Errorf("morale: %s: position %v is not finite", call, at)
-	case c.nerveSet && !(c.nerve >= 0 && c.nerve <= 1):
+	case c.nerveSet && !in01(c.nerve):
 		return fmt.Errorf("morale: %s: WithNerve(%v) is outside 0..1", call, c.nerve)
-	case !(c.morale >= 0 && c.morale <= 1):
+	case !in01(c.morale):
 		return fmt.Errorf("morale: %s: WithMorale(%v) is outside 0..1", call, c.morale)
 	}
 	return nil
@@ -365,7 +365,7 @@ func (a *Agent) SetMorale(v float64) error {
 	if !a.changing() {
 		return a.removed("Agent.SetMorale(%v)", v)
 	}
-	if !(v >= 0 && v <= 1) {
+	if !in01(v) {
 		return fmt.Errorf("morale: SetMorale(%v): morale must lie in 0..1", v)
 	}
 	a.w.col.Why[a.i] = reasonID(BySetByHand)
@@ -380,7 +380,7 @@ func (a *Agent) SetNerve(v float64) error {
 	if !a.changing() {
 		return a.removed("Agent.SetNerve(%v)", v)
 	}
-	if !(v >= 0 && v <= 1) {
+	if !in01(v) {
 		return fmt.Errorf("morale: SetNerve(%v): nerve must lie in 0..1", v)
 	}
 	a.w.col.Nerve[a.i] = v

@@ -180,9 +180,6 @@ func decodeLedger(d *saveReader, n *World, reasons reasonID) {
 	}
 }
 
-// in01 reports whether v lies in 0..1 (not NaN).
-func in01(v float64) bool { return v >= 0 && v <= 1 }
-
 // entryProblem says what in ledger entry c, whose cause is why, no World's
 // ledger could hold, or "": every entry has a cause, ends no sooner than it
 // began, and leaves a morale in 0..1, by a finite change, within ±1 but for

@@ -175,6 +175,10 @@ func (r Reason) String() string {
 // that Vec2.finite inlines): NaN compares false, ±Inf exceeds the largest.
 func finite(v float64) bool { return math.Abs(v) <= math.MaxFloat64 }
 
+// in01 reports whether v lies in 0..1 (not NaN): a morale's, a nerve's or
+// a falloff's range.
+func in01(v float64) bool { return v >= 0 && v <= 1 }
+
 func clamp01(v float64) float64 {
 	if v < 0 {
 		return 0
