@@ -65,12 +65,14 @@ func secondsToTicks(seconds float64) int64 {
 // last step lies in the past, the next step ends at the present and spans
 // all the time since the last one (see SetSettings).
 //
-// Called from a listener, it moves the same clock at once: during an
-// Advance, its time adds to what remains of that Advance's, and every step
-// that falls due runs before it returns; from a listener of any other call
-// (ForceRout, say), it runs its own time from the present. Nothing of an
-// Advance's time outlives its call, not even when a listener's panic stops
-// it, and a Clone taken meanwhile holds none of it.
+// Called from a listener during an Advance, it moves the same clock at
+// once, from the present (the end of the step being told) by its own dt,
+// running every step that falls due on the way: what a listener sees after
+// it does not depend on the frame sizes of the Advance under way, whose end
+// moves on by dt too, so that the time of every call adds up. From a listener of any other call (ForceRout, say), it runs its own
+// time from the present. Nothing of an Advance's time outlives its call: a
+// listener's panic that stops it drops the time it did not run, counted in
+// DroppedSeconds, and a Clone taken meanwhile holds none of it.
 func (w *World) Advance(dt float64) {
 	// Misuse is loud whatever dt is: a paused game's Advance(0) in a loop
 	// over the agents panics as its running game's would.
@@ -80,26 +82,31 @@ func (w *World) Advance(dt float64) {
 		return
 	}
 	w.init()
-	// With no Advance under way, the clock heads from now; called by a
-	// listener during a step's flush, the time adds to what remains of the
-	// Advance under way. However that Advance ends, a listener's panic
-	// included, none is under way after it, and what remained of its time
-	// is dropped with it. Both terms are at most maxTicks: the sum cannot
-	// overflow.
-	if !w.advancing {
-		w.targetTicks, w.advancing = w.nowTicks, true
-		defer func() { w.advancing = false }()
+	// w.ends holds the end of every Advance under way, the outermost (the
+	// farthest) first, this call's at me. Its time moves every end, the
+	// outermost stopping at maxTicks (the time beyond it is dropped), so
+	// none overflows.
+	present, ticks, me := w.nowTicks, secondsToTicks(dt), len(w.ends)
+	if top := max(present, w.outermostEnd()); top+ticks > maxTicks {
+		w.drop(top + ticks - maxTicks)
+		ticks = maxTicks - top
 	}
-	present := w.nowTicks // no step ends before it
-	w.targetTicks += secondsToTicks(dt)
-	if w.targetTicks > maxTicks {
-		w.drop(w.targetTicks - maxTicks)
-		w.targetTicks = maxTicks
+	for k := range w.ends {
+		w.ends[k] += ticks
 	}
-	for steps := 0; w.targetTicks-w.stepTicks >= w.intervalTicks; steps++ {
-		if steps == MaxAdvanceSteps {
-			w.drop(w.targetTicks - w.stepTicks)
-			w.targetTicks = w.stepTicks
+	w.ends = append(w.ends, present+ticks)
+	defer func() {
+		if me == 0 { // the outermost: what a listener's panic left unrun is dropped
+			w.drop(w.ends[0] - w.nowTicks)
+		}
+		w.ends = w.ends[:me]
+	}()
+	for steps := 0; w.ends[me]-w.stepTicks >= w.intervalTicks; steps++ {
+		if steps == MaxAdvanceSteps { // every Advance under way ends here
+			w.drop(w.ends[0] - w.stepTicks)
+			for k := range w.ends {
+				w.ends[k] = w.stepTicks
+			}
 			break
 		}
 		// A step ends an interval after the last one, or at the present
@@ -109,7 +116,16 @@ func (w *World) Advance(dt float64) {
 		w.stepGuarded()
 		w.flush()
 	}
-	w.nowTicks = w.targetTicks
+	w.nowTicks = w.ends[me]
+}
+
+// outermostEnd returns the end of the outermost Advance under way, or
+// never when none is.
+func (w *World) outermostEnd() int64 {
+	if len(w.ends) == 0 {
+		return never
+	}
+	return w.ends[0]
 }
 
 // stepGuarded runs the step ending at the present with stepping set (see
@@ -130,7 +146,7 @@ func (w *World) drop(ticks int64) {
 // DroppedSeconds returns the simulated time Advance dropped since the World
 // was made, in seconds: time beyond MaxAdvanceSteps steps in one call, or
 // beyond MaxWorldSeconds, of each call's dt at most MaxWorldSeconds (so that
-// it stays finite). It is 0 while the World keeps its determinism contract
+// it stays finite), and the time a listener's panic left unrun. It is 0 while the World keeps its determinism contract
 // (the same time in any frame sizes gives the same World).
 func (w *World) DroppedSeconds() float64 {
 	w.notCopied()

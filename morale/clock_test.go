@@ -535,7 +535,8 @@ func TestPanickedStepLeavesNoConcurrentUse(t *testing.T) {
 }
 
 // An Advance that a listener's panic stopped leaves nothing of its time
-// behind, nor does one under way when a listener clones the World: a
+// behind (it is counted in DroppedSeconds), nor does one under way when a
+// listener clones the World: a
 // listener's Advance on a later call (ForceRout here) runs its own time
 // from the present. Both ran what remained of the stopped Advance, 10 s
 // where the listener asked for 0.25 s, so a World and the one its savegame
@@ -573,6 +574,9 @@ func TestNoAdvanceTimeOutlivesItsCall(t *testing.T) {
 	}()
 	if got := w.Now(); got != 0.25 {
 		t.Fatalf("after the listener's panic: Now() = %v; want 0.25, the end of the step it stopped in", got)
+	}
+	if got := w.DroppedSeconds(); got != 9.75 {
+		t.Errorf("after the listener's panic stopped Advance(10) at 0.25 s: DroppedSeconds() = %v; want 9.75, the time it did not run", got)
 	}
 	save, err := w.MarshalBinary()
 	if err != nil {

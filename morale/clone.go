@@ -47,7 +47,7 @@ func (w *World) Clone() *World {
 	c := &World{
 		s: w.s.Clone(), grid: w.grid.clone(),
 		intervalTicks: w.intervalTicks, nowTicks: w.nowTicks, stepTicks: w.stepTicks,
-		steps: w.steps, targetTicks: w.targetTicks, dropped: w.dropped,
+		steps: w.steps, dropped: w.dropped,
 		col: w.col, reasons: w.reasons.clone(),
 		slotOf: maps.Clone(w.slotOf), free: slices.Clone(w.free), squads: slices.Clone(w.squads), slotHint: w.slotHint,
 		avg: slices.Clone(w.avg), next: slices.Clone(w.next), mark: w.mark,

@@ -17,6 +17,7 @@ var cloneScratch = map[string]bool{
 	"World.led.since": true, "World.led.old": true,
 	"World.hits": true, "World.cur": true, "World.scales": true, "World.slabs": true, "World.moving": true, "World.posNext": true,
 	"World.order.cells": true, "World.order.count": true, "World.order.to": true, "World.order.spares": true,
+	"World.ends": true,
 }
 
 // richWorld returns a World with every field in use: agents spawned and

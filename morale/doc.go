@@ -148,7 +148,10 @@
 // A listener may call anything, even [World.Remove] or [World.Advance]; its
 // calls apply at once and their changes are told after the one being
 // reported. Every listener therefore sees every change in order, and none
-// hears of an agent already removed. The [World] documentation has the rule
+// hears of an agent already removed. A listener's Advance runs its own time
+// from the present, the step being told, whatever the frame sizes of the
+// Advance under way, so a listener that advances and then acts keeps the
+// World the same at any frame size. The [World] documentation has the rule
 // in full. The function OnStateChanged returns removes the listener, also
 // from within a listener.
 //

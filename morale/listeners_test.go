@@ -107,8 +107,9 @@ func TestNoListenerCalledAfterRemove(t *testing.T) {
 	}
 }
 
-// A listener's Advance moves the same clock at once: its time adds to the
-// caller's, and the steps it makes due run before it returns.
+// A listener's Advance moves the same clock at once, from the present (the
+// step being told) by its own time, and the steps it makes due run before it
+// returns; the Advance under way then ends that much later.
 func TestAdvanceFromListenerAddsUp(t *testing.T) {
 	w := newTestWorld(t, noContagion, noRecovery)
 	a := w.Spawn(1, morale.Vec2{}, morale.WithMorale(0.5))
@@ -118,9 +119,12 @@ func TestAdvanceFromListenerAddsUp(t *testing.T) {
 			once = true
 			before := w.Steps()
 			w.Advance(1)
-			// At 0.25 s of 0.5: the clock heads for 1.5 s, five steps on.
-			if got := w.Steps() - before; got != 5 {
-				t.Errorf("Advance(1) from a listener ran %d steps; want 5", got)
+			// From the step at 0.25 s to 1.25 s: four steps on.
+			if got := w.Steps() - before; got != 4 {
+				t.Errorf("Advance(1) from a listener ran %d steps; want 4", got)
+			}
+			if got := w.Now(); got != 1.25 {
+				t.Errorf("Now() after a listener's Advance(1) at the step at 0.25 s: %v; want 1.25", got)
 			}
 		}
 	})
@@ -133,6 +137,54 @@ func TestAdvanceFromListenerAddsUp(t *testing.T) {
 	}
 	if got := w.Steps(); got != 6 {
 		t.Errorf("Steps() = %d; want 6", got)
+	}
+}
+
+// A listener that advances the clock and then acts gets the same World
+// whatever the frame sizes of the Advance that told it: the time its own
+// Advance runs starts at the step it is told of, not at the end of the frame
+// under way (where 1/30 s frames put its news at 0.3167 s and 1/60 s frames
+// at 0.3 s). Each listener's Advance runs a step in which b's state changes,
+// told when it returns: the next listener's Advance starts where it ended.
+func TestAdvanceFromListenerIsFrameFree(t *testing.T) {
+	run := func(frame float64, frames int) (*morale.World, []float64) {
+		w := newTestWorld(t)
+		a := w.Spawn(1, morale.Vec2{}, morale.WithNerve(0))
+		b := w.Spawn(2, morale.Vec2{X: 50000}, morale.WithNerve(0))
+		var seen []float64 // Now() after each listener's Advance
+		calls := 0
+		w.OnStateChanged(func(x *morale.Agent, _, _ morale.State, _ morale.Reason) {
+			if calls++; calls <= 4 {
+				if err := b.ReportEvent(morale.LeaderDown, 1); err != nil {
+					t.Fatal(err)
+				}
+				w.Advance(0.3 * float64(calls)) // crosses a step where b's state changes
+				seen = append(seen, w.Now())
+			}
+		})
+		if err := a.ReportEvent(morale.LeaderDown, 1); err != nil {
+			t.Fatal(err)
+		}
+		for range frames {
+			w.Advance(frame)
+		}
+		return w, seen
+	}
+	want, wantSeen := run(1.0/60, 240)
+	if len(wantSeen) < 3 {
+		t.Fatalf("the listeners' Advances ended at %v; want at least three", wantSeen)
+	}
+	for _, f := range []struct {
+		frame  float64
+		frames int
+	}{{1.0 / 30, 120}, {1.0 / 24, 96}, {0.5, 8}, {4, 1}} {
+		got, seen := run(f.frame, f.frames)
+		if !slices.Equal(seen, wantSeen) {
+			t.Errorf("frames of %.4f s: the listeners saw Now() %v after their Advances; want %v, as with 1/60 s frames", f.frame, seen, wantSeen)
+		}
+		if got.Now() != want.Now() || got.Checksum() != want.Checksum() {
+			t.Errorf("frames of %.4f s: Now() %v, checksum %#x; want %v, %#x, as with 1/60 s frames", f.frame, got.Now(), got.Checksum(), want.Now(), want.Checksum())
+		}
 	}
 }
 

@@ -99,12 +99,11 @@ type World struct {
 	nowTicks      int64 // the present: events are stamped with it
 	stepTicks     int64 // end of the last step
 	steps         uint64
-	// targetTicks is where the Advance under way (advancing) is taking the
-	// clock; a listener's own Advance adds to it. Between Advances it means
-	// nothing: each starts from the present.
-	targetTicks int64
-	advancing   bool
-	dropped     float64 // seconds Advance dropped; see DroppedSeconds
+	// ends holds where each Advance under way (a listener's within the
+	// one that told it) is taking the clock, outermost first; empty
+	// between Advances: each starts from the present.
+	ends    []int64
+	dropped float64 // seconds Advance dropped; see DroppedSeconds
 
 	// The agents' data, a column per field, dense in 0..len-1; cols lists
 	// every column, the ledger's and the change log's too while they are on
