@@ -134,7 +134,9 @@ func (w *World) RecordingChanges() (ChangeOptions, bool) {
 // the World's documentation), each recorded before the listeners hear it:
 // a change to an agent removed by a listener before its turn is told to no
 // one and not recorded either. The changes of an agent removed later are
-// kept, with his Tag as it was; his handle then reads Removed().
+// kept, with his Tag as it was; his handle then reads Removed(). A
+// listener's panic, which stops the telling, loses none: the changes not
+// told yet are recorded as they would have been.
 //
 // Called from a listener, it returns the changes recorded so far: the one
 // being told and those before it.

@@ -456,3 +456,57 @@ func TestCoalescedChangeBackAtStartKeepsItsRoom(t *testing.T) {
 		}
 	}
 }
+
+// A listener's panic stops the telling of a step's changes, but not their
+// recording: a game that recovers it and takes its changes each frame
+// still learns every man's new state. Four men shaken in one step, the
+// first change's listener panics: the other three were lost to
+// TakeChanges, uncounted in ChangesDropped.
+func TestTakeChangesAfterAListenersPanic(t *testing.T) {
+	w := newTestWorld(t)
+	if err := w.RecordChanges(morale.ChangeOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	var men []*morale.Agent
+	for i := range 4 {
+		men = append(men, w.Spawn(1, morale.Vec2{X: float64(i)}, morale.WithTag(uint64(i)), morale.WithNerve(0)))
+	}
+	if err := w.ReportEventAtLocation(morale.LeaderDown, morale.Vec2{}, 0, nil, 1); err != nil {
+		t.Fatal(err)
+	}
+	once := true
+	w.OnStateChanged(func(*morale.Agent, morale.State, morale.State, morale.Reason) {
+		if once {
+			once = false
+			panic("a missing bark")
+		}
+	})
+	view := map[uint64]morale.State{}
+	var ch []morale.Change
+	panics := 0
+	for range 30 {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					panics++
+				}
+			}()
+			w.Advance(1.0 / 60)
+		}()
+		ch = w.TakeChanges(ch[:0])
+		for _, c := range ch {
+			view[c.Tag] = c.New
+		}
+	}
+	if panics != 1 {
+		t.Fatalf("the listener panicked %d times; want 1", panics)
+	}
+	for _, m := range men {
+		if m.State() == morale.Steady || view[m.Tag()] != m.State() {
+			t.Errorf("man %d: State() %v, the last change TakeChanges gave %v; want the same, not Steady", m.Tag(), m.State(), view[m.Tag()])
+		}
+	}
+	if got := w.ChangesDropped(); got != 0 {
+		t.Errorf("ChangesDropped() = %d; want 0", got)
+	}
+}

@@ -89,13 +89,23 @@ func (w *World) compactListeners() {
 // before the next change. A listener's calls into the World apply at once and
 // queue their changes behind the ones waiting, so flush delivers them too
 // before it returns; called while a flush runs, it returns at once. A change
-// to an agent removed before its turn is not told.
+// to an agent removed before its turn is not told. When a listener panics,
+// the changes after the one being told are told to no one, but recorded for
+// TakeChanges all the same.
 func (w *World) flush() {
 	if w.delivering || len(w.queue) == 0 {
 		return
 	}
 	w.delivering = true
+	k := 0
 	defer func() { // also when a listener panics: no stale changes remain
+		if k < len(w.queue) && w.changes.on { // a listener panicked at change k: the rest are recorded, untold
+			for _, n := range w.queue[k+1:] {
+				if n.a.w == w {
+					w.record(&n)
+				}
+			}
+		}
 		clear(w.queue)
 		w.queue = w.queue[:0]
 		w.delivering = false
@@ -103,7 +113,7 @@ func (w *World) flush() {
 			w.compactListeners()
 		}
 	}()
-	for k := 0; k < len(w.queue); k++ {
+	for ; k < len(w.queue); k++ {
 		n := w.queue[k]
 		if n.a.w != w {
 			continue // removed by an earlier listener
