@@ -621,3 +621,31 @@ func TestNoAdvanceTimeOutlivesItsCall(t *testing.T) {
 		t.Errorf("a clone taken during Advance(10) at %v s, then a listener's Advance(0.25): Now() = %v; want %v", at, got, at+0.25)
 	}
 }
+
+// A frame of 1/N s is a whole number of ticks when N divides 705,600,000
+// (2⁹·3²·5⁵·7²): N of those frames add up to exactly one second, as the
+// World's documentation lists. A frame of 1/165 s is not (165 = 3·5·11):
+// each call rounds it to the tick, and 165 of them miss a second, as the
+// documentation warns.
+func TestWholeTickFrameRates(t *testing.T) {
+	const ticks = 705600000
+	for _, n := range []int{24, 25, 30, 48, 50, 60, 72, 75, 90, 96, 100, 120, 144, 180, 200, 240, 360, 1000} {
+		if ticks%n != 0 {
+			t.Fatalf("%d Hz is in the list of exact rates, but %d ticks do not divide by it", n, ticks)
+		}
+		w := newTestWorld(t)
+		for range n {
+			w.Advance(1 / float64(n))
+		}
+		if w.Now() != 1 || w.Steps() != 4 {
+			t.Errorf("%d frames of 1/%d s: Now() %v, %d steps; want exactly 1 s, 4 steps", n, n, w.Now(), w.Steps())
+		}
+	}
+	w := newTestWorld(t)
+	for range 165 {
+		w.Advance(1.0 / 165)
+	}
+	if w.Now() == 1 {
+		t.Errorf("165 frames of 1/165 s: Now() exactly 1; the documentation says such frames drift: fix it")
+	}
+}

@@ -90,10 +90,15 @@
 // Events change morale at once. Recovery, contagion, timers and state changes
 // run on a fixed step of SquadUpdateInterval (0.25 s), fed by
 // [World.Advance] with whatever frame time the game has. The clock counts
-// whole ticks of 1/705,600,000 s (a flick: 1/24, 1/30, 1/60, 1/120 and 1/144 s
-// and every whole millisecond are exact), so the result depends on how much
-// time passed, never on how it was sliced, and the World never reads a wall
-// clock.
+// whole ticks of 1/705,600,000 s (a flick), and the World never reads a wall
+// clock. A frame of 1/N s is a whole number of ticks when N divides
+// 705,600,000 (24, 25, 30, 48, 50, 60, 72, 75, 90, 96, 100, 120, 144, 180,
+// 200, 240, 360 Hz, and every whole millisecond): time fed in such frames
+// gives the same result however it was sliced. Any other frame time (1/165
+// s, a measured wall-clock delta) is rounded to the tick, each call on its
+// own, so the clock drifts from the frames' sum by up to half a tick a call,
+// and the same fight fed at two such rates may differ in its last bits:
+// feed Advance from a fixed tick of the game's own.
 //
 // The clock has limits, so that no call runs for ever and nothing wraps: one
 // Advance runs at most [MaxAdvanceSteps] steps, and a World runs for at most

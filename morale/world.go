@@ -28,8 +28,9 @@ var ErrRemoved = errors.New("morale: agent was removed from its world")
 // run on a fixed step of Settings.SquadUpdateInterval seconds, fed by Advance.
 // The clock counts whole ticks of 1/705,600,000 s, so advancing 1.0 s with a
 // 0.1 s interval runs exactly ten steps, and the same events driven at any
-// frame sizes end bit-for-bit equal, within the limits of MaxAdvanceSteps per
-// call and MaxWorldSeconds in all (see DroppedSeconds).
+// frame sizes of whole ticks (1/30, 1/60, 1/144 s: see the package
+// documentation's clock) end bit-for-bit equal, within the limits of
+// MaxAdvanceSteps per call and MaxWorldSeconds in all (see DroppedSeconds).
 //
 // The World's order is the order of its arrays: the order in which a step
 // adds the squads' sums and queues its changes, in which an event at a
