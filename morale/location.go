@@ -195,7 +195,8 @@ func checkNews(weight, scale float64) error {
 
 // ReportEventAtLocation reports event e at location at to every agent within
 // radius of it (radius ≤ 0 means Settings.NoEffectRadius) that belongs to one
-// of squads. A nil squads reaches every squad; an empty, non-nil one (the
+// of squads; a radius can only narrow the reach, as nobody at
+// NoEffectRadius or beyond is reached whatever the radius. A nil squads reaches every squad; an empty, non-nil one (the
 // list of a squad wiped out, say) reaches nobody. Each agent takes weight × scale ×
 // DistanceFalloff(distance, FullEffectRadius, NoEffectRadius). A NaN or
 // infinite location, radius or scale, a negative scale, or a weight × scale

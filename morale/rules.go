@@ -114,7 +114,8 @@ func ContagionFactor(perSecond, dt float64) float64 {
 // kept in 0..1, so that two steps of half a second land where one step of a
 // second does (to rounding). A factor of 1 or more (no pull) or NaN, or a NaN
 // squadAverage, returns own as it is; a NaN own is returned as it is; an
-// infinite squadAverage, which no average of morale is, gives NaN.
+// infinite squadAverage, which no average of morale is, gives NaN, and so
+// does an infinite own, which no morale is, with a factor of 0.
 func ContagionPull(own, squadAverage, factor float64) float64 {
 	if !(factor < 1) || squadAverage != squadAverage {
 		return own
@@ -128,8 +129,10 @@ func ContagionPull(own, squadAverage, factor float64) float64 {
 // Shaken, below panicBelow Panicked. Climbing needs the threshold plus
 // hysteresis: panicBelow+hysteresis to leave Panicked,
 // shakenBelow+hysteresis to become Steady. A jump may cross two states at
-// once. Routed stays Routed: a rout ends only through CanReturnFromRout,
-// Rally or SetMorale. A NaN morale leaves the state as it is. The three
+// once. Routed stays Routed: a rout ends only through CanReturnFromRout
+// (the World's step asks it: after MinRoutSeconds, with morale back above
+// PanicBelow+Hysteresis) or a Rally; SetMorale's new morale counts only at
+// the step. A NaN morale leaves the state as it is. The three
 // settings are Settings.ShakenBelow, PanicBelow and Hysteresis.
 func ResolveState(current State, morale, shakenBelow, panicBelow, hysteresis float64) State {
 	if current > Panicked {
@@ -189,7 +192,9 @@ func OutnumberedFactor(friends, foes int) float64 {
 // distance away: 1 within fullEffectRadius, 0 at noEffectRadius and beyond,
 // falling linearly in between. It is continuous and never increases with
 // distance. When noEffectRadius ≤ fullEffectRadius the edge is a step at
-// fullEffectRadius. A NaN in any argument gives 0.
+// fullEffectRadius. A NaN in any argument gives 0. The radii are finite, as
+// Validate keeps the settings': an infinite noEffectRadius gives NaN (∞/∞)
+// beyond fullEffectRadius.
 func DistanceFalloff(distance, fullEffectRadius, noEffectRadius float64) float64 {
 	// Every comparison with a NaN is false: the slope takes three numbers,
 	// the full weight two.

@@ -567,3 +567,22 @@ func TestRulesWithNaN(t *testing.T) {
 		t.Error("CanReturnFromRout with a NaN = true; want false")
 	}
 }
+
+// The infinities the rules' docs say give NaN, as no setting or morale the
+// World holds is infinite: a game that calls the rules itself with them
+// gets NaN, not a number that looks right.
+func TestRulesWithInfinitiesSayNaN(t *testing.T) {
+	inf := math.Inf(1)
+	for _, c := range []struct {
+		name string
+		got  float64
+	}{
+		{"DistanceFalloff(1000, 600, +Inf)", morale.DistanceFalloff(1000, 600, inf)},
+		{"ContagionPull(+Inf, 0.5, 0)", morale.ContagionPull(inf, 0.5, 0)},
+		{"ContagionPull(0.5, +Inf, 0.5)", morale.ContagionPull(0.5, inf, 0.5)},
+	} {
+		if !math.IsNaN(c.got) {
+			t.Errorf("%s = %v; want NaN, as its doc says", c.name, c.got)
+		}
+	}
+}
