@@ -194,16 +194,15 @@ func checkNews(weight, scale float64) error {
 }
 
 // ReportEventAtLocation reports event e at location at to every agent within
-// radius of it (radius ≤ 0 means Settings.NoEffectRadius) that belongs to one
-// of squads; a radius can only narrow the reach, as nobody at
-// NoEffectRadius or beyond is reached whatever the radius. A nil squads reaches every squad; an empty, non-nil one (the
-// list of a squad wiped out, say) reaches nobody. Each agent takes weight × scale ×
+// radius of it (radius ≤ 0 means Settings.NoEffectRadius; a radius only
+// narrows the reach: nobody at NoEffectRadius or beyond is reached) of one
+// of squads: nil reaches every squad, an empty, non-nil one (a squad wiped
+// out, say) nobody. Each agent takes weight × scale ×
 // DistanceFalloff(distance, FullEffectRadius, NoEffectRadius). A NaN or
 // infinite location, radius or scale, a negative scale, or a weight × scale
-// that is not finite (an overflow) returns an error and changes nothing. An
-// event without a weight row is worth zero: it changes nothing and is not an
-// error. The cost grows with the number of agents within min(radius,
-// NoEffectRadius) of the location, not with the size of the World.
+// that is not finite (an overflow) returns an error and changes nothing; an
+// event without a weight row is worth zero, not an error. The cost grows with
+// the agents within min(radius, NoEffectRadius) of it, not with the World.
 func (w *World) ReportEventAtLocation(e Event, at Vec2, radius float64, squads []SquadID, scale float64) error {
 	if !at.finite() {
 		return fmt.Errorf("morale: ReportEventAtLocation: location %v is not finite", at)
