@@ -57,8 +57,9 @@ func (st *SquadStats) add(m float64, s State) {
 // numbers, to the bit, as SquadStats. With a dst of enough capacity it
 // allocates nothing, so that a HUD may call it every frame, while the World
 // keeps at most 256 squad slots (its squads with members and, until half
-// the slots are empty, those emptied since); beyond that, one scratch index
-// of an int32 a slot.
+// the slots are empty, those emptied since); beyond that, every call
+// allocates an index of 4 bytes a slot, which the World does not keep: it
+// writes nothing of the World, as a reader should not.
 func (w *World) AllSquadStats(dst []SquadStats) []SquadStats {
 	w.notCopied()
 	base := len(dst)

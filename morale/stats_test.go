@@ -67,11 +67,9 @@ func TestAllSquadStatsEqualsSquadStats(t *testing.T) {
 	}
 }
 
-// With room in dst, AllSquadStats allocates its slot index only.
 // TestAllSquadStatsAllocates: with room in dst, AllSquadStats allocates
 // nothing for a World of up to 256 squads, so that a HUD may call it every
-// frame (it allocated a scratch index at every call), and one scratch index
-// beyond.
+// frame, and beyond that one index, every call, as its doc says.
 func TestAllSquadStatsAllocates(t *testing.T) {
 	for _, tc := range []struct {
 		squads int
