@@ -32,26 +32,6 @@ var ErrRemoved = errors.New("morale: agent was removed from its world")
 // documentation's clock) end bit-for-bit equal, within the limits of
 // MaxAdvanceSteps per call and MaxWorldSeconds in all (see DroppedSeconds).
 //
-// The World's order is the order of its arrays: the order in which a step
-// adds the squads' sums and queues its changes, in which an event at a
-// location reaches the agents, and in which Agents yields them. It is spawn
-// order, except that Remove moves the last agent into the removed one's
-// place, and that the World sorts its agents by grid cell (the cells of edge
-// Settings.NoEffectRadius), a window of 131072 places at a time, when a
-// window has come apart, so that the agents near each other are near each
-// other in memory. The rule depends only on the calls made. The windows are
-// places 0..131071, then the next 131072, and so on; a window's breaks are
-// its places i, but its first, whose agent is in another cell than agent
-// i−1 (the cell of p is ⌊p.X/r⌋, ⌊p.Y/r⌋ for r = NoEffectRadius, each
-// clamped to the int32 range). At the start of each step, before the squad
-// averages are taken, the World looks at the windows in turn, from the one
-// after the window it sorted last (the first before any sort), wrapping
-// around, and sorts the first one that holds at least 256 agents and whose
-// breaks exceed the breaks it had right after its last sort (0 before its
-// first, and after Removes emptied it) by at least one quarter of its
-// agents: stably, by cell row (⌊p.Y/r⌋), then cell column. It sorts at most
-// one window a step. Handles keep pointing at their agents.
-//
 // A World is not safe for concurrent use: call it from one goroutine, as a
 // game's update loop does. A call that changes the World or one of its
 // agents, or hands out agents, made while another goroutine's Advance runs
@@ -81,8 +61,29 @@ var ErrRemoved = errors.New("morale: agent was removed from its world")
 // change it is being told. A listener that panics stops the call that made
 // the change: the panic goes on up to the game, the changes not yet handed
 // out are told to no one, and an Advance stops at the end of the step whose
-// changes were being told (the rest of its dt is not run); the World stays
-// whole and goes on from there.
+// changes were being told (the rest of its dt is not run, and is counted in
+// DroppedSeconds); the changes not handed out are still recorded for
+// TakeChanges. The World stays whole and goes on from there.
+//
+// The World's order is the order of its arrays: the order in which a step
+// adds the squads' sums and queues its changes, in which an event at a
+// location reaches the agents, and in which Agents yields them. It is spawn
+// order, except that Remove moves the last agent into the removed one's
+// place, and that the World sorts its agents by grid cell (the cells of edge
+// Settings.NoEffectRadius), a window of 131072 places at a time, when a
+// window has come apart, so that the agents near each other are near each
+// other in memory. The rule depends only on the calls made. The windows are
+// places 0..131071, then the next 131072, and so on; a window's breaks are
+// its places i, but its first, whose agent is in another cell than agent
+// i−1 (the cell of p is ⌊p.X/r⌋, ⌊p.Y/r⌋ for r = NoEffectRadius, each
+// clamped to the int32 range). At the start of each step, before the squad
+// averages are taken, the World looks at the windows in turn, from the one
+// after the window it sorted last (the first before any sort), wrapping
+// around, and sorts the first one that holds at least 256 agents and whose
+// breaks exceed the breaks it had right after its last sort (0 before its
+// first, and after Removes emptied it) by at least one quarter of its
+// agents: stably, by cell row (⌊p.Y/r⌋), then cell column. It sorts at most
+// one window a step. Handles keep pointing at their agents.
 type World struct {
 	_ noCopy // go vet flags a World copied by value
 	// self is the World's own address, set when it starts: a World whose
