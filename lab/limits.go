@@ -60,7 +60,7 @@ const (
 	MaxSweepPoints     = 10_000
 	// DefaultMaxWork is the work (FightWork's units) a command does
 	// without being told it may do more (-max-work): 1e11 units, about 40
-	// min of one core at nsPerUnit (32 to 48 min at the cost a unit was
+	// min of one core at nsPerUnit (33 to 47 min at the cost a unit was
 	// measured at across the shipped scenarios; see the work model in
 	// workcost.go).
 	DefaultMaxWork = 1e11

@@ -25,7 +25,7 @@ const (
 // OddsMinRuns. It is set so that every shipped scenario gets the fights it
 // got before FightWork's model was measured (TestOddsRunsOfTheShipped).
 const (
-	OddsWork    = 4.05e6
+	OddsWork    = 4.6e6
 	OddsMinRuns = 50
 )
 

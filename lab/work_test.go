@@ -64,11 +64,12 @@ func TestLongFightProgressAndCancel(t *testing.T) {
 func TestWorkAndResultCeilings(t *testing.T) {
 	sc := longFight(t)
 	w := lab.FightWork(sc)
-	// 20,000 men stepped for 3600 s, and 360,001 news at their centre
-	// each reaching the men within the settings' reach of 30 m, about
-	// 1,257 on a grid of 1.5 m: 7.2e7 + 0.4 × 4.5e8 units and a little
-	// more (the spawn, the World's steps).
-	if lo, hi := 20000*3600+0.4*360001*1200.0, 20000*3600+0.4*360001*1300.0+1e6; w < lo || w > hi {
+	// 20,000 men stirred by news, stepped 4 times a second for 3600 s at
+	// 0.25 units a step, and 360,001 news at their centre each reaching
+	// the men within the settings' reach of 30 m, about 1,257 on a grid of
+	// 1.5 m, at 0.35 units each: 7.2e7 + 0.35 × 4.5e8 units and a little
+	// more (the samples, 1.6e6; the spawn, the World's steps).
+	if lo, hi := 20000*3600*4*0.25+0.35*360001*1200.0, 20000*3600*4*0.25+0.35*360001*1300.0+3e6; w < lo || w > hi {
 		t.Errorf("FightWork = %s; want %s..%s", lab.FormatWork(w), lab.FormatWork(lo), lab.FormatWork(hi))
 	}
 	err := lab.CheckWork("1000 runs", 1000*w, 0)
@@ -193,8 +194,11 @@ func TestWorkErrorEnoughEveryFloat(t *testing.T) {
 
 // measuredFactor is how far the work model's time (FightWork × the ns a
 // unit costs) may lie from a measured fight, either way: the documented
-// "within about 2×" of the model (lab/workcost.go).
-const measuredFactor = 2.0
+// "within 1.5 times" of the model (lab/workcost.go, docs/balancing.md's
+// Limits). It was 2 while the model knew neither a squad at rest from one
+// under fire, nor a squad's news from news at a location, nor a rally that
+// changes nobody from one that changes everyone.
+const measuredFactor = 1.5
 
 // measuredCosts reads testdata/workcost/measured.txt, BenchmarkFightWork's
 // output as its header says it was made, and returns each row's median

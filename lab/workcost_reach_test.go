@@ -43,7 +43,9 @@ func TestNeighboursWithinFastPathIsThePlainCount(t *testing.T) {
 
 // WorkSettings names every setting the estimate reads and no other: over a
 // scenario of located news and located deaths without a radius of their
-// own (FullEffectRadius is theirs), each named setting moved within its
+// own (FullEffectRadius is theirs), 30 s apart (so that how long news keeps
+// a squad stirred, RecoveryDelaySeconds and RecoveryPerSecond, counts),
+// each named setting moved within its
 // editing range moves FightWorkWith, and every other setting and weight
 // leaves it as it is. A fit corners the named ones (fit.worstFightWork).
 func TestWorkSettingsAreWhatTheEstimateReads(t *testing.T) {
@@ -57,13 +59,13 @@ t = 0.0
 do = "death"
 at = [0.0, 0.0]
 spread = 3000.0
-every = 0.5
+every = 30.0
 [[event]]
 t = 0.0
 event = "Suppressed"
 at = [0.0, 0.0]
 spread = 3000.0
-every = 0.5
+every = 30.0
 `))
 	if err != nil {
 		t.Fatal(err)

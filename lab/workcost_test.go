@@ -46,9 +46,10 @@ func workCostName(file string) string {
 //
 //	go test ./lab -run '^$' -bench '^BenchmarkFightWork$' -cpu 1 -count 3
 //
-// man-s, reached, scanned and spawned are the model's measures (men × simulated
-// seconds, men reached by news, men looked over, men spawned), from which
-// its weights were fitted.
+// The other metrics are the model's measures (lab.FightParts: men ×
+// steps at rest and stirred, men sampled, reached by news, told, rallied,
+// changes of state forced, men looked over and spawned), which its
+// weights weigh.
 func BenchmarkFightWork(b *testing.B) {
 	for _, file := range workCostFiles(b) {
 		sc, err := lab.LoadScenario(file)
@@ -69,11 +70,9 @@ func BenchmarkFightWork(b *testing.B) {
 			b.ReportMetric(cpu/w, "cpu-ns/unit")
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "wall-ns/op")
 			b.ReportMetric(cpu, "cpu-ns/op")
-			ms, reached, scanned, spawned := lab.FightParts(sc)
-			b.ReportMetric(ms, "man-s")
-			b.ReportMetric(reached, "reached")
-			b.ReportMetric(scanned, "scanned")
-			b.ReportMetric(spawned, "spawned")
+			for name, v := range lab.FightParts(sc) {
+				b.ReportMetric(v, name)
+			}
 		})
 	}
 }
@@ -144,8 +143,9 @@ func TestFightWorkReinforcementWaves(t *testing.T) {
 		return sc
 	}
 	// Wave k (1..100) stands through 100 - k of the 100 s, under 100 news
-	// a second: 999 × 4,950 × 100 men reached at 0.4 units each.
-	want := 999 * 4950 * 100 * 0.4
+	// a second: 999 × 4,950 × 100 men reached at 0.35 units each (the
+	// waves' own news stirs them without it).
+	want := 999 * 4950 * 100 * 0.35
 	for _, formation := range []string{"grid", "line", "column", "circle"} {
 		got := lab.FightWork(parse(formation, true)) - lab.FightWork(parse(formation, false))
 		if got < want*0.9 || got > want*1.1 {
@@ -215,8 +215,9 @@ func TestSweepAndSensitivityWorkReadTheirSettings(t *testing.T) {
 // not count: four fights of 20,000 men sampled every 0.01 s for 60 s were
 // estimated at 5,930,000 units, 0.15 s of one core for the four (about
 // 0.04 s a fight), as when sampled every 1 s, and took 1.26 s (0.31 s a
-// fight; 0.07 s for the four sampled every 1 s). The samples beyond
-// the two a second the weights were measured with count 0.1 unit a man.
+// fight; 0.07 s for the four sampled every 1 s). Every sample counts
+// 0.11 unit a man (sampleWork), the default two a second too, apart from
+// the steps, whose count the step's length sets.
 func TestFightWorkCountsSamples(t *testing.T) {
 	const fight = "duration = 60.0\nsample = %v\n[[squad]]\nname = \"a\"\nsize = 20000\nformation = \"grid\"\nspacing = 50.0\n"
 	work := func(sample float64) float64 {
@@ -230,12 +231,12 @@ func TestFightWorkCountsSamples(t *testing.T) {
 	base := work(1)
 	tests := []struct {
 		sample float64
-		more   float64 // units beyond the fight sampled every 1 s
+		more   float64 // units beyond the fight sampled every 1 s (61 samples)
 	}{
 		{1, 0},
-		{0.5, 0}, // the shipped scenarios' samples, which the weights hold
-		{0.25, 0.1 * 20000 * 60 * 2},
-		{0.01, 0.1 * 20000 * 60 * 98},
+		{0.5, 0.11 * 20000 * (121 - 61)}, // the shipped scenarios' samples
+		{0.25, 0.11 * 20000 * (241 - 61)},
+		{0.01, 0.11 * 20000 * (6001 - 61)},
 	}
 	for _, tt := range tests {
 		if got := work(tt.sample) - base; math.Abs(got-tt.more) > 1e-6*base {

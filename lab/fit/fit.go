@@ -59,7 +59,7 @@ type Config struct {
 	// speed, never the result.
 	Workers int
 	// MaxWork is the most work the budget may stand for (the budget's fights
-	// × lab.FightWork at the widest reaches the keys allow; 0:
+	// × lab.FightWorkWith at the costliest corner of the keys' ranges; 0:
 	// lab.DefaultMaxWork); more is an *Error (Flag "-budget") before any
 	// fight.
 	MaxWork float64
@@ -1156,7 +1156,7 @@ func (e Measure) describe() string {
 // the fit's start settings and any candidate's: the estimate reads the
 // settings lab.WorkSettings names, which the fit's keys may move anywhere
 // in their ranges, so every corner of those ranges is estimated (at most
-// eight) and the most taken.
+// 32) and the most taken.
 func worstFightWork(sc *lab.Scenario, start morale.Settings, keys []Key) float64 {
 	var moving []Key
 	for _, k := range keys {
