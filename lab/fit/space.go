@@ -3,6 +3,7 @@ package fit
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -309,7 +310,8 @@ func unjoin(err error) []error {
 // edge returns the advice for a key that ended at v, at the edge of its
 // search range ("" when it did not): the range it was searched in and,
 // when the settings allow it, -keys with that side widened by the range's
-// width.
+// width, or, where the settings stop that side sooner, widened as far as
+// they allow (limit), naming the rule that stops it.
 func (k Key) edge(start morale.Settings, v float64) string {
 	if v == k.Start || (v != k.Lo && v != k.Hi) {
 		return ""
@@ -324,19 +326,127 @@ func (k Key) edge(start morale.Settings, v float64) string {
 	} else if k.Weight {
 		lo = math.Max(lo, 0)
 	}
-	bound := &hi
+	bound, dir := &hi, 1.0
 	if v == k.Lo {
-		bound = &lo
-		lo -= k.Hi - k.Lo
-	} else {
-		hi += k.Hi - k.Lo
+		bound, dir = &lo, -1
 	}
-	wide := start.Clone()
-	k.Set(&wide, *bound)
-	if wide.Validate() != nil || (k.Weight && math.Abs(*bound) > morale.MaxWeight) {
+	want := *bound + dir*(k.Hi-k.Lo)
+	if k.valid(start, want) {
+		*bound = want
+		return fmt.Sprintf("%s: the fit wanted more; if the design allows, widen it: -keys %s=%s:%s (with the other keys)", where, k.Key, lab.FormatExact(lo), lab.FormatExact(hi))
+	}
+	end, ok := k.limit(start, *bound, want)
+	if !ok {
 		return where + ", which is as far as the settings allow; fit other keys, or loosen an expectation"
 	}
-	return fmt.Sprintf("%s: the fit wanted more; if the design allows, widen it: -keys %s=%s:%s (with the other keys)", where, k.Key, lab.FormatExact(lo), lab.FormatExact(hi))
+	*bound = end
+	return fmt.Sprintf("%s: the fit wanted more; if the design allows, widen it as far as the settings allow: -keys %s=%s:%s (with the other keys; %s)", where, k.Key, lab.FormatExact(lo), lab.FormatExact(hi), k.rule(start, want))
+}
+
+// valid reports whether the settings start with the key at x validate.
+func (k Key) valid(start morale.Settings, x float64) bool {
+	s := start.Clone()
+	k.Set(&s, x)
+	return s.Validate() == nil && !(k.Weight && math.Abs(x) > morale.MaxWeight)
+}
+
+// limit returns the value furthest from from towards past (from valid,
+// past not) that the settings allow with the key there, written in the
+// fewest decimals that keep it within a hundredth of the way from from to
+// the exact limit; ok is false when none beyond from is allowed. The limit
+// is found by bisection between the two, Validate deciding each, so that
+// the bounds stay written once, in morale.
+func (k Key) limit(start morale.Settings, from, past float64) (end float64, ok bool) {
+	a, b := from, past
+	for range 2100 { // a float's bits, and more
+		m := a + (b-a)/2
+		if m == a || m == b {
+			break
+		}
+		if k.valid(start, m) {
+			a = m
+		} else {
+			b = m
+		}
+	}
+	if a == from {
+		return from, false
+	}
+	slack := math.Abs(a-from) / 100
+	for d := 0; d <= 17; d++ {
+		// a cut to d decimals towards from.
+		p := math.Pow(10, float64(d))
+		c := math.Floor(a*p) / p
+		if a < from {
+			c = math.Ceil(a*p) / p
+		}
+		c, err := strconv.ParseFloat(strconv.FormatFloat(c, 'f', d, 64), 64)
+		if err == nil && (c > from) == (a > from) && c != from && math.Abs(a-c) <= slack && k.valid(start, c) {
+			return c, true
+		}
+	}
+	return a, true
+}
+
+// rule says the rule of the settings that refuses the key at x, in
+// Validate's words ("RecoveryDelaySeconds must lie in 0..86400 s"), with
+// the value of the other setting of a rule between two ("PanicBelow must
+// be below ShakenBelow, with ShakenBelow at 0.6").
+func (k Key) rule(start morale.Settings, x float64) string {
+	s := start.Clone()
+	k.Set(&s, x)
+	var says []string
+	for _, err := range unjoin(s.Validate()) {
+		fe, ok := err.(*morale.FieldError)
+		if !ok {
+			continue
+		}
+		subject := fe.Field
+		if k.Weight {
+			if fe.Field != "Weights."+k.Name {
+				continue
+			}
+			subject = k.Key
+		} else if fe.Field != k.Name && fe.Other != k.Name {
+			continue
+		}
+		_, r, found := strings.Cut(fe.Msg, "; ")
+		if !found {
+			continue
+		}
+		if rest, ok := strings.CutPrefix(r, "it "); ok {
+			r = subject + " " + rest
+		}
+		// The numbers in brackets are the refused value's, or the
+		// other setting's, said below.
+		r = bracketed.ReplaceAllString(r, "")
+		for _, o := range []string{fe.Field, fe.Other} {
+			if o != "" && o != k.Name && !k.Weight {
+				if p, ok := paramByName(o); ok {
+					r += ", with " + o + " at " + lab.FormatExact(p.Get(start))
+				}
+			}
+		}
+		says = append(says, r)
+	}
+	if len(says) == 0 {
+		return "the settings refuse more"
+	}
+	return strings.Join(says, "; ")
+}
+
+// bracketed matches a bracketed clause of a rule of Validate's: " (0.6)",
+// " (1.05)", " (6000 cm)".
+var bracketed = regexp.MustCompile(` \([^)]*\)`)
+
+// paramByName returns the setting called name.
+func paramByName(name string) (morale.Param, bool) {
+	for _, p := range morale.Params() {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return morale.Param{}, false
 }
 
 func weightsName(sc *lab.Scenario) string {

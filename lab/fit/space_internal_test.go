@@ -201,3 +201,61 @@ func TestKeyEdgeHasNoExponent(t *testing.T) {
 		t.Errorf("got %q; want %q", got, want)
 	}
 }
+
+// Where widening a key's searched range by its width would pass a bound of
+// the settings, the advice widens it as far as the settings allow, naming
+// the rule, and a designer who follows it has his range taken: it said
+// "which is as far as the settings allow" for RecoveryDelaySeconds=0:60000
+// ended at 60000, though 86400 is allowed, and so for every range whose
+// double passed a bound.
+func TestKeyEdgeWidensAsFarAsAllowed(t *testing.T) {
+	sc, err := lab.ParseScenario("squad.toml", []byte("duration = 10.0\n[[squad]]\nname = \"a\"\nsize = 2\n[[event]]\nt = 1\nevent = \"Suppressed\"\nsquad = \"a\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		key  string
+		end  float64
+		want string
+	}{
+		// Doubling stays within the settings: as before.
+		{"RecoveryDelaySeconds=0:30", 30, "RecoveryDelaySeconds ended at 30, the edge of its search range 0..30: the fit wanted more; if the design allows, widen it: -keys RecoveryDelaySeconds=0:60 (with the other keys)"},
+		// A setting's own bound.
+		{"RecoveryDelaySeconds=0:60000", 60000, "RecoveryDelaySeconds ended at 60000, the edge of its search range 0..60000: the fit wanted more; if the design allows, widen it as far as the settings allow: -keys RecoveryDelaySeconds=0:86400 (with the other keys; RecoveryDelaySeconds must lie in 0..86400 s)"},
+		{"weights.Suppressed=-600:0", -600, "weights.Suppressed ended at -600, the edge of its search range -600..0: the fit wanted more; if the design allows, widen it as far as the settings allow: -keys weights.Suppressed=-1000:0 (with the other keys; weights.Suppressed must lie in -1000..1000)"},
+		{"Hysteresis=0.1:0.3", 0.1, "Hysteresis ended at 0.1, the edge of its search range 0.1..0.3: the fit wanted more; if the design allows, widen it as far as the settings allow: -keys Hysteresis=0:0.3 (with the other keys; Hysteresis must not be negative)"},
+		// A rule between two settings, the other kept at its value.
+		{"PanicBelow=0.1:0.4", 0.4, "PanicBelow ended at 0.4, the edge of its search range 0.1..0.4: the fit wanted more; if the design allows, widen it as far as the settings allow: -keys PanicBelow=0.1:0.599 (with the other keys; PanicBelow must be below ShakenBelow, with ShakenBelow at 0.6)"},
+		{"Hysteresis=0:0.3", 0.3, "Hysteresis ended at 0.3, the edge of its search range 0..0.3: the fit wanted more; if the design allows, widen it as far as the settings allow: -keys Hysteresis=0:0.4 (with the other keys; ShakenBelow+Hysteresis must not exceed 1, or nobody could be Steady again, with ShakenBelow at 0.6)"},
+		{"FullEffectRadius=0:2000", 2000, "FullEffectRadius ended at 2000, the edge of its search range 0..2000: the fit wanted more; if the design allows, widen it as far as the settings allow: -keys FullEffectRadius=0:3000 (with the other keys; NoEffectRadius must not be below FullEffectRadius, with NoEffectRadius at 3000)"},
+		// At the bound already: nothing to widen.
+		{"RecoveryDelaySeconds=0:86400", 86400, "RecoveryDelaySeconds ended at 86400, the edge of its search range 0..86400, which is as far as the settings allow"},
+		{"NerveMax", 1, "NerveMax ended at 1, the edge of its search range 0..1, which is as far as the settings allow"},
+	}
+	for _, tt := range tests {
+		keys, err := keysFor([]*lab.Scenario{sc}, []string{tt.key})
+		if err != nil {
+			t.Fatal(err)
+		}
+		k := keys[0]
+		got := k.edge(sc.Settings, tt.end)
+		if !strings.HasPrefix(got, tt.want) {
+			t.Errorf("-keys %s ending at %g:\ngot  %q;\nwant %q", tt.key, tt.end, got, tt.want)
+			continue
+		}
+		// Followed, the advice is taken, and widens the side that ended.
+		_, advised, ok := strings.Cut(got, "-keys ")
+		if !ok {
+			continue
+		}
+		advised, _, _ = strings.Cut(advised, " ")
+		wider, err := keysFor([]*lab.Scenario{sc}, []string{advised})
+		if err != nil {
+			t.Errorf("-keys %s, as advised: got %v; want it taken", advised, err)
+			continue
+		}
+		if w := wider[0]; w.Lo > k.Lo || w.Hi < k.Hi || (w.Lo == k.Lo) == (w.Hi == k.Hi) {
+			t.Errorf("-keys %s, as advised: range %g..%g; want %g..%g widened on one side", advised, w.Lo, w.Hi, k.Lo, k.Hi)
+		}
+	}
+}
