@@ -82,7 +82,10 @@ type armyMan struct {
 	slot  morale.Vec2 // offset from his squad's anchor
 	squad int32       // index in armies.squads
 	alive bool
-	state morale.State // at the last combat round
+	// state and morale are his at the last combat round: what every view
+	// of him shows, and what his squad's shown figures count (tally).
+	state  morale.State
+	morale float64
 }
 
 // armySquad is one squad of the armies scene.
@@ -93,8 +96,8 @@ type armySquad struct {
 	first   int32       // its men are men[first : first+ArmySquadSize]
 	ahead   int32       // the squad in front in the same column, -1 in the first line
 	alive   int
-	stats   morale.SquadStats
-	state   morale.State // its men's prevailing state (squadState)
+	stats   morale.SquadStats // from the World at the last combat round: what the battle decides by
+	state   morale.State      // its men's prevailing state (squadState)
 	fireAt  int64
 	suppAt  int64 // last Suppressed report
 	outnAt  int64 // next Outnumbered report
@@ -106,6 +109,10 @@ type armySquad struct {
 	// then): what Session.SquadBreakWhy explains. They change no bit of
 	// the battle.
 	leftSteady, broke, fell int64
+	// shown is what every view of the squad shows (tally): its living
+	// men's figures at the last combat round, counted again whenever one
+	// of them falls.
+	shown morale.SquadStats
 }
 
 // Armies is the scene of Config.Scene SceneArmies: two armies of
@@ -123,6 +130,7 @@ type Armies struct {
 	selected morale.SquadID
 	whySince float64 // when the selected squad's ledger began (armies_why.go)
 	routs    int     // men who entered Routed
+	round    float64 // the time of the last combat round, whose figures the views show
 	deaths   [2]int
 	stats    []morale.SquadStats // scratch for armyRound, not state
 }
@@ -274,8 +282,9 @@ func (a *Armies) armyMove(dt float64) {
 }
 
 // armyRound is the combat round, every ArmyCombatInterval: positions to the
-// World, the men's states, rout news, volleys, Outnumbered, samples. fight
-// is false for the round at build time, which only reads.
+// World, the men's states and morale (what the views show until the next
+// round), rout news, volleys, Outnumbered, samples. fight is false for the
+// round at build time, which only reads.
 func (a *Armies) armyRound(fight bool) {
 	t := a.b.Time()
 	a.b.history.advance(t)
@@ -291,7 +300,11 @@ func (a *Armies) armyRound(fight bool) {
 			a.routs++
 			a.armyReport(morale.AllyDown, m.pos, 0, a.sides[a.squads[m.squad].side], ArmyRoutNews)
 		}
-		m.state = st
+		m.state, m.morale = st, m.agent.Morale()
+	}
+	a.round = t
+	for i := range a.squads {
+		a.tally(i)
 	}
 	// One pass over the World for every squad's stats: a.squads are in ID
 	// order, as AllSquadStats gives them; a squad with no one left alive
@@ -315,13 +328,16 @@ func (a *Armies) armyRound(fight bool) {
 			}
 			sq.state = st
 		}
-		a.b.history.sample(i, t, sq.stats.Average)
 	}
-	if !fight {
-		return
+	if fight {
+		for i := range a.squads {
+			a.armyFight(i)
+		}
 	}
+	// the timeline's point of each squad is the average the field shows
+	// until the next round: its men's, those fallen in the volleys left out
 	for i := range a.squads {
-		a.armyFight(i)
+		a.b.history.sample(i, t, a.squads[i].shown.Average)
 	}
 }
 
@@ -444,4 +460,34 @@ func (a *Armies) armyKill(id int) {
 	m.alive = false
 	sq.alive--
 	a.deaths[sq.side]++
+	a.tally(int(m.squad))
+}
+
+// tally counts squad i's shown figures (armySquad.shown) from its living
+// men's state and morale at the last combat round, in their order: every
+// combat round, and again when one of them falls, so that its count is
+// always its men alive.
+func (a *Armies) tally(i int) {
+	sq := &a.squads[i]
+	st := morale.SquadStats{ID: sq.id, Lowest: 1}
+	men := a.men[sq.first : sq.first+ArmySquadSize]
+	for j := range men {
+		m := &men[j]
+		if !m.alive {
+			continue
+		}
+		st.Count++
+		st.Average += m.morale
+		st.Lowest = min(st.Lowest, m.morale)
+		st.ByState[m.state]++
+		if brokenState(m.state) {
+			st.Broken++
+		}
+	}
+	if st.Count == 0 {
+		st = morale.SquadStats{}
+	} else {
+		st.Average /= float64(st.Count)
+	}
+	sq.shown = st
 }

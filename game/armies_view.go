@@ -13,11 +13,12 @@ type ManView struct {
 	Pos morale.Vec2
 	// Squad is the index of his squad in AppendSquads; Side his army, 0 or 1.
 	Squad, Side int
-	// State is his morale state at the last combat round (Steady when dead).
-	State morale.State
-	// Morale is his morale now, 0..1 (0 when dead).
+	// State and Morale (0..1) are his at the last combat round
+	// (Armies.Round), as his squad's SquadView counts them: Steady and 0
+	// once he fell.
+	State  morale.State
 	Morale float64
-	// Alive is false once he fell.
+	// Alive is false once he fell (at once, not at the next round).
 	Alive bool
 }
 
@@ -28,11 +29,13 @@ type SquadView struct {
 	Index, Side int
 	// Anchor is where its formation stands, in cm.
 	Anchor morale.Vec2
-	// Stats are its members' morale at the last combat round.
+	// Stats count its living men's State and Morale as their ManViews
+	// give them: at the last combat round (Armies.Round), the men fallen
+	// since left out.
 	Stats morale.SquadStats
-	// State is the state most of its men are in (Routed when most are
-	// Routed, Panicked when most are broken, Shaken when most are at least
-	// Shaken).
+	// State is the state most of them are in, by those Stats (Routed when
+	// most are Routed, Panicked when most are broken, Shaken when most
+	// are at least Shaken).
 	State morale.State
 	// Target is the index of the enemy squad it faces, -1 for none.
 	Target int
@@ -47,9 +50,9 @@ func (a *Armies) Name() string { return SceneArmies }
 func (a *Armies) AppendMen(dst []ManView) []ManView {
 	for i := range a.men {
 		m := &a.men[i]
-		v := ManView{Pos: m.pos, Squad: int(m.squad), Side: a.squads[m.squad].side, State: m.state, Alive: m.alive}
+		v := ManView{Pos: m.pos, Squad: int(m.squad), Side: a.squads[m.squad].side, Alive: m.alive}
 		if m.alive {
-			v.Morale = m.agent.Morale()
+			v.State, v.Morale = m.state, m.morale
 		}
 		dst = append(dst, v)
 	}
@@ -65,28 +68,29 @@ func (a *Armies) AppendSquads(dst []SquadView) []SquadView {
 	return dst
 }
 
-// squadView is squad i's view, as of the last combat round.
+// squadView is squad i's view: its men's figures at the last combat round.
 func (a *Armies) squadView(i int) SquadView {
 	sq := &a.squads[i]
-	return SquadView{ID: sq.id, Index: i, Side: sq.side, Anchor: sq.anchor, Stats: sq.stats, State: sq.state, Target: int(sq.target)}
+	return SquadView{ID: sq.id, Index: i, Side: sq.side, Anchor: sq.anchor, Stats: sq.shown, State: squadState(sq.shown), Target: int(sq.target)}
 }
 
+// Round returns the time, in seconds, of the last combat round (every
+// ArmyCombatInterval), when the battle last read its men's state and
+// morale, by which it moves them until the next round: every view of the
+// men and squads shows that read (each man's State and Morale, each
+// squad's Stats and State, its Why's Men, Broken and Average), so that
+// one screen never shows one squad two ways. A man who falls in between
+// leaves his squad's figures at once.
+func (a *Armies) Round() float64 { return a.round }
+
 // SelectedSquadView returns the squad selected with SelectSquad as the
-// panel's line and the field's inset show it: its view with the Stats and
-// State of its men's morale now, as its Why panel (SquadWhy) counts them,
-// where AppendSquads gives them at the last combat round, before that
-// round's volleys (as of that round when none of its men is left); false
-// when none is selected.
+// panel's line and the field's inset show it, the view AppendSquads gives
+// it; false when none is selected.
 func (a *Armies) SelectedSquadView() (SquadView, bool) {
 	for i := range a.squads {
-		if a.squads[i].id != a.selected || a.selected == 0 {
-			continue
+		if a.squads[i].id == a.selected && a.selected != 0 {
+			return a.squadView(i), true
 		}
-		v := a.squadView(i)
-		if now, ok := a.b.world.SquadStats(v.ID); ok {
-			v.Stats, v.State = now, squadState(now)
-		}
-		return v, true
 	}
 	return SquadView{}, false
 }

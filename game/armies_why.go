@@ -41,7 +41,9 @@ type SquadWhy struct {
 	// Selected is when the squad was selected (its ledger began).
 	Selected float64
 	// Men is how many of its men are alive, Broken how many of them are
-	// Panicked or Routed, Average their mean morale.
+	// Panicked or Routed, Average their mean morale: the squad's
+	// SquadView.Stats (Count, Broken, Average), at the last combat round
+	// as every view of it shows them.
 	Men, Broken int
 	Average     float64
 	// Causes are what moved the average man's morale over the window: each
@@ -80,8 +82,10 @@ func (a *Armies) SquadWhy() (x SquadWhy, ok bool) {
 		return SquadWhy{}, false
 	}
 	now := a.b.Time()
-	x = SquadWhy{ID: a.selected, Side: a.squads[k].side, Now: now, Since: a.whySince, Selected: a.whySince}
-	if a.squads[k].state == morale.Steady {
+	v := a.squadView(k)
+	x = SquadWhy{ID: a.selected, Side: v.Side, Now: now, Since: a.whySince, Selected: a.whySince,
+		Men: v.Stats.Count, Broken: v.Stats.Broken, Average: v.Stats.Average}
+	if v.State == morale.Steady {
 		x.Since = math.Max(now-WhyWindow, a.whySince)
 	}
 	window := math.Max(now-x.Since, 1/SubTicksPerSecond)
@@ -91,11 +95,6 @@ func (a *Armies) SquadWhy() (x SquadWhy, ok bool) {
 		m := &a.men[i]
 		if int(m.squad) != k || !m.alive {
 			continue
-		}
-		x.Men++
-		x.Average += m.agent.Morale()
-		if st := m.agent.State(); st == morale.Panicked || st == morale.Routed {
-			x.Broken++
 		}
 		e, err := a.b.world.ExplainWindow(m.agent, window)
 		if err != nil {
@@ -131,7 +130,6 @@ func (a *Armies) SquadWhy() (x SquadWhy, ok bool) {
 		}
 	}
 	if x.Men > 0 {
-		x.Average /= float64(x.Men)
 		for i := range x.Causes {
 			x.Causes[i].Delta /= float64(x.Men)
 		}

@@ -142,8 +142,9 @@ var (
 // a morale heat tint under every squad, every man as a dot (his army's
 // colour, his state's once broken), the volleys, the selected squad's
 // outline and its men's morale bars in an inset (every man's bar when
-// zoomed in to ZoomedBarsPx), the clock and the armies' counts, and with
-// g.Debug() the clock and thresholds of the debug overlay. The men
+// zoomed in to ZoomedBarsPx), the clock, the armies' counts and the time
+// of the combat round all those figures are from (game.Armies.Round), and
+// with g.Debug() the clock and thresholds of the debug overlay. The men
 // and tints are one DrawTriangles32 call from one sprite sheet, the bars
 // another, the volleys a third.
 func (r *Renderer) drawArmiesField(dst *ebiten.Image, vp game.Viewport, g game.View, sc *game.Armies) {
@@ -209,7 +210,7 @@ func (r *Renderer) drawArmiesField(dst *ebiten.Image, vp game.Viewport, g game.V
 	r.flushLines(dst)
 
 	r.drawArmiesBars(dst, p, g, sc)
-	r.drawArmiesHUD(dst, p, g)
+	r.drawArmiesHUD(dst, p, g, sc)
 	if g.Debug() { // MoraleBreak.Debug: the clock and thresholds in a corner
 		r.drawDebug(dst, p, g, nil, 0, true)
 	}
@@ -265,7 +266,7 @@ func (r *Renderer) drawArmiesBars(dst *ebiten.Image, p projection, g game.View, 
 		}
 		a.flush(dst, sheet)
 	}
-	s, ok := sc.SelectedSquadView() // its men's morale now, as the panel's line says it
+	s, ok := sc.SelectedSquadView() // the last combat round's figures, as every view of it
 	if !ok {
 		return
 	}
@@ -331,9 +332,17 @@ func armyHUDLine(side, alive, broken, fallen, routed int) string {
 	return fmt.Sprintf("Army %d: %d men, %d broken, %d fallen, %s routed", side+1, alive, broken, fallen, words.Count(routed, "squad", "squads"))
 }
 
+// armyRoundLabel says when the field's morale figures are from: the last
+// combat round, at t seconds (game.Armies.Round).
+func armyRoundLabel(t float64) string {
+	return fmt.Sprintf("morale at the last combat round, %.2f s", t)
+}
+
 // drawArmiesHUD writes the clock and each army's men standing, broken and
-// fallen, and its squads routed.
-func (r *Renderer) drawArmiesHUD(dst *ebiten.Image, p projection, g game.View) {
+// fallen, and its squads routed, and between them (above them when the
+// row has no room) the time of the combat round whose figures the field,
+// the inset and the counts show.
+func (r *Renderer) drawArmiesHUD(dst *ebiten.Image, p projection, g game.View, sc *game.Armies) {
 	r.drawHUD(dst, p, g)
 	a := &r.army
 	var alive, broken, fallen, routed [2]int
@@ -357,12 +366,15 @@ func (r *Renderer) drawArmiesHUD(dst *ebiten.Image, p projection, g game.View) {
 	if g.Debug() {
 		y -= 22 // above the debug overlay's line
 	}
+	var ends [2]float32 // army 1's line's right end, army 2's left
 	for side := range 2 {
 		s := armyHUDLine(side, alive[side], broken[side], fallen[side], routed[side])
 		w := float32(textWidth(s, r.smallFace)) + 38 // and the swatches: its men, panicked, routed
 		x := float32(p.view.Min.X + 8)
+		ends[side] = x + w
 		if side == 1 {
 			x = float32(p.view.Max.X) - w - 8
+			ends[side] = x
 		}
 		vector.FillRect(dst, x, float32(y)-2, w, 18, rgba(0, 0, 0, 170), false)
 		fillRect(dst, x+4, float32(y)+5, 6, 6, SideColor(side))
@@ -370,4 +382,12 @@ func (r *Renderer) drawArmiesHUD(dst *ebiten.Image, p projection, g game.View) {
 		fillRect(dst, x+20, float32(y)+5, 6, 6, ArmyStateColor(side, morale.Routed))
 		drawText(dst, s, r.smallFace, float64(x)+32, y, text.AlignStart, color.RGBA{235, 238, 245, 255}, false)
 	}
+	s := armyRoundLabel(sc.Round())
+	w := float32(textWidth(s, r.smallFace)) + 12
+	x := float32(p.view.Min.X+p.view.Max.X)/2 - w/2
+	if x < ends[0]+8 || x+w > ends[1]-8 {
+		y -= 22 // no room between the armies' lines
+	}
+	vector.FillRect(dst, x, float32(y)-2, w, 18, rgba(0, 0, 0, 170), false)
+	drawText(dst, s, r.smallFace, float64(x)+6, y, text.AlignStart, color.RGBA{200, 204, 214, 255}, false)
 }
