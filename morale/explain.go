@@ -177,6 +177,13 @@ func sumCauses(entries []LedgerEntry) []Contribution {
 // cause's sum, the largest first; recovery always comes last, with the time
 // since the last bad news. Distances are printed in metres (world units are
 // centimetres), times in seconds of simulated time.
+//
+// The causes' changes are those of ShownChanges: as printed, they add up
+// exactly to the morale printed (0.18 above) less Start printed with two
+// decimals, the morale the causes took him from (0.18 + 0.31 + 0.09 = 0.58
+// above). A designer can check them against the morale the man had when the
+// window began (his morale at spawn, say), to two decimals; a game can
+// print both ends over bars of ShownChanges, as the demo's Why panel does.
 func (x Explanation) String() string {
 	var b strings.Builder
 	if n := len(x.States); n > 0 {
@@ -186,30 +193,136 @@ func (x Explanation) String() string {
 		fmt.Fprintf(&b, "%v. ", x.State)
 	}
 	fmt.Fprintf(&b, "Morale %.2f ←", x.Morale)
+	shown := x.ShownChanges()
 	sep := " "
-	var rec *Contribution
+	rec := FormatChange(0) // no recovery in the window
 	for k := range x.Causes {
 		c := &x.Causes[k]
 		if c.Cause.Kind == ByRecovery {
-			rec = c
+			rec = shown[k]
 			continue
 		}
 		b.WriteString(sep)
 		sep = ", "
-		b.WriteString(c.phrase())
-	}
-	delta := 0.0
-	if rec != nil {
-		delta = rec.Delta
+		b.WriteString(c.phrase(shown[k]))
 	}
 	b.WriteString(sep)
-	fmt.Fprintf(&b, "recovery %s", FormatChange(delta))
+	b.WriteString("recovery " + rec)
 	if math.IsInf(x.SecondsSinceBadNews, 1) {
 		b.WriteString(" (no bad news)")
 	} else {
 		fmt.Fprintf(&b, " (bad news %s s ago)", short(x.SecondsSinceBadNews))
 	}
 	return b.String()
+}
+
+// Start is the morale x's causes took the agent from: Morale less the sum
+// of the Causes' Deltas. It is his morale when the window began when no
+// cause began before it; when a run of contagion or recovery steps that
+// began earlier is counted whole (a Contribution's First before
+// Now−Window), without the entries of other causes between its start and
+// the window's, it is a number he may never have had.
+func (x Explanation) Start() float64 {
+	sum := 0.0
+	for _, c := range x.Causes {
+		sum += c.Delta
+	}
+	return x.Morale - sum
+}
+
+// ShownChanges returns the Deltas of x.Causes, in their order, as String
+// prints them: RoundChanges from Start to Morale. Printed with two
+// decimals (%.2f), Start and Morale are the ends the changes add up to
+// exactly; a game that shows the causes beside them (the demo's Why
+// panel's bars under "1.00 → 0.31") shows these.
+func (x Explanation) ShownChanges() []string {
+	d := make([]float64, len(x.Causes))
+	for k, c := range x.Causes {
+		d[k] = c.Delta
+	}
+	return RoundChanges(x.Start(), x.Morale, d)
+}
+
+// RoundChanges writes changes of morale, which take it from morale from
+// to morale to (they sum to to − from), each with a sign and two decimals
+// so that, read as written, they add up exactly to to − from as two
+// decimals print them (%.2f, strconv.FormatFloat's 'f' with 2): rounded on
+// its own, each to the nearest hundredth, −0.35, −0.35 for a fall from 1.00
+// to 0.31 read −0.70 in all against a fall of 0.69.
+//
+// The rule is the largest remainder method in hundredths: each change is
+// first rounded down to a hundredth, then the hundredths still missing from
+// the printed difference go, one each, to the changes that lost the most to
+// that rounding, the first of equals in the order given (an Explanation's
+// Causes are the largest first). Each change is written within a hundredth
+// of its true value (the printed ends may take it to exactly a hundredth
+// off when both lie on a half hundredth), and the written sum is exact
+// whatever the ends, when one change at least is not 0.
+//
+// A change of exactly 0 gets no hundredth and reads ±0.00, as FormatChange
+// writes it: it moved nothing. A change that gets no hundredth but is not 0
+// (too small to print, or rounded down to make the sum) reads +0.00 or
+// −0.00, its sign kept: it moved him, up or down, by less than a hundredth,
+// which the sum had no room for. A change that is not finite, or all of
+// them when from or to is not, is written as FormatChange writes it, and
+// counts for nothing; so is a number of a billion or more, far beyond any
+// morale, whose hundredths a float64 does not hold.
+func RoundChanges(from, to float64, changes []float64) []string {
+	out := make([]string, len(changes))
+	finite := func(v float64) bool { return math.Abs(v) < 1e9 } // false for NaN
+	if !finite(from) || !finite(to) {
+		for k, v := range changes {
+			out[k] = FormatChange(v)
+		}
+		return out
+	}
+	hundredths := func(v float64) int64 {
+		f, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'f', 2, 64), 64) // always parses
+		return int64(math.Round(f * 100))
+	}
+	missing := hundredths(to) - hundredths(from)
+	parts := make([]int64, len(changes))
+	var moved []int // the changes that may take a hundredth: finite, not 0
+	for k, v := range changes {
+		if v == 0 || !finite(v) {
+			continue
+		}
+		parts[k] = int64(math.Floor(v * 100))
+		missing -= parts[k]
+		moved = append(moved, k)
+	}
+	// lost is what change k lost to its part: the first to gain a
+	// hundredth is the one that lost the most, the first to give one up
+	// the one that lost the least.
+	lost := func(k int) float64 { return changes[k]*100 - float64(parts[k]) }
+	if n := int64(len(moved)); n > 0 && missing != 0 {
+		// far from the sum (ends that are not the changes' sum): as
+		// many hundredths each as every change can take, then the rest
+		each := missing / n
+		for _, k := range moved {
+			parts[k] += each
+		}
+		missing -= each * n
+		step := int64(1)
+		if missing < 0 {
+			step, missing = -1, -missing
+		}
+		slices.SortStableFunc(moved, func(i, j int) int { return int(step) * cmp.Compare(lost(j), lost(i)) })
+		for _, k := range moved[:missing] {
+			parts[k] += step
+		}
+	}
+	for k, v := range changes {
+		switch {
+		case v == 0 || !finite(v):
+			out[k] = FormatChange(v)
+		case parts[k] > 0 || parts[k] == 0 && v > 0:
+			out[k] = "+" + cents(parts[k])
+		default:
+			out[k] = "−" + cents(-parts[k])
+		}
+	}
+	return out
 }
 
 // StateReason says why state change s (one of x.States) happened, in the
@@ -277,8 +390,12 @@ func versus(m, t float64, below bool) string {
 	return strconv.FormatFloat(m, 'f', -1, 64)
 }
 
-// phrase is one cause's part of the sentence.
-func (c Contribution) phrase() string {
+// cents writes a ≥ 0 hundredths with two decimals: 31 is 0.31.
+func cents(a int64) string { return fmt.Sprintf("%d.%02d", a/100, a%100) }
+
+// phrase is one cause's part of the sentence, its change written change
+// (ShownChanges).
+func (c Contribution) phrase(change string) string {
 	var b strings.Builder
 	switch c.Cause.Kind {
 	case ByEvent:
@@ -288,7 +405,7 @@ func (c Contribution) phrase() string {
 	default:
 		b.WriteString(c.Cause.Kind.String())
 	}
-	b.WriteString(" " + FormatChange(c.Delta))
+	b.WriteString(" " + change)
 	if c.Steps > 0 {
 		fmt.Fprintf(&b, " over %s s", short(c.Seconds))
 		return b.String()
@@ -321,13 +438,17 @@ func (c Contribution) phrase() string {
 	return b.String()
 }
 
-// FormatChange formats a change of morale v as an Explanation's sentence
-// does, for a game that shows changes beside it: a sign and two decimals,
-// +0.20, −0.31 (a true minus sign, U+2212); a change that would read 0.00
-// gets the fewest more decimals, up to six, that show it (−0.004), and two
-// significant digits beyond (−8e-08); exactly 0 (bad news at morale 0, good
-// news at 1, no recovery) is ±0.00, neither up nor down. The infinities
-// are +Inf and −Inf, and NaN is NaN, with no sign.
+// FormatChange formats one change of morale v on its own, as an
+// Explanation's sentence writes a figure that is no part of a sum (a
+// cause's largest entry, a custom event's weight), for a game that shows
+// changes beside it: a sign and two decimals, +0.20, −0.31 (a true minus
+// sign, U+2212); a change that would read 0.00 gets the fewest more
+// decimals, up to six, that show it (−0.004), and two significant digits
+// beyond (−8e-08); exactly 0 (bad news at morale 0, good news at 1, no
+// recovery) is ±0.00, neither up nor down. The infinities are +Inf and
+// −Inf, and NaN is NaN, with no sign. Changes shown as the parts of a
+// change between two morales shown, as the sentence's causes are, are
+// RoundChanges's, which add up.
 func FormatChange(v float64) string {
 	switch {
 	case v == 0:

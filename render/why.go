@@ -51,15 +51,18 @@ const (
 
 // WhyBar is one cause's bar in the Why panel: what it moved his morale by
 // over the window (negative: bad news), and that number as the panel and
-// the sentence print it (morale.FormatChange), formatted once when the
-// panel is built (whyBar).
+// the sentence print it, formatted once when the panel is built: a
+// soldier's as morale.Explanation.ShownChanges writes them, which add up
+// to the panel's Span, a squad's as morale.FormatChange does (whyBar).
 type WhyBar struct {
 	Label  string
 	Delta  float64
 	Number string
 }
 
-// whyBar is the bar of the cause label that moved morale by delta.
+// whyBar is the bar of a squad's cause label that moved its men's morale
+// by delta on average, its number as the squad's sentence prints it
+// (morale.FormatChange).
 func whyBar(label string, delta float64) WhyBar {
 	return WhyBar{Label: label, Delta: delta, Number: morale.FormatChange(delta)}
 }
@@ -72,9 +75,10 @@ type WhyPanel struct {
 	// whose morale the bars moved ("his", or a squad's "the average man's").
 	Title, Detail, Window, Whose string
 	// Span is where the bars take his morale, from the morale the window's
-	// causes began at to the one they leave ("1.00 → 0.31"), for the bars'
-	// header: so that a designer can check the bars against the morale
-	// shown (to their rounding). "" for a squad's panel, with no causes,
+	// causes began at (morale.Explanation.Start) to the one they leave
+	// ("1.00 → 0.31"), for the bars' header: so that a designer can check
+	// the bars against the morale shown; their numbers, as written, add up
+	// exactly to its end less its start. "" for a squad's panel, with no causes,
 	// or when a run of contagion or recovery reaches back before the
 	// window (counted whole, without the entries between: "since 2.00 s
 	// (a run of contagion)" read "0.00 → 0.57" for a man at 1.00 then).
@@ -110,21 +114,29 @@ func BuildWhyPanel(s game.SoldierView, x morale.Explanation, ok bool) WhyPanel {
 		return p
 	}
 	p.Sentence = x.String()
-	sum := 0.0
-	for _, c := range x.Causes {
-		p.Bars = append(p.Bars, whyBar(CauseLabel(c.Cause), c.Delta))
-		sum += c.Delta
+	shown := x.ShownChanges() // the sentence's: they add up to the span
+	for k, c := range x.Causes {
+		p.Bars = append(p.Bars, WhyBar{Label: CauseLabel(c.Cause), Delta: c.Delta, Number: shown[k]})
 	}
 	if len(x.Causes) > 0 && runBefore(x) < 0 {
 		// the window's entries follow one another: their sum is the
 		// change since its start (a run reaching back before it is
 		// counted whole without what came between, and has no start)
-		p.Span = fmt.Sprintf("%.2f → %.2f", x.Morale-sum, x.Morale)
+		p.Span = morale2(x.Start()) + " → " + morale2(x.Morale)
 	}
 	for _, sc := range x.States {
 		p.States = append(p.States, fmt.Sprintf("%.2f s  %v → %v: %s", sc.At, sc.From, sc.To, x.StateReason(sc)))
 	}
 	return p
+}
+
+// morale2 writes a morale with two decimals, as %.2f does, but a start a
+// rounding error below 0 reads 0.00, not -0.00.
+func morale2(m float64) string {
+	if s := fmt.Sprintf("%.2f", m); s != "-0.00" {
+		return s
+	}
+	return "0.00"
 }
 
 // WindowText says how far back explanation x reaches: "last 30 s", or
@@ -171,7 +183,7 @@ func CauseLabel(r morale.Reason) string {
 }
 
 // Text is the panel as plain text, one line per row, each bar's number as
-// the panel draws it (morale.FormatChange): what the demo publishes for tests.
+// the panel draws it (WhyBar.Number): what the demo publishes for tests.
 func (p WhyPanel) Text() string {
 	var b strings.Builder
 	b.WriteString(p.Title + "\n" + p.Detail + "\n" + p.Sentence)
@@ -640,8 +652,8 @@ func (r *Renderer) whyLines(p *WhyPanel, maxH int) (sentence []string, bars []Wh
 }
 
 // moreCauses names the causes rest, which have no bar, with their
-// numbers as the sentence prints them (morale.FormatChange): "and 2 more:
-// LeaderNearby +0.01, EnemyDown −0.004" ("" for none).
+// numbers as the sentence prints them (WhyBar.Number): "and 2 more:
+// LeaderNearby +0.01, EnemyDown −0.00" ("" for none).
 func moreCauses(rest []WhyBar) string {
 	if len(rest) == 0 {
 		return ""
@@ -776,7 +788,7 @@ func (r *Renderer) whyLabelCol(bars []WhyBar, inner float64) float64 {
 }
 
 // whyNumCol is the width of the column of the bars' numbers: whyNumW, or
-// wider when a number morale.FormatChange gives more decimals (−0.000004, 59 px)
+// wider when a number morale.FormatChange gives a squad more decimals (−0.000004, 59 px)
 // would come nearer the track than whyNumGap, so that the track shortens
 // rather than run under it.
 func (r *Renderer) whyNumCol(bars []WhyBar) float64 {

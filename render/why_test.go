@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -480,6 +482,108 @@ func TestWhySpanFromStartToMoraleShown(t *testing.T) {
 			t.Errorf("%s: got the span %q; want %q", s.Name, p.Span, want)
 		}
 	}
+}
+
+// The bars' numbers, as the panel writes them, add up to its span, end
+// less start, as a designer adding them up reads them: rounded each on its
+// own (morale.FormatChange), the bars of a fall printed 1.00 → 0.31 could
+// read −0.70 in all, or −0.004 beside two decimals. Each bar's number is
+// the sentence's for its cause. Every man's panel in the opening, each
+// second up to 30 s, and panels of many random explanations.
+func TestWhyBarsAddUpToSpan(t *testing.T) {
+	check := func(name string, p render.WhyPanel) {
+		t.Helper()
+		from, to, ok := strings.Cut(p.Span, " → ")
+		if !ok {
+			t.Fatalf("%s: got the span %q; want \"start → end\"", name, p.Span)
+		}
+		sum := int64(0)
+		for _, b := range p.Bars {
+			h, ok := barHundredths(b.Number)
+			if !ok {
+				t.Fatalf("%s: bar %s reads %q; want a sign and two decimals, in\n%s", name, b.Label, b.Number, p.Text())
+			}
+			if math.Abs(float64(h)-b.Delta*100) > 1+1e-9 {
+				t.Fatalf("%s: bar %s %v reads %q, more than a hundredth off", name, b.Label, b.Delta, b.Number)
+			}
+			if !strings.Contains(p.Sentence, b.Label+" "+b.Number) {
+				t.Fatalf("%s: bar %s %s is not the sentence's: %s", name, b.Label, b.Number, p.Sentence)
+			}
+			sum += h
+		}
+		if want := spanHundredths(t, to) - spanHundredths(t, from); sum != want {
+			t.Fatalf("%s: got bars adding up to %+.2f; want %s − %s = %+.2f, in\n%s",
+				name, float64(sum)/100, to, from, float64(want)/100, p.Text())
+		}
+	}
+	g, _ := whyGame(t)
+	panels := 0
+	for g.Time() < 30-1e-9 {
+		if math.Mod(g.Time()+1e-9, 1) < 0.05 {
+			for _, s := range g.Scene().(*game.Opening).Soldiers() {
+				x, ok := g.Why(s.ID)
+				if p := render.BuildWhyPanel(s, x, ok); ok && p.Span != "" {
+					check(fmt.Sprintf("%s at %.2f s", s.Name, g.Time()), p)
+					panels++
+				}
+			}
+		}
+		g.Tick()
+	}
+	if panels < 100 {
+		t.Fatalf("checked %d panels of the opening with a span; want 100 or more", panels)
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	kinds := []morale.Reason{{Kind: morale.ByEvent, Event: morale.LeaderDown}, {Kind: morale.ByEvent, Event: morale.AllyDown},
+		{Kind: morale.ByEvent, Event: morale.Suppressed}, {Kind: morale.ByContagion}, {Kind: morale.ByRecovery}, {Kind: morale.ByRally}}
+	for i := range 3000 {
+		x := morale.Explanation{Now: 20, Window: 30, State: morale.Shaken, SecondsSinceBadNews: 1, Morale: r.Float64()}
+		for _, c := range kinds[:1+r.IntN(len(kinds))] {
+			d := float64(r.IntN(61)-30)/100 + float64(r.IntN(2))*0.005 // on a half hundredth, or not
+			if r.IntN(3) == 0 {
+				d = (r.Float64() - 0.5) / 2
+			}
+			x.Causes = append(x.Causes, morale.Contribution{Cause: c, Delta: d, Entries: 1, Steps: 1, Seconds: 1, First: 5, Last: 5})
+		}
+		s := game.SoldierView{Name: "Chen", Alive: true, State: morale.Shaken, Morale: x.Morale}
+		check(fmt.Sprintf("random explanation %d", i), render.BuildWhyPanel(s, x, true))
+	}
+}
+
+// barHundredths reads a bar's number as a designer does, "−0.35" as -35
+// hundredths; ok is false when it is not a sign and two decimals.
+func barHundredths(s string) (int64, bool) {
+	sign, digits := int64(1), s
+	switch {
+	case strings.HasPrefix(s, "−"):
+		sign, digits = -1, s[len("−"):]
+	case strings.HasPrefix(s, "+"):
+		digits = s[1:]
+	case strings.HasPrefix(s, "±"):
+		digits = s[len("±"):]
+	default:
+		return 0, false
+	}
+	whole, frac, ok := strings.Cut(digits, ".")
+	if !ok || len(frac) != 2 || whole == "" {
+		return 0, false
+	}
+	w, err1 := strconv.ParseInt(whole, 10, 64)
+	f, err2 := strconv.ParseInt(frac, 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0, false
+	}
+	return sign * (w*100 + f), true
+}
+
+// spanHundredths reads an end of the span, "0.31", in hundredths.
+func spanHundredths(t *testing.T, s string) int64 {
+	t.Helper()
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil || !strings.Contains(s, ".") || len(s)-strings.Index(s, ".") != 3 {
+		t.Fatalf("got the span's end %q; want a morale with two decimals", s)
+	}
+	return int64(math.Round(v * 100))
 }
 
 // When a run of contagion or recovery reaches back before the window, the
