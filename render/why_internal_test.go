@@ -55,9 +55,11 @@ func TestWhyNamesCausesWithoutABar(t *testing.T) {
 	}
 }
 
-// The panel's numbers read as the sentence's (morale.FormatChange), in its text
-// and on its lines: a cause that moved nothing is ±0.00, neither up nor
-// down, and a small one keeps its sign and the digits that show it. They
+// A squad's panel's numbers read as its sentence's (morale.FormatChange;
+// a soldier's are morale.Explanation.ShownChanges', TestWhyBarsAddUpToSpan),
+// in its text and on its lines: a cause that moved nothing is ±0.00,
+// neither up nor down, and a small one keeps its sign and the digits that
+// show it. They
 // read +0.00 for both (and Text -0.40 with a hyphen), so bad news at morale
 // 0 read as a rise. A long number widens the numbers' column rather than
 // run over the track.
