@@ -82,10 +82,14 @@ type armyMan struct {
 	slot  morale.Vec2 // offset from his squad's anchor
 	squad int32       // index in armies.squads
 	alive bool
-	// state and morale are his at the last combat round: what every view
-	// of him shows, and what his squad's shown figures count (tally).
-	state  morale.State
-	morale float64
+	// state is his state at the last combat round, by which he moves and
+	// his rout is news until the next.
+	state morale.State
+	// shownState and morale are his as the battle last read them (see
+	// Armies.FiguresAt): what every view of him shows, and what his
+	// squad's shown figures count (tally).
+	shownState morale.State
+	morale     float64
 }
 
 // armySquad is one squad of the armies scene.
@@ -110,8 +114,8 @@ type armySquad struct {
 	// the battle.
 	leftSteady, broke, fell int64
 	// shown is what every view of the squad shows (tally): its living
-	// men's figures at the last combat round, counted again whenever one
-	// of them falls.
+	// men's shown figures (see armyMan), counted again whenever one of
+	// them falls.
 	shown morale.SquadStats
 }
 
@@ -130,9 +134,27 @@ type Armies struct {
 	selected morale.SquadID
 	whySince float64 // when the selected squad's ledger began (armies_why.go)
 	routs    int     // men who entered Routed
-	round    float64 // the time of the last combat round, whose figures the views show
+	readAt   float64 // when the men's shown figures were read (FiguresAt)
 	deaths   [2]int
 	stats    []morale.SquadStats // scratch for armyRound, not state
+}
+
+// reread reads every living man's state and morale again for the views,
+// and counts every squad's shown figures from them, after a command the
+// battle carried out (a rally, a shell, a forced rout, new settings):
+// paused, a designer sees what the command did at once, not at the next
+// combat round. The battle's own figures (each man's state, the squads'
+// stats) stay the round's, so the fight goes on as it would.
+func (a *Armies) reread() {
+	for i := range a.men {
+		if m := &a.men[i]; m.alive {
+			m.shownState, m.morale = m.agent.State(), m.agent.Morale()
+		}
+	}
+	a.readAt = a.b.Time()
+	for i := range a.squads {
+		a.tally(i)
+	}
 }
 
 // brokenState reports whether st is a broken state: Panicked or Routed.
@@ -300,9 +322,9 @@ func (a *Armies) armyRound(fight bool) {
 			a.routs++
 			a.armyReport(morale.AllyDown, m.pos, 0, a.sides[a.squads[m.squad].side], ArmyRoutNews)
 		}
-		m.state, m.morale = st, m.agent.Morale()
+		m.state, m.shownState, m.morale = st, st, m.agent.Morale()
 	}
-	a.round = t
+	a.readAt = t
 	for i := range a.squads {
 		a.tally(i)
 	}
@@ -464,9 +486,9 @@ func (a *Armies) armyKill(id int) {
 }
 
 // tally counts squad i's shown figures (armySquad.shown) from its living
-// men's state and morale at the last combat round, in their order: every
-// combat round, and again when one of them falls, so that its count is
-// always its men alive.
+// men's shown state and morale, in their order: every combat round, after
+// a command (reread), and again when one of them falls, so that its count
+// is always its men alive.
 func (a *Armies) tally(i int) {
 	sq := &a.squads[i]
 	st := morale.SquadStats{ID: sq.id, Lowest: 1}
@@ -479,8 +501,8 @@ func (a *Armies) tally(i int) {
 		st.Count++
 		st.Average += m.morale
 		st.Lowest = min(st.Lowest, m.morale)
-		st.ByState[m.state]++
-		if brokenState(m.state) {
+		st.ByState[m.shownState]++
+		if brokenState(m.shownState) {
 			st.Broken++
 		}
 	}

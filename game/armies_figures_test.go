@@ -118,7 +118,41 @@ func TestArmiesFiguresAgree(t *testing.T) {
 	if killed == 0 || !broke {
 		t.Errorf("killed %d, squad %d broke %v; want a kill and a break in the 40 s", killed, sel.ID, broke)
 	}
-	if r := av.Round(); r > g.Time() || g.Time()-r >= game.ArmyCombatInterval {
-		t.Errorf("Round() = %v at %v s; want the last combat round, within %v s", r, g.Time(), game.ArmyCombatInterval)
+	if r := av.FiguresAt(); r > g.Time() || g.Time()-r >= game.ArmyCombatInterval {
+		t.Errorf("FiguresAt() = %v at %v s; want the last combat round, within %v s", r, g.Time(), game.ArmyCombatInterval)
+	}
+}
+
+// TestArmiesShowACommandAtOnce: a command shows on the armies screen at
+// once, paused too, not at the next combat round: a designer who pauses
+// in the rout and rallies the selected squad sees its men rallied. The
+// views read the men again after every command (their figures are then of
+// that moment, FiguresAt), while the battle goes on by its round's.
+func TestArmiesShowACommandAtOnce(t *testing.T) {
+	g := newArmies(t, 1)
+	av := armies(g)
+	sel := av.AppendSquads(nil)[3] // army 1's front line: broken by 20 s
+	if err := g.Apply(game.SelectSquad{ID: sel.ID}); err != nil {
+		t.Fatal(err)
+	}
+	for range 20 * game.TPS {
+		g.Tick()
+	}
+	before, _ := av.SelectedSquadView()
+	if before.Stats.Broken == 0 {
+		t.Fatalf("squad %d at 20 s: none broken; want a broken squad to rally", sel.ID)
+	}
+	if err := g.Apply(game.RallySquad{ID: sel.ID}); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := av.SelectedSquadView()
+	men := av.AppendMen(nil)
+	want := squadOf(men, sel.Index)
+	want.ID = sel.ID
+	if after.Stats.Broken != 0 || after.Stats != want {
+		t.Errorf("rallied at %.2f s, paused: got %d of %d broken, Stats %+v; want none broken, its men's %+v", g.Time(), after.Stats.Broken, after.Stats.Count, after.Stats, want)
+	}
+	if got := av.FiguresAt(); got != g.Time() {
+		t.Errorf("FiguresAt() = %v after a command at %v s; want the command's time", got, g.Time())
 	}
 }

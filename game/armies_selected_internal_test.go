@@ -24,10 +24,10 @@ func TestArmiesShowTheLastRound(t *testing.T) {
 	last, _ := a.SelectedSquadView()
 	differ := 0
 	for tick := 0; tick < 20*TPS; tick++ {
-		round := a.Round()
+		round := a.FiguresAt()
 		s.Tick()
 		v, _ := a.SelectedSquadView()
-		if a.Round() == round && v.Stats != last.Stats {
+		if a.FiguresAt() == round && v.Stats != last.Stats {
 			t.Fatalf("%.3f s: got Stats %+v between rounds (last at %.2f s); want those of the round, %+v", s.Time(), v.Stats, round, last.Stats)
 		}
 		if v.Stats.Count != a.squads[k].alive {

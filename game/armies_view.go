@@ -13,9 +13,9 @@ type ManView struct {
 	Pos morale.Vec2
 	// Squad is the index of his squad in AppendSquads; Side his army, 0 or 1.
 	Squad, Side int
-	// State and Morale (0..1) are his at the last combat round
-	// (Armies.Round), as his squad's SquadView counts them: Steady and 0
-	// once he fell.
+	// State and Morale (0..1) are his as the battle last read them
+	// (Armies.FiguresAt), as his squad's SquadView counts them: Steady and
+	// 0 once he fell.
 	State  morale.State
 	Morale float64
 	// Alive is false once he fell (at once, not at the next round).
@@ -30,8 +30,8 @@ type SquadView struct {
 	// Anchor is where its formation stands, in cm.
 	Anchor morale.Vec2
 	// Stats count its living men's State and Morale as their ManViews
-	// give them: at the last combat round (Armies.Round), the men fallen
-	// since left out.
+	// give them: as last read (Armies.FiguresAt), the men fallen since
+	// left out.
 	Stats morale.SquadStats
 	// State is the state most of them are in, by those Stats (Routed when
 	// most are Routed, Panicked when most are broken, Shaken when most
@@ -52,7 +52,7 @@ func (a *Armies) AppendMen(dst []ManView) []ManView {
 		m := &a.men[i]
 		v := ManView{Pos: m.pos, Squad: int(m.squad), Side: a.squads[m.squad].side, Alive: m.alive}
 		if m.alive {
-			v.State, v.Morale = m.state, m.morale
+			v.State, v.Morale = m.shownState, m.morale
 		}
 		dst = append(dst, v)
 	}
@@ -68,20 +68,21 @@ func (a *Armies) AppendSquads(dst []SquadView) []SquadView {
 	return dst
 }
 
-// squadView is squad i's view: its men's figures at the last combat round.
+// squadView is squad i's view: its men's figures as last read (FiguresAt).
 func (a *Armies) squadView(i int) SquadView {
 	sq := &a.squads[i]
 	return SquadView{ID: sq.id, Index: i, Side: sq.side, Anchor: sq.anchor, Stats: sq.shown, State: squadState(sq.shown), Target: int(sq.target)}
 }
 
-// Round returns the time, in seconds, of the last combat round (every
-// ArmyCombatInterval), when the battle last read its men's state and
-// morale, by which it moves them until the next round: every view of the
-// men and squads shows that read (each man's State and Morale, each
-// squad's Stats and State, its Why's Men, Broken and Average), so that
-// one screen never shows one squad two ways. A man who falls in between
-// leaves his squad's figures at once.
-func (a *Armies) Round() float64 { return a.round }
+// FiguresAt returns the time, in seconds, when the battle last read its
+// men's state and morale for the views: at the last combat round (every
+// ArmyCombatInterval), or after a command it carried out since (a rally, a
+// shell, a forced rout, new settings, a selection). Every view of the men
+// and squads shows that read (each man's State and Morale, each squad's
+// Stats and State, its Why's Men, Broken and Average), so that one screen
+// never shows one squad two ways, and a command shows at once, paused too.
+// A man who falls in between leaves his squad's figures at once.
+func (a *Armies) FiguresAt() float64 { return a.readAt }
 
 // SelectedSquadView returns the squad selected with SelectSquad as the
 // panel's line and the field's inset show it, the view AppendSquads gives
@@ -139,6 +140,10 @@ func (a *Armies) apply(c Command) (handled bool, err error) {
 	}
 	return false, nil
 }
+
+// commanded reads the men's figures again (reread): what a command did
+// shows at once, paused too.
+func (a *Armies) commanded() { a.reread() }
 
 // field is the armies' battlefield, 600 × 340 m.
 func (a *Armies) field() morale.Vec2 { return morale.Vec2{X: armyFieldW, Y: armyFieldH} }

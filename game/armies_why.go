@@ -42,7 +42,7 @@ type SquadWhy struct {
 	Selected float64
 	// Men is how many of its men are alive, Broken how many of them are
 	// Panicked or Routed, Average their mean morale: the squad's
-	// SquadView.Stats (Count, Broken, Average), at the last combat round
+	// SquadView.Stats (Count, Broken, Average), as last read (FiguresAt),
 	// as every view of it shows them.
 	Men, Broken int
 	Average     float64

@@ -124,6 +124,7 @@ func (b *Battle) Apply(c Command) error {
 	if err := b.apply(c); err != nil {
 		return err
 	}
+	b.scene.commanded()
 	b.version++
 	return nil
 }

@@ -159,6 +159,9 @@ func (o *Opening) sampleAll() {
 	}
 }
 
+// commanded does nothing: the opening's views read the World as it is.
+func (o *Opening) commanded() {}
+
 // apply carries out the commands that name a soldier (Kill, ForceRout),
 // Reinforce, and refuses SelectSquad: the opening has no squads to select.
 func (o *Opening) apply(c Command) (handled bool, err error) {

@@ -389,6 +389,9 @@ func (s *Scenario) sample() {
 	}
 }
 
+// commanded does nothing: a scenario's views read the World as it is.
+func (s *Scenario) commanded() {}
+
 // apply carries out the commands that name a man (Kill, by the fight's rule
 // for a death; ForceRout) and Reinforce (the first squad, at its place),
 // and refuses SelectSquad.

@@ -20,6 +20,11 @@ type Scene interface {
 	// own (Kill, ForceRout, Reinforce, SelectSquad); handled is false for
 	// those the battle carries out the same in every scene.
 	apply(c Command) (handled bool, err error)
+	// commanded follows every command the battle carried out (Apply
+	// without an error), in whichever scene: a scene whose views show
+	// figures read at intervals reads them again, so that a command shows
+	// at once.
+	commanded()
 	// field is the battlefield size, in cm.
 	field() morale.Vec2
 	// sync tells the World where its agents stand, before an event at a

@@ -266,7 +266,7 @@ func (r *Renderer) drawArmiesBars(dst *ebiten.Image, p projection, g game.View, 
 		}
 		a.flush(dst, sheet)
 	}
-	s, ok := sc.SelectedSquadView() // the last combat round's figures, as every view of it
+	s, ok := sc.SelectedSquadView() // its figures as last read, as every view of it
 	if !ok {
 		return
 	}
@@ -332,10 +332,11 @@ func armyHUDLine(side, alive, broken, fallen, routed int) string {
 	return fmt.Sprintf("Army %d: %d men, %d broken, %d fallen, %s routed", side+1, alive, broken, fallen, words.Count(routed, "squad", "squads"))
 }
 
-// armyRoundLabel says when the field's morale figures are from: the last
-// combat round, at t seconds (game.Armies.Round).
+// armyRoundLabel says when the field's morale figures were read, at t
+// seconds (game.Armies.FiguresAt): the last combat round, or a command
+// since.
 func armyRoundLabel(t float64) string {
-	return fmt.Sprintf("morale at the last combat round, %.2f s", t)
+	return fmt.Sprintf("morale as read at %.2f s", t)
 }
 
 // drawArmiesHUD writes the clock and each army's men standing, broken and
@@ -382,7 +383,7 @@ func (r *Renderer) drawArmiesHUD(dst *ebiten.Image, p projection, g game.View, s
 		fillRect(dst, x+20, float32(y)+5, 6, 6, ArmyStateColor(side, morale.Routed))
 		drawText(dst, s, r.smallFace, float64(x)+32, y, text.AlignStart, color.RGBA{235, 238, 245, 255}, false)
 	}
-	s := armyRoundLabel(sc.Round())
+	s := armyRoundLabel(sc.FiguresAt())
 	w := float32(textWidth(s, r.smallFace)) + 12
 	x := float32(p.view.Min.X+p.view.Max.X)/2 - w/2
 	if x < ends[0]+8 || x+w > ends[1]-8 {

@@ -21,7 +21,7 @@ func (a *App) squadLine(av *game.Armies) string {
 	if id == 0 {
 		return "Selected: none (right-click a squad)"
 	}
-	if s, ok := av.SelectedSquadView(); ok { // the last combat round's figures, as the field, the inset and the Why panel give them
+	if s, ok := av.SelectedSquadView(); ok { // its figures as last read (FiguresAt), as the field, the inset and the Why panel give them
 		return squadSelection(s)
 	}
 	return fmt.Sprintf("Selected: squad %d", id)
