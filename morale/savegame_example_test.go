@@ -9,7 +9,7 @@ import (
 // A savegame mid-fight, loaded into the World a game already has: the
 // loaded fight continues exactly as the saved one does, and the tags map its
 // agents back to the game's entities.
-func Example_saveGame() {
+func ExampleWorld_UnmarshalBinary() {
 	world, err := morale.NewWorld(morale.DefaultSettings(), 42)
 	if err != nil {
 		panic(err)
