@@ -59,7 +59,9 @@ func secondsToTicks(seconds float64) int64 {
 //
 // One call runs at most MaxAdvanceSteps steps, and the clock stops at
 // MaxWorldSeconds; time beyond either is dropped and added to DroppedSeconds
-// (of one dt, at most MaxWorldSeconds count, so that it stays finite). The
+// (of one dt, at most MaxWorldSeconds count, so that it stays finite). When
+// a listener's Advance reaches MaxAdvanceSteps, the Advance that told it
+// stops there too, dropping the rest of its own dt. The
 // clock never goes back, and no step ends before the present: when
 // SetSettings shortened SquadUpdateInterval so that an interval after the
 // last step lies in the past, the next step ends at the present and spans
@@ -102,17 +104,19 @@ func (w *World) Advance(dt float64) {
 		w.ends = w.ends[:me]
 	}()
 	for steps := 0; w.ends[me]-w.stepTicks >= w.intervalTicks; steps++ {
-		if steps == MaxAdvanceSteps { // every Advance under way ends here
-			w.drop(w.ends[0] - w.stepTicks)
+		if steps == MaxAdvanceSteps { // every Advance under way ends here, or where a listener's took the clock
+			stop := max(w.stepTicks, w.nowTicks)
+			w.drop(w.ends[0] - stop)
 			for k := range w.ends {
-				w.ends[k] = w.stepTicks
+				w.ends[k] = stop
 			}
 			break
 		}
 		// A step ends an interval after the last one, or at the present
 		// when that lies in the past (SetSettings shortened the interval
-		// since): it then spans all the time since the last step.
-		w.nowTicks = max(w.stepTicks+w.intervalTicks, present)
+		// since, or a listener's Advance moved the clock past it): it then
+		// spans all the time since the last step.
+		w.nowTicks = max(w.stepTicks+w.intervalTicks, w.nowTicks)
 		w.stepGuarded()
 		w.flush()
 	}

@@ -2,6 +2,7 @@ package morale_test
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -371,4 +372,84 @@ func TestListenerPanicStopsTheCall(t *testing.T) {
 	if _, err := w.MarshalBinary(); err != nil || a.Morale() <= 0.5 {
 		t.Errorf("after the panic: save error %v, morale %v; want a World that saves and recovered", err, a.Morale())
 	}
+}
+
+// The clock never goes back, whatever a listener's Advance does to it: a
+// listener that advances and then shortens the interval (the next step of
+// the Advance under way ended at 0.30 s, before the present 0.45 s its
+// Advance reached), and a listener that advances in the last step an
+// Advance may run (which then stopped the clock at that step's end, 0.1 s
+// before the present, counted the 0.1 s as dropped, and wrote a save that
+// did not load: "a time lies before the clock's start").
+func TestListenersAdvanceNeverTakeTheClockBack(t *testing.T) {
+	t.Run("shorter interval", func(t *testing.T) {
+		w := newTestWorld(t)
+		a := w.Spawn(1, morale.Vec2{})
+		w.Spawn(1, morale.Vec2{X: 1}, morale.WithMorale(0.3))
+		done, last := false, 0.0
+		w.OnMoraleChanged(func(*morale.Agent, float64, morale.Reason) {
+			if now := w.Now(); now < last {
+				t.Fatalf("Now() = %v after %v: the clock went back", now, last)
+			}
+			last = w.Now()
+			if !done && w.Steps() == 1 {
+				done = true
+				w.Advance(0.2)
+				last = w.Now()
+				a.ForceRout()
+				s := w.Settings()
+				s.SquadUpdateInterval = 0.05
+				if err := w.SetSettings(s); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+		w.Advance(1)
+		if got := a.Snapshot().SecondsInState; got < 0 {
+			t.Errorf("SecondsInState = %v after his rout; want ≥ 0", got)
+		}
+		if w.Now() != 1.2 {
+			t.Errorf("Now() = %v; want 1.2, the 1 s fed and the listener's 0.2", w.Now())
+		}
+	})
+	t.Run("MaxAdvanceSteps", func(t *testing.T) {
+		w := newTestWorld(t)
+		a := w.Spawn(1, morale.Vec2{})
+		b := w.Spawn(1, morale.Vec2{X: 1}, morale.WithMorale(0))
+		if err := a.ReportEvent(morale.AllyDown, 1); err != nil {
+			t.Fatal(err)
+		}
+		last, seen := uint64(0), 0.0
+		w.OnMoraleChanged(func(*morale.Agent, float64, morale.Reason) {
+			if w.Steps() != last { // keeps morale moving, so a change is told every step
+				last = w.Steps()
+				if err := b.SetMorale(0); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if w.Steps() == morale.MaxAdvanceSteps && seen == 0 {
+				w.Advance(0.1)
+				seen = w.Now()
+				a.ForceRout()
+			}
+		})
+		w.Advance(5000)
+		if seen == 0 {
+			t.Fatal("no listener ran at the last step")
+		}
+		if w.Now() != seen {
+			t.Errorf("Now() = %v after the listener's Advance took it to %v; want %v", w.Now(), seen, seen)
+		}
+		if got, want := w.Now()+w.DroppedSeconds(), 5000.1; math.Abs(got-want) > 1e-9 {
+			t.Errorf("Now() + DroppedSeconds() = %v; want %v, the time fed", got, want)
+		}
+		save, err := w.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var loaded morale.World
+		if err := loaded.UnmarshalBinary(save); err != nil {
+			t.Errorf("the save does not load: %v", err)
+		}
+	})
 }
