@@ -26,7 +26,9 @@ type Explanation struct {
 	// |Delta| first.
 	Causes []Contribution
 	// Changes are the ledger's morale entries in the window, in the order
-	// they began.
+	// they were recorded: an event's when it came, a run of contagion or
+	// recovery steps when its first step ended (after the events of that
+	// step's interval, though its From is the interval's start).
 	Changes []LedgerEntry
 	// States are the state changes in the window, oldest first.
 	States []StateChange
