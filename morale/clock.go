@@ -61,19 +61,20 @@ func secondsToTicks(seconds float64) int64 {
 // MaxWorldSeconds; time beyond either is dropped and added to DroppedSeconds
 // (of one dt, at most MaxWorldSeconds count, so that it stays finite). When
 // a listener's Advance reaches MaxAdvanceSteps, the Advance that told it
-// stops there too, dropping the rest of its own dt. The
-// clock never goes back, and no step ends before the present: when
-// SetSettings shortened SquadUpdateInterval so that an interval after the
-// last step lies in the past, the next step ends at the present and spans
-// all the time since the last one (see SetSettings).
+// stops there too, dropping the rest of its own dt. The clock never goes
+// back, and no step ends before the present: when SetSettings shortened
+// SquadUpdateInterval so that an interval after the last step lies in the
+// past, the next step ends at the present and spans all the time since the
+// last one (see SetSettings).
 //
 // Called from a listener during an Advance, it moves the same clock at
 // once, from the present (the end of the step being told) by its own dt,
 // running every step that falls due on the way: what a listener sees after
 // it does not depend on the frame sizes of the Advance under way, whose end
-// moves on by dt too, so that the time of every call adds up. From a listener of any other call (ForceRout, say), it runs its own
-// time from the present. Nothing of an Advance's time outlives its call: a
-// listener's panic that stops it drops the time it did not run, counted in
+// moves on by dt too, so that the time of every call adds up. From a
+// listener of any other call (ForceRout, say), it runs its own time from the
+// present. Nothing of an Advance's time outlives its call: a listener's
+// panic that stops it drops the time it did not run, counted in
 // DroppedSeconds, and a Clone taken meanwhile holds none of it.
 func (w *World) Advance(dt float64) {
 	// Misuse is loud whatever dt is: a paused game's Advance(0) in a loop
