@@ -296,7 +296,7 @@ func RoundChanges(from, to float64, changes []float64) []string {
 	// lost is what change k lost to its part: the first to gain a
 	// hundredth is the one that lost the most, the first to give one up
 	// the one that lost the least.
-	lost := func(k int) float64 { return changes[k]*100 - float64(parts[k]) }
+	lost := func(k int) float64 { return float64(changes[k]*100) - float64(parts[k]) }
 	if n := int64(len(moved)); n > 0 && missing != 0 {
 		// far from the sum (ends that are not the changes' sum): as
 		// many hundredths each as every change can take, then the rest
