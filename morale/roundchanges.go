@@ -34,8 +34,8 @@ import (
 // morale, whose hundredths a float64 does not hold.
 func RoundChanges(from, to float64, changes []float64) []string {
 	out := make([]string, len(changes))
-	finite := func(v float64) bool { return math.Abs(v) < 1e9 } // false for NaN
-	if !finite(from) || !finite(to) {
+	countable := func(v float64) bool { return math.Abs(v) < 1e9 } // hundredths a float64 holds; false for NaN and ±Inf
+	if !countable(from) || !countable(to) {
 		for k, v := range changes {
 			out[k] = FormatChange(v)
 		}
@@ -47,9 +47,9 @@ func RoundChanges(from, to float64, changes []float64) []string {
 	}
 	missing := hundredths(to) - hundredths(from)
 	parts := make([]int64, len(changes))
-	var moved []int // the changes that may take a hundredth: finite, not 0
+	var moved []int // the changes that may take a hundredth: countable, not 0
 	for k, v := range changes {
-		if v == 0 || !finite(v) {
+		if v == 0 || !countable(v) {
 			continue
 		}
 		parts[k] = int64(math.Floor(v * 100))
@@ -79,7 +79,7 @@ func RoundChanges(from, to float64, changes []float64) []string {
 	}
 	for k, v := range changes {
 		switch {
-		case v == 0 || !finite(v):
+		case v == 0 || !countable(v):
 			out[k] = FormatChange(v)
 		case parts[k] > 0 || parts[k] == 0 && v > 0:
 			out[k] = "+" + cents(parts[k])
