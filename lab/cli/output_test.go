@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -83,7 +84,11 @@ func TestReportReplacesOnlyAReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	body = bytes.ReplaceAll(body, []byte(`weights = "../weights.toml"`), []byte(`weights = "../../weights.toml"`))
+	weights, err := filepath.Abs("../../weights.toml") // the scenario moves to a temporary folder
+	if err != nil {
+		t.Fatal(err)
+	}
+	body = bytes.ReplaceAll(body, []byte(`weights = "../weights.toml"`), []byte("weights = "+strconv.Quote(weights)))
 	if err := os.WriteFile(sc, body, 0o644); err != nil {
 		t.Fatal(err)
 	}
