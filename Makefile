@@ -135,8 +135,13 @@ lint:
 ## no squad selected, so no Why re-simulation runs beside them), or a fit
 ## whose workers the other fit tests run under the race detector, which
 ## made them 5-10 times slower (410 s of unit-root's time on a loaded
-## machine, 50 s without it).
-UNIT_PLAIN = ^(TestFitSeveralPlanted|TestFitFailingReportsClosestOfAllRounds|TestFitKnownAnswer|TestFitUnreachable|TestFitSteersAwayFromLint|TestFitUnmetExitsOne|TestFitSeveralFiles|TestSnapshotCostPerMinute|TestSnapshotRewindEqualsPlayed|TestErrorsEchoLittle|TestArmiesRoutCascades|TestArmiesDeterministic|TestArmiesLedgerChangesNoBit)$$
+## machine, 50 s without it). So are the armies' figures over 40 s of
+## battle, the Why panel's key over three sessions, the poll interval and
+## work count of the lab's long fights, the capped fit plot, and the two
+## sensitivity runs that check only their table's columns (the race
+## detector's run of sensitivity's workers is TestSensitivityLongKnobKeepsTheColumns):
+## 170 s of the race run's time on an AMD EPYC, 20 s without it.
+UNIT_PLAIN = ^(TestFitSeveralPlanted|TestFitFailingReportsClosestOfAllRounds|TestFitKnownAnswer|TestFitUnreachable|TestFitSteersAwayFromLint|TestFitUnmetExitsOne|TestFitSeveralFiles|TestSnapshotCostPerMinute|TestSnapshotRewindEqualsPlayed|TestErrorsEchoLittle|TestArmiesRoutCascades|TestArmiesDeterministic|TestArmiesLedgerChangesNoBit|TestArmiesFiguresAgree|TestWhyKeyCoversThePanel|TestPollInterval|TestFightWorkCountsTheWork|TestFitExpectationsPlotCapped|TestSensitivityColumnsHoldTinyChanges|TestSensitivitySwingKeepsToItsColumn)$$
 
 unit:
 	@$(MAKE) --no-print-directory -j2 --output-sync=target unit-root unit-morale unit-plain
@@ -146,7 +151,7 @@ unit-root:
 	CGO_ENABLED=1 $(XVFB) $(GO) test -race -shuffle=on -skip '$(UNIT_PLAIN)' ./...
 
 unit-plain:
-	$(GO) test -shuffle=on -run '$(UNIT_PLAIN)' ./game ./lab ./lab/fit ./lab/cli
+	$(XVFB) $(GO) test -shuffle=on -run '$(UNIT_PLAIN)' ./game ./lab ./lab/fit ./lab/cli ./lab/report ./render
 
 unit-morale:
 	$(LIB) CGO_ENABLED=1 $(GO) test -race -shuffle=on ./...
