@@ -30,6 +30,9 @@ FUZZ_GO     = go1.27.3
 # $(FUZZTIME) run whole: FuzzUnmarshalBinary ran 932 inputs in 10 s with 5 s,
 # 39,736 with 100 runs.
 FUZZMIN    ?= 100x
+# Fuzz targets run at a time: two share the two cores (each one's link and
+# baseline run beside the other's fuzzing); FUZZJOBS=1 for a deep run.
+FUZZJOBS   ?= 2
 WEBDIR      = build/web
 # Window tests need a display; without one, run them under a virtual one.
 XVFB        = $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1600x900x24")
@@ -231,16 +234,10 @@ amd64v3:
 wasm:
 	$(LIB) GOOS=js GOARCH=wasm PATH="$$PATH:$$($(GO) env GOROOT)/lib/wasm" $(GO) test -count=1 -run 'Save|Load|Checksum|Tag|SameBits' .
 
-## fuzz: every fuzz target of both modules for $(FUZZTIME) each, under $(FUZZ_GO).
+## fuzz: every fuzz target of both modules for $(FUZZTIME) each, under
+## $(FUZZ_GO), $(FUZZJOBS) at a time (scripts/fuzz.sh).
 fuzz:
-	@for m in $(MODULES); do \
-	  (cd $$m && if [ $$m = morale ]; then export GOWORK=off; fi; for pkg in $$($(GO) list ./...); do \
-	    for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
-	      echo "fuzz: $$pkg $$f for $(FUZZTIME)"; \
-	      GOTOOLCHAIN=$(FUZZ_GO) $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMIN) $$pkg || exit 1; \
-	    done; \
-	  done) || exit 1; \
-	done
+	@GO=$(GO) FUZZTIME=$(FUZZTIME) FUZZMIN=$(FUZZMIN) FUZZ_GO=$(FUZZ_GO) FUZZJOBS=$(FUZZJOBS) scripts/fuzz.sh $(MODULES)
 
 ## doccheck: every relative link and #anchor in the Markdown resolves, each
 ## quoted example is its function's body, the README's performance figures
