@@ -107,16 +107,21 @@ type armySquad struct {
 	outnAt  int64 // next Outnumbered report
 	target  int32 // the enemy squad it fired at last, -1 none
 	holding bool  // within armyHoldRange of an enemy squad
-	// leftSteady is the battle sub-tick it last left Steady; broke the
-	// sub-tick it last went from whole (Steady or Shaken) to broken
-	// (Panicked or Routed), and fell when that fall began (leftSteady
-	// then): what Session.SquadBreakWhy explains. They change no bit of
-	// the battle.
-	leftSteady, broke, fell int64
 	// shown is what every view of the squad shows (tally): its living
 	// men's shown figures (see armyMan), counted again whenever one of
 	// them falls.
 	shown morale.SquadStats
+	// seen is the state most of its men were in at the last read
+	// (squadState of shown, reread): the squad's state as the views show
+	// it. leftSteady is the battle sub-tick it last left Steady so; broke
+	// the sub-tick it last went from whole (Steady or Shaken) to broken
+	// (Panicked or Routed), and fell when that fall began (leftSteady
+	// then): what Session.SquadBreakWhy explains. The men's states change
+	// at the World's steps and at commands, and the views read them again
+	// after each (reread), so broke is the sub-tick the squad broke, not
+	// the next combat round's. They change no bit of the battle.
+	seen                    morale.State
+	leftSteady, broke, fell int64
 }
 
 // Armies is the scene of Config.Scene SceneArmies: two armies of
@@ -135,25 +140,43 @@ type Armies struct {
 	whySince float64 // when the selected squad's ledger began (armies_why.go)
 	routs    int     // men who entered Routed
 	readAt   float64 // when the men's shown figures were read (FiguresAt)
+	steps    uint64  // the World's Steps at that read
 	deaths   [2]int
 	stats    []morale.SquadStats // scratch for armyRound, not state
 }
 
-// reread reads every living man's state and morale again for the views,
-// and counts every squad's shown figures from them, after a command the
-// battle carried out (a rally, a shell, a forced rout, new settings):
-// paused, a designer sees what the command did at once, not at the next
-// combat round. The battle's own figures (each man's state, the squads'
-// stats) stay the round's, so the fight goes on as it would.
+// reread reads every living man's state and morale for the views, counts
+// every squad's shown figures from them and notes when a squad left Steady
+// or broke (armySquad.seen). The battle reads at the end of every combat
+// round, after its volleys, after every step of the World between rounds
+// (a SquadUpdateInterval other than the round's), and after a command it
+// carried out (a rally, a shell, a forced rout, new settings): nothing
+// moves the men's state or morale but these, so what the views show is
+// the World as it is, and a squad's Why, summed up to now, ends at the
+// read (SquadWhy). Paused, a designer sees what a command did at once. The
+// battle's own figures (each man's state, the squads' stats) stay those
+// read at the start of the round, so the fight goes on as it would.
 func (a *Armies) reread() {
 	for i := range a.men {
 		if m := &a.men[i]; m.alive {
 			m.shownState, m.morale = m.agent.State(), m.agent.Morale()
 		}
 	}
-	a.readAt = a.b.Time()
+	a.readAt, a.steps = a.b.Time(), a.b.world.Steps()
 	for i := range a.squads {
 		a.tally(i)
+		sq := &a.squads[i]
+		st := squadState(sq.shown)
+		if st == sq.seen {
+			continue
+		}
+		if sq.seen == morale.Steady {
+			sq.leftSteady = a.b.now
+		}
+		if brokenState(st) && !brokenState(sq.seen) {
+			sq.broke, sq.fell = a.b.now, sq.leftSteady
+		}
+		sq.seen = st
 	}
 }
 
@@ -245,8 +268,11 @@ func (a *Armies) step() {
 	a.b.world.Advance(1.0 / SubTicksPerSecond)
 	if a.b.now%seconds(ArmyCombatInterval) == 0 {
 		a.armyRound(true)
-	} else {
-		a.b.history.advance(a.b.Time())
+		return
+	}
+	a.b.history.advance(a.b.Time())
+	if a.b.world.Steps() != a.steps {
+		a.reread() // a step between rounds changed the men
 	}
 }
 
@@ -304,9 +330,10 @@ func (a *Armies) armyMove(dt float64) {
 }
 
 // armyRound is the combat round, every ArmyCombatInterval: positions to the
-// World, the men's states and morale (what the views show until the next
-// round), rout news, volleys, Outnumbered, samples. fight is false for the
-// round at build time, which only reads.
+// World, the men's states (by which they move and fight until the next
+// round), rout news, volleys, Outnumbered, then the views' read of what
+// all that left (reread) and the samples. fight is false for the round at
+// build time, which only reads.
 func (a *Armies) armyRound(fight bool) {
 	t := a.b.Time()
 	a.b.history.advance(t)
@@ -322,11 +349,7 @@ func (a *Armies) armyRound(fight bool) {
 			a.routs++
 			a.armyReport(morale.AllyDown, m.pos, 0, a.sides[a.squads[m.squad].side], ArmyRoutNews)
 		}
-		m.state, m.shownState, m.morale = st, st, m.agent.Morale()
-	}
-	a.readAt = t
-	for i := range a.squads {
-		a.tally(i)
+		m.state = st
 	}
 	// One pass over the World for every squad's stats: a.squads are in ID
 	// order, as AllSquadStats gives them; a squad with no one left alive
@@ -342,12 +365,6 @@ func (a *Armies) armyRound(fight bool) {
 		st := squadState(sq.stats)
 		if st != sq.state {
 			a.b.history.change(Change{T: t, ID: i, From: sq.state, To: st})
-			if sq.state == morale.Steady {
-				sq.leftSteady = a.b.now
-			}
-			if brokenState(st) && !brokenState(sq.state) {
-				sq.broke, sq.fell = a.b.now, sq.leftSteady
-			}
 			sq.state = st
 		}
 	}
@@ -356,8 +373,9 @@ func (a *Armies) armyRound(fight bool) {
 			a.armyFight(i)
 		}
 	}
+	a.reread()
 	// the timeline's point of each squad is the average the field shows
-	// until the next round: its men's, those fallen in the volleys left out
+	// until the next read: its men's after the round's volleys
 	for i := range a.squads {
 		a.b.history.sample(i, t, a.squads[i].shown.Average)
 	}

@@ -1,7 +1,6 @@
 package game
 
 import (
-	"math"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -60,7 +59,7 @@ func (s *Session) SquadBreakWhy(id morale.SquadID) (SquadWhy, BreakWhyStatus) {
 		return SquadWhy{}, BreakWhole
 	}
 	k := slices.IndexFunc(a.squads, func(q armySquad) bool { return q.id == id })
-	if k < 0 || !brokenState(a.squads[k].state) {
+	if k < 0 || !brokenState(a.squads[k].seen) {
 		return SquadWhy{}, BreakWhole
 	}
 	sq := &a.squads[k]
@@ -172,13 +171,14 @@ func (j *breakWhy) run(b *Battle, err error, entries []Entry, start, end, from i
 	if !ok || !on {
 		return
 	}
+	k = slices.IndexFunc(a.squads, func(q armySquad) bool { return q.id == j.id })
+	if k < 0 || a.squads[k].broke != j.broke {
+		return // the copy did not break where the live battle did
+	}
 	a.whySince = float64(from) / SubTicksPerSecond
 	if w, ok := a.SquadWhy(); ok {
 		x = w
 		x.Since = a.whySince
-		x.Broke = b.Time()
-		if math.Abs(x.Broke-float64(j.broke)/SubTicksPerSecond) > 1e-9 {
-			x = SquadWhy{} // the copy did not break where the live battle did
-		}
+		x.Broke = float64(j.broke) / SubTicksPerSecond
 	}
 }

@@ -2,44 +2,52 @@ package game
 
 import "testing"
 
-// TestArmiesShowTheLastRound: the squads' and men's figures every view
-// shows are those of the last combat round, held between rounds (the
-// Why panel's refresh keys on them: a figure of now would change every
-// frame and rebuild it, 10 ms a time); a man who falls leaves them at
-// once. Between rounds the World's figures move on, so the moment chosen
-// matters: they differ in some frames of the first 20 s.
-func TestArmiesShowTheLastRound(t *testing.T) {
-	cfg := DefaultConfig()
-	cfg.Scene = SceneArmies
-	s, err := NewSession(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := s.b.scene.(*Armies)
-	const k = 31
-	id := a.squads[k].id
-	if err := s.Apply(SelectSquad{ID: id}); err != nil {
-		t.Fatal(err)
-	}
-	last, _ := a.SelectedSquadView()
-	differ := 0
-	for tick := 0; tick < 20*TPS; tick++ {
-		round := a.FiguresAt()
-		s.Tick()
-		v, _ := a.SelectedSquadView()
-		if a.FiguresAt() == round && v.Stats != last.Stats {
-			t.Fatalf("%.3f s: got Stats %+v between rounds (last at %.2f s); want those of the round, %+v", s.Time(), v.Stats, round, last.Stats)
-		}
-		if v.Stats.Count != a.squads[k].alive {
-			t.Fatalf("%.3f s: got Count %d; want its men alive, %d", s.Time(), v.Stats.Count, a.squads[k].alive)
-		}
-		if now, _ := a.b.world.SquadStats(id); now.Average != v.Stats.Average {
-			differ++
-		}
-		last = v
-	}
-	if differ == 0 {
-		t.Error("the round's figures equalled the World's now in every frame; want the test to see them differ")
+// TestArmiesShowTheWorldAsRead: the men's figures every view shows are
+// those of the last read (FiguresAt), and the battle reads them whenever
+// the World moves them: at the end of each combat round, after its
+// volleys, and after each step of the World between rounds (a
+// SquadUpdateInterval that is not the round's), so at every frame they
+// are the World's now, and a squad's Why, summed up to now, ends at the
+// read. Before, the read came before the round's volleys and at rounds
+// alone: the World's morale had moved on from it in some frames of every
+// second after 12 s.
+func TestArmiesShowTheWorldAsRead(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		interval float64 // SquadUpdateInterval
+	}{
+		{"steps at the rounds", 0.25},
+		{"steps between rounds", 0.1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := DefaultConfig()
+			cfg.Scene = SceneArmies
+			cfg.Settings.SquadUpdateInterval = tt.interval
+			s, err := NewSession(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := s.b.scene.(*Armies)
+			const k = 31
+			if err := s.Apply(SelectSquad{ID: a.squads[k].id}); err != nil {
+				t.Fatal(err)
+			}
+			for tick := 0; tick < 20*TPS; tick++ {
+				s.Tick()
+				if v, _ := a.SelectedSquadView(); v.Stats.Count != a.squads[k].alive {
+					t.Fatalf("%.3f s: got Count %d; want its men alive, %d", s.Time(), v.Stats.Count, a.squads[k].alive)
+				}
+				for i := range a.men {
+					m := &a.men[i]
+					if !m.alive {
+						continue
+					}
+					if st, mo := m.agent.State(), m.agent.Morale(); m.shownState != st || m.morale != mo {
+						t.Fatalf("%.3f s: man %d: got %v, morale %v, as read at %.3f s; want the World's now, %v, %v", s.Time(), i, m.shownState, m.morale, a.FiguresAt(), st, mo)
+					}
+				}
+			}
+		})
 	}
 }
 

@@ -75,13 +75,18 @@ func (a *Armies) squadView(i int) SquadView {
 }
 
 // FiguresAt returns the time, in seconds, when the battle last read its
-// men's state and morale for the views: at the last combat round (every
-// ArmyCombatInterval), or after a command it carried out since (a rally, a
-// shell, a forced rout, new settings, a selection). Every view of the men
-// and squads shows that read (each man's State and Morale, each squad's
-// Stats and State, its Why's Men, Broken and Average), so that one screen
-// never shows one squad two ways, and a command shows at once, paused too.
-// A man who falls in between leaves his squad's figures at once.
+// men's state and morale for the views: at the end of the last combat
+// round (every ArmyCombatInterval, after its volleys), after a step of the
+// World since (when SquadUpdateInterval is not the round's), or after a
+// command it carried out since (a rally, a shell, a forced rout, new
+// settings, a selection). Nothing else moves the men's state or morale, so
+// the read is the World as it is at the clock, and FiguresAt is when it
+// last moved. Every view of the men and squads shows that read (each man's
+// State and Morale, each squad's Stats and State, its Why's Men, Broken
+// and Average, and the Why's causes end there: SquadWhy.Now), so that one
+// screen never shows one squad two ways, and a command shows at once,
+// paused too. A man who falls in between leaves his squad's figures at
+// once.
 func (a *Armies) FiguresAt() float64 { return a.readAt }
 
 // SelectedSquadView returns the squad selected with SelectSquad as the

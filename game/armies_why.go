@@ -34,9 +34,11 @@ type SquadWhy struct {
 	// ID is the squad and Side its army (0 or 1).
 	ID   morale.SquadID
 	Side int
-	// Now is the battle time, and Since the start of the window: the
-	// moment the squad was selected, or for a squad that is mostly Steady
-	// the later of that and Now−WhyWindow (as for a soldier, WhyWindow).
+	// Now is the end of the window: when the battle last read its men
+	// (Armies.FiguresAt), the moment Men, Broken and Average are of, which
+	// nothing has moved them from since; Since is its start: the moment
+	// the squad was selected, or for a squad that is mostly Steady the
+	// later of that and Now−WhyWindow (as for a soldier, WhyWindow).
 	Now, Since float64
 	// Selected is when the squad was selected (its ledger began).
 	Selected float64
@@ -46,10 +48,11 @@ type SquadWhy struct {
 	// as every view of it shows them.
 	Men, Broken int
 	Average     float64
-	// Causes are what moved the average man's morale over the window: each
-	// cause's Delta summed over the living men and divided by Men (0 when
-	// the sum is rounding alone: contagion, which cancels over a squad),
-	// the largest |Delta| first (Entries counts the men's entries).
+	// Causes are what moved the average man's morale over the window,
+	// Since to Now: each cause's Delta summed over the living men and
+	// divided by Men (0 when the sum is rounding alone: contagion, which
+	// cancels over a squad), the largest |Delta| first (Entries counts the
+	// men's entries). They take the average from Start to Average.
 	Causes []morale.Contribution
 	// States are the men's state changes in the window, oldest first.
 	States []morale.StateChange
@@ -81,14 +84,15 @@ func (a *Armies) SquadWhy() (x SquadWhy, ok bool) {
 	if a.selected == 0 || k < 0 {
 		return SquadWhy{}, false
 	}
-	now := a.b.Time()
+	// the window ends at the read, and the ledger has nothing after it:
+	// the World has not moved the men since (reread)
 	v := a.squadView(k)
-	x = SquadWhy{ID: a.selected, Side: v.Side, Now: now, Since: a.whySince, Selected: a.whySince,
+	x = SquadWhy{ID: a.selected, Side: v.Side, Now: a.readAt, Since: a.whySince, Selected: a.whySince,
 		Men: v.Stats.Count, Broken: v.Stats.Broken, Average: v.Stats.Average}
 	if v.State == morale.Steady {
-		x.Since = math.Max(now-WhyWindow, a.whySince)
+		x.Since = math.Max(x.Now-WhyWindow, a.whySince)
 	}
-	window := math.Max(now-x.Since, 1/SubTicksPerSecond)
+	window := math.Max(a.b.Time()-x.Since, 1/SubTicksPerSecond)
 	byCause := map[morale.Reason]int{}
 	var mass []float64 // each cause's sum of |Delta| over the men
 	for i := range a.men {
@@ -137,6 +141,33 @@ func (a *Armies) SquadWhy() (x SquadWhy, ok bool) {
 	slices.SortStableFunc(x.Causes, func(p, q morale.Contribution) int { return cmp.Compare(math.Abs(q.Delta), math.Abs(p.Delta)) })
 	slices.SortStableFunc(x.States, func(p, q morale.StateChange) int { return cmp.Compare(p.At, q.At) })
 	return x, true
+}
+
+// Start is the average morale the window's causes took the squad's living
+// men from: Average less the sum of the Causes' Deltas, their average
+// morale at Since (the men fallen since are in neither) when the window
+// began with the ledger (Since is Selected) or no cause began before
+// Since; a run of contagion or recovery steps that began earlier is
+// counted whole (Contribution.First before Since), and Start is then a
+// number they may never have had on average.
+func (x SquadWhy) Start() float64 {
+	sum := 0.0
+	for _, c := range x.Causes {
+		sum += c.Delta
+	}
+	return x.Average - sum
+}
+
+// ShownChanges returns the Deltas of x.Causes, in their order, as the Why
+// panel prints them: morale.RoundChanges from Start to Average, so that,
+// as written, they add up exactly to Average less Start printed with two
+// decimals (the panel's "0.98 → 0.21").
+func (x SquadWhy) ShownChanges() []string {
+	d := make([]float64, len(x.Causes))
+	for k, c := range x.Causes {
+		d[k] = c.Delta
+	}
+	return morale.RoundChanges(x.Start(), x.Average, d)
 }
 
 // Transitions counts the men's state changes of x by kind, in the order
