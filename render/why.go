@@ -52,19 +52,12 @@ const (
 // WhyBar is one cause's bar in the Why panel: what it moved his morale by
 // over the window (negative: bad news), and that number as the panel and
 // the sentence print it, formatted once when the panel is built: a
-// soldier's as morale.Explanation.ShownChanges writes them, which add up
-// to the panel's Span, a squad's as morale.FormatChange does (whyBar).
+// soldier's as morale.Explanation.ShownChanges writes them, a squad's as
+// game.SquadWhy.ShownChanges does, which add up to the panel's Span.
 type WhyBar struct {
 	Label  string
 	Delta  float64
 	Number string
-}
-
-// whyBar is the bar of a squad's cause label that moved its men's morale
-// by delta on average, its number as the squad's sentence prints it
-// (morale.FormatChange).
-func whyBar(label string, delta float64) WhyBar {
-	return WhyBar{Label: label, Delta: delta, Number: morale.FormatChange(delta)}
 }
 
 // WhyPanel is the content of the Why panel for one soldier: plain strings
@@ -78,10 +71,11 @@ type WhyPanel struct {
 	// causes began at (morale.Explanation.Start) to the one they leave
 	// ("1.00 → 0.31"), for the bars' header: so that a designer can check
 	// the bars against the morale shown; their numbers, as written, add up
-	// exactly to its end less its start. "" for a squad's panel, with no causes,
-	// or when a run of contagion or recovery reaches back before the
-	// window (counted whole, without the entries between: "since 2.00 s
-	// (a run of contagion)" read "0.00 → 0.57" for a man at 1.00 then).
+	// exactly to its end less its start. A squad's is its average man's
+	// (squadSpan). "" with no causes, or when a run of contagion or
+	// recovery reaches back before the window (counted whole, without the
+	// entries between: "since 2.00 s (a run of contagion)" read
+	// "0.00 → 0.57" for a man at 1.00 then).
 	Span  string
 	State morale.State
 	Alive bool
@@ -212,9 +206,10 @@ type whyCache struct {
 	id     int
 	frames int // LayoutWhy calls since its content was refreshed
 	// in is what a soldier's content was refreshed from, squad the
-	// squad's numbers
+	// squad's numbers and read when they were read (its window's end)
 	in    whyInputs
 	squad morale.SquadStats
+	read  float64
 
 	img   *ebiten.Image
 	stale bool // img is not lines' drawing: DrawWhy draws it again
@@ -467,9 +462,10 @@ func (r *Renderer) placeWhy(area image.Rectangle) (string, image.Rectangle) {
 }
 
 // layoutSquadWhy lays the armies' selected squad's panel out (id is its
-// squad): refreshed at once for another squad or when the squad's numbers
-// changed (its men's morale, at a combat round), else every whyRefresh
-// calls (a squad's Why sums a hundred explanations).
+// squad): refreshed at once for another squad, when the squad's numbers
+// changed (its men's morale) or when the battle read them again (the end
+// of its window, game.Armies.FiguresAt), else every whyRefresh calls (a
+// squad's Why sums a hundred explanations).
 func (r *Renderer) layoutSquadWhy(g game.View, av *game.Armies, id int) {
 	c := &r.why
 	r.army.squads = av.AppendSquads(r.army.squads[:0])
@@ -479,10 +475,10 @@ func (r *Renderer) layoutSquadWhy(g game.View, av *game.Armies, id int) {
 			sv = s
 		}
 	}
-	if c.shown && c.id == -id && c.frames < whyRefresh && sv.Stats == c.squad {
+	if c.shown && c.id == -id && c.frames < whyRefresh && sv.Stats == c.squad && av.FiguresAt() == c.read {
 		return
 	}
-	c.id, c.frames, c.squad = -id, 0, sv.Stats // negative: a squad's, not a soldier's
+	c.id, c.frames, c.squad, c.read = -id, 0, sv.Stats, av.FiguresAt() // negative: a squad's, not a soldier's
 	x, ok := av.SquadWhy()
 	if !ok {
 		return
@@ -508,6 +504,25 @@ func (r *Renderer) layoutSquadWhy(g game.View, av *game.Armies, id int) {
 	r.setPanel(p)
 }
 
+// squadSpan is squad Why x's span for its panel, from the average morale
+// its causes began at to the one they leave ("0.98 → 0.21"): "" when it
+// has no causes, or when a run of contagion or recovery that began before
+// its window is counted whole (a window of the last WhyWindow seconds
+// that began after the ledger did), as for a soldier (runBefore).
+func squadSpan(x game.SquadWhy) string {
+	if len(x.Causes) == 0 {
+		return ""
+	}
+	if x.Since != x.Selected {
+		for _, c := range x.Causes {
+			if c.First < x.Since-1e-9 {
+				return ""
+			}
+		}
+	}
+	return morale2(x.Start()) + " → " + morale2(x.Average)
+}
+
 // breakWhyer is a view that says why a squad of the armies broke, asked
 // after it broke (game.Session.SquadBreakWhy).
 type breakWhyer interface {
@@ -517,12 +532,20 @@ type breakWhyer interface {
 // BuildSquadPanel builds the Why panel of squad s of the armies from its
 // men's Why x (game.Armies.SquadWhy, or game.Session.SquadBreakWhy: up to
 // its break); each state change quotes the settings it was decided under.
+//
+// Its window says both ends, the end being the moment its counts were
+// read (x.Now, game.Armies.FiguresAt, or the break): "since 20.00 s
+// (selected) up to 38.00 s". Its Span, as a soldier's, is where the bars
+// take the average man's morale ("0.98 → 0.21", from x.Start to the
+// average the panel gives), and the bars' numbers are x.ShownChanges,
+// which add up exactly to it; no Span when a run of contagion or recovery
+// that began before the window is counted whole (squadSpan).
 func BuildSquadPanel(s game.SquadView, x game.SquadWhy) WhyPanel {
 	p := WhyPanel{State: s.State, Alive: true, Whose: "the average man's"}
 	p.Title = fmt.Sprintf("Why · Squad %d (army %d) · %s", x.ID, x.Side+1, squadStateLabel(s.State))
-	p.Window = fmt.Sprintf("last %g s", game.WhyWindow)
+	p.Window = fmt.Sprintf("last %g s up to %.2f s", game.WhyWindow, x.Now)
 	if x.Since == x.Selected {
-		p.Window = fmt.Sprintf("since %.2f s (selected)", x.Since)
+		p.Window = fmt.Sprintf("since %.2f s (selected) up to %.2f s", x.Since, x.Now)
 	}
 	p.Detail = fmt.Sprintf("%d men · %d broken · average %.2f · %s", x.Men, x.Broken, x.Average, p.Window)
 	if x.Broke > 0 {
@@ -533,9 +556,11 @@ func BuildSquadPanel(s game.SquadView, x game.SquadWhy) WhyPanel {
 	if t := x.Transitions(); t != "" {
 		p.Sentence += " State changes: " + t + "."
 	}
-	for _, c := range x.Causes {
-		p.Bars = append(p.Bars, whyBar(CauseLabel(c.Cause), c.Delta))
+	shown := x.ShownChanges() // they add up to the span
+	for k, c := range x.Causes {
+		p.Bars = append(p.Bars, WhyBar{Label: CauseLabel(c.Cause), Delta: c.Delta, Number: shown[k]})
 	}
+	p.Span = squadSpan(x)
 	var q morale.Explanation // StateReason quotes each change's own Rules
 	// the men's changes alike in time, kind and reason are one line, with
 	// their count: "20.25 s  ×3 Panicked → Routed: …"

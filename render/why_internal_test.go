@@ -322,3 +322,9 @@ func TestWhyHeadKeepsTheSpan(t *testing.T) {
 		}
 	}
 }
+
+// whyBar is the bar of cause label that moved morale by delta, its number
+// as morale.FormatChange writes it alone.
+func whyBar(label string, delta float64) WhyBar {
+	return WhyBar{Label: label, Delta: delta, Number: morale.FormatChange(delta)}
+}
