@@ -12,16 +12,25 @@ import (
 // future: its settings, clock and random source, every squad's count and
 // sum, every agent's morale, nerve, state, flags, squad, position and
 // timers, in the World's order, and when its sort windows next sort (see
-// World). Two Worlds that will answer the same calls
-// with the same bits have the same checksum, on every CPU (the hash reads
-// the numbers' bits, never their rounding); a World and the one its savegame
-// loads into have the same checksum. It is not a cryptographic hash.
+// World). Two Worlds built by the same calls have the same checksum, on
+// every CPU (the hash reads the numbers' bits, never their rounding), and
+// so do a World, its Clone and the one its savegame loads into. Two Worlds
+// that reached the same men by other calls may not: the hash reads the
+// World's order and its squads' slots, which follow the calls' order. It is
+// not a cryptographic hash.
 //
 // A lockstep game compares it between peers after each step to catch a
 // desync the step it happens. It costs about a pass over the agents' data
 // (see docs/performance.md), allocates nothing, and changes nothing. Tags,
-// listeners, the ledger and the changes waiting to be taken do not count:
-// they tell the game about the fight, they do not steer it.
+// listeners, the ledger, the changes waiting to be taken and each agent's
+// last reason (the Reason a listener, TakeChanges and Snapshot give) do not
+// count: they tell the game about the fight, they do not steer it. So
+// peers whose only difference is a reason (two events told in other orders
+// to a man already at morale 0, or news of the same worth under two names)
+// agree until the game acts on it (moves him, reports an event): a game
+// that must catch that the step it happens folds the reasons it acts on
+// into its own check (counting it here, a column and a table lookup an
+// agent, would slow every checksum for the few games that need it).
 func (w *World) Checksum() uint64 {
 	w.init()
 	h := hasher{acc: 0x2545f4914f6cdd1d}

@@ -54,9 +54,11 @@ const (
 // MaxEventNameBytes, none a setting's (ShakenBelow is no event), and finite
 // weights no larger than MaxWeight either way.
 // Every problem is reported, each once, in one error: *FieldError values
-// joined with errors.Join: every NaN or infinite field first, named as such
-// (the rules between it and another field are left to be checked once it is
-// finite), then the other problems in the order of the fields.
+// joined with errors.Join: every NaN or infinite setting first, named as
+// such (the rules between it and another field are left to be checked once
+// it is finite), then the other problems in the order of the fields, and
+// the weight rows last, in Events' order, a NaN or infinite weight among
+// them.
 func (s Settings) Validate() error {
 	var errs []error
 	bad := func(field, format string, args ...any) {
