@@ -10,7 +10,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 	"github.com/moralebreak/moralebreak/game"
-	"github.com/moralebreak/moralebreak/internal/whyplace"
 	"github.com/moralebreak/moralebreak/internal/words"
 	"github.com/moralebreak/moralebreak/morale"
 )
@@ -340,45 +339,19 @@ func armyRoundLabel(t float64) string {
 	return fmt.Sprintf("morale as read at %.2f s", t)
 }
 
-// armyClock is the armies' clock at the field's top-left corner, at t
-// seconds: "t 38.05 s", with the speed when not ×1 and PAUSED when
-// paused. It gives hundredths, as the foot of the field says when the
-// figures were read (armyRoundLabel): the combat rounds fall every
-// quarter second, and a clock of tenths beside them ("t 38.0 s" over
-// "morale as read at 38.05 s") read as two moments.
-func armyClock(t, speed float64, paused bool) string {
-	s := fmt.Sprintf("t %.2f s", t)
-	if speed != 1 && speed > 0 {
-		s += fmt.Sprintf("  ×%g", speed)
-	}
-	if paused {
-		s += "  PAUSED"
-	}
-	return s
-}
-
-// drawArmiesClock is drawHUD for the armies: the clock (armyClock), and
-// which future of a what-if the field shows (futureBadge).
-func (r *Renderer) drawArmiesClock(dst *ebiten.Image, p projection, g game.View) {
-	if r.noHUD {
-		return
-	}
-	s := armyClock(g.Time(), g.Speed(), g.Paused()) + futureBadge(g)
-	x, y := float32(p.view.Min.X+8), float32(p.view.Min.Y+whyplace.HUDTop)
-	r.drawHUDPlate(dst, x, y, float32(textWidth(s, r.titleFace))+12)
-	c := color.RGBA{240, 240, 240, 255}
-	if g.Paused() {
-		c = color.RGBA{255, 210, 90, 255}
-	}
-	drawText(dst, s, r.titleFace, float64(x)+6, float64(y)+3, text.AlignStart, c, false)
-}
+// armyClockDecimals is the armies' clock's precision (see hudClock):
+// hundredths, as the foot of the field says when the figures were read
+// (armyRoundLabel). The combat rounds fall every quarter second, and a
+// clock of tenths beside them ("t 38.0 s" over "morale as read at 38.05
+// s") read as two moments.
+const armyClockDecimals = 2
 
 // drawArmiesHUD writes the clock and each army's men standing, broken and
 // fallen, and its squads routed, and between them (above them when the
 // row has no room) when the figures the field, the inset and the counts
 // show were read, to the clock's hundredth.
 func (r *Renderer) drawArmiesHUD(dst *ebiten.Image, p projection, g game.View, sc *game.Armies) {
-	r.drawArmiesClock(dst, p, g)
+	r.drawHUD(dst, p, g, armyClockDecimals)
 	a := &r.army
 	var alive, broken, fallen, routed [2]int
 	for _, m := range a.men {

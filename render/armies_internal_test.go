@@ -36,12 +36,12 @@ func TestArmyClockReadsAsTheFooter(t *testing.T) {
 		{0, 2, false, "t 0.00 s  ×2"},
 		{15.75, 0.5, true, "t 15.75 s  ×0.5  PAUSED"},
 	} {
-		got := armyClock(tt.t, tt.speed, tt.paused)
+		got := hudClock(tt.t, tt.speed, tt.paused, armyClockDecimals)
 		if got != tt.want {
-			t.Errorf("armyClock(%v, %v, %v) = %q; want %q", tt.t, tt.speed, tt.paused, got, tt.want)
+			t.Errorf("hudClock(%v, %v, %v, armyClockDecimals) = %q; want %q", tt.t, tt.speed, tt.paused, got, tt.want)
 		}
 		if at := strings.TrimPrefix(armyRoundLabel(tt.t), "morale as read at "); !strings.Contains(got, " "+at) {
-			t.Errorf("armyClock(%v, …) = %q; want the moment as the footer writes it, %q", tt.t, got, at)
+			t.Errorf("hudClock(%v, …, armyClockDecimals) = %q; want the moment as the footer writes it, %q", tt.t, got, at)
 		}
 	}
 }

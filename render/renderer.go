@@ -225,7 +225,7 @@ func (r *Renderer) drawOpeningField(dst *ebiten.Image, clip image.Rectangle, vp 
 
 	r.drawStatic(dst, vp, field, op, enemies)
 	r.drawMen(dst, p, g, soldiers, enemies, settings, op.RallyPoint(), len(soldiers) > CompactAbove)
-	r.drawHUD(dst, p, g)
+	r.drawHUD(dst, p, g, 1)
 }
 
 // drawMen draws the fallen, the enemies (none in a scenario), the living
@@ -439,21 +439,28 @@ func (r *Renderer) drawDebug(dst *ebiten.Image, p projection, g game.View, soldi
 	drawText(dst, info, r.monoFace, float64(x), float64(y), text.AlignStart, color.RGBA{130, 255, 160, 255}, false)
 }
 
-// drawHUD writes the simulation clock and, when paused, a PAUSED badge in
+// hudClock is the clock drawHUD writes, at t seconds to the given number
+// of decimals: "t 38.0 s", with the speed when not ×1 and PAUSED when
+// paused.
+func hudClock(t, speed float64, paused bool, decimals int) string {
+	s := fmt.Sprintf("t %.*f s", decimals, t)
+	if speed != 1 && speed > 0 {
+		s += fmt.Sprintf("  ×%g", speed)
+	}
+	if paused {
+		s += "  PAUSED"
+	}
+	return s
+}
+
+// drawHUD writes the simulation clock to the given decimals (hudClock) in
 // the field's top-left corner, and which future of a what-if the field
 // shows (futureBadge).
-func (r *Renderer) drawHUD(dst *ebiten.Image, p projection, g game.View) {
+func (r *Renderer) drawHUD(dst *ebiten.Image, p projection, g game.View, decimals int) {
 	if r.noHUD {
 		return
 	}
-	s := fmt.Sprintf("t %.1f s", g.Time())
-	if sp := g.Speed(); sp != 1 && sp > 0 {
-		s += fmt.Sprintf("  ×%g", sp)
-	}
-	if g.Paused() {
-		s += "  PAUSED"
-	}
-	s += futureBadge(g)
+	s := hudClock(g.Time(), g.Speed(), g.Paused(), decimals) + futureBadge(g)
 	x, y := float32(p.view.Min.X+8), float32(p.view.Min.Y+whyplace.HUDTop)
 	w := float32(textWidth(s, r.titleFace)) + 12
 	r.drawHUDPlate(dst, x, y, w)
