@@ -13,7 +13,9 @@ import (
 // replaced (UnmarshalBinary) is removed too, except that the commands that
 // return no error (SetPosition, Rally, ForceRout, SetSquad, World.Remove)
 // panic, naming the misuse: the man the game meant would stay as he was.
-// Agent methods must be called from the World's goroutine.
+// So does an Agent that Spawn did not make (a zero Agent, as var a
+// morale.Agent or new(morale.Agent) give), which names no man; its errors
+// say so. Agent methods must be called from the World's goroutine.
 type Agent struct {
 	w *World
 	i int32
@@ -149,11 +151,21 @@ func notOurs(k int, a *Agent) error {
 		return fmt.Errorf("morale: SetPositions: agents[%d] is nil", k)
 	case a.i == loadedAway:
 		return fmt.Errorf("morale: SetPositions: agents[%d] is from before a load (UnmarshalBinary made new handles: find the agents again by tag)", k)
+	case a.unborn():
+		return fmt.Errorf("morale: SetPositions: agents[%d] is %s", k, unbornAgent)
 	case !a.live():
 		return fmt.Errorf("morale: SetPositions: agents[%d] was removed (a dead man still in the list)", k)
 	}
 	return fmt.Errorf("morale: SetPositions: agents[%d] is an agent of another World (map a handle to a clone's with clone.Agent(a.Index()), or by tag)", k)
 }
+
+// unborn reports whether a is an Agent Spawn did not make: a zero Agent,
+// whose place is 0 with no World (a removed handle's place is −1, one a
+// load replaced loadedAway).
+func (a *Agent) unborn() bool { return a != nil && a.w == nil && a.i >= 0 }
+
+// unbornAgent says what an unborn Agent is, for the errors and panics.
+const unbornAgent = "an Agent Spawn did not make (a zero Agent, which names no man): pass a handle Spawn returned"
 
 // loadedAway is the place (Agent.i) of a handle a load replaced (see
 // World.adopt), which is removed like a dead man's (−1) but is not one:
@@ -165,8 +177,8 @@ const loadedAway = -2
 // instead, and matches ErrRemoved (errors.Is), which those methods
 // returned before.
 type removedError struct {
-	call        string // "Agent.SetMorale(0.5)"
-	nil, loaded bool   // a is nil; a load replaced a
+	call                string // "Agent.SetMorale(0.5)"
+	nil, loaded, unborn bool   // a is nil; a load replaced a; Spawn did not make a
 }
 
 func (e *removedError) Error() string {
@@ -175,6 +187,8 @@ func (e *removedError) Error() string {
 		return "morale: " + e.call + " of a nil agent (a handle never set, or World.Agent of an index out of range): pass a handle Spawn returned"
 	case e.loaded:
 		return "morale: " + e.call + " of an agent from before a load (UnmarshalBinary made new handles): find the agent again by tag"
+	case e.unborn:
+		return "morale: " + e.call + " of " + unbornAgent
 	}
 	return "morale: " + e.call + " of a removed agent (a dead man's handle): drop the handle"
 }
@@ -186,14 +200,16 @@ func notToRemove(a *Agent) string {
 	return "morale: World.Remove of an agent of another World (remove him from the World that spawned him, or map your entities to this World's agents by tag)"
 }
 
-// notLoadedAway panics, naming call, when a is a handle a load replaced: a
-// command that returns no error (Remove, SetPosition, Rally, ForceRout,
-// SetSquad) would do nothing, and the man the game meant would stay as he
-// was in the loaded World. For a removed agent (a dead man's handle) these
-// do nothing, as documented.
+// notLoadedAway panics, naming call, when a is a handle a load replaced, or
+// an Agent Spawn did not make: a command that returns no error (Remove,
+// SetPosition, Rally, ForceRout, SetSquad) would do nothing, and the man
+// the game meant would stay as he was. For a removed agent (a dead man's
+// handle) these do nothing, as documented.
 func (a *Agent) notLoadedAway(call string) {
 	if a != nil && a.i == loadedAway {
 		panic("morale: " + call + " of an agent from before a load (UnmarshalBinary made new handles: map your entities to the loaded World's agents by tag)")
+	} else if a.unborn() {
+		panic("morale: " + call + " of " + unbornAgent)
 	}
 }
 
@@ -202,7 +218,7 @@ func (*removedError) Is(target error) bool { return target == ErrRemoved }
 // removed is the error of the Agent method call (its values formatted in)
 // on a that is not live.
 func (a *Agent) removed(format string, args ...any) error {
-	return &removedError{call: fmt.Sprintf(format, args...), nil: a == nil, loaded: a != nil && a.i == loadedAway}
+	return &removedError{call: fmt.Sprintf(format, args...), nil: a == nil, loaded: a != nil && a.i == loadedAway, unborn: a.unborn()}
 }
 
 // changing is live for a method that changes the agent: it panics, naming

@@ -93,6 +93,8 @@ func (w *World) explain(call string, a *Agent, seconds float64) (Explanation, er
 		not = "a nil agent"
 	case a.i == loadedAway:
 		not = "an agent from before a load (UnmarshalBinary made new handles: find his agent again by tag)"
+	case a.unborn():
+		not = unbornAgent
 	case !a.live():
 		not = "a removed agent (Remove frees his record: explain a dead man before removing him)"
 	case a.w != w:

@@ -301,6 +301,7 @@ func TestExplainNilAgentSaysSo(t *testing.T) {
 		{"World.Agent out of range", w, w.Agent(5), nilAgent},
 		{"a removed agent", w, gone, "morale: CALL of a removed agent (Remove frees his record: explain a dead man before removing him)"},
 		{"a handle from before a load", w, loaded, "morale: CALL of an agent from before a load (UnmarshalBinary made new handles: find his agent again by tag)"},
+		{"a zero Agent", w, new(morale.Agent), "morale: CALL of an Agent Spawn did not make (a zero Agent, which names no man): pass a handle Spawn returned"},
 		{"a nil agent, the ledger off", off, nil, morale.ErrLedgerOff.Error()},
 	}
 	for _, tt := range tests {

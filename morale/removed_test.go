@@ -47,6 +47,7 @@ func TestRemovedAgentErrorsNameTheCall(t *testing.T) {
 		{"removed", dead, "of a removed agent (a dead man's handle): drop the handle"},
 		{"replaced by a load", replaced, "of an agent from before a load (UnmarshalBinary made new handles): find the agent again by tag"},
 		{"nil", nil, "of a nil agent"},
+		{"zero", new(morale.Agent), "of an Agent Spawn did not make (a zero Agent, which names no man): pass a handle Spawn returned"},
 	}
 	before := w.Checksum()
 	for _, ag := range agents {

@@ -29,6 +29,10 @@ func TestSetPositionsBadInput(t *testing.T) {
 			a[2] = nil
 			return a, p
 		}, "agents[2] is nil"},
+		{"a zero Agent", func(_, _ *morale.World, a []*morale.Agent, p []morale.Vec2) ([]*morale.Agent, []morale.Vec2) {
+			a[2] = new(morale.Agent)
+			return a, p
+		}, "agents[2] is an Agent Spawn did not make (a zero Agent, which names no man): pass a handle Spawn returned"},
 		{"removed agent", func(w, _ *morale.World, a []*morale.Agent, p []morale.Vec2) ([]*morale.Agent, []morale.Vec2) {
 			w.Remove(a[1])
 			return a, p

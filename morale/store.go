@@ -102,14 +102,14 @@ func (w *World) Reserve(n int) error {
 
 // Remove takes agent a out of the World; a's methods then return zero values
 // or ErrRemoved. Removing nil or an agent already removed does nothing;
-// removing one a load replaced (from before UnmarshalBinary) or one still in
-// another World (from before a Clone, used on the clone) panics, naming it.
+// removing one a load replaced, one still in another World (from before a
+// Clone, used on the clone) or a zero Agent (not Spawn's) panics, naming it.
 // Remove a dead agent after reporting his death, so that he no longer counts
 // in his squad's average.
 func (w *World) Remove(a *Agent) {
 	w.guard()
 	switch {
-	case a == nil || a.w == nil && a.i != loadedAway:
+	case a == nil || a.w == nil && a.i == -1: // removed
 		return
 	case a.w != w:
 		panic(notToRemove(a))

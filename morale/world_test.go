@@ -217,6 +217,29 @@ func TestRemoveOfAnotherWorld(t *testing.T) {
 	if c.Len() != 1 {
 		t.Errorf("after the refused commands: Len %d; want 1", c.Len())
 	}
+	// An Agent Spawn did not make (a zero Agent) names no man either: the
+	// commands panic for it too (they did nothing, and Removed said true,
+	// as if he had died).
+	for _, cmd := range []struct {
+		name string
+		do   func(a *morale.Agent)
+	}{
+		{"World.Remove", func(a *morale.Agent) { c.Remove(a) }},
+		{"Agent.SetPosition", func(a *morale.Agent) { a.SetPosition(morale.Vec2{X: 1}) }},
+		{"Agent.Rally", func(a *morale.Agent) { a.Rally() }},
+		{"Agent.ForceRout", func(a *morale.Agent) { a.ForceRout() }},
+		{"Agent.SetSquad", func(a *morale.Agent) { a.SetSquad(9) }},
+	} {
+		func() {
+			defer func() {
+				r := recover()
+				if s, _ := r.(string); !strings.Contains(s, cmd.name+" of an Agent Spawn did not make (a zero Agent") {
+					t.Errorf("%s of a zero Agent: got panic %v; want one naming the misuse", cmd.name, r)
+				}
+			}()
+			cmd.do(new(morale.Agent))
+		}()
+	}
 	gone := c.Agent(0)
 	c.Remove(gone)
 	c.Remove(gone) // already removed: nothing
