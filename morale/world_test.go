@@ -192,7 +192,7 @@ func TestRemoveOfAnotherWorld(t *testing.T) {
 	}
 	// The other commands that return no error panic for it too, and do
 	// nothing for a removed agent, as before.
-	for _, cmd := range []struct {
+	commands := []struct {
 		name string
 		do   func(a *morale.Agent)
 	}{
@@ -200,7 +200,8 @@ func TestRemoveOfAnotherWorld(t *testing.T) {
 		{"Agent.Rally", func(a *morale.Agent) { a.Rally() }},
 		{"Agent.ForceRout", func(a *morale.Agent) { a.ForceRout() }},
 		{"Agent.SetSquad", func(a *morale.Agent) { a.SetSquad(9) }},
-	} {
+	}
+	for _, cmd := range commands {
 		func() {
 			defer func() {
 				r := recover()
@@ -220,16 +221,11 @@ func TestRemoveOfAnotherWorld(t *testing.T) {
 	// An Agent Spawn did not make (a zero Agent) names no man either: the
 	// commands panic for it too (they did nothing, and Removed said true,
 	// as if he had died).
-	for _, cmd := range []struct {
+	remove := struct {
 		name string
 		do   func(a *morale.Agent)
-	}{
-		{"World.Remove", func(a *morale.Agent) { c.Remove(a) }},
-		{"Agent.SetPosition", func(a *morale.Agent) { a.SetPosition(morale.Vec2{X: 1}) }},
-		{"Agent.Rally", func(a *morale.Agent) { a.Rally() }},
-		{"Agent.ForceRout", func(a *morale.Agent) { a.ForceRout() }},
-		{"Agent.SetSquad", func(a *morale.Agent) { a.SetSquad(9) }},
-	} {
+	}{"World.Remove", func(a *morale.Agent) { c.Remove(a) }}
+	for _, cmd := range append(commands, remove) {
 		func() {
 			defer func() {
 				r := recover()
