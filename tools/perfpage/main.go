@@ -257,7 +257,24 @@ func facts(c config) (meta, error) {
 		return m, fmt.Errorf("git status: %v", err)
 	}
 	m.Dirty = len(strings.TrimSpace(string(dirty))) > 0
+	if b, err := os.ReadFile("/sys/kernel/mm/transparent_hugepage/enabled"); err == nil {
+		m.HugePages = hugePageMode(string(b))
+	}
 	return m, nil
+}
+
+// hugePageMode returns the mode Linux's transparent_hugepage/enabled file
+// (enabled) marks in brackets, "always [madvise] never" giving "madvise",
+// or "" when none is. The first touch of fresh memory costs a page fault
+// per page: with 4 KB pages, measured on a 2-core VM, 146-205 ms for 48 MB
+// where huge pages took 4-7 ms, which weighs on a spawn's figures.
+func hugePageMode(enabled string) string {
+	for _, f := range strings.Fields(enabled) {
+		if len(f) > 2 && f[0] == '[' && f[len(f)-1] == ']' {
+			return f[1 : len(f)-1]
+		}
+	}
+	return ""
 }
 
 // readViews reads the pprof output of each view of e's profile from dir;

@@ -26,6 +26,7 @@ type meta struct {
 	LoadBefore float64 `json:"load_before"`
 	LoadAfter  float64 `json:"load_after"`
 	Quick      bool    `json:"quick"`
+	HugePages  string  `json:"thp"` // the kernel's transparent huge pages mode (hugePageMode), "" when unknown
 	Minutes    float64 `json:"minutes"`
 }
 
@@ -41,6 +42,13 @@ func (m meta) machine() string {
 	s := fmt.Sprintf("%s, %d cores (GOMAXPROCS %d), %s/%s, %s; commit %s", m.CPU, m.Cores, m.Procs, m.OS, m.Arch, m.GoVersion, m.Commit)
 	if m.Dirty {
 		s += " with uncommitted changes to Go files"
+	}
+	switch m.HugePages {
+	case "":
+	case "always":
+		s += ", transparent huge pages always"
+	default: // Go asks for none, so its heap takes 4 KB pages
+		s += ", transparent huge pages " + m.HugePages + " (Go's heap takes 4 KB pages: fresh memory, as a spawn takes, faults every 4 KB)"
 	}
 	s += ", " + m.Date
 	if m.Quick {

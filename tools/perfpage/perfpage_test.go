@@ -452,3 +452,31 @@ func TestFlags(t *testing.T) {
 		}
 	}
 }
+
+// The page names the kernel's transparent huge page mode, the word in
+// brackets of /sys/kernel/mm/transparent_hugepage/enabled, and says what
+// a mode other than always means for a spawn.
+func TestHugePageMode(t *testing.T) {
+	for _, tt := range []struct{ file, want string }{
+		{"always [madvise] never\n", "madvise"},
+		{"[always] madvise never\n", "always"},
+		{"always madvise [never]", "never"},
+		{"always madvise never", ""},
+		{"", ""},
+		{"[]", ""},
+	} {
+		if got := hugePageMode(tt.file); got != tt.want {
+			t.Errorf("hugePageMode(%q) = %q; want %q", tt.file, got, tt.want)
+		}
+	}
+	for _, tt := range []struct{ mode, want string }{
+		{"madvise", ", transparent huge pages madvise (Go's heap takes 4 KB pages"},
+		{"always", ", transparent huge pages always, "},
+		{"", "go1.26; commit abc, 2026-12-07"},
+	} {
+		m := meta{GoVersion: "go1.26", Commit: "abc", Date: "2026-12-07", HugePages: tt.mode}
+		if got := m.machine(); !strings.Contains(got, tt.want) {
+			t.Errorf("machine() with huge pages %q = %q; want it to contain %q", tt.mode, got, tt.want)
+		}
+	}
+}
