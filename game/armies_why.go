@@ -191,25 +191,64 @@ func (x SquadWhy) Transitions() string {
 	return strings.Join(parts, ", ")
 }
 
+// StartKnown reports whether Start is the average morale the squad's living
+// men had when the window began: true when the window began with the ledger
+// (Since is Selected) or no cause began before Since; false when it has no
+// causes, or a run of contagion or recovery that began before the window is
+// counted whole (Contribution.First before Since), as for a soldier. The
+// Why panel and String give the span Start → Average only then.
+func (x SquadWhy) StartKnown() bool {
+	if len(x.Causes) == 0 {
+		return false
+	}
+	if x.Since != x.Selected {
+		for _, c := range x.Causes {
+			if c.First < x.Since-1e-9 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// morale2 writes an average morale with two decimals, as the Why panel
+// does: 0.00 for a sum's rounding below 0 (−1e-17), never -0.00.
+func morale2(m float64) string {
+	if s := fmt.Sprintf("%.2f", m); s != "-0.00" {
+		return s
+	}
+	return "0.00"
+}
+
 // String reads x as a sentence: "Squad 12 (army 1) since 20.00 s: 64 of
-// 100 men broken, average morale 0.21 ← Suppressed −0.31, contagion −0.12
-// (the average man's); 40 Steady → Shaken, 31 Shaken → Panicked".
+// 100 men broken, average morale 0.64 → 0.21 ← Suppressed −0.31, contagion
+// −0.12 (the average man's); 40 Steady → Shaken, 31 Shaken → Panicked".
+//
+// The causes' numbers are ShownChanges, the Why panel's bars: as printed,
+// they add up exactly to the average printed less Start printed with two
+// decimals. The sentence gives that span, Start → Average, when the panel
+// does (StartKnown), and the average alone otherwise.
 func (x SquadWhy) String() string {
 	var b strings.Builder
-	if x.Broke > 0 {
-		fmt.Fprintf(&b, "Squad %d (army %d) from %.2f s to its break at %.2f s: %d of %d men broken, average morale %.2f", x.ID, x.Side+1, x.Since, x.Broke, x.Broken, x.Men, x.Average)
-	} else {
-		fmt.Fprintf(&b, "Squad %d (army %d) since %.2f s: %d of %d men broken, average morale %.2f", x.ID, x.Side+1, x.Since, x.Broken, x.Men, x.Average)
+	avg := morale2(x.Average)
+	if x.StartKnown() {
+		avg = morale2(x.Start()) + " → " + avg
 	}
+	if x.Broke > 0 {
+		fmt.Fprintf(&b, "Squad %d (army %d) from %.2f s to its break at %.2f s: %d of %d men broken, average morale %s", x.ID, x.Side+1, x.Since, x.Broke, x.Broken, x.Men, avg)
+	} else {
+		fmt.Fprintf(&b, "Squad %d (army %d) since %.2f s: %d of %d men broken, average morale %s", x.ID, x.Side+1, x.Since, x.Broken, x.Men, avg)
+	}
+	shown := x.ShownChanges() // the panel's bars: they add up to the span
 	sep := " ← "
-	for _, c := range x.Causes {
+	for k, c := range x.Causes {
 		b.WriteString(sep)
 		sep = ", "
 		name := c.Cause.Kind.String()
 		if c.Cause.Kind == morale.ByEvent {
 			name = string(c.Cause.Event)
 		}
-		b.WriteString(name + " " + morale.FormatChange(c.Delta))
+		b.WriteString(name + " " + shown[k])
 	}
 	if len(x.Causes) > 0 {
 		b.WriteString(" (the average man's)")

@@ -2,6 +2,11 @@ package game_test
 
 import (
 	"fmt"
+	"math"
+	"math/rand/v2"
+	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -52,6 +57,7 @@ func TestArmiesSquadWhy(t *testing.T) {
 	if s := x.String(); !strings.HasPrefix(s, "Squad ") || !strings.Contains(s, "(army 1) since 10.00 s") {
 		t.Errorf("String() = %q", s)
 	}
+	checkSquadSentence(t, x) // the Why panel's numbers, adding up to its span
 	// another squad: its Why starts when it is selected
 	other := av.AppendSquads(nil)[60]
 	if err := g.Apply(game.SelectSquad{ID: other.ID}); err != nil {
@@ -96,9 +102,12 @@ func BenchmarkArmiesSecondSquadLedger(b *testing.B) {
 	}
 }
 
-// A squad's Why prints the average man's causes as the library's sentence
-// does (morale.FormatChange): it printed %+.2f, so a cause that moved nothing read
-// +0.00, a rise, and a small hit −0.00 or +0.00.
+// A squad's Why prints the average man's causes as its Why panel's bars do
+// (ShownChanges): a cause that moved nothing reads ±0.00, and one too small
+// for the two decimals of the span (0.50 → 0.50 here) −0.00 or +0.00, its
+// sign kept, as a soldier's sentence writes it. It printed %+.2f, so a cause
+// that moved nothing read +0.00, a rise; then morale.FormatChange, which
+// gave a small hit its digits (−0.004) that the span had no room for.
 func TestSquadWhyStringSigns(t *testing.T) {
 	for _, tt := range []struct {
 		name  string
@@ -106,9 +115,9 @@ func TestSquadWhyStringSigns(t *testing.T) {
 		want  string
 	}{
 		{"bad news that moved nothing", 0, "Suppressed ±0.00"},
-		{"a small hit", -0.004, "Suppressed −0.004"},
-		{"a smaller hit", -0.00004, "Suppressed −0.00004"},
-		{"small good news", 0.003, "Suppressed +0.003"},
+		{"a small hit", -0.004, "Suppressed −0.00"},
+		{"a smaller hit", -0.00004, "Suppressed −0.00"},
+		{"small good news", 0.003, "Suppressed +0.00"},
 		{"a hit", -0.31, "Suppressed −0.31"},
 	} {
 		x := game.SquadWhy{ID: 12, Now: 30, Since: 20, Men: 100, Average: 0.5,
@@ -118,6 +127,136 @@ func TestSquadWhyStringSigns(t *testing.T) {
 			t.Errorf("%s: got %q; want it to contain %q", tt.name, got, want)
 		}
 	}
+}
+
+// squadSentence splits a squad Why's sentence (SquadWhy.String) into the
+// span it states ("1.00", "0.29"; from is "" when it gives the average
+// alone) and each cause's number as written.
+func squadSentence(t *testing.T, s string) (from, to string, numbers []string) {
+	t.Helper()
+	m := regexp.MustCompile(`average morale (?:(-?\d+\.\d\d) → )?(-?\d+\.\d\d)(?: ← (.*) \(the average man's\))?`).FindStringSubmatch(s)
+	if m == nil {
+		t.Fatalf("got %q; want an average morale", s)
+	}
+	if m[3] != "" {
+		for _, c := range strings.Split(m[3], ", ") {
+			numbers = append(numbers, c[strings.LastIndex(c, " ")+1:])
+		}
+	}
+	return m[1], m[2], numbers
+}
+
+// panelMorale is morale m as the Why panel writes it: two decimals, 0.00
+// for -0.00.
+func panelMorale(m float64) string {
+	return strings.Replace(fmt.Sprintf("%.2f", m), "-0.00", "0.00", 1)
+}
+
+// hundredths reads a number of a squad's sentence ("−0.24", "±0.00",
+// "0.29") in hundredths.
+func hundredths(t *testing.T, s string) int64 {
+	t.Helper()
+	s = strings.NewReplacer("−", "-", "±", "", "+", "").Replace(s)
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		t.Fatalf("%q: %v", s, err)
+	}
+	return int64(math.Round(v * 100))
+}
+
+// checkSquadSentence checks that x's sentence writes its causes as the Why
+// panel's bars (x.ShownChanges) and, when it states the span Start →
+// Average, that they add up to it.
+func checkSquadSentence(t *testing.T, x game.SquadWhy) {
+	t.Helper()
+	s := x.String()
+	from, to, numbers := squadSentence(t, s)
+	if want := panelMorale(x.Average); to != want {
+		t.Errorf("%q: got the average %s; want %s", s, to, want)
+	}
+	if shown := x.ShownChanges(); !slices.Equal(numbers, shown) {
+		t.Errorf("%q: got the causes %q; want the Why panel's %q", s, numbers, shown)
+	}
+	if want := ""; x.StartKnown() {
+		want = panelMorale(x.Start())
+		if from != want {
+			t.Errorf("%q: got the span from %q; want from Start, %s", s, from, want)
+		}
+	} else if from != want {
+		t.Errorf("%q: got a span from %s; want the average alone (Start is not an average the men had)", s, from)
+	}
+	if from == "" {
+		return
+	}
+	sum := int64(0)
+	for _, n := range numbers {
+		sum += hundredths(t, n)
+	}
+	if want := hundredths(t, to) - hundredths(t, from); sum != want {
+		t.Errorf("%q: got causes that add up to %+.2f; want the span's %+.2f", s, float64(sum)/100, float64(want)/100)
+	}
+}
+
+// TestSquadWhySentenceAddsUp: the console's answer about a squad
+// (MoraleBreak.Why, SquadWhy.String) wrote each cause rounded on its own
+// (morale.FormatChange), so its numbers could differ by a hundredth from
+// the Why panel's bars, which add up to the span the panel gives: three
+// causes of −0.236, −0.236 and −0.238 read −0.24 each, −0.72 for a fall
+// from 1.00 to 0.29. It states the span and writes the panel's numbers.
+func TestSquadWhySentenceAddsUp(t *testing.T) {
+	cause := func(e morale.Event, d, first float64) morale.Contribution {
+		return morale.Contribution{Cause: morale.Reason{Kind: morale.ByEvent, Event: e}, Delta: d, First: first}
+	}
+	contagion := func(d, first float64) morale.Contribution {
+		return morale.Contribution{Cause: morale.Reason{Kind: morale.ByContagion}, Delta: d, First: first}
+	}
+	for _, tt := range []struct {
+		name string
+		x    game.SquadWhy
+		want string
+	}{
+		{"three causes a hundredth apart", game.SquadWhy{ID: 6, Now: 18, Since: 12, Selected: 12, Men: 90, Broken: 80, Average: 0.29,
+			Causes: []morale.Contribution{cause(morale.Suppressed, -0.236, 13), cause(morale.AllyDown, -0.236, 13), contagion(-0.238, 12)}},
+			"Squad 6 (army 1) since 12.00 s: 80 of 90 men broken, average morale 1.00 → 0.29 ← Suppressed −0.23, AllyDown −0.24, contagion −0.24 (the average man's)"},
+		{"a break", game.SquadWhy{ID: 6, Now: 18, Since: 0, Selected: 19.72, Broke: 15.5, Men: 90, Broken: 90, Average: 0.02,
+			Causes: []morale.Contribution{cause(morale.AllyDown, -0.904, 3), contagion(0, 2), cause(morale.LeaderDown, -0.076, 9)}},
+			"Squad 6 (army 1) from 0.00 s to its break at 15.50 s: 90 of 90 men broken, average morale 1.00 → 0.02 ← AllyDown −0.90, contagion ±0.00, LeaderDown −0.08 (the average man's)"},
+		{"last 30 s, a run of contagion from before it", game.SquadWhy{ID: 3, Now: 50, Since: 20, Selected: 5, Men: 100, Average: 0.4,
+			Causes: []morale.Contribution{cause(morale.Suppressed, -0.345, 21), contagion(-0.125, 18)}},
+			"Squad 3 (army 1) since 20.00 s: 0 of 100 men broken, average morale 0.40 ← Suppressed −0.34, contagion −0.13 (the average man's)"},
+		{"no causes", game.SquadWhy{ID: 3, Now: 50, Since: 20, Selected: 20, Men: 100, Average: 1},
+			"Squad 3 (army 1) since 20.00 s: 0 of 100 men broken, average morale 1.00"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.x.String(); got != tt.want {
+				t.Errorf("got %q; want %q", got, tt.want)
+			}
+			checkSquadSentence(t, tt.x)
+		})
+	}
+	// many squads' Whys: the numbers of many causes, each a few
+	// hundredths or less, rounded on their own, stray furthest
+	t.Run("random", func(t *testing.T) {
+		r := rand.New(rand.NewPCG(6, 18))
+		events := []morale.Event{morale.Suppressed, morale.AllyDown, morale.LeaderDown}
+		for range 3000 {
+			x := game.SquadWhy{ID: 1, Now: 30, Since: 10, Selected: 10, Men: 1 + r.IntN(100), Average: r.Float64()}
+			if r.IntN(4) == 0 {
+				x.Selected = 2 // a window of the last 30 s
+			}
+			for k := range r.IntN(5) {
+				d := -r.Float64() * 0.2 / float64(1+k)
+				if r.IntN(4) == 0 {
+					d = (r.Float64() - 0.5) * 0.01
+				}
+				x.Causes = append(x.Causes, cause(events[k%len(events)], d, 10+r.Float64()*20-2))
+			}
+			checkSquadSentence(t, x)
+			if t.Failed() {
+				t.Fatalf("SquadWhy %+v", x)
+			}
+		}
+	})
 }
 
 // Contagion pulls each man toward his squad's mean, so over a squad it
