@@ -505,20 +505,13 @@ func (r *Renderer) layoutSquadWhy(g game.View, av *game.Armies, id int) {
 }
 
 // squadSpan is squad Why x's span for its panel, from the average morale
-// its causes began at to the one they leave ("0.98 → 0.21"): "" when it
-// has no causes, or when a run of contagion or recovery that began before
-// its window is counted whole (a window of the last WhyWindow seconds
-// that began after the ledger did), as for a soldier (runBefore).
+// its causes began at to the one they leave ("0.98 → 0.21"): "" when
+// game.SquadWhy.StartKnown says there is none to give (no causes, or a run
+// of contagion or recovery that began before its window counted whole), as
+// for a soldier (runBefore).
 func squadSpan(x game.SquadWhy) string {
-	if len(x.Causes) == 0 {
+	if !x.StartKnown() {
 		return ""
-	}
-	if x.Since != x.Selected {
-		for _, c := range x.Causes {
-			if c.First < x.Since-1e-9 {
-				return ""
-			}
-		}
 	}
 	return morale2(x.Start()) + " → " + morale2(x.Average)
 }
