@@ -24,6 +24,20 @@ func hundredths(t *testing.T, s string) int64 {
 	return int64(math.Round(f * 100))
 }
 
+// armiesEvery returns a session of the armies scene whose World steps every
+// interval seconds, and its scene.
+func armiesEvery(t *testing.T, interval float64) (*game.Session, *game.Armies) {
+	t.Helper()
+	cfg := game.DefaultConfig()
+	cfg.Scene = game.SceneArmies
+	cfg.Settings.SquadUpdateInterval = interval
+	g, err := game.NewSession(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, g.Scene().(*game.Armies)
+}
+
 // TestSquadPanelSaysItsSpan: the armies' squad Why panel says the span it
 // reads, as a soldier's does: its window ends at the moment its counts
 // were read (game.Armies.FiguresAt: "since 12.00 s (selected) up to
@@ -44,14 +58,7 @@ func TestSquadPanelSaysItsSpan(t *testing.T) {
 		{"steps between rounds", 3, 0.1, 6},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			cfg := game.DefaultConfig()
-			cfg.Scene = game.SceneArmies
-			cfg.Settings.SquadUpdateInterval = tt.interval
-			g, err := game.NewSession(cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			av := g.Scene().(*game.Armies)
+			g, av := armiesEvery(t, tt.interval)
 			for range 12 * game.TPS {
 				g.Tick()
 			}
@@ -99,14 +106,7 @@ func TestSquadPanelKeepsUpWithTheRead(t *testing.T) {
 		{"steps between rounds", 0.1},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			cfg := game.DefaultConfig()
-			cfg.Scene = game.SceneArmies
-			cfg.Settings.SquadUpdateInterval = tt.interval
-			g, err := game.NewSession(cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			av := g.Scene().(*game.Armies)
+			g, av := armiesEvery(t, tt.interval)
 			for range game.TPS {
 				g.Tick()
 			}
