@@ -141,86 +141,6 @@ type Snapshot struct {
 	Tag uint64
 }
 
-func (a *Agent) live() bool { return a != nil && a.w != nil }
-
-// notOurs is SetPositions' error for agents[k], a, which is nil, removed or
-// of another World: it says which of the three, each a different mistake.
-func notOurs(k int, a *Agent) error {
-	switch {
-	case a == nil:
-		return fmt.Errorf("morale: SetPositions: agents[%d] is nil", k)
-	case a.i == loadedAway:
-		return fmt.Errorf("morale: SetPositions: agents[%d] is from before a load (UnmarshalBinary made new handles: find the agents again by tag)", k)
-	case a.unborn():
-		return fmt.Errorf("morale: SetPositions: agents[%d] is %s", k, unbornAgent)
-	case !a.live():
-		return fmt.Errorf("morale: SetPositions: agents[%d] was removed (a dead man still in the list)", k)
-	}
-	return fmt.Errorf("morale: SetPositions: agents[%d] is an agent of another World (map a handle to a clone's with clone.Agent(a.Index()), or by tag)", k)
-}
-
-// unborn reports whether a is an Agent Spawn did not make: a zero Agent,
-// whose place is 0 with no World (a removed handle's place is −1, one a
-// load replaced loadedAway).
-func (a *Agent) unborn() bool { return a != nil && a.w == nil && a.i >= 0 }
-
-// unbornAgent says what an unborn Agent is, for the errors and panics.
-const unbornAgent = "an Agent Spawn did not make (a zero Agent, which names no man): pass a handle Spawn returned"
-
-// loadedAway is the place (Agent.i) of a handle a load replaced (see
-// World.adopt), which is removed like a dead man's (−1) but is not one:
-// World.Remove panics for it, and the errors say which it is.
-const loadedAway = -2
-
-// removedError is the error of an Agent method called on a removed agent,
-// or on a nil one: it names the call, with its values, and what to do
-// instead, and matches ErrRemoved (errors.Is), which those methods
-// returned before.
-type removedError struct {
-	call                string // "Agent.SetMorale(0.5)"
-	nil, loaded, unborn bool   // a is nil; a load replaced a; Spawn did not make a
-}
-
-func (e *removedError) Error() string {
-	switch {
-	case e.nil:
-		return "morale: " + e.call + " of a nil agent (a handle never set, or World.Agent of an index out of range): pass a handle Spawn returned"
-	case e.loaded:
-		return "morale: " + e.call + " of an agent from before a load (UnmarshalBinary made new handles): find the agent again by tag"
-	case e.unborn:
-		return "morale: " + e.call + " of " + unbornAgent
-	}
-	return "morale: " + e.call + " of a removed agent (a dead man's handle): drop the handle"
-}
-
-// notToRemove is World.Remove's panic for agent a, who is not the World's
-// to remove: one a load replaced, or one of another World.
-func notToRemove(a *Agent) string {
-	a.notLoadedAway("World.Remove")
-	return "morale: World.Remove of an agent of another World (remove him from the World that spawned him, or map your entities to this World's agents by tag)"
-}
-
-// notLoadedAway panics, naming call, when a is a handle a load replaced, or
-// an Agent Spawn did not make: a command that returns no error (Remove,
-// SetPosition, Rally, ForceRout, SetSquad) would do nothing, and the man
-// the game meant would stay as he was. For a removed agent (a dead man's
-// handle) these do nothing, as documented.
-func (a *Agent) notLoadedAway(call string) {
-	if a != nil && a.i == loadedAway {
-		panic("morale: " + call + " of an agent from before a load (UnmarshalBinary made new handles: map your entities to the loaded World's agents by tag)")
-	} else if a.unborn() {
-		panic("morale: " + call + " of " + unbornAgent)
-	}
-}
-
-func (*removedError) Is(target error) bool { return target == ErrRemoved }
-
-// removed is the error of the Agent method call (its values formatted in)
-// on a that is not live.
-func (a *Agent) removed(format string, args ...any) error {
-	return &removedError{call: fmt.Sprintf(format, args...), nil: a == nil, loaded: a != nil && a.i == loadedAway, unborn: a.unborn()}
-}
-
 // changing is live for a method that changes the agent: it panics, naming
 // the misuse, while another goroutine's Advance runs a step (see
 // World.guard).
@@ -409,7 +329,7 @@ func (a *Agent) SetNerve(v float64) error {
 // scripted moment where the officer arrives.
 func (a *Agent) Rally() {
 	if !a.changing() {
-		a.notLoadedAway("Agent.Rally")
+		a.notStale("Agent.Rally")
 		return
 	}
 	a.w.rally(a)
@@ -428,7 +348,7 @@ func (w *World) rally(a *Agent) {
 // morale is left as it is; the rout ends as any rout does.
 func (a *Agent) ForceRout() {
 	if !a.changing() {
-		a.notLoadedAway("Agent.ForceRout")
+		a.notStale("Agent.ForceRout")
 		return
 	}
 	a.w.setState(a.i, Routed, Reason{Kind: ByForcedRout})
@@ -439,7 +359,7 @@ func (a *Agent) ForceRout() {
 // average and joins the new one's.
 func (a *Agent) SetSquad(id SquadID) {
 	if !a.changing() {
-		a.notLoadedAway("Agent.SetSquad")
+		a.notStale("Agent.SetSquad")
 		return
 	}
 	w, i := a.w, a.i

@@ -11,7 +11,7 @@ import "fmt"
 // his part of the World due for a sort (see World). For many: SetPositions.
 func (a *Agent) SetPosition(p Vec2) {
 	if !a.live() {
-		a.notLoadedAway("Agent.SetPosition")
+		a.notStale("Agent.SetPosition")
 		return
 	} else if w := a.w; w.grid.boxes[a.cell].holds(p) {
 		w.col.Pos[a.i] = p
