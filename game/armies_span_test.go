@@ -151,3 +151,44 @@ func TestSquadBreakTimeIsItsMens(t *testing.T) {
 		})
 	}
 }
+
+// A command given the moment a squad is selected, paused, shows in its
+// Why at once: Rally right after the selection moved the average from
+// 0.65 to 0.76 while the Why had no cause, since its window of no time
+// was floored at 1/SubTicksPerSecond written in integers (0 s), which
+// ExplainWindow refuses, for every man.
+func TestSquadWhyHasACommandAtTheSelection(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		cmd  game.Command
+	}{
+		{"Rally", game.Rally{}},
+		{"a forced rout", game.ForceRout{ID: 9 * game.ArmySquadSize}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g := armiesEvery(t, 0.25)
+			av := armies(g)
+			for range 13*game.TPS + 11 {
+				g.Tick()
+			}
+			sel := av.AppendSquads(nil)[9]
+			if err := g.Apply(game.SelectSquad{ID: sel.ID}); err != nil {
+				t.Fatal(err)
+			}
+			before, _ := av.SquadWhy()
+			if err := g.Apply(tt.cmd); err != nil {
+				t.Fatal(err)
+			}
+			x, _ := av.SquadWhy()
+			if x.Average == before.Average && len(x.States) == 0 {
+				t.Fatalf("%s changed nothing in squad %d (average %.3f): pick another squad or time", tt.name, sel.ID, x.Average)
+			}
+			if len(x.Causes) == 0 && len(x.States) == 0 {
+				t.Errorf("%s at the selection: got a Why with no cause and no state change (average %.3f → %.3f); want what it did", tt.name, before.Average, x.Average)
+			}
+			if math.Abs(x.Start()-before.Average) > 1e-9 {
+				t.Errorf("%s at the selection: got a Why from %.4f to %.4f; want it from the average at the selection, %.4f", tt.name, x.Start(), x.Average, before.Average)
+			}
+		})
+	}
+}

@@ -92,7 +92,7 @@ func (a *Armies) SquadWhy() (x SquadWhy, ok bool) {
 	if v.State == morale.Steady {
 		x.Since = math.Max(x.Now-WhyWindow, a.whySince)
 	}
-	window := math.Max(a.b.Time()-x.Since, 1/SubTicksPerSecond)
+	window := math.Max(a.b.Time()-x.Since, 1.0/SubTicksPerSecond) // one sub-tick at least: ExplainWindow takes no 0
 	byCause := map[morale.Reason]int{}
 	var mass []float64 // each cause's sum of |Delta| over the men
 	for i := range a.men {
@@ -102,7 +102,7 @@ func (a *Armies) SquadWhy() (x SquadWhy, ok bool) {
 		}
 		e, err := a.b.world.ExplainWindow(m.agent, window)
 		if err != nil {
-			continue // cannot happen: the ledger records his squad
+			continue // cannot happen: the window is above 0 and the ledger records his squad (TestSquadWhyHasACommandAtTheSelection)
 		}
 		for _, c := range e.Causes {
 			j, seen := byCause[c.Cause]
