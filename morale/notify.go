@@ -1,6 +1,9 @@
 package morale
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // note is one change waiting in the queue for the listeners.
 type note struct {
@@ -91,13 +94,15 @@ func (w *World) compactListeners() {
 // before it returns; called while a flush runs, it returns at once. A change
 // to an agent removed before its turn is not told. When a listener panics,
 // the changes after the one being told are told to no one, but recorded for
-// TakeChanges all the same.
+// TakeChanges all the same. A flush that has queued more than
+// queueLimit changes panics (after the change being told is told): its
+// listeners answer changes with changes without end.
 func (w *World) flush() {
 	if w.delivering || len(w.queue) == 0 {
 		return
 	}
 	w.delivering = true
-	k := 0
+	k, limit := 0, queueLimit(w.Len())
 	defer func() { // also when a listener panics: no stale changes remain
 		if k < len(w.queue) && w.changes.on { // a listener panicked at change k: the rest are recorded, untold
 			for _, n := range w.queue[k+1:] {
@@ -134,8 +139,19 @@ func (w *World) flush() {
 				}
 			}
 		}
+		if len(w.queue) > limit {
+			panic(fmt.Sprintf("morale: the listeners made over %d changes in one call (%d agents; %d told, %d waiting): a listener answers the changes it is told with changes of its own (news, SetMorale, Rally, ForceRout, Advance) without end; make its answer conditional, or take the changes with TakeChanges and act once a frame. The changes made stand; those not told are recorded for TakeChanges", limit, w.Len(), k+1, len(w.queue)-k-1))
+		}
 	}
 }
+
+// queueLimit is the most changes one flush may queue, told and waiting,
+// in a World of n agents: a million and 16 an agent, room for every
+// agent's change of morale and of state in a step and for listeners'
+// cascades on top of them (a rout's news reaching its squad, for each
+// rout). A flush past it panics: its listeners feed themselves, and it
+// would otherwise run until memory ran out.
+func queueLimit(n int) int { return 1<<20 + 16*n }
 
 // setMorale stores m as agent i's morale, keeps the squad sum and has the
 // change, for the reason of id, recorded and told (see told), as news does

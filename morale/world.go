@@ -63,7 +63,11 @@ var ErrRemoved = errors.New("morale: agent was removed from its world")
 // out are told to no one, and an Advance stops at the end of the step whose
 // changes were being told (the rest of its dt is not run, and is counted in
 // DroppedSeconds); the changes not handed out are still recorded for
-// TakeChanges. The World stays whole and goes on from there.
+// TakeChanges. The World stays whole and goes on from there. Listeners that
+// answer the changes they are told with changes of their own without end
+// (news on every change of morale) would keep the call from returning until
+// memory ran out: once one call has queued more than a million changes and
+// 16 an agent, told and waiting, it panics, saying so, by the same rule.
 //
 // The World's order is the order of its arrays: the order in which a step
 // adds the squads' sums and queues its changes, in which an event at a
