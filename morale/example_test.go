@@ -261,3 +261,20 @@ func ExampleWorld_SetPositions() {
 	// {0 150} {1350 4500}
 	// morale: SetPositions: ps[7] = {NaN 150} is not finite (no one was moved: give a man without a new position his last one) {1050 150}
 }
+
+// A game tells a designer's misspelt event name the way morale's own
+// errors do.
+func ExampleSuggest() {
+	events := []string{"AllyDown", "LeaderDown", "Suppressed", "Ambushed"}
+	for _, name := range []string{"Supressed", "allydown", "Flanked"} {
+		if s := morale.Suggest(name, events); s != "" {
+			fmt.Printf("%s: no such event (did you mean %s?)\n", name, s)
+		} else {
+			fmt.Printf("%s: no such event\n", name)
+		}
+	}
+	// Output:
+	// Supressed: no such event (did you mean Suppressed?)
+	// allydown: no such event (did you mean AllyDown?)
+	// Flanked: no such event
+}

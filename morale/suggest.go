@@ -32,13 +32,27 @@ func misspelt(name string, d int) bool {
 	return d <= max(1, utf8.RuneCountInString(name)/4)
 }
 
-// didYouMean returns " (did you mean NAME?)" for the name of names s is
-// likely a misspelling of, or "".
-func didYouMean(s string, names []string) string {
+// Suggest returns the name of names that name is likely a misspelling of,
+// or "" when there is none: the nearest by edit distance (Levenshtein, over
+// the first 64 runes, a change of case costing nothing; of names equally
+// near, the first), when it lies at most a quarter of its own length away
+// (at least 1). It is the rule by which ParseSettings and ReadSettings
+// say "did you mean RecoveryPerSecond?" of an unknown key, so that a
+// game's errors about its own names (the events of its data files) read the
+// same; the balance lab's do. A name in names is its own suggestion.
+func Suggest(name string, names []string) string {
 	if len(names) == 0 {
 		return ""
 	}
-	if n, d := nearest(s, names); misspelt(n, d) {
+	if n, d := nearest(name, names); misspelt(n, d) {
+		return n
+	}
+	return ""
+}
+
+// didYouMean returns " (did you mean NAME?)" for Suggest's NAME, or "".
+func didYouMean(s string, names []string) string {
+	if n := Suggest(s, names); n != "" {
 		return fmt.Sprintf(" (did you mean %s?)", n)
 	}
 	return ""
