@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/moralebreak/moralebreak/internal/figures"
 	"github.com/moralebreak/moralebreak/morale"
 )
 
@@ -211,15 +212,6 @@ func (x SquadWhy) StartKnown() bool {
 	return true
 }
 
-// morale2 writes an average morale with two decimals, as the Why panel
-// does: 0.00 for a sum's rounding below 0 (−1e-17), never -0.00.
-func morale2(m float64) string {
-	if s := fmt.Sprintf("%.2f", m); s != "-0.00" {
-		return s
-	}
-	return "0.00"
-}
-
 // String reads x as a sentence: "Squad 12 (army 1) since 20.00 s: 64 of
 // 100 men broken, average morale 0.64 → 0.21 ← Suppressed −0.31, contagion
 // −0.12 (the average man's); 40 Steady → Shaken, 31 Shaken → Panicked".
@@ -230,9 +222,9 @@ func morale2(m float64) string {
 // does (StartKnown), and the average alone otherwise.
 func (x SquadWhy) String() string {
 	var b strings.Builder
-	avg := morale2(x.Average)
+	avg := figures.Fixed(x.Average, 2)
 	if x.StartKnown() {
-		avg = morale2(x.Start()) + " → " + avg
+		avg = figures.Fixed(x.Start(), 2) + " → " + avg
 	}
 	if x.Broke > 0 {
 		fmt.Fprintf(&b, "Squad %d (army %d) from %.2f s to its break at %.2f s: %d of %d men broken, average morale %s", x.ID, x.Side+1, x.Since, x.Broke, x.Broken, x.Men, avg)

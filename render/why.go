@@ -12,6 +12,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 	"github.com/moralebreak/moralebreak/game"
+	"github.com/moralebreak/moralebreak/internal/figures"
 	"github.com/moralebreak/moralebreak/internal/textfit"
 	"github.com/moralebreak/moralebreak/morale"
 )
@@ -116,21 +117,12 @@ func BuildWhyPanel(s game.SoldierView, x morale.Explanation, ok bool) WhyPanel {
 		// the window's entries follow one another: their sum is the
 		// change since its start (a run reaching back before it is
 		// counted whole without what came between, and has no start)
-		p.Span = morale2(x.Start()) + " → " + morale2(x.Morale)
+		p.Span = figures.Fixed(x.Start(), 2) + " → " + figures.Fixed(x.Morale, 2)
 	}
 	for _, sc := range x.States {
 		p.States = append(p.States, fmt.Sprintf("%.2f s  %v → %v: %s", sc.At, sc.From, sc.To, x.StateReason(sc)))
 	}
 	return p
-}
-
-// morale2 writes a morale with two decimals, as %.2f does, but a start a
-// rounding error below 0 reads 0.00, not -0.00.
-func morale2(m float64) string {
-	if s := fmt.Sprintf("%.2f", m); s != "-0.00" {
-		return s
-	}
-	return "0.00"
 }
 
 // WindowText says how far back explanation x reaches: "last 30 s", or
@@ -513,7 +505,7 @@ func squadSpan(x game.SquadWhy) string {
 	if !x.StartKnown() {
 		return ""
 	}
-	return morale2(x.Start()) + " → " + morale2(x.Average)
+	return figures.Fixed(x.Start(), 2) + " → " + figures.Fixed(x.Average, 2)
 }
 
 // breakWhyer is a view that says why a squad of the armies broke, asked

@@ -278,6 +278,18 @@ func share(v, scale float64, decimals int) string {
 	return s
 }
 
+// Fixed writes v with decimals decimals, as %.*f does, except that a value
+// the decimals round to zero reads as zero without a sign: a sum's rounding
+// a hair below 0 (−1e-17, an average of men all at 0) is "0.00", not
+// "-0.00". So do the squad and Why panels write a morale.
+func Fixed(v float64, decimals int) string {
+	s := strconv.FormatFloat(v, 'f', max(decimals, 0), 64)
+	if z, err := strconv.ParseFloat(s, 64); err == nil && z == 0 {
+		return strings.TrimPrefix(s, "-")
+	}
+	return s
+}
+
 // Signed writes a change v, written as s by one of the rules here (Format,
 // Rounded, a fixed number of decimals), with its sign: "+" before a
 // positive change's s ("+0.05", "+5"), a negative one's s as it is

@@ -1,6 +1,7 @@
 package figures_test
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -289,4 +290,32 @@ func TestPercent(t *testing.T) {
 		{0, 0, "0"}, {1, 0, "100"}, {0.003, 0, "<1"}, {0.998, 0, ">99"}, {0.005, 0, "<1"}, {0.015, 0, "2"}, {0.644, 0, "64"},
 		{1.5, 1, "150.0"}, {math.NaN(), 1, "NaN"},
 	})
+}
+
+func TestFixed(t *testing.T) {
+	for _, tt := range []struct {
+		v        float64
+		decimals int
+		want     string
+	}{
+		{0.64, 2, "0.64"},
+		{-1e-17, 2, "0.00"}, // a sum's rounding below 0
+		{-0.004, 2, "0.00"},
+		{-0.005, 2, "-0.01"}, // as %.2f rounds it (the float below -0.005)
+		{-0.2, 2, "-0.20"},
+		{math.Copysign(0, -1), 1, "0.0"},
+		{1, 0, "1"},
+		{-0.4, 0, "0"},
+		{0.125, 2, "0.12"}, // half to even, as %.2f
+		{math.NaN(), 2, "NaN"},
+		{math.Inf(-1), 2, "-Inf"},
+		{3, -1, "3"}, // negative decimals: none
+	} {
+		if got, want := figures.Fixed(tt.v, tt.decimals), tt.want; got != want {
+			t.Errorf("Fixed(%v, %d) = %q; want %q", tt.v, tt.decimals, got, want)
+		}
+		if got := figures.Fixed(tt.v, tt.decimals); tt.decimals >= 0 && !math.IsNaN(tt.v) && fmt.Sprintf("%.*f", tt.decimals, tt.v) != got && "-"+got != fmt.Sprintf("%.*f", tt.decimals, tt.v) {
+			t.Errorf("Fixed(%v, %d) = %q; want %%.*f's %q, or it without its sign", tt.v, tt.decimals, got, fmt.Sprintf("%.*f", tt.decimals, tt.v))
+		}
+	}
 }
