@@ -127,3 +127,47 @@ func TestListenerCascadeThatEndsIsToldInFull(t *testing.T) {
 		}
 	}
 }
+
+// The limit is of the World as it is: a listener that spawns a million
+// reinforcements and tells them all of a man down makes over a million
+// changes in a call that began with three men, and that is no loop.
+func TestListenerThatSpawnsAnArmyIsNoLoop(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a million agents spawned; -short (make unit's race run) skips it")
+	}
+	w := newTestWorld(t)
+	for i := range 3 {
+		w.Spawn(1, morale.Vec2{X: float64(i)}, morale.WithNerve(0))
+	}
+	const army = 1<<20 + 1000
+	told := 0
+	w.OnMoraleChanged(func(*morale.Agent, float64, morale.Reason) { told++ })
+	var first error
+	spawned := false
+	w.OnStateChanged(func(a *morale.Agent, _, _ morale.State, _ morale.Reason) {
+		if spawned {
+			return
+		}
+		spawned = true
+		if err := w.Reserve(w.Len() + army); err != nil {
+			first = err
+			return
+		}
+		for i := range army {
+			w.Spawn(2, morale.Vec2{X: float64(i % 1000), Y: float64(i / 1000 % 1000)})
+		}
+		if err := w.ReportEventAtLocation(morale.AllyDown, morale.Vec2{}, 1e9, nil, 1); err != nil {
+			first = err
+		}
+	})
+	if err := w.Agent(0).ReportEvent(morale.AllyDown, 5); err != nil {
+		t.Fatal(err)
+	}
+	w.Advance(0.25) // the first man breaks: the listener spawns the army
+	if first != nil {
+		t.Fatal(first)
+	}
+	if !spawned || w.Len() != 3+army || told <= 1<<20 {
+		t.Errorf("spawned %v, %d agents, %d changes of morale told; want the army spawned, %d agents and over %d changes told", spawned, w.Len(), told, 3+army, 1<<20)
+	}
+}

@@ -102,7 +102,7 @@ func (w *World) flush() {
 		return
 	}
 	w.delivering = true
-	k, limit := 0, queueLimit(w.Len())
+	k := 0
 	defer func() { // also when a listener panics: no stale changes remain
 		if k < len(w.queue) && w.changes.on { // a listener panicked at change k: the rest are recorded, untold
 			for _, n := range w.queue[k+1:] {
@@ -139,8 +139,8 @@ func (w *World) flush() {
 				}
 			}
 		}
-		if len(w.queue) > limit {
-			panic(fmt.Sprintf("morale: the listeners made over %d changes in one call (%d agents; %d told, %d waiting): a listener answers the changes it is told with changes of its own (news, SetMorale, Rally, ForceRout, Advance) without end; make its answer conditional, or take the changes with TakeChanges and act once a frame. The changes made stand; those not told are recorded for TakeChanges", limit, w.Len(), k+1, len(w.queue)-k-1))
+		if limit := queueLimit(len(w.col.Handle)); len(w.queue) > limit { // of the World as it is now: listeners may spawn
+			panic(fmt.Sprintf("morale: the listeners made over %d changes in one call (%d agents; %d told, %d waiting): a listener answers the changes it is told with changes of its own (news, SetMorale, Rally, ForceRout, Advance) without end; make its answer conditional, or take the changes with TakeChanges and act once a frame. The changes made stand; those not told are recorded for TakeChanges", limit, len(w.col.Handle), k+1, len(w.queue)-k-1))
 		}
 	}
 }
