@@ -44,6 +44,12 @@ type SquadView struct {
 // Name returns SceneArmies.
 func (a *Armies) Name() string { return SceneArmies }
 
+// ClockDecimals returns 2: the armies' views give the clock in hundredths,
+// as the moment their figures were read ("morale as read at 38.05 s"). The
+// combat rounds fall every quarter second, and a clock of tenths beside
+// them ("t 38.0 s") read as another moment.
+func (a *Armies) ClockDecimals() int { return 2 }
+
 // AppendMen appends every man of both armies, dead ones included, in squad
 // order (squad k's men are k*ArmySquadSize..), to dst and returns it. It
 // changes nothing.

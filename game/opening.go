@@ -68,6 +68,9 @@ func newOpening(b *Battle) *Opening {
 // Name returns SceneOpening.
 func (o *Opening) Name() string { return SceneOpening }
 
+// ClockDecimals returns 1: the opening's clock in tenths of a second.
+func (o *Opening) ClockDecimals() int { return 1 }
+
 // Beats returns this battle's opening beats (none when the opening is off).
 // Do not modify the slice.
 func (o *Opening) Beats() []Beat { return o.beats }

@@ -212,6 +212,9 @@ func scenarioField(cfg *ScenarioConfig, f *ScenarioFight) (origin, size morale.V
 // Name returns SceneScenario.
 func (s *Scenario) Name() string { return SceneScenario }
 
+// ClockDecimals returns 1: a scenario's clock in tenths of a second.
+func (s *Scenario) ClockDecimals() int { return 1 }
+
 // Config returns the scenario the scene plays. Do not modify it.
 func (s *Scenario) Config() *ScenarioConfig { return s.fight.cfg }
 

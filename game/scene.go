@@ -12,6 +12,10 @@ import "github.com/moralebreak/moralebreak/morale"
 type Scene interface {
 	// Name is SceneOpening, SceneArmies or SceneScenario.
 	Name() string
+	// ClockDecimals is how many decimals of a second the scene's views
+	// give the clock (the field's header, the tuner's clock, when its
+	// figures were read), so that they say one moment alike.
+	ClockDecimals() int
 
 	// step runs the scene's part of one sub-tick (the battle clock has
 	// already moved on).

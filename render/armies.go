@@ -333,25 +333,19 @@ func armyHUDLine(side, alive, broken, fallen, routed int) string {
 }
 
 // armyRoundLabel says when the field's morale figures were read, at t
-// seconds (game.Armies.FiguresAt): the last combat round, or a command
-// since.
-func armyRoundLabel(t float64) string {
-	return fmt.Sprintf("morale as read at %.2f s", t)
+// seconds (game.Armies.FiguresAt: the last combat round, or a command
+// since), to decimals of a second (the scene's ClockDecimals, as the
+// header gives the clock).
+func armyRoundLabel(t float64, decimals int) string {
+	return fmt.Sprintf("morale as read at %.*f s", decimals, t)
 }
-
-// armyClockDecimals is the armies' clock's precision (see hudClock):
-// hundredths, as the foot of the field says when the figures were read
-// (armyRoundLabel). The combat rounds fall every quarter second, and a
-// clock of tenths beside them ("t 38.0 s" over "morale as read at 38.05
-// s") read as two moments.
-const armyClockDecimals = 2
 
 // drawArmiesHUD writes the clock and each army's men standing, broken and
 // fallen, and its squads routed, and between them (above them when the
 // row has no room) when the figures the field, the inset and the counts
 // show were read, to the clock's hundredth.
 func (r *Renderer) drawArmiesHUD(dst *ebiten.Image, p projection, g game.View, sc *game.Armies) {
-	r.drawHUD(dst, p, g, armyClockDecimals)
+	r.drawHUD(dst, p, g)
 	a := &r.army
 	var alive, broken, fallen, routed [2]int
 	for _, m := range a.men {
@@ -390,7 +384,7 @@ func (r *Renderer) drawArmiesHUD(dst *ebiten.Image, p projection, g game.View, s
 		fillRect(dst, x+20, float32(y)+5, 6, 6, ArmyStateColor(side, morale.Routed))
 		drawText(dst, s, r.smallFace, float64(x)+32, y, text.AlignStart, color.RGBA{235, 238, 245, 255}, false)
 	}
-	s := armyRoundLabel(sc.FiguresAt())
+	s := armyRoundLabel(sc.FiguresAt(), sc.ClockDecimals())
 	w := float32(textWidth(s, r.smallFace)) + 12
 	x := float32(p.view.Min.X+p.view.Max.X)/2 - w/2
 	if x < ends[0]+8 || x+w > ends[1]-8 {

@@ -3,7 +3,12 @@ package render
 import (
 	"strings"
 	"testing"
+
+	"github.com/moralebreak/moralebreak/game"
 )
+
+// armyDecimals is the armies' clock's precision, game.Armies.ClockDecimals.
+var armyDecimals = (*game.Armies)(nil).ClockDecimals()
 
 // The field says when its morale figures were read: the last combat round
 // or a command since, which game.Armies.FiguresAt gives.
@@ -15,7 +20,7 @@ func TestArmyRoundLabel(t *testing.T) {
 		{0, "morale as read at 0.00 s"},
 		{22.25, "morale as read at 22.25 s"},
 	} {
-		if got := armyRoundLabel(tt.t); got != tt.want {
+		if got := armyRoundLabel(tt.t, armyDecimals); got != tt.want {
 			t.Errorf("armyRoundLabel(%v) = %q; want %q", tt.t, got, tt.want)
 		}
 	}
@@ -36,12 +41,12 @@ func TestArmyClockReadsAsTheFooter(t *testing.T) {
 		{0, 2, false, "t 0.00 s  ×2"},
 		{15.75, 0.5, true, "t 15.75 s  ×0.5  PAUSED"},
 	} {
-		got := hudClock(tt.t, tt.speed, tt.paused, armyClockDecimals)
+		got := hudClock(tt.t, tt.speed, tt.paused, armyDecimals)
 		if got != tt.want {
-			t.Errorf("hudClock(%v, %v, %v, armyClockDecimals) = %q; want %q", tt.t, tt.speed, tt.paused, got, tt.want)
+			t.Errorf("hudClock(%v, %v, %v, ClockDecimals) = %q; want %q", tt.t, tt.speed, tt.paused, got, tt.want)
 		}
-		if at := strings.TrimPrefix(armyRoundLabel(tt.t), "morale as read at "); !strings.Contains(got, " "+at) {
-			t.Errorf("hudClock(%v, …, armyClockDecimals) = %q; want the moment as the footer writes it, %q", tt.t, got, at)
+		if at := strings.TrimPrefix(armyRoundLabel(tt.t, armyDecimals), "morale as read at "); !strings.Contains(got, " "+at) {
+			t.Errorf("hudClock(%v, …, ClockDecimals) = %q; want the moment as the footer writes it, %q", tt.t, got, at)
 		}
 	}
 }

@@ -225,7 +225,7 @@ func (r *Renderer) drawOpeningField(dst *ebiten.Image, clip image.Rectangle, vp 
 
 	r.drawStatic(dst, vp, field, op, enemies)
 	r.drawMen(dst, p, g, soldiers, enemies, settings, op.RallyPoint(), len(soldiers) > CompactAbove)
-	r.drawHUD(dst, p, g, 1)
+	r.drawHUD(dst, p, g)
 }
 
 // drawMen draws the fallen, the enemies (none in a scenario), the living
@@ -453,14 +453,14 @@ func hudClock(t, speed float64, paused bool, decimals int) string {
 	return s
 }
 
-// drawHUD writes the simulation clock to the given decimals (hudClock) in
-// the field's top-left corner, and which future of a what-if the field
-// shows (futureBadge).
-func (r *Renderer) drawHUD(dst *ebiten.Image, p projection, g game.View, decimals int) {
+// drawHUD writes the simulation clock to the scene's decimals (hudClock,
+// game.Scene.ClockDecimals) in the field's top-left corner, and which
+// future of a what-if the field shows (futureBadge).
+func (r *Renderer) drawHUD(dst *ebiten.Image, p projection, g game.View) {
 	if r.noHUD {
 		return
 	}
-	s := hudClock(g.Time(), g.Speed(), g.Paused(), decimals) + futureBadge(g)
+	s := hudClock(g.Time(), g.Speed(), g.Paused(), g.Scene().ClockDecimals()) + futureBadge(g)
 	x, y := float32(p.view.Min.X+8), float32(p.view.Min.Y+whyplace.HUDTop)
 	w := float32(textWidth(s, r.titleFace)) + 12
 	r.drawHUDPlate(dst, x, y, w)

@@ -60,7 +60,7 @@ func (r *Renderer) drawScenarioField(dst *ebiten.Image, vp game.Viewport, g game
 		compact := len(r.soldiers) > CompactAbove || p.px(minSpacing(sc)) < scenarioPlateSpacing
 		r.drawMen(dst, p, g, r.soldiers, nil, settings, morale.Vec2{X: -1e9, Y: -1e9}, compact)
 	}
-	r.drawHUD(dst, p, g, 1)
+	r.drawHUD(dst, p, g)
 	title := sc.Config().Name
 	if sc.Over() {
 		title += " · timeline over"

@@ -261,21 +261,6 @@ func (w *panelWidgets) buttonOf(label string, face *text.Face, pad int, click fu
 // armies the next squad or the one before.
 func (a *App) cycleSelection(dir int) { a.scene().cycle(a, dir) }
 
-// statusClockDecimals is the precision of the tuner panel's clock ("t =
-// 22.10 s") in the scene named scene: the decimals the field's header
-// gives the same clock (render's drawHUD), so that the two say one moment
-// alike. In the armies hundredths, as their header ("t 22.10 s") and the
-// foot ("morale as read at 22.00 s") give it (render's
-// armyClockDecimals): the combat rounds fall every quarter second, and
-// tenths beside them read as another moment. Elsewhere tenths, as their
-// header.
-func statusClockDecimals(scene string) int {
-	if scene == game.SceneArmies {
-		return 2
-	}
-	return 1
-}
-
 // refresh updates the banner and the labels that follow the game each tick.
 func (a *App) refresh() {
 	if err := a.g.Battle().Err(); err != nil && err != a.fault {
@@ -289,7 +274,7 @@ func (a *App) refresh() {
 		state = "PAUSED"
 	}
 	// %g: a speed is a whole number of quarters (game.SetSpeed)
-	st := fmt.Sprintf("t = %.*f s · speed ×%g · %s", statusClockDecimals(g.Scene().Name()), g.Time(), g.Speed(), state)
+	st := fmt.Sprintf("t = %.*f s · speed ×%g · %s", g.Scene().ClockDecimals(), g.Time(), g.Speed(), state)
 	if tps := ebiten.ActualTPS(); tps > 0 && !a.cfg.Capture { // a measured rate is no part of a picture
 		st += fmt.Sprintf(" · %.0f TPS", tps)
 	}

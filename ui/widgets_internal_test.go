@@ -9,10 +9,10 @@ import (
 
 // TestTunerClockReadsAsTheHeader: the tuner panel's clock gave tenths in
 // every scene ("t = 22.1 s") while the armies' header gives hundredths
-// ("t 22.10 s", render's armyClockDecimals) over the foot's "morale as
-// read at 22.10 s": one moment read as two. The tuner's clock now gives
-// the decimals the scene's header does, hundredths in the armies and
-// tenths elsewhere, as their headers.
+// ("t 22.10 s") over the foot's "morale as read at 22.10 s": one moment
+// read as two. The tuner's clock now gives the decimals the scene's header
+// does (game.Scene.ClockDecimals), hundredths in the armies and tenths
+// elsewhere.
 func TestTunerClockReadsAsTheHeader(t *testing.T) {
 	for _, tt := range []struct {
 		scene string
