@@ -40,7 +40,7 @@ import (
 func (w *World) Clone() *World {
 	w.guard()
 	if w.self == nil {
-		return &World{} // the zero World: nothing to copy
+		return &World{workers: w.workers} // the zero World: nothing to copy but SetWorkers'
 	}
 	// Field by field (a World must not be copied by value: see noCopy).
 	// Scratch, all empty between calls, and the listeners start empty.

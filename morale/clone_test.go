@@ -257,6 +257,14 @@ func TestCloneZeroWorld(t *testing.T) {
 	if a.Index() != 0 || c.Agent(0) != b || w.Agent(0) != a {
 		t.Error("Agent(0) is not the agent spawned first, or Index is not 0")
 	}
+	// SetWorkers on a zero World is kept, as a started World's is.
+	var z morale.World
+	if err := z.SetWorkers(3); err != nil {
+		t.Fatal(err)
+	}
+	if got := z.Clone().Workers(); got != 3 {
+		t.Errorf("clone of a zero World after SetWorkers(3): Workers() = %d; want 3", got)
+	}
 }
 
 // Index and Agent map a handle of the original to the clone's, removals
