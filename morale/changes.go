@@ -30,8 +30,11 @@ type ChangeOptions struct {
 	// change of an agent not yet held can be dropped, and a change back
 	// where it started keeps its room until the next TakeChanges, though
 	// that does not return it: it may start again, and is held to be told
-	// then. A game that coalesces takes its changes every frame, or gives
-	// the room of two changes an agent.
+	// then. Taking them every frame is not enough when one frame makes
+	// more changes than that (a step changes each man's morale and state,
+	// with Morale: two changes a man, so a World of over 32,768 men under
+	// fire can drop some): such a game gives the room of two changes an
+	// agent with Coalesce, or, without, of the changes a frame makes.
 	Capacity int
 }
 

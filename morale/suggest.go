@@ -36,7 +36,7 @@ func misspelt(name string, d int) bool {
 // or "" when there is none: the nearest by edit distance (Levenshtein, over
 // the first 64 runes, a change of case costing nothing; of names equally
 // near, the first), when it lies at most a quarter of its own length away
-// (at least 1). It is the rule by which ParseSettings and ReadSettings
+// (at least 1). It is the rule by which LoadSettings and ReadSettings
 // say "did you mean RecoveryPerSecond?" of an unknown key, so that a
 // game's errors about its own names (the events of its data files) read the
 // same; the balance lab's do. A name in names is its own suggestion.
