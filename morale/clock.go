@@ -52,10 +52,11 @@ func secondsToTicks(seconds float64) int64 {
 
 // Advance moves the World's clock forward by dt seconds and runs every fixed
 // step that falls due, telling the listeners each step's changes before the
-// next step runs. dt is rounded to the clock's tick (1/705,600,000 s) and
-// the clock counts ticks, so nothing drifts: Advance(1.0) with a 0.1 s
-// interval runs exactly ten steps, and ten Advance(0.1) calls do the same. A
-// negative or non-finite dt is ignored.
+// next step runs (called from a listener, once it returns: see below). dt
+// is rounded to the clock's tick (1/705,600,000 s) and the clock counts
+// ticks, so nothing drifts: Advance(1.0) with a 0.1 s interval runs exactly
+// ten steps, and ten Advance(0.1) calls do the same. A negative or
+// non-finite dt is ignored.
 //
 // One call runs at most MaxAdvanceSteps steps, and the clock stops at
 // MaxWorldSeconds; time beyond either is dropped and added to DroppedSeconds
@@ -71,11 +72,15 @@ func secondsToTicks(seconds float64) int64 {
 // once, from the present (the end of the step being told) by its own dt,
 // running every step that falls due on the way: what a listener sees after
 // it does not depend on the frame sizes of the Advance under way, whose end
-// moves on by dt too, so that the time of every call adds up. From a
-// listener of any other call (ForceRout, say), it runs its own time from the
-// present. Nothing of an Advance's time outlives its call: a listener's
-// panic that stops it drops the time it did not run, counted in
-// DroppedSeconds, and a Clone taken meanwhile holds none of it.
+// moves on by dt too, so that the time of every call adds up. Its steps'
+// changes join the queue, to be told after the change being told, once the
+// listener returns (the World's rule), not step by step; they wait in
+// memory until then, and a call that queues too many panics (see World):
+// advance long strides outside listeners. From a listener of any other
+// call (ForceRout, say), it runs its own time from the present. Nothing of
+// an Advance's time outlives its call: a listener's panic that stops it
+// drops the time it did not run, counted in DroppedSeconds, and a Clone
+// taken meanwhile holds none of it.
 func (w *World) Advance(dt float64) {
 	// Misuse is loud whatever dt is: a paused game's Advance(0) in a loop
 	// over the agents panics as its running game's would.

@@ -15,11 +15,14 @@ type note struct {
 }
 
 // listener is a registered listener: its function (nil once removed while
-// the listeners were being told a change) and the id its remove function
-// finds it by.
+// the listeners were being told a change), the id its remove function
+// finds it by, and the first change of the queue it is told: 0, or, when it
+// was registered while the queue was being told, the queue's length then,
+// so that it hears only changes made after it (reset when the queue empties).
 type listener[F any] struct {
-	id uint64
-	fn F
+	id   uint64
+	fn   F
+	from int
 }
 
 // OnStateChanged registers fn to be called after every state change, with the
@@ -31,7 +34,8 @@ type listener[F any] struct {
 // It returns a function that removes the listener: fn is not called after
 // it returns, not even for the change being told when a listener calls it
 // (the listeners after it are told that change as usual). Calling it again
-// does nothing.
+// does nothing. A listener registered from within a listener hears the
+// changes made after it was registered, not those already waiting.
 func (w *World) OnStateChanged(fn func(a *Agent, old, new State, why Reason)) (remove func()) {
 	w.guard()
 	if fn == nil {
@@ -39,7 +43,7 @@ func (w *World) OnStateChanged(fn func(a *Agent, old, new State, why Reason)) (r
 	}
 	w.listenerID++
 	id := w.listenerID
-	w.onState = append(w.onState, listener[func(*Agent, State, State, Reason)]{id: id, fn: fn})
+	w.onState = append(w.onState, listener[func(*Agent, State, State, Reason)]{id: id, fn: fn, from: w.late()})
 	return func() { w.onState = unlisten(w, w.onState, id) }
 }
 
@@ -49,7 +53,9 @@ func (w *World) OnStateChanged(fn func(a *Agent, old, new State, why Reason)) (r
 // per agent: the result of its contagion and recovery together (the reason is
 // recovery when recovery took part). A nil fn registers nothing.
 //
-// It returns a function that removes the listener, as OnStateChanged's does.
+// It returns a function that removes the listener, as OnStateChanged's
+// does; registered from within a listener, it hears the changes made after
+// that, as OnStateChanged's does.
 func (w *World) OnMoraleChanged(fn func(a *Agent, morale float64, why Reason)) (remove func()) {
 	w.guard()
 	if fn == nil {
@@ -57,8 +63,19 @@ func (w *World) OnMoraleChanged(fn func(a *Agent, morale float64, why Reason)) (
 	}
 	w.listenerID++
 	id := w.listenerID
-	w.onMorale = append(w.onMorale, listener[func(*Agent, float64, Reason)]{id: id, fn: fn})
+	w.onMorale = append(w.onMorale, listener[func(*Agent, float64, Reason)]{id: id, fn: fn, from: w.late()})
 	return func() { w.onMorale = unlisten(w, w.onMorale, id) }
+}
+
+// late returns the first change of the queue a listener registered now is
+// told: the queue's length while the queue is being told (a listener
+// registered by a listener), else 0. It notes that the flush must reset it.
+func (w *World) late() int {
+	if !w.delivering {
+		return 0
+	}
+	w.lateListeners = true
+	return len(w.queue)
 }
 
 // unlisten returns list without the listener of id: taken out at once, or,
@@ -117,6 +134,15 @@ func (w *World) flush() {
 		if w.unlistened {
 			w.compactListeners()
 		}
+		if w.lateListeners { // the queue is empty: every listener hears what comes
+			w.lateListeners = false
+			for k := range w.onState {
+				w.onState[k].from = 0
+			}
+			for k := range w.onMorale {
+				w.onMorale[k].from = 0
+			}
+		}
 	}()
 	for ; k < len(w.queue); k++ {
 		n := w.queue[k]
@@ -128,30 +154,31 @@ func (w *World) flush() {
 		}
 		if n.isState {
 			for j := 0; j < len(w.onState) && n.a.w == w; j++ {
-				if fn := w.onState[j].fn; fn != nil {
+				if fn := w.onState[j].fn; fn != nil && k >= w.onState[j].from {
 					fn(n.a, n.old, n.new, n.why)
 				}
 			}
 		} else {
 			for j := 0; j < len(w.onMorale) && n.a.w == w; j++ {
-				if fn := w.onMorale[j].fn; fn != nil {
+				if fn := w.onMorale[j].fn; fn != nil && k >= w.onMorale[j].from {
 					fn(n.a, n.morale, n.why)
 				}
 			}
 		}
 		if limit := queueLimit(len(w.col.Handle)); len(w.queue) > limit { // of the World as it is now: listeners may spawn
-			panic(fmt.Sprintf("morale: the listeners made over %d changes in one call (%d agents; %d told, %d waiting): a listener answers the changes it is told with changes of its own (news, SetMorale, Rally, ForceRout, Advance) without end; make its answer conditional, or take the changes with TakeChanges and act once a frame. The changes made stand; those not told are recorded for TakeChanges", limit, len(w.col.Handle), k+1, len(w.queue)-k-1))
+			panic(fmt.Sprintf("morale: over %d changes queued in one call (%d agents; %d told, %d waiting): listeners answer the changes they are told with changes of their own without end (news for each change of morale, a rally for each rout and a rout for each rally), or a listener's call makes more changes than a call may hold (a long Advance, whose steps' changes wait until the listener returns); make the answer conditional, advance outside listeners, or take the changes with TakeChanges and act once a frame. The changes made stand; those not told are recorded for TakeChanges", limit, len(w.col.Handle), k+1, len(w.queue)-k-1))
 		}
 	}
 }
 
 // queueLimit is the most changes one flush may queue, told and waiting,
-// in a World of n agents: a million and 16 an agent, room for every
-// agent's change of morale and of state in a step and for listeners'
-// cascades on top of them (a rout's news reaching its squad, for each
-// rout). A flush past it panics: its listeners feed themselves, and it
-// would otherwise run until memory ran out.
-func queueLimit(n int) int { return 1<<20 + 16*n }
+// in a World of n agents: 4,194,304 and 256 an agent (some 230 MB and 14
+// KB an agent), room for every agent's change of morale and of state in a
+// step and for listeners' cascades on top of them: a rout's news reaching
+// his squad, for each rout of a squad of 100 that routs whole, makes 100
+// changes an agent. A flush past it panics: its listeners feed
+// themselves, and it would otherwise run until memory ran out.
+func queueLimit(n int) int { return 1<<22 + 256*n }
 
 // setMorale stores m as agent i's morale, keeps the squad sum and has the
 // change, for the reason of id, recorded and told (see told), as news does

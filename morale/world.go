@@ -66,8 +66,11 @@ var ErrRemoved = errors.New("morale: agent was removed from its world")
 // TakeChanges. The World stays whole and goes on from there. Listeners that
 // answer the changes they are told with changes of their own without end
 // (news on every change of morale) would keep the call from returning until
-// memory ran out: once one call has queued more than a million changes and
-// 16 an agent, told and waiting, it panics, saying so, by the same rule.
+// memory ran out: once one call has queued more than 4,194,304 changes and
+// 256 an agent, told and waiting, it panics, saying so, by the same rule.
+// A listener's Advance holds its steps' changes until the listener returns
+// (they join the queue), so a long one (minutes of a big World) may reach
+// that too: advance outside listeners.
 //
 // The World's order is the order of its arrays: the order in which a step
 // adds the squads' sums and queues its changes, in which an event at a
@@ -139,6 +142,9 @@ type World struct {
 	onMorale   []listener[func(a *Agent, morale float64, why Reason)]
 	listenerID uint64
 	unlistened bool
+	// lateListeners is true when a listener was registered during a flush
+	// (its from set; see listener), to be reset after it.
+	lateListeners bool
 	// queue holds the changes not yet told to the listeners, oldest first;
 	// delivering is true while flush hands them out.
 	queue      []note
