@@ -183,12 +183,51 @@ func (a *Agent) Nerve() float64 {
 // removed.
 func (a *Agent) IsFighting() bool { return a.live() && a.w.col.State[a.i].IsFighting() }
 
-// IsLeader reports whether the agent was spawned AsLeader.
+// IsLeader reports whether the agent leads his squad: spawned AsLeader, or
+// made so by SetLeader.
 func (a *Agent) IsLeader() bool { return a.live() && a.w.col.Flags[a.i]&flagLeader != 0 }
 
-// AffectedByContagion reports whether the squad average pulls on the agent.
+// SetLeader makes the agent his squad's leader, or not: the sergeant who
+// takes command when the leader falls, so that his own death is reported
+// as LeaderDown. The rules do not read it (IsLeader and Snapshot do).
+// Once the agent is removed it returns an error that names the call and
+// matches ErrRemoved.
+func (a *Agent) SetLeader(leader bool) error {
+	if !a.changing() {
+		return a.removed("Agent.SetLeader(%v)", leader)
+	}
+	a.setFlag(flagLeader, leader)
+	return nil
+}
+
+// AffectedByContagion reports whether the squad average pulls on the agent:
+// true unless he was spawned WithoutContagion or set so by
+// SetAffectedByContagion.
 func (a *Agent) AffectedByContagion() bool {
 	return a.live() && a.w.col.Flags[a.i]&flagNoContagion == 0
+}
+
+// SetAffectedByContagion sets whether the squad average pulls on the
+// agent from the next step on, as WithoutContagion does at his spawn (false
+// for a fearless spell, a bodyguard deaf to the squad's mood). News,
+// recovery and his part in his squad's average go on as before. Once the
+// agent is removed it returns an error that names the call and matches
+// ErrRemoved.
+func (a *Agent) SetAffectedByContagion(on bool) error {
+	if !a.changing() {
+		return a.removed("Agent.SetAffectedByContagion(%v)", on)
+	}
+	a.setFlag(flagNoContagion, !on)
+	return nil
+}
+
+// setFlag sets flag f of the agent's flags when on, else clears it.
+func (a *Agent) setFlag(f uint8, on bool) {
+	fl := &a.w.col.Flags[a.i]
+	*fl &^= f
+	if on {
+		*fl |= f
+	}
 }
 
 // Tag returns the game's own id for the agent (see WithTag); 0 once removed.

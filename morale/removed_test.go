@@ -36,6 +36,8 @@ func TestRemovedAgentErrorsNameTheCall(t *testing.T) {
 		{"SetMorale", func(a *morale.Agent) error { return a.SetMorale(0.5) }, "Agent.SetMorale(0.5)"},
 		{"SetNerve", func(a *morale.Agent) error { return a.SetNerve(0.25) }, "Agent.SetNerve(0.25)"},
 		{"SetTag", func(a *morale.Agent) error { return a.SetTag(42) }, "Agent.SetTag(42)"},
+		{"SetLeader", func(a *morale.Agent) error { return a.SetLeader(true) }, "Agent.SetLeader(true)"},
+		{"SetAffectedByContagion", func(a *morale.Agent) error { return a.SetAffectedByContagion(false) }, "Agent.SetAffectedByContagion(false)"},
 		{"ReportEvent", func(a *morale.Agent) error { return a.ReportEvent(morale.TookDamage, 2) }, "Agent.ReportEvent(TookDamage, 2)"},
 		{"ReportCustomEvent", func(a *morale.Agent) error { return a.ReportCustomEvent(-0.1) }, "Agent.ReportCustomEvent(-0.1)"},
 	}
