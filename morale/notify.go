@@ -113,7 +113,8 @@ func (w *World) compactListeners() {
 // the changes after the one being told are told to no one, but recorded for
 // TakeChanges all the same. A flush that has queued more than
 // queueLimit changes panics (after the change being told is told): its
-// listeners answer changes with changes without end.
+// listeners answer changes with changes without end, or one of their calls
+// (a long Advance) made more than one call may hold.
 func (w *World) flush() {
 	if w.delivering || len(w.queue) == 0 {
 		return
@@ -172,8 +173,8 @@ func (w *World) flush() {
 }
 
 // queueLimit is the most changes one flush may queue, told and waiting,
-// in a World of n agents: 4,194,304 and 256 an agent (some 230 MB and 14
-// KB an agent), room for every agent's change of morale and of state in a
+// in a World of n agents: 4,194,304 and 256 an agent (64 B a change: 256
+// MiB and 16 KiB an agent, up to twice that while the queue grows), room for every agent's change of morale and of state in a
 // step and for listeners' cascades on top of them: a rout's news reaching
 // his squad, for each rout of a squad of 100 that routs whole, makes 100
 // changes an agent. A flush past it panics: its listeners feed
