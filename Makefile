@@ -36,6 +36,11 @@ FUZZJOBS   ?= 2
 WEBDIR      = build/web
 # Window tests need a display; without one, run them under a virtual one.
 XVFB        = $(if $(DISPLAY),,xvfb-run -a -s "-screen 0 1600x900x24")
+# The same for a run beside another under Xvfb (unit-plain beside
+# unit-root): xvfb-run -a takes the first free display from 99, and two
+# started at once both took :99 (the second's tests then failed to open it:
+# "Invalid MIT-MAGIC-COOKIE-1 key"); this one searches from 199.
+XVFB_BESIDE = $(if $(DISPLAY),,xvfb-run -a -n 199 -s "-screen 0 1600x900x24")
 # The same for check, only when xvfb-run is installed (else the window
 # tests skip and say why).
 XVFB_IF     = $(if $(DISPLAY),,$(if $(shell command -v xvfb-run 2>/dev/null),$(XVFB)))
@@ -167,8 +172,8 @@ unit-root:
 	CGO_ENABLED=1 $(GO) test -race -shuffle=on -run '$(RACELESS_RACE)' $(RACELESS)
 
 unit-plain:
-	$(XVFB) $(GO) test -shuffle=on -run '$(UNIT_PLAIN)' ./game ./lab ./lab/fit ./render ./ui
-	$(XVFB) $(GO) test -shuffle=on -skip '$(RACELESS_RACE)' $(RACELESS)
+	$(XVFB_BESIDE) $(GO) test -shuffle=on -run '$(UNIT_PLAIN)' ./game ./lab ./lab/fit ./render ./ui
+	$(GO) test -shuffle=on -skip '$(RACELESS_RACE)' $(RACELESS) # no window: they draw no frame
 
 ## morale's race run is -short (the long single-goroutine tests take fewer
 ## rounds); compat runs them in full, without the race detector.
