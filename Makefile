@@ -154,13 +154,16 @@ lint:
 UNIT_PLAIN = ^(TestFitSeveralPlanted|TestFitFailingReportsClosestOfAllRounds|TestFitKnownAnswer|TestFitUnreachable|TestFitSteersAwayFromLint|TestFitUnmetExitsOne|TestFitSeveralFiles|TestSnapshotCostPerMinute|TestSnapshotRewindEqualsPlayed|TestErrorsEchoLittle|TestArmiesRoutCascades|TestArmiesDeterministic|TestArmiesLedgerChangesNoBit|TestArmiesFiguresAgree|TestWhyKeyCoversThePanel|TestPollInterval|TestFightWorkCountsTheWork|TestFitExpectationsPlotCapped|TestSensitivityColumnsHoldTinyChanges|TestSensitivitySwingKeepsToItsColumn|TestArmiesShowTheWorldAsRead|TestMemoryOfAPlayedMinute)$$
 
 ## RACELESS packages start no goroutine of their own: lab/report draws the
-## pages of results it is handed, and lab/cli runs lab's fights, whose
-## workers lab's own tests run under the race detector. The one thing of
-## theirs that workers touch is lab/cli's progress bar and its printer. So
-## their tests run without -race (in unit-plain), but for RACELESS_RACE,
-## which drive the bar from the workers of a run, a fit, shards and an
-## interrupted run. Under -race they took 87 s and 105 s; without, 15 s each.
-RACELESS = ./lab/cli ./lab/report
+## pages of results it is handed, lab/cli runs lab's fights, whose workers
+## lab's own tests run under the race detector, render draws the game's
+## views (the Why re-simulations it shows run in game's goroutines, which
+## game's tests race), and cmd/demo's tests run the demo as a process,
+## built without -race. The one thing of theirs that workers touch is
+## lab/cli's progress bar and its printer. So their tests run without -race
+## (in unit-plain), but for RACELESS_RACE, which drive the bar from the
+## workers of a run, a fit, shards and an interrupted run. Under -race
+## lab/cli took 87 s, lab/report 105 s and render 57 s; without, 15 s each.
+RACELESS = ./lab/cli ./lab/report ./render ./cmd/demo
 RACELESS_RACE = ^(TestProgressBar|TestFitCommand|TestShardsMergeByteForByte|TestInterruptedRunWritesNothing|TestFitInterruptedWritesBestSoFar)$$
 
 unit:
@@ -172,8 +175,8 @@ unit-root:
 	CGO_ENABLED=1 $(GO) test -race -shuffle=on -run '$(RACELESS_RACE)' $(RACELESS)
 
 unit-plain:
-	$(XVFB_BESIDE) $(GO) test -shuffle=on -run '$(UNIT_PLAIN)' ./game ./lab ./lab/fit ./render ./ui
-	$(GO) test -shuffle=on -skip '$(RACELESS_RACE)' $(RACELESS) # no window: they draw no frame
+	$(XVFB_BESIDE) $(GO) test -shuffle=on -run '$(UNIT_PLAIN)' ./game ./lab ./lab/fit ./ui
+	$(XVFB_BESIDE) $(GO) test -shuffle=on -skip '$(RACELESS_RACE)' $(RACELESS)
 
 ## morale's race run is -short (the long single-goroutine tests take fewer
 ## rounds); compat runs them in full, without the race detector.
