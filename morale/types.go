@@ -156,7 +156,12 @@ func (k ReasonKind) String() string {
 
 // Reason says why an agent's morale or state changed. Event is set only when
 // Kind is ByEvent. A state change resolved on a step carries the reason of the
-// last morale change that led to it (an AllyDown, say, or contagion).
+// last morale change that led to it (an AllyDown, say, or contagion): the
+// step's own contagion or recovery when it moved his morale the way his
+// state went, else the last event or rally that reached him. That event
+// may have moved him the other way: a man broken by LeaderDown who then
+// hears EnemyDown before the step is Shaken "because of event EnemyDown"
+// (the World keeps one last reason a man, not one for each way).
 type Reason struct {
 	Kind  ReasonKind
 	Event Event
