@@ -151,24 +151,19 @@ func (a *Armies) SquadWhy() (x SquadWhy, ok bool) {
 // Since; a run of contagion or recovery steps that began earlier is
 // counted whole (Contribution.First before Since), and Start is then a
 // number they may never have had on average.
-func (x SquadWhy) Start() float64 {
-	sum := 0.0
-	for _, c := range x.Causes {
-		sum += c.Delta
-	}
-	return x.Average - sum
-}
+func (x SquadWhy) Start() float64 { return x.averageMan().Start() }
 
 // ShownChanges returns the Deltas of x.Causes, in their order, as the Why
 // panel prints them: morale.RoundChanges from Start to Average, so that,
 // as written, they add up exactly to Average less Start printed with two
 // decimals (the panel's "0.98 → 0.21").
-func (x SquadWhy) ShownChanges() []string {
-	d := make([]float64, len(x.Causes))
-	for k, c := range x.Causes {
-		d[k] = c.Delta
-	}
-	return morale.RoundChanges(x.Start(), x.Average, d)
+func (x SquadWhy) ShownChanges() []string { return x.averageMan().ShownChanges() }
+
+// averageMan is x as the average man's explanation: his morale the
+// squad's Average, his causes its Causes, all morale.Explanation's Start
+// and ShownChanges read, so that a squad's span is a man's rule.
+func (x SquadWhy) averageMan() morale.Explanation {
+	return morale.Explanation{Morale: x.Average, Causes: x.Causes}
 }
 
 // Transitions counts the men's state changes of x by kind, in the order
