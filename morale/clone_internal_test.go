@@ -15,7 +15,7 @@ var cloneScratch = map[string]bool{
 	"World.stepWorkers": true, "World.chunkOuts": true,
 	"World.onState": true, "World.onMorale": true, "World.visiting": true,
 	"World.led.since": true, "World.led.old": true,
-	"World.hits": true, "World.cur": true, "World.scales": true, "World.slabs": true, "World.moving": true, "World.posNext": true,
+	"World.hits": true, "World.cur": true, "World.scales": true, "World.slabs": true, "World.arena": true, "World.moving": true, "World.posNext": true,
 	"World.order.cells": true, "World.order.count": true, "World.order.to": true, "World.order.spares": true,
 	"World.ends": true,
 }

@@ -52,3 +52,35 @@ func TestHandlesOfACellLieTogether(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestHandlesOfAHordeLieInSpawnOrder checks that a horde spawned squad by
+// squad, each squad a block of 10×10 men 1.5 m apart and the blocks side by
+// side (two to a cell's width, as BenchmarkHordeFrame spawns them), gets its
+// handles nearly in spawn order in memory, so that a game walking its men
+// in that order reads the handles as a stream: newHandle cuts the cells'
+// blocks from one arena in turn. Without the arena each block was an
+// allocation of its own, and the handles jumped twice or more a squad.
+func TestHandlesOfAHordeLieInSpawnOrder(t *testing.T) {
+	w, err := NewWorld(DefaultSettings(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const squads, side, pitch = 400, 20, 150.0
+	var agents []*Agent
+	for q := range squads {
+		bx, by := q%side, q/side
+		for k := range 100 {
+			p := Vec2{X: float64(bx*10+k%10)*pitch + pitch/2, Y: float64(by*10+k/10)*pitch + pitch/2}
+			agents = append(agents, w.Spawn(SquadID(q), p))
+		}
+	}
+	size, jumps := unsafe.Sizeof(Agent{}), 0
+	for k := 1; k < len(agents); k++ {
+		if uintptr(unsafe.Pointer(agents[k])) != uintptr(unsafe.Pointer(agents[k-1]))+size {
+			jumps++
+		}
+	}
+	if jumps > squads {
+		t.Errorf("%d of %d handles not next to the one before in spawn order; want at most %d (one a squad)", jumps, len(agents)-1, squads)
+	}
+}

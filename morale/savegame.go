@@ -305,7 +305,7 @@ func (w *World) adopt(n *World) {
 	w.s, w.texts, w.rng, w.src, w.grid = n.s, n.texts, n.rng, n.src, n.grid
 	w.intervalTicks, w.nowTicks, w.stepTicks, w.steps = n.intervalTicks, n.nowTicks, n.stepTicks, n.steps
 	w.dropped = n.dropped
-	w.col, w.reasons, w.slabs = n.col, n.reasons, nil
+	w.col, w.reasons, w.slabs, w.arena = n.col, n.reasons, nil, nil
 	w.slotOf, w.free, w.squads, w.avg, w.next, w.mark = n.slotOf, n.free, n.squads, n.avg, n.next, 0
 	w.queue, w.delivering = nil, false
 	w.ranging, w.visiting = 0, nil

@@ -5,22 +5,21 @@ import (
 	"math"
 )
 
-// handleBlock is the most Agent handles the World allocates at a time.
+// handleBlock is the most handles in a cell's block (arenas hold 64 blocks).
 const handleBlock = 32
 
 // newHandle returns a new handle for agent i, spawned into cell c, from his
-// cell's block of handles (blocks of up to handleBlock, as many as the cell
-// holds agents: one for an agent alone), so that walking a cell's agents in
-// spawn order, or a sorted window in the World's order (the sort is
-// stable), reads their handles nearly in order. Where handles lie is only a
-// matter of speed: what is left of a block when the grid is rebuilt serves
-// the cell that takes its id.
+// cell's block (up to handleBlock, as many as it holds agents: one for an
+// agent alone), the blocks cut in turn from an arena, so that a cell's men
+// in spawn order, a sorted window (a stable sort) or a horde spawned squad
+// by squad reads its handles nearly in order: only a matter of speed.
 func (w *World) newHandle(c, i int32) *Agent {
-	if n := len(w.grid.lists); len(w.slabs) < n {
-		w.slabs = append(w.slabs, make([][]Agent, n-len(w.slabs))...)
-	}
-	if len(w.slabs[c]) == 0 {
-		w.slabs[c] = make([]Agent, min(handleBlock, len(w.grid.lists[c])))
+	w.slabs = append(w.slabs, make([][]Agent, max(0, len(w.grid.lists)-len(w.slabs)))...)
+	if k := min(handleBlock, len(w.grid.lists[c])); len(w.slabs[c]) == 0 {
+		if len(w.arena) < k {
+			w.arena = make([]Agent, 64*handleBlock)
+		}
+		w.slabs[c], w.arena = w.arena[:k:k], w.arena[k:]
 	}
 	a := &w.slabs[c][0]
 	*a, w.slabs[c] = Agent{w: w, i: i, cell: c}, w.slabs[c][1:]

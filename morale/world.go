@@ -120,9 +120,10 @@ type World struct {
 	col     agentColumns
 	cols    []column
 	reasons reasonTable // the Reasons why names (reasons.go)
-	// The blocks of handles not yet given out, by grid cell id (see
-	// newHandle).
+	// The blocks of handles not yet given out, by grid cell id, and the
+	// rest of the arena the next blocks are cut from (see newHandle).
 	slabs [][]Agent
+	arena []Agent
 
 	// Squads, by slot (see squads.go). A squad exists while n > 0.
 	slotOf map[SquadID]int32
