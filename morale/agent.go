@@ -287,7 +287,7 @@ func (a *Agent) Snapshot() Snapshot {
 		AffectedByContagion: w.col.Flags[i]&flagNoContagion == 0,
 		SecondsInState:      secs(w.col.StateSince[i]),
 		SecondsSinceBadNews: secs(w.col.BadNews[i]),
-		LastReason:          w.reason(w.col.Why[i]),
+		LastReason:          w.reason(w.col.Why[i].last()),
 		Tag:                 w.col.Tag[i],
 	}
 }
@@ -343,7 +343,7 @@ func (a *Agent) SetMorale(v float64) error {
 	if !in01(v) {
 		return fmt.Errorf("morale: SetMorale(%v): morale must lie in 0..1", v)
 	}
-	a.w.col.Why[a.i] = reasonID(BySetByHand)
+	a.w.col.Why[a.i].set(v < a.w.col.Morale[a.i], reasonID(BySetByHand))
 	a.w.setMorale(a.i, v, reasonID(BySetByHand))
 	a.w.flush()
 	return nil
@@ -378,7 +378,7 @@ func (a *Agent) Rally() {
 // rally is Rally without telling the listeners.
 func (w *World) rally(a *Agent) {
 	i := a.i
-	w.col.Why[i] = reasonID(ByRally)
+	w.col.Why[i].set(false, reasonID(ByRally))
 	w.setMorale(i, max(w.col.Morale[i], clamp01(band(w.s.ShakenBelow, w.s.Hysteresis))), reasonID(ByRally))
 	w.setState(i, Steady, Reason{Kind: ByRally})
 }

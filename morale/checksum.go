@@ -23,7 +23,7 @@ import (
 // desync the step it happens. It costs about a pass over the agents' data
 // (see docs/performance.md), allocates nothing, and changes nothing. Tags,
 // listeners, the ledger, the changes waiting to be taken and each agent's
-// last reason (the Reason a listener, TakeChanges and Snapshot give) do not
+// reasons (the Reasons a listener, TakeChanges and Snapshot give) do not
 // count: they tell the game about the fight, they do not steer it. So
 // peers whose only difference is a reason (two events told in other orders
 // to a man already at morale 0, or news of the same worth under two names)

@@ -25,7 +25,7 @@ type agentColumns struct {
 	Cell       col[agentCell] // where he is in the grid
 	Tag        col[uint64]    // the game's own id for him (WithTag, SetTag)
 	State      col[State]
-	Why        col[reasonID] // the reason of the last event or rally that reached him
+	Why        col[whys] // the reasons of the last news, rally or SetMorale each way
 }
 
 // spawnSet is how many of the World's columns (World.cols) Spawn pushes
@@ -83,7 +83,7 @@ func (c *col[T]) remove(i, last int) {
 func (c *col[T]) permute(lo int, to []int32, spares *[]any) {
 	var tmp []T
 	switch any((*T)(nil)).(type) {
-	case *float64, *int64, *uint64, *int32, *uint8, *State, *reasonID, *Vec2, *agentCell, *changeSlots:
+	case *float64, *int64, *uint64, *int32, *uint8, *State, *whys, *Vec2, *agentCell, *changeSlots:
 		words := spare[uint64](spares, (len(to)*int(unsafe.Sizeof(*new(T)))+7)/8)
 		tmp = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(words))), len(to))
 	default:

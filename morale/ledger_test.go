@@ -405,7 +405,7 @@ func TestLedgerListenerOrder(t *testing.T) {
 			b.Rally()
 		}
 	})
-	_ = a.ReportEvent(morale.LeaderDown, 1.5) // 1 − 0.675 = 0.325, then set to 0.45
+	_ = a.ReportEvent(morale.LeaderDown, 1.5) // 1 − 0.675 = 0.325, then set up to 0.45
 	w.Advance(0.25)                           // Steady → Shaken, forced rout, rally
 	x := ledgerRecord(t, w, a)
 	var causes []morale.ReasonKind
@@ -419,7 +419,9 @@ func TestLedgerListenerOrder(t *testing.T) {
 	for _, s := range x.States {
 		states = append(states, s.From.String()+">"+s.To.String()+" "+s.Why.String())
 	}
-	want := []string{"Steady>Shaken set by hand", "Shaken>Routed forced rout", "Routed>Steady rally"}
+	// Shaken by LeaderDown, the last news that lowered him: the designer's
+	// floor raised him, to 0.45, still below ShakenBelow.
+	want := []string{"Steady>Shaken event LeaderDown", "Shaken>Routed forced rout", "Routed>Steady rally"}
 	if !slices.Equal(states, want) {
 		t.Errorf("got state changes %q; want %q", states, want)
 	}

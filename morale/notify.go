@@ -256,10 +256,11 @@ func (w *World) news(agents []int32, scales []float64, reach *falloff, weight fl
 			}
 		}
 		old := morale[i]
-		if isBadNews(weight, scale) {
+		bad := isBadNews(weight, scale)
+		if bad {
 			badNews[i] = now
 		}
-		why[i] = id
+		why[i].set(bad, id)
 		m := ApplyMoraleEvent(old, weight, scale, nerve[i])
 		if tells {
 			w.noted(i, old, m, weight, scale, id)

@@ -12,6 +12,45 @@ import (
 // the id (0 the zero Reason); the others index the World's reasonTable.
 type reasonID uint32
 
+// whys is an agent's reasons: that of the last news, rally or SetMorale
+// that lowered his morale (bad news, or a SetMorale below it: down) and
+// that of the last that did not (up), and which of the two came last. A
+// state change a step makes is blamed on the one the way his state went,
+// not on later news the other way (World.causeOf); his LastReason is the
+// last of the two.
+type whys struct {
+	down, up reasonID
+	lastUp   bool
+}
+
+// set records id as the reason of the news, rally or SetMorale that came
+// last: down when it lowered his morale (or was bad news), else up.
+func (y *whys) set(down bool, id reasonID) {
+	if down {
+		y.down = id
+	} else {
+		y.up = id
+	}
+	y.lastUp = !down
+}
+
+// last returns the reason of the news, rally or SetMorale that came last.
+func (y whys) last() reasonID {
+	if y.lastUp {
+		return y.up
+	}
+	return y.down
+}
+
+// of returns the reason of the last that raised his morale when better is
+// set, else of the last that lowered it.
+func (y whys) of(better bool) reasonID {
+	if better {
+		return y.up
+	}
+	return y.down
+}
+
 // fixedReasons is the number of reasons with a fixed id: the zero Reason and
 // one per kind, with no event name.
 const fixedReasons = reasonID(BySetByHand) + 1
@@ -122,10 +161,12 @@ func (w *World) compactReasons() {
 }
 
 // eachReasonID calls f with every reason id the World keeps: each agent's
-// Why and, when the ledger is on, the cause of each of its entries.
+// reasons each way (Why) and, when the ledger is on, the cause of each of
+// its entries.
 func (w *World) eachReasonID(f func(*reasonID)) {
 	for i := range w.col.Why {
-		f(&w.col.Why[i])
+		f(&w.col.Why[i].down)
+		f(&w.col.Why[i].up)
 	}
 	if w.led == nil {
 		return

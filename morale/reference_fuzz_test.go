@@ -324,8 +324,7 @@ func runAgainstReference(t *testing.T, data []byte) {
 					if ok := v >= 0 && v <= 1; ok != (err == nil) {
 						fail("error %v", err)
 					} else if ok {
-						a.why = morale.Reason{Kind: morale.BySetByHand}
-						ref.setMorale(a, v, a.why)
+						ref.byHand(a, v)
 					}
 				}
 			case 10: // retune a setting, sometimes badly

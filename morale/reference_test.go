@@ -44,8 +44,12 @@ type refAgent struct {
 	changed     bool  // has changed state since spawn
 	since       int64 // when the state last changed, in ticks
 	hadBadNews  bool
-	badNews     int64 // when the last bad news came, in ticks
-	why         morale.Reason
+	badNews     int64         // when the last bad news came, in ticks
+	why         morale.Reason // the last news or rally, or SetMorale
+	// fell and rose are the reasons of the last news, rally or SetMorale
+	// that lowered his morale (bad news, or a SetMorale below it) and of the
+	// last that did not.
+	fell, rose morale.Reason
 }
 
 // refSquad is a squad's count and running sum of morale. The World averages
@@ -189,6 +193,7 @@ func (r *refWorld) spawn(real *morale.Agent, squad morale.SquadID, at morale.Vec
 	a := &refAgent{real: real, squad: squad, pos: at, morale: m, nerve: nerve, noContagion: noContagion}
 	if withMorale {
 		a.why = morale.Reason{Kind: morale.BySetByHand}
+		a.fell, a.rose = a.why, a.why
 	}
 	r.agents = append(r.agents, a)
 	r.byReal[real] = a
@@ -225,11 +230,25 @@ func (r *refWorld) setState(a *refAgent, to morale.State, at int64, why morale.R
 // news is an event's weight × scale reaching a. Bad news is an applied
 // delta below zero: a finite negative weight × scale.
 func (r *refWorld) news(a *refAgent, weight, scale float64, why morale.Reason) {
+	a.why = why
 	if d := weight * scale; d < 0 && !math.IsInf(d, -1) {
 		a.hadBadNews, a.badNews = true, r.now
+		a.fell = why
+	} else {
+		a.rose = why
 	}
-	a.why = why
 	r.setMorale(a, morale.ApplyMoraleEvent(a.morale, weight, scale, a.nerve), why)
+}
+
+// byHand is a.real.SetMorale(v).
+func (r *refWorld) byHand(a *refAgent, v float64) {
+	a.why = morale.Reason{Kind: morale.BySetByHand}
+	if v < a.morale {
+		a.fell = a.why
+	} else {
+		a.rose = a.why
+	}
+	r.setMorale(a, v, a.why)
 }
 
 func refBadScale(scale float64) bool { return math.IsNaN(scale) || math.IsInf(scale, 0) || scale < 0 }
@@ -276,7 +295,7 @@ func (r *refWorld) reportAt(e morale.Event, at morale.Vec2, radius float64, squa
 
 func (r *refWorld) rally(a *refAgent) {
 	why := morale.Reason{Kind: morale.ByRally}
-	a.why = why
+	a.why, a.rose = why, why
 	r.setMorale(a, max(a.morale, min(1, max(0, r.s.ShakenBelow+r.s.Hysteresis))), why)
 	r.setState(a, morale.Steady, r.now, why)
 }
@@ -379,13 +398,16 @@ func (r *refWorld) step(end int64, dt float64) {
 		}
 		if cause.Kind == 0 {
 			// The step's own contagion or recovery when it moved morale
-			// the way of the change, else the last news or rally.
+			// the way of the change, else the last news or rally that
+			// moved it that way.
 			better := to < a.state
 			switch {
 			case better && m > old, !better && m < old:
 				cause = why
-			case a.why.Kind != 0:
-				cause = a.why
+			case better && a.rose.Kind != 0:
+				cause = a.rose
+			case !better && a.fell.Kind != 0:
+				cause = a.fell
 			default:
 				cause = why
 			}

@@ -115,3 +115,13 @@ func (d *saveReader) count(min int, of string) int {
 func (d *saveReader) bytes() []byte { return d.take(d.count(1, "bytes")) }
 
 func (d *saveReader) str() string { return string(d.bytes()) }
+
+// reason returns v, a reason id read, failing with format (of agent i and
+// the id) when it is not below limit, the ids the World knows.
+func (d *saveReader) reason(v uint64, limit reasonID, format string, i int) reasonID {
+	id := reasonID(min(v, math.MaxUint32))
+	if id >= limit {
+		d.fail(format, i, id)
+	}
+	return id
+}

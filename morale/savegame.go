@@ -34,15 +34,17 @@ const saveMagic = "MORALEBK"
 // change to the layout. It reads this one and every older one back to
 // saveOldest: version 1 holds no StateRules, and its ledger's state changes
 // take the saved settings' (the best it knew); versions 1 and 2 end with a
-// CRC-64 (see saveSum).
+// CRC-64 (see saveSum); versions 1 to 3 keep one last reason an agent, not
+// one each way (whys), which a load takes for both.
 const (
-	saveVersion = 3
+	saveVersion = 4
 	saveOldest  = 1
 )
 
 // saveMinAgentBytes is the fewest bytes an agent takes in a savegame: its
 // morale, nerve, position (8 bytes each number), state and flags (1), and
-// its squad, two timers, reason and tag (a varint each, at least 1).
+// its squad, two timers, reason and tag (a varint each, at least 1); from
+// version 4 his reasons each way take two varints.
 const saveMinAgentBytes = 8 + 8 + 16 + 1 + 5
 
 // The most a savegame takes without the ledger, for AppendBinary's room:
@@ -71,11 +73,12 @@ var ErrSaveCorrupt = errors.New("morale: savegame is corrupt")
 // CPU (amd64, arm64, wasm) and any later build that reads its format
 // version. The savegame holds the settings, the clock, the random source,
 // every agent in the World's order (morale, nerve, state, flags, squad,
-// position, timers, last reason, tag), the squads, the sort windows, the
-// changes waiting to be taken (see RecordChanges) and, when it is on, the
-// cause ledger; not the listeners, nor the worker count.
+// position, timers, the last reason each way and which came last,
+// tag), the squads, the sort windows, the changes waiting to be taken (see
+// RecordChanges) and, when it is on, the cause ledger; not the listeners,
+// nor the worker count.
 //
-// Without the ledger it takes about 47 bytes an agent with a 64-bit tag
+// Without the ledger it takes about 49 bytes an agent with a 64-bit tag
 // (fewer without one), at most 80 (TestSaveBytesPerAgent), plus 26 to 39
 // bytes a squad (TestSaveBytesPerSquad) and about 2 KB for the settings.
 // It costs a pass over the agents and allocates the result: without the
@@ -261,8 +264,9 @@ func (w *World) encode(e *saveWriter) error {
 	for _, t := range c.BadNews {
 		e.uvarint(w.ago(t))
 	}
-	for _, v := range c.Why {
-		e.uvarint(uint64(v))
+	for _, v := range c.Why { // the reason down, then up and whether it came last
+		e.uvarint(uint64(v.down))
+		e.uvarint(uint64(v.up)<<1 | uint64(b2i(v.lastUp)))
 	}
 	for _, v := range c.Tag {
 		e.uvarint(v)

@@ -131,7 +131,7 @@ func decodeWorld(d *saveReader, known *settingsTexts) (*World, error) {
 	c := &n.col
 	c.Handle, c.Morale, c.Nerve, c.Pos = make(col[*Agent], na), make(col[float64], na), make(col[float64], na), make(col[Vec2], na)
 	c.State, c.Flags, c.Squad, c.Cell = make(col[State], na), make(col[uint8], na), make(col[int32], na), make(col[agentCell], na)
-	c.StateSince, c.BadNews, c.Why, c.Tag = make(col[int64], na), make(col[int64], na), make(col[reasonID], na), make(col[uint64], na)
+	c.StateSince, c.BadNews, c.Why, c.Tag = make(col[int64], na), make(col[int64], na), make(col[whys], na), make(col[uint64], na)
 	for i := range c.Morale {
 		if c.Morale[i] = d.f64(); !in01(c.Morale[i]) {
 			d.fail("agent %d's morale %v is outside 0..1", i, c.Morale[i])
@@ -189,9 +189,13 @@ func decodeWorld(d *saveReader, known *settingsTexts) (*World, error) {
 		c.BadNews[i] = d.tick(n.nowTicks)
 	}
 	for i := range c.Why {
-		if c.Why[i] = reasonID(min(d.uvarint(), math.MaxUint32)); c.Why[i] >= reasons {
-			d.fail("agent %d's reason %d is not one the World knows", i, c.Why[i])
+		down := d.reason(d.uvarint(), reasons, "agent %d's reason %d is not one the World knows", i)
+		up, lastUp := down, false // before version 4: one reason for both ways
+		if d.version >= 4 {
+			v := d.uvarint()
+			up, lastUp = d.reason(v>>1, reasons, "agent %d's reason up %d is not one the World knows", i), v&1 == 1
 		}
+		c.Why[i] = whys{down, up, lastUp}
 	}
 	for i := range c.Tag {
 		c.Tag[i] = d.uvarint()

@@ -2,6 +2,7 @@ package morale_test
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/moralebreak/moralebreak/morale"
@@ -306,4 +307,84 @@ func TestRallySticks(t *testing.T) {
 	}
 	// RallySquad of an unknown squad does nothing.
 	w.RallySquad(12345)
+}
+
+// TestStateChangeBlamesTheNewsThatMovedHimThatWay: a state change a step
+// resolves is blamed on the last news that moved the man's morale the way
+// his state went, not on later news that moved him back without undoing it
+// (a game programmer's review: a man broken by LeaderDown who then heard
+// EnemyDown was Shaken "because of event EnemyDown"). His LastReason stays
+// the last news either way. The reasons each way survive a save and a
+// Clone taken between the news and the step.
+func TestStateChangeBlamesTheNewsThatMovedHimThatWay(t *testing.T) {
+	report := func(t *testing.T, a *morale.Agent, e morale.Event, scale float64) {
+		t.Helper()
+		if err := a.ReportEvent(e, scale); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		name string
+		// news sets the man up and gives him the news before the step.
+		news     func(t *testing.T, w *morale.World, a *morale.Agent)
+		from, to morale.State
+		want     morale.Event // the cause of the change
+		wantLast morale.Event // his LastReason after it
+	}{
+		{"a fall, then good news", func(t *testing.T, w *morale.World, a *morale.Agent) {
+			report(t, a, morale.LeaderDown, 1)  // 1 → 0.55, below ShakenBelow 0.6
+			report(t, a, morale.EnemyDown, 0.3) // +0.024, still below
+		}, morale.Steady, morale.Shaken, morale.LeaderDown, morale.EnemyDown},
+		{"a rise, then bad news", func(t *testing.T, w *morale.World, a *morale.Agent) {
+			if err := a.SetMorale(0.5); err != nil {
+				t.Fatal(err)
+			}
+			w.Advance(2) // Shaken, and long enough in it
+			if a.State() != morale.Shaken {
+				t.Fatalf("after SetMorale(0.5) and 2 s: %v; want Shaken", a.State())
+			}
+			report(t, a, morale.ReinforcementsArrived, 1.6) // 0.5 → 0.9
+			report(t, a, morale.Suppressed, 0.3)            // −0.021, still above ShakenBelow + Hysteresis 0.75
+		}, morale.Shaken, morale.Steady, morale.ReinforcementsArrived, morale.Suppressed},
+	}
+	for _, tc := range tests {
+		for _, via := range []string{"the World", "a save", "a Clone"} {
+			t.Run(tc.name+" through "+via, func(t *testing.T) {
+				w := newTestWorld(t, noRecovery, noContagion)
+				w.Spawn(1, morale.Vec2{}, morale.WithNerve(0)) // his squad's other man, for the average
+				a := w.Spawn(1, morale.Vec2{}, morale.WithNerve(0))
+				w.Advance(1)
+				tc.news(t, w, a)
+				switch via {
+				case "a save":
+					data, err := w.MarshalBinary()
+					if err != nil {
+						t.Fatal(err)
+					}
+					l := newTestWorld(t)
+					if err := l.UnmarshalBinary(data); err != nil {
+						t.Fatal(err)
+					}
+					w, a = l, l.Agent(a.Index())
+				case "a Clone":
+					c := w.Clone()
+					w, a = c, c.Agent(a.Index())
+				}
+				var got []string
+				w.OnStateChanged(func(b *morale.Agent, old, new morale.State, why morale.Reason) {
+					if b == a {
+						got = append(got, old.String()+"→"+new.String()+" "+why.String())
+					}
+				})
+				w.Advance(0.25)
+				want := []string{tc.from.String() + "→" + tc.to.String() + " event " + string(tc.want)}
+				if !slices.Equal(got, want) {
+					t.Errorf("got state changes %q; want %q", got, want)
+				}
+				if last := a.Snapshot().LastReason; last != (morale.Reason{Kind: morale.ByEvent, Event: tc.wantLast}) {
+					t.Errorf("got LastReason %v; want event %s", last, tc.wantLast)
+				}
+			})
+		}
+	}
 }

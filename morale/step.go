@@ -262,12 +262,12 @@ func (w *World) keepSquadSums() {
 
 // causeOf picks the reason for a state change made by a step: the step's own
 // contagion or recovery when it moved morale the same way, else the last
-// event that reached the agent.
+// news, rally or SetMorale that moved the agent's morale that way (whys).
 func (w *World) causeOf(i int, old, m float64, stepWhy ReasonKind, better bool) Reason {
 	if (better && m > old) || (!better && m < old) {
 		return Reason{Kind: stepWhy}
 	}
-	if id := w.col.Why[i]; id != 0 {
+	if id := w.col.Why[i].of(better); id != 0 {
 		return w.reason(id)
 	}
 	return Reason{Kind: stepWhy}

@@ -72,7 +72,7 @@ func (w *World) spawn(call string, squad SquadID, at Vec2, opts []SpawnOption) (
 	push(&w.col.Cell, loc)
 	push(&w.col.Tag, c.tag)
 	push(&w.col.State, Steady)
-	push(&w.col.Why, c.why)
+	push(&w.col.Why, whys{c.why, c.why, false})
 	for _, k := range w.cols[spawnSet:] { // the ledger's and the changes' columns, when on
 		k.grow()
 	}

@@ -158,10 +158,10 @@ func (k ReasonKind) String() string {
 // Kind is ByEvent. A state change resolved on a step carries the reason of the
 // last morale change that led to it (an AllyDown, say, or contagion): the
 // step's own contagion or recovery when it moved his morale the way his
-// state went, else the last event or rally that reached him. That event
-// may have moved him the other way: a man broken by LeaderDown who then
-// hears EnemyDown before the step is Shaken "because of event EnemyDown"
-// (the World keeps one last reason a man, not one for each way).
+// state went, else the last event, rally or SetMorale that moved it that
+// way. A man broken by LeaderDown who then hears EnemyDown before the step
+// is Shaken "because of event LeaderDown", and his LastReason (Snapshot) is
+// EnemyDown, the last news that reached him either way.
 type Reason struct {
 	Kind  ReasonKind
 	Event Event
