@@ -189,3 +189,55 @@ func TestLoadRefusesAnOpenRunNoWorldHolds(t *testing.T) {
 		t.Errorf("the save as written: UnmarshalBinary = %v; want nil", err)
 	}
 }
+
+// TestLoadRefusesAReasonNoWorldKnows: an agent's reason up (savegame format
+// 4), its CRC made right around it, that names no reason the save's table
+// holds is refused with ErrSaveCorrupt naming the agent and the reason, and
+// the receiver is unchanged; the save as written loads, with the reason
+// each way and which came last.
+func TestLoadRefusesAReasonNoWorldKnows(t *testing.T) {
+	save := func(byHand bool) []byte {
+		w, err := morale.NewWorld(morale.DefaultSettings(), 9)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := w.Spawn(1, morale.Vec2{})
+		if byHand { // at full morale already: only his reason up changes
+			if err := a.SetMorale(1); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return saved(t, w)
+	}
+	plain, up := save(false), save(true)
+	if len(plain) != len(up) {
+		t.Fatalf("the saves are %d and %d bytes; want one length", len(plain), len(up))
+	}
+	var at []int
+	for k := range plain[:len(plain)-4] { // but the CRC
+		if plain[k] != up[k] {
+			at = append(at, k)
+		}
+	}
+	// Up is 9 (BySetByHand) and came last: 9<<1 | 1.
+	if len(at) != 1 || up[at[0]] != 19 || plain[at[0]] != 0 {
+		t.Fatalf("the saves differ at bytes %v; want one, his reason up (0 and 19)", at)
+	}
+	bad := slices.Clone(up)
+	bad[at[0]] = 63<<1 | 1
+	l := strangerWorld(t)
+	before := l.Checksum()
+	err := l.UnmarshalBinary(withCRC(bad))
+	if !errors.Is(err, morale.ErrSaveCorrupt) || !strings.Contains(err.Error(), "agent 0's reason up 63 is not one the World knows") {
+		t.Errorf("a reason up of 63: UnmarshalBinary = %v; want ErrSaveCorrupt naming agent 0's reason up 63", err)
+	}
+	if l.Checksum() != before {
+		t.Error("the refused load changed the World")
+	}
+	if err := l.UnmarshalBinary(up); err != nil {
+		t.Fatalf("the save as written: UnmarshalBinary = %v; want nil", err)
+	}
+	if got := l.Agent(0).Snapshot().LastReason; got != (morale.Reason{Kind: morale.BySetByHand}) {
+		t.Errorf("loaded: LastReason %v; want set by hand", got)
+	}
+}
