@@ -211,15 +211,8 @@ func TestStateReasonQuotesItsOwnSettings(t *testing.T) {
 	reasons("Explain", w, a)
 	c := w.Clone()
 	reasons("a Clone", c, c.Agent(a.Index()))
-	data, err := w.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var l morale.World
-	if err := l.UnmarshalBinary(data); err != nil {
-		t.Fatal(err)
-	}
-	reasons("after a savegame", &l, l.Agent(0))
+	l := reloaded(t, w)
+	reasons("after a savegame", l, l.Agent(0))
 	// A change under the new settings quotes them.
 	a.Rally()
 	w.Advance(1)                                      // past MinimumStateSeconds

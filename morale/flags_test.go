@@ -44,14 +44,7 @@ func TestSetFlagsAsTheSpawnOptions(t *testing.T) {
 	if got.Checksum() != want.Checksum() {
 		t.Errorf("checksum %#x after the setters; want the spawn options' %#x", got.Checksum(), want.Checksum())
 	}
-	data, err := got.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var loaded morale.World
-	if err := loaded.UnmarshalBinary(data); err != nil {
-		t.Fatal(err)
-	}
+	loaded := reloaded(t, got)
 	if loaded.Checksum() != want.Checksum() || !loaded.Agent(0).IsLeader() || loaded.Agent(1).AffectedByContagion() {
 		t.Error("the loaded World lost the flags the setters set")
 	}

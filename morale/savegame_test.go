@@ -112,6 +112,17 @@ func saved(t testing.TB, w *morale.World) []byte {
 	return b
 }
 
+// reloaded returns a new World loaded from w's savegame, failing the test
+// on error.
+func reloaded(t testing.TB, w *morale.World) *morale.World {
+	t.Helper()
+	var l morale.World
+	if err := l.UnmarshalBinary(saved(t, w)); err != nil {
+		t.Fatalf("UnmarshalBinary: %v", err)
+	}
+	return &l
+}
+
 // strangerWorld returns a World unlike any the tests save: other settings,
 // another seed, agents of its own.
 func strangerWorld(t testing.TB) *morale.World {

@@ -357,14 +357,7 @@ func TestStateChangeBlamesTheNewsThatMovedHimThatWay(t *testing.T) {
 				tc.news(t, w, a)
 				switch via {
 				case "a save":
-					data, err := w.MarshalBinary()
-					if err != nil {
-						t.Fatal(err)
-					}
-					l := newTestWorld(t)
-					if err := l.UnmarshalBinary(data); err != nil {
-						t.Fatal(err)
-					}
+					l := reloaded(t, w)
 					w, a = l, l.Agent(a.Index())
 				case "a Clone":
 					c := w.Clone()
