@@ -174,11 +174,12 @@ func (w *World) flush() {
 
 // queueLimit is the most changes one flush may queue, told and waiting,
 // in a World of n agents: 4,194,304 and 256 an agent (64 B a change: 256
-// MiB and 16 KiB an agent, up to twice that while the queue grows), room for every agent's change of morale and of state in a
-// step and for listeners' cascades on top of them: a rout's news reaching
-// his squad, for each rout of a squad of 100 that routs whole, makes 100
-// changes an agent. A flush past it panics: its listeners feed
-// themselves, and it would otherwise run until memory ran out.
+// MiB and 16 KiB an agent, up to twice that while the queue grows), room
+// for every agent's change of morale and of state in a step and for
+// listeners' cascades on top of them: a rout's news reaching his squad,
+// for each rout of a squad of 100 that routs whole, makes 100 changes an
+// agent. A flush past it panics: its listeners feed themselves, and it
+// would otherwise run until memory ran out.
 func queueLimit(n int) int { return 1<<22 + 256*n }
 
 // setMorale stores m as agent i's morale, keeps the squad sum and has the
